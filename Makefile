@@ -1,0 +1,66 @@
+# Art of Tactics — the interactive rulebook.  Two commands on a fresh machine:
+#   make book   build the HTML book into _build/html (creates .venv on first use)
+#   make test   the whole test suite, browser tests included
+SHELL := /bin/bash
+PYTHON ?= python3
+VENV := .venv
+BIN := $(VENV)/bin
+STAMP := $(VENV)/.aot-installed
+
+.PHONY: help setup book serve test test-fast browser-deps bench lint clean
+
+help:
+	@echo "make book    build the book into _build/html (warnings are errors)"
+	@echo "make serve   serve _build/html on http://127.0.0.1:8000"
+	@echo "make test    run the whole test suite (installs Chromium for browser tests if needed)"
+	@echo "make bench   print median timings against the issue targets"
+	@echo "make lint    ruff"
+
+$(STAMP): requirements.txt pyproject.toml
+	@test -x $(BIN)/python || { echo ">> creating $(VENV)"; $(PYTHON) -m venv $(VENV); }
+	@echo ">> installing pinned requirements (first run takes a minute or two)"
+	$(BIN)/python -m pip install --quiet --upgrade pip
+	$(BIN)/python -m pip install --quiet -r requirements.txt
+	$(BIN)/python -m pip install --quiet --no-deps --no-build-isolation -e .
+	@touch $(STAMP)
+
+setup: $(STAMP)
+
+book: setup
+	@echo ">> building the book (every page is executed; warnings and failing cells are errors)"
+	@rm -rf _build/html _build/jupyter_execute
+	$(BIN)/jupyter-book build . --builder html -W -n --keep-going
+	@echo
+	@echo "The book is built. Open: $(CURDIR)/_build/html/index.html   (or: make serve)"
+
+serve:
+	@test -f _build/html/index.html || { echo "no book yet: run 'make book' first"; exit 2; }
+	@echo "Serving on http://127.0.0.1:8000  (Ctrl-C to stop)"
+	cd _build/html && ../../$(BIN)/python -m http.server 8000 --bind 127.0.0.1
+
+browser-deps:
+	@if command -v chromium >/dev/null && command -v chromedriver >/dev/null; then \
+	  echo ">> chromium and chromedriver present"; \
+	elif [ "$$(id -u)" = "0" ] && command -v apt-get >/dev/null; then \
+	  echo ">> installing Debian chromium and chromium-driver for the browser tests"; \
+	  apt-get update -q && DEBIAN_FRONTEND=noninteractive apt-get install -y -q chromium chromium-driver; \
+	else \
+	  echo "The browser tests need Chromium and ChromeDriver. Install them, e.g.:"; \
+	  echo "  sudo apt-get install chromium chromium-driver"; \
+	  exit 2; \
+	fi
+
+test: setup browser-deps
+	$(BIN)/python -m pytest -q
+
+test-fast: setup
+	$(BIN)/python -m pytest -q -m "not slow"
+
+bench: setup
+	$(BIN)/python bench/bench.py
+
+lint: setup
+	$(BIN)/ruff check aot_rules tests bench book/_ext
+
+clean:
+	rm -rf _build .pytest_cache .hypothesis

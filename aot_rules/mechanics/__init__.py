@@ -1,0 +1,6 @@
+"""Registry entries: each module registers the dice mechanics of one rules area.
+
+Importing this package fills ``aot_rules.registry.REGISTRY``.
+"""
+
+from aot_rules.mechanics import disorder, reactions, shooting  # noqa: F401

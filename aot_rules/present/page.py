@@ -1,0 +1,78 @@
+"""What a book page calls: ``show_widget``, ``show_example`` and ``show_table``.
+
+During the book build (the ``aot_bokeh`` Sphinx extension sets
+``AOT_BOOK_BUILD=1`` for the executing kernels) widgets are emitted as static
+Bokeh documents over precomputed exact tables; anywhere else, such as the same
+page opened in JupyterLab, they are live ipywidgets.
+"""
+
+from __future__ import annotations
+
+import os
+from html import escape
+
+from aot_rules.dice.dist import fraction_str, percent_str
+from aot_rules.examples import EXAMPLES
+from aot_rules.present.svg import unit_svg
+from aot_rules.present.tables import TABLES
+from aot_rules.registry import get
+
+
+def in_book_build() -> bool:
+    return os.environ.get("AOT_BOOK_BUILD") == "1"
+
+
+def static_html(rule_id: str) -> str:
+    from bokeh.embed import components
+
+    from aot_rules.present.static import build
+
+    script, div = components(build(get(rule_id)))
+    return f'<div class="aot-widget" data-rule="{rule_id}">{div}</div>{script}'
+
+
+def show_widget(rule_id: str, live: bool | None = None) -> None:
+    from IPython.display import HTML, display
+
+    if live is None:
+        live = not in_book_build()
+    if live:
+        from aot_rules.present.live import live_widget
+
+        display(live_widget(rule_id))
+    else:
+        display(HTML(static_html(rule_id)))
+
+
+def example_html(example_id: str) -> str:
+    ex = EXAMPLES[example_id]()
+    dice = "".join(f'<span class="aot-die {cls}" title="{escape(why)}">{v}</span>' for why, v, cls in ex.dice)
+    h = [f'<div class="aot-example" data-example="{example_id}">',
+         f"<p><b>{escape(ex.title)}</b> — replayed by the engine"
+         + (" with illustrative dice (the source prints none)" if ex.illustrative_dice else
+            " with the dice printed in the rulebook") + "</p>",
+         f'<p>Dice: <span class="dice">{dice}</span> '
+         '<small>(red: a hit · green: the shield die saved)</small></p>', "<ol>"]
+    h += [f"<li>{escape(s)}</li>" for s in ex.steps]
+    h.append("</ol>")
+    for label, p in ex.exact:
+        h.append(f"<p>{escape(label)} = <b>{fraction_str(p)}</b> ({percent_str(p)}), computed exactly.</p>")
+    if ex.before is not None:
+        h.append('<div class="aot-units">' + unit_svg(ex.before, "before: " + ex.before.describe()))
+        if ex.after is not None:
+            h.append(unit_svg(ex.after, "after: " + ex.after.describe()))
+        h.append("</div>")
+    h.append("</div>")
+    return "\n".join(h)
+
+
+def show_example(example_id: str) -> None:
+    from IPython.display import HTML, display
+
+    display(HTML(example_html(example_id)))
+
+
+def show_table(name: str) -> None:
+    from IPython.display import HTML, display
+
+    display(HTML(TABLES[name]()))

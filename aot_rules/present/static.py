@@ -1,0 +1,235 @@
+"""Static widgets: Bokeh controls + CustomJS over exact tables precomputed here.
+
+Why this shape: the published book must stay live with no kernel and no
+server.  At build time the engine evaluates the mechanic on every point of its
+widget grid; identical summaries are stored once, and a mixed-radix index maps
+each control setting to its summary.  The browser only looks results up and
+lays them out; it never computes a probability.
+"""
+
+from __future__ import annotations
+
+import itertools
+import json
+from dataclasses import dataclass
+from typing import Any
+
+from aot_rules.errors import RuleError
+from aot_rules.registry import Mechanic, Param
+from aot_rules.present.summary import summarise
+
+CSS = """
+:host { font-size: 14px; }
+table.aot { border-collapse: collapse; margin: 4px 0 8px 0; font-variant-numeric: tabular-nums; }
+table.aot th, table.aot td { padding: 2px 10px; border-bottom: 1px solid #e3e6ea; text-align: right; }
+table.aot th { background: #f3f5f8; font-weight: 600; }
+table.aot td.o { text-align: center; font-weight: 600; }
+.aot-stats { margin: 4px 0; }
+.aot-other { margin: 2px 0; color: #333; }
+.aot-info { color: #555; margin-bottom: 6px; }
+.aot-err { color: #9b1c1c; background: #fdecec; padding: 6px 10px; border-radius: 4px; }
+.aot-ev b { font-variant-numeric: tabular-nums; }
+"""
+
+# The browser's whole job: find the precomputed summary and lay it out.
+JS = r"""
+const pct = (f) => { const [a, b] = f.split('/'); const v = b === undefined ? Number(a) : Number(a) / Number(b);
+  return (100 * v).toFixed(2) + '%'; };
+const num = (f) => { const [a, b] = f.split('/'); return b === undefined ? Number(a) : Number(a) / Number(b); };
+let k = 0;
+for (let i = 0; i < axes.length; i++) {
+  const a = axes[i]; let v;
+  if (a.kind === 'flag') { v = flags.active.includes(a.flag) ? 'true' : 'false'; }
+  else { v = String(ctrls[i].value); }
+  const pos = a.values.indexOf(v);
+  k += (pos < 0 ? 0 : pos) * a.stride;
+}
+const r = results[index[k]];
+if (r.err !== undefined) {
+  src.data = {x: [], top: [], frac: [], pct: []};
+  div.text = '<div class="aot-err" data-error="1">Not allowed: ' + r.err + '</div>';
+  return;
+}
+const xs = r.m.map((row) => row[0]);
+xr.factors = xs;
+src.data = {x: xs, top: r.m.map((row) => num(row[1])), frac: r.m.map((row) => row[1]),
+            pct: r.m.map((row) => pct(row[1]))};
+let h = '';
+const L = (i) => labels[i];
+if (r.i) { h += '<div class="aot-info">' + r.i.map(([k2, v2]) =>
+  L(k2).replace(/_/g, ' ') + ': <b>' + (Array.isArray(v2) ? v2.join('+') : v2) + '</b>').join(' · ') + '</div>'; }
+const tail = r.m.length && r.m[0].length > 2;
+h += '<table class="aot" data-main="' + L(r.t) + '"><tr><th>' + L(r.t) + '</th><th>exact</th><th>%</th>' +
+     (tail ? '<th>at least this</th><th>%</th>' : '') + '</tr>';
+for (const row of r.m) {
+  h += '<tr data-o="' + row[0] + '" data-p="' + row[1] + '"><td class="o">' + row[0] + '</td><td>' + row[1] +
+       '</td><td>' + pct(row[1]) + '</td>' + (tail ? '<td>' + row[2] + '</td><td>' + pct(row[2]) + '</td>' : '') +
+       '</tr>';
+}
+h += '</table>';
+if (r.mean !== undefined) {
+  h += '<div class="aot-stats">mean <b data-mean="' + r.mean + '">' + r.mean + '</b> (' +
+       num(r.mean).toFixed(3) + ') · median <b>' + r.med + '</b></div>';
+}
+for (const [name, rows] of (r.o || [])) {
+  h += '<div class="aot-other"><b>' + L(name) + '</b>: ' + rows.map((row) => row[0] + ' → ' + row[1] + ' (' +
+       pct(row[1]) + ')').join(' · ') + '</div>';
+}
+for (const [name, p] of (r.e || [])) {
+  h += '<div class="aot-ev" data-event="' + L(name) + '" data-p="' + p + '">P(' + L(name) + ') = <b>' + p + '</b> (' +
+       pct(p) + ')</div>';
+}
+div.text = h;
+"""
+
+
+@dataclass(frozen=True)
+class Table:
+    """The precomputed exact table behind one static widget."""
+
+    axes: list[dict[str, Any]]
+    index: list[int]
+    results: list[dict[str, Any]]
+    fixed: dict[str, Any]
+    labels: list[str]
+
+    def payload_bytes(self) -> int:
+        return len(json.dumps({"i": self.index, "r": self.results, "l": self.labels}, separators=(",", ":")))
+
+
+def _axis_values(m: Mechanic, p: Param) -> tuple[Any, ...]:
+    return tuple(m.widget_grid.get(p.name, p.values()))
+
+
+def _start(p: Param, values: tuple[Any, ...]) -> Any:
+    if p.default in values:
+        return p.default
+    return values[min(3, len(values) - 1)]
+
+
+def _text(v: Any) -> str:
+    if isinstance(v, bool):
+        return "true" if v else "false"
+    return str(v)
+
+
+def _intern(summary: dict[str, Any], labels: list[str]) -> dict[str, Any]:
+    """Replace repeated label strings by their position in ``labels`` (they repeat in every result)."""
+    def ix(text: str) -> int:
+        if text not in labels:
+            labels.append(text)
+        return labels.index(text)
+
+    s = dict(summary)
+    s["t"] = ix(s["t"])
+    if "o" in s:
+        s["o"] = [[ix(n), rows] for n, rows in s["o"]]
+    if "e" in s:
+        s["e"] = [[ix(n), p] for n, p in s["e"]]
+    if "i" in s:
+        s["i"] = [[ix(k), v] for k, v in s["i"].items()]
+    return s
+
+
+def precompute(m: Mechanic) -> Table:
+    """Evaluate ``m`` on its whole widget grid; store each distinct summary once."""
+    moving = [(p, vals) for p in m.inputs if len(vals := _axis_values(m, p)) > 1]
+    fixed = {p.name: _axis_values(m, p)[0] for p in m.inputs if len(_axis_values(m, p)) == 1}
+    strides, s = [], 1
+    for _, vals in reversed(moving):
+        strides.append(s)
+        s *= len(vals)
+    strides.reverse()
+    seen: dict[str, int] = {}
+    results: list[dict[str, Any]] = []
+    index: list[int] = []
+    labels: list[str] = []
+    by_outcome: dict[int, tuple[Any, dict[str, Any]]] = {}  # cached engine outcomes repeat: summarise each once
+    for combo in itertools.product(*(vals for _, vals in moving)):
+        params = {**fixed, **{p.name: v for (p, _), v in zip(moving, combo)}}
+        try:
+            out = m.evaluate(**params)
+            if id(out) not in by_outcome:  # the tuple keeps ``out`` alive, so its id is never reused
+                by_outcome[id(out)] = (out, _intern(summarise(out), labels))
+            summary = by_outcome[id(out)][1]
+        except RuleError as e:
+            summary = {"err": e.message + f" ({e.rule_id})"}
+        key = json.dumps(summary, sort_keys=True, separators=(",", ":"))
+        if key not in seen:
+            seen[key] = len(results)
+            results.append(summary)
+        index.append(seen[key])
+    axes = [{"name": p.name, "kind": "flag" if p.kind == "bool" else "value",
+             "values": [_text(v) for v in vals], "stride": st, "title": p.title}
+            for (p, vals), st in zip(moving, strides)]
+    return Table(axes, index, results, fixed, labels)
+
+
+def build(m: Mechanic, table: Table | None = None, width: int = 760):
+    """The Bokeh layout of one static widget (imported lazily: bokeh is a book dependency)."""
+    from bokeh.layouts import column, row
+    from bokeh.models import (
+        CheckboxGroup,
+        ColumnDataSource,
+        CustomJS,
+        Div,
+        FactorRange,
+        HoverTool,
+        InlineStyleSheet,
+        Select,
+        Slider,
+    )
+    from bokeh.plotting import figure
+
+    table = table or precompute(m)
+    rid = m.rule_id
+    ctrls: list[Any] = []
+    flag_labels: list[str] = []
+    flag_active: list[int] = []
+    for ax in table.axes:
+        p = m.param(ax["name"])
+        vals = _axis_values(m, p)
+        start = _start(p, vals)
+        if p.kind == "bool":
+            ax["flag"] = len(flag_labels)
+            flag_labels.append(p.title)
+            if start:
+                flag_active.append(ax["flag"])
+            ctrls.append(None)
+        elif p.kind == "int" and list(vals) == list(range(min(vals), max(vals) + 1)):
+            ctrls.append(Slider(start=min(vals), end=max(vals), step=1, value=start, title=p.title,
+                                name=f"{rid}:{p.name}", sizing_mode="stretch_width"))
+        else:
+            ctrls.append(Select(options=[_text(v) for v in vals], value=_text(start), title=p.title,
+                                name=f"{rid}:{p.name}", sizing_mode="stretch_width"))
+    flags = CheckboxGroup(labels=flag_labels, active=flag_active, name=f"{rid}:flags")
+    src = ColumnDataSource(data={"x": [], "top": [], "frac": [], "pct": []}, name=f"{rid}:bars")
+    xr = FactorRange(factors=["0"])
+    fig = figure(x_range=xr, height=230, sizing_mode="stretch_width", toolbar_location=None,
+                 y_axis_label="probability", name=f"{rid}:chart", tools="")
+    fig.vbar(x="x", top="top", width=0.8, source=src, color="#3b6ea5")
+    fig.add_tools(HoverTool(tooltips=[("outcome", "@x"), ("exact", "@frac"), ("", "@pct")]))
+    fig.y_range.start = 0
+    fig.xgrid.grid_line_color = None
+    fig.toolbar.logo = None
+    div = Div(text="", name=f"{rid}:summary", sizing_mode="stretch_width",
+              stylesheets=[InlineStyleSheet(css=CSS)])
+    cb = CustomJS(args={"axes": table.axes, "ctrls": [c for c in ctrls], "flags": flags, "index": table.index,
+                        "results": table.results, "labels": table.labels, "src": src, "xr": xr, "div": div}, code=JS)
+    for c in ctrls:
+        if c is not None:
+            c.js_on_change("value", cb)
+    flags.js_on_change("active", cb)
+    head = Div(text=f'<b>{m.title}</b> <span style="color:#666">· {rid} · exact odds</span>',
+               sizing_mode="stretch_width")
+    controls = [c for c in ctrls if c is not None] + ([flags] if flag_labels else [])
+    layout = column(head, row(column(*controls, width=260), column(fig, div, sizing_mode="stretch_width"),
+                              sizing_mode="stretch_width"),
+                    sizing_mode="stretch_width", max_width=width, name=f"{rid}:widget")
+    # Fill the first view at build time too, so the page is right before any script runs.
+    from bokeh.document import Document
+
+    doc = Document()
+    doc.add_root(layout)
+    doc.js_on_event("document_ready", cb)
+    return layout

@@ -1,0 +1,85 @@
+"""Reference tables computed by the engine (the book never types a probability by hand)."""
+
+from __future__ import annotations
+
+from collections.abc import Callable
+from fractions import Fraction
+
+from aot_rules.dice.dist import Dist, fraction_str, percent_str
+from aot_rules.rules.disorder import disorder_test
+from aot_rules.rules.reactions import countercharge_exact
+from aot_rules.rules.shooting import ShotConditions, build_target, firers_in_range, hit_probability, shield_saves
+from aot_rules.units import Unit
+
+
+def _fp(p: Fraction) -> str:
+    return f"{fraction_str(p)} <small>({percent_str(p, 1)})</small>"
+
+
+def _html(head: list[str], rows: list[list[str]], caption: str) -> str:
+    th = "".join(f"<th>{h}</th>" for h in head)
+    body = "".join("<tr>" + "".join(f"<td>{c}</td>" for c in r) + "</tr>" for r in rows)
+    return f'<table class="aot-table"><caption>{caption}</caption><tr>{th}</tr>{body}</table>'
+
+
+def hit_chances() -> str:
+    rows = []
+    for d in range(1, 6):
+        normal = hit_probability(d, ShotConditions(), False)
+        le = hit_probability(d, ShotConditions(veteran=True), False)
+        ha = [_fp(hit_probability(d, c, True)) if d <= 4 else "—"
+              for c in (ShotConditions(), ShotConditions(veteran=True))]
+        rows.append([str(d), _fp(normal), _fp(le), *ha])
+    return _html(["target density", "normal", "veteran or downwind", "vs horse armour", "vs horse armour, veteran"],
+                 rows, "Chance that one shooting die hits (AOT-SHOOT-HIT, AOT-SHOOT-HORSE-ARMOUR)")
+
+
+def shieldwall() -> str:
+    rows = []
+    for d in range(1, 6):
+        for vet in (False, True):
+            faces = [f for f in range(1, 7) if shield_saves(f, d, at_or_below=vet)]
+            # expected saves against more hits than the die can show (min(r, hits) = r)
+            saves = Dist.die(6).map(lambda r, d=d, vet=vet: r if shield_saves(r, d, at_or_below=vet) else 0)
+            rows.append([f"{d}{' (veteran)' if vet else ''}", ", ".join(map(str, faces)) or "none",
+                         _fp(saves.prob(lambda s: s > 0)), fraction_str(saves.mean())])
+    return _html(["own density", "saving faces", "P(any save)", "expected saves (many hits)"], rows,
+                 "The shield wall die (AOT-SHOOT-SHIELDWALL); pavises save as density 5")
+
+
+def range_table() -> str:
+    rows = []
+    for strength in range(1, 11):
+        u = Unit(name="t", ranks=(min(strength, 5), max(0, strength - 5)))
+        rows.append([str(strength)] + [str(firers_in_range(u, Fraction(x)) or "–") for x in range(1, 11)])
+    return _html(["strength \\ distance″"] + [str(x) for x in range(1, 11)], rows,
+                 "Firers by target strength and distance (AOT-SHOOT-RANGE); – means out of range")
+
+
+def disorder_table() -> str:
+    rows = []
+    for d in range(1, 6):
+        dist = disorder_test(d, 2 * d)
+        rows.append([str(d), _fp(dist.prob(lambda k: k > 0)), fraction_str(dist.mean())])
+    return _html(["density", "P(fail)", "expected warriors lost"], rows,
+                 "The disorder test (AOT-DISORDER-TEST), unit in two full ranks")
+
+
+def countercharge_table() -> str:
+    rows = []
+    for x in range(1, 8):
+        j = countercharge_exact(3, 6, Fraction(x))
+        rows.append([f"{x}″", _fp(j.prob(lambda t: t[0]))])
+    return _html(["gap", "P(reaches the shooters)"], rows,
+                 "Countercharge distance (AOT-REACT-COUNTERCHARGE): the die must reach the gap")
+
+
+TABLES: dict[str, Callable[[], str]] = {
+    "hit-chances": hit_chances,
+    "shieldwall": shieldwall,
+    "range": range_table,
+    "disorder-test": disorder_table,
+    "countercharge": countercharge_table,
+}
+
+__all__ = ["TABLES", "build_target"]

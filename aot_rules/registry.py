@@ -1,0 +1,275 @@
+"""The mechanic registry: each dice mechanic is defined once, here, and every face
+of the project (CLI, book widgets, notebooks, tables, generic tests) is produced
+from its entry.
+
+A ``Mechanic`` carries its rule ID from the rules index, a title, typed
+parameters, an exact function returning an ``Outcome`` of ``Dist`` objects and
+exact event probabilities, and a seeded sampler returning one random draw of
+the same quantities.  ``variant`` registers the same definition again under
+another rule ID with some parameters fixed, so a sub-rule (javelins, flank
+shooting …) gets its own widget without a second copy of the logic.
+"""
+
+from __future__ import annotations
+
+import itertools
+import random
+from collections.abc import Callable, Hashable, Iterator, Mapping
+from dataclasses import dataclass, field, replace
+from fractions import Fraction
+from typing import Any, Literal
+
+from aot_rules.dice.dist import Dist, fraction_str
+from aot_rules.errors import ParamError, RuleError
+from aot_rules.units import parse_ranks
+
+ParamKind = Literal["int", "bool", "choice", "ranks", "inches"]
+
+
+@dataclass(frozen=True)
+class Param:
+    """A typed parameter: its name, kind, range or choices and default."""
+
+    name: str
+    kind: ParamKind
+    default: Any
+    help: str
+    lo: int | None = None
+    hi: int | None = None
+    choices: tuple[str, ...] = ()
+    optional: bool = False
+    #: rule ID whose "Reading" this toggle switches (None for ordinary inputs)
+    reading: str | None = None
+    #: values enumerated for tables, widgets and the generic tests; None = the full range
+    grid: tuple[Any, ...] | None = None
+    label: str = ""
+
+    @property
+    def flag(self) -> str:
+        return "--" + self.name.replace("_", "-")
+
+    @property
+    def title(self) -> str:
+        return self.label or self.name.replace("_", " ")
+
+    def accepts(self) -> str:
+        """Human description of the legal values, for error messages and --list."""
+        if self.kind == "int":
+            return f"a whole number from {self.lo} to {self.hi}"
+        if self.kind == "inches":
+            return f"a distance in inches from {self.lo} to {self.hi} (decimals allowed)"
+        if self.kind == "bool":
+            return "a flag (true/false)"
+        if self.kind == "choice":
+            return "one of " + ", ".join(self.choices)
+        return "formed warriors per rank, front first, like 4 or 4,4"
+
+    def coerce(self, value: Any, rule_id: str) -> Any:
+        """Check and convert one value; raise ParamError naming the option otherwise."""
+        if value is None:
+            if self.optional:
+                return None
+            raise ParamError(rule_id, self.name, f"{self.flag} is required: {self.accepts()}")
+        bad = ParamError(rule_id, self.name, f"{self.flag} takes {self.accepts()}, not {value!r}")
+        if self.kind == "bool":
+            if isinstance(value, bool):
+                return value
+            if isinstance(value, str) and value.lower() in ("true", "1", "yes", "false", "0", "no"):
+                return value.lower() in ("true", "1", "yes")
+            raise bad
+        if self.kind == "int":
+            if isinstance(value, bool):
+                raise bad
+            try:
+                v = int(value) if isinstance(value, (int, str)) else None
+            except ValueError:
+                v = None
+            if v is None or (isinstance(value, str) and str(v) != value.strip().lstrip("+")):
+                raise bad
+            if not self.lo <= v <= self.hi:  # type: ignore[operator]
+                raise bad
+            return v
+        if self.kind == "inches":
+            try:
+                f = Fraction(str(value))
+            except (ValueError, ZeroDivisionError):
+                raise bad from None
+            if not self.lo <= f <= self.hi:  # type: ignore[operator]
+                raise bad
+            return f
+        if self.kind == "choice":
+            if value not in self.choices:
+                raise bad
+            return value
+        if self.kind == "ranks":
+            if isinstance(value, str):
+                try:
+                    return parse_ranks(value)
+                except RuleError:
+                    raise bad from None
+            if isinstance(value, (tuple, list)) and all(isinstance(x, int) for x in value):
+                return tuple(value)
+            raise bad
+        raise AssertionError(self.kind)
+
+    def values(self) -> tuple[Any, ...]:
+        if self.grid is not None:
+            return self.grid
+        if self.kind == "int":
+            return tuple(range(self.lo, self.hi + 1))  # type: ignore[arg-type, operator]
+        if self.kind == "bool":
+            return (False, True)
+        if self.kind == "choice":
+            return self.choices
+        return (self.default,)
+
+    def to_json(self) -> dict[str, Any]:
+        d: dict[str, Any] = {"name": self.name, "flag": self.flag, "type": self.kind,
+                             "default": _jsonable(self.default), "help": self.help}
+        if self.kind in ("int", "inches"):
+            d["min"], d["max"] = self.lo, self.hi
+        if self.choices:
+            d["choices"] = list(self.choices)
+        if self.optional:
+            d["optional"] = True
+        if self.reading:
+            d["reading_of"] = self.reading
+        return d
+
+
+@dataclass(frozen=True)
+class Outcome:
+    """What an exact evaluation returns.
+
+    ``dists`` are named distributions (``main`` names the headline one);
+    ``events`` are exact probabilities of yes/no events.  ``labels`` gives
+    display names for both.
+    """
+
+    main: str
+    dists: Mapping[str, Dist[Any]]
+    events: Mapping[str, Fraction] = field(default_factory=dict)
+    labels: Mapping[str, str] = field(default_factory=dict)
+    info: Mapping[str, Any] = field(default_factory=dict)
+
+    def label(self, name: str) -> str:
+        return self.labels.get(name, name.replace("_", " "))
+
+    def to_json(self) -> dict[str, Any]:
+        out: dict[str, Any] = {"distribution": self.dists[self.main].to_json(), "main": self.main}
+        for name, d in self.dists.items():
+            out[name] = d.to_json()
+        for name, p in self.events.items():
+            out[name] = fraction_str(p)
+        for name, v in self.info.items():
+            out[name] = _jsonable(v)
+        return out
+
+    def with_main(self, main: str) -> Outcome:
+        return replace(self, main=main)
+
+
+Sample = Mapping[str, Hashable]
+
+
+@dataclass(frozen=True)
+class Mechanic:
+    """One registered dice mechanic."""
+
+    rule_id: str
+    key: str
+    title: str
+    summary: str
+    params: tuple[Param, ...]
+    exact: Callable[..., Outcome]
+    sample: Callable[..., Sample]
+    rules: tuple[str, ...] = ()
+    fixed: Mapping[str, Any] = field(default_factory=dict)
+    main: str | None = None
+    #: overrides of Param.grid for the static widget table (smaller than the CLI's range)
+    widget_grid: Mapping[str, tuple[Any, ...]] = field(default_factory=dict)
+
+    def param(self, name: str) -> Param:
+        for p in self.params:
+            if p.name == name:
+                return p
+        raise KeyError(name)
+
+    @property
+    def inputs(self) -> tuple[Param, ...]:
+        """Parameters a user sets (the fixed ones of a variant are hidden)."""
+        return tuple(p for p in self.params if p.name not in self.fixed)
+
+    def resolve(self, **kwargs: Any) -> dict[str, Any]:
+        """Defaults filled in, every value checked; unknown names are refused."""
+        names = {p.name for p in self.inputs}
+        for k in kwargs:
+            if k not in names:
+                raise ParamError(self.rule_id, k, f"{self.rule_id} has no parameter {k!r}")
+        out = {p.name: p.coerce(kwargs.get(p.name, p.default), self.rule_id) for p in self.inputs}
+        out.update(self.fixed)
+        return out
+
+    def evaluate(self, **kwargs: Any) -> Outcome:
+        out = self.exact(**self.resolve(**kwargs))
+        return out.with_main(self.main) if self.main else out
+
+    def draw(self, rng: random.Random, **kwargs: Any) -> Sample:
+        return self.sample(rng, **self.resolve(**kwargs))
+
+    def grid(self, widget: bool = False) -> Iterator[dict[str, Any]]:
+        """Every combination of the inputs' grid values (the widget's grid when asked)."""
+        ps = self.inputs
+        axes = [self.widget_grid.get(p.name, p.values()) if widget else p.values() for p in ps]
+        for combo in itertools.product(*axes):
+            yield dict(zip((p.name for p in ps), combo))
+
+    def variant(self, rule_id: str, title: str, summary: str, *, fixed: Mapping[str, Any],
+                main: str | None = None, widget_grid: Mapping[str, tuple[Any, ...]] | None = None) -> Mechanic:
+        return replace(self, rule_id=rule_id, key=rule_id.lower(), title=title, summary=summary,
+                       fixed=dict(fixed), main=main or self.main,
+                       widget_grid=dict(widget_grid if widget_grid is not None else self.widget_grid))
+
+    def to_json(self) -> dict[str, Any]:
+        return {"rule_id": self.rule_id, "key": self.key, "title": self.title, "summary": self.summary,
+                "rules": list(self.rules or (self.rule_id,)),
+                "params": [p.to_json() for p in self.inputs],
+                "fixed": {k: _jsonable(v) for k, v in self.fixed.items()}}
+
+
+REGISTRY: dict[str, Mechanic] = {}
+
+
+def register(m: Mechanic) -> Mechanic:
+    if m.rule_id in REGISTRY:
+        raise ValueError(f"{m.rule_id} registered twice")
+    REGISTRY[m.rule_id] = m
+    return m
+
+
+def get(name: str) -> Mechanic:
+    """Look a mechanic up by rule ID (any case) or by its short key (``shoot``)."""
+    import aot_rules.mechanics  # noqa: F401  (registers everything)
+
+    up = name.upper()
+    if up in REGISTRY:
+        return REGISTRY[up]
+    for m in REGISTRY.values():
+        if m.key == name:
+            return m
+    known = ", ".join(sorted(REGISTRY))
+    raise RuleError("REGISTRY", f"unknown mechanic {name!r}; known: {known}")
+
+
+def all_mechanics() -> list[Mechanic]:
+    import aot_rules.mechanics  # noqa: F401
+
+    return list(REGISTRY.values())
+
+
+def _jsonable(v: Any) -> Any:
+    if isinstance(v, Fraction):
+        return fraction_str(v)
+    if isinstance(v, tuple):
+        return list(v)
+    return v

@@ -1,0 +1,1 @@
+"""The rules themselves, one module per rules area (shooting, reactions, disorder …)."""

@@ -1,0 +1,47 @@
+"""Serve BokehJS from the build itself, never from a CDN.
+
+On ``config-inited`` the BokehJS bundles of the installed bokeh package are
+copied into ``_build/.vendor/aot-vendor/`` (outside the book's own ``_static``,
+so they are not injected into every page) and that folder is added to
+``html_static_path``.  On ``html-page-context`` the scripts are added only to
+pages that embed a Bokeh document.
+"""
+
+from __future__ import annotations
+
+import os
+import shutil
+from pathlib import Path
+from typing import Any
+
+from sphinx.application import Sphinx
+
+BUNDLES = ("bokeh", "bokeh-widgets")
+
+
+def _vendor(app: Sphinx, config: Any) -> None:
+    import bokeh
+
+    src = Path(bokeh.__file__).parent / "server" / "static" / "js"
+    dest = Path(app.confdir) / "_build" / ".vendor" / "aot-vendor"
+    dest.mkdir(parents=True, exist_ok=True)
+    for name in BUNDLES:
+        shutil.copyfile(src / f"{name}.min.js", dest / f"{name}-{bokeh.__version__}.min.js")
+    config.html_static_path = [*config.html_static_path, str(dest.parent)]
+
+
+def _page(app: Sphinx, pagename: str, templatename: str, context: dict[str, Any], doctree: Any) -> None:
+    import bokeh
+
+    body = context.get("body", "")
+    if "Bokeh.embed" in body or "bk-root" in body or 'type="application/json"' in body:
+        for name in BUNDLES:
+            app.add_js_file(f"aot-vendor/{name}-{bokeh.__version__}.min.js", priority=400)
+
+
+def setup(app: Sphinx) -> dict[str, Any]:
+    # Kernels that execute the pages inherit this: page code emits static widgets, not live ones.
+    os.environ["AOT_BOOK_BUILD"] = "1"
+    app.connect("config-inited", _vendor)
+    app.connect("html-page-context", _page)
+    return {"version": "1.0", "parallel_read_safe": True, "parallel_write_safe": True}

@@ -1,0 +1,54 @@
+"""Fixtures for the book: one strict build per test session, and a local web server.
+
+The build is the real `jupyter-book build . -W -n --keep-going` that `make book`
+runs, so a warning or a failing cell fails the suite.  Set AOT_REUSE_BOOK=1 to
+reuse an existing _build/html while iterating locally.
+"""
+
+from __future__ import annotations
+
+import functools
+import http.server
+import os
+import shutil
+import subprocess
+import sys
+import threading
+from collections.abc import Iterator
+from pathlib import Path
+
+import pytest
+
+ROOT = Path(__file__).resolve().parents[2]
+HTML = ROOT / "_build" / "html"
+
+
+@pytest.fixture(scope="session")
+def built_book() -> Path:
+    if os.environ.get("AOT_REUSE_BOOK") == "1" and (HTML / "index.html").exists():
+        return HTML
+    shutil.rmtree(HTML, ignore_errors=True)
+    jb = Path(sys.executable).with_name("jupyter-book")
+    proc = subprocess.run([str(jb), "build", ".", "--builder", "html", "-W", "-n", "--keep-going"],
+                          cwd=ROOT, capture_output=True, text=True, timeout=1200)
+    log = proc.stdout + proc.stderr
+    (ROOT / "_build").mkdir(exist_ok=True)
+    (ROOT / "_build" / "book-build.log").write_text(log)
+    assert proc.returncode == 0, "book build failed (see _build/book-build.log):\n" + log[-4000:]
+    return HTML
+
+
+class _Quiet(http.server.SimpleHTTPRequestHandler):
+    def log_message(self, *args: object) -> None:
+        pass
+
+
+@pytest.fixture(scope="session")
+def site(built_book: Path) -> Iterator[str]:
+    """The built book served on 127.0.0.1 (an ephemeral port)."""
+    handler = functools.partial(_Quiet, directory=str(built_book))
+    server = http.server.ThreadingHTTPServer(("127.0.0.1", 0), handler)
+    thread = threading.Thread(target=server.serve_forever, daemon=True)
+    thread.start()
+    yield f"http://127.0.0.1:{server.server_address[1]}"
+    server.shutdown()

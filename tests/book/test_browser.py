@@ -1,0 +1,176 @@
+"""Browser tests: the published static site in headless Chromium, served on 127.0.0.1.
+
+They move widgets through the Bokeh model API (Bokeh 3 draws widgets in shadow
+DOM), read back what the page shows, and compare it with the engine's exact
+answer.  Every page is also checked for JavaScript errors and for requests
+that leave the machine.
+"""
+
+from __future__ import annotations
+
+import json
+import re
+import shutil
+import tempfile
+import time
+from collections.abc import Iterator
+from typing import Any
+
+import pytest
+
+from aot_rules.dice.dist import fraction_str
+from aot_rules.registry import get
+
+pytestmark = [pytest.mark.slow, pytest.mark.browser]
+
+HARMLESS = ("THEBE_JS_URL",)  # JB1 declares this twice on every page
+
+
+@pytest.fixture(scope="module")
+def driver() -> Iterator[Any]:
+    webdriver = pytest.importorskip("selenium.webdriver")
+    from selenium.webdriver.chrome.options import Options
+    from selenium.webdriver.chrome.service import Service
+
+    chromium = shutil.which("chromium")
+    chromedriver = shutil.which("chromedriver")
+    if not chromium or not chromedriver:
+        pytest.fail("Chromium and ChromeDriver are required (make test installs them: apt chromium chromium-driver)")
+    opts = Options()
+    for a in ("--headless", "--no-sandbox", "--disable-gpu", "--disable-quic", "--no-first-run",
+              "--disable-background-networking", "--disable-component-update", "--disable-sync",
+              "--window-size=1280,2000"):
+        opts.add_argument(a)
+    profile = tempfile.mkdtemp(prefix="aot-chromium-")
+    opts.add_argument(f"--user-data-dir={profile}")
+    opts.binary_location = chromium
+    opts.set_capability("goog:loggingPrefs", {"browser": "ALL", "performance": "ALL"})
+    d = webdriver.Chrome(service=Service(chromedriver), options=opts)
+    d.set_page_load_timeout(60)
+    yield d
+    d.quit()
+    shutil.rmtree(profile, ignore_errors=True)
+
+
+def _open(driver: Any, url: str) -> None:
+    driver.get(url)
+    deadline = time.time() + 30
+    while time.time() < deadline:
+        if driver.execute_script("return document.readyState") == "complete":
+            break
+        time.sleep(0.1)
+
+
+def _wait_bokeh(driver: Any, n: int = 1) -> None:
+    deadline = time.time() + 30
+    while time.time() < deadline:
+        if driver.execute_script("return window.Bokeh && Bokeh.documents.length") >= n:
+            return
+        time.sleep(0.1)
+    raise AssertionError("BokehJS did not render the widgets")
+
+
+def _errors(driver: Any) -> list[str]:
+    return [e["message"] for e in driver.get_log("browser")
+            if e["level"] == "SEVERE" and not any(h in e["message"] for h in HARMLESS)]
+
+
+def _offsite_requests(driver: Any) -> list[str]:
+    urls = []
+    for entry in driver.get_log("performance"):
+        msg = json.loads(entry["message"])["message"]
+        if msg.get("method") == "Network.requestWillBeSent":
+            url = msg["params"]["request"]["url"]
+            if not url.startswith(("http://127.0.0.1", "data:", "blob:", "about:")):
+                urls.append(url)
+    return urls
+
+
+JS_MODEL = """
+const name = arguments[0];
+for (const doc of Bokeh.documents) { const m = doc.get_model_by_name(name); if (m) return m; }
+return null;
+"""
+
+
+def _set(driver: Any, name: str, prop: str, value: Any) -> None:
+    ok = driver.execute_script(JS_MODEL.replace("return m;", f"{{ m.{prop} = arguments[1]; return true; }}"),
+                               name, value)
+    assert ok, f"no Bokeh model named {name}"
+
+
+def _summary(driver: Any, rid: str) -> str:
+    text = driver.execute_script(JS_MODEL.replace("return m;", "return m.text;"), f"{rid}:summary")
+    assert text, f"the {rid} widget shows nothing"
+    return text
+
+
+def _rows(html: str) -> dict[str, str]:
+    return dict(re.findall(r'<tr data-o="([^"]+)" data-p="([^"]+)"', html))
+
+
+def _shadow_text(driver: Any) -> str:
+    """All text the user can see, including inside Bokeh's shadow roots."""
+    return driver.execute_script("""
+      const out = [];
+      const walk = (n) => { if (n.shadowRoot) walk(n.shadowRoot);
+        for (const c of n.childNodes) { if (c.nodeType === 3) out.push(c.textContent); else walk(c); } };
+      walk(document.body); return out.join(' ');""")
+
+
+def test_shooting_widget_matches_engine(driver: Any, site: str) -> None:
+    _open(driver, f"{site}/book/shooting.html")
+    _wait_bokeh(driver)
+    rid = "AOT-SHOOT-RESULT"
+    m = get(rid)
+    flags = [p.name for p in m.inputs if p.kind == "bool" and len(m.widget_grid.get(p.name, p.values())) > 1]
+    cases = [
+        dict(firers=7, target_density=3, weapon="javelin", shield_wall=True),
+        dict(firers=10, target_density=5, weapon="bow", veteran=True, pavise=True, target_veteran=True),
+        dict(firers=2, target_density=4, weapon="handgun", flank=True),
+        dict(firers=5, target_density=2, weapon="bow", horse_armour=True, wind=True),
+    ]
+    for case in cases:
+        _set(driver, f"{rid}:firers", "value", case["firers"])
+        _set(driver, f"{rid}:target_density", "value", case["target_density"])
+        _set(driver, f"{rid}:weapon", "value", case["weapon"])
+        _set(driver, f"{rid}:flags", "active", [i for i, f in enumerate(flags) if case.get(f)])
+        html = _summary(driver, rid)
+        want = m.evaluate(**case)
+        shown = _rows(html)
+        assert shown == {str(o): fraction_str(p) for o, p in want.dists["killed"].items()}, case
+        for name, p in want.events.items():
+            label = want.label(name)
+            assert f'data-event="{label}" data-p="{fraction_str(p)}"' in html, (case, name)
+    # What the user sees in the page (inside the shadow DOM) is the same table.
+    assert "retreats if the shooters' density is 5" in _shadow_text(driver)
+
+
+def test_illegal_combination_is_explained(driver: Any, site: str) -> None:
+    _open(driver, f"{site}/book/shooting.html")
+    _wait_bokeh(driver)
+    rid = "AOT-SHOOT-RESULT"
+    m = get(rid)
+    flags = [p.name for p in m.inputs if p.kind == "bool" and len(m.widget_grid.get(p.name, p.values())) > 1]
+    _set(driver, f"{rid}:flags", "active", [flags.index("shield_wall"), flags.index("horse_armour")])
+    html = _summary(driver, rid)
+    assert 'data-error="1"' in html and "AOT-SHOOT-SHIELDWALL" in html
+
+
+def test_hit_widget_slider(driver: Any, site: str) -> None:
+    _open(driver, f"{site}/book/shooting.html")
+    _wait_bokeh(driver)
+    _set(driver, "AOT-SHOOT-HIT:firers", "value", 9)
+    _set(driver, "AOT-SHOOT-HIT:target_density", "value", 2)
+    want = get("AOT-SHOOT-HIT").evaluate(firers=9, target_density=2).dists["hits"]
+    assert _rows(_summary(driver, "AOT-SHOOT-HIT")) == {str(o): fraction_str(p) for o, p in want.items()}
+
+
+@pytest.mark.parametrize("page", ["book/index", "book/intro", "book/shooting", "book/readings"])
+def test_pages_have_no_js_errors_and_stay_offline(driver: Any, site: str, page: str) -> None:
+    driver.get_log("browser")
+    driver.get_log("performance")
+    _open(driver, f"{site}/{page}.html")
+    time.sleep(1.0)
+    assert _errors(driver) == []
+    assert _offsite_requests(driver) == []

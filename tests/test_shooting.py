@@ -1,0 +1,662 @@
+"""Shooting (rules index section 1.9): worked examples, hand-checked odds for every rule,
+and agreement of the exact face, the procedural face and an independent brute-force oracle.
+"""
+
+from __future__ import annotations
+
+import itertools
+import math
+from collections import Counter
+from fractions import Fraction as F
+
+import pytest
+from spec_oracle import ref_remove, retreats_by_rule, volley_law
+
+from aot_rules.dice.dist import Dist
+from aot_rules.dice.rolls import FixedDice
+from aot_rules.errors import RuleError
+from aot_rules.registry import get
+from aot_rules.rules.disorder import disorder_loss, disorder_test
+from aot_rules.rules.reactions import (
+    countercharge_exact,
+    countercharge_success,
+    exchange_exact,
+    exchange_firers,
+    resolve_countercharge,
+    resolve_exchange,
+)
+from aot_rules.rules.shooting import (
+    ShotConditions,
+    build_target,
+    compared_density,
+    demoralization_points,
+    firers_for,
+    firers_in_range,
+    hit_probability,
+    hits_on_face,
+    resolve_volley,
+    retreats,
+    save_limit,
+    volley_losses,
+)
+from aot_rules.units import Missile, Unit
+
+BOW = ShotConditions()
+SLING = ShotConditions(weapon=Missile.SLING)
+
+
+def hoplites(**kw) -> Unit:
+    """Greek hoplites: 8 warriors in two ranks of 4 (closed order), with shields."""
+    return Unit(name="hoplites", ranks=(4, 4), shield=True, **kw)
+
+
+def law(d: Dist) -> dict:
+    return dict(d.items())
+
+
+def killed_law(firers: int, target: Unit, cond: ShotConditions) -> dict:
+    return law(volley_losses(firers, target, cond).map(lambda kd: kd[0]))
+
+
+# --- AOT-EX-SLINGERS ------------------------------------------------------------------
+
+class TestExampleSlingers:
+    def test_range_gives_four_firers(self):
+        assert firers_in_range(hoplites(), F(4), weapon=Missile.SLING) == 4
+        assert firers_for(hoplites(), SLING, None, F(4), cover=False) == 4
+
+    def test_dice_2_3_5_6_give_two_hits(self):
+        target = Unit(name="hoplites", ranks=(4, 4))  # shields are the next example
+        rep = resolve_volley(4, target, SLING, FixedDice([2, 3, 5, 6]))
+        assert rep.hit_dice == (2, 3, 5, 6)
+        assert rep.hit_on == "1, 2, 3"
+        assert rep.hits == 2
+        assert rep.save_roll is None and rep.saved == 0
+        assert (rep.killed, rep.disordered) == (2, 0)
+        assert rep.after.ranks == (3, 3)
+
+    def test_derived_probability_of_exactly_two_hits(self):
+        assert hit_probability(4, SLING, False) == F(1, 2)
+        k = killed_law(4, Unit(ranks=(4, 4)), SLING)
+        assert k[2] == F(3, 8)
+        assert k == {0: F(1, 16), 1: F(1, 4), 2: F(3, 8), 3: F(1, 4), 4: F(1, 16)}
+
+
+# --- AOT-EX-SHIELDWALL --------------------------------------------------------------------
+
+class TestExampleShieldwall:
+    def test_shield_roll_1_saves_one_and_one_dies(self):
+        dice = FixedDice([2, 3, 5, 6, 1])
+        rep = resolve_volley(4, hoplites(), SLING, dice)
+        assert dice.exhausted()
+        assert rep.hits == 2
+        assert rep.save_roll == 1
+        assert rep.saved == 1
+        assert (rep.killed, rep.disordered) == (1, 0)
+        assert rep.after.ranks == (3, 4)  # equal ranks: the loss comes off the first rank
+        assert rep.after.density == 4
+        assert rep.after.strength == 7
+
+    def test_shield_roll_3_saves_everyone(self):
+        rep = resolve_volley(4, hoplites(), SLING, FixedDice([2, 3, 5, 6, 3]))
+        assert rep.save_roll == 3
+        assert rep.saved == 2  # 3 saves, but only 2 hits to cancel
+        assert rep.killed == 0
+        assert rep.after.ranks == (4, 4)
+
+    @pytest.mark.parametrize("roll", [4, 5, 6])
+    def test_shield_roll_at_or_above_density_fails(self, roll):
+        rep = resolve_volley(4, hoplites(), SLING, FixedDice([2, 3, 5, 6, roll]))
+        assert rep.saved == 0 and rep.killed == 2
+        assert rep.after.ranks == (3, 3)
+
+    def test_no_hits_no_shield_roll(self):
+        dice = FixedDice([4, 5, 6, 6])
+        rep = resolve_volley(4, hoplites(), SLING, dice)
+        assert dice.exhausted()
+        assert rep.save_roll is None and rep.killed == 0
+
+    def test_exact_odds_of_the_example(self):
+        # 4 firers at D4 hoplites with shields: hits ~ Bin(4, 1/2); the shield die saves min(r, h) for r < 4.
+        k = killed_law(4, hoplites(), SLING)
+        expected = Counter()
+        for h in range(5):
+            ph = F(math.comb(4, h), 16)
+            for r in range(1, 7):
+                expected[h - (min(r, h) if r < 4 else 0)] += ph / 6
+        assert k == {x: p for x, p in expected.items() if p}
+        assert k[0] == F(1, 16) + F(1, 4) * F(1, 2) + F(3, 8) * F(1, 3) + F(1, 4) * F(1, 6)
+
+
+# --- AOT-EX-FLANK-SHOOT ------------------------------------------------------------------
+
+class TestExampleFlank:
+    FLANK = ShotConditions(flank=True)
+
+    def test_hits_on_1_2_3_against_front_density(self):
+        rep = resolve_volley(4, hoplites(), self.FLANK, FixedDice([1, 2, 3, 4]))
+        assert rep.hit_on == "1, 2, 3"
+        assert rep.hits == 3
+
+    def test_no_shield_roll_from_the_flank(self):
+        dice = FixedDice([1, 2, 3, 4])  # no fifth die: a shield roll would run the script out
+        rep = resolve_volley(4, hoplites(), self.FLANK, dice)
+        assert dice.exhausted()
+        assert rep.save_roll is None and rep.saved == 0
+        assert rep.killed == 3
+        assert save_limit(hoplites(), self.FLANK) is None
+        assert save_limit(Unit(ranks=(2, 2), pavise=True), self.FLANK) is None
+
+    def test_result_compares_depth_two(self):
+        rep = resolve_volley(4, hoplites(), self.FLANK, FixedDice([1, 4, 5, 6]), shooter_density=3)
+        assert rep.killed == 1 and rep.after.ranks == (3, 4)
+        assert rep.compared == 2
+        assert rep.retreat is True  # 3 > 2, although 3 < the front density 4
+        assert rep.dp == 4  # DP = the target's density at the start (the front density)
+        rep2 = resolve_volley(4, hoplites(), self.FLANK, FixedDice([1, 4, 5, 6]), shooter_density=2)
+        assert rep2.compared == 2 and rep2.retreat is False
+
+    def test_flank_ignores_shields_exactly(self):
+        assert volley_losses(4, hoplites(), self.FLANK) == volley_losses(4, Unit(ranks=(4, 4)), BOW)
+        assert volley_losses(3, Unit(ranks=(2, 2), pavise=True, veteran=True), self.FLANK) == \
+            volley_losses(3, Unit(ranks=(2, 2)), BOW)
+
+    def test_depth_after_a_rank_is_emptied(self):
+        t = Unit(ranks=(1, 1))
+        assert compared_density(t, 1, self.FLANK) == 1
+        assert retreats(t, 1, 2, self.FLANK) is True
+        assert retreats(Unit(ranks=(4, 4)), 2, 2, self.FLANK) is False
+
+
+# --- AOT-SHOOT-HIT and AOT-PROP-VETERAN, AOT-WEATHER-WIND, AOT-SHOOT-HORSE-ARMOUR -----------------
+
+NORMAL_P = [F(0), F(1, 6), F(1, 3), F(1, 2), F(2, 3)]
+LE_P = [F(1, 6), F(1, 3), F(1, 2), F(2, 3), F(5, 6)]
+
+
+@pytest.mark.parametrize("d", range(1, 6))
+def test_hit_probabilities_from_the_index(d):
+    assert hit_probability(d, BOW, False) == NORMAL_P[d - 1]
+    assert hit_probability(d, ShotConditions(veteran=True), False) == LE_P[d - 1]
+    assert hit_probability(d, ShotConditions(wind=True), False) == LE_P[d - 1]
+    assert hit_probability(d, ShotConditions(veteran=True, wind=True), False) == LE_P[d - 1]
+    # horse armour: an effective hit needs 2 <= roll < D (<= D for veterans or wind)
+    assert hit_probability(d, BOW, True) == F(max(0, d - 2), 6)
+    assert hit_probability(d, ShotConditions(veteran=True), True) == F(max(0, d - 1), 6)
+
+
+@pytest.mark.parametrize("d", range(1, 6))
+def test_hits_on_face_table(d):
+    for face in range(1, 7):
+        assert hits_on_face(face, d, at_or_below=False, horse_armour=False) == (face < d)
+        assert hits_on_face(face, d, at_or_below=True, horse_armour=False) == (face <= d)
+        assert hits_on_face(face, d, at_or_below=False, horse_armour=True) == (2 <= face < d)
+        assert hits_on_face(face, d, at_or_below=True, horse_armour=True) == (2 <= face <= d)
+
+
+@pytest.mark.parametrize("cond", [ShotConditions(veteran=True), ShotConditions(wind=True)])
+def test_veteran_and_downwind_hit_on_equal(cond):
+    rep = resolve_volley(3, Unit(ranks=(4, 4)), cond, FixedDice([4, 4, 5]))
+    assert rep.hits == 2 and rep.hit_on == "1, 2, 3, 4"
+    assert resolve_volley(3, Unit(ranks=(4, 4)), BOW, FixedDice([4, 4, 5])).hits == 0
+    # exact: Bin(3, 2/3) for veterans against D4
+    assert killed_law(3, Unit(ranks=(4, 4)), cond) == {0: F(1, 27), 1: F(6, 27), 2: F(12, 27), 3: F(8, 27)}
+
+
+def test_veteran_against_density_one_hits_on_one_only():
+    assert killed_law(1, Unit(ranks=(1, 1)), ShotConditions(veteran=True)) == {0: F(5, 6), 1: F(1, 6)}
+    assert killed_law(6, Unit(ranks=(1, 1)), BOW) == {0: F(1)}
+
+
+class TestHorseArmour:
+    def test_ones_are_cancelled(self):
+        target = build_target(4, horse_armour=True)
+        assert target.mounted and target.ranks == (4,)
+        rep = resolve_volley(4, target, BOW, FixedDice([1, 1, 2, 3]))
+        assert rep.hits == 2 and rep.hit_on == "2, 3"
+        assert (rep.killed, rep.after.ranks) == (2, (2,))
+
+    def test_veteran_against_horse_armour(self):
+        target = build_target(3, horse_armour=True)
+        rep = resolve_volley(3, target, ShotConditions(veteran=True), FixedDice([1, 2, 3]))
+        assert rep.hits == 2 and rep.hit_on == "2, 3"
+
+    def test_exact(self):
+        target = build_target(4, horse_armour=True)
+        assert killed_law(2, target, BOW) == {0: F(4, 9), 1: F(4, 9), 2: F(1, 9)}
+        assert killed_law(5, build_target(2, horse_armour=True), BOW) == {0: F(1)}
+
+    def test_mounted_density_at_most_four(self):
+        with pytest.raises(RuleError) as e:
+            build_target(5, horse_armour=True)
+        assert e.value.rule_id == "AOT-DENSITY-LIMITS"
+        with pytest.raises(RuleError):
+            Unit(ranks=(5,), mounted=True, horse_armour=True)
+
+    def test_no_shield_wall_for_horses(self):
+        with pytest.raises(RuleError) as e:
+            build_target(3, shield_wall=True, horse_armour=True)
+        assert e.value.rule_id == "AOT-SHOOT-SHIELDWALL"
+        with pytest.raises(RuleError):
+            build_target(3, pavise=True, mounted_target=True)
+        # a mounted Unit flagged with shields still gets no shield roll against shooting
+        assert save_limit(Unit(ranks=(4,), mounted=True, shield=True), BOW) is None
+
+
+# --- weapons: AOT-SHOOT-JAVELIN, AOT-SHOOT-HANDGUN ---------------------------------------------------
+
+JAVELIN = ShotConditions(weapon=Missile.JAVELIN)
+HANDGUN = ShotConditions(weapon=Missile.HANDGUN)
+
+
+class TestJavelins:
+    def test_saved_hits_are_disordered(self):
+        rep = resolve_volley(4, hoplites(), JAVELIN, FixedDice([1, 1, 1, 1, 3]))
+        assert (rep.hits, rep.saved) == (4, 3)
+        assert (rep.killed, rep.disordered) == (1, 3)
+        assert rep.after.ranks == (2, 2) and rep.after.disordered == 3
+
+    def test_without_shields_javelins_just_kill(self):
+        rep = resolve_volley(2, Unit(ranks=(4, 4)), JAVELIN, FixedDice([1, 2]))
+        assert (rep.killed, rep.disordered) == (2, 0)
+
+    def test_exact_one_javelin(self):
+        assert law(volley_losses(1, hoplites(), JAVELIN)) == {(0, 0): F(1, 2), (0, 1): F(1, 4), (1, 0): F(1, 4)}
+        assert law(volley_losses(1, hoplites(), BOW)) == {(0, 0): F(3, 4), (1, 0): F(1, 4)}
+
+    def test_javelins_lose_nobody_to_the_shield_wall(self):
+        # total losses with javelins equal the hits (capped by the formed warriors)
+        losses = volley_losses(4, hoplites(), JAVELIN).map(sum)
+        assert losses == Dist.binomial(4, F(1, 2))
+
+
+class TestHandguns:
+    def test_each_kill_disorders_one_more(self):
+        rep = resolve_volley(3, Unit(ranks=(4, 4)), HANDGUN, FixedDice([1, 2, 6]))
+        assert (rep.killed, rep.disordered) == (2, 2)
+        assert rep.after.ranks == (2, 2) and rep.after.disordered == 2
+
+    def test_against_a_shield_wall_only_kills_are_doubled(self):
+        rep = resolve_volley(4, hoplites(), HANDGUN, FixedDice([1, 2, 3, 6, 1]))
+        assert (rep.hits, rep.saved) == (3, 1)
+        assert (rep.killed, rep.disordered) == (2, 2)
+
+    def test_capped_by_formed_warriors(self):
+        rep = resolve_volley(3, Unit(ranks=(2, 2)), HANDGUN, FixedDice([1, 1, 1]))
+        assert (rep.killed, rep.disordered) == (3, 1)
+        assert rep.after.formed == 0 and rep.after.panicking
+        rep = resolve_volley(3, Unit(ranks=(2, 1)), HANDGUN, FixedDice([1, 1, 1]))
+        assert (rep.killed, rep.disordered) == (3, 0)
+        assert rep.after.destroyed
+
+    def test_exact_one_handgun(self):
+        assert law(volley_losses(1, Unit(ranks=(4, 4)), HANDGUN)) == {(0, 0): F(1, 2), (1, 1): F(1, 2)}
+
+
+# --- protections: AOT-SHOOT-PAVISE, AOT-SHOOT-SHIELDWALL readings -------------------------------------
+
+class TestPavises:
+    def pav(self, **kw) -> Unit:
+        return Unit(name="crossbowmen", ranks=(2, 2), pavise=True, **kw)
+
+    @pytest.mark.parametrize("roll,saved", [(1, 1), (2, 2), (3, 3), (4, 3), (5, 0), (6, 0)])
+    def test_save_on_1_to_4_whatever_the_density(self, roll, saved):
+        # D2 unit: hits on 1 only; three 1s hit
+        rep = resolve_volley(4, self.pav(), BOW, FixedDice([1, 1, 1, 6, roll]))
+        assert rep.hits == 3
+        assert rep.saved == saved
+        assert rep.killed == 3 - saved
+
+    def test_plain_shield_wall_of_the_same_unit_saves_on_1_only(self):
+        rep = resolve_volley(4, Unit(ranks=(2, 2), shield=True), BOW, FixedDice([1, 1, 1, 6, 4]))
+        assert rep.saved == 0
+        rep = resolve_volley(4, Unit(ranks=(2, 2), shield=True), BOW, FixedDice([1, 1, 1, 6, 1]))
+        assert rep.saved == 1
+
+    def test_veteran_behind_pavise_default_reading_saves_on_5(self):
+        rep = resolve_volley(4, self.pav(veteran=True), BOW, FixedDice([1, 1, 1, 6, 5]))
+        assert rep.saved == 3 and rep.killed == 0
+        assert save_limit(self.pav(veteran=True), BOW) == (5, True)
+
+    def test_veteran_behind_pavise_alternative_reading_saves_on_1_to_4(self):
+        cond = ShotConditions(pavise_veteran=False)
+        rep = resolve_volley(4, self.pav(veteran=True), cond, FixedDice([1, 1, 1, 6, 5]))
+        assert rep.saved == 0 and rep.killed == 3
+        rep = resolve_volley(4, self.pav(veteran=True), cond, FixedDice([1, 1, 1, 6, 4]))
+        assert rep.saved == 3
+        assert save_limit(self.pav(veteran=True), cond) == (5, False)
+
+    def test_exact_probability_of_any_save(self):
+        def p_saved_all(target, cond):
+            # 1 firer rolls a 1 vs D2 (1/6), then the shield die must save it
+            return law(volley_losses(1, target, cond))[(0, 0)] - F(5, 6)
+
+        assert p_saved_all(self.pav(), BOW) == F(1, 6) * F(4, 6)
+        assert p_saved_all(self.pav(veteran=True), BOW) == F(1, 6) * F(5, 6)
+        assert p_saved_all(self.pav(veteran=True), ShotConditions(pavise_veteran=False)) == F(1, 6) * F(4, 6)
+
+
+class TestShieldWallReadings:
+    def test_equality_fails_by_default(self):
+        rep = resolve_volley(4, hoplites(), BOW, FixedDice([1, 2, 3, 6, 4]))
+        assert rep.saved == 0 and rep.killed == 3
+
+    def test_equal_saves_alternative_reading(self):
+        rep = resolve_volley(4, hoplites(), ShotConditions(equal_saves=True), FixedDice([1, 2, 3, 6, 4]))
+        assert rep.saved == 3 and rep.killed == 0
+
+    def test_veteran_target_saves_on_equal(self):
+        rep = resolve_volley(4, hoplites(veteran=True), BOW, FixedDice([1, 2, 3, 6, 4]))
+        assert rep.saved == 3 and rep.killed == 0
+        rep = resolve_volley(4, hoplites(veteran=True), BOW, FixedDice([1, 2, 3, 6, 5]))
+        assert rep.saved == 0
+
+    @pytest.mark.parametrize("d", range(1, 6))
+    def test_derived_save_odds(self, d):
+        # P(any save) = (D-1)/6; E[saves] with unlimited hits = D(D-1)/12 (index, AOT-SHOOT-SHIELDWALL)
+        m = get("AOT-SHOOT-SHIELDWALL")
+        out = m.evaluate(hits=20, density=d)
+        saved = out.dists["saved"]
+        assert saved.prob(lambda s: s > 0) == F(d - 1, 6)
+        assert saved.mean() == F(d * (d - 1), 12)
+
+
+# --- AOT-SHOOT-RANGE and AOT-SHOOT-COVER -----------------------------------------------------------
+
+class TestRange:
+    @pytest.mark.parametrize("distance,firers", [(0, 8), (1, 7), (F(5, 2), 5), (4, 4), (F(15, 2), 0), (8, 0),
+                                                 (9, 0), (30, 0)])
+    def test_strength_minus_distance_rounded_down(self, distance, firers):
+        assert firers_in_range(Unit(ranks=(4, 4)), F(distance)) == firers
+
+    def test_disordered_warriors_count(self):
+        assert firers_in_range(Unit(ranks=(3, 3), disordered=2), F(3)) == 5
+
+    def test_riders_count_double(self):
+        riders = Unit(ranks=(3,), mounted=True, disordered=1)
+        assert firers_in_range(riders, F(3)) == 2 * 4 - 3
+        assert firers_in_range(Unit(ranks=(4,), mounted=True), F(7)) == 1
+        assert firers_in_range(Unit(ranks=(4,), mounted=True), F(8)) == 0
+
+    def test_cover_uses_density(self):
+        t = Unit(ranks=(4, 4), disordered=2)
+        assert firers_in_range(t, F(1), cover=True) == 3
+        assert firers_in_range(t, F(4), cover=True) == 0
+        assert firers_in_range(Unit(ranks=(2, 3)), F(1), cover=True) == 2
+
+    @pytest.mark.parametrize("weapon", [Missile.JAVELIN, Missile.HANDGUN])
+    def test_javelins_and_handguns_reach_one_inch(self, weapon):
+        t = Unit(ranks=(4, 4))
+        assert firers_in_range(t, F(1), weapon=weapon) == 7
+        assert firers_in_range(t, F(1, 2), weapon=weapon) == 7
+        assert firers_in_range(t, F(11, 10), weapon=weapon) == 0
+        assert firers_in_range(t, F(2), weapon=weapon) == 0
+        with pytest.raises(RuleError) as e:
+            firers_for(t, ShotConditions(weapon=weapon), None, F(2), cover=False)
+        assert e.value.rule_id == weapon.rule_id
+
+    @pytest.mark.parametrize("weapon", [Missile.BOW, Missile.SLING])
+    def test_bows_and_slings_are_not_limited(self, weapon):
+        assert firers_in_range(Unit(ranks=(4, 4)), F(6), weapon=weapon) == 2
+
+    def test_firers_for(self):
+        t = Unit(ranks=(4, 4))
+        assert firers_for(t, BOW, 3, None, False) == 3
+        assert firers_for(t, BOW, 3, F(2), False) == 3   # capped by the firers given
+        assert firers_for(t, BOW, 9, F(2), False) == 6
+        with pytest.raises(RuleError) as e:
+            firers_for(t, BOW, None, F(8), False)
+        assert e.value.rule_id == "AOT-SHOOT-RANGE"
+        with pytest.raises(RuleError) as e:
+            firers_for(t, BOW, None, None, False)
+        assert e.value.rule_id == "AOT-SHOOT-RANGE"
+
+    def test_range_mechanic(self):
+        m = get("AOT-SHOOT-RANGE")
+        assert m.evaluate(target_strength=8, distance=4, target_density=4).dists["firers"] == Dist.point(4)
+        assert m.evaluate(target_strength=4, distance=3, target_density=4, mounted=True).dists["firers"] == \
+            Dist.point(5)
+        assert m.evaluate(target_strength=8, distance=1, target_density=4, cover=True).dists["firers"] == \
+            Dist.point(3)
+        assert m.evaluate(target_strength=8, distance=2, target_density=4, weapon="javelin").dists["firers"] == \
+            Dist.point(0)
+
+
+@pytest.mark.parametrize("firers", [1, 5, 10, 20])
+@pytest.mark.parametrize("weapon", list(Missile))
+@pytest.mark.parametrize("ranks", [(1,), (1, 1), (2, 1), (3, 3), (5, 5)])
+def test_losses_never_exceed_formed_warriors(firers, weapon, ranks):
+    for cond in (ShotConditions(weapon=weapon), ShotConditions(weapon=weapon, veteran=True)):
+        for shield in (False, True):
+            t = Unit(ranks=ranks, shield=shield, disordered=0)
+            d = volley_losses(firers, t, cond)
+            assert max(k + x for k, x in d.outcomes()) <= t.formed
+            assert min(min(kd) for kd in d.outcomes()) >= 0
+
+
+# --- AOT-SHOOT-RESULT and AOT-DEMO-EARN --------------------------------------------------------------
+
+class TestResult:
+    def test_no_losses_no_retreat_whatever_the_densities(self):
+        t = Unit(ranks=(1, 1))
+        assert retreats(t, 0, 5, BOW) is False
+        rep = resolve_volley(3, Unit(ranks=(2, 2)), BOW, FixedDice([2, 5, 6]), shooter_density=5)
+        assert rep.killed + rep.disordered == 0
+        assert rep.retreat is False and rep.dp == 0
+
+    @pytest.mark.parametrize("losses,shooter,expected", [
+        (1, 4, False),  # 4+4 -> 3+4: still density 4
+        (1, 5, True),
+        (2, 4, True),   # 4+4 -> 3+3: density 3
+        (2, 3, False),
+        (5, 2, False),  # 4+4 -> 1+2: density 2
+        (6, 2, True),   # 4+4 -> 1+1
+    ])
+    def test_retreat_iff_shooter_denser_after_losses(self, losses, shooter, expected):
+        t = Unit(ranks=(4, 4))
+        assert retreats(t, losses, shooter, BOW) is expected
+        assert retreats_by_rule((4, 4), losses, shooter) is expected
+
+    def test_compare_before_losses_reading(self):
+        cond = ShotConditions(compare_after_losses=False)
+        assert retreats(Unit(ranks=(4, 4)), 2, 4, cond) is False
+        assert retreats(Unit(ranks=(4, 4)), 1, 5, cond) is True
+
+    def test_dp_is_the_density_at_the_start(self):
+        rep = resolve_volley(2, Unit(ranks=(4, 4)), BOW, FixedDice([1, 1]), shooter_density=4)
+        assert rep.after.density == 3
+        assert rep.retreat is True
+        assert rep.dp == 4
+        assert demoralization_points(Unit(ranks=(3, 2)), True) == 3
+        assert demoralization_points(Unit(ranks=(3, 2)), False) == 0
+
+    def test_a_target_that_stands_gives_no_dp(self):
+        rep = resolve_volley(2, Unit(ranks=(4, 4)), BOW, FixedDice([1, 6]), shooter_density=4)
+        assert rep.killed == 1 and rep.retreat is False and rep.dp == 0
+
+    def test_disordered_warriors_are_losses_too(self):
+        # javelins against a shield wall: nobody killed, 3 disordered, density 4+4 -> 2+3
+        rep = resolve_volley(3, hoplites(), JAVELIN, FixedDice([1, 2, 3, 3]), shooter_density=3)
+        assert (rep.killed, rep.disordered) == (0, 3)
+        assert rep.compared == 3 and rep.retreat is False
+        rep = resolve_volley(3, hoplites(), JAVELIN, FixedDice([1, 2, 3, 3]), shooter_density=4)
+        assert rep.retreat is True and rep.dp == 4
+
+    def test_exact_retreat_and_dp(self):
+        out = get("shoot").evaluate(firers=4, target_density=4, shooter_density=4)
+        assert out.events["retreat"] == F(11, 16)  # two or more losses bring 4+4 down to density 3
+        assert law(out.dists["dp"]) == {0: F(5, 16), 4: F(11, 16)}
+        out = get("shoot").evaluate(firers=4, target_density=4)
+        assert out.events["retreat_if_shooter_density_4"] == F(11, 16)
+        assert out.events["retreat_if_shooter_density_5"] == F(15, 16)
+        assert out.events["retreat_if_shooter_density_3"] == F(1, 16)
+        assert out.events["retreat_if_shooter_density_2"] == 0
+
+    def test_panicking_target_cannot_be_shot(self):
+        with pytest.raises(RuleError) as e:
+            resolve_volley(3, Unit(ranks=(0, 0), disordered=4), BOW, FixedDice([1, 1, 1]))
+        assert e.value.rule_id == "AOT-PANIC"
+
+    def test_nobody_in_range(self):
+        with pytest.raises(RuleError) as e:
+            resolve_volley(0, Unit(ranks=(4, 4)), BOW, FixedDice([]))
+        assert e.value.rule_id == "AOT-SHOOT-RANGE"
+
+
+# --- the three faces agree: exact == procedural (every dice sequence) == oracle --------------------------
+
+COND_CASES = [
+    dict(),
+    dict(veteran=True),
+    dict(wind=True),
+    dict(flank=True, shield=True),
+    dict(shield=True),
+    dict(shield=True, target_veteran=True),
+    dict(shield=True, equal_saves=True),
+    dict(pavise=True),
+    dict(pavise=True, target_veteran=True),
+    dict(pavise=True, target_veteran=True, pavise_veteran=False),
+    dict(horse_armour=True),
+    dict(horse_armour=True, veteran=True),
+    dict(weapon="javelin", shield=True),
+    dict(weapon="handgun", shield=True),
+    dict(weapon="handgun"),
+]
+
+
+def _unit_and_cond(ranks, case):
+    c = dict(case)
+    ha = c.pop("horse_armour", False)
+    unit = Unit(ranks=ranks if not ha else ranks[:1], mounted=ha, horse_armour=ha, shield=c.pop("shield", False),
+                pavise=c.pop("pavise", False), veteran=c.pop("target_veteran", False))
+    cond = ShotConditions(weapon=Missile(c.pop("weapon", "bow")), **c)
+    return unit, cond
+
+
+@pytest.mark.parametrize("case", COND_CASES, ids=lambda c: ",".join(f"{k}={v}" for k, v in c.items()) or "plain")
+@pytest.mark.parametrize("ranks", [(4, 4), (2, 1), (3,)])
+@pytest.mark.parametrize("firers", [1, 3])
+def test_exact_face_matches_independent_oracle(case, ranks, firers):
+    unit, cond = _unit_and_cond(ranks, case)
+    oracle = volley_law(firers, unit.ranks, **case)
+    assert law(volley_losses(firers, unit, cond)) == oracle
+
+
+@pytest.mark.parametrize("case", COND_CASES, ids=lambda c: ",".join(f"{k}={v}" for k, v in c.items()) or "plain")
+@pytest.mark.parametrize("ranks", [(4, 4), (2, 1)])
+def test_procedure_replays_to_the_exact_law(case, ranks):
+    """Run resolve_volley on every dice sequence: the procedure's law is the exact law, die for die."""
+    firers = 3
+    unit, cond = _unit_and_cond(ranks, case)
+    counts: Counter = Counter()
+    for dice in itertools.product(range(1, 7), repeat=firers + 1):
+        src = FixedDice(dice)
+        rep = resolve_volley(firers, unit, cond, src)
+        assert src.pos in (firers, firers + 1)
+        assert rep.after == unit.take_losses(rep.killed, rep.disordered)
+        assert rep.after.ranks == ref_remove(unit.ranks, rep.killed + rep.disordered)
+        counts[(rep.killed, rep.disordered)] += 1
+    got = {k: F(v, 6 ** (firers + 1)) for k, v in counts.items()}
+    assert got == law(volley_losses(firers, unit, cond))
+
+
+# --- reactions: AOT-REACT-COUNTERCHARGE, AOT-REACT-RETURN-FIRE, AOT-DISORDER-TEST ------------------------
+
+@pytest.mark.parametrize("x", [F(1, 10), F(1, 2), F(1), F(3, 2), F(2), F(3), F(7, 2), F(4), F(5), F(11, 2), F(6)])
+def test_countercharge_success_formula(x):
+    brute = F(sum(1 for r in range(1, 7) if r >= x), 6)
+    assert countercharge_success(x) == brute == F(7 - math.ceil(x), 6)
+    for density in range(1, 6):
+        joint = countercharge_exact(density, 2 * density, x)
+        assert joint.prob(lambda t: t[0]) == brute
+        assert joint.total() == 1
+
+
+@pytest.mark.parametrize("x", [F(13, 2), F(7), F(12)])
+def test_countercharge_beyond_six_inches_never_reaches(x):
+    assert countercharge_success(x) == 0
+    assert countercharge_exact(3, 6, x).prob(lambda t: t[0]) == 0
+
+
+def test_countercharge_die_is_also_a_disorder_test():
+    u = Unit(ranks=(4, 4))
+    rep = resolve_countercharge(u, F(3), FixedDice([3]))
+    assert rep.reaches and rep.disordered == 3
+    rep = resolve_countercharge(u, F(3), FixedDice([2]))
+    assert not rep.reaches and rep.disordered == 2
+    rep = resolve_countercharge(u, F(5), FixedDice([5]))
+    assert rep.reaches and rep.disordered == 0
+    out = get("countercharge").evaluate(distance=3, density=4)
+    # reaches on 3..6 (4/6); unshaken needs a roll >= 4 as well: 4, 5, 6
+    assert out.events["reaches"] == F(2, 3)
+    assert out.events["reaches_unshaken"] == F(1, 2)
+    assert law(out.dists["disordered"]) == {0: F(1, 2), 1: F(1, 6), 2: F(1, 6), 3: F(1, 6)}
+    with pytest.raises(RuleError):
+        resolve_countercharge(u, F(0), FixedDice([6]))
+
+
+@pytest.mark.parametrize("d", range(1, 6))
+def test_disorder_test_derived_values(d):
+    dist = disorder_test(d, 2 * d)
+    assert dist.prob(lambda k: k > 0) == F(d - 1, 6)
+    assert dist.mean() == F(d * (d - 1), 12)
+    assert dist.total() == 1
+
+
+def test_disorder_loss_is_capped_at_formed_warriors():
+    assert disorder_loss(4, 5, 2) == 2
+    assert disorder_loss(4, 5, 8) == 4
+    assert disorder_loss(5, 5, 8) == 0
+    assert law(disorder_test(5, 2)) == {0: F(2, 6), 1: F(1, 6), 2: F(3, 6)}
+
+
+RF_UNITS = [
+    (Unit(ranks=(3, 3)), Unit(ranks=(3, 3))),
+    (Unit(ranks=(4, 4)), Unit(ranks=(2, 2), shield=True)),
+    (Unit(ranks=(2, 2), shield=True), Unit(ranks=(5, 5))),
+    (Unit(ranks=(1, 1)), Unit(ranks=(4, 4))),
+]
+
+
+@pytest.mark.parametrize("shooter,target", RF_UNITS)
+@pytest.mark.parametrize("distance", [F(1), F(3), F(5), F(9)])
+def test_return_fire_law(shooter, target, distance):
+    joint = exchange_exact(shooter, target, distance)
+    assert joint.total() == 1
+    assert sum(p for _, p in joint.items()) == F(1)
+    assert set(joint.map(lambda t: t[2]).outcomes()) <= {"target retreats", "both stay", "shooter retreats"}
+    # independent reconstruction: both volleys from start-of-slot states, losses land together
+    n_s = min(max(0, math.floor(target.strength - distance)), shooter.formed)
+    n_t = min(max(0, math.floor(shooter.strength - distance)), target.formed)
+    assert exchange_firers(shooter, target, distance) == (n_s, n_t)
+
+    def losses(n, unit):
+        if n == 0:
+            return {0: F(1)}
+        c: Counter = Counter()
+        for (k, x), p in volley_law(n, unit.ranks, shield=unit.shield).items():
+            c[k + x] += p
+        return c
+
+    expected: Counter = Counter()
+    for sl, ps in losses(n_t, shooter).items():
+        for tl, pt in losses(n_s, target).items():
+            s_d, t_d = max(ref_remove(shooter.ranks, sl)), max(ref_remove(target.ranks, tl))
+            if tl > 0 and s_d > t_d:
+                res = "target retreats"
+            elif sl > 0 and t_d > s_d:
+                res = "shooter retreats"
+            else:
+                res = "both stay"
+            expected[(sl, tl, res)] += ps * pt
+    assert law(joint) == {k: v for k, v in expected.items() if v}
+
+
+def test_return_fire_uses_start_of_slot_states():
+    shooter, target = Unit(ranks=(3, 3)), Unit(ranks=(3, 3))
+    # distance 3: 3 firers each way, hitting on 1-2.  Shooter's dice first, then the target's.
+    s_loss, t_loss, res = resolve_exchange(shooter, target, F(3), FixedDice([1, 1, 6, 1, 6, 6]))
+    assert (s_loss, t_loss) == (1, 2)
+    assert res == "target retreats"  # shooter 3+3 -> 2+3 (D3) against target 3+3 -> 2+2 (D2)
+    s_loss, t_loss, res = resolve_exchange(shooter, target, F(3), FixedDice([6, 6, 6, 1, 6, 6]))
+    assert (s_loss, t_loss, res) == (1, 0, "both stay")  # 2+3 keeps density 3: equal densities
