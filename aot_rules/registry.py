@@ -212,6 +212,10 @@ class Mechanic:
 
     def evaluate(self, **kwargs: Any) -> Outcome:
         out = self.exact(**self.resolve(**kwargs))
+        if self.main and self.main not in out.dists:
+            missing = [p.flag for p in self.inputs if p.optional and kwargs.get(p.name) is None]
+            raise ParamError(self.rule_id, self.main, f"{self.rule_id} shows {self.main}; it needs "
+                             + (" or ".join(missing) if missing else "more inputs"))
         return out.with_main(self.main) if self.main else out
 
     def draw(self, rng: random.Random, **kwargs: Any) -> Sample:
@@ -225,8 +229,12 @@ class Mechanic:
             yield dict(zip((p.name for p in ps), combo))
 
     def variant(self, rule_id: str, title: str, summary: str, *, fixed: Mapping[str, Any],
-                main: str | None = None, widget_grid: Mapping[str, tuple[Any, ...]] | None = None) -> Mechanic:
-        return replace(self, rule_id=rule_id, key=rule_id.lower(), title=title, summary=summary,
+                main: str | None = None, widget_grid: Mapping[str, tuple[Any, ...]] | None = None,
+                defaults: Mapping[str, Any] | None = None) -> Mechanic:
+        """The same definition under another rule ID, with some inputs fixed or given new defaults."""
+        params = tuple(replace(p, default=defaults[p.name]) if defaults and p.name in defaults else p
+                       for p in self.params)
+        return replace(self, rule_id=rule_id, key=rule_id.lower(), title=title, summary=summary, params=params,
                        fixed=dict(fixed), main=main or self.main,
                        widget_grid=dict(widget_grid if widget_grid is not None else self.widget_grid))
 

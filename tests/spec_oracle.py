@@ -13,6 +13,7 @@ from __future__ import annotations
 import itertools
 from collections import Counter
 from fractions import Fraction
+from functools import cache
 
 
 def ref_remove(ranks: tuple[int, ...], n: int) -> tuple[int, ...]:
@@ -38,11 +39,15 @@ def saves_of(roll: int, hits: int, *, limit: int, at_or_below: bool) -> int:
     return min(roll, hits) if ok else 0
 
 
+@cache
 def volley_law(firers: int, ranks: tuple[int, ...], *, weapon: str = "bow", veteran: bool = False,
                wind: bool = False, flank: bool = False, shield: bool = False, pavise: bool = False,
                target_veteran: bool = False, horse_armour: bool = False, mounted: bool = False,
                equal_saves: bool = False, pavise_veteran: bool = True) -> dict[tuple[int, int], Fraction]:
-    """Exact law of (killed, disordered) by enumerating all firers' dice and the shield die."""
+    """Exact law of (killed, disordered) by enumerating all firers' dice and the shield die.
+
+    Cached: callers must not mutate the returned dict.
+    """
     density, formed = max(ranks), sum(ranks)
     mounted = mounted or horse_armour
     shield_roll = (shield or pavise) and not flank and not mounted

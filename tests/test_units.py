@@ -9,7 +9,6 @@ import pytest
 from aot_rules.errors import RuleError
 from aot_rules.units import Unit, WarriorState, parse_ranks, remove_from_ranks
 
-
 # --- derived state (AOT-DENSITY, AOT-WARRIOR-STATES, AOT-PANIC) --------------------
 
 @pytest.mark.parametrize("ranks,disordered,density,depth,formed,strength", [

@@ -158,7 +158,7 @@ register(SHOOT.variant(
 register(SHOOT.variant(
     "AOT-DEMO-EARN", "Demoralization points from shooting",
     "A target driven back by fire gives the shooters' side DP equal to its density at the start.",
-    fixed={"weapon": "bow"}, main="dp",
+    fixed={"weapon": "bow"}, main="dp", defaults={"shooter_density": 4},
     widget_grid={"shooter_density": DENSITIES, "wind": (False,), "pavise": (False,), "horse_armour": (False,),
                  "flank": (False,), "target_veteran": (False,), "veteran": (False,)}))
 
@@ -258,8 +258,7 @@ SHIELD = register(Mechanic(
     summary="One die for the unit: below its density, it turns away that many hits.",
     params=SHIELD_PARAMS, exact=shield_exact, sample=shield_sample,
     rules=("AOT-SHOOT-SHIELDWALL", "AOT-SHOOT-PAVISE", "AOT-PROP-VETERAN"),
-    fixed={"pavise": False, "pavise_veteran": True},
-    widget_grid={"javelins": (False,)}))
+    fixed={"pavise": False, "pavise_veteran": True}))
 register(SHIELD.variant(
     "AOT-SHOOT-PAVISE", "Pavises", "Pavises save like a shield wall of density 5, whatever the unit's density.",
     fixed={"pavise": True, "density": 4, "equal_saves": False, "javelins": False},

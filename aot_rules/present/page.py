@@ -25,10 +25,12 @@ def in_book_build() -> bool:
 def static_html(rule_id: str) -> str:
     from bokeh.embed import components
 
-    from aot_rules.present.static import build
+    from aot_rules.present.static import build, precompute, table_script
 
-    script, div = components(build(get(rule_id)))
-    return f'<div class="aot-widget" data-rule="{rule_id}">{div}</div>{script}'
+    m = get(rule_id)
+    table = precompute(m)
+    script, div = components(build(m, table))
+    return f'{table_script(rule_id, table)}<div class="aot-widget" data-rule="{rule_id}">{div}</div>{script}'
 
 
 def show_widget(rule_id: str, live: bool | None = None) -> None:

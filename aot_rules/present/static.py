@@ -33,9 +33,13 @@ table.aot td.o { text-align: center; font-weight: 600; }
 
 # The browser's whole job: find the precomputed summary and lay it out.
 JS = r"""
+const cache = (window.__aotTables = window.__aotTables || {});
+if (!cache[rid]) { cache[rid] = JSON.parse(document.getElementById('aot-table-' + rid).textContent); }
+const index = cache[rid].index, results = cache[rid].results, labels = cache[rid].labels;
 const pct = (f) => { const [a, b] = f.split('/'); const v = b === undefined ? Number(a) : Number(a) / Number(b);
   return (100 * v).toFixed(2) + '%'; };
 const num = (f) => { const [a, b] = f.split('/'); return b === undefined ? Number(a) : Number(a) / Number(b); };
+const unpack = (t) => t.split(';').map((row) => row.split(':'));
 let k = 0;
 for (let i = 0; i < axes.length; i++) {
   const a = axes[i]; let v;
@@ -50,18 +54,19 @@ if (r.err !== undefined) {
   div.text = '<div class="aot-err" data-error="1">Not allowed: ' + r.err + '</div>';
   return;
 }
-const xs = r.m.map((row) => row[0]);
+const rows = unpack(r.m);
+const xs = rows.map((row) => row[0]);
 xr.factors = xs;
-src.data = {x: xs, top: r.m.map((row) => num(row[1])), frac: r.m.map((row) => row[1]),
-            pct: r.m.map((row) => pct(row[1]))};
+src.data = {x: xs, top: rows.map((row) => num(row[1])), frac: rows.map((row) => row[1]),
+            pct: rows.map((row) => pct(row[1]))};
 let h = '';
 const L = (i) => labels[i];
 if (r.i) { h += '<div class="aot-info">' + r.i.map(([k2, v2]) =>
   L(k2).replace(/_/g, ' ') + ': <b>' + (Array.isArray(v2) ? v2.join('+') : v2) + '</b>').join(' · ') + '</div>'; }
-const tail = r.m.length && r.m[0].length > 2;
+const tail = rows.length && rows[0].length > 2;
 h += '<table class="aot" data-main="' + L(r.t) + '"><tr><th>' + L(r.t) + '</th><th>exact</th><th>%</th>' +
      (tail ? '<th>at least this</th><th>%</th>' : '') + '</tr>';
-for (const row of r.m) {
+for (const row of rows) {
   h += '<tr data-o="' + row[0] + '" data-p="' + row[1] + '"><td class="o">' + row[0] + '</td><td>' + row[1] +
        '</td><td>' + pct(row[1]) + '</td>' + (tail ? '<td>' + row[2] + '</td><td>' + pct(row[2]) + '</td>' : '') +
        '</tr>';
@@ -71,8 +76,8 @@ if (r.mean !== undefined) {
   h += '<div class="aot-stats">mean <b data-mean="' + r.mean + '">' + r.mean + '</b> (' +
        num(r.mean).toFixed(3) + ') · median <b>' + r.med + '</b></div>';
 }
-for (const [name, rows] of (r.o || [])) {
-  h += '<div class="aot-other"><b>' + L(name) + '</b>: ' + rows.map((row) => row[0] + ' → ' + row[1] + ' (' +
+for (const [name, packed] of (r.o || [])) {
+  h += '<div class="aot-other"><b>' + L(name) + '</b>: ' + unpack(packed).map((row) => row[0] + ' → ' + row[1] + ' (' +
        pct(row[1]) + ')').join(' · ') + '</div>';
 }
 for (const [name, p] of (r.e || [])) {
@@ -120,10 +125,14 @@ def _intern(summary: dict[str, Any], labels: list[str]) -> dict[str, Any]:
             labels.append(text)
         return labels.index(text)
 
+    def pack(rows: list[list[str]]) -> str:  # [["0","1/16","1"], …] -> "0:1/16:1;…" (a third of the bytes)
+        return ";".join(":".join(r) for r in rows)
+
     s = dict(summary)
     s["t"] = ix(s["t"])
+    s["m"] = pack(s["m"])
     if "o" in s:
-        s["o"] = [[ix(n), rows] for n, rows in s["o"]]
+        s["o"] = [[ix(n), pack(rows)] for n, rows in s["o"]]
     if "e" in s:
         s["e"] = [[ix(n), p] for n, p in s["e"]]
     if "i" in s:
@@ -163,6 +172,13 @@ def precompute(m: Mechanic) -> Table:
              "values": [_text(v) for v in vals], "stride": st, "title": p.title}
             for (p, vals), st in zip(moving, strides)]
     return Table(axes, index, results, fixed, labels)
+
+
+def table_script(rid: str, table: Table) -> str:
+    """The exact table as inline JSON, written once into the page (not re-escaped inside Bokeh's JSON)."""
+    data = json.dumps({"index": table.index, "results": table.results, "labels": table.labels},
+                      separators=(",", ":"), ensure_ascii=False).replace("</", "<\\/")
+    return f'<script type="application/json" id="aot-table-{rid}">{data}</script>'
 
 
 def build(m: Mechanic, table: Table | None = None, width: int = 760):
@@ -214,8 +230,8 @@ def build(m: Mechanic, table: Table | None = None, width: int = 760):
     fig.toolbar.logo = None
     div = Div(text="", name=f"{rid}:summary", sizing_mode="stretch_width",
               stylesheets=[InlineStyleSheet(css=CSS)])
-    cb = CustomJS(args={"axes": table.axes, "ctrls": [c for c in ctrls], "flags": flags, "index": table.index,
-                        "results": table.results, "labels": table.labels, "src": src, "xr": xr, "div": div}, code=JS)
+    cb = CustomJS(args={"axes": table.axes, "ctrls": list(ctrls), "flags": flags, "rid": rid,
+                        "src": src, "xr": xr, "div": div}, code=JS)
     for c in ctrls:
         if c is not None:
             c.js_on_change("value", cb)

@@ -1,0 +1,89 @@
+"""`make bench`: medians against the issue targets (measured, never asserted).
+
+Targets (issue "Foundation"):
+  one exact shooting distribution       < 1 ms median
+  precomputing the whole shooting grid  < 5 s
+  a clean `make book` on 2 cores        < 3 min
+  the shooting page's own payload       < 1.5 MB (BokehJS excluded: shared and cached)
+"""
+
+from __future__ import annotations
+
+import os
+import statistics
+import subprocess
+import sys
+import tempfile
+import time
+from collections.abc import Callable
+from pathlib import Path
+
+ROOT = Path(__file__).resolve().parents[1]
+sys.path.insert(0, str(ROOT))
+
+from aot_rules.registry import get  # noqa: E402
+from aot_rules.rules import shooting  # noqa: E402
+
+
+def median_time(fn: Callable[[], object], repeat: int) -> float:
+    times = []
+    for _ in range(repeat):
+        t = time.perf_counter()
+        fn()
+        times.append(time.perf_counter() - t)
+    return statistics.median(times)
+
+
+def clear_caches() -> None:
+    shooting.volley_losses.cache_clear()
+    from aot_rules.mechanics import shooting as ms
+
+    ms._shoot_outcome.cache_clear()
+
+
+def report(name: str, value: str, target: str, ok: bool) -> None:
+    print(f"{name:52} {value:>14}   target {target:>10}   {'ok' if ok else 'MISSED'}")
+
+
+def main() -> None:
+    shoot = get("shoot")
+    args = dict(firers=10, target_density=4, weapon="javelin", shield_wall=True, target_veteran=True,
+                shooter_density=5, target_ranks="4,4")
+
+    def one() -> None:
+        clear_caches()
+        shoot.evaluate(**args)
+
+    t1 = median_time(one, 301)
+    report("one exact shooting distribution (uncached)", f"{t1 * 1e3:.3f} ms", "< 1 ms", t1 < 1e-3)
+
+    from aot_rules.present.static import precompute
+
+    def grid() -> None:
+        clear_caches()
+        precompute(shoot)
+
+    t2 = median_time(grid, 3)
+    report("precompute the whole shooting widget grid", f"{t2:.2f} s", "< 5 s", t2 < 5)
+
+    if "--no-book" in sys.argv:
+        return
+    with tempfile.TemporaryDirectory() as tmp:
+        env = dict(os.environ)
+        t = time.perf_counter()
+        proc = subprocess.run([str(Path(sys.executable).with_name("jupyter-book")), "build", str(ROOT),
+                               "--builder", "html", "-W", "-n", "--keep-going", "--path-output", tmp],
+                              capture_output=True, text=True, env=env)
+        t3 = time.perf_counter() - t
+        if proc.returncode:
+            print(proc.stdout[-3000:], proc.stderr[-3000:])
+            raise SystemExit("the book build failed")
+        report("clean book build (1 run)", f"{t3:.1f} s", "< 180 s", t3 < 180)
+        page = Path(tmp) / "_build" / "html" / "book" / "shooting.html"
+        size = page.stat().st_size
+        report("shooting page payload (HTML incl. widget tables)", f"{size / 1e6:.2f} MB", "< 1.5 MB",
+               size < 1.5e6)
+
+
+if __name__ == "__main__":
+    main()

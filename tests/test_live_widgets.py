@@ -1,0 +1,56 @@
+"""The JupyterLab face: live ipywidgets recompute exactly, and the play-aid notebooks run."""
+
+from __future__ import annotations
+
+from pathlib import Path
+
+import nbformat
+import pytest
+from nbclient import NotebookClient
+
+from aot_rules.dice.dist import fraction_str
+from aot_rules.present.live import live_widget
+from aot_rules.registry import all_mechanics, get
+
+ROOT = Path(__file__).resolve().parents[1]
+
+
+def _controls(box):  # VBox([head, HBox([VBox(controls), out])])
+    inner = box.children[1]
+    return {c.description: c for c in inner.children[0].children}, inner.children[1]
+
+
+def test_live_shoot_widget_recomputes_exactly() -> None:
+    box = live_widget("AOT-SHOOT-RESULT")
+    controls, out = _controls(box)
+    controls["firers"].value = 7
+    controls["target density"].value = 3
+    controls["weapon"].value = "javelin"
+    controls["shield wall"].value = True
+    want = get("shoot").evaluate(firers=7, target_density=3, weapon="javelin", shield_wall=True)
+    for o, p in want.dists["killed"].items():
+        assert f"<b>{o}</b>" in out.value and fraction_str(p) in out.value
+    for p in want.events.values():
+        assert fraction_str(p) in out.value
+
+
+def test_live_widget_explains_illegal_input() -> None:
+    controls, out = _controls(live_widget("AOT-SHOOT-RESULT"))
+    controls["shield wall"].value = True
+    controls["horse armour"].value = True
+    assert "Not allowed" in out.value and "AOT-SHOOT-SHIELDWALL" in out.value
+
+
+@pytest.mark.parametrize("rule_id", [m.rule_id for m in all_mechanics()])
+def test_every_mechanic_has_a_live_widget(rule_id: str) -> None:
+    _, out = _controls(live_widget(rule_id))
+    assert "exact" in out.value or "Not allowed" in out.value
+
+
+@pytest.mark.slow
+@pytest.mark.parametrize("path", sorted((ROOT / "notebooks").glob("*.ipynb")), ids=lambda p: p.name)
+def test_notebook_runs(path: Path) -> None:
+    nb = nbformat.read(path, as_version=4)
+    NotebookClient(nb, timeout=300, kernel_name="python3", resources={"metadata": {"path": str(path.parent)}}).execute()
+    errors = [o for c in nb.cells if c.cell_type == "code" for o in c.get("outputs", []) if o.output_type == "error"]
+    assert not errors
