@@ -15,4 +15,4 @@ from aot_rules.errors import ParamError, RuleError
 from aot_rules.units import Unit
 
 __version__ = "0.1.0"
-__all__ = ["Dist", "RuleError", "ParamError", "Unit", "__version__"]
+__all__ = ["Dist", "ParamError", "RuleError", "Unit", "__version__"]

@@ -63,7 +63,7 @@ def render_text(m: Mechanic, out: Outcome) -> str:
     for name, d in out.dists.items():
         lines.append(f"{out.label(name)}:")
         for o, p in d.items():
-            lines.append(f"  {str(o):>16}  {fraction_str(p):>14}  {percent_str(p):>8}")
+            lines.append(f"  {o!s:>16}  {fraction_str(p):>14}  {percent_str(p):>8}")
         if all(isinstance(o, int) for o in d):
             lines.append(f"  {'mean':>16}  {fraction_str(d.mean()):>14}  median {d.median()}")
     for name, p in out.events.items():
@@ -113,6 +113,6 @@ def main(argv: Sequence[str] | None = None) -> int:
         return 2
     except SystemExit as e:  # argparse --help
         return int(e.code or 0)
-    except Exception as e:  # noqa: BLE001 - the CLI promises one line, never a traceback
+    except Exception as e:
         print(f"internal error: {type(e).__name__}: {e}", file=sys.stderr)
         return 1

@@ -38,6 +38,7 @@ class Example:
     exact: tuple[tuple[str, Fraction], ...] = ()
     illustrative_dice: bool = False
     volleys: tuple[VolleyReport, ...] = field(default=())
+    figures: tuple[tuple[str, Unit], ...] = ()  # extra units to draw, with captions
 
 
 def _hit_dice(rolls: tuple[int, ...], target: Unit, cond: ShotConditions) -> tuple[tuple[str, int, str], ...]:
@@ -96,3 +97,33 @@ EXAMPLES = {
     "AOT-EX-SHIELDWALL": shieldwall_example,
     "AOT-EX-FLANK-SHOOT": flank_example,
 }
+
+
+def gauls_example() -> Example:
+    """AOT-EX-GAULS-JAVELINMEN: javelinmen against Gauls, then the Gauls spend their 2 DP on nearby cavalry."""
+    from aot_rules.rules.demoralization import DPTarget, spend_disorder
+    from aot_rules.rules.melee import Side, resolve_melee
+
+    jav = Side.armed(Unit(name="javelinmen", ranks=(2, 2), shield=True), "shooter", javelins=True)
+    gauls = Side.armed(Unit(name="Gauls", ranks=(3, 3), shield=True), "sword")
+    rep = resolve_melee(jav, gauls, FixedDice([2, 5, 1, 1, 4, 5, 3]))
+    cavalry = Unit(name="Greek cavalry", ranks=(3,), mounted=True)
+    after_dp, left = spend_disorder(rep.dp, DPTarget(cavalry))
+    dice = tuple(("javelinmen strike", f, "hit" if hit else "") for _, f, hit in rep.a_strikes.dice)
+    dice += (("Gauls' shield wall", rep.a_strikes.shield_roll or 0, "save" if rep.a_strikes.saved else ""),)
+    dice += tuple(("Gauls strike", f, "hit" if hit else "") for _, f, hit in rep.b_strikes.dice)
+    dice += (("javelinmen's shield wall", rep.b_strikes.shield_roll or 0, "save" if rep.b_strikes.saved else ""),)
+    steps = (*rep.steps,
+             f"The Gauls spend their {rep.dp} DP on the nearest enemy, a unit of cavalry: "
+             f"{after_dp.disordered} riders are disordered ({after_dp.describe()}); {left} DP left.")
+    from aot_rules.rules.melee import MeleeRules, hit_vector
+
+    rules = MeleeRules()
+    exact = (("P(the javelinmen score exactly 1 hit)", hit_vector(jav, gauls, rules).prob(lambda h: sum(h) == 1)),
+             ("P(the Gauls score exactly 2 hits)", hit_vector(gauls, jav, rules).prob(lambda h: sum(h) == 2)))
+    figures = (("Gauls after the fight", rep.b_after), ("the cavalry after the Gauls' DP", after_dp))
+    return Example("AOT-EX-GAULS-JAVELINMEN", "Javelinmen against Gauls", steps, dice,
+                   before=jav.unit, after=rep.a_after, exact=exact, figures=figures)
+
+
+EXAMPLES["AOT-EX-GAULS-JAVELINMEN"] = gauls_example

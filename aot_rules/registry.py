@@ -57,7 +57,7 @@ class Param:
         if self.kind == "int":
             return f"a whole number from {self.lo} to {self.hi}"
         if self.kind == "inches":
-            return f"a distance in inches from {self.lo} to {self.hi} (decimals allowed)"
+            return f"a distance in inches from {float(self.lo):g} to {float(self.hi):g} (decimals allowed)"  # type: ignore[arg-type]
         if self.kind == "bool":
             return "a flag (true/false)"
         if self.kind == "choice":
@@ -126,8 +126,10 @@ class Param:
     def to_json(self) -> dict[str, Any]:
         d: dict[str, Any] = {"name": self.name, "flag": self.flag, "type": self.kind,
                              "default": _jsonable(self.default), "help": self.help}
-        if self.kind in ("int", "inches"):
+        if self.kind == "int":
             d["min"], d["max"] = self.lo, self.hi
+        if self.kind == "inches":  # a JSON number; the CLI accepts any decimal in the range
+            d["min"], d["max"] = float(self.lo), float(self.hi)  # type: ignore[arg-type]
         if self.choices:
             d["choices"] = list(self.choices)
         if self.optional:
@@ -188,6 +190,8 @@ class Mechanic:
     main: str | None = None
     #: overrides of Param.grid for the static widget table (smaller than the CLI's range)
     widget_grid: Mapping[str, tuple[Any, ...]] = field(default_factory=dict)
+    #: the distributions a widget shows (None = all); the CLI always prints everything
+    show: tuple[str, ...] | None = None
 
     def param(self, name: str) -> Param:
         for p in self.params:
@@ -226,17 +230,18 @@ class Mechanic:
         ps = self.inputs
         axes = [self.widget_grid.get(p.name, p.values()) if widget else p.values() for p in ps]
         for combo in itertools.product(*axes):
-            yield dict(zip((p.name for p in ps), combo))
+            yield dict(zip((p.name for p in ps), combo, strict=False))
 
     def variant(self, rule_id: str, title: str, summary: str, *, fixed: Mapping[str, Any],
                 main: str | None = None, widget_grid: Mapping[str, tuple[Any, ...]] | None = None,
-                defaults: Mapping[str, Any] | None = None) -> Mechanic:
+                defaults: Mapping[str, Any] | None = None, show: tuple[str, ...] | None = None) -> Mechanic:
         """The same definition under another rule ID, with some inputs fixed or given new defaults."""
         params = tuple(replace(p, default=defaults[p.name]) if defaults and p.name in defaults else p
                        for p in self.params)
         return replace(self, rule_id=rule_id, key=rule_id.lower(), title=title, summary=summary, params=params,
                        fixed=dict(fixed), main=main or self.main,
-                       widget_grid=dict(widget_grid if widget_grid is not None else self.widget_grid))
+                       widget_grid=dict(widget_grid if widget_grid is not None else self.widget_grid),
+                       show=show if show is not None else self.show)
 
     def to_json(self) -> dict[str, Any]:
         return {"rule_id": self.rule_id, "key": self.key, "title": self.title, "summary": self.summary,

@@ -9,7 +9,7 @@ returns a new unit, so a refused action can never leave a half-changed state.
 from __future__ import annotations
 
 from dataclasses import dataclass, field, replace
-from enum import Enum
+from enum import StrEnum
 from functools import lru_cache
 
 from aot_rules.errors import RuleError
@@ -20,7 +20,7 @@ MAX_FOOT_DENSITY = 5
 MAX_MOUNTED_DENSITY = 4
 
 
-class WarriorState(str, Enum):
+class WarriorState(StrEnum):
     """AOT-WARRIOR-STATES."""
 
     FORMED = "formed"
@@ -28,7 +28,7 @@ class WarriorState(str, Enum):
     REMOVED = "removed"
 
 
-class Missile(str, Enum):
+class Missile(StrEnum):
     """Missile weapons (AOT-SHOOT-HIT and its weapon rules)."""
 
     BOW = "bow"

@@ -1,5 +1,8 @@
 """`make bench`: medians against the issue targets (measured, never asserted).
 
+Targets (issue "Melee"): one exact melee of either kind < 20 ms median; the exact answer cheaper than a
+100,000-sample Monte Carlo through the same engine (ratio > 1).
+
 Targets (issue "Foundation"):
   one exact shooting distribution       < 1 ms median
   precomputing the whole shooting grid  < 5 s
@@ -10,6 +13,7 @@ Targets (issue "Foundation"):
 from __future__ import annotations
 
 import os
+import random
 import statistics
 import subprocess
 import sys
@@ -36,9 +40,14 @@ def median_time(fn: Callable[[], object], repeat: int) -> float:
 
 def clear_caches() -> None:
     shooting.volley_losses.cache_clear()
+    from aot_rules.mechanics import melee as mm
     from aot_rules.mechanics import shooting as ms
+    from aot_rules.rules import melee
 
     ms._shoot_outcome.cache_clear()
+    mm._melee.cache_clear()
+    for f in (melee.melee_exact, melee.inflicted, melee.hit_vector):
+        f.cache_clear()
 
 
 def report(name: str, value: str, target: str, ok: bool) -> None:
@@ -65,6 +74,30 @@ def main() -> None:
 
     t2 = median_time(grid, 3)
     report("precompute the whole shooting widget grid", f"{t2:.2f} s", "< 5 s", t2 < 5)
+
+    melee = get("melee")
+    cases = {
+        "exact melee: 5+5 sword vs 5+5 spear, shields+armour": dict(
+            a_ranks="5,5", a_weapon="sword", a_shield=True, a_armour=True,
+            b_ranks="5,5", b_weapon="spear", b_shield=True, b_armour=True),
+        "exact melee: 4 lancers (horse strike, barding) vs 5+5 pikes": dict(
+            a_ranks="4", a_mounted=True, a_weapon="lance", a_horse_strike=True, a_horse_armour=True,
+            b_ranks="5,5", b_weapon="pike", b_shield=True, b_armour=True),
+    }
+    for name, kw in cases.items():
+        def once(kw: dict = kw) -> None:
+            clear_caches()
+            melee.evaluate(**kw)
+
+        t = median_time(once, 51)
+        report(name, f"{t * 1e3:.2f} ms", "< 20 ms", t < 0.02)
+        rng = random.Random(2026)
+        t0 = time.perf_counter()
+        for _ in range(100_000):
+            melee.draw(rng, **kw)
+        mc = time.perf_counter() - t0
+        report("  100,000-melee Monte Carlo, same engine", f"{mc:.2f} s", "", True)
+        report("  Monte Carlo time / exact time", f"{mc / t:,.0f}×", "> 1", mc / t > 1)
 
     if "--no-book" in sys.argv:
         return

@@ -17,7 +17,7 @@ from hypothesis import HealthCheck, settings
 settings.register_profile(
     "aot",
     deadline=None,
-    max_examples=60,
+    max_examples=150,
     suppress_health_check=[HealthCheck.too_slow],
     database=None,
     derandomize=bool(os.environ.get("CI")),

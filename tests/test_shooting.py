@@ -660,3 +660,26 @@ def test_return_fire_uses_start_of_slot_states():
     assert res == "target retreats"  # shooter 3+3 -> 2+3 (D3) against target 3+3 -> 2+2 (D2)
     s_loss, t_loss, res = resolve_exchange(shooter, target, F(3), FixedDice([6, 6, 6, 1, 6, 6]))
     assert (s_loss, t_loss, res) == (1, 0, "both stay")  # 2+3 keeps density 3: equal densities
+
+
+# --- AOT-SHOOT-SIMULTANEOUS ------------------------------------------------------------------------------
+
+def test_simultaneous_fire_one_shield_roll_per_slot():
+    """Two single bowmen at a D4 shield wall: one shield roll covers both hits (index reading)."""
+    m = get("AOT-SHOOT-SIMULTANEOUS")
+    one = m.evaluate(firers_a=1, firers_b=1, target_density=4, shield_wall=True, one_roll=True)
+    # hits H ~ Bin(2, 1/2); the single roll r < 4 saves min(r, H)
+    assert law(one.dists["killed"]) == {0: F(7, 12), 1: F(7, 24), 2: F(1, 8)}
+    two = m.evaluate(firers_a=1, firers_b=1, target_density=4, shield_wall=True, one_roll=False)
+    # each hit is saved by its own roll r < 4: each bowman kills with probability 1/2 * 1/2
+    assert law(two.dists["killed"]) == {0: F(9, 16), 1: F(6, 16), 2: F(1, 16)}
+    bare = m.evaluate(firers_a=3, firers_b=2, target_density=4, shield_wall=False)
+    assert bare.dists["killed"] == Dist.binomial(5, F(1, 2))  # both use the start-of-slot density
+
+
+def test_disorder_test_mechanic():
+    m = get("AOT-DISORDER-TEST")
+    for d in range(1, 6):
+        out = m.evaluate(density=d, formed=2 * d)
+        assert out.events["fails"] == F(d - 1, 6)
+        assert out.dists["disordered"].mean() == F(d * (d - 1), 12)

@@ -10,7 +10,7 @@ from __future__ import annotations
 
 from collections.abc import Callable, Hashable, Iterable, Iterator, Mapping
 from fractions import Fraction
-from functools import lru_cache
+from functools import cache, lru_cache
 from math import comb, gcd, lcm
 from typing import Any, Generic, TypeVar
 
@@ -31,7 +31,7 @@ class Dist(Generic[T]):
     the denominator, i.e. the probabilities add up to exactly 1.
     """
 
-    __slots__ = ("_w", "_den")
+    __slots__ = ("_den", "_w")
 
     def __init__(self, probs: Mapping[T, Fraction] | Iterable[tuple[T, Fraction]], *, check: bool = True):
         items = list(probs.items() if isinstance(probs, Mapping) else probs)
@@ -232,7 +232,7 @@ def _sort_key(o: Any) -> tuple[int, Any]:
     return (0, o) if isinstance(o, (int, Fraction, tuple)) else (1, str(o))
 
 
-@lru_cache(maxsize=None)
+@cache
 def _die(sides: int) -> Dist[int]:
     if sides < 1:
         raise ValueError("a die needs at least one side")

@@ -3,4 +3,4 @@
 Importing this package fills ``aot_rules.registry.REGISTRY``.
 """
 
-from aot_rules.mechanics import disorder, reactions, shooting  # noqa: F401
+from aot_rules.mechanics import disorder, melee, reactions, shooting  # noqa: F401

@@ -8,6 +8,7 @@ from typing import Any
 
 from aot_rules.dice.rolls import SeededDice
 from aot_rules.registry import Mechanic, Outcome, Param, Sample, register
+from aot_rules.rules.disorder import disorder_loss
 from aot_rules.rules.reactions import (
     EXCHANGE_RESULTS,
     countercharge_exact,
@@ -15,7 +16,6 @@ from aot_rules.rules.reactions import (
     exchange_exact,
     resolve_exchange,
 )
-from aot_rules.rules.disorder import disorder_loss
 from aot_rules.rules.shooting import ShotConditions, build_target
 from aot_rules.units import Unit
 

@@ -4,8 +4,8 @@ from __future__ import annotations
 
 import random
 from dataclasses import replace
-from functools import lru_cache
 from fractions import Fraction
+from functools import lru_cache
 from typing import Any
 
 from aot_rules.dice.dist import Dist

@@ -12,11 +12,11 @@ from typing import Any
 
 from aot_rules.dice.dist import Dist, fraction_str, percent_str
 from aot_rules.errors import RuleError
-from aot_rules.registry import Mechanic, Outcome, Param, get
 from aot_rules.present.summary import is_numeric
+from aot_rules.registry import Mechanic, Outcome, Param, get
 
 
-def outcome_html(out: Outcome) -> str:
+def outcome_html(out: Outcome, show: tuple[str, ...] | None = None) -> str:
     """The whole result as HTML: bars, exact fractions, percentages, tails, mean and median."""
     main = out.dists[out.main]
     num = is_numeric(main)
@@ -41,7 +41,7 @@ def outcome_html(out: Outcome) -> str:
         h.append(f"<div>mean <b>{fraction_str(main.mean())}</b> ({float(main.mean()):.3f}) · "
                  f"median <b>{main.median()}</b></div>")
     for name, d in out.dists.items():
-        if name != out.main and len(d) > 1 and d != main:
+        if name != out.main and len(d) > 1 and d != main and (show is None or name in show):
             h.append(f"<div><b>{escape(out.label(name))}</b>: " + " · ".join(
                 f"{escape(str(o))} → {fraction_str(p)} ({percent_str(p)})" for o, p in d.items()) + "</div>")
     for name, p in out.events.items():
@@ -70,7 +70,8 @@ def _control(p: Param) -> Any:
         start = 4 if p.name == "firers" else None
         return w.Dropdown(options=[("—", None)] + [(str(i), i) for i in range(p.lo, p.hi + 1)], value=start,
                           description=p.title, style=style)
-    return w.Text(value="" if p.default is None else str(p.default), description=p.title, style=style,
+    default = ",".join(map(str, p.default)) if isinstance(p.default, tuple) else p.default
+    return w.Text(value="" if default is None else str(default), description=p.title, style=style,
                   continuous_update=False, placeholder="—")
 
 
@@ -94,7 +95,7 @@ def live_widget(rule_id: str) -> Any:
 
     def update(*_: Any) -> None:
         try:
-            out.value = outcome_html(m.evaluate(**values()))
+            out.value = outcome_html(m.evaluate(**values()), m.show)
         except RuleError as e:
             out.value = f'<div style="color:#9b1c1c">Not allowed: {escape(e.message)} ({e.rule_id})</div>'
 

@@ -63,6 +63,8 @@ def example_html(example_id: str) -> str:
         h.append('<div class="aot-units">' + unit_svg(ex.before, "before: " + ex.before.describe()))
         if ex.after is not None:
             h.append(unit_svg(ex.after, "after: " + ex.after.describe()))
+        for caption, unit in ex.figures:
+            h.append(unit_svg(unit, f"{caption}: {unit.describe()}", colour="#a5523b"))
         h.append("</div>")
     h.append("</div>")
     return "\n".join(h)

@@ -15,8 +15,8 @@ from dataclasses import dataclass
 from typing import Any
 
 from aot_rules.errors import RuleError
-from aot_rules.registry import Mechanic, Param
 from aot_rules.present.summary import summarise
+from aot_rules.registry import Mechanic, Param
 
 CSS = """
 :host { font-size: 14px; }
@@ -115,6 +115,8 @@ def _start(p: Param, values: tuple[Any, ...]) -> Any:
 def _text(v: Any) -> str:
     if isinstance(v, bool):
         return "true" if v else "false"
+    if isinstance(v, tuple):
+        return ",".join(map(str, v))
     return str(v)
 
 
@@ -155,11 +157,11 @@ def precompute(m: Mechanic) -> Table:
     labels: list[str] = []
     by_outcome: dict[int, tuple[Any, dict[str, Any]]] = {}  # cached engine outcomes repeat: summarise each once
     for combo in itertools.product(*(vals for _, vals in moving)):
-        params = {**fixed, **{p.name: v for (p, _), v in zip(moving, combo)}}
+        params = {**fixed, **{p.name: v for (p, _), v in zip(moving, combo, strict=False)}}
         try:
             out = m.evaluate(**params)
             if id(out) not in by_outcome:  # the tuple keeps ``out`` alive, so its id is never reused
-                by_outcome[id(out)] = (out, _intern(summarise(out), labels))
+                by_outcome[id(out)] = (out, _intern(summarise(out, m.show), labels))
             summary = by_outcome[id(out)][1]
         except RuleError as e:
             summary = {"err": e.message + f" ({e.rule_id})"}
@@ -170,7 +172,7 @@ def precompute(m: Mechanic) -> Table:
         index.append(seen[key])
     axes = [{"name": p.name, "kind": "flag" if p.kind == "bool" else "value",
              "values": [_text(v) for v in vals], "stride": st, "title": p.title}
-            for (p, vals), st in zip(moving, strides)]
+            for (p, vals), st in zip(moving, strides, strict=False)]
     return Table(axes, index, results, fixed, labels)
 
 

@@ -31,8 +31,11 @@ def is_numeric(d: Dist[Any]) -> bool:
     return all(isinstance(o, int) and not isinstance(o, bool) for o in d)
 
 
-def summarise(out: Outcome) -> dict[str, Any]:
-    """A JSON-ready summary: the main distribution with tails and statistics, then the rest."""
+def summarise(out: Outcome, show: tuple[str, ...] | None = None) -> dict[str, Any]:
+    """A JSON-ready summary: the main distribution with tails and statistics, then the rest.
+
+    ``show`` limits the other distributions to those named (a widget's payload stays small).
+    """
     main = out.dists[out.main]
     num = is_numeric(main)
     s: dict[str, Any] = {"t": out.label(out.main), "m": dist_rows(main, num)}
@@ -40,7 +43,7 @@ def summarise(out: Outcome) -> dict[str, Any]:
         s["mean"] = fraction_str(main.mean())
         s["med"] = _label(main.median())
     others = [[out.label(n), dist_rows(d, False)] for n, d in out.dists.items()
-              if n != out.main and len(d) > 1 and d != main]
+              if n != out.main and len(d) > 1 and d != main and (show is None or n in show)]
     if others:
         s["o"] = others
     if out.events:

@@ -6,7 +6,7 @@ become disordered.  Countercharges, turns, rough ground and retreats all use it.
 
 from __future__ import annotations
 
-from functools import lru_cache
+from functools import cache
 
 from aot_rules.dice.dist import Dist
 
@@ -16,7 +16,7 @@ def disorder_loss(roll: int, density: int, formed: int) -> int:
     return min(roll, formed) if roll < density else 0
 
 
-@lru_cache(maxsize=None)
+@cache
 def disorder_test(density: int, formed: int) -> Dist[int]:
     """Exact distribution of warriors disordered by one test."""
     return Dist.die(6).map(lambda r: disorder_loss(r, density, formed))

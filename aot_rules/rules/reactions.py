@@ -5,7 +5,7 @@ from __future__ import annotations
 import math
 from dataclasses import dataclass
 from fractions import Fraction
-from functools import lru_cache
+from functools import cache, lru_cache
 
 from aot_rules.dice.dist import Dist
 from aot_rules.dice.rolls import DiceSource
@@ -42,7 +42,7 @@ def resolve_countercharge(unit: Unit, distance: Fraction, dice: DiceSource) -> C
                                disorder_loss(r, unit.density, unit.formed))
 
 
-@lru_cache(maxsize=None)
+@cache
 def countercharge_exact(density: int, formed: int, distance: Fraction) -> Dist[tuple[bool, int]]:
     """Exact joint law of (reaches the shooters, warriors disordered by the same die)."""
     return Dist.die(6).map(lambda r: (countercharge_reaches(r, distance), disorder_loss(r, density, formed)))

@@ -166,7 +166,31 @@ def test_hit_widget_slider(driver: Any, site: str) -> None:
     assert _rows(_summary(driver, "AOT-SHOOT-HIT")) == {str(o): fraction_str(p) for o, p in want.items()}
 
 
-@pytest.mark.parametrize("page", ["book/index", "book/intro", "book/shooting", "book/readings"])
+def test_who_wins_widget_matches_engine(driver: Any, site: str) -> None:
+    _open(driver, f"{site}/book/melee.html")
+    _wait_bokeh(driver)
+    rid = "AOT-MELEE-RESULT"
+    m = get(rid)
+    flags = [p.name for p in m.inputs if p.kind == "bool" and len(m.widget_grid.get(p.name, p.values())) > 1]
+    cases = [
+        dict(a_ranks="5,5", a_weapon="pike", b_ranks="3,3", b_weapon="sword", b_shield=True, b_armour=True),
+        dict(a_ranks="2,2", a_weapon="shooter", a_shield=True, b_ranks="3,3", b_weapon="sword", b_shield=True),
+        dict(a_ranks="4,4", a_weapon="two-handed", b_ranks="4,4", b_weapon="spear", b_shield=True, a_armour=True),
+    ]
+    for case in cases:
+        for name in ("a_ranks", "a_weapon", "b_ranks", "b_weapon"):
+            _set(driver, f"{rid}:{name}", "value", case[name])
+        _set(driver, f"{rid}:flags", "active", [i for i, f in enumerate(flags) if case.get(f)])
+        html = _summary(driver, rid)
+        want = m.evaluate(**case)
+        assert _rows(html) == {str(o): fraction_str(p) for o, p in want.dists["result"].items()}, case
+        for name in ("a_wins", "b_wins", "continue"):
+            label = want.label(name)
+            assert f'data-event="{label}" data-p="{fraction_str(want.events[name])}"' in html, (case, name)
+
+
+@pytest.mark.parametrize("page", ["book/index", "book/intro", "book/shooting", "book/melee",
+                                  "book/demoralization", "book/readings"])
 def test_pages_have_no_js_errors_and_stay_offline(driver: Any, site: str, page: str) -> None:
     driver.get_log("browser")
     driver.get_log("performance")
