@@ -59,6 +59,8 @@ def render_text(m: Mechanic, out: Outcome) -> str:
     """A plain-text report: every distribution as fraction and percentage."""
     lines = [f"{m.rule_id} — {m.title}"]
     for k, v in out.info.items():
+        if k == "results":
+            continue
         lines.append(f"  {k.replace('_', ' ')}: {v if not isinstance(v, tuple) else '+'.join(map(str, v))}")
     for name, d in out.dists.items():
         lines.append(f"{out.label(name)}:")
@@ -113,6 +115,8 @@ def main(argv: Sequence[str] | None = None) -> int:
         return 2
     except SystemExit as e:  # argparse --help
         return int(e.code or 0)
+    except BrokenPipeError:  # e.g. piped into `head`: nothing more to say
+        return 0
     except Exception as e:
         print(f"internal error: {type(e).__name__}: {e}", file=sys.stderr)
         return 1

@@ -23,7 +23,7 @@ from aot_rules.dice.dist import Dist, fraction_str
 from aot_rules.errors import ParamError, RuleError
 from aot_rules.units import parse_ranks
 
-ParamKind = Literal["int", "bool", "choice", "ranks", "inches"]
+ParamKind = Literal["int", "bool", "choice", "ranks", "inches", "mix"]
 
 
 @dataclass(frozen=True)
@@ -62,6 +62,8 @@ class Param:
             return "a flag (true/false)"
         if self.kind == "choice":
             return "one of " + ", ".join(self.choices)
+        if self.kind == "mix":
+            return "weapon:count pairs for the front rank, like sword:3,shooter:1"
         return "formed warriors per rank, front first, like 4 or 4,4"
 
     def coerce(self, value: Any, rule_id: str) -> Any:
@@ -101,6 +103,8 @@ class Param:
             if value not in self.choices:
                 raise bad
             return value
+        if self.kind == "mix":
+            return _parse_mix(value, bad)
         if self.kind == "ranks":
             if isinstance(value, str):
                 try:
@@ -254,8 +258,13 @@ REGISTRY: dict[str, Mechanic] = {}
 
 
 def register(m: Mechanic) -> Mechanic:
+    """Add ``m``; its widget grid becomes the parameters' registered grid, so the tables the book ships
+    and the grid the generic tests sweep are one and the same."""
     if m.rule_id in REGISTRY:
         raise ValueError(f"{m.rule_id} registered twice")
+    params = tuple(replace(p, grid=tuple(m.widget_grid[p.name])) if p.name in m.widget_grid else p
+                   for p in m.params)
+    m = replace(m, params=params)
     REGISTRY[m.rule_id] = m
     return m
 
@@ -278,6 +287,21 @@ def all_mechanics() -> list[Mechanic]:
     import aot_rules.mechanics  # noqa: F401
 
     return list(REGISTRY.values())
+
+
+def _parse_mix(value: Any, bad: ParamError) -> tuple[tuple[str, int], ...]:
+    """'sword:3,shooter:1' -> (('sword', 3), ('shooter', 1)); the weapons are checked by the rules."""
+    if isinstance(value, tuple):
+        return value
+    if not isinstance(value, str):
+        raise bad
+    out = []
+    for part in value.split(","):
+        name, _, count = part.strip().partition(":")
+        if not name or not count.isdigit():
+            raise bad
+        out.append((name, int(count)))
+    return tuple(out)
 
 
 def _jsonable(v: Any) -> Any:

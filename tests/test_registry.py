@@ -371,6 +371,8 @@ def _bad_values(p: Param) -> list[Any]:
         return ["nonsense", ""]
     if p.kind == "ranks":
         return ["4,x", "1,2,3", "", 4.5]
+    if p.kind == "mix":
+        return ["sword", "sword:x", ":3", 4.5]
     raise AssertionError(p.kind)
 
 

@@ -83,7 +83,9 @@ class Dist(Generic[T]):
 
     @staticmethod
     def binomial(n: int, p: Fraction) -> Dist[int]:
-        """Number of successes in ``n`` independent trials of probability ``p``."""
+        """Number of successes in ``n`` independent trials of probability ``p`` (a Fraction, never a float)."""
+        if not isinstance(p, (Fraction, int)) or isinstance(p, bool):
+            raise TypeError(f"binomial needs an exact probability (Fraction), got {type(p).__name__}")
         return _binomial(n, Fraction(p))
 
     @staticmethod

@@ -9,7 +9,7 @@ from typing import Any
 
 from aot_rules.dice.dist import Dist
 from aot_rules.dice.rolls import SeededDice
-from aot_rules.errors import RuleError
+from aot_rules.errors import ParamError, RuleError
 from aot_rules.registry import Mechanic, Outcome, Param, Sample, register
 from aot_rules.rules.disorder import disorder_loss, disorder_test
 from aot_rules.rules.melee import (
@@ -20,6 +20,7 @@ from aot_rules.rules.melee import (
     dp_for,
     melee_exact,
     resolve_melee,
+    resolve_two_vs_one,
     two_vs_one_exact,
 )
 from aot_rules.units import Unit, parse_ranks
@@ -34,6 +35,8 @@ def side_params(x: str, ranks: str, weapon: str) -> tuple[Param, ...]:
         Param(f"{x}_ranks", "ranks", parse_ranks(ranks), f"{who}'s formed warriors per rank, front first",
               label=f"{who} ranks"),
         Param(f"{x}_weapon", "choice", weapon, f"{who}'s weapon", choices=WEAPONS, label=f"{who} weapon"),
+        Param(f"{x}_mix", "mix", None, f"{who}'s front rank of a mixed-weapon unit, e.g. sword:3,shooter:1 "
+              f"(overrides --{x}-weapon)", optional=True, grid=(None,), label=f"{who} weapon mix"),
         Param(f"{x}_mounted", "bool", False, f"{who} is mounted", label=f"{who} mounted"),
         Param(f"{x}_shield", "bool", False, f"{who} has shields (shield wall for foot)", label=f"{who} shields"),
         Param(f"{x}_armour", "bool", False, f"{who} wears armour (cancels hits rolled as 6)", label=f"{who} armour"),
@@ -54,11 +57,13 @@ def side_params(x: str, ranks: str, weapon: str) -> tuple[Param, ...]:
 
 
 READING_PARAMS = (
+    Param("a_flanked", "bool", False, "B attacks A in the flank or rear", grid=(False,), label="B hits A's flank"),
     Param("b_flanked", "bool", False, "A attacks B in the flank or rear (B strikes nothing, no shield wall, "
           "the result uses B's depth)", grid=(False,), label="A hits B's flank"),
     Param("b_stakes", "bool", False, "B stands behind stakes: A tests before the melee (cavalry losses are "
           "killed)", grid=(False,), label="B behind stakes"),
-    Param("armour_first", "bool", True, "index reading: armour cancels sixes, then the shield wall",
+    Param("armour_first", "bool", True, "index reading: armour cancels sixes, then the shield die cancels up to "
+          "its roll of the rest; off: the shield die is spent first on any hits, sixes included",
           reading="AOT-MELEE-SHIELDWALL", grid=(True,), label="armour before shield wall"),
     Param("equal_saves", "bool", False, "alternative reading: a shield roll equal to density saves",
           reading="AOT-MELEE-SHIELDWALL", grid=(False,), label="equal roll saves (alt. reading)"),
@@ -83,11 +88,22 @@ def _side(p: dict[str, Any], x: str, flanked: bool = False) -> Side:
         raise RuleError("AOT-ARMY-UNIT-SIZE", f"--{x}-ranks: a fighting unit needs formed warriors in its front rank")
     if unit.ranks[0] == 0:
         raise RuleError("AOT-MELEE-STRIKES", f"--{x}-ranks: the front rank is empty")
-    s = Side.armed(unit, p[f"{x}_weapon"], horse_strike=p[f"{x}_horse_strike"], terrifying=p[f"{x}_terrifying"],
-                   stubborn=p[f"{x}_stubborn"], recruit=p[f"{x}_recruit"], flanked=flanked,
-                   javelins=p[f"{x}_javelins"])
+    front = p[f"{x}_mix"] or ((p[f"{x}_weapon"], unit.ranks[0]),)
+    for w, _ in front:
+        if w not in WEAPONS:
+            raise ParamError("AOT-ARMY-MIXED-WEAPONS", f"{x}_mix",
+                             f"--{x}-mix: unknown weapon {w!r}; use one of {', '.join(WEAPONS)}")
+    s = Side(unit, tuple((MeleeWeapon(w), n) for w, n in front), horse_strike=p[f"{x}_horse_strike"],
+             terrifying=p[f"{x}_terrifying"], stubborn=p[f"{x}_stubborn"], recruit=p[f"{x}_recruit"],
+             flanked=flanked, javelins=p[f"{x}_javelins"])
     s.check()
     return s
+
+
+def _sides(p: dict[str, Any]) -> tuple[Side, Side, MeleeRules]:
+    if p["a_flanked"] and p["b_flanked"]:
+        raise RuleError("AOT-MELEE-FLANK", "only one side can be the one taken in the flank")
+    return _side(p, "a", p["a_flanked"]), _side(p, "b", p["b_flanked"]), _rules(p)
 
 
 def _rules(p: dict[str, Any]) -> MeleeRules:
@@ -136,7 +152,7 @@ LABELS = {"result": "result", "a_killed": "A killed", "a_disordered": "A disorde
 
 
 def melee_outcome(p: dict[str, Any]) -> Outcome:
-    a, b, rules = _side(p, "a"), _side(p, "b", p["b_flanked"]), _rules(p)
+    a, b, rules = _sides(p)
     j = _melee(a, b, rules, p["b_stakes"])
     dists: dict[str, Dist[Any]] = {
         "result": j.map(lambda t: t[4]),
@@ -155,7 +171,7 @@ def melee_exact_fn(**p: Any) -> Outcome:
 
 
 def melee_sample(rng: random.Random, **p: Any) -> Sample:
-    a, b, rules = _side(p, "a"), _side(p, "b", p["b_flanked"]), _rules(p)
+    a, b, rules = _sides(p)
     dice = SeededDice(rng)
     pk = pd = 0
     if p["b_stakes"]:
@@ -256,7 +272,7 @@ _variant("AOT-MELEE-HORSE-ARMOUR", "Horse armour in melee", "Horse armour turns 
          defaults={"b_ranks": (4,), "b_weapon": "lance", "a_weapon": "spear"})
 _variant("AOT-MELEE-FLANK", "Attacking a flank", "The flanked unit strikes nothing, has no shield wall, and "
          "counts only its depth.", {"b_flanked": True}, main="result", show=("result", "b_killed"),
-         grid={"a_weapon": ("sword", "spear"), "flank_hits_use_depth": (False, True), "a_veteran": (False,)},
+         grid={"a_weapon": ("sword", "spear", "shooter"), "flank_hits_use_depth": (False, True), "a_veteran": (False,)},
          defaults={"a_ranks": (3, 3), "b_ranks": (4, 4)})
 _variant("AOT-TERRIFYING", "Terrifying troops", "Each warrior they kill disorders one more.",
          {"a_terrifying": True}, main="b_disordered", grid={"a_weapon": ("sword", "spear")})
@@ -309,29 +325,9 @@ def tvo_exact(**p: Any) -> Outcome:
 
 
 def tvo_sample(rng: random.Random, **p: Any) -> Sample:
-    from aot_rules.rules.melee import _strike, result, split_dice
-
     a1, a2, b, n = _tvo(p)
-    rules = MeleeRules()
-    dice = SeededDice(rng)
-    b1, b2 = split_dice(b, n)
-    s1 = _strike(b1, a1, rules, dice) if n else None
-    s2 = _strike(b2, a2, rules, dice) if b.unit.ranks[0] - n else None
-    # A1 and A2 pool their hits against B's single shield roll.
-    from aot_rules.rules.melee import ZERO_HITS, _vadd, classify, losses, protect, strike_groups
-
-    total = ZERO_HITS
-    for att in (a1, a2):
-        for g in strike_groups(att, b, rules):
-            for _ in range(g.count):
-                total = _vadd(total, classify(dice.d6(), g, att, b, rules))
-    roll = dice.d6() if b.can_shield_wall() and total != ZERO_HITS else None
-    bk, bd = losses(*protect(total, roll, b, rules)[:2], a1, b)
-    l1 = (s1.killed, s1.disordered) if s1 else (0, 0)
-    l2 = (s2.killed, s2.disordered) if s2 else (0, 0)
-    bl = bk + bd
-    r1, r2 = result(a1, b, sum(l1), bl), result(a2, b, sum(l2), bl)
-    return {"b_killed": bk, "a1_killed": l1[0], "a2_killed": l2[0], "b_retreats": "A wins" in (r1, r2),
+    (l1, l2, lb, r1, r2) = resolve_two_vs_one(a1, a2, b, n, SeededDice(rng))
+    return {"b_killed": lb[0], "a1_killed": l1[0], "a2_killed": l2[0], "b_retreats": "A wins" in (r1, r2),
             "a1_retreats": r1 == "B wins", "a2_retreats": r2 == "B wins", "all_continue": r1 == r2 == "continue"}
 
 

@@ -58,6 +58,8 @@ SHOOT_PARAMS: tuple[Param, ...] = (
     Param("mounted_target", "bool", False, "the target is mounted (riders count double for range)",
           grid=(False,), label="mounted target"),
     Param("cover", "bool", False, "the target is in cover (range uses its density)", grid=(False,)),
+    Param("battle_line", "bool", False, "the shooters are a battle-line unit other than the general's: "
+          "one firer fewer than range allows", grid=(False,), label="battle line (−1 firer)"),
     Param("equal_saves", "bool", False, "alternative reading: a shield roll equal to density also saves",
           reading="AOT-SHOOT-SHIELDWALL", grid=(False,), label="equal roll saves (alt. reading)"),
     Param("pavise_veteran", "bool", True, "veterans behind pavises save on ≤ 5 (index reading)",
@@ -77,7 +79,7 @@ def _setup(p: dict[str, Any]) -> tuple[Unit, ShotConditions, int]:
     cond = ShotConditions(weapon=Missile(p["weapon"]), veteran=p["veteran"], wind=p["wind"], flank=p["flank"],
                           equal_saves=p["equal_saves"], pavise_veteran=p["pavise_veteran"],
                           compare_after_losses=p["compare_after_losses"])
-    n = firers_for(target, cond, p["firers"], p["distance"], p["cover"])
+    n = firers_for(target, cond, p["firers"], p["distance"], p["cover"], p["battle_line"])
     return target, cond, n
 
 

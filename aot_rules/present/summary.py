@@ -38,7 +38,11 @@ def summarise(out: Outcome, show: tuple[str, ...] | None = None) -> dict[str, An
     """
     main = out.dists[out.main]
     num = is_numeric(main)
-    s: dict[str, Any] = {"t": out.label(out.main), "m": dist_rows(main, num)}
+    rows = dist_rows(main, num)
+    order = [str(r) for r in out.info.get("results", ())]
+    if order:  # categorical results read best in their natural order (A wins, continue, B wins)
+        rows.sort(key=lambda r: order.index(r[0]) if r[0] in order else len(order))
+    s: dict[str, Any] = {"t": out.label(out.main), "m": rows}
     if num:
         s["mean"] = fraction_str(main.mean())
         s["med"] = _label(main.median())

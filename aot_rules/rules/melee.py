@@ -64,7 +64,7 @@ FOOT_ONLY = (MeleeWeapon.SPEAR, MeleeWeapon.PIKE, MeleeWeapon.HALBERD_SPEAR, Mel
 class MeleeRules:
     """Switches between readings of ambiguous melee rules; the defaults are the index's readings."""
 
-    armour_first: bool = True  # AOT-MELEE-SHIELDWALL (2): armour cancels sixes, then the shield die
+    armour_first: bool = True  # AOT-MELEE-SHIELDWALL (2): armour cancels sixes, then the shield die the rest
     equal_saves: bool = False  # AOT-MELEE-SHIELDWALL (1): a shield roll equal to density fails
     pike_extra_per_rank: bool = False  # AOT-MELEE-PIKE: +1 die in total, not one per second-rank warrior
     halberd_axe_as_specialist: bool = True  # AOT-MELEE-HALBERD: axe mode hits on > own density
@@ -89,6 +89,7 @@ class Side:
     recruit: bool = False  # AOT-PROP-RECRUIT
     flanked: bool = False  # attacked in flank or rear by the enemy (AOT-MELEE-FLANK)
     javelins: bool = False  # its shooter-class warriors throw javelins
+    extras: bool = True  # takes the unit-wide extra die (pike); False for the second share of split dice
 
     @staticmethod
     def armed(unit: Unit, weapon: MeleeWeapon | str, **kw: bool) -> Side:
@@ -185,10 +186,11 @@ def strike_groups(att: Side, dfn: Side, rules: MeleeRules) -> tuple[DiceGroup, .
     groups = [DiceGroup(w, n) for w, n in att.front if n > 0]
     ranks = att.unit.ranks
     pikes = sum(n for w, n in att.front if w is MeleeWeapon.PIKE)
-    if pikes and len(ranks) == 2 and ranks[1] >= ranks[0]:
+    if att.extras and pikes and len(ranks) == 2 and ranks[1] >= ranks[0]:
         groups.append(DiceGroup(MeleeWeapon.PIKE, ranks[1] if rules.pike_extra_per_rank else 1))
-    if att.horse_strike and att.unit.mounted and not dfn.unit.mounted:
-        groups.append(DiceGroup(None, ranks[0]))
+    riders = sum(n for _, n in att.front)  # each striking rider's horse strikes once
+    if att.horse_strike and att.unit.mounted and not dfn.unit.mounted and riders:
+        groups.append(DiceGroup(None, riders))
     return tuple(groups)
 
 
@@ -241,12 +243,13 @@ def protect(hits: Hits, shield_roll: int | None, dfn: Side, rules: MeleeRules) -
         saved += s_plain
         pierced_saved += s_pierce
         killed = plain - s_plain + pierce - s_pierce + horse
-    else:  # alternative reading: the shield die first, then armour on any sixes left
-        s_plain_other = min(shield, n)
-        s_plain_six = min(shield - s_plain_other, n6)
-        left = shield - s_plain_other - s_plain_six
-        s_pierce_other = min(left, a)
-        s_pierce_six = min(left - s_pierce_other, a6)
+    else:  # alternative reading: the shield die is spent first, on any weapon hits (sixes included),
+        # and armour then cancels whatever sixes are left; shield saves can be wasted on hits armour stops
+        s_plain_six = min(shield, n6)
+        s_pierce_six = min(shield - s_plain_six, a6)
+        left = shield - s_plain_six - s_pierce_six
+        s_plain_other = min(left, n)
+        s_pierce_other = min(left - s_plain_other, a)
         saved += s_plain_other + s_plain_six
         pierced_saved += s_pierce_other + s_pierce_six
         n6_left, a6_left = n6 - s_plain_six, a6 - s_pierce_six
@@ -406,8 +409,10 @@ def split_dice(b: Side, n_first: int) -> tuple[Side, Side]:
             first.append((w, take))
         if n - take:
             rest.append((w, n - take))
-    # The copies only carry the strikers; ranks stay B's own for densities and the pike rule.
-    return replace(b, front=tuple(first)), replace(b, front=tuple(rest), horse_strike=False)
+    # The copies only carry the strikers (each rider's horse goes with him); ranks stay B's own for
+    # densities and the pike rule, and the unit-wide extra die goes with the first share only.
+    return (replace(b, front=tuple(first), extras=n_first > 0),
+            replace(b, front=tuple(rest), extras=n_first == 0))
 
 
 TwoVsOne = tuple[int, int, int, int, int, int, str, str]
@@ -424,14 +429,17 @@ def two_vs_one_exact(a1: Side, a2: Side, b: Side, b_on_first: int,
     """
     for s in (a1, a2, b):
         s.check()
+    if a1.terrifying or a2.terrifying:
+        raise RuleError("AOT-TERRIFYING", "terrifying attackers in a two-against-one fight are not modelled: "
+                        "the pooled shield roll cannot say whose kills terrify")
     b1, b2 = split_dice(b, b_on_first)
     on_a1 = _strikes_only(b1, a1, rules)
     on_a2 = _strikes_only(b2, a2, rules)
     # Both A units' hits pooled against one shield roll of B.
     pooled = hit_vector(a1, b, rules).product(hit_vector(a2, b, rules)).map(lambda p: _vadd(*p))
-    on_b = pooled.bind(lambda h: Dist.point(losses(*protect(h, None, b, rules)[:2], _either(a1, a2), b))
+    on_b = pooled.bind(lambda h: Dist.point(losses(*protect(h, None, b, rules)[:2], a1, b))
                        if not b.can_shield_wall() or h == ZERO_HITS else
-                       Dist.die(6).map(lambda r: losses(*protect(h, r, b, rules)[:2], _either(a1, a2), b)))
+                       Dist.die(6).map(lambda r: losses(*protect(h, r, b, rules)[:2], a1, b)))
 
     def fin(x: tuple[tuple[tuple[int, int], tuple[int, int]], tuple[int, int]]) -> TwoVsOne:
         (l1, l2), lb = x
@@ -441,12 +449,31 @@ def two_vs_one_exact(a1: Side, a2: Side, b: Side, b_on_first: int,
     return on_a1.product(on_a2).product(on_b).map(fin)
 
 
-def _either(a1: Side, a2: Side) -> Side:
-    return a1 if a1.terrifying else a2
-
-
 def _strikes_only(att: Side, dfn: Side, rules: MeleeRules) -> Dist[tuple[int, int]]:
-    if sum(n for _, n in att.front) == 0 and not att.horse_strike:
+    if not strike_groups(att, dfn, rules):
         return Dist.point((0, 0))
     return inflicted(att, dfn, rules)
 
+
+
+def resolve_two_vs_one(a1: Side, a2: Side, b: Side, b_on_first: int, dice: DiceSource,
+                       rules: MeleeRules = MeleeRules()
+                       ) -> tuple[tuple[int, int], tuple[int, int], tuple[int, int], str, str]:
+    """Two against one with real dice: B's split strikes, then A1 and A2 pooled against B's one shield roll."""
+    for s in (a1, a2, b):
+        s.check()
+    if a1.terrifying or a2.terrifying:
+        raise RuleError("AOT-TERRIFYING", "terrifying attackers in a two-against-one fight are not modelled")
+    b1, b2 = split_dice(b, b_on_first)
+    s1 = _strike(b1, a1, rules, dice) if strike_groups(b1, a1, rules) else None
+    s2 = _strike(b2, a2, rules, dice) if strike_groups(b2, a2, rules) else None
+    total = ZERO_HITS
+    for att in (a1, a2):
+        for g in strike_groups(att, b, rules):
+            for _ in range(g.count):
+                total = _vadd(total, classify(dice.d6(f"{att.unit.name} strike"), g, att, b, rules))
+    roll = dice.d6(f"{b.unit.name} shield wall") if b.can_shield_wall() and total != ZERO_HITS else None
+    lb = losses(*protect(total, roll, b, rules)[:2], a1, b)
+    l1 = (s1.killed, s1.disordered) if s1 else (0, 0)
+    l2 = (s2.killed, s2.disordered) if s2 else (0, 0)
+    return l1, l2, lb, result(a1, b, sum(l1), sum(lb)), result(a2, b, sum(l2), sum(lb))

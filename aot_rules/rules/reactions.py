@@ -50,6 +50,8 @@ def countercharge_exact(density: int, formed: int, distance: Fraction) -> Dist[t
 
 def countercharge_success(distance: Fraction) -> Fraction:
     """Derived in the index: (7 − ⌈x⌉)/6 for 0 < x ≤ 6."""
+    if distance <= 0:
+        raise RuleError("AOT-REACT-COUNTERCHARGE", "the units are already in contact")
     return Fraction(max(0, 7 - math.ceil(distance)), 6)
 
 

@@ -258,17 +258,24 @@ def build_target(target_density: int, target_ranks: tuple[int, ...] | None = Non
 
 
 def firers_for(target: Unit, cond: ShotConditions, firers: int | None, distance: Fraction | None,
-               cover: bool) -> int:
-    """Firers given directly, or derived from range (then capped by ``firers`` if given)."""
+               cover: bool, battle_line: bool = False) -> int:
+    """Firers given directly, or derived from range (then capped by ``firers`` if given).
+
+    ``battle_line``: the unit shoots as one of a battle line other than the general's own, and so
+    with one warrior fewer (AOT-CMD-BATTLE-LINE, flat −1 per the index's reading).
+    """
+    if distance is not None and distance <= 0:
+        raise RuleError("AOT-SHOOT-ARC-LOS", "at 0″ the units are in contact: they cannot shoot, they fight a melee")
     if distance is None:
         if firers is None:
             raise RuleError("AOT-SHOOT-RANGE", "give --firers N, or --distance X to derive the firers from range")
         return firers
     if cond.weapon.max_range is not None and distance > cond.weapon.max_range:
         raise RuleError(cond.weapon.rule_id, f"{cond.weapon.value}s reach 1″ only, not {distance}″")
-    n = firers_in_range(target, distance, weapon=cond.weapon, cover=cover)
-    if n == 0:
+    n = firers_in_range(target, distance, weapon=cond.weapon, cover=cover) - (1 if battle_line else 0)
+    if n <= 0:
         basis = f"density {target.density}" if cover else f"strength {target.strength}" + (
             " (riders count double)" if target.mounted else "")
-        raise RuleError("AOT-SHOOT-RANGE", f"target {basis} at {distance}″ leaves no firers: out of range")
+        line = " after the battle line's −1" if battle_line else ""
+        raise RuleError("AOT-SHOOT-RANGE", f"target {basis} at {distance}″ leaves no firers{line}: out of range")
     return min(n, firers) if firers is not None else n

@@ -93,6 +93,12 @@ return null;
 """
 
 
+def _flag_names(rid: str) -> list[str]:
+    """The bool inputs in the order of the widget's checkbox group."""
+    m = get(rid)
+    return [p.name for p in m.inputs if p.kind == "bool" and len(m.widget_grid.get(p.name, p.values())) > 1]
+
+
 def _set(driver: Any, name: str, prop: str, value: Any) -> None:
     ok = driver.execute_script(JS_MODEL.replace("return m;", f"{{ m.{prop} = arguments[1]; return true; }}"),
                                name, value)
@@ -123,7 +129,7 @@ def test_shooting_widget_matches_engine(driver: Any, site: str) -> None:
     _wait_bokeh(driver)
     rid = "AOT-SHOOT-RESULT"
     m = get(rid)
-    flags = [p.name for p in m.inputs if p.kind == "bool" and len(m.widget_grid.get(p.name, p.values())) > 1]
+    flags = _flag_names(rid)
     cases = [
         dict(firers=7, target_density=3, weapon="javelin", shield_wall=True),
         dict(firers=10, target_density=5, weapon="bow", veteran=True, pavise=True, target_veteran=True),
@@ -150,8 +156,7 @@ def test_illegal_combination_is_explained(driver: Any, site: str) -> None:
     _open(driver, f"{site}/book/shooting.html")
     _wait_bokeh(driver)
     rid = "AOT-SHOOT-RESULT"
-    m = get(rid)
-    flags = [p.name for p in m.inputs if p.kind == "bool" and len(m.widget_grid.get(p.name, p.values())) > 1]
+    flags = _flag_names(rid)
     _set(driver, f"{rid}:flags", "active", [flags.index("shield_wall"), flags.index("horse_armour")])
     html = _summary(driver, rid)
     assert 'data-error="1"' in html and "AOT-SHOOT-SHIELDWALL" in html
@@ -171,7 +176,7 @@ def test_who_wins_widget_matches_engine(driver: Any, site: str) -> None:
     _wait_bokeh(driver)
     rid = "AOT-MELEE-RESULT"
     m = get(rid)
-    flags = [p.name for p in m.inputs if p.kind == "bool" and len(m.widget_grid.get(p.name, p.values())) > 1]
+    flags = _flag_names(rid)
     cases = [
         dict(a_ranks="5,5", a_weapon="pike", b_ranks="3,3", b_weapon="sword", b_shield=True, b_armour=True),
         dict(a_ranks="2,2", a_weapon="shooter", a_shield=True, b_ranks="3,3", b_weapon="sword", b_shield=True),

@@ -1,0 +1,21 @@
+"""Style is part of the build: the engine, tests, bench and book extension stay ruff-clean."""
+
+from __future__ import annotations
+
+import shutil
+import subprocess
+import sys
+from pathlib import Path
+
+import pytest
+
+ROOT = Path(__file__).resolve().parents[1]
+
+
+def test_ruff_clean() -> None:
+    ruff = shutil.which("ruff", path=str(Path(sys.executable).parent)) or shutil.which("ruff")
+    if ruff is None:
+        pytest.fail("ruff is not installed (it is pinned in requirements.txt)")
+    proc = subprocess.run([ruff, "check", "aot_rules", "tests", "bench", "book/_ext"], cwd=ROOT,
+                          capture_output=True, text=True)
+    assert proc.returncode == 0, proc.stdout + proc.stderr
