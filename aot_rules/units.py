@@ -163,3 +163,14 @@ def parse_ranks(text: str) -> tuple[int, ...]:
     if not 1 <= len(ranks) <= 2:
         raise RuleError("AOT-ARMY-UNIT-SIZE", "a unit stands in one or two ranks")
     return ranks
+
+
+def unit_of(density: int, formed: int, name: str = "unit") -> Unit:
+    """A unit of ``density`` with ``formed`` warriors: a full front rank, the rest behind it.
+
+    Refuses (AOT-DENSITY) counts that one or two ranks of that density cannot hold.
+    """
+    if not density <= formed <= 2 * density:
+        raise RuleError("AOT-DENSITY", f"a unit of density {density} in one or two ranks has {density} to "
+                        f"{2 * density} formed warriors, not {formed}")
+    return Unit(name=name, ranks=(density, formed - density) if formed > density else (density,))

@@ -5,16 +5,13 @@ from __future__ import annotations
 import random
 from typing import Any
 
-from aot_rules.errors import RuleError
 from aot_rules.registry import Mechanic, Outcome, Param, Sample, register
 from aot_rules.rules.disorder import disorder_loss, disorder_test
+from aot_rules.units import unit_of
 
 
 def _check(p: dict[str, Any]) -> None:
-    d, f = p["density"], p["formed"]
-    if not d <= f <= 2 * d:
-        raise RuleError("AOT-DENSITY", f"a unit of density {d} in one or two ranks has {d} to {2 * d} formed "
-                        f"warriors, not {f}")
+    unit_of(p["density"], p["formed"])
 
 
 def dt_exact(**p: Any) -> Outcome:

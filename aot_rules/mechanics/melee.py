@@ -21,9 +21,10 @@ from aot_rules.rules.melee import (
     melee_exact,
     resolve_melee,
     resolve_two_vs_one,
+    retreat_move,
     two_vs_one_exact,
 )
-from aot_rules.units import Unit, parse_ranks
+from aot_rules.units import Unit, parse_ranks, unit_of
 
 WEAPONS = tuple(w.value for w in MeleeWeapon)
 FOOT_WEAPONS = ("shooter", "spear", "pike", "halberd-spear", "halberd-axe", "sword", "two-handed")
@@ -351,13 +352,10 @@ RETREAT_PARAMS = (
 
 def _retreat(p: dict[str, Any]) -> Dist[tuple[int, int]]:
     d, f = p["density"], p["formed"]
-    if not d <= f <= 2 * d:
-        raise RuleError("AOT-DENSITY", f"density {d} in one or two ranks means {d} to {2 * d} formed warriors")
-    ranks = (d, f - d) if f > d else (d,)
+    unit = unit_of(d, f)
 
     def move(lost: int) -> tuple[int, int]:
-        after = Unit(ranks=ranks).take_losses(0, lost)
-        return lost, (10 if after.panicking or after.density == 0 else 10 - after.density)
+        return lost, retreat_move(unit.take_losses(0, lost))
 
     return disorder_test(d, f).map(move)
 
@@ -372,10 +370,8 @@ def retreat_exact(**p: Any) -> Outcome:
 
 def retreat_sample(rng: random.Random, **p: Any) -> Sample:
     d, f = p["density"], p["formed"]
-    ranks = (d, f - d) if f > d else (d,)
     lost = disorder_loss(rng.randint(1, 6), d, f)
-    after = Unit(ranks=ranks).take_losses(0, lost)
-    return {"move": 10 - after.density, "disordered": lost, "fails": lost > 0}
+    return {"move": retreat_move(unit_of(d, f).take_losses(0, lost)), "disordered": lost, "fails": lost > 0}
 
 
 register(Mechanic(
@@ -399,12 +395,10 @@ DP_PARAMS = (
 def dp_exact(**p: Any) -> Outcome:
     from aot_rules.rules.demoralization import DPTarget, forced_retreat_cost, warriors_disordered
 
-    d, f = p["density"], p["formed"]
-    if not d <= f <= 2 * d:
-        raise RuleError("AOT-DENSITY", f"density {d} in one or two ranks means {d} to {2 * d} formed warriors")
+    unit = unit_of(p["density"], p["formed"])
     if p["stubborn"] and p["recruit"]:
         raise RuleError("AOT-PROP-RECRUIT", "recruits may not have any other property")
-    t = DPTarget(Unit(ranks=(d, f - d) if f > d else (d,)), stubborn=p["stubborn"], recruit=p["recruit"])
+    t = DPTarget(unit, stubborn=p["stubborn"], recruit=p["recruit"])
     n = warriors_disordered(p["dp"], t)
     return Outcome("disordered", {"disordered": Dist.point(n)},
                    {"can_force_retreat": Fraction(int(p["dp"] >= forced_retreat_cost(t)))},

@@ -322,6 +322,11 @@ def melee_exact(a: Side, b: Side, rules: MeleeRules = MeleeRules()) -> Dist[tupl
         lambda p: (p[0][0], p[0][1], p[1][0], p[1][1], result(a, b, sum(p[0]), sum(p[1]))))
 
 
+def retreat_move(unit: Unit) -> int:
+    """AOT-MELEE-RETREAT with AOT-MOVE-DISTANCE: the loser's full move, 10″ − density (10″ if panicking)."""
+    return 10 if unit.density == 0 else 10 - unit.density
+
+
 def dp_for(winner_result: str, a: Side, b: Side) -> int:
     """AOT-DEMO-EARN: the winner gains the loser's density at the start of the fight."""
     if winner_result == "A wins":
