@@ -257,3 +257,8 @@ def fraction_str(p: Fraction) -> str:
 def percent_str(p: Fraction, digits: int = 2) -> str:
     """A percentage for display only; the exact value is the fraction."""
     return f"{float(p) * 100:.{digits}f}%"
+
+
+def count_str(n: int, noun: str) -> str:
+    """'1 hit', '2 hits': counts in the engine's step-by-step reports."""
+    return f"{n} {noun}" if n == 1 else f"{n} {noun}s"

@@ -55,7 +55,7 @@ def example_html(example_id: str) -> str:
             " with the dice printed in the rulebook") + "</p>",
          f'<p>Dice: <span class="dice">{dice}</span> '
          '<small>(red: a hit · green: the shield die saved)</small></p>', "<ol>"]
-    h += [f"<li>{escape(s)}</li>" for s in ex.steps]
+    h += [f"<li>{escape(s[:1].upper() + s[1:])}</li>" for s in ex.steps]
     h.append("</ol>")
     for label, p in ex.exact:
         h.append(f"<p>{escape(label)} = <b>{fraction_str(p)}</b> ({percent_str(p)}), computed exactly.</p>")

@@ -13,7 +13,7 @@ from dataclasses import dataclass, field, replace
 from enum import StrEnum
 from functools import lru_cache
 
-from aot_rules.dice.dist import Dist
+from aot_rules.dice.dist import Dist, count_str
 from aot_rules.dice.rolls import DiceSource
 from aot_rules.errors import RuleError
 from aot_rules.units import Unit, remove_from_ranks
@@ -388,7 +388,7 @@ def resolve_melee(a: Side, b: Side, dice: DiceSource, rules: MeleeRules = MeleeR
     steps = []
     for att, dfn, s in ((a, b, sa), (b, a, sb)):
         faces = ", ".join(f"{f}{'*' if hit else ''}" for _, f, hit in s.dice) or "no dice"
-        steps.append(f"{att.unit.name} strike: {faces} → {sum(s.hits)} hit(s).")
+        steps.append(f"{att.unit.name} strike: {faces} → {count_str(sum(s.hits), 'hit')}.")
         if s.shield_roll is not None:
             steps.append(f"{dfn.unit.name} shield wall rolls {s.shield_roll}: {s.saved} saved.")
         steps.append(f"{dfn.unit.name} lose {s.killed} killed, {s.disordered} disordered.")

@@ -18,7 +18,7 @@ from dataclasses import dataclass, field
 from fractions import Fraction
 from functools import lru_cache
 
-from aot_rules.dice.dist import Dist
+from aot_rules.dice.dist import Dist, count_str
 from aot_rules.dice.rolls import DiceSource
 from aot_rules.errors import RuleError
 from aot_rules.units import MAX_MOUNTED_DENSITY, Missile, Unit, remove_from_ranks
@@ -202,7 +202,7 @@ def resolve_volley(firers: int, target: Unit, cond: ShotConditions, dice: DiceSo
         raise RuleError("AOT-SHOOT-RANGE", "nobody is in range to shoot")
     rolls, hits = roll_hits(firers, target, cond, dice)
     hit_on = hit_rule_text(target.density, cond, target.horse_armour)
-    steps = [f"{firers} firers roll {', '.join(map(str, rolls))}; they hit on {hit_on}: {hits} hit(s)."]
+    steps = [f"{firers} firers roll {', '.join(map(str, rolls))}; they hit on {hit_on}: {count_str(hits, 'hit')}."]
     limit = save_limit(target, cond)
     save_roll, saved = None, 0
     if limit is not None and hits > 0:
@@ -211,7 +211,7 @@ def resolve_volley(firers: int, target: Unit, cond: ShotConditions, dice: DiceSo
         if shield_saves(save_roll, dens, at_or_below=at):
             saved = min(save_roll, hits)
         need = f"{'≤' if at else '<'} {dens}"
-        steps.append(f"Shield roll {save_roll} (saves on {need}): {saved} hit(s) turned away.")
+        steps.append(f"Shield roll {save_roll} (saves on {need}): {count_str(saved, 'hit')} turned away.")
     killed, disordered = apply_weapon(hits, saved, cond.weapon, target.formed)
     after = target.take_losses(killed, disordered)
     steps.append(f"{killed} killed, {disordered} disordered; {after.describe()}.")
