@@ -50,15 +50,18 @@ for (let i = 0; i < axes.length; i++) {
 }
 const r = results[index[k]];
 if (r.err !== undefined) {
-  src.data = {x: [], top: [], frac: [], pct: []};
+  src.data = {x: [], top: [], frac: [], pct: [], color: []};
   div.text = '<div class="aot-err" data-error="1">Not allowed: ' + r.err + '</div>';
   return;
 }
 const rows = unpack(r.m);
 const xs = rows.map((row) => row[0]);
 xr.factors = xs;
+const categorical = !(rows.length && rows[0].length > 2);
+const palette = ['#3b8c4a', '#8a8f98', '#b5453a'];  // e.g. A wins · continue · B wins
 src.data = {x: xs, top: rows.map((row) => num(row[1])), frac: rows.map((row) => row[1]),
-            pct: rows.map((row) => pct(row[1]))};
+            pct: rows.map((row) => pct(row[1])),
+            color: rows.map((row, i) => categorical ? palette[i % palette.length] : '#3b6ea5')};
 let h = '';
 const L = (i) => labels[i];
 if (r.i) { h += '<div class="aot-info">' + r.i.map(([k2, v2]) =>
@@ -221,11 +224,13 @@ def build(m: Mechanic, table: Table | None = None, width: int = 760):
             ctrls.append(Select(options=[_text(v) for v in vals], value=_text(start), title=p.title,
                                 name=f"{rid}:{p.name}", sizing_mode="stretch_width"))
     flags = CheckboxGroup(labels=flag_labels, active=flag_active, name=f"{rid}:flags")
-    src = ColumnDataSource(data={"x": [], "top": [], "frac": [], "pct": []}, name=f"{rid}:bars")
+    src = ColumnDataSource(data={"x": [], "top": [], "frac": [], "pct": [], "color": []}, name=f"{rid}:bars")
     xr = FactorRange(factors=["0"])
     fig = figure(x_range=xr, height=230, sizing_mode="stretch_width", toolbar_location=None,
                  y_axis_label="probability", name=f"{rid}:chart", tools="")
-    fig.vbar(x="x", top="top", width=0.8, source=src, color="#3b6ea5")
+    fig.vbar(x="x", top="top", width=0.8, source=src, color="color")
+    # A calculator whose answer is always certain (range, DP costs) needs no chart, only the table.
+    fig.visible = any(len(r.get("m", "").split(";")) > 1 for r in table.results)
     fig.add_tools(HoverTool(tooltips=[("outcome", "@x"), ("exact", "@frac"), ("", "@pct")]))
     fig.y_range.start = 0
     fig.xgrid.grid_line_color = None
