@@ -28,8 +28,8 @@ setup: $(STAMP)
 
 book: setup
 	@echo ">> building the book (every page is executed; warnings and failing cells are errors)"
-	@rm -rf _build/html _build/jupyter_execute
-	$(BIN)/jupyter-book build . --builder html -W -n --keep-going
+	@rm -rf _build/html _build/jupyter_execute _build/.doctrees
+	$(BIN)/jupyter-book build . --all --builder html -W -n --keep-going
 	@echo
 	@echo "The book is built. Open: $(CURDIR)/_build/html/index.html   (or: make serve)"
 

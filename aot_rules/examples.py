@@ -39,6 +39,8 @@ class Example:
     illustrative_dice: bool = False
     volleys: tuple[VolleyReport, ...] = field(default=())
     figures: tuple[tuple[str, Unit], ...] = ()  # extra units to draw, with captions
+    #: losses to animate: (caption, unit before, killed, disordered)
+    animations: tuple[tuple[str, Unit, int, int], ...] = ()
 
 
 def _hit_dice(rolls: tuple[int, ...], target: Unit, cond: ShotConditions) -> tuple[tuple[str, int, str], ...]:
@@ -77,7 +79,8 @@ def shieldwall_example(save_roll: int = 1) -> Example:
     dice = _hit_dice(rep.hit_dice, target, ShotConditions(weapon=Missile.SLING))
     dice += (("shield wall", save_roll, "save" if rep.saved else ""),)
     return Example("AOT-EX-SHIELDWALL", "The hoplites raise their shields", rep.steps, dice,
-                   before=target, after=rep.after, volleys=(rep,))
+                   before=target, after=rep.after, volleys=(rep,),
+                   animations=(("the hoplites take their loss", target, rep.killed, rep.disordered),))
 
 
 def flank_example() -> Example:
@@ -89,7 +92,8 @@ def flank_example() -> Example:
     steps = ("Archers (density 3) stand wholly beyond the line of the hoplites' front: a flank shot.",
              "No shield roll: shields do not help against fire from the flank.", *rep.steps)
     return Example("AOT-EX-FLANK-SHOOT", "Shooting into the hoplites' flank", steps, dice, before=target,
-                   after=rep.after, illustrative_dice=True, volleys=(rep,))
+                   after=rep.after, illustrative_dice=True, volleys=(rep,),
+                   animations=(("the hoplites take their losses", target, rep.killed, rep.disordered),))
 
 
 EXAMPLES = {
@@ -122,8 +126,10 @@ def gauls_example() -> Example:
     exact = (("P(the javelinmen score exactly 1 hit)", hit_vector(jav, gauls, rules).prob(lambda h: sum(h) == 1)),
              ("P(the Gauls score exactly 2 hits)", hit_vector(gauls, jav, rules).prob(lambda h: sum(h) == 2)))
     figures = (("Gauls after the fight", rep.b_after), ("the cavalry after the Gauls' DP", after_dp))
+    animations = (("the javelinmen's losses", jav.unit, rep.b_strikes.killed, rep.b_strikes.disordered),
+                  ("the Gauls' DP disorder the cavalry", cavalry, 0, after_dp.disordered))
     return Example("AOT-EX-GAULS-JAVELINMEN", "Javelinmen against Gauls", steps, dice,
-                   before=jav.unit, after=rep.a_after, exact=exact, figures=figures)
+                   before=jav.unit, after=rep.a_after, exact=exact, figures=figures, animations=animations)
 
 
 EXAMPLES["AOT-EX-GAULS-JAVELINMEN"] = gauls_example

@@ -13,7 +13,7 @@ from html import escape
 
 from aot_rules.dice.dist import fraction_str, percent_str
 from aot_rules.examples import EXAMPLES
-from aot_rules.present.svg import unit_svg
+from aot_rules.present.svg import animated_losses_svg, unit_svg
 from aot_rules.present.tables import TABLES
 from aot_rules.registry import get
 
@@ -66,6 +66,11 @@ def example_html(example_id: str) -> str:
         for caption, unit in ex.figures:
             h.append(unit_svg(unit, f"{caption}: {unit.describe()}", colour="#a5523b"))
         h.append("</div>")
+    if ex.animations:
+        h.append('<p><small>Replayed in motion: red figures are killed, hollow ones step off the base '
+                 'disordered; which rank loses each warrior is the engine\'s casualty rule.</small></p>')
+        h.append('<div class="aot-units">' + "".join(
+            animated_losses_svg(unit, k, d, caption) for caption, unit, k, d in ex.animations) + "</div>")
     h.append("</div>")
     return "\n".join(h)
 

@@ -28,8 +28,9 @@ def built_book() -> Path:
     if os.environ.get("AOT_REUSE_BOOK") == "1" and (HTML / "index.html").exists():
         return HTML
     shutil.rmtree(HTML, ignore_errors=True)
+    shutil.rmtree(ROOT / "_build" / ".doctrees", ignore_errors=True)  # else unchanged pages are not re-run
     jb = Path(sys.executable).with_name("jupyter-book")
-    proc = subprocess.run([str(jb), "build", ".", "--builder", "html", "-W", "-n", "--keep-going"],
+    proc = subprocess.run([str(jb), "build", ".", "--all", "--builder", "html", "-W", "-n", "--keep-going"],
                           cwd=ROOT, capture_output=True, text=True, timeout=1200)
     log = proc.stdout + proc.stderr
     (ROOT / "_build").mkdir(exist_ok=True)

@@ -46,3 +46,22 @@ def test_worked_examples_are_on_the_page(built_book: Path) -> None:
     page = (built_book / "book" / "shooting.html").read_text()
     for ex in ("AOT-EX-SLINGERS", "AOT-EX-SHIELDWALL", "AOT-EX-FLANK-SHOOT"):
         assert f'data-example="{ex}"' in page
+
+
+def test_worked_examples_animate_the_engines_losses(built_book: Path) -> None:
+    """The moving pictures mark exactly the warriors the engine removed (killed or disordered)."""
+    from aot_rules.examples import EXAMPLES
+
+    pages = {"AOT-EX-SHIELDWALL": "shooting", "AOT-EX-FLANK-SHOOT": "shooting",
+             "AOT-EX-GAULS-JAVELINMEN": "melee"}
+    for ex_id, page in pages.items():
+        html = (built_book / "book" / f"{page}.html").read_text()
+        block = html[html.index(f'data-example="{ex_id}"'):]
+        anim = block[block.index("Replayed in motion"):]
+        anim = anim[:anim.index("</div>", anim.index("aot-units"))]  # this example's pictures only
+        ex = EXAMPLES[ex_id]()
+        killed = sum(k for _, _, k, _ in ex.animations)
+        disordered = sum(d for _, _, _, d in ex.animations)
+        assert anim.count('data-fate="killed"') == killed, ex_id
+        assert anim.count('data-fate="disordered"') == disordered, ex_id
+        assert "<animate" in anim
