@@ -9,6 +9,7 @@ import pytest
 from nbclient import NotebookClient
 
 from aot_rules.dice.dist import fraction_str
+from aot_rules.errors import RuleError
 from aot_rules.present.live import live_widget
 from aot_rules.registry import all_mechanics, get
 
@@ -42,9 +43,23 @@ def test_live_widget_explains_illegal_input() -> None:
 
 
 @pytest.mark.parametrize("rule_id", [m.rule_id for m in all_mechanics()])
-def test_every_mechanic_has_a_live_widget(rule_id: str) -> None:
-    _, out = _controls(live_widget(rule_id))
-    assert "exact" in out.value or "Not allowed" in out.value
+def test_every_mechanic_has_a_live_widget_showing_the_exact_answer(rule_id: str) -> None:
+    """With its starting values each live widget shows the engine's main distribution, fraction by fraction."""
+    m = get(rule_id)
+    controls, out = _controls(live_widget(rule_id))
+    values = {}
+    for p in m.inputs:
+        v = controls[p.title].value
+        v = v.strip() or None if isinstance(v, str) else v
+        if v is not None:
+            values[p.name] = v
+    try:
+        want = m.evaluate(**values)
+    except RuleError as e:
+        assert "Not allowed" in out.value and e.rule_id in out.value
+        return
+    for o, p in want.dists[want.main].items():
+        assert f"<b>{o}</b>" in out.value and f">{fraction_str(p)}<" in out.value, (o, p)
 
 
 @pytest.mark.slow
