@@ -59,12 +59,10 @@ def render_text(m: Mechanic, out: Outcome) -> str:
     """A plain-text report: every distribution as fraction and percentage."""
     lines = [f"{m.rule_id} — {m.title}"]
     for k, v in out.info.items():
-        if k == "results":
-            continue
         lines.append(f"  {k.replace('_', ' ')}: {v if not isinstance(v, tuple) else '+'.join(map(str, v))}")
     for name, d in out.dists.items():
         lines.append(f"{out.label(name)}:")
-        for o, p in d.items():
+        for o, p in out.items(name):
             lines.append(f"  {o!s:>16}  {fraction_str(p):>14}  {percent_str(p):>8}")
         if all(isinstance(o, int) for o in d):
             lines.append(f"  {'mean':>16}  {fraction_str(d.mean()):>14}  median {d.median()}")

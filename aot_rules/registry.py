@@ -149,7 +149,8 @@ class Outcome:
 
     ``dists`` are named distributions (``main`` names the headline one);
     ``events`` are exact probabilities of yes/no events.  ``labels`` gives
-    display names for both.
+    display names for both; ``order`` lists categorical outcomes in their natural
+    order (A wins, continue, B wins) for every face that lays them out.
     """
 
     main: str
@@ -157,14 +158,25 @@ class Outcome:
     events: Mapping[str, Fraction] = field(default_factory=dict)
     labels: Mapping[str, str] = field(default_factory=dict)
     info: Mapping[str, Any] = field(default_factory=dict)
+    order: tuple[str, ...] = ()
 
     def label(self, name: str) -> str:
         return self.labels.get(name, name.replace("_", " "))
 
+    def items(self, name: str) -> list[tuple[Any, Fraction]]:
+        """The named distribution's (outcome, probability) pairs, categorical ones in ``order``."""
+        rows = self.dists[name].items()
+        if self.order:
+            rows.sort(key=lambda r: self.order.index(r[0]) if r[0] in self.order else len(self.order))
+        return rows
+
     def to_json(self) -> dict[str, Any]:
-        out: dict[str, Any] = {"distribution": self.dists[self.main].to_json(), "main": self.main}
-        for name, d in self.dists.items():
-            out[name] = d.to_json()
+        def js(name: str) -> dict[str, str]:
+            return {str(o): fraction_str(p) for o, p in self.items(name)}
+
+        out: dict[str, Any] = {"distribution": js(self.main), "main": self.main}
+        for name in self.dists:
+            out[name] = js(name)
         for name, p in self.events.items():
             out[name] = fraction_str(p)
         for name, v in self.info.items():

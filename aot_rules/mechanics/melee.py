@@ -164,7 +164,7 @@ def melee_outcome(p: dict[str, Any]) -> Outcome:
     }
     events = {"a_wins": j.prob(lambda t: t[4] == "A wins"), "continue": j.prob(lambda t: t[4] == "continue"),
               "b_wins": j.prob(lambda t: t[4] == "B wins")}
-    return Outcome("result", dists, events, LABELS, {"results": list(RESULTS)})
+    return Outcome("result", dists, events, LABELS, order=RESULTS)
 
 
 def melee_exact_fn(**p: Any) -> Outcome:

@@ -77,7 +77,7 @@ def rf_exact(**p: Any) -> Outcome:
     return Outcome("result", {"result": result, "shooter_losses": joint.map(lambda x: x[0]),
                               "target_losses": joint.map(lambda x: x[1])},
                    {}, {"result": "result of the firefight", "shooter_losses": "shooter's losses",
-                        "target_losses": "target's losses"}, {"results": list(EXCHANGE_RESULTS)})
+                        "target_losses": "target's losses"}, order=EXCHANGE_RESULTS)
 
 
 def rf_sample(rng: random.Random, **p: Any) -> Sample:

@@ -10,7 +10,7 @@ from __future__ import annotations
 from html import escape
 from typing import Any
 
-from aot_rules.dice.dist import Dist, fraction_str, percent_str
+from aot_rules.dice.dist import fraction_str, percent_str
 from aot_rules.errors import RuleError
 from aot_rules.present.summary import is_numeric
 from aot_rules.registry import Mechanic, Outcome, Param, get
@@ -24,12 +24,12 @@ def outcome_html(out: Outcome, show: tuple[str, ...] | None = None) -> str:
     h = []
     if out.info:
         h.append('<div style="color:#555">' + " · ".join(
-            f"{escape(k.replace('_', ' '))}: <b>{escape(_fmt(v))}</b>" for k, v in out.info.items()
-            if k != "results") + "</div>")
+            f"{escape(k.replace('_', ' '))}: <b>{escape(_fmt(v))}</b>" for k, v in out.info.items())
+            + "</div>")
     h.append('<table style="border-collapse:collapse;font-variant-numeric:tabular-nums">'
              f"<tr><th>{escape(out.label(out.main))}</th><th></th><th>exact</th><th>%</th>"
              + ("<th>at least</th>" if num else "") + "</tr>")
-    for o, p in main.items():
+    for o, p in out.items(out.main):
         bar = f'<div style="background:#3b6ea5;height:12px;width:{int(160 * p / top)}px"></div>'
         h.append(f"<tr><td style='text-align:center'><b>{escape(str(o))}</b></td><td>{bar}</td>"
                  f"<td style='text-align:right;padding:0 8px'>{fraction_str(p)}</td>"
@@ -106,4 +106,4 @@ def live_widget(rule_id: str) -> Any:
     return w.VBox([head, w.HBox([w.VBox(list(controls.values()), layout=w.Layout(min_width="300px")), out])])
 
 
-__all__ = ["Dist", "live_widget", "outcome_html"]
+__all__ = ["live_widget", "outcome_html"]

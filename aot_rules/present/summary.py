@@ -16,10 +16,11 @@ def _label(o: Any) -> str:
     return str(o)
 
 
-def dist_rows(d: Dist[Any], with_tail: bool) -> list[list[str]]:
+def dist_rows(out: Outcome, name: str, with_tail: bool) -> list[list[str]]:
     """[[outcome, P(=), P(at least)]] for numeric outcomes, [[outcome, P]] otherwise."""
+    d = out.dists[name]
     rows = []
-    for o, p in d.items():
+    for o, p in out.items(name):
         row = [_label(o), fraction_str(p)]
         if with_tail:
             row.append(fraction_str(d.p_ge(o)))
@@ -38,15 +39,11 @@ def summarise(out: Outcome, show: tuple[str, ...] | None = None) -> dict[str, An
     """
     main = out.dists[out.main]
     num = is_numeric(main)
-    rows = dist_rows(main, num)
-    order = [str(r) for r in out.info.get("results", ())]
-    if order:  # categorical results read best in their natural order (A wins, continue, B wins)
-        rows.sort(key=lambda r: order.index(r[0]) if r[0] in order else len(order))
-    s: dict[str, Any] = {"t": out.label(out.main), "m": rows}
+    s: dict[str, Any] = {"t": out.label(out.main), "m": dist_rows(out, out.main, num)}
     if num:
         s["mean"] = fraction_str(main.mean())
         s["med"] = _label(main.median())
-    others = [[out.label(n), dist_rows(d, False)] for n, d in out.dists.items()
+    others = [[out.label(n), dist_rows(out, n, False)] for n, d in out.dists.items()
               if n != out.main and len(d) > 1 and d != main and (show is None or n in show)]
     if others:
         s["o"] = others
@@ -54,7 +51,7 @@ def summarise(out: Outcome, show: tuple[str, ...] | None = None) -> dict[str, An
         s["e"] = [[out.label(n), fraction_str(p)] for n, p in out.events.items()]
     info = {k: ("+".join(map(str, v)) if isinstance(v, tuple) else
                 fraction_str(v) if not isinstance(v, (str, int, list)) else v)
-            for k, v in out.info.items() if k not in ("results",)}
+            for k, v in out.info.items()}
     if info:
         s["i"] = info
     return s

@@ -8,7 +8,7 @@ from fractions import Fraction
 from aot_rules.dice.dist import Dist, fraction_str, percent_str
 from aot_rules.rules.disorder import disorder_test
 from aot_rules.rules.reactions import countercharge_exact
-from aot_rules.rules.shooting import ShotConditions, build_target, firers_in_range, hit_probability, shield_saves
+from aot_rules.rules.shooting import ShotConditions, firers_in_range, hit_probability, shield_saves
 from aot_rules.units import Unit
 
 
@@ -81,5 +81,3 @@ TABLES: dict[str, Callable[[], str]] = {
     "disorder-test": disorder_table,
     "countercharge": countercharge_table,
 }
-
-__all__ = ["TABLES", "build_target"]
