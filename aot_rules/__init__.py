@@ -1,18 +1,19 @@
-"""Art of Tactics rules engine: exact dice odds, the unit model and the turn procedures.
+"""Exact-odds rules engines for Art of Tactics and its companion systems, and the faces built on them.
 
 Layout:
-  dice/        the exact distribution type and dice sources (seeded, scripted)
-  units.py     ranks, density, warrior states, casualty removal
-  rules/       the rules by area: shooting, reactions, disorder …
-  mechanics/   registry entries (rule ID, typed parameters, exact function, sampler)
-  registry.py  the registry the CLI, book widgets, notebooks and tests are built from
-  present/     faces: text tables, static Bokeh widgets, live ipywidgets, SVG of units
-  cli.py       python -m aot_rules odds …
+  core/       generic and game-agnostic: exact distributions, dice and their event log, errors,
+              typed parameters, outcomes, the Mechanic and Registry types, formatting
+  aot/        Art of Tactics: units, rules by area, registry entries, worked examples
+              (each companion system gets a package beside it)
+  tabletop/   the home of the table-top state and geometry (to come)
+  systems.py  which rule systems exist; looks mechanics up across them
+  present/    faces: one outcome renderer (text, HTML, static-widget summary), static Bokeh
+              widgets, live ipywidgets, unit pictures, worked-example narration, book helpers
+  cli.py      python -m aot_rules odds …
 """
 
-from aot_rules.dice.dist import Dist
-from aot_rules.errors import ParamError, RuleError
-from aot_rules.units import Unit
+from aot_rules.core.dist import Dist
+from aot_rules.core.errors import ParamError, RuleError
 
 __version__ = "0.1.0"
-__all__ = ["Dist", "ParamError", "RuleError", "Unit", "__version__"]
+__all__ = ["Dist", "ParamError", "RuleError", "__version__"]

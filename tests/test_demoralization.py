@@ -9,10 +9,9 @@ from fractions import Fraction as F
 
 import pytest
 
-from aot_rules.errors import ParamError, RuleError
-from aot_rules.registry import get
-from aot_rules.rules.demoralization import (
-    DPTarget,
+from aot_rules.aot.events import DPSpent, Losses
+from aot_rules.aot.events import Tested as DisorderTested  # not "Test…": pytest would try to collect it
+from aot_rules.aot.rules.demoralization import (
     dp_to_disorder,
     forced_attack_cost,
     forced_retreat_cost,
@@ -22,14 +21,24 @@ from aot_rules.rules.demoralization import (
     targeting_order,
     warriors_disordered,
 )
-from aot_rules.units import Unit
+from aot_rules.aot.units import Unit
+from aot_rules.core.dice import FixedDice
+from aot_rules.core.errors import ParamError, RuleError
+from aot_rules.present.narrate import narrate
+from aot_rules.systems import get
 
 
-def target(ranks=(3, 3), disordered=0, **kw) -> DPTarget:
-    return DPTarget(Unit(name="T", ranks=tuple(ranks), disordered=disordered), **kw)
+def target(ranks=(3, 3), disordered=0, **kw) -> Unit:
+    """The unit DP are spent on; ``stubborn`` and ``recruit`` are properties of the unit itself."""
+    return Unit(name="T", ranks=tuple(ranks), disordered=disordered, **kw)
 
 
-def panicking() -> DPTarget:
+def log() -> FixedDice:
+    """An event log to spend into (no dice are rolled)."""
+    return FixedDice(())
+
+
+def panicking() -> Unit:
     return target((0, 0), disordered=4)
 
 
@@ -87,17 +96,17 @@ def test_disorder_cost_round_trip(kw):
     for dp in range(0, 20):
         n = warriors_disordered(dp, t)
         assert dp_to_disorder(n, t) <= dp
-        if n < t.unit.formed:  # one more warrior would cost more than we have
+        if n < t.formed:  # one more warrior would cost more than we have
             assert dp_to_disorder(n + 1, t) > dp
 
 
 def test_spend_disorder_on_the_gauls_cavalry():
     # AOT-EX-GAULS-JAVELINMEN: 2 DP on 3 riders → 1 formed, 2 disordered, nothing left.
-    cav = DPTarget(Unit(name="cavalry", ranks=(3,), mounted=True))
+    cav = Unit(name="cavalry", ranks=(3,), mounted=True)
     after, left = spend_disorder(2, cav)
     assert (after.ranks, after.disordered, left) == ((1,), 2, 0)
     assert after.strength == 3
-    assert cav.unit.ranks == (3,) and cav.unit.disordered == 0  # the original is unchanged
+    assert cav.ranks == (3,) and cav.disordered == 0  # the original is unchanged
 
 
 def test_spend_disorder_follows_casualty_removal():
@@ -120,6 +129,61 @@ def test_spend_disorder_recruits_two_per_point_until_panic():
     assert left == 1  # 4 recruits cost only 2 DP
 
 
+def test_stubborn_and_recruit_are_properties_of_the_unit():
+    with pytest.raises(RuleError) as e:
+        target(stubborn=True, recruit=True)
+    assert e.value.rule_id == "AOT-PROP-RECRUIT"
+    # the same 3 DP on the same ranks disorder 3, 1 or 6 warriors by what the unit is
+    assert [warriors_disordered(3, target(**kw)) for kw in ({}, {"stubborn": True}, {"recruit": True})] == [3, 1, 6]
+
+
+# --- the event log of spending DP ---------------------------------------------------------------
+
+def test_spend_disorder_logs_dp_spent_and_losses():
+    # AOT-EX-GAULS-JAVELINMEN again: 2 DP on 3 riders disorder 2.
+    cav = Unit(name="cavalry", ranks=(3,), mounted=True)
+    dice = log()
+    after, _ = spend_disorder(2, cav, dice)
+    assert dice.log == [DPSpent("cavalry", 2, "disorder", 2), Losses(cav, 0, 2, after)]
+    assert narrate(dice.log)[0] == "2 DP spent on cavalry to disorder."
+
+
+@pytest.mark.parametrize(("dp", "kw", "ranks", "spent", "n", "left"), [
+    (5, {"stubborn": True}, (3, 3), 4, 2, 1),  # the odd point is not spent, so not logged as spent
+    (3, {"recruit": True}, (2, 2), 2, 4, 1),  # 4 recruits cost 2 DP; the unit panics
+    (9, {}, (3, 3), 6, 6, 3),  # never more than the formed warriors
+])
+def test_spend_disorder_logs_only_what_it_spent(dp, kw, ranks, spent, n, left):
+    t = target(ranks, **kw)
+    dice = log()
+    after, rest = spend_disorder(dp, t, dice)
+    assert rest == left and after.disordered == n
+    assert dice.log == [DPSpent("T", spent, "disorder", n), Losses(t, 0, n, after)]
+
+
+def test_spend_disorder_without_a_log_returns_the_same_answer():
+    t = target((4, 2), stubborn=True)
+    assert spend_disorder(5, t) == spend_disorder(5, t, log())
+
+
+def test_paying_for_a_retreat_or_an_attack_is_logged():
+    dice = log()
+    assert spend_retreat(5, target((3, 3)), dice) == 2
+    assert spend_forced_attack(4, target((2, 4)), dice) == 0
+    assert dice.log == [DPSpent("T", 3, "retreat"), DPSpent("T", 4, "attack")]
+
+
+def test_refused_spending_logs_nothing():
+    dice = log()
+    with pytest.raises(RuleError):
+        spend_retreat(3, target((4, 4)), dice)
+    with pytest.raises(RuleError):
+        spend_forced_attack(2, target((3, 3)), dice)
+    with pytest.raises(RuleError):
+        spend_disorder(-1, target(), dice)
+    assert dice.log == []
+
+
 # --- AOT-DEMO-RETREAT / AOT-DEMO-FORCED-ATTACK -----------------------------------------------
 
 def test_forced_retreat_costs_density_and_nothing_for_a_panicking_unit():
@@ -136,12 +200,12 @@ def test_spend_retreat():
 
 def test_spend_retreat_refuses_when_short_and_changes_nothing():
     t = target((4, 4), disordered=1)
-    before = (t.unit.ranks, t.unit.disordered)
+    before = (t.ranks, t.disordered)
     with pytest.raises(RuleError) as e:
         spend_retreat(3, t)
     assert e.value.rule_id == "AOT-DEMO-RETREAT"
     assert "4" in e.value.message
-    assert (t.unit.ranks, t.unit.disordered) == before
+    assert (t.ranks, t.disordered) == before
 
 
 def test_forced_attack():
@@ -191,11 +255,14 @@ def test_dp_mechanic_refusals():
     with pytest.raises(RuleError) as e:
         DP.evaluate(dp=3, density=3, formed=6, stubborn=True, recruit=True)
     assert e.value.rule_id == "AOT-PROP-RECRUIT"
+    assert set(e.value.params) == {"stubborn", "recruit"}
     with pytest.raises(RuleError) as e:
         DP.evaluate(dp=3, density=3, formed=7)
     assert e.value.rule_id == "AOT-DENSITY"
-    with pytest.raises(ParamError):
+    assert set(e.value.params) == {"density", "formed"}
+    with pytest.raises(ParamError) as e:
         DP.evaluate(dp=11)
+    assert e.value.params == ("dp",)
 
 
 # --- the registered AOT-MELEE-RETREAT mechanic ------------------------------------------------
@@ -225,6 +292,17 @@ def test_retreat_move_uses_density_after_the_test():
     assert out.events["fails"] == F(2, 3)
 
 
+@pytest.mark.parametrize(("roll", "move", "lost"), [(4, 8, 4), (1, 6, 1), (5, 5, 0)])
+def test_retreat_played_with_scripted_dice(roll, move, lost):
+    # The same 5+2 on D5, one scripted turn test: 4 → 1+2 (D2, move 8); 1 → 4+2 (move 6); 5 passes (move 5).
+    dice = FixedDice([roll])
+    s = RETREAT.play(RETREAT.record(density=5, formed=7), dice)
+    assert dice.exhausted()
+    assert (s["move"], s["disordered"], s["fails"]) == (move, lost, lost > 0)
+    (tested,) = [e for e in dice.log if isinstance(e, DisorderTested)]
+    assert (tested.roll, tested.density, tested.lost) == (roll, 5, lost)
+
+
 def test_retreat_single_warrior_never_fails():
     out = RETREAT.evaluate(density=1, formed=1)
     assert law(out.dists["move"]) == {9: F(1)}
@@ -236,6 +314,7 @@ def test_retreat_refuses_impossible_units():
         with pytest.raises(RuleError) as e:
             RETREAT.evaluate(density=3, formed=formed)
         assert e.value.rule_id == "AOT-DENSITY"
+        assert set(e.value.params) == {"density", "formed"}
     with pytest.raises(ParamError):
         RETREAT.evaluate(density=6, formed=6)
 

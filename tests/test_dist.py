@@ -10,12 +10,19 @@ import itertools
 import json
 import re
 from collections import Counter
+from dataclasses import dataclass
+from enum import StrEnum
 from fractions import Fraction as F
+from typing import NamedTuple
 
 import pytest
 
-from aot_rules.dice.dist import Dist, fraction_str
-from aot_rules.dice.rolls import FixedDice, SeededDice
+from aot_rules.aot.rules.melee import MeleeResult
+from aot_rules.aot.rules.reactions import Exchange
+from aot_rules.core.dice import FixedDice, SeededDice
+from aot_rules.core.dist import Dist
+from aot_rules.core.events import DieEffect, Event, Roll
+from aot_rules.core.format import fraction_str
 
 FRACTION_RE = re.compile(r"^(0|1|[1-9][0-9]*/[1-9][0-9]*)$")
 
@@ -192,6 +199,54 @@ def test_equality_is_by_law_not_by_construction():
     assert a != Dist({1: F(1, 3), 2: F(2, 3)})
 
 
+class KD(NamedTuple):
+    killed: int
+    disordered: int
+
+
+def test_marginal_is_the_law_of_one_named_field():
+    # two dice: "killed" counts dice showing 1-2, "disordered" counts sixes (checked by brute-force counting)
+    joint = Dist.die(6).product(Dist.die(6)).map(lambda r: KD(sum(x < 3 for x in r), sum(x == 6 for x in r)))
+    assert dict(joint.marginal("killed").items()) == counted(6, 2, lambda r: sum(x < 3 for x in r))
+    assert dict(joint.marginal("disordered").items()) == counted(6, 2, lambda r: sum(x == 6 for x in r))
+    assert joint.marginal("killed") == Dist.binomial(2, F(1, 3))
+    assert joint.marginal("disordered")[2] == F(1, 36)
+    # the marginal forgets the other field: P(killed = 0) = 4/9 whatever the sixes
+    assert joint.marginal("killed")[0] == joint.prob(lambda kd: kd.killed == 0) == F(4, 9)
+    with pytest.raises(AttributeError):
+        joint.marginal("wounded")
+
+
+class Order(StrEnum):
+    """Declared neither alphabetically nor in any order a dict would keep by accident."""
+
+    ZULU = "zulu"
+    ALPHA = "alpha"
+    MIKE = "mike"
+
+
+def test_enum_outcomes_come_in_declaration_order():
+    d = Dist.from_weights({Order.MIKE: 1, Order.ALPHA: 2, Order.ZULU: 3})
+    assert list(d) == [Order.ZULU, Order.ALPHA, Order.MIKE]  # not alphabetical, not insertion order
+    assert d.outcomes() == [o for o, _ in d.items()] == list(d)
+    assert list(d.to_json()) == ["zulu", "alpha", "mike"]
+    assert list(d.condition(lambda o: o is not Order.ALPHA)) == [Order.ZULU, Order.MIKE]
+    u = Dist.uniform(list(Order)[::-1])
+    assert u.mode() == Order.ZULU  # a tie goes to the first in the enum's order
+    assert u.median() == Order.ALPHA  # P(<= ALPHA) = 2/3 is the first cumulative >= 1/2
+
+
+def test_rule_results_read_in_their_natural_order():
+    """Alphabetically 'B wins' < 'continue'; the enum's order keeps A wins · continue · B wins."""
+    melee = Dist.uniform([MeleeResult.B_WINS, MeleeResult.CONTINUE, MeleeResult.A_WINS])
+    assert [str(o) for o in melee] == ["A wins", "continue", "B wins"]
+    exchange = Dist.uniform(list(Exchange)[::-1])
+    assert [str(o) for o in exchange] == ["target retreats", "both stay", "shooter retreats"]
+    # the marginal of an enum field of a record keeps that order too
+    joint = Dist.uniform([KD(0, MeleeResult.B_WINS), KD(1, MeleeResult.CONTINUE), KD(2, MeleeResult.A_WINS)])
+    assert list(joint.marginal("disordered")) == [MeleeResult.A_WINS, MeleeResult.CONTINUE, MeleeResult.B_WINS]
+
+
 # --- queries ------------------------------------------------------------------------
 
 def test_tails_and_prob():
@@ -272,10 +327,27 @@ def test_fixed_dice_replays_script_and_refuses_to_invent():
     assert not d.exhausted()
     assert d.d6("save") == 5
     assert d.exhausted()
-    assert d.log == [("hit", 2), ("hit", 3), ("save", 5)]
+    assert d.log == [Roll("hit", 2), Roll("hit", 3), Roll("save", 5)]
     with pytest.raises(ValueError):
         d.d6()
     with pytest.raises(ValueError):
         FixedDice([7]).d6()
     with pytest.raises(ValueError):
         FixedDice([0]).d6()
+
+
+@dataclass(frozen=True)
+class Marker(Event):
+    note: str
+
+
+def test_the_log_records_what_each_die_did():
+    d = FixedDice([2, 5, 3])
+    judge = lambda f: DieEffect.HIT if f < 4 else DieEffect.NONE  # noqa: E731
+    assert d.d6s(2, "hit", judge) == [2, 5]
+    assert d.d6("shield wall") == 3
+    assert d.events(Roll) == [Roll("hit", 2, DieEffect.HIT), Roll("hit", 5, DieEffect.NONE),
+                              Roll("shield wall", 3, DieEffect.NONE)]
+    marker = Marker("after the dice")
+    assert d.emit(marker) is marker  # a rule can emit an event and use it at once
+    assert d.log[-1] is marker and d.events(Marker) == [marker] and len(d.events(Roll)) == 3

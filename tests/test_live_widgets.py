@@ -8,10 +8,10 @@ import nbformat
 import pytest
 from nbclient import NotebookClient
 
-from aot_rules.dice.dist import fraction_str
-from aot_rules.errors import RuleError
+from aot_rules.core.errors import RuleError
+from aot_rules.core.format import fraction_str
 from aot_rules.present.live import live_widget
-from aot_rules.registry import all_mechanics, get
+from aot_rules.systems import all_mechanics, get
 
 ROOT = Path(__file__).resolve().parents[1]
 

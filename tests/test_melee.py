@@ -13,48 +13,59 @@ import itertools
 import math
 import random
 from collections import Counter
+from dataclasses import replace
 from fractions import Fraction as F
 from typing import Any
 
 import pytest
 
-from aot_rules.dice.rolls import FixedDice, SeededDice
-from aot_rules.errors import ParamError, RuleError
-from aot_rules.examples import gauls_example
-from aot_rules.registry import get
-from aot_rules.rules.melee import (
+from aot_rules.aot.equipment import MeleeWeapon, Missile
+from aot_rules.aot.events import Compared, DPEarned, Hits, Losses, Retreat, ShieldWall, Verdict
+from aot_rules.aot.examples import gauls_example
+from aot_rules.aot.rules.melee import (
+    NO_HITS,
     DiceGroup,
+    HitVector,
+    MeleeReport,
+    MeleeResult,
     MeleeRules,
-    MeleeWeapon,
     Side,
-    compared,
-    dp_for,
     hit_vector,
     horse_strike_hits,
     inflicted,
     melee_exact,
     protect,
     resolve_melee,
-    shield_saves,
+    shield_at_or_below,
     split_dice,
     strike_groups,
     two_vs_one_exact,
     weapon_hits,
+    winner_dp,
 )
-from aot_rules.units import Unit
+from aot_rules.aot.rules.protection import shield_wall_saves
+from aot_rules.aot.units import Unit, density_after
+from aot_rules.core.dice import FixedDice, SeededDice
+from aot_rules.core.errors import ParamError, RuleError
+from aot_rules.core.events import DieEffect, Roll
+from aot_rules.present.narrate import narrate
+from aot_rules.systems import get
 
 W = MeleeWeapon
 R = MeleeRules()
-UNIT_KEYS = ("mounted", "shield", "armour", "horse_armour", "veteran")
-SIDE_KEYS = ("horse_strike", "terrifying", "stubborn", "recruit", "flanked", "javelins")
+UNIT_KEYS = ("mounted", "shield", "armour", "horse_armour", "veteran", "terrifying", "stubborn", "recruit")
+SIDE_KEYS = ("horse_strike", "flanked")
 
 
-def side(ranks: tuple[int, ...], weapon: str = "sword", name: str = "X", **kw: bool) -> Side:
-    """A side whose whole front rank carries ``weapon``; unit flags and side flags in one call."""
+def side(ranks: tuple[int, ...], weapon: str = "sword", name: str = "X", javelins: bool = False, **kw: bool) -> Side:
+    """A side whose whole front rank carries ``weapon``; unit flags and side flags in one call
+    (``javelins``: its shooters throw javelins, the unit's missile)."""
     unit_kw = {k: v for k, v in kw.items() if k in UNIT_KEYS}
     side_kw = {k: v for k, v in kw.items() if k in SIDE_KEYS}
     assert set(kw) <= set(UNIT_KEYS) | set(SIDE_KEYS), kw
-    return Side.armed(Unit(name=name, ranks=tuple(ranks), **unit_kw), weapon, **side_kw)
+    unit = Unit(name=name, ranks=tuple(ranks), weapon=W(weapon), missile=Missile.JAVELIN if javelins else None,
+                **unit_kw)
+    return Side(unit, **side_kw)
 
 
 def build(spec: dict[str, Any], name: str) -> Side:
@@ -104,7 +115,7 @@ class TestExampleGaulsJavelinmen:
     def test_javelinmen_score_one_hit_which_the_shield_wall_turns_away(self):
         rep = self.replay()
         s = rep.a_strikes
-        assert [(f, hit) for _, f, hit in s.dice] == [(2, True), (5, False)]  # hit on < 3 (Gauls' density)
+        assert s.dice == ((2, True), (5, False))  # hit on < 3 (Gauls' density)
         assert sum(s.hits) == 1
         assert s.shield_roll == 1  # 1 < 3 saves one hit
         assert s.saved == 1
@@ -114,7 +125,7 @@ class TestExampleGaulsJavelinmen:
     def test_gauls_score_two_hits_and_kill_two(self):
         rep = self.replay()
         s = rep.b_strikes
-        assert [(f, hit) for _, f, hit in s.dice] == [(1, False), (4, True), (5, True)]  # > 3 (own density)
+        assert s.dice == ((1, False), (4, True), (5, True))  # > 3 (own density)
         assert sum(s.hits) == 2
         assert s.shield_roll == 3  # needs < 2: fails
         assert s.saved == 0
@@ -149,8 +160,9 @@ class TestExampleGaulsJavelinmen:
         assert cav.ranks == (1,) and cav.disordered == 2 and cav.strength == 3
         assert figures["Gauls after the fight"].ranks == (3, 3)
         assert ex.after.ranks == (1, 1)
-        assert [f for _, f, _ in ex.dice] == list(self.DICE)
-        assert any("2 DP" in s for s in ex.steps)
+        assert [e.face for e in ex.log if isinstance(e, Roll)] == list(self.DICE)
+        steps = [*ex.intro, *narrate(ex.log)]
+        assert any("2 DP" in s for s in steps)
 
     def test_derived_exact_probabilities(self):
         ex = gauls_example()
@@ -222,10 +234,14 @@ def test_horse_strike_hits_above_enemy_density():
 
 
 def test_shield_roll_equality_fails_unless_veteran_or_alt_reading():
-    assert shield_saves(2, 3, False, R) and not shield_saves(3, 3, False, R)
-    assert shield_saves(3, 3, True, R)
-    assert shield_saves(3, 3, False, MeleeRules(equal_saves=True))
-    assert not shield_saves(4, 3, True, R)
+    def saves(face: int, dfn: Side, rules: MeleeRules = R) -> bool:
+        return shield_wall_saves(face, dfn.unit.density, at_or_below=shield_at_or_below(dfn, rules))
+
+    plain, vet = side((3,), shield=True), side((3,), shield=True, veteran=True)
+    assert saves(2, plain) and not saves(3, plain)
+    assert saves(3, vet)
+    assert saves(3, plain, MeleeRules(equal_saves=True))
+    assert not saves(4, vet)
 
 
 # --- dice counts (AOT-MELEE-STRIKES, pike, horse strike) ---------------------------------------
@@ -442,29 +458,36 @@ def test_variant_mechanics_fix_their_weapon():
 
 # --- protect(): armour, shield wall, the order of the two --------------------------------------
 
+H = HitVector  # (plain 6, plain, piercing 6, piercing, horse)
+
+
 class TestProtect:
     B = side((3,), shield=True, armour=True)  # shield saves on 1 or 2
 
     def test_armour_first_then_shield_on_the_rest(self):
-        # (plain 6, plain, piercing 6, piercing, horse)
-        assert protect((1, 0, 0, 1, 0), 1, self.B, R) == (0, 1, 2)  # armour takes the 6, shield the piercing hit
-        assert protect((1, 0, 0, 1, 0), 1, self.B, MeleeRules(armour_first=False)) == (1, 0, 1)
+        assert protect(H(1, 0, 0, 1, 0), 1, self.B, R) == (0, 1, 2)  # armour takes the 6, shield the piercing hit
+        assert protect(H(1, 0, 0, 1, 0), 1, self.B, MeleeRules(armour_first=False)) == (1, 0, 1)
 
     def test_shield_saves_plain_hits_before_piercing_ones(self):
-        assert protect((0, 2, 0, 1, 0), 2, self.B, R) == (1, 0, 2)
-        assert protect((0, 1, 0, 2, 0), 2, self.B, R) == (1, 1, 2)
+        assert protect(H(0, 2, 0, 1, 0), 2, self.B, R) == (1, 0, 2)
+        assert protect(H(0, 1, 0, 2, 0), 2, self.B, R) == (1, 1, 2)
 
     def test_failed_shield_roll_saves_nothing(self):
-        assert protect((0, 2, 0, 0, 0), 3, self.B, R) == (2, 0, 0)
-        assert protect((0, 2, 0, 0, 0), None, self.B, R) == (2, 0, 0)
+        assert protect(H(0, 2, 0, 0, 0), 3, self.B, R) == (2, 0, 0)
+        assert protect(H(0, 2, 0, 0, 0), None, self.B, R) == (2, 0, 0)
 
     def test_horse_hits_ignore_both(self):
-        assert protect((0, 0, 0, 0, 2), 2, self.B, R) == (2, 0, 0)
-        assert protect((2, 0, 0, 0, 1), 2, self.B, R) == (1, 0, 2)
+        assert protect(H(0, 0, 0, 0, 2), 2, self.B, R) == (2, 0, 0)
+        assert protect(H(2, 0, 0, 0, 1), 2, self.B, R) == (1, 0, 2)
 
     def test_armour_saved_piercing_sixes_are_disordered(self):
-        assert protect((0, 0, 2, 0, 0), None, self.B, R) == (0, 2, 2)
-        assert protect((0, 0, 2, 0, 0), None, side((3,), shield=True), R) == (2, 0, 0)
+        assert protect(H(0, 0, 2, 0, 0), None, self.B, R) == (0, 2, 2)
+        assert protect(H(0, 0, 2, 0, 0), None, side((3,), shield=True), R) == (2, 0, 0)
+
+    def test_hit_vectors_add_field_by_field(self):
+        assert H(1, 0, 2, 0, 1) + H(0, 3, 1, 1, 0) == H(1, 3, 3, 1, 1)
+        assert H(1, 2, 3, 4, 5) + NO_HITS == H(1, 2, 3, 4, 5)
+        assert NO_HITS == H(0, 0, 0, 0, 0)
 
 
 def test_shield_first_reading_can_waste_the_shield_on_a_six_one_weapon():
@@ -484,7 +507,7 @@ def test_shield_first_reading_with_mixed_plain_and_piercing_hits():
     # Front: a sword and a two-handed sword at density 2 (both hit on 3-6); B: D3, shield and armour.
     # With the shield roll 1: (sword 6, two-handed 3-5) → armour first (0 k, 1 d), shield first (1 k, 0 d);
     # (sword 3-5, two-handed 6) → armour first (0 k, 1 d), shield first (1 k, 1 d).  Each has P = 1/72.
-    a = Side(Unit("A", (2,)), ((W.SWORD, 1), (W.TWO_HANDED, 1)))
+    a = Side(Unit("A", (2,), mix=((W.SWORD, 1), (W.TWO_HANDED, 1))))
     b = side((3,), shield=True, armour=True)
     first = law(inflicted(a, b, R))
     second = law(inflicted(a, b, MeleeRules(armour_first=False)))
@@ -512,9 +535,9 @@ def oracle(att: Side, dfn: Side, rules: MeleeRules) -> dict[tuple[int, int], F]:
     enemy = v.depth if (rules.flank_hits_use_depth and dfn.flanked) else v.density
     dice: list[str] = []
     if not att.flanked:
-        for w, n in att.front:
+        for w, n in u.front:
             dice += [w.value] * n
-        if any(w.value == "pike" for w, _ in att.front) and len(u.ranks) == 2 and u.ranks[1] >= u.ranks[0]:
+        if any(w.value == "pike" for w, _ in u.front) and len(u.ranks) == 2 and u.ranks[1] >= u.ranks[0]:
             dice += ["pike"] * (u.ranks[1] if rules.pike_extra_per_rank else 1)
         if att.horse_strike and not v.mounted:
             dice += ["horse"] * u.ranks[0]
@@ -536,10 +559,11 @@ def oracle(att: Side, dfn: Side, rules: MeleeRules) -> dict[tuple[int, int], F]:
         return gt(f, own)
 
     def pierces(kind: str) -> bool:
-        return kind in PIERCING or (kind == "shooter" and att.javelins and rules.javelins_pierce_in_melee)
+        return kind in PIERCING or (kind == "shooter" and u.missile is Missile.JAVELIN
+                                    and rules.javelins_pierce_in_melee)
 
     shield_ok = (v.shield and not v.mounted and not dfn.flanked
-                 and not any(w.value in TWO_HANDED and n for w, n in dfn.front))
+                 and not any(w.value in TWO_HANDED and n for w, n in v.front))
     rolls: list[int | None] = list(range(1, 7)) if shield_ok else [None]
     weight = F(1, 6 ** len(dice) * len(rolls))
     out: Counter = Counter()
@@ -565,7 +589,7 @@ def oracle(att: Side, dfn: Side, rules: MeleeRules) -> dict[tuple[int, int], F]:
                     dis += p
                 else:
                     killed += 1
-            if att.terrifying:
+            if u.terrifying:
                 dis += killed
             killed = min(killed, v.formed)
             dis = min(dis, v.formed - killed)
@@ -645,7 +669,7 @@ class TestFlank:
         assert law(j.map(lambda t: (t[0], t[1]))) == {(0, 0): F(1)}
         assert law(j.map(lambda t: t[2])) == binom(3, F(1, 2))  # no shield wall in the flank
         assert results(a, b) == {"A wins": F(1)}
-        assert dp_for("A wins", a, b) == 4  # the loser's (frontal) density at the start
+        assert winner_dp(MeleeResult.A_WINS, a, b) == (4, 0)  # the loser's (frontal) density at the start
 
     def test_equal_depth_continues(self):
         # A density 2 vs B's depth 2: losing up to 2 from 4+4 leaves two ranks, so always a draw.
@@ -656,11 +680,10 @@ class TestFlank:
         assert results(side((1,)), side((1, 1), flanked=True)) == {"continue": F(5, 6), "B wins": F(1, 6)}
 
     def test_compared_uses_depth_only_when_flanked(self):
-        b = side((4, 4))
-        assert compared(b, 3) == 3  # 4+4 → 3+4 → 3+3 → 2+3: the longest rank is 3
-        assert compared(side((4, 4), flanked=True), 3) == 2
-        assert compared(side((4, 1), flanked=True), 1) == 2
-        assert compared(side((1, 1), flanked=True), 1) == 1
+        assert density_after((4, 4), 3) == 3  # 4+4 → 3+4 → 3+3 → 2+3: the longest rank is 3
+        assert density_after((4, 4), 3, flank=True) == 2
+        assert density_after((4, 1), 1, flank=True) == 2
+        assert density_after((1, 1), 1, flank=True) == 1
 
     def test_registry_flank_variant(self):
         out = get("AOT-MELEE-FLANK").evaluate(a_ranks=(3, 3), b_ranks=(4, 4))
@@ -670,9 +693,14 @@ class TestFlank:
 
 def test_dp_goes_to_the_winner_only():
     a, b = side((2, 2)), side((3,))
-    assert dp_for("A wins", a, b) == 3
-    assert dp_for("B wins", a, b) == 2
-    assert dp_for("continue", a, b) == 0
+    assert winner_dp(MeleeResult.A_WINS, a, b) == (3, 0)
+    assert winner_dp(MeleeResult.B_WINS, a, b) == (0, 2)
+    assert winner_dp(MeleeResult.CONTINUE, a, b) == (0, 0)
+
+
+def test_melee_results_are_the_strings_players_read():
+    assert [str(r) for r in MeleeResult] == ["A wins", "continue", "B wins"]
+    assert MeleeResult("A wins") is MeleeResult.A_WINS and MeleeResult.B_WINS == "B wins"
 
 
 class TestStakes:
@@ -801,11 +829,125 @@ def test_joint_law_is_a_probability_and_respects_formed_warriors(a, b):
 
 @pytest.mark.parametrize(("a", "b"), INVARIANT_SIDES)
 def test_non_piercing_non_terrifying_attackers_never_disorder(a, b):
-    plain = all(not w.armour_piercing for w, _ in a.front) and not a.terrifying
+    plain = all(not w.armour_piercing for w, _ in a.unit.front) and not a.unit.terrifying
     if plain:
         assert law(inflicted(a, b, R).map(lambda kd: kd[1])) == {0: F(1)}
     else:
         assert inflicted(a, b, R).prob(lambda kd: kd[1] > 0) > 0
+
+
+# --- the played melee's event log ---------------------------------------------------------------------------
+
+def expected_kinds(rep: MeleeReport) -> list[type]:
+    """The event types resolve_melee logs, in order: each side's strike dice and Hits, the defender's shield die
+    and ShieldWall (only when it rolls one), its Losses; then Compared, and Retreat + DPEarned for a decision."""
+    kinds: list[type] = []
+    for s in (rep.a_strikes, rep.b_strikes):
+        kinds += [Roll] * len(s.dice) + [Hits]
+        if s.shield_roll is not None:
+            kinds += [Roll, ShieldWall]
+        kinds.append(Losses)
+    kinds.append(Compared)
+    if rep.result != MeleeResult.CONTINUE:
+        kinds += [Retreat, DPEarned]
+    return kinds
+
+
+def check_log(a: Side, b: Side, rep: MeleeReport, log: list) -> None:
+    """The typed events of one played melee say what its MeleeReport says."""
+    assert [type(e) for e in log] == expected_kinds(rep)
+
+    def of(kind: type) -> list:
+        return [e for e in log if isinstance(e, kind)]
+
+    strikes = ((rep.a_strikes, a, b), (rep.b_strikes, b, a))
+    faces = [f for s, _, _ in strikes for f in [*(f for f, _ in s.dice), s.shield_roll] if f is not None]
+    assert [r.face for r in of(Roll)] == faces
+    strike_rolls = [r for r in of(Roll) if not r.purpose.endswith("shield wall")]
+    assert [r.effect is DieEffect.HIT for r in strike_rolls] == [hit for s, _, _ in strikes for _, hit in s.dice]
+    assert [(h.by, h.faces) for h in of(Hits)] == [(att.name, s.dice) for s, att, _ in strikes]
+    assert [(w.unit, w.roll, w.saved) for w in of(ShieldWall)] == [
+        (dfn.name, s.shield_roll, s.saved) for s, _, dfn in strikes if s.shield_roll is not None]
+    assert [(e.before, e.killed, e.disordered, e.after) for e in of(Losses)] == [
+        (b.unit, rep.a_strikes.killed, rep.a_strikes.disordered, rep.b_after),
+        (a.unit, rep.b_strikes.killed, rep.b_strikes.disordered, rep.a_after)]
+    assert (rep.a_strikes.after, rep.b_strikes.after) == (rep.b_after, rep.a_after)
+    assert rep.b_after == b.unit.take_losses(rep.a_strikes.killed, rep.a_strikes.disordered)
+    assert rep.a_after == a.unit.take_losses(rep.b_strikes.killed, rep.b_strikes.disordered)
+    (cmp,) = of(Compared)
+    assert (cmp.first, cmp.second) == (a.name, b.name)
+    assert cmp.first_density == (rep.a_after.depth if a.flanked else rep.a_after.density)
+    assert cmp.second_density == (rep.b_after.depth if b.flanked else rep.b_after.density)
+    d1, d2 = cmp.first_density, cmp.second_density
+    assert cmp.verdict is (Verdict.FIRST if d1 > d2 else Verdict.SECOND if d2 > d1 else Verdict.CONTINUE)
+    assert cmp.verdict is {MeleeResult.A_WINS: Verdict.FIRST, MeleeResult.B_WINS: Verdict.SECOND,
+                           MeleeResult.CONTINUE: Verdict.CONTINUE}[rep.result]
+    if rep.result == MeleeResult.CONTINUE:
+        assert rep.dp == 0 and not of(Retreat) and not of(DPEarned)
+    else:
+        winner, loser = (a, b) if rep.result == MeleeResult.A_WINS else (b, a)
+        assert of(Retreat) == [Retreat(loser.name)]
+        assert of(DPEarned) == [DPEarned(winner.name, loser.unit.density)]
+        assert rep.dp == loser.unit.density
+
+
+class TestMeleeLog:
+    def test_gauls_example_logs_every_step(self):
+        dice = FixedDice(TestExampleGaulsJavelinmen.DICE)
+        a, b = javelinmen(), gauls()
+        rep = resolve_melee(a, b, dice)
+        check_log(a, b, rep, dice.log)
+        assert [e for e in dice.log if not isinstance(e, Roll)] == [
+            Hits("javelinmen", ((2, True), (5, False))),
+            ShieldWall("Gauls", 1, "1, 2", 1),  # D3: saves on 1, 2; the roll of 1 turns one hit away
+            Losses(b.unit, 0, 0, b.unit),
+            Hits("Gauls", ((1, False), (4, True), (5, True))),
+            ShieldWall("javelinmen", 3, "1", 0),  # D2: saves on 1 only
+            Losses(a.unit, 2, 0, rep.a_after),
+            Compared("javelinmen", "Gauls", 1, 3, Verdict.SECOND),
+            Retreat("javelinmen"),
+            DPEarned("Gauls", 2),
+        ]
+        H_, N_, S_ = DieEffect.HIT, DieEffect.NONE, DieEffect.SAVE
+        assert [r.effect for r in dice.log if isinstance(r, Roll)] == [H_, N_, S_, N_, H_, H_, N_]
+        steps = narrate(dice.log)
+        assert "Gauls' side gains 2 DP." in steps
+        assert any("javelinmen fall back" in s for s in steps)
+
+    def test_no_shield_wall_event_without_a_shield_die_and_no_retreat_on_a_draw(self):
+        a, b = side((2,), "spear", "A", shield=True), side((2,), "sword", "B", shield=True)
+        dice = FixedDice([6, 6, 1, 1])  # as test_no_shield_roll_without_hits: nobody hits
+        rep = resolve_melee(a, b, dice)
+        check_log(a, b, rep, dice.log)
+        assert not any(isinstance(e, (ShieldWall, Retreat, DPEarned)) for e in dice.log)
+        (cmp,) = [e for e in dice.log if isinstance(e, Compared)]
+        assert (cmp.first_density, cmp.second_density, cmp.verdict) == (2, 2, Verdict.CONTINUE)
+
+    def test_horse_strike_dice_are_logged_with_the_riders_hits(self):
+        a = side((1,), "lance", "riders", mounted=True, horse_strike=True)
+        b = side((3,), "spear", "foot", shield=True, armour=True)
+        dice = FixedDice([5, 6, 2, 3, 4, 5])  # as test_horse_strike_procedurally_ignores_shield_and_armour
+        rep = resolve_melee(a, b, dice)
+        check_log(a, b, rep, dice.log)
+        hits = [e for e in dice.log if isinstance(e, Hits)]
+        assert hits[0] == Hits("riders", ((5, True), (6, True))) and hits[0].count == 2
+        assert [e for e in dice.log if isinstance(e, ShieldWall)] == [ShieldWall("foot", 2, "1, 2", 1)]
+
+    @pytest.mark.parametrize(("a", "b", "rules"), [
+        *AGREEMENT, *(pytest.param(a, b, R, id=f"invariant-{i}") for i, (a, b) in enumerate(INVARIANT_SIDES))])
+    def test_seeded_fights_log_what_the_report_says(self, a, b, rules):
+        rng = random.Random(5)
+        seen: set[MeleeResult] = set()
+        shield_walls = 0
+        for _ in range(300):
+            dice = SeededDice(rng)
+            rep = resolve_melee(a, b, dice, rules)
+            check_log(a, b, rep, dice.log)
+            seen.add(rep.result)
+            shield_walls += any(isinstance(e, ShieldWall) for e in dice.log)
+        assert seen & {MeleeResult.A_WINS, MeleeResult.B_WINS}, "no decisive fight: Retreat/DPEarned went unchecked"
+        if b.can_shield_wall() or a.can_shield_wall():
+            assert shield_walls, "a shield wall that never rolled: ShieldWall went unchecked"
 
 
 # --- two against one (AOT-MELEE-ENGAGE) ----------------------------------------------------------------
@@ -835,9 +977,12 @@ class TestTwoVsOne:
         assert law(j.map(lambda t: t[4])) == {0: F(51, 216), 1: F(65, 216), 2: F(100, 216)}
 
     def test_split_dice(self):
-        b = Side(Unit("B", (4, 4)), ((W.SPEAR, 3), (W.SWORD, 1)))
+        b = Side(Unit("B", (4, 4), mix=((W.SPEAR, 3), (W.SWORD, 1))))
         b1, b2 = split_dice(b, 2)
-        assert b1.front == ((W.SPEAR, 2),) and b2.front == ((W.SPEAR, 1), (W.SWORD, 1))
+        assert b1.strikers == ((W.SPEAR, 2),) and b2.strikers == ((W.SPEAR, 1), (W.SWORD, 1))
+        assert b1.unit == b2.unit == b.unit  # densities and the pike rule keep B's own ranks
+        a = side((3, 3), "sword", "A")
+        assert dice_count(b1, a) == {"spear": 2} and dice_count(b2, a) == {"spear": 1, "sword": 1}
         with pytest.raises(RuleError) as e:
             split_dice(b, 5)
         assert e.value.rule_id == "AOT-MELEE-ENGAGE"
@@ -868,50 +1013,81 @@ class TestTwoVsOne:
         assert e.value.rule_id == "AOT-TERRIFYING"
 
 
-# --- Side checks and immutability ----------------------------------------------------------------------
+# --- what a unit may be, what a fight asks of it, and immutability ----------------------------------------
+
+UNIT_REFUSALS = [
+    pytest.param(dict(ranks=(2,), weapon=W.LANCE), "AOT-MELEE-HIT-LANCE", id="lance-on-foot"),
+    pytest.param(dict(ranks=(2,), mix=((W.SWORD, 1), (W.LANCE, 1))), "AOT-MELEE-HIT-LANCE", id="lance-in-foot-mix"),
+    pytest.param(dict(ranks=(2,), weapon=W.PIKE, mounted=True), "AOT-MELEE-CAV-OTHER", id="mounted-pike"),
+    pytest.param(dict(ranks=(2,), weapon=W.SPEAR, mounted=True), "AOT-MELEE-CAV-OTHER", id="mounted-spear"),
+    pytest.param(dict(ranks=(2,), weapon=W.TWO_HANDED, mounted=True), "AOT-MELEE-CAV-OTHER", id="mounted-two-handed"),
+    pytest.param(dict(ranks=(2,), weapon=W.HALBERD_AXE, mounted=True), "AOT-MELEE-CAV-OTHER", id="mounted-halberd"),
+    pytest.param(dict(ranks=(2,), mounted=True, mix=((W.SWORD, 1), (W.PIKE, 1))), "AOT-MELEE-CAV-OTHER",
+                 id="pike-in-mounted-mix"),
+    pytest.param(dict(ranks=(2, 2), recruit=True, veteran=True), "AOT-PROP-RECRUIT", id="recruit-veteran"),
+    pytest.param(dict(ranks=(2, 2), recruit=True, stubborn=True), "AOT-PROP-RECRUIT", id="recruit-stubborn"),
+    pytest.param(dict(ranks=(3, 3), mix=((W.SWORD, 2),)), "AOT-MELEE-STRIKES", id="mix-short-of-the-front"),
+    pytest.param(dict(ranks=(3, 3), mix=((W.SWORD, 2), (W.SPEAR, 2))), "AOT-MELEE-STRIKES", id="mix-too-many"),
+    pytest.param(dict(ranks=(3, 3), mix=((W.SWORD, 4), (W.SPEAR, -1))), "AOT-ARMY-MIXED-WEAPONS",
+                 id="mix-negative-count"),
+]
+
+
+@pytest.mark.parametrize(("kw", "rule_id"), UNIT_REFUSALS)
+def test_unit_refuses_illegal_weapons_and_properties(kw, rule_id):
+    with pytest.raises(RuleError) as e:
+        Unit("X", **kw)
+    assert e.value.rule_id == rule_id
+    # ... and a legal unit cannot be changed into one either: replace() runs the same checks.
+    legal = Unit("X", ranks=kw["ranks"], mounted=kw.get("mounted", False))
+    with pytest.raises(RuleError) as e:
+        replace(legal, **{k: v for k, v in kw.items() if k not in ("ranks", "mounted")})
+    assert e.value.rule_id == rule_id
+
 
 @pytest.mark.parametrize(("make", "rule_id"), [
-    (lambda: side((2,), "lance"), "AOT-MELEE-HIT-LANCE"),
-    (lambda: side((2,), "pike", mounted=True), "AOT-MELEE-CAV-OTHER"),
-    (lambda: side((2,), "spear", mounted=True), "AOT-MELEE-CAV-OTHER"),
-    (lambda: side((2,), "two-handed", mounted=True), "AOT-MELEE-CAV-OTHER"),
     (lambda: side((2, 2), "sword", horse_strike=True), "AOT-MELEE-HORSE-STRIKE"),
-    (lambda: side((2, 2), "sword", recruit=True, veteran=True), "AOT-PROP-RECRUIT"),
-    (lambda: side((2, 2), "sword", recruit=True, stubborn=True), "AOT-PROP-RECRUIT"),
-    (lambda: Side(Unit("X", (3, 3)), ((W.SWORD, 2),)), "AOT-MELEE-STRIKES"),
-    (lambda: Side(Unit("X", (3, 3)), ((W.SWORD, 2), (W.SPEAR, 2))), "AOT-MELEE-STRIKES"),
-    (lambda: Side(Unit("X", (3, 3)), ((W.SWORD, 4), (W.SPEAR, -1))), "AOT-ARMY-MIXED-WEAPONS"),
     (lambda: side((0,), "sword"), "AOT-PANIC"),
+    (lambda: side((0, 0), "sword", stubborn=True), "AOT-PANIC"),
 ])
 def test_side_check_refusals(make, rule_id):
     s = make()
     with pytest.raises(RuleError) as e:
         s.check()
     assert e.value.rule_id == rule_id
-    with pytest.raises(RuleError):
+    with pytest.raises(RuleError) as e:
         melee_exact(s, side((2, 2), "sword", "other"))
-    with pytest.raises(RuleError):
+    assert e.value.rule_id == rule_id
+    with pytest.raises(RuleError) as e:
         resolve_melee(side((2, 2), "sword", "other"), s, FixedDice([1] * 20))
+    assert e.value.rule_id == rule_id
 
 
 def test_valid_sides_pass_the_check():
     for s in (side((2,), "lance", mounted=True, horse_strike=True), side((4, 4), "pike"),
-              Side(Unit("X", (3, 3)), ((W.SWORD, 2), (W.SPEAR, 1))), side((2, 2), recruit=True)):
+              Side(Unit("X", (3, 3), mix=((W.SWORD, 2), (W.SPEAR, 1)))), side((2, 2), recruit=True),
+              Side(Unit("X", (2,), mounted=True, mix=((W.LANCE, 1), (W.SHOOTER, 1))))):
         s.check()
 
 
+def test_unit_front_is_the_mix_or_the_weapon_across_the_front_rank():
+    assert Unit("X", (3, 2), weapon=W.SPEAR).front == ((W.SPEAR, 3),)
+    assert Unit("X", (3, 3), weapon=W.SPEAR, mix=((W.SWORD, 2), (W.SHOOTER, 1))).front == ((W.SWORD, 2),
+                                                                                          (W.SHOOTER, 1))
+
+
 def test_take_losses_returns_a_new_side():
-    s = Side(Unit("X", (3, 3)), ((W.SPEAR, 2), (W.SWORD, 1)), terrifying=True)
+    s = Side(Unit("X", (3, 3), mix=((W.SPEAR, 2), (W.SWORD, 1)), terrifying=True))
     t = s.take_losses(1, 1)
     assert s.unit.ranks == (3, 3) and s.unit.disordered == 0
-    assert s.front == ((W.SPEAR, 2), (W.SWORD, 1))
+    assert s.unit.front == ((W.SPEAR, 2), (W.SWORD, 1))
     assert t is not s
     assert t.unit.ranks == (2, 2) and t.unit.disordered == 1
-    assert t.front == ((W.SPEAR, 2),)  # the last group is trimmed
-    assert t.terrifying
+    assert t.unit.front == ((W.SPEAR, 2),)  # the last group is trimmed
+    assert t.unit.terrifying
     t.check()
     u = s.take_losses(0, 3)  # 3+3 → 2+3 → 2+2 → 1+2
-    assert u.unit.ranks == (1, 2) and sum(n for _, n in u.front) == 1
+    assert u.unit.ranks == (1, 2) and sum(n for _, n in u.unit.front) == 1
     with pytest.raises(RuleError):
         s.take_losses(4, 3)
     assert s.unit.ranks == (3, 3)

@@ -27,6 +27,18 @@ def melee(*args: str) -> dict[str, Any]:
     return json.loads(p.stdout)
 
 
+def error_line(*args: str) -> str:
+    """The one line a refused ``odds`` command prints: exit 2, nothing on stdout, no traceback."""
+    p = run("odds", *args, "--json")
+    assert p.returncode == 2, (p.stdout, p.stderr)
+    assert p.stdout == ""
+    assert "Traceback" not in p.stderr
+    lines = p.stderr.splitlines()
+    assert len(lines) == 1, p.stderr
+    assert lines[0].startswith("error: ")
+    return lines[0]
+
+
 def frac(s: str) -> F:
     assert isinstance(s, str) and FRACTION_RE.match(s), s
     f = F(s)
@@ -136,8 +148,15 @@ def test_variant_by_rule_id_and_its_fixed_inputs():
     p = run("odds", "AOT-MELEE-HIT-LANCE", "--a-ranks", "1", "--b-ranks", "3", "--json")
     assert p.returncode == 0, p.stderr
     assert counts(json.loads(p.stdout)["b_killed"]) == {0: F(1, 2), 1: F(1, 2)}
-    bad = run("odds", "AOT-MELEE-HIT-LANCE", "--a-weapon", "sword", "--json")
-    assert bad.returncode == 2 and "Traceback" not in bad.stderr
+    assert "--a-weapon" in error_line("AOT-MELEE-HIT-LANCE", "--a-weapon", "sword")  # fixed by the variant
+
+
+def test_a_mix_of_one_weapon_is_that_weapon():
+    base = ("--a-ranks", "3,3", "--b-ranks", "2,2", "--b-shield")
+    assert melee(*base, "--a-mix", "spear:3") == melee(*base, "--a-weapon", "spear")
+    # ... and a real mix differs from both of its weapons: 2 spears (< 3) and a sword (> 3) against D2.
+    mixed = melee(*base, "--a-mix", "spear:2,sword:1")
+    assert mixed != melee(*base, "--a-weapon", "spear") and mixed != melee(*base, "--a-weapon", "sword")
 
 
 def test_text_output_without_json():
@@ -146,26 +165,52 @@ def test_text_output_without_json():
     assert "AOT-MELEE-RESULT" in p.stdout and "5/36" in p.stdout and "13/18" in p.stdout
 
 
-@pytest.mark.parametrize(("args", "needle"), [
-    (("--a-weapon", "lance"), "AOT-MELEE-HIT-LANCE"),  # lance on foot
-    (("--a-ranks", "0"), "--a-ranks"),
-    (("--b-ranks", "0,4"), "--b-ranks"),
-    (("--a-mounted", "--a-ranks", "5"), "AOT-ARMY-UNIT-SIZE"),  # density-5 cavalry (5 riders > 4 as well)
-    (("--a-mounted", "--a-ranks", "2,2"), "single rank"),
-    (("--a-weapon", "axe"), "--a-weapon"),
-    (("--a-horse-strike",), "AOT-MELEE-HORSE-STRIKE"),
-    (("--b-ranks", "6,6"), "AOT-ARMY-UNIT-SIZE"),
-    (("--a-ranks", "x"), "--a-ranks"),
-    (("--a-mounted", "--a-ranks", "2", "--a-weapon", "pike"), "AOT-MELEE-CAV-OTHER"),
-    (("--b-ranks", "3,3", "--b-recruit", "--b-veteran"), "AOT-PROP-RECRUIT"),
-    (("--no-such-option",), "no-such-option"),
+@pytest.mark.parametrize(("args", "needles"), [
+    (("--a-weapon", "lance"), ("--a-weapon", "--a-mounted", "AOT-MELEE-HIT-LANCE", "foot cannot use it")),
+    (("--a-ranks", "0"), ("--a-ranks", "AOT-ARMY-UNIT-SIZE")),
+    (("--b-ranks", "0,4"), ("--b-ranks", "AOT-MELEE-STRIKES")),
+    (("--a-mounted", "--a-ranks", "5"), ("--a-ranks", "AOT-ARMY-UNIT-SIZE")),  # 5 riders > 4 (and density 5)
+    (("--a-mounted", "--a-ranks", "2,2"), ("--a-ranks", "single rank")),
+    (("--a-weapon", "axe"), ("--a-weapon", "halberd-axe")),  # names the option and what it accepts
+    (("--a-horse-strike",), ("--a-horse-strike", "--a-mounted", "AOT-MELEE-HORSE-STRIKE")),
+    (("--b-ranks", "6,6"), ("--b-ranks", "AOT-ARMY-UNIT-SIZE")),
+    (("--a-ranks", "x"), ("--a-ranks",)),
+    (("--a-mounted", "--a-ranks", "2", "--a-weapon", "pike"), ("--a-weapon", "--a-mounted", "AOT-MELEE-CAV-OTHER")),
+    (("--b-ranks", "3,3", "--b-recruit", "--b-veteran"), ("--b-recruit", "--b-veteran", "AOT-PROP-RECRUIT")),
+    (("--no-such-option",), ("no-such-option",)),
 ])
-def test_bad_input_exits_2_with_one_line(args, needle):
-    p = run("odds", "melee", *args, "--json")
-    assert p.returncode == 2, (p.stdout, p.stderr)
-    assert p.stdout == ""
-    assert "Traceback" not in p.stderr
-    lines = p.stderr.splitlines()
-    assert len(lines) == 1, p.stderr
-    assert lines[0].startswith("error: ")
-    assert needle in lines[0]
+def test_bad_input_exits_2_with_one_line(args, needles):
+    line = error_line("melee", *args)
+    for needle in needles:
+        assert needle in line, (needle, line)
+
+
+@pytest.mark.parametrize(("args", "rule_id", "flags"), [
+    (("melee", "--a-ranks", "0"), "AOT-ARMY-UNIT-SIZE", {"--a-ranks"}),
+    (("melee", "--b-ranks", "0,4"), "AOT-MELEE-STRIKES", {"--b-ranks"}),
+    (("melee", "--b-ranks", "6,6"), "AOT-ARMY-UNIT-SIZE", {"--b-ranks"}),
+    (("melee", "--b-mounted", "--b-ranks", "2,2"), "AOT-ARMY-UNIT-SIZE", {"--b-ranks"}),
+    (("melee", "--b-weapon", "lance"), "AOT-MELEE-HIT-LANCE", {"--b-weapon", "--b-mounted"}),
+    (("melee", "--a-mix", "sword:2,lance:2"), "AOT-MELEE-HIT-LANCE", {"--a-mix", "--a-mounted"}),
+    (("melee", "--b-ranks", "2", "--b-mounted", "--b-mix", "sword:1,pike:1"), "AOT-MELEE-CAV-OTHER",
+     {"--b-mix", "--b-mounted"}),
+    (("melee", "--b-ranks", "2", "--b-mounted", "--b-weapon", "spear"), "AOT-MELEE-CAV-OTHER",
+     {"--b-weapon", "--b-mounted"}),
+    (("melee", "--b-mix", "sword:3"), "AOT-MELEE-STRIKES", {"--b-mix", "--b-ranks"}),  # 3 of B's 4 front rank
+    (("melee", "--a-mix", "axe:4"), "AOT-ARMY-MIXED-WEAPONS", {"--a-mix"}),
+    (("melee", "--b-ranks", "3,3", "--b-stubborn", "--b-recruit"), "AOT-PROP-RECRUIT", {"--b-stubborn", "--b-recruit"}),
+    (("melee", "--b-horse-strike"), "AOT-MELEE-HORSE-STRIKE", {"--b-horse-strike", "--b-mounted"}),
+    (("melee", "--a-flanked", "--b-flanked"), "AOT-MELEE-FLANK", {"--a-flanked", "--b-flanked"}),
+    (("two-vs-one", "--b-ranks", "3,3", "--b-on-first", "5"), "AOT-MELEE-ENGAGE", {"--b-on-first"}),
+    (("two-vs-one", "--a2-ranks", "6,6"), "AOT-ARMY-UNIT-SIZE", {"--a2-ranks"}),
+])
+def test_refusals_name_the_sides_options(args, rule_id, flags):
+    """The options before the rule ID are the ones the refusal is about, all of the side at fault."""
+    line = error_line(*args)
+    head, sep, reason = line.removeprefix("error: ").partition(f": {rule_id}: ")
+    assert sep and reason, line
+    named = set(head.split(", "))
+    assert flags <= named, line
+    sides = {f.split("-")[2] for f in flags}  # "a", "b", "a2" …
+    assert {f.split("-")[2] for f in named} == sides, line
+    assert all(f"--{x}-" not in reason for x in ("a", "b", "a1", "a2")), "option names belong before the rule ID"

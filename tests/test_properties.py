@@ -7,21 +7,23 @@ import math
 import random
 from fractions import Fraction as F
 
-from hypothesis import assume, given
+from hypothesis import assume, example, given
 from hypothesis import strategies as st
-from spec_oracle import ref_remove, retreats_by_rule, volley_law
+from oracle.shooting import is_hit, ref_remove, retreats_by_rule, volley_law
 
-from aot_rules.dice.dist import Dist
-from aot_rules.dice.rolls import SeededDice
-from aot_rules.errors import RuleError
-from aot_rules.rules.shooting import (
+from aot_rules.aot.equipment import Missile
+from aot_rules.aot.rules.shooting import (
     ShotConditions,
     firers_in_range,
     resolve_volley,
     retreats,
     volley_losses,
 )
-from aot_rules.units import Missile, Unit, remove_from_ranks
+from aot_rules.aot.units import Unit, remove_from_ranks
+from aot_rules.core.dice import SeededDice
+from aot_rules.core.dist import Dist
+from aot_rules.core.errors import RuleError
+from aot_rules.core.events import DieEffect, Roll
 
 # --- strategies ----------------------------------------------------------------------------------
 
@@ -152,7 +154,10 @@ def test_losses_never_exceed_formed_and_law_is_exact(firers, target, cond):
 
 
 @given(st.integers(1, 2), units(), conditions)
+@example(2, Unit(ranks=(1, 1)), ShotConditions(flank=True))  # AOT-SHOOT-FLANK: hit against depth 2, not density 1
+@example(1, Unit(ranks=(1, 1), shield=True), ShotConditions(flank=True, veteran=True))
 def test_exact_law_matches_the_brute_force_oracle(firers, target, cond):
+    """The oracle's default is the index's rule: from the flank, hits against max(frontal density, depth)."""
     law = volley_law(firers, target.ranks, weapon=cond.weapon.value, veteran=cond.veteran, wind=cond.wind,
                      flank=cond.flank, shield=target.shield, pavise=target.pavise, target_veteran=target.veteran,
                      horse_armour=target.horse_armour, mounted=target.mounted, equal_saves=cond.equal_saves,
@@ -205,6 +210,22 @@ def test_a_played_volley_is_a_possible_outcome(firers, target, cond, seed):
     assert len(rep.hit_dice) == firers
     assert rep.retreat == retreats(target, rep.killed + rep.disordered, 3, cond)
     assert rep.dp == (target.density if rep.retreat else 0)
+
+
+@given(st.integers(1, 20), units(), conditions, st.integers(0, 2**32 - 1))
+@example(3, Unit(ranks=(1, 1)), ShotConditions(flank=True), 0)
+def test_a_played_volley_hits_by_the_rule(firers, target, cond, seed):
+    """Each hit die's logged effect is the index's rule (the oracle's predicate), the flank rule included: from the
+    flank the roll is against max(frontal density, depth)."""
+    dice = SeededDice(seed)
+    rep = resolve_volley(firers, target, cond, dice)
+    d = max(target.density, target.depth) if cond.flank else target.density
+    hit_rolls = [r for r in dice.events(Roll) if r.purpose == "hit"]
+    assert [r.face for r in hit_rolls] == list(rep.hit_dice)
+    by_rule = [is_hit(r.face, d, at_or_below=cond.veteran or cond.wind, horse_armour=target.horse_armour)
+               for r in hit_rolls]
+    assert [r.effect is DieEffect.HIT for r in hit_rolls] == by_rule
+    assert rep.hits == sum(by_rule)
 
 
 # --- the result of shooting ------------------------------------------------------------------------------

@@ -10,14 +10,16 @@ from collections import Counter
 from fractions import Fraction as F
 
 import pytest
-from spec_oracle import ref_remove, retreats_by_rule, volley_law
+from oracle.shooting import is_hit as oracle_is_hit
+from oracle.shooting import ref_remove, retreats_by_rule, volley_law
 
-from aot_rules.dice.dist import Dist
-from aot_rules.dice.rolls import FixedDice
-from aot_rules.errors import RuleError
-from aot_rules.registry import get
-from aot_rules.rules.disorder import disorder_loss, disorder_test
-from aot_rules.rules.reactions import (
+from aot_rules.aot.equipment import Missile
+from aot_rules.aot.events import Compared, DPEarned, Hits, Losses, Retreat, ShieldWall, Verdict
+from aot_rules.aot.mechanics.common import target_unit
+from aot_rules.aot.rules.demoralization import dp_earned
+from aot_rules.aot.rules.disorder import disorder_loss, disorder_test
+from aot_rules.aot.rules.reactions import (
+    Exchange,
     countercharge_exact,
     countercharge_success,
     exchange_exact,
@@ -25,21 +27,27 @@ from aot_rules.rules.reactions import (
     resolve_countercharge,
     resolve_exchange,
 )
-from aot_rules.rules.shooting import (
+from aot_rules.aot.rules.shooting import (
     ShotConditions,
-    build_target,
     compared_density,
-    demoralization_points,
     firers_for,
     firers_in_range,
+    hit_density,
+    hit_faces,
     hit_probability,
     hits_on_face,
     resolve_volley,
     retreats,
+    roll_hits,
     save_limit,
     volley_losses,
 )
-from aot_rules.units import Missile, Unit
+from aot_rules.aot.units import Unit
+from aot_rules.core.dice import FixedDice
+from aot_rules.core.dist import Dist
+from aot_rules.core.errors import RuleError
+from aot_rules.core.events import DieEffect, Roll
+from aot_rules.systems import get
 
 BOW = ShotConditions()
 SLING = ShotConditions(weapon=Missile.SLING)
@@ -167,6 +175,24 @@ class TestExampleFlank:
         assert retreats(t, 1, 2, self.FLANK) is True
         assert retreats(Unit(ranks=(4, 4)), 2, 2, self.FLANK) is False
 
+    def test_a_one_plus_one_unit_is_hit_against_its_depth_two(self):
+        """AOT-SHOOT-FLANK (corrected entry): the hit roll uses max(frontal density, depth)."""
+        t = Unit(ranks=(1, 1))
+        assert (hit_density(t, self.FLANK), hit_density(t, BOW)) == (2, 1)
+        assert hit_density(hoplites(), self.FLANK) == 4 and hit_density(Unit(ranks=(3,)), self.FLANK) == 3
+        rep = resolve_volley(2, t, self.FLANK, FixedDice([1, 2]), shooter_density=2)
+        assert rep.hit_on == "1" and rep.hits == 1
+        assert rep.after.ranks == (0, 1)
+        assert rep.compared == 1 and rep.retreat is True and rep.dp == 1
+        assert resolve_volley(2, t, BOW, FixedDice([1, 2])).hits == 0  # frontally density 1: nothing hits
+        assert killed_law(2, t, self.FLANK) == {0: F(25, 36), 1: F(10, 36), 2: F(1, 36)}
+        assert killed_law(2, t, BOW) == {0: F(1)}
+        assert killed_law(1, t, ShotConditions(flank=True, veteran=True)) == {0: F(2, 3), 1: F(1, 3)}
+        out = get("AOT-SHOOT-FLANK").evaluate(firers=2, target_density=1, target_ranks="1,1", shooter_density=2)
+        assert out.info["hit_on"] == "1"
+        assert law(out.dists["killed"]) == {0: F(25, 36), 1: F(10, 36), 2: F(1, 36)}
+        assert out.events["retreat"] == F(11, 36)  # any loss leaves depth 1 (or 0) < 2
+
 
 # --- AOT-SHOOT-HIT and AOT-PROP-VETERAN, AOT-WEATHER-WIND, AOT-SHOOT-HORSE-ARMOUR -----------------
 
@@ -192,6 +218,8 @@ def test_hits_on_face_table(d):
         assert hits_on_face(face, d, at_or_below=True, horse_armour=False) == (face <= d)
         assert hits_on_face(face, d, at_or_below=False, horse_armour=True) == (2 <= face < d)
         assert hits_on_face(face, d, at_or_below=True, horse_armour=True) == (2 <= face <= d)
+    assert hit_faces(d, BOW, False) == list(range(1, d))
+    assert hit_faces(d, ShotConditions(wind=True), True) == list(range(2, d + 1))
 
 
 @pytest.mark.parametrize("cond", [ShotConditions(veteran=True), ShotConditions(wind=True)])
@@ -210,35 +238,35 @@ def test_veteran_against_density_one_hits_on_one_only():
 
 class TestHorseArmour:
     def test_ones_are_cancelled(self):
-        target = build_target(4, horse_armour=True)
+        target = target_unit(4, horse_armour=True)
         assert target.mounted and target.ranks == (4,)
         rep = resolve_volley(4, target, BOW, FixedDice([1, 1, 2, 3]))
         assert rep.hits == 2 and rep.hit_on == "2, 3"
         assert (rep.killed, rep.after.ranks) == (2, (2,))
 
     def test_veteran_against_horse_armour(self):
-        target = build_target(3, horse_armour=True)
+        target = target_unit(3, horse_armour=True)
         rep = resolve_volley(3, target, ShotConditions(veteran=True), FixedDice([1, 2, 3]))
         assert rep.hits == 2 and rep.hit_on == "2, 3"
 
     def test_exact(self):
-        target = build_target(4, horse_armour=True)
+        target = target_unit(4, horse_armour=True)
         assert killed_law(2, target, BOW) == {0: F(4, 9), 1: F(4, 9), 2: F(1, 9)}
-        assert killed_law(5, build_target(2, horse_armour=True), BOW) == {0: F(1)}
+        assert killed_law(5, target_unit(2, horse_armour=True), BOW) == {0: F(1)}
 
     def test_mounted_density_at_most_four(self):
         with pytest.raises(RuleError) as e:
-            build_target(5, horse_armour=True)
+            target_unit(5, horse_armour=True)
         assert e.value.rule_id == "AOT-DENSITY-LIMITS"
         with pytest.raises(RuleError):
             Unit(ranks=(5,), mounted=True, horse_armour=True)
 
     def test_no_shield_wall_for_horses(self):
         with pytest.raises(RuleError) as e:
-            build_target(3, shield_wall=True, horse_armour=True)
+            target_unit(3, shield_wall=True, horse_armour=True)
         assert e.value.rule_id == "AOT-SHOOT-SHIELDWALL"
         with pytest.raises(RuleError):
-            build_target(3, pavise=True, mounted_target=True)
+            target_unit(3, pavise=True, mounted=True)
         # a mounted Unit flagged with shields still gets no shield roll against shooting
         assert save_limit(Unit(ranks=(4,), mounted=True, shield=True), BOW) is None
 
@@ -467,8 +495,11 @@ class TestResult:
         assert rep.after.density == 3
         assert rep.retreat is True
         assert rep.dp == 4
-        assert demoralization_points(Unit(ranks=(3, 2)), True) == 3
-        assert demoralization_points(Unit(ranks=(3, 2)), False) == 0
+        assert dp_earned(Unit(ranks=(3, 2))) == 3
+        # one hit (a 1 against density 3) takes 3+2 to 2+2: shooters of density 3 drive it back for 3 DP,
+        # shooters of density 2 do not, and earn nothing
+        assert resolve_volley(2, Unit(ranks=(3, 2)), BOW, FixedDice([1, 6]), shooter_density=3).dp == 3
+        assert resolve_volley(2, Unit(ranks=(3, 2)), BOW, FixedDice([1, 6]), shooter_density=2).dp == 0
 
     def test_a_target_that_stands_gives_no_dp(self):
         rep = resolve_volley(2, Unit(ranks=(4, 4)), BOW, FixedDice([1, 6]), shooter_density=4)
@@ -503,6 +534,63 @@ class TestResult:
         assert e.value.rule_id == "AOT-SHOOT-RANGE"
 
 
+# --- what a played volley logs: typed events, in the order a player resolves them ---------------------------
+
+class TestVolleyEvents:
+    def test_the_shieldwall_example_logs_every_step(self):
+        dice = FixedDice([2, 3, 5, 6, 1])
+        rep = resolve_volley(4, hoplites(), SLING, dice, shooter_density=5)
+        after = Unit(name="hoplites", ranks=(3, 4), shield=True)
+        assert dice.log == [
+            Roll("hit", 2, DieEffect.HIT), Roll("hit", 3, DieEffect.HIT), Roll("hit", 5), Roll("hit", 6),
+            Hits("firers", ((2, True), (3, True), (5, False), (6, False)), "1, 2, 3"),
+            Roll("shield wall", 1, DieEffect.SAVE),
+            ShieldWall("hoplites", 1, "1, 2, 3", 1),
+            Losses(hoplites(), 1, 0, after),
+            Compared("shooters", "hoplites", 5, 4, Verdict.FIRST, 1),  # 3+4 keeps density 4 < 5
+            Retreat("hoplites"),
+            DPEarned("shooters", 4),
+        ]
+        assert rep.after == after and rep.dp == 4
+
+    def test_a_target_that_stands_logs_no_retreat_and_no_dp(self):
+        dice = FixedDice([2, 3, 5, 6, 4])  # the shield die shows 4: no save against density 4
+        resolve_volley(4, hoplites(), SLING, dice, shooter_density=4)
+        assert dice.log[5:] == [
+            Roll("shield wall", 4, DieEffect.NONE),
+            ShieldWall("hoplites", 4, "1, 2, 3", 0),
+            Losses(hoplites(), 2, 0, Unit(name="hoplites", ranks=(3, 3), shield=True)),
+            Compared("shooters", "hoplites", 4, 3, Verdict.FIRST, 2),
+            Retreat("hoplites"),
+            DPEarned("shooters", 4),
+        ]
+        dice = FixedDice([2, 6, 6, 6, 6])  # one hit, not saved: 3+4 keeps density 4, equal to the shooters'
+        resolve_volley(4, hoplites(), SLING, dice, shooter_density=4)
+        assert dice.log[-2:] == [Losses(hoplites(), 1, 0, Unit(name="hoplites", ranks=(3, 4), shield=True)),
+                                 Compared("shooters", "hoplites", 4, 4, Verdict.CONTINUE, 1)]
+
+    def test_no_shield_event_without_a_shield_die(self):
+        for target, cond, faces in [(hoplites(), SLING, [4, 5, 6, 6]),          # shields, but no hits
+                                    (Unit(ranks=(4, 4)), SLING, [1, 2, 5, 6]),  # hits, but no shields
+                                    (hoplites(), ShotConditions(flank=True), [1, 2, 5, 6])]:  # flank: no shields
+            dice = FixedDice(faces)
+            rep = resolve_volley(4, target, cond, dice)
+            assert dice.exhausted() and rep.save_roll is None
+            assert dice.events(ShieldWall) == []
+            assert [r.purpose for r in dice.events(Roll)] == ["hit"] * 4
+            assert dice.events(Losses) == [Losses(target, rep.killed, 0, target.take_losses(rep.killed, 0))]
+            assert dice.events(Compared) == dice.events(Retreat) == dice.events(DPEarned) == []  # no shooter density
+
+    def test_roll_hits_returns_the_count_and_logs_the_faces(self):
+        dice = FixedDice([2, 3, 5, 6])
+        assert roll_hits(4, hoplites(), SLING, dice, by="slingers") == 2
+        assert dice.exhausted()  # the hit roll only: no shield die
+        (hits,) = dice.events(Hits)
+        assert hits == Hits("slingers", ((2, True), (3, True), (5, False), (6, False)), "1, 2, 3")
+        assert hits.count == 2
+        assert roll_hits(2, Unit(ranks=(1, 1)), ShotConditions(flank=True), FixedDice([1, 2])) == 1
+
+
 # --- the three faces agree: exact == procedural (every dice sequence) == oracle --------------------------
 
 COND_CASES = [
@@ -534,7 +622,7 @@ def _unit_and_cond(ranks, case):
 
 
 @pytest.mark.parametrize("case", COND_CASES, ids=lambda c: ",".join(f"{k}={v}" for k, v in c.items()) or "plain")
-@pytest.mark.parametrize("ranks", [(4, 4), (2, 1), (3,)])
+@pytest.mark.parametrize("ranks", [(4, 4), (2, 1), (3,), (1, 1)])
 @pytest.mark.parametrize("firers", [1, 3])
 def test_exact_face_matches_independent_oracle(case, ranks, firers):
     unit, cond = _unit_and_cond(ranks, case)
@@ -543,7 +631,7 @@ def test_exact_face_matches_independent_oracle(case, ranks, firers):
 
 
 @pytest.mark.parametrize("case", COND_CASES, ids=lambda c: ",".join(f"{k}={v}" for k, v in c.items()) or "plain")
-@pytest.mark.parametrize("ranks", [(4, 4), (2, 1)])
+@pytest.mark.parametrize("ranks", [(4, 4), (2, 1), (1, 1)])
 def test_procedure_replays_to_the_exact_law(case, ranks):
     """Run resolve_volley on every dice sequence: the procedure's law is the exact law, die for die."""
     firers = 3
@@ -558,6 +646,51 @@ def test_procedure_replays_to_the_exact_law(case, ranks):
         counts[(rep.killed, rep.disordered)] += 1
     got = {k: F(v, 6 ** (firers + 1)) for k, v in counts.items()}
     assert got == law(volley_losses(firers, unit, cond))
+
+
+def _hits_by_rule(face: int, target: Unit, cond: ShotConditions) -> bool:
+    """AOT-SHOOT-HIT / -HORSE-ARMOUR / -FLANK by the oracle's own predicate (no engine code)."""
+    d = max(target.density, target.depth) if cond.flank else target.density
+    return oracle_is_hit(face, d, at_or_below=cond.veteran or cond.wind, horse_armour=target.horse_armour)
+
+
+@pytest.mark.parametrize("case", COND_CASES, ids=lambda c: ",".join(f"{k}={v}" for k, v in c.items()))
+@pytest.mark.parametrize("ranks", [(4, 4), (1, 1)])
+def test_every_played_volley_logs_what_the_rules_did(case, ranks):
+    """On every sequence of dice: one Roll per die, effect "hit" exactly on the faces that hit by the rule; one
+    Hits event; a ShieldWall event iff a shield die was rolled; a Losses event matching the report; and the
+    Compared / Retreat / DPEarned events of the result."""
+    firers, shooter = 2, 4
+    unit, cond = _unit_and_cond(ranks, case)
+    for faces in itertools.product(range(1, 7), repeat=firers + 1):
+        dice = FixedDice(faces)
+        rep = resolve_volley(firers, unit, cond, dice, shooter_density=shooter)
+        rolls = dice.events(Roll)
+        hit_rolls = [r for r in rolls if r.purpose == "hit"]
+        assert [r.face for r in hit_rolls] == list(faces[:firers])
+        assert [r.effect is DieEffect.HIT for r in hit_rolls] == [_hits_by_rule(f, unit, cond) for f in faces[:firers]]
+        (hits,) = dice.events(Hits)
+        assert hits.faces == tuple((r.face, r.effect is DieEffect.HIT) for r in hit_rolls)
+        assert hits.count == rep.hits
+        shield_rolls = [r for r in rolls if r.purpose == "shield wall"]
+        walls = dice.events(ShieldWall)
+        assert len(rolls) == dice.pos == firers + len(shield_rolls)
+        assert len(walls) == len(shield_rolls) == (rep.save_roll is not None)
+        for roll, wall in zip(shield_rolls, walls, strict=True):
+            assert wall.roll == roll.face == rep.save_roll and wall.saved == rep.saved
+            assert (roll.effect is DieEffect.SAVE) == (rep.saved > 0)
+        lost = rep.killed + rep.disordered
+        assert dice.events(Losses) == [Losses(unit, rep.killed, rep.disordered, rep.after)]
+        assert rep.after.ranks == ref_remove(unit.ranks, lost)
+        retreat = retreats_by_rule(unit.ranks, lost, shooter, flank=cond.flank)
+        (compared,) = dice.events(Compared)
+        assert (compared.first_density, compared.lost) == (shooter, lost)
+        assert compared.verdict is (Verdict.FIRST if retreat else Verdict.CONTINUE)
+        assert dice.events(Retreat) == ([Retreat(unit.name)] if retreat else [])
+        assert dice.events(DPEarned) == ([DPEarned("shooters", unit.density)] if retreat else [])
+        kinds = [type(e).__name__ for e in dice.log if not isinstance(e, Roll)]
+        assert kinds == ["Hits", *["ShieldWall"] * len(walls), "Losses", "Compared",
+                         *(["Retreat", "DPEarned"] if retreat else [])]
 
 
 # --- reactions: AOT-REACT-COUNTERCHARGE, AOT-REACT-RETURN-FIRE, AOT-DISORDER-TEST ------------------------
@@ -580,12 +713,16 @@ def test_countercharge_beyond_six_inches_never_reaches(x):
 
 def test_countercharge_die_is_also_a_disorder_test():
     u = Unit(ranks=(4, 4))
-    rep = resolve_countercharge(u, F(3), FixedDice([3]))
+    dice = FixedDice([3])
+    rep = resolve_countercharge(u, F(3), dice)
     assert rep.reaches and rep.disordered == 3
+    assert dice.log == [Roll("countercharge", 3, DieEffect.FAIL)]  # the one die is the roll, and it failed the test
     rep = resolve_countercharge(u, F(3), FixedDice([2]))
     assert not rep.reaches and rep.disordered == 2
-    rep = resolve_countercharge(u, F(5), FixedDice([5]))
+    dice = FixedDice([5])
+    rep = resolve_countercharge(u, F(5), dice)
     assert rep.reaches and rep.disordered == 0
+    assert dice.events(Roll)[-1] == Roll("countercharge", 5, DieEffect.NONE)
     out = get("countercharge").evaluate(distance=3, density=4)
     # reaches on 3..6 (4/6); unshaken needs a roll >= 4 as well: 4, 5, 6
     assert out.events["reaches"] == F(2, 3)
@@ -625,6 +762,7 @@ def test_return_fire_law(shooter, target, distance):
     assert joint.total() == 1
     assert sum(p for _, p in joint.items()) == F(1)
     assert set(joint.map(lambda t: t[2]).outcomes()) <= {"target retreats", "both stay", "shooter retreats"}
+    assert all(isinstance(t.result, Exchange) for t in joint)
     # independent reconstruction: both volleys from start-of-slot states, losses land together
     n_s = min(max(0, math.floor(target.strength - distance)), shooter.formed)
     n_t = min(max(0, math.floor(shooter.strength - distance)), target.formed)

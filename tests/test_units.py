@@ -3,11 +3,15 @@
 from __future__ import annotations
 
 import dataclasses
+from fractions import Fraction as F
 
 import pytest
 
-from aot_rules.errors import RuleError
-from aot_rules.units import Unit, WarriorState, parse_ranks, remove_from_ranks
+from aot_rules.aot.equipment import MeleeWeapon
+from aot_rules.aot.units import Unit, WarriorState, density_after, remove_from_ranks
+from aot_rules.core.errors import ParamError, RuleError
+from aot_rules.core.params import parse_number
+from aot_rules.systems import get
 
 # --- derived state (AOT-DENSITY, AOT-WARRIOR-STATES, AOT-PANIC) --------------------
 
@@ -173,16 +177,130 @@ def test_legal_units(kwargs):
     assert u.strength <= (4 if u.mounted else 10)
 
 
-def test_parse_ranks():
-    assert parse_ranks("4,4") == (4, 4)
-    assert parse_ranks("3") == (3,)
-    assert parse_ranks(" 3 , 4 ") == (3, 4)
-    for bad in ("4,x", "", "4,4,4", "a"):
-        with pytest.raises(RuleError) as e:
-            parse_ranks(bad)
-        assert e.value.rule_id == "AOT-ARMY-UNIT-SIZE"
+def test_ranks_are_parsed_by_the_ranks_parameter_kind():
+    """Ranks typed by a player ("4,4") are read by the "ranks" parameter kind of every mechanic that takes them."""
+    ranks = get("shoot").param("target_ranks")
+    assert ranks.kind == "ranks"
+    assert ranks.coerce("4,4", "AOT-SHOOT-RESULT") == (4, 4)
+    assert ranks.coerce("3", "AOT-SHOOT-RESULT") == (3,)
+    assert ranks.coerce(" 3 , 4 ", "AOT-SHOOT-RESULT") == (3, 4)
+    assert ranks.coerce((2, 1), "AOT-SHOOT-RESULT") == (2, 1)
+    for bad in ("4,x", "", "4,4,4", "a", "-1,2", "2.5"):
+        with pytest.raises(ParamError) as e:
+            ranks.coerce(bad, "AOT-SHOOT-RESULT")
+        assert e.value.rule_id == "AOT-SHOOT-RESULT"
+        assert e.value.params == ("target_ranks",)
+        assert "--target-ranks" in e.value.message
 
 
 def test_describe_names_the_density():
     text = Unit(name="hoplites", ranks=(3, 4), disordered=1).describe()
     assert "hoplites" in text and "3+4" in text and "density 4" in text and "1 disordered" in text
+
+
+# --- the unit model refuses what no unit may be (Unit.__post_init__) -----------------------------
+
+W = MeleeWeapon
+
+
+@pytest.mark.parametrize("kwargs,rule_id", [
+    ({"ranks": (4, 4), "mix": ((W.SWORD, 3),)}, "AOT-MELEE-STRIKES"),                    # 3 of 4 front warriors
+    ({"ranks": (4, 4), "mix": ((W.SWORD, 3), (W.SHOOTER, 2))}, "AOT-MELEE-STRIKES"),     # 5 for 4
+    ({"ranks": (4, 4), "mix": ((W.SWORD, 5), (W.SHOOTER, -1))}, "AOT-ARMY-MIXED-WEAPONS"),
+    ({"ranks": (2, 2), "weapon": W.LANCE}, "AOT-MELEE-HIT-LANCE"),                      # lance on foot
+    ({"ranks": (2, 2), "mix": ((W.SWORD, 1), (W.LANCE, 1))}, "AOT-MELEE-HIT-LANCE"),
+    ({"ranks": (3,), "mounted": True, "weapon": W.SPEAR}, "AOT-MELEE-CAV-OTHER"),        # foot-only weapon mounted
+    ({"ranks": (3,), "mounted": True, "weapon": W.TWO_HANDED}, "AOT-MELEE-CAV-OTHER"),
+    ({"ranks": (3, 3), "recruit": True, "stubborn": True}, "AOT-PROP-RECRUIT"),
+    ({"ranks": (3, 3), "recruit": True, "veteran": True}, "AOT-PROP-RECRUIT"),
+])
+def test_refused_units(kwargs, rule_id):
+    with pytest.raises(RuleError) as e:
+        Unit(**kwargs)
+    assert e.value.rule_id == rule_id
+
+
+@pytest.mark.parametrize("kwargs", [
+    {"ranks": (3,), "mounted": True, "weapon": W.LANCE},
+    {"ranks": (3,), "mounted": True, "weapon": W.SWORD},
+    {"ranks": (4, 4), "mix": ((W.SWORD, 3), (W.SHOOTER, 1))},
+    {"ranks": (3, 3), "recruit": True},
+    {"ranks": (3, 3), "stubborn": True, "veteran": True},
+])
+def test_legal_weapons_and_properties(kwargs):
+    assert Unit(**kwargs).formed == sum(kwargs["ranks"])
+
+
+def test_front_rank_weapons():
+    assert Unit(ranks=(4, 3), weapon=W.SPEAR).front == ((W.SPEAR, 4),)
+    mixed = Unit(ranks=(4, 4), weapon=W.SPEAR, mix=((W.SWORD, 3), (W.SHOOTER, 1)))
+    assert mixed.front == ((W.SWORD, 3), (W.SHOOTER, 1))  # the mix overrides the weapon
+
+
+def test_a_mixed_front_rank_loses_from_its_last_group():
+    u = Unit(ranks=(4, 4), mix=((W.SWORD, 3), (W.SHOOTER, 1)))
+    assert u.take_losses(1, 0).front == ((W.SWORD, 3),)       # 4+4 -> 3+4: the shooter goes
+    assert u.take_losses(3, 0).front == ((W.SWORD, 2),)       # 4+4 -> 2+3
+    back = Unit(ranks=(3, 4), mix=((W.SWORD, 2), (W.SHOOTER, 1)))
+    assert back.take_losses(0, 1).front == ((W.SWORD, 2), (W.SHOOTER, 1))  # the loss came off the back rank
+
+
+# --- the density a result compares (AOT-SHOOT-RESULT, AOT-MELEE-RESULT, AOT-SHOOT-FLANK, AOT-MELEE-FLANK) ------
+
+@pytest.mark.parametrize("ranks,lost,frontal,flank", [
+    ((4, 4), 0, 4, 2),
+    ((4, 4), 1, 4, 2),   # 3+4
+    ((4, 4), 3, 3, 2),   # 2+3
+    ((4, 4), 7, 1, 1),   # 0+1: one rank left holds anyone
+    ((4, 4), 8, 0, 0),
+    ((2, 1), 2, 1, 1),   # 2+1 -> 1+1 -> 0+1
+    ((1, 1), 1, 1, 1),
+    ((4,), 2, 2, 1),
+    ((3, 5), 2, 3, 2),   # 3+3
+])
+def test_density_after(ranks, lost, frontal, flank):
+    assert density_after(ranks, lost) == frontal
+    assert density_after(ranks, lost, flank=True) == flank
+    after = Unit(ranks=ranks).take_losses(0, lost)
+    assert (after.density, after.depth) == (frontal, flank)
+
+
+def test_density_after_refuses_more_losses_than_warriors():
+    with pytest.raises(RuleError) as e:
+        density_after((2, 2), 5, flank=True)
+    assert e.value.rule_id == "AOT-CASUALTY-REMOVAL"
+
+
+# --- the one number grammar of every option (aot_rules.core.params.parse_number) --------------------
+
+@pytest.mark.parametrize("text,value", [
+    ("3", 3), ("+3", 3), ("-2", -2), (" 7 ", 7), ("0", 0), ("9999", 9999),
+    ("2.5", F(5, 2)), ("0.25", F(1, 4)), ("2.0", 2), ("1.0001", F(10001, 10000)),
+    ("1/3", F(1, 3)), ("5/2", F(5, 2)), ("-1/2", F(-1, 2)), ("9999/9999", 1),
+    (4, 4), (F(1, 2), F(1, 2)), (2.5, F(5, 2)), (0.1, F(1, 10)),   # a float is read as the decimal it prints as
+])
+def test_parse_number_accepts(text, value):
+    got = parse_number(text)
+    assert isinstance(got, F) and got == value
+
+
+@pytest.mark.parametrize("bad", [
+    "1e9", "1e3", "nan", "inf", "-inf", "1_0", "٣", "３", "²", "99999", "1.23456", "1/0", "1/00000",
+    "", " ", ".5", "5.", "1/2/3", "1.5/2", "0x10", "--1", "1 2", "3,4",
+    True, False, None, [1], 10**4, -(10**4), float("nan"), float("inf"), 1e9, F(10**5, 3),
+])
+def test_parse_number_refuses(bad):
+    assert parse_number(bad) is None
+
+
+def test_whole_number_options_use_the_same_grammar():
+    firers = get("shoot").param("firers")
+    assert firers.kind == "int"
+    assert firers.coerce("2.0", "AOT-SHOOT-RESULT") == 2 and isinstance(firers.coerce("2.0", "X"), int)
+    assert firers.coerce(" 3 ", "AOT-SHOOT-RESULT") == 3
+    for bad in ("2.5", "1e1", "nan", "1_0", "٣", True, "0", "21"):  # not whole, not in the grammar, out of 1..20
+        with pytest.raises(ParamError) as e:
+            firers.coerce(bad, "AOT-SHOOT-RESULT")
+        assert e.value.params == ("firers",)
+    distance = get("shoot").param("distance")
+    assert distance.coerce("7/2", "AOT-SHOOT-RESULT") == F(7, 2) == distance.coerce("3.5", "AOT-SHOOT-RESULT")

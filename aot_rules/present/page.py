@@ -11,11 +11,14 @@ from __future__ import annotations
 import os
 from html import escape
 
-from aot_rules.dice.dist import fraction_str, percent_str
-from aot_rules.examples import EXAMPLES
+from aot_rules.aot.events import Losses
+from aot_rules.aot.examples import EXAMPLES
+from aot_rules.core.events import Roll
+from aot_rules.core.format import count_str, fraction_str, percent_str
+from aot_rules.present.narrate import narrate
 from aot_rules.present.svg import animated_losses_svg, unit_svg
 from aot_rules.present.tables import TABLES
-from aot_rules.registry import get
+from aot_rules.systems import get
 
 
 def in_book_build() -> bool:
@@ -48,14 +51,15 @@ def show_widget(rule_id: str, live: bool | None = None) -> None:
 
 def example_html(example_id: str) -> str:
     ex = EXAMPLES[example_id]()
-    dice = "".join(f'<span class="aot-die {cls}" title="{escape(why)}">{v}</span>' for why, v, cls in ex.dice)
+    rolls = [e for e in ex.log if isinstance(e, Roll)]
+    dice = "".join(f'<span class="aot-die {r.effect.value}" title="{escape(r.purpose)}">{r.face}</span>' for r in rolls)
     h = [f'<div class="aot-example" data-example="{example_id}">',
          f"<p><b>{escape(ex.title)}</b> — replayed by the engine"
          + (" with illustrative dice (the source prints none)" if ex.illustrative_dice else
             " with the dice printed in the rulebook") + "</p>",
          f'<p>Dice: <span class="dice">{dice}</span> '
          '<small>(red: a hit · green: the shield die saved)</small></p>', "<ol>"]
-    h += [f"<li>{escape(s[:1].upper() + s[1:])}</li>" for s in ex.steps]
+    h += [f"<li>{escape(s[:1].upper() + s[1:])}</li>" for s in (*ex.intro, *narrate(ex.log))]
     h.append("</ol>")
     for label, p in ex.exact:
         h.append(f"<p>{escape(label)} = <b>{fraction_str(p)}</b> ({percent_str(p)}), computed exactly.</p>")
@@ -66,11 +70,14 @@ def example_html(example_id: str) -> str:
         for caption, unit in ex.figures:
             h.append(unit_svg(unit, f"{caption}: {unit.describe()}", colour="#a5523b"))
         h.append("</div>")
-    if ex.animations:
+    losses = [e for e in ex.log if isinstance(e, Losses) and e.killed + e.disordered]
+    if losses:
         h.append('<p><small>Replayed in motion: red figures are killed, hollow ones step off the base '
                  'disordered; which rank loses each warrior is the engine\'s casualty rule.</small></p>')
         h.append('<div class="aot-units">' + "".join(
-            animated_losses_svg(unit, k, d, caption) for caption, unit, k, d in ex.animations) + "</div>")
+            animated_losses_svg(e.before, e.killed, e.disordered,
+                                f"{e.before.name}: {count_str(e.killed, 'warrior')} killed, {e.disordered} disordered")
+            for e in losses) + "</div>")
     h.append("</div>")
     return "\n".join(h)
 

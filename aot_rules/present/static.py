@@ -14,9 +14,10 @@ import json
 from dataclasses import dataclass
 from typing import Any
 
-from aot_rules.errors import RuleError
-from aot_rules.present.summary import summarise
-from aot_rules.registry import Mechanic, Param
+from aot_rules.core.errors import RuleError
+from aot_rules.core.params import Param
+from aot_rules.core.registry import Mechanic
+from aot_rules.present.render import summary
 
 CSS = """
 :host { font-size: 14px; }
@@ -105,10 +106,6 @@ class Table:
         return len(json.dumps({"i": self.index, "r": self.results, "l": self.labels}, separators=(",", ":")))
 
 
-def _axis_values(m: Mechanic, p: Param) -> tuple[Any, ...]:
-    return tuple(m.widget_grid.get(p.name, p.values()))
-
-
 def _start(p: Param, values: tuple[Any, ...]) -> Any:
     if p.default in values:
         return p.default
@@ -145,10 +142,10 @@ def _intern(summary: dict[str, Any], labels: list[str]) -> dict[str, Any]:
     return s
 
 
-def precompute(m: Mechanic) -> Table:
+def precompute(m: Mechanic[Any]) -> Table:
     """Evaluate ``m`` on its whole widget grid; store each distinct summary once."""
-    moving = [(p, vals) for p in m.inputs if len(vals := _axis_values(m, p)) > 1]
-    fixed = {p.name: _axis_values(m, p)[0] for p in m.inputs if len(_axis_values(m, p)) == 1}
+    moving = [(p, vals) for p in m.inputs if len(vals := p.values()) > 1]
+    fixed = {p.name: p.values()[0] for p in m.inputs if len(p.values()) == 1}
     strides, s = [], 1
     for _, vals in reversed(moving):
         strides.append(s)
@@ -158,21 +155,24 @@ def precompute(m: Mechanic) -> Table:
     results: list[dict[str, Any]] = []
     index: list[int] = []
     labels: list[str] = []
-    by_outcome: dict[int, tuple[Any, dict[str, Any]]] = {}  # cached engine outcomes repeat: summarise each once
+    by_outcome: dict[tuple[int, str], tuple[Any, dict[str, Any]]] = {}
     for combo in itertools.product(*(vals for _, vals in moving)):
         params = {**fixed, **{p.name: v for (p, _), v in zip(moving, combo, strict=False)}}
         try:
             out = m.evaluate(**params)
-            if id(out) not in by_outcome:  # the tuple keeps ``out`` alive, so its id is never reused
-                by_outcome[id(out)] = (out, _intern(summarise(out, m.show), labels))
-            summary = by_outcome[id(out)][1]
+            # Cached engine outcomes repeat (a variant's copies share their laws): summarise each once.
+            # The stored outcome keeps its laws alive, so their id is never reused.
+            key = (id(out.dists), out.main)
+            if key not in by_outcome:
+                by_outcome[key] = (out, _intern(summary(out, m.show), labels))
+            shown = by_outcome[key][1]
         except RuleError as e:
-            summary = {"err": e.message + f" ({e.rule_id})"}
-        key = json.dumps(summary, sort_keys=True, separators=(",", ":"))
-        if key not in seen:
-            seen[key] = len(results)
-            results.append(summary)
-        index.append(seen[key])
+            shown = {"err": e.message + f" ({e.rule_id})"}
+        text = json.dumps(shown, sort_keys=True, separators=(",", ":"))
+        if text not in seen:
+            seen[text] = len(results)
+            results.append(shown)
+        index.append(seen[text])
     axes = [{"name": p.name, "kind": "flag" if p.kind == "bool" else "value",
              "values": [_text(v) for v in vals], "stride": st, "title": p.title}
             for (p, vals), st in zip(moving, strides, strict=False)]
@@ -186,7 +186,7 @@ def table_script(rid: str, table: Table) -> str:
     return f'<script type="application/json" id="aot-table-{rid}">{data}</script>'
 
 
-def build(m: Mechanic, table: Table | None = None, width: int = 760):
+def build(m: Mechanic[Any], table: Table | None = None, width: int = 760) -> Any:
     """The Bokeh layout of one static widget (imported lazily: bokeh is a book dependency)."""
     from bokeh.layouts import column, row
     from bokeh.models import (
@@ -209,7 +209,7 @@ def build(m: Mechanic, table: Table | None = None, width: int = 760):
     flag_active: list[int] = []
     for ax in table.axes:
         p = m.param(ax["name"])
-        vals = _axis_values(m, p)
+        vals = p.values()
         start = _start(p, vals)
         if p.kind == "bool":
             ax["flag"] = len(flag_labels)

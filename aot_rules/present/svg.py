@@ -8,7 +8,7 @@ from __future__ import annotations
 
 from html import escape
 
-from aot_rules.units import Unit
+from aot_rules.aot.units import Unit, remove_from_ranks
 
 SLOT = 26  # pixels per warrior along the rank
 BASE_W = 5 * SLOT + 12  # a 4×8 cm base holds five foot abreast
@@ -47,8 +47,6 @@ def removal_order(ranks: tuple[int, ...], n: int) -> list[tuple[int, int]]:
     The engine's rule picks the rank (longest first, front on a tie); the picture takes the
     right-most figure of that rank, since which figure goes is the owner's free choice.
     """
-    from aot_rules.units import remove_from_ranks
-
     out, cur = [], tuple(ranks)
     for _ in range(n):
         nxt = remove_from_ranks(cur, 1)

@@ -5,11 +5,13 @@ from __future__ import annotations
 from collections.abc import Callable
 from fractions import Fraction
 
-from aot_rules.dice.dist import Dist, fraction_str, percent_str
-from aot_rules.rules.disorder import disorder_test
-from aot_rules.rules.reactions import countercharge_exact
-from aot_rules.rules.shooting import ShotConditions, firers_in_range, hit_probability, shield_saves
-from aot_rules.units import Unit
+from aot_rules.aot.rules.disorder import disorder_test
+from aot_rules.aot.rules.protection import saving_faces, shield_wall_saves
+from aot_rules.aot.rules.reactions import countercharge_exact
+from aot_rules.aot.rules.shooting import ShotConditions, firers_in_range, hit_probability
+from aot_rules.aot.units import Unit
+from aot_rules.core.dist import Dist
+from aot_rules.core.format import fraction_str, percent_str
 
 
 def _fp(p: Fraction) -> str:
@@ -38,10 +40,9 @@ def shieldwall() -> str:
     rows = []
     for d in range(1, 6):
         for vet in (False, True):
-            faces = [f for f in range(1, 7) if shield_saves(f, d, at_or_below=vet)]
             # expected saves against more hits than the die can show (min(r, hits) = r)
-            saves = Dist.die(6).map(lambda r, d=d, vet=vet: r if shield_saves(r, d, at_or_below=vet) else 0)
-            rows.append([f"{d}{' (veteran)' if vet else ''}", ", ".join(map(str, faces)) or "none",
+            saves = Dist.die(6).map(lambda r, d=d, vet=vet: r if shield_wall_saves(r, d, at_or_below=vet) else 0)
+            rows.append([f"{d}{' (veteran)' if vet else ''}", saving_faces(d, at_or_below=vet),
                          _fp(saves.prob(lambda s: s > 0)), fraction_str(saves.mean())])
     return _html(["own density", "saving faces", "P(any save)", "expected saves (many hits)"], rows,
                  "The shield wall die (AOT-SHOOT-SHIELDWALL); pavises save as density 5")
@@ -69,7 +70,7 @@ def countercharge_table() -> str:
     rows = []
     for x in range(1, 8):
         j = countercharge_exact(3, 6, Fraction(x))
-        rows.append([f"{x}″", _fp(j.prob(lambda t: t[0]))])
+        rows.append([f"{x}″", _fp(j.prob(lambda t: t.reaches))])
     return _html(["gap", "P(reaches the shooters)"], rows,
                  "Countercharge distance (AOT-REACT-COUNTERCHARGE): the die must reach the gap")
 

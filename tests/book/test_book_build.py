@@ -8,7 +8,7 @@ from pathlib import Path
 import pytest
 import yaml
 
-from aot_rules.registry import all_mechanics
+from aot_rules.systems import all_mechanics
 
 pytestmark = pytest.mark.slow
 ROOT = Path(__file__).resolve().parents[2]
@@ -50,7 +50,8 @@ def test_worked_examples_are_on_the_page(built_book: Path) -> None:
 
 def test_worked_examples_animate_the_engines_losses(built_book: Path) -> None:
     """The moving pictures mark exactly the warriors the engine removed (killed or disordered)."""
-    from aot_rules.examples import EXAMPLES
+    from aot_rules.aot.events import Losses
+    from aot_rules.aot.examples import EXAMPLES
 
     pages = {"AOT-EX-SHIELDWALL": "shooting", "AOT-EX-FLANK-SHOOT": "shooting",
              "AOT-EX-GAULS-JAVELINMEN": "melee"}
@@ -59,9 +60,10 @@ def test_worked_examples_animate_the_engines_losses(built_book: Path) -> None:
         block = html[html.index(f'data-example="{ex_id}"'):]
         anim = block[block.index("Replayed in motion"):]
         anim = anim[:anim.index("</div>", anim.index("aot-units"))]  # this example's pictures only
-        ex = EXAMPLES[ex_id]()
-        killed = sum(k for _, _, k, _ in ex.animations)
-        disordered = sum(d for _, _, _, d in ex.animations)
+        losses = [e for e in EXAMPLES[ex_id]().log if isinstance(e, Losses)]
+        killed = sum(e.killed for e in losses)
+        disordered = sum(e.disordered for e in losses)
+        assert killed + disordered, ex_id
         assert anim.count('data-fate="killed"') == killed, ex_id
         assert anim.count('data-fate="disordered"') == disordered, ex_id
         assert "<animate" in anim

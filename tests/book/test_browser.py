@@ -18,8 +18,8 @@ from typing import Any
 
 import pytest
 
-from aot_rules.dice.dist import fraction_str
-from aot_rules.registry import get
+from aot_rules.core.format import fraction_str
+from aot_rules.systems import get
 
 pytestmark = [pytest.mark.slow, pytest.mark.browser]
 

@@ -1,0 +1,107 @@
+"""What Art of Tactics rules report as they are played (beside each die's ``Roll``).
+
+Rules emit these into the dice source's log; the worked examples, their dice
+strips and loss animations, and the samplers all read the log.  Events carry
+facts only; the words a book page uses for them live in
+``aot_rules.present.narrate``.
+"""
+
+from __future__ import annotations
+
+from dataclasses import dataclass
+from enum import StrEnum
+
+from aot_rules.aot.units import Unit
+from aot_rules.core.events import Event
+
+
+@dataclass(frozen=True, slots=True)
+class Hits(Event):
+    """One side's hit dice: who rolled, each face and whether it hit, and the faces that hit."""
+
+    by: str
+    faces: tuple[tuple[int, bool], ...]
+    hit_on: str = ""
+
+    @property
+    def count(self) -> int:
+        return sum(hit for _, hit in self.faces)
+
+
+@dataclass(frozen=True, slots=True)
+class ShieldWall(Event):
+    """A shield-wall (or pavise) die: its roll, the faces that save, and the hits it turned away."""
+
+    unit: str
+    roll: int
+    saves_on: str
+    saved: int
+
+
+@dataclass(frozen=True, slots=True)
+class Losses(Event):
+    """Warriors killed and disordered, with the unit before and after (what an animation draws)."""
+
+    before: Unit
+    killed: int
+    disordered: int
+    after: Unit
+
+
+class Verdict(StrEnum):
+    """Who falls back after a fight, in reading order."""
+
+    FIRST = "first wins"
+    CONTINUE = "continue"
+    SECOND = "second wins"
+
+
+@dataclass(frozen=True, slots=True)
+class Compared(Event):
+    """A result decided by densities: each side's compared density and who fell back.
+
+    ``lost`` is what the side that could retreat lost (a unit that lost nobody never retreats).
+    """
+
+    first: str
+    second: str
+    first_density: int
+    second_density: int
+    verdict: Verdict
+    lost: int = 1
+
+
+@dataclass(frozen=True, slots=True)
+class Retreat(Event):
+    """A unit falls back (AOT-SHOOT-RESULT, AOT-MELEE-RETREAT), ``move`` inches if known."""
+
+    unit: str
+    move: int | None = None
+
+
+@dataclass(frozen=True, slots=True)
+class DPEarned(Event):
+    """AOT-DEMO-EARN: a side gains demoralization points."""
+
+    side: str
+    points: int
+
+
+@dataclass(frozen=True, slots=True)
+class DPSpent(Event):
+    """AOT-DEMO-DISORDER / -RETREAT / -FORCED-ATTACK: points spent on an enemy unit, and what they did."""
+
+    target: str
+    points: int
+    effect: str
+    disordered: int = 0
+
+
+@dataclass(frozen=True, slots=True)
+class Tested(Event):
+    """A disorder test (AOT-DISORDER-TEST) and the warriors it cost."""
+
+    unit: str
+    roll: int
+    density: int
+    lost: int

@@ -1,0 +1,46 @@
+"""What several mechanics share: a target unit built from plain inputs, and a sample from a record."""
+
+from __future__ import annotations
+
+from collections.abc import Callable, Mapping
+from typing import Any, NamedTuple
+
+from aot_rules.aot.units import MAX_MOUNTED_DENSITY, Unit
+from aot_rules.core.errors import RuleError, blame
+
+
+def target_unit(density: int, ranks: tuple[int, ...] | None = None, *, shield_wall: bool = False,
+                pavise: bool = False, veteran: bool = False, horse_armour: bool = False, mounted: bool = False,
+                strength: int | None = None) -> Unit:
+    """The unit a shooting question is about, from its density and (optionally) ranks and strength.
+
+    Refusals name the inputs they are about: ``target_density``, ``target_ranks``, ``target_strength``.
+    """
+    riders = horse_armour or mounted
+    if riders and density > MAX_MOUNTED_DENSITY:
+        raise RuleError("AOT-DENSITY-LIMITS", f"a mounted unit has density at most {MAX_MOUNTED_DENSITY}",
+                        params=("target_density",))
+    if riders and (shield_wall or pavise):
+        said = {"shield_wall": shield_wall, "pavise": pavise, "horse_armour": horse_armour, "mounted_target": mounted}
+        raise RuleError("AOT-SHOOT-SHIELDWALL", "shield wall and pavises are for infantry, not a mounted target",
+                        params=tuple(name for name, on in said.items() if on))
+    if ranks is None:
+        ranks = (density,) if riders else (density, density)
+    shown = ",".join(map(str, ranks))
+    if max(ranks) != density:
+        raise RuleError("AOT-DENSITY", f"ranks {shown} have longest rank {max(ranks)}, but the density is {density}",
+                        params=("target_ranks", "target_density"))
+    disordered = 0
+    if strength is not None:
+        if strength < sum(ranks):
+            raise RuleError("AOT-SHOOT-RANGE", f"a strength of {strength} is less than the {sum(ranks)} formed "
+                            f"warriors in ranks {shown}", params=("target_strength",))
+        disordered = strength - sum(ranks)
+    with blame("target_ranks"):
+        return Unit(name="target", ranks=tuple(ranks), disordered=disordered, mounted=riders, shield=shield_wall,
+                    pavise=pavise, veteran=veteran, horse_armour=horse_armour)
+
+
+def reported(record: NamedTuple, events: Mapping[str, Callable[[Any], bool]]) -> dict[str, Any]:
+    """One played outcome as a sample: the record's fields and the answer to each yes/no question."""
+    return {**record._asdict(), **{name: pred(record) for name, pred in events.items()}}

@@ -1,0 +1,446 @@
+"""Registered melee mechanics: the whole exchange (`odds melee`) and one widget per rule."""
+
+from __future__ import annotations
+
+from dataclasses import dataclass, replace
+from functools import lru_cache
+from typing import Any, NamedTuple
+
+from aot_rules.aot.equipment import FOOT_WEAPONS, MeleeWeapon, Missile
+from aot_rules.aot.mechanics.common import reported
+from aot_rules.aot.rules.demoralization import (
+    forced_retreat_cost,
+    spend_disorder,
+    spend_retreat,
+    warriors_disordered,
+)
+from aot_rules.aot.rules.disorder import disorder_test, take_disorder_test
+from aot_rules.aot.rules.melee import (
+    MeleeResult,
+    MeleeRules,
+    Side,
+    charge_stakes,
+    melee_exact,
+    resolve_melee,
+    resolve_two_vs_one,
+    stakes_loss,
+    two_vs_one_exact,
+    winner_dp,
+)
+from aot_rules.aot.rules.movement import retreat_move
+from aot_rules.aot.units import Unit, density_after, unit_of
+from aot_rules.core.dice import DiceSource
+from aot_rules.core.dist import Dist
+from aot_rules.core.errors import RuleError, blame
+from aot_rules.core.outcome import Outcome
+from aot_rules.core.params import Mix, Ranks, group, param
+from aot_rules.core.registry import Mechanic, Registry, Sample
+
+#: Which side inputs a refusal of the unit model is about, by the rule it cites.
+BLAME = {"AOT-MELEE-HIT-LANCE": ("weapon", "mix", "mounted"), "AOT-MELEE-CAV-OTHER": ("weapon", "mix", "mounted"),
+         "AOT-SHOOT-HORSE-ARMOUR": ("horse_armour", "mounted"), "AOT-PROP-RECRUIT": ("recruit", "stubborn", "veteran"),
+         "AOT-MELEE-HORSE-STRIKE": ("horse_strike", "mounted"), "AOT-MELEE-STRIKES": ("mix", "ranks"),
+         "AOT-ARMY-MIXED-WEAPONS": ("mix",)}
+
+
+@dataclass(frozen=True)
+class SideInput:
+    """One side of a melee, as its inputs (``a_…`` or ``b_…``)."""
+
+    ranks: Ranks = param((4, 4), "{who}'s formed warriors per rank, front first", label="{who} ranks")
+    weapon: MeleeWeapon = param(MeleeWeapon.SWORD, "{who}'s weapon", label="{who} weapon")
+    mix: Mix | None = param(None, "{who}'s front rank of a mixed-weapon unit, e.g. sword:3,shooter:1 (overrides its "
+                            "weapon)", grid=(None,), label="{who} weapon mix")
+    mounted: bool = param(False, "{who} is mounted", label="{who} mounted")
+    shield: bool = param(False, "{who} has shields (shield wall for foot)", label="{who} shields")
+    armour: bool = param(False, "{who} wears armour (cancels hits rolled as 6)", label="{who} armour")
+    horse_armour: bool = param(False, "{who}'s horses are armoured (cancels hits rolled as 1)",
+                               label="{who} horse armour")
+    veteran: bool = param(False, "{who} are veterans (hit on ≤ / ≥)", label="{who} veteran")
+    horse_strike: bool = param(False, "{who} (mounted) strike with their horses against infantry: they moved "
+                               "straight into contact or were charged frontally by foot", label="{who} horse strike")
+    terrifying: bool = param(False, "{who} are terrifying: each kill disorders one more", grid=(False,),
+                             label="{who} terrifying")
+    stubborn: bool = param(False, "{who} are stubborn (2 DP per warrior disordered)", grid=(False,),
+                           label="{who} stubborn")
+    recruit: bool = param(False, "{who} are recruits (1 DP disorders 2)", grid=(False,), label="{who} recruits")
+    javelins: bool = param(False, "{who}'s shooters throw javelins (matters only under the reading that javelins "
+                           "pierce in melee)", grid=(False,), label="{who} javelins")
+
+    def side(self, name: str, flanked: bool = False) -> Side:
+        """The side this describes; a refusal names the inputs (``a_ranks`` …) it is about."""
+        x = name.lower()
+        try:
+            unit = Unit(name=name, ranks=self.ranks, mounted=self.mounted, shield=self.shield, armour=self.armour,
+                        horse_armour=self.horse_armour, weapon=self.weapon, mix=self._front(), veteran=self.veteran,
+                        stubborn=self.stubborn, recruit=self.recruit, terrifying=self.terrifying,
+                        missile=Missile.JAVELIN if self.javelins else None)
+            if unit.formed == 0:
+                raise RuleError("AOT-ARMY-UNIT-SIZE", "a fighting unit needs formed warriors in its front rank")
+            if unit.ranks[0] == 0:
+                raise RuleError("AOT-MELEE-STRIKES", "the front rank is empty: a fighting unit needs formed warriors "
+                                "in its front rank")
+            s = Side(unit, horse_strike=self.horse_strike, flanked=flanked)
+            s.check()
+            return s
+        except RuleError as e:
+            about = [f for f in BLAME.get(e.rule_id, ("ranks",)) if self._said(f)]
+            raise e.about(*(f"{x}_{f}" for f in about or ("mix",))) from None
+
+    def _said(self, name: str) -> bool:
+        """Whether a refusal should name this input: flags that are on, a mix if given, else the weapon."""
+        value = getattr(self, name)
+        if name in ("ranks", "mounted"):
+            return True
+        if name == "weapon":
+            return not self.mix
+        return bool(value)
+
+    def _front(self) -> tuple[tuple[MeleeWeapon, int], ...]:
+        known = {w.value: w for w in MeleeWeapon}
+        for w, _ in self.mix or ():
+            if w not in known:
+                raise RuleError("AOT-ARMY-MIXED-WEAPONS", f"unknown weapon {w!r}; use one of {', '.join(known)}")
+        return tuple((known[w], n) for w, n in self.mix or ())
+
+
+@dataclass(frozen=True)
+class MeleeInput:
+    a: SideInput = group("a", "A", SideInput(weapon=MeleeWeapon.SPEAR))
+    b: SideInput = group("b", "B", SideInput(weapon=MeleeWeapon.SWORD))
+    a_flanked: bool = param(False, "B attacks A in the flank or rear", grid=(False,), label="B hits A's flank")
+    b_flanked: bool = param(False, "A attacks B in the flank or rear (B strikes nothing, no shield wall, the result "
+                            "uses B's depth)", grid=(False,), label="A hits B's flank")
+    b_stakes: bool = param(False, "B stands behind stakes: A tests before the melee (cavalry losses are killed)",
+                           grid=(False,), label="B behind stakes")
+    armour_first: bool = param(True, "index reading: armour cancels sixes, then the shield die cancels up to its "
+                               "roll of the rest; off: the shield die is spent first on any hits, sixes included",
+                               reading="AOT-MELEE-SHIELDWALL", grid=(True,), label="armour before shield wall")
+    equal_saves: bool = param(False, "alternative reading: a shield roll equal to density saves",
+                              reading="AOT-MELEE-SHIELDWALL", grid=(False,), label="equal roll saves (alt. reading)")
+    pike_extra_per_rank: bool = param(False, "alternative reading: +1 pike die per second-rank warrior",
+                                      reading="AOT-MELEE-PIKE", grid=(False,),
+                                      label="pike extra per rank (alt. reading)")
+    halberd_axe_as_specialist: bool = param(True, "index reading: a halberd used as an axe hits on > own density",
+                                            reading="AOT-MELEE-HALBERD", grid=(True,),
+                                            label="halberd axe hits on > own density")
+    flank_hits_use_depth: bool = param(False, "alternative reading: hit numbers against a flanked unit use its "
+                                       "depth", reading="AOT-MELEE-FLANK", grid=(False,),
+                                       label="flank hits use depth (alt. reading)")
+    javelins_pierce_in_melee: bool = param(False, "alternative reading: javelins stay armour-piercing in melee",
+                                           reading="AOT-SHOOT-JAVELIN", grid=(False,),
+                                           label="javelins pierce in melee (alt.)")
+
+    def fight(self) -> tuple[Side, Side, MeleeRules]:
+        if self.a_flanked and self.b_flanked:
+            raise RuleError("AOT-MELEE-FLANK", "only one side can be the one taken in the flank",
+                            params=("a_flanked", "b_flanked"))
+        return (self.a.side("A", self.a_flanked), self.b.side("B", self.b_flanked),
+                MeleeRules(armour_first=self.armour_first, equal_saves=self.equal_saves,
+                           pike_extra_per_rank=self.pike_extra_per_rank,
+                           halberd_axe_as_specialist=self.halberd_axe_as_specialist,
+                           flank_hits_use_depth=self.flank_hits_use_depth,
+                           javelins_pierce_in_melee=self.javelins_pierce_in_melee))
+
+
+class MeleeOutcome(NamedTuple):
+    a_killed: int
+    a_disordered: int
+    b_killed: int
+    b_disordered: int
+    result: MeleeResult
+    a_density_after: int
+    b_density_after: int
+    dp_a: int
+    dp_b: int
+
+
+def _outcome(a: Side, b: Side, pre: tuple[int, int], a_lost: tuple[int, int], b_lost: tuple[int, int],
+             res: MeleeResult) -> MeleeOutcome:
+    """Everything that follows from one melee's losses (``pre``: A's losses at the stakes)."""
+    return MeleeOutcome(a_lost[0] + pre[0], a_lost[1] + pre[1], *b_lost, res,
+                        density_after(a.unit.ranks, sum(a_lost)), density_after(b.unit.ranks, sum(b_lost)),
+                        *winner_dp(res, a, b))
+
+
+def _stopped(a: Side, b: Side, pre: tuple[int, int]) -> MeleeOutcome | None:
+    """The stakes stopped A's whole front rank: no melee (A broken if nobody is left formed)."""
+    if a.unit.formed and a.unit.ranks[0]:
+        return None
+    res = MeleeResult.B_WINS if a.unit.formed == 0 else MeleeResult.CONTINUE
+    return _outcome(a, b, pre, (0, 0), (0, 0), res)
+
+
+@lru_cache(maxsize=8192)
+def _melee(a: Side, b: Side, rules: MeleeRules, stakes: bool) -> Dist[MeleeOutcome]:
+    def fight(a2: Side, pre: tuple[int, int]) -> Dist[MeleeOutcome]:
+        stopped = _stopped(a2, b, pre)
+        if stopped:
+            return Dist.point(stopped)
+        return melee_exact(a2, b, rules).map(lambda m: _outcome(a2, b, pre, m[:2], m[2:4], m.result))
+
+    if not stakes:
+        return fight(a, (0, 0))
+    return Dist.die(6).bind(lambda r: fight(a.take_losses(*stakes_loss(r, a)), stakes_loss(r, a)))
+
+
+MELEE_EVENTS = {"a_wins": lambda m: m.result is MeleeResult.A_WINS,
+                "continue": lambda m: m.result is MeleeResult.CONTINUE,
+                "b_wins": lambda m: m.result is MeleeResult.B_WINS}
+MELEE_LABELS = {"result": "result", "a_killed": "A killed", "a_disordered": "A disordered", "b_killed": "B killed",
+                "b_disordered": "B disordered", "a_density_after": "A density after",
+                "b_density_after": "B density after", "dp_a": "DP gained by A's side", "dp_b": "DP gained by B's side",
+                "a_wins": "A wins", "b_wins": "B wins", "continue": "the fight continues"}
+
+
+def melee_exact_outcome(p: MeleeInput) -> Outcome:
+    a, b, rules = p.fight()
+    return Outcome.of(_melee(a, b, rules, p.b_stakes), "result",
+                      dists=("result", "b_killed", "a_killed", "b_disordered", "a_disordered", "a_density_after",
+                             "b_density_after", "dp_a", "dp_b"), events=MELEE_EVENTS, labels=MELEE_LABELS)
+
+
+def melee_play(p: MeleeInput, dice: DiceSource) -> Sample:
+    a, b, rules = p.fight()
+    pre = (0, 0)
+    if p.b_stakes:
+        a, pre = charge_stakes(a, dice)
+    out = _stopped(a, b, pre)
+    if out is None:
+        r = resolve_melee(a, b, dice, rules)
+        out = _outcome(a, b, pre, (r.b_strikes.killed, r.b_strikes.disordered),
+                       (r.a_strikes.killed, r.a_strikes.disordered), r.result)
+    return reported(out, MELEE_EVENTS)
+
+
+FOOT_RANKS = ((2, 2), (3, 3), (4, 4), (5, 5))
+CAV_RANKS = ((2,), (3,), (4,))
+FOOT = tuple(w.value for w in FOOT_WEAPONS)
+#: One widget per rule: the same exchange with A's weapon (or a protection) fixed, showing what it changes.
+SMALL = {"a_ranks": FOOT_RANKS, "b_ranks": FOOT_RANKS, "a_mounted": (False,), "b_mounted": (False,),
+         "a_horse_armour": (False,), "b_horse_armour": (False,), "a_horse_strike": (False,), "b_horse_strike": (False,),
+         "a_armour": (False,), "a_shield": (False,), "b_veteran": (False,), "b_weapon": ("sword",),
+         "b_shield": (False, True), "b_armour": (False, True), "a_veteran": (False, True)}
+CAV = {"a_mounted": (True,), "a_ranks": CAV_RANKS, "a_horse_armour": (False, True), "a_horse_strike": (False, True),
+       "b_weapon": ("spear", "sword"), "a_veteran": (False,)}
+
+#: (rule ID, title, summary, fixed, main, widget grid, shown, defaults)
+VARIANTS: tuple[tuple[str, str, str, dict[str, Any], str, dict[str, Any], tuple[str, ...], dict[str, Any]], ...] = (
+    ("AOT-MELEE-STRIKES", "Strikes: one die per front-rank warrior",
+     "Only formed front-rank warriors strike; both sides roll and remove losses together.", {}, "b_killed",
+     {"a_weapon": FOOT, "b_shield": (False,), "b_armour": (False,), "a_veteran": (False,)}, (), {}),
+    ("AOT-MELEE-HIT-SHOOTER", "Shooters in melee", "Hit below the enemy's density.", {"a_weapon": "shooter"},
+     "b_killed", {"a_javelins": (False,)}, (), {}),
+    ("AOT-MELEE-HIT-SPEAR", "Spears: dense ranks hit hard", "Hit below your own density.", {"a_weapon": "spear"},
+     "b_killed", {}, (), {}),
+    ("AOT-MELEE-PIKE", "Pikes", "Spear hits, +1 die for a full second rank, no shield wall.", {"a_weapon": "pike"},
+     "b_killed", {"a_ranks": ((3, 3), (4, 4), (5, 5), (4, 3), (5, 4)), "pike_extra_per_rank": (False, True)}, (), {}),
+    ("AOT-MELEE-HALBERD", "Halberds: spear or axe", "Declare the mode: spear hits, or axe hits that pierce.", {},
+     "b_killed", {"a_weapon": ("halberd-spear", "halberd-axe"), "halberd_axe_as_specialist": (True, False)}, (),
+     {"a_weapon": "halberd-axe"}),
+    ("AOT-MELEE-HIT-SPECIALIST", "Close-combat specialists", "Swords, axes, short spears: hit above your own density.",
+     {"a_weapon": "sword"}, "b_killed", {}, (), {}),
+    ("AOT-MELEE-TWO-HANDED", "Two-handed axes and swords", "Specialist hits that pierce shield wall and armour; no "
+     "shield wall of their own.", {"a_weapon": "two-handed"}, "b_killed", {}, (), {}),
+    ("AOT-ARMOUR-PIERCING", "Armour-piercing weapons",
+     "A warrior saved by shield wall or armour is disordered instead.", {}, "b_disordered",
+     {"a_weapon": ("halberd-axe", "two-handed", "sword"), "b_shield": (True,), "b_armour": (True,)},
+     (), {"a_weapon": "two-handed", "b_shield": True, "b_armour": True}),
+    ("AOT-MELEE-HIT-LANCE", "The cavalry lance", "Hit above the enemy's density; armour-piercing.",
+     {"a_weapon": "lance", "a_mounted": True}, "b_killed", CAV, (), {"a_ranks": (4,)}),
+    ("AOT-MELEE-CAV-OTHER", "Other cavalry weapons", "Mounted swords and bows hit as their foot counterparts.",
+     {"a_mounted": True}, "b_killed", {**CAV, "a_weapon": ("sword", "shooter")}, (),
+     {"a_ranks": (4,), "a_weapon": "sword"}),
+    ("AOT-MELEE-HORSE-STRIKE", "The horse strike", "Against foot, each rider's horse strikes too, hitting above the "
+     "enemy's density; shields and armour do not help.", {"a_mounted": True}, "b_killed",
+     {**CAV, "a_weapon": ("lance", "sword"), "a_horse_strike": (True, False)}, (),
+     {"a_ranks": (4,), "a_weapon": "lance", "a_horse_strike": True}),
+    ("AOT-MELEE-SHIELDWALL", "Shield wall in melee", "One die per slot: below your density, that many hits are turned "
+     "away.", {"b_shield": True}, "b_killed",
+     {"b_weapon": ("sword", "spear", "pike"), "a_weapon": ("sword", "spear"), "b_armour": (False,),
+      "equal_saves": (False, True), "a_veteran": (False,)},
+     (), {"b_weapon": "spear", "a_weapon": "sword"}),
+    ("AOT-MELEE-ARMOUR", "Armour in melee", "Armour turns away hits rolled as 6.", {"b_armour": True}, "b_killed",
+     {"a_weapon": ("sword", "spear", "two-handed"), "b_shield": (False, True), "armour_first": (True, False),
+      "a_veteran": (False,)}, (), {"a_weapon": "sword"}),
+    ("AOT-MELEE-HORSE-ARMOUR", "Horse armour in melee", "Horse armour turns away hits rolled as 1.",
+     {"b_mounted": True, "b_horse_armour": True}, "b_killed",
+     {"b_ranks": CAV_RANKS, "b_weapon": ("sword", "lance"), "a_weapon": ("spear", "shooter", "sword"),
+      "b_shield": (False,), "b_armour": (False, True), "a_veteran": (False,)}, (),
+     {"b_ranks": (4,), "b_weapon": "lance", "a_weapon": "spear"}),
+    ("AOT-MELEE-FLANK", "Attacking a flank", "The flanked unit strikes nothing, has no shield wall, and counts only "
+     "its depth.", {"b_flanked": True}, "result",
+     {"a_weapon": ("sword", "spear", "shooter"), "flank_hits_use_depth": (False, True), "a_veteran": (False,)},
+     ("result", "b_killed"), {"a_ranks": (3, 3), "b_ranks": (4, 4)}),
+    ("AOT-TERRIFYING", "Terrifying troops", "Each warrior they kill disorders one more.", {"a_terrifying": True},
+     "b_disordered", {"a_weapon": ("sword", "spear")}, (), {}),
+    ("AOT-PROP-VETERAN", "Veterans", "Hit rolls succeed on equality; the shield wall saves on ≤.", {}, "b_killed",
+     {"a_weapon": ("sword", "spear", "shooter"), "a_veteran": (False, True), "b_shield": (False,),
+      "b_armour": (False,)}, (), {"a_veteran": True}),
+    ("AOT-STAKES", "Stakes", "Cavalry charging a unit behind stakes tests first; its losses are killed.",
+     {"b_stakes": True}, "result",
+     {"a_mounted": (True,), "a_ranks": CAV_RANKS, "a_weapon": ("lance", "sword"), "a_horse_strike": (False, True),
+      "b_weapon": ("shooter", "spear"), "b_shield": (False,), "b_armour": (False,), "a_veteran": (False,)},
+     ("result", "a_killed"), {"a_mounted": True, "a_ranks": (4,), "a_weapon": "lance", "b_weapon": "shooter"}),
+)
+
+
+# --- two against one (AOT-MELEE-ENGAGE) --------------------------------------------------
+
+FOOT_CHOICES = tuple(FOOT_WEAPONS)
+
+
+@dataclass(frozen=True)
+class TwoVsOneInput:
+    a1_ranks: Ranks = param((3, 3), "the first attacking unit's ranks", label="A1 ranks",
+                            grid=((2, 2), (3, 3), (4, 4)))
+    a2_ranks: Ranks = param((3, 3), "the second attacking unit's ranks", label="A2 ranks",
+                            grid=((2, 2), (3, 3), (4, 4)))
+    b_ranks: Ranks = param((4, 4), "the defender's ranks", label="B ranks", grid=((3, 3), (4, 4), (5, 5)))
+    a_weapon: MeleeWeapon = param(MeleeWeapon.SWORD, "both attackers' weapon", choices=FOOT_CHOICES,
+                                  label="A weapon", grid=(MeleeWeapon.SWORD, MeleeWeapon.SPEAR))
+    b_weapon: MeleeWeapon = param(MeleeWeapon.SPEAR, "the defender's weapon", choices=FOOT_CHOICES, label="B weapon",
+                                  grid=(MeleeWeapon.SPEAR, MeleeWeapon.SWORD))
+    b_shield: bool = param(True, "the defender has shields", label="B shields")
+    b_on_first: int | None = param(None, "B's front-rank dice aimed at A1 (default: half, rounded up)", lo=0, hi=5,
+                                   grid=(None,))
+
+    def fight(self) -> tuple[Side, Side, Side, int]:
+        sides = []
+        for name, ranks, weapon, shield in (("A1", self.a1_ranks, self.a_weapon, False),
+                                            ("A2", self.a2_ranks, self.a_weapon, False),
+                                            ("B", self.b_ranks, self.b_weapon, self.b_shield)):
+            with blame(f"{name.lower()}_ranks"):
+                sides.append(Side(Unit(name, ranks=ranks, weapon=weapon, shield=shield)))
+        a1, a2, b = sides
+        with blame("b_on_first"):
+            return a1, a2, b, self.b_on_first if self.b_on_first is not None else (b.unit.ranks[0] + 1) // 2
+
+
+TVO_EVENTS = {"b_retreats": lambda t: MeleeResult.A_WINS in (t.result_1, t.result_2),
+              "a1_retreats": lambda t: t.result_1 is MeleeResult.B_WINS,
+              "a2_retreats": lambda t: t.result_2 is MeleeResult.B_WINS,
+              "all_continue": lambda t: t.result_1 is t.result_2 is MeleeResult.CONTINUE}
+TVO_LABELS = {"b_killed": "B killed", "a1_killed": "A1 killed", "a2_killed": "A2 killed",
+              "b_retreats": "B loses to at least one attacker", "a1_retreats": "A1 loses to B",
+              "a2_retreats": "A2 loses to B", "all_continue": "both fights continue"}
+
+
+def tvo_exact(p: TwoVsOneInput) -> Outcome:
+    a1, a2, b, n = p.fight()
+    with blame("b_on_first"):
+        joint = two_vs_one_exact(a1, a2, b, n)
+    return Outcome.of(joint, "b_killed", dists=("b_killed", "a1_killed", "a2_killed"), events=TVO_EVENTS,
+                      labels=TVO_LABELS, info={"b_dice_on_a1": n})
+
+
+def tvo_play(p: TwoVsOneInput, dice: DiceSource) -> Sample:
+    a1, a2, b, n = p.fight()
+    return reported(resolve_two_vs_one(a1, a2, b, n, dice), TVO_EVENTS)
+
+
+# --- the loser's retreat (AOT-MELEE-RETREAT) ------------------------------------------------
+
+
+@dataclass(frozen=True)
+class RetreatInput:
+    density: int = param(3, "the loser's density after the melee", lo=1, hi=5)
+    formed: int = param(6, "its formed warriors", lo=1, hi=10)
+
+    def unit(self) -> Unit:
+        with blame("density", "formed"):
+            return unit_of(self.density, self.formed)
+
+
+class Withdrawal(NamedTuple):
+    move: int
+    disordered: int
+
+
+RETREAT_EVENTS = {"fails": lambda w: w.disordered > 0}
+
+
+def retreat_exact(p: RetreatInput) -> Outcome:
+    unit = p.unit()
+    joint = disorder_test(unit.density, unit.formed).map(
+        lambda lost: Withdrawal(retreat_move(unit.take_losses(0, lost)), lost))
+    return Outcome.of(joint, "move", dists=("move", "disordered"), events=RETREAT_EVENTS,
+                      labels={"move": "retreat move (″)", "disordered": "disordered by the turn test",
+                              "fails": "the turn test fails"})
+
+
+def retreat_play(p: RetreatInput, dice: DiceSource) -> Sample:
+    after, lost = take_disorder_test(p.unit(), dice, "turn to retreat")
+    return reported(Withdrawal(retreat_move(after), lost), RETREAT_EVENTS)
+
+
+# --- spending DP (deterministic calculators) ------------------------------------------------
+
+
+@dataclass(frozen=True)
+class DPInput:
+    dp: int = param(3, "demoralization points to spend", lo=0, hi=10)
+    density: int = param(3, "the target's density", lo=1, hi=5)
+    formed: int = param(6, "the target's formed warriors", lo=1, hi=10)
+    stubborn: bool = param(False, "the target is stubborn (2 DP per warrior)", label="stubborn")
+    recruit: bool = param(False, "the target is a recruit unit (1 DP disorders 2)", label="recruits")
+
+    def target(self) -> Unit:
+        with blame("density", "formed"):
+            unit = unit_of(self.density, self.formed, name="target")
+        with blame("stubborn", "recruit"):
+            return replace(unit, stubborn=self.stubborn, recruit=self.recruit)
+
+
+DP_LABELS = {"disordered": "warriors the DP disorder", "can_force_retreat": "the DP are enough to force a retreat "
+             "instead"}
+
+
+def dp_exact(p: DPInput) -> Outcome:
+    t = p.target()
+    return Outcome.of(Dist.point(warriors_disordered(p.dp, t)), "disordered", labels=DP_LABELS,
+                      events={"can_force_retreat": lambda _: p.dp >= forced_retreat_cost(t)})
+
+
+def dp_play(p: DPInput, dice: DiceSource) -> Sample:
+    """A player spends the points one warrior at a time, or tries to pay for a forced retreat instead."""
+    t = p.target()
+    after, _ = spend_disorder(p.dp, t, dice)
+    try:
+        spend_retreat(p.dp, t, dice)
+        can_retreat = True
+    except RuleError:
+        can_retreat = False
+    return {"disordered": after.disordered - t.disordered, "can_force_retreat": can_retreat}
+
+
+def register(reg: Registry) -> None:
+    melee = reg.add(Mechanic(
+        rule_id="AOT-MELEE-RESULT", key="melee", title="Who wins? One melee, exactly",
+        summary="Both sides strike at once with start-of-slot densities; the densities left after losses decide the "
+                "winner.",
+        record_type=MeleeInput, exact=melee_exact_outcome, play=melee_play,
+        rules=("AOT-MELEE-ENGAGE", "AOT-MELEE-STRIKES", "AOT-MELEE-RESULT", "AOT-CASUALTY-REMOVAL", "AOT-DEMO-EARN"),
+        widget_grid={"a_ranks": FOOT_RANKS, "b_ranks": FOOT_RANKS, "a_weapon": FOOT, "b_weapon": FOOT,
+                     "a_mounted": (False,), "b_mounted": (False,), "a_horse_armour": (False,),
+                     "b_horse_armour": (False,), "a_veteran": (False,), "b_veteran": (False,),
+                     "a_horse_strike": (False,), "b_horse_strike": (False,)},
+        show=("result", "a_killed", "b_killed")))
+    for rid, title, summary, fixed, main, grid, show, defaults in VARIANTS:
+        reg.add(melee.variant(rid, title, summary, fixed=fixed, main=main, widget_grid={**SMALL, **grid},
+                              show=show or ("b_killed", "b_disordered", "result"), defaults=defaults))
+    reg.add(Mechanic(
+        rule_id="AOT-MELEE-ENGAGE", key="two-vs-one", title="Two units against one",
+        summary="Every unit in contact fights every enemy it touches; the defender's one shield roll covers all the "
+                "hits of the slot.",
+        record_type=TwoVsOneInput, exact=tvo_exact, play=tvo_play))
+    reg.add(Mechanic(
+        rule_id="AOT-MELEE-RETREAT", key="retreat", title="The loser turns and falls back",
+        summary="A disorder test for the turn, then a full move (10 − density) away.",
+        record_type=RetreatInput, exact=retreat_exact, play=retreat_play,
+        rules=("AOT-MELEE-RETREAT", "AOT-DISORDER-TEST", "AOT-MOVE-DISTANCE")))
+    reg.add(Mechanic(
+        rule_id="AOT-DEMO-DISORDER", key="dp-disorder", title="Spending DP to disorder warriors",
+        summary="1 DP disorders one warrior (stubborn: 2 DP each; recruits: 2 warriors per DP).",
+        record_type=DPInput, exact=dp_exact, play=dp_play,
+        rules=("AOT-DEMO-DISORDER", "AOT-DEMO-RETREAT", "AOT-PROP-STUBBORN", "AOT-PROP-RECRUIT")))

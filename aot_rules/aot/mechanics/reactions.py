@@ -1,0 +1,84 @@
+"""Registered reactions to being shot at: countercharge and return fire."""
+
+from __future__ import annotations
+
+from dataclasses import dataclass
+from fractions import Fraction
+
+from aot_rules.aot.mechanics.common import reported, target_unit
+from aot_rules.aot.rules.reactions import (
+    countercharge_exact,
+    exchange_exact,
+    resolve_countercharge,
+    resolve_exchange,
+)
+from aot_rules.aot.units import Unit
+from aot_rules.core.dice import DiceSource
+from aot_rules.core.outcome import Outcome
+from aot_rules.core.params import param
+from aot_rules.core.registry import Mechanic, Registry, Sample
+
+
+@dataclass(frozen=True)
+class CounterchargeInput:
+    distance: Fraction = param(Fraction(3), "gap to the shooters in inches", lo=Fraction(1, 10), hi=12,
+                               grid=(1, 2, 3, 4, 5, 6, 7))
+    density: int = param(3, "the countercharging unit's density", lo=1, hi=5)
+
+    def unit(self) -> Unit:
+        return target_unit(self.density)
+
+
+CC_EVENTS = {"reaches": lambda c: c.reaches, "reaches_unshaken": lambda c: c.reaches and c.disordered == 0}
+CC_LABELS = {"disordered": "warriors disordered by the charge die", "reaches": "the countercharge reaches the shooters",
+             "reaches_unshaken": "it reaches them with no warrior disordered"}
+
+
+def cc_exact(p: CounterchargeInput) -> Outcome:
+    u = p.unit()
+    return Outcome.of(countercharge_exact(u.density, u.formed, p.distance), "disordered", dists=("disordered",),
+                      events=CC_EVENTS, labels=CC_LABELS)
+
+
+def cc_play(p: CounterchargeInput, dice: DiceSource) -> Sample:
+    return reported(resolve_countercharge(p.unit(), p.distance, dice), CC_EVENTS)
+
+
+@dataclass(frozen=True)
+class ReturnFireInput:
+    distance: Fraction = param(Fraction(3), "gap between the two units in inches", lo=Fraction(1, 10), hi=20,
+                               grid=tuple(range(1, 10)))
+    shooter_density: int = param(3, "the shooting unit's density (two full ranks)", lo=1, hi=5)
+    target_density: int = param(3, "the density of the unit that fires back (two full ranks)", lo=1, hi=5)
+    shooter_shield: bool = param(False, "the shooting unit has shields", label="shooter has shields")
+    target_shield: bool = param(False, "the unit firing back has shields", label="target has shields")
+
+    def units(self) -> tuple[Unit, Unit]:
+        return (target_unit(self.shooter_density, shield_wall=self.shooter_shield),
+                target_unit(self.target_density, shield_wall=self.target_shield))
+
+
+RF_LABELS = {"result": "result of the firefight", "shooter_losses": "shooter's losses",
+             "target_losses": "target's losses"}
+
+
+def rf_exact(p: ReturnFireInput) -> Outcome:
+    return Outcome.of(exchange_exact(*p.units(), p.distance), "result",
+                      dists=("result", "shooter_losses", "target_losses"), labels=RF_LABELS)
+
+
+def rf_play(p: ReturnFireInput, dice: DiceSource) -> Sample:
+    return resolve_exchange(*p.units(), p.distance, dice)._asdict()
+
+
+def register(reg: Registry) -> None:
+    reg.add(Mechanic(
+        rule_id="AOT-REACT-COUNTERCHARGE", key="countercharge", title="Countercharging the shooters",
+        summary="One die is both the distance charged and a disorder test.",
+        record_type=CounterchargeInput, exact=cc_exact, play=cc_play,
+        rules=("AOT-REACT-COUNTERCHARGE", "AOT-DISORDER-TEST")))
+    reg.add(Mechanic(
+        rule_id="AOT-REACT-RETURN-FIRE", key="return-fire", title="Return fire",
+        summary="The target shoots back at the same moment; both sides' losses land together.",
+        record_type=ReturnFireInput, exact=rf_exact, play=rf_play,
+        rules=("AOT-REACT-RETURN-FIRE", "AOT-SHOOT-SIMULTANEOUS", "AOT-SHOOT-RESULT")))

@@ -1,0 +1,358 @@
+"""Registered shooting mechanics: a typed parameter record, the exact outcome and the played face of each."""
+
+from __future__ import annotations
+
+from dataclasses import dataclass
+from fractions import Fraction
+from functools import lru_cache
+from typing import NamedTuple
+
+from aot_rules.aot.equipment import Missile
+from aot_rules.aot.mechanics.common import reported, target_unit
+from aot_rules.aot.rules.demoralization import dp_earned
+from aot_rules.aot.rules.protection import saving_faces
+from aot_rules.aot.rules.shooting import (
+    ShotConditions,
+    firers_for,
+    firers_in_range,
+    hit_density,
+    hit_probability,
+    hit_rule_text,
+    resolve_volley,
+    retreats,
+    roll_hits,
+    roll_shield_wall,
+    save_limit,
+    saves_and_losses,
+    saves_text,
+    shield_saved,
+    volley_losses,
+)
+from aot_rules.aot.units import Unit
+from aot_rules.core.dice import DiceSource
+from aot_rules.core.dist import Dist
+from aot_rules.core.errors import RuleError, blame
+from aot_rules.core.outcome import Outcome
+from aot_rules.core.params import Ranks, param
+from aot_rules.core.registry import Mechanic, Registry, Sample
+
+DENSITIES = tuple(range(1, 6))
+TEN = tuple(range(1, 11))
+
+# --- the full volley: `odds shoot` ----------------------------------------------
+
+
+@dataclass(frozen=True)
+class ShootInput:
+    firers: int | None = param(None, "warriors shooting; with a distance, the most that may shoot", lo=1, hi=20,
+                               grid=TEN)
+    target_density: int = param(4, "the target's density at the start of the slot", lo=1, hi=5)
+    target_ranks: Ranks | None = param(None, "the target's formed warriors per rank, front first (default: two full "
+                                       "ranks, one for a mounted target)", grid=(None,))
+    weapon: Missile = param(Missile.BOW, "the shooters' missile weapon",
+                            grid=(Missile.BOW, Missile.JAVELIN, Missile.HANDGUN))
+    veteran: bool = param(False, "the shooters are veterans: they hit on ≤", label="veteran shooters")
+    wind: bool = param(False, "shooting downwind in 1:1 wind: hit on ≤", label="downwind")
+    shield_wall: bool = param(False, "the target is infantry with shields", label="shield wall")
+    pavise: bool = param(False, "the target stands behind pavises", label="pavises")
+    target_veteran: bool = param(False, "the target is veteran (its shield wall saves on ≤)", label="veteran target")
+    horse_armour: bool = param(False, "the target is mounted on armoured horses", label="horse armour")
+    flank: bool = param(False, "the shot is into the target's flank", label="flank shot")
+    shooter_density: int | None = param(None, "the shooters' density, for the result", lo=1, hi=5, grid=(None,))
+    target_strength: int | None = param(None, "all warriors of the target, disordered included (range)", lo=1, hi=10,
+                                        grid=(None,))
+    distance: Fraction | None = param(None, "distance to the target in inches; derives the firers", lo=0, hi=30,
+                                      grid=(None,))
+    mounted_target: bool = param(False, "the target is mounted (riders count double for range)", grid=(False,),
+                                 label="mounted target")
+    cover: bool = param(False, "the target is in cover (range uses its density)", grid=(False,))
+    battle_line: bool = param(False, "the shooters are a battle-line unit other than the general's: one firer "
+                              "fewer than range allows", grid=(False,), label="battle line (−1 firer)")
+    equal_saves: bool = param(False, "alternative reading: a shield roll equal to density also saves",
+                              reading="AOT-SHOOT-SHIELDWALL", grid=(False,), label="equal roll saves (alt. reading)")
+    pavise_veteran: bool = param(True, "veterans behind pavises save on ≤ 5 (index reading)",
+                                 reading="AOT-SHOOT-PAVISE", grid=(True,), label="veterans save on ≤ 5 behind pavises")
+    compare_after_losses: bool = param(True, "compare densities after the losses (index reading)",
+                                       reading="AOT-SHOOT-RESULT", grid=(True,), label="compare after losses")
+
+    def conditions(self) -> ShotConditions:
+        # Veteran and downwind shooters share one hit rule: folded, equal questions share cache entries.
+        return ShotConditions(weapon=self.weapon, veteran=self.veteran or self.wind, flank=self.flank,
+                              equal_saves=self.equal_saves, pavise_veteran=self.pavise_veteran,
+                              compare_after_losses=self.compare_after_losses)
+
+    def situation(self) -> tuple[Unit, ShotConditions, int]:
+        """The target, the volley's conditions and how many shoot."""
+        target = target_unit(self.target_density, self.target_ranks, shield_wall=self.shield_wall, pavise=self.pavise,
+                             veteran=self.target_veteran, horse_armour=self.horse_armour,
+                             mounted=self.mounted_target, strength=self.target_strength)
+        cond = self.conditions()
+        with blame("firers", "distance"):
+            return target, cond, firers_for(target, cond, self.firers, self.distance, self.cover, self.battle_line)
+
+
+class VolleyLosses(NamedTuple):
+    killed: int
+    disordered: int
+    losses: int
+    dp: int
+
+
+def _events(target: Unit, cond: ShotConditions, s: int | None) -> dict[str, object]:
+    """The yes/no questions a volley answers: whether anyone fell, whether the target retreats."""
+    ev: dict[str, object] = {"any_loss": lambda v: v.losses > 0}
+    for d in (s,) if s is not None else DENSITIES:
+        name = "retreat" if s is not None else f"retreat_if_shooter_density_{d}"
+        ev[name] = lambda v, d=d: retreats(target, v.losses, d, cond)
+    return ev
+
+
+SHOOT_LABELS = {"killed": "killed", "disordered": "disordered", "losses": "killed + disordered", "dp": "DP gained",
+                "any_loss": "the target loses anyone", "retreat": "the target retreats",
+                **{f"retreat_if_shooter_density_{d}": f"retreats if the shooters' density is {d}" for d in DENSITIES}}
+
+
+def _losses(target: Unit, cond: ShotConditions, s: int | None, killed: int, disordered: int) -> VolleyLosses:
+    lost = killed + disordered
+    return VolleyLosses(killed, disordered, lost,
+                        dp_earned(target) if s is not None and retreats(target, lost, s, cond) else 0)
+
+
+def shoot_exact(p: ShootInput) -> Outcome:
+    return volley_outcome(*p.situation(), p.shooter_density)
+
+
+@lru_cache(maxsize=8192)
+def volley_outcome(target: Unit, cond: ShotConditions, n: int, s: int | None) -> Outcome:
+    """The volley's outcome, cached by situation: many input records describe the same volley."""
+    joint = volley_losses(n, target, cond).map(lambda kd: _losses(target, cond, s, *kd))
+    return Outcome.of(joint, "killed", dists=("killed", "disordered", "losses") + (("dp",) if s else ()),
+                      events=_events(target, cond, s), labels=SHOOT_LABELS,  # type: ignore[arg-type]
+                      info={"firers": n, "target_ranks": target.ranks, "target_strength": target.strength,
+                            "hit_on": hit_rule_text(hit_density(target, cond), cond, target.horse_armour),
+                            "save_on": saves_text(target, cond)})
+
+
+def shoot_play(p: ShootInput, dice: DiceSource) -> Sample:
+    target, cond, n = p.situation()
+    rep = resolve_volley(n, target, cond, dice, p.shooter_density)
+    record = VolleyLosses(rep.killed, rep.disordered, rep.killed + rep.disordered, rep.dp)
+    return reported(record, _events(target, cond, p.shooter_density))  # type: ignore[arg-type]
+
+
+# --- the hit roll alone ----------------------------------------------------------
+
+
+@dataclass(frozen=True)
+class HitInput:
+    firers: int = param(4, "warriors shooting", lo=1, hi=20, grid=TEN)
+    target_density: int = param(4, "the target's density at the start of the slot", lo=1, hi=5)
+    veteran: bool = param(False, "veteran shooters hit on ≤", label="veteran shooters")
+    wind: bool = param(False, "downwind shooters hit on ≤", label="downwind")
+    horse_armour: bool = param(False, "horse armour turns away hits rolled as 1", label="horse armour")
+
+    def situation(self) -> tuple[Unit, ShotConditions]:
+        return target_unit(self.target_density, horse_armour=self.horse_armour), ShotConditions(veteran=self.veteran,
+                                                                                                wind=self.wind)
+
+
+def hit_exact(p: HitInput) -> Outcome:
+    target, cond = p.situation()
+    prob = hit_probability(target.density, cond, target.horse_armour)
+    return Outcome.of(Dist.binomial(p.firers, prob), "hits", labels={"hits": "hits"},
+                      info={"hit_on": hit_rule_text(target.density, cond, target.horse_armour), "p_hit_per_die": prob})
+
+
+def hit_play(p: HitInput, dice: DiceSource) -> Sample:
+    target, cond = p.situation()
+    return {"hits": roll_hits(p.firers, target, cond, dice)}
+
+
+# --- the shield roll alone ---------------------------------------------------------
+
+
+@dataclass(frozen=True)
+class ShieldInput:
+    hits: int = param(2, "hits the unit has taken this slot", lo=0, hi=20, grid=tuple(range(0, 11)))
+    density: int = param(4, "the shielded unit's own density", lo=1, hi=5)
+    veteran: bool = param(False, "veterans save on ≤ their density", label="veteran")
+    javelins: bool = param(False, "the hits are javelins: saved warriors are disordered", label="javelins")
+    pavise: bool = param(False, "pavises: save as a shield wall of density 5", label="pavises")
+    equal_saves: bool = param(False, "alternative reading: a roll equal to density also saves",
+                              reading="AOT-SHOOT-SHIELDWALL", label="equal roll saves (alt. reading)")
+    pavise_veteran: bool = param(True, "index reading: veterans behind pavises save on ≤ 5",
+                                 reading="AOT-SHOOT-PAVISE", label="veterans save on ≤ 5 behind pavises")
+
+    def situation(self) -> tuple[Unit, ShotConditions]:
+        target = target_unit(self.density, shield_wall=not self.pavise, pavise=self.pavise, veteran=self.veteran)
+        return target, ShotConditions(weapon=Missile.JAVELIN if self.javelins else Missile.BOW,
+                                      equal_saves=self.equal_saves, pavise_veteran=self.pavise_veteran)
+
+
+class Shielded(NamedTuple):
+    killed: int
+    saved: int
+    disordered: int
+
+
+SHIELD_LABELS = {"killed": "hits that kill", "saved": "hits saved", "disordered": "disordered instead"}
+
+
+def _shielded(p: ShieldInput, target: Unit, cond: ShotConditions, roll: int | None) -> Shielded:
+    lim = save_limit(target, cond)
+    assert lim is not None  # the record always describes a shielded unit
+    saved = 0 if roll is None else shield_saved(roll, p.hits, lim)
+    return Shielded(p.hits - saved, saved, saved if p.javelins else 0)
+
+
+def shield_exact(p: ShieldInput) -> Outcome:
+    target, cond = p.situation()
+    joint = Dist.die(6).map(lambda r: _shielded(p, target, cond, r)) if p.hits else Dist.point(
+        _shielded(p, target, cond, None))
+    lim = save_limit(target, cond)
+    assert lim is not None
+    return Outcome.of(joint, "killed", dists=("killed", "saved", "disordered"), labels=SHIELD_LABELS,
+                      info={"save_on": saving_faces(lim[0], at_or_below=lim[1])})
+
+
+def shield_play(p: ShieldInput, dice: DiceSource) -> Sample:
+    target, cond = p.situation()
+    roll, _ = roll_shield_wall(p.hits, target, cond, dice)
+    return _shielded(p, target, cond, roll)._asdict()
+
+
+# --- several units at once -------------------------------------------------------------
+
+
+@dataclass(frozen=True)
+class SimultaneousInput:
+    firers_a: int = param(4, "firers in the first shooting unit", lo=1, hi=10, grid=tuple(range(1, 7)))
+    firers_b: int = param(3, "firers in the second shooting unit", lo=0, hi=10, grid=tuple(range(0, 7)))
+    target_density: int = param(4, "the target's density at the start of the slot", lo=1, hi=5)
+    veteran_a: bool = param(False, "the first unit are veterans", label="first unit veteran")
+    veteran_b: bool = param(False, "the second unit are veterans", label="second unit veteran", grid=(False,))
+    shield_wall: bool = param(True, "the target has shields", label="shield wall")
+    one_roll: bool = param(True, "index reading: one shield roll covers all fire in the slot",
+                           reading="AOT-SHOOT-SHIELDWALL", label="one shield roll per slot")
+
+    def situation(self) -> tuple[Unit, ShotConditions, ShotConditions]:
+        return (target_unit(self.target_density, shield_wall=self.shield_wall),
+                ShotConditions(veteran=self.veteran_a), ShotConditions(veteran=self.veteran_b))
+
+
+def _capped(killed: int, target: Unit) -> int:
+    return min(killed, target.formed)
+
+
+def sim_exact(p: SimultaneousInput) -> Outcome:
+    target, ca, cb = p.situation()
+    ha = Dist.binomial(p.firers_a, hit_probability(target.density, ca, False))
+    hb = Dist.binomial(p.firers_b, hit_probability(target.density, cb, False))
+    if p.one_roll:  # one shield die against the pooled hits
+        killed = saves_and_losses(ha + hb, target, ca).map(lambda kd: kd[0])
+    else:  # each volley meets its own shield die
+        killed = (saves_and_losses(ha, target, ca).map(lambda kd: kd[0])
+                  + saves_and_losses(hb, target, cb).map(lambda kd: kd[0])).map(lambda k: _capped(k, target))
+    return Outcome.of(killed, "killed", labels={"killed": "killed"})
+
+
+def sim_play(p: SimultaneousInput, dice: DiceSource) -> Sample:
+    target, ca, cb = p.situation()
+    ha = roll_hits(p.firers_a, target, ca, dice, by="first unit")
+    hb = roll_hits(p.firers_b, target, cb, dice, by="second unit")
+    if p.one_roll:
+        return {"killed": _capped(ha + hb - roll_shield_wall(ha + hb, target, ca, dice)[1], target)}
+    lost = ha - roll_shield_wall(ha, target, ca, dice)[1] + hb - roll_shield_wall(hb, target, cb, dice)[1]
+    return {"killed": _capped(lost, target)}
+
+
+# --- range -------------------------------------------------------------------------------
+
+
+@dataclass(frozen=True)
+class RangeInput:
+    target_strength: int = param(8, "all warriors in the target, disordered included", lo=1, hi=10)
+    distance: Fraction = param(Fraction(4), "distance in inches (fractions round the firers down)", lo=0, hi=30,
+                               grid=TEN)
+    target_density: int = param(4, "the target's density (used when it is in cover)", lo=1, hi=5, grid=(2, 3, 4))
+    mounted: bool = param(False, "the target is mounted: each rider counts as two", label="mounted target")
+    cover: bool = param(False, "the target is in cover: count its density instead", label="in cover")
+    weapon: Missile = param(Missile.BOW, "javelins and handguns reach 1″ only", grid=(Missile.BOW, Missile.JAVELIN))
+
+    def target(self) -> Unit:
+        """A target of the given strength and density: formed ranks first, the rest disordered."""
+        d, n = self.target_density, self.target_strength
+        if n < d:
+            raise RuleError("AOT-DENSITY", f"a unit of density {d} has at least {d} warriors, not {n}",
+                            params=("target_strength", "target_density"))
+        ranks = (d,) if self.mounted else (d, min(d, n - d))
+        with blame("target_density", "mounted"):
+            return Unit(name="target", ranks=ranks, mounted=self.mounted, disordered=n - sum(ranks))
+
+
+def range_play(p: RangeInput, dice: DiceSource) -> Sample:
+    return {"firers": firers_in_range(p.target(), p.distance, weapon=p.weapon, cover=p.cover)}
+
+
+def range_exact(p: RangeInput) -> Outcome:
+    return Outcome.of(Dist.point(range_play(p, DiceSource())["firers"]), "firers",
+                      labels={"firers": "warriors who may shoot"})
+
+
+def register(reg: Registry) -> None:
+    shoot = reg.add(Mechanic(
+        rule_id="AOT-SHOOT-RESULT", key="shoot", title="A volley and its result",
+        summary="Killed and disordered warriors from one volley, and whether the target retreats.",
+        record_type=ShootInput, exact=shoot_exact, play=shoot_play,
+        rules=("AOT-SHOOT-RANGE", "AOT-SHOOT-COVER", "AOT-SHOOT-HIT", "AOT-SHOOT-HANDGUN", "AOT-SHOOT-JAVELIN",
+               "AOT-SHOOT-SHIELDWALL", "AOT-SHOOT-PAVISE", "AOT-SHOOT-HORSE-ARMOUR", "AOT-SHOOT-FLANK",
+               "AOT-CASUALTY-REMOVAL", "AOT-SHOOT-RESULT", "AOT-DEMO-EARN")))
+    reg.add(shoot.variant(
+        "AOT-SHOOT-JAVELIN", "Javelins against a shield wall",
+        "Javelins reach 1″ and are armour-piercing: warriors the shields save are disordered instead.",
+        fixed={"weapon": Missile.JAVELIN}, main="disordered",
+        widget_grid={"firers": (1, 2, 3, 4, 5, 6), "veteran": (False,), "wind": (False,), "horse_armour": (False,),
+                     "flank": (False,)}))
+    reg.add(shoot.variant(
+        "AOT-SHOOT-HANDGUN", "Handguns are terrifying",
+        "Handguns reach 1″; every warrior they kill disorders one more.",
+        fixed={"weapon": Missile.HANDGUN}, main="disordered",
+        widget_grid={"firers": (1, 2, 3, 4, 5, 6), "wind": (False,), "pavise": (False,), "flank": (False,)}))
+    reg.add(shoot.variant(
+        "AOT-SHOOT-FLANK", "Shooting into a flank",
+        "Hits use the larger of the frontal density and the depth, shields do not help, and the result uses "
+        "the target's depth.",
+        fixed={"flank": True, "weapon": Missile.BOW},
+        widget_grid={"wind": (False,), "shield_wall": (False, True), "pavise": (False,), "horse_armour": (False,)}))
+    reg.add(shoot.variant(
+        "AOT-DEMO-EARN", "Demoralization points from shooting",
+        "A target driven back by fire gives the shooters' side DP equal to its density at the start.",
+        fixed={"weapon": Missile.BOW}, main="dp", defaults={"shooter_density": 4},
+        widget_grid={"shooter_density": DENSITIES, "wind": (False,), "pavise": (False,), "horse_armour": (False,),
+                     "flank": (False,), "target_veteran": (False,), "veteran": (False,)}))
+    hit = reg.add(Mechanic(
+        rule_id="AOT-SHOOT-HIT", key="hit", title="The hit roll",
+        summary="One die per firer; a die below the target's density hits (at or below for veterans or downwind).",
+        record_type=HitInput, exact=hit_exact, play=hit_play, rules=("AOT-SHOOT-HIT", "AOT-PROP-VETERAN")))
+    reg.add(hit.variant(
+        "AOT-SHOOT-HORSE-ARMOUR", "Horse armour against shooting",
+        "Against armoured horses a die showing 1 does not hit.",
+        fixed={"horse_armour": True}, widget_grid={"target_density": (1, 2, 3, 4)}, limits={"target_density": (1, 4)}))
+    shield = reg.add(Mechanic(
+        rule_id="AOT-SHOOT-SHIELDWALL", key="shieldwall", title="The shield wall against shooting",
+        summary="One die for the unit: below its density, it turns away that many hits.",
+        record_type=ShieldInput, exact=shield_exact, play=shield_play,
+        rules=("AOT-SHOOT-SHIELDWALL", "AOT-SHOOT-PAVISE", "AOT-PROP-VETERAN"),
+        fixed={"pavise": False, "pavise_veteran": True}))
+    reg.add(shield.variant(
+        "AOT-SHOOT-PAVISE", "Pavises", "Pavises save like a shield wall of density 5, whatever the unit's density.",
+        fixed={"pavise": True, "density": 4, "equal_saves": False, "javelins": False}, widget_grid={}))
+    reg.add(Mechanic(
+        rule_id="AOT-SHOOT-SIMULTANEOUS", key="simultaneous", title="Two units shooting in one slot",
+        summary="Both volleys use the target's start-of-slot density; one shield roll covers all the fire.",
+        record_type=SimultaneousInput, exact=sim_exact, play=sim_play))
+    reg.add(Mechanic(
+        rule_id="AOT-SHOOT-RANGE", key="range", title="Range decides how many shoot",
+        summary="Firers = target strength − distance (riders count double; in cover, density instead).",
+        record_type=RangeInput, exact=range_exact, play=range_play, rules=("AOT-SHOOT-RANGE", "AOT-SHOOT-COVER"),
+        deterministic=True))

@@ -1,0 +1,105 @@
+"""Demoralization points (Деморализация): earning them and spending them.
+
+DP are earned by the winner of a melee or a firefight (the loser's density at
+the start of the fight: :func:`dp_earned`, the one place that awards them) and
+spent at once: disordering enemy warriors, forcing a unit back, or forcing it
+to attack.  Where they may go is a table-top matter (AOT-DEMO-TARGETING); the
+costs are bookkeeping, modelled here.  A stubborn unit costs 2 DP a warrior; one
+DP disorders two recruits; both properties live on the ``Unit``.
+"""
+
+from __future__ import annotations
+
+from aot_rules.aot.events import DPEarned, DPSpent, Losses
+from aot_rules.aot.units import Unit
+from aot_rules.core.dice import DiceSource
+from aot_rules.core.errors import RuleError
+
+
+def dp_earned(loser_at_start: Unit) -> int:
+    """AOT-DEMO-EARN: the winner gains the loser's density at the start of the fight.
+
+    >>> dp_earned(Unit(ranks=(3, 3)))
+    3
+    """
+    return loser_at_start.density
+
+
+def award(side: str, loser_at_start: Unit, log: DiceSource | None = None) -> int:
+    """Award the DP for beating ``loser_at_start`` to ``side``, logging it; returns the points."""
+    points = dp_earned(loser_at_start)
+    if log is not None:
+        log.emit(DPEarned(side, points))
+    return points
+
+
+def warriors_disordered(dp: int, t: Unit) -> int:
+    """AOT-DEMO-DISORDER: how many formed warriors ``dp`` points disorder (never more than it has).
+
+    >>> warriors_disordered(3, Unit(ranks=(3, 3))), warriors_disordered(3, Unit(ranks=(3, 3), stubborn=True))
+    (3, 1)
+    """
+    if dp < 0:
+        raise RuleError("AOT-DEMO-DISORDER", "DP cannot be negative")
+    n = dp // 2 if t.stubborn else dp * 2 if t.recruit else dp
+    return min(n, t.formed)
+
+
+def dp_to_disorder(n: int, t: Unit) -> int:
+    """DP needed to disorder ``n`` warriors of the target."""
+    if not 0 <= n <= t.formed:
+        raise RuleError("AOT-DEMO-DISORDER", f"{t.name} has {t.formed} formed warriors, not {n}")
+    return 2 * n if t.stubborn else (n + 1) // 2 if t.recruit else n
+
+
+def forced_retreat_cost(t: Unit) -> int:
+    """AOT-DEMO-RETREAT: the target's density (0 for a panicking unit)."""
+    return 0 if t.panicking else t.density
+
+
+def forced_attack_cost(t: Unit) -> int:
+    """AOT-DEMO-FORCED-ATTACK: the target's density."""
+    if t.panicking:
+        raise RuleError("AOT-DEMO-FORCED-ATTACK", "a panicking unit cannot be forced to attack")
+    return t.density
+
+
+def spend_disorder(dp: int, t: Unit, log: DiceSource | None = None) -> tuple[Unit, int]:
+    """Spend up to ``dp`` points disordering warriors, one warrior at a time as a player does;
+    return the new unit and the DP left over."""
+    if dp < 0:
+        raise RuleError("AOT-DEMO-DISORDER", "DP cannot be negative")
+    per_warrior, per_point = (2, 1) if t.stubborn else (1, 2) if t.recruit else (1, 1)
+    left, unit = dp, t
+    while left >= per_warrior and unit.formed:
+        take = min(per_point, unit.formed)
+        unit, left = unit.take_losses(0, take), left - per_warrior
+    if log is not None:
+        log.emit(DPSpent(t.name, dp - left, "disorder", unit.disordered - t.disordered))
+        log.emit(Losses(t, 0, unit.disordered - t.disordered, unit))
+    return unit, left
+
+
+def spend_retreat(dp: int, t: Unit, log: DiceSource | None = None) -> int:
+    """Pay for a forced retreat; return the DP left.  Refuses, changing nothing, if too few."""
+    cost = forced_retreat_cost(t)
+    if dp < cost:
+        raise RuleError("AOT-DEMO-RETREAT", f"forcing {t.name} back costs {cost} DP; only {dp} left")
+    if log is not None:
+        log.emit(DPSpent(t.name, cost, "retreat"))
+    return dp - cost
+
+
+def spend_forced_attack(dp: int, t: Unit, log: DiceSource | None = None) -> int:
+    """Pay for forcing ``t`` to attack; return the DP left.  Refuses, changing nothing, if too few."""
+    cost = forced_attack_cost(t)
+    if dp < cost:
+        raise RuleError("AOT-DEMO-FORCED-ATTACK", f"forcing {t.name} to attack costs {cost} DP; only {dp} left")
+    if log is not None:
+        log.emit(DPSpent(t.name, cost, "attack"))
+    return dp - cost
+
+
+def targeting_order(distances: dict[str, float]) -> list[str]:
+    """AOT-DEMO-TARGETING reading: nearer units (to the combat) must each get at least 1 DP first."""
+    return sorted(distances, key=lambda k: (distances[k], k))

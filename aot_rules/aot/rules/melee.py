@@ -1,0 +1,491 @@
+"""Melee (Ближний бой): strikes, weapons, protections, casualties and the result.
+
+As with shooting, one set of per-die predicates (``weapon_hits``,
+``horse_strike_hits``) feeds two faces: ``resolve_melee`` rolls real dice the
+way players do and logs what happened, and ``melee_exact`` computes the same
+joint outcome exactly.  Both sides strike with the densities of the start of
+the slot and remove their losses at the same time; the densities left
+afterwards decide the winner.  A ``Side`` is a unit plus how it stands in this
+fight (flanked, striking with its horses); what the unit carries and is lives
+on the ``Unit``.
+"""
+
+from __future__ import annotations
+
+from dataclasses import dataclass, replace
+from enum import StrEnum
+from functools import lru_cache
+from typing import NamedTuple
+
+from aot_rules.aot.equipment import MeleeWeapon
+from aot_rules.aot.events import Compared, Hits, Losses, Retreat, ShieldWall, Verdict
+from aot_rules.aot.rules.demoralization import award, dp_earned
+from aot_rules.aot.rules.disorder import disorder_loss
+from aot_rules.aot.rules.protection import armour_turns, horse_armour_turns, saving_faces, shield_wall_saves
+from aot_rules.aot.units import Front, Unit, density_after
+from aot_rules.core.dice import DiceSource
+from aot_rules.core.dist import Dist
+from aot_rules.core.errors import RuleError
+from aot_rules.core.events import DieEffect
+
+
+@dataclass(frozen=True)
+class MeleeRules:
+    """Switches between readings of ambiguous melee rules; the defaults are the index's readings."""
+
+    armour_first: bool = True  # AOT-MELEE-SHIELDWALL (2): armour cancels sixes, then the shield die the rest
+    equal_saves: bool = False  # AOT-MELEE-SHIELDWALL (1): a shield roll equal to density fails
+    pike_extra_per_rank: bool = False  # AOT-MELEE-PIKE: +1 die in total, not one per second-rank warrior
+    halberd_axe_as_specialist: bool = True  # AOT-MELEE-HALBERD: axe mode hits on > own density
+    flank_hits_use_depth: bool = False  # AOT-MELEE-FLANK: hit numbers keep the frontal density
+    javelins_pierce_in_melee: bool = False  # AOT-EX-GAULS-JAVELINMEN consistency note
+
+
+class MeleeResult(StrEnum):
+    """Who wins one melee, in reading order."""
+
+    A_WINS = "A wins"
+    CONTINUE = "continue"
+    B_WINS = "B wins"
+
+
+@dataclass(frozen=True)
+class Side:
+    """One unit in a melee and how it stands in this fight.
+
+    ``horse_strike``: mounted, it moved straight into contact or was charged frontally by foot
+    (AOT-MELEE-HORSE-STRIKE); ``flanked``: the enemy attacks it in flank or rear (AOT-MELEE-FLANK);
+    ``strikers``: the front-rank weapons that strike this enemy when the unit splits its dice between
+    two (None: the whole front rank); ``extras``: it takes the unit-wide extra die (pike), False for
+    the second share of split dice.
+
+    >>> Side(Unit("A", (4, 4), weapon=MeleeWeapon.SPEAR)).can_shield_wall()
+    False
+    """
+
+    unit: Unit
+    horse_strike: bool = False
+    flanked: bool = False
+    strikers: Front | None = None
+    extras: bool = True
+
+    @property
+    def name(self) -> str:
+        return self.unit.name
+
+    def take_losses(self, killed: int, disordered: int) -> Side:
+        return replace(self, unit=self.unit.take_losses(killed, disordered))
+
+    def check(self) -> None:
+        """What this fight asks of the unit (what the unit may be is checked by ``Unit`` itself)."""
+        if self.horse_strike and not self.unit.mounted:
+            raise RuleError("AOT-MELEE-HORSE-STRIKE", f"{self.name}: only mounted warriors strike with their horses")
+        if self.unit.formed == 0:
+            raise RuleError("AOT-PANIC", f"{self.name}: a panicking unit is never fought in melee; it flees")
+
+    @property
+    def uses_two_handed(self) -> bool:
+        return any(w.two_handed and n > 0 for w, n in self.unit.front)
+
+    def can_shield_wall(self) -> bool:
+        """AOT-MELEE-SHIELDWALL: infantry with shields, no two-handed weapons, not attacked in the flank."""
+        return self.unit.shield and not self.unit.mounted and not self.uses_two_handed and not self.flanked
+
+
+# --- per-die rules ------------------------------------------------------------
+
+def weapon_hits(face: int, weapon: MeleeWeapon, own: int, enemy: int, veteran: bool,
+                rules: MeleeRules = MeleeRules()) -> bool:
+    """Does one strike die showing ``face`` hit?  Veterans also succeed on equality (AOT-PROP-VETERAN).
+
+    >>> [f for f in range(1, 7) if weapon_hits(f, MeleeWeapon.SWORD, 4, 3, False)]
+    [5, 6]
+    """
+    def below(x: int) -> bool:
+        return face <= x if veteran else face < x
+
+    def above(x: int) -> bool:
+        return face >= x if veteran else face > x
+
+    if weapon is MeleeWeapon.SHOOTER:
+        return below(enemy)
+    if weapon in (MeleeWeapon.SPEAR, MeleeWeapon.PIKE, MeleeWeapon.HALBERD_SPEAR):
+        return below(own)
+    if weapon is MeleeWeapon.HALBERD_AXE and not rules.halberd_axe_as_specialist:
+        return below(own)
+    if weapon is MeleeWeapon.LANCE:
+        return above(enemy)
+    return above(own)  # sword, axe, short spear, two-handed, halberd as an axe
+
+
+def horse_strike_hits(face: int, enemy: int, veteran: bool) -> bool:
+    """AOT-MELEE-HORSE-STRIKE: a horse hits on more than the enemy's density."""
+    return face >= enemy if veteran else face > enemy
+
+
+def shield_at_or_below(dfn: Side, rules: MeleeRules) -> bool:
+    return dfn.unit.veteran or rules.equal_saves
+
+
+# --- the dice one side throws ---------------------------------------------------
+
+@dataclass(frozen=True)
+class DiceGroup:
+    """Dice of one kind: ``count`` dice, hitting with ``weapon`` (None = horse strike)."""
+
+    weapon: MeleeWeapon | None
+    count: int
+
+
+def strike_groups(att: Side, dfn: Side, rules: MeleeRules) -> tuple[DiceGroup, ...]:
+    """AOT-MELEE-STRIKES: one die per front-rank warrior, plus pike and horse-strike extras."""
+    if att.flanked:
+        return ()  # a unit strikes nothing at enemies on its flank or rear
+    front = att.unit.front if att.strikers is None else att.strikers
+    groups = [DiceGroup(w, n) for w, n in front if n > 0]
+    ranks = att.unit.ranks
+    pikes = sum(n for w, n in front if w is MeleeWeapon.PIKE)
+    if att.extras and pikes and len(ranks) == 2 and ranks[1] >= ranks[0]:
+        groups.append(DiceGroup(MeleeWeapon.PIKE, ranks[1] if rules.pike_extra_per_rank else 1))
+    riders = sum(n for _, n in front)  # each striking rider's horse strikes once
+    if att.horse_strike and att.unit.mounted and not dfn.unit.mounted and riders:
+        groups.append(DiceGroup(None, riders))
+    return tuple(groups)
+
+
+class HitVector(NamedTuple):
+    """What one side's dice did, by what the protections care about."""
+
+    plain_six: int = 0
+    plain: int = 0
+    pierce_six: int = 0
+    pierce: int = 0
+    horse: int = 0
+
+    def __add__(self, other: object) -> HitVector:  # type: ignore[override]
+        assert isinstance(other, HitVector)
+        return HitVector(self[0] + other[0], self[1] + other[1], self[2] + other[2], self[3] + other[3],
+                         self[4] + other[4])
+
+
+NO_HITS = HitVector()
+
+
+def classify(face: int, g: DiceGroup, att: Side, dfn: Side, rules: MeleeRules) -> HitVector:
+    """One die's contribution to the hit vector (horse armour turns away weapon hits rolled as 1)."""
+    enemy = dfn.unit.depth if (rules.flank_hits_use_depth and dfn.flanked) else dfn.unit.density
+    if g.weapon is None:
+        return HitVector(horse=1) if horse_strike_hits(face, enemy, att.unit.veteran) else NO_HITS
+    if not weapon_hits(face, g.weapon, att.unit.density, enemy, att.unit.veteran, rules):
+        return NO_HITS
+    if dfn.unit.horse_armour and horse_armour_turns(face):
+        return NO_HITS
+    javelin = g.weapon is MeleeWeapon.SHOOTER and att.unit.missile == "javelin" and rules.javelins_pierce_in_melee
+    six = armour_turns(face)
+    if g.weapon.armour_piercing or javelin:
+        return HitVector(pierce_six=int(six), pierce=int(not six))
+    return HitVector(plain_six=int(six), plain=int(not six))
+
+
+def protect(hits: HitVector, shield_roll: int | None, dfn: Side, rules: MeleeRules) -> tuple[int, int, int]:
+    """Apply armour and the shield wall; return (killed, disordered, saved) before any cap.
+
+    Armour cancels weapon hits rolled as 6; the shield wall cancels up to its roll of the
+    remaining weapon hits, plain hits first (the owner's best choice).  Piercing hits that
+    would be saved become disordered warriors.  Horse strikes ignore both protections.
+    """
+    n6, n, a6, a, horse = hits
+    armour = dfn.unit.armour
+    saved = pierced_saved = 0
+    shield = 0
+    if shield_roll is not None and dfn.can_shield_wall() and shield_wall_saves(
+            shield_roll, dfn.unit.density, at_or_below=shield_at_or_below(dfn, rules)):
+        shield = shield_roll
+    if rules.armour_first:
+        plain = n + (0 if armour else n6)
+        pierce = a + (0 if armour else a6)
+        if armour:
+            saved += n6
+            pierced_saved += a6
+        s_plain = min(shield, plain)
+        s_pierce = min(shield - s_plain, pierce)
+        saved += s_plain
+        pierced_saved += s_pierce
+        killed = plain - s_plain + pierce - s_pierce + horse
+    else:  # alternative reading: the shield die is spent first, on any weapon hits (sixes included),
+        # and armour then cancels whatever sixes are left; shield saves can be wasted on hits armour stops
+        s_plain_six = min(shield, n6)
+        s_pierce_six = min(shield - s_plain_six, a6)
+        left = shield - s_plain_six - s_pierce_six
+        s_plain_other = min(left, n)
+        s_pierce_other = min(left - s_plain_other, a)
+        saved += s_plain_other + s_plain_six
+        pierced_saved += s_pierce_other + s_pierce_six
+        n6_left, a6_left = n6 - s_plain_six, a6 - s_pierce_six
+        if armour:
+            saved += n6_left
+            pierced_saved += a6_left
+            n6_left = a6_left = 0
+        killed = (n - s_plain_other) + n6_left + (a - s_pierce_other) + a6_left + horse
+    return killed, pierced_saved, saved + pierced_saved
+
+
+def losses(killed: int, disordered: int, att: Side, dfn: Side) -> tuple[int, int]:
+    """Terrifying attackers disorder one more per kill; nobody loses more than its formed warriors."""
+    if att.unit.terrifying:
+        disordered += killed
+    formed = dfn.unit.formed
+    killed = min(killed, formed)
+    return killed, min(disordered, formed - killed)
+
+
+def suffered(hits: HitVector, shield_roll: int | None, att: Side, dfn: Side, rules: MeleeRules) -> tuple[int, int]:
+    """(killed, disordered) that ``hits`` cost ``dfn`` after its protections, capped."""
+    k, d, _ = protect(hits, shield_roll, dfn, rules)
+    return losses(k, d, att, dfn)
+
+
+# --- exact face --------------------------------------------------------------------
+
+@lru_cache(maxsize=65536)
+def hit_vector(att: Side, dfn: Side, rules: MeleeRules) -> Dist[HitVector]:
+    """Exact distribution of the hit vector one side inflicts."""
+    total: Dist[HitVector] = Dist.point(NO_HITS)
+    for g in strike_groups(att, dfn, rules):
+        one = Dist.die(6).map(lambda f, g=g: classify(f, g, att, dfn, rules))
+        for _ in range(g.count):
+            total = total.product(one).map(lambda ab: ab[0] + ab[1])
+    return total
+
+
+def shielded(hits: Dist[HitVector], att: Side, dfn: Side, rules: MeleeRules) -> Dist[tuple[int, int]]:
+    """Exact (killed, disordered) once ``hits`` meet ``dfn``'s one shield roll, if it rolls one."""
+    def after(h: HitVector) -> Dist[tuple[int, int]]:
+        if not dfn.can_shield_wall() or h == NO_HITS:
+            return Dist.point(suffered(h, None, att, dfn, rules))
+        return Dist.die(6).map(lambda r: suffered(h, r, att, dfn, rules))
+
+    return hits.bind(after)
+
+
+@lru_cache(maxsize=65536)
+def inflicted(att: Side, dfn: Side, rules: MeleeRules) -> Dist[tuple[int, int]]:
+    """Exact (killed, disordered) that ``att`` inflicts on ``dfn``."""
+    return shielded(hit_vector(att, dfn, rules), att, dfn, rules)
+
+
+def result(a: Side, b: Side, a_lost: int, b_lost: int) -> MeleeResult:
+    """AOT-MELEE-RESULT: the higher density after losses wins (depth for a flanked side)."""
+    da, db = (density_after(s.unit.ranks, lost, flank=s.flanked) for s, lost in ((a, a_lost), (b, b_lost)))
+    return MeleeResult.A_WINS if da > db else MeleeResult.B_WINS if db > da else MeleeResult.CONTINUE
+
+
+def winner_dp(res: MeleeResult, a: Side, b: Side) -> tuple[int, int]:
+    """(DP to A's side, DP to B's side): the winner gains the loser's start density (AOT-DEMO-EARN)."""
+    return (dp_earned(b.unit) if res == MeleeResult.A_WINS else 0,
+            dp_earned(a.unit) if res == MeleeResult.B_WINS else 0)
+
+
+class Melee(NamedTuple):
+    """The joint outcome of one melee."""
+
+    a_killed: int
+    a_disordered: int
+    b_killed: int
+    b_disordered: int
+    result: MeleeResult
+
+
+@lru_cache(maxsize=16384)
+def melee_exact(a: Side, b: Side, rules: MeleeRules = MeleeRules()) -> Dist[Melee]:
+    """Exact joint law of one melee.
+
+    >>> a = Side(Unit("A", (2, 2), weapon=MeleeWeapon.SPEAR))
+    >>> b = Side(Unit("B", (2, 2), weapon=MeleeWeapon.SWORD))
+    >>> law = melee_exact(a, b).marginal("result")
+    >>> law[MeleeResult.A_WINS] + law[MeleeResult.CONTINUE] + law[MeleeResult.B_WINS]
+    Fraction(1, 1)
+    """
+    a.check()
+    b.check()
+    on_b = inflicted(a, b, rules)
+    on_a = inflicted(b, a, rules)
+    return on_a.product(on_b).map(
+        lambda p: Melee(p[0][0], p[0][1], p[1][0], p[1][1], result(a, b, sum(p[0]), sum(p[1]))))
+
+
+# --- played face ------------------------------------------------------------------
+
+@dataclass(frozen=True)
+class StrikeReport:
+    """One side's strikes as they happened, and what they left of the enemy."""
+
+    dice: tuple[tuple[int, bool], ...]  # (face, hit)
+    hits: HitVector
+    shield_roll: int | None
+    killed: int
+    disordered: int
+    saved: int
+    after: Unit
+
+
+@dataclass(frozen=True)
+class MeleeReport:
+    a_strikes: StrikeReport
+    b_strikes: StrikeReport
+    a_after: Unit
+    b_after: Unit
+    result: MeleeResult
+    dp: int
+
+
+def roll_strikes(att: Side, dfn: Side, rules: MeleeRules, dice: DiceSource) -> tuple[HitVector, Hits]:
+    """Every strike die of ``att`` at ``dfn``, logged; returns the hit vector and the ``Hits`` event."""
+    total, faces = NO_HITS, []
+    for g in strike_groups(att, dfn, rules):
+        kind = g.weapon.value if g.weapon else "horse"
+        by_face = {f: classify(f, g, att, dfn, rules) for f in range(1, 7)}
+        for f in dice.d6s(g.count, f"{att.name} {kind}",
+                          lambda x, t=by_face: DieEffect.HIT if t[x] != NO_HITS else DieEffect.NONE):
+            total = total + by_face[f]
+            faces.append((f, by_face[f] != NO_HITS))
+    return total, dice.emit(Hits(att.name, tuple(faces)))
+
+
+def roll_shield(hits: HitVector, dfn: Side, rules: MeleeRules, dice: DiceSource) -> int | None:
+    """``dfn``'s one shield die for the slot, if it has a shield wall and anything hit it."""
+    if not dfn.can_shield_wall() or hits == NO_HITS:
+        return None
+    at = shield_at_or_below(dfn, rules)
+    return dice.d6(f"{dfn.name} shield wall", lambda r: DieEffect.SAVE if shield_wall_saves(
+        r, dfn.unit.density, at_or_below=at) else DieEffect.NONE)
+
+
+def _strike(att: Side, dfn: Side, rules: MeleeRules, dice: DiceSource) -> StrikeReport:
+    total, rolled = roll_strikes(att, dfn, rules, dice)
+    roll = roll_shield(total, dfn, rules, dice)
+    k, d, saved = protect(total, roll, dfn, rules)
+    if roll is not None:
+        dice.emit(ShieldWall(dfn.name, roll, saving_faces(dfn.unit.density, at_or_below=shield_at_or_below(
+            dfn, rules)), saved))
+    k, d = losses(k, d, att, dfn)
+    after = dice.emit(Losses(dfn.unit, k, d, dfn.unit.take_losses(k, d))).after
+    return StrikeReport(rolled.faces, total, roll, k, d, saved, after)
+
+
+def resolve_melee(a: Side, b: Side, dice: DiceSource, rules: MeleeRules = MeleeRules()) -> MeleeReport:
+    """Fight one melee with real dice: A rolls and B saves, then B rolls and A saves; losses land together."""
+    a.check()
+    b.check()
+    sa = _strike(a, b, rules, dice)
+    sb = _strike(b, a, rules, dice)
+    res = result(a, b, sb.killed + sb.disordered, sa.killed + sa.disordered)
+    verdict = {MeleeResult.A_WINS: Verdict.FIRST, MeleeResult.B_WINS: Verdict.SECOND}.get(res, Verdict.CONTINUE)
+    dice.emit(Compared(a.name, b.name, density_after(a.unit.ranks, sb.killed + sb.disordered, flank=a.flanked),
+                       density_after(b.unit.ranks, sa.killed + sa.disordered, flank=b.flanked), verdict))
+    dp = 0
+    if res is not MeleeResult.CONTINUE:
+        winner, loser = (a, b) if res is MeleeResult.A_WINS else (b, a)
+        dice.emit(Retreat(loser.name))
+        dp = award(winner.name, loser.unit, dice)
+    return MeleeReport(sa, sb, sb.after, sa.after, res, dp)
+
+
+# --- two against one ------------------------------------------------------------------------
+
+def split_dice(b: Side, n_first: int) -> tuple[Side, Side]:
+    """B's front-rank strikers divided between two opponents: the first ``n_first`` face A1."""
+    f = b.unit.ranks[0]
+    if not 0 <= n_first <= f:
+        raise RuleError("AOT-MELEE-ENGAGE", f"{b.name} has {f} front-rank strikers to divide, not {n_first}")
+    first, rest, left = [], [], n_first
+    for w, n in b.unit.front:
+        take = min(n, left)
+        left -= take
+        if take:
+            first.append((w, take))
+        if n - take:
+            rest.append((w, n - take))
+    # Each share only carries its strikers (each rider's horse goes with him); ranks stay B's own for
+    # densities and the pike rule, and the unit-wide extra die goes with the first share only.
+    return (replace(b, strikers=tuple(first), extras=n_first > 0),
+            replace(b, strikers=tuple(rest), extras=n_first == 0))
+
+
+class TwoVsOne(NamedTuple):
+    """The joint outcome of two units against one."""
+
+    a1_killed: int
+    a1_disordered: int
+    a2_killed: int
+    a2_disordered: int
+    b_killed: int
+    b_disordered: int
+    result_1: MeleeResult
+    result_2: MeleeResult
+
+
+def _refuse_terrifying(a1: Side, a2: Side) -> None:
+    if a1.unit.terrifying or a2.unit.terrifying:
+        raise RuleError("AOT-TERRIFYING", "terrifying attackers in a two-against-one fight are not modelled: "
+                        "the pooled shield roll cannot say whose kills terrify")
+
+
+@lru_cache(maxsize=4096)
+def two_vs_one_exact(a1: Side, a2: Side, b: Side, b_on_first: int,
+                     rules: MeleeRules = MeleeRules()) -> Dist[TwoVsOne]:
+    """Exact law of two units (A1, A2) against one (B).
+
+    Reading: B divides its front-rank dice between the two (``b_on_first`` face A1) and each
+    die uses its own target's density and protections; A1 and A2 both strike B, whose one
+    shield roll covers all the hits of the slot; the result is decided pair by pair.
+    """
+    for s in (a1, a2, b):
+        s.check()
+    _refuse_terrifying(a1, a2)
+    b1, b2 = split_dice(b, b_on_first)
+    on_a1 = inflicted(b1, a1, rules)
+    on_a2 = inflicted(b2, a2, rules)
+    pooled = hit_vector(a1, b, rules).product(hit_vector(a2, b, rules)).map(lambda p: p[0] + p[1])
+    on_b = shielded(pooled, a1, b, rules)
+
+    def fin(x: tuple[tuple[tuple[int, int], tuple[int, int]], tuple[int, int]]) -> TwoVsOne:
+        (l1, l2), lb = x
+        bl = sum(lb)
+        return TwoVsOne(*l1, *l2, *lb, result(a1, b, sum(l1), bl), result(a2, b, sum(l2), bl))
+
+    return on_a1.product(on_a2).product(on_b).map(fin)
+
+
+def resolve_two_vs_one(a1: Side, a2: Side, b: Side, b_on_first: int, dice: DiceSource,
+                       rules: MeleeRules = MeleeRules()) -> TwoVsOne:
+    """Two against one with real dice: B's split strikes, then A1 and A2 pooled against B's one shield roll."""
+    for s in (a1, a2, b):
+        s.check()
+    _refuse_terrifying(a1, a2)
+    b1, b2 = split_dice(b, b_on_first)
+    l1 = _strike(b1, a1, rules, dice) if strike_groups(b1, a1, rules) else None
+    l2 = _strike(b2, a2, rules, dice) if strike_groups(b2, a2, rules) else None
+    total = roll_strikes(a1, b, rules, dice)[0] + roll_strikes(a2, b, rules, dice)[0]
+    lb = suffered(total, roll_shield(total, b, rules, dice), a1, b, rules)
+    k1, d1 = (l1.killed, l1.disordered) if l1 else (0, 0)
+    k2, d2 = (l2.killed, l2.disordered) if l2 else (0, 0)
+    return TwoVsOne(k1, d1, k2, d2, *lb, result(a1, b, k1 + d1, sum(lb)), result(a2, b, k2 + d2, sum(lb)))
+
+
+# --- stakes (AOT-STAKES) --------------------------------------------------------------------
+
+def stakes_loss(roll: int, att: Side) -> tuple[int, int]:
+    """AOT-STAKES: the attacker's disorder test; cavalry lose the warriors (killed), foot disorder them."""
+    lost = disorder_loss(roll, att.unit.density, att.unit.formed)
+    return (lost, 0) if att.unit.mounted else (0, lost)
+
+
+def charge_stakes(att: Side, dice: DiceSource) -> tuple[Side, tuple[int, int]]:
+    """The attacker's test before it reaches a unit behind stakes: the side after it, and (killed, disordered)."""
+    roll = dice.d6("stakes", lambda r: DieEffect.FAIL if disorder_loss(r, att.unit.density, att.unit.formed)
+                   else DieEffect.NONE)
+    k, d = stakes_loss(roll, att)
+    after = att.take_losses(k, d)
+    dice.emit(Losses(att.unit, k, d, after.unit))
+    return after, (k, d)

@@ -1,0 +1,127 @@
+"""Reactions to being shot at (Реагирование): return fire and the countercharge."""
+
+from __future__ import annotations
+
+import math
+from enum import StrEnum
+from fractions import Fraction
+from functools import cache, lru_cache
+from typing import NamedTuple
+
+from aot_rules.aot.rules.disorder import disorder_loss
+from aot_rules.aot.rules.shooting import ShotConditions, firers_in_range, resolve_volley, volley_losses
+from aot_rules.aot.units import Unit, density_after
+from aot_rules.core.dice import DiceSource
+from aot_rules.core.dist import Dist
+from aot_rules.core.errors import RuleError
+from aot_rules.core.events import DieEffect
+
+# --- countercharge (AOT-REACT-COUNTERCHARGE) ---------------------------------
+
+
+class Countercharge(NamedTuple):
+    """One countercharge die read twice: does it reach the shooters, and whom does it disorder."""
+
+    reaches: bool
+    disordered: int
+
+
+def countercharge_reaches(roll: int, distance: Fraction) -> bool:
+    """The single die is the move: it reaches the shooters if it is at least the gap."""
+    return roll >= distance
+
+
+def _check_gap(distance: Fraction) -> None:
+    if distance <= 0:
+        raise RuleError("AOT-REACT-COUNTERCHARGE", "the units are already in contact")
+
+
+def resolve_countercharge(unit: Unit, distance: Fraction, dice: DiceSource) -> Countercharge:
+    """Countercharge with a real die: it is both the distance charged and a disorder test."""
+    if unit.panicking:
+        raise RuleError("AOT-PANIC", "a panicking unit cannot countercharge")
+    _check_gap(distance)
+    r = dice.d6("countercharge", lambda f: DieEffect.FAIL if disorder_loss(f, unit.density, unit.formed)
+                else DieEffect.NONE)
+    return Countercharge(countercharge_reaches(r, distance), disorder_loss(r, unit.density, unit.formed))
+
+
+@cache
+def countercharge_exact(density: int, formed: int, distance: Fraction) -> Dist[Countercharge]:
+    """Exact joint law of (reaches the shooters, warriors disordered by the same die)."""
+    _check_gap(distance)
+    return Dist.die(6).map(lambda r: Countercharge(countercharge_reaches(r, distance),
+                                                   disorder_loss(r, density, formed)))
+
+
+def countercharge_success(distance: Fraction) -> Fraction:
+    """Derived in the index: (7 − ⌈x⌉)/6 for 0 < x ≤ 6.
+
+    >>> countercharge_success(Fraction(3)), countercharge_success(Fraction(5, 2))
+    (Fraction(2, 3), Fraction(2, 3))
+    """
+    _check_gap(distance)
+    return Fraction(max(0, 7 - math.ceil(distance)), 6)
+
+
+# --- return fire (AOT-REACT-RETURN-FIRE) -------------------------------------
+
+
+class Exchange(StrEnum):
+    """The result of a firefight, in reading order."""
+
+    TARGET_RETREATS = "target retreats"
+    BOTH_STAY = "both stay"
+    SHOOTER_RETREATS = "shooter retreats"
+
+
+class Firefight(NamedTuple):
+    shooter_losses: int
+    target_losses: int
+    result: Exchange
+
+
+def exchange_result(shooter: Unit, target: Unit, s_losses: int, t_losses: int,
+                    compare_after_losses: bool = True) -> Exchange:
+    """Both volleys land at once; each side that lost warriors is compared with the other's density."""
+    s_d = density_after(shooter.ranks, s_losses if compare_after_losses else 0)
+    t_d = density_after(target.ranks, t_losses if compare_after_losses else 0)
+    if t_losses > 0 and s_d > t_d:
+        return Exchange.TARGET_RETREATS
+    if s_losses > 0 and t_d > s_d:
+        return Exchange.SHOOTER_RETREATS
+    return Exchange.BOTH_STAY
+
+
+def exchange_firers(shooter: Unit, target: Unit, distance: Fraction) -> tuple[int, int]:
+    """Firers each way: range from the other's strength, capped by one's own formed warriors."""
+    return (min(firers_in_range(target, distance), shooter.formed),
+            min(firers_in_range(shooter, distance), target.formed))
+
+
+@lru_cache(maxsize=16384)
+def exchange_exact(shooter: Unit, target: Unit, distance: Fraction,
+                   s_cond: ShotConditions = ShotConditions(),
+                   t_cond: ShotConditions = ShotConditions()) -> Dist[Firefight]:
+    """Exact law of (shooter's losses, target's losses, result) when the target fires back."""
+    n_s, n_t = exchange_firers(shooter, target, distance)
+    at_target = volley_losses(n_s, target, s_cond) if n_s else Dist.point((0, 0))
+    at_shooter = volley_losses(n_t, shooter, t_cond) if n_t else Dist.point((0, 0))
+    return at_shooter.product(at_target).map(
+        lambda p: Firefight(sum(p[0]), sum(p[1]), exchange_result(shooter, target, sum(p[0]), sum(p[1]),
+                                                                  s_cond.compare_after_losses)))
+
+
+def resolve_exchange(shooter: Unit, target: Unit, distance: Fraction, dice: DiceSource,
+                     s_cond: ShotConditions = ShotConditions(),
+                     t_cond: ShotConditions = ShotConditions()) -> Firefight:
+    """Both volleys with real dice; their losses land together."""
+    n_s, n_t = exchange_firers(shooter, target, distance)
+    t_loss = s_loss = 0
+    if n_s:
+        r = resolve_volley(n_s, target, s_cond, dice)
+        t_loss = r.killed + r.disordered
+    if n_t:
+        r = resolve_volley(n_t, shooter, t_cond, dice)
+        s_loss = r.killed + r.disordered
+    return Firefight(s_loss, t_loss, exchange_result(shooter, target, s_loss, t_loss, s_cond.compare_after_losses))

@@ -1,0 +1,285 @@
+"""Shooting (Стрельба): range, hit roll, protections, weapon effects and the result.
+
+Two faces of one rule set live here:
+
+* the *played* face (``resolve_volley``) rolls dice from a ``DiceSource`` exactly as
+  players do at the table and logs what happened; it replays worked examples and,
+  with seeded dice, is the sampler;
+* the *exact* face (``volley_losses``) computes the same quantities as ``Dist``
+  objects over Fractions.
+
+Both read the per-die rules from the same small predicates (``hits_on_face``,
+``save_limit``), and the tests check both against an independent oracle.
+"""
+
+from __future__ import annotations
+
+import math
+from dataclasses import dataclass
+from fractions import Fraction
+from functools import lru_cache
+
+from aot_rules.aot.equipment import Missile
+from aot_rules.aot.events import Compared, Hits, Losses, Retreat, ShieldWall, Verdict
+from aot_rules.aot.rules.demoralization import award
+from aot_rules.aot.rules.protection import horse_armour_turns, saving_faces, shield_wall_saves
+from aot_rules.aot.units import Unit, density_after
+from aot_rules.core.dice import DiceSource
+from aot_rules.core.dist import Dist
+from aot_rules.core.errors import RuleError
+from aot_rules.core.events import DieEffect
+
+SIXTH = Fraction(1, 6)
+
+
+@dataclass(frozen=True)
+class ShotConditions:
+    """Everything about one volley that is not the target unit itself.
+
+    The last three fields pick between readings of ambiguous rules; their
+    defaults are the readings the rules index adopts.
+    """
+
+    weapon: Missile = Missile.BOW
+    veteran: bool = False  # AOT-PROP-VETERAN: a commander in the shooting unit
+    wind: bool = False  # AOT-WEATHER-WIND: firing downwind hits on <=
+    flank: bool = False  # AOT-SHOOT-FLANK
+    equal_saves: bool = False  # AOT-SHOOT-SHIELDWALL reading (1): equality fails by default
+    pavise_veteran: bool = True  # AOT-SHOOT-PAVISE reading: veterans behind pavises save on <= 5
+    compare_after_losses: bool = True  # AOT-SHOOT-RESULT reading (2)
+
+    @property
+    def hits_at_or_below(self) -> bool:
+        """Veterans and downwind shooters both hit on a roll equal to the density."""
+        return self.veteran or self.wind
+
+
+# --- per-die rules: the single definition both faces use -------------------
+
+def hits_on_face(face: int, target_density: int, *, at_or_below: bool, horse_armour: bool) -> bool:
+    """AOT-SHOOT-HIT / AOT-SHOOT-HORSE-ARMOUR: does one die showing ``face`` wound?
+
+    The roll must be below the target's density (at or below it for veterans
+    and downwind shooters); horse armour turns away a hit rolled as 1.
+
+    >>> [f for f in range(1, 7) if hits_on_face(f, 4, at_or_below=False, horse_armour=False)]
+    [1, 2, 3]
+    """
+    ok = face <= target_density if at_or_below else face < target_density
+    return ok and not (horse_armour and horse_armour_turns(face))
+
+
+def hit_density(target: Unit, cond: ShotConditions) -> int:
+    """The density a hit roll is made against: the frontal density, or from the flank the larger of the
+    frontal density and the depth (AOT-SHOOT-FLANK: a 1+1 unit is hit against 2).
+
+    >>> hit_density(Unit(ranks=(1, 1)), ShotConditions(flank=True)), hit_density(Unit(ranks=(1, 1)), ShotConditions())
+    (2, 1)
+    """
+    return max(target.density, target.depth) if cond.flank else target.density
+
+
+def hit_faces(target_density: int, cond: ShotConditions, horse_armour: bool) -> list[int]:
+    return [f for f in range(1, 7)
+            if hits_on_face(f, target_density, at_or_below=cond.hits_at_or_below, horse_armour=horse_armour)]
+
+
+def hit_probability(target_density: int, cond: ShotConditions, horse_armour: bool) -> Fraction:
+    return len(hit_faces(target_density, cond, horse_armour)) * SIXTH
+
+
+def hit_rule_text(target_density: int, cond: ShotConditions, horse_armour: bool) -> str:
+    return ", ".join(map(str, hit_faces(target_density, cond, horse_armour))) or "nothing"
+
+
+def save_limit(target: Unit, cond: ShotConditions) -> tuple[int, bool] | None:
+    """The (density, at-or-below) pair for the target's shield roll, or None if it gets none.
+
+    Shield wall is for infantry with shields; pavises act as a shield wall of
+    density 5 (AOT-SHOOT-PAVISE); neither works against flank shooting.
+    """
+    if cond.flank or target.mounted:
+        return None
+    if target.pavise:
+        return 5, cond.equal_saves or (target.veteran and cond.pavise_veteran)
+    if target.shield:
+        return target.density, cond.equal_saves or target.veteran
+    return None
+
+
+def saves_text(target: Unit, cond: ShotConditions) -> str:
+    lim = save_limit(target, cond)
+    return "none" if lim is None else saving_faces(lim[0], at_or_below=lim[1])
+
+
+def shield_saved(roll: int, hits: int, limit: tuple[int, bool]) -> int:
+    """How many of ``hits`` a shield roll turns away: as many as it shows, if it saves at all."""
+    return min(roll, hits) if shield_wall_saves(roll, limit[0], at_or_below=limit[1]) else 0
+
+
+# --- range ----------------------------------------------------------------
+
+def firers_in_range(target: Unit, distance: Fraction, *, weapon: Missile = Missile.BOW,
+                    cover: bool = False) -> int:
+    """AOT-SHOOT-RANGE: how many warriors may shoot at ``target`` from ``distance`` inches.
+
+    Firers = the target's strength (disordered included, riders counting double)
+    minus the distance, rounded down; a target in cover counts its density
+    instead.  Javelins and handguns reach 1″ only.  Returns 0 when nobody may shoot.
+
+    >>> firers_in_range(Unit(ranks=(4, 4)), Fraction(4)), firers_in_range(Unit(ranks=(4, 4)), Fraction(5, 2))
+    (4, 5)
+    """
+    if weapon.max_range is not None and distance > weapon.max_range:
+        return 0
+    count = target.density if cover else target.strength * (2 if target.mounted else 1)
+    return max(0, math.floor(count - distance))
+
+
+def firers_for(target: Unit, cond: ShotConditions, firers: int | None, distance: Fraction | None,
+               cover: bool, battle_line: bool = False) -> int:
+    """Firers given directly, or derived from range (then capped by ``firers`` if given).
+
+    ``battle_line``: the unit shoots as one of a battle line other than the general's own, and so
+    with one warrior fewer (AOT-CMD-BATTLE-LINE, flat −1 per the index's reading).
+    """
+    if distance is not None and distance <= 0:
+        raise RuleError("AOT-SHOOT-ARC-LOS", "at 0″ the units are in contact: they cannot shoot, they fight a melee")
+    if distance is None:
+        if firers is None:
+            raise RuleError("AOT-SHOOT-RANGE", "say how many warriors shoot, or the distance to derive them from "
+                            "range")
+        return firers
+    if cond.weapon.max_range is not None and distance > cond.weapon.max_range:
+        raise RuleError(cond.weapon.rule_id, f"{cond.weapon.value}s reach 1″ only, not {distance}″")
+    n = firers_in_range(target, distance, weapon=cond.weapon, cover=cover) - (1 if battle_line else 0)
+    if n <= 0:
+        basis = f"density {target.density}" if cover else f"strength {target.strength}" + (
+            " (riders count double)" if target.mounted else "")
+        line = " after the battle line's −1" if battle_line else ""
+        raise RuleError("AOT-SHOOT-RANGE", f"target {basis} at {distance}″ leaves no firers{line}: out of range")
+    return min(n, firers) if firers is not None else n
+
+
+# --- the result of a volley -------------------------------------------------
+
+def compared_density(target: Unit, losses: int, cond: ShotConditions) -> int:
+    """The target density AOT-SHOOT-RESULT compares: frontal, or depth when shot in the flank."""
+    return density_after(target.ranks, losses if cond.compare_after_losses else 0, flank=cond.flank)
+
+
+def retreats(target: Unit, losses: int, shooter_density: int, cond: ShotConditions) -> bool:
+    """AOT-SHOOT-RESULT: a target that lost anyone retreats if the shooter's density is higher."""
+    return losses > 0 and shooter_density > compared_density(target, losses, cond)
+
+
+def apply_weapon(hits: int, saved: int, weapon: Missile, formed: int) -> tuple[int, int]:
+    """Turn hits and shield saves into (killed, disordered), never more than the target has.
+
+    Javelins are armour-piercing: a warrior the shield wall saved is disordered
+    instead.  Handguns are terrifying: each kill disorders one more warrior.
+    """
+    killed = min(hits - saved, formed)
+    disordered = saved if weapon is Missile.JAVELIN else 0
+    if weapon is Missile.HANDGUN:
+        disordered += killed
+    return killed, min(disordered, formed - killed)
+
+
+# --- exact face ---------------------------------------------------------------
+
+@lru_cache(maxsize=65536)
+def volley_losses(firers: int, target: Unit, cond: ShotConditions) -> Dist[tuple[int, int]]:
+    """Exact joint distribution of (killed, disordered) from one volley.
+
+    >>> volley_losses(4, Unit(ranks=(4, 4)), ShotConditions())[(2, 0)]
+    Fraction(3, 8)
+    """
+    hits = Dist.binomial(firers, hit_probability(hit_density(target, cond), cond, target.horse_armour))
+    return saves_and_losses(hits, target, cond)
+
+
+def saves_and_losses(hits: Dist[int], target: Unit, cond: ShotConditions) -> Dist[tuple[int, int]]:
+    """Exact (killed, disordered) once ``hits`` meet the target's one shield die, if it has one."""
+    limit = save_limit(target, cond)
+    formed = target.formed
+
+    def after_shields(h: int) -> Dist[tuple[int, int]]:
+        if limit is None or h == 0:
+            return Dist.point(apply_weapon(h, 0, cond.weapon, formed))
+        return Dist.die(6).map(lambda r: apply_weapon(h, shield_saved(r, h, limit), cond.weapon, formed))
+
+    return hits.bind(after_shields)
+
+
+# --- played face ----------------------------------------------------------------
+
+@dataclass(frozen=True)
+class VolleyReport:
+    """One volley as it happened: the dice, the saves and what they did."""
+
+    firers: int
+    hit_dice: tuple[int, ...]
+    hit_on: str
+    hits: int
+    save_roll: int | None
+    saved: int
+    killed: int
+    disordered: int
+    before: Unit
+    after: Unit
+    shooter_density: int | None = None
+    compared: int | None = None
+    retreat: bool | None = None
+    dp: int = 0
+
+
+def roll_hits(firers: int, target: Unit, cond: ShotConditions, dice: DiceSource, by: str = "firers") -> int:
+    """AOT-SHOOT-HIT as played: one die per firer, counted against the target's start density."""
+    density = hit_density(target, cond)
+
+    def hit(face: int) -> bool:
+        return hits_on_face(face, density, at_or_below=cond.hits_at_or_below, horse_armour=target.horse_armour)
+
+    faces = dice.d6s(firers, "hit", lambda f: DieEffect.HIT if hit(f) else DieEffect.NONE)
+    rolled = dice.emit(Hits(by, tuple((f, hit(f)) for f in faces), hit_rule_text(density, cond, target.horse_armour)))
+    return rolled.count
+
+
+def roll_shield_wall(hits: int, target: Unit, cond: ShotConditions, dice: DiceSource) -> tuple[int | None, int]:
+    """The target's one shield die against ``hits`` (none without shields or hits): (roll, saved)."""
+    limit = save_limit(target, cond)
+    if limit is None or hits == 0:
+        return None, 0
+    roll = dice.d6("shield wall", lambda r: DieEffect.SAVE if shield_saved(r, hits, limit) else DieEffect.NONE)
+    saved = shield_saved(roll, hits, limit)
+    dice.emit(ShieldWall(target.name, roll, saves_text(target, cond), saved))
+    return roll, saved
+
+
+def resolve_volley(firers: int, target: Unit, cond: ShotConditions, dice: DiceSource,
+                   shooter_density: int | None = None) -> VolleyReport:
+    """Shoot once, rolling real dice, and log what happened at each step."""
+    if target.panicking:
+        raise RuleError("AOT-PANIC", "a panicking unit has density 0 and cannot be hit; it flees instead")
+    if firers < 1:
+        raise RuleError("AOT-SHOOT-RANGE", "nobody is in range to shoot")
+    hits = roll_hits(firers, target, cond, dice)
+    faces = tuple(f for f, _ in dice.events(Hits)[-1].faces)
+    save_roll, saved = roll_shield_wall(hits, target, cond, dice)
+    killed, disordered = apply_weapon(hits, saved, cond.weapon, target.formed)
+    after = target.take_losses(killed, disordered)
+    dice.emit(Losses(target, killed, disordered, after))
+    retreat, compared, dp = None, None, 0
+    if shooter_density is not None:
+        lost = killed + disordered
+        compared = compared_density(target, lost, cond)
+        retreat = retreats(target, lost, shooter_density, cond)
+        dice.emit(Compared("shooters", target.name, shooter_density, compared,
+                           Verdict.FIRST if retreat else Verdict.CONTINUE, lost))
+        if retreat:
+            dice.emit(Retreat(target.name))
+            dp = award("shooters", target, dice)
+    hit_on = hit_rule_text(hit_density(target, cond), cond, target.horse_armour)
+    return VolleyReport(firers, faces, hit_on, hits, save_roll, saved, killed, disordered, target, after,
+                        shooter_density, compared, retreat, dp)

@@ -1,0 +1,208 @@
+"""The unit on the table: ranks of formed warriors, disordered warriors beside them, and what
+the unit is: mounted or foot, its protections, its weapons and its properties.
+
+Density (плотность строя) is the number of formed warriors in the longest rank;
+it drives speed, hit numbers and combat results, so the model keeps the ranks
+themselves rather than a single number.  ``Unit`` is immutable: every change
+returns a new unit, so a refused action can never leave a half-changed state.
+Every refusal about what a unit may be lives in ``Unit.__post_init__``, once.
+"""
+
+from __future__ import annotations
+
+from dataclasses import dataclass, field, replace
+from enum import StrEnum
+from functools import lru_cache
+
+from aot_rules.aot.equipment import MeleeWeapon, Missile
+from aot_rules.core.errors import RuleError
+
+MAX_FOOT = 10
+MAX_MOUNTED = 4
+MAX_FOOT_DENSITY = 5
+MAX_MOUNTED_DENSITY = 4
+
+Front = tuple[tuple[MeleeWeapon, int], ...]
+
+
+class WarriorState(StrEnum):
+    """AOT-WARRIOR-STATES."""
+
+    FORMED = "formed"
+    DISORDERED = "disordered"
+    REMOVED = "removed"
+
+
+@lru_cache(maxsize=4096)
+def remove_from_ranks(ranks: tuple[int, ...], n: int) -> tuple[int, ...]:
+    """AOT-CASUALTY-REMOVAL: take ``n`` warriors off, longest rank first, front rank on a tie.
+
+    >>> remove_from_ranks((3, 4), 1), remove_from_ranks((4, 4), 3)
+    ((3, 3), (2, 3))
+    """
+    if n > sum(ranks):
+        raise RuleError("AOT-CASUALTY-REMOVAL", f"cannot remove {n} warriors from ranks {ranks}")
+    r = list(ranks)
+    for _ in range(n):
+        longest = max(r)
+        r[r.index(longest)] -= 1  # index() finds the front-most of equal ranks
+    return tuple(r)
+
+
+def density_after(ranks: tuple[int, ...], lost: int, *, flank: bool = False) -> int:
+    """The density a result compares: after ``lost`` warriors leave the ranks, or the depth (ranks
+    still holding anyone) for a unit taken in the flank (AOT-SHOOT-RESULT, AOT-MELEE-RESULT,
+    AOT-MELEE-FLANK, AOT-SHOOT-FLANK).
+
+    >>> density_after((4, 4), 3), density_after((4, 4), 3, flank=True), density_after((2, 1), 2, flank=True)
+    (3, 2, 1)
+    """
+    left = remove_from_ranks(ranks, lost)
+    return sum(1 for r in left if r > 0) if flank else max(left)
+
+
+@dataclass(frozen=True)
+class Unit:
+    """A unit on one base.
+
+    ``ranks`` lists formed warriors per rank, front first (one or two ranks);
+    ``disordered`` counts warriors standing off the base.  ``weapon`` arms the
+    whole front rank unless ``mix`` lists a mixed front rank weapon by weapon
+    (AOT-ARMY-MIXED-WEAPONS); ``missile`` is what its shooters shoot or throw.
+
+    >>> u = Unit(ranks=(4, 4), shield=True)
+    >>> u.density, u.strength, u.take_losses(1, 2).describe()
+    (4, 8, 'unit: ranks 2+3 (density 3), 2 disordered')
+    """
+
+    name: str = "unit"
+    ranks: tuple[int, ...] = (4, 4)
+    disordered: int = 0
+    mounted: bool = False
+    shield: bool = False
+    armour: bool = False
+    horse_armour: bool = False
+    pavise: bool = False
+    weapon: MeleeWeapon = MeleeWeapon.SWORD
+    mix: Front = ()
+    missile: Missile | None = None
+    veteran: bool = False  # AOT-PROP-VETERAN
+    stubborn: bool = False  # AOT-PROP-STUBBORN
+    recruit: bool = False  # AOT-PROP-RECRUIT
+    terrifying: bool = False  # AOT-TERRIFYING
+    notes: tuple[str, ...] = field(default=(), compare=False)
+
+    def __post_init__(self) -> None:
+        rid = "AOT-ARMY-UNIT-SIZE"
+        if not 1 <= len(self.ranks) <= 2:
+            raise RuleError(rid, "a unit stands in one or two ranks")
+        if any(r < 0 for r in self.ranks) or self.disordered < 0:
+            raise RuleError(rid, "warrior counts cannot be negative")
+        if self.mounted and len(self.ranks) != 1:
+            raise RuleError(rid, "mounted troops always stand in a single rank")
+        cap = MAX_MOUNTED if self.mounted else MAX_FOOT
+        if self.strength > cap:
+            raise RuleError(rid, f"a {self.kind} unit has at most {cap} warriors, not {self.strength}")
+        dmax = MAX_MOUNTED_DENSITY if self.mounted else MAX_FOOT_DENSITY
+        if self.density > dmax:
+            raise RuleError("AOT-DENSITY-LIMITS", f"density {self.density} is above the maximum {dmax}")
+        if self.horse_armour and not self.mounted:
+            raise RuleError("AOT-SHOOT-HORSE-ARMOUR", "only mounted units have horse armour")
+        if self.mix:
+            if any(n < 0 for _, n in self.mix):
+                raise RuleError("AOT-ARMY-MIXED-WEAPONS", "warrior counts cannot be negative")
+            if sum(n for _, n in self.mix) != self.ranks[0]:
+                raise RuleError("AOT-MELEE-STRIKES", f"{self.name}: the front-rank weapons must cover its "
+                                f"{self.ranks[0]} front-rank warriors")
+        for w, _ in self.front:
+            if w is MeleeWeapon.LANCE and not self.mounted:
+                raise RuleError("AOT-MELEE-HIT-LANCE", f"{self.name}: the lance is a cavalry weapon; foot cannot "
+                                "use it")
+            if w.foot_only and self.mounted:
+                raise RuleError("AOT-MELEE-CAV-OTHER", f"{self.name}: cavalry cannot fight with a {w.value}; "
+                                "mounted short spears and swords fight as 'sword'")
+        if self.recruit and (self.stubborn or self.veteran):
+            raise RuleError("AOT-PROP-RECRUIT", f"{self.name}: recruits may not have any other property")
+
+    # --- derived state ----------------------------------------------
+    @property
+    def kind(self) -> str:
+        return "mounted" if self.mounted else "foot"
+
+    @property
+    def formed(self) -> int:
+        return sum(self.ranks)
+
+    @property
+    def strength(self) -> int:
+        """All warriors, formed and disordered (численность)."""
+        return self.formed + self.disordered
+
+    @property
+    def density(self) -> int:
+        """AOT-DENSITY: formed warriors in the longest rank; 0 when panicking."""
+        return max(self.ranks)
+
+    @property
+    def depth(self) -> int:
+        """Density seen from the flank: the number of ranks that still hold formed warriors."""
+        return sum(1 for r in self.ranks if r > 0)
+
+    @property
+    def panicking(self) -> bool:
+        """AOT-PANIC: every remaining warrior is disordered."""
+        return self.formed == 0 and self.disordered > 0
+
+    @property
+    def destroyed(self) -> bool:
+        return self.strength == 0
+
+    @property
+    def front(self) -> Front:
+        """The weapons of the front rank, weapon by weapon."""
+        return self.mix or ((self.weapon, self.ranks[0]),)
+
+    def state_counts(self) -> dict[WarriorState, int]:
+        return {WarriorState.FORMED: self.formed, WarriorState.DISORDERED: self.disordered}
+
+    # --- changes ----------------------------------------------------
+    def take_losses(self, killed: int, disordered: int) -> Unit:
+        """Remove ``killed`` and disorder ``disordered`` formed warriors (AOT-CASUALTY-REMOVAL).
+
+        A mixed front rank loses from its last weapon group first (the owner's choice).
+        Raises RuleError, and changes nothing, when the unit has too few formed warriors.
+        """
+        if killed < 0 or disordered < 0:
+            raise RuleError("AOT-CASUALTY-REMOVAL", "losses cannot be negative")
+        if killed + disordered > self.formed:
+            raise RuleError("AOT-CASUALTY-REMOVAL",
+                            f"{self.name} has {self.formed} formed warriors, cannot lose {killed + disordered}")
+        ranks = remove_from_ranks(self.ranks, killed + disordered)
+        return replace(self, ranks=ranks, disordered=self.disordered + disordered, mix=_trim(self.mix, ranks[0]))
+
+    def describe(self) -> str:
+        ranks = "+".join(str(r) for r in self.ranks)
+        extra = f", {self.disordered} disordered" if self.disordered else ""
+        return f"{self.name}: ranks {ranks} (density {self.density}){extra}"
+
+
+def _trim(mix: Front, front: int) -> Front:
+    """A mixed front rank cut down to ``front`` warriors, from the last group."""
+    if not mix:
+        return mix
+    out, left = [], front
+    for w, n in mix:
+        out.append((w, min(n, left)))
+        left -= min(n, left)
+    return tuple(g for g in out if g[1] > 0) or ((mix[0][0], 0),)
+
+
+def unit_of(density: int, formed: int, name: str = "unit") -> Unit:
+    """A unit of ``density`` with ``formed`` warriors: a full front rank, the rest behind it.
+
+    Refuses (AOT-DENSITY) counts that one or two ranks of that density cannot hold.
+    """
+    if not density <= formed <= 2 * density:
+        raise RuleError("AOT-DENSITY", f"a unit of density {density} in one or two ranks has {density} to "
+                        f"{2 * density} formed warriors, not {formed}")
+    return Unit(name=name, ranks=(density, formed - density) if formed > density else (density,))

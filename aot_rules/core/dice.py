@@ -1,0 +1,84 @@
+"""Where the dice come from, and the log of what they did.
+
+Rules code asks a ``DiceSource`` for each d6 it needs and reports what happened
+through :meth:`DiceSource.emit`.  A seeded source turns a played rule into a
+sampler; a scripted source replays the dice printed in a worked example.  Both
+keep the same log, so a sample and a worked example are told the same way.
+"""
+
+from __future__ import annotations
+
+import random
+from collections.abc import Callable, Iterable
+from typing import TypeVar
+
+from aot_rules.core.events import DieEffect, Event, Roll
+
+E = TypeVar("E", bound=Event)
+
+
+class DiceSource:
+    """A source of d6 results that records every roll and event.
+
+    >>> dice = FixedDice([2, 5])
+    >>> dice.d6("hit", lambda f: DieEffect.HIT if f < 4 else DieEffect.NONE), dice.d6("hit")
+    (2, 5)
+    >>> [(r.face, r.effect.value) for r in dice.events(Roll)]
+    [(2, 'hit'), (5, '')]
+    """
+
+    def __init__(self) -> None:
+        self.log: list[Event] = []
+
+    def _next(self) -> int:
+        raise NotImplementedError
+
+    def d6(self, why: str = "", judge: Callable[[int], DieEffect] | None = None) -> int:
+        """Roll one die; ``judge`` says what the face did, for the log."""
+        v = self._next()
+        if not 1 <= v <= 6:
+            raise ValueError(f"a d6 cannot show {v}")
+        self.log.append(Roll(why, v, judge(v) if judge else DieEffect.NONE))
+        return v
+
+    def d6s(self, n: int, why: str = "", judge: Callable[[int], DieEffect] | None = None) -> list[int]:
+        return [self.d6(why, judge) for _ in range(n)]
+
+    def emit(self, event: E) -> E:
+        """Record what a rule decided; returns the event so a rule can emit and use it at once."""
+        self.log.append(event)
+        return event
+
+    def events(self, kind: type[E]) -> list[E]:
+        """The logged events of one kind, in order."""
+        return [e for e in self.log if isinstance(e, kind)]
+
+
+class SeededDice(DiceSource):
+    """Pseudo-random dice from a seed: the same seed replays the same game."""
+
+    def __init__(self, seed: int | random.Random) -> None:
+        super().__init__()
+        self.rng = seed if isinstance(seed, random.Random) else random.Random(seed)
+
+    def _next(self) -> int:
+        return self.rng.randint(1, 6)
+
+
+class FixedDice(DiceSource):
+    """Dice read from a script, in order; running out is an error."""
+
+    def __init__(self, rolls: Iterable[int]) -> None:
+        super().__init__()
+        self.rolls = list(rolls)
+        self.pos = 0
+
+    def _next(self) -> int:
+        if self.pos >= len(self.rolls):
+            raise ValueError("the scripted dice ran out")
+        v = self.rolls[self.pos]
+        self.pos += 1
+        return v
+
+    def exhausted(self) -> bool:
+        return self.pos == len(self.rolls)

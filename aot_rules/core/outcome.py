@@ -1,0 +1,52 @@
+"""What an exact evaluation returns: named distributions, event probabilities and facts.
+
+A mechanic usually computes one *joint* law over a named record (a
+``NamedTuple`` such as ``(a_killed, b_killed, result)``) and reports some of
+its marginals and events; :meth:`Outcome.of` does that bookkeeping once for
+every mechanic.  Categorical results are enums, so every face lays them out in
+the enum's own order (A wins · continue · B wins).
+"""
+
+from __future__ import annotations
+
+from collections.abc import Callable, Hashable, Mapping, Sequence
+from dataclasses import dataclass, field, replace
+from fractions import Fraction
+from typing import Any, TypeVar
+
+from aot_rules.core.dist import Dist
+
+R = TypeVar("R", bound=Hashable)
+
+
+@dataclass(frozen=True)
+class Outcome:
+    """Named distributions (``main`` is the headline one), exact event probabilities and facts.
+
+    >>> from aot_rules.core.dist import Dist
+    >>> out = Outcome.of(Dist.binomial(2, Fraction(1, 2)), "hits", events={"any": lambda h: h > 0})
+    >>> out.dists["hits"][1], out.events["any"]
+    (Fraction(1, 2), Fraction(3, 4))
+    """
+
+    main: str
+    dists: Mapping[str, Dist[Any]]
+    events: Mapping[str, Fraction] = field(default_factory=dict)
+    labels: Mapping[str, str] = field(default_factory=dict)
+    info: Mapping[str, Any] = field(default_factory=dict)
+
+    @classmethod
+    def of(cls, joint: Dist[R], main: str, *, dists: Sequence[str] = (),
+           events: Mapping[str, Callable[[R], bool]] | None = None, labels: Mapping[str, str] | None = None,
+           info: Mapping[str, Any] | None = None) -> Outcome:
+        """Report the marginals ``dists`` (field names of a record; none: the joint law itself, as
+        ``main``) and the probability of each event predicate."""
+        laws: dict[str, Dist[Any]] = {name: joint.marginal(name) for name in dists} if dists else {main: joint}
+        probs = {name: joint.prob(pred) for name, pred in (events or {}).items()}
+        return cls(main, laws, probs, dict(labels or {}), dict(info or {}))
+
+    def label(self, name: str) -> str:
+        return self.labels.get(name, name.replace("_", " "))
+
+    def with_main(self, main: str) -> Outcome:
+        return replace(self, main=main)

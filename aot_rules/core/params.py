@@ -1,0 +1,336 @@
+"""Typed parameters: one record per mechanic, from which every face derives its inputs.
+
+A mechanic's inputs are a frozen dataclass whose fields are declared with
+:func:`param`.  The field's type says what kind of input it is (``int``,
+``bool``, an ``Enum`` for a choice, ``Fraction`` for inches, :data:`Ranks`,
+:data:`Mix`; ``… | None`` for an optional one); :func:`param` adds its help,
+range, grid and the Reading it toggles.  A field may itself be a record
+(:func:`group`), such as one side of a melee: its inputs are then flattened
+with a prefix (``a_ranks``, ``b_ranks``).  From that single declaration the
+registry derives the CLI options, the widget controls and the grid the tests
+sweep, and the exact function reads typed attributes (``p.target_density``)
+instead of string keys.
+
+Every number is parsed by one grammar (:func:`parse_number`): ASCII digits, an
+optional sign, a decimal point or a fraction bar, and at most four digits a
+part, so an absurd magnitude is refused before any work is done.
+"""
+
+from __future__ import annotations
+
+import dataclasses
+import re
+import types
+from collections.abc import Iterator, Mapping
+from dataclasses import dataclass, field
+from enum import Enum
+from fractions import Fraction
+from functools import cache
+from typing import Any, Literal, TypeVar, Union, cast, get_args, get_origin, get_type_hints
+
+from aot_rules.core.errors import ParamError
+from aot_rules.core.format import fraction_str
+
+ParamKind = Literal["int", "bool", "choice", "ranks", "inches", "mix"]
+
+#: Formed warriors per rank, front first: ``(4, 4)``.
+Ranks = tuple[int, ...]
+#: Front-rank weapons of a mixed unit, name and count: ``(("sword", 3), ("shooter", 1))``.
+Mix = tuple[tuple[str, int], ...]
+
+_NUMBER = re.compile(r"\s*([+-]?)([0-9]{1,4})(?:\.([0-9]{1,4})|/([0-9]{1,4}))?\s*")
+
+
+def parse_number(value: object) -> Fraction | None:
+    """The one number grammar of every option; None for anything else.
+
+    >>> parse_number("2.5"), parse_number("5/2"), parse_number(" +3 "), parse_number(4)
+    (Fraction(5, 2), Fraction(5, 2), Fraction(3, 1), Fraction(4, 1))
+    >>> [parse_number(x) for x in ("1e9", "nan", "٣", "1_0", "99999", "1/0", True)]
+    [None, None, None, None, None, None, None]
+    """
+    if isinstance(value, bool):
+        return None
+    if isinstance(value, (int, Fraction)):
+        return Fraction(value) if abs(value) < 10**4 else None
+    if isinstance(value, float):
+        value = repr(value)
+    if not isinstance(value, str):
+        return None
+    m = _NUMBER.fullmatch(value)
+    if m is None:
+        return None
+    sign, whole, decimals, den = m.groups()
+    if den is not None and int(den) == 0:
+        return None
+    number = Fraction(int(whole), int(den)) if den else Fraction(f"{whole}.{decimals or 0}")
+    return -number if sign == "-" else number
+
+
+@dataclass(frozen=True)
+class Meta:
+    """What :func:`param` attaches to a field: everything but the name, kind and default."""
+
+    help: str
+    lo: Fraction | int | None = None
+    hi: Fraction | int | None = None
+    grid: tuple[Any, ...] | None = None
+    reading: str | None = None
+    label: str = ""
+    choices: tuple[Enum, ...] | None = None
+
+
+def param(default: Any, help: str, *, lo: Fraction | int | None = None, hi: Fraction | int | None = None,
+          grid: tuple[Any, ...] | None = None, reading: str | None = None, label: str = "",
+          choices: tuple[Enum, ...] | None = None) -> Any:
+    """Declare one input field of a parameter record.
+
+    ``help`` and ``label`` may say ``{who}`` where the field sits in a :func:`group`;
+    ``reading`` names the rule whose Reading a toggle switches; ``grid`` is the values the
+    book's widget and the generic tests enumerate (default: the whole range); ``choices``
+    narrows an enum's members to those this input accepts.
+    """
+    return field(default=default, metadata={"param": Meta(help, lo, hi, grid, reading, label, choices)})
+
+
+def group(prefix: str, who: str, default: Any) -> Any:
+    """Declare a nested record (one side of a fight) whose inputs are flattened as ``prefix_name``."""
+    return field(default=default, metadata={"group": (prefix, who)})
+
+
+@dataclass(frozen=True)
+class Param:
+    """One flattened input: its name, kind, range or choices and default."""
+
+    name: str
+    kind: ParamKind
+    default: Any
+    help: str
+    lo: Fraction | int | None = None
+    hi: Fraction | int | None = None
+    choices: tuple[str, ...] = ()
+    optional: bool = False
+    #: rule ID whose "Reading" this toggle switches (None for ordinary inputs)
+    reading: str | None = None
+    #: values enumerated for tables, widgets and the generic tests; None = the full range
+    grid: tuple[Any, ...] | None = None
+    label: str = ""
+    #: the enum a choice converts to (None: the value stays a string)
+    enum: type[Enum] | None = None
+    #: where the value goes in the record: field names from the top
+    path: tuple[str, ...] = ()
+
+    @property
+    def flag(self) -> str:
+        return "--" + self.name.replace("_", "-")
+
+    @property
+    def title(self) -> str:
+        return self.label or self.name.replace("_", " ")
+
+    def accepts(self) -> str:
+        """Human description of the legal values, for error messages and --list."""
+        if self.kind == "int":
+            return f"a whole number from {self.lo} to {self.hi}"
+        if self.kind == "inches":
+            return f"a distance in inches from {_decimal(self.lo)} to {_decimal(self.hi)} (decimals allowed)"
+        if self.kind == "bool":
+            return "a flag (true/false)"
+        if self.kind == "choice":
+            return "one of " + ", ".join(self.choices)
+        if self.kind == "mix":
+            return "weapon:count pairs for the front rank, like sword:3,shooter:1"
+        return "formed warriors per rank, front first, like 4 or 4,4"
+
+    def refuse(self, rule_id: str, value: object) -> ParamError:
+        shown = value if isinstance(value, str) and len(value) <= 40 else f"{str(value)[:40]}…"
+        return ParamError(rule_id, self.name, f"{self.flag} takes {self.accepts()}, not {shown!r}")
+
+    def coerce(self, value: Any, rule_id: str) -> Any:
+        """Check and convert one value; raise ParamError naming the option otherwise."""
+        if value is None:
+            if self.optional:
+                return None
+            raise ParamError(rule_id, self.name, f"{self.flag} is required: {self.accepts()}")
+        converted = self._convert(value)
+        if converted is None:
+            raise self.refuse(rule_id, value)
+        return converted
+
+    def _convert(self, value: Any) -> Any:
+        if self.kind == "bool":
+            if isinstance(value, bool):
+                return value
+            text = value.strip().lower() if isinstance(value, str) else None
+            return {"true": True, "1": True, "yes": True, "false": False, "0": False, "no": False}.get(text or "")
+        if self.kind in ("int", "inches"):
+            number = parse_number(value)
+            if number is None or not cast(Fraction, self.lo) <= number <= cast(Fraction, self.hi):
+                return None
+            if self.kind == "inches":
+                return number
+            return int(number) if number.denominator == 1 else None
+        if self.kind == "choice":
+            if isinstance(value, Enum):
+                value = value.value
+            if value not in self.choices:
+                return None
+            return self.enum(value) if self.enum else value
+        if self.kind == "ranks":
+            return _parse_ranks(value)
+        return _parse_mix(value)
+
+    def values(self) -> tuple[Any, ...]:
+        if self.grid is not None:
+            return self.grid
+        if self.kind == "int":
+            return tuple(range(int(cast(int, self.lo)), int(cast(int, self.hi)) + 1))
+        if self.kind == "bool":
+            return (False, True)
+        if self.kind == "choice":
+            return tuple(self.enum(c) for c in self.choices) if self.enum else self.choices
+        return (self.default,)
+
+    def to_json(self) -> dict[str, Any]:
+        d: dict[str, Any] = {"name": self.name, "flag": self.flag, "type": self.kind,
+                             "default": jsonable(self.default), "help": self.help}
+        if self.kind == "int":
+            d["min"], d["max"] = self.lo, self.hi
+        if self.kind == "inches":  # JSON numbers; the CLI accepts any decimal in the range
+            d["min"], d["max"] = float(cast(Fraction, self.lo)), float(cast(Fraction, self.hi))
+            if isinstance(self.default, Fraction):
+                d["default"] = int(self.default) if self.default.denominator == 1 else float(self.default)
+        if self.choices:
+            d["choices"] = list(self.choices)
+        if self.optional:
+            d["optional"] = True
+        if self.reading:
+            d["reading_of"] = self.reading
+        return d
+
+
+def _decimal(x: Fraction | int | None) -> str:
+    return f"{float(cast(Fraction, x)):g}"
+
+
+def _parse_ranks(value: Any) -> tuple[int, ...] | None:
+    """'4,4' -> (4, 4): one or two ranks, each a whole number by the common grammar."""
+    parts: list[Any]
+    if isinstance(value, str):
+        parts = value.split(",")
+    elif isinstance(value, (tuple, list)):
+        parts = list(value)
+    else:
+        return None
+    if not 1 <= len(parts) <= 2:
+        return None
+    numbers = [parse_number(x) for x in parts]
+    if any(n is None or n.denominator != 1 or n < 0 for n in numbers):
+        return None
+    return tuple(int(cast(Fraction, n)) for n in numbers)
+
+
+def _parse_mix(value: Any) -> Mix | None:
+    """'sword:3,shooter:1' -> (('sword', 3), ('shooter', 1)); which weapons exist is the rules' business."""
+    if isinstance(value, tuple) and all(isinstance(x, tuple) and len(x) == 2 for x in value):
+        value = ",".join(f"{w}:{n}" for w, n in value)
+    if not isinstance(value, str) or len(value) > 200:
+        return None
+    out: list[tuple[str, int]] = []
+    for part in value.split(","):
+        name, _, count = part.strip().partition(":")
+        n = parse_number(count)
+        if not name or n is None or n.denominator != 1 or n < 0:
+            return None
+        out.append((name.strip(), int(n)))
+    return tuple(out)
+
+
+# --- records -----------------------------------------------------------------------------------
+
+R = TypeVar("R")
+
+
+def _kind(hint: Any) -> tuple[ParamKind, bool, type[Enum] | None]:
+    """(kind, optional, enum) from a field's type."""
+    optional = False
+    if get_origin(hint) in (Union, types.UnionType):
+        args = [a for a in get_args(hint) if a is not type(None)]
+        optional, hint = True, args[0]
+    if hint is bool:
+        return "bool", optional, None
+    if hint is int:
+        return "int", optional, None
+    if hint is Fraction:
+        return "inches", optional, None
+    if isinstance(hint, type) and issubclass(hint, Enum):
+        return "choice", optional, hint
+    if hint == Ranks:
+        return "ranks", optional, None
+    if hint == Mix:
+        return "mix", optional, None
+    raise TypeError(f"no parameter kind for {hint!r}")
+
+
+def params_of(record: type[Any], prefix: str = "", who: str = "", defaults: Any = None) -> tuple[Param, ...]:
+    """Every input of a record type, flattened, in declaration order (a group's defaults are those
+    of the record instance it declares as its default)."""
+    hints = get_type_hints(record)
+    out: list[Param] = []
+    for f in dataclasses.fields(record):
+        if "group" in f.metadata:
+            sub_prefix, sub_who = f.metadata["group"]
+            for p in params_of(hints[f.name], prefix + sub_prefix + "_", sub_who, f.default):
+                out.append(dataclasses.replace(p, path=(f.name, *p.path)))
+            continue
+        meta: Meta = f.metadata["param"]
+        kind, optional, enum = _kind(hints[f.name])
+        default = f.default if defaults is None else getattr(defaults, f.name)
+        subst = {"who": who}
+        out.append(Param(
+            name=prefix + f.name, kind=kind, default=default.value if isinstance(default, Enum) else default,
+            help=meta.help.format(**subst), lo=meta.lo, hi=meta.hi,
+            choices=tuple(str(e.value) for e in (meta.choices or enum or ())), optional=optional, reading=meta.reading,
+            grid=meta.grid, label=meta.label.format(**subst), enum=enum, path=(f.name,)))
+    return tuple(out)
+
+
+def build_record(record: type[R], params: tuple[Param, ...], values: Mapping[str, Any]) -> R:
+    """The record holding ``values`` (flat names), nested groups included; defaults from the record."""
+    tree: dict[str, Any] = {}
+    for p in params:
+        node = tree
+        for step in p.path[:-1]:
+            node = node.setdefault(step, {})
+        node[p.path[-1]] = values[p.name]
+    return cast(R, _build(record, tree))
+
+
+@cache
+def _hints(record: type[Any]) -> dict[str, Any]:
+    return get_type_hints(record)
+
+
+def _build(record: type[Any], tree: Mapping[str, Any]) -> Any:
+    hints = _hints(record)
+    kwargs = {name: _build(hints[name], sub) if isinstance(sub, dict) else sub for name, sub in tree.items()}
+    return record(**kwargs)
+
+
+def flatten(record: Any, params: tuple[Param, ...]) -> Iterator[tuple[str, Any]]:
+    """(flat name, value) of every input of a record instance."""
+    for p in params:
+        node = record
+        for step in p.path:
+            node = getattr(node, step)
+        yield p.name, node
+
+
+def jsonable(v: Any) -> Any:
+    if isinstance(v, Fraction):
+        return fraction_str(v)
+    if isinstance(v, Enum):
+        return v.value
+    if isinstance(v, tuple):
+        return [jsonable(x) for x in v]
+    return v

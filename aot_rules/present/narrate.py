@@ -1,0 +1,49 @@
+"""Worked-example steps in words, told from the event log (the rules themselves write no prose).
+
+One sentence per event that a player would say aloud at the table; rolls are
+shown by the dice strip instead, so ``Roll`` events say nothing here.
+"""
+
+from __future__ import annotations
+
+from collections.abc import Iterable
+
+from aot_rules.aot.events import Compared, DPEarned, DPSpent, Hits, Losses, ShieldWall, Tested, Verdict
+from aot_rules.core.events import Event
+from aot_rules.core.format import count_str
+
+
+def possessive(name: str) -> str:
+    return f"{name}'" if name.endswith("s") else f"{name}'s"
+
+
+def sentence(e: Event) -> str | None:
+    """What one event says, or None for events the dice strip shows instead."""
+    if isinstance(e, Hits):
+        faces = ", ".join(f"{f}{'*' if hit and not e.hit_on else ''}" for f, hit in e.faces) or "no dice"
+        if e.hit_on:
+            return f"{len(e.faces)} {e.by} roll {faces}; they hit on {e.hit_on}: {count_str(e.count, 'hit')}."
+        return f"{e.by} strike: {faces} → {count_str(e.count, 'hit')}."
+    if isinstance(e, ShieldWall):
+        return (f"{possessive(e.unit)} shield wall rolls {e.roll} (saves on {e.saves_on}): "
+                f"{count_str(e.saved, 'hit')} turned away.")
+    if isinstance(e, Losses):
+        return f"{e.killed} killed, {e.disordered} disordered; {e.after.describe()}."
+    if isinstance(e, Compared):
+        if e.lost == 0:
+            return f"No losses: {e.second} stay whatever the densities."
+        head = f"{e.first} density {e.first_density} against {e.second} {e.second_density}: "
+        return head + {Verdict.FIRST: f"{e.second} fall back.", Verdict.SECOND: f"{e.first} fall back.",
+                       Verdict.CONTINUE: "nobody falls back."}[e.verdict]
+    if isinstance(e, DPEarned):
+        return f"{possessive(e.side)} side gains {e.points} DP."
+    if isinstance(e, DPSpent):
+        return f"{e.points} DP spent on {e.target} to {e.effect}."
+    if isinstance(e, Tested):
+        return f"{e.unit} test on {e.roll} against density {e.density}: {count_str(e.lost, 'warrior')} disordered."
+    return None
+
+
+def narrate(log: Iterable[Event]) -> list[str]:
+    """The steps of a played rule, in order."""
+    return [s for s in map(sentence, log) if s is not None]

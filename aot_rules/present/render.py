@@ -1,0 +1,119 @@
+"""The one renderer of an ``Outcome``: a display-ready summary, laid out as text, HTML or JSON.
+
+Every face goes through :func:`summary`: the CLI prints it as text (or the full
+data as JSON), the live widget lays it out as HTML, and the static widget ships
+it as JSON for its few lines of JavaScript to lay out the same way.  Labels,
+order, tails, mean and median are decided here once.
+"""
+
+from __future__ import annotations
+
+from fractions import Fraction
+from html import escape
+from typing import Any
+
+from aot_rules.core.dist import Dist
+from aot_rules.core.format import fraction_str, percent_str
+from aot_rules.core.outcome import Outcome
+from aot_rules.core.params import jsonable
+from aot_rules.core.registry import Mechanic
+
+
+def is_numeric(d: Dist[Any]) -> bool:
+    return all(isinstance(o, int) and not isinstance(o, bool) for o in d)
+
+
+def rows(d: Dist[Any], with_tail: bool) -> list[list[str]]:
+    """[[outcome, P(=), P(at least)]] for numeric outcomes, [[outcome, P]] otherwise, in the law's order."""
+    return [[str(o), fraction_str(p), *([fraction_str(d.p_ge(o))] if with_tail else [])] for o, p in d.items()]
+
+
+def info_text(v: Any) -> Any:
+    if isinstance(v, tuple):
+        return "+".join(map(str, v))
+    return fraction_str(v) if isinstance(v, Fraction) else v
+
+
+def summary(out: Outcome, show: tuple[str, ...] | None = None, *, every: bool = False) -> dict[str, Any]:
+    """A JSON-ready summary: the main law with tails and statistics, then the other laws and the events.
+
+    ``show`` limits the other laws to those named (a widget's payload stays small); ``every`` keeps
+    laws a widget leaves out because they say nothing new (certain, or equal to the main one).
+
+    >>> from aot_rules.core.dist import Dist
+    >>> summary(Outcome.of(Dist.binomial(2, Fraction(1, 2)), "hits"))["m"]
+    [['0', '1/4', '1'], ['1', '1/2', '3/4'], ['2', '1/4', '1/4']]
+    """
+    main = out.dists[out.main]
+    num = is_numeric(main)
+    s: dict[str, Any] = {"t": out.label(out.main), "m": rows(main, num)}
+    if num:
+        s["mean"] = fraction_str(main.mean())
+        s["med"] = str(main.median())
+    others = [[out.label(n), rows(d, False)] for n, d in out.dists.items()
+              if n != out.main and (every or (len(d) > 1 and d != main and (show is None or n in show)))]
+    if others:
+        s["o"] = others
+    if out.events:
+        s["e"] = [[out.label(n), fraction_str(p)] for n, p in out.events.items()]
+    if out.info:
+        s["i"] = {k: info_text(v) for k, v in out.info.items()}
+    return s
+
+
+def as_text(m: Mechanic[Any], out: Outcome) -> str:
+    """A plain-text report of every law and event: fraction and percentage."""
+    s = summary(out, every=True)
+    lines = [f"{m.rule_id} — {m.title}"]
+    lines += [f"  {k.replace('_', ' ')}: {v}" for k, v in s.get("i", {}).items()]
+    laws = [out.main, *(n for n in out.dists if n != out.main)]
+    for name, (title, body) in zip(laws, [(s["t"], s["m"]), *s.get("o", [])], strict=True):
+        lines.append(f"{title}:")
+        lines += [f"  {r[0]:>16}  {r[1]:>14}  {percent_str(Fraction(r[1])):>8}" for r in body]
+        if is_numeric(d := out.dists[name]):
+            lines.append(f"  {'mean':>16}  {fraction_str(d.mean()):>14}  median {d.median()}")
+    lines += [f"P({name}) = {p} ({percent_str(Fraction(p))})" for name, p in s.get("e", [])]
+    return "\n".join(lines)
+
+
+def as_html(out: Outcome, show: tuple[str, ...] | None = None) -> str:
+    """The summary as HTML for the live widget: bars, exact fractions, percentages, tails, mean, median."""
+    s = summary(out, show)
+    tail = bool(s["m"]) and len(s["m"][0]) > 2
+    top = max(Fraction(r[1]) for r in s["m"])
+    h = []
+    if "i" in s:
+        h.append('<div style="color:#555">' + " · ".join(
+            f"{escape(k.replace('_', ' '))}: <b>{escape(str(v))}</b>" for k, v in s["i"].items()) + "</div>")
+    h.append('<table style="border-collapse:collapse;font-variant-numeric:tabular-nums">'
+             f"<tr><th>{escape(s['t'])}</th><th></th><th>exact</th><th>%</th>"
+             + ("<th>at least</th>" if tail else "") + "</tr>")
+    for r in s["m"]:
+        p = Fraction(r[1])
+        bar = f'<div style="background:#3b6ea5;height:12px;width:{int(160 * p / top)}px"></div>'
+        h.append(f"<tr><td style='text-align:center'><b>{escape(r[0])}</b></td><td>{bar}</td>"
+                 f"<td style='text-align:right;padding:0 8px'>{r[1]}</td><td style='text-align:right'>"
+                 f"{percent_str(p)}</td>"
+                 + (f"<td style='text-align:right;padding-left:8px'>{r[2]}</td>" if tail else "") + "</tr>")
+    h.append("</table>")
+    if "mean" in s:
+        h.append(f"<div>mean <b>{s['mean']}</b> ({float(Fraction(s['mean'])):.3f}) · median <b>{s['med']}</b></div>")
+    for name, body in s.get("o", []):
+        h.append(f"<div><b>{escape(name)}</b>: " + " · ".join(
+            f"{escape(r[0])} → {r[1]} ({percent_str(Fraction(r[1]))})" for r in body) + "</div>")
+    for name, p in s.get("e", []):
+        h.append(f"<div>P({escape(name)}) = <b>{p}</b> ({percent_str(Fraction(p))})</div>")
+    return "\n".join(h)
+
+
+def as_json(m: Mechanic[Any], out: Outcome) -> dict[str, Any]:
+    """The CLI's JSON document: every law as outcome → reduced fraction string, every event and fact."""
+    def law(d: Dist[Any]) -> dict[str, str]:
+        return {str(o): fraction_str(p) for o, p in d.items()}
+
+    doc: dict[str, Any] = {"rule_id": m.rule_id, "title": m.title, "distribution": law(out.dists[out.main]),
+                           "main": out.main}
+    doc.update({name: law(d) for name, d in out.dists.items()})
+    doc.update({name: fraction_str(p) for name, p in out.events.items()})
+    doc.update({name: jsonable(v) for name, v in out.info.items()})
+    return doc

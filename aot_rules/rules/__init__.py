@@ -1,1 +1,0 @@
-"""The rules themselves, one module per rules area (shooting, reactions, disorder …)."""

@@ -1,0 +1,49 @@
+"""The rule systems the book covers, each with its own registry, loaded explicitly.
+
+A new rule system is a package beside ``aot_rules.aot`` with a ``build_registry()``
+and one line here.  Rule IDs carry the system's prefix, so they cannot clash;
+short keys (``shoot``) must be unique across systems, which :func:`registries`
+checks.
+"""
+
+from __future__ import annotations
+
+from collections.abc import Callable
+from functools import cache
+from typing import Any
+
+from aot_rules.aot.mechanics import build_registry as art_of_tactics
+from aot_rules.core.errors import RuleError
+from aot_rules.core.registry import Mechanic, Registry
+
+SYSTEMS: dict[str, Callable[[], Registry]] = {"aot": art_of_tactics}
+
+
+@cache
+def registries() -> tuple[Registry, ...]:
+    regs = tuple(build() for build in SYSTEMS.values())
+    keys = [m.key for reg in regs for m in reg]
+    clashes = sorted({k for k in keys if keys.count(k) > 1})
+    if clashes:
+        raise ValueError(f"short keys used by more than one system: {clashes}")
+    return regs
+
+
+def all_mechanics() -> list[Mechanic[Any]]:
+    """Every registered mechanic of every system, in registration order."""
+    return [m for reg in registries() for m in reg]
+
+
+def get(name: str) -> Mechanic[Any]:
+    """A mechanic by rule ID (any case) or short key, from whichever system has it.
+
+    >>> get("shoot").rule_id, get("aot-shoot-hit").key
+    ('AOT-SHOOT-RESULT', 'hit')
+    """
+    for reg in registries():
+        m = reg.find(name)
+        if m is not None:
+            return m
+    known = ", ".join(sorted(m.rule_id for m in all_mechanics()))
+    shown = name if len(name) <= 40 else name[:40] + "…"
+    raise RuleError("REGISTRY", f"unknown mechanic {shown!r}; known: {known}")
