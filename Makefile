@@ -14,7 +14,7 @@ help:
 	@echo "make serve   serve _build/html on http://127.0.0.1:8000"
 	@echo "make test    run the whole test suite (installs Chromium for browser tests if needed)"
 	@echo "make bench   print median timings against the issue targets"
-	@echo "make lint    ruff"
+	@echo "make lint    ruff and mypy --strict"
 
 $(STAMP): requirements.txt pyproject.toml
 	@test -x $(BIN)/python || { echo ">> creating $(VENV)"; $(PYTHON) -m venv $(VENV); }
@@ -61,6 +61,7 @@ bench: setup
 
 lint: setup
 	$(BIN)/ruff check aot_rules tests bench book/_ext
+	$(BIN)/mypy
 
 clean:
 	rm -rf _build .pytest_cache .hypothesis

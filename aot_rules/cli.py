@@ -15,13 +15,17 @@ import json
 import os
 import sys
 from collections.abc import Sequence
-from typing import IO, Any, NoReturn
+from typing import TYPE_CHECKING, Any, NoReturn
 
 from aot_rules.core.errors import RuleError
 from aot_rules.core.format import plain
+from aot_rules.core.params import quoted
 from aot_rules.core.registry import Mechanic
 from aot_rules.present.render import as_json, as_text
 from aot_rules.systems import all_mechanics, get
+
+if TYPE_CHECKING:
+    from _typeshed import SupportsWrite
 
 USAGE = ("usage: python -m aot_rules odds (--list | MECHANIC) [options] [--json]\n"
          "MECHANIC is a rule ID (AOT-SHOOT-HIT) or a short name (shoot).\n"
@@ -32,25 +36,50 @@ class UsageError(Exception):
     """Raised instead of argparse's usage-and-exit, so the CLI prints one line."""
 
 
-def _encodable(stream: IO[str], text: str) -> bool:
+def _encodable(stream: object, text: str) -> bool:
+    """Whether ``stream`` can take ``text`` as it is (a stream without an encoding takes UTF-8)."""
     try:
-        text.encode(stream.encoding or "utf-8")
+        text.encode(getattr(stream, "encoding", None) or "utf-8")
     except (UnicodeEncodeError, LookupError):
         return False
     return True
 
 
-def write(text: str, stream: IO[str] | None = None) -> None:
+def write(text: str, stream: SupportsWrite[str] | None = None) -> None:
     """Print ``text``, spelled in plain ASCII if the stream cannot encode it."""
     stream = stream or sys.stdout
     stream.write((text if _encodable(stream, text) else plain(text)) + "\n")
 
 
+def write_json(doc: Any, indent: int | None = None) -> None:
+    """Print one JSON document; where standard output cannot encode a character, ``\\u`` escapes spell it.
+
+    :func:`plain` must not touch JSON: it would change the values (``≤`` into ``<=``), while an
+    escape keeps them exactly.
+    """
+    text = json.dumps(doc, ensure_ascii=False, indent=indent)
+    write(text if _encodable(sys.stdout, text) else json.dumps(doc, indent=indent))
+
+
+def one_line(message: str) -> str:
+    """``message`` with every character that is not printable escaped, so a refusal is one line.
+
+    Line breaks (``\\n``, ``\\u2028``, ``\\x85``), terminal escape sequences and lone surrogates from a
+    command line would otherwise split the line or reach the terminal raw.
+
+    >>> one_line("unknown 'a\\nb\\x1b[0m'")
+    "unknown 'a\\\\nb\\\\x1b[0m'"
+    """
+    return "".join(c if c.isprintable() else repr(c)[1:-1] for c in message)
+
+
 class _Parser(argparse.ArgumentParser):
     def error(self, message: str) -> NoReturn:
-        raise UsageError(message)
+        """argparse's own refusals, as one line: it echoes what was typed (``ignored explicit
+        argument 'xxxx…'``), so a long value is cut rather than printed whole."""
+        raise UsageError(message if len(message) <= 160 else message[:160] + "…")
 
-    def print_help(self, file: IO[str] | None = None) -> None:
+    def print_help(self, file: SupportsWrite[str] | None = None) -> None:
         write(self.format_help().rstrip("\n"), file)
 
 
@@ -69,12 +98,9 @@ def _mechanic_parser(m: Mechanic[Any]) -> _Parser:
     return p
 
 
-def _list(as_json_doc: bool) -> str:
-    ms = all_mechanics()
-    if as_json_doc:
-        return json.dumps({"mechanics": [m.to_json() for m in ms]}, ensure_ascii=False, indent=1)
+def _list() -> str:
     lines = []
-    for m in ms:
+    for m in all_mechanics():
         lines.append(f"{m.rule_id:26} {m.key:24} {m.title}")
         for prm in m.inputs:
             tag = f" [reading of {prm.reading}]" if prm.reading else ""
@@ -96,43 +122,73 @@ def odds(argv: Sequence[str]) -> int:
     if argv[0] == "--list" or list(argv[:2]) == ["--json", "--list"]:
         extra = [a for a in argv if a not in ("--list", "--json")]
         if extra:
-            raise UsageError(f"--list takes only --json, not {extra[0][:40]}")
-        write(_list("--json" in argv))
+            raise UsageError(f"--list takes only --json, not {quoted(extra[0])}")
+        if "--json" in argv:
+            write_json({"mechanics": [m.to_json() for m in all_mechanics()]}, indent=1)
+        else:
+            write(_list())
         return 0
     m = get(argv[0])
     try:
-        ns = _mechanic_parser(m).parse_args(list(argv[1:]))
+        ns, extra = _mechanic_parser(m).parse_known_args(list(argv[1:]))
+        if extra:  # argparse would echo them all, raw; name the first, as every refusal shows a value
+            more = f" (and {len(extra) - 1} more)" if len(extra) > 1 else ""
+            raise UsageError(f"unrecognized argument {quoted(extra[0])}{more} for {m.rule_id}; "
+                             f"python -m aot_rules odds {m.key} --help lists its options")
         values = {prm.name: getattr(ns, prm.name) for prm in m.inputs if getattr(ns, prm.name) is not None}
         out = m.evaluate(**values)
     except RuleError as e:
         raise UsageError(refusal(e, m)) from None
     if ns.json:
-        text = json.dumps(as_json(m, out), ensure_ascii=False)
-        write(text if _encodable(sys.stdout, text) else json.dumps(as_json(m, out)))
+        write_json(as_json(m, out))
     else:
         write(as_text(m, out))
     return 0
 
 
-def main(argv: Sequence[str] | None = None) -> int:
-    args = list(sys.argv[1:] if argv is None else argv)
+def _run(args: list[str]) -> int:
+    """The command's exit status, its answer or its one-line refusal written."""
     try:
         if not args or args[0] in ("-h", "--help"):
             write("usage: python -m aot_rules odds ...   (exact odds of any registered mechanic)")
             return 0
         if args[0] != "odds":
-            raise UsageError(f"unknown command {args[0][:40]!r}; try: odds")
-        code = odds(args[1:])
-        sys.stdout.flush()
-        return code
+            raise UsageError(f"unknown command {quoted(args[0])}; try: odds")
+        return odds(args[1:])
     except (UsageError, RuleError) as e:
-        write(f"error: {refusal(e, None) if isinstance(e, RuleError) else e}", sys.stderr)
+        write("error: " + one_line(refusal(e, None) if isinstance(e, RuleError) else str(e)), sys.stderr)
         return 2
     except SystemExit as e:  # argparse --help
-        return int(e.code or 0)
-    except BrokenPipeError:  # the reader went away (`| head`): stop quietly, and let exit not try again
-        os.dup2(os.open(os.devnull, os.O_WRONLY), sys.stdout.fileno())
-        return 0
+        return e.code if isinstance(e.code, int) else 0
+    except BrokenPipeError:
+        raise
     except Exception as e:  # a bug: still one line, and a distinct status
-        write(f"internal error: {type(e).__name__}: {e}", sys.stderr)
+        write(one_line(f"internal error: {type(e).__name__}: {e}"), sys.stderr)
         return 1
+
+
+def main(argv: Sequence[str] | None = None) -> int:
+    """Run the command line; exit status 0 (answered), 2 (refused) or 1 (a bug, still one line).
+
+    Standard output is flushed here, on every path, so a reader that closed the pipe early
+    (``| head``) is met while this function can still catch it, not at interpreter exit, where
+    Python would print "Exception ignored … BrokenPipeError" and exit 120.
+    """
+    try:
+        code = _run(list(sys.argv[1:] if argv is None else argv))
+        sys.stdout.flush()
+    except BrokenPipeError:  # the reader went away: stop quietly, and let exit not try again
+        _discard_stdout()
+        return 0
+    return code
+
+
+def _discard_stdout() -> None:
+    """Point standard output at the null device, so the flush at exit finds somewhere to write."""
+    try:
+        fd = sys.stdout.fileno()
+    except (AttributeError, OSError, ValueError):  # not a real file (tests capture it): nothing to flush
+        return
+    null = os.open(os.devnull, os.O_WRONLY)
+    os.dup2(null, fd)
+    os.close(null)

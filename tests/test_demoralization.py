@@ -145,7 +145,7 @@ def test_spend_disorder_logs_dp_spent_and_losses():
     dice = log()
     after, _ = spend_disorder(2, cav, dice)
     assert dice.log == [DPSpent("cavalry", 2, "disorder", 2), Losses(cav, 0, 2, after)]
-    assert narrate(dice.log)[0] == "2 DP spent on cavalry to disorder."
+    assert narrate(dice.log)[0] == "2 DP spent on cavalry to disorder 2 warriors."
 
 
 @pytest.mark.parametrize(("dp", "kw", "ranks", "spent", "n", "left"), [

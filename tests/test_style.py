@@ -1,4 +1,5 @@
-"""Style is part of the build: the engine, tests, bench and book extension stay ruff-clean."""
+"""Style is part of the build: the engine, tests, bench and book extension stay ruff-clean, and the
+engine package type-checks under ``mypy --strict`` (configured in pyproject.toml)."""
 
 from __future__ import annotations
 
@@ -18,4 +19,12 @@ def test_ruff_clean() -> None:
         pytest.fail("ruff is not installed (it is pinned in requirements.txt)")
     proc = subprocess.run([ruff, "check", "aot_rules", "tests", "bench", "book/_ext"], cwd=ROOT,
                           capture_output=True, text=True)
+    assert proc.returncode == 0, proc.stdout + proc.stderr
+
+
+def test_mypy_strict_clean() -> None:
+    mypy = shutil.which("mypy", path=str(Path(sys.executable).parent)) or shutil.which("mypy")
+    if mypy is None:
+        pytest.fail("mypy is not installed (it is pinned in requirements.txt)")
+    proc = subprocess.run([mypy, "--strict"], cwd=ROOT, capture_output=True, text=True)
     assert proc.returncode == 0, proc.stdout + proc.stderr

@@ -10,7 +10,7 @@ Every refusal about what a unit may be lives in ``Unit.__post_init__``, once.
 
 from __future__ import annotations
 
-from dataclasses import dataclass, field, replace
+from dataclasses import dataclass, replace
 from enum import StrEnum
 from functools import lru_cache
 
@@ -90,7 +90,6 @@ class Unit:
     stubborn: bool = False  # AOT-PROP-STUBBORN
     recruit: bool = False  # AOT-PROP-RECRUIT
     terrifying: bool = False  # AOT-TERRIFYING
-    notes: tuple[str, ...] = field(default=(), compare=False)
 
     def __post_init__(self) -> None:
         rid = "AOT-ARMY-UNIT-SIZE"

@@ -132,7 +132,7 @@ class Dist(Generic[T]):
         acc: dict[Any, int] = {}
         for a, wa in self._w.items():
             for b, wb in other._w.items():
-                k = a + b  # type: ignore[operator]
+                k = a + b
                 acc[k] = acc.get(k, 0) + wa * wb
         return _raw(acc, self._den * other._den)
 
@@ -188,14 +188,14 @@ class Dist(Generic[T]):
 
     def p_ge(self, n: Any) -> Fraction:
         """P(outcome >= n)."""
-        return self.prob(lambda o: o >= n)  # type: ignore[operator]
+        return self.prob(lambda o: o >= n)
 
     def p_le(self, n: Any) -> Fraction:
         """P(outcome <= n)."""
-        return self.prob(lambda o: o <= n)  # type: ignore[operator]
+        return self.prob(lambda o: o <= n)
 
     def mean(self) -> Fraction:
-        return Fraction(sum(o * w for o, w in self._w.items()), self._den)  # type: ignore[operator]
+        return Fraction(sum(o * w for o, w in self._w.items()), self._den)
 
     def median(self) -> Any:
         """The smallest outcome m with P(outcome <= m) >= 1/2."""

@@ -21,11 +21,10 @@ from __future__ import annotations
 import dataclasses
 import re
 import types
-from collections.abc import Iterator, Mapping
+from collections.abc import Mapping
 from dataclasses import dataclass, field
 from enum import Enum
 from fractions import Fraction
-from functools import cache
 from typing import Any, Literal, TypeVar, Union, cast, get_args, get_origin, get_type_hints
 
 from aot_rules.core.errors import ParamError
@@ -52,7 +51,8 @@ def parse_number(value: object) -> Fraction | None:
     if isinstance(value, bool):
         return None
     if isinstance(value, (int, Fraction)):
-        return Fraction(value) if abs(value) < 10**4 else None
+        number = Fraction(value)
+        return number if abs(number) < 10**4 else None
     if isinstance(value, float):
         value = repr(value)
     if not isinstance(value, str):
@@ -65,6 +65,20 @@ def parse_number(value: object) -> Fraction | None:
         return None
     number = Fraction(int(whole), int(den)) if den else Fraction(f"{whole}.{decimals or 0}")
     return -number if sign == "-" else number
+
+
+def quoted(value: object, limit: int = 40) -> str:
+    """How a refusal shows a value the user typed: quoted and escaped, cut at ``limit`` characters.
+
+    Whatever arrives on a command line may be huge, hold line breaks, escape sequences or
+    undecodable bytes; every refusal shows it this one way, so its message stays one short,
+    printable line.
+
+    >>> quoted("4,x"), quoted("a\\nb"), quoted("9" * 50), quoted("\\udcff")
+    ("'4,x'", "'a\\\\nb'", "'9999999999999999999999999999999999999999…'", "'\\\\udcff'")
+    """
+    text = value if isinstance(value, str) else str(value)
+    return repr(text if len(text) <= limit else text[:limit] + "…")
 
 
 @dataclass(frozen=True)
@@ -143,8 +157,33 @@ class Param:
         return "formed warriors per rank, front first, like 4 or 4,4"
 
     def refuse(self, rule_id: str, value: object) -> ParamError:
-        shown = value if isinstance(value, str) and len(value) <= 40 else f"{str(value)[:40]}…"
-        return ParamError(rule_id, self.name, f"{self.flag} takes {self.accepts()}, not {shown!r}")
+        return ParamError(rule_id, self.name, f"{self.flag} takes {self.accepts()}, not {quoted(value)}")
+
+    def limited(self, limit: tuple[Any, ...]) -> Param:
+        """This input narrowed for a variant whose fixed inputs rule values out: ``(lo, hi)`` for a number,
+        the choices kept for a choice (``("shooter", "sword", "lance")`` once riders are fixed).
+
+        ``odds --list`` and every refusal then advertise only values that can succeed; a limit that
+        widens the declared range or names an unknown choice is a registration mistake.
+
+        >>> p = Param("a_weapon", "choice", "sword", "", choices=("spear", "sword", "lance"))
+        >>> p.limited(("lance", "sword")).choices
+        ('sword', 'lance')
+        >>> q = Param("distance", "inches", None, "", lo=0, hi=30)
+        >>> q.limited((Fraction(1, 10), 9)).accepts()
+        'a distance in inches from 0.1 to 9 (decimals allowed)'
+        """
+        if self.kind == "choice":
+            keep = {str(getattr(c, "value", c)) for c in limit}
+            if not keep <= set(self.choices):
+                raise ValueError(f"{self.name}: no such choices {sorted(keep - set(self.choices))}")
+            return dataclasses.replace(self, choices=tuple(c for c in self.choices if c in keep))
+        if self.kind not in ("int", "inches") or len(limit) != 2:
+            raise ValueError(f"{self.name}: a {self.kind} input takes no limit {limit!r}")
+        lo, hi = limit
+        if not cast(Fraction, self.lo) <= lo <= hi <= cast(Fraction, self.hi):
+            raise ValueError(f"{self.name}: {lo}..{hi} is not within {self.lo}..{self.hi}")
+        return dataclasses.replace(self, lo=lo, hi=hi)
 
     def coerce(self, value: Any, rule_id: str) -> Any:
         """Check and convert one value; raise ParamError naming the option otherwise."""
@@ -306,24 +345,23 @@ def build_record(record: type[R], params: tuple[Param, ...], values: Mapping[str
     return cast(R, _build(record, tree))
 
 
-@cache
+_HINTS: dict[type[Any], dict[str, Any]] = {}
+
+
 def _hints(record: type[Any]) -> dict[str, Any]:
-    return get_type_hints(record)
+    """A record's resolved field types, worked out once per record type: every evaluation builds a record.
+
+    (A plain dict rather than ``functools.cache``: mypy does not take ``type[Any]`` as ``Hashable``.)
+    """
+    if record not in _HINTS:
+        _HINTS[record] = get_type_hints(record)
+    return _HINTS[record]
 
 
 def _build(record: type[Any], tree: Mapping[str, Any]) -> Any:
     hints = _hints(record)
     kwargs = {name: _build(hints[name], sub) if isinstance(sub, dict) else sub for name, sub in tree.items()}
     return record(**kwargs)
-
-
-def flatten(record: Any, params: tuple[Param, ...]) -> Iterator[tuple[str, Any]]:
-    """(flat name, value) of every input of a record instance."""
-    for p in params:
-        node = record
-        for step in p.path:
-            node = getattr(node, step)
-        yield p.name, node
 
 
 def jsonable(v: Any) -> Any:

@@ -56,7 +56,7 @@ class Mechanic(Generic[P]):
     show: tuple[str, ...] | None = None
     deterministic: bool = False
     #: narrower ranges than the record declares, for a variant whose fixed inputs rule values out
-    limits: Mapping[str, tuple[int, int]] = field(default_factory=dict)
+    limits: Mapping[str, tuple[Any, ...]] = field(default_factory=dict)
     params: tuple[Param, ...] = ()
 
     def __post_init__(self) -> None:
@@ -114,7 +114,7 @@ class Mechanic(Generic[P]):
     def variant(self, rule_id: str, title: str, summary: str, *, fixed: Mapping[str, Any],
                 main: str | None = None, widget_grid: Mapping[str, tuple[Any, ...]] | None = None,
                 defaults: Mapping[str, Any] | None = None, show: tuple[str, ...] | None = None,
-                limits: Mapping[str, tuple[int, int]] | None = None) -> Mechanic[P]:
+                limits: Mapping[str, tuple[Any, ...]] | None = None) -> Mechanic[P]:
         """The same definition under another rule ID, with some inputs fixed or given new defaults."""
         params = tuple(replace(p, default=defaults[p.name]) if defaults and p.name in defaults else p
                        for p in self.params)
@@ -150,7 +150,7 @@ class Registry:
         params = []
         for p in m.params:
             if p.name in m.limits:
-                p = replace(p, lo=m.limits[p.name][0], hi=m.limits[p.name][1])
+                p = p.limited(m.limits[p.name])
             if p.name in m.widget_grid:
                 p = replace(p, grid=tuple(m.widget_grid[p.name]))
             params.append(p)
@@ -161,7 +161,7 @@ class Registry:
     def find(self, name: str) -> Mechanic[Any] | None:
         """A mechanic by rule ID (any case) or short key, or None."""
         hit = self._by_id.get(name.upper())
-        return hit or next((m for m in self._by_id.values() if m.key == name), None)
+        return hit or next((m for m in self._by_id.values() if m.key == name.lower()), None)
 
     def __iter__(self) -> Iterator[Mechanic[Any]]:
         return iter(self._by_id.values())

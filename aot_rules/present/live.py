@@ -30,8 +30,9 @@ def _control(p: Param) -> Any:
                            continuous_update=False)
     if p.kind == "int":
         start = 4 if p.name == "firers" else None
-        return w.Dropdown(options=[("—", None)] + [(str(i), i) for i in range(p.lo, p.hi + 1)], value=start,
-                          description=p.title, style=style)
+        options: list[tuple[str, int | None]] = [("—", None)]
+        options += [(str(i), i) for i in range(int(p.lo or 0), int(p.hi or 0) + 1)]
+        return w.Dropdown(options=options, value=start, description=p.title, style=style)
     default = ",".join(map(str, p.default)) if isinstance(p.default, tuple) else p.default
     return w.Text(value="" if default is None else str(default), description=p.title, style=style,
                   continuous_update=False, placeholder="—")

@@ -32,13 +32,14 @@ def sentence(e: Event) -> str | None:
     if isinstance(e, Compared):
         if e.lost == 0:
             return f"No losses: {e.second} stay whatever the densities."
-        head = f"{e.first} density {e.first_density} against {e.second} {e.second_density}: "
+        head = f"{possessive(e.first)} density {e.first_density} against {possessive(e.second)} {e.second_density}: "
         return head + {Verdict.FIRST: f"{e.second} fall back.", Verdict.SECOND: f"{e.first} fall back.",
                        Verdict.CONTINUE: "nobody falls back."}[e.verdict]
     if isinstance(e, DPEarned):
         return f"{possessive(e.side)} side gains {e.points} DP."
     if isinstance(e, DPSpent):
-        return f"{e.points} DP spent on {e.target} to {e.effect}."
+        what = f" {count_str(e.disordered, 'warrior')}" if e.effect == "disorder" else ""
+        return f"{e.points} DP spent on {e.target} to {e.effect}{what}."
     if isinstance(e, Tested):
         return f"{e.unit} test on {e.roll} against density {e.density}: {count_str(e.lost, 'warrior')} disordered."
     return None

@@ -25,6 +25,18 @@ def in_book_build() -> bool:
     return os.environ.get("AOT_BOOK_BUILD") == "1"
 
 
+def _display(obj: object) -> None:
+    from IPython.display import display
+
+    display(obj)  # type: ignore[no-untyped-call]  # IPython's display functions are not annotated
+
+
+def _display_html(html: str) -> None:
+    from IPython.display import HTML
+
+    _display(HTML(html))  # type: ignore[no-untyped-call]
+
+
 def static_html(rule_id: str) -> str:
     from bokeh.embed import components
 
@@ -37,16 +49,14 @@ def static_html(rule_id: str) -> str:
 
 
 def show_widget(rule_id: str, live: bool | None = None) -> None:
-    from IPython.display import HTML, display
-
     if live is None:
         live = not in_book_build()
     if live:
         from aot_rules.present.live import live_widget
 
-        display(live_widget(rule_id))
+        _display(live_widget(rule_id))
     else:
-        display(HTML(static_html(rule_id)))
+        _display_html(static_html(rule_id))
 
 
 def example_html(example_id: str) -> str:
@@ -83,12 +93,8 @@ def example_html(example_id: str) -> str:
 
 
 def show_example(example_id: str) -> None:
-    from IPython.display import HTML, display
-
-    display(HTML(example_html(example_id)))
+    _display_html(example_html(example_id))
 
 
 def show_table(name: str) -> None:
-    from IPython.display import HTML, display
-
-    display(HTML(TABLES[name]()))
+    _display_html(TABLES[name]())

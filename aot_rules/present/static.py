@@ -12,6 +12,7 @@ from __future__ import annotations
 import itertools
 import json
 from dataclasses import dataclass
+from importlib import resources
 from typing import Any
 
 from aot_rules.core.errors import RuleError
@@ -19,77 +20,10 @@ from aot_rules.core.params import Param
 from aot_rules.core.registry import Mechanic
 from aot_rules.present.render import summary
 
-CSS = """
-:host { font-size: 14px; }
-table.aot { border-collapse: collapse; margin: 4px 0 8px 0; font-variant-numeric: tabular-nums; }
-table.aot th, table.aot td { padding: 2px 10px; border-bottom: 1px solid #e3e6ea; text-align: right; }
-table.aot th { background: #f3f5f8; font-weight: 600; }
-table.aot td.o { text-align: center; font-weight: 600; }
-.aot-stats { margin: 4px 0; }
-.aot-other { margin: 2px 0; color: #333; }
-.aot-info { color: #555; margin-bottom: 6px; }
-.aot-err { color: #9b1c1c; background: #fdecec; padding: 6px 10px; border-radius: 4px; }
-.aot-ev b { font-variant-numeric: tabular-nums; }
-"""
-
-# The browser's whole job: find the precomputed summary and lay it out.
-JS = r"""
-const cache = (window.__aotTables = window.__aotTables || {});
-if (!cache[rid]) { cache[rid] = JSON.parse(document.getElementById('aot-table-' + rid).textContent); }
-const index = cache[rid].index, results = cache[rid].results, labels = cache[rid].labels;
-const pct = (f) => { const [a, b] = f.split('/'); const v = b === undefined ? Number(a) : Number(a) / Number(b);
-  return (100 * v).toFixed(2) + '%'; };
-const num = (f) => { const [a, b] = f.split('/'); return b === undefined ? Number(a) : Number(a) / Number(b); };
-const unpack = (t) => t.split(';').map((row) => row.split(':'));
-let k = 0;
-for (let i = 0; i < axes.length; i++) {
-  const a = axes[i]; let v;
-  if (a.kind === 'flag') { v = flags.active.includes(a.flag) ? 'true' : 'false'; }
-  else { v = String(ctrls[i].value); }
-  const pos = a.values.indexOf(v);
-  k += (pos < 0 ? 0 : pos) * a.stride;
-}
-const r = results[index[k]];
-if (r.err !== undefined) {
-  src.data = {x: [], top: [], frac: [], pct: [], color: []};
-  div.text = '<div class="aot-err" data-error="1">Not allowed: ' + r.err + '</div>';
-  return;
-}
-const rows = unpack(r.m);
-const xs = rows.map((row) => row[0]);
-xr.factors = xs;
-const categorical = !(rows.length && rows[0].length > 2);
-const palette = ['#3b8c4a', '#8a8f98', '#b5453a'];  // e.g. A wins · continue · B wins
-src.data = {x: xs, top: rows.map((row) => num(row[1])), frac: rows.map((row) => row[1]),
-            pct: rows.map((row) => pct(row[1])),
-            color: rows.map((row, i) => categorical ? palette[i % palette.length] : '#3b6ea5')};
-let h = '';
-const L = (i) => labels[i];
-if (r.i) { h += '<div class="aot-info">' + r.i.map(([k2, v2]) =>
-  L(k2).replace(/_/g, ' ') + ': <b>' + (Array.isArray(v2) ? v2.join('+') : v2) + '</b>').join(' · ') + '</div>'; }
-const tail = rows.length && rows[0].length > 2;
-h += '<table class="aot" data-main="' + L(r.t) + '"><tr><th>' + L(r.t) + '</th><th>exact</th><th>%</th>' +
-     (tail ? '<th>at least this</th><th>%</th>' : '') + '</tr>';
-for (const row of rows) {
-  h += '<tr data-o="' + row[0] + '" data-p="' + row[1] + '"><td class="o">' + row[0] + '</td><td>' + row[1] +
-       '</td><td>' + pct(row[1]) + '</td>' + (tail ? '<td>' + row[2] + '</td><td>' + pct(row[2]) + '</td>' : '') +
-       '</tr>';
-}
-h += '</table>';
-if (r.mean !== undefined) {
-  h += '<div class="aot-stats">mean <b data-mean="' + r.mean + '">' + r.mean + '</b> (' +
-       num(r.mean).toFixed(3) + ') · median <b>' + r.med + '</b></div>';
-}
-for (const [name, packed] of (r.o || [])) {
-  h += '<div class="aot-other"><b>' + L(name) + '</b>: ' + unpack(packed).map((row) => row[0] + ' → ' + row[1] + ' (' +
-       pct(row[1]) + ')').join(' · ') + '</div>';
-}
-for (const [name, p] of (r.e || [])) {
-  h += '<div class="aot-ev" data-event="' + L(name) + '" data-p="' + p + '">P(' + L(name) + ') = <b>' + p + '</b> (' +
-       pct(p) + ')</div>';
-}
-div.text = h;
-"""
+ASSETS = resources.files("aot_rules.present") / "assets"
+#: Styles for the summary inside Bokeh's shadow DOM; the browser code that lays the summary out.
+CSS = (ASSETS / "widget.css").read_text(encoding="utf-8")
+JS = (ASSETS / "widget.js").read_text(encoding="utf-8")
 
 
 @dataclass(frozen=True)
@@ -189,17 +123,8 @@ def table_script(rid: str, table: Table) -> str:
 def build(m: Mechanic[Any], table: Table | None = None, width: int = 760) -> Any:
     """The Bokeh layout of one static widget (imported lazily: bokeh is a book dependency)."""
     from bokeh.layouts import column, row
-    from bokeh.models import (
-        CheckboxGroup,
-        ColumnDataSource,
-        CustomJS,
-        Div,
-        FactorRange,
-        HoverTool,
-        InlineStyleSheet,
-        Select,
-        Slider,
-    )
+    from bokeh.models import ColumnDataSource, CustomJS, DataRange1d, FactorRange, HoverTool, InlineStyleSheet
+    from bokeh.models.widgets import CheckboxGroup, Div, Select, Slider
     from bokeh.plotting import figure
 
     table = table or precompute(m)
@@ -221,18 +146,18 @@ def build(m: Mechanic[Any], table: Table | None = None, width: int = 760) -> Any
             ctrls.append(Slider(start=min(vals), end=max(vals), step=1, value=start, title=p.title,
                                 name=f"{rid}:{p.name}", sizing_mode="stretch_width"))
         else:
-            ctrls.append(Select(options=[_text(v) for v in vals], value=_text(start), title=p.title,
+            options: list[str | tuple[Any, str]] = [_text(v) for v in vals]
+            ctrls.append(Select(options=options, value=_text(start), title=p.title,
                                 name=f"{rid}:{p.name}", sizing_mode="stretch_width"))
     flags = CheckboxGroup(labels=flag_labels, active=flag_active, name=f"{rid}:flags")
     src = ColumnDataSource(data={"x": [], "top": [], "frac": [], "pct": [], "color": []}, name=f"{rid}:bars")
     xr = FactorRange(factors=["0"])
-    fig = figure(x_range=xr, height=230, sizing_mode="stretch_width", toolbar_location=None,
-                 y_axis_label="probability", name=f"{rid}:chart", tools="")
+    fig = figure(x_range=xr, y_range=DataRange1d(start=0), height=230, sizing_mode="stretch_width",
+                 toolbar_location=None, y_axis_label="probability", name=f"{rid}:chart", tools="")
     fig.vbar(x="x", top="top", width=0.8, source=src, color="color")
     # A calculator whose answer is always certain (range, DP costs) needs no chart, only the table.
     fig.visible = any(len(r.get("m", "").split(";")) > 1 for r in table.results)
     fig.add_tools(HoverTool(tooltips=[("outcome", "@x"), ("exact", "@frac"), ("", "@pct")]))
-    fig.y_range.start = 0
     fig.xgrid.grid_line_color = None
     fig.toolbar.logo = None
     div = Div(text="", name=f"{rid}:summary", sizing_mode="stretch_width",

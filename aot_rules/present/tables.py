@@ -4,6 +4,7 @@ from __future__ import annotations
 
 from collections.abc import Callable
 from fractions import Fraction
+from functools import partial
 
 from aot_rules.aot.rules.disorder import disorder_test
 from aot_rules.aot.rules.protection import saving_faces, shield_wall_saves
@@ -36,12 +37,17 @@ def hit_chances() -> str:
                  rows, "Chance that one shooting die hits (AOT-SHOOT-HIT, AOT-SHOOT-HORSE-ARMOUR)")
 
 
+def _saved_by(face: int, density: int, at_or_below: bool) -> int:
+    """Hits one shield die turns away when there are more hits than it can show."""
+    return face if shield_wall_saves(face, density, at_or_below=at_or_below) else 0
+
+
 def shieldwall() -> str:
     rows = []
     for d in range(1, 6):
         for vet in (False, True):
             # expected saves against more hits than the die can show (min(r, hits) = r)
-            saves = Dist.die(6).map(lambda r, d=d, vet=vet: r if shield_wall_saves(r, d, at_or_below=vet) else 0)
+            saves = Dist.die(6).map(partial(_saved_by, density=d, at_or_below=vet))
             rows.append([f"{d}{' (veteran)' if vet else ''}", saving_faces(d, at_or_below=vet),
                          _fp(saves.prob(lambda s: s > 0)), fraction_str(saves.mean())])
     return _html(["own density", "saving faces", "P(any save)", "expected saves (many hits)"], rows,

@@ -3,10 +3,29 @@
 from __future__ import annotations
 
 from collections.abc import Callable, Mapping
+from dataclasses import dataclass
 from typing import Any, NamedTuple
 
-from aot_rules.aot.units import MAX_MOUNTED_DENSITY, Unit
+from aot_rules.aot.units import MAX_MOUNTED_DENSITY, Unit, unit_of
 from aot_rules.core.errors import RuleError, blame
+from aot_rules.core.params import param
+
+
+@dataclass(frozen=True)
+class FormedUnitInput:
+    """A unit given by its density and formed warriors: a full front rank, the rest behind it."""
+
+    density: int = param(3, "the unit's density", lo=1, hi=5)
+    formed: int = param(6, "formed warriors in the unit", lo=1, hi=10)
+
+    def unit(self) -> Unit:
+        return formed_unit(self.density, self.formed)
+
+
+def formed_unit(density: int, formed: int, name: str = "unit") -> Unit:
+    """``unit_of`` for inputs named ``density`` and ``formed``: a refusal names them."""
+    with blame("density", "formed"):
+        return unit_of(density, formed, name)
 
 
 def target_unit(density: int, ranks: tuple[int, ...] | None = None, *, shield_wall: bool = False,

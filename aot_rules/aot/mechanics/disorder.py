@@ -4,23 +4,17 @@ from __future__ import annotations
 
 from dataclasses import dataclass
 
+from aot_rules.aot.mechanics.common import FormedUnitInput
 from aot_rules.aot.rules.disorder import disorder_test, take_disorder_test
-from aot_rules.aot.units import Unit, unit_of
 from aot_rules.core.dice import DiceSource
-from aot_rules.core.errors import blame
 from aot_rules.core.outcome import Outcome
 from aot_rules.core.params import param
 from aot_rules.core.registry import Mechanic, Registry, Sample
 
 
 @dataclass(frozen=True)
-class DisorderInput:
-    density: int = param(3, "the unit's density", lo=1, hi=5)
+class DisorderInput(FormedUnitInput):
     formed: int = param(6, "formed warriors in the unit (the loss cannot exceed them)", lo=1, hi=10)
-
-    def unit(self) -> Unit:
-        with blame("density", "formed"):
-            return unit_of(self.density, self.formed)
 
 
 def dt_exact(p: DisorderInput) -> Outcome:

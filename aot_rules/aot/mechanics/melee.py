@@ -7,7 +7,7 @@ from functools import lru_cache
 from typing import Any, NamedTuple
 
 from aot_rules.aot.equipment import FOOT_WEAPONS, MeleeWeapon, Missile
-from aot_rules.aot.mechanics.common import reported
+from aot_rules.aot.mechanics.common import FormedUnitInput, formed_unit, reported
 from aot_rules.aot.rules.demoralization import (
     forced_retreat_cost,
     spend_disorder,
@@ -28,7 +28,7 @@ from aot_rules.aot.rules.melee import (
     winner_dp,
 )
 from aot_rules.aot.rules.movement import retreat_move
-from aot_rules.aot.units import Unit, density_after, unit_of
+from aot_rules.aot.units import Unit, density_after
 from aot_rules.core.dice import DiceSource
 from aot_rules.core.dist import Dist
 from aot_rules.core.errors import RuleError, blame
@@ -224,6 +224,10 @@ SMALL = {"a_ranks": FOOT_RANKS, "b_ranks": FOOT_RANKS, "a_mounted": (False,), "b
 CAV = {"a_mounted": (True,), "a_ranks": CAV_RANKS, "a_horse_armour": (False, True), "a_horse_strike": (False, True),
        "b_weapon": ("spear", "sword"), "a_veteran": (False,)}
 
+#: Variants that fix a side as mounted: that side's weapon can only be a cavalry one.
+CAVALRY_WEAPONS = ("shooter", "sword", "lance")
+RIDERS = {"AOT-MELEE-CAV-OTHER": {"a_weapon": CAVALRY_WEAPONS}, "AOT-MELEE-HORSE-STRIKE": {"a_weapon": CAVALRY_WEAPONS},
+          "AOT-MELEE-HORSE-ARMOUR": {"b_weapon": CAVALRY_WEAPONS}}
 #: (rule ID, title, summary, fixed, main, widget grid, shown, defaults)
 VARIANTS: tuple[tuple[str, str, str, dict[str, Any], str, dict[str, Any], tuple[str, ...], dict[str, Any]], ...] = (
     ("AOT-MELEE-STRIKES", "Strikes: one die per front-rank warrior",
@@ -312,6 +316,7 @@ class TwoVsOneInput:
                                             ("B", self.b_ranks, self.b_weapon, self.b_shield)):
             with blame(f"{name.lower()}_ranks"):
                 sides.append(Side(Unit(name, ranks=ranks, weapon=weapon, shield=shield)))
+                sides[-1].check()
         a1, a2, b = sides
         with blame("b_on_first"):
             return a1, a2, b, self.b_on_first if self.b_on_first is not None else (b.unit.ranks[0] + 1) // 2
@@ -343,13 +348,9 @@ def tvo_play(p: TwoVsOneInput, dice: DiceSource) -> Sample:
 
 
 @dataclass(frozen=True)
-class RetreatInput:
+class RetreatInput(FormedUnitInput):
     density: int = param(3, "the loser's density after the melee", lo=1, hi=5)
     formed: int = param(6, "its formed warriors", lo=1, hi=10)
-
-    def unit(self) -> Unit:
-        with blame("density", "formed"):
-            return unit_of(self.density, self.formed)
 
 
 class Withdrawal(NamedTuple):
@@ -386,8 +387,7 @@ class DPInput:
     recruit: bool = param(False, "the target is a recruit unit (1 DP disorders 2)", label="recruits")
 
     def target(self) -> Unit:
-        with blame("density", "formed"):
-            unit = unit_of(self.density, self.formed, name="target")
+        unit = formed_unit(self.density, self.formed, "target")
         with blame("stubborn", "recruit"):
             return replace(unit, stubborn=self.stubborn, recruit=self.recruit)
 
@@ -428,7 +428,8 @@ def register(reg: Registry) -> None:
         show=("result", "a_killed", "b_killed")))
     for rid, title, summary, fixed, main, grid, show, defaults in VARIANTS:
         reg.add(melee.variant(rid, title, summary, fixed=fixed, main=main, widget_grid={**SMALL, **grid},
-                              show=show or ("b_killed", "b_disordered", "result"), defaults=defaults))
+                              show=show or ("b_killed", "b_disordered", "result"), defaults=defaults,
+                              limits=RIDERS.get(rid)))
     reg.add(Mechanic(
         rule_id="AOT-MELEE-ENGAGE", key="two-vs-one", title="Two units against one",
         summary="Every unit in contact fights every enemy it touches; the defender's one shield roll covers all the "

@@ -61,8 +61,8 @@ class ShootInput:
     shooter_density: int | None = param(None, "the shooters' density, for the result", lo=1, hi=5, grid=(None,))
     target_strength: int | None = param(None, "all warriors of the target, disordered included (range)", lo=1, hi=10,
                                         grid=(None,))
-    distance: Fraction | None = param(None, "distance to the target in inches; derives the firers", lo=0, hi=30,
-                                      grid=(None,))
+    distance: Fraction | None = param(None, "distance to the target in inches; derives the firers",
+                                      lo=Fraction(1, 10), hi=9, grid=(None,))
     mounted_target: bool = param(False, "the target is mounted (riders count double for range)", grid=(False,),
                                  label="mounted target")
     cover: bool = param(False, "the target is in cover (range uses its density)", grid=(False,))
@@ -310,13 +310,13 @@ def register(reg: Registry) -> None:
     reg.add(shoot.variant(
         "AOT-SHOOT-JAVELIN", "Javelins against a shield wall",
         "Javelins reach 1″ and are armour-piercing: warriors the shields save are disordered instead.",
-        fixed={"weapon": Missile.JAVELIN}, main="disordered",
+        fixed={"weapon": Missile.JAVELIN}, main="disordered", limits={"distance": (Fraction(1, 10), 1)},
         widget_grid={"firers": (1, 2, 3, 4, 5, 6), "veteran": (False,), "wind": (False,), "horse_armour": (False,),
                      "flank": (False,)}))
     reg.add(shoot.variant(
         "AOT-SHOOT-HANDGUN", "Handguns are terrifying",
         "Handguns reach 1″; every warrior they kill disorders one more.",
-        fixed={"weapon": Missile.HANDGUN}, main="disordered",
+        fixed={"weapon": Missile.HANDGUN}, main="disordered", limits={"distance": (Fraction(1, 10), 1)},
         widget_grid={"firers": (1, 2, 3, 4, 5, 6), "wind": (False,), "pavise": (False,), "flank": (False,)}))
     reg.add(shoot.variant(
         "AOT-SHOOT-FLANK", "Shooting into a flank",

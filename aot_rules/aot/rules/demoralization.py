@@ -80,24 +80,23 @@ def spend_disorder(dp: int, t: Unit, log: DiceSource | None = None) -> tuple[Uni
     return unit, left
 
 
-def spend_retreat(dp: int, t: Unit, log: DiceSource | None = None) -> int:
-    """Pay for a forced retreat; return the DP left.  Refuses, changing nothing, if too few."""
-    cost = forced_retreat_cost(t)
+def _pay(dp: int, cost: int, t: Unit, rule_id: str, effect: str, log: DiceSource | None) -> int:
+    """Spend ``cost`` of ``dp`` on ``t``; return the DP left.  Refuses, changing nothing, if too few."""
     if dp < cost:
-        raise RuleError("AOT-DEMO-RETREAT", f"forcing {t.name} back costs {cost} DP; only {dp} left")
+        raise RuleError(rule_id, f"forcing {t.name} to {effect} costs {cost} DP; only {dp} left")
     if log is not None:
-        log.emit(DPSpent(t.name, cost, "retreat"))
+        log.emit(DPSpent(t.name, cost, effect))
     return dp - cost
+
+
+def spend_retreat(dp: int, t: Unit, log: DiceSource | None = None) -> int:
+    """Pay for a forced retreat (AOT-DEMO-RETREAT); return the DP left."""
+    return _pay(dp, forced_retreat_cost(t), t, "AOT-DEMO-RETREAT", "retreat", log)
 
 
 def spend_forced_attack(dp: int, t: Unit, log: DiceSource | None = None) -> int:
-    """Pay for forcing ``t`` to attack; return the DP left.  Refuses, changing nothing, if too few."""
-    cost = forced_attack_cost(t)
-    if dp < cost:
-        raise RuleError("AOT-DEMO-FORCED-ATTACK", f"forcing {t.name} to attack costs {cost} DP; only {dp} left")
-    if log is not None:
-        log.emit(DPSpent(t.name, cost, "attack"))
-    return dp - cost
+    """Pay for forcing ``t`` to attack (AOT-DEMO-FORCED-ATTACK); return the DP left."""
+    return _pay(dp, forced_attack_cost(t), t, "AOT-DEMO-FORCED-ATTACK", "attack", log)
 
 
 def targeting_order(distances: dict[str, float]) -> list[str]:

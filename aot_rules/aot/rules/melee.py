@@ -14,7 +14,7 @@ from __future__ import annotations
 
 from dataclasses import dataclass, replace
 from enum import StrEnum
-from functools import lru_cache
+from functools import lru_cache, partial
 from typing import NamedTuple
 
 from aot_rules.aot.equipment import MeleeWeapon
@@ -162,7 +162,7 @@ class HitVector(NamedTuple):
     pierce: int = 0
     horse: int = 0
 
-    def __add__(self, other: object) -> HitVector:  # type: ignore[override]
+    def __add__(self, other: object) -> HitVector:  # a hit vector adds field by field; a tuple's + concatenates
         assert isinstance(other, HitVector)
         return HitVector(self[0] + other[0], self[1] + other[1], self[2] + other[2], self[3] + other[3],
                          self[4] + other[4])
@@ -185,6 +185,10 @@ def classify(face: int, g: DiceGroup, att: Side, dfn: Side, rules: MeleeRules) -
     if g.weapon.armour_piercing or javelin:
         return HitVector(pierce_six=int(six), pierce=int(not six))
     return HitVector(plain_six=int(six), plain=int(not six))
+
+
+def _classify_face(face: int, g: DiceGroup, att: Side, dfn: Side, rules: MeleeRules) -> HitVector:
+    return classify(face, g, att, dfn, rules)
 
 
 def protect(hits: HitVector, shield_roll: int | None, dfn: Side, rules: MeleeRules) -> tuple[int, int, int]:
@@ -252,7 +256,7 @@ def hit_vector(att: Side, dfn: Side, rules: MeleeRules) -> Dist[HitVector]:
     """Exact distribution of the hit vector one side inflicts."""
     total: Dist[HitVector] = Dist.point(NO_HITS)
     for g in strike_groups(att, dfn, rules):
-        one = Dist.die(6).map(lambda f, g=g: classify(f, g, att, dfn, rules))
+        one = Dist.die(6).map(partial(_classify_face, g=g, att=att, dfn=dfn, rules=rules))
         for _ in range(g.count):
             total = total.product(one).map(lambda ab: ab[0] + ab[1])
     return total
@@ -345,8 +349,8 @@ def roll_strikes(att: Side, dfn: Side, rules: MeleeRules, dice: DiceSource) -> t
     for g in strike_groups(att, dfn, rules):
         kind = g.weapon.value if g.weapon else "horse"
         by_face = {f: classify(f, g, att, dfn, rules) for f in range(1, 7)}
-        for f in dice.d6s(g.count, f"{att.name} {kind}",
-                          lambda x, t=by_face: DieEffect.HIT if t[x] != NO_HITS else DieEffect.NONE):
+        effect = {f: DieEffect.HIT if v != NO_HITS else DieEffect.NONE for f, v in by_face.items()}
+        for f in dice.d6s(g.count, f"{att.name} {kind}", effect.__getitem__):
             total = total + by_face[f]
             faces.append((f, by_face[f] != NO_HITS))
     return total, dice.emit(Hits(att.name, tuple(faces)))

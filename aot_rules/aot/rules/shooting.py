@@ -236,14 +236,17 @@ class VolleyReport:
 
 def roll_hits(firers: int, target: Unit, cond: ShotConditions, dice: DiceSource, by: str = "firers") -> int:
     """AOT-SHOOT-HIT as played: one die per firer, counted against the target's start density."""
+    return hit_roll(firers, target, cond, dice, by).count
+
+
+def hit_roll(firers: int, target: Unit, cond: ShotConditions, dice: DiceSource, by: str = "firers") -> Hits:
+    """The hit dice of one volley, logged; returns the logged ``Hits`` event."""
     density = hit_density(target, cond)
-
-    def hit(face: int) -> bool:
-        return hits_on_face(face, density, at_or_below=cond.hits_at_or_below, horse_armour=target.horse_armour)
-
-    faces = dice.d6s(firers, "hit", lambda f: DieEffect.HIT if hit(f) else DieEffect.NONE)
-    rolled = dice.emit(Hits(by, tuple((f, hit(f)) for f in faces), hit_rule_text(density, cond, target.horse_armour)))
-    return rolled.count
+    hitting = hit_faces(density, cond, target.horse_armour)
+    effect = {f: DieEffect.HIT if f in hitting else DieEffect.NONE for f in range(1, 7)}
+    faces = dice.d6s(firers, "hit", effect.__getitem__)
+    hit_on = ", ".join(map(str, hitting)) or "nothing"
+    return dice.emit(Hits(by, tuple((f, f in hitting) for f in faces), hit_on))
 
 
 def roll_shield_wall(hits: int, target: Unit, cond: ShotConditions, dice: DiceSource) -> tuple[int | None, int]:
@@ -264,8 +267,8 @@ def resolve_volley(firers: int, target: Unit, cond: ShotConditions, dice: DiceSo
         raise RuleError("AOT-PANIC", "a panicking unit has density 0 and cannot be hit; it flees instead")
     if firers < 1:
         raise RuleError("AOT-SHOOT-RANGE", "nobody is in range to shoot")
-    hits = roll_hits(firers, target, cond, dice)
-    faces = tuple(f for f, _ in dice.events(Hits)[-1].faces)
+    rolled = hit_roll(firers, target, cond, dice)
+    hits = rolled.count
     save_roll, saved = roll_shield_wall(hits, target, cond, dice)
     killed, disordered = apply_weapon(hits, saved, cond.weapon, target.formed)
     after = target.take_losses(killed, disordered)
@@ -280,6 +283,5 @@ def resolve_volley(firers: int, target: Unit, cond: ShotConditions, dice: DiceSo
         if retreat:
             dice.emit(Retreat(target.name))
             dp = award("shooters", target, dice)
-    hit_on = hit_rule_text(hit_density(target, cond), cond, target.horse_armour)
-    return VolleyReport(firers, faces, hit_on, hits, save_roll, saved, killed, disordered, target, after,
-                        shooter_density, compared, retreat, dp)
+    return VolleyReport(firers, tuple(f for f, _ in rolled.faces), rolled.hit_on, hits, save_roll, saved, killed,
+                        disordered, target, after, shooter_density, compared, retreat, dp)
