@@ -38,6 +38,12 @@ def _display_html(html: str) -> None:
 
 
 def static_html(rule_id: str) -> str:
+    """The static widget of ``rule_id``: its exact table as inline JSON, the Bokeh layout and its script.
+
+    >>> html = static_html("AOT-DISORDER-TEST")
+    >>> 'data-rule="AOT-DISORDER-TEST"' in html and 'id="aot-table-AOT-DISORDER-TEST"' in html
+    True
+    """
     from bokeh.embed import components
 
     from aot_rules.present.static import build, precompute, table_script
@@ -49,6 +55,8 @@ def static_html(rule_id: str) -> str:
 
 
 def show_widget(rule_id: str, live: bool | None = None) -> None:
+    """A chapter's widget for ``rule_id``: static (Bokeh over exact tables) in the book build, live
+    (ipywidgets against the engine) anywhere else, such as the same page opened in JupyterLab."""
     if live is None:
         live = not in_book_build()
     if live:
@@ -60,6 +68,14 @@ def show_widget(rule_id: str, live: bool | None = None) -> None:
 
 
 def example_html(example_id: str) -> str:
+    """A worked example replayed from its event log: dice strip, steps, exact odds, pictures, animation.
+
+    >>> html = example_html("AOT-EX-SHIELDWALL")
+    >>> html.count('class="aot-die hit"'), html.count('class="aot-die save"')
+    (2, 1)
+    >>> "1 killed, 0 disordered; hoplites: ranks 3+4 (density 4)." in html
+    True
+    """
     ex = EXAMPLES[example_id]()
     rolls = [e for e in ex.log if isinstance(e, Roll)]
     dice = "".join(f'<span class="aot-die {r.effect.value}" title="{escape(r.purpose)}">{r.face}</span>' for r in rolls)
@@ -93,8 +109,10 @@ def example_html(example_id: str) -> str:
 
 
 def show_example(example_id: str) -> None:
+    """Display :func:`example_html` in a chapter."""
     _display_html(example_html(example_id))
 
 
 def show_table(name: str) -> None:
+    """Display a reference table the engine computes (``aot_rules.present.tables.TABLES``)."""
     _display_html(TABLES[name]())
