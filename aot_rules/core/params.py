@@ -197,6 +197,8 @@ class Param:
         return converted
 
     def _convert(self, value: Any) -> Any:
+        if self._typed(value):  # a value of the record's own type (grids, widgets): nothing to parse
+            return value
         if self.kind == "bool":
             if isinstance(value, bool):
                 return value
@@ -218,6 +220,16 @@ class Param:
         if self.kind == "ranks":
             return _parse_ranks(value)
         return _parse_mix(value)
+
+    def _typed(self, value: Any) -> bool:
+        """Whether ``value`` already is what the record holds: an exact int or Fraction in range, a bool,
+        or a member of the input's enum among its choices (the fast path for the book's grids)."""
+        kind = type(value)
+        if self.kind == "bool":
+            return kind is bool
+        if (self.kind == "int" and kind is int) or (self.kind == "inches" and kind is Fraction):
+            return bool(cast(Fraction, self.lo) <= value <= cast(Fraction, self.hi))
+        return self.kind == "choice" and self.enum is not None and kind is self.enum and value.value in self.choices
 
     def values(self) -> tuple[Any, ...]:
         if self.grid is not None:
