@@ -10,8 +10,8 @@ from fractions import Fraction
 from typing import Any
 
 import pytest
+from support import legal_combo
 
-from aot_rules.core.errors import RuleError
 from aot_rules.core.registry import Mechanic
 from aot_rules.present.render import as_json
 from aot_rules.systems import all_mechanics
@@ -189,19 +189,9 @@ def _flags(combo: dict[str, Any], m: Mechanic) -> list[str]:
     return out
 
 
-def _a_legal_combo(m: Mechanic) -> dict[str, Any]:
-    for combo in m.grid():
-        try:
-            m.evaluate(**combo)
-        except RuleError:
-            continue
-        return combo
-    raise AssertionError(f"{m.rule_id}: no legal combination in its grids")
-
-
 @pytest.mark.parametrize("m", all_mechanics(), ids=lambda m: m.rule_id)
 def test_cli_json_equals_registry(m):
-    combo = _a_legal_combo(m)
+    combo = legal_combo(m)
     doc = odds_json(m.rule_id, *_flags(combo, m))
     expected = json.loads(json.dumps(as_json(m, m.evaluate(**combo))))
     assert doc == expected

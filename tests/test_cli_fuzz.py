@@ -24,6 +24,7 @@ from typing import Any
 import pytest
 from hypothesis import HealthCheck, given, settings
 from hypothesis import strategies as st
+from support import legal_combo
 
 from aot_rules.cli import main
 from aot_rules.core.errors import RuleError
@@ -254,16 +255,6 @@ def test_every_mechanic_has_help(m: Mechanic[Any]) -> None:
 
 
 # --- every option, every mechanic: a bad value is refused by name -------------------------------
-
-def legal_combo(m: Mechanic[Any]) -> dict[str, Any]:
-    for combo in m.grid():
-        try:
-            m.evaluate(**combo)
-        except RuleError:
-            continue
-        return combo
-    raise AssertionError(f"{m.rule_id}: no legal combination in its grid")
-
 
 def flags(m: Mechanic[Any], combo: dict[str, Any], leave_out: str) -> list[str]:
     out: list[str] = []
