@@ -130,7 +130,8 @@ def argv(draw: st.DrawFn) -> list[str]:
     clean = draw(st.booleans())
     name = draw(st.sampled_from([m.rule_id, m.rule_id.lower(), m.key])) if clean else draw(mechanic_name(m))
     args = ["odds", name]
-    for p in draw(st.lists(st.sampled_from(m.inputs), max_size=8)):  # duplicates on purpose
+    chosen = draw(st.lists(st.sampled_from(m.inputs), max_size=8)) if m.inputs else []  # duplicates on purpose
+    for p in chosen:
         args += draw(option(p, clean))
     if not clean and draw(st.integers(0, 3)) == 0:
         args.insert(draw(st.integers(2, len(args))), draw(st.one_of(st.sampled_from(JUNK_OPTIONS), st.text())))
@@ -197,7 +198,7 @@ def check_contract(args: list[str], r: Run) -> None:
 def check_json(args: list[str], r: Run) -> None:
     doc = json.loads(r.out)
     assert r.outcome is not None
-    laws = [k for k, v in doc.items() if isinstance(v, dict)]
+    laws = [k for k, v in doc.items() if isinstance(v, dict) and k not in r.outcome.groups]
     assert "distribution" in laws and set(r.outcome.dists) <= set(laws), (args, laws)
     for k in laws:
         law = doc[k]
@@ -206,6 +207,9 @@ def check_json(args: list[str], r: Run) -> None:
     for name in r.outcome.events:
         v = doc[name]
         assert isinstance(v, str) and FRACTION_RE.match(v) and 0 <= Fraction(v) <= 1, (args, name, v)
+    for name, members in r.outcome.groups.items():  # families of events: each a chance, not a law
+        assert set(doc[name]) == set(members), (args, name)
+        assert all(FRACTION_RE.match(v) and 0 <= Fraction(v) <= 1 for v in doc[name].values()), (args, name)
 
 
 # --- the whole CLI, fuzzed ---------------------------------------------------------------------

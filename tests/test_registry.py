@@ -129,7 +129,7 @@ def grid_report(rule_id: str) -> GridReport:
             problem = _check_dist(name, d)
             if problem:
                 rep.not_exact.append(f"{combo}: {problem}")
-        for name, p in out.events.items():
+        for name, p in [*out.events.items(), *((f"{g}:{k}", q) for g, ms in out.groups.items() for k, q in ms.items())]:
             if type(p) is not Fraction or not 0 <= p <= 1:
                 rep.bad_events.append(f"{combo}: event {name} = {p!r}")
         if out.main not in out.dists:
@@ -260,7 +260,8 @@ def sampler_runs() -> dict[str, list[tuple[dict[str, Any], Any, int, dict[str, C
         combos, n = _sampler_plan(m)
         for j, combo in enumerate(combos):
             out = m.evaluate(**combo)
-            plan.append((m.rule_id, combo, out, n, (m.rule_id, combo, 1000 + j, n, (*out.dists, *out.events))))
+            names = (*out.dists, *out.events, *(f"{g}:{k}" for g, ms in out.groups.items() for k in ms))
+            plan.append((m.rule_id, combo, out, n, (m.rule_id, combo, 1000 + j, n, names)))
     plan.sort(key=lambda t: -t[3])  # the long jobs first, so the two workers finish together
     jobs = [p[4] for p in plan]
     workers = min(2, os.cpu_count() or 1)
@@ -300,7 +301,8 @@ def test_sampler_agrees_with_exact(rule_id):
                 f = freq.get(o, 0) / n
                 if abs(f - float(p)) > tolerance(p, n):
                     failures.append(f"{combo} {name}={o!r}: freq {f:.4f} vs exact {p} ({float(p):.4f}), N={n}")
-        for name, p in out.events.items():
+        family = {f"{g}:{k}": p for g, ms in out.groups.items() for k, p in ms.items()}
+        for name, p in {**out.events, **family}.items():
             freq = counts[name]
             assert _ABSENT not in freq, f"{rule_id} {combo}: the sampler does not report event {name!r}"
             f = sum(c for v, c in freq.items() if v) / n

@@ -105,3 +105,51 @@ class Tested(Event):
     roll: int
     density: int
     lost: int
+
+
+@dataclass(frozen=True, slots=True)
+class InitiativeRolled(Event):
+    """Both initiative dice (mine first); a tie (a double) is logged and rolled again."""
+
+    mine: int
+    theirs: int
+
+    @property
+    def double(self) -> bool:
+        return self.mine == self.theirs
+
+
+@dataclass(frozen=True, slots=True)
+class SlotPlayed(Event):
+    """One slot comes up: whose it is, its number and who is written on it."""
+
+    player: str
+    slot: int
+    owner: str
+
+
+@dataclass(frozen=True, slots=True)
+class WeatherChanged(Event):
+    """Doubles on consecutive turns changed the weather on ``turn``; ``face`` picked it."""
+
+    turn: int
+    face: int
+    weather: str
+
+
+@dataclass(frozen=True, slots=True)
+class UnitDrifted(Event):
+    """A unit lost in the storm took its direction die."""
+
+    unit: str
+    face: int
+    drift: str
+
+
+@dataclass(frozen=True, slots=True)
+class OffRoll(Event):
+    """Both players' set-up dice (mine first); a tie is rolled again."""
+
+    why: str
+    mine: int
+    theirs: int

@@ -14,9 +14,11 @@ from dataclasses import dataclass
 from fractions import Fraction
 
 from aot_rules.aot.equipment import MeleeWeapon, Missile
+from aot_rules.aot.rules.command import activated_slots, play_slots, roll_initiative, slot_activation_exact
 from aot_rules.aot.rules.demoralization import spend_disorder
 from aot_rules.aot.rules.melee import MeleeRules, Side, hit_vector, resolve_melee
 from aot_rules.aot.rules.shooting import ShotConditions, firers_in_range, hit_probability, resolve_volley, roll_hits
+from aot_rules.aot.rules.weather import play_storm, storm_exact
 from aot_rules.aot.units import Unit
 from aot_rules.core.dice import FixedDice
 from aot_rules.core.dist import Dist
@@ -36,6 +38,8 @@ class Example:
     exact: tuple[tuple[str, Fraction], ...] = ()
     illustrative_dice: bool = False
     figures: tuple[tuple[str, Unit], ...] = ()  # extra units to draw, with captions
+    notes: tuple[str, ...] = ()  # said after the steps
+    legend: str | None = None  # what the dice colours mean, where it is not hits and saves
 
 
 def hoplites() -> Unit:
@@ -94,7 +98,39 @@ def gauls_example() -> Example:
                    figures=(("Gauls after the fight", rep.b_after), ("the cavalry after the Gauls' DP", after_dp)))
 
 
+def initiative_example() -> Example:
+    """AOT-EX-INITIATIVE-SLOTS: 4 against 2; player 1 plays slots 4 and 3, player 2 then 2 and 1."""
+    first = ("individual", "Hamilcar", "Hamilcar", "Hanno", "Hanno", "Hamilcar")
+    second = ("individual", "Scipio", "Laelius", "Laelius", "Scipio", "Scipio")
+    dice = FixedDice([4, 2])
+    roll = roll_initiative(dice)
+    play_slots(first, second, roll, dice, names=("player 1", "player 2"))
+    idle = [f"player {n}'s slots " + ", ".join(map(str, sorted(set(range(1, 7)) - set(activated_slots(a, b)))))
+            for n, (a, b) in ((1, roll), (2, roll[::-1]))]
+    return Example("AOT-EX-INITIATIVE-SLOTS", "Initiative: 4 against 2",
+                   ("Player 1 has written his generals Hamilcar and Hanno on slots 2–6 and 'individual' on slot 1; "
+                    "player 2 has Scipio and Laelius on slots 2–6 and 'individual' on slot 1.",),
+                   tuple(dice.log), exact=(("P(player 1 plays exactly two slots, as here)",
+                                            slot_activation_exact().prob(lambda s: s.slots == 2 and s.first)),),
+                   notes=(f"Not played this turn: {idle[0]}; {idle[1]}.",))
+
+
+def storm_example() -> Example:
+    """AOT-EX-STORM: the storm's direction dice, one per lost unit; the source lists what each face does."""
+    names = ("hoplites", "akontists", "cavalry", "Scythian archers", "second hoplites", "third hoplites")
+    dice = FixedDice([6, 1, 2, 3, 4, 5, 6])
+    storm = play_storm(8, dice, names)
+    return Example("AOT-EX-STORM", "A storm scatters six units",
+                   ("A player with 8 units rolls 6 for the storm, names six units, and rolls a direction die for "
+                    "each (these dice are illustrative: they show every face once).",),
+                   tuple(dice.log), illustrative_dice=True, legend="red: the unit moves",
+                   exact=((f"P(exactly {storm.moved} of 8 units move in a storm)", storm_exact(8).marginal("moved")
+                           [storm.moved]),))
+
+
 EXAMPLES: dict[str, Callable[[], Example]] = {
+    "AOT-EX-INITIATIVE-SLOTS": initiative_example,
+    "AOT-EX-STORM": storm_example,
     "AOT-EX-SLINGERS": slingers_example,
     "AOT-EX-SHIELDWALL": shieldwall_example,
     "AOT-EX-FLANK-SHOOT": flank_example,

@@ -89,6 +89,9 @@ class Unit:
     veteran: bool = False  # AOT-PROP-VETERAN
     stubborn: bool = False  # AOT-PROP-STUBBORN
     recruit: bool = False  # AOT-PROP-RECRUIT
+    regular: bool = False  # AOT-PROP-REGULAR: a failed disorder test is rolled again
+    initiative: bool = False  # AOT-PROP-INITIATIVE
+    barbarian: bool = False  # AOT-PROP-BARBARIAN
     terrifying: bool = False  # AOT-TERRIFYING
 
     def __post_init__(self) -> None:
@@ -120,7 +123,7 @@ class Unit:
             if w.foot_only and self.mounted:
                 raise RuleError("AOT-MELEE-CAV-OTHER", f"{self.name}: cavalry cannot fight with a {w.value}; "
                                 "mounted short spears and swords fight as 'sword'")
-        if self.recruit and (self.stubborn or self.veteran):
+        if self.recruit and (self.stubborn or self.veteran or self.regular or self.initiative or self.barbarian):
             raise RuleError("AOT-PROP-RECRUIT", f"{self.name}: recruits may not have any other property")
 
     # --- derived state ----------------------------------------------

@@ -34,19 +34,35 @@ class Outcome:
     events: Mapping[str, Fraction] = field(default_factory=dict)
     labels: Mapping[str, str] = field(default_factory=dict)
     info: Mapping[str, Any] = field(default_factory=dict)
+    #: families of event probabilities keyed by a member (slot → chance it is played); a family's label
+    #: is a pattern with ``{}`` for the member ("slot {} is played")
+    groups: Mapping[str, Mapping[str, Fraction]] = field(default_factory=dict)
 
     @classmethod
     def of(cls, joint: Dist[R], main: str, *, dists: Sequence[str] = (),
            events: Mapping[str, Callable[[R], bool]] | None = None, labels: Mapping[str, str] | None = None,
-           info: Mapping[str, Any] | None = None) -> Outcome:
+           info: Mapping[str, Any] | None = None,
+           groups: Mapping[str, Mapping[str, Callable[[R], bool]]] | None = None) -> Outcome:
         """Report the marginals ``dists`` (field names of a record; none: the joint law itself, as
-        ``main``) and the probability of each event predicate."""
+        ``main``), the probability of each event predicate and of each member of each event family."""
         laws: dict[str, Dist[Any]] = {name: joint.marginal(name) for name in dists} if dists else {main: joint}
         probs = {name: joint.prob(pred) for name, pred in (events or {}).items()}
-        return cls(main, laws, probs, dict(labels or {}), dict(info or {}))
+        fams = {name: {k: joint.prob(pred) for k, pred in members.items()} for name, members in (groups or {}).items()}
+        return cls(main, laws, probs, dict(labels or {}), dict(info or {}), fams)
 
     def label(self, name: str) -> str:
         return self.labels.get(name, name.replace("_", " "))
+
+    def member_label(self, group: str, member: str) -> str:
+        """The label of one member of an event family: the family's pattern filled in."""
+        pattern = self.labels.get(group, group.replace("_", " ") + " {}")
+        return pattern.format(member)
+
+    def flat_events(self) -> dict[str, Fraction]:
+        """Every event probability by its label, the families' members included, in order."""
+        out = {self.label(n): p for n, p in self.events.items()}
+        out.update({self.member_label(g, k): p for g, ms in self.groups.items() for k, p in ms.items()})
+        return out
 
     def with_main(self, main: str) -> Outcome:
         return replace(self, main=main)

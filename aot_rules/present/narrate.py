@@ -8,7 +8,21 @@ from __future__ import annotations
 
 from collections.abc import Iterable
 
-from aot_rules.aot.events import Compared, DPEarned, DPSpent, Hits, Losses, ShieldWall, Tested, Verdict
+from aot_rules.aot.events import (
+    Compared,
+    DPEarned,
+    DPSpent,
+    Hits,
+    InitiativeRolled,
+    Losses,
+    OffRoll,
+    ShieldWall,
+    SlotPlayed,
+    Tested,
+    UnitDrifted,
+    Verdict,
+    WeatherChanged,
+)
 from aot_rules.core.events import Event
 from aot_rules.core.format import count_str
 
@@ -40,6 +54,21 @@ def sentence(e: Event) -> str | None:
     if isinstance(e, DPSpent):
         what = f" {count_str(e.disordered, 'warrior')}" if e.effect == "disorder" else ""
         return f"{e.points} DP spent on {e.target} to {e.effect}{what}."
+    if isinstance(e, InitiativeRolled):
+        if e.double:
+            return f"Initiative {e.mine}:{e.theirs} is a double: both may rewrite their slots, then roll again."
+        return f"Initiative {e.mine} against {e.theirs}."
+    if isinstance(e, SlotPlayed):
+        who = ("any one unit on the table, or one of the player's colonels" if e.owner == "individual"
+               else f"general {e.owner} gives his orders")
+        return f"{e.player.capitalize()} plays slot {e.slot}: {who}."
+    if isinstance(e, WeatherChanged):
+        return f"Turn {e.turn}: a second double in a row ({e.face}:{e.face}) brings {e.weather}."
+    if isinstance(e, UnitDrifted):
+        return f"{e.unit.capitalize()}: {e.face} — " + ("they stay where they are." if e.drift == "stays"
+                                                         else f"they move {e.drift} by the shortest route.")
+    if isinstance(e, OffRoll):
+        return f"{e.why}: {e.mine} against {e.theirs}" + (" — a tie, rolled again." if e.mine == e.theirs else ".")
     if isinstance(e, Tested):
         return f"{e.unit} test on {e.roll} against density {e.density}: {count_str(e.lost, 'warrior')} disordered."
     return None

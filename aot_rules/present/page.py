@@ -9,11 +9,12 @@ page opened in JupyterLab, they are live ipywidgets.
 from __future__ import annotations
 
 import os
+from fractions import Fraction
 from html import escape
 
 from aot_rules.aot.events import Losses
 from aot_rules.aot.examples import EXAMPLES
-from aot_rules.core.events import Roll
+from aot_rules.core.events import DieEffect, Roll
 from aot_rules.core.format import count_str, fraction_str, percent_str
 from aot_rules.present.narrate import narrate
 from aot_rules.present.svg import animated_losses_svg, unit_svg
@@ -79,14 +80,18 @@ def example_html(example_id: str) -> str:
     ex = EXAMPLES[example_id]()
     rolls = [e for e in ex.log if isinstance(e, Roll)]
     dice = "".join(f'<span class="aot-die {r.effect.value}" title="{escape(r.purpose)}">{r.face}</span>' for r in rolls)
+    effects = {r.effect for r in rolls}
+    legend = ex.legend or ("red: a hit · green: the shield die saved" if effects & {DieEffect.HIT, DieEffect.SAVE}
+                           else "red: a failed test" if DieEffect.FAIL in effects else "")
     h = [f'<div class="aot-example" data-example="{example_id}">',
          f"<p><b>{escape(ex.title)}</b> — replayed by the engine"
          + (" with illustrative dice (the source prints none)" if ex.illustrative_dice else
             " with the dice printed in the rulebook") + "</p>",
-         f'<p>Dice: <span class="dice">{dice}</span> '
-         '<small>(red: a hit · green: the shield die saved)</small></p>', "<ol>"]
+         f'<p>Dice: <span class="dice">{dice}</span>' + (f" <small>({escape(legend)})</small>" if legend else "")
+         + "</p>", "<ol>"]
     h += [f"<li>{escape(s[:1].upper() + s[1:])}</li>" for s in (*ex.intro, *narrate(ex.log))]
     h.append("</ol>")
+    h += [f"<p>{escape(n)}</p>" for n in ex.notes]
     for label, p in ex.exact:
         h.append(f"<p>{escape(label)} = <b>{fraction_str(p)}</b> ({percent_str(p)}), computed exactly.</p>")
     if ex.before is not None:
@@ -116,3 +121,20 @@ def show_example(example_id: str) -> None:
 def show_table(name: str) -> None:
     """Display a reference table the engine computes (``aot_rules.present.tables.TABLES``)."""
     _display_html(TABLES[name]())
+
+
+def say(template: str, **values: object) -> None:
+    """A sentence of a chapter whose numbers the engine computes: fractions are shown exactly and as a
+    percentage, so prose never carries a hand-copied probability.
+
+    >>> from fractions import Fraction
+    >>> say_html("Chance {p}.", p=Fraction(1, 8))
+    '<p>Chance <b>1/8</b> (12.50%).</p>'
+    """
+    _display_html(say_html(template, **values))
+
+
+def say_html(template: str, **values: object) -> str:
+    shown = {k: f"<b>{fraction_str(v)}</b> ({percent_str(v)})" if isinstance(v, Fraction) else escape(str(v))
+             for k, v in values.items()}
+    return "<p>" + template.format(**shown) + "</p>"

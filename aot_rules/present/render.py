@@ -54,8 +54,8 @@ def summary(out: Outcome, show: tuple[str, ...] | None = None, *, every: bool = 
               if n != out.main and (every or (len(d) > 1 and d != main and (show is None or n in show)))]
     if others:
         s["o"] = others
-    if out.events:
-        s["e"] = [[out.label(n), fraction_str(p)] for n, p in out.events.items()]
+    if out.events or out.groups:
+        s["e"] = [[label, fraction_str(p)] for label, p in out.flat_events().items()]
     if out.info:
         s["i"] = {k: info_text(v) for k, v in out.info.items()}
     return s
@@ -115,5 +115,6 @@ def as_json(m: Mechanic[Any], out: Outcome) -> dict[str, Any]:
                            "main": out.main}
     doc.update({name: law(d) for name, d in out.dists.items()})
     doc.update({name: fraction_str(p) for name, p in out.events.items()})
+    doc.update({name: {k: fraction_str(p) for k, p in ms.items()} for name, ms in out.groups.items()})
     doc.update({name: jsonable(v) for name, v in out.info.items()})
     return doc

@@ -171,9 +171,10 @@ def build(m: Mechanic[Any], table: Table | None = None, width: int = 760) -> Any
     head = Div(text=f'<b>{m.title}</b> <span style="color:#666">· {rid} · exact odds</span>',
                sizing_mode="stretch_width")
     controls = [c for c in ctrls if c is not None] + ([flags] if flag_labels else [])
-    layout = column(head, row(column(*controls, width=260), column(fig, div, sizing_mode="stretch_width"),
-                              sizing_mode="stretch_width"),
-                    sizing_mode="stretch_width", max_width=width, name=f"{rid}:widget")
+    answer = column(fig, div, sizing_mode="stretch_width")
+    # A mechanic with no inputs (the initiative roll) shows its one answer with no controls beside it.
+    body = row(column(*controls, width=260), answer, sizing_mode="stretch_width") if controls else answer
+    layout = column(head, body, sizing_mode="stretch_width", max_width=width, name=f"{rid}:widget")
     # Fill the first view at build time too, so the page is right before any script runs.
     from bokeh.document import Document
 

@@ -6,10 +6,10 @@ registry when ``aot_rules.systems`` asks for it.
 
 from __future__ import annotations
 
-from aot_rules.aot.mechanics import disorder, melee, reactions, shooting
+from aot_rules.aot.mechanics import command, disorder, melee, reactions, setup, shooting, weather
 from aot_rules.core.registry import Registry
 
-AREAS = (shooting, reactions, melee, disorder)
+AREAS = (command, weather, setup, shooting, reactions, melee, disorder)
 
 
 def build_registry() -> Registry:

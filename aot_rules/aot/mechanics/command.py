@@ -1,0 +1,171 @@
+"""Registered command dice: the initiative roll, the slot planner, the messenger and the signal."""
+
+from __future__ import annotations
+
+from collections.abc import Callable
+from dataclasses import dataclass
+from enum import StrEnum
+from fractions import Fraction
+
+from aot_rules.aot.rules.command import (
+    INDIVIDUAL,
+    SLOTS,
+    Plan,
+    SlotOdds,
+    generals_of,
+    give_signal,
+    messenger_exact,
+    plan_exact,
+    plan_turn,
+    roll_initiative,
+    send_messenger,
+    signal_exact,
+    slot_activation_exact,
+    slot_odds,
+)
+from aot_rules.core.dice import DiceSource
+from aot_rules.core.outcome import Outcome
+from aot_rules.core.params import param
+from aot_rules.core.registry import Mechanic, Registry, Sample
+
+
+@dataclass(frozen=True)
+class InitiativeInput:
+    """No inputs: every turn's roll is the same two dice."""
+
+
+def slot_key(slot: int) -> str:
+    """How a sample names one member of the ``slot_activated`` family."""
+    return f"slot_activated:{slot}"
+
+
+SLOT_LABELS = {"slots": "slots I activate this turn", "first": "I play first", "slot_activated": "slot {} is played"}
+
+
+def played(slot: int) -> Callable[[SlotOdds], bool]:
+    """The event "``slot`` is played this turn"."""
+    return lambda s: slot in s.activated
+
+
+def acts(general: str) -> Callable[[Plan], bool]:
+    """The event "``general`` acts at least once this turn"."""
+    return lambda t: general in t.acting
+
+
+def initiative_exact(_: InitiativeInput) -> Outcome:
+    return Outcome.of(slot_activation_exact(), "slots", dists=("slots",), events={"first": lambda s: s.first},
+                      groups={"slot_activated": {str(k): played(k) for k in SLOTS}},
+                      labels=SLOT_LABELS)
+
+
+def initiative_play(_: InitiativeInput, dice: DiceSource) -> Sample:
+    s = slot_odds(roll_initiative(dice))
+    return {"slots": s.slots, "first": s.first, **{slot_key(k): k in s.activated for k in SLOTS}}
+
+
+class Owner(StrEnum):
+    """Who a slot is written for in the planner: one of three generals, or "individual unit"."""
+
+    A = "A"
+    B = "B"
+    C = "C"
+    INDIVIDUAL = INDIVIDUAL
+
+
+SLOT_HELP = "who this slot is written for: general A, B or C, or individual (any one unit or colonel)"
+
+
+@dataclass(frozen=True)
+class PlanInput:
+    """An allocation of the six slots; the CLI takes it as --slot-1 … --slot-6."""
+
+    slot_6: Owner = param(Owner.A, SLOT_HELP, label="slot 6")
+    slot_5: Owner = param(Owner.A, SLOT_HELP, label="slot 5")
+    slot_4: Owner = param(Owner.B, SLOT_HELP, label="slot 4")
+    slot_3: Owner = param(Owner.B, SLOT_HELP, label="slot 3")
+    slot_2: Owner = param(Owner.C, SLOT_HELP, label="slot 2")
+    slot_1: Owner = param(Owner.INDIVIDUAL, SLOT_HELP, label="slot 1")
+
+    def owners(self) -> tuple[str, ...]:
+        """Owners of slots 1 to 6, in slot order."""
+        return tuple(o.value for o in (self.slot_1, self.slot_2, self.slot_3, self.slot_4, self.slot_5, self.slot_6))
+
+
+PLAN_LABELS = {"generals": "generals who act this turn", "acts": "general {} acts at least once",
+               "slots": "slots played", "individual": "individual-unit slots played",
+               "any_individual": "an individual-unit slot comes up"}
+
+
+def plan_exact_outcome(p: PlanInput) -> Outcome:
+    owners = p.owners()
+    members = {g: acts(g) for g in generals_of(owners)}
+    return Outcome.of(plan_exact(owners), "generals", dists=("generals", "slots"), labels=PLAN_LABELS,
+                      events={"any_individual": lambda t: t.individual > 0} if INDIVIDUAL in owners else {},
+                      groups={"acts": members})
+
+
+def plan_play(p: PlanInput, dice: DiceSource) -> Sample:
+    owners = p.owners()
+    t = plan_turn(owners, slot_odds(roll_initiative(dice)).activated)
+    return {"generals": t.generals, "slots": t.slots, "any_individual": t.individual > 0,
+            **{f"acts:{g}": g in t.acting for g in generals_of(owners)}}
+
+
+@dataclass(frozen=True)
+class MessengerInput:
+    distance: Fraction = param(Fraction(3), "inches from the general's unit to the unit ordered", lo=Fraction(1, 10),
+                               hi=60, grid=(1, Fraction(3, 2), 2, Fraction(5, 2), 3, 4, 5, 6))
+    equal_succeeds: bool = param(False, "a roll equal to the distance also gets through (the index reads: it fails)",
+                                 reading="AOT-CMD-MESSENGER", label="a tie gets through")
+
+
+DELIVERY_LABELS = {"delivery": "the order"}
+
+
+def messenger_outcome(p: MessengerInput) -> Outcome:
+    return Outcome.of(messenger_exact(p.distance, p.equal_succeeds), "delivery", labels=DELIVERY_LABELS)
+
+
+def messenger_play(p: MessengerInput, dice: DiceSource) -> Sample:
+    d = send_messenger(p.distance, dice, p.equal_succeeds)
+    return {"delivery": d}
+
+
+@dataclass(frozen=True)
+class SignalInput:
+    distance: Fraction = param(Fraction(3), "inches from the general's base to the unit", lo=Fraction(1, 10), hi=60,
+                               grid=(1, Fraction(3, 2), 2, Fraction(5, 2), 3, 4, 5, 6, 7))
+    strictly_within: bool = param(False, "the unit must be strictly nearer than the die (the index reads: at the "
+                                  "die's distance it still hears)", reading="AOT-CMD-SIGNAL",
+                                  label="strictly within the die")
+
+
+def signal_outcome(p: SignalInput) -> Outcome:
+    return Outcome.of(signal_exact(p.distance, p.strictly_within), "delivery", labels=DELIVERY_LABELS)
+
+
+def signal_play(p: SignalInput, dice: DiceSource) -> Sample:
+    d = give_signal(p.distance, dice, p.strictly_within)
+    return {"delivery": d}
+
+
+def register(reg: Registry) -> None:
+    reg.add(Mechanic(
+        rule_id="AOT-CMD-INITIATIVE", key="initiative", title="The initiative roll",
+        summary="Both players roll a die: the higher plays his slots from his number down to the other's, "
+                "then the lower plays his from his number down to 1.",
+        record_type=InitiativeInput, exact=initiative_exact, play=initiative_play,
+        rules=("AOT-CMD-INITIATIVE", "AOT-CMD-DOUBLES")))
+    reg.add(Mechanic(
+        rule_id="AOT-CMD-SLOTS", key="slot-planner", title="Slot planner",
+        summary="Write generals A, B, C or 'individual' on the six slots and see how often each general acts.",
+        record_type=PlanInput, exact=plan_exact_outcome, play=plan_play, show=(),
+        rules=("AOT-CMD-SLOTS", "AOT-CMD-INITIATIVE")))
+    reg.add(Mechanic(
+        rule_id="AOT-CMD-MESSENGER", key="messenger", title="Sending a messenger",
+        summary="One die must beat the distance in inches to the unit ordered.",
+        record_type=MessengerInput, exact=messenger_outcome, play=messenger_play))
+    reg.add(Mechanic(
+        rule_id="AOT-CMD-SIGNAL", key="signal", title="A sound or visual signal",
+        summary="One die is the signal's reach in inches from the general.",
+        record_type=SignalInput, exact=signal_outcome, play=signal_play))

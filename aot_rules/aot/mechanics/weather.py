@@ -1,0 +1,100 @@
+"""Registered weather dice: the chain of doubles, the wind and the storm (hot sun is a disorder test)."""
+
+from __future__ import annotations
+
+from dataclasses import dataclass
+
+from aot_rules.aot.rules.weather import (
+    MAX_TURNS,
+    Weather,
+    WindFrom,
+    play_storm,
+    play_weather,
+    roll_wind,
+    storm_exact,
+    weather_exact,
+    wind_exact,
+)
+from aot_rules.core.dice import DiceSource
+from aot_rules.core.outcome import Outcome
+from aot_rules.core.params import param
+from aot_rules.core.registry import Mechanic, Registry, Sample
+
+
+@dataclass(frozen=True)
+class WeatherInput:
+    turns: int = param(6, "turns played so far", lo=1, hi=MAX_TURNS)
+    overlapping: bool = param(True, "a third double in a row changes the weather again (the index's reading); "
+                              "off: the two doubles of a pair are spent together", reading="AOT-CMD-DOUBLES",
+                              label="a third double in a row counts again")
+
+
+WEATHER_LABELS = {"changes": "weather changes so far", "latest": "the newest weather",
+                  "night": "night has ended the battle", "any": "the weather has changed at least once"}
+
+
+def weather_outcome(p: WeatherInput) -> Outcome:
+    return Outcome.of(weather_exact(p.turns, p.overlapping), "changes", dists=("changes", "latest"),
+                      events={"any": lambda w: w.changes > 0, "night": lambda w: w.latest is Weather.NIGHT},
+                      labels=WEATHER_LABELS)
+
+
+def weather_play(p: WeatherInput, dice: DiceSource) -> Sample:
+    w = play_weather(p.turns, dice, p.overlapping)
+    return {"changes": w.changes, "latest": w.latest, "any": w.changes > 0, "night": w.latest is Weather.NIGHT}
+
+
+@dataclass(frozen=True)
+class WindInput:
+    reroll_calm: bool = param(False, "roll 5 and 6 again instead of 'no wind' (the index reads: 5 and 6 mean no "
+                              "wind)", reading="AOT-WEATHER-WIND", label="5 and 6 are rolled again")
+
+
+WIND_LABELS = {"wind": "the wind blows from", "behind_me": "my shooters facing the enemy have the wind at their backs"}
+
+
+def wind_outcome(p: WindInput) -> Outcome:
+    return Outcome.of(wind_exact(p.reroll_calm), "wind", events={"behind_me": lambda w: w is WindFrom.MY_EDGE},
+                      labels=WIND_LABELS)
+
+
+def wind_play(p: WindInput, dice: DiceSource) -> Sample:
+    w = roll_wind(dice, p.reroll_calm)
+    return {"wind": w, "behind_me": w is WindFrom.MY_EDGE}
+
+
+@dataclass(frozen=True)
+class StormInput:
+    units: int = param(8, "units the player has on the table", lo=1, hi=20)
+
+
+STORM_LABELS = {"moved": "units that actually move", "lost": "units lost in the storm"}
+
+
+def storm_outcome(p: StormInput) -> Outcome:
+    return Outcome.of(storm_exact(p.units), "moved", dists=("moved", "lost"), labels=STORM_LABELS)
+
+
+def storm_play(p: StormInput, dice: DiceSource) -> Sample:
+    s = play_storm(p.units, dice)
+    return s._asdict()
+
+
+def register(reg: Registry) -> None:
+    doubles = reg.add(Mechanic(
+        rule_id="AOT-CMD-DOUBLES", key="doubles", title="Initiative doubles and the weather",
+        summary="Doubles on two turns running change the weather; how often in the first N turns.",
+        record_type=WeatherInput, exact=weather_outcome, play=weather_play,
+        rules=("AOT-CMD-DOUBLES", "AOT-WEATHER", "AOT-WEATHER-NIGHT")))
+    reg.add(doubles.variant(
+        "AOT-WEATHER", "The weather by turn N",
+        "The newest weather after N turns: the face of the double that brought it picks it.",
+        fixed={}, main="latest"))
+    reg.add(Mechanic(
+        rule_id="AOT-WEATHER-WIND", key="wind", title="Wind: which edge it blows from",
+        summary="One die names the edge; shooters with the wind at their backs also hit on an equal roll.",
+        record_type=WindInput, exact=wind_outcome, play=wind_play))
+    reg.add(Mechanic(
+        rule_id="AOT-WEATHER-STORM", key="storm", title="Storm: units lost and moved",
+        summary="One die says how many of your units are lost; each then moves unless its direction die shows 5 or 6.",
+        record_type=StormInput, exact=storm_outcome, play=storm_play))

@@ -1,0 +1,225 @@
+"""Command (Командование): slots, the initiative roll, and the two dice-driven ways to give an order.
+
+Before the battle each player writes a name on each face of a d6 — a general or
+"individual unit" — and every turn one die each decides which of those faces
+(slots) come up.  Who may then order whom is bookkeeping (``orders.py``); what
+lives here is everything a die decides: which slots a roll activates, how often
+a planned allocation lets each general act, the messenger's and the signal's
+reach, and the run of initiative doubles that brings the weather.
+"""
+
+from __future__ import annotations
+
+from collections.abc import Sequence
+from enum import StrEnum
+from fractions import Fraction
+from functools import cache
+from typing import NamedTuple
+
+from aot_rules.aot.events import InitiativeRolled, SlotPlayed
+from aot_rules.core.dice import DiceSource
+from aot_rules.core.dist import Dist
+from aot_rules.core.errors import RuleError
+from aot_rules.core.events import DieEffect
+
+SLOTS = (1, 2, 3, 4, 5, 6)
+INDIVIDUAL = "individual"
+
+
+# --- the initiative roll (AOT-CMD-INITIATIVE) ------------------------------------------------
+
+
+class Initiative(NamedTuple):
+    """One turn's initiative dice, after any ties have been rolled again: mine and the opponent's."""
+
+    mine: int
+    theirs: int
+
+
+def activated_slots(mine: int, theirs: int) -> tuple[int, ...]:
+    """My slots a pair of initiative dice activates, in the order they are played.
+
+    The higher roller plays from his own number down to, but not including, the other's;
+    the lower roller then plays from his own number down to 1.  A tie activates nothing:
+    it is rolled again (AOT-CMD-DOUBLES, Reading).
+
+    >>> activated_slots(4, 2), activated_slots(2, 4), activated_slots(6, 1), activated_slots(1, 6)
+    ((4, 3), (2, 1), (6, 5, 4, 3, 2), (1,))
+    """
+    if not (1 <= mine <= 6 and 1 <= theirs <= 6):
+        raise RuleError("AOT-CMD-INITIATIVE", f"initiative dice show 1 to 6, not {mine} and {theirs}")
+    if mine == theirs:
+        raise RuleError("AOT-CMD-DOUBLES", f"a tie ({mine}:{theirs}) activates no slot: the dice are rolled again")
+    stop = theirs if mine > theirs else 0
+    return tuple(range(mine, stop, -1))
+
+
+@cache
+def initiative_exact() -> Dist[Initiative]:
+    """The initiative dice of the turn that is actually played: ties are re-rolled, so the 30
+    unequal ordered pairs are equally likely (AOT-CMD-INITIATIVE with AOT-CMD-DOUBLES' Reading)."""
+    return Dist.uniform(Initiative(a, b) for a in SLOTS for b in SLOTS if a != b)
+
+
+def roll_initiative(dice: DiceSource) -> Initiative:
+    """Both players roll; every tie is logged (the players may rewrite their slots) and rolled again."""
+    while True:
+        mine = dice.d6("my initiative")
+        theirs = dice.d6("opponent's initiative")
+        dice.emit(InitiativeRolled(mine, theirs))
+        if mine != theirs:
+            return Initiative(mine, theirs)
+
+
+class SlotOdds(NamedTuple):
+    """What one turn's initiative gives a player: how many slots, and whether he plays first."""
+
+    slots: int
+    first: bool
+    activated: frozenset[int]
+
+
+def play_slots(mine: Sequence[str], theirs: Sequence[str], roll: Initiative, dice: DiceSource,
+               names: tuple[str, str] = ("me", "the opponent")) -> tuple[SlotPlayed, ...]:
+    """The command phase of one turn: every slot that comes up, in the order it is played.
+
+    The higher roller plays his slots from his number down to the other's (excluded); then the
+    lower roller plays his from his number down to 1 (AOT-CMD-INITIATIVE, AOT-CMD-SLOT-ORDER).
+    ``mine`` and ``theirs`` are the owners of slots 1 to 6.
+    """
+    sides = [(names[0], check_allocation(mine), roll.mine, roll.theirs),
+             (names[1], check_allocation(theirs), roll.theirs, roll.mine)]
+    sides.sort(key=lambda s: -s[2])
+    return tuple(dice.emit(SlotPlayed(who, slot, owners[slot - 1]))
+                 for who, owners, own, other in sides for slot in activated_slots(own, other))
+
+
+def slot_odds(roll: Initiative) -> SlotOdds:
+    act = activated_slots(roll.mine, roll.theirs)
+    return SlotOdds(len(act), roll.mine > roll.theirs, frozenset(act))
+
+
+def slot_activation_exact() -> Dist[SlotOdds]:
+    """Exact joint law of my activated slots over one turn."""
+    return initiative_exact().map(slot_odds)
+
+
+# --- planning an allocation (AOT-CMD-SLOTS) --------------------------------------------------
+
+
+def check_allocation(owners: Sequence[str]) -> tuple[str, ...]:
+    """An allocation lists the owner of slots 1 to 6: a general's name or ``individual``.
+
+    One general per slot is built into the shape (each slot has one owner); a general may
+    hold several slots, and "individual unit" any number.
+
+    >>> check_allocation(["A", "A", "B", "individual", "B", "A"])
+    ('A', 'A', 'B', 'individual', 'B', 'A')
+    """
+    if len(owners) != 6:
+        raise RuleError("AOT-CMD-SLOTS", f"an allocation names the owners of all six slots, not {len(owners)}")
+    if any(not o for o in owners):
+        raise RuleError("AOT-CMD-SLOTS", "every slot needs an owner: a general or 'individual'")
+    return tuple(owners)
+
+
+def generals_of(owners: Sequence[str]) -> tuple[str, ...]:
+    """The generals named in an allocation, by name."""
+    return tuple(sorted({o for o in owners if o != INDIVIDUAL}))
+
+
+class Plan(NamedTuple):
+    """One turn under an allocation: the slots played, and who got to act (at least once)."""
+
+    slots: int
+    acting: frozenset[str]
+    individual: int
+
+    @property
+    def generals(self) -> int:
+        """How many different generals act."""
+        return len(self.acting)
+
+
+def plan_turn(owners: tuple[str, ...], activated: frozenset[int]) -> Plan:
+    """Which owners a set of activated slots brings into play; a general who comes up twice still
+    acts once with his own unit (AOT-CMD-SLOTS)."""
+    up = [owners[s - 1] for s in sorted(activated)]
+    return Plan(len(up), frozenset(o for o in up if o != INDIVIDUAL), sum(o == INDIVIDUAL for o in up))
+
+
+@cache
+def plan_exact(owners: tuple[str, ...]) -> Dist[Plan]:
+    """Exact law of one turn's command under the allocation ``owners`` (slots 1 to 6)."""
+    check_allocation(owners)
+    return slot_activation_exact().map(lambda s: plan_turn(owners, s.activated))
+
+
+# --- activation by dice (AOT-CMD-MESSENGER, AOT-CMD-SIGNAL) ----------------------------------
+
+
+class Delivery(StrEnum):
+    """Whether an order got through, in reading order."""
+
+    SUCCESS = "success"
+    FAILURE = "failure"
+
+
+def _check_distance(rule_id: str, distance: Fraction) -> None:
+    if distance <= 0:
+        raise RuleError(rule_id, f"the distance must be more than 0 inches, not {distance}")
+
+
+def messenger_delivers(roll: int, distance: Fraction, equal_succeeds: bool = False) -> bool:
+    """AOT-CMD-MESSENGER: the die must beat the distance in inches; a tie fails (Reading).
+
+    >>> [messenger_delivers(r, Fraction(3)) for r in (3, 4)], messenger_delivers(3, Fraction(3), True)
+    ([False, True], True)
+    """
+    return roll >= distance if equal_succeeds else roll > distance
+
+
+def messenger_exact(distance: Fraction, equal_succeeds: bool = False) -> Dist[Delivery]:
+    """Exact law of a messenger's order.
+
+    >>> messenger_exact(Fraction(2))[Delivery.SUCCESS], messenger_exact(Fraction(5, 2))[Delivery.SUCCESS]
+    (Fraction(2, 3), Fraction(2, 3))
+    """
+    _check_distance("AOT-CMD-MESSENGER", distance)
+    return Dist.die(6).map(lambda r: Delivery.SUCCESS if messenger_delivers(r, distance, equal_succeeds)
+                           else Delivery.FAILURE)
+
+
+def send_messenger(distance: Fraction, dice: DiceSource, equal_succeeds: bool = False) -> Delivery:
+    _check_distance("AOT-CMD-MESSENGER", distance)
+    r = dice.d6("messenger", lambda f: DieEffect.NONE if messenger_delivers(f, distance, equal_succeeds)
+                else DieEffect.FAIL)
+    return Delivery.SUCCESS if messenger_delivers(r, distance, equal_succeeds) else Delivery.FAILURE
+
+
+def signal_reaches(radius: int, distance: Fraction, strictly_within: bool = False) -> bool:
+    """AOT-CMD-SIGNAL: the die is the radius in inches; a unit at exactly that distance hears it (Reading).
+
+    >>> signal_reaches(3, Fraction(3)), signal_reaches(3, Fraction(3), True), signal_reaches(3, Fraction(7, 2))
+    (True, False, False)
+    """
+    return distance < radius if strictly_within else distance <= radius
+
+
+def signal_exact(distance: Fraction, strictly_within: bool = False) -> Dist[Delivery]:
+    """Exact law of a signal reaching a unit ``distance`` inches from the general's base.
+
+    >>> signal_exact(Fraction(5, 2))[Delivery.SUCCESS], signal_exact(Fraction(7))[Delivery.SUCCESS]
+    (Fraction(2, 3), Fraction(0, 1))
+    """
+    _check_distance("AOT-CMD-SIGNAL", distance)
+    return Dist.die(6).map(lambda r: Delivery.SUCCESS if signal_reaches(r, distance, strictly_within)
+                           else Delivery.FAILURE)
+
+
+def give_signal(distance: Fraction, dice: DiceSource, strictly_within: bool = False) -> Delivery:
+    _check_distance("AOT-CMD-SIGNAL", distance)
+    r = dice.d6("signal radius", lambda f: DieEffect.NONE if signal_reaches(f, distance, strictly_within)
+                else DieEffect.FAIL)
+    return Delivery.SUCCESS if signal_reaches(r, distance, strictly_within) else Delivery.FAILURE
+

@@ -1,0 +1,118 @@
+"""Setting up the battle (Генерация местности и расстановка войск): the terrain bid and the
+meeting engagement, the two set-ups a die decides.
+
+Placing terrain, camps and units is geometry for the table-top engine; the bid
+that decides how much terrain there is and who defends is a small game of its
+own, played out here exactly.
+"""
+
+from __future__ import annotations
+
+from collections.abc import Sequence
+from enum import StrEnum
+from functools import cache
+from typing import NamedTuple
+
+from aot_rules.aot.events import OffRoll
+from aot_rules.core.dice import DiceSource
+from aot_rules.core.dist import Dist
+from aot_rules.core.errors import RuleError
+
+CAMP_GAP = 30  # AOT-CAMP-PLACE: inches between the two camps, at least
+MEETING_TERRAIN_GAP = 20  # AOT-MEETING: inches from any camp already placed, at least
+
+
+def roll_off(dice: DiceSource, why: str) -> tuple[int, int]:
+    """Both players roll a die, again and again until they differ (ties re-rolled: Reading)."""
+    while True:
+        mine, theirs = dice.d6(f"{why}: mine"), dice.d6(f"{why}: opponent's")
+        dice.emit(OffRoll(why, mine, theirs))
+        if mine != theirs:
+            return mine, theirs
+
+
+# --- the terrain bid (AOT-TERRAIN-BID) ---------------------------------------------------------
+
+
+class Role(StrEnum):
+    """Who defends (places the terrain, deploys first) and who attacks."""
+
+    DEFENDER = "defender"
+    ATTACKER = "attacker"
+
+
+class Bid(NamedTuple):
+    """Where a bid ended: how many terrain elements, and whether the opener defends."""
+
+    elements: int
+    opener_defends: bool
+
+
+@cache
+def opening_exact() -> Dist[int]:
+    """The opening offer: the higher of two dice, ties rolled again, so k comes with chance (k−1)/15.
+
+    >>> opening_exact()[6], opening_exact()[1]
+    (Fraction(1, 3), Fraction(0, 1))
+    """
+    pairs = [(a, b) for a in range(1, 7) for b in range(1, 7) if a != b]
+    return Dist.uniform(max(p) for p in pairs)
+
+
+def bid(opening: int, answers: Sequence[bool]) -> Bid:
+    """Play the bid from ``opening``: ``answers`` are the successive replies, True for "I accept".
+
+    The opener offers ``opening`` elements and the role of defender to himself; a refusal makes the
+    refuser the would-be defender at one element fewer, and so on.  At one element the player
+    receiving the offer must accept and attack (Reading).  Answers left over are refused.
+
+    >>> bid(4, [True]), bid(4, [False, True]), bid(3, [False, False])
+    (Bid(elements=4, opener_defends=True), Bid(elements=3, opener_defends=False), Bid(elements=1, opener_defends=True))
+    """
+    if not 1 <= opening <= 6:
+        raise RuleError("AOT-TERRAIN-BID", f"the opening offer is a die's face, 1 to 6, not {opening}")
+    count, opener_offers = opening, True
+    for i, accept in enumerate(answers):
+        if accept or count == 1:
+            if not accept:
+                raise RuleError("AOT-TERRAIN-BID", "at one element the offer must be accepted: the one "
+                                "receiving it attacks")
+            if i != len(answers) - 1:
+                raise RuleError("AOT-TERRAIN-BID", "the bid is over once an offer is accepted")
+            return Bid(count, opener_offers)
+        count, opener_offers = count - 1, not opener_offers
+    if count != 1:
+        raise RuleError("AOT-TERRAIN-BID", f"the bid is still open at {count} elements: someone must answer")
+    return Bid(count, opener_offers)
+
+
+def roll_opening(dice: DiceSource) -> int:
+    """The bid's dice: the higher roller opens with his own number."""
+    return max(roll_off(dice, "terrain bid"))
+
+
+# --- the meeting engagement (AOT-MEETING) ------------------------------------------------------
+
+
+MAX_ROUNDS = 12
+
+
+def _check_rounds(rounds: int) -> None:
+    if not 1 <= rounds <= MAX_ROUNDS:
+        raise RuleError("AOT-MEETING", f"rounds run from 1 to {MAX_ROUNDS}, not {rounds}")
+
+
+@cache
+def meeting_exact(rounds: int) -> Dist[int]:
+    """How many of ``rounds`` placing rounds I win: ties are rolled again, so each is an even chance."""
+    _check_rounds(rounds)
+    return Dist.binomial(rounds, Dist.uniform((True, False)).prob(bool))
+
+
+def play_meeting(rounds: int, dice: DiceSource) -> int:
+    _check_rounds(rounds)
+    won = 0
+    for _ in range(rounds):
+        mine, theirs = roll_off(dice, "placing")
+        won += mine > theirs
+    return won

@@ -1,0 +1,282 @@
+"""Weather (Погода): brought by initiative doubles on consecutive turns, chosen by the double's face.
+
+Two doubles in a row change the weather; the face of the second picks the result
+(1:1 wind … 6:6 nightfall).  Only the newest weather applies: wind, soaked ground
+and downpour last until replaced; hot sun and storm strike once; nightfall ends
+the battle.  This module holds the whole chain as exact laws (how many changes
+and which weather by turn N), the wind and storm dice, and which effects are in
+force — the rule the table-top engine will ask before a horse strike or a volley.
+"""
+
+from __future__ import annotations
+
+from collections import defaultdict
+from collections.abc import Sequence
+from enum import StrEnum
+from fractions import Fraction
+from functools import cache
+from typing import NamedTuple
+
+from aot_rules.aot.events import InitiativeRolled, UnitDrifted, WeatherChanged
+from aot_rules.aot.rules.command import roll_initiative
+from aot_rules.core.dice import DiceSource
+from aot_rules.core.dist import Dist
+from aot_rules.core.errors import RuleError
+from aot_rules.core.events import DieEffect
+
+MAX_TURNS = 30
+
+
+class Weather(StrEnum):
+    """The weather in force, in the order of the double that brings it (calm: none yet)."""
+
+    CALM = "no weather yet"
+    WIND = "wind"
+    SUN = "hot sun"
+    MUD = "soaked ground"
+    RAIN = "downpour"
+    STORM = "storm"
+    NIGHT = "nightfall"
+
+    @property
+    def rule_id(self) -> str:
+        return {Weather.CALM: "AOT-WEATHER", Weather.WIND: "AOT-WEATHER-WIND", Weather.SUN: "AOT-WEATHER-SUN",
+                Weather.MUD: "AOT-WEATHER-MUD", Weather.RAIN: "AOT-WEATHER-RAIN",
+                Weather.STORM: "AOT-WEATHER-STORM", Weather.NIGHT: "AOT-WEATHER-NIGHT"}[self]
+
+    @property
+    def lasting(self) -> bool:
+        """Wind, soaked ground and downpour stay until new weather replaces them (AOT-WEATHER, Reading)."""
+        return self in (Weather.WIND, Weather.MUD, Weather.RAIN)
+
+
+def weather_of_double(face: int) -> Weather:
+    """AOT-WEATHER: the triggering double's face picks the result (Reading of AOT-CMD-DOUBLES).
+
+    >>> [weather_of_double(f).value for f in (1, 3, 6)]
+    ['wind', 'soaked ground', 'nightfall']
+    """
+    if not 1 <= face <= 6:
+        raise RuleError("AOT-WEATHER", f"a double shows 1 to 6, not {face}")
+    return list(Weather)[face]
+
+
+class Effect(StrEnum):
+    """What weather does to play."""
+
+    DOWNWIND_EQUAL_HITS = "shooters with the wind at their backs also hit on a roll equal to the target's density"
+    NO_HORSE_STRIKE = "no horse strikes"
+    NO_SHOOTING = "no shooting: shooters fight only hand to hand"
+    SUN_TEST = "every unit in body armour takes one disorder test, once"
+    STORM_LOST = "each player loses 1 d6 units in the storm, once"
+    BATTLE_OVER = "the battle ends: count victory points"
+
+
+def effects(weather: Weather, *, arriving: bool = False, wind_edge: bool = True) -> frozenset[Effect]:
+    """The effects of ``weather``: its lasting ones, plus its one-off ones on the turn it ``arrives``.
+
+    ``wind_edge`` is False when the wind die named no edge: the wind is too weak to matter.
+
+    >>> sorted(e.name for e in effects(Weather.RAIN))
+    ['NO_SHOOTING']
+    >>> effects(Weather.SUN), sorted(e.name for e in effects(Weather.SUN, arriving=True))
+    (frozenset(), ['SUN_TEST'])
+    >>> effects(Weather.WIND, wind_edge=False)
+    frozenset()
+    """
+    out: set[Effect] = set()
+    if weather is Weather.WIND and wind_edge:
+        out.add(Effect.DOWNWIND_EQUAL_HITS)
+    if weather is Weather.MUD:
+        out.add(Effect.NO_HORSE_STRIKE)
+    if weather is Weather.RAIN:
+        out.add(Effect.NO_SHOOTING)
+    if weather is Weather.NIGHT:
+        out.add(Effect.BATTLE_OVER)
+    if arriving and weather is Weather.SUN:
+        out.add(Effect.SUN_TEST)
+    if arriving and weather is Weather.STORM:
+        out.add(Effect.STORM_LOST)
+    return frozenset(out)
+
+
+# --- the chain of doubles (AOT-CMD-DOUBLES) ---------------------------------------------------
+
+
+class WeatherRun(NamedTuple):
+    """The first N turns' weather: how many times it changed, and the newest weather."""
+
+    changes: int
+    latest: Weather
+
+
+def _check_turns(turns: int) -> None:
+    if not 1 <= turns <= MAX_TURNS:
+        raise RuleError("AOT-CMD-DOUBLES", f"turns run from 1 to {MAX_TURNS}, not {turns}")
+
+
+def triggers(armed: bool, double: bool) -> bool:
+    """A double right after an unspent double changes the weather."""
+    return armed and double
+
+
+def rearm(armed: bool, double: bool, overlapping: bool) -> bool:
+    """Whether this turn's double can pair with the next turn's.
+
+    With ``overlapping`` (the Reading) every double that follows a double triggers, so a third
+    double in a row triggers again; otherwise the two doubles of a pair are spent together.
+    """
+    if not double:
+        return False
+    return overlapping or not armed
+
+
+@cache
+def weather_exact(turns: int, overlapping: bool = True) -> Dist[WeatherRun]:
+    """Exact law of the weather over the first ``turns`` turns.
+
+    Each turn's opening initiative roll is a double with chance 1/6, its face uniform; nightfall
+    ends the battle, so nothing changes after it.
+
+    >>> weather_exact(2)[WeatherRun(1, Weather.NIGHT)]
+    Fraction(1, 216)
+    """
+    _check_turns(turns)
+    # Whole-number weights over 36**turns: each turn a non-double weighs 30 and each double face 1
+    # (Fraction arithmetic on these denominators is a hundred times slower).
+    states: dict[tuple[int, Weather, bool], int] = {(0, Weather.CALM, False): 1}
+    for _ in range(turns):
+        nxt: dict[tuple[int, Weather, bool], int] = defaultdict(int)
+        for (changes, latest, armed), w in states.items():
+            if latest is Weather.NIGHT:
+                nxt[(changes, latest, armed)] += 36 * w
+                continue
+            nxt[(changes, latest, False)] += 30 * w
+            again = rearm(armed, True, overlapping)
+            if triggers(armed, True):
+                for face in range(1, 7):
+                    nxt[(changes + 1, weather_of_double(face), again)] += w
+            else:
+                nxt[(changes, latest, again)] += 6 * w
+        states = nxt
+    out: dict[WeatherRun, int] = defaultdict(int)
+    for (changes, latest, _), w in states.items():
+        out[WeatherRun(changes, latest)] += w
+    return Dist.from_weights(out)
+
+
+def play_weather(turns: int, dice: DiceSource, overlapping: bool = True) -> WeatherRun:
+    """Play ``turns`` turns of initiative: every tie is re-rolled, and only each turn's opening roll
+    counts toward the weather (Reading); the face of the triggering double picks the weather."""
+    _check_turns(turns)
+    changes, latest, armed = 0, Weather.CALM, False
+    for turn in range(1, turns + 1):
+        start = len(dice.log)
+        roll_initiative(dice)
+        opening = next(e for e in dice.log[start:] if isinstance(e, InitiativeRolled))
+        if triggers(armed, opening.double):
+            changes, latest = changes + 1, weather_of_double(opening.mine)
+            dice.emit(WeatherChanged(turn, opening.mine, latest.value))
+        armed = rearm(armed, opening.double, overlapping)
+        if latest is Weather.NIGHT:
+            break
+    return WeatherRun(changes, latest)
+
+
+# --- wind (AOT-WEATHER-WIND) -------------------------------------------------------------------
+
+
+class WindFrom(StrEnum):
+    """The table edge the wind blows from, seen by one player (faces 1–4), or no wind (5–6)."""
+
+    MY_EDGE = "my edge"
+    ENEMY_EDGE = "enemy edge"
+    LEFT = "left edge"
+    RIGHT = "right edge"
+    NONE = "no wind"
+
+
+def wind_from(face: int) -> WindFrom:
+    """Reading: faces 1–4 name the four edges, as the storm's directions do; 5 and 6 no edge.
+
+    >>> wind_from(1).value, wind_from(6).value
+    ('my edge', 'no wind')
+    """
+    return list(WindFrom)[min(face, 5) - 1]
+
+
+def wind_exact(reroll_calm: bool = False) -> Dist[WindFrom]:
+    """Exact law of the wind's edge; ``reroll_calm`` rolls 5 and 6 again instead of 'no wind'."""
+    d = Dist.die(6).map(wind_from)
+    return d.condition(lambda w: w is not WindFrom.NONE) if reroll_calm else d
+
+
+def roll_wind(dice: DiceSource, reroll_calm: bool = False) -> WindFrom:
+    while True:
+        w = wind_from(dice.d6("wind edge", lambda f: DieEffect.NONE if f <= 4 else DieEffect.FAIL))
+        if w is not WindFrom.NONE or not reroll_calm:
+            return w
+
+
+# --- storm (AOT-WEATHER-STORM) -----------------------------------------------------------------
+
+
+class Drift(StrEnum):
+    """Where a unit lost in the storm goes (the source's example, used as the rule)."""
+
+    FORWARD = "forward"
+    BACK = "back"
+    LEFT = "left"
+    RIGHT = "right"
+    STAYS = "stays"
+
+
+def drift(face: int) -> Drift:
+    """AOT-EX-STORM: 1 forward, 2 back, 3 left, 4 right, 5 or 6 it stays.
+
+    >>> [drift(f).value for f in range(1, 7)]
+    ['forward', 'back', 'left', 'right', 'stays', 'stays']
+    """
+    return list(Drift)[min(face, 5) - 1]
+
+
+class Storm(NamedTuple):
+    """One player's storm: units lost in it, and how many of those actually move."""
+
+    lost: int
+    moved: int
+
+
+def _check_units(units: int) -> None:
+    if units < 1:
+        raise RuleError("AOT-WEATHER-STORM", f"a player caught in the storm has at least one unit, not {units}")
+
+
+@cache
+def storm_exact(units: int) -> Dist[Storm]:
+    """Exact joint law of (units lost, units that move) for a player with ``units`` units.
+
+    The count die cannot lose more units than the player has; each lost unit moves with chance 4/6.
+
+    >>> storm_exact(1)[Storm(1, 1)]
+    Fraction(2, 3)
+    """
+    _check_units(units)
+    moves = Fraction(4, 6)
+    return Dist.die(6).bind(lambda c: Dist.binomial(min(c, units), moves).map(
+        lambda k: Storm(min(c, units), k)))
+
+
+def play_storm(units: int, dice: DiceSource, names: Sequence[str] = ()) -> Storm:
+    """Roll the count of lost units, then a direction die for each unit the player names (Reading:
+    the owner chooses; ``names`` lists them in the order he names them, else they are numbered)."""
+    _check_units(units)
+    lost = min(dice.d6("units lost in the storm"), units)
+    moved = 0
+    for i in range(lost):
+        name = names[i] if i < len(names) else f"unit {i + 1}"
+        face = dice.d6(f"storm direction: {name}", lambda f: DieEffect.FAIL if f <= 4 else DieEffect.NONE)
+        d = drift(face)
+        dice.emit(UnitDrifted(name, face, d.value))
+        moved += d is not Drift.STAYS
+    return Storm(lost, moved)
