@@ -171,9 +171,13 @@ def build(m: Mechanic[Any], table: Table | None = None, width: int = 760) -> Any
     head = Div(text=f'<b>{m.title}</b> <span style="color:#666">· {rid} · exact odds</span>',
                sizing_mode="stretch_width")
     controls = [c for c in ctrls if c is not None] + ([flags] if flag_labels else [])
-    answer = column(fig, div, sizing_mode="stretch_width")
+    # Controls beside the answer on a laptop, above it on a phone: the row wraps once the answer
+    # would get narrower than a readable table (a 390 px screen fits one column, not two).
+    answer = column(fig, div, sizing_mode="stretch_width", styles={"flex": "1 1 300px", "min-width": "0"})
     # A mechanic with no inputs (the initiative roll) shows its one answer with no controls beside it.
-    body = row(column(*controls, width=260), answer, sizing_mode="stretch_width") if controls else answer
+    body = row(column(*controls, sizing_mode="stretch_width", styles={"flex": "0 1 260px", "min-width": "220px"}),
+               answer, sizing_mode="stretch_width", stylesheets=[InlineStyleSheet(css=":host { flex-wrap: wrap; }")]
+               ) if controls else answer
     layout = column(head, body, sizing_mode="stretch_width", max_width=width, name=f"{rid}:widget")
     # Fill the first view at build time too, so the page is right before any script runs.
     from bokeh.document import Document

@@ -198,7 +198,29 @@ def test_who_wins_widget_matches_engine(driver: Any, site: str) -> None:
             assert f'data-event="{label}" data-p="{fraction_str(want.events[name])}"' in html, (case, name)
 
 
-@pytest.mark.parametrize("page", ["book/index", "book/intro", "book/shooting", "book/melee",
+def test_slot_planner_matches_engine(driver: Any, site: str) -> None:
+    """Rewrite the slot allocation in the Command chapter's planner; the page shows the engine's exact chances."""
+    _open(driver, f"{site}/book/command.html")
+    _wait_bokeh(driver)
+    rid = "AOT-CMD-SLOTS"
+    m = get(rid)
+    cases = [
+        {"slot_1": "A", "slot_2": "A", "slot_3": "B", "slot_4": "B", "slot_5": "B", "slot_6": "individual"},
+        {"slot_1": "C", "slot_2": "individual", "slot_3": "A", "slot_4": "A", "slot_5": "B", "slot_6": "A"},
+        {f"slot_{n}": "A" for n in range(1, 7)},
+    ]
+    for case in cases:
+        html = _apply(driver, rid, case)
+        want = m.evaluate(**case)
+        assert _rows(html) == {str(o): fraction_str(p) for o, p in want.dists["generals"].items()}, case
+        for general, p in want.groups["acts"].items():
+            label = want.member_label("acts", general)
+            assert f'data-event="{label}" data-p="{fraction_str(p)}"' in html, (case, general)
+    assert "general A acts at least once" in _shadow_text(driver)
+
+
+@pytest.mark.parametrize("page", ["book/index", "book/intro", "book/army", "book/command", "book/weather",
+                                  "book/setup", "book/turn", "book/victory", "book/shooting", "book/melee",
                                   "book/demoralization", "book/readings"])
 def test_pages_have_no_js_errors_and_stay_offline(driver: Any, site: str, page: str) -> None:
     driver.get_log("browser")

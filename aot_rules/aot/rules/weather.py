@@ -58,7 +58,10 @@ def weather_of_double(face: int) -> Weather:
     """
     if not 1 <= face <= 6:
         raise RuleError("AOT-WEATHER", f"a double shows 1 to 6, not {face}")
-    return list(Weather)[face]
+    return _BY_FACE[face]
+
+
+_BY_FACE = tuple(Weather)  # index 0 is calm: a double's face indexes its weather
 
 
 class Effect(StrEnum):
@@ -154,8 +157,8 @@ def weather_exact(turns: int, overlapping: bool = True) -> Dist[WeatherRun]:
             nxt[(changes, latest, False)] += 30 * w
             again = rearm(armed, True, overlapping)
             if triggers(armed, True):
-                for face in range(1, 7):
-                    nxt[(changes + 1, weather_of_double(face), again)] += w
+                for weather in _BY_FACE[1:]:
+                    nxt[(changes + 1, weather, again)] += w
             else:
                 nxt[(changes, latest, again)] += 6 * w
         states = nxt
