@@ -1,4 +1,4 @@
-"""Command line: ``python -m aot_rules odds …``.
+"""Command line: ``python -m aot_rules odds …`` and ``python -m aot_rules army …``.
 
 Every registered mechanic becomes a sub-command with its own typed options, so
 the CLI never lags behind the engines.  The contract: exit 0 with the answer on
@@ -6,6 +6,10 @@ standard output, or exit 2 with one line on standard error naming the option
 (and so the side), the rule and what it accepts; never a traceback.  Output
 survives a reader that closes the pipe early and a terminal that cannot show
 the typographic characters the book uses (they fall back to plain ASCII).
+
+``army validate FILE`` adds one status: exit 1, with one line per broken rule on standard output,
+for a well-formed army that the rules do not allow.  A file that cannot be read as an army at all
+(missing, not UTF-8, not YAML, the wrong shape) is a refusal like any other: exit 2, one line.
 """
 
 from __future__ import annotations
@@ -15,6 +19,7 @@ import json
 import os
 import sys
 from collections.abc import Sequence
+from pathlib import Path
 from typing import TYPE_CHECKING, Any, NoReturn
 
 from aot_rules.core.errors import RuleError
@@ -146,14 +151,66 @@ def odds(argv: Sequence[str]) -> int:
     return 0
 
 
+TOP_USAGE = ("usage: python -m aot_rules odds ...   (exact odds of any registered mechanic)\n"
+             "       python -m aot_rules army {validate,show} FILE   (check or print an army or army list)")
+
+
+def _army_parser() -> _Parser:
+    p = _Parser(prog="python -m aot_rules army", allow_abbrev=False,
+                description="Army lists and armies (YAML files): check one against the rules, or print it. "
+                "Examples ship in aot_rules/aot/army/data/ (lists/ and armies/).")
+    sub = p.add_subparsers(dest="action", metavar="{validate,show}", parser_class=_Parser, required=True)
+    v = sub.add_parser("validate", allow_abbrev=False, help="check an army (or an army list) against the rules",
+                       description="Exit 0 and a one-line summary for a legal army (or a well-formed army list); "
+                       "exit 1 and one line per broken rule, 'RULE-ID: unit: message', for an illegal army; "
+                       "exit 2 and one line on standard error for a file that cannot be read as either.")
+    v.add_argument("file", metavar="FILE", help="an army or army-list YAML file")
+    s = sub.add_parser("show", allow_abbrev=False, help="print an army (or an army list) as tables",
+                       description="Print the army's units with their cost, density, move and properties, the "
+                       "points bill, totals, commanders and slot allocation, then the validator's verdict "
+                       "(exit 0 whether or not it is legal; exit 2 for an unreadable file).")
+    s.add_argument("file", metavar="FILE", help="an army or army-list YAML file")
+    return p
+
+
+def army(argv: Sequence[str]) -> int:
+    """``army validate FILE`` and ``army show FILE``."""
+    from aot_rules.aot.army import ArmyFileError, ArmyList, load, validate
+    from aot_rules.aot.army.report import army_text, list_summary, list_text, summary
+
+    if not argv:
+        _army_parser().print_help()
+        return 0
+    ns = _army_parser().parse_args(list(argv))
+    try:
+        doc = load(ns.file)
+    except ArmyFileError as e:
+        raise UsageError(str(e)) from None
+    name = Path(ns.file).name
+    if isinstance(doc, ArmyList):
+        write(one_line(list_summary(name, doc)) if ns.action == "validate" else list_text(doc))
+        return 0
+    violations = validate(doc)
+    if ns.action == "show":
+        write(army_text(doc, violations))
+        return 0
+    if violations:
+        write("\n".join(one_line(str(v)) for v in violations))
+        return 1
+    write(one_line(summary(name, doc, violations)))
+    return 0
+
+
 def _run(args: list[str]) -> int:
     """The command's exit status, its answer or its one-line refusal written."""
     try:
         if not args or args[0] in ("-h", "--help"):
-            write("usage: python -m aot_rules odds ...   (exact odds of any registered mechanic)")
+            write(TOP_USAGE)
             return 0
+        if args[0] == "army":
+            return army(args[1:])
         if args[0] != "odds":
-            raise UsageError(f"unknown command {quoted(args[0])}; try: odds")
+            raise UsageError(f"unknown command {quoted(args[0])}; try: odds, army")
         return odds(args[1:])
     except (UsageError, RuleError) as e:
         write("error: " + one_line(refusal(e, None) if isinstance(e, RuleError) else str(e)), sys.stderr)

@@ -27,6 +27,7 @@ import tempfile
 import time
 from collections.abc import Callable
 from pathlib import Path
+from typing import Any
 
 ROOT = Path(__file__).resolve().parents[1]
 sys.path.insert(0, str(ROOT))
@@ -135,7 +136,7 @@ def main() -> None:
         m = get(rid)
         per_point = []
         for combo in m.grid():
-            def one_point(combo: dict = combo) -> None:
+            def one_point(m: Any = m, combo: dict = combo) -> None:
                 clear_caches()
                 m.evaluate(**combo)
 

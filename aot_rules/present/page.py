@@ -9,8 +9,10 @@ page opened in JupyterLab, they are live ipywidgets.
 from __future__ import annotations
 
 import os
+import re
 from fractions import Fraction
 from html import escape
+from pathlib import Path
 
 from aot_rules.aot.events import Losses
 from aot_rules.aot.examples import EXAMPLES
@@ -138,3 +140,36 @@ def say_html(template: str, **values: object) -> str:
     shown = {k: f"<b>{fraction_str(v)}</b> ({percent_str(v)})" if isinstance(v, Fraction) else escape(str(v))
              for k, v in values.items()}
     return "<p>" + template.format(**shown) + "</p>"
+
+
+def book_labels(start: Path | None = None) -> frozenset[str]:
+    """Every rule label the book defines (``(aot-…)=`` in ``book/*.md``), found from the page's folder up.
+
+    A generated page links a rule only where some chapter explains it; a rule whose chapter is still to
+    be written gets a plain badge instead of a broken link (which a strict build would refuse).
+    """
+    here = (start or Path.cwd()).resolve()
+    root = next((d for d in (here, *here.parents) if (d / "_toc.yml").is_file()), None)
+    if root is None:
+        return frozenset()
+    return frozenset(m for f in (root / "book").rglob("*.md")
+                     for m in re.findall(r"^\((aot-[a-z0-9-]+)\)=", f.read_text(encoding="utf-8"), re.M))
+
+
+def rule_badge(rule_id: str, labels: frozenset[str]) -> str:
+    """MyST for a rule's badge: a link to its section if the book has one, a plain grey badge if not.
+
+    >>> rule_badge("AOT-SHOOT-HIT", frozenset({"aot-shoot-hit"})), rule_badge("AOT-PANIC", frozenset())
+    ('{bdg-ref-primary-line}`AOT-SHOOT-HIT <aot-shoot-hit>`', '{bdg-secondary-line}`AOT-PANIC`')
+    """
+    label = rule_id.lower()
+    if label in labels:
+        return f"{{bdg-ref-primary-line}}`{rule_id} <{label}>`"
+    return f"{{bdg-secondary-line}}`{rule_id}`"
+
+
+def show_md(text: str) -> None:
+    """Display MyST markdown a page cell generated (its links and badges resolve in the book build)."""
+    from IPython.display import Markdown
+
+    _display(Markdown(text))  # type: ignore[no-untyped-call]

@@ -1,0 +1,380 @@
+"""Reading army-list and army files: bytes → UTF-8 text → YAML → JSON-Schema check → typed model.
+
+Every way a file can be unusable (missing, a directory, unreadable, not UTF-8, empty, not YAML,
+cut short, the wrong shape, a dangling list reference) ends in one :class:`ArmyFileError` whose
+message is a single line naming the file and what is wrong, so the command line can print it as it
+is.  A file that is well formed but breaks the rules is *not* an error here: it loads, and
+:func:`~aot_rules.aot.army.validate.validate` lists what is wrong with it.
+
+YAML anchors and aliases are refused: army files never need them, and an alias bomb would otherwise
+expand into a structure far larger than the file.
+"""
+
+from __future__ import annotations
+
+import re
+from collections.abc import Mapping, Sequence
+from importlib.resources import files
+from importlib.resources.abc import Traversable
+from pathlib import Path
+from typing import Any, cast
+
+import jsonschema  # type: ignore[import-untyped]  # jsonschema ships no type information
+import yaml  # type: ignore[import-untyped]  # PyYAML ships no type information (types-PyYAML is not pinned)
+
+from aot_rules.aot.army.model import (
+    UNLIMITED,
+    Army,
+    ArmyList,
+    ArmyUnit,
+    Commander,
+    Contingent,
+    Gear,
+    Kind,
+    ListEntry,
+    Marker,
+    Property,
+    Rank,
+    Section,
+    UnitRange,
+    Weapon,
+    is_individual,
+)
+from aot_rules.aot.army.schema import ARMY_SCHEMA, KIND_SCHEMA, LIST_SCHEMA
+
+#: Files larger than this are refused before parsing; real army files are a few kilobytes.
+MAX_BYTES = 256 * 1024
+#: The shipped lists and armies.
+DATA: Traversable = files("aot_rules.aot.army") / "data"
+_ID = re.compile(r"^[a-z0-9][a-z0-9-]{0,79}$")
+
+
+class ArmyFileError(ValueError):
+    """A file that cannot be read as an army or army list.  ``str()`` is one line:
+    ``<source>: <what is wrong>``."""
+
+    def __init__(self, source: str, message: str) -> None:
+        super().__init__(f"{source}: {message}")
+        self.source = source
+        self.message = message
+
+
+# --- bytes → data ------------------------------------------------------------------------------
+
+class _Loader(yaml.SafeLoader):  # type: ignore[misc]  # PyYAML's classes are untyped
+    """The safe loader, refusing aliases and keys written twice in one mapping."""
+
+    def compose_node(self, parent: object, index: object) -> object:
+        if self.check_event(yaml.events.AliasEvent):
+            raise yaml.composer.ComposerError(None, None, "anchors and aliases (*name) are not allowed here",
+                                              self.peek_event().start_mark)
+        return super().compose_node(parent, index)
+
+    def construct_mapping(self, node: Any, deep: bool = False) -> object:
+        seen: set[tuple[str, str]] = set()
+        for key_node, _ in node.value:
+            if isinstance(key_node, yaml.ScalarNode):
+                key = (key_node.tag, key_node.value)
+                if key in seen:
+                    raise yaml.constructor.ConstructorError(None, None, f"key {key_node.value!r} is written twice",
+                                                            key_node.start_mark)
+                seen.add(key)
+        return super().construct_mapping(node, deep)
+
+
+def _yaml_problem(e: Exception) -> str:
+    mark = getattr(e, "problem_mark", None)
+    problem = getattr(e, "problem", None) or getattr(e, "context", None)
+    if problem and mark is not None:
+        return f"not valid YAML: {problem} (line {mark.line + 1}, column {mark.column + 1})"
+    if isinstance(e, yaml.reader.ReaderError):
+        char = e.character if isinstance(e.character, str) else chr(e.character)
+        return f"not valid YAML: it holds the control character U+{ord(char):04X} at character {e.position}"
+    return "not valid YAML: " + (str(e).strip().splitlines() or ["unreadable"])[0]
+
+
+def decode(raw: bytes, source: str) -> str:
+    """UTF-8 text (a byte-order mark is allowed), or a refusal that says what the bytes look like.
+
+    >>> decode(b"\\xef\\xbb\\xbfkind: army", "f")
+    'kind: army'
+    >>> decode("Ёж".encode("utf-16"), "f")
+    Traceback (most recent call last):
+    ...
+    aot_rules.aot.army.load.ArmyFileError: f: the file is UTF-16 text; save it as UTF-8
+    """
+    if raw.startswith((b"\xff\xfe", b"\xfe\xff")):
+        raise ArmyFileError(source, "the file is UTF-16 text; save it as UTF-8")
+    if b"\x00" in raw:
+        raise ArmyFileError(source, "the file holds NUL bytes: it is binary, or UTF-16/UTF-32 text, not UTF-8")
+    try:
+        return raw.decode("utf-8-sig")
+    except UnicodeDecodeError as e:
+        raise ArmyFileError(source, f"the file is not UTF-8 text (byte 0x{raw[e.start]:02x} at offset {e.start}); "
+                            "save it as UTF-8") from None
+
+
+def parse_yaml(text: str, source: str) -> object:
+    """One YAML document as plain data, or a one-line refusal with the line and column."""
+    if not text.strip():
+        raise ArmyFileError(source, "the file is empty")
+    try:
+        loader = _Loader(text)  # the reader checks every character here, before any parsing
+        try:
+            data = loader.get_single_data()
+        finally:
+            loader.dispose()
+    except yaml.YAMLError as e:
+        raise ArmyFileError(source, _yaml_problem(e)) from None
+    except RecursionError:
+        raise ArmyFileError(source, "not valid YAML: nested too deeply") from None
+    if data is None:
+        raise ArmyFileError(source, "the file is empty (it holds only comments or an empty document)")
+    return cast(object, data)
+
+
+def read_bytes(path: Path | Traversable, source: str) -> bytes:
+    """The file's bytes, refusing what is not a readable, reasonably small file."""
+    try:
+        if isinstance(path, Path):
+            if not path.exists():
+                raise ArmyFileError(source, "no such file")
+            if path.is_dir():
+                raise ArmyFileError(source, "is a directory, not a file")
+            if path.stat().st_size > MAX_BYTES:
+                raise ArmyFileError(source, f"the file is larger than {MAX_BYTES // 1024} KiB; not an army file")
+        elif not path.is_file():
+            raise ArmyFileError(source, "no such file")
+        return path.read_bytes()
+    except OSError as e:
+        raise ArmyFileError(source, f"cannot read the file: {e.strerror or type(e).__name__}") from None
+
+
+def read_data(path: Path | Traversable, source: str | None = None) -> object:
+    """Read and parse a file into plain data (no schema check yet)."""
+    source = source or str(path)
+    return parse_yaml(decode(read_bytes(path, source), source), source)
+
+
+# --- data → schema check ----------------------------------------------------------------------
+
+def _integer(checker: object, instance: object) -> bool:
+    """JSON Schema's "integer", but not ``4.0``: the model stores counts as ``int``."""
+    return isinstance(instance, int) and not isinstance(instance, bool)
+
+
+_Validator = jsonschema.validators.extend(
+    jsonschema.Draft202012Validator,
+    type_checker=jsonschema.Draft202012Validator.TYPE_CHECKER.redefine("integer", _integer))
+
+
+def _where(path: Sequence[object]) -> str:
+    """``units[2].ranks`` for a JSON path; "top level" for the root."""
+    out = ""
+    for p in path:
+        out += f"[{p}]" if isinstance(p, int) and out else (f".{p}" if out else str(p))
+    return out or "top level"
+
+
+def _short(value: object) -> str:
+    text = repr(value)
+    return text if len(text) <= 60 else text[:57] + "..."
+
+
+def _schema_problem(error: Any) -> str:
+    """One readable line for the most relevant schema error."""
+    where = _where(list(error.absolute_path))
+    kind = error.validator
+    if kind == "type":
+        expected = error.validator_value
+        names = {"object": "a mapping", "array": "a list", "string": "text", "integer": "a whole number",
+                 "boolean": "true or false", "number": "a number"}
+        want = " or ".join(names.get(t, t) for t in ([expected] if isinstance(expected, str) else expected))
+        return f"{where}: expected {want}, found {_short(error.instance)}"
+    if kind == "enum":
+        choices = ", ".join(str(c) for c in error.validator_value)
+        return f"{where}: {_short(error.instance)} is not one of: {choices}"
+    if kind == "additionalProperties":
+        return f"{where}: {error.message}"
+    if kind == "required":
+        return f"{where}: {error.message}"
+    message = error.message if len(error.message) <= 160 else error.message[:157] + "..."
+    return f"{where}: {message}"
+
+
+def check_schema(data: object, schema: Mapping[str, Any], source: str) -> dict[str, Any]:
+    """``data`` if it fits ``schema``; else the most relevant problem as an :class:`ArmyFileError`."""
+    try:
+        errors = list(_Validator(schema).iter_errors(data))
+    except RecursionError:
+        raise ArmyFileError(source, "the file is nested too deeply") from None
+    if errors:
+        best = jsonschema.exceptions.best_match(errors)
+        raise ArmyFileError(source, _schema_problem(best))
+    return cast(dict[str, Any], data)
+
+
+# --- data → model --------------------------------------------------------------------------------
+
+def _range(text: str | None, section: Section, source: str, name: str) -> tuple[UnitRange, bool]:
+    if text is None:
+        return (UNLIMITED if section is Section.CORE else UnitRange(0, 1)), False
+    low, high = (int(x) for x in text.split("-"))
+    if low > high:
+        raise ArmyFileError(source, f"entry {name!r}: the range {text} runs backwards")
+    return UnitRange(low, high), True
+
+
+def _item(word: str) -> Weapon | Gear:
+    return Weapon(word) if word in Weapon._value2member_map_ else Gear(word)
+
+
+def _entry(d: Mapping[str, Any], section: Section, source: str) -> ListEntry:
+    name = d["name"]
+    weapons = tuple(Weapon(w) for w in d.get("weapons", ()))
+    gear = tuple(Gear(g) for g in d.get("gear", ()))
+    optional = tuple(_item(o) for o in d.get("optional", ()))
+    both = [str(o) for o in optional if o in weapons or o in gear]
+    if both:
+        raise ArmyFileError(source, f"entry {name!r}: {', '.join(both)} cannot be both standard and optional")
+    units, given = _range(d.get("units"), section, source, name)
+    return ListEntry(name=name, section=section, warriors=d["warriors"], weapons=weapons, gear=gear,
+                     optional=optional, mounted=d.get("mounted", False), kind=Kind(d.get("kind", "troops")),
+                     units=units, given_range=given, weapon_implied=d.get("weapon_implied", False),
+                     note=d.get("note", ""))
+
+
+def _contingent(d: Mapping[str, Any], name: str, allied: bool, source: str) -> Contingent:
+    entries = [_entry(e, Section.CORE, source) for e in d["core"]]
+    entries += [_entry(e, Section.AUXILIARY, source) for e in d.get("auxiliary", ())]
+    names = [e.name for e in entries]
+    twice = sorted({n for n in names if names.count(n) > 1})
+    if twice:
+        raise ArmyFileError(source, f"contingent {name!r}: entry {twice[0]!r} is written twice")
+    return Contingent(name=name, nationality=d["nationality"],
+                      core=tuple(e for e in entries if e.section is Section.CORE),
+                      auxiliary=tuple(e for e in entries if e.section is Section.AUXILIARY), allied=allied)
+
+
+def list_from_data(data: object, source: str = "<army list>") -> ArmyList:
+    """An :class:`ArmyList` from parsed data, after the schema check."""
+    d = check_schema(data, LIST_SCHEMA, source)
+    allies = tuple(_contingent(a, a["name"], True, source) for a in d.get("allies", ()))
+    names = [d["name"], *(a.name for a in allies)]
+    twice = sorted({n for n in names if names.count(n) > 1})
+    if twice:
+        raise ArmyFileError(source, f"contingent name {twice[0]!r} is used twice")
+    return ArmyList(id=d.get("id", ""), name=d["name"], main=_contingent(d, d["name"], False, source),
+                    allies=allies, source=d.get("source", ""))
+
+
+def _unit(d: Mapping[str, Any]) -> ArmyUnit:
+    return ArmyUnit(name=d["name"], entry=d["entry"], ranks=tuple(d.get("ranks", ())), contingent=d.get("contingent"),
+                    options=tuple(_item(o) for o in d.get("options", ())),
+                    weapons=tuple((Weapon(w), n) for w, n in d.get("weapons", {}).items()),
+                    all_weapons=d.get("all_weapons", False),
+                    markers=tuple(Marker(m) for m in d.get("markers", ())),
+                    elite=tuple(Property(p) for p in d.get("elite", ())), recruit=d.get("recruit", False),
+                    tower_crew=d.get("tower_crew", False), escort=d.get("escort", False), note=d.get("note", ""))
+
+
+def _commander(d: Mapping[str, Any]) -> Commander:
+    return Commander(name=d["name"], rank=Rank(d["rank"]), unit=d["unit"], c_in_c=d.get("c_in_c", False),
+                     contingent=d.get("contingent"))
+
+
+def _slots(d: Mapping[object, Any]) -> tuple[tuple[int, tuple[str, ...]], ...]:
+    out = []
+    for key, value in d.items():
+        names = (value,) if isinstance(value, str) else tuple(value)
+        out.append((int(cast(int | str, key)), names))
+    return tuple(sorted(out, key=lambda kv: kv[0]))
+
+
+def _resolve_list(ref: str | Mapping[str, Any], source: str, base: Path | None) -> ArmyList:
+    if not isinstance(ref, str):
+        return list_from_data(ref, f"{source}: list")
+    local = (base or Path.cwd()) / ref
+    if local.is_file():
+        return _load_list_file(local, f"{source}: list {ref!r}")
+    if _ID.match(ref) and (DATA / "lists" / f"{ref}.yaml").is_file():
+        return _load_list_file(DATA / "lists" / f"{ref}.yaml", f"{source}: list {ref!r}")
+    shipped = ", ".join(shipped_names("lists"))
+    raise ArmyFileError(source, f"list {_short(ref)} is neither a file beside the army nor a shipped list "
+                        f"({shipped})")
+
+
+def _load_list_file(path: Path | Traversable, source: str) -> ArmyList:
+    return list_from_data(read_data(path, source), source)
+
+
+def army_from_data(data: object, source: str = "<army>", base: Path | None = None) -> Army:
+    """An :class:`Army` from parsed data: schema check, then the list it names (a shipped list id, a
+    path relative to ``base``, or the list written inline), then the typed model."""
+    d = check_schema(data, ARMY_SCHEMA, source)
+    army_list = _resolve_list(d["list"], source, base)
+    units = tuple(_unit(u) for u in d["units"])
+    commanders = tuple(_commander(c) for c in d.get("commanders", ()))
+    for what, names in (("unit", [u.name for u in units]), ("commander", [c.name for c in commanders])):
+        twice = sorted({n for n in names if names.count(n) > 1})
+        if twice:
+            raise ArmyFileError(source, f"{what} name {twice[0]!r} is used twice; names must be unique")
+    for c in commanders:
+        if is_individual(c.name):
+            raise ArmyFileError(source, f"a commander cannot be called {c.name!r}: on a slot it means "
+                                "'individual unit'")
+    return Army(name=d["name"], army_list=army_list, units=units, commanders=commanders, slots=_slots(d["slots"]))
+
+
+def load(path: Path | str) -> Army | ArmyList:
+    """An army or an army list, whichever the file's ``kind`` says it is."""
+    p = Path(path)
+    source = str(path)
+    data = read_data(p, source)
+    kind = check_schema(data, KIND_SCHEMA, source)["kind"]
+    if kind == "army-list":
+        return list_from_data(data, source)
+    return army_from_data(data, source, p.parent)
+
+
+def load_army(path: Path | str) -> Army:
+    got = load(path)
+    if not isinstance(got, Army):
+        raise ArmyFileError(str(path), "this is an army list, not an army")
+    return got
+
+
+def load_list(path: Path | str) -> ArmyList:
+    got = load(path)
+    if not isinstance(got, ArmyList):
+        raise ArmyFileError(str(path), "this is an army, not an army list")
+    return got
+
+
+def shipped_names(folder: str) -> list[str]:
+    """The shipped files of ``folder`` ("lists" or "armies"), without ``.yaml``."""
+    return sorted(p.name[:-5] for p in (DATA / folder).iterdir() if p.name.endswith(".yaml"))
+
+
+def shipped_list(name: str) -> ArmyList:
+    """A list shipped with the package, by id.
+
+    >>> for e in shipped_list("greeks-5c-bc").main.entries:
+    ...     print(e.section, "|", e.notation())
+    core | 8 Hoplites: spear, shield (armour)
+    core | 4 Akontists: javelin (shield)
+    auxiliary | 0-2 3 Cavalry: javelin (armour)
+    auxiliary | 4 Scythian archers (armour)
+    """
+    return _load_list_file(DATA / "lists" / f"{name}.yaml", f"lists/{name}.yaml")
+
+
+def shipped_army(name: str) -> Army:
+    """An army shipped with the package, by file name without ``.yaml``."""
+    source = f"armies/{name}.yaml"
+    return army_from_data(read_data(DATA / "armies" / f"{name}.yaml", source), source)
+
+
+def shipped_path(folder: str, name: str) -> Path:
+    """Where a shipped file is on disk (for the command line and the book)."""
+    return Path(str(DATA / folder / f"{name}.yaml"))

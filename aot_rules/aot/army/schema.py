@@ -1,0 +1,160 @@
+"""JSON Schemas (draft 2020-12) for army-list and army files.
+
+The schemas check a file's *structure* only: which keys exist, their types, the words allowed for
+weapons, gear, markers and properties.  Everything a player could get wrong while still writing a
+well-formed file (a unit of the wrong size, a fourth elite unit, a colonel on a slot, 21 points) is
+left to :mod:`.validate`, which reports it with a rule ID instead of refusing the file.  That split is
+why, for instance, ``ranks`` may have any number of items here and ``elite`` any number of properties.
+
+The vocabularies come from the model's enums, so a new weapon or marker is added in one place.
+
+>>> from jsonschema import Draft202012Validator
+>>> Draft202012Validator.check_schema(LIST_SCHEMA); Draft202012Validator.check_schema(ARMY_SCHEMA)
+"""
+
+from __future__ import annotations
+
+from typing import Any
+
+from aot_rules.aot.army.model import Gear, Kind, Marker, Property, Rank, Weapon
+
+Schema = dict[str, Any]
+
+WEAPONS = [w.value for w in Weapon]
+GEAR = [g.value for g in Gear]
+
+#: A name: printable on one line (no control characters or line separators), not only blanks.
+_NAME: Schema = {"type": "string", "minLength": 1, "maxLength": 80,
+                 "pattern": "^(?=.*\\S)[^\\x00-\\x1f\\x7f-\\x9f\\u2028\\u2029]+$"}
+_TEXT: Schema = {"type": "string", "maxLength": 2000}
+_COUNT: Schema = {"type": "integer", "minimum": 0, "maximum": 1000}
+
+ENTRY: Schema = {
+    "title": "army-list entry",
+    "description": "One line of a list: the exact warriors, weapons, gear, bracketed options and unit range.",
+    "type": "object",
+    "required": ["name", "warriors"],
+    "additionalProperties": False,
+    "properties": {
+        "name": _NAME,
+        "warriors": {"type": "integer", "minimum": 1, "maximum": 10},
+        "mounted": {"type": "boolean"},
+        "kind": {"enum": [k.value for k in Kind]},
+        "units": {"type": "string", "pattern": r"^[0-9]{1,2}-[0-9]{1,2}$",
+                  "description": "allowed number of such units, e.g. '0-2'"},
+        "weapons": {"type": "array", "items": {"enum": WEAPONS}, "uniqueItems": True},
+        "weapon_implied": {"type": "boolean",
+                           "description": "the printed list names no weapon; 'weapons' gives the implied one"},
+        "gear": {"type": "array", "items": {"enum": GEAR}, "uniqueItems": True},
+        "optional": {"type": "array", "items": {"enum": WEAPONS + GEAR}, "uniqueItems": True,
+                     "description": "the items the printed list puts in brackets"},
+        "note": _TEXT,
+    },
+    "allOf": [
+        {"if": {"required": ["mounted"], "properties": {"mounted": {"const": True}}},
+         "then": {"properties": {"warriors": {"maximum": 4}}}},
+        {"if": {"properties": {"kind": {"const": "troops"}}},
+         "then": {"required": ["weapons"], "properties": {"weapons": {"minItems": 1}}}},
+    ],
+}
+
+_ENTRIES: Schema = {"type": "array", "items": {"$ref": "#/$defs/entry"}, "maxItems": 100}
+
+CONTINGENT: Schema = {
+    "title": "allied contingent",
+    "type": "object",
+    "required": ["name", "nationality", "core"],
+    "additionalProperties": False,
+    "properties": {"name": _NAME, "nationality": _NAME, "core": _ENTRIES, "auxiliary": _ENTRIES, "note": _TEXT},
+}
+
+_LIST_BODY: Schema = {
+    "title": "army list",
+    "type": "object",
+    "required": ["kind", "name", "nationality", "core"],
+    "additionalProperties": False,
+    "properties": {
+        "kind": {"const": "army-list"},
+        "id": {"type": "string", "pattern": r"^[a-z0-9][a-z0-9-]{0,79}$"},
+        "name": _NAME,
+        "nationality": _NAME,
+        "source": _TEXT,
+        "note": _TEXT,
+        "core": {**_ENTRIES, "minItems": 1},
+        "auxiliary": _ENTRIES,
+        "allies": {"type": "array", "items": {"$ref": "#/$defs/contingent"}, "maxItems": 20},
+    },
+}
+
+UNIT: Schema = {
+    "title": "army unit",
+    "type": "object",
+    "required": ["name", "entry"],
+    "additionalProperties": False,
+    "properties": {
+        "name": _NAME,
+        "entry": _NAME,
+        "contingent": _NAME,
+        "ranks": {"type": "array", "items": _COUNT, "minItems": 1, "maxItems": 20},
+        "weapons": {"type": "object", "propertyNames": {"enum": WEAPONS}, "additionalProperties": _COUNT,
+                    "minProperties": 1, "description": "weapon -> number of warriors carrying it"},
+        "all_weapons": {"type": "boolean", "description": "+1 pt: every warrior carries every listed weapon"},
+        "options": {"type": "array", "items": {"enum": WEAPONS + GEAR}, "uniqueItems": True,
+                    "description": "the bracketed items of the entry that this unit takes"},
+        "markers": {"type": "array", "items": {"enum": [m.value for m in Marker]}, "maxItems": 20},
+        "elite": {"type": "array", "items": {"enum": [p.value for p in Property]}, "maxItems": 20},
+        "recruit": {"type": "boolean"},
+        "tower_crew": {"type": "boolean"},
+        "escort": {"type": "boolean"},
+        "note": _TEXT,
+    },
+}
+
+COMMANDER: Schema = {
+    "title": "commander",
+    "type": "object",
+    "required": ["name", "rank", "unit"],
+    "additionalProperties": False,
+    "properties": {
+        "name": _NAME,
+        "rank": {"enum": [r.value for r in Rank]},
+        "unit": _NAME,
+        "c_in_c": {"type": "boolean"},
+        "contingent": _NAME,
+    },
+}
+
+#: A slot number as YAML gives it (an integer key) or as JSON must spell it (a string of digits).
+_SLOT_KEY: Schema = {"anyOf": [{"type": "integer"}, {"type": "string", "pattern": r"^[0-9]{1,3}$"}]}
+_SLOT_VALUE: Schema = {"anyOf": [_NAME, {"type": "array", "items": _NAME, "minItems": 1, "maxItems": 10}]}
+
+DEFS: Schema = {"entry": ENTRY, "contingent": CONTINGENT, "army-list": _LIST_BODY, "unit": UNIT,
+                "commander": COMMANDER}
+
+LIST_SCHEMA: Schema = {"$schema": "https://json-schema.org/draft/2020-12/schema",
+                       "$id": "urn:aot-rules:army-list", "$defs": DEFS, "$ref": "#/$defs/army-list"}
+
+ARMY_SCHEMA: Schema = {
+    "$schema": "https://json-schema.org/draft/2020-12/schema",
+    "$id": "urn:aot-rules:army",
+    "title": "army",
+    "$defs": DEFS,
+    "type": "object",
+    "required": ["kind", "name", "list", "units", "slots"],
+    "additionalProperties": False,
+    "properties": {
+        "kind": {"const": "army"},
+        "name": _NAME,
+        "list": {"anyOf": [{"type": "string", "minLength": 1, "maxLength": 400}, {"$ref": "#/$defs/army-list"}],
+                 "description": "a shipped list's id, a path relative to this file, or the list itself"},
+        "note": _TEXT,
+        "units": {"type": "array", "items": {"$ref": "#/$defs/unit"}, "maxItems": 200},
+        "commanders": {"type": "array", "items": {"$ref": "#/$defs/commander"}, "maxItems": 50},
+        "slots": {"type": "object", "propertyNames": _SLOT_KEY, "additionalProperties": _SLOT_VALUE,
+                  "maxProperties": 50, "description": "slot 1-6 -> a general's name or 'individual'"},
+    },
+}
+
+#: Which schema a file's ``kind`` selects.
+KIND_SCHEMA: Schema = {"type": "object", "required": ["kind"],
+                       "properties": {"kind": {"enum": ["army", "army-list"]}}}

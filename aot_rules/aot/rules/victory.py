@@ -1,0 +1,336 @@
+"""Winning the battle (Условие победы): total victory, victory points at nightfall, organised withdrawal.
+
+A battle of Art of Tactics ends in one of three ways: one army is driven from the
+field (AOT-VICTORY-ROUT); night falls and the victory points (победные очки) are
+counted (AOT-VICTORY-POINTS, AOT-WEATHER-NIGHT); or a player withdraws in good order
+and the points are counted on terms that favour his opponent (AOT-VICTORY-WITHDRAW).
+
+All three are bookkeeping over what has become of every unit, so the input is
+small and typed: a :class:`Side` lists each unit's :class:`Fate`, whether the
+side's own camp has been captured, and how many of its mixed elephant units have
+lost all their light infantry.  Every result is itemised (:class:`Score`), so a
+page or a player can see where each point came from; impossible input (a looter
+with no captured camp to loot, say) is refused with the rule that forbids it.
+"""
+
+from __future__ import annotations
+
+from collections.abc import Iterable
+from dataclasses import dataclass
+from enum import StrEnum
+
+from aot_rules.core.errors import RuleError
+
+CAMP_VP = 2  # AOT-VICTORY-POINTS: a captured enemy camp
+UNIT_VP = 1  # AOT-VICTORY-POINTS: an enemy unit destroyed or dispersed, or fled into a captured camp
+
+
+class Fate(StrEnum):
+    """What has become of a unit when the score is taken."""
+
+    FORMED = "formed"  # on the table with a density above 0
+    PANICKING = "panicking"  # on the table, every warrior disordered (density 0, AOT-PANIC)
+    DESTROYED = "destroyed"  # every warrior killed
+    DISPERSED = "dispersed"  # removed as dispersed (AOT-PANIC, AOT-MELEE-RETREAT)
+    OFF_TABLE = "fled off the table"
+    IN_CAMP = "fled into its camp"
+    LOOTING = "looting"  # entered the unguarded enemy camp and was removed to plunder it (AOT-CAMP)
+
+    @property
+    def on_table(self) -> bool:
+        """Still standing on the table, so still in the fight: formed or panicking."""
+        return self in (Fate.FORMED, Fate.PANICKING)
+
+
+@dataclass(frozen=True)
+class UnitRecord:
+    """One unit and its fate; the name is only there so a score can say which units it counts."""
+
+    name: str
+    fate: Fate
+
+
+@dataclass(frozen=True)
+class Side:
+    """One army at the end of the battle.
+
+    ``camp_captured`` says the enemy has captured *this* side's camp; ``escorts_lost`` counts this side's
+    mixed elephant units whose light infantry have all been destroyed (each gives the enemy 1 VP,
+    AOT-ELEPHANT-UNIT).
+
+    >>> s = Side.tally("Gauls", formed=2, destroyed=1)
+    >>> [u.name for u in s.units], s.count(Fate.DESTROYED)
+    (['Gauls 1', 'Gauls 2', 'Gauls 3'], 1)
+    """
+
+    name: str
+    units: tuple[UnitRecord, ...]
+    camp_captured: bool = False
+    escorts_lost: int = 0
+
+    def __post_init__(self) -> None:
+        if not self.units:
+            raise RuleError("AOT-VICTORY-ROUT", f"{self.name}: an army has at least one unit")
+        if not 0 <= self.escorts_lost <= len(self.units):
+            raise RuleError("AOT-ELEPHANT-UNIT", f"{self.name}: {self.escorts_lost} elephant escorts lost, but the "
+                            f"army has {len(self.units)} units (each mixed elephant unit can lose its escort once)")
+        looters = self.count(Fate.LOOTING)
+        if looters > 1:
+            raise RuleError("AOT-CAMP", f"{self.name}: {looters} units looting, but a sacked camp is removed as "
+                            "soon as the first unit enters it, so only one unit can loot it")
+
+    @classmethod
+    def tally(cls, name: str, *, formed: int = 0, panicking: int = 0, destroyed: int = 0, dispersed: int = 0,
+              off_table: int = 0, in_camp: int = 0, looting: int = 0, camp_captured: bool = False,
+              escorts_lost: int = 0) -> Side:
+        """A side given by counts; its units are named ``"<name> 1"``, ``"<name> 2"``, … in the order above."""
+        counts = {Fate.FORMED: formed, Fate.PANICKING: panicking, Fate.DESTROYED: destroyed,
+                  Fate.DISPERSED: dispersed, Fate.OFF_TABLE: off_table, Fate.IN_CAMP: in_camp,
+                  Fate.LOOTING: looting}
+        if any(n < 0 for n in counts.values()):
+            raise RuleError("AOT-VICTORY-POINTS", f"{name}: unit counts cannot be negative")
+        fates = [f for f, n in counts.items() for _ in range(n)]
+        return cls(name, tuple(UnitRecord(f"{name} {i}", f) for i, f in enumerate(fates, 1)),
+                   camp_captured, escorts_lost)
+
+    def count(self, *fates: Fate) -> int:
+        return sum(u.fate in fates for u in self.units)
+
+    def named(self, *fates: Fate) -> tuple[str, ...]:
+        return tuple(u.name for u in self.units if u.fate in fates)
+
+
+def _check_pair(a: Side, b: Side) -> None:
+    """Two sides that can have fought each other: different names, and no looter without a sacked camp."""
+    if a.name == b.name:
+        raise RuleError("AOT-VICTORY-POINTS", f"both sides are called {a.name!r}; name them apart")
+    for side, enemy in ((a, b), (b, a)):
+        if side.count(Fate.LOOTING) and not enemy.camp_captured:
+            raise RuleError("AOT-CAMP", f"{side.name} has a unit looting, but {enemy.name}'s camp is not "
+                            "captured: a unit only loots by sacking the enemy camp")
+
+
+# --- total victory (AOT-VICTORY-ROUT) ------------------------------------------------------------
+
+
+def still_fighting(side: Side) -> tuple[str, ...]:
+    """The units of ``side`` that stop the enemy's total victory: those still on the table.
+
+    Panicking units count (AOT-VICTORY-ROUT, Reading): a unit is gone only once it has been removed,
+    has reached its camp or has left the table.  A looter has been removed, so it no longer counts.
+
+    >>> still_fighting(Side.tally("Gauls", panicking=1, destroyed=3, looting=1))
+    ('Gauls 1',)
+    """
+    return side.named(Fate.FORMED, Fate.PANICKING)
+
+
+def total_victory(side: Side, enemy: Side) -> bool:
+    """AOT-VICTORY-ROUT: ``side`` has won outright when no unit of ``enemy`` is left on the table.
+
+    >>> romans = Side.tally("Romans", formed=4)
+    >>> total_victory(romans, Side.tally("Gauls", destroyed=2, off_table=1, in_camp=2))
+    True
+    >>> total_victory(romans, Side.tally("Gauls", destroyed=2, panicking=1))
+    False
+    """
+    _check_pair(side, enemy)
+    return not still_fighting(enemy)
+
+
+# --- victory points (AOT-VICTORY-POINTS, AOT-VICTORY-WITHDRAW) -----------------------------------
+
+
+@dataclass(frozen=True)
+class Line:
+    """One line of a score: why, under which rule, for which enemy units, and the points it is worth."""
+
+    rule_id: str
+    reason: str
+    units: tuple[str, ...]
+    points: int
+
+
+@dataclass(frozen=True)
+class Score:
+    """One side's victory points, itemised."""
+
+    side: str
+    lines: tuple[Line, ...]
+
+    @property
+    def total(self) -> int:
+        return sum(line.points for line in self.lines)
+
+    def describe(self) -> str:
+        """One line a player can read: the total and what made it.
+
+        >>> points_for(Side.tally("Romans", formed=1), Side.tally("Gauls", destroyed=2)).describe()
+        'Romans: 2 VP (2 enemy units destroyed or dispersed: +2)'
+        """
+        parts = "; ".join(f"{line.reason}: +{line.points}" for line in self.lines if line.points)
+        return f"{self.side}: {self.total} VP" + (f" ({parts})" if parts else "")
+
+
+def _units(n: int) -> str:
+    return f"{n} enemy unit{'s' if n != 1 else ''}"
+
+
+def points_for(scorer: Side, enemy: Side, *, enemy_withdrew: bool = False) -> Score:
+    """The victory points ``scorer`` has earned from what became of ``enemy``.
+
+    Each enemy unit destroyed or dispersed is worth 1; the enemy camp, once captured, 2; each enemy
+    unit that fled into that camp 1, but only if the camp is captured; each of the enemy's mixed
+    elephant units stripped of all its light infantry 1 (AOT-ELEPHANT-UNIT).  A looter is removed
+    but not destroyed, so it is worth nothing (AOT-CAMP).
+
+    When the enemy has withdrawn (AOT-VICTORY-WITHDRAW) his camp counts as captured and his panicking
+    units still on the table count as destroyed.  A unit that fled into that camp scores once, for the
+    camp, although it is also a panicking unit (Reading: +1 each, counted once).
+
+    >>> s = points_for(Side.tally("Romans", formed=3), Side.tally("Gauls", destroyed=1, in_camp=2,
+    ...                camp_captured=True))
+    >>> s.total, [line.points for line in s.lines]
+    (5, [1, 2, 2])
+    """
+    _check_pair(scorer, enemy)
+    lines: list[Line] = []
+    removed = enemy.named(Fate.DESTROYED, Fate.DISPERSED)
+    if removed:
+        lines.append(Line("AOT-VICTORY-POINTS", f"{_units(len(removed))} destroyed or dispersed", removed,
+                          UNIT_VP * len(removed)))
+    if enemy_withdrew:
+        left = enemy.named(Fate.PANICKING)
+        if left:
+            lines.append(Line("AOT-VICTORY-WITHDRAW", f"{_units(len(left))} left panicking, counted as destroyed",
+                              left, UNIT_VP * len(left)))
+    captured = enemy.camp_captured or enemy_withdrew
+    if captured:
+        rule = "AOT-VICTORY-POINTS" if enemy.camp_captured else "AOT-VICTORY-WITHDRAW"
+        why = "enemy camp captured" if enemy.camp_captured else "enemy camp counts as captured (withdrawal)"
+        lines.append(Line(rule, why, (), CAMP_VP))
+    sheltering = enemy.named(Fate.IN_CAMP)
+    if sheltering:
+        reason = f"{_units(len(sheltering))} fled into the {'captured' if captured else 'uncaptured'} camp"
+        lines.append(Line("AOT-VICTORY-POINTS", reason, sheltering, UNIT_VP * len(sheltering) if captured else 0))
+    if enemy.escorts_lost:
+        n = enemy.escorts_lost
+        lines.append(Line("AOT-ELEPHANT-UNIT", f"{n} enemy elephant unit{'s' if n != 1 else ''} lost all "
+                          "its light infantry", (), UNIT_VP * n))
+    looters = enemy.named(Fate.LOOTING)
+    if looters:
+        lines.append(Line("AOT-CAMP", "enemy unit removed to loot, not destroyed", looters, 0))
+    return Score(scorer.name, tuple(lines))
+
+
+def victory_points(a: Side, b: Side) -> tuple[Score, Score]:
+    """Both sides' victory points at nightfall (AOT-VICTORY-POINTS): ``a``'s score, then ``b``'s.
+
+    >>> ra, rb = victory_points(Side.tally("Romans", formed=3, destroyed=1),
+    ...                         Side.tally("Gauls", formed=1, dispersed=2, camp_captured=True))
+    >>> ra.total, rb.total
+    (4, 1)
+    """
+    return points_for(a, b), points_for(b, a)
+
+
+# --- the result -----------------------------------------------------------------------------------
+
+
+class Ending(StrEnum):
+    """How the battle ended."""
+
+    ROUT = "total victory"
+    NIGHTFALL = "nightfall"
+    WITHDRAWAL = "organised withdrawal"
+
+
+@dataclass(frozen=True)
+class Result:
+    """The outcome of a battle: how it ended, the winner (``None`` for a draw) and both itemised scores.
+
+    ``scores`` are in the order the sides were given.  After a total victory the points decide nothing,
+    but they are still counted, for the record.
+    """
+
+    ending: Ending
+    winner: str | None
+    scores: tuple[Score, Score]
+
+    @property
+    def draw(self) -> bool:
+        return self.winner is None
+
+    @property
+    def rule_id(self) -> str:
+        return {Ending.ROUT: "AOT-VICTORY-ROUT", Ending.NIGHTFALL: "AOT-VICTORY-POINTS",
+                Ending.WITHDRAWAL: "AOT-VICTORY-WITHDRAW"}[self.ending]
+
+    def describe(self) -> str:
+        """How it ended, who won and the two totals, in argument order.
+
+        >>> battle_result(Side.tally("A", formed=1, destroyed=1), Side.tally("B", formed=1, dispersed=1)).describe()
+        'nightfall: a draw, 1 VP to 1'
+        """
+        a, b = self.scores
+        verdict = "a draw" if self.winner is None else f"{self.winner} wins"
+        return f"{self.ending.value}: {verdict}, {a.total} VP to {b.total}"
+
+
+def _on_points(ending: Ending, scores: tuple[Score, Score]) -> Result:
+    """More VP wins; equal VP is a draw (AOT-VICTORY-POINTS, Reading)."""
+    a, b = scores
+    winner = a.side if a.total > b.total else b.side if b.total > a.total else None
+    return Result(ending, winner, scores)
+
+
+def battle_result(a: Side, b: Side) -> Result:
+    """The result of a battle that has ended, by rout or at nightfall.
+
+    If one side has no unit left on the table the other has won outright (AOT-VICTORY-ROUT).
+    Otherwise night has ended the battle and more victory points win; equal points are a draw
+    (AOT-VICTORY-POINTS, Reading).  Should both armies leave the table at once, which the rules do not
+    foresee, the points decide, as at nightfall (engineering reading).
+
+    >>> battle_result(Side.tally("Romans", formed=2), Side.tally("Gauls", destroyed=3, in_camp=1)).describe()
+    'total victory: Romans wins, 3 VP to 0'
+    >>> battle_result(Side.tally("Romans", formed=2, destroyed=1),
+    ...               Side.tally("Gauls", panicking=1, destroyed=2)).describe()
+    'nightfall: Romans wins, 2 VP to 1'
+    """
+    scores = victory_points(a, b)
+    a_wins, b_wins = total_victory(a, b), total_victory(b, a)
+    if a_wins != b_wins:
+        return Result(Ending.ROUT, a.name if a_wins else b.name, scores)
+    return _on_points(Ending.NIGHTFALL, scores)
+
+
+def withdraw(withdrawing: Side, opponent: Side) -> Result:
+    """An organised withdrawal (AOT-VICTORY-WITHDRAW), scored once every unit of ``withdrawing`` with a
+    density above 0 has left the table.
+
+    The withdrawing side's camp counts as captured (+2 to the opponent, once, even if it had already
+    fallen) and its panicking units count as destroyed.  A unit that fled into that camp scores +1 once
+    (Reading).  Then more VP wins, as at nightfall; the withdrawing side keeps the points it has earned.
+    Scores are in argument order: the withdrawing side's, then the opponent's.
+
+    >>> r = withdraw(Side.tally("Gauls", off_table=3, panicking=2, in_camp=1, destroyed=1),
+    ...              Side.tally("Romans", formed=4, destroyed=1))
+    >>> r.describe(), [line.points for line in r.scores[1].lines]
+    ('organised withdrawal: Romans wins, 1 VP to 6', [1, 2, 2, 1])
+    >>> withdraw(Side.tally("Gauls", formed=1), Side.tally("Romans", formed=1))
+    Traceback (most recent call last):
+    ...
+    aot_rules.core.errors.RuleError: AOT-VICTORY-WITHDRAW: Gauls cannot withdraw yet: Gauls 1 still on the ...
+    """
+    _check_pair(withdrawing, opponent)
+    formed = withdrawing.named(Fate.FORMED)
+    if formed:
+        raise RuleError("AOT-VICTORY-WITHDRAW", f"{withdrawing.name} cannot withdraw yet: {_listing(formed)} still "
+                        "on the table with a density above 0")
+    scores = (points_for(withdrawing, opponent), points_for(opponent, withdrawing, enemy_withdrew=True))
+    return _on_points(Ending.WITHDRAWAL, scores)
+
+
+def _listing(names: Iterable[str]) -> str:
+    return ", ".join(names)
