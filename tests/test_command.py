@@ -228,13 +228,13 @@ def test_worked_example_storm_directions() -> None:
 
 @pytest.mark.parametrize("units", [1, 2, 3, 6, 9])
 def test_storm_matches_brute_force(units: int) -> None:
-    law = storm_exact(units)
+    law = storm_exact(units).map(lambda s: (s.lost, s.moved))
     for count in range(1, 7):
         lost = min(count, units)
         for faces in itertools.product(range(1, 7), repeat=lost):
             moved = sum(f <= 4 for f in faces)
             assert law[(lost, moved)] > 0
-    moved = law.marginal("moved")
+    moved = storm_exact(units).marginal("moved")
     brute = Fraction(0)
     for count in range(1, 7):
         lost = min(count, units)
@@ -245,9 +245,19 @@ def test_storm_matches_brute_force(units: int) -> None:
 
 def test_storm_never_loses_more_units_than_the_player_has() -> None:
     dice = FixedDice([6, 1, 1])
-    assert play_storm(2, dice) == (2, 2) and dice.exhausted()
+    assert play_storm(2, dice) == (2, 2, 6) and dice.exhausted()
     with pytest.raises(RuleError):
         storm_exact(0)
+
+
+def test_storm_distance_readings() -> None:
+    """Reading: a lost unit that moves goes its full move (10 − density); the toggle rolls a die instead."""
+    full = storm_exact(5, density=3).marginal("distance")
+    assert full[7] == Fraction(4, 6) and full[0] == Fraction(2, 6)
+    d6 = storm_exact(5, density=3, d6_move=True).marginal("distance")
+    assert all(d6[k] == Fraction(4, 36) for k in range(1, 7))
+    dice = FixedDice([1, 3, 5])  # one unit lost; it goes left, then rolls 5 inches
+    assert play_storm(4, dice, d6_move=True) == (1, 1, 5) and dice.exhausted()
 
 
 # --- terrain bid and meeting ----------------------------------------------------------------------

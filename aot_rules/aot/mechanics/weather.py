@@ -66,17 +66,23 @@ def wind_play(p: WindInput, dice: DiceSource) -> Sample:
 @dataclass(frozen=True)
 class StormInput:
     units: int = param(8, "units the player has on the table", lo=1, hi=20)
+    density: int = param(4, "density of the first unit the player names (how far it goes)", lo=1, hi=5,
+                         label="first lost unit's density")
+    d6_move: bool = param(False, "a lost unit that moves goes one die of inches (the index reads: its full normal "
+                          "move, 10 − density)", reading="AOT-WEATHER-STORM", label="lost units move 1 d6″")
 
 
-STORM_LABELS = {"moved": "units that actually move", "lost": "units lost in the storm"}
+STORM_LABELS = {"moved": "units that actually move", "lost": "units lost in the storm",
+                "distance": "inches the first named unit goes"}
 
 
 def storm_outcome(p: StormInput) -> Outcome:
-    return Outcome.of(storm_exact(p.units), "moved", dists=("moved", "lost"), labels=STORM_LABELS)
+    return Outcome.of(storm_exact(p.units, p.density, p.d6_move), "moved", dists=("moved", "lost", "distance"),
+                      labels=STORM_LABELS)
 
 
 def storm_play(p: StormInput, dice: DiceSource) -> Sample:
-    s = play_storm(p.units, dice)
+    s = play_storm(p.units, dice, density=p.density, d6_move=p.d6_move)
     return s._asdict()
 
 

@@ -244,10 +244,12 @@ def drift(face: int) -> Drift:
 
 
 class Storm(NamedTuple):
-    """One player's storm: units lost in it, and how many of those actually move."""
+    """One player's storm: units lost, how many of them actually move, and how far the first unit
+    he names goes (0 if it stays)."""
 
     lost: int
     moved: int
+    distance: int = 0
 
 
 def _check_units(units: int) -> None:
@@ -255,31 +257,49 @@ def _check_units(units: int) -> None:
         raise RuleError("AOT-WEATHER-STORM", f"a player caught in the storm has at least one unit, not {units}")
 
 
+def storm_move(density: int, d6_move: bool) -> Dist[int]:
+    """How far a lost unit that does move goes: its full normal move, 10″ less its density (Reading),
+    or, with ``d6_move``, one die of inches (the alternative the book offers as a toggle)."""
+    return Dist.die(6) if d6_move else Dist.point(10 - density)
+
+
 @cache
-def storm_exact(units: int) -> Dist[Storm]:
-    """Exact joint law of (units lost, units that move) for a player with ``units`` units.
+def storm_exact(units: int, density: int = 4, d6_move: bool = False) -> Dist[Storm]:
+    """Exact joint law of (units lost, units that move, how far the first named unit goes) for a
+    player with ``units`` units; the first named unit has density ``density``.
 
     The count die cannot lose more units than the player has; each lost unit moves with chance 4/6.
 
-    >>> storm_exact(1)[Storm(1, 1)]
-    Fraction(2, 3)
+    >>> storm_exact(1)[Storm(1, 1, 6)], storm_exact(1)[Storm(1, 0, 0)]
+    (Fraction(2, 3), Fraction(1, 3))
     """
     _check_units(units)
     moves = Fraction(4, 6)
-    return Dist.die(6).bind(lambda c: Dist.binomial(min(c, units), moves).map(
-        lambda k: Storm(min(c, units), k)))
+    first = Dist.from_weights({None: 2, True: 4}).bind(
+        lambda m: Dist.point(0) if m is None else storm_move(density, d6_move))
+
+    def after(c: int) -> Dist[Storm]:
+        lost = min(c, units)
+        return first.bind(lambda d: Dist.binomial(lost - 1, moves).map(
+            lambda k: Storm(lost, k + (d > 0), d)))
+
+    return Dist.die(6).bind(after)
 
 
-def play_storm(units: int, dice: DiceSource, names: Sequence[str] = ()) -> Storm:
+def play_storm(units: int, dice: DiceSource, names: Sequence[str] = (), density: int = 4,
+               d6_move: bool = False) -> Storm:
     """Roll the count of lost units, then a direction die for each unit the player names (Reading:
-    the owner chooses; ``names`` lists them in the order he names them, else they are numbered)."""
+    the owner chooses; ``names`` lists them in the order he names them, else they are numbered).
+    The first named unit (of ``density``) then moves its distance: a full move, or one die."""
     _check_units(units)
     lost = min(dice.d6("units lost in the storm"), units)
-    moved = 0
+    moved = distance = 0
     for i in range(lost):
         name = names[i] if i < len(names) else f"unit {i + 1}"
         face = dice.d6(f"storm direction: {name}", lambda f: DieEffect.FAIL if f <= 4 else DieEffect.NONE)
         d = drift(face)
         dice.emit(UnitDrifted(name, face, d.value))
         moved += d is not Drift.STAYS
-    return Storm(lost, moved)
+        if i == 0 and d is not Drift.STAYS:
+            distance = dice.d6(f"storm distance: {name}") if d6_move else 10 - density
+    return Storm(lost, moved, distance)
