@@ -123,7 +123,7 @@ def storm_example() -> Example:
     return Example("AOT-EX-STORM", "A storm scatters six units",
                    ("A player with 8 units rolls 6 for the storm, names six units, and rolls a direction die for "
                     "each (these dice are illustrative: they show every face once).",),
-                   tuple(dice.log), illustrative_dice=True, legend="red: the unit moves",
+                   tuple(dice.log), illustrative_dice=True, legend="orange: the unit moves",
                    exact=((f"P(exactly {storm.moved} of 8 units move in a storm)", storm_exact(8).marginal("moved")
                            [storm.moved]),))
 

@@ -84,7 +84,7 @@ def example_html(example_id: str) -> str:
     dice = "".join(f'<span class="aot-die {r.effect.value}" title="{escape(r.purpose)}">{r.face}</span>' for r in rolls)
     effects = {r.effect for r in rolls}
     legend = ex.legend or ("red: a hit · green: the shield die saved" if effects & {DieEffect.HIT, DieEffect.SAVE}
-                           else "red: a failed test" if DieEffect.FAIL in effects else "")
+                           else "orange: a failed test" if DieEffect.FAIL in effects else "")
     h = [f'<div class="aot-example" data-example="{example_id}">',
          f"<p><b>{escape(ex.title)}</b> — replayed by the engine"
          + (" with illustrative dice (the source prints none)" if ex.illustrative_dice else
