@@ -43,7 +43,7 @@ from aot_rules.aot.rules.weather import (
     wind_exact,
 )
 from aot_rules.aot.units import Unit
-from aot_rules.core.dice import FixedDice, SeededDice
+from aot_rules.core.dice import FixedDice
 from aot_rules.core.errors import RuleError
 from aot_rules.systems import get
 
@@ -317,10 +317,6 @@ def test_recruits_may_not_be_regular() -> None:
     with pytest.raises(RuleError) as e:
         Unit(recruit=True, regular=True)
     assert e.value.rule_id == "AOT-PROP-RECRUIT"
-
-
-def test_seeded_initiative_is_reproducible() -> None:
-    assert [roll_initiative(SeededDice(7)) for _ in range(3)] == [roll_initiative(SeededDice(7)) for _ in range(3)]
 
 
 # --- the command line ------------------------------------------------------------------------------

@@ -13,11 +13,13 @@ import re
 import shutil
 import tempfile
 import time
+from enum import Enum
 from collections.abc import Iterator
 from typing import Any
 
 import pytest
 
+from aot_rules.core.errors import RuleError
 from aot_rules.core.format import fraction_str
 from aot_rules.aot.rules.melee import MeleeResult
 from aot_rules.systems import get
@@ -147,7 +149,7 @@ def test_shooting_widget_matches_engine(driver: Any, site: str) -> None:
         dict(firers=5, target_density=2, weapon="bow", horse_armour=True, wind=True),
     ]
     for case in cases:
-        html = _apply(driver, rid, case)
+        html = _apply(driver, rid, case) if m.inputs else _summary(driver, rid)  # no inputs: no controls
         want = m.evaluate(**case)
         shown = _rows(html)
         assert shown == {str(o): fraction_str(p) for o, p in want.dists["killed"].items()}, case
@@ -187,7 +189,7 @@ def test_who_wins_widget_matches_engine(driver: Any, site: str) -> None:
         dict(a_ranks="4,4", a_weapon="two-handed", b_ranks="4,4", b_weapon="spear", b_shield=True, a_armour=True),
     ]
     for case in cases:
-        html = _apply(driver, rid, case)
+        html = _apply(driver, rid, case) if m.inputs else _summary(driver, rid)  # no inputs: no controls
         want = m.evaluate(**case)
         assert _rows(html) == {str(o): fraction_str(p) for o, p in want.dists["result"].items()}, case
         # categorical results are laid out in their natural reading order: the order MeleeResult lists them
@@ -210,13 +212,40 @@ def test_slot_planner_matches_engine(driver: Any, site: str) -> None:
         {f"slot_{n}": "A" for n in range(1, 7)},
     ]
     for case in cases:
-        html = _apply(driver, rid, case)
+        html = _apply(driver, rid, case) if m.inputs else _summary(driver, rid)  # no inputs: no controls
         want = m.evaluate(**case)
         assert _rows(html) == {str(o): fraction_str(p) for o, p in want.dists["generals"].items()}, case
         for general, p in want.groups["acts"].items():
             label = want.member_label("acts", general)
             assert f'data-event="{label}" data-p="{fraction_str(p)}"' in html, (case, general)
     assert "general A acts at least once" in _shadow_text(driver)
+
+
+FRAME_OF_THE_GAME = ["AOT-CMD-INITIATIVE", "AOT-CMD-MESSENGER", "AOT-CMD-SIGNAL", "AOT-CMD-DOUBLES", "AOT-WEATHER",
+                     "AOT-WEATHER-WIND", "AOT-WEATHER-SUN", "AOT-WEATHER-STORM", "AOT-TERRAIN-BID", "AOT-MEETING",
+                     "AOT-PROP-REGULAR"]
+
+
+@pytest.mark.parametrize("rid", FRAME_OF_THE_GAME)
+def test_frame_widgets_follow_their_controls(driver: Any, site: str, built_book: Any, rid: str) -> None:
+    """Each command, weather and set-up widget, set to the last legal point of its grid (every toggle
+    on, every slider at its far end), shows the engine's exact law for that point in the built page."""
+    page = next(f for f in sorted((built_book / "book").glob("*.html")) if f'data-rule="{rid}"' in f.read_text())
+    m = get(rid)
+    case = None
+    for combo in reversed(list(m.grid())):
+        try:
+            want = m.evaluate(**combo)
+        except RuleError:
+            continue
+        # the values as the controls hold them: numbers for sliders, option text for selects
+        case = {k: v.value if isinstance(v, Enum) else v if isinstance(v, int) else str(v) for k, v in combo.items()}
+        break
+    assert case is not None
+    _open(driver, f"{site}/book/{page.name}")
+    _wait_bokeh(driver)
+    html = _apply(driver, rid, case) if m.inputs else _summary(driver, rid)  # no inputs: no controls
+    assert _rows(html) == {str(o): fraction_str(p) for o, p in want.dists[want.main].items()}, (rid, case)
 
 
 @pytest.mark.parametrize("page", ["book/index", "book/intro", "book/army", "book/command", "book/weather",

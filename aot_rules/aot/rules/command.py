@@ -10,7 +10,7 @@ reach, and the run of initiative doubles that brings the weather.
 
 from __future__ import annotations
 
-from collections.abc import Sequence
+from collections.abc import Callable, Sequence
 from enum import StrEnum
 from fractions import Fraction
 from functools import cache
@@ -170,6 +170,20 @@ def _check_distance(rule_id: str, distance: Fraction) -> None:
         raise RuleError(rule_id, f"the distance must be more than 0 inches, not {distance}")
 
 
+def order_exact(rule_id: str, distance: Fraction, gets_through: Callable[[int], bool]) -> Dist[Delivery]:
+    """Exact law of an order carried by one die read against a distance (messenger, signal)."""
+    _check_distance(rule_id, distance)
+    return Dist.die(6).map(lambda r: Delivery.SUCCESS if gets_through(r) else Delivery.FAILURE)
+
+
+def roll_order(rule_id: str, why: str, distance: Fraction, gets_through: Callable[[int], bool],
+               dice: DiceSource) -> Delivery:
+    """The same order played with a real die; the die strip marks a failed one."""
+    _check_distance(rule_id, distance)
+    r = dice.d6(why, lambda f: DieEffect.NONE if gets_through(f) else DieEffect.FAIL)
+    return Delivery.SUCCESS if gets_through(r) else Delivery.FAILURE
+
+
 def messenger_delivers(roll: int, distance: Fraction, equal_succeeds: bool = False) -> bool:
     """AOT-CMD-MESSENGER: the die must beat the distance in inches; a tie fails (Reading).
 
@@ -185,16 +199,12 @@ def messenger_exact(distance: Fraction, equal_succeeds: bool = False) -> Dist[De
     >>> messenger_exact(Fraction(2))[Delivery.SUCCESS], messenger_exact(Fraction(5, 2))[Delivery.SUCCESS]
     (Fraction(2, 3), Fraction(2, 3))
     """
-    _check_distance("AOT-CMD-MESSENGER", distance)
-    return Dist.die(6).map(lambda r: Delivery.SUCCESS if messenger_delivers(r, distance, equal_succeeds)
-                           else Delivery.FAILURE)
+    return order_exact("AOT-CMD-MESSENGER", distance, lambda r: messenger_delivers(r, distance, equal_succeeds))
 
 
 def send_messenger(distance: Fraction, dice: DiceSource, equal_succeeds: bool = False) -> Delivery:
-    _check_distance("AOT-CMD-MESSENGER", distance)
-    r = dice.d6("messenger", lambda f: DieEffect.NONE if messenger_delivers(f, distance, equal_succeeds)
-                else DieEffect.FAIL)
-    return Delivery.SUCCESS if messenger_delivers(r, distance, equal_succeeds) else Delivery.FAILURE
+    return roll_order("AOT-CMD-MESSENGER", "messenger", distance,
+                      lambda r: messenger_delivers(r, distance, equal_succeeds), dice)
 
 
 def signal_reaches(radius: int, distance: Fraction, strictly_within: bool = False) -> bool:
@@ -212,14 +222,9 @@ def signal_exact(distance: Fraction, strictly_within: bool = False) -> Dist[Deli
     >>> signal_exact(Fraction(5, 2))[Delivery.SUCCESS], signal_exact(Fraction(7))[Delivery.SUCCESS]
     (Fraction(2, 3), Fraction(0, 1))
     """
-    _check_distance("AOT-CMD-SIGNAL", distance)
-    return Dist.die(6).map(lambda r: Delivery.SUCCESS if signal_reaches(r, distance, strictly_within)
-                           else Delivery.FAILURE)
+    return order_exact("AOT-CMD-SIGNAL", distance, lambda r: signal_reaches(r, distance, strictly_within))
 
 
 def give_signal(distance: Fraction, dice: DiceSource, strictly_within: bool = False) -> Delivery:
-    _check_distance("AOT-CMD-SIGNAL", distance)
-    r = dice.d6("signal radius", lambda f: DieEffect.NONE if signal_reaches(f, distance, strictly_within)
-                else DieEffect.FAIL)
-    return Delivery.SUCCESS if signal_reaches(r, distance, strictly_within) else Delivery.FAILURE
-
+    return roll_order("AOT-CMD-SIGNAL", "signal radius", distance,
+                      lambda r: signal_reaches(r, distance, strictly_within), dice)

@@ -15,7 +15,7 @@ from collections.abc import Sequence
 from enum import StrEnum
 from fractions import Fraction
 from functools import cache
-from typing import NamedTuple
+from typing import NamedTuple, TypeVar
 
 from aot_rules.aot.events import InitiativeRolled, UnitDrifted, WeatherChanged
 from aot_rules.aot.rules.command import roll_initiative
@@ -189,6 +189,17 @@ def play_weather(turns: int, dice: DiceSource, overlapping: bool = True) -> Weat
 # --- wind (AOT-WEATHER-WIND) -------------------------------------------------------------------
 
 
+F = TypeVar("F", bound=StrEnum)
+
+
+def four_ways(face: int, ways: type[F]) -> F:
+    """The weather dice's one pattern: faces 1–4 pick the four directions of ``ways`` in order, and 5
+    and 6 its fifth member (no wind, the unit stays)."""
+    if not 1 <= face <= 6:
+        raise RuleError("AOT-WEATHER", f"a die shows 1 to 6, not {face}")
+    return tuple(ways)[min(face, 5) - 1]
+
+
 class WindFrom(StrEnum):
     """The table edge the wind blows from, seen by one player (faces 1–4), or no wind (5–6)."""
 
@@ -205,7 +216,7 @@ def wind_from(face: int) -> WindFrom:
     >>> wind_from(1).value, wind_from(6).value
     ('my edge', 'no wind')
     """
-    return list(WindFrom)[min(face, 5) - 1]
+    return four_ways(face, WindFrom)
 
 
 def wind_exact(reroll_calm: bool = False) -> Dist[WindFrom]:
@@ -240,7 +251,7 @@ def drift(face: int) -> Drift:
     >>> [drift(f).value for f in range(1, 7)]
     ['forward', 'back', 'left', 'right', 'stays', 'stays']
     """
-    return list(Drift)[min(face, 5) - 1]
+    return four_ways(face, Drift)
 
 
 class Storm(NamedTuple):
