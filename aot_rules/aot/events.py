@@ -153,3 +153,26 @@ class OffRoll(Event):
     why: str
     mine: int
     theirs: int
+
+
+@dataclass(frozen=True, slots=True)
+class Moved(Event):
+    """A move whose length a die set (run, trot, evasion): how far the unit may go, and why."""
+
+    unit: str
+    why: str
+    faces: tuple[int, ...]
+    distance: int
+
+
+@dataclass(frozen=True, slots=True)
+class PassedThrough(Event):
+    """A unit passed through a friend (AOT-MOVE-THROUGH-FRIENDS): the mover's die against its density (or
+    its strength when panicking), and the warriors the unit passed through lost."""
+
+    mover: str
+    friend: str
+    roll: int
+    against: int
+    lost: int
+    loser: str

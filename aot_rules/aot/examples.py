@@ -16,7 +16,11 @@ from fractions import Fraction
 from aot_rules.aot.equipment import MeleeWeapon, Missile
 from aot_rules.aot.rules.command import activated_slots, play_slots, roll_initiative, slot_activation_exact
 from aot_rules.aot.rules.demoralization import spend_disorder
+from aot_rules.aot.rules.disorder import disorder_test
+from aot_rules.aot.rules.evasion import Arm, Troops, evasion_verdict
+from aot_rules.aot.rules.manoeuvre import Step, play_sequence
 from aot_rules.aot.rules.melee import MeleeRules, Side, hit_vector, resolve_melee
+from aot_rules.aot.rules.movement import move_allowance, pass_through, through_friends_exact, through_loss
 from aot_rules.aot.rules.shooting import ShotConditions, firers_in_range, hit_probability, resolve_volley, roll_hits
 from aot_rules.aot.rules.weather import play_storm, storm_exact
 from aot_rules.aot.units import Unit
@@ -128,6 +132,91 @@ def storm_example() -> Example:
                            [storm.moved]),))
 
 
+def akontists() -> Unit:
+    """The source's akontists: javelinmen at density 2 (two ranks of two; the size is ours)."""
+    return Unit(name="akontists", ranks=(2, 2), missile=Missile.JAVELIN, weapon=MeleeWeapon.SHOOTER)
+
+
+def akontists_move_example() -> Example:
+    """AOT-EX-MOVE-AKONTISTS: density 2 moves 10 − 2 = 8″."""
+    u = akontists()
+    return Example("AOT-EX-MOVE-AKONTISTS", "How far the akontists go",
+                   (f"The akontists stand at density {u.density}, so they move 10 − {u.density} = "
+                    f"{move_allowance(u)}″ (the engine's move_allowance).",), (), before=u)
+
+
+def forest_example(roll: int = 1) -> Example:
+    """AOT-EX-FOREST: akontists cross a wood and roll 1: one warrior loses order (1 < 2)."""
+    u = akontists()
+    dice = FixedDice([roll])
+    after = play_sequence(u, (Step.ROUGH,), dice)
+    return Example("AOT-EX-FOREST", "The akontists cross a wood",
+                   ("The akontists move through a wood and come out into the open beyond it: one disorder test, "
+                    "against their density 2.",), tuple(dice.log), before=u, after=after,
+                   exact=(("P(the akontists lose a warrior in the wood)",
+                           disorder_test(u.density, u.formed).prob(lambda k: k > 0)),),
+                   notes=("Any roll from 2 to 6 would have cost nothing.",))
+
+
+def roman_lines_example(roll: int = 1) -> Example:
+    """AOT-EX-ROMAN-LINES: triarii pass through battered principes; the die's 1 falls on the principes."""
+    triarii = Unit(name="triarii", ranks=(4, 4), shield=True, armour=True, weapon=MeleeWeapon.SPEAR)
+    principes = Unit(name="principes", ranks=(2, 1), disordered=5, shield=True, armour=True)
+    dice = FixedDice([roll])
+    out = pass_through(triarii, principes, dice)
+    what_if = through_loss(3, triarii.density, principes.formed)
+    return Example("AOT-EX-ROMAN-LINES", "The triarii relieve the principes",
+                   ("Fresh triarii move up through the battered principes to take their place in the line. The test "
+                    "is the triarii's: one die against their density; the warriors lost are the principes'.",),
+                   tuple(dice.log), before=principes, after=out.friend,
+                   figures=(("the triarii, who pass through", triarii),),
+                   exact=(("P(the principes lose at least one warrior)",
+                           through_friends_exact(triarii.density, principes.formed).prob(lambda k: k > 0)),),
+                   notes=(f"Had the die shown 3, the principes would have lost {what_if} and had no formed warrior "
+                          "left: a panicking unit.",
+                          "The source states neither the triarii's density nor how many principes were still in "
+                          "order. For a 3 to fail, the triarii need density 4 or more; for the principes to panic, "
+                          "they must have had 3 or fewer formed warriors. We give them exactly that: triarii at "
+                          "density 4, principes with 3 formed."))
+
+
+def gauls_flee_example(roll: int = 5) -> Example:
+    """AOT-EX-GAULS-FLEE: panicking Gauls flee through their own phalanx; a 5 disorders 5 phalangites."""
+    gauls = Unit(name="Gauls", ranks=(0, 0), disordered=8, shield=True)
+    phalanx = Unit(name="phalangites", ranks=(5, 5), weapon=MeleeWeapon.PIKE)
+    dice = FixedDice([roll])
+    out = pass_through(gauls, phalanx, dice)
+    return Example("AOT-EX-GAULS-FLEE", "Panicking Gauls flee through their own phalanx",
+                   ("The Gauls are panicking: every warrior is out of order, so they have no density and test "
+                    f"against their strength, {gauls.strength}.",), tuple(dice.log), before=phalanx, after=out.friend,
+                   exact=(("P(the phalanx loses 5 or more warriors)",
+                           through_friends_exact(gauls.strength, phalanx.formed).prob(lambda k: k >= 5)),),
+                   notes=("The source does not say how many Gauls flee. A roll of 5 fails only against a strength "
+                          "of 6 or more, so the example implies at least six; we use eight.",))
+
+
+#: AOT-EX-EVADE-*: the two sides of each source example, as the evasion rule sees them.
+EVASION_PAIRS: dict[str, tuple[str, tuple[str, Troops], tuple[str, Troops]]] = {
+    "AOT-EX-EVADE-NUMIDIANS": ("Roman cavalry and Numidians", ("Roman cavalry", Troops(Arm.CAVALRY, armour=True)),
+                               ("Numidians", Troops(Arm.CAVALRY))),
+    "AOT-EX-EVADE-THRACIANS": ("Thracians and legionaries", ("Thracians", Troops(Arm.FOOT, shield=True)),
+                               ("legionaries", Troops(Arm.FOOT, shield=True, armour=True))),
+    "AOT-EX-EVADE-ANGLOSAXONS": ("Anglo-Saxons and Norman archers", ("Anglo-Saxons", Troops(Arm.FOOT, shield=True)),
+                                 ("Norman archers", Troops(Arm.FOOT, armour=True))),
+}
+
+
+def evasion_example(example_id: str) -> Example:
+    """AOT-EX-EVADE-*: who may evade whom, both ways round, decided by ``evasion_verdict``."""
+    title, (name_a, a), (name_b, b) = EVASION_PAIRS[example_id]
+    lines = []
+    for (charger, _), (charged, t) in (((name_a, a), (name_b, b)), ((name_b, b), (name_a, a))):
+        v = evasion_verdict(t, a if t is b else b)
+        lines.append(f"If the {charger} charge, the {charged} ({t.describe()}) "
+                     f"{'may evade' if v.allowed else 'may not evade'}: {v.reason}.")
+    return Example(example_id, title, tuple(lines), ())
+
+
 EXAMPLES: dict[str, Callable[[], Example]] = {
     "AOT-EX-INITIATIVE-SLOTS": initiative_example,
     "AOT-EX-STORM": storm_example,
@@ -135,4 +224,9 @@ EXAMPLES: dict[str, Callable[[], Example]] = {
     "AOT-EX-SHIELDWALL": shieldwall_example,
     "AOT-EX-FLANK-SHOOT": flank_example,
     "AOT-EX-GAULS-JAVELINMEN": gauls_example,
+    "AOT-EX-MOVE-AKONTISTS": akontists_move_example,
+    "AOT-EX-FOREST": forest_example,
+    "AOT-EX-ROMAN-LINES": roman_lines_example,
+    "AOT-EX-GAULS-FLEE": gauls_flee_example,
+    **{k: (lambda k=k: evasion_example(k)) for k in EVASION_PAIRS},
 }

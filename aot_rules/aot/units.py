@@ -93,6 +93,7 @@ class Unit:
     initiative: bool = False  # AOT-PROP-INITIATIVE
     barbarian: bool = False  # AOT-PROP-BARBARIAN
     terrifying: bool = False  # AOT-TERRIFYING
+    defensive: bool = False  # AOT-REFORM-DEFENSIVE-5: formed up at density 5 to receive cavalry; cannot move
 
     def __post_init__(self) -> None:
         rid = "AOT-ARMY-UNIT-SIZE"
@@ -123,6 +124,8 @@ class Unit:
             if w.foot_only and self.mounted:
                 raise RuleError("AOT-MELEE-CAV-OTHER", f"{self.name}: cavalry cannot fight with a {w.value}; "
                                 "mounted short spears and swords fight as 'sword'")
+        if self.defensive and self.mounted:
+            raise RuleError("AOT-REFORM-DEFENSIVE-5", f"{self.name}: only infantry can form the defensive formation")
         if self.recruit and (self.stubborn or self.veteran or self.regular or self.initiative or self.barbarian):
             raise RuleError("AOT-PROP-RECRUIT", f"{self.name}: recruits may not have any other property")
 

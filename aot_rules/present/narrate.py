@@ -15,7 +15,9 @@ from aot_rules.aot.events import (
     Hits,
     InitiativeRolled,
     Losses,
+    Moved,
     OffRoll,
+    PassedThrough,
     ShieldWall,
     SlotPlayed,
     Tested,
@@ -69,6 +71,15 @@ def sentence(e: Event) -> str | None:
                                                          else f"they move {e.drift} by the shortest route.")
     if isinstance(e, OffRoll):
         return f"{e.why}: {e.mine} against {e.theirs}" + (" — a tie, rolled again." if e.mine == e.theirs else ".")
+    if isinstance(e, Moved):
+        dice = " + ".join(map(str, e.faces))
+        how = "backs away exactly" if e.why == "evasion" else "may go up to"
+        return f"{e.unit.capitalize()} {how} {dice}{' = ' + str(e.distance) if len(e.faces) > 1 else ''}″ ({e.why})."
+    if isinstance(e, PassedThrough):
+        test = f"{possessive(e.mover)} die {e.roll} against {e.against}"
+        if not e.lost:
+            return f"{test}: passed; nobody loses order."
+        return f"{test}: failed, so {e.loser} lose order: {count_str(e.lost, 'warrior')}."
     if isinstance(e, Tested):
         return f"{e.unit} test on {e.roll} against density {e.density}: {count_str(e.lost, 'warrior')} disordered."
     return None

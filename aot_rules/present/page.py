@@ -85,12 +85,14 @@ def example_html(example_id: str) -> str:
     effects = {r.effect for r in rolls}
     legend = ex.legend or ("red: a hit · green: the shield die saved" if effects & {DieEffect.HIT, DieEffect.SAVE}
                            else "orange: a failed test" if DieEffect.FAIL in effects else "")
+    how = (" with illustrative dice (the source prints none)" if ex.illustrative_dice else
+           " with the dice printed in the rulebook" if rolls else ", which needs no dice")
     h = [f'<div class="aot-example" data-example="{example_id}">',
-         f"<p><b>{escape(ex.title)}</b> — replayed by the engine"
-         + (" with illustrative dice (the source prints none)" if ex.illustrative_dice else
-            " with the dice printed in the rulebook") + "</p>",
-         f'<p>Dice: <span class="dice">{dice}</span>' + (f" <small>({escape(legend)})</small>" if legend else "")
-         + "</p>", "<ol>"]
+         f"<p><b>{escape(ex.title)}</b> — {'replayed' if rolls else 'decided'} by the engine{how}</p>"]
+    if rolls:
+        h.append(f'<p>Dice: <span class="dice">{dice}</span>' + (f" <small>({escape(legend)})</small>" if legend
+                                                                   else "") + "</p>")
+    h.append("<ol>")
     h += [f"<li>{escape(s[:1].upper() + s[1:])}</li>" for s in (*ex.intro, *narrate(ex.log))]
     h.append("</ol>")
     h += [f"<p>{escape(n)}</p>" for n in ex.notes]

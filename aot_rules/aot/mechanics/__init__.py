@@ -6,10 +6,22 @@ registry when ``aot_rules.systems`` asks for it.
 
 from __future__ import annotations
 
-from aot_rules.aot.mechanics import command, disorder, melee, reactions, setup, shooting, weather
+from aot_rules.aot.mechanics import (
+    command,
+    disorder,
+    evasion,
+    melee,
+    movement,
+    reactions,
+    run_trot,
+    setup,
+    shooting,
+    turning,
+    weather,
+)
 from aot_rules.core.registry import Registry
 
-AREAS = (command, weather, setup, shooting, reactions, melee, disorder)
+AREAS = (command, weather, setup, movement, run_trot, evasion, turning, shooting, reactions, melee, disorder)
 
 
 def build_registry() -> Registry:

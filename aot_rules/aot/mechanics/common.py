@@ -3,7 +3,7 @@
 from __future__ import annotations
 
 from collections.abc import Callable, Mapping
-from dataclasses import dataclass
+from dataclasses import dataclass, replace
 from typing import Any, NamedTuple
 
 from aot_rules.aot.units import MAX_MOUNTED_DENSITY, Unit, unit_of
@@ -20,6 +20,31 @@ class FormedUnitInput:
 
     def unit(self) -> Unit:
         return formed_unit(self.density, self.formed)
+
+
+@dataclass(frozen=True)
+class MoverInput:
+    """A unit that moves and tests: its density, its formed warriors (default two full ranks, or one rank
+    when mounted) and the regular property, whose re-roll every movement test allows."""
+
+    density: int = param(3, "the unit's density", lo=1, hi=5)
+    formed: int | None = param(None, "formed warriors (default: two full ranks, or one rank for horse)", lo=1, hi=10,
+                               grid=(None,))
+    regular: bool = param(False, "a regular unit (with its musician) rolls a failed test again and keeps the "
+                          "better die; that die also sets the distance", label="regular (re-roll a failure)")
+
+    def mover(self, mounted: bool = False, **flags: bool) -> Unit:
+        """The unit, refusing counts its ranks cannot hold (the refusal names ``density``/``formed``)."""
+        formed = self.formed if self.formed is not None else self.density * (1 if mounted else 2)
+        if mounted:
+            with blame("density", "formed"):
+                if formed != self.density:
+                    raise RuleError("AOT-DENSITY", f"mounted troops stand in one rank: {formed} formed riders have "
+                                    f"density {formed}, not {self.density}")
+                if self.density > MAX_MOUNTED_DENSITY:
+                    raise RuleError("AOT-DENSITY-LIMITS", f"a mounted unit has density at most {MAX_MOUNTED_DENSITY}")
+                return Unit(name="unit", ranks=(formed,), mounted=True, regular=self.regular, **flags)
+        return replace(formed_unit(self.density, formed), regular=self.regular, **flags)
 
 
 def formed_unit(density: int, formed: int, name: str = "unit") -> Unit:

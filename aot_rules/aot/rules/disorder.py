@@ -27,14 +27,14 @@ def disorder_loss(roll: int, density: int, formed: int) -> int:
 
 
 def kept_die(first: int, second: int, density: int) -> int:
-    """AOT-PROP-REGULAR, Reading: of a failed die and its re-roll, keep a pass, else the lower fail.
+    """AOT-PROP-REGULAR, Reading: of two dice for one test, keep the better: a pass beats a fail, and of
+    two fails the lower loses fewer.  The same choice serves a player picking his test die (AOT-TROT).
 
-    >>> kept_die(2, 5, 4), kept_die(3, 1, 4), kept_die(1, 3, 4)
-    (5, 1, 1)
+    >>> kept_die(2, 5, 4), kept_die(3, 1, 4), kept_die(1, 3, 4), kept_die(5, 1, 4)
+    (5, 1, 1, 5)
     """
-    if second >= density:
-        return second
-    return min(first, second)
+    high = max(first, second)
+    return high if high >= density else min(first, second)
 
 
 @cache

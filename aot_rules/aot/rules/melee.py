@@ -57,7 +57,8 @@ class Side:
     (AOT-MELEE-HORSE-STRIKE); ``flanked``: the enemy attacks it in flank or rear (AOT-MELEE-FLANK);
     ``strikers``: the front-rank weapons that strike this enemy when the unit splits its dice between
     two (None: the whole front rank); ``extras``: it takes the unit-wide extra die (pike), False for
-    the second share of split dice.
+    the second share of split dice; ``riders_strike``: False while cavalry breaks through a unit, when
+    only its horses strike (AOT-BREAKTHROUGH).
 
     >>> Side(Unit("A", (4, 4), weapon=MeleeWeapon.SPEAR)).can_shield_wall()
     False
@@ -68,6 +69,7 @@ class Side:
     flanked: bool = False
     strikers: Front | None = None
     extras: bool = True
+    riders_strike: bool = True
 
     @property
     def name(self) -> str:
@@ -80,6 +82,9 @@ class Side:
         """What this fight asks of the unit (what the unit may be is checked by ``Unit`` itself)."""
         if self.horse_strike and not self.unit.mounted:
             raise RuleError("AOT-MELEE-HORSE-STRIKE", f"{self.name}: only mounted warriors strike with their horses")
+        if not self.riders_strike and not self.horse_strike:
+            raise RuleError("AOT-BREAKTHROUGH", f"{self.name}: a breakthrough strikes with the horses only, so it "
+                            "needs the horse strike (a straight charge by mounted troops into foot)")
         if self.unit.formed == 0:
             raise RuleError("AOT-PANIC", f"{self.name}: a panicking unit is never fought in melee; it flees")
 
@@ -142,7 +147,7 @@ def strike_groups(att: Side, dfn: Side, rules: MeleeRules) -> tuple[DiceGroup, .
     if att.flanked:
         return ()  # a unit strikes nothing at enemies on its flank or rear
     front = att.unit.front if att.strikers is None else att.strikers
-    groups = [DiceGroup(w, n) for w, n in front if n > 0]
+    groups = [DiceGroup(w, n) for w, n in front if n > 0] if att.riders_strike else []
     ranks = att.unit.ranks
     pikes = sum(n for w, n in front if w is MeleeWeapon.PIKE)
     if att.extras and pikes and len(ranks) == 2 and ranks[1] >= ranks[0]:

@@ -1,25 +1,149 @@
-"""Movement (Движение): how far a unit goes.  The retreats of other rules move by these rules.
+"""Movement (Движение): how far a unit goes, and what passing through a friend costs.
 
-The table-top engine will add paths, wheels and terrain; what lives here is the
-numeric part every rule that moves a unit shares.
+What lives here is the numeric part every rule that moves a unit shares: the
+allowance (AOT-MOVE-DISTANCE), retreats and flight, and the disorder test for
+passing through a friendly unit, whose losses fall on the unit passed through
+(AOT-MOVE-THROUGH-FRIENDS, AOT-PANIC).  Paths, wheels and blocking bases are the
+table-top engine's; it calls these functions for the numbers.
 """
 
 from __future__ import annotations
 
+from dataclasses import replace
+from functools import cache
+from typing import NamedTuple
+
+from aot_rules.aot.events import Losses, PassedThrough
+from aot_rules.aot.rules.disorder import deciding_die, kept_die
 from aot_rules.aot.units import Unit
+from aot_rules.core.dice import DiceSource
+from aot_rules.core.dist import Dist
+from aot_rules.core.errors import RuleError
+from aot_rules.core.events import DieEffect
 
 PANIC_MOVE = 10
+BASE_MOVE = 10
+#: AOT-MOVE-THROUGH-FRIENDS: a unit passing through a friendly elephant is disordered itself on a roll below 3.
+ELEPHANT_TEST = 3
 
 
 def move_allowance(unit: Unit) -> int:
-    """AOT-MOVE-DISTANCE: 10″ − density; a panicking unit (density 0) runs 10″.
+    """AOT-MOVE-DISTANCE: 10″ − density; a panicking unit (density 0) runs 10″; the defensive
+    formation (AOT-REFORM-DEFENSIVE-5) cannot move at all.
 
     >>> [move_allowance(Unit(ranks=(d, d))) for d in (1, 3, 5)], move_allowance(Unit(ranks=(0, 0), disordered=2))
     ([9, 7, 5], 10)
+    >>> move_allowance(Unit(ranks=(5, 5), defensive=True))
+    0
     """
-    return PANIC_MOVE if unit.panicking or unit.formed == 0 else PANIC_MOVE - unit.density
+    if unit.panicking or unit.formed == 0:
+        return PANIC_MOVE
+    if unit.defensive:
+        return 0
+    return BASE_MOVE - unit.density
+
+
+def check_move(unit: Unit, distance: float) -> None:
+    """Refuse a move longer than the unit's allowance (AOT-MOVE-DISTANCE) or any move in the defensive
+    formation (AOT-REFORM-DEFENSIVE-5)."""
+    if distance < 0:
+        raise RuleError("AOT-MOVE-DISTANCE", "a move cannot be negative")
+    if unit.defensive and distance > 0:
+        raise RuleError("AOT-REFORM-DEFENSIVE-5", f"{unit.name} is in the defensive formation and cannot move; "
+                        "it must reform first")
+    if distance > (allowed := move_allowance(unit)):
+        raise RuleError("AOT-MOVE-DISTANCE", f"{unit.name} moves at most {allowed}″ (10″ − density "
+                        f"{unit.density}), not {distance}″")
 
 
 def retreat_move(unit: Unit) -> int:
     """AOT-MELEE-RETREAT: the loser, after its turn test, falls back a full move."""
     return move_allowance(unit)
+
+
+# --- passing through a friend --------------------------------------------------------------------
+
+def test_against(mover: Unit) -> int:
+    """AOT-MOVE-THROUGH-FRIENDS, AOT-PANIC: the number the mover's die must reach: its density, or its
+    strength when it is panicking (it has no density)."""
+    return mover.strength if mover.panicking else mover.density
+
+
+def through_loss(roll: int, against: int, friend_formed: int) -> int:
+    """Warriors the friend passed through loses: the roll, when it is below ``against``, at most all it has.
+
+    >>> through_loss(1, 4, 6), through_loss(3, 4, 2), through_loss(4, 4, 6)
+    (1, 2, 0)
+    """
+    return min(roll, friend_formed) if roll < against else 0
+
+
+@cache
+def through_friends_exact(against: int, friend_formed: int, regular: bool = False) -> Dist[int]:
+    """Exact law of the warriors the friend loses.  ``regular``: the mover's musician rolls a failed
+    test again (the test is the mover's, so its property applies; AOT-PROP-REGULAR).
+
+    >>> through_friends_exact(4, 8)[0], through_friends_exact(7, 3)[3]
+    (Fraction(1, 2), Fraction(2, 3))
+    """
+    if against < 1:
+        raise RuleError("AOT-MOVE-THROUGH-FRIENDS", "the moving unit has no warriors to test with")
+    return deciding_die(against, regular).map(lambda r: through_loss(r, against, friend_formed))
+
+
+@cache
+def through_elephant_exact(mover_formed: int, regular: bool = False) -> Dist[int]:
+    """Passing through a friendly elephant: the mover itself loses the roll when it is below 3 (Reading:
+    the roll, 1 or 2, capped at its formed warriors).
+
+    >>> through_elephant_exact(6)[0]
+    Fraction(2, 3)
+    """
+    return deciding_die(ELEPHANT_TEST, regular).map(lambda r: through_loss(r, ELEPHANT_TEST, mover_formed))
+
+
+class PassThrough(NamedTuple):
+    """After a pass through a friend: both units, and who lost how many."""
+
+    mover: Unit
+    friend: Unit
+    roll: int
+    lost: int
+
+
+def pass_through(mover: Unit, friend: Unit, dice: DiceSource, *, elephant: bool = False) -> PassThrough:
+    """Play a pass through ``friend``: one die (a regular mover rolls a failure again).  The losses fall on
+    the friend, or on the mover when the friend is an elephant.  A friend left with no formed warrior
+    is panicking (AOT-PANIC)."""
+    against = ELEPHANT_TEST if elephant else test_against(mover)
+    if against < 1:
+        raise RuleError("AOT-MOVE-THROUGH-FRIENDS", f"{mover.name} has no warriors left to move")
+    loser = mover if elephant else friend
+
+    def judge(r: int) -> DieEffect:
+        return DieEffect.FAIL if r < against else DieEffect.NONE
+
+    why = f"{mover.name} pass through {friend.name}"
+    roll = dice.d6(why, judge)
+    if mover.regular and roll < against:
+        roll = kept_die(roll, dice.d6(why + ": the musician's re-roll", judge), against)
+    lost = through_loss(roll, against, loser.formed)
+    dice.emit(PassedThrough(mover.name, friend.name, roll, against, lost, loser.name))
+    after = panic_disorder(loser, lost)
+    if lost:
+        dice.emit(Losses(loser, 0, lost, after))
+    if elephant:
+        return PassThrough(after, friend, roll, lost)
+    return PassThrough(mover, after, roll, lost)
+
+
+def panic_disorder(unit: Unit, n: int) -> Unit:
+    """AOT-PANIC: a panicking unit has no order to lose; each warrior that would lose it is dispersed.
+
+    >>> panic_disorder(Unit(ranks=(0, 0), disordered=5), 2).strength
+    3
+    """
+    if not unit.panicking:
+        return unit.take_losses(0, n)
+    gone = min(n, unit.disordered)
+    return replace(unit, disordered=unit.disordered - gone)

@@ -1,0 +1,193 @@
+"""Registered evasion, who may evade whom, and the cavalry breakthrough."""
+
+from __future__ import annotations
+
+from dataclasses import dataclass, replace
+from enum import StrEnum
+from typing import NamedTuple
+
+from aot_rules.aot.equipment import FOOT_WEAPONS, MeleeWeapon
+from aot_rules.aot.mechanics.common import MoverInput, reported
+from aot_rules.aot.mechanics.run_trot import move_outcome, move_sample
+from aot_rules.aot.rules.breakthrough import breakthrough_exact, check_breakthrough
+from aot_rules.aot.rules.evasion import Arm, Troops, evade_exact, evasion_verdict, play_evade
+from aot_rules.aot.rules.melee import MeleeResult, Side, resolve_melee
+from aot_rules.aot.units import Unit, unit_of
+from aot_rules.core.dice import DiceSource
+from aot_rules.core.dist import Dist
+from aot_rules.core.errors import blame
+from aot_rules.core.outcome import Outcome
+from aot_rules.core.params import param
+from aot_rules.core.registry import Mechanic, Registry, Sample
+
+# --- the evasion move -------------------------------------------------------------------------------
+
+
+def evade_exact_p(p: MoverInput) -> Outcome:
+    u = p.mover()
+    return move_outcome(evade_exact(u.density, u.formed, p.regular), "inches it backs away (exactly that far)")
+
+
+def evade_play(p: MoverInput, dice: DiceSource) -> Sample:
+    return move_sample(play_evade(p.mover(), dice)[1])
+
+
+# --- who may evade whom -----------------------------------------------------------------------------
+
+class Profile(StrEnum):
+    """Kinds of troops as the evasion rule tells them apart, from lightest foot to artillery crews."""
+
+    LIGHT_FOOT = "light foot"
+    FOOT_SHIELD = "foot with shields"
+    FOOT_ARMOUR = "foot with armour"
+    FOOT_BOTH = "foot with shields and armour"
+    LIGHT_HORSE = "light horse"
+    HORSE_SHIELD = "horse with shields"
+    HORSE_ARMOUR = "horse, armoured riders"
+    HORSE_BOTH = "horse, armoured riders with shields"
+    CATAPHRACTS = "horse, riders and horses armoured"
+    CAMELS = "camels"
+    ELEPHANT = "elephant"
+    CHARIOT = "chariot"
+    ARTILLERY = "artillery crew"
+
+    @property
+    def troops(self) -> Troops:
+        return PROFILE_TROOPS[self]
+
+
+PROFILE_TROOPS = {
+    Profile.LIGHT_FOOT: Troops(Arm.FOOT), Profile.FOOT_SHIELD: Troops(Arm.FOOT, shield=True),
+    Profile.FOOT_ARMOUR: Troops(Arm.FOOT, armour=True), Profile.FOOT_BOTH: Troops(Arm.FOOT, True, True),
+    Profile.LIGHT_HORSE: Troops(Arm.CAVALRY), Profile.HORSE_SHIELD: Troops(Arm.CAVALRY, shield=True),
+    Profile.HORSE_ARMOUR: Troops(Arm.CAVALRY, armour=True), Profile.HORSE_BOTH: Troops(Arm.CAVALRY, True, True),
+    Profile.CATAPHRACTS: Troops(Arm.CAVALRY, armour=True, horse_armour=True), Profile.CAMELS: Troops(Arm.CAMEL),
+    Profile.ELEPHANT: Troops(Arm.ELEPHANT), Profile.CHARIOT: Troops(Arm.CHARIOT),
+    Profile.ARTILLERY: Troops(Arm.ARTILLERY),
+}
+
+
+class Answer(StrEnum):
+    YES = "may evade"
+    NO = "may not evade"
+
+
+@dataclass(frozen=True)
+class EligibilityInput:
+    evader: Profile = param(Profile.LIGHT_HORSE, "the unit that is charged and would evade")
+    attacker: Profile = param(Profile.HORSE_ARMOUR, "the unit that charges it")
+    moved_fast: bool = param(False, "the evader has already run or trotted this turn", grid=(False,),
+                             label="has run or trotted this turn")
+    evaded: bool = param(False, "the evader has already evaded this turn", grid=(False,),
+                         label="has evaded this turn")
+
+
+def eligibility(p: EligibilityInput) -> tuple[Answer, str]:
+    if p.evaded:
+        return Answer.NO, "a unit evades at most once a turn"
+    if p.moved_fast:
+        return Answer.NO, "a unit that has run or trotted this turn may not evade"
+    v = evasion_verdict(p.evader.troops, p.attacker.troops)
+    return (Answer.YES if v.allowed else Answer.NO), v.reason
+
+
+def eligibility_exact(p: EligibilityInput) -> Outcome:
+    answer, why = eligibility(p)
+    return Outcome.of(Dist.point(answer), "answer", labels={"answer": "the charged unit"}, info={"because": why})
+
+
+def eligibility_play(p: EligibilityInput, dice: DiceSource) -> Sample:
+    return {"answer": eligibility(p)[0]}
+
+
+# --- breakthrough -----------------------------------------------------------------------------------
+
+class CavalryWeapon(StrEnum):
+    LANCE = "lance"
+    SWORD = "sword"
+
+
+@dataclass(frozen=True)
+class BreakthroughInput:
+    cavalry_density: int = param(3, "the cavalry's density (one rank)", lo=1, hi=4, label="cavalry density")
+    cavalry_weapon: CavalryWeapon = param(CavalryWeapon.LANCE, "what the riders fight with (against the last unit)",
+                                          label="cavalry weapon")
+    cavalry_armour: bool = param(False, "the riders wear armour", label="armoured riders")
+    horse_armour: bool = param(False, "the horses are armoured", grid=(False,), label="armoured horses")
+    foot_density: int = param(3, "the infantry's density (two full ranks)", lo=1, hi=5, label="foot density")
+    foot_weapon: MeleeWeapon = param(MeleeWeapon.SPEAR, "the infantry's weapon", choices=FOOT_WEAPONS,
+                                     grid=(MeleeWeapon.SHOOTER, MeleeWeapon.SPEAR, MeleeWeapon.PIKE, MeleeWeapon.SWORD),
+                                     label="foot weapon")
+    foot_shield: bool = param(False, "the infantry has shields", label="foot shields")
+    foot_armour: bool = param(False, "the infantry wears armour", grid=(False,), label="foot armour")
+    last: bool = param(False, "this is the last unit of the chain: riders strike too, as in any charge",
+                       label="last unit (riders strike too)")
+
+    def units(self) -> tuple[Unit, Unit]:
+        with blame("cavalry_density"):
+            cav = Unit("cavalry", (self.cavalry_density,), mounted=True, armour=self.cavalry_armour,
+                       horse_armour=self.horse_armour, weapon=MeleeWeapon(self.cavalry_weapon.value))
+        with blame("foot_density"):
+            foot = unit_of(self.foot_density, 2 * self.foot_density, "infantry")
+        foot = replace(foot, weapon=self.foot_weapon, shield=self.foot_shield, armour=self.foot_armour)
+        check_breakthrough(cav, foot)
+        return cav, foot
+
+
+class Fight(StrEnum):
+    """How one breakthrough melee ends, in reading order."""
+
+    ROUTED = "foot routed"
+    CONTINUES = "fight goes on"
+    BEATEN = "cavalry beaten"
+
+
+class Charge(NamedTuple):
+    result: Fight
+    cavalry_lost: int
+    foot_lost: int
+    through: bool
+
+
+RESULT_WORDS = {MeleeResult.A_WINS: Fight.ROUTED, MeleeResult.CONTINUE: Fight.CONTINUES,
+                MeleeResult.B_WINS: Fight.BEATEN}
+BT_LABELS = {"result": "the melee", "cavalry_lost": "cavalry warriors lost", "foot_lost": "infantry warriors lost",
+             "through": "the cavalry breaks through and may charge on"}
+
+
+def breakthrough_exact_p(p: BreakthroughInput) -> Outcome:
+    cav, foot = p.units()
+    law = breakthrough_exact(cav, foot, last=p.last).map(
+        lambda b: Charge(RESULT_WORDS[b.result], b.cavalry_killed + b.cavalry_disordered,
+                         b.foot_killed + b.foot_disordered, b.through))
+    return Outcome.of(law, "result", dists=("result", "cavalry_lost", "foot_lost"),
+                      events={"through": lambda c: c.through}, labels=BT_LABELS,
+                      info={"striking": "horses and riders" if p.last else "horses only"})
+
+
+def breakthrough_play(p: BreakthroughInput, dice: DiceSource) -> Sample:
+    cav, foot = p.units()
+    r = resolve_melee(Side(cav, horse_strike=True, riders_strike=p.last), Side(foot), dice)
+    charge = Charge(RESULT_WORDS[r.result], cav.formed - r.a_after.formed, foot.formed - r.b_after.formed,
+                    r.result is MeleeResult.A_WINS)
+    return reported(charge, {"through": lambda c: c.through})
+
+
+def register(reg: Registry) -> None:
+    evade = reg.add(Mechanic(
+        rule_id="AOT-EVADE-PROCEDURE", key="evade", title="Evading a charge",
+        summary="One die is both how far the unit backs away and its disorder test.",
+        record_type=MoverInput, exact=evade_exact_p, play=evade_play,
+        rules=("AOT-EVADE-PROCEDURE", "AOT-DISORDER-TEST")))
+    reg.add(evade.variant(
+        "AOT-EVADE-FLANK", "Evading a flank attack",
+        "The one die is the turn to face the attacker, the evasion distance and the disorder test.", fixed={}))
+    reg.add(Mechanic(
+        rule_id="AOT-EVADE-ELIGIBILITY", key="may-evade", title="Who may evade whom",
+        summary="Whether a charged unit may evade its attacker, and the rule that decides.",
+        record_type=EligibilityInput, exact=eligibility_exact, play=eligibility_play, deterministic=True))
+    reg.add(Mechanic(
+        rule_id="AOT-BREAKTHROUGH", key="breakthrough", title="Breaking through a line of foot",
+        summary="Only the horses strike each unit broken through; a routed unit lets the cavalry charge on.",
+        record_type=BreakthroughInput, exact=breakthrough_exact_p, play=breakthrough_play,
+        rules=("AOT-BREAKTHROUGH", "AOT-MELEE-HORSE-STRIKE", "AOT-MELEE-RESULT")))

@@ -1,0 +1,197 @@
+"""Registered movement dice: rough ground, passing through friends, panic, and the cost of a planned move."""
+
+from __future__ import annotations
+
+from dataclasses import dataclass
+from enum import StrEnum
+from typing import NamedTuple
+
+from aot_rules.aot.mechanics.common import MoverInput
+from aot_rules.aot.rules.manoeuvre import Step, play_sequence, sequence_exact
+from aot_rules.aot.rules.movement import ELEPHANT_TEST, pass_through, through_friends_exact
+from aot_rules.aot.rules.terrain import Terrain, check_passable
+from aot_rules.aot.units import Unit
+from aot_rules.core.dice import DiceSource
+from aot_rules.core.errors import RuleError, blame
+from aot_rules.core.outcome import Outcome
+from aot_rules.core.params import param
+from aot_rules.core.registry import Mechanic, Registry, Sample
+
+# --- rough ground -----------------------------------------------------------------------------------
+
+ROUGH_CHOICES = (Terrain.WOOD, Terrain.MARSH, Terrain.PLOUGHLAND, Terrain.HILL, Terrain.STREAM, Terrain.HEDGE,
+                 Terrain.FORD, Terrain.VILLAGE, Terrain.BRIDGE, Terrain.RIVER, Terrain.LAKE)
+
+
+@dataclass(frozen=True)
+class RoughInput(MoverInput):
+    terrain: Terrain = param(Terrain.WOOD, "what the unit crosses", choices=ROUGH_CHOICES)
+    moves: int = param(1, "moves that enter or go on inside it: 1 = crossed in one move; each stop inside adds one "
+                       "more test when the unit moves on", lo=1, hi=3, label="moves in it")
+
+
+def rough_tests(p: RoughInput) -> tuple[Unit, int]:
+    u = p.mover()
+    with blame("terrain"):
+        effect = check_passable(p.terrain, u)
+    return u, p.moves if effect.test else 0
+
+
+def rough_exact(p: RoughInput) -> Outcome:
+    u, tests = rough_tests(p)
+    law = sequence_exact(u, (Step.ROUGH,) * tests).map(lambda v: v.disordered)
+    return Outcome.of(law, "disordered", events={"fails": lambda k: k > 0}, info={"tests": tests},
+                      labels={"disordered": "warriors disordered", "fails": "at least one warrior is disordered"})
+
+
+def rough_play(p: RoughInput, dice: DiceSource) -> Sample:
+    u, tests = rough_tests(p)
+    lost = u.formed - play_sequence(u, (Step.ROUGH,) * tests, dice).formed
+    return {"disordered": lost, "fails": lost > 0}
+
+
+# --- passing through a friend (and a panicking unit's flight) ---------------------------------------
+
+@dataclass(frozen=True)
+class ThroughInput:
+    density: int = param(3, "the moving unit's density", lo=1, hi=5)
+    panicking: bool = param(False, "the moving unit is panicking: it tests against its strength", grid=(False,),
+                            label="mover panicking")
+    strength: int | None = param(None, "the moving unit's strength, all its warriors (needed when it panics)",
+                                 lo=1, hi=10, grid=(None,), label="mover strength")
+    friend_formed: int = param(8, "formed warriors in the unit passed through", lo=1, hi=10,
+                               grid=(2, 3, 4, 6, 8, 10), label="friend's formed warriors")
+    regular: bool = param(False, "the moving unit is regular: its musician rolls a failed test again",
+                          label="mover regular (re-roll)")
+    through_elephant: bool = param(False, "the friend is an elephant: the mover itself is disordered on a roll "
+                                   "below 3", label="friend is an elephant")
+
+    def against(self) -> int:
+        if self.strength is not None and self.strength < self.density:
+            raise RuleError("AOT-DENSITY", f"a strength of {self.strength} is below the density {self.density}; "
+                            "strength counts every warrior", params=("strength", "density"))
+        if self.through_elephant:
+            return ELEPHANT_TEST
+        if self.panicking:
+            if self.strength is None:
+                raise RuleError("AOT-PANIC", "a panicking unit tests against its strength: give its strength",
+                                params=("strength",))
+            return self.strength
+        return self.density
+
+    def mover(self) -> Unit:
+        strength = self.strength or 2 * self.density
+        if self.panicking:
+            return Unit("mover", ranks=(0, 0), disordered=strength, regular=self.regular)
+        if strength > 10:
+            strength = self.density
+        ranks = (self.density, min(self.density, strength - self.density))
+        return Unit("mover", ranks=ranks, disordered=strength - sum(ranks), regular=self.regular)
+
+    def loser_formed(self) -> int:
+        """Who pays: the friend, or the mover itself when the friend is an elephant (a panicking mover's
+        warriors who would lose order are dispersed, so its strength is the cap)."""
+        if not self.through_elephant:
+            return self.friend_formed
+        m = self.mover()
+        return m.strength if m.panicking else m.formed
+
+
+def through_exact(p: ThroughInput) -> Outcome:
+    against, cap = p.against(), p.loser_formed()
+    law = through_friends_exact(against, cap, p.regular)
+    who = "the moving unit" if p.through_elephant else "the unit passed through"
+    return Outcome.of(law, "disordered", info={"test": f"below {against}", "loses": who},
+                      events={"fails": lambda k: k > 0, "all": lambda k: k == cap},
+                      labels={"disordered": f"warriors {who} loses", "fails": "the test fails",
+                              "all": f"{who} loses every formed warrior it has"})
+
+
+def through_play(p: ThroughInput, dice: DiceSource) -> Sample:
+    p.against()
+    friend = Unit("friend", ranks=(min(5, p.friend_formed), max(0, p.friend_formed - 5)))
+    out = pass_through(p.mover(), friend, dice, elephant=p.through_elephant)
+    cap = p.loser_formed()
+    return {"disordered": out.lost, "fails": out.lost > 0, "all": out.lost == cap}
+
+
+# --- what does this move cost me? --------------------------------------------------------------------
+
+class Troops(StrEnum):
+    """The unit, as far as its movement tests care."""
+
+    FOOT = "foot, no shield or armour"
+    FOOT_ONE = "foot with shields or armour"
+    FOOT_BOTH = "foot with shields and armour"
+    HORSE = "horse, no armour"
+    HORSE_RIDERS = "horse, armoured riders"
+    HORSE_ARMOURED = "horse, armoured horses"
+
+
+TROOP_FLAGS = {Troops.FOOT: {}, Troops.FOOT_ONE: {"shield": True}, Troops.FOOT_BOTH: {"shield": True, "armour": True},
+               Troops.HORSE: {}, Troops.HORSE_RIDERS: {"armour": True},
+               Troops.HORSE_ARMOURED: {"armour": True, "horse_armour": True}}
+STEP_HELP = "a manoeuvre planned this turn, in order"
+
+
+@dataclass(frozen=True)
+class PlanInput(MoverInput):
+    troops: Troops = param(Troops.FOOT_ONE, "what the unit is: foot or horse, and its protection")
+    step_1: Step = param(Step.RUN, STEP_HELP, label="first")
+    step_2: Step = param(Step.ROUGH, STEP_HELP, label="then")
+    step_3: Step = param(Step.TURN, STEP_HELP, label="then")
+    step_4: Step = param(Step.NONE, STEP_HELP, label="then")
+
+    def plan(self) -> tuple[Unit, tuple[Step, ...]]:
+        mounted = self.troops.name.startswith("HORSE")
+        return self.mover(mounted, **TROOP_FLAGS[self.troops]), (self.step_1, self.step_2, self.step_3, self.step_4)
+
+
+class Cost(NamedTuple):
+    lost: int
+    density: int
+
+
+def plan_exact(p: PlanInput) -> Outcome:
+    u, steps = p.plan()
+    with blame("step_1", "step_2", "step_3", "step_4"):
+        law = sequence_exact(u, steps).map(lambda v: Cost(v.disordered, v.density))
+    return Outcome.of(law, "lost", dists=("lost", "density"),
+                      events={"intact": lambda c: c.density == u.density, "panics": lambda c: c.density == 0},
+                      labels={"lost": "warriors disordered over the plan", "density": "density at the end",
+                              "intact": "it ends with its density intact", "panics": "it ends panicking"},
+                      info={"tests": sum(s is not Step.NONE for s in steps), "start": u.ranks})
+
+
+def plan_play(p: PlanInput, dice: DiceSource) -> Sample:
+    u, steps = p.plan()
+    with blame("step_1", "step_2", "step_3", "step_4"):
+        after = play_sequence(u, steps, dice)
+    return {"lost": after.disordered, "density": after.density, "intact": after.density == u.density,
+            "panics": after.density == 0}
+
+
+def register(reg: Registry) -> None:
+    reg.add(Mechanic(
+        rule_id="AOT-MOVE-PROCEDURE", key="move-cost", title="What does this move cost me?",
+        summary="Every test a planned turn of manoeuvres takes, each at the density left by the one before.",
+        record_type=PlanInput, exact=plan_exact, play=plan_play,
+        rules=("AOT-MOVE-PROCEDURE", "AOT-RUN", "AOT-TROT", "AOT-ROUGH-TERRAIN", "AOT-TURN", "AOT-EVADE-PROCEDURE",
+               "AOT-DISORDER-TEST"),
+        widget_grid={"density": (1, 2, 3, 4, 5)}))
+    reg.add(Mechanic(
+        rule_id="AOT-ROUGH-TERRAIN", key="rough-ground", title="Crossing rough ground",
+        summary="A disorder test for each move that enters rough ground or goes on inside it.",
+        record_type=RoughInput, exact=rough_exact, play=rough_play,
+        rules=("AOT-ROUGH-TERRAIN", "AOT-TERRAIN-TYPES", "AOT-DISORDER-TEST")))
+    through = reg.add(Mechanic(
+        rule_id="AOT-MOVE-THROUGH-FRIENDS", key="through-friends", title="Passing through a friendly unit",
+        summary="The mover's density sets the test; the unit passed through loses the warriors.",
+        record_type=ThroughInput, exact=through_exact, play=through_play,
+        rules=("AOT-MOVE-THROUGH-FRIENDS", "AOT-DISORDER-TEST")))
+    reg.add(through.variant(
+        "AOT-PANIC", "A panicking unit flees through friends",
+        "A panicking unit tests against its strength, not its density; the friend loses the warriors.",
+        fixed={"panicking": True, "density": 1, "through_elephant": False},
+        defaults={"strength": 6}, widget_grid={"strength": tuple(range(1, 11))}))
+

@@ -1,0 +1,93 @@
+"""Registered run and trot: one die (or two) that is the distance and, for some units, the test."""
+
+from __future__ import annotations
+
+from dataclasses import dataclass, replace
+from typing import Any
+
+from aot_rules.aot.mechanics.common import MoverInput
+from aot_rules.aot.rules.run_trot import (
+    ExtraMove,
+    check_run,
+    check_trot,
+    play_run,
+    play_trot,
+    run_exact,
+    trot_exact,
+)
+from aot_rules.core.dice import DiceSource
+from aot_rules.core.dist import Dist
+from aot_rules.core.outcome import Outcome
+from aot_rules.core.params import param
+from aot_rules.core.registry import Mechanic, Registry, Sample
+
+MOVE_LABELS = {"disordered": "warriors disordered", "distance": "inches it may go (it may stop short)",
+               "move": "distance and loss together", "no_loss": "no warrior is disordered",
+               "far_and_whole": "it may go 4″ or more with no loss"}
+MOVE_EVENTS = {"no_loss": lambda m: m.disordered == 0,
+               "far_and_whole": lambda m: m.disordered == 0 and m.distance >= 4}
+
+
+def move_outcome(law: Dist[ExtraMove], distance: str = MOVE_LABELS["distance"], **info: Any) -> Outcome:
+    """The joint law of a die-set move, reported three ways: the loss, the distance, and both together."""
+    out = Outcome.of(law, "disordered", dists=("disordered", "distance"), events=MOVE_EVENTS,
+                     labels={**MOVE_LABELS, "distance": distance}, info=info)
+    return replace(out, dists={**out.dists, "move": law})
+
+
+def move_sample(move: ExtraMove) -> Sample:
+    return {"disordered": move.disordered, "distance": move.distance, "move": move,
+            **{k: f(move) for k, f in MOVE_EVENTS.items()}}
+
+
+@dataclass(frozen=True)
+class RunInput(MoverInput):
+    mounted: bool = param(False, "the unit is mounted (mounted units trot instead)", grid=(False,))
+    shield: bool = param(False, "the warriors carry shields (or pavises)", label="shields")
+    armour: bool = param(False, "the warriors wear armour", label="armour")
+
+
+def run_exact_p(p: RunInput) -> Outcome:
+    check_run(p.mounted, False, False)
+    u = p.mover(shield=p.shield, armour=p.armour)
+    return move_outcome(run_exact(u.density, u.formed, p.shield, p.armour, p.regular),
+                        test="yes" if p.shield != p.armour else "no (no shield or armour)")
+
+
+def run_play(p: RunInput, dice: DiceSource) -> Sample:
+    check_run(p.mounted, False, False)
+    return move_sample(play_run(p.mover(shield=p.shield, armour=p.armour), dice)[1])
+
+
+@dataclass(frozen=True)
+class TrotInput(MoverInput):
+    mounted: bool = param(True, "the unit is mounted (foot run instead)", grid=(True,))
+    density: int = param(3, "the unit's density (mounted: at most 4)", lo=1, hi=4)
+    armour: bool = param(False, "the riders wear armour", label="armoured riders")
+    horse_armour: bool = param(False, "the horses are armoured (one die of distance, and it is the test)",
+                               label="armoured horses")
+
+
+def trot_exact_p(p: TrotInput) -> Outcome:
+    check_trot(p.mounted, p.density)
+    u = p.mover(mounted=True, armour=p.armour, horse_armour=p.horse_armour)
+    dice = "1 die" if p.horse_armour else "2 dice"
+    test = "the die" if p.horse_armour else "the die the owner picks" if p.armour else "none"
+    return move_outcome(trot_exact(u.density, u.formed, p.armour, p.horse_armour, p.regular), dice=dice, test=test)
+
+
+def trot_play(p: TrotInput, dice: DiceSource) -> Sample:
+    check_trot(p.mounted, p.density)
+    return move_sample(play_trot(p.mover(mounted=True, armour=p.armour, horse_armour=p.horse_armour), dice)[1])
+
+
+def register(reg: Registry) -> None:
+    reg.add(Mechanic(
+        rule_id="AOT-RUN", key="run", title="Running",
+        summary="Foot run one die of inches; with a shield or armour (not both) the same die is a disorder test.",
+        record_type=RunInput, exact=run_exact_p, play=run_play, rules=("AOT-RUN", "AOT-DISORDER-TEST")))
+    reg.add(Mechanic(
+        rule_id="AOT-TROT", key="trot", title="Trotting",
+        summary="Horse trot two dice of inches (one if the horses are armoured); armour makes a die a test.",
+        record_type=TrotInput, exact=trot_exact_p, play=trot_play, rules=("AOT-TROT", "AOT-DISORDER-TEST"),
+        show=("distance",)))

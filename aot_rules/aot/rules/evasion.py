@@ -1,0 +1,170 @@
+"""Evasion (Уклонение): who may step back from a charge, and what the step costs.
+
+:func:`may_evade` is the rule as a function over what the two units are (foot or
+mounted, camels, elephants, chariots, artillery crews, and their shields and
+armour), with the index's two Readings: cavalry may always evade foot, and
+"heavier" means a strictly larger set of protections.  :func:`evasion_verdict`
+says why, for the book's table and for refusals.  The evasion itself is one
+die that is both the distance and a disorder test.
+"""
+
+from __future__ import annotations
+
+from dataclasses import dataclass
+from enum import StrEnum
+from functools import cache
+
+from aot_rules.aot.events import Moved, Tested
+from aot_rules.aot.rules.disorder import deciding_die, disorder_loss, roll_test_die
+from aot_rules.aot.rules.run_trot import ExtraMove
+from aot_rules.aot.units import Unit
+from aot_rules.core.dice import DiceSource
+from aot_rules.core.dist import Dist
+from aot_rules.core.errors import RuleError
+
+RULE = "AOT-EVADE-ELIGIBILITY"
+
+
+class Arm(StrEnum):
+    """What a unit is, as far as evasion cares."""
+
+    FOOT = "foot"
+    CAVALRY = "cavalry"
+    CAMEL = "camels"
+    ELEPHANT = "elephant"
+    CHARIOT = "chariot"
+    ARTILLERY = "artillery crew"
+
+    @property
+    def mounted(self) -> bool:
+        """Everything that is not on foot; artillery crews are foot."""
+        return self not in (Arm.FOOT, Arm.ARTILLERY)
+
+
+@dataclass(frozen=True)
+class Troops:
+    """A unit as evasion sees it: its arm and its protections (a pavise counts as a shield)."""
+
+    arm: Arm = Arm.FOOT
+    shield: bool = False
+    armour: bool = False
+    horse_armour: bool = False
+
+    def __post_init__(self) -> None:
+        if self.horse_armour and self.arm is not Arm.CAVALRY:
+            raise RuleError("AOT-SHOOT-HORSE-ARMOUR", "only cavalry has horse armour here")
+
+    @property
+    def gear(self) -> frozenset[str]:
+        """AOT-EVADE-ELIGIBILITY, Reading (2): how heavy a unit is, as the set of what it wears."""
+        return frozenset(n for n, on in (("shield", self.shield), ("armour", self.armour),
+                                         ("horse armour", self.horse_armour)) if on)
+
+    def describe(self) -> str:
+        if not self.gear:
+            return {Arm.FOOT: "light foot", Arm.CAVALRY: "light horse"}.get(self.arm, str(self.arm))
+        worn = " and ".join(sorted(self.gear, key=("shield", "armour", "horse armour").index))
+        return f"{self.arm} with {worn}"
+
+
+def troops_of(unit: Unit, arm: Arm | None = None) -> Troops:
+    """The evasion profile of a ``Unit`` (its arm from ``mounted`` unless given)."""
+    arm = arm or (Arm.CAVALRY if unit.mounted else Arm.FOOT)
+    return Troops(arm, unit.shield or unit.pavise, unit.armour, unit.horse_armour and arm is Arm.CAVALRY)
+
+
+@dataclass(frozen=True)
+class Verdict:
+    """May it evade, and the sentence that says why."""
+
+    allowed: bool
+    reason: str
+
+
+def _heavier(evader: Troops, attacker: Troops) -> Verdict:
+    """The general rule: heavier troops may not evade lighter ones; sets that differ both ways are
+    incomparable and neither side may evade (the Anglo-Saxon example)."""
+    e, a = evader.gear, attacker.gear
+    if e <= a:
+        return Verdict(True, "the evader is no more heavily equipped than the attacker" if e != a
+                       else "both are equally equipped")
+    if e > a:
+        return Verdict(False, "the evader is more heavily equipped than the attacker")
+    return Verdict(False, "their equipment differs both ways (e.g. shield against armour), so neither may evade "
+                   "the other")
+
+
+def evasion_verdict(evader: Troops, attacker: Troops) -> Verdict:
+    """AOT-EVADE-ELIGIBILITY over two unit descriptions, with the reason.
+
+    >>> evasion_verdict(Troops(Arm.FOOT), Troops(Arm.CAVALRY)).allowed
+    False
+    """
+    e, a = evader.arm, attacker.arm
+    if e is Arm.ARTILLERY:
+        return Verdict(False, "artillery crews cannot evade anyone")
+    if e is Arm.ELEPHANT:
+        return Verdict(False, "elephants evade nothing")
+    if e is Arm.FOOT:
+        if evader.shield and evader.armour:
+            return Verdict(False, "foot with both shields and armour can never evade")
+        if a.mounted:
+            return Verdict(False, f"foot may not evade {a}")
+        return _heavier(evader, attacker)
+    if e is Arm.CAMEL:
+        if a.mounted:
+            return Verdict(False, f"camels evade foot only, not {a}")
+        return Verdict(True, "camels may evade foot")
+    if e is Arm.CHARIOT and a in (Arm.CAVALRY, Arm.CAMEL):
+        return Verdict(False, f"chariots cannot evade {a}")
+    # cavalry, and chariots against anything but horsemen
+    if not a.mounted:
+        return Verdict(True, f"{e} may always evade foot")
+    if a in (Arm.ELEPHANT, Arm.CHARIOT):
+        return Verdict(True, f"{e} may evade {a}")
+    return _heavier(evader, attacker)
+
+
+def may_evade(evader: Troops | Unit, attacker: Troops | Unit) -> bool:
+    """AOT-EVADE-ELIGIBILITY: may ``evader`` evade a charge by ``attacker``?  (Units are read as foot or
+    cavalry; describe camels, elephants, chariots and crews with :class:`Troops`.)
+
+    >>> numidians = Troops(Arm.CAVALRY)
+    >>> romans = Troops(Arm.CAVALRY, armour=True)
+    >>> may_evade(numidians, romans), may_evade(romans, numidians)
+    (True, False)
+    """
+    e = evader if isinstance(evader, Troops) else troops_of(evader)
+    a = attacker if isinstance(attacker, Troops) else troops_of(attacker)
+    return evasion_verdict(e, a).allowed
+
+
+def check_evade(evader: Troops, attacker: Troops) -> None:
+    if not (v := evasion_verdict(evader, attacker)).allowed:
+        raise RuleError(RULE, f"{evader.describe()} may not evade {attacker.describe()}: {v.reason}")
+
+
+# --- the evasion move (AOT-EVADE-PROCEDURE, AOT-EVADE-FLANK) ---------------------------------------
+
+@cache
+def evade_exact(density: int, formed: int, regular: bool = False) -> Dist[ExtraMove]:
+    """Exact joint law of (distance backed away, warriors disordered): one die is both.  The same die
+    serves for rough ground behind the unit, and on a flank attack for the turn to face.
+
+    >>> evade_exact(3, 6)[ExtraMove(2, 2)]
+    Fraction(1, 6)
+    """
+    return deciding_die(density, regular).map(lambda r: ExtraMove(r, disorder_loss(r, density, formed)))
+
+
+def play_evade(unit: Unit, dice: DiceSource, attacker: Troops | None = None) -> tuple[Unit, ExtraMove]:
+    """Roll an evasion for ``unit`` (checked against ``attacker`` when given)."""
+    if attacker is not None:
+        check_evade(troops_of(unit), attacker)
+    if unit.panicking:
+        raise RuleError("AOT-PANIC", f"{unit.name} is panicking: it is never fought, it flees")
+    roll = roll_test_die(unit, dice, "evasion (distance and disorder test)")
+    lost = disorder_loss(roll, unit.density, unit.formed)
+    dice.emit(Tested(unit.name, roll, unit.density, lost))
+    dice.emit(Moved(unit.name, "evasion", (roll,), roll))
+    return unit.take_losses(0, lost), ExtraMove(roll, lost)

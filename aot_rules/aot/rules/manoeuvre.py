@@ -1,0 +1,116 @@
+"""A turn's manoeuvres as a chain of tests: turning (Разворот), and what a planned move costs.
+
+Every manoeuvre that tests (a turn, rough ground, a run or trot with a test, an
+evasion) is the disorder test against the density the unit has *at that
+moment*, so a sequence is a Markov chain over the unit's ranks: a failed first
+test lowers the density and makes later tests easier to pass.  This module
+composes the tests exactly (:func:`sequence_exact`) and plays them with dice
+(:func:`play_sequence`), refusing the plans the rules forbid: two runs or trots,
+an evasion after one, a run by foot in shields and armour.
+"""
+
+from __future__ import annotations
+
+from dataclasses import replace
+from enum import StrEnum
+from functools import cache
+
+from aot_rules.aot.rules.disorder import disorder_test, take_disorder_test
+from aot_rules.aot.rules.evasion import evade_exact, play_evade
+from aot_rules.aot.rules.run_trot import check_run, play_run, play_trot, run_exact, trot_exact
+from aot_rules.aot.units import Unit, unit_of
+from aot_rules.core.dice import DiceSource
+from aot_rules.core.dist import Dist
+from aot_rules.core.errors import RuleError
+
+
+class Step(StrEnum):
+    """One planned manoeuvre of a turn."""
+
+    NONE = "none"
+    ROUGH = "rough-ground"
+    TURN = "turn"
+    RUN = "run-or-trot"
+    EVADE = "evade"
+
+
+def check_plan(unit: Unit, steps: tuple[Step, ...]) -> None:
+    """Refuse a plan the rules forbid (AOT-UNIT-ACTIONS, AOT-RUN, AOT-EVADE-ELIGIBILITY)."""
+    extra = "trot" if unit.mounted else "run"
+    moves = [s for s in steps if s in (Step.RUN, Step.EVADE)]
+    if steps.count(Step.RUN) > 1:
+        raise RuleError("AOT-UNIT-ACTIONS", f"a unit may {extra} only once a turn")
+    if steps.count(Step.EVADE) > 1:
+        raise RuleError("AOT-EVADE-ELIGIBILITY", "a unit may evade only once a turn")
+    if moves == [Step.RUN, Step.EVADE]:
+        raise RuleError("AOT-EVADE-ELIGIBILITY", f"a unit that has made its {extra} this turn may not evade")
+    if moves == [Step.EVADE, Step.RUN]:
+        raise RuleError("AOT-EVADE-ELIGIBILITY", f"after evading, a unit may not {extra} for the rest of the turn")
+    if Step.RUN in steps and not unit.mounted:
+        check_run(False, unit.shield or unit.pavise, unit.armour)
+    if Step.EVADE in steps and not unit.mounted and (unit.shield or unit.pavise) and unit.armour:
+        raise RuleError("AOT-EVADE-ELIGIBILITY", "foot with both shields and armour can never evade")
+
+
+def _losses(unit: Unit, step: Step) -> Dist[int]:
+    d, f, reg = unit.density, unit.formed, unit.regular
+    if d == 0 or step is Step.NONE:
+        return Dist.point(0)
+    if step is Step.RUN:
+        law = trot_exact(d, f, unit.armour, unit.horse_armour, reg) if unit.mounted else \
+            run_exact(d, f, unit.shield or unit.pavise, unit.armour, reg)
+        return law.marginal("disordered")
+    if step is Step.EVADE:
+        return evade_exact(d, f, reg).marginal("disordered")
+    return disorder_test(d, f, reg)
+
+
+@cache
+def after_step(unit: Unit, step: Step) -> Dist[Unit]:
+    """Exact law of the unit after one step, from one starting state."""
+    return _losses(unit, step).map(lambda n: unit.take_losses(0, n))
+
+
+@cache
+def sequence_exact(unit: Unit, steps: tuple[Step, ...]) -> Dist[Unit]:
+    """Exact law of the unit after ``steps``, each test at the density it has by then (prefixes are cached,
+    so a calculator that adds one step pays for one step).
+
+    >>> law = sequence_exact(Unit(ranks=(3, 3)), (Step.TURN, Step.TURN))
+    >>> law.map(lambda u: u.disordered)[0]
+    Fraction(4, 9)
+    """
+    check_plan(unit, steps)
+    steps = tuple(s for s in steps if s is not Step.NONE)
+    if not steps:
+        return Dist.point(unit)
+    return sequence_exact(unit, steps[:-1]).bind(lambda u: after_step(u, steps[-1]))
+
+
+def turn_exact(density: int, formed: int, turns: int = 1, regular: bool = False) -> Dist[int]:
+    """AOT-TURN: warriors disordered by ``turns`` turns, each with its own test at the density left.
+
+    >>> turn_exact(4, 8)[0], turn_exact(4, 8, 2)[0]
+    (Fraction(1, 2), Fraction(1, 4))
+    """
+    start = replace(unit_of(density, formed), regular=regular)
+    return sequence_exact(start, (Step.TURN,) * turns).map(lambda u: u.disordered)
+
+
+def play_step(unit: Unit, step: Step, dice: DiceSource) -> Unit:
+    """Play one step with real dice; return the unit after it."""
+    if unit.density == 0 or step is Step.NONE:
+        return unit
+    if step is Step.RUN:
+        return (play_trot if unit.mounted else play_run)(unit, dice)[0]
+    if step is Step.EVADE:
+        return play_evade(unit, dice)[0]
+    return take_disorder_test(unit, dice, f"{step.value.replace('-', ' ')} test")[0]
+
+
+def play_sequence(unit: Unit, steps: tuple[Step, ...], dice: DiceSource) -> Unit:
+    """Play a whole plan with real dice (refused before any die is rolled if the rules forbid it)."""
+    check_plan(unit, steps)
+    for s in steps:
+        unit = play_step(unit, s, dice)
+    return unit

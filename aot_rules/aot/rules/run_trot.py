@@ -1,0 +1,150 @@
+"""Running and trotting (Движение бегом и рысью): the once-a-turn extra move whose die is also a test.
+
+One die (foot, or armoured horses) or two dice (unarmoured horses) give the
+distance; for some units one of those dice is also a disorder test.  The exact
+functions return the joint law of (distance, warriors disordered), because a
+single die decides both: a unit that runs far with a shield on a low die has
+lost warriors too.  A regular unit (AOT-PROP-REGULAR) rolls a failed test die
+again, and per the index's Reading the die it keeps sets the distance as well.
+"""
+
+from __future__ import annotations
+
+from functools import cache
+from typing import NamedTuple
+
+from aot_rules.aot.events import Moved, Tested
+from aot_rules.aot.rules.disorder import deciding_die, disorder_loss, kept_die, roll_test_die
+from aot_rules.aot.units import MAX_MOUNTED_DENSITY, Unit
+from aot_rules.core.dice import DiceSource
+from aot_rules.core.dist import Dist
+from aot_rules.core.errors import RuleError
+from aot_rules.core.events import DieEffect
+
+
+class ExtraMove(NamedTuple):
+    """How far the unit may go (it may stop short) and the warriors its test disordered."""
+
+    distance: int
+    disordered: int
+
+    def __str__(self) -> str:
+        return f"{self.distance}″, {self.disordered} lost"
+
+
+def run_tests(shield: bool, armour: bool) -> bool:
+    """AOT-RUN, Reading: the run die is a test for foot with a shield (or pavise) or armour, not both."""
+    return shield != armour
+
+
+def check_run(mounted: bool, shield: bool, armour: bool) -> None:
+    if mounted:
+        raise RuleError("AOT-RUN", "running is for foot; a mounted unit trots (AOT-TROT)", params=("mounted",))
+    if shield and armour:
+        raise RuleError("AOT-RUN", "foot with both shields (or pavises) and armour may not run",
+                        params=("shield", "armour"))
+
+
+@cache
+def run_exact(density: int, formed: int, shield: bool = False, armour: bool = False,
+              regular: bool = False) -> Dist[ExtraMove]:
+    """Exact joint law of a run.
+
+    >>> law = run_exact(3, 6, shield=True)
+    >>> law[ExtraMove(1, 1)], law[ExtraMove(4, 0)]
+    (Fraction(1, 6), Fraction(1, 6))
+    """
+    check_run(False, shield, armour)
+    if not run_tests(shield, armour):
+        return Dist.die(6).map(lambda r: ExtraMove(r, 0))
+    return deciding_die(density, regular).map(lambda r: ExtraMove(r, disorder_loss(r, density, formed)))
+
+
+def play_run(unit: Unit, dice: DiceSource) -> tuple[Unit, ExtraMove]:
+    """Roll a run for ``unit``: return the unit after its test and the move."""
+    shield = unit.shield or unit.pavise
+    check_run(unit.mounted, shield, unit.armour)
+    if run_tests(shield, unit.armour):
+        roll = roll_test_die(unit, dice, "run (and disorder test)")
+        lost = disorder_loss(roll, unit.density, unit.formed)
+        dice.emit(Tested(unit.name, roll, unit.density, lost))
+    else:
+        roll, lost = dice.d6("run"), 0
+    dice.emit(Moved(unit.name, "run", (roll,), roll))
+    return unit.take_losses(0, lost), ExtraMove(roll, lost)
+
+
+# --- trot -----------------------------------------------------------------------------------------
+
+def trot_dice(horse_armour: bool) -> int:
+    """AOT-TROT: armoured horses roll one die of distance, unarmoured horses two."""
+    return 1 if horse_armour else 2
+
+
+def trot_tests(armour: bool, horse_armour: bool) -> bool:
+    """AOT-TROT: armoured horses always test on their die; unarmoured horses only under armoured riders."""
+    return horse_armour or armour
+
+
+def check_trot(mounted: bool, density: int) -> None:
+    if not mounted:
+        raise RuleError("AOT-TROT", "trotting is for mounted units; foot run (AOT-RUN)", params=("mounted",))
+    if density > MAX_MOUNTED_DENSITY:
+        raise RuleError("AOT-DENSITY-LIMITS", f"a mounted unit has density at most {MAX_MOUNTED_DENSITY}",
+                        params=("density",))
+
+
+def _pair(a: int, b: int, density: int, formed: int, regular: bool) -> Dist[ExtraMove]:
+    """Two trot dice under armoured riders: the owner tests on the die that loses fewest (a pass if either
+    die passes, else the lower); a regular unit re-rolls that die if it failed, and the kept die counts
+    toward the distance in its place."""
+    test, other = (a, b) if kept_die(a, b, density) == a else (b, a)
+    if test >= density or not regular:
+        return Dist.point(ExtraMove(a + b, disorder_loss(test, density, formed)))
+    return Dist.die(6).map(lambda c: ExtraMove(other + kept_die(test, c, density),
+                                               disorder_loss(kept_die(test, c, density), density, formed)))
+
+
+@cache
+def trot_exact(density: int, formed: int, armour: bool = False, horse_armour: bool = False,
+               regular: bool = False) -> Dist[ExtraMove]:
+    """Exact joint law of a trot (the distance is the sum of both dice whichever one tests: Reading).
+
+    >>> trot_exact(3, 3, armour=True).prob(lambda m: m.disordered > 0)
+    Fraction(1, 9)
+    """
+    check_trot(True, density)
+    if horse_armour:
+        return deciding_die(density, regular).map(lambda r: ExtraMove(r, disorder_loss(r, density, formed)))
+    if not armour:
+        return (Dist.die(6) + Dist.die(6)).map(lambda s: ExtraMove(s, 0))
+    return Dist.die(6).bind(lambda a: Dist.die(6).bind(lambda b: _pair(a, b, density, formed, regular)))
+
+
+def play_trot(unit: Unit, dice: DiceSource) -> tuple[Unit, ExtraMove]:
+    """Roll a trot for ``unit``: return the unit after its test and the move."""
+    check_trot(unit.mounted, unit.density)
+    d, formed = unit.density, unit.formed
+
+    def judge(r: int) -> DieEffect:
+        return DieEffect.FAIL if disorder_loss(r, d, formed) else DieEffect.NONE
+
+    if unit.horse_armour:
+        roll = roll_test_die(unit, dice, "trot (and disorder test)")
+        faces = (roll,)
+        test = roll
+    elif not unit.armour:
+        faces = tuple(dice.d6s(2, "trot"))
+        test = 0
+    else:
+        a, b = dice.d6s(2, "trot", judge)
+        test, other = (a, b) if kept_die(a, b, d) == a else (b, a)
+        if unit.regular and test < d:
+            test = kept_die(test, dice.d6("trot: the musician's re-roll", judge), d)
+        faces = (other, test)
+    lost = disorder_loss(test, d, formed) if trot_tests(unit.armour, unit.horse_armour) else 0
+    if trot_tests(unit.armour, unit.horse_armour):
+        dice.emit(Tested(unit.name, test, d, lost))
+    move = ExtraMove(sum(faces), lost)
+    dice.emit(Moved(unit.name, "trot", faces, move.distance))
+    return unit.take_losses(0, lost), move

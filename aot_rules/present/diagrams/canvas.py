@@ -1,0 +1,107 @@
+"""A small SVG canvas in table inches, for diagrams of the geometric rules.
+
+Shapes are shapely 2 geometries in inches with y pointing up the table (away
+from the viewer); the canvas flips and scales them into an SVG whose width
+follows the page (it shrinks on a phone).  Only drawing lives here; the
+geometry of a diagram (where a base ends up after a wheel, how far a corner
+travelled) is computed with shapely in the diagram's own module.
+"""
+
+from __future__ import annotations
+
+import math
+from collections.abc import Iterable
+from html import escape
+
+from shapely import affinity
+from shapely.geometry import LineString, Point, Polygon
+from shapely.geometry.base import BaseGeometry
+
+#: A standard 4×8 cm base: 3.2″ wide along its front, 1.6″ deep.
+BASE_WIDTH = 3.2
+BASE_DEPTH = 1.6
+
+COLOURS = {"blue": ("#cfe0f3", "#1d3a5c"), "red": ("#f3d3cf", "#7a2a1d"), "ghost": ("#eef2f7", "#9aa8b8"),
+           "wood": ("#d5e8cf", "#4f7a44"), "rough": ("#efe6cc", "#8a7a55"), "water": ("#d6e9f5", "#4a7fa6")}
+
+
+def base(x: float, y: float, facing: float = 0.0, width: float = BASE_WIDTH, depth: float = BASE_DEPTH) -> Polygon:
+    """A base whose front edge is centred on (x, y), facing ``facing`` degrees anticlockwise from up the
+    table.  Its exterior runs front-left, front-right, rear-right, rear-left."""
+    p = Polygon([(-width / 2, 0), (width / 2, 0), (width / 2, -depth), (-width / 2, -depth)])
+    p = affinity.rotate(p, facing, origin=(0, 0))
+    return affinity.translate(p, x, y)
+
+
+def front_edge(b: Polygon) -> LineString:
+    """The front edge of a base made by :func:`base` (its first two corners)."""
+    c = list(b.exterior.coords)
+    return LineString([c[0], c[1]])
+
+
+def corner_path(centre: tuple[float, float], start: tuple[float, float], degrees: float, steps: int = 48) -> LineString:
+    """The arc a point sweeps when a base wheels ``degrees`` about ``centre`` (anticlockwise positive)."""
+    return LineString([affinity.rotate(Point(start), degrees * i / steps, origin=centre).coords[0]
+                       for i in range(steps + 1)])
+
+
+class Canvas:
+    """Collects shapes in inches and writes them as one SVG."""
+
+    def __init__(self, x0: float, y0: float, x1: float, y1: float, *, scale: float = 36.0, title: str = ""):
+        self.x0, self.y0, self.x1, self.y1, self.k = x0, y0, x1, y1, scale
+        self.title = title
+        self.parts: list[str] = []
+
+    def _xy(self, x: float, y: float) -> tuple[float, float]:
+        return (x - self.x0) * self.k, (self.y1 - y) * self.k
+
+    def _points(self, coords: Iterable[tuple[float, float]]) -> str:
+        return " ".join(f"{px:.1f},{py:.1f}" for px, py in (self._xy(x, y) for x, y in coords))
+
+    def shape(self, g: BaseGeometry, colour: str = "blue", *, dashed: bool = False, label: str = "",
+              front: bool = False, opacity: float = 1.0) -> None:
+        """A filled polygon (a base or a piece of terrain); ``front`` thickens a base's front edge."""
+        fill, stroke = COLOURS[colour]
+        dash = ' stroke-dasharray="5 4"' if dashed else ""
+        self.parts.append(f'<polygon points="{self._points(g.exterior.coords)}" fill="{fill}" stroke="{stroke}" '
+                          f'stroke-width="1.5" fill-opacity="{opacity}"{dash}/>')
+        if front:
+            self.line(front_edge(g), stroke, width=4)
+        if label:
+            c = g.centroid
+            self.text(c.x, c.y, label, colour=stroke)
+
+    def line(self, g: LineString, colour: str = "#333", *, width: float = 1.5, dashed: bool = False,
+             arrow: bool = False) -> None:
+        dash = ' stroke-dasharray="6 4"' if dashed else ""
+        self.parts.append(f'<polyline points="{self._points(g.coords)}" fill="none" stroke="{colour}" '
+                          f'stroke-width="{width}"{dash} stroke-linecap="round"/>')
+        if arrow:
+            (xa, ya), (xb, yb) = g.coords[-2], g.coords[-1]
+            ang = math.atan2(yb - ya, xb - xa)
+            head = [(xb, yb), (xb - 0.35 * math.cos(ang - 0.4), yb - 0.35 * math.sin(ang - 0.4)),
+                    (xb - 0.35 * math.cos(ang + 0.4), yb - 0.35 * math.sin(ang + 0.4))]
+            self.parts.append(f'<polygon points="{self._points(head)}" fill="{colour}"/>')
+
+    def dot(self, x: float, y: float, colour: str = "#b5453a", r: float = 4) -> None:
+        px, py = self._xy(x, y)
+        self.parts.append(f'<circle cx="{px:.1f}" cy="{py:.1f}" r="{r}" fill="{colour}"/>')
+
+    def text(self, x: float, y: float, s: str, *, colour: str = "#333", size: float = 12, anchor: str = "middle",
+             bold: bool = False) -> None:
+        px, py = self._xy(x, y)
+        weight = ' font-weight="bold"' if bold else ""
+        self.parts.append(f'<text x="{px:.1f}" y="{py + size / 3:.1f}" font-size="{size}" text-anchor="{anchor}" '
+                          f'fill="{colour}"{weight}>{escape(s)}</text>')
+
+    def svg(self, caption: str = "") -> str:
+        """The diagram as a figure whose width follows the page (at most its natural size)."""
+        w, h = (self.x1 - self.x0) * self.k, (self.y1 - self.y0) * self.k
+        label = escape(self.title or caption)
+        body = "".join(self.parts)
+        fig = (f'<svg xmlns="http://www.w3.org/2000/svg" viewBox="0 0 {w:.0f} {h:.0f}" role="img" '
+               f'aria-label="{label}" style="width:100%;max-width:{w:.0f}px;height:auto;font-family:sans-serif">'
+               f'<rect width="100%" height="100%" fill="#fbfaf6"/>{body}</svg>')
+        cap = f"<figcaption>{escape(caption)}</figcaption>" if caption else ""
+        return f'<figure class="aot-diagram">{fig}{cap}</figure>'
