@@ -8,6 +8,7 @@ checks.
 
 from __future__ import annotations
 
+import difflib
 from collections.abc import Callable
 from functools import cache
 from typing import Any
@@ -44,6 +45,10 @@ def get(name: str) -> Mechanic[Any]:
         m = reg.find(name)
         if m is not None:
             return m
-    known = ", ".join(sorted(m.rule_id for m in all_mechanics()))
+    # The list of mechanics outgrew one line: suggest the nearest names and point at the full list.
+    names = [m.rule_id for m in all_mechanics()] + [m.key for m in all_mechanics()]
+    near = difflib.get_close_matches(name.upper() if name.upper().startswith(("AOT", "AOB", "BAT", "SP")) else name,
+                                     names, n=3, cutoff=0.6)
     shown = name if len(name) <= 40 else name[:40] + "…"
-    raise RuleError("REGISTRY", f"unknown mechanic {shown!r}; known: {known}")
+    hint = f"did you mean {', '.join(near)}? " if near else ""
+    raise RuleError("REGISTRY", f"unknown mechanic {shown!r}; {hint}'odds --list' lists them all")
