@@ -12,6 +12,7 @@ from __future__ import annotations
 from collections.abc import Callable
 from dataclasses import dataclass
 from fractions import Fraction
+from functools import partial
 
 from aot_rules.aot.equipment import MeleeWeapon, Missile
 from aot_rules.aot.rules.command import activated_slots, play_slots, roll_initiative, slot_activation_exact
@@ -228,5 +229,5 @@ EXAMPLES: dict[str, Callable[[], Example]] = {
     "AOT-EX-FOREST": forest_example,
     "AOT-EX-ROMAN-LINES": roman_lines_example,
     "AOT-EX-GAULS-FLEE": gauls_flee_example,
-    **{k: (lambda k=k: evasion_example(k)) for k in EVASION_PAIRS},
+    **{k: partial(evasion_example, k) for k in EVASION_PAIRS},
 }

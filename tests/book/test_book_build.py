@@ -34,6 +34,28 @@ def test_every_mechanic_has_a_label_and_a_widget(built_book: Path) -> None:
         assert f'data-rule="{m.rule_id}"' in html, f"no widget for {m.rule_id}"
 
 
+#: Issue 8: every movement rule is explained (label) and badged somewhere in the book.
+MOVEMENT_IDS = ("AOT-MEASURE", "AOT-MOVE-DISTANCE", "AOT-MOVE-PROCEDURE", "AOT-ROUGH-TERRAIN", "AOT-TERRAIN-TYPES",
+                "AOT-MOVE-THROUGH-FRIENDS", "AOT-RUN", "AOT-TROT", "AOT-PANIC", "AOT-EVADE-ELIGIBILITY",
+                "AOT-EVADE-PROCEDURE", "AOT-EVADE-FLANK", "AOT-BREAKTHROUGH", "AOT-TURN", "AOT-TURN-FLANK-ATTACKED",
+                "AOT-REFORM", "AOT-REFORM-MERGE-SPLIT", "AOT-REFORM-DEFENSIVE-5")
+
+
+def test_every_movement_rule_is_labelled_once_and_badged(built_book: Path) -> None:
+    html = "".join((built_book / f"{f}.html").read_text() for f in _toc_files())
+    for rid in MOVEMENT_IDS:
+        assert html.count(f'id="{rid.lower()}"') == 1, f"({rid.lower()})= should label exactly one section"
+        assert re.search(rf'class="[^"]*sd-badge[^"]*"[^>]*>{rid}<', html), f"no badge for {rid}"
+
+
+def test_every_worked_example_is_on_some_page(built_book: Path) -> None:
+    from aot_rules.aot.examples import EXAMPLES
+
+    html = "".join((built_book / f"{f}.html").read_text() for f in _toc_files())
+    missing = [ex for ex in EXAMPLES if f'data-example="{ex}"' not in html]
+    assert not missing, missing
+
+
 def test_no_cdn_and_bokeh_is_served_locally(built_book: Path) -> None:
     page = (built_book / "book" / "shooting.html").read_text()
     assert re.search(r'src="[^"]*aot-vendor/bokeh-[0-9.]+\.min\.js', page)
@@ -54,7 +76,7 @@ def test_worked_examples_animate_the_engines_losses(built_book: Path) -> None:
     from aot_rules.aot.examples import EXAMPLES
 
     pages = {"AOT-EX-SHIELDWALL": "shooting", "AOT-EX-FLANK-SHOOT": "shooting",
-             "AOT-EX-GAULS-JAVELINMEN": "melee"}
+             "AOT-EX-GAULS-JAVELINMEN": "melee", "AOT-EX-ROMAN-LINES": "moving", "AOT-EX-GAULS-FLEE": "evasion"}
     for ex_id, page in pages.items():
         html = (built_book / "book" / f"{page}.html").read_text()
         block = html[html.index(f'data-example="{ex_id}"'):]

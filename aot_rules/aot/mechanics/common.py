@@ -33,7 +33,8 @@ class MoverInput:
     regular: bool = param(False, "a regular unit (with its musician) rolls a failed test again and keeps the "
                           "better die; that die also sets the distance", label="regular (re-roll a failure)")
 
-    def mover(self, mounted: bool = False, **flags: bool) -> Unit:
+    def mover(self, mounted: bool = False, *, shield: bool = False, armour: bool = False,
+              horse_armour: bool = False) -> Unit:
         """The unit, refusing counts its ranks cannot hold (the refusal names ``density``/``formed``)."""
         formed = self.formed if self.formed is not None else self.density * (1 if mounted else 2)
         if mounted:
@@ -43,8 +44,10 @@ class MoverInput:
                                     f"density {formed}, not {self.density}")
                 if self.density > MAX_MOUNTED_DENSITY:
                     raise RuleError("AOT-DENSITY-LIMITS", f"a mounted unit has density at most {MAX_MOUNTED_DENSITY}")
-                return Unit(name="unit", ranks=(formed,), mounted=True, regular=self.regular, **flags)
-        return replace(formed_unit(self.density, formed), regular=self.regular, **flags)
+                return Unit(name="unit", ranks=(formed,), mounted=True, regular=self.regular, shield=shield,
+                            armour=armour, horse_armour=horse_armour)
+        return replace(formed_unit(self.density, formed), regular=self.regular, shield=shield, armour=armour,
+                       horse_armour=horse_armour)
 
 
 def formed_unit(density: int, formed: int, name: str = "unit") -> Unit:

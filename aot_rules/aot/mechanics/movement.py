@@ -128,9 +128,11 @@ class Troops(StrEnum):
     HORSE_ARMOURED = "horse, armoured horses"
 
 
-TROOP_FLAGS = {Troops.FOOT: {}, Troops.FOOT_ONE: {"shield": True}, Troops.FOOT_BOTH: {"shield": True, "armour": True},
-               Troops.HORSE: {}, Troops.HORSE_RIDERS: {"armour": True},
-               Troops.HORSE_ARMOURED: {"armour": True, "horse_armour": True}}
+TROOP_FLAGS: dict[Troops, dict[str, bool]] = {
+    Troops.FOOT: {}, Troops.FOOT_ONE: {"shield": True}, Troops.FOOT_BOTH: {"shield": True, "armour": True},
+    Troops.HORSE: {}, Troops.HORSE_RIDERS: {"armour": True},
+    Troops.HORSE_ARMOURED: {"armour": True, "horse_armour": True},
+}
 STEP_HELP = "a manoeuvre planned this turn, in order"
 
 

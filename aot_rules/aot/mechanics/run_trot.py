@@ -2,6 +2,7 @@
 
 from __future__ import annotations
 
+from collections.abc import Callable
 from dataclasses import dataclass, replace
 from typing import Any
 
@@ -24,7 +25,7 @@ from aot_rules.core.registry import Mechanic, Registry, Sample
 MOVE_LABELS = {"disordered": "warriors disordered", "distance": "inches it may go (it may stop short)",
                "move": "distance and loss together", "no_loss": "no warrior is disordered",
                "far_and_whole": "it may go 4″ or more with no loss"}
-MOVE_EVENTS = {"no_loss": lambda m: m.disordered == 0,
+MOVE_EVENTS: dict[str, Callable[[ExtraMove], bool]] = {"no_loss": lambda m: m.disordered == 0,
                "far_and_whole": lambda m: m.disordered == 0 and m.distance >= 4}
 
 

@@ -129,6 +129,7 @@ def play_trot(unit: Unit, dice: DiceSource) -> tuple[Unit, ExtraMove]:
     def judge(r: int) -> DieEffect:
         return DieEffect.FAIL if disorder_loss(r, d, formed) else DieEffect.NONE
 
+    faces: tuple[int, ...]
     if unit.horse_armour:
         roll = roll_test_die(unit, dice, "trot (and disorder test)")
         faces = (roll,)

@@ -15,7 +15,6 @@ from html import escape
 
 from shapely import affinity
 from shapely.geometry import LineString, Point, Polygon
-from shapely.geometry.base import BaseGeometry
 
 #: A standard 4×8 cm base: 3.2″ wide along its front, 1.6″ deep.
 BASE_WIDTH = 3.2
@@ -56,10 +55,10 @@ class Canvas:
     def _xy(self, x: float, y: float) -> tuple[float, float]:
         return (x - self.x0) * self.k, (self.y1 - y) * self.k
 
-    def _points(self, coords: Iterable[tuple[float, float]]) -> str:
-        return " ".join(f"{px:.1f},{py:.1f}" for px, py in (self._xy(x, y) for x, y in coords))
+    def _points(self, coords: Iterable[tuple[float, ...]]) -> str:
+        return " ".join(f"{px:.1f},{py:.1f}" for px, py in (self._xy(c[0], c[1]) for c in coords))
 
-    def shape(self, g: BaseGeometry, colour: str = "blue", *, dashed: bool = False, label: str = "",
+    def shape(self, g: Polygon, colour: str = "blue", *, dashed: bool = False, label: str = "",
               front: bool = False, opacity: float = 1.0) -> None:
         """A filled polygon (a base or a piece of terrain); ``front`` thickens a base's front edge."""
         fill, stroke = COLOURS[colour]
