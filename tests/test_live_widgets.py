@@ -46,10 +46,14 @@ def test_live_widget_explains_illegal_input() -> None:
 def test_every_mechanic_has_a_live_widget_showing_the_exact_answer(rule_id: str) -> None:
     """With its starting values each live widget shows the engine's main distribution, fraction by fraction."""
     m = get(rule_id)
-    controls, out = _controls(live_widget(rule_id))
+    box = live_widget(rule_id)
+    _, out = _controls(box)
+    # by position, not by label: several controls may share one (the cost calculator's steps are all "then")
+    controls = box.children[1].children[0].children
+    assert [c.description for c in controls] == [p.title for p in m.inputs]
     values = {}
-    for p in m.inputs:
-        v = controls[p.title].value
+    for p, c in zip(m.inputs, controls, strict=True):
+        v = c.value
         v = v.strip() or None if isinstance(v, str) else v
         if v is not None:
             values[p.name] = v

@@ -7,9 +7,11 @@ from fractions import Fraction
 from functools import partial
 
 from aot_rules.aot.rules.disorder import disorder_test
+from aot_rules.aot.rules.movement import move_allowance
 from aot_rules.aot.rules.protection import saving_faces, shield_wall_saves
 from aot_rules.aot.rules.reactions import countercharge_exact
 from aot_rules.aot.rules.shooting import ShotConditions, firers_in_range, hit_probability
+from aot_rules.aot.rules.terrain import Terrain, TerrainEffect, terrain_effect
 from aot_rules.aot.units import Unit
 from aot_rules.core.dist import Dist
 from aot_rules.core.format import fraction_str, percent_str
@@ -81,10 +83,46 @@ def countercharge_table() -> str:
                  "Countercharge distance (AOT-REACT-COUNTERCHARGE): the die must reach the gap")
 
 
+def move_allowance_table() -> str:
+    """AOT-MOVE-DISTANCE from the engine's ``move_allowance``, the function the table-top engine calls."""
+    rows = [[str(d), f"{move_allowance(Unit(name='u', ranks=(d, d)))}″"] for d in range(1, 6)]
+    rows.append(["panicking", f"{move_allowance(Unit(name='u', ranks=(0, 0), disordered=8))}″"])
+    rows.append(["defensive formation", f"{move_allowance(Unit(name='u', ranks=(5, 5), defensive=True))}″"])
+    return _html(["density", "move"], rows, "How far a unit moves (AOT-MOVE-DISTANCE)")
+
+
+def _entry(e: TerrainEffect) -> str:
+    return "test" if e.passable and e.test else "free" if e.passable else "✗"
+
+
+def terrain_table() -> str:
+    """AOT-TERRAIN-TYPES from the engine's ``terrain_effect``, for foot in open and in closed order.
+
+    Kept narrow enough for a 390 px phone (short marks, a legend in the caption, tighter cells); the
+    wrapper would scroll the table itself, never the page, on a narrower screen still."""
+    open_order, closed = Unit(name="u", ranks=(2, 2)), Unit(name="u", ranks=(4, 4))
+    cell = 'style="padding:0.2em 0.45em"'
+    head = "".join(f"<th {cell}>{h}</th>" for h in ("terrain", "open order", "closed order", "blocks sight", "cover"))
+    body = []
+    for t in Terrain:
+        a, b = terrain_effect(t, open_order), terrain_effect(t, closed)
+        row = [t.value, _entry(a), _entry(b), "✓" if a.blocks_sight else "",
+               "✓" if a.cover else ""]
+        name = f'<td style="padding:0.2em 0.45em;white-space:normal">{row[0]}</td>'  # may wrap on a phone
+        body.append("<tr>" + name + "".join(f"<td {cell}>{c}</td>" for c in row[1:]) + "</tr>")
+    caption = ("What terrain does to foot (AOT-TERRAIN-TYPES) in open order (density 2) and closed order "
+               "(density 4): <b>test</b> = may enter, with a disorder test; <b>free</b> = no test; <b>✗</b> = may "
+               "not enter")
+    return (f'<div style="overflow-x:auto;max-width:100%"><table class="aot-table" style="font-size:0.88em">'
+            f"<caption>{caption}</caption><tr>{head}</tr>{''.join(body)}</table></div>")
+
+
 TABLES: dict[str, Callable[[], str]] = {
     "hit-chances": hit_chances,
     "shieldwall": shieldwall,
     "range": range_table,
     "disorder-test": disorder_table,
     "countercharge": countercharge_table,
+    "move-allowance": move_allowance_table,
+    "terrain": terrain_table,
 }

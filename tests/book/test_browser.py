@@ -258,3 +258,32 @@ def test_pages_have_no_js_errors_and_stay_offline(driver: Any, site: str, page: 
     time.sleep(1.0)
     assert _errors(driver) == []
     assert _offsite_requests(driver) == []
+
+
+def test_move_cost_calculator_matches_engine(driver: Any, site: str) -> None:
+    """Plan a turn in the Moving chapter's calculator; the page shows the engine's exact chance that the
+    unit ends the plan with its density intact, and its exact distribution of warriors lost."""
+    driver.get_log("browser")
+    _open(driver, f"{site}/book/moving.html")
+    _wait_bokeh(driver)
+    rid = "AOT-MOVE-PROCEDURE"
+    m = get(rid)
+    cases = [
+        dict(density=4, troops="foot with shields or armour", step_1="run-or-trot", step_2="rough-ground",
+             step_3="turn", step_4="none"),
+        dict(density=5, troops="foot with shields and armour", step_1="turn", step_2="rough-ground",
+             step_3="rough-ground", step_4="turn", regular=True),
+        dict(density=3, troops="horse, armoured riders", step_1="evade", step_2="turn", step_3="none",
+             step_4="rough-ground"),
+    ]
+    for case in cases:
+        html = _apply(driver, rid, case)
+        want = m.evaluate(**case)
+        label = want.label("intact")
+        assert f'data-event="{label}" data-p="{fraction_str(want.events["intact"])}"' in html, case
+        assert _rows(html) == {str(o): fraction_str(p) for o, p in want.dists["lost"].items()}, case
+    # a plan the rules forbid is refused, naming the rule
+    html = _apply(driver, rid, dict(density=2, troops="foot, no shield or armour", step_1="run-or-trot",
+                                    step_2="evade", step_3="none", step_4="none"))
+    assert 'data-error="1"' in html and "AOT-EVADE-ELIGIBILITY" in html
+    assert _errors(driver) == []

@@ -19,8 +19,9 @@ from aot_rules.core.registry import Mechanic, Registry, Sample
 
 # --- rough ground -----------------------------------------------------------------------------------
 
+#: What a unit may cross (rivers and lakes stop everyone, so the calculator does not offer them).
 ROUGH_CHOICES = (Terrain.WOOD, Terrain.MARSH, Terrain.PLOUGHLAND, Terrain.HILL, Terrain.STREAM, Terrain.HEDGE,
-                 Terrain.FORD, Terrain.VILLAGE, Terrain.BRIDGE, Terrain.RIVER, Terrain.LAKE)
+                 Terrain.FORD, Terrain.VILLAGE, Terrain.BRIDGE)
 
 
 @dataclass(frozen=True)
@@ -140,9 +141,9 @@ STEP_HELP = "a manoeuvre planned this turn, in order"
 class PlanInput(MoverInput):
     troops: Troops = param(Troops.FOOT_ONE, "what the unit is: foot or horse, and its protection")
     step_1: Step = param(Step.RUN, STEP_HELP, label="first")
-    step_2: Step = param(Step.ROUGH, STEP_HELP, label="then")
-    step_3: Step = param(Step.TURN, STEP_HELP, label="then")
-    step_4: Step = param(Step.NONE, STEP_HELP, label="then")
+    step_2: Step = param(Step.ROUGH, STEP_HELP, label="second")
+    step_3: Step = param(Step.TURN, STEP_HELP, label="third")
+    step_4: Step = param(Step.NONE, STEP_HELP, label="fourth")
 
     def plan(self) -> tuple[Unit, tuple[Step, ...]]:
         mounted = self.troops.name.startswith("HORSE")

@@ -64,9 +64,14 @@ def run_play(p: RunInput, dice: DiceSource) -> Sample:
 class TrotInput(MoverInput):
     mounted: bool = param(True, "the unit is mounted (foot run instead)", grid=(True,))
     density: int = param(3, "the unit's density (mounted: at most 4)", lo=1, hi=4)
+    formed: int | None = param(None, "formed riders (default: the density; horse stand in one rank, so the two are "
+                               "equal)", lo=1, hi=4, grid=(None,))
     armour: bool = param(False, "the riders wear armour", label="armoured riders")
     horse_armour: bool = param(False, "the horses are armoured (one die of distance, and it is the test)",
                                label="armoured horses")
+    test_die_moves: bool = param(True, "index reading: the test die still counts toward the distance; off: only the "
+                                 "other die moves the unit (armoured riders on unarmoured horses)",
+                                 reading="AOT-TROT", label="test die counts toward distance")
 
 
 def trot_exact_p(p: TrotInput) -> Outcome:
@@ -74,12 +79,14 @@ def trot_exact_p(p: TrotInput) -> Outcome:
     u = p.mover(mounted=True, armour=p.armour, horse_armour=p.horse_armour)
     dice = "1 die" if p.horse_armour else "2 dice"
     test = "the die" if p.horse_armour else "the die the owner picks" if p.armour else "none"
-    return move_outcome(trot_exact(u.density, u.formed, p.armour, p.horse_armour, p.regular), dice=dice, test=test)
+    return move_outcome(trot_exact(u.density, u.formed, p.armour, p.horse_armour, p.regular, p.test_die_moves),
+                        dice=dice, test=test)
 
 
 def trot_play(p: TrotInput, dice: DiceSource) -> Sample:
     check_trot(p.mounted, p.density)
-    return move_sample(play_trot(p.mover(mounted=True, armour=p.armour, horse_armour=p.horse_armour), dice)[1])
+    return move_sample(play_trot(p.mover(mounted=True, armour=p.armour, horse_armour=p.horse_armour), dice,
+                                 p.test_die_moves)[1])
 
 
 def register(reg: Registry) -> None:

@@ -40,7 +40,8 @@ def check_breakthrough(cavalry: Unit, foot: Unit) -> None:
 
 
 def routed(m: Melee) -> bool:
-    """AOT-BREAKTHROUGH, Reading: the foot lost the melee (so it retreats) or has no formed warrior left."""
+    """AOT-BREAKTHROUGH, Reading: the foot lost the melee, so it retreats (a foot unit left with no formed
+    warrior has lost, unless the cavalry has none left either, and then nobody goes on)."""
     return m.result is MeleeResult.A_WINS
 
 

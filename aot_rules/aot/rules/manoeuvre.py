@@ -46,6 +46,9 @@ def check_plan(unit: Unit, steps: tuple[Step, ...]) -> None:
         raise RuleError("AOT-EVADE-ELIGIBILITY", f"a unit that has made its {extra} this turn may not evade")
     if moves == [Step.EVADE, Step.RUN]:
         raise RuleError("AOT-EVADE-ELIGIBILITY", f"after evading, a unit may not {extra} for the rest of the turn")
+    if unit.defensive and (moving := [s for s in steps if s in (Step.RUN, Step.ROUGH, Step.EVADE)]):
+        raise RuleError("AOT-REFORM-DEFENSIVE-5", f"a unit in the defensive formation cannot move, so it cannot "
+                        f"{moving[0].value.replace('-', ' ')}; it may only turn until it reforms")
     if Step.RUN in steps and not unit.mounted:
         check_run(False, unit.shield or unit.pavise, unit.armour)
     if Step.EVADE in steps and not unit.mounted and (unit.shield or unit.pavise) and unit.armour:

@@ -127,7 +127,8 @@ def pass_through(mover: Unit, friend: Unit, dice: DiceSource, *, elephant: bool 
     roll = dice.d6(why, judge)
     if mover.regular and roll < against:
         roll = kept_die(roll, dice.d6(why + ": the musician's re-roll", judge), against)
-    lost = through_loss(roll, against, loser.formed)
+    # A panicking loser has no order to lose: its warriors who would lose it are dispersed (AOT-PANIC).
+    lost = through_loss(roll, against, loser.strength if loser.panicking else loser.formed)
     dice.emit(PassedThrough(mover.name, friend.name, roll, against, lost, loser.name))
     after = panic_disorder(loser, lost)
     if lost:

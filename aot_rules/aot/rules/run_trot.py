@@ -94,21 +94,35 @@ def check_trot(mounted: bool, density: int) -> None:
                         params=("density",))
 
 
-def _pair(a: int, b: int, density: int, formed: int, regular: bool) -> Dist[ExtraMove]:
-    """Two trot dice under armoured riders: the owner tests on the die that loses fewest (a pass if either
-    die passes, else the lower); a regular unit re-rolls that die if it failed, and the kept die counts
-    toward the distance in its place."""
-    test, other = (a, b) if kept_die(a, b, density) == a else (b, a)
+def test_die(a: int, b: int, density: int) -> tuple[int, int]:
+    """(the owner's test die, the other die): the die that loses fewest warriors, and of two that lose the
+    same the lower, which leaves the higher for the distance when only the other die moves the unit.
+
+    >>> test_die(2, 5, 4), test_die(5, 6, 4), test_die(3, 1, 4)
+    ((5, 2), (5, 6), (1, 3))
+    """
+    test = min((a, b), key=lambda x: (disorder_loss(x, density, 6), x))
+    return test, (b if test == a else a)
+
+
+def _pair(a: int, b: int, density: int, formed: int, regular: bool, test_die_moves: bool) -> Dist[ExtraMove]:
+    """Two trot dice under armoured riders: the owner tests on the die that loses fewest; a regular unit
+    re-rolls that die if it failed, and the kept die counts toward the distance in its place."""
+    test, other = test_die(a, b, density)
+
+    def move(t: int) -> ExtraMove:
+        return ExtraMove(other + (t if test_die_moves else 0), disorder_loss(t, density, formed))
+
     if test >= density or not regular:
-        return Dist.point(ExtraMove(a + b, disorder_loss(test, density, formed)))
-    return Dist.die(6).map(lambda c: ExtraMove(other + kept_die(test, c, density),
-                                               disorder_loss(kept_die(test, c, density), density, formed)))
+        return Dist.point(move(test))
+    return Dist.die(6).map(lambda c: move(kept_die(test, c, density)))
 
 
 @cache
 def trot_exact(density: int, formed: int, armour: bool = False, horse_armour: bool = False,
-               regular: bool = False) -> Dist[ExtraMove]:
-    """Exact joint law of a trot (the distance is the sum of both dice whichever one tests: Reading).
+               regular: bool = False, test_die_moves: bool = True) -> Dist[ExtraMove]:
+    """Exact joint law of a trot.  ``test_die_moves``: the index's Reading, the distance is the sum of both
+    dice whichever one tests; off, the other reading: the test die does not move the unit.
 
     >>> trot_exact(3, 3, armour=True).prob(lambda m: m.disordered > 0)
     Fraction(1, 9)
@@ -118,10 +132,11 @@ def trot_exact(density: int, formed: int, armour: bool = False, horse_armour: bo
         return deciding_die(density, regular).map(lambda r: ExtraMove(r, disorder_loss(r, density, formed)))
     if not armour:
         return (Dist.die(6) + Dist.die(6)).map(lambda s: ExtraMove(s, 0))
-    return Dist.die(6).bind(lambda a: Dist.die(6).bind(lambda b: _pair(a, b, density, formed, regular)))
+    return Dist.die(6).bind(lambda a: Dist.die(6).bind(
+        lambda b: _pair(a, b, density, formed, regular, test_die_moves)))
 
 
-def play_trot(unit: Unit, dice: DiceSource) -> tuple[Unit, ExtraMove]:
+def play_trot(unit: Unit, dice: DiceSource, test_die_moves: bool = True) -> tuple[Unit, ExtraMove]:
     """Roll a trot for ``unit``: return the unit after its test and the move."""
     check_trot(unit.mounted, unit.density)
     d, formed = unit.density, unit.formed
@@ -139,10 +154,10 @@ def play_trot(unit: Unit, dice: DiceSource) -> tuple[Unit, ExtraMove]:
         test = 0
     else:
         a, b = dice.d6s(2, "trot", judge)
-        test, other = (a, b) if kept_die(a, b, d) == a else (b, a)
+        test, other = test_die(a, b, d)
         if unit.regular and test < d:
             test = kept_die(test, dice.d6("trot: the musician's re-roll", judge), d)
-        faces = (other, test)
+        faces = (other, test) if test_die_moves else (other,)
     lost = disorder_loss(test, d, formed) if trot_tests(unit.armour, unit.horse_armour) else 0
     if trot_tests(unit.armour, unit.horse_armour):
         dice.emit(Tested(unit.name, test, d, lost))

@@ -1,0 +1,71 @@
+"""The Moving chapter's diagrams draw real geometry: the numbers in their captions come from shapely."""
+
+from __future__ import annotations
+
+import math
+
+import pytest
+from shapely.geometry import Point
+
+from aot_rules.present.diagrams.canvas import BASE_WIDTH, front_edge
+from aot_rules.present.diagrams.moving import (
+    measure_geometry,
+    measure_svg,
+    through_friend_svg,
+    through_geometry,
+    wheel_geometry,
+    wheel_svg,
+    wood_crossing_svg,
+    wood_geometry,
+)
+
+
+@pytest.mark.parametrize("degrees", [30, 45, 60, 90])
+def test_wheel_outer_corner_pays_angle_times_width(degrees: float) -> None:
+    w = wheel_geometry(degrees)
+    assert abs(w.arc.length - math.radians(degrees) * BASE_WIDTH) < 1e-6
+    # the arc runs from the outer corner's start to where that corner is after the wheel
+    assert Point(w.arc.coords[0]).distance(Point(w.outer_start)) < 1e-9
+    assert Point(w.arc.coords[-1]).distance(Point(front_edge(w.end).coords[0])) < 1e-9
+    # the pivot (inner front corner) did not move, and the base is still a 3.2″ × 1.6″ rectangle
+    assert Point(front_edge(w.end).coords[1]).distance(Point(w.pivot)) < 1e-9
+    assert w.end.area == pytest.approx(w.start.area)
+    # what is left of the move is the allowance less the arc
+    assert w.rest.length + w.arc.length == pytest.approx(w.allowance)
+
+
+def test_wheel_caption_quotes_the_arc() -> None:
+    exact = math.pi / 4 * BASE_WIDTH
+    assert f"{exact:.1f}″" in wheel_svg(45)
+    # every point of the arc stays one base width from the pivot: a true wheel, not a slide
+    w = wheel_geometry(45)
+    assert all(abs(Point(p).distance(Point(w.pivot)) - BASE_WIDTH) < 1e-9 for p in w.arc.coords)
+
+
+def test_measure_is_edge_to_edge() -> None:
+    m = measure_geometry()
+    assert m.distance == pytest.approx(m.ours.distance(m.theirs))
+    assert m.gap.length == pytest.approx(m.distance, abs=1e-9)
+    assert m.distance < m.centres
+    assert f"{m.distance:.1f}″" in measure_svg()
+
+
+def test_wood_crossing_enters_once_and_ends_clear() -> None:
+    g = wood_geometry()
+    assert not g.start.intersects(g.wood)
+    assert g.inside.intersects(g.wood)  # the ghost that stopped inside
+    assert not g.end.intersects(g.wood)  # one move through and out: one test
+    assert g.end.bounds[3] - g.start.bounds[3] == pytest.approx(g.allowance)
+    # the test point lies on the wood's edge, in front of the base, before the end of the move
+    assert g.wood.exterior.distance(g.entry) < 1e-9
+    assert 0 < g.to_entry < g.allowance
+    assert f"{g.to_entry:.1f}″" in wood_crossing_svg()
+
+
+def test_through_friend_needs_to_clear_it() -> None:
+    ok, no = through_geometry(1.0), through_geometry(3.2)
+    assert ok.allowed and ok.clear_by > 0 and not ok.end.intersects(ok.friend)
+    assert ok.start.distance(ok.friend) == pytest.approx(1.0)
+    assert not no.allowed and no.end.intersection(no.friend).area > 0
+    svg = through_friend_svg()
+    assert "not allowed" in svg and f"{ok.clear_by:.1f}″" in svg
