@@ -57,8 +57,15 @@ def check_move(unit: Unit, distance: float) -> None:
 
 
 def retreat_move(unit: Unit) -> int:
-    """AOT-MELEE-RETREAT: the loser, after its turn test, falls back a full move."""
-    return move_allowance(unit)
+    """AOT-MELEE-RETREAT: the loser, after its turn test, falls back a full move.  A beaten unit in the
+    defensive formation falls back too (Reading: the retreat breaks the formation), at 10″ − density.
+
+    >>> retreat_move(Unit(ranks=(5, 5), defensive=True))
+    5
+    """
+    if unit.panicking or unit.formed == 0:
+        return PANIC_MOVE
+    return BASE_MOVE - unit.density
 
 
 # --- passing through a friend --------------------------------------------------------------------
