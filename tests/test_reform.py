@@ -239,3 +239,13 @@ def test_default_reform_restores_exactly_what_is_allowed(u):
     after = reform(u)
     assert u.disordered - after.disordered == restorable(u)
     assert after.strength == u.strength
+
+
+def test_reform_keeps_a_mixed_front_rank_it_does_not_widen() -> None:
+    """A reform that leaves the front rank as it is keeps the mixed weapons; one that widens it drops them."""
+    from aot_rules.aot.equipment import MeleeWeapon
+
+    mix = ((MeleeWeapon.SWORD, 2), (MeleeWeapon.SHOOTER, 1))
+    u = Unit("mixed", (3, 2), disordered=1, weapon=MeleeWeapon.SWORD, mix=mix)
+    assert reform(u).mix == mix  # restores one into the second rank: 3+3, front untouched
+    assert reform(u, density=4).mix == ()

@@ -183,7 +183,7 @@ class Unit:
             raise RuleError("AOT-CASUALTY-REMOVAL",
                             f"{self.name} has {self.formed} formed warriors, cannot lose {killed + disordered}")
         ranks = remove_from_ranks(self.ranks, killed + disordered)
-        return replace(self, ranks=ranks, disordered=self.disordered + disordered, mix=_trim(self.mix, ranks[0]))
+        return replace(self, ranks=ranks, disordered=self.disordered + disordered, mix=trim_mix(self.mix, ranks[0]))
 
     def describe(self) -> str:
         ranks = "+".join(str(r) for r in self.ranks)
@@ -191,7 +191,7 @@ class Unit:
         return f"{self.name}: ranks {ranks} (density {self.density}){extra}"
 
 
-def _trim(mix: Front, front: int) -> Front:
+def trim_mix(mix: Front, front: int) -> Front:
     """A mixed front rank cut down to ``front`` warriors, from the last group."""
     if not mix:
         return mix

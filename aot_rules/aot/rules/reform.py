@@ -12,7 +12,7 @@ from __future__ import annotations
 
 from dataclasses import replace
 
-from aot_rules.aot.units import MAX_FOOT_DENSITY, MAX_MOUNTED_DENSITY, Unit
+from aot_rules.aot.units import MAX_FOOT_DENSITY, MAX_MOUNTED_DENSITY, Front, Unit, trim_mix
 from aot_rules.core.errors import RuleError
 
 RULE = "AOT-REFORM"
@@ -50,6 +50,21 @@ def ranks_for(density: int, formed: int, mounted: bool) -> tuple[int, ...]:
     return (density, formed - density) if formed > density else (density,)
 
 
+def front_mix(unit: Unit, front: int) -> Front:
+    """A mixed front rank after a reform: kept as it is, or cut from its last weapon group when the front
+    rank shrinks (the owner's choice, as for casualties); when it grows, who steps up is the owner's
+    choice the engine cannot guess, so the unit fights with its main weapon (AOT-ARMY-MIXED-WEAPONS).
+
+    >>> from aot_rules.aot.equipment import MeleeWeapon as W
+    >>> u = Unit(ranks=(3, 3), weapon=W.SWORD, mix=((W.SWORD, 2), (W.SHOOTER, 1)))
+    >>> front_mix(u, 3) == u.mix, front_mix(u, 2), front_mix(u, 4)
+    (True, ((<MeleeWeapon.SWORD: 'sword'>, 2),), ())
+    """
+    if not unit.mix or front > unit.ranks[0]:
+        return ()
+    return trim_mix(unit.mix, front)
+
+
 def reform(unit: Unit, *, density: int | None = None, restore: int | None = None,
            defensive: bool = False) -> Unit:
     """AOT-REFORM: bring back ``restore`` disordered warriors (default: all the reform allows), then stand at
@@ -82,8 +97,9 @@ def reform(unit: Unit, *, density: int | None = None, restore: int | None = None
         density = DEFENSIVE_DENSITY
     if density is None:
         density = formed if unit.mounted else max(-(-formed // 2), min(max(unit.density, 1), formed))
-    return replace(unit, ranks=ranks_for(density, formed, unit.mounted), disordered=unit.disordered - n,
-                   defensive=defensive, mix=())
+    ranks = ranks_for(density, formed, unit.mounted)
+    return replace(unit, ranks=ranks, disordered=unit.disordered - n, defensive=defensive,
+                   mix=front_mix(unit, ranks[0]))
 
 
 def merge(first: Unit, second: Unit, *, density: int, by_leader: bool = False, individual_slots: int = 0,
