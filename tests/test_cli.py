@@ -4,13 +4,11 @@ from __future__ import annotations
 
 import json
 import re
-import subprocess
-import sys
 from fractions import Fraction
 from typing import Any
 
 import pytest
-from support import legal_combo
+from support import legal_combo, odds_json, run
 
 from aot_rules.core.registry import Mechanic
 from aot_rules.present.render import as_json
@@ -18,18 +16,6 @@ from aot_rules.systems import all_mechanics
 
 FRACTION_STR_RE = re.compile(r"^(0|1|[1-9][0-9]*/[1-9][0-9]*)$")
 BINOMIAL_4_HALF = {"0": "1/16", "1": "1/4", "2": "3/8", "3": "1/4", "4": "1/16"}
-
-
-def run(*args: str) -> subprocess.CompletedProcess[str]:
-    return subprocess.run([sys.executable, "-m", "aot_rules", *args], capture_output=True, text=True,
-                          timeout=60, check=False)
-
-
-def odds_json(*args: str) -> dict[str, Any]:
-    p = run("odds", *args, "--json")
-    assert p.returncode == 0, p.stderr
-    assert p.stderr == ""
-    return json.loads(p.stdout)
 
 
 def assert_law(d: dict[str, str]) -> None:

@@ -4,20 +4,14 @@ from __future__ import annotations
 
 import json
 import re
-import subprocess
-import sys
 from fractions import Fraction as F
 from typing import Any
 
 import pytest
+from support import error_line, run
 
 FRACTION_RE = re.compile(r"^(0|1|[1-9][0-9]*/[1-9][0-9]*)$")
 COUNT_KEYS = ("a_killed", "b_killed", "a_disordered", "b_disordered")
-
-
-def run(*args: str) -> subprocess.CompletedProcess[str]:
-    return subprocess.run([sys.executable, "-m", "aot_rules", *args], capture_output=True, text=True,
-                          timeout=60, check=False)
 
 
 def melee(*args: str) -> dict[str, Any]:
@@ -25,18 +19,6 @@ def melee(*args: str) -> dict[str, Any]:
     assert p.returncode == 0, p.stderr
     assert p.stderr == ""
     return json.loads(p.stdout)
-
-
-def error_line(*args: str) -> str:
-    """The one line a refused ``odds`` command prints: exit 2, nothing on stdout, no traceback."""
-    p = run("odds", *args, "--json")
-    assert p.returncode == 2, (p.stdout, p.stderr)
-    assert p.stdout == ""
-    assert "Traceback" not in p.stderr
-    lines = p.stderr.splitlines()
-    assert len(lines) == 1, p.stderr
-    assert lines[0].startswith("error: ")
-    return lines[0]
 
 
 def frac(s: str) -> F:

@@ -4,41 +4,15 @@ out here by hand or from raw dice, not copied from the engine) and one-line refu
 from __future__ import annotations
 
 import itertools
-import json
 import re
-import subprocess
-import sys
 from fractions import Fraction as F
-from typing import Any
 
 import pytest
+from support import error_line
+from support import odds_json as odds
 
 FRACTION_RE = re.compile(r"^(0|1|[1-9][0-9]*/[1-9][0-9]*)$")
 SIXTH = {str(k): "1/6" for k in range(1, 7)}
-
-
-def run(*args: str) -> subprocess.CompletedProcess[str]:
-    return subprocess.run([sys.executable, "-m", "aot_rules", *args], capture_output=True, text=True,
-                          timeout=60, check=False)
-
-
-def odds(*args: str) -> dict[str, Any]:
-    p = run("odds", *args, "--json")
-    assert p.returncode == 0, p.stderr
-    assert p.stderr == ""
-    return json.loads(p.stdout)
-
-
-def error_line(*args: str) -> str:
-    """The one line a refused ``odds`` command prints: exit 2, nothing on stdout, no traceback."""
-    p = run("odds", *args, "--json")
-    assert p.returncode == 2, (p.stdout, p.stderr)
-    assert p.stdout == ""
-    assert "Traceback" not in p.stderr
-    lines = p.stderr.splitlines()
-    assert len(lines) == 1, p.stderr
-    assert lines[0].startswith("error: ")
-    return lines[0]
 
 
 def law(d: dict[str, str]) -> dict[int, F]:
