@@ -38,13 +38,24 @@ def kept_die(first: int, second: int, density: int) -> int:
 
 
 @cache
+def kept_after(first: int, density: int, regular: bool = False) -> Dist[int]:
+    """The die a test keeps once ``first`` is rolled: ``first`` itself, or, for a regular unit whose first
+    die failed, the better of it and the re-roll.  A rule that rolls its test die among others (the trot's
+    two dice) starts here.
+
+    >>> kept_after(5, 4, True), kept_after(2, 4, True)[1]
+    (Dist({5: 1}), Fraction(1, 6))
+    """
+    if not regular or first >= density:
+        return Dist.point(first)
+    return Dist.die(6).map(lambda b: kept_die(first, b, density))
+
+
+@cache
 def deciding_die(density: int, regular: bool = False) -> Dist[int]:
     """The die that decides a test: one d6, or for a regular unit the die it keeps after a re-roll
     of a failure.  Rules whose die is also a distance (countercharge, run) read both from it."""
-    if not regular:
-        return Dist.die(6)
-    return Dist.die(6).bind(lambda a: Dist.point(a) if a >= density else
-                            Dist.die(6).map(lambda b: kept_die(a, b, density)))
+    return Dist.die(6).bind(lambda a: kept_after(a, density, regular))
 
 
 @cache
@@ -57,14 +68,21 @@ def disorder_test(density: int, formed: int, regular: bool = False) -> Dist[int]
     return deciding_die(density, regular).map(lambda r: disorder_loss(r, density, formed))
 
 
-def roll_test_die(unit: Unit, dice: DiceSource, why: str = "disorder test") -> int:
-    """Roll the deciding die of a test for ``unit``: a regular unit rolls a failure again."""
-    def judge(r: int) -> DieEffect:
-        return DieEffect.FAIL if disorder_loss(r, unit.density, unit.formed) else DieEffect.NONE
+def roll_test_die(unit: Unit, dice: DiceSource, why: str = "disorder test", *, against: int | None = None,
+                  first: int | None = None) -> int:
+    """Roll the deciding die of a test for ``unit``: a regular unit rolls a failure again.
 
-    roll = dice.d6(why, judge)
-    if unit.regular and roll < unit.density:
-        roll = kept_die(roll, dice.d6(why + ": the musician's re-roll", judge), unit.density)
+    ``against``: the number to reach when it is not the unit's own density (a panicking unit's strength,
+    the 3 of a friendly elephant); ``first``: a die already rolled, when the rule rolled it with others.
+    """
+    d = unit.density if against is None else against
+
+    def judge(r: int) -> DieEffect:
+        return DieEffect.FAIL if r < d else DieEffect.NONE
+
+    roll = dice.d6(why, judge) if first is None else first
+    if unit.regular and roll < d:
+        roll = kept_die(roll, dice.d6(why + ": the musician's re-roll", judge), d)
     return roll
 
 

@@ -14,9 +14,7 @@ from dataclasses import dataclass
 from enum import StrEnum
 from functools import cache
 
-from aot_rules.aot.events import Moved, Tested
-from aot_rules.aot.rules.disorder import deciding_die, disorder_loss, roll_test_die
-from aot_rules.aot.rules.run_trot import ExtraMove
+from aot_rules.aot.rules.run_trot import ExtraMove, die_move, play_die_move
 from aot_rules.aot.units import Unit
 from aot_rules.core.dice import DiceSource
 from aot_rules.core.dist import Dist
@@ -154,7 +152,7 @@ def evade_exact(density: int, formed: int, regular: bool = False) -> Dist[ExtraM
     >>> evade_exact(3, 6)[ExtraMove(2, 2)]
     Fraction(1, 6)
     """
-    return deciding_die(density, regular).map(lambda r: ExtraMove(r, disorder_loss(r, density, formed)))
+    return die_move(density, formed, regular)
 
 
 def play_evade(unit: Unit, dice: DiceSource, attacker: Troops | None = None) -> tuple[Unit, ExtraMove]:
@@ -163,8 +161,4 @@ def play_evade(unit: Unit, dice: DiceSource, attacker: Troops | None = None) -> 
         check_evade(troops_of(unit), attacker)
     if unit.panicking:
         raise RuleError("AOT-PANIC", f"{unit.name} is panicking: it is never fought, it flees")
-    roll = roll_test_die(unit, dice, "evasion (distance and disorder test)")
-    lost = disorder_loss(roll, unit.density, unit.formed)
-    dice.emit(Tested(unit.name, roll, unit.density, lost))
-    dice.emit(Moved(unit.name, "evasion", (roll,), roll))
-    return unit.take_losses(0, lost), ExtraMove(roll, lost)
+    return play_die_move(unit, dice, "evasion")

@@ -14,12 +14,11 @@ from functools import cache
 from typing import NamedTuple
 
 from aot_rules.aot.events import Losses, PassedThrough
-from aot_rules.aot.rules.disorder import deciding_die, kept_die
+from aot_rules.aot.rules.disorder import deciding_die, roll_test_die
 from aot_rules.aot.units import Unit
 from aot_rules.core.dice import DiceSource
 from aot_rules.core.dist import Dist
 from aot_rules.core.errors import RuleError
-from aot_rules.core.events import DieEffect
 
 PANIC_MOVE = 10
 BASE_MOVE = 10
@@ -127,13 +126,7 @@ def pass_through(mover: Unit, friend: Unit, dice: DiceSource, *, elephant: bool 
         raise RuleError("AOT-MOVE-THROUGH-FRIENDS", f"{mover.name} has no warriors left to move")
     loser = mover if elephant else friend
 
-    def judge(r: int) -> DieEffect:
-        return DieEffect.FAIL if r < against else DieEffect.NONE
-
-    why = f"{mover.name} pass through {friend.name}"
-    roll = dice.d6(why, judge)
-    if mover.regular and roll < against:
-        roll = kept_die(roll, dice.d6(why + ": the musician's re-roll", judge), against)
+    roll = roll_test_die(mover, dice, f"{mover.name} pass through {friend.name}", against=against)
     # A panicking loser has no order to lose: its warriors who would lose it are dispersed (AOT-PANIC).
     lost = through_loss(roll, against, loser.strength if loser.panicking else loser.formed)
     dice.emit(PassedThrough(mover.name, friend.name, roll, against, lost, loser.name))

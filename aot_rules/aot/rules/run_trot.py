@@ -14,7 +14,7 @@ from functools import cache
 from typing import NamedTuple
 
 from aot_rules.aot.events import Moved, Tested
-from aot_rules.aot.rules.disorder import deciding_die, disorder_loss, kept_die, roll_test_die
+from aot_rules.aot.rules.disorder import deciding_die, disorder_loss, kept_after, roll_test_die
 from aot_rules.aot.units import MAX_MOUNTED_DENSITY, Unit
 from aot_rules.core.dice import DiceSource
 from aot_rules.core.dist import Dist
@@ -30,6 +30,22 @@ class ExtraMove(NamedTuple):
 
     def __str__(self) -> str:
         return f"{self.distance}″, {self.disordered} lost"
+
+
+@cache
+def die_move(density: int, formed: int, regular: bool = False) -> Dist[ExtraMove]:
+    """One die that is both the distance and the disorder test: a run with a shield or armour, a trot on
+    armoured horses, an evasion.  A regular unit's kept die sets both (AOT-PROP-REGULAR, reading 3)."""
+    return deciding_die(density, regular).map(lambda r: ExtraMove(r, disorder_loss(r, density, formed)))
+
+
+def play_die_move(unit: Unit, dice: DiceSource, why: str) -> tuple[Unit, ExtraMove]:
+    """Roll the die of a :func:`die_move` for ``unit``: the unit after its test, and the move."""
+    roll = roll_test_die(unit, dice, f"{why} (distance and disorder test)")
+    lost = disorder_loss(roll, unit.density, unit.formed)
+    dice.emit(Tested(unit.name, roll, unit.density, lost))
+    dice.emit(Moved(unit.name, why, (roll,), roll))
+    return unit.take_losses(0, lost), ExtraMove(roll, lost)
 
 
 def run_tests(shield: bool, armour: bool) -> bool:
@@ -57,7 +73,7 @@ def run_exact(density: int, formed: int, shield: bool = False, armour: bool = Fa
     check_run(False, shield, armour)
     if not run_tests(shield, armour):
         return Dist.die(6).map(lambda r: ExtraMove(r, 0))
-    return deciding_die(density, regular).map(lambda r: ExtraMove(r, disorder_loss(r, density, formed)))
+    return die_move(density, formed, regular)
 
 
 def play_run(unit: Unit, dice: DiceSource) -> tuple[Unit, ExtraMove]:
@@ -65,13 +81,10 @@ def play_run(unit: Unit, dice: DiceSource) -> tuple[Unit, ExtraMove]:
     shield = unit.shield or unit.pavise
     check_run(unit.mounted, shield, unit.armour)
     if run_tests(shield, unit.armour):
-        roll = roll_test_die(unit, dice, "run (and disorder test)")
-        lost = disorder_loss(roll, unit.density, unit.formed)
-        dice.emit(Tested(unit.name, roll, unit.density, lost))
-    else:
-        roll, lost = dice.d6("run"), 0
+        return play_die_move(unit, dice, "run")
+    roll = dice.d6("run")
     dice.emit(Moved(unit.name, "run", (roll,), roll))
-    return unit.take_losses(0, lost), ExtraMove(roll, lost)
+    return unit, ExtraMove(roll, 0)
 
 
 # --- trot -----------------------------------------------------------------------------------------
@@ -113,9 +126,7 @@ def _pair(a: int, b: int, density: int, formed: int, regular: bool, test_die_mov
     def move(t: int) -> ExtraMove:
         return ExtraMove(other + (t if test_die_moves else 0), disorder_loss(t, density, formed))
 
-    if test >= density or not regular:
-        return Dist.point(move(test))
-    return Dist.die(6).map(lambda c: move(kept_die(test, c, density)))
+    return kept_after(test, density, regular).map(move)
 
 
 @cache
@@ -129,7 +140,7 @@ def trot_exact(density: int, formed: int, armour: bool = False, horse_armour: bo
     """
     check_trot(True, density)
     if horse_armour:
-        return deciding_die(density, regular).map(lambda r: ExtraMove(r, disorder_loss(r, density, formed)))
+        return die_move(density, formed, regular)
     if not armour:
         return (Dist.die(6) + Dist.die(6)).map(lambda s: ExtraMove(s, 0))
     return Dist.die(6).bind(lambda a: Dist.die(6).bind(
@@ -139,28 +150,18 @@ def trot_exact(density: int, formed: int, armour: bool = False, horse_armour: bo
 def play_trot(unit: Unit, dice: DiceSource, test_die_moves: bool = True) -> tuple[Unit, ExtraMove]:
     """Roll a trot for ``unit``: return the unit after its test and the move."""
     check_trot(unit.mounted, unit.density)
-    d, formed = unit.density, unit.formed
-
-    def judge(r: int) -> DieEffect:
-        return DieEffect.FAIL if disorder_loss(r, d, formed) else DieEffect.NONE
-
-    faces: tuple[int, ...]
     if unit.horse_armour:
-        roll = roll_test_die(unit, dice, "trot (and disorder test)")
-        faces = (roll,)
-        test = roll
-    elif not unit.armour:
+        return play_die_move(unit, dice, "trot")
+    if not unit.armour:
         faces = tuple(dice.d6s(2, "trot"))
-        test = 0
-    else:
-        a, b = dice.d6s(2, "trot", judge)
-        test, other = test_die(a, b, d)
-        if unit.regular and test < d:
-            test = kept_die(test, dice.d6("trot: the musician's re-roll", judge), d)
-        faces = (other, test) if test_die_moves else (other,)
-    lost = disorder_loss(test, d, formed) if trot_tests(unit.armour, unit.horse_armour) else 0
-    if trot_tests(unit.armour, unit.horse_armour):
-        dice.emit(Tested(unit.name, test, d, lost))
-    move = ExtraMove(sum(faces), lost)
-    dice.emit(Moved(unit.name, "trot", faces, move.distance))
-    return unit.take_losses(0, lost), move
+        dice.emit(Moved(unit.name, "trot", faces, sum(faces)))
+        return unit, ExtraMove(sum(faces), 0)
+    d = unit.density
+    a, b = dice.d6s(2, "trot", lambda r: DieEffect.FAIL if r < d else DieEffect.NONE)
+    test, other = test_die(a, b, d)
+    test = roll_test_die(unit, dice, "trot", first=test)
+    lost = disorder_loss(test, d, unit.formed)
+    dice.emit(Tested(unit.name, test, d, lost))
+    faces = (other, test) if test_die_moves else (other,)
+    dice.emit(Moved(unit.name, "trot", faces, sum(faces)))
+    return unit.take_losses(0, lost), ExtraMove(sum(faces), lost)
