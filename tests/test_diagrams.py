@@ -69,3 +69,26 @@ def test_through_friend_needs_to_clear_it() -> None:
     assert not no.allowed and no.end.intersection(no.friend).area > 0
     svg = through_friend_svg()
     assert "not allowed" in svg and f"{ok.clear_by:.1f}″" in svg
+
+
+def test_a_legal_turn_keeps_the_distance_to_the_enemy_and_a_spin_does_not() -> None:
+    """AOT-TURN: turning about the front corner keeps the gap; spinning about the centre would change it."""
+    from aot_rules.present.diagrams.turning import gap, turn_geometry, turn_svg
+
+    t = turn_geometry()
+    assert gap(t.before, t.enemy) == gap(t.after, t.enemy) > 0
+    assert gap(t.spun, t.enemy) != gap(t.before, t.enemy)
+    assert abs(t.after.area - t.before.area) < 1e-9  # the same base, only turned
+    assert f"{gap(t.before, t.enemy)}″ before" in turn_svg()
+
+
+def test_a_unit_turned_to_face_a_flank_attack_is_in_frontal_contact() -> None:
+    """AOT-TURN-FLANK-ATTACKED: after the turn the two front edges lie against each other."""
+    from aot_rules.present.diagrams.canvas import front_edge
+    from aot_rules.present.diagrams.turning import flank_turn_geometry
+
+    t = flank_turn_geometry()
+    assert t.ours.distance(t.attacker) == 0 and t.faced.distance(t.attacker) == 0
+    # turned, the two fronts share an edge; before, they met at one corner only (the attacker was on a flank)
+    assert front_edge(t.faced).intersection(front_edge(t.attacker)).length > 1
+    assert front_edge(t.ours).intersection(front_edge(t.attacker)).length == 0
