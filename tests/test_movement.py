@@ -27,10 +27,10 @@ from aot_rules.aot.rules.breakthrough import breakthrough_exact, chain_exact
 from aot_rules.aot.rules.manoeuvre import Step, check_plan, play_sequence, sequence_exact, turn_exact
 from aot_rules.aot.rules.melee import MeleeResult, Side, melee_exact
 from aot_rules.aot.rules.movement import (
+    ELEPHANT_TEST,
     check_move,
     move_allowance,
     pass_through,
-    through_elephant_exact,
     through_friends_exact,
 )
 from aot_rules.aot.rules.terrain import Terrain, check_passable, rough_tests, stream_or_river, terrain_effect
@@ -330,7 +330,7 @@ def test_through_friends_refuses_a_mover_with_nothing_to_test() -> None:
 @pytest.mark.parametrize("regular", [False, True])
 def test_through_elephant_exact_against_raw_dice(regular: bool) -> None:
     for formed in range(1, 11):
-        assert dict(through_elephant_exact(formed, regular).items()) == brute_through(3, formed, regular)
+        assert dict(through_friends_exact(ELEPHANT_TEST, formed, regular).items()) == brute_through(3, formed, regular)
 
 
 def test_pass_through_losses_fall_on_the_friend() -> None:

@@ -8,7 +8,7 @@ from typing import NamedTuple
 
 from aot_rules.aot.mechanics.common import MoverInput
 from aot_rules.aot.rules.manoeuvre import Step, play_sequence, sequence_exact
-from aot_rules.aot.rules.movement import ELEPHANT_TEST, pass_through, through_friends_exact
+from aot_rules.aot.rules.movement import pass_through, through_friends_exact, through_terms
 from aot_rules.aot.rules.terrain import Terrain, check_passable
 from aot_rules.aot.units import Unit
 from aot_rules.core.dice import DiceSource
@@ -67,39 +67,27 @@ class ThroughInput:
     through_elephant: bool = param(False, "the friend is an elephant: the mover itself is disordered on a roll "
                                    "below 3", label="friend is an elephant")
 
-    def against(self) -> int:
+    def units(self) -> tuple[Unit, Unit]:
+        """The moving unit (two full ranks up to its strength, the rest disordered; all of them disordered
+        when it panics) and the friend it passes through."""
         if self.strength is not None and self.strength < self.density:
             raise RuleError("AOT-DENSITY", f"a strength of {self.strength} is below the density {self.density}; "
                             "strength counts every warrior", params=("strength", "density"))
-        if self.through_elephant:
-            return ELEPHANT_TEST
-        if self.panicking:
-            if self.strength is None:
-                raise RuleError("AOT-PANIC", "a panicking unit tests against its strength: give its strength",
-                                params=("strength",))
-            return self.strength
-        return self.density
-
-    def mover(self) -> Unit:
+        if self.panicking and self.strength is None:
+            raise RuleError("AOT-PANIC", "a panicking unit tests against its strength: give its strength",
+                            params=("strength",))
         strength = self.strength or 2 * self.density
         if self.panicking:
-            return Unit("mover", ranks=(0, 0), disordered=strength, regular=self.regular)
-        if strength > 10:
-            strength = self.density
-        ranks = (self.density, min(self.density, strength - self.density))
-        return Unit("mover", ranks=ranks, disordered=strength - sum(ranks), regular=self.regular)
-
-    def loser_formed(self) -> int:
-        """Who pays: the friend, or the mover itself when the friend is an elephant (a panicking mover's
-        warriors who would lose order are dispersed, so its strength is the cap)."""
-        if not self.through_elephant:
-            return self.friend_formed
-        m = self.mover()
-        return m.strength if m.panicking else m.formed
+            mover = Unit("mover", ranks=(0, 0), disordered=strength, regular=self.regular)
+        else:
+            ranks = (self.density, min(self.density, strength - self.density))
+            mover = Unit("mover", ranks=ranks, disordered=strength - sum(ranks), regular=self.regular)
+        friend = Unit("friend", ranks=(min(5, self.friend_formed), max(0, self.friend_formed - 5)))
+        return mover, friend
 
 
 def through_exact(p: ThroughInput) -> Outcome:
-    against, cap = p.against(), p.loser_formed()
+    against, cap = through_terms(*p.units(), elephant=p.through_elephant)
     law = through_friends_exact(against, cap, p.regular)
     who = "the moving unit" if p.through_elephant else "the unit passed through"
     return Outcome.of(law, "disordered", info={"test": f"below {against}", "loses": who},
@@ -109,10 +97,9 @@ def through_exact(p: ThroughInput) -> Outcome:
 
 
 def through_play(p: ThroughInput, dice: DiceSource) -> Sample:
-    p.against()
-    friend = Unit("friend", ranks=(min(5, p.friend_formed), max(0, p.friend_formed - 5)))
-    out = pass_through(p.mover(), friend, dice, elephant=p.through_elephant)
-    cap = p.loser_formed()
+    mover, friend = p.units()
+    _, cap = through_terms(mover, friend, elephant=p.through_elephant)
+    out = pass_through(mover, friend, dice, elephant=p.through_elephant)
     return {"disordered": out.lost, "fails": out.lost > 0, "all": out.lost == cap}
 
 

@@ -69,7 +69,7 @@ def retreat_move(unit: Unit) -> int:
 
 # --- passing through a friend --------------------------------------------------------------------
 
-def test_against(mover: Unit) -> int:
+def threshold(mover: Unit) -> int:
     """AOT-MOVE-THROUGH-FRIENDS, AOT-PANIC: the number the mover's die must reach: its density, or its
     strength when it is panicking (it has no density)."""
     return mover.strength if mover.panicking else mover.density
@@ -97,17 +97,6 @@ def through_friends_exact(against: int, friend_formed: int, regular: bool = Fals
     return deciding_die(against, regular).map(lambda r: through_loss(r, against, friend_formed))
 
 
-@cache
-def through_elephant_exact(mover_formed: int, regular: bool = False) -> Dist[int]:
-    """Passing through a friendly elephant: the mover itself loses the roll when it is below 3 (Reading:
-    the roll, 1 or 2, capped at its formed warriors).
-
-    >>> through_elephant_exact(6)[0]
-    Fraction(2, 3)
-    """
-    return deciding_die(ELEPHANT_TEST, regular).map(lambda r: through_loss(r, ELEPHANT_TEST, mover_formed))
-
-
 class PassThrough(NamedTuple):
     """After a pass through a friend: both units, and who lost how many."""
 
@@ -117,18 +106,30 @@ class PassThrough(NamedTuple):
     lost: int
 
 
+def through_terms(mover: Unit, friend: Unit, *, elephant: bool = False) -> tuple[int, int]:
+    """(the number the mover's die must reach, the most warriors the loser can lose) for a pass through
+    ``friend``.  The loser is the friend, or the mover itself when the friend is an elephant; a panicking
+    loser has no order to lose, so its warriors who would lose it are dispersed and its strength caps it.
+
+    >>> through_terms(Unit(ranks=(4, 4)), Unit(ranks=(2, 1))), through_terms(Unit(ranks=(0, 0), disordered=7),
+    ...                                                                     Unit(ranks=(5, 5)))
+    ((4, 3), (7, 10))
+    """
+    against = ELEPHANT_TEST if elephant else threshold(mover)
+    if against < 1:
+        raise RuleError("AOT-MOVE-THROUGH-FRIENDS", f"{mover.name} has no warriors left to move")
+    loser = mover if elephant else friend
+    return against, loser.strength if loser.panicking else loser.formed
+
+
 def pass_through(mover: Unit, friend: Unit, dice: DiceSource, *, elephant: bool = False) -> PassThrough:
     """Play a pass through ``friend``: one die (a regular mover rolls a failure again).  The losses fall on
     the friend, or on the mover when the friend is an elephant.  A friend left with no formed warrior
     is panicking (AOT-PANIC)."""
-    against = ELEPHANT_TEST if elephant else test_against(mover)
-    if against < 1:
-        raise RuleError("AOT-MOVE-THROUGH-FRIENDS", f"{mover.name} has no warriors left to move")
+    against, cap = through_terms(mover, friend, elephant=elephant)
     loser = mover if elephant else friend
-
     roll = roll_test_die(mover, dice, f"{mover.name} pass through {friend.name}", against=against)
-    # A panicking loser has no order to lose: its warriors who would lose it are dispersed (AOT-PANIC).
-    lost = through_loss(roll, against, loser.strength if loser.panicking else loser.formed)
+    lost = through_loss(roll, against, cap)
     dice.emit(PassedThrough(mover.name, friend.name, roll, against, lost, loser.name))
     after = panic_disorder(loser, lost)
     if lost:
