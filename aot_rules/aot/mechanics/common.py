@@ -44,10 +44,10 @@ class MoverInput:
                                     f"density {formed}, not {self.density}")
                 if self.density > MAX_MOUNTED_DENSITY:
                     raise RuleError("AOT-DENSITY-LIMITS", f"a mounted unit has density at most {MAX_MOUNTED_DENSITY}")
-                return Unit(name="unit", ranks=(formed,), mounted=True, regular=self.regular, shield=shield,
+                return Unit(name="the unit", ranks=(formed,), mounted=True, regular=self.regular, shield=shield,
                             armour=armour, horse_armour=horse_armour)
-        return replace(formed_unit(self.density, formed), regular=self.regular, shield=shield, armour=armour,
-                       horse_armour=horse_armour)
+        return replace(formed_unit(self.density, formed, "the unit"), regular=self.regular, shield=shield,
+                       armour=armour, horse_armour=horse_armour)
 
 
 def formed_unit(density: int, formed: int, name: str = "unit") -> Unit:

@@ -17,7 +17,8 @@ from functools import cache
 
 from aot_rules.aot.rules.disorder import disorder_test, take_disorder_test
 from aot_rules.aot.rules.evasion import evade_exact, play_evade
-from aot_rules.aot.rules.run_trot import check_run, play_run, play_trot, run_exact, trot_exact
+from aot_rules.aot.rules.orders import Activity, UnitTurn
+from aot_rules.aot.rules.run_trot import play_run, play_trot, run_exact, trot_exact
 from aot_rules.aot.units import Unit, unit_of
 from aot_rules.core.dice import DiceSource
 from aot_rules.core.dist import Dist
@@ -34,25 +35,27 @@ class Step(StrEnum):
     EVADE = "evade"
 
 
+#: What each step spends of the turn's allowances, as the one-unit turn tracker counts them.
+_ACTIVITY = {Step.TURN: Activity.TURN, Step.EVADE: Activity.EVADE}
+
+
 def check_plan(unit: Unit, steps: tuple[Step, ...]) -> None:
-    """Refuse a plan the rules forbid (AOT-UNIT-ACTIONS, AOT-RUN, AOT-EVADE-ELIGIBILITY)."""
-    extra = "trot" if unit.mounted else "run"
-    moves = [s for s in steps if s in (Step.RUN, Step.EVADE)]
-    if steps.count(Step.RUN) > 1:
-        raise RuleError("AOT-UNIT-ACTIONS", f"a unit may {extra} only once a turn")
-    if steps.count(Step.EVADE) > 1:
-        raise RuleError("AOT-EVADE-ELIGIBILITY", "a unit may evade only once a turn")
-    if moves == [Step.RUN, Step.EVADE]:
-        raise RuleError("AOT-EVADE-ELIGIBILITY", f"a unit that has made its {extra} this turn may not evade")
-    if moves == [Step.EVADE, Step.RUN]:
-        raise RuleError("AOT-EVADE-ELIGIBILITY", f"after evading, a unit may not {extra} for the rest of the turn")
+    """Refuse a plan the rules forbid.  The once-a-turn allowances (one run or trot, one evasion, none
+    after the other: AOT-UNIT-ACTIONS, AOT-EVADE-ELIGIBILITY, AOT-RUN) are the turn tracker's own rules,
+    replayed step by step; what only a plan can ask (a move in the defensive formation, an evasion by
+    foot that may never evade) is checked here."""
     if unit.defensive and (moving := [s for s in steps if s in (Step.RUN, Step.ROUGH, Step.EVADE)]):
         raise RuleError("AOT-REFORM-DEFENSIVE-5", f"a unit in the defensive formation cannot move, so it cannot "
                         f"{moving[0].value.replace('-', ' ')}; it may only turn until it reforms")
-    if Step.RUN in steps and not unit.mounted:
-        check_run(False, unit.shield or unit.pavise, unit.armour)
     if Step.EVADE in steps and not unit.mounted and (unit.shield or unit.pavise) and unit.armour:
         raise RuleError("AOT-EVADE-ELIGIBILITY", "foot with both shields and armour can never evade")
+    turn = UnitTurn.of(unit).activate()
+    run = Activity.TROT if unit.mounted else Activity.RUN
+    for s in steps:
+        if s is Step.RUN:
+            turn = turn.do(run)
+        elif s in _ACTIVITY:
+            turn = turn.do(_ACTIVITY[s])
 
 
 def _losses(unit: Unit, step: Step) -> Dist[int]:
