@@ -176,3 +176,36 @@ class PassedThrough(Event):
     against: int
     lost: int
     loser: str
+
+
+@dataclass(frozen=True, slots=True)
+class Wounded(Event):
+    """AOT-ELEPHANT-WOUND / AOT-CHARIOT-WOUND: a hit test after ``hits`` hits, its die and the fate."""
+
+    unit: str
+    body: str
+    hits: int
+    roll: int
+    fate: str
+
+
+@dataclass(frozen=True, slots=True)
+class Overturned(Event):
+    """AOT-CHARIOT-TURN-TROT: a chariot's test die, and whether it overturned."""
+
+    unit: str
+    roll: int
+    horses: int
+    overturned: bool
+
+
+@dataclass(frozen=True, slots=True)
+class Artillery(Event):
+    """AOT-ART-SHOOT-LIGHT / -HEAVY: the effect die chosen, whether it reached and hit, and the kills."""
+
+    gun: str
+    reach: tuple[int, ...]
+    effect: int | None
+    reached: bool
+    hit: bool
+    killed: int

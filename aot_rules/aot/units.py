@@ -25,6 +25,48 @@ MAX_MOUNTED_DENSITY = 4
 Front = tuple[tuple[MeleeWeapon, int], ...]
 
 
+class Body(StrEnum):
+    """What a unit is besides warriors on a base: the exotic troops of AOT-CAMEL … AOT-ART-CREW.
+
+    The body decides what ``ranks`` count (an elephant's warriors aboard, a chariot's horses, a
+    wagon's or a gun's crew), how the unit strikes and how hits harm it; everything else about the
+    unit (weapon, veteran, losses) is the ordinary model.
+    """
+
+    WARRIORS = "warriors"
+    CAMELS = "camels"  # AOT-CAMEL: riders on camels
+    ELEPHANT = "elephant"  # AOT-ELEPHANT-UNIT: ranks = (warriors aboard, driver included,)
+    CHARIOT = "chariot"  # AOT-CHARIOT-BASICS: ranks = (horses,)
+    SCYTHED = "scythed chariot"  # AOT-CHARIOT-SCYTHED
+    CART = "battle cart"  # AOT-CART-SUMERIAN: a chariot without the horse strike
+    WAR_WAGON = "war wagon"  # AOT-WAR-WAGON: ranks = the crew's
+    ARTILLERY = "artillery"  # AOT-ART-CREW: ranks = the crew's, density 2
+
+    @property
+    def chariot(self) -> bool:
+        """Chariots, scythed chariots and Sumerian carts share the chariot rules."""
+        return self in (Body.CHARIOT, Body.SCYTHED, Body.CART)
+
+    @property
+    def wounded(self) -> bool:
+        """Hits threaten the whole beast or vehicle (a hit test) instead of killing warriors."""
+        return self is Body.ELEPHANT or self.chariot
+
+    @property
+    def rule_id(self) -> str:
+        return {Body.WARRIORS: "AOT-ARMY-UNIT-SIZE", Body.CAMELS: "AOT-CAMEL", Body.ELEPHANT: "AOT-ELEPHANT-UNIT",
+                Body.CHARIOT: "AOT-CHARIOT-BASICS", Body.SCYTHED: "AOT-CHARIOT-SCYTHED", Body.CART: "AOT-CART-SUMERIAN",
+                Body.WAR_WAGON: "AOT-WAR-WAGON", Body.ARTILLERY: "AOT-ART-CREW"}[self]
+
+
+#: AOT-ELEPHANT-UNIT: crew plus driver; AOT-WAR-WAGON and AOT-ART-CREW: the crews; chariots: horses.
+MAX_ABOARD = 4
+WAGON_CREW = 6
+GUN_CREW = 4
+GUN_DENSITY = 2
+MAX_HORSES = 4
+
+
 class WarriorState(StrEnum):
     """AOT-WARRIOR-STATES."""
 
@@ -94,6 +136,7 @@ class Unit:
     barbarian: bool = False  # AOT-PROP-BARBARIAN
     terrifying: bool = False  # AOT-TERRIFYING
     defensive: bool = False  # AOT-REFORM-DEFENSIVE-5: formed up at density 5 to receive cavalry; cannot move
+    body: Body = Body.WARRIORS  # what the unit is, for the exotic troops
 
     def __post_init__(self) -> None:
         rid = "AOT-ARMY-UNIT-SIZE"
@@ -126,12 +169,44 @@ class Unit:
                                 "mounted short spears and swords fight as 'sword'")
         if self.defensive and self.mounted:
             raise RuleError("AOT-REFORM-DEFENSIVE-5", f"{self.name}: only infantry can form the defensive formation")
+        if self.body is not Body.WARRIORS:
+            self._check_body()
         if self.recruit and (self.stubborn or self.veteran or self.regular or self.initiative or self.barbarian):
             raise RuleError("AOT-PROP-RECRUIT", f"{self.name}: recruits may not have any other property")
+
+    def _check_body(self) -> None:
+        """What an elephant, a chariot, a wagon or a gun may be (their builders live with their rules)."""
+        b, rid = self.body, self.body.rule_id
+        if b is Body.CAMELS:
+            if not self.mounted:
+                raise RuleError(rid, f"{self.name}: camel riders are mounted")
+            return
+        if (b is Body.ELEPHANT or b.chariot) and len(self.ranks) != 1:
+            raise RuleError(rid, f"{self.name}: a {b} stands on one large base, as one rank")
+        if b.chariot != self.mounted:
+            raise RuleError(rid, f"{self.name}: " + ("a chariot's horses make it mounted" if b.chariot
+                                                     else f"a {b} is not a mounted unit"))
+        if b is Body.ELEPHANT and not 1 <= self.ranks[0] <= MAX_ABOARD:
+            raise RuleError(rid, f"{self.name}: an elephant carries 1 to {MAX_ABOARD} warriors (driver and crew), "
+                            f"not {self.ranks[0]}")
+        if b.chariot and not 1 <= self.ranks[0] <= MAX_HORSES:
+            raise RuleError(rid, f"{self.name}: a chariot has 1 to {MAX_HORSES} horses, not {self.ranks[0]}")
+        if b is Body.WAR_WAGON and self.strength > WAGON_CREW:
+            raise RuleError(rid, f"{self.name}: a war wagon's crew is at most {WAGON_CREW} warriors")
+        if b is Body.ARTILLERY and self.strength > GUN_CREW:
+            raise RuleError(rid, f"{self.name}: an artillery crew is {GUN_CREW} civilians, not {self.strength}")
+        if b in (Body.ELEPHANT, Body.ARTILLERY) or b.chariot:
+            if self.shield or self.armour or self.horse_armour or self.pavise:
+                raise RuleError(rid, f"{self.name}: a {b} has no shields or armour of its own")
+            if self.stubborn or self.recruit or self.regular or self.initiative or self.barbarian:
+                raise RuleError(rid, f"{self.name}: the only property a {b} may have is veteran (a commander "
+                                "riding it)")
 
     # --- derived state ----------------------------------------------
     @property
     def kind(self) -> str:
+        if self.body is not Body.WARRIORS:
+            return str(self.body)
         return "mounted" if self.mounted else "foot"
 
     @property

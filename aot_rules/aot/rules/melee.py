@@ -22,7 +22,8 @@ from aot_rules.aot.events import Compared, Hits, Losses, Retreat, ShieldWall, Ve
 from aot_rules.aot.rules.demoralization import award, dp_earned
 from aot_rules.aot.rules.disorder import disorder_loss
 from aot_rules.aot.rules.protection import armour_turns, horse_armour_turns, saving_faces, shield_wall_saves
-from aot_rules.aot.units import Front, Unit, density_after
+from aot_rules.aot.rules.wounds import Fate, Loss, duel_law, fell, roll_duel, roll_wound, wound_law
+from aot_rules.aot.units import Body, Front, Unit, density_after
 from aot_rules.core.dice import DiceSource
 from aot_rules.core.dist import Dist
 from aot_rules.core.errors import RuleError
@@ -39,6 +40,15 @@ class MeleeRules:
     halberd_axe_as_specialist: bool = True  # AOT-MELEE-HALBERD: axe mode hits on > own density
     flank_hits_use_depth: bool = False  # AOT-MELEE-FLANK: hit numbers keep the frontal density
     javelins_pierce_in_melee: bool = False  # AOT-EX-GAULS-JAVELINMEN consistency note
+    reroll_elephant_ties: bool = True  # AOT-ELEPHANT-VS-ELEPHANT: a tie is rolled again
+
+
+class Beast(StrEnum):
+    """Strike dice that are not a weapon's: a horse's kick (AOT-MELEE-HORSE-STRIKE) and an elephant's
+    trampling (AOT-ELEPHANT-ATTACK).  Neither is stopped by shields or armour."""
+
+    HORSE = "horse"
+    TRAMPLE = "trample"
 
 
 class MeleeResult(StrEnum):
@@ -80,6 +90,13 @@ class Side:
 
     def check(self) -> None:
         """What this fight asks of the unit (what the unit may be is checked by ``Unit`` itself)."""
+        body = self.unit.body
+        if self.horse_strike and body is Body.CAMELS:
+            raise RuleError("AOT-CAMEL", f"{self.name}: camel riders never strike with their mounts")
+        if self.horse_strike and body is Body.CART:
+            raise RuleError("AOT-CART-SUMERIAN", f"{self.name}: a battle cart makes no horse strike")
+        if self.flanked and body is Body.ELEPHANT:
+            raise RuleError("AOT-ELEPHANT-UNIT", f"{self.name}: an elephant has no flank or rear")
         if self.horse_strike and not self.unit.mounted:
             raise RuleError("AOT-MELEE-HORSE-STRIKE", f"{self.name}: only mounted warriors strike with their horses")
         if not self.riders_strike and not self.horse_strike:
@@ -136,14 +153,35 @@ def shield_at_or_below(dfn: Side, rules: MeleeRules) -> bool:
 
 @dataclass(frozen=True)
 class DiceGroup:
-    """Dice of one kind: ``count`` dice, hitting with ``weapon`` (None = horse strike)."""
+    """Dice of one kind: ``count`` dice, hitting with a ``weapon`` or as a beast (horse, trampling)."""
 
-    weapon: MeleeWeapon | None
+    weapon: MeleeWeapon | Beast
     count: int
 
 
+def horse_struck(u: Unit) -> bool:
+    """AOT-MELEE-HORSE-STRIKE: horses strike foot: warriors, war-wagon crews and gun crews, not elephants."""
+    return not u.mounted and u.body is not Body.ELEPHANT
+
+
 def strike_groups(att: Side, dfn: Side, rules: MeleeRules) -> tuple[DiceGroup, ...]:
-    """AOT-MELEE-STRIKES: one die per front-rank warrior, plus pike and horse-strike extras."""
+    """AOT-MELEE-STRIKES: one die per front-rank warrior, plus pike and horse-strike extras.
+
+    The exotic troops strike differently: a gun crew not at all (AOT-ART-CREW); an elephant tramples
+    with one die and its crew (the warriors aboard but the driver) strike with their weapon
+    (AOT-ELEPHANT-ATTACK, -CREW); a chariot's crew adds one die to one horse die per horse, and only
+    the crew fights when the chariot is taken in the flank (AOT-CHARIOT-COMBAT, -FLANK).
+    """
+    body = att.unit.body
+    if body is Body.ARTILLERY:
+        return ()
+    if body is Body.ELEPHANT:
+        crew = att.unit.ranks[0] - 1
+        return (DiceGroup(Beast.TRAMPLE, 1),) + ((DiceGroup(att.unit.weapon, crew),) if crew else ())
+    if body.chariot:
+        crew_die = (DiceGroup(att.unit.weapon, 1),) if att.riders_strike or att.flanked else ()
+        horses = att.unit.ranks[0] if att.horse_strike and horse_struck(dfn.unit) and not att.flanked else 0
+        return crew_die + ((DiceGroup(Beast.HORSE, horses),) if horses else ())
     if att.flanked:
         return ()  # a unit strikes nothing at enemies on its flank or rear
     front = att.unit.front if att.strikers is None else att.strikers
@@ -153,8 +191,8 @@ def strike_groups(att: Side, dfn: Side, rules: MeleeRules) -> tuple[DiceGroup, .
     if att.extras and pikes and len(ranks) == 2 and ranks[1] >= ranks[0]:
         groups.append(DiceGroup(MeleeWeapon.PIKE, ranks[1] if rules.pike_extra_per_rank else 1))
     riders = sum(n for _, n in front)  # each striking rider's horse strikes once
-    if att.horse_strike and att.unit.mounted and not dfn.unit.mounted and riders:
-        groups.append(DiceGroup(None, riders))
+    if att.horse_strike and att.unit.mounted and horse_struck(dfn.unit) and riders:
+        groups.append(DiceGroup(Beast.HORSE, riders))
     return tuple(groups)
 
 
@@ -177,9 +215,16 @@ NO_HITS = HitVector()
 
 
 def classify(face: int, g: DiceGroup, att: Side, dfn: Side, rules: MeleeRules) -> HitVector:
-    """One die's contribution to the hit vector (horse armour turns away weapon hits rolled as 1)."""
-    enemy = dfn.unit.depth if (rules.flank_hits_use_depth and dfn.flanked) else dfn.unit.density
-    if g.weapon is None:
+    """One die's contribution to the hit vector (horse armour turns away weapon hits rolled as 1).
+
+    A trampling die kills as many as it shows, if that is no more than the enemy's density; a chariot
+    taken in the flank counts density 1 (AOT-CHARIOT-FLANK).
+    """
+    by_depth = dfn.flanked and (rules.flank_hits_use_depth or dfn.unit.body.chariot)
+    enemy = dfn.unit.depth if by_depth else dfn.unit.density
+    if g.weapon is Beast.TRAMPLE:
+        return HitVector(horse=face) if face <= enemy else NO_HITS
+    if g.weapon is Beast.HORSE:
         return HitVector(horse=1) if horse_strike_hits(face, enemy, att.unit.veteran) else NO_HITS
     if not weapon_hits(face, g.weapon, att.unit.density, enemy, att.unit.veteran, rules):
         return NO_HITS
@@ -187,7 +232,7 @@ def classify(face: int, g: DiceGroup, att: Side, dfn: Side, rules: MeleeRules) -
         return NO_HITS
     javelin = g.weapon is MeleeWeapon.SHOOTER and att.unit.missile == "javelin" and rules.javelins_pierce_in_melee
     six = armour_turns(face)
-    if g.weapon.armour_piercing or javelin:
+    if g.weapon.armour_piercing or javelin or att.unit.body is Body.SCYTHED:
         return HitVector(pierce_six=int(six), pierce=int(not six))
     return HitVector(plain_six=int(six), plain=int(not six))
 
@@ -239,9 +284,16 @@ def protect(hits: HitVector, shield_roll: int | None, dfn: Side, rules: MeleeRul
     return killed, pierced_saved, saved + pierced_saved
 
 
+def terrifies(att: Unit, dfn: Unit) -> bool:
+    """AOT-TERRIFYING: camels frighten cavalry only; every other terrifying unit frightens everyone."""
+    if att.body is Body.CAMELS:
+        return dfn.mounted and dfn.body is Body.WARRIORS
+    return att.terrifying
+
+
 def losses(killed: int, disordered: int, att: Side, dfn: Side) -> tuple[int, int]:
     """Terrifying attackers disorder one more per kill; nobody loses more than its formed warriors."""
-    if att.unit.terrifying:
+    if terrifies(att.unit, dfn.unit):
         disordered += killed
     formed = dfn.unit.formed
     killed = min(killed, formed)
@@ -283,6 +335,16 @@ def inflicted(att: Side, dfn: Side, rules: MeleeRules) -> Dist[tuple[int, int]]:
     return shielded(hit_vector(att, dfn, rules), att, dfn, rules)
 
 
+@lru_cache(maxsize=65536)
+def harm(att: Side, dfn: Side, rules: MeleeRules) -> Dist[Loss]:
+    """Exact ``Loss`` that ``att`` inflicts on ``dfn``: warriors for ordinary units; for an elephant or a
+    chariot, the hit test on all the hits scored (AOT-ELEPHANT-WOUND, AOT-CHARIOT-WOUND)."""
+    if dfn.unit.body.wounded:
+        return hit_vector(att, dfn, rules).bind(
+            lambda h: wound_law(dfn.unit.body, sum(h)).map(partial(fell, dfn.unit)))
+    return inflicted(att, dfn, rules).map(lambda kd: Loss(*kd))
+
+
 def result(a: Side, b: Side, a_lost: int, b_lost: int) -> MeleeResult:
     """AOT-MELEE-RESULT: the higher density after losses wins (depth for a flanked side)."""
     da, db = (density_after(s.unit.ranks, lost, flank=s.flanked) for s, lost in ((a, a_lost), (b, b_lost)))
@@ -303,6 +365,21 @@ class Melee(NamedTuple):
     b_killed: int
     b_disordered: int
     result: MeleeResult
+    a_fate: Fate = Fate.NONE
+    b_fate: Fate = Fate.NONE
+
+
+def elephant_duel(a: Side, b: Side, rules: MeleeRules) -> Dist[Melee]:
+    """AOT-ELEPHANT-VS-ELEPHANT inside a melee: no strikes, one die each, the loser's elephant dies."""
+    def fight(w: str) -> Melee:
+        fa, fb = (Fate.DEAD if w == "b" else Fate.SURVIVES), (Fate.DEAD if w == "a" else Fate.SURVIVES)
+        la, lb = fell(a.unit, fa), fell(b.unit, fb)
+        return Melee(la.killed, 0, lb.killed, 0, result(a, b, la.lost, lb.lost), fa, fb)
+    return duel_law(reroll_ties=rules.reroll_elephant_ties).map(fight)
+
+
+def both_elephants(a: Side, b: Side) -> bool:
+    return a.unit.body is b.unit.body is Body.ELEPHANT
 
 
 @lru_cache(maxsize=16384)
@@ -317,10 +394,13 @@ def melee_exact(a: Side, b: Side, rules: MeleeRules = MeleeRules()) -> Dist[Mele
     """
     a.check()
     b.check()
-    on_b = inflicted(a, b, rules)
-    on_a = inflicted(b, a, rules)
+    if both_elephants(a, b):
+        return elephant_duel(a, b, rules)
+    on_b = harm(a, b, rules)
+    on_a = harm(b, a, rules)
     return on_a.product(on_b).map(
-        lambda p: Melee(p[0][0], p[0][1], p[1][0], p[1][1], result(a, b, sum(p[0]), sum(p[1]))))
+        lambda p: Melee(p[0].killed, p[0].disordered, p[1].killed, p[1].disordered, result(a, b, p[0].lost, p[1].lost),
+                        p[0].fate, p[1].fate))
 
 
 # --- played face ------------------------------------------------------------------
@@ -336,6 +416,7 @@ class StrikeReport:
     disordered: int
     saved: int
     after: Unit
+    fate: Fate = Fate.NONE
 
 
 @dataclass(frozen=True)
@@ -352,7 +433,7 @@ def roll_strikes(att: Side, dfn: Side, rules: MeleeRules, dice: DiceSource) -> t
     """Every strike die of ``att`` at ``dfn``, logged; returns the hit vector and the ``Hits`` event."""
     total, faces = NO_HITS, []
     for g in strike_groups(att, dfn, rules):
-        kind = g.weapon.value if g.weapon else "horse"
+        kind = g.weapon.value
         by_face = {f: classify(f, g, att, dfn, rules) for f in range(1, 7)}
         effect = {f: DieEffect.HIT if v != NO_HITS else DieEffect.NONE for f, v in by_face.items()}
         for f in dice.d6s(g.count, f"{att.name} {kind}", effect.__getitem__):
@@ -372,6 +453,11 @@ def roll_shield(hits: HitVector, dfn: Side, rules: MeleeRules, dice: DiceSource)
 
 def _strike(att: Side, dfn: Side, rules: MeleeRules, dice: DiceSource) -> StrikeReport:
     total, rolled = roll_strikes(att, dfn, rules, dice)
+    if dfn.unit.body.wounded:
+        fate = roll_wound(dfn.unit, sum(total), dice)
+        lost = fell(dfn.unit, fate)
+        after = dice.emit(Losses(dfn.unit, lost.killed, 0, dfn.unit.take_losses(lost.killed, 0))).after
+        return StrikeReport(rolled.faces, total, None, lost.killed, 0, 0, after, fate)
     roll = roll_shield(total, dfn, rules, dice)
     k, d, saved = protect(total, roll, dfn, rules)
     if roll is not None:
@@ -386,8 +472,12 @@ def resolve_melee(a: Side, b: Side, dice: DiceSource, rules: MeleeRules = MeleeR
     """Fight one melee with real dice: A rolls and B saves, then B rolls and A saves; losses land together."""
     a.check()
     b.check()
-    sa = _strike(a, b, rules, dice)
-    sb = _strike(b, a, rules, dice)
+    if both_elephants(a, b):
+        w = roll_duel(a.unit, b.unit, dice, reroll_ties=rules.reroll_elephant_ties)
+        sa, sb = (_fell_in_duel(b.unit, w == "a"), _fell_in_duel(a.unit, w == "b"))
+    else:
+        sa = _strike(a, b, rules, dice)
+        sb = _strike(b, a, rules, dice)
     res = result(a, b, sb.killed + sb.disordered, sa.killed + sa.disordered)
     verdict = {MeleeResult.A_WINS: Verdict.FIRST, MeleeResult.B_WINS: Verdict.SECOND}.get(res, Verdict.CONTINUE)
     dice.emit(Compared(a.name, b.name, density_after(a.unit.ranks, sb.killed + sb.disordered, flank=a.flanked),
@@ -434,7 +524,17 @@ class TwoVsOne(NamedTuple):
     result_2: MeleeResult
 
 
-def _refuse_terrifying(a1: Side, a2: Side) -> None:
+def _fell_in_duel(loser: Unit, dead: bool) -> StrikeReport:
+    """A duel's outcome for one elephant, as a strike report (no strike dice; the duel dice are logged)."""
+    lost = fell(loser, Fate.DEAD if dead else Fate.SURVIVES)
+    return StrikeReport((), NO_HITS, None, lost.killed, 0, 0, loser.take_losses(lost.killed, 0), lost.fate)
+
+
+def _refuse_unmodelled(a1: Side, a2: Side, b: Side) -> None:
+    for s in (a1, a2, b):
+        if s.unit.body is not Body.WARRIORS:
+            raise RuleError("AOT-MELEE-ENGAGE", f"{s.name}: two-against-one fights are modelled for ordinary "
+                            f"units, not a {s.unit.body}")
     if a1.unit.terrifying or a2.unit.terrifying:
         raise RuleError("AOT-TERRIFYING", "terrifying attackers in a two-against-one fight are not modelled: "
                         "the pooled shield roll cannot say whose kills terrify")
@@ -451,7 +551,7 @@ def two_vs_one_exact(a1: Side, a2: Side, b: Side, b_on_first: int,
     """
     for s in (a1, a2, b):
         s.check()
-    _refuse_terrifying(a1, a2)
+    _refuse_unmodelled(a1, a2, b)
     b1, b2 = split_dice(b, b_on_first)
     on_a1 = inflicted(b1, a1, rules)
     on_a2 = inflicted(b2, a2, rules)
@@ -471,7 +571,7 @@ def resolve_two_vs_one(a1: Side, a2: Side, b: Side, b_on_first: int, dice: DiceS
     """Two against one with real dice: B's split strikes, then A1 and A2 pooled against B's one shield roll."""
     for s in (a1, a2, b):
         s.check()
-    _refuse_terrifying(a1, a2)
+    _refuse_unmodelled(a1, a2, b)
     b1, b2 = split_dice(b, b_on_first)
     l1 = _strike(b1, a1, rules, dice) if strike_groups(b1, a1, rules) else None
     l2 = _strike(b2, a2, rules, dice) if strike_groups(b2, a2, rules) else None

@@ -1,0 +1,129 @@
+"""How elephants and chariots take harm (AOT-ELEPHANT-WOUND, AOT-CHARIOT-WOUND, AOT-ELEPHANT-VS-ELEPHANT).
+
+Hits on an elephant or a chariot do not kill warriors one by one: every time the enemy scores
+hits, the owner rolls one die against their number, and the beast or vehicle lives or is lost as a
+whole (an elephant may also go berserk).  Melee and shooting both hand their hits to
+:func:`wound_law` (exact) or :func:`roll_wound` (played), so the test is written once.
+"""
+
+from __future__ import annotations
+
+from enum import StrEnum
+from functools import cache
+from typing import NamedTuple
+
+from aot_rules.aot.events import Wounded
+from aot_rules.aot.units import Body, Unit
+from aot_rules.core.dice import DiceSource
+from aot_rules.core.dist import Dist
+from aot_rules.core.errors import RuleError
+from aot_rules.core.events import DieEffect
+
+
+class Fate(StrEnum):
+    """What hits did to a beast or vehicle (``NONE`` for ordinary warriors, who simply lose men)."""
+
+    NONE = "—"
+    SURVIVES = "survives"
+    BERSERK = "berserk"
+    DEAD = "dead"  # an elephant
+    DESTROYED = "destroyed"  # a chariot or cart
+
+    @property
+    def fatal(self) -> bool:
+        return self in (Fate.DEAD, Fate.DESTROYED)
+
+
+class Loss(NamedTuple):
+    """What one side's strikes or one volley cost a unit: warriors killed and disordered, and the fate
+    of an elephant or chariot (a lost beast counts as all its warriors killed)."""
+
+    killed: int
+    disordered: int
+    fate: Fate = Fate.NONE
+
+    @property
+    def lost(self) -> int:
+        return self.killed + self.disordered
+
+
+def wound_fate(body: Body, hits: int, roll: int) -> Fate:
+    """One hit-test die: at or below the hits loses the beast; an elephant above them goes berserk on an
+    even roll and survives on an odd one; a chariot above them survives.
+
+    >>> [wound_fate(Body.ELEPHANT, 2, r).value for r in range(1, 7)]
+    ['dead', 'dead', 'survives', 'berserk', 'survives', 'berserk']
+    """
+    if roll <= hits:
+        return Fate.DEAD if body is Body.ELEPHANT else Fate.DESTROYED
+    if body is Body.ELEPHANT and roll % 2 == 0:
+        return Fate.BERSERK
+    return Fate.SURVIVES
+
+
+def _rule(body: Body) -> str:
+    return "AOT-ELEPHANT-WOUND" if body is Body.ELEPHANT else "AOT-CHARIOT-WOUND"
+
+
+def _check(body: Body, hits: int) -> None:
+    if not body.wounded:
+        raise RuleError("AOT-ELEPHANT-WOUND", f"only elephants and chariots take a hit test, not {body}")
+    if hits < 0:
+        raise RuleError(_rule(body), f"hits cannot be negative ({hits})", params=("hits",))
+
+
+@cache
+def wound_law(body: Body, hits: int, *, test_without_hits: bool = False) -> Dist[Fate]:
+    """Exact law of the hit test after ``hits`` hits.
+
+    Reading (AOT-ELEPHANT-WOUND 2): no test is taken when nothing hit (``test_without_hits`` takes it anyway).
+
+    >>> wound_law(Body.ELEPHANT, 1)[Fate.BERSERK], wound_law(Body.CHARIOT, 2)[Fate.DESTROYED]
+    (Fraction(1, 2), Fraction(1, 3))
+    """
+    _check(body, hits)
+    if hits == 0 and not test_without_hits:
+        return Dist.point(Fate.SURVIVES)
+    return Dist.die(6).map(lambda r: wound_fate(body, hits, r))
+
+
+def roll_wound(unit: Unit, hits: int, dice: DiceSource, *, test_without_hits: bool = False) -> Fate:
+    """The hit test as played: one die, logged with its verdict."""
+    _check(unit.body, hits)
+    if hits == 0 and not test_without_hits:
+        return Fate.SURVIVES
+    roll = dice.d6(f"{unit.name} hit test", lambda r: DieEffect.FAIL if wound_fate(unit.body, hits, r).fatal
+                   else DieEffect.NONE)
+    fate = wound_fate(unit.body, hits, roll)
+    dice.emit(Wounded(unit.name, str(unit.body), hits, roll, fate.value))
+    return fate
+
+
+def fell(unit: Unit, fate: Fate) -> Loss:
+    """The loss a hit test means for the unit: a lost beast takes every warrior aboard with it."""
+    return Loss(unit.formed if fate.fatal else 0, 0, fate)
+
+
+# --- two elephants (AOT-ELEPHANT-VS-ELEPHANT) ------------------------------------------------
+
+def duel_law(*, reroll_ties: bool = True) -> Dist[str]:
+    """Who wins when two elephants fight: both roll a die, the higher kills the other.
+
+    Reading: a tie is rolled again (``reroll_ties=False``: a tie leaves both standing, outcome ``tie``).
+
+    >>> duel_law()["a"], duel_law(reroll_ties=False)["tie"]
+    (Fraction(1, 2), Fraction(1, 6))
+    """
+    law = Dist.die(6).product(Dist.die(6)).map(lambda ab: "a" if ab[0] > ab[1] else "b" if ab[1] > ab[0] else "tie")
+    return law.condition(lambda w: w != "tie") if reroll_ties else law
+
+
+def roll_duel(a: Unit, b: Unit, dice: DiceSource, *, reroll_ties: bool = True) -> str:
+    """Two elephants roll until one die is higher (or once, if ties stand): ``a``, ``b`` or ``tie``."""
+    while True:
+        ra = dice.d6(f"{a.name} (elephant duel)")
+        rb = dice.d6(f"{b.name} (elephant duel)")
+        if ra != rb:
+            return "a" if ra > rb else "b"
+        if not reroll_ties:
+            return "tie"
