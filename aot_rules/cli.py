@@ -95,6 +95,9 @@ def _mechanic_parser(m: Mechanic[Any]) -> _Parser:
         if prm.kind == "bool":
             p.add_argument(prm.flag, dest=prm.name, action=argparse.BooleanOptionalAction, default=None,
                            help=prm.help + (f" [Reading toggle for {prm.reading}]" if prm.reading else ""))
+            if prm.off:
+                p.add_argument("--" + prm.off, dest=prm.name, action="store_false", default=None,
+                               help=f"the same as --no-{prm.flag[2:]}")
         else:
             default = f"; default {prm.to_json()['default']}" if prm.default is not None else ""
             p.add_argument(prm.flag, dest=prm.name, default=None, metavar=prm.name.upper(),

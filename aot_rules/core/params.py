@@ -92,19 +92,21 @@ class Meta:
     reading: str | None = None
     label: str = ""
     choices: tuple[Enum, ...] | None = None
+    off: str = ""
 
 
 def param(default: Any, help: str, *, lo: Fraction | int | None = None, hi: Fraction | int | None = None,
           grid: tuple[Any, ...] | None = None, reading: str | None = None, label: str = "",
-          choices: tuple[Enum, ...] | None = None) -> Any:
+          choices: tuple[Enum, ...] | None = None, off: str = "") -> Any:
     """Declare one input field of a parameter record.
 
     ``help`` and ``label`` may say ``{who}`` where the field sits in a :func:`group`;
     ``reading`` names the rule whose Reading a toggle switches; ``grid`` is the values the
     book's widget and the generic tests enumerate (default: the whole range); ``choices``
-    narrows an enum's members to those this input accepts.
+    narrows an enum's members to those this input accepts; ``off`` names the word that turns a flag
+    off when the opposite has a name of its own (``--turn`` for ``--no-trot``).
     """
-    return field(default=default, metadata={"param": Meta(help, lo, hi, grid, reading, label, choices)})
+    return field(default=default, metadata={"param": Meta(help, lo, hi, grid, reading, label, choices, off)})
 
 
 def group(prefix: str, who: str, default: Any) -> Any:
@@ -133,6 +135,8 @@ class Param:
     enum: type[Enum] | None = None
     #: where the value goes in the record: field names from the top
     path: tuple[str, ...] = ()
+    #: a flag's other name for False (``turn`` for ``trot``), if it has one
+    off: str = ""
 
     @property
     def flag(self) -> str:
@@ -342,7 +346,7 @@ def params_of(record: type[Any], prefix: str = "", who: str = "", defaults: Any 
             name=prefix + f.name, kind=kind, default=default.value if isinstance(default, Enum) else default,
             help=meta.help.format(**subst), lo=meta.lo, hi=meta.hi,
             choices=tuple(str(e.value) for e in (meta.choices or enum or ())), optional=optional, reading=meta.reading,
-            grid=meta.grid, label=meta.label.format(**subst), enum=enum, path=(f.name,)))
+            grid=meta.grid, label=meta.label.format(**subst), enum=enum, path=(f.name,), off=meta.off))
     return tuple(out)
 
 

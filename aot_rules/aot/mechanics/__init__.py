@@ -7,8 +7,11 @@ registry when ``aot_rules.systems`` asks for it.
 from __future__ import annotations
 
 from aot_rules.aot.mechanics import (
+    artillery,
+    chariots,
     command,
     disorder,
+    elephants,
     evasion,
     melee,
     movement,
@@ -21,7 +24,8 @@ from aot_rules.aot.mechanics import (
 )
 from aot_rules.core.registry import Registry
 
-AREAS = (command, weather, setup, movement, run_trot, evasion, turning, shooting, reactions, melee, disorder)
+AREAS = (command, weather, setup, movement, run_trot, evasion, turning, shooting, reactions, melee, disorder,
+         elephants, chariots, artillery)
 
 
 def build_registry() -> Registry:

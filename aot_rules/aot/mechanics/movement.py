@@ -21,7 +21,7 @@ from aot_rules.core.registry import Mechanic, Registry, Sample
 
 #: What a unit may cross (rivers and lakes stop everyone, so the calculator does not offer them).
 ROUGH_CHOICES = (Terrain.WOOD, Terrain.MARSH, Terrain.PLOUGHLAND, Terrain.HILL, Terrain.STREAM, Terrain.HEDGE,
-                 Terrain.FORD, Terrain.VILLAGE, Terrain.BRIDGE)
+                 Terrain.FORD, Terrain.VILLAGE, Terrain.BRIDGE, Terrain.CAMP)
 
 
 @dataclass(frozen=True)
@@ -169,11 +169,15 @@ def register(reg: Registry) -> None:
         rules=("AOT-MOVE-PROCEDURE", "AOT-RUN", "AOT-TROT", "AOT-ROUGH-TERRAIN", "AOT-TURN", "AOT-EVADE-PROCEDURE",
                "AOT-DISORDER-TEST"),
         widget_grid={"density": (1, 2, 3, 4, 5)}))
-    reg.add(Mechanic(
+    rough = reg.add(Mechanic(
         rule_id="AOT-ROUGH-TERRAIN", key="rough-ground", title="Crossing rough ground",
         summary="A disorder test for each move that enters rough ground or goes on inside it.",
         record_type=RoughInput, exact=rough_exact, play=rough_play,
         rules=("AOT-ROUGH-TERRAIN", "AOT-TERRAIN-TYPES", "AOT-DISORDER-TEST")))
+    reg.add(rough.variant(
+        "AOT-CAMP", "Entering the enemy's camp",
+        "An enemy unit entering a camp tests as for rough ground; an unguarded camp is then sacked.",
+        fixed={"terrain": Terrain.CAMP.value, "moves": 1}))
     through = reg.add(Mechanic(
         rule_id="AOT-MOVE-THROUGH-FRIENDS", key="through-friends", title="Passing through a friendly unit",
         summary="The mover's density sets the test; the unit passed through loses the warriors.",

@@ -14,6 +14,7 @@ from functools import cache
 from typing import NamedTuple
 
 from aot_rules.aot.rules.melee import Melee, MeleeResult, MeleeRules, Side, melee_exact
+from aot_rules.aot.rules.wounds import Fate
 from aot_rules.aot.units import Unit
 from aot_rules.core.dist import Dist
 from aot_rules.core.errors import RuleError
@@ -28,6 +29,7 @@ class Breakthrough(NamedTuple):
     foot_disordered: int
     result: MeleeResult
     through: bool
+    cavalry_fate: Fate = Fate.NONE  # a chariot's hit test (AOT-CHARIOT-WOUND)
 
 
 def check_breakthrough(cavalry: Unit, foot: Unit) -> None:
@@ -39,7 +41,7 @@ def check_breakthrough(cavalry: Unit, foot: Unit) -> None:
                         params=("b_mounted",))
 
 
-def routed(m: Melee) -> bool:
+def routed(m: Melee | Breakthrough) -> bool:
     """AOT-BREAKTHROUGH, Reading: the foot lost the melee, so it retreats (a foot unit left with no formed
     warrior has lost, unless the cavalry has none left either, and then nobody goes on)."""
     return m.result is MeleeResult.A_WINS
@@ -59,7 +61,8 @@ def breakthrough_exact(cavalry: Unit, foot: Unit, *, last: bool = False,
     check_breakthrough(cavalry, foot)
     a = Side(cavalry, horse_strike=True, riders_strike=last)
     return melee_exact(a, Side(foot), rules).map(
-        lambda m: Breakthrough(m.a_killed, m.a_disordered, m.b_killed, m.b_disordered, m.result, routed(m)))
+        lambda m: Breakthrough(m.a_killed, m.a_disordered, m.b_killed, m.b_disordered, m.result, routed(m),
+                               m.a_fate))
 
 
 def chain_exact(cavalry: Unit, line: tuple[Unit, ...], rules: MeleeRules = MeleeRules()) -> Dist[int]:

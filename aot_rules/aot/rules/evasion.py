@@ -15,7 +15,7 @@ from enum import StrEnum
 from functools import cache
 
 from aot_rules.aot.rules.run_trot import ExtraMove, die_move, play_die_move
-from aot_rules.aot.units import Unit
+from aot_rules.aot.units import Body, Unit
 from aot_rules.core.dice import DiceSource
 from aot_rules.core.dist import Dist
 from aot_rules.core.errors import RuleError
@@ -65,9 +65,14 @@ class Troops:
         return f"{self.arm} with {worn}"
 
 
+#: How the exotic bodies read for evasion (war-wagon crews are foot).
+BODY_ARM = {Body.CAMELS: Arm.CAMEL, Body.ELEPHANT: Arm.ELEPHANT, Body.CHARIOT: Arm.CHARIOT, Body.SCYTHED: Arm.CHARIOT,
+            Body.CART: Arm.CHARIOT, Body.ARTILLERY: Arm.ARTILLERY}
+
+
 def troops_of(unit: Unit, arm: Arm | None = None) -> Troops:
     """The evasion profile of a ``Unit`` (its arm from ``mounted`` unless given)."""
-    arm = arm or (Arm.CAVALRY if unit.mounted else Arm.FOOT)
+    arm = arm or BODY_ARM.get(unit.body) or (Arm.CAVALRY if unit.mounted else Arm.FOOT)
     return Troops(arm, unit.shield or unit.pavise, unit.armour, unit.horse_armour and arm is Arm.CAVALRY)
 
 

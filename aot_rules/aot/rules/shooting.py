@@ -23,13 +23,16 @@ from aot_rules.aot.equipment import Missile
 from aot_rules.aot.events import Compared, Hits, Losses, Retreat, ShieldWall, Verdict
 from aot_rules.aot.rules.demoralization import award
 from aot_rules.aot.rules.protection import horse_armour_turns, saving_faces, shield_wall_saves
-from aot_rules.aot.units import Unit, density_after
+from aot_rules.aot.rules.wounds import Fate, Loss, fell, roll_wound, wound_law
+from aot_rules.aot.units import Body, Unit, density_after
 from aot_rules.core.dice import DiceSource
 from aot_rules.core.dist import Dist
 from aot_rules.core.errors import RuleError
 from aot_rules.core.events import DieEffect
 
 SIXTH = Fraction(1, 6)
+#: AOT-ELEPHANT-UNIT: for the range of shooting at it, an elephant counts as six warriors.
+ELEPHANT_RANGE_STRENGTH = 6
 
 
 @dataclass(frozen=True)
@@ -132,8 +135,19 @@ def firers_in_range(target: Unit, distance: Fraction, *, weapon: Missile = Missi
     """
     if weapon.max_range is not None and distance > weapon.max_range:
         return 0
-    count = target.density if cover else target.strength * (2 if target.mounted else 1)
+    count = target.density if cover else range_strength(target)
     return max(0, math.floor(count - distance))
+
+
+def range_strength(target: Unit) -> int:
+    """The count range is worked from: the strength, riders (and a chariot's horses) double, an elephant 6.
+
+    >>> range_strength(Unit(ranks=(2,), mounted=True)), range_strength(Unit(ranks=(3,), body=Body.ELEPHANT))
+    (4, 6)
+    """
+    if target.body is Body.ELEPHANT:
+        return ELEPHANT_RANGE_STRENGTH
+    return target.strength * (2 if target.mounted else 1)
 
 
 def firers_for(target: Unit, cond: ShotConditions, firers: int | None, distance: Fraction | None,
@@ -154,8 +168,9 @@ def firers_for(target: Unit, cond: ShotConditions, firers: int | None, distance:
         raise RuleError(cond.weapon.rule_id, f"{cond.weapon.value}s reach 1″ only, not {distance}″")
     n = firers_in_range(target, distance, weapon=cond.weapon, cover=cover) - (1 if battle_line else 0)
     if n <= 0:
-        basis = f"density {target.density}" if cover else f"strength {target.strength}" + (
-            " (riders count double)" if target.mounted else "")
+        basis = f"density {target.density}" if cover else f"strength {range_strength(target)}" + (
+            " (riders count double)" if target.mounted else " (an elephant counts as 6)"
+            if target.body is Body.ELEPHANT else "")
         line = " after the battle line's −1" if battle_line else ""
         raise RuleError("AOT-SHOOT-RANGE", f"target {basis} at {distance}″ leaves no firers{line}: out of range")
     return min(n, firers) if firers is not None else n
@@ -199,6 +214,20 @@ def volley_losses(firers: int, target: Unit, cond: ShotConditions) -> Dist[tuple
     return saves_and_losses(hits, target, cond)
 
 
+@lru_cache(maxsize=65536)
+def volley_harm(firers: int, target: Unit, cond: ShotConditions) -> Dist[Loss]:
+    """Exact ``Loss`` of one volley: warriors, or for an elephant or a chariot the hit test on the hits.
+
+    >>> elephant = Unit(ranks=(3,), body=Body.ELEPHANT)
+    >>> volley_harm(2, elephant, ShotConditions()).prob(lambda x: x.fate is Fate.DEAD)
+    Fraction(1, 9)
+    """
+    if target.body.wounded:
+        hits = Dist.binomial(firers, hit_probability(hit_density(target, cond), cond, target.horse_armour))
+        return hits.bind(lambda h: wound_law(target.body, h).map(lambda f: fell(target, f)))
+    return volley_losses(firers, target, cond).map(lambda kd: Loss(*kd))
+
+
 def saves_and_losses(hits: Dist[int], target: Unit, cond: ShotConditions) -> Dist[tuple[int, int]]:
     """Exact (killed, disordered) once ``hits`` meet the target's one shield die, if it has one."""
     limit = save_limit(target, cond)
@@ -232,6 +261,7 @@ class VolleyReport:
     compared: int | None = None
     retreat: bool | None = None
     dp: int = 0
+    fate: Fate = Fate.NONE
 
 
 def roll_hits(firers: int, target: Unit, cond: ShotConditions, dice: DiceSource, by: str = "firers") -> int:
@@ -269,8 +299,14 @@ def resolve_volley(firers: int, target: Unit, cond: ShotConditions, dice: DiceSo
         raise RuleError("AOT-SHOOT-RANGE", "nobody is in range to shoot")
     rolled = hit_roll(firers, target, cond, dice)
     hits = rolled.count
-    save_roll, saved = roll_shield_wall(hits, target, cond, dice)
-    killed, disordered = apply_weapon(hits, saved, cond.weapon, target.formed)
+    fate = Fate.NONE
+    if target.body.wounded:
+        save_roll, saved = None, 0
+        fate = roll_wound(target, hits, dice)
+        killed, disordered, _ = fell(target, fate)
+    else:
+        save_roll, saved = roll_shield_wall(hits, target, cond, dice)
+        killed, disordered = apply_weapon(hits, saved, cond.weapon, target.formed)
     after = target.take_losses(killed, disordered)
     dice.emit(Losses(target, killed, disordered, after))
     retreat, compared, dp = None, None, 0
@@ -284,4 +320,4 @@ def resolve_volley(firers: int, target: Unit, cond: ShotConditions, dice: DiceSo
             dice.emit(Retreat(target.name))
             dp = award("shooters", target, dice)
     return VolleyReport(firers, tuple(f for f, _ in rolled.faces), rolled.hit_on, hits, save_roll, saved, killed,
-                        disordered, target, after, shooter_density, compared, retreat, dp)
+                        disordered, target, after, shooter_density, compared, retreat, dp, fate)

@@ -11,7 +11,7 @@ from __future__ import annotations
 from dataclasses import dataclass
 from enum import StrEnum
 
-from aot_rules.aot.units import Unit
+from aot_rules.aot.units import Body, Unit
 from aot_rules.core.errors import RuleError
 
 #: AOT-TERRAIN-TYPES, Reading (2): "closed order", which villages shut out, is density 4 or more.
@@ -85,6 +85,11 @@ def terrain_effect(terrain: Terrain, unit: Unit) -> TerrainEffect:
     if terrain in (Terrain.RIVER, Terrain.LAKE):
         return TerrainEffect(False, False, False, False, rid,
                              f"a {terrain} is impassable to every unit (cross a river by a bridge or a ford)")
+    if unit.body is Body.ELEPHANT and terrain is not Terrain.CAMP:
+        if terrain is Terrain.MARSH:
+            return TerrainEffect(False, False, False, False, "AOT-ELEPHANT-MOVE", "an elephant cannot enter marsh")
+        return TerrainEffect(True, False, sight, cover, "AOT-ELEPHANT-MOVE",
+                             f"an elephant ignores every obstacle but marsh: it crosses a {terrain} with no test")
     if terrain is Terrain.BRIDGE:
         return TerrainEffect(True, False, False, False, rid, "a bridge crosses a river with no test")
     if terrain is Terrain.VILLAGE:

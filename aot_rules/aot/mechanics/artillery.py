@@ -1,0 +1,101 @@
+"""Registered artillery: a light and a heavy piece firing at a unit, with the "≤ or <" toggle."""
+
+from __future__ import annotations
+
+from dataclasses import dataclass
+from fractions import Fraction
+from typing import NamedTuple
+
+from aot_rules.aot.mechanics.common import reported, target_unit
+from aot_rules.aot.rules.artillery import Gun, GunShot, Piece, fire, gun_exact, gun_retreats
+from aot_rules.aot.rules.demoralization import dp_earned
+from aot_rules.aot.units import Unit
+from aot_rules.core.dice import DiceSource
+from aot_rules.core.errors import blame
+from aot_rules.core.outcome import Outcome
+from aot_rules.core.params import Ranks, param
+from aot_rules.core.registry import Mechanic, Registry, Sample
+
+
+@dataclass(frozen=True)
+class LightInput:
+    density: int = param(4, "the target's density", lo=1, hi=5, label="target density")
+    target_ranks: Ranks | None = param(None, "the target's formed warriors per rank (default: two full ranks)",
+                                       grid=(None,))
+    gunpowder: bool = param(False, "a gunpowder piece: terrifying, each kill disorders one more", label="gunpowder")
+    strict: bool = param(False, "the bombard example's reading: the effect die must be below the density (<), "
+                         "not at or below it (≤)", reading="AOT-ART-SHOOT-HEAVY", label="strict: hit on < (example)")
+    distance: Fraction | None = param(None, "distance in inches (a light piece reaches as far as the target has "
+                                      "formed warriors)", lo=Fraction(1, 10), hi=12, grid=(None,))
+
+    @property
+    def piece(self) -> Piece:
+        return Piece.LIGHT
+
+    def situation(self) -> tuple[Unit, Gun]:
+        target = target_unit(self.density, self.target_ranks)
+        return target, Gun(self.piece, self.gunpowder, self.strict)
+
+
+@dataclass(frozen=True)
+class HeavyInput(LightInput):
+    distance: Fraction = param(Fraction(8), "distance in inches: the two dice must add up to more", lo=Fraction(1, 10),
+                               hi=12, grid=tuple(Fraction(n) for n in range(2, 12)))
+
+    @property
+    def piece(self) -> Piece:
+        return Piece.HEAVY
+
+
+class Shot(NamedTuple):
+    killed: int
+    disordered: int
+    reached: bool
+    hit: bool
+    retreat: bool
+    dp: int
+
+
+def shot_record(target: Unit, s: GunShot) -> Shot:
+    back = gun_retreats(target, s)
+    return Shot(s.killed, s.disordered, s.reached, s.hit, back, dp_earned(target) if back else 0)
+
+
+SHOT_LABELS = {"killed": "warriors killed", "disordered": "warriors disordered (gunpowder terrifies)",
+               "dp": "DP gained", "hits": "the shot hits", "reaches": "the shot reaches",
+               "retreats": "the target retreats (below the gun's density 2)"}
+SHOT_EVENTS = {"reaches": lambda s: s.reached, "hits": lambda s: s.hit, "retreats": lambda s: s.retreat}
+
+
+def gun_outcome(p: LightInput) -> Outcome:
+    target, gun = p.situation()
+    with blame("distance"):
+        law = gun_exact(target, gun, p.distance).map(lambda s: shot_record(target, s))
+    events = SHOT_EVENTS if gun.piece is Piece.HEAVY else {k: v for k, v in SHOT_EVENTS.items() if k != "reaches"}
+    return Outcome.of(law, "killed", dists=("killed", "disordered", "dp"), events=events, labels=SHOT_LABELS,
+                      info={"hits_on": ("<" if gun.strict else "≤") + f" {target.density}",
+                            "target_ranks": target.ranks})
+
+
+def gun_play(p: LightInput, dice: DiceSource) -> Sample:
+    target, gun = p.situation()
+    with blame("distance"):
+        r = fire(target, gun, dice, p.distance)
+    rec = Shot(r.shot.killed, r.shot.disordered, r.shot.reached, r.shot.hit, r.retreat, r.dp)
+    events = SHOT_EVENTS if gun.piece is Piece.HEAVY else {k: v for k, v in SHOT_EVENTS.items() if k != "reaches"}
+    return reported(rec, events)
+
+
+def register(reg: Registry) -> None:
+    reg.add(Mechanic(
+        rule_id="AOT-ART-SHOOT-LIGHT", key="light-gun", title="A light machine or light gun fires",
+        summary="One die: at or below the target's density it hits and kills that many.",
+        record_type=LightInput, exact=gun_outcome, play=gun_play,
+        rules=("AOT-ART-SHOOT-LIGHT", "AOT-ART-CLASSES", "AOT-SHOOT-RESULT", "AOT-TERRIFYING"),
+        show=("killed", "disordered")))
+    reg.add(Mechanic(
+        rule_id="AOT-ART-SHOOT-HEAVY", key="heavy-gun", title="A heavy machine or heavy gun fires",
+        summary="Two dice must beat the distance; the owner keeps the die that kills most as the effect die.",
+        record_type=HeavyInput, exact=gun_outcome, play=gun_play,
+        rules=("AOT-ART-SHOOT-HEAVY", "AOT-ART-CLASSES", "AOT-SHOOT-RESULT", "AOT-TERRIFYING"),
+        show=("killed", "disordered")))

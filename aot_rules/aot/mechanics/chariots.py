@@ -1,0 +1,148 @@
+"""Registered chariot dice: overturning on a turn or a trot, the hit test, and a charge to break through foot."""
+
+from __future__ import annotations
+
+from dataclasses import dataclass
+from typing import NamedTuple
+
+from aot_rules.aot.equipment import FOOT_WEAPONS, MeleeWeapon
+from aot_rules.aot.mechanics.common import reported
+from aot_rules.aot.mechanics.elephants import WoundInput, wound_outcome, wound_sample
+from aot_rules.aot.rules.breakthrough import Breakthrough, routed
+from aot_rules.aot.rules.chariots import (
+    ChariotMove,
+    chariot,
+    chariot_breakthrough_exact,
+    chariot_trot_exact,
+    play_chariot_trot,
+    play_chariot_turn,
+    turn_exact,
+)
+from aot_rules.aot.rules.melee import Side, resolve_melee
+from aot_rules.aot.rules.wounds import Fate
+from aot_rules.aot.units import Body, Unit
+from aot_rules.core.dice import DiceSource
+from aot_rules.core.dist import Dist
+from aot_rules.core.errors import blame
+from aot_rules.core.outcome import Outcome
+from aot_rules.core.params import Ranks, param
+from aot_rules.core.registry import Mechanic, Registry, Sample
+
+# --- overturning (AOT-CHARIOT-TURN-TROT) ------------------------------------------------------------
+
+
+@dataclass(frozen=True)
+class OverturnInput:
+    horses: int = param(2, "horses in the team (the chariot's density)", lo=1, hi=4)
+    trot: bool = param(False, "a trot (two dice of inches, one of them the test); off: a turn", off="turn",
+                       label="trot (off: turn)")
+    test_die_moves: bool = param(True, "index reading: on a trot the test die still counts toward the distance",
+                                 reading="AOT-TROT", grid=(True,), label="test die counts toward distance")
+
+
+class Overturn(NamedTuple):
+    chariot: str
+    distance: int
+
+
+def _state(m: ChariotMove) -> Overturn:
+    return Overturn("overturned" if m.overturned else "upright", m.distance)
+
+
+OVERTURN_LABELS = {"chariot": "the chariot", "distance": "inches it may go (0 for a turn)"}
+
+
+def overturn_exact(p: OverturnInput) -> Outcome:
+    with blame("horses"):
+        law: Dist[ChariotMove] = (chariot_trot_exact(p.horses, p.test_die_moves) if p.trot
+                                  else turn_exact(p.horses).map(lambda o: ChariotMove(0, o)))
+    return Outcome.of(law.map(_state), "chariot", dists=("chariot", "distance"), labels=OVERTURN_LABELS,
+                      info={"test": f"a test die below {p.horses} overturns it"})
+
+
+def overturn_play(p: OverturnInput, dice: DiceSource) -> Sample:
+    with blame("horses"):
+        car = chariot(p.horses)
+    move = play_chariot_trot(car, dice, p.test_die_moves) if p.trot else ChariotMove(0, play_chariot_turn(car, dice))
+    return _state(move)._asdict()
+
+
+# --- the hit test (AOT-CHARIOT-WOUND) -----------------------------------------------------------------
+
+def chariot_wound(p: WoundInput) -> Outcome:
+    return wound_outcome(Body.CHARIOT, p)
+
+
+def chariot_wound_play(p: WoundInput, dice: DiceSource) -> Sample:
+    return wound_sample(Body.CHARIOT, p, dice)
+
+
+# --- a chariot charges foot (AOT-CHARIOT-COMBAT) --------------------------------------------------------
+
+CREW_WEAPONS = (MeleeWeapon.SHOOTER, MeleeWeapon.SWORD, MeleeWeapon.LANCE)
+CHARIOTS = (Body.CHARIOT, Body.SCYTHED)
+
+
+@dataclass(frozen=True)
+class ChargeInput:
+    horses: int = param(2, "horses in the team: the chariot's density and its horse dice", lo=1, hi=4)
+    body: Body = param(Body.CHARIOT, "a plain or a scythed chariot (terrifying, armour-piercing)", choices=CHARIOTS,
+                       label="chariot")
+    crew_weapon: MeleeWeapon = param(MeleeWeapon.SHOOTER, "the crew's weapon, for its one die", choices=CREW_WEAPONS,
+                                     label="crew weapon")
+    foot_ranks: Ranks = param((3, 3), "the foot's formed warriors per rank, front first", label="foot ranks",
+                              grid=((2, 2), (3, 3), (4, 4), (5, 5)))
+    foot_weapon: MeleeWeapon = param(MeleeWeapon.SPEAR, "the foot's weapon", choices=tuple(FOOT_WEAPONS),
+                                     label="foot weapon",
+                                     grid=(MeleeWeapon.SPEAR, MeleeWeapon.SWORD, MeleeWeapon.SHOOTER))
+    foot_shield: bool = param(False, "the foot carry shields", label="foot shields")
+    foot_armour: bool = param(False, "the foot wear armour", label="foot armour", grid=(False,))
+    last: bool = param(False, "this is the last unit in its path: the crew's die strikes too", label="last unit")
+
+    def sides(self) -> tuple[Unit, Unit]:
+        with blame("horses", "crew_weapon"):
+            car = chariot(self.horses, self.crew_weapon, body=self.body)
+        with blame("foot_ranks", "foot_weapon"):
+            foot = Unit("foot", self.foot_ranks, weapon=self.foot_weapon, shield=self.foot_shield,
+                        armour=self.foot_armour)
+        return car, foot
+
+
+CHARGE_LABELS = {"foot_killed": "foot killed", "foot_disordered": "foot disordered",
+                 "cavalry_fate": "the chariot after the foot strike back", "result": "result (A is the chariot)",
+                 "through": "it breaks through", "destroyed": "the chariot is destroyed"}
+CHARGE_EVENTS = {"through": lambda b: b.through, "destroyed": lambda b: b.cavalry_fate is Fate.DESTROYED}
+
+
+def charge_exact(p: ChargeInput) -> Outcome:
+    car, foot = p.sides()
+    return Outcome.of(chariot_breakthrough_exact(car, foot, last=p.last), "foot_killed",
+                      dists=("foot_killed", "foot_disordered", "cavalry_fate", "result"), events=CHARGE_EVENTS,
+                      labels=CHARGE_LABELS)
+
+
+def charge_play(p: ChargeInput, dice: DiceSource) -> Sample:
+    car, foot = p.sides()
+    chariot_breakthrough_exact(car, foot, last=p.last)  # the same refusals
+    r = resolve_melee(Side(car, horse_strike=True, riders_strike=p.last), Side(foot), dice)
+    m = Breakthrough(r.b_strikes.killed, r.b_strikes.disordered, r.a_strikes.killed, r.a_strikes.disordered,
+                     r.result, False, r.b_strikes.fate)
+    return reported(m._replace(through=routed(m)), CHARGE_EVENTS)
+
+
+def register(reg: Registry) -> None:
+    reg.add(Mechanic(
+        rule_id="AOT-CHARIOT-COMBAT", key="chariot-charge", title="A chariot charges foot to break through",
+        summary="The horses strike as cavalry, the crew adds one die against the last unit; the foot's hits go to "
+                "the chariot's hit test; it carries on if the foot lose.",
+        record_type=ChargeInput, exact=charge_exact, play=charge_play,
+        rules=("AOT-CHARIOT-COMBAT", "AOT-BREAKTHROUGH", "AOT-CHARIOT-WOUND", "AOT-MELEE-HORSE-STRIKE"),
+        show=("foot_killed", "cavalry_fate", "result")))
+    reg.add(Mechanic(
+        rule_id="AOT-CHARIOT-TURN-TROT", key="overturn", title="Turning and trotting a chariot",
+        summary="A turn test, or the owner's pick of the two trot dice, below the number of horses overturns it.",
+        record_type=OverturnInput, exact=overturn_exact, play=overturn_play))
+    reg.add(Mechanic(
+        rule_id="AOT-CHARIOT-WOUND", key="chariot-hit-test", title="The chariot's hit test",
+        summary="One die against the hits: at or below them the chariot is destroyed.",
+        record_type=WoundInput, exact=chariot_wound, play=chariot_wound_play))

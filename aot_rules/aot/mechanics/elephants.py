@@ -1,0 +1,205 @@
+"""Registered elephant dice: the trot, trampling, the hit test, two elephants, and an elephant's charge."""
+
+from __future__ import annotations
+
+from dataclasses import dataclass
+
+from aot_rules.aot.equipment import FOOT_WEAPONS, MeleeWeapon
+from aot_rules.aot.mechanics.common import reported
+from aot_rules.aot.rules.elephants import (
+    ElephantTrot,
+    elephant,
+    elephant_charge_exact,
+    elephant_trot_exact,
+    play_elephant_trot,
+    roll_trample,
+    trample_exact,
+)
+from aot_rules.aot.rules.melee import Melee, MeleeResult, Side, resolve_melee
+from aot_rules.aot.rules.wounds import Fate, duel_law, roll_duel, roll_wound, wound_law
+from aot_rules.aot.units import Body, Unit
+from aot_rules.core.dice import DiceSource
+from aot_rules.core.errors import blame
+from aot_rules.core.outcome import Outcome
+from aot_rules.core.params import Ranks, param
+from aot_rules.core.registry import Mechanic, Registry, Sample
+
+DENSITIES = (1, 2, 3, 4, 5)
+
+
+# --- the trot (AOT-ELEPHANT-MOVE) ---------------------------------------------------------------
+
+@dataclass(frozen=True)
+class TrotInput:
+    needed: int = param(4, "inches the elephant must cover to get where you want it", lo=1, hi=6,
+                        label="inches needed")
+
+
+TROT_LABELS = {"distance": "inches it may go", "berserk": "the die sends it berserk",
+               "arrives": "it covers the inches needed", "arrives_calm": "it covers them and stays calm"}
+
+
+def trot_events(p: TrotInput) -> dict[str, object]:
+    return {"arrives": lambda t: t.distance >= p.needed,
+            "arrives_calm": lambda t: t.distance >= p.needed and not t.berserk}
+
+
+def trot_exact_p(p: TrotInput) -> Outcome:
+    return Outcome.of(elephant_trot_exact(), "distance", dists=("distance", "berserk"),
+                      events=trot_events(p), labels=TROT_LABELS)  # type: ignore[arg-type]
+
+
+def trot_play(p: TrotInput, dice: DiceSource) -> Sample:
+    t: ElephantTrot = play_elephant_trot(elephant(), dice)
+    return reported(t, trot_events(p))  # type: ignore[arg-type]
+
+
+# --- trampling (AOT-ELEPHANT-ATTACK) --------------------------------------------------------------
+
+@dataclass(frozen=True)
+class TrampleInput:
+    target_density: int = param(4, "the target's density", lo=1, hi=5)
+    target_strength: int | None = param(None, "the target's warriors (kills never exceed them)", lo=1, hi=10,
+                                        grid=(None,))
+
+
+def trample_exact_p(p: TrampleInput) -> Outcome:
+    return Outcome.of(trample_exact(p.target_density, p.target_strength), "killed",
+                      events={"hit": lambda k: k > 0},
+                      labels={"killed": "warriors trampled (killed)", "hit": "the elephant hits"},
+                      info={"hits_on": ", ".join(str(f) for f in range(1, p.target_density + 1))})
+
+
+def trample_play(p: TrampleInput, dice: DiceSource) -> Sample:
+    trample_exact(p.target_density, p.target_strength)  # the same refusals as the exact face
+    k = roll_trample(p.target_density, dice, p.target_strength)
+    return {"killed": k, "hit": k > 0}
+
+
+# --- the hit test (AOT-ELEPHANT-WOUND; the chariot's shares the record) ----------------------------
+
+@dataclass(frozen=True)
+class WoundInput:
+    hits: int = param(1, "hits the enemy scored on it this time", lo=0, hi=12, grid=tuple(range(0, 7)))
+    test_without_hits: bool = param(False, "alternative reading: the test is taken even when nothing hit",
+                                    reading="AOT-ELEPHANT-WOUND", label="test even with 0 hits (alt. reading)")
+
+
+def wound_outcome(body: Body, p: WoundInput) -> Outcome:
+    with blame("hits"):
+        law = wound_law(body, p.hits, test_without_hits=p.test_without_hits)
+    lost = "dead" if body is Body.ELEPHANT else "destroyed"
+    return Outcome.of(law, "fate", labels={"fate": f"the {'elephant' if body is Body.ELEPHANT else 'chariot'}"},
+                      info={"lost_on": ", ".join(str(r) for r in range(1, min(p.hits, 6) + 1)) or "nothing",
+                            "outcome_when_lost": lost})
+
+
+def wound_sample(body: Body, p: WoundInput, dice: DiceSource) -> Sample:
+    beast = elephant() if body is Body.ELEPHANT else Unit("chariot", (2,), mounted=True, body=Body.CHARIOT)
+    with blame("hits"):
+        return {"fate": roll_wound(beast, p.hits, dice, test_without_hits=p.test_without_hits)}
+
+
+def elephant_wound(p: WoundInput) -> Outcome:
+    return wound_outcome(Body.ELEPHANT, p)
+
+
+def elephant_wound_play(p: WoundInput, dice: DiceSource) -> Sample:
+    return wound_sample(Body.ELEPHANT, p, dice)
+
+
+# --- two elephants (AOT-ELEPHANT-VS-ELEPHANT) -----------------------------------------------------
+
+@dataclass(frozen=True)
+class DuelInput:
+    reroll_ties: bool = param(True, "index reading: a tie is rolled again; off: a tie leaves both standing",
+                              reading="AOT-ELEPHANT-VS-ELEPHANT", label="re-roll ties")
+
+
+def duel_exact(p: DuelInput) -> Outcome:
+    return Outcome.of(duel_law(reroll_ties=p.reroll_ties), "winner",
+                      labels={"winner": "whose elephant kills the other (a, b, or tie)"})
+
+
+def duel_play(p: DuelInput, dice: DiceSource) -> Sample:
+    return {"winner": roll_duel(elephant(name="A"), elephant(name="B"), dice, reroll_ties=p.reroll_ties)}
+
+
+# --- an elephant charges a block (AOT-ELEPHANT-UNIT) ------------------------------------------------
+
+CREW_WEAPONS = (MeleeWeapon.SHOOTER, MeleeWeapon.SPEAR, MeleeWeapon.SWORD)
+
+
+@dataclass(frozen=True)
+class ChargeInput:
+    aboard: int = param(3, "warriors aboard, the driver included (1 to 4): the elephant's density", lo=1, hi=4)
+    crew_weapon: MeleeWeapon = param(MeleeWeapon.SHOOTER, "what the crew (all aboard but the driver) fight with",
+                                     choices=CREW_WEAPONS, label="crew weapon")
+    veteran: bool = param(False, "a commander rides the elephant (veteran)", grid=(False,), label="veteran")
+    block_ranks: Ranks = param((4, 4), "the block's formed warriors per rank, front first", label="block ranks",
+                               grid=((2, 2), (3, 3), (4, 4), (5, 5)))
+    block_weapon: MeleeWeapon = param(MeleeWeapon.SPEAR, "the block's weapon", choices=tuple(FOOT_WEAPONS),
+                                      label="block weapon",
+                                      grid=(MeleeWeapon.SPEAR, MeleeWeapon.SWORD, MeleeWeapon.SHOOTER))
+    block_shield: bool = param(False, "the block has shields (useless against the trample, but they save crew "
+                               "hits)", label="block shields")
+
+    def sides(self) -> tuple[Unit, Unit]:
+        with blame("aboard"):
+            beast = elephant(self.aboard, self.crew_weapon, veteran=self.veteran)
+        with blame("block_ranks"):
+            block = Unit("block", self.block_ranks, weapon=self.block_weapon, shield=self.block_shield)
+        return beast, block
+
+
+CHARGE_LABELS = {"b_killed": "block: killed", "b_disordered": "block: disordered (terrified)",
+                 "a_fate": "the elephant after the block's strikes", "result": "result (A is the elephant)",
+                 "block_retreats": "the block loses and retreats", "elephant_dead": "the elephant dies",
+                 "berserk": "the elephant goes berserk", "elephant_loses": "the elephant loses the fight"}
+CHARGE_EVENTS = {"block_retreats": lambda m: m.result is MeleeResult.A_WINS,
+                 "elephant_dead": lambda m: m.a_fate is Fate.DEAD,
+                 "berserk": lambda m: m.a_fate is Fate.BERSERK,
+                 "elephant_loses": lambda m: m.result is MeleeResult.B_WINS}
+
+
+def charge_exact(p: ChargeInput) -> Outcome:
+    beast, block = p.sides()
+    return Outcome.of(elephant_charge_exact(beast, block), "b_killed",
+                      dists=("b_killed", "b_disordered", "a_fate", "result"), events=CHARGE_EVENTS,
+                      labels=CHARGE_LABELS, info={"crew_dice": beast.ranks[0] - 1})
+
+
+def charge_play(p: ChargeInput, dice: DiceSource) -> Sample:
+    beast, block = p.sides()
+    r = resolve_melee(Side(beast), Side(block), dice)
+    m = Melee(r.b_strikes.killed, r.b_strikes.disordered, r.a_strikes.killed, r.a_strikes.disordered, r.result,
+              r.b_strikes.fate, r.a_strikes.fate)
+    return reported(m, CHARGE_EVENTS)
+
+
+def register(reg: Registry) -> None:
+    reg.add(Mechanic(
+        rule_id="AOT-ELEPHANT-UNIT", key="elephant-charge", title="An elephant charges a block of foot",
+        summary="The trample and the crew's strikes, the block's strikes back, the elephant's hit test and the "
+                "result, exactly.",
+        record_type=ChargeInput, exact=charge_exact, play=charge_play,
+        rules=("AOT-ELEPHANT-UNIT", "AOT-ELEPHANT-ATTACK", "AOT-ELEPHANT-CREW", "AOT-ELEPHANT-WOUND",
+               "AOT-MELEE-RESULT"), show=("b_killed", "a_fate", "result")))
+    reg.add(Mechanic(
+        rule_id="AOT-ELEPHANT-MOVE", key="elephant-trot", title="An elephant's trot",
+        summary="One die of inches, as armoured horse; below 3 the elephant goes berserk.",
+        record_type=TrotInput, exact=trot_exact_p, play=trot_play))
+    reg.add(Mechanic(
+        rule_id="AOT-ELEPHANT-ATTACK", key="trample", title="Trampling",
+        summary="One die against the target's density: at or below it, that many warriors are killed; shields and "
+                "armour do not help.",
+        record_type=TrampleInput, exact=trample_exact_p, play=trample_play))
+    reg.add(Mechanic(
+        rule_id="AOT-ELEPHANT-WOUND", key="elephant-hit-test", title="The elephant's hit test",
+        summary="One die against the hits: at or below them the elephant dies; above, an even roll sends it "
+                "berserk and an odd one lets it live.",
+        record_type=WoundInput, exact=elephant_wound, play=elephant_wound_play))
+    reg.add(Mechanic(
+        rule_id="AOT-ELEPHANT-VS-ELEPHANT", key="elephant-duel", title="Elephant against elephant",
+        summary="Both roll a die; the higher kills the other.",
+        record_type=DuelInput, exact=duel_exact, play=duel_play))

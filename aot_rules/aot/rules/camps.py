@@ -1,0 +1,56 @@
+"""The camp (Лагерь): what guarding it gives, what entering it costs, and what sacking it does.
+
+The camp's placement is setup (AOT-CAMP-PLACE) and its victory points are victory (AOT-VICTORY-POINTS,
+``CAMP_VP``); this module holds what happens at the camp itself.  Entering it is rough ground for the
+enemy, so the test is the rough-ground test of :mod:`aot_rules.aot.rules.terrain`.
+"""
+
+from __future__ import annotations
+
+from enum import StrEnum
+from typing import NamedTuple
+
+from aot_rules.aot.rules.disorder import disorder_test, take_disorder_test
+from aot_rules.aot.rules.terrain import Terrain, TerrainEffect, terrain_effect
+from aot_rules.aot.units import Unit
+from aot_rules.core.dice import DiceSource
+from aot_rules.core.dist import Dist
+from aot_rules.core.errors import RuleError
+
+
+class CampOutcome(StrEnum):
+    """What an enemy unit's entry into a camp leads to."""
+
+    SACKED = "sacked"  # unguarded: the camp is removed, and the looters leave the table (not destroyed)
+
+
+class Entry(NamedTuple):
+    """An enemy unit enters a camp: its test, and what follows."""
+
+    disordered: int
+    outcome: CampOutcome
+
+
+def guard_cover(guard: Unit) -> TerrainEffect:
+    """A unit guarding its own camp fights and is shot at as if in a wood: cover, and the camp blocks sight."""
+    return terrain_effect(Terrain.WOOD, guard)
+
+
+def check_entry(unit: Unit, guarded: bool) -> None:
+    if guarded:
+        raise RuleError("AOT-CAMP", f"{unit.name} cannot walk into a guarded camp: it must attack the guard in an "
+                        "ordinary melee and destroy it or drive it out first")
+
+
+def entry_exact(unit: Unit, regular: bool = False) -> Dist[int]:
+    """Exact law of the warriors an enemy unit loses entering a camp (the rough-ground test)."""
+    effect = terrain_effect(Terrain.CAMP, unit)
+    assert effect.test
+    return disorder_test(unit.density, unit.formed, regular)
+
+
+def enter_camp(unit: Unit, dice: DiceSource, *, guarded: bool = False) -> tuple[Unit, Entry]:
+    """An enemy unit enters a camp: it tests as for rough ground; an unguarded camp is then sacked."""
+    check_entry(unit, guarded)
+    after, lost = take_disorder_test(unit, dice, "entering the camp")
+    return after, Entry(lost, CampOutcome.SACKED)

@@ -1,0 +1,149 @@
+"""Elephants (Слоны) and camels (Верблюды): trampling, the trot that can turn into a rampage, and an
+elephant's charge into a block of foot as one exact exchange.
+
+An elephant is a ``Unit`` with ``body=Body.ELEPHANT`` whose one rank holds the warriors aboard (driver
+and crew).  Its density, for hit numbers against it and for results, is that number (the index's
+Reading); it strikes by trampling, its crew with their own weapons, and hits on it go to the hit test
+(:mod:`aot_rules.aot.rules.wounds`).  The fight itself is the ordinary melee engine.
+"""
+
+from __future__ import annotations
+
+from functools import cache
+from typing import NamedTuple
+
+from aot_rules.aot.equipment import MeleeWeapon
+from aot_rules.aot.events import Moved, Tested
+from aot_rules.aot.rules.melee import Melee, MeleeRules, Side, melee_exact
+from aot_rules.aot.rules.wounds import Fate
+from aot_rules.aot.units import Body, Unit
+from aot_rules.core.dice import DiceSource
+from aot_rules.core.dist import Dist
+from aot_rules.core.errors import RuleError
+from aot_rules.core.events import DieEffect
+
+#: AOT-ELEPHANT-MOVE: an elephant's move is always 7″, whatever its crew.
+ELEPHANT_MOVE = 7
+#: AOT-ELEPHANT-MOVE: a trot die below this sends the elephant berserk.
+BERSERK_BELOW = 3
+
+
+def elephant(aboard: int = 1, weapon: MeleeWeapon = MeleeWeapon.SHOOTER, *, veteran: bool = False,
+             name: str = "elephant") -> Unit:
+    """An elephant with ``aboard`` warriors, its driver included (1 to 4); the crew fights with ``weapon``.
+
+    Elephants are terrifying to every troop type (AOT-TERRIFYING); a commander aboard makes it veteran.
+
+    >>> elephant(3).describe()
+    'elephant: ranks 3 (density 3)'
+    """
+    return Unit(name=name, ranks=(aboard,), body=Body.ELEPHANT, weapon=weapon, veteran=veteran, terrifying=True)
+
+
+def camels(riders: int = 3, weapon: MeleeWeapon = MeleeWeapon.SHOOTER, name: str = "camels") -> Unit:
+    """Riders on camels (AOT-CAMEL): mounted, no mount strike, terrifying to cavalry only."""
+    return Unit(name=name, ranks=(riders,), mounted=True, body=Body.CAMELS, weapon=weapon)
+
+
+# --- trampling (AOT-ELEPHANT-ATTACK) -------------------------------------------------------------
+
+def trample_kills(roll: int, density: int, strength: int | None = None) -> int:
+    """One trampling die: it kills as many as it shows, unless it shows more than the target's density.
+
+    Reading: never more than the target has (``strength``).
+
+    >>> [trample_kills(r, 3) for r in range(1, 7)], trample_kills(3, 4, strength=2)
+    ([1, 2, 3, 0, 0, 0], 2)
+    """
+    if roll > density:
+        return 0
+    return roll if strength is None else min(roll, strength)
+
+
+def check_target(density: int, strength: int | None) -> None:
+    if not 1 <= density <= 5:
+        raise RuleError("AOT-ELEPHANT-ATTACK", f"a target's density is 1 to 5, not {density}",
+                        params=("target_density",))
+    if strength is not None and strength < density:
+        raise RuleError("AOT-ELEPHANT-ATTACK", f"a unit of density {density} has at least {density} warriors, not "
+                        f"{strength}", params=("target_strength",))
+
+
+@cache
+def trample_exact(density: int, strength: int | None = None) -> Dist[int]:
+    """Exact law of the warriors one trampling die kills; shields and armour do not help.
+
+    >>> trample_exact(4).mean()
+    Fraction(5, 3)
+    """
+    check_target(density, strength)
+    return Dist.die(6).map(lambda r: trample_kills(r, density, strength))
+
+
+def roll_trample(density: int, dice: DiceSource, strength: int | None = None) -> int:
+    roll = dice.d6("trample", lambda r: DieEffect.HIT if r <= density else DieEffect.NONE)
+    return trample_kills(roll, density, strength)
+
+
+# --- the trot (AOT-ELEPHANT-MOVE) -----------------------------------------------------------------
+
+class ElephantTrot(NamedTuple):
+    """How far a trotting elephant may go, and whether the die sent it berserk."""
+
+    distance: int
+    berserk: bool
+
+
+def trot_of(roll: int) -> ElephantTrot:
+    return ElephantTrot(roll, roll < BERSERK_BELOW)
+
+
+def elephant_trot_exact() -> Dist[ElephantTrot]:
+    """The trot as armoured horse: one die is both the inches and the test; below 3 the elephant rampages.
+
+    >>> elephant_trot_exact().prob(lambda t: t.berserk)
+    Fraction(1, 3)
+    """
+    return Dist.die(6).map(trot_of)
+
+
+def play_elephant_trot(unit: Unit, dice: DiceSource) -> ElephantTrot:
+    if unit.body is not Body.ELEPHANT:
+        raise RuleError("AOT-ELEPHANT-MOVE", f"{unit.name} is not an elephant")
+    roll = dice.d6("elephant trot", lambda r: DieEffect.FAIL if r < BERSERK_BELOW else DieEffect.NONE)
+    dice.emit(Tested(unit.name, roll, BERSERK_BELOW, 0))
+    dice.emit(Moved(unit.name, "trot", (roll,), roll))
+    return trot_of(roll)
+
+
+# --- an elephant charges a block (the whole exchange) --------------------------------------------
+
+class Charge(NamedTuple):
+    """An elephant's charge into foot: what each side lost, the elephant's fate and the melee result."""
+
+    trampled: int  # warriors of the block killed (by the trample and the crew)
+    block_disordered: int  # disordered (the elephant is terrifying: one more per kill)
+    hits_on_elephant: int
+    fate: Fate
+    result: str
+
+
+def check_charge(beast: Unit, block: Unit) -> None:
+    if beast.body is not Body.ELEPHANT:
+        raise RuleError("AOT-ELEPHANT-UNIT", f"{beast.name} is not an elephant")
+    if block.mounted or block.body is not Body.WARRIORS:
+        raise RuleError("AOT-ELEPHANT-ATTACK", f"{block.name}: the exchange is an elephant against a block of foot")
+
+
+def elephant_charge_exact(beast: Unit, block: Unit, rules: MeleeRules = MeleeRules()) -> Dist[Melee]:
+    """Exact joint law of an elephant (and its crew) fighting a block of foot: the trample and the crew's
+    strikes, the block's strikes back, the elephant's hit test with its berserk chance, and the result.
+
+    This is :func:`melee_exact` with the elephant as side A; kept as a name because players ask for it.
+
+    >>> law = elephant_charge_exact(elephant(1), Unit("block", (4, 4), weapon=MeleeWeapon.SPEAR))
+    >>> law.prob(lambda m: m.a_fate is Fate.BERSERK) > 0
+    True
+    """
+    check_charge(beast, block)
+    return melee_exact(Side(beast), Side(block), rules)
