@@ -13,6 +13,10 @@ for a plan of four tests < 20 ms median.
 Targets (issue "The army and its command"): any new mechanic's exact answer < 5 ms median (measured
 uncached over its whole widget grid; the slowest grid point is shown too); a clean `make book` < 3 min.
 
+Targets (issue "Exotic troops, machines and fortifications"): any new mechanic's exact answer < 5 ms median
+(uncached over its widget grid, a fixed-seed sample of a big one); an exact elephant-against-block exchange
+(``elephant_charge_exact``) < 20 ms median.
+
 Targets (issue "Foundation"):
   one exact shooting distribution       < 1 ms median
   precomputing the whole shooting grid  < 5 s
@@ -39,6 +43,9 @@ sys.path.insert(0, str(ROOT))
 
 import aot_rules.aot.mechanics  # noqa: E402
 import aot_rules.aot.rules  # noqa: E402
+from aot_rules.aot.equipment import MeleeWeapon  # noqa: E402
+from aot_rules.aot.rules.elephants import elephant, elephant_charge_exact  # noqa: E402
+from aot_rules.aot.units import Unit  # noqa: E402
 from aot_rules.core.errors import RuleError  # noqa: E402
 from aot_rules.systems import all_mechanics, get  # noqa: E402
 
@@ -49,6 +56,9 @@ ISSUE_7 = ("AOT-CMD-INITIATIVE", "AOT-CMD-SLOTS", "AOT-CMD-MESSENGER", "AOT-CMD-
 ISSUE_8 = ("AOT-MOVE-PROCEDURE", "AOT-ROUGH-TERRAIN", "AOT-MOVE-THROUGH-FRIENDS", "AOT-PANIC", "AOT-RUN", "AOT-TROT",
            "AOT-EVADE-PROCEDURE", "AOT-EVADE-FLANK", "AOT-EVADE-ELIGIBILITY", "AOT-BREAKTHROUGH", "AOT-TURN",
            "AOT-TURN-FLANK-ATTACKED")
+ISSUE_9 = ("AOT-ELEPHANT-UNIT", "AOT-ELEPHANT-MOVE", "AOT-ELEPHANT-ATTACK", "AOT-ELEPHANT-WOUND",
+           "AOT-ELEPHANT-VS-ELEPHANT", "AOT-CHARIOT-COMBAT", "AOT-CHARIOT-TURN-TROT", "AOT-CHARIOT-WOUND",
+           "AOT-ART-SHOOT-LIGHT", "AOT-ART-SHOOT-HEAVY", "AOT-CAMP")
 #: Grids larger than this are timed on a fixed-seed sample of this many points (AOT-MOVE-PROCEDURE has
 #: 37,500 combinations, AOT-BREAKTHROUGH 1,280): the median is what the target is about.
 GRID_SAMPLE = 300
@@ -134,6 +144,16 @@ def four_step_plans() -> list[dict[str, Any]]:
     return out
 
 
+def elephant_exchanges() -> dict[str, tuple[Unit, Unit]]:
+    """Elephant-against-block exchanges a player asks about: the most dice the rules allow, and a typical one."""
+    return {
+        "exact elephant charge: 4 aboard (3 swords) vs 5+5 spears, shields+armour": (
+            elephant(4, MeleeWeapon.SWORD), Unit("block", (5, 5), weapon=MeleeWeapon.SPEAR, shield=True, armour=True)),
+        "exact elephant charge: 3 aboard (2 shooters) vs 4+4 spears": (
+            elephant(3, MeleeWeapon.SHOOTER), Unit("block", (4, 4), weapon=MeleeWeapon.SPEAR)),
+    }
+
+
 def package_lines() -> int:
     """Non-blank lines of the engine package (what the lines-per-mechanic target counts)."""
     return sum(1 for path in (ROOT / "aot_rules").rglob("*.py")
@@ -142,6 +162,18 @@ def package_lines() -> int:
 
 def report(name: str, value: str, target: str, ok: bool) -> None:
     print(f"{name:52} {value:>14}   target {target:>10}   {'ok' if ok else 'MISSED'}")
+
+
+def report_grids(rule_ids: tuple[str, ...]) -> None:
+    """Each mechanic's median uncached exact answer over its widget grid (a sample of a big one): < 5 ms."""
+    for rid in rule_ids:
+        m = get(rid)
+        grid = list(m.grid())
+        per_point = grid_medians(m, sampled(grid, GRID_SAMPLE, rid), clear_all_caches)
+        t = statistics.median(per_point)
+        of = f"{len(per_point)} grid points" + (f" of {len(grid)}" if len(grid) > GRID_SAMPLE else "")
+        report(f"exact {rid} ({of}; slowest {max(per_point) * 1e3:.1f} ms)", f"{t * 1e3:.2f} ms", "< 5 ms",
+               t < 5e-3)
 
 
 def main() -> None:
@@ -199,19 +231,22 @@ def main() -> None:
                f"{t * 1e3:.2f} ms", "< 5 ms", t < 5e-3)
 
     print("issue 8, movement (uncached: engine, casualty-removal and mechanic caches cleared each run)")
-    for rid in ISSUE_8:
-        m = get(rid)
-        grid = list(m.grid())
-        per_point = grid_medians(m, sampled(grid, GRID_SAMPLE, rid), clear_all_caches)
-        t = statistics.median(per_point)
-        of = f"{len(per_point)} grid points" + (f" of {len(grid)}" if len(grid) > GRID_SAMPLE else "")
-        report(f"exact {rid} ({of}; slowest {max(per_point) * 1e3:.1f} ms)", f"{t * 1e3:.2f} ms", "< 5 ms",
-               t < 5e-3)
+    report_grids(ISSUE_8)
     plans = four_step_plans()
     per_plan = grid_medians(get("AOT-MOVE-PROCEDURE"), sampled(plans, GRID_SAMPLE, "four steps"), clear_all_caches)
     t = statistics.median(per_plan)
     report(f"cost calculator, four tests ({len(per_plan)} of {len(plans)} plans; slowest "
            f"{max(per_plan) * 1e3:.1f} ms)", f"{t * 1e3:.2f} ms", "< 20 ms", t < 0.02)
+
+    print("issue 9, exotic troops and machines (uncached, as for issue 8)")
+    report_grids(ISSUE_9)
+    for name, (beast, block) in elephant_exchanges().items():
+        def exchange(beast: Unit = beast, block: Unit = block) -> None:
+            clear_all_caches()
+            elephant_charge_exact(beast, block)
+
+        t = median_time(exchange, 51)
+        report(name, f"{t * 1e3:.2f} ms", "< 20 ms", t < 0.02)
 
     if "--no-book" in sys.argv:
         return
@@ -228,7 +263,8 @@ def main() -> None:
         report("clean book build (1 run)", f"{t3:.1f} s", "< 180 s", t3 < 180)
         for name, limit in (("shooting", 1.5e6), ("melee", 2.0e6), ("demoralization", 2.0e6), ("command", 1.5e6),
                             ("weather", 1.5e6), ("setup", 1.5e6), ("army", 1.5e6),
-                            ("moving", 1.5e6), ("run-trot", 1.5e6), ("evasion", 1.5e6), ("turning", 1.5e6)):
+                            ("moving", 1.5e6), ("run-trot", 1.5e6), ("evasion", 1.5e6), ("turning", 1.5e6),
+                            ("elephants", 1.5e6), ("chariots", 1.5e6), ("artillery", 1.5e6), ("camps", 1.5e6)):
             page = Path(tmp) / "_build" / "html" / "book" / f"{name}.html"
             size = page.stat().st_size
             report(f"{name} page payload (HTML incl. widget tables)", f"{size / 1e6:.2f} MB",

@@ -10,11 +10,12 @@ are illustrative and labelled so.
 from __future__ import annotations
 
 from collections.abc import Callable
-from dataclasses import dataclass
+from dataclasses import dataclass, replace
 from fractions import Fraction
 from functools import partial
 
 from aot_rules.aot.equipment import MeleeWeapon, Missile
+from aot_rules.aot.rules.artillery import Gun, Piece, effect_hits, fire, gun_exact
 from aot_rules.aot.rules.command import activated_slots, play_slots, roll_initiative, slot_activation_exact
 from aot_rules.aot.rules.demoralization import spend_disorder
 from aot_rules.aot.rules.disorder import disorder_test
@@ -24,7 +25,7 @@ from aot_rules.aot.rules.melee import MeleeRules, Side, hit_vector, resolve_mele
 from aot_rules.aot.rules.movement import move_allowance, pass_through, through_friends_exact, through_loss
 from aot_rules.aot.rules.shooting import ShotConditions, firers_in_range, hit_probability, resolve_volley, roll_hits
 from aot_rules.aot.rules.weather import play_storm, storm_exact
-from aot_rules.aot.units import Unit
+from aot_rules.aot.units import GUN_DENSITY, Unit
 from aot_rules.core.dice import FixedDice
 from aot_rules.core.dist import Dist
 from aot_rules.core.events import Event
@@ -196,6 +197,46 @@ def gauls_flee_example(roll: int = 5) -> Example:
                           "of 6 or more, so the example implies at least six; we use eight.",))
 
 
+def bombard_example(reach: tuple[int, int] = (3, 6)) -> Example:
+    """AOT-EX-BOMBARD: a heavy gunpowder gun 8″ from closed-order foot rolls 3 and 6: 9 > 8 reaches, the 3 hits
+    density 4 and kills 3, gunpowder disorders 3 more, and the foot, down to density 1 (below the gun's 2), retreat.
+
+    The source then says the same 3 would have missed open order (density 3); that holds only under the strict
+    "<" reading, so both readings' odds are given and the hypothetical is decided by the engine both ways.
+    """
+    target = Unit(name="closed-order foot", ranks=(4, 4))
+    gun = Gun(Piece.HEAVY, gunpowder=True)
+    distance = Fraction(8)
+    dice = FixedDice(list(reach))
+    rep = fire(target, gun, dice, distance, name="the bombard")
+    face = rep.effect_die if rep.effect_die is not None else min(reach)
+    open_order = 3
+    p_hit = {strict: gun_exact(target, replace(gun, strict=strict), distance).prob(lambda s: s.hit)
+             for strict in (False, True)}
+    verdict = {strict: "hits" if effect_hits(face, open_order, strict) else "misses" for strict in (False, True)}
+    fate = "retreats" if rep.retreat else "stays"
+    split = (" The source's miss needs “<”, while its own rule says “≤”; the book keeps the rule's “≤”, and the "
+             "widget's “strict” toggle shows the other reading." if verdict[False] != verdict[True] else "")
+    return Example("AOT-EX-BOMBARD", "A bombard fires at closed-order foot",
+                   (f"A bombard, a heavy gunpowder gun, fires at a unit of foot in closed order (two ranks of four, "
+                    f"density {target.density}) standing {distance}″ away. Its two dice must add up to more than "
+                    f"{distance}; the owner then keeps one of them as the effect die, which must be at or below the "
+                    f"target's density.",),
+                   tuple(dice.log), before=target, after=rep.after,
+                   legend="red: at or below the target's density, so the owner may keep it as the effect die",
+                   exact=((f"P(a hit from {distance}″ against density {target.density}), hitting on ≤ "
+                           f"{target.density} (the rule)", p_hit[False]),
+                          (f"P(a hit from {distance}″ against density {target.density}), hitting on < "
+                           f"{target.density} (what the example's hypothetical needs)", p_hit[True])),
+                   notes=(f"The source says the target “flees”. The engine applies the ordinary result of shooting: "
+                          f"the foot are left at density {rep.after.density}, {'' if rep.retreat else 'not '}below "
+                          f"the gun's {GUN_DENSITY}, so the unit {fate}, as any beaten target does, and the bombard's "
+                          f"side earns {rep.dp} DP.",
+                          f"The source adds that against open order (density {open_order}) the same {face} would "
+                          f"have missed. Under the rule as written (hit on ≤ {open_order}) it {verdict[False]}; under "
+                          f"the strict reading (hit on < {open_order}) it {verdict[True]}." + split))
+
+
 #: AOT-EX-EVADE-*: the two sides of each source example, as the evasion rule sees them.
 EVASION_PAIRS: dict[str, tuple[str, tuple[str, Troops], tuple[str, Troops]]] = {
     "AOT-EX-EVADE-NUMIDIANS": ("Roman cavalry and Numidians", ("Roman cavalry", Troops(Arm.CAVALRY, armour=True)),
@@ -229,5 +270,6 @@ EXAMPLES: dict[str, Callable[[], Example]] = {
     "AOT-EX-FOREST": forest_example,
     "AOT-EX-ROMAN-LINES": roman_lines_example,
     "AOT-EX-GAULS-FLEE": gauls_flee_example,
+    "AOT-EX-BOMBARD": bombard_example,
     **{k: partial(evasion_example, k) for k in EVASION_PAIRS},
 }

@@ -37,10 +37,19 @@ class Body(StrEnum):
     CAMELS = "camels"  # AOT-CAMEL: riders on camels
     ELEPHANT = "elephant"  # AOT-ELEPHANT-UNIT: ranks = (warriors aboard, driver included,)
     CHARIOT = "chariot"  # AOT-CHARIOT-BASICS: ranks = (horses,)
-    SCYTHED = "scythed chariot"  # AOT-CHARIOT-SCYTHED
-    CART = "battle cart"  # AOT-CART-SUMERIAN: a chariot without the horse strike
-    WAR_WAGON = "war wagon"  # AOT-WAR-WAGON: ranks = the crew's
+    SCYTHED = "scythed-chariot"  # AOT-CHARIOT-SCYTHED
+    CART = "battle-cart"  # AOT-CART-SUMERIAN: a chariot without the horse strike
+    WAR_WAGON = "war-wagon"  # AOT-WAR-WAGON: ranks = the crew's
     ARTILLERY = "artillery"  # AOT-ART-CREW: ranks = the crew's, density 2
+
+    @property
+    def noun(self) -> str:
+        """The body in a sentence: "an elephant", "a war wagon"."""
+        word = {Body.WARRIORS: "warriors", Body.CAMELS: "camel riders", Body.ARTILLERY: "artillery piece"}.get(
+            self, self.value.replace("-", " "))
+        if self in (Body.WARRIORS, Body.CAMELS):
+            return word
+        return ("an " if word[0] in "aeiou" else "a ") + word
 
     @property
     def chariot(self) -> bool:
@@ -182,14 +191,16 @@ class Unit:
                 raise RuleError(rid, f"{self.name}: camel riders are mounted")
             return
         if (b is Body.ELEPHANT or b.chariot) and len(self.ranks) != 1:
-            raise RuleError(rid, f"{self.name}: a {b} stands on one large base, as one rank")
+            raise RuleError(rid, f"{self.name}: {b.noun} stands on one large base, as one rank")
         if b.chariot != self.mounted:
             raise RuleError(rid, f"{self.name}: " + ("a chariot's horses make it mounted" if b.chariot
-                                                     else f"a {b} is not a mounted unit"))
-        if b is Body.ELEPHANT and not 1 <= self.ranks[0] <= MAX_ABOARD:
+                                                     else f"{b.noun} is not a mounted unit"))
+        # 0 is a lost elephant or a destroyed chariot (everyone aboard gone, AOT-ELEPHANT-WOUND, AOT-CHARIOT-WOUND):
+        # the state the played face's losses leave; the builders refuse to make one with nobody aboard.
+        if b is Body.ELEPHANT and not 0 <= self.ranks[0] <= MAX_ABOARD:
             raise RuleError(rid, f"{self.name}: an elephant carries 1 to {MAX_ABOARD} warriors (driver and crew), "
                             f"not {self.ranks[0]}")
-        if b.chariot and not 1 <= self.ranks[0] <= MAX_HORSES:
+        if b.chariot and not 0 <= self.ranks[0] <= MAX_HORSES:
             raise RuleError(rid, f"{self.name}: a chariot has 1 to {MAX_HORSES} horses, not {self.ranks[0]}")
         if b is Body.WAR_WAGON and self.strength > WAGON_CREW:
             raise RuleError(rid, f"{self.name}: a war wagon's crew is at most {WAGON_CREW} warriors")
@@ -197,16 +208,16 @@ class Unit:
             raise RuleError(rid, f"{self.name}: an artillery crew is {GUN_CREW} civilians, not {self.strength}")
         if b in (Body.ELEPHANT, Body.ARTILLERY) or b.chariot:
             if self.shield or self.armour or self.horse_armour or self.pavise:
-                raise RuleError(rid, f"{self.name}: a {b} has no shields or armour of its own")
+                raise RuleError(rid, f"{self.name}: {b.noun} has no shields or armour of its own")
             if self.stubborn or self.recruit or self.regular or self.initiative or self.barbarian:
-                raise RuleError(rid, f"{self.name}: the only property a {b} may have is veteran (a commander "
+                raise RuleError(rid, f"{self.name}: the only property {b.noun} may have is veteran (a commander "
                                 "riding it)")
 
     # --- derived state ----------------------------------------------
     @property
     def kind(self) -> str:
         if self.body is not Body.WARRIORS:
-            return str(self.body)
+            return self.body.value.replace("-", " ")
         return "mounted" if self.mounted else "foot"
 
     @property

@@ -9,6 +9,7 @@ from __future__ import annotations
 from collections.abc import Iterable
 
 from aot_rules.aot.events import (
+    Artillery,
     Compared,
     DPEarned,
     DPSpent,
@@ -17,6 +18,7 @@ from aot_rules.aot.events import (
     Losses,
     Moved,
     OffRoll,
+    Overturned,
     PassedThrough,
     ShieldWall,
     SlotPlayed,
@@ -24,6 +26,7 @@ from aot_rules.aot.events import (
     UnitDrifted,
     Verdict,
     WeatherChanged,
+    Wounded,
 )
 from aot_rules.core.events import Event
 from aot_rules.core.format import count_str
@@ -82,7 +85,34 @@ def sentence(e: Event) -> str | None:
         return f"{test}: failed, so {e.loser} lose order: {count_str(e.lost, 'warrior')}."
     if isinstance(e, Tested):
         return f"{e.unit} test on {e.roll} against density {e.density}: {count_str(e.lost, 'warrior')} disordered."
+    if isinstance(e, Artillery):
+        return artillery_sentence(e)
+    if isinstance(e, Wounded):
+        what = e.body.replace("-", " ")
+        test = f"{possessive(e.unit)} hit test after {count_str(e.hits, 'hit')}: die {e.roll}"
+        return test + {"dead": ", no more than the hits: the elephant is lost, and everyone aboard dies with it.",
+                       "destroyed": f", no more than the hits: the {what} is destroyed with its crew.",
+                       "berserk": ", above the hits but even: the elephant goes berserk.",
+                       "survives": f", above the hits: the {what} fights on."}.get(e.fate, f": {e.fate}.")
+    if isinstance(e, Overturned):
+        test = f"{possessive(e.unit)} overturn test: die {e.roll} against {count_str(e.horses, 'horse')}"
+        return test + (", lower, so it overturns and is removed." if e.overturned
+                       else ", not lower, so it stays upright.")
     return None
+
+
+def artillery_sentence(e: Artillery) -> str:
+    """A gun's shot: a heavy piece's two reach dice and the effect die its owner keeps; a light piece's one die."""
+    if not e.reach:  # a light piece: its one die is the effect die
+        return f"{e.gun} rolls {e.effect}: " + (f"a hit, {count_str(e.killed, 'warrior')} killed." if e.hit
+                                                 else "a miss.")
+    reach = f"{e.gun} rolls {' + '.join(map(str, e.reach))} = {sum(e.reach)}"
+    if not e.reached:
+        return reach + ": no more than the distance, so the shot falls short."
+    if e.effect is None or not e.hit:
+        return reach + ", more than the distance, so the shot reaches; but no die is low enough to hit."
+    return (reach + f", more than the distance, so the shot reaches. The owner keeps the {e.effect} as the effect "
+            f"die: it hits and kills {e.killed}.")
 
 
 def narrate(log: Iterable[Event]) -> list[str]:

@@ -48,6 +48,21 @@ def test_every_movement_rule_is_labelled_once_and_badged(built_book: Path) -> No
         assert re.search(rf'class="[^"]*sd-badge[^"]*"[^>]*>{rid}<', html), f"no badge for {rid}"
 
 
+#: Issue 9: every exotic-troops, machines and fortifications rule is explained (label) and badged in the book.
+EXOTIC_IDS = ("AOT-CAMEL", "AOT-ELEPHANT-UNIT", "AOT-ELEPHANT-MOVE", "AOT-ELEPHANT-ATTACK", "AOT-ELEPHANT-WOUND",
+              "AOT-ELEPHANT-CREW", "AOT-ELEPHANT-VS-ELEPHANT", "AOT-CHARIOT-BASICS", "AOT-CHARIOT-COMBAT",
+              "AOT-CHARIOT-TURN-TROT", "AOT-CHARIOT-WOUND", "AOT-CHARIOT-FLANK", "AOT-CHARIOT-DEMO",
+              "AOT-CHARIOT-SCYTHED", "AOT-CART-SUMERIAN", "AOT-WAR-WAGON", "AOT-ART-CLASSES", "AOT-ART-CREW",
+              "AOT-ART-SHOOT-LIGHT", "AOT-ART-SHOOT-HEAVY", "AOT-CAMP", "AOT-LOST-CONTENT")
+
+
+def test_every_exotic_rule_is_labelled_once_and_badged(built_book: Path) -> None:
+    html = "".join((built_book / f"{f}.html").read_text() for f in _toc_files())
+    for rid in EXOTIC_IDS:
+        assert html.count(f'id="{rid.lower()}"') == 1, f"({rid.lower()})= should label exactly one section"
+        assert re.search(rf'class="[^"]*sd-badge[^"]*"[^>]*>{rid}<', html), f"no badge for {rid}"
+
+
 def test_every_worked_example_is_on_some_page(built_book: Path) -> None:
     from aot_rules.aot.examples import EXAMPLES
 

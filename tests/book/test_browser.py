@@ -301,3 +301,27 @@ def test_move_cost_calculator_matches_engine(driver: Any, site: str) -> None:
                                     step_2="evade", step_3="none", step_4="none"))
     assert 'data-error="1"' in html and "AOT-EVADE-ELIGIBILITY" in html
     assert _errors(driver) == []
+
+
+def test_artillery_strict_toggle_follows_the_engine(driver: Any, site: str) -> None:
+    """Flip the heavy gun's "strict" toggle in the Artillery chapter (the bombard example's "<" against the
+    rule's "≤"): under each reading the page shows the engine's exact chance of a hit and law of kills at the
+    widget's default inputs, and the two readings show different numbers."""
+    driver.get_log("browser")
+    _open(driver, f"{site}/book/artillery.html")
+    _wait_bokeh(driver)
+    rid = "AOT-ART-SHOOT-HEAVY"
+    m = get(rid)
+    assert "strict" in _flag_names(rid)
+    shown: dict[bool, tuple[dict[str, str], str]] = {}
+    for strict in (False, True, False):  # flip on, then back off: the page follows both ways
+        html = _apply(driver, rid, {"strict": strict})
+        want = m.evaluate(strict=strict)
+        hit = fraction_str(want.events["hits"])
+        assert f'data-event="{want.label("hits")}" data-p="{hit}"' in html, strict
+        rows = _rows(html)
+        assert rows == {str(o): fraction_str(p) for o, p in want.dists["killed"].items()}, strict
+        shown[strict] = (rows, hit)
+    assert shown[True][1] != shown[False][1], "the strict reading should change the chance of a hit"
+    assert shown[True][0] != shown[False][0], "the strict reading should change the kills"
+    assert _errors(driver) == []

@@ -26,7 +26,7 @@ class LightInput:
     strict: bool = param(False, "the bombard example's reading: the effect die must be below the density (<), "
                          "not at or below it (≤)", reading="AOT-ART-SHOOT-HEAVY", label="strict: hit on < (example)")
     distance: Fraction | None = param(None, "distance in inches (a light piece reaches as far as the target has "
-                                      "formed warriors)", lo=Fraction(1, 10), hi=12, grid=(None,))
+                                      "formed warriors)", lo=Fraction(1, 10), hi=10, grid=(None,))
 
     @property
     def piece(self) -> Piece:

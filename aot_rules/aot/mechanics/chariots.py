@@ -8,6 +8,7 @@ from typing import NamedTuple
 from aot_rules.aot.equipment import FOOT_WEAPONS, MeleeWeapon
 from aot_rules.aot.mechanics.common import reported
 from aot_rules.aot.mechanics.elephants import WoundInput, wound_outcome, wound_sample
+from aot_rules.aot.mechanics.melee import SideInput
 from aot_rules.aot.rules.breakthrough import Breakthrough, routed
 from aot_rules.aot.rules.chariots import (
     ChariotMove,
@@ -102,10 +103,9 @@ class ChargeInput:
     def sides(self) -> tuple[Unit, Unit]:
         with blame("horses", "crew_weapon"):
             car = chariot(self.horses, self.crew_weapon, body=self.body)
-        with blame("foot_ranks", "foot_weapon"):
-            foot = Unit("foot", self.foot_ranks, weapon=self.foot_weapon, shield=self.foot_shield,
-                        armour=self.foot_armour)
-        return car, foot
+        foot = SideInput(ranks=self.foot_ranks, weapon=self.foot_weapon, shield=self.foot_shield,
+                         armour=self.foot_armour).side("foot")
+        return car, foot.unit
 
 
 CHARGE_LABELS = {"foot_killed": "foot killed", "foot_disordered": "foot disordered",

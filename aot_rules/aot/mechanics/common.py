@@ -6,7 +6,7 @@ from collections.abc import Callable, Mapping
 from dataclasses import dataclass, replace
 from typing import Any, NamedTuple
 
-from aot_rules.aot.units import MAX_MOUNTED_DENSITY, Unit, unit_of
+from aot_rules.aot.units import MAX_MOUNTED_DENSITY, Body, Unit, unit_of
 from aot_rules.core.errors import RuleError, blame
 from aot_rules.core.params import param
 
@@ -58,12 +58,13 @@ def formed_unit(density: int, formed: int, name: str = "unit") -> Unit:
 
 def target_unit(density: int, ranks: tuple[int, ...] | None = None, *, shield_wall: bool = False,
                 pavise: bool = False, veteran: bool = False, horse_armour: bool = False, mounted: bool = False,
-                strength: int | None = None) -> Unit:
+                strength: int | None = None, body: Body = Body.WARRIORS) -> Unit:
     """The unit a shooting question is about, from its density and (optionally) ranks and strength.
 
     Refusals name the inputs they are about: ``target_density``, ``target_ranks``, ``target_strength``.
+    An elephant or a chariot stands in one rank (warriors aboard, horses); a war wagon's crew has shields.
     """
-    riders = horse_armour or mounted
+    riders = horse_armour or mounted or body.chariot or body is Body.CAMELS
     if riders and density > MAX_MOUNTED_DENSITY:
         raise RuleError("AOT-DENSITY-LIMITS", f"a mounted unit has density at most {MAX_MOUNTED_DENSITY}",
                         params=("target_density",))
@@ -72,7 +73,7 @@ def target_unit(density: int, ranks: tuple[int, ...] | None = None, *, shield_wa
         raise RuleError("AOT-SHOOT-SHIELDWALL", "shield wall and pavises are for infantry, not a mounted target",
                         params=tuple(name for name, on in said.items() if on))
     if ranks is None:
-        ranks = (density,) if riders else (density, density)
+        ranks = (density,) if riders or body is Body.ELEPHANT else (density, density)
     shown = ",".join(map(str, ranks))
     if max(ranks) != density:
         raise RuleError("AOT-DENSITY", f"ranks {shown} have longest rank {max(ranks)}, but the density is {density}",
@@ -83,9 +84,11 @@ def target_unit(density: int, ranks: tuple[int, ...] | None = None, *, shield_wa
             raise RuleError("AOT-SHOOT-RANGE", f"a strength of {strength} is less than the {sum(ranks)} formed "
                             f"warriors in ranks {shown}", params=("target_strength",))
         disordered = strength - sum(ranks)
-    with blame("target_ranks"):
-        return Unit(name="target", ranks=tuple(ranks), disordered=disordered, mounted=riders, shield=shield_wall,
-                    pavise=pavise, veteran=veteran, horse_armour=horse_armour)
+    wagon = body is Body.WAR_WAGON
+    with blame("target_ranks", *(("target_body",) if body is not Body.WARRIORS else ())):
+        return Unit(name="target", ranks=tuple(ranks), disordered=disordered, mounted=riders,
+                    shield=shield_wall or wagon, armour=wagon, stubborn=wagon, pavise=pavise, veteran=veteran,
+                    horse_armour=horse_armour, body=body)
 
 
 def reported(record: NamedTuple, events: Mapping[str, Callable[[Any], bool]]) -> dict[str, Any]:

@@ -3,9 +3,11 @@
 from __future__ import annotations
 
 from dataclasses import dataclass
+from typing import NamedTuple
 
 from aot_rules.aot.equipment import FOOT_WEAPONS, MeleeWeapon
 from aot_rules.aot.mechanics.common import reported
+from aot_rules.aot.mechanics.melee import SideInput
 from aot_rules.aot.rules.elephants import (
     ElephantTrot,
     elephant,
@@ -35,23 +37,33 @@ class TrotInput:
                         label="inches needed")
 
 
-TROT_LABELS = {"distance": "inches it may go", "berserk": "the die sends it berserk",
+TROT_LABELS = {"distance": "inches it may go", "temper": "after the trot, the elephant is",
                "arrives": "it covers the inches needed", "arrives_calm": "it covers them and stays calm"}
 
 
 def trot_events(p: TrotInput) -> dict[str, object]:
     return {"arrives": lambda t: t.distance >= p.needed,
-            "arrives_calm": lambda t: t.distance >= p.needed and not t.berserk}
+            "arrives_calm": lambda t: t.distance >= p.needed and t.temper == "calm"}
+
+
+class Trot(NamedTuple):
+    """The trot as the widget shows it: inches, and the elephant's temper in words."""
+
+    distance: int
+    temper: str
+
+
+def _told(t: ElephantTrot) -> Trot:
+    return Trot(t.distance, "berserk" if t.berserk else "calm")
 
 
 def trot_exact_p(p: TrotInput) -> Outcome:
-    return Outcome.of(elephant_trot_exact(), "distance", dists=("distance", "berserk"),
+    return Outcome.of(elephant_trot_exact().map(_told), "distance", dists=("distance", "temper"),
                       events=trot_events(p), labels=TROT_LABELS)  # type: ignore[arg-type]
 
 
 def trot_play(p: TrotInput, dice: DiceSource) -> Sample:
-    t: ElephantTrot = play_elephant_trot(elephant(), dice)
-    return reported(t, trot_events(p))  # type: ignore[arg-type]
+    return reported(_told(play_elephant_trot(elephant(), dice)), trot_events(p))  # type: ignore[arg-type]
 
 
 # --- trampling (AOT-ELEPHANT-ATTACK) --------------------------------------------------------------
@@ -147,9 +159,8 @@ class ChargeInput:
     def sides(self) -> tuple[Unit, Unit]:
         with blame("aboard"):
             beast = elephant(self.aboard, self.crew_weapon, veteran=self.veteran)
-        with blame("block_ranks"):
-            block = Unit("block", self.block_ranks, weapon=self.block_weapon, shield=self.block_shield)
-        return beast, block
+        block = SideInput(ranks=self.block_ranks, weapon=self.block_weapon, shield=self.block_shield).side("block")
+        return beast, block.unit
 
 
 CHARGE_LABELS = {"b_killed": "block: killed", "b_disordered": "block: disordered (terrified)",

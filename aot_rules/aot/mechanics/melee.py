@@ -8,6 +8,7 @@ from typing import Any, NamedTuple
 
 from aot_rules.aot.equipment import FOOT_WEAPONS, MeleeWeapon, Missile
 from aot_rules.aot.mechanics.common import FormedUnitInput, formed_unit, reported
+from aot_rules.aot.rules.chariots import check_wagon_fight
 from aot_rules.aot.rules.demoralization import (
     forced_retreat_cost,
     spend_disorder,
@@ -28,7 +29,8 @@ from aot_rules.aot.rules.melee import (
     winner_dp,
 )
 from aot_rules.aot.rules.movement import retreat_move
-from aot_rules.aot.units import Unit, density_after
+from aot_rules.aot.rules.wounds import Fate
+from aot_rules.aot.units import Body, Unit, density_after
 from aot_rules.core.dice import DiceSource
 from aot_rules.core.dist import Dist
 from aot_rules.core.errors import RuleError, blame
@@ -40,13 +42,18 @@ from aot_rules.core.registry import Mechanic, Registry, Sample
 BLAME = {"AOT-MELEE-HIT-LANCE": ("weapon", "mix", "mounted"), "AOT-MELEE-CAV-OTHER": ("weapon", "mix", "mounted"),
          "AOT-SHOOT-HORSE-ARMOUR": ("horse_armour", "mounted"), "AOT-PROP-RECRUIT": ("recruit", "stubborn", "veteran"),
          "AOT-MELEE-HORSE-STRIKE": ("horse_strike", "mounted"), "AOT-MELEE-STRIKES": ("mix", "ranks"),
-         "AOT-ARMY-MIXED-WEAPONS": ("mix",)}
+         "AOT-ARMY-MIXED-WEAPONS": ("mix",),
+         **{b.rule_id: ("body", "ranks") for b in Body if b is not Body.WARRIORS},
+         "AOT-CAMEL": ("body", "horse_strike"), "AOT-CART-SUMERIAN": ("body", "horse_strike")}
 
 
 @dataclass(frozen=True)
 class SideInput:
     """One side of a melee, as its inputs (``a_…`` or ``b_…``)."""
 
+    body: Body = param(Body.WARRIORS, "what {who} is: warriors, or camels, an elephant (ranks = warriors aboard, "
+                       "1–4), a chariot, scythed chariot or battle cart (ranks = horses), a war wagon (ranks = its "
+                       "crew) or an artillery piece (ranks = its crew, 2,2)", grid=(Body.WARRIORS,), label="{who} is")
     ranks: Ranks = param((4, 4), "{who}'s formed warriors per rank, front first", label="{who} ranks")
     weapon: MeleeWeapon = param(MeleeWeapon.SWORD, "{who}'s weapon", label="{who} weapon")
     mix: Mix | None = param(None, "{who}'s front rank of a mixed-weapon unit, e.g. sword:3,shooter:1 (overrides its "
@@ -71,10 +78,13 @@ class SideInput:
         """The side this describes; a refusal names the inputs (``a_ranks`` …) it is about."""
         x = name.lower()
         try:
-            unit = Unit(name=name, ranks=self.ranks, mounted=self.mounted, shield=self.shield, armour=self.armour,
-                        horse_armour=self.horse_armour, weapon=self.weapon, mix=self._front(), veteran=self.veteran,
-                        stubborn=self.stubborn, recruit=self.recruit, terrifying=self.terrifying,
-                        missile=Missile.JAVELIN if self.javelins else None)
+            body, wagon = self.body, self.body is Body.WAR_WAGON
+            unit = Unit(name=name, ranks=self.ranks, mounted=self.mounted or body.chariot or body is Body.CAMELS,
+                        shield=self.shield or wagon, armour=self.armour or wagon, horse_armour=self.horse_armour,
+                        weapon=MeleeWeapon.SWORD if wagon else self.weapon, mix=self._front(), veteran=self.veteran,
+                        stubborn=self.stubborn or wagon, recruit=self.recruit,
+                        terrifying=self.terrifying or body in (Body.ELEPHANT, Body.SCYTHED),
+                        missile=Missile.JAVELIN if self.javelins else None, body=body)
             if unit.formed == 0:
                 raise RuleError("AOT-ARMY-UNIT-SIZE", "a fighting unit needs formed warriors in its front rank")
             if unit.ranks[0] == 0:
@@ -90,7 +100,7 @@ class SideInput:
     def _said(self, name: str) -> bool:
         """Whether a refusal should name this input: flags that are on, a mix if given, else the weapon."""
         value = getattr(self, name)
-        if name in ("ranks", "mounted"):
+        if name in ("ranks", "mounted", "body"):
             return True
         if name == "weapon":
             return not self.mix
@@ -135,7 +145,13 @@ class MeleeInput:
         if self.a_flanked and self.b_flanked:
             raise RuleError("AOT-MELEE-FLANK", "only one side can be the one taken in the flank",
                             params=("a_flanked", "b_flanked"))
-        return (self.a.side("A", self.a_flanked), self.b.side("B", self.b_flanked),
+        a, b = self.a.side("A", self.a_flanked), self.b.side("B", self.b_flanked)
+        with blame("a_body", "b_body"):
+            check_wagon_fight(a.unit, b.unit)
+            if self.b_stakes and a.unit.body not in (Body.WARRIORS, Body.CAMELS):
+                raise RuleError("AOT-STAKES", "the stakes rule is written for cavalry and foot, not "
+                                f"{a.unit.body.noun}")
+        return (a, b,
                 MeleeRules(armour_first=self.armour_first, equal_saves=self.equal_saves,
                            pike_extra_per_rank=self.pike_extra_per_rank,
                            halberd_axe_as_specialist=self.halberd_axe_as_specialist,
@@ -153,14 +169,16 @@ class MeleeOutcome(NamedTuple):
     b_density_after: int
     dp_a: int
     dp_b: int
+    a_fate: Fate = Fate.NONE
+    b_fate: Fate = Fate.NONE
 
 
 def _outcome(a: Side, b: Side, pre: tuple[int, int], a_lost: tuple[int, int], b_lost: tuple[int, int],
-             res: MeleeResult) -> MeleeOutcome:
+             res: MeleeResult, fates: tuple[Fate, Fate] = (Fate.NONE, Fate.NONE)) -> MeleeOutcome:
     """Everything that follows from one melee's losses (``pre``: A's losses at the stakes)."""
     return MeleeOutcome(a_lost[0] + pre[0], a_lost[1] + pre[1], *b_lost, res,
                         density_after(a.unit.ranks, sum(a_lost)), density_after(b.unit.ranks, sum(b_lost)),
-                        *winner_dp(res, a, b))
+                        *winner_dp(res, a, b), *fates)
 
 
 def _stopped(a: Side, b: Side, pre: tuple[int, int]) -> MeleeOutcome | None:
@@ -177,7 +195,8 @@ def _melee(a: Side, b: Side, rules: MeleeRules, stakes: bool) -> Dist[MeleeOutco
         stopped = _stopped(a2, b, pre)
         if stopped:
             return Dist.point(stopped)
-        return melee_exact(a2, b, rules).map(lambda m: _outcome(a2, b, pre, m[:2], m[2:4], m.result))
+        return melee_exact(a2, b, rules).map(
+            lambda m: _outcome(a2, b, pre, m[:2], m[2:4], m.result, (m.a_fate, m.b_fate)))
 
     if not stakes:
         return fight(a, (0, 0))
@@ -190,14 +209,34 @@ MELEE_EVENTS = {"a_wins": lambda m: m.result is MeleeResult.A_WINS,
 MELEE_LABELS = {"result": "result", "a_killed": "A killed", "a_disordered": "A disordered", "b_killed": "B killed",
                 "b_disordered": "B disordered", "a_density_after": "A density after",
                 "b_density_after": "B density after", "dp_a": "DP gained by A's side", "dp_b": "DP gained by B's side",
-                "a_wins": "A wins", "b_wins": "B wins", "continue": "the fight continues"}
+                "a_wins": "A wins", "b_wins": "B wins", "continue": "the fight continues",
+                "a_fate": "what becomes of A (elephant or chariot)",
+                "b_fate": "what becomes of B (elephant or chariot)"}
 
 
 def melee_exact_outcome(p: MeleeInput) -> Outcome:
     a, b, rules = p.fight()
+    fates = tuple(f"{x}_fate" for x, s in (("a", a), ("b", b)) if s.unit.body.wounded)
     return Outcome.of(_melee(a, b, rules, p.b_stakes), "result",
                       dists=("result", "b_killed", "a_killed", "b_disordered", "a_disordered", "a_density_after",
-                             "b_density_after", "dp_a", "dp_b"), events=MELEE_EVENTS, labels=MELEE_LABELS)
+                             "b_density_after", "dp_a", "dp_b", *fates), events=MELEE_EVENTS, labels=MELEE_LABELS,
+                      info=_body_notes(a, b))
+
+
+def _body_notes(a: Side, b: Side) -> dict[str, str]:
+    """What the answer means for an elephant, a chariot, a wagon or a gun in the fight."""
+    notes = {}
+    for x, s in (("a", a), ("b", b)):
+        body = s.unit.body
+        if body.wounded:
+            notes[f"{x}_is"] = (f"{body.noun}: hits go to its hit test; '{x.upper()} killed' counts everyone "
+                                "aboard when it is lost")
+        elif body is Body.WAR_WAGON:
+            notes[f"{x}_is"] = "war wagon: its crew fights as stubborn specialists behind shield and armour; if it " \
+                               "loses, it is destroyed instead of retreating"
+        elif body is Body.ARTILLERY:
+            notes[f"{x}_is"] = "artillery: its crew of civilians strikes nothing"
+    return notes
 
 
 def melee_play(p: MeleeInput, dice: DiceSource) -> Sample:
@@ -209,7 +248,7 @@ def melee_play(p: MeleeInput, dice: DiceSource) -> Sample:
     if out is None:
         r = resolve_melee(a, b, dice, rules)
         out = _outcome(a, b, pre, (r.b_strikes.killed, r.b_strikes.disordered),
-                       (r.a_strikes.killed, r.a_strikes.disordered), r.result)
+                       (r.a_strikes.killed, r.a_strikes.disordered), r.result, (r.b_strikes.fate, r.a_strikes.fate))
     return reported(out, MELEE_EVENTS)
 
 
@@ -223,6 +262,11 @@ SMALL = {"a_ranks": FOOT_RANKS, "b_ranks": FOOT_RANKS, "a_mounted": (False,), "b
          "b_shield": (False, True), "b_armour": (False, True), "a_veteran": (False, True)}
 CAV = {"a_mounted": (True,), "a_ranks": CAV_RANKS, "a_horse_armour": (False, True), "a_horse_strike": (False, True),
        "b_weapon": ("spear", "sword"), "a_veteran": (False,)}
+
+#: The per-rule widgets are about ordinary warriors; the exotic troops have their own chapters and the
+#: main calculator.  A war wagon never attacks, so side A may be anything else.
+WARRIORS_ONLY = {"a_body": Body.WARRIORS.value, "b_body": Body.WARRIORS.value}
+ATTACKERS = tuple(b.value for b in Body if b is not Body.WAR_WAGON)
 
 #: Variants that fix a side as mounted: that side's weapon can only be a cavalry one.
 CAVALRY_WEAPONS = ("shooter", "sword", "lance")
@@ -425,9 +469,10 @@ def register(reg: Registry) -> None:
                      "a_mounted": (False,), "b_mounted": (False,), "a_horse_armour": (False,),
                      "b_horse_armour": (False,), "a_veteran": (False,), "b_veteran": (False,),
                      "a_horse_strike": (False,), "b_horse_strike": (False,)},
-        show=("result", "a_killed", "b_killed")))
+        show=("result", "a_killed", "b_killed"), limits={"a_body": ATTACKERS}))
     for rid, title, summary, fixed, main, grid, show, defaults in VARIANTS:
-        reg.add(melee.variant(rid, title, summary, fixed=fixed, main=main, widget_grid={**SMALL, **grid},
+        reg.add(melee.variant(rid, title, summary, fixed={**WARRIORS_ONLY, **fixed}, main=main,
+                              widget_grid={**SMALL, **grid},
                               show=show or ("b_killed", "b_disordered", "result"), defaults=defaults,
                               limits=RIDERS.get(rid)))
     reg.add(Mechanic(

@@ -26,9 +26,10 @@ from aot_rules.aot.rules.shooting import (
     saves_and_losses,
     saves_text,
     shield_saved,
-    volley_losses,
+    volley_harm,
 )
-from aot_rules.aot.units import Unit
+from aot_rules.aot.rules.wounds import Fate
+from aot_rules.aot.units import Body, Unit
 from aot_rules.core.dice import DiceSource
 from aot_rules.core.dist import Dist
 from aot_rules.core.errors import RuleError, blame
@@ -37,6 +38,7 @@ from aot_rules.core.params import Ranks, param
 from aot_rules.core.registry import Mechanic, Registry, Sample
 
 DENSITIES = tuple(range(1, 6))
+TARGET_BODIES = (Body.WARRIORS, Body.ELEPHANT, Body.CHARIOT, Body.SCYTHED, Body.CART, Body.WAR_WAGON, Body.ARTILLERY)
 TEN = tuple(range(1, 11))
 
 # --- the full volley: `odds shoot` ----------------------------------------------
@@ -74,6 +76,10 @@ class ShootInput:
                                  reading="AOT-SHOOT-PAVISE", grid=(True,), label="veterans save on ≤ 5 behind pavises")
     compare_after_losses: bool = param(True, "compare densities after the losses (index reading)",
                                        reading="AOT-SHOOT-RESULT", grid=(True,), label="compare after losses")
+    target_body: Body = param(Body.WARRIORS, "what the target is: warriors, or an elephant (density = warriors "
+                              "aboard; hits go to its hit test; counts as 6 for range), a chariot (density = "
+                              "horses), a war wagon's crew (shields) or an artillery crew (ranks 2,2)",
+                              choices=TARGET_BODIES, grid=(Body.WARRIORS,), label="target is")
 
     def conditions(self) -> ShotConditions:
         # Veteran and downwind shooters share one hit rule: folded, equal questions share cache entries.
@@ -85,7 +91,7 @@ class ShootInput:
         """The target, the volley's conditions and how many shoot."""
         target = target_unit(self.target_density, self.target_ranks, shield_wall=self.shield_wall, pavise=self.pavise,
                              veteran=self.target_veteran, horse_armour=self.horse_armour,
-                             mounted=self.mounted_target, strength=self.target_strength)
+                             mounted=self.mounted_target, strength=self.target_strength, body=self.target_body)
         cond = self.conditions()
         with blame("firers", "distance"):
             return target, cond, firers_for(target, cond, self.firers, self.distance, self.cover, self.battle_line)
@@ -96,26 +102,31 @@ class VolleyLosses(NamedTuple):
     disordered: int
     losses: int
     dp: int
+    fate: Fate = Fate.NONE
 
 
 def _events(target: Unit, cond: ShotConditions, s: int | None) -> dict[str, object]:
     """The yes/no questions a volley answers: whether anyone fell, whether the target retreats."""
     ev: dict[str, object] = {"any_loss": lambda v: v.losses > 0}
+    if target.body.wounded:  # a beast or vehicle is lost or not: it never retreats from shooting
+        return {"lost": lambda v: v.fate.fatal}
     for d in (s,) if s is not None else DENSITIES:
         name = "retreat" if s is not None else f"retreat_if_shooter_density_{d}"
         ev[name] = lambda v, d=d: retreats(target, v.losses, d, cond)
     return ev
 
 
-SHOOT_LABELS = {"killed": "killed", "disordered": "disordered", "losses": "killed + disordered", "dp": "DP gained",
+SHOOT_LABELS = {"fate": "the target (an elephant or a chariot) after the hit test", "lost": "the target is lost",
+                "killed": "killed", "disordered": "disordered", "losses": "killed + disordered", "dp": "DP gained",
                 "any_loss": "the target loses anyone", "retreat": "the target retreats",
                 **{f"retreat_if_shooter_density_{d}": f"retreats if the shooters' density is {d}" for d in DENSITIES}}
 
 
-def _losses(target: Unit, cond: ShotConditions, s: int | None, killed: int, disordered: int) -> VolleyLosses:
+def _losses(target: Unit, cond: ShotConditions, s: int | None, killed: int, disordered: int,
+            fate: Fate = Fate.NONE) -> VolleyLosses:
     lost = killed + disordered
-    return VolleyLosses(killed, disordered, lost,
-                        dp_earned(target) if s is not None and retreats(target, lost, s, cond) else 0)
+    back = s is not None and retreats(target, lost, s, cond) and not fate.fatal
+    return VolleyLosses(killed, disordered, lost, dp_earned(target) if back else 0, fate)
 
 
 def shoot_exact(p: ShootInput) -> Outcome:
@@ -125,8 +136,9 @@ def shoot_exact(p: ShootInput) -> Outcome:
 @lru_cache(maxsize=8192)
 def volley_outcome(target: Unit, cond: ShotConditions, n: int, s: int | None) -> Outcome:
     """The volley's outcome, cached by situation: many input records describe the same volley."""
-    joint = volley_losses(n, target, cond).map(lambda kd: _losses(target, cond, s, *kd))
-    return Outcome.of(joint, "killed", dists=("killed", "disordered", "losses") + (("dp",) if s else ()),
+    joint = volley_harm(n, target, cond).map(lambda x: _losses(target, cond, s, *x))
+    dists = (("fate",) if target.body.wounded else ()) + ("killed", "disordered", "losses") + (("dp",) if s else ())
+    return Outcome.of(joint, dists[0], dists=dists,
                       events=_events(target, cond, s), labels=SHOOT_LABELS,  # type: ignore[arg-type]
                       info={"firers": n, "target_ranks": target.ranks, "target_strength": target.strength,
                             "hit_on": hit_rule_text(hit_density(target, cond), cond, target.horse_armour),
@@ -136,7 +148,7 @@ def volley_outcome(target: Unit, cond: ShotConditions, n: int, s: int | None) ->
 def shoot_play(p: ShootInput, dice: DiceSource) -> Sample:
     target, cond, n = p.situation()
     rep = resolve_volley(n, target, cond, dice, p.shooter_density)
-    record = VolleyLosses(rep.killed, rep.disordered, rep.killed + rep.disordered, rep.dp)
+    record = VolleyLosses(rep.killed, rep.disordered, rep.killed + rep.disordered, rep.dp, rep.fate)
     return reported(record, _events(target, cond, p.shooter_density))  # type: ignore[arg-type]
 
 

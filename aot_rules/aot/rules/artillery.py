@@ -92,7 +92,7 @@ MISSED_SHORT = GunShot(False, False, 0, 0)
 def check_target(target: Unit) -> None:
     if target.body is not Body.WARRIORS:
         raise RuleError("AOT-ART-SHOOT-LIGHT", f"artillery is modelled against units of warriors, not a "
-                        f"{target.body}")
+                        f"{target.body.noun}")
     if target.formed == 0:
         raise RuleError("AOT-PANIC", "a panicking unit has density 0 and cannot be hit; it flees instead")
 

@@ -39,7 +39,8 @@ def chariot(horses: int = 2, weapon: MeleeWeapon = MeleeWeapon.SHOOTER, *, body:
     (4, True)
     """
     if not body.chariot:
-        raise RuleError("AOT-CHARIOT-BASICS", f"a {body} is not a chariot")
+        raise RuleError("AOT-CHARIOT-BASICS", f"{body.noun} is not a chariot")
+    check_horses(horses, "AOT-CHARIOT-BASICS")  # a Unit may hold 0 horses (destroyed), a new chariot may not
     return Unit(name=name, ranks=(horses,), mounted=True, body=body, weapon=weapon, veteran=veteran,
                 terrifying=body is Body.SCYTHED)
 
@@ -164,6 +165,6 @@ def check_wagon_fight(attacker: Unit, defender: Unit) -> None:
     if defender.body is Body.WAR_WAGON:
         bad = sorted({w.value for w, n in attacker.front if n and w not in WAGON_ATTACKERS})
         if bad or attacker.body is not Body.WARRIORS:
-            what = ", ".join(bad) if bad else f"a {attacker.body}"
+            what = ", ".join(bad) if bad else attacker.body.noun
             raise RuleError("AOT-WAR-WAGON", f"only shooters and close-combat specialists may attack a war wagon, "
                             f"not {what}")

@@ -16,7 +16,7 @@ from aot_rules.aot.equipment import MeleeWeapon
 from aot_rules.aot.events import Moved, Tested
 from aot_rules.aot.rules.melee import Melee, MeleeRules, Side, melee_exact
 from aot_rules.aot.rules.wounds import Fate
-from aot_rules.aot.units import Body, Unit
+from aot_rules.aot.units import MAX_ABOARD, Body, Unit
 from aot_rules.core.dice import DiceSource
 from aot_rules.core.dist import Dist
 from aot_rules.core.errors import RuleError
@@ -37,6 +37,9 @@ def elephant(aboard: int = 1, weapon: MeleeWeapon = MeleeWeapon.SHOOTER, *, vete
     >>> elephant(3).describe()
     'elephant: ranks 3 (density 3)'
     """
+    if aboard < 1:  # a Unit may hold 0 aboard (a lost elephant), an elephant put on the table may not
+        raise RuleError("AOT-ELEPHANT-UNIT", f"an elephant carries 1 to {MAX_ABOARD} warriors (driver and crew), "
+                        f"not {aboard}", params=("aboard",))
     return Unit(name=name, ranks=(aboard,), body=Body.ELEPHANT, weapon=weapon, veteran=veteran, terrifying=True)
 
 

@@ -534,7 +534,7 @@ def _refuse_unmodelled(a1: Side, a2: Side, b: Side) -> None:
     for s in (a1, a2, b):
         if s.unit.body is not Body.WARRIORS:
             raise RuleError("AOT-MELEE-ENGAGE", f"{s.name}: two-against-one fights are modelled for ordinary "
-                            f"units, not a {s.unit.body}")
+                            f"units, not {s.unit.body.noun}")
     if a1.unit.terrifying or a2.unit.terrifying:
         raise RuleError("AOT-TERRIFYING", "terrifying attackers in a two-against-one fight are not modelled: "
                         "the pooled shield roll cannot say whose kills terrify")

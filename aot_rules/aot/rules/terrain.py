@@ -89,7 +89,7 @@ def terrain_effect(terrain: Terrain, unit: Unit) -> TerrainEffect:
         if terrain is Terrain.MARSH:
             return TerrainEffect(False, False, False, False, "AOT-ELEPHANT-MOVE", "an elephant cannot enter marsh")
         return TerrainEffect(True, False, sight, cover, "AOT-ELEPHANT-MOVE",
-                             f"an elephant ignores every obstacle but marsh: it crosses a {terrain} with no test")
+                             f"an elephant ignores every obstacle but marsh: it crosses {terrain} with no test")
     if terrain is Terrain.BRIDGE:
         return TerrainEffect(True, False, False, False, rid, "a bridge crosses a river with no test")
     if terrain is Terrain.VILLAGE:

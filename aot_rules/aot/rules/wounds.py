@@ -67,7 +67,7 @@ def _rule(body: Body) -> str:
 
 def _check(body: Body, hits: int) -> None:
     if not body.wounded:
-        raise RuleError("AOT-ELEPHANT-WOUND", f"only elephants and chariots take a hit test, not {body}")
+        raise RuleError("AOT-ELEPHANT-WOUND", f"only elephants and chariots take a hit test, not {body.noun}")
     if hits < 0:
         raise RuleError(_rule(body), f"hits cannot be negative ({hits})", params=("hits",))
 
