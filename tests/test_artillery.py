@@ -27,6 +27,7 @@ import pytest
 
 from aot_rules.aot.equipment import MeleeWeapon
 from aot_rules.aot.events import Artillery, Compared, Losses, Retreat
+from aot_rules.aot.examples import EXAMPLES
 from aot_rules.aot.rules.artillery import (
     Gun,
     GunShot,
@@ -256,6 +257,19 @@ def test_bombard_odds_under_both_readings() -> None:
         assert sum(p for s, p in brute.items() if s.hit) == p_hit
         exact = gun_exact(Unit("target", (4, 4)), Gun(Piece.HEAVY, gunpowder=True, strict=strict), F(8))
         assert dict(exact.items()) == brute
+
+
+def test_the_books_bombard_example_is_the_engines_shot() -> None:
+    """The replay the Artillery chapter shows: the log holds the 3-and-6 shot, 3 + 3 lost, the retreat; its two
+    exact numbers are the brute-force P(hit) under "≤" and under "<"."""
+    ex = EXAMPLES["AOT-EX-BOMBARD"]()
+    (art,) = [e for e in ex.log if isinstance(e, Artillery)]
+    assert (art.reach, art.effect, art.killed) == ((3, 6), 3, 3)
+    assert [(e.killed, e.disordered) for e in ex.log if isinstance(e, Losses)] == [(3, 3)]
+    assert any(isinstance(e, Retreat) for e in ex.log)
+    assert ex.after is not None and ex.after.ranks == (1, 1)
+    expected = [sum(p for x, p in brute_heavy((4, 4), 8, True, strict).items() if x.hit) for strict in (False, True)]
+    assert [p for _, p in ex.exact] == expected == [F(1, 6), F(1, 18)]
 
 
 def test_short_shot_misses_whatever_the_dice() -> None:

@@ -395,10 +395,6 @@ def test_enemies_hit_a_flanked_chariot_against_density_1() -> None:
     assert frontal.prob(lambda x: x.fate is Fate.DESTROYED) > 0
 
 
-@pytest.mark.xfail(strict=True, reason=(
-    "ENGINE BUG (AOT-CHARIOT-FLANK with AOT-CHARIOT-COMBAT's reading): a flanked chariot counts density 1, "
-    "and its crew strikes with the chariot's density as its own, so a sword crew should hit on 2-6; "
-    "melee.classify passes att.unit.density (the horses) to weapon_hits, so it hits on 4-6 with 3 horses"))
 def test_flanked_chariot_crew_uses_density_1_as_its_own() -> None:
     car, foot = Side(chariot(3, W.SWORD), flanked=True), Side(Unit("foot", (3, 3)))
     expected = law((Loss(1 if f > 1 else 0, 0), F(1, 6)) for f in FACES)

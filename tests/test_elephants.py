@@ -222,7 +222,7 @@ def test_the_small_registered_elephant_mechanics_over_their_whole_grids() -> Non
     for combo in get("AOT-ELEPHANT-MOVE").grid():
         out, need = get("AOT-ELEPHANT-MOVE").evaluate(**combo), combo["needed"]
         assert dict(out.dists["distance"].items()) == {r: F(1, 6) for r in FACES}
-        assert dict(out.dists["berserk"].items()) == {True: F(1, 3), False: F(2, 3)}
+        assert dict(out.dists["temper"].items()) == {"berserk": F(1, 3), "calm": F(2, 3)}
         assert out.events["arrives"] == F(7 - need, 6)
         assert out.events["arrives_calm"] == F(sum(1 for r in FACES if r >= need and r >= 3), 6)
     for combo in get("AOT-ELEPHANT-VS-ELEPHANT").grid():

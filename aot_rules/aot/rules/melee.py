@@ -226,7 +226,8 @@ def classify(face: int, g: DiceGroup, att: Side, dfn: Side, rules: MeleeRules) -
         return HitVector(horse=face) if face <= enemy else NO_HITS
     if g.weapon is Beast.HORSE:
         return HitVector(horse=1) if horse_strike_hits(face, enemy, att.unit.veteran) else NO_HITS
-    if not weapon_hits(face, g.weapon, att.unit.density, enemy, att.unit.veteran, rules):
+    own = 1 if att.flanked and att.unit.body.chariot else att.unit.density  # AOT-CHARIOT-FLANK
+    if not weapon_hits(face, g.weapon, own, enemy, att.unit.veteran, rules):
         return NO_HITS
     if dfn.unit.horse_armour and horse_armour_turns(face):
         return NO_HITS
