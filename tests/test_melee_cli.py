@@ -123,7 +123,9 @@ def test_list_names_the_reading_toggles():
                                                   "sword", "two-handed", "lance"}
     for rid in ("AOT-MELEE-ENGAGE", "AOT-MELEE-RETREAT", "AOT-DEMO-DISORDER", "AOT-MELEE-HIT-LANCE"):
         assert rid in mechs
-    assert mechs["AOT-MELEE-HIT-LANCE"]["fixed"] == {"a_weapon": "lance", "a_mounted": True}
+    # the per-rule widgets are about ordinary warriors: exotic bodies go to the main calculator
+    assert mechs["AOT-MELEE-HIT-LANCE"]["fixed"] == {"a_body": "warriors", "b_body": "warriors", "a_weapon": "lance",
+                                                     "a_mounted": True}
 
 
 def test_variant_by_rule_id_and_its_fixed_inputs():
