@@ -19,11 +19,10 @@ Expected values are computed from ``itertools.product`` over the faces, never by
 from __future__ import annotations
 
 import itertools
-from collections.abc import Iterable
 from fractions import Fraction as F
-from typing import TypeVar
 
 import pytest
+from brute import FACES, law
 
 from aot_rules.aot.equipment import MeleeWeapon
 from aot_rules.aot.events import Artillery, Compared, Losses, Retreat
@@ -47,18 +46,8 @@ from aot_rules.core.dice import FixedDice
 from aot_rules.core.errors import RuleError
 from aot_rules.systems import get
 
-T = TypeVar("T")
-FACES = range(1, 7)
 W = MeleeWeapon
 
-
-def law(pairs: Iterable[tuple[T, F]]) -> dict[T, F]:
-    """Accumulate (outcome, probability) pairs; impossible outcomes are left out, as ``Dist`` does."""
-    acc: dict[T, F] = {}
-    for o, p in pairs:
-        acc[o] = acc.get(o, F(0)) + p
-    assert sum(acc.values()) == 1
-    return {o: p for o, p in acc.items() if p}
 
 
 def hits(face: int, density: int, strict: bool) -> bool:

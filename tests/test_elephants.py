@@ -18,14 +18,12 @@ Expected values are computed from ``itertools.product`` over the faces, never by
 
 from __future__ import annotations
 
-import functools
 import itertools
 import random
-from collections.abc import Callable, Iterable
 from fractions import Fraction as F
-from typing import TypeVar
 
 import pytest
+from brute import FACES, compare, density_left, hit_count_law, hit_counts, law
 
 from aot_rules.aot.equipment import MeleeWeapon
 from aot_rules.aot.events import Moved, Wounded
@@ -57,38 +55,11 @@ from aot_rules.core.dice import FixedDice
 from aot_rules.core.errors import RuleError
 from aot_rules.systems import get
 
-T = TypeVar("T")
-FACES = range(1, 7)
 W = MeleeWeapon
 
 
-def law(pairs: Iterable[tuple[T, F]]) -> dict[T, F]:
-    """Accumulate (outcome, probability) pairs; impossible outcomes are left out, as ``Dist`` does."""
-    acc: dict[T, F] = {}
-    for o, p in pairs:
-        acc[o] = acc.get(o, F(0)) + p
-    assert sum(acc.values()) == 1
-    return {o: p for o, p in acc.items() if p}
 
 
-def hit_count_law(n: int, hits_on: Callable[[int], bool]) -> dict[int, F]:
-    """How many of ``n`` dice hit, by enumerating every face of every die."""
-    return law((sum(map(hits_on, faces)), F(1, 6 ** n)) for faces in itertools.product(FACES, repeat=n))
-
-
-@functools.cache
-def hit_counts(n: int, faces: frozenset[int]) -> dict[int, F]:
-    """``hit_count_law`` for a set of hitting faces, remembered (the grid test asks for the same dice often)."""
-    return hit_count_law(n, faces.__contains__)
-
-
-def density_left(ranks: tuple[int, ...], lost: int) -> int:
-    """AOT-CASUALTY-REMOVAL written out again: one at a time off the longest rank, the front one on a tie."""
-    r = list(ranks)
-    for _ in range(lost):
-        i = r.index(max(r))
-        r[i] -= 1
-    return max(r)
 
 
 def hit_test_fate(hits: int, roll: int) -> Fate:
@@ -98,9 +69,6 @@ def hit_test_fate(hits: int, roll: int) -> Fate:
         return Fate.DEAD
     return Fate.BERSERK if roll % 2 == 0 else Fate.SURVIVES
 
-
-def compare(da: int, db: int) -> MeleeResult:
-    return MeleeResult.A_WINS if da > db else MeleeResult.B_WINS if db > da else MeleeResult.CONTINUE
 
 
 # --- trampling (AOT-ELEPHANT-ATTACK) ------------------------------------------------------------------------
