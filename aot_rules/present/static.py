@@ -46,7 +46,8 @@ def _start(p: Param, values: tuple[Any, ...]) -> Any:
     return values[min(3, len(values) - 1)]
 
 
-def _text(v: Any) -> str:
+def option_text(v: Any) -> str:
+    """How a widget control shows a value (the browser tests set controls by this text)."""
     if isinstance(v, bool):
         return "true" if v else "false"
     if isinstance(v, tuple):
@@ -108,7 +109,7 @@ def precompute(m: Mechanic[Any]) -> Table:
             results.append(shown)
         index.append(seen[text])
     axes = [{"name": p.name, "kind": "flag" if p.kind == "bool" else "value",
-             "values": [_text(v) for v in vals], "stride": st, "title": p.title}
+             "values": [option_text(v) for v in vals], "stride": st, "title": p.title}
             for (p, vals), st in zip(moving, strides, strict=False)]
     return Table(axes, index, results, fixed, labels)
 
@@ -146,8 +147,8 @@ def build(m: Mechanic[Any], table: Table | None = None, width: int = 760) -> Any
             ctrls.append(Slider(start=min(vals), end=max(vals), step=1, value=start, title=p.title,
                                 name=f"{rid}:{p.name}", sizing_mode="stretch_width"))
         else:
-            options: list[str | tuple[Any, str]] = [_text(v) for v in vals]
-            ctrls.append(Select(options=options, value=_text(start), title=p.title,
+            options: list[str | tuple[Any, str]] = [option_text(v) for v in vals]
+            ctrls.append(Select(options=options, value=option_text(start), title=p.title,
                                 name=f"{rid}:{p.name}", sizing_mode="stretch_width"))
     flags = CheckboxGroup(labels=flag_labels, active=flag_active, name=f"{rid}:flags")
     src = ColumnDataSource(data={"x": [], "top": [], "frac": [], "pct": [], "color": []}, name=f"{rid}:bars")

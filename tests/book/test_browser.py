@@ -23,6 +23,7 @@ import pytest
 
 from aot_rules.core.errors import RuleError
 from aot_rules.core.format import fraction_str
+from aot_rules.present.static import option_text
 from aot_rules.aot.rules.melee import MeleeResult
 from aot_rules.systems import get
 
@@ -232,9 +233,14 @@ MOVEMENT = ["AOT-ROUGH-TERRAIN", "AOT-MOVE-THROUGH-FRIENDS", "AOT-PANIC", "AOT-R
             "AOT-EVADE-FLANK", "AOT-EVADE-ELIGIBILITY", "AOT-BREAKTHROUGH", "AOT-TURN", "AOT-TURN-FLANK-ATTACKED"]
 
 
-@pytest.mark.parametrize("rid", FRAME_OF_THE_GAME + MOVEMENT)
+EXOTIC = ["AOT-ELEPHANT-UNIT", "AOT-ELEPHANT-MOVE", "AOT-ELEPHANT-ATTACK", "AOT-ELEPHANT-WOUND",
+          "AOT-ELEPHANT-VS-ELEPHANT", "AOT-CHARIOT-COMBAT", "AOT-CHARIOT-TURN-TROT", "AOT-CHARIOT-WOUND",
+          "AOT-ART-SHOOT-LIGHT", "AOT-ART-SHOOT-HEAVY", "AOT-CAMP"]
+
+
+@pytest.mark.parametrize("rid", FRAME_OF_THE_GAME + MOVEMENT + EXOTIC)
 def test_frame_widgets_follow_their_controls(driver: Any, site: str, built_book: Any, rid: str) -> None:
-    """Each command, weather, set-up and movement widget, set to the last legal point of its grid (every toggle
+    """Each command, weather, set-up, movement and exotic-troop widget, set to the last legal point of its grid (every toggle
     on, every slider at its far end), shows the engine's exact law for that point in the built page."""
     page = next(f for f in sorted((built_book / "book").glob("*.html")) if f'data-rule="{rid}"' in f.read_text())
     m = get(rid)
@@ -246,8 +252,8 @@ def test_frame_widgets_follow_their_controls(driver: Any, site: str, built_book:
             continue
         # the values as the controls hold them: numbers for sliders, option text for selects
         # (an input whose grid holds one value has no control: the table fixes it)
-        case = {k: v.value if isinstance(v, Enum) else v if isinstance(v, int) else str(v) for k, v in combo.items()
-                if len(m.param(k).values()) > 1}
+        case = {k: v.value if isinstance(v, Enum) else v if isinstance(v, int) else option_text(v)
+                for k, v in combo.items() if len(m.param(k).values()) > 1}
         break
     assert case is not None
     _open(driver, f"{site}/book/{page.name}")
