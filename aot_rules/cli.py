@@ -100,8 +100,9 @@ def _mechanic_parser(m: Mechanic[Any]) -> _Parser:
                                help=f"the same as --no-{prm.flag[2:]}")
         else:
             default = f"; default {prm.to_json()['default']}" if prm.default is not None else ""
+            blank = "[NOT IN THE SOURCE: its table cell is blank, so you set it] " if prm.blank else ""
             p.add_argument(prm.flag, dest=prm.name, default=None, metavar=prm.name.upper(),
-                           help=f"{prm.help} ({prm.accepts()}{default})")
+                           help=f"{blank}{prm.help} ({prm.accepts()}{default})")
     p.add_argument("--json", action="store_true", help="print one JSON object")
     return p
 
@@ -111,7 +112,8 @@ def _list() -> str:
     for m in all_mechanics():
         lines.append(f"{m.rule_id:26} {m.key:24} {m.title}")
         for prm in m.inputs:
-            tag = f" [reading of {prm.reading}]" if prm.reading else ""
+            tag = (f" [reading of {prm.reading}]" if prm.reading else "") + (
+                " [not in the source: you set it]" if prm.blank else "")
             lines.append(f"    {prm.flag:26} {prm.accepts()}{tag}")
     return "\n".join(lines)
 

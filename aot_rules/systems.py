@@ -1,7 +1,8 @@
 """The rule systems the book covers, each with its own registry, loaded explicitly.
 
-A new rule system is a package beside ``aot_rules.aot`` with a ``build_registry()``
-and one line here.  Rule IDs carry the system's prefix, so they cannot clash;
+A new rule system is a package beside ``aot_rules.aot`` (``aob``, ``sp``, ``bat``) with
+a ``mechanics.build_registry()`` and an ``examples.EXAMPLES``, and one line here.
+Rule IDs carry the system's prefix, so they cannot clash;
 short keys (``shoot``) must be unique across systems, which :func:`registries`
 checks.
 """
@@ -9,15 +10,23 @@ checks.
 from __future__ import annotations
 
 import difflib
+import importlib
 from collections.abc import Callable
 from functools import cache
 from typing import Any
 
+from aot_rules.aob.mechanics import build_registry as age_of_battles
 from aot_rules.aot.mechanics import build_registry as art_of_tactics
+from aot_rules.bat.mechanics import build_registry as batalist
 from aot_rules.core.errors import RuleError
+from aot_rules.core.example import Example
 from aot_rules.core.registry import Mechanic, Registry
+from aot_rules.sp.mechanics import build_registry as skirmish
 
-SYSTEMS: dict[str, Callable[[], Registry]] = {"aot": art_of_tactics}
+SYSTEMS: dict[str, Callable[[], Registry]] = {"aot": art_of_tactics, "aob": age_of_battles, "sp": skirmish,
+                                              "bat": batalist}
+#: Each system's worked examples (``EXAMPLES`` in ``aot_rules.<system>.examples``), imported on first use.
+EXAMPLE_MODULES = tuple(f"aot_rules.{name}.examples" for name in SYSTEMS)
 
 
 @cache
@@ -28,6 +37,15 @@ def registries() -> tuple[Registry, ...]:
     if clashes:
         raise ValueError(f"short keys used by more than one system: {clashes}")
     return regs
+
+
+@cache
+def examples() -> dict[str, Callable[[], Example]]:
+    """Every system's worked examples by example ID (``AOT-EX-…``, ``AOB-EX-…``, …)."""
+    out: dict[str, Callable[[], Example]] = {}
+    for module in EXAMPLE_MODULES:
+        out.update(importlib.import_module(module).EXAMPLES)
+    return out
 
 
 def all_mechanics() -> list[Mechanic[Any]]:

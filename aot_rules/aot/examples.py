@@ -10,7 +10,7 @@ are illustrative and labelled so.
 from __future__ import annotations
 
 from collections.abc import Callable
-from dataclasses import dataclass, replace
+from dataclasses import replace
 from fractions import Fraction
 from functools import partial
 
@@ -28,24 +28,7 @@ from aot_rules.aot.rules.weather import play_storm, storm_exact
 from aot_rules.aot.units import GUN_DENSITY, Unit
 from aot_rules.core.dice import FixedDice
 from aot_rules.core.dist import Dist
-from aot_rules.core.events import Event
-
-
-@dataclass(frozen=True)
-class Example:
-    """One worked example: the situation, and the log of what the engine did."""
-
-    example_id: str
-    title: str
-    intro: tuple[str, ...]
-    log: tuple[Event, ...]
-    before: Unit | None = None
-    after: Unit | None = None
-    exact: tuple[tuple[str, Fraction], ...] = ()
-    illustrative_dice: bool = False
-    figures: tuple[tuple[str, Unit], ...] = ()  # extra units to draw, with captions
-    notes: tuple[str, ...] = ()  # said after the steps
-    legend: str | None = None  # what the dice colours mean, where it is not hits and saves
+from aot_rules.core.example import Example
 
 
 def hoplites() -> Unit:

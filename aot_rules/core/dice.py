@@ -18,7 +18,7 @@ E = TypeVar("E", bound=Event)
 
 
 class DiceSource:
-    """A source of d6 results that records every roll and event.
+    """A source of dice results (d6 unless asked otherwise) that records every roll and event.
 
     >>> dice = FixedDice([2, 5])
     >>> dice.d6("hit", lambda f: DieEffect.HIT if f < 4 else DieEffect.NONE), dice.d6("hit")
@@ -30,16 +30,21 @@ class DiceSource:
     def __init__(self) -> None:
         self.log: list[Event] = []
 
-    def _next(self) -> int:
+    def _next(self, sides: int) -> int:
         raise NotImplementedError
 
-    def d6(self, why: str = "", judge: Callable[[int], DieEffect] | None = None) -> int:
-        """Roll one die; ``judge`` says what the face did, for the log."""
-        v = self._next()
-        if not 1 <= v <= 6:
-            raise ValueError(f"a d6 cannot show {v}")
-        self.log.append(Roll(why, v, judge(v) if judge else DieEffect.NONE))
+    def die(self, sides: int, why: str = "", judge: Callable[[int], DieEffect] | None = None) -> int:
+        """Roll one die of ``sides`` faces (the companion systems also roll d10 and d20); ``judge``
+        says what the face did, for the log."""
+        v = self._next(sides)
+        if not 1 <= v <= sides:
+            raise ValueError(f"a d{sides} cannot show {v}")
+        self.log.append(Roll(why, v, judge(v) if judge else DieEffect.NONE, sides))
         return v
+
+    def d6(self, why: str = "", judge: Callable[[int], DieEffect] | None = None) -> int:
+        """Roll one d6; ``judge`` says what the face did, for the log."""
+        return self.die(6, why, judge)
 
     def d6s(self, n: int, why: str = "", judge: Callable[[int], DieEffect] | None = None) -> list[int]:
         return [self.d6(why, judge) for _ in range(n)]
@@ -61,8 +66,8 @@ class SeededDice(DiceSource):
         super().__init__()
         self.rng = seed if isinstance(seed, random.Random) else random.Random(seed)
 
-    def _next(self) -> int:
-        return self.rng.randint(1, 6)
+    def _next(self, sides: int) -> int:
+        return self.rng.randint(1, sides)
 
 
 class FixedDice(DiceSource):
@@ -73,7 +78,7 @@ class FixedDice(DiceSource):
         self.rolls = list(rolls)
         self.pos = 0
 
-    def _next(self) -> int:
+    def _next(self, sides: int) -> int:
         if self.pos >= len(self.rolls):
             raise ValueError("the scripted dice ran out")
         v = self.rolls[self.pos]

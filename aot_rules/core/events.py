@@ -33,3 +33,12 @@ class Roll(Event):
     purpose: str
     face: int
     effect: DieEffect = DieEffect.NONE
+    sides: int = 6
+
+
+@dataclass(frozen=True, slots=True)
+class Said(Event):
+    """A step told in plain words: how the companion systems' small rules log what they decided,
+    without an event type per sentence."""
+
+    text: str

@@ -30,6 +30,11 @@ from typing import Any, Literal, TypeVar, Union, cast, get_args, get_origin, get
 from aot_rules.core.errors import ParamError
 from aot_rules.core.format import fraction_str
 
+#: How every face marks an input the source leaves blank (widget titles end with it).
+BLANK_MARK = " ✎"
+#: What the mark means, said once beside every widget or command that has such an input.
+BLANK_NOTE = "✎ not given by the source (its table cell is blank): you set this number"
+
 ParamKind = Literal["int", "bool", "choice", "ranks", "inches", "mix"]
 
 #: Formed warriors per rank, front first: ``(4, 4)``.
@@ -93,20 +98,23 @@ class Meta:
     label: str = ""
     choices: tuple[Enum, ...] | None = None
     off: str = ""
+    blank: bool = False
 
 
 def param(default: Any, help: str, *, lo: Fraction | int | None = None, hi: Fraction | int | None = None,
           grid: tuple[Any, ...] | None = None, reading: str | None = None, label: str = "",
-          choices: tuple[Enum, ...] | None = None, off: str = "") -> Any:
+          choices: tuple[Enum, ...] | None = None, off: str = "", blank: bool = False) -> Any:
     """Declare one input field of a parameter record.
 
     ``help`` and ``label`` may say ``{who}`` where the field sits in a :func:`group`;
     ``reading`` names the rule whose Reading a toggle switches; ``grid`` is the values the
     book's widget and the generic tests enumerate (default: the whole range); ``choices``
     narrows an enum's members to those this input accepts; ``off`` names the word that turns a flag
-    off when the opposite has a name of its own (``--turn`` for ``--no-trot``).
+    off when the opposite has a name of its own (``--turn`` for ``--no-trot``); ``blank`` marks a
+    number the source leaves blank (a lost table cell), which the user sets and every face flags.
     """
-    return field(default=default, metadata={"param": Meta(help, lo, hi, grid, reading, label, choices, off)})
+    return field(default=default, metadata={"param": Meta(help, lo, hi, grid, reading, label, choices, off,
+                                                          blank)})
 
 
 def group(prefix: str, who: str, default: Any) -> Any:
@@ -137,6 +145,8 @@ class Param:
     path: tuple[str, ...] = ()
     #: a flag's other name for False (``turn`` for ``trot``), if it has one
     off: str = ""
+    #: the source leaves this number blank: the user sets it, and every face says so
+    blank: bool = False
 
     @property
     def flag(self) -> str:
@@ -144,7 +154,8 @@ class Param:
 
     @property
     def title(self) -> str:
-        return self.label or self.name.replace("_", " ")
+        base = self.label or self.name.replace("_", " ")
+        return base + BLANK_MARK if self.blank else base
 
     def accepts(self) -> str:
         """Human description of the legal values, for error messages and --list."""
@@ -261,6 +272,8 @@ class Param:
             d["optional"] = True
         if self.reading:
             d["reading_of"] = self.reading
+        if self.blank:
+            d["blank_in_source"] = True
         return d
 
 
@@ -346,7 +359,8 @@ def params_of(record: type[Any], prefix: str = "", who: str = "", defaults: Any 
             name=prefix + f.name, kind=kind, default=default.value if isinstance(default, Enum) else default,
             help=meta.help.format(**subst), lo=meta.lo, hi=meta.hi,
             choices=tuple(str(e.value) for e in (meta.choices or enum or ())), optional=optional, reading=meta.reading,
-            grid=meta.grid, label=meta.label.format(**subst), enum=enum, path=(f.name,), off=meta.off))
+            grid=meta.grid, label=meta.label.format(**subst), enum=enum, path=(f.name,), off=meta.off,
+            blank=meta.blank))
     return tuple(out)
 
 

@@ -11,7 +11,7 @@ from html import escape
 from typing import Any
 
 from aot_rules.core.errors import RuleError
-from aot_rules.core.params import Param
+from aot_rules.core.params import BLANK_NOTE, Param
 from aot_rules.core.registry import Mechanic
 from aot_rules.present.render import as_html
 from aot_rules.systems import get
@@ -65,7 +65,9 @@ def live_widget(rule_id: str) -> Any:
     for c in controls.values():
         c.observe(update, names="value")
     update()
-    head = w.HTML(f"<b>{escape(m.title)}</b> <span style='color:#666'>· {m.rule_id} · exact odds, live</span>")
+    note = (f"<br><small style='color:#8a4b00'>{escape(BLANK_NOTE)}</small>" if any(p.blank for p in m.inputs)
+            else "")
+    head = w.HTML(f"<b>{escape(m.title)}</b> <span style='color:#666'>· {m.rule_id} · exact odds, live</span>{note}")
     return w.VBox([head, w.HBox([w.VBox(list(controls.values()), layout=w.Layout(min_width="300px")), out])])
 
 

@@ -28,7 +28,7 @@ from aot_rules.aot.events import (
     WeatherChanged,
     Wounded,
 )
-from aot_rules.core.events import Event
+from aot_rules.core.events import Event, Said
 from aot_rules.core.format import count_str
 
 
@@ -38,6 +38,8 @@ def possessive(name: str) -> str:
 
 def sentence(e: Event) -> str | None:
     """What one event says, or None for events the dice strip shows instead."""
+    if isinstance(e, Said):
+        return e.text
     if isinstance(e, Hits):
         faces = ", ".join(f"{f}{'*' if hit and not e.hit_on else ''}" for f, hit in e.faces) or "no dice"
         if e.hit_on:

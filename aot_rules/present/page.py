@@ -15,13 +15,12 @@ from html import escape
 from pathlib import Path
 
 from aot_rules.aot.events import Losses
-from aot_rules.aot.examples import EXAMPLES
 from aot_rules.core.events import DieEffect, Roll
 from aot_rules.core.format import count_str, fraction_str, percent_str
 from aot_rules.present.narrate import narrate
 from aot_rules.present.svg import animated_losses_svg, unit_svg
 from aot_rules.present.tables import TABLES
-from aot_rules.systems import get
+from aot_rules.systems import examples, get
 
 
 def in_book_build() -> bool:
@@ -79,9 +78,10 @@ def example_html(example_id: str) -> str:
     >>> "1 killed, 0 disordered; hoplites: ranks 3+4 (density 4)." in html
     True
     """
-    ex = EXAMPLES[example_id]()
+    ex = examples()[example_id]()
     rolls = [e for e in ex.log if isinstance(e, Roll)]
-    dice = "".join(f'<span class="aot-die {r.effect.value}" title="{escape(r.purpose)}">{r.face}</span>' for r in rolls)
+    dice = "".join(f'<span class="aot-die {r.effect.value}" title="{escape(r.purpose)}'
+                   f'{"" if r.sides == 6 else f" (d{r.sides})"}">{r.face}</span>' for r in rolls)
     effects = {r.effect for r in rolls}
     legend = ex.legend or ("red: a hit · green: the shield die saved" if effects & {DieEffect.HIT, DieEffect.SAVE}
                            else "orange: a failed test" if DieEffect.FAIL in effects else "")

@@ -16,7 +16,7 @@ from importlib import resources
 from typing import Any
 
 from aot_rules.core.errors import RuleError
-from aot_rules.core.params import Param
+from aot_rules.core.params import BLANK_NOTE, Param
 from aot_rules.core.registry import Mechanic
 from aot_rules.present.render import summary
 
@@ -169,7 +169,9 @@ def build(m: Mechanic[Any], table: Table | None = None, width: int = 760) -> Any
         if c is not None:
             c.js_on_change("value", cb)
     flags.js_on_change("active", cb)
-    head = Div(text=f'<b>{m.title}</b> <span style="color:#666">· {rid} · exact odds</span>',
+    note = (f'<br><small style="color:#8a4b00">{BLANK_NOTE}</small>'
+            if any(p.blank for p in m.inputs) else "")
+    head = Div(text=f'<b>{m.title}</b> <span style="color:#666">· {rid} · exact odds</span>{note}',
                sizing_mode="stretch_width")
     controls = [c for c in ctrls if c is not None] + ([flags] if flag_labels else [])
     # Controls beside the answer on a laptop, above it on a phone: the row wraps once the answer

@@ -64,10 +64,10 @@ def test_every_exotic_rule_is_labelled_once_and_badged(built_book: Path) -> None
 
 
 def test_every_worked_example_is_on_some_page(built_book: Path) -> None:
-    from aot_rules.aot.examples import EXAMPLES
+    from aot_rules.systems import examples
 
     html = "".join((built_book / f"{f}.html").read_text() for f in _toc_files())
-    missing = [ex for ex in EXAMPLES if f'data-example="{ex}"' not in html]
+    missing = [ex for ex in examples() if f'data-example="{ex}"' not in html]
     assert not missing, missing
 
 
@@ -88,7 +88,7 @@ def test_worked_examples_are_on_the_page(built_book: Path) -> None:
 def test_worked_examples_animate_the_engines_losses(built_book: Path) -> None:
     """The moving pictures mark exactly the warriors the engine removed (killed or disordered)."""
     from aot_rules.aot.events import Losses
-    from aot_rules.aot.examples import EXAMPLES
+    from aot_rules.systems import examples
 
     pages = {"AOT-EX-SHIELDWALL": "shooting", "AOT-EX-FLANK-SHOOT": "shooting",
              "AOT-EX-GAULS-JAVELINMEN": "melee", "AOT-EX-ROMAN-LINES": "moving", "AOT-EX-GAULS-FLEE": "evasion"}
@@ -97,7 +97,7 @@ def test_worked_examples_animate_the_engines_losses(built_book: Path) -> None:
         block = html[html.index(f'data-example="{ex_id}"'):]
         anim = block[block.index("Replayed in motion"):]
         anim = anim[:anim.index("</div>", anim.index("aot-units"))]  # this example's pictures only
-        losses = [e for e in EXAMPLES[ex_id]().log if isinstance(e, Losses)]
+        losses = [e for e in examples()[ex_id]().log if isinstance(e, Losses)]
         killed = sum(e.killed for e in losses)
         disordered = sum(e.disordered for e in losses)
         assert killed + disordered, ex_id

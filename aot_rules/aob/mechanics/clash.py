@@ -1,0 +1,9 @@
+"""Age of Battles (corrections): registry entries (clash)."""
+
+from __future__ import annotations
+
+from aot_rules.core.registry import Registry
+
+
+def register(reg: Registry) -> None:
+    """Add this area's mechanics to ``reg``."""

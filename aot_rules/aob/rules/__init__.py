@@ -1,0 +1,1 @@
+"""Age of Battles (corrections): the rules by area."""

@@ -1,0 +1,1 @@
+"""Batalist: the rules by area."""

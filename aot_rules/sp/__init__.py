@@ -1,0 +1,9 @@
+"""A 19th-century skirmish game (sections 5–8 of a translated rulebook): blinds, action dice, Shock, Heroes.
+
+  rules/         the rules by area (each: a played face and an exact face)
+  mechanics/     its registry entries (typed parameters, exact outcome, played face)
+  examples.py    the source's worked examples, replayed by the engine
+
+It shares only the kernel (``aot_rules.core``) with Art of Tactics: nothing here imports
+``aot_rules.aot``.
+"""

@@ -1,0 +1,9 @@
+"""The skirmish fragment: registry entries (movement)."""
+
+from __future__ import annotations
+
+from aot_rules.core.registry import Registry
+
+
+def register(reg: Registry) -> None:
+    """Add this area's mechanics to ``reg``."""

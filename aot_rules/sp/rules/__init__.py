@@ -1,0 +1,1 @@
+"""The skirmish fragment: the rules by area."""
