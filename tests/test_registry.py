@@ -48,7 +48,7 @@ IDS = [m.rule_id for m in MECHANICS]
 #: Mechanics with dice: a deterministic calculator's exact law is its played face's one answer, so the
 #: sampler test would compare a function with itself; the oracle tests check those instead.
 SAMPLED = [m.rule_id for m in MECHANICS if not m.deterministic]
-RULE_ID_RE = re.compile(r"^AOT-[A-Z0-9-]+$")
+RULE_ID_RE = re.compile(r"^(AOT|AOB|SP|BAT)-[A-Z0-9-]+$")
 FRACTION_STR_RE = re.compile(r"^(0|1|[1-9][0-9]*/[1-9][0-9]*)$")
 
 #: Grids up to this size are evaluated in full; larger ones on a fixed-seed random subset
@@ -347,8 +347,8 @@ def test_rule_ids_are_well_formed(rule_id):
 
 @pytest.mark.parametrize("rule_id", IDS)
 def test_rule_ids_are_headings_in_the_rules_index(rule_id, rules_index_text):
-    rules = set(re.findall(r"^### (AOT-[A-Z0-9-]+)\b", rules_index_text, flags=re.MULTILINE))
-    examples = set(re.findall(r"^#### (AOT-EX-[A-Z0-9-]+)\b", rules_index_text, flags=re.MULTILINE))
+    rules = set(re.findall(r"^### ((?:AOT|AOB|SP|BAT)-[A-Z0-9-]+)\b", rules_index_text, flags=re.MULTILINE))
+    examples = set(re.findall(r"^#### ((?:AOT|AOB|SP|BAT)-EX-[A-Z0-9-]+)\b", rules_index_text, flags=re.MULTILINE))
     assert len(rules) > 50 and examples  # the parse found the index's headings
     m = get(rule_id)
     assert m.rule_id in rules, f"{rule_id} is not a '### {rule_id}' heading in the rules index"

@@ -1,4 +1,4 @@
-"""The skirmish fragment: the source's worked examples, replayed by the engine with the printed dice."""
+"""Worked examples of the turn area, replayed by the engine (see ``aot_rules.core.example``)."""
 
 from __future__ import annotations
 

@@ -1,0 +1,9 @@
+"""Worked examples of the combat area, replayed by the engine (see ``aot_rules.core.example``)."""
+
+from __future__ import annotations
+
+from collections.abc import Callable
+
+from aot_rules.core.example import Example
+
+EXAMPLES: dict[str, Callable[[], Example]] = {}
