@@ -100,7 +100,7 @@ def _mechanic_parser(m: Mechanic[Any]) -> _Parser:
                                help=f"the same as --no-{prm.flag[2:]}")
         else:
             default = f"; default {prm.to_json()['default']}" if prm.default is not None else ""
-            blank = "[NOT IN THE SOURCE: its table cell is blank, so you set it] " if prm.blank else ""
+            blank = "[NOT IN THE SOURCE: the source leaves it blank, so you set it] " if prm.blank else ""
             p.add_argument(prm.flag, dest=prm.name, default=None, metavar=prm.name.upper(),
                            help=f"{blank}{prm.help} ({prm.accepts()}{default})")
     p.add_argument("--json", action="store_true", help="print one JSON object")

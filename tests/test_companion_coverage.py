@@ -6,9 +6,9 @@
 from __future__ import annotations
 
 import pytest
+from companion_index import PREFIXES, entries, examples
 
 from aot_rules.systems import all_mechanics, registries
-from companion_index import PREFIXES, entries, examples
 
 
 def test_the_index_parse_finds_the_three_systems(rules_index_text: str) -> None:

@@ -33,7 +33,7 @@ from aot_rules.core.format import fraction_str
 #: How every face marks an input the source leaves blank (widget titles end with it).
 BLANK_MARK = " ✎"
 #: What the mark means, said once beside every widget or command that has such an input.
-BLANK_NOTE = "✎ not given by the source (its table cell is blank): you set this number"
+BLANK_NOTE = "✎ not given by the source (a blank table cell or a missing procedure): you set this number"
 
 ParamKind = Literal["int", "bool", "choice", "ranks", "inches", "mix"]
 

@@ -63,7 +63,11 @@ def _intern(summary: dict[str, Any], labels: list[str]) -> dict[str, Any]:
         return labels.index(text)
 
     def pack(rows: list[list[str]]) -> str:  # [["0","1/16","1"], …] -> "0:1/16:1;…" (a third of the bytes)
-        return ";".join(":".join(r) for r in rows)
+        # An outcome may read "captured: he lost the fight": the separators inside a cell are
+        # percent-escaped, and widget.js decodes every cell (decodeURIComponent).
+        def esc(cell: str) -> str:
+            return cell.replace("%", "%25").replace(":", "%3A").replace(";", "%3B")
+        return ";".join(":".join(map(esc, r)) for r in rows)
 
     s = dict(summary)
     s["t"] = ix(s["t"])

@@ -238,11 +238,17 @@ EXOTIC = ["AOT-ELEPHANT-UNIT", "AOT-ELEPHANT-MOVE", "AOT-ELEPHANT-ATTACK", "AOT-
           "AOT-ART-SHOOT-LIGHT", "AOT-ART-SHOOT-HEAVY", "AOT-CAMP"]
 
 
-@pytest.mark.parametrize("rid", FRAME_OF_THE_GAME + MOVEMENT + EXOTIC)
+#: Issue 10: one widget (at least) in each companion system's part of the book.
+COMPANIONS = ["AOB-CLASH", "AOB-CLASH-CASUALTIES", "SP-MOVE-DICE", "SP-MELEE-ROLL", "SP-MELEE-RESULT", "SP-SHOOT-RIDER",
+              "BAT-ACTIVATION", "BAT-MORALE-TEST"]
+
+
+@pytest.mark.parametrize("rid", FRAME_OF_THE_GAME + MOVEMENT + EXOTIC + COMPANIONS)
 def test_frame_widgets_follow_their_controls(driver: Any, site: str, built_book: Any, rid: str) -> None:
-    """Each command, weather, set-up, movement and exotic-troop widget, set to the last legal point of its grid (every toggle
-    on, every slider at its far end), shows the engine's exact law for that point in the built page."""
-    page = next(f for f in sorted((built_book / "book").glob("*.html")) if f'data-rule="{rid}"' in f.read_text())
+    """Each command, weather, set-up, movement, exotic-troop and companion-system widget, set to the last legal
+    point of its grid (every toggle on, every slider at its far end), shows the engine's exact law for that point
+    in the built page."""
+    page = next(f for f in sorted((built_book / "book").rglob("*.html")) if f'data-rule="{rid}"' in f.read_text())
     m = get(rid)
     case = None
     for combo in reversed(list(m.grid())):
@@ -256,7 +262,7 @@ def test_frame_widgets_follow_their_controls(driver: Any, site: str, built_book:
                 for k, v in combo.items() if len(m.param(k).values()) > 1}
         break
     assert case is not None
-    _open(driver, f"{site}/book/{page.name}")
+    _open(driver, f"{site}/{page.relative_to(built_book).as_posix()}")
     _wait_bokeh(driver)
     html = _apply(driver, rid, case) if m.inputs else _summary(driver, rid)  # no inputs: no controls
     assert _rows(html) == {str(o): fraction_str(p) for o, p in want.dists[want.main].items()}, (rid, case)

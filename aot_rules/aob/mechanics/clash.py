@@ -1,9 +1,121 @@
-"""Age of Battles (corrections): registry entries (clash)."""
+"""Age of Battles (corrections): registry entries (clash), with the deployment roll that opens a battle.
+
+The deployment roll sits here because the package's two areas are the clash and steadiness, and it
+is the only other roll the sheet adds; it shares the clash's game-die Reading.
+"""
 
 from __future__ import annotations
 
-from aot_rules.core.registry import Registry
+from dataclasses import dataclass
+
+from aot_rules.aob.rules.clash import (
+    CLASH,
+    ClashOutcome,
+    Compare,
+    casualties_law,
+    clash_law,
+    play_clash,
+    roll_casualties,
+)
+from aot_rules.aob.rules.deploy import RolesRolled, expected_rounds, roles_law, roll_for_roles, tie_chance
+from aot_rules.aob.rules.die import Direction, GameDie
+from aot_rules.core.dice import DiceSource
+from aot_rules.core.dist import Dist
+from aot_rules.core.outcome import Outcome
+from aot_rules.core.params import param
+from aot_rules.core.registry import Mechanic, Registry, Sample
+
+DIE_HELP = ("the game die (the sheet never names it; the index reads a d20, from Defences up to 10 and "
+            "Glory up to 20)")
+
+
+#: How the game-die choice every Age of Battles mechanic shares is shown.
+DIE_LABEL = "game die (Reading: d20)"
+
+
+# --- AOB-DEPLOY-ROLES ---------------------------------------------------------------------------------
+
+
+@dataclass(frozen=True)
+class DeployInput:
+    die: GameDie = param(GameDie.D20, DIE_HELP, reading=CLASH, label=DIE_LABEL)
+
+
+def deploy_outcome(p: DeployInput) -> Outcome:
+    first_try = 1 - tie_chance(p.die)
+    role = roles_law(p.die)
+    return Outcome("role", {"role": role}, events={"first": first_try},
+                   labels={"role": "your role", "first": "the first pair of rolls decides (no tie)"},
+                   info={"expected pairs of rolls": expected_rounds(p.die)})
+
+
+def deploy_play(p: DeployInput, dice: DiceSource) -> Sample:
+    r: RolesRolled = roll_for_roles(dice, p.die)
+    return {"role": r.role, "first": r.rounds == 1}
+
+
+# --- AOB-CLASH ----------------------------------------------------------------------------------------
+
+TARGET_GRID = (3, 6, 9, 12, 15, 18)
+
+
+@dataclass(frozen=True)
+class ClashInput:
+    a_target: int = param(12, "A's clash target T = A's lowest front-rank Attack − B's Defence + A's fighting "
+                          "spirit", lo=-20, hi=40, grid=TARGET_GRID, label="A's target T")
+    b_target: int = param(6, "B's clash target T = B's lowest front-rank Attack − A's Defence + B's fighting "
+                          "spirit", lo=-20, hi=40, grid=TARGET_GRID, label="B's target T")
+    die: GameDie = param(GameDie.D20, DIE_HELP, reading=CLASH, label=DIE_LABEL)
+    direction: Direction = param(Direction.AT_MOST, "which rolls succeed (the index reads roll ≤ T, since "
+                                 "factors raise T)", reading=CLASH, label="a clash succeeds on")
+    compare: Compare = param(Compare.MEN, "what 'at least double the other' compares (the index reads the men "
+                             "each side killed, a failed clash counting 0)", reading=CLASH,
+                             label="double of what")
+
+
+CLASH_LABELS = {"result": "the clash ends", "a_losses": "men A loses", "b_losses": "men B loses",
+                "a_hit": "A's clash succeeds", "b_hit": "B's clash succeeds"}
+
+
+def clash_outcome(p: ClashInput) -> Outcome:
+    law: Dist[ClashOutcome] = clash_law(p.a_target, p.b_target, p.die, p.direction, p.compare)
+    return Outcome.of(law, "result", dists=("result", "a_losses", "b_losses"),
+                      events={"a_hit": lambda o: o.a_hit, "b_hit": lambda o: o.b_hit}, labels=CLASH_LABELS)
+
+
+def clash_play(p: ClashInput, dice: DiceSource) -> Sample:
+    return play_clash(dice, p.a_target, p.b_target, p.die, p.direction, p.compare)._asdict()
+
+
+# --- AOB-CLASH-CASUALTIES -----------------------------------------------------------------------------
+
+
+@dataclass(frozen=True)
+class CasualtiesInput:
+    die: GameDie = param(GameDie.D20, DIE_HELP, reading=CLASH, label=DIE_LABEL)
+
+
+def casualties_outcome(p: CasualtiesInput) -> Outcome:
+    return Outcome.of(casualties_law(p.die), "casualties", labels={"casualties": "men the enemy loses"})
+
+
+def casualties_play(p: CasualtiesInput, dice: DiceSource) -> Sample:
+    return {"casualties": roll_casualties(dice, p.die)[1]}
 
 
 def register(reg: Registry) -> None:
     """Add this area's mechanics to ``reg``."""
+    reg.add(Mechanic(
+        rule_id="AOB-DEPLOY-ROLES", key="aob-deploy-roles", title="Attacker and defender",
+        summary="Both players roll the game die; the higher roll attacks, ties roll again.",
+        record_type=DeployInput, exact=deploy_outcome, play=deploy_play))
+    reg.add(Mechanic(
+        rule_id="AOB-CLASH", key="aob-clash", title="The clash: who flees, or melee",
+        summary="Both sides roll against their targets; successes roll casualties; double the other's wins.",
+        record_type=ClashInput, exact=clash_outcome, play=clash_play,
+        rules=("AOB-CLASH", "AOB-CLASH-CASUALTIES", "AOB-CLASH-FACTORS"),
+        widget_grid={"die": (GameDie.D20, GameDie.D6)}))
+    reg.add(Mechanic(
+        rule_id="AOB-CLASH-CASUALTIES", key="aob-clash-casualties", title="Clash casualties",
+        summary="After a successful clash, one die divided by 3, rounded up: the men the enemy loses.",
+        record_type=CasualtiesInput, exact=casualties_outcome, play=casualties_play))

@@ -4,7 +4,7 @@ from __future__ import annotations
 
 from collections.abc import Callable
 
-from aot_rules.bat.examples import combat, turn
+from aot_rules.bat.examples import combat, magic, turn
 from aot_rules.core.example import Example
 
-EXAMPLES: dict[str, Callable[[], Example]] = {**turn.EXAMPLES, **combat.EXAMPLES}
+EXAMPLES: dict[str, Callable[[], Example]] = {**turn.EXAMPLES, **combat.EXAMPLES, **magic.EXAMPLES}

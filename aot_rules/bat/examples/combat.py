@@ -1,9 +1,64 @@
-"""Worked examples of the combat area, replayed by the engine (see ``aot_rules.core.example``)."""
+"""Worked examples of the combat area, replayed by the engine (see ``aot_rules.core.example``).
+
+The Batalist source prints no numeric example of combat or morale, so these two are the
+book's own, with illustrative dice: they show the order of the rolls and how one exchange of
+blows leads into a morale test.
+"""
 
 from __future__ import annotations
 
 from collections.abc import Callable
 
+from aot_rules.bat.rules.combat import Facing, Strike, clash_morale_exact, melee_mods, play_melee
+from aot_rules.bat.rules.morale import Band, morale_exact, play_morale
+from aot_rules.core.dice import FixedDice
+from aot_rules.core.events import Said
 from aot_rules.core.example import Example
 
-EXAMPLES: dict[str, Callable[[], Example]] = {}
+#: The two bases of the clash example: (Quality, Melee, Defence).
+SWORDS = (3, 3, 3)
+SPEARS = (3, 2, 2)
+
+
+def clash() -> Example:
+    """BAT-EX-CLASH: swordsmen strike spearmen in the flank; the blow is double, and the spearmen test morale."""
+    mods = melee_mods(facing=Facing.FLANK)
+    am, ad = SWORDS[1] + mods.a_melee, SWORDS[2] + mods.a_defence
+    bm, bd = SPEARS[1] + mods.b_melee, SPEARS[2] + mods.b_defence
+    dice = FixedDice([5, 2, 4, 2, 6])
+    dice.emit(Said(f"The flank attack costs the spearmen 1 Defence: they guard with {bd} instead of {SPEARS[2]}."))
+    result = play_melee(am, ad, bm, bd, dice)
+    assert result.defender is Strike.DOUBLE
+    play_morale(SPEARS[0], dice, who="the spearmen")
+    law = clash_morale_exact(SWORDS[0], am, ad, SPEARS[0], bm, bd)
+    return Example(
+        "BAT-EX-CLASH", "Swordsmen strike spearmen in the flank",
+        intro=("Swordsmen (Quality 3, Melee 3, Defence 3) carry out an Attack order against spearmen "
+               "(Quality 3, Melee 2, Defence 2) whose flank they touch.",),
+        log=tuple(dice.log),
+        exact=(("P(the spearmen lose a figure)", law.prob(lambda r: r.clash.defender is not Strike.NONE)),
+               ("P(the spearmen must test morale)", law.prob(lambda r: r.clash.defender is Strike.DOUBLE)),
+               ("P(the spearmen fall back or flee after this exchange)",
+                law.prob(lambda r: r.defender_band is not Band.HOLDS))),
+        notes=("One die per player serves both his blow and his guard, so the swordsmen's 5 also "
+               "kept the spearmen's counter-blow out.",),
+        illustrative_dice=True, legend="green: a morale die at or under the Quality · orange: a failure")
+
+
+def standard() -> Example:
+    """BAT-EX-STANDARD: a Quality 2 base tests morale beside its Standard Bearer, who saves one failed die."""
+    dice = FixedDice([5, 1, 6, 2])
+    play_morale(2, dice, reroll=True, who="the militia")
+    with_bearer = morale_exact(2, reroll=True)
+    without = morale_exact(2)
+    return Example(
+        "BAT-EX-STANDARD", "Militia beside a Standard Bearer",
+        intro=("A militia base of Quality 2 must test morale; a friendly Standard Bearer stands 4 steps away.",),
+        log=tuple(dice.log),
+        exact=(("P(the militia flee), with the Standard Bearer",
+                with_bearer.prob(lambda m: m.band is Band.FLEES)),
+               ("P(the militia flee), without him", without.prob(lambda m: m.band is Band.FLEES))),
+        illustrative_dice=True, legend="green: a die at or under the Quality · orange: a failure")
+
+
+EXAMPLES: dict[str, Callable[[], Example]] = {"BAT-EX-CLASH": clash, "BAT-EX-STANDARD": standard}

@@ -1,9 +1,33 @@
-"""Worked examples of the turn area, replayed by the engine (see ``aot_rules.core.example``)."""
+"""Worked examples of the turn area, replayed by the engine (see ``aot_rules.core.example``).
+
+The Batalist source prints no dice examples; its one numeric illustration is the step
+(BAT-EX-STEP), which the engine decides from the measurement rules without dice.
+"""
 
 from __future__ import annotations
 
 from collections.abc import Callable
 
+from aot_rules.bat.rules.table import BASE_FRONTAGE, STEP_CM, steps_to_cm
+from aot_rules.core.dice import FixedDice
+from aot_rules.core.events import Said
 from aot_rules.core.example import Example
+from aot_rules.core.format import fraction_str
 
-EXAMPLES: dict[str, Callable[[], Example]] = {}
+
+def step_example() -> Example:
+    """BAT-EX-STEP: with the suggested 2 cm step, a base's 3-step frontage is 6 cm."""
+    log = FixedDice([])
+    frontage = steps_to_cm(BASE_FRONTAGE)
+    log.emit(Said(f"the source suggests a step of {fraction_str(STEP_CM)} cm."))
+    log.emit(Said(f"a base is {BASE_FRONTAGE} steps wide at the front."))
+    log.emit(Said(f"so its frontage is {BASE_FRONTAGE} × {fraction_str(STEP_CM)} cm = {fraction_str(frontage)} cm."))
+    return Example(
+        "BAT-EX-STEP", "How long is a step?",
+        intro=("Batalist measures every distance in steps, sized to suit the figures.",),
+        log=tuple(log.log),
+        notes=(f"With larger figures a bigger step scales the whole game: at 3 cm a step, the same base is "
+               f"{fraction_str(steps_to_cm(BASE_FRONTAGE, 3))} cm wide.",))
+
+
+EXAMPLES: dict[str, Callable[[], Example]] = {"BAT-EX-STEP": step_example}

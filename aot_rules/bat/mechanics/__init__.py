@@ -6,10 +6,10 @@ when ``aot_rules.systems`` asks for it.
 
 from __future__ import annotations
 
-from aot_rules.bat.mechanics import combat, turn
+from aot_rules.bat.mechanics import combat, magic, turn
 from aot_rules.core.registry import Registry
 
-AREAS = (turn, combat)
+AREAS = (turn, combat, magic)
 
 
 def build_registry() -> Registry:

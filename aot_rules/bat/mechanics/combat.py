@@ -1,9 +1,295 @@
-"""Batalist: registry entries (combat)."""
+"""Batalist: registry entries (combat, morale and the skills that change them).
+
+Melee and ranged damage take a base's profile values and the situation of the modifier tables
+(BAT-MELEE-MODS, BAT-SHOOT-MODS), so a player enters what is written on his profile card and
+what he sees on the table; the engine adds the modifiers.  Each headline widget varies the
+profile values with the situation fixed to the plain case, and a second widget per table (the
+``…-MODS`` variants) varies the situation for equal bases, which keeps each precomputed grid small.
+"""
 
 from __future__ import annotations
 
-from aot_rules.core.registry import Registry
+from collections.abc import Callable
+from dataclasses import dataclass
+from typing import Any
+
+from aot_rules.bat.rules.combat import (
+    MAX_BASES,
+    Clash,
+    Double,
+    Facing,
+    Figures,
+    Height,
+    Shot,
+    Sign,
+    Strike,
+    Volley,
+    melee_exact,
+    melee_mods,
+    play_melee,
+    play_shot,
+    play_volley,
+    shot_exact,
+    shot_mods,
+    volley_exact,
+)
+from aot_rules.bat.rules.morale import Band, Coward, Morale, morale_exact, play_morale
+from aot_rules.core.dice import DiceSource
+from aot_rules.core.errors import RuleError
+from aot_rules.core.outcome import Outcome
+from aot_rules.core.params import param
+from aot_rules.core.registry import Mechanic, Registry, Sample
+
+STAT_HI = 9
+QUALITY_LO, QUALITY_HI = -3, 5
+
+
+def _double(more_than: bool) -> Double:
+    return Double.MORE_THAN if more_than else Double.AT_LEAST
+
+
+def _shooter_can_shoot(ranged: int) -> None:
+    if ranged <= 0:
+        raise RuleError("BAT-SHOOT-RESTRICT", "a base with Ranged 0 cannot shoot", params=("ranged",))
+
+
+# --- melee ---------------------------------------------------------------------------------------
+
+@dataclass(frozen=True)
+class MeleeInput:
+    a_melee: int = param(3, "the attacker's Melee, from its profile", lo=0, hi=STAT_HI, grid=(1, 2, 3, 4),
+                         label="attacker's Melee")
+    a_defence: int = param(3, "the attacker's Defence, from its profile", lo=0, hi=STAT_HI, grid=(1, 2, 3),
+                           label="attacker's Defence")
+    b_melee: int = param(3, "the defender's Melee, from its profile", lo=0, hi=STAT_HI, grid=(1, 2, 3, 4),
+                         label="defender's Melee")
+    b_defence: int = param(3, "the defender's Defence, from its profile", lo=0, hi=STAT_HI, grid=(1, 2, 3),
+                           label="defender's Defence")
+    figures: Figures = param(Figures.EQUAL, "figures on the attacker's base compared with the defender's",
+                             grid=(Figures.EQUAL,), label="attacker's figures")
+    facing: Facing = param(Facing.FRONT, "where the attacker strikes the defender", grid=(Facing.FRONT,),
+                           label="attack into the")
+    height: Height = param(Height.LEVEL, "the attacker's ground compared with the defender's",
+                           grid=(Height.LEVEL,), label="attacker's ground")
+    a_extra: int = param(0, "enemy bases touching the attacker beyond the first", lo=0, hi=3, grid=(0,),
+                         label="extra enemies on the attacker")
+    b_extra: int = param(0, "enemy bases touching the defender beyond the first", lo=0, hi=3, grid=(0,),
+                         label="extra enemies on the defender")
+    a_giant: bool = param(False, "the attacker is a Giant (+1 Melee against a normal base)", grid=(False,),
+                          label="attacker is a Giant")
+    b_giant: bool = param(False, "the defender is a Giant (+1 Melee against a normal base)", grid=(False,),
+                          label="defender is a Giant")
+    separate_dice: bool = param(False, "each side rolls separate attack and defence dice (the index reads: one "
+                                "die per side, used for both)", reading="BAT-MELEE-DAMAGE",
+                                label="separate attack and defence dice")
+    more_than_double: bool = param(False, "the morale test needs more than twice the total (the index reads: "
+                                   "at least twice)", reading="BAT-MELEE-DAMAGE",
+                                   label="'double' means more than 2×")
+
+
+MELEE_LABELS = {"exchange": "result of the exchange", "defender_hit": "the defender loses a figure",
+                "defender_morale": "the defender tests morale", "attacker_hit": "the attacker loses a figure",
+                "attacker_morale": "the attacker tests morale", "defender": "what the defender suffers",
+                "attacker": "what the attacker suffers"}
+MELEE_EVENTS: dict[str, Callable[[Clash], bool]] = {"defender_hit": lambda c: c.defender is not Strike.NONE,
+                "defender_morale": lambda c: c.defender is Strike.DOUBLE,
+                "attacker_hit": lambda c: c.attacker is not Strike.NONE,
+                "attacker_morale": lambda c: c.attacker is Strike.DOUBLE}
+
+
+def melee_values(p: MeleeInput) -> tuple[int, int, int, int]:
+    """The four values after the modifier table: attacker Melee, Defence; defender Melee, Defence."""
+    m = melee_mods(p.figures, p.facing, p.height, p.a_extra, p.b_extra, p.a_giant, p.b_giant)
+    return p.a_melee + m.a_melee, p.a_defence + m.a_defence, p.b_melee + m.b_melee, p.b_defence + m.b_defence
+
+
+def melee_outcome(p: MeleeInput) -> Outcome:
+    am, ad, bm, bd = melee_values(p)
+    joint = melee_exact(am, ad, bm, bd, shared_dice=not p.separate_dice, double=_double(p.more_than_double))
+    return Outcome.of(joint, "defender", dists=("defender", "exchange", "attacker"), events=MELEE_EVENTS,
+                      labels=MELEE_LABELS,
+                      info={"attacker rolls": f"d6 + {am} to strike, d6 + {ad} to guard",
+                            "defender rolls": f"d6 + {bm} to strike, d6 + {bd} to guard"})
+
+
+def melee_play(p: MeleeInput, dice: DiceSource) -> Sample:
+    am, ad, bm, bd = melee_values(p)
+    c: Clash = play_melee(am, ad, bm, bd, dice, shared_dice=not p.separate_dice, double=_double(p.more_than_double))
+    return {**c._asdict(), **{name: pred(c) for name, pred in MELEE_EVENTS.items()}}
+
+
+# --- ranged --------------------------------------------------------------------------------------
+
+@dataclass(frozen=True)
+class ShootInput:
+    ranged: int = param(3, "the shooter's Ranged, from its profile (0: it cannot shoot)", lo=0, hi=STAT_HI,
+                        grid=(0, 1, 2, 3, 4, 5), label="shooter's Ranged")
+    defence: int = param(3, "the target's Defence, from its profile", lo=0, hi=STAT_HI, grid=(0, 1, 2, 3, 4, 5),
+                         label="target's Defence")
+    target_more: bool = param(False, "the target has more figures on its base than the shooter", grid=(False,),
+                              label="target has more figures")
+    facing: Facing = param(Facing.FRONT, "which side of the target the shot strikes", grid=(Facing.FRONT,),
+                           label="shot into the")
+    height: Height = param(Height.LEVEL, "the shooter's ground compared with the target's", grid=(Height.LEVEL,),
+                           label="shooter's ground")
+    target_giant: bool = param(False, "the target is a Giant (−1 Defence when shot at)", grid=(False,),
+                               label="target is a Giant")
+    range_steps: int = param(8, "the shooter's Range in steps", lo=0, hi=40, grid=(8,), label="shooter's Range")
+    distance: int = param(6, "steps from the shooter to the target", lo=0, hi=40, grid=(6,), label="distance")
+    sign: Sign = param(Sign.GREATER, "the comparison the source left out (the index reads: greater, as in melee)",
+                       reading="BAT-SHOOT-DAMAGE", label="a hit needs a total")
+    more_than_double: bool = param(False, "the morale test needs more than twice the total (the index reads: "
+                                   "at least twice)", reading="BAT-SHOOT-DAMAGE", label="'double' means more than 2×")
+
+
+SHOT_LABELS = {"target": "what the target suffers", "hit": "the target loses a figure",
+               "morale": "the target tests morale", "in_range": "the target is in range"}
+SHOT_EVENTS: dict[str, Callable[[Shot], bool]] = {
+    "hit": lambda s: s.target is not Strike.NONE, "morale": lambda s: s.target is Strike.DOUBLE,
+    "in_range": lambda s: s.in_range}
+
+
+def shot_values(p: ShootInput) -> tuple[int, int, int]:
+    """Ranged and Defence after the modifier table, and the height die's sign for the Range."""
+    _shooter_can_shoot(p.ranged)
+    m = shot_mods(p.target_more, p.facing, p.height, p.target_giant)
+    return p.ranged + m.ranged, p.defence + m.defence, m.range_die
+
+
+def shot_outcome(p: ShootInput) -> Outcome:
+    r, d, die = shot_values(p)
+    try:
+        joint = shot_exact(r, d, rng=p.range_steps, distance=p.distance, range_die=die, sign=p.sign,
+                           double=_double(p.more_than_double))
+    except RuleError as e:
+        raise e.about("distance", "range_steps") from None
+    events = SHOT_EVENTS if die else {k: v for k, v in SHOT_EVENTS.items() if k != "in_range"}
+    return Outcome.of(joint, "target", dists=("target",), events=events, labels=SHOT_LABELS,
+                      info={"shooter rolls": f"d6 + {r}", "target rolls": f"d6 + {d}",
+                            **({"Range": f"{p.range_steps} {'+' if die > 0 else '−'} d6 steps"} if die else {})})
+
+
+def shot_play(p: ShootInput, dice: DiceSource) -> Sample:
+    r, d, die = shot_values(p)
+    s: Shot = play_shot(r, d, dice, rng=p.range_steps, distance=p.distance, range_die=die, sign=p.sign,
+                        double=_double(p.more_than_double))
+    return {"target": s.target, **{name: pred(s) for name, pred in SHOT_EVENTS.items()}}
+
+
+# --- area and stream fire ----------------------------------------------------------------------------
+
+@dataclass(frozen=True)
+class TemplateInput:
+    bases: int = param(3, "bases under the template, friend or foe (the geometry is yours)", lo=1, hi=MAX_BASES,
+                       grid=(1, 2, 3, 4, 5), label="bases under the template")
+    ranged: int = param(3, "the shooter's Ranged, from its profile (0: it cannot shoot)", lo=0, hi=STAT_HI,
+                        grid=(1, 2, 3, 4), label="shooter's Ranged")
+    defence: int = param(3, "the Defence of the bases under the template", lo=0, hi=STAT_HI, grid=(1, 2, 3, 4),
+                         label="their Defence")
+    one_shooter_die: bool = param(False, "one attack die serves every base (the book reads: a fresh die per base, "
+                                  "each an ordinary shot)", reading="BAT-SKILL-AREA",
+                                  label="one shooter's die for all")
+    sign: Sign = param(Sign.GREATER, "the comparison of a ranged attack (the index reads: greater)",
+                       reading="BAT-SHOOT-DAMAGE", grid=(Sign.GREATER,), label="a hit needs a total")
+    more_than_double: bool = param(False, "the morale test needs more than twice the total (the index reads: "
+                                   "at least twice)", reading="BAT-SHOOT-DAMAGE", grid=(False,),
+                                   label="'double' means more than 2×")
+
+
+VOLLEY_LABELS = {"hit": "bases that lose a figure", "morale": "bases that must test morale",
+                 "any": "at least one base loses a figure", "any_morale": "at least one base tests morale"}
+VOLLEY_EVENTS: dict[str, Callable[[Volley], bool]] = {"any": lambda v: v.hit > 0, "any_morale": lambda v: v.morale > 0}
+
+
+def volley_outcome(p: TemplateInput) -> Outcome:
+    _shooter_can_shoot(p.ranged)
+    joint = volley_exact(p.bases, p.ranged, p.defence, one_shooter_die=p.one_shooter_die, sign=p.sign,
+                         double=_double(p.more_than_double))
+    return Outcome.of(joint, "hit", dists=("hit", "morale"), events=VOLLEY_EVENTS, labels=VOLLEY_LABELS)
+
+
+def volley_play(p: TemplateInput, dice: DiceSource) -> Sample:
+    _shooter_can_shoot(p.ranged)
+    v: Volley = play_volley(p.bases, p.ranged, p.defence, dice, one_shooter_die=p.one_shooter_die, sign=p.sign,
+                            double=_double(p.more_than_double))
+    return {**v._asdict(), **{name: pred(v) for name, pred in VOLLEY_EVENTS.items()}}
+
+
+# --- morale --------------------------------------------------------------------------------------------
+
+@dataclass(frozen=True)
+class MoraleInput:
+    quality: int = param(3, "the base's Quality now (a spell may have lowered it to 0 or below)", lo=QUALITY_LO,
+                         hi=QUALITY_HI, grid=(0, 1, 2, 3, 4, 5), label="Quality")
+    coward: Coward = param(Coward.NONE, "whether the base is a Coward, and which of the source's two rows applies "
+                           "(the index combines them)", reading="BAT-SKILL-COWARD", label="Coward rule")
+    standard_bearer: bool = param(False, "a Standard Bearer within 6 steps: one failed die is rolled again",
+                                  label="Standard Bearer within 6 steps")
+
+
+MORALE_LABELS = {"failures": "failures", "band": "result", "shaken": "falls back or flees",
+                 "flees": "flees the field"}
+MORALE_EVENTS: dict[str, Callable[[Morale], bool]] = {
+    "shaken": lambda m: m.band is not Band.HOLDS, "flees": lambda m: m.band is Band.FLEES}
+
+
+def morale_outcome(p: MoraleInput) -> Outcome:
+    return Outcome.of(morale_exact(p.quality, coward=p.coward, reroll=p.standard_bearer), "failures",
+                      dists=("failures", "band"), events=MORALE_EVENTS, labels=MORALE_LABELS)
+
+
+def morale_play(p: MoraleInput, dice: DiceSource) -> Sample:
+    m: Morale = play_morale(p.quality, dice, coward=p.coward, reroll=p.standard_bearer)
+    return {**m._asdict(), **{name: pred(m) for name, pred in MORALE_EVENTS.items()}}
 
 
 def register(reg: Registry) -> None:
-    """Add this area's mechanics to ``reg``."""
+    """Add this area's mechanics to ``reg``: damage, modifiers, template fire, morale and its skills."""
+    melee: Mechanic[Any] = reg.add(Mechanic(
+        rule_id="BAT-MELEE-DAMAGE", key="bat-melee-damage", title="Melee: one exchange of blows",
+        summary="Both sides roll d6 + Melee against the other's d6 + Defence; a higher total removes a figure, "
+                "double also forces a morale test.",
+        record_type=MeleeInput, exact=melee_outcome, play=melee_play,
+        rules=("BAT-MELEE-DAMAGE", "BAT-MELEE-MODS", "BAT-SKILL-GIANT"), show=("exchange",)))
+    reg.add(melee.variant(
+        "BAT-MELEE-MODS", "Melee: how the situation changes the exchange",
+        "Two bases with every value 3, in different situations from the modifier table.",
+        fixed={}, widget_grid={"a_melee": (3,), "a_defence": (3,), "b_melee": (3,), "b_defence": (3,),
+                               "figures": tuple(Figures), "facing": tuple(Facing), "height": tuple(Height),
+                               "a_extra": (0, 1), "b_extra": (0,), "a_giant": (False,), "b_giant": (False,),
+                               "separate_dice": (False, True), "more_than_double": (False,)}))
+    shot: Mechanic[Any] = reg.add(Mechanic(
+        rule_id="BAT-SHOOT-DAMAGE", key="bat-shoot-damage", title="Shooting: one ranged attack",
+        summary="The shooter's d6 + Ranged against the target's d6 + Defence; only the target can lose a figure.",
+        record_type=ShootInput, exact=shot_outcome, play=shot_play,
+        rules=("BAT-SHOOT-DAMAGE", "BAT-SHOOT-MODS", "BAT-SHOOT-RESTRICT", "BAT-SKILL-GIANT")))
+    reg.add(shot.variant(
+        "BAT-SHOOT-MODS", "Shooting: how the situation changes a shot",
+        "A Ranged 3 shooter with Range 8 against a Defence 3 target, in different situations from the table; "
+        "higher or lower ground adds or takes a d6 of steps to or from the Range.",
+        fixed={}, widget_grid={"ranged": (3,), "defence": (3,), "target_more": (False, True),
+                               "facing": tuple(Facing), "height": tuple(Height), "target_giant": (False,),
+                               "range_steps": (8,), "distance": (4, 6, 8, 10, 12), "sign": (Sign.GREATER,),
+                               "more_than_double": (False,)}))
+    area: Mechanic[Any] = reg.add(Mechanic(
+        rule_id="BAT-SKILL-AREA", key="bat-skill-area", title="Area fire: a round template",
+        summary="Every base under the template suffers an ordinary ranged attack.",
+        record_type=TemplateInput, exact=volley_outcome, play=volley_play,
+        rules=("BAT-SKILL-AREA", "BAT-SHOOT-DAMAGE")))
+    reg.add(area.variant(
+        "BAT-SKILL-STREAM", "Stream fire: a teardrop template",
+        "Every base under the teardrop suffers an ordinary ranged attack, as under area fire.", fixed={}))
+    morale: Mechanic[Any] = reg.add(Mechanic(
+        rule_id="BAT-MORALE-TEST", key="bat-morale-test", title="Morale test",
+        summary="Three d6; each above the Quality is a failure: 1 falls back a step, 2 fall back a move, 3 flee.",
+        record_type=MoraleInput, exact=morale_outcome, play=morale_play,
+        rules=("BAT-MORALE-TEST", "BAT-SKILL-COWARD", "BAT-SKILL-STANDARD")))
+    reg.add(morale.variant(
+        "BAT-SKILL-COWARD", "Morale test of a Coward",
+        "A Coward's morale test under each reading of its two contradictory rows.",
+        fixed={}, defaults={"coward": Coward.COMBINED.value},
+        limits={"coward": (Coward.COMBINED, Coward.AUTO_FAILURE, Coward.FEWER_DICE)}))
+    reg.add(morale.variant(
+        "BAT-SKILL-STANDARD", "Morale test beside a Standard Bearer",
+        "With a Standard Bearer within 6 steps, one failed morale die is rolled again.",
+        fixed={"standard_bearer": True}))

@@ -1,9 +1,90 @@
-"""Batalist: registry entries (turn)."""
+"""Batalist: registry entries (turn): the initiative roll and the activation roll."""
 
 from __future__ import annotations
 
-from aot_rules.core.registry import Registry
+from dataclasses import dataclass
+from typing import NamedTuple
+
+from aot_rules.bat.rules.activation import ap_exact, roll_ap
+from aot_rules.bat.rules.profile import DICE_PER_TEST, QUALITY_MAX, QUALITY_MIN
+from aot_rules.bat.rules.turn import Initiative, TieRule, initiative_exact, roll_initiative
+from aot_rules.core.dice import DiceSource
+from aot_rules.core.outcome import Outcome
+from aot_rules.core.params import param
+from aot_rules.core.registry import Mechanic, Registry, Sample
+
+# --- initiative (BAT-INITIATIVE) ----------------------------------------------------------------
+
+
+@dataclass(frozen=True)
+class InitiativeInput:
+    mine: int = param(3, "my general's КН, read as his Quality (the source never defines КН)",
+                      lo=QUALITY_MIN, hi=QUALITY_MAX, label="my general's КН")
+    theirs: int = param(3, "the enemy general's КН, read as his Quality", lo=QUALITY_MIN, hi=QUALITY_MAX,
+                        label="their general's КН")
+    ties: TieRule = param(TieRule.REROLL, "what equal totals do: re-roll (the index's reading) or report the "
+                          "tie for the players to settle", reading="BAT-INITIATIVE", label="equal totals")
+
+
+INITIATIVE_LABELS = {"initiative": "who wins the initiative", "me": "I choose who activates first"}
+
+
+def initiative_outcome(p: InitiativeInput) -> Outcome:
+    return Outcome.of(initiative_exact(p.mine, p.theirs, p.ties), "initiative",
+                      events={"me": lambda r: r is Initiative.ME}, labels=INITIATIVE_LABELS)
+
+
+def initiative_play(p: InitiativeInput, dice: DiceSource) -> Sample:
+    r = roll_initiative(p.mine, p.theirs, dice, p.ties)
+    return {"initiative": r, "me": r is Initiative.ME}
+
+
+# --- activation (BAT-ACTIVATION) ----------------------------------------------------------------
+
+
+class Activation(NamedTuple):
+    """One activation: the AP rolled and how many of the base's (non-Cast) orders they pay for."""
+
+    ap: int
+    carried_out: int
+
+
+@dataclass(frozen=True)
+class ActivationInput:
+    quality: int = param(3, "the base's Quality now (1–5 on a profile; 0 stands for a base that spells such as "
+                         "Sloth have pushed to 0 or below, which gains no AP)", lo=0, hi=QUALITY_MAX)
+    standard_bearer: bool = param(False, "a Standard Bearer within 6 steps lets one failed die be rolled again",
+                                  label="Standard Bearer within 6 steps")
+    orders: int = param(DICE_PER_TEST, "order cards on the base other than Cast (Cast costs no AP)", lo=0,
+                        hi=DICE_PER_TEST, label="orders to pay for")
+
+
+ACTIVATION_LABELS = {"ap": "action points", "carried_out": "orders carried out",
+                     "all": "every order on the base is carried out", "none": "the base does nothing"}
+
+
+def activation_outcome(p: ActivationInput) -> Outcome:
+    law = ap_exact(p.quality, p.standard_bearer).map(lambda ap: Activation(ap, min(ap, p.orders)))
+    return Outcome.of(law, "ap", dists=("ap", "carried_out"),
+                      events={"all": lambda a: a.carried_out == p.orders, "none": lambda a: a.carried_out == 0},
+                      labels=ACTIVATION_LABELS)
+
+
+def activation_play(p: ActivationInput, dice: DiceSource) -> Sample:
+    ap = roll_ap(p.quality, dice, p.standard_bearer)
+    done = min(ap, p.orders)
+    return {"ap": ap, "carried_out": done, "all": done == p.orders, "none": done == 0}
 
 
 def register(reg: Registry) -> None:
     """Add this area's mechanics to ``reg``."""
+    reg.add(Mechanic(
+        rule_id="BAT-INITIATIVE", key="bat-initiative", title="Initiative: d6 + КН against d6 + КН",
+        summary="Both players roll a d6 and add their general's КН (read as his Quality); the higher total "
+                "chooses who activates first.",
+        record_type=InitiativeInput, exact=initiative_outcome, play=initiative_play))
+    reg.add(Mechanic(
+        rule_id="BAT-ACTIVATION", key="bat-activation", title="Activation: action points from three d6",
+        summary="Each of three d6 showing the base's Quality or less gives 1 AP; each order but Cast costs 1 AP.",
+        record_type=ActivationInput, exact=activation_outcome, play=activation_play,
+        rules=("BAT-ACTIVATION", "BAT-SKILL-STANDARD")))

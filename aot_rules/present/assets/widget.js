@@ -7,7 +7,7 @@ const index = cache[rid].index, results = cache[rid].results, labels = cache[rid
 const pct = (f) => { const [a, b] = f.split('/'); const v = b === undefined ? Number(a) : Number(a) / Number(b);
   return (100 * v).toFixed(2) + '%'; };
 const num = (f) => { const [a, b] = f.split('/'); return b === undefined ? Number(a) : Number(a) / Number(b); };
-const unpack = (t) => t.split(';').map((row) => row.split(':'));
+const unpack = (t) => t.split(';').map((row) => row.split(':').map(decodeURIComponent));  // static.py escapes : ; %
 let k = 0;
 for (let i = 0; i < axes.length; i++) {
   const a = axes[i]; let v;
@@ -25,7 +25,9 @@ if (r.err !== undefined) {
 const rows = unpack(r.m);
 const xs = rows.map((row) => row[0]);
 xr.factors = xs;
-const categorical = !(rows.length && rows[0].length > 2);
+// Three categories read as win · draw · loss (green, grey, red); any other number of categories has no
+// such order, so they share one neutral colour rather than paint a bad result green.
+const categorical = !(rows.length && rows[0].length > 2) && rows.length === 3;
 const palette = ['#3b8c4a', '#8a8f98', '#b5453a'];  // e.g. A wins · continue · B wins
 src.data = {x: xs, top: rows.map((row) => num(row[1])), frac: rows.map((row) => row[1]),
             pct: rows.map((row) => pct(row[1])),

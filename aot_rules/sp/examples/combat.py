@@ -4,6 +4,43 @@ from __future__ import annotations
 
 from collections.abc import Callable
 
+from aot_rules.core.dice import FixedDice
+from aot_rules.core.events import Said
 from aot_rules.core.example import Example
+from aot_rules.sp.rules.shooting import (
+    RECOVERED,
+    Aimed,
+    SkirmishBand,
+    SkirmishWeapon,
+    hit_chance,
+    play_sharpshooter,
+    sharpshooter_band,
+    sharpshooter_exact,
+)
 
-EXAMPLES: dict[str, Callable[[], Example]] = {}
+
+def sharpshooter() -> Example:
+    """SP-EX-SHARPSHOOTER: the rifleman's 24–36″ number (5+) serves the sharpshooter at 36–48″.
+
+    The source prints no die; a 5 is shown so the strip has something to replay.
+    """
+    dice = FixedDice([5])
+    column = sharpshooter_band(SkirmishBand.B36)
+    need = RECOVERED[(SkirmishWeapon.RIFLE, column)]
+    dice.emit(Said(f"an ordinary rifleman in skirmish order needs {need}+ at {column.value}"))
+    dice.emit(Said(f"the sharpshooter's target stands {SkirmishBand.B36.value} away; he reads the "
+                   f"{column.value} column instead, and ignores the cover"))
+    play_sharpshooter(need, dice)
+    law = sharpshooter_exact(need)
+    return Example("SP-EX-SHARPSHOOTER", "A sharpshooter at 36–48″",
+                   intro=("A Hero spends a point of Initiative to have the rifle Group's sharpshooter take an "
+                          "aimed shot at an enemy Hero 40″ away, behind a wall.",),
+                   log=tuple(dice.log),
+                   exact=(("P(the aimed shot hits)", law[Aimed.HIT]),
+                          ("P(an ordinary rifleman hits at 24–36″)", hit_chance(need)),
+                          ("P(a 1: his special powder is spent)", law[Aimed.SPENT])),
+                   notes=("The same chance as an ordinary rifleman one band nearer, and the wall does not matter.",),
+                   illustrative_dice=True, legend="red: the die reaches the number needed")
+
+
+EXAMPLES: dict[str, Callable[[], Example]] = {"SP-EX-SHARPSHOOTER": sharpshooter}

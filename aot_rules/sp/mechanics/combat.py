@@ -1,9 +1,520 @@
-"""The skirmish fragment: registry entries (combat)."""
+"""The skirmish fragment: registry entries (combat): shooting, Heroes, riders and melee.
+
+Every lost to-hit number is an input marked ``blank=True`` (the widget and the CLI flag it as not in
+the source); every Reading that changes the odds is a toggle naming its rule.
+"""
 
 from __future__ import annotations
 
-from aot_rules.core.registry import Registry
+from dataclasses import dataclass
+from typing import Any
+
+from aot_rules.core.dice import DiceSource
+from aot_rules.core.dist import Dist
+from aot_rules.core.outcome import Outcome
+from aot_rules.core.params import param
+from aot_rules.core.registry import Mechanic, Registry, Sample
+from aot_rules.sp.rules import heroes as H
+from aot_rules.sp.rules import melee as M
+from aot_rules.sp.rules import shooting as S
+
+DAMAGE_LABELS = {"hits": "hits", "shock": "Shock points on the target", "deaths": "men killed",
+                 "any_death": "at least one man killed"}
+TO_HIT_HELP = "the number each die needs (its table cell is lost): set it yourself"
+
+
+def _to_hit(default: int = 4) -> Any:
+    return param(default, TO_HIT_HELP, lo=1, hi=7, grid=(2, 3, 4, 5, 6), blank=True, label="to hit (lost cell)")
+
+
+def _six_kills(rule: str) -> Any:
+    return param(True, "the lost last row of the effect table is a 6 (the index's reading); off: a 6 counts "
+                 "as the row above it", reading=rule, label="a 6 is the lost last row")
+
+
+def _damage_outcome(law: Dist[S.Damage], info: dict[str, Any]) -> Outcome:
+    return Outcome.of(law, "hits", dists=("hits", "shock", "deaths"), events={"any_death": lambda d: d.deaths > 0},
+                      labels=DAMAGE_LABELS, info=info)
+
+
+def _damage_sample(d: S.Damage) -> Sample:
+    return {"hits": d.hits, "shock": d.shock, "deaths": d.deaths, "any_death": d.deaths > 0}
+
+
+# --- SP-SHOOT-DICE-CLASS -------------------------------------------------------------------------
+
+@dataclass(frozen=True)
+class ClassInput:
+    shooters: int = param(6, "figures firing (Heroes and musicians do not fire)", lo=1, hi=40,
+                          grid=tuple(range(1, 13)))
+    quality: S.Quality = param(S.Quality.REGULARS, "troop quality: elite and veterans gain dice, recruits lose them")
+    to_hit: int = _to_hit()
+    whole_groups: bool = param(False, "count only complete groups of 4 or 5 shooters (the index reads the "
+                               "source's 'rounding up': a part-group counts too)", reading="SP-SHOOT-DICE-CLASS",
+                               label="only whole groups of 4 or 5 count")
+
+
+def class_outcome(p: ClassInput) -> Outcome:
+    n = S.class_dice(p.shooters, p.quality, p.whole_groups)
+    return _damage_outcome(S.damage_exact(n, p.to_hit), {"dice rolled": n})
+
+
+def class_play(p: ClassInput, dice: DiceSource) -> Sample:
+    n = S.class_dice(p.shooters, p.quality, p.whole_groups)
+    return _damage_sample(S.play_volley(n, p.to_hit, 0, dice))
+
+
+# --- SP-SHOOT-DICE-ARTILLERY ---------------------------------------------------------------------
+
+@dataclass(frozen=True)
+class GunInput:
+    gun: S.Gun = param(S.Gun.LIGHT, "the piece: falconet 6 dice, light gun 10, heavy gun 12, carronade 18")
+    crew_shock: int = param(0, "Shock on the crew: 1 die fewer per 2 points", lo=0, hi=10, grid=(0, 1, 2, 3, 4, 5, 6))
+    shortest_band: bool = param(False, "firing at the shortest range band, where crew Shock costs no dice",
+                                label="shortest range band")
+    to_hit: int = _to_hit()
+
+
+def gun_outcome(p: GunInput) -> Outcome:
+    n = S.gun_dice(p.gun, p.crew_shock, p.shortest_band)
+    return _damage_outcome(S.damage_exact(n, p.to_hit), {"dice rolled": n})
+
+
+def gun_play(p: GunInput, dice: DiceSource) -> Sample:
+    n = S.gun_dice(p.gun, p.crew_shock, p.shortest_band)
+    return _damage_sample(S.play_volley(n, p.to_hit, 0, dice))
+
+
+# --- SP-SHOOT-DICE-MODS (a calculator: no dice are rolled yet) --------------------------------------
+
+@dataclass(frozen=True)
+class ModsInput:
+    dice: int = param(6, "dice before these adjustments (from quality or the gun)", lo=0, hi=40, grid=(6, 12),
+                      label="dice before adjustments")
+    hero_status: int = param(0, "Status of the Hero on whose Initiative the Group fires (+1 die a point)",
+                             lo=0, hi=6, grid=(0, 2))
+    shock: int = param(0, "Shock markers on the shooters (−1 die per 2)", lo=0, hi=20, grid=(0, 2))
+    first_volley: bool = param(False, "the Group's first volley of the game (+2 dice)", label="first volley")
+    firing_line: bool = param(False, "the firing Group stands in line (+1 to every die)", label="firing in line")
+    target: S.Target = param(S.Target.OTHER, "what the fire is aimed at")
+    cover: S.Cover = param(S.Cover.NONE, "cover in front of the target (half or three quarters of the dice go)")
+    keep_round_up: bool = param(False, "round the dice kept up (the index rounds the dice removed up)",
+                                reading="SP-SHOOT-DICE-MODS", label="cover: round the dice kept up")
+
+
+def _mods(p: ModsInput) -> S.Volley:
+    return S.modified_dice(p.dice, hero_status=p.hero_status, shock=p.shock, first_volley=p.first_volley,
+                           firing_line=p.firing_line, target=p.target, cover=p.cover, keep_round_up=p.keep_round_up)
+
+
+def mods_outcome(p: ModsInput) -> Outcome:
+    v = _mods(p)
+    return Outcome.of(Dist.point(v.dice), "dice", labels={"dice": "dice rolled"}, info={"bonus on every die": v.bonus})
+
+
+def mods_play(p: ModsInput, dice: DiceSource) -> Sample:
+    v = _mods(p)
+    return {"dice": v.dice}
+
+
+# --- SP-SHOOT-HIT --------------------------------------------------------------------------------
+
+@dataclass(frozen=True)
+class HitInput:
+    dice: int = param(6, "dice the volley rolls (after every adjustment)", lo=0, hi=40, grid=tuple(range(1, 25)))
+    bonus: int = param(0, "bonus added to every die (line, flank, square)", lo=0, hi=4, grid=(0, 1, 2, 3),
+                       label="bonus on every die")
+    to_hit: int = _to_hit()
+
+
+def hit_outcome(p: HitInput) -> Outcome:
+    return Outcome.of(S.hits_exact(p.dice, p.to_hit, p.bonus), "hits", events={"any": lambda h: h > 0},
+                      labels={"any": "at least one hit"}, info={"chance a die hits": S.hit_chance(p.to_hit, p.bonus)})
+
+
+def hit_play(p: HitInput, dice: DiceSource) -> Sample:
+    h = S.roll_hits(p.dice, p.to_hit, p.bonus, dice)
+    return {"hits": h, "any": h > 0}
+
+
+# --- the three to-hit tables ------------------------------------------------------------------------
+
+def _table_info(cell: S.Cell, dice: int) -> dict[str, Any]:
+    if cell.need is None:
+        return {"table cell": "– (out of range: no hit possible)", "dice rolled": dice}
+    return {"table cell": f"{cell.need}+" + (" (given by the source)" if cell.from_source else " ✎ (your number)"),
+            "dice rolled": dice}
+
+
+def _table_outcome(rule_id: str, weapon: Any, band: Any, reach: int, to_hit: int, dice: int) -> Outcome:
+    cell = S.table_cell(rule_id, weapon, band, reach, to_hit)
+    return _damage_outcome(S.damage_exact(dice, cell.need), _table_info(cell, dice))
+
+
+def _table_play(rule_id: str, weapon: Any, band: Any, reach: int, to_hit: int, dice: int, src: DiceSource) -> Sample:
+    cell = S.table_cell(rule_id, weapon, band, reach, to_hit)
+    return _damage_sample(S.play_volley(dice, cell.need, 0, src))
+
+
+def _table_dice() -> Any:
+    return param(6, "dice the volley rolls", lo=0, hi=40, grid=(2, 4, 6, 8, 12))
+
+
+@dataclass(frozen=True)
+class LineTableInput:
+    weapon: S.LineWeapon = param(S.LineWeapon.MUSKET, "the firing Group's weapon")
+    band: S.Band = param(S.Band.B0, "range band to the target")
+    dice: int = _table_dice()
+    to_hit: int = _to_hit()
+
+
+def line_outcome(p: LineTableInput) -> Outcome:
+    return _table_outcome("SP-SHOOT-HIT-TABLE-LINE", p.weapon, p.band, S.LINE_REACH[p.weapon], p.to_hit, p.dice)
+
+
+def line_play(p: LineTableInput, dice: DiceSource) -> Sample:
+    return _table_play("SP-SHOOT-HIT-TABLE-LINE", p.weapon, p.band, S.LINE_REACH[p.weapon], p.to_hit, p.dice, dice)
+
+
+@dataclass(frozen=True)
+class SkirmishTableInput:
+    weapon: S.SkirmishWeapon = param(S.SkirmishWeapon.RIFLE, "the skirmishers' weapon")
+    band: S.SkirmishBand = param(S.SkirmishBand.B24, "range band to the target")
+    dice: int = _table_dice()
+    to_hit: int = _to_hit()
+
+
+def skirmish_outcome(p: SkirmishTableInput) -> Outcome:
+    return _table_outcome("SP-SHOOT-HIT-TABLE-SKIRMISH", p.weapon, p.band, S.SKIRMISH_REACH[p.weapon], p.to_hit,
+                          p.dice)
+
+
+def skirmish_play(p: SkirmishTableInput, dice: DiceSource) -> Sample:
+    return _table_play("SP-SHOOT-HIT-TABLE-SKIRMISH", p.weapon, p.band, S.SKIRMISH_REACH[p.weapon], p.to_hit,
+                       p.dice, dice)
+
+
+@dataclass(frozen=True)
+class ArtTableInput:
+    gun: S.Gun = param(S.Gun.LIGHT, "the piece (it rolls its own fixed dice)")
+    band: S.Band = param(S.Band.B9, "range band to the target")
+    to_hit: int = _to_hit()
+
+
+def art_outcome(p: ArtTableInput) -> Outcome:
+    return _table_outcome("SP-SHOOT-HIT-TABLE-ART", p.gun, p.band, S.ART_REACH[p.gun], p.to_hit, S.GUN_DICE[p.gun])
+
+
+def art_play(p: ArtTableInput, dice: DiceSource) -> Sample:
+    return _table_play("SP-SHOOT-HIT-TABLE-ART", p.gun, p.band, S.ART_REACH[p.gun], p.to_hit, S.GUN_DICE[p.gun], dice)
+
+
+# --- SP-SHOOT-HITS -------------------------------------------------------------------------------
+
+@dataclass(frozen=True)
+class HitsInput:
+    hits: int = param(4, "hits the volley scored", lo=0, hi=40, grid=tuple(range(1, 13)))
+    ambush: bool = param(False, "fired from ambush with the Ambush card: Shock doubled", label="ambush (Shock ×2)")
+    six_kills: bool = _six_kills("SP-SHOOT-HITS")
+
+
+def hits_outcome(p: HitsInput) -> Outcome:
+    law = S.damage_exact(p.hits, 1, six_kills=p.six_kills, ambush=p.ambush)  # every die is a hit already
+    return Outcome.of(law, "deaths", dists=("deaths", "shock"), events={"any_death": lambda d: d.deaths > 0},
+                      labels=DAMAGE_LABELS)
+
+
+def hits_play(p: HitsInput, dice: DiceSource) -> Sample:
+    d = S.roll_effects(p.hits, dice, six_kills=p.six_kills, ambush=p.ambush)
+    return {"deaths": d.deaths, "shock": d.shock, "any_death": d.deaths > 0}
+
+
+# --- Heroes --------------------------------------------------------------------------------------
+
+@dataclass(frozen=True)
+class HeroHitInput:
+    killed: int = param(2, "men of his Group that this fire killed", lo=0, hi=12, grid=tuple(range(1, 11)))
+    skirmish_fire: bool = param(False, "the fire came from a light-infantry skirmish line: a d6, not a d10",
+                                label="skirmish-line fire (d6)")
+    six_kills: bool = _six_kills("SP-HERO-WOUND")
+
+
+def hero_hit_outcome(p: HeroHitInput) -> Outcome:
+    law = H.hero_fate_exact(p.killed, p.skirmish_fire, p.six_kills)
+    return Outcome.of(law, "hero", events={"hit": lambda w: w is not H.Wound.UNHURT},
+                      labels={"hero": "what happens to the Hero", "hit": "the Hero is hit"})
+
+
+def hero_hit_play(p: HeroHitInput, dice: DiceSource) -> Sample:
+    w = H.play_hero_fate(p.killed, p.skirmish_fire, dice, p.six_kills)
+    return {"hero": w, "hit": w is not H.Wound.UNHURT}
+
+
+@dataclass(frozen=True)
+class WoundInput:
+    six_kills: bool = _six_kills("SP-HERO-WOUND")
+
+
+def wound_outcome(p: WoundInput) -> Outcome:
+    return Outcome.of(H.wound_exact(p.six_kills), "wound", labels={"wound": "the wound"})
+
+
+def wound_play(p: WoundInput, dice: DiceSource) -> Sample:
+    return {"wound": H.roll_wound(dice, p.six_kills)}
+
+
+@dataclass(frozen=True)
+class ReplaceInput:
+    quality: S.Quality = param(S.Quality.REGULARS, "quality of the troops the fallen Hero led")
+    recruits_from: int = param(6, "lowest face that replaces a recruits' Hero (the cell is lost; the index reads 6, "
+                               "following the pattern)", lo=2, hi=6, blank=True, label="recruits need (lost cell)")
+    last_hero: bool = param(False, "he was the force's last Hero: replaced without a roll", label="last Hero")
+
+
+def replace_outcome(p: ReplaceInput) -> Outcome:
+    law = H.replace_exact(p.quality, p.recruits_from, p.last_hero)
+    return Outcome.of(law, "replaced", labels={"replaced": "a new Hero appears"},
+                      info={"roll needed": f"{H.replace_needs(p.quality, p.recruits_from, p.last_hero)}+"})
+
+
+def replace_play(p: ReplaceInput, dice: DiceSource) -> Sample:
+    return {"replaced": H.play_replace(p.quality, p.recruits_from, p.last_hero, dice)}
+
+
+@dataclass(frozen=True)
+class RiderInput:
+    skill: H.Skill = param(H.Skill.ORDINARY, "the rider's horsemanship (his fall roll ±1)")
+
+
+def rider_outcome(p: RiderInput) -> Outcome:
+    return Outcome.of(H.rider_exact(p.skill), "fate", labels={"fate": "a 'death' on a mounted figure",
+                                                              "rider_down": "the rider is killed or falls"},
+                      events={"rider_down": lambda m: m not in (H.Mounted.SHRUGS, H.Mounted.BOLTS)})
+
+
+def rider_play(p: RiderInput, dice: DiceSource) -> Sample:
+    m = H.play_rider(p.skill, dice)
+    return {"fate": m, "rider_down": m not in (H.Mounted.SHRUGS, H.Mounted.BOLTS)}
+
+
+def fall_outcome(p: RiderInput) -> Outcome:
+    return Outcome.of(H.fall_exact(p.skill), "fall", labels={"fall": "the rider's fall"})
+
+
+def fall_play(p: RiderInput, dice: DiceSource) -> Sample:
+    return {"fall": H.roll_fall(p.skill, dice)}
+
+
+@dataclass(frozen=True)
+class SharpInput:
+    band: S.SkirmishBand = param(S.SkirmishBand.B36, "the real distance to his target")
+    to_hit: int = param(4, "the number of the column he reads, where the source lost it (the 24–36″ cell, "
+                        "5+, is given)", lo=2, hi=6, blank=True, label="to hit (lost cell)")
+
+
+def sharp_need(p: SharpInput) -> tuple[int, bool]:
+    col = S.sharpshooter_band(p.band)
+    given = S.RECOVERED.get((S.SkirmishWeapon.RIFLE, col))
+    return (given, True) if given is not None else (p.to_hit, False)
+
+
+def sharp_outcome(p: SharpInput) -> Outcome:
+    need, given = sharp_need(p)
+    col = S.sharpshooter_band(p.band)
+    return Outcome.of(S.sharpshooter_exact(need), "shot", events={"hit": lambda a: a is S.Aimed.HIT,
+                                                                   "spent": lambda a: a is S.Aimed.SPENT},
+                      labels={"shot": "the aimed shot", "hit": "he hits", "spent": "his powder runs out"},
+                      info={"column read": col.value,
+                            "needs": f"{need}+" + (" (given by the source)" if given else " ✎ (your number)")})
+
+
+def sharp_play(p: SharpInput, dice: DiceSource) -> Sample:
+    a = S.play_sharpshooter(sharp_need(p)[0], dice)
+    return {"shot": a, "hit": a is S.Aimed.HIT, "spent": a is S.Aimed.SPENT}
+
+
+@dataclass(frozen=True)
+class CaptureInput:
+    hero_dice: int = param(2, "the Hero's melee dice", lo=1, hi=10, grid=(1, 2, 3, 4))
+    group_dice: int = param(6, "the capturing Group's melee dice", lo=1, hi=40, grid=tuple(range(1, 17)))
+
+
+def capture_outcome(p: CaptureInput) -> Outcome:
+    law = H.capture_exact(p.hero_dice, p.group_dice)
+    return Outcome.of(law, "capture", events={"taken": lambda c: c in (H.Capture.BY_ODDS, H.Capture.LOST)},
+                      labels={"capture": "the capture attempt", "taken": "he is captured this round"})
+
+
+def capture_play(p: CaptureInput, dice: DiceSource) -> Sample:
+    c = H.play_capture(p.hero_dice, p.group_dice, dice)
+    return {"capture": c, "taken": c in (H.Capture.BY_ODDS, H.Capture.LOST)}
+
+
+# --- melee ---------------------------------------------------------------------------------------
+
+KILL_LABELS = {"kills": "enemy men killed (6s)", "shock": "Shock on the enemy (5s)", "any": "at least one kill"}
+
+
+def _kills_outcome(n: int, info: dict[str, Any]) -> Outcome:
+    return Outcome.of(M.strike_exact(n), "kills", dists=("kills", "shock"), events={"any": lambda s: s.kills > 0},
+                      labels=KILL_LABELS, info=info)
+
+
+def _kills_sample(s: M.Strike) -> Sample:
+    return {"kills": s.kills, "shock": s.shock, "any": s.kills > 0}
+
+
+@dataclass(frozen=True)
+class PoolInput:
+    men: int = param(6, "figures in the Group, Heroes and musicians included", lo=0, hi=40, grid=(6, 12))
+    leader_status: int = param(0, "Status of the Hero leading the charge on his Initiative", lo=0, hi=6,
+                               grid=(0, 2))
+    fury: int = param(0, "fury points the Hero adds from his Initiative", lo=0, hi=6, grid=(0,))
+    other_heroes: int = param(0, "other Heroes taking part", lo=0, hi=4, grid=(0, 2),
+                              label="other Heroes (Status 3 each)")
+    other_status: int = param(3, "Status of each of those other Heroes", lo=0, hi=6, grid=(3,))
+    quality_edge: int = param(0, "quality levels above the enemy (+2 dice a level)", lo=0, hi=3, grid=(0, 1))
+    shock: int = param(0, "Shock points on the Group (−1 die each)", lo=0, hi=40, grid=(0, 3))
+    aggressive: bool = param(False, "an aggressive Group (+2 dice)", label="aggressive")
+    kind: M.GroupKind = param(M.GroupKind.ORDINARY, "grenadiers or guards +2 dice, worn-out −2")
+    supporting_ranks: int = param(0, "supporting ranks behind a column (+1 die each)", lo=0, hi=6, grid=(0,))
+    pooled_status: bool = param(False, "add the other Heroes' Status up before halving (the index halves each "
+                                "Hero's)", reading="SP-MELEE-DICE", label="pool other Heroes' Status")
+
+
+def _pool(p: PoolInput) -> int:
+    return M.melee_pool(p.men, leader_status=p.leader_status, fury=p.fury, other_heroes=p.other_heroes,
+                        other_status=p.other_status, quality_edge=p.quality_edge, shock=p.shock,
+                        aggressive=p.aggressive, kind=p.kind, supporting_ranks=p.supporting_ranks,
+                        pooled_status=p.pooled_status)
+
+
+def pool_outcome(p: PoolInput) -> Outcome:
+    n = _pool(p)
+    return _kills_outcome(n, {"melee dice": n})
+
+
+def pool_play(p: PoolInput, dice: DiceSource) -> Sample:
+    return _kills_sample(M.roll_strike(_pool(p), dice))
+
+
+@dataclass(frozen=True)
+class PctInput:
+    dice: int = param(10, "the pool after the ±d6 items", lo=0, hi=40, grid=(4, 8, 12))
+    bonus_pct: int = param(0, "the sum of the percentages in the side's favour", lo=0, hi=400,
+                           grid=(0, 10, 25, 33, 50, 66, 100), label="gains (%)")
+    penalty_pct: int = param(0, "the sum of the percentages against it", lo=0, hi=400,
+                             grid=(0, 10, 33, 50, 66, 100), label="losses (%)")
+    separately: bool = param(False, "apply gains (rounded down) and losses (rounded up) separately (the index "
+                             "nets them first)", reading="SP-MELEE-MODS-PCT", label="gains and losses apart")
+
+
+def pct_outcome(p: PctInput) -> Outcome:
+    n = M.percent_pool(p.dice, p.bonus_pct, p.penalty_pct, p.separately)
+    return _kills_outcome(n, {"melee dice": n})
+
+
+def pct_play(p: PctInput, dice: DiceSource) -> Sample:
+    return _kills_sample(M.roll_strike(M.percent_pool(p.dice, p.bonus_pct, p.penalty_pct, p.separately), dice))
+
+
+@dataclass(frozen=True)
+class RollInput:
+    dice: int = param(6, "the side's melee dice", lo=0, hi=40, grid=tuple(range(1, 31)))
+
+
+def roll_outcome(p: RollInput) -> Outcome:
+    return _kills_outcome(p.dice, {})
+
+
+def roll_play(p: RollInput, dice: DiceSource) -> Sample:
+    return _kills_sample(M.roll_strike(p.dice, dice))
+
+
+@dataclass(frozen=True)
+class FightInput:
+    a_dice: int = param(6, "side A's melee dice", lo=1, hi=40, grid=tuple(range(1, 17)), label="A's dice")
+    b_dice: int = param(6, "side B's melee dice", lo=1, hi=40, grid=tuple(range(1, 17)), label="B's dice")
+    recruits: M.Swamp = param(M.Swamp.NEITHER, "which side is recruits (overwhelmed at 3 to 1, not 4 to 1)")
+
+
+FIGHT_LABELS = {"result": "result of the round", "a_kills": "men A killed", "b_kills": "men B killed",
+                "a_back": "A falls back", "b_back": "B falls back", "again": "fight again",
+                "a_heavy": "A loses by 4+ or is overwhelmed"}
+FIGHT_EVENTS = {"a_back": lambda f: f.result in M.A_FALLS_BACK, "b_back": lambda f: f.result in M.B_FALLS_BACK,
+                "again": lambda f: f.result is M.Result.DRAW,
+                "a_heavy": lambda f: f.result in (M.Result.A_SWAMPED, M.Result.A_LOSE4)}
+
+
+def fight_outcome(p: FightInput) -> Outcome:
+    return Outcome.of(M.fight_exact(p.a_dice, p.b_dice, p.recruits), "result", dists=("result", "a_kills", "b_kills"),
+                      events=FIGHT_EVENTS, labels=FIGHT_LABELS)
+
+
+def fight_play(p: FightInput, dice: DiceSource) -> Sample:
+    f = M.play_fight(p.a_dice, p.b_dice, dice, p.recruits)
+    return {"result": f.result, "a_kills": f.a_kills, "b_kills": f.b_kills,
+            **{name: pred(f) for name, pred in FIGHT_EVENTS.items()}}
+
+
+def _add(reg: Registry, rule_id: str, title: str, summary: str, record: type, exact: Any, play: Any,
+         rules: tuple[str, ...] = (), **kw: Any) -> Mechanic[Any]:
+    return reg.add(Mechanic(rule_id=rule_id, key=rule_id.lower(), title=title, summary=summary, record_type=record,
+                            exact=exact, play=play, rules=(rule_id, *rules), **kw))
 
 
 def register(reg: Registry) -> None:
-    """Add this area's mechanics to ``reg``."""
+    """Add this area's mechanics to ``reg``, in the order the chapters teach them."""
+    _add(reg, "SP-SHOOT-DICE-CLASS", "Shooting dice by quality, and what they do",
+         "One die a shooter, adjusted for quality; each die hits on the lost table number, then rolls its effect.",
+         ClassInput, class_outcome, class_play, ("SP-SHOOT-HIT", "SP-SHOOT-HITS"))
+    _add(reg, "SP-SHOOT-DICE-ARTILLERY", "Artillery dice and crew Shock",
+         "A gun rolls its own number of dice, one fewer per 2 crew Shock except at the shortest band.",
+         GunInput, gun_outcome, gun_play, ("SP-SHOOT-GUN-CREW", "SP-SHOOT-HIT", "SP-SHOOT-HITS"))
+    _add(reg, "SP-SHOOT-DICE-MODS", "Shooting dice after the modifiers",
+         "Whole dice added and removed first, cover last; the per-die bonus from formations.",
+         ModsInput, mods_outcome, mods_play, deterministic=True)
+    _add(reg, "SP-SHOOT-HIT", "Hits from a volley",
+         "Each die plus its bonus hits if it reaches the table number, which the user sets (the cells are lost).",
+         HitInput, hit_outcome, hit_play)
+    _add(reg, "SP-SHOOT-HIT-TABLE-LINE", "To hit: line troops",
+         "Weapon and range band pick a cell; out-of-range cells cannot hit; every other cell is lost.",
+         LineTableInput, line_outcome, line_play, ("SP-SHOOT-HIT", "SP-SHOOT-HITS"))
+    _add(reg, "SP-SHOOT-HIT-TABLE-SKIRMISH", "To hit: light troops in skirmish order",
+         "As the line table, in 12″ bands; the rifle at 24–36″ (5+) is the one cell the source gives back.",
+         SkirmishTableInput, skirmish_outcome, skirmish_play, ("SP-SHOOT-HIT", "SP-SHOOT-HITS"))
+    _add(reg, "SP-SHOOT-HIT-TABLE-ART", "To hit: artillery",
+         "Each piece rolls its own dice; every cell in range is lost.",
+         ArtTableInput, art_outcome, art_play, ("SP-SHOOT-DICE-ARTILLERY", "SP-SHOOT-HIT", "SP-SHOOT-HITS"))
+    _add(reg, "SP-SHOOT-HITS", "What the hits do",
+         "One effect die per hit: 1–2 miss, 3–5 Shock, 6 death (the lost row); Shock doubled from ambush.",
+         HitsInput, hits_outcome, hits_play, ("SP-AMBUSH",))
+    _add(reg, "SP-HERO-HIT", "Is the attached Hero hit?",
+         "A d10 (d6 against a skirmish line) at most the men killed puts a hit on the Hero, who rolls his wound.",
+         HeroHitInput, hero_hit_outcome, hero_hit_play, ("SP-HERO-WOUND",))
+    _add(reg, "SP-HERO-WOUND", "The Hero's wound", "1–3 light, 4–5 severe, 6 (the lost row) killed.",
+         WoundInput, wound_outcome, wound_play)
+    _add(reg, "SP-HERO-REPLACE", "Replacing a fallen Hero",
+         "When his card comes up: elite 3+, veterans 4+, regulars 5+, recruits lost (6+ by default).",
+         ReplaceInput, replace_outcome, replace_play)
+    _add(reg, "SP-SHOOT-RIDER", "A 'death' on a mounted figure",
+         "Rider or mount, then the mount's fate, then a bolt or a dying run and the rider's fall.",
+         RiderInput, rider_outcome, rider_play, ("SP-HERO-RIDER-SKILL",))
+    _add(reg, "SP-HERO-RIDER-SKILL", "The rider's fall", "One d6, +1 for a skilled rider and −1 for a novice.",
+         RiderInput, fall_outcome, fall_play)
+    _add(reg, "SP-SHARPSHOOTER", "The sharpshooter's aimed shot",
+         "One unmodified d6 read one column nearer, ignoring cover; a 1 ends his special powder.",
+         SharpInput, sharp_outcome, sharp_play, ("SP-SHOOT-HIT-TABLE-SKIRMISH",))
+    _add(reg, "SP-HERO-CAPTURE", "Capturing a lone Hero",
+         "4 to 1 in dice takes him at once; otherwise he fights, and is taken if he kills fewer.",
+         CaptureInput, capture_outcome, capture_play, ("SP-MELEE-ROLL",))
+    _add(reg, "SP-MELEE-DICE", "The melee dice pool", "One die a figure, then the list of extra and lost dice.",
+         PoolInput, pool_outcome, pool_play, ("SP-MELEE-ROLL",))
+    _add(reg, "SP-MELEE-MODS-PCT", "Melee percentages",
+         "The percentages scale the pool: the net once, gains rounded down, losses rounded up.",
+         PctInput, pct_outcome, pct_play, ("SP-MELEE-ROLL",))
+    _add(reg, "SP-MELEE-ROLL", "The melee roll", "Every 6 kills an enemy man, every 5 gives him a Shock point.",
+         RollInput, roll_outcome, roll_play)
+    _add(reg, "SP-MELEE-RESULT", "One round of melee, both sides",
+         "Overwhelming odds first; else both roll, and the difference in kills sets how far the loser falls back.",
+         FightInput, fight_outcome, fight_play, ("SP-MELEE-OVERWHELM", "SP-MELEE-ROLL"))

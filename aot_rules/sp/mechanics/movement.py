@@ -1,9 +1,229 @@
-"""The skirmish fragment: registry entries (movement)."""
+"""The skirmish fragment: registry entries (movement, rough ground and spotting).
+
+Every distance mechanic is the one law of ``rules.movement.move_law`` over a tuple of per-die
+bonuses; what differs is who moves (a Group by its order, a lone Hero, an animal) and so which
+inputs the widget offers.  The two lost cells of the movement table are ``blank`` inputs.
+"""
 
 from __future__ import annotations
 
-from aot_rules.core.registry import Registry
+from dataclasses import dataclass
+
+from aot_rules.core.dice import DiceSource
+from aot_rules.core.outcome import Outcome
+from aot_rules.core.params import param
+from aot_rules.core.registry import Mechanic, Registry, Sample
+from aot_rules.sp.rules.movement import (
+    AnimalLoad,
+    HeroMount,
+    Order,
+    TableBlanks,
+    animal_bonuses,
+    dice_text,
+    hero_bonuses,
+    move_law,
+    order_bonuses,
+    play_move,
+)
+from aot_rules.sp.rules.spotting import play_spot, required, spot_law
+
+MOVE_LABELS = {"distance": "inches moved", "stopped": "it does not move at all (0″)"}
+
+_LINE_HELP = ("per-die bonus of an infantry line: the table's cell is blank in the source (default 0, "
+              "a plain d6 a die)")
+_WALK_HELP = ("per-die bonus of cavalry at walk: the table's cell is blank in the source (default 0, "
+              "a plain d6 a die)")
+_EXTRA_HELP = ("the extra die of a gallop or a fast fall-back takes the per-die bonus too (the index's "
+               "reading: a gallop on 2 AD is 3d6 + 9); off: the extra die is a plain d6")
+
+
+def _move_outcome(bonuses: tuple[int, ...], cut: int = 0, shock: int = 0, *, shock_per_die: bool = False,
+                  cut_bare_die: bool = False, can_stop: bool = True) -> Outcome:
+    """The move's law; ``can_stop`` adds the event "it does not move at all" where Shock, ground or a
+    negative bonus can eat a whole move (elsewhere it is always 0 and only clutters the widget)."""
+    law = move_law(bonuses, cut, shock, shock_per_die=shock_per_die, cut_bare_die=cut_bare_die)
+    return Outcome.of(law, "distance", events={"stopped": lambda d: d == 0} if can_stop else None,
+                      labels=MOVE_LABELS, info={"dice": dice_text(bonuses)})
+
+
+def _move_sample(bonuses: tuple[int, ...], dice: DiceSource, cut: int = 0, shock: int = 0, *,
+                 shock_per_die: bool = False, cut_bare_die: bool = False, can_stop: bool = True) -> Sample:
+    d = play_move(bonuses, dice, cut, shock, shock_per_die=shock_per_die, cut_bare_die=cut_bare_die)
+    return {"distance": d, "stopped": d == 0} if can_stop else {"distance": d}
+
+
+# --- SP-MOVE-DICE ------------------------------------------------------------------------------
+
+@dataclass(frozen=True)
+class MoveDiceInput:
+    ad: int = param(2, "Action Dice spent on movement (declared at the start of the Group's turn)", lo=1, hi=6,
+                    grid=(1, 2, 3, 4), label="Action Dice on movement")
+    shock: int = param(0, "Shock points on the Group: 1″ less movement each", lo=0, hi=12, grid=(0, 1, 2, 3, 4),
+                       label="Shock on the Group")
+    shock_per_die: bool = param(False, "Shock cuts every die by 1″ a point (the index reads: 1″ a point from the "
+                                "whole move)", reading="SP-MOVE-SHOCK", label="Shock cuts every die")
+
+
+def move_dice_outcome(p: MoveDiceInput) -> Outcome:
+    return _move_outcome((0,) * p.ad, 0, p.shock, shock_per_die=p.shock_per_die)
+
+
+def move_dice_play(p: MoveDiceInput, dice: DiceSource) -> Sample:
+    return _move_sample((0,) * p.ad, dice, 0, p.shock, shock_per_die=p.shock_per_die)
+
+
+# --- SP-MOVE-FORMATION-TABLE ------------------------------------------------------------------
+
+@dataclass(frozen=True)
+class FormationMoveInput:
+    ad: int = param(2, "Action Dice spent on movement", lo=1, hi=6, grid=(1, 2, 3), label="Action Dice on movement")
+    order: Order = param(Order.COLUMN, "the troops' order: a row of the movement table", label="order")
+    line_bonus: int = param(0, _LINE_HELP, lo=-3, hi=3, grid=(-1, 0, 1), label="line: bonus a die", blank=True)
+    walk_bonus: int = param(0, _WALK_HELP, lo=-3, hi=6, grid=(0, 1, 2), label="walk: bonus a die", blank=True)
+    bonus_on_extra: bool = param(True, _EXTRA_HELP, reading="SP-MOVE-FORMATION-TABLE",
+                                 label="the extra die gets the bonus")
+
+
+def _formation_bonuses(p: FormationMoveInput) -> tuple[int, ...]:
+    return order_bonuses(p.order, p.ad, TableBlanks(p.line_bonus, p.walk_bonus), bonus_on_extra=p.bonus_on_extra)
+
+
+def formation_outcome(p: FormationMoveInput) -> Outcome:
+    return _move_outcome(_formation_bonuses(p), can_stop=False)
+
+
+def formation_play(p: FormationMoveInput, dice: DiceSource) -> Sample:
+    return _move_sample(_formation_bonuses(p), dice, can_stop=False)
+
+
+# --- SP-MOVE-HERO -------------------------------------------------------------------------------
+
+@dataclass(frozen=True)
+class HeroMoveInput:
+    mount: HeroMount = param(HeroMount.FOOT, "how the lone Hero travels", label="the Hero goes")
+    walk_bonus: int = param(0, _WALK_HELP, lo=-3, hi=6, grid=(0, 1, 2), label="walk: bonus a die", blank=True)
+    bonus_on_extra: bool = param(True, _EXTRA_HELP, reading="SP-MOVE-FORMATION-TABLE",
+                                 label="the extra die gets the bonus")
+
+
+def _hero(p: HeroMoveInput) -> tuple[int, ...]:
+    return hero_bonuses(p.mount, TableBlanks(walk=p.walk_bonus), bonus_on_extra=p.bonus_on_extra)
+
+
+def hero_outcome(p: HeroMoveInput) -> Outcome:
+    return _move_outcome(_hero(p), can_stop=False)
+
+
+def hero_play(p: HeroMoveInput, dice: DiceSource) -> Sample:
+    return _move_sample(_hero(p), dice, can_stop=False)
+
+
+# --- SP-MOVE-ANIMALS ----------------------------------------------------------------------------
+
+@dataclass(frozen=True)
+class AnimalInput:
+    load: AnimalLoad = param(AnimalLoad.LOADED, "what the animal is doing", label="the animal is")
+    ad: int = param(2, "Action Dice spent on movement (a loaded animal always rolls 2 dice)", lo=1, hi=6,
+                    grid=(1, 2, 3), label="Action Dice (ridden)")
+    walk_bonus: int = param(0, _WALK_HELP, lo=-3, hi=6, grid=(0, 1, 2), label="walk: bonus a die", blank=True)
+    relative_to_cavalry: bool = param(True, "the ridden −1″/+1″ a die are counted from cavalry at the same pace "
+                                      "(the index's reading); off: from a plain d6 a die",
+                                      reading="SP-MOVE-ANIMALS", label="counted from cavalry")
+
+
+def _animal(p: AnimalInput) -> tuple[int, ...]:
+    return animal_bonuses(p.load, p.ad, TableBlanks(walk=p.walk_bonus), relative_to_cavalry=p.relative_to_cavalry)
+
+
+def animal_outcome(p: AnimalInput) -> Outcome:
+    return _move_outcome(_animal(p))
+
+
+def animal_play(p: AnimalInput, dice: DiceSource) -> Sample:
+    return _move_sample(_animal(p), dice)
+
+
+# --- SP-TERRAIN-ROUGH ---------------------------------------------------------------------------
+
+@dataclass(frozen=True)
+class RoughInput:
+    ad: int = param(2, "Action Dice spent on movement", lo=1, hi=6, grid=(1, 2, 3, 4), label="Action Dice")
+    cut: int = param(2, "inches the ground takes from every die: 1 or 2 by how bad it is (a swamp: 2)", lo=1, hi=2,
+                     label="ground: inches off a die")
+    bonus: int = param(0, "per-die bonus of the troops' order (column or skirmish +1, trot or gallop +3)", lo=-3,
+                       hi=6, grid=(0, 1, 3), label="order's bonus a die")
+    cut_bare_die: bool = param(False, "the ground cuts the bare die, floored at 0, before the order's bonus (the "
+                               "book reads: the die with its bonus is cut)", reading="SP-TERRAIN-ROUGH",
+                               label="cut the bare die first")
+
+
+def rough_outcome(p: RoughInput) -> Outcome:
+    return _move_outcome((p.bonus,) * p.ad, p.cut, cut_bare_die=p.cut_bare_die)
+
+
+def rough_play(p: RoughInput, dice: DiceSource) -> Sample:
+    return _move_sample((p.bonus,) * p.ad, dice, p.cut, cut_bare_die=p.cut_bare_die)
+
+
+# --- SP-SPOT-ROLL -------------------------------------------------------------------------------
+
+@dataclass(frozen=True)
+class SpotInput:
+    needed: int = param(8, "the number the spotting table asks for this target and distance: every such cell is "
+                        "blank in the source", lo=2, hi=16, grid=(5, 6, 7, 8, 9, 10), label="number needed",
+                        blank=True)
+    extra: int = param(0, "extra Action Dice or Initiative points spent before rolling: +1 to the roll each", lo=0,
+                       hi=6, grid=(0, 1, 2), label="extra dice spent")
+    harder: int = param(0, "modifiers that make it harder (observer under fire, target still, in smoke, natives): "
+                        "+1 to the number each", lo=0, hi=4, grid=(0, 1, 2), label="+1 difficulty (count)")
+    easier: int = param(0, "modifiers that make it easier (observer higher or a Hero, each movement die the target "
+                        "used, target mounted or a Formation, native observer): −1 each", lo=0, hi=9,
+                        grid=(0, 1, 2, 3), label="−1 difficulty (count)")
+    extra_twice: bool = param(False, "each extra die also takes 1 from the number, as the modifier list names it "
+                              "again (the book reads: counted once, +1 to the roll)", reading="SP-SPOT-MODIFIERS",
+                              label="extra dice count twice")
+
+
+SPOT_LABELS = {"roll": "2d6 + extra dice", "spotted": "the target is spotted"}
+
+
+def spot_outcome(p: SpotInput) -> Outcome:
+    target = required(p.needed, p.harder, p.easier, p.extra, extra_twice=p.extra_twice)
+    law = spot_law(p.needed, p.extra, p.harder, p.easier, extra_twice=p.extra_twice)
+    return Outcome.of(law, "roll", events={"spotted": lambda r: r >= target}, labels=SPOT_LABELS,
+                      info={"roll_must_reach": target})
+
+
+def spot_play(p: SpotInput, dice: DiceSource) -> Sample:
+    roll, ok = play_spot(p.needed, dice, p.extra, p.harder, p.easier, extra_twice=p.extra_twice)
+    return {"roll": roll, "spotted": ok}
 
 
 def register(reg: Registry) -> None:
-    """Add this area's mechanics to ``reg``."""
+    """Add this area's mechanics to ``reg``, in the order the book teaches them."""
+    reg.add(Mechanic(
+        rule_id="SP-MOVE-DICE", key="sp-move-dice", title="Movement dice: 1 d6 an Action Die, less Shock",
+        summary="Each Action Die spent on movement is 1 d6 inches; each Shock point takes 1″ off the move.",
+        record_type=MoveDiceInput, exact=move_dice_outcome, play=move_dice_play,
+        rules=("SP-MOVE-DICE", "SP-MOVE-SHOCK")))
+    reg.add(Mechanic(
+        rule_id="SP-MOVE-FORMATION-TABLE", key="sp-move-formation-table", title="Movement by order",
+        summary="The movement table: a bonus on every die by order, and an extra die at the gallop or in a fast "
+                "fall-back.", record_type=FormationMoveInput, exact=formation_outcome, play=formation_play))
+    reg.add(Mechanic(
+        rule_id="SP-MOVE-HERO", key="sp-move-hero", title="A lone Hero's move",
+        summary="On foot, two dice at skirmish speed (2d6 + 2); mounted, two dice as cavalry.",
+        record_type=HeroMoveInput, exact=hero_outcome, play=hero_play))
+    reg.add(Mechanic(
+        rule_id="SP-MOVE-ANIMALS", key="sp-move-animals", title="Pack and draught animals",
+        summary="Loaded, 2d6″; ridden, 1″ a die less than cavalry at walk or 1″ a die more at the gallop.",
+        record_type=AnimalInput, exact=animal_outcome, play=animal_play))
+    reg.add(Mechanic(
+        rule_id="SP-TERRAIN-ROUGH", key="sp-terrain-rough", title="Rough ground: inches off every die",
+        summary="Rough ground takes 1″ or 2″ from every movement die; no die goes below 0.",
+        record_type=RoughInput, exact=rough_outcome, play=rough_play, rules=("SP-TERRAIN-ROUGH", "SP-EX-SWAMP")))
+    reg.add(Mechanic(
+        rule_id="SP-SPOT-ROLL", key="sp-spot-roll", title="Spotting roll: 2d6 against a lost table",
+        summary="2d6, +1 for each extra die spent, must reach the table's number (which you set), moved by the "
+                "difficulty modifiers.", record_type=SpotInput, exact=spot_outcome, play=spot_play,
+        rules=("SP-SPOT-ROLL", "SP-SPOT-MODIFIERS")))

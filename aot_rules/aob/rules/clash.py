@@ -1,0 +1,252 @@
+"""The clash (столкновение): the shock before a melee, which may send one side running at once.
+
+The sheet gives the factors and the casualty roll but leaves most of the procedure to a base
+rulebook that is not in the source.  Everything here follows the index's Readings of AOB-CLASH:
+
+1. each side's target T = (lowest front-rank Attack) − (enemy Defence) + fighting spirit;
+2. both sides roll the game die at once (a d20 by default); a roll of T or less succeeds;
+3. a side that succeeds rolls again: the enemy loses ⌈roll / 3⌉ men (AOB-CLASH-CASUALTIES);
+4. a side whose score is at least double the other's, and above zero, wins: the other flees;
+   otherwise the melee starts.  The score is the men the side killed (a failed clash scores 0).
+
+Which numbers step 4 compares is the least certain Reading: :class:`Compare` offers the
+casualty dice themselves and the clash dice as the alternatives.
+"""
+
+from __future__ import annotations
+
+from enum import StrEnum
+from fractions import Fraction
+from math import ceil
+from typing import NamedTuple
+
+from aot_rules.aob.rules.die import Direction, GameDie, check_face, succeeds, success_chance
+from aot_rules.core.dice import DiceSource
+from aot_rules.core.dist import Dist
+from aot_rules.core.errors import RuleError
+from aot_rules.core.events import DieEffect, Said
+
+CLASH = "AOB-CLASH"
+CASUALTIES = "AOB-CLASH-CASUALTIES"
+RANKS = "AOB-CLASH-RANKS"
+FACTORS = "AOB-CLASH-FACTORS"
+
+# --- fighting spirit (AOB-CLASH-FACTORS, AOB-CLASH-RANKS) ----------------------------------------
+
+
+class Troop(StrEnum):
+    """Who earns rank bonuses: only spearmen and pikemen (AOB-CLASH-RANKS)."""
+
+    SPEARMEN = "spearmen"
+    PIKEMEN = "pikemen"
+    OTHER = "other troops"
+
+
+class Attacked(StrEnum):
+    """Where the enemy strikes this regiment (the penalty falls on the regiment struck: Reading)."""
+
+    FRONT = "in front"
+    FLANK = "in the flank"
+    REAR = "in the rear"
+
+
+#: The clash factors, in the sheet's order: (what, value, rule that explains it).
+FACTOR_TABLE: tuple[tuple[str, int | str, str], ...] = (
+    ("cavalry charge", +2, FACTORS),
+    ("each complete rank (spearmen and pikemen only; pikemen four deep: +2 a rank)", "+1 a rank", RANKS),
+    ("each covered flank", +1, "AOB-COVERED-FLANK"),
+    ("a general with the regiment", +1, "AOB-GENERAL"),
+    ("accelerated (hastened) movement", -1, FACTORS),
+    ("attacked in the flank", -2, FACTORS),
+    ("attacked in the rear", -3, FACTORS),
+    ("higher up a hill slope", +1, "AOB-CLASH-TERRAIN"),
+    ("wider frontage, each side that overlaps", +1, FACTORS),
+)
+
+
+def rank_bonus(troop: Troop, complete_ranks: int) -> int:
+    """AOB-CLASH-RANKS: +1 a complete rank for spearmen (ranks 1–4) and pikemen (ranks 1–3); pikemen
+    with four complete ranks get +2 for every rank, i.e. +8 (Reading).  Nobody else counts ranks.
+
+    >>> [rank_bonus(Troop.SPEARMEN, r) for r in range(6)]
+    [0, 1, 2, 3, 4, 4]
+    >>> [rank_bonus(Troop.PIKEMEN, r) for r in range(6)]
+    [0, 1, 2, 3, 8, 8]
+    >>> rank_bonus(Troop.OTHER, 4)
+    0
+    """
+    if complete_ranks < 0:
+        raise RuleError(RANKS, f"a regiment has 0 or more complete ranks, not {complete_ranks}")
+    if troop is Troop.SPEARMEN:
+        return min(complete_ranks, 4)
+    if troop is Troop.PIKEMEN:
+        return 8 if complete_ranks >= 4 else complete_ranks
+    return 0
+
+
+def fighting_spirit(*, troop: Troop = Troop.OTHER, complete_ranks: int = 0, cavalry_charge: bool = False,
+                    covered_flanks: int = 0, general: bool = False, hastened: bool = False,
+                    attacked: Attacked = Attacked.FRONT, uphill: bool = False, wider_sides: int = 0) -> int:
+    """The sum of the clash factors (AOB-CLASH-FACTORS): the regiment's fighting spirit.
+
+    A standard bearer and a musician add nothing (AOB-STANDARD, AOB-MUSICIAN), so they are not inputs.
+
+    >>> fighting_spirit(troop=Troop.SPEARMEN, complete_ranks=3, covered_flanks=1, general=True)
+    5
+    >>> fighting_spirit(cavalry_charge=True, hastened=True, attacked=Attacked.REAR)
+    -2
+    """
+    if not 0 <= covered_flanks <= 2 or not 0 <= wider_sides <= 2:
+        raise RuleError(FACTORS, "a regiment has two flanks: covered flanks and wider sides run from 0 to 2")
+    penalty = {Attacked.FRONT: 0, Attacked.FLANK: -2, Attacked.REAR: -3}[attacked]
+    return (rank_bonus(troop, complete_ranks) + 2 * cavalry_charge + covered_flanks + general - hastened
+            + penalty + uphill + wider_sides)
+
+
+def clash_target(attack: int, enemy_defence: int, spirit: int) -> int:
+    """T = (lowest Attack in the front rank) − (the enemy's Defence) + fighting spirit.
+
+    >>> clash_target(9, 5, 3)
+    7
+    """
+    return attack - enemy_defence + spirit
+
+
+# --- casualties (AOB-CLASH-CASUALTIES) --------------------------------------------------------------
+
+
+def casualties_of(face: int, die: GameDie = GameDie.D20) -> int:
+    """Men the enemy loses for a casualty roll: the face divided by 3, rounded up.
+
+    >>> [casualties_of(f) for f in (1, 3, 4, 20)]
+    [1, 1, 2, 7]
+    """
+    check_face(face, die, CASUALTIES)
+    return ceil(Fraction(face, 3))
+
+
+def casualties_law(die: GameDie = GameDie.D20) -> Dist[int]:
+    """The exact law of the men lost after a successful clash.
+
+    >>> casualties_law(GameDie.D6)
+    Dist({1: 1/2, 2: 1/2})
+    """
+    return Dist.die(die.sides).map(lambda f: casualties_of(f, die))
+
+
+def roll_casualties(dice: DiceSource, die: GameDie = GameDie.D20, enemy: str = "the enemy") -> tuple[int, int]:
+    """Roll for the enemy's losses; returns (face, men lost)."""
+    face = dice.die(die.sides, f"casualty roll against {enemy}")
+    men = casualties_of(face, die)
+    dice.emit(Said(f"The casualty die shows {face}; {face}/3 rounded up is {men}: {enemy} loses"
+                   f" {men} {'man' if men == 1 else 'men'}."))
+    return face, men
+
+
+# --- the whole clash (AOB-CLASH) ---------------------------------------------------------------------
+
+
+class Compare(StrEnum):
+    """What "at least double the other" compares (AOB-CLASH, Reading 4)."""
+
+    MEN = "men killed"
+    CASUALTY_DICE = "casualty dice"
+    CLASH_DICE = "clash dice"
+
+
+class ClashResult(StrEnum):
+    """How a clash ends, in reading order: A wins · melee · B wins."""
+
+    A_WINS = "B flees"
+    MELEE = "melee begins"
+    B_WINS = "A flees"
+
+
+class ClashOutcome(NamedTuple):
+    """The result and the men each side lost (a side's losses are what the other side's roll killed)."""
+
+    result: ClashResult
+    a_losses: int
+    b_losses: int
+    a_hit: bool
+    b_hit: bool
+
+
+class SideLaw(NamedTuple):
+    """One side's roll, reduced to what decides the clash: its score and the men it kills."""
+
+    hit: bool
+    score: int
+    men: int
+
+
+def verdict(a_score: int, b_score: int) -> ClashResult:
+    """A score at least double the other's, and above zero, wins; anything else is a melee.
+
+    >>> verdict(2, 1), verdict(1, 1), verdict(0, 0), verdict(3, 0), verdict(2, 5)
+    (<ClashResult.A_WINS: 'B flees'>, <ClashResult.MELEE: 'melee begins'>, <ClashResult.MELEE: 'melee begins'>, \
+<ClashResult.A_WINS: 'B flees'>, <ClashResult.B_WINS: 'A flees'>)
+    """
+    if a_score > 0 and a_score >= 2 * b_score:
+        return ClashResult.A_WINS
+    if b_score > 0 and b_score >= 2 * a_score:
+        return ClashResult.B_WINS
+    return ClashResult.MELEE
+
+
+def _score(compare: Compare, clash_face: int, casualty_face: int, men: int) -> int:
+    return {Compare.MEN: men, Compare.CASUALTY_DICE: casualty_face, Compare.CLASH_DICE: clash_face}[compare]
+
+
+def side_law(target: int, die: GameDie, direction: Direction, compare: Compare) -> Dist[SideLaw]:
+    """One side's clash roll and (on a success) its casualty roll, as the law of (hit, score, men).
+
+    Only the faces that matter to the comparison are kept apart, so the joint law of two sides stays
+    small (a failed clash scores 0 and kills nobody)."""
+    s = die.sides
+    p = success_chance(target, die, direction)
+    if compare is Compare.CLASH_DICE:  # the casualty face matters only through the men it kills
+        good = [f for f in range(1, s + 1) if succeeds(f, target, direction)]
+        hit_law: Dist[SideLaw] = (Dist.uniform(good).product(casualties_law(die)).map(
+            lambda fm: SideLaw(True, fm[0], fm[1])) if good else Dist.point(SideLaw(False, 0, 0)))
+    else:
+        cas = Dist.die(s).map(lambda f: (f, casualties_of(f, die)))
+        hit_law = cas.map(lambda fm: SideLaw(True, _score(compare, 0, fm[0], fm[1]), fm[1]))
+    if p == 1:
+        return hit_law
+    miss = Dist.point(SideLaw(False, 0, 0))
+    return miss if p == 0 else Dist.mixture([(p, hit_law), (1 - p, miss)])
+
+
+def clash_law(a_target: int, b_target: int, die: GameDie = GameDie.D20,
+              direction: Direction = Direction.AT_MOST, compare: Compare = Compare.MEN) -> Dist[ClashOutcome]:
+    """The exact law of one clash between A and B (both roll at once: Reading 5)."""
+    a = side_law(a_target, die, direction, compare)
+    b = side_law(b_target, die, direction, compare)
+    return a.product(b).map(lambda ab: ClashOutcome(verdict(ab[0].score, ab[1].score), ab[1].men, ab[0].men,
+                                                    ab[0].hit, ab[1].hit))
+
+
+def play_clash(dice: DiceSource, a_target: int, b_target: int, die: GameDie = GameDie.D20,
+               direction: Direction = Direction.AT_MOST, compare: Compare = Compare.MEN) -> ClashOutcome:
+    """Play one clash at the table: two clash rolls, the casualty rolls of the sides that hit, the verdict."""
+    s = die.sides
+    faces = {}
+    for side, target in (("A", a_target), ("B", b_target)):
+        faces[side] = dice.die(s, f"{side}'s clash roll (needs {direction.need(target)})",
+                               lambda f, t=target: DieEffect.HIT if succeeds(f, t, direction) else DieEffect.NONE)
+        hit = succeeds(faces[side], target, direction)
+        dice.emit(Said(f"{side} needs {direction.need(target)} on the {die.value} and rolls"
+                       f" {faces[side]}: {'the clash succeeds' if hit else 'no effect'}."))
+    score, men = {"A": 0, "B": 0}, {"A": 0, "B": 0}
+    for side, other, target in (("A", "B", a_target), ("B", "A", b_target)):
+        if succeeds(faces[side], target, direction):
+            face, men[side] = roll_casualties(dice, die, other)
+            score[side] = _score(compare, faces[side], face, men[side])
+    result = verdict(score["A"], score["B"])
+    dice.emit(Said(f"Comparing {compare.value}: A {score['A']}, B {score['B']}: "
+                   + {ClashResult.A_WINS: "A has at least double, so B turns and flees at half again its speed.",
+                      ClashResult.B_WINS: "B has at least double, so A turns and flees at half again its speed.",
+                      ClashResult.MELEE: "neither has double the other, so the melee begins."}[result]))
+    return ClashOutcome(result, men["B"], men["A"], succeeds(faces["A"], a_target, direction),
+                        succeeds(faces["B"], b_target, direction))

@@ -1,0 +1,66 @@
+"""Deployment (AOB-DEPLOY-ROLES): both players roll; the higher roll attacks, the defender deploys first.
+
+The sheet does not say what a tie does; the Reading is that both roll again, so the roles are
+always decided and, by symmetry, each player attacks half the time whatever the die.
+"""
+
+from __future__ import annotations
+
+from enum import StrEnum
+from fractions import Fraction
+from typing import NamedTuple
+
+from aot_rules.aob.rules.die import GameDie
+from aot_rules.core.dice import DiceSource
+from aot_rules.core.dist import Dist
+from aot_rules.core.events import Said
+
+RULE = "AOB-DEPLOY-ROLES"
+
+
+class Role(StrEnum):
+    """Your side's role for the battle."""
+
+    ATTACKER = "you attack"
+    DEFENDER = "you defend (and deploy first)"
+
+
+class RolesRolled(NamedTuple):
+    """Who attacks, and how many times the pair of dice was rolled to decide it."""
+
+    role: Role
+    rounds: int
+
+
+def tie_chance(die: GameDie) -> Fraction:
+    """P(both players roll the same face): 1 / sides."""
+    return Fraction(1, die.sides)
+
+
+def expected_rounds(die: GameDie) -> Fraction:
+    """Mean number of rolls of the pair until they differ: 1 / P(no tie) (a geometric count)."""
+    return 1 / (1 - tie_chance(die))
+
+
+def roles_law(die: GameDie) -> Dist[Role]:
+    """The exact law of your role: each pair of unequal faces is as likely as its mirror image, so
+    after re-rolling ties it is an even chance (computed, not assumed: the faces are counted)."""
+    s = die.sides
+    you_higher = sum(1 for a in range(1, s + 1) for b in range(1, s + 1) if a > b)
+    they_higher = sum(1 for a in range(1, s + 1) for b in range(1, s + 1) if a < b)
+    return Dist.from_weights({Role.ATTACKER: you_higher, Role.DEFENDER: they_higher})
+
+
+def roll_for_roles(dice: DiceSource, die: GameDie = GameDie.D20) -> RolesRolled:
+    """Both players roll until the faces differ; the higher roll attacks."""
+    rounds = 0
+    while True:
+        rounds += 1
+        mine = dice.die(die.sides, "your deployment roll")
+        theirs = dice.die(die.sides, "your opponent's deployment roll")
+        if mine != theirs:
+            break
+        dice.emit(Said(f"Both players roll {mine}: a tie, so both roll again."))
+    role = Role.ATTACKER if mine > theirs else Role.DEFENDER
+    dice.emit(Said(f"You roll {mine} against {theirs}: {role.value}."))
+    return RolesRolled(role, rounds)

@@ -1,0 +1,137 @@
+"""Steadiness (стойкость): the test a regiment takes when friends flee, a general falls or a melee goes
+badly, and the rallying of a regiment in flight.
+
+The test itself belongs to the base rules, which are not in the source (AOB-STEADINESS-TEST).  So the
+pass mark is the user's: a roll of the game die at or under a *threshold* passes (the likeliest
+reading is the regiment's Glory).  Only the count of passing faces matters, so "≤ threshold" loses
+nothing: any pass rule with k good faces is the same test.
+
+What the sheet does fix: a general or a standard bearer in the regiment lets it roll again once
+after a failure (AOB-GENERAL, AOB-STANDARD; Reading: one re-roll at most, even with both), and a
+fleeing regiment runs for its table edge until a general within 1 pace rallies it with a passed test
+(AOB-ROUT; Reading: it flees at half again its move, as after a lost clash).
+"""
+
+from __future__ import annotations
+
+from enum import StrEnum
+from fractions import Fraction
+from math import ceil
+from typing import NamedTuple
+
+from aot_rules.aob.rules.die import GameDie
+from aot_rules.core.dice import DiceSource
+from aot_rules.core.dist import Dist
+from aot_rules.core.errors import RuleError
+from aot_rules.core.events import DieEffect, Said
+
+TEST = "AOB-STEADINESS-TEST"
+ROUT = "AOB-ROUT"
+#: Flight speed over the normal move (AOB-ROUT, Reading: the rate the clash rule gives a loser).
+FLIGHT_RATE = Fraction(3, 2)
+
+
+class Verdict(StrEnum):
+    """A steadiness test's outcome."""
+
+    PASS = "stands"
+    FAIL = "flees"
+
+
+class Tested(NamedTuple):
+    """A test: passed or not, and how many dice it took (the first roll plus any re-rolls)."""
+
+    verdict: Verdict
+    rolls: int
+
+
+def pass_chance(threshold: int, die: GameDie) -> Fraction:
+    """P(one roll ≤ threshold); a threshold beyond the die is certain, one below 1 is hopeless.
+
+    >>> pass_chance(10, GameDie.D20), pass_chance(10, GameDie.D6), pass_chance(0, GameDie.D20)
+    (Fraction(1, 2), Fraction(1, 1), Fraction(0, 1))
+    """
+    return Fraction(min(max(threshold, 0), die.sides), die.sides)
+
+
+def rerolls_allowed(general: bool, standard: bool, stack: bool = False) -> int:
+    """Re-rolls of a failed test: one from a general, one from a standard bearer; with both present the
+    Reading allows one in all (``stack`` gives each its own, the alternative reading).
+
+    >>> rerolls_allowed(True, True), rerolls_allowed(True, True, stack=True), rerolls_allowed(False, False)
+    (1, 2, 0)
+    """
+    n = int(general) + int(standard)
+    return n if stack else min(n, 1)
+
+
+def steadiness_law(threshold: int, die: GameDie, rerolls: int = 0) -> Dist[Tested]:
+    """The exact law of one test with up to ``rerolls`` further tries after failures."""
+    if rerolls < 0:
+        raise RuleError(TEST, f"re-rolls are 0 or more, not {rerolls}")
+    p = pass_chance(threshold, die)
+    weights: list[tuple[Tested, Fraction]] = []
+    miss = Fraction(1)
+    for k in range(1, rerolls + 2):
+        weights.append((Tested(Verdict.PASS, k), miss * p))
+        miss *= 1 - p
+    weights.append((Tested(Verdict.FAIL, rerolls + 1), miss))
+    return Dist(weights)
+
+
+def take_steadiness_test(dice: DiceSource, threshold: int, die: GameDie, rerolls: int = 0,
+                         who: str = "the regiment") -> Tested:
+    """Roll the test at the table: pass on a roll at or under the threshold, re-roll a failure while allowed."""
+    for k in range(1, rerolls + 2):
+        face = dice.die(die.sides, f"steadiness test of {who} (passes on ≤ {threshold})",
+                        lambda f: DieEffect.NONE if f <= threshold else DieEffect.FAIL)
+        if face <= threshold:
+            dice.emit(Said(f"{who.capitalize()} rolls {face} on the {die.value}, at or under {threshold}: it stands."))
+            return Tested(Verdict.PASS, k)
+        again = " and uses its re-roll" if k <= rerolls else ""
+        dice.emit(Said(f"{who.capitalize()} rolls {face}, over {threshold}: a failure{again}."))
+    return Tested(Verdict.FAIL, rerolls + 1)
+
+
+# --- flight and rallying (AOB-ROUT) -------------------------------------------------------------------
+
+
+def flight_turns(distance: int, move: int, fast: bool = True) -> int:
+    """Friendly turns of flight before a regiment ``distance`` paces from its edge leaves the table.
+
+    >>> flight_turns(12, 4), flight_turns(12, 4, fast=False), flight_turns(13, 4)
+    (2, 3, 3)
+    """
+    if distance < 1 or move < 1:
+        raise RuleError(ROUT, "the distance to the table edge and the move are at least 1 pace")
+    step = move * FLIGHT_RATE if fast else Fraction(move)
+    return ceil(Fraction(distance) / step)
+
+
+def rout_law(threshold: int, die: GameDie, rerolls: int, turns: int) -> Dist[int]:
+    """The law of the flight moves a regiment makes before it stops: k < ``turns`` means it was rallied
+    by the test of its (k+1)-th turn; ``turns`` means it reached its table edge and left the battle.
+
+    A general within 1 pace tests it at the start of each of its turns, before it moves (Reading)."""
+    if turns < 1:
+        raise RuleError(ROUT, f"a fleeing regiment has at least 1 turn to its edge, not {turns}")
+    stand = steadiness_law(threshold, die, rerolls).prob(lambda r: r.verdict is Verdict.PASS)
+    weights: list[tuple[int, Fraction]] = []
+    still = Fraction(1)
+    for k in range(turns):
+        weights.append((k, still * stand))
+        still *= 1 - stand
+    weights.append((turns, still))
+    return Dist(weights)
+
+
+def play_rout(dice: DiceSource, threshold: int, die: GameDie, rerolls: int, turns: int) -> int:
+    """Play a flight turn by turn: a general within 1 pace tests it; a failure means another flight move."""
+    for k in range(turns):
+        dice.emit(Said(f"Turn {k + 1} of the flight: a general within 1 pace tries to rally the regiment."))
+        if take_steadiness_test(dice, threshold, die, rerolls).verdict is Verdict.PASS:
+            dice.emit(Said(f"Rallied after {k} flight {'move' if k == 1 else 'moves'}."))
+            return k
+        dice.emit(Said("It flees on toward its own table edge."))
+    dice.emit(Said(f"After {turns} flight moves it reaches the table edge and leaves the battle for good."))
+    return turns

@@ -1,0 +1,65 @@
+"""Worked examples of the magic area, replayed by the engine (see ``aot_rules.core.example``).
+
+The Batalist source prints no example of a spell, so the one here uses illustrative dice
+(the page says so): a Mage's activation roll, then a Fireball with the AP it gave.  It
+exercises the casting roll, the Cast order's checks and the Fireball together, as at the table.
+"""
+
+from __future__ import annotations
+
+from collections.abc import Callable
+
+from aot_rules.bat.rules.magic import (
+    CastRoll,
+    Spell,
+    cast_roll_exact,
+    check_cast,
+    fireball_exact,
+    play_cast_roll,
+    play_fireball,
+)
+from aot_rules.bat.rules.profile import Profile, Skill, fail_chance
+from aot_rules.core.dice import FixedDice
+from aot_rules.core.events import Said
+from aot_rules.core.example import Example
+from aot_rules.core.format import fraction_str
+
+#: The example's two bases: a Quality-3 Mage, and a Quality-2 rabble of three figures.
+MAGE = Profile("Hill Mage", 3, 6, 1, 0, 0, 1, frozenset({Skill.MAGE}))
+TARGET = Profile("Goblin rabble", 2, 6, 2, 0, 0, 1)
+TARGET_FIGURES = 3
+#: Illustrative dice: the Mage's three activation dice, then the target's two Fireball dice.
+DICE = (1, 3, 5, 4, 2)
+AP_SPENT = 2
+
+
+def fireball_example() -> Example:
+    """BAT-EX-FIREBALL (illustrative): a Q3 Mage rolls 1, 3, 5 (2 AP, no miscast) and spends both on a
+    Fireball at a Q2 base of three figures, which rolls 4 and 2 and loses one figure."""
+    dice = FixedDice(DICE)
+    dice.emit(Said(f"the {MAGE.name} (Quality {MAGE.quality}) carries a Cast order, laid face up in the "
+                   "orders phase; it is not touching any enemy base."))
+    roll = play_cast_roll(MAGE.quality, dice)
+    ap = CastRoll(roll)
+    rolled = (CastRoll.AP0, CastRoll.AP1, CastRoll.AP2, CastRoll.AP3).index(ap)
+    spent = check_cast(MAGE, Spell.FIREBALL, AP_SPENT, ap_rolled=rolled)
+    dice.emit(Said(f"the player names Fireball, the {TARGET.name} as its target, and puts {spent} AP into it."))
+    play_fireball(spent, TARGET.quality, TARGET_FIGURES, dice)
+    if not dice.exhausted():
+        raise AssertionError("the example's dice were not all used")
+    three = fireball_exact(3, TARGET.quality, TARGET_FIGURES).marginal("lost").mean()
+    return Example(
+        "BAT-EX-FIREBALL", "A Mage's turn: activation, then a Fireball",
+        intro=("The source prints no spell examples; these dice are made up to show the steps.",),
+        log=tuple(dice.log),
+        exact=(("P(the Mage dies on its activation roll)", cast_roll_exact(MAGE.quality)[CastRoll.MISCAST]),
+               (f"P(a {AP_SPENT}-AP Fireball costs a Quality-{TARGET.quality} base at least one figure)",
+                fireball_exact(AP_SPENT, TARGET.quality, TARGET_FIGURES).prob(lambda r: r.lost > 0))),
+        notes=(f"With all three AP the same target would lose {fraction_str(three)} figures on average (one per "
+               f"die, each above Quality {TARGET.quality} with chance {fraction_str(fail_chance(TARGET.quality))}).",),
+        illustrative_dice=True,
+        legend=("red: an activation die that gives the Mage an AP, or a Fireball die that burns a figure; "
+                "orange: an activation die that gives none; plain: a Fireball die the target survives"))
+
+
+EXAMPLES: dict[str, Callable[[], Example]] = {"BAT-EX-FIREBALL": fireball_example}

@@ -1,0 +1,260 @@
+"""Batalist: registry entries (magic): the miscast, Fireball, Ice Rain, Summon Beast, Lake of Death, Terror.
+
+Every spell's AP is an input (1 to 3); a spell that strikes several bases takes the geometry
+as one number, the bases it covers, since the odds for each base do not depend on where it stands.
+"""
+
+from __future__ import annotations
+
+from dataclasses import dataclass
+from typing import NamedTuple
+
+from aot_rules.bat.rules.combat import MAX_BASES, Sign
+from aot_rules.bat.rules.magic import (
+    SPELL_AP_MAX,
+    SPELL_AP_MIN,
+    SUMMON_FACTOR,
+    CastRoll,
+    Deluge,
+    cast_roll_exact,
+    deluge_exact,
+    fireball_exact,
+    play_cast_roll,
+    play_deluge,
+    play_fireball,
+    play_summon,
+    play_terror,
+    summon_exact,
+    terror_exact,
+)
+from aot_rules.bat.rules.morale import Band, Coward
+from aot_rules.bat.rules.profile import QUALITY_MAX
+from aot_rules.core.dice import DiceSource
+from aot_rules.core.outcome import Outcome
+from aot_rules.core.params import param
+from aot_rules.core.registry import Mechanic, Registry, Sample
+
+#: A base's current Quality may fall to 0 or below (Sloth, the Cloud of Death); 0 stands for all of those.
+QUALITY_LO = 0
+#: Figures on one base: the source sets no maximum; 6 covers every base the widgets need.
+MAX_FIGURES = 6
+
+_AP = (CastRoll.AP0, CastRoll.AP1, CastRoll.AP2, CastRoll.AP3)
+_CASTS = _AP[1:]
+
+
+# --- BAT-MAGIC-MISCAST ------------------------------------------------------------------------
+
+@dataclass(frozen=True)
+class MiscastInput:
+    quality: int = param(3, "the Mage's current Quality (it sets the AP; the miscast chance does not depend on "
+                         "it); 0 stands for 0 or below", lo=QUALITY_LO, hi=QUALITY_MAX, label="Mage's Quality")
+    standard_bearer: bool = param(False, "a Standard Bearer within 6 steps lets one die be rolled again",
+                                  label="Standard Bearer near")
+    bearer_saves: bool = param(True, "the Standard Bearer's re-roll may be spent on a 1-1-1 before it kills the "
+                               "Mage (the index's reading); off: three 1s kill at once", reading="BAT-MAGIC-MISCAST",
+                               label="re-roll may undo a 1-1-1")
+
+
+class MageRoll(NamedTuple):
+    """The casting roll as the widget shows it: the AP left for a spell (none for a dead Mage), and the roll."""
+
+    ap: int
+    roll: CastRoll
+
+
+MISCAST_LABELS = {"ap": "AP the Mage can put into a spell (0 if it dies)", "roll": "the Mage's activation roll",
+                  "miscast": "the Mage dies (three 1s)", "casts": "the Mage lives and has AP for a spell"}
+
+
+def _spell_ap(r: CastRoll) -> int:
+    return 0 if r is CastRoll.MISCAST else _AP.index(r)
+
+
+def miscast_outcome(p: MiscastInput) -> Outcome:
+    law = cast_roll_exact(p.quality, standard_bearer=p.standard_bearer, bearer_saves=p.bearer_saves)
+    return Outcome.of(law.map(lambda r: MageRoll(_spell_ap(r), r)), "ap", dists=("ap", "roll"),
+                      events={"miscast": lambda m: m.roll is CastRoll.MISCAST, "casts": lambda m: m.roll in _CASTS},
+                      labels=MISCAST_LABELS)
+
+
+def miscast_play(p: MiscastInput, dice: DiceSource) -> Sample:
+    r = play_cast_roll(p.quality, dice, standard_bearer=p.standard_bearer, bearer_saves=p.bearer_saves)
+    return {"ap": _spell_ap(r), "roll": r, "miscast": r is CastRoll.MISCAST, "casts": r in _CASTS}
+
+
+# --- BAT-SPELL-FIREBALL -----------------------------------------------------------------------
+
+@dataclass(frozen=True)
+class FireballInput:
+    ap: int = param(2, "AP the Mage puts into the spell: the target rolls one d6 per AP", lo=SPELL_AP_MIN,
+                    hi=SPELL_AP_MAX, label="AP spent")
+    target_quality: int = param(3, "the target's current Quality; each die above it costs a figure (0 stands for "
+                                "0 or below)", lo=QUALITY_LO, hi=QUALITY_MAX, label="target's Quality")
+    figures: int = param(4, "figures on the target base (it is destroyed when the last goes)", lo=1,
+                         hi=MAX_FIGURES, label="figures on the target")
+
+
+FIREBALL_LABELS = {"lost": "figures the target loses", "any": "the target loses at least one figure",
+                   "destroyed": "the target base is destroyed"}
+
+
+def fireball_outcome(p: FireballInput) -> Outcome:
+    return Outcome.of(fireball_exact(p.ap, p.target_quality, p.figures), "lost", dists=("lost",),
+                      events={"any": lambda r: r.lost > 0, "destroyed": lambda r: r.destroyed},
+                      labels=FIREBALL_LABELS)
+
+
+def fireball_play(p: FireballInput, dice: DiceSource) -> Sample:
+    r = play_fireball(p.ap, p.target_quality, p.figures, dice)
+    return {"lost": r.lost, "any": r.lost > 0, "destroyed": r.destroyed}
+
+
+# --- BAT-SPELL-ICE-RAIN and BAT-SPELL-DEATH-LAKE -------------------------------------------------
+
+_DEFENCE_HELP = ("the struck bases' Defence (with any modifier, such as a Giant's −1 when shot at); "
+                 "the spell's attack is d6 + 3 against d6 + Defence")
+_QUALITY_HELP = "the struck bases' current Quality, for the morale test a double strike forces"
+_SIGN_HELP = ("how a ranged total must compare with the defence total: the source lost the sign; "
+              "the index reads 'greater', as in melee")
+
+
+@dataclass(frozen=True)
+class IceRainInput:
+    bases: int = param(2, "enemy bases under the template (friendly bases under it are not struck)", lo=1,
+                       hi=MAX_BASES, grid=(1, 2, 3, 4), label="enemy bases under it")
+    defence: int = param(2, _DEFENCE_HELP, lo=-2, hi=9, grid=tuple(range(7)), label="their Defence")
+    quality: int = param(3, _QUALITY_HELP, lo=1, hi=QUALITY_MAX, label="their Quality")
+    sign: Sign = param(Sign.GREATER, _SIGN_HELP, reading="BAT-SHOOT-DAMAGE", label="a hit needs a total")
+
+
+@dataclass(frozen=True)
+class DeathLakeInput:
+    bases: int = param(2, "bases in the lake that cannot fly, friend and foe alike", lo=1, hi=MAX_BASES,
+                       grid=(1, 2, 3, 4), label="bases in the lake")
+    defence: int = param(2, _DEFENCE_HELP, lo=-2, hi=9, grid=tuple(range(7)), label="their Defence")
+    quality: int = param(3, _QUALITY_HELP, lo=1, hi=QUALITY_MAX, label="their Quality")
+    sign: Sign = param(Sign.GREATER, _SIGN_HELP, reading="BAT-SHOOT-DAMAGE", label="a hit needs a total")
+
+
+DELUGE_LABELS = {"hit": "bases that lose a figure", "tested": "bases struck double, which test morale",
+                 "fled": "bases that flee", "any_hit": "at least one base loses a figure",
+                 "any_fled": "at least one base flees"}
+_DELUGE_EVENTS = {"any_hit": lambda d: d.hit > 0, "any_fled": lambda d: d.fled > 0}
+
+
+def _deluge_outcome(p: IceRainInput | DeathLakeInput, rule_id: str) -> Outcome:
+    law = deluge_exact(p.bases, p.defence, p.quality, sign=p.sign, rule_id=rule_id)
+    return Outcome.of(law, "hit", dists=("hit", "tested", "fled"), events=_DELUGE_EVENTS, labels=DELUGE_LABELS)
+
+
+def _deluge_sample(d: Deluge) -> Sample:
+    return {"hit": d.hit, "tested": d.tested, "fled": d.fled, "any_hit": d.hit > 0, "any_fled": d.fled > 0}
+
+
+def ice_rain_outcome(p: IceRainInput) -> Outcome:
+    return _deluge_outcome(p, "BAT-SPELL-ICE-RAIN")
+
+
+def ice_rain_play(p: IceRainInput, dice: DiceSource) -> Sample:
+    return _deluge_sample(play_deluge(p.bases, p.defence, p.quality, dice, sign=p.sign,
+                                      rule_id="BAT-SPELL-ICE-RAIN"))
+
+
+def death_lake_outcome(p: DeathLakeInput) -> Outcome:
+    return _deluge_outcome(p, "BAT-SPELL-DEATH-LAKE")
+
+
+def death_lake_play(p: DeathLakeInput, dice: DiceSource) -> Sample:
+    return _deluge_sample(play_deluge(p.bases, p.defence, p.quality, dice, sign=p.sign,
+                                      rule_id="BAT-SPELL-DEATH-LAKE"))
+
+
+# --- BAT-SPELL-SUMMON -------------------------------------------------------------------------
+
+@dataclass(frozen=True)
+class SummonInput:
+    ap: int = param(2, "AP the Mage puts into the spell: it rolls one d6 per AP", lo=SPELL_AP_MIN,
+                    hi=SPELL_AP_MAX, label="AP spent")
+    wanted: int = param(21, "the stat total (Q + M + R + Spd + Rng + Def) of the beast you hope to field",
+                        lo=1, hi=SUMMON_FACTOR * 6 * SPELL_AP_MAX, grid=(6, 9, 12, 15, 18, 21, 24, 30, 36, 45),
+                        label="beast's stat total")
+
+
+def summon_outcome(p: SummonInput) -> Outcome:
+    return Outcome.of(summon_exact(p.ap), "budget", events={"enough": lambda b: b >= p.wanted},
+                      labels={"budget": "the beast's stat budget (3 × the dice)",
+                              "enough": f"the budget allows a beast totalling {p.wanted}"})
+
+
+def summon_play(p: SummonInput, dice: DiceSource) -> Sample:
+    b = play_summon(p.ap, dice)
+    return {"budget": b, "enough": b >= p.wanted}
+
+
+# --- BAT-SPELL-TERROR -------------------------------------------------------------------------
+
+@dataclass(frozen=True)
+class TerrorInput:
+    ap: int = param(2, "AP the Mage puts into the spell: the target tests morale on one d6 per AP",
+                    lo=SPELL_AP_MIN, hi=SPELL_AP_MAX, label="AP spent")
+    target_quality: int = param(3, "the target's current Quality; each die above it is a failure (0 stands for "
+                                "0 or below)", lo=QUALITY_LO, hi=QUALITY_MAX, label="target's Quality")
+    coward: Coward = param(Coward.NONE, "the target is a Coward, and how the skill's two rows are read",
+                           reading="BAT-SKILL-COWARD", label="Coward")
+    standard_bearer: bool = param(False, "a Standard Bearer within 6 steps of the target lets it roll one failed "
+                                  "die again", label="Standard Bearer near the target")
+
+
+TERROR_LABELS = {"band": "what Terror does to the target", "failures": "failures in the target's test",
+                 "flees": "the target flees the field", "shaken": "the target falls back and loses its AP"}
+
+
+def terror_outcome(p: TerrorInput) -> Outcome:
+    law = terror_exact(p.ap, p.target_quality, coward=p.coward, reroll=p.standard_bearer)
+    return Outcome.of(law, "failures", dists=("failures", "band"),
+                      events={"flees": lambda m: m.band is Band.FLEES,
+                              "shaken": lambda m: m.band in (Band.STEP_BACK, Band.FALL_BACK)},
+                      labels=TERROR_LABELS)
+
+
+def terror_play(p: TerrorInput, dice: DiceSource) -> Sample:
+    m = play_terror(p.ap, p.target_quality, dice, coward=p.coward, reroll=p.standard_bearer)
+    return {"band": m.band, "failures": m.failures, "flees": m.band is Band.FLEES,
+            "shaken": m.band in (Band.STEP_BACK, Band.FALL_BACK)}
+
+
+def register(reg: Registry) -> None:
+    """Add this area's mechanics to ``reg``."""
+    reg.add(Mechanic(
+        rule_id="BAT-MAGIC-MISCAST", key="bat-magic-miscast", title="Casting: the Mage's roll and the deadly miscast",
+        summary="A Mage with a Cast order rolls three d6 for AP; three 1s kill it instead.",
+        record_type=MiscastInput, exact=miscast_outcome, play=miscast_play,
+        rules=("BAT-MAGIC-MISCAST", "BAT-MAGIC-CAST", "BAT-ACTIVATION", "BAT-SKILL-STANDARD")))
+    reg.add(Mechanic(
+        rule_id="BAT-SPELL-FIREBALL", key="bat-spell-fireball", title="Fireball: figures burnt",
+        summary="The target rolls one d6 per AP; each above its Quality removes a figure.",
+        record_type=FireballInput, exact=fireball_outcome, play=fireball_play,
+        rules=("BAT-SPELL-FIREBALL", "BAT-BASE-DESTROYED")))
+    reg.add(Mechanic(
+        rule_id="BAT-SPELL-ICE-RAIN", key="bat-spell-ice-rain",
+        title="Ice Rain: a strength-3 shot at every enemy base",
+        summary="Every enemy base under the template suffers a ranged attack of strength 3: d6 + 3 against d6 + Def.",
+        record_type=IceRainInput, exact=ice_rain_outcome, play=ice_rain_play,
+        rules=("BAT-SPELL-ICE-RAIN", "BAT-SHOOT-DAMAGE", "BAT-MORALE-TRIGGERS", "BAT-MORALE-TEST")))
+    reg.add(Mechanic(
+        rule_id="BAT-SPELL-SUMMON", key="bat-spell-summon", title="Summon Beast: the stat budget",
+        summary="The Mage rolls one d6 per AP; the beast's six stats may total three times the sum.",
+        record_type=SummonInput, exact=summon_outcome, play=summon_play))
+    reg.add(Mechanic(
+        rule_id="BAT-SPELL-DEATH-LAKE", key="bat-spell-death-lake",
+        title="Lake of Death: a strength-3 attack on every base in it",
+        summary="Every base in the lake that cannot fly, friend or foe, is attacked once with strength 3.",
+        record_type=DeathLakeInput, exact=death_lake_outcome, play=death_lake_play,
+        rules=("BAT-SPELL-DEATH-LAKE", "BAT-SHOOT-DAMAGE", "BAT-SKILL-FLYING", "BAT-MORALE-TRIGGERS",
+               "BAT-MORALE-TEST")))
+    reg.add(Mechanic(
+        rule_id="BAT-SPELL-TERROR", key="bat-spell-terror", title="Terror: a morale test on AP dice",
+        summary="The target tests morale at once with one d6 per AP the Mage spent.",
+        record_type=TerrorInput, exact=terror_outcome, play=terror_play,
+        rules=("BAT-SPELL-TERROR", "BAT-MORALE-TEST", "BAT-SKILL-COWARD", "BAT-SKILL-STANDARD")))

@@ -1,0 +1,80 @@
+"""Activation (BAT-ACTIVATION): three d6 against Quality give action points, which pay for orders.
+
+Each die showing the base's Quality or less gives one action point (AP), so AP follow
+Binomial(3, Q/6).  A Standard Bearer within 6 steps (BAT-SKILL-STANDARD) lets the player
+roll one of the three dice again; the index reads this as "one die that failed", which is
+the only re-roll a player would choose (more AP never hurts: he picks which orders to reveal
+after seeing them).  Every order except Cast costs 1 AP; orders left unrevealed are lost.
+"""
+
+from __future__ import annotations
+
+from collections.abc import Callable, Iterable
+
+from aot_rules.bat.rules.profile import DICE_PER_TEST, Order, pass_chance, passes
+from aot_rules.core.dice import DiceSource
+from aot_rules.core.dist import Dist
+from aot_rules.core.errors import RuleError
+from aot_rules.core.events import DieEffect, Said
+
+#: What an order costs to carry out, in AP: Cast is free (BAT-MAGIC-CAST), every other costs 1.
+ORDER_COST: dict[Order, int] = {o: 0 if o is Order.CAST else 1 for o in Order}
+
+
+def ap_exact(quality: int, standard_bearer: bool = False) -> Dist[int]:
+    """The exact law of the AP one activation roll gives a base of (current) Quality ``quality``.
+
+    With the Standard Bearer's re-roll, a roll short of 3 AP gets one failed die rolled again,
+    which adds one AP with the same chance Q/6.
+    """
+    p = pass_chance(quality)
+    first = Dist.binomial(DICE_PER_TEST, p)
+    if not standard_bearer:
+        return first
+    again = Dist.binomial(1, p)
+    return first.bind(lambda k: Dist.point(k) if k == DICE_PER_TEST else again.map(lambda r: k + r))
+
+
+def _judge(quality: int) -> Callable[[int], DieEffect]:
+    """How the dice strip colours a die: an AP (hit) or a miss (fail)."""
+    return lambda face: DieEffect.HIT if passes(face, quality) else DieEffect.FAIL
+
+
+def roll_ap(quality: int, dice: DiceSource, standard_bearer: bool = False) -> int:
+    """Roll the three activation dice (and, with a Standard Bearer near, one failed die again)."""
+    faces = [dice.d6("activation die", _judge(quality)) for _ in range(DICE_PER_TEST)]
+    ap = sum(passes(f, quality) for f in faces)
+    dice.emit(Said(f"the dice show {', '.join(map(str, faces))}; {ap} of them show {quality} or less, "
+                   f"so the base has {ap} AP."))
+    if standard_bearer and ap < DICE_PER_TEST:
+        failed = next(f for f in faces if not passes(f, quality))
+        again = dice.d6("Standard Bearer's re-roll", _judge(quality))
+        if passes(again, quality):
+            ap += 1
+            dice.emit(Said(f"the Standard Bearer lets one failed die ({failed}) be rolled again: it shows "
+                           f"{again}, one more AP, {ap} in all."))
+        else:
+            dice.emit(Said(f"the Standard Bearer lets one failed die ({failed}) be rolled again: it shows "
+                           f"{again}, no better."))
+    return ap
+
+
+def carry_out(orders: Iterable[Order], ap: int) -> tuple[tuple[Order, ...], tuple[Order, ...]]:
+    """Which order cards an activated base carries out with ``ap`` AP, and which are lost.
+
+    ``orders`` are the base's cards in the order the player chooses to reveal them; he reveals
+    as many as the AP pay for (Cast costs nothing), and the rest are removed unrevealed.
+    """
+    if ap < 0:
+        raise RuleError("BAT-ACTIVATION", f"a base cannot have {ap} AP")
+    done: list[Order] = []
+    lost: list[Order] = []
+    left = ap
+    for order in orders:
+        cost = ORDER_COST[order]
+        if cost <= left:
+            left -= cost
+            done.append(order)
+        else:
+            lost.append(order)
+    return tuple(done), tuple(lost)

@@ -1,0 +1,421 @@
+"""Melee and ranged damage (BAT-MELEE-DAMAGE, BAT-SHOOT-DAMAGE), their modifier tables
+(BAT-MELEE-MODS, BAT-SHOOT-MODS), and area and stream fire (BAT-SKILL-AREA, BAT-SKILL-STREAM).
+
+Every Batalist attack is one comparison: a d6 plus the attacker's strength (Melee or Ranged)
+against a d6 plus the target's Defence.  A higher total removes one figure; a total at least
+double the target's also makes the target test morale.  :func:`strike` judges one comparison,
+:func:`strike_exact` is its exact law with a fresh die on each side; the rest builds on these.
+
+* Melee: both sides strike at once.  Under the index's Reading each player rolls **one** die,
+  used both for his blow and for his guard, so the two results are correlated
+  (:func:`melee_exact`); the alternative, separate dice, makes them independent.
+* Ranged: only the target can lose a figure.  The source lost the comparison sign; the Reading
+  is ">" as in melee (:class:`Sign`).  Shooting from higher or lower ground changes the Range
+  by one d6, rolled when the shot is declared (:func:`range_exact`).
+* Area and stream fire, and the spells Ice Rain and Lake of Death (batc's module), resolve one
+  ordinary ranged attack against each base under a template (:func:`volley_exact`).
+
+Stable public names: :class:`Sign`, :class:`Double`, :class:`Strike`, :func:`strike`,
+:func:`strike_exact`, :func:`play_strike`, :class:`Exchange`, :class:`Clash`, :func:`melee_exact`,
+:func:`play_melee`, :class:`Figures`, :class:`Facing`, :class:`Height`, :class:`MeleeMods`,
+:func:`melee_mods`, :class:`ShotMods`, :func:`shot_mods`, :class:`Shot`, :func:`shot_exact`,
+:func:`play_shot`, :func:`range_exact`, :class:`Volley`, :func:`volley_exact`, :func:`play_volley`,
+:class:`ClashMorale`, :func:`clash_morale_exact`.
+"""
+
+from __future__ import annotations
+
+from dataclasses import dataclass
+from enum import StrEnum
+from fractions import Fraction
+from functools import cache
+from typing import NamedTuple
+
+from aot_rules.bat.rules.morale import Band, Coward, morale_exact
+from aot_rules.core.dice import DiceSource
+from aot_rules.core.dist import Dist
+from aot_rules.core.errors import RuleError
+from aot_rules.core.events import DieEffect, Said
+
+#: Bases a template can cover in the engine (the geometry is the player's; this only bounds the input).
+MAX_BASES = 8
+
+
+class Sign(StrEnum):
+    """The comparison of a ranged attack: the sign is missing in the source (BAT-SHOOT-DAMAGE)."""
+
+    GREATER = "greater"
+    AT_LEAST = "greater-or-equal"
+
+
+class Double(StrEnum):
+    """What "double" means for the morale trigger: the index reads "at least twice"."""
+
+    AT_LEAST = "at least 2×"
+    MORE_THAN = "more than 2×"
+
+
+class Strike(StrEnum):
+    """What one comparison does to the side that is struck."""
+
+    NONE = "no damage"
+    HIT = "−1 figure"
+    DOUBLE = "−1 figure + morale test"
+
+
+def strike(total: int, guard: int, sign: Sign = Sign.GREATER, double: Double = Double.AT_LEAST) -> Strike:
+    """Judge one attack total (d6 + Melee or Ranged) against a guard total (d6 + Defence).
+
+    A blow must first do damage; it then also forces a morale test if it reaches double the
+    guard.  With a guard of 0 or less any damaging blow is (arithmetically) double.
+    """
+    hits = total > guard if sign is Sign.GREATER else total >= guard
+    if not hits:
+        return Strike.NONE
+    doubled = total >= 2 * guard if double is Double.AT_LEAST else total > 2 * guard
+    return Strike.DOUBLE if doubled else Strike.HIT
+
+
+@cache
+def strike_exact(strength: int, defence: int, sign: Sign = Sign.GREATER,
+                 double: Double = Double.AT_LEAST) -> Dist[Strike]:
+    """The exact law of one attack with a fresh d6 on each side: d6 + ``strength`` against d6 + ``defence``.
+
+    >>> strike_exact(3, 3).prob(lambda s: s is not Strike.NONE)
+    Fraction(5, 12)
+    """
+    d6 = Dist.die(6)
+    return d6.product(d6).map(lambda xy: strike(xy[0] + strength, xy[1] + defence, sign, double))
+
+
+def play_strike(strength: int, defence: int, dice: DiceSource, sign: Sign = Sign.GREATER,
+                double: Double = Double.AT_LEAST, who: str = "the attacker", whom: str = "the target") -> Strike:
+    """Play one attack: the attacker's die, the target's die, and the comparison, told step by step."""
+    x = dice.d6(f"{who}'s attack")
+    y = dice.d6(f"{whom}'s defence")
+    result = strike(x + strength, y + defence, sign, double)
+    _tell(dice, who, whom, x, strength, y, defence, result)
+    return result
+
+
+def _tell(dice: DiceSource, who: str, whom: str, x: int, strength: int, y: int, defence: int,
+          result: Strike) -> None:
+    effect = {Strike.NONE: "no damage", Strike.HIT: f"{whom} loses 1 figure",
+              Strike.DOUBLE: f"{whom} loses 1 figure and must test morale"}[result]
+    dice.emit(Said(f"{who.capitalize()}: {x} + {strength} = {x + strength} against {whom}'s "
+                   f"{y} + {defence} = {y + defence}: {effect}."))
+
+
+# --- melee ---------------------------------------------------------------------------------------
+
+class Exchange(StrEnum):
+    """Both sides of one melee exchange at once: who loses a figure, and who must test morale."""
+
+    NEITHER = "no damage"
+    DEFENDER = "defender −1"
+    DEFENDER_MORALE = "defender −1, tests morale"
+    ATTACKER = "attacker −1"
+    ATTACKER_MORALE = "attacker −1, tests morale"
+    BOTH = "both −1"
+    BOTH_DEFENDER_MORALE = "both −1, defender tests"
+    BOTH_ATTACKER_MORALE = "both −1, attacker tests"
+    BOTH_MORALE = "both −1, both test"
+
+
+def exchange_of(defender: Strike, attacker: Strike) -> Exchange:
+    """Name the two-sided result from what each side suffers."""
+    if attacker is Strike.NONE:
+        return {Strike.NONE: Exchange.NEITHER, Strike.HIT: Exchange.DEFENDER,
+                Strike.DOUBLE: Exchange.DEFENDER_MORALE}[defender]
+    if defender is Strike.NONE:
+        return Exchange.ATTACKER if attacker is Strike.HIT else Exchange.ATTACKER_MORALE
+    table = {(Strike.HIT, Strike.HIT): Exchange.BOTH, (Strike.DOUBLE, Strike.HIT): Exchange.BOTH_DEFENDER_MORALE,
+             (Strike.HIT, Strike.DOUBLE): Exchange.BOTH_ATTACKER_MORALE,
+             (Strike.DOUBLE, Strike.DOUBLE): Exchange.BOTH_MORALE}
+    return table[(defender, attacker)]
+
+
+class Clash(NamedTuple):
+    """One melee exchange: the two-sided result and what each side suffers."""
+
+    exchange: Exchange
+    defender: Strike
+    attacker: Strike
+
+
+def _clash(defender: Strike, attacker: Strike) -> Clash:
+    return Clash(exchange_of(defender, attacker), defender, attacker)
+
+
+@cache
+def melee_exact(a_melee: int, a_defence: int, b_melee: int, b_defence: int, *, shared_dice: bool = True,
+                double: Double = Double.AT_LEAST) -> Dist[Clash]:
+    """The exact law of one melee exchange between attacker A and defender B (values after modifiers).
+
+    ``shared_dice`` (the index's Reading): each side rolls one d6, added to its Melee when it
+    strikes and to its Defence when it is struck, so A's blow and B's blow share both dice.
+    Otherwise each side rolls an attack die and a defence die, and the two blows are independent.
+
+    >>> melee_exact(3, 3, 3, 3).prob(lambda c: c.defender is not Strike.NONE)
+    Fraction(5, 12)
+    """
+    if not shared_dice:
+        return strike_exact(a_melee, b_defence, double=double).product(
+            strike_exact(b_melee, a_defence, double=double)).map(lambda ds: _clash(*ds))
+    d6 = Dist.die(6)
+    return d6.product(d6).map(lambda xy: _clash(strike(xy[0] + a_melee, xy[1] + b_defence, double=double),
+                                                strike(xy[1] + b_melee, xy[0] + a_defence, double=double)))
+
+
+def play_melee(a_melee: int, a_defence: int, b_melee: int, b_defence: int, dice: DiceSource, *,
+               shared_dice: bool = True, double: Double = Double.AT_LEAST) -> Clash:
+    """Play one melee exchange with real dice, as the two players would at the table."""
+    if shared_dice:
+        x = dice.d6("attacker's die")
+        y = dice.d6("defender's die")
+        xa, xd, ya, yd = x, x, y, y
+        dice.emit(Said(f"Each player rolls one die: the attacker {x}, the defender {y}."))
+    else:
+        xa, xd = dice.d6("attacker's attack die"), dice.d6("attacker's defence die")
+        ya, yd = dice.d6("defender's attack die"), dice.d6("defender's defence die")
+        dice.emit(Said(f"The attacker rolls {xa} to strike and {xd} to guard; the defender {ya} and {yd}."))
+    defender = strike(xa + a_melee, yd + b_defence, double=double)
+    _tell(dice, "the attacker", "the defender", xa, a_melee, yd, b_defence, defender)
+    attacker = strike(ya + b_melee, xd + a_defence, double=double)
+    _tell(dice, "the defender", "the attacker", ya, b_melee, xd, a_defence, attacker)
+    return _clash(defender, attacker)
+
+
+# --- modifier tables -------------------------------------------------------------------------------
+
+class Figures(StrEnum):
+    """Figures on the attacker's base compared with the other base's."""
+
+    EQUAL = "equal"
+    MORE = "more"
+    FEWER = "fewer"
+
+
+class Facing(StrEnum):
+    """Where the attack comes from, seen from the target (BAT-FLANK-REAR-ATTACK)."""
+
+    FRONT = "front"
+    FLANK = "flank"
+    REAR = "rear"
+
+
+class Height(StrEnum):
+    """The attacker's ground compared with the target's."""
+
+    LEVEL = "level"
+    HIGHER = "higher"
+    LOWER = "lower"
+
+
+@dataclass(frozen=True)
+class MeleeMods:
+    """The net changes BAT-MELEE-MODS makes to the four values of a melee, attacker (a) and defender (b)."""
+
+    a_melee: int = 0
+    a_defence: int = 0
+    b_melee: int = 0
+    b_defence: int = 0
+
+
+_FACING_DEF = {Facing.FRONT: 0, Facing.FLANK: -1, Facing.REAR: -2}
+_HEIGHT_DEF = {Height.LEVEL: 0, Height.HIGHER: 1, Height.LOWER: -1}
+
+
+def melee_mods(figures: Figures = Figures.EQUAL, facing: Facing = Facing.FRONT, height: Height = Height.LEVEL,
+               a_extra: int = 0, b_extra: int = 0, a_giant: bool = False, b_giant: bool = False) -> MeleeMods:
+    """Sum the melee modifier table for one situation.
+
+    The table has a column for the attacker (the base carrying out the Attack order) and one
+    for the attacked base: more figures give +2 / +1 Melee, fewer −1 / −2; a flank or rear
+    attack costs the attacked base 1 or 2 Defence; each enemy base in contact beyond the first
+    costs 1 Defence; higher ground gives +1 Defence and lower ground −1, to either side.  A
+    Giant adds 1 Melee against a base of normal size (BAT-SKILL-GIANT).
+    """
+    if a_extra < 0 or b_extra < 0:
+        raise RuleError("BAT-MELEE-MODS", "extra enemy bases in contact cannot be negative")
+    more_a = {Figures.EQUAL: 0, Figures.MORE: 2, Figures.FEWER: -1}[figures]
+    more_b = {Figures.EQUAL: 0, Figures.MORE: -2, Figures.FEWER: 1}[figures]
+    h = _HEIGHT_DEF[height]
+    return MeleeMods(a_melee=more_a + int(a_giant and not b_giant),
+                     a_defence=h - a_extra,
+                     b_melee=more_b + int(b_giant and not a_giant),
+                     b_defence=_FACING_DEF[facing] - h - b_extra)
+
+
+@dataclass(frozen=True)
+class ShotMods:
+    """The net changes BAT-SHOOT-MODS (and a Giant target) make to a shot; ``range_die`` is +1, 0 or −1:
+    a d6 of steps added to or taken from the Range."""
+
+    ranged: int = 0
+    defence: int = 0
+    range_die: int = 0
+
+
+def shot_mods(target_more: bool = False, facing: Facing = Facing.FRONT, height: Height = Height.LEVEL,
+              target_giant: bool = False) -> ShotMods:
+    """Sum the ranged modifier table for one situation.
+
+    "The target has more figures" and "the shooter has fewer figures" are one situation seen
+    from both ends, so both rows apply together: +1 Defence and −1 Ranged.  A flank or rear shot
+    costs 1 or 2 Defence; a Giant is shot at with −1 Defence; higher or lower ground adds or
+    takes a d6 of steps to or from the Range.
+    """
+    return ShotMods(ranged=-int(target_more), defence=int(target_more) + _FACING_DEF[facing] - int(target_giant),
+                    range_die={Height.LEVEL: 0, Height.HIGHER: 1, Height.LOWER: -1}[height])
+
+
+# --- ranged ------------------------------------------------------------------------------------------
+
+class Shot(NamedTuple):
+    """One shot: whether the target turned out to be in range, and what it suffers."""
+
+    in_range: bool
+    target: Strike
+
+
+def range_exact(rng: int, distance: int, range_die: int = 0) -> Fraction:
+    """The chance the target is within the shooter's Range after the height modifier's d6.
+
+    ``range_die`` +1 adds a d6 of steps (shooting down), −1 takes one away (shooting up), 0 is
+    level ground.  The die is rolled when the shot is declared (the index's Reading).
+    """
+    if range_die == 0:
+        return Fraction(int(distance <= rng))
+    return Dist.die(6).prob(lambda d: distance <= rng + range_die * d)
+
+
+def _check_shooter(ranged: int) -> None:
+    if ranged <= 0:
+        raise RuleError("BAT-SHOOT-RESTRICT", "a base with Ranged 0 cannot shoot")
+
+
+@cache
+def shot_exact(ranged: int, defence: int, *, rng: int = 0, distance: int = 0, range_die: int = 0,
+               sign: Sign = Sign.GREATER, double: Double = Double.AT_LEAST) -> Dist[Shot]:
+    """The exact law of one shot, ``ranged`` and ``defence`` after modifiers.
+
+    With the default ``rng = distance = 0`` the target is simply in range.  A target that
+    cannot be in range whatever the die shows is refused (BAT-ATTACK-DECLARE).
+
+    >>> shot_exact(3, 3)[Shot(True, Strike.NONE)]
+    Fraction(7, 12)
+    """
+    p_in = range_exact(rng, distance, range_die)
+    if p_in == 0:
+        raise RuleError("BAT-ATTACK-DECLARE", f"the target is {distance} steps away, beyond the Range {rng}"
+                        + ("" if range_die == 0 else " even with the best height die"))
+    hit = strike_exact(ranged, defence, sign, double).map(lambda s: Shot(True, s))
+    if p_in == 1:
+        return hit
+    return Dist.mixture([(p_in, hit), (1 - p_in, Dist.point(Shot(False, Strike.NONE)))])
+
+
+def play_shot(ranged: int, defence: int, dice: DiceSource, *, rng: int = 0, distance: int = 0,
+              range_die: int = 0, sign: Sign = Sign.GREATER, double: Double = Double.AT_LEAST) -> Shot:
+    """Play one shot: the height die for the Range (if any), then the two dice of the comparison."""
+    if range_die:
+        d = dice.d6("height die for the Range", lambda f: DieEffect.HIT if distance <= rng + range_die * f
+                    else DieEffect.FAIL)
+        reach = rng + range_die * d
+        dice.emit(Said(f"The height die shows {d}: the Range becomes {rng} {'+' if range_die > 0 else '−'} {d} = "
+                       f"{reach} steps against a target {distance} steps away."))
+        if distance > reach:
+            dice.emit(Said("The target is out of range: the shot is lost."))
+            return Shot(False, Strike.NONE)
+    elif distance > rng:
+        raise RuleError("BAT-ATTACK-DECLARE", f"the target is {distance} steps away, beyond the Range {rng}")
+    return Shot(True, play_strike(ranged, defence, dice, sign, double, "the shooter", "the target"))
+
+
+# --- area and stream fire ------------------------------------------------------------------------------
+
+class Volley(NamedTuple):
+    """A template shot: how many bases lose a figure, and how many of those must test morale."""
+
+    hit: int
+    morale: int
+
+
+def _count(strikes: Dist[Strike], bases: int) -> Dist[Volley]:
+    """Sum ``bases`` independent strikes into (bases hit, bases that test morale)."""
+    out = Dist.point(Volley(0, 0))
+    for _ in range(bases):
+        out = out.bind(lambda v: strikes.map(lambda s: Volley(v.hit + (s is not Strike.NONE),
+                                                               v.morale + (s is Strike.DOUBLE))))
+    return out
+
+
+@cache
+def volley_exact(bases: int, strength: int, defence: int, *, one_shooter_die: bool = False,
+                 sign: Sign = Sign.GREATER, double: Double = Double.AT_LEAST) -> Dist[Volley]:
+    """The exact law of one ranged attack of ``strength`` against each of ``bases`` bases of ``defence``.
+
+    Each covered base rolls its own defence die.  By default the shooter also rolls afresh for
+    each base (each is an ordinary shot); with ``one_shooter_die`` one attack die serves them all,
+    so the bases' fates go together.  Used by area and stream fire and by Ice Rain and the Lake
+    of Death (strength 3).
+    """
+    if not 1 <= bases <= MAX_BASES:
+        raise RuleError("BAT-SKILL-AREA", f"a template covers 1 to {MAX_BASES} bases here, not {bases}")
+    if not one_shooter_die:
+        return _count(strike_exact(strength, defence, sign, double), bases)
+    d6 = Dist.die(6)
+    return d6.bind(lambda x: _count(d6.map(lambda y: strike(x + strength, y + defence, sign, double)), bases))
+
+
+def play_volley(bases: int, strength: int, defence: int, dice: DiceSource, *, one_shooter_die: bool = False,
+                sign: Sign = Sign.GREATER, double: Double = Double.AT_LEAST) -> Volley:
+    """Play a template shot: one ordinary ranged attack against every base under the template."""
+    if not 1 <= bases <= MAX_BASES:
+        raise RuleError("BAT-SKILL-AREA", f"a template covers 1 to {MAX_BASES} bases here, not {bases}")
+    x = dice.d6("shooter's die") if one_shooter_die else 0
+    hit = morale = 0
+    for i in range(1, bases + 1):
+        whom = f"base {i}"
+        if one_shooter_die:
+            y = dice.d6(f"{whom}'s defence")
+            result = strike(x + strength, y + defence, sign, double)
+            _tell(dice, "the shooter", whom, x, strength, y, defence, result)
+        else:
+            result = play_strike(strength, defence, dice, sign, double, "the shooter", whom)
+        hit += result is not Strike.NONE
+        morale += result is Strike.DOUBLE
+    dice.emit(Said(f"{hit} of {bases} bases lose a figure; {morale} must test morale."))
+    return Volley(hit, morale)
+
+
+# --- the first clash, morale included (for the comparison chapter) -----------------------------------
+
+class ClashMorale(NamedTuple):
+    """One melee exchange followed by the morale tests it triggers; ``Band.HOLDS`` also when no test."""
+
+    clash: Clash
+    attacker_band: Band
+    defender_band: Band
+
+
+@cache
+def clash_morale_exact(a_quality: int, a_melee: int, a_defence: int, b_quality: int, b_melee: int,
+                       b_defence: int, *, shared_dice: bool = True, double: Double = Double.AT_LEAST,
+                       coward: Coward = Coward.NONE) -> Dist[ClashMorale]:
+    """One exchange of blows and then each triggered morale test, exactly.
+
+    Answers "how likely is a base to fall back or flee in its first close combat":
+    ``clash_morale_exact(q, m, d, q, m, d).prob(lambda r: r.defender_band is not Band.HOLDS)``.
+    """
+    def tests(struck: Strike, quality: int) -> Dist[Band]:
+        if struck is not Strike.DOUBLE:
+            return Dist.point(Band.HOLDS)
+        return morale_exact(quality, coward=coward).map(lambda m: m.band)
+
+    def after(c: Clash) -> Dist[ClashMorale]:
+        return tests(c.attacker, a_quality).product(tests(c.defender, b_quality)).map(
+            lambda ab: ClashMorale(c, ab[0], ab[1]))
+
+    return melee_exact(a_melee, a_defence, b_melee, b_defence, shared_dice=shared_dice, double=double).bind(after)

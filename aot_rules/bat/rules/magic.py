@@ -1,0 +1,401 @@
+"""Batalist magic (§8, §13): the Cast order, the deadly miscast and the ten spells.
+
+A base with the Mage skill lays its Cast card face up, rolls its three activation dice like
+any base, and spends 1 to 3 of the action points (AP) they give on one spell; the AP spent
+also sets the size of any template or obstacle (1, 2 or 3 steps).  Three 1s on that roll
+kill the Mage instead.
+
+Each dice rule here has two faces: an *exact* face returning a :class:`Dist` of Fractions,
+worked out by a route of its own (closed forms and distribution algebra), and a *played* face
+that rolls a :class:`DiceSource` die by die, as a player would, and says what it decided.  The
+sampler tests and the brute-force tests hold the two faces to each other.
+
+The spells that strike with a "strength 3 attack" (Ice Rain, Lake of Death) are ordinary
+ranged attacks, and Terror is an ordinary morale test with another number of dice: they are
+built on :mod:`aot_rules.bat.rules.combat` and :mod:`aot_rules.bat.rules.morale`, so a spell
+and the attack or test it imitates can never disagree.
+"""
+
+from __future__ import annotations
+
+from enum import StrEnum
+from fractions import Fraction
+from typing import NamedTuple
+
+from aot_rules.bat.rules.combat import MAX_BASES, Double, Sign, Volley, play_volley, volley_exact
+from aot_rules.bat.rules.morale import Band, Coward, Morale, morale_exact, play_morale
+from aot_rules.bat.rules.profile import DICE_PER_TEST, Profile, Skill, fail_chance, pass_chance, passes
+from aot_rules.core.dice import DiceSource
+from aot_rules.core.dist import Dist
+from aot_rules.core.errors import RuleError
+from aot_rules.core.events import DieEffect, Said
+
+#: A spell takes 1, 2 or 3 AP (BAT-MAGIC-CAST, Reading): the activation roll gives at most three.
+SPELL_AP_MIN = 1
+SPELL_AP_MAX = DICE_PER_TEST
+#: The strength of the attack Ice Rain and the Lake of Death make on each base (§13).
+SPELL_STRENGTH = 3
+#: What Summon Beast multiplies its dice by to give the beast's stat budget (§13).
+SUMMON_FACTOR = 3
+#: The Cloud of Death lowers the Quality of every base inside it by this much (§13).
+CLOUD_QUALITY_LOSS = 1
+
+
+class Spell(StrEnum):
+    """The ten spells of the source's list (§13), by their names in this book."""
+
+    FIREBALL = "Fireball"
+    ICE_RAIN = "Ice Rain"
+    SUMMON = "Summon Beast"
+    OBSTACLE = "Obstacle"
+    DEATH_LAKE = "Lake of Death"
+    DEATH_CLOUD = "Cloud of Death"
+    TERROR = "Terror"
+    SLOTH = "Sloth"
+    SHIELD = "Shield"
+    TAILWIND = "Tailwind"
+
+    @property
+    def rule_id(self) -> str:
+        return "BAT-SPELL-" + self.name.replace("_", "-")
+
+    @property
+    def target(self) -> str:
+        """Whom the spell is aimed at: an enemy base, a friendly base, or a place on the table."""
+        if self in (Spell.FIREBALL, Spell.TERROR, Spell.SLOTH):
+            return "an enemy base in the Mage's line of sight"
+        if self in (Spell.SHIELD, Spell.TAILWIND):
+            return "a friendly base"
+        if self is Spell.ICE_RAIN:
+            return "a place in the line of sight of any friendly base"
+        if self is Spell.SUMMON:
+            return "the ground beside the Mage"
+        return "a place on the table"
+
+
+#: Spells whose AP set a size in steps, and what that size measures.
+SIZED = {Spell.ICE_RAIN: "template diameter", Spell.OBSTACLE: "obstacle length",
+         Spell.DEATH_LAKE: "lake diameter", Spell.DEATH_CLOUD: "cloud diameter"}
+
+
+# --- casting (BAT-MAGIC-CAST) ------------------------------------------------------------------
+
+def check_spell_ap(ap: int, rule_id: str = "BAT-MAGIC-CAST") -> int:
+    """Refuse AP a spell cannot take: 1 to 3 (Reading of BAT-MAGIC-CAST: a spell with no AP does nothing)."""
+    if not SPELL_AP_MIN <= ap <= SPELL_AP_MAX:
+        raise RuleError(rule_id, f"a spell takes {SPELL_AP_MIN} to {SPELL_AP_MAX} action points, not {ap}")
+    return ap
+
+
+def check_cast(caster: Profile, spell: Spell, ap: int, *, ap_rolled: int, touching_enemy: bool = False) -> int:
+    """BAT-MAGIC-CAST: may ``caster`` put ``ap`` of its ``ap_rolled`` activation AP into ``spell``?
+
+    Only a Mage casts; a base touching an enemy base cannot; the AP come out of the Mage's own
+    activation roll (Reading), so it cannot spend more than it rolled.  Returns the AP spent.
+
+    >>> mage = Profile("Mage", 3, 6, 1, 0, 0, 1, frozenset({Skill.MAGE}))
+    >>> check_cast(mage, Spell.FIREBALL, 2, ap_rolled=3)
+    2
+    >>> check_cast(mage, Spell.FIREBALL, 3, ap_rolled=2)
+    Traceback (most recent call last):
+    ...
+    aot_rules.core.errors.RuleError: BAT-MAGIC-CAST: the Mage rolled 2 AP and cannot spend 3 on Fireball
+    """
+    if not caster.has(Skill.MAGE):
+        raise RuleError("BAT-MAGIC-CAST", f"{caster.name} has no Mage skill, so it cannot carry out a Cast order")
+    if touching_enemy:
+        raise RuleError("BAT-MAGIC-CAST", f"{caster.name} touches an enemy base and cannot cast")
+    check_spell_ap(ap)
+    if ap > ap_rolled:
+        raise RuleError("BAT-MAGIC-CAST", f"the Mage rolled {ap_rolled} AP and cannot spend {ap} on {spell.value}")
+    return ap
+
+
+def spell_size(spell: Spell, ap: int) -> int:
+    """The size in steps of a sized spell (template, obstacle, lake or cloud): one step per AP.
+
+    >>> spell_size(Spell.DEATH_LAKE, 2), SIZED[Spell.DEATH_LAKE]
+    (2, 'lake diameter')
+    """
+    if spell not in SIZED:
+        raise RuleError(spell.rule_id, f"{spell.value} has no template or obstacle to size")
+    return check_spell_ap(ap, spell.rule_id)
+
+
+# --- the casting roll and the deadly miscast (BAT-MAGIC-MISCAST) --------------------------------
+
+class CastRoll(StrEnum):
+    """What a Mage's activation roll leaves it with: dead, or 0 to 3 AP to spend."""
+
+    MISCAST = "Mage dies (1-1-1)"
+    AP0 = "0 AP, no spell"
+    AP1 = "1 AP"
+    AP2 = "2 AP"
+    AP3 = "3 AP"
+
+
+_AP = (CastRoll.AP0, CastRoll.AP1, CastRoll.AP2, CastRoll.AP3)
+
+
+def cast_roll_of(ap: int) -> CastRoll:
+    return _AP[ap]
+
+
+def play_cast_roll(quality: int, dice: DiceSource, *, standard_bearer: bool = False,
+                   bearer_saves: bool = True) -> CastRoll:
+    """A Mage with a Cast order is activated: three d6, each showing its Quality or less gives 1 AP,
+    and three 1s kill it (BAT-MAGIC-MISCAST).
+
+    With a Standard Bearer within 6 steps the player may re-roll one die.  Our player uses it
+
+    * on a 1-1-1, re-rolling one of the 1s, when ``bearer_saves`` (the index's Reading: the
+      re-roll comes before the result is applied); the Mage then dies only if it shows 1 again;
+    * otherwise on one die that gave no AP (BAT-ACTIVATION, Reading), except when the other two
+      dice both show 1: a 1 on the re-roll would then kill the Mage, and no sensible player risks
+      that for one AP.
+    """
+    def judge(face: int) -> DieEffect:
+        return DieEffect.HIT if passes(face, quality) else DieEffect.FAIL
+
+    faces = dice.d6s(DICE_PER_TEST, "activation die (Mage)", judge)
+    dice.emit(Said(f"the Mage (Quality {quality}) rolls {'-'.join(map(str, faces))} on activation."))
+    if faces == [1, 1, 1]:
+        if not (standard_bearer and bearer_saves):
+            dice.emit(Said("three 1s: the spell fails and the Mage dies."))
+            return CastRoll.MISCAST
+        dice.emit(Said("three 1s, but the Standard Bearer's re-roll is used on one of them."))
+        faces[0] = dice.d6("Standard Bearer re-roll", judge)
+        if faces[0] == 1:
+            dice.emit(Said("it shows 1 again: the spell fails and the Mage dies."))
+            return CastRoll.MISCAST
+    elif standard_bearer:
+        failed = [i for i, f in enumerate(faces) if not passes(f, quality)]
+        others_ones = bool(failed) and sorted(faces[j] for j in range(3) if j != failed[0]) == [1, 1]
+        if failed and not others_ones:
+            faces[failed[0]] = dice.d6("Standard Bearer re-roll", judge)
+            dice.emit(Said(f"the Standard Bearer's re-roll turns one failed die into a {faces[failed[0]]}."))
+        elif failed:
+            dice.emit(Said("the other two dice show 1, so the failed die is not re-rolled (a 1 would kill)."))
+    ap = sum(passes(f, quality) for f in faces)
+    dice.emit(Said(f"the Mage has {ap} AP for its spell." if ap else "no AP: the Mage cannot cast this turn."))
+    return cast_roll_of(ap)
+
+
+def cast_roll_exact(quality: int, *, standard_bearer: bool = False, bearer_saves: bool = True) -> Dist[CastRoll]:
+    """The exact law of :func:`play_cast_roll`, by classes of the first roll rather than by its faces.
+
+    ``p`` is one die's chance of giving an AP.  The first roll is 1-1-1 (1/216), "two 1s and one
+    die that fails" (3 · 1/36 · (1 − p), only when a 1 gives an AP), or else ``k`` dice pass out
+    of a Binomial(3, p) less those two classes.  Without a Standard Bearer the AP are ``k``; with
+    one, a roll that has a failed die gains a pass with chance ``p`` from the re-roll.
+
+    >>> cast_roll_exact(3)[CastRoll.MISCAST], cast_roll_exact(3, standard_bearer=True)[CastRoll.MISCAST]
+    (Fraction(1, 216), Fraction(1, 1296))
+    """
+    p, f = pass_chance(quality), fail_chance(quality)
+    one = Fraction(1, 6)
+    triple = one ** 3
+    ones_pass = passes(1, quality)
+    two_ones_fail = 3 * one * one * f if ones_pass else Fraction(0)
+    weights: dict[CastRoll, Fraction] = {r: Fraction(0) for r in CastRoll}
+
+    # the 1-1-1 roll
+    if standard_bearer and bearer_saves:
+        weights[CastRoll.MISCAST] += triple * one
+        if ones_pass:  # the re-rolled die (2..6) passes with chance (Q − 1)/6
+            weights[CastRoll.AP3] += triple * (p - one)
+            weights[CastRoll.AP2] += triple * f
+        else:
+            weights[CastRoll.AP0] += triple * (1 - one)
+    else:
+        weights[CastRoll.MISCAST] += triple
+
+    # two 1s and a failed die: never re-rolled, 2 AP
+    weights[CastRoll.AP2] += two_ones_fail
+
+    # every other roll: k passes out of three
+    for k, pk in Dist.binomial(DICE_PER_TEST, p).items():
+        rest = pk - (triple if k == 3 and ones_pass else 0) - (two_ones_fail if k == 2 else 0)
+        if k == 0 and not ones_pass:
+            rest -= triple
+        if standard_bearer and k < DICE_PER_TEST:
+            weights[cast_roll_of(k + 1)] += rest * p
+            weights[cast_roll_of(k)] += rest * f
+        else:
+            weights[cast_roll_of(k)] += rest
+    return Dist({r: w for r, w in weights.items() if w})
+
+
+# --- Fireball (BAT-SPELL-FIREBALL) ------------------------------------------------------------
+
+class FireballResult(NamedTuple):
+    lost: int
+    destroyed: bool
+
+
+def play_fireball(ap: int, target_quality: int, figures: int, dice: DiceSource) -> FireballResult:
+    """The target rolls one d6 per AP; each above its current Quality costs it a figure, and a base
+    that loses its last figure is destroyed (BAT-BASE-DESTROYED)."""
+    check_spell_ap(ap, "BAT-SPELL-FIREBALL")
+    _check_figures(figures, "BAT-SPELL-FIREBALL")
+
+    def judge(face: int) -> DieEffect:
+        return DieEffect.NONE if passes(face, target_quality) else DieEffect.HIT
+
+    faces = dice.d6s(ap, "Fireball die (rolled by the target)", judge)
+    burnt = sum(not passes(f, target_quality) for f in faces)
+    lost = min(burnt, figures)
+    dice.emit(Said(f"the target (Quality {target_quality}) rolls {', '.join(map(str, faces))}: "
+                   f"{burnt} above its Quality, so it loses {lost} of its {figures} figures."))
+    if lost == figures:
+        dice.emit(Said("its last figure is gone: the base is destroyed."))
+    return FireballResult(lost, lost == figures)
+
+
+def fireball_exact(ap: int, target_quality: int, figures: int) -> Dist[FireballResult]:
+    """Figures lost ~ Binomial(AP, (6 − Q)/6), capped at the figures on the base."""
+    check_spell_ap(ap, "BAT-SPELL-FIREBALL")
+    _check_figures(figures, "BAT-SPELL-FIREBALL")
+    return Dist.binomial(ap, fail_chance(target_quality)).map(
+        lambda n: FireballResult(min(n, figures), n >= figures))
+
+
+def _check_figures(figures: int, rule_id: str) -> int:
+    if figures < 1:
+        raise RuleError(rule_id, f"a base on the table has at least one figure, not {figures}")
+    return figures
+
+
+# --- Ice Rain and the Lake of Death (BAT-SPELL-ICE-RAIN, BAT-SPELL-DEATH-LAKE) -------------------
+
+class Deluge(NamedTuple):
+    """What a strength-3 spell does to the bases it covers: how many lose a figure, how many of those
+    were struck at least double and test morale, and how many of the tested flee."""
+
+    hit: int
+    tested: int
+    fled: int
+
+
+def check_bases(bases: int, rule_id: str) -> int:
+    """Refuse a base count the spell cannot strike (at least one; at most what the engine's template takes)."""
+    if not 1 <= bases <= MAX_BASES:
+        raise RuleError(rule_id, f"the spell strikes 1 to {MAX_BASES} bases here, not {bases}")
+    return bases
+
+
+def deluge_exact(bases: int, defence: int, quality: int, *, sign: Sign = Sign.GREATER,
+                 double: Double = Double.AT_LEAST, rule_id: str = "BAT-SPELL-ICE-RAIN") -> Dist[Deluge]:
+    """Ice Rain or the Lake of Death on ``bases`` bases of ``defence`` and ``quality``, exactly.
+
+    Each base suffers one ordinary strength-3 ranged attack (:func:`volley_exact`, BAT-SHOOT-DAMAGE,
+    fresh dice for each base); each base struck at least double then tests morale on three dice
+    (:func:`morale_exact`), and those that roll three failures flee.
+    """
+    check_bases(bases, rule_id)
+    flee = morale_exact(quality).prob(lambda m: m.band is Band.FLEES)
+    fled = Dist.binomial(1, flee)
+
+    def tests(v: Volley) -> Dist[Deluge]:
+        count = Dist.point(0)
+        for _ in range(v.morale):
+            count = count + fled
+        return count.map(lambda n: Deluge(v.hit, v.morale, n))
+
+    return volley_exact(bases, SPELL_STRENGTH, defence, sign=sign, double=double).bind(tests)
+
+
+def play_deluge(bases: int, defence: int, quality: int, dice: DiceSource, *, sign: Sign = Sign.GREATER,
+                double: Double = Double.AT_LEAST, rule_id: str = "BAT-SPELL-ICE-RAIN") -> Deluge:
+    """Played: a strength-3 ranged attack on every covered base, then a morale test for each base
+    struck at least double."""
+    check_bases(bases, rule_id)
+    v = play_volley(bases, SPELL_STRENGTH, defence, dice, sign=sign, double=double)
+    fled = 0
+    for i in range(1, v.morale + 1):
+        m = play_morale(quality, dice, who=f"struck base {i}" if v.morale > 1 else "the struck base")
+        fled += m.band is Band.FLEES
+    return Deluge(v.hit, v.morale, fled)
+
+
+# --- Summon Beast (BAT-SPELL-SUMMON) ----------------------------------------------------------
+
+#: The stats whose total the summoning roll caps (the beast's Q + M + R + Spd + Rng + Def).
+BEAST_STATS = ("quality", "melee", "ranged", "speed", "range", "defence")
+
+
+def stat_total(beast: Profile) -> int:
+    return sum(getattr(beast, s) for s in BEAST_STATS)
+
+
+def play_summon(ap: int, dice: DiceSource) -> int:
+    """The Mage rolls one d6 per AP; the beast's stats may total at most three times the sum."""
+    check_spell_ap(ap, "BAT-SPELL-SUMMON")
+    faces = dice.d6s(ap, "Summon Beast die")
+    budget = SUMMON_FACTOR * sum(faces)
+    dice.emit(Said(f"the Mage rolls {' + '.join(map(str, faces))} = {sum(faces)}: the beast's six stats may "
+                   f"add up to {budget}."))
+    return budget
+
+
+def summon_exact(ap: int) -> Dist[int]:
+    """The budget 3 × (sum of AP d6): a convolution of dice, scaled."""
+    check_spell_ap(ap, "BAT-SPELL-SUMMON")
+    total = Dist.point(0)
+    for _ in range(ap):
+        total = total + Dist.die(6)
+    return total.map(lambda s: SUMMON_FACTOR * s)
+
+
+def check_beast(beast: Profile, budget: int) -> Profile:
+    """BAT-SPELL-SUMMON: the beast has no skills and its six stats total no more than the budget.
+
+    Its Quality stays within 1–5 (Reading), which :class:`Profile` already enforces.
+    """
+    if beast.skills:
+        raise RuleError("BAT-SPELL-SUMMON", f"a summoned beast has no skills ({beast.name} has "
+                        f"{', '.join(sorted(s.value for s in beast.skills))})")
+    total = stat_total(beast)
+    if total > budget:
+        raise RuleError("BAT-SPELL-SUMMON", f"{beast.name}'s stats add up to {total}, over the budget {budget}")
+    return beast
+
+
+# --- Terror (BAT-SPELL-TERROR) ----------------------------------------------------------------
+
+def terror_exact(ap: int, quality: int, *, coward: Coward = Coward.NONE, reroll: bool = False) -> Dist[Morale]:
+    """The target's morale test on one die per AP: the ordinary test (BAT-MORALE-TEST) with its dice
+    count changed, so a Coward or a Standard Bearer near the target works exactly as in any test."""
+    check_spell_ap(ap, "BAT-SPELL-TERROR")
+    return morale_exact(quality, ap, coward=coward, reroll=reroll)
+
+
+def play_terror(ap: int, quality: int, dice: DiceSource, *, coward: Coward = Coward.NONE,
+                reroll: bool = False) -> Morale:
+    """Terror played: the target tests morale at once, rolling as many d6 as the Mage spent AP."""
+    check_spell_ap(ap, "BAT-SPELL-TERROR")
+    dice.emit(Said(f"Terror with {ap} AP: the target tests morale on {ap} {'die' if ap == 1 else 'dice'}."))
+    return play_morale(quality, dice, ap, coward=coward, reroll=reroll, who="the target")
+
+
+# --- the spells with no dice -----------------------------------------------------------------
+
+def sloth_quality(quality: int, ap: int) -> int:
+    """BAT-SPELL-SLOTH: Quality falls by the AP spent until the end of the turn, with no floor (Reading);
+    at 0 or below every activation die fails to give an AP and every morale die fails."""
+    return quality - check_spell_ap(ap, "BAT-SPELL-SLOTH")
+
+
+def cloud_quality(quality: int) -> int:
+    """BAT-SPELL-DEATH-CLOUD: a base inside the cloud is at −1 Quality until it leaves."""
+    return quality - CLOUD_QUALITY_LOSS
+
+
+def shield_defence(defence: int, ap: int) -> int:
+    """BAT-SPELL-SHIELD: a friendly base's Defence rises by the AP spent until the end of the turn."""
+    return defence + check_spell_ap(ap, "BAT-SPELL-SHIELD")
+
+
+def tailwind_range(range_steps: int, ap: int) -> int:
+    """BAT-SPELL-TAILWIND: a friendly base's Range rises by the AP spent, in steps, until the end of the turn."""
+    return range_steps + check_spell_ap(ap, "BAT-SPELL-TAILWIND")

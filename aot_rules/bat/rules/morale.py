@@ -1,0 +1,148 @@
+"""The morale test (BAT-MORALE-TEST) with the Coward (BAT-SKILL-COWARD) and the Standard Bearer
+(BAT-SKILL-STANDARD).
+
+A base rolls three d6; every die above its current Quality is a *failure*, so failures follow
+Binomial(3, (6 − Q)/6).  The count of failures picks a result band: none holds, one or two make
+the base fall back and lose its action points, three make it flee.  The Terror spell (batc's
+module) calls :func:`morale_exact` / :func:`play_morale` with as many dice as the Mage's AP; on
+that scale three or more failures still mean flight (the index's Reading).
+
+Readings taken here (the book's morale page explains each):
+
+* the Coward is listed twice with two different effects; :class:`Coward` offers the index's
+  combined reading (one die fewer and one automatic failure) and the two literal rows;
+* the Standard Bearer's re-roll is spent on one failed die, the only re-roll worth making.
+
+Stable public names: :class:`Band`, :class:`Coward`, :class:`Morale`, :func:`band_of`,
+:func:`morale_exact`, :func:`play_morale`, :func:`dice_rolled`, :func:`automatic_failures`.
+"""
+
+from __future__ import annotations
+
+from enum import StrEnum
+from functools import cache
+from typing import NamedTuple
+
+from aot_rules.bat.rules.profile import DICE_PER_TEST, fail_chance, passes
+from aot_rules.core.dice import DiceSource
+from aot_rules.core.dist import Dist
+from aot_rules.core.errors import RuleError
+from aot_rules.core.events import DieEffect, Said
+
+#: Dice a test may roll: Terror rolls one per AP (1–3); the CLI allows a little more for what-ifs.
+MAX_DICE = 6
+#: Failures from which a base flees, whatever the number of dice (BAT-MORALE-TEST, Reading 2).
+FLEE_AT = 3
+
+
+class Band(StrEnum):
+    """What a morale test does to the base, in the order of the source's table."""
+
+    HOLDS = "holds"
+    STEP_BACK = "falls back 1 step"
+    FALL_BACK = "falls back its Speed"
+    FLEES = "flees the field"
+
+
+class Coward(StrEnum):
+    """How a Coward tests morale: the source lists the skill twice, with two different effects.
+
+    ``both-rows`` is the index's Reading (one die fewer and one automatic failure);
+    ``auto-failure`` is the first row alone (all the dice and one automatic failure);
+    ``two-dice`` is the second row alone (two dice instead of three, nothing else).
+    """
+
+    NONE = "no"
+    COMBINED = "both-rows"
+    AUTO_FAILURE = "auto-failure"
+    FEWER_DICE = "two-dice"
+
+
+class Morale(NamedTuple):
+    """One test's result: the failures counted and the band they pick."""
+
+    failures: int
+    band: Band
+
+
+def band_of(failures: int) -> Band:
+    """The result band of a number of failures: 0 holds, 1 and 2 fall back, 3 or more flee."""
+    if failures <= 0:
+        return Band.HOLDS
+    if failures >= FLEE_AT:
+        return Band.FLEES
+    return Band.STEP_BACK if failures == 1 else Band.FALL_BACK
+
+
+def dice_rolled(dice: int, coward: Coward) -> int:
+    """How many dice a base actually rolls: a Coward (either 'fewer dice' reading) rolls one fewer.
+
+    The source's row says "tests on two d6", i.e. one fewer than the usual three; with Terror's
+    1–3 dice we keep that as "one die fewer".
+    """
+    return dice - 1 if coward in (Coward.COMBINED, Coward.FEWER_DICE) else dice
+
+
+def automatic_failures(coward: Coward) -> int:
+    """Failures counted before any die is rolled: one for a Coward under the readings that add it."""
+    return 1 if coward in (Coward.COMBINED, Coward.AUTO_FAILURE) else 0
+
+
+def _check(dice: int) -> None:
+    if not 1 <= dice <= MAX_DICE:
+        raise RuleError("BAT-MORALE-TEST", f"a morale test rolls 1 to {MAX_DICE} dice, not {dice}")
+
+
+@cache
+def morale_exact(quality: int, dice: int = DICE_PER_TEST, *, coward: Coward = Coward.NONE,
+                 reroll: bool = False) -> Dist[Morale]:
+    """The exact law of one morale test of a base of (current) Quality ``quality``.
+
+    ``dice`` is 3 for an ordinary test and the AP spent for Terror.  Failures are capped at
+    ``dice`` (a Coward's automatic failure cannot push a three-die test past 3).  With
+    ``reroll`` (a Standard Bearer within 6 steps) one failed die, if any, is rolled again and
+    fails again with the same chance.  Quality 0 or less fails every die; 6 or more none.
+
+    >>> morale_exact(4)[Morale(3, Band.FLEES)]
+    Fraction(1, 27)
+    """
+    _check(dice)
+    f = fail_chance(quality)
+    rolled = Dist.binomial(dice_rolled(dice, coward), f)
+    if reroll:
+        again = Dist.binomial(1, f)
+        rolled = rolled.bind(lambda k: again.map(lambda r: k - 1 + r) if k else Dist.point(0))
+    auto = automatic_failures(coward)
+    return rolled.map(lambda k: _result(min(dice, k + auto)))
+
+
+def _result(failures: int) -> Morale:
+    return Morale(failures, band_of(failures))
+
+
+def play_morale(quality: int, dice: DiceSource, n_dice: int = DICE_PER_TEST, *, coward: Coward = Coward.NONE,
+                reroll: bool = False, who: str = "the base") -> Morale:
+    """Play one morale test with real dice: roll, count the dice above Quality, re-roll one failed
+    die if a Standard Bearer is near, add a Coward's automatic failure, and read the band."""
+    _check(n_dice)
+
+    def judge(face: int) -> DieEffect:
+        return DieEffect.SAVE if passes(face, quality) else DieEffect.FAIL
+
+    rolled = dice_rolled(n_dice, coward)
+    faces = [dice.d6(f"morale of {who}", judge) for _ in range(rolled)]
+    failed = [i for i, face in enumerate(faces) if not passes(face, quality)]
+    dice.emit(Said(f"Morale test of {who}: {rolled} {'die' if rolled == 1 else 'dice'} against Quality "
+                   f"{quality}, {len(failed)} above it."))
+    if reroll and failed:
+        i = failed[0]
+        faces[i] = dice.d6(f"Standard Bearer's re-roll for {who}", judge)
+        dice.emit(Said(f"The Standard Bearer lets {who} roll one failed die again: it shows {faces[i]}."))
+        failed = [j for j, face in enumerate(faces) if not passes(face, quality)]
+    auto = automatic_failures(coward)
+    if auto:
+        dice.emit(Said(f"Being a Coward adds {auto} automatic failure."))
+    result = _result(min(n_dice, len(failed) + auto))
+    dice.emit(Said(f"{result.failures} {'failure' if result.failures == 1 else 'failures'}: {who} — "
+                   f"{result.band.value}."))
+    return result

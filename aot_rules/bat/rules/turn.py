@@ -1,0 +1,170 @@
+"""The Batalist turn: orders phase, initiative and the alternation of activations (with passing).
+
+A turn is three phases (BAT-TURN-SEQUENCE): both players lay order cards face down
+(BAT-ORDER-PHASE), roll for initiative (BAT-INITIATIVE), then take turns activating one
+base each (BAT-ACTIVATION) until no base is left, a player sometimes passing his go
+(BAT-PASS).
+
+Initiative compares d6 + a with d6 + b, where a and b are the generals' "КН"; the source never
+defines КН, and the index reads it as the general's Quality.  Only a − b matters.  The source
+does not say what a tie does; the index reads it as a re-roll, and :class:`TieRule` offers the
+other reading (report the tie and let the players settle it).
+"""
+
+from __future__ import annotations
+
+from collections.abc import Iterable
+from dataclasses import dataclass, replace
+from enum import StrEnum
+
+from aot_rules.bat.rules.profile import Order, Skill
+from aot_rules.core.dice import DiceSource
+from aot_rules.core.dist import Dist
+from aot_rules.core.errors import RuleError
+from aot_rules.core.events import Said
+
+#: A base receives at most this many order cards a turn (BAT-ORDER-PHASE).
+MAX_ORDERS = 3
+
+
+class Phase(StrEnum):
+    ORDERS = "orders"
+    INITIATIVE = "initiative"
+    ACTIVATION = "activation and execution of orders"
+
+
+#: The three phases of every turn, in order (BAT-TURN-SEQUENCE).
+PHASES = (Phase.ORDERS, Phase.INITIATIVE, Phase.ACTIVATION)
+
+
+# --- orders phase (BAT-ORDER-PHASE) -------------------------------------------------------------
+
+#: The skill an order needs, where it needs one (BAT-ORDER-CAST, BAT-ORDER-RECON).
+ORDER_NEEDS: dict[Order, Skill] = {Order.CAST: Skill.MAGE, Order.RECON: Skill.SCOUT}
+
+
+def face_up(order: Order) -> bool:
+    """Only the Cast order is laid face up; every other card goes face down."""
+    return order is Order.CAST
+
+
+def check_orders(orders: Iterable[Order], skills: Iterable[Skill] = ()) -> tuple[Order, ...]:
+    """The order cards a base may be given: at most three, and only orders its skills allow."""
+    given = tuple(orders)
+    if len(given) > MAX_ORDERS:
+        raise RuleError("BAT-ORDER-PHASE", f"a base takes at most {MAX_ORDERS} orders a turn, not {len(given)}")
+    have = set(skills)
+    for order in given:
+        need = ORDER_NEEDS.get(order)
+        if need is not None and need not in have:
+            rule = "BAT-ORDER-CAST" if order is Order.CAST else "BAT-ORDER-RECON"
+            raise RuleError(rule, f"only a base with the {need} skill may take the {order} order")
+    return given
+
+
+# --- initiative (BAT-INITIATIVE) ----------------------------------------------------------------
+
+class TieRule(StrEnum):
+    """What equal initiative totals do: the index's Reading re-rolls; the other shows the tie."""
+
+    REROLL = "re-roll"
+    STAND = "report the tie"
+
+
+class Initiative(StrEnum):
+    """Who rolled higher, and so chooses who activates first this turn."""
+
+    ME = "I win"
+    TIE = "tie"
+    THEM = "they win"
+
+
+def _compare(mine: int, theirs: int) -> Initiative:
+    return Initiative.ME if mine > theirs else Initiative.THEM if mine < theirs else Initiative.TIE
+
+
+def initiative_exact(my_kn: int, their_kn: int, ties: TieRule = TieRule.REROLL) -> Dist[Initiative]:
+    """The law of who wins the initiative roll: my d6 + ``my_kn`` against their d6 + ``their_kn``.
+
+    With re-rolls the tie is conditioned away (a fresh pair of dice is rolled until they differ).
+    """
+    one = Dist.die(6).product(Dist.die(6)).map(lambda xy: _compare(xy[0] + my_kn, xy[1] + their_kn))
+    if ties is TieRule.STAND or one[Initiative.TIE] == 1:
+        return one
+    return one.condition(lambda r: r is not Initiative.TIE)
+
+
+def roll_initiative(my_kn: int, their_kn: int, dice: DiceSource, ties: TieRule = TieRule.REROLL) -> Initiative:
+    """Both players roll a d6 at once and add their general's КН; equal totals roll again (Reading)."""
+    while True:
+        a = dice.d6("my initiative die")
+        b = dice.d6("their initiative die")
+        result = _compare(a + my_kn, b + their_kn)
+        dice.emit(Said(f"my total {a} + {my_kn} = {a + my_kn} against their {b} + {their_kn} = {b + their_kn}."))
+        if result is not Initiative.TIE or ties is TieRule.STAND:
+            dice.emit(Said(f"initiative: {result}."))
+            return result
+        dice.emit(Said("the totals are equal, so both dice are rolled again."))
+
+
+# --- alternation and passing (BAT-PASS, BAT-TURN-SEQUENCE) -------------------------------------
+
+@dataclass(frozen=True)
+class Alternation:
+    """Whose go it is during the activation phase, and what each side has left to activate.
+
+    ``left`` counts each player's unactivated bases (player 0 and player 1); ``to_move`` is the
+    player whose go it is; ``passed[p]`` says player p's own last go was a pass (he may not pass
+    on two of his goes running); ``first_go`` marks the opening go of the phase, on which the
+    first player may not pass.
+    """
+
+    left: tuple[int, int]
+    to_move: int
+    passed: tuple[bool, bool] = (False, False)
+    first_go: bool = True
+
+    @property
+    def over(self) -> bool:
+        """The turn ends when no base is left unactivated (BAT-TURN-SEQUENCE)."""
+        return self.left == (0, 0)
+
+    def may_pass(self) -> bool:
+        """Whether the player whose go it is may pass: not on the phase's first go, not twice
+        running, and not when the opponent has no base left to take the go."""
+        return not (self.over or self.first_go or self.passed[self.to_move] or self.left[1 - self.to_move] == 0)
+
+    def activate(self) -> Alternation:
+        """The player whose go it is activates one base; the go then goes to the opponent, unless the
+        opponent has nothing left, in which case this player carries on (the index's Reading)."""
+        me = self.to_move
+        if self.over or self.left[me] == 0:
+            raise RuleError("BAT-ACTIVATION", f"player {me} has no unactivated base left")
+        left = (self.left[0] - (me == 0), self.left[1] - (me == 1))
+        nxt = 1 - me if left[1 - me] > 0 else me
+        passed = (False, self.passed[1]) if me == 0 else (self.passed[0], False)
+        return Alternation(left, nxt, passed, first_go=False)
+
+    def pass_go(self) -> Alternation:
+        """Hand the go to the opponent without activating (BAT-PASS)."""
+        me = self.to_move
+        if self.first_go:
+            raise RuleError("BAT-PASS", "the player who goes first may not pass on his first go")
+        if self.passed[me]:
+            raise RuleError("BAT-PASS", "a player may not pass twice in a row")
+        if self.over or self.left[1 - me] == 0:
+            raise RuleError("BAT-PASS", "the opponent has no base left to activate, so there is nothing to pass")
+        passed = (True, self.passed[1]) if me == 0 else (self.passed[0], True)
+        return replace(self, to_move=1 - me, passed=passed)
+
+
+def start_activations(left: tuple[int, int], first: int) -> Alternation:
+    """The activation phase begins with the player the initiative winner named."""
+    if first not in (0, 1):
+        raise RuleError("BAT-INITIATIVE", f"the first player is 0 or 1, not {first}")
+    if min(left) < 0:
+        raise RuleError("BAT-TURN-SEQUENCE", f"a player cannot have {min(left)} bases")
+    if left[first] == 0:
+        return Alternation(left, 1 - first, first_go=True)
+    return Alternation(left, first)
+

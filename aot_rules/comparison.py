@@ -1,0 +1,576 @@
+"""Four systems side by side: the same questions asked of every rule system's registry.
+
+Why this module exists, and why it is thin: the comparison chapter must never disagree with the
+widgets of the four parts.  So every number here is read off ``get(rule_id).evaluate(...)`` (the
+very call behind each widget); nothing re-implements a rule.  Where a question needs two rolls
+chained (Batalist's exchange, then a morale test), the two exact laws are composed with
+:class:`~aot_rules.core.dist.Dist` only because the second roll uses fresh dice, so the two are
+truly independent; each such place says so.
+
+Three questions, each answered in the four systems:
+
+1. the first close combat between two equal units: how often one side is beaten (falls back,
+   retreats or flees) and how often the fight goes on;
+2. what one step of quality is worth (Art of Tactics' veteran, an Age of Battles Attack point,
+   a skirmish troop class, a Batalist Quality point);
+3. how unit size changes shooting.
+
+Age of Battles has no shooting procedure in its source, so question 3 cannot be answered there:
+:func:`aob_volley` refuses with that reason instead of inventing one.
+"""
+
+from __future__ import annotations
+
+import itertools
+from collections.abc import Callable, Iterable, Sequence
+from dataclasses import dataclass
+from fractions import Fraction
+from typing import Any
+
+from aot_rules.core.dist import Dist
+from aot_rules.core.errors import RuleError
+from aot_rules.core.format import fraction_str, percent_str
+from aot_rules.systems import get
+
+SYSTEM_NAMES = {"aot": "Art of Tactics", "aob": "Age of Battles", "sp": "Skirmish fragment", "bat": "Batalist"}
+
+#: the default equal matchups of question 1 (the page names them; the tests pin them)
+AOT_UNIT: dict[str, Any] = {"ranks": (4, 4), "weapon": "spear", "shield": True}
+AOB_TARGET = 10
+SP_MEN = 6
+BAT_PROFILE: dict[str, int] = {"melee": 3, "defence": 3, "quality": 3}
+SP_TO_HIT = 4
+
+
+def _ev(rule_id: str, **inputs: Any) -> Any:
+    """The registry's exact outcome: the one place this module touches a rule."""
+    return get(rule_id).evaluate(**inputs)
+
+
+# --------------------------------------------------------------------------------------------
+# Which Readings and blanks an answer rests on: found by toggling them, not by listing them
+# --------------------------------------------------------------------------------------------
+
+def sensitive_inputs(rule_id: str, headline: Callable[[Any], object], **inputs: Any) -> tuple[str, ...]:
+    """Rule IDs of the Readings, and names of the blanks, whose other values change ``headline``.
+
+    Why computed: a prose claim "this number rests on Reading X" would drift as engines change;
+    evaluating every alternative of every Reading toggle (and a neighbouring value of every blank)
+    is cheap and exact, and the tests hold the page's claims to it.
+    """
+    m = get(rule_id)
+    base = headline(m.evaluate(**inputs))
+    found: list[str] = []
+    for p in m.inputs:
+        if not (p.reading or p.blank):
+            continue
+        alternatives: Iterable[Any]
+        if p.kind == "bool":
+            alternatives = (not m.resolve(**inputs)[p.name],)
+        elif p.blank:
+            now = m.resolve(**inputs)[p.name]
+            alternatives = tuple(v for v in (now - 1, now + 1)
+                                 if p.lo is not None and p.hi is not None and p.lo <= v <= p.hi)
+        else:
+            alternatives = tuple(v for v in p.values() if v != m.resolve(**inputs)[p.name])
+        for alt in alternatives:
+            try:
+                other = headline(m.evaluate(**{**inputs, p.name: alt}))
+            except RuleError:
+                continue
+            if other != base:
+                name = p.reading if p.reading else f"{rule_id} blank: {p.name}"
+                if name not in found:
+                    found.append(name)
+                break
+    return tuple(found)
+
+
+# --------------------------------------------------------------------------------------------
+# Question 1: the first close combat between equal units
+# --------------------------------------------------------------------------------------------
+
+@dataclass(frozen=True)
+class FirstFight:
+    """One system's answer to "two equal units meet: what happens to side A?".
+
+    ``beaten`` + ``goes_on`` + ``enemy_beaten`` = 1.  ``worst`` is the system's harshest result for
+    A (flight, a heavy defeat) where the system has one distinct from an ordinary loss.
+    """
+
+    system: str
+    setting: str
+    beaten: Fraction
+    goes_on: Fraction
+    enemy_beaten: Fraction
+    worst: Fraction | None
+    worst_label: str
+    loss_means: str
+    rests_on: tuple[str, ...]
+
+
+def _aot_melee_inputs(weapon: str, ranks: tuple[int, ...], shield: bool, a_veteran: bool = False) -> dict[str, Any]:
+    return {"a_ranks": ranks, "a_weapon": weapon, "a_shield": shield, "a_veteran": a_veteran,
+            "b_ranks": ranks, "b_weapon": weapon, "b_shield": shield}
+
+
+def _aot_result(o: Any) -> tuple[Fraction, Fraction, Fraction]:
+    return o.events["b_wins"], o.events["continue"], o.events["a_wins"]
+
+
+def aot_first_fight(weapon: str = "spear", ranks: tuple[int, ...] = (4, 4), shield: bool = True) -> FirstFight:
+    """AOT-MELEE-RESULT for two identical blocks: the loser (lower density after losses) retreats."""
+    inputs = _aot_melee_inputs(weapon, ranks, shield)
+    beaten, on, won = _aot_result(_ev("AOT-MELEE-RESULT", **inputs))
+    width = "+".join(map(str, ranks))
+    return FirstFight("aot", f"{width} {weapon}men{' with shields' if shield else ''} against the same",
+                      beaten, on, won, None, "—", "retreats (turns its back and moves away)",
+                      sensitive_inputs("AOT-MELEE-RESULT", _aot_result, **inputs))
+
+
+def _aob_result(o: Any) -> tuple[Fraction, ...]:
+    return tuple(p for _, p in o.dists["result"].items())
+
+
+def aob_first_fight(target: int = AOB_TARGET) -> FirstFight:
+    """AOB-CLASH between two regiments with the same target number (a user-set blank: the source
+    gives no Attack or Defence values).  A beaten regiment always flees."""
+    o = _ev("AOB-CLASH", a_target=target, b_target=target)
+    res = o.dists["result"]
+    names = {r.name: p for r, p in res.items()}
+    b_wins = names.get("B_WINS", Fraction(0))
+    return FirstFight("aob", f"two regiments, both with clash target {target}", b_wins,
+                      names.get("MELEE", Fraction(0)), names.get("A_WINS", Fraction(0)), b_wins, "flees",
+                      "flees (turns and runs for its own edge)",
+                      sensitive_inputs("AOB-CLASH", _aob_result, a_target=target, b_target=target))
+
+
+def sp_pool(men: int, quality_edge: int = 0) -> int:
+    """The melee dice a Group of ``men`` rolls (SP-MELEE-DICE), read from the registry's outcome."""
+    return int(_ev("SP-MELEE-DICE", men=men, quality_edge=quality_edge).info["melee dice"])
+
+
+def _sp_result(o: Any) -> tuple[Fraction, Fraction, Fraction]:
+    return o.events["a_back"], o.events["again"], o.events["b_back"]
+
+
+def sp_first_fight(men: int = SP_MEN, dice: int | None = None) -> FirstFight:
+    """SP-MELEE-RESULT with equal pools: the side that killed fewer falls back (6″ to 18″)."""
+    n = sp_pool(men) if dice is None else dice
+    o = _ev("SP-MELEE-RESULT", a_dice=n, b_dice=n)
+    beaten, on, won = _sp_result(o)
+    return FirstFight("sp", f"two Groups of {men} men, {n} melee dice each" if dice is None
+                      else f"two Groups with {n} melee dice each", beaten, on, won,
+                      o.events["a_heavy"], "loses by 4+ (falls back 18″, may surrender)",
+                      "falls back 6″–18″ facing the enemy",
+                      sensitive_inputs("SP-MELEE-RESULT", _sp_result, a_dice=n, b_dice=n))
+
+
+@dataclass(frozen=True)
+class BatFight:
+    """The joint law of one Batalist exchange followed by any morale test it triggers."""
+
+    attacker: str  # "holds", "falls back", "flees" or "" (no test)
+    defender: str
+
+
+def _band_kind(band: Any) -> str:
+    return {"HOLDS": "holds", "STEP_BACK": "falls back", "FALL_BACK": "falls back", "FLEES": "flees"}[band.name]
+
+
+def bat_exchange_and_morale(melee: int = 3, defence: int = 3, a_quality: int = 3, b_quality: int = 3,
+                            **readings: Any) -> Dist[BatFight]:
+    """BAT-MELEE-DAMAGE between two equal profiles, then BAT-MORALE-TEST for whoever must test.
+
+    Composed with ``bind``: the morale test rolls three fresh dice, so given the exchange's result
+    it is independent of the exchange; this is the law of total probability, not an approximation.
+    """
+    ex = _ev("BAT-MELEE-DAMAGE", a_melee=melee, a_defence=defence, b_melee=melee, b_defence=defence,
+             **readings).dists["exchange"]
+    bands_a = _ev("BAT-MORALE-TEST", quality=a_quality).dists["band"].map(_band_kind)
+    bands_b = _ev("BAT-MORALE-TEST", quality=b_quality).dists["band"].map(_band_kind)
+
+    def after(e: Any) -> Dist[BatFight]:
+        a_tests = e.name in ("ATTACKER_MORALE", "BOTH_ATTACKER_MORALE", "BOTH_MORALE")
+        b_tests = e.name in ("DEFENDER_MORALE", "BOTH_DEFENDER_MORALE", "BOTH_MORALE")
+        da = bands_a if a_tests else Dist.point("")
+        db = bands_b if b_tests else Dist.point("")
+        return da.product(db).map(lambda ab: BatFight(ab[0], ab[1]))
+
+    joint: Dist[BatFight] = ex.bind(after)
+    return joint
+
+
+def _moved(kind: str) -> bool:
+    return kind in ("falls back", "flees")
+
+
+def _bat_result(d: Dist[BatFight]) -> tuple[Fraction, Fraction, Fraction]:
+    beaten = d.prob(lambda f: _moved(f.attacker))
+    won = d.prob(lambda f: _moved(f.defender))
+    return beaten, 1 - d.prob(lambda f: _moved(f.attacker) or _moved(f.defender)), won
+
+
+def bat_first_fight(melee: int = 3, defence: int = 3, quality: int = 3) -> FirstFight:
+    """One Batalist exchange between equal bases: A is beaten if the exchange makes it test morale
+    (the enemy's total at least doubles its own) and the test sends it back or off the field."""
+    d = bat_exchange_and_morale(melee, defence, quality, quality)
+    beaten, on, won = _bat_result(d)
+    if d.prob(lambda f: _moved(f.attacker) and _moved(f.defender)):
+        # both beaten at once: "goes on" already excludes it; the three numbers would not add to 1
+        raise RuleError("BAT-MELEE-DAMAGE", "both bases fall back in one exchange; the comparison assumes not")
+
+    def headline(o: Any) -> object:
+        return o.events["attacker_morale"], o.events["defender_morale"]
+
+    rests = sensitive_inputs("BAT-MELEE-DAMAGE", headline, a_melee=melee, a_defence=defence, b_melee=melee,
+                             b_defence=defence)
+    return FirstFight("bat", f"two bases with Melee {melee}, Defence {defence}, Quality {quality}", beaten, on, won,
+                      d.prob(lambda f: f.attacker == "flees"), "flees the field",
+                      "falls back 1 step or its Speed (or flees)", rests)
+
+
+def first_fights() -> tuple[FirstFight, ...]:
+    """Question 1 in all four systems, with the chapter's default matchups."""
+    return (aot_first_fight(**AOT_UNIT), aob_first_fight(), sp_first_fight(), bat_first_fight(**BAT_PROFILE))
+
+
+# Curves for the plots: P(A beaten) and P(fight goes on) as each system's own knob turns.
+
+def aot_curve(weapon: str = "spear", shield: bool = True) -> list[tuple[int, FirstFight]]:
+    """Equal blocks of two ranks, from 2 to 5 wide (density 2..5)."""
+    return [(d, aot_first_fight(weapon, (d, d), shield)) for d in range(2, 6)]
+
+
+def aob_curve() -> list[tuple[int, FirstFight]]:
+    return [(t, aob_first_fight(t)) for t in range(1, 21)]
+
+
+def sp_curve(top: int = 30) -> list[tuple[int, FirstFight]]:
+    return [(n, sp_first_fight(dice=n)) for n in range(1, top + 1)]
+
+
+def bat_curve() -> list[tuple[int, FirstFight]]:
+    return [(q, bat_first_fight(3, 3, q)) for q in range(1, 6)]
+
+
+# --------------------------------------------------------------------------------------------
+# Question 2: what one step of quality is worth
+# --------------------------------------------------------------------------------------------
+
+@dataclass(frozen=True)
+class Upgrade:
+    """One measure, before and after an upgrade; ``gain`` is after − before."""
+
+    system: str
+    upgrade: str
+    measure: str
+    before: Fraction
+    after: Fraction
+    rests_on: tuple[str, ...]
+
+    @property
+    def gain(self) -> Fraction:
+        return self.after - self.before
+
+
+def aot_veteran_melee() -> Upgrade:
+    """A veteran block against an equal plain one (AOT-PROP-VETERAN through AOT-MELEE-RESULT)."""
+    w, r, s = AOT_UNIT["weapon"], AOT_UNIT["ranks"], AOT_UNIT["shield"]
+    before = _ev("AOT-MELEE-RESULT", **_aot_melee_inputs(w, r, s)).events["b_wins"]
+    after = _ev("AOT-MELEE-RESULT", **_aot_melee_inputs(w, r, s, a_veteran=True)).events["b_wins"]
+    return Upgrade("aot", "veteran (a commander on the base)", "P(beaten in the first melee)", before, after, ())
+
+
+def aot_hit_per_die(density: int = 4, veteran: bool = False) -> Fraction:
+    """Expected hits of one shooting die (AOT-SHOOT-HIT with one firer)."""
+    return Fraction(_ev("AOT-SHOOT-HIT", firers=1, target_density=density, veteran=veteran).dists["hits"].mean())
+
+
+def aot_veteran_shooting(density: int = 4) -> Upgrade:
+    return Upgrade("aot", "veteran (a commander on the base)", f"hits per shooter (target density {density})",
+                   aot_hit_per_die(density), aot_hit_per_die(density, True), ())
+
+
+def aob_attack_point(target: int = AOB_TARGET) -> tuple[Upgrade, Upgrade]:
+    """+1 Attack is +1 on the clash target (AOB-CLASH, d20 and 'at most T' Readings)."""
+    def clash(a: int) -> Any:
+        return _ev("AOB-CLASH", a_target=a, b_target=target)
+
+    rests = sensitive_inputs("AOB-CLASH", lambda o: (o.events["a_hit"], _aob_result(o)), a_target=target + 1,
+                             b_target=target)
+    succeed = Upgrade("aob", "+1 Attack", f"P(own clash succeeds) (target {target})",
+                      clash(target).events["a_hit"], clash(target + 1).events["a_hit"], rests)
+    flee = Upgrade("aob", "+1 Attack", "P(beaten in the first fight)",
+                   aob_first_fight(target).beaten,
+                   {r.name: p for r, p in clash(target + 1).dists["result"].items()}.get("B_WINS", Fraction(0)), rests)
+    return succeed, flee
+
+
+def sp_quality_melee(men: int = SP_MEN) -> Upgrade:
+    """One quality level above the enemy: +2 melee dice (SP-MELEE-DICE) into SP-MELEE-RESULT."""
+    plain, better = sp_pool(men), sp_pool(men, quality_edge=1)
+    before = _ev("SP-MELEE-RESULT", a_dice=plain, b_dice=plain).events["a_back"]
+    after = _ev("SP-MELEE-RESULT", a_dice=better, b_dice=plain).events["a_back"]
+    return Upgrade("sp", "one quality level above the enemy", "P(beaten in the first fight)", before, after, ())
+
+
+SP_CLASSES = ("recruits", "regulars", "veterans", "elite")
+
+
+def sp_hits(shooters: int, quality: str = "regulars", to_hit: int = SP_TO_HIT) -> tuple[Fraction, Fraction]:
+    """Expected hits and expected men killed by one volley (SP-SHOOT-DICE-CLASS; the to-hit
+    number is a blank of the source, set by the reader)."""
+    o = _ev("SP-SHOOT-DICE-CLASS", shooters=shooters, quality=quality, to_hit=to_hit)
+    return Fraction(o.dists["hits"].mean()), Fraction(o.dists["deaths"].mean())
+
+
+def sp_class_shooting(shooters: int = 10, to_hit: int = SP_TO_HIT) -> tuple[Upgrade, ...]:
+    """Each step up the troop-class ladder, as hits per shooter."""
+    per = [sp_hits(shooters, q, to_hit)[0] / shooters for q in SP_CLASSES]
+
+    def rests(*classes: str) -> tuple[str, ...]:
+        found: list[str] = []
+        for q in classes:
+            for r in sensitive_inputs("SP-SHOOT-DICE-CLASS", lambda o: o.dists["hits"].mean(), shooters=shooters,
+                                      quality=q, to_hit=to_hit):
+                if r not in found:
+                    found.append(r)
+        return tuple(found)
+
+    return tuple(Upgrade("sp", f"{a} → {b}", f"hits per shooter ({shooters} shooters, to-hit {to_hit}+)",
+                         per[i], per[i + 1], rests(a, b))
+                 for i, (a, b) in enumerate(itertools.pairwise(SP_CLASSES)))
+
+
+def bat_quality(quality: int = 3) -> tuple[Upgrade, ...]:
+    """Quality Q → Q+1 in Batalist: action points, morale, and the first exchange."""
+    q, r = quality, quality + 1
+    ap = Upgrade("bat", f"Quality {q} → {r}", "expected action points (BAT-ACTIVATION)",
+                 Fraction(_ev("BAT-ACTIVATION", quality=q).dists["ap"].mean()),
+                 Fraction(_ev("BAT-ACTIVATION", quality=r).dists["ap"].mean()), ())
+    flees = Upgrade("bat", f"Quality {q} → {r}", "P(flees | a morale test)",
+                    _ev("BAT-MORALE-TEST", quality=q).events["flees"],
+                    _ev("BAT-MORALE-TEST", quality=r).events["flees"], ())
+    holds = Upgrade("bat", f"Quality {q} → {r}", "P(holds | a morale test)",
+                    1 - _ev("BAT-MORALE-TEST", quality=q).events["shaken"],
+                    1 - _ev("BAT-MORALE-TEST", quality=r).events["shaken"], ())
+    m, d = BAT_PROFILE["melee"], BAT_PROFILE["defence"]
+    fight = Upgrade("bat", f"Quality {q} → {r}", "P(beaten in the first fight)",
+                    _bat_result(bat_exchange_and_morale(m, d, q, q))[0],
+                    _bat_result(bat_exchange_and_morale(m, d, r, q))[0], ("BAT-MELEE-DAMAGE",))
+    return ap, flees, holds, fight
+
+
+def upgrades() -> dict[str, tuple[Upgrade, ...]]:
+    """Question 2, every system's upgrades, with the chapter's defaults."""
+    return {"aot": (aot_veteran_melee(), aot_veteran_shooting()),
+            "aob": aob_attack_point(),
+            "sp": (sp_quality_melee(), *sp_class_shooting()),
+            "bat": bat_quality()}
+
+
+# --------------------------------------------------------------------------------------------
+# Question 3: unit size and shooting
+# --------------------------------------------------------------------------------------------
+
+def aot_volley(firers: int, density: int = 4, veteran: bool = False) -> Fraction:
+    """Expected hits of ``firers`` shooting dice (AOT-SHOOT-HIT); each hit kills unless saved."""
+    return Fraction(_ev("AOT-SHOOT-HIT", firers=firers, target_density=density, veteran=veteran).dists["hits"].mean())
+
+
+def bat_shot(ranged: int = 3, defence: int = 3, target_more: bool = False) -> Fraction:
+    """The chance one Batalist base's shot removes a figure (BAT-SHOOT-DAMAGE)."""
+    return Fraction(_ev("BAT-SHOOT-DAMAGE", ranged=ranged, defence=defence, target_more=target_more).events["hit"])
+
+
+def bat_volley(bases: int, ranged: int = 3, defence: int = 3, target_more: bool = False) -> Dist[int]:
+    """Figures removed when ``bases`` bases each make one shot.
+
+    Each shot is a fresh pair of dice (shooter's and target's), so the shots are independent and
+    the count is binomial; this assumes no target base is destroyed part-way (each has figures to lose).
+    """
+    return Dist.binomial(bases, bat_shot(ranged, defence, target_more))
+
+
+AOB_NO_SHOOTING = ("the correction sheet changes who may shoot (rear ranks, slingers, shooting and moving) "
+                   "but never gives the base game's shooting roll, so no Age of Battles volley can be computed")
+
+
+def aob_volley(shooters: int) -> Fraction:
+    """Age of Battles shooting: refused, because the source has no shooting procedure (AOB-SCOPE)."""
+    raise RuleError("AOB-SCOPE", AOB_NO_SHOOTING)
+
+
+def shooting_curves(top: int = 20) -> dict[str, list[tuple[int, Fraction]]]:
+    """Expected hits (or figures removed) against the number of shooters, per system and setting."""
+    return {"aot": [(n, aot_volley(n)) for n in range(1, top + 1)],
+            "aot veteran": [(n, aot_volley(n, veteran=True)) for n in range(1, top + 1)],
+            "sp regulars": [(n, sp_hits(n)[0]) for n in range(1, top + 1)],
+            "sp elite": [(n, sp_hits(n, "elite")[0]) for n in range(1, top + 1)],
+            "sp recruits": [(n, sp_hits(n, "recruits")[0]) for n in range(1, top + 1)],
+            "bat": [(n, Fraction(bat_volley(n).mean())) for n in range(1, top + 1)],
+            "bat smaller bases": [(n, Fraction(bat_volley(n, target_more=True).mean())) for n in range(1, top + 1)]}
+
+
+# --------------------------------------------------------------------------------------------
+# Presentation: HTML tables and Bokeh figures (bokeh imported lazily: a book dependency)
+# --------------------------------------------------------------------------------------------
+
+def cell(p: Fraction | None, *, percent: bool = True) -> str:
+    """An exact number for a table: percentage (or value) first, the fraction beneath it."""
+    if p is None:
+        return '<span style="color:#888">—</span>'
+    frac = fraction_str(p)
+    # a long exact fraction may break anywhere, so a column never grows wider than its percentage
+    small = f'<br><small class="cmp-frac">{frac}</small>'
+    return f"<b>{percent_str(p, 1)}</b>{small}" if percent else f"<b>{frac}</b>"
+
+
+#: The comparison tables wrap their cells (the book's tables do not) and shrink on a phone.
+TABLE_STYLE = ("<style>table.cmp-table td, table.cmp-table th { white-space: normal; vertical-align: top; }"
+               " table.cmp-table .cmp-frac { overflow-wrap: anywhere; color: #555; }"
+               " table.cmp-table .txt { text-align: left; font-weight: normal; }"
+               " @media (max-width: 600px) { table.cmp-table { font-size: 0.8em; }"
+               " table.cmp-table td, table.cmp-table th { padding: 0.2em 0.35em; } }</style>")
+
+
+def html_table(head: Sequence[str], rows: Sequence[Sequence[str]], caption: str, text_cols: int = 1) -> str:
+    """A wide table that scrolls sideways inside its own box on a phone, never the page; its first
+    ``text_cols`` columns are words (left-aligned), the rest numbers."""
+    def tag(t: str, i: int, c: str) -> str:
+        return f'<{t} class="txt">{c}</{t}>' if i < text_cols else f"<{t}>{c}</{t}>"
+
+    th = "".join(tag("th", i, h) for i, h in enumerate(head))
+    body = "".join("<tr>" + "".join(tag("td", i, c) for i, c in enumerate(r)) + "</tr>" for r in rows)
+    return (f'{TABLE_STYLE}<div class="cmp-scroll" style="overflow-x:auto"><table class="aot-table cmp-table">'
+            f"<caption>{caption}</caption><tr>{th}</tr>{body}</table></div>")
+
+
+def first_fight_table() -> str:
+    rows = [[f"<b>{SYSTEM_NAMES[f.system]}</b><br><small>{f.setting}</small>",
+             cell(f.beaten), cell(f.goes_on), cell(f.enemy_beaten),
+             (cell(f.worst) + f"<br><small>{f.worst_label}</small>") if f.worst is not None else cell(None)]
+            for f in first_fights()]
+    return html_table(["system and units", "A beaten", "fight goes on", "B beaten", "A's worst case"], rows,
+                      "Two equal units meet: the first close combat, exactly")
+
+
+def upgrade_table() -> str:
+    rows = []
+    for ups in upgrades().values():
+        for u in ups:
+            rows.append([f"<b>{SYSTEM_NAMES[u.system]}</b><br><small>{u.upgrade}</small>", u.measure,
+                         cell(u.before, percent="P(" in u.measure),
+                         cell(u.after, percent="P(" in u.measure),
+                         ("+" if u.gain >= 0 else "−") + cell(abs(u.gain), percent="P(" in u.measure)])
+    return html_table(["system and upgrade", "measure", "before", "after", "change"], rows,
+                      "One step of quality, measured exactly", text_cols=2)
+
+
+def shooting_table(sizes: Sequence[int] = (1, 5, 10, 20)) -> str:
+    rows = []
+    for n in sizes:
+        hits, deaths = sp_hits(n)
+        rows.append([str(n), cell(aot_volley(n), percent=False), cell(hits, percent=False),
+                     cell(deaths, percent=False), cell(Fraction(bat_volley(n).mean()), percent=False),
+                     NOT_IN_SOURCE])
+    return html_table(["shooters", "AoT hits (density 4)", f"Skirmish hits ({SP_TO_HIT}+)",
+                       "Skirmish men killed", "Batalist figures (bases)", "Age of Battles"], rows,
+                      "Expected result of one volley as the shooters grow")
+
+
+def summary_table() -> str:
+    ff = {f.system: f for f in first_fights()}
+    ups = upgrades()
+    step = {"aot": ups["aot"][0], "aob": ups["aob"][1], "sp": ups["sp"][0], "bat": ups["bat"][3]}
+    shot = {"aot": aot_volley(10) / 10, "sp": sp_hits(10)[0] / 10, "bat": bat_shot()}
+    rows = []
+    for s in ("aot", "aob", "sp", "bat"):
+        rows.append([f"<b>{SYSTEM_NAMES[s]}</b>", cell(ff[s].beaten), cell(ff[s].goes_on),
+                     f"{step[s].upgrade}: " + cell(step[s].before) + " → " + cell(step[s].after),
+                     cell(shot[s], percent=False) if s in shot else NOT_IN_SOURCE])
+    return html_table(["system", "beaten in the first fight", "fight goes on", "one step of quality (P beaten)",
+                       "hits per shooter"], rows, "The three questions at a glance (the chapter's default units)")
+
+
+def _figure(title: str, x_label: str, y_label: str, whole_steps: bool = False) -> Any:
+    from bokeh.models import HoverTool, SingleIntervalTicker
+    from bokeh.plotting import figure
+
+    fig = figure(title=title, height=260, sizing_mode="stretch_width", toolbar_location=None, tools="",
+                 x_axis_label=x_label, y_axis_label=y_label)
+    fig.add_tools(HoverTool(tooltips=[("", "@name"), ("x", "@x"), ("exact", "@frac"), ("", "@pct")]))
+    fig.toolbar.logo = None
+    if whole_steps:  # density 2..5, Quality 1..5: no half-way ticks
+        fig.xaxis.ticker = SingleIntervalTicker(interval=1)
+    return fig
+
+
+NOT_IN_SOURCE = '<span style="color:#888">not in the source</span>'
+COLOURS = {"aot": "#3b6ea5", "aob": "#a5523b", "sp": "#3b8c4a", "bat": "#8a5fb0"}
+
+
+def _line(fig: Any, points: Sequence[tuple[int, Fraction]], name: str, colour: str,
+          dash: str = "solid") -> tuple[str, list[Any]]:
+    """Draw one curve; return its legend entry (the legends go below the plots, off the data)."""
+    from bokeh.models import ColumnDataSource
+
+    # Floats only for drawing: the exact fractions ride along for the hover tooltips.
+    src = ColumnDataSource(data={"x": [x for x, _ in points], "y": [float(p) for _, p in points],
+                                 "frac": [fraction_str(p) for _, p in points],
+                                 "pct": [percent_str(p) for _, p in points], "name": [name] * len(points)})
+    line = fig.line("x", "y", source=src, color=colour, line_width=2, line_dash=dash)
+    dots = fig.scatter("x", "y", source=src, color=colour, size=6)
+    return name, [line, dots]
+
+
+def _legend(fig: Any, items: list[tuple[str, list[Any]]], horizontal: bool) -> None:
+    from bokeh.models.annotations import Legend
+
+    fig.add_layout(Legend(items=items, orientation="horizontal" if horizontal else "vertical",
+                          label_text_font_size="11px", spacing=4, margin=2, border_line_alpha=0,
+                          location="top_left"), "below")
+
+
+def _grid(figs: Sequence[Any], name: str) -> str:
+    """Figures side by side on a laptop, stacked on a phone (a wrapping row), as embeddable HTML."""
+    from bokeh.embed import components
+    from bokeh.layouts import column, row
+    from bokeh.models import InlineStyleSheet
+
+    cells = [column(f, sizing_mode="stretch_width", styles={"flex": "1 1 300px", "min-width": "0"}) for f in figs]
+    layout = row(*cells, sizing_mode="stretch_width", name=name,
+                 stylesheets=[InlineStyleSheet(css=":host { flex-wrap: wrap; gap: 8px; }")])
+    script, div = components(layout)
+    return f'<div class="aot-compare" data-plot="{name}">{div}</div>{script}'
+
+
+def first_fight_plots() -> str:
+    """P(A beaten) and P(the fight goes on) against each system's own knob."""
+    panels = []
+    for title, x_label, key, pts in (
+            ("Art of Tactics: spearmen with shields", "density (men per rank, two ranks)", "aot", aot_curve()),
+            ("Age of Battles: equal clash targets (d20)", "clash target T (set by you)", "aob", aob_curve()),
+            ("Skirmish: equal melee pools", "melee dice per side", "sp", sp_curve()),
+            ("Batalist: Melee 3 / Defence 3 bases", "Quality of both bases", "bat", bat_curve())):
+        fig = _figure(title, x_label, "probability", whole_steps=key in ("aot", "bat"))
+        _legend(fig, [_line(fig, [(x, f.beaten) for x, f in pts], "A beaten", COLOURS[key]),
+                      _line(fig, [(x, f.goes_on) for x, f in pts], "fight goes on", "#777777", "dashed")], True)
+        panels.append(fig)
+    return _grid(panels, "compare-first-fight")
+
+
+def shooting_plots(top: int = 20) -> str:
+    curves = shooting_curves(top)
+    men = _figure("Figures shooting (AoT, Skirmish)", "shooting figures", "expected hits")
+    _legend(men, [_line(men, curves["aot"], "AoT, density 4", COLOURS["aot"]),
+                  _line(men, curves["aot veteran"], "AoT veteran", COLOURS["aot"], "dashed"),
+                  _line(men, curves["sp regulars"], f"Skirmish regulars, {SP_TO_HIT}+", COLOURS["sp"]),
+                  _line(men, curves["sp elite"], "Skirmish elite", COLOURS["sp"], "dashed"),
+                  _line(men, curves["sp recruits"], "Skirmish recruits", COLOURS["sp"], "dotted")], False)
+    bases = _figure("Bases shooting (Batalist)", "bases shooting, one shot each", "expected figures removed")
+    _legend(bases, [_line(bases, curves["bat"], "equal bases", COLOURS["bat"]),
+                    _line(bases, curves["bat smaller bases"], "shooters' bases smaller", COLOURS["bat"], "dashed")],
+            False)
+    return _grid([men, bases], "compare-shooting")

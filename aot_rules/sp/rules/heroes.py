@@ -1,0 +1,224 @@
+"""Heroes under fire and on horseback (§7.4, 7.6, 7.12): hit, wounded, replaced, thrown, captured.
+
+Several die faces of these tables were lost with the pictures; where only one face is left over,
+the index reads it by elimination (the last row is a 6), and the mechanics offer the other reading.
+"""
+
+from __future__ import annotations
+
+from enum import StrEnum
+from fractions import Fraction
+
+from aot_rules.core.dice import DiceSource
+from aot_rules.core.dist import Dist
+from aot_rules.core.errors import RuleError
+from aot_rules.core.events import DieEffect, Said
+from aot_rules.sp.rules.shooting import Quality
+
+
+class Wound(StrEnum):
+    """What happens to a Hero: the SP-HERO-WOUND rows, after 'not hit at all'."""
+
+    UNHURT = "not hit"
+    LIGHT = "light wound"
+    SEVERE = "severe wound"
+    KILLED = "killed"
+
+
+def wound_of(face: int, six_kills: bool = True) -> Wound:
+    """1–3 light, 4–5 severe; the lost last row read as 6 = killed (off: a 6 is one more severe wound)."""
+    if face <= 3:
+        return Wound.LIGHT
+    return Wound.KILLED if face == 6 and six_kills else Wound.SEVERE
+
+
+def wound_exact(six_kills: bool = True) -> Dist[Wound]:
+    return Dist.die(6).map(lambda f: wound_of(f, six_kills))
+
+
+def roll_wound(src: DiceSource, six_kills: bool = True) -> Wound:
+    w = wound_of(src.d6("wound", lambda f: DieEffect.HIT if wound_of(f, six_kills) is Wound.KILLED
+                        else DieEffect.NONE), six_kills)
+    src.emit(Said(f"the wound die: {w.value}"))
+    return w
+
+
+def hero_hit_sides(skirmish_fire: bool) -> int:
+    """A d10 normally; a d6 when a light-infantry skirmish line fired."""
+    return 6 if skirmish_fire else 10
+
+
+def hero_hit_chance(killed: int, skirmish_fire: bool) -> Fraction:
+    """SP-HERO-HIT: the die must roll at most the number of men the fire killed."""
+    if killed < 0:
+        raise RuleError("SP-HERO-HIT", "men killed cannot be negative")
+    sides = hero_hit_sides(skirmish_fire)
+    return Fraction(min(killed, sides), sides)
+
+
+def hero_fate_exact(killed: int, skirmish_fire: bool, six_kills: bool = True) -> Dist[Wound]:
+    """SP-HERO-HIT then SP-HERO-WOUND: not hit, or the wound he takes."""
+    p = hero_hit_chance(killed, skirmish_fire)
+    return Dist.mixture([(1 - p, Dist.point(Wound.UNHURT)), (p, wound_exact(six_kills))])
+
+
+def play_hero_fate(killed: int, skirmish_fire: bool, src: DiceSource, six_kills: bool = True) -> Wound:
+    sides = hero_hit_sides(skirmish_fire)
+    f = src.die(sides, "is the Hero hit?", lambda x: DieEffect.HIT if x <= killed else DieEffect.NONE)
+    if f > killed:
+        src.emit(Said(f"the Hero's d{sides} shows {f}, more than the {killed} men killed: he is not hit"))
+        return Wound.UNHURT
+    src.emit(Said(f"the Hero's d{sides} shows {f}, no more than the {killed} men killed: he takes one of the hits"))
+    return roll_wound(src, six_kills)
+
+
+# --- replacement (SP-HERO-REPLACE) -----------------------------------------------------------------
+
+REPLACE_FROM = {Quality.ELITE: 3, Quality.VETERANS: 4, Quality.REGULARS: 5}
+
+
+def replace_needs(quality: Quality, recruits_from: int, last_hero: bool) -> int:
+    """The lowest face that brings a new Hero (1: automatic, the force's last Hero)."""
+    if last_hero:
+        return 1
+    return REPLACE_FROM.get(quality, recruits_from)
+
+
+def replace_exact(quality: Quality, recruits_from: int, last_hero: bool) -> Dist[bool]:
+    need = replace_needs(quality, recruits_from, last_hero)
+    return Dist.point(True) if need == 1 else Dist.die(6).map(lambda f: f >= need)
+
+
+def play_replace(quality: Quality, recruits_from: int, last_hero: bool, src: DiceSource) -> bool:
+    if last_hero:
+        src.emit(Said("he was the force's last Hero: a new one steps up without a roll"))
+        return True
+    need = replace_needs(quality, recruits_from, last_hero)
+    f = src.d6("replacement", lambda x: DieEffect.HIT if x >= need else DieEffect.FAIL)
+    src.emit(Said(f"{quality.value} need {need}+ and roll {f}: "
+                  + ("a new Hero, one step lower" if f >= need else "the card leaves the game")))
+    return f >= need
+
+
+# --- mounted targets (SP-SHOOT-RIDER, SP-HERO-RIDER-SKILL) -------------------------------------------
+
+class Skill(StrEnum):
+    NOVICE = "novice"
+    ORDINARY = "ordinary rider"
+    SKILLED = "skilled rider"
+
+
+SKILL_MOD = {Skill.NOVICE: -1, Skill.ORDINARY: 0, Skill.SKILLED: 1}
+
+
+class Fall(StrEnum):
+    """The rider's fall roll, worst first."""
+
+    PINNED = "pinned under the mount"
+    STUNNED = "thrown, unconscious next turn"
+    THROWN = "thrown, unhurt"
+    FEET = "thrown, lands on his feet"
+
+
+def fall_of(total: int) -> Fall:
+    """1–2 pinned, 3 stunned, 4–5 thrown, 6 on his feet; a modified total past either end counts as the end."""
+    return Fall.PINNED if total <= 2 else Fall.STUNNED if total == 3 else Fall.THROWN if total <= 5 else Fall.FEET
+
+
+def fall_exact(skill: Skill) -> Dist[Fall]:
+    return Dist.die(6).map(lambda f: fall_of(f + SKILL_MOD[skill]))
+
+
+def roll_fall(skill: Skill, src: DiceSource) -> Fall:
+    f = src.d6("the rider's fall")
+    out = fall_of(f + SKILL_MOD[skill])
+    mod = SKILL_MOD[skill]
+    src.emit(Said(f"the fall die shows {f}" + (f", {mod:+d} for a {skill.value}" if mod else "") + f": {out.value}"))
+    return out
+
+
+class Mounted(StrEnum):
+    """Where a 'death' on a mounted figure ends (SP-SHOOT-RIDER), in the order the chain is read."""
+
+    RIDER = "the rider is killed"
+    MOUNT_DEAD = "the mount dies; the rider is on foot"
+    SHRUGS = "the mount ignores the wound"
+    BOLTS = "the mount bolts with its rider"
+    PINNED = "mount dies; rider pinned under it"
+    STUNNED = "mount dies; rider stunned"
+    THROWN = "mount dies; rider thrown unhurt"
+    FEET = "mount dies; rider lands on his feet"
+
+
+FALL_TO_MOUNTED = {Fall.PINNED: Mounted.PINNED, Fall.STUNNED: Mounted.STUNNED, Fall.THROWN: Mounted.THROWN,
+                   Fall.FEET: Mounted.FEET}
+
+
+def rider_exact(skill: Skill) -> Dist[Mounted]:
+    """The chain: who is hit (1–3 mount), the mount's fate (1–4 dead, 5 ignores, 6 roll again: the Reading
+    of the two lost faces), then bolting (1–3) or a dying run and the rider's fall."""
+    again = Dist.mixture([(Fraction(1, 2), Dist.point(Mounted.BOLTS)),
+                          (Fraction(1, 2), fall_exact(skill).map(FALL_TO_MOUNTED.__getitem__))])
+    mount = Dist.mixture([(Fraction(4, 6), Dist.point(Mounted.MOUNT_DEAD)),
+                          (Fraction(1, 6), Dist.point(Mounted.SHRUGS)),
+                          (Fraction(1, 6), again)])
+    return Dist.mixture([(Fraction(1, 2), Dist.point(Mounted.RIDER)), (Fraction(1, 2), mount)])
+
+
+def play_rider(skill: Skill, src: DiceSource) -> Mounted:
+    who = src.d6("rider or mount?")
+    if who >= 4:
+        src.emit(Said(f"{who}: the shot kills the rider"))
+        return Mounted.RIDER
+    fate = src.d6("the mount's wound")
+    if fate <= 4:
+        src.emit(Said(f"{who}: the mount is hit; {fate}: it dies and the rider goes on foot"))
+        return Mounted.MOUNT_DEAD
+    if fate == 5:
+        src.emit(Said(f"{who}: the mount is hit; {fate}: it ignores the wound"))
+        return Mounted.SHRUGS
+    third = src.d6("roll again")
+    if third <= 3:
+        src.emit(Said(f"{who}: the mount is hit; 6, roll again; {third}: it bolts and the rider loses control"))
+        return Mounted.BOLTS
+    src.emit(Said(f"{who}: the mount is hit; 6, roll again; {third}: it runs 1d6+1″ and dies, throwing the rider"))
+    return FALL_TO_MOUNTED[roll_fall(skill, src)]
+
+
+# --- capturing a lone Hero (SP-HERO-CAPTURE) --------------------------------------------------------
+
+class Capture(StrEnum):
+    BY_ODDS = "captured: 4 to 1 odds, no fight"
+    LOST = "captured: he lost the fight"
+    DRAW = "a drawn round: fight again"
+    WON = "he won the round and stays free"
+
+
+def capture_by_odds(hero_dice: int, group_dice: int) -> bool:
+    """The Index's Reading of '4 to 1': the attackers' dice at least four times his."""
+    return group_dice >= 4 * hero_dice
+
+
+def capture_exact(hero_dice: int, group_dice: int) -> Dist[Capture]:
+    """He fights as a melee (6s kill, SP-MELEE-ROLL); fewer kills than the Group means he loses."""
+    if hero_dice < 1 or group_dice < 1:
+        raise RuleError("SP-HERO-CAPTURE", "both sides need at least one die")
+    if capture_by_odds(hero_dice, group_dice):
+        return Dist.point(Capture.BY_ODDS)
+    mine, theirs = Dist.binomial(hero_dice, Fraction(1, 6)), Dist.binomial(group_dice, Fraction(1, 6))
+    return mine.product(theirs).map(lambda ab: Capture.LOST if ab[0] < ab[1] else
+                                    Capture.DRAW if ab[0] == ab[1] else Capture.WON)
+
+
+def play_capture(hero_dice: int, group_dice: int, src: DiceSource) -> Capture:
+    if hero_dice < 1 or group_dice < 1:
+        raise RuleError("SP-HERO-CAPTURE", "both sides need at least one die")
+    if capture_by_odds(hero_dice, group_dice):
+        src.emit(Said(f"{group_dice} dice against {hero_dice}: at least 4 to 1, he is taken without a fight"))
+        return Capture.BY_ODDS
+    six = lambda f: DieEffect.HIT if f == 6 else DieEffect.NONE  # noqa: E731
+    mine = sum(src.d6("the Hero's melee die", six) == 6 for _ in range(hero_dice))
+    theirs = sum(src.d6("the Group's melee die", six) == 6 for _ in range(group_dice))
+    out = Capture.LOST if mine < theirs else Capture.DRAW if mine == theirs else Capture.WON
+    src.emit(Said(f"the Hero rolls {mine} six(es), the Group {theirs}: {out.value}"))
+    return out

@@ -1,0 +1,168 @@
+"""Skirmish melee (§8): the dice pool, its percentage changes, overwhelming odds, the roll and the result.
+
+A melee is Group against Group.  Each side builds a pool of d6 (SP-MELEE-DICE), scales it by the
+percentages (SP-MELEE-MODS-PCT), and unless one pool swamps the other (SP-MELEE-OVERWHELM) both roll:
+every 6 kills an enemy man, every 5 gives him a Shock point (SP-MELEE-ROLL).  The side that killed
+fewer men falls back by a distance set by the difference (SP-MELEE-RESULT).
+"""
+
+from __future__ import annotations
+
+from enum import StrEnum
+from fractions import Fraction
+from math import ceil, floor
+from typing import NamedTuple
+
+from aot_rules.core.dice import DiceSource
+from aot_rules.core.dist import Dist
+from aot_rules.core.errors import RuleError
+from aot_rules.core.events import DieEffect, Said
+from aot_rules.sp.rules.shooting import trinomial
+
+SIXTH = Fraction(1, 6)
+
+
+class GroupKind(StrEnum):
+    ORDINARY = "ordinary"
+    GUARDS = "grenadiers or guards"
+    WORN_OUT = "worn-out (доходяги)"
+
+
+def melee_pool(men: int, *, leader_status: int = 0, fury: int = 0, other_heroes: int = 0, other_status: int = 0,
+               quality_edge: int = 0, shock: int = 0, aggressive: bool = False,
+               kind: GroupKind = GroupKind.ORDINARY, supporting_ranks: int = 0,
+               pooled_status: bool = False) -> int:
+    """SP-MELEE-DICE for one Group: one die a figure (Heroes and musicians included), then the list.
+
+    Other Heroes add a die per two Status points, each Hero rounded down on his own (the index's
+    Reading); ``pooled_status`` adds their Status up first.  The pool cannot go below 0.
+
+    >>> melee_pool(6, leader_status=2, aggressive=True, shock=3)
+    7
+    >>> melee_pool(6, other_heroes=2, other_status=3), melee_pool(6, other_heroes=2, other_status=3, pooled_status=True)
+    (8, 9)
+    """
+    if men < 0 or min(leader_status, fury, other_heroes, other_status, quality_edge, shock, supporting_ranks) < 0:
+        raise RuleError("SP-MELEE-DICE", "figures, Status, fury, quality edge, Shock and ranks cannot be negative")
+    heroes = (other_heroes * other_status) // 2 if pooled_status else other_heroes * (other_status // 2)
+    n = men + leader_status + fury + heroes + 2 * quality_edge - shock + (2 if aggressive else 0)
+    n += {GroupKind.GUARDS: 2, GroupKind.WORN_OUT: -2}.get(kind, 0) + supporting_ranks
+    return max(0, n)
+
+
+def percent_pool(dice: int, bonus_pct: int, penalty_pct: int, separately: bool = False) -> int:
+    """SP-MELEE-MODS-PCT: the Reading sums every percentage and applies the net once, a net gain rounded
+    down and a net loss rounded up (the lancers' pattern); ``separately`` applies the summed gains
+    (down) and the summed losses (up) each to the unmodified pool.  Never below 0.
+
+    >>> percent_pool(9, 33, 50), percent_pool(9, 33, 50, separately=True)
+    (7, 6)
+    """
+    if dice < 0 or bonus_pct < 0 or penalty_pct < 0:
+        raise RuleError("SP-MELEE-MODS-PCT", "dice and percentages are given as non-negative numbers")
+    if separately:
+        n = dice + floor(Fraction(dice * bonus_pct, 100)) - ceil(Fraction(dice * penalty_pct, 100))
+    else:
+        net = bonus_pct - penalty_pct
+        change = Fraction(dice * abs(net), 100)
+        n = dice + floor(change) if net >= 0 else dice - ceil(change)
+    return max(0, n)
+
+
+class Strike(NamedTuple):
+    """What one side's pool did to the enemy."""
+
+    kills: int
+    shock: int
+
+
+def strike_exact(dice: int) -> Dist[Strike]:
+    """SP-MELEE-ROLL: each die independently a kill (6), a Shock (5) or nothing: a multinomial split."""
+    if dice < 0:
+        raise RuleError("SP-MELEE-ROLL", "a pool cannot have fewer than 0 dice")
+    return trinomial(dice, SIXTH, SIXTH).map(lambda ks: Strike(*ks))
+
+
+def roll_strike(dice: int, src: DiceSource, who: str = "") -> Strike:
+    faces = [src.d6(f"{who} melee die".strip(), lambda f: DieEffect.HIT if f == 6 else
+                    DieEffect.SAVE if f == 5 else DieEffect.NONE) for _ in range(dice)]
+    s = Strike(faces.count(6), faces.count(5))
+    src.emit(Said(f"{who + ' ' if who else ''}{dice} dice: {s.kills} six(es) kill, {s.shock} five(s) give Shock"))
+    return s
+
+
+def overwhelms(strong: int, weak: int, weak_recruits: bool) -> bool:
+    """SP-MELEE-OVERWHELM: a pool at least 4 times the other's (3 times against recruits) wins outright."""
+    return weak >= 0 and strong >= (3 if weak_recruits else 4) * weak and strong > weak
+
+
+class Result(StrEnum):
+    """The melee result from side A's point of view, A's worst first."""
+
+    A_SWAMPED = "A overwhelmed: falls back 3d6″, 6 Shock a Group"
+    A_LOSE4 = "A loses by 4+: falls back 18″"
+    A_LOSE3 = "A loses by 3: falls back 12″"
+    A_LOSE2 = "A loses by 2: falls back 9″"
+    A_LOSE1 = "A loses by 1: falls back 6″"
+    DRAW = "equal kills: fight again"
+    B_LOSE1 = "B loses by 1: falls back 6″"
+    B_LOSE2 = "B loses by 2: falls back 9″"
+    B_LOSE3 = "B loses by 3: falls back 12″"
+    B_LOSE4 = "B loses by 4+: falls back 18″"
+    B_SWAMPED = "B overwhelmed: falls back 3d6″, 6 Shock a Group"
+
+
+A_FALLS_BACK = frozenset({Result.A_SWAMPED, Result.A_LOSE4, Result.A_LOSE3, Result.A_LOSE2, Result.A_LOSE1})
+B_FALLS_BACK = frozenset({Result.B_SWAMPED, Result.B_LOSE4, Result.B_LOSE3, Result.B_LOSE2, Result.B_LOSE1})
+
+
+def result_of(diff: int) -> Result:
+    """The band for A's kills minus B's kills (SP-MELEE-RESULT)."""
+    order = list(Result)
+    return order[5 + max(-4, min(4, diff))]
+
+
+class Fight(NamedTuple):
+    result: Result
+    a_kills: int  # men A killed (0 when no dice were rolled)
+    b_kills: int
+
+
+class Swamp(StrEnum):
+    NEITHER = "neither"
+    A = "A"
+    B = "B"
+
+
+def _swamped(a_dice: int, b_dice: int, recruits: Swamp) -> Result | None:
+    if overwhelms(a_dice, b_dice, recruits is Swamp.B):
+        return Result.B_SWAMPED
+    if overwhelms(b_dice, a_dice, recruits is Swamp.A):
+        return Result.A_SWAMPED
+    return None
+
+
+def fight_exact(a_dice: int, b_dice: int, recruits: Swamp = Swamp.NEITHER) -> Dist[Fight]:
+    """One round of melee between two pools: the overwhelming-odds test, else both roll."""
+    if a_dice < 1 or b_dice < 1:
+        raise RuleError("SP-MELEE-RESULT", "each side needs at least one die to fight (a side with none "
+                        "is overwhelmed by any pool)")
+    swamped = _swamped(a_dice, b_dice, recruits)
+    if swamped is not None:
+        return Dist.point(Fight(swamped, 0, 0))
+    a, b = Dist.binomial(a_dice, SIXTH), Dist.binomial(b_dice, SIXTH)
+    return a.product(b).map(lambda ab: Fight(result_of(ab[0] - ab[1]), ab[0], ab[1]))
+
+
+def play_fight(a_dice: int, b_dice: int, src: DiceSource, recruits: Swamp = Swamp.NEITHER) -> Fight:
+    if a_dice < 1 or b_dice < 1:
+        raise RuleError("SP-MELEE-RESULT", "each side needs at least one die to fight")
+    swamped = _swamped(a_dice, b_dice, recruits)
+    if swamped is not None:
+        src.emit(Said(f"{a_dice} dice against {b_dice}: overwhelming odds, no dice are rolled"))
+        return Fight(swamped, 0, 0)
+    a = roll_strike(a_dice, src, "A")
+    b = roll_strike(b_dice, src, "B")
+    res = result_of(a.kills - b.kills)
+    src.emit(Said(f"A killed {a.kills}, B killed {b.kills}: {res.value}"))
+    return Fight(res, a.kills, b.kills)

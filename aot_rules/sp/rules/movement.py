@@ -1,0 +1,317 @@
+"""Movement in the skirmish fragment: action dice of inches, the formation table, Heroes,
+animals, Shock, rough ground, turning and passing through friends (source §5.2–5.7).
+
+A move is a handful of d6, one per Action Die (AD) spent on movement (SP-MOVE-DICE), each
+with a per-die bonus from the troops' order (SP-MOVE-FORMATION-TABLE); rough ground then cuts
+every die (SP-TERRAIN-ROUGH, never below 0) and Shock cuts the total (SP-MOVE-SHOCK).  A move
+is therefore described by the tuple of its dice's bonuses (:func:`order_bonuses`), and one
+exact law (:func:`move_law`) and one played procedure (:func:`play_move`) serve every kind of
+mover: Groups, lone Heroes and pack animals.
+
+Readings (see the book's pages): the two lost table cells are parameters (default: no
+bonus); an extra die (gallop, fast fall-back) takes the per-die bonus too; Shock cuts the
+total once; the terrain cut applies to the die after its bonus.
+"""
+
+from __future__ import annotations
+
+from dataclasses import dataclass
+from enum import StrEnum
+from fractions import Fraction
+
+from aot_rules.core.dice import DiceSource
+from aot_rules.core.dist import Dist
+from aot_rules.core.errors import RuleError
+from aot_rules.core.events import Said
+
+#: The lone Hero's fixed number of dice (SP-MOVE-HERO): he moves at skirmish speed on two.
+HERO_DICE = 2
+#: Loaded pack or draught animals always move two dice (SP-MOVE-ANIMALS).
+LOADED_ANIMAL_DICE = 2
+#: A gun is placed within this many inches of its team when unlimbered (SP-MOVE-UNLIMBER).
+UNLIMBER_RADIUS = 4
+
+
+class Order(StrEnum):
+    """The rows of the movement table that give dice (SP-MOVE-FORMATION-TABLE)."""
+
+    COLUMN = "infantry column"
+    LINE = "infantry line"
+    SKIRMISH = "skirmish order"
+    SKIRMISH_FALLBACK = "skirmish order falling back fast"
+    WALK = "cavalry at walk"
+    TROT = "cavalry at trot"
+    GALLOP = "cavalry at gallop"
+
+    @property
+    def mounted(self) -> bool:
+        return self in (Order.WALK, Order.TROT, Order.GALLOP)
+
+
+@dataclass(frozen=True)
+class TableBlanks:
+    """The two cells of the movement table the source lost: a per-die bonus each (Reading: 0)."""
+
+    line: int = 0
+    walk: int = 0
+
+
+#: The cells the source prints: (per-die bonus, extra dice beyond the AD spent). Line and walk are blank.
+PRINTED = {Order.COLUMN: (1, 0), Order.SKIRMISH: (1, 0), Order.SKIRMISH_FALLBACK: (1, 1),
+           Order.TROT: (3, 0), Order.GALLOP: (3, 1)}
+
+
+def order_bonuses(order: Order, ad: int, blanks: TableBlanks = TableBlanks(), *,
+                  bonus_on_extra: bool = True) -> tuple[int, ...]:
+    """The per-die bonuses of a move on ``ad`` Action Dice in ``order``: one entry per die rolled.
+
+    >>> order_bonuses(Order.COLUMN, 2), order_bonuses(Order.GALLOP, 2)
+    ((1, 1), (3, 3, 3))
+    >>> order_bonuses(Order.GALLOP, 2, bonus_on_extra=False)
+    (3, 3, 0)
+    """
+    if ad < 1:
+        raise RuleError("SP-MOVE-DICE", f"a move needs at least 1 Action Die, not {ad}")
+    if order is Order.LINE:
+        return (blanks.line,) * ad
+    if order is Order.WALK:
+        return (blanks.walk,) * ad
+    bonus, extra = PRINTED[order]
+    return (bonus,) * ad + (bonus if bonus_on_extra else 0,) * extra
+
+
+def limbered_gun_order(horse: bool, trot: bool, turn: int) -> Order:
+    """How a limbered gun moves (the table's two artillery rows): as cavalry at walk; horse
+    artillery may also trot, foot artillery only on every third turn (turns 3, 6, 9, …)."""
+    if turn < 1:
+        raise RuleError("SP-MOVE-FORMATION-TABLE", f"turns are counted from 1, not {turn}")
+    if not trot:
+        return Order.WALK
+    if not horse and turn % 3:
+        raise RuleError("SP-MOVE-FORMATION-TABLE", f"foot artillery may trot only every third turn, not on turn {turn}")
+    return Order.TROT
+
+
+class HeroMount(StrEnum):
+    """How a lone Hero travels (SP-MOVE-HERO)."""
+
+    FOOT = "on foot"
+    WALK = "mounted at walk"
+    TROT = "mounted at trot"
+    GALLOP = "mounted at gallop"
+
+
+def hero_bonuses(mount: HeroMount, blanks: TableBlanks = TableBlanks(), *,
+                 bonus_on_extra: bool = True) -> tuple[int, ...]:
+    """A lone Hero's dice: on foot, two at skirmish speed (+1 each); mounted, two as cavalry."""
+    if mount is HeroMount.FOOT:
+        return order_bonuses(Order.SKIRMISH, HERO_DICE)
+    order = {HeroMount.WALK: Order.WALK, HeroMount.TROT: Order.TROT, HeroMount.GALLOP: Order.GALLOP}[mount]
+    return order_bonuses(order, HERO_DICE, blanks, bonus_on_extra=bonus_on_extra)
+
+
+class AnimalLoad(StrEnum):
+    """What a horse, donkey, mule or ox is doing (SP-MOVE-ANIMALS)."""
+
+    LOADED = "loaded"
+    RIDDEN_WALK = "ridden at walk"
+    RIDDEN_GALLOP = "ridden at gallop"
+
+
+def animal_bonuses(load: AnimalLoad, ad: int, blanks: TableBlanks = TableBlanks(), *,
+                   relative_to_cavalry: bool = True) -> tuple[int, ...]:
+    """An animal's dice: loaded, two plain d6; ridden, −1″ a die at walk and +1″ a die at gallop,
+    measured from cavalry at the same pace (the Reading) or from a plain d6 (the alternative)."""
+    if load is AnimalLoad.LOADED:
+        return (0,) * LOADED_ANIMAL_DICE
+    shift = -1 if load is AnimalLoad.RIDDEN_WALK else 1
+    if not relative_to_cavalry:
+        if ad < 1:
+            raise RuleError("SP-MOVE-DICE", f"a move needs at least 1 Action Die, not {ad}")
+        return (shift,) * ad
+    order = Order.WALK if load is AnimalLoad.RIDDEN_WALK else Order.GALLOP
+    return tuple(b + shift for b in order_bonuses(order, ad, blanks))
+
+
+class Ground(StrEnum):
+    """How bad the ground is (SP-TERRAIN-ROUGH): each die is cut by 0, 1 or 2 inches."""
+
+    OPEN = "open"
+    ROUGH = "rough"
+    VERY_ROUGH = "very rough"
+
+    @property
+    def cut(self) -> int:
+        return {Ground.OPEN: 0, Ground.ROUGH: 1, Ground.VERY_ROUGH: 2}[self]
+
+
+#: The one terrain whose cut the source names (its swamp example): 2″ a die.
+SWAMP = Ground.VERY_ROUGH
+
+
+def worst_ground(*grounds: Ground) -> Ground:
+    """Troops crossing several kinds of ground move as over the worst of them (SP-TERRAIN-MIXED)."""
+    if not grounds:
+        raise RuleError("SP-TERRAIN-MIXED", "name at least one kind of ground")
+    return max(grounds, key=lambda g: g.cut)
+
+
+def check_ground(mounted: bool, ground: Ground, formation: bool = False) -> None:
+    """Cavalry Groups cannot enter very rough ground, nor keep a Formation in it (SP-TERRAIN-CAV).
+
+    Reading: "very rough" (сильно пересечённая) is the 2″-a-die kind.
+    """
+    if mounted and ground is Ground.VERY_ROUGH:
+        what = "keep a Formation in" if formation else "enter"
+        raise RuleError("SP-TERRAIN-CAV", f"cavalry cannot {what} very rough ground")
+
+
+def die_inches(face: int, bonus: int, cut: int = 0, *, cut_bare_die: bool = False) -> int:
+    """What one movement die is worth: its face plus the order's bonus, less the ground's cut,
+    never below 0.  Reading: the cut applies to the die with its bonus; ``cut_bare_die`` is the
+    alternative (the bare face is cut and floored first, then the bonus is added)."""
+    if cut_bare_die:
+        return max(0, max(0, face - cut) + bonus)
+    return max(0, face + bonus - cut)
+
+
+def _check(bonuses: tuple[int, ...], cut: int, shock: int) -> None:
+    if not bonuses:
+        raise RuleError("SP-MOVE-DICE", "a move needs at least one die")
+    if cut < 0:
+        raise RuleError("SP-TERRAIN-ROUGH", f"ground cuts 0, 1 or 2 inches a die, not {cut}")
+    if shock < 0:
+        raise RuleError("SP-MOVE-SHOCK", f"Shock cannot be negative ({shock})")
+
+
+def move_law(bonuses: tuple[int, ...], cut: int = 0, shock: int = 0, *, shock_per_die: bool = False,
+             cut_bare_die: bool = False) -> Dist[int]:
+    """The exact law of the inches moved: the dice's worths added, less Shock (never below 0).
+
+    Reading (SP-MOVE-SHOCK): Shock cuts the total once, 1″ a point; ``shock_per_die`` is the
+    alternative, in which every die loses 1″ a Shock point.
+
+    >>> move_law((0, 0), cut=2)[4] == Fraction(7, 36)
+    True
+    """
+    _check(bonuses, cut, shock)
+    loss = cut + (shock if shock_per_die else 0)
+
+    def worth(bonus: int) -> Dist[int]:
+        return Dist.die(6).map(lambda face: die_inches(face, bonus, loss, cut_bare_die=cut_bare_die))
+
+    total: Dist[int] = Dist.point(0)
+    for b in bonuses:
+        total = total + worth(b)
+    return total if shock_per_die else total.map(lambda t: max(0, t - shock))
+
+
+def dice_text(bonuses: tuple[int, ...]) -> str:
+    """The move in dice notation: ``3d6 + 9`` (uneven bonuses are listed per die).
+
+    >>> dice_text((3, 3, 3)), dice_text((0, 0)), dice_text((-1,)), dice_text((3, 3, 0))
+    ('3d6 + 9', '2d6', '1d6 − 1', '3d6 with +3, +3, +0')
+    """
+    n = len(bonuses)
+    if len(set(bonuses)) > 1:
+        return f"{n}d6 with " + ", ".join(f"{b:+d}" for b in bonuses)
+    total = sum(bonuses)
+    return f"{n}d6" + ("" if total == 0 else f" + {total}" if total > 0 else f" − {-total}")
+
+
+def play_move(bonuses: tuple[int, ...], dice: DiceSource, cut: int = 0, shock: int = 0, *,
+              shock_per_die: bool = False, cut_bare_die: bool = False, who: str = "the Group") -> int:
+    """Roll a move die by die, as a player does, telling each step; returns the inches moved."""
+    _check(bonuses, cut, shock)
+    loss = cut + (shock if shock_per_die else 0)
+    total = 0
+    for bonus in bonuses:
+        face = dice.d6("movement die")
+        if cut_bare_die:
+            worth = max(face - loss, 0) + bonus
+        else:
+            worth = face + bonus - loss
+        worth = max(worth, 0)
+        parts = [f"the die shows {face}"]
+        if bonus:
+            parts.append(f"{bonus:+d} for the order")
+        if loss:
+            parts.append(f"−{loss} for the ground" if not shock_per_die else f"−{loss} for ground and Shock")
+        dice.emit(Said(", ".join(parts) + f": {worth}″" + (" (a die cannot go below 0)." if face + bonus - loss < 0
+                                                          and not cut_bare_die else ".")))
+        total += worth
+    if shock and not shock_per_die:
+        moved = total - shock
+        if moved < 0:
+            moved = 0
+        dice.emit(Said(f"{total}″ less {shock}″ for Shock leaves {moved}″."))
+        total = moved
+    dice.emit(Said(f"{who} moves {total}″."))
+    return total
+
+
+# --- facing, formations, passing through (no dice) ---------------------------------------------
+
+def turn_cost(degrees: int, formation: bool) -> int:
+    """Inches of movement a turn costs (SP-FACING): nothing for a Group; for a Formation 1″ up to
+    90° and 2″ up to 180°."""
+    if not 0 <= degrees <= 180:
+        raise RuleError("SP-FACING", f"a turn is between 0° and 180°, not {degrees}°")
+    if not formation or degrees == 0:
+        return 0
+    return 1 if degrees <= 90 else 2
+
+
+def reforming_distance(distances: tuple[Fraction, ...]) -> Fraction:
+    """A Formation changing formation or facing moves at its slowest man's pace: the move it needs
+    is the longest any man has to go to his new place (SP-FACING; the deploy-into-line example)."""
+    if not distances:
+        raise RuleError("SP-FACING", "a Formation has at least one man to move")
+    return max(distances)
+
+
+def formation_speed(group_moves: tuple[int, ...]) -> int:
+    """A Formation rolls its move once but goes at its slowest Group's pace (SP-MOVE-SHOCK): the
+    least of what each Group's Shock leaves of the roll."""
+    if not group_moves:
+        raise RuleError("SP-MOVE-SHOCK", "a Formation has at least one Group")
+    return min(group_moves)
+
+
+@dataclass(frozen=True)
+class PassThrough:
+    """What passing through friends costs (SP-PASS-THROUGH)."""
+
+    ad_cost: int
+    disordered: bool
+
+
+def pass_through(formation_passed: bool, opened_ranks: bool) -> PassThrough:
+    """Passing through friends is free, but a Formation passed through is disordered, unless it
+    opened its ranks beforehand for 1 AD.  Reading: it is the Formation passed through that
+    suffers, since opening ranks is its remedy."""
+    if opened_ranks and not formation_passed:
+        raise RuleError("SP-PASS-THROUGH", "only a Formation opens its ranks")
+    return PassThrough(1 if opened_ranks else 0, formation_passed and not opened_ranks)
+
+
+def obstacle_cost(height: int, ladders: bool = False, needs_ladders: bool = False) -> int:
+    """Action Dice to cross a wall, hedge or fence (SP-TERRAIN-OBSTACLE): 1 for a low one, 2 for a
+    high one; some can only be crossed with ladders."""
+    if height not in (1, 2):
+        raise RuleError("SP-TERRAIN-OBSTACLE", f"an obstacle is low (1) or high (2), not {height}")
+    if needs_ladders and not ladders:
+        raise RuleError("SP-TERRAIN-OBSTACLE", "this obstacle can only be crossed with ladders")
+    return height
+
+
+def cavalry_must_walk(was_standing: bool, stopping: bool) -> bool:
+    """Cavalry starting from a halt or coming to one moves at walk that turn (SP-MOVE-CAV-WALK)."""
+    return was_standing or stopping
+
+
+def gallop_breaks_formation(gallop_turns_in_a_row: int) -> bool:
+    """A cavalry Formation galloping a second turn in a row breaks into its Groups (SP-MOVE-CAV-GALLOP)."""
+    if gallop_turns_in_a_row < 0:
+        raise RuleError("SP-MOVE-CAV-GALLOP", "turns cannot be negative")
+    return gallop_turns_in_a_row > 1

@@ -1,0 +1,314 @@
+"""Skirmish shooting (§7.1–7.3, 7.7–7.9): how many dice a volley rolls, what each die needs, what a hit does.
+
+Each rule has an exact face (a ``Dist`` of Fractions) and a played face (rolls a ``DiceSource`` and
+says what it decided).  Most to-hit numbers of the source were pictures that did not survive, so the
+number a die needs is always an input here; the one cell the text itself gives back (an ordinary
+rifleman in skirmish order at 24–36″ needs 5+, from the sharpshooter paragraph) is fixed.
+"""
+
+from __future__ import annotations
+
+from enum import StrEnum
+from fractions import Fraction
+from functools import lru_cache
+from math import ceil, comb, lcm
+from typing import NamedTuple
+
+from aot_rules.core.dice import DiceSource
+from aot_rules.core.dist import Dist
+from aot_rules.core.errors import RuleError
+from aot_rules.core.events import DieEffect, Said
+from aot_rules.sp.rules.troops import Quality
+
+SIXTH = Fraction(1, 6)
+
+
+QUALITY_RANK = {Quality.ELITE: 3, Quality.VETERANS: 2, Quality.REGULARS: 1, Quality.RECRUITS: 0}
+
+
+# --- how many dice (SP-SHOOT-DICE-CLASS, -ARTILLERY, -MODS, SP-SHOOT-GUN-CREW) ------------------------
+
+def class_dice(shooters: int, quality: Quality, whole_groups: bool = False) -> int:
+    """One die per firing figure, then the quality adjustment (SP-SHOOT-DICE-CLASS).
+
+    The source says to round up, so a part-group of four (elite) or five (veterans, recruits) still
+    counts; ``whole_groups`` is the other reading, where only complete groups do.
+
+    >>> class_dice(6, Quality.ELITE), class_dice(6, Quality.RECRUITS), class_dice(6, Quality.ELITE, True)
+    (8, 4, 7)
+    """
+    if shooters < 0:
+        raise RuleError("SP-SHOOT-DICE-CLASS", f"a Group cannot fire with {shooters} figures")
+    per = {Quality.ELITE: 4, Quality.VETERANS: 5, Quality.RECRUITS: 5}.get(quality)
+    if per is None:
+        return shooters
+    extra = shooters // per if whole_groups else ceil(shooters / per)
+    return shooters - extra if quality is Quality.RECRUITS else shooters + extra
+
+
+class Gun(StrEnum):
+    """The four pieces of SP-SHOOT-DICE-ARTILLERY, lightest first."""
+
+    FALCONET = "falconet"
+    LIGHT = "light gun"
+    HEAVY = "heavy gun"
+    CARRONADE = "carronade"
+
+
+GUN_DICE = {Gun.FALCONET: 6, Gun.LIGHT: 10, Gun.HEAVY: 12, Gun.CARRONADE: 18}
+
+
+def gun_dice(gun: Gun, crew_shock: int = 0, shortest_band: bool = False) -> int:
+    """A gun's fixed dice, less one per 2 Shock on its crew unless it fires at the shortest band
+    (SP-SHOOT-DICE-ARTILLERY with SP-SHOOT-GUN-CREW).
+
+    >>> gun_dice(Gun.LIGHT, 3), gun_dice(Gun.LIGHT, 3, shortest_band=True)
+    (9, 10)
+    """
+    if crew_shock < 0:
+        raise RuleError("SP-SHOOT-GUN-CREW", "Shock on a crew cannot be negative")
+    return max(0, GUN_DICE[gun] - (0 if shortest_band else crew_shock // 2))
+
+
+class Target(StrEnum):
+    """What the volley is aimed at, as far as SP-SHOOT-DICE-MODS cares."""
+
+    OTHER = "skirmishers or a Group"
+    LINE = "a line, from the front"
+    COLUMN = "a column, from the front"
+    FLANK = "a line or column, from the flank"
+    SQUARE = "a square"
+
+
+class Cover(StrEnum):
+    NONE = "none"
+    LIGHT = "light cover"
+    HEAVY = "heavy cover"
+
+
+class Volley(NamedTuple):
+    """Dice after every SP-SHOOT-DICE-MODS adjustment, and the bonus each die gets."""
+
+    dice: int
+    bonus: int
+
+
+def modified_dice(base: int, *, hero_status: int = 0, shock: int = 0, first_volley: bool = False,
+                  firing_line: bool = False, target: Target = Target.OTHER, cover: Cover = Cover.NONE,
+                  keep_round_up: bool = False) -> Volley:
+    """SP-SHOOT-DICE-MODS: whole dice added and taken away first, cover last (the index's Reading).
+
+    Cover removes half (light) or three quarters (heavy) of the dice, the number removed rounded up;
+    ``keep_round_up`` is the other reading, where the number *kept* is rounded up instead.
+
+    >>> modified_dice(7, cover=Cover.LIGHT), modified_dice(7, cover=Cover.LIGHT, keep_round_up=True)
+    (Volley(dice=3, bonus=0), Volley(dice=4, bonus=0))
+    >>> modified_dice(6, first_volley=True, target=Target.SQUARE, firing_line=True)
+    Volley(dice=10, bonus=2)
+    """
+    if min(base, hero_status, shock) < 0:
+        raise RuleError("SP-SHOOT-DICE-MODS", "dice, Status and Shock cannot be negative")
+    n = base + hero_status - shock // 2 + (2 if first_volley else 0)
+    n += {Target.FLANK: 1, Target.SQUARE: 2}.get(target, 0)
+    n = max(0, n)
+    if cover is not Cover.NONE:
+        share = Fraction(1, 2) if cover is Cover.LIGHT else Fraction(3, 4)
+        n = ceil(n * (1 - share)) if keep_round_up else n - ceil(n * share)
+    bonus = int(firing_line) + int(target in (Target.LINE, Target.FLANK, Target.SQUARE))
+    return Volley(n, bonus)
+
+
+# --- to hit (SP-SHOOT-HIT and its three tables) ----------------------------------------------------
+
+def hit_chance(to_hit: int, bonus: int = 0) -> Fraction:
+    """One die hits if its face plus the per-die bonus reaches the table number (no natural 1 or 6 rule).
+
+    >>> hit_chance(5), hit_chance(5, 1), hit_chance(8, 1), hit_chance(1)
+    (Fraction(1, 3), Fraction(1, 2), Fraction(0, 1), Fraction(1, 1))
+    """
+    return Fraction(min(6, max(0, 7 - (to_hit - bonus))), 6)
+
+
+def hits_exact(dice: int, to_hit: int, bonus: int = 0) -> Dist[int]:
+    """SP-SHOOT-HIT: the hits of ``dice`` independent dice, Binomial(dice, p)."""
+    return Dist.binomial(dice, hit_chance(to_hit, bonus))
+
+
+def roll_hits(dice: int, to_hit: int, bonus: int, src: DiceSource) -> int:
+    """Played SP-SHOOT-HIT: roll every die, count those that reach the number."""
+    need = to_hit - bonus
+    faces = [src.d6("to hit", lambda f: DieEffect.HIT if f >= need else DieEffect.NONE) for _ in range(dice)]
+    hits = sum(f >= need for f in faces)
+    src.emit(Said(f"{dice} dice need {max(1, need)}+ after a +{bonus} bonus each: {hits} hit"
+                  if bonus else f"{dice} dice need {to_hit}+: {hits} hit"))
+    return hits
+
+
+class Band(StrEnum):
+    """Range bands of the line and artillery tables (9″ steps)."""
+
+    B0 = "0–9″"
+    B9 = "9–18″"
+    B18 = "18–27″"
+    B27 = "27–36″"
+    B36 = "36″+"
+
+
+class SkirmishBand(StrEnum):
+    """Range bands of the skirmish-order table (12″ steps)."""
+
+    B0 = "0–12″"
+    B12 = "12–24″"
+    B24 = "24–36″"
+    B36 = "36–48″"
+
+
+class LineWeapon(StrEnum):
+    MUSKET = "musket"
+    RIFLE = "rifle"
+    MINIE = "Minié rifle"
+    CARBINE = "carbine"
+
+
+class SkirmishWeapon(StrEnum):
+    MUSKET = "musket"
+    RIFLE = "rifle"
+    MINIE = "Minié rifle"
+
+
+#: How many bands (from the nearest) each weapon reaches; past that the table prints "–".
+LINE_REACH = {LineWeapon.MUSKET: 2, LineWeapon.RIFLE: 3, LineWeapon.MINIE: 4, LineWeapon.CARBINE: 1}
+SKIRMISH_REACH = {SkirmishWeapon.MUSKET: 2, SkirmishWeapon.RIFLE: 3, SkirmishWeapon.MINIE: 4}
+ART_REACH = {Gun.FALCONET: 3, Gun.LIGHT: 5, Gun.HEAVY: 5, Gun.CARRONADE: 2}
+#: The one cell the source gives back in words (§7.9.2): an ordinary rifleman at 24–36″ needs 5+.
+RECOVERED = {(SkirmishWeapon.RIFLE, SkirmishBand.B24): 5}
+
+
+class Cell(NamedTuple):
+    """One to-hit table cell: the number needed (None: out of range) and whether the source gives it."""
+
+    need: int | None
+    from_source: bool
+
+
+def table_cell(rule_id: str, weapon: StrEnum, band: StrEnum, reach: int, user_value: int) -> Cell:
+    """The cell for ``weapon`` at ``band``: "–" past the weapon's reach, the recovered 5+, or the user's number."""
+    index = list(type(band)).index(band)
+    if index >= reach:
+        return Cell(None, True)
+    if (weapon, band) in RECOVERED:
+        return Cell(RECOVERED[(weapon, band)], True)  # type: ignore[index]
+    if not 1 <= user_value <= 7:
+        raise RuleError(rule_id, f"a to-hit number must be from 1 to 7, not {user_value}")
+    return Cell(user_value, False)
+
+
+# --- what a hit does (SP-SHOOT-HITS, SP-AMBUSH) ----------------------------------------------------
+
+class Effect(StrEnum):
+    MISS = "miss"
+    SHOCK = "Shock"
+    DEATH = "death"
+
+
+def hit_effect(face: int, six_kills: bool = True) -> Effect:
+    """SP-SHOOT-HITS: 1–2 miss, 3–5 Shock; the lost last row read as 6 = death (off: a 6 is one more Shock)."""
+    if face <= 2:
+        return Effect.MISS
+    if face <= 5 or not six_kills:
+        return Effect.SHOCK
+    return Effect.DEATH
+
+
+def effect_law(six_kills: bool = True) -> Dist[Effect]:
+    return Dist.die(6).map(lambda f: hit_effect(f, six_kills))
+
+
+class Damage(NamedTuple):
+    """What a volley did: hits, Shock points put on the target, and men put out of action."""
+
+    hits: int
+    shock: int
+    deaths: int
+
+
+@lru_cache(maxsize=1024)
+def trinomial(n: int, pa: Fraction, pb: Fraction) -> Dist[tuple[int, int]]:
+    """How many of ``n`` independent trials land in class a and in class b (the rest in neither),
+    written out with binomial coefficients: the multinomial law, exact."""
+    pc = 1 - pa - pb
+    den = lcm(pa.denominator, pb.denominator, pc.denominator)
+    wa, wb, wc = pa * den, pb * den, pc * den
+    weights = {(a, b): comb(n, a) * comb(n - a, b) * int(wa) ** a * int(wb) ** b * int(wc) ** (n - a - b)
+               for a in range(n + 1) for b in range(n - a + 1)}
+    return Dist.from_weights(weights)
+
+
+def damage_exact(dice: int, to_hit: int | None, bonus: int = 0, *, six_kills: bool = True,
+                 ambush: bool = False) -> Dist[Damage]:
+    """Every die of the volley: a hit (SP-SHOOT-HIT), then its effect die (SP-SHOOT-HITS); an ambush
+    doubles the Shock (SP-AMBUSH).  ``to_hit`` None is a "–" cell: nothing can hit.
+
+    The hits are Binomial(dice, p); given h hits, the Shock and death counts are a multinomial split
+    of the h effect dice."""
+    if dice < 0:
+        raise RuleError("SP-SHOOT-HIT", "a volley cannot roll fewer than 0 dice")
+    p = Fraction(0) if to_hit is None else hit_chance(to_hit, bonus)
+    law = effect_law(six_kills)
+    p_shock, p_death = law[Effect.SHOCK], law[Effect.DEATH]
+    k = 2 if ambush else 1
+    return Dist.binomial(dice, p).bind(
+        lambda h: trinomial(h, p_shock, p_death).map(lambda sd: Damage(h, k * sd[0], sd[1])))
+
+
+def roll_effects(hits: int, src: DiceSource, *, six_kills: bool = True, ambush: bool = False) -> Damage:
+    """Played SP-SHOOT-HITS: one effect die per hit; an ambush doubles the Shock."""
+    shock = deaths = 0
+    for _ in range(hits):
+        e = hit_effect(src.d6("effect of a hit", lambda f: DieEffect.HIT if hit_effect(f, six_kills) is Effect.DEATH
+                              else DieEffect.NONE), six_kills)
+        shock += e is Effect.SHOCK
+        deaths += e is Effect.DEATH
+    if ambush:
+        shock *= 2
+    if hits:
+        src.emit(Said(f"{hits} effect dice: {deaths} killed and {shock} Shock"
+                      + (" (doubled by the ambush)" if ambush else "")))
+    return Damage(hits, shock, deaths)
+
+
+def play_volley(dice: int, to_hit: int | None, bonus: int, src: DiceSource, *, six_kills: bool = True,
+                ambush: bool = False) -> Damage:
+    """A whole volley as the players roll it: to-hit dice, then an effect die per hit."""
+    if to_hit is None:
+        src.emit(Said("the target is out of this weapon's range: no dice are rolled"))
+        return Damage(0, 0, 0)
+    hits = roll_hits(dice, to_hit, bonus, src)
+    return roll_effects(hits, src, six_kills=six_kills, ambush=ambush)
+
+
+# --- the sharpshooter (SP-SHARPSHOOTER) -------------------------------------------------------------
+
+class Aimed(StrEnum):
+    HIT = "hit"
+    MISS = "miss"
+    SPENT = "miss, and his special powder is spent"
+
+
+def sharpshooter_band(band: SkirmishBand) -> SkirmishBand:
+    """The column he reads: one band nearer than the real distance (the nearest stays the nearest)."""
+    bands = list(SkirmishBand)
+    return bands[max(0, bands.index(band) - 1)]
+
+
+def sharpshooter_exact(need: int) -> Dist[Aimed]:
+    """One unmodified d6 against ``need``; a 1 also ends his special shots for the game."""
+    return Dist.die(6).map(lambda f: Aimed.SPENT if f == 1 else Aimed.HIT if f >= need else Aimed.MISS)
+
+
+def play_sharpshooter(need: int, src: DiceSource) -> Aimed:
+    f = src.d6("aimed shot", lambda x: DieEffect.HIT if x >= need and x > 1 else
+               DieEffect.FAIL if x == 1 else DieEffect.NONE)
+    out = Aimed.SPENT if f == 1 else Aimed.HIT if f >= need else Aimed.MISS
+    src.emit(Said(f"the sharpshooter needs {need}+ and rolls {f}: {out.value}"))
+    return out

@@ -1,0 +1,144 @@
+"""Spotting (source §6): who may look, the 2d6 roll against a lost table, its modifiers, and the
+blinds that are revealed without a roll.
+
+The spotting table's numbers were lost with its images: only "Auto" for a target in the open
+within 27″ survives.  The number to reach is therefore an input the user sets
+(:func:`spot_law`'s ``needed``).  Readings: success is reaching the number (≥); the difficulty
+modifiers add to or take from that number; an extra observation die counts once (+1 to the
+roll), although the modifier list names it again; the 9″ boundary belongs to the near band.
+"""
+
+from __future__ import annotations
+
+from dataclasses import dataclass
+from enum import StrEnum
+from fractions import Fraction
+
+from aot_rules.core.dice import DiceSource
+from aot_rules.core.dist import Dist
+from aot_rules.core.errors import RuleError
+from aot_rules.core.events import Said
+
+
+class Cover(StrEnum):
+    """Where the target is: the rows of the spotting table."""
+
+    OPEN = "in the open"
+    LIGHT = "lightly concealed"
+    CONCEALED = "concealed"
+    HEAVY = "heavily concealed"
+
+
+class Band(StrEnum):
+    """The spotting table's distance columns (Reading: 9″ is near, 27″ is middle)."""
+
+    NEAR = "0–9″"
+    MIDDLE = "9–27″"
+    FAR = "27″+"
+
+
+def band(distance: Fraction) -> Band:
+    """The distance band of the spotting table.
+
+    >>> band(Fraction(9)), band(Fraction(91, 10)), band(Fraction(27)), band(Fraction(28))
+    (<Band.NEAR: '0–9″'>, <Band.MIDDLE: '9–27″'>, <Band.MIDDLE: '9–27″'>, <Band.FAR: '27″+'>)
+    """
+    if distance < 0:
+        raise RuleError("SP-SPOT-ROLL", f"a distance cannot be negative ({distance})")
+    return Band.NEAR if distance <= 9 else Band.MIDDLE if distance <= 27 else Band.FAR
+
+
+def table_says_auto(cover: Cover, where: Band) -> bool:
+    """The two surviving cells: a target in the open within 27″ is spotted without a roll; every
+    other cell is lost, so it needs a roll against a number the user sets."""
+    return cover is Cover.OPEN and where is not Band.FAR
+
+
+class Spotter(StrEnum):
+    """Who may try to spot, and what it pays (SP-SPOT-WHO)."""
+
+    GROUP = "a Group (1 Action Die)"
+    BLIND = "a blind (1 Action Die)"
+    SENTRY = "a sentry (1 Action Die)"
+    HERO = "a Hero (1 Initiative point)"
+
+
+def may_be_spotted(on_table: bool) -> bool:
+    """Figures on the table are seen by all; spotting is only ever tried against hidden troops."""
+    return not on_table
+
+
+#: Modifiers that make spotting harder: each adds 1 to the number needed (SP-SPOT-MODIFIERS).
+HARDER = ("the observer is under fire", "the target is standing still", "the target is in smoke",
+          "the target is made up of natives")
+#: Modifiers that make it easier: each takes 1 from the number needed.  The target's movement dice
+#: count one each; the extra observation die is listed in the source too, but it already adds +1 to
+#: the roll (Reading: counted once).
+EASIER = ("the observer is higher than the target", "each movement die the target used this turn",
+          "the observer is a Hero", "the target is mounted", "the observer is a native",
+          "the target is a Formation")
+
+
+def required(needed: int, harder: int, easier: int, extra: int = 0, *, extra_twice: bool = False) -> int:
+    """The number the roll must reach once the difficulty modifiers are applied."""
+    if min(harder, easier, extra) < 0:
+        raise RuleError("SP-SPOT-MODIFIERS", "modifier counts cannot be negative")
+    return needed + harder - easier - (extra if extra_twice else 0)
+
+
+def spot_law(needed: int, extra: int = 0, harder: int = 0, easier: int = 0, *,
+             extra_twice: bool = False) -> Dist[int]:
+    """The law of the spotting roll: 2d6 plus one per extra Action Die or Initiative point spent.
+
+    >>> spot_law(7).p_ge(7)
+    Fraction(7, 12)
+    """
+    required(needed, harder, easier, extra, extra_twice=extra_twice)  # the same refusals as the roll
+    return (Dist.die(6) + Dist.die(6)).map(lambda s: s + extra)
+
+
+def play_spot(needed: int, dice: DiceSource, extra: int = 0, harder: int = 0, easier: int = 0, *,
+              extra_twice: bool = False) -> tuple[int, bool]:
+    """Roll to spot as a player does: returns (the modified roll, spotted?)."""
+    target = required(needed, harder, easier, extra, extra_twice=extra_twice)
+    if harder or easier or (extra and extra_twice):
+        dice.emit(Said(f"the table's {needed} becomes {target} after the modifiers."))
+    first = dice.d6("spotting die")
+    second = dice.d6("spotting die")
+    roll = first + second + extra
+    ok = roll >= target
+    dice.emit(Said(f"{first} + {second}" + (f" + {extra} for extra dice" if extra else "")
+                   + f" = {roll}, {'reaching' if ok else 'short of'} {target}: "
+                   + ("spotted." if ok else "not spotted.")))
+    return roll, ok
+
+
+class Reveal(StrEnum):
+    """What happens to a blind close to the enemy without any roll (SP-SPOT-AUTO)."""
+
+    HIDDEN = "stays hidden"
+    AT_ONCE = "figures placed at once"
+    ON_TEA_BREAK = "figures placed on the Tea Break card"
+
+
+def auto_reveal(in_cover: bool, distance: Fraction) -> Reveal:
+    """A blind in the open within 9″ of the enemy is revealed at once; one in cover may come to 6″
+    (Reading: at 6″ or closer it is revealed, its figures placed on the Tea Break card)."""
+    if distance < 0:
+        raise RuleError("SP-SPOT-AUTO", f"a distance cannot be negative ({distance})")
+    if not in_cover:
+        return Reveal.AT_ONCE if distance <= 9 else Reveal.HIDDEN
+    return Reveal.ON_TEA_BREAK if distance <= 6 else Reveal.HIDDEN
+
+
+@dataclass(frozen=True)
+class SpotAttempt:
+    """One attempt: who looks, and what the look costs in dice or Initiative (1 + extras)."""
+
+    spotter: Spotter
+    extra: int = 0
+
+    @property
+    def cost(self) -> int:
+        return 1 + self.extra
+
