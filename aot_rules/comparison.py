@@ -3,9 +3,8 @@
 Why this module exists, and why it is thin: the comparison chapter must never disagree with the
 widgets of the four parts.  So every number here is read off ``get(rule_id).evaluate(...)`` (the
 very call behind each widget); nothing re-implements a rule.  Where a question needs two rolls
-chained (Batalist's exchange, then a morale test), the two exact laws are composed with
-:class:`~aot_rules.core.dist.Dist` only because the second roll uses fresh dice, so the two are
-truly independent; each such place says so.
+chained (Batalist's exchange, then the morale test it triggers), the system's own composition of the
+same exact functions is used (``aot_rules.bat.rules.combat.clash_morale_exact``).
 
 Three questions, each answered in the four systems:
 
@@ -27,6 +26,7 @@ from dataclasses import dataclass
 from fractions import Fraction
 from typing import Any
 
+from aot_rules.bat.rules.combat import clash_morale_exact
 from aot_rules.core.dist import Dist
 from aot_rules.core.errors import RuleError
 from aot_rules.core.format import fraction_str, percent_str
@@ -178,27 +178,16 @@ def _band_kind(band: Any) -> str:
     return {"HOLDS": "holds", "STEP_BACK": "falls back", "FALL_BACK": "falls back", "FLEES": "flees"}[band.name]
 
 
-def bat_exchange_and_morale(melee: int = 3, defence: int = 3, a_quality: int = 3, b_quality: int = 3,
-                            **readings: Any) -> Dist[BatFight]:
+def bat_exchange_and_morale(melee: int = 3, defence: int = 3, a_quality: int = 3,
+                            b_quality: int = 3) -> Dist[BatFight]:
     """BAT-MELEE-DAMAGE between two equal profiles, then BAT-MORALE-TEST for whoever must test.
 
-    Composed with ``bind``: the morale test rolls three fresh dice, so given the exchange's result
-    it is independent of the exchange; this is the law of total probability, not an approximation.
+    Batalist's own composition (:func:`aot_rules.bat.rules.combat.clash_morale_exact`, built on the
+    same exact functions as those two registry entries), with its bands read as holds / falls back /
+    flees; a test the exchange does not trigger counts as holding.
     """
-    ex = _ev("BAT-MELEE-DAMAGE", a_melee=melee, a_defence=defence, b_melee=melee, b_defence=defence,
-             **readings).dists["exchange"]
-    bands_a = _ev("BAT-MORALE-TEST", quality=a_quality).dists["band"].map(_band_kind)
-    bands_b = _ev("BAT-MORALE-TEST", quality=b_quality).dists["band"].map(_band_kind)
-
-    def after(e: Any) -> Dist[BatFight]:
-        a_tests = e.name in ("ATTACKER_MORALE", "BOTH_ATTACKER_MORALE", "BOTH_MORALE")
-        b_tests = e.name in ("DEFENDER_MORALE", "BOTH_DEFENDER_MORALE", "BOTH_MORALE")
-        da = bands_a if a_tests else Dist.point("")
-        db = bands_b if b_tests else Dist.point("")
-        return da.product(db).map(lambda ab: BatFight(ab[0], ab[1]))
-
-    joint: Dist[BatFight] = ex.bind(after)
-    return joint
+    fights = clash_morale_exact(a_quality, melee, defence, b_quality, melee, defence)
+    return fights.map(lambda r: BatFight(_band_kind(r.attacker_band), _band_kind(r.defender_band)))
 
 
 def _moved(kind: str) -> bool:
@@ -488,17 +477,19 @@ def summary_table() -> str:
     rows = []
     for s in ("aot", "aob", "sp", "bat"):
         rows.append([f"<b>{SYSTEM_NAMES[s]}</b>", cell(ff[s].beaten), cell(ff[s].goes_on),
-                     f"{step[s].upgrade}: " + cell(step[s].before) + " → " + cell(step[s].after),
+                     f"<small>{step[s].upgrade}</small><br><b>{percent_str(step[s].before, 1)} → "
+                     f"{percent_str(step[s].after, 1)}</b><br><small class=\"cmp-frac\">"
+                     f"{fraction_str(step[s].before)} → {fraction_str(step[s].after)}</small>",
                      cell(shot[s], percent=False) if s in shot else NOT_IN_SOURCE])
     return html_table(["system", "beaten in the first fight", "fight goes on", "one step of quality (P beaten)",
                        "hits per shooter"], rows, "The three questions at a glance (the chapter's default units)")
 
 
-def _figure(title: str, x_label: str, y_label: str, whole_steps: bool = False) -> Any:
+def _figure(title: str, x_label: str, y_label: str, whole_steps: bool = False, height: int = 260) -> Any:
     from bokeh.models import HoverTool, SingleIntervalTicker
     from bokeh.plotting import figure
 
-    fig = figure(title=title, height=260, sizing_mode="stretch_width", toolbar_location=None, tools="",
+    fig = figure(title=title, height=height, sizing_mode="stretch_width", toolbar_location=None, tools="",
                  x_axis_label=x_label, y_axis_label=y_label)
     fig.add_tools(HoverTool(tooltips=[("", "@name"), ("x", "@x"), ("exact", "@frac"), ("", "@pct")]))
     fig.toolbar.logo = None
@@ -563,13 +554,14 @@ def first_fight_plots() -> str:
 
 def shooting_plots(top: int = 20) -> str:
     curves = shooting_curves(top)
-    men = _figure("Figures shooting (AoT, Skirmish)", "shooting figures", "expected hits")
+    men = _figure("Figures shooting (AoT, Skirmish)", "shooting figures", "expected hits", height=400)
     _legend(men, [_line(men, curves["aot"], "AoT, density 4", COLOURS["aot"]),
                   _line(men, curves["aot veteran"], "AoT veteran", COLOURS["aot"], "dashed"),
                   _line(men, curves["sp regulars"], f"Skirmish regulars, {SP_TO_HIT}+", COLOURS["sp"]),
                   _line(men, curves["sp elite"], "Skirmish elite", COLOURS["sp"], "dashed"),
                   _line(men, curves["sp recruits"], "Skirmish recruits", COLOURS["sp"], "dotted")], False)
-    bases = _figure("Bases shooting (Batalist)", "bases shooting, one shot each", "expected figures removed")
+    bases = _figure("Bases shooting (Batalist)", "bases shooting, one shot each", "expected figures removed",
+                    height=400)
     _legend(bases, [_line(bases, curves["bat"], "equal bases", COLOURS["bat"]),
                     _line(bases, curves["bat smaller bases"], "shooters' bases smaller", COLOURS["bat"], "dashed")],
             False)

@@ -179,3 +179,9 @@ def test_tables_and_plots_render() -> None:
     pytest.importorskip("bokeh")
     plots = C.first_fight_plots() + C.shooting_plots(6)
     assert "cdn" not in plots.lower() and plots.count('data-plot="') == 2
+
+
+def test_the_overlapping_lines_the_page_mentions() -> None:
+    """The page says skirmish regulars at 4+ and AoT at density 4 coincide; other to-hits do not."""
+    assert all(C.sp_hits(n)[0] == C.aot_volley(n) for n in range(1, 21))
+    assert C.sp_hits(10, to_hit=5)[0] != C.aot_volley(10)

@@ -117,6 +117,35 @@ def terrain_table() -> str:
             f"<caption>{caption}</caption><tr>{head}</tr>{''.join(body)}</table></div>")
 
 
+def _options(prefix: str, *, blanks: bool) -> str:
+    """A system's reading toggles (``blanks=False``) or the numbers its source leaves blank, read off
+    the registry, so the appendix lists exactly the inputs the widgets and the CLI offer."""
+    from html import escape
+
+    from aot_rules.present.static import option_text
+    from aot_rules.systems import all_mechanics
+
+    rows = []
+    seen: set[tuple[str, str]] = set()
+    for m in all_mechanics():
+        if not m.rule_id.startswith(prefix + "-"):
+            continue
+        for p in m.inputs:
+            if not p.blank if blanks else p.reading is None:
+                continue
+            key = (p.reading or m.rule_id, p.name)
+            if key in seen:  # a variant repeats its base's inputs
+                continue
+            seen.add(key)
+            rule = p.reading or m.rule_id
+            rows.append([f"<code>{rule}</code>", escape(p.label or p.name.replace("_", " ")),
+                         f"<code>{escape(p.flag)}</code>", escape(option_text(p.default)), escape(p.help)])
+    head = ["rule", "input", "command line", "default", "what it switches" if not blanks else "what you set"]
+    what = "numbers the source leaves blank (you set them)" if blanks else "toggles for alternative readings"
+    table = _html(head, rows, f"{prefix}: {what}, from the registry")
+    return table.replace('class="aot-table"', 'class="aot-table aot-prose"', 1) if rows else ""
+
+
 TABLES: dict[str, Callable[[], str]] = {
     "hit-chances": hit_chances,
     "shieldwall": shieldwall,
@@ -125,4 +154,6 @@ TABLES: dict[str, Callable[[], str]] = {
     "countercharge": countercharge_table,
     "move-allowance": move_allowance_table,
     "terrain": terrain_table,
+    **{f"{pfx.lower()}-toggles": partial(_options, pfx, blanks=False) for pfx in ("AOB", "SP", "BAT")},
+    **{f"{pfx.lower()}-blanks": partial(_options, pfx, blanks=True) for pfx in ("AOB", "SP", "BAT")},
 }

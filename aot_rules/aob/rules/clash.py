@@ -17,6 +17,7 @@ from __future__ import annotations
 
 from enum import StrEnum
 from fractions import Fraction
+from functools import partial
 from math import ceil
 from typing import NamedTuple
 
@@ -227,6 +228,11 @@ def clash_law(a_target: int, b_target: int, die: GameDie = GameDie.D20,
                                                     ab[0].hit, ab[1].hit))
 
 
+def _judge(face: int, target: int, direction: Direction) -> DieEffect:
+    """How the dice strip colours a clash roll: a hit when it succeeds."""
+    return DieEffect.HIT if succeeds(face, target, direction) else DieEffect.NONE
+
+
 def play_clash(dice: DiceSource, a_target: int, b_target: int, die: GameDie = GameDie.D20,
                direction: Direction = Direction.AT_MOST, compare: Compare = Compare.MEN) -> ClashOutcome:
     """Play one clash at the table: two clash rolls, the casualty rolls of the sides that hit, the verdict."""
@@ -234,7 +240,7 @@ def play_clash(dice: DiceSource, a_target: int, b_target: int, die: GameDie = Ga
     faces = {}
     for side, target in (("A", a_target), ("B", b_target)):
         faces[side] = dice.die(s, f"{side}'s clash roll (needs {direction.need(target)})",
-                               lambda f, t=target: DieEffect.HIT if succeeds(f, t, direction) else DieEffect.NONE)
+                               partial(_judge, target=target, direction=direction))
         hit = succeeds(faces[side], target, direction)
         dice.emit(Said(f"{side} needs {direction.need(target)} on the {die.value} and rolls"
                        f" {faces[side]}: {'the clash succeeds' if hit else 'no effect'}."))

@@ -143,6 +143,6 @@ def play_morale(quality: int, dice: DiceSource, n_dice: int = DICE_PER_TEST, *, 
     if auto:
         dice.emit(Said(f"Being a Coward adds {auto} automatic failure."))
     result = _result(min(n_dice, len(failed) + auto))
-    dice.emit(Said(f"{result.failures} {'failure' if result.failures == 1 else 'failures'}: {who} — "
+    dice.emit(Said(f"{result.failures} {'failure' if result.failures == 1 else 'failures'} for {who}: "
                    f"{result.band.value}."))
     return result

@@ -6,6 +6,7 @@ the source); every Reading that changes the odds is a toggle naming its rule.
 
 from __future__ import annotations
 
+from collections.abc import Callable
 from dataclasses import dataclass
 from typing import Any
 
@@ -17,6 +18,7 @@ from aot_rules.core.registry import Mechanic, Registry, Sample
 from aot_rules.sp.rules import heroes as H
 from aot_rules.sp.rules import melee as M
 from aot_rules.sp.rules import shooting as S
+from aot_rules.sp.rules.troops import Quality
 
 DAMAGE_LABELS = {"hits": "hits", "shock": "Shock points on the target", "deaths": "men killed",
                  "any_death": "at least one man killed"}
@@ -47,7 +49,7 @@ def _damage_sample(d: S.Damage) -> Sample:
 class ClassInput:
     shooters: int = param(6, "figures firing (Heroes and musicians do not fire)", lo=1, hi=40,
                           grid=tuple(range(1, 13)))
-    quality: S.Quality = param(S.Quality.REGULARS, "troop quality: elite and veterans gain dice, recruits lose them")
+    quality: Quality = param(Quality.REGULARS, "troop quality: elite and veterans gain dice, recruits lose them")
     to_hit: int = _to_hit()
     whole_groups: bool = param(False, "count only complete groups of 4 or 5 shooters (the index reads the "
                                "source's 'rounding up': a part-group counts too)", reading="SP-SHOOT-DICE-CLASS",
@@ -265,7 +267,7 @@ def wound_play(p: WoundInput, dice: DiceSource) -> Sample:
 
 @dataclass(frozen=True)
 class ReplaceInput:
-    quality: S.Quality = param(S.Quality.REGULARS, "quality of the troops the fallen Hero led")
+    quality: Quality = param(Quality.REGULARS, "quality of the troops the fallen Hero led")
     recruits_from: int = param(6, "lowest face that replaces a recruits' Hero (the cell is lost; the index reads 6, "
                                "following the pattern)", lo=2, hi=6, blank=True, label="recruits need (lost cell)")
     last_hero: bool = param(False, "he was the force's last Hero: replaced without a roll", label="last Hero")
@@ -441,7 +443,8 @@ class FightInput:
 FIGHT_LABELS = {"result": "result of the round", "a_kills": "men A killed", "b_kills": "men B killed",
                 "a_back": "A falls back", "b_back": "B falls back", "again": "fight again",
                 "a_heavy": "A loses by 4+ or is overwhelmed"}
-FIGHT_EVENTS = {"a_back": lambda f: f.result in M.A_FALLS_BACK, "b_back": lambda f: f.result in M.B_FALLS_BACK,
+FIGHT_EVENTS: dict[str, Callable[[M.Fight], bool]] = {
+    "a_back": lambda f: f.result in M.A_FALLS_BACK, "b_back": lambda f: f.result in M.B_FALLS_BACK,
                 "again": lambda f: f.result is M.Result.DRAW,
                 "a_heavy": lambda f: f.result in (M.Result.A_SWAMPED, M.Result.A_LOSE4)}
 

@@ -13,7 +13,7 @@ from aot_rules.core.dice import DiceSource
 from aot_rules.core.dist import Dist
 from aot_rules.core.errors import RuleError
 from aot_rules.core.events import DieEffect, Said
-from aot_rules.sp.rules.shooting import Quality
+from aot_rules.sp.rules.troops import Quality
 
 
 class Wound(StrEnum):

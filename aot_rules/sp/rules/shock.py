@@ -10,7 +10,7 @@ from enum import StrEnum
 from typing import NamedTuple
 
 from aot_rules.core.errors import RuleError
-from aot_rules.sp.rules.shooting import Quality
+from aot_rules.sp.rules.troops import Quality
 
 #: Inches an infantry Group falls back per Shock point above its men (SP-SHOCK-INF).
 FALLBACK_PER_SHOCK = {Quality.ELITE: 1, Quality.VETERANS: 2, Quality.REGULARS: 3, Quality.RECRUITS: 4}
