@@ -122,8 +122,8 @@ def melee_play(p: MeleeInput, dice: DiceSource) -> Sample:
 
 @dataclass(frozen=True)
 class ShootInput:
-    ranged: int = param(3, "the shooter's Ranged, from its profile (0: it cannot shoot)", lo=0, hi=STAT_HI,
-                        grid=(0, 1, 2, 3, 4, 5), label="shooter's Ranged")
+    ranged: int = param(3, "the shooter's Ranged, from its profile (a base with Ranged 0 may not shoot: "
+                        "BAT-SHOOT-RESTRICT)", lo=1, hi=STAT_HI, grid=(1, 2, 3, 4, 5), label="shooter's Ranged")
     defence: int = param(3, "the target's Defence, from its profile", lo=0, hi=STAT_HI, grid=(0, 1, 2, 3, 4, 5),
                          label="target's Defence")
     target_more: bool = param(False, "the target has more figures on its base than the shooter", grid=(False,),
@@ -182,8 +182,8 @@ def shot_play(p: ShootInput, dice: DiceSource) -> Sample:
 class TemplateInput:
     bases: int = param(3, "bases under the template, friend or foe (the geometry is yours)", lo=1, hi=MAX_BASES,
                        grid=(1, 2, 3, 4, 5), label="bases under the template")
-    ranged: int = param(3, "the shooter's Ranged, from its profile (0: it cannot shoot)", lo=0, hi=STAT_HI,
-                        grid=(1, 2, 3, 4), label="shooter's Ranged")
+    ranged: int = param(3, "the shooter's Ranged, from its profile (a base with Ranged 0 may not shoot: "
+                        "BAT-SHOOT-RESTRICT)", lo=1, hi=STAT_HI, grid=(1, 2, 3, 4), label="shooter's Ranged")
     defence: int = param(3, "the Defence of the bases under the template", lo=0, hi=STAT_HI, grid=(1, 2, 3, 4),
                          label="their Defence")
     one_shooter_die: bool = param(False, "one attack die serves every base (the book reads: a fresh die per base, "
@@ -288,7 +288,7 @@ def register(reg: Registry) -> None:
         "BAT-SKILL-COWARD", "Morale test of a Coward",
         "A Coward's morale test under each reading of its two contradictory rows.",
         fixed={}, defaults={"coward": Coward.COMBINED.value},
-        limits={"coward": (Coward.COMBINED, Coward.AUTO_FAILURE, Coward.FEWER_DICE)}))
+        widget_grid={"coward": (Coward.COMBINED, Coward.AUTO_FAILURE, Coward.FEWER_DICE)}))
     reg.add(morale.variant(
         "BAT-SKILL-STANDARD", "Morale test beside a Standard Bearer",
         "With a Standard Bearer within 6 steps, one failed morale die is rolled again.",

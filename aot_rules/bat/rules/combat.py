@@ -290,11 +290,6 @@ def range_exact(rng: int, distance: int, range_die: int = 0) -> Fraction:
     return Dist.die(6).prob(lambda d: distance <= rng + range_die * d)
 
 
-def _check_shooter(ranged: int) -> None:
-    if ranged <= 0:
-        raise RuleError("BAT-SHOOT-RESTRICT", "a base with Ranged 0 cannot shoot")
-
-
 @cache
 def shot_exact(ranged: int, defence: int, *, rng: int = 0, distance: int = 0, range_die: int = 0,
                sign: Sign = Sign.GREATER, double: Double = Double.AT_LEAST) -> Dist[Shot]:
