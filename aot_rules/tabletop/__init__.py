@@ -1,7 +1,6 @@
-"""The table-top engine's home: game state (table, terrain, units as bases with position and
-facing, armies and their command) and its geometry, built on shapely.
+"""The table-top engine: units on bases on a 40×60″ table, measured with shapely, played turn by turn.
 
-Empty for now by design: the movement, command and table-top issues fill it.  The rules it
-will call already live with their systems (``aot_rules.aot.rules``), and it will report what
-happens through the same event log (``aot_rules.core.events``) the worked examples read.
+``state`` holds the immutable game state, ``geometry`` every measurement, ``game`` the dice and the
+transaction that runs an action, ``scenarios`` the built-in battles; the rules themselves stay in
+:mod:`aot_rules.aot.rules`, and the engine calls the same functions the odds calculators use.
 """

@@ -1,0 +1,154 @@
+"""A game in progress: the immutable :class:`GameState`, the one dice source, and the referee.
+
+Every action is a pure function ``action(state, ref, ...) -> GameState`` that asks its dice of
+``ref.dice`` and records what happened through ``ref``.  :meth:`Game.act` runs one action as a
+transaction: on success the new state, with the action's log lines, replaces the old; on a
+:class:`~aot_rules.core.errors.RuleError` the dice are wound back and the state is untouched, so a
+refused action leaves the game byte-identical (the property tests check it).
+
+One dice source drives a game.  A seeded source (:meth:`TableDice.seeded`) makes a game replay
+exactly from its seed; a fixed source (:meth:`TableDice.fixed`) injects the dice of a worked example
+or replays a game from its log.  Rules code is unchanged: :class:`TableDice` is a
+:class:`~aot_rules.core.dice.DiceSource`, and the referee turns the rolls a block of rules code made
+into one log line (who rolled, for which rule, the faces, the outcome).
+"""
+
+from __future__ import annotations
+
+import random
+from collections.abc import Callable, Iterator, Sequence
+from contextlib import contextmanager
+from dataclasses import dataclass, field, replace
+from typing import Any, Concatenate, ParamSpec
+
+from aot_rules.core.dice import DiceSource
+from aot_rules.core.errors import RuleError
+from aot_rules.core.events import Roll
+from aot_rules.tabletop.state import GameState, LogEntry
+
+P = ParamSpec("P")
+
+
+class TableDice(DiceSource):
+    """The game's dice: seeded or scripted, counting every die so a game can be resumed or replayed."""
+
+    def __init__(self, *, seed: int | None = None, faces: Sequence[int] | None = None) -> None:
+        super().__init__()
+        if (seed is None) == (faces is None):
+            raise ValueError("give the dice a seed or a list of faces, not both")
+        self.rng = random.Random(seed) if seed is not None else None
+        self.faces = list(faces) if faces is not None else []
+        self.used = 0
+
+    @classmethod
+    def seeded(cls, seed: int, skip: int = 0) -> TableDice:
+        """Dice from ``seed``, with the first ``skip`` dice already rolled (a saved game resumes so)."""
+        d = cls(seed=seed)
+        for _ in range(skip):
+            d._next(6)
+        return d
+
+    @classmethod
+    def fixed(cls, faces: Sequence[int]) -> TableDice:
+        """Dice read from a list, in order: a worked example's dice, or a game's log replayed."""
+        return cls(faces=faces)
+
+    def _next(self, sides: int) -> int:
+        if self.rng is not None:
+            v = self.rng.randint(1, sides)
+        else:
+            if self.used >= len(self.faces):
+                raise RuleError("AOT-DICE", f"the injected dice ran out after {len(self.faces)} dice")
+            v = self.faces[self.used]
+        self.used += 1
+        return v
+
+    def snapshot(self) -> tuple[Any, int, int]:
+        return (self.rng.getstate() if self.rng is not None else None, self.used, len(self.log))
+
+    def restore(self, snap: tuple[Any, int, int]) -> None:
+        state, used, n = snap
+        if self.rng is not None:
+            self.rng.setstate(state)
+        self.used = used
+        del self.log[n:]
+
+
+@dataclass
+class Record:
+    """The outcome of a block of rules code, filled in by the block (see :meth:`Referee.rolling`)."""
+
+    outcome: str = ""
+
+
+#: A reaction hook: (state, reacting piece id, what provoked it, the reaction's name) -> take it?
+ReactionChoice = Callable[[GameState, str, str, str], bool]
+
+
+def always_react(state: GameState, pid: str, by: str, reaction: str) -> bool:
+    """The default choice: take every reaction the rules allow."""
+    return True
+
+
+@dataclass
+class Referee:
+    """What an action may use besides the state: the dice, the log lines it writes, and the players'
+    choices for reactions in the other side's slot."""
+
+    dice: TableDice
+    turn: int
+    react: ReactionChoice = always_react
+    entries: list[LogEntry] = field(default_factory=list)
+
+    @contextmanager
+    def rolling(self, who: str, rule: str) -> Iterator[Record]:
+        """Gather the dice rolled inside the block into one log line for ``who`` under ``rule``; the block
+        says what came of them in ``record.outcome``."""
+        start = len(self.dice.log)
+        rec = Record()
+        yield rec
+        faces = tuple(e.face for e in self.dice.log[start:] if isinstance(e, Roll))
+        self.entries.append(LogEntry(self.turn, who, rule, faces, rec.outcome, "roll" if faces else "event"))
+
+    def note(self, who: str, rule: str, outcome: str, kind: str = "event") -> None:
+        """A log line with no dice: something the engine decided, or a player's ``decision`` and its reason."""
+        self.entries.append(LogEntry(self.turn, who, rule, (), outcome, kind))
+
+
+class Game:
+    """A game: the current state, and the dice that move it on.
+
+    >>> from aot_rules.tabletop.scenarios import scenario
+    >>> g = Game(scenario("greek-border", seed=3))
+    >>> g.state.turn
+    0
+    """
+
+    def __init__(self, state: GameState, dice: TableDice | None = None, react: ReactionChoice = always_react):
+        self.state = state
+        self.dice = dice if dice is not None else TableDice.seeded(state.seed, state.dice_used)
+        self.react = react
+
+    def act(self, action: Callable[Concatenate[GameState, Referee, P], GameState], *args: P.args,
+            **kwargs: P.kwargs) -> GameState:
+        """Run one action as a transaction: the new state on success; on a refusal, the error, with the
+        state and the dice exactly as they were."""
+        snap = self.dice.snapshot()
+        ref = Referee(self.dice, self.state.turn, self.react)
+        try:
+            new = action(self.state, ref, *args, **kwargs)
+        except RuleError:
+            self.dice.restore(snap)
+            raise
+        logged = sum(len(e.faces) for e in ref.entries)
+        if logged != self.dice.used - snap[1]:
+            self.dice.restore(snap)
+            raise RuntimeError(f"{action.__name__} rolled {self.dice.used - snap[1]} dice but logged {logged}: "
+                               "every die must be rolled inside Referee.rolling")
+        self.state = replace(new, log=new.log + tuple(ref.entries), dice_used=new.dice_used + self.dice.used
+                             - snap[1])
+        return self.state
+
+    def faces(self) -> list[int]:
+        """Every die rolled so far, in order, read back from the log (a game replays from these)."""
+        return [f for e in self.state.log for f in e.faces]

@@ -1,0 +1,247 @@
+"""Table-top geometry, in inches, with shapely 2: bases, distances, arcs, sight lines, flanks, sweeps.
+
+Every measurement the rules make on the table lives here, once, so that the engine, the scripted
+player and the book's diagrams measure alike.  A base is placed by a :class:`Pose`: the centre of
+its front edge and the way it faces, in degrees anticlockwise from "up the table" (+y).  Nothing
+here knows about dice or rules beyond measuring: the engine asks and decides.
+
+Conventions (AOT-MEASURE): distances run edge to edge, nearest edge to nearest edge; a base that
+only touches another (distance below :data:`CONTACT`) is in contact with it; two bases overlap when
+they share more than :data:`AREA_EPS` square inches.
+"""
+
+from __future__ import annotations
+
+import math
+from dataclasses import dataclass
+from enum import StrEnum
+from functools import lru_cache
+
+from shapely import affinity
+from shapely.geometry import LineString, Point, Polygon
+from shapely.ops import unary_union
+
+#: Bases closer than this (inches) are in contact.
+CONTACT = 0.01
+#: Shared area (square inches) below which two bases only touch.
+AREA_EPS = 1e-4
+#: How far the frontal arc and the front half-plane reach: farther than any table diagonal.
+FAR = 200.0
+#: Positions are kept to this many decimal places, so that a saved game prints and reloads exactly.
+PLACES = 4
+#: A wheel's swept area is built from footprints at most this many degrees apart.
+SWEEP_STEP = 5.0
+
+
+class BaseSize(StrEnum):
+    """AOT-UNIT-BASE: a 4×8 cm unit base (3.2″ front, 1.6″ deep); the large 8×6 cm base of an elephant,
+    chariot, wagon or gun (narrow side to the front: 2.4″ front, 3.2″ deep); an 8×2 cm stakes base."""
+
+    UNIT = "unit"
+    LARGE = "large"
+    STAKES = "stakes"
+
+    @property
+    def width(self) -> float:
+        """The length of the front edge, inches."""
+        return {BaseSize.UNIT: 3.2, BaseSize.LARGE: 2.4, BaseSize.STAKES: 3.2}[self]
+
+    @property
+    def depth(self) -> float:
+        return {BaseSize.UNIT: 1.6, BaseSize.LARGE: 3.2, BaseSize.STAKES: 0.8}[self]
+
+
+class Aspect(StrEnum):
+    """Where an attacker or shooter stands relative to a target (AOT-MELEE-FLANK, AOT-SHOOT-FLANK)."""
+
+    FRONT = "front"
+    FLANK = "flank"
+    REAR = "rear"
+
+    @property
+    def flanking(self) -> bool:
+        """Flank and rear attacks both count as flank attacks for the rules."""
+        return self is not Aspect.FRONT
+
+
+def _r(v: float) -> float:
+    out = round(v, PLACES)
+    return 0.0 if out == 0 else out  # no -0.0 in a saved game
+
+
+def norm_angle(deg: float) -> float:
+    """An angle in (-180, 180]."""
+    a = math.fmod(deg, 360.0)
+    if a <= -180:
+        a += 360
+    elif a > 180:
+        a -= 360
+    return _r(a)
+
+
+@dataclass(frozen=True, slots=True)
+class Pose:
+    """Where a base stands: the centre of its front edge (x, y) and its facing, degrees anticlockwise
+    from up the table.  Coordinates are rounded to :data:`PLACES` places on construction."""
+
+    x: float
+    y: float
+    facing: float = 0.0
+
+    @staticmethod
+    def of(x: float, y: float, facing: float = 0.0) -> Pose:
+        return Pose(_r(x), _r(y), norm_angle(facing))
+
+    @property
+    def direction(self) -> tuple[float, float]:
+        """The unit vector the base faces."""
+        a = math.radians(self.facing)
+        return (-math.sin(a), math.cos(a))
+
+    def advanced(self, d: float) -> Pose:
+        """The pose after moving ``d`` inches straight ahead (negative: straight back)."""
+        dx, dy = self.direction
+        return Pose.of(self.x + d * dx, self.y + d * dy, self.facing)
+
+    def turned(self, degrees: float) -> Pose:
+        """The pose after turning on the spot about the front-edge centre (AOT-TURN: a turn is not a move)."""
+        return Pose.of(self.x, self.y, self.facing + degrees)
+
+    def about_face(self, size: BaseSize) -> Pose:
+        """The same ground, facing the other way: the front edge moves to where the rear edge was."""
+        back = self.advanced(-size.depth)
+        return Pose.of(back.x, back.y, self.facing + 180)
+
+
+@lru_cache(maxsize=65536)
+def footprint(pose: Pose, size: BaseSize) -> Polygon:
+    """The base as a polygon; its exterior runs front-left, front-right, rear-right, rear-left."""
+    w, d = size.width, size.depth
+    p = Polygon([(-w / 2, 0), (w / 2, 0), (w / 2, -d), (-w / 2, -d)])
+    p = affinity.rotate(p, pose.facing, origin=(0, 0))
+    return affinity.translate(p, pose.x, pose.y)
+
+
+def corners(pose: Pose, size: BaseSize) -> tuple[tuple[float, float], ...]:
+    """Front-left, front-right, rear-right, rear-left."""
+    c = footprint(pose, size).exterior.coords
+    return tuple((float(c[i][0]), float(c[i][1])) for i in range(4))
+
+
+def front_edge(pose: Pose, size: BaseSize) -> LineString:
+    fl, fr, _, _ = corners(pose, size)
+    return LineString([fl, fr])
+
+
+def distance(a: Polygon, b: Polygon) -> float:
+    """AOT-MEASURE: nearest edge to nearest edge."""
+    return float(a.distance(b))
+
+
+def overlap(a: Polygon, b: Polygon) -> bool:
+    """Two bases share ground (touching is not overlapping)."""
+    return bool(a.intersects(b)) and a.intersection(b).area > AREA_EPS
+
+
+def _rotate(v: tuple[float, float], degrees: float) -> tuple[float, float]:
+    a = math.radians(degrees)
+    return (v[0] * math.cos(a) - v[1] * math.sin(a), v[0] * math.sin(a) + v[1] * math.cos(a))
+
+
+@lru_cache(maxsize=16384)
+def frontal_arc(pose: Pose, size: BaseSize) -> Polygon:
+    """AOT-SHOOT-ARC-LOS: the ground ahead of the front edge within 45° either side of straight ahead,
+    the lines drawn out from the two front corners."""
+    fl, fr, _, _ = corners(pose, size)
+    d = pose.direction
+    left, right = _rotate(d, 45), _rotate(d, -45)
+    return Polygon([fl, (fl[0] + FAR * left[0], fl[1] + FAR * left[1]),
+                    (fr[0] + FAR * right[0], fr[1] + FAR * right[1]), fr])
+
+
+def in_arc(pose: Pose, size: BaseSize, target: Polygon) -> bool:
+    """Some of ``target`` lies inside the frontal arc (more than a touch)."""
+    return frontal_arc(pose, size).intersection(target).area > AREA_EPS
+
+
+@lru_cache(maxsize=16384)
+def ahead(pose: Pose, size: BaseSize) -> Polygon:
+    """The half-plane in front of the line that extends the base's front edge."""
+    fl, fr, _, _ = corners(pose, size)
+    d = pose.direction
+    ux, uy = (fr[0] - fl[0]) / size.width, (fr[1] - fl[1]) / size.width
+    a = (fl[0] - FAR * ux, fl[1] - FAR * uy)
+    b = (fr[0] + FAR * ux, fr[1] + FAR * uy)
+    return Polygon([a, b, (b[0] + FAR * d[0], b[1] + FAR * d[1]), (a[0] + FAR * d[0], a[1] + FAR * d[1])])
+
+
+def aspect(attacker: Polygon, pose: Pose, size: BaseSize) -> Aspect:
+    """Where ``attacker`` stands relative to the target at ``pose``: in front, or wholly beyond the line
+    of its front face (AOT-MELEE-FLANK, AOT-SHOOT-FLANK): in the rear when it is also wholly behind
+    the line of its rear edge, otherwise on a flank."""
+    if ahead(pose, size).intersection(attacker).area > AREA_EPS:
+        return Aspect.FRONT
+    rear = ahead(pose.about_face(size), size)
+    return Aspect.REAR if rear.contains(attacker.buffer(-AREA_EPS)) else Aspect.FLANK
+
+
+def facing_side(target_pose: Pose, size: BaseSize, viewer: Polygon) -> tuple[tuple[float, float], tuple[float, float]]:
+    """AOT-SHOOT-ARC-LOS, Reading (1): the target's side nearest the viewer, as its two corners
+    (front first on a tie, then right, rear, left)."""
+    c = corners(target_pose, size)
+    sides = [(c[0], c[1]), (c[1], c[2]), (c[2], c[3]), (c[3], c[0])]
+    return min(sides, key=lambda s: round(LineString(s).distance(viewer), 9))
+
+
+def sight_lines(shooter: Pose, s_size: BaseSize, target: Pose, t_size: BaseSize) -> tuple[LineString, LineString]:
+    """AOT-SHOOT-ARC-LOS: from each front corner of the shooter to a corner of the target's facing side,
+    paired so that the two lines do not cross."""
+    fl, fr, _, _ = corners(shooter, s_size)
+    a, b = facing_side(target, t_size, footprint(shooter, s_size))
+    straight = (LineString([fl, a]), LineString([fr, b]))
+    crossed = (LineString([fl, b]), LineString([fr, a]))
+    return straight if not straight[0].crosses(straight[1]) else crossed
+
+
+def crosses(line: LineString, area: Polygon) -> bool:
+    """A sight line passes over ``area`` (more than grazing its edge)."""
+    return bool(line.intersects(area)) and line.intersection(area).length > CONTACT
+
+
+def wheel_pose(pose: Pose, size: BaseSize, degrees: float) -> Pose:
+    """AOT-MOVE-PROCEDURE: wheel ``degrees`` (anticlockwise positive, i.e. to the left) about the front
+    corner on the inside of the wheel; the outer front corner travels the arc."""
+    fl, fr, _, _ = corners(pose, size)
+    pivot = fl if degrees > 0 else fr
+    centre = Point(pose.x, pose.y)
+    moved = affinity.rotate(centre, degrees, origin=pivot)
+    return Pose.of(moved.x, moved.y, pose.facing + degrees)
+
+
+def wheel_cost(size: BaseSize, degrees: float) -> float:
+    """AOT-MOVE-PROCEDURE: the inches a wheel costs, the outer corner's arc: |angle| × frontage."""
+    return abs(math.radians(degrees)) * size.width
+
+
+def swept(start: Pose, end: Pose, size: BaseSize, *, wheel: bool = False) -> Polygon:
+    """The ground a base crosses from ``start`` to ``end``: a straight move sweeps the hull of the two
+    footprints; a wheel sweeps the hulls of footprints at most :data:`SWEEP_STEP` degrees apart."""
+    if not wheel:
+        return footprint(start, size).union(footprint(end, size)).convex_hull
+    turn = norm_angle(end.facing - start.facing)
+    n = max(1, math.ceil(abs(turn) / SWEEP_STEP))
+    poses = [start] + [wheel_pose(start, size, turn * i / n) for i in range(1, n)] + [end]
+    hulls = [footprint(p, size).union(footprint(q, size)).convex_hull for p, q in zip(poses, poses[1:], strict=False)]
+    return unary_union(hulls)
+
+
+def on_table(poly: Polygon, width: float, depth: float) -> bool:
+    """The whole base is on a table ``width`` × ``depth`` inches."""
+    minx, miny, maxx, maxy = poly.bounds
+    eps = 1e-6
+    return minx >= -eps and miny >= -eps and maxx <= width + eps and maxy <= depth + eps
+
+
+def bearing(frm: tuple[float, float], to: tuple[float, float]) -> float:
+    """The facing (degrees anticlockwise from up the table) that points from ``frm`` to ``to``."""
+    return norm_angle(math.degrees(math.atan2(-(to[0] - frm[0]), to[1] - frm[1])))

@@ -1,0 +1,96 @@
+"""Built-in scenarios: two armies from army lists, terrain and camps, deployed on the table.
+
+A scenario is a function of the seed that returns the opening :class:`GameState`; the armies come from
+the shipped army files through the loader and the validator, so an army the rules do not allow can never
+reach the table.  ``python -m aot_rules play --list`` prints :data:`SCENARIOS`.
+"""
+
+from __future__ import annotations
+
+from collections.abc import Callable, Sequence
+
+from aot_rules.aot.army import Army, shipped_army, validate
+from aot_rules.aot.army.model import Rank as ArmyRank
+from aot_rules.aot.rules.orders import Rank, UnitTurn
+from aot_rules.aot.rules.terrain import Terrain
+from aot_rules.core.errors import RuleError
+from aot_rules.tabletop.geometry import BaseSize, Pose
+from aot_rules.tabletop.state import (
+    TABLE_DEPTH,
+    TABLE_WIDTH,
+    CommanderState,
+    GameState,
+    Piece,
+    Point,
+    SideState,
+    TerrainPiece,
+)
+
+
+def rect(x0: float, y0: float, x1: float, y1: float) -> tuple[Point, ...]:
+    return ((x0, y0), (x1, y0), (x1, y1), (x0, y1))
+
+
+def deploy(army: Army, side: int, xs: Sequence[float], y: float, facing: float, camp: tuple[Point, ...],
+           home_edge: float) -> tuple[SideState, tuple[Piece, ...]]:
+    """Stand ``army`` on the table: its units left to right at ``xs`` with their front edges on ``y``.
+
+    The army must be legal (AOT-ARMY-*, AOT-CMD-SLOTS): the validator's first complaint is raised.
+    """
+    broken = validate(army)
+    if broken:
+        raise RuleError(broken[0].rule_id, f"{army.name}: {broken[0].message}")
+    if len(xs) != len(army.units):
+        raise RuleError("AOT-MEASURE", f"{army.name} has {len(army.units)} units but {len(xs)} places")
+    prefix = "AB"[side]
+    ids = {u.name: f"{prefix}{i + 1}" for i, u in enumerate(army.units)}
+    generals = {c.unit for c in army.commanders}
+    pieces = []
+    for u, x in zip(army.units, xs, strict=True):
+        unit = army.engine_unit(u)
+        pieces.append(Piece(ids[u.name], side, unit, Pose.of(x, y, facing), BaseSize.UNIT, unit.strength,
+                            turn=UnitTurn.of(unit, general=u.name in generals)))
+    commanders = tuple(CommanderState(c.name, Rank.C_IN_C if c.c_in_c else
+                                      (Rank.GENERAL if c.rank is ArmyRank.GENERAL else Rank.COLONEL), ids[c.unit])
+                       for c in army.commanders)
+    slots = dict(army.slots)
+    written = tuple(" / ".join(slots[i]) for i in range(1, 7))
+    nationality = army.army_list.main.nationality
+    return SideState(army.army_list.name if side == 0 else army.name, army.name, nationality, written, commanders,
+                     camp, home_edge), tuple(pieces)
+
+
+def greek_border(seed: int) -> GameState:
+    """Athenians against Boeotians, both from the Greek list: a hill on the Athenian left, a wood on
+    their right, and a stream across the Boeotian front."""
+    ath = shipped_army("athenians-small")
+    boe = shipped_army("boeotians-small")
+    xs = (18.0, 24.0, 30.0, 36.0, 42.0)
+    a_side, a_pieces = deploy(ath, 0, xs, 8.0, 0.0, rect(26, 0, 34, 4), 0.0)
+    b_side, b_pieces = deploy(boe, 1, xs, 32.0, 180.0, rect(26, 36, 34, 40), TABLE_DEPTH)
+    a_side = SideState("Athenians", *_rest(a_side))
+    b_side = SideState("Boeotians", *_rest(b_side))
+    terrain = (
+        TerrainPiece("Hill of Delion", Terrain.HILL, rect(8, 14, 16, 22)),
+        TerrainPiece("Oak wood", Terrain.WOOD, rect(46, 15, 54, 23)),
+        TerrainPiece("Stream", Terrain.STREAM, rect(21, 26, 39, 27)),
+    )
+    return GameState("greek-border", seed, (a_side, b_side), a_pieces + b_pieces, terrain, TABLE_WIDTH, TABLE_DEPTH)
+
+
+def _rest(s: SideState) -> tuple[str, str, tuple[str, ...], tuple[CommanderState, ...], tuple[Point, ...], float]:
+    return s.army, s.nationality, s.slots, s.commanders, s.camp, s.home_edge
+
+
+#: The built-in scenarios by name.
+SCENARIOS: dict[str, Callable[[int], GameState]] = {"greek-border": greek_border}
+
+
+def scenario(name: str, seed: int = 0) -> GameState:
+    """The opening state of the built-in scenario ``name``."""
+    try:
+        build = SCENARIOS[name]
+    except KeyError:
+        raise RuleError("AOT-SCENARIO", f"no scenario {name!r}; the built-in scenarios are "
+                        f"{', '.join(sorted(SCENARIOS))}") from None
+    return build(seed)

@@ -1,0 +1,202 @@
+"""The state of a game on the table: terrain, camps, two sides and their units on bases, and the log.
+
+Everything is an immutable dataclass: an action takes a state and returns a new one, or raises a
+:class:`~aot_rules.core.errors.RuleError` and leaves the old one as it was (python-chess keeps its
+board the same way).  Serialising to JSON and back lives in :mod:`aot_rules.tabletop.save`.
+
+Warriors are conserved by bookkeeping, not by arithmetic: a piece's ``removed`` count grows only when
+warriors are killed or dispersed, so ``formed + disordered + removed == initial`` is a real check.
+"""
+
+from __future__ import annotations
+
+from dataclasses import dataclass, field, replace
+from enum import StrEnum
+from functools import cached_property
+
+from shapely.geometry import Polygon
+
+from aot_rules.aot.rules.orders import Rank, UnitTurn
+from aot_rules.aot.rules.terrain import Terrain
+from aot_rules.aot.units import Unit
+from aot_rules.core.errors import RuleError
+from aot_rules.tabletop.geometry import BaseSize, Pose, footprint
+
+#: The save format's version; a file of another version is refused (see :mod:`aot_rules.tabletop.save`).
+FORMAT_VERSION = 1
+#: AOT-TABLE: 60″ across (x) and 40″ from one player's edge to the other's (y).
+TABLE_WIDTH = 60.0
+TABLE_DEPTH = 40.0
+
+Point = tuple[float, float]
+
+
+class Status(StrEnum):
+    """Whether a unit is still in the battle (AOT-VICTORY-POINTS counts the others)."""
+
+    FIGHTING = "fighting"
+    DESTROYED = "destroyed"  # every warrior killed
+    DISPERSED = "dispersed"  # blocked while retreating or fleeing (AOT-MELEE-RETREAT, AOT-PANIC)
+    FLED = "fled"  # left the table
+
+
+@dataclass(frozen=True)
+class TerrainPiece:
+    """One piece of terrain (AOT-TERRAIN-PLACE) of a kind (AOT-TERRAIN-TYPES), as an outline in inches."""
+
+    name: str
+    kind: Terrain
+    outline: tuple[Point, ...]
+
+    @cached_property
+    def polygon(self) -> Polygon:
+        return Polygon(self.outline)
+
+
+@dataclass(frozen=True)
+class CommanderState:
+    """A general, the commander-in-chief or a colonel, standing in the unit ``unit`` (a piece id)."""
+
+    name: str
+    rank: Rank
+    unit: str
+
+
+@dataclass(frozen=True)
+class SideState:
+    """One player's army as the game tracks it."""
+
+    name: str
+    army: str
+    nationality: str
+    slots: tuple[str, ...]  # the six initiative faces: a commander's name or "individual" (AOT-CMD-SLOTS)
+    commanders: tuple[CommanderState, ...]
+    camp: tuple[Point, ...]  # the camp's outline (AOT-CAMP-PLACE)
+    home_edge: float  # the y of the table edge the army deployed from (its retreat direction)
+    withdrawn: bool = False
+
+    @cached_property
+    def camp_polygon(self) -> Polygon:
+        return Polygon(self.camp)
+
+    def commander(self, name: str) -> CommanderState | None:
+        return next((c for c in self.commanders if c.name == name), None)
+
+
+@dataclass(frozen=True)
+class Piece:
+    """A unit on its base: the rules' :class:`Unit`, where it stands, and its bookkeeping this turn."""
+
+    id: str
+    side: int  # 0 or 1
+    unit: Unit
+    pose: Pose
+    size: BaseSize = BaseSize.UNIT
+    initial: int = 0  # warriors at deployment
+    removed: int = 0  # warriors killed or dispersed since
+    status: Status = Status.FIGHTING
+    turn: UnitTurn = field(default_factory=lambda: UnitTurn("unit"))
+    inside: tuple[str, ...] = ()  # rough pieces it stopped inside (it tests again on leaving, AOT-ROUGH-TERRAIN)
+    fled_this_turn: bool = False  # AOT-PANIC: a panicking unit flees toward camp at most once a turn
+
+    @property
+    def name(self) -> str:
+        return self.unit.name
+
+    @property
+    def polygon(self) -> Polygon:
+        return footprint(self.pose, self.size)
+
+    @property
+    def on_table(self) -> bool:
+        return self.status is Status.FIGHTING
+
+    def with_unit(self, unit: Unit, *, removed: int = 0) -> Piece:
+        """The piece with its warriors changed; ``removed`` more of them were killed or dispersed.
+
+        Refuses (AOT-CASUALTY-REMOVAL) a change that creates or loses warriors unaccounted for.
+        """
+        if unit.strength + removed != self.unit.strength:
+            raise RuleError("AOT-CASUALTY-REMOVAL", f"{self.name}: {self.unit.strength} warriors cannot become "
+                            f"{unit.strength} with {removed} removed")
+        status = Status.DESTROYED if unit.destroyed and self.status is Status.FIGHTING else self.status
+        return replace(self, unit=unit, removed=self.removed + removed, status=status)
+
+
+@dataclass(frozen=True)
+class LogEntry:
+    """One line of the game's log: who did what under which rule, the dice faces, and the outcome.
+
+    ``kind`` is ``roll`` (dice were rolled), ``event`` (the engine decided something without dice) or
+    ``decision`` (a player chose, with the reason it gives).
+    """
+
+    turn: int
+    who: str
+    rule: str
+    faces: tuple[int, ...]
+    outcome: str
+    kind: str = "roll"
+
+    def line(self) -> str:
+        dice = f" [{' '.join(map(str, self.faces))}]" if self.faces else ""
+        rule = f" {self.rule}" if self.rule else ""
+        return f"T{self.turn} {self.kind:<8} {self.who}{rule}{dice}: {self.outcome}"
+
+
+@dataclass(frozen=True)
+class GameState:
+    """Everything about a game; the same state and dice always give the same game."""
+
+    scenario: str
+    seed: int
+    sides: tuple[SideState, SideState]
+    pieces: tuple[Piece, ...]
+    terrain: tuple[TerrainPiece, ...] = ()
+    width: float = TABLE_WIDTH
+    depth: float = TABLE_DEPTH
+    turn: int = 0  # turns begun; 0 before the first
+    last_turn: int = 12  # nightfall (AOT-VICTORY-POINTS)
+    weather: str = "calm"
+    initiative: tuple[int, int] = (0, 0)  # this turn's initiative dice, side 0's first (AOT-CMD-INITIATIVE)
+    slot: int = 0  # the slot being played, 0 outside slots
+    mover: int = -1  # the side whose slot is being played, -1 outside slots
+    log: tuple[LogEntry, ...] = ()
+    dice_used: int = 0  # dice rolled so far: a seeded game resumes by skipping them
+    result: str | None = None  # how the battle ended, once it has
+    version: int = FORMAT_VERSION
+
+    # --- lookups -------------------------------------------------------------------------------
+    def piece(self, pid: str) -> Piece:
+        for p in self.pieces:
+            if p.id == pid:
+                return p
+        raise RuleError("AOT-MEASURE", f"there is no unit {pid!r} on the table")
+
+    def by_name(self, name: str) -> Piece:
+        for p in self.pieces:
+            if p.name == name or p.id == name:
+                return p
+        raise RuleError("AOT-MEASURE", f"there is no unit {name!r} on the table")
+
+    def fighting(self, side: int | None = None) -> tuple[Piece, ...]:
+        """Units still on the table, of one side or of both."""
+        return tuple(p for p in self.pieces if p.on_table and (side is None or p.side == side))
+
+    def enemies(self, piece: Piece) -> tuple[Piece, ...]:
+        return self.fighting(1 - piece.side)
+
+    def friends(self, piece: Piece) -> tuple[Piece, ...]:
+        return tuple(p for p in self.fighting(piece.side) if p.id != piece.id)
+
+    def with_piece(self, piece: Piece) -> GameState:
+        """The state with one piece replaced (matched by id)."""
+        return replace(self, pieces=tuple(piece if p.id == piece.id else p for p in self.pieces))
+
+    def with_pieces(self, *pieces: Piece) -> GameState:
+        new = {p.id: p for p in pieces}
+        return replace(self, pieces=tuple(new.get(p.id, p) for p in self.pieces))
+
+    def with_side(self, index: int, side: SideState) -> GameState:
+        sides = (side, self.sides[1]) if index == 0 else (self.sides[0], side)
+        return replace(self, sides=sides)
