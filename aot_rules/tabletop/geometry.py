@@ -12,6 +12,7 @@ they share more than :data:`AREA_EPS` square inches.
 
 from __future__ import annotations
 
+import itertools
 import math
 from dataclasses import dataclass
 from enum import StrEnum
@@ -70,8 +71,9 @@ def _r(v: float) -> float:
 
 
 def norm_angle(deg: float) -> float:
-    """An angle in (-180, 180]."""
-    a = math.fmod(deg, 360.0)
+    """An angle in (-180, 180], rounded to :data:`PLACES` places (rounding first, so that -179.99999
+    becomes 180 and not -180)."""
+    a = round(math.fmod(deg, 360.0), PLACES)
     if a <= -180:
         a += 360
     elif a > 180:
@@ -227,12 +229,16 @@ def swept(start: Pose, end: Pose, size: BaseSize, *, wheel: bool = False) -> Pol
     """The ground a base crosses from ``start`` to ``end``: a straight move sweeps the hull of the two
     footprints; a wheel sweeps the hulls of footprints at most :data:`SWEEP_STEP` degrees apart."""
     if not wheel:
-        return footprint(start, size).union(footprint(end, size)).convex_hull
+        hull = footprint(start, size).union(footprint(end, size)).convex_hull
+        assert isinstance(hull, Polygon)
+        return hull
     turn = norm_angle(end.facing - start.facing)
     n = max(1, math.ceil(abs(turn) / SWEEP_STEP))
     poses = [start] + [wheel_pose(start, size, turn * i / n) for i in range(1, n)] + [end]
-    hulls = [footprint(p, size).union(footprint(q, size)).convex_hull for p, q in zip(poses, poses[1:], strict=False)]
-    return unary_union(hulls)
+    hulls = [footprint(p, size).union(footprint(q, size)).convex_hull for p, q in itertools.pairwise(poses)]
+    out = unary_union(hulls)
+    assert isinstance(out, Polygon)  # consecutive hulls overlap, so the union is one piece
+    return out
 
 
 def on_table(poly: Polygon, width: float, depth: float) -> bool:
