@@ -22,11 +22,14 @@ from dataclasses import dataclass, field, replace
 from typing import Any, Concatenate, ParamSpec
 
 from aot_rules.core.dice import DiceSource
-from aot_rules.core.errors import RuleError
 from aot_rules.core.events import Roll
 from aot_rules.tabletop.state import GameState, LogEntry
 
 P = ParamSpec("P")
+
+
+class DiceRanOut(ValueError):
+    """Injected dice (a worked example's, or a replayed log) ran out before the action finished."""
 
 
 class TableDice(DiceSource):
@@ -58,7 +61,7 @@ class TableDice(DiceSource):
             v = self.rng.randint(1, sides)
         else:
             if self.used >= len(self.faces):
-                raise RuleError("AOT-DICE", f"the injected dice ran out after {len(self.faces)} dice")
+                raise DiceRanOut(f"the injected dice ran out after {len(self.faces)} dice")
             v = self.faces[self.used]
         self.used += 1
         return v
@@ -131,13 +134,13 @@ class Game:
 
     def act(self, action: Callable[Concatenate[GameState, Referee, P], GameState], *args: P.args,
             **kwargs: P.kwargs) -> GameState:
-        """Run one action as a transaction: the new state on success; on a refusal, the error, with the
-        state and the dice exactly as they were."""
+        """Run one action as a transaction: the new state on success; on a refusal (or any error), the
+        error, with the state and the dice exactly as they were."""
         snap = self.dice.snapshot()
         ref = Referee(self.dice, self.state.turn, self.react)
         try:
             new = action(self.state, ref, *args, **kwargs)
-        except RuleError:
+        except Exception:  # a refusal, or injected dice running out: nothing happened
             self.dice.restore(snap)
             raise
         logged = sum(len(e.faces) for e in ref.entries)

@@ -27,6 +27,10 @@ from aot_rules.tabletop.state import (
 )
 
 
+class ScenarioError(ValueError):
+    """An unknown scenario name."""
+
+
 def rect(x0: float, y0: float, x1: float, y1: float) -> tuple[Point, ...]:
     return ((x0, y0), (x1, y0), (x1, y1), (x0, y1))
 
@@ -91,6 +95,6 @@ def scenario(name: str, seed: int = 0) -> GameState:
     try:
         build = SCENARIOS[name]
     except KeyError:
-        raise RuleError("AOT-SCENARIO", f"no scenario {name!r}; the built-in scenarios are "
-                        f"{', '.join(sorted(SCENARIOS))}") from None
+        names = ", ".join(sorted(SCENARIOS))
+        raise ScenarioError(f"no scenario {name!r}; the built-in scenarios are {names}") from None
     return build(seed)
