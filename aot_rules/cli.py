@@ -1,4 +1,5 @@
-"""Command line: ``python -m aot_rules odds …`` and ``python -m aot_rules army …``.
+"""Command line: ``python -m aot_rules odds …``, ``python -m aot_rules army …`` and ``python -m aot_rules play …``
+(the table-top engine's own, in :mod:`aot_rules.tabletop.cli`).
 
 Every registered mechanic becomes a sub-command with its own typed options, so
 the CLI never lags behind the engines.  The contract: exit 0 with the answer on
@@ -157,7 +158,8 @@ def odds(argv: Sequence[str]) -> int:
 
 
 TOP_USAGE = ("usage: python -m aot_rules odds ...   (exact odds of any registered mechanic)\n"
-             "       python -m aot_rules army {validate,show} FILE   (check or print an army or army list)")
+             "       python -m aot_rules army {validate,show} FILE   (check or print an army or army list)\n"
+             "       python -m aot_rules play ...   (play a table-top scenario, or continue a saved game)")
 
 
 def _army_parser() -> _Parser:
@@ -214,8 +216,12 @@ def _run(args: list[str]) -> int:
             return 0
         if args[0] == "army":
             return army(args[1:])
+        if args[0] == "play":  # the table-top engine answers for itself: "aot_rules play: ..." on a refusal
+            from aot_rules.tabletop.cli import main as play
+
+            return play(args[1:])
         if args[0] != "odds":
-            raise UsageError(f"unknown command {quoted(args[0])}; try: odds, army")
+            raise UsageError(f"unknown command {quoted(args[0])}; try: odds, army, play")
         return odds(args[1:])
     except (UsageError, RuleError) as e:
         write("error: " + one_line(refusal(e, None) if isinstance(e, RuleError) else str(e)), sys.stderr)

@@ -17,6 +17,10 @@ Targets (issue "Exotic troops, machines and fortifications"): any new mechanic's
 (uncached over its widget grid, a fixed-seed sample of a big one); an exact elephant-against-block exchange
 (``elephant_charge_exact``) < 20 ms median.
 
+Targets (issue "Table-top engine"): one full turn of the greek-border scenario between two scripted players
+< 100 ms median; 10,000 shooting-plus-melee exchanges through the full state engine (``Game.act`` with
+``combat.shoot`` and ``combat.fight``, on fresh states) < 10 s.
+
 Targets (issue "Foundation"):
   one exact shooting distribution       < 1 ms median
   precomputing the whole shooting grid  < 5 s
@@ -154,6 +158,72 @@ def elephant_exchanges() -> dict[str, tuple[Unit, Unit]]:
     }
 
 
+#: Issue 11: how many games, and how many turns of each, the turn median is taken over.
+TABLETOP_GAMES, TABLETOP_TURNS = 6, 6
+TABLETOP_EXCHANGES = 10_000
+#: ``make bench`` stays short: past this many seconds the exchanges stop and their total is projected.
+TABLETOP_BUDGET = 30.0
+
+
+def tabletop_turn_times() -> list[float]:
+    """Seconds per full turn of greek-border between scripted players, over several seeded games (early
+    turns are marches, later ones fights: the median is over both)."""
+    from aot_rules.tabletop.game import Game
+    from aot_rules.tabletop.scenarios import scenario
+    from aot_rules.tabletop.turn import play
+
+    times = []
+    for seed in range(TABLETOP_GAMES):
+        game = Game(scenario("greek-border", seed))
+        for _ in range(TABLETOP_TURNS):
+            if game.state.result is not None:
+                break
+            t = time.perf_counter()
+            play(game, 1)
+            times.append(time.perf_counter() - t)
+    return times
+
+
+def tabletop_exchange_states() -> tuple[Any, Any]:
+    """Two small states from greek-border: the Scythian archers (A4, activated in their slot) 3″ in front
+    of the Theban hoplites (B1), and the Athenian hoplites (A1) in contact with B1, front to front."""
+    from dataclasses import replace
+
+    from aot_rules.tabletop.geometry import Pose
+    from aot_rules.tabletop.scenarios import scenario
+
+    s = scenario("greek-border", 0)
+    archers, hoplites, thebans = s.piece("A4"), s.piece("A1"), s.piece("B1")
+    archers = replace(archers, pose=Pose.of(30, 10, 0), turn=archers.turn.activate())
+    shooting = replace(s, pieces=(archers, replace(thebans, pose=Pose.of(30, 13, 180))), turn=1, slot=1, mover=0)
+    melee = replace(s, pieces=(replace(hoplites, pose=Pose.of(30, 10, 0)), replace(thebans, pose=Pose.of(30, 10, 180))),
+                    turn=1)
+    return shooting, melee
+
+
+def tabletop_exchanges(n: int, budget: float) -> tuple[float, int, int]:
+    """Seconds for ``n`` shooting-plus-melee exchanges, each on fresh copies with its own seeded dice: the
+    time measured, how many were run (it stops after ``budget`` seconds, so the total is then projected)
+    and how many actions the engine refused (it should be none)."""
+    from aot_rules.tabletop import combat
+    from aot_rules.tabletop.game import Game, TableDice
+
+    shooting, melee = tabletop_exchange_states()
+    Game(shooting, TableDice.seeded(0)).act(combat.shoot, "A4", "B1")  # lazy imports and caches: not timed
+    refused = done = 0
+    t = time.perf_counter()
+    for i in range(n):
+        try:
+            Game(shooting, TableDice.seeded(i)).act(combat.shoot, "A4", "B1")
+            Game(melee, TableDice.seeded(i)).act(combat.fight)
+        except RuleError:
+            refused += 1
+        done += 1
+        if time.perf_counter() - t > budget:
+            break
+    return time.perf_counter() - t, done, refused
+
+
 def package_lines() -> int:
     """Non-blank lines of the engine package (what the lines-per-mechanic target counts)."""
     return sum(1 for path in (ROOT / "aot_rules").rglob("*.py")
@@ -255,6 +325,17 @@ def main() -> None:
 
     print("issue 10, the companion systems: Age of Battles, the skirmish fragment, Batalist (uncached)")
     report_grids(companion_ids())
+
+    print("issue 11, the table-top engine (scripted players; full state engine)")
+    turns = tabletop_turn_times()
+    t = statistics.median(turns)
+    report(f"one full turn of greek-border ({len(turns)} turns; {len(turns) / sum(turns):.1f} turns/s)",
+           f"{t * 1e3:.1f} ms", "< 100 ms", t < 0.1)
+    spent, done, refused = tabletop_exchanges(TABLETOP_EXCHANGES, TABLETOP_BUDGET)
+    total = spent * TABLETOP_EXCHANGES / done
+    how = "measured" if done == TABLETOP_EXCHANGES else f"projected from {done:,} in {spent:.0f} s"
+    report(f"{TABLETOP_EXCHANGES:,} shoot + melee exchanges via Game.act ({how})"
+           + (f" ({refused} refused!)" if refused else ""), f"{total:.2f} s", "< 10 s", total < 10 and not refused)
 
     if "--no-book" in sys.argv:
         return

@@ -149,7 +149,7 @@ def test_a_worked_count():
     assert (ra.total, ga.total) == (8, 1)
     r = battle_result(romans, gauls)
     assert (r.ending, r.winner, r.draw) == (Ending.NIGHTFALL, "Romans", False)
-    assert r.describe() == "nightfall: Romans wins, 8 VP to 1"
+    assert r.describe() == "nightfall: won by Romans, 8 VP to 1"
     assert ra.describe().startswith("Romans: 8 VP (3 enemy units destroyed or dispersed: +3; enemy camp captured")
 
 

@@ -66,10 +66,19 @@ def deploy(army: Army, side: int, xs: Sequence[float], y: float, facing: float, 
 
 def greek_border(seed: int) -> GameState:
     """Athenians against Boeotians, both from the Greek list: a hill on the Athenian left, a wood on
-    their right, and a stream across the Boeotian front."""
+    their right, and a stream across the Boeotian front; the units stand 6″ apart, each on its own."""
+    return _greeks("greek-border", seed, (18.0, 24.0, 30.0, 36.0, 42.0))
+
+
+def delion(seed: int) -> GameState:
+    """The same armies and ground, each army closed up into one line (0.8″ between bases), so that a
+    general's direct command and the battle line reach his neighbours: a more decisive fight."""
+    return _greeks("delion", seed, (20.0, 24.0, 28.0, 32.0, 36.0))
+
+
+def _greeks(name: str, seed: int, xs: tuple[float, ...]) -> GameState:
     ath = shipped_army("athenians-small")
     boe = shipped_army("boeotians-small")
-    xs = (18.0, 24.0, 30.0, 36.0, 42.0)
     a_side, a_pieces = deploy(ath, 0, xs, 8.0, 0.0, rect(26, 0, 34, 4), 0.0)
     b_side, b_pieces = deploy(boe, 1, xs, 32.0, 180.0, rect(26, 36, 34, 40), TABLE_DEPTH)
     a_side = SideState("Athenians", *_rest(a_side))
@@ -79,7 +88,7 @@ def greek_border(seed: int) -> GameState:
         TerrainPiece("Oak wood", Terrain.WOOD, rect(46, 15, 54, 23)),
         TerrainPiece("Stream", Terrain.STREAM, rect(21, 26, 39, 27)),
     )
-    return GameState("greek-border", seed, (a_side, b_side), a_pieces + b_pieces, terrain, TABLE_WIDTH, TABLE_DEPTH)
+    return GameState(name, seed, (a_side, b_side), a_pieces + b_pieces, terrain, TABLE_WIDTH, TABLE_DEPTH)
 
 
 def _rest(s: SideState) -> tuple[str, str, tuple[str, ...], tuple[CommanderState, ...], tuple[Point, ...], float]:
@@ -87,7 +96,7 @@ def _rest(s: SideState) -> tuple[str, str, tuple[str, ...], tuple[CommanderState
 
 
 #: The built-in scenarios by name.
-SCENARIOS: dict[str, Callable[[int], GameState]] = {"greek-border": greek_border}
+SCENARIOS: dict[str, Callable[[int], GameState]] = {"greek-border": greek_border, "delion": delion}
 
 
 def scenario(name: str, seed: int = 0) -> GameState:

@@ -13,13 +13,13 @@ expand into a structure far larger than the file.
 from __future__ import annotations
 
 import re
+import sys
 from collections.abc import Mapping, Sequence
 from importlib.resources import files
 from importlib.resources.abc import Traversable
 from pathlib import Path
 from typing import Any, cast
 
-import jsonschema  # type: ignore[import-untyped]  # jsonschema ships no type information
 import yaml  # type: ignore[import-untyped]  # PyYAML ships no type information (types-PyYAML is not pinned)
 
 from aot_rules.aot.army.model import (
@@ -41,6 +41,11 @@ from aot_rules.aot.army.model import (
     is_individual,
 )
 from aot_rules.aot.army.schema import ARMY_SCHEMA, KIND_SCHEMA, LIST_SCHEMA
+
+# jsonschema imports the optional IRI checker rfc3987_syntax when it is installed (Jupyter pulls it in), and
+# that builds a parser for 2–3 s at import.  Our schemas use no "iri" format, so the CLI skips it.
+sys.modules.setdefault("rfc3987_syntax", None)  # type: ignore[arg-type]
+import jsonschema  # type: ignore[import-untyped]  # noqa: E402  # jsonschema ships no type information
 
 #: Files larger than this are refused before parsing; real army files are a few kilobytes.
 MAX_BYTES = 256 * 1024

@@ -273,7 +273,7 @@ class Result:
         'nightfall: a draw, 1 VP to 1'
         """
         a, b = self.scores
-        verdict = "a draw" if self.winner is None else f"{self.winner} wins"
+        verdict = "a draw" if self.winner is None else f"won by {self.winner}"
         return f"{self.ending.value}: {verdict}, {a.total} VP to {b.total}"
 
 
@@ -293,10 +293,10 @@ def battle_result(a: Side, b: Side) -> Result:
     foresee, the points decide, as at nightfall (engineering reading).
 
     >>> battle_result(Side.tally("Romans", formed=2), Side.tally("Gauls", destroyed=3, in_camp=1)).describe()
-    'total victory: Romans wins, 3 VP to 0'
+    'total victory: won by Romans, 3 VP to 0'
     >>> battle_result(Side.tally("Romans", formed=2, destroyed=1),
     ...               Side.tally("Gauls", panicking=1, destroyed=2)).describe()
-    'nightfall: Romans wins, 2 VP to 1'
+    'nightfall: won by Romans, 2 VP to 1'
     """
     scores = victory_points(a, b)
     a_wins, b_wins = total_victory(a, b), total_victory(b, a)
@@ -317,7 +317,7 @@ def withdraw(withdrawing: Side, opponent: Side) -> Result:
     >>> r = withdraw(Side.tally("Gauls", off_table=3, panicking=2, in_camp=1, destroyed=1),
     ...              Side.tally("Romans", formed=4, destroyed=1))
     >>> r.describe(), [line.points for line in r.scores[1].lines]
-    ('organised withdrawal: Romans wins, 1 VP to 6', [1, 2, 2, 1])
+    ('organised withdrawal: won by Romans, 1 VP to 6', [1, 2, 2, 1])
     >>> withdraw(Side.tally("Gauls", formed=1), Side.tally("Romans", formed=1))
     Traceback (most recent call last):
     ...

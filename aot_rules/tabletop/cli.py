@@ -1,0 +1,156 @@
+"""``python -m aot_rules play``: a built-in scenario played between two scripted players, or a saved game
+continued, printed as the dice log and the final state.
+
+The contract is the command line's own (:mod:`aot_rules.cli`): exit 0 with the answer on standard output,
+or exit 2 with one line on standard error (``aot_rules play: <what is wrong>``), never a traceback.  The
+output depends on nothing but the scenario, the seed (or the saved file) and the number of turns, so two
+runs with the same arguments print the same bytes; that is what lets a game be checked, diffed and
+replayed.
+"""
+
+from __future__ import annotations
+
+import argparse
+import json
+import sys
+from collections.abc import Sequence
+
+from aot_rules.cli import UsageError, _encodable, _Parser, one_line, write
+from aot_rules.core.errors import RuleError
+from aot_rules.core.params import quoted
+from aot_rules.tabletop import save as saving
+from aot_rules.tabletop.game import Game
+from aot_rules.tabletop.scenarios import SCENARIOS, ScenarioError, scenario
+from aot_rules.tabletop.state import GameState
+from aot_rules.tabletop.turn import play
+
+#: The most turns one command plays: a battle lasts 12 (AOT-VICTORY-POINTS); this only stops a typo.
+MAX_TURNS = 100
+#: Seeds run from 0 to this (exclusive): ``random`` folds a negative seed onto its absolute value,
+#: so -5 and 5 would play the same game.
+MAX_SEED = 2**63
+
+PROG = "python -m aot_rules play"
+
+
+class EngineFault(Exception):
+    """The engine refused its own scripted players' move: a bug, reported in one line with status 1."""
+
+
+def _turns(text: str) -> int:
+    try:
+        n = int(text)
+    except ValueError:
+        raise argparse.ArgumentTypeError(f"a whole number of turns, not {quoted(text)}") from None
+    if not 1 <= n <= MAX_TURNS:
+        raise argparse.ArgumentTypeError(f"from 1 to {MAX_TURNS} turns, not {n}")
+    return n
+
+
+def _seed(text: str) -> int:
+    try:
+        n = int(text)
+    except ValueError:
+        raise argparse.ArgumentTypeError(f"a whole number, not {quoted(text)}") from None
+    if not 0 <= n < MAX_SEED:
+        raise argparse.ArgumentTypeError(f"from 0 to 2**63 - 1, not {n}")
+    return n
+
+
+def parser() -> _Parser:
+    p = _Parser(prog=PROG, allow_abbrev=False,
+                description="Play a built-in scenario between two scripted players (or continue a saved game) and "
+                "print the dice log and the final state. The same arguments always print the same bytes. "
+                "Exit 0 with the game, or exit 2 with one line on standard error.")
+    p.add_argument("--list", action="store_true", help="print the built-in scenario names, one per line")
+    p.add_argument("--scenario", metavar="NAME", help="the built-in scenario to play (see --list)")
+    p.add_argument("--seed", type=_seed, metavar="N", help="the dice seed (0 to 2**63 - 1; default 0)")
+    p.add_argument("--load", metavar="FILE", help="continue the game saved in FILE (its seed and dice position "
+                   "come from the file)")
+    p.add_argument("--turns", type=_turns, metavar="T", default=1,
+                   help=f"how many more turns to play (1 to {MAX_TURNS}; default 1); the game stops early "
+                   "once the battle is decided")
+    p.add_argument("--save", metavar="FILE", help="write the game after the turns to FILE (JSON)")
+    p.add_argument("--json", action="store_true", help='print one JSON object: {"log": [lines], "state": {...}}')
+    return p
+
+
+def _opening(ns: argparse.Namespace) -> GameState:
+    """The state the command starts from: a scenario's opening, or a saved game."""
+    if ns.load is not None:
+        given = [flag for flag, value in (("--scenario", ns.scenario), ("--seed", ns.seed)) if value is not None]
+        if given:
+            raise UsageError(f"{given[0]} cannot be given with --load: the saved game carries its own")
+        return saving.load(ns.load)
+    if ns.scenario is None:
+        raise UsageError("give --scenario NAME (or --load FILE); --list prints the scenario names")
+    return scenario(ns.scenario, 0 if ns.seed is None else ns.seed)
+
+
+def state_table(state: GameState) -> str:
+    """The final state for a reader: a heading, then one line per unit."""
+    head = (f"{state.scenario}, seed {state.seed}: turn {state.turn} of {state.last_turn}, weather {state.weather}; "
+            f"{state.sides[0].name} (side 0) against {state.sides[1].name} (side 1)")
+    rows = [("id", "name", "side", "ranks", "disord", "removed", "status", "x", "y", "facing")]
+    for p in state.pieces:
+        u = p.unit
+        rows.append((p.id, u.name, state.sides[p.side].name, "+".join(map(str, u.ranks)), str(u.disordered),
+                     str(p.removed), p.status.value, f"{p.pose.x:.2f}", f"{p.pose.y:.2f}", f"{p.pose.facing:.1f}"))
+    widths = [max(len(r[i]) for r in rows) for i in range(len(rows[0]))]
+    right = {3, 4, 5, 7, 8, 9}
+    lines = ["  ".join(c.rjust(w) if i in right else c.ljust(w) for i, (c, w) in enumerate(zip(r, widths, strict=True)))
+             .rstrip() for r in rows]
+    return "\n".join([head, *lines])
+
+
+def report(state: GameState) -> str:
+    """The text answer: the whole dice log, the units, and the result once there is one."""
+    out = [f"log ({len(state.log)} entries, {state.dice_used} dice):"]
+    out += [e.line() for e in state.log]
+    out += ["", state_table(state)]
+    if state.result:
+        out += ["", f"result: {state.result}"]
+    return "\n".join(out)
+
+
+def run(argv: Sequence[str]) -> int:
+    """Parse, play, save, print; refusals are raised (UsageError, RuleError, SaveFileError)."""
+    if not argv:  # like ``army``: no arguments asks what the command does
+        parser().print_help()
+        return 0
+    ns = parser().parse_args(list(argv))
+    if ns.list:
+        others = [a for a in argv if a != "--list"]
+        if others:
+            raise UsageError(f"--list takes no other options, not {quoted(others[0])}")
+        write("\n".join(SCENARIOS))
+        return 0
+    game = Game(_opening(ns))
+    try:
+        play(game, ns.turns)
+    except RuleError as e:  # the players only make legal moves: a refusal here is the engine's bug, not the user's
+        raise EngineFault(f"internal error: the game stopped in turn {game.state.turn}: {e}") from None
+    if ns.save is not None:
+        saving.save(game.state, ns.save)
+    if ns.json:
+        doc = {"log": [e.line() for e in game.state.log], "state": saving.to_data(game.state)}
+        text = json.dumps(doc, ensure_ascii=False, sort_keys=True)
+        write(text if _encodable(sys.stdout, text) else json.dumps(doc, sort_keys=True))
+    else:
+        write(report(game.state))
+    return 0
+
+
+def main(argv: Sequence[str]) -> int:
+    """Exit 0 (played), or 2 with one line on standard error for a bad argument or file (1, still one line, if
+    the engine itself fails)."""
+    try:
+        return run(argv)
+    except (UsageError, RuleError, ScenarioError, saving.SaveFileError) as e:
+        write(one_line(f"aot_rules play: {e}"), sys.stderr)
+        return 2
+    except EngineFault as e:
+        write(one_line(f"aot_rules play: {e}"), sys.stderr)
+        return 1
+    except SystemExit as e:  # --help
+        return e.code if isinstance(e.code, int) else 0

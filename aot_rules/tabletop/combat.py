@@ -1,0 +1,788 @@
+"""Shooting, melee, their results and the demoralization points, played on the table.
+
+The table decides *who* fights *whom* and *how they stand* (arc, sight, range in inches, cover, flank,
+contact); the dice are rolled and the losses decided by the very functions the odds calculators use
+(:func:`~aot_rules.aot.rules.shooting.resolve_volley`, :func:`~aot_rules.aot.rules.melee.resolve_melee`,
+:func:`~aot_rules.aot.rules.melee.resolve_two_vs_one`, :func:`~aot_rules.aot.rules.demoralization.spend_disorder`),
+so the table and the calculators can never disagree.  Every action is pure: it returns a new state, or
+raises a :class:`~aot_rules.core.errors.RuleError` before any die is rolled.
+
+Readings (engine) this module adds, where the table needs a decision the index does not give:
+
+* Range: the edge-to-edge distance is taken to 4 decimal places (the precision positions are kept to) as
+  an exact decimal, then AOT-SHOOT-RANGE's Reading ⌊strength − distance⌋ applies.
+* Wind (AOT-WEATHER-WIND): ``state.weather`` names the wind and the edge it blows from, e.g. ``"wind from
+  the south edge"`` (south = y 0, the edge side 0 deploys from; north = y = depth; west = x 0; east =
+  x = width).  A shooter fires downwind when it faces within 45° of the way the wind blows.  A wind with
+  no edge named has no effect (the wind die's 5–6).
+* Return fire (AOT-REACT-RETURN-FIRE) uses the normal arc, sight and range (the index's Reading) and both
+  volleys land together; the result mirrors :func:`~aot_rules.aot.rules.reactions.exchange_result` with the
+  flank densities of AOT-SHOOT-RESULT: the target retreats if it lost anyone and the shooter's density
+  after losses beats its compared density, otherwise the shooter retreats on the same test the other way.
+* A unit destroyed outright by fire or melee counts as beaten (the calculators award the DP), but makes no
+  retreat move.
+* A panicking unit that is shot at (legally: arc, sight and range) flees through ``moves.flee``; no dice,
+  no DP (AOT-PANIC, Reading 2).  A panicking unit in contact flees instead of fighting.
+* Melee among several units (AOT-MELEE-ENGAGE): a unit that is contacted by exactly two enemies, each of
+  which touches only it, all three ordinary warriors, the two attackers in front of it and neither
+  terrifying, fights them with :func:`resolve_two_vs_one`, its front-rank dice split evenly (the odd die to
+  the enemy earlier in ``state.pieces``).  Any other contact is fought pair by pair with
+  :func:`resolve_melee` from the densities of the start of the fight, a unit's front-rank dice split evenly
+  among the enemies in front of it (none go to an enemy on its flank or rear, AOT-MELEE-STRIKES); each pair
+  rolls its own shield die.  All losses land together; each pair is then decided by
+  :func:`~aot_rules.aot.rules.melee.result` on the losses from every pair.  A unit that loses any pair
+  retreats once, away from the first enemy that beat it; the winner's side gains the loser's start density
+  once per beaten unit.
+* Horse strike (AOT-MELEE-HORSE-STRIKE): a mounted unit strikes with its horses unless it is taken in the
+  flank or rear, stands in rough ground, the ground is soaked (weather 3:3), or it rides camels or carts.
+  The state keeps no record of the path that led into contact, so "moved only in a straight line" is not
+  checked.
+* DP (AOT-DEMO-TARGETING): the combat location is the beaten unit's base where it stood when beaten; the
+  eligible units are the beaten unit (wherever it is now) and the beaten side's units in sight of that
+  base (:func:`sight.line_of_sight` from it), nearest first; the default policy disorders (AOT-DEMO-DISORDER)
+  as many warriors of the nearest as the points allow, then the next.  A unit the points cannot touch
+  (nothing formed, a stubborn one with a single point left, an elephant unless an elephant was beaten, a
+  chariot) is not eligible.  Points left with no eligible unit are lost.
+* A loser that may not retreat this turn (it has run or trotted, AOT-UNIT-ACTIONS) stands and stays engaged.
+* Countercharge (AOT-REACT-COUNTERCHARGE), offered before return fire (the player is asked "countercharge"
+  first, then "return fire"): it spends the unit's run or trot (``UnitTurn.do(..., reaction=True)``), so a
+  unit with none left (it ran, trotted, retreated or evaded this turn) and foot with shields *and* armour
+  (which may never run, AOT-RUN) do not countercharge; nor do elephants, chariots (their trots are their
+  own rules) or a unit in the defensive formation.  The die is the only test: no rough-ground tests on the
+  way.  Reaching: the unit's front edge ends flush against the side of the shooter's base nearest to it,
+  centred on that side, else slid along it in :data:`SLIDE` steps; the ground between where it stood and
+  where it ends (their hull) must be on the table and free of other bases, impassable ground and the enemy
+  camp, or the charge falls short.  Short (the index's Reading): the unit turns in place to face that
+  side squarely and goes ``r`` inches straight toward it, stopping short of contact with any enemy and of
+  any other base; the volley is then measured from where it stands (no return fire; if the shot is no
+  longer possible it is lost).  A unit that panics on its die stays, and, panicking, is not shot but flees
+  (AOT-PANIC, Reading 2).  The shooters' action is spent even when the countercharge cancels the shot.
+
+Not modelled yet: turning to face a flank attack before the melee (AOT-TURN-FLANK-ATTACKED), the battle line's
+one firer fewer (AOT-CMD-BATTLE-LINE), and several units shooting at one target in a slot against its
+start-of-slot strength (AOT-SHOOT-SIMULTANEOUS: each volley sees the target as it then is).
+"""
+
+from __future__ import annotations
+
+import math
+from collections.abc import Iterable, Sequence
+from dataclasses import dataclass, replace
+from fractions import Fraction
+from functools import lru_cache
+
+from shapely.geometry import Polygon
+
+from aot_rules.aot.equipment import MeleeWeapon, Missile
+from aot_rules.aot.rules.demoralization import award, spend_disorder, targeting_order
+from aot_rules.aot.rules.melee import MeleeResult, Side, StrikeReport, resolve_melee, resolve_two_vs_one, result
+from aot_rules.aot.rules.orders import Activity, UnitTurn
+from aot_rules.aot.rules.reactions import resolve_countercharge
+from aot_rules.aot.rules.shooting import (
+    ShotConditions,
+    VolleyReport,
+    compared_density,
+    firers_for,
+    resolve_volley,
+    retreats,
+)
+from aot_rules.aot.rules.terrain import terrain_effect
+from aot_rules.aot.rules.weather import Weather
+from aot_rules.aot.units import Body, Front, Unit, density_after
+from aot_rules.core.errors import RuleError
+from aot_rules.core.events import Roll
+from aot_rules.tabletop import geometry as geo
+from aot_rules.tabletop import moves, sight
+from aot_rules.tabletop.game import Referee
+from aot_rules.tabletop.state import GameState, Piece
+
+#: AOT-WEATHER-WIND, Reading (engine): the way the wind blows from each named table edge.
+WIND_FROM: dict[str, tuple[float, float]] = {"south": (0.0, 1.0), "north": (0.0, -1.0), "west": (1.0, 0.0),
+                                             "east": (-1.0, 0.0)}
+#: Bound of each geometry cache here (its entries are a few poses and a number or a flag).
+CACHE_SIZE = 32768
+#: A countercharge that cannot meet the shooter's side centred slides along it in steps this long (inches).
+SLIDE = 0.4
+#: A shooter fires downwind when it faces within this many degrees of the wind's way.
+DOWNWIND_ARC = 45.0
+
+
+# --- small table facts ------------------------------------------------------------------------------
+
+def inches(d: float) -> Fraction:
+    """A measured distance as the exact decimal the rules count with (4 places, like the positions).
+
+    >>> inches(3.99999999999), inches(2.5)
+    (Fraction(4, 1), Fraction(5, 2))
+    """
+    return Fraction(f"{round(d, geo.PLACES):.{geo.PLACES}f}")
+
+
+# Pure geometry of bases, cached on their (immutable) poses and sizes: a fight or a shot asks the same
+# questions of the same bases many times, and a scripted player asks them again for every option.  (The
+# distance and contact tests live in :mod:`sight`, beside the other cached base geometry.)
+gap, in_touch = sight.gap, sight.in_touch
+
+@lru_cache(maxsize=CACHE_SIZE)
+def _aspect(att: geo.Pose, att_size: geo.BaseSize, pose: geo.Pose, size: geo.BaseSize) -> geo.Aspect:
+    return geo.aspect(geo.footprint(att, att_size), pose, size)
+
+
+@lru_cache(maxsize=CACHE_SIZE)
+def _in_arc(pose: geo.Pose, size: geo.BaseSize, target: geo.Pose, t_size: geo.BaseSize) -> bool:
+    return geo.in_arc(pose, size, geo.footprint(target, t_size))
+
+
+def touching(state: GameState, piece: Piece) -> tuple[Piece, ...]:
+    """The enemy units in contact with ``piece`` (closer than :data:`geometry.CONTACT`), in table order."""
+    if not piece.on_table:
+        return ()
+    return tuple(e for e in state.enemies(piece) if in_touch(piece, e))
+
+
+def flanked_by(target: Piece, attacker: Piece) -> bool:
+    """``attacker`` stands wholly beyond the line of ``target``'s front (AOT-MELEE-FLANK, AOT-SHOOT-FLANK).
+    An elephant has no flank (AOT-ELEPHANT-UNIT)."""
+    if target.unit.body is Body.ELEPHANT:
+        return False
+    return _aspect(attacker.pose, attacker.size, target.pose, target.size).flanking
+
+
+def downwind(state: GameState, shooter: Piece) -> bool:
+    """AOT-WEATHER-WIND, Reading (engine): the wind blows and the shooter faces within 45° of its way."""
+    text = state.weather.lower()
+    if not text.startswith(Weather.WIND.value):
+        return False
+    way = next((v for k, v in WIND_FROM.items() if k in text), None)
+    if way is None:
+        return False
+    dx, dy = shooter.pose.direction
+    return dx * way[0] + dy * way[1] >= math.cos(math.radians(DOWNWIND_ARC)) - 1e-9
+
+
+def in_rough(state: GameState, piece: Piece) -> bool:
+    """The base stands (partly) in ground that is rough for it (AOT-ROUGH-TERRAIN)."""
+    if piece.inside:
+        return True
+    poly, box = piece.polygon, sight.base_bounds(piece.pose, piece.size)
+    for t in state.terrain:
+        if not terrain_effect(t.kind, piece.unit).test:
+            continue
+        area, t_box, _ = sight.outline_polygon(t.outline)
+        if not sight.boxes_apart(box, t_box) and area.intersection(poly).area > geo.AREA_EPS:
+            return True
+    return False
+
+
+def changed(piece: Piece, unit: Unit, killed: int) -> Piece:
+    """The piece with its warriors changed (``killed`` more removed), its turn record told whether it panics."""
+    p = piece.with_unit(unit, removed=killed)
+    if p.turn.panicking == unit.panicking:
+        return p
+    return replace(p, turn=replace(p.turn, panicking=unit.panicking))
+
+
+# --- shooting -----------------------------------------------------------------------------------------
+
+@dataclass(frozen=True)
+class Aim:
+    """A legal shot worked out on the table, before any die: how many fire, and under what conditions."""
+
+    firers: int
+    distance: Fraction
+    cond: ShotConditions
+    cover: str | None
+
+    def describe(self) -> str:
+        bits = [f"{self.distance}″"]
+        if self.cover:
+            bits.append(f"in cover: {self.cover}")
+        if self.cond.flank:
+            bits.append("flank")
+        if self.cond.wind:
+            bits.append("downwind")
+        return ", ".join(bits)
+
+
+def aim(state: GameState, shooter: Piece, target: Piece, rule: str = "AOT-SHOOT-ARC-LOS") -> Aim:
+    """Arc, sight, cover, flank, wind and range of ``shooter`` at ``target``; refuses with the rule that
+    forbids the shot (``rule`` for the arc and sight).  Rolls nothing."""
+    s, t = shooter.name, target.name
+    missile = shooter.unit.missile
+    if missile is None:
+        raise RuleError("AOT-SHOOT-HIT", f"{s} has no missile weapon and cannot shoot")
+    if not _in_arc(shooter.pose, shooter.size, target.pose, target.size):
+        raise RuleError(rule, f"{t} is outside {s}'s frontal arc (45° either side of straight ahead)")
+    blocked = sight.line_of_sight(state, shooter, target)
+    if blocked is not None:
+        raise RuleError(rule, f"{s} cannot see {t}: {blocked}")
+    cover = sight.in_cover(state, target, shooter)
+    cond = ShotConditions(weapon=Missile(missile), veteran=shooter.unit.veteran, wind=downwind(state, shooter),
+                          flank=flanked_by(target, shooter))
+    dist = inches(gap(shooter, target))
+    try:
+        n = firers_for(target.unit, cond, shooter.unit.formed, dist, cover is not None)
+    except RuleError as e:
+        raise RuleError(e.rule_id, f"{s} at {t}: {e.message}") from None
+    return Aim(n, dist, cond, cover)
+
+
+def _may_shoot(state: GameState, shooter: Piece) -> None:
+    """What the shooter itself must be: on the table, armed with missiles, not panicking, not in contact."""
+    s = shooter.name
+    if not shooter.on_table:
+        raise RuleError("AOT-SHOOT-ARC-LOS", f"{s} is no longer on the table ({shooter.status})")
+    if shooter.unit.missile is None:
+        raise RuleError("AOT-SHOOT-HIT", f"{s} has no missile weapon and cannot shoot")
+    if shooter.unit.panicking:
+        raise RuleError("AOT-PANIC", f"{s} is panicking and cannot shoot")
+    foes = touching(state, shooter)
+    if foes:
+        raise RuleError("AOT-SHOOT-ARC-LOS", f"{s} is in contact with {foes[0].name}: units in contact cannot "
+                        "shoot, they fight a melee")
+
+
+def _volley_text(a: Aim, rep: VolleyReport, target: str) -> str:
+    text = f"{a.firers} firers at {target} ({a.describe()}), hit on {rep.hit_on}: {rep.hits} hits"
+    if rep.save_roll is not None:
+        text += f", shield wall {rep.save_roll}: {rep.saved} saved"
+    text += f": {rep.killed} killed"
+    if rep.disordered:
+        text += f", {rep.disordered} disordered"
+    return text
+
+
+def _return_fire(state: GameState, ref: Referee, shooter: Piece, target: Piece) -> Aim | None:
+    """AOT-REACT-RETURN-FIRE: the target's answering volley, if it may fire back and its player wants to."""
+    if target.unit.missile is None or target.unit.panicking or touching(state, target):
+        return None
+    try:
+        back = aim(state, target, shooter, "AOT-REACT-RETURN-FIRE")
+    except RuleError:
+        return None
+    return back if ref.react(state, target.id, shooter.id, "return fire") else None
+
+
+def _at_panicking(state: GameState, ref: Referee, shooter: Piece, tgt: Piece, firers: int) -> GameState:
+    """AOT-PANIC, Reading 2: a panicking target cannot be hit; it flees (once a turn), no dice, no DP."""
+    ref.note(shooter.name, "AOT-PANIC", f"{firers} could shoot at {tgt.name}, which is panicking: it "
+             "cannot be hit and flees; no DP")
+    if tgt.fled_this_turn:
+        ref.note(tgt.name, "AOT-PANIC", "it has already fled this turn")
+        return state
+    return moves.flee(state, ref, tgt.id)
+
+
+def shoot(state: GameState, ref: Referee, pid: str, target: str) -> GameState:
+    """The shoot action end to end (AOT-SHOOT-*): checks, the target's reaction (countercharge or return
+    fire), the volley, the result, the retreat, the DP.  Refuses, rolling nothing, a shot the rules do not
+    allow."""
+    shooter = state.piece(pid)
+    _may_shoot(state, shooter)
+    turn = shooter.turn.do(Activity.SHOOT)
+    tgt = state.piece(target)
+    if tgt.side == shooter.side:
+        raise RuleError("AOT-SHOOT-ARC-LOS", f"{shooter.name} cannot shoot at {tgt.name}: it is not an enemy")
+    if not tgt.on_table:
+        raise RuleError("AOT-SHOOT-ARC-LOS", f"{tgt.name} is no longer on the table ({tgt.status})")
+    plan = aim(state, shooter, tgt)
+    shooter = replace(shooter, turn=turn)
+    state = state.with_piece(shooter)
+    if tgt.unit.panicking:
+        return _at_panicking(state, ref, shooter, tgt, plan.firers)
+    back: Aim | None = None
+    if _may_countercharge(state, shooter, tgt, plan) and ref.react(state, tgt.id, shooter.id, "countercharge"):
+        state, reached = countercharge(state, ref, tgt.id, shooter.id, plan.distance)
+        if reached:
+            return fight(state, ref, frozenset({shooter.id, tgt.id}))
+        tgt = state.piece(tgt.id)
+        if not tgt.on_table:
+            return state
+        if tgt.unit.panicking:
+            return _at_panicking(state, ref, shooter, tgt, plan.firers)
+        try:  # the volley is measured where the target now stands
+            plan = aim(state, shooter, tgt)
+        except RuleError as e:
+            ref.note(shooter.name, e.rule_id, f"the shot at {tgt.name} is lost: {e.message}")
+            return state
+    else:
+        back = _return_fire(state, ref, shooter, tgt)
+    with ref.rolling(shooter.name, "AOT-SHOOT-HIT") as rec:
+        rep = resolve_volley(plan.firers, tgt.unit, plan.cond, ref.dice)
+        rec.outcome = _volley_text(plan, rep, tgt.name)
+    answer: VolleyReport | None = None
+    if back is not None:
+        with ref.rolling(tgt.name, "AOT-REACT-RETURN-FIRE") as rec:
+            answer = resolve_volley(back.firers, shooter.unit, back.cond, ref.dice)
+            rec.outcome = "returns fire: " + _volley_text(back, answer, shooter.name)
+    s_lost = answer.killed + answer.disordered if answer else 0
+    t_lost = rep.killed + rep.disordered
+    s_unit, t_unit = shooter.unit, tgt.unit
+    state = state.with_piece(changed(state.piece(tgt.id), rep.after, rep.killed))
+    if answer is not None:
+        state = state.with_piece(changed(state.piece(shooter.id), answer.after, answer.killed))
+    s_density = density_after(s_unit.ranks, s_lost)
+    if retreats(t_unit, t_lost, s_density, plan.cond):
+        ref.note(shooter.name, "AOT-SHOOT-RESULT", f"density {s_density} against {tgt.name}'s "
+                 f"{compared_density(t_unit, t_lost, plan.cond)}: {tgt.name} is beaten")
+        return _beaten(state, ref, loser=tgt.id, winner=shooter.id, loser_at_start=t_unit)
+    if back is not None and answer is not None:
+        t_density = density_after(t_unit.ranks, t_lost)
+        if retreats(s_unit, s_lost, t_density, back.cond):
+            ref.note(tgt.name, "AOT-SHOOT-RESULT", f"density {t_density} against {shooter.name}'s "
+                     f"{compared_density(s_unit, s_lost, back.cond)}: {shooter.name} is beaten")
+            return _beaten(state, ref, loser=shooter.id, winner=tgt.id, loser_at_start=s_unit)
+    if t_lost:
+        ref.note(shooter.name, "AOT-SHOOT-RESULT", f"density {s_density} does not beat {tgt.name}'s "
+                 f"{compared_density(t_unit, t_lost, plan.cond)}: it stands")
+    return state
+
+
+# --- the countercharge ----------------------------------------------------------------------------------
+
+def _charge_turn(p: Piece) -> UnitTurn | None:
+    """The unit's turn with its run (foot) or trot (horse) spent on a countercharge, or None when it has
+    none left to spend (it ran, trotted, retreated or evaded this turn, is in contact, or may not run)."""
+    try:
+        return p.turn.do(Activity.TROT if p.unit.mounted else Activity.RUN, reaction=True)
+    except RuleError:
+        return None
+
+
+def _may_countercharge(state: GameState, shooter: Piece, tgt: Piece, plan: Aim) -> bool:
+    """AOT-REACT-COUNTERCHARGE: the target may charge its shooters instead of returning fire: not panicking,
+    not in contact, not shot in the flank, its run or trot still unspent, able to move at all."""
+    u = tgt.unit
+    return (not u.panicking and not u.defensive and u.body is not Body.ELEPHANT and not u.body.chariot
+            and not plan.cond.flank and plan.distance > 0 and not touching(state, tgt)
+            and _charge_turn(tgt) is not None)
+
+
+def _centre(pose: geo.Pose, size: geo.BaseSize) -> tuple[float, float]:
+    dx, dy = pose.direction
+    return (pose.x - dx * size.depth / 2, pose.y - dy * size.depth / 2)
+
+
+def _faced(pose: geo.Pose, size: geo.BaseSize, facing: float) -> geo.Pose:
+    """The base turned in place to ``facing``, about the centre of the base (as a turn is on this table)."""
+    cx, cy = _centre(pose, size)
+    a = math.radians(facing)
+    return geo.Pose.of(cx - math.sin(a) * size.depth / 2, cy + math.cos(a) * size.depth / 2, facing)
+
+
+def _carried(pose: geo.Pose, to: geo.Pose, d: float) -> geo.Pose:
+    """``pose`` carried ``d`` inches straight toward ``to``'s front-edge centre, without turning."""
+    dx, dy = to.x - pose.x, to.y - pose.y
+    n = math.hypot(dx, dy)
+    if n < 1e-9:
+        return pose
+    return geo.Pose.of(pose.x + dx * d / n, pose.y + dy * d / n, pose.facing)
+
+
+def _ground_clear(state: GameState, p: Piece, ground: Polygon, *, short: bool) -> bool:
+    """The ground a countercharge crosses is open to it: on the table, no impassable ground, not the enemy's
+    camp, no other base overlapped; with ``short``, it also comes no nearer than contact to any enemy."""
+    if not geo.on_table(ground, state.width, state.depth):
+        return False
+    for t in state.terrain:
+        if not terrain_effect(t.kind, p.unit).passable and geo.overlap(ground, t.polygon):
+            return False
+    camp = state.sides[1 - p.side].camp_polygon
+    if not camp.is_empty and geo.overlap(ground, camp):
+        return False
+    for o in state.fighting():
+        if o.id == p.id:
+            continue
+        if geo.overlap(ground, o.polygon):
+            return False
+        if short and o.side != p.side and geo.distance(ground, o.polygon) < geo.CONTACT:
+            return False
+    return True
+
+
+def _lane(p: Piece, end: geo.Pose) -> Polygon:
+    """The ground between the base where it stands and the base at ``end`` (their hull)."""
+    hull = p.polygon.union(geo.footprint(end, p.size)).convex_hull
+    assert isinstance(hull, Polygon)
+    return hull
+
+
+def contact_poses(p: Piece, shooter: Piece) -> list[geo.Pose]:
+    """Where a countercharge may end in contact: ``p``'s front edge flush against the side of the shooter's
+    base nearest to it, half the contact distance off, centred on that side first and then slid along it,
+    nearest to ``p`` first on a tie."""
+    (ax, ay), (bx, by) = geo.facing_side(shooter.pose, shooter.size, p.polygon)
+    length = math.hypot(bx - ax, by - ay)
+    ux, uy = (bx - ax) / length, (by - ay) / length
+    mx, my = (ax + bx) / 2, (ay + by) / 2
+    cx, cy = _centre(shooter.pose, shooter.size)
+    nx, ny = uy, -ux
+    if nx * (mx - cx) + ny * (my - cy) < 0:
+        nx, ny = -nx, -ny
+    facing = geo.bearing((0.0, 0.0), (-nx, -ny))
+    reach = (length + p.size.width) / 2 - SLIDE
+    offsets = [0.0] + [k * SLIDE * sign for k in range(1, int(reach / SLIDE) + 1) for sign in (1, -1)]
+    here = _centre(p.pose, p.size)
+    ranked = []
+    for o in offsets:
+        q = geo.Pose.of(mx + nx * moves.HALF + ux * o, my + ny * moves.HALF + uy * o, facing)
+        ranked.append((abs(o), math.dist(_centre(q, p.size), here), q))
+    return [q for _, _, q in sorted(ranked, key=lambda k: k[:2])]
+
+
+def _charge_home(state: GameState, p: Piece, shooter: Piece) -> geo.Pose | None:
+    """The first contact pose the countercharger can reach over open ground, or None."""
+    for pose in contact_poses(p, shooter):
+        if _ground_clear(state, p, _lane(p, pose), short=False):
+            return pose
+    return None
+
+
+def _charge_short(state: GameState, p: Piece, shooter: Piece, r: float) -> geo.Pose:
+    """AOT-REACT-COUNTERCHARGE, Reading: a roll short of the distance takes the unit ``r`` inches straight
+    toward the shooter (turned first to face it), stopping short of contact and of any other base."""
+    goal = contact_poses(p, shooter)[0]
+    start = _faced(p.pose, p.size, goal.facing)
+    if not _ground_clear(state, p, _lane(p, start), short=True):
+        start = p.pose  # no room to turn: it goes as it faces
+    r = min(r, math.hypot(goal.x - start.x, goal.y - start.y))
+
+    def ok(d: float) -> bool:
+        return _ground_clear(state, p, _lane(p, _carried(start, goal, d)), short=True)
+
+    if ok(r):
+        return _carried(start, goal, r)
+    if not ok(0.0):
+        return p.pose
+    lo, hi = 0.0, r
+    for _ in range(moves.ROUNDS):
+        mid = (lo + hi) / 2
+        lo, hi = (mid, hi) if ok(mid) else (lo, mid)
+    return _carried(start, goal, lo)
+
+
+def _rough_inside(state: GameState, p: Piece) -> tuple[str, ...]:
+    """The rough pieces the base now stands in (it tests again when it moves on, AOT-ROUGH-TERRAIN)."""
+    return tuple(t.name for t in state.terrain
+                 if terrain_effect(t.kind, p.unit).test and geo.overlap(p.polygon, t.polygon))
+
+
+def countercharge(state: GameState, ref: Referee, pid: str, shooter_id: str,
+                  distance: Fraction) -> tuple[GameState, bool]:
+    """AOT-REACT-COUNTERCHARGE: ``pid`` charges the unit shooting at it, ``distance`` away.  One die is the
+    move and a disorder test; at least the distance, and with room to reach it, the unit ends in contact
+    (True: the shot is cancelled, the melee follows); short, it moves that far toward the shooter (False:
+    the shot goes on).  It spends the unit's run or trot.  Refused, rolling nothing, a unit that may not."""
+    p, s = state.piece(pid), state.piece(shooter_id)
+    tracker = _charge_turn(p)
+    if tracker is None or p.unit.panicking or touching(state, p):
+        raise RuleError("AOT-REACT-COUNTERCHARGE", f"{p.name} cannot countercharge: it is panicking, in "
+                        "contact, or has no run or trot left this turn")
+    with ref.rolling(p.name, "AOT-REACT-COUNTERCHARGE") as rec:
+        start = len(ref.dice.log)
+        cc = resolve_countercharge(p.unit, distance, ref.dice)
+        r = next(e.face for e in ref.dice.log[start:] if isinstance(e, Roll))
+        rec.outcome = (f"countercharges {s.name} {distance}″ away: {r} " + ("reaches" if cc.reaches else "falls short")
+                       + (f"; {cc.disordered} disordered" if cc.disordered else ""))
+    p = changed(replace(p, turn=tracker), p.unit.take_losses(0, cc.disordered), 0)
+    if p.unit.panicking:
+        ref.note(p.name, "AOT-REACT-COUNTERCHARGE", "panics on its countercharge die and stays")
+        return state.with_piece(p), False
+    home = _charge_home(state, p, s) if cc.reaches else None
+    if cc.reaches and home is None:
+        ref.note(p.name, "AOT-REACT-COUNTERCHARGE", f"finds no open ground to reach {s.name}: it falls short")
+    end = home if home is not None else _charge_short(state, p, s, float(r))
+    p = replace(p, pose=end)
+    p = replace(p, inside=_rough_inside(state, p))
+    state = state.with_piece(p)
+    where = f"({end.x:g}, {end.y:g}) facing {end.facing:g}°"
+    if home is not None:
+        ref.note(p.name, "AOT-REACT-COUNTERCHARGE", f"charges home into {s.name} at {where}: no volley, the "
+                 "melee is fought at once")
+        return state, True
+    ref.note(p.name, "AOT-REACT-COUNTERCHARGE", f"stops at {where}, "
+             f"{inches(geo.distance(p.polygon, s.polygon))}″ from {s.name}: the volley follows")
+    return state, False
+
+
+def _beaten(state: GameState, ref: Referee, *, loser: str, winner: str, loser_at_start: Unit) -> GameState:
+    """A fight's loser: the DP earned, its retreat, its army's panicking units' flight, then the DP spent."""
+    w = state.piece(winner)
+    dp = award(state.sides[w.side].name, loser_at_start, ref.dice)
+    where = state.piece(loser)
+    state = retreat_loser(state, ref, loser, winner)
+    state = panic_flight(state, ref, where.side)
+    return spend_dp(state, ref, w.side, dp, where, loser)
+
+
+def retreat_loser(state: GameState, ref: Referee, loser: str, away_from: str) -> GameState:
+    """AOT-MELEE-RETREAT / AOT-SHOOT-RESULT: the beaten unit retreats, if it is still there and may."""
+    p = state.piece(loser)
+    if not p.on_table:
+        ref.note(p.name, "AOT-MELEE-RETREAT", f"{p.name} is {p.status}: no retreat")
+        return state
+    try:
+        p.turn.do(Activity.RETREAT)
+    except RuleError as e:
+        ref.note(p.name, e.rule_id, f"cannot retreat ({e.message}): it stands and stays engaged")
+        return state
+    return moves.retreat(state, ref, loser, away_from)
+
+
+def panic_flight(state: GameState, ref: Referee, side: int) -> GameState:
+    """AOT-PANIC: a unit of this army lost and retreated, so its panicking units flee toward camp, once a turn."""
+    for pid in [p.id for p in state.fighting(side)]:
+        p = state.piece(pid)
+        if p.on_table and p.unit.panicking and not p.fled_this_turn:
+            ref.note(p.name, "AOT-PANIC", "a unit of its army lost a combat: it flees toward its camp")
+            state = moves.flee(state, ref, pid)
+    return state
+
+
+# --- melee ----------------------------------------------------------------------------------------------
+
+def contact_pairs(state: GameState, pids: Iterable[str] | None = None) -> list[tuple[str, str]]:
+    """Every pair of enemy units in contact, in table order (only pairs involving ``pids`` if given)."""
+    only = None if pids is None else frozenset(pids)
+    on = state.fighting()
+    out = []
+    for i, a in enumerate(on):
+        for b in on[i + 1:]:
+            if a.side == b.side or (only is not None and a.id not in only and b.id not in only):
+                continue
+            if in_touch(a, b):
+                out.append((a.id, b.id))
+    return out
+
+
+def _foes(pairs: Sequence[tuple[str, str]]) -> dict[str, list[str]]:
+    foes: dict[str, list[str]] = {}
+    for a, b in pairs:
+        foes.setdefault(a, []).append(b)
+        foes.setdefault(b, []).append(a)
+    return foes
+
+
+def shares(unit: Unit, k: int) -> list[Front]:
+    """The unit's front-rank strikers split as evenly as possible into ``k`` shares, the first shares taking
+    the odd dice, weapon groups kept in order (the way :func:`melee.split_dice` splits in two).
+
+    >>> shares(Unit(ranks=(3, 3)), 2)
+    [((<MeleeWeapon.SWORD: 'sword'>, 2),), ((<MeleeWeapon.SWORD: 'sword'>, 1),)]
+    """
+    f = unit.ranks[0]
+    counts = [f // k + (1 if i < f % k else 0) for i in range(k)]
+    groups = [(w, n) for w, n in unit.front if n > 0]
+    out: list[Front] = []
+    g = used = 0
+    for c in counts:
+        share: list[tuple[MeleeWeapon, int]] = []
+        while c and g < len(groups):
+            w, n = groups[g]
+            take = min(c, n - used)
+            share.append((w, take))
+            used, c = used + take, c - take
+            if used == n:
+                g, used = g + 1, 0
+        out.append(tuple(share))
+    return out
+
+
+def _side(state: GameState, me: Piece, foe: Piece, start: Unit) -> Side:
+    """``me`` as it stands against ``foe`` (flank, horse strike), with its start-of-fight unit."""
+    flanked = flanked_by(me, foe)
+    horse = (start.mounted and not flanked and start.body not in (Body.CAMELS, Body.CART)
+             and state.weather != Weather.MUD.value and not in_rough(state, me))
+    return Side(start, horse_strike=horse, flanked=flanked)
+
+
+@dataclass
+class _Tally:
+    killed: int = 0
+    disordered: int = 0
+
+    def add(self, killed: int, disordered: int) -> None:
+        self.killed += killed
+        self.disordered += disordered
+
+
+def _strike_text(by: str, rep: StrikeReport, on: str) -> str:
+    faces = " ".join(str(f) for f, _ in rep.dice) or "none"
+    hits = sum(1 for _, h in rep.dice if h)
+    text = f"{by} [{faces}] {hits} hits"
+    if rep.shield_roll is not None:
+        text += f", {on}'s shield wall {rep.shield_roll}: {rep.saved} saved"
+    text += f", {on} lose {rep.killed}"
+    return text + (f" + {rep.disordered} disordered" if rep.disordered else "")
+
+
+def _two_vs_one_fits(state: GameState, b: Piece, a1: Piece, a2: Piece) -> bool:
+    units = (a1.unit, a2.unit, b.unit)
+    return (all(u.body is Body.WARRIORS for u in units) and not a1.unit.terrifying and not a2.unit.terrifying
+            and not flanked_by(b, a1) and not flanked_by(b, a2))
+
+
+def fight(state: GameState, ref: Referee, pids: frozenset[str] | None = None) -> GameState:
+    """Every melee among units in contact, or only those involving ``pids`` (AOT-MELEE-ENGAGE), fought at
+    once from the start-of-fight densities; then the results, the losers' retreats, panic and the DP."""
+    pairs = contact_pairs(state, pids)
+    # AOT-PANIC: a panicking unit is never fought; it flees in the melee phase (no DP).
+    fled = False
+    for pid in dict.fromkeys(x for pair in pairs for x in pair):
+        p = state.piece(pid)
+        if p.on_table and p.unit.panicking:
+            if p.fled_this_turn:
+                ref.note(p.name, "AOT-PANIC", "panicking in contact, but it has already fled this turn")
+                continue
+            ref.note(p.name, "AOT-PANIC", "panicking in contact: it is not fought, it flees")
+            state = moves.flee(state, ref, pid)
+            fled = True
+    pairs = [(a, b) for a, b in (contact_pairs(state, pids) if fled else pairs)
+             if not state.piece(a).unit.panicking and not state.piece(b).unit.panicking]
+    if not pairs:
+        return state
+    foes = _foes(pairs)
+    start = {pid: state.piece(pid).unit for pid in foes}
+    tally = {pid: _Tally() for pid in foes}
+    sides: dict[tuple[str, str], tuple[Side, Side]] = {}
+    done: set[tuple[str, str]] = set()
+
+    # Two against one, where the calculators' model fits.
+    for bid in foes:
+        f = foes[bid]
+        if len(f) != 2 or any(len(foes[x]) != 1 for x in f):
+            continue
+        b, a1, a2 = state.piece(bid), state.piece(f[0]), state.piece(f[1])
+        if not _two_vs_one_fits(state, b, a1, a2):
+            continue
+        s1, s2 = _side(state, a1, b, start[a1.id]), _side(state, a2, b, start[a2.id])
+        sb = _side(state, b, a1, start[bid])
+        first = -(-b.unit.ranks[0] // 2)
+        with ref.rolling(f"{a1.name} and {a2.name} v {b.name}", "AOT-MELEE-STRIKES") as rec:
+            r = resolve_two_vs_one(s1, s2, sb, first, ref.dice)
+            rec.outcome = (f"{b.name} split {first}/{b.unit.ranks[0] - first}: {a1.name} lose {r.a1_killed}"
+                           f"{f' + {r.a1_disordered} disordered' if r.a1_disordered else ''}, {a2.name} lose "
+                           f"{r.a2_killed}{f' + {r.a2_disordered} disordered' if r.a2_disordered else ''}; "
+                           f"{b.name} lose {r.b_killed}{f' + {r.b_disordered} disordered' if r.b_disordered else ''}")
+        tally[a1.id].add(r.a1_killed, r.a1_disordered)
+        tally[a2.id].add(r.a2_killed, r.a2_disordered)
+        tally[bid].add(r.b_killed, r.b_disordered)
+        for a, sa in ((a1, s1), (a2, s2)):
+            key = (a.id, bid) if (a.id, bid) in pairs else (bid, a.id)
+            sides[key] = (sa, sb) if key[0] == a.id else (sb, sa)
+            done.add(key)
+
+    # Everything else pair by pair, each unit's front-rank dice shared among the enemies in front of it.
+    frontal = {pid: [x for x in foes[pid] if not flanked_by(state.piece(pid), state.piece(x))] for pid in foes}
+    share_of: dict[tuple[str, str], Front | None] = {}
+    for pid, fr in frontal.items():
+        if len(fr) > 1:
+            for x, sh in zip(fr, shares(start[pid], len(fr)), strict=True):
+                share_of[(pid, x)] = sh
+    for a_id, b_id in pairs:
+        if (a_id, b_id) in done:
+            continue
+        a, b = state.piece(a_id), state.piece(b_id)
+        sa, sb = _side(state, a, b, start[a_id]), _side(state, b, a, start[b_id])
+        if (a_id, b_id) in share_of:
+            sa = replace(sa, strikers=share_of[(a_id, b_id)], extras=frontal[a_id][0] == b_id)
+        if (b_id, a_id) in share_of:
+            sb = replace(sb, strikers=share_of[(b_id, a_id)], extras=frontal[b_id][0] == a_id)
+        sides[(a_id, b_id)] = (sa, sb)
+        with ref.rolling(f"{a.name} v {b.name}", "AOT-MELEE-STRIKES") as rec:
+            rep = resolve_melee(sa, sb, ref.dice)
+            rec.outcome = (_strike_text(a.name, rep.a_strikes, b.name) + "; "
+                           + _strike_text(b.name, rep.b_strikes, a.name))
+        tally[a_id].add(rep.b_strikes.killed, rep.b_strikes.disordered)
+        tally[b_id].add(rep.a_strikes.killed, rep.a_strikes.disordered)
+
+    # All losses land together (never more than a unit's formed warriors).
+    lost: dict[str, int] = {}
+    for pid, t in tally.items():
+        u = start[pid]
+        k = min(t.killed, u.formed)
+        d = min(t.disordered, u.formed - k)
+        lost[pid] = k + d
+        state = state.with_piece(changed(state.piece(pid), u.take_losses(k, d), k))
+
+    # Pair by pair: the higher density wins (AOT-MELEE-RESULT).
+    beaten: dict[str, str] = {}
+    for a_id, b_id in pairs:
+        sa, sb = sides[(a_id, b_id)]
+        res = result(sa, sb, lost[a_id], lost[b_id])
+        da = density_after(sa.unit.ranks, lost[a_id], flank=sa.flanked)
+        db = density_after(sb.unit.ranks, lost[b_id], flank=sb.flanked)
+        an, bn = state.piece(a_id).name, state.piece(b_id).name
+        if res is MeleeResult.CONTINUE:
+            ref.note(f"{an} v {bn}", "AOT-MELEE-RESULT", f"density {da} against {db}: the melee goes on")
+            continue
+        win, lose = (a_id, b_id) if res is MeleeResult.A_WINS else (b_id, a_id)
+        ref.note(f"{an} v {bn}", "AOT-MELEE-RESULT", f"density {da} against {db}: "
+                 f"{state.piece(win).name} win, {state.piece(lose).name} are beaten")
+        beaten.setdefault(lose, win)
+
+    # Retreats, panic, then the DP (slot steps d and e).
+    owed: list[tuple[int, int, Piece, str]] = []
+    for lose in [p for p in foes if p in beaten]:
+        win = beaten[lose]
+        w = state.piece(win)
+        dp = award(state.sides[w.side].name, start[lose], ref.dice)
+        where = state.piece(lose)
+        owed.append((w.side, dp, where, lose))
+        state = retreat_loser(state, ref, lose, win)
+        state = panic_flight(state, ref, where.side)
+    for side, dp, where, lose in owed:
+        state = spend_dp(state, ref, side, dp, where, lose)
+    return engage(state, foes)
+
+
+def engage(state: GameState, pids: Iterable[str]) -> GameState:
+    """Mark each of ``pids`` engaged while it touches an enemy, and free it once it does not (UnitTurn)."""
+    for pid in pids:
+        p = state.piece(pid)
+        if not p.on_table:
+            continue
+        engaged = bool(touching(state, p))
+        if engaged != p.turn.in_contact:
+            t = p.turn.engage() if engaged else replace(p.turn, in_contact=False)
+            state = state.with_piece(replace(p, turn=t))
+    return state
+
+
+# --- demoralization points --------------------------------------------------------------------------------
+
+def _dp_target(state: GameState, p: Piece, loser: Piece) -> bool:
+    """A unit the default policy can spend on: it has formed warriors, and is no elephant (unless an
+    elephant was beaten) and no chariot (AOT-DEMO-TARGETING)."""
+    if p.unit.formed == 0 or p.unit.body.chariot:
+        return False
+    return p.unit.body is not Body.ELEPHANT or loser.unit.body is Body.ELEPHANT
+
+
+def spend_dp(state: GameState, ref: Referee, side: int, dp: int, where: Piece, loser: str) -> GameState:
+    """Spend side ``side``'s ``dp`` points won against ``loser`` beaten at ``where`` (AOT-DEMO-TARGETING):
+    on the loser, or on its army's units in sight of the combat, nearest first, disordering warriors
+    (AOT-DEMO-DISORDER: stubborn warriors cost 2, a point disorders 2 recruits)."""
+    if dp <= 0:
+        return state
+    who = state.sides[side].name
+    beaten = state.piece(loser)
+    near = {p.id: gap(where, p) for p in state.fighting(1 - side)
+            if _dp_target(state, p, beaten)}
+    left = dp
+    for pid in targeting_order(near):  # nearest first; sight is measured only when a unit's turn comes
+        if left == 0:
+            break
+        p = state.piece(pid)
+        if pid != loser and sight.line_of_sight(state, where, p) is not None:
+            continue
+        unit, rest = spend_disorder(left, p.unit, ref.dice)
+        if rest == left:
+            continue
+        ref.note(who, "AOT-DEMO-DISORDER", f"{left - rest} DP on {p.name} ({near[pid]:.1f}″ from the combat): "
+                 f"{unit.disordered - p.unit.disordered} disordered")
+        state = state.with_piece(changed(p, unit, 0))
+        left = rest
+    if left:
+        ref.note(who, "AOT-DEMO-TARGETING", f"{left} DP unspent: no eligible unit left to take them")
+    return state

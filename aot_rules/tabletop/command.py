@@ -1,0 +1,393 @@
+"""Command on the table: who may set which unit in motion in the slot being played.
+
+The rules of command already exist as bookkeeping over names and inches (:mod:`aot_rules.aot.rules.orders`)
+and dice (:mod:`aot_rules.aot.rules.command`).  This module supplies what they need from the table: the
+slot's owner from the side's allocation, the commander and the unit as :class:`~orders.Commander` and
+:class:`~orders.Troop` (nationality included), and the distances measured edge to edge with
+:func:`geometry.distance`.  Activation itself is ``piece.turn.activate()``.
+
+What a commander has already done in the slot (his way of giving orders, whom he ordered, whether his own
+unit has acted, a signal's radius) is read back from the slot's log lines, which this module writes in a
+fixed form (:func:`slot_entries`, :func:`ledger`): the state stays the one immutable record of the game,
+and a saved game resumes mid-slot with the same limits in force.
+
+Readings (engine):
+
+- The general's own unit "acts" (AOT-CMD-SLOT-ORDER) when it is activated: orders given before that are
+  orders before it, orders after it are after it.  A player acts with each unit as soon as he activates it.
+- A signal is rolled once per slot, when the first unit is signalled; every later unit signalled in the
+  same slot is reached or not by that one radius (the order is declared once, AOT-CMD-SIGNAL).
+- A failed signal or messenger still counts as the commander's way of giving orders in the slot, and a
+  failed messenger as his one messenger (the messenger rode; the order did not get through).
+- A general whose unit has left the table gives no orders: his slot passes.
+- A battle line grows from the general's unit: a unit joins it when it stands within 1″ of the general's
+  unit or of a unit already ordered into the line in this slot.  The line's "1″ less" move and "one
+  firer fewer" are not enforced by the movement and shooting actions yet.
+- A unit's nationality is its piece's ``nationality`` when the piece carries one (an allied contingent),
+  otherwise its side's.
+- The slot rewrite a double allows (AOT-CMD-DOUBLES) is made once the initiative has been rolled again,
+  before the turn's first slot (:func:`rewrite_on_double`); the scripted players never rewrite.
+"""
+
+from __future__ import annotations
+
+import re
+from collections.abc import Sequence
+from dataclasses import dataclass, replace
+from fractions import Fraction
+from functools import lru_cache
+
+from aot_rules.aot.rules.command import INDIVIDUAL, activated_slots, messenger_delivers, signal_reaches
+from aot_rules.aot.rules.orders import (
+    LINE_GAP,
+    Commander,
+    Method,
+    Rank,
+    SlotOrders,
+    Troop,
+    check_order,
+    check_slots,
+    cinc_rewrite,
+    individual_slot,
+)
+from aot_rules.core.errors import RuleError
+from aot_rules.tabletop import geometry
+from aot_rules.tabletop.game import Referee
+from aot_rules.tabletop.state import GameState, LogEntry, Piece
+
+#: The rule under which :func:`begin_slot_entry` marks the start of a slot in the log.
+SLOT_RULE = "AOT-CMD-SLOT-ORDER"
+_SLOT_MARK = re.compile(r"^slot (\d) of (.+?): ")
+_ACTIVATION = re.compile(r"^(activates|misses) (\S+) ")
+_OWN_RULE = "AOT-CMD-SLOTS"
+_ORDER_RULES = {m.rule_id: m for m in Method}
+#: A signal reaches at most a die's face in inches (AOT-CMD-SIGNAL).
+SIGNAL_MAX = 6
+
+
+def inches(d: float) -> Fraction:
+    """A measured distance as the exact number the rules compare, to the 4 places positions keep."""
+    return Fraction(str(round(d, 4)))
+
+
+def nationality_of(state: GameState, piece: Piece) -> str:
+    """The unit's nationality: an allied contingent's piece says its own, any other is its side's."""
+    own = getattr(piece, "nationality", "")
+    return own if isinstance(own, str) and own else state.sides[piece.side].nationality
+
+
+def troop(state: GameState, piece: Piece) -> Troop:
+    return Troop.of(piece.unit, nationality_of(state, piece))
+
+
+def commander_of(state: GameState, side: int, name: str) -> tuple[Commander, Piece]:
+    """The commander ``name`` of ``side`` as the rules see him, and the piece he stands in."""
+    c = state.sides[side].commander(name)
+    if c is None:
+        raise RuleError("AOT-CMD-SLOTS", f"{state.sides[side].name} have no commander called {name!r}")
+    piece = state.piece(c.unit)
+    if not piece.on_table:
+        raise RuleError("AOT-CMD-SLOTS", f"{name}'s unit {piece.name} has left the battle ({piece.status}); he "
+                        "gives no more orders")
+    return Commander(c.name, c.rank, troop(state, piece)), piece
+
+
+def gap(a: Piece, b: Piece) -> float:
+    """AOT-MEASURE: base edge to base edge, in inches."""
+    return geometry.distance(a.polygon, b.polygon)
+
+
+# --- the slot's record in the log -----------------------------------------------------------------
+
+
+def begin_slot_entry(state: GameState, side: int, slot: int) -> str:
+    """The outcome line that opens a slot: whose, which, its owner, and the contacts standing at its start
+    (so that the slot's melee step knows which contacts are new, AOT-MELEE-ENGAGE)."""
+    owner = state.sides[side].slots[slot - 1]
+    locked = contact_ids(state)
+    tail = f" (in contact: {', '.join(locked)})" if locked else ""
+    return f"slot {slot} of {state.sides[side].name}: {owner}{tail}"
+
+
+def slot_entries(state: GameState) -> tuple[LogEntry, ...]:
+    """The log lines of the slot being played, from its opening line on (empty outside a slot)."""
+    if not state.slot:
+        return ()
+    log = state.log
+    for i in range(len(log) - 1, -1, -1):
+        e = log[i]
+        if e.rule == SLOT_RULE and _SLOT_MARK.match(e.outcome):
+            return log[i:]
+    return ()
+
+
+def contacts_at_start(state: GameState) -> tuple[str, ...]:
+    """The pieces that were in contact with an enemy when the slot began."""
+    entries = slot_entries(state)
+    if not entries:
+        return ()
+    m = re.search(r"\(in contact: ([^)]*)\)$", entries[0].outcome)
+    return tuple(m.group(1).split(", ")) if m else ()
+
+
+def contact_ids(state: GameState) -> tuple[str, ...]:
+    """Every piece on the table touching an enemy base (AOT-MEASURE, within :data:`geometry.CONTACT`), in
+    ``state.pieces`` order."""
+    out = []
+    for p in state.pieces:
+        if p.on_table and any(_near(p, e) and gap(p, e) < geometry.CONTACT for e in state.enemies(p)):
+            out.append(p.id)
+    return tuple(out)
+
+
+@lru_cache(maxsize=65536)
+def _box(pose: geometry.Pose, size: geometry.BaseSize) -> tuple[float, float, float, float]:
+    xs, ys = zip(*geometry.corners(pose, size), strict=True)
+    return min(xs), min(ys), max(xs), max(ys)
+
+
+def _near(a: Piece, b: Piece) -> bool:
+    """The bounding boxes come within contact distance (a cheap test before the exact one)."""
+    ax0, ay0, ax1, ay1 = _box(a.pose, a.size)
+    bx0, by0, bx1, by1 = _box(b.pose, b.size)
+    c = geometry.CONTACT
+    return ax0 - c <= bx1 and bx0 - c <= ax1 and ay0 - c <= by1 and by0 - c <= ay1
+
+
+@dataclass(frozen=True)
+class Ledger:
+    """What has been done with command in the slot so far, read back from its log lines."""
+
+    method: Method | None = None  # the commander's one way of giving orders this slot
+    ordered: tuple[str, ...] = ()  # piece ids reached or tried by an order, in order
+    reached: tuple[str, ...] = ()
+    own_after: int | None = None  # orders given before the own unit was activated; None until it was
+    individual: str | None = None  # the piece an individual-unit slot activated
+    follower: str | None = None  # a colonel's follower
+    radius: int | None = None  # this slot's signal radius, once rolled
+    rewritten: bool = False
+
+
+def ledger(state: GameState) -> Ledger:
+    led = Ledger()
+    for e in slot_entries(state)[1:]:
+        if e.rule == "AOT-CMD-CINC" and e.outcome.startswith("rewrites"):
+            led = replace(led, rewritten=True)
+            continue
+        m = _ACTIVATION.match(e.outcome)
+        if not m:
+            continue
+        verb, pid = m.groups()
+        if e.rule == _OWN_RULE:
+            led = replace(led, own_after=len(led.ordered))
+        elif e.rule == Method.INDIVIDUAL.rule_id:
+            led = replace(led, individual=pid)
+        elif e.rule == Method.COLONEL.rule_id:
+            led = replace(led, follower=pid)
+        elif e.rule in _ORDER_RULES:
+            method = _ORDER_RULES[e.rule]
+            led = replace(led, method=method, ordered=(*led.ordered, pid),
+                          reached=(*led.reached, pid) if verb == "activates" else led.reached)
+            if method is Method.SIGNAL and led.radius is None and e.faces:
+                led = replace(led, radius=e.faces[0])
+    return led
+
+
+def slot_orders(c: Commander, state: GameState, led: Ledger) -> SlotOrders:
+    """The rules' record of the commander's slot, rebuilt from the ledger (it then checks the next order)."""
+    names = tuple(state.piece(pid).name for pid in led.ordered)
+    return SlotOrders(c, led.method, names, led.own_after, led.rewritten)
+
+
+# --- activation ------------------------------------------------------------------------------------
+
+
+def _check_slot(state: GameState, side: int) -> str:
+    if state.result is not None:
+        raise RuleError("AOT-TURN-SEQUENCE", f"the battle is over: {state.result}")
+    if not state.slot or state.mover != side:
+        now = f"slot {state.slot} of {state.sides[state.mover].name}" if state.slot else "no slot"
+        raise RuleError("AOT-CMD-SLOT-ORDER", f"{state.sides[side].name} have no slot being played ({now})")
+    return state.sides[side].slots[state.slot - 1]
+
+
+def _check_unit(state: GameState, side: int, pid: str) -> Piece:
+    p = state.piece(pid)
+    if p.side != side:
+        raise RuleError("AOT-CMD-SLOTS", f"{p.name} belongs to {state.sides[p.side].name}, not "
+                        f"{state.sides[side].name}")
+    if not p.on_table:
+        raise RuleError("AOT-CMD-SLOTS", f"{p.name} has left the battle ({p.status})")
+    if p.turn.active:
+        raise RuleError("AOT-CMD-SLOT-ORDER", f"{p.name} has already been activated in this slot")
+    if p.turn.in_contact:
+        raise RuleError("AOT-UNIT-ACTIONS", f"{p.name} is in contact with the enemy and can take no action, so "
+                        "there is nothing to activate it for")
+    if p.turn.action is not None and (p.turn.extra is not None or not p.turn.can_run):
+        rid = "AOT-CMD-SLOTS" if p.turn.general else "AOT-UNIT-ACTIONS"
+        raise RuleError(rid, f"{p.name} has already made its action this turn ({p.turn.action}) and has no run or "
+                        "trot left")
+    return p
+
+
+def _activated(state: GameState, ref: Referee, p: Piece, who: str, rule: str, outcome: str) -> GameState:
+    ref.note(who, rule, f"activates {p.id} ({p.name}) {outcome}")
+    return state.with_piece(replace(p, turn=p.turn.activate()))
+
+
+def activate(state: GameState, ref: Referee, side: int, pid: str, method: Method,
+             commander: str | None = None) -> GameState:
+    """Activate the unit ``pid`` of ``side`` in the slot being played, by ``method``.
+
+    On a general's slot: his own unit (any general's method names it), or another unit by direct command
+    (within 1″ of his unit), signal (one d6 radius per slot), battle line (joined through neighbours at
+    most 1″ apart) or messenger (one d6, more than the distance).  On an individual-unit slot: one unit
+    (``Method.INDIVIDUAL``); if that unit is a colonel's, one follower of the same nationality and arms
+    within 1″ (``Method.COLONEL``, naming the colonel).  Refusals name the rule; a signal or messenger
+    that fails is not a refusal: its die is logged and the unit stays inactive.
+    """
+    owner = _check_slot(state, side)
+    p = _check_unit(state, side, pid)
+    sname = state.sides[side].name
+    if owner == INDIVIDUAL:
+        return _individual(state, ref, side, p, method, commander)
+    if commander is not None and commander != owner:
+        raise RuleError("AOT-CMD-SLOTS", f"slot {state.slot} of {sname} belongs to {owner}, not {commander}")
+    c, gp = commander_of(state, side, owner)
+    led = ledger(state)
+    orders = slot_orders(c, state, led)
+    t = troop(state, p)
+    if p.id == gp.id:
+        orders.own_unit_acts()
+        return _activated(state, ref, p, c.name, _OWN_RULE, f"by {c.name}'s slot: his own unit")
+    if method is Method.DIRECT:
+        d = gap(gp, p)
+        orders.order(t, method, inches(d))
+        return _activated(state, ref, p, c.name, method.rule_id, f"by direct command, {d:.2f}″ from {gp.name}")
+    if method is Method.BATTLE_LINE:
+        line = [gp, *(state.piece(q) for q in led.reached)]
+        d = min(gap(q, p) for q in line)
+        if d > LINE_GAP:
+            raise RuleError("AOT-CMD-BATTLE-LINE", f"{p.name} is {d:.2f}″ from the nearest unit of {c.name}'s line; "
+                            f"units in a battle line stand at most {LINE_GAP}″ apart")
+        orders.order(t, method, inches(d))
+        return _activated(state, ref, p, c.name, method.rule_id, f"in {c.name}'s battle line, {d:.2f}″ from its "
+                          "neighbour")
+    if method is Method.SIGNAL:
+        orders.order(t, method)
+        d = gap(gp, p)
+        if led.radius is None:
+            with ref.rolling(c.name, method.rule_id) as rec:
+                radius = ref.dice.d6("signal radius")
+                reached = signal_reaches(radius, inches(d))
+                rec.outcome = _signal_outcome(p, radius, d, reached)
+        else:
+            radius = led.radius
+            reached = signal_reaches(radius, inches(d))
+            ref.note(c.name, method.rule_id, _signal_outcome(p, radius, d, reached))
+        return state.with_piece(replace(p, turn=p.turn.activate())) if reached else state
+    if method is Method.MESSENGER:
+        orders.order(t, method)
+        d = gap(gp, p)
+        if inches(d) <= 0:
+            raise RuleError("AOT-CMD-MESSENGER", f"{p.name} touches {gp.name}: give the order by direct command")
+        with ref.rolling(c.name, method.rule_id) as rec:
+            roll = ref.dice.d6("messenger")
+            ok = messenger_delivers(roll, inches(d))
+            verb = "activates" if ok else "misses"
+            rec.outcome = (f"{verb} {p.id} ({p.name}): the messenger rides {d:.2f}″ and "
+                           f"{'gets through' if ok else 'fails'} on a {roll}")
+        return state.with_piece(replace(p, turn=p.turn.activate())) if ok else state
+    check_order(c, t, method)  # individual or colonel on a general's slot: the rules say why not
+    raise RuleError(method.rule_id, f"{method.value} cannot activate {p.name} on {c.name}'s slot")
+
+
+def _signal_outcome(p: Piece, radius: int, d: float, reached: bool) -> str:
+    verb = "activates" if reached else "misses"
+    how = "reaches" if reached else "falls short of"
+    return f"{verb} {p.id} ({p.name}): the signal carries {radius}″ and {how} it at {d:.2f}″"
+
+
+def _individual(state: GameState, ref: Referee, side: int, p: Piece, method: Method,
+                commander: str | None) -> GameState:
+    sname = state.sides[side].name
+    led = ledger(state)
+    t = troop(state, p)
+    if method is Method.INDIVIDUAL:
+        if led.individual is not None:
+            first = state.piece(led.individual)
+            raise RuleError("AOT-CMD-INDIVIDUAL-SLOT", f"slot {state.slot} of {sname} is an individual-unit slot "
+                            f"and has already activated {first.name}; it activates one unit")
+        check_order(None, t, method)
+        colonel = next((c for c in state.sides[side].commanders if c.unit == p.id and c.rank is Rank.COLONEL), None)
+        extra = f", with colonel {colonel.name}" if colonel else ""
+        return _activated(state, ref, p, sname, method.rule_id, f"on the individual-unit slot{extra}")
+    if method is Method.COLONEL:
+        if commander is None:
+            raise RuleError("AOT-CMD-COLONEL", f"name the colonel whom {p.name} is to follow")
+        cs = state.sides[side].commander(commander)
+        if cs is None:
+            raise RuleError("AOT-CMD-COLONEL", f"{sname} have no commander called {commander!r}")
+        c, cp = commander_of(state, side, commander)
+        if cs.rank is not Rank.COLONEL:
+            individual_slot(c)
+        if led.individual != cp.id:
+            raise RuleError("AOT-CMD-COLONEL", f"{c.name}'s unit {cp.name} has not been activated on this "
+                            "individual-unit slot, so no unit follows him")
+        orders = SlotOrders(c, Method.COLONEL if led.follower else None, (state.piece(led.follower).name,)
+                            if led.follower else (), 0)
+        d = gap(cp, p)
+        orders.order(t, method, inches(d))
+        return _activated(state, ref, p, c.name, method.rule_id, f"to follow colonel {c.name}, {d:.2f}″ away")
+    raise RuleError("AOT-CMD-INDIVIDUAL-SLOT", f"slot {state.slot} of {sname} is an individual-unit slot: it "
+                    f"activates one unit (or one colonel and his follower), not an order by {method.value}")
+
+
+# --- rewriting the slots -------------------------------------------------------------------------
+
+
+def rewrite_slots(state: GameState, ref: Referee, side: int, owners: Sequence[str]) -> GameState:
+    """AOT-CMD-CINC: in one of his own slots the commander-in-chief rewrites the allocation instead of giving
+    orders; the new owners govern this side's slots still to be played this turn and every later turn."""
+    owner = _check_slot(state, side)
+    s = state.sides[side]
+    if owner == INDIVIDUAL:
+        raise RuleError("AOT-CMD-CINC", f"slot {state.slot} of {s.name} is an individual-unit slot; the "
+                        "commander-in-chief rewrites the slots in one of his own")
+    c, _ = commander_of(state, side, owner)
+    led = ledger(state)
+    slot_orders(c, state, led).rewrite()
+    if led.own_after is not None:
+        raise RuleError("AOT-CMD-CINC", f"{c.name} has already acted with his unit in this slot; he rewrites the "
+                        "slots instead of giving orders")
+    a, b = state.initiative if side == 0 else state.initiative[::-1]
+    cmds = _commanders(state, side)
+    rw = cinc_rewrite(c, s.slots, list(owners), state.slot, activated_slots(a, b), cmds)
+    ref.note(c.name, "AOT-CMD-CINC", f"rewrites the slots: {', '.join(rw.allocation)}")
+    return state.with_side(side, replace(s, slots=rw.allocation))
+
+
+def _commanders(state: GameState, side: int) -> list[Commander]:
+    out = []
+    for cs in state.sides[side].commanders:
+        p = state.piece(cs.unit)
+        out.append(Commander(cs.name, cs.rank, troop(state, p)))
+    return out
+
+
+def rewrite_on_double(state: GameState, ref: Referee, side: int, owners: Sequence[str]) -> GameState:
+    """AOT-CMD-DOUBLES: after a tied initiative roll this turn, a player may rewrite his slots, before the
+    turn's first slot (Reading (engine), see the module docstring)."""
+    s = state.sides[side]
+    if state.slot or any(e.turn == state.turn and e.rule == SLOT_RULE and _SLOT_MARK.match(e.outcome)
+                         for e in state.log):
+        raise RuleError("AOT-CMD-DOUBLES", f"{s.name} may rewrite their slots after a double only before the "
+                        "turn's first slot")
+    roll = next((e for e in reversed(state.log) if e.rule == "AOT-CMD-INITIATIVE" and e.turn == state.turn), None)
+    faces = roll.faces if roll else ()
+    if not any(faces[i] == faces[i + 1] for i in range(0, len(faces) - 1, 2)):
+        raise RuleError("AOT-CMD-DOUBLES", f"no double was rolled for the initiative this turn, so {s.name} may "
+                        "not rewrite their slots")
+    written = check_slots(list(owners), _commanders(state, side))
+    ref.note(s.name, "AOT-CMD-DOUBLES", f"rewrite their slots after the double: {', '.join(written)}")
+    return state.with_side(side, replace(s, slots=written))

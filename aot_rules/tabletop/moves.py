@@ -1,0 +1,751 @@
+"""Movement on the table: moves and runs along a path, turns, reforms, retreats, panic flight, evasion.
+
+Every function here is an action ``(state, ref, ...) -> GameState``: it checks the geometry and the
+turn's allowances first (so a refusal rolls nothing), then rolls inside :meth:`Referee.rolling` and
+returns the new state.  The numbers come from the rules modules the calculators use (allowances,
+tests, the pass through a friend, the run and trot dice, evasion): this module only decides where the
+bases go and which of those rules the ground calls for.
+
+A move is a list of steps, front first (AOT-MOVE-PROCEDURE): :class:`Advance` straight ahead, or
+:class:`Wheel` about the inner front corner, which costs the arc the outer corner travels.  The ground
+a step sweeps may not overlap another base; a friend may be passed through only if the move clears it
+(AOT-MOVE-THROUGH-FRIENDS), and an enemy base stops the move at contact, after which the enemy may
+evade (AOT-EVADE-*).
+
+Readings (engine), where the table needs a decision the index does not give:
+
+- a run or trot (``run=True``) follows the declared path as far as its die allows (the unit may move
+  less than rolled, AOT-RUN, AOT-TROT); the declared path must be legal as a whole before the die is
+  rolled; if the die leaves the unit on a friend's base it stops short, just behind that friend;
+- a move's allowance is fixed when it starts: tests on the way change the density but not this move;
+- every rough piece (or enemy camp) the swept ground enters, or that the unit starts inside, costs one
+  disorder test per move (AOT-ROUGH-TERRAIN and its Reading), taken in the order the path meets them;
+- a turn (AOT-TURN) pivots about the centre of the base, so the unit keeps its place; "the distance to
+  the enemy must stay the same" is read as: the turned base may not overlap any base nor come into
+  contact with an enemy (a turn is never a charge);
+- retreats and flights go straight: a retreat away from the enemy it retreats from (the sum of the
+  directions away from every enemy in contact, so a unit held in front and flank goes diagonally away
+  from both, AOT-MELEE-RETREAT), a flight toward the centre of its own camp (to its home edge when it
+  has none), stopping there; the base first turns its back (a turn in place), then moves; the one turn
+  test of a retreat stands for the ground it crosses (no rough tests, as in evasion) and for the
+  friends it passes (AOT-MOVE-THROUGH-FRIENDS); a retreat or flight that an enemy base or impassable
+  ground blocks is dispersed; a retreat that would end on a friend stops short of it, a panicking one
+  is dispersed instead (unless the friend is a weaker panicking unit, which is dispersed);
+- evasion backs away still facing the attacker (turning first to face it when taken in the flank,
+  AOT-EVADE-FLANK); if the full rolled distance is not possible (an enemy, the table edge, impassable
+  ground or a friend's base where it would stop), it stays and accepts the melee; the die's disorder
+  stands either way; friends it passes test on the same die;
+- the countercharge (AOT-REACT-COUNTERCHARGE) answers shooting only, so it belongs to the shot
+  (:mod:`aot_rules.tabletop.combat`), not to a move; a contacted enemy may only evade.
+"""
+
+from __future__ import annotations
+
+import math
+from collections.abc import Sequence
+from dataclasses import dataclass, replace
+from typing import TypeAlias, cast
+
+from shapely.geometry import Polygon
+from shapely.ops import unary_union
+
+from aot_rules.aot.rules.camps import check_entry
+from aot_rules.aot.rules.chariots import play_chariot_trot, play_chariot_turn
+from aot_rules.aot.rules.disorder import disorder_loss, roll_test_die, take_disorder_test
+from aot_rules.aot.rules.elephants import ELEPHANT_MOVE
+from aot_rules.aot.rules.evasion import check_evade, may_evade, play_evade, troops_of
+from aot_rules.aot.rules.manoeuvre import Step as Manoeuvre
+from aot_rules.aot.rules.manoeuvre import play_step
+from aot_rules.aot.rules.movement import (
+    PANIC_MOVE,
+    check_move,
+    move_allowance,
+    panic_disorder,
+    pass_through,
+    retreat_move,
+    through_loss,
+    through_terms,
+)
+from aot_rules.aot.rules.orders import Activity
+from aot_rules.aot.rules.reform import reform as reform_unit
+from aot_rules.aot.rules.run_trot import play_run, play_trot
+from aot_rules.aot.rules.terrain import check_passable, terrain_effect
+from aot_rules.aot.units import Body, Unit, trim_mix
+from aot_rules.core.errors import RuleError
+from aot_rules.tabletop.game import Referee
+from aot_rules.tabletop.geometry import (
+    CONTACT,
+    BaseSize,
+    Pose,
+    aspect,
+    bearing,
+    distance,
+    footprint,
+    on_table,
+    overlap,
+    swept,
+    wheel_cost,
+    wheel_pose,
+)
+from aot_rules.tabletop.state import GameState, Piece, Status
+
+#: The rule id for a base that would leave the table (AOT-EQUIPMENT sets the 40×60″ table).
+TABLE_RULE = "AOT-EQUIPMENT"
+#: A move that meets an enemy stops this close to it (inside :data:`CONTACT`, so the two are in contact).
+HALF = CONTACT / 2
+#: Bisection rounds for a stopping point (far below the 0.0001″ positions are kept to).
+ROUNDS = 40
+#: Slack for comparing a path's cost with an allowance.
+COST_EPS = 1e-6
+
+
+@dataclass(frozen=True)
+class Advance:
+    """Straight ahead, ``distance`` inches (front first only: never negative, AOT-MOVE-PROCEDURE)."""
+
+    distance: float
+
+
+@dataclass(frozen=True)
+class Wheel:
+    """Wheel ``degrees`` about the inner front corner (positive: to the left); costs the outer corner's arc."""
+
+    degrees: float
+
+
+Step: TypeAlias = Advance | Wheel
+
+
+# --- small geometry --------------------------------------------------------------------------------
+
+def step_cost(size: BaseSize, step: Step) -> float:
+    """AOT-MOVE-PROCEDURE: inches a step costs: its length, or the arc of the wheel's outer corner."""
+    return step.distance if isinstance(step, Advance) else wheel_cost(size, step.degrees)
+
+
+def _step_end(pose: Pose, size: BaseSize, step: Step, fraction: float = 1.0) -> Pose:
+    if isinstance(step, Advance):
+        return pose.advanced(step.distance * fraction)
+    return wheel_pose(pose, size, step.degrees * fraction)
+
+
+def _centre(pose: Pose, size: BaseSize) -> tuple[float, float]:
+    dx, dy = pose.direction
+    return (pose.x - dx * size.depth / 2, pose.y - dy * size.depth / 2)
+
+
+def _pivot(pose: Pose, size: BaseSize, facing: float) -> Pose:
+    """The base turned in place to ``facing``: about the centre of the base, which stays where it is."""
+    cx, cy = _centre(pose, size)
+    a = math.radians(facing)
+    dx, dy = -math.sin(a), math.cos(a)
+    return Pose.of(cx + dx * size.depth / 2, cy + dy * size.depth / 2, facing)
+
+
+def _shift(pose: Pose, heading: float, d: float) -> Pose:
+    """The base carried ``d`` inches toward ``heading`` without turning."""
+    a = math.radians(heading)
+    return Pose.of(pose.x - d * math.sin(a), pose.y + d * math.cos(a), pose.facing)
+
+
+def _centre_of(piece: Piece) -> tuple[float, float]:
+    return _centre(piece.pose, piece.size)
+
+
+# --- what a unit may do ----------------------------------------------------------------------------
+
+def allowance(piece: Piece) -> float:
+    """AOT-MOVE-DISTANCE: 10″ − density; 10″ panicking; 0 in the defensive formation; an elephant 7″
+    (AOT-ELEPHANT-MOVE)."""
+    if piece.unit.body is Body.ELEPHANT:
+        return float(ELEPHANT_MOVE)
+    return float(move_allowance(piece.unit))
+
+
+def contacts(state: GameState, piece: Piece) -> tuple[Piece, ...]:
+    """Enemy units whose bases are in contact with ``piece`` (closer than CONTACT), in the state's order."""
+    body = piece.polygon
+    return tuple(e for e in state.enemies(piece) if distance(body, e.polygon) < CONTACT)
+
+
+def _fighting(state: GameState, pid: str) -> Piece:
+    p = state.piece(pid)
+    if not p.on_table:
+        raise RuleError("AOT-UNIT-ACTIONS", f"{p.name} is no longer on the table ({p.status})")
+    return p
+
+
+def _not_in_contact(state: GameState, p: Piece, rule: str, what: str) -> None:
+    if p.turn.in_contact or contacts(state, p):
+        held = ", ".join(e.name for e in contacts(state, p)) or "the enemy"
+        raise RuleError(rule, f"{p.name} is in contact with {held} and cannot {what}")
+
+
+def _with_unit(piece: Piece, unit: Unit) -> Piece:
+    """The piece with its warriors changed, any missing ones counted removed (dispersed or killed), and its
+    turn tracker told whether it now panics."""
+    out = piece.with_unit(unit, removed=piece.unit.strength - unit.strength)
+    return replace(out, turn=replace(out.turn, panicking=unit.panicking))
+
+
+def _emptied(unit: Unit) -> Unit:
+    return replace(unit, ranks=tuple(0 for _ in unit.ranks), disordered=0, mix=trim_mix(unit.mix, 0))
+
+
+def _disperse(piece: Piece) -> Piece:
+    """Every warrior removed as dispersed; the unit leaves the battle (AOT-MELEE-RETREAT, AOT-PANIC)."""
+    out = piece.with_unit(_emptied(piece.unit), removed=piece.unit.strength)
+    return replace(out, status=Status.DISPERSED, turn=replace(out.turn, in_contact=False))
+
+
+def _destroy(piece: Piece) -> Piece:
+    out = piece.with_unit(_emptied(piece.unit), removed=piece.unit.strength)
+    return replace(out, status=Status.DESTROYED, turn=replace(out.turn, in_contact=False))
+
+
+def _inside(state: GameState, piece: Piece) -> tuple[str, ...]:
+    """The rough pieces the base now stands in (it tests again when it moves on, AOT-ROUGH-TERRAIN)."""
+    body = piece.polygon
+    return tuple(t.name for t in state.terrain
+                 if terrain_effect(t.kind, piece.unit).test and overlap(body, t.polygon))
+
+
+def _settle(state: GameState, pids: Sequence[str]) -> GameState:
+    """Set whether each of ``pids`` is in contact with the enemy from where the bases now stand."""
+    out = state
+    for pid in pids:
+        p = out.piece(pid)
+        if p.on_table:
+            engaged = bool(contacts(out, p))
+            if engaged != p.turn.in_contact:
+                out = out.with_piece(replace(p, turn=replace(p.turn, in_contact=engaged)))
+    return out
+
+
+def _where(pose: Pose) -> str:
+    return f"({pose.x:g}, {pose.y:g}) facing {pose.facing:g}°"
+
+
+# --- the path of a move ----------------------------------------------------------------------------
+
+@dataclass(frozen=True)
+class Walk:
+    """Where a path takes a base, and what it meets on the way (nothing rolled yet)."""
+
+    end: Pose
+    cost: float
+    meets: tuple[tuple[str, str], ...]  # ("terrain", name) | ("camp", side index) | ("friend", id), in order
+    ends_on: tuple[str, ...]  # friends whose bases the end overlaps (not allowed)
+    stopped: bool  # an enemy base stopped it
+
+
+def walk(state: GameState, piece: Piece, steps: Sequence[Step], budget: float) -> Walk:
+    """Follow ``steps`` from where ``piece`` stands, for at most ``budget`` inches, stopping in contact with
+    the first enemy base met; refuse impassable ground, a guarded enemy camp, or the table's edge."""
+    size, unit = piece.size, piece.unit
+    enemies, friends = state.enemies(piece), state.friends(piece)
+    camp_side = 1 - piece.side
+    camp = state.sides[camp_side].camp_polygon
+    meets: list[tuple[str, str]] = [("terrain", n) for n in piece.inside if any(t.name == n for t in state.terrain)]
+    cur, left, cost, stopped = piece.pose, budget, 0.0, False
+    for step in steps:
+        full_cost = step_cost(size, step)
+        if left <= COST_EPS:
+            break
+        frac = 1.0 if full_cost <= left + COST_EPS else left / full_cost
+        wheel = isinstance(step, Wheel)
+        end = _step_end(cur, size, step, frac)
+        ground = swept(cur, end, size, wheel=wheel)
+        hit = [e for e in enemies if ground.distance(e.polygon) < HALF]
+        if hit:
+            lo, hi = 0.0, frac
+            for _ in range(ROUNDS):
+                mid = (lo + hi) / 2
+                if all(swept(cur, _step_end(cur, size, step, mid), size, wheel=wheel).distance(e.polygon) >= HALF
+                       for e in hit):
+                    lo = mid
+                else:
+                    hi = mid
+            frac, stopped = lo, True
+            end = _step_end(cur, size, step, frac)
+            ground = swept(cur, end, size, wheel=wheel)
+        if not on_table(ground, state.width, state.depth):
+            raise RuleError(TABLE_RULE, f"{piece.name} would leave the {state.width:g}×{state.depth:g}″ table")
+        for t in state.terrain:
+            if overlap(ground, t.polygon):
+                effect = check_passable(t.kind, unit)
+                if effect.test and ("terrain", t.name) not in meets:
+                    meets.append(("terrain", t.name))
+        if not camp.is_empty and overlap(ground, camp) and ("camp", str(camp_side)) not in meets:
+            guarded = any(overlap(g.polygon, camp) for g in state.fighting(camp_side))
+            check_entry(unit, guarded)
+            meets.append(("camp", str(camp_side)))
+        for f in friends:
+            if overlap(ground, f.polygon) and ("friend", f.id) not in meets:
+                meets.append(("friend", f.id))
+        cost += full_cost * frac
+        left -= full_cost * frac
+        cur = end
+        if stopped:
+            break
+    body = footprint(cur, size)
+    ends_on = tuple(f.id for f in friends if overlap(body, f.polygon))
+    meets = [m for m in meets if m[0] != "friend" or m[1] not in ends_on]
+    return Walk(cur, cost, tuple(meets), ends_on, stopped)
+
+
+def _check_steps(p: Piece, steps: Sequence[Step]) -> None:
+    if not steps:
+        raise RuleError("AOT-MOVE-PROCEDURE", f"{p.name}: a move needs at least one step")
+    for s in steps:
+        if isinstance(s, Advance):
+            if not math.isfinite(s.distance) or s.distance < 0:
+                raise RuleError("AOT-MOVE-PROCEDURE", f"{p.name} moves front first only: an advance of "
+                                f"{s.distance}″ is not allowed")
+        elif isinstance(s, Wheel):
+            if not math.isfinite(s.degrees) or abs(s.degrees) >= 180:
+                raise RuleError("AOT-MOVE-PROCEDURE", f"{p.name}: a wheel of {s.degrees}° is not allowed; one "
+                                "step wheels less than half a turn (split a longer wheel into steps)")
+        else:
+            raise RuleError("AOT-MOVE-PROCEDURE", f"{p.name}: {s!r} is not a step (Advance or Wheel)")
+
+
+def _refuse_on_friend(state: GameState, p: Piece, w: Walk) -> None:
+    if w.ends_on:
+        names = ", ".join(state.piece(f).name for f in w.ends_on)
+        raise RuleError("AOT-MOVE-THROUGH-FRIENDS", f"{p.name} would stop on {names}: a unit may pass through "
+                        "a friend only if it clears it completely in the same move")
+
+
+def _run_die(state: GameState, ref: Referee, p: Piece) -> tuple[Piece, float]:
+    """Roll the run or trot: the piece after its test, and how far the die lets it go."""
+    u = p.unit
+    rule = "AOT-TROT" if u.mounted else "AOT-RUN"
+    if u.body is Body.ELEPHANT:
+        raise RuleError("AOT-ELEPHANT-MOVE", f"{p.name}: an elephant's trot (and its rampage) is not played on "
+                        "the table; it moves its 7″")
+    with ref.rolling(p.name, "AOT-CHARIOT-TURN-TROT" if u.body.chariot else rule) as rec:
+        if u.body.chariot:
+            cm = play_chariot_trot(u, ref.dice)
+            if cm.overturned:
+                rec.outcome = f"trots {cm.distance}″ but overturns and is removed"
+                return _destroy(p), 0.0
+            rec.outcome = f"may trot up to {cm.distance}″"
+            return p, float(cm.distance)
+        after, extra = (play_trot if u.mounted else play_run)(u, ref.dice)
+        rec.outcome = f"may {'trot' if u.mounted else 'run'} up to {extra.distance}″" + (
+            f"; {extra.disordered} disordered by the test" if extra.disordered else "")
+    return _with_unit(p, after), float(extra.distance)
+
+
+def _walk_run(state: GameState, p: Piece, steps: Sequence[Step], budget: float) -> Walk:
+    """A run's path cut at its die; if that leaves it on a friend, the longest shorter run that does not."""
+    w = walk(state, p, steps, budget)
+    if not w.ends_on:
+        return w
+    lo, hi = 0.0, budget
+    best = walk(state, p, steps, 0.0)
+    for _ in range(ROUNDS):
+        mid = (lo + hi) / 2
+        cand = walk(state, p, steps, mid)
+        if cand.ends_on:
+            hi = mid
+        else:
+            lo, best = mid, cand
+    return best
+
+
+def move(state: GameState, ref: Referee, pid: str, steps: Sequence[Step], *, run: bool = False) -> GameState:
+    """The unit's move action along ``steps`` (AOT-MOVE-PROCEDURE), or with ``run`` its run or trot
+    (AOT-RUN, AOT-TROT: the die says how far along the path it goes).  It stops in contact with the first
+    enemy base it meets, and that enemy may evade.  Refused, with nothing changed: a unit in contact
+    (AOT-UNIT-ACTIONS), panicking (AOT-PANIC), in the defensive formation (AOT-REFORM-DEFENSIVE-5), not
+    activated or with its action (or run) spent, a path beyond the allowance (AOT-MOVE-DISTANCE), backward
+    (AOT-MOVE-PROCEDURE), off the table, into impassable ground, or ending on a friend."""
+    p = _fighting(state, pid)
+    _check_steps(p, steps)
+    u = p.unit
+    if u.panicking:
+        raise RuleError("AOT-PANIC", f"{p.name} is panicking: it cannot move or {'trot' if u.mounted else 'run'}, "
+                        "it only flees")
+    if u.defensive:
+        check_move(u, 1.0)  # raises AOT-REFORM-DEFENSIVE-5
+    _not_in_contact(state, p, "AOT-UNIT-ACTIONS", "move")
+    activity = (Activity.TROT if u.mounted else Activity.RUN) if run else Activity.MOVE
+    turn = p.turn.do(activity)
+    total = sum(step_cost(p.size, s) for s in steps)
+    if not run:
+        if u.body is Body.ELEPHANT:
+            if total > ELEPHANT_MOVE + COST_EPS:
+                raise RuleError("AOT-MOVE-DISTANCE", f"{p.name} (an elephant) moves at most {ELEPHANT_MOVE}″, "
+                                f"not {total:.2f}″")
+        else:
+            check_move(u, round(total, 6))
+    w = walk(state, p, steps, total)
+    _refuse_on_friend(state, p, w)
+    p = replace(p, turn=turn)
+    if run:
+        p, rolled = _run_die(state, ref, p)
+        if not p.on_table:
+            return state.with_piece(p)
+        w = _walk_run(state, p, steps, rolled)
+    moved = replace(p, pose=w.end)
+    state = state.with_piece(moved)
+    unit = moved.unit
+    for kind, what in w.meets:
+        if kind == "friend":
+            friend = state.piece(what)
+            elephant = friend.unit.body is Body.ELEPHANT
+            with ref.rolling(p.name, "AOT-MOVE-THROUGH-FRIENDS") as rec:
+                res = pass_through(unit, friend.unit, ref.dice, elephant=elephant)
+                loser = p.name if elephant else friend.name
+                rec.outcome = (f"passes through {friend.name}: die {res.roll}, {loser} loses {res.lost}"
+                               if res.lost else f"passes through {friend.name} without loss")
+            unit = res.mover
+            state = state.with_piece(_with_unit(friend, res.friend))
+        else:
+            rule = "AOT-CAMP" if kind == "camp" else "AOT-ROUGH-TERRAIN"
+            where = f"the {state.sides[int(what)].name} camp" if kind == "camp" else f"the {what}"
+            with ref.rolling(p.name, rule) as rec:
+                unit, lost = take_disorder_test(unit, ref.dice, f"crossing {where}")
+                rec.outcome = f"tests for {where}: " + (f"{lost} disordered" if lost else "passes")
+        state = state.with_piece(_with_unit(state.piece(pid), unit))
+    moved = state.piece(pid)
+    moved = replace(moved, inside=_inside(state, moved))
+    state = state.with_piece(moved)
+    verb = ("trots" if u.mounted else "runs") if run else "moves"
+    ref.note(p.name, "AOT-MOVE-PROCEDURE", f"{verb} {w.cost:.2f}″ to {_where(w.end)}")
+    hit = contacts(state, moved)
+    if not hit:
+        return state
+    ref.note(p.name, "AOT-MOVE-PROCEDURE", "stops in contact with " + ", ".join(f"{e.name} ({e.id})" for e in hit)
+             + "; it cannot move again this slot")
+    for e in hit:
+        state = _offer_evasion(state, ref, e.id, pid)
+    return _settle(state, [pid, *(e.id for e in hit)])
+
+
+def _may_react_evade(state: GameState, e: Piece, attacker: Piece) -> bool:
+    t = e.turn
+    others = [x for x in contacts(state, e) if x.id != attacker.id]
+    return (e.on_table and not e.unit.panicking and may_evade(e.unit, attacker.unit) and not t.in_contact
+            and not t.evaded and t.extra not in (Activity.RUN, Activity.TROT) and not others)
+
+
+def _offer_evasion(state: GameState, ref: Referee, eid: str, attacker: str) -> GameState:
+    e, a = state.piece(eid), state.piece(attacker)
+    if not _may_react_evade(state, e, a):
+        return state
+    if not ref.react(state, eid, attacker, "evade"):
+        ref.note(e.name, "AOT-EVADE-PROCEDURE", f"stands and accepts the melee with {a.name}", "decision")
+        return state
+    return evade(state, ref, eid, attacker)
+
+
+# --- turning and reforming -------------------------------------------------------------------------
+
+def _check_place(state: GameState, p: Piece, pose: Pose, rule: str, what: str) -> None:
+    """A base turned in place must fit: no overlap with any base, no new contact with an enemy, on the
+    table, on passable ground."""
+    body = footprint(pose, p.size)
+    for o in state.fighting():
+        if o.id == p.id:
+            continue
+        if overlap(body, o.polygon):
+            raise RuleError(rule, f"{p.name} cannot {what}: {o.name} is in the way")
+        if o.side != p.side and distance(body, o.polygon) < CONTACT:
+            raise RuleError(rule, f"{p.name} cannot {what}: it would come into contact with {o.name}; the "
+                            "distance to the enemy must stay the same")
+    if not on_table(body, state.width, state.depth):
+        raise RuleError(TABLE_RULE, f"{p.name} cannot {what}: it would leave the table")
+    for t in state.terrain:
+        if overlap(body, t.polygon):
+            check_passable(t.kind, p.unit)
+
+
+def turn(state: GameState, ref: Referee, pid: str, degrees: float) -> GameState:
+    """AOT-TURN: change facing by ``degrees`` (positive: to the left) in place, with a disorder test; not
+    an action, needs no activation, may be repeated.  Refused in contact, when panicking, or when the
+    turned base would not fit."""
+    p = _fighting(state, pid)
+    if not math.isfinite(degrees) or Pose.of(0, 0, degrees).facing == 0:
+        raise RuleError("AOT-TURN", f"{p.name}: a turn of {degrees}° does not change its facing")
+    if p.unit.panicking:
+        raise RuleError("AOT-PANIC", f"{p.name} is panicking: it does not turn, it flees")
+    _not_in_contact(state, p, "AOT-TURN", "turn")
+    tracker = p.turn.do(Activity.TURN)
+    pose = _pivot(p.pose, p.size, p.pose.facing + degrees)
+    _check_place(state, p, pose, "AOT-TURN", f"turn {degrees:g}°")
+    if p.unit.body.chariot:
+        with ref.rolling(p.name, "AOT-CHARIOT-TURN-TROT") as rec:
+            over = play_chariot_turn(p.unit, ref.dice)
+            rec.outcome = "overturns and is removed" if over else f"turns {degrees:g}°"
+        if over:
+            return state.with_piece(_destroy(replace(p, turn=tracker)))
+        unit = p.unit
+    else:
+        with ref.rolling(p.name, "AOT-TURN") as rec:
+            unit = play_step(p.unit, Manoeuvre.TURN, ref.dice)
+            lost = p.unit.formed - unit.formed
+            rec.outcome = f"turns {degrees:g}° to face {pose.facing:g}°" + (f": {lost} disordered" if lost else "")
+    out = replace(_with_unit(p, unit), pose=pose)
+    out = replace(out, turn=replace(tracker, panicking=unit.panicking))
+    out = replace(out, inside=_inside(state, out))
+    return state.with_piece(out)
+
+
+def reform(state: GameState, ref: Referee, pid: str, density: int | None = None, *, defensive: bool = False,
+           facing: float | None = None) -> GameState:
+    """AOT-REFORM: the unit's action: restore one disordered warrior (two for regulars), stand at ``density``
+    (default: as high as its warriors allow, up to its old density) or in the defensive formation, and
+    face ``facing`` (in place, no test: the Reading).  Refused if not activated, in contact, its action
+    spent, or the formation impossible (AOT-DENSITY-LIMITS, AOT-REFORM-DEFENSIVE-5)."""
+    p = _fighting(state, pid)
+    tracker = p.turn.do(Activity.REFORM)
+    _not_in_contact(state, p, "AOT-UNIT-ACTIONS", "reform")
+    unit = reform_unit(p.unit, density=density, defensive=defensive)
+    pose = p.pose
+    if facing is not None:
+        if not math.isfinite(facing):
+            raise RuleError("AOT-REFORM", f"{p.name}: {facing} is not a facing")
+        pose = _pivot(p.pose, p.size, facing)
+        _check_place(state, p, pose, "AOT-REFORM", f"face {facing:g}°")
+    out = replace(_with_unit(p, unit), pose=pose)
+    out = replace(out, turn=replace(tracker, panicking=unit.panicking))
+    out = replace(out, inside=_inside(state, out))
+    ref.note(p.name, "AOT-REFORM", f"reforms: {unit.describe()}"
+             + (" in the defensive formation" if defensive else "") + (f", facing {pose.facing:g}°"
+                                                                        if facing is not None else ""))
+    return state.with_piece(out)
+
+
+# --- falling back: retreat, flight, evasion --------------------------------------------------------
+
+@dataclass(frozen=True)
+class Flight:
+    """A straight fall-back: where it would end, and what stands in its way."""
+
+    end: Pose
+    blocked: str | None  # an enemy base or impassable ground on the way (a sentence), or None
+    friends: tuple[str, ...]  # friends crossed, nearest first
+    ends_on: tuple[str, ...]  # friends the end overlaps
+    off_table: bool
+
+
+def flight(state: GameState, piece: Piece, heading: float, d: float, facing: float) -> Flight:
+    """The base carried ``d`` inches toward ``heading`` and left facing ``facing``.  Enemies already in
+    contact at the start block only if the path cuts into them; any other enemy blocks if the path comes
+    into contact with it."""
+    start = piece.polygon
+    carried = _shift(piece.pose, heading, d)
+    end = _pivot(carried, piece.size, facing)
+    lane = start.union(footprint(carried, piece.size)).convex_hull
+    ground = cast(Polygon, unary_union([lane, footprint(end, piece.size)]))
+    held = {e.id for e in contacts(state, piece)}
+    blocked = None
+    for e in state.enemies(piece):
+        if overlap(ground, e.polygon) if e.id in held else ground.distance(e.polygon) < CONTACT:
+            blocked = f"{e.name} ({e.id}) blocks its path"
+            break
+    if blocked is None:
+        for t in state.terrain:
+            if overlap(ground, t.polygon) and not terrain_effect(t.kind, piece.unit).passable:
+                blocked = f"the {t.name} ({t.kind}) blocks its path"
+                break
+    order = {f.id: i for i, f in enumerate(state.pieces)}
+    crossed = sorted((f for f in state.friends(piece) if overlap(ground, f.polygon)),
+                     key=lambda f: (round(start.distance(f.polygon), 6), order[f.id]))
+    body = footprint(end, piece.size)
+    ends_on = tuple(f.id for f in crossed if overlap(body, f.polygon))
+    return Flight(end, blocked, tuple(f.id for f in crossed if f.id not in ends_on), ends_on,
+                  not on_table(ground, state.width, state.depth))
+
+
+def _unit_vector(frm: tuple[float, float], to: tuple[float, float]) -> tuple[float, float]:
+    dx, dy = to[0] - frm[0], to[1] - frm[1]
+    n = math.hypot(dx, dy)
+    return (dx / n, dy / n) if n > 1e-9 else (0.0, 0.0)
+
+
+def _away_heading(state: GameState, p: Piece, away_from: Piece) -> float:
+    """The direction of a retreat: away from the enemy, or diagonally away from all enemies in contact."""
+    me = _centre_of(p)
+    foes = [away_from] + [e for e in contacts(state, p) if e.id != away_from.id]
+    vx = vy = 0.0
+    for e in foes:
+        ux, uy = _unit_vector(_centre_of(e), me)
+        vx, vy = vx + ux, vy + uy
+    if math.hypot(vx, vy) < 1e-9:
+        vx, vy = _unit_vector(_centre_of(away_from), me)
+    if math.hypot(vx, vy) < 1e-9:
+        return p.pose.facing + 180
+    return bearing((0.0, 0.0), (vx, vy))
+
+
+def _pass_with(state: GameState, ref: Referee, pid: str, friend_ids: Sequence[str], roll: int | None,
+               rule: str, tested: Unit | None = None) -> GameState:
+    """Friends passed on a fall-back: each tests on ``roll`` (the retreat's or evasion's own die, reused,
+    judged against ``tested``, the unit as it was when that die was rolled), or on a fresh die when the
+    unit had none (a panicking unit tests against its strength)."""
+    for fid in friend_ids:
+        mover, friend = state.piece(pid), state.piece(fid)
+        if not mover.on_table:
+            break
+        elephant = friend.unit.body is Body.ELEPHANT
+        if roll is None:
+            with ref.rolling(mover.name, "AOT-MOVE-THROUGH-FRIENDS") as rec:
+                res = pass_through(mover.unit, friend.unit, ref.dice, elephant=elephant)
+                rec.outcome = f"passes through {friend.name}: " + (
+                    f"die {res.roll}, {mover.name if elephant else friend.name} loses {res.lost}" if res.lost
+                    else "no loss")
+            m_unit, f_unit = res.mover, res.friend
+        else:
+            against, cap = through_terms(tested or mover.unit, friend.unit, elephant=elephant)
+            lost = through_loss(roll, against, cap)
+            loser = mover.unit if elephant else friend.unit
+            hurt = panic_disorder(loser, lost)
+            m_unit, f_unit = (hurt, friend.unit) if elephant else (mover.unit, hurt)
+            ref.note(mover.name, "AOT-MOVE-THROUGH-FRIENDS", f"passes through {friend.name} on the same die "
+                     f"{roll} ({rule}): " + (f"{mover.name if elephant else friend.name} loses {lost}" if lost
+                                             else "no loss"))
+        state = state.with_pieces(_with_unit(mover, m_unit), _with_unit(friend, f_unit))
+    return state
+
+
+def _fall_back(state: GameState, ref: Referee, p: Piece, heading: float, d: float, roll: int | None,
+               rule: str, held: Sequence[str], tested: Unit | None = None) -> GameState:
+    """Carry out a retreat or a flight of ``p`` (already tested and with its turn spent): dispersed if
+    blocked, fled off the table, stopped short of a friend it cannot clear."""
+    f = flight(state, p, heading, d, heading)
+    if f.blocked is None and f.ends_on:
+        if p.unit.panicking:
+            other = state.piece(f.ends_on[0])
+            if other.unit.panicking and other.unit.strength < p.unit.strength:
+                ref.note(other.name, "AOT-MOVE-THROUGH-FRIENDS", f"cannot be cleared by the panicking {p.name} "
+                         "and, the weaker of two panicking units, is dispersed")
+                state = state.with_piece(_disperse(other))
+                f = flight(state, p, heading, d, heading)
+            else:
+                ref.note(p.name, "AOT-MOVE-THROUGH-FRIENDS", f"panicking, cannot clear {other.name}: dispersed")
+                return _settle(state.with_piece(_disperse(p)), held)
+        if f.ends_on:
+            lo, hi = 0.0, d
+            short = flight(state, p, heading, 0.0, heading)
+            for _ in range(ROUNDS):
+                mid = (lo + hi) / 2
+                cand = flight(state, p, heading, mid, heading)
+                if cand.ends_on:
+                    hi = mid
+                else:
+                    lo, short = mid, cand
+            ref.note(p.name, rule, f"cannot clear {state.piece(f.ends_on[0]).name}: stops short after {lo:.2f}″")
+            f = short
+    if f.blocked is not None:
+        ref.note(p.name, rule, f"{f.blocked}: dispersed")
+        return _settle(state.with_piece(_disperse(p)), held)
+    state = _pass_with(state, ref, p.id, f.friends, roll, rule, tested)
+    p = state.piece(p.id)
+    if not p.on_table:
+        return _settle(state, held)
+    if f.off_table:
+        ref.note(p.name, rule, "leaves the table: fled")
+        out = replace(p, status=Status.FLED, turn=replace(p.turn, in_contact=False))
+        return _settle(state.with_piece(out), held)
+    moved = replace(p, pose=f.end)
+    moved = replace(moved, inside=_inside(state, moved), turn=replace(moved.turn, in_contact=False))
+    ref.note(p.name, rule, f"falls back to {_where(f.end)}")
+    return _settle(state.with_piece(moved), [p.id, *held])
+
+
+def retreat(state: GameState, ref: Referee, pid: str, away_from: str) -> GameState:
+    """AOT-MELEE-RETREAT (also a shooting retreat, or one forced by DP): turn the back to the enemy with a
+    disorder test, then go a full move (10 − the density after the test; 10″ panicking) straight away.
+    An enemy base in the way disperses it, leaving the table makes it flee the battle, friends passed
+    test on the same die.  Uses the turn's run/trot/retreat allowance (AOT-UNIT-ACTIONS)."""
+    p = _fighting(state, pid)
+    foe = state.piece(away_from)
+    tracker = p.turn.do(Activity.RETREAT)
+    held = [e.id for e in contacts(state, p)]
+    heading = _away_heading(state, p, foe)
+    unit, roll, tested = p.unit, None, p.unit
+    if unit.density > 0:
+        with ref.rolling(p.name, "AOT-MELEE-RETREAT") as rec:
+            roll = roll_test_die(unit, ref.dice, "turn to retreat")
+            lost = disorder_loss(roll, unit.density, unit.formed)
+            unit = unit.take_losses(0, lost)
+            rec.outcome = f"turns its back to {foe.name}: " + (f"{lost} disordered" if lost else "passes")
+    d = float(ELEPHANT_MOVE if unit.body is Body.ELEPHANT else retreat_move(unit))
+    p = replace(_with_unit(p, unit), turn=replace(tracker, panicking=unit.panicking))
+    state = state.with_piece(p)
+    return _fall_back(state, ref, p, heading, d, roll, "AOT-MELEE-RETREAT", held, tested)
+
+
+def flee(state: GameState, ref: Referee, pid: str) -> GameState:
+    """AOT-PANIC: a panicking unit flees 10″ toward its own camp (stopping there), at most once a turn.
+    An enemy base in the way disperses it; friends passed test against its strength."""
+    p = _fighting(state, pid)
+    if not p.unit.panicking:
+        raise RuleError("AOT-PANIC", f"{p.name} is not panicking, so it does not flee")
+    if p.fled_this_turn:
+        raise RuleError("AOT-PANIC", f"{p.name} has already fled this turn (at most once a turn)")
+    side = state.sides[p.side]
+    me = _centre_of(p)
+    camp = side.camp_polygon
+    if camp.is_empty:
+        goal = (me[0], side.home_edge)
+    else:
+        c = camp.centroid
+        goal = (float(c.x), float(c.y))
+    d = min(float(PANIC_MOVE), math.hypot(goal[0] - me[0], goal[1] - me[1]))
+    held = [e.id for e in contacts(state, p)]
+    p = replace(p, fled_this_turn=True)
+    state = state.with_piece(p)
+    if d < 1e-6:
+        ref.note(p.name, "AOT-PANIC", "already at its camp")
+        return state
+    heading = bearing(me, goal)
+    ref.note(p.name, "AOT-PANIC", f"flees {d:.2f}″ toward {'its camp' if not camp.is_empty else 'its table edge'}")
+    return _fall_back(state, ref, p, heading, d, None, "AOT-PANIC", held)
+
+
+def evade(state: GameState, ref: Referee, pid: str, attacker: str) -> GameState:
+    """AOT-EVADE-PROCEDURE, AOT-EVADE-FLANK: the contacted unit backs away the full roll of one die (also its
+    disorder test), still facing the attacker (turning to face it first when taken in the flank).  If it
+    cannot go the full distance, it stays and accepts the melee.  Refused before the die: a unit that may
+    not evade this attacker (AOT-EVADE-ELIGIBILITY), that has evaded, run or trotted this turn, that is
+    panicking, or that is already fighting another enemy."""
+    p, a = _fighting(state, pid), _fighting(state, attacker)
+    if p.unit.panicking:
+        raise RuleError("AOT-PANIC", f"{p.name} is panicking: it is never fought, it flees")
+    check_evade(troops_of(p.unit), troops_of(a.unit))
+    others = [e.name for e in contacts(state, p) if e.id != a.id]
+    if others:
+        raise RuleError("AOT-EVADE-PROCEDURE", f"{p.name} is already fighting {', '.join(others)} and cannot evade")
+    tracker = p.turn.do(Activity.EVADE)
+    flank = aspect(a.polygon, p.pose, p.size).flanking
+    facing = bearing(_centre_of(p), _centre_of(a)) if flank else p.pose.facing
+    rule = "AOT-EVADE-FLANK" if flank else "AOT-EVADE-PROCEDURE"
+    tested = p.unit
+    with ref.rolling(p.name, rule) as rec:
+        unit, mv = play_evade(p.unit, ref.dice)
+        rec.outcome = f"evades {a.name}: {mv.distance}″" + (f", {mv.disordered} disordered" if mv.disordered else "")
+    p = replace(_with_unit(p, unit), turn=replace(tracker, panicking=unit.panicking))
+    state = state.with_piece(p)
+    if unit.panicking:
+        ref.note(p.name, rule, "panics on its evasion die and stays")
+        return state
+    f = flight(state, p, facing + 180, float(mv.distance), facing)
+    why = f.blocked or ("it would leave the table" if f.off_table else None) or (
+        f"it would stop on {state.piece(f.ends_on[0]).name}" if f.ends_on else None)
+    if why is not None:
+        ref.note(p.name, rule, f"cannot back the full {mv.distance}″ ({why}): accepts the melee")
+        return state
+    state = _pass_with(state, ref, p.id, f.friends, mv.distance, rule, tested)
+    p = state.piece(pid)
+    moved = replace(p, pose=f.end, inside=_inside(state, replace(p, pose=f.end)))
+    ref.note(p.name, rule, f"backs away to {_where(f.end)}")
+    return _settle(state.with_piece(moved), [pid, attacker])
+
+
+__all__ = ["Advance", "Flight", "Step", "Walk", "Wheel", "allowance", "contacts", "evade", "flee", "flight",
+           "move", "reform", "retreat", "step_cost", "turn", "walk"]

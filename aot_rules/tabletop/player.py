@@ -1,0 +1,431 @@
+"""A scripted player: simple, explainable, and never stuck.
+
+In its slot it activates what the slot allows (a general: the units within his direct-command reach, else
+those a signal reaches, then his own unit; an individual-unit slot: the single unit with the best plan),
+and each active unit takes the first of these that the engine accepts:
+
+1. a panicking unit flees (AOT-PANIC);
+2. shoot at the nearest enemy it can legally hit ("shoot: 3 firers at B2");
+3. charge an enemy it can reach this move when the exact melee odds favour it
+   ("charge: P(win) 0.41 > P(lose) 0.22"): winning likelier than losing, by :func:`melee.melee_exact`,
+   the calculators' own law;
+4. reform when disordered warriors can come back and no enemy is near;
+5. advance toward the nearest enemy (wheel to face it, or straight on), stopping short of contact, or for
+   bows and slings at the distance from which every warrior can shoot.
+
+A unit whose nearest enemy is behind it (more than 90° off its front) first turns to face it (AOT-TURN:
+not an action, one disorder test).  An individual-unit slot goes to the unit whose best option ranks
+highest (flee, shoot, charge, advance, reform), the one nearest the enemy on a tie.
+
+Every choice is logged with its reason through :func:`turn.decide` *before* the action; an action the
+engine refuses is logged as "refused: …" and the next option is tried, so an illegal choice never stops
+a game.  The odds are exact fractions; only the printed reason rounds them.
+"""
+
+from __future__ import annotations
+
+import math
+from collections.abc import Callable
+from dataclasses import dataclass
+from fractions import Fraction
+from functools import lru_cache
+from typing import Any
+
+from aot_rules.aot.equipment import Missile
+from aot_rules.aot.rules.command import INDIVIDUAL
+from aot_rules.aot.rules.melee import MeleeResult, Side, melee_exact
+from aot_rules.aot.rules.orders import Method
+from aot_rules.aot.rules.reform import reform as reform_rule
+from aot_rules.aot.rules.reform import restorable
+from aot_rules.aot.rules.shooting import firers_in_range, range_strength
+from aot_rules.aot.units import Unit
+from aot_rules.core.errors import RuleError
+from aot_rules.tabletop import combat, geometry, moves
+from aot_rules.tabletop.command import SIGNAL_MAX, gap, inches
+from aot_rules.tabletop.game import Game
+from aot_rules.tabletop.state import GameState, Piece
+from aot_rules.tabletop.turn import activate, decide
+
+
+def favoured(p_win: Fraction, p_lose: Fraction) -> bool:
+    """The exact odds favour a fight when winning it is likelier than losing it (a drawn melee just goes on)."""
+    return p_win > p_lose
+
+
+#: An enemy closer than this keeps a unit from reforming.
+NEAR = 6.0
+#: How far short of an enemy an advance stops.
+SHORT = 0.5
+#: Wheels smaller than this are not worth their cost.
+MIN_WHEEL = 5.0
+#: An enemy more than this many degrees off the front is faced by a turn (a test, but no inches), not a wheel.
+BEHIND = 90.0
+
+
+def odds(me: Unit, them: Unit, *, charging: bool, weather: str = "calm") -> tuple[Fraction, Fraction]:
+    """P(I win), P(I lose) in a melee of ``me`` against ``them``; ``charging``: I move into contact.
+
+    Horse strike (AOT-MELEE-HORSE-STRIKE): the charging horse strikes, and a horse charged frontally by
+    foot strikes too; soaked ground stops both.  The law is :func:`melee_exact` (cached).
+    """
+    mud = weather == "soaked ground"
+    att, dfn = (me, them) if charging else (them, me)
+    a = Side(att, horse_strike=att.mounted and not mud)
+    d = Side(dfn, horse_strike=dfn.mounted and not att.mounted and not mud)
+    try:
+        law = melee_exact(a, d).marginal("result")
+    except RuleError:  # no melee to be had (a panicking unit flees instead, AOT-PANIC): no odds either way
+        return Fraction(0), Fraction(0)
+    a_wins, b_wins = law[MeleeResult.A_WINS], law[MeleeResult.B_WINS]
+    return (a_wins, b_wins) if charging else (b_wins, a_wins)
+
+
+Points = tuple[tuple[float, float], ...]
+
+
+@lru_cache(maxsize=65536)
+def outline(pose: geometry.Pose, size: geometry.BaseSize) -> Points:
+    """The base's four corners (front-left, front-right, rear-right, rear-left), cached: the player looks
+    at the same bases many times while it plans."""
+    return geometry.corners(pose, size)
+
+
+def _ray(p: tuple[float, float], u: tuple[float, float], pts: Points) -> float | None:
+    """How far along ``u`` from ``p`` the ray first meets the polygon ``pts`` (None: it misses)."""
+    best: float | None = None
+    n = len(pts)
+    for i in range(n):
+        (x1, y1), (x2, y2) = pts[i], pts[(i + 1) % n]
+        ex, ey = x2 - x1, y2 - y1
+        den = u[0] * ey - u[1] * ex
+        if abs(den) < 1e-12:
+            continue  # parallel: a corner ray of the other polygon finds this contact
+        wx, wy = x1 - p[0], y1 - p[1]
+        t = (wx * ey - wy * ex) / den
+        s = (wx * u[1] - wy * u[0]) / den
+        if t >= -1e-9 and -1e-9 <= s <= 1 + 1e-9:
+            best = t if best is None else min(best, t)
+    return best
+
+
+def contact_along(pose: geometry.Pose, size: geometry.BaseSize, target: Points, reach: float) -> float | None:
+    """How far straight ahead the base at ``pose`` travels before it touches the polygon ``target``, if it
+    does within ``reach`` inches.  A sliding polygon first touches another where a corner of one meets an
+    edge of the other, so rays from every corner (forward from the base, backward from the target) find
+    the exact distance without any search."""
+    mine = outline(pose, size)
+    u = pose.direction
+    back = (-u[0], -u[1])
+    hits = [t for t in (*(_ray(c, u, target) for c in mine), *(_ray(c, back, mine) for c in target))
+            if t is not None]
+    best = max(0.0, min(hits)) if hits else None
+    return best if best is not None and best <= reach else None
+
+
+def wheeled(pose: geometry.Pose, size: geometry.BaseSize, degrees: float) -> geometry.Pose:
+    """:func:`geometry.wheel_pose` worked out by hand (the pivot is the inner front corner), for planning."""
+    fl, fr, _, _ = outline(pose, size)
+    px, py = fl if degrees > 0 else fr
+    a = math.radians(degrees)
+    dx, dy = pose.x - px, pose.y - py
+    return geometry.Pose.of(px + dx * math.cos(a) - dy * math.sin(a), py + dx * math.sin(a) + dy * math.cos(a),
+                            pose.facing + degrees)
+
+
+def centre(p: Piece) -> tuple[float, float]:
+    pts = outline(p.pose, p.size)
+    return (sum(x for x, _ in pts) / 4, sum(y for _, y in pts) / 4)
+
+
+def facing_wheel(piece: Piece, target: Piece) -> float:
+    """The wheel (degrees, + to the left) that points the piece's front at the target's centre: the pivot
+    is a front corner, so the aim is corrected once after a first wheel."""
+    to = centre(target)
+    deg = geometry.norm_angle(geometry.bearing((piece.pose.x, piece.pose.y), to) - piece.pose.facing)
+    after = wheeled(piece.pose, piece.size, deg)
+    deg += geometry.norm_angle(geometry.bearing((after.x, after.y), to) - after.facing)
+    return geometry.norm_angle(deg)
+
+
+@dataclass(frozen=True)
+class Option:
+    """One thing a unit could do: why, and the action with its arguments."""
+
+    score: int
+    reason: str
+    action: Callable[..., GameState]
+    args: tuple[Any, ...]
+
+
+def nearest_enemy(state: GameState, piece: Piece) -> tuple[Piece, float] | None:
+    best = None
+    for e in state.enemies(piece):
+        d = gap(piece, e)
+        if best is None or d < best[1] - 1e-9:
+            best = (e, d)
+    return best
+
+
+def standoff(piece: Piece, enemy: Piece) -> float:
+    """How close an advance comes to ``enemy``: :data:`SHORT` for a fighter or a javelin-thrower, and for a
+    bow or a sling the distance from which every formed warrior of the unit may shoot (AOT-SHOOT-RANGE)."""
+    missile = piece.unit.missile
+    if missile is None or Missile(missile).max_range is not None:
+        return SHORT
+    return max(SHORT, float(range_strength(enemy.unit) - piece.unit.formed))
+
+
+def _enemies(state: GameState, piece: Piece) -> list[tuple[float, int, Piece]]:
+    return sorted(((gap(piece, e), i, e) for i, e in enumerate(state.enemies(piece))), key=lambda t: t[:2])
+
+
+def _shot(state: GameState, piece: Piece, enemies: list[tuple[float, int, Piece]], *, sure: bool) -> Option | None:
+    """The shot at the nearest enemy the unit may hit (``sure``: worked out by the engine's own aim)."""
+    for d, _, e in enemies:
+        if not _may_reach(piece, e, d):
+            continue
+        if not sure:
+            return Option(4, "", combat.shoot, (piece.id, e.id))
+        try:
+            a = combat.aim(state, piece, e)
+        except RuleError:
+            continue
+        return Option(4, f"shoot: {a.firers} firer{'s' if a.firers != 1 else ''} at {e.id} ({e.name}), "
+                      f"{float(a.distance):.1f}″", combat.shoot, (piece.id, e.id))
+    return None
+
+
+def _charge(state: GameState, piece: Piece, enemies: list[tuple[float, int, Piece]],
+            allowance: float) -> Option | None:
+    """A charge at the nearest enemy within this move that the exact odds favour."""
+    for d, _, e in enemies:
+        if d > allowance:
+            break
+        if e.unit.panicking:
+            continue
+        p_win, p_lose = odds(piece.unit, e.unit, charging=True, weather=state.weather)
+        if not favoured(p_win, p_lose):
+            continue
+        steps = _steps_to(piece, e, allowance)
+        if steps is None:
+            continue
+        return Option(3, f"charge: P(win) {float(p_win):.2f} > P(lose) {float(p_lose):.2f} against {e.id} ({e.name})",
+                      moves.move, (piece.id, steps))
+    return None
+
+
+def rank(state: GameState, piece: Piece) -> int:
+    """A quick guess at the score of the unit's best option (see :func:`options`), to choose the unit an
+    individual-unit slot activates without planning every unit in full."""
+    if piece.unit.panicking:
+        return 0 if piece.fled_this_turn else 5
+    enemies = _enemies(state, piece)
+    if not enemies:
+        return 0
+    if piece.unit.missile is not None and _shot(state, piece, enemies, sure=False):
+        return 4
+    allowance = float(moves.allowance(piece))
+    d, _, e = enemies[0]
+    if any(dd <= allowance and not ee.unit.panicking
+           and favoured(*odds(piece.unit, ee.unit, charging=True, weather=state.weather))
+           for dd, _, ee in enemies):
+        return 3
+    if d > standoff(piece, e) + 0.5 and allowance > 0:
+        return 2
+    if piece.unit.disordered and restorable(piece.unit) > 0 and d > NEAR:
+        return 1
+    return 0
+
+
+def options(state: GameState, piece: Piece) -> list[Option]:
+    """What ``piece`` could do now, best first (the order of the module docstring)."""
+    pid = piece.id
+    out: list[Option] = []
+    if piece.unit.panicking:
+        if not piece.fled_this_turn:
+            out.append(Option(5, f"flee: {piece.name} is panicking", moves.flee, (pid,)))
+        return out
+    enemies = _enemies(state, piece)
+    shot = _shot(state, piece, enemies, sure=True) if piece.unit.missile is not None else None
+    if shot:
+        out.append(shot)
+    allowance = float(moves.allowance(piece))
+    charge = _charge(state, piece, enemies, allowance)
+    if charge:
+        out.append(charge)
+    nearest = enemies[0] if enemies else None
+    if piece.unit.disordered and restorable(piece.unit) > 0 and (nearest is None or nearest[0] > NEAR):
+        far = f"nearest enemy {nearest[0]:.1f}″" if nearest else "no enemy left"
+        out.append(Option(1, f"reform: {piece.unit.disordered} disordered, {far}", moves.reform,
+                          (pid, reform_rule(piece.unit).density)))
+    if nearest is not None and nearest[0] > standoff(piece, nearest[2]) + 0.5:
+        for steps, how in _advances(state, piece, nearest[2], allowance):
+            out.append(Option(2, f"advance{how} toward {nearest[2].id} ({nearest[2].name}), {nearest[0]:.1f}″ away",
+                              moves.move, (pid, steps)))
+    return out
+
+
+def _may_reach(piece: Piece, enemy: Piece, d: float) -> bool:
+    """A cheap first look before :func:`combat.aim` works out the shot: in the arc, and some firer in range
+    even without cover (cover only lowers the count)."""
+    missile = piece.unit.missile
+    if missile is None or d < geometry.CONTACT:
+        return False
+    if firers_in_range(enemy.unit, inches(d), weapon=Missile(missile)) <= 0:
+        return False
+    return geometry.in_arc(piece.pose, piece.size, enemy.polygon)
+
+
+def _steps_to(piece: Piece, enemy: Piece, allowance: float) -> list[moves.Step] | None:
+    """Wheel to face ``enemy`` and advance into contact, if the move reaches it."""
+    deg = facing_wheel(piece, enemy)
+    if abs(deg) < MIN_WHEEL:
+        deg = 0.0
+    left = math.floor((allowance - geometry.wheel_cost(piece.size, deg)) * 100) / 100
+    if left <= 0:
+        return None
+    pose = wheeled(piece.pose, piece.size, deg) if deg else piece.pose
+    run = contact_along(pose, piece.size, outline(enemy.pose, enemy.size), left)
+    if run is None:
+        return None
+    steps: list[moves.Step] = [moves.Wheel(deg)] if deg else []
+    return [*steps, moves.Advance(round(min(left, run + 0.01), 4))]
+
+
+def _advances(state: GameState, piece: Piece, enemy: Piece, allowance: float) -> list[tuple[list[moves.Step], str]]:
+    """Ways to close on ``enemy`` without touching any enemy: wheel and advance, or straight ahead, full
+    or half way; the advance stops :func:`standoff` short of ``enemy`` and :data:`SHORT` short of any
+    other enemy in the way."""
+    out: list[tuple[list[moves.Step], str]] = []
+    deg = facing_wheel(piece, enemy)
+    plans = [(deg, "")] if abs(deg) >= MIN_WHEEL else []
+    if abs(deg) <= BEHIND:
+        plans.append((0.0, " straight"))
+    for wheel, how in plans:
+        left = allowance - geometry.wheel_cost(piece.size, wheel)
+        if left <= 0:
+            continue
+        pose = wheeled(piece.pose, piece.size, wheel) if wheel else piece.pose
+        stop = left
+        for e in state.enemies(piece):
+            keep = standoff(piece, e) if e.id == enemy.id else SHORT
+            t = contact_along(pose, piece.size, outline(e.pose, e.size), left + keep)
+            if t is not None:
+                stop = min(stop, t - keep)
+        stop = math.floor(stop * 100) / 100
+        head: list[moves.Step] = [moves.Wheel(wheel)] if wheel else []
+        if stop >= 0.1:
+            out.append(([*head, moves.Advance(stop)], how))
+            if stop >= 1:
+                out.append(([*head, moves.Advance(round(stop / 2, 2))], f"{how} half way"))
+    return out
+
+
+def _can_act(p: Piece) -> bool:
+    t = p.turn
+    return p.on_table and not t.in_contact and not t.active and (t.action is None or p.unit.panicking)
+
+
+@dataclass
+class ScriptedPlayer:
+    """A player for one side that plays by the rules above; ``side`` is 0 or 1."""
+
+    side: int
+
+    # --- reactions ------------------------------------------------------------------------------
+    def react(self, state: GameState, pid: str, by: str, reaction: str) -> bool:
+        """Return fire always; evade when the melee odds are bad; countercharge when they are good."""
+        if reaction not in ("evade", "countercharge"):
+            return True
+        me, them = state.piece(pid), state.piece(by)
+        if reaction == "evade":
+            p_win, p_lose = odds(me.unit, them.unit, charging=False, weather=state.weather)
+            return favoured(p_lose, p_win)
+        return favoured(*odds(me.unit, them.unit, charging=True, weather=state.weather))
+
+    # --- a slot -----------------------------------------------------------------------------------
+    def say(self, game: Game, reason: str) -> None:
+        game.act(decide, self.side, reason)
+
+    def play_slot(self, game: Game, slot: int) -> None:
+        owner = game.state.sides[self.side].slots[slot - 1]
+        if owner == INDIVIDUAL:
+            self._individual(game)
+        else:
+            self._general(game, owner)
+
+    def _try(self, game: Game, action: Callable[..., GameState], *args: Any) -> bool:
+        try:
+            game.act(action, *args)
+        except RuleError as e:
+            self.say(game, f"refused: {e}")
+            return False
+        return True
+
+    def _individual(self, game: Game) -> None:
+        state = game.state
+        ranked = []
+        for i, p in enumerate(state.fighting(self.side)):
+            if not _can_act(p):
+                continue
+            r = rank(state, p)
+            if r > 0:
+                near = nearest_enemy(state, p)
+                ranked.append((-r, near[1] if near else math.inf, i, p))
+        ranked.sort(key=lambda k: k[:3])
+        chosen = next((k[3] for k in ranked if options(state, k[3])), None)
+        if chosen is None:
+            self.say(game, "individual unit: no unit has anything to do")
+            return
+        p = chosen
+        self.say(game, f"individual unit: {p.id} ({p.name}), the most useful")
+        if self._try(game, activate, self.side, p.id, Method.INDIVIDUAL):
+            self.act(game, p.id)
+
+    def _general(self, game: Game, owner: str) -> None:
+        state = game.state
+        cs = state.sides[self.side].commander(owner)
+        gp = state.piece(cs.unit) if cs else None
+        if gp is None or not gp.on_table:
+            self.say(game, f"{owner} has left the battle: his slot passes")
+            return
+        others = sorted(((gap(gp, p), i, p) for i, p in enumerate(state.fighting(self.side))
+                         if p.id != gp.id and _can_act(p)), key=lambda t: t[:2])
+        direct = [p for d, _, p in others if d <= 1]
+        signal = [p for d, _, p in others if d <= SIGNAL_MAX]
+        if direct:
+            self.say(game, f"direct command: {', '.join(p.id for p in direct)} within 1″ of {owner}")
+            for p in direct:
+                if self._try(game, activate, self.side, p.id, Method.DIRECT):
+                    self.act(game, p.id)
+        elif signal:
+            self.say(game, f"signal: {', '.join(p.id for p in signal)} within {SIGNAL_MAX}″ of {owner}")
+            for p in signal:
+                if self._try(game, activate, self.side, p.id, Method.SIGNAL) and game.state.piece(p.id).turn.active:
+                    self.act(game, p.id)
+        gp = game.state.piece(gp.id)
+        if _can_act(gp):
+            self.say(game, f"{owner} acts with his own unit {gp.id}")
+            if self._try(game, activate, self.side, gp.id, Method.DIRECT):
+                self.act(game, gp.id)
+        elif not signal:
+            self.say(game, f"{owner}: no unit within his reach has anything left to do")
+
+    def act(self, game: Game, pid: str) -> None:
+        """The active unit ``pid`` takes the first option the engine accepts; an enemy behind it is first
+        faced by a turn (AOT-TURN: not an action, one disorder test)."""
+        piece = game.state.piece(pid)
+        near = nearest_enemy(game.state, piece)
+        if near is not None and not piece.unit.panicking and near[1] >= geometry.CONTACT:
+            e = near[0]
+            to = centre(e)
+            deg = geometry.norm_angle(geometry.bearing(centre(piece), to) - piece.pose.facing)
+            if abs(deg) > BEHIND:
+                self.say(game, f"turn: {e.id} ({e.name}) is {abs(deg):.0f}° off its front")
+                self._try(game, moves.turn, pid, deg)
+        opts = options(game.state, game.state.piece(pid))
+        for opt in opts:
+            self.say(game, opt.reason)
+            if self._try(game, opt.action, *opt.args):
+                return
+        self.say(game, f"hold: {pid} has nothing it may do")

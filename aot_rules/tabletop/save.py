@@ -1,0 +1,353 @@
+"""Saving a game to JSON and loading it back: bytes → UTF-8 → JSON → JSON Schema → dataclasses → checks.
+
+A saved game is one JSON object with ``"format": "aot-tabletop"``, a format ``version`` and every field
+of :class:`~aot_rules.tabletop.state.GameState`: the sides, every piece with its whole
+:class:`~aot_rules.aot.units.Unit` (enums by value), its pose, base, status and turn bookkeeping, the
+terrain, the log and the number of dice used, so that a seeded game resumes exactly where it stopped.
+
+Loading trusts nothing.  The schema (:mod:`aot_rules.tabletop.save_schema`, checked by jsonschema, the
+same checker and one-line wording as the army files) refuses a wrong shape, a wrong type, an unknown
+key or an unknown enum value; the dataclasses then refuse what the rules do not allow (a unit of
+density 6 raises in ``Unit.__post_init__``); and a few checks in the schema's spirit follow (unique
+piece ids, conserved warriors, commanders standing in real units, the dice count matching the log).
+Whatever goes wrong becomes one :class:`SaveFileError` whose message is a single line naming the
+problem and where it is (``pieces[3].unit.ranks: …``).  The state is returned only when everything
+passed, so nothing is ever half-loaded.
+
+Writing is canonical: sorted keys, every coordinate as a float (Python's shortest round-trip repr, so
+the same state always prints the same bytes), a final newline; ``loads(dumps(s)) == s`` and
+``dumps(loads(dumps(s))) == dumps(s)``.
+"""
+
+from __future__ import annotations
+
+import json
+import math
+import os
+import re
+import tempfile
+from collections.abc import Callable, Mapping, Sequence
+from dataclasses import fields
+from enum import Enum
+from functools import partial
+from pathlib import Path
+from typing import Any, TypeVar, cast
+
+from shapely.geometry import Polygon
+
+from aot_rules.aot.army.load import ArmyFileError, check_schema, decode
+from aot_rules.aot.army.model import is_individual
+from aot_rules.aot.equipment import MeleeWeapon, Missile
+from aot_rules.aot.rules.orders import Activity, Rank, UnitTurn
+from aot_rules.aot.rules.terrain import Terrain
+from aot_rules.aot.units import Body, Unit
+from aot_rules.core.errors import RuleError
+from aot_rules.tabletop.geometry import BaseSize, Pose
+from aot_rules.tabletop.save_schema import FORMAT, SAVE_SCHEMA
+from aot_rules.tabletop.state import (
+    FORMAT_VERSION,
+    CommanderState,
+    GameState,
+    LogEntry,
+    Piece,
+    Point,
+    SideState,
+    Status,
+    TerrainPiece,
+)
+
+#: Files larger than this are refused before parsing (a long game's save is a few hundred kilobytes).
+MAX_BYTES = 64 * 1024 * 1024
+
+T = TypeVar("T")
+
+
+class SaveFileError(ValueError):
+    """A saved game that cannot be loaded (or written).  ``str()`` is one line: ``<source>: <problem>``."""
+
+    def __init__(self, source: str, message: str) -> None:
+        message = " ".join(message.split("\n"))
+        super().__init__(f"{source}: {message}")
+        self.source = source
+        self.message = message
+
+
+# --- state → data ----------------------------------------------------------------------------------
+
+def _num(v: float) -> float:
+    """A coordinate as a float (``8`` prints as ``8.0`` every time), never ``-0.0``."""
+    return float(v) + 0.0
+
+
+def _plain(v: object) -> object:
+    """An enum by value, a tuple as a list, recursively; everything else as it is."""
+    if isinstance(v, Enum):
+        return v.value
+    if isinstance(v, tuple):
+        return [_plain(x) for x in v]
+    return v
+
+
+def _fields(obj: object) -> dict[str, object]:
+    """Every field of a flat dataclass (``Unit``, ``UnitTurn``), enums by value."""
+    return {f.name: _plain(getattr(obj, f.name)) for f in fields(cast(Any, obj))}
+
+
+def _outline(points: Sequence[Point]) -> list[list[float]]:
+    return [[_num(x), _num(y)] for x, y in points]
+
+
+def _piece(p: Piece) -> dict[str, object]:
+    return {"id": p.id, "side": p.side, "unit": _fields(p.unit),
+            "pose": {"x": _num(p.pose.x), "y": _num(p.pose.y), "facing": _num(p.pose.facing)},
+            "size": p.size.value, "initial": p.initial, "removed": p.removed, "status": p.status.value,
+            "turn": _fields(p.turn), "inside": list(p.inside), "fled_this_turn": p.fled_this_turn}
+
+
+def _side(s: SideState) -> dict[str, object]:
+    return {"name": s.name, "army": s.army, "nationality": s.nationality, "slots": list(s.slots),
+            "commanders": [{"name": c.name, "rank": c.rank.value, "unit": c.unit} for c in s.commanders],
+            "camp": _outline(s.camp), "home_edge": _num(s.home_edge), "withdrawn": s.withdrawn}
+
+
+def to_data(state: GameState) -> dict[str, Any]:
+    """The state as plain JSON data (what :func:`dumps` writes)."""
+    return {
+        "format": FORMAT, "version": FORMAT_VERSION,
+        "scenario": state.scenario, "seed": state.seed,
+        "sides": [_side(s) for s in state.sides],
+        "pieces": [_piece(p) for p in state.pieces],
+        "terrain": [{"name": t.name, "kind": t.kind.value, "outline": _outline(t.outline)} for t in state.terrain],
+        "width": _num(state.width), "depth": _num(state.depth),
+        "turn": state.turn, "last_turn": state.last_turn, "weather": str(state.weather),
+        "initiative": list(state.initiative), "slot": state.slot, "mover": state.mover,
+        "log": [{"turn": e.turn, "who": e.who, "rule": e.rule, "faces": list(e.faces), "outcome": e.outcome,
+                 "kind": e.kind} for e in state.log],
+        "dice_used": state.dice_used, "result": state.result,
+    }
+
+
+def dumps(state: GameState) -> str:
+    """The save file's text: canonical JSON (sorted keys, one space of indent), ending with a newline."""
+    return json.dumps(to_data(state), sort_keys=True, indent=1, ensure_ascii=False, allow_nan=False) + "\n"
+
+
+def save(state: GameState, path: Path | str) -> None:
+    """Write the save file atomically: a crash mid-write never leaves a truncated save behind."""
+    target = Path(path)
+    text = dumps(state)
+    try:
+        fd, tmp = tempfile.mkstemp(dir=target.parent, prefix=f".{target.name}.", suffix=".tmp")
+        try:
+            with os.fdopen(fd, "w", encoding="utf-8", newline="\n") as f:
+                f.write(text)
+            os.replace(tmp, target)
+        except BaseException:
+            Path(tmp).unlink(missing_ok=True)
+            raise
+    except OSError as e:
+        raise SaveFileError(str(path), f"cannot write the file: {e.strerror or type(e).__name__}") from None
+
+
+# --- text → data ------------------------------------------------------------------------------------
+
+class _BadJson(Exception):
+    """Raised from inside the JSON parser's hooks."""
+
+
+def _no_constant(name: str) -> object:
+    raise _BadJson(f"{name} is not a number a saved game can hold")
+
+
+def _finite(text: str) -> float:
+    v = float(text)
+    if not math.isfinite(v):
+        raise _BadJson(f"the number {text[:40]} is too large")
+    return v
+
+
+def _unique_keys(pairs: list[tuple[str, object]]) -> dict[str, object]:
+    out: dict[str, object] = {}
+    for k, v in pairs:
+        if k in out:
+            raise _BadJson(f"the key {k[:40]!r} is written twice in one object")
+        out[k] = v
+    return out
+
+
+def _cut_short(text: str, e: json.JSONDecodeError) -> bool:
+    """Whether the parser failed because the text stops: at its end, inside a string that never closes,
+    or in a last word or number that was cut (nothing but that word follows the error)."""
+    rest = text[e.pos:].rstrip()
+    return e.msg.startswith("Unterminated string") or re.fullmatch(r"[^\s\[\]{},:\"]*", rest) is not None
+
+
+def parse(text: str, source: str) -> object:
+    """JSON text as plain data, or a one-line refusal: empty, cut short, not JSON (with line and column)."""
+    if not text.strip():
+        raise SaveFileError(source, "the file is empty")
+    try:
+        return cast(object, json.loads(text, parse_constant=_no_constant, parse_float=_finite,
+                                       object_pairs_hook=_unique_keys))
+    except json.JSONDecodeError as e:
+        if _cut_short(text, e):
+            raise SaveFileError(source, f"the file is cut short: the JSON ends in the middle (line {e.lineno}, "
+                                f"column {e.colno}: {e.msg})") from None
+        raise SaveFileError(source, f"not valid JSON: {e.msg} (line {e.lineno}, column {e.colno})") from None
+    except _BadJson as e:
+        raise SaveFileError(source, f"not a valid saved game: {e}") from None
+    except RecursionError:
+        raise SaveFileError(source, "not valid JSON: nested too deeply") from None
+
+
+# --- data → state ----------------------------------------------------------------------------------
+
+def _at(where: str, build: Callable[[], T], source: str) -> T:
+    """``build()``, with whatever the dataclasses refuse turned into a refusal that says where."""
+    try:
+        return build()
+    except SaveFileError:
+        raise
+    except RuleError as e:
+        raise SaveFileError(source, f"{where}: {e}") from None
+    except (ValueError, TypeError) as e:
+        raise SaveFileError(source, f"{where}: {e}") from None
+
+
+def _points(raw: Sequence[Sequence[float]]) -> tuple[Point, ...]:
+    return tuple((float(x), float(y)) for x, y in raw)
+
+
+def _unit(d: Mapping[str, Any]) -> Unit:
+    return Unit(**{**d, "ranks": tuple(d["ranks"]), "weapon": MeleeWeapon(d["weapon"]),
+                   "mix": tuple((MeleeWeapon(w), n) for w, n in d["mix"]),
+                   "missile": None if d["missile"] is None else Missile(d["missile"]), "body": Body(d["body"])})
+
+
+def _unit_turn(d: Mapping[str, Any]) -> UnitTurn:
+    return UnitTurn(**{**d, "action": None if d["action"] is None else Activity(d["action"]),
+                       "extra": None if d["extra"] is None else Activity(d["extra"])})
+
+
+def _build_piece(d: Mapping[str, Any], where: str, source: str) -> Piece:
+    unit = _at(f"{where}.unit ({d['id']})", lambda: _unit(d["unit"]), source)
+    p = d["pose"]
+    return Piece(d["id"], d["side"], unit, Pose.of(p["x"], p["y"], p["facing"]), BaseSize(d["size"]),
+                 d["initial"], d["removed"], Status(d["status"]), _unit_turn(d["turn"]), tuple(d["inside"]),
+                 d["fled_this_turn"])
+
+
+def _build_side(d: Mapping[str, Any]) -> SideState:
+    commanders = tuple(CommanderState(c["name"], Rank(c["rank"]), c["unit"]) for c in d["commanders"])
+    return SideState(d["name"], d["army"], d["nationality"], tuple(d["slots"]), commanders, _points(d["camp"]),
+                     float(d["home_edge"]), d["withdrawn"])
+
+
+def _check_outline(points: tuple[Point, ...], where: str, source: str) -> None:
+    if not Polygon(points).is_valid or Polygon(points).area <= 0:
+        raise SaveFileError(source, f"{where}: the outline is not a simple shape with an inside (it crosses "
+                            "itself or has no area)")
+
+
+def _check(state: GameState, source: str) -> None:
+    """The checks a schema cannot express: references between parts, and conserved counts."""
+    ids: list[str] = []
+    terrain_names = [t.name for t in state.terrain]
+    for i, p in enumerate(state.pieces):
+        where = f"pieces[{i}]"
+        if p.id in ids:
+            raise SaveFileError(source, f"{where}.id: the piece id {p.id!r} is used twice")
+        ids.append(p.id)
+        u = p.unit
+        if u.formed + u.disordered + p.removed != p.initial:
+            raise SaveFileError(source, f"{where} ({p.id}): {u.formed} formed + {u.disordered} disordered + "
+                                f"{p.removed} removed warriors make {u.strength + p.removed}, not the "
+                                f"{p.initial} it deployed with (AOT-CASUALTY-REMOVAL: no warrior is created "
+                                "or lost)")
+        if p.status is Status.DESTROYED and u.strength:
+            raise SaveFileError(source, f"{where}.status ({p.id}): a destroyed unit has no warriors left, "
+                                f"not {u.strength}")
+        if p.status is Status.FIGHTING and not u.strength:
+            raise SaveFileError(source, f"{where}.status ({p.id}): a unit with no warriors left is not fighting")
+        for name in p.inside:
+            if name not in terrain_names:
+                raise SaveFileError(source, f"{where}.inside ({p.id}): there is no terrain piece {name!r}")
+    for s, side in enumerate(state.sides):
+        names = [c.name for c in side.commanders]
+        for c, cmd in enumerate(side.commanders):
+            if names.count(cmd.name) > 1:
+                raise SaveFileError(source, f"sides[{s}].commanders[{c}].name: {cmd.name!r} is used twice")
+            if not any(p.id == cmd.unit and p.side == s for p in state.pieces):
+                raise SaveFileError(source, f"sides[{s}].commanders[{c}].unit: {side.name} has no piece "
+                                    f"{cmd.unit!r} for {cmd.name} to stand in")
+        for k, slot in enumerate(side.slots):
+            for owner in slot.split(" / "):
+                if not (is_individual(owner) or owner in names):
+                    raise SaveFileError(source, f"sides[{s}].slots[{k}]: {owner!r} is neither one of "
+                                        f"{side.name}'s commanders nor 'individual' (AOT-CMD-SLOTS)")
+        _check_outline(side.camp, f"sides[{s}].camp", source)
+    for t, piece in enumerate(state.terrain):
+        _check_outline(piece.outline, f"terrain[{t}].outline", source)
+    rolled = sum(len(e.faces) for e in state.log)
+    if rolled != state.dice_used:
+        raise SaveFileError(source, f"dice_used: the log shows {rolled} dice rolled, not {state.dice_used}")
+    for n, e in enumerate(state.log):
+        if e.turn > state.turn:
+            raise SaveFileError(source, f"log[{n}].turn: turn {e.turn} is later than the game's turn {state.turn}")
+    if (state.slot == 0) != (state.mover == -1):
+        raise SaveFileError(source, f"slot, mover: slot {state.slot} and mover {state.mover} disagree (a slot "
+                            "is being played exactly when a side is moving)")
+
+
+def from_data(data: object, source: str = "<data>") -> GameState:
+    """A :class:`GameState` from parsed JSON data, after every check, or one :class:`SaveFileError`."""
+    if not isinstance(data, dict):
+        found = {list: "a list", str: "text", bool: "true or false", type(None): "null"}.get(type(data), "a number")
+        raise SaveFileError(source, f"not a saved game: the file holds {found}, not a JSON object")
+    if data.get("format") != FORMAT:
+        got = f"its format is {data['format']!r}"[:80] if "format" in data else "it has no \"format\" key"
+        raise SaveFileError(source, f"not an {FORMAT} save file ({got})")
+    if data.get("version") != FORMAT_VERSION or isinstance(data.get("version"), bool):
+        raise SaveFileError(source, f"save format version {str(data.get('version'))[:20]} is not supported: this "
+                            f"engine reads version {FORMAT_VERSION}")
+    try:
+        d = check_schema(data, SAVE_SCHEMA, source)
+    except ArmyFileError as e:
+        raise SaveFileError(source, e.message) from None
+    sides = tuple(_at(f"sides[{i}]", partial(_build_side, s), source) for i, s in enumerate(d["sides"]))
+    pieces = tuple(_at(f"pieces[{i}]", partial(_build_piece, p, f"pieces[{i}]", source), source)
+                   for i, p in enumerate(d["pieces"]))
+    terrain = tuple(TerrainPiece(t["name"], Terrain(t["kind"]), _points(t["outline"])) for t in d["terrain"])
+    log = tuple(LogEntry(e["turn"], e["who"], e["rule"], tuple(e["faces"]), e["outcome"], e["kind"])
+                for e in d["log"])
+    a, b = d["initiative"]
+    state = GameState(d["scenario"], d["seed"], (sides[0], sides[1]), pieces, terrain, float(d["width"]),
+                      float(d["depth"]), d["turn"], d["last_turn"], d["weather"], (a, b), d["slot"], d["mover"],
+                      log, d["dice_used"], d["result"], FORMAT_VERSION)
+    _check(state, source)
+    return state
+
+
+def loads(text: str, source: str = "<string>") -> GameState:
+    """A :class:`GameState` from the save file's text."""
+    return from_data(parse(text, source), source)
+
+
+def load(path: Path | str) -> GameState:
+    """A :class:`GameState` from a save file: missing, unreadable, too large, not UTF-8 — one line each."""
+    p, source = Path(path), str(path)
+    try:
+        if not p.exists():
+            raise SaveFileError(source, "no such file")
+        if p.is_dir():
+            raise SaveFileError(source, "is a directory, not a file")
+        if p.stat().st_size > MAX_BYTES:
+            raise SaveFileError(source, f"the file is larger than {MAX_BYTES // (1024 * 1024)} MiB; not a saved game")
+        raw = p.read_bytes()
+    except OSError as e:
+        raise SaveFileError(source, f"cannot read the file: {e.strerror or type(e).__name__}") from None
+    try:
+        text = decode(raw, source)
+    except ArmyFileError as e:
+        raise SaveFileError(source, e.message) from None
+    return loads(text, source)

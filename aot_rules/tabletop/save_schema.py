@@ -1,0 +1,146 @@
+"""The JSON Schema of a saved game (``"format": "aot-tabletop"``), checked by jsonschema before any
+dataclass is built.
+
+The schema is written out field by field, with ``additionalProperties: false`` everywhere, so that a
+hand-edited file with a misspelt or extra key is refused rather than silently ignored.  Every enum is
+read from the engine's own enum classes, so a new weapon, status or terrain kind can never be refused
+by a stale schema; a test checks that the schema's properties are exactly the dataclasses' fields, so
+a new field in the state cannot go unsaved either.
+"""
+
+from __future__ import annotations
+
+from enum import Enum
+from typing import Any
+
+from aot_rules.aot.equipment import MeleeWeapon, Missile
+from aot_rules.aot.rules.orders import Activity, Rank
+from aot_rules.aot.rules.terrain import Terrain
+from aot_rules.aot.rules.weather import Weather
+from aot_rules.aot.units import Body
+from aot_rules.tabletop.geometry import BaseSize
+from aot_rules.tabletop.state import FORMAT_VERSION, Status
+
+#: The value of the top-level ``format`` key: what kind of file this is.
+FORMAT = "aot-tabletop"
+#: Log entry kinds (:class:`~aot_rules.tabletop.state.LogEntry`).
+LOG_KINDS = ("roll", "event", "decision")
+#: ``GameState.weather``: "calm" before any double, then a :class:`Weather` value; the wind may name the
+#: table edge it blows from ("wind from the north"), which the shooting reads (AOT-WEATHER-WIND).
+WEATHERS = ("calm", *(w.value for w in Weather))
+WEATHER_PATTERN = ("^(" + "|".join(w for w in WEATHERS if w != Weather.WIND.value)
+                   + f"|{Weather.WIND.value}( from the (north|south|east|west))?)$")
+
+Schema = dict[str, Any]
+
+INT: Schema = {"type": "integer"}
+NAT: Schema = {"type": "integer", "minimum": 0}
+NUM: Schema = {"type": "number"}
+BOOL: Schema = {"type": "boolean"}
+TEXT: Schema = {"type": "string"}
+NAME: Schema = {"type": "string", "minLength": 1}
+POINT: Schema = {"type": "array", "prefixItems": [NUM, NUM], "minItems": 2, "maxItems": 2}
+OUTLINE: Schema = {"type": "array", "items": POINT, "minItems": 3}
+
+
+def enum(cls: type[Enum]) -> Schema:
+    return {"type": "string", "enum": [m.value for m in cls]}
+
+
+def obj(properties: dict[str, Schema], *optional: str) -> Schema:
+    """An object with exactly these keys, all required but ``optional``."""
+    return {"type": "object", "properties": properties, "additionalProperties": False,
+            "required": [k for k in properties if k not in optional]}
+
+
+def nullable(cls: type[Enum]) -> Schema:
+    """One of ``cls``'s values, or null (one flat ``enum``, so a refusal lists the choices)."""
+    return {"enum": [None, *(m.value for m in cls)]}
+
+
+UNIT = obj({
+    "name": NAME,
+    "ranks": {"type": "array", "items": NAT, "minItems": 1, "maxItems": 2},
+    "disordered": NAT,
+    "mounted": BOOL, "shield": BOOL, "armour": BOOL, "horse_armour": BOOL, "pavise": BOOL,
+    "weapon": enum(MeleeWeapon),
+    "mix": {"type": "array", "items": {"type": "array", "prefixItems": [enum(MeleeWeapon), NAT],
+                                       "minItems": 2, "maxItems": 2}},
+    "missile": nullable(Missile),
+    "veteran": BOOL, "stubborn": BOOL, "recruit": BOOL, "regular": BOOL, "initiative": BOOL,
+    "barbarian": BOOL, "terrifying": BOOL, "defensive": BOOL,
+    "body": enum(Body),
+})
+
+UNIT_TURN = obj({
+    "name": NAME,
+    "mounted": BOOL, "can_run": BOOL, "panicking": BOOL, "general": BOOL, "retreat_after_run": BOOL,
+    "in_contact": BOOL, "active": BOOL,
+    "action": nullable(Activity),
+    "extra": nullable(Activity),
+    "retreated": BOOL, "evaded": BOOL,
+    "turns": NAT,
+})
+
+POSE = obj({"x": NUM, "y": NUM, "facing": {"type": "number", "minimum": -180, "maximum": 180}})
+
+PIECE = obj({
+    "id": NAME,
+    "side": {"type": "integer", "enum": [0, 1]},
+    "unit": UNIT,
+    "pose": POSE,
+    "size": enum(BaseSize),
+    "initial": NAT,
+    "removed": NAT,
+    "status": enum(Status),
+    "turn": UNIT_TURN,
+    "inside": {"type": "array", "items": NAME},
+    "fled_this_turn": BOOL,
+})
+
+COMMANDER = obj({"name": NAME, "rank": enum(Rank), "unit": NAME})
+
+SIDE = obj({
+    "name": NAME, "army": NAME, "nationality": NAME,
+    "slots": {"type": "array", "items": NAME, "minItems": 6, "maxItems": 6},
+    "commanders": {"type": "array", "items": COMMANDER},
+    "camp": OUTLINE,
+    "home_edge": NUM,
+    "withdrawn": BOOL,
+})
+
+TERRAIN = obj({"name": NAME, "kind": enum(Terrain), "outline": OUTLINE})
+
+LOG_ENTRY = obj({
+    "turn": NAT, "who": TEXT, "rule": TEXT,
+    "faces": {"type": "array", "items": {"type": "integer", "minimum": 1}},
+    "outcome": TEXT,
+    "kind": {"type": "string", "enum": list(LOG_KINDS)},
+})
+
+#: The whole file: the format and version, then every field of :class:`GameState` but ``version``.
+SAVE_SCHEMA: Schema = {
+    "$schema": "https://json-schema.org/draft/2020-12/schema",
+    "title": "Art of Tactics: a game on the table",
+    **obj({
+        "format": {"const": FORMAT},
+        "version": {"const": FORMAT_VERSION},
+        "scenario": NAME,
+        "seed": INT,
+        "sides": {"type": "array", "items": SIDE, "minItems": 2, "maxItems": 2},
+        "pieces": {"type": "array", "items": PIECE},
+        "terrain": {"type": "array", "items": TERRAIN},
+        "width": {"type": "number", "exclusiveMinimum": 0},
+        "depth": {"type": "number", "exclusiveMinimum": 0},
+        "turn": NAT,
+        "last_turn": {"type": "integer", "minimum": 1},
+        "weather": {"type": "string", "pattern": WEATHER_PATTERN},
+        "initiative": {"type": "array", "prefixItems": [{"type": "integer", "minimum": 0, "maximum": 6}] * 2,
+                       "minItems": 2, "maxItems": 2},
+        "slot": {"type": "integer", "minimum": 0, "maximum": 6},
+        "mover": {"type": "integer", "enum": [-1, 0, 1]},
+        "log": {"type": "array", "items": LOG_ENTRY},
+        "dice_used": NAT,
+        "result": {"type": ["string", "null"]},
+    }),
+}

@@ -1,0 +1,159 @@
+"""The scripted player: its planning geometry, its exact odds, its reasons in the log, and whole games
+that replay from their seed."""
+
+from __future__ import annotations
+
+from dataclasses import replace
+
+import pytest
+from shapely.geometry import Polygon
+
+from aot_rules.aot.rules.melee import MeleeResult, Side, melee_exact
+from aot_rules.aot.rules.orders import Activity, Method
+from aot_rules.tabletop import geometry
+from aot_rules.tabletop.game import Game, TableDice
+from aot_rules.tabletop.geometry import BaseSize, Pose
+from aot_rules.tabletop.player import ScriptedPlayer, contact_along, odds, outline, wheeled
+from aot_rules.tabletop.scenarios import scenario
+from aot_rules.tabletop.state import GameState
+from aot_rules.tabletop.turn import activate, begin_slot, play, reactions, start_turn
+
+
+def placed(state: GameState, pid: str, x: float, y: float, facing: float) -> GameState:
+    return state.with_piece(replace(state.piece(pid), pose=Pose.of(x, y, facing)))
+
+
+def decisions(g: Game) -> list[str]:
+    return [e.outcome for e in g.state.log if e.kind == "decision"]
+
+
+# --- planning geometry -------------------------------------------------------------------------------
+
+
+def test_contact_along_is_the_exact_distance_to_touch() -> None:
+    box = ((-1.0, 5.0), (1.0, 5.0), (1.0, 8.0), (-1.0, 8.0))
+    assert contact_along(Pose.of(0, 0, 0), BaseSize.UNIT, box, 10) == pytest.approx(5.0)
+    assert contact_along(Pose.of(0, 0, 0), BaseSize.UNIT, box, 4.9) is None  # out of reach
+    assert contact_along(Pose.of(10, 0, 0), BaseSize.UNIT, box, 10) is None  # passes by
+    # obliquely: after the advance the bases touch, edge to edge
+    pose = Pose.of(0, 0, 10)
+    t = contact_along(pose, BaseSize.UNIT, box, 20)
+    assert t is not None
+    moved = geometry.footprint(pose.advanced(t), BaseSize.UNIT)
+    assert geometry.distance(moved, Polygon(box)) < 1e-3 and not geometry.overlap(moved, Polygon(box))
+
+
+@pytest.mark.parametrize("degrees", [-120.0, -45.0, -7.5, 10.0, 90.0, 170.0])
+def test_the_planners_wheel_is_the_engines_wheel(degrees: float) -> None:
+    pose = Pose.of(20, 10, 35)
+    assert wheeled(pose, BaseSize.UNIT, degrees) == geometry.wheel_pose(pose, BaseSize.UNIT, degrees)
+    assert outline(pose, BaseSize.UNIT) == geometry.corners(pose, BaseSize.UNIT)
+
+
+# --- exact odds ------------------------------------------------------------------------------------------
+
+
+def test_charge_odds_are_the_calculators_exact_law() -> None:
+    s = scenario("greek-border", 1)
+    hoplites, akontists, horse = s.piece("A1").unit, s.piece("B3").unit, s.piece("B4").unit
+    law = melee_exact(Side(hoplites), Side(akontists)).marginal("result")
+    assert odds(hoplites, akontists, charging=True) == (law[MeleeResult.A_WINS], law[MeleeResult.B_WINS])
+    # the defender's view is the same melee read the other way round
+    win, lose = odds(akontists, hoplites, charging=False)
+    assert (lose, win) == odds(hoplites, akontists, charging=True)
+    # a charging horse strikes with its mounts (AOT-MELEE-HORSE-STRIKE); soaked ground stops it
+    struck = melee_exact(Side(horse, horse_strike=True), Side(akontists)).marginal("result")
+    assert odds(horse, akontists, charging=True)[0] == struck[MeleeResult.A_WINS]
+    assert odds(horse, akontists, charging=True, weather="soaked ground")[0] == \
+        melee_exact(Side(horse), Side(akontists)).marginal("result")[MeleeResult.A_WINS]
+
+
+def test_reactions_follow_the_odds() -> None:
+    s = placed(scenario("greek-border", 1), "B3", 18, 12, 180)
+    boe = ScriptedPlayer(1)
+    assert boe.react(s, "B3", "A1", "return fire")
+    assert boe.react(s, "B3", "A1", "evade")  # akontists against hoplites: the odds are bad
+    assert not boe.react(s, "B3", "A1", "countercharge")
+    ath = ScriptedPlayer(0)
+    assert not ath.react(s, "A1", "B3", "evade")
+    assert ath.react(s, "A1", "B3", "countercharge")
+
+
+# --- decisions in the log ---------------------------------------------------------------------------
+
+
+def slot_game(state: GameState, faces: tuple[int, int], side: int, slot: int, seed: int = 7) -> Game:
+    """A game in ``side``'s ``slot`` after the initiative ``faces``, with seeded dice from then on."""
+    g = Game(state, dice=TableDice.fixed(list(faces)))
+    g.act(start_turn)
+    g.dice = TableDice.seeded(seed)
+    players = (ScriptedPlayer(0), ScriptedPlayer(1))
+    g.react = reactions(players)
+    g.act(begin_slot, side, slot)
+    return g
+
+
+def test_a_shooter_in_range_shoots_and_says_why() -> None:
+    s = placed(scenario("greek-border", 1), "B2", 36, 11, 180)  # 3″ in front of the Scythian archers
+    g = slot_game(s, (6, 4), 0, 6)
+    b2 = g.state.piece("B2")  # it has run this turn, so it cannot countercharge the archers (AOT-REACT-COUNTERCHARGE)
+    g.state = g.state.with_piece(replace(b2, turn=replace(b2.turn, extra=Activity.RUN)))
+    ScriptedPlayer(0).play_slot(g, 6)
+    said = decisions(g)
+    assert "individual unit: A4 (Scythian archers), the most useful" in said
+    assert "shoot: 4 firers at B2 (Thespian hoplites), 3.0″" in said
+    first_shot = next(i for i, e in enumerate(g.state.log) if e.rule == "AOT-SHOOT-HIT")
+    reason = next(i for i, e in enumerate(g.state.log) if e.outcome.startswith("shoot:"))
+    assert reason < first_shot
+
+
+def test_a_favourable_charge_is_taken_with_its_exact_odds() -> None:
+    s = placed(scenario("greek-border", 1), "B3", 18, 13.0, 180)  # akontists 5″ in front of Nikias's hoplites
+    g = slot_game(s, (4, 2), 0, 4)
+    ScriptedPlayer(0).play_slot(g, 4)
+    p_win, p_lose = odds(s.piece("A1").unit, s.piece("B3").unit, charging=True)
+    assert p_win > p_lose
+    assert f"charge: P(win) {float(p_win):.2f} > P(lose) {float(p_lose):.2f} against B3 (Boeotian akontists)" \
+        in decisions(g)
+
+
+def test_a_refused_choice_is_logged_and_the_next_one_tried() -> None:
+    s = placed(scenario("greek-border", 1), "A2", 18, 14.5, 0)  # Attic hoplites 4.9″ in front of Nikias's
+    g = slot_game(s, (4, 2), 0, 4)
+    g.act(activate, 0, "A1", Method.DIRECT)
+    ScriptedPlayer(0).act(g, "A1")
+    assert decisions(g) == [
+        "advance straight toward B1 (Theban hoplites), 24.0″ away",
+        "refused: AOT-MOVE-THROUGH-FRIENDS: Athenian hoplites would stop on Attic hoplites: a unit may pass "
+        "through a friend only if it clears it completely in the same move",
+        "advance straight half way toward B1 (Theban hoplites), 24.0″ away"]
+    assert g.state.piece("A1").pose == Pose.of(18, 11, 0)
+
+
+# --- whole games --------------------------------------------------------------------------------------
+
+
+def lines(seed: int, turns: int = 3) -> list[str]:
+    g = play(Game(scenario("greek-border", seed)), turns)
+    assert g.state.turn == turns or g.state.result is not None
+    return [e.line() for e in g.state.log]
+
+
+def test_a_game_replays_exactly_from_its_seed_and_seeds_differ() -> None:
+    a = lines(11)
+    assert a == lines(11)
+    assert a != lines(12)
+    assert any(" decision " in x for x in a)
+
+
+def test_a_played_game_keeps_every_warrior_and_its_reasons() -> None:
+    g = play(Game(scenario("greek-border", 4)), 3)
+    for p in g.state.pieces:
+        assert p.unit.formed + p.unit.disordered + p.removed == p.initial
+    said = decisions(g)
+    assert any(d.startswith(("advance", "charge:", "shoot:")) for d in said)
+    # every unit's move is preceded, in its slot, by the decision that chose it
+    log = g.state.log
+    for i, e in enumerate(log):
+        if e.rule == "AOT-MOVE-PROCEDURE" and e.outcome.startswith("moves"):
+            assert any(x.kind == "decision" for x in log[max(0, i - 6):i]), e.line()
