@@ -509,3 +509,19 @@ def test_warriors_are_conserved_over_many_seeded_fights_and_volleys() -> None:
             g.act(*act)
             conserved(g.state)
             assert sum(len(e.faces) for e in g.state.log) == g.dice.used
+
+
+def test_the_units_fighting_at_the_spot_do_not_hide_dp_targets() -> None:
+    """Reading (engine) of AOT-DEMO-TARGETING: the loser L (side 1, fled since) faced its victor W across
+    their front edges; L's friend F stands beyond W.  W, fighting at the spot, does not hide F, so the DP
+    reach F; the same unit standing 0.5″ off, not in the fight, does hide it."""
+    loser = piece("L", 1, hoplites("beaten"), 30, 20, 180)
+    friend = piece("F", 1, hoplites("friends"), 30, 14, 180)
+    gone = replace(loser, status=Status.FLED)
+    g = Game(table(piece("W", 0, hoplites("victors"), 30, 20, 0), gone, friend), dice=TableDice.fixed([6] * 10))
+    g.act(spend_dp, 0, 2, loser, "L")
+    assert g.state.piece("F").unit.disordered == 2
+    g = Game(table(piece("W", 0, hoplites("victors"), 30, 19.5, 0), gone, friend), dice=TableDice.fixed([6] * 10))
+    g.act(spend_dp, 0, 2, loser, "L")
+    assert g.state.piece("F").unit.disordered == 0
+    assert "2 DP unspent" in g.state.log[-1].outcome

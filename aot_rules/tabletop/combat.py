@@ -762,11 +762,16 @@ def _dp_target(state: GameState, p: Piece, loser: Piece) -> bool:
 def spend_dp(state: GameState, ref: Referee, side: int, dp: int, where: Piece, loser: str) -> GameState:
     """Spend side ``side``'s ``dp`` points won against ``loser`` beaten at ``where`` (AOT-DEMO-TARGETING):
     on the loser, or on its army's units in sight of the combat, nearest first, disordering warriors
-    (AOT-DEMO-DISORDER: stubborn warriors cost 2, a point disorders 2 recruits)."""
+    (AOT-DEMO-DISORDER: stubborn warriors cost 2, a point disorders 2 recruits).
+
+    Reading (engine): the units fighting at the spot (those touching ``where``) do not hide anything from
+    it, so a winner standing in front of the loser does not block the sight of the units behind it."""
     if dp <= 0:
         return state
     who = state.sides[side].name
     beaten = state.piece(loser)
+    fighters = {e.id for e in touching(state, where)}
+    view = replace(state, pieces=tuple(p for p in state.pieces if p.id not in fighters)) if fighters else state
     near = {p.id: gap(where, p) for p in state.fighting(1 - side)
             if _dp_target(state, p, beaten)}
     left = dp
@@ -774,7 +779,7 @@ def spend_dp(state: GameState, ref: Referee, side: int, dp: int, where: Piece, l
         if left == 0:
             break
         p = state.piece(pid)
-        if pid != loser and sight.line_of_sight(state, where, p) is not None:
+        if pid != loser and sight.line_of_sight(view, where, p) is not None:
             continue
         unit, rest = spend_disorder(left, p.unit, ref.dice)
         if rest == left:
