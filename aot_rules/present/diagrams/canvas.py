@@ -16,9 +16,11 @@ from html import escape
 from shapely import affinity
 from shapely.geometry import LineString, Point, Polygon
 
-#: A standard 4×8 cm base: 3.2″ wide along its front, 1.6″ deep.
-BASE_WIDTH = 3.2
-BASE_DEPTH = 1.6
+from aot_rules.tabletop.geometry import BaseSize
+
+#: A standard 4×8 cm base: 3.2″ wide along its front, 1.6″ deep (the table-top engine's one definition).
+BASE_WIDTH = BaseSize.UNIT.width
+BASE_DEPTH = BaseSize.UNIT.depth
 
 COLOURS = {"blue": ("#cfe0f3", "#1d3a5c"), "red": ("#f3d3cf", "#7a2a1d"), "ghost": ("#eef2f7", "#9aa8b8"),
            "wood": ("#d5e8cf", "#4f7a44"), "rough": ("#efe6cc", "#8a7a55"), "water": ("#d6e9f5", "#4a7fa6")}
