@@ -1,5 +1,5 @@
 """Command line: ``python -m aot_rules odds …``, ``python -m aot_rules army …`` and ``python -m aot_rules play …``
-(the table-top engine's own, in :mod:`aot_rules.tabletop.cli`).
+(the table-top engine's own, in :mod:`aot_rules.play_cli`).
 
 Every registered mechanic becomes a sub-command with its own typed options, so
 the CLI never lags behind the engines.  The contract: exit 0 with the answer on
@@ -217,7 +217,7 @@ def _run(args: list[str]) -> int:
         if args[0] == "army":
             return army(args[1:])
         if args[0] == "play":  # the table-top engine answers for itself: "aot_rules play: ..." on a refusal
-            from aot_rules.tabletop.cli import main as play
+            from aot_rules.play_cli import main as play
 
             return play(args[1:])
         if args[0] != "odds":
