@@ -13,7 +13,7 @@ from aot_rules.aot.rules.orders import Activity, Method
 from aot_rules.tabletop import geometry
 from aot_rules.tabletop.game import Game, TableDice
 from aot_rules.tabletop.geometry import BaseSize, Pose
-from aot_rules.tabletop.player import ScriptedPlayer, contact_along, odds, outline, wheeled
+from aot_rules.tabletop.player import ScriptedPlayer, contact_along, odds
 from aot_rules.tabletop.scenarios import scenario
 from aot_rules.tabletop.state import GameState
 from aot_rules.tabletop.turn import activate, begin_slot, play, reactions, start_turn
@@ -41,13 +41,6 @@ def test_contact_along_is_the_exact_distance_to_touch() -> None:
     assert t is not None
     moved = geometry.footprint(pose.advanced(t), BaseSize.UNIT)
     assert geometry.distance(moved, Polygon(box)) < 1e-3 and not geometry.overlap(moved, Polygon(box))
-
-
-@pytest.mark.parametrize("degrees", [-120.0, -45.0, -7.5, 10.0, 90.0, 170.0])
-def test_the_planners_wheel_is_the_engines_wheel(degrees: float) -> None:
-    pose = Pose.of(20, 10, 35)
-    assert wheeled(pose, BaseSize.UNIT, degrees) == geometry.wheel_pose(pose, BaseSize.UNIT, degrees)
-    assert outline(pose, BaseSize.UNIT) == geometry.corners(pose, BaseSize.UNIT)
 
 
 # --- exact odds ------------------------------------------------------------------------------------------

@@ -94,10 +94,11 @@ def check_invariants(state: GameState) -> None:
     for p in state.pieces:
         u = p.unit
         assert u.formed + u.disordered + p.removed == p.initial, p.id
-        assert u.density == max(u.ranks) == max(u.ranks, default=0)
+        # density is the longest formed rank by construction (Unit.density); what can break is the ranks
+        # the engine leaves: within the caps, never negative, and density 0 only with nobody formed
+        assert u.density == max(u.ranks) and min(u.ranks) >= 0
         assert u.density <= (MAX_MOUNTED_DENSITY if u.mounted else MAX_FOOT_DENSITY)
-        if u.density == 0:
-            assert u.formed == 0
+        assert (u.density == 0) == (u.formed == 0)
     live = state.fighting()
     for a, b in itertools.combinations(live, 2):
         assert not overlap(a.polygon, b.polygon), (a.id, b.id)

@@ -109,14 +109,6 @@ DOWNWIND_ARC = 45.0
 
 # --- small table facts ------------------------------------------------------------------------------
 
-def inches(d: float) -> Fraction:
-    """A measured distance as the exact decimal the rules count with (4 places, like the positions).
-
-    >>> inches(3.99999999999), inches(2.5)
-    (Fraction(4, 1), Fraction(5, 2))
-    """
-    return Fraction(f"{round(d, geo.PLACES):.{geo.PLACES}f}")
-
 
 # Pure geometry of bases, cached on their (immutable) poses and sizes: a fight or a shot asks the same
 # questions of the same bases many times, and a scripted player asks them again for every option.  (The
@@ -131,13 +123,6 @@ def _aspect(att: geo.Pose, att_size: geo.BaseSize, pose: geo.Pose, size: geo.Bas
 @lru_cache(maxsize=CACHE_SIZE)
 def _in_arc(pose: geo.Pose, size: geo.BaseSize, target: geo.Pose, t_size: geo.BaseSize) -> bool:
     return geo.in_arc(pose, size, geo.footprint(target, t_size))
-
-
-def touching(state: GameState, piece: Piece) -> tuple[Piece, ...]:
-    """The enemy units in contact with ``piece`` (closer than :data:`geometry.CONTACT`), in table order."""
-    if not piece.on_table:
-        return ()
-    return tuple(e for e in state.enemies(piece) if in_touch(piece, e))
 
 
 def flanked_by(target: Piece, attacker: Piece) -> bool:
@@ -219,7 +204,7 @@ def aim(state: GameState, shooter: Piece, target: Piece, rule: str = "AOT-SHOOT-
     cover = sight.in_cover(state, target, shooter)
     cond = ShotConditions(weapon=Missile(missile), veteran=shooter.unit.veteran, wind=downwind(state, shooter),
                           flank=flanked_by(target, shooter))
-    dist = inches(gap(shooter, target))
+    dist = geo.inches(gap(shooter, target))
     try:
         n = firers_for(target.unit, cond, shooter.unit.formed, dist, cover is not None)
     except RuleError as e:
@@ -236,7 +221,7 @@ def _may_shoot(state: GameState, shooter: Piece) -> None:
         raise RuleError("AOT-SHOOT-HIT", f"{s} has no missile weapon and cannot shoot")
     if shooter.unit.panicking:
         raise RuleError("AOT-PANIC", f"{s} is panicking and cannot shoot")
-    foes = touching(state, shooter)
+    foes = moves.contacts(state, shooter)
     if foes:
         raise RuleError("AOT-SHOOT-ARC-LOS", f"{s} is in contact with {foes[0].name}: units in contact cannot "
                         "shoot, they fight a melee")
@@ -254,7 +239,7 @@ def _volley_text(a: Aim, rep: VolleyReport, target: str) -> str:
 
 def _return_fire(state: GameState, ref: Referee, shooter: Piece, target: Piece) -> Aim | None:
     """AOT-REACT-RETURN-FIRE: the target's answering volley, if it may fire back and its player wants to."""
-    if target.unit.missile is None or target.unit.panicking or touching(state, target):
+    if target.unit.missile is None or target.unit.panicking or moves.contacts(state, target):
         return None
     try:
         back = aim(state, target, shooter, "AOT-REACT-RETURN-FIRE")
@@ -354,20 +339,8 @@ def _may_countercharge(state: GameState, shooter: Piece, tgt: Piece, plan: Aim) 
     not in contact, not shot in the flank, its run or trot still unspent, able to move at all."""
     u = tgt.unit
     return (not u.panicking and not u.defensive and u.body is not Body.ELEPHANT and not u.body.chariot
-            and not plan.cond.flank and plan.distance > 0 and not touching(state, tgt)
+            and not plan.cond.flank and plan.distance > 0 and not moves.contacts(state, tgt)
             and _charge_turn(tgt) is not None)
-
-
-def _centre(pose: geo.Pose, size: geo.BaseSize) -> tuple[float, float]:
-    dx, dy = pose.direction
-    return (pose.x - dx * size.depth / 2, pose.y - dy * size.depth / 2)
-
-
-def _faced(pose: geo.Pose, size: geo.BaseSize, facing: float) -> geo.Pose:
-    """The base turned in place to ``facing``, about the centre of the base (as a turn is on this table)."""
-    cx, cy = _centre(pose, size)
-    a = math.radians(facing)
-    return geo.Pose.of(cx - math.sin(a) * size.depth / 2, cy + math.cos(a) * size.depth / 2, facing)
 
 
 def _carried(pose: geo.Pose, to: geo.Pose, d: float) -> geo.Pose:
@@ -415,18 +388,18 @@ def contact_poses(p: Piece, shooter: Piece) -> list[geo.Pose]:
     length = math.hypot(bx - ax, by - ay)
     ux, uy = (bx - ax) / length, (by - ay) / length
     mx, my = (ax + bx) / 2, (ay + by) / 2
-    cx, cy = _centre(shooter.pose, shooter.size)
+    cx, cy = geo.centre(shooter.pose, shooter.size)
     nx, ny = uy, -ux
     if nx * (mx - cx) + ny * (my - cy) < 0:
         nx, ny = -nx, -ny
     facing = geo.bearing((0.0, 0.0), (-nx, -ny))
     reach = (length + p.size.width) / 2 - SLIDE
     offsets = [0.0] + [k * SLIDE * sign for k in range(1, int(reach / SLIDE) + 1) for sign in (1, -1)]
-    here = _centre(p.pose, p.size)
+    here = geo.centre(p.pose, p.size)
     ranked = []
     for o in offsets:
         q = geo.Pose.of(mx + nx * moves.HALF + ux * o, my + ny * moves.HALF + uy * o, facing)
-        ranked.append((abs(o), math.dist(_centre(q, p.size), here), q))
+        ranked.append((abs(o), math.dist(geo.centre(q, p.size), here), q))
     return [q for _, _, q in sorted(ranked, key=lambda k: k[:2])]
 
 
@@ -442,7 +415,7 @@ def _charge_short(state: GameState, p: Piece, shooter: Piece, r: float) -> geo.P
     """AOT-REACT-COUNTERCHARGE, Reading: a roll short of the distance takes the unit ``r`` inches straight
     toward the shooter (turned first to face it), stopping short of contact and of any other base."""
     goal = contact_poses(p, shooter)[0]
-    start = _faced(p.pose, p.size, goal.facing)
+    start = geo.turned_in_place(p.pose, p.size, goal.facing)
     if not _ground_clear(state, p, _lane(p, start), short=True):
         start = p.pose  # no room to turn: it goes as it faces
     r = min(r, math.hypot(goal.x - start.x, goal.y - start.y))
@@ -475,7 +448,7 @@ def countercharge(state: GameState, ref: Referee, pid: str, shooter_id: str,
     the shot goes on).  It spends the unit's run or trot.  Refused, rolling nothing, a unit that may not."""
     p, s = state.piece(pid), state.piece(shooter_id)
     tracker = _charge_turn(p)
-    if tracker is None or p.unit.panicking or touching(state, p):
+    if tracker is None or p.unit.panicking or moves.contacts(state, p):
         raise RuleError("AOT-REACT-COUNTERCHARGE", f"{p.name} cannot countercharge: it is panicking, in "
                         "contact, or has no run or trot left this turn")
     with ref.rolling(p.name, "AOT-REACT-COUNTERCHARGE") as rec:
@@ -501,7 +474,7 @@ def countercharge(state: GameState, ref: Referee, pid: str, shooter_id: str,
                  "melee is fought at once")
         return state, True
     ref.note(p.name, "AOT-REACT-COUNTERCHARGE", f"stops at {where}, "
-             f"{inches(geo.distance(p.polygon, s.polygon))}″ from {s.name}: the volley follows")
+             f"{geo.inches(geo.distance(p.polygon, s.polygon))}″ from {s.name}: the volley follows")
     return state, False
 
 
@@ -742,7 +715,7 @@ def engage(state: GameState, pids: Iterable[str]) -> GameState:
         p = state.piece(pid)
         if not p.on_table:
             continue
-        engaged = bool(touching(state, p))
+        engaged = bool(moves.contacts(state, p))
         if engaged != p.turn.in_contact:
             t = p.turn.engage() if engaged else replace(p.turn, in_contact=False)
             state = state.with_piece(replace(p, turn=t))
@@ -770,7 +743,7 @@ def spend_dp(state: GameState, ref: Referee, side: int, dp: int, where: Piece, l
         return state
     who = state.sides[side].name
     beaten = state.piece(loser)
-    fighters = {e.id for e in touching(state, where)}
+    fighters = {e.id for e in moves.contacts(state, where)}
     view = replace(state, pieces=tuple(p for p in state.pieces if p.id not in fighters)) if fighters else state
     near = {p.id: gap(where, p) for p in state.fighting(1 - side)
             if _dp_target(state, p, beaten)}

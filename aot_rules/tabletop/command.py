@@ -34,7 +34,6 @@ from __future__ import annotations
 import re
 from collections.abc import Sequence
 from dataclasses import dataclass, replace
-from fractions import Fraction
 from functools import lru_cache
 
 from aot_rules.aot.rules.command import INDIVIDUAL, activated_slots, messenger_delivers, signal_reaches
@@ -53,6 +52,8 @@ from aot_rules.aot.rules.orders import (
 from aot_rules.core.errors import RuleError
 from aot_rules.tabletop import geometry
 from aot_rules.tabletop.game import Referee
+from aot_rules.tabletop.geometry import inches
+from aot_rules.tabletop.sight import gap
 from aot_rules.tabletop.state import GameState, LogEntry, Piece
 
 #: The rule under which :func:`begin_slot_entry` marks the start of a slot in the log.
@@ -63,11 +64,6 @@ _OWN_RULE = "AOT-CMD-SLOTS"
 _ORDER_RULES = {m.rule_id: m for m in Method}
 #: A signal reaches at most a die's face in inches (AOT-CMD-SIGNAL).
 SIGNAL_MAX = 6
-
-
-def inches(d: float) -> Fraction:
-    """A measured distance as the exact number the rules compare, to the 4 places positions keep."""
-    return Fraction(str(round(d, 4)))
 
 
 def nationality_of(state: GameState, piece: Piece) -> str:
@@ -90,11 +86,6 @@ def commander_of(state: GameState, side: int, name: str) -> tuple[Commander, Pie
         raise RuleError("AOT-CMD-SLOTS", f"{name}'s unit {piece.name} has left the battle ({piece.status}); he "
                         "gives no more orders")
     return Commander(c.name, c.rank, troop(state, piece)), piece
-
-
-def gap(a: Piece, b: Piece) -> float:
-    """AOT-MEASURE: base edge to base edge, in inches."""
-    return geometry.distance(a.polygon, b.polygon)
 
 
 # --- the slot's record in the log -----------------------------------------------------------------

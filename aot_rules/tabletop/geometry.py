@@ -16,6 +16,7 @@ import itertools
 import math
 from dataclasses import dataclass
 from enum import StrEnum
+from fractions import Fraction
 from functools import lru_cache
 
 from shapely import affinity
@@ -113,6 +114,30 @@ class Pose:
         """The same ground, facing the other way: the front edge moves to where the rear edge was."""
         back = self.advanced(-size.depth)
         return Pose.of(back.x, back.y, self.facing + 180)
+
+
+def centre(pose: Pose, size: BaseSize) -> tuple[float, float]:
+    """The middle of the base: half its depth behind the middle of its front edge."""
+    dx, dy = pose.direction
+    return (pose.x - dx * size.depth / 2, pose.y - dy * size.depth / 2)
+
+
+def turned_in_place(pose: Pose, size: BaseSize, facing: float) -> Pose:
+    """The base turned to ``facing`` about its own middle, which stays where it is (a turn on this table,
+    AOT-TURN, and a unit turning its back to retreat)."""
+    cx, cy = centre(pose, size)
+    a = math.radians(facing)
+    return Pose.of(cx - math.sin(a) * size.depth / 2, cy + math.cos(a) * size.depth / 2, facing)
+
+
+def inches(d: float) -> Fraction:
+    """A measured distance as the exact decimal the rules count with (to :data:`PLACES` places, like the
+    positions), so that a range or a signal's reach is compared exactly.
+
+    >>> inches(3.99999999999), inches(2.5)
+    (Fraction(4, 1), Fraction(5, 2))
+    """
+    return Fraction(f"{round(d, PLACES):.{PLACES}f}")
 
 
 @lru_cache(maxsize=65536)

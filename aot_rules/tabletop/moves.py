@@ -79,14 +79,17 @@ from aot_rules.tabletop.geometry import (
     Pose,
     aspect,
     bearing,
+    centre,
     distance,
     footprint,
     on_table,
     overlap,
     swept,
+    turned_in_place,
     wheel_cost,
     wheel_pose,
 )
+from aot_rules.tabletop.sight import in_touch
 from aot_rules.tabletop.state import GameState, Piece, Status
 
 #: The rule id for a base that would leave the table (AOT-EQUIPMENT sets the 40×60″ table).
@@ -129,19 +132,6 @@ def _step_end(pose: Pose, size: BaseSize, step: Step, fraction: float = 1.0) -> 
     return wheel_pose(pose, size, step.degrees * fraction)
 
 
-def _centre(pose: Pose, size: BaseSize) -> tuple[float, float]:
-    dx, dy = pose.direction
-    return (pose.x - dx * size.depth / 2, pose.y - dy * size.depth / 2)
-
-
-def _pivot(pose: Pose, size: BaseSize, facing: float) -> Pose:
-    """The base turned in place to ``facing``: about the centre of the base, which stays where it is."""
-    cx, cy = _centre(pose, size)
-    a = math.radians(facing)
-    dx, dy = -math.sin(a), math.cos(a)
-    return Pose.of(cx + dx * size.depth / 2, cy + dy * size.depth / 2, facing)
-
-
 def _shift(pose: Pose, heading: float, d: float) -> Pose:
     """The base carried ``d`` inches toward ``heading`` without turning."""
     a = math.radians(heading)
@@ -149,7 +139,7 @@ def _shift(pose: Pose, heading: float, d: float) -> Pose:
 
 
 def _centre_of(piece: Piece) -> tuple[float, float]:
-    return _centre(piece.pose, piece.size)
+    return centre(piece.pose, piece.size)
 
 
 # --- what a unit may do ----------------------------------------------------------------------------
@@ -163,9 +153,11 @@ def allowance(piece: Piece) -> float:
 
 
 def contacts(state: GameState, piece: Piece) -> tuple[Piece, ...]:
-    """Enemy units whose bases are in contact with ``piece`` (closer than CONTACT), in the state's order."""
-    body = piece.polygon
-    return tuple(e for e in state.enemies(piece) if distance(body, e.polygon) < CONTACT)
+    """Enemy units whose bases are in contact with ``piece`` (closer than CONTACT), in the state's order;
+    none for a unit no longer on the table."""
+    if not piece.on_table:
+        return ()
+    return tuple(e for e in state.enemies(piece) if in_touch(piece, e))
 
 
 def _fighting(state: GameState, pid: str) -> Piece:
@@ -474,7 +466,7 @@ def turn(state: GameState, ref: Referee, pid: str, degrees: float) -> GameState:
         raise RuleError("AOT-PANIC", f"{p.name} is panicking: it does not turn, it flees")
     _not_in_contact(state, p, "AOT-TURN", "turn")
     tracker = p.turn.do(Activity.TURN)
-    pose = _pivot(p.pose, p.size, p.pose.facing + degrees)
+    pose = turned_in_place(p.pose, p.size, p.pose.facing + degrees)
     _check_place(state, p, pose, "AOT-TURN", f"turn {degrees:g}°")
     if p.unit.body.chariot:
         with ref.rolling(p.name, "AOT-CHARIOT-TURN-TROT") as rec:
@@ -508,7 +500,7 @@ def reform(state: GameState, ref: Referee, pid: str, density: int | None = None,
     if facing is not None:
         if not math.isfinite(facing):
             raise RuleError("AOT-REFORM", f"{p.name}: {facing} is not a facing")
-        pose = _pivot(p.pose, p.size, facing)
+        pose = turned_in_place(p.pose, p.size, facing)
         _check_place(state, p, pose, "AOT-REFORM", f"face {facing:g}°")
     out = replace(_with_unit(p, unit), pose=pose)
     out = replace(out, turn=replace(tracker, panicking=unit.panicking))
@@ -538,7 +530,7 @@ def flight(state: GameState, piece: Piece, heading: float, d: float, facing: flo
     into contact with it."""
     start = piece.polygon
     carried = _shift(piece.pose, heading, d)
-    end = _pivot(carried, piece.size, facing)
+    end = turned_in_place(carried, piece.size, facing)
     lane = start.union(footprint(carried, piece.size)).convex_hull
     ground = cast(Polygon, unary_union([lane, footprint(end, piece.size)]))
     held = {e.id for e in contacts(state, piece)}

@@ -41,8 +41,10 @@ from aot_rules.aot.rules.shooting import firers_in_range, range_strength
 from aot_rules.aot.units import Unit
 from aot_rules.core.errors import RuleError
 from aot_rules.tabletop import combat, geometry, moves
-from aot_rules.tabletop.command import SIGNAL_MAX, gap, inches
+from aot_rules.tabletop.command import SIGNAL_MAX
 from aot_rules.tabletop.game import Game
+from aot_rules.tabletop.geometry import inches
+from aot_rules.tabletop.sight import gap
 from aot_rules.tabletop.state import GameState, Piece
 from aot_rules.tabletop.turn import activate, decide
 
@@ -122,19 +124,8 @@ def contact_along(pose: geometry.Pose, size: geometry.BaseSize, target: Points, 
     return best if best is not None and best <= reach else None
 
 
-def wheeled(pose: geometry.Pose, size: geometry.BaseSize, degrees: float) -> geometry.Pose:
-    """:func:`geometry.wheel_pose` worked out by hand (the pivot is the inner front corner), for planning."""
-    fl, fr, _, _ = outline(pose, size)
-    px, py = fl if degrees > 0 else fr
-    a = math.radians(degrees)
-    dx, dy = pose.x - px, pose.y - py
-    return geometry.Pose.of(px + dx * math.cos(a) - dy * math.sin(a), py + dx * math.sin(a) + dy * math.cos(a),
-                            pose.facing + degrees)
-
-
 def centre(p: Piece) -> tuple[float, float]:
-    pts = outline(p.pose, p.size)
-    return (sum(x for x, _ in pts) / 4, sum(y for _, y in pts) / 4)
+    return geometry.centre(p.pose, p.size)
 
 
 def facing_wheel(piece: Piece, target: Piece) -> float:
@@ -142,7 +133,7 @@ def facing_wheel(piece: Piece, target: Piece) -> float:
     is a front corner, so the aim is corrected once after a first wheel."""
     to = centre(target)
     deg = geometry.norm_angle(geometry.bearing((piece.pose.x, piece.pose.y), to) - piece.pose.facing)
-    after = wheeled(piece.pose, piece.size, deg)
+    after = geometry.wheel_pose(piece.pose, piece.size, deg)
     deg += geometry.norm_angle(geometry.bearing((after.x, after.y), to) - after.facing)
     return geometry.norm_angle(deg)
 
@@ -284,7 +275,7 @@ def _steps_to(piece: Piece, enemy: Piece, allowance: float) -> list[moves.Step] 
     left = math.floor((allowance - geometry.wheel_cost(piece.size, deg)) * 100) / 100
     if left <= 0:
         return None
-    pose = wheeled(piece.pose, piece.size, deg) if deg else piece.pose
+    pose = geometry.wheel_pose(piece.pose, piece.size, deg) if deg else piece.pose
     run = contact_along(pose, piece.size, outline(enemy.pose, enemy.size), left)
     if run is None:
         return None
@@ -305,7 +296,7 @@ def _advances(state: GameState, piece: Piece, enemy: Piece, allowance: float) ->
         left = allowance - geometry.wheel_cost(piece.size, wheel)
         if left <= 0:
             continue
-        pose = wheeled(piece.pose, piece.size, wheel) if wheel else piece.pose
+        pose = geometry.wheel_pose(piece.pose, piece.size, wheel) if wheel else piece.pose
         stop = left
         for e in state.enemies(piece):
             keep = standoff(piece, e) if e.id == enemy.id else SHORT
