@@ -6,6 +6,7 @@ PYTHON ?= python3
 VENV := .venv
 BIN := $(VENV)/bin
 STAMP := $(VENV)/.aot-installed
+NPM_STAMP := node_modules/.aot-installed
 
 .PHONY: help setup book serve test test-fast browser-deps bench lint clean
 
@@ -24,7 +25,12 @@ $(STAMP): requirements.txt pyproject.toml
 	$(BIN)/python -m pip install --quiet --no-deps --no-build-isolation -e .
 	@touch $(STAMP)
 
-setup: $(STAMP)
+$(NPM_STAMP): package.json package-lock.json
+	@echo ">> installing pinned front-end files (npm ci: pyodide, mathjax, axe-core)"
+	npm ci --no-audit --no-fund --loglevel=error
+	@touch $(NPM_STAMP)
+
+setup: $(STAMP) $(NPM_STAMP)
 
 book: setup
 	@echo ">> building the book (every page is executed; warnings and failing cells are errors)"
