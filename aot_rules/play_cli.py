@@ -20,6 +20,7 @@ from aot_rules.core.errors import RuleError
 from aot_rules.core.params import quoted
 from aot_rules.tabletop import save as saving
 from aot_rules.tabletop.game import Game
+from aot_rules.tabletop.player import scripted
 from aot_rules.tabletop.scenarios import SCENARIOS, ScenarioError, scenario
 from aot_rules.tabletop.state import GameState
 from aot_rules.tabletop.turn import play
@@ -127,7 +128,7 @@ def run(argv: Sequence[str]) -> int:
         return 0
     game = Game(_opening(ns))
     try:
-        play(game, ns.turns)
+        play(game, ns.turns, scripted())
     except RuleError as e:  # the players only make legal moves: a refusal here is the engine's bug, not the user's
         raise EngineFault(f"internal error: the game stopped in turn {game.state.turn}: {e}") from None
     if ns.save is not None:

@@ -13,7 +13,7 @@ from aot_rules.aot.rules.orders import Activity, Method
 from aot_rules.tabletop import geometry
 from aot_rules.tabletop.game import Game, TableDice
 from aot_rules.tabletop.geometry import BaseSize, Pose
-from aot_rules.tabletop.player import ScriptedPlayer, contact_along, odds
+from aot_rules.tabletop.player import ScriptedPlayer, contact_along, odds, scripted
 from aot_rules.tabletop.scenarios import scenario
 from aot_rules.tabletop.state import GameState
 from aot_rules.tabletop.turn import activate, begin_slot, play, reactions, start_turn
@@ -127,7 +127,7 @@ def test_a_refused_choice_is_logged_and_the_next_one_tried() -> None:
 
 
 def lines(seed: int, turns: int = 3) -> list[str]:
-    g = play(Game(scenario("greek-border", seed)), turns)
+    g = play(Game(scenario("greek-border", seed)), turns, scripted())
     assert g.state.turn == turns or g.state.result is not None
     return [e.line() for e in g.state.log]
 
@@ -140,7 +140,7 @@ def test_a_game_replays_exactly_from_its_seed_and_seeds_differ() -> None:
 
 
 def test_a_played_game_keeps_every_warrior_and_its_reasons() -> None:
-    g = play(Game(scenario("greek-border", 4)), 3)
+    g = play(Game(scenario("greek-border", 4)), 3, scripted())
     for p in g.state.pieces:
         assert p.unit.formed + p.unit.disordered + p.removed == p.initial
     said = decisions(g)

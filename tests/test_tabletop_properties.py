@@ -28,6 +28,7 @@ from aot_rules.core.errors import RuleError
 from aot_rules.tabletop import combat, moves, save, turn
 from aot_rules.tabletop.game import Game
 from aot_rules.tabletop.geometry import overlap
+from aot_rules.tabletop.player import scripted
 from aot_rules.tabletop.scenarios import scenario
 from aot_rules.tabletop.state import GameState
 
@@ -139,7 +140,7 @@ def test_save_load_round_trip_is_identity(seed: int, actions: list[tuple[str, st
 def test_whole_games_between_scripted_players_keep_the_invariants(seed: int, turns: int) -> None:
     game = Game(scenario("greek-border", seed))
     for _ in range(turns):
-        turn.play(game, 1)
+        turn.play(game, 1, scripted())
         check_invariants(game.state)
         assert len(game.faces()) == game.state.dice_used
         if game.state.result:

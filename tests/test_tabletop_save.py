@@ -19,6 +19,7 @@ from aot_rules.aot.units import Unit
 from aot_rules.tabletop import save_schema
 from aot_rules.tabletop.game import Game, TableDice
 from aot_rules.tabletop.geometry import Pose
+from aot_rules.tabletop.player import scripted
 from aot_rules.tabletop.save import SaveFileError, dumps, from_data, load, loads, save, to_data
 from aot_rules.tabletop.scenarios import scenario
 from aot_rules.tabletop.state import (
@@ -37,7 +38,7 @@ SCEN = "greek-border"
 
 def played(seed: int, turns: int, dice: TableDice | None = None, start: GameState | None = None) -> Game:
     game = Game(start if start is not None else scenario(SCEN, seed), dice)
-    play(game, turns)
+    play(game, turns, scripted())
     return game
 
 
@@ -79,7 +80,7 @@ def test_round_trip_is_identity(make: Callable[[], GameState]) -> None:
     assert text.endswith("}\n") and text.count("\n") > 100
     doc = json.loads(text)
     assert list(doc) == sorted(doc)
-    assert doc["format"] == "aot-tabletop" and doc["version"] == 1
+    assert doc["format"] == "aot-tabletop" and doc["version"] == 2
 
 
 def test_unusual_values_are_written_as_json_values() -> None:
@@ -202,7 +203,7 @@ def test_invalid_utf8_and_other_unreadable_files(tmp_path: Path) -> None:
 
 
 @pytest.mark.parametrize(("change", "expected"), [
-    (lambda d: d.update(version=2), "save format version 2 is not supported: this engine reads version 1"),
+    (lambda d: d.update(version=3), "save format version 3 is not supported: this engine reads version 2"),
     (lambda d: d.update(version=True), "save format version True is not supported"),
     (lambda d: d.update(format="chess"), "not an aot-tabletop save file (its format is 'chess')"),
     (lambda d: d.pop("format"), "not an aot-tabletop save file (it has no \"format\" key)"),
@@ -237,7 +238,8 @@ def test_invalid_utf8_and_other_unreadable_files(tmp_path: Path) -> None:
     (lambda d: d.update(slot=2), "slot, mover: slot 2 and mover -1 disagree"),
     (lambda d: d.update(weather="snow"), "weather: 'snow' does not match '^(calm|no weather yet|hot sun"),
     (lambda d: d.update(weather="wind from the moon"), "weather: 'wind from the moon' does not match"),
-    (lambda d: d["log"].append({"turn": 0, "who": "x", "rule": "", "faces": [0], "outcome": "", "kind": "roll"}),
+    (lambda d: d["log"].append({"turn": 0, "who": "x", "rule": "", "faces": [0], "outcome": "", "kind": "roll",
+                                  "events": [], "pieces": []}),
      "log[0].faces[0]: 0 is less than the minimum of 1"),
 ])
 def test_hand_edited_invalid_values(change: Callable[[dict[str, Any]], object], expected: str) -> None:

@@ -245,7 +245,7 @@ def _return_fire(state: GameState, ref: Referee, shooter: Piece, target: Piece) 
         back = aim(state, target, shooter, "AOT-REACT-RETURN-FIRE")
     except RuleError:
         return None
-    return back if ref.react(state, target.id, shooter.id, "return fire") else None
+    return back if ref.choose(state, target.id, shooter.id, "return fire") else None
 
 
 def _at_panicking(state: GameState, ref: Referee, shooter: Piece, tgt: Piece, firers: int) -> GameState:
@@ -276,7 +276,7 @@ def shoot(state: GameState, ref: Referee, pid: str, target: str) -> GameState:
     if tgt.unit.panicking:
         return _at_panicking(state, ref, shooter, tgt, plan.firers)
     back: Aim | None = None
-    if _may_countercharge(state, shooter, tgt, plan) and ref.react(state, tgt.id, shooter.id, "countercharge"):
+    if _may_countercharge(state, shooter, tgt, plan) and ref.choose(state, tgt.id, shooter.id, "countercharge"):
         state, reached = countercharge(state, ref, tgt.id, shooter.id, plan.distance)
         if reached:
             return fight(state, ref, frozenset({shooter.id, tgt.id}))

@@ -7,9 +7,11 @@ slot's owner from the side's allocation, the commander and the unit as :class:`~
 :func:`geometry.distance`.  Activation itself is ``piece.turn.activate()``.
 
 What a commander has already done in the slot (his way of giving orders, whom he ordered, whether his own
-unit has acted, a signal's radius) is read back from the slot's log lines, which this module writes in a
-fixed form (:func:`slot_entries`, :func:`ledger`): the state stays the one immutable record of the game,
-and a saved game resumes mid-slot with the same limits in force.
+unit has acted, a signal's radius) is read back from the typed events of the slot's log entries
+(:class:`~aot_rules.tabletop.events.SlotOpened`, :class:`~aot_rules.tabletop.events.Activated`,
+:class:`~aot_rules.tabletop.events.SlotsRewritten`; :func:`slot_entries`, :func:`ledger`), never from their
+English: the state stays the one immutable record of the game, and a saved game resumes mid-slot with the
+same limits in force.
 
 Readings (engine):
 
@@ -31,7 +33,6 @@ Readings (engine):
 
 from __future__ import annotations
 
-import re
 from collections.abc import Sequence
 from dataclasses import dataclass, replace
 from functools import lru_cache
@@ -51,6 +52,7 @@ from aot_rules.aot.rules.orders import (
 )
 from aot_rules.core.errors import RuleError
 from aot_rules.tabletop import geometry
+from aot_rules.tabletop.events import Activated, SlotOpened, SlotsRewritten
 from aot_rules.tabletop.game import Referee
 from aot_rules.tabletop.geometry import inches
 from aot_rules.tabletop.sight import gap
@@ -58,10 +60,9 @@ from aot_rules.tabletop.state import GameState, LogEntry, Piece
 
 #: The rule under which :func:`begin_slot_entry` marks the start of a slot in the log.
 SLOT_RULE = "AOT-CMD-SLOT-ORDER"
-_SLOT_MARK = re.compile(r"^slot (\d) of (.+?): ")
-_ACTIVATION = re.compile(r"^(activates|misses) (\S+) ")
 _OWN_RULE = "AOT-CMD-SLOTS"
-_ORDER_RULES = {m.rule_id: m for m in Method}
+#: The ``method`` an :class:`Activated` event gives a general's own unit.
+OWN = "own"
 #: A signal reaches at most a die's face in inches (AOT-CMD-SIGNAL).
 SIGNAL_MAX = 6
 
@@ -91,23 +92,30 @@ def commander_of(state: GameState, side: int, name: str) -> tuple[Commander, Pie
 # --- the slot's record in the log -----------------------------------------------------------------
 
 
+def begin_slot_event(state: GameState, side: int, slot: int) -> SlotOpened:
+    """The event that opens a slot: whose, which, its owner, and the contacts standing at its start (so
+    that the slot's melee step knows which contacts are new, AOT-MELEE-ENGAGE)."""
+    return SlotOpened(side, slot, state.sides[side].slots[slot - 1], contact_ids(state))
+
+
 def begin_slot_entry(state: GameState, side: int, slot: int) -> str:
-    """The outcome line that opens a slot: whose, which, its owner, and the contacts standing at its start
-    (so that the slot's melee step knows which contacts are new, AOT-MELEE-ENGAGE)."""
-    owner = state.sides[side].slots[slot - 1]
-    locked = contact_ids(state)
-    tail = f" (in contact: {', '.join(locked)})" if locked else ""
-    return f"slot {slot} of {state.sides[side].name}: {owner}{tail}"
+    """The English line that opens a slot (rendered from :func:`begin_slot_event`)."""
+    ev = begin_slot_event(state, side, slot)
+    tail = f" (in contact: {', '.join(ev.in_contact)})" if ev.in_contact else ""
+    return f"slot {slot} of {state.sides[side].name}: {ev.owner}{tail}"
+
+
+def _opened(e: LogEntry) -> SlotOpened | None:
+    return next((v for v in e.events if isinstance(v, SlotOpened)), None)
 
 
 def slot_entries(state: GameState) -> tuple[LogEntry, ...]:
-    """The log lines of the slot being played, from its opening line on (empty outside a slot)."""
+    """The log entries of the slot being played, from its opening entry on (empty outside a slot)."""
     if not state.slot:
         return ()
     log = state.log
     for i in range(len(log) - 1, -1, -1):
-        e = log[i]
-        if e.rule == SLOT_RULE and _SLOT_MARK.match(e.outcome):
+        if _opened(log[i]) is not None:
             return log[i:]
     return ()
 
@@ -115,10 +123,8 @@ def slot_entries(state: GameState) -> tuple[LogEntry, ...]:
 def contacts_at_start(state: GameState) -> tuple[str, ...]:
     """The pieces that were in contact with an enemy when the slot began."""
     entries = slot_entries(state)
-    if not entries:
-        return ()
-    m = re.search(r"\(in contact: ([^)]*)\)$", entries[0].outcome)
-    return tuple(m.group(1).split(", ")) if m else ()
+    ev = _opened(entries[0]) if entries else None
+    return ev.in_contact if ev is not None else ()
 
 
 def contact_ids(state: GameState) -> tuple[str, ...]:
@@ -161,26 +167,25 @@ class Ledger:
 
 def ledger(state: GameState) -> Ledger:
     led = Ledger()
-    for e in slot_entries(state)[1:]:
-        if e.rule == "AOT-CMD-CINC" and e.outcome.startswith("rewrites"):
+    for ev in (v for e in slot_entries(state)[1:] for v in e.events):
+        if isinstance(ev, SlotsRewritten) and not ev.after_double:
             led = replace(led, rewritten=True)
             continue
-        m = _ACTIVATION.match(e.outcome)
-        if not m:
+        if not isinstance(ev, Activated):
             continue
-        verb, pid = m.groups()
-        if e.rule == _OWN_RULE:
+        pid = ev.piece
+        if ev.method == OWN:
             led = replace(led, own_after=len(led.ordered))
-        elif e.rule == Method.INDIVIDUAL.rule_id:
+        elif ev.method == Method.INDIVIDUAL.value:
             led = replace(led, individual=pid)
-        elif e.rule == Method.COLONEL.rule_id:
+        elif ev.method == Method.COLONEL.value:
             led = replace(led, follower=pid)
-        elif e.rule in _ORDER_RULES:
-            method = _ORDER_RULES[e.rule]
+        else:
+            method = Method(ev.method)
             led = replace(led, method=method, ordered=(*led.ordered, pid),
-                          reached=(*led.reached, pid) if verb == "activates" else led.reached)
-            if method is Method.SIGNAL and led.radius is None and e.faces:
-                led = replace(led, radius=e.faces[0])
+                          reached=(*led.reached, pid) if ev.reached else led.reached)
+            if method is Method.SIGNAL and led.radius is None and ev.radius:
+                led = replace(led, radius=ev.radius)
     return led
 
 
@@ -221,8 +226,9 @@ def _check_unit(state: GameState, side: int, pid: str) -> Piece:
     return p
 
 
-def _activated(state: GameState, ref: Referee, p: Piece, who: str, rule: str, outcome: str) -> GameState:
-    ref.note(who, rule, f"activates {p.id} ({p.name}) {outcome}")
+def _activated(state: GameState, ref: Referee, p: Piece, who: str, rule: str, outcome: str, method: str) -> GameState:
+    ref.note(who, rule, f"activates {p.id} ({p.name}) {outcome}", events=(Activated(p.id, p.side, who, method),),
+             pieces=(p.id,))
     return state.with_piece(replace(p, turn=p.turn.activate()))
 
 
@@ -250,11 +256,12 @@ def activate(state: GameState, ref: Referee, side: int, pid: str, method: Method
     t = troop(state, p)
     if p.id == gp.id:
         orders.own_unit_acts()
-        return _activated(state, ref, p, c.name, _OWN_RULE, f"by {c.name}'s slot: his own unit")
+        return _activated(state, ref, p, c.name, _OWN_RULE, f"by {c.name}'s slot: his own unit", OWN)
     if method is Method.DIRECT:
         d = gap(gp, p)
         orders.order(t, method, inches(d))
-        return _activated(state, ref, p, c.name, method.rule_id, f"by direct command, {d:.2f}″ from {gp.name}")
+        return _activated(state, ref, p, c.name, method.rule_id, f"by direct command, {d:.1f}″ from {gp.name}",
+                          method.value)
     if method is Method.BATTLE_LINE:
         line = [gp, *(state.piece(q) for q in led.reached)]
         d = min(gap(q, p) for q in line)
@@ -262,32 +269,35 @@ def activate(state: GameState, ref: Referee, side: int, pid: str, method: Method
             raise RuleError("AOT-CMD-BATTLE-LINE", f"{p.name} is {d:.2f}″ from the nearest unit of {c.name}'s line; "
                             f"units in a battle line stand at most {LINE_GAP}″ apart")
         orders.order(t, method, inches(d))
-        return _activated(state, ref, p, c.name, method.rule_id, f"in {c.name}'s battle line, {d:.2f}″ from its "
-                          "neighbour")
+        return _activated(state, ref, p, c.name, method.rule_id, f"in {c.name}'s battle line, {d:.1f}″ from its "
+                          "neighbour", method.value)
     if method is Method.SIGNAL:
         orders.order(t, method)
         d = gap(gp, p)
         if led.radius is None:
-            with ref.rolling(c.name, method.rule_id) as rec:
+            with ref.rolling(c.name, method.rule_id, p.id) as rec:
                 radius = ref.dice.d6("signal radius")
                 reached = signal_reaches(radius, inches(d))
                 rec.outcome = _signal_outcome(p, radius, d, reached)
+                rec.events.append(Activated(p.id, side, c.name, method.value, reached, radius))
         else:
             radius = led.radius
             reached = signal_reaches(radius, inches(d))
-            ref.note(c.name, method.rule_id, _signal_outcome(p, radius, d, reached))
+            ref.note(c.name, method.rule_id, _signal_outcome(p, radius, d, reached),
+                     events=(Activated(p.id, side, c.name, method.value, reached, radius),), pieces=(p.id,))
         return state.with_piece(replace(p, turn=p.turn.activate())) if reached else state
     if method is Method.MESSENGER:
         orders.order(t, method)
         d = gap(gp, p)
         if inches(d) <= 0:
             raise RuleError("AOT-CMD-MESSENGER", f"{p.name} touches {gp.name}: give the order by direct command")
-        with ref.rolling(c.name, method.rule_id) as rec:
+        with ref.rolling(c.name, method.rule_id, p.id) as rec:
             roll = ref.dice.d6("messenger")
             ok = messenger_delivers(roll, inches(d))
             verb = "activates" if ok else "misses"
-            rec.outcome = (f"{verb} {p.id} ({p.name}): the messenger rides {d:.2f}″ and "
+            rec.outcome = (f"{verb} {p.id} ({p.name}): the messenger rides {d:.1f}″ and "
                            f"{'gets through' if ok else 'fails'} on a {roll}")
+            rec.events.append(Activated(p.id, side, c.name, method.value, ok))
         return state.with_piece(replace(p, turn=p.turn.activate())) if ok else state
     check_order(c, t, method)  # individual or colonel on a general's slot: the rules say why not
     raise RuleError(method.rule_id, f"{method.value} cannot activate {p.name} on {c.name}'s slot")
@@ -296,7 +306,7 @@ def activate(state: GameState, ref: Referee, side: int, pid: str, method: Method
 def _signal_outcome(p: Piece, radius: int, d: float, reached: bool) -> str:
     verb = "activates" if reached else "misses"
     how = "reaches" if reached else "falls short of"
-    return f"{verb} {p.id} ({p.name}): the signal carries {radius}″ and {how} it at {d:.2f}″"
+    return f"{verb} {p.id} ({p.name}): the signal carries {radius}″ and {how} it at {d:.1f}″"
 
 
 def _individual(state: GameState, ref: Referee, side: int, p: Piece, method: Method,
@@ -312,7 +322,8 @@ def _individual(state: GameState, ref: Referee, side: int, p: Piece, method: Met
         check_order(None, t, method)
         colonel = next((c for c in state.sides[side].commanders if c.unit == p.id and c.rank is Rank.COLONEL), None)
         extra = f", with colonel {colonel.name}" if colonel else ""
-        return _activated(state, ref, p, sname, method.rule_id, f"on the individual-unit slot{extra}")
+        return _activated(state, ref, p, sname, method.rule_id, f"on the individual-unit slot{extra}",
+                          method.value)
     if method is Method.COLONEL:
         if commander is None:
             raise RuleError("AOT-CMD-COLONEL", f"name the colonel whom {p.name} is to follow")
@@ -329,7 +340,8 @@ def _individual(state: GameState, ref: Referee, side: int, p: Piece, method: Met
                             if led.follower else (), 0)
         d = gap(cp, p)
         orders.order(t, method, inches(d))
-        return _activated(state, ref, p, c.name, method.rule_id, f"to follow colonel {c.name}, {d:.2f}″ away")
+        return _activated(state, ref, p, c.name, method.rule_id, f"to follow colonel {c.name}, {d:.1f}″ away",
+                          method.value)
     raise RuleError("AOT-CMD-INDIVIDUAL-SLOT", f"slot {state.slot} of {sname} is an individual-unit slot: it "
                     f"activates one unit (or one colonel and his follower), not an order by {method.value}")
 
@@ -354,7 +366,8 @@ def rewrite_slots(state: GameState, ref: Referee, side: int, owners: Sequence[st
     a, b = state.initiative if side == 0 else state.initiative[::-1]
     cmds = _commanders(state, side)
     rw = cinc_rewrite(c, s.slots, list(owners), state.slot, activated_slots(a, b), cmds)
-    ref.note(c.name, "AOT-CMD-CINC", f"rewrites the slots: {', '.join(rw.allocation)}")
+    ref.note(c.name, "AOT-CMD-CINC", f"rewrites the slots: {', '.join(rw.allocation)}",
+             events=(SlotsRewritten(side, tuple(rw.allocation), False),))
     return state.with_side(side, replace(s, slots=rw.allocation))
 
 
@@ -370,15 +383,14 @@ def rewrite_on_double(state: GameState, ref: Referee, side: int, owners: Sequenc
     """AOT-CMD-DOUBLES: after a tied initiative roll this turn, a player may rewrite his slots, before the
     turn's first slot (Reading (engine), see the module docstring)."""
     s = state.sides[side]
-    if state.slot or any(e.turn == state.turn and e.rule == SLOT_RULE and _SLOT_MARK.match(e.outcome)
-                         for e in state.log):
+    this_turn = [v for e in state.log if e.turn == state.turn for v in e.events]
+    if state.slot or any(isinstance(v, SlotOpened) for v in this_turn):
         raise RuleError("AOT-CMD-DOUBLES", f"{s.name} may rewrite their slots after a double only before the "
                         "turn's first slot")
-    roll = next((e for e in reversed(state.log) if e.rule == "AOT-CMD-INITIATIVE" and e.turn == state.turn), None)
-    faces = roll.faces if roll else ()
-    if not any(faces[i] == faces[i + 1] for i in range(0, len(faces) - 1, 2)):
+    if not state.double:
         raise RuleError("AOT-CMD-DOUBLES", f"no double was rolled for the initiative this turn, so {s.name} may "
                         "not rewrite their slots")
     written = check_slots(list(owners), _commanders(state, side))
-    ref.note(s.name, "AOT-CMD-DOUBLES", f"rewrite their slots after the double: {', '.join(written)}")
+    ref.note(s.name, "AOT-CMD-DOUBLES", f"rewrite their slots after the double: {', '.join(written)}",
+             events=(SlotsRewritten(side, tuple(written), True),))
     return state.with_side(side, replace(s, slots=written))

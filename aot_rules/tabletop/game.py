@@ -22,8 +22,8 @@ from dataclasses import dataclass, field, replace
 from typing import Any, Concatenate, ParamSpec
 
 from aot_rules.core.dice import DiceSource
-from aot_rules.core.events import Roll
-from aot_rules.tabletop.state import GameState, LogEntry
+from aot_rules.core.events import Event, Roll
+from aot_rules.tabletop.state import ActionRecord, GameState, LogEntry, frozen_arg
 
 P = ParamSpec("P")
 
@@ -79,9 +79,11 @@ class TableDice(DiceSource):
 
 @dataclass
 class Record:
-    """The outcome of a block of rules code, filled in by the block (see :meth:`Referee.rolling`)."""
+    """The outcome of a block of rules code, filled in by the block (see :meth:`Referee.rolling`): the
+    English line, and the table events it adds to the rules' own."""
 
     outcome: str = ""
+    events: list[Event] = field(default_factory=list)
 
 
 #: A reaction hook: (state, reacting piece id, what provoked it, the reaction's name) -> take it?
@@ -102,20 +104,38 @@ class Referee:
     turn: int
     react: ReactionChoice = always_react
     entries: list[LogEntry] = field(default_factory=list)
+    answers: list[bool] = field(default_factory=list)
+
+    def choose(self, state: GameState, pid: str, by: str, reaction: str) -> bool:
+        """Ask the reacting piece's owner; the answer is kept in the action's record (a replay answers so)."""
+        taken = bool(self.react(state, pid, by, reaction))
+        self.answers.append(taken)
+        return taken
 
     @contextmanager
-    def rolling(self, who: str, rule: str) -> Iterator[Record]:
-        """Gather the dice rolled inside the block into one log line for ``who`` under ``rule``; the block
-        says what came of them in ``record.outcome``."""
+    def rolling(self, who: str, rule: str, *pieces: str) -> Iterator[Record]:
+        """Gather the dice rolled inside the block into one log line for ``who`` under ``rule`` (about
+        ``pieces``, the dice's owner first); the line carries the events the rules emitted meanwhile, then
+        ``record.events``, and the block says what came of them in ``record.outcome``."""
         start = len(self.dice.log)
         rec = Record()
         yield rec
-        faces = tuple(e.face for e in self.dice.log[start:] if isinstance(e, Roll))
-        self.entries.append(LogEntry(self.turn, who, rule, faces, rec.outcome, "roll" if faces else "event"))
+        logged = tuple(self.dice.log[start:])
+        faces = tuple(e.face for e in logged if isinstance(e, Roll))
+        self.entries.append(LogEntry(self.turn, who, rule, faces, rec.outcome, "roll" if faces else "event",
+                                     logged + tuple(rec.events), pieces))
 
-    def note(self, who: str, rule: str, outcome: str, kind: str = "event") -> None:
+    def note(self, who: str, rule: str, outcome: str, kind: str = "event", events: tuple[Event, ...] = (),
+             pieces: tuple[str, ...] = ()) -> None:
         """A log line with no dice: something the engine decided, or a player's ``decision`` and its reason."""
-        self.entries.append(LogEntry(self.turn, who, rule, (), outcome, kind))
+        self.entries.append(LogEntry(self.turn, who, rule, (), outcome, kind, events, pieces))
+
+
+def action_name(action: Callable[..., object]) -> str:
+    """The name an action is recorded under: its module's last part and its own name (``moves.move``);
+    :mod:`aot_rules.tabletop.record` finds the function again from it."""
+    module = getattr(action, "__module__", "") or ""
+    return f"{module.rsplit('.', 1)[-1]}.{getattr(action, '__name__', type(action).__name__)}"
 
 
 class Game:
@@ -128,6 +148,8 @@ class Game:
     """
 
     def __init__(self, state: GameState, dice: TableDice | None = None, react: ReactionChoice = always_react):
+        if state.opening is None and not state.actions:
+            state = replace(state, opening=state)
         self.state = state
         self.dice = dice if dice is not None else TableDice.seeded(state.seed, state.dice_used)
         self.react = react
@@ -148,8 +170,10 @@ class Game:
             self.dice.restore(snap)
             raise RuntimeError(f"{action.__name__} rolled {self.dice.used - snap[1]} dice but logged {logged}: "
                                "every die must be rolled inside Referee.rolling")
+        record = ActionRecord(action_name(action), tuple(frozen_arg(a) for a in args),
+                              tuple((k, frozen_arg(v)) for k, v in sorted(kwargs.items())), tuple(ref.answers))
         self.state = replace(new, log=new.log + tuple(ref.entries), dice_used=new.dice_used + self.dice.used
-                             - snap[1])
+                             - snap[1], actions=(*self.state.actions, record))
         return self.state
 
     def faces(self) -> list[int]:

@@ -428,7 +428,7 @@ def _offer_evasion(state: GameState, ref: Referee, eid: str, attacker: str) -> G
     e, a = state.piece(eid), state.piece(attacker)
     if not _may_react_evade(state, e, a):
         return state
-    if not ref.react(state, eid, attacker, "evade"):
+    if not ref.choose(state, eid, attacker, "evade"):
         ref.note(e.name, "AOT-EVADE-PROCEDURE", f"stands and accepts the melee with {a.name}", "decision")
         return state
     return evade(state, ref, eid, attacker)

@@ -334,6 +334,12 @@ class ScriptedPlayer:
             return favoured(p_lose, p_win)
         return favoured(*odds(me.unit, them.unit, charging=True, weather=state.weather))
 
+    def after_double(self, game: Game) -> None:
+        """After a tied initiative roll the slots may be rewritten (AOT-CMD-DOUBLES); this player keeps them."""
+
+    def junior_officers(self, game: Game) -> None:
+        """Junior officers (AOT-PROP-INITIATIVE) in the other side's slot: this player has none to use."""
+
     # --- a slot -----------------------------------------------------------------------------------
     def say(self, game: Game, reason: str) -> None:
         game.act(decide, self.side, reason)
@@ -420,3 +426,8 @@ class ScriptedPlayer:
             if self._try(game, opt.action, *opt.args):
                 return
         self.say(game, f"hold: {pid} has nothing it may do")
+
+
+def scripted() -> tuple[ScriptedPlayer, ScriptedPlayer]:
+    """Two scripted players, side 0's first (what ``play`` and ``simulate`` use by default)."""
+    return (ScriptedPlayer(0), ScriptedPlayer(1))

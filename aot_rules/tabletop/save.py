@@ -27,8 +27,6 @@ import os
 import re
 import tempfile
 from collections.abc import Callable, Mapping, Sequence
-from dataclasses import fields
-from enum import Enum
 from functools import partial
 from pathlib import Path
 from typing import Any, TypeVar, cast
@@ -37,15 +35,16 @@ from shapely.geometry import Polygon
 
 from aot_rules.aot.army.load import ArmyFileError, check_schema, decode
 from aot_rules.aot.army.model import is_individual
-from aot_rules.aot.equipment import MeleeWeapon, Missile
 from aot_rules.aot.rules.orders import Activity, Rank, UnitTurn
 from aot_rules.aot.rules.terrain import Terrain
-from aot_rules.aot.units import Body, Unit
 from aot_rules.core.errors import RuleError
-from aot_rules.tabletop.geometry import BaseSize, Pose
+from aot_rules.tabletop.codec import decode_arg, decode_event, encode_arg, encode_event, fields_of, unit_from
+from aot_rules.tabletop.geometry import BaseSize, Pose, footprint, on_table, overlap
+from aot_rules.tabletop.record import ReplayError, replay
 from aot_rules.tabletop.save_schema import FORMAT, SAVE_SCHEMA
 from aot_rules.tabletop.state import (
     FORMAT_VERSION,
+    ActionRecord,
     CommanderState,
     GameState,
     LogEntry,
@@ -79,29 +78,15 @@ def _num(v: float) -> float:
     return float(v) + 0.0
 
 
-def _plain(v: object) -> object:
-    """An enum by value, a tuple as a list, recursively; everything else as it is."""
-    if isinstance(v, Enum):
-        return v.value
-    if isinstance(v, tuple):
-        return [_plain(x) for x in v]
-    return v
-
-
-def _fields(obj: object) -> dict[str, object]:
-    """Every field of a flat dataclass (``Unit``, ``UnitTurn``), enums by value."""
-    return {f.name: _plain(getattr(obj, f.name)) for f in fields(cast(Any, obj))}
-
-
 def _outline(points: Sequence[Point]) -> list[list[float]]:
     return [[_num(x), _num(y)] for x, y in points]
 
 
 def _piece(p: Piece) -> dict[str, object]:
-    return {"id": p.id, "side": p.side, "unit": _fields(p.unit),
+    return {"id": p.id, "side": p.side, "unit": fields_of(p.unit),
             "pose": {"x": _num(p.pose.x), "y": _num(p.pose.y), "facing": _num(p.pose.facing)},
             "size": p.size.value, "initial": p.initial, "removed": p.removed, "status": p.status.value,
-            "turn": _fields(p.turn), "inside": list(p.inside), "fled_this_turn": p.fled_this_turn}
+            "turn": fields_of(p.turn), "inside": list(p.inside), "fled_this_turn": p.fled_this_turn}
 
 
 def _side(s: SideState) -> dict[str, object]:
@@ -121,10 +106,19 @@ def to_data(state: GameState) -> dict[str, Any]:
         "width": _num(state.width), "depth": _num(state.depth),
         "turn": state.turn, "last_turn": state.last_turn, "weather": str(state.weather),
         "initiative": list(state.initiative), "slot": state.slot, "mover": state.mover,
-        "log": [{"turn": e.turn, "who": e.who, "rule": e.rule, "faces": list(e.faces), "outcome": e.outcome,
-                 "kind": e.kind} for e in state.log],
-        "dice_used": state.dice_used, "result": state.result,
+        "log": [entry_data(e) for e in state.log],
+        "dice_used": state.dice_used, "result": state.result, "double": state.double,
+        "actions": [{"name": a.name, "args": [encode_arg(v) for v in a.args],
+                     "kwargs": {k: encode_arg(v) for k, v in a.kwargs}, "reactions": list(a.reactions)}
+                    for a in state.actions],
+        "opening": None if state.opening is None else to_data(state.opening),
     }
+
+
+def entry_data(e: LogEntry) -> dict[str, Any]:
+    """One log entry as JSON data: its line's parts and its typed events (``{"type": ..., ...fields}``)."""
+    return {"turn": e.turn, "who": e.who, "rule": e.rule, "faces": list(e.faces), "outcome": e.outcome,
+            "kind": e.kind, "events": [encode_event(v) for v in e.events], "pieces": list(e.pieces)}
 
 
 def dumps(state: GameState) -> str:
@@ -218,19 +212,13 @@ def _points(raw: Sequence[Sequence[float]]) -> tuple[Point, ...]:
     return tuple((float(x), float(y)) for x, y in raw)
 
 
-def _unit(d: Mapping[str, Any]) -> Unit:
-    return Unit(**{**d, "ranks": tuple(d["ranks"]), "weapon": MeleeWeapon(d["weapon"]),
-                   "mix": tuple((MeleeWeapon(w), n) for w, n in d["mix"]),
-                   "missile": None if d["missile"] is None else Missile(d["missile"]), "body": Body(d["body"])})
-
-
 def _unit_turn(d: Mapping[str, Any]) -> UnitTurn:
     return UnitTurn(**{**d, "action": None if d["action"] is None else Activity(d["action"]),
                        "extra": None if d["extra"] is None else Activity(d["extra"])})
 
 
 def _build_piece(d: Mapping[str, Any], where: str, source: str) -> Piece:
-    unit = _at(f"{where}.unit ({d['id']})", lambda: _unit(d["unit"]), source)
+    unit = _at(f"{where}.unit ({d['id']})", lambda: unit_from(d["unit"]), source)
     p = d["pose"]
     return Piece(d["id"], d["side"], unit, Pose.of(p["x"], p["y"], p["facing"]), BaseSize(d["size"]),
                  d["initial"], d["removed"], Status(d["status"]), _unit_turn(d["turn"]), tuple(d["inside"]),
@@ -294,13 +282,59 @@ def _check(state: GameState, source: str) -> None:
     for n, e in enumerate(state.log):
         if e.turn > state.turn:
             raise SaveFileError(source, f"log[{n}].turn: turn {e.turn} is later than the game's turn {state.turn}")
+    if state.turn > state.last_turn:
+        raise SaveFileError(source, f"turn: turn {state.turn} is past the last turn {state.last_turn} "
+                            "(AOT-VICTORY-POINTS: the battle ends at nightfall)")
+    _check_table(state, source)
     if (state.slot == 0) != (state.mover == -1):
         raise SaveFileError(source, f"slot, mover: slot {state.slot} and mover {state.mover} disagree (a slot "
                             "is being played exactly when a side is moving)")
 
 
+def _check_table(state: GameState, source: str) -> None:
+    """The position itself: both armies present, names unique, every unit on the table and no two bases
+    overlapping (AOT-TABLE, AOT-UNIT-BASE)."""
+    for s in (0, 1):
+        if not any(p.side == s for p in state.pieces):
+            raise SaveFileError(source, f"pieces: {state.sides[s].name} have no unit (an army of no units cannot "
+                                "fight)")
+        names = [p.name for p in state.pieces if p.side == s]
+        for n in names:
+            if names.count(n) > 1:
+                raise SaveFileError(source, f"pieces: {state.sides[s].name} have two units called {n!r}")
+    tnames = [t.name for t in state.terrain]
+    for n in tnames:
+        if tnames.count(n) > 1:
+            raise SaveFileError(source, f"terrain: two terrain pieces are called {n!r}")
+    if state.sides[0].name == state.sides[1].name:
+        raise SaveFileError(source, f"sides: both sides are called {state.sides[0].name!r}")
+    standing = [(i, p) for i, p in enumerate(state.pieces) if p.on_table]
+    for i, p in standing:
+        if not on_table(footprint(p.pose, p.size), state.width, state.depth):
+            raise SaveFileError(source, f"pieces[{i}].pose ({p.id}): the base at ({p.pose.x:g}, {p.pose.y:g}) "
+                                f"stands off the {state.width:g}×{state.depth:g}″ table (AOT-TABLE)")
+    for k, (_, p) in enumerate(standing):
+        for j, q in standing[k + 1:]:
+            if overlap(p.polygon, q.polygon):
+                raise SaveFileError(source, f"pieces[{j}].pose ({q.id}): its base overlaps {p.id}'s "
+                                    "(AOT-UNIT-BASE: bases never overlap)")
+
+
 def from_data(data: object, source: str = "<data>") -> GameState:
-    """A :class:`GameState` from parsed JSON data, after every check, or one :class:`SaveFileError`."""
+    """A :class:`GameState` from parsed JSON data, after every check, or one :class:`SaveFileError`; its
+    record must replay to exactly its state."""
+    state = _from_data(data, source, "")
+    try:
+        replayed = replay(state)
+    except ReplayError as e:
+        raise SaveFileError(source, str(e)) from None
+    if to_data(replayed) != to_data(state):
+        raise SaveFileError(source, "actions: the record does not replay to the saved state (the log, the "
+                            "pieces or the actions were changed)")
+    return state
+
+
+def _from_data(data: object, source: str, where: str) -> GameState:
     if not isinstance(data, dict):
         found = {list: "a list", str: "text", bool: "true or false", type(None): "null"}.get(type(data), "a number")
         raise SaveFileError(source, f"not a saved game: the file holds {found}, not a JSON object")
@@ -310,22 +344,36 @@ def from_data(data: object, source: str = "<data>") -> GameState:
     if data.get("version") != FORMAT_VERSION or isinstance(data.get("version"), bool):
         raise SaveFileError(source, f"save format version {str(data.get('version'))[:20]} is not supported: this "
                             f"engine reads version {FORMAT_VERSION}")
-    try:
-        d = check_schema(data, SAVE_SCHEMA, source)
-    except ArmyFileError as e:
-        raise SaveFileError(source, e.message) from None
+    if where:
+        d = cast(dict[str, Any], data)  # the opening: already checked with the whole file
+    else:
+        try:
+            d = check_schema(data, SAVE_SCHEMA, source)
+        except ArmyFileError as e:
+            raise SaveFileError(source, e.message) from None
     sides = tuple(_at(f"sides[{i}]", partial(_build_side, s), source) for i, s in enumerate(d["sides"]))
     pieces = tuple(_at(f"pieces[{i}]", partial(_build_piece, p, f"pieces[{i}]", source), source)
                    for i, p in enumerate(d["pieces"]))
     terrain = tuple(TerrainPiece(t["name"], Terrain(t["kind"]), _points(t["outline"])) for t in d["terrain"])
-    log = tuple(LogEntry(e["turn"], e["who"], e["rule"], tuple(e["faces"]), e["outcome"], e["kind"])
-                for e in d["log"])
+    log = tuple(_at(f"{where}log[{n}]", partial(_entry, e), source) for n, e in enumerate(d["log"]))
+    actions = tuple(ActionRecord(a["name"], tuple(decode_arg(v) for v in a["args"]),
+                                 tuple((k, decode_arg(v)) for k, v in sorted(a["kwargs"].items())),
+                                 tuple(a["reactions"])) for a in d["actions"])
+    opening = None if d["opening"] is None else _from_data(d["opening"], source, f"{where}opening.")
     a, b = d["initiative"]
     state = GameState(d["scenario"], d["seed"], (sides[0], sides[1]), pieces, terrain, float(d["width"]),
                       float(d["depth"]), d["turn"], d["last_turn"], d["weather"], (a, b), d["slot"], d["mover"],
-                      log, d["dice_used"], d["result"], FORMAT_VERSION)
-    _check(state, source)
+                      log, d["dice_used"], d["result"], FORMAT_VERSION, d["double"], actions, opening)
+    try:
+        _check(state, source)
+    except SaveFileError as e:
+        raise SaveFileError(source, f"{where}{e.message}" if where else e.message) from None
     return state
+
+
+def _entry(e: Mapping[str, Any]) -> LogEntry:
+    return LogEntry(e["turn"], e["who"], e["rule"], tuple(e["faces"]), e["outcome"], e["kind"],
+                    tuple(decode_event(v) for v in e["events"]), tuple(e["pieces"]))
 
 
 def loads(text: str, source: str = "<string>") -> GameState:

@@ -21,10 +21,30 @@ from aot_rules.aot.units import Body
 from aot_rules.tabletop.geometry import BaseSize
 from aot_rules.tabletop.state import FORMAT_VERSION, Status
 
+# Bounds on every list and number (AOT-TABLE and plain sense): a file cannot make the loader build millions of
+# objects, and a number no table holds is refused by the schema before any geometry sees it.
+#: The most pieces, terrain pieces, commanders or points in an outline a file may hold.
+MAX_PIECES = 200
+MAX_TERRAIN = 100
+MAX_POINTS = 256
+#: The most log entries and actions (a 12-turn game writes a few thousand), and events in one entry.
+MAX_LOG = 200_000
+MAX_EVENTS = 4096
+#: A table between these sizes, in inches (the rules' table is 60×40″).
+MIN_TABLE, MAX_TABLE = 10.0, 500.0
+#: Coordinates within this many inches of the origin (pieces are checked against the table itself).
+MAX_COORD = 1000.0
+#: The longest battle a file may describe, in turns.
+MAX_TURNS = 100
+#: The most warriors in a rank.
+MAX_RANK = 100
+#: Seeds as the command line accepts them.
+MAX_SEED = 2**63 - 1
+
 #: The value of the top-level ``format`` key: what kind of file this is.
 FORMAT = "aot-tabletop"
 #: Log entry kinds (:class:`~aot_rules.tabletop.state.LogEntry`).
-LOG_KINDS = ("roll", "event", "decision")
+LOG_KINDS = ("roll", "event", "decision", "frame")
 #: ``GameState.weather``: "calm" before any double, then a :class:`Weather` value; the wind may name the
 #: table edge it blows from ("wind from the north"), which the shooting reads (AOT-WEATHER-WIND).
 WEATHERS = ("calm", *(w.value for w in Weather))
@@ -33,14 +53,14 @@ WEATHER_PATTERN = ("^(" + "|".join(w for w in WEATHERS if w != Weather.WIND.valu
 
 Schema = dict[str, Any]
 
-INT: Schema = {"type": "integer"}
-NAT: Schema = {"type": "integer", "minimum": 0}
-NUM: Schema = {"type": "number"}
+INT: Schema = {"type": "integer", "minimum": 0, "maximum": MAX_SEED}
+NAT: Schema = {"type": "integer", "minimum": 0, "maximum": 10**6}
+NUM: Schema = {"type": "number", "minimum": -MAX_COORD, "maximum": MAX_COORD}
 BOOL: Schema = {"type": "boolean"}
-TEXT: Schema = {"type": "string"}
-NAME: Schema = {"type": "string", "minLength": 1}
+TEXT: Schema = {"type": "string", "maxLength": 2000}
+NAME: Schema = {"type": "string", "minLength": 1, "maxLength": 200}
 POINT: Schema = {"type": "array", "prefixItems": [NUM, NUM], "minItems": 2, "maxItems": 2}
-OUTLINE: Schema = {"type": "array", "items": POINT, "minItems": 3}
+OUTLINE: Schema = {"type": "array", "items": POINT, "minItems": 3, "maxItems": MAX_POINTS}
 
 
 def enum(cls: type[Enum]) -> Schema:
@@ -60,12 +80,13 @@ def nullable(cls: type[Enum]) -> Schema:
 
 UNIT = obj({
     "name": NAME,
-    "ranks": {"type": "array", "items": NAT, "minItems": 1, "maxItems": 2},
+    "ranks": {"type": "array", "items": {"type": "integer", "minimum": 0, "maximum": MAX_RANK}, "minItems": 1,
+              "maxItems": 2},
     "disordered": NAT,
     "mounted": BOOL, "shield": BOOL, "armour": BOOL, "horse_armour": BOOL, "pavise": BOOL,
     "weapon": enum(MeleeWeapon),
     "mix": {"type": "array", "items": {"type": "array", "prefixItems": [enum(MeleeWeapon), NAT],
-                                       "minItems": 2, "maxItems": 2}},
+                                       "minItems": 2, "maxItems": 2}, "maxItems": 16},
     "missile": nullable(Missile),
     "veteran": BOOL, "stubborn": BOOL, "recruit": BOOL, "regular": BOOL, "initiative": BOOL,
     "barbarian": BOOL, "terrifying": BOOL, "defensive": BOOL,
@@ -94,7 +115,7 @@ PIECE = obj({
     "removed": NAT,
     "status": enum(Status),
     "turn": UNIT_TURN,
-    "inside": {"type": "array", "items": NAME},
+    "inside": {"type": "array", "items": NAME, "maxItems": MAX_TERRAIN},
     "fled_this_turn": BOOL,
 })
 
@@ -103,7 +124,7 @@ COMMANDER = obj({"name": NAME, "rank": enum(Rank), "unit": NAME})
 SIDE = obj({
     "name": NAME, "army": NAME, "nationality": NAME,
     "slots": {"type": "array", "items": NAME, "minItems": 6, "maxItems": 6},
-    "commanders": {"type": "array", "items": COMMANDER},
+    "commanders": {"type": "array", "items": COMMANDER, "maxItems": MAX_PIECES},
     "camp": OUTLINE,
     "home_edge": NUM,
     "withdrawn": BOOL,
@@ -111,36 +132,59 @@ SIDE = obj({
 
 TERRAIN = obj({"name": NAME, "kind": enum(Terrain), "outline": OUTLINE})
 
-LOG_ENTRY = obj({
-    "turn": NAT, "who": TEXT, "rule": TEXT,
-    "faces": {"type": "array", "items": {"type": "integer", "minimum": 1}},
-    "outcome": TEXT,
-    "kind": {"type": "string", "enum": list(LOG_KINDS)},
+def _log_entry() -> Schema:
+    from aot_rules.tabletop.codec import event_schema
+    return obj({
+        "turn": {"type": "integer", "minimum": 0, "maximum": MAX_TURNS}, "who": TEXT, "rule": TEXT,
+        "faces": {"type": "array", "items": {"type": "integer", "minimum": 1, "maximum": 6}, "maxItems": MAX_EVENTS},
+        "outcome": TEXT,
+        "kind": {"type": "string", "enum": list(LOG_KINDS)},
+        "events": {"type": "array", "items": event_schema(), "maxItems": MAX_EVENTS},
+        "pieces": {"type": "array", "items": NAME, "maxItems": MAX_PIECES},
+    })
+
+
+LOG_ENTRY = _log_entry()
+
+ACTION = obj({
+    "name": NAME,
+    "args": {"type": "array", "items": {"$ref": "#/$defs/arg"}, "maxItems": 16},
+    "kwargs": {"type": "object", "additionalProperties": {"$ref": "#/$defs/arg"}, "maxProperties": 16},
+    "reactions": {"type": "array", "items": BOOL, "maxItems": MAX_EVENTS},
 })
 
 #: The whole file: the format and version, then every field of :class:`GameState` but ``version``.
+def _arg_defs() -> Schema:
+    from aot_rules.tabletop.codec import ARG_SCHEMA
+    return dict(ARG_SCHEMA["$defs"])
+
+
 SAVE_SCHEMA: Schema = {
     "$schema": "https://json-schema.org/draft/2020-12/schema",
     "title": "Art of Tactics: a game on the table",
+    "$defs": _arg_defs(),
     **obj({
         "format": {"const": FORMAT},
         "version": {"const": FORMAT_VERSION},
         "scenario": NAME,
         "seed": INT,
         "sides": {"type": "array", "items": SIDE, "minItems": 2, "maxItems": 2},
-        "pieces": {"type": "array", "items": PIECE},
-        "terrain": {"type": "array", "items": TERRAIN},
-        "width": {"type": "number", "exclusiveMinimum": 0},
-        "depth": {"type": "number", "exclusiveMinimum": 0},
-        "turn": NAT,
-        "last_turn": {"type": "integer", "minimum": 1},
+        "pieces": {"type": "array", "items": PIECE, "minItems": 2, "maxItems": MAX_PIECES},
+        "terrain": {"type": "array", "items": TERRAIN, "maxItems": MAX_TERRAIN},
+        "width": {"type": "number", "minimum": MIN_TABLE, "maximum": MAX_TABLE},
+        "depth": {"type": "number", "minimum": MIN_TABLE, "maximum": MAX_TABLE},
+        "turn": {"type": "integer", "minimum": 0, "maximum": MAX_TURNS},
+        "last_turn": {"type": "integer", "minimum": 1, "maximum": MAX_TURNS},
         "weather": {"type": "string", "pattern": WEATHER_PATTERN},
         "initiative": {"type": "array", "prefixItems": [{"type": "integer", "minimum": 0, "maximum": 6}] * 2,
                        "minItems": 2, "maxItems": 2},
         "slot": {"type": "integer", "minimum": 0, "maximum": 6},
         "mover": {"type": "integer", "enum": [-1, 0, 1]},
-        "log": {"type": "array", "items": LOG_ENTRY},
-        "dice_used": NAT,
-        "result": {"type": ["string", "null"]},
+        "log": {"type": "array", "items": LOG_ENTRY, "maxItems": MAX_LOG},
+        "dice_used": {"type": "integer", "minimum": 0, "maximum": MAX_LOG * 64},
+        "result": {"type": ["string", "null"], "maxLength": 2000},
+        "double": {"type": "integer", "minimum": 0, "maximum": 6},
+        "actions": {"type": "array", "items": ACTION, "maxItems": MAX_LOG},
+        "opening": {"anyOf": [{"type": "null"}, {"$ref": "#"}]},
     }),
 }

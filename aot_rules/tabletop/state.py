@@ -11,7 +11,7 @@ warriors are killed or dispersed, so ``formed + disordered + removed == initial`
 from __future__ import annotations
 
 from dataclasses import dataclass, field, replace
-from enum import StrEnum
+from enum import Enum, StrEnum
 from functools import cached_property
 
 from shapely.geometry import Polygon
@@ -20,10 +20,11 @@ from aot_rules.aot.rules.orders import Rank, UnitTurn
 from aot_rules.aot.rules.terrain import Terrain
 from aot_rules.aot.units import Unit
 from aot_rules.core.errors import RuleError
+from aot_rules.core.events import Event
 from aot_rules.tabletop.geometry import BaseSize, Pose, footprint
 
 #: The save format's version; a file of another version is refused (see :mod:`aot_rules.tabletop.save`).
-FORMAT_VERSION = 1
+FORMAT_VERSION = 2
 #: AOT-TABLE: 60″ across (x) and 40″ from one player's edge to the other's (y).
 TABLE_WIDTH = 60.0
 TABLE_DEPTH = 40.0
@@ -125,10 +126,13 @@ class Piece:
 
 @dataclass(frozen=True)
 class LogEntry:
-    """One line of the game's log: who did what under which rule, the dice faces, and the outcome.
+    """One line of the game's log: who did what under which rule, the dice faces, the outcome, and the
+    typed events of the block (the rules' own, then the table's, :mod:`aot_rules.tabletop.events`).
 
     ``kind`` is ``roll`` (dice were rolled), ``event`` (the engine decided something without dice) or
-    ``decision`` (a player chose, with the reason it gives).
+    ``decision`` (a player chose, with the reason it gives).  ``pieces`` are the ids of the pieces the
+    entry is about, the owner of its dice first.  ``outcome`` is the English line for a reader; no code
+    reads it back: what happened is in ``events``.
     """
 
     turn: int
@@ -137,11 +141,39 @@ class LogEntry:
     faces: tuple[int, ...]
     outcome: str
     kind: str = "roll"
+    events: tuple[Event, ...] = ()
+    pieces: tuple[str, ...] = ()
 
     def line(self) -> str:
         dice = f" [{' '.join(map(str, self.faces))}]" if self.faces else ""
         rule = f" {self.rule}" if self.rule else ""
         return f"T{self.turn} {self.kind:<8} {self.who}{rule}{dice}: {self.outcome}"
+
+
+#: An action's argument as the record keeps it: plain values, enums, move steps, and tuples of them.
+ActionArg = object
+
+
+@dataclass(frozen=True)
+class ActionRecord:
+    """One action run through :meth:`~aot_rules.tabletop.game.Game.act`: its registered name, its arguments
+    and the reactions the players chose while it ran, so that the game replays from its opening state."""
+
+    name: str
+    args: tuple[ActionArg, ...] = ()
+    kwargs: tuple[tuple[str, ActionArg], ...] = ()
+    reactions: tuple[bool, ...] = ()
+
+
+def frozen_arg(v: object) -> ActionArg:
+    """An argument made immutable for the record (lists become tuples, sets sorted tuples)."""
+    if isinstance(v, (list, tuple)):
+        return tuple(frozen_arg(x) for x in v)
+    if isinstance(v, (set, frozenset)):
+        return frozenset(v)
+    if isinstance(v, Enum):
+        return v
+    return v
 
 
 @dataclass(frozen=True)
@@ -165,6 +197,9 @@ class GameState:
     dice_used: int = 0  # dice rolled so far: a seeded game resumes by skipping them
     result: str | None = None  # how the battle ended, once it has
     version: int = FORMAT_VERSION
+    double: int = 0  # the face of this turn's opening initiative double, 0 if none (AOT-CMD-DOUBLES)
+    actions: tuple[ActionRecord, ...] = ()  # every action since ``opening``, in order (the game replays)
+    opening: GameState | None = None  # the state the actions start from
 
     # --- lookups -------------------------------------------------------------------------------
     def piece(self, pid: str) -> Piece:

@@ -11,6 +11,7 @@ Readings (engine):
 
 - Only each turn's opening initiative roll counts toward the weather (as :func:`weather.play_weather`); a
   double right after last turn's opening double brings the weather of its face (AOT-CMD-DOUBLES, Readings).
+  The state keeps this turn's opening double (``state.double``); nothing is read back from old log lines.
 - Hot sun (2:2) is played: one disorder test for each unit in body armour.  A storm (5:5) is logged but
   its lost units are not moved yet.  Nightfall (6:6) ends the battle on points at once.
 - The turn limit (``state.last_turn``) is nightfall too: once that turn's slots are played, the points
@@ -20,8 +21,11 @@ Readings (engine):
 - A unit that fled off the table ends the battle "fled off the table" unless its base last stood over its
   own camp, which counts as fleeing into the camp.  Camps are never captured by the engine yet.
 - The battle is checked for a rout after every slot, so a rout ends it at once.
-- Junior officers (AOT-PROP-INITIATIVE) act between steps b and c when the other player's object has a
-  ``junior_officers(game)`` method; the scripted player has none yet.
+- Junior officers (AOT-PROP-INITIATIVE) act between steps b and c: the other side's policy is asked
+  (:meth:`Player.junior_officers`).
+
+The turn sequence takes its players as arguments (any :class:`Player`, e.g. the scripted or the random
+policy of :mod:`aot_rules.tabletop.policy`); it imports no player.
 """
 
 from __future__ import annotations
@@ -41,11 +45,13 @@ from aot_rules.tabletop.command import (
     SLOT_RULE,
     activate,
     begin_slot_entry,
+    begin_slot_event,
     contact_ids,
     contacts_at_start,
     rewrite_on_double,
     rewrite_slots,
 )
+from aot_rules.tabletop.events import BattleEnded, Decided, SlotClosed, TurnBegan, WeatherSet
 from aot_rules.tabletop.game import Game, ReactionChoice, Referee
 from aot_rules.tabletop.state import GameState, Piece, Status
 
@@ -56,20 +62,21 @@ INITIATIVE = "AOT-CMD-INITIATIVE"
 
 
 class Player(Protocol):
-    """What :func:`play_turn` asks of a player: to play a slot, and to answer the other side's moves."""
+    """What :func:`play_turn` asks of a player (a policy): to rewrite its slots after a double, to play a
+    slot, to act with its junior officers in the other side's slot, and to answer the other side's moves."""
 
     side: int
 
+    def after_double(self, game: Game) -> None: ...
+
     def play_slot(self, game: Game, slot: int) -> None: ...
+
+    def junior_officers(self, game: Game) -> None: ...
 
     def react(self, state: GameState, pid: str, by: str, reaction: str) -> bool: ...
 
 
 # --- step 1 and 2: the start of a turn ----------------------------------------------------------
-
-
-def _opening_double(faces: Sequence[int]) -> bool:
-    return len(faces) >= 2 and faces[0] == faces[1]
 
 
 def start_turn(state: GameState, ref: Referee) -> GameState:
@@ -96,10 +103,12 @@ def start_turn(state: GameState, ref: Referee) -> GameState:
                            for s in (first, second))
         rec.outcome = (f"double {', '.join(ties)}, rolled again; " if ties else "") + \
             f"{a.name} {roll.mine}, {b.name} {roll.theirs}: {played}"
-    state = replace(state, turn=n, pieces=pieces, initiative=dice, slot=0, mover=-1)
-    previous = next((e for e in reversed(state.log) if e.rule == INITIATIVE), None)
-    if previous is not None and _opening_double(previous.faces) and _opening_double(faces):
-        state = _weather(state, ref, weather_of_double(faces[0]), faces[0])
+        double = faces[0] if faces[0] == faces[1] else 0
+        rec.events.append(TurnBegan(n, dice, double, len(ties)))
+    previous = state.double
+    state = replace(state, turn=n, pieces=pieces, initiative=dice, slot=0, mover=-1, double=double)
+    if previous and double:
+        state = _weather(state, ref, weather_of_double(double), double)
         if state.result is not None:
             return state
     locked = contact_ids(state)
@@ -114,7 +123,8 @@ def _slots(slots: Sequence[int]) -> str:
 
 def _weather(state: GameState, ref: Referee, w: Weather, face: int) -> GameState:
     """AOT-WEATHER: the second double running brings the weather of its face; only the newest applies."""
-    ref.note("weather", w.rule_id, f"a second double running ({face}:{face}) brings {w.value}")
+    ref.note("weather", w.rule_id, f"a second double running ({face}:{face}) brings {w.value}",
+             events=(WeatherSet(w.value, face),))
     state = replace(state, weather=w.value)
     if w is Weather.SUN:
         for p in state.pieces:
@@ -153,7 +163,8 @@ def begin_slot(state: GameState, ref: Referee, side: int, slot: int) -> GameStat
     if (side, slot) not in slot_order(state):
         raise RuleError("AOT-CMD-INITIATIVE", f"slot {slot} of {state.sides[side].name} has not come up this turn "
                         f"(initiative {state.initiative[0]}:{state.initiative[1]})")
-    ref.note(state.sides[side].name, SLOT_RULE, begin_slot_entry(state, side, slot))
+    ref.note(state.sides[side].name, SLOT_RULE, begin_slot_entry(state, side, slot),
+             events=(begin_slot_event(state, side, slot),))
     return replace(state, slot=slot, mover=side)
 
 
@@ -166,7 +177,10 @@ def end_slot(state: GameState, ref: Referee) -> GameState:
     new = frozenset(pid for pid in contact_ids(state) if pid not in before)
     if new:
         state = combat.fight(state, ref, new)
+    active = tuple(p.id for p in state.pieces if p.turn.active)
     pieces = tuple(replace(p, turn=p.turn.end_slot()) if p.turn.active else p for p in state.pieces)
+    ref.note(state.sides[state.mover].name, SLOT_RULE, f"slot {state.slot} ends", kind="frame",
+             events=(SlotClosed(state.mover, state.slot, active),), pieces=active)
     return replace(state, pieces=pieces, slot=0, mover=-1)
 
 
@@ -175,7 +189,7 @@ def end_slot(state: GameState, ref: Referee) -> GameState:
 
 def decide(state: GameState, ref: Referee, side: int, reason: str) -> GameState:
     """A player's decision and its reason, in the log; the state is otherwise unchanged."""
-    ref.note(state.sides[side].name, "", reason, kind="decision")
+    ref.note(state.sides[side].name, "", reason, kind="decision", events=(Decided(side, reason),))
     return state
 
 
@@ -218,8 +232,18 @@ def _result(state: GameState) -> victory.Result:
 def _finish(state: GameState, ref: Referee, r: victory.Result, why: str) -> GameState:
     a, b = r.scores
     text = f"{why}: {r.describe()} ({a.describe()}; {b.describe()})"
-    ref.note(r.winner or "battle", r.rule_id, text)
+    winner = next((i for i in (0, 1) if state.sides[i].name == r.winner), -1)
+    ref.note(r.winner or "battle", r.rule_id, text,
+             events=(BattleEnded(winner, how_ended(r), (a.total, b.total)),))
     return replace(state, result=text)
+
+
+def how_ended(r: victory.Result) -> str:
+    """``rout``, ``points``, ``withdrawal`` or ``draw`` (no winner, or a level score)."""
+    if r.winner is None:
+        return "draw"
+    return {victory.Ending.ROUT: "rout", victory.Ending.NIGHTFALL: "points",
+            victory.Ending.WITHDRAWAL: "withdrawal"}[r.ending]
 
 
 def check_victory(state: GameState, ref: Referee, *, turn_over: bool = True) -> GameState:
@@ -256,25 +280,23 @@ def play_turn(game: Game, players: Sequence[Player]) -> None:
     if game.state.result is not None:
         return
     game.act(check_victory, turn_over=False)
+    if game.state.double:
+        for p in players:
+            p.after_double(game)
     for side, slot in slot_order(game.state):
         if game.state.result is not None:
             return
         game.act(begin_slot, side, slot)
         players[side].play_slot(game, slot)
-        junior = getattr(players[1 - side], "junior_officers", None)
-        if callable(junior):
-            junior(game)
+        players[1 - side].junior_officers(game)
         game.act(end_slot)
         game.act(check_victory, turn_over=False)
     game.act(check_victory)
 
 
-def play(game: Game, turns: int, players: Sequence[Player] | None = None) -> Game:
-    """Play up to ``turns`` more turns, or until the battle ends; the players answer reactions too.
-    Players default to two :class:`~aot_rules.tabletop.player.ScriptedPlayer`."""
-    if players is None:
-        from aot_rules.tabletop.player import ScriptedPlayer
-        players = (ScriptedPlayer(0), ScriptedPlayer(1))
+def play(game: Game, turns: int, players: Sequence[Player]) -> Game:
+    """Play up to ``turns`` more turns, or until the battle ends; the players (one per side, side 0's first)
+    answer reactions too."""
     game.react = reactions(players)
     for _ in range(turns):
         if game.state.result is not None:

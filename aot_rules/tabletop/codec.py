@@ -1,0 +1,254 @@
+"""Typed events and action arguments to JSON data and back, with the JSON Schema of each.
+
+A save file (and ``play --json``) writes each log entry's events as objects ``{"type": <class name>,
+...fields}``; a pose is ``{"x", "y", "facing"}``, a unit its fields, a point ``[x, y]``, so a move's
+``path`` is a list of points.  The codec is driven by each event class's type hints, so a new event or
+field is saved, checked by the schema and read back without a line written here; only classes listed
+in :data:`EVENT_TYPES` are ever built from a file.
+
+Action arguments (:class:`~aot_rules.tabletop.state.ActionRecord`) are plain values, enums of the rules
+(:data:`ARG_ENUMS`), move steps and tuples of them; each non-plain value is a small tagged object.
+"""
+
+from __future__ import annotations
+
+import dataclasses
+import types
+import typing
+from collections.abc import Mapping
+from enum import Enum
+from functools import cache
+from typing import Any, cast
+
+from aot_rules.aot import events as aot_events
+from aot_rules.aot.equipment import MeleeWeapon, Missile
+from aot_rules.aot.rules.orders import Method
+from aot_rules.aot.units import Body, Unit
+from aot_rules.core import events as core_events
+from aot_rules.core.events import Event
+from aot_rules.tabletop import events as table_events
+from aot_rules.tabletop.geometry import Pose
+from aot_rules.tabletop.moves import Advance, Wheel
+
+Schema = dict[str, Any]
+
+#: Every event class a record may hold, by class name.
+EVENT_TYPES: dict[str, type[Event]] = {
+    cls.__name__: cls
+    for module in (core_events, aot_events, table_events)
+    for cls in vars(module).values()
+    if isinstance(cls, type) and issubclass(cls, Event) and cls is not Event and cls.__module__ == module.__name__
+}
+
+#: Enums an action's argument may be (by class name).
+ARG_ENUMS: dict[str, type[Enum]] = {"Method": Method}
+#: Move steps an action's argument may be.
+STEPS: dict[str, type[Advance] | type[Wheel]] = {"Advance": Advance, "Wheel": Wheel}
+
+#: The longest tuple a record field may hold (a schema bound: a file cannot make the loader build millions).
+MAX_ITEMS = 4096
+
+
+# --- units (shared with the save file's pieces) ----------------------------------------------------------
+
+def plain(v: object) -> object:
+    """An enum by value, a tuple as a list, recursively; everything else as it is."""
+    if isinstance(v, Enum):
+        return v.value
+    if isinstance(v, tuple):
+        return [plain(x) for x in v]
+    return v
+
+
+def fields_of(obj: object) -> dict[str, object]:
+    """Every field of a flat dataclass (``Unit``, ``UnitTurn``), enums by value."""
+    return {f.name: plain(getattr(obj, f.name)) for f in dataclasses.fields(cast(Any, obj))}
+
+
+def unit_from(d: Mapping[str, Any]) -> Unit:
+    return Unit(**{**d, "ranks": tuple(d["ranks"]), "weapon": MeleeWeapon(d["weapon"]),
+                   "mix": tuple((MeleeWeapon(w), n) for w, n in d["mix"]),
+                   "missile": None if d["missile"] is None else Missile(d["missile"]), "body": Body(d["body"])})
+
+
+# --- values by type hint -------------------------------------------------------------------------------
+
+@cache
+def _hints(cls: type) -> dict[str, Any]:
+    return typing.get_type_hints(cls)
+
+
+def _args(tp: Any) -> tuple[Any, ...]:
+    return typing.get_args(tp)
+
+
+def _is_union(tp: Any) -> bool:
+    return typing.get_origin(tp) in (typing.Union, types.UnionType)
+
+
+def encode_value(v: object, tp: Any) -> object:
+    if v is None:
+        return None
+    if _is_union(tp):
+        inner = next(t for t in _args(tp) if t is not type(None))
+        return encode_value(v, inner)
+    if tp is Unit:
+        return fields_of(v)
+    if tp is Pose:
+        p = cast(Pose, v)
+        return {"x": float(p.x) + 0.0, "y": float(p.y) + 0.0, "facing": float(p.facing) + 0.0}
+    if isinstance(tp, type) and issubclass(tp, Enum):
+        return cast(Enum, v).value
+    if typing.get_origin(tp) is tuple:
+        a = _args(tp)
+        seq = cast(tuple[object, ...], v)
+        if len(a) == 2 and a[1] is Ellipsis:
+            return [encode_value(x, a[0]) for x in seq]
+        return [encode_value(x, t) for x, t in zip(seq, a, strict=True)]
+    if tp is float:
+        return float(cast(float, v)) + 0.0
+    return v
+
+
+def decode_value(v: Any, tp: Any) -> Any:
+    if v is None:
+        return None
+    if _is_union(tp):
+        inner = next(t for t in _args(tp) if t is not type(None))
+        return decode_value(v, inner)
+    if tp is Unit:
+        return unit_from(v)
+    if tp is Pose:
+        return Pose.of(v["x"], v["y"], v["facing"])
+    if isinstance(tp, type) and issubclass(tp, Enum):
+        return tp(v)
+    if typing.get_origin(tp) is tuple:
+        a = _args(tp)
+        if len(a) == 2 and a[1] is Ellipsis:
+            return tuple(decode_value(x, a[0]) for x in v)
+        return tuple(decode_value(x, t) for x, t in zip(v, a, strict=True))
+    if tp is float:
+        return float(v)
+    return v
+
+
+def encode_event(e: Event) -> dict[str, object]:
+    """``{"type": <class name>, ...fields}``."""
+    hints = _hints(type(e))
+    return {"type": type(e).__name__,
+            **{f.name: encode_value(getattr(e, f.name), hints[f.name]) for f in dataclasses.fields(e)}}
+
+
+def decode_event(d: Mapping[str, Any]) -> Event:
+    """The event an (already schema-checked) object describes."""
+    cls = EVENT_TYPES[d["type"]]
+    hints = _hints(cls)
+    return cls(**{f.name: decode_value(d[f.name], hints[f.name]) for f in dataclasses.fields(cls) if f.name in d})
+
+
+# --- schemas ----------------------------------------------------------------------------------------------
+
+def _unit_schema() -> Schema:
+    from aot_rules.tabletop.save_schema import UNIT
+    return UNIT
+
+
+def schema_of(tp: Any) -> Schema:
+    """The JSON Schema of a value of type ``tp`` as :func:`encode_value` writes it."""
+    if _is_union(tp):
+        inner = next(t for t in _args(tp) if t is not type(None))
+        return {"anyOf": [{"type": "null"}, schema_of(inner)]}
+    if tp is Unit:
+        return _unit_schema()
+    if tp is Pose:
+        num = {"type": "number", "minimum": -1e6, "maximum": 1e6}
+        return {"type": "object", "properties": {"x": num, "y": num,
+                                                 "facing": {"type": "number", "minimum": -180, "maximum": 180}},
+                "required": ["x", "y", "facing"], "additionalProperties": False}
+    if isinstance(tp, type) and issubclass(tp, Enum):
+        return {"enum": [m.value for m in tp]}
+    if typing.get_origin(tp) is tuple:
+        a = _args(tp)
+        if len(a) == 2 and a[1] is Ellipsis:
+            return {"type": "array", "items": schema_of(a[0]), "maxItems": MAX_ITEMS}
+        return {"type": "array", "prefixItems": [schema_of(t) for t in a], "minItems": len(a), "maxItems": len(a)}
+    if tp is bool:
+        return {"type": "boolean"}
+    if tp is int:
+        return {"type": "integer", "minimum": -(10**6), "maximum": 10**6}
+    if tp is float:
+        return {"type": "number", "minimum": -1e6, "maximum": 1e6}
+    if tp is str:
+        return {"type": "string", "maxLength": 2000}
+    raise TypeError(f"no schema for {tp!r}")
+
+
+@cache
+def event_schema() -> Schema:
+    """One event object: its ``type`` names a class of :data:`EVENT_TYPES`, and its fields are that class's."""
+    branches = []
+    for name, cls in EVENT_TYPES.items():
+        hints = _hints(cls)
+        props: Schema = {"type": {"const": name}}
+        required = ["type"]
+        for f in dataclasses.fields(cls):
+            props[f.name] = schema_of(hints[f.name])
+            if f.default is dataclasses.MISSING and f.default_factory is dataclasses.MISSING:
+                required.append(f.name)
+        branches.append({"if": {"properties": {"type": {"const": name}}},
+                         "then": {"properties": props, "required": required, "additionalProperties": False}})
+    return {"type": "object", "properties": {"type": {"enum": sorted(EVENT_TYPES)}}, "required": ["type"],
+            "allOf": branches}
+
+
+# --- action arguments -------------------------------------------------------------------------------------
+
+def encode_arg(v: object) -> object:
+    if isinstance(v, Enum):  # first: a StrEnum is a str too
+        return {"enum": type(v).__name__, "value": v.value}
+    if isinstance(v, bool) or v is None or isinstance(v, (int, str)):
+        return v
+    if isinstance(v, float):
+        return {"float": v + 0.0}
+    if isinstance(v, (Advance, Wheel)):
+        return {"step": type(v).__name__, "value": float(v.distance if isinstance(v, Advance) else v.degrees) + 0.0}
+    if isinstance(v, frozenset):
+        return {"set": sorted(cast(frozenset[str], v))}
+    if isinstance(v, tuple):
+        return [encode_arg(x) for x in v]
+    raise TypeError(f"an action argument of type {type(v).__name__} cannot be recorded")
+
+
+def decode_arg(v: Any) -> object:
+    if isinstance(v, list):
+        return tuple(decode_arg(x) for x in v)
+    if isinstance(v, dict):
+        if "float" in v:
+            return float(v["float"])
+        if "enum" in v:
+            return ARG_ENUMS[v["enum"]](v["value"])
+        if "step" in v:
+            return STEPS[v["step"]](float(v["value"]))
+        if "set" in v:
+            return frozenset(v["set"])
+    return v
+
+
+#: The schema of an action argument (plain values, or the tagged objects above, nested in lists).
+ARG_SCHEMA: Schema = {
+    "$defs": {"arg": {"anyOf": [
+        {"type": ["string", "boolean", "null"], "maxLength": 2000},
+        {"type": "integer", "minimum": -(2**63), "maximum": 2**63},
+        {"type": "object", "properties": {"float": {"type": "number", "minimum": -1e6, "maximum": 1e6}},
+         "required": ["float"], "additionalProperties": False},
+        {"type": "object", "properties": {"enum": {"enum": sorted(ARG_ENUMS)}, "value": {"type": "string"}},
+         "required": ["enum", "value"], "additionalProperties": False},
+        {"type": "object", "properties": {"step": {"enum": sorted(STEPS)},
+                                          "value": {"type": "number", "minimum": -1e6, "maximum": 1e6}},
+         "required": ["step", "value"], "additionalProperties": False},
+        {"type": "object", "properties": {"set": {"type": "array", "items": {"type": "string"},
+                                                  "maxItems": MAX_ITEMS}},
+         "required": ["set"], "additionalProperties": False},
+        {"type": "array", "items": {"$ref": "#/$defs/arg"}, "maxItems": MAX_ITEMS},
+    ]}},
+}

@@ -1,0 +1,80 @@
+"""Replaying a game from its record: the opening state, the actions in order, and the dice in the log.
+
+:meth:`Game.act <aot_rules.tabletop.game.Game.act>` keeps an :class:`~aot_rules.tabletop.state.ActionRecord`
+for every action it runs (its registered name, its arguments, the reactions chosen).  Replaying runs the
+same actions on the opening state with the logged dice and the recorded answers; because every action is a
+pure function of the state and its dice, the replay reaches exactly the saved state (the save file's
+loader checks it, and a test checks it for every game of a ``simulate`` run).  Nothing here reads a log
+line's English: editing an old line's text cannot change the game, it only makes the file fail to replay.
+
+Only the actions registered in :data:`ACTIONS` can be replayed (a save file names its actions by these
+names; a name outside the registry is refused, so a file can never call arbitrary code).
+"""
+
+from __future__ import annotations
+
+from collections.abc import Callable
+from dataclasses import replace
+
+from aot_rules.core.errors import RuleError
+from aot_rules.tabletop import combat, command, moves, turn
+from aot_rules.tabletop.game import DiceRanOut, Game, TableDice, action_name
+from aot_rules.tabletop.state import GameState
+
+#: Every action a game may run, by the name :func:`~aot_rules.tabletop.game.action_name` records.
+ACTIONS: dict[str, Callable[..., GameState]] = {
+    action_name(f): f for f in (
+        turn.start_turn, turn.begin_slot, turn.end_slot, turn.check_victory, turn.decide, turn.withdraw,
+        command.activate, command.rewrite_slots, command.rewrite_on_double,
+        moves.move, moves.turn, moves.reform, moves.flee, moves.evade, moves.retreat,
+        combat.shoot, combat.countercharge, combat.fight, combat.spend_dp, combat.retreat_loser,
+        combat.panic_flight,
+    )
+}
+
+
+class ReplayError(ValueError):
+    """The record does not replay to the state (a tampered or inconsistent game)."""
+
+
+def replay(state: GameState) -> GameState:
+    """The state reached by replaying ``state``'s actions on its opening with its logged dice.
+
+    Raises :class:`ReplayError` (one line, the action at fault) when an action is unknown, is refused,
+    runs out of dice or asks for a reaction that was not recorded.
+    """
+    if state.opening is None:
+        if state.actions:
+            raise ReplayError("actions: the record has actions but no opening state")
+        return state
+    opening = state.opening
+    faces = [f for e in state.log[len(opening.log):] for f in e.faces]
+    game = Game(opening, TableDice.fixed(faces))
+    for n, a in enumerate(state.actions):
+        fn = ACTIONS.get(a.name)
+        if fn is None:
+            raise ReplayError(f"actions[{n}].name: {a.name!r} is not an action of the engine")
+        answers = list(a.reactions)
+
+        def answer(st: GameState, pid: str, by: str, reaction: str, answers: list[bool] = answers, n: int = n) -> bool:
+            if not answers:
+                raise ReplayError(f"actions[{n}]: a {reaction} reaction was offered that the record does not answer")
+            return answers.pop(0)
+
+        game.react = answer
+        try:
+            game.act(fn, *a.args, **dict(a.kwargs))
+        except RuleError as e:
+            raise ReplayError(f"actions[{n}] ({a.name}): refused on replay: {e}") from None
+        except DiceRanOut:
+            raise ReplayError(f"actions[{n}] ({a.name}): the logged dice ran out on replay") from None
+        except (TypeError, ValueError) as e:
+            raise ReplayError(f"actions[{n}] ({a.name}): {e}") from None
+        if answers:
+            raise ReplayError(f"actions[{n}] ({a.name}): {len(answers)} recorded reaction(s) were never offered")
+    if game.dice.used != len(faces):
+        raise ReplayError(f"log: {len(faces) - game.dice.used} logged dice were not rolled on replay")
+    return replace(game.state, opening=state.opening)
+
+
+__all__ = ["ACTIONS", "ReplayError", "replay"]
