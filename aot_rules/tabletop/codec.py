@@ -184,21 +184,40 @@ def schema_of(tp: Any) -> Schema:
 
 
 @cache
-def event_schema() -> Schema:
-    """One event object: its ``type`` names a class of :data:`EVENT_TYPES`, and its fields are that class's."""
-    branches = []
-    for name, cls in EVENT_TYPES.items():
-        hints = _hints(cls)
-        props: Schema = {"type": {"const": name}}
-        required = ["type"]
-        for f in dataclasses.fields(cls):
-            props[f.name] = schema_of(hints[f.name])
-            if f.default is dataclasses.MISSING and f.default_factory is dataclasses.MISSING:
-                required.append(f.name)
-        branches.append({"if": {"properties": {"type": {"const": name}}},
-                         "then": {"properties": props, "required": required, "additionalProperties": False}})
-    return {"type": "object", "properties": {"type": {"enum": sorted(EVENT_TYPES)}}, "required": ["type"],
-            "allOf": branches}
+def event_type_schema(name: str) -> Schema:
+    """The schema of one event object of the class ``name``: exactly that class's fields."""
+    cls = EVENT_TYPES[name]
+    hints = _hints(cls)
+    props: Schema = {"type": {"const": name}}
+    required = ["type"]
+    for f in dataclasses.fields(cls):
+        props[f.name] = schema_of(hints[f.name])
+        if f.default is dataclasses.MISSING and f.default_factory is dataclasses.MISSING:
+            required.append(f.name)
+    return {"type": "object", "properties": props, "required": required, "additionalProperties": False}
+
+
+#: What the whole-file schema checks of an event: an object whose ``type`` names an event class.  Its fields are
+#: then checked against that class's own schema (:func:`event_problem`): one validator per class, not a chain of
+#: if/then branches for every event of a long game.
+EVENT_SCHEMA: Schema = {"type": "object", "properties": {"type": {"enum": sorted(EVENT_TYPES)}}, "required": ["type"]}
+
+
+@cache
+def _validator(name: str) -> Any:
+    from aot_rules.aot.army.load import _Validator
+    return _Validator(event_type_schema(name))
+
+
+def event_problem(d: Mapping[str, Any]) -> str | None:
+    """What is wrong with an event object (whose ``type`` the file schema has checked), or None."""
+    from jsonschema.exceptions import best_match
+
+    err = best_match(_validator(d["type"]).iter_errors(d))
+    if err is None:
+        return None
+    where = ".".join(str(x) for x in err.absolute_path)
+    return f"{where + ': ' if where else ''}{err.message}"
 
 
 # --- action arguments -------------------------------------------------------------------------------------

@@ -20,7 +20,7 @@ from fractions import Fraction
 from functools import lru_cache
 
 from shapely import affinity
-from shapely.geometry import LineString, Point, Polygon
+from shapely.geometry import LineString, Polygon
 from shapely.ops import unary_union
 
 #: Bases closer than this (inches) are in contact.
@@ -238,11 +238,16 @@ def crosses(line: LineString, area: Polygon) -> bool:
 def wheel_pose(pose: Pose, size: BaseSize, degrees: float) -> Pose:
     """AOT-MOVE-PROCEDURE: wheel ``degrees`` (anticlockwise positive, i.e. to the left) about the front
     corner on the inside of the wheel; the outer front corner travels the arc."""
+    px, py = wheel_pivot(pose, size, degrees)
+    dx, dy = _rotate((pose.x - px, pose.y - py), degrees)  # plain arithmetic: shapely per point is slow
+    return Pose.of(px + dx, py + dy, pose.facing + degrees)
+
+
+def wheel_pivot(pose: Pose, size: BaseSize, degrees: float) -> tuple[float, float]:
+    """The corner a wheel of ``degrees`` turns about: the front-left for a wheel to the left, else the
+    front-right (AOT-MOVE-PROCEDURE)."""
     fl, fr, _, _ = corners(pose, size)
-    pivot = fl if degrees > 0 else fr
-    centre = Point(pose.x, pose.y)
-    moved = affinity.rotate(centre, degrees, origin=pivot)
-    return Pose.of(moved.x, moved.y, pose.facing + degrees)
+    return fl if degrees > 0 else fr
 
 
 def wheel_cost(size: BaseSize, degrees: float) -> float:

@@ -72,6 +72,7 @@ from aot_rules.aot.rules.run_trot import play_run, play_trot
 from aot_rules.aot.rules.terrain import check_passable, terrain_effect
 from aot_rules.aot.units import Body, Unit, trim_mix
 from aot_rules.core.errors import RuleError
+from aot_rules.tabletop.events import ContactMade, FellBack, LeftBattle, MovedAlong, Reformed, Turned, Wheeled
 from aot_rules.tabletop.game import Referee
 from aot_rules.tabletop.geometry import (
     CONTACT,
@@ -87,6 +88,7 @@ from aot_rules.tabletop.geometry import (
     swept,
     turned_in_place,
     wheel_cost,
+    wheel_pivot,
     wheel_pose,
 )
 from aot_rules.tabletop.sight import in_touch
@@ -215,7 +217,7 @@ def _settle(state: GameState, pids: Sequence[str]) -> GameState:
 
 
 def _where(pose: Pose) -> str:
-    return f"({pose.x:g}, {pose.y:g}) facing {pose.facing:g}°"
+    return f"({pose.x:.1f}, {pose.y:.1f}) facing {pose.facing:.0f}°"
 
 
 # --- the path of a move ----------------------------------------------------------------------------
@@ -229,6 +231,8 @@ class Walk:
     meets: tuple[tuple[str, str], ...]  # ("terrain", name) | ("camp", side index) | ("friend", id), in order
     ends_on: tuple[str, ...]  # friends whose bases the end overlaps (not allowed)
     stopped: bool  # an enemy base stopped it
+    path: tuple[Pose, ...] = ()  # the pose after each step taken (the last is ``end``)
+    wheels: tuple[tuple[tuple[float, float], float], ...] = ()  # each wheel's pivot and the degrees turned
 
 
 def walk(state: GameState, piece: Piece, steps: Sequence[Step], budget: float) -> Walk:
@@ -240,6 +244,8 @@ def walk(state: GameState, piece: Piece, steps: Sequence[Step], budget: float) -
     camp = state.sides[camp_side].camp_polygon
     meets: list[tuple[str, str]] = [("terrain", n) for n in piece.inside if any(t.name == n for t in state.terrain)]
     cur, left, cost, stopped = piece.pose, budget, 0.0, False
+    path: list[Pose] = []
+    wheels: list[tuple[tuple[float, float], float]] = []
     for step in steps:
         full_cost = step_cost(size, step)
         if left <= COST_EPS:
@@ -277,13 +283,16 @@ def walk(state: GameState, piece: Piece, steps: Sequence[Step], budget: float) -
                 meets.append(("friend", f.id))
         cost += full_cost * frac
         left -= full_cost * frac
+        if isinstance(step, Wheel) and frac > 0:
+            wheels.append((wheel_pivot(cur, size, step.degrees), step.degrees * frac))
         cur = end
+        path.append(cur)
         if stopped:
             break
     body = footprint(cur, size)
     ends_on = tuple(f.id for f in friends if overlap(body, f.polygon))
     meets = [m for m in meets if m[0] != "friend" or m[1] not in ends_on]
-    return Walk(cur, cost, tuple(meets), ends_on, stopped)
+    return Walk(cur, cost, tuple(meets), ends_on, stopped, tuple(path), tuple(wheels))
 
 
 def _check_steps(p: Piece, steps: Sequence[Step]) -> None:
@@ -357,6 +366,7 @@ def move(state: GameState, ref: Referee, pid: str, steps: Sequence[Step], *, run
     p = _fighting(state, pid)
     _check_steps(p, steps)
     u = p.unit
+    start = p.pose
     if u.panicking:
         raise RuleError("AOT-PANIC", f"{p.name} is panicking: it cannot move or {'trot' if u.mounted else 'run'}, "
                         "it only flees")
@@ -406,12 +416,17 @@ def move(state: GameState, ref: Referee, pid: str, steps: Sequence[Step], *, run
     moved = replace(moved, inside=_inside(state, moved))
     state = state.with_piece(moved)
     verb = ("trots" if u.mounted else "runs") if run else "moves"
-    ref.note(p.name, "AOT-MOVE-PROCEDURE", f"{verb} {w.cost:.2f}″ to {_where(w.end)}")
+    how = ("trot" if u.mounted else "run") if run else "move"
+    points = ((start.x, start.y), *((q.x, q.y) for q in w.path))
+    ref.note(p.name, "AOT-MOVE-PROCEDURE", f"{verb} {w.cost:.1f}″ to {_where(w.end)}",
+             events=(MovedAlong(pid, start, points, w.end, round(w.cost, 4), how),
+                     *(Wheeled(pid, pivot, deg) for pivot, deg in w.wheels)), pieces=(pid,))
     hit = contacts(state, moved)
     if not hit:
         return state
     ref.note(p.name, "AOT-MOVE-PROCEDURE", "stops in contact with " + ", ".join(f"{e.name} ({e.id})" for e in hit)
-             + "; it cannot move again this slot")
+             + "; it cannot move again this slot", events=(ContactMade(pid, tuple(e.id for e in hit)),),
+             pieces=(pid, *(e.id for e in hit)))
     for e in hit:
         state = _offer_evasion(state, ref, e.id, pid)
     return _settle(state, [pid, *(e.id for e in hit)])
@@ -472,6 +487,7 @@ def turn(state: GameState, ref: Referee, pid: str, degrees: float) -> GameState:
         with ref.rolling(p.name, "AOT-CHARIOT-TURN-TROT") as rec:
             over = play_chariot_turn(p.unit, ref.dice)
             rec.outcome = "overturns and is removed" if over else f"turns {degrees:g}°"
+            rec.events.append(Turned(pid, p.pose, pose))
         if over:
             return state.with_piece(_destroy(replace(p, turn=tracker)))
         unit = p.unit
@@ -479,7 +495,8 @@ def turn(state: GameState, ref: Referee, pid: str, degrees: float) -> GameState:
         with ref.rolling(p.name, "AOT-TURN") as rec:
             unit = play_step(p.unit, Manoeuvre.TURN, ref.dice)
             lost = p.unit.formed - unit.formed
-            rec.outcome = f"turns {degrees:g}° to face {pose.facing:g}°" + (f": {lost} disordered" if lost else "")
+            rec.outcome = f"turns {degrees:.0f}° to face {pose.facing:.0f}°" + (f": {lost} disordered" if lost else "")
+            rec.events.append(Turned(pid, p.pose, pose))
     out = replace(_with_unit(p, unit), pose=pose)
     out = replace(out, turn=replace(tracker, panicking=unit.panicking))
     out = replace(out, inside=_inside(state, out))
@@ -506,8 +523,9 @@ def reform(state: GameState, ref: Referee, pid: str, density: int | None = None,
     out = replace(out, turn=replace(tracker, panicking=unit.panicking))
     out = replace(out, inside=_inside(state, out))
     ref.note(p.name, "AOT-REFORM", f"reforms: {unit.describe()}"
-             + (" in the defensive formation" if defensive else "") + (f", facing {pose.facing:g}°"
-                                                                        if facing is not None else ""))
+             + (" in the defensive formation" if defensive else "") + (f", facing {pose.facing:.0f}°"
+                                                                        if facing is not None else ""),
+             events=(Reformed(pid, p.unit.ranks, unit.ranks, pose, defensive),), pieces=(pid,))
     return state.with_piece(out)
 
 
@@ -605,20 +623,23 @@ def _pass_with(state: GameState, ref: Referee, pid: str, friend_ids: Sequence[st
 
 
 def _fall_back(state: GameState, ref: Referee, p: Piece, heading: float, d: float, roll: int | None,
-               rule: str, held: Sequence[str], tested: Unit | None = None) -> GameState:
+               rule: str, held: Sequence[str], tested: Unit | None = None, away: str = "") -> GameState:
     """Carry out a retreat or a flight of ``p`` (already tested and with its turn spent): dispersed if
     blocked, fled off the table, stopped short of a friend it cannot clear."""
+    kind = "retreat" if rule == "AOT-MELEE-RETREAT" else "flight"
     f = flight(state, p, heading, d, heading)
     if f.blocked is None and f.ends_on:
         if p.unit.panicking:
             other = state.piece(f.ends_on[0])
             if other.unit.panicking and other.unit.strength < p.unit.strength:
                 ref.note(other.name, "AOT-MOVE-THROUGH-FRIENDS", f"cannot be cleared by the panicking {p.name} "
-                         "and, the weaker of two panicking units, is dispersed")
+                         "and, the weaker of two panicking units, is dispersed",
+                         events=(LeftBattle(other.id, Status.DISPERSED.value),), pieces=(other.id,))
                 state = state.with_piece(_disperse(other))
                 f = flight(state, p, heading, d, heading)
             else:
-                ref.note(p.name, "AOT-MOVE-THROUGH-FRIENDS", f"panicking, cannot clear {other.name}: dispersed")
+                ref.note(p.name, "AOT-MOVE-THROUGH-FRIENDS", f"panicking, cannot clear {other.name}: dispersed",
+                         events=(LeftBattle(p.id, Status.DISPERSED.value),), pieces=(p.id,))
                 return _settle(state.with_piece(_disperse(p)), held)
         if f.ends_on:
             lo, hi = 0.0, d
@@ -630,22 +651,25 @@ def _fall_back(state: GameState, ref: Referee, p: Piece, heading: float, d: floa
                     hi = mid
                 else:
                     lo, short = mid, cand
-            ref.note(p.name, rule, f"cannot clear {state.piece(f.ends_on[0]).name}: stops short after {lo:.2f}″")
+            ref.note(p.name, rule, f"cannot clear {state.piece(f.ends_on[0]).name}: stops short after {lo:.1f}″")
             f = short
     if f.blocked is not None:
-        ref.note(p.name, rule, f"{f.blocked}: dispersed")
+        ref.note(p.name, rule, f"{f.blocked}: dispersed", events=(LeftBattle(p.id, Status.DISPERSED.value),),
+                 pieces=(p.id,))
         return _settle(state.with_piece(_disperse(p)), held)
     state = _pass_with(state, ref, p.id, f.friends, roll, rule, tested)
     p = state.piece(p.id)
     if not p.on_table:
         return _settle(state, held)
     if f.off_table:
-        ref.note(p.name, rule, "leaves the table: fled")
+        ref.note(p.name, rule, "leaves the table: fled", events=(FellBack(p.id, kind, away, p.pose, f.end),
+                                                                 LeftBattle(p.id, Status.FLED.value)), pieces=(p.id,))
         out = replace(p, status=Status.FLED, turn=replace(p.turn, in_contact=False))
         return _settle(state.with_piece(out), held)
     moved = replace(p, pose=f.end)
     moved = replace(moved, inside=_inside(state, moved), turn=replace(moved.turn, in_contact=False))
-    ref.note(p.name, rule, f"falls back to {_where(f.end)}")
+    ref.note(p.name, rule, f"falls back to {_where(f.end)}", events=(FellBack(p.id, kind, away, p.pose, f.end),),
+             pieces=(p.id,))
     return _settle(state.with_piece(moved), [p.id, *held])
 
 
@@ -669,7 +693,7 @@ def retreat(state: GameState, ref: Referee, pid: str, away_from: str) -> GameSta
     d = float(ELEPHANT_MOVE if unit.body is Body.ELEPHANT else retreat_move(unit))
     p = replace(_with_unit(p, unit), turn=replace(tracker, panicking=unit.panicking))
     state = state.with_piece(p)
-    return _fall_back(state, ref, p, heading, d, roll, "AOT-MELEE-RETREAT", held, tested)
+    return _fall_back(state, ref, p, heading, d, roll, "AOT-MELEE-RETREAT", held, tested, away_from)
 
 
 def flee(state: GameState, ref: Referee, pid: str) -> GameState:
@@ -696,7 +720,7 @@ def flee(state: GameState, ref: Referee, pid: str) -> GameState:
         ref.note(p.name, "AOT-PANIC", "already at its camp")
         return state
     heading = bearing(me, goal)
-    ref.note(p.name, "AOT-PANIC", f"flees {d:.2f}″ toward {'its camp' if not camp.is_empty else 'its table edge'}")
+    ref.note(p.name, "AOT-PANIC", f"flees {d:.1f}″ toward {'its camp' if not camp.is_empty else 'its table edge'}")
     return _fall_back(state, ref, p, heading, d, None, "AOT-PANIC", held)
 
 
@@ -735,7 +759,8 @@ def evade(state: GameState, ref: Referee, pid: str, attacker: str) -> GameState:
     state = _pass_with(state, ref, p.id, f.friends, mv.distance, rule, tested)
     p = state.piece(pid)
     moved = replace(p, pose=f.end, inside=_inside(state, replace(p, pose=f.end)))
-    ref.note(p.name, rule, f"backs away to {_where(f.end)}")
+    ref.note(p.name, rule, f"backs away to {_where(f.end)}",
+             events=(FellBack(pid, "evasion", attacker, p.pose, f.end),), pieces=(pid, attacker))
     return _settle(state.with_piece(moved), [pid, attacker])
 
 

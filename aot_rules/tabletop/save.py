@@ -38,7 +38,15 @@ from aot_rules.aot.army.model import is_individual
 from aot_rules.aot.rules.orders import Activity, Rank, UnitTurn
 from aot_rules.aot.rules.terrain import Terrain
 from aot_rules.core.errors import RuleError
-from aot_rules.tabletop.codec import decode_arg, decode_event, encode_arg, encode_event, fields_of, unit_from
+from aot_rules.tabletop.codec import (
+    decode_arg,
+    decode_event,
+    encode_arg,
+    encode_event,
+    event_problem,
+    fields_of,
+    unit_from,
+)
 from aot_rules.tabletop.geometry import BaseSize, Pose, footprint, on_table, overlap
 from aot_rules.tabletop.record import ReplayError, replay
 from aot_rules.tabletop.save_schema import FORMAT, SAVE_SCHEMA
@@ -372,6 +380,10 @@ def _from_data(data: object, source: str, where: str) -> GameState:
 
 
 def _entry(e: Mapping[str, Any]) -> LogEntry:
+    for k, v in enumerate(e["events"]):
+        problem = event_problem(v)
+        if problem is not None:
+            raise ValueError(f"events[{k}] ({v['type']}): {problem}")
     return LogEntry(e["turn"], e["who"], e["rule"], tuple(e["faces"]), e["outcome"], e["kind"],
                     tuple(decode_event(v) for v in e["events"]), tuple(e["pieces"]))
 

@@ -133,13 +133,13 @@ SIDE = obj({
 TERRAIN = obj({"name": NAME, "kind": enum(Terrain), "outline": OUTLINE})
 
 def _log_entry() -> Schema:
-    from aot_rules.tabletop.codec import event_schema
+    from aot_rules.tabletop.codec import EVENT_SCHEMA
     return obj({
         "turn": {"type": "integer", "minimum": 0, "maximum": MAX_TURNS}, "who": TEXT, "rule": TEXT,
         "faces": {"type": "array", "items": {"type": "integer", "minimum": 1, "maximum": 6}, "maxItems": MAX_EVENTS},
         "outcome": TEXT,
         "kind": {"type": "string", "enum": list(LOG_KINDS)},
-        "events": {"type": "array", "items": event_schema(), "maxItems": MAX_EVENTS},
+        "events": {"type": "array", "items": EVENT_SCHEMA, "maxItems": MAX_EVENTS},
         "pieces": {"type": "array", "items": NAME, "maxItems": MAX_PIECES},
     })
 
