@@ -159,7 +159,8 @@ def odds(argv: Sequence[str]) -> int:
 
 TOP_USAGE = ("usage: python -m aot_rules odds ...   (exact odds of any registered mechanic)\n"
              "       python -m aot_rules army {validate,show} FILE   (check or print an army or army list)\n"
-             "       python -m aot_rules play ...   (play a table-top scenario, or continue a saved game)")
+             "       python -m aot_rules play ...   (play a table-top scenario, or continue a saved game)\n"
+             "       python -m aot_rules simulate ...   (many table-top games, summed up)")
 
 
 def _army_parser() -> _Parser:
@@ -220,8 +221,12 @@ def _run(args: list[str]) -> int:
             from aot_rules.play_cli import main as play
 
             return play(args[1:])
+        if args[0] == "simulate":  # many table-top games: aot_rules.simulate_cli
+            from aot_rules.simulate_cli import main as simulate
+
+            return simulate(args[1:])
         if args[0] != "odds":
-            raise UsageError(f"unknown command {quoted(args[0])}; try: odds, army, play")
+            raise UsageError(f"unknown command {quoted(args[0])}; try: odds, army, play, simulate")
         return odds(args[1:])
     except (UsageError, RuleError) as e:
         write("error: " + one_line(refusal(e, None) if isinstance(e, RuleError) else str(e)), sys.stderr)

@@ -40,7 +40,7 @@ from aot_rules.aot.rules.shooting import firers_in_range
 from aot_rules.aot.units import Unit
 from aot_rules.core.errors import RuleError
 from aot_rules.tabletop import combat, geometry, moves
-from aot_rules.tabletop.command import SIGNAL_MAX
+from aot_rules.tabletop.action import Action, is_legal
 from aot_rules.tabletop.game import Game
 from aot_rules.tabletop.geometry import inches
 from aot_rules.tabletop.plans import (
@@ -61,8 +61,30 @@ def favoured(p_win: Fraction, p_lose: Fraction) -> bool:
     return p_win > p_lose
 
 
+#: From this many turns before nightfall a unit charges at even odds, and at :data:`LATE_ODDS` of them in the
+#: last turns: a general who has not won by then must risk a fight (a draw wins nothing).
+BOLD_TURNS = 12
+LATE_TURNS = 6
+LATE_ODDS = Fraction(1, 2)
+
+
+def worth_charging(p_win: Fraction, p_lose: Fraction, state: GameState) -> bool:
+    """Charge when the exact odds favour it; as nightfall nears, at even odds, then at slightly worse ones."""
+    left = state.last_turn - state.turn
+    if p_win > p_lose:
+        return True
+    if left < BOLD_TURNS and p_win > 0 and p_win >= p_lose:
+        return True
+    return left < LATE_TURNS and p_win > 0 and p_win >= LATE_ODDS * p_lose
+
+
 #: An enemy closer than this keeps a unit from reforming.
 NEAR = 6.0
+#: A unit runs on after its advance only toward an enemy within this many inches (a run disorders it: not
+#: worth it across the whole table).
+RUN_WITHIN = 16.0
+#: The path a run is planned along (the die says how far along it the unit gets).
+RUN_PLAN = 12.0
 
 
 def odds(me: Unit, them: Unit, *, charging: bool, weather: str = "calm") -> tuple[Fraction, Fraction]:
@@ -122,12 +144,12 @@ def _charge(state: GameState, piece: Piece, enemies: list[tuple[float, int, Piec
         if e.unit.panicking:
             continue
         p_win, p_lose = odds(piece.unit, e.unit, charging=True, weather=state.weather)
-        if not favoured(p_win, p_lose):
+        if not worth_charging(p_win, p_lose, state):
             continue
         steps = steps_to(piece, e, allowance)
         if steps is None:
             continue
-        return Option(3, f"charge: P(win) {float(p_win):.2f} > P(lose) {float(p_lose):.2f} against {e.id} ({e.name})",
+        return Option(3, f"charge: P(win) {float(p_win):.2f}, P(lose) {float(p_lose):.2f} against {e.id} ({e.name})",
                       moves.move, (piece.id, steps))
     return None
 
@@ -145,7 +167,7 @@ def rank(state: GameState, piece: Piece) -> int:
     allowance = float(moves.allowance(piece))
     d, _, e = enemies[0]
     if any(dd <= allowance and not ee.unit.panicking
-           and favoured(*odds(piece.unit, ee.unit, charging=True, weather=state.weather))
+           and worth_charging(*odds(piece.unit, ee.unit, charging=True, weather=state.weather), state)
            for dd, _, ee in enemies):
         return 3
     if d > standoff(piece, e) + 0.5 and allowance > 0:
@@ -233,12 +255,13 @@ class ScriptedPlayer:
         else:
             self._general(game, owner)
 
-    def _try(self, game: Game, action: Callable[..., GameState], *args: Any) -> bool:
-        try:
-            game.act(action, *args)
-        except RuleError as e:
-            self.say(game, f"refused: {e}")
+    def _try(self, game: Game, action: Callable[..., GameState], *args: Any, **kwargs: Any) -> bool:
+        """Play the action if the rules allow it (asked first, with scratch dice: nothing refused is ever
+        proposed); False when they do not."""
+        a = Action("", action, args, tuple(kwargs.items()))
+        if not is_legal(game.state, a):
             return False
+        a.run(game)
         return True
 
     def _individual(self, game: Game) -> None:
@@ -262,6 +285,9 @@ class ScriptedPlayer:
             self.act(game, p.id)
 
     def _general(self, game: Game, owner: str) -> None:
+        """A general's slot: each unit of his that has something to do is ordered by the cheapest way that
+        reaches it (direct command, then the battle line, then one signal radius, then a messenger), nearest
+        first; his own unit acts last."""
         state = game.state
         cs = state.sides[self.side].commander(owner)
         gp = state.piece(cs.unit) if cs else None
@@ -269,26 +295,22 @@ class ScriptedPlayer:
             self.say(game, f"{owner} has left the battle: his slot passes")
             return
         others = sorted(((gap(gp, p), i, p) for i, p in enumerate(state.fighting(self.side))
-                         if p.id != gp.id and _can_act(p)), key=lambda t: t[:2])
-        direct = [p for d, _, p in others if d <= 1]
-        signal = [p for d, _, p in others if d <= SIGNAL_MAX]
-        if direct:
-            self.say(game, f"direct command: {', '.join(p.id for p in direct)} within 1″ of {owner}")
-            for p in direct:
-                if self._try(game, activate, self.side, p.id, Method.DIRECT):
-                    self.act(game, p.id)
-        elif signal:
-            self.say(game, f"signal: {', '.join(p.id for p in signal)} within {SIGNAL_MAX}″ of {owner}")
-            for p in signal:
-                if self._try(game, activate, self.side, p.id, Method.SIGNAL) and game.state.piece(p.id).turn.active:
-                    self.act(game, p.id)
+                         if p.id != gp.id and _can_act(p) and rank(state, p) > 0), key=lambda t: t[:2])
+        messenger_used = False
+        for _, _, p in others:
+            for method in (Method.DIRECT, Method.BATTLE_LINE, Method.SIGNAL, Method.MESSENGER):
+                if method is Method.MESSENGER and messenger_used:
+                    continue
+                if self._try(game, activate, self.side, p.id, method):
+                    messenger_used = messenger_used or method is Method.MESSENGER
+                    if game.state.piece(p.id).turn.active:
+                        self.say(game, f"{owner} orders {p.id} by {method.value}")
+                        self.act(game, p.id)
+                    break
         gp = game.state.piece(gp.id)
-        if _can_act(gp):
+        if _can_act(gp) and self._try(game, activate, self.side, gp.id, Method.DIRECT):
             self.say(game, f"{owner} acts with his own unit {gp.id}")
-            if self._try(game, activate, self.side, gp.id, Method.DIRECT):
-                self.act(game, gp.id)
-        elif not signal:
-            self.say(game, f"{owner}: no unit within his reach has anything left to do")
+            self.act(game, gp.id)
 
     def act(self, game: Game, pid: str) -> None:
         """The active unit ``pid`` takes the first option the engine accepts; an enemy behind it is first
@@ -304,10 +326,28 @@ class ScriptedPlayer:
                 self._try(game, moves.turn, pid, deg)
         opts = options(game.state, game.state.piece(pid))
         for opt in opts:
-            self.say(game, opt.reason)
             if self._try(game, opt.action, *opt.args):
+                self.say(game, opt.reason)
+                if opt.score == 2:
+                    self._run_on(game, pid)
                 return
         self.say(game, f"hold: {pid} has nothing it may do")
+
+    def _run_on(self, game: Game, pid: str) -> None:
+        """After an advance, run (or trot) on toward the enemy when it is still out of reach (AOT-RUN, AOT-TROT:
+        the unit's one extra move)."""
+        piece = game.state.piece(pid)
+        near = nearest_enemy(game.state, piece)
+        if near is None or not piece.on_table or not piece.turn.can_run or piece.turn.extra is not None:
+            return
+        e, d = near
+        if d <= standoff(piece, e) + 2 or d > RUN_WITHIN:
+            return
+        for steps, how in advances(game.state, piece, e, RUN_PLAN):
+            if self._try(game, moves.move, pid, steps, run=True):
+                verb = "trot" if piece.unit.mounted else "run"
+                self.say(game, f"{verb}{how} toward {e.id} ({e.name}), {d:.1f}″ away")
+                return
 
 
 def scripted() -> tuple[ScriptedPlayer, ScriptedPlayer]:

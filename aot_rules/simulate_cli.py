@@ -1,0 +1,123 @@
+"""``python -m aot_rules simulate``: many games of a built-in scenario, in a process pool, summed up.
+
+Each game is played between two policies (scripted or random) over consecutive seeds, with the invariants
+checked after every action (:mod:`aot_rules.tabletop.simulate`).  The summary says how often each side won
+and how (rout, points, withdrawal; a level score is a draw), the mean turns, units lost and victory points,
+the invariant violations and the games per second; ``--json`` gives the same as one object.  A progress bar
+is drawn on standard error only when it is a terminal.  Bad arguments exit 2 with one line, like every
+command of :mod:`aot_rules.cli`.
+"""
+
+from __future__ import annotations
+
+import argparse
+import json
+import os
+import sys
+from collections.abc import Callable, Sequence
+
+from aot_rules.cli import UsageError, _Parser, one_line, write
+from aot_rules.core.params import quoted
+from aot_rules.tabletop.scenarios import SCENARIOS, ScenarioError
+from aot_rules.tabletop.simulate import POLICIES, RESULTS, Report, simulate
+
+PROG = "python -m aot_rules simulate"
+#: The most games one command plays (a typo guard; 100 games take seconds).
+MAX_GAMES = 100_000
+MAX_TURNS = 100
+MAX_SEED = 2**63
+MAX_WORKERS = 256
+
+
+def _int(lo: int, hi: int, what: str) -> Callable[[str], int]:
+    def parse(text: str) -> int:
+        try:
+            n = int(text)
+        except ValueError:
+            raise argparse.ArgumentTypeError(f"a whole number of {what}, not {quoted(text)}") from None
+        if not lo <= n <= hi:
+            raise argparse.ArgumentTypeError(f"from {lo} to {hi} {what}, not {n}")
+        return n
+    return parse
+
+
+def parser() -> _Parser:
+    p = _Parser(prog=PROG, allow_abbrev=False,
+                description="Play many games of a built-in scenario in a process pool, check the invariants after "
+                "every action, and print who won and how. Exit 0 with the summary, or 2 with one line.")
+    p.add_argument("--scenario", metavar="NAME", required=True, help="the built-in scenario (play --list names them)")
+    p.add_argument("--games", type=_int(1, MAX_GAMES, "games"), default=100, metavar="N",
+                   help="how many games (default 100), one per seed")
+    p.add_argument("--seed", type=_int(0, MAX_SEED - MAX_GAMES, "seeds"), default=0, metavar="S",
+                   help="the first seed (default 0); the games use S, S+1, ...")
+    p.add_argument("--turns", type=_int(1, MAX_TURNS, "turns"), default=12, metavar="T",
+                   help="turns per game at most (default 12; a game stops once decided)")
+    p.add_argument("--policy", choices=sorted(POLICIES), default="scripted", help="side 0's policy (default scripted)")
+    p.add_argument("--against", choices=sorted(POLICIES), default=None,
+                   help="side 1's policy (default: the same as --policy)")
+    p.add_argument("--workers", type=_int(1, MAX_WORKERS, "workers"), default=None, metavar="W",
+                   help="processes in the pool (default: every core)")
+    p.add_argument("--json", action="store_true", help="print one JSON object instead of the text summary")
+    return p
+
+
+def _bar(done: int, total: int) -> None:
+    width = 30
+    full = width * done // total
+    sys.stderr.write(f"\r[{'#' * full}{'.' * (width - full)}] {done}/{total} games")
+    if done == total:
+        sys.stderr.write("\n")
+    sys.stderr.flush()
+
+
+def text(report: Report) -> str:
+    """The summary for a reader."""
+    d = report.as_dict()
+    n = len(report.games)
+    share = (lambda k: f"{100 * k / n:.0f}%") if n else (lambda k: "0%")
+    lines = [f"{report.scenario}: {n} games in {d['seconds']} s ({d['games_per_second']} games/s)"]
+    for s in (0, 1):
+        wins = report.wins(s)
+        total = sum(wins.values())
+        how = ", ".join(f"{k} {v}" for k, v in wins.items() if v) or "no wins"
+        lines.append(f"  {report.sides[s]} won {total} ({share(total)}): {how}")
+    res = report.results()
+    lines.append(f"  draws {res['draw']} ({share(res['draw'])})")
+    lines.append(f"  decisive (rout, or points with VP > 0): {report.decisive} ({share(report.decisive)})")
+    lost, vp = d["mean_units_lost"], d["mean_vp"]
+    assert isinstance(lost, list) and isinstance(vp, list)
+    lines.append(f"  mean turns {d['mean_turns']}; units lost {lost[0]} / {lost[1]}; VP {vp[0]} / {vp[1]}")
+    lines.append(f"  invariant violations: {d['violations']}")
+    lines += [f"    {v}" for v in report.violations[:5]]
+    return "\n".join(lines)
+
+
+def run(argv: Sequence[str]) -> int:
+    ns = parser().parse_args(list(argv))
+    if ns.scenario not in SCENARIOS:
+        raise UsageError(f"--scenario: no scenario {quoted(ns.scenario)}; the built-in scenarios are "
+                         f"{', '.join(sorted(SCENARIOS))}")
+    policies = (ns.policy, ns.against or ns.policy)
+    progress = _bar if sys.stderr.isatty() and not ns.json else None
+    workers = ns.workers or os.cpu_count() or 1
+    report = simulate(ns.scenario, range(ns.seed, ns.seed + ns.games), turns=ns.turns, policies=policies,
+                      workers=workers, progress=progress)
+    if ns.json:
+        doc = report.as_dict()
+        doc["policies"] = list(policies)
+        assert set(RESULTS) == set(report.results())
+        write(json.dumps(doc, sort_keys=True))
+    else:
+        write(text(report))
+    return 0
+
+
+def main(argv: Sequence[str]) -> int:
+    """Exit 0 with the summary; 2 with one line on standard error for a bad argument."""
+    try:
+        return run(argv)
+    except (UsageError, ScenarioError) as e:
+        write(one_line(f"aot_rules simulate: {e}"), sys.stderr)
+        return 2
+    except SystemExit as e:  # argparse's own refusals (already one line) and --help
+        return e.code if isinstance(e.code, int) else 0

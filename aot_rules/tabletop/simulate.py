@@ -1,0 +1,191 @@
+"""Many games at once: play a scenario over a range of seeds with two policies, check the invariants after
+every action, and sum up who won and how.
+
+The invariants (checked by :class:`CheckedGame` after every action, refused or not):
+
+- warriors are conserved: formed + disordered + removed = the warriors a unit deployed with;
+- a unit's density is within its limits and 0 exactly when no warrior is formed (``Unit`` refuses the rest);
+- no two bases on the table overlap;
+- a refused action changes nothing: the same state object, the same dice position.
+
+Games run in a process pool (:mod:`concurrent.futures`, all cores by default); each game is a pure
+function of its scenario, seed, turns and policies, so the summary is the same however the pool schedules
+them.  :func:`play_one` is also what the tests use to replay every game of a run from its record.
+"""
+
+from __future__ import annotations
+
+import os
+import time
+from collections.abc import Callable, Iterable
+from concurrent.futures import ProcessPoolExecutor
+from dataclasses import dataclass, field
+from typing import Any, Concatenate, ParamSpec
+
+from aot_rules.tabletop.events import BattleEnded
+from aot_rules.tabletop.game import Game, Referee
+from aot_rules.tabletop.geometry import overlap
+from aot_rules.tabletop.player import ScriptedPlayer
+from aot_rules.tabletop.policy import Policy, RandomPolicy
+from aot_rules.tabletop.scenarios import scenario
+from aot_rules.tabletop.state import GameState, Status
+from aot_rules.tabletop.turn import play
+
+P = ParamSpec("P")
+
+#: The policies a simulation may pit against each other, by name.
+POLICIES: dict[str, Callable[[int, int], Policy]] = {
+    "scripted": lambda side, seed: ScriptedPlayer(side),
+    "random": lambda side, seed: RandomPolicy(side, seed),
+}
+#: The ways a battle ends, as ``simulate`` counts them (a level score is a draw).
+RESULTS = ("rout", "points", "withdrawal", "draw")
+
+
+def invariant_problems(state: GameState) -> list[str]:
+    """What is wrong with ``state`` (empty when nothing is): the invariants of the module docstring."""
+    out = []
+    for p in state.pieces:
+        u = p.unit
+        if u.formed + u.disordered + p.removed != p.initial:
+            out.append(f"{p.id}: {u.formed} formed + {u.disordered} disordered + {p.removed} removed != {p.initial}")
+        if (u.density == 0) != (u.formed == 0) and p.status is Status.FIGHTING:
+            out.append(f"{p.id}: density {u.density} with {u.formed} formed warriors")
+    standing = state.fighting()
+    for i, a in enumerate(standing):
+        for b in standing[i + 1:]:
+            if overlap(a.polygon, b.polygon):
+                out.append(f"{a.id} and {b.id} overlap")
+    return out
+
+
+class CheckedGame(Game):
+    """A :class:`Game` that checks the invariants after every action and keeps what it finds."""
+
+    def __init__(self, state: GameState, **kwargs: Any) -> None:
+        super().__init__(state, **kwargs)
+        self.violations: list[str] = []
+
+    def act(self, action: Callable[Concatenate[GameState, Referee, P], GameState], *args: P.args,
+            **kwargs: P.kwargs) -> GameState:
+        before, used = self.state, self.dice.used
+        try:
+            new = super().act(action, *args, **kwargs)
+        except Exception:
+            if self.state is not before or self.dice.used != used:
+                self.violations.append(f"turn {before.turn}: a refused {action.__name__} changed the game")
+            raise
+        self.violations += [f"turn {new.turn}, after {action.__name__}: {v}" for v in invariant_problems(new)]
+        return new
+
+
+@dataclass(frozen=True)
+class GameSummary:
+    """One game's outcome as ``simulate`` counts it."""
+
+    seed: int
+    winner: int  # -1: nobody
+    how: str  # one of RESULTS
+    turns: int
+    lost: tuple[int, int]  # units each side lost (destroyed, dispersed or fled)
+    points: tuple[int, int]
+    violations: tuple[str, ...] = ()
+    actions: int = 0
+
+
+def play_one(name: str, seed: int, turns: int = 12, policies: tuple[str, str] = ("scripted", "scripted"),
+             ) -> tuple[GameSummary, GameState]:
+    """Play one game of scenario ``name`` with ``seed``; its summary and its final state."""
+    game = CheckedGame(scenario(name, seed))
+    players = (POLICIES[policies[0]](0, seed), POLICIES[policies[1]](1, seed))
+    play(game, turns, players)
+    s = game.state
+    ended = next((v for e in reversed(s.log) for v in e.events if isinstance(v, BattleEnded)), None)
+    if ended is None:
+        winner, how, pts = -1, "draw", (0, 0)
+    else:
+        winner, pts = ended.winner, ended.points
+        level = pts[0] == pts[1] and ended.how == "points"
+        how = "draw" if ended.how == "draw" or winner < 0 or level else ended.how
+        if how == "draw":
+            winner = -1
+    lost = tuple(sum(1 for p in s.pieces if p.side == side and p.status is not Status.FIGHTING) for side in (0, 1))
+    return GameSummary(seed, winner, how, s.turn, (lost[0], lost[1]), pts, tuple(game.violations),
+                       len(s.actions)), s
+
+
+def _summary(args: tuple[str, int, int, tuple[str, str]]) -> GameSummary:
+    return play_one(*args)[0]
+
+
+@dataclass
+class Report:
+    """The sum of a run."""
+
+    scenario: str
+    sides: tuple[str, str]
+    games: list[GameSummary] = field(default_factory=list)
+    seconds: float = 0.0
+
+    def results(self) -> dict[str, int]:
+        return {r: sum(1 for g in self.games if g.how == r) for r in RESULTS}
+
+    def wins(self, side: int) -> dict[str, int]:
+        return {r: sum(1 for g in self.games if g.winner == side and g.how == r) for r in RESULTS if r != "draw"}
+
+    def mean(self, f: Callable[[GameSummary], float]) -> float:
+        return sum(f(g) for g in self.games) / len(self.games) if self.games else 0.0
+
+    @property
+    def violations(self) -> list[str]:
+        return [f"seed {g.seed}: {v}" for g in self.games for v in g.violations]
+
+    @property
+    def decisive(self) -> int:
+        """Games ending in a rout, or in a points win with more than 0 VP."""
+        return sum(1 for g in self.games if g.how == "rout" or (g.how == "points" and max(g.points) > 0))
+
+    def as_dict(self) -> dict[str, object]:
+        n = len(self.games)
+        return {
+            "scenario": self.scenario, "games": n, "results": self.results(),
+            "wins": {self.sides[s]: self.wins(s) for s in (0, 1)},
+            "decisive": self.decisive, "decisive_share": round(self.decisive / n, 4) if n else 0.0,
+            "mean_turns": round(self.mean(lambda g: g.turns), 3),
+            "mean_units_lost": [round(self.mean(lambda g, s=s: g.lost[s]), 3) for s in (0, 1)],
+            "mean_vp": [round(self.mean(lambda g, s=s: g.points[s]), 3) for s in (0, 1)],
+            "violations": len(self.violations), "violation_examples": self.violations[:5],
+            "seconds": round(self.seconds, 3),
+            "games_per_second": round(n / self.seconds, 3) if self.seconds > 0 else 0.0,
+        }
+
+
+def simulate(name: str, seeds: Iterable[int], *, turns: int = 12, policies: tuple[str, str] = ("scripted", "scripted"),
+             workers: int | None = None, progress: Callable[[int, int], None] | None = None) -> Report:
+    """Play scenario ``name`` once per seed in a process pool of ``workers`` (default: every core) and sum up;
+    ``progress(done, total)`` is called as games finish."""
+    jobs = [(name, s, turns, policies) for s in seeds]
+    first = scenario(name, 0)
+    report = Report(name, (first.sides[0].name, first.sides[1].name))
+    start = time.perf_counter()
+    n = workers or os.cpu_count() or 1
+    if n == 1 or len(jobs) <= 1:
+        results = []
+        for i, job in enumerate(jobs):
+            results.append(_summary(job))
+            if progress:
+                progress(i + 1, len(jobs))
+    else:
+        with ProcessPoolExecutor(max_workers=n) as pool:
+            results = []
+            for i, r in enumerate(pool.map(_summary, jobs, chunksize=1)):
+                results.append(r)
+                if progress:
+                    progress(i + 1, len(jobs))
+    report.games = results
+    report.seconds = time.perf_counter() - start
+    return report
+
+
+__all__ = ["POLICIES", "RESULTS", "CheckedGame", "GameSummary", "Report", "invariant_problems", "play_one",
+           "simulate"]
