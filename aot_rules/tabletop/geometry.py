@@ -19,7 +19,6 @@ from enum import StrEnum
 from fractions import Fraction
 from functools import lru_cache
 
-from shapely import affinity
 from shapely.geometry import LineString, Polygon
 from shapely.ops import unary_union
 
@@ -143,16 +142,19 @@ def inches(d: float) -> Fraction:
 @lru_cache(maxsize=65536)
 def footprint(pose: Pose, size: BaseSize) -> Polygon:
     """The base as a polygon; its exterior runs front-left, front-right, rear-right, rear-left."""
-    w, d = size.width, size.depth
-    p = Polygon([(-w / 2, 0), (w / 2, 0), (w / 2, -d), (-w / 2, -d)])
-    p = affinity.rotate(p, pose.facing, origin=(0, 0))
-    return affinity.translate(p, pose.x, pose.y)
+    return Polygon(corners(pose, size))
 
 
+@lru_cache(maxsize=65536)
 def corners(pose: Pose, size: BaseSize) -> tuple[tuple[float, float], ...]:
-    """Front-left, front-right, rear-right, rear-left."""
-    c = footprint(pose, size).exterior.coords
-    return tuple((float(c[i][0]), float(c[i][1])) for i in range(4))
+    """Front-left, front-right, rear-right, rear-left (plain arithmetic: a shapely transform per base was the
+    engine's single largest cost)."""
+    w, d = size.width / 2, size.depth
+    out = []
+    for x, y in ((-w, 0.0), (w, 0.0), (w, -d), (-w, -d)):
+        rx, ry = _rotate((x, y), pose.facing)
+        out.append((rx + pose.x, ry + pose.y))
+    return tuple(out)
 
 
 def front_edge(pose: Pose, size: BaseSize) -> LineString:
@@ -255,17 +257,33 @@ def wheel_cost(size: BaseSize, degrees: float) -> float:
     return abs(math.radians(degrees)) * size.width
 
 
+def _hull(points: list[tuple[float, float]]) -> Polygon:
+    """The convex hull of a few points (Andrew's monotone chain): for two footprints this is much cheaper than
+    building shapely points and asking for their hull."""
+    pts = sorted(set(points))
+
+    def half(seq: list[tuple[float, float]]) -> list[tuple[float, float]]:
+        out: list[tuple[float, float]] = []
+        for p in seq:
+            while len(out) >= 2 and ((out[-1][0] - out[-2][0]) * (p[1] - out[-2][1])
+                                     - (out[-1][1] - out[-2][1]) * (p[0] - out[-2][0])) <= 0:
+                out.pop()
+            out.append(p)
+        return out
+
+    lower, upper = half(pts), half(pts[::-1])
+    return Polygon(lower[:-1] + upper[:-1])
+
+
 def swept(start: Pose, end: Pose, size: BaseSize, *, wheel: bool = False) -> Polygon:
     """The ground a base crosses from ``start`` to ``end``: a straight move sweeps the hull of the two
     footprints; a wheel sweeps the hulls of footprints at most :data:`SWEEP_STEP` degrees apart."""
     if not wheel:
-        hull = footprint(start, size).union(footprint(end, size)).convex_hull
-        assert isinstance(hull, Polygon)
-        return hull
+        return _hull([*corners(start, size), *corners(end, size)])
     turn = norm_angle(end.facing - start.facing)
     n = max(1, math.ceil(abs(turn) / SWEEP_STEP))
     poses = [start] + [wheel_pose(start, size, turn * i / n) for i in range(1, n)] + [end]
-    hulls = [footprint(p, size).union(footprint(q, size)).convex_hull for p, q in itertools.pairwise(poses)]
+    hulls = [_hull([*corners(p, size), *corners(q, size)]) for p, q in itertools.pairwise(poses)]
     out = unary_union(hulls)
     assert isinstance(out, Polygon)  # consecutive hulls overlap, so the union is one piece
     return out

@@ -235,9 +235,34 @@ class Walk:
     wheels: tuple[tuple[tuple[float, float], float], ...] = ()  # each wheel's pivot and the degrees turned
 
 
+#: The last few walks, by the state they were walked on (kept alive here so its id stays its own): a player
+#: asks whether a move is legal and then makes it, on the same state, and the walk is the costly part of both.
+_WALKS: dict[tuple[int, str, tuple[Step, ...], float], tuple[GameState, Walk | RuleError]] = {}
+_WALKS_KEPT = 64
+
+
 def walk(state: GameState, piece: Piece, steps: Sequence[Step], budget: float) -> Walk:
     """Follow ``steps`` from where ``piece`` stands, for at most ``budget`` inches, stopping in contact with
     the first enemy base met; refuse impassable ground, a guarded enemy camp, or the table's edge."""
+    key = (id(state), piece.id, tuple(steps), budget)
+    hit = _WALKS.get(key)
+    if hit is not None and hit[0] is state and state.piece(piece.id) is piece:
+        if isinstance(hit[1], RuleError):
+            raise hit[1]
+        return hit[1]
+    try:
+        out: Walk | RuleError = _walk(state, piece, steps, budget)
+    except RuleError as e:
+        out = e
+    if len(_WALKS) >= _WALKS_KEPT:
+        _WALKS.clear()
+    _WALKS[key] = (state, out)
+    if isinstance(out, RuleError):
+        raise out
+    return out
+
+
+def _walk(state: GameState, piece: Piece, steps: Sequence[Step], budget: float) -> Walk:
     size, unit = piece.size, piece.unit
     enemies, friends = state.enemies(piece), state.friends(piece)
     camp_side = 1 - piece.side
