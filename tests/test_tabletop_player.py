@@ -13,7 +13,8 @@ from aot_rules.aot.rules.orders import Activity, Method
 from aot_rules.tabletop import geometry
 from aot_rules.tabletop.game import Game, TableDice
 from aot_rules.tabletop.geometry import BaseSize, Pose
-from aot_rules.tabletop.player import ScriptedPlayer, contact_along, odds, scripted
+from aot_rules.tabletop.plans import contact_along
+from aot_rules.tabletop.player import ScriptedPlayer, odds, scripted
 from aot_rules.tabletop.scenarios import scenario
 from aot_rules.tabletop.state import GameState
 from aot_rules.tabletop.turn import activate, begin_slot, play, reactions, start_turn
@@ -110,17 +111,16 @@ def test_a_favourable_charge_is_taken_with_its_exact_odds() -> None:
         in decisions(g)
 
 
-def test_a_refused_choice_is_logged_and_the_next_one_tried() -> None:
+def test_a_refused_choice_is_never_proposed() -> None:
+    """The full advance would stop on a friend (AOT-MOVE-THROUGH-FRIENDS): the player asks the rules first, so it
+    goes half way without a refusal in the log (it used to log the refusal and try again)."""
     s = placed(scenario("greek-border", 1), "A2", 18, 14.5, 0)  # Attic hoplites 4.9″ in front of Nikias's
     g = slot_game(s, (4, 2), 0, 4)
     g.act(activate, 0, "A1", Method.DIRECT)
     ScriptedPlayer(0).act(g, "A1")
-    assert decisions(g) == [
-        "advance straight toward B1 (Theban hoplites), 24.0″ away",
-        "refused: AOT-MOVE-THROUGH-FRIENDS: Athenian hoplites would stop on Attic hoplites: a unit may pass "
-        "through a friend only if it clears it completely in the same move",
-        "advance straight half way toward B1 (Theban hoplites), 24.0″ away"]
-    assert g.state.piece("A1").pose == Pose.of(18, 11, 0)
+    assert decisions(g)[0] == "advance straight half way toward B1 (Theban hoplites), 24.0″ away"
+    assert not any(d.startswith("refused") for d in decisions(g))
+    assert g.state.piece("A1").pose.y > 8
 
 
 # --- whole games --------------------------------------------------------------------------------------

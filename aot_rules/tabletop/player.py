@@ -149,8 +149,9 @@ def _charge(state: GameState, piece: Piece, enemies: list[tuple[float, int, Piec
         steps = steps_to(piece, e, allowance)
         if steps is None:
             continue
-        return Option(3, f"charge: P(win) {float(p_win):.2f}, P(lose) {float(p_lose):.2f} against {e.id} ({e.name})",
-                      moves.move, (piece.id, steps))
+        cmp = ">" if p_win > p_lose else "=" if p_win == p_lose else "<"
+        return Option(3, f"charge: P(win) {float(p_win):.2f} {cmp} P(lose) {float(p_lose):.2f} against {e.id} "
+                      f"({e.name})", moves.move, (piece.id, steps))
     return None
 
 
@@ -255,12 +256,14 @@ class ScriptedPlayer:
         else:
             self._general(game, owner)
 
-    def _try(self, game: Game, action: Callable[..., GameState], *args: Any, **kwargs: Any) -> bool:
+    def _try(self, game: Game, action: Callable[..., GameState], *args: Any, reason: str = "", **kwargs: Any) -> bool:
         """Play the action if the rules allow it (asked first, with scratch dice: nothing refused is ever
-        proposed); False when they do not."""
+        proposed), saying ``reason`` first; False when they do not."""
         a = Action("", action, args, tuple(kwargs.items()))
         if not is_legal(game.state, a):
             return False
+        if reason:
+            self.say(game, reason)
         a.run(game)
         return True
 
@@ -326,8 +329,7 @@ class ScriptedPlayer:
                 self._try(game, moves.turn, pid, deg)
         opts = options(game.state, game.state.piece(pid))
         for opt in opts:
-            if self._try(game, opt.action, *opt.args):
-                self.say(game, opt.reason)
+            if self._try(game, opt.action, *opt.args, reason=opt.reason):
                 if opt.score == 2:
                     self._run_on(game, pid)
                 return
@@ -344,9 +346,9 @@ class ScriptedPlayer:
         if d <= standoff(piece, e) + 2 or d > RUN_WITHIN:
             return
         for steps, how in advances(game.state, piece, e, RUN_PLAN):
-            if self._try(game, moves.move, pid, steps, run=True):
-                verb = "trot" if piece.unit.mounted else "run"
-                self.say(game, f"{verb}{how} toward {e.id} ({e.name}), {d:.1f}″ away")
+            verb = "trot" if piece.unit.mounted else "run"
+            if self._try(game, moves.move, pid, steps, run=True, reason=f"{verb}{how} toward {e.id} ({e.name}), "
+                         f"{d:.1f}″ away"):
                 return
 
 
