@@ -161,6 +161,12 @@ def _no_constant(name: str) -> object:
     raise _BadJson(f"{name} is not a number a saved game can hold")
 
 
+def _whole(text: str) -> int:
+    if len(text.lstrip("-")) > 24:  # no count, coordinate or seed of a game has this many digits
+        raise _BadJson(f"the number {text[:20]}… ({len(text)} digits) is too large")
+    return int(text)
+
+
 def _finite(text: str) -> float:
     v = float(text)
     if not math.isfinite(v):
@@ -189,7 +195,7 @@ def parse(text: str, source: str) -> object:
     if not text.strip():
         raise SaveFileError(source, "the file is empty")
     try:
-        return cast(object, json.loads(text, parse_constant=_no_constant, parse_float=_finite,
+        return cast(object, json.loads(text, parse_constant=_no_constant, parse_float=_finite, parse_int=_whole,
                                        object_pairs_hook=_unique_keys))
     except json.JSONDecodeError as e:
         if _cut_short(text, e):
@@ -247,6 +253,10 @@ def _check_outline(points: tuple[Point, ...], where: str, source: str) -> None:
 
 def _check(state: GameState, source: str) -> None:
     """The checks a schema cannot express: references between parts, and conserved counts."""
+    for s in (0, 1):
+        if not any(p.side == s for p in state.pieces):
+            raise SaveFileError(source, f"pieces: {state.sides[s].name} have no unit (an army of no units cannot "
+                                "fight)")
     ids: list[str] = []
     terrain_names = [t.name for t in state.terrain]
     for i, p in enumerate(state.pieces):
@@ -303,9 +313,6 @@ def _check_table(state: GameState, source: str) -> None:
     """The position itself: both armies present, names unique, every unit on the table and no two bases
     overlapping (AOT-TABLE, AOT-UNIT-BASE)."""
     for s in (0, 1):
-        if not any(p.side == s for p in state.pieces):
-            raise SaveFileError(source, f"pieces: {state.sides[s].name} have no unit (an army of no units cannot "
-                                "fight)")
         names = [p.name for p in state.pieces if p.side == s]
         for n in names:
             if names.count(n) > 1:
