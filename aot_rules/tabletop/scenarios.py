@@ -8,11 +8,17 @@ reach the table.  ``python -m aot_rules play --list`` prints :data:`SCENARIOS`.
 from __future__ import annotations
 
 from collections.abc import Callable, Sequence
+from dataclasses import replace
 
 from aot_rules.aot.army import Army, shipped_army, validate
+from aot_rules.aot.army.model import ArmyUnit, Kind
 from aot_rules.aot.army.model import Rank as ArmyRank
+from aot_rules.aot.equipment import Missile
+from aot_rules.aot.rules.chariots import chariot
+from aot_rules.aot.rules.elephants import elephant
 from aot_rules.aot.rules.orders import Rank, UnitTurn
 from aot_rules.aot.rules.terrain import Terrain
+from aot_rules.aot.units import Body, Unit
 from aot_rules.core.errors import RuleError
 from aot_rules.tabletop.geometry import BaseSize, Pose
 from aot_rules.tabletop.state import (
@@ -51,8 +57,8 @@ def deploy(army: Army, side: int, xs: Sequence[float], y: float, facing: float, 
     generals = {c.unit for c in army.commanders}
     pieces = []
     for u, x in zip(army.units, xs, strict=True):
-        unit = army.engine_unit(u)
-        pieces.append(Piece(ids[u.name], side, unit, Pose.of(x, y, facing), BaseSize.UNIT, unit.strength,
+        unit, size = table_unit(army, u)
+        pieces.append(Piece(ids[u.name], side, unit, Pose.of(x, y, facing), size, unit.strength,
                             turn=UnitTurn.of(unit, general=u.name in generals)))
     commanders = tuple(CommanderState(c.name, Rank.C_IN_C if c.c_in_c else
                                       (Rank.GENERAL if c.rank is ArmyRank.GENERAL else Rank.COLONEL), ids[c.unit])
@@ -62,6 +68,27 @@ def deploy(army: Army, side: int, xs: Sequence[float], y: float, facing: float, 
     nationality = army.army_list.main.nationality
     return SideState(army.army_list.name if side == 0 else army.name, army.name, nationality, written, commanders,
                      camp, home_edge), tuple(pieces)
+
+
+#: The exotic entries the table can stand, with the body their builder gives them.
+EXOTIC = {Kind.CHARIOT: Body.CHARIOT, Kind.SCYTHED_CHARIOT: Body.SCYTHED, Kind.SUMERIAN_CART: Body.CART}
+
+
+def table_unit(army: Army, u: ArmyUnit) -> tuple[Unit, BaseSize]:
+    """The army unit as the table stands it, and its base: warriors on a unit base (the army model's own
+    :meth:`~aot_rules.aot.army.model.Army.engine_unit`), or a chariot or an elephant built by its rules'
+    builder on the large base (AOT-UNIT-BASE), its crew's missile from the list entry."""
+    e = army.entry_of(u)
+    if e is None or e.kind is Kind.TROOPS:
+        return army.engine_unit(u), BaseSize.UNIT
+    missile = next((Missile(w.value) for w in e.weapons if w.value in Missile._value2member_map_), None)
+    if e.kind is Kind.ELEPHANT:
+        unit = elephant(u.ranks[0], name=u.name)
+    elif e.kind in EXOTIC:
+        unit = chariot(u.ranks[0], body=EXOTIC[e.kind], name=u.name)
+    else:
+        raise RuleError(e.kind.rule_id, f"{u.name}: a {e.kind} cannot be stood on the table yet")
+    return replace(unit, missile=missile), BaseSize.LARGE
 
 
 def greek_border(seed: int) -> GameState:
@@ -95,8 +122,23 @@ def _rest(s: SideState) -> tuple[str, str, tuple[str, ...], tuple[CommanderState
     return s.army, s.nationality, s.slots, s.commanders, s.camp, s.home_edge
 
 
+def chariot_plain(seed: int) -> GameState:
+    """The Athenian vanguard against a chariot host (a scenario-only list: the source prints only the Greek
+    one) on an open plain with a low hill: chariots (AOT-CHARIOT-BASICS) on their large bases, both lines
+    closed up so that generals reach their neighbours."""
+    ath = shipped_army("athenians-small")
+    host = shipped_army("chariot-host")
+    a_side, a_pieces = deploy(ath, 0, (20.0, 24.0, 28.0, 32.0, 36.0), 10.0, 0.0, rect(26, 0, 34, 4), 0.0)
+    b_side, b_pieces = deploy(host, 1, (20.0, 24.0, 28.0, 32.5, 36.5), 28.0, 180.0, rect(26, 36, 34, 40), TABLE_DEPTH)
+    a_side = SideState("Athenians", *_rest(a_side))
+    b_side = SideState("Chariot host", *_rest(b_side))
+    terrain = (TerrainPiece("Low hill", Terrain.HILL, rect(44, 16, 52, 24)),)
+    return GameState("chariot-plain", seed, (a_side, b_side), a_pieces + b_pieces, terrain, TABLE_WIDTH, TABLE_DEPTH)
+
+
 #: The built-in scenarios by name.
-SCENARIOS: dict[str, Callable[[int], GameState]] = {"greek-border": greek_border, "delion": delion}
+SCENARIOS: dict[str, Callable[[int], GameState]] = {"greek-border": greek_border, "delion": delion,
+                                                     "chariot-plain": chariot_plain}
 
 
 def scenario(name: str, seed: int = 0) -> GameState:
