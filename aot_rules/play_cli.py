@@ -20,6 +20,7 @@ from aot_rules.core.errors import RuleError
 from aot_rules.core.params import quoted
 from aot_rules.tabletop import save as saving
 from aot_rules.tabletop.game import Game
+from aot_rules.tabletop.narrate import lines
 from aot_rules.tabletop.player import scripted
 from aot_rules.tabletop.scenarios import SCENARIOS, ScenarioError, scenario
 from aot_rules.tabletop.state import GameState
@@ -72,7 +73,10 @@ def parser() -> _Parser:
                    help=f"how many more turns to play (1 to {MAX_TURNS}; default 1); the game stops early "
                    "once the battle is decided")
     p.add_argument("--save", metavar="FILE", help="write the game after the turns to FILE (JSON)")
-    p.add_argument("--json", action="store_true", help='print one JSON object: {"log": [lines], "state": {...}}')
+    p.add_argument("--verbose", action="store_true", help="also print the players' decisions and where each slot "
+                   "ends (the log always keeps them)")
+    p.add_argument("--json", action="store_true", help='print one JSON object: {"log": [lines], "events": [[...] per '
+                   'line], "state": {...}}; it keeps every entry, decisions included')
     return p
 
 
@@ -104,10 +108,14 @@ def state_table(state: GameState) -> str:
     return "\n".join([head, *lines])
 
 
-def report(state: GameState) -> str:
-    """The text answer: the whole dice log, the units, and the result once there is one."""
-    out = [f"log ({len(state.log)} entries, {state.dice_used} dice):"]
-    out += [e.line() for e in state.log]
+def report(state: GameState, verbose: bool = False) -> str:
+    """The text answer: the log (the players' decisions only when ``verbose``), the units, and the result once
+    there is one."""
+    shown = lines(state, verbose)
+    hidden = len(state.log) - len(shown)
+    tail = f"; {hidden} decisions and slot ends not shown, see --verbose" if hidden else ""
+    out = [f"log ({len(state.log)} entries, {state.dice_used} dice{tail}):"]
+    out += shown
     out += ["", state_table(state)]
     if state.result:
         out += ["", f"result: {state.result}"]
@@ -134,11 +142,12 @@ def run(argv: Sequence[str]) -> int:
     if ns.save is not None:
         saving.save(game.state, ns.save)
     if ns.json:
-        doc = {"log": [e.line() for e in game.state.log], "state": saving.to_data(game.state)}
+        doc = {"log": [e.line() for e in game.state.log],
+               "events": [saving.entry_data(e)["events"] for e in game.state.log], "state": saving.to_data(game.state)}
         text = json.dumps(doc, ensure_ascii=False, sort_keys=True)
         write(text if _encodable(sys.stdout, text) else json.dumps(doc, sort_keys=True))
     else:
-        write(report(game.state))
+        write(report(game.state, ns.verbose))
     return 0
 
 

@@ -229,7 +229,7 @@ def test_invalid_utf8_and_other_unreadable_files(tmp_path: Path) -> None:
     (lambda d: d["sides"].pop(), "sides: [{"),
     (lambda d: d["sides"][0]["slots"].pop(), "sides[0].slots: ["),
     (lambda d: d["sides"][0]["slots"].__setitem__(1, "Pericles"),
-     "sides[0].slots[1]: 'Pericles' is neither one of Athenians's commanders nor 'individual'"),
+     "sides[0].slots[1]: 'Pericles' is neither one of Athenians' commanders nor 'individual'"),
     (lambda d: d["sides"][0]["commanders"][0].update(unit="B1"),
      "sides[0].commanders[0].unit: Athenians has no piece 'B1' for Nikias to stand in"),
     (lambda d: d["terrain"][0].update(outline=[[0, 0], [1, 1], [0, 1], [1, 0]]),

@@ -94,6 +94,7 @@ from aot_rules.core.events import Roll
 from aot_rules.tabletop import geometry as geo
 from aot_rules.tabletop import moves, sight
 from aot_rules.tabletop.game import Referee
+from aot_rules.tabletop.narrate import possessive
 from aot_rules.tabletop.state import GameState, Piece
 
 #: AOT-WEATHER-WIND, Reading (engine): the way the wind blows from each named table edge.
@@ -308,17 +309,17 @@ def shoot(state: GameState, ref: Referee, pid: str, target: str) -> GameState:
         state = state.with_piece(changed(state.piece(shooter.id), answer.after, answer.killed))
     s_density = density_after(s_unit.ranks, s_lost)
     if retreats(t_unit, t_lost, s_density, plan.cond):
-        ref.note(shooter.name, "AOT-SHOOT-RESULT", f"density {s_density} against {tgt.name}'s "
+        ref.note(shooter.name, "AOT-SHOOT-RESULT", f"density {s_density} against {possessive(tgt.name)} "
                  f"{compared_density(t_unit, t_lost, plan.cond)}: {tgt.name} is beaten")
         return _beaten(state, ref, loser=tgt.id, winner=shooter.id, loser_at_start=t_unit)
     if back is not None and answer is not None:
         t_density = density_after(t_unit.ranks, t_lost)
         if retreats(s_unit, s_lost, t_density, back.cond):
-            ref.note(tgt.name, "AOT-SHOOT-RESULT", f"density {t_density} against {shooter.name}'s "
+            ref.note(tgt.name, "AOT-SHOOT-RESULT", f"density {t_density} against {possessive(shooter.name)} "
                      f"{compared_density(s_unit, s_lost, back.cond)}: {shooter.name} is beaten")
             return _beaten(state, ref, loser=shooter.id, winner=tgt.id, loser_at_start=s_unit)
     if t_lost:
-        ref.note(shooter.name, "AOT-SHOOT-RESULT", f"density {s_density} does not beat {tgt.name}'s "
+        ref.note(shooter.name, "AOT-SHOOT-RESULT", f"density {s_density} does not beat {possessive(tgt.name)} "
                  f"{compared_density(t_unit, t_lost, plan.cond)}: it stands")
     return state
 

@@ -55,6 +55,7 @@ from aot_rules.tabletop import geometry
 from aot_rules.tabletop.events import Activated, SlotOpened, SlotsRewritten
 from aot_rules.tabletop.game import Referee
 from aot_rules.tabletop.geometry import inches
+from aot_rules.tabletop.narrate import possessive
 from aot_rules.tabletop.sight import gap
 from aot_rules.tabletop.state import GameState, LogEntry, Piece
 
@@ -84,8 +85,8 @@ def commander_of(state: GameState, side: int, name: str) -> tuple[Commander, Pie
         raise RuleError("AOT-CMD-SLOTS", f"{state.sides[side].name} have no commander called {name!r}")
     piece = state.piece(c.unit)
     if not piece.on_table:
-        raise RuleError("AOT-CMD-SLOTS", f"{name}'s unit {piece.name} has left the battle ({piece.status}); he "
-                        "gives no more orders")
+        raise RuleError("AOT-CMD-SLOTS", f"{possessive(name)} unit {piece.name} has left the battle "
+                        f"({piece.status}); he gives no more orders")
     return Commander(c.name, c.rank, troop(state, piece)), piece
 
 
@@ -256,7 +257,7 @@ def activate(state: GameState, ref: Referee, side: int, pid: str, method: Method
     t = troop(state, p)
     if p.id == gp.id:
         orders.own_unit_acts()
-        return _activated(state, ref, p, c.name, _OWN_RULE, f"by {c.name}'s slot: his own unit", OWN)
+        return _activated(state, ref, p, c.name, _OWN_RULE, f"by {possessive(c.name)} slot: his own unit", OWN)
     if method is Method.DIRECT:
         d = gap(gp, p)
         orders.order(t, method, inches(d))
@@ -266,11 +267,11 @@ def activate(state: GameState, ref: Referee, side: int, pid: str, method: Method
         line = [gp, *(state.piece(q) for q in led.reached)]
         d = min(gap(q, p) for q in line)
         if d > LINE_GAP:
-            raise RuleError("AOT-CMD-BATTLE-LINE", f"{p.name} is {d:.2f}″ from the nearest unit of {c.name}'s line; "
-                            f"units in a battle line stand at most {LINE_GAP}″ apart")
+            raise RuleError("AOT-CMD-BATTLE-LINE", f"{p.name} is {d:.2f}″ from the nearest unit of "
+                            f"{possessive(c.name)} line; units in a battle line stand at most {LINE_GAP}″ apart")
         orders.order(t, method, inches(d))
-        return _activated(state, ref, p, c.name, method.rule_id, f"in {c.name}'s battle line, {d:.1f}″ from its "
-                          "neighbour", method.value)
+        return _activated(state, ref, p, c.name, method.rule_id, f"in {possessive(c.name)} battle line, {d:.1f}″ "
+                          "from its neighbour", method.value)
     if method is Method.SIGNAL:
         orders.order(t, method)
         d = gap(gp, p)
@@ -300,7 +301,7 @@ def activate(state: GameState, ref: Referee, side: int, pid: str, method: Method
             rec.events.append(Activated(p.id, side, c.name, method.value, ok))
         return state.with_piece(replace(p, turn=p.turn.activate())) if ok else state
     check_order(c, t, method)  # individual or colonel on a general's slot: the rules say why not
-    raise RuleError(method.rule_id, f"{method.value} cannot activate {p.name} on {c.name}'s slot")
+    raise RuleError(method.rule_id, f"{method.value} cannot activate {p.name} on {possessive(c.name)} slot")
 
 
 def _signal_outcome(p: Piece, radius: int, d: float, reached: bool) -> str:
@@ -334,7 +335,7 @@ def _individual(state: GameState, ref: Referee, side: int, p: Piece, method: Met
         if cs.rank is not Rank.COLONEL:
             individual_slot(c)
         if led.individual != cp.id:
-            raise RuleError("AOT-CMD-COLONEL", f"{c.name}'s unit {cp.name} has not been activated on this "
+            raise RuleError("AOT-CMD-COLONEL", f"{possessive(c.name)} unit {cp.name} has not been activated on this "
                             "individual-unit slot, so no unit follows him")
         orders = SlotOrders(c, Method.COLONEL if led.follower else None, (state.piece(led.follower).name,)
                             if led.follower else (), 0)

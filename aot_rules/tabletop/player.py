@@ -33,7 +33,7 @@ from typing import Any
 from aot_rules.aot.equipment import Missile
 from aot_rules.aot.rules.command import INDIVIDUAL
 from aot_rules.aot.rules.melee import MeleeResult, Side, melee_exact
-from aot_rules.aot.rules.orders import Method
+from aot_rules.aot.rules.orders import LINE_GAP, Method
 from aot_rules.aot.rules.reform import reform as reform_rule
 from aot_rules.aot.rules.reform import restorable
 from aot_rules.aot.rules.shooting import firers_in_range
@@ -41,6 +41,7 @@ from aot_rules.aot.units import Unit
 from aot_rules.core.errors import RuleError
 from aot_rules.tabletop import combat, geometry, moves
 from aot_rules.tabletop.action import Action, is_legal
+from aot_rules.tabletop.command import SIGNAL_MAX, ledger
 from aot_rules.tabletop.game import Game
 from aot_rules.tabletop.geometry import inches
 from aot_rules.tabletop.plans import (
@@ -217,6 +218,22 @@ def _may_reach(piece: Piece, enemy: Piece, d: float) -> bool:
     return geometry.in_arc(piece.pose, piece.size, enemy.polygon)
 
 
+def _line(state: GameState, general: Piece, units: list[Piece]) -> list[Piece]:
+    """The units a battle line from ``general``'s unit reaches, in the order it grows: each within
+    :data:`LINE_GAP` of the general's unit or of a unit already in the line (AOT-CMD-BATTLE-LINE)."""
+    line, chain, left = [], [general], list(units)
+    grew = True
+    while grew:
+        grew = False
+        for p in list(left):
+            if min(gap(q, p) for q in chain) <= LINE_GAP:
+                line.append(p)
+                chain.append(p)
+                left.remove(p)
+                grew = True
+    return line
+
+
 def _can_act(p: Piece) -> bool:
     t = p.turn
     return p.on_table and not t.in_contact and not t.active and (t.action is None or p.unit.panicking)
@@ -288,28 +305,37 @@ class ScriptedPlayer:
             self.act(game, p.id)
 
     def _general(self, game: Game, owner: str) -> None:
-        """A general's slot: each unit of his that has something to do is ordered by the cheapest way that
-        reaches it (direct command, then the battle line, then one signal radius, then a messenger), nearest
-        first; his own unit acts last."""
+        """A general's slot: he gives his orders one way this slot (AOT-CMD-SLOT-ORDER), the way that reaches
+        most of his units with something to do: the battle line (through neighbours at most 1″ apart), direct
+        command (within 1″), a signal (a die's radius, at most 6″; only units within the radius once it is
+        rolled are tried), or one messenger to the most useful unit out of reach; his own unit acts last."""
         state = game.state
         cs = state.sides[self.side].commander(owner)
         gp = state.piece(cs.unit) if cs else None
         if gp is None or not gp.on_table:
             self.say(game, f"{owner} has left the battle: his slot passes")
             return
-        others = sorted(((gap(gp, p), i, p) for i, p in enumerate(state.fighting(self.side))
-                         if p.id != gp.id and _can_act(p) and rank(state, p) > 0), key=lambda t: t[:2])
-        messenger_used = False
-        for _, _, p in others:
-            for method in (Method.DIRECT, Method.BATTLE_LINE, Method.SIGNAL, Method.MESSENGER):
-                if method is Method.MESSENGER and messenger_used:
-                    continue
-                if self._try(game, activate, self.side, p.id, method):
-                    messenger_used = messenger_used or method is Method.MESSENGER
-                    if game.state.piece(p.id).turn.active:
-                        self.say(game, f"{owner} orders {p.id} by {method.value}")
-                        self.act(game, p.id)
-                    break
+        useful = [p for p in state.fighting(self.side) if p.id != gp.id and _can_act(p) and rank(state, p) > 0]
+        line = _line(state, gp, useful)
+        near = sorted(useful, key=lambda p: gap(gp, p))
+        direct = [p for p in near if gap(gp, p) <= 1]
+        signal = [p for p in near if gap(gp, p) <= SIGNAL_MAX]
+        if len(line) > len(direct):
+            plan = [(p, Method.BATTLE_LINE) for p in line]
+        elif direct:
+            plan = [(p, Method.DIRECT) for p in direct]
+        elif signal:
+            plan = [(p, Method.SIGNAL) for p in signal]
+        else:
+            best = sorted(useful, key=lambda p: (-rank(state, p), gap(gp, p)))[:1]
+            plan = [(p, Method.MESSENGER) for p in best]
+        for p, method in plan:
+            radius = ledger(game.state).radius
+            if method is Method.SIGNAL and radius is not None and gap(gp, p) > radius:
+                continue
+            if self._try(game, activate, self.side, p.id, method) and game.state.piece(p.id).turn.active:
+                self.say(game, f"{owner} orders {p.id} by {method.value}")
+                self.act(game, p.id)
         gp = game.state.piece(gp.id)
         if _can_act(gp) and self._try(game, activate, self.side, gp.id, Method.DIRECT):
             self.say(game, f"{owner} acts with his own unit {gp.id}")

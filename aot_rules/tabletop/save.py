@@ -48,6 +48,7 @@ from aot_rules.tabletop.codec import (
     unit_from,
 )
 from aot_rules.tabletop.geometry import BaseSize, Pose, footprint, on_table, overlap
+from aot_rules.tabletop.narrate import possessive
 from aot_rules.tabletop.record import ReplayError, replay
 from aot_rules.tabletop.save_schema import FORMAT, SAVE_SCHEMA
 from aot_rules.tabletop.state import (
@@ -290,7 +291,7 @@ def _check(state: GameState, source: str) -> None:
             for owner in slot.split(" / "):
                 if not (is_individual(owner) or owner in names):
                     raise SaveFileError(source, f"sides[{s}].slots[{k}]: {owner!r} is neither one of "
-                                        f"{side.name}'s commanders nor 'individual' (AOT-CMD-SLOTS)")
+                                        f"{possessive(side.name)} commanders nor 'individual' (AOT-CMD-SLOTS)")
         _check_outline(side.camp, f"sides[{s}].camp", source)
     for t, piece in enumerate(state.terrain):
         _check_outline(piece.outline, f"terrain[{t}].outline", source)
