@@ -11,6 +11,7 @@ from aot_rules.aot.rules.orders import Activity
 from aot_rules.aot.rules.terrain import Terrain
 from aot_rules.core.errors import RuleError
 from aot_rules.tabletop import moves
+from aot_rules.tabletop.events import Turned
 from aot_rules.tabletop.game import Game, TableDice
 from aot_rules.tabletop.geometry import CONTACT, Pose, distance, overlap
 from aot_rules.tabletop.moves import Advance, Wheel
@@ -283,7 +284,10 @@ def test_a_retreat_turns_its_back_and_goes_a_full_move_away() -> None:
     g = game(held_b2(), [5])
     g.act(moves.retreat, "B2", "A2")
     b2 = g.state.piece("B2")
-    assert b2.pose == Pose.of(24, 39.6, 0)  # centre 32.8 -> 38.8, facing away from the enemy
+    # centre 32.8 -> 38.8, then (AOT-MELEE-RETREAT) it turns back to face the enemy about that centre; it used to
+    # keep its back turned (Pose 24, 39.6, 0), the fault #19 lists
+    assert b2.pose == Pose.of(24, 38.0, 180)
+    assert any(isinstance(v, Turned) for e in g.state.log for v in e.events)
     assert b2.turn.retreated and not b2.turn.in_contact and not g.state.piece("A2").turn.in_contact
     refused(g, "AOT-UNIT-ACTIONS", moves.retreat, "B2", "A2")
 
@@ -311,7 +315,7 @@ def test_friends_passed_in_a_retreat_lose_on_the_same_die() -> None:
     g.act(moves.retreat, "B2", "A2")
     b2, b3 = g.state.piece("B2"), g.state.piece("B3")
     assert b2.unit.disordered == 1 and b3.unit.disordered == 1 and conserved(b3)
-    assert b2.pose == Pose.of(24, 39.6, 0)  # still density 4: 6 inches, clear of the akontists
+    assert b2.pose == Pose.of(24, 38.0, 180)  # still density 4: 6 inches, clear of the akontists; faces back
     assert g.dice.used == 1
     assert any(e.rule == "AOT-MOVE-THROUGH-FRIENDS" and "same die 1" in e.outcome for e in g.state.log)
 

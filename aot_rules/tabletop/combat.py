@@ -222,6 +222,9 @@ def _may_shoot(state: GameState, shooter: Piece) -> None:
         raise RuleError("AOT-SHOOT-HIT", f"{s} has no missile weapon and cannot shoot")
     if shooter.unit.panicking:
         raise RuleError("AOT-PANIC", f"{s} is panicking and cannot shoot")
+    if state.weather == Weather.RAIN.value:
+        raise RuleError("AOT-WEATHER-RAIN", f"{s} cannot shoot in the downpour: wet bowstrings and damp powder "
+                        "leave shooters only the melee")
     foes = moves.contacts(state, shooter)
     if foes:
         raise RuleError("AOT-SHOOT-ARC-LOS", f"{s} is in contact with {foes[0].name}: units in contact cannot "
@@ -252,11 +255,8 @@ def _return_fire(state: GameState, ref: Referee, shooter: Piece, target: Piece) 
 def _at_panicking(state: GameState, ref: Referee, shooter: Piece, tgt: Piece, firers: int) -> GameState:
     """AOT-PANIC, Reading 2: a panicking target cannot be hit; it flees (once a turn), no dice, no DP."""
     ref.note(shooter.name, "AOT-PANIC", f"{firers} could shoot at {tgt.name}, which is panicking: it "
-             "cannot be hit and flees; no DP")
-    if tgt.fled_this_turn:
-        ref.note(tgt.name, "AOT-PANIC", "it has already fled this turn")
-        return state
-    return moves.flee(state, ref, tgt.id)
+             "cannot be hit and flees away from the shooter; no DP")
+    return moves.flee(state, ref, tgt.id, shooter.id)
 
 
 def shoot(state: GameState, ref: Referee, pid: str, target: str) -> GameState:
@@ -602,14 +602,13 @@ def fight(state: GameState, ref: Referee, pids: frozenset[str] | None = None) ->
     pairs = contact_pairs(state, pids)
     # AOT-PANIC: a panicking unit is never fought; it flees in the melee phase (no DP).
     fled = False
+    foes = _foes(pairs)
     for pid in dict.fromkeys(x for pair in pairs for x in pair):
         p = state.piece(pid)
         if p.on_table and p.unit.panicking:
-            if p.fled_this_turn:
-                ref.note(p.name, "AOT-PANIC", "panicking in contact, but it has already fled this turn")
-                continue
-            ref.note(p.name, "AOT-PANIC", "panicking in contact: it is not fought, it flees")
-            state = moves.flee(state, ref, pid)
+            attacker = next((f for f in foes.get(pid, []) if state.piece(f).on_table), "")
+            ref.note(p.name, "AOT-PANIC", "panicking in contact: it is not fought, it flees away from its attacker")
+            state = moves.flee(state, ref, pid, attacker)
             fled = True
     pairs = [(a, b) for a, b in (contact_pairs(state, pids) if fled else pairs)
              if not state.piece(a).unit.panicking and not state.piece(b).unit.panicking]

@@ -495,6 +495,26 @@ def _check_place(state: GameState, p: Piece, pose: Pose, rule: str, what: str) -
             check_passable(t.kind, p.unit)
 
 
+#: How much a turn may change the distance to the nearest enemy (measuring slack, inches).
+SAME_DISTANCE = 0.01
+#: AOT-TURN, Reading (engine): the distance that must stay the same is to enemies within a move's reach
+#: (10″); turning in place about its middle changes any base's edge distances a little, which matters
+#: only near the enemy.
+TURN_REACH = 10.0
+
+
+def _nearest(state: GameState, p: Piece, body: Polygon) -> float:
+    return min((distance(body, e.polygon) for e in state.enemies(p)), default=math.inf)
+
+
+def _check_same_distance(state: GameState, p: Piece, pose: Pose) -> None:
+    """AOT-TURN: the unit's distance to the enemy must be the same after the turn as before it."""
+    before, after = _nearest(state, p, p.polygon), _nearest(state, p, footprint(pose, p.size))
+    if min(before, after) <= TURN_REACH and abs(after - before) > SAME_DISTANCE:
+        raise RuleError("AOT-TURN", f"{p.name} cannot turn there: its distance to the nearest enemy would change "
+                        f"from {before:.1f}″ to {after:.1f}″, and a turn keeps it the same")
+
+
 def turn(state: GameState, ref: Referee, pid: str, degrees: float) -> GameState:
     """AOT-TURN: change facing by ``degrees`` (positive: to the left) in place, with a disorder test; not
     an action, needs no activation, may be repeated.  Refused in contact, when panicking, or when the
@@ -508,6 +528,7 @@ def turn(state: GameState, ref: Referee, pid: str, degrees: float) -> GameState:
     tracker = p.turn.do(Activity.TURN)
     pose = turned_in_place(p.pose, p.size, p.pose.facing + degrees)
     _check_place(state, p, pose, "AOT-TURN", f"turn {degrees:g}°")
+    _check_same_distance(state, p, pose)
     if p.unit.body.chariot:
         with ref.rolling(p.name, "AOT-CHARIOT-TURN-TROT") as rec:
             over = play_chariot_turn(p.unit, ref.dice)
@@ -650,7 +671,8 @@ def _pass_with(state: GameState, ref: Referee, pid: str, friend_ids: Sequence[st
 def _fall_back(state: GameState, ref: Referee, p: Piece, heading: float, d: float, roll: int | None,
                rule: str, held: Sequence[str], tested: Unit | None = None, away: str = "") -> GameState:
     """Carry out a retreat or a flight of ``p`` (already tested and with its turn spent): dispersed if
-    blocked, fled off the table, stopped short of a friend it cannot clear."""
+    blocked, fled off the table, stopped short of a friend it cannot clear.  A retreat that stops on the
+    table turns back to face the enemy it fell back from (:func:`_face_back`)."""
     kind = "retreat" if rule == "AOT-MELEE-RETREAT" else "flight"
     f = flight(state, p, heading, d, heading)
     if f.blocked is None and f.ends_on:
@@ -695,7 +717,27 @@ def _fall_back(state: GameState, ref: Referee, p: Piece, heading: float, d: floa
     moved = replace(moved, inside=_inside(state, moved), turn=replace(moved.turn, in_contact=False))
     ref.note(p.name, rule, f"falls back to {_where(f.end)}", events=(FellBack(p.id, kind, away, p.pose, f.end),),
              pieces=(p.id,))
-    return _settle(state.with_piece(moved), [p.id, *held])
+    state = state.with_piece(moved)
+    if kind == "retreat" and away:
+        state = _face_back(state, ref, moved, away)
+    return _settle(state, [p.id, *held])
+
+
+def _face_back(state: GameState, ref: Referee, p: Piece, away: str) -> GameState:
+    """AOT-MELEE-RETREAT: when it stops, the retreating unit may turn to face the enemy again.  Reading
+    (engine): it does, in place and without a second test (its about-face was tested as it turned to go),
+    when the turned base fits; otherwise it keeps its back to the enemy."""
+    foe = state.piece(away)
+    facing = bearing(_centre_of(p), _centre_of(foe)) if foe.on_table else p.pose.facing + 180
+    pose = turned_in_place(p.pose, p.size, facing)
+    try:
+        _check_place(state, p, pose, "AOT-MELEE-RETREAT", "turn back to face the enemy")
+    except RuleError:
+        return state
+    ref.note(p.name, "AOT-MELEE-RETREAT", f"turns back to face {foe.name} ({pose.facing:.0f}°)",
+             events=(Turned(p.id, p.pose, pose),), pieces=(p.id, away))
+    out = replace(p, pose=pose)
+    return state.with_piece(replace(out, inside=_inside(state, out)))
 
 
 def retreat(state: GameState, ref: Referee, pid: str, away_from: str) -> GameState:
@@ -721,16 +763,25 @@ def retreat(state: GameState, ref: Referee, pid: str, away_from: str) -> GameSta
     return _fall_back(state, ref, p, heading, d, roll, "AOT-MELEE-RETREAT", held, tested, away_from)
 
 
-def flee(state: GameState, ref: Referee, pid: str) -> GameState:
-    """AOT-PANIC: a panicking unit flees 10″ toward its own camp (stopping there), at most once a turn.
-    An enemy base in the way disperses it; friends passed test against its strength."""
+def flee(state: GameState, ref: Referee, pid: str, away_from: str = "") -> GameState:
+    """AOT-PANIC: a panicking unit flees 10″.  Shot at or attacked (``away_from``, the shooter or attacker) it
+    flees straight away from it; otherwise (the contagion of a lost combat, or its own slot) toward its own
+    camp, stopping there, and that flight at most once a turn (the source limits only it).  An enemy base in
+    the way disperses it; friends passed test against its strength."""
     p = _fighting(state, pid)
     if not p.unit.panicking:
         raise RuleError("AOT-PANIC", f"{p.name} is not panicking, so it does not flee")
-    if p.fled_this_turn:
-        raise RuleError("AOT-PANIC", f"{p.name} has already fled this turn (at most once a turn)")
+    if p.fled_this_turn and not away_from:
+        raise RuleError("AOT-PANIC", f"{p.name} has already fled toward its camp this turn (at most once a turn)")
     side = state.sides[p.side]
     me = _centre_of(p)
+    held = [e.id for e in contacts(state, p)]
+    if away_from:
+        foe = state.piece(away_from)
+        heading = _away_heading(state, p, foe)
+        d = float(PANIC_MOVE)
+        ref.note(p.name, "AOT-PANIC", f"flees {d:.1f}″ away from {foe.name}", pieces=(pid, away_from))
+        return _fall_back(state, ref, p, heading, d, None, "AOT-PANIC", held, away=away_from)
     camp = side.camp_polygon
     if camp.is_empty:
         goal = (me[0], side.home_edge)
@@ -738,7 +789,6 @@ def flee(state: GameState, ref: Referee, pid: str) -> GameState:
         c = camp.centroid
         goal = (float(c.x), float(c.y))
     d = min(float(PANIC_MOVE), math.hypot(goal[0] - me[0], goal[1] - me[1]))
-    held = [e.id for e in contacts(state, p)]
     p = replace(p, fled_this_turn=True)
     state = state.with_piece(p)
     if d < 1e-6:
@@ -775,7 +825,8 @@ def evade(state: GameState, ref: Referee, pid: str, attacker: str) -> GameState:
     if unit.panicking:
         ref.note(p.name, rule, "panics on its evasion die and stays")
         return state
-    f = flight(state, p, facing + 180, float(mv.distance), facing)
+    away = bearing(_centre_of(a), _centre_of(p))  # "back" is away from the attacker, whatever the facing
+    f = flight(state, p, away, float(mv.distance), facing)
     why = f.blocked or ("it would leave the table" if f.off_table else None) or (
         f"it would stop on {state.piece(f.ends_on[0]).name}" if f.ends_on else None)
     if why is not None:

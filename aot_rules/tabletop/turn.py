@@ -37,7 +37,7 @@ from typing import Protocol
 from aot_rules.aot.rules import victory
 from aot_rules.aot.rules.command import activated_slots, roll_initiative
 from aot_rules.aot.rules.disorder import take_disorder_test
-from aot_rules.aot.rules.weather import Weather, weather_of_double
+from aot_rules.aot.rules.weather import Weather, WindFrom, roll_wind, weather_of_double
 from aot_rules.core.errors import RuleError
 from aot_rules.core.events import Roll
 from aot_rules.tabletop import combat
@@ -126,6 +126,14 @@ def _weather(state: GameState, ref: Referee, w: Weather, face: int) -> GameState
     ref.note("weather", w.rule_id, f"a second double running ({face}:{face}) brings {w.value}",
              events=(WeatherSet(w.value, face),))
     state = replace(state, weather=w.value)
+    if w is Weather.WIND:
+        with ref.rolling("weather", w.rule_id) as rec:
+            way = roll_wind(ref.dice)
+            edge = wind_edge(state, way)
+            rec.outcome = f"the wind blows from the {edge} edge" if edge else "the wind is too weak to matter"
+            rec.events.append(WeatherSet(w.value, face, edge))
+        if edge:
+            state = replace(state, weather=f"{w.value} from the {edge}")
     if w is Weather.SUN:
         for p in state.pieces:
             if p.on_table and p.unit.armour and p.unit.density > 0:
@@ -138,6 +146,20 @@ def _weather(state: GameState, ref: Referee, w: Weather, face: int) -> GameState
     elif w is Weather.NIGHT:
         state = _finish(state, ref, _result(state), f"night falls on turn {state.turn}")
     return state
+
+
+#: The compass edge each of side 0's edges is, when side 0 deployed from the south edge (y = 0).
+_EDGES = {WindFrom.MY_EDGE: "south", WindFrom.ENEMY_EDGE: "north", WindFrom.LEFT: "west", WindFrom.RIGHT: "east"}
+_MIRROR = {"south": "north", "north": "south", "west": "east", "east": "west"}
+
+
+def wind_edge(state: GameState, way: WindFrom) -> str:
+    """AOT-WEATHER-WIND, Reading (engine): the edge die is read from side 0's seat (faces 1–4: its own edge, the
+    enemy's, its left, its right; 5–6 no wind); the table names it by compass (south is y = 0)."""
+    if way is WindFrom.NONE:
+        return ""
+    edge = _EDGES[way]
+    return edge if state.sides[0].home_edge < state.depth / 2 else _MIRROR[edge]
 
 
 # --- step 4: the slots in order -------------------------------------------------------------------
