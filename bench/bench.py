@@ -169,6 +169,7 @@ def tabletop_turn_times() -> list[float]:
     """Seconds per full turn of greek-border between scripted players, over several seeded games (early
     turns are marches, later ones fights: the median is over both)."""
     from aot_rules.tabletop.game import Game
+    from aot_rules.tabletop.player import scripted
     from aot_rules.tabletop.scenarios import scenario
     from aot_rules.tabletop.turn import play
 
@@ -179,9 +180,40 @@ def tabletop_turn_times() -> list[float]:
             if game.state.result is not None:
                 break
             t = time.perf_counter()
-            play(game, 1)
+            play(game, 1, scripted())
             times.append(time.perf_counter() - t)
     return times
+
+
+#: Issue 19: whole games of each shipped scenario timed one by one, and ``simulate`` over a pool of every core.
+TABLETOP_WHOLE_GAMES = 5
+TABLETOP_SIMULATED = 100
+
+
+def tabletop_game_times() -> dict[str, float]:
+    """Median seconds per whole 12-turn game of each shipped scenario (scripted players, invariants unchecked)."""
+    from aot_rules.tabletop.game import Game
+    from aot_rules.tabletop.player import scripted
+    from aot_rules.tabletop.scenarios import SCENARIOS, scenario
+    from aot_rules.tabletop.turn import play
+
+    out = {}
+    for name in SCENARIOS:
+        times = []
+        for seed in range(TABLETOP_WHOLE_GAMES):
+            t = time.perf_counter()
+            play(Game(scenario(name, seed)), 12, scripted())
+            times.append(time.perf_counter() - t)
+        out[name] = statistics.median(times)
+    return out
+
+
+def tabletop_simulate(name: str, games: int) -> tuple[float, float, int]:
+    """``simulate`` of ``games`` games of ``name`` on every core: seconds, the decisive share, violations."""
+    from aot_rules.tabletop.simulate import simulate
+
+    r = simulate(name, range(games), workers=os.cpu_count() or 1)
+    return r.seconds, r.decisive / len(r.games), len(r.violations)
 
 
 def tabletop_exchange_states() -> tuple[Any, Any]:
@@ -336,6 +368,13 @@ def main() -> None:
     how = "measured" if done == TABLETOP_EXCHANGES else f"projected from {done:,} in {spent:.0f} s"
     report(f"{TABLETOP_EXCHANGES:,} shoot + melee exchanges via Game.act ({how})"
            + (f" ({refused} refused!)" if refused else ""), f"{total:.2f} s", "< 10 s", total < 10 and not refused)
+
+    print("issue 19, the table-top engine plays whole games")
+    for name, t in tabletop_game_times().items():
+        report(f"one whole game of {name} (median of {TABLETOP_WHOLE_GAMES})", f"{t:.2f} s", "< 0.25 s", t < 0.25)
+    secs, share, bad = tabletop_simulate("delion", TABLETOP_SIMULATED)
+    report(f"simulate {TABLETOP_SIMULATED} games of delion on {os.cpu_count()} cores ({share:.0%} decisive, "
+           f"{bad} violations)", f"{secs:.1f} s", "< 30 s", secs < 30 and bad == 0)
 
     if "--no-book" in sys.argv:
         return

@@ -65,7 +65,7 @@ def favoured(p_win: Fraction, p_lose: Fraction) -> bool:
 #: From this many turns before nightfall a unit charges at even odds, and at :data:`LATE_ODDS` of them in the
 #: last turns: a general who has not won by then must risk a fight (a draw wins nothing).
 BOLD_TURNS = 12
-LATE_TURNS = 6
+LATE_TURNS = 12
 LATE_ODDS = Fraction(1, 2)
 
 
@@ -326,9 +326,9 @@ class ScriptedPlayer:
             plan = [(p, Method.DIRECT) for p in direct]
         elif signal:
             plan = [(p, Method.SIGNAL) for p in signal]
-        else:
-            best = sorted(useful, key=lambda p: (-rank(state, p), gap(gp, p)))[:1]
-            plan = [(p, Method.MESSENGER) for p in best]
+        else:  # a messenger gets through on a die above the distance: only a unit within 6″ can be reached
+            best = sorted((p for p in useful if gap(gp, p) < SIGNAL_MAX), key=lambda p: (-rank(state, p), gap(gp, p)))
+            plan = [(p, Method.MESSENGER) for p in best[:1]]
         for p, method in plan:
             radius = ledger(game.state).radius
             if method is Method.SIGNAL and radius is not None and gap(gp, p) > radius:
