@@ -74,7 +74,10 @@ def text(report: Report) -> str:
     """The summary for a reader."""
     d = report.as_dict()
     n = len(report.games)
-    share = (lambda k: f"{100 * k / n:.0f}%") if n else (lambda k: "0%")
+
+    def share(k: int) -> str:
+        return f"{100 * k / n:.0f}%" if n else "0%"
+
     lines = [f"{report.scenario}: {n} games in {d['seconds']} s ({d['games_per_second']} games/s)"]
     for s in (0, 1):
         wins = report.wins(s)

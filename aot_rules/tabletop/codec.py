@@ -73,9 +73,15 @@ def unit_from(d: Mapping[str, Any]) -> Unit:
 
 # --- values by type hint -------------------------------------------------------------------------------
 
-@cache
+_HINTS: dict[str, dict[str, Any]] = {}
+
+
 def _hints(cls: type) -> dict[str, Any]:
-    return typing.get_type_hints(cls)
+    """The class's field types, resolved once (by class name: event classes are unique by name)."""
+    key = f"{cls.__module__}.{cls.__qualname__}"
+    if key not in _HINTS:
+        _HINTS[key] = typing.get_type_hints(cls)
+    return _HINTS[key]
 
 
 def _args(tp: Any) -> tuple[Any, ...]:
@@ -211,7 +217,7 @@ def _validator(name: str) -> Any:
 
 def event_problem(d: Mapping[str, Any]) -> str | None:
     """What is wrong with an event object (whose ``type`` the file schema has checked), or None."""
-    from jsonschema.exceptions import best_match
+    from jsonschema.exceptions import best_match  # type: ignore[import-untyped]
 
     err = best_match(_validator(d["type"]).iter_errors(d))
     if err is None:

@@ -315,11 +315,12 @@ class ScriptedPlayer:
         if gp is None or not gp.on_table:
             self.say(game, f"{owner} has left the battle: his slot passes")
             return
-        useful = [p for p in state.fighting(self.side) if p.id != gp.id and _can_act(p) and rank(state, p) > 0]
-        line = _line(state, gp, useful)
-        near = sorted(useful, key=lambda p: gap(gp, p))
-        direct = [p for p in near if gap(gp, p) <= 1]
-        signal = [p for p in near if gap(gp, p) <= SIGNAL_MAX]
+        g: Piece = gp
+        useful = [p for p in state.fighting(self.side) if p.id != g.id and _can_act(p) and rank(state, p) > 0]
+        line = _line(state, g, useful)
+        near = sorted(useful, key=lambda p: gap(g, p))
+        direct = [p for p in near if gap(g, p) <= 1]
+        signal = [p for p in near if gap(g, p) <= SIGNAL_MAX]
         if len(line) > len(direct):
             plan = [(p, Method.BATTLE_LINE) for p in line]
         elif direct:
@@ -327,7 +328,7 @@ class ScriptedPlayer:
         elif signal:
             plan = [(p, Method.SIGNAL) for p in signal]
         else:  # a messenger gets through on a die above the distance: only a unit within 6″ can be reached
-            best = sorted((p for p in useful if gap(gp, p) < SIGNAL_MAX), key=lambda p: (-rank(state, p), gap(gp, p)))
+            best = sorted((p for p in useful if gap(g, p) < SIGNAL_MAX), key=lambda p: (-rank(state, p), gap(g, p)))
             plan = [(p, Method.MESSENGER) for p in best[:1]]
         for p, method in plan:
             radius = ledger(game.state).radius

@@ -20,6 +20,7 @@ import time
 from collections.abc import Callable, Iterable
 from concurrent.futures import ProcessPoolExecutor
 from dataclasses import dataclass, field
+from functools import partial
 from typing import Any, Concatenate, ParamSpec
 
 from aot_rules.tabletop.events import BattleEnded
@@ -118,6 +119,14 @@ def _summary(args: tuple[str, int, int, tuple[str, str]]) -> GameSummary:
     return play_one(*args)[0]
 
 
+def _lost(g: GameSummary, side: int) -> float:
+    return g.lost[side]
+
+
+def _points(g: GameSummary, side: int) -> float:
+    return g.points[side]
+
+
 @dataclass
 class Report:
     """The sum of a run."""
@@ -152,8 +161,8 @@ class Report:
             "wins": {self.sides[s]: self.wins(s) for s in (0, 1)},
             "decisive": self.decisive, "decisive_share": round(self.decisive / n, 4) if n else 0.0,
             "mean_turns": round(self.mean(lambda g: g.turns), 3),
-            "mean_units_lost": [round(self.mean(lambda g, s=s: g.lost[s]), 3) for s in (0, 1)],
-            "mean_vp": [round(self.mean(lambda g, s=s: g.points[s]), 3) for s in (0, 1)],
+            "mean_units_lost": [round(self.mean(partial(_lost, side=s)), 3) for s in (0, 1)],
+            "mean_vp": [round(self.mean(partial(_points, side=s)), 3) for s in (0, 1)],
             "violations": len(self.violations), "violation_examples": self.violations[:5],
             "seconds": round(self.seconds, 3),
             "games_per_second": round(n / self.seconds, 3) if self.seconds > 0 else 0.0,
