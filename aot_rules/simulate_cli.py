@@ -50,8 +50,9 @@ def parser() -> _Parser:
                    help="how many games (default 100), one per seed")
     p.add_argument("--seed", type=_int(0, MAX_SEED - MAX_GAMES, "seeds"), default=0, metavar="S",
                    help="the first seed (default 0); the games use S, S+1, ...")
-    p.add_argument("--turns", type=_int(1, MAX_TURNS, "turns"), default=12, metavar="T",
-                   help="turns per game at most (default 12; a game stops once decided)")
+    p.add_argument("--turns", type=_int(1, MAX_TURNS, "turns"), default=None, metavar="T",
+                   help="turns per game at most (default: the scenario's last turn, when night falls; a game "
+                   "stops once decided)")
     p.add_argument("--policy", choices=sorted(POLICIES), default="scripted", help="side 0's policy (default scripted)")
     p.add_argument("--against", choices=sorted(POLICIES), default=None,
                    help="side 1's policy (default: the same as --policy)")

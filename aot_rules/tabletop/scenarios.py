@@ -91,10 +91,17 @@ def table_unit(army: Army, u: ArmyUnit) -> tuple[Unit, BaseSize]:
     return replace(unit, missile=missile), BaseSize.LARGE
 
 
+#: greek-border's day is longer: its armies deploy 24″ apart, unit by unit, so they march for several turns
+#: before they fight.  Night falls in the source only on a 6:6 (AOT-VICTORY-POINTS, AOT-WEATHER-NIGHT); the
+#: last turn is the scenario's choice (Reading (engine)).
+GREEK_BORDER_TURNS = 16
+
+
 def greek_border(seed: int) -> GameState:
     """Athenians against Boeotians, both from the Greek list: a hill on the Athenian left, a wood on
-    their right, and a stream across the Boeotian front; the units stand 6″ apart, each on its own."""
-    return _greeks("greek-border", seed, (18.0, 24.0, 30.0, 36.0, 42.0))
+    their right, and a stream across the Boeotian front; the units stand 6″ apart, each on its own, and
+    the day lasts :data:`GREEK_BORDER_TURNS` turns."""
+    return replace(_greeks("greek-border", seed, (18.0, 24.0, 30.0, 36.0, 42.0)), last_turn=GREEK_BORDER_TURNS)
 
 
 def delion(seed: int) -> GameState:

@@ -94,12 +94,13 @@ class GameSummary:
     actions: int = 0
 
 
-def play_one(name: str, seed: int, turns: int = 12, policies: tuple[str, str] = ("scripted", "scripted"),
+def play_one(name: str, seed: int, turns: int | None = None, policies: tuple[str, str] = ("scripted", "scripted"),
              ) -> tuple[GameSummary, GameState]:
-    """Play one game of scenario ``name`` with ``seed``; its summary and its final state."""
+    """Play one game of scenario ``name`` with ``seed`` for ``turns`` turns at most (default: to the scenario's
+    last turn, when night falls); its summary and its final state."""
     game = CheckedGame(scenario(name, seed))
     players = (POLICIES[policies[0]](0, seed), POLICIES[policies[1]](1, seed))
-    play(game, turns, players)
+    play(game, turns if turns is not None else game.state.last_turn, players)
     s = game.state
     ended = next((v for e in reversed(s.log) for v in e.events if isinstance(v, BattleEnded)), None)
     if ended is None:
@@ -115,7 +116,7 @@ def play_one(name: str, seed: int, turns: int = 12, policies: tuple[str, str] = 
                        len(s.actions)), s
 
 
-def _summary(args: tuple[str, int, int, tuple[str, str]]) -> GameSummary:
+def _summary(args: tuple[str, int, int | None, tuple[str, str]]) -> GameSummary:
     return play_one(*args)[0]
 
 
@@ -169,8 +170,9 @@ class Report:
         }
 
 
-def simulate(name: str, seeds: Iterable[int], *, turns: int = 12, policies: tuple[str, str] = ("scripted", "scripted"),
-             workers: int | None = None, progress: Callable[[int, int], None] | None = None) -> Report:
+def simulate(name: str, seeds: Iterable[int], *, turns: int | None = None,
+             policies: tuple[str, str] = ("scripted", "scripted"), workers: int | None = None,
+             progress: Callable[[int, int], None] | None = None) -> Report:
     """Play scenario ``name`` once per seed in a process pool of ``workers`` (default: every core) and sum up;
     ``progress(done, total)`` is called as games finish."""
     jobs = [(name, s, turns, policies) for s in seeds]
