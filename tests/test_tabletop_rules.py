@@ -139,3 +139,20 @@ def test_a_turn_near_the_enemy_may_not_change_the_distance(facing: float, degree
     far = s.with_piece(replace(s.piece("E"), pose=Pose.of(front[0] + dx * 12, front[1] + dy * 12, facing + 180)))
     if geometry.on_table(s.piece("E").polygon, 60, 40) and 0 < far.piece("E").pose.y < 40:
         Game(far, TableDice.fixed([6])).act(moves.turn, "A", degrees)
+
+
+@pytest.mark.parametrize("wheel", [20.0, -20.0])
+def test_no_horse_strike_after_a_wheel(wheel: float) -> None:
+    """AOT-MELEE-HORSE-STRIKE: only a straight move earns the horse strike.  Horse that wheels on its way in
+    (to either side) strikes without its horses; the same horse charging straight strikes with them."""
+    cav = Unit(name="horse", ranks=(3,), mounted=True, weapon=MeleeWeapon.SWORD)
+    straight = table(piece("C", 0, cav, 30, 20), piece("F", 1, hoplites(), 30, 24, 180))
+    g = Game(straight, TableDice.fixed([]), react=never)
+    g.act(moves.move, "C", [moves.Advance(3.0)])
+    c = g.state.piece("C")
+    assert not c.wheeled and combat._side(g.state, c, g.state.piece("F"), cav).horse_strike
+    turned = table(piece("C", 0, cav, 30, 20), piece("F", 1, hoplites(), 30, 26, 180))
+    g = Game(turned, TableDice.fixed([]), react=never)
+    g.act(moves.move, "C", [moves.Wheel(wheel), moves.Wheel(-wheel), moves.Advance(1.0)])
+    c = g.state.piece("C")
+    assert c.wheeled and not combat._side(g.state, c, g.state.piece("F"), cav).horse_strike

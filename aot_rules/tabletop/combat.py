@@ -563,9 +563,10 @@ def shares(unit: Unit, k: int) -> list[Front]:
 
 
 def _side(state: GameState, me: Piece, foe: Piece, start: Unit) -> Side:
-    """``me`` as it stands against ``foe`` (flank, horse strike), with its start-of-fight unit."""
+    """``me`` as it stands against ``foe`` (flank, horse strike), with its start-of-fight unit.  A horse strikes
+    only after a straight move: a unit that wheeled this turn does not (AOT-MELEE-HORSE-STRIKE)."""
     flanked = flanked_by(me, foe)
-    horse = (start.mounted and not flanked and start.body not in (Body.CAMELS, Body.CART)
+    horse = (start.mounted and not flanked and not me.wheeled and start.body not in (Body.CAMELS, Body.CART)
              and state.weather != Weather.MUD.value and not in_rough(state, me))
     return Side(start, horse_strike=horse, flanked=flanked)
 

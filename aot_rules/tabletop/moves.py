@@ -416,7 +416,7 @@ def move(state: GameState, ref: Referee, pid: str, steps: Sequence[Step], *, run
         if not p.on_table:
             return state.with_piece(p)
         w = _walk_run(state, p, steps, rolled)
-    moved = replace(p, pose=w.end)
+    moved = replace(p, pose=w.end, wheeled=p.wheeled or any(abs(deg) > 0 for _, deg in w.wheels))
     state = state.with_piece(moved)
     unit = moved.unit
     for kind, what in w.meets:

@@ -117,6 +117,7 @@ PIECE = obj({
     "turn": UNIT_TURN,
     "inside": {"type": "array", "items": NAME, "maxItems": MAX_TERRAIN},
     "fled_this_turn": BOOL,
+    "wheeled": BOOL,
 })
 
 COMMANDER = obj({"name": NAME, "rank": enum(Rank), "unit": NAME})

@@ -89,8 +89,8 @@ def start_turn(state: GameState, ref: Referee) -> GameState:
                         "played")
     n = state.turn + 1
     ref.turn = n
-    pieces = tuple(replace(p, turn=replace(p.turn.new_turn(), panicking=p.unit.panicking), fled_this_turn=False)
-                   for p in state.pieces)
+    pieces = tuple(replace(p, turn=replace(p.turn.new_turn(), panicking=p.unit.panicking), fled_this_turn=False,
+                           wheeled=False) for p in state.pieces)
     a, b = state.sides
     with ref.rolling(f"{a.name} v {b.name}", INITIATIVE) as rec:
         start = len(ref.dice.log)
