@@ -15,7 +15,7 @@ import json
 import sys
 from collections.abc import Sequence
 
-from aot_rules.cli import UsageError, _encodable, _Parser, one_line, write
+from aot_rules.cli.terminal import UsageError, _encodable, _Parser, one_line, write
 from aot_rules.core.errors import RuleError
 from aot_rules.core.params import quoted
 from aot_rules.tabletop import save as saving
