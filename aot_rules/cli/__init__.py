@@ -10,13 +10,12 @@ fall back to plain ASCII).
 
 from __future__ import annotations
 
-import os
 import sys
 from collections.abc import Sequence
 
 from aot_rules.cli.army import army
 from aot_rules.cli.odds import odds, refusal
-from aot_rules.cli.terminal import UsageError, one_line, write, write_json
+from aot_rules.cli.terminal import OutputLost, UsageError, flush_stdout, one_line, reader_gone, write, write_json
 from aot_rules.core.errors import RuleError
 from aot_rules.core.params import quoted
 
@@ -47,7 +46,7 @@ def _run(args: list[str]) -> int:
         return 2
     except SystemExit as e:  # argparse --help
         return e.code if isinstance(e.code, int) else 0
-    except BrokenPipeError:
+    except (BrokenPipeError, OutputLost):
         raise
     except Exception as e:  # a bug: still one line, and a distinct status
         write(one_line(f"internal error: {type(e).__name__}: {e}"), sys.stderr)
@@ -55,27 +54,21 @@ def _run(args: list[str]) -> int:
 
 
 def main(argv: Sequence[str] | None = None) -> int:
-    """Run the command line; exit status 0 (answered), 2 (refused) or 1 (a bug, still one line).
+    """Run the command line; exit status 0 (answered), 2 (refused) or 1 (a bug, or an answer that could not
+    be written: standard output closed, a full disk), always with at most one line on standard error.
 
-    Standard output is flushed here, on every path, so a reader that closed the pipe early
-    (``| head``) is met while this function can still catch it, not at interpreter exit, where
-    Python would print "Exception ignored … BrokenPipeError" and exit 120.
+    Standard output is flushed here, on every path, so a failure to write is met while this function can
+    still report it, not at interpreter exit, where Python would print a traceback ("Exception ignored …")
+    and exit 120.  A reader that closed the pipe early (``| head``, ``| true``) is not a failure: the rest
+    of the answer is dropped and the status is the command's own.
     """
     try:
         code = _run(list(sys.argv[1:] if argv is None else argv))
-        sys.stdout.flush()
-    except BrokenPipeError:  # the reader went away: stop quietly, and let exit not try again
-        _discard_stdout()
+        flush_stdout()
+    except BrokenPipeError:  # raised past write() by a stream of the caller's: the reader went away
+        reader_gone()
         return 0
+    except OutputLost as e:
+        write("error: " + one_line(str(e)), sys.stderr)
+        return 1
     return code
-
-
-def _discard_stdout() -> None:
-    """Point standard output at the null device, so the flush at exit finds somewhere to write."""
-    try:
-        fd = sys.stdout.fileno()
-    except (AttributeError, OSError, ValueError):  # not a real file (tests capture it): nothing to flush
-        return
-    null = os.open(os.devnull, os.O_WRONLY)
-    os.dup2(null, fd)
-    os.close(null)

@@ -12,6 +12,10 @@ from collections.abc import Sequence
 from pathlib import Path
 
 from aot_rules.cli.terminal import UsageError, _Parser, one_line, write
+from aot_rules.core.params import quoted
+
+LISTS_HELP = ("a folder of army lists of your own: the army's 'list:' may then name a list inside it (an id, or "
+              "a path relative to DIR); without it only the shipped lists are read")
 
 
 def _army_parser() -> _Parser:
@@ -24,11 +28,13 @@ def _army_parser() -> _Parser:
                        "exit 1 and one line per broken rule, 'RULE-ID: unit: message', for an illegal army; "
                        "exit 2 and one line on standard error for a file that cannot be read as either.")
     v.add_argument("file", metavar="FILE", help="an army or army-list YAML file")
+    v.add_argument("--lists", metavar="DIR", help=LISTS_HELP)
     s = sub.add_parser("show", allow_abbrev=False, help="print an army (or an army list) as tables",
                        description="Print the army's units with their cost, density, move and properties, the "
                        "points bill, totals, commanders and slot allocation, then the validator's verdict "
                        "(exit 0 whether or not it is legal; exit 2 for an unreadable file).")
     s.add_argument("file", metavar="FILE", help="an army or army-list YAML file")
+    s.add_argument("--lists", metavar="DIR", help=LISTS_HELP)
     return p
 
 
@@ -41,8 +47,10 @@ def army(argv: Sequence[str]) -> int:
         _army_parser().print_help()
         return 0
     ns = _army_parser().parse_args(list(argv))
+    if ns.lists is not None and not Path(ns.lists).is_dir():
+        raise UsageError(f"--lists: {quoted(ns.lists)} is not a folder; give the folder that holds your army lists")
     try:
-        doc = load(ns.file)
+        doc = load(ns.file, ns.lists)
     except ArmyFileError as e:
         raise UsageError(str(e)) from None
     name = Path(ns.file).name

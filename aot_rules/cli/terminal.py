@@ -10,7 +10,9 @@ from __future__ import annotations
 
 import argparse
 import json
+import os
 import sys
+from collections.abc import Callable
 from typing import TYPE_CHECKING, Any, NoReturn
 
 from aot_rules.core.format import plain
@@ -32,10 +34,90 @@ def _encodable(stream: object, text: str) -> bool:
     return True
 
 
-def write(text: str, stream: SupportsWrite[str] | None = None) -> None:
-    """Print ``text``, spelled in plain ASCII if the stream cannot encode it."""
-    stream = stream or sys.stdout
-    stream.write((text if _encodable(stream, text) else plain(text)) + "\n")
+class OutputLost(Exception):
+    """Standard output cannot take the answer (closed, a full disk, an I/O error): the command stops, and
+    :func:`aot_rules.cli.main` says so in one line on standard error with exit status 1.  A reader that
+    merely went away (``| head``, ``| true``) is not this: see :func:`write`."""
+
+
+class _Stdout:
+    """Marks "standard output, as it is when written to" (``sys.stdout`` may be replaced, or None)."""
+
+
+STDOUT: Any = _Stdout()
+
+
+def discard(fd: int) -> None:
+    """Point file descriptor ``fd`` at the null device, so whatever is still buffered for it (and the
+    interpreter's flush at exit) finds somewhere to go instead of failing again."""
+    try:
+        null = os.open(os.devnull, os.O_WRONLY)
+    except OSError:
+        return
+    try:
+        os.dup2(null, fd)
+    except OSError:
+        pass
+    finally:
+        os.close(null)
+
+
+def _fileno(stream: object) -> int | None:
+    try:
+        return int(stream.fileno())  # type: ignore[attr-defined]
+    except (AttributeError, OSError, ValueError):  # not a real file (tests capture it)
+        return None
+
+
+def reader_gone() -> None:
+    """The reader of standard output closed the pipe: drop the rest of the answer quietly (the exit status
+    stays the command's own, so ``army validate illegal.yaml | true`` still exits 1)."""
+    fd = _fileno(sys.stdout)
+    if fd is not None:
+        discard(fd)
+
+
+def flush_stdout() -> None:
+    """Flush standard output now, while a failure can still be reported as one line."""
+    _to_stdout(lambda out: out.flush())
+
+
+def _to_stdout(act: Callable[[Any], object]) -> None:
+    out = sys.stdout
+    if out is None:
+        raise OutputLost("cannot write the answer: standard output is closed")
+    try:
+        act(out)
+    except BrokenPipeError:
+        reader_gone()
+    except OSError as e:
+        fd = _fileno(out)
+        if fd is not None:
+            discard(fd)
+        raise OutputLost(f"cannot write the answer to standard output: {e.strerror or type(e).__name__}") from None
+
+
+def write(text: str, stream: SupportsWrite[str] | None = STDOUT) -> None:
+    """Print ``text``, spelled in plain ASCII if the stream cannot encode it.
+
+    To standard output (the default) a failure raises :class:`OutputLost`, except a reader that went away,
+    which is ignored.  Any other stream is best effort: ``None`` (standard error closed, ``2>&-``) or a
+    failing one takes nothing, and a refusal never moves to standard output instead.
+    """
+    if stream is STDOUT:
+        _to_stdout(lambda out: out.write((text if _encodable(out, text) else plain(text)) + "\n"))
+        return
+    if stream is None:
+        return
+    try:
+        stream.write((text if _encodable(stream, text) else plain(text)) + "\n")
+        flush = getattr(stream, "flush", None)
+        if flush is not None:
+            flush()
+    except (OSError, ValueError):
+        fd = _fileno(stream)
+        if fd is not None:
+            discard(fd)
 
 
 def write_json(doc: Any, indent: int | None = None) -> None:
@@ -67,4 +149,4 @@ class _Parser(argparse.ArgumentParser):
         raise UsageError(message if len(message) <= 160 else message[:160] + "…")
 
     def print_help(self, file: SupportsWrite[str] | None = None) -> None:
-        write(self.format_help().rstrip("\n"), file)
+        write(self.format_help().rstrip("\n"), STDOUT if file is None else file)

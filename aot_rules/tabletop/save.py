@@ -23,9 +23,7 @@ from __future__ import annotations
 
 import json
 import math
-import os
 import re
-import tempfile
 from collections.abc import Callable, Mapping, Sequence
 from dataclasses import fields
 from enum import Enum
@@ -42,6 +40,7 @@ from aot_rules.aot.rules.orders import Activity, Rank, UnitTurn
 from aot_rules.aot.rules.terrain import Terrain
 from aot_rules.aot.units import Body, Unit
 from aot_rules.core.errors import RuleError
+from aot_rules.core.safeio import UnsafeFile, checked_int, read_capped, write_atomic
 from aot_rules.tabletop.geometry import BaseSize, Pose
 from aot_rules.tabletop.save_schema import FORMAT, SAVE_SCHEMA
 from aot_rules.tabletop.state import (
@@ -133,20 +132,13 @@ def dumps(state: GameState) -> str:
 
 
 def save(state: GameState, path: Path | str) -> None:
-    """Write the save file atomically: a crash mid-write never leaves a truncated save behind."""
-    target = Path(path)
+    """Write the save file atomically (a crash mid-write never leaves a truncated save behind), replacing
+    only a regular file and keeping its mode (:func:`~aot_rules.core.safeio.write_atomic`)."""
     text = dumps(state)
     try:
-        fd, tmp = tempfile.mkstemp(dir=target.parent, prefix=f".{target.name}.", suffix=".tmp")
-        try:
-            with os.fdopen(fd, "w", encoding="utf-8", newline="\n") as f:
-                f.write(text)
-            os.replace(tmp, target)
-        except BaseException:
-            Path(tmp).unlink(missing_ok=True)
-            raise
-    except OSError as e:
-        raise SaveFileError(str(path), f"cannot write the file: {e.strerror or type(e).__name__}") from None
+        write_atomic(path, text)
+    except UnsafeFile as e:
+        raise SaveFileError(str(path), e.message) from None
 
 
 # --- text → data ------------------------------------------------------------------------------------
@@ -188,13 +180,13 @@ def parse(text: str, source: str) -> object:
         raise SaveFileError(source, "the file is empty")
     try:
         return cast(object, json.loads(text, parse_constant=_no_constant, parse_float=_finite,
-                                       object_pairs_hook=_unique_keys))
+                                       parse_int=checked_int, object_pairs_hook=_unique_keys))
     except json.JSONDecodeError as e:
         if _cut_short(text, e):
             raise SaveFileError(source, f"the file is cut short: the JSON ends in the middle (line {e.lineno}, "
                                 f"column {e.colno}: {e.msg})") from None
         raise SaveFileError(source, f"not valid JSON: {e.msg} (line {e.lineno}, column {e.colno})") from None
-    except _BadJson as e:
+    except (_BadJson, UnsafeFile) as e:
         raise SaveFileError(source, f"not a valid saved game: {e}") from None
     except RecursionError:
         raise SaveFileError(source, "not valid JSON: nested too deeply") from None
@@ -335,17 +327,11 @@ def loads(text: str, source: str = "<string>") -> GameState:
 
 def load(path: Path | str) -> GameState:
     """A :class:`GameState` from a save file: missing, unreadable, too large, not UTF-8 — one line each."""
-    p, source = Path(path), str(path)
+    source = str(path)
     try:
-        if not p.exists():
-            raise SaveFileError(source, "no such file")
-        if p.is_dir():
-            raise SaveFileError(source, "is a directory, not a file")
-        if p.stat().st_size > MAX_BYTES:
-            raise SaveFileError(source, f"the file is larger than {MAX_BYTES // (1024 * 1024)} MiB; not a saved game")
-        raw = p.read_bytes()
-    except OSError as e:
-        raise SaveFileError(source, f"cannot read the file: {e.strerror or type(e).__name__}") from None
+        raw = read_capped(path, MAX_BYTES)  # regular files only, the cap counted while reading
+    except UnsafeFile as e:
+        raise SaveFileError(source, e.message) from None
     try:
         text = decode(raw, source)
     except ArmyFileError as e:

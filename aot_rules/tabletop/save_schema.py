@@ -40,7 +40,7 @@ BOOL: Schema = {"type": "boolean"}
 TEXT: Schema = {"type": "string"}
 NAME: Schema = {"type": "string", "minLength": 1}
 POINT: Schema = {"type": "array", "prefixItems": [NUM, NUM], "minItems": 2, "maxItems": 2}
-OUTLINE: Schema = {"type": "array", "items": POINT, "minItems": 3}
+OUTLINE: Schema = {"type": "array", "items": POINT, "minItems": 3, "maxItems": 1000}
 
 
 def enum(cls: type[Enum]) -> Schema:
@@ -65,7 +65,7 @@ UNIT = obj({
     "mounted": BOOL, "shield": BOOL, "armour": BOOL, "horse_armour": BOOL, "pavise": BOOL,
     "weapon": enum(MeleeWeapon),
     "mix": {"type": "array", "items": {"type": "array", "prefixItems": [enum(MeleeWeapon), NAT],
-                                       "minItems": 2, "maxItems": 2}},
+                                       "minItems": 2, "maxItems": 2}, "maxItems": 10},
     "missile": nullable(Missile),
     "veteran": BOOL, "stubborn": BOOL, "recruit": BOOL, "regular": BOOL, "initiative": BOOL,
     "barbarian": BOOL, "terrifying": BOOL, "defensive": BOOL,
@@ -94,7 +94,7 @@ PIECE = obj({
     "removed": NAT,
     "status": enum(Status),
     "turn": UNIT_TURN,
-    "inside": {"type": "array", "items": NAME},
+    "inside": {"type": "array", "items": NAME, "maxItems": 100},
     "fled_this_turn": BOOL,
 })
 
@@ -103,7 +103,7 @@ COMMANDER = obj({"name": NAME, "rank": enum(Rank), "unit": NAME})
 SIDE = obj({
     "name": NAME, "army": NAME, "nationality": NAME,
     "slots": {"type": "array", "items": NAME, "minItems": 6, "maxItems": 6},
-    "commanders": {"type": "array", "items": COMMANDER},
+    "commanders": {"type": "array", "items": COMMANDER, "maxItems": 50},
     "camp": OUTLINE,
     "home_edge": NUM,
     "withdrawn": BOOL,
@@ -113,7 +113,7 @@ TERRAIN = obj({"name": NAME, "kind": enum(Terrain), "outline": OUTLINE})
 
 LOG_ENTRY = obj({
     "turn": NAT, "who": TEXT, "rule": TEXT,
-    "faces": {"type": "array", "items": {"type": "integer", "minimum": 1}},
+    "faces": {"type": "array", "items": {"type": "integer", "minimum": 1}, "maxItems": 100},
     "outcome": TEXT,
     "kind": {"type": "string", "enum": list(LOG_KINDS)},
 })
@@ -128,8 +128,8 @@ SAVE_SCHEMA: Schema = {
         "scenario": NAME,
         "seed": INT,
         "sides": {"type": "array", "items": SIDE, "minItems": 2, "maxItems": 2},
-        "pieces": {"type": "array", "items": PIECE},
-        "terrain": {"type": "array", "items": TERRAIN},
+        "pieces": {"type": "array", "items": PIECE, "maxItems": 500},
+        "terrain": {"type": "array", "items": TERRAIN, "maxItems": 200},
         "width": {"type": "number", "exclusiveMinimum": 0},
         "depth": {"type": "number", "exclusiveMinimum": 0},
         "turn": NAT,
@@ -139,7 +139,7 @@ SAVE_SCHEMA: Schema = {
                        "minItems": 2, "maxItems": 2},
         "slot": {"type": "integer", "minimum": 0, "maximum": 6},
         "mover": {"type": "integer", "enum": [-1, 0, 1]},
-        "log": {"type": "array", "items": LOG_ENTRY},
+        "log": {"type": "array", "items": LOG_ENTRY, "maxItems": 200_000},
         "dice_used": NAT,
         "result": {"type": ["string", "null"]},
     }),
