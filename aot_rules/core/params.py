@@ -29,6 +29,9 @@ from typing import Any, Literal, TypeVar, Union, cast, get_args, get_origin, get
 
 from aot_rules.core.errors import ParamError
 from aot_rules.core.format import fraction_str
+from aot_rules.core.ranks import ACCEPTS as RANKS_ACCEPT
+from aot_rules.core.ranks import Ranks as Ranks  # re-exported: records declare their ranks with it
+from aot_rules.core.ranks import ranks_from, why_not
 
 #: How every face marks an input the source leaves blank (widget titles end with it).
 BLANK_MARK = " ✎"
@@ -37,8 +40,6 @@ BLANK_NOTE = "✎ not given by the source (a blank table cell or a missing proce
 
 ParamKind = Literal["int", "bool", "choice", "ranks", "inches", "mix"]
 
-#: Formed warriors per rank, front first: ``(4, 4)``.
-Ranks = tuple[int, ...]
 #: Front-rank weapons of a mixed unit, name and count: ``(("sword", 3), ("shooter", 1))``.
 Mix = tuple[tuple[str, int], ...]
 
@@ -169,7 +170,7 @@ class Param:
             return "one of " + ", ".join(self.choices)
         if self.kind == "mix":
             return "weapon:count pairs for the front rank, like sword:3,shooter:1"
-        return "formed warriors per rank, front first, like 4 or 4,4"
+        return RANKS_ACCEPT
 
     def refuse(self, rule_id: str, value: object) -> ParamError:
         return ParamError(rule_id, self.name, f"{self.flag} takes {self.accepts()}, not {quoted(value)}")
@@ -208,6 +209,10 @@ class Param:
             raise ParamError(rule_id, self.name, f"{self.flag} is required: {self.accepts()}")
         converted = self._convert(value)
         if converted is None:
+            reason = _ranks_problem(value) if self.kind == "ranks" else None
+            if reason:  # say which part of a unit's ranks is impossible, not only what is accepted
+                raise ParamError(rule_id, self.name, f"{self.flag} takes {self.accepts()}, not {quoted(value)}: "
+                                 f"{reason}")
             raise self.refuse(rule_id, value)
         return converted
 
@@ -281,8 +286,9 @@ def _decimal(x: Fraction | int | None) -> str:
     return f"{float(cast(Fraction, x)):g}"
 
 
-def _parse_ranks(value: Any) -> tuple[int, ...] | None:
-    """'4,4' -> (4, 4): one or two ranks, each a whole number by the common grammar."""
+def _parse_ranks(value: Any) -> Ranks | None:
+    """'4,4' -> (4, 4): one or two ranks, each a whole number by the common grammar, and together a unit's
+    ranks as :class:`~aot_rules.core.ranks.Ranks` accepts them (the front rank not empty)."""
     parts: list[Any]
     if isinstance(value, str):
         parts = value.split(",")
@@ -290,12 +296,18 @@ def _parse_ranks(value: Any) -> tuple[int, ...] | None:
         parts = list(value)
     else:
         return None
-    if not 1 <= len(parts) <= 2:
+    if not 1 <= len(parts) <= 2 or any(isinstance(x, bool) for x in parts):
         return None
+    return ranks_from(parse_number(x) for x in parts)
+
+
+def _ranks_problem(value: Any) -> str | None:
+    """Why ranks whose every part is a whole number are still no unit's ranks (an empty front rank …)."""
+    parts = value.split(",") if isinstance(value, str) else list(value) if isinstance(value, (tuple, list)) else []
     numbers = [parse_number(x) for x in parts]
-    if any(n is None or n.denominator != 1 or n < 0 for n in numbers):
+    if not parts or any(n is None or n.denominator != 1 for n in numbers):
         return None
-    return tuple(int(cast(Fraction, n)) for n in numbers)
+    return why_not(tuple(int(cast(Fraction, n)) for n in numbers))
 
 
 def _parse_mix(value: Any) -> Mix | None:
@@ -333,7 +345,7 @@ def _kind(hint: Any) -> tuple[ParamKind, bool, type[Enum] | None]:
         return "inches", optional, None
     if isinstance(hint, type) and issubclass(hint, Enum):
         return "choice", optional, hint
-    if hint == Ranks:
+    if hint is Ranks:
         return "ranks", optional, None
     if hint == Mix:
         return "mix", optional, None
