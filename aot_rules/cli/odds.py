@@ -14,7 +14,7 @@ from typing import Any
 
 from aot_rules.cli.terminal import UsageError, _Parser, write, write_json
 from aot_rules.core.errors import RuleError
-from aot_rules.core.params import quoted
+from aot_rules.core.params import Param, quoted
 from aot_rules.core.registry import Mechanic
 from aot_rules.present.render import as_json, as_text
 from aot_rules.systems import all_mechanics, get
@@ -26,7 +26,8 @@ USAGE = ("usage: python -m aot_rules odds (--list | MECHANIC) [options] [--json]
 
 def _mechanic_parser(m: Mechanic[Any]) -> _Parser:
     p = _Parser(prog=f"python -m aot_rules odds {m.key}", description=f"{m.rule_id}: {m.title}. {m.summary}",
-                allow_abbrev=False)
+                allow_abbrev=False, rule_id=m.rule_id)
+    p.accepts = {flag: text for prm in m.inputs for flag, text in written(prm)}
     for prm in m.inputs:
         if prm.kind == "bool":
             p.add_argument(prm.flag, dest=prm.name, action=argparse.BooleanOptionalAction, default=None,
@@ -43,14 +44,36 @@ def _mechanic_parser(m: Mechanic[Any]) -> _Parser:
     return p
 
 
+def written(prm: Param) -> list[tuple[str, str]]:
+    """Each way an input is written on the command line, with what it takes: a value option once, a flag
+    under each of its spellings (``--a-shield``, ``--no-a-shield``, and a named opposite such as ``--turn``).
+
+    >>> from aot_rules.core.params import Param
+    >>> written(Param("a_shield", "bool", False, "", off="bare"))[0]
+    ('--a-shield', 'a flag: --a-shield sets it, --no-a-shield or --bare clears it (default: cleared)')
+    """
+    if prm.kind != "bool":
+        return [(prm.flag, prm.accepts())]
+    clear = ["--no-" + prm.flag[2:], *(["--" + prm.off] if prm.off else [])]
+    text = (f"a flag: {prm.flag} sets it, {' or '.join(clear)} clears it "
+            f"(default: {'set' if prm.default else 'cleared'})")
+    return [(flag, text) for flag in (prm.flag, *clear)]
+
+
 def _list() -> str:
+    """Every mechanic and its options, each option as it is written (``--a-ranks A_RANKS``; a flag with its
+    ``--no-`` form), and what it takes."""
     lines = []
     for m in all_mechanics():
         lines.append(f"{m.rule_id:26} {m.key:24} {m.title}")
         for prm in m.inputs:
             tag = (f" [reading of {prm.reading}]" if prm.reading else "") + (
                 " [not in the source: you set it]" if prm.blank else "")
-            lines.append(f"    {prm.flag:26} {prm.accepts()}{tag}")
+            if prm.kind == "bool":
+                spelled = " | ".join(flag for flag, _ in written(prm))
+            else:
+                spelled = f"{prm.flag} {prm.name.upper()}"
+            lines.append(f"    {spelled:26} {written(prm)[0][1]}{tag}")
     return "\n".join(lines)
 
 

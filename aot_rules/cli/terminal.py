@@ -11,11 +11,13 @@ from __future__ import annotations
 import argparse
 import json
 import os
+import re
 import sys
 from collections.abc import Callable
 from typing import TYPE_CHECKING, Any, NoReturn
 
 from aot_rules.core.format import plain
+from aot_rules.core.params import quoted
 
 if TYPE_CHECKING:
     from _typeshed import SupportsWrite
@@ -142,11 +144,62 @@ def one_line(message: str) -> str:
     return "".join(c if c.isprintable() else repr(c)[1:-1] for c in message)
 
 
+_ARGUMENT = re.compile(r"argument (?P<opts>\S+): (?P<rest>.*)", re.DOTALL)
+_EXPLICIT = re.compile(r"ignored explicit argument (?P<value>.*)", re.DOTALL)
+
+
 class _Parser(argparse.ArgumentParser):
+    """argparse, with its refusals in the command line's one style: ``RULE-ID: --option …`` (the rule where
+    the parser knows one), naming the option as it is written and what it accepts, on one line."""
+
+    def __init__(self, *args: Any, rule_id: str = "", **kwargs: Any) -> None:
+        super().__init__(*args, **kwargs)
+        #: the rule a refusal cites; ``accepts[flag]`` what an option takes, in the words of ``--list``
+        self.rule_id = rule_id
+        self.accepts: dict[str, str] = {}
+
+    def _accepts(self, flag: str) -> str:
+        if flag in self.accepts:
+            return self.accepts[flag]
+        action = self._option_string_actions.get(flag)
+        return (action.help or "") if action is not None else ""
+
+    def explain(self, message: str) -> str:
+        """argparse's message in the command line's words.
+
+        >>> p = _Parser(prog="x", rule_id="AOT-X")
+        >>> _ = p.add_argument("--n", help="a whole number from 1 to 6")
+        >>> _ = p.add_argument("--f", action=argparse.BooleanOptionalAction, help="a flag")
+        >>> p.explain("argument --n: expected one argument").split(" (")[0]
+        'AOT-X: --n takes a whole number from 1 to 6, but no value was given'
+        >>> p.explain("argument --f/--no-f: ignored explicit argument '1'")
+        "AOT-X: --f is a flag and takes no value, not '1': write --f to set it or --no-f to clear it"
+        """
+        head = f"{self.rule_id}: " if self.rule_id else ""
+        m = _ARGUMENT.fullmatch(message)
+        if m is None:
+            if message.startswith("unrecognized arguments: "):
+                extra = message.removeprefix("unrecognized arguments: ").split(" ")
+                return f"{head}unrecognized argument {quoted(extra[0])}; {self.prog} --help lists the options"
+            return head + message
+        opts, rest = m.group("opts").split("/"), m.group("rest")
+        flag = opts[0]
+        if rest == "expected one argument":
+            return (f"{head}{flag} takes {self._accepts(flag) or 'a value'}, but no value was given (a value that "
+                    f"starts with '-' is written {flag}=VALUE)")
+        explicit = _EXPLICIT.fullmatch(rest)
+        if explicit:
+            value = explicit.group("value").strip("'\"")
+            spelled = " or ".join(opts)
+            how = (f"write {opts[0]} to set it or {opts[1]} to clear it" if len(opts) == 2 else f"write {spelled}")
+            return f"{head}{flag} is a flag and takes no value, not {quoted(value)}: {how}"
+        return f"{head}{flag}: {rest}"
+
     def error(self, message: str) -> NoReturn:
-        """argparse's own refusals, as one line: it echoes what was typed (``ignored explicit
-        argument 'xxxx…'``), so a long value is cut rather than printed whole."""
-        raise UsageError(message if len(message) <= 160 else message[:160] + "…")
+        """argparse's own refusals, as one line in the command line's style; what it echoes of the input is
+        quoted and cut, so a long value never floods the line."""
+        text = self.explain(message)
+        raise UsageError(text if len(text) <= 300 else text[:300] + "…")
 
     def print_help(self, file: SupportsWrite[str] | None = None) -> None:
         write(self.format_help().rstrip("\n"), STDOUT if file is None else file)

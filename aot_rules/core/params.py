@@ -43,7 +43,10 @@ ParamKind = Literal["int", "bool", "choice", "ranks", "inches", "mix"]
 #: Front-rank weapons of a mixed unit, name and count: ``(("sword", 3), ("shooter", 1))``.
 Mix = tuple[tuple[str, int], ...]
 
-_NUMBER = re.compile(r"\s*([+-]?)([0-9]{1,4})(?:\.([0-9]{1,4})|/([0-9]{1,4}))?\s*")
+#: Blanks around a number: ASCII spaces and tabs only.  ``\s`` would also let through line breaks and
+#: Unicode spaces (``4\u3000``, ``4\n``), which no one types on purpose.
+_NUMBER = re.compile(r"[ \t]*([+-]?)([0-9]{1,4})(?:\.([0-9]{1,4})|/([0-9]{1,4}))?[ \t]*")
+_WHOLE = re.compile(r"[ \t]*([+-]?[0-9]+)[ \t]*")
 
 
 def parse_number(value: object) -> Fraction | None:
@@ -51,8 +54,8 @@ def parse_number(value: object) -> Fraction | None:
 
     >>> parse_number("2.5"), parse_number("5/2"), parse_number(" +3 "), parse_number(4)
     (Fraction(5, 2), Fraction(5, 2), Fraction(3, 1), Fraction(4, 1))
-    >>> [parse_number(x) for x in ("1e9", "nan", "٣", "1_0", "99999", "1/0", True)]
-    [None, None, None, None, None, None, None]
+    >>> [parse_number(x) for x in ("1e9", "nan", "٣", "1_0", "99999", "1/0", True, "4\\u3000", "4\\n", "4\\u2028")]
+    [None, None, None, None, None, None, None, None, None, None]
     """
     if isinstance(value, bool):
         return None
@@ -71,6 +74,21 @@ def parse_number(value: object) -> Fraction | None:
         return None
     number = Fraction(int(whole), int(den)) if den else Fraction(f"{whole}.{decimals or 0}")
     return -number if sign == "-" else number
+
+
+def parse_whole(value: str, digits: int = 4) -> int | None:
+    """A whole number in the option grammar (ASCII digits and an optional sign; no ``_``, no other scripts'
+    digits, no Unicode blanks), with up to ``digits`` digits, for inputs wider than a table's (a seed).
+
+    >>> parse_whole("42"), parse_whole("-7", 2), parse_whole(str(2**63 - 1), 19)
+    (42, -7, 9223372036854775807)
+    >>> [parse_whole(x, 19) for x in ("٣", "３", "1_000", "4\\u3000", "4\\n", "1e3", "")]
+    [None, None, None, None, None, None, None]
+    """
+    m = _WHOLE.fullmatch(value)
+    if m is None or sum(c.isdigit() for c in m.group(1)) > digits:
+        return None
+    return int(m.group(1))
 
 
 def quoted(value: object, limit: int = 40) -> str:
