@@ -18,7 +18,7 @@ from __future__ import annotations
 
 from typing import Any
 
-from aot_rules.aot.army.model import Gear, Kind, Marker, Property, Rank, Weapon
+from aot_rules.aot.army.model import FILE_RANKS, Gear, Kind, Marker, Property, Weapon
 
 Schema = dict[str, Any]
 
@@ -121,7 +121,7 @@ COMMANDER: Schema = {
     "additionalProperties": False,
     "properties": {
         "name": _NAME,
-        "rank": {"enum": [r.value for r in Rank]},
+        "rank": {"enum": [r.value for r in FILE_RANKS]},
         "unit": _NAME,
         "c_in_c": {"type": "boolean"},
         "contingent": _NAME,
