@@ -9,7 +9,7 @@ Layout:
   systems.py  which rule systems exist; looks mechanics up across them
   present/    faces: one outcome renderer (text, HTML, static-widget summary), static Bokeh
               widgets, live ipywidgets, unit pictures, worked-example narration, book helpers
-  cli.py      python -m aot_rules odds …
+  cli/        the command line, one module per command: python -m aot_rules odds | army | play …
 """
 
 from aot_rules.core.dist import Dist

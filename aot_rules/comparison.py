@@ -480,9 +480,17 @@ def summary_table() -> str:
                      f"<small>{step[s].upgrade}</small><br><b>{percent_str(step[s].before, 1)} → "
                      f"{percent_str(step[s].after, 1)}</b><br><small class=\"cmp-frac\">"
                      f"{fraction_str(step[s].before)} → {fraction_str(step[s].after)}</small>",
-                     cell(shot[s], percent=False) if s in shot else NOT_IN_SOURCE])
+                     (cell(shot[s], percent=False) + f"<br><small>{SHOT_MEASURES[s]}</small>") if s in shot
+                     else NOT_IN_SOURCE])
     return html_table(["system", "beaten in the first fight", "fight goes on", "one step of quality (P beaten)",
-                       "hits per shooter"], rows, "The three questions at a glance (the chapter's default units)")
+                       "shooting: expected result per shooter (the measure differs)"], rows,
+                      "The three questions at a glance (the chapter's default units)")
+
+
+#: What the summary's shooting column measures in each system: three different things, so each cell says which.
+SHOT_MEASURES = {"aot": "hits per shooting figure, before shield saves",
+                 "sp": "hits per shooting figure, before the effect die",
+                 "bat": "figures removed per shooting base"}
 
 
 def _figure(title: str, x_label: str, y_label: str, whole_steps: bool = False, height: int = 260) -> Any:

@@ -372,21 +372,6 @@ def test_what_the_table_top_unit_refuses_is_a_violation() -> None:
 
 # --- points ----------------------------------------------------------------------------------------
 
-def test_the_points_table_is_the_rules_index_table(rules_index_text: str) -> None:
-    """Every printed row of AOT-ARMY-POINTS, in order, against the engine's table."""
-    entry = rules_index_text[rules_index_text.index("### AOT-ARMY-POINTS"):]
-    entry = entry[:entry.index("\n### ")]
-    rows = [r for r in re.findall(r"^\| ([^|]+) \| ([^|]+) \|$", entry, re.M) if r[0] != "Item"]
-    printed = [c for c in COSTS if not c.reading]
-    assert len(rows) == len(printed) == 13
-    for (item, cost), c in zip(rows, printed, strict=True):
-        m = re.match(r"\+?([0-9.]+)", cost.strip())
-        assert m is not None and Fraction(m.group(1)) == c.points, (item, cost, c)
-    readings = {c.item: c.points for c in COSTS if c.reading}
-    assert readings == {Item.UNPAIRED_RECRUIT: Fraction(1, 2), Item.MACHINE: 1, Item.CHARIOT: 1, Item.WAR_WAGON: 1}
-    assert "≤ 20" in entry and BUDGET == 20
-
-
 def akontists(n: int, *, recruits: int = 0) -> Data:
     units = [{"name": f"A{i}", "entry": "Akontists", "ranks": [2, 2]} for i in range(n)]
     units += [{"name": f"R{i}", "entry": "Akontists", "ranks": [2, 2], "recruit": True} for i in range(recruits)]

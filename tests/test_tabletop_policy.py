@@ -9,8 +9,8 @@ import pytest
 from hypothesis import given, settings
 from hypothesis import strategies as st
 
+from aot_rules.cli.simulate import main as simulate_main
 from aot_rules.core.errors import RuleError
-from aot_rules.simulate_cli import main as simulate_main
 from aot_rules.tabletop import turn
 from aot_rules.tabletop.game import Game, TableDice
 from aot_rules.tabletop.legal import legal_actions

@@ -171,7 +171,7 @@ def test_cannot_withdraw_while_a_unit_with_density_remains_on_the_table():
 
 
 def test_withdrawal_counts_the_camp_captured_and_panicking_units_destroyed():
-    gauls = Side.tally("Gauls", off_table=4, panicking=2, destroyed=1)
+    gauls = Side.tally("Gauls", marched_off=4, panicking=2, destroyed=1)
     r = withdraw(gauls, Side.tally("Romans", formed=4, destroyed=2))
     g, rom = r.scores
     assert (r.ending, r.rule_id) == (Ending.WITHDRAWAL, "AOT-VICTORY-WITHDRAW")
@@ -237,7 +237,8 @@ def test_two_sides_need_different_names():
 
 @st.composite
 def sides(draw, name: str) -> Side:
-    fates = draw(st.lists(st.sampled_from([f for f in Fate if f is not Fate.LOOTING]), min_size=1, max_size=12))
+    kinds = [f for f in Fate if f not in (Fate.LOOTING, Fate.MARCHED_OFF)]  # marched off: withdrawals only
+    fates = draw(st.lists(st.sampled_from(kinds), min_size=1, max_size=12))
     if draw(st.booleans()):
         fates.append(Fate.LOOTING)
     units = tuple(UnitRecord(f"{name} {i}", f) for i, f in enumerate(fates))
@@ -304,3 +305,18 @@ def test_withdrawing_never_helps_the_withdrawer_on_the_opponents_score(pair):
     extra = (0 if a.camp_captured else 2 + a.count(Fate.IN_CAMP)) + a.count(Fate.PANICKING)
     assert w.scores[1].total == night.total + extra
     assert w.scores[0] == points_for(a, b)
+
+
+# --- issue 22: fled off the table and marched off in order are two fates ------------------------------
+
+def test_fled_off_the_table_and_marched_off_in_order_are_kept_apart() -> None:
+    assert Fate.OFF_TABLE is not Fate.MARCHED_OFF
+    assert (Fate.OFF_TABLE.value, Fate.MARCHED_OFF.value) == ("fled off the table", "marched off in order")
+    assert not Fate.OFF_TABLE.on_table and not Fate.MARCHED_OFF.on_table
+    # both score nothing, in a withdrawal
+    r = withdraw(Side.tally("Gauls", marched_off=2, off_table=2), Side.tally("Romans", formed=1))
+    assert r.scores[1].total == 2  # the camp only
+    # outside a withdrawal a unit cannot have marched off in order
+    with pytest.raises(RuleError, match="AOT-VICTORY-WITHDRAW: Gauls 2 marched off in order"):
+        battle_result(Side.tally("Gauls", marched_off=1, formed=1), Side.tally("Romans", formed=1))
+    assert battle_result(Side.tally("Gauls", off_table=1, formed=1), Side.tally("Romans", formed=1)).draw

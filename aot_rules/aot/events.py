@@ -9,10 +9,10 @@ facts only; the words a book page uses for them live in
 from __future__ import annotations
 
 from dataclasses import dataclass
-from enum import StrEnum
 
 from aot_rules.aot.units import Unit
 from aot_rules.core.events import Event
+from aot_rules.core.verdict import Verdict as Verdict  # who falls back after a fight: the core's verdict
 
 
 @dataclass(frozen=True, slots=True)
@@ -46,14 +46,6 @@ class Losses(Event):
     killed: int
     disordered: int
     after: Unit
-
-
-class Verdict(StrEnum):
-    """Who falls back after a fight, in reading order."""
-
-    FIRST = "first wins"
-    CONTINUE = "continue"
-    SECOND = "second wins"
 
 
 @dataclass(frozen=True, slots=True)

@@ -8,8 +8,8 @@ plus a stat for initiative and damage.
                  (rolls a ``DiceSource``): ``profile`` (the shared vocabulary: Quality,
                  skills, orders), ``table`` (steps, bases, zones, terrain, set-up), ``turn``
                  (orders phase, initiative, passing), ``activation``, ``combat``, ``morale``,
-                 ``skills``, ``magic``; ``catalogue`` lists the index's entries and how
-                 completely the source states each
+                 ``skills``, ``magic`` (the index's entries, and how completely the source
+                 states each, are in the package-wide catalogue, ``aot_rules.catalogue``)
   mechanics/     the registry entries (typed parameters, exact outcome, played face), by area
   examples/      the source's illustrations, replayed or decided by the engine, by area
 

@@ -29,6 +29,9 @@ from typing import Any, Literal, TypeVar, Union, cast, get_args, get_origin, get
 
 from aot_rules.core.errors import ParamError
 from aot_rules.core.format import fraction_str
+from aot_rules.core.ranks import ACCEPTS as RANKS_ACCEPT
+from aot_rules.core.ranks import Ranks as Ranks  # re-exported: records declare their ranks with it
+from aot_rules.core.ranks import ranks_from, why_not
 
 #: How every face marks an input the source leaves blank (widget titles end with it).
 BLANK_MARK = " ✎"
@@ -37,12 +40,13 @@ BLANK_NOTE = "✎ not given by the source (a blank table cell or a missing proce
 
 ParamKind = Literal["int", "bool", "choice", "ranks", "inches", "mix"]
 
-#: Formed warriors per rank, front first: ``(4, 4)``.
-Ranks = tuple[int, ...]
 #: Front-rank weapons of a mixed unit, name and count: ``(("sword", 3), ("shooter", 1))``.
 Mix = tuple[tuple[str, int], ...]
 
-_NUMBER = re.compile(r"\s*([+-]?)([0-9]{1,4})(?:\.([0-9]{1,4})|/([0-9]{1,4}))?\s*")
+#: Blanks around a number: ASCII spaces and tabs only.  ``\s`` would also let through line breaks and
+#: Unicode spaces (``4\u3000``, ``4\n``), which no one types on purpose.
+_NUMBER = re.compile(r"[ \t]*([+-]?)([0-9]{1,4})(?:\.([0-9]{1,4})|/([0-9]{1,4}))?[ \t]*")
+_WHOLE = re.compile(r"[ \t]*([+-]?[0-9]+)[ \t]*")
 
 
 def parse_number(value: object) -> Fraction | None:
@@ -50,8 +54,8 @@ def parse_number(value: object) -> Fraction | None:
 
     >>> parse_number("2.5"), parse_number("5/2"), parse_number(" +3 "), parse_number(4)
     (Fraction(5, 2), Fraction(5, 2), Fraction(3, 1), Fraction(4, 1))
-    >>> [parse_number(x) for x in ("1e9", "nan", "٣", "1_0", "99999", "1/0", True)]
-    [None, None, None, None, None, None, None]
+    >>> [parse_number(x) for x in ("1e9", "nan", "٣", "1_0", "99999", "1/0", True, "4\\u3000", "4\\n", "4\\u2028")]
+    [None, None, None, None, None, None, None, None, None, None]
     """
     if isinstance(value, bool):
         return None
@@ -70,6 +74,21 @@ def parse_number(value: object) -> Fraction | None:
         return None
     number = Fraction(int(whole), int(den)) if den else Fraction(f"{whole}.{decimals or 0}")
     return -number if sign == "-" else number
+
+
+def parse_whole(value: str, digits: int = 4) -> int | None:
+    """A whole number in the option grammar (ASCII digits and an optional sign; no ``_``, no other scripts'
+    digits, no Unicode blanks), with up to ``digits`` digits, for inputs wider than a table's (a seed).
+
+    >>> parse_whole("42"), parse_whole("-7", 2), parse_whole(str(2**63 - 1), 19)
+    (42, -7, 9223372036854775807)
+    >>> [parse_whole(x, 19) for x in ("٣", "３", "1_000", "4\\u3000", "4\\n", "1e3", "")]
+    [None, None, None, None, None, None, None]
+    """
+    m = _WHOLE.fullmatch(value)
+    if m is None or sum(c.isdigit() for c in m.group(1)) > digits:
+        return None
+    return int(m.group(1))
 
 
 def quoted(value: object, limit: int = 40) -> str:
@@ -169,7 +188,7 @@ class Param:
             return "one of " + ", ".join(self.choices)
         if self.kind == "mix":
             return "weapon:count pairs for the front rank, like sword:3,shooter:1"
-        return "formed warriors per rank, front first, like 4 or 4,4"
+        return RANKS_ACCEPT
 
     def refuse(self, rule_id: str, value: object) -> ParamError:
         return ParamError(rule_id, self.name, f"{self.flag} takes {self.accepts()}, not {quoted(value)}")
@@ -208,6 +227,10 @@ class Param:
             raise ParamError(rule_id, self.name, f"{self.flag} is required: {self.accepts()}")
         converted = self._convert(value)
         if converted is None:
+            reason = _ranks_problem(value) if self.kind == "ranks" else None
+            if reason:  # say which part of a unit's ranks is impossible, not only what is accepted
+                raise ParamError(rule_id, self.name, f"{self.flag} takes {self.accepts()}, not {quoted(value)}: "
+                                 f"{reason}")
             raise self.refuse(rule_id, value)
         return converted
 
@@ -281,8 +304,9 @@ def _decimal(x: Fraction | int | None) -> str:
     return f"{float(cast(Fraction, x)):g}"
 
 
-def _parse_ranks(value: Any) -> tuple[int, ...] | None:
-    """'4,4' -> (4, 4): one or two ranks, each a whole number by the common grammar."""
+def _parse_ranks(value: Any) -> Ranks | None:
+    """'4,4' -> (4, 4): one or two ranks, each a whole number by the common grammar, and together a unit's
+    ranks as :class:`~aot_rules.core.ranks.Ranks` accepts them (the front rank not empty)."""
     parts: list[Any]
     if isinstance(value, str):
         parts = value.split(",")
@@ -290,12 +314,18 @@ def _parse_ranks(value: Any) -> tuple[int, ...] | None:
         parts = list(value)
     else:
         return None
-    if not 1 <= len(parts) <= 2:
+    if not 1 <= len(parts) <= 2 or any(isinstance(x, bool) for x in parts):
         return None
+    return ranks_from(parse_number(x) for x in parts)
+
+
+def _ranks_problem(value: Any) -> str | None:
+    """Why ranks whose every part is a whole number are still no unit's ranks (an empty front rank …)."""
+    parts = value.split(",") if isinstance(value, str) else list(value) if isinstance(value, (tuple, list)) else []
     numbers = [parse_number(x) for x in parts]
-    if any(n is None or n.denominator != 1 or n < 0 for n in numbers):
+    if not parts or any(n is None or n.denominator != 1 for n in numbers):
         return None
-    return tuple(int(cast(Fraction, n)) for n in numbers)
+    return why_not(tuple(int(cast(Fraction, n)) for n in numbers))
 
 
 def _parse_mix(value: Any) -> Mix | None:
@@ -333,7 +363,7 @@ def _kind(hint: Any) -> tuple[ParamKind, bool, type[Enum] | None]:
         return "inches", optional, None
     if isinstance(hint, type) and issubclass(hint, Enum):
         return "choice", optional, hint
-    if hint == Ranks:
+    if hint is Ranks:
         return "ranks", optional, None
     if hint == Mix:
         return "mix", optional, None

@@ -23,9 +23,7 @@ from __future__ import annotations
 
 import json
 import math
-import os
 import re
-import tempfile
 from collections.abc import Callable, Mapping, Sequence
 from functools import partial
 from pathlib import Path
@@ -38,6 +36,7 @@ from aot_rules.aot.army.model import is_individual
 from aot_rules.aot.rules.orders import Activity, Rank, UnitTurn
 from aot_rules.aot.rules.terrain import Terrain
 from aot_rules.core.errors import RuleError
+from aot_rules.core.safeio import UnsafeFile, checked_int, read_capped, write_atomic
 from aot_rules.tabletop.codec import (
     decode_arg,
     decode_event,
@@ -137,20 +136,13 @@ def dumps(state: GameState) -> str:
 
 
 def save(state: GameState, path: Path | str) -> None:
-    """Write the save file atomically: a crash mid-write never leaves a truncated save behind."""
-    target = Path(path)
+    """Write the save file atomically (a crash mid-write never leaves a truncated save behind), replacing
+    only a regular file and keeping its mode (:func:`~aot_rules.core.safeio.write_atomic`)."""
     text = dumps(state)
     try:
-        fd, tmp = tempfile.mkstemp(dir=target.parent, prefix=f".{target.name}.", suffix=".tmp")
-        try:
-            with os.fdopen(fd, "w", encoding="utf-8", newline="\n") as f:
-                f.write(text)
-            os.replace(tmp, target)
-        except BaseException:
-            Path(tmp).unlink(missing_ok=True)
-            raise
-    except OSError as e:
-        raise SaveFileError(str(path), f"cannot write the file: {e.strerror or type(e).__name__}") from None
+        write_atomic(path, text)
+    except UnsafeFile as e:
+        raise SaveFileError(str(path), e.message) from None
 
 
 # --- text → data ------------------------------------------------------------------------------------
@@ -161,12 +153,6 @@ class _BadJson(Exception):
 
 def _no_constant(name: str) -> object:
     raise _BadJson(f"{name} is not a number a saved game can hold")
-
-
-def _whole(text: str) -> int:
-    if len(text.lstrip("-")) > 24:  # no count, coordinate or seed of a game has this many digits
-        raise _BadJson(f"the number {text[:20]}… ({len(text)} digits) is too large")
-    return int(text)
 
 
 def _finite(text: str) -> float:
@@ -197,14 +183,14 @@ def parse(text: str, source: str) -> object:
     if not text.strip():
         raise SaveFileError(source, "the file is empty")
     try:
-        return cast(object, json.loads(text, parse_constant=_no_constant, parse_float=_finite, parse_int=_whole,
-                                       object_pairs_hook=_unique_keys))
+        return cast(object, json.loads(text, parse_constant=_no_constant, parse_float=_finite,
+                                       parse_int=checked_int, object_pairs_hook=_unique_keys))
     except json.JSONDecodeError as e:
         if _cut_short(text, e):
             raise SaveFileError(source, f"the file is cut short: the JSON ends in the middle (line {e.lineno}, "
                                 f"column {e.colno}: {e.msg})") from None
         raise SaveFileError(source, f"not valid JSON: {e.msg} (line {e.lineno}, column {e.colno})") from None
-    except _BadJson as e:
+    except (_BadJson, UnsafeFile) as e:
         raise SaveFileError(source, f"not a valid saved game: {e}") from None
     except RecursionError:
         raise SaveFileError(source, "not valid JSON: nested too deeply") from None
@@ -404,17 +390,11 @@ def loads(text: str, source: str = "<string>") -> GameState:
 
 def load(path: Path | str) -> GameState:
     """A :class:`GameState` from a save file: missing, unreadable, too large, not UTF-8 — one line each."""
-    p, source = Path(path), str(path)
+    source = str(path)
     try:
-        if not p.exists():
-            raise SaveFileError(source, "no such file")
-        if p.is_dir():
-            raise SaveFileError(source, "is a directory, not a file")
-        if p.stat().st_size > MAX_BYTES:
-            raise SaveFileError(source, f"the file is larger than {MAX_BYTES // (1024 * 1024)} MiB; not a saved game")
-        raw = p.read_bytes()
-    except OSError as e:
-        raise SaveFileError(source, f"cannot read the file: {e.strerror or type(e).__name__}") from None
+        raw = read_capped(path, MAX_BYTES)  # regular files only, the cap counted while reading
+    except UnsafeFile as e:
+        raise SaveFileError(source, e.message) from None
     try:
         text = decode(raw, source)
     except ArmyFileError as e:

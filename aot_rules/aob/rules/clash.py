@@ -26,6 +26,7 @@ from aot_rules.core.dice import DiceSource
 from aot_rules.core.dist import Dist
 from aot_rules.core.errors import RuleError
 from aot_rules.core.events import DieEffect, Said
+from aot_rules.core.verdict import Verdict
 
 CLASH = "AOB-CLASH"
 CASUALTIES = "AOB-CLASH-CASUALTIES"
@@ -156,11 +157,15 @@ class Compare(StrEnum):
 
 
 class ClashResult(StrEnum):
-    """How a clash ends, in reading order: A wins · melee · B wins."""
+    """How a clash ends, in reading order: A wins · melee · B wins (the core's three-way :class:`Verdict`)."""
 
     A_WINS = "B flees"
     MELEE = "melee begins"
     B_WINS = "A flees"
+
+    @property
+    def verdict(self) -> Verdict:
+        return {ClashResult.A_WINS: Verdict.FIRST, ClashResult.B_WINS: Verdict.SECOND}.get(self, Verdict.CONTINUE)
 
 
 class ClashOutcome(NamedTuple):

@@ -41,6 +41,7 @@ from aot_rules.aot.army.model import (
     is_individual,
 )
 from aot_rules.aot.army.schema import ARMY_SCHEMA, KIND_SCHEMA, LIST_SCHEMA
+from aot_rules.core.safeio import MAX_DIGITS, UnsafeFile, decode_utf8, read_capped
 
 # jsonschema imports the optional IRI checker rfc3987_syntax when it is installed (Jupyter pulls it in), and
 # that builds a parser for 2–3 s at import.  Our schemas use no "iri" format, so the CLI skips it.
@@ -75,6 +76,14 @@ class _Loader(yaml.SafeLoader):  # type: ignore[misc]  # PyYAML's classes are un
                                               self.peek_event().start_mark)
         return super().compose_node(parent, index)
 
+    def construct_yaml_int(self, node: Any) -> object:
+        """YAML's integers, refused beyond :data:`~aot_rules.core.safeio.MAX_DIGITS` digits (a 5,000-digit
+        rank would otherwise stop the loader with Python's own conversion limit)."""
+        if sum(c.isdigit() for c in str(node.value)) > MAX_DIGITS:
+            raise yaml.constructor.ConstructorError(None, None, f"a number with more than {MAX_DIGITS} digits",
+                                                    node.start_mark)
+        return super().construct_yaml_int(node)
+
     def construct_mapping(self, node: Any, deep: bool = False) -> object:
         seen: set[tuple[str, str]] = set()
         for key_node, _ in node.value:
@@ -85,6 +94,9 @@ class _Loader(yaml.SafeLoader):  # type: ignore[misc]  # PyYAML's classes are un
                                                             key_node.start_mark)
                 seen.add(key)
         return super().construct_mapping(node, deep)
+
+
+_Loader.add_constructor("tag:yaml.org,2002:int", _Loader.construct_yaml_int)
 
 
 def _yaml_problem(e: Exception) -> str:
@@ -107,16 +119,15 @@ def decode(raw: bytes, source: str) -> str:
     Traceback (most recent call last):
     ...
     aot_rules.aot.army.load.ArmyFileError: f: the file is UTF-16 text; save it as UTF-8
+    >>> decode("Ёж".encode("utf-32"), "f")
+    Traceback (most recent call last):
+    ...
+    aot_rules.aot.army.load.ArmyFileError: f: the file is UTF-32 text; save it as UTF-8
     """
-    if raw.startswith((b"\xff\xfe", b"\xfe\xff")):
-        raise ArmyFileError(source, "the file is UTF-16 text; save it as UTF-8")
-    if b"\x00" in raw:
-        raise ArmyFileError(source, "the file holds NUL bytes: it is binary, or UTF-16/UTF-32 text, not UTF-8")
     try:
-        return raw.decode("utf-8-sig")
-    except UnicodeDecodeError as e:
-        raise ArmyFileError(source, f"the file is not UTF-8 text (byte 0x{raw[e.start]:02x} at offset {e.start}); "
-                            "save it as UTF-8") from None
+        return decode_utf8(raw)
+    except UnsafeFile as e:
+        raise ArmyFileError(source, e.message) from None
 
 
 def parse_yaml(text: str, source: str) -> object:
@@ -139,18 +150,20 @@ def parse_yaml(text: str, source: str) -> object:
 
 
 def read_bytes(path: Path | Traversable, source: str) -> bytes:
-    """The file's bytes, refusing what is not a readable, reasonably small file."""
+    """The file's bytes, refusing what is not a regular file of at most :data:`MAX_BYTES` (counted while
+    reading, so ``/dev/zero`` or a FIFO cannot exhaust memory or block: :func:`~aot_rules.core.safeio.read_capped`)."""
     try:
         if isinstance(path, Path):
-            if not path.exists():
-                raise ArmyFileError(source, "no such file")
-            if path.is_dir():
-                raise ArmyFileError(source, "is a directory, not a file")
-            if path.stat().st_size > MAX_BYTES:
-                raise ArmyFileError(source, f"the file is larger than {MAX_BYTES // 1024} KiB; not an army file")
-        elif not path.is_file():
+            return read_capped(path, MAX_BYTES)
+        if not path.is_file():  # a shipped file inside the package
             raise ArmyFileError(source, "no such file")
-        return path.read_bytes()
+        with path.open("rb") as f:
+            raw = f.read(MAX_BYTES + 1)
+        if len(raw) > MAX_BYTES:
+            raise UnsafeFile(f"the file is larger than {MAX_BYTES // 1024} KiB")
+        return raw
+    except UnsafeFile as e:
+        raise ArmyFileError(source, e.message) from None
     except OSError as e:
         raise ArmyFileError(source, f"cannot read the file: {e.strerror or type(e).__name__}") from None
 
@@ -296,28 +309,44 @@ def _slots(d: Mapping[object, Any]) -> tuple[tuple[int, tuple[str, ...]], ...]:
     return tuple(sorted(out, key=lambda kv: kv[0]))
 
 
-def _resolve_list(ref: str | Mapping[str, Any], source: str, base: Path | None) -> ArmyList:
+def _resolve_list(ref: str | Mapping[str, Any], source: str, lists: Path | None) -> ArmyList:
+    """The list an army names: written inline, a shipped list's id, or, only when the user passed a folder of
+    lists (``--lists DIR``), an id or relative path inside that folder.  Never any other path: an army file
+    from elsewhere must not make the command open ``/etc/passwd`` or ``../../secret`` and echo it back."""
     if not isinstance(ref, str):
         return list_from_data(ref, f"{source}: list")
-    local = (base or Path.cwd()) / ref
-    if local.is_file():
-        return _load_list_file(local, f"{source}: list {ref!r}")
+    where = f"{source}: list {_short(ref)}"
+    if lists is not None:
+        name = f"{ref}.yaml" if _ID.match(ref) else ref
+        if Path(name).is_absolute():
+            raise ArmyFileError(source, f"list {_short(ref)}: an absolute path is not read; name a list inside "
+                                f"{lists} by its path relative to that folder")
+        root = lists.resolve()
+        found = (root / name).resolve()
+        if not found.is_relative_to(root):
+            raise ArmyFileError(source, f"list {_short(ref)} lies outside the lists folder {lists}; only files "
+                                "inside it are read")
+        if found.is_file() or not _ID.match(ref):
+            return _load_list_file(found, where)
     if _ID.match(ref) and (DATA / "lists" / f"{ref}.yaml").is_file():
-        return _load_list_file(DATA / "lists" / f"{ref}.yaml", f"{source}: list {ref!r}")
+        return _load_list_file(DATA / "lists" / f"{ref}.yaml", where)
     shipped = ", ".join(shipped_names("lists"))
-    raise ArmyFileError(source, f"list {_short(ref)} is neither a file beside the army nor a shipped list "
-                        f"({shipped})")
+    if lists is not None:
+        raise ArmyFileError(source, f"list {_short(ref)} is neither a list in {lists} nor a shipped list ({shipped})")
+    raise ArmyFileError(source, f"list {_short(ref)} is not a shipped list ({shipped}); a list file of your own is "
+                        "read only from a folder given with --lists DIR")
 
 
 def _load_list_file(path: Path | Traversable, source: str) -> ArmyList:
     return list_from_data(read_data(path, source), source)
 
 
-def army_from_data(data: object, source: str = "<army>", base: Path | None = None) -> Army:
-    """An :class:`Army` from parsed data: schema check, then the list it names (a shipped list id, a
-    path relative to ``base``, or the list written inline), then the typed model."""
+def army_from_data(data: object, source: str = "<army>", lists: Path | None = None) -> Army:
+    """An :class:`Army` from parsed data: schema check, then the list it names (a shipped list id, an id or
+    relative path inside the folder ``lists`` when one is given, or the list written inline), then the
+    typed model."""
     d = check_schema(data, ARMY_SCHEMA, source)
-    army_list = _resolve_list(d["list"], source, base)
+    army_list = _resolve_list(d["list"], source, lists)
     units = tuple(_unit(u) for u in d["units"])
     commanders = tuple(_commander(c) for c in d.get("commanders", ()))
     for what, names in (("unit", [u.name for u in units]), ("commander", [c.name for c in commanders])):
@@ -331,19 +360,20 @@ def army_from_data(data: object, source: str = "<army>", base: Path | None = Non
     return Army(name=d["name"], army_list=army_list, units=units, commanders=commanders, slots=_slots(d["slots"]))
 
 
-def load(path: Path | str) -> Army | ArmyList:
-    """An army or an army list, whichever the file's ``kind`` says it is."""
+def load(path: Path | str, lists: Path | str | None = None) -> Army | ArmyList:
+    """An army or an army list, whichever the file's ``kind`` says it is; an army's list comes from the
+    shipped lists or, when ``lists`` names a folder, from inside it."""
     p = Path(path)
     source = str(path)
     data = read_data(p, source)
     kind = check_schema(data, KIND_SCHEMA, source)["kind"]
     if kind == "army-list":
         return list_from_data(data, source)
-    return army_from_data(data, source, p.parent)
+    return army_from_data(data, source, None if lists is None else Path(lists))
 
 
-def load_army(path: Path | str) -> Army:
-    got = load(path)
+def load_army(path: Path | str, lists: Path | str | None = None) -> Army:
+    got = load(path, lists)
     if not isinstance(got, Army):
         raise ArmyFileError(str(path), "this is an army list, not an army")
     return got

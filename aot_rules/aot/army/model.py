@@ -19,6 +19,7 @@ from dataclasses import dataclass
 from enum import StrEnum
 
 from aot_rules.aot.equipment import MeleeWeapon, Missile
+from aot_rules.aot.rules.orders import Rank as Rank  # the rules' commander ranks, not a copy
 from aot_rules.aot.units import Unit
 from aot_rules.core.errors import RuleError
 
@@ -156,9 +157,9 @@ class Kind(StrEnum):
         return self in (Kind.ELEPHANT, Kind.CHARIOT, Kind.SCYTHED_CHARIOT, Kind.SUMERIAN_CART)
 
 
-class Rank(StrEnum):
-    GENERAL = "general"
-    COLONEL = "colonel"
+#: A commander's rank is the rules' own (AOT-CMD-SLOTS, AOT-CMD-COLONEL); an army file writes ``general`` or
+#: ``colonel`` and marks the commander-in-chief with ``c_in_c`` (:data:`FILE_RANKS`).
+FILE_RANKS = (Rank.GENERAL, Rank.COLONEL)
 
 
 class Section(StrEnum):

@@ -4,7 +4,9 @@ The schemas check a file's *structure* only: which keys exist, their types, the 
 weapons, gear, markers and properties.  Everything a player could get wrong while still writing a
 well-formed file (a unit of the wrong size, a fourth elite unit, a colonel on a slot, 21 points) is
 left to :mod:`.validate`, which reports it with a rule ID instead of refusing the file.  That split is
-why, for instance, ``ranks`` may have any number of items here and ``elite`` any number of properties.
+why, for instance, ``ranks`` may have more items here than a unit may have ranks and ``elite`` more
+properties than a unit may take.  Every list and every number still has a bound, so no file can make the
+loader hold more than a few bounded structures (:mod:`aot_rules.core.safeio` caps the bytes before that).
 
 The vocabularies come from the model's enums, so a new weapon or marker is added in one place.
 
@@ -16,7 +18,7 @@ from __future__ import annotations
 
 from typing import Any
 
-from aot_rules.aot.army.model import Gear, Kind, Marker, Property, Rank, Weapon
+from aot_rules.aot.army.model import FILE_RANKS, Gear, Kind, Marker, Property, Weapon
 
 Schema = dict[str, Any]
 
@@ -42,12 +44,12 @@ ENTRY: Schema = {
         "kind": {"enum": [k.value for k in Kind]},
         "units": {"type": "string", "pattern": r"^[0-9]{1,2}-[0-9]{1,2}$",
                   "description": "allowed number of such units, e.g. '0-2'"},
-        "weapons": {"type": "array", "items": {"enum": WEAPONS}, "uniqueItems": True},
+        "weapons": {"type": "array", "items": {"enum": WEAPONS}, "uniqueItems": True, "maxItems": len(WEAPONS)},
         "weapon_implied": {"type": "boolean",
                            "description": "the printed list names no weapon; 'weapons' gives the implied one"},
-        "gear": {"type": "array", "items": {"enum": GEAR}, "uniqueItems": True},
+        "gear": {"type": "array", "items": {"enum": GEAR}, "uniqueItems": True, "maxItems": len(GEAR)},
         "optional": {"type": "array", "items": {"enum": WEAPONS + GEAR}, "uniqueItems": True,
-                     "description": "the items the printed list puts in brackets"},
+                     "maxItems": len(WEAPONS + GEAR), "description": "the items the printed list puts in brackets"},
         "note": _TEXT,
     },
     "allOf": [
@@ -97,9 +99,11 @@ UNIT: Schema = {
         "contingent": _NAME,
         "ranks": {"type": "array", "items": _COUNT, "minItems": 1, "maxItems": 20},
         "weapons": {"type": "object", "propertyNames": {"enum": WEAPONS}, "additionalProperties": _COUNT,
-                    "minProperties": 1, "description": "weapon -> number of warriors carrying it"},
+                    "minProperties": 1, "maxProperties": len(WEAPONS),
+                    "description": "weapon -> number of warriors carrying it"},
         "all_weapons": {"type": "boolean", "description": "+1 pt: every warrior carries every listed weapon"},
         "options": {"type": "array", "items": {"enum": WEAPONS + GEAR}, "uniqueItems": True,
+                    "maxItems": len(WEAPONS + GEAR),
                     "description": "the bracketed items of the entry that this unit takes"},
         "markers": {"type": "array", "items": {"enum": [m.value for m in Marker]}, "maxItems": 20},
         "elite": {"type": "array", "items": {"enum": [p.value for p in Property]}, "maxItems": 20},
@@ -117,7 +121,7 @@ COMMANDER: Schema = {
     "additionalProperties": False,
     "properties": {
         "name": _NAME,
-        "rank": {"enum": [r.value for r in Rank]},
+        "rank": {"enum": [r.value for r in FILE_RANKS]},
         "unit": _NAME,
         "c_in_c": {"type": "boolean"},
         "contingent": _NAME,
@@ -125,7 +129,8 @@ COMMANDER: Schema = {
 }
 
 #: A slot number as YAML gives it (an integer key) or as JSON must spell it (a string of digits).
-_SLOT_KEY: Schema = {"anyOf": [{"type": "integer"}, {"type": "string", "pattern": r"^[0-9]{1,3}$"}]}
+_SLOT_KEY: Schema = {"anyOf": [{"type": "integer", "minimum": -999, "maximum": 999},
+                               {"type": "string", "pattern": r"^[0-9]{1,3}$"}]}
 _SLOT_VALUE: Schema = {"anyOf": [_NAME, {"type": "array", "items": _NAME, "minItems": 1, "maxItems": 10}]}
 
 DEFS: Schema = {"entry": ENTRY, "contingent": CONTINGENT, "army-list": _LIST_BODY, "unit": UNIT,
@@ -146,7 +151,8 @@ ARMY_SCHEMA: Schema = {
         "kind": {"const": "army"},
         "name": _NAME,
         "list": {"anyOf": [{"type": "string", "minLength": 1, "maxLength": 400}, {"$ref": "#/$defs/army-list"}],
-                 "description": "a shipped list's id, a path relative to this file, or the list itself"},
+                 "description": "a shipped list's id, the list itself, or (read only with --lists DIR) a list "
+                                "inside that folder"},
         "note": _TEXT,
         "units": {"type": "array", "items": {"$ref": "#/$defs/unit"}, "maxItems": 200},
         "commanders": {"type": "array", "items": {"$ref": "#/$defs/commander"}, "maxItems": 50},

@@ -36,6 +36,31 @@ def guard_cover(guard: Unit) -> TerrainEffect:
     return terrain_effect(Terrain.WOOD, guard)
 
 
+class GuardBenefits(NamedTuple):
+    """Everything a wood gives the unit guarding its camp (AOT-CAMP: it "has the bonuses of a unit in a wood").
+
+    ``wood``: the wood's terrain effect (cover, blocked sight); ``horse_strike``: whether enemy riders may
+    strike it with their horses, which they never do in a fight on rough ground (AOT-MELEE-HORSE-STRIKE), and
+    a wood is rough ground; ``cover_everywhere``: in a wood only a unit within 1″ of its edge is in cover
+    (AOT-SHOOT-COVER), but a camp is small and the rule gives the guard the bonuses outright, so we read
+    the guard as in cover wherever it stands in the camp (Reading).
+    """
+
+    wood: TerrainEffect
+    horse_strike: bool
+    cover_everywhere: bool
+
+
+def guard_benefits(guard: Unit) -> GuardBenefits:
+    """What guarding its own camp gives ``guard``.
+
+    >>> b = guard_benefits(Unit(name="guard", ranks=(3, 3)))
+    >>> b.wood.cover, b.wood.blocks_sight, b.horse_strike, b.cover_everywhere
+    (True, True, False, True)
+    """
+    return GuardBenefits(guard_cover(guard), horse_strike=False, cover_everywhere=True)
+
+
 def check_entry(unit: Unit, guarded: bool) -> None:
     if guarded:
         raise RuleError("AOT-CAMP", f"{unit.name} cannot walk into a guarded camp: it must attack the guard in an "

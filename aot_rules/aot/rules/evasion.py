@@ -77,27 +77,27 @@ def troops_of(unit: Unit, arm: Arm | None = None) -> Troops:
 
 
 @dataclass(frozen=True)
-class Verdict:
+class Ruling:
     """May it evade, and the sentence that says why."""
 
     allowed: bool
     reason: str
 
 
-def _heavier(evader: Troops, attacker: Troops) -> Verdict:
+def _heavier(evader: Troops, attacker: Troops) -> Ruling:
     """The general rule: heavier troops may not evade lighter ones; sets that differ both ways are
     incomparable and neither side may evade (the Anglo-Saxon example)."""
     e, a = evader.gear, attacker.gear
     if e <= a:
-        return Verdict(True, "the evader is no more heavily equipped than the attacker" if e != a
+        return Ruling(True, "the evader is no more heavily equipped than the attacker" if e != a
                        else "both are equally equipped")
     if e > a:
-        return Verdict(False, "the evader is more heavily equipped than the attacker")
-    return Verdict(False, "their equipment differs both ways (e.g. shield against armour), so neither may evade "
+        return Ruling(False, "the evader is more heavily equipped than the attacker")
+    return Ruling(False, "their equipment differs both ways (e.g. shield against armour), so neither may evade "
                    "the other")
 
 
-def evasion_verdict(evader: Troops, attacker: Troops) -> Verdict:
+def evasion_verdict(evader: Troops, attacker: Troops) -> Ruling:
     """AOT-EVADE-ELIGIBILITY over two unit descriptions, with the reason.
 
     >>> evasion_verdict(Troops(Arm.FOOT), Troops(Arm.CAVALRY)).allowed
@@ -105,26 +105,26 @@ def evasion_verdict(evader: Troops, attacker: Troops) -> Verdict:
     """
     e, a = evader.arm, attacker.arm
     if e is Arm.ARTILLERY:
-        return Verdict(False, "artillery crews cannot evade anyone")
+        return Ruling(False, "artillery crews cannot evade anyone")
     if e is Arm.ELEPHANT:
-        return Verdict(False, "elephants evade nothing")
+        return Ruling(False, "elephants evade nothing")
     if e is Arm.FOOT:
         if evader.shield and evader.armour:
-            return Verdict(False, "foot with both shields and armour can never evade")
+            return Ruling(False, "foot with both shields and armour can never evade")
         if a.mounted:
-            return Verdict(False, f"foot may not evade {a}")
+            return Ruling(False, f"foot may not evade {a}")
         return _heavier(evader, attacker)
     if e is Arm.CAMEL:
         if a.mounted:
-            return Verdict(False, f"camels evade foot only, not {a}")
-        return Verdict(True, "camels may evade foot")
+            return Ruling(False, f"camels evade foot only, not {a}")
+        return Ruling(True, "camels may evade foot")
     if e is Arm.CHARIOT and a in (Arm.CAVALRY, Arm.CAMEL):
-        return Verdict(False, f"chariots cannot evade {a}")
+        return Ruling(False, f"chariots cannot evade {a}")
     # cavalry, and chariots against anything but horsemen
     if not a.mounted:
-        return Verdict(True, f"{e} may always evade foot")
+        return Ruling(True, f"{e} may always evade foot")
     if a in (Arm.ELEPHANT, Arm.CHARIOT):
-        return Verdict(True, f"{e} may evade {a}")
+        return Ruling(True, f"{e} may evade {a}")
     return _heavier(evader, attacker)
 
 

@@ -52,11 +52,15 @@ class Beast(StrEnum):
 
 
 class MeleeResult(StrEnum):
-    """Who wins one melee, in reading order."""
+    """Who wins one melee, in reading order: the core's three-way :class:`Verdict` with A and B named."""
 
     A_WINS = "A wins"
     CONTINUE = "continue"
     B_WINS = "B wins"
+
+    @property
+    def verdict(self) -> Verdict:
+        return {MeleeResult.A_WINS: Verdict.FIRST, MeleeResult.B_WINS: Verdict.SECOND}.get(self, Verdict.CONTINUE)
 
 
 @dataclass(frozen=True)
@@ -480,7 +484,7 @@ def resolve_melee(a: Side, b: Side, dice: DiceSource, rules: MeleeRules = MeleeR
         sa = _strike(a, b, rules, dice)
         sb = _strike(b, a, rules, dice)
     res = result(a, b, sb.killed + sb.disordered, sa.killed + sa.disordered)
-    verdict = {MeleeResult.A_WINS: Verdict.FIRST, MeleeResult.B_WINS: Verdict.SECOND}.get(res, Verdict.CONTINUE)
+    verdict = res.verdict
     dice.emit(Compared(a.name, b.name, density_after(a.unit.ranks, sb.killed + sb.disordered, flank=a.flanked),
                        density_after(b.unit.ranks, sa.killed + sa.disordered, flank=b.flanked), verdict))
     dp = 0

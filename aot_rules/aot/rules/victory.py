@@ -32,7 +32,8 @@ class Fate(StrEnum):
     PANICKING = "panicking"  # on the table, every warrior disordered (density 0, AOT-PANIC)
     DESTROYED = "destroyed"  # every warrior killed
     DISPERSED = "dispersed"  # removed as dispersed (AOT-PANIC, AOT-MELEE-RETREAT)
-    OFF_TABLE = "fled off the table"
+    OFF_TABLE = "fled off the table"  # in flight (density 0): not the same as marching off in good order
+    MARCHED_OFF = "marched off in order"  # left the table formed, in an organised withdrawal (AOT-VICTORY-WITHDRAW)
     IN_CAMP = "fled into its camp"
     LOOTING = "looting"  # entered the unguarded enemy camp and was removed to plunder it (AOT-CAMP)
 
@@ -82,11 +83,11 @@ class Side:
     @classmethod
     def tally(cls, name: str, *, formed: int = 0, panicking: int = 0, destroyed: int = 0, dispersed: int = 0,
               off_table: int = 0, in_camp: int = 0, looting: int = 0, camp_captured: bool = False,
-              escorts_lost: int = 0) -> Side:
+              escorts_lost: int = 0, marched_off: int = 0) -> Side:
         """A side given by counts; its units are named ``"<name> 1"``, ``"<name> 2"``, … in the order above."""
         counts = {Fate.FORMED: formed, Fate.PANICKING: panicking, Fate.DESTROYED: destroyed,
                   Fate.DISPERSED: dispersed, Fate.OFF_TABLE: off_table, Fate.IN_CAMP: in_camp,
-                  Fate.LOOTING: looting}
+                  Fate.LOOTING: looting, Fate.MARCHED_OFF: marched_off}
         if any(n < 0 for n in counts.values()):
             raise RuleError("AOT-VICTORY-POINTS", f"{name}: unit counts cannot be negative")
         fates = [f for f, n in counts.items() for _ in range(n)]
@@ -298,6 +299,7 @@ def battle_result(a: Side, b: Side) -> Result:
     ...               Side.tally("Gauls", panicking=1, destroyed=2)).describe()
     'nightfall: won by Romans, 2 VP to 1'
     """
+    _check_marched(a, b)
     scores = victory_points(a, b)
     a_wins, b_wins = total_victory(a, b), total_victory(b, a)
     if a_wins != b_wins:
@@ -314,7 +316,7 @@ def withdraw(withdrawing: Side, opponent: Side) -> Result:
     (Reading).  Then more VP wins, as at nightfall; the withdrawing side keeps the points it has earned.
     Scores are in argument order: the withdrawing side's, then the opponent's.
 
-    >>> r = withdraw(Side.tally("Gauls", off_table=3, panicking=2, in_camp=1, destroyed=1),
+    >>> r = withdraw(Side.tally("Gauls", marched_off=3, panicking=2, in_camp=1, destroyed=1),
     ...              Side.tally("Romans", formed=4, destroyed=1))
     >>> r.describe(), [line.points for line in r.scores[1].lines]
     ('organised withdrawal: won by Romans, 1 VP to 6', [1, 2, 2, 1])
@@ -324,12 +326,22 @@ def withdraw(withdrawing: Side, opponent: Side) -> Result:
     aot_rules.core.errors.RuleError: AOT-VICTORY-WITHDRAW: Gauls cannot withdraw yet: Gauls 1 still on the ...
     """
     _check_pair(withdrawing, opponent)
+    _check_marched(opponent)
     formed = withdrawing.named(Fate.FORMED)
     if formed:
         raise RuleError("AOT-VICTORY-WITHDRAW", f"{withdrawing.name} cannot withdraw yet: {_listing(formed)} still "
                         "on the table with a density above 0")
     scores = (points_for(withdrawing, opponent), points_for(opponent, withdrawing, enemy_withdrew=True))
     return _on_points(Ending.WITHDRAWAL, scores)
+
+
+def _check_marched(*sides: Side) -> None:
+    """Units marched off in order exist only in a withdrawal: anywhere else they are a unit that fled."""
+    for side in sides:
+        marched = side.named(Fate.MARCHED_OFF)
+        if marched:
+            raise RuleError("AOT-VICTORY-WITHDRAW", f"{_listing(marched)} marched off in order, which only a side "
+                            "withdrawing does; a unit that left the table in flight has fled off the table")
 
 
 def _listing(names: Iterable[str]) -> str:

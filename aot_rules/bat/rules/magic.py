@@ -70,6 +70,8 @@ class Spell(StrEnum):
             return "a place in the line of sight of any friendly base"
         if self is Spell.SUMMON:
             return "the ground beside the Mage"
+        if self is Spell.OBSTACLE:  # the source says only "on the table" (Reading, BAT-SPELL-OBSTACLE)
+            return "a place in the Mage's line of sight (Reading)"
         return "a place on the table"
 
 

@@ -139,9 +139,20 @@ def corner_speed(speed: Number, left: Iterable[Terrain], right: Iterable[Terrain
     return min(terrain_speed(speed, left, flying=flying), terrain_speed(speed, right, flying=flying))
 
 
-def blocks_sight(terrain: Iterable[Terrain]) -> bool:
-    """Whether a patch of terrain blocks a line of sight passing through it (BAT-LOS)."""
-    return bool(BLOCKS_SIGHT & set(terrain))
+def blocks_sight(terrain: Iterable[Terrain], *, all_terrain: bool = False) -> bool:
+    """Whether a patch of terrain blocks a line of sight passing through it (BAT-LOS).
+
+    The definition says a sight line may not cross terrain at all, but the terrain list says which pieces
+    block it (hills, woods; buildings block sight and movement).  Reading: only those block;
+    ``all_terrain`` takes the definition literally, so that any piece of terrain blocks.
+
+    >>> blocks_sight([Terrain.SWAMP]), blocks_sight([Terrain.SWAMP], all_terrain=True)
+    (False, True)
+    """
+    kinds = set(terrain)
+    if all_terrain:
+        return bool(kinds - {Terrain.OPEN})  # open ground is no terrain piece
+    return bool(BLOCKS_SIGHT & kinds)
 
 
 # --- moving (BAT-ORDER-MOVE) --------------------------------------------------------------------

@@ -121,7 +121,8 @@ class Fall(StrEnum):
 
 
 def fall_of(total: int) -> Fall:
-    """1–2 pinned, 3 stunned, 4–5 thrown, 6 on his feet; a modified total past either end counts as the end."""
+    """1–2 pinned, 3 stunned, 4–5 thrown, 6 on his feet; a modified total past either end counts as the end
+    (SP-HERO-RIDER-SKILL, Reading: the source does not say what a 0 or a 7 means)."""
     return Fall.PINNED if total <= 2 else Fall.STUNNED if total == 3 else Fall.THROWN if total <= 5 else Fall.FEET
 
 

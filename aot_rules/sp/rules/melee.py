@@ -69,6 +69,37 @@ def percent_pool(dice: int, bonus_pct: int, penalty_pct: int, separately: bool =
     return max(0, n)
 
 
+class PercentModifier(NamedTuple):
+    """One line of SP-MELEE-MODS-PCT: the circumstance, the change to the pool in percent, and the rounding
+    the source states for it ("down", "up"; empty where it states none)."""
+
+    circumstance: str
+    percent: int
+    rounding: str = ""
+
+
+#: SP-MELEE-MODS-PCT, the source's percentage table, in its order: what :func:`percent_pool` sums.
+PERCENTAGES: tuple[PercentModifier, ...] = (
+    PercentModifier('defending light cover', 33),
+    PercentModifier('defending heavy cover', 66),
+    PercentModifier('attacked in the flank or rear', -50),
+    PercentModifier('caught by an ambush', -50),
+    PercentModifier('lancers against other troops, first round', 10, 'down'),
+    PercentModifier('lancers against other troops, later rounds', -10, 'up'),
+    PercentModifier('infantry with empty muskets meeting a cavalry charge', -33),
+    PercentModifier('cavalry charging with élan', 25),
+    PercentModifier('cavalry charging unformed infantry in the open', 100),
+    PercentModifier('cavalry charging a formed square', -66),
+    PercentModifier('cavalry charging a square still forming', -33),
+    PercentModifier('an infantry square against cavalry', 50),
+    PercentModifier('cavalry against a line', 25),
+    PercentModifier('cavalry against lighter cavalry', 25),
+    PercentModifier('cavalry against troops in cover', -66),
+    PercentModifier('cavalry charging at the gallop', 25),
+    PercentModifier("cavalry on better horses than the enemy's", 25),
+)
+
+
 class Strike(NamedTuple):
     """What one side's pool did to the enemy."""
 

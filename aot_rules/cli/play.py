@@ -15,9 +15,9 @@ import json
 import sys
 from collections.abc import Sequence
 
-from aot_rules.cli import UsageError, _encodable, _Parser, one_line, write
+from aot_rules.cli.terminal import UsageError, _encodable, _Parser, one_line, write
 from aot_rules.core.errors import RuleError
-from aot_rules.core.params import quoted
+from aot_rules.core.params import parse_whole, quoted
 from aot_rules.tabletop import save as saving
 from aot_rules.tabletop.game import Game
 from aot_rules.tabletop.narrate import lines
@@ -40,20 +40,18 @@ class EngineFault(Exception):
 
 
 def _turns(text: str) -> int:
-    try:
-        n = int(text)
-    except ValueError:
-        raise argparse.ArgumentTypeError(f"a whole number of turns, not {quoted(text)}") from None
+    n = parse_whole(text)  # the odds command's grammar: ASCII digits only
+    if n is None:
+        raise argparse.ArgumentTypeError(f"a whole number of turns, not {quoted(text)}")
     if not 1 <= n <= MAX_TURNS:
         raise argparse.ArgumentTypeError(f"from 1 to {MAX_TURNS} turns, not {n}")
     return n
 
 
 def _seed(text: str) -> int:
-    try:
-        n = int(text)
-    except ValueError:
-        raise argparse.ArgumentTypeError(f"a whole number, not {quoted(text)}") from None
+    n = parse_whole(text, digits=19)
+    if n is None:
+        raise argparse.ArgumentTypeError(f"a whole number from 0 to 2**63 - 1, not {quoted(text)}")
     if not 0 <= n < MAX_SEED:
         raise argparse.ArgumentTypeError(f"from 0 to 2**63 - 1, not {n}")
     return n

@@ -16,8 +16,8 @@ import os
 import sys
 from collections.abc import Callable, Sequence
 
-from aot_rules.cli import UsageError, _Parser, one_line, write
-from aot_rules.core.params import quoted
+from aot_rules.cli.terminal import UsageError, _Parser, one_line, write
+from aot_rules.core.params import parse_whole, quoted
 from aot_rules.tabletop.scenarios import SCENARIOS, ScenarioError
 from aot_rules.tabletop.simulate import POLICIES, RESULTS, Report, simulate
 
@@ -31,10 +31,9 @@ MAX_WORKERS = 256
 
 def _int(lo: int, hi: int, what: str) -> Callable[[str], int]:
     def parse(text: str) -> int:
-        try:
-            n = int(text)
-        except ValueError:
-            raise argparse.ArgumentTypeError(f"a whole number of {what}, not {quoted(text)}") from None
+        n = parse_whole(text, digits=len(str(hi)))  # the odds command's grammar: ASCII digits only
+        if n is None:
+            raise argparse.ArgumentTypeError(f"a whole number of {what}, not {quoted(text)}")
         if not lo <= n <= hi:
             raise argparse.ArgumentTypeError(f"from {lo} to {hi} {what}, not {n}")
         return n

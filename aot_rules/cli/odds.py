@@ -1,0 +1,115 @@
+"""``python -m aot_rules odds …``: the exact odds of any registered mechanic.
+
+Every registered mechanic becomes a sub-command with its own typed options, so
+the CLI never lags behind the engines.  The contract: exit 0 with the answer on
+standard output, or exit 2 with one line on standard error naming the option
+(and so the side), the rule and what it accepts; never a traceback.
+"""
+
+from __future__ import annotations
+
+import argparse
+from collections.abc import Sequence
+from typing import Any
+
+from aot_rules.cli.terminal import UsageError, _Parser, write, write_json
+from aot_rules.core.errors import RuleError
+from aot_rules.core.params import Param, quoted
+from aot_rules.core.registry import Mechanic
+from aot_rules.present.render import as_json, as_text
+from aot_rules.systems import all_mechanics, get
+
+USAGE = ("usage: python -m aot_rules odds (--list | MECHANIC) [options] [--json]\n"
+         "MECHANIC is a rule ID (AOT-SHOOT-HIT) or a short name (shoot).\n"
+         "python -m aot_rules odds MECHANIC --help lists its options.")
+
+
+def _mechanic_parser(m: Mechanic[Any]) -> _Parser:
+    p = _Parser(prog=f"python -m aot_rules odds {m.key}", description=f"{m.rule_id}: {m.title}. {m.summary}",
+                allow_abbrev=False, rule_id=m.rule_id)
+    p.accepts = {flag: text for prm in m.inputs for flag, text in written(prm)}
+    for prm in m.inputs:
+        if prm.kind == "bool":
+            p.add_argument(prm.flag, dest=prm.name, action=argparse.BooleanOptionalAction, default=None,
+                           help=prm.help + (f" [Reading toggle for {prm.reading}]" if prm.reading else ""))
+            if prm.off:
+                p.add_argument("--" + prm.off, dest=prm.name, action="store_false", default=None,
+                               help=f"the same as --no-{prm.flag[2:]}")
+        else:
+            default = f"; default {prm.to_json()['default']}" if prm.default is not None else ""
+            blank = "[NOT IN THE SOURCE: the source leaves it blank, so you set it] " if prm.blank else ""
+            p.add_argument(prm.flag, dest=prm.name, default=None, metavar=prm.name.upper(),
+                           help=f"{blank}{prm.help} ({prm.accepts()}{default})")
+    p.add_argument("--json", action="store_true", help="print one JSON object")
+    return p
+
+
+def written(prm: Param) -> list[tuple[str, str]]:
+    """Each way an input is written on the command line, with what it takes: a value option once, a flag
+    under each of its spellings (``--a-shield``, ``--no-a-shield``, and a named opposite such as ``--turn``).
+
+    >>> from aot_rules.core.params import Param
+    >>> written(Param("a_shield", "bool", False, "", off="bare"))[0]
+    ('--a-shield', 'a flag: --a-shield sets it, --no-a-shield or --bare clears it (default: cleared)')
+    """
+    if prm.kind != "bool":
+        return [(prm.flag, prm.accepts())]
+    clear = ["--no-" + prm.flag[2:], *(["--" + prm.off] if prm.off else [])]
+    text = (f"a flag: {prm.flag} sets it, {' or '.join(clear)} clears it "
+            f"(default: {'set' if prm.default else 'cleared'})")
+    return [(flag, text) for flag in (prm.flag, *clear)]
+
+
+def _list() -> str:
+    """Every mechanic and its options, each option as it is written (``--a-ranks A_RANKS``; a flag with its
+    ``--no-`` form), and what it takes."""
+    lines = []
+    for m in all_mechanics():
+        lines.append(f"{m.rule_id:26} {m.key:24} {m.title}")
+        for prm in m.inputs:
+            tag = (f" [reading of {prm.reading}]" if prm.reading else "") + (
+                " [not in the source: you set it]" if prm.blank else "")
+            if prm.kind == "bool":
+                spelled = " | ".join(flag for flag, _ in written(prm))
+            else:
+                spelled = f"{prm.flag} {prm.name.upper()}"
+            lines.append(f"    {spelled:26} {written(prm)[0][1]}{tag}")
+    return "\n".join(lines)
+
+
+def refusal(e: RuleError, m: Mechanic[Any] | None) -> str:
+    """One line for a refusal: the options it is about (in the CLI's own names), the rule, the reason."""
+    flags = [p.flag for name in e.params if m is not None for p in m.inputs if p.name == name]
+    head = ", ".join(f for f in flags if f not in e.message)
+    return f"{head}: {e}" if head else str(e)
+
+
+def odds(argv: Sequence[str]) -> int:
+    if not argv or argv[0] in ("-h", "--help"):
+        write(USAGE)
+        return 0
+    if argv[0] == "--list" or list(argv[:2]) == ["--json", "--list"]:
+        extra = [a for a in argv if a not in ("--list", "--json")]
+        if extra:
+            raise UsageError(f"--list takes only --json, not {quoted(extra[0])}")
+        if "--json" in argv:
+            write_json({"mechanics": [m.to_json() for m in all_mechanics()]}, indent=1)
+        else:
+            write(_list())
+        return 0
+    m = get(argv[0])
+    try:
+        ns, extra = _mechanic_parser(m).parse_known_args(list(argv[1:]))
+        if extra:  # argparse would echo them all, raw; name the first, as every refusal shows a value
+            more = f" (and {len(extra) - 1} more)" if len(extra) > 1 else ""
+            raise UsageError(f"unrecognized argument {quoted(extra[0])}{more} for {m.rule_id}; "
+                             f"python -m aot_rules odds {m.key} --help lists its options")
+        values = {prm.name: getattr(ns, prm.name) for prm in m.inputs if getattr(ns, prm.name) is not None}
+        out = m.evaluate(**values)
+    except RuleError as e:
+        raise UsageError(refusal(e, m)) from None
+    if ns.json:
+        write_json(as_json(m, out))
+    else:
+        write(as_text(m, out))
+    return 0
