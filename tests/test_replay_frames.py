@@ -6,25 +6,42 @@ from __future__ import annotations
 import json
 import math
 import xml.etree.ElementTree as ET
+from collections.abc import Callable
 from functools import cache
 
 import pytest
 from shapely.geometry import Point
 
 from aot_rules.aot.equipment import MeleeWeapon
+from aot_rules.aot.events import Losses
 from aot_rules.aot.units import Unit
 from aot_rules.core.errors import RuleError
 from aot_rules.present.replay import scenes
-from aot_rules.present.replay.build import Replay, replay
-from aot_rules.present.replay.draw import FIG_R, K, SIDES
+from aot_rules.present.replay.build import Replay, Run, replay
+from aot_rules.present.replay.draw import FIG_R, SIDES, K
 from aot_rules.present.replay.html import payload, replay_html
+from aot_rules.present.replay.losses import losses_run
+from aot_rules.systems import examples
 
 NS = "{http://www.w3.org/2000/svg}"
 
 
+def _loss_runs() -> dict[str, Callable[[], Run]]:
+    """Every worked example with losses, as the loss viewer replays it."""
+    out: dict[str, Callable[[], Run]] = {}
+    for ex_id, make in examples().items():
+        losses = [e for e in make().log if isinstance(e, Losses) and e.killed + e.disordered]
+        if losses:
+            out[f"losses-{ex_id.lower()}"] = lambda ls=losses, t=ex_id: losses_run(t, ls, {})  # type: ignore[misc]
+    return out
+
+
+RUNS: dict[str, Callable[[], Run]] = {**scenes.SCENES, **_loss_runs()}
+
+
 @cache
 def built(name: str) -> Replay:
-    return replay(scenes.SCENES[name](), f"test-{name}")
+    return replay(RUNS[name](), f"test-{name}")
 
 
 def drawn_counts(svg: str) -> dict[str, tuple[bool, int, int, int, list[tuple[float, float]]]]:
@@ -45,7 +62,7 @@ def drawn_counts(svg: str) -> dict[str, tuple[bool, int, int, int, list[tuple[fl
     return out
 
 
-@pytest.mark.parametrize("name", sorted(scenes.SCENES))
+@pytest.mark.parametrize("name", sorted(RUNS))
 def test_every_frame_draws_the_engines_warriors(name: str) -> None:
     r = built(name)
     assert len(r.frames) == len(r.states) >= 2
@@ -61,7 +78,7 @@ def test_every_frame_draws_the_engines_warriors(name: str) -> None:
                 assert killed == lost, (name, i, p.id)
 
 
-@pytest.mark.parametrize("name", sorted(scenes.SCENES))
+@pytest.mark.parametrize("name", sorted(RUNS))
 def test_disordered_figures_stand_clear_of_other_bases(name: str) -> None:
     r = built(name)
     v = r.view
@@ -73,7 +90,7 @@ def test_disordered_figures_stand_clear_of_other_bases(name: str) -> None:
                 assert all(spot.intersection(o).area < 1e-9 for o in others), (name, i, pid)
 
 
-@pytest.mark.parametrize("name", sorted(scenes.SCENES))
+@pytest.mark.parametrize("name", sorted(RUNS))
 def test_the_shipped_frames_rebuild_every_drawing(name: str) -> None:
     """A frame ships only the pieces that changed; applying frames 0..i gives frame i's whole drawing."""
     r = built(name)

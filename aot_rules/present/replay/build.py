@@ -136,12 +136,13 @@ def _views(state: GameState, prev: GameState | None, view: View, facings: dict[s
     return out
 
 
-def replay(run: Run, slug: str) -> Replay:
-    """The frames of ``run``: frame 0 is the start position, frame ``i`` the state after step ``i``."""
+def replay(run: Run, slug: str, *, least: tuple[float, float] | None = None) -> Replay:
+    """The frames of ``run``: frame 0 is the start position, frame ``i`` the state after step ``i``;
+    ``least`` is the smallest window shown, in inches (a whole-table default otherwise)."""
     if not slug or not all(c.isalnum() or c == "-" for c in slug):
         raise RuleError("AOT-TURN-SEQUENCE", f"a replay's slug is letters, digits and hyphens, not {slug!r}")
     states = (run.start, *(s.after for s in run.steps))
-    view = view_of(states)
+    view = view_of(states) if least is None else view_of(states, 1.2, least)
     facings: dict[str, float] = {}
     drawn = [_views(run.start, None, view, facings)]
     frames = [Frame(max(run.start.turn, 1), _group(run.start, run.start), "The position",

@@ -49,15 +49,17 @@ def legend(r: Replay) -> str:
             + "; ".join(f"<b>{escape(p.id)}</b> {escape(p.name)}" for p in r.states[0].pieces) + "</p>")
 
 
-def replay_html(r: Replay) -> str:
-    """The whole viewer for ``r`` (its root has the id ``animation-<slug>``)."""
+def replay_html(r: Replay, *, compact: bool = False) -> str:
+    """The whole viewer for ``r`` (its root has the id ``animation-<slug>``); ``compact`` leaves out the
+    step list and the key, for a short replay beside a worked example."""
     n = len(r.frames) - 1
     first = r.frames[0]
     cap = (f'<p class="rp-head"><b>Step 0 of {n}</b> · {escape(first.group)} — {escape(first.title)}</p>'
            f"<ul><li>{escape(first.lines[0].text)}</li></ul>")
     return "".join([
         f"<style>{CSS}</style>",
-        f'<div class="aot-replay" id="animation-{r.slug}" data-slug="{r.slug}" tabindex="0" role="group" '
+        f'<div class="aot-replay{" rp-compact" if compact else ""}" id="animation-{r.slug}" data-slug="{r.slug}" '
+        'tabindex="0" role="group" '
         f'aria-label="Replay: {escape(r.title)}">',
         f'<p class="rp-title"><b>{escape(r.title)}</b></p><div class="rp-main"><div class="rp-stage">',
         r.svg(0),
@@ -66,7 +68,8 @@ def replay_html(r: Replay) -> str:
         '<button type="button" class="rp-step" aria-label="Forward one step">Step ▶</button>'
         f'<input type="range" class="rp-slider" min="0" max="{n}" value="0" step="1" aria-label="Step">'
         f'<output class="rp-index">0 / {n}</output></div>',
-        f'<div class="rp-caption" aria-live="polite">{cap}</div>', legend(r), "</div>", step_list(r), "</div>",
+        f'<div class="rp-caption" aria-live="polite">{cap}</div>', "" if compact else legend(r), "</div>",
+        step_list(r), "</div>",
         f'<script type="application/aot-replay+json">{payload(r)}</script></div>',
         f"<script>{JS}\nAotReplay.init(document.getElementById('animation-{r.slug}'));</script>",
     ])
