@@ -61,8 +61,8 @@ def slinger_unit() -> Unit:
     return Unit(name="slingers", ranks=(3, 3), weapon=MeleeWeapon.SHOOTER, missile=Missile.SLING)
 
 
-def hoplite_unit() -> Unit:
-    return Unit(name="hoplites", ranks=(4, 4), shield=True, weapon=MeleeWeapon.SPEAR)
+def hoplite_unit(name: str = "hoplites") -> Unit:
+    return Unit(name=name, ranks=(4, 4), shield=True, weapon=MeleeWeapon.SPEAR)
 
 
 def slingers(seed: int | None = None, *, target: Unit | None = None, distance: float = 4.0) -> Run:
@@ -85,12 +85,12 @@ def slingers(seed: int | None = None, *, target: Unit | None = None, distance: f
 
 # --- melee ---------------------------------------------------------------------------------------------------
 
-def javelin_unit() -> Unit:
-    return Unit(name="javelinmen", ranks=(2, 2), shield=True, weapon=MeleeWeapon.SHOOTER, missile=Missile.JAVELIN)
+def javelin_unit(name: str = "javelinmen") -> Unit:
+    return Unit(name=name, ranks=(2, 2), shield=True, weapon=MeleeWeapon.SHOOTER, missile=Missile.JAVELIN)
 
 
-def gaul_unit() -> Unit:
-    return Unit(name="Gauls", ranks=(3, 3), shield=True, weapon=MeleeWeapon.SWORD)
+def gaul_unit(name: str = "Gauls") -> Unit:
+    return Unit(name=name, ranks=(3, 3), shield=True, weapon=MeleeWeapon.SWORD)
 
 
 def gauls(seed: int | None = None, *, gauls_unit: Unit | None = None) -> Run:
@@ -154,3 +154,157 @@ def full_turn(seed: int = 1, *, scenario_name: str = "greek-border", turn: int =
 
 
 SCENES["turn"] = full_turn
+
+
+# --- command: a double and the rewrite ---------------------------------------------------------------------
+
+def command_double(seed: int | None = None, *, owners: Sequence[str] = ("Nikias",) * 4 + ("individual",) * 2
+                   ) -> Run:
+    """The greek-border armies' first turn: the initiative dice come up 3:3, a double, and are rolled again
+    (5:2); after the double the Athenians rewrite their slots (``owners``, slot 1 to 6) before the first
+    slot, then play their first slot with the scripted player."""
+    from aot_rules.tabletop.command import rewrite_on_double
+    from aot_rules.tabletop.player import ScriptedPlayer
+    from aot_rules.tabletop.scenarios import scenario
+    from aot_rules.tabletop.turn import begin_slot, end_slot, slot_order, start_turn
+
+    start = scenario("greek-border", seed or 1)
+
+    def play(g: RecordingGame) -> None:
+        g.act(start_turn)
+        g.act(rewrite_on_double, 0, list(owners))
+        side, slot = slot_order(g.state)[0]
+        g.act(begin_slot, side, slot)
+        ScriptedPlayer(side).play_slot(g, slot)
+        g.act(end_slot)
+
+    return record("A double on the initiative roll, and the slots rewritten", start, play,
+                  dice=_dice((3, 3, 5, 2), seed),
+                  intro="The first turn of the greek-border battle. The initiative dice will show a double.")
+
+
+# --- moving ------------------------------------------------------------------------------------------------
+
+def moving(seed: int | None = None, *, mover: Unit | None = None) -> Run:
+    """Javelinmen advance straight through a friendly unit of hoplites (a die for passing through friends)
+    and on into an oak wood (a rough-terrain test as they enter)."""
+    from aot_rules.aot.rules.terrain import Terrain
+    from aot_rules.tabletop.moves import Advance, allowance, move
+
+    jav = mover or javelin_unit()
+    wood = TerrainPiece("Oak wood", Terrain.WOOD, ((25, 16.5), (35, 16.5), (35, 22), (25, 22)))
+    start = table(("Greeks", "Gauls"), piece("J", 0, jav, 30, 10), piece("H", 0, hoplite_unit(), 30, 13),
+                  piece("G", 1, gaul_unit(), 36, 30, 180, active=False), terrain=(wood,))
+
+    def play(g: RecordingGame) -> None:
+        g.act(move, "J", [Advance(allowance(g.state.piece("J")))])
+
+    return record("Moving through friends and into a wood", start, play, dice=_dice((2, 3, 6), seed),
+                  intro="Javelinmen stand behind their own hoplites, with an oak wood beyond.")
+
+
+def run_trot(seed: int | None = None) -> Run:
+    """Foot run and horse trot: the die says how far along the path each goes."""
+    from aot_rules.tabletop.moves import Advance, move
+
+    horse = Unit(name="horse", ranks=(3,), mounted=True, weapon=MeleeWeapon.SHOOTER, missile=Missile.JAVELIN)
+    start = table(("Greeks", "Persians"), piece("J", 0, javelin_unit(), 24, 8), piece("C", 0, horse, 34, 8),
+                  piece("P", 1, gaul_unit("Persian levy"), 29, 30, 180, active=False))
+
+    def play(g: RecordingGame) -> None:
+        g.act(move, "J", [Advance(12)], run=True)
+        g.act(move, "C", [Advance(14)], run=True)
+
+    return record("A run and a trot", start, play, dice=_dice((4, 5), seed),
+                  intro="Javelinmen run and a horse unit trots straight ahead; one die each says how far.")
+
+
+def evasion_panic(seed: int | None = None) -> Run:
+    """Hoplites charge light horse, who evade (one die: how far back, and the disorder test); nearby, a
+    panicking unit flees toward its camp."""
+    from aot_rules.tabletop.moves import Advance, flee, move
+
+    horse = Unit(name="Athenian horse", ranks=(3,), mounted=True, weapon=MeleeWeapon.SHOOTER, missile=Missile.JAVELIN)
+    routed = Unit(name="routed peltasts", ranks=(0, 0), disordered=4, weapon=MeleeWeapon.SHOOTER,
+                  missile=Missile.JAVELIN)
+    start = table(("Athenians", "Boeotians"), piece("A", 0, horse, 30, 18, active=False),
+                  piece("R", 0, routed, 40, 16), piece("B", 1, hoplite_unit("Theban hoplites"), 30, 23, 180))
+
+    def play(g: RecordingGame) -> None:
+        g.act(move, "B", [Advance(5)])
+        g.act(flee, "R")
+
+    return record("Evasion and panic", start, play, dice=_dice((4, 6, 6, 6), seed),
+                  intro="Theban hoplites charge the Athenian horse; nearby, routed peltasts are all disordered.")
+
+
+def turning_reform(seed: int | None = None) -> Run:
+    """Hoplites turn to face a threat on their flank (a disorder test), then reform to restore order."""
+    from aot_rules.tabletop.moves import reform, turn
+
+    shaken = Unit(name="hoplites", ranks=(3, 3), disordered=2, shield=True, weapon=MeleeWeapon.SPEAR)
+    start = table(("Greeks", "Persians"), piece("H", 0, hoplite_unit(), 26, 14), piece("S", 0, shaken, 34, 14),
+                  piece("P", 1, gaul_unit("Persian levy"), 16, 15, -90, active=False))
+
+    def play(g: RecordingGame) -> None:
+        g.act(turn, "H", 90.0)
+        g.act(reform, "S")
+
+    return record("Turning and reforming", start, play, dice=_dice((2, 5, 6), seed),
+                  intro="One hoplite unit turns left to face levy on its flank; another, shaken, reforms.")
+
+
+def return_fire(seed: int | None = None) -> Run:
+    """Archers shoot at enemy archers, who shoot back at once (return fire)."""
+    from aot_rules.tabletop.combat import shoot
+
+    start = table(("Greeks", "Persians"), piece("A", 0, _archers("Cretan archers", (3, 3)), 30, 14),
+                  piece("P", 1, _archers("Persian archers", (3, 3)), 30, 16.5, 180, active=False))
+
+    def play(g: RecordingGame) -> None:
+        g.act(shoot, "A", "P")
+
+    return record("Shooting and return fire", start, play, dice=_dice((1, 2, 5, 4, 1, 3, 6), seed), react=stand,
+                  intro="Cretan archers shoot at Persian archers 2.5″ away; the target may shoot back at once.")
+
+
+def _archers(name: str, ranks: tuple[int, ...] = (2, 2)) -> Unit:
+    return Unit(name=name, ranks=ranks, weapon=MeleeWeapon.SHOOTER, missile=Missile.BOW)
+
+
+def countercharge(seed: int | None = None) -> Run:
+    """Slingers shoot at horse, who countercharge them instead of taking the volley; the melee follows."""
+    from aot_rules.tabletop.combat import shoot
+
+    horse = Unit(name="Thessalian horse", ranks=(4,), mounted=True, weapon=MeleeWeapon.SWORD)
+    start = table(("Greeks", "Thessalians"), piece("S", 0, slinger_unit(), 30, 14),
+                  piece("T", 1, horse, 30, 18, 180, active=False))
+
+    def play(g: RecordingGame) -> None:
+        g.act(shoot, "S", "T")
+
+    return record("A countercharge", start, play, dice=_dice((5, 2, 4, 3, 5, 2, 1, 3, 4, 2, 1, 5), seed),
+                  intro="Slingers shoot at Thessalian horse 4″ away; the horse may charge them instead.")
+
+
+def elephants(seed: int | None = None, *, aboard: int = 3) -> Run:
+    """An elephant in contact with a unit of foot: the melee (trampling, the crew's strikes, the hit test)."""
+    from aot_rules.aot.rules.elephants import elephant
+    from aot_rules.tabletop.combat import fight
+
+    start = table(("Seleucids", "Romans"),
+                  piece("E", 0, elephant(aboard, MeleeWeapon.SPEAR, name="war elephant"), 30, 20,
+                        size=BaseSize.LARGE),
+                  piece("R", 1, Unit(name="hastati", ranks=(4, 4), shield=True, weapon=MeleeWeapon.SWORD), 30, 20,
+                        180))
+
+    def play(g: RecordingGame) -> None:
+        g.act(fight)
+
+    return record("An elephant in melee", start, play, dice=_dice((1, 2, 1, 6, 6, 6, 5, 6, 6, 6), seed),
+                  intro="A war elephant with its crew meets Roman hastati front to front.")
+
+
+SCENES.update({"command": command_double, "moving": moving, "run-trot": run_trot, "evasion": evasion_panic,
+               "turning": turning_reform, "return-fire": return_fire, "countercharge": countercharge,
+               "elephants": elephants})
