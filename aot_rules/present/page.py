@@ -13,6 +13,7 @@ import re
 from fractions import Fraction
 from html import escape
 from pathlib import Path
+from typing import TYPE_CHECKING
 
 from aot_rules.aot.events import Losses
 from aot_rules.core.events import DieEffect, Roll
@@ -21,6 +22,9 @@ from aot_rules.present.narrate import narrate
 from aot_rules.present.svg import unit_svg
 from aot_rules.present.tables import TABLES
 from aot_rules.systems import examples, get
+
+if TYPE_CHECKING:
+    from aot_rules.present.replay.build import Run
 
 
 def in_book_build() -> bool:
@@ -117,6 +121,14 @@ def example_html(example_id: str) -> str:
 def show_example(example_id: str) -> None:
     """Display :func:`example_html` in a chapter."""
     _display_html(example_html(example_id))
+
+
+def show_replay(run: Run, slug: str) -> None:
+    """A table-top run replayed step by step (root id ``animation-<slug>``, unique in the book); the scenes
+    are in :mod:`aot_rules.present.replay.scenes`."""
+    from aot_rules.present.replay.html import show_replay as show  # the viewer draws with shapely: load on use
+
+    show(run, slug)
 
 
 def show_table(name: str) -> None:
