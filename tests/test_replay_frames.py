@@ -19,6 +19,7 @@ from aot_rules.core.errors import RuleError
 from aot_rules.present.replay import scenes
 from aot_rules.present.replay.build import Replay, Run, replay
 from aot_rules.present.replay.draw import FIG_R, SIDES, K
+from aot_rules.present.replay.eventlog import example_run
 from aot_rules.present.replay.html import payload, replay_html
 from aot_rules.present.replay.losses import losses_run
 from aot_rules.systems import examples
@@ -36,7 +37,8 @@ def _loss_runs() -> dict[str, Callable[[], Run]]:
     return out
 
 
-RUNS: dict[str, Callable[[], Run]] = {**scenes.SCENES, **_loss_runs()}
+RUNS: dict[str, Callable[[], Run]] = {**scenes.SCENES, **_loss_runs(),
+                                      "bat-clash": lambda: example_run("BAT-EX-CLASH", {})}
 
 
 @cache
@@ -166,3 +168,14 @@ def _seen_by(hexcolour: str, kind: str) -> tuple[float, ...]:
 def test_the_two_sides_stay_apart_for_colour_blind_readers(kind: str) -> None:
     a, b = (_seen_by(SIDES[s][0], kind) for s in (0, 1))
     assert math.dist(a, b) > 0.5, (kind, a, b)
+
+
+def test_a_companion_example_replays_its_own_log() -> None:
+    """BAT-EX-CLASH: one step per logged statement, carrying every die of the example's log, in order."""
+    from aot_rules.core.events import Roll
+
+    r = built("bat-clash")
+    ex = examples()["BAT-EX-CLASH"]()
+    shown = [d.face for f in r.frames[1:] for ln in f.lines for d in ln.dice]
+    assert shown == [e.face for e in ex.log if isinstance(e, Roll)] and len(shown) >= 5
+    assert "<svg" not in replay_html(r).split('class="rp-main"')[1].split("rp-controls")[0]

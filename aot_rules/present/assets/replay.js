@@ -69,7 +69,7 @@
         p.lbl.textContent = v.l;
         p.v = v;
       });
-      paths.innerHTML = frames[i].pa;
+      if (paths) { paths.innerHTML = frames[i].pa; }
       cap.innerHTML = caption(frames[i], i, n);
       slider.value = String(i);
       out.textContent = i + " / " + n;
@@ -116,11 +116,12 @@
       a.addEventListener("click", function (e) { e.preventDefault(); stop(); go(+a.dataset.i, false); link(at); });
     });
     function fit() {
+      if (!svg) { return; }
       var w = svg.getBoundingClientRect().width;
       if (w > 0) { svg.style.setProperty("--px", String(svg.viewBox.baseVal.width / w)); }
     }
     fit();
-    if (window.ResizeObserver) { new ResizeObserver(fit).observe(svg); } else { window.addEventListener("resize", fit); }
+    if (svg && window.ResizeObserver) { new ResizeObserver(fit).observe(svg); } else { window.addEventListener("resize", fit); }
     function fromHash(first) {
       var m = new RegExp("^#" + slug + "-step-(\\d+)$").exec(location.hash);
       if (!m) { return; }

@@ -62,7 +62,7 @@ def replay_html(r: Replay, *, compact: bool = False) -> str:
         'tabindex="0" role="group" '
         f'aria-label="Replay: {escape(r.title)}">',
         f'<p class="rp-title"><b>{escape(r.title)}</b></p><div class="rp-main"><div class="rp-stage">',
-        r.svg(0),
+        r.svg(0) if any(s.pieces for s in r.states) else "",  # a companion system's log has no board
         '<div class="rp-controls"><button type="button" class="rp-back" aria-label="Back one step">◀ Back</button>'
         '<button type="button" class="rp-play" aria-pressed="false">▶ Play</button>'
         '<button type="button" class="rp-step" aria-label="Forward one step">Step ▶</button>'
