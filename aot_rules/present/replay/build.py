@@ -15,7 +15,7 @@ from aot_rules.core.errors import RuleError
 from aot_rules.present.replay.draw import View, frame_svg, path_svg, piece_view, still_svg, view_of
 from aot_rules.present.replay.links import href, rule_links
 from aot_rules.present.replay.model import Die, Frame, Line, PieceView
-from aot_rules.present.replay.record import Action, RecordingGame, moved
+from aot_rules.present.replay.record import Action, RecordingGame, moved, paths_of
 from aot_rules.tabletop.game import ReactionChoice, TableDice, always_react
 from aot_rules.tabletop.geometry import norm_angle
 from aot_rules.tabletop.state import GameState
@@ -37,6 +37,7 @@ class Step:
     after: GameState
     lines: tuple[Line, ...]
     title: str
+    paths: dict[str, tuple[tuple[float, float], ...]] = field(default_factory=dict)  # piece id → path
 
 
 @dataclass(frozen=True)
@@ -94,7 +95,7 @@ def steps_of(actions: Sequence[Action], links: dict[str, str]) -> tuple[Step, ..
         lines = lines_of(a, links)
         who = actor(a) or next((x.who for x in lines if x.kind != "decision"), lines[0].who if lines else "")
         verb = VERBS.get(a.name, a.name.replace("_", " "))
-        out.append(Step(a.before, a.after, lines, f"{who}: {verb}" if who else verb))
+        out.append(Step(a.before, a.after, lines, f"{who}: {verb}" if who else verb, paths_of(a)))
     return tuple(out)
 
 
@@ -150,7 +151,8 @@ def replay(run: Run, slug: str, *, least: tuple[float, float] | None = None) -> 
     for st in run.steps:
         now = _views(st.after, st.before, view, facings)
         changed = {pid: v for pid, v in now.items() if drawn[-1].get(pid) != v}
-        paths = "".join(path_svg(view, moved(st.before.piece(p.id), p), p.side) for p in st.after.pieces)
+        paths = "".join(path_svg(view, st.paths.get(p.id) or moved(st.before.piece(p.id), p), p.side)
+                        for p in st.after.pieces)
         frames.append(Frame(st.after.turn or 1, _group(st.before, st.after), st.title, st.lines, changed, paths))
         drawn.append(now)
     return Replay(slug, run.title, view, still_svg(run.start, view), tuple(frames), states, tuple(drawn))

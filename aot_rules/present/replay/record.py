@@ -20,10 +20,12 @@ from typing import Any, Concatenate, ParamSpec
 
 from aot_rules.core.events import Roll
 from aot_rules.tabletop.game import Game, ReactionChoice, TableDice, always_react
-from aot_rules.tabletop.geometry import centre
+from aot_rules.tabletop.geometry import centre, wheel_pose
 from aot_rules.tabletop.state import GameState, LogEntry, Piece
 
 P = ParamSpec("P")
+#: Points on a drawn wheel's arc.
+WHEEL_POINTS = 12
 
 
 @dataclass(frozen=True)
@@ -60,10 +62,51 @@ def dice_of(entries: Sequence[LogEntry], events: Sequence[object]) -> tuple[Entr
 
 
 def moved(before: Piece, after: Piece) -> tuple[tuple[float, float], ...]:
-    """The path a base's centre took in one action, as far as the record tells: start and end only."""
+    """The path a base's centre took in one action, as far as the state tells: start and end only."""
     if before.pose == after.pose or not after.on_table:
         return ()
     return (centre(before.pose, before.size), centre(after.pose, after.size))
+
+
+def planned(before: Piece, after: Piece, steps: Sequence[object]) -> tuple[tuple[float, float], ...]:
+    """A move's path from the steps it was given (advances and wheels, the wheels drawn as arcs), cut where
+    the base stopped (a run's die, a contact); the straight line if the base ended off that path."""
+    from shapely.geometry import LineString, Point
+    from shapely.ops import substring
+
+    from aot_rules.tabletop.moves import Advance, Wheel
+
+    pose, pts = before.pose, [centre(before.pose, before.size)]
+    for st in steps:
+        if isinstance(st, Advance):
+            pose = pose.advanced(st.distance)
+            pts.append(centre(pose, before.size))
+        elif isinstance(st, Wheel):
+            start = pose
+            for k in range(1, WHEEL_POINTS + 1):
+                pose = wheel_pose(start, before.size, st.degrees * k / WHEEL_POINTS)
+                pts.append(centre(pose, before.size))
+    end = centre(after.pose, after.size)
+    if len(pts) < 2:
+        return moved(before, after)
+    line = LineString(pts)
+    at = line.project(Point(end))
+    if line.interpolate(at).distance(Point(end)) > 0.05 or at <= 0:
+        return moved(before, after)
+    return tuple((float(x), float(y)) for x, y, *_ in substring(line, 0, at).coords)
+
+
+def paths_of(a: Action) -> dict[str, tuple[tuple[float, float], ...]]:
+    """Every base that moved in an action, and its path: a ``move`` follows its steps (#19's move events
+    will carry the path the engine walked); anything else (retreat, flight, evasion) a straight line."""
+    out = {}
+    for p in a.after.pieces:
+        was = next((q for q in a.before.pieces if q.id == p.id), None)
+        if was is None or was.pose == p.pose or not p.on_table:
+            continue
+        steps = a.args[1] if a.name == "move" and len(a.args) > 1 and a.args[0] == p.id else None
+        out[p.id] = planned(was, p, steps) if isinstance(steps, (list, tuple)) else moved(was, p)
+    return out
 
 
 class RecordingGame(Game):
