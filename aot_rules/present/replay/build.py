@@ -49,6 +49,7 @@ class Run:
     steps: tuple[Step, ...]
     intro: str = ""
     facts: dict[str, object] = field(default_factory=dict)  # the scene's numbers (the tests assert them)
+    group: str = ""  # the step list's one heading when the run is not a game's turns (a worked example)
 
 
 @dataclass(frozen=True)
@@ -146,14 +147,17 @@ def replay(run: Run, slug: str, *, least: tuple[float, float] | None = None) -> 
     view = view_of(states) if least is None else view_of(states, 1.2, least)
     facings: dict[str, float] = {}
     drawn = [_views(run.start, None, view, facings)]
-    frames = [Frame(max(run.start.turn, 1), _group(run.start, run.start), "The position",
+    def group(before: GameState, after: GameState) -> str:
+        return run.group or _group(before, after)
+
+    frames = [Frame(max(run.start.turn, 1), group(run.start, run.start), "The position",
                     (Line("", "", run.intro or run.title, "event"),), dict(drawn[0]))]
     for st in run.steps:
         now = _views(st.after, st.before, view, facings)
         changed = {pid: v for pid, v in now.items() if drawn[-1].get(pid) != v}
         paths = "".join(path_svg(view, st.paths.get(p.id) or moved(st.before.piece(p.id), p), p.side)
                         for p in st.after.pieces)
-        frames.append(Frame(st.after.turn or 1, _group(st.before, st.after), st.title, st.lines, changed, paths))
+        frames.append(Frame(st.after.turn or 1, group(st.before, st.after), st.title, st.lines, changed, paths))
         drawn.append(now)
     return Replay(slug, run.title, view, still_svg(run.start, view), tuple(frames), states, tuple(drawn))
 
@@ -165,4 +169,4 @@ def run_of_steps(title: str, start: GameState, steps: Sequence[tuple[GameState, 
     for after, lines, name in steps:
         out.append(Step(before, after, lines, name))
         before = after
-    return Run(title, start, tuple(out), intro)
+    return Run(title, start, tuple(out), intro, group="The worked example")
