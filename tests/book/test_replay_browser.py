@@ -69,7 +69,7 @@ def _offsite(driver: Any) -> list[str]:
         msg = json.loads(entry["message"])["message"]
         if msg.get("method") == "Network.requestWillBeSent":
             url = msg["params"]["request"]["url"]
-            if not url.startswith(("http://127.0.0.1", "data:", "blob:", "about:")):
+            if not url.startswith(("http://127.0.0.1", "data:", "blob:", "about:", "chrome:")):  # chrome: its own tab
                 out.append(url)
     return out
 
