@@ -120,12 +120,13 @@ SCENES = {"slingers": slingers, "gauls": gauls}
 
 # --- a whole turn -------------------------------------------------------------------------------------------
 
-def full_turn(seed: int = 1, *, scenario_name: str = "greek-border", turn: int = 3,
+def full_turn(seed: int = 1, *, scenario_name: str = "greek-border", turn: int | None = None,
               changes: dict[str, Unit] | None = None) -> Run:
     """One complete turn of a small battle between two scripted players: the battle is played quietly up to
     the turn before ``turn``, then ``turn`` is recorded from its initiative roll, through every slot, the
-    moves, shots and melees, to the demoralisation points spent after a fight.  ``changes`` replaces units
-    by piece id before the battle starts (a notebook can try a different unit)."""
+    moves, shots and melees, to the demoralisation points spent after a fight.  Without ``turn``, the first
+    turn in which demoralisation points are spent (within :data:`MAX_TURNS`).  ``changes`` replaces units by
+    piece id before the battle starts (a notebook can try a different unit)."""
     from aot_rules.tabletop.game import Game
     from aot_rules.tabletop.player import ScriptedPlayer
     from aot_rules.tabletop.scenarios import scenario
@@ -136,7 +137,15 @@ def full_turn(seed: int = 1, *, scenario_name: str = "greek-border", turn: int =
         start = start.with_pieces(*(replace(start.piece(pid), unit=u, initial=u.strength)
                                     for pid, u in changes.items()))
     players = (ScriptedPlayer(0), ScriptedPlayer(1))
-    before = play(Game(start), turn - 1, players).state
+    if turn is None:
+        before = start
+        for _ in range(MAX_TURNS):
+            after = play(Game(before), 1, players).state
+            if any(e.rule.startswith("AOT-DEMO") for e in after.log[len(before.log):]) or after.result:
+                break
+            before = after
+    else:
+        before = play(Game(start), turn - 1, players).state
 
     def go(g: RecordingGame) -> None:
         g.react = reactions(players)
@@ -147,12 +156,15 @@ def full_turn(seed: int = 1, *, scenario_name: str = "greek-border", turn: int =
         return {"rules": rules, "turn": g.state.turn}
 
     a, b = before.sides
-    return record(f"Turn {turn} of a battle: {a.name} against {b.name}", before, go,
+    n = before.turn + 1
+    return record(f"Turn {n} of a battle: {a.name} against {b.name}", before, go,
                   dice=TableDice.seeded(seed, before.dice_used), facts=facts,
-                  intro=f"The {scenario_name} battle (seed {seed}) after {turn - 1} turns, played by two scripted "
+                  intro=f"The {scenario_name} battle (seed {seed}) after {n - 1} turns, played by two scripted "
                         f"players: {a.name} (blue) from the near edge, {b.name} (orange) from the far one.")
 
 
+#: How many turns :func:`full_turn` looks through for one with demoralisation points spent.
+MAX_TURNS = 8
 SCENES["turn"] = full_turn
 
 
