@@ -15,7 +15,6 @@ from shapely.geometry import Point
 from aot_rules.aot.equipment import MeleeWeapon
 from aot_rules.aot.events import Losses
 from aot_rules.aot.units import Unit
-from aot_rules.core.errors import RuleError
 from aot_rules.present.replay import scenes
 from aot_rules.present.replay.build import Replay, Run, replay
 from aot_rules.present.replay.draw import FIG_R, SIDES, K
@@ -149,7 +148,7 @@ def test_step_links_and_slugs() -> None:
     for i in range(len(r.frames)):
         assert f'id="test-gauls-step-{i}"' in html and f'href="#test-gauls-step-{i}"' in html
     assert 'type="application/json"' not in html  # would make the book ship BokehJS with the page
-    with pytest.raises(RuleError):
+    with pytest.raises(ValueError, match="slug"):
         replay(scenes.gauls(), "bad slug")
 
 

@@ -11,7 +11,6 @@ from __future__ import annotations
 from collections.abc import Callable, Sequence
 from dataclasses import dataclass, field
 
-from aot_rules.core.errors import RuleError
 from aot_rules.present.replay.draw import View, frame_svg, path_svg, piece_view, still_svg, view_of
 from aot_rules.present.replay.links import href, rule_links
 from aot_rules.present.replay.model import Die, Frame, Line, PieceView
@@ -142,7 +141,8 @@ def replay(run: Run, slug: str, *, least: tuple[float, float] | None = None) -> 
     """The frames of ``run``: frame 0 is the start position, frame ``i`` the state after step ``i``;
     ``least`` is the smallest window shown, in inches (a whole-table default otherwise)."""
     if not slug or not all(c.isalnum() or c == "-" for c in slug):
-        raise RuleError("AOT-TURN-SEQUENCE", f"a replay's slug is letters, digits and hyphens, not {slug!r}")
+        raise ValueError(f"a replay's slug is letters, digits and hyphens (it names the element animation-<slug> "
+                         f"and the step links), not {slug!r}")
     states = (run.start, *(s.after for s in run.steps))
     view = view_of(states) if least is None else view_of(states, 1.2, least)
     facings: dict[str, float] = {}
