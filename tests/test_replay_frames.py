@@ -180,3 +180,15 @@ def test_a_companion_example_replays_its_own_log() -> None:
     shown = [d.face for f in r.frames[1:] for ln in f.lines for d in ln.dice]
     assert shown == [e.face for e in ex.log if isinstance(e, Roll)] and len(shown) >= 5
     assert "<svg" not in replay_html(r).split('class="rp-main"')[1].split("rp-controls")[0]
+
+
+def test_viewer_ids_are_unique_in_the_book() -> None:
+    """Every viewer's root id ``animation-<slug>`` appears once in the book (step links depend on it)."""
+    import re
+    from pathlib import Path
+
+    text = "\n".join(f.read_text(encoding="utf-8") for f in sorted((Path(__file__).parents[1] / "book").rglob("*.md")))
+    slugs = re.findall(r'show_replay\(.*?,\s*"([a-z0-9-]+)"\)', text)
+    losses = [f"losses-{x.lower()}" for x in re.findall(r'show_example\("([A-Z0-9-]+)"\)', text)]
+    assert len(slugs) >= 12
+    assert len(slugs + losses) == len(set(slugs + losses))
