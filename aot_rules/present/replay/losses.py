@@ -38,7 +38,7 @@ def losses_run(title: str, losses: Sequence[Losses], links: dict[str, str] | Non
         p = state.piece(e.before.name)  # a piece's id is its unit's name here: the label shows it
         state = state.with_piece(replace(p, unit=e.after, removed=p.removed + e.killed))
         said = f"{e.before.name}: {e.killed} killed, {e.disordered} disordered"
-        steps.append((state, (Line(RULE, e.before.name, said, "event", (), href(RULE, links)),), said))
+        steps.append((state, (Line(RULE, "", said, "event", (), href(RULE, links)),), said))
     return run_of_steps(title, start, steps, intro=f"{title}: the units before their losses. Press Play or Step.")
 
 
