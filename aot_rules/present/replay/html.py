@@ -54,6 +54,7 @@ def replay_html(r: Replay, *, compact: bool = False) -> str:
     step list and the key, for a short replay beside a worked example."""
     n = len(r.frames) - 1
     first = r.frames[0]
+    board = any(s.pieces for s in r.states)  # a companion system's log has no board
     cap = (f'<p class="rp-head"><b>Step 0 of {n}</b> · {escape(first.group)} — {escape(first.title)}</p>'
            f"<ul><li>{escape(first.lines[0].text)}</li></ul>")
     return "".join([
@@ -62,13 +63,13 @@ def replay_html(r: Replay, *, compact: bool = False) -> str:
         'tabindex="0" role="group" '
         f'aria-label="Replay: {escape(r.title)}">',
         f'<p class="rp-title"><b>{escape(r.title)}</b></p><div class="rp-main"><div class="rp-stage">',
-        r.svg(0) if any(s.pieces for s in r.states) else "",  # a companion system's log has no board
+        r.svg(0) if board else "",
         '<div class="rp-controls"><button type="button" class="rp-back" aria-label="Back one step">◀ Back</button>'
         '<button type="button" class="rp-play" aria-pressed="false">▶ Play</button>'
         '<button type="button" class="rp-step" aria-label="Forward one step">Step ▶</button>'
         f'<input type="range" class="rp-slider" min="0" max="{n}" value="0" step="1" aria-label="Step">'
         f'<output class="rp-index">0 / {n}</output></div>',
-        f'<div class="rp-caption" aria-live="polite">{cap}</div>', "" if compact else legend(r), "</div>",
+        f'<div class="rp-caption" aria-live="polite">{cap}</div>', legend(r) if board and not compact else "", "</div>",
         step_list(r), "</div>",
         f'<script type="application/aot-replay+json">{payload(r)}</script></div>',
         f"<script>{JS}\nAotReplay.init(document.getElementById('animation-{r.slug}'));</script>",
