@@ -180,7 +180,7 @@ def test_a_companion_example_replays_its_own_log() -> None:
     shown = [d.face for f in r.frames[1:] for ln in f.lines for d in ln.dice]
     assert shown == [e.face for e in ex.log if isinstance(e, Roll)] and len(shown) >= 5
     html = replay_html(r)
-    assert "<svg" not in html.split('class="rp-main"')[1].split("rp-controls")[0] and "rp-legend" not in html
+    assert "<svg" not in html.split('class="rp-main"')[1].split("rp-controls")[0] and 'class="rp-legend"' not in html
 
 
 def test_viewer_ids_are_unique_in_the_book() -> None:
