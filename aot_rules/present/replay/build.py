@@ -28,6 +28,15 @@ VERBS = {"start_turn": "the turn begins: initiative", "begin_slot": "a slot open
          "panic_flight": "panic", "retreat_loser": "retreats"}
 
 
+#: Actions whose step list entry quotes the log line (display text, shortened; never parsed).
+SAID = ("decide", "activate")
+
+
+def short(text: str, limit: int = 64) -> str:
+    """A step list entry's text: at most ``limit`` characters, cut at a word."""
+    return text if len(text) <= limit else text[:limit - 2].rsplit(" ", 1)[0] + " …"
+
+
 @dataclass(frozen=True)
 class Step:
     """One step of a replay: the state after it, the state before, its caption lines and its title."""
@@ -95,6 +104,8 @@ def steps_of(actions: Sequence[Action], links: dict[str, str]) -> tuple[Step, ..
         lines = lines_of(a, links)
         who = actor(a) or next((x.who for x in lines if x.kind != "decision"), lines[0].who if lines else "")
         verb = VERBS.get(a.name, a.name.replace("_", " "))
+        if a.name in SAID and lines:  # a decision or an activation: its own words say more than a verb
+            verb = short(lines[0].text)
         out.append(Step(a.before, a.after, lines, f"{who}: {verb}" if who else verb, paths_of(a)))
     return tuple(out)
 

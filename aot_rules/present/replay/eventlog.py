@@ -9,7 +9,7 @@ controls, captions and step links.
 from __future__ import annotations
 
 from aot_rules.core.events import Roll, Said
-from aot_rules.present.replay.build import Run, run_of_steps
+from aot_rules.present.replay.build import Run, run_of_steps, short
 from aot_rules.present.replay.links import href, rule_links
 from aot_rules.present.replay.model import Die, Line
 from aot_rules.present.replay.scenes import table
@@ -29,7 +29,7 @@ def example_run(example_id: str, links: dict[str, str] | None = None) -> Run:
             dice.append(Die(e.face, e.effect.value, e.purpose, e.sides))
         elif isinstance(e, Said):
             text = e.text[:1].upper() + e.text[1:]
-            title = text if len(text) <= 60 else text[:57].rsplit(" ", 1)[0] + " …"
-            steps.append((empty, (Line(example_id, "", text, "event", tuple(dice), href(example_id, links)),), title))
+            steps.append((empty, (Line(example_id, "", text, "event", tuple(dice), href(example_id, links)),),
+                          short(text)))
             dice = []
     return run_of_steps(ex.title, empty, steps, intro=" ".join(ex.intro) or ex.title)
