@@ -400,6 +400,22 @@ def main() -> None:
             size = page.stat().st_size
             report(f"{name} page payload (HTML incl. widget tables)", f"{size / 1e6:.2f} MB",
                    f"< {limit / 1e6:g} MB", size < limit)
+        report_animated_pages(Path(tmp) / "_build" / "html")
+
+
+def report_animated_pages(html: Path) -> None:
+    """Every page with a replay viewer: its own payload (HTML with the frames and the viewer's inline
+    script), which must stay under 2 MB, and how much of it is frame data."""
+    for page in sorted(html.rglob("*.html")):
+        text = page.read_text(encoding="utf-8")
+        viewers = text.count('class="aot-replay')
+        if not viewers:
+            continue
+        data = sum(len(chunk.split("</script>", 1)[0].encode())
+                   for chunk in text.split('type="application/aot-replay+json">')[1:])
+        size = page.stat().st_size
+        report(f"animated {page.relative_to(html).with_suffix('')}: {viewers} viewers, {data / 1e3:.0f} KB frames",
+               f"{size / 1e6:.2f} MB", "< 2 MB", size < 2e6)
 
 
 if __name__ == "__main__":

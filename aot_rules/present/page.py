@@ -13,14 +13,18 @@ import re
 from fractions import Fraction
 from html import escape
 from pathlib import Path
+from typing import TYPE_CHECKING
 
 from aot_rules.aot.events import Losses
 from aot_rules.core.events import DieEffect, Roll
-from aot_rules.core.format import count_str, fraction_str, percent_str
+from aot_rules.core.format import fraction_str, percent_str
 from aot_rules.present.narrate import narrate
-from aot_rules.present.svg import animated_losses_svg, unit_svg
+from aot_rules.present.svg import unit_svg
 from aot_rules.present.tables import TABLES
 from aot_rules.systems import examples, get
+
+if TYPE_CHECKING:
+    from aot_rules.present.replay.build import Run
 
 
 def in_book_build() -> bool:
@@ -107,12 +111,9 @@ def example_html(example_id: str) -> str:
         h.append("</div>")
     losses = [e for e in ex.log if isinstance(e, Losses) and e.killed + e.disordered]
     if losses:
-        h.append('<p><small>Replayed in motion: red figures are killed, hollow ones step off the base '
-                 'disordered; which rank loses each warrior is the engine\'s casualty rule.</small></p>')
-        h.append('<div class="aot-units">' + "".join(
-            animated_losses_svg(e.before, e.killed, e.disordered,
-                                f"{e.before.name}: {count_str(e.killed, 'warrior')} killed, {e.disordered} disordered")
-            for e in losses) + "</div>")
+        from aot_rules.present.replay.losses import losses_html  # the viewer draws with shapely: load it on use
+
+        h.append(losses_html(example_id, f"{ex.title}: the losses", losses))
     h.append("</div>")
     return "\n".join(h)
 
@@ -120,6 +121,14 @@ def example_html(example_id: str) -> str:
 def show_example(example_id: str) -> None:
     """Display :func:`example_html` in a chapter."""
     _display_html(example_html(example_id))
+
+
+def show_replay(run: Run, slug: str) -> None:
+    """A table-top run replayed step by step (root id ``animation-<slug>``, unique in the book); the scenes
+    are in :mod:`aot_rules.present.replay.scenes`."""
+    from aot_rules.present.replay.html import show_replay as show  # the viewer draws with shapely: load on use
+
+    show(run, slug)
 
 
 def show_table(name: str) -> None:

@@ -2,6 +2,7 @@
 
 from __future__ import annotations
 
+import json
 import re
 from pathlib import Path
 
@@ -101,8 +102,10 @@ def test_worked_examples_are_on_the_page(built_book: Path) -> None:
         assert f'data-example="{ex}"' in page
 
 
-def test_worked_examples_animate_the_engines_losses(built_book: Path) -> None:
-    """The moving pictures mark exactly the warriors the engine removed (killed or disordered)."""
+def test_worked_examples_replay_the_engines_losses(built_book: Path) -> None:
+    """Each example's losses are a still diagram with the replay viewer's controls (nothing loops): its last
+    frame shows a red cross for exactly each warrior the engine killed and every disordered one beside the
+    base."""
     from aot_rules.aot.events import Losses
     from aot_rules.systems import examples
 
@@ -111,12 +114,14 @@ def test_worked_examples_animate_the_engines_losses(built_book: Path) -> None:
     for ex_id, page in pages.items():
         html = (built_book / "book" / f"{page}.html").read_text()
         block = html[html.index(f'data-example="{ex_id}"'):]
-        anim = block[block.index("Replayed in motion"):]
-        anim = anim[:anim.index("</div>", anim.index("aot-units"))]  # this example's pictures only
-        losses = [e for e in examples()[ex_id]().log if isinstance(e, Losses)]
-        killed = sum(e.killed for e in losses)
-        disordered = sum(e.disordered for e in losses)
-        assert killed + disordered, ex_id
-        assert anim.count('data-fate="killed"') == killed, ex_id
-        assert anim.count('data-fate="disordered"') == disordered, ex_id
-        assert "<animate" in anim
+        start = block.index(f'id="animation-losses-{ex_id.lower()}"')
+        viewer = block[start:block.index("</script>", start)]
+        frames = json.loads(viewer[viewer.index(">", viewer.index("application/aot-replay+json")) + 1:])["f"]
+        losses = [e for e in examples()[ex_id]().log if isinstance(e, Losses) and e.killed + e.disordered]
+        assert len(frames) == len(losses) + 1, ex_id
+        for e, f in zip(losses, frames[1:], strict=True):
+            drawn = f["c"][e.before.name]
+            assert drawn["x"].count('class="k"') == e.killed, ex_id
+            assert drawn["x"].count('class="d"') == e.after.disordered, ex_id
+            assert drawn["b"].count('class="f"') == e.after.formed, ex_id
+        assert "<animate" not in block[:block.index("</div>", start)] and 'class="rp-play"' in viewer

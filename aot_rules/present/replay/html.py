@@ -1,0 +1,83 @@
+"""The viewer's markup: the first frame's SVG, the controls, the step list, the frames as JSON, and the
+viewer's script and styles (package assets, written inline so a page or a notebook needs nothing else).
+
+The frames travel in a ``<script type="application/aot-replay+json">`` block: data, not code, and not of
+the ``application/json`` type that makes the book ship BokehJS with a page.
+"""
+
+from __future__ import annotations
+
+import json
+from html import escape
+from importlib import resources
+
+from aot_rules.present.replay.build import Replay, Run, replay
+from aot_rules.present.replay.draw import SIDES
+
+ASSETS = resources.files("aot_rules.present") / "assets"
+JS = (ASSETS / "replay.js").read_text(encoding="utf-8")
+CSS = (ASSETS / "replay.css").read_text(encoding="utf-8")
+
+
+def payload(r: Replay) -> str:
+    """The frames as compact JSON, safe inside a script element."""
+    data = {"slug": r.slug, "f": [f.json() for f in r.frames]}
+    return json.dumps(data, separators=(",", ":"), ensure_ascii=False).replace("</", "<\\/")
+
+
+def step_list(r: Replay) -> str:
+    """Every step as a link (``#<slug>-step-<n>``), grouped by turn and slot as the frames say."""
+    out, group = ['<nav class="rp-list" aria-label="Steps">'], None
+    for i, f in enumerate(r.frames):
+        if f.group != group:
+            if group is not None:
+                out.append("</ol>")
+            out.append(f"<p>{escape(f.group)}</p><ol>")
+            group = f.group
+        out.append(f'<li id="{r.slug}-step-{i}"><a href="#{r.slug}-step-{i}" data-i="{i}">{i}. '
+                   f"{escape(f.title)}</a></li>")
+    out.append("</ol></nav>")
+    return "".join(out)
+
+
+def legend(r: Replay) -> str:
+    s0, s1 = r.states[0].sides
+    return (f'<p class="rp-legend"><span style="color:{SIDES[0][0]}">●</span> {escape(s0.name)} · '
+            f'<span style="color:{SIDES[1][0]}">●</span> {escape(s1.name)} · thick edge: the front · '
+            "hollow dashed figures: disordered · red ✕: killed in this step · ☆ a commander · dashed arrow: "
+            "the move · keys ← →<br>Labels: unit · density · warriors. "
+            + "; ".join(f"<b>{escape(p.id)}</b> {escape(p.name)}" for p in r.states[0].pieces) + "</p>")
+
+
+def replay_html(r: Replay, *, compact: bool = False) -> str:
+    """The whole viewer for ``r`` (its root has the id ``animation-<slug>``); ``compact`` leaves out the
+    step list and the key, for a short replay beside a worked example."""
+    n = len(r.frames) - 1
+    first = r.frames[0]
+    board = any(s.pieces for s in r.states)  # a companion system's log has no board
+    cap = (f'<p class="rp-head"><b>Step 0 of {n}</b> · {escape(first.group)} — {escape(first.title)}</p>'
+           f"<ul><li>{escape(first.lines[0].text)}</li></ul>")
+    return "".join([
+        f"<style>{CSS}</style>",
+        f'<div class="aot-replay{" rp-compact" if compact else ""}" id="animation-{r.slug}" data-slug="{r.slug}" '
+        'tabindex="0" role="group" '
+        f'aria-label="Replay: {escape(r.title)}">',
+        f'<p class="rp-title"><b>{escape(r.title)}</b></p><div class="rp-main"><div class="rp-stage">',
+        r.svg(0) if board else "",
+        '<div class="rp-controls"><button type="button" class="rp-back" aria-label="Back one step">◀ Back</button>'
+        '<button type="button" class="rp-play" aria-pressed="false">▶ Play</button>'
+        '<button type="button" class="rp-step" aria-label="Forward one step">Step ▶</button>'
+        f'<input type="range" class="rp-slider" min="0" max="{n}" value="0" step="1" aria-label="Step">'
+        f'<output class="rp-index">0 / {n}</output></div>',
+        f'<div class="rp-caption" aria-live="polite">{cap}</div>', legend(r) if board and not compact else "", "</div>",
+        step_list(r), "</div>",
+        f'<script type="application/aot-replay+json">{payload(r)}</script></div>',
+        f"<script>{JS}\nAotReplay.init(document.getElementById('animation-{r.slug}'));</script>",
+    ])
+
+
+def show_replay(run: Run, slug: str) -> None:
+    """Show a recorded run in a page or a notebook as a replay viewer with root id ``animation-<slug>``."""
+    from IPython.display import HTML, display
+
+    display(HTML(replay_html(replay(run, slug))))  # type: ignore[no-untyped-call]

@@ -1,0 +1,214 @@
+"""The replay viewers in the built book, driven in headless Chromium: Step, Back and Play move the frame
+index and the drawing (the figures drawn equal the engine's, frame by frame), the picture is not blank,
+a step link opens the page at that step, text stays legible on a phone, reduced motion turns the glide
+off, and no page logs a JavaScript error or asks for anything off the host."""
+
+from __future__ import annotations
+
+import io
+import json
+import shutil
+import tempfile
+import time
+from collections.abc import Iterator
+from typing import Any
+
+import pytest
+
+from aot_rules.present.replay import scenes
+from aot_rules.present.replay.build import Replay, replay
+
+pytestmark = [pytest.mark.slow, pytest.mark.browser]
+
+HARMLESS = ("THEBE_JS_URL",)  # JB1 declares this twice on every page
+#: (page, slug, scene): three viewers on three pages.
+VIEWERS = [("shooting", "shooting-slingers", "slingers"), ("melee", "melee-gauls", "gauls"),
+           ("turn", "turn-sequence", "turn")]
+
+
+@pytest.fixture(scope="module")
+def driver() -> Iterator[Any]:
+    webdriver = pytest.importorskip("selenium.webdriver")
+    from selenium.webdriver.chrome.options import Options
+    from selenium.webdriver.chrome.service import Service
+
+    chromium, chromedriver = shutil.which("chromium"), shutil.which("chromedriver")
+    if not chromium or not chromedriver:
+        pytest.fail("Chromium and ChromeDriver are required (apt chromium chromium-driver)")
+    opts = Options()
+    for a in ("--headless", "--no-sandbox", "--disable-gpu", "--disable-quic", "--no-first-run",
+              "--disable-background-networking", "--disable-component-update", "--disable-sync",
+              "--window-size=1280,1600"):
+        opts.add_argument(a)
+    profile = tempfile.mkdtemp(prefix="aot-replay-")
+    opts.add_argument(f"--user-data-dir={profile}")
+    opts.binary_location = chromium
+    opts.set_capability("goog:loggingPrefs", {"browser": "ALL", "performance": "ALL"})
+    d = webdriver.Chrome(service=Service(chromedriver), options=opts)
+    d.set_page_load_timeout(60)
+    yield d
+    d.quit()
+    shutil.rmtree(profile, ignore_errors=True)
+
+
+def _open(driver: Any, url: str) -> None:
+    driver.get(url)
+    deadline = time.time() + 30
+    while time.time() < deadline and driver.execute_script("return document.readyState") != "complete":
+        time.sleep(0.1)
+
+
+def _errors(driver: Any) -> list[str]:
+    return [e["message"] for e in driver.get_log("browser")
+            if e["level"] == "SEVERE" and not any(h in e["message"] for h in HARMLESS)]
+
+
+def _offsite(driver: Any) -> list[str]:
+    out = []
+    for entry in driver.get_log("performance"):
+        msg = json.loads(entry["message"])["message"]
+        if msg.get("method") == "Network.requestWillBeSent":
+            url = msg["params"]["request"]["url"]
+            if not url.startswith(("http://127.0.0.1", "data:", "blob:", "about:", "chrome:")):  # chrome: its own tab
+                out.append(url)
+    return out
+
+
+#: pid → [formed drawn on the base, disordered drawn beside it], for the visible pieces of a viewer.
+JS_COUNTS = """
+const root = document.getElementById(arguments[0]);
+const out = {};
+root.querySelectorAll('g.pc').forEach(g => {
+  if (g.style.display === 'none') return;
+  out[g.dataset.pid] = [g.querySelectorAll('g.pose .f').length, g.querySelectorAll('g.loose .d').length];
+});
+return out;
+"""
+
+
+def _expected(r: Replay, i: int) -> dict[str, list[int]]:
+    return {p.id: [p.unit.formed, p.unit.disordered] for p in r.states[i].pieces if p.on_table}
+
+
+def _step(driver: Any, slug: str) -> int:
+    return int(driver.execute_script("return document.getElementById(arguments[0]).dataset.step", f"animation-{slug}"))
+
+
+def _click(driver: Any, slug: str, cls: str) -> None:
+    driver.execute_script("document.querySelector(arguments[0]).click()", f"#animation-{slug} .{cls}")
+
+
+def _not_blank(driver: Any, slug: str) -> None:
+    from PIL import Image
+
+    el = driver.find_element("css selector", f"#animation-{slug} svg.aot-board")
+    driver.execute_script("arguments[0].scrollIntoView({block: 'center'})", el)
+    img = Image.open(io.BytesIO(el.screenshot_as_png)).convert("RGB")
+    colours = img.getcolors(maxcolors=1 << 20) or []
+    assert len(colours) > 50, "the board is blank"
+    blue = sum(n for n, (r, g, b) in colours if b > 140 and r < 60 and 80 < g < 150)  # Okabe–Ito blue figures
+    assert blue > 30, "no side-0 figures are drawn"
+
+
+@pytest.mark.parametrize(("page", "slug", "scene"), VIEWERS)
+def test_step_back_and_play(driver: Any, site: str, page: str, slug: str, scene: str) -> None:
+    r = replay(scenes.SCENES[scene](), slug)
+    n = len(r.frames) - 1
+    _open(driver, f"{site}/book/{page}.html")
+    assert _step(driver, slug) == 0
+    assert driver.execute_script(JS_COUNTS, f"animation-{slug}") == _expected(r, 0)
+    _not_blank(driver, slug)
+    _click(driver, slug, "rp-step")
+    assert _step(driver, slug) == 1
+    assert driver.execute_script(JS_COUNTS, f"animation-{slug}") == _expected(r, 1)
+    caption = driver.find_element("css selector", f"#animation-{slug} .rp-caption").text
+    assert f"Step 1 of {n}" in caption and r.frames[1].lines[0].rule in caption
+    _click(driver, slug, "rp-back")
+    assert _step(driver, slug) == 0
+    assert driver.execute_script(JS_COUNTS, f"animation-{slug}") == _expected(r, 0)
+    # arrow keys step too
+    driver.execute_script("""const el = document.getElementById(arguments[0]); el.focus();
+        el.dispatchEvent(new KeyboardEvent('keydown', {key: 'ArrowRight', bubbles: true}));""", f"animation-{slug}")
+    assert _step(driver, slug) == 1
+    _click(driver, slug, "rp-back")
+    _click(driver, slug, "rp-play")
+    deadline = time.time() + 5 + 2.0 * n
+    while time.time() < deadline and _step(driver, slug) < n:
+        time.sleep(0.2)
+    assert _step(driver, slug) == n
+    assert driver.execute_script(JS_COUNTS, f"animation-{slug}") == _expected(r, n)
+    _not_blank(driver, slug)
+    assert not _errors(driver)
+    assert not _offsite(driver)
+
+
+def test_every_frame_of_the_turn_matches_the_engine(driver: Any, site: str) -> None:
+    """Through the slider, every frame of the whole-turn replay draws the engine's warriors."""
+    r = replay(scenes.full_turn(), "turn-sequence")
+    _open(driver, f"{site}/book/turn.html")
+    for i in range(len(r.frames)):
+        driver.execute_script("""const s = document.querySelector(arguments[0]); s.value = arguments[1];
+            s.dispatchEvent(new Event('input'));""", "#animation-turn-sequence .rp-slider", i)
+        assert _step(driver, "turn-sequence") == i
+        assert driver.execute_script(JS_COUNTS, "animation-turn-sequence") == _expected(r, i), i
+    assert not _errors(driver)
+
+
+def test_a_step_link_opens_that_step(driver: Any, site: str) -> None:
+    _open(driver, f"{site}/book/turn.html#turn-sequence-step-5")
+    assert _step(driver, "turn-sequence") == 5
+    cur = driver.find_element("css selector", "#animation-turn-sequence .rp-list a[aria-current]")
+    assert cur.get_attribute("data-i") == "5"
+    # a click in the step list jumps there and puts the step in the address
+    _click(driver, "turn-sequence", 'rp-list a[data-i="3"]')
+    assert _step(driver, "turn-sequence") == 3
+    assert driver.current_url.endswith("#turn-sequence-step-3")
+    assert not _errors(driver)
+
+
+def test_loss_pictures_wait_for_play(driver: Any, site: str) -> None:
+    """The worked examples' losses no longer loop: a still picture until Play is pressed."""
+    _open(driver, f"{site}/book/shooting.html")
+    slug = "losses-aot-ex-shieldwall"
+    time.sleep(2.5)
+    assert _step(driver, slug) == 0
+    assert driver.execute_script("return document.querySelectorAll('animate').length") == 0
+    _click(driver, slug, "rp-play")
+    deadline = time.time() + 5
+    while time.time() < deadline and _step(driver, slug) < 1:
+        time.sleep(0.1)
+    assert _step(driver, slug) == 1
+    crosses = driver.execute_script("return document.querySelectorAll(arguments[0]).length",
+                                    f"#animation-{slug} g.loose .k")
+    assert crosses == 1  # AOT-EX-SHIELDWALL: one hoplite killed
+
+
+def test_phone_layout_and_reduced_motion(driver: Any, site: str) -> None:
+    driver.set_window_size(390, 1400)
+    try:
+        driver.execute_cdp_cmd("Emulation.setEmulatedMedia",
+                               {"features": [{"name": "prefers-reduced-motion", "value": "reduce"}]})
+        _open(driver, f"{site}/book/turn.html")
+        sizes = driver.execute_script("""
+          const root = document.getElementById('animation-turn-sequence');
+          const svg = root.querySelector('svg.aot-board');
+          const k = svg.getBoundingClientRect().width / svg.viewBox.baseVal.width;
+          const svgText = [...svg.querySelectorAll('text')].filter(t => t.getBBox().width > 0)
+            .map(t => parseFloat(getComputedStyle(t).fontSize) * k);
+          const html = [...root.querySelectorAll('.rp-caption *, .rp-list a, .rp-controls *, .rp-legend')]
+            .map(e => parseFloat(getComputedStyle(e).fontSize));
+          const list = root.querySelector('.rp-list').getBoundingClientRect();
+          return {svg: Math.min(...svgText), html: Math.min(...html), listTop: list.top,
+                  boardBottom: svg.getBoundingClientRect().bottom, width: root.getBoundingClientRect().right,
+                  page: document.documentElement.clientWidth,
+                  glide: getComputedStyle(root.querySelector('g.pose')).transitionDuration};""")
+        assert sizes["svg"] >= 11 and sizes["html"] >= 11, sizes
+        assert sizes["listTop"] > sizes["boardBottom"], sizes  # the step list drops under the table
+        assert sizes["width"] <= sizes["page"], sizes
+        assert sizes["glide"] == "0s", sizes
+        _click(driver, "turn-sequence", "rp-step")
+        assert _step(driver, "turn-sequence") == 1
+        assert not _errors(driver)
+    finally:
+        driver.execute_cdp_cmd("Emulation.setEmulatedMedia", {"features": []})
+        driver.set_window_size(1280, 1600)
