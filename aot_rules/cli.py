@@ -27,7 +27,8 @@ from aot_rules.core.errors import RuleError
 from aot_rules.core.format import plain
 from aot_rules.core.params import quoted
 from aot_rules.core.registry import Mechanic
-from aot_rules.present.render import as_json, as_text
+from aot_rules.present.answer import answer, refusal
+from aot_rules.present.render import as_text
 from aot_rules.systems import all_mechanics, get
 
 if TYPE_CHECKING:
@@ -119,13 +120,6 @@ def _list() -> str:
     return "\n".join(lines)
 
 
-def refusal(e: RuleError, m: Mechanic[Any] | None) -> str:
-    """One line for a refusal: the options it is about (in the CLI's own names), the rule, the reason."""
-    flags = [p.flag for name in e.params if m is not None for p in m.inputs if p.name == name]
-    head = ", ".join(f for f in flags if f not in e.message)
-    return f"{head}: {e}" if head else str(e)
-
-
 def odds(argv: Sequence[str]) -> int:
     if not argv or argv[0] in ("-h", "--help"):
         write(USAGE)
@@ -151,7 +145,7 @@ def odds(argv: Sequence[str]) -> int:
     except RuleError as e:
         raise UsageError(refusal(e, m)) from None
     if ns.json:
-        write_json(as_json(m, out))
+        write_json(answer(m.rule_id, values))
     else:
         write(as_text(m, out))
     return 0
