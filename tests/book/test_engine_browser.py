@@ -29,6 +29,8 @@ pytestmark = [pytest.mark.slow, pytest.mark.browser]
 
 ROOT = Path(__file__).resolve().parents[2]
 HARMLESS = ("THEBE_JS_URL",)  # JB1 declares this twice on every page
+#: Requests that stay on this machine (the browser's own pages, such as its new-tab page, included).
+LOCAL = ("http://127.0.0.1", "data:", "blob:", "about:", "chrome:", "chrome-untrusted:", "chrome-extension:")
 #: First answers wait for Pyodide to boot (about 3 s here; far longer on a loaded 2-core machine).
 BOOT = 120
 
@@ -79,7 +81,7 @@ def offsite_requests(driver: Any) -> list[str]:
         msg = json.loads(entry["message"])["message"]
         if msg.get("method") == "Network.requestWillBeSent":
             url = msg["params"]["request"]["url"]
-            if not url.startswith(("http://127.0.0.1", "data:", "blob:", "about:", "chrome:", "chrome-untrusted:", "chrome-extension:")):
+            if not url.startswith(LOCAL):
                 urls.append(url)
     return urls
 
@@ -236,7 +238,8 @@ def test_compare_shows_the_exact_difference(driver: Any, site: str) -> None:
 def _layout_problems(driver: Any) -> dict[str, Any]:
     return driver.execute_script("""
       const root = document.getElementById('aot-at-the-table');
-      const small = [...root.querySelectorAll('button, select, input, a.att-item, a.att-rule, summary, .att-flag label')]
+      const targets = 'button, select, input, a.att-item, a.att-rule, summary, .att-flag label';
+      const small = [...root.querySelectorAll(targets)]
         .filter((e) => e.offsetParent !== null && !(e.type === 'checkbox'))
         .map((e) => [e.tagName + '.' + e.className + '#' + e.id, e.getBoundingClientRect().height])
         .filter(([, h]) => h < 44);

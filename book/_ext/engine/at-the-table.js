@@ -157,18 +157,22 @@
       }
       const body = [];
       for (const [k, ps] of groups) {
-        const inner = [this.unitPicker(k), ...ps.map((p) => this.control(p))];
+        // Flags are short: two or three to a row on a phone; the other controls take a row each.
+        const flags = ps.filter((p) => p.type === 'bool');
+        const inner = [this.unitPicker(k), ...ps.filter((p) => p.type !== 'bool').map((p) => this.control(p)),
+          flags.length ? $('div', {class: 'att-flags'}, flags.map((p) => this.control(p))) : null];
         body.push(k ? $('details', {class: 'att-group', open: true}, $('summary', {text: SIDES[k]}), $('div', {class: 'att-grid'}, inner))
           : $('div', {class: 'att-grid'}, inner));
       }
       if (readings.length) {
         body.push($('details', {class: 'att-group att-readings'}, $('summary', {text: `Readings of ambiguous rules (${readings.length})`}),
-          $('div', {class: 'att-grid'}, readings.map((p) => this.control(p)))));
+          $('div', {class: 'att-flags'}, readings.map((p) => this.control(p)))));
       }
       this.out = $('div', {class: 'att-answer', 'aria-live': 'polite'});
       const head = this.index ? $('h3', {class: 'att-setup-title', text: 'Second setup'}) : null;
       const reset = $('button', {type: 'button', class: 'att-button att-quiet', 'data-act': 'reset', onclick: () => { this.values = {}; this.render(); this.changed(); }, text: 'Reset'});
-      this.el.replaceChildren(...[head, ...body, $('div', {class: 'att-actions'}, reset), this.out].filter(Boolean));
+      // The answer comes first: on a phone it stays in view while the controls below it change.
+      this.el.replaceChildren(...[head, this.out, ...body, $('div', {class: 'att-actions'}, reset)].filter(Boolean));
       if (this.answer) { this.show(this.answer); }
     }
     changed() {
@@ -231,7 +235,7 @@
     if (s.i) {
       out.push($('p', {class: 'att-why'}, Object.entries(s.i).map(([k, v]) => `${k.replace(/_/g, ' ')}: ${v}`).join(' · ') + ' · ',
         ruleLinks(links)));
-    } else {
+    } else if (Object.keys(links).length) {
       out.push($('p', {class: 'att-why'}, 'Rules: ', ruleLinks(links)));
     }
     const tail = s.m.length && s.m[0].length > 2;
@@ -331,7 +335,7 @@
         this.pair, this.diff, $('div', {class: 'att-actions'}, this.compareButton, this.shareButton));
       this.hash = hashOf(m, first.values);
       first.ask();
-      window.scrollTo(0, 0);
+      this.root.scrollIntoView({block: 'start'});
     }
     back() {
       history.pushState(null, '', location.pathname + location.search);
