@@ -95,10 +95,10 @@ def cli_json(rule_id: str, args: list[str]) -> dict[str, Any]:
     return doc
 
 
-def wait_for(driver: Any, script: str, timeout: float = BOOT) -> Any:
+def wait_for(driver: Any, script: str, timeout: float = BOOT, *args: Any) -> Any:
     deadline = time.time() + timeout
     while time.time() < deadline:
-        got = driver.execute_script(script)
+        got = driver.execute_script(script, *args)
         if got:
             return got
         time.sleep(0.2)
@@ -284,6 +284,68 @@ def test_from_a_file_the_page_says_it_needs_serving(built_book: Path) -> None:
         note = wait_for(d, "const n = document.querySelector('.att-file'); return n && !n.hidden && n.textContent;",
                         timeout=30)
         assert "make serve" in note
+    finally:
+        d.quit()
+        shutil.rmtree(profile, ignore_errors=True)
+
+
+JS_MODEL = """
+const name = arguments[0];
+for (const doc of Bokeh.documents) { const m = doc.get_model_by_name(name); if (m) return m; }
+return null;
+"""
+
+#: Chapter widgets set outside their tables: seven formed warriors running (the table fixes "formed"), and the
+#: melee of the book's own example, hoplites at 3+4 against akontists at 3+1 (the table has even ranks only).
+OUTSIDE = [
+    ("book/run-trot.html", "AOT-RUN", {"density": 4, "formed": "7"}, ["--density", "4", "--formed", "7"]),
+    ("book/melee.html", "AOT-MELEE-RESULT", {"a_ranks": "3,4", "b_ranks": "3,1", "b_weapon": "shooter"},
+     ["--a-ranks", "3,4", "--b-ranks", "3,1", "--b-weapon", "shooter"]),
+]
+
+
+@pytest.mark.parametrize(("page", "rule_id", "case", "args"), OUTSIDE, ids=[o[1] for o in OUTSIDE])
+def test_chapter_widget_outside_its_table_shows_the_cli_answer(driver: Any, site: str, built_book: Path, page: str,
+                                                                rule_id: str, case: dict[str, Any],
+                                                                args: list[str]) -> None:
+    if not (built_book / page).exists():
+        pytest.skip(f"{page} is not in this build")
+    assert _outside_grid(rule_id, args)
+    want = cli_json(rule_id, args)
+    driver.get_log("browser")
+    driver.get_log("performance")
+    driver.get(f"{site}/{page}")
+    wait_for(driver, "return window.Bokeh && Bokeh.documents.length > 0", timeout=60)
+    for name, value in case.items():
+        ok = driver.execute_script(JS_MODEL.replace("return m;", "{ m.value = arguments[1]; return true; }"),
+                                   f"{rule_id}:{name}", value)
+        assert ok, name
+    html = wait_for(driver, JS_MODEL.replace("return m;", "return m.text.includes('data-computed') && m.text;"),
+                    BOOT, f"{rule_id}:summary").replace("\n", "")
+    import re
+
+    rows = re.findall(r'<tr data-o="([^"]+)" data-p="([^"]+)"', html)
+    assert rows == list(want[want["main"]].items())
+    assert errors(driver) == []
+    assert offsite_requests(driver) == []
+
+
+def test_chapter_widget_from_a_file_says_it_needs_serving(built_book: Path) -> None:
+    """From file://, the tables still answer, and the page says in one line what needs the site served."""
+    d, profile = make_driver()
+    try:
+        d.get((built_book / "book" / "run-trot.html").as_uri())
+        wait_for(d, "return window.Bokeh && Bokeh.documents.length > 0", timeout=60)
+        note = wait_for(d, "const n = document.querySelector('.aot-file-note'); return n && n.textContent;", timeout=30)
+        assert "make serve" in note
+        table = wait_for(d, JS_MODEL.replace("return m;", "return m.text.includes('data-o') && m.text;"),
+                         30, "AOT-RUN:summary")
+        assert "data-computed" not in table
+        assert d.execute_script(JS_MODEL.replace("return m;", "{ m.value = arguments[1]; return true; }"),
+                                "AOT-RUN:formed", "7")
+        offline = wait_for(d, JS_MODEL.replace("return m;", "return m.text.includes('data-offline') && m.text;"),
+                           30, "AOT-RUN:summary")
+        assert "make serve" in offline
     finally:
         d.quit()
         shutil.rmtree(profile, ignore_errors=True)

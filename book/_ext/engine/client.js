@@ -67,6 +67,18 @@
     registered = true;
     navigator.serviceWorker.register(ROOT + 'sw.js').catch(() => {});
   }
+  // Opened from file://, the browser blocks the engine: pages with calculators say so in one line.
+  if (!served) {
+    document.addEventListener('DOMContentLoaded', () => {
+      const first = document.querySelector('.aot-widget');
+      if (!first) { return; }
+      const note = document.createElement('p');
+      note.className = 'aot-file-note';
+      note.innerHTML = 'Opened as a file: the calculators answer from their tables; answers outside them need the ' +
+        'site served (<code>make serve</code>).';
+      first.parentNode.insertBefore(note, first);
+    });
+  }
   // A page already kept offline keeps itself up to date.
   if (served && 'serviceWorker' in navigator && navigator.serviceWorker.controller) { register(); }
 })();
