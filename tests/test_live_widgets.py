@@ -73,7 +73,7 @@ def test_an_unset_optional_input_shows_a_dash() -> None:
 
 def test_a_refusal_names_the_control_not_the_flag() -> None:
     box = live_widget("AOT-MELEE-RESULT")
-    controls, out = _controls(box)
+    _, out = _controls(box)
     live_controls(box)["a_ranks"].value = "9,9"
     assert "Not allowed" in out.value and "--a-ranks" not in out.value
     assert get("AOT-MELEE-RESULT").param("a_ranks").title in out.value
