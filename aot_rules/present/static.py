@@ -140,11 +140,11 @@ def free_control(m: Mechanic[Any], p: Param, start: Any, vals: tuple[Any, ...] =
         if hi - lo <= 40:
             return Slider(start=lo, end=hi, step=1, value=start, title=p.title, name=name, sizing_mode="stretch_width")
         grid = [option_text(v) for v in vals]
-        options = [*grid, *(str(i) for i in range(lo, hi + 1) if str(i) not in grid)]
+        options: list[str | tuple[Any, str]] = [*grid, *(str(i) for i in range(lo, hi + 1) if str(i) not in grid)]
         return Select(options=options, value=option_text(start), title=p.title, name=name,
                       sizing_mode="stretch_width")
     if p.kind == "choice":
-        choices = list(p.choices)
+        choices: list[str | tuple[Any, str]] = list(p.choices)
         if p.optional or start is None:
             choices = ["None", *choices]
         return Select(options=choices, value=option_text(getattr(start, "value", start)), title=p.title, name=name,
