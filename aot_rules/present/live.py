@@ -167,7 +167,52 @@ def live_widget(rule_id: str) -> Any:
     box._aot_controls = controls
     box._aot_buttons = dict(zip(("reset", "roll"), buttons, strict=True))
     box._aot_roll = rolled
+    box._aot_values = values
+    box._aot_out = out
     return box
 
 
-__all__ = ["live_controls", "live_widget", "refusal_html"]
+def compare_html(m: Mechanic[Any], first: dict[str, Any], second: dict[str, Any]) -> str:
+    """Each headline chance of two setups and the exact difference (second minus first); the means too."""
+    from aot_rules.core.format import fraction_str, percent_str
+    from aot_rules.present.render import is_numeric
+
+    try:
+        a, b = m.evaluate(**first), m.evaluate(**second)
+    except RuleError as e:
+        return refusal_html(e, m)
+    rows = [(a.label(n), a.events[n], b.events[n]) for n in a.events if n in b.events]
+    main_a, main_b = a.dists[a.main], b.dists[b.main]
+    if is_numeric(main_a) and is_numeric(main_b):
+        rows.append((f"mean {a.label(a.main)}", main_a.mean(), main_b.mean()))
+    body = "".join(f"<tr data-event='{escape(label)}' data-diff='{fraction_str(y - x)}'><td>{escape(label)}</td>"
+                   f"<td>{fraction_str(x)}</td><td>{fraction_str(y)}</td><td><b>{fraction_str(y - x)}</b> "
+                   f"({percent_str(y - x)})</td></tr>" for label, x, y in rows)
+    return ("<table><tr><th></th><th>first</th><th>second</th><th>second − first</th></tr>" + body + "</table>"
+            if rows else "")
+
+
+def compare_widget(rule_id: str) -> Any:
+    """Two live widgets of one mechanic side by side, and the exact difference of each headline chance."""
+    import ipywidgets as w
+
+    m = get(rule_id)
+    first, second = live_widget(rule_id), live_widget(rule_id)
+    diff = w.HTML()
+
+    def update(*_: Any) -> None:
+        diff.value = compare_html(m, first._aot_values(), second._aot_values())
+
+    first._aot_out.observe(update, names="value")
+    second._aot_out.observe(update, names="value")
+    update()
+    side = w.Layout(flex="1 1 480px", min_width="0", border="1px solid #d5dbe3", padding="6px")
+    first.layout, second.layout = side, w.Layout(**{k: getattr(side, k) for k in ("flex", "min_width", "border",
+                                                                                   "padding")})
+    box = w.VBox([w.HBox([first, second], layout=w.Layout(flex_flow="row wrap")), diff])
+    box._aot_pair = (first, second)
+    box._aot_diff = diff
+    return box
+
+
+__all__ = ["compare_html", "compare_widget", "live_controls", "live_widget", "refusal_html"]
