@@ -46,7 +46,7 @@ def verdict_html(data: dict[str, Any]) -> str:
 
 def export(data: dict[str, Any], path: Path | str) -> Path:
     """Write ``data`` as an army YAML file (the list named by its shipped id)."""
-    import yaml  # type: ignore[import-untyped]  # PyYAML ships no type information
+    import yaml
 
     out = Path(path)
     out.write_text(yaml.safe_dump(data, sort_keys=False, allow_unicode=True), encoding="utf-8")
