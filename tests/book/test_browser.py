@@ -13,18 +13,17 @@ import re
 import shutil
 import tempfile
 import time
-from enum import Enum
 from collections.abc import Iterator
-from typing import Any
-
+from enum import Enum
 from pathlib import Path
+from typing import Any
 
 import pytest
 
+from aot_rules.aot.rules.melee import MeleeResult
 from aot_rules.core.errors import RuleError
 from aot_rules.core.format import fraction_str
 from aot_rules.present.static import option_text
-from aot_rules.aot.rules.melee import MeleeResult
 from aot_rules.systems import get
 
 pytestmark = [pytest.mark.slow, pytest.mark.browser]
