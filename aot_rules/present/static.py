@@ -139,8 +139,7 @@ def free_control(m: Mechanic[Any], p: Param, start: Any, vals: tuple[Any, ...] =
         lo, hi = int(p.lo or 0), int(p.hi or 0)
         if hi - lo <= 40:
             return Slider(start=lo, end=hi, step=1, value=start, title=p.title, name=name, sizing_mode="stretch_width")
-        grid = [option_text(v) for v in vals]
-        options: list[str | tuple[Any, str]] = [*grid, *(str(i) for i in range(lo, hi + 1) if str(i) not in grid)]
+        options: list[str | tuple[Any, str]] = [str(i) for i in range(lo, hi + 1)]
         return Select(options=options, value=option_text(start), title=p.title, name=name,
                       sizing_mode="stretch_width")
     if p.kind == "choice":
