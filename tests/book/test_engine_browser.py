@@ -21,6 +21,7 @@ from typing import Any
 import pytest
 
 from aot_rules.core.errors import RuleError
+from aot_rules.core.format import fraction_str
 from aot_rules.present.answer import answer
 from aot_rules.present.static import option_text
 from aot_rules.systems import all_mechanics, get
@@ -227,7 +228,6 @@ def test_compare_shows_the_exact_difference(driver: Any, site: str) -> None:
       const i = document.getElementById('att-1-a_ranks'); i.value = '5,5'; i.dispatchEvent(new Event('change'));""")
     a = get("AOT-MELEE-RESULT").evaluate(a_ranks="4,4", b_ranks="4,4").events["a_wins"]
     b = get("AOT-MELEE-RESULT").evaluate(a_ranks="5,5", b_ranks="4,4").events["a_wins"]
-    from aot_rules.core.format import fraction_str
 
     label = get("AOT-MELEE-RESULT").evaluate().label("a_wins")
     diff = wait_for(driver, f"const r = document.querySelector('.att-diff tr[data-event=\"{label}\"]'); "
@@ -346,6 +346,57 @@ def test_chapter_widget_from_a_file_says_it_needs_serving(built_book: Path) -> N
         offline = wait_for(d, JS_MODEL.replace("return m;", "return m.text.includes('data-offline') && m.text;"),
                            30, "AOT-RUN:summary")
         assert "make serve" in offline
+    finally:
+        d.quit()
+        shutil.rmtree(profile, ignore_errors=True)
+
+
+SW_READY = """
+const done = arguments[arguments.length - 1];
+(async () => {
+  const reg = await navigator.serviceWorker.ready;
+  for (let i = 0; i < 600; i++) {
+    const keys = await caches.keys();
+    for (const k of keys) {
+      const c = await caches.open(k);
+      const all = (await c.keys()).map((r) => r.url);
+      if (all.some((u) => u.endsWith('pyodide.asm.wasm')) && all.some((u) => u.endsWith('.whl'))) {
+        done({scope: reg.scope, keys, files: all}); return;
+      }
+    }
+    await new Promise((r) => setTimeout(r, 200));
+  }
+  done(null);
+})();
+"""
+
+
+def test_after_a_first_visit_it_works_offline(built_book: Path) -> None:
+    """The service worker keeps the site's own files: with the server gone, a share link still answers."""
+    import functools
+    import http.server
+    import threading
+
+    class Quiet(http.server.SimpleHTTPRequestHandler):
+        def log_message(self, *args: object) -> None:
+            pass
+
+    server = http.server.ThreadingHTTPServer(("127.0.0.1", 0), functools.partial(Quiet, directory=str(built_book)))
+    threading.Thread(target=server.serve_forever, daemon=True).start()
+    site = f"http://127.0.0.1:{server.server_address[1]}"
+    d, profile = make_driver()
+    try:
+        d.get(f"{site}/book/at-the-table.html#AOT-RUN?density=3")
+        wait_for(d, SHOWN)
+        kept = d.execute_async_script(SW_READY)
+        assert kept is not None, "the service worker kept nothing"
+        assert all(u.startswith(site) for u in kept["files"]), "only the site's own files are kept"
+        server.shutdown()
+        server.server_close()
+        d.get(f"{site}/book/at-the-table.html#AOT-RUN?density=5&shield")
+        shown = wait_for(d, SHOWN)
+        want = get("AOT-RUN").evaluate(density=5, shield=True)
+        assert shown["rows"] == [[str(o), fraction_str(p)] for o, p in want.dists[want.main].items()]
     finally:
         d.quit()
         shutil.rmtree(profile, ignore_errors=True)
