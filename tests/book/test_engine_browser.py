@@ -400,3 +400,27 @@ def test_after_a_first_visit_it_works_offline(built_book: Path) -> None:
     finally:
         d.quit()
         shutil.rmtree(profile, ignore_errors=True)
+
+
+def test_the_build_ships_the_engine(built_book: Path) -> None:
+    """Pyodide's pinned core and the project's wheel are in the site, the worker names that wheel, every
+    registered mechanic is in the page's list with the chapter links of its rules, and the web app files
+    sit at the site root."""
+    engine = built_book / "_static" / "aot-engine"
+    pinned = json.loads((ROOT / "node_modules" / "pyodide" / "package.json").read_text())["version"]
+    assert pinned == json.loads((ROOT / "package.json").read_text())["devDependencies"]["pyodide"]
+    for name in ("pyodide.js", "pyodide.asm.js", "pyodide.asm.wasm", "python_stdlib.zip", "pyodide-lock.json"):
+        assert (engine / "pyodide" / name).read_bytes() == (ROOT / "node_modules" / "pyodide" / name).read_bytes()
+    (wheel,) = (engine / "wheels").glob("aot_rules-*-py3-none-any.whl")
+    assert f"'{wheel.name}'" in (engine / "worker.js").read_text()
+    listed = json.loads((engine / "mechanics.json").read_text())["mechanics"]
+    assert [m["rule_id"] for m in listed] == [m.rule_id for m in all_mechanics()]
+    melee = next(m for m in listed if m["rule_id"] == "AOT-MELEE-RESULT")
+    assert melee["links"]["AOT-MELEE-RESULT"].startswith("book/melee.html#")
+    assert json.loads((engine / "armies.json").read_text())["armies"]
+    manifest = json.loads((built_book / "manifest.webmanifest").read_text())
+    assert manifest["start_url"] == "book/at-the-table.html"
+    sw = (built_book / "sw.js").read_text()
+    assert "@PRECACHE@" not in sw and "book/at-the-table.html" in sw and "http" not in sw.split("*/", 1)[1]
+    page = (built_book / "book" / "at-the-table.html").read_text()
+    assert "aot-engine/at-the-table.js" in page and 'rel="manifest"' in page
