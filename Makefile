@@ -8,11 +8,12 @@ BIN := $(VENV)/bin
 STAMP := $(VENV)/.aot-installed
 NPM_STAMP := node_modules/.aot-installed
 
-.PHONY: help setup book serve test test-fast browser-deps bench lint clean
+.PHONY: help setup book serve lab test test-fast browser-deps bench lint clean
 
 help:
 	@echo "make book    build the book into _build/html (warnings are errors)"
 	@echo "make serve   serve _build/html on http://127.0.0.1:8000"
+	@echo "make lab     JupyterLab on http://127.0.0.1:8888 with the play-aid notebooks (notebooks/)"
 	@echo "make test    run the whole test suite (installs Chromium for browser tests if needed)"
 	@echo "make bench   print median timings against the issue targets"
 	@echo "make lint    ruff and mypy --strict"
@@ -43,6 +44,10 @@ serve:
 	@test -f _build/html/index.html || { echo "no book yet: run 'make book' first"; exit 2; }
 	@echo "Serving on http://127.0.0.1:8000  (Ctrl-C to stop)"
 	cd _build/html && ../../$(BIN)/python -m http.server 8000 --bind 127.0.0.1
+
+# The play aids: odds-at-the-table (compare, roll it), army-builder and command-planner, live against the engine.
+lab: setup
+	$(BIN)/jupyter lab --ip=127.0.0.1 --port=8888 --no-browser --notebook-dir=notebooks
 
 browser-deps:
 	@if command -v chromium >/dev/null && command -v chromedriver >/dev/null; then \

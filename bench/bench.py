@@ -21,6 +21,11 @@ Targets (issue "Table-top engine"): one full turn of the greek-border scenario b
 < 100 ms median; 10,000 shooting-plus-melee exchanges through the full state engine (``Game.act`` with
 ``combat.shoot`` and ``combat.fight``, on fresh states) < 10 s.
 
+Targets (issue "The engine in the reader's browser"), in headless Chromium on this machine with the built site
+served on 127.0.0.1: the first answer after opening the At the table page < 5 s; the median later answer (a
+question to the Web Worker and back) < 50 ms; the site's added download for the engine < 6.5 MB gzip.
+``python bench/bench.py --engine-only [HTML_DIR]`` measures only these, on an existing build (_build/html).
+
 Targets (issue "Foundation"):
   one exact shooting distribution       < 1 ms median
   precomputing the whole shooting grid  < 5 s
@@ -283,7 +288,91 @@ def report_grids(rule_ids: tuple[str, ...]) -> None:
                t < 5e-3)
 
 
+def engine_download(html: Path) -> tuple[int, int]:
+    """(raw, gzip) bytes of what the engine adds to the site: Pyodide's core, the wheel, the worker and its data."""
+    import gzip
+
+    files = [f for f in (html / "_static" / "aot-engine").rglob("*") if f.is_file()]
+    files += [html / "sw.js", html / "manifest.webmanifest"]
+    raw = sum(f.stat().st_size for f in files if f.exists())
+    packed = sum(len(gzip.compress(f.read_bytes(), 6)) for f in files if f.exists())
+    return raw, packed
+
+
+FIRST_ANSWER = """
+const done = arguments[arguments.length - 1];
+const t0 = performance.timeOrigin;
+const poll = () => {
+  const s = document.querySelector('#aot-at-the-table .att-setup .att-dist');
+  if (s) { done(performance.now()); } else { setTimeout(poll, 20); }
+};
+poll();
+"""
+
+LATER_ANSWERS = """
+const [cases, done] = [arguments[0], arguments[arguments.length - 1]];
+(async () => {
+  const times = [];
+  for (const [rid, values] of cases) {
+    const t = performance.now();
+    await window.aotEngine.ask(rid, values);
+    times.push(performance.now() - t);
+  }
+  done(times);
+})();
+"""
+
+
+def browser_engine(html: Path) -> None:
+    """Time the engine in headless Chromium: the first answer from opening a share link, then later answers."""
+    import functools
+    import http.server
+    import shutil
+    import threading
+
+    sys.path.insert(0, str(ROOT / "tests" / "book"))
+    from test_engine_browser import make_driver  # the tests' Chromium set-up: every off-host name unresolvable
+
+    class Quiet(http.server.SimpleHTTPRequestHandler):
+        def log_message(self, *args: object) -> None:
+            pass
+
+    raw, packed = engine_download(html)
+    report("engine's added download (raw " + f"{raw / 1e6:.1f} MB)", f"{packed / 1e6:.2f} MB gz", "< 6.5 MB",
+           packed < 6.5e6)
+    server = http.server.ThreadingHTTPServer(("127.0.0.1", 0), functools.partial(Quiet, directory=str(html)))
+    threading.Thread(target=server.serve_forever, daemon=True).start()
+    site = f"http://127.0.0.1:{server.server_address[1]}"
+    firsts = []
+    later: list[float] = []
+    try:
+        for run in range(3):  # a fresh browser each time: nothing cached
+            driver, profile = make_driver()
+            try:
+                driver.get(f"{site}/book/at-the-table.html#AOT-MELEE-RESULT?a-ranks=3,4&b-ranks=3,1&a-shield")
+                firsts.append(driver.execute_async_script(FIRST_ANSWER) / 1000)
+                if run == 0:
+                    cases = [["AOT-MELEE-RESULT", {"a_ranks": f"{a},{b}", "b_ranks": "4,4"}]
+                             for a in range(2, 6) for b in range(0, 6)]
+                    cases += [["AOT-SHOOT-RESULT", {"firers": str(n), "target_density": "3"}] for n in range(1, 21)]
+                    later = driver.execute_async_script(LATER_ANSWERS, cases)
+            finally:
+                driver.quit()
+                shutil.rmtree(profile, ignore_errors=True)
+    finally:
+        server.shutdown()
+    t = statistics.median(firsts)
+    report(f"first answer after opening a share link ({len(firsts)} cold runs)", f"{t:.2f} s", "< 5 s", t < 5)
+    t = statistics.median(later) / 1000
+    report(f"later answers, worker round trip ({len(later)} questions)", f"{t * 1e3:.1f} ms", "< 50 ms", t < 0.05)
+
+
 def main() -> None:
+    if "--engine-only" in sys.argv:
+        rest = sys.argv[sys.argv.index("--engine-only") + 1:]
+        print("issue 20, the engine in the reader's browser (headless Chromium)")
+        browser_engine(Path(rest[0]) if rest else ROOT / "_build" / "html")
+        return
     lines, n = package_lines(), len(all_mechanics())
     report(f"package lines per mechanic ({lines} lines, {n} mechanics)", f"{lines / n:.1f}",
            f"< {LINES_PER_MECHANIC_BEFORE:.1f}", lines / n < LINES_PER_MECHANIC_BEFORE)
@@ -401,6 +490,8 @@ def main() -> None:
             report(f"{name} page payload (HTML incl. widget tables)", f"{size / 1e6:.2f} MB",
                    f"< {limit / 1e6:g} MB", size < limit)
         report_animated_pages(Path(tmp) / "_build" / "html")
+        print("issue 20, the engine in the reader's browser (headless Chromium)")
+        browser_engine(Path(tmp) / "_build" / "html")
 
 
 def report_animated_pages(html: Path) -> None:

@@ -10,15 +10,14 @@ from nbclient import NotebookClient
 
 from aot_rules.core.errors import RuleError
 from aot_rules.core.format import fraction_str
-from aot_rules.present.live import live_widget
+from aot_rules.present.live import live_controls, live_widget
 from aot_rules.systems import all_mechanics, get
 
 ROOT = Path(__file__).resolve().parents[1]
 
 
-def _controls(box):  # VBox([head, HBox([VBox(controls), out])])
-    inner = box.children[1]
-    return {c.description: c for c in inner.children[0].children}, inner.children[1]
+def _controls(box):  # VBox([head, HBox([inputs, VBox([answer, roll])])])
+    return {c.description: c for c in live_controls(box).values()}, box.children[1].children[1].children[0]
 
 
 def test_live_shoot_widget_recomputes_exactly() -> None:
@@ -49,7 +48,7 @@ def test_every_mechanic_has_a_live_widget_showing_the_exact_answer(rule_id: str)
     box = live_widget(rule_id)
     _, out = _controls(box)
     # by position, not by label: several controls may share one (the cost calculator's steps are all "then")
-    controls = box.children[1].children[0].children
+    controls = list(live_controls(box).values())
     assert [c.description for c in controls] == [p.title for p in m.inputs]
     values = {}
     for p, c in zip(m.inputs, controls, strict=True):
@@ -64,6 +63,38 @@ def test_every_mechanic_has_a_live_widget_showing_the_exact_answer(rule_id: str)
         return
     for o, p in want.dists[want.main].items():
         assert f"<b>{o}</b>" in out.value and f">{fraction_str(p)}<" in out.value, (o, p)
+
+
+def test_an_unset_optional_input_shows_a_dash() -> None:
+    """An optional number left unset reads "—" (ipywidgets shows a None selection as a blank box)."""
+    controls = live_controls(live_widget("AOT-SHOOT-RESULT"))
+    assert controls["shooter_density"].label == "—" and controls["target_strength"].label == "—"
+
+
+def test_a_refusal_names_the_control_not_the_flag() -> None:
+    box = live_widget("AOT-MELEE-RESULT")
+    _, out = _controls(box)
+    live_controls(box)["a_ranks"].value = "9,9"
+    assert "Not allowed" in out.value and "--a-ranks" not in out.value
+    assert get("AOT-MELEE-RESULT").param("a_ranks").title in out.value
+
+
+def test_sides_are_grouped_and_reset_restores() -> None:
+    box = live_widget("AOT-MELEE-RESULT")
+    _, out = _controls(box)
+    titles = [acc.get_title(0) for acc in box.children[1].children[0].children[0].children]
+    assert titles == ["Side A", "Side B"]
+    start = out.value
+    live_controls(box)["a_ranks"].value = "3,1"
+    assert out.value != start
+    box._aot_buttons["reset"].click()
+    assert live_controls(box)["a_ranks"].value == "4,4" and out.value == start
+
+
+def test_roll_it_plays_the_rule_beside_the_exact_answer() -> None:
+    box = live_widget("AOT-SHOOT-RESULT")
+    box._aot_buttons["roll"].click()
+    assert "data-roll" in box._aot_roll.value and "killed" in box._aot_roll.value
 
 
 @pytest.mark.slow

@@ -16,7 +16,8 @@ from aot_rules.cli.terminal import UsageError, _Parser, write, write_json
 from aot_rules.core.errors import RuleError
 from aot_rules.core.params import Param, quoted
 from aot_rules.core.registry import Mechanic
-from aot_rules.present.render import as_json, as_text
+from aot_rules.present.answer import answer, refusal
+from aot_rules.present.render import as_text
 from aot_rules.systems import all_mechanics, get
 
 USAGE = ("usage: python -m aot_rules odds (--list | MECHANIC) [options] [--json]\n"
@@ -77,13 +78,6 @@ def _list() -> str:
     return "\n".join(lines)
 
 
-def refusal(e: RuleError, m: Mechanic[Any] | None) -> str:
-    """One line for a refusal: the options it is about (in the CLI's own names), the rule, the reason."""
-    flags = [p.flag for name in e.params if m is not None for p in m.inputs if p.name == name]
-    head = ", ".join(f for f in flags if f not in e.message)
-    return f"{head}: {e}" if head else str(e)
-
-
 def odds(argv: Sequence[str]) -> int:
     if not argv or argv[0] in ("-h", "--help"):
         write(USAGE)
@@ -105,11 +99,10 @@ def odds(argv: Sequence[str]) -> int:
             raise UsageError(f"unrecognized argument {quoted(extra[0])}{more} for {m.rule_id}; "
                              f"python -m aot_rules odds {m.key} --help lists its options")
         values = {prm.name: getattr(ns, prm.name) for prm in m.inputs if getattr(ns, prm.name) is not None}
-        out = m.evaluate(**values)
+        if ns.json:  # the one JSON answer, shared with the book's in-browser engine
+            write_json(answer(m.rule_id, values))
+        else:
+            write(as_text(m, m.evaluate(**values)))
     except RuleError as e:
         raise UsageError(refusal(e, m)) from None
-    if ns.json:
-        write_json(as_json(m, out))
-    else:
-        write(as_text(m, out))
     return 0

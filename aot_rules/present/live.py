@@ -2,11 +2,21 @@
 
 Built from the same registry entry as the static widget, so both faces offer
 the same parameters; here the full CLI ranges are available, not only the
-precomputed grid.
+precomputed grid.  One definition serves every notebook and mechanic, so a fix
+here reaches them all:
+
+* an optional input left unset shows "—" (never a blank box);
+* the inputs of each side of a fight (``a_…``, ``b_…``) sit in their own collapsible section, the two
+  sides side by side on a laptop and one above the other on a narrow screen, and the answer beside them,
+  so it stays in view while side B is set; reading toggles have a section of their own, closed;
+* a refusal names the control's label ("A ranks"), not the command line's flag (``--a-ranks``);
+* **Reset** puts every control back to its start; **Roll it** plays the rule once with real dice (the
+  mechanic's played face, the engine's sampler) beside the exact answer, so the two can be compared.
 """
 
 from __future__ import annotations
 
+import random
 from html import escape
 from typing import Any
 
@@ -16,26 +26,68 @@ from aot_rules.core.registry import Mechanic
 from aot_rules.present.render import as_html
 from aot_rules.systems import get
 
+#: What an unset optional input holds in its control (ipywidgets shows a None selection as a blank box).
+UNSET = ""
+#: Groups of a fight's inputs, by name prefix, and their headings.
+SIDES = {"a_": "Side A", "b_": "Side B", "a1_": "First attacker", "a2_": "Second attacker", "target_": "The target",
+         "shooter_": "The shooters"}
+
+
+def _start(p: Param) -> Any:
+    if p.kind == "bool":
+        return bool(p.default)
+    if p.kind == "int" and p.optional:
+        return 4 if p.name == "firers" else (p.default if p.default is not None else UNSET)
+    if p.kind == "choice":
+        return p.default if p.default is not None else UNSET
+    if isinstance(p.default, tuple):
+        return ",".join(map(str, p.default))
+    return UNSET if p.default is None else (p.default if p.kind == "int" else str(p.default))
+
 
 def _control(p: Param) -> Any:
     import ipywidgets as w
 
     style = {"description_width": "initial"}
+    layout = w.Layout(width="auto", max_width="100%")
+    start = _start(p)
     if p.kind == "bool":
-        return w.Checkbox(value=bool(p.default), description=p.title, indent=False)
+        return w.Checkbox(value=start, description=p.title, indent=False, layout=layout)
     if p.kind == "choice":
-        return w.Dropdown(options=list(p.choices), value=p.default, description=p.title, style=style)
+        options: list[tuple[str, Any]] = ([("—", UNSET)] if p.optional or p.default is None else []) + [
+            (c, c) for c in p.choices]
+        return w.Dropdown(options=options, value=start, description=p.title, style=style, layout=layout)
     if p.kind == "int" and not p.optional:
-        return w.IntSlider(value=p.default, min=p.lo, max=p.hi, description=p.title, style=style,
-                           continuous_update=False)
+        return w.IntSlider(value=start, min=p.lo, max=p.hi, description=p.title, style=style,
+                           continuous_update=False, layout=layout)
     if p.kind == "int":
-        start = 4 if p.name == "firers" else None
-        options: list[tuple[str, int | None]] = [("—", None)]
-        options += [(str(i), i) for i in range(int(p.lo or 0), int(p.hi or 0) + 1)]
-        return w.Dropdown(options=options, value=start, description=p.title, style=style)
-    default = ",".join(map(str, p.default)) if isinstance(p.default, tuple) else p.default
-    return w.Text(value="" if default is None else str(default), description=p.title, style=style,
-                  continuous_update=False, placeholder="—")
+        numbers: list[tuple[str, Any]] = [("—", UNSET)]
+        numbers += [(str(i), i) for i in range(int(p.lo or 0), int(p.hi or 0) + 1)]
+        return w.Dropdown(options=numbers, value=start, description=p.title, style=style, layout=layout)
+    return w.Text(value=str(start), description=p.title, style=style, continuous_update=False, placeholder="—",
+                  layout=layout)
+
+
+def _side(p: Param) -> str:
+    if p.reading:
+        return "readings"
+    return next((k for k in sorted(SIDES, key=len, reverse=True) if p.name.startswith(k)), "")
+
+
+def refusal_html(e: RuleError, m: Mechanic[Any]) -> str:
+    """A refusal in the controls' own words: each flag it quotes (``--a-ranks``) becomes its label."""
+    text = e.message
+    for p in sorted(m.inputs, key=lambda q: len(q.flag), reverse=True):
+        text = text.replace(p.flag, f"“{p.title}”")
+    at = [p.title for name in e.params for p in m.inputs if p.name == name]
+    head = f"<b>{escape(', '.join(at))}</b>: " if at else ""
+    return f'<div style="color:#9b1c1c" data-error="1">Not allowed: {head}{escape(text)} ({e.rule_id})</div>'
+
+
+def live_controls(box: Any) -> dict[str, Any]:
+    """The controls of a live widget by input name, in the mechanic's input order (for notebooks and tests)."""
+    controls: dict[str, Any] = box._aot_controls
+    return controls
 
 
 def live_widget(rule_id: str) -> Any:
@@ -45,6 +97,7 @@ def live_widget(rule_id: str) -> Any:
     m: Mechanic[Any] = get(rule_id)
     controls = {p.name: _control(p) for p in m.inputs}
     out = w.HTML()
+    rolled = w.HTML()
 
     def values() -> dict[str, Any]:
         vals: dict[str, Any] = {}
@@ -57,10 +110,25 @@ def live_widget(rule_id: str) -> Any:
         return vals
 
     def update(*_: Any) -> None:
+        rolled.value = ""
         try:
             out.value = as_html(m.evaluate(**values()), m.show)
         except RuleError as e:
-            out.value = f'<div style="color:#9b1c1c">Not allowed: {escape(e.message)} ({e.rule_id})</div>'
+            out.value = refusal_html(e, m)
+
+    def reset(*_: Any) -> None:
+        for p in m.inputs:
+            controls[p.name].value = _start(p)
+        update()
+
+    def roll(*_: Any) -> None:
+        try:
+            sample = m.draw(random.Random(), **values())
+        except RuleError as e:
+            rolled.value = refusal_html(e, m)
+            return
+        shown = " · ".join(f"{escape(str(k).replace('_', ' '))}: <b>{escape(str(v))}</b>" for k, v in sample.items())
+        rolled.value = f"<div data-roll='1'>One roll of the dice: {shown}</div>"
 
     for c in controls.values():
         c.observe(update, names="value")
@@ -68,7 +136,83 @@ def live_widget(rule_id: str) -> Any:
     note = (f"<br><small style='color:#8a4b00'>{escape(BLANK_NOTE)}</small>" if any(p.blank for p in m.inputs)
             else "")
     head = w.HTML(f"<b>{escape(m.title)}</b> <span style='color:#666'>· {m.rule_id} · exact odds, live</span>{note}")
-    return w.VBox([head, w.HBox([w.VBox(list(controls.values()), layout=w.Layout(min_width="300px")), out])])
+    sections: dict[str, list[Any]] = {}
+    for p in m.inputs:
+        sections.setdefault(_side(p), []).append(controls[p.name])
+    column = w.Layout(flex="1 1 280px", min_width="0", overflow="visible")
+    parts: list[Any] = []
+    if "" in sections:
+        parts.append(w.VBox(sections.pop(""), layout=w.Layout(width="100%", overflow="visible")))
+    sides = [k for k in SIDES if k in sections]
+    if sides:
+        boxes = []
+        for k in sides:
+            acc = w.Accordion(children=[w.VBox(sections[k], layout=w.Layout(overflow="visible"))], selected_index=0,
+                              layout=column)
+            acc.set_title(0, SIDES[k])
+            boxes.append(acc)
+        parts.append(w.HBox(boxes, layout=w.Layout(flex_flow="row wrap", width="100%", overflow="visible")))
+    if "readings" in sections:
+        acc = w.Accordion(children=[w.VBox(sections["readings"])], selected_index=None)
+        acc.set_title(0, f"Readings of ambiguous rules ({len(sections['readings'])})")
+        parts.append(acc)
+    buttons = [w.Button(description="Reset", tooltip="every control back to its start"),
+               w.Button(description="Roll it", tooltip="play the rule once with real dice")]
+    buttons[0].on_click(reset)
+    buttons[1].on_click(roll)
+    parts.append(w.HBox(buttons))
+    inputs = w.VBox(parts, layout=w.Layout(flex="1 1 420px", min_width="0", overflow="visible"))
+    answer = w.VBox([out, rolled], layout=w.Layout(flex="1 1 340px", min_width="0"))
+    box = w.VBox([head, w.HBox([inputs, answer], layout=w.Layout(flex_flow="row wrap", align_items="flex-start"))])
+    box._aot_controls = controls
+    box._aot_buttons = dict(zip(("reset", "roll"), buttons, strict=True))
+    box._aot_roll = rolled
+    box._aot_values = values
+    box._aot_out = out
+    return box
 
 
-__all__ = ["live_widget"]
+def compare_html(m: Mechanic[Any], first: dict[str, Any], second: dict[str, Any]) -> str:
+    """Each headline chance of two setups and the exact difference (second minus first); the means too."""
+    from aot_rules.core.format import fraction_str, percent_str
+    from aot_rules.present.render import is_numeric
+
+    try:
+        a, b = m.evaluate(**first), m.evaluate(**second)
+    except RuleError as e:
+        return refusal_html(e, m)
+    rows = [(a.label(n), a.events[n], b.events[n]) for n in a.events if n in b.events]
+    main_a, main_b = a.dists[a.main], b.dists[b.main]
+    if is_numeric(main_a) and is_numeric(main_b):
+        rows.append((f"mean {a.label(a.main)}", main_a.mean(), main_b.mean()))
+    body = "".join(f"<tr data-event='{escape(label)}' data-diff='{fraction_str(y - x)}'><td>{escape(label)}</td>"
+                   f"<td>{fraction_str(x)}</td><td>{fraction_str(y)}</td><td><b>{fraction_str(y - x)}</b> "
+                   f"({percent_str(y - x)})</td></tr>" for label, x, y in rows)
+    return ("<table><tr><th></th><th>first</th><th>second</th><th>second − first</th></tr>" + body + "</table>"
+            if rows else "")
+
+
+def compare_widget(rule_id: str) -> Any:
+    """Two live widgets of one mechanic side by side, and the exact difference of each headline chance."""
+    import ipywidgets as w
+
+    m = get(rule_id)
+    first, second = live_widget(rule_id), live_widget(rule_id)
+    diff = w.HTML()
+
+    def update(*_: Any) -> None:
+        diff.value = compare_html(m, first._aot_values(), second._aot_values())
+
+    first._aot_out.observe(update, names="value")
+    second._aot_out.observe(update, names="value")
+    update()
+    side = w.Layout(flex="1 1 480px", min_width="0", border="1px solid #d5dbe3", padding="6px")
+    first.layout, second.layout = side, w.Layout(**{k: getattr(side, k) for k in ("flex", "min_width", "border",
+                                                                                   "padding")})
+    box = w.VBox([w.HBox([first, second], layout=w.Layout(flex_flow="row wrap")), diff])
+    box._aot_pair = (first, second)
+    box._aot_diff = diff
+    return box
+
+
+__all__ = ["compare_html", "compare_widget", "live_controls", "live_widget", "refusal_html"]

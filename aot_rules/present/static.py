@@ -125,11 +125,62 @@ def table_script(rid: str, table: Table) -> str:
     return f'<script type="application/json" id="aot-table-{rid}">{data}</script>'
 
 
+def free_control(m: Mechanic[Any], p: Param, start: Any, vals: tuple[Any, ...] = ()) -> Any:
+    """A Bokeh control taking every value the CLI accepts for ``p``, starting at ``start``.
+
+    A whole number is a slider over its whole range (a select when the range is long), a choice a select of
+    every choice; ranks, inches, weapon mixes and optional numbers are typed in, as on the command line
+    ("3,1", "2.5", "" for none).  Values outside the precomputed table are answered by the browser's engine.
+    """
+    from bokeh.models.widgets import Select, Slider, TextInput
+
+    name = f"{m.rule_id}:{p.name}"
+    if p.kind == "int" and start is not None and (not p.optional or (vals and None not in vals)):
+        lo, hi = int(p.lo or 0), int(p.hi or 0)
+        if hi - lo <= 40:
+            return Slider(start=lo, end=hi, step=1, value=start, title=p.title, name=name, sizing_mode="stretch_width")
+        options: list[str | tuple[Any, str]] = [str(i) for i in range(lo, hi + 1)]
+        return Select(options=options, value=option_text(start), title=p.title, name=name,
+                      sizing_mode="stretch_width")
+    if p.kind == "choice":
+        choices: list[str | tuple[Any, str]] = list(p.choices)
+        if p.optional or start is None:
+            choices = ["None", *choices]
+        return Select(options=choices, value=option_text(getattr(start, "value", start)), title=p.title, name=name,
+                      sizing_mode="stretch_width")
+    text = "" if start is None else option_text(start)
+    hint = {"ranks": "e.g. 4,4 or 3,1", "inches": "inches, e.g. 2.5", "mix": "e.g. sword:3,shooter:1"}.get(p.kind, "—")
+    return TextInput(value=text, title=p.title, name=name, placeholder=hint, sizing_mode="stretch_width")
+
+
+def beyond_table(m: Mechanic[Any], table: Table, flag_labels: list[str],
+                 flag_active: list[int]) -> list[tuple[dict[str, Any], Any]]:
+    """The inputs the table holds at one value: ``(how widget.js reads it, its control)`` each; a flag joins
+    the checkbox group after the table's own flags (which keep their places)."""
+    out: list[tuple[dict[str, Any], Any]] = []
+    for p in m.inputs:
+        if p.name not in table.fixed:
+            continue
+        value = table.fixed[p.name]
+        spec: dict[str, Any] = {"name": p.name, "fixed": "" if value is None else option_text(
+            getattr(value, "value", value)), "title": p.title}
+        if p.kind == "bool":
+            spec.update(kind="flag", flag=len(flag_labels))
+            flag_labels.append(p.title)
+            if value:
+                flag_active.append(spec["flag"])
+            out.append((spec, None))
+        else:
+            spec["kind"] = "value"
+            out.append((spec, free_control(m, p, value)))
+    return out
+
+
 def build(m: Mechanic[Any], table: Table | None = None, width: int = 760) -> Any:
     """The Bokeh layout of one static widget (imported lazily: bokeh is a book dependency)."""
     from bokeh.layouts import column, row
     from bokeh.models import ColumnDataSource, CustomJS, DataRange1d, FactorRange, HoverTool, InlineStyleSheet
-    from bokeh.models.widgets import CheckboxGroup, Div, Select, Slider
+    from bokeh.models.widgets import CheckboxGroup, Div
     from bokeh.plotting import figure
 
     table = table or precompute(m)
@@ -147,13 +198,11 @@ def build(m: Mechanic[Any], table: Table | None = None, width: int = 760) -> Any
             if start:
                 flag_active.append(ax["flag"])
             ctrls.append(None)
-        elif p.kind == "int" and list(vals) == list(range(min(vals), max(vals) + 1)):
-            ctrls.append(Slider(start=min(vals), end=max(vals), step=1, value=start, title=p.title,
-                                name=f"{rid}:{p.name}", sizing_mode="stretch_width"))
         else:
-            options: list[str | tuple[Any, str]] = [option_text(v) for v in vals]
-            ctrls.append(Select(options=options, value=option_text(start), title=p.title,
-                                name=f"{rid}:{p.name}", sizing_mode="stretch_width"))
+            ctrls.append(free_control(m, p, start, vals))
+    # Every other input the CLI takes is a control too, set to the value the table fixes: changing it
+    # asks the engine in the reader's browser (widget.js), since the table cannot answer it.
+    extras = beyond_table(m, table, flag_labels, flag_active)
     flags = CheckboxGroup(labels=flag_labels, active=flag_active, name=f"{rid}:flags")
     src = ColumnDataSource(data={"x": [], "top": [], "frac": [], "pct": [], "color": []}, name=f"{rid}:bars")
     xr = FactorRange(factors=["0"])
@@ -168,8 +217,9 @@ def build(m: Mechanic[Any], table: Table | None = None, width: int = 760) -> Any
     div = Div(text="", name=f"{rid}:summary", sizing_mode="stretch_width",
               stylesheets=[InlineStyleSheet(css=CSS)])
     cb = CustomJS(args={"axes": table.axes, "ctrls": list(ctrls), "flags": flags, "rid": rid,
-                        "src": src, "xr": xr, "div": div}, code=JS)
-    for c in ctrls:
+                        "src": src, "xr": xr, "div": div, "extras": [e for e, _ in extras],
+                        "xctrls": [c for _, c in extras]}, code=JS)
+    for c in [*ctrls, *(c for _, c in extras)]:
         if c is not None:
             c.js_on_change("value", cb)
     flags.js_on_change("active", cb)
@@ -177,7 +227,8 @@ def build(m: Mechanic[Any], table: Table | None = None, width: int = 760) -> Any
             if any(p.blank for p in m.inputs) else "")
     head = Div(text=f'<b>{m.title}</b> <span style="color:#666">· {rid} · exact odds</span>{note}',
                sizing_mode="stretch_width")
-    controls = [c for c in ctrls if c is not None] + ([flags] if flag_labels else [])
+    controls = [c for c in ctrls if c is not None] + [c for _, c in extras if c is not None] + (
+        [flags] if flag_labels else [])
     # Controls beside the answer on a laptop, above it on a phone: the row wraps once the answer
     # would get narrower than a readable table (a 390 px screen fits one column, not two).
     answer = column(fig, div, sizing_mode="stretch_width", styles={"flex": "1 1 300px", "min-width": "0"})

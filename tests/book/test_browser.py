@@ -13,18 +13,17 @@ import re
 import shutil
 import tempfile
 import time
-from enum import Enum
 from collections.abc import Iterator
-from typing import Any
-
+from enum import Enum
 from pathlib import Path
+from typing import Any
 
 import pytest
 
+from aot_rules.aot.rules.melee import MeleeResult
 from aot_rules.core.errors import RuleError
 from aot_rules.core.format import fraction_str
 from aot_rules.present.static import option_text
-from aot_rules.aot.rules.melee import MeleeResult
 from aot_rules.systems import get
 
 pytestmark = [pytest.mark.slow, pytest.mark.browser]
@@ -117,7 +116,11 @@ def _apply(driver: Any, rid: str, case: dict[str, Any]) -> str:
     for name, value in case.items():
         if name not in flags:
             _set(driver, f"{rid}:{name}", "value", value)
-    _set(driver, f"{rid}:flags", "active", [i for i, f in enumerate(flags) if case.get(f)])
+    # Flags after the table's own (inputs the table fixes, answered by the browser's engine when changed) keep
+    # their state: a case sets only the table's flags.
+    kept = driver.execute_script(JS_MODEL.replace("return m;", "return m.active;"), f"{rid}:flags") or []
+    _set(driver, f"{rid}:flags", "active",
+         [i for i, f in enumerate(flags) if case.get(f)] + [i for i in kept if i >= len(flags)])
     return _summary(driver, rid)
 
 

@@ -1,0 +1,198 @@
+"""Put the rules engine in the reader's browser: Pyodide, the project's wheel and a Web Worker.
+
+Why: the chapter widgets answer from tables precomputed at build time, which stop far short of what
+players set up at the table; the command line answers anything, but a player's phone has no Python.
+So the build ships the engine itself, and every page can ask it (``client.js``):
+
+* the pinned npm Pyodide core files (``node_modules/pyodide``, installed by ``make setup``) and a wheel
+  of this project (``pip wheel --no-deps``) go into ``_static/aot-engine/``; nothing is fetched from
+  off the host at view time;
+* ``worker.js`` loads them in a Web Worker and answers ``{mechanic, values}`` through
+  :func:`aot_rules.present.answer.respond`, the function behind ``odds … --json``;
+* ``mechanics.json`` (every registered mechanic, its options and links to the chapters explaining its
+  rules) and ``armies.json`` (the shipped armies' units) feed the *At the table* page;
+* ``sw.js`` and ``manifest.webmanifest`` at the site root make the site an installable web app that
+  works offline after a first visit.
+
+Everything is written on ``build-finished``, straight into the output folder, so nothing here is
+injected into pages that do not ask for it (JB1 adds every ``.js`` of ``_static`` to every page).
+"""
+
+from __future__ import annotations
+
+import hashlib
+import json
+import re
+import shutil
+import subprocess
+import sys
+import tempfile
+from pathlib import Path
+from typing import Any
+
+from sphinx.application import Sphinx
+from sphinx.util import logging
+
+LOG = logging.getLogger(__name__)
+HERE = Path(__file__).resolve().parent / "engine"
+#: Where the engine lives in the built site (under ``_static``).
+FOLDER = "aot-engine"
+#: The Pyodide core: the interpreter, its standard library and its lock file; no package from its CDN.
+PYODIDE_FILES = ("pyodide.js", "pyodide.asm.js", "pyodide.asm.wasm", "python_stdlib.zip", "pyodide-lock.json")
+#: The page built for the phone (``book/at-the-table.md``).
+TABLE_PAGE = "book/at-the-table"
+
+
+def _root(app: Sphinx) -> Path:
+    return Path(app.confdir)
+
+
+def _page(app: Sphinx, pagename: str, templatename: str, context: dict[str, Any], doctree: Any) -> None:
+    """Every page gets the small client (it starts nothing until asked) and the web app manifest."""
+    if app.builder.format != "html":
+        return
+    app.add_js_file(f"{FOLDER}/client.js", priority=350)
+    pathto = context["pathto"]
+    context["metatags"] = context.get("metatags", "") + (
+        f'\n<link rel="manifest" href="{pathto("manifest.webmanifest", 1)}">'
+        '\n<meta name="theme-color" content="#3b6ea5">')
+    if pagename == TABLE_PAGE:
+        app.add_js_file(f"{FOLDER}/at-the-table.js", priority=360)
+        app.add_css_file(f"{FOLDER}/at-the-table.css")
+
+
+def build_wheel(root: Path, dest: Path) -> Path:
+    """The project's wheel, built from a copy of its sources (so no ``build/`` folder is left in the tree)."""
+    dest.mkdir(parents=True, exist_ok=True)
+    with tempfile.TemporaryDirectory(prefix="aot-wheel-") as tmp:
+        src = Path(tmp) / "src"
+        src.mkdir()
+        for name in ("pyproject.toml", "README.md"):
+            shutil.copy2(root / name, src / name)
+        shutil.copytree(root / "aot_rules", src / "aot_rules",
+                        ignore=shutil.ignore_patterns("__pycache__", "*.pyc", ".mypy_cache"))
+        out = Path(tmp) / "wheel"
+        subprocess.run([sys.executable, "-m", "pip", "wheel", "--no-deps", "--no-build-isolation", "--quiet",
+                        "-w", str(out), str(src)], check=True, capture_output=True, text=True)
+        (wheel,) = out.glob("*.whl")
+        for old in dest.glob("*.whl"):
+            old.unlink()
+        return Path(shutil.copy2(wheel, dest / wheel.name))
+
+
+def mechanics_doc(app: Sphinx) -> dict[str, Any]:
+    """Every registered mechanic of the four systems, as ``odds --list --json`` gives it, plus the
+    system it belongs to and, for each rule it applies, the chapter section explaining it (site-root
+    relative), from the labels the book defines."""
+    from aot_rules.systems import SYSTEMS, registries
+
+    labels = app.env.domaindata["std"]["labels"]
+    out = []
+    for system, reg in zip(SYSTEMS, registries(), strict=True):
+        for m in reg:
+            doc = m.to_json()
+            links = {}
+            for rid in dict.fromkeys([m.rule_id, *doc["rules"]]):
+                if rid.lower() in labels:
+                    docname, anchor, _ = labels[rid.lower()]
+                    links[rid] = app.builder.get_target_uri(docname) + (f"#{anchor}" if anchor else "")
+            doc.update(system=system, system_title=reg.title, links=links)
+            out.append(doc)
+    return {"mechanics": out}
+
+
+def armies_doc() -> dict[str, Any]:
+    """The units of the shipped armies as the engine stands them on the table, for "take a unit from an
+    army" on the At the table page (the engine's own ``Army.engine_unit``; exotic troops are left out)."""
+    from aot_rules.aot.army import Army, load, shipped_path, validate
+    from aot_rules.core.errors import RuleError
+
+    armies = []
+    for path in sorted(shipped_path("armies", "greeks-legal").parent.glob("*.yaml")):
+        army = load(path)
+        if not isinstance(army, Army) or validate(army):  # an illegal army (a validator example) is no model
+            continue
+        units = []
+        for u in army.units:
+            try:
+                unit = army.engine_unit(u)
+            except RuleError:
+                continue
+            units.append({"name": u.name, "ranks": ",".join(map(str, unit.ranks)), "density": unit.density,
+                          "strength": sum(unit.ranks), "mounted": unit.mounted, "shield": unit.shield,
+                          "armour": unit.armour, "horse_armour": unit.horse_armour, "pavise": unit.pavise,
+                          "veteran": unit.veteran, "stubborn": unit.stubborn, "recruit": unit.recruit,
+                          "regular": unit.regular, "weapon": str(unit.weapon),
+                          "missile": str(unit.missile) if unit.missile is not None else None})
+        if units:
+            armies.append({"file": path.name, "name": army.name, "units": units})
+    return {"armies": armies}
+
+
+def _local_assets(html: str) -> list[str]:
+    """The site's own files a page loads (scripts, styles, icons), as written in it (relative URLs)."""
+    refs = re.findall(r'(?:src|href)="([^"#?]+)(?:\?[^"]*)?"', html)
+    return [r for r in dict.fromkeys(refs) if not re.match(r"^[a-z]+:|^//", r) and not r.endswith(".html")]
+
+
+def _service_worker(outdir: Path, engine: list[str]) -> None:
+    """``sw.js`` at the site root, keeping from the start the At the table page, what it loads, and the engine."""
+    page = outdir / f"{TABLE_PAGE}.html"
+    keep = [f"{TABLE_PAGE}.html"]
+    if page.exists():
+        base = page.parent
+        for ref in _local_assets(page.read_text(encoding="utf-8")):
+            target = (base / ref).resolve()
+            if target.is_file() and outdir.resolve() in target.parents:
+                keep.append(target.relative_to(outdir.resolve()).as_posix())
+    keep += engine
+    keep = list(dict.fromkeys(keep))
+    digest = hashlib.sha256()
+    for rel in keep:
+        f = outdir / rel
+        digest.update(rel.encode() + (f.read_bytes() if f.is_file() else b""))
+    text = (HERE / "sw.js").read_text(encoding="utf-8")
+    text = text.replace("@BUILD@", digest.hexdigest()[:16]).replace("@PRECACHE@", json.dumps(keep))
+    (outdir / "sw.js").write_text(text, encoding="utf-8")
+
+
+def _manifest(app: Sphinx, outdir: Path) -> None:
+    doc = {"name": "Art of Tactics — at the table", "short_name": "AoT odds",
+           "description": "Exact odds of every Art of Tactics rule, offline, the same as the aot_rules command line.",
+           "start_url": f"{TABLE_PAGE}.html", "scope": "./", "display": "standalone",
+           "background_color": "#ffffff", "theme_color": "#3b6ea5",
+           "icons": [{"src": "_static/favicon.svg", "sizes": "any", "type": "image/svg+xml", "purpose": "any"}]}
+    (outdir / "manifest.webmanifest").write_text(json.dumps(doc, ensure_ascii=False, indent=1), encoding="utf-8")
+
+
+def _finished(app: Sphinx, exc: Exception | None) -> None:
+    if exc is not None or app.builder.format != "html":
+        return
+    outdir = Path(app.outdir)
+    dest = outdir / "_static" / FOLDER
+    pyodide = _root(app) / "node_modules" / "pyodide"
+    missing = [f for f in PYODIDE_FILES if not (pyodide / f).is_file()]
+    if missing:
+        LOG.warning("aot_engine: %s missing from %s (run make setup: npm ci)", ", ".join(missing), pyodide)
+        return
+    (dest / "pyodide").mkdir(parents=True, exist_ok=True)
+    for name in PYODIDE_FILES:
+        shutil.copyfile(pyodide / name, dest / "pyodide" / name)
+    wheel = build_wheel(_root(app), dest / "wheels")
+    worker = (HERE / "worker.js").read_text(encoding="utf-8").replace("@WHEEL@", wheel.name)
+    (dest / "worker.js").write_text(worker, encoding="utf-8")
+    for name in ("client.js", "at-the-table.js", "at-the-table.css"):
+        shutil.copyfile(HERE / name, dest / name)
+    (dest / "mechanics.json").write_text(json.dumps(mechanics_doc(app), ensure_ascii=False, separators=(",", ":")),
+                                         encoding="utf-8")
+    (dest / "armies.json").write_text(json.dumps(armies_doc(), ensure_ascii=False, separators=(",", ":")),
+                                      encoding="utf-8")
+    engine = [f"_static/{FOLDER}/{p.relative_to(dest).as_posix()}" for p in sorted(dest.rglob("*")) if p.is_file()]
+    _manifest(app, outdir)
+    _service_worker(outdir, engine)
+
+
+def setup(app: Sphinx) -> dict[str, Any]:
+    app.connect("html-page-context", _page)
+    app.connect("build-finished", _finished)
+    return {"version": "1.0", "parallel_read_safe": True, "parallel_write_safe": True}

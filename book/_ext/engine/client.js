@@ -1,0 +1,84 @@
+/* The page's side of the browser engine (worker.js): window.aotEngine.ask(mechanic, values) returns a
+   promise of the answer the command line would print, or rejects when the engine cannot run here
+   (opened from file://, or no Web Workers).  The worker starts on the first question, once per page.
+   On the first question it also registers the site's service worker (sw.js at the site root), which
+   keeps the site's own files for use offline.  Loaded on every page (book/_ext/aot_engine.py). */
+(function () {
+  'use strict';
+  if (window.aotEngine) { return; }
+  const script = document.currentScript;
+  const BASE = script ? script.src.replace(/[?#].*$/, '').replace(/[^/]*$/, '') : '';
+  const ROOT = new URL('../../', BASE).href;  // the site root: BASE is <root>/_static/aot-engine/
+  const served = /^https?:$/.test(window.location.protocol);
+  const available = served && typeof Worker !== 'undefined' && BASE !== '';
+  let worker = null;
+  let seq = 0;
+  const pending = new Map();
+  const listeners = [];
+  const state = {ready: false, bootMs: null, lastMs: null, failed: null};
+
+  function start() {
+    worker = new Worker(BASE + 'worker.js');
+    worker.onmessage = (event) => {
+      const msg = event.data || {};
+      if (msg.ready) { state.ready = true; state.bootMs = msg.ms; listeners.forEach((f) => f(state)); return; }
+      const p = pending.get(msg.id);
+      if (!p) { return; }
+      pending.delete(msg.id);
+      if (msg.failed !== undefined) { state.failed = msg.failed; p.reject(new Error(msg.failed)); return; }
+      if (msg.ms !== undefined) { state.lastMs = msg.ms; }
+      p.resolve(msg.answer === undefined ? msg : msg.answer);
+    };
+    worker.onerror = (event) => {
+      state.failed = event.message || 'the engine could not start';
+      pending.forEach((p) => p.reject(new Error(state.failed)));
+      pending.clear();
+    };
+  }
+
+  function post(message) {
+    register();
+    if (!available) {
+      return Promise.reject(new Error(served ? 'this browser has no Web Workers'
+        : 'answers outside the tables need the site served (make serve)'));
+    }
+    if (worker === null) { start(); }
+    return new Promise((resolve, reject) => {
+      const id = ++seq;
+      pending.set(id, {resolve, reject});
+      worker.postMessage(Object.assign({id}, message));
+    });
+  }
+
+  window.aotEngine = {
+    available, served, base: BASE, root: ROOT, state,
+    /** The CLI's answer for one setup: {ok, json, summary, full} or {ok: false, error, params}. */
+    ask: (mechanic, values) => post({mechanic, values: values || {}}),
+    /** Start the engine ahead of the first question (the At the table page does, on opening). */
+    warm: () => post({warm: true}),
+    onReady: (f) => { listeners.push(f); if (state.ready) { f(state); } },
+  };
+
+  // The service worker keeps the site's own files (the engine's included, 6 MB gzip) for use offline.
+  // A reader who never asks the engine anything never downloads it: it registers on the first question.
+  let registered = false;
+  function register() {
+    if (registered || !served || !('serviceWorker' in navigator)) { return; }
+    registered = true;
+    navigator.serviceWorker.register(ROOT + 'sw.js').catch(() => {});
+  }
+  // Opened from file://, the browser blocks the engine: pages with calculators say so in one line.
+  if (!served) {
+    document.addEventListener('DOMContentLoaded', () => {
+      const first = document.querySelector('.aot-widget');
+      if (!first) { return; }
+      const note = document.createElement('p');
+      note.className = 'aot-file-note';
+      note.innerHTML = 'Opened as a file: the calculators answer from their tables; answers outside them need the ' +
+        'site served (<code>make serve</code>).';
+      first.parentNode.insertBefore(note, first);
+    });
+  }
+  // A page already kept offline keeps itself up to date.
+  if (served && 'serviceWorker' in navigator && navigator.serviceWorker.controller) { register(); }
+})();

@@ -1,0 +1,41 @@
+/* The rules engine in a Web Worker: Pyodide (vendored into the site by book/_ext/aot_engine.py) runs
+   the project's own wheel, and every question is answered by aot_rules.present.answer.respond, the
+   function behind the command line's --json output.  Nothing here computes a probability; nothing is
+   fetched from off the host.  The page talks to it through client.js:
+     in:  {id, mechanic: "AOT-MELEE-RESULT", values: {"a-ranks": "3,4", "b-shield": true, ...}}
+     out: {id, answer: {ok: true, json: <the CLI's JSON>, summary: {...}, full: {...}}}
+          {id, answer: {ok: false, error: "error: --a-ranks: AOT-DENSITY: ...", params: ["a_ranks"]}}
+          {id, failed: "<why the engine could not start>"}                                       */
+'use strict';
+const BASE = self.location.href.replace(/[?#].*$/, '').replace(/[^/]*$/, '');
+const WHEEL = '@WHEEL@';  // written in by the build: the project's wheel in wheels/
+let engine = null;
+
+function boot() {
+  if (engine === null) {
+    engine = (async () => {
+      const t0 = performance.now();
+      importScripts(BASE + 'pyodide/pyodide.js');
+      const quiet = () => {};
+      const py = await self.loadPyodide({indexURL: BASE + 'pyodide/', stdout: quiet, stderr: quiet});
+      await py.loadPackage(BASE + 'wheels/' + WHEEL, {messageCallback: quiet, errorCallback: quiet});
+      const respond = py.pyimport('aot_rules.present.answer').respond_json;
+      self.postMessage({ready: true, ms: performance.now() - t0});
+      return respond;
+    })();
+  }
+  return engine;
+}
+
+self.onmessage = async (event) => {
+  const {id, mechanic, values, warm} = event.data || {};
+  try {
+    const respond = await boot();
+    if (warm) { self.postMessage({id, warmed: true}); return; }
+    const t0 = performance.now();
+    const text = respond(String(mechanic), JSON.stringify(values || {}));
+    self.postMessage({id, answer: JSON.parse(text), ms: performance.now() - t0});
+  } catch (err) {
+    self.postMessage({id, failed: String((err && err.message) || err)});
+  }
+};
