@@ -33,9 +33,9 @@ $(NPM_STAMP): package.json package-lock.json
 setup: $(STAMP) $(NPM_STAMP)
 
 book: setup
-	@echo ">> building the book (every page is executed; warnings and failing cells are errors)"
-	@rm -rf _build/html _build/jupyter_execute _build/.doctrees
-	$(BIN)/jupyter-book build . --all --builder html -W -n --keep-going
+	@echo ">> building the book (pages run only when they or the engine code they import changed; warnings and"
+	@echo "   failing cells are errors). For a build from nothing: make clean book"
+	$(BIN)/jupyter-book build . --builder html -W -n --keep-going
 	@echo
 	@echo "The book is built. Open: $(CURDIR)/_build/html/index.html   (or: make serve)"
 

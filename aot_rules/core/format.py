@@ -2,6 +2,7 @@
 
 from __future__ import annotations
 
+import math
 import unicodedata
 from fractions import Fraction
 
@@ -13,6 +14,44 @@ def fraction_str(p: Fraction) -> str:
     ('3/8', '0', '1')
     """
     return str(p.numerator) if p.denominator == 1 else f"{p.numerator}/{p.denominator}"
+
+
+#: The display rule for exact fractions: shown as they are when numerator and denominator both have at most this
+#: many digits; longer ones (a melee law's …/2821109907456) are shown as a percentage, with the exact fraction
+#: one tap away.  widget.js repeats this number (a test keeps the two equal).
+FRACTION_DIGITS = 9
+
+
+def is_short_fraction(p: Fraction) -> bool:
+    """Whether ``p`` is shown as a fraction under the display rule.
+
+    >>> is_short_fraction(Fraction(3, 8)), is_short_fraction(Fraction(1, 6 ** 12))
+    (True, False)
+    """
+    return len(str(abs(p.numerator))) <= FRACTION_DIGITS and len(str(p.denominator)) <= FRACTION_DIGITS
+
+
+def fraction_display(p: Fraction) -> str:
+    """What a reader is shown for ``p``: the fraction if it is short, else an approximate percentage.
+
+    >>> fraction_display(Fraction(3, 8)), fraction_display(Fraction(1, 6 ** 12))
+    ('3/8', '≈0.00000004594%')
+    """
+    if is_short_fraction(p):
+        return fraction_str(p)
+    return "≈" + precise_percent(p)
+
+
+def precise_percent(p: Fraction) -> str:
+    """A percentage: two decimals, or four significant digits below 1% (so a small chance never reads 0.00%).
+
+    >>> precise_percent(Fraction(1, 3)), precise_percent(Fraction(1, 7 ** 9)), precise_percent(Fraction(1))
+    ('33.33%', '0.000002478%', '100.00%')
+    """
+    v = float(p) * 100
+    if v == 0 or v >= 1:
+        return f"{v:.2f}%"
+    return f"{v:.{4 - 1 - math.floor(math.log10(v))}f}%"
 
 
 def percent_str(p: Fraction, digits: int = 2) -> str:
