@@ -68,8 +68,11 @@ def fraction_html(p: Fraction | str) -> str:
 
     >>> fraction_html("3/8")
     '3/<wbr>8'
-    >>> fraction_html(Fraction(1, 6 ** 12))
-    '<details class="aot-exact"><summary title="exact: 1/2176782336">≈0.00000004594%</summary><code>1/2176782336</code></details>'
+    >>> long = fraction_html(Fraction(1, 6 ** 12))
+    >>> long.startswith('<details class="aot-exact"><summary title="exact: 1/2176782336">≈0.00000004594%</summary>')
+    True
+    >>> long.endswith("<code>1/2176782336</code></details>")
+    True
     """
     f = Fraction(p)
     if is_short_fraction(f):
