@@ -8,7 +8,9 @@ derandomised, so a red run can be reproduced exactly.
 
 from __future__ import annotations
 
+import json
 import os
+import time
 from pathlib import Path
 
 import pytest
@@ -23,6 +25,7 @@ settings.register_profile(
     derandomize=bool(os.environ.get("CI")),
 )
 settings.load_profile("aot")
+_STARTED = pytest.StashKey[float]()
 
 #: The rules index the engine implements (shipped beside the repository, not in it).
 RULES_INDEX = Path(os.environ.get("AOT_RULES_INDEX", Path(__file__).resolve().parents[2] / "shared"
@@ -35,3 +38,27 @@ def rules_index_text() -> str:
     if not RULES_INDEX.is_file():
         pytest.skip(f"rules index not found at {RULES_INDEX}")
     return RULES_INDEX.read_text(encoding="utf-8")
+
+
+#: Where a whole-tier run (``make test-fast`` / ``make test``) leaves its wall time, for ``make bench``.
+SUITE_TIMES = Path(__file__).resolve().parents[1] / "_build" / "suite-times.json"
+
+
+def pytest_sessionstart(session: pytest.Session) -> None:
+    session.config.stash[_STARTED] = time.monotonic()
+
+
+def pytest_sessionfinish(session: pytest.Session, exitstatus: int) -> None:
+    """Record the wall time of a run over the default test paths (not of a run of chosen files)."""
+    config = session.config
+    if config.args_source is not pytest.Config.ArgsSource.TESTPATHS or config.option.collectonly:
+        return
+    tier = {"not slow": "test-fast", "": "test"}.get((config.option.markexpr or "").strip())
+    if tier is None:
+        return
+    times = json.loads(SUITE_TIMES.read_text()) if SUITE_TIMES.is_file() else {}
+    times[tier] = {"seconds": round(time.monotonic() - config.stash[_STARTED], 1), "tests": session.testscollected,
+                   "failed": session.testsfailed, "exit": int(exitstatus), "cores": os.cpu_count(),
+                   "when": time.strftime("%Y-%m-%d %H:%M UTC", time.gmtime())}
+    SUITE_TIMES.parent.mkdir(exist_ok=True)
+    SUITE_TIMES.write_text(json.dumps(times, indent=1))
