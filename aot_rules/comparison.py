@@ -409,7 +409,7 @@ def shooting_curves(top: int = 20) -> dict[str, list[tuple[int, Fraction]]]:
 def cell(p: Fraction | None, *, percent: bool = True) -> str:
     """An exact number for a table: percentage (or value) first, the fraction beneath it."""
     if p is None:
-        return '<span style="color:#888">—</span>'
+        return '<span style="color:var(--pst-color-text-muted, #646464)">—</span>'
     frac = fraction_str(p)
     # a long exact fraction may break anywhere, so a column never grows wider than its percentage
     small = f'<br><small class="cmp-frac">{frac}</small>'
@@ -498,7 +498,7 @@ def _figure(title: str, x_label: str, y_label: str, whole_steps: bool = False, h
     return fig
 
 
-NOT_IN_SOURCE = '<span style="color:#888">not in the source</span>'
+NOT_IN_SOURCE = '<span style="color:var(--pst-color-text-muted, #646464)">not in the source</span>'
 COLOURS = {"aot": "#3b6ea5", "aob": "#a5523b", "sp": "#3b8c4a", "bat": "#8a5fb0"}
 
 

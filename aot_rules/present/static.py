@@ -173,9 +173,10 @@ def build(m: Mechanic[Any], table: Table | None = None, width: int = 760) -> Any
         if c is not None:
             c.js_on_change("value", cb)
     flags.js_on_change("active", cb)
-    note = (f'<br><small style="color:#8a4b00">{BLANK_NOTE}</small>'
+    note = (f'<br><small style="color:var(--aot-note, #8a4b00)">{BLANK_NOTE}</small>'
             if any(p.blank for p in m.inputs) else "")
-    head = Div(text=f'<b>{m.title}</b> <span style="color:#666">· {rid} · exact odds</span>{note}',
+    muted = "color:var(--pst-color-text-muted, #646464)"  # the theme's muted text, light or dark
+    head = Div(text=f'<b>{m.title}</b> <span style="{muted}">· {rid} · exact odds</span>{note}',
                sizing_mode="stretch_width")
     controls = [c for c in ctrls if c is not None] + ([flags] if flag_labels else [])
     # Controls beside the answer on a laptop, above it on a phone: the row wraps once the answer

@@ -101,8 +101,15 @@
     }
   };
 
+  // 4. The theme's search field shows "Search Ctrl+K" but is named only "Search": a speech-input user saying what
+  // they see would miss it.  Its visible text becomes its name.
+  const nameSearch = () => {
+    for (const b of document.querySelectorAll(".search-button-field[aria-label]")) b.removeAttribute("aria-label");
+  };
+
   const start = () => {
     forwardToggles();
+    nameSearch();
     cardTables();
     PHONE.addEventListener("change", cardTables);
     if (!document.querySelector(".aot-widget")) return;
