@@ -1,8 +1,8 @@
 """Shared test configuration.
 
 Hypothesis runs with no deadline (exact arithmetic on Fractions has uneven
-timings) and a modest number of examples, so the whole suite stays well under
-a minute and a half on a two-core machine.  On CI (``CI`` set) the examples are
+timings) and a modest number of examples (fewer still in ``make test-fast``, which sets
+AOT_HYPOTHESIS_PROFILE=fast).  On CI (``CI`` set) the examples are
 derandomised, so a red run can be reproduced exactly.
 """
 
@@ -24,7 +24,10 @@ settings.register_profile(
     database=None,
     derandomize=bool(os.environ.get("CI")),
 )
-settings.load_profile("aot")
+# make test-fast runs fewer examples of the property tests that take the profile's number (the full tier, the
+# profile's 150); tests that ask for their own number keep it.
+settings.register_profile("fast", parent=settings.get_profile("aot"), max_examples=30)
+settings.load_profile(os.environ.get("AOT_HYPOTHESIS_PROFILE", "aot"))
 _STARTED = pytest.StashKey[float]()
 
 #: The rules index the engine implements (shipped beside the repository, not in it).

@@ -8,6 +8,7 @@ from __future__ import annotations
 
 import shutil
 import sys
+from collections.abc import Iterator
 from pathlib import Path
 from types import SimpleNamespace
 
@@ -21,7 +22,7 @@ PAGES = sorted((ROOT / "book").rglob("*.md"))
 
 
 @pytest.fixture()
-def engine_copy(tmp_path: Path) -> Path:
+def engine_copy(tmp_path: Path) -> Iterator[Path]:
     """A private copy of the package, to be edited by a test."""
     shutil.copytree(ROOT / "aot_rules", tmp_path / "aot_rules", ignore=shutil.ignore_patterns("__pycache__"))
     aot_cache._module_imports.cache_clear()
