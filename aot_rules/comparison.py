@@ -29,7 +29,7 @@ from typing import Any
 from aot_rules.bat.rules.combat import clash_morale_exact
 from aot_rules.core.dist import Dist
 from aot_rules.core.errors import RuleError
-from aot_rules.core.format import fraction_str, percent_str
+from aot_rules.core.format import fraction_html, fraction_str, percent_str
 from aot_rules.systems import get
 
 SYSTEM_NAMES = {"aot": "Art of Tactics", "aob": "Age of Battles", "sp": "Skirmish fragment", "bat": "Batalist"}
@@ -410,8 +410,7 @@ def cell(p: Fraction | None, *, percent: bool = True) -> str:
     """An exact number for a table: percentage (or value) first, the fraction beneath it."""
     if p is None:
         return '<span style="color:var(--pst-color-text-muted, #646464)">—</span>'
-    frac = fraction_str(p)
-    # a long exact fraction may break anywhere, so a column never grows wider than its percentage
+    frac = fraction_html(p)  # the display rule: a long fraction opens from a percentage, never breaks mid-number
     small = f'<br><small class="cmp-frac">{frac}</small>'
     return f"<b>{percent_str(p, 1)}</b>{small}" if percent else f"<b>{frac}</b>"
 

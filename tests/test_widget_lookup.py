@@ -94,3 +94,15 @@ def test_a_mis_packed_table_is_caught() -> None:
     values = [m.param(a["name"]).values() for a in table.axes]
     settings = [{a["name"]: v for a, v in zip(table.axes, combo, strict=True)} for combo in itertools.product(*values)]
     assert any(widget_lookup(bad, s) != engine_answer(m, table, s) for s in settings)
+
+
+def test_widget_script_applies_the_same_fraction_display_rule() -> None:
+    """widget.js repeats the display rule's digit limit; the two must not drift apart."""
+    import re
+    from importlib import resources
+
+    from aot_rules.core.format import FRACTION_DIGITS
+
+    js = (resources.files("aot_rules.present") / "assets" / "widget.js").read_text(encoding="utf-8")
+    assert re.search(r"const FRACTION_DIGITS = (\d+);", js).group(1) == str(FRACTION_DIGITS)  # type: ignore[union-attr]
+    assert js.count("shown(") >= 5  # exact column, tail column, mean, other laws, events

@@ -5,6 +5,7 @@ from __future__ import annotations
 import math
 import unicodedata
 from fractions import Fraction
+from html import escape
 
 
 def fraction_str(p: Fraction) -> str:
@@ -40,6 +41,28 @@ def fraction_display(p: Fraction) -> str:
     if is_short_fraction(p):
         return fraction_str(p)
     return "≈" + precise_percent(p)
+
+
+def fraction_html(p: Fraction | str) -> str:
+    """An exact probability as a page shows it (the display rule of :mod:`aot_rules.core.format`): a short
+    fraction as it is; a long one as a percentage that opens, on tap or click, onto the exact fraction in
+    selectable text (and carries it in its tooltip).  The static widget's script (present/assets/widget.js,
+    ``shown``) follows the same rule, and lets a narrow column break a short fraction at its bar.
+
+    >>> fraction_html("3/8")
+    '3/8'
+    >>> long = fraction_html(Fraction(1, 6 ** 12))
+    >>> long.startswith('<details class="aot-exact"><summary title="exact: 1/2176782336">≈0.00000004594%</summary>')
+    True
+    >>> long.endswith("<code>1/2176782336</code></details>")
+    True
+    """
+    f = Fraction(p)
+    if is_short_fraction(f):
+        return fraction_str(f)
+    exact = fraction_str(f)
+    return (f'<details class="aot-exact"><summary title="exact: {exact}">{escape(fraction_display(f))}</summary>'
+            f"<code>{exact}</code></details>")
 
 
 def precise_percent(p: Fraction) -> str:

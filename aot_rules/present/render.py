@@ -13,7 +13,7 @@ from html import escape
 from typing import Any
 
 from aot_rules.core.dist import Dist
-from aot_rules.core.format import fraction_display, fraction_str, is_short_fraction, percent_str
+from aot_rules.core.format import fraction_html, fraction_str, percent_str
 from aot_rules.core.outcome import Outcome
 from aot_rules.core.params import jsonable
 from aot_rules.core.registry import Mechanic
@@ -59,27 +59,6 @@ def summary(out: Outcome, show: tuple[str, ...] | None = None, *, every: bool = 
     if out.info:
         s["i"] = {k: info_text(v) for k, v in out.info.items()}
     return s
-
-
-def fraction_html(p: Fraction | str) -> str:
-    """An exact probability as a page shows it (the display rule of :mod:`aot_rules.core.format`): a short
-    fraction as it is; a long one as a percentage that opens, on tap or click, onto the exact fraction in
-    selectable text (and carries it in its tooltip).  widget.js's ``shown`` lays out the same HTML.
-
-    >>> fraction_html("3/8")
-    '3/<wbr>8'
-    >>> long = fraction_html(Fraction(1, 6 ** 12))
-    >>> long.startswith('<details class="aot-exact"><summary title="exact: 1/2176782336">≈0.00000004594%</summary>')
-    True
-    >>> long.endswith("<code>1/2176782336</code></details>")
-    True
-    """
-    f = Fraction(p)
-    if is_short_fraction(f):
-        return fraction_str(f).replace("/", "/<wbr>")  # a narrow column may break it at the bar, nowhere else
-    exact = fraction_str(f)
-    return (f'<details class="aot-exact"><summary title="exact: {exact}">{escape(fraction_display(f))}</summary>'
-            f"<code>{exact}</code></details>")
 
 
 def as_text(m: Mechanic[Any], out: Outcome) -> str:

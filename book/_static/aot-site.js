@@ -107,9 +107,21 @@
     for (const b of document.querySelectorAll(".search-button-field[aria-label]")) b.removeAttribute("aria-label");
   };
 
+  // 5. A box that scrolls sideways (a wide table in a cell's output) must take keyboard focus to be scrolled
+  // without a mouse; the theme does this for code blocks and notebook outputs only.
+  const focusScrollers = () => {
+    for (const el of document.querySelectorAll(".bd-article div, .bd-article figure")) {
+      if (el.hasAttribute("tabindex") || el.scrollWidth <= el.clientWidth + 1) continue;
+      const o = getComputedStyle(el).overflowX;
+      if (o === "auto" || o === "scroll") el.setAttribute("tabindex", "0");
+    }
+  };
+
   const start = () => {
     forwardToggles();
     nameSearch();
+    focusScrollers();
+    window.addEventListener("resize", focusScrollers);
     cardTables();
     PHONE.addEventListener("change", cardTables);
     if (!document.querySelector(".aot-widget")) return;
