@@ -16,7 +16,8 @@ help:
 	@echo "make lab     JupyterLab on http://127.0.0.1:8888 with the play-aid notebooks (notebooks/)"
 	@echo "make test    run the whole test suite (installs Chromium for browser tests if needed)"
 	@echo "make bench   print median timings against the issue targets"
-	@echo "make lint    ruff and mypy --strict"
+	@echo "make test-fast  the fast tier (no book build, browser, whole-grid samplers or type checker)"
+	@echo "make lint    ruff and mypy over the package, the tests and the book's extensions"
 
 $(STAMP): requirements.txt pyproject.toml
 	@test -x $(BIN)/python || { echo ">> creating $(VENV)"; $(PYTHON) -m venv $(VENV); }
@@ -34,9 +35,9 @@ $(NPM_STAMP): package.json package-lock.json
 setup: $(STAMP) $(NPM_STAMP)
 
 book: setup
-	@echo ">> building the book (every page is executed; warnings and failing cells are errors)"
-	@rm -rf _build/html _build/jupyter_execute _build/.doctrees
-	$(BIN)/jupyter-book build . --all --builder html -W -n --keep-going
+	@echo ">> building the book (pages run only when they or the engine code they import changed; warnings and"
+	@echo "   failing cells are errors). For a build from nothing: make clean book"
+	$(BIN)/jupyter-book build . --builder html -W -n --keep-going
 	@echo
 	@echo "The book is built. Open: $(CURDIR)/_build/html/index.html   (or: make serve)"
 
@@ -64,15 +65,20 @@ browser-deps:
 test: setup browser-deps
 	$(BIN)/python -m pytest -q
 
+# The fast tier (< 3 min on 2 cores): everything but the tests marked slow (the book build, the browser, the
+# whole-grid samplers and fuzzers, the type checker), with fewer property examples.
 test-fast: setup
-	$(BIN)/python -m pytest -q -m "not slow"
+	AOT_HYPOTHESIS_PROFILE=fast $(BIN)/python -m pytest -q -m "not slow"
 
 bench: setup
 	$(BIN)/python bench/bench.py
 
+# ruff over the package, the tests, bench and the book's extensions; mypy --strict over the package
+# (pyproject.toml) and over the book's extensions and the tests with tests/mypy.ini.
 lint: setup
 	$(BIN)/ruff check aot_rules tests bench book/_ext
 	$(BIN)/mypy
+	$(BIN)/mypy --config-file tests/mypy.ini
 
 clean:
 	rm -rf _build .pytest_cache .hypothesis

@@ -29,7 +29,7 @@ from typing import Any
 from aot_rules.bat.rules.combat import clash_morale_exact
 from aot_rules.core.dist import Dist
 from aot_rules.core.errors import RuleError
-from aot_rules.core.format import fraction_str, percent_str
+from aot_rules.core.format import fraction_html, fraction_str, percent_str
 from aot_rules.systems import get
 
 SYSTEM_NAMES = {"aot": "Art of Tactics", "aob": "Age of Battles", "sp": "Skirmish fragment", "bat": "Batalist"}
@@ -409,9 +409,8 @@ def shooting_curves(top: int = 20) -> dict[str, list[tuple[int, Fraction]]]:
 def cell(p: Fraction | None, *, percent: bool = True) -> str:
     """An exact number for a table: percentage (or value) first, the fraction beneath it."""
     if p is None:
-        return '<span style="color:#888">—</span>'
-    frac = fraction_str(p)
-    # a long exact fraction may break anywhere, so a column never grows wider than its percentage
+        return '<span style="color:var(--pst-color-text-muted, #646464)">—</span>'
+    frac = fraction_html(p)  # the display rule: a long fraction opens from a percentage, never breaks mid-number
     small = f'<br><small class="cmp-frac">{frac}</small>'
     return f"<b>{percent_str(p, 1)}</b>{small}" if percent else f"<b>{frac}</b>"
 
@@ -506,7 +505,7 @@ def _figure(title: str, x_label: str, y_label: str, whole_steps: bool = False, h
     return fig
 
 
-NOT_IN_SOURCE = '<span style="color:#888">not in the source</span>'
+NOT_IN_SOURCE = '<span style="color:var(--pst-color-text-muted, #646464)">not in the source</span>'
 COLOURS = {"aot": "#3b6ea5", "aob": "#a5523b", "sp": "#3b8c4a", "bat": "#8a5fb0"}
 
 

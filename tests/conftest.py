@@ -1,14 +1,16 @@
 """Shared test configuration.
 
 Hypothesis runs with no deadline (exact arithmetic on Fractions has uneven
-timings) and a modest number of examples, so the whole suite stays well under
-a minute and a half on a two-core machine.  On CI (``CI`` set) the examples are
+timings) and a modest number of examples (fewer still in ``make test-fast``, which sets
+AOT_HYPOTHESIS_PROFILE=fast).  On CI (``CI`` set) the examples are
 derandomised, so a red run can be reproduced exactly.
 """
 
 from __future__ import annotations
 
+import json
 import os
+import time
 from pathlib import Path
 
 import pytest
@@ -22,7 +24,11 @@ settings.register_profile(
     database=None,
     derandomize=bool(os.environ.get("CI")),
 )
-settings.load_profile("aot")
+# make test-fast runs fewer examples of the property tests that take the profile's number (the full tier, the
+# profile's 150); tests that ask for their own number keep it.
+settings.register_profile("fast", parent=settings.get_profile("aot"), max_examples=30)
+settings.load_profile(os.environ.get("AOT_HYPOTHESIS_PROFILE", "aot"))
+_STARTED = pytest.StashKey[float]()
 
 #: The rules index the engine implements (shipped beside the repository, not in it).  Only
 #: ``tests/test_catalogue.py`` reads it; everything else uses the package's catalogue.
@@ -40,3 +46,27 @@ def rules_index_text() -> str:
             pytest.fail(message)
         pytest.skip(message)
     return RULES_INDEX.read_text(encoding="utf-8")
+
+
+#: Where a whole-tier run (``make test-fast`` / ``make test``) leaves its wall time, for ``make bench``.
+SUITE_TIMES = Path(__file__).resolve().parents[1] / "_build" / "suite-times.json"
+
+
+def pytest_sessionstart(session: pytest.Session) -> None:
+    session.config.stash[_STARTED] = time.monotonic()
+
+
+def pytest_sessionfinish(session: pytest.Session, exitstatus: int) -> None:
+    """Record the wall time of a run over the default test paths (not of a run of chosen files)."""
+    config = session.config
+    if config.args_source is not pytest.Config.ArgsSource.TESTPATHS or config.option.collectonly:
+        return
+    tier = {"not slow": "test-fast", "": "test"}.get((config.option.markexpr or "").strip())
+    if tier is None:
+        return
+    times = json.loads(SUITE_TIMES.read_text()) if SUITE_TIMES.is_file() else {}
+    times[tier] = {"seconds": round(time.monotonic() - config.stash[_STARTED], 1), "tests": session.testscollected,
+                   "failed": session.testsfailed, "exit": int(exitstatus), "cores": os.cpu_count(),
+                   "when": time.strftime("%Y-%m-%d %H:%M UTC", time.gmtime())}
+    SUITE_TIMES.parent.mkdir(exist_ok=True)
+    SUITE_TIMES.write_text(json.dumps(times, indent=1))

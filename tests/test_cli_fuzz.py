@@ -214,6 +214,7 @@ def check_json(args: list[str], r: Run) -> None:
 
 # --- the whole CLI, fuzzed ---------------------------------------------------------------------
 
+@pytest.mark.slow  # 500 whole-CLI examples: the full tier (make test)
 @settings(max_examples=500, deadline=None, suppress_health_check=[HealthCheck.too_slow, HealthCheck.data_too_large])
 @given(argv())
 def test_fuzz_every_mechanic_and_option(args: list[str]) -> None:
@@ -406,6 +407,7 @@ def test_list_advertises_only_values_that_can_succeed(m: Mechanic[Any], p: Param
 LIMITED = [(m, name) for m in MECHANICS for name in m.limits]
 
 
+@pytest.mark.slow  # every value of a limited input over the mechanic's whole grid: the full tier
 @pytest.mark.parametrize(("m", "name"), LIMITED, ids=[f"{m.rule_id}-{n}" for m, n in LIMITED])
 def test_registered_limits_remove_exactly_the_values_that_never_succeed(m: Mechanic[Any], name: str) -> None:
     """A variant's limit narrows what it advertises to what can succeed, and no further."""

@@ -92,3 +92,28 @@ def test_a_unit_turned_to_face_a_flank_attack_is_in_frontal_contact() -> None:
     # turned, the two fronts share an edge; before, they met at one corner only (the attacker was on a flank)
     assert front_edge(t.faced).intersection(front_edge(t.attacker)).length > 1
     assert front_edge(t.ours).intersection(front_edge(t.attacker)).length == 0
+
+
+def test_diagram_text_is_legible_on_a_phone() -> None:
+    """Every engine-drawn diagram, at the narrowest column (PHONE_COLUMN), shows no text under MIN_TEXT_PX in the
+    version a phone is shown (the phone version when there is one), and the laptop version keeps the sizes
+    the diagram asked for."""
+    import re
+
+    from aot_rules.present.diagrams import evasion, moving, tabletop, turning
+    from aot_rules.present.diagrams.canvas import MIN_TEXT_PX, PHONE_COLUMN
+
+    figures = [f() for module in (evasion, moving, turning, tabletop) for name, f in vars(module).items()
+               if name.endswith("_svg") and callable(f) and not f.__code__.co_argcount]
+    assert len(figures) > 8
+    for fig in figures:
+        svgs = re.findall(r"<svg .*?</svg>", fig, re.S)
+        phone = svgs[-1]
+        box = re.search(r'viewBox="0 0 ([\d.]+)', phone)
+        assert box is not None
+        width = float(box.group(1))
+        shown = min(1.0, PHONE_COLUMN / width)
+        sizes = [float(s) for s in re.findall(r'<text [^>]*font-size="([\d.]+)"', phone)]
+        assert min(sizes) * shown >= MIN_TEXT_PX - 0.05, (fig[:160], sizes)
+        if len(svgs) == 2:
+            assert 'class="aot-narrow"' in svgs[1] and "display:none" in svgs[1]

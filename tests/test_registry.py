@@ -277,6 +277,7 @@ def sampler_runs() -> dict[str, list[tuple[dict[str, Any], Any, int, dict[str, C
     return runs
 
 
+@pytest.mark.slow  # ~9 million seeded plays: the full tier (make test), not make test-fast
 @pytest.mark.parametrize("rule_id", SAMPLED)
 def test_sampler_agrees_with_exact(rule_id):
     """Draw N = 20,000 samples at up to 6 legal grid combinations (fixed seeds; a variant of an

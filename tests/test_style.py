@@ -22,6 +22,7 @@ def test_ruff_clean() -> None:
     assert proc.returncode == 0, proc.stdout + proc.stderr
 
 
+@pytest.mark.slow  # a cold mypy takes a minute: make test and make lint run it, make test-fast does not
 def test_mypy_strict_clean() -> None:
     mypy = shutil.which("mypy", path=str(Path(sys.executable).parent)) or shutil.which("mypy")
     if mypy is None:

@@ -14,7 +14,7 @@ from aot_rules.aob.rules.clash import FACTOR_TABLE, Troop, casualties_law, casua
 from aot_rules.aob.rules.die import GameDie, success_chance
 from aot_rules.aob.rules.glory import initial_glory
 from aot_rules.aob.rules.steadiness import flight_turns
-from aot_rules.core.format import fraction_str, percent_str
+from aot_rules.core.format import fraction_html, percent_str
 
 DICE = (GameDie.D6, GameDie.D10, GameDie.D12, GameDie.D20)
 
@@ -28,7 +28,7 @@ def _table(head: Sequence[str], rows: Sequence[Sequence[str]], caption: str = ""
 
 
 def _p(p: Fraction) -> str:
-    return f"{fraction_str(p)} <small>({percent_str(p, 0)})</small>"
+    return f"{fraction_html(p)} <small>({percent_str(p, 0)})</small>"
 
 
 def factors_html() -> str:

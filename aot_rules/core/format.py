@@ -2,8 +2,10 @@
 
 from __future__ import annotations
 
+import math
 import unicodedata
 from fractions import Fraction
+from html import escape
 
 
 def fraction_str(p: Fraction) -> str:
@@ -13,6 +15,66 @@ def fraction_str(p: Fraction) -> str:
     ('3/8', '0', '1')
     """
     return str(p.numerator) if p.denominator == 1 else f"{p.numerator}/{p.denominator}"
+
+
+#: The display rule for exact fractions: shown as they are when numerator and denominator both have at most this
+#: many digits; longer ones (a melee law's …/2821109907456) are shown as a percentage, with the exact fraction
+#: one tap away.  widget.js repeats this number (a test keeps the two equal).
+FRACTION_DIGITS = 9
+
+
+def is_short_fraction(p: Fraction) -> bool:
+    """Whether ``p`` is shown as a fraction under the display rule.
+
+    >>> is_short_fraction(Fraction(3, 8)), is_short_fraction(Fraction(1, 6 ** 12))
+    (True, False)
+    """
+    return len(str(abs(p.numerator))) <= FRACTION_DIGITS and len(str(p.denominator)) <= FRACTION_DIGITS
+
+
+def fraction_display(p: Fraction) -> str:
+    """What a reader is shown for ``p``: the fraction if it is short, else an approximate percentage.
+
+    >>> fraction_display(Fraction(3, 8)), fraction_display(Fraction(1, 6 ** 12))
+    ('3/8', '≈0.00000004594%')
+    """
+    if is_short_fraction(p):
+        return fraction_str(p)
+    return "≈" + precise_percent(p)
+
+
+def fraction_html(p: Fraction | str) -> str:
+    """An exact probability as a page shows it (the display rule of :mod:`aot_rules.core.format`): a short
+    fraction as it is; a long one as a percentage that opens, on tap or click, onto the exact fraction in
+    selectable text (and carries it in its tooltip).  The static widget's script (present/assets/widget.js,
+    ``shown``) follows the same rule, and lets a narrow column break a short fraction at its bar.
+
+    >>> fraction_html("3/8")
+    '3/8'
+    >>> long = fraction_html(Fraction(1, 6 ** 12))
+    >>> long.startswith('<details class="aot-exact"><summary title="exact: 1/2176782336">≈0.00000004594%</summary>')
+    True
+    >>> long.endswith("<code>1/2176782336</code></details>")
+    True
+    """
+    f = Fraction(p)
+    if is_short_fraction(f):
+        return fraction_str(f)
+    exact = fraction_str(f)
+    return (f'<details class="aot-exact"><summary title="exact: {exact}">{escape(fraction_display(f))}</summary>'
+            f"<code>{exact}</code></details>")
+
+
+def precise_percent(p: Fraction) -> str:
+    """A percentage: two decimals, or four significant digits below 1% (so a small chance never reads 0.00%).
+
+    >>> precise_percent(Fraction(1, 3)), precise_percent(Fraction(1, 7 ** 9)), precise_percent(Fraction(1))
+    ('33.33%', '0.000002478%', '100.00%')
+    """
+    v = float(p) * 100
+    if v == 0 or v >= 1:
+        return f"{v:.2f}%"
+    return f"{v:.{4 - 1 - math.floor(math.log10(v))}f}%"
 
 
 def percent_str(p: Fraction, digits: int = 2) -> str:

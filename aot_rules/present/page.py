@@ -17,7 +17,7 @@ from typing import TYPE_CHECKING
 
 from aot_rules.aot.events import Losses
 from aot_rules.core.events import DieEffect, Roll
-from aot_rules.core.format import fraction_str, percent_str
+from aot_rules.core.format import fraction_html, percent_str
 from aot_rules.present.narrate import narrate
 from aot_rules.present.svg import unit_svg
 from aot_rules.present.tables import TABLES
@@ -101,7 +101,7 @@ def example_html(example_id: str) -> str:
     h.append("</ol>")
     h += [f"<p>{escape(n)}</p>" for n in ex.notes]
     for label, p in ex.exact:
-        h.append(f"<p>{escape(label)} = <b>{fraction_str(p)}</b> ({percent_str(p)}), computed exactly.</p>")
+        h.append(f"<p>{escape(label)} = <b>{fraction_html(p)}</b> ({percent_str(p)}), computed exactly.</p>")
     if ex.before is not None:
         h.append('<div class="aot-units">' + unit_svg(ex.before, "before: " + ex.before.describe()))
         if ex.after is not None:
@@ -148,7 +148,7 @@ def say(template: str, **values: object) -> None:
 
 
 def say_html(template: str, **values: object) -> str:
-    shown = {k: f"<b>{fraction_str(v)}</b> ({percent_str(v)})" if isinstance(v, Fraction) else escape(str(v))
+    shown = {k: f"<b>{fraction_html(v)}</b> ({percent_str(v)})" if isinstance(v, Fraction) else escape(str(v))
              for k, v in values.items()}
     return "<p>" + template.format(**shown) + "</p>"
 

@@ -13,7 +13,7 @@ from html import escape
 from typing import Any
 
 from aot_rules.core.dist import Dist
-from aot_rules.core.format import fraction_str, percent_str
+from aot_rules.core.format import fraction_html, fraction_str, percent_str
 from aot_rules.core.outcome import Outcome
 from aot_rules.core.params import jsonable
 from aot_rules.core.registry import Mechanic
@@ -92,17 +92,19 @@ def as_html(out: Outcome, show: tuple[str, ...] | None = None) -> str:
         p = Fraction(r[1])
         bar = f'<div style="background:#3b6ea5;height:12px;width:{int(160 * p / top)}px"></div>'
         h.append(f"<tr><td style='text-align:center'><b>{escape(r[0])}</b></td><td>{bar}</td>"
-                 f"<td style='text-align:right;padding:0 8px'>{r[1]}</td><td style='text-align:right'>"
+                 f"<td style='text-align:right;padding:0 8px'>{fraction_html(r[1])}</td><td style='text-align:right'>"
                  f"{percent_str(p)}</td>"
-                 + (f"<td style='text-align:right;padding-left:8px'>{r[2]}</td>" if tail else "") + "</tr>")
+                 + (f"<td style='text-align:right;padding-left:8px'>{fraction_html(r[2])}</td>" if tail else "")
+                 + "</tr>")
     h.append("</table>")
     if "mean" in s:
-        h.append(f"<div>mean <b>{s['mean']}</b> ({float(Fraction(s['mean'])):.3f}) · median <b>{s['med']}</b></div>")
+        h.append(f"<div>mean <b>{fraction_html(s['mean'])}</b> ({float(Fraction(s['mean'])):.3f}) · median "
+                 f"<b>{s['med']}</b></div>")
     for name, body in s.get("o", []):
         h.append(f"<div><b>{escape(name)}</b>: " + " · ".join(
-            f"{escape(r[0])} → {r[1]} ({percent_str(Fraction(r[1]))})" for r in body) + "</div>")
+            f"{escape(r[0])} → {fraction_html(r[1])} ({percent_str(Fraction(r[1]))})" for r in body) + "</div>")
     for name, p in s.get("e", []):
-        h.append(f"<div>P({escape(name)}) = <b>{p}</b> ({percent_str(Fraction(p))})</div>")
+        h.append(f"<div>P({escape(name)}) = <b>{fraction_html(p)}</b> ({percent_str(Fraction(p))})</div>")
     return "\n".join(h)
 
 

@@ -18,6 +18,7 @@ from typing import Any
 from aot_rules.core.errors import RuleError
 from aot_rules.core.params import BLANK_NOTE, Param
 from aot_rules.core.registry import Mechanic
+from aot_rules.present.chart import answer_chart
 from aot_rules.present.render import summary
 
 ASSETS = resources.files("aot_rules.present") / "assets"
@@ -179,9 +180,8 @@ def beyond_table(m: Mechanic[Any], table: Table, flag_labels: list[str],
 def build(m: Mechanic[Any], table: Table | None = None, width: int = 760) -> Any:
     """The Bokeh layout of one static widget (imported lazily: bokeh is a book dependency)."""
     from bokeh.layouts import column, row
-    from bokeh.models import ColumnDataSource, CustomJS, DataRange1d, FactorRange, HoverTool, InlineStyleSheet
+    from bokeh.models import ColumnDataSource, CustomJS, FactorRange, HoverTool, InlineStyleSheet
     from bokeh.models.widgets import CheckboxGroup, Div
-    from bokeh.plotting import figure
 
     table = table or precompute(m)
     rid = m.rule_id
@@ -206,14 +206,10 @@ def build(m: Mechanic[Any], table: Table | None = None, width: int = 760) -> Any
     flags = CheckboxGroup(labels=flag_labels, active=flag_active, name=f"{rid}:flags")
     src = ColumnDataSource(data={"x": [], "top": [], "frac": [], "pct": [], "color": []}, name=f"{rid}:bars")
     xr = FactorRange(factors=["0"])
-    fig = figure(x_range=xr, y_range=DataRange1d(start=0), height=230, sizing_mode="stretch_width",
-                 toolbar_location=None, y_axis_label="probability", name=f"{rid}:chart", tools="")
-    fig.vbar(x="x", top="top", width=0.8, source=src, color="color")
+    fig = answer_chart(table.results, xr, src, f"{rid}:chart")  # bars whose labels never overlap
     # A calculator whose answer is always certain (range, DP costs) needs no chart, only the table.
     fig.visible = any(len(r.get("m", "").split(";")) > 1 for r in table.results)
     fig.add_tools(HoverTool(tooltips=[("outcome", "@x"), ("exact", "@frac"), ("", "@pct")]))
-    fig.xgrid.grid_line_color = None
-    fig.toolbar.logo = None
     div = Div(text="", name=f"{rid}:summary", sizing_mode="stretch_width",
               stylesheets=[InlineStyleSheet(css=CSS)])
     cb = CustomJS(args={"axes": table.axes, "ctrls": list(ctrls), "flags": flags, "rid": rid,
@@ -223,9 +219,10 @@ def build(m: Mechanic[Any], table: Table | None = None, width: int = 760) -> Any
         if c is not None:
             c.js_on_change("value", cb)
     flags.js_on_change("active", cb)
-    note = (f'<br><small style="color:#8a4b00">{BLANK_NOTE}</small>'
+    note = (f'<br><small style="color:var(--aot-note, #8a4b00)">{BLANK_NOTE}</small>'
             if any(p.blank for p in m.inputs) else "")
-    head = Div(text=f'<b>{m.title}</b> <span style="color:#666">· {rid} · exact odds</span>{note}',
+    muted = "color:var(--pst-color-text-muted, #646464)"  # the theme's muted text, light or dark
+    head = Div(text=f'<b>{m.title}</b> <span style="{muted}">· {rid} · exact odds</span>{note}',
                sizing_mode="stretch_width")
     controls = [c for c in ctrls if c is not None] + [c for _, c in extras if c is not None] + (
         [flags] if flag_labels else [])

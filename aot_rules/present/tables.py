@@ -14,11 +14,11 @@ from aot_rules.aot.rules.shooting import ShotConditions, firers_in_range, hit_pr
 from aot_rules.aot.rules.terrain import Terrain, TerrainEffect, terrain_effect
 from aot_rules.aot.units import Unit
 from aot_rules.core.dist import Dist
-from aot_rules.core.format import fraction_str, percent_str
+from aot_rules.core.format import fraction_html, fraction_str, percent_str
 
 
 def _fp(p: Fraction) -> str:
-    return f"{fraction_str(p)} <small>({percent_str(p, 1)})</small>"
+    return f"{fraction_html(p)} <small>({percent_str(p, 1)})</small>"
 
 
 def _html(head: list[str], rows: list[list[str]], caption: str) -> str:

@@ -2,7 +2,7 @@
 
 The build is the real `jupyter-book build . -W -n --keep-going` that `make book`
 runs, so a warning or a failing cell fails the suite.  Set AOT_REUSE_BOOK=1 to
-reuse an existing _build/html while iterating locally.
+reuse an existing _build/html while iterating locally (or AOT_REUSE_BOOK=<folder> for a copy elsewhere).
 """
 
 from __future__ import annotations
@@ -25,8 +25,11 @@ HTML = ROOT / "_build" / "html"
 
 @pytest.fixture(scope="session")
 def built_book() -> Path:
-    if os.environ.get("AOT_REUSE_BOOK") == "1" and (HTML / "index.html").exists():
+    reuse = os.environ.get("AOT_REUSE_BOOK", "")
+    if reuse == "1" and (HTML / "index.html").exists():
         return HTML
+    if reuse not in ("", "0", "1") and (Path(reuse) / "index.html").exists():
+        return Path(reuse)
     shutil.rmtree(HTML, ignore_errors=True)
     shutil.rmtree(ROOT / "_build" / ".doctrees", ignore_errors=True)  # else unchanged pages are not re-run
     jb = Path(sys.executable).with_name("jupyter-book")

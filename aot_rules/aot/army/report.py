@@ -193,10 +193,11 @@ def _html_table(head: Sequence[str], rows: Sequence[Sequence[str]], caption: str
     def cell(tag: str, i: int, text: str) -> str:
         align = ";text-align:right" if i in numeric else ""
         wrap = ";white-space:nowrap" if i in numeric or i in nowrap else ""
-        bg = ";background:#f0f3f7" if tag == "th" else ""
+        bg = ";background:var(--pst-color-surface, #f0f3f7)" if tag == "th" else ""
         return f'<{tag} style="{_CELL}{align}{wrap}{bg}">{text}</{tag}>'
 
-    cap = (f'<caption style="caption-side:top;text-align:left;color:#555;font-size:0.95em">{caption}</caption>'
+    muted = "color:var(--pst-color-text-muted, #555)"  # the theme's muted text: legible in light and dark mode
+    cap = (f'<caption style="caption-side:top;text-align:left;{muted};font-size:0.95em">{caption}</caption>'
            if caption else "")
     th = "".join(cell("th", i, escape(h)) for i, h in enumerate(head))
     body = "".join("<tr>" + "".join(cell("td", i, str(c) if raw else escape(str(c))) for i, c in enumerate(r))
@@ -219,7 +220,8 @@ def army_html(army: Army) -> str:
     sheet = cost_sheet(army)
 
     def two(main: str, extra: str) -> str:
-        return escape(main) + (f'<br><small style="color:#5a6470">{escape(extra)}</small>' if extra != DASH else "")
+        muted = "color:var(--pst-color-text-muted, #5a6470)"
+        return escape(main) + (f'<br><small style="{muted}">{escape(extra)}</small>' if extra != DASH else "")
 
     rows = [[two(r.name, r.troops), escape(r.ranks), escape(r.density), escape(r.move), two(r.weapons, r.gear),
              two(r.properties, r.figures), escape(r.points)] for r in unit_rows(army, sheet)]

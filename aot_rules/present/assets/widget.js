@@ -8,6 +8,17 @@ if (!cache[rid]) { cache[rid] = JSON.parse(document.getElementById('aot-table-' 
 const index = cache[rid].index, results = cache[rid].results, labels = cache[rid].labels;
 const pct = (f) => { const [a, b] = f.split('/'); const v = b === undefined ? Number(a) : Number(a) / Number(b);
   return (100 * v).toFixed(2) + '%'; };
+// The display rule (aot_rules/core/format.py, FRACTION_DIGITS; render.fraction_html lays out the same HTML): a
+// fraction whose parts have at most 9 digits as it is, a longer one as a percentage that opens onto the exact
+// fraction on tap.
+const FRACTION_DIGITS = 9;
+const shown = (f) => {
+  if (f.split('/').every((part) => part.replace('-', '').length <= FRACTION_DIGITS)) return f.replace('/', '/<wbr>');
+  const v = 100 * num(f);
+  const p = (v === 0 || v >= 1) ? v.toFixed(2) : v.toFixed(4 - 1 - Math.floor(Math.log10(v)));
+  return '<details class="aot-exact"><summary title="exact: ' + f + '">≈' + p + '%</summary><code>' + f +
+         '</code></details>';
+};
 const num = (f) => { const [a, b] = f.split('/'); return b === undefined ? Number(a) : Number(a) / Number(b); };
 const unpack = (t) => t.split(';').map((row) => row.split(':').map(decodeURIComponent));  // static.py escapes : ; %
 const esc = (t) => String(t).replace(/&/g, '&amp;').replace(/</g, '&lt;').replace(/>/g, '&gt;').replace(/"/g, '&quot;');
@@ -99,21 +110,21 @@ function render(r, L, computed) {
   h += '<table class="aot" data-main="' + lab(r.t) + '"' + (computed ? ' data-computed="1"' : '') + '><tr><th>' + lab(r.t) +
        '</th><th>exact</th><th>%</th>' + (tail ? '<th>at least this</th><th>%</th>' : '') + '</tr>';
   for (const row of rows) {
-    h += '<tr data-o="' + row[0] + '" data-p="' + row[1] + '"><td class="o">' + row[0] + '</td><td>' + row[1] +
-         '</td><td>' + pct(row[1]) + '</td>' + (tail ? '<td>' + row[2] + '</td><td>' + pct(row[2]) + '</td>' : '') +
+    h += '<tr data-o="' + row[0] + '" data-p="' + row[1] + '"><td class="o">' + row[0] + '</td><td>' + shown(row[1]) +
+         '</td><td>' + pct(row[1]) + '</td>' + (tail ? '<td>' + shown(row[2]) + '</td><td>' + pct(row[2]) + '</td>' : '') +
          '</tr>';
   }
   h += '</table>';
   if (r.mean !== undefined) {
-    h += '<div class="aot-stats">mean <b data-mean="' + r.mean + '">' + r.mean + '</b> (' +
+    h += '<div class="aot-stats">mean <b data-mean="' + r.mean + '">' + shown(r.mean) + '</b> (' +
          num(r.mean).toFixed(3) + ') · median <b>' + r.med + '</b></div>';
   }
   for (const [name, pk] of (r.o || [])) {
-    h += '<div class="aot-other"><b>' + lab(name) + '</b>: ' + unpack(pk).map((row) => row[0] + ' → ' + row[1] + ' (' +
+    h += '<div class="aot-other"><b>' + lab(name) + '</b>: ' + unpack(pk).map((row) => row[0] + ' → ' + shown(row[1]) + ' (' +
          pct(row[1]) + ')').join(' · ') + '</div>';
   }
   for (const [name, p] of (r.e || [])) {
-    h += '<div class="aot-ev" data-event="' + lab(name) + '" data-p="' + p + '">P(' + lab(name) + ') = <b>' + p + '</b> (' +
+    h += '<div class="aot-ev" data-event="' + lab(name) + '" data-p="' + p + '">P(' + lab(name) + ') = <b>' + shown(p) + '</b> (' +
          pct(p) + ')</div>';
   }
   div.text = h;

@@ -11,6 +11,7 @@ from __future__ import annotations
 
 import math
 from collections.abc import Iterable
+from dataclasses import dataclass
 from html import escape
 
 from shapely import affinity
@@ -21,6 +22,12 @@ from aot_rules.tabletop.geometry import BaseSize
 #: A standard 4×8 cm base: 3.2″ wide along its front, 1.6″ deep (the table-top engine's one definition).
 BASE_WIDTH = BaseSize.UNIT.width
 BASE_DEPTH = BaseSize.UNIT.depth
+
+#: The narrowest column a diagram is drawn into (a 390 px phone, less the page's margins), and the smallest text
+#: a reader should meet there.  A diagram whose text would shrink below it at that width also carries a phone
+#: version with larger text, shown instead by the book's stylesheet (aot.css) on narrow screens.
+PHONE_COLUMN = 320.0
+MIN_TEXT_PX = 11.0
 
 COLOURS = {"blue": ("#cfe0f3", "#1d3a5c"), "red": ("#f3d3cf", "#7a2a1d"), "ghost": ("#eef2f7", "#9aa8b8"),
            "wood": ("#d5e8cf", "#4f7a44"), "rough": ("#efe6cc", "#8a7a55"), "water": ("#d6e9f5", "#4a7fa6")}
@@ -52,7 +59,7 @@ class Canvas:
     def __init__(self, x0: float, y0: float, x1: float, y1: float, *, scale: float = 36.0, title: str = ""):
         self.x0, self.y0, self.x1, self.y1, self.k = x0, y0, x1, y1, scale
         self.title = title
-        self.parts: list[str] = []
+        self.parts: list[str | _Text] = []
 
     def _xy(self, x: float, y: float) -> tuple[float, float]:
         return (x - self.x0) * self.k, (self.y1 - y) * self.k
@@ -92,17 +99,50 @@ class Canvas:
     def text(self, x: float, y: float, s: str, *, colour: str = "#333", size: float = 12, anchor: str = "middle",
              bold: bool = False) -> None:
         px, py = self._xy(x, y)
-        weight = ' font-weight="bold"' if bold else ""
-        self.parts.append(f'<text x="{px:.1f}" y="{py + size / 3:.1f}" font-size="{size}" text-anchor="{anchor}" '
-                          f'fill="{colour}"{weight}>{escape(s)}</text>')
+        self.parts.append(_Text(px, py, s, colour, size, anchor, bold))
+
+    def phone_scale(self) -> float:
+        """How much larger the text must be drawn for its smallest size to reach MIN_TEXT_PX at PHONE_COLUMN
+        (1 when it already does)."""
+        w = (self.x1 - self.x0) * self.k
+        sizes = [p.size for p in self.parts if isinstance(p, _Text)]
+        if not sizes:
+            return 1.0
+        shown = min(sizes) * min(1.0, PHONE_COLUMN / w)
+        return max(1.0, MIN_TEXT_PX / shown)
+
+    def _svg(self, label: str, scale: float, cls: str, style: str = "") -> str:
+        w, h = (self.x1 - self.x0) * self.k, (self.y1 - self.y0) * self.k
+        body = "".join(p if isinstance(p, str) else p.svg(scale) for p in self.parts)
+        return (f'<svg xmlns="http://www.w3.org/2000/svg" class="{cls}" viewBox="0 0 {w:.0f} {h:.0f}" role="img" '
+                f'aria-label="{label}" style="width:100%;max-width:{w:.0f}px;height:auto;font-family:sans-serif'
+                f'{style}"><rect width="100%" height="100%" fill="#fbfaf6"/>{body}</svg>')
 
     def svg(self, caption: str = "") -> str:
-        """The diagram as a figure whose width follows the page (at most its natural size)."""
-        w, h = (self.x1 - self.x0) * self.k, (self.y1 - self.y0) * self.k
+        """The diagram as a figure whose width follows the page (at most its natural size), plus, when its
+        text would be too small on a phone, a phone version with larger text (hidden until aot.css shows it)."""
         label = escape(self.title or caption)
-        body = "".join(self.parts)
-        fig = (f'<svg xmlns="http://www.w3.org/2000/svg" viewBox="0 0 {w:.0f} {h:.0f}" role="img" '
-               f'aria-label="{label}" style="width:100%;max-width:{w:.0f}px;height:auto;font-family:sans-serif">'
-               f'<rect width="100%" height="100%" fill="#fbfaf6"/>{body}</svg>')
+        fig = self._svg(label, 1.0, "aot-wide")
+        if (k := self.phone_scale()) > 1.0:
+            fig += self._svg(label, k, "aot-narrow", ";display:none")
         cap = f"<figcaption>{escape(caption)}</figcaption>" if caption else ""
         return f'<figure class="aot-diagram">{fig}{cap}</figure>'
+
+
+@dataclass(frozen=True)
+class _Text:
+    """A label, kept apart from the drawing so that it can be written at more than one size."""
+
+    px: float
+    py: float
+    s: str
+    colour: str
+    size: float
+    anchor: str
+    bold: bool
+
+    def svg(self, scale: float) -> str:
+        size = round(self.size * scale, 1)
+        weight = ' font-weight="bold"' if self.bold else ""
+        return (f'<text x="{self.px:.1f}" y="{self.py + size / 3:.1f}" font-size="{size:g}" '
+                f'text-anchor="{self.anchor}" fill="{self.colour}"{weight}>{escape(self.s)}</text>')

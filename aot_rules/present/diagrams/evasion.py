@@ -37,16 +37,17 @@ _STYLE = """<style>
   .aot-evade { font-size: 0.8em; }
   .aot-evade th, .aot-evade td { padding: 0.15em 0.12em; min-width: 1.75em; }
 }
-.aot-evade thead th { background: #f0f3f7; font-size: 0.85em; vertical-align: bottom; }
-.aot-evade tbody th { background: #f0f3f7; text-align: left; white-space: nowrap; position: sticky; left: 0;
-  z-index: 1; font-weight: 600; }
+.aot-evade thead th { background: var(--pst-color-surface, #f0f3f7); font-size: 0.85em; vertical-align: bottom; }
+.aot-evade tbody th { background: var(--pst-color-surface, #f0f3f7); text-align: left; white-space: nowrap;
+  position: sticky; left: 0; z-index: 1; font-weight: 600; }
 .aot-evade td { cursor: pointer; font-weight: 700; }
 .aot-evade td[data-allowed="1"] { background: #dcefdc; color: #23622f; }
 .aot-evade td[data-allowed="0"] { background: #f6dede; color: #8a2525; }
 .aot-evade td:hover, .aot-evade td:focus, .aot-evade td.aot-picked { outline: 2px solid #1d3a5c;
   outline-offset: -2px; }
-.aot-evade-why { min-height: 2.6em; padding: 0.3em 0.6em; border-left: 4px solid #3b6ea5; background: #f7f9fc; }
-.aot-evade-legend { font-size: 0.85em; color: #444; }
+.aot-evade-why { min-height: 2.6em; padding: 0.3em 0.6em; border-left: 4px solid #3b6ea5;
+  background: var(--pst-color-surface, #f7f9fc); }
+.aot-evade-legend { font-size: 0.85em; color: var(--pst-color-text-muted, #444); }
 </style>"""
 
 _SCRIPT = """<script>

@@ -1,0 +1,117 @@
+"""Site-wide concerns of the published book: what it loads, what it leaves out, what every page says.
+
+Why an extension rather than page edits: each of these is a property of the whole site, fixed once here.
+
+* Thebe is out.  Jupyter Book 1 always loads ``sphinx_thebe``, which writes its set-up script into every
+  page twice (a ``THEBE_JS_URL`` redeclaration error on every page) and names an off-host script; the book
+  runs no kernel, so the extension's hooks and stylesheet are removed before the build starts.
+* The theme's asset list comes from ``book/_templates`` (no Font Awesome script: the web font draws the
+  icons), and ``aot-site.js`` makes the theme's drawers open on tap.
+* The published site carries no source maps and no Font Awesome script (the theme ships both), and the theme's
+  stylesheet keeps only the icon rules some page uses.
+* Every footer, and the front page's ``aot-build-stamp`` placeholder, show the engine's version and the
+  build date; they are filled in when each page is written, so they never make a page re-execute.
+"""
+
+from __future__ import annotations
+
+import datetime as dt
+import os
+import re
+from importlib.metadata import PackageNotFoundError, version
+from pathlib import Path
+from typing import Any
+
+from sphinx.application import Sphinx
+
+HERE = Path(__file__).resolve().parent
+#: What the theme ships that the published book does not use.
+UNUSED = ("scripts/fontawesome.js", "scripts/fontawesome.js.LICENSE.txt")
+STAMP = '<span class="aot-build-stamp"></span>'
+
+
+def engine_version() -> str:
+    try:
+        return version("aot_rules")
+    except PackageNotFoundError:  # a checkout that was never installed
+        return "unreleased"
+
+
+def build_date() -> str:
+    """Today (UTC), or SOURCE_DATE_EPOCH's day for a reproducible build."""
+    epoch = os.environ.get("SOURCE_DATE_EPOCH")
+    when = dt.datetime.fromtimestamp(int(epoch), dt.UTC) if epoch else dt.datetime.now(dt.UTC)
+    return when.date().isoformat()
+
+
+def stamp_text() -> str:
+    return f"aot_rules {engine_version()} · built {build_date()}"
+
+
+def _drop_thebe(app: Sphinx) -> None:
+    """Disconnect every hook sphinx_thebe registered and drop its stylesheet (it cannot be left out of JB1's
+    extension list without restating the whole list in _config.yml)."""
+    for listeners in app.events.listeners.values():
+        listeners[:] = [x for x in listeners if getattr(x.handler, "__module__", "") != "sphinx_thebe"]
+    app.registry.css_files = [(name, attrs) for name, attrs in app.registry.css_files if "thebe" not in name]
+
+
+def _config(app: Sphinx, config: Any) -> None:
+    config.templates_path = [str(HERE.parent / "_templates"), *config.templates_path]
+    # No index entries are written, so no empty genindex page is built or linked.
+    config.html_use_index = False
+
+
+def _page(app: Sphinx, pagename: str, templatename: str, context: dict[str, Any], doctree: Any) -> None:
+    stamp = stamp_text()
+    footer = context.get("theme_extra_footer") or ""
+    context["theme_extra_footer"] = f'{footer} <span class="aot-footer-stamp">{stamp}</span>'
+    if STAMP in context.get("body", ""):
+        context["body"] = context["body"].replace(STAMP, f'<span class="aot-build-stamp">{stamp}</span>')
+
+
+MAP_COMMENT = re.compile(r"\n?/[/*]# sourceMappingURL=[^\n]*")
+#: One Font Awesome icon rule of the theme's minified stylesheet, e.g. ``.fa-bars:before,.fa-navicon:before{…}``.
+ICON_RULE = re.compile(r"(?<=})((?:\.fa-[a-z0-9-]+:(?:before|after),?)+)\{content:[^}]*\}")
+ICON_CLASS = re.compile(r"\bfa-[a-z0-9-]+")
+
+
+def prune_icons(css: str, used: set[str]) -> str:
+    """The theme's stylesheet without the rules of the ~1,900 Font Awesome icons no page uses (86 KB).
+
+    >>> prune_icons('a{}.fa-bars:before,.fa-navicon:before{content:"x"}.fa-cat:before{content:"y"}b{}', {"fa-bars"})
+    'a{}.fa-bars:before,.fa-navicon:before{content:"x"}b{}'
+    """
+    def keep(m: re.Match[str]) -> str:
+        return m.group(0) if set(ICON_CLASS.findall(m.group(1))) & used else ""
+
+    return ICON_RULE.sub(keep, css)
+
+
+def _finish(app: Sphinx, exc: Exception | None) -> None:
+    """Take the theme's source maps and unused scripts out of the published folder."""
+    if exc is not None or app.builder.format != "html":
+        return
+    static = Path(app.outdir) / "_static"
+    for name in UNUSED:
+        (static / name).unlink(missing_ok=True)
+    for path in static.rglob("*.map"):
+        path.unlink()
+    pages = Path(app.outdir).rglob("*.html")
+    used = {c for page in pages for c in ICON_CLASS.findall(page.read_text(encoding="utf-8"))}
+    theme_css = static / "styles" / "pydata-sphinx-theme.css"
+    if theme_css.is_file():
+        theme_css.write_text(prune_icons(theme_css.read_text(encoding="utf-8"), used), encoding="utf-8")
+    for path in [*static.rglob("*.js"), *static.rglob("*.css")]:
+        text = path.read_text(encoding="utf-8", errors="surrogateescape")
+        if "sourceMappingURL=" in text[-300:]:
+            path.write_text(MAP_COMMENT.sub("", text), encoding="utf-8", errors="surrogateescape")
+
+
+def setup(app: Sphinx) -> dict[str, Any]:
+    _drop_thebe(app)
+    app.connect("config-inited", _config)
+    app.connect("html-page-context", _page)
+    app.connect("build-finished", _finish)
+    app.add_js_file("aot-site.js", loading_method="defer")
+    return {"version": "1.0", "parallel_read_safe": True, "parallel_write_safe": True}

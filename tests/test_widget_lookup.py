@@ -1,0 +1,108 @@
+"""Every setting of every static widget shows the engine's answer for that setting.
+
+widget.js finds a setting's answer by a mixed-radix index over the table's axes: for each axis, the position
+of the control's text among the axis's values times the axis's stride.  This test repeats that lookup in
+Python over the whole grid of every registered mechanic and compares what the widget would show with the
+engine's own summary of the same inputs, so a mis-packed table (wrong strides, wrong order, a value the
+control cannot find) fails here in the fast tier rather than only in the browser tests.
+"""
+
+from __future__ import annotations
+
+import itertools
+from typing import Any
+
+import pytest
+
+from aot_rules.core.errors import RuleError
+from aot_rules.core.outcome import Outcome
+from aot_rules.core.registry import Mechanic
+from aot_rules.present.render import summary
+from aot_rules.present.static import Table, _intern, option_text, precompute
+from aot_rules.systems import all_mechanics
+
+
+def widget_lookup(table: Table, setting: dict[str, Any]) -> dict[str, Any]:
+    """What widget.js shows for ``setting`` (each control's value): the same arithmetic, step by step."""
+    k = 0
+    for axis in table.axes:
+        text = option_text(setting[axis["name"]])  # a flag's text is 'true'/'false', as widget.js builds it
+        pos = axis["values"].index(text)  # widget.js falls back to 0 when a value is missing: here it fails
+        k += pos * axis["stride"]
+    return table.results[table.index[k]]
+
+
+class Recorded:
+    """A mechanic whose every exact answer is kept by its inputs: the table is built from the engine's answers
+    once, and each setting's answer is then looked up by its own inputs, never through the table's index."""
+
+    def __init__(self, m: Mechanic[Any]) -> None:
+        self.m = m
+        self.answers: dict[frozenset[tuple[str, Any]], Outcome | RuleError] = {}
+
+    def __getattr__(self, name: str) -> Any:
+        return getattr(self.m, name)
+
+    def evaluate(self, **kwargs: Any) -> Outcome:
+        key = frozenset(kwargs.items())
+        if key not in self.answers:
+            try:
+                self.answers[key] = self.m.evaluate(**kwargs)
+            except RuleError as e:
+                self.answers[key] = e
+        answer = self.answers[key]
+        if isinstance(answer, RuleError):
+            raise answer
+        return answer
+
+
+def engine_answer(m: Recorded, table: Table, setting: dict[str, Any]) -> dict[str, Any]:
+    """The engine's summary of ``setting`` in the table's packed form (labels by the table's own numbering)."""
+    try:
+        out = m.evaluate(**table.fixed, **setting)
+    except RuleError as e:
+        return {"err": e.message + f" ({e.rule_id})"}
+    labels = list(table.labels)
+    packed = _intern(summary(out, m.show), labels)
+    assert labels == table.labels, f"{m.rule_id}: the table lacks a label the engine's answer uses"
+    return packed
+
+
+@pytest.mark.parametrize("mechanic", all_mechanics(), ids=lambda m: m.rule_id)
+def test_every_widget_setting_shows_the_engines_answer(mechanic: Mechanic[Any]) -> None:
+    m = Recorded(mechanic)
+    table = precompute(m)  # type: ignore[arg-type]  # duck-typed: every attribute but evaluate is m's
+    values = [m.param(a["name"]).values() for a in table.axes]
+    assert len(table.index) == len(list(itertools.product(*values)))
+    wrong = []
+    for combo in itertools.product(*values):
+        setting = {a["name"]: v for a, v in zip(table.axes, combo, strict=True)}
+        if widget_lookup(table, setting) != engine_answer(m, table, setting):
+            wrong.append(setting)
+    assert not wrong, f"{m.rule_id}: {len(wrong)} of {len(table.index)} settings show a wrong answer, e.g. {wrong[0]}"
+
+
+def test_a_mis_packed_table_is_caught() -> None:
+    """The check above notices strides in the wrong order (the mutation that once went unnoticed)."""
+    m = Recorded(next(m for m in all_mechanics() if m.rule_id == "AOT-SHOOT-HIT"))
+    table = precompute(m)  # type: ignore[arg-type]
+    swapped = [dict(a) for a in table.axes]
+    strides = [a["stride"] for a in swapped][::-1]
+    for a, s in zip(swapped, strides, strict=True):
+        a["stride"] = s
+    bad = Table(swapped, table.index, table.results, table.fixed, table.labels)
+    values = [m.param(a["name"]).values() for a in table.axes]
+    settings = [{a["name"]: v for a, v in zip(table.axes, combo, strict=True)} for combo in itertools.product(*values)]
+    assert any(widget_lookup(bad, s) != engine_answer(m, table, s) for s in settings)
+
+
+def test_widget_script_applies_the_same_fraction_display_rule() -> None:
+    """widget.js repeats the display rule's digit limit; the two must not drift apart."""
+    import re
+    from importlib import resources
+
+    from aot_rules.core.format import FRACTION_DIGITS
+
+    js = (resources.files("aot_rules.present") / "assets" / "widget.js").read_text(encoding="utf-8")
+    assert re.search(r"const FRACTION_DIGITS = (\d+);", js).group(1) == str(FRACTION_DIGITS)  # type: ignore[union-attr]
+    assert js.count("shown(") >= 5  # exact column, tail column, mean, other laws, events
