@@ -23,7 +23,7 @@ K, N, P, Z, D = sp.symbols("k n p z d", integer=True, nonnegative=True)
 BINOMIAL_PMF = sp.binomial(N, K) * sp.Symbol("p") ** K * (1 - sp.Symbol("p")) ** (N - K)
 
 
-def binomial_law(n: int, p: sp.Rational) -> dict[Hashable, Fraction]:
+def binomial_law(n: int, p: sp.Rational) -> dict[Any, Fraction]:
     """The closed form evaluated by sympy at each count of successes."""
     pmf = BINOMIAL_PMF.subs({N: n, sp.Symbol("p"): p})
     return {k: frac(pmf.subs(K, k)) for k in range(n + 1) if pmf.subs(K, k) != 0}
@@ -69,9 +69,9 @@ class HitBinomial:
                       rf"n = {n},\ d = {target.density}:\quad p = \tfrac{{{len(faces)}}}{{6}} = {sp.latex(p)}"
                       rf" \text{{ (faces {', '.join(map(str, faces)) or 'none'})}},\quad "
                       rf"\mathbb{{E}}[H] = {sp.latex(mean)}"),
-                     {"hits": law})
+                     {"hits": dict(law)})
 
-    def engine(self, record: Any) -> dict[str, dict[Hashable, Fraction]]:
+    def engine(self, record: Any) -> dict[str, dict[Any, Fraction]]:
         from aot_rules.aot.mechanics.shooting import hit_exact
 
         return {"hits": dict(hit_exact(record).dists["hits"].items())}
@@ -169,7 +169,7 @@ class WeatherChain:
         poly = sp.Poly(g, Z)
         changes = {int(e[0]): frac(c) for e, c in poly.terms()}
         night = frac(sp.expand(v[2]).subs(Z, 1))
-        laws: dict[str, dict[Hashable, Fraction]] = {
+        laws: dict[str, dict[Any, Fraction]] = {
             "changes": changes, "night": {True: night, False: 1 - night} if night else {False: Fraction(1)},
             "any": {True: 1 - changes.get(0, Fraction(0)), False: changes.get(0, Fraction(0))}}
         laws = {k: {o: q for o, q in law.items() if q} for k, law in laws.items()}
@@ -195,7 +195,7 @@ class MeleeStrikes:
         marks = sp.symbols("s u t w h")  # plain six, plain, piercing six, piercing, horse
         lines = [r"G_{\text{side}}(\mathbf{x}) = \prod_{g} \Bigl(\frac{1}{6}\sum_{f=1}^{6} "
                  r"\mathbf{x}^{c_g(f)}\Bigr)^{n_g}"]
-        laws: dict[str, dict[Hashable, Fraction]] = {}
+        laws: dict[str, dict[Any, Fraction]] = {}
         for name, att, dfn in (("A", a, b), ("B", b, a)):
             total = sp.Integer(1)
             factors = []
@@ -213,11 +213,11 @@ class MeleeStrikes:
                      "is the product of one die's, group by group (z counts hits; shields, armour and the result "
                      "are then applied to these hits exactly by the engine).", tuple(lines), laws)
 
-    def engine(self, record: Any) -> dict[str, dict[Hashable, Fraction]]:
+    def engine(self, record: Any) -> dict[str, dict[Any, Fraction]]:
         return melee_engine(record)
 
 
-def melee_engine(record: Any) -> dict[str, dict[Hashable, Fraction]]:
+def melee_engine(record: Any) -> dict[str, dict[Any, Fraction]]:
     """The engine's own exact law of each side's hit vector, for the comparison."""
     from aot_rules.aot.rules.melee import hit_vector
 

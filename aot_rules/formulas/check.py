@@ -2,7 +2,7 @@
 
 from __future__ import annotations
 
-from collections.abc import Hashable, Mapping
+from collections.abc import Mapping
 from fractions import Fraction
 from typing import Any
 
@@ -10,11 +10,11 @@ from aot_rules.core.registry import Mechanic
 from aot_rules.formulas.forms import Form, Maths
 
 
-def engine_laws(m: Mechanic[Any], form: Form, kwargs: Mapping[str, Any]) -> dict[str, dict[Hashable, Fraction]]:
+def engine_laws(m: Mechanic[Any], form: Form, kwargs: Mapping[str, Any]) -> dict[str, dict[Any, Fraction]]:
     """The engine's exact answers at one grid point, as laws: distributions, events (True/False) and
     families of events (``family:member``), plus whatever intermediate law the form compares with."""
     out = m.evaluate(**kwargs)
-    laws: dict[str, dict[Hashable, Fraction]] = {name: dict(d.items()) for name, d in out.dists.items()}
+    laws: dict[str, dict[Any, Fraction]] = {name: dict(d.items()) for name, d in out.dists.items()}
     flags = {**out.events, **{f"{g}:{k}": p for g, ms in out.groups.items() for k, p in ms.items()}}
     for name, p in flags.items():
         laws[name] = {v: q for v, q in ((True, p), (False, 1 - p)) if q}
@@ -24,7 +24,7 @@ def engine_laws(m: Mechanic[Any], form: Form, kwargs: Mapping[str, Any]) -> dict
     return laws
 
 
-def mismatches(maths: Maths, engine: Mapping[str, Mapping[Hashable, Fraction]]) -> list[str]:
+def mismatches(maths: Maths, engine: Mapping[str, Mapping[Any, Fraction]]) -> list[str]:
     """What differs between the formula's laws and the engine's (empty: they agree exactly).
 
     A formula that gives no law at all, or only laws the engine does not report, is a mismatch too:

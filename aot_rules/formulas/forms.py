@@ -17,7 +17,7 @@ sympy is imported here and only here (and by the forms), never by the odds path.
 
 from __future__ import annotations
 
-from collections.abc import Hashable, Mapping
+from collections.abc import Mapping
 from dataclasses import dataclass, field
 from enum import Enum
 from fractions import Fraction
@@ -51,13 +51,14 @@ class Maths:
     #: display equations (LaTeX, no delimiters)
     lines: tuple[str, ...]
     #: the laws the formula gives: name -> value -> exact probability (events: name -> {True: p})
-    laws: Mapping[str, Mapping[Hashable, Fraction]] = field(default_factory=dict)
+    laws: Mapping[str, Mapping[Any, Fraction]] = field(default_factory=dict)
     #: a further remark (plain text)
     note: str = ""
 
 
 class Form(Protocol):
-    kind: Kind
+    @property
+    def kind(self) -> Kind: ...
 
     def derive(self, record: Any) -> Maths: ...
 
@@ -68,7 +69,7 @@ class Unchecked(Exception):
 
 def frac(x: sp.Expr | int) -> Fraction:
     """A sympy rational as an exact ``Fraction`` (a float would be a defect, so it is refused)."""
-    r = sp.nsimplify(x) if not isinstance(x, int) else sp.Integer(x)
+    r = sp.sympify(x)
     if not r.is_Rational:
         raise TypeError(f"not an exact rational: {x!r}")
     return Fraction(int(r.p), int(r.q))
@@ -84,21 +85,21 @@ def tex_value(v: Any) -> str:
     if isinstance(v, bool):
         return r"\text{yes}" if v else r"\text{no}"
     if isinstance(v, (int, Fraction)):
-        return sp.latex(rat(v))
+        return str(sp.latex(rat(v)))
     if isinstance(v, Enum):
         v = v.value
     text = str(v).replace("_", " ")
     return r"\text{" + "".join("\\" + c if c in "{}%$&#" else c for c in text) + "}"
 
 
-def pgf_tex(law: Mapping[Hashable, Fraction], var: str = "z") -> str:
+def pgf_tex(law: Mapping[Any, Fraction], var: str = "z") -> str:
     """The generating function of an integer-valued law, expanded by sympy."""
     z = sp.Symbol(var)
     poly = sum((rat(p) * z ** int(k) for k, p in law.items()), sp.Integer(0))
-    return sp.latex(sp.expand(poly), order="old")
+    return str(sp.latex(sp.expand(poly), order="old"))
 
 
-def law_table_tex(law: Mapping[Hashable, Fraction], name: str = "X", limit: int = 12) -> str:
+def law_table_tex(law: Mapping[Any, Fraction], name: str = "X", limit: int = 12) -> str:
     """``P(X = x)`` for each outcome, as one aligned row of cases."""
     items = sorted(law.items(), key=lambda kv: (0, kv[0]) if isinstance(kv[0], (int, Fraction)) else (1, str(kv[0])))
     shown = items[:limit]

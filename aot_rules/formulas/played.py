@@ -29,7 +29,7 @@ def headline(m: Mechanic[Any], record: Any) -> str:
     return m.main or m.exact(record).main
 
 
-def _event_laws(law: Mapping[str, Mapping[Hashable, Fraction]]) -> dict[str, dict[Hashable, Fraction]]:
+def _event_laws(law: Mapping[str, Mapping[Any, Fraction]]) -> dict[str, dict[Any, Fraction]]:
     return {k: dict(v) for k, v in law.items()}
 
 
@@ -48,7 +48,7 @@ class Played:
             raise Unchecked(f"{self.m.rule_id}: {e}") from None
         law = _event_laws(laws(tree))
         main = headline(self.m, record)
-        head = law.get(main, {})
+        head: Mapping[Any, Fraction] = law.get(main, {})
         lo, hi = dice_count(tree)
         sides = sorted({s for s in _sides(self.m, record, tree)})
         die = "d" + "/d".join(map(str, sides)) if sides else "die"
