@@ -132,7 +132,7 @@ def test_the_dice_tree_is_the_played_rule() -> None:
 
 
 def test_the_weather_chain_matrix_rows_are_laws() -> None:
-    from aot_rules.formulas.aot_forms import Z, WeatherChain
+    from aot_rules.formulas.aot_forms import WeatherChain, Z
 
     for overlapping in (True, False):
         mat = WeatherChain(get("AOT-WEATHER")).matrix(overlapping)
