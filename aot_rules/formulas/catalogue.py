@@ -14,7 +14,7 @@ from typing import Any
 from aot_rules.core.registry import Mechanic
 from aot_rules.formulas.aot_forms import HitBinomial, MeleeStrikes, Volley, WeatherChain
 from aot_rules.formulas.forms import Form, Kind
-from aot_rules.formulas.played import Played
+from aot_rules.formulas.played import DiceCount, Played
 
 #: a single roll (one die decides): the faces that give each outcome
 SINGLE_ROLL = (
@@ -29,7 +29,7 @@ SINGLE_ROLL = (
 #: a sum of a fixed number of rolls: the generating function of the result
 SUM_OF_ROLLS = (
     "AOT-MOVE-PROCEDURE", "AOT-TROT", "AOT-ART-SHOOT-HEAVY", "SP-MOVE-DICE", "SP-MOVE-FORMATION-TABLE",
-    "SP-MOVE-HERO", "SP-MOVE-ANIMALS", "SP-TERRAIN-ROUGH", "SP-SPOT-ROLL", "SP-SHOOT-HITS", "BAT-ACTIVATION",
+    "SP-MOVE-HERO", "SP-MOVE-ANIMALS", "SP-TERRAIN-ROUGH", "SP-SPOT-ROLL", "BAT-ACTIVATION",
     "BAT-MORALE-TEST", "BAT-SKILL-COWARD", "BAT-MAGIC-MISCAST", "BAT-SPELL-FIREBALL", "BAT-SPELL-SUMMON",
     "BAT-SPELL-TERROR",
 )
@@ -38,18 +38,21 @@ NO_DICE = ("AOT-EVADE-ELIGIBILITY", "AOT-SHOOT-RANGE", "AOT-DEMO-DISORDER", "SP-
 #: exchanges with no neat closed form: the recursion over the procedure's dice (re-rolls, dice that
 #: depend on earlier dice, many dice feeding a table)
 RECURSIVE = (
-    "AOT-WEATHER-WIND", "AOT-ROUGH-TERRAIN", "AOT-TURN", "AOT-PROP-REGULAR", "AOB-GENERAL", "AOB-STANDARD", "AOB-ROUT", "SP-HERO-HIT", "SP-SHOOT-RIDER",
+    "AOT-WEATHER-WIND", "AOT-ROUGH-TERRAIN", "AOT-TURN", "AOT-PROP-REGULAR", "AOB-GENERAL", "AOB-STANDARD",
+    "AOB-ROUT", "SP-HERO-HIT", "SP-SHOOT-RIDER",
     "BAT-MELEE-DAMAGE", "BAT-MELEE-MODS", "BAT-SHOOT-DAMAGE", "BAT-SHOOT-MODS", "BAT-SKILL-STANDARD",
     "AOT-CMD-INITIATIVE", "AOT-CMD-SLOTS", "AOT-WEATHER-STORM", "AOT-TERRAIN-BID", "AOT-MEETING",
     "AOT-BREAKTHROUGH", "AOT-SHOOT-SIMULTANEOUS", "AOT-REACT-RETURN-FIRE", "AOT-MELEE-ENGAGE",
     "AOT-ELEPHANT-UNIT", "AOT-ELEPHANT-VS-ELEPHANT", "AOT-CHARIOT-COMBAT", "AOB-DEPLOY-ROLES", "AOB-CLASH",
-    "SP-SHOOT-DICE-CLASS", "SP-SHOOT-DICE-ARTILLERY", "SP-SHOOT-HIT", "SP-SHOOT-HIT-TABLE-LINE",
+    "SP-SHOOT-DICE-CLASS", "SP-SHOOT-DICE-ARTILLERY", "SP-SHOOT-HIT-TABLE-LINE",
     "SP-SHOOT-HIT-TABLE-SKIRMISH", "SP-SHOOT-HIT-TABLE-ART", "SP-HERO-CAPTURE", "SP-MELEE-DICE",
-    "SP-MELEE-MODS-PCT", "SP-MELEE-ROLL", "SP-MELEE-RESULT", "BAT-INITIATIVE", "BAT-SKILL-AREA",
+    "SP-MELEE-MODS-PCT", "SP-MELEE-RESULT", "BAT-INITIATIVE", "BAT-SKILL-AREA",
     "BAT-SKILL-STREAM", "BAT-SPELL-ICE-RAIN", "BAT-SPELL-DEATH-LAKE",
 )
 #: a binomial of rolls: n dice, each succeeding on the same faces
 BINOMIAL = ("AOT-SHOOT-HIT", "AOT-SHOOT-HORSE-ARMOUR")
+#: n dice rolled alike, each counting on its own faces: binomial counts, read off one played die
+DICE_COUNT = ("SP-SHOOT-HIT", "SP-MELEE-ROLL", "SP-SHOOT-HITS")
 #: a volley: binomial hits composed with one shield die
 VOLLEY = ("AOT-SHOOT-RESULT", "AOT-SHOOT-JAVELIN", "AOT-SHOOT-HANDGUN", "AOT-SHOOT-FLANK", "AOT-DEMO-EARN")
 #: the weather: a Markov chain over the turns
@@ -69,6 +72,7 @@ FAMILIES: tuple[tuple[tuple[str, ...], Callable[[Mechanic[Any]], Form]], ...] = 
     (NO_DICE, lambda m: Played(m, Kind.POINT)),
     (RECURSIVE, lambda m: Played(m, Kind.RECURSION)),
     (BINOMIAL, HitBinomial),
+    (DICE_COUNT, lambda m: DiceCount(m, "hits" if m.rule_id == "SP-SHOOT-HITS" else "dice")),
     (VOLLEY, Volley),
     (WEATHER, WeatherChain),
     (MELEE, MeleeStrikes),

@@ -101,3 +101,64 @@ def _faces_tex(tree: list[Any], main: str) -> str:
                     + ",".join(map(str, fs)) + r"\text{)}")
     return r"\Pr(X = x) = \frac{\#\{f : X(f) = x\}}{" + str(sides) + r"} = \begin{cases} " + r" \\ ".join(rows) \
         + r" \end{cases}"
+
+
+@dataclass(frozen=True)
+class DiceCount:
+    """n dice rolled alike, each adding to the counts it reports on its own: the counts' generating
+    function is one die's raised to the n-th power, and a count each die adds 0 or 1 to is binomial
+    (jointly multinomial).  Each die's contribution is read off the played rule itself, run with one die."""
+
+    m: Mechanic[Any]
+    count: str = "dice"
+    kind: Kind = Kind.CLOSED
+
+    def derive(self, record: Any) -> Maths:
+        from dataclasses import replace
+
+        from aot_rules.core.dice import FixedDice
+        from aot_rules.formulas.aot_forms import binomial_law
+        from aot_rules.formulas.forms import frac
+
+        n = getattr(record, self.count)
+        one = replace(record, **{self.count: 1})
+        per_face = [self.m.play(one, FixedDice([f])) for f in range(1, 7)]
+        fields = [k for k, v in per_face[0].items() if isinstance(v, int) and not isinstance(v, bool)]
+        flags = [k for k, v in per_face[0].items() if isinstance(v, bool)]
+        if not fields:
+            raise Unchecked(f"{self.m.rule_id}: the dice report no count")
+        law: dict[str, dict[Any, Fraction]] = {}
+        if all(r[k] in (0, 1) for r in per_face for k in fields):
+            lines = [r"\Pr(K = k) = \binom{n}{k}\, p^{k} (1 - p)^{n - k}, \qquad \mathbb{E}[K] = np"]
+            shares = []
+            for k in fields:
+                faces = [f for f, r in zip(range(1, 7), per_face, strict=True) if r[k] == 1]
+                law[k] = binomial_law(n, sp.Rational(len(faces), 6))
+                shares.append(rf"p_{{\text{{{k.replace('_', ' ')}}}}} = \tfrac{{{len(faces)}}}{{6}}\ "
+                              rf"\text{{(faces {', '.join(map(str, faces)) or 'none'})}}")
+            if len(fields) == 2:
+                lines.append(r"\Pr(K_1 = i, K_2 = j) = \frac{n!}{i!\,j!\,(n-i-j)!}\, p_1^{i} p_2^{j}"
+                             r"(1 - p_1 - p_2)^{n-i-j}")
+            lines.append(rf"n = {n}:\quad " + r",\quad ".join(shares))
+            kind, what = Kind.CLOSED, "Every die is rolled alike and counts on its own faces: each count is binomial."
+        else:
+            marks = sp.symbols(f"x0:{len(fields)}")
+            one_die = sum((sp.Rational(1, 6) * sp.Mul(*(x ** r[k] for x, k in zip(marks, fields, strict=True)))
+                           for r in per_face), sp.Integer(0))
+            poly = sp.Poly(one_die, *marks) ** n
+            for i, k in enumerate(fields):
+                acc: dict[Any, Fraction] = {}
+                for exps, c in poly.terms():
+                    acc[int(exps[i])] = acc.get(int(exps[i]), Fraction(0)) + frac(c)
+                law[k] = acc
+            z = sp.Symbol("z")
+            g1 = sp.expand(one_die.subs({marks[0]: z, **{x: 1 for x in marks[1:]}}))
+            lines = [r"G_n(z) = g(z)^{n}, \qquad g(z) = \frac{1}{6}\sum_{f=1}^{6} z^{c(f)}",
+                     rf"g(z) = {sp.latex(g1, order='old')},\quad n = {n}:\quad G_n(z) = "
+                     + pgf_tex(law[fields[0]])]
+            kind, what = Kind.PGF, (f"Every die is rolled alike and adds to {fields[0].replace('_', ' ')} on its own: "
+                                    "the generating function is one die's to the n-th power.")
+        zero = law[fields[0]].get(0, Fraction(0))
+        for k in flags:  # a yes/no report is "the first count is not zero" (the comparison checks it)
+            law[k] = {x: q for x, q in ((True, 1 - zero), (False, zero)) if q}
+        return Maths(kind, what, tuple(lines), law)
