@@ -162,9 +162,9 @@ def aot_sheet(labels: frozenset[str]) -> str:
 
     rows = []
     for f in faces:
-        w = weather_of_double(f)
-        fx = "; ".join(sorted(e.value for e in effects(w, arriving=True))) or "—"
-        rows.append([f"{f}+{f}", f"{w.value} {rule_badge(w.rule_id, labels)}", fx])
+        sky = weather_of_double(f)
+        fx = "; ".join(sorted(e.value for e in effects(sky, arriving=True))) or "—"
+        rows.append([f"{f}+{f}", f"{sky.value} {rule_badge(sky.rule_id, labels)}", fx])
     wind = ", ".join(f"{_faces(f for f in faces if four_ways(f, WindFrom) is x)}: {x.value}" for x in WindFrom)
     s.block("Weather: a double on two turns running", ("AOT-CMD-DOUBLES", "AOT-WEATHER"),
             _md_table(["double", "weather", "effect"], rows),
