@@ -73,3 +73,19 @@ def maths_html(rule_id: str) -> str:
              "test suite checks these formulas against the engine's exact fractions.</p>")
     h.append("</details>")
     return "\n".join(h)
+
+
+def catalogue_md(labels: frozenset[str]) -> str:
+    """The classification as MyST: every registered mechanic, its system, and the kind of mathematics
+    its "Show the mathematics" block gives (read from the catalogue, never typed)."""
+    from aot_rules.formulas.catalogue import FAMILIES
+    from aot_rules.present.page import rule_badge
+    from aot_rules.systems import registries
+
+    family = {rid: ids for ids, _ in FAMILIES for rid in ids}
+    out = []
+    for reg in registries():
+        rows = [f"| {rule_badge(m.rule_id, labels)} | {m.title.replace('|', '/')} | {form_of(m.rule_id).kind.value} |"
+                for m in reg if m.rule_id in family]
+        out += [f"**{reg.title}**", "", "| rule | calculator | mathematics |", "|:--|:--|:--|", *rows, ""]
+    return "\n".join(out)
