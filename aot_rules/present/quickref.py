@@ -39,16 +39,20 @@ def _md_table(head: Sequence[str], rows: Iterable[Sequence[str]]) -> str:
 
 
 def _faces(faces: Iterable[int]) -> str:
-    """Faces as a player reads them: '1–3', '5, 6', or '—' for none."""
+    """Faces as a player reads them: '1–3', '5, 6', or '—' for none (never broken across lines: the
+    dash is held by word joiners and the comma by a no-break space)."""
     fs = sorted(faces)
     if not fs:
         return "—"
     if len(fs) > 2 and fs == list(range(fs[0], fs[-1] + 1)):
-        return f"{fs[0]}–{fs[-1]}"
-    return ", ".join(map(str, fs))
+        return f"{fs[0]}\u2060–\u2060{fs[-1]}"
+    return ",\u00a0".join(map(str, fs))
 
 
 def _p(p: Fraction) -> str:
+    """A chance as a fraction and a percentage; a fraction too long to read at the table is left out."""
+    if p.denominator > 1000:
+        return f"≈\u00a0{percent_str(p, 1)}"
     return f"{fraction_str(p)} ({percent_str(p, 0)})"
 
 
@@ -62,11 +66,12 @@ class Sheet:
     def badges(self, *rule_ids: str) -> str:
         return " ".join(rule_badge(r, self.labels) for r in rule_ids)
 
-    def block(self, title: str, rule_ids: Sequence[str], body: str, note: str = "") -> None:
+    def block(self, title: str, rule_ids: Sequence[str], body: str, note: str = "", wide: bool = False) -> None:
+        """One block; a ``wide`` one spans every column of the printed sheet."""
         text = f"**{title}** {self.badges(*rule_ids)}\n\n{body}\n"
         if note:
             text += f"\n{note}\n"
-        self.blocks.append(f":::{{container}} aot-qr-block\n{text}:::\n")
+        self.blocks.append(f":::{{container}} aot-qr-block{' aot-qr-wide' if wide else ''}\n{text}:::\n")
 
     def markdown(self) -> str:
         return "::::{container} aot-quickref\n" + "\n".join(self.blocks) + "::::\n"
@@ -84,11 +89,11 @@ def odds_block(sheet: Sheet, prefix: str, title: str) -> None:
         law = out.dists[out.main]
         values = law.outcomes()
         if all(isinstance(v, int) and not isinstance(v, bool) for v in values):
-            said = f"mean {fraction_str(law.mean())} ({float(law.mean()):.2f})"
+            said = f"mean {fraction_str(law.mean())}\u00a0({float(law.mean()):.2f})"
         else:
             said = f"{law.mode()}: {_p(law[law.mode()])}"
         rows.append([rule_badge(m.rule_id, sheet.labels), m.title, f"{out.label(out.main)}: {said}"])
-    sheet.block(title, (), _md_table(["rule", "what", "at the calculator's start"], rows))
+    sheet.block(title, (), _md_table(["rule", "what", "at the calculator's start"], rows), wide=True)
 
 
 # --- Art of Tactics ------------------------------------------------------------------------------------------
