@@ -71,6 +71,15 @@ def show_widget(rule_id: str, live: bool | None = None) -> None:
         _display(live_widget(rule_id))
     else:
         _display_html(static_html(rule_id))
+    _display_html(maths_html(rule_id))
+
+
+def maths_html(rule_id: str) -> str:
+    """The "Show the mathematics" block under a widget; sympy is imported here lazily, at build time
+    only, so the odds path never loads it."""
+    from aot_rules.formulas.html import maths_html as block
+
+    return block(rule_id)
 
 
 def example_html(example_id: str) -> str:

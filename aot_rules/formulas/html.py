@@ -1,0 +1,91 @@
+"""The "Show the mathematics" block under a widget: a collapsed ``<details>`` with LaTeX for MathJax.
+
+The block describes the calculator at its default inputs (a static page cannot re-derive as the
+controls move).  ``book/_ext/aot_maths.py`` loads the locally served MathJax on pages that carry it.
+"""
+
+from __future__ import annotations
+
+from html import escape
+from typing import Any
+
+from aot_rules.core.params import jsonable
+from aot_rules.core.registry import Mechanic
+from aot_rules.formulas.catalogue import form_of
+from aot_rules.formulas.forms import KIND_HELP, Maths, Unchecked
+from aot_rules.formulas.played import RECURSION_TEX
+
+
+def start_inputs(m: Mechanic[Any]) -> dict[str, Any]:
+    """Where the static widget's controls start: each input's default if its grid has it, else the
+    grid's fourth value (or its last), as ``aot_rules.present.static`` lays them out."""
+    out = {}
+    for p in m.inputs:
+        values = tuple(p.values())
+        out[p.name] = p.default if p.default in values else values[min(3, len(values) - 1)]
+    return out
+
+
+def derive_default(m: Mechanic[Any]) -> tuple[Maths, dict[str, Any]]:
+    """The mechanic's mathematics at its default inputs, and those inputs."""
+    form = form_of(m.rule_id)
+    shown = start_inputs(m)
+    record = m.record(**shown)
+    try:
+        return form.derive(record), shown
+    except Unchecked:
+        return Maths(form.kind, "Too many dice paths to expand at these inputs: the law is the recursion over "
+                     "each die of the played procedure, which the engine evaluates exactly.", (RECURSION_TEX,)), shown
+
+
+def _inputs_text(shown: dict[str, Any]) -> str:
+    def text(v: Any) -> str:
+        j = jsonable(v)
+        return "—" if j is None else ("yes" if j is True else "no" if j is False else str(j))
+    return ", ".join(f"{k.replace('_', ' ')} = {text(v)}" for k, v in shown.items())
+
+
+def maths_html(rule_id: str) -> str:
+    """The collapsed block for ``rule_id`` (it carries ``class="aot-maths"``, which the book's MathJax
+    extension looks for).
+
+    >>> html = maths_html("AOT-SHOOT-HIT")
+    >>> html.startswith('<details class="aot-maths" data-rule="AOT-SHOOT-HIT" data-kind="closed form">')
+    True
+    >>> "\\\\binom{n}{k}" in html
+    True
+    """
+    from aot_rules.systems import get
+
+    m = get(rule_id)
+    maths, shown = derive_default(m)
+    h = [f'<details class="aot-maths" data-rule="{rule_id}" data-kind="{maths.kind.value}">',
+         "<summary>Show the mathematics</summary>",
+         f'<p><span class="aot-maths-kind" title="{escape(KIND_HELP[maths.kind])}">{maths.kind.value}</span> '
+         f"{escape(maths.what)}</p>"]
+    h += [f'<div class="math notranslate nohighlight">\\[{escape(line)}\\]</div>' for line in maths.lines]
+    if maths.note:
+        h.append(f"<p>{escape(maths.note)}</p>")
+    if shown:
+        h.append('<p class="aot-maths-note">Written out where the calculator starts: '
+                 f"{escape(_inputs_text(shown))}.</p>")
+    h.append('<p class="aot-maths-note">Derived with sympy from the rule functions the engine itself uses; the '
+             "test suite checks these formulas against the engine's exact fractions.</p>")
+    h.append("</details>")
+    return "\n".join(h)
+
+
+def catalogue_md(labels: frozenset[str]) -> str:
+    """The classification as MyST: every registered mechanic, its system, and the kind of mathematics
+    its "Show the mathematics" block gives (read from the catalogue, never typed)."""
+    from aot_rules.formulas.catalogue import FAMILIES
+    from aot_rules.present.page import rule_badge
+    from aot_rules.systems import registries
+
+    family = {rid: ids for ids, _ in FAMILIES for rid in ids}
+    out = []
+    for reg in registries():
+        rows = [f"| {rule_badge(m.rule_id, labels)} | {m.title.replace('|', '/')} | {form_of(m.rule_id).kind.value} |"
+                for m in reg if m.rule_id in family]
+        out += [f"**{reg.title}**", "", "| rule | calculator | mathematics |", "|:--|:--|:--|", *rows, ""]
+    return "\n".join(out)

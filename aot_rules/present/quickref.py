@@ -1,0 +1,260 @@
+"""The quick-reference sheets: one page per rule system, the numbers a player looks up most.
+
+Every number is computed here, at build time, by the engine's own rule functions (move allowance,
+the faces that hit and save, the weather of each double, the points table, the registered
+mechanics); a sheet is MyST markdown, so its rule badges link to the chapters that explain them.
+The print stylesheet (``book/_static/print.css``) lays a sheet out on one side of A4.
+"""
+
+from __future__ import annotations
+
+import re
+from collections.abc import Callable, Iterable, Sequence
+from fractions import Fraction
+from pathlib import Path
+from typing import Any
+
+from aot_rules.core.format import fraction_str, percent_str
+from aot_rules.core.registry import Mechanic
+from aot_rules.present.page import rule_badge
+
+
+def start_inputs(m: Mechanic[Any]) -> dict[str, Any]:
+    """Where a static widget's controls start: each input's default if its grid has it, else the grid's
+    fourth value (or its last), as :mod:`aot_rules.present.static` lays them out."""
+    out = {}
+    for p in m.inputs:
+        values = tuple(p.values())
+        out[p.name] = p.default if p.default in values else values[min(3, len(values) - 1)]
+    return out
+
+
+def _md_table(head: Sequence[str], rows: Iterable[Sequence[str]]) -> str:
+    def cell(text: str) -> str:
+        return text.replace("|", "\\|")
+
+    lines = ["| " + " | ".join(map(cell, head)) + " |", "|" + "|".join(":--" for _ in head) + "|"]
+    lines += ["| " + " | ".join(map(cell, r)) + " |" for r in rows]
+    return "\n".join(lines)
+
+
+def _faces(faces: Iterable[int]) -> str:
+    """Faces as a player reads them: '1–3', '5, 6', or '—' for none (never broken across lines: the
+    dash is held by word joiners and the comma by a no-break space)."""
+    fs = sorted(faces)
+    if not fs:
+        return "—"
+    if len(fs) > 2 and fs == list(range(fs[0], fs[-1] + 1)):
+        return f"{fs[0]}\u2060–\u2060{fs[-1]}"
+    return ",\u00a0".join(map(str, fs))
+
+
+def _p(p: Fraction) -> str:
+    """A chance as a fraction and a percentage; a fraction too long to read at the table is left out."""
+    if p.denominator > 1000:
+        return f"≈\u00a0{percent_str(p, 1)}"
+    return f"{fraction_str(p)} ({percent_str(p, 0)})"
+
+
+class Sheet:
+    """A sheet under construction: blocks of a title, badges and a table or a list."""
+
+    def __init__(self, labels: frozenset[str]) -> None:
+        self.labels = labels
+        self.blocks: list[str] = []
+
+    def badges(self, *rule_ids: str) -> str:
+        return " ".join(rule_badge(r, self.labels) for r in rule_ids)
+
+    def block(self, title: str, rule_ids: Sequence[str], body: str, note: str = "", wide: bool = False) -> None:
+        """One block; a ``wide`` one spans every column of the printed sheet."""
+        text = f"**{title}** {self.badges(*rule_ids)}\n\n{body}\n"
+        if note:
+            text += f"\n{note}\n"
+        self.blocks.append(f":::{{container}} aot-qr-block{' aot-qr-wide' if wide else ''}\n{text}:::\n")
+
+    def markdown(self) -> str:
+        return "::::{container} aot-quickref\n" + "\n".join(self.blocks) + "::::\n"
+
+
+def odds_block(sheet: Sheet, prefix: str, title: str) -> None:
+    """Every registered mechanic of one system at its widget's starting inputs: what it says most often."""
+    from aot_rules.systems import all_mechanics
+
+    rows = []
+    for m in all_mechanics():
+        if not m.rule_id.startswith(prefix + "-") or m.deterministic:
+            continue
+        out = m.evaluate(**start_inputs(m))
+        law = out.dists[out.main]
+        values = law.outcomes()
+        if all(isinstance(v, int) and not isinstance(v, bool) for v in values):
+            said = f"mean {fraction_str(law.mean())}\u00a0({float(law.mean()):.2f})"
+        else:
+            said = f"{law.mode()}: {_p(law[law.mode()])}"
+        rows.append([rule_badge(m.rule_id, sheet.labels), m.title, f"{out.label(out.main)}: {said}"])
+    sheet.block(title, (), _md_table(["rule", "what", "at the calculator's start"], rows), wide=True)
+
+
+# --- Art of Tactics ------------------------------------------------------------------------------------------
+
+
+def aot_sheet(labels: frozenset[str]) -> str:
+    from aot_rules.aot.army.costs import COSTS, points_str
+    from aot_rules.aot.equipment import MeleeWeapon
+    from aot_rules.aot.rules.disorder import disorder_test
+    from aot_rules.aot.rules.melee import horse_strike_hits, weapon_hits
+    from aot_rules.aot.rules.movement import move_allowance, retreat_move
+    from aot_rules.aot.rules.protection import armour_turns, horse_armour_turns, shield_wall_saves
+    from aot_rules.aot.rules.shooting import hits_on_face
+    from aot_rules.aot.rules.turn import TURN_SEQUENCE, Stage
+    from aot_rules.aot.rules.weather import Weather, WindFrom, effects, four_ways, weather_of_double
+    from aot_rules.aot.units import Unit
+
+    s = Sheet(labels)
+    densities = range(1, 6)
+    faces = range(1, 7)
+
+    steps = []
+    for st in TURN_SEQUENCE:
+        indent = "   " if st.stage is Stage.SLOT else ""
+        steps.append(f"{indent}- **{st.mark}** {st.title} {rule_badge(st.rules[0], labels)}")
+    s.block("The turn", ("AOT-TURN-SEQUENCE",), "\n".join(steps), "Steps 3a–3e repeat in every slot played.")
+
+    units = {d: Unit(name="u", ranks=(d, d)) for d in densities}
+    panic = Unit(name="u", ranks=(0, 0), disordered=8)
+    head = ["density", *map(str, densities), "panicking"]
+    rows = [["move ″", *(str(move_allowance(units[d])) for d in densities), str(move_allowance(panic))],
+            ["retreat ″", *(str(retreat_move(units[d])) for d in densities), str(retreat_move(panic))]]
+    s.block("Moving", ("AOT-MOVE-DISTANCE", "AOT-MELEE-RETREAT"), _md_table(head, rows))
+
+    def shot(d: int, at_or_below: bool, horse: bool) -> str:
+        return _faces(f for f in faces if hits_on_face(f, d, at_or_below=at_or_below, horse_armour=horse))
+
+    rows = [["normal", *(shot(d, False, False) for d in densities)],
+            ["veteran or downwind", *(shot(d, True, False) for d in densities)],
+            ["against horse armour", *(shot(d, False, True) for d in densities)]]
+    s.block("Shooting: faces that hit, by the target's density", ("AOT-SHOOT-HIT", "AOT-SHOOT-HORSE-ARMOUR"),
+            _md_table(["shooters", *map(str, densities)], rows),
+            "Firers: the target's strength less the distance in inches " + rule_badge("AOT-SHOOT-RANGE", labels))
+
+    def counts_own(w: MeleeWeapon) -> bool:
+        return any(weapon_hits(f, w, d, 3, False) != weapon_hits(f, w, 3, 3, False) for f in faces for d in densities)
+
+    rows = []
+    for w in MeleeWeapon:
+        own = counts_own(w)
+        cells = [_faces(f for f in faces if (weapon_hits(f, w, d, 3, False) if own else weapon_hits(f, w, 3, d, False)))
+                 for d in densities]
+        rows.append([f"{w.value} {rule_badge(w.rule_id, labels)}", "own" if own else "enemy", *cells])
+    rows.append([f"horse strike {rule_badge('AOT-MELEE-HORSE-STRIKE', labels)}", "enemy",
+                 *(_faces(f for f in faces if horse_strike_hits(f, d, False)) for d in densities)])
+    s.block("Melee: faces that hit, by the density that counts", ("AOT-MELEE-STRIKES",),
+            _md_table(["weapon", "density", *map(str, densities)], rows),
+            "Veterans also hit on the equal roll " + rule_badge("AOT-PROP-VETERAN", labels))
+
+    rows = [["shield wall", *(_faces(f for f in faces if shield_wall_saves(f, d, at_or_below=False))
+                               for d in densities)],
+            ["veteran shield wall", *(_faces(f for f in faces if shield_wall_saves(f, d, at_or_below=True))
+                                      for d in densities)]]
+    body = _md_table(["one die saves on", *map(str, densities)], rows)
+    body += ("\n\nPavises save as a shield wall of density 5 " + rule_badge("AOT-SHOOT-PAVISE", labels)
+             + f". Armour turns away melee hits rolled {_faces(f for f in faces if armour_turns(f))} "
+             + rule_badge("AOT-MELEE-ARMOUR", labels) + "; horse armour turns away hits rolled "
+             + f"{_faces(f for f in faces if horse_armour_turns(f))} " + rule_badge("AOT-MELEE-HORSE-ARMOUR", labels)
+             + ".")
+    s.block("Protections, by the unit's own density", ("AOT-SHOOT-SHIELDWALL", "AOT-MELEE-SHIELDWALL"), body)
+
+    rows = []
+    for f in faces:
+        sky = weather_of_double(f)
+        fx = "; ".join(sorted(e.value for e in effects(sky, arriving=True))) or "—"
+        rows.append([f"{f}+{f}", f"{sky.value} {rule_badge(sky.rule_id, labels)}", fx])
+    wind = ", ".join(f"{_faces(f for f in faces if four_ways(f, WindFrom) is x)}: {x.value}" for x in WindFrom)
+    s.block("Weather: a double on two turns running", ("AOT-CMD-DOUBLES", "AOT-WEATHER"),
+            _md_table(["double", "weather", "effect"], rows),
+            f"Wind die: {wind} " + rule_badge("AOT-WEATHER-WIND", labels))
+    assert Weather.CALM not in (weather_of_double(f) for f in faces)
+
+    rows = [[_p(disorder_test(d, 2 * d).prob(lambda k: k > 0)) for d in densities],
+            [_p(disorder_test(d, 2 * d, True).prob(lambda k: k > 0)) for d in densities]]
+    s.block("Disorder test: chance of losing anyone (two full ranks)", ("AOT-DISORDER-TEST", "AOT-PROP-REGULAR"),
+            _md_table([" ", *map(str, densities)], [["irregular", *rows[0]], ["regular", *rows[1]]]))
+
+    rows = [[c.label + (" *(reading)*" if c.reading else ""), ("+" if c.extra else "") + points_str(c.points)]
+            for c in COSTS]
+    s.block("Army points", ("AOT-ARMY-POINTS",), _md_table(["bought", "points"], rows))
+    return s.markdown()
+
+
+# --- the companion systems ----------------------------------------------------------------------------------
+
+
+def aob_sheet(labels: frozenset[str]) -> str:
+    from aot_rules.aob import tables
+
+    s = Sheet(labels)
+    s.block("Clash factors", ("AOB-CLASH-FACTORS",), tables.factors_html())
+    s.block("Rank bonus", ("AOB-CLASH-RANKS",), tables.ranks_html())
+    s.block("Chance a clash roll succeeds", ("AOB-CLASH",), tables.success_html((0, 2, 4, 6, 8, 10, 12, 15, 20)))
+    s.block("Casualties", ("AOB-CLASH-CASUALTIES",), tables.casualties_html())
+    s.block("Flight to the table edge", ("AOB-ROUT",), tables.flight_html())
+    odds_block(s, "AOB", "Every calculator at its start")
+    return s.markdown()
+
+
+def sp_sheet(labels: frozenset[str]) -> str:
+    from aot_rules.sp.rules.movement import turn_cost
+    from aot_rules.sp.rules.shooting import GUN_DICE, class_dice
+    from aot_rules.sp.rules.troops import Quality
+
+    s = Sheet(labels)
+    shooters = (2, 4, 6, 8, 10, 12)
+    rows = [[q.value, *(str(class_dice(n, q)) for n in shooters)] for q in Quality]
+    s.block("Shooting dice by quality", ("SP-SHOOT-DICE-CLASS",), _md_table(["figures firing", *map(str, shooters)],
+                                                                            rows))
+    s.block("Guns", ("SP-SHOOT-DICE-ARTILLERY",), _md_table(["gun", "dice"], [[g.value, str(n)]
+                                                                             for g, n in GUN_DICE.items()]))
+    angles = (45, 90, 180)
+    rows = [[who, *(str(turn_cost(a, formation)) for a in angles)]
+            for who, formation in (("single figures", False), ("formation", True))]
+    s.block("Turning costs (inches)", ("SP-MOVE-DICE",), _md_table(["turn", *(f"{a}°" for a in angles)], rows))
+    odds_block(s, "SP", "Every calculator at its start")
+    return s.markdown()
+
+
+def bat_sheet(labels: frozenset[str]) -> str:
+    from aot_rules.bat.rules.table import SPEED_SHARE, TURN_COSTS, turn_cost
+
+    s = Sheet(labels)
+    s.block("Turning costs (steps)", ("BAT-ORDER-MOVE",),
+            _md_table(["turn up to", *(f"{a}°" for a, _ in TURN_COSTS)], [["steps", *(str(turn_cost(a))
+                                                                                   for a, _ in TURN_COSTS)]]))
+    s.block("Speed kept on terrain", ("BAT-TERRAIN",),
+            _md_table(["terrain", "share of Speed"], [[t.value, "cannot enter" if v == 0 else fraction_str(v)]
+                                                      for t, v in SPEED_SHARE.items()]))
+    odds_block(s, "BAT", "Every calculator at its start")
+    return s.markdown()
+
+
+SHEETS: dict[str, Callable[[frozenset[str]], str]] = {"aot": aot_sheet, "aob": aob_sheet, "sp": sp_sheet,
+                                                       "bat": bat_sheet}
+
+
+def all_labels(start: Path | None = None) -> frozenset[str]:
+    """Every rule label of all four systems the book defines (``(aot-…)=``, ``(aob-…)=``, ``(sp-…)=``,
+    ``(bat-…)=``), found from the page's folder up, so a badge links wherever a chapter explains it."""
+    here = (start or Path.cwd()).resolve()
+    root = next((d for d in (here, *here.parents) if (d / "_toc.yml").is_file()), None)
+    if root is None:
+        return frozenset()
+    return frozenset(m for f in (root / "book").rglob("*.md")
+                     for m in re.findall(r"^\(((?:aot|aob|sp|bat)-[a-z0-9-]+)\)=", f.read_text(encoding="utf-8"),
+                                         re.M))
+
+
+def show_quickref(system: str) -> None:
+    """Display one system's sheet in a page (its badges link where the book has the rule)."""
+    from aot_rules.present.page import show_md
+
+    show_md(SHEETS[system](all_labels()))

@@ -1,0 +1,51 @@
+"""Serve MathJax from the build itself, and load it where the engine's mathematics is shown.
+
+Sphinx's default ``mathjax_path`` is a public CDN, which an offline reader cannot reach.  On
+``config-inited`` this extension copies the one bundle the book needs (``tex-chtml.js``, its
+web fonts and the TeX extensions it may autoload) from the pinned npm package in
+``node_modules/mathjax/es5`` into ``_build/.vendor-maths/mathjax/`` (a static folder of the
+build, never of git) and points ``mathjax_path`` at it.  The "Show the mathematics" blocks are
+raw HTML written by page cells, which Sphinx's math domain cannot see, so on
+``html-page-context`` (before Sphinx's own MathJax hook) a page holding such a block is
+marked as having equations, and Sphinx then adds the local script tag.
+"""
+
+from __future__ import annotations
+
+import shutil
+from pathlib import Path
+from typing import Any
+
+from sphinx.application import Sphinx
+from sphinx.errors import ExtensionError
+
+#: what tex-chtml.js loads at run time, relative to the package's es5 folder
+NEEDED = ("tex-chtml.js", "output/chtml/fonts/woff-v2", "input/tex/extensions")
+#: the marker every "Show the mathematics" block carries (aot_rules.formulas.html)
+MARKER = 'class="aot-maths'
+
+
+def _vendor(app: Sphinx, config: Any) -> None:
+    src = Path(app.confdir) / "node_modules" / "mathjax" / "es5"
+    if not (src / "tex-chtml.js").is_file():
+        raise ExtensionError(f"MathJax is not installed at {src}: run 'make setup' (npm ci)")
+    dest = Path(app.confdir) / "_build" / ".vendor-maths" / "mathjax"
+    for rel in NEEDED:
+        if (src / rel).is_dir():
+            shutil.copytree(src / rel, dest / rel, dirs_exist_ok=True)
+        else:
+            (dest / rel).parent.mkdir(parents=True, exist_ok=True)
+            shutil.copyfile(src / rel, dest / rel)
+    config.html_static_path = [*config.html_static_path, str(dest.parent)]
+    config.mathjax_path = "mathjax/tex-chtml.js"
+
+
+def _page(app: Sphinx, pagename: str, templatename: str, context: dict[str, Any], doctree: Any) -> None:
+    if MARKER in context.get("body", ""):
+        app.env.get_domain("math").data["has_equations"][pagename] = True
+
+
+def setup(app: Sphinx) -> dict[str, Any]:
+    app.connect("config-inited", _vendor)
+    app.connect("html-page-context", _page, priority=400)  # before sphinx.ext.mathjax (500)
+    return {"version": "1.0", "parallel_read_safe": True, "parallel_write_safe": True}
