@@ -111,9 +111,14 @@ class Canvas:
         shown = min(sizes) * min(1.0, PHONE_COLUMN / w)
         return max(1.0, MIN_TEXT_PX / shown)
 
+    def body(self, scale: float = 1.0) -> str:
+        """The drawn elements as SVG markup, their text at ``scale`` times its size (no ``<svg>`` wrapper: a
+        replay viewer places them in its own)."""
+        return "".join(p if isinstance(p, str) else p.svg(scale) for p in self.parts)
+
     def _svg(self, label: str, scale: float, cls: str, style: str = "") -> str:
         w, h = (self.x1 - self.x0) * self.k, (self.y1 - self.y0) * self.k
-        body = "".join(p if isinstance(p, str) else p.svg(scale) for p in self.parts)
+        body = self.body(scale)
         return (f'<svg xmlns="http://www.w3.org/2000/svg" class="{cls}" viewBox="0 0 {w:.0f} {h:.0f}" role="img" '
                 f'aria-label="{label}" style="width:100%;max-width:{w:.0f}px;height:auto;font-family:sans-serif'
                 f'{style}"><rect width="100%" height="100%" fill="#fbfaf6"/>{body}</svg>')

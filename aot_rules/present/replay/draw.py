@@ -77,7 +77,7 @@ def still_svg(state: GameState, view: View) -> str:
     c = TableCanvas(view.x0, view.y0, view.x1, view.y1, scale=K)
     c.fill(box(0, 0, state.width, state.depth), "#fbfaf6", "#b9b2a0")
     draw_terrain(c, state, box(view.x0, view.y0, view.x1, view.y1))
-    return "".join(c.parts)
+    return c.body()
 
 
 def _local(pose: Pose, u: float, v: float) -> tuple[float, float]:
