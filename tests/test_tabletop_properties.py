@@ -58,8 +58,9 @@ def activated(state: GameState) -> GameState:
 def opening(seed: int) -> Game:
     game = Game(scenario("greek-border", seed))
     game.act(turn.start_turn)
-    game.state = activated(game.state)
-    return game
+    # a state edited by hand is no action of the game: it starts a new record (its own opening), so that a
+    # save of it still replays to its state (#19: saves must replay)
+    return Game(replace(activated(game.state), opening=None, actions=()), game.dice)
 
 
 def apply(game: Game, act: tuple[str, str, float]) -> None:
