@@ -51,16 +51,19 @@ action = st.one_of(
 
 
 def activated(state: GameState) -> GameState:
-    """Every unit activated, as if each had its slot (the command rules are tested elsewhere)."""
-    return replace(state, pieces=tuple(replace(p, turn=p.turn.activate()) for p in state.pieces))
+    """Every unit activated, as if each had its slot (the command rules are tested elsewhere).  A state edited
+    by hand is no action of the game, so it starts a new record: it is its own opening, with no actions, and
+    a save of it still replays to it (#19: a save must replay)."""
+    fresh = replace(state, pieces=tuple(replace(p, turn=p.turn.activate()) for p in state.pieces), opening=None,
+                    actions=())
+    return replace(fresh, opening=fresh)
 
 
 def opening(seed: int) -> Game:
     game = Game(scenario("greek-border", seed))
     game.act(turn.start_turn)
-    # a state edited by hand is no action of the game: it starts a new record (its own opening), so that a
-    # save of it still replays to its state (#19: saves must replay)
-    return Game(replace(activated(game.state), opening=None, actions=()), game.dice)
+    game.state = activated(game.state)
+    return game
 
 
 def apply(game: Game, act: tuple[str, str, float]) -> None:
