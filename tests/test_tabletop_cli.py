@@ -40,7 +40,7 @@ def test_same_seed_same_bytes_in_two_processes() -> None:
     assert first.returncode == 0 and first.stderr == "", first.stderr
     assert first.stdout == second.stdout
     assert first.stdout.startswith("log (")
-    assert "greek-border, seed 7: turn 2 of 12" in first.stdout
+    assert "greek-border, seed 7: turn 2 of 16" in first.stdout
     assert "AOT-CMD-INITIATIVE" in first.stdout
 
 
@@ -61,8 +61,10 @@ def test_the_report_lists_every_unit(capsys: pytest.CaptureFixture[str]) -> None
     _, out, _ = play(capsys, "--scenario", "greek-border", "--seed", "3")
     lines = out.splitlines()
     n = int(lines[0].split("(")[1].split()[0])
-    assert lines[0].startswith(f"log ({n} entries,") and all(line.startswith("T1 ") for line in lines[1:n + 1])
-    table = lines[n + 3:]
+    blank = lines.index("")
+    assert lines[0].startswith(f"log ({n} entries,") and all(line.startswith("T1 ") for line in lines[1:blank])
+    assert 0 < blank - 1 < n  # the players' decisions are not printed without --verbose
+    table = lines[blank + 2:]
     assert table[0].split() == ["id", "name", "side", "ranks", "disord", "removed", "status", "x", "y", "facing"]
     assert [row.split()[0] for row in table[1:11]] == ["A1", "A2", "A3", "A4", "A5", "B1", "B2", "B3", "B4", "B5"]
 
@@ -87,7 +89,7 @@ def test_save_then_load_continues_the_game(capsys: pytest.CaptureFixture[str], t
     assert saved.turn == 2 and saved.seed == 4
     code, resumed, _ = play(capsys, "--load", str(path), "--turns", "1")
     assert code == 0
-    assert "greek-border, seed 4: turn 3 of 12" in resumed
+    assert "greek-border, seed 4: turn 3 of 16" in resumed
     assert len(resumed.splitlines()) > len(two.splitlines())
     # continuing a saved game is the same game as playing on without saving
     _, straight, _ = play(capsys, "--scenario", "greek-border", "--seed", "4", "--turns", "3")
@@ -101,7 +103,8 @@ def test_json(capsys: pytest.CaptureFixture[str], tmp_path: Path) -> None:
     assert code == 0 and err == ""
     assert out.count("\n") == 1
     doc = json.loads(out)
-    assert sorted(doc) == ["log", "state"]
+    assert sorted(doc) == ["events", "log", "state"]
+    assert len(doc["events"]) == len(doc["log"]) and all(all("type" in v for v in evs) for evs in doc["events"])
     assert from_data(doc["state"]) == load(path)
     assert doc["log"] == [e.line() for e in load(path).log]
 
@@ -110,7 +113,8 @@ def test_json(capsys: pytest.CaptureFixture[str], tmp_path: Path) -> None:
     (("--scenario", "greek-border", "--turns", "101"), "argument --turns: from 1 to 100 turns, not 101"),
     (("--scenario", "greek-border", "--turns", "two"), "argument --turns: a whole number of turns, not 'two'"),
     (("--scenario", "greek-border", "--seed", "-1"), "argument --seed: from 0 to 2**63 - 1, not -1"),
-    (("--scenario", "nowhere",), "no scenario 'nowhere'; the built-in scenarios are delion, greek-border"),
+    (("--scenario", "nowhere",),
+     "no scenario 'nowhere'; the built-in scenarios are chariot-plain, delion, greek-border"),
     (("--turns", "2",), "give --scenario NAME (or --load FILE); --list prints the scenario names"),
     (("--load", "x.json", "--seed", "3"), "--seed cannot be given with --load: the saved game carries its own"),
     (("--load", "x.json", "--scenario", "greek-border"), "--scenario cannot be given with --load"),

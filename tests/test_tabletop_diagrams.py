@@ -174,9 +174,9 @@ def test_retreat_and_evasion_paths_from_the_engine() -> None:
     g = t.fallback_geometry()
     a1, a2, a4 = (g.after.piece(pid) for pid in g.movers)
     was = g.before.piece("A1")
-    # a full move of 10 − 4 straight away from the Thebans, back turned
+    # a full move of 10 − 4 straight away from the Thebans; where it stops it turns to face them again (#19)
     assert was.polygon.centroid.distance(a1.polygon.centroid) == pytest.approx(6.0)
-    assert a1.pose.facing == 180 and a1.status is Status.FIGHTING
+    assert a1.pose.facing == 0 and a1.status is Status.FIGHTING
     # blocked by the Boeotian horse: dispersed, every warrior accounted for
     assert a2.status is Status.DISPERSED and a2.unit.strength == 0 and a2.removed == a2.initial == 8
     # the evasion backs off the die's 4″, still facing the attacker

@@ -51,8 +51,12 @@ action = st.one_of(
 
 
 def activated(state: GameState) -> GameState:
-    """Every unit activated, as if each had its slot (the command rules are tested elsewhere)."""
-    return replace(state, pieces=tuple(replace(p, turn=p.turn.activate()) for p in state.pieces))
+    """Every unit activated, as if each had its slot (the command rules are tested elsewhere).  A state edited
+    by hand is no action of the game, so it starts a new record: it is its own opening, with no actions, and
+    a save of it still replays to it (#19: a save must replay)."""
+    fresh = replace(state, pieces=tuple(replace(p, turn=p.turn.activate()) for p in state.pieces), opening=None,
+                    actions=())
+    return replace(fresh, opening=fresh)
 
 
 def opening(seed: int) -> Game:

@@ -351,7 +351,7 @@ def test_panicking_units_still_on_the_table_stop_a_rout() -> None:
 def test_nightfall_after_the_last_turn_counts_points() -> None:
     s = scenario("greek-border", 1)
     b2 = s.piece("B2")
-    s = replace(s.with_piece(replace(b2, status=Status.DISPERSED)), turn=12)
+    s = replace(s.with_piece(replace(b2, status=Status.DISPERSED)), turn=s.last_turn)  # greek-border: 16 turns
     g = game([], s)
     g.act(check_victory, turn_over=False)
     assert g.state.result is None

@@ -198,7 +198,7 @@ def aim(state: GameState, shooter: Piece, target: Piece, rule: str = "AOT-SHOOT-
     if missile is None:
         raise RuleError("AOT-SHOOT-HIT", f"{s} has no missile weapon and cannot shoot")
     if not _in_arc(shooter.pose, shooter.size, target.pose, target.size):
-        raise RuleError(rule, f"{t} is outside {s}'s frontal arc (45° either side of straight ahead)")
+        raise RuleError(rule, f"{t} is outside {possessive(s)} frontal arc (45° either side of straight ahead)")
     blocked = sight.line_of_sight(state, shooter, target)
     if blocked is not None:
         raise RuleError(rule, f"{s} cannot see {t}: {blocked}")
@@ -586,7 +586,7 @@ def _strike_text(by: str, rep: StrikeReport, on: str) -> str:
     hits = sum(1 for _, h in rep.dice if h)
     text = f"{by} [{faces}] {hits} hits"
     if rep.shield_roll is not None:
-        text += f", {on}'s shield wall {rep.shield_roll}: {rep.saved} saved"
+        text += f", {possessive(on)} shield wall {rep.shield_roll}: {rep.saved} saved"
     text += f", {on} lose {rep.killed}"
     return text + (f" + {rep.disordered} disordered" if rep.disordered else "")
 

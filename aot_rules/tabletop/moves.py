@@ -699,6 +699,8 @@ def _fall_back(state: GameState, ref: Referee, p: Piece, heading: float, d: floa
                 else:
                     lo, short = mid, cand
             ref.note(p.name, rule, f"cannot clear {state.piece(f.ends_on[0]).name}: stops short after {lo:.1f}″")
+            if short.ends_on:  # even turned where it stands its base would overlap a friend: it stays as it is
+                short = Flight(p.pose, None, (), (), False)
             f = short
     if f.blocked is not None:
         ref.note(p.name, rule, f"{f.blocked}: dispersed", events=(LeftBattle(p.id, Status.DISPERSED.value),),

@@ -91,23 +91,23 @@ def table_unit(army: Army, u: ArmyUnit) -> tuple[Unit, BaseSize]:
     return replace(unit, missile=missile), BaseSize.LARGE
 
 
-#: greek-border's day is longer: its armies deploy 24″ apart, unit by unit, so they march for several turns
-#: before they fight.  Night falls in the source only on a 6:6 (AOT-VICTORY-POINTS, AOT-WEATHER-NIGHT); the
-#: last turn is the scenario's choice (Reading (engine)).
-GREEK_BORDER_TURNS = 16
+#: The built-in scenarios' day is longer than the engine's default 12 turns: their armies deploy 18 to 24″
+#: apart and march for several turns before they fight.  Night falls in the source only on a 6:6 (AOT-VICTORY-POINTS,
+#: AOT-WEATHER-NIGHT); the last turn is the scenario's choice (Reading (engine)).
+SCENARIO_TURNS = 16
 
 
 def greek_border(seed: int) -> GameState:
     """Athenians against Boeotians, both from the Greek list: a hill on the Athenian left, a wood on
     their right, and a stream across the Boeotian front; the units stand 6″ apart, each on its own, and
-    the day lasts :data:`GREEK_BORDER_TURNS` turns."""
-    return replace(_greeks("greek-border", seed, (18.0, 24.0, 30.0, 36.0, 42.0)), last_turn=GREEK_BORDER_TURNS)
+    the day lasts :data:`SCENARIO_TURNS` turns."""
+    return replace(_greeks("greek-border", seed, (18.0, 24.0, 30.0, 36.0, 42.0)), last_turn=SCENARIO_TURNS)
 
 
 def delion(seed: int) -> GameState:
     """The same armies and ground, each army closed up into one line (0.8″ between bases), so that a
     general's direct command and the battle line reach his neighbours: a more decisive fight."""
-    return _greeks("delion", seed, (20.0, 24.0, 28.0, 32.0, 36.0))
+    return replace(_greeks("delion", seed, (20.0, 24.0, 28.0, 32.0, 36.0)), last_turn=SCENARIO_TURNS)
 
 
 def _greeks(name: str, seed: int, xs: tuple[float, ...]) -> GameState:
@@ -140,7 +140,8 @@ def chariot_plain(seed: int) -> GameState:
     a_side = SideState("Athenians", *_rest(a_side))
     b_side = SideState("Chariot host", *_rest(b_side))
     terrain = (TerrainPiece("Low hill", Terrain.HILL, rect(44, 16, 52, 24)),)
-    return GameState("chariot-plain", seed, (a_side, b_side), a_pieces + b_pieces, terrain, TABLE_WIDTH, TABLE_DEPTH)
+    return GameState("chariot-plain", seed, (a_side, b_side), a_pieces + b_pieces, terrain, TABLE_WIDTH, TABLE_DEPTH,
+                     last_turn=SCENARIO_TURNS)
 
 
 #: The built-in scenarios by name.
