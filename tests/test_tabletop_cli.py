@@ -47,7 +47,7 @@ def test_same_seed_same_bytes_in_two_processes() -> None:
 def test_a_refusal_in_a_real_process_is_one_line() -> None:
     p = run("play", "--scenario", "greek-border", "--turns", "0")
     assert p.returncode == 2 and p.stdout == ""
-    assert p.stderr == "aot_rules play: argument --turns: from 1 to 100 turns, not 0\n"
+    assert p.stderr == "aot_rules play: --turns: from 1 to 100 turns, not 0\n"
 
 
 def test_different_seeds_differ(capsys: pytest.CaptureFixture[str]) -> None:
@@ -110,15 +110,16 @@ def test_json(capsys: pytest.CaptureFixture[str], tmp_path: Path) -> None:
 
 
 @pytest.mark.parametrize(("args", "expected"), [
-    (("--scenario", "greek-border", "--turns", "101"), "argument --turns: from 1 to 100 turns, not 101"),
-    (("--scenario", "greek-border", "--turns", "two"), "argument --turns: a whole number of turns, not 'two'"),
-    (("--scenario", "greek-border", "--seed", "-1"), "argument --seed: from 0 to 2**63 - 1, not -1"),
+    (("--scenario", "greek-border", "--turns", "101"), "--turns: from 1 to 100 turns, not 101"),
+    (("--scenario", "greek-border", "--turns", "two"), "--turns: a whole number of turns, not 'two'"),
+    (("--scenario", "greek-border", "--seed", "-1"), "--seed: from 0 to 2**63 - 1, not -1"),
     (("--scenario", "nowhere",),
      "no scenario 'nowhere'; the built-in scenarios are chariot-plain, delion, greek-border"),
     (("--turns", "2",), "give --scenario NAME (or --load FILE); --list prints the scenario names"),
     (("--load", "x.json", "--seed", "3"), "--seed cannot be given with --load: the saved game carries its own"),
     (("--load", "x.json", "--scenario", "greek-border"), "--scenario cannot be given with --load"),
-    (("--scenario", "greek-border", "--colour", "red"), "unrecognized arguments: --colour red"),
+    (("--scenario", "greek-border", "--colour", "red"),
+     "unrecognized argument '--colour'; python -m aot_rules play --help lists the options"),
     (("--load", "/no/such/save.json",), "aot_rules play: /no/such/save.json: no such file"),
 ])
 def test_bad_arguments(capsys: pytest.CaptureFixture[str], args: tuple[str, ...], expected: str) -> None:
