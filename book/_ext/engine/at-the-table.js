@@ -232,11 +232,13 @@
       $('div', {class: 'att-big', 'data-event': h.label, 'data-p': h.p},
         $('span', {class: 'att-pct', text: pct(h.p)}), $('span', {class: 'att-label', text: h.label}),
         $('span', {class: 'att-frac', text: h.p})))));
+    // Why, in one line: the facts the answer rests on, and the rule itself.
+    const own = Object.fromEntries(Object.entries(links).filter(([rid]) => rid === m.rule_id));
     if (s.i) {
       out.push($('p', {class: 'att-why'}, Object.entries(s.i).map(([k, v]) => `${k.replace(/_/g, ' ')}: ${v}`).join(' · ') + ' · ',
-        ruleLinks(links)));
-    } else if (Object.keys(links).length) {
-      out.push($('p', {class: 'att-why'}, 'Rules: ', ruleLinks(links)));
+        ruleLinks(own)));
+    } else if (Object.keys(own).length) {
+      out.push($('p', {class: 'att-why'}, 'The rule: ', ruleLinks(own)));
     }
     const tail = s.m.length && s.m[0].length > 2;
     out.push($('div', {class: 'att-scroll'}, $('table', {class: 'att-dist', 'data-main': s.t},
@@ -331,7 +333,9 @@
         $('div', {class: 'att-head'},
           $('a', {class: 'att-button att-quiet', href: '#', onclick: (e) => { e.preventDefault(); this.back(); }, text: '← All questions'}),
           $('h2', {class: 'att-title', text: m.title}),
-          $('p', {class: 'att-summary'}, m.summary, ' ', ruleLinks(this.links(m)))),
+          $('p', {class: 'att-summary'}, m.summary),
+          Object.keys(this.links(m)).length ? $('details', {class: 'att-rules'},
+            $('summary', {text: `The rules it applies (${Object.keys(this.links(m)).length})`}), ruleLinks(this.links(m))) : null),
         this.pair, this.diff, $('div', {class: 'att-actions'}, this.compareButton, this.shareButton));
       this.hash = hashOf(m, first.values);
       first.ask();

@@ -1,7 +1,7 @@
 /* The page's side of the browser engine (worker.js): window.aotEngine.ask(mechanic, values) returns a
    promise of the answer the command line would print, or rejects when the engine cannot run here
    (opened from file://, or no Web Workers).  The worker starts on the first question, once per page.
-   On the first question it also registers the site's service worker (sw.js at the site root), which
+   Once the engine has started it also registers the site's service worker (sw.js at the site root), which
    keeps the site's own files for use offline.  Loaded on every page (book/_ext/aot_engine.py). */
 (function () {
   'use strict';
@@ -21,7 +21,13 @@
     worker = new Worker(BASE + 'worker.js');
     worker.onmessage = (event) => {
       const msg = event.data || {};
-      if (msg.ready) { state.ready = true; state.bootMs = msg.ms; listeners.forEach((f) => f(state)); return; }
+      if (msg.ready) {
+        state.ready = true; state.bootMs = msg.ms; listeners.forEach((f) => f(state));
+        // Only now, the engine running: its files are in the browser's cache, and keeping them for offline
+        // use does not compete with the first answer for the network and the processor.
+        register();
+        return;
+      }
       const p = pending.get(msg.id);
       if (!p) { return; }
       pending.delete(msg.id);
@@ -37,7 +43,6 @@
   }
 
   function post(message) {
-    register();
     if (!available) {
       return Promise.reject(new Error(served ? 'this browser has no Web Workers'
         : 'answers outside the tables need the site served (make serve)'));
@@ -60,7 +65,7 @@
   };
 
   // The service worker keeps the site's own files (the engine's included, 6 MB gzip) for use offline.
-  // A reader who never asks the engine anything never downloads it: it registers on the first question.
+  // A reader who never asks the engine anything never downloads it: it registers once the engine has started.
   let registered = false;
   function register() {
     if (registered || !served || !('serviceWorker' in navigator)) { return; }
