@@ -42,7 +42,10 @@ def _inputs_text(shown: dict[str, Any]) -> str:
     def text(v: Any) -> str:
         j = jsonable(v)
         return "—" if j is None else ("yes" if j is True else "no" if j is False else str(j))
-    return ", ".join(f"{k.replace('_', ' ')} = {text(v)}" for k, v in shown.items())
+    on = [f"{k.replace('_', ' ')} = {text(v)}" for k, v in shown.items() if v is not False and v is not None]
+    off = len(shown) - len(on)
+    return ", ".join(on) + (f" (the other {off} inputs off or unset)" if on and off else "" if on else
+                            "every input off or unset")
 
 
 def maths_html(rule_id: str) -> str:
