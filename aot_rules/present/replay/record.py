@@ -1,29 +1,29 @@
 """The one place the replay viewer reads the game record.
 
-Today's record is the :class:`~aot_rules.tabletop.state.GameState` after each action and each
-:class:`~aot_rules.tabletop.state.LogEntry`'s typed fields (turn, who, rule, faces, kind), plus the
-:class:`~aot_rules.core.events.Roll` events the rules emit into the game's dice log, which give each
-die's purpose and, where the rule judged it, its effect (hit, save, failed test).  A move's path is not
-recorded yet, so :func:`moved` draws the straight line from where a base stood to where it stands.
-
-Issue #19 adds typed events to each log entry (rolls with purpose and owner, losses per unit, moves and
-wheels with their paths, retreats, flights, slot and activation openings).  When it lands, only this
-module changes: :func:`dice_of` reads the entry's own ``Roll`` events, :func:`moved` the move's path,
-and the frame builder keeps its shape.  The outcome text is shown as display text and never parsed.
+The record is typed (issue "the table-top engine plays real battles"): the :class:`GameState` before and
+after each action, and each :class:`~aot_rules.tabletop.state.LogEntry`'s own events — the
+:class:`~aot_rules.core.events.Roll` of every die it logged (its purpose and, where the rule judged it, its
+effect), :class:`~aot_rules.tabletop.events.MovedAlong` with the path a move walked and the
+:class:`~aot_rules.tabletop.events.Wheeled` turns inside it, and :class:`~aot_rules.tabletop.events.FellBack`
+for retreats, flights and evasions.  The outcome text is shown as display text and never parsed.
 """
 
 from __future__ import annotations
 
+import itertools
+import math
 from collections.abc import Callable, Sequence
 from dataclasses import dataclass
 from typing import Any, Concatenate, ParamSpec
 
 from aot_rules.core.events import Roll
+from aot_rules.tabletop.events import FellBack, MovedAlong, Wheeled
 from aot_rules.tabletop.game import Game, ReactionChoice, TableDice, always_react
-from aot_rules.tabletop.geometry import centre, wheel_pose
+from aot_rules.tabletop.geometry import BaseSize, Pose, centre
 from aot_rules.tabletop.state import GameState, LogEntry, Piece
 
 P = ParamSpec("P")
+Point = tuple[float, float]
 #: Points on a drawn wheel's arc.
 WHEEL_POINTS = 12
 
@@ -47,18 +47,9 @@ class Action:
     entries: tuple[Entry, ...]
 
 
-def dice_of(entries: Sequence[LogEntry], events: Sequence[object]) -> tuple[Entry, ...]:
-    """Pair each log entry with its dice: the action's ``Roll`` events are handed out in order, as many to
-    each entry as it logged faces (the referee logs every die inside exactly one entry)."""
-    rolls = [e for e in events if isinstance(e, Roll)]
-    out, i = [], 0
-    for e in entries:
-        mine = tuple(rolls[i:i + len(e.faces)])
-        i += len(e.faces)
-        if tuple(r.face for r in mine) != e.faces:  # the log and the dice disagree: keep the log's faces
-            mine = tuple(Roll("", f) for f in e.faces)
-        out.append(Entry(e, mine))
-    return tuple(out)
+def dice_of(entries: Sequence[LogEntry]) -> tuple[Entry, ...]:
+    """Each log entry with its own dice, in the order they were rolled (the entry carries its ``Roll`` events)."""
+    return tuple(Entry(e, tuple(ev for ev in e.events if isinstance(ev, Roll))) for e in entries)
 
 
 def moved(before: Piece, after: Piece) -> tuple[tuple[float, float], ...]:
@@ -68,44 +59,47 @@ def moved(before: Piece, after: Piece) -> tuple[tuple[float, float], ...]:
     return (centre(before.pose, before.size), centre(after.pose, after.size))
 
 
-def planned(before: Piece, after: Piece, steps: Sequence[object]) -> tuple[tuple[float, float], ...]:
-    """A move's path from the steps it was given (advances and wheels, the wheels drawn as arcs), cut where
-    the base stopped (a run's die, a contact); the straight line if the base ended off that path."""
-    from shapely.geometry import LineString, Point
-    from shapely.ops import substring
-
-    from aot_rules.tabletop.moves import Advance, Wheel
-
-    pose, pts = before.pose, [centre(before.pose, before.size)]
-    for st in steps:
-        if isinstance(st, Advance):
-            pose = pose.advanced(st.distance)
-            pts.append(centre(pose, before.size))
-        elif isinstance(st, Wheel):
-            start = pose
-            for k in range(1, WHEEL_POINTS + 1):
-                pose = wheel_pose(start, before.size, st.degrees * k / WHEEL_POINTS)
-                pts.append(centre(pose, before.size))
-    end = centre(after.pose, after.size)
-    if len(pts) < 2:
-        return moved(before, after)
-    line = LineString(pts)
-    at = line.project(Point(end))
-    if line.interpolate(at).distance(Point(end)) > 0.05 or at <= 0:
-        return moved(before, after)
-    return tuple((float(x), float(y)) for x, y, *_ in substring(line, 0, at).coords)
+def _rotated(pt: Point, pivot: Point, degrees: float) -> Point:
+    """``pt`` turned ``degrees`` anticlockwise about ``pivot`` (a wheel's positive angle turns to the left)."""
+    a = math.radians(degrees)
+    dx, dy = pt[0] - pivot[0], pt[1] - pivot[1]
+    return (pivot[0] + dx * math.cos(a) - dy * math.sin(a), pivot[1] + dx * math.sin(a) + dy * math.cos(a))
 
 
-def paths_of(a: Action) -> dict[str, tuple[tuple[float, float], ...]]:
-    """Every base that moved in an action, and its path: a ``move`` follows its steps (#19's move events
-    will carry the path the engine walked); anything else (retreat, flight, evasion) a straight line."""
-    out = {}
-    for p in a.after.pieces:
-        was = next((q for q in a.before.pieces if q.id == p.id), None)
-        if was is None or was.pose == p.pose or not p.on_table:
+def walked(ev: MovedAlong, wheels: Sequence[Wheeled], size: BaseSize) -> tuple[Point, ...]:
+    """The path of a base's centre along a recorded move: the move's own points (the front centre after each
+    step), each wheel among them drawn as an arc about its pivot."""
+    facing, todo = ev.start.facing, list(wheels)
+    pts = [centre(Pose.of(ev.path[0][0], ev.path[0][1], facing), size)]
+    for a, b in itertools.pairwise(ev.path):
+        turn = next(((w, sign * w.degrees) for w in todo for sign in (1, -1)
+                     if math.dist(_rotated(a, w.pivot, sign * w.degrees), b) < 0.05), None)
+        if turn is None:
+            pts.append(centre(Pose.of(b[0], b[1], facing), size))
             continue
-        steps = a.args[1] if a.name == "move" and len(a.args) > 1 and a.args[0] == p.id else None
-        out[p.id] = planned(was, p, steps) if isinstance(steps, (list, tuple)) else moved(was, p)
+        w, degrees = turn
+        todo.remove(w)
+        for k in range(1, WHEEL_POINTS + 1):
+            x, y = _rotated(a, w.pivot, degrees * k / WHEEL_POINTS)
+            pts.append(centre(Pose.of(x, y, facing + degrees * k / WHEEL_POINTS), size))
+        facing += degrees
+    return tuple((float(x), float(y)) for x, y in pts)
+
+
+def paths_of(a: Action) -> dict[str, tuple[Point, ...]]:
+    """Every base that moved in an action, and the path its centre took, from the action's typed events: a
+    move, run or trot along its recorded path; a retreat, flight or evasion straight from start to end."""
+    out: dict[str, tuple[Point, ...]] = {}
+    for entry in a.entries:
+        events = entry.entry.events
+        for ev in events:
+            if isinstance(ev, MovedAlong) and len(ev.path) > 1:
+                size = a.after.piece(ev.piece).size
+                wheels = [w for w in events if isinstance(w, Wheeled) and w.piece == ev.piece]
+                out[ev.piece] = (*out.get(ev.piece, ()), *walked(ev, wheels, size))
+            elif isinstance(ev, FellBack):
+                size = a.after.piece(ev.piece).size
+                out[ev.piece] = (*out.get(ev.piece, ()), centre(ev.start, size), centre(ev.end, size))
     return out
 
 
@@ -118,8 +112,8 @@ class RecordingGame(Game):
 
     def act(self, action: Callable[Concatenate[GameState, Any, P], GameState], *args: P.args,
             **kwargs: P.kwargs) -> GameState:
-        before, n_log, n_dice = self.state, len(self.state.log), len(self.dice.log)
+        before, n_log = self.state, len(self.state.log)
         after = super().act(action, *args, **kwargs)
-        entries = dice_of(after.log[n_log:], self.dice.log[n_dice:])
+        entries = dice_of(after.log[n_log:])
         self.actions.append(Action(getattr(action, "__name__", "action"), tuple(args), before, after, entries))
         return after

@@ -256,14 +256,15 @@ def turning_reform(seed: int | None = None) -> Run:
 
     shaken = Unit(name="hoplites", ranks=(3, 3), disordered=2, shield=True, weapon=MeleeWeapon.SPEAR)
     start = table(("Greeks", "Persians"), piece("H", 0, hoplite_unit(), 26, 14), piece("S", 0, shaken, 34, 14),
-                  piece("P", 1, gaul_unit("Persian levy"), 16, 15, -90, active=False))
+                  piece("P", 1, gaul_unit("Persian levy"), 13, 15, -90, active=False))
 
     def play(g: RecordingGame) -> None:
         g.act(turn, "H", 90.0)
         g.act(reform, "S")
 
     return record("Turning and reforming", start, play, dice=_dice((2, 5, 6), seed),
-                  intro="One hoplite unit turns left to face levy on its flank; another, shaken, reforms.")
+                  intro="One hoplite unit turns left to face levy more than 10″ off its flank (nearer, a turn must keep "
+                        "the distance to them); another, shaken, reforms.")
 
 
 def return_fire(seed: int | None = None) -> Run:
