@@ -105,6 +105,8 @@
   // they see would miss it.  Its visible text becomes its name.
   const nameSearch = () => {
     for (const b of document.querySelectorAll(".search-button-field[aria-label]")) b.removeAttribute("aria-label");
+    // …and so does the "Show code cell outputs" toggle, named only "Toggle hidden content"
+    for (const s of document.querySelectorAll("summary[aria-label='Toggle hidden content']")) s.removeAttribute("aria-label");
   };
 
   // 5. A box that scrolls sideways (a wide table in a cell's output) must take keyboard focus to be scrolled
