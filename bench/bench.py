@@ -572,7 +572,7 @@ def page_transfers(html: Path) -> dict[str, tuple[int, int]]:
             doc, rest, widgets = driver.execute_script(
                 "return [performance.getEntriesByType('navigation')[0].decodedBodySize, performance"
                 ".getEntriesByType('resource').reduce((s, r) => s + r.decodedBodySize, 0),"
-                " document.querySelectorAll('.aot-widget').length];")
+                " document.querySelectorAll('.aot-widget, [data-root-id]').length];")
             out[page] = (doc + rest, widgets)
     finally:
         driver.quit()

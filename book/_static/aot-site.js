@@ -36,7 +36,7 @@
     table.aot th, table.aot td { border-bottom-color: var(--pst-color-border, #e3e6ea); }
     @media (max-width: 600px) {
       :host { font-size: 16px; }
-      .bk-input, select, input, label { font-size: 16px; }
+      .bk-input, select, input, label, small { font-size: 16px; }
       select.bk-input, input.bk-input { min-height: 44px; }
       input[type="checkbox"] { width: 24px; height: 24px; margin: 10px 8px 10px 0; }
       .bk-input-group label, .bk-checkbox-group label { min-height: 44px; display: inline-flex; align-items: center; }
@@ -105,6 +105,8 @@
   // they see would miss it.  Its visible text becomes its name.
   const nameSearch = () => {
     for (const b of document.querySelectorAll(".search-button-field[aria-label]")) b.removeAttribute("aria-label");
+    // …and so does the "Show code cell outputs" toggle, named only "Toggle hidden content"
+    for (const s of document.querySelectorAll("summary[aria-label='Toggle hidden content']")) s.removeAttribute("aria-label");
   };
 
   // 5. A box that scrolls sideways (a wide table in a cell's output) must take keyboard focus to be scrolled
