@@ -263,8 +263,8 @@ def turning_reform(seed: int | None = None) -> Run:
         g.act(reform, "S")
 
     return record("Turning and reforming", start, play, dice=_dice((2, 5, 6), seed),
-                  intro="One hoplite unit turns left to face levy more than 10″ off its flank (nearer, a turn must keep "
-                        "the distance to them); another, shaken, reforms.")
+                  intro="One hoplite unit turns left to face levy more than 10″ off its flank (nearer, a turn "
+                        "must keep the distance to them); another, shaken, reforms.")
 
 
 def return_fire(seed: int | None = None) -> Run:
