@@ -188,7 +188,7 @@ def test_mathjax_is_vendored_from_the_pinned_package(tmp_path: Path) -> None:
     (tmp_path / "node_modules" / "mathjax").mkdir(parents=True)
     (tmp_path / "node_modules" / "mathjax" / "es5").symlink_to(src)
     config = SimpleNamespace(html_static_path=["book/_static"], mathjax_path="https://cdn.example/mathjax.js")
-    aot_maths._vendor(SimpleNamespace(confdir=str(tmp_path)), config)
+    aot_maths._vendor(SimpleNamespace(confdir=str(tmp_path)), config)  # type: ignore[arg-type]  # a stand-in app
     out = tmp_path / "_build" / ".vendor-maths"
     assert config.mathjax_path == "mathjax/tex-chtml.js"
     assert config.html_static_path == ["book/_static", str(out)]
@@ -196,6 +196,7 @@ def test_mathjax_is_vendored_from_the_pinned_package(tmp_path: Path) -> None:
     assert any((out / "mathjax" / "output" / "chtml" / "fonts" / "woff-v2").glob("*.woff"))
     data: dict[str, Any] = {"has_equations": {}}
     env = SimpleNamespace(get_domain=lambda name: SimpleNamespace(data=data))
-    aot_maths._page(SimpleNamespace(env=env), "p", "page.html", {"body": '<details class="aot-maths">'}, None)
-    aot_maths._page(SimpleNamespace(env=env), "q", "page.html", {"body": "<p>no maths</p>"}, None)
+    app: Any = SimpleNamespace(env=env)  # a stand-in for the Sphinx application
+    aot_maths._page(app, "p", "page.html", {"body": '<details class="aot-maths">'}, None)
+    aot_maths._page(app, "q", "page.html", {"body": "<p>no maths</p>"}, None)
     assert data["has_equations"] == {"p": True}

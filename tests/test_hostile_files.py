@@ -22,7 +22,7 @@ import tracemalloc
 from pathlib import Path
 
 import pytest
-import yaml  # type: ignore[import-untyped]
+import yaml
 
 from aot_rules.aot.army import load, shipped_path
 from aot_rules.aot.army.load import MAX_BYTES, ArmyFileError

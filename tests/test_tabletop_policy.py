@@ -4,6 +4,7 @@ command line sums games up (or refuses a bad argument in one line)."""
 from __future__ import annotations
 
 import json
+from typing import Any
 
 import pytest
 from hypothesis import given, settings
@@ -62,7 +63,7 @@ def test_a_refused_action_is_a_violation_only_if_it_changed_something() -> None:
 
 def test_simulate_sums_up() -> None:
     r = simulate("delion", range(2), turns=2, workers=1)
-    d = r.as_dict()
+    d: dict[str, Any] = r.as_dict()
     assert d["games"] == 2 and set(d["results"]) == {"rout", "points", "withdrawal", "draw"}
     assert sum(d["results"].values()) == 2 and d["violations"] == 0 and d["games_per_second"] > 0
     assert [g.seed for g in r.games] == [0, 1]

@@ -15,10 +15,11 @@ import sys
 from collections.abc import Sequence
 
 from aot_rules.cli.army import army
-from aot_rules.cli.odds import odds, refusal
+from aot_rules.cli.odds import odds
 from aot_rules.cli.terminal import OutputLost, UsageError, flush_stdout, one_line, reader_gone, write, write_json
 from aot_rules.core.errors import RuleError
 from aot_rules.core.params import quoted
+from aot_rules.present.answer import refusal
 
 __all__ = ["UsageError", "main", "one_line", "refusal", "write", "write_json"]
 

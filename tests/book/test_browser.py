@@ -8,10 +8,7 @@ that leave the machine.
 
 from __future__ import annotations
 
-import json
 import re
-import shutil
-import tempfile
 import time
 from collections.abc import Iterator
 from enum import Enum
@@ -26,6 +23,8 @@ from aot_rules.core.format import fraction_str
 from aot_rules.present.static import option_text
 from aot_rules.systems import get
 
+from . import chromium
+
 pytestmark = [pytest.mark.slow, pytest.mark.browser]
 
 HARMLESS: tuple[str, ...] = ()  # no error is harmless (Thebe, which logged one on every page, is out)
@@ -33,37 +32,10 @@ HARMLESS: tuple[str, ...] = ()  # no error is harmless (Thebe, which logged one 
 
 @pytest.fixture(scope="module")
 def driver() -> Iterator[Any]:
-    webdriver = pytest.importorskip("selenium.webdriver")
-    from selenium.webdriver.chrome.options import Options
-    from selenium.webdriver.chrome.service import Service
-
-    chromium = shutil.which("chromium")
-    chromedriver = shutil.which("chromedriver")
-    if not chromium or not chromedriver:
-        pytest.fail("Chromium and ChromeDriver are required (make test installs them: apt chromium chromium-driver)")
-    opts = Options()
-    for a in ("--headless", "--no-sandbox", "--disable-gpu", "--disable-quic", "--no-first-run",
-              "--disable-background-networking", "--disable-component-update", "--disable-sync",
-              "--window-size=1280,2000"):
-        opts.add_argument(a)
-    profile = tempfile.mkdtemp(prefix="aot-chromium-")
-    opts.add_argument(f"--user-data-dir={profile}")
-    opts.binary_location = chromium
-    opts.set_capability("goog:loggingPrefs", {"browser": "ALL", "performance": "ALL"})
-    d = webdriver.Chrome(service=Service(chromedriver), options=opts)
-    d.set_page_load_timeout(60)
-    yield d
-    d.quit()
-    shutil.rmtree(profile, ignore_errors=True)
+    yield from chromium.session(1280, 2000)
 
 
-def _open(driver: Any, url: str) -> None:
-    driver.get(url)
-    deadline = time.time() + 30
-    while time.time() < deadline:
-        if driver.execute_script("return document.readyState") == "complete":
-            break
-        time.sleep(0.1)
+_open = chromium.open_page
 
 
 def _wait_bokeh(driver: Any, n: int = 1) -> None:
@@ -76,19 +48,10 @@ def _wait_bokeh(driver: Any, n: int = 1) -> None:
 
 
 def _errors(driver: Any) -> list[str]:
-    return [e["message"] for e in driver.get_log("browser")
-            if e["level"] == "SEVERE" and not any(h in e["message"] for h in HARMLESS)]
+    return chromium.severe_errors(driver, HARMLESS)
 
 
-def _offsite_requests(driver: Any) -> list[str]:
-    urls = []
-    for entry in driver.get_log("performance"):
-        msg = json.loads(entry["message"])["message"]
-        if msg.get("method") == "Network.requestWillBeSent":
-            url = msg["params"]["request"]["url"]
-            if not url.startswith(("http://127.0.0.1", "data:", "blob:", "about:")):
-                urls.append(url)
-    return urls
+_offsite_requests = chromium.offsite_requests
 
 
 JS_MODEL = """

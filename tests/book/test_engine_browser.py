@@ -9,10 +9,8 @@ machine, and the console no error.  Every answer is compared with the real comma
 from __future__ import annotations
 
 import json
-import shutil
 import subprocess
 import sys
-import tempfile
 import time
 from collections.abc import Iterator
 from pathlib import Path
@@ -26,65 +24,28 @@ from aot_rules.present.answer import answer
 from aot_rules.present.static import option_text
 from aot_rules.systems import all_mechanics, get
 
+from . import chromium
+
 pytestmark = [pytest.mark.slow, pytest.mark.browser]
 
 ROOT = Path(__file__).resolve().parents[2]
-HARMLESS = ("THEBE_JS_URL",)  # JB1 declares this twice on every page
-#: Requests that stay on this machine (the browser's own pages, such as its new-tab page, included).
-LOCAL = ("http://127.0.0.1", "data:", "blob:", "about:", "chrome:", "chrome-untrusted:", "chrome-extension:")
 #: First answers wait for Pyodide to boot (about 3 s here; far longer on a loaded 2-core machine).
 BOOT = 120
 
 
-def make_driver(width: int = 1280, height: int = 1400, dark: bool = False) -> tuple[Any, str]:
-    webdriver = pytest.importorskip("selenium.webdriver")
-    from selenium.webdriver.chrome.options import Options
-    from selenium.webdriver.chrome.service import Service
-
-    chromium, chromedriver = shutil.which("chromium"), shutil.which("chromedriver")
-    if not chromium or not chromedriver:
-        pytest.fail("Chromium and ChromeDriver are required (make test installs them: apt chromium chromium-driver)")
-    opts = Options()
-    for a in ("--headless", "--no-sandbox", "--disable-gpu", "--disable-quic", "--no-first-run",
-              "--disable-background-networking", "--disable-component-update", "--disable-sync",
-              f"--window-size={width},{height}", "--allow-file-access-from-files=false",
-              # Every host but this machine is unreachable: an answer can only come from the site's own files.
-              "--host-resolver-rules=MAP * ~NOTFOUND, EXCLUDE 127.0.0.1"):
-        opts.add_argument(a)
-    if dark:
-        opts.add_argument("--force-dark-mode")
-    profile = tempfile.mkdtemp(prefix="aot-chromium-")
-    opts.add_argument(f"--user-data-dir={profile}")
-    opts.binary_location = chromium
-    opts.set_capability("goog:loggingPrefs", {"browser": "ALL", "performance": "ALL"})
-    d = webdriver.Chrome(service=Service(chromedriver), options=opts)
-    d.set_page_load_timeout(60)
-    d.set_script_timeout(BOOT + 60)
-    return d, profile
+def make_driver(width: int = 1280, height: int = 1400) -> tuple[Any, str]:
+    """A browser for which every host but this machine is unreachable, waiting long enough for a first answer."""
+    return chromium.start(width, height, offline=True, script_timeout=BOOT + 60)
 
 
 @pytest.fixture(scope="module")
 def driver() -> Iterator[Any]:
     d, profile = make_driver()
     yield d
-    d.quit()
-    shutil.rmtree(profile, ignore_errors=True)
+    chromium.stop(d, profile)
 
 
-def errors(driver: Any) -> list[str]:
-    return [e["message"] for e in driver.get_log("browser")
-            if e["level"] == "SEVERE" and not any(h in e["message"] for h in HARMLESS)]
-
-
-def offsite_requests(driver: Any) -> list[str]:
-    urls = []
-    for entry in driver.get_log("performance"):
-        msg = json.loads(entry["message"])["message"]
-        if msg.get("method") == "Network.requestWillBeSent":
-            url = msg["params"]["request"]["url"]
-            if not url.startswith(LOCAL):
-                urls.append(url)
-    return urls
+errors, offsite_requests = chromium.severe_errors, chromium.offsite_requests
 
 
 def cli_json(rule_id: str, args: list[str]) -> dict[str, Any]:
@@ -165,7 +126,7 @@ def test_share_link_shows_the_cli_answer(driver: Any, site: str, rule_id: str, q
 
 def _sample() -> list[tuple[str, dict[str, Any]]]:
     """Every registered mechanic at its defaults and at the far end of its grid."""
-    cases = []
+    cases: list[tuple[str, dict[str, Any]]] = []
     for m in all_mechanics():
         cases.append((m.rule_id, {}))
         last = list(m.grid())[-1] if m.inputs else {}
@@ -201,8 +162,8 @@ def test_worker_agrees_with_the_cli_on_every_mechanic(driver: Any, site: str) ->
     # and three of them through the real command line (the same document; a JavaScript object does not keep
     # the order of keys such as "0", "1", so the keys are compared sorted)
     for rid, query, args in LINKS[:3]:
-        values = dict(p.split("=") if "=" in p else (p, True) for p in query.split("&"))
-        one = driver.execute_async_script(ASK_ALL, [[rid, values]])["answers"][0]
+        link: dict[str, Any] = {k: v if sep else True for k, sep, v in (p.partition("=") for p in query.split("&"))}
+        one = driver.execute_async_script(ASK_ALL, [[rid, link]])["answers"][0]
         assert json.dumps(one["json"], sort_keys=True) == json.dumps(cli_json(rid, args), sort_keys=True)
     assert errors(driver) == []
     assert offsite_requests(driver) == []
@@ -272,8 +233,7 @@ def test_the_page_works_on_a_phone(site: str, mode: str) -> None:
             assert got["dark"] == mode, got
         assert errors(d) == []
     finally:
-        d.quit()
-        shutil.rmtree(profile, ignore_errors=True)
+        chromium.stop(d, profile)
 
 
 def test_from_a_file_the_page_says_it_needs_serving(built_book: Path) -> None:
@@ -285,8 +245,7 @@ def test_from_a_file_the_page_says_it_needs_serving(built_book: Path) -> None:
                         timeout=30)
         assert "make serve" in note
     finally:
-        d.quit()
-        shutil.rmtree(profile, ignore_errors=True)
+        chromium.stop(d, profile)
 
 
 JS_MODEL = """
@@ -347,8 +306,7 @@ def test_chapter_widget_from_a_file_says_it_needs_serving(built_book: Path) -> N
                            30, "AOT-RUN:summary")
         assert "make serve" in offline
     finally:
-        d.quit()
-        shutil.rmtree(profile, ignore_errors=True)
+        chromium.stop(d, profile)
 
 
 SW_READY = """
@@ -398,8 +356,7 @@ def test_after_a_first_visit_it_works_offline(built_book: Path) -> None:
         want = get("AOT-RUN").evaluate(density=5, shield=True)
         assert shown["rows"] == [[str(o), fraction_str(p)] for o, p in want.dists[want.main].items()]
     finally:
-        d.quit()
-        shutil.rmtree(profile, ignore_errors=True)
+        chromium.stop(d, profile)
 
 
 def test_the_build_ships_the_engine(built_book: Path) -> None:

@@ -62,7 +62,9 @@ def test_each_sheet_prints_on_one_side_of_a4(site: str, sheet: str) -> None:
         data = pdf.read_bytes()
     pages = re.findall(rb"/Type\s*/Page(?![s\w])", data)
     assert len(pages) == 1, f"{sheet}: {len(pages)} pages"
-    width, height = map(float, re.search(rb"/MediaBox\s*\[\s*0\s+0\s+([\d.]+)\s+([\d.]+)", data).groups())
+    box = re.search(rb"/MediaBox\s*\[\s*0\s+0\s+([\d.]+)\s+([\d.]+)", data)
+    assert box is not None, f"{sheet}: no page size"
+    width, height = map(float, box.groups())
     assert abs(width - 595) < 2 and abs(height - 842) < 2, "not A4"
 
 

@@ -6,9 +6,6 @@ off, and no page logs a JavaScript error or asks for anything off the host."""
 from __future__ import annotations
 
 import io
-import json
-import shutil
-import tempfile
 import time
 from collections.abc import Iterator
 from typing import Any
@@ -18,9 +15,10 @@ import pytest
 from aot_rules.present.replay import scenes
 from aot_rules.present.replay.build import Replay, replay
 
+from . import chromium
+
 pytestmark = [pytest.mark.slow, pytest.mark.browser]
 
-HARMLESS = ("THEBE_JS_URL",)  # JB1 declares this twice on every page
 #: (page, slug, scene): three viewers on three pages.
 VIEWERS = [("shooting", "shooting-slingers", "slingers"), ("melee", "melee-gauls", "gauls"),
            ("turn", "turn-sequence", "turn")]
@@ -28,50 +26,10 @@ VIEWERS = [("shooting", "shooting-slingers", "slingers"), ("melee", "melee-gauls
 
 @pytest.fixture(scope="module")
 def driver() -> Iterator[Any]:
-    webdriver = pytest.importorskip("selenium.webdriver")
-    from selenium.webdriver.chrome.options import Options
-    from selenium.webdriver.chrome.service import Service
-
-    chromium, chromedriver = shutil.which("chromium"), shutil.which("chromedriver")
-    if not chromium or not chromedriver:
-        pytest.fail("Chromium and ChromeDriver are required (apt chromium chromium-driver)")
-    opts = Options()
-    for a in ("--headless", "--no-sandbox", "--disable-gpu", "--disable-quic", "--no-first-run",
-              "--disable-background-networking", "--disable-component-update", "--disable-sync",
-              "--window-size=1280,1600"):
-        opts.add_argument(a)
-    profile = tempfile.mkdtemp(prefix="aot-replay-")
-    opts.add_argument(f"--user-data-dir={profile}")
-    opts.binary_location = chromium
-    opts.set_capability("goog:loggingPrefs", {"browser": "ALL", "performance": "ALL"})
-    d = webdriver.Chrome(service=Service(chromedriver), options=opts)
-    d.set_page_load_timeout(60)
-    yield d
-    d.quit()
-    shutil.rmtree(profile, ignore_errors=True)
+    yield from chromium.session(1280, 1600)
 
 
-def _open(driver: Any, url: str) -> None:
-    driver.get(url)
-    deadline = time.time() + 30
-    while time.time() < deadline and driver.execute_script("return document.readyState") != "complete":
-        time.sleep(0.1)
-
-
-def _errors(driver: Any) -> list[str]:
-    return [e["message"] for e in driver.get_log("browser")
-            if e["level"] == "SEVERE" and not any(h in e["message"] for h in HARMLESS)]
-
-
-def _offsite(driver: Any) -> list[str]:
-    out = []
-    for entry in driver.get_log("performance"):
-        msg = json.loads(entry["message"])["message"]
-        if msg.get("method") == "Network.requestWillBeSent":
-            url = msg["params"]["request"]["url"]
-            if not url.startswith(("http://127.0.0.1", "data:", "blob:", "about:", "chrome:")):  # chrome: its own tab
-                out.append(url)
-    return out
+_open, _errors, _offsite = chromium.open_page, chromium.severe_errors, chromium.offsite_requests
 
 
 #: pid → [formed drawn on the base, disordered drawn beside it], for the visible pieces of a viewer.
@@ -104,7 +62,7 @@ def _not_blank(driver: Any, slug: str) -> None:
     el = driver.find_element("css selector", f"#animation-{slug} svg.aot-board")
     driver.execute_script("arguments[0].scrollIntoView({block: 'center'})", el)
     img = Image.open(io.BytesIO(el.screenshot_as_png)).convert("RGB")
-    colours = img.getcolors(maxcolors=1 << 20) or []
+    colours: list[tuple[int, tuple[int, int, int]]] = img.getcolors(maxcolors=1 << 20) or []  # type: ignore[assignment]
     assert len(colours) > 50, "the board is blank"
     blue = sum(n for n, (r, g, b) in colours if b > 140 and r < 60 and 80 < g < 150)  # Okabe–Ito blue figures
     assert blue > 30, "no side-0 figures are drawn"

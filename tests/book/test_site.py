@@ -22,6 +22,8 @@ from typing import Any
 import pytest
 import yaml
 
+from . import chromium
+
 pytestmark = [pytest.mark.slow, pytest.mark.browser]
 
 ROOT = Path(__file__).resolve().parents[2]
@@ -38,29 +40,7 @@ def toc_pages() -> list[str]:
 
 @pytest.fixture(scope="module")
 def browser() -> Iterator[Any]:
-    webdriver = pytest.importorskip("selenium.webdriver")
-    from selenium.webdriver.chrome.options import Options
-    from selenium.webdriver.chrome.service import Service
-
-    chromium, chromedriver = shutil.which("chromium"), shutil.which("chromedriver")
-    if not chromium or not chromedriver:
-        pytest.fail("Chromium and ChromeDriver are required (make test installs them: apt chromium chromium-driver)")
-    opts = Options()
-    for a in ("--headless", "--no-sandbox", "--disable-gpu", "--disable-quic", "--no-first-run",
-              "--disable-background-networking", "--disable-component-update", "--disable-sync",
-              "--window-size=1280,900"):
-        opts.add_argument(a)
-    profile = tempfile.mkdtemp(prefix="aot-chromium-")
-    opts.add_argument(f"--user-data-dir={profile}")
-    opts.binary_location = chromium
-    opts.set_capability("goog:loggingPrefs", {"browser": "ALL", "performance": "ALL"})
-    d = webdriver.Chrome(service=Service(chromedriver), options=opts)
-    d.set_page_load_timeout(60)
-    d.execute_cdp_cmd("Network.enable", {})
-    d.execute_cdp_cmd("Network.setCacheDisabled", {"cacheDisabled": True})
-    yield d
-    d.quit()
-    shutil.rmtree(profile, ignore_errors=True)
+    yield from chromium.session(1280, 900, no_cache=True)
 
 
 def viewport(d: Any, size: tuple[int, int]) -> None:

@@ -9,7 +9,7 @@ instead) and the units it stars, so a notebook cell can replay it with a changed
 
 from __future__ import annotations
 
-from collections.abc import Sequence
+from collections.abc import Callable, Sequence
 from dataclasses import replace
 
 from aot_rules.aot.equipment import MeleeWeapon, Missile
@@ -113,7 +113,8 @@ def gauls(seed: int | None = None, *, gauls_unit: Unit | None = None) -> Run:
                   intro="Javelinmen (2+2) are in contact with Gauls (3+3); Greek cavalry stands 2.8″ to the right.")
 
 
-SCENES = {"slingers": slingers, "gauls": gauls}
+#: The book's scenes by name (a test or a notebook replays them; each takes a seed for new dice).
+SCENES: dict[str, Callable[..., Run]] = {"slingers": slingers, "gauls": gauls}
 
 
 
