@@ -133,7 +133,7 @@ def test_top_level_usage_mentions_army(capsys: pytest.CaptureFixture[str]) -> No
     code, out, _ = run(capsys, "--help")
     assert code == 0 and "python -m aot_rules army {validate,show} FILE" in out
     code, _, err = run(capsys, "armies")
-    assert code == 2 and err == "error: unknown command 'armies'; try: odds, army, play\n"
+    assert code == 2 and err == "error: unknown command 'armies'; try: odds, army, play, simulate\n"
 
 
 @pytest.mark.parametrize("args", [["army", "check", "x"], ["army", "validate"], ["army", "validate", "a", "b"],
@@ -224,7 +224,8 @@ def test_a_huge_file(capsys: pytest.CaptureFixture[str], tmp_path: Path) -> None
     ("[" * 5000, "not valid YAML"),
     ("kind: spaceship\n", "kind: 'spaceship' is not one of: army, army-list"),
     ("kind: army\nname: x\nlist: greeks-5c-bc\nunits: {}\nslots: {}\n", "units: expected a list"),
-    ("kind: army\nname: x\nlist: no-such-list\nunits: []\nslots: {}\n", "is not a shipped list (greeks-5c-bc)"),
+    ("kind: army\nname: x\nlist: no-such-list\nunits: []\nslots: {}\n",
+     "is not a shipped list (chariot-kingdom-scenario, greeks-5c-bc)"),
     ("kind: army\nname: x\nlist: greeks-5c-bc\nunits: [{name: a, entry: Hoplites, ranks: [4.0, 4]}]\nslots: {}\n",
      "ranks[0]: expected a whole number, found 4.0"),
     ("kind: army\nname: \"a\\u0007b\"\nlist: greeks-5c-bc\nunits: []\nslots: {}\n", "name"),

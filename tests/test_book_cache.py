@@ -45,7 +45,7 @@ def touch(root: Path, module: str) -> None:
     path.write_text(path.read_text(encoding="utf-8") + "\n# touched\n", encoding="utf-8")
 
 
-@pytest.mark.parametrize("module", ["aot_rules.present.diagrams.turning", "aot_rules.tabletop.player",
+@pytest.mark.parametrize("module", ["aot_rules.present.diagrams.turning", "aot_rules.present.quickref",
                                     "aot_rules.core.dist"])
 def test_touching_an_engine_module_changes_exactly_the_keys_of_the_pages_that_import_it(
         engine_copy: Path, module: str) -> None:

@@ -45,7 +45,23 @@ def _page(app: Sphinx, pagename: str, templatename: str, context: dict[str, Any]
         app.env.get_domain("math").data["has_equations"][pagename] = True
 
 
+def _only_with_maths(app: Sphinx, pagename: str, templatename: str, context: dict[str, Any], doctree: Any) -> None:
+    """Drop MathJax (1.2 MB) from a page with no mathematics.  The book's extensions set the "always" assets
+    policy, under which Sphinx adds MathJax to every page; it is needed only where there are equations."""
+    if app.env.get_domain("math").data["has_equations"].get(pagename):  # its own equations, not its toctree's
+        return
+    path = app.config.mathjax_path
+
+    def mathjax(js: Any) -> bool:
+        name = str(getattr(js, "filename", "") or "")
+        body = str(getattr(js, "attributes", {}).get("body", "") or "")
+        return name.split("?")[0].endswith(path) or body.lstrip().startswith("window.MathJax")
+
+    context["script_files"] = [js for js in context.get("script_files", []) if not mathjax(js)]
+
+
 def setup(app: Sphinx) -> dict[str, Any]:
     app.connect("config-inited", _vendor)
     app.connect("html-page-context", _page, priority=400)  # before sphinx.ext.mathjax (500)
+    app.connect("html-page-context", _only_with_maths, priority=600)  # after it
     return {"version": "1.0", "parallel_read_safe": True, "parallel_write_safe": True}
