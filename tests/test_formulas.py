@@ -194,9 +194,18 @@ def test_mathjax_is_vendored_from_the_pinned_package(tmp_path: Path) -> None:
     assert config.html_static_path == ["book/_static", str(out)]
     assert (out / "mathjax" / "tex-chtml.js").read_bytes() == (src / "tex-chtml.js").read_bytes()
     assert any((out / "mathjax" / "output" / "chtml" / "fonts" / "woff-v2").glob("*.woff"))
-    data: dict[str, Any] = {"has_equations": {}}
-    env = SimpleNamespace(get_domain=lambda name: SimpleNamespace(data=data))
-    app: Any = SimpleNamespace(env=env)  # a stand-in for the Sphinx application
-    aot_maths._page(app, "p", "page.html", {"body": '<details class="aot-maths">'}, None)
-    aot_maths._page(app, "q", "page.html", {"body": "<p>no maths</p>"}, None)
-    assert data["has_equations"] == {"p": True}
+    added: list[str] = []  # a page with a mathematics block gets the loader, naming the local copy
+    app: Any = SimpleNamespace(config=config, add_js_file=lambda _f, body, **_kw: added.append(body))
+    pathto = lambda target, _resource: "../" + target  # noqa: E731  # Sphinx's relative-URL helper
+    aot_maths._page(app, "p", "page.html", {"body": '<details class="aot-maths">', "pathto": pathto}, None)
+    aot_maths._page(app, "q", "page.html", {"body": "<p>no maths</p>", "pathto": pathto}, None)
+    assert len(added) == 1 and 'var AOT_MATHJAX = "../_static/mathjax/tex-chtml.js"' in added[0]
+    # and MathJax leaves a page without equations of its own (the assets policy put it everywhere)
+    js = [SimpleNamespace(filename="_static/mathjax/tex-chtml.js?v=1", attributes={}),
+          SimpleNamespace(filename="_static/doctools.js", attributes={})]
+    env = SimpleNamespace(get_domain=lambda name: SimpleNamespace(data={"has_equations": {"eq": True}}))
+    app = SimpleNamespace(config=config, env=env)
+    for page, kept in (("plain", ["_static/doctools.js"]), ("eq", [j.filename for j in js])):
+        context: dict[str, Any] = {"script_files": list(js)}
+        aot_maths._only_with_maths(app, page, "page.html", context, None)
+        assert [j.filename for j in context["script_files"]] == kept

@@ -231,8 +231,8 @@ def test_an_army_cannot_name_an_arbitrary_path(capsys: pytest.CaptureFixture[str
     army.write_text(LEGAL.read_text(encoding="utf-8").replace("list: greeks-5c-bc", f"list: {ref}"), encoding="utf-8")
     assert main(["army", "validate", str(army)]) == 2
     err = capsys.readouterr().err
-    assert err == (f"error: {army}: list {ref!r} is not a shipped list (greeks-5c-bc); a list file of your own is "
-                   "read only from a folder given with --lists DIR\n")
+    assert err == (f"error: {army}: list {ref!r} is not a shipped list (chariot-kingdom-scenario, greeks-5c-bc); "
+                   "a list file of your own is read only from a folder given with --lists DIR\n")
     assert "root:" not in err
 
 

@@ -30,9 +30,11 @@ BLOCKED = ("shapely", "yaml", "jsonschema")
 OFF_PATH = (
     "aot_rules.__main__",  # runs the command line when imported
     "aot_rules.tabletop",  # shapely: the table-top engine
-    "aot_rules.play_cli",  # the table-top engine's command line
+    "aot_rules.cli.play",  # the table-top engine's command line
+    "aot_rules.cli.simulate",  # many table-top games
     "aot_rules.present.diagrams",  # shapely: the drawn rules
     "aot_rules.present.page",  # book pages: diagrams and worked examples on the table
+    "aot_rules.present.replay",  # shapely: replays of table-top runs
     "aot_rules.aot.army",  # PyYAML and jsonschema: army lists and armies are files
 )
 

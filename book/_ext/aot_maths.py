@@ -5,9 +5,10 @@ Sphinx's default ``mathjax_path`` is a public CDN, which an offline reader canno
 web fonts and the TeX extensions it may autoload) from the pinned npm package in
 ``node_modules/mathjax/es5`` into ``_build/.vendor-maths/mathjax/`` (a static folder of the
 build, never of git) and points ``mathjax_path`` at it.  The "Show the mathematics" blocks are
-raw HTML written by page cells, which Sphinx's math domain cannot see, so on
-``html-page-context`` (before Sphinx's own MathJax hook) a page holding such a block is
-marked as having equations, and Sphinx then adds the local script tag.
+raw HTML written by page cells, which Sphinx's math domain cannot see: a page holding such a
+block gets a small loader that adds the local MathJax the first time a reader opens one, and
+MathJax is taken off every page without equations of its own (the book's assets policy is
+"always", under which Sphinx would put it on every page).
 """
 
 from __future__ import annotations
@@ -40,9 +41,26 @@ def _vendor(app: Sphinx, config: Any) -> None:
     config.mathjax_path = "mathjax/tex-chtml.js"
 
 
+#: Loads MathJax the first time a reader opens a "Show the mathematics" block (the blocks start closed, so
+#: a page that nobody asks for its mathematics never downloads the 1.2 MB typesetter).
+LOADER = """(function () {
+  var AOT_MATHJAX = "%s";
+  document.addEventListener("toggle", function (e) {
+    var d = e.target;
+    if (window.__aotMathJax || !d.open || !d.matches || !d.matches("details.aot-maths")) return;
+    window.__aotMathJax = true;
+    var s = document.createElement("script");
+    s.src = AOT_MATHJAX; s.async = true;
+    document.head.appendChild(s);
+  }, true);
+})();"""
+
+
 def _page(app: Sphinx, pagename: str, templatename: str, context: dict[str, Any], doctree: Any) -> None:
-    if MARKER in context.get("body", ""):
-        app.env.get_domain("math").data["has_equations"][pagename] = True
+    """A page with "Show the mathematics" blocks gets the small loader; MathJax itself waits for a reader."""
+    if MARKER in context.get("body", "") and "pathto" in context:
+        url = context["pathto"]("_static/" + app.config.mathjax_path, 1)
+        app.add_js_file(None, body=LOADER % url, priority=500)
 
 
 def _only_with_maths(app: Sphinx, pagename: str, templatename: str, context: dict[str, Any], doctree: Any) -> None:
@@ -62,6 +80,6 @@ def _only_with_maths(app: Sphinx, pagename: str, templatename: str, context: dic
 
 def setup(app: Sphinx) -> dict[str, Any]:
     app.connect("config-inited", _vendor)
-    app.connect("html-page-context", _page, priority=400)  # before sphinx.ext.mathjax (500)
+    app.connect("html-page-context", _page)
     app.connect("html-page-context", _only_with_maths, priority=600)  # after it
     return {"version": "1.0", "parallel_read_safe": True, "parallel_write_safe": True}
