@@ -236,9 +236,10 @@ def test_page_weight(browser: Any, site: str, page: str) -> None:
     doc, resources = browser.execute_script(WEIGHT)
     total = doc + sum(size for _, size in resources)
     # a widget page is one with Bokeh content (the widgets, the comparison chapter's charts)
-    # (and the At the table page, an application over the in-browser engine: its list of every mechanic is data)
+    # (and the At the table page, an application over the in-browser engine whose list of every mechanic is data,
+    # and a page of typeset mathematics, which needs MathJax)
     widgets = browser.execute_script(
-        "return document.querySelectorAll('.aot-widget, [data-root-id], #aot-at-the-table').length")
+        "return document.querySelectorAll('.aot-widget, [data-root-id], #aot-at-the-table, .math').length")
     limit = WIDGET_PAGE_LIMIT if widgets else TEXT_PAGE_LIMIT
     biggest = sorted(resources, key=lambda r: -r[1])[:4]
     assert total < limit, f"{page}: {total / 1e6:.2f} MB (limit {limit / 1e6:g} MB); largest: {biggest}"
