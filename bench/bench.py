@@ -334,8 +334,8 @@ def browser_engine(html: Path) -> None:
     import shutil
     import threading
 
-    sys.path.insert(0, str(ROOT / "tests" / "book"))
-    from test_engine_browser import make_driver  # the tests' Chromium set-up: every off-host name unresolvable
+    sys.path.insert(0, str(ROOT / "tests"))
+    from book.test_engine_browser import make_driver  # the tests' Chromium set-up: every off-host name unresolvable
 
     class Quiet(http.server.SimpleHTTPRequestHandler):
         def log_message(self, *args: object) -> None:
