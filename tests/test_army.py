@@ -30,11 +30,13 @@ from aot_rules.aot.army import (
     validate,
 )
 from aot_rules.aot.army.costs import Item, unit_lines
-from aot_rules.aot.army.model import Gear, Kind, Property, Section, Weapon
+from aot_rules.aot.army.model import Section
 from aot_rules.aot.army.report import army_html, army_text, costs_html, list_html, list_text, violations_html
-from aot_rules.aot.army.schema import ARMY_SCHEMA
-from aot_rules.aot.equipment import MeleeWeapon, Missile
+from aot_rules.aot.army.schema import ARMY_SCHEMA, KIND_WORDS, WEAPON_WORDS
+from aot_rules.aot.equipment import Gear, MeleeWeapon, Missile
 from aot_rules.aot.rules.movement import move_allowance
+from aot_rules.aot.units import Body, Property
+from aot_rules.core.errors import RuleError
 
 LEGAL = shipped_path("armies", "greeks-legal")
 Data = dict[str, Any]
@@ -74,11 +76,11 @@ def test_the_greek_list_is_the_rulebook_example() -> None:
         ("Hoplites", Section.CORE, 8, False), ("Akontists", Section.CORE, 4, False),
         ("Cavalry", Section.AUXILIARY, 3, True), ("Scythian archers", Section.AUXILIARY, 4, False)]
     hop, ako, cav, scy = main.entries
-    assert (hop.weapons, hop.gear, hop.optional) == ((Weapon.SPEAR,), (Gear.SHIELD,), (Gear.ARMOUR,))
-    assert (ako.weapons, ako.gear, ako.optional) == ((Weapon.JAVELIN,), (), (Gear.SHIELD,))
+    assert (hop.weapons, hop.gear, hop.optional) == ((MeleeWeapon.SPEAR,), (Gear.SHIELD,), (Gear.ARMOUR,))
+    assert (ako.weapons, ako.gear, ako.optional) == ((Missile.JAVELIN,), (), (Gear.SHIELD,))
     assert (cav.weapons, cav.optional, cav.units.low, cav.units.high, cav.given_range) == (
-        (Weapon.JAVELIN,), (Gear.ARMOUR,), 0, 2, True)
-    assert (scy.weapons, scy.weapon_implied, scy.optional) == ((Weapon.BOW,), True, (Gear.ARMOUR,))
+        (Missile.JAVELIN,), (Gear.ARMOUR,), 0, 2, True)
+    assert (scy.weapons, scy.weapon_implied, scy.optional) == ((Missile.BOW,), True, (Gear.ARMOUR,))
     # core troops unlimited; an auxiliary without a printed range: one unit at most
     assert hop.units.high is None and ako.units.high is None
     assert (scy.units.low, scy.units.high, scy.given_range) == (0, 1, False)
@@ -428,7 +430,7 @@ def test_exotic_troops_refuse_what_only_warriors_may_have() -> None:
         ("AOT-ELEPHANT-UNIT", "E"), ("AOT-CHARIOT-BASICS", "C"), ("AOT-ELEPHANT-UNIT", "C"),
         ("AOT-CART-SUMERIAN", "H"), ("AOT-PROP-RECRUIT", "B")]
     assert cost_sheet(army).total == 2 + 3 + 1 + 2  # a recruit bombard is still a bombard
-    assert army.kind_of(army.units[0]) is Kind.ELEPHANT
+    assert army.body_of(army.units[0]) is Body.ELEPHANT
 
 
 def test_a_commander_riding_an_elephant_makes_it_veteran_for_a_point() -> None:
@@ -578,3 +580,60 @@ def test_adding_an_ordinary_unit_costs_one_point_and_a_recruit_half_a_pair(n: in
     assert cost_sheet(army_of(akontists(n + 1, recruits=r))).total == base + 1
     assert cost_sheet(army_of(akontists(n, recruits=r + 1))).total == base + (r % 2 == 0)
     assert cost_sheet(army_of(akontists(n, recruits=r + 2))).total == base + 1
+
+
+# --- one vocabulary (issue 22, part 6) -----------------------------------------------------------------
+
+def test_the_army_model_has_no_vocabulary_of_its_own() -> None:
+    """Weapons, gear, properties, what an entry is and ranks are the rules' types; the army model keeps only
+    what the rules do not have (marker figures, list sections)."""
+    import enum
+
+    from aot_rules.aot import equipment, units
+    from aot_rules.aot.army import model
+    from aot_rules.aot.rules import orders
+
+    own = {n for n, v in vars(model).items() if isinstance(v, type) and issubclass(v, enum.Enum)
+           and v.__module__ == model.__name__}
+    assert own == {"Marker", "Section"}
+    assert (model.Gear, model.Property, model.Body, model.Rank) == (equipment.Gear, units.Property, units.Body,
+                                                                     orders.Rank)
+
+
+def test_every_file_word_means_one_of_the_rules_types() -> None:
+    assert all(isinstance(w, MeleeWeapon | Missile) for w in WEAPON_WORDS.values())
+    assert set(Missile) <= set(WEAPON_WORDS.values())
+    assert {WEAPON_WORDS[w] for w in ("sword", "axe", "short-spear")} == {MeleeWeapon.SWORD}
+    assert WEAPON_WORDS["halberd"] is MeleeWeapon.HALBERD_SPEAR
+    assert {b for b, _ in KIND_WORDS.values()} == set(Body) - {Body.CAMELS}
+
+
+def test_axe_and_sword_are_one_weapon_to_the_rules() -> None:
+    """Two words for one weapon: the list holds it once and a unit's split adds the warriors up."""
+    axes = copy.deepcopy(ROMANS)
+    axes["core"][0]["weapons"] = ["axe", "sword", "javelin"]
+    data = {"kind": "army", "name": "L", "list": axes, "slots": {n: "individual" for n in range(1, 7)},
+            "units": [{"name": "Legio", "entry": "Legionaries", "ranks": [3, 3],
+                       "weapons": {"axe": 2, "sword": 2, "javelin": 2}}]}
+    army = army_from_data(data)
+    assert army.army_list.main.entries[0].weapons == (MeleeWeapon.SWORD, Missile.JAVELIN)
+    assert army.units[0].weapons == ((MeleeWeapon.SWORD, 4), (Missile.JAVELIN, 2))
+    assert validate(army) == []
+    assert army.engine_unit(army.units[0]).front == ((MeleeWeapon.SWORD, 3),)
+
+
+def test_the_engine_unit_wears_and_has_what_the_army_says() -> None:
+    army = shipped_army("greeks-legal")
+    for u in army.units:
+        try:
+            unit = army.engine_unit(u)
+        except RuleError:
+            continue
+        assert unit.gear == set(army.gear_of(u))
+        assert unit.properties == set(army.properties(u))
+
+
+def test_each_kind_word_loads_as_the_rules_body() -> None:
+    entries = list_from_data(copy.deepcopy(EXOTIC)).main.entries
+    for written, e in zip(EXOTIC["core"], entries, strict=True):
+        assert (e.body, e.gunpowder) == KIND_WORDS[written.get("kind", "troops")]

@@ -1,8 +1,16 @@
-"""What a unit carries: missile and hand-to-hand weapons (AOT-SHOOT-*, AOT-MELEE-HIT-*)."""
+"""What a unit carries: missile and hand-to-hand weapons (AOT-SHOOT-*, AOT-MELEE-HIT-*) and defensive gear
+(AOT-ARMY-POINTS and the saves of AOT-SHOOT-SHIELDWALL … AOT-MELEE-HORSE-ARMOUR).
+
+These enums are the one vocabulary of equipment: the rules, the table-top engine and the army model all use
+them.  A weapon a warrior carries is a :data:`Weapon`, either a :class:`Missile` or a :class:`MeleeWeapon`;
+both answer :attr:`~Missile.melee` (the class it fights with hand to hand) and :attr:`~Missile.missile` (what
+it shoots, if anything), so code that holds a carried weapon never asks which of the two it is.
+"""
 
 from __future__ import annotations
 
 from enum import StrEnum
+from typing import TypeAlias
 
 
 class Missile(StrEnum):
@@ -21,6 +29,16 @@ class Missile(StrEnum):
     @property
     def rule_id(self) -> str:
         return {Missile.JAVELIN: "AOT-SHOOT-JAVELIN", Missile.HANDGUN: "AOT-SHOOT-HANDGUN"}.get(self, "AOT-SHOOT-HIT")
+
+    @property
+    def melee(self) -> MeleeWeapon:
+        """Hand to hand, a warrior carrying a missile weapon fights as a shooter (AOT-MELEE-HIT-SHOOTER)."""
+        return MeleeWeapon.SHOOTER
+
+    @property
+    def missile(self) -> Missile:
+        """What the carried weapon shoots: itself."""
+        return self
 
 
 class MeleeWeapon(StrEnum):
@@ -64,6 +82,33 @@ class MeleeWeapon(StrEnum):
             MeleeWeapon.TWO_HANDED: "AOT-MELEE-TWO-HANDED",
             MeleeWeapon.LANCE: "AOT-MELEE-HIT-LANCE",
         }[self]
+
+
+    @property
+    def melee(self) -> MeleeWeapon:
+        """The class a warrior carrying this weapon fights with: itself."""
+        return self
+
+    @property
+    def missile(self) -> None:
+        """A hand-to-hand weapon shoots nothing."""
+        return None
+
+
+#: A weapon a warrior carries: it shoots (a :class:`Missile`, fighting hand to hand as a shooter) or it does
+#: not (a :class:`MeleeWeapon`).
+Weapon: TypeAlias = Missile | MeleeWeapon
+
+
+class Gear(StrEnum):
+    """Defensive gear.  It costs no points but limits running, trotting and evading (AOT-ARMY-POINTS), and
+    each piece saves in its own way (AOT-SHOOT-SHIELDWALL, AOT-SHOOT-PAVISE, AOT-MELEE-ARMOUR, …); a
+    :class:`~aot_rules.aot.units.Unit` wears it."""
+
+    SHIELD = "shield"
+    ARMOUR = "armour"
+    HORSE_ARMOUR = "horse-armour"
+    PAVISE = "pavise"
 
 
 FOOT_WEAPONS = tuple(w for w in MeleeWeapon if w is not MeleeWeapon.LANCE)

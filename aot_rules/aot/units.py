@@ -14,7 +14,7 @@ from dataclasses import dataclass, replace
 from enum import StrEnum
 from functools import lru_cache
 
-from aot_rules.aot.equipment import MeleeWeapon, Missile
+from aot_rules.aot.equipment import Gear, MeleeWeapon, Missile
 from aot_rules.core.errors import RuleError
 
 MAX_FOOT = 10
@@ -57,6 +57,17 @@ class Body(StrEnum):
         return self in (Body.CHARIOT, Body.SCYTHED, Body.CART)
 
     @property
+    def only_veteran(self) -> bool:
+        """An elephant, a chariot or a gun may have no property but veteran (a commander riding it) and no
+        shields or armour of its own (AOT-ELEPHANT-UNIT, AOT-CHARIOT-BASICS, AOT-ART-CREW)."""
+        return self in (Body.ELEPHANT, Body.ARTILLERY) or self.chariot
+
+    @property
+    def property_rule(self) -> str:
+        """The rule that limits the body's properties: every kind of chariot is limited by the chariots' rule."""
+        return "AOT-CHARIOT-BASICS" if self.chariot else self.rule_id
+
+    @property
     def wounded(self) -> bool:
         """Hits threaten the whole beast or vehicle (a hit test) instead of killing warriors."""
         return self is Body.ELEPHANT or self.chariot
@@ -74,6 +85,22 @@ WAGON_CREW = 6
 GUN_CREW = 4
 GUN_DENSITY = 2
 MAX_HORSES = 4
+
+
+class Property(StrEnum):
+    """The properties a unit can have (AOT-PROP-*), each a flag of :class:`Unit`; an elite unit picks two of
+    them (AOT-PROP-ELITE).  Recruits (AOT-PROP-RECRUIT) are not among them: being a recruit rules every
+    property out."""
+
+    STUBBORN = "stubborn"
+    REGULAR = "regular"
+    INITIATIVE = "initiative"
+    BARBARIAN = "barbarian"
+    VETERAN = "veteran"
+
+    @property
+    def rule_id(self) -> str:
+        return f"AOT-PROP-{self.name}"
 
 
 class WarriorState(StrEnum):
@@ -206,7 +233,7 @@ class Unit:
             raise RuleError(rid, f"{self.name}: a war wagon's crew is at most {WAGON_CREW} warriors")
         if b is Body.ARTILLERY and self.strength > GUN_CREW:
             raise RuleError(rid, f"{self.name}: an artillery crew is {GUN_CREW} civilians, not {self.strength}")
-        if b in (Body.ELEPHANT, Body.ARTILLERY) or b.chariot:
+        if b.only_veteran:
             if self.shield or self.armour or self.horse_armour or self.pavise:
                 raise RuleError(rid, f"{self.name}: {b.noun} has no shields or armour of its own")
             if self.stubborn or self.recruit or self.regular or self.initiative or self.barbarian:
@@ -223,6 +250,23 @@ class Unit:
     @property
     def formed(self) -> int:
         return sum(self.ranks)
+
+    @property
+    def gear(self) -> frozenset[Gear]:
+        """The defensive gear the unit wears.
+
+        >>> sorted(Unit(ranks=(4, 4), shield=True, armour=True).gear)
+        [<Gear.ARMOUR: 'armour'>, <Gear.SHIELD: 'shield'>]
+        """
+        return frozenset(g for g, on in ((Gear.SHIELD, self.shield), (Gear.ARMOUR, self.armour),
+                                         (Gear.HORSE_ARMOUR, self.horse_armour), (Gear.PAVISE, self.pavise)) if on)
+
+    @property
+    def properties(self) -> frozenset[Property]:
+        """The unit's properties (AOT-PROP-*)."""
+        return frozenset(p for p, on in ((Property.STUBBORN, self.stubborn), (Property.REGULAR, self.regular),
+                                         (Property.INITIATIVE, self.initiative), (Property.BARBARIAN, self.barbarian),
+                                         (Property.VETERAN, self.veteran)) if on)
 
     @property
     def strength(self) -> int:

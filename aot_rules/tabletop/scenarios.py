@@ -11,9 +11,7 @@ from collections.abc import Callable, Sequence
 from dataclasses import replace
 
 from aot_rules.aot.army import Army, shipped_army, validate
-from aot_rules.aot.army.model import ArmyUnit, Kind
-from aot_rules.aot.army.model import Rank as ArmyRank
-from aot_rules.aot.equipment import Missile
+from aot_rules.aot.army.model import ArmyUnit
 from aot_rules.aot.rules.chariots import chariot
 from aot_rules.aot.rules.elephants import elephant
 from aot_rules.aot.rules.orders import Rank, UnitTurn
@@ -60,8 +58,7 @@ def deploy(army: Army, side: int, xs: Sequence[float], y: float, facing: float, 
         unit, size = table_unit(army, u)
         pieces.append(Piece(ids[u.name], side, unit, Pose.of(x, y, facing), size, unit.strength,
                             turn=UnitTurn.of(unit, general=u.name in generals)))
-    commanders = tuple(CommanderState(c.name, Rank.C_IN_C if c.c_in_c else
-                                      (Rank.GENERAL if c.rank is ArmyRank.GENERAL else Rank.COLONEL), ids[c.unit])
+    commanders = tuple(CommanderState(c.name, Rank.C_IN_C if c.c_in_c else c.rank, ids[c.unit])
                        for c in army.commanders)
     slots = dict(army.slots)
     written = tuple(" / ".join(slots[i]) for i in range(1, 7))
@@ -70,8 +67,6 @@ def deploy(army: Army, side: int, xs: Sequence[float], y: float, facing: float, 
                      camp, home_edge), tuple(pieces)
 
 
-#: The exotic entries the table can stand, with the body their builder gives them.
-EXOTIC = {Kind.CHARIOT: Body.CHARIOT, Kind.SCYTHED_CHARIOT: Body.SCYTHED, Kind.SUMERIAN_CART: Body.CART}
 
 
 def table_unit(army: Army, u: ArmyUnit) -> tuple[Unit, BaseSize]:
@@ -79,15 +74,15 @@ def table_unit(army: Army, u: ArmyUnit) -> tuple[Unit, BaseSize]:
     :meth:`~aot_rules.aot.army.model.Army.engine_unit`), or a chariot or an elephant built by its rules'
     builder on the large base (AOT-UNIT-BASE), its crew's missile from the list entry."""
     e = army.entry_of(u)
-    if e is None or e.kind is Kind.TROOPS:
+    if e is None or e.body is Body.WARRIORS:
         return army.engine_unit(u), BaseSize.UNIT
-    missile = next((Missile(w.value) for w in e.weapons if w.value in Missile._value2member_map_), None)
-    if e.kind is Kind.ELEPHANT:
+    missile = next((w.missile for w in e.weapons if w.missile is not None), None)
+    if e.body is Body.ELEPHANT:
         unit = elephant(u.ranks[0], name=u.name)
-    elif e.kind in EXOTIC:
-        unit = chariot(u.ranks[0], body=EXOTIC[e.kind], name=u.name)
+    elif e.body.chariot:
+        unit = chariot(u.ranks[0], body=e.body, name=u.name)
     else:
-        raise RuleError(e.kind.rule_id, f"{u.name}: a {e.kind} cannot be stood on the table yet")
+        raise RuleError(e.body.rule_id, f"{u.name}: {e.body.noun} cannot be stood on the table yet")
     return replace(unit, missile=missile), BaseSize.LARGE
 
 

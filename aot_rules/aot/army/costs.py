@@ -16,7 +16,8 @@ from dataclasses import dataclass
 from enum import StrEnum
 from fractions import Fraction
 
-from aot_rules.aot.army.model import Army, ArmyUnit, Kind
+from aot_rules.aot.army.model import Army, ArmyUnit, ListEntry
+from aot_rules.aot.units import Body
 
 #: Army points per army (очки комплектования); an army may spend less (Reading of AOT-ARMY-POINTS).
 BUDGET = 20
@@ -92,13 +93,22 @@ COSTS: tuple[Cost, ...] = (
 
 PRICE: dict[Item, Cost] = {c.item: c for c in COSTS}
 
-#: What the base of each kind of troops costs (a scythed chariot is a chariot plus its scythes).
-BASE: dict[Kind, tuple[Item, ...]] = {
-    Kind.TROOPS: (Item.UNIT,), Kind.ELEPHANT: (Item.ELEPHANT,), Kind.CHARIOT: (Item.CHARIOT,),
-    Kind.SCYTHED_CHARIOT: (Item.CHARIOT, Item.SCYTHES), Kind.SUMERIAN_CART: (Item.CHARIOT,),
-    Kind.WAR_WAGON: (Item.WAR_WAGON,), Kind.MACHINE: (Item.MACHINE,),
-    Kind.GUNPOWDER_ARTILLERY: (Item.GUNPOWDER_ARTILLERY,),
+#: What the base of each kind of troops costs (a scythed chariot is a chariot plus its scythes; camel riders
+#: are an ordinary unit).  A gunpowder piece is priced apart (:func:`base_items`).
+BASE: dict[Body, tuple[Item, ...]] = {
+    Body.WARRIORS: (Item.UNIT,), Body.CAMELS: (Item.UNIT,), Body.ELEPHANT: (Item.ELEPHANT,),
+    Body.CHARIOT: (Item.CHARIOT,), Body.SCYTHED: (Item.CHARIOT, Item.SCYTHES), Body.CART: (Item.CHARIOT,),
+    Body.WAR_WAGON: (Item.WAR_WAGON,), Body.ARTILLERY: (Item.MACHINE,),
 }
+
+
+def base_items(entry: ListEntry | None) -> tuple[Item, ...]:
+    """What a unit of this list entry costs before its options (an unknown entry: an ordinary unit)."""
+    if entry is None:
+        return BASE[Body.WARRIORS]
+    if entry.body is Body.ARTILLERY and entry.gunpowder:
+        return (Item.GUNPOWDER_ARTILLERY,)
+    return BASE[entry.body]
 
 
 @dataclass(frozen=True)
@@ -131,7 +141,7 @@ class CostSheet:
 
 def is_recruit(army: Army, u: ArmyUnit) -> bool:
     """Bought at the recruit price: a recruit unit of ordinary troops (recruits are warriors)."""
-    return u.recruit and army.kind_of(u) is Kind.TROOPS
+    return u.recruit and army.body_of(u) is Body.WARRIORS
 
 
 def unit_lines(army: Army, u: ArmyUnit) -> tuple[Line, ...]:
@@ -143,8 +153,8 @@ def unit_lines(army: Army, u: ArmyUnit) -> tuple[Line, ...]:
     >>> [(ln.what, str(ln.points)) for ln in unit_lines(a, a.units[0]) if ln.points]
     [('Hoplites', '1'), ('standard bearer', '1'), ('general Pericles', '1')]
     """
-    kind = army.kind_of(u)
-    lines = [Line(Item.RECRUIT, u.entry)] if is_recruit(army, u) else [Line(i, u.entry) for i in BASE[kind]]
+    base = base_items(army.entry_of(u))
+    lines = [Line(Item.RECRUIT, u.entry)] if is_recruit(army, u) else [Line(i, u.entry) for i in base]
     if u.escort:
         lines.append(Line(Item.CART_ESCORT, "light-infantry escort"))
     if u.tower_crew:

@@ -29,18 +29,16 @@ from aot_rules.aot.army.model import (
     ArmyUnit,
     Commander,
     Contingent,
-    Gear,
-    Kind,
     ListEntry,
     Marker,
-    Property,
     Rank,
     Section,
     UnitRange,
-    Weapon,
     is_individual,
 )
-from aot_rules.aot.army.schema import ARMY_SCHEMA, KIND_SCHEMA, LIST_SCHEMA
+from aot_rules.aot.army.schema import ARMY_SCHEMA, KIND_SCHEMA, KIND_WORDS, LIST_SCHEMA, WEAPON_WORDS
+from aot_rules.aot.equipment import Gear, Weapon
+from aot_rules.aot.units import Property
 from aot_rules.core.safeio import MAX_DIGITS, UnsafeFile, decode_utf8, read_capped
 
 # jsonschema imports the optional IRI checker rfc3987_syntax when it is installed (Jupyter pulls it in), and
@@ -244,20 +242,39 @@ def _range(text: str | None, section: Section, source: str, name: str) -> tuple[
 
 
 def _item(word: str) -> Weapon | Gear:
-    return Weapon(word) if word in Weapon._value2member_map_ else Gear(word)
+    """The rules' weapon or gear an army file's word means (the schema has checked the word)."""
+    return WEAPON_WORDS[word] if word in WEAPON_WORDS else Gear(word)
+
+
+def _items(words: Sequence[str]) -> tuple[Weapon | Gear, ...]:
+    """The words' items in the order written, once each: ``axe`` and ``sword`` are one weapon to the rules."""
+    return tuple(dict.fromkeys(_item(w) for w in words))
+
+
+def _weapons(words: Sequence[str]) -> tuple[Weapon, ...]:
+    return tuple(dict.fromkeys(WEAPON_WORDS[w] for w in words))
+
+
+def _split(d: Mapping[str, int]) -> tuple[tuple[Weapon, int], ...]:
+    """A unit's split of warriors between weapons; two words for one weapon add up."""
+    out: dict[Weapon, int] = {}
+    for word, n in d.items():
+        out[WEAPON_WORDS[word]] = out.get(WEAPON_WORDS[word], 0) + n
+    return tuple(out.items())
 
 
 def _entry(d: Mapping[str, Any], section: Section, source: str) -> ListEntry:
     name = d["name"]
-    weapons = tuple(Weapon(w) for w in d.get("weapons", ()))
+    weapons = _weapons(d.get("weapons", ()))
     gear = tuple(Gear(g) for g in d.get("gear", ()))
-    optional = tuple(_item(o) for o in d.get("optional", ()))
+    optional = _items(d.get("optional", ()))
     both = [str(o) for o in optional if o in weapons or o in gear]
     if both:
         raise ArmyFileError(source, f"entry {name!r}: {', '.join(both)} cannot be both standard and optional")
     units, given = _range(d.get("units"), section, source, name)
+    body, gunpowder = KIND_WORDS[d.get("kind", "troops")]
     return ListEntry(name=name, section=section, warriors=d["warriors"], weapons=weapons, gear=gear,
-                     optional=optional, mounted=d.get("mounted", False), kind=Kind(d.get("kind", "troops")),
+                     optional=optional, mounted=d.get("mounted", False), body=body, gunpowder=gunpowder,
                      units=units, given_range=given, weapon_implied=d.get("weapon_implied", False),
                      note=d.get("note", ""))
 
@@ -288,8 +305,7 @@ def list_from_data(data: object, source: str = "<army list>") -> ArmyList:
 
 def _unit(d: Mapping[str, Any]) -> ArmyUnit:
     return ArmyUnit(name=d["name"], entry=d["entry"], ranks=tuple(d.get("ranks", ())), contingent=d.get("contingent"),
-                    options=tuple(_item(o) for o in d.get("options", ())),
-                    weapons=tuple((Weapon(w), n) for w, n in d.get("weapons", {}).items()),
+                    options=_items(d.get("options", ())), weapons=_split(d.get("weapons", {})),
                     all_weapons=d.get("all_weapons", False),
                     markers=tuple(Marker(m) for m in d.get("markers", ())),
                     elite=tuple(Property(p) for p in d.get("elite", ())), recruit=d.get("recruit", False),

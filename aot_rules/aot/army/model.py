@@ -11,6 +11,15 @@ validator can report *every* problem at once instead of the first one.
 The one bridge into the rest of the engine is :meth:`Army.engine_unit`, which turns an army unit
 into the table-top :class:`~aot_rules.aot.units.Unit` (the one place that knows density, and that
 refuses impossible units), so the army code never re-implements ranks or density.
+
+The model speaks the rules' vocabulary, not a copy of it: a weapon is the rules' :data:`~aot_rules.aot.equipment.Weapon`
+(a :class:`~aot_rules.aot.equipment.Missile` or a :class:`~aot_rules.aot.equipment.MeleeWeapon`), gear the rules'
+:class:`~aot_rules.aot.equipment.Gear`, a property the rules' :class:`~aot_rules.aot.units.Property`, what an
+entry is the rules' :class:`~aot_rules.aot.units.Body` and a commander's rank the rules'
+:class:`~aot_rules.aot.rules.orders.Rank`.  An army file may spell them its own way (``axe``, ``sumerian-cart``,
+``machine``); :mod:`.schema` is the one place that reads those words into these types.  One consequence, by
+design: the rules do not tell an axe from a sword or a short spear (all three are close-combat specialists,
+AOT-MELEE-HIT-SPECIALIST), so neither does the model, and ``army show`` names such a unit's weapon "sword".
 """
 
 from __future__ import annotations
@@ -18,8 +27,12 @@ from __future__ import annotations
 from dataclasses import dataclass
 from enum import StrEnum
 
+from aot_rules.aot.equipment import Gear as Gear  # the rules' own vocabulary, not copies (re-exported)
 from aot_rules.aot.equipment import MeleeWeapon, Missile
-from aot_rules.aot.rules.orders import Rank as Rank  # the rules' commander ranks, not a copy
+from aot_rules.aot.equipment import Weapon as Weapon
+from aot_rules.aot.rules.orders import Rank as Rank
+from aot_rules.aot.units import Body as Body
+from aot_rules.aot.units import Property as Property
 from aot_rules.aot.units import Unit
 from aot_rules.core.errors import RuleError
 
@@ -34,71 +47,6 @@ def is_individual(name: str) -> bool:
     (True, True, False)
     """
     return " ".join(name.lower().split()) in (INDIVIDUAL, "individual unit")
-
-
-class Weapon(StrEnum):
-    """A weapon as army lists name it.  Several names share one melee family of the engine
-    (sword, axe and short spear are all close-combat specialists, AOT-MELEE-HIT-SPECIALIST)."""
-
-    SPEAR = "spear"
-    PIKE = "pike"
-    HALBERD = "halberd"
-    SWORD = "sword"
-    AXE = "axe"
-    SHORT_SPEAR = "short-spear"
-    TWO_HANDED = "two-handed"
-    LANCE = "lance"
-    BOW = "bow"
-    SLING = "sling"
-    JAVELIN = "javelin"
-    HANDGUN = "handgun"
-
-    @property
-    def missile(self) -> Missile | None:
-        """The missile a warrior with this weapon shoots or throws, if any.
-
-        >>> Weapon.JAVELIN.missile, Weapon.SPEAR.missile
-        (<Missile.JAVELIN: 'javelin'>, None)
-        """
-        return {Weapon.BOW: Missile.BOW, Weapon.SLING: Missile.SLING, Weapon.JAVELIN: Missile.JAVELIN,
-                Weapon.HANDGUN: Missile.HANDGUN}.get(self)
-
-    @property
-    def melee(self) -> MeleeWeapon:
-        """The engine's melee family: shooters fight as shooters (AOT-MELEE-HIT-SHOOTER); a halberd
-        starts in spear mode, since its mode is declared afresh before every melee (AOT-MELEE-HALBERD).
-
-        >>> [str(w.melee) for w in (Weapon.AXE, Weapon.BOW, Weapon.HALBERD)]
-        ['sword', 'shooter', 'halberd-spear']
-        """
-        if self.missile is not None:
-            return MeleeWeapon.SHOOTER
-        return {Weapon.SPEAR: MeleeWeapon.SPEAR, Weapon.PIKE: MeleeWeapon.PIKE,
-                Weapon.HALBERD: MeleeWeapon.HALBERD_SPEAR, Weapon.TWO_HANDED: MeleeWeapon.TWO_HANDED,
-                Weapon.LANCE: MeleeWeapon.LANCE}.get(self, MeleeWeapon.SWORD)
-
-
-class Gear(StrEnum):
-    """Defensive gear: free, but it limits running, trotting and evading (AOT-ARMY-POINTS)."""
-
-    SHIELD = "shield"
-    ARMOUR = "armour"
-    HORSE_ARMOUR = "horse-armour"
-    PAVISE = "pavise"
-
-
-class Property(StrEnum):
-    """The properties a unit can have (AOT-PROP-*); *elite* and *recruit* are ways of buying them."""
-
-    STUBBORN = "stubborn"
-    REGULAR = "regular"
-    INITIATIVE = "initiative"
-    BARBARIAN = "barbarian"
-    VETERAN = "veteran"
-
-    @property
-    def rule_id(self) -> str:
-        return f"AOT-PROP-{self.name}"
 
 
 class Marker(StrEnum):
@@ -122,39 +70,6 @@ class Marker(StrEnum):
     @property
     def label(self) -> str:
         return self.value.replace("-", " ")
-
-
-class Kind(StrEnum):
-    """What a list entry is: warriors on a unit base, or one of the exotic troops that have rules
-    (and prices) of their own."""
-
-    TROOPS = "troops"
-    ELEPHANT = "elephant"
-    CHARIOT = "chariot"
-    SCYTHED_CHARIOT = "scythed-chariot"
-    SUMERIAN_CART = "sumerian-cart"
-    WAR_WAGON = "war-wagon"
-    MACHINE = "machine"
-    GUNPOWDER_ARTILLERY = "gunpowder-artillery"
-
-    @property
-    def rule_id(self) -> str:
-        """The rule that governs this kind of troops."""
-        return {Kind.TROOPS: "AOT-ARMY-UNIT-SIZE", Kind.ELEPHANT: "AOT-ELEPHANT-UNIT",
-                Kind.CHARIOT: "AOT-CHARIOT-BASICS", Kind.SCYTHED_CHARIOT: "AOT-CHARIOT-SCYTHED",
-                Kind.SUMERIAN_CART: "AOT-CART-SUMERIAN", Kind.WAR_WAGON: "AOT-WAR-WAGON",
-                Kind.MACHINE: "AOT-ART-CLASSES", Kind.GUNPOWDER_ARTILLERY: "AOT-ART-CLASSES"}[self]
-
-    @property
-    def property_rule(self) -> str:
-        """The rule that limits this kind's properties."""
-        return "AOT-ELEPHANT-UNIT" if self is Kind.ELEPHANT else "AOT-CHARIOT-BASICS"
-
-    @property
-    def only_veteran(self) -> bool:
-        """Elephants and chariots (and so carts) may have no property but veteran (AOT-ELEPHANT-UNIT,
-        AOT-CHARIOT-BASICS)."""
-        return self in (Kind.ELEPHANT, Kind.CHARIOT, Kind.SCYTHED_CHARIOT, Kind.SUMERIAN_CART)
 
 
 #: A commander's rank is the rules' own (AOT-CMD-SLOTS, AOT-CMD-COLONEL); an army file writes ``general`` or
@@ -194,8 +109,10 @@ ONE_AT_MOST = UnitRange(0, 1)
 class ListEntry:
     """One line of an army list, e.g. ``8 Hoplites spear, shield (armour)``.
 
-    ``warriors`` is exact (AOT-ARMY-LIST); ``optional`` holds the bracketed items; ``units`` is the
-    range of units allowed, ``given_range`` whether the list printed one (else core troops are
+    ``warriors`` is exact (AOT-ARMY-LIST); ``optional`` holds the bracketed items; ``body`` is what the
+    entry is (warriors on a unit base, or an exotic troop type with rules and prices of its own) and
+    ``gunpowder`` marks an artillery piece as gunpowder (2 points, terrifying: AOT-ART-CLASSES); ``units`` is
+    the range of units allowed, ``given_range`` whether the list printed one (else core troops are
     unlimited and auxiliaries one unit at most).
     """
 
@@ -206,7 +123,8 @@ class ListEntry:
     gear: tuple[Gear, ...] = ()
     optional: tuple[Weapon | Gear, ...] = ()
     mounted: bool = False
-    kind: Kind = Kind.TROOPS
+    body: Body = Body.WARRIORS
+    gunpowder: bool = False
     units: UnitRange = UNLIMITED
     given_range: bool = False
     weapon_implied: bool = False
@@ -215,7 +133,7 @@ class ListEntry:
     def notation(self) -> str:
         """The entry as a printed list writes it.
 
-        >>> ListEntry("Cavalry", Section.AUXILIARY, 3, (Weapon.JAVELIN,), optional=(Gear.ARMOUR,),
+        >>> ListEntry("Cavalry", Section.AUXILIARY, 3, (Missile.JAVELIN,), optional=(Gear.ARMOUR,),
         ...           mounted=True, units=UnitRange(0, 2), given_range=True).notation()
         '0-2 3 Cavalry: javelin (armour)'
         """
@@ -333,9 +251,10 @@ class Army:
         c = self.contingent_of(u)
         return None if c is None else c.entry(u.entry)
 
-    def kind_of(self, u: ArmyUnit) -> Kind:
+    def body_of(self, u: ArmyUnit) -> Body:
+        """What the unit is: warriors, unless its entry says otherwise (or is missing)."""
         e = self.entry_of(u)
-        return Kind.TROOPS if e is None else e.kind
+        return Body.WARRIORS if e is None else e.body
 
     def commanders_in(self, u: ArmyUnit) -> tuple[Commander, ...]:
         return tuple(c for c in self.commanders if c.unit == u.name)
@@ -352,7 +271,7 @@ class Army:
         """The entry's weapons and the optional ones taken, in that order."""
         e = self.entry_of(u)
         listed = e.weapons if e is not None else ()
-        return listed + tuple(o for o in u.options if isinstance(o, Weapon) and o not in listed)
+        return listed + tuple(o for o in u.options if not isinstance(o, Gear) and o not in listed)
 
     def gear_of(self, u: ArmyUnit) -> tuple[Gear, ...]:
         """The entry's gear and the optional gear taken."""
@@ -385,9 +304,9 @@ class Army:
         its shooters use (the first missile weapon listed).
 
         >>> legion = ArmyList("x", "x", Contingent("Romans", "Roman", (
-        ...     ListEntry("Legionaries", Section.CORE, 6, (Weapon.SWORD, Weapon.JAVELIN)),)))
-        >>> a = Army("a", legion, (ArmyUnit("L", "Legionaries", (3, 3), weapons=((Weapon.JAVELIN, 2),
-        ...                                                                   (Weapon.SWORD, 4))),))
+        ...     ListEntry("Legionaries", Section.CORE, 6, (MeleeWeapon.SWORD, Missile.JAVELIN)),)))
+        >>> a = Army("a", legion, (ArmyUnit("L", "Legionaries", (3, 3), weapons=((Missile.JAVELIN, 2),
+        ...                                                                   (MeleeWeapon.SWORD, 4))),))
         >>> weapon, mix, missile = a.armament(a.units[0])
         >>> [(str(w), n) for w, n in mix], str(missile)
         ([('shooter', 2), ('sword', 1)], 'javelin')
@@ -422,8 +341,8 @@ class Army:
         e = self.entry_of(u)
         if e is None:
             raise RuleError("AOT-ARMY-LIST", f"the list has no entry {u.entry!r}")
-        if e.kind is not Kind.TROOPS:
-            raise RuleError(e.kind.rule_id, f"a {e.kind} is not a unit of warriors on a unit base; "
+        if e.body is not Body.WARRIORS:
+            raise RuleError(e.body.rule_id, f"{e.body.noun} is not a unit of warriors on a unit base; "
                             "its own rules give its density and move")
         props = self.properties(u)
         weapon, mix, missile = self.armament(u)

@@ -15,7 +15,7 @@ from aot_rules.aot.army.costs import BUDGET, COSTS, MAX_ELITE, PRICE, CostSheet,
 from aot_rules.aot.army.model import Army, ArmyList, ArmyUnit, Contingent, ListEntry, Rank, is_individual
 from aot_rules.aot.army.validate import DEPLOY_DENSITIES, Violation
 from aot_rules.aot.rules.movement import move_allowance
-from aot_rules.aot.units import Unit
+from aot_rules.aot.units import Body, Unit
 from aot_rules.core.errors import RuleError
 
 DASH = "—"
@@ -173,7 +173,7 @@ def list_text(lst: ArmyList) -> str:
 
 def _entry_cells(c: Contingent) -> list[list[str]]:
     return [[str(e.section), str(e.units), str(e.warriors) + (" mounted" if e.mounted else " foot"),
-             e.name + (f" [{e.kind}]" if e.kind != "troops" else ""),
+             e.name + ("" if e.body is Body.WARRIORS else f" [{e.body}{', gunpowder' if e.gunpowder else ''}]"),
              ", ".join(e.weapons) + (" (implied)" if e.weapon_implied else "") or DASH,
              ", ".join(e.gear) or DASH, ", ".join(e.optional) or DASH] for e in c.entries]
 

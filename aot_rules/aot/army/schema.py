@@ -8,7 +8,10 @@ why, for instance, ``ranks`` may have more items here than a unit may have ranks
 properties than a unit may take.  Every list and every number still has a bound, so no file can make the
 loader hold more than a few bounded structures (:mod:`aot_rules.core.safeio` caps the bytes before that).
 
-The vocabularies come from the model's enums, so a new weapon or marker is added in one place.
+The vocabularies are the rules' own enums (:mod:`aot_rules.aot.equipment`, :class:`~aot_rules.aot.units.Body`,
+:class:`~aot_rules.aot.units.Property`), so a new weapon or marker is added in one place.  Where an army file
+spells a thing its own way, :data:`WEAPON_WORDS` and :data:`KIND_WORDS` say once which of the rules' types the
+word means; the loader reads every word through them, and nothing else translates.
 
 >>> from jsonschema import Draft202012Validator
 >>> Draft202012Validator.check_schema(LIST_SCHEMA); Draft202012Validator.check_schema(ARMY_SCHEMA)
@@ -18,11 +21,30 @@ from __future__ import annotations
 
 from typing import Any
 
-from aot_rules.aot.army.model import FILE_RANKS, Gear, Kind, Marker, Property, Weapon
+from aot_rules.aot.army.model import FILE_RANKS, Marker
+from aot_rules.aot.equipment import Gear, MeleeWeapon, Missile, Weapon
+from aot_rules.aot.units import Body, Property
 
 Schema = dict[str, Any]
 
-WEAPONS = [w.value for w in Weapon]
+#: The words an army file uses for weapons, each the rules' weapon it means.  Most are the rules' own names;
+#: a list may also write ``halberd`` (whose mode is declared before each melee, starting as a spear:
+#: AOT-MELEE-HALBERD), and ``axe`` or ``short-spear``, which the rules fight as swords
+#: (AOT-MELEE-HIT-SPECIALIST).
+WEAPON_WORDS: dict[str, Weapon] = {
+    "spear": MeleeWeapon.SPEAR, "pike": MeleeWeapon.PIKE, "halberd": MeleeWeapon.HALBERD_SPEAR,
+    "sword": MeleeWeapon.SWORD, "axe": MeleeWeapon.SWORD, "short-spear": MeleeWeapon.SWORD,
+    "two-handed": MeleeWeapon.TWO_HANDED, "lance": MeleeWeapon.LANCE,
+    **{m.value: m for m in Missile},
+}
+#: The words for what a list entry is: the rules' body, and whether an artillery piece is gunpowder.
+KIND_WORDS: dict[str, tuple[Body, bool]] = {
+    "troops": (Body.WARRIORS, False), "elephant": (Body.ELEPHANT, False), "chariot": (Body.CHARIOT, False),
+    "scythed-chariot": (Body.SCYTHED, False), "sumerian-cart": (Body.CART, False),
+    "war-wagon": (Body.WAR_WAGON, False), "machine": (Body.ARTILLERY, False),
+    "gunpowder-artillery": (Body.ARTILLERY, True),
+}
+WEAPONS = list(WEAPON_WORDS)
 GEAR = [g.value for g in Gear]
 
 #: A name: printable on one line (no control characters or line separators), not only blanks.
@@ -41,7 +63,7 @@ ENTRY: Schema = {
         "name": _NAME,
         "warriors": {"type": "integer", "minimum": 1, "maximum": 10},
         "mounted": {"type": "boolean"},
-        "kind": {"enum": [k.value for k in Kind]},
+        "kind": {"enum": list(KIND_WORDS)},
         "units": {"type": "string", "pattern": r"^[0-9]{1,2}-[0-9]{1,2}$",
                   "description": "allowed number of such units, e.g. '0-2'"},
         "weapons": {"type": "array", "items": {"enum": WEAPONS}, "uniqueItems": True, "maxItems": len(WEAPONS)},

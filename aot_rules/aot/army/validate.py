@@ -25,12 +25,11 @@ from aot_rules.aot.army.model import (
     Army,
     ArmyUnit,
     Commander,
-    Kind,
     ListEntry,
     Rank,
     is_individual,
 )
-from aot_rules.aot.units import Unit
+from aot_rules.aot.units import Body, Unit
 from aot_rules.core.errors import RuleError
 
 #: Densities a unit may deploy at: closed 4, open 3, dispersed 2 (AOT-DENSITY, Reading).
@@ -110,12 +109,12 @@ def _unit(army: Army, u: ArmyUnit, found: _Found) -> None:
         found.add("AOT-ARMY-LIST", u.name, f"the {c.name} list has no entry {u.entry!r} "
                   f"(its entries: {_and([x.name for x in c.entries])})")
         return
-    if e.kind is Kind.TROOPS:
+    if e.body is Body.WARRIORS:
         _size(army, u, e, found)
     _options(u, e, found)
     _weapons(army, u, e, found)
     _properties(army, u, e, found)
-    if e.kind is Kind.TROOPS and not found.about(u.name):
+    if e.body is Body.WARRIORS and not found.about(u.name):
         try:  # what the table-top unit itself refuses: horse armour on foot, a lance on foot, …
             army.engine_unit(u)
         except RuleError as err:
@@ -199,8 +198,8 @@ def _properties(army: Army, u: ArmyUnit, e: ListEntry, found: _Found) -> None:
     commanders = army.commanders_in(u)
     if u.recruit:
         rid = "AOT-PROP-RECRUIT"
-        if e.kind is not Kind.TROOPS:
-            found.add(rid, u.name, f"recruits are units of warriors; a {e.kind} cannot be bought as recruits")
+        if e.body is not Body.WARRIORS:
+            found.add(rid, u.name, f"recruits are units of warriors; {e.body.noun} cannot be bought as recruits")
         if u.markers:
             found.add(rid, u.name, f"recruits may have no other property, so no {_and([m.label for m in u.markers])}")
         if u.elite:
@@ -208,11 +207,12 @@ def _properties(army: Army, u: ArmyUnit, e: ListEntry, found: _Found) -> None:
         if commanders:  # Reading: the commander would make them veteran
             found.add(rid, u.name, f"{_and([c.name for c in commanders])} would make the recruits veteran, and "
                       "recruits may have no other property")
-    if e.kind.only_veteran and (u.markers or u.elite):
-        found.add(e.kind.property_rule, u.name, f"a {e.kind} may have no property but veteran (a commander riding it)")
-    if u.tower_crew and e.kind is not Kind.ELEPHANT:
+    if e.body.only_veteran and (u.markers or u.elite):
+        found.add(e.body.property_rule, u.name, f"{e.body.noun} may have no property but veteran (a commander "
+                  "riding it)")
+    if u.tower_crew and e.body is not Body.ELEPHANT:
         found.add("AOT-ELEPHANT-UNIT", u.name, "only an elephant carries a tower crew")
-    if u.escort and e.kind is not Kind.SUMERIAN_CART:
+    if u.escort and e.body is not Body.CART:
         found.add("AOT-CART-SUMERIAN", u.name, "only a Sumerian battle cart comes with a free light-infantry escort")
 
 

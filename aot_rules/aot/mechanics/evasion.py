@@ -19,6 +19,7 @@ from aot_rules.core.errors import blame
 from aot_rules.core.outcome import Outcome
 from aot_rules.core.params import param
 from aot_rules.core.registry import Mechanic, Registry, Sample
+from aot_rules.core.verdict import Verdict
 
 # --- the evasion move -------------------------------------------------------------------------------
 
@@ -135,11 +136,16 @@ class BreakthroughInput:
 
 
 class Fight(StrEnum):
-    """How one breakthrough melee ends, in reading order."""
+    """How one breakthrough melee ends, in reading order: the core's three-way :class:`Verdict` with the
+    charging cavalry named first, in the words of AOT-BREAKTHROUGH."""
 
     ROUTED = "foot routed"
     CONTINUES = "fight goes on"
     BEATEN = "cavalry beaten"
+
+    @property
+    def verdict(self) -> Verdict:
+        return {Fight.ROUTED: Verdict.FIRST, Fight.BEATEN: Verdict.SECOND}.get(self, Verdict.CONTINUE)
 
 
 class Charge(NamedTuple):
@@ -149,8 +155,8 @@ class Charge(NamedTuple):
     through: bool
 
 
-RESULT_WORDS = {MeleeResult.A_WINS: Fight.ROUTED, MeleeResult.CONTINUE: Fight.CONTINUES,
-                MeleeResult.B_WINS: Fight.BEATEN}
+#: The melee's result in the breakthrough's words: the same verdict (the cavalry is side A of the melee).
+RESULT_WORDS = {r: next(f for f in Fight if f.verdict is r.verdict) for r in MeleeResult}
 BT_LABELS = {"result": "the melee", "cavalry_lost": "cavalry warriors lost", "foot_lost": "infantry warriors lost",
              "through": "the cavalry breaks through and may charge on"}
 

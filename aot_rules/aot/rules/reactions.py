@@ -15,6 +15,7 @@ from aot_rules.core.dice import DiceSource
 from aot_rules.core.dist import Dist
 from aot_rules.core.errors import RuleError
 from aot_rules.core.events import DieEffect
+from aot_rules.core.verdict import Verdict
 
 # --- countercharge (AOT-REACT-COUNTERCHARGE) ---------------------------------
 
@@ -68,11 +69,17 @@ def countercharge_success(distance: Fraction) -> Fraction:
 
 
 class Exchange(StrEnum):
-    """The result of a firefight, in reading order."""
+    """The result of a firefight, in reading order: the core's three-way :class:`Verdict` with the shooter
+    named first (the shooter prevails when the target falls back)."""
 
     TARGET_RETREATS = "target retreats"
     BOTH_STAY = "both stay"
     SHOOTER_RETREATS = "shooter retreats"
+
+    @property
+    def verdict(self) -> Verdict:
+        return {Exchange.TARGET_RETREATS: Verdict.FIRST, Exchange.SHOOTER_RETREATS: Verdict.SECOND}.get(
+            self, Verdict.CONTINUE)
 
 
 class Firefight(NamedTuple):
