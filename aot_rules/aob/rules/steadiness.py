@@ -32,7 +32,11 @@ FLIGHT_RATE = Fraction(3, 2)
 
 
 class Verdict(StrEnum):
-    """A steadiness test's outcome."""
+    """A steadiness test's outcome.
+
+    Two-way, not the core's three-way :class:`aot_rules.core.verdict.Verdict`: one unit tests alone against
+    its threshold, so there is no second side to prevail and no "neither"; it stands or it flees (AOB-ROUT).
+    """
 
     PASS = "stands"
     FAIL = "flees"

@@ -109,7 +109,12 @@ def _tell(dice: DiceSource, who: str, whom: str, x: int, strength: int, y: int, 
 # --- melee ---------------------------------------------------------------------------------------
 
 class Exchange(StrEnum):
-    """Both sides of one melee exchange at once: who loses a figure, and who must test morale."""
+    """Both sides of one melee exchange at once: who loses a figure, and who must test morale.
+
+    Not the core's three-way :class:`aot_rules.core.verdict.Verdict`: in Batalist both sides strike in the same
+    exchange and both may lose a figure and test morale (BAT-MELEE-DAMAGE), so nobody "prevails" and the
+    nine outcomes do not order from one side's win to the other's.
+    """
 
     NEITHER = "no damage"
     DEFENDER = "defender −1"

@@ -17,6 +17,7 @@ from aot_rules.core.dice import DiceSource
 from aot_rules.core.dist import Dist
 from aot_rules.core.errors import RuleError
 from aot_rules.core.events import DieEffect, Said
+from aot_rules.core.verdict import Verdict
 from aot_rules.sp.rules.shooting import trinomial
 
 SIXTH = Fraction(1, 6)
@@ -128,7 +129,13 @@ def overwhelms(strong: int, weak: int, weak_recruits: bool) -> bool:
 
 
 class Result(StrEnum):
-    """The melee result from side A's point of view, A's worst first."""
+    """The melee result from side A's point of view, A's worst first.
+
+    Not the core's three-way :class:`Verdict` itself, by design: SP-MELEE-RESULT is a table of eleven bands,
+    and the band says how far the loser falls back (6″ to 18″, or 3d6″) and whether a Group takes Shock, which
+    a three-way verdict cannot hold.  Who prevails is still the core's verdict (:attr:`verdict`), so the faces
+    and tests speak of it as they do of every other contest.
+    """
 
     A_SWAMPED = "A overwhelmed: falls back 3d6″, 6 Shock a Group"
     A_LOSE4 = "A loses by 4+: falls back 18″"
@@ -141,6 +148,12 @@ class Result(StrEnum):
     B_LOSE3 = "B loses by 3: falls back 12″"
     B_LOSE4 = "B loses by 4+: falls back 18″"
     B_SWAMPED = "B overwhelmed: falls back 3d6″, 6 Shock a Group"
+
+
+    @property
+    def verdict(self) -> Verdict:
+        """Who prevails: A when B falls back, B when A does, neither on equal kills."""
+        return Verdict.of(list(Result).index(self) - list(Result).index(Result.DRAW))
 
 
 A_FALLS_BACK = frozenset({Result.A_SWAMPED, Result.A_LOSE4, Result.A_LOSE3, Result.A_LOSE2, Result.A_LOSE1})
