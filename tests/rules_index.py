@@ -47,3 +47,13 @@ def entries(index: str) -> list[IndexEntry]:
 def examples(index: str) -> list[str]:
     """Every worked example of the index (``#### AOT-EX-…``, ``#### SP-EX-…``), in order."""
     return re.findall(r"^#### ((?:AOT|AOB|SP|BAT)-EX-[A-Z0-9-]+)\b", index, re.M)
+
+
+def readings(index: str) -> list[str]:
+    """Every rule of the index that records a Reading (its ambiguity and the reading adopted), in order."""
+    out = []
+    for m in _HEADING.finditer(index):
+        section = re.split(r"^#{2,4} ", index[m.end():], maxsplit=1, flags=re.M)[0]
+        if re.search(r"\bReading\b", section):
+            out.append(m.group(1))
+    return out

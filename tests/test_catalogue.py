@@ -93,3 +93,15 @@ def test_nothing_else_reads_the_shared_folder() -> None:
         if READS_INDEX.search(text):
             readers.append(str(path.relative_to(ROOT)))
     assert not readers, readers
+
+
+def test_every_reading_of_the_index_is_in_the_readings_appendix(rules_index_text: str) -> None:
+    """Issue 24, part 5: each rule whose index entry records a Reading has an entry of the index's origin in
+    :data:`aot_rules.readings.READINGS`, from which the appendix is generated."""
+    from rules_index import readings
+
+    from aot_rules.readings import READINGS, Origin
+
+    mine = {r.rule_id for r in READINGS if r.origin is Origin.INDEX}
+    missing = [rid for rid in readings(rules_index_text) if rid not in mine]
+    assert not missing, f"Readings of the index with no appendix entry (add them to aot_rules/readings.py): {missing}"

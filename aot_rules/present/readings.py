@@ -1,0 +1,163 @@
+"""The Readings appendix, generated: every Reading of :data:`aot_rules.readings.READINGS`, grouped by rule system
+and by the chapter that explains its rule, with a table of contents, each group linking back to its rule in the
+chapter, and the toggles that show the other reading read off the registries.
+
+The appendix page (``book/readings.md``) keeps its hand-written introduction and closing sections; between the
+two markers below it holds exactly what :func:`appendix` returns, and ``tests/test_readings.py`` fails when the
+two differ.  After editing a Reading, regenerate the page::
+
+    python -m aot_rules.present.readings book/readings.md
+
+Where a Reading lives in the book is found from the book itself: the chapter that defines its label (``(label)=``)
+and the order of the chapters in ``_toc.yml``, so moving a rule to another chapter moves its Readings with it.
+Every chapter's Reading boxes link forward to the group of their section (the ``reading-<label>`` targets made
+here; ``book/_ext/aot_readings.py`` adds the links at build time).
+"""
+
+from __future__ import annotations
+
+import re
+import sys
+from collections.abc import Iterable, Mapping, Sequence
+from dataclasses import dataclass
+from pathlib import Path
+
+from aot_rules.catalogue import RULES
+from aot_rules.readings import READINGS, Origin, Reading
+
+BEGIN = "<!-- BEGIN the generated Readings (python -m aot_rules.present.readings book/readings.md) -->"
+END = "<!-- END the generated Readings -->"
+#: The rule systems in the book's order, with the names its parts use.
+SYSTEMS = {"AOT": "Art of Tactics", "AOB": "Age of Battles", "SP": "The skirmish fragment", "BAT": "Batalist"}
+_LABEL = re.compile(r"^\(([A-Za-z0-9_-]+)\)=\s*$", re.M)
+_TITLE = re.compile(r"^# (.+)$", re.M)
+_TOC_FILE = re.compile(r"^\s*-?\s*file:\s*book/(\S+)\s*$", re.M)
+
+
+@dataclass(frozen=True)
+class Book:
+    """What the generator needs to know of the book: where each label is (chapter and line), the chapters'
+    titles and their order."""
+
+    labels: Mapping[str, tuple[str, int]]
+    titles: Mapping[str, str]
+    order: Sequence[str]
+
+    @classmethod
+    def read(cls, root: Path) -> Book:
+        """The book under ``root`` (the repository: ``_toc.yml`` and ``book/``)."""
+        book = root / "book"
+        labels: dict[str, tuple[str, int]] = {}
+        titles: dict[str, str] = {}
+        for path in sorted(book.rglob("*.md")):
+            if "_build" in path.parts or path.name == "readings.md":
+                continue
+            doc = path.relative_to(book).with_suffix("").as_posix()
+            text = path.read_text(encoding="utf-8")
+            for m in _LABEL.finditer(text):
+                labels.setdefault(m.group(1), (doc, text.count("\n", 0, m.start())))
+            title = _TITLE.search(text)
+            titles[doc] = title.group(1).strip() if title else doc
+        order = _TOC_FILE.findall((root / "_toc.yml").read_text(encoding="utf-8"))
+        return cls(labels, titles, order)
+
+    def chapter(self, label: str) -> str:
+        return self.labels[label][0]
+
+
+def anchor(label: str) -> str:
+    """The appendix's target for the Readings of the text under ``label``."""
+    return f"reading-{label}"
+
+
+def chapter_anchor(doc: str) -> str:
+    return "readings-" + doc.replace("/", "-")
+
+
+def _toggles(rule_ids: Iterable[str]) -> list[str]:
+    """Each control that switches one of these rules' Readings: its widget label, its command-line flag and the
+    calculators that offer it, from the registries (the one source of every face)."""
+    from aot_rules.systems import all_mechanics
+
+    wanted = list(dict.fromkeys(rule_ids))
+    found: dict[tuple[str, str], list[str]] = {}
+    for m in all_mechanics():
+        for p in m.inputs:
+            if p.reading in wanted:
+                found.setdefault((p.reading, p.flag), [p.title])
+                if m.rule_id not in found[(p.reading, p.flag)]:
+                    found[(p.reading, p.flag)].append(m.rule_id)
+    out = []
+    for (_, flag), (title, *mechanics) in sorted(found.items(), key=lambda kv: (wanted.index(kv[0][0]), kv[0][1])):
+        out.append(f"*{title}* (`{flag}`) on {', '.join(mechanics)}")
+    return out
+
+
+def _title(label: str) -> str:
+    rid = label.upper()
+    rule = next((r for r in RULES if r.rule_id == rid), None)
+    return f"{rid} — {rule.title}" if rule is not None else rid
+
+
+def _entry(n: int, r: Reading, own: str) -> list[str]:
+    mark = {Origin.ENGINEERING: " *Ours (engineering): the index is silent.*",
+            Origin.NOTED: " *Noted while writing the book; not in the index.*"}.get(r.origin, "")
+    about = f" ({r.rule_id})" if r.rule_id != own else ""
+    return [f"{n}. **Open{about}.** {r.open}{mark}\\", f"   **Adopted.** {r.adopted}\\",
+            f"   **The other reading.** {r.odds}", ""]
+
+
+def groups(book: Book, readings: Sequence[Reading] = READINGS) -> dict[str, dict[str, dict[str, list[Reading]]]]:
+    """system → chapter → label → its Readings, each level in the book's order."""
+    out: dict[str, dict[str, dict[str, list[Reading]]]] = {s: {} for s in SYSTEMS}
+    for r in readings:
+        out[r.system].setdefault(book.chapter(r.target), {}).setdefault(r.target, []).append(r)
+    for system, chapters in out.items():
+        ordered = sorted(chapters, key=lambda d: book.order.index(d) if d in book.order else len(book.order))
+        out[system] = {d: dict(sorted(chapters[d].items(), key=lambda kv: book.labels[kv[0]][1])) for d in ordered}
+    return out
+
+
+def appendix(book: Book, readings: Sequence[Reading] = READINGS) -> str:
+    """The generated part of the appendix, as MyST."""
+    grouped = groups(book, readings)
+    lines = ["**Contents.** Each chapter below lists its Readings rule by rule; the number is how many.", ""]
+    for system, chapters in grouped.items():
+        links = [f"{{ref}}`{book.titles[d]} <{chapter_anchor(d)}>` ({sum(len(v) for v in labels.values())})"
+                 for d, labels in chapters.items()]
+        lines.append(f"- **{SYSTEMS[system]}**: " + " · ".join(links))
+    lines.append("")
+    for system, chapters in grouped.items():
+        lines += [f"## {SYSTEMS[system]}", ""]
+        for doc, labels in chapters.items():
+            lines += [f"({chapter_anchor(doc)})=", f"### {book.titles[doc]}", ""]
+            for label, rs in labels.items():
+                own = label.upper()
+                lines += [f"({anchor(label)})=", f"#### {_title(label)}", "",
+                          f"{{ref}}`Back to the rule <{label}>` in *{book.titles[doc]}*.", ""]
+                for n, r in enumerate(rs, 1):
+                    lines += _entry(n, r, own)
+                toggles = _toggles(r.rule_id for r in rs)
+                if toggles:
+                    lines += ["**What toggles it** (the default is always the reading adopted): "
+                              + "; ".join(toggles) + ".", ""]
+    return "\n".join(lines).rstrip() + "\n"
+
+
+def replace_between(page: str, generated: str) -> str:
+    """``page`` with the text between its markers replaced by ``generated``."""
+    head, rest = page.split(BEGIN, 1)
+    _, tail = rest.split(END, 1)
+    return f"{head}{BEGIN}\n\n{generated}\n{END}{tail}"
+
+
+def main(argv: Sequence[str]) -> int:
+    """Regenerate the appendix page in place: ``python -m aot_rules.present.readings book/readings.md``."""
+    page = Path(argv[0] if argv else "book/readings.md")
+    root = page.resolve().parent.parent
+    page.write_text(replace_between(page.read_text(encoding="utf-8"), appendix(Book.read(root))), encoding="utf-8")
+    return 0
+
+
+if __name__ == "__main__":
+    sys.exit(main(sys.argv[1:]))

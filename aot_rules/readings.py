@@ -1,0 +1,1248 @@
+"""Every Reading the book and the engine adopt, for all four rule systems: the one list the Readings appendix
+(``book/readings.md``) is generated from.
+
+A *Reading* is a decision about a rule its source leaves open: an equal roll no clause covers, a term never
+defined, a number lost from a table.  Most come from the rules index, the project's specification
+(:attr:`Origin.INDEX`); the rest are ours, made while building the engine (:attr:`Origin.ENGINEERING`) or
+noticed while writing the book (:attr:`Origin.NOTED`), and listed so that a reader can disagree with them.
+
+Each record says what is open, the reading adopted and why, and whether the other reading would change an
+answer.  It does not say which control toggles it: that is read off the registries when the appendix is
+generated (every toggle's :attr:`~aot_rules.core.params.Param.reading` names the rule it switches), so a
+toggle is listed exactly when the widgets and the command line offer it.  ``label`` names the book's label of
+the text the Reading belongs to when that is not the rule's own (the appendix links back to it, and the
+chapter's Reading box links forward to the appendix).  The text is MyST, as the book prints it; nothing reads
+it back as data.
+
+``tests/test_readings.py`` holds this list to the rules index (every Reading the index records has an entry)
+and to the book (every entry links to a label that exists, and the appendix is this list, regenerated).
+"""
+
+from __future__ import annotations
+
+from enum import StrEnum
+from typing import NamedTuple
+
+
+class Origin(StrEnum):
+    """Where a Reading comes from."""
+
+    INDEX = "rules index"
+    ENGINEERING = "engineering"
+    NOTED = "noted here"
+
+
+class Reading(NamedTuple):
+    """One Reading: the rule it belongs to, what is open, what the book adopts and why, and what the other
+    reading would change."""
+
+    rule_id: str
+    open: str
+    adopted: str
+    odds: str
+    origin: Origin = Origin.INDEX
+    label: str = ""
+
+    @property
+    def system(self) -> str:
+        """The rule system's prefix: AOT, AOB, SP or BAT."""
+        return self.rule_id.split("-", 1)[0]
+
+    @property
+    def target(self) -> str:
+        """The book's label the Reading belongs to: its own, or the rule's."""
+        return self.label or self.rule_id.lower()
+
+
+R = Reading
+ENG, NOTED = Origin.ENGINEERING, Origin.NOTED
+
+READINGS: tuple[Reading, ...] = (
+    R('AOT-DENSITY',
+      'Whether a unit may be deployed at density 1 or 5.',
+      'No: units deploy at density 2, 3 or 4 only, and reach 1 or 5 during play.',
+      'No.'),
+    R('AOT-DENSITY-LIMITS',
+      'Whether units that merge may end up larger than a unit is allowed to be (10 foot, 4 riders).',
+      'No: the unit-size limits still apply after a merge.',
+      'No.'),
+    R('AOT-PANIC',
+      'How a panicking unit rallies.',
+      'An ordinary reform restores one disordered warrior (two for regulars), which gives the unit a density again.',
+      'No.',
+      label='aot-warrior-states'),
+    R('AOT-PANIC',
+      'A panicking unit has density 0, so the hit rule "below the density" can never be met.',
+      'It cannot be hit by shooting; shooting at it only makes it flee 10″, and earns no DP.',
+      'No.',
+      label='aot-warrior-states'),
+    R('AOT-DISORDER-TEST',
+      "A loss could exceed the unit's formed warriors.",
+      'The loss is capped at the formed warriors, and the unit then panics.',
+      'Not for a unit testing for itself: a failing roll is always below its density, so the cap never applies. It '
+      'matters only where the losses fall on another unit (passing through friends).'),
+    R('AOT-PROP-VETERAN',
+      'Veterans succeed on an equal roll when they hit and when they save with shields; the disorder test is not '
+      'mentioned.',
+      'Veterans get no bonus on the disorder test.',
+      'Yes, a veteran unit would fail on one face fewer. No toggle: the widget tests an ordinary unit.',
+      label='aot-disorder-test'),
+    R('AOT-PROP-REGULAR',
+      'What "the better of two rolls" means, and whether a die that also sets a distance (such as the '
+      'countercharge die) may be re-rolled.',
+      'A pass beats a fail, and of two fails the lower roll (fewer warriors lost) is better. Dice that also set a '
+      'distance may be re-rolled; the kept die sets both.',
+      'Yes, for regulars. The widgets on these pages model units without the regular property.',
+      label='aot-disorder-test'),
+    R('AOT-ARMY-POINTS',
+      'Whether all 20 points must be spent, and the price of an ordinary chariot, a war wagon or a non-gunpowder '
+      'engine.',
+      'At most 20; each of those costs 1, like an ordinary unit.',
+      'No.'),
+    R('AOT-PROP-RECRUIT',
+      'One point buys two recruit units; what an odd one costs.',
+      'A whole point: half a pair cannot be bought.',
+      'No.',
+      Origin.ENGINEERING),
+    R('AOT-ARMY-LIST',
+      'A unit that lists no weapon (Scythian archers).',
+      'The weapon is implied by the name: bows.',
+      'No.'),
+    R('AOT-ARMY-LIST',
+      'Whether items outside the brackets may be left off.',
+      'No: only bracketed items are optional, so a hoplite unit always has its shield.',
+      'No.',
+      Origin.ENGINEERING),
+    R('AOT-ARMY-MIXED-WEAPONS',
+      'Taking an optional second weapon; the +1 point for arming everyone on a unit with one weapon.',
+      'An optional weapon taken makes a mixed unit, so both weapons must be present; the +1 option needs two '
+      'weapons and replaces the split. The front rank is filled in the order the split is written.',
+      'No.',
+      Origin.ENGINEERING),
+    R('AOT-ARMY-UNIT-SIZE',
+      'Whether merged units may exceed the size limits.',
+      "No. *(ours, engineering)* A commander, like a marker figure, takes one warrior's place, so markers and "
+      'commanders together cannot outnumber the unit.',
+      'No.'),
+    R('AOT-PROP-ELITE',
+      "Whether an elite unit's stubborn or regular property reaches neighbours 1″ away; whether its two properties "
+      'may be the same.',
+      "No aura: the property is the unit's own. *(ours, engineering)* Two different properties.",
+      'No.'),
+    R('AOT-PROP-RECRUIT',
+      'Whether a commander may stand in a recruit unit, and which troops may be recruits.',
+      'No commander (he would make the unit veteran, a property recruits may not have); only ordinary units of '
+      'warriors.',
+      'No.',
+      Origin.ENGINEERING),
+    R('AOT-PROP-INITIATIVE',
+      "Whether the junior officer's move uses up the unit's allowances, and when in the slot it happens.",
+      "It counts as the unit's run or trot (and a shot or reform as its one action); it comes after the enemy's "
+      'reactions and before melee.',
+      'No.'),
+    R('AOT-PROP-BARBARIAN',
+      'When the compulsory charge is checked.',
+      'When the unit is activated, and again when an enemy ends a move closer than 6″, while it still has its run '
+      'or trot.',
+      'No.'),
+    R('AOT-PROP-REGULAR',
+      'The musician\'s re-roll: what "the better of the two results" is, and whether a die that is also a distance '
+      '(a run, a countercharge) may be re-rolled.',
+      'A pass beats a fail; of two fails the lower roll, which loses fewer warriors, is kept. A die that is also a '
+      'distance may be re-rolled, and the kept die sets both.',
+      'Yes, against a single roll: the chance of failing a test is squared, since both dice must fail. The '
+      'disorder-test widget has a *regular* toggle; the clause naming the standard bearer instead of the musician '
+      'is taken as a slip.'),
+    R('AOT-CMD-SIGNAL',
+      'Whether a unit exactly as far away as the die shows hears the signal.',
+      'Yes: distance ≤ die.',
+      'Yes, by one face at every whole-inch distance. Toggle *strictly within the die*.'),
+    R('AOT-CMD-MESSENGER',
+      'What a roll equal to the distance does.',
+      'It fails: the rule asks for a greater roll.',
+      'Yes, by one face at every whole-inch distance. Toggle *a tie gets through*.'),
+    R('AOT-CMD-BATTLE-LINE',
+      'Whether "each next unit 1″ less" adds up along the line.',
+      "A flat 1″ less (and one shooter fewer) than the general's unit for every other unit, each within its own "
+      'maximum move.',
+      'No dice.'),
+    R('AOT-CMD-CINC', 'What "with immediate effect" reaches.', 'The slots not yet played this turn.', 'No.'),
+    R('AOT-CMD-DOUBLES',
+      'Who acts after a double.',
+      'The players may rewrite their slots, then roll initiative again until the dice differ. '
+      '*(noted while writing the book)* '
+      "Only each turn's first roll counts towards the weather.",
+      'The slot odds are those of unequal dice. Counting re-rolled doubles too would make weather a little more '
+      'frequent; no toggle.'),
+    R('AOT-CMD-DOUBLES',
+      'Which double of a pair picks the weather, and whether a third double in a row counts as a new pair.',
+      "The second (triggering) double's face; and yes, every double right after a double triggers.",
+      'The second: yes. Toggle *a third double in a row counts again*.'),
+    R('AOT-WEATHER',
+      'Whether lasting weather ends when a one-off result arrives.',
+      'Yes: only the newest weather applies.',
+      'No.'),
+    R('AOT-WEATHER-WIND',
+      'How the die maps to the four edges.',
+      "1–4 are the four edges (1 your own, 2 the enemy's, 3 left, 4 right); 5 and 6 mean no wind.",
+      'Whether the two extra faces mean calm, yes. Toggle *5 and 6 are rolled again*.'),
+    R('AOT-WEATHER-SUN', 'Whether horse armour counts as armour.', 'Body armour only.', 'Only which units test.'),
+    R('AOT-WEATHER-RAIN', 'Whether artillery may shoot.', 'No: all shooting stops.', 'No dice.'),
+    R('AOT-WEATHER-STORM',
+      'The direction table is given as an example; the distance moved; who picks the lost units.',
+      'The example is the rule; a full normal move (10″ less the density); the owner picks.',
+      'The distance, yes: toggle *lost units move 1 d6″*. Not the number of units that move.'),
+    R('AOT-TERRAIN-BID',
+      'Tied dice, and a bid that reaches one element.',
+      'Ties are rolled again; at one element the receiver must accept and attack.',
+      'Ties: yes, an opening of 1 becomes impossible.'),
+    R('AOT-TERRAIN-PLACE',
+      'Camps are listed among the round elements.',
+      'A camp is an 8″ × 8″ footprint that does not count towards the number of elements.',
+      'No.'),
+    R('AOT-MEETING',
+      'Tied dice, declining to place, and what "starting from the camp" means.',
+      "Ties are rolled again; placing is compulsory; the first move is measured from the camp's edge.",
+      'No.'),
+    R('AOT-TURN-SEQUENCE',
+      "Where the junior officer's reaction sits in the slot.",
+      "After the enemy's reactions (step b) and before melee (step c). *(noted while writing the book)* "
+      'A melee carried over from '
+      'last turn ends with retreats and DP spending as in steps d and e.',
+      'No.'),
+    R('AOT-UNIT-ACTIONS',
+      'A unit that ran or trotted and then loses a melee: the run and the retreat share one allowance.',
+      "It has no retreat left this turn, as the source's sentence says. The engine's turn tracker can switch to "
+      'the other reading (`retreat_after_run=True`).',
+      'Not the dice; it decides whether the loser falls back.',
+      Origin.NOTED),
+    R('AOT-CMD-SLOT-ORDER',
+      'Whether a general may mix ways of giving orders within one slot.',
+      'One way per slot.',
+      'No.',
+      Origin.ENGINEERING),
+    R('AOT-CMD-INDIVIDUAL-SLOT',
+      'Whether a general\'s own unit may be activated on an "individual unit" slot.',
+      'Yes, as a plain unit: the general gives no orders from it.',
+      'No.',
+      Origin.ENGINEERING),
+    R('AOT-CMD-COLONEL',
+      'What "the same armament" means.',
+      'The same arm, weapon kinds, missile and protections; how many warriors carry each weapon does not matter.',
+      'No.',
+      Origin.ENGINEERING),
+    R('AOT-VICTORY-ROUT',
+      'Whether a panicking unit still on the table blocks total victory.',
+      'Yes; a unit counts as gone once removed, in its camp or off the table. *(ours, engineering)* A camp looter has '
+      'been removed, so it does not block it.',
+      'No.'),
+    R('AOT-VICTORY-POINTS',
+      'Equal points.',
+      "A draw. *(ours, engineering)* The point for an elephant's lost escort is on top of the point for destroying the "
+      'unit; only one unit per side can loot a camp.',
+      'No.'),
+    R('AOT-VICTORY-WITHDRAW',
+      'Whether panicking units inside the captured camp also score their camp point.',
+      'Yes, +1 each, counted once. *(ours, engineering)* The camp is worth +2 once; a withdrawal is never a rout; the '
+      'withdrawing side keeps its own points and may still win.',
+      'No.'),
+    R('AOT-TERRAIN-TYPES',
+      'Streams are "under 4 cm" wide and rivers "over four inches", which leaves water in between undefined.',
+      'Any watercourse up to 4″ wide is a stream: passable, with a test. A wider river is impassable except at a '
+      'bridge (no test) or a ford (a test).',
+      'No dice; it decides where a unit can cross and whether it tests.'),
+    R('AOT-TERRAIN-TYPES',
+      'Villages are shut to units "in closed order"; closed order is density 4, and density 5 is not among the '
+      'standard orders.',
+      'Closed order is density 4; we extend it to density 5 (density 4 or more).',
+      'No dice; it decides who may enter.'),
+    R('AOT-TERRAIN-TYPES',
+      'Hills are listed among the passable obstacles, without saying whether they need a test.',
+      'They do, like the other rough ground. (Elephants, which ignore most terrain, come with the special troops.)',
+      'Yes: otherwise a hill would cost nothing. No toggle; the rough-ground widget lists hills with the other '
+      'terrain.'),
+    R('AOT-ROUGH-TERRAIN',
+      'How often a unit tests while it stays in rough ground over several turns.',
+      'One test for each move that enters the piece or starts or continues inside it; crossing it in one move is '
+      'one test.',
+      "Yes: each stop inside costs a further test. The widget's **moves in it** slider counts them."),
+    R('AOT-MOVE-PROCEDURE',
+      'Any change of facing is called a turn, with a test, yet a wheel made while moving is charged the inches its '
+      'outer corner travels.',
+      'Two manoeuvres: a wheel is part of the move, paid in inches and with no test; a turn is a change of facing '
+      'on the spot, paid with a test and no inches.',
+      'Yes: the other reading adds a test to every wheel. No toggle; add a *turn* step to the move calculator to '
+      'see its cost.',
+      Origin.NOTED),
+    R('AOT-MOVE-THROUGH-FRIENDS',
+      "The roll is the mover's but the loss the friend's: what if the roll exceeds the friend's formed warriors, "
+      "and may the mover's musician re-roll?",
+      "The loss is capped at the friend's formed warriors, and a friend left with none panics. The test is the "
+      "mover's, so a regular mover may re-roll it.",
+      'The cap: no toggle. The re-roll: yes, the **mover regular (re-roll)** toggle.'),
+    R('AOT-MOVE-THROUGH-FRIENDS',
+      'What passing through a friendly elephant costs; the rules give only "a roll below 3".',
+      'The mover itself loses the roll, 1 or 2 warriors.',
+      "Yes. The widget's **friend is an elephant** toggle applies it."),
+    R('AOT-RUN',
+      'Running is barred to foot with shields *and* armour, while the die is a test for those with shields *or* '
+      'armour.',
+      'Barred with both; the die is a test with exactly one of them. A pavise counts as a shield.',
+      'Yes: read with "or", more units would test. No toggle; the widget and the command line refuse the barred '
+      'unit, citing the rule.'),
+    R('AOT-PROP-REGULAR',
+      'Run, trot, evasion: whether the musician may re-roll a die that is also a distance.',
+      'Yes, and the kept die sets both the test and the distance.',
+      'Yes: the *regular* toggle on each widget.'),
+    R('AOT-TROT',
+      'Whether the die chosen as the test still counts towards the distance.',
+      'Yes: the distance is the sum of both dice, whichever is the test.',
+      'Yes, for the distance. Untick **test die counts toward distance** on the trot widget.'),
+    R('AOT-TROT',
+      "For armoured riders on unarmoured horses the owner picks the test die; which, and how the musician's "
+      're-roll works with two dice.',
+      'The die that loses fewest warriors (a pass if either passes, otherwise the lower). A regular unit re-rolls '
+      'the chosen die if it fails, and the kept die replaces it in the distance.',
+      "The choice is the owner's best, so no toggle; the re-roll has the *regular* toggle.",
+      Origin.ENGINEERING),
+    R('AOT-PANIC',
+      'How a panicking unit rallies, and whether it can be hit.',
+      'See the rows for AOT-PANIC under density above, and AOT-REFORM below.',
+      'No.'),
+    R('AOT-EVADE-ELIGIBILITY',
+      '"Cavalry may always evade infantry" against "heavier troops may not evade lighter ones"; "heavier" is never '
+      'defined.',
+      'Cavalry may always evade foot. Otherwise one side is heavier only if its set of protections (shield, '
+      "armour, horse armour) strictly contains the other's; sets that differ both ways are incomparable and "
+      'neither may evade; equal sets may. A pavise counts as a shield.',
+      'No dice: it decides whether a unit may evade at all. The who-may-evade-whom table shows every pair.'),
+    R('AOT-EVADE-ELIGIBILITY',
+      'The special troops against one another.',
+      'Camels evade foot only, never cavalry, camels, elephants or chariots. Chariots evade like cavalry (foot, '
+      'elephants and chariots) but never cavalry or camels, camels counting as cavalry here. Elephants and '
+      'artillery crews never evade.',
+      'No dice.',
+      Origin.ENGINEERING),
+    R('AOT-EVADE-PROCEDURE',
+      'Which way the evading unit goes.',
+      'Straight back from the attacker, still facing it.',
+      'No dice.'),
+    R('AOT-BREAKTHROUGH',
+      'What "routed" means for the unit broken through.',
+      'It loses the melee and retreats, or is left panicking. Only the horses strike each unit but the last; '
+      'against the last, the riders strike too.',
+      'Yes, for the chance of carrying on. The widget uses this reading; its **last unit (riders strike too)** box '
+      'sets whether the riders strike.'),
+    R('AOT-TURN-FLANK-ATTACKED',
+      'Whether turning to face a flank or rear attack needs a test.',
+      'Yes, as any turn ({ref}`AOT-TURN <aot-turn>`: every change of facing is a test).',
+      'Yes: without it the turn would be free. No toggle; the widget shows the test.'),
+    R('AOT-REFORM',
+      'A reform may face the unit any way, but turning on the spot is a test trigger.',
+      'A facing change made within a reform takes no test.',
+      'Yes, it saves a test. No toggle.'),
+    R('AOT-REFORM',
+      'Who stands in a mixed front rank after a reform.',
+      'The owner arranges it; the engine keeps the weapons as they were when the front rank keeps its width, cuts '
+      "them from the last weapon group when it narrows, and fights with the unit's main weapon when it widens (it "
+      'cannot guess who steps up).',
+      'Only for mixed units; set the mix again in a widget. No toggle.',
+      Origin.ENGINEERING),
+    R('AOT-REFORM',
+      'How a panicking unit recovers.',
+      'By an ordinary reform, which restores one warrior (two for regulars) and so gives it a density again.',
+      'No.'),
+    R('AOT-REFORM-MERGE-SPLIT',
+      'What a merged unit keeps when the units had different properties or marker figures.',
+      "The first unit's properties and markers; the owner names which unit is first.",
+      'No dice.',
+      Origin.ENGINEERING),
+    R('AOT-REFORM-MERGE-SPLIT',
+      'The split rule ties both halves to the leader who ordered it and calls any other split impossible.',
+      "A split needs a leader's order.",
+      'No.',
+      Origin.ENGINEERING),
+    R('AOT-REFORM-DEFENSIVE-5',
+      'How long the defensive formation lasts.',
+      'Until the unit reforms again, or until it loses a melee: a beaten unit still falls back its normal 10″ − '
+      'density, and the retreat breaks the formation. Losses alone do not end it, and it cannot move meanwhile. '
+      'Its advantages against cavalry (lances and horses need a 6, the shield wall saves on 1–4) follow from '
+      'density 5 itself.',
+      'No dice; it decides whether the unit may move.',
+      Origin.ENGINEERING),
+    R('AOT-REFORM-DEFENSIVE-5',
+      'Density 5 needs a special order in a reform, described as the defensive formation; a unit of nine or ten '
+      'formed foot cannot stand at any lower density.',
+      'Such a unit, and a reform or merge that chooses density 5, stands at an ordinary density 5 that moves 5″; '
+      'only the defensive formation is immobile.',
+      'No dice; under the stricter reading every density-5 unit would be unable to move.',
+      Origin.NOTED),
+    R('AOT-SHOOT-ARC-LOS',
+      'Which side of an angled target "faces" the shooter.',
+      'The side nearest the shooter.',
+      'No: it decides only whether a shot is allowed.'),
+    R('AOT-SHOOT-ARC-LOS',
+      'How far the sight lines may pass through the terrain around a target standing inside a wood, village or camp.',
+      'They may enter the piece of terrain that contains the target.',
+      'No.'),
+    R('AOT-SHOOT-RANGE',
+      'Fractional distances.',
+      'The number of firers is rounded down.',
+      'It changes the number of firers; the range widget accepts any distance.'),
+    R('AOT-SHOOT-RANGE',
+      'The formula can allow more firers than the shooting unit has.',
+      "The firers are capped at the shooter's own formed warriors who carry a missile weapon. This is the index's "
+      'reading; the engine applies it wherever it knows the shooting unit (return fire), and the volley widgets '
+      'let you enter the firers directly.',
+      'Yes, it can only lower the number of firers. No toggle.',
+      Origin.ENGINEERING),
+    R('AOT-SHOOT-RANGE',
+      'Whether disordered riders still count double.',
+      'Yes.',
+      'It changes the number of firers. No toggle.'),
+    R('AOT-CMD-BATTLE-LINE',
+      '"One fewer firer than the general\'s unit" could be a flat −1 or a further −1 for each unit along the line.',
+      "A flat −1 for every unit other than the general's.",
+      'Yes, under the cumulative reading units far along the line would have fewer firers. No toggle; set the '
+      'number of firers by hand.',
+      label='aot-shoot-range'),
+    R('AOT-SHOOT-COVER',
+      'Riders count double for strength; cover replaces strength with density. For a mounted target in cover, does '
+      'the density count double?',
+      'No: a target in cover counts its density as it stands, not doubled.',
+      'Yes, it changes the number of firers. No toggle.',
+      Origin.ENGINEERING),
+    R('AOT-WEATHER-WIND',
+      'Which faces of the wind die name the four table edges.',
+      '1 to 4 are the four edges; 5 and 6 mean the wind is too weak, as in the storm rule.',
+      'Only how often wind blows; the downwind hit roll is the same.',
+      label='aot-shoot-hit'),
+    R('AOT-SHOOT-JAVELIN',
+      "In the rulebook's melee example, a javelin hit stopped by Gallic shields does not disorder the Gaul.",
+      'Armour-piercing javelins disorder saved warriors when they are thrown, that is in shooting; the example is '
+      'read as melee, where the property does not apply.',
+      'Not for shooting.'),
+    R('AOT-TROT',
+      'The sentence allowing a unit to shoot at any point of its extra move names the run only, though it stands '
+      'in the section on running and trotting, which treats the two as one allowance.',
+      'Horsemen may shoot at any point of a trot as foot may during a run, and a countercharge that reaches them '
+      'ends the trot at once.',
+      'No dice.',
+      Origin.NOTED),
+    R('AOT-SHOOT-HANDGUN',
+      'The source words the terrifying effect as "one killed, one more disordered", which could mean one extra for '
+      'every kill or a single extra per volley.',
+      'One more warrior disordered for every warrior killed, as the index reads it and as the bombard example does '
+      'it (3 killed, 3 disordered).',
+      'Yes, a single extra would be milder. No toggle.',
+      Origin.NOTED),
+    R('AOT-SHOOT-HANDGUN',
+      'Handgunners "cannot use shields while shooting". It is not said whether a handgun unit that shoots in a '
+      'slot, including return fire, keeps its shield wall against fire it receives in that slot.',
+      'Open. We suggest no shield roll for a handgun unit in any slot in which it shoots.',
+      'Yes; in the widgets, simply leave **shield wall** unticked for such a target.',
+      Origin.NOTED),
+    R('AOT-SHOOT-SHIELDWALL',
+      'The source gives a save on a roll below the density («меньше плотности») and a failure on a roll above it '
+      '(«больше плотности»), which leaves an equal roll unaccounted for.',
+      'An equal roll fails. This fits "below" and the fact that veterans are singled out to save on equality.',
+      'Yes, it saves more often. Toggle **equal roll saves (alt. reading)** on the shield wall widget, and '
+      '`--equal-saves` on the command line.'),
+    R('AOT-SHOOT-SHIELDWALL',
+      '"One test per slot": one roll for all the fire a unit receives in the slot, or one per shooting unit?',
+      'One roll covers all the fire the unit receives in that slot.',
+      'Yes, when two or more units shoot at the same target; separate rolls save more on average. Toggle **one '
+      'shield roll per slot** on the simultaneous-fire widget ({ref}`aot-shoot-simultaneous`).'),
+    R('AOT-SHOOT-PAVISE',
+      'Whether veterans behind pavises save on a 5, as a veteran shield wall saves on equality.',
+      'Yes: veterans behind pavises save on 1 to 5.',
+      'Yes. Toggle **veterans save on ≤ 5 behind pavises** on the pavise widget, and `--no-pavise-veteran` on the '
+      'command line.'),
+    R('AOT-SHOOT-PAVISE',
+      'Shields cannot be used against flank or rear shooting; pavises are not mentioned.',
+      'Pavises are treated like shields: no help against flank or rear shooting.',
+      'Yes, for flank shots at pavise-armed targets. No toggle.',
+      Origin.ENGINEERING),
+    R('AOT-SHOOT-FLANK',
+      'A unit shot in the flank may turn, with a test, to use its shields; when the turn happens and how the '
+      'volley is then resolved are not described.',
+      "The turn is the target's reaction, made before any dice are rolled. Once turned, the target faces the "
+      'shooters and the volley is resolved as a frontal one, the hit roll still using the density at the start of '
+      'the slot.',
+      'Yes, since the shield wall and the frontal density for the result come back into play. The flank widget '
+      'models the shot without a turn; for a turned target, use the full volley calculator without **flank shot**, '
+      "after applying the turn's disorder test yourself.",
+      Origin.NOTED),
+    R('AOT-REACT-RETURN-FIRE',
+      'Whether return fire obeys the usual arc, line-of-sight and range rules.',
+      'Yes.',
+      'It decides only whether the answer is allowed.'),
+    R('AOT-REACT-RETURN-FIRE',
+      'How an exchange of fire ends when both sides lose warriors.',
+      'Both volleys land at once. Each side that lost warriors is then judged by the result rule against the '
+      'other: whichever has the lower density after the losses retreats, so the original shooters may be the ones '
+      'driven back.',
+      'This is how the return-fire widget scores the exchange. No toggle.',
+      Origin.ENGINEERING),
+    R('AOT-REACT-COUNTERCHARGE',
+      'What happens when the countercharge die falls short of the gap.',
+      'The unit moves the distance rolled toward the shooters, which uses its run or trot for the turn, and the '
+      'shooting then goes ahead.',
+      'No: the chance of arriving is the same.'),
+    R('AOT-REACT-COUNTERCHARGE',
+      'The source says a target may "also" countercharge; the index says it does so instead of returning fire.',
+      'Instead of: a unit does one or the other, since a countercharge that arrives cancels the volley.',
+      'No.',
+      Origin.NOTED),
+    R('AOT-SHOOT-RESULT',
+      'What counts as "losses".',
+      'Any warrior killed or disordered by this fire.',
+      'Yes: under a killed-only reading, a javelin volley stopped entirely by shields would cause no retreat. No '
+      'toggle.'),
+    R('AOT-SHOOT-RESULT',
+      "Whether densities are compared before or after the volley's losses.",
+      'After the losses are removed, as in melee.',
+      'Yes: comparing before makes retreats rarer. No widget toggle; use `--no-compare-after-losses` on the '
+      'command line.'),
+    R('AOT-SHOOT-RESULT',
+      'The bombard example says its target "flees".',
+      'It retreats under the normal result rule.',
+      'No.'),
+    R('AOT-SHOOT-RESULT',
+      'A volley may leave the target with no formed warriors, destroyed or panicking.',
+      "It counts as beaten: its density is 0, so any shooters are denser, and the shooters' side earns DP as for a "
+      'retreat.',
+      'Yes for the chance of a retreat and for DP. No toggle.',
+      Origin.ENGINEERING),
+    R('AOT-DEMO-EARN',
+      'For a flank shot, the DP equal "its density", without saying which.',
+      "The target's frontal density at the start of the combat, not the flank depth used for the result.",
+      'Yes: the depth would usually give fewer DP. No toggle.',
+      Origin.ENGINEERING),
+    R('AOT-DEMO-TARGETING',
+      'DP may not go to a farther unit while a nearer one has none; "nearer" to what is not said.',
+      'Nearer to the place of the combat, and each nearer eligible unit must receive at least 1 DP before a '
+      'farther one can be chosen.',
+      'No.',
+      label='aot-demo-earn'),
+    R('AOT-MELEE-ENGAGE',
+      'The rules say only that a fight of two units against one is simultaneous, with start-of-slot densities. How '
+      "the lone unit's dice, protections and results work is not described.",
+      "The lone unit divides its front-rank dice between the two attackers (the owner's choice; the widget aims "
+      "half, rounded up, at the first). Each die uses its own target's density and protections. Both attackers "
+      'strike the lone unit, whose single shield roll covers all the hits it takes in the slot. The results are '
+      'decided pair by pair.',
+      'This is how the two-against-one widget ({ref}`melee-two-vs-one`) scores the fight; `--b-on-first` sets '
+      'another split of the dice. No toggle for the rest.',
+      Origin.ENGINEERING),
+    R('AOT-MELEE-RESULT',
+      'Each player spreads his losses among his units in frontal contact, so in a fight of two against one the '
+      'attacking player may move losses from one attacker to the other.',
+      "The two-against-one widget books each attacker's losses where the dice fell, one of the owner's options.",
+      'Yes, for which attacker wins its pairing. No toggle.',
+      Origin.NOTED),
+    R('AOT-ARMY-MIXED-WEAPONS',
+      'The extra army point is described as arming all the warriors with the second weapon.',
+      'Every warrior then carries both weapons and may use either.',
+      'Yes, for such units. The widgets give each side one weapon: choose the one in use.'),
+    R('AOT-MELEE-PIKE',
+      '"One extra strike for the second rank" could be one die in total or one per second-rank warrior.',
+      'One extra die in total.',
+      'Yes, much: toggle **pike extra per rank (alt. reading)** on the pike widget, and `--pike-extra-per-rank` on '
+      'the command line.'),
+    R('AOT-MELEE-HALBERD',
+      'The hit number of a halberd used as an axe is not given.',
+      "As a close-combat specialist: above the halberdiers' own density.",
+      "Yes: untick **halberd axe hits on > own density** on the halberd widget to use the spear's roll; "
+      '`--no-halberd-axe-as-specialist` on the command line.'),
+    R('AOT-MELEE-CAV-OTHER',
+      'An army list may give horsemen a "spear" without saying whether it is the short spear of the specialists or '
+      'the infantry spear of the shock troops.',
+      "The short cavalry spear, a specialist's weapon: choose `sword`. The engine refuses `spear`, `pike` and the "
+      'halberd for mounted units.',
+      'Yes, the hit rule differs. No toggle.',
+      Origin.ENGINEERING),
+    R('AOT-MELEE-HORSE-STRIKE',
+      'Whether the horse strike works against artillery crews, war-wagon crews or elephants.',
+      'Only against infantry units, which excludes elephants; the crews are left open.',
+      'Not for the widgets, which set cavalry against infantry only.'),
+    R('AOT-MELEE-HORSE-STRIKE',
+      'How many horse strikes a chariot makes.',
+      'One per horse.',
+      'Yes. No toggle; see {ref}`AOT-CHARIOT-COMBAT <aot-chariot-combat>` under the exotic troops below.'),
+    R('AOT-MELEE-HORSE-STRIKE',
+      'Whether the horse strike is repeated when a melee goes on into a later turn and the horsemen have not moved.',
+      'Open. We suggest the round of contact only, unless infantry charges the horsemen frontally.',
+      "Yes. The widgets' **horse strike** box is yours to set.",
+      Origin.NOTED),
+    R('AOT-MELEE-SHIELDWALL',
+      'The shields save on a roll below the density and fail on a roll above it; the equal roll is in neither clause.',
+      'An equal roll fails (veterans save on it).',
+      'Yes, it saves more often: toggle **equal roll saves (alt. reading)** on the shield wall widget, and '
+      '`--equal-saves` on the command line.'),
+    R('AOT-MELEE-SHIELDWALL',
+      'How the shield wall and armour combine on one unit.',
+      'Armour first cancels the hits rolled as 6, then the shield die cancels up to its roll of the hits left: in '
+      'all, the sixes plus the roll, never more than the hits.',
+      'Yes. The alternative spends the shield die first, on any hits including sixes, so some of its saves go to '
+      'hits the armour would have stopped. Toggle **armour before shield wall** on the armour widget, '
+      '`--no-armour-first` on the command line.'),
+    R('AOT-MELEE-SHIELDWALL',
+      '"Once per slot" when two enemy units strike the same unit.',
+      'One shield roll covers all the hits the unit receives in the slot.',
+      'Yes: a roll against each attacker would save more. No toggle.',
+      Origin.ENGINEERING),
+    R('AOT-MELEE-SHIELDWALL',
+      'Whether a unit shot at in step (a) and fought in step (c) of the same slot rolls its shield wall once or '
+      'twice.',
+      'Twice: shooting and melee each have their own shield-wall rule.',
+      'Yes: a single roll for both would save less. No toggle.',
+      Origin.NOTED),
+    R('AOT-ARMOUR-PIERCING',
+      'Two-handed axes and swords, and scythed chariots, are called armour-piercing without a list of the '
+      'protections they beat.',
+      'The shield wall and armour, as for the lance.',
+      'Yes, against armour. No toggle.'),
+    R('AOT-ARMOUR-PIERCING',
+      'How one shield die is shared out when a unit takes both ordinary and armour-piercing hits.',
+      "Ordinary hits are saved first, since a saved piercing hit still costs the warrior his place: the owner's "
+      'best choice.',
+      'Only for such mixed hits. No toggle.',
+      Origin.ENGINEERING),
+    R('AOT-MELEE-FLANK',
+      "Whether hit numbers that read the enemy's density (shooters, lances, horse strikes) use a flanked unit's "
+      'depth.',
+      'No: the depth decides only the result; hit rolls use the frontal density. (Flank shooting differs only for '
+      "a 1+1 unit, which it hits against its depth of 2: the index's corrected entry.)",
+      'Yes, for those weapons: toggle **flank hits use depth (alt. reading)** on the flank widget, '
+      '`--flank-hits-use-depth` on the command line. Swords and spears read their own density and are unaffected.'),
+    R('AOT-TERRIFYING',
+      'The effect is defined only for handguns.',
+      'For every terrifying troop: one more warrior disordered for each warrior killed, against the troop types it '
+      'terrifies.',
+      "Yes. No toggle; the widgets' **terrifying** box applies this reading."),
+    R('AOT-PROP-VETERAN',
+      'Whether rules already written as "at or below" (artillery, elephants) improve further.',
+      'No.',
+      'Not for melee.'),
+    R('AOT-STAKES',
+      "How the attacker's stakes test combines with the melee that follows, given that hit numbers use "
+      'start-of-slot densities.',
+      'The test comes first; the melee is fought with what is left (the remaining formed warriors, at the density '
+      "after the test). If the attackers lose, the defenders' DP use that density after the test. Defended below.",
+      "Yes, for DP and for hit rolls that read the attacker's density. No toggle.",
+      Origin.ENGINEERING),
+    R('AOT-MELEE-RESULT',
+      'A melee may leave the loser with no formed warriors, destroyed or panicking.',
+      "It counts as beaten (density 0), and the winner's side earns DP equal to its density at the start of the "
+      'combat.',
+      'Yes, for DP. No toggle.',
+      Origin.ENGINEERING),
+    R('AOT-DEMO-EARN',
+      'For a melee that lasts several turns, "the density at the start of the combat" could be the density at '
+      'first contact.',
+      'The density at the start of the round being fought.',
+      'Yes, it can give fewer DP. No toggle.',
+      Origin.NOTED),
+    R('AOT-DEMO-EARN',
+      'A unit that loses to two attackers at once.',
+      "It retreats once, and the winners' side earns its density once.",
+      'No widget computes DP for two against one.',
+      Origin.NOTED),
+    R('AOT-MELEE-RETREAT',
+      'Which density sets the retreat move.',
+      'The density after the turn test.',
+      'Yes, for the distance. The retreat widget uses this reading; no toggle.'),
+    R('AOT-MELEE-RETREAT',
+      'Whether turning back to face the enemy after the retreat needs a test.',
+      'Yes, as for any turn.',
+      'Yes, it can cost warriors. No toggle.'),
+    R('AOT-EX-GAULS-JAVELINMEN',
+      'Javelins are armour-piercing against the shield wall, yet in the example a Gaul saved from a javelin is not '
+      'disordered. The text also calls the DP "morale points".',
+      'Armour-piercing applies to thrown javelins, that is to shooting; javelinmen in melee fight as ordinary '
+      'shooters. The "morale points" are DP.',
+      'Yes, against shields in melee. No widget toggle; `--a-javelins --javelins-pierce-in-melee` (or the B '
+      'equivalents) on the command line. In the example itself the result would be the same.'),
+    R('AOT-DEMO-TARGETING',
+      'DP may not go to a farther unit while a nearer one has none; "nearer" to what is not said.',
+      'Nearer to the place of the combat, and each nearer eligible unit must receive at least 1 DP before a '
+      'farther one can be chosen. (Also listed under shooting.)',
+      'No.'),
+    R('AOT-DEMO-TARGETING',
+      'What happens to points that cannot be spent.',
+      'They are lost at the end of step (e).',
+      'No.',
+      Origin.NOTED),
+    R('AOT-DEMO-FORCED-ATTACK',
+      'Whether the forced attack may use a run or trot.',
+      'It may, if the unit still has its run or trot this turn.',
+      'No.'),
+    R('AOT-DEMO-FORCED-ATTACK',
+      'Whether a panicking unit, with density 0, can be forced to attack for nothing.',
+      'No: it can only flee. The engine refuses.',
+      'No.',
+      Origin.ENGINEERING),
+    R('AOT-DEMO-FORCED-ATTACK',
+      "DP are spent after the slot's melee, so when the fight started by a forced attack is resolved is not said.",
+      'Open. We suggest step (c) of the next slot played this turn, or step 2 of the next turn.',
+      'No.',
+      Origin.NOTED),
+    R('AOT-DEMO-EARN',
+      'A loser that cannot retreat, because it has already retreated, run or trotted this turn: the points are '
+      'measured by "the retreating unit".',
+      "It still counts as beaten, and the winner's side earns DP equal to its density at the start of the fight; "
+      'it simply stays where it is (in melee, still in contact).',
+      'Yes, for DP: the other reading pays nothing. No toggle.',
+      Origin.NOTED),
+    R('AOT-DEMO-RETREAT',
+      'Whether a retreat forced by DP counts against the once-a-turn retreat.',
+      'Yes: the rule names retreats without exception. A unit that has retreated, run or trotted this turn, '
+      'including the unit just beaten, cannot be forced back; it may still be disordered or forced to attack. The '
+      "engine's turn ledger refuses the second retreat.",
+      'No dice; it limits what the points can buy.',
+      Origin.NOTED),
+    R('AOT-PROP-STUBBORN',
+      'The property doubles the price of disordering a stubborn warrior; forced retreats and attacks are priced by '
+      'density, and the rules do not say whether they cost more.',
+      "They do not: a forced retreat or attack costs the unit's density, stubborn or not.",
+      'Yes, for what the points can buy. No toggle; the DP calculator uses this reading.',
+      Origin.NOTED),
+    R('AOT-PROP-STUBBORN',
+      "Whether a standard's 1″ aura makes a neighbouring recruit unit stubborn, although recruits may have no "
+      'property.',
+      'No.',
+      'Yes, for the cost of disordering such recruits. No toggle; the DP calculator refuses a unit that is both.'),
+    R('AOT-ELEPHANT-UNIT',
+      "The elephant's own density is never given, though hit numbers and results need it; nor is it said what hits "
+      'on the elephant do to the warriors riding it.',
+      'Its density is the number of warriors aboard, the driver included, so 1 to 4. The driver does not strike; '
+      'the rest of the crew strike with their weapon at that density. Hits scored on the elephant go to its hit '
+      'test, and the crew dies with the animal. *(ours, engineering)* Hits never pick crewmen off one at a time.',
+      'Yes, much: a different density would change every hit roll against the elephant and every result. No '
+      'toggle; the elephant-charge widget uses this reading.'),
+    R('AOT-ELEPHANT-WOUND',
+      'Whether the hit test is taken when the enemy scored no hit; which "nearest unit" a berserk elephant must '
+      'attack; what a berserk elephant does in a melee still being fought.',
+      'No test on 0 hits. The nearest unit of either side. *(ours, engineering)* In a melee the nearest unit is the '
+      'one it is touching: it stays in the fight this slot, and the result is compared as usual.',
+      'Yes: a test at 0 hits could send an unhurt elephant berserk. **Toggle:** *test even with 0 hits (alt. '
+      'reading)* on the hit-test widget, `--test-without-hits` on the command line.'),
+    R('AOT-ELEPHANT-ATTACK',
+      'Whether the warriors trampled may outnumber the target; what trampling does to a chariot.',
+      "Kills are capped at the target's strength. *(ours, engineering)* Trampling hits on a chariot count as hits for "
+      'its hit test.',
+      'The cap, no: a trampling die kills only when it is at most the density, and a unit never has fewer warriors '
+      'than its density. Against a chariot, yes. No toggle.'),
+    R('AOT-ELEPHANT-MOVE',
+      'A unit passing through a friendly elephant is disordered on a roll below 3, but the loss is not given.',
+      'The mover loses as many warriors as the roll: 1 or 2.',
+      'Yes. No toggle for another loss; the *friend is an elephant* box of the passing-through widget '
+      '({ref}`aot-move-through-friends`) applies this reading.'),
+    R('AOT-ELEPHANT-VS-ELEPHANT',
+      'Equal dice when two elephants fight.',
+      'Both roll again until one is higher.',
+      'Yes: otherwise a tie leaves both standing. **Toggle:** *re-roll ties* on the duel widget, '
+      '`--no-reroll-ties` on the command line.'),
+    R('AOT-CHARIOT-COMBAT',
+      "How many horse dice a chariot rolls, and the hit rule of the crew's one die.",
+      "One horse die per horse. The crew's die uses the crew's weapon, with the chariot's density (its horses) as "
+      'its own density.',
+      'Yes. No toggle.'),
+    R('AOT-CHARIOT-DEMO',
+      'What "demoralized" means for a chariot; how a chariot counts for the range of enemy shooters.',
+      'It panics, and recovers by itself after as many turns as it has horses. *(ours, engineering)* Its horses count '
+      'double, like riders, so it counts as twice its horses for range, as the source says of a fleeing chariot.',
+      'The range, yes: it sets the number of firers. No toggle.'),
+    R('AOT-WAR-WAGON',
+      'The wagon\'s density "as for an ordinary infantry unit"; which of the chariot\'s movement rules it uses; '
+      'who counts as a close-combat specialist allowed to attack it.',
+      "The density is the crew's longest rank. It moves 10″ less its density, plus a trot of two dice, and never "
+      'overturns. Its attackers: swords, axes and short spears, two-handed weapons, a halberd used as an axe, and '
+      'shooters.',
+      "Yes, the density sets the crew's hit rolls and results. No toggle."),
+    R('AOT-ART-CLASSES',
+      "A heavy machine's range is given as one die, which contradicts its two-dice shooting procedure.",
+      'The two-dice procedure governs.',
+      'Yes. No toggle.'),
+    R('AOT-ART-SHOOT-LIGHT',
+      'How many dice a light machine rolls; what the target\'s "first base" is; whether a target exactly at the '
+      'range is reached.',
+      "One die per machine. The range is the number of formed warriors on the target's base, and a target at that "
+      'distance or closer is in range.',
+      'Yes. No toggle.'),
+    R('AOT-ART-SHOOT-LIGHT',
+      "The rules hit on a die at or below the target's density; the bombard example says the same 3 would have "
+      'missed a density-3 target, which needs "below".',
+      'At or below the density, as the rules are written.',
+      'Yes: "below" takes one face off every effect die, so a density-1 target can never be hit. **Toggle:** '
+      '*strict: hit on < (example)* on both gun widgets, `--strict` on the command line. The artillery chapter '
+      'compares the two readings after the bombard example ({ref}`aot-ex-bombard`).'),
+    R('AOT-CAMP',
+      "The camp's size, and whether it counts as one of the terrain elements.",
+      'A footprint of at most 8″ × 8″, not counted among the elements. The guard counts as in a wood; an enemy '
+      'entering tests as for rough ground; a sacked camp is removed, its looters too, without counting as '
+      'destroyed; the camp is worth 2 VP. *(ours, engineering)* Only one unit can loot a camp; an elephant tests on '
+      'entering an enemy camp like any other unit.',
+      'No.'),
+    R('AOT-STAKES',
+      'The stakes rule names only cavalry and infantry: what stakes do to an elephant or a chariot.',
+      'Open; agree it before the battle ({ref}`camps-stakes`). The engine lets an elephant cross stakes without a '
+      'test, as it crosses every obstacle but marsh.',
+      'Yes, for a chariot or an elephant charging a unit behind stakes. No toggle.',
+      Origin.NOTED),
+    R('AOT-ELEPHANT-UNIT',
+      'The source says that an elephant can only be demoralized when the nearest beaten unit was also an elephant: '
+      'points won against any other unit have no effect on it. The index leaves this sentence out.',
+      'We follow the source: demoralization points can be spent on an elephant only when the nearest beaten unit '
+      'was an elephant.',
+      'No dice; it limits where the points can go. The DP calculator does not check it: apply it at the table.',
+      Origin.NOTED),
+    # --- Reading boxes of the chapters that the tables above did not list ------------------------------------
+    R('AOT-CMD-SLOTS',
+      'The rules send colonels through "individual unit" slots but never say outright that a colonel\'s own name '
+      'may not be written on a slot.',
+      'It may not: colonels never appear on slots, and the army validator refuses a slot that names one.',
+      'No dice.', NOTED),
+    R('AOT-MOVE-DISTANCE',
+      'The move is given as one number; only for runs and trots is a unit allowed to go less than it rolled.',
+      'Every move distance is a maximum: a unit may stop anywhere short of it, and the engine refuses only a move '
+      'that is too long.',
+      'No dice.', ENG),
+    R('AOT-TERRIFYING',
+      'Camels are called terrifying, but the effect is defined for handguns only.',
+      'As for every terrifying troop: each horseman the camels kill disorders one more of the same unit; foot, '
+      'elephants, chariots and other camels feel nothing extra.',
+      'Yes, for cavalry fighting camels. No toggle: the rules offer no other effect.',
+      label='aot-camel'),
+    R('AOT-CHARIOT-BASICS',
+      "A chariot's count for the range of enemy shooters is given only while it flees (twice its horses).",
+      'Its horses count double at all times, as mounted warriors do, so fleeing does not change the count.',
+      'Yes: counting each horse once while it fights would halve the figure and cut the enemy firers. No toggle.',
+      ENG),
+    R('AOB-CLASH',
+      'The sheet only ever says «кубик», "the die", and never which one.',
+      'A d20, for the reasons given under the clash: Defences up to 10 and a Glory cap of 20, and the base game\'s '
+      'own description elsewhere. Every Age of Battles widget also offers the other dice.',
+      'Yes, entirely.',
+      label='aob-scope'),
+    R('BAT-INITIATIVE',
+      'The initiative roll adds «КН», an abbreviation no profile value has.',
+      'The general\'s Quality (Кч), the nearest value the profile does give.',
+      'It changes the bonus, which the initiative widget takes as a number.',
+      label='bat-general'),
+    # --- the table-top engine's decisions (book/tabletop.md) -----------------------------------------------
+    R('AOT-SHOOT-ARC-LOS',
+      'What blocks a sight line on a real table: the hill a unit stands on, a unit inside a wood, a hedge near the '
+      'target.',
+      "A unit's own hill does not block its view, nor does the hill under the target block the lines to it; a unit "
+      'wholly inside a wood or village sees out as it is seen; a camp blocks sight like a wood; a hedge within 1″ '
+      'of the target gives cover instead of blocking. The rules describe sight in words only, and these are the '
+      'readings that keep a unit from hiding behind the ground it stands on.',
+      'Only whether a shot is allowed; the table-top engine decides it, no widget.',
+      ENG),
+    R('AOT-SHOOT-ARC-LOS',
+      'Whether a target is in the frontal arc when only part of its base is.',
+      "Yes: any real part of its base within 45° of the front corners' lines is enough, not only its centre, as "
+      'players judge it by eye.',
+      'Only whether a shot is allowed.',
+      ENG),
+    R('AOT-MOVE-PROCEDURE',
+      'Where a wheel pivots, what it costs, and how a run or trot checks its path.',
+      'A wheel pivots on the inner front corner and costs the arc the outer corner travels; a run or trot first '
+      'checks the whole declared path, then goes as far along it as its die allows. One rough-ground test is taken '
+      'for each piece of ground the move enters or starts in.',
+      'No dice change; the table-top engine measures it.',
+      ENG),
+    R('AOT-TURN',
+      "Turning in place about the middle of the base changes the base's edge distances a little, yet the rule "
+      'keeps the distance to the enemy.',
+      'A turn pivots about the middle of the base, may not bring it onto another base or into new contact, and is '
+      'refused where it brings the unit more than 0.01″ nearer to or farther from an enemy within 10″.',
+      'No dice change.',
+      ENG),
+    R('AOT-MELEE-RETREAT',
+      'Which way a retreat, an evasion or a flight goes on the table, and which way the unit faces afterwards.',
+      'A retreat goes straight away from the enemies in contact (diagonally after a flank attack) and ends facing '
+      'the enemy it fell back from, without a second test; an evasion goes straight away from the attacker and '
+      'ends facing it; a panicking unit shot at or attacked flees straight away, and only the flight a lost combat '
+      'sets off goes toward its camp. A base that leaves the table has fled; one an enemy blocks is dispersed.',
+      'No dice change.',
+      ENG),
+    R('AOT-VICTORY-POINTS',
+      'The source ends a battle on points only when a 6:6 brings the night.',
+      "Night also falls after a scenario's last turn: 12 unless the scenario says otherwise, and 16 in the three "
+      'built-in scenarios, whose armies start 18 to 24″ apart and march several turns before they meet.',
+      'It decides how often a game ends on points; the scenarios choose it.',
+      ENG),
+    R('AOT-WEATHER-WIND',
+      'Which edge the wind die names on a real table.',
+      "The die is read from the seat of the side listed first (1 its own edge, 2 the enemy's, 3 its left, 4 its "
+      'right; 5 and 6 too weak to matter), and the table names the edge by compass.',
+      'No: the same faces as the weather widget.',
+      ENG),
+    R('AOT-SHOOT-RANGE',
+      'How a measured distance becomes a number of firers, and what several units shooting at one target see.',
+      'The edge-to-edge distance is taken to four decimal places as an exact number before the rounding down. '
+      'Several units shooting at one target in a slot see it as the earlier volleys left it: the engine does not '
+      "yet hold the start-of-slot strength, nor the battle line's limits.",
+      'It can change the number of firers by one; the range widget takes any distance.',
+      ENG),
+    R('AOT-MELEE-ENGAGE',
+      'Which contacts on a real table make one fight of two against one, and which are fought apart.',
+      'Two units fight one together only when both touch its front and nothing else; every other contact is fought '
+      'pair by pair from the units as they stood at the start of the fight. A unit beaten by several retreats '
+      'once, away from the first winner; a unit that has run or trotted this turn cannot retreat and fights on.',
+      'Which melees are fought together; the melee widgets take the fight as given.',
+      ENG),
+    R('AOT-DEMO-TARGETING',
+      'Where "nearer" is measured from on the table, and what the engine spends demoralization points on.',
+      'From where the beaten unit stood; points go nearest first to units that can still lose order, and what no '
+      'unit can take is lost. The engine spends them on disordering warriors only (forced retreats and attacks are '
+      'not yet offered).',
+      'No dice change.',
+      ENG),
+    R('AOT-CMD-SLOT-ORDER',
+      "How a general's slot runs on the table: when his own unit counts as used, how often a signal is rolled, "
+      'what a failed order fixes.',
+      "A general's own unit counts as having acted once it is activated; a signal is rolled once per slot; a "
+      'failed signal or messenger still fixes how that general gives orders in the slot. After a double, slots are '
+      'rewritten after the re-roll.',
+      'No: the command widgets give the same odds.',
+      ENG),
+    # --- Age of Battles ----------------------------------------------------------------------------------------
+    R('AOB-SHOOT-REAR-RANKS',
+      'The "always −1" for shooting could reach first-rank shots too.',
+      'Only shots from the second to fourth ranks take it: the rule is about rear ranks, and the front rank has '
+      'its own modifiers.',
+      'Yes, for first-rank shots. No toggle: the corrections page states the rule.'),
+    R('AOB-DEPLOY-ROLES',
+      'Equal rolls when the sides roll for attacker and defender.',
+      'Roll again until they differ, the usual way to settle a tie that must have a winner.',
+      'No: a re-rolled tie leaves each side an even chance.'),
+    R('AOB-GENERAL',
+      'A regiment may hold both its general and a standard bearer, each giving a re-roll of a failed test.',
+      'One re-roll per test at most: the two are two ways to the same second chance, not two chances.',
+      'Yes, for such a regiment.'),
+    R('AOB-GLORY',
+      "What a regiment's Glory is for, and whether it can fall below zero.",
+      'Most likely it feeds the steadiness target, which the fragment never states; it never goes below 0.',
+      'Only through the steadiness target, which is an input of its own.'),
+    R('AOB-CLASH',
+      'The fragment names no die (only «кубик», "a die"), nor which way a success goes, whose Defence counts or '
+      'what "at least double" compares.',
+      'A d20: Defences up to 10 and a Glory cap of 20 only make sense on one, and the base game is described '
+      'elsewhere as played with a twenty-sided die (the one piece of evidence from outside the fragment). A clash '
+      "succeeds on a roll at or under the target, since bonuses raise the target; the defender's Defence counts; "
+      '"at least double" compares men killed.',
+      'Yes, entirely. The die, the direction and the measure doubled are all choices of the clash widgets and the '
+      'command line.'),
+    R('AOB-CLASH-FACTORS',
+      'Who takes the flank and rear penalties; what "wider frontage, per side" and "accelerated movement" mean.',
+      'The regiment attacked in flank or rear takes them; +1 for each side on which its frontage overlaps the '
+      "enemy's; a regiment that moved at the accelerated rate this turn.",
+      'They change the target, which the widgets take as a number.'),
+    R('AOB-CLASH-RANKS',
+      'How many ranks give "+2 per rank", and what a "complete" rank is.',
+      'All four ranks count (+8), and a rank is complete when it is as wide as the first.',
+      'They change the target, which the widgets take as a number.'),
+    R('AOB-CLASH-MULTI',
+      'The order of the two clashes when two regiments attack one.',
+      'The attacking player chooses, as the one who brought both into contact.',
+      'Only the order; each clash keeps its own odds.'),
+    R('AOB-MELEE',
+      '"More than half" of which count of men decides the melee.',
+      'Of the front rank as it stood when the melee began, the one count both players can see.',
+      'It changes when a melee ends; no widget plays the melee.'),
+    R('AOB-STEADINESS-TEST',
+      'The fragment never describes the steadiness test.',
+      'A roll at or under a threshold the player sets (it could be Glory or fighting spirit against the game die), '
+      'left open for the base rulebook.',
+      'The threshold is an input of its own, marked ✎.'),
+    # --- the skirmish fragment ----------------------------------------------------------------------------------
+    R('SP-BLIND-DEPLOY',
+      'Troops leaving a blind "add the Initiative", which is never explained.',
+      "They fire as if on that Hero's Initiative: one more die per Status point, as the shooting modifiers give it.",
+      'It changes the dice rolled, which the shooting widgets take as a number.'),
+    R('SP-BLIND-DUMMY', 'How many dummy blinds a side may place.', 'The scenario sets it.', 'No dice.'),
+    R('SP-MOVE-FORMATION-TABLE',
+      'Two cells of the movement table are blank in our copy.',
+      'No bonus: a plain d6 for each die. That may well be the rule itself, since a missing bonus and a bonus of '
+      'nothing look the same on the page.',
+      'Yes, for those formations; and whether the extra die of a gallop gets the bonus is a toggle.'),
+    R('SP-MOVE-SHOCK',
+      '"−1″ per Shock" could cut the move once or every die.',
+      'Once, from the total, and never below 0.',
+      'Yes. Toggle: Shock cuts every die.'),
+    R('SP-MOVE-UNLIMBER',
+      'What loading a gun costs.',
+      'The base rules, which we do not have, set it; each pair of crew lost adds one Action Die.',
+      'No dice here.'),
+    R('SP-MOVE-ANIMALS',
+      'The modifiers for ridden pack and draught animals give no base.',
+      'They count from ordinary cavalry moving at the same pace.',
+      'Yes. Toggle: counted from cavalry.'),
+    R('SP-PASS-THROUGH',
+      'Which formation is disordered when one passes through another.',
+      'The one passed through, since the cure the rule offers is that it opens its ranks.',
+      'No dice.'),
+    R('SP-SPOT-ROLL',
+      'Ten of the twelve cells of the spotting table are blank, the meaning of "difficulty" is not given, and 9″ '
+      'stands in two bands.',
+      'A spot succeeds when the roll reaches the number needed; difficulty adds to that number; the bands are up '
+      'to 9″, over 9″ to 27″, and over 27″.',
+      'The blank numbers are inputs of their own, marked ✎; extra observation dice are a toggle.'),
+    R('SP-SPOT-AUTO',
+      'The 6″ rule of automatic spotting is unclear.',
+      'A hidden blind within 6″ is spotted at once, its deployment delayed to the Tea Break card.',
+      'No dice.'),
+    R('SP-SHOOT-DICE-CLASS',
+      'How "rounding up" applies to a part-group of shooters.',
+      'Elite gain one die per four men or part of four, veterans one per five, recruits lose one per five: always '
+      'the ceiling.',
+      'Yes. Toggle: only whole groups count.'),
+    R('SP-SHOOT-DICE-MODS',
+      'The order of the modifiers, whether rounding applies to the dice removed or kept, and how Shock rounds.',
+      'Whole dice added and taken away first, cover last; cover removes the rounded-up half or three quarters; '
+      'every two Shock cost a die, rounded down.',
+      'Yes. Toggle: round the dice kept up.'),
+    R('SP-SHOOT-HIT-TABLE-SKIRMISH',
+      "The Minié rifle's table stops at 48″.",
+      'No shot beyond it.',
+      'Only whether a shot is allowed.'),
+    R('SP-HERO-REPLACE',
+      'The chance of a replacement for recruits is blank, and whose quality counts is not said.',
+      'A 6 only (one in six), continuing the pattern of the other qualities; the quality of the troops the fallen '
+      'Hero led.',
+      'Yes, for recruits; the die needed is an input.'),
+    R('SP-SHOCK-ROUT',
+      '"Twice as much Shock as men" could be at least twice or more than twice (the artillery rule says "exceeds").',
+      'At least twice: the plain words here, where the artillery rule uses others.',
+      'Yes, at exact doubles.'),
+    R('SP-SHOOT-RIDER',
+      'Two rows of the mounted-target table are blank.',
+      'A 5 means the mount shrugs off the wound and a 6 means roll again: the faces the other rows leave.',
+      'Yes; the rows are inputs of their own, marked ✎.'),
+    R('SP-RAPID-LOAD',
+      'Whether rifles "counting as muskets" also hit as muskets.',
+      "Yes: they use the musket's to-hit values too.",
+      'Yes, through the to-hit number, which is an input.'),
+    R('SP-LOADERS', 'The least a loader\'s help can cost.', 'Nothing: 0 Action Dice.', 'No dice.'),
+    R('SP-HERO-CAPTURE',
+      '"Four to one" could be at least or more than four times.',
+      "At least four times the Hero's dice.",
+      'Yes, at exactly four to one.'),
+    R('SP-MELEE-DICE',
+      'Whether the bonus for other Heroes is counted Hero by Hero or from their Status pooled.',
+      "Hero by Hero: half of each one's Status, rounded down.",
+      "Yes. Toggle: pool other Heroes' Status."),
+    R('SP-MELEE-MODS-PCT',
+      'How percentage modifiers combine and round; the source shows it only for lancers.',
+      'All the percentages are added and applied once, after the whole-die changes, with gains rounded down and '
+      "losses up, following the lancers' example; never below 0 dice.",
+      'Yes. Toggle: gains and losses apart.'),
+    R('SP-MELEE-OVERWHELM',
+      '"Four times" could be at least or more; whose quality makes it three times.',
+      "At least; the weaker side's quality (recruits are swamped at three to one).",
+      'Yes, at exact multiples.'),
+    R('SP-MELEE-RESULT',
+      'Whether "2 Shock" at a difference of 2 is per Group; whether the 24″ fall-back of mounted troops at 4 or '
+      'more is a slip for 36″; what "doubles the Shock" doubles.',
+      'Per Group, as at a difference of 3; 24″, as printed, since the pattern is a guess; the Shock dealt in this '
+      'melee.',
+      "Yes, for the loser's Shock and distance; no toggle."),
+    # --- Batalist ------------------------------------------------------------------------------------------------
+    R('BAT-ZONES',
+      'Where the 135° of a zone is measured from.',
+      'From the edge: each boundary points 45° outward from straight ahead (or straight back), so each zone is a '
+      'wedge widening at ±45°.',
+      'Only which zone a base is in.'),
+    R('BAT-FLANK-REAR-ATTACK',
+      "How much of the attacker's front must be in the flank zone.",
+      'Its midpoint, as for rear attacks.',
+      'Only whether the attack counts as flank.'),
+    R('BAT-LOS',
+      'Whether a base on a hill sees over terrain.',
+      'No: the source gives no exception.',
+      'Only whether a shot is allowed.'),
+    R('BAT-EQUIPMENT',
+      '"Three sets of order cards" could cap how many of each order a side may give.',
+      'It is a matter of supply; the real limit is three orders per base.',
+      'No dice.'),
+    R('BAT-INITIATIVE',
+      'The roll adds "КН", which the source never defines, and ties are not covered.',
+      "The general's Quality (Кч), the nearest defined term; a tie is rolled again.",
+      'Yes, for ties. Choice: equal totals.'),
+    R('BAT-PASS',
+      'What happens when one side has no bases left to activate.',
+      'The other side activates its remaining bases one after another.',
+      'No dice.'),
+    R('BAT-ACTIVATION',
+      'Which orders a player reveals after seeing his action points; whether a base with no orders may be '
+      'activated; how re-rolls work.',
+      'Orders not revealed are lost; a base with no orders may be activated for nothing; the player may re-roll '
+      'one failed die.',
+      'The re-roll is part of the activation widget.'),
+    R('BAT-MAGIC-CAST',
+      'Where the action points for a spell come from.',
+      "From the Mage's own activation roll; a spell needs at least one, and its size steps follow the points spent.",
+      'No: the casting widget takes the points as given.'),
+    R('BAT-MELEE-DAMAGE',
+      'How many dice are rolled, what "double" means, and what equal totals do.',
+      'One die a side, used for that side\'s attack and its defence alike, so the two results are linked; "double" '
+      'is at least twice the other total; equal totals do nothing.',
+      "Yes. Toggles: separate attack and defence dice; 'double' means more than 2×."),
+    R('BAT-MELEE-MODS',
+      'The source never defines the "attacker".',
+      'The base carrying out the Attack order.',
+      'Only who takes which modifier.'),
+    R('BAT-SHOOT-DAMAGE',
+      'The comparison sign is missing from the shooting rule.',
+      'Greater than, as in melee; "double" at least twice.',
+      "Yes. Choice: a hit needs a total; toggle: 'double' means more than 2×."),
+    R('BAT-SHOOT-MODS',
+      'When the range die is rolled.',
+      'When the shot is declared, before the range is checked.',
+      'Only whether a shot reaches.'),
+    R('BAT-MORALE-TRIGGERS',
+      'The first trigger adds "Бс", which is never defined; who tests when the general falls.',
+      'The Ranged value (Бд), the one term that fits; every base of the army.',
+      'No: the morale widget takes the test as given.'),
+    R('BAT-MORALE-TEST',
+      'What "loses all AP" means for a base not yet activated, and how the flight scale reads with Terror\'s other '
+      'number of dice.',
+      'It gets no action points this turn; three or more failures mean flight with any number of dice.',
+      'Yes, with Terror.'),
+    R('BAT-SKILL-STREAM',
+      'The length and placement of the stream template.',
+      "It starts at the shooter's front and is as long as its Range.",
+      'Only which bases are hit.'),
+    R('BAT-SKILL-COWARD',
+      'The two lines of the Coward rule seem to contradict each other: the second alone would make cowards harder '
+      'to rout.',
+      'One rule: two dice, each above the Quality a failure, plus one failure given, three at most.',
+      'Yes. Choice: Coward rule.'),
+    R('BAT-SKILL-STANDARD', 'Whether the Standard Bearer\'s own base gains from him.', 'Yes.', 'Yes, for that base.'),
+    R('BAT-ORDER-MOVE',
+      'Whether one activation may use several Move orders.',
+      'Yes, each costing 1 AP and giving a full move.',
+      'No dice.'),
+    R('BAT-SPELL-ICE-RAIN',
+      'Ice Rain sizes its template by diameter where the Area skill uses a radius.',
+      'Each as written.',
+      'Only which bases are hit.'),
+    R('BAT-SPELL-SUMMON',
+      'Who controls a summoned beast, and for how long.',
+      "The caster's side, for the rest of the game; its Quality stays between 1 and 5.",
+      'No dice.'),
+    R('BAT-SPELL-OBSTACLE',
+      'Where an Obstacle may be placed and how long it lasts.',
+      'Anywhere the Mage can see, for the rest of the game.',
+      'No dice.'),
+    R('BAT-SPELL-DEATH-LAKE',
+      'Whether the lake attacks again on later turns.',
+      'Once, when cast; after that it is water, an obstacle.',
+      'No: the spell widget plays the casting attack.'),
+    R('BAT-SPELL-DEATH-CLOUD', 'How long the cloud lasts.', 'For the rest of the game.', 'No dice.'),
+    R('BAT-SPELL-SLOTH',
+      'How low Sloth can push a Quality.',
+      'To 0 or below: such a base gains no action points and fails every morale die.',
+      'Yes, for such a base.'),
+    # --- index Readings the chapters state and the tables above did not list ------------------------------
+    R('AOT-ART-SHOOT-HEAVY',
+      "The rules hit on a die at or below the target's density, but the bombard example says the same 3 would have "
+      'missed a density-3 target, which needs "below".',
+      'At or below, as the rule is written twice; the example is taken to be loose.',
+      'Yes, by one face. Toggle: strict: hit on < (example).'),
+    R('AOB-ROUT',
+      'How fast a fleeing regiment goes after the first turn of its flight.',
+      'Half as fast again as its normal move, the rate the clash rule gives a loser.',
+      'Yes, for the distance. Toggle: flees at ×1.5 speed.'),
+    R('SP-MOVE-HERO',
+      "Whether a lone Hero's two dice are Action Dice, with all their modifiers.",
+      'No: a lone Hero on foot always moves a plain 2d6.',
+      'Yes, for a Hero who would have had modifiers.'),
+    R('SP-TERRAIN-ROUGH',
+      'Which ground costs 1″ a die and which 2″.',
+      'Swamp costs 2″, as its example shows; the scenario sets the rest.',
+      'Yes; the kind of ground is a choice of the widget.'),
+    R('SP-SPOT-MODIFIERS',
+      'The modifier list does not say which column each line belongs to, and "natives" has no subject.',
+      'Each line sits in the column its meaning suggests (an observer under fire finds it harder); "natives" means '
+      'the target is natives.',
+      'Yes, for those modifiers.'),
+    R('SP-SHOOT-HIT',
+      'Most to-hit numbers are blank in our copy, and nothing is said of natural 1s and 6s.',
+      'The to-hit number is an input the player sets; a natural 1 or 6 has no special effect.',
+      'The number is an input, marked ✎.'),
+    R('SP-SHOOT-HITS',
+      'The die face of the "Death" row is blank in our copy.',
+      'A 6, the one face the other rows leave.',
+      'Yes. Toggle: a 6 is the lost last row.'),
+    R('SP-HERO-WOUND',
+      "The die face of the wound table's last row is blank in our copy.",
+      'A 6, the one face the other rows leave.',
+      'Yes. Toggle: a 6 is the lost last row.'),
+    R('BAT-TERRAIN',
+      'Swamp appears twice, once quartering speed and once inside "difficult ground", which halves it; no rounding '
+      'is given.',
+      'A swamp quarters speed and other difficult ground halves it; distances are not rounded.',
+      'Only the distance moved.'),
+    R('BAT-SKILL-AREA',
+      '"Every base" under an area template could mean enemy bases only.',
+      'Friendly bases are hit too: Ice Rain says "enemy bases" where it means them, and this skill does not.',
+      'Only which bases are hit.'),
+    R('BAT-MAGIC-MISCAST',
+      "Whether a Standard Bearer's re-roll may undo a deadly 1-1-1.",
+      'Yes, before the result is applied.',
+      'Yes. Toggle: re-roll may undo a 1-1-1.'),
+    # --- the companion systems: decisions beyond the index ----------------------------------------------------
+    R('AOB-ROUT',
+      'When a fleeing regiment tests to rally, and where its general stands.',
+      'At the start of each of its turns, before it moves; the general who stops it is taken to stay within 1 pace '
+      'every turn.',
+      'No dice change.',
+      ENG),
+    R('SP-SHOOT-HITS',
+      "Whether the lost last row's 6 may be switched off.",
+      'Yes: the toggle is ours, and without it a 6 counts as the row above.',
+      'Yes. Toggle: a 6 is the lost last row.',
+      ENG),
+    R('SP-SHOOT-HIT-TABLE-LINE',
+      'The lost to-hit cells, one per weapon and range band.',
+      'One ✎ input stands for whichever lost cell the chosen weapon and range band select, instead of one input '
+      'per cell.',
+      'The cell is an input.',
+      ENG),
+    R('SP-TERRAIN-ROUGH',
+      'Whether the inches lost in rough ground come off before or after the order\'s bonus, and what "very rough" '
+      'ground is.',
+      'After the bonus, from each die; "very rough" is the ground that costs 2″ a die, which cavalry may not enter.',
+      'Yes. Toggle: cut the bare die first.',
+      ENG),
+    R('SP-SPOT-MODIFIERS',
+      'An extra observation die is named twice in the modifier list.',
+      'It counts once.',
+      'Yes. Toggle: extra dice count twice.',
+      ENG),
+    R('BAT-TURN-SEQUENCE',
+      'What "twice in a row" counts, and whether a base may be given one order more than once.',
+      "Two of the same player's own goes; yes, the same order may be given again.",
+      'No dice.',
+      ENG),
+    R('BAT-TERRAIN',
+      'Whether two slowing kinds of ground multiply.',
+      'No: the harsher one counts.',
+      'Only the distance moved.',
+      ENG),
+    R('BAT-SKILL-AREA',
+      "Whether template fire rolls one shooter's die for all the bases under it.",
+      'A fresh die for every base.',
+      "Yes. Toggle: one shooter's die for all.",
+      ENG),
+    R('BAT-MAGIC-MISCAST',
+      'Whether the player re-rolls a die when the other two already show 1.',
+      'Never: a third 1 would kill the Mage.',
+      "It is part of the miscast widget's play.",
+      ENG),
+)

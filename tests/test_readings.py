@@ -1,0 +1,132 @@
+"""The Readings appendix (issue 24, part 5): complete, generated, and linked both ways with the chapters.
+
+What it holds to the rules index (every Reading the index records has an entry) is in ``tests/test_catalogue.py``,
+the one test that reads the index; everything here needs only the repository.
+"""
+
+from __future__ import annotations
+
+import re
+import sys
+from pathlib import Path
+
+from aot_rules.catalogue import EXAMPLES, RULES
+from aot_rules.present.readings import BEGIN, END, Book, anchor, appendix, chapter_anchor, groups, replace_between
+from aot_rules.readings import READINGS, Origin
+from aot_rules.systems import all_mechanics
+
+ROOT = Path(__file__).resolve().parents[1]
+PAGE = ROOT / "book" / "readings.md"
+sys.path.insert(0, str(ROOT / "book" / "_ext"))
+
+from aot_readings import box_anchor  # noqa: E402  # the book's extension, importable without Sphinx at module level
+
+BOOK = Book.read(ROOT)
+
+
+def generated_part(text: str) -> str:
+    return text.split(BEGIN, 1)[1].split(END, 1)[0].strip()
+
+
+def test_the_appendix_page_is_the_generated_list() -> None:
+    """``book/readings.md`` holds exactly what the generator makes of the Readings and the book (regenerate with
+    ``python -m aot_rules.present.readings book/readings.md``)."""
+    assert generated_part(PAGE.read_text(encoding="utf-8")) == appendix(BOOK).strip()
+
+
+def test_regenerating_keeps_the_hand_written_parts() -> None:
+    page = PAGE.read_text(encoding="utf-8")
+    again = replace_between(page, "NEW\n")
+    assert again.split(BEGIN)[0] == page.split(BEGIN)[0] and again.split(END)[1] == page.split(END)[1]
+    assert generated_part(again) == "NEW"
+
+
+def test_every_reading_belongs_to_a_rule_and_links_back_to_a_label_that_exists() -> None:
+    ids = {r.rule_id for r in RULES} | set(EXAMPLES)
+    for r in READINGS:
+        assert r.rule_id in ids, r.rule_id
+        assert r.target in BOOK.labels, (r.rule_id, r.target)
+        assert r.open.strip() and r.adopted.strip() and r.odds.strip(), r
+
+
+def test_every_appendix_entry_links_back_and_every_target_is_unique() -> None:
+    """Each group of the generated page has its target, and its back link names a label of a chapter."""
+    text = generated_part(PAGE.read_text(encoding="utf-8"))
+    targets = re.findall(r"^\(([a-z0-9-]+)\)=$", text, re.M)
+    assert len(targets) == len(set(targets))
+    backs = re.findall(r"\{ref\}`Back to the rule <([a-z0-9-]+)>`", text)
+    entries = [t for t in targets if t.startswith("reading-")]
+    assert [anchor(b) for b in backs] == entries
+    assert all(b in BOOK.labels for b in backs)
+    assert len(entries) == len({r.target for r in READINGS})
+
+
+def test_the_contents_list_every_chapter_with_its_count() -> None:
+    text = generated_part(PAGE.read_text(encoding="utf-8"))
+    grouped = groups(BOOK)
+    for chapters in grouped.values():
+        for doc, labels in chapters.items():
+            n = sum(len(v) for v in labels.values())
+            assert f"<{chapter_anchor(doc)}>` ({n})" in text, doc
+    assert sum(len(v) for ch in grouped.values() for labels in ch.values() for v in labels.values()) == len(READINGS)
+
+
+def test_groups_follow_the_books_order_and_systems() -> None:
+    grouped = groups(BOOK)
+    for system, chapters in grouped.items():
+        docs = list(chapters)
+        assert docs == sorted(docs, key=BOOK.order.index)
+        for labels in chapters.values():
+            assert all(r.system == system for rs in labels.values() for r in rs)
+
+
+def test_every_toggle_of_a_reading_appears_under_its_rule() -> None:
+    """The registries' toggles are the appendix's toggles: each control that switches a Reading names a rule that
+    has an entry, and the page shows its flag there."""
+    text = generated_part(PAGE.read_text(encoding="utf-8"))
+    with_entry = {r.rule_id for r in READINGS}
+    for m in all_mechanics():
+        for p in m.inputs:
+            if p.reading:
+                assert p.reading in with_entry, (m.rule_id, p.name, p.reading)
+                assert f"(`{p.flag}`)" in text, p.flag
+
+
+def test_readings_are_the_books_own_words_with_their_origin_marked() -> None:
+    text = generated_part(PAGE.read_text(encoding="utf-8"))
+    assert text.count("*Ours (engineering): the index is silent.*") == sum(
+        1 for r in READINGS if r.origin is Origin.ENGINEERING)
+    assert text.count("*Noted while writing the book; not in the index.*") == sum(
+        1 for r in READINGS if r.origin is Origin.NOTED)
+
+
+def _boxes() -> list[tuple[str, list[str], str]]:
+    """Every Reading box of the chapters: its page, the labels above it (nearest first) and its text."""
+    out = []
+    for path in sorted((ROOT / "book").rglob("*.md")):
+        if path.name == "readings.md" or "_build" in path.parts:
+            continue
+        src = path.read_text(encoding="utf-8")
+        for m in re.finditer(r"^(:{3,})\{admonition\} Reading.*$", src, re.M):
+            labels = re.findall(r"^\(([a-z0-9-]+)\)=", src[:m.start()], re.M)
+            end = src.find("\n" + m.group(1) + "\n", m.end())
+            out.append((str(path.relative_to(ROOT / "book")), labels[::-1], src[m.end():end]))
+    return out
+
+
+def test_every_chapter_reading_box_has_an_appendix_entry_to_link_to() -> None:
+    """The extension links a box to the group of the nearest labelled section above it, or of a rule it names;
+    every box that is a Reading (not the Batalist introduction's box explaining what a Reading is) finds one."""
+    anchors = set(re.findall(r"^\((reading-[a-z0-9-]+)\)=$", PAGE.read_text(encoding="utf-8"), re.M))
+    boxes = _boxes()
+    assert len(boxes) > 100
+    lost = [(page, body[:60]) for page, labels, body in boxes
+            if box_anchor([[label] for label in labels], body, anchors) is None and page != "bat/intro.md"]
+    assert not lost, lost
+
+
+def test_box_anchor_prefers_the_innermost_section_then_a_named_rule() -> None:
+    anchors = {"reading-aot-run", "reading-aot-trot"}
+    assert box_anchor([["x"], ["aot-trot"], ["aot-run"]], "", anchors) == "reading-aot-trot"
+    assert box_anchor([["x"]], "as {ref}`aot-run` says", anchors) == "reading-aot-run"
+    assert box_anchor([["x"]], "nothing here", anchors) is None
