@@ -307,7 +307,8 @@ READINGS: tuple[Reading, ...] = (
       Origin.ENGINEERING),
     R('AOT-PANIC',
       'How a panicking unit rallies, and whether it can be hit.',
-      'See the rows for AOT-PANIC under density above, and AOT-REFORM below.',
+      'See the Readings of AOT-PANIC under {ref}`AOT-WARRIOR-STATES <reading-aot-warrior-states>` and those of '
+      '{ref}`AOT-REFORM <reading-aot-reform>`.',
       'No.'),
     R('AOT-EVADE-ELIGIBILITY',
       '"Cavalry may always evade infantry" against "heavier troops may not evade lighter ones"; "heavier" is never '
@@ -569,7 +570,7 @@ READINGS: tuple[Reading, ...] = (
     R('AOT-MELEE-HORSE-STRIKE',
       'How many horse strikes a chariot makes.',
       'One per horse.',
-      'Yes. No toggle; see {ref}`AOT-CHARIOT-COMBAT <aot-chariot-combat>` under the exotic troops below.'),
+      'Yes. No toggle; see {ref}`AOT-CHARIOT-COMBAT <reading-aot-chariot-combat>`.'),
     R('AOT-MELEE-HORSE-STRIKE',
       'Whether the horse strike is repeated when a melee goes on into a later turn and the horsemen have not moved.',
       'Open. We suggest the round of contact only, unless infantry charges the horsemen frontally.',
@@ -629,7 +630,8 @@ READINGS: tuple[Reading, ...] = (
       "How the attacker's stakes test combines with the melee that follows, given that hit numbers use "
       'start-of-slot densities.',
       'The test comes first; the melee is fought with what is left (the remaining formed warriors, at the density '
-      "after the test). If the attackers lose, the defenders' DP use that density after the test. Defended below.",
+      "after the test). If the attackers lose, the defenders' DP use that density after the test. Argued in full "
+      'under {ref}`readings-stakes`.',
       "Yes, for DP and for hit rolls that read the attacker's density. No toggle.",
       Origin.ENGINEERING),
     R('AOT-MELEE-RESULT',

@@ -36,9 +36,10 @@ def box_anchor(names: Sequence[Sequence[str]], text: str, anchors: Collection[st
         for name in section:
             if PREFIX + name in anchors:
                 return PREFIX + name
-    for rule in _RULE.findall(text):
-        if PREFIX + rule.lower() in anchors:
-            return PREFIX + rule.lower()
+    for m in _RULE.finditer(text):
+        name = PREFIX + m.group(0).lower()
+        if name in anchors:
+            return name
     return None
 
 
