@@ -119,7 +119,7 @@ def test_every_chapter_reading_box_has_an_appendix_entry_to_link_to() -> None:
     every box that is a Reading (not the Batalist introduction's box explaining what a Reading is) finds one."""
     anchors = set(re.findall(r"^\((reading-[a-z0-9-]+)\)=$", PAGE.read_text(encoding="utf-8"), re.M))
     boxes = _boxes()
-    assert len(boxes) > 100
+    assert boxes  # the chapters have Reading boxes (188 when this was written)
     lost = [(page, body[:60]) for page, labels, body in boxes
             if box_anchor([[label] for label in labels], body, anchors) is None and page != "bat/intro.md"]
     assert not lost, lost
