@@ -806,6 +806,13 @@ READINGS: tuple[Reading, ...] = (
       'may not be written on a slot.',
       'It may not: colonels never appear on slots, and the army validator refuses a slot that names one.',
       'No dice.', NOTED),
+    R('AOT-ARMY-LIST',
+      'Army lists name weapons the rules do not tell apart: the sword, the axe and the short spear are all '
+      'close-combat specialists, and a halberd is used as a spear or as an axe.',
+      'An army file may write any of these words, and the engine reads them as the rules\' weapons: an axe or a '
+      'short spear is a sword, and a halberd starts each melee in spear mode until its mode is declared. The army '
+      'report then names the rules\' weapon ("sword"), since only the rules\' distinctions change an answer.',
+      'No: the words the rules do not distinguish fight alike.', ENG),
     R('AOT-MOVE-DISTANCE',
       'The move is given as one number; only for runs and trots is a unit allowed to go less than it rolled.',
       'Every move distance is a maximum: a unit may stop anywhere short of it, and the engine refuses only a move '
