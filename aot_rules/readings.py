@@ -897,6 +897,11 @@ READINGS: tuple[Reading, ...] = (
       "yet hold the start-of-slot strength, nor the battle line's limits.",
       'It can change the number of firers by one; the range widget takes any distance.',
       ENG),
+    R('AOT-MELEE-FLANK',
+      'The rules treat a rear attack like a flank attack, so a record of the game need not tell them apart.',
+      'The table-top engine reports "rear" when the attacker is also wholly behind the line of the target\'s back '
+      'edge, so that the log says where the blow came from; the flank rules apply either way.',
+      'No: the same rules are applied.', ENG),
     R('AOT-MELEE-ENGAGE',
       'Which contacts on a real table make one fight of two against one, and which are fought apart.',
       'Two units fight one together only when both touch its front and nothing else; every other contact is fought '

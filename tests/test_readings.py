@@ -107,7 +107,7 @@ def _boxes() -> list[tuple[str, list[str], str]]:
         if path.name == "readings.md" or "_build" in path.parts:
             continue
         src = path.read_text(encoding="utf-8")
-        for m in re.finditer(r"^(:{3,})\{admonition\} Reading.*$", src, re.M):
+        for m in re.finditer(r"^(:{3,}|`{3,})\{admonition\} Reading.*$", src, re.M):
             labels = re.findall(r"^\(([a-z0-9-]+)\)=", src[:m.start()], re.M)
             end = src.find("\n" + m.group(1) + "\n", m.end())
             out.append((str(path.relative_to(ROOT / "book")), labels[::-1], src[m.end():end]))
