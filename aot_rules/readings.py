@@ -924,6 +924,22 @@ READINGS: tuple[Reading, ...] = (
       'rewritten after the re-roll.',
       'No: the command widgets give the same odds.',
       ENG),
+    R('AOT-WEATHER-WIND',
+      'When a shooter on the table counts as shooting with the wind.',
+      'When the wind blows and the shooter faces within 45° of the way it blows, the same wedge as the frontal '
+      'arc.',
+      'Only which units get the wind\'s bonus; the hit widgets take it as a flag.', ENG),
+    R('AOT-DEMO-TARGETING',
+      'Whether the units fighting at the spot of a combat hide the units behind them from it, when points are '
+      'spent on units in sight.',
+      'No: a winner standing in front of the loser does not block the sight of the units behind it, since the '
+      'points come from the fight itself.',
+      'Only which units may receive points.', ENG),
+    R('AOT-PROP-STUBBORN',
+      'Whether a unit may carry two marker figures of one kind, such as two standard bearers.',
+      'At most one of each kind: one figure already gives the unit its property, so a second would be paid for '
+      'and give nothing. The army validator refuses it.',
+      'No dice.', ENG),
     # --- Age of Battles ----------------------------------------------------------------------------------------
     R('AOB-SHOOT-REAR-RANKS',
       'The "always −1" for shooting could reach first-rank shots too.',
