@@ -22,7 +22,7 @@ import re
 from typing import Any
 
 from docutils import nodes
-from docutils.parsers.rst import Directive, directives
+from docutils.parsers.rst import Directive
 from sphinx import addnodes
 from sphinx.application import Sphinx
 from sphinx.environment import BuildEnvironment
@@ -55,11 +55,11 @@ def tooltip(rule_id: str) -> str:
     return f"{rule_id}{': ' + title if title else ''} ({WHAT})"
 
 
-class rule_badge(nodes.Inline, nodes.Element):  # noqa: N801 (docutils names nodes in lower case)
+class rule_badge(nodes.Inline, nodes.Element):  # docutils names nodes in lower case
     """A rule badge waiting for its link (filled in when the page is resolved)."""
 
 
-class rule_index(nodes.General, nodes.Element):  # noqa: N801
+class rule_index(nodes.General, nodes.Element):
     """The rule index of one system, filled in once every page has been read."""
 
 
@@ -98,7 +98,6 @@ class GlossaryDirective(Directive):
     """``{aot-glossary}``: the glossary of :mod:`aot_rules.glossary`, as MyST parsed in place."""
 
     has_content = False
-    option_spec = {"systems": directives.unchanged}
 
     def run(self) -> list[nodes.Node]:
         lines = ["```{glossary}", ":sorted:", ""]
@@ -125,7 +124,7 @@ def _read(app: Sphinx, doctree: nodes.document) -> None:
             found.append((tuple(ids), slug))
     animations: dict[str, list[tuple[tuple[str, ...], str]]] = getattr(env, "aot_animations", {})
     animations[env.docname] = found
-    env.aot_animations = animations
+    env.aot_animations = animations  # type: ignore[attr-defined]
 
 
 def _purge(app: Sphinx, env: BuildEnvironment, docname: str) -> None:
@@ -134,9 +133,9 @@ def _purge(app: Sphinx, env: BuildEnvironment, docname: str) -> None:
 
 
 def _merge(app: Sphinx, env: BuildEnvironment, docnames: set[str], other: BuildEnvironment) -> None:
-    env.aot_animations = {**getattr(env, "aot_animations", {}), **getattr(other, "aot_animations", {})}
-    env.aot_rule_index_docs = getattr(env, "aot_rule_index_docs", set()) | getattr(other, "aot_rule_index_docs",
-                                                                                   set())
+    merged = {**getattr(env, "aot_animations", {}), **getattr(other, "aot_animations", {})}
+    docs = getattr(env, "aot_rule_index_docs", set()) | getattr(other, "aot_rule_index_docs", set())
+    env.aot_animations, env.aot_rule_index_docs = merged, docs  # type: ignore[attr-defined]
 
 
 def _outdated(app: Sphinx, env: BuildEnvironment, added: set[str], changed: set[str],
