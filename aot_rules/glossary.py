@@ -138,7 +138,7 @@ TERMS: tuple[Term, ...] = (
     Term("countercharge", "контратака", "A target's dash into contact with the unit shooting at it, "
          "which cancels the volley if it arrives.", A, "aot-react-countercharge"),
     Term("charge", "атака", "Moving, running or trotting into contact with "
-         "an enemy unit to fight it.", A, "aot-melee-charge"),
+         "an enemy unit to fight it.", A, "melee-charging"),
     Term("melee", "ближний бой", "Close combat between units in contact: both sides strike, "
          "then the result decides who falls back.", A, "aot-melee-engage"),
     Term("horse strike", "удар конями", "The second die each rider rolls against foot when the "

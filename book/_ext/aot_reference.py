@@ -6,7 +6,8 @@ hand, and a badge is rendered in one place.
 
 * ``{rule}`AOT-SHOOT-HIT``` is a rule badge: a small link that says it is a rule ID (its tooltip gives the
   rule's title and what a rule ID is) and opens the rule's row in the rule index; it also writes a
-  "rule ID" entry into the general index.  Badges written with sphinx-design's ``bdg-*`` roles whose text is
+  "rule ID" entry into the general index.  A worked example's ID (``AOT-EX-…``) gets the same badge,
+  linked to its own section.  Badges written with sphinx-design's ``bdg-*`` roles whose text is
   a catalogue rule ID (the ones a page's code generates) are drawn the same way, keeping their link.
 * ``{aot-rule-index} AOT`` lists every catalogue rule of one system, grouped by the chapter whose label
   explains it (in the sidebar's order), with its title, a link, and marks for a calculator (a registered
@@ -29,7 +30,7 @@ from sphinx.environment import BuildEnvironment
 from sphinx.util import logging
 from sphinx.util.docutils import SphinxRole
 
-from aot_rules.catalogue import RULES, Rule
+from aot_rules.catalogue import EXAMPLES, RULES, Rule
 from aot_rules.glossary import TERMS, systems_line
 
 LOG = logging.getLogger(__name__)
@@ -51,6 +52,8 @@ def row_id(rule_id: str) -> str:
 
 
 def tooltip(rule_id: str) -> str:
+    if rule_id in EXAMPLES:
+        return f"{rule_id} (a worked example's ID: the engine replays it under this name)"
     title = BY_ID[rule_id].title if rule_id in BY_ID else ""
     return f"{rule_id}{': ' + title if title else ''} ({WHAT})"
 
@@ -64,7 +67,8 @@ class rule_index(nodes.General, nodes.Element):
 
 
 def badge_content(rule_id: str) -> list[nodes.Node]:
-    return [nodes.inline("", "rule", classes=["aot-rule-kind"]), nodes.Text(" "),
+    kind = "example" if rule_id in EXAMPLES else "rule"
+    return [nodes.inline("", kind, classes=["aot-rule-kind"]), nodes.Text(" "),
             nodes.inline("", rule_id, classes=["aot-rule-id"])]
 
 
@@ -73,11 +77,11 @@ class RuleRole(SphinxRole):
 
     def run(self) -> tuple[list[nodes.Node], list[nodes.system_message]]:
         rule_id = self.text.strip()
-        if rule_id not in BY_ID:
+        if rule_id not in BY_ID and rule_id not in EXAMPLES:
             LOG.warning("unknown rule ID %r (not in aot_rules.catalogue)", rule_id, location=self.get_location())
         target = f"index-{self.env.new_serialno('index')}"
-        entry = ("single", f"rule ID; {rule_id} ({BY_ID[rule_id].title})" if rule_id in BY_ID else rule_id,
-                 target, "", None)
+        name = f"rule ID; {rule_id} ({BY_ID[rule_id].title})" if rule_id in BY_ID else f"worked example; {rule_id}"
+        entry = ("single", name, target, "", None)
         node = rule_badge(rule_id=rule_id)
         return [addnodes.index(entries=[entry]), nodes.target("", "", ids=[target]), node], []
 
@@ -220,7 +224,7 @@ def _resolved(app: Sphinx, doctree: nodes.document, docname: str) -> None:
         rule_id = node["rule_id"]
         label = rule_id.lower()
         labels = env.domaindata["std"]["labels"]
-        if has_index:
+        if has_index and rule_id in BY_ID:
             link = _link(app, docname, INDEX_DOC, row_id(rule_id), *badge_content(rule_id))
         elif label in labels:
             link = _link(app, docname, labels[label][0], labels[label][1], *badge_content(rule_id))
