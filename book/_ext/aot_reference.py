@@ -234,22 +234,22 @@ def _resolved(app: Sphinx, doctree: nodes.document, docname: str) -> None:
         link["reftitle"] = tooltip(rule_id)
         node.replace_self(link)
     # badges a page's code wrote with sphinx-design's roles: the same look, their own link kept
-    for node in list(doctree.findall(nodes.inline)):
+    for node in list(doctree.findall(nodes.Element)):
         text = node.astext()
-        if "sd-badge" not in node["classes"] or text not in BY_ID:
+        if "sd-badge" not in node.get("classes", ()) or text not in BY_ID:
             continue
-        parent = node.parent
-        if isinstance(parent, nodes.reference) and len(parent.children) == 1:
-            parent.children = []
-            parent.extend(badge_content(text))
-            parent["classes"] += ["aot-rule"]
-            parent["reftitle"] = tooltip(text)
-        else:
-            new = (_link(app, docname, INDEX_DOC, row_id(text), *badge_content(text)) if has_index
-                   else nodes.inline("", "", *badge_content(text)))
-            new["classes"] += ["aot-rule"]
-            new["reftitle"] = tooltip(text)
-            node.replace_self(new)
+        if isinstance(node, nodes.reference) or isinstance(node.parent, nodes.reference):
+            ref = node if isinstance(node, nodes.reference) else node.parent
+            ref.children = []
+            ref.extend(badge_content(text))
+            ref["classes"] = [c for c in ref["classes"] if not c.startswith("sd-")] + ["aot-rule"]
+            ref["reftitle"] = tooltip(text)
+            continue
+        new = (_link(app, docname, INDEX_DOC, row_id(text), *badge_content(text)) if has_index
+               else nodes.inline("", "", *badge_content(text)))
+        new["classes"] += ["aot-rule"]
+        new["reftitle"] = tooltip(text)
+        node.replace_self(new)
     placeholders = list(doctree.findall(rule_index))
     if not placeholders:
         return
