@@ -14,7 +14,8 @@ hand, and a badge is rendered in one place.
   mechanic) and an animation (a replay viewer, ``animation-…``, inside the rule's section).  It is filled
   in once every page has been read, and the page is re-read on every build so that it never goes stale.
 * ``{aot-glossary}`` renders ``aot_rules.glossary.TERMS`` as a Sphinx glossary (so ``{term}`` links and the
-  general index work), each entry with its Russian term, systems and a link to the rule.
+  general index work), each entry with its Russian term, systems and a link to the rule; each term is also
+  indexed at the section that explains it.
 """
 
 from __future__ import annotations
@@ -27,6 +28,7 @@ from docutils.parsers.rst import Directive
 from sphinx import addnodes
 from sphinx.application import Sphinx
 from sphinx.environment import BuildEnvironment
+from sphinx.transforms import SphinxTransform
 from sphinx.util import logging
 from sphinx.util.docutils import SphinxRole
 
@@ -111,6 +113,28 @@ class GlossaryDirective(Directive):
         box = nodes.container(classes=["aot-glossary"])
         self.state.nested_parse("\n".join(lines).splitlines(), self.content_offset, box)
         return [box]
+
+
+class TermIndexEntries(SphinxTransform):
+    """Put each glossary term into the general index at the section that explains it (its ``where`` label),
+    beside the glossary's own entry, so that genindex leads to the rules as well as to the definitions.
+
+    Runs before the domains collect the page (priority 850), once labels have become section ids."""
+
+    default_priority = 845
+
+    def apply(self, **kwargs: Any) -> None:
+        wanted: dict[str, list[str]] = {}
+        for t in TERMS:
+            wanted.setdefault(t.where, []).append(t.term)
+        for section in list(self.document.findall(nodes.section)):
+            terms = [term for label in section["ids"] for term in wanted.get(label, [])]
+            if not terms or not section.children or not isinstance(section[0], nodes.title):
+                continue
+            target = f"index-{self.env.new_serialno('index')}"
+            entries = [("single", term, target, "", None) for term in terms]
+            section.insert(1, nodes.target("", "", ids=[target]))
+            section.insert(1, addnodes.index(entries=entries))
 
 
 def _read(app: Sphinx, doctree: nodes.document) -> None:
@@ -275,6 +299,7 @@ def setup(app: Sphinx) -> dict[str, Any]:
     app.add_role("rule", RuleRole())
     app.add_directive("aot-rule-index", RuleIndexDirective)
     app.add_directive("aot-glossary", GlossaryDirective)
+    app.add_transform(TermIndexEntries)
     app.connect("doctree-read", _read)
     app.connect("env-purge-doc", _purge)
     app.connect("env-merge-info", _merge)
