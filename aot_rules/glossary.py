@@ -103,12 +103,12 @@ TERMS: tuple[Term, ...] = (
          "of the enemy's army and camp.", A, "aot-victory-points"),
     Term("move allowance", "дистанция движения", "How far a unit may go in one move: 10″"
          " minus its density.", A, "aot-move-distance"),
-    Term("run", "движение бегом", "Foot moving at speed: further than a move, at "
-         "the price of a disorder test.", A, "aot-run"),
-    Term("trot", "движение рысью", "Horse moving at speed: further than a move, at "
-         "the price of a disorder test.", A, "aot-trot"),
-    Term("rough ground", "пересечённая местность", "Terrain that slows a unit and costs it a "
-         "disorder test to cross.", A, "aot-rough-terrain"),
+    Term("run", "движение бегом", "Foot's extra move once a turn, one die in inches; with shields or armour"
+         " the die is also a disorder test.", A, "aot-run"),
+    Term("trot", "движение рысью", "Horse's extra move once a turn: two dice in inches (one if the horses are"
+         " armoured); armoured riders test on one die.", A, "aot-trot"),
+    Term("rough ground", "пересечённая местность", "Terrain such as woods or streams that a unit may cross at"
+         " the price of a disorder test.", A, "aot-rough-terrain"),
     Term("evade", "уклонение", "To fall back before a charging enemy "
          "instead of receiving it.", A, "aot-evade-procedure"),
     Term("dispersed", "рассеян", "Said of a unit broken up and taken off the table; "
