@@ -100,3 +100,18 @@ def test_the_front_page_path_is_the_sidebar_order() -> None:
     steps = re.findall(r"^(\d+)\. \{doc\}`([^`]+)`", path, re.M)
     assert [int(n) for n, _ in steps] == list(range(1, len(steps) + 1))
     assert [doc for _, doc in steps] == sidebar
+
+
+def test_reading_boxes_open_with_a_one_line_ruling_and_fold_the_argument() -> None:
+    """Issue 24, part 6: a chapter's Reading box shows its ruling in its title and folds the argument away.
+    (The appendix and the comparison chapter's "Reading and blank" summaries are lists, not rulings.)"""
+    skip = {"readings.md", "compare.md", "glossary.md", "rule-index.md"}
+    for path, text in _pages().items():
+        if path.name in skip or path.parent.name == "quickref":
+            continue
+        for title, cls in re.findall(r"^:::\{admonition\} (Readings?\b[^\n]*)\n:class: ([^\n]*)", text, re.M):
+            if title.startswith("Reading: "):
+                assert "dropdown" in cls.split(), f"{path.name}: {title[:60]} does not fold"
+                assert len(title) < 200, f"{path.name}: a ruling of more than one line: {title[:60]}"
+            else:
+                assert path.parts[-2:] == ("bat", "intro.md"), f"{path.name}: a Reading box with no ruling"
