@@ -323,7 +323,7 @@ def test_every_entry_is_labelled_and_badged_once_in_the_book() -> None:
     text = "".join(p.read_text(encoding="utf-8") for p in sorted(root.glob("*.md")))
     for e in ENTRIES:
         assert text.count(f"\n({e.rule_id.lower()})=\n") == 1, e.rule_id
-        assert text.count(f"{{bdg-primary}}`{e.rule_id}`") == 1, e.rule_id
+        assert text.count(f"{{rule}}`{e.rule_id}`") == 1, e.rule_id
     for m in AOB:
         assert f'show_widget("{m.rule_id}")' in text, m.rule_id
     assert 'show_example("AOB-EX-CASUALTY")' in text

@@ -24,7 +24,9 @@ BOOK = Path(__file__).resolve().parents[1] / "book"
 
 
 def page(name: str) -> str:
-    return (BOOK / name).read_text(encoding="utf-8")
+    """A page's source with glossary links read as their words (``{term}`dispersed order``` → the words)."""
+    text = (BOOK / name).read_text(encoding="utf-8")
+    return re.sub(r"\{term\}`([^`<]*?)(?: <[^>]+>)?`", r"\1", text)
 
 
 def readings(text: str) -> list[str]:

@@ -58,8 +58,9 @@ def _drop_thebe(app: Sphinx) -> None:
 
 def _config(app: Sphinx, config: Any) -> None:
     config.templates_path = [str(HERE.parent / "_templates"), *config.templates_path]
-    # No index entries are written, so no empty genindex page is built or linked.
-    config.html_use_index = False
+    # The general index is built: the glossary's terms, the rule badges and the chapters' index entries fill
+    # it, and the rule index page links it.
+    config.html_use_index = True
 
 
 def _page(app: Sphinx, pagename: str, templatename: str, context: dict[str, Any], doctree: Any) -> None:

@@ -46,7 +46,7 @@ def test_every_movement_rule_is_labelled_once_and_badged(built_book: Path) -> No
     html = "".join((built_book / f"{f}.html").read_text() for f in _toc_files())
     for rid in MOVEMENT_IDS:
         assert html.count(f'id="{rid.lower()}"') == 1, f"({rid.lower()})= should label exactly one section"
-        assert re.search(rf'class="[^"]*sd-badge[^"]*"[^>]*>{rid}<', html), f"no badge for {rid}"
+        assert re.search(rf'class="aot-rule-id">{rid}<', html), f"no badge for {rid}"
 
 
 #: Issue 9: every exotic-troops, machines and fortifications rule is explained (label) and badged in the book.
@@ -61,7 +61,7 @@ def test_every_exotic_rule_is_labelled_once_and_badged(built_book: Path) -> None
     html = "".join((built_book / f"{f}.html").read_text() for f in _toc_files())
     for rid in EXOTIC_IDS:
         assert html.count(f'id="{rid.lower()}"') == 1, f"({rid.lower()})= should label exactly one section"
-        assert re.search(rf'class="[^"]*sd-badge[^"]*"[^>]*>{rid}<', html), f"no badge for {rid}"
+        assert re.search(rf'class="aot-rule-id">{rid}<', html), f"no badge for {rid}"
 
 
 def test_every_companion_rule_is_labelled_once_and_badged(built_book: Path) -> None:
@@ -75,7 +75,7 @@ def test_every_companion_rule_is_labelled_once_and_badged(built_book: Path) -> N
             continue
         rid = e.rule_id
         assert html.count(f'id="{rid.lower()}"') == 1, f"({rid.lower()})= should label exactly one section"
-        assert re.search(rf'class="[^"]*sd-badge[^"]*"[^>]*>{rid}<', html), f"no badge for {rid}"
+        assert re.search(rf'class="aot-rule-id">{rid}<', html), f"no badge for {rid}"
     for ex in [x for x in EXAMPLES if not x.startswith("AOT-")]:
         assert f'data-example="{ex}"' in html or f'id="{ex.lower()}"' in html, f"{ex} is not in the book"
 

@@ -1,0 +1,91 @@
+"""Issue 24, parts 1, 2 and 6 in the built book: the rule index lists every rule with working links and
+marks, the glossary and the general index are built and linked, rule badges are small links, the melee
+chapter opens with Charging and the victory page gives the engine's nightfall odds."""
+
+from __future__ import annotations
+
+import re
+from pathlib import Path
+from urllib.parse import urldefrag, urljoin
+
+import pytest
+
+from aot_rules.catalogue import RULES
+from aot_rules.glossary import TERMS
+from aot_rules.systems import all_mechanics
+
+pytestmark = pytest.mark.slow
+
+
+def _row(html: str, rule_id: str) -> str:
+    m = re.search(rf'<tr[^>]*id="rule-{rule_id.lower()}"[^>]*>(.*?)</tr>', html, re.S)
+    assert m, f"{rule_id}: no row in the rule index"
+    return m.group(1)
+
+
+def _target_exists(built: Path, page: Path, href: str) -> bool:
+    url, frag = urldefrag(urljoin(page.relative_to(built).as_posix(), href))
+    target = built / url
+    return target.is_file() and (not frag or f'id="{frag}"' in target.read_text(encoding="utf-8"))
+
+
+def test_the_rule_index_lists_every_rule_with_a_working_link(built_book: Path) -> None:
+    page = built_book / "book" / "rule-index.html"
+    html = page.read_text(encoding="utf-8")
+    for r in RULES:
+        row = _row(html, r.rule_id)
+        assert r.rule_id in row and r.title.replace('"', "&quot;")[:20] in row.replace("“", '"'), r.rule_id
+        href = re.search(r'href="([^"]+)"', row)
+        assert href and _target_exists(built_book, page, href.group(1)), f"{r.rule_id}: {href}"
+        assert href.group(1).endswith("#" + r.rule_id.lower()), f"{r.rule_id} links elsewhere: {href.group(1)}"
+
+
+def test_the_rule_index_marks_calculators_and_animations(built_book: Path) -> None:
+    page = built_book / "book" / "rule-index.html"
+    html = page.read_text(encoding="utf-8")
+    registered = {m.rule_id for m in all_mechanics()}
+    for r in RULES:
+        assert (">calculator<" in _row(html, r.rule_id)) == (r.rule_id in registered), r.rule_id
+    animations = re.findall(r'href="([^"]+#animation-[a-z0-9-]+)"', html)
+    assert len(animations) >= 5, "too few rules marked with an animation"
+    for href in animations:
+        assert _target_exists(built_book, page, href), href
+
+
+def test_the_glossary_and_the_general_index_are_built_and_linked(built_book: Path) -> None:
+    glossary = (built_book / "book" / "glossary.html").read_text(encoding="utf-8")
+    for t in TERMS:
+        anchor = "term-" + re.sub(r"[^A-Za-z0-9]+", "-", t.term).strip("-")
+        assert f'id="{anchor}"' in glossary, t.term
+        assert t.russian.split(" (")[0] in glossary, t.term
+    genindex = (built_book / "genindex.html").read_text(encoding="utf-8")
+    assert "density" in genindex and "AOT-SHOOT-HIT" in genindex
+    for page in ("book/index", "book/rule-index", "book/glossary"):
+        assert re.search(r'href="[^"]*genindex\.html"', (built_book / f"{page}.html").read_text()), page
+
+
+def test_chapters_link_terms_to_the_glossary(built_book: Path) -> None:
+    intro = (built_book / "book" / "intro.html").read_text(encoding="utf-8")
+    assert re.search(r'href="glossary\.html#term-density"', intro)
+
+
+def test_rule_badges_are_small_links_that_say_what_they_are(built_book: Path) -> None:
+    html = (built_book / "book" / "shooting.html").read_text(encoding="utf-8")
+    badges = re.findall(r'<a class="[^"]*aot-rule[^"]*" href="([^"]+)" title="([^"]+)"', html)
+    source = (Path(__file__).resolve().parents[2] / "book" / "shooting.md").read_text(encoding="utf-8")
+    written = [i for i in re.findall(r"\{rule\}`([^`]+)`", source) if "-EX-" not in i]
+    rules = [(href, title) for href, title in badges if "worked example" not in title]
+    assert len(rules) == len(written) >= 15, (len(rules), len(written))
+    for href, title in rules:
+        assert href.startswith("rule-index.html#rule-"), href
+        assert "rule ID" in title, title
+    turn = (built_book / "book" / "turn.html").read_text(encoding="utf-8")
+    assert "still to be written" not in turn
+    assert re.search(r'class="[^"]*aot-rule[^"]*" href="[^"]+#aot-cmd-initiative"', turn)
+
+
+def test_melee_opens_with_charging_and_victory_gives_the_nightfall_odds(built_book: Path) -> None:
+    melee = (built_book / "book" / "melee.html").read_text(encoding="utf-8")
+    assert 0 < melee.index('id="melee-charging"') < melee.index('id="a-melee-at-a-glance"')
+    victory = (built_book / "book" / "victory.html").read_text(encoding="utf-8")
+    assert re.search(r"within <b>12 turns</b>: <details", victory)
