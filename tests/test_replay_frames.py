@@ -293,3 +293,13 @@ def _events(run: Run, i: int) -> list[object]:
     n = len(run.steps[i].before.log)
     return [ev for e in run.steps[i].after.log[n:] for ev in e.events] if run.steps[i].after.log[n:] else [
         ev for e in run.steps[-1].after.log[len(run.start.log):] for ev in e.events]
+
+
+def test_the_chariot_scene_plays_from_the_engine() -> None:
+    """The chariot-plain scenario's chariot trots 8″ (dice 5 3) into contact, kills two akontists, drives
+    them back, and its side's DP disorder two hoplites; each beat is its own step."""
+    run = scenes.chariots()
+    assert run.facts == {"akontists_killed": 2, "retreated": True, "hoplites_disordered": 2, "trot": (5, 3)}
+    assert [s.lines[0].rule for s in run.steps] == ["AOT-CHARIOT-TURN-TROT", "AOT-MELEE-STRIKES",
+                                                    "AOT-MELEE-RETREAT", "AOT-DEMO-DISORDER"]
+    assert run.start.piece("B4").unit.body.chariot and run.start.piece("B4").size.name == "LARGE"

@@ -322,3 +322,36 @@ def elephants(seed: int | None = None, *, aboard: int = 3) -> Run:
 SCENES.update({"command": command_double, "moving": moving, "run-trot": run_trot, "evasion": evasion_panic,
                "turning": turning_reform, "return-fire": return_fire, "countercharge": countercharge,
                "elephants": elephants})
+
+
+def chariots(seed: int | None = None) -> Run:
+    """The chariot-plain scenario's units: Royal chariots (a two-horse chariot on its large base) trot into
+    Athenian akontists (AOT-CHARIOT-TURN-TROT: two dice, the distance and whether it overturns), strike,
+    win on density and drive them back; the DP fall on the Athenian hoplites beside them (a chariot is
+    never a DP target, AOT-DEMO-TARGETING).  Illustrative dice: trot 5 3, the chariot's crew 6 3 6, the
+    akontists' shield wall 6, the akontists 6 5, their test to turn and retreat 1."""
+    from aot_rules.tabletop.combat import fight
+    from aot_rules.tabletop.moves import Advance, move
+    from aot_rules.tabletop.scenarios import scenario
+
+    src = scenario("chariot-plain", 1)
+    start = table(("Chariot host", "Athenians"),
+                  piece("B4", 0, src.piece("B4").unit, 30, 11, size=src.piece("B4").size),
+                  piece("A3", 1, src.piece("A3").unit, 30, 19, 180, active=False),
+                  piece("A1", 1, src.piece("A1").unit, 35.5, 20, 180, active=False))
+
+    def play(g: RecordingGame) -> None:
+        g.act(move, "B4", [Advance(12)], run=True)
+        g.act(fight)
+
+    def facts(g: RecordingGame) -> dict[str, object]:
+        a3, a1 = g.state.piece("A3"), g.state.piece("A1")
+        return {"akontists_killed": a3.removed, "retreated": a3.pose != start.piece("A3").pose,
+                "hoplites_disordered": a1.unit.disordered, "trot": g.state.log[0].faces}
+
+    return record("Chariots trot into skirmishers", start, play, dice=_dice((5, 3, 6, 3, 6, 6, 6, 5, 1), seed),
+                  facts=facts, intro="Royal chariots (two horses: density 2) stand 8″ from Athenian akontists (2+2), "
+                                     "with Athenian hoplites to their left.")
+
+
+SCENES["chariots"] = chariots
