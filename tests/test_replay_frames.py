@@ -303,3 +303,25 @@ def test_the_chariot_scene_plays_from_the_engine() -> None:
     assert [s.lines[0].rule for s in run.steps] == ["AOT-CHARIOT-TURN-TROT", "AOT-MELEE-STRIKES",
                                                     "AOT-MELEE-RETREAT", "AOT-DEMO-DISORDER"]
     assert run.start.piece("B4").unit.body.chariot and run.start.piece("B4").size.name == "LARGE"
+
+
+def test_the_whole_turn_can_be_followed_from_its_captions() -> None:
+    """The table-top page's whole turn: each step says who acts and what (its title), each rule it applies
+    links to the chapter that explains it, and each step under a rule says in a sentence what that rule
+    decides (a reader new to the game need not know the rule IDs)."""
+    from aot_rules.tabletop.simulate import play_one
+
+    seed = next(n for n in range(40) for r in [play_one("delion", n)[0]]
+                if r.how == "rout" or (r.how == "points" and max(r.points) > 0))  # as book/tabletop.md picks it
+    r = replay(scenes.full_turn(seed, scenario_name="delion"), "turn-delion")
+    assert r.frames[1].title.startswith("Turn ") and "initiative" in r.frames[1].title
+    for f in r.frames[1:]:
+        assert ": " in f.title or f.title.startswith("Turn "), f.title
+        ruled = [ln for ln in f.lines if ln.rule]
+        for ln in ruled:
+            assert ln.href.endswith("#" + ln.rule.lower()), (f.title, ln.rule)
+        if any(ln.kind != "decision" for ln in ruled):
+            assert f.why, f.title
+    titles = [f.title for f in r.frames]
+    assert any(t.endswith("melee, the strike") for t in titles)
+    assert any(t.endswith("demoralisation points spent") for t in titles)

@@ -19,11 +19,13 @@
     }).join("");
   }
   function caption(f, i, n) {
-    var h = '<p class="rp-head"><b>Step ' + i + " of " + n + "</b> · " + esc(f.g) + " — " + esc(f.ti) + "</p><ul>";
+    var h = '<p class="rp-head"><b>Step ' + i + " of " + n + "</b> · " + esc(f.g) + " — " + esc(f.ti) + "</p>";
+    if (f.y) { h += '<p class="rp-why"><span>The rule:</span> ' + esc(f.y) + "</p>"; }
+    h += "<ul>";
     f.ln.forEach(function (l) {
       var rule = l.r ? (l.h ? '<a class="rp-rule" href="' + esc(l.h) + '">' + esc(l.r) + "</a> "
                             : '<span class="rp-rule">' + esc(l.r) + "</span> ") : "";
-      var who = l.w ? "<b>" + esc(l.w) + "</b>: " : "";
+      var who = l.w ? "<b>" + esc(l.w) + "</b>" + (l.k === "decision" ? " (the player's choice)" : "") + ": " : "";
       var dd = l.d.length ? ' <span class="rp-dice">' + dice(l.d) + "</span>" : "";
       h += '<li class="rp-' + esc(l.k) + '">' + rule + who + esc(l.t) + dd + "</li>";
     });

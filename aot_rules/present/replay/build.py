@@ -23,11 +23,12 @@ from aot_rules.present.replay.draw import (
     still_svg,
     view_of,
 )
+from aot_rules.present.replay.glosses import gloss
 from aot_rules.present.replay.labels import Want, place
 from aot_rules.present.replay.links import href, rule_links
 from aot_rules.present.replay.model import Die, Frame, Line, PieceView
 from aot_rules.present.replay.record import Action, Entry, RecordingGame, centres, moved, paths_in, paths_of
-from aot_rules.tabletop.events import FellBack
+from aot_rules.tabletop.events import FellBack, SlotOpened, TurnBegan
 from aot_rules.tabletop.game import ReactionChoice, TableDice, always_react
 from aot_rules.tabletop.geometry import BaseSize, Pose, centre, norm_angle
 from aot_rules.tabletop.state import GameState, Piece
@@ -117,7 +118,9 @@ def _beat_title(a: Action, b: Beat, lines: tuple[Line, ...]) -> str:
     who = next((x.who for x in lines if x.kind != "decision"), "")
     if b.kind == FALL:
         kinds = [ev.kind for e in b.entries for ev in e.entry.events if isinstance(ev, FellBack)]
-        verb = FALL_VERBS.get(kinds[0], "falls back") if kinds else "stands"
+        evading = any(e.entry.rule.startswith("AOT-EVADE-") for e in b.entries)
+        verb = (FALL_VERBS.get(kinds[0], "falls back") if kinds
+                else "tries to evade but stays to fight" if evading else "stands")
     elif b.kind in BEAT_VERBS:
         verb = BEAT_VERBS[b.kind]
     else:
@@ -140,12 +143,25 @@ def steps_of(actions: Sequence[Action], links: dict[str, str]) -> tuple[Step, ..
                 out.append(Step(b.before, b.after, lines, _beat_title(a, b, lines), paths_in(b.entries)))
             continue
         lines = lines_of(a.entries, links)
-        who = actor(a) or next((x.who for x in lines if x.kind != "decision"), lines[0].who if lines else "")
-        verb = VERBS.get(a.name, a.name.replace("_", " "))
-        if a.name in SAID and lines:  # a decision or an activation: its own words say more than a verb
-            verb = short(lines[0].text)
-        out.append(Step(a.before, a.after, lines, f"{who}: {verb}" if who else verb, paths_of(a)))
+        out.append(Step(a.before, a.after, lines, _title(a, lines), paths_of(a)))
     return tuple(out)
+
+
+def _title(a: Action, lines: tuple[Line, ...]) -> str:
+    """A whole action's step title: who, and what, from the action and its typed events."""
+    events = [ev for e in a.entries for ev in e.entry.events]
+    began = next((ev for ev in events if isinstance(ev, TurnBegan)), None)
+    if began is not None:
+        return f"Turn {began.turn} begins: both sides roll for initiative"
+    opened = next((ev for ev in events if isinstance(ev, SlotOpened)), None)
+    if opened is not None:
+        owner = "any one unit" if opened.owner == "individual" else opened.owner
+        return f"{a.after.sides[opened.side].name}: slot {opened.slot} opens ({owner})"
+    who = actor(a) or next((x.who for x in lines if x.kind != "decision"), lines[0].who if lines else "")
+    verb = VERBS.get(a.name, a.name.replace("_", " "))
+    if a.name in SAID and lines:  # a decision or an activation: its own words say more than a verb
+        verb = ("decide: " if a.name == "decide" else "") + short(lines[0].text)
+    return f"{who}: {verb}" if who else verb
 
 
 def record(title: str, start: GameState, script: Callable[[RecordingGame], None], *, dice: TableDice | None = None,
@@ -256,8 +272,9 @@ def replay(run: Run, slug: str, *, least: tuple[float, float] | None = None) -> 
                 facings[p.id] = _unwrapped(way, last)[-1]  # the frame's drawing ends the way the motion does
         now = _views(st.after, st.before, view, facings, spots)
         changed = {pid: v for pid, v in now.items() if drawn[-1].get(pid) != v}
+        rule = next((x.rule for x in st.lines if x.rule and x.kind != "decision"), "")
         frames.append(Frame(st.after.turn or 1, group(st.before, st.after), st.title, st.lines, changed,
-                            "".join(paths), motion))
+                            "".join(paths), motion, gloss(rule)))
         drawn.append(now)
     return Replay(slug, run.title, view, still_svg(run.start, view), tuple(frames), states, tuple(drawn))
 

@@ -76,10 +76,13 @@ class Frame:
     changed: dict[str, PieceView] = field(default_factory=dict)
     paths: str = ""
     motion: dict[str, tuple[tuple[str, float], ...]] = field(default_factory=dict)  # pid → keyframes
+    why: str = ""  # what the step's rule decides, for a newcomer (:mod:`.glosses`)
 
     def json(self) -> dict[str, Any]:
         out = {"n": self.turn, "g": self.group, "ti": self.title, "ln": [x.json() for x in self.lines],
                "c": {k: v.json() for k, v in self.changed.items()}, "pa": self.paths}
+        if self.why:
+            out["y"] = self.why
         if self.motion:
             out["m"] = {k: [list(x) for x in v] for k, v in self.motion.items()}
         return out

@@ -160,8 +160,10 @@ def full_turn(seed: int = 1, *, scenario_name: str = "greek-border", turn: int |
     n = before.turn + 1
     return record(f"Turn {n} of a battle: {a.name} against {b.name}", before, go,
                   dice=TableDice.seeded(seed, before.dice_used), facts=facts,
-                  intro=f"The {scenario_name} battle (seed {seed}) after {n - 1} turns, played by two scripted "
-                        f"players: {a.name} (blue) from the near edge, {b.name} (orange) from the far one.")
+                  intro=f"The {scenario_name} battle (seed {seed}) after {n - 1} turn{'' if n == 2 else 's'}, played "
+                        f"by two scripted players: {a.name} (blue) from the near edge, {b.name} (orange) from the "
+                        "far one. Each step shows one thing happening, with the rule that governs it, its dice "
+                        "and, above them, what that rule decides.")
 
 
 #: How many turns :func:`full_turn` looks through for one with demoralisation points spent.
