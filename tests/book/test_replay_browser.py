@@ -191,11 +191,14 @@ return out;
                                             ("melee", "melee-gauls")])
 def test_labels_never_overlap(driver: Any, site: str, page: str, slug: str, width: int) -> None:
     """On a laptop and on a phone, in every frame, no two unit labels overlap (their real text boxes)."""
-    driver.set_window_size(width, 1400)
+    # a phone's real width (a headless window cannot be made narrower than about 500 px)
+    driver.execute_cdp_cmd("Emulation.setDeviceMetricsOverride",
+                           {"width": width, "height": 1400, "deviceScaleFactor": 1, "mobile": width < 500})
     try:
         driver.execute_cdp_cmd("Emulation.setEmulatedMedia",
                                {"features": [{"name": "prefers-reduced-motion", "value": "reduce"}]})
         _open(driver, f"{site}/book/{page}.html")
+        assert driver.execute_script("return document.documentElement.clientWidth") <= width
         n = int(driver.execute_script("return document.querySelector(arguments[0]).max",
                                       f"#animation-{slug} .rp-slider"))
         for i in range(n + 1):
@@ -205,7 +208,7 @@ def test_labels_never_overlap(driver: Any, site: str, page: str, slug: str, widt
         assert not _errors(driver)
     finally:
         driver.execute_cdp_cmd("Emulation.setEmulatedMedia", {"features": []})
-        driver.set_window_size(1280, 1600)
+        driver.execute_cdp_cmd("Emulation.clearDeviceMetricsOverride", {})
 
 
 def test_a_melee_plays_in_beats_and_a_retreat_follows_its_way(driver: Any, site: str) -> None:
