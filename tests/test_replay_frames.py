@@ -36,8 +36,18 @@ def _loss_runs() -> dict[str, Callable[[], Run]]:
     return out
 
 
+@cache
+def delion_seed() -> int:
+    """The seed book/tabletop.md replays: the first delion game, from seed 0, that ends in a decision."""
+    from aot_rules.tabletop.simulate import play_one
+
+    return next(n for n in range(40) for r in [play_one("delion", n)[0]]
+                if r.how == "rout" or (r.how == "points" and max(r.points) > 0))
+
+
 RUNS: dict[str, Callable[[], Run]] = {**scenes.SCENES, **_loss_runs(),
-                                      "bat-clash": lambda: example_run("BAT-EX-CLASH", {})}
+                                      "bat-clash": lambda: example_run("BAT-EX-CLASH", {}),
+                                      "turn-delion": lambda: scenes.full_turn(delion_seed(), scenario_name="delion")}
 
 
 @cache
@@ -309,11 +319,7 @@ def test_the_whole_turn_can_be_followed_from_its_captions() -> None:
     """The table-top page's whole turn: each step says who acts and what (its title), each rule it applies
     links to the chapter that explains it, and each step under a rule says in a sentence what that rule
     decides (a reader new to the game need not know the rule IDs)."""
-    from aot_rules.tabletop.simulate import play_one
-
-    seed = next(n for n in range(40) for r in [play_one("delion", n)[0]]
-                if r.how == "rout" or (r.how == "points" and max(r.points) > 0))  # as book/tabletop.md picks it
-    r = replay(scenes.full_turn(seed, scenario_name="delion"), "turn-delion")
+    r = built("turn-delion")
     assert r.frames[1].title.startswith("Turn ") and "initiative" in r.frames[1].title
     for f in r.frames[1:]:
         assert ": " in f.title or f.title.startswith("Turn "), f.title
