@@ -235,3 +235,45 @@ def test_a_melee_plays_in_beats_and_a_retreat_follows_its_way(driver: Any, site:
     assert "AOT-DEMO-DISORDER" in driver.find_element("css selector", f"#animation-{slug} .rp-caption").text
     assert driver.execute_script(JS_COUNTS, f"animation-{slug}") == _expected(r, 3)
     assert not _errors(driver)
+
+
+def _pages_with_viewers() -> list[tuple[str, bool]]:
+    """(page, whether it replays a scene) for every page that may show a viewer (a worked example shows one
+    only when its log has losses)."""
+    from pathlib import Path
+
+    book = Path(__file__).parents[2] / "book"
+    return sorted((str(f.relative_to(book).with_suffix("")), "show_replay(" in text) for f in book.rglob("*.md")
+                  if "show_replay(" in (text := f.read_text(encoding="utf-8")) or "show_example(" in text)
+
+
+@pytest.mark.parametrize("width", [1280, 390])
+def test_every_viewer_in_the_book_steps_on_laptop_and_phone(driver: Any, site: str, width: int) -> None:
+    """Every replay viewer of every page: Step moves it to step 1 and back to 0, its caption follows, the
+    viewer fits the page's width, and nothing is asked of another host (the site works offline)."""
+    driver.execute_cdp_cmd("Emulation.setDeviceMetricsOverride",
+                           {"width": width, "height": 1400, "deviceScaleFactor": 1, "mobile": width < 500})
+    seen = 0
+    try:
+        for page, scene in _pages_with_viewers():
+            _open(driver, f"{site}/book/{page}.html")
+            report = driver.execute_script("""
+              const page = document.documentElement.clientWidth, out = [];
+              for (const root of document.querySelectorAll('.aot-replay')) {
+                const caption = () => root.querySelector('.rp-caption').textContent;
+                const was = caption();
+                root.querySelector('.rp-step').click();
+                const one = root.dataset.step, moved = caption() !== was && caption().includes('Step 1 of');
+                root.querySelector('.rp-back').click();
+                out.push([root.id, one, moved, root.dataset.step, root.getBoundingClientRect().right <= page + 1]);
+              }
+              return out;""")
+            assert report or not scene, page
+            for rid, one, moved, back, fits in report:
+                assert (one, moved, back, fits) == ("1", True, "0", True), (page, width, rid)
+            seen += len(report)
+            assert not _errors(driver), page
+            assert not _offsite(driver), page
+    finally:
+        driver.execute_cdp_cmd("Emulation.clearDeviceMetricsOverride", {})
+    assert seen >= 20
