@@ -329,8 +329,8 @@ SCENES.update({"command": command_double, "moving": moving, "run-trot": run_trot
 def chariots(seed: int | None = None) -> Run:
     """The chariot-plain scenario's units: Royal chariots (a two-horse chariot on its large base) trot into
     Athenian akontists (AOT-CHARIOT-TURN-TROT: two dice, the distance and whether it overturns), strike,
-    win on density and drive them back; the DP fall on the Athenian hoplites beside them (a chariot is
-    never a DP target, AOT-DEMO-TARGETING).  Illustrative dice: trot 5 3, the chariot's crew 6 3 6, the
+    win on density and drive them back; the DP fall on the Athenian hoplites beside them, the nearest unit
+    in sight (AOT-DEMO-TARGETING).  Illustrative dice: trot 5 3, the chariot's horses and crew 6 3 6, the
     akontists' shield wall 6, the akontists 6 5, their test to turn and retreat 1."""
     from aot_rules.tabletop.combat import fight
     from aot_rules.tabletop.moves import Advance, move
