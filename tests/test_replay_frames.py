@@ -36,8 +36,18 @@ def _loss_runs() -> dict[str, Callable[[], Run]]:
     return out
 
 
+@cache
+def delion_seed() -> int:
+    """The seed book/tabletop.md replays: the first delion game, from seed 0, that ends in a decision."""
+    from aot_rules.tabletop.simulate import play_one
+
+    return next(n for n in range(40) for r in [play_one("delion", n)[0]]
+                if r.how == "rout" or (r.how == "points" and max(r.points) > 0))
+
+
 RUNS: dict[str, Callable[[], Run]] = {**scenes.SCENES, **_loss_runs(),
-                                      "bat-clash": lambda: example_run("BAT-EX-CLASH", {})}
+                                      "bat-clash": lambda: example_run("BAT-EX-CLASH", {}),
+                                      "turn-delion": lambda: scenes.full_turn(delion_seed(), scenario_name="delion")}
 
 
 @cache
@@ -119,8 +129,18 @@ def test_gauls_example_keeps_its_numbers() -> None:
     run = scenes.gauls()
     assert run.facts == {"faces": (2, 5, 1, 1, 4, 5, 3), "javelinmen_killed": 2, "javelinmen_ranks": (1, 1),
                          "cavalry_disordered": 2, "retreated": True}
-    rules = [ln.rule for ln in run.steps[0].lines]
-    assert rules[0] == "AOT-MELEE-STRIKES" and "AOT-MELEE-RETREAT" in rules and "AOT-DEMO-DISORDER" in rules
+    # one melee, three steps: the strike (its dice and losses), the retreat, the DP spent
+    assert [[ln.rule for ln in s.lines] for s in run.steps] == [
+        ["AOT-MELEE-STRIKES", "AOT-MELEE-RESULT"], ["AOT-MELEE-RETREAT"] * 3, ["AOT-DEMO-DISORDER"]]
+    assert [d.face for d in run.steps[0].lines[0].dice] == [2, 5, 1, 1, 4, 5, 3]
+    assert [d.face for d in run.steps[1].lines[0].dice] and not run.steps[2].lines[0].dice
+    r = built("gauls")
+    strike, back, dp = (drawn_counts(r.svg(i)) for i in (1, 2, 3))
+    assert strike["J"][1:4] == (2, 0, 2) and back["J"][1:4] == (2, 0, 0)  # two killed in the strike, shown once
+    assert strike["C"][2] == back["C"][2] == 0 and dp["C"][1:3] == (1, 2)  # the DP disorder 2 cavalry, last
+    j = [s.piece("J").pose for s in r.states]
+    assert j[0] == j[1] != j[2] == j[3]  # the javelinmen stand through the strike, then fall back
+    assert "J" in r.frames[2].motion and not r.frames[1].motion
 
 
 def test_full_turn_runs_from_initiative_to_demoralisation() -> None:
@@ -193,3 +213,121 @@ def test_viewer_ids_are_unique_in_the_book() -> None:
     losses = [f"losses-{x.lower()}" for x in re.findall(r'show_example\("([A-Z0-9-]+)"\)', text)]
     assert len(slugs) >= 12
     assert len(slugs + losses) == len(set(slugs + losses))
+
+
+def _scene_runs() -> list[str]:
+    return sorted(scenes.SCENES)
+
+
+@pytest.mark.parametrize("name", _scene_runs())
+def test_split_steps_chain_and_end_where_the_engine_does(name: str) -> None:
+    """Steps chain (each starts where the one before ended), and a melee told in beats ends on the engine's
+    state: the last beat's state is the action's own, never a reconstruction."""
+    run = RUNS[name]()
+    for a, b in zip(run.steps, run.steps[1:], strict=False):
+        assert [(p.pose, p.unit, p.removed, p.on_table) for p in a.after.pieces] == [
+            (p.pose, p.unit, p.removed, p.on_table) for p in b.before.pieces], (name, a.title, b.title)
+
+
+def test_every_melee_of_the_turns_is_split_into_beats() -> None:
+    """In the whole-turn replays every melee is its own strike step, and the DP are spent in a later step."""
+    for run in (scenes.full_turn(), scenes.full_turn(1, scenario_name="delion")):
+        for s in run.steps:
+            rules = {ln.rule for ln in s.lines}
+            if "AOT-MELEE-STRIKES" in rules:
+                assert not any(r.startswith("AOT-DEMO-") or r == "AOT-MELEE-RETREAT" for r in rules), s.title
+        assert any(ln.rule == "AOT-DEMO-DISORDER" for s in run.steps for ln in s.lines)
+
+
+def test_unrecorded_changes_keep_an_action_whole() -> None:
+    """If undoing the later beats' events does not lead back to the state before the action (a change no
+    event records), the action stays one step rather than show invented states."""
+    from dataclasses import replace as dc_replace
+
+    from aot_rules.present.replay.beats import beats
+    from aot_rules.present.replay.record import RecordingGame
+
+    start = scenes.gauls().start
+    g = RecordingGame(start, scenes._dice((2, 5, 1, 1, 4, 5, 3), None))
+    from aot_rules.tabletop import combat
+
+    g.act(combat.fight)
+    a = g.actions[0]
+    assert [b.kind for b in beats(a)] == ["strike", "fall back", "dp"]
+    c = a.after.piece("C")
+    tampered = dc_replace(a, after=a.after.with_piece(dc_replace(c, unit=c.unit.take_losses(0, 1))))
+    assert len(beats(tampered)) == 1
+
+
+@pytest.mark.parametrize("name", sorted(RUNS))
+def test_no_two_labels_meet(name: str) -> None:
+    """In every frame, no two unit labels' boxes (at the size they have on the narrowest board) meet."""
+    import re
+
+    from aot_rules.present.replay.labels import Box, half_size
+
+    r = built(name)
+    width = r.view.x1 - r.view.x0
+    for i, drawn in enumerate(r.drawn):
+        boxes = []
+        for pid, v in drawn.items():
+            if not v.shown:
+                continue
+            m = re.fullmatch(r"translate\(([-\d.]+)px,([-\d.]+)px\)", v.label_at)
+            assert m, v.label_at
+            hw, hh = half_size(v.label, width)
+            boxes.append((pid, Box(float(m[1]) / K + r.view.x0, r.view.y1 - float(m[2]) / K, hw, hh)))
+        for j, (p, a) in enumerate(boxes):
+            for q, b in boxes[j + 1:]:
+                assert not a.meets(b), (name, i, p, q)
+
+
+def test_a_retreat_turns_then_goes() -> None:
+    """The retreat's recorded way: the about-face in place (AOT-MELEE-RETREAT), then straight back, then the
+    turn to face the enemy again; the viewer's keyframes follow it and end on the frame's own drawing."""
+    from aot_rules.tabletop.events import FellBack
+    from aot_rules.tabletop.geometry import centre
+
+    run = scenes.gauls()
+    fb = next(ev for ln in [run.steps[1]] for ev in _events(run, 1) if isinstance(ev, FellBack))
+    assert len(fb.via) == 1 and fb.via[0].facing == fb.end.facing != fb.start.facing
+    size = run.start.piece("J").size
+    assert centre(fb.via[0], size) == pytest.approx(centre(fb.start, size))
+    r = built("gauls")
+    keys = r.frames[2].motion["J"]
+    assert len(keys) == 4 and keys[-1][0] == r.drawn[2]["J"].pose and keys[0][0] == r.drawn[1]["J"].pose
+    assert [k[1] for k in keys] == sorted(k[1] for k in keys) and keys[-1][1] == 1.0
+
+
+def _events(run: Run, i: int) -> list[object]:
+    n = len(run.steps[i].before.log)
+    return [ev for e in run.steps[i].after.log[n:] for ev in e.events] if run.steps[i].after.log[n:] else [
+        ev for e in run.steps[-1].after.log[len(run.start.log):] for ev in e.events]
+
+
+def test_the_chariot_scene_plays_from_the_engine() -> None:
+    """The chariot-plain scenario's chariot trots 8″ (dice 5 3) into contact, kills two akontists, drives
+    them back, and its side's DP disorder two hoplites; each beat is its own step."""
+    run = scenes.chariots()
+    assert run.facts == {"akontists_killed": 2, "retreated": True, "hoplites_disordered": 2, "trot": (5, 3)}
+    assert [s.lines[0].rule for s in run.steps] == ["AOT-CHARIOT-TURN-TROT", "AOT-MELEE-STRIKES",
+                                                    "AOT-MELEE-RETREAT", "AOT-DEMO-DISORDER"]
+    assert run.start.piece("B4").unit.body.chariot and run.start.piece("B4").size.name == "LARGE"
+
+
+def test_the_whole_turn_can_be_followed_from_its_captions() -> None:
+    """The table-top page's whole turn: each step says who acts and what (its title), each rule it applies
+    links to the chapter that explains it, and each step under a rule says in a sentence what that rule
+    decides (a reader new to the game need not know the rule IDs)."""
+    r = built("turn-delion")
+    assert r.frames[1].title.startswith("Turn ") and "initiative" in r.frames[1].title
+    for f in r.frames[1:]:
+        assert ": " in f.title or f.title.startswith("Turn "), f.title
+        ruled = [ln for ln in f.lines if ln.rule]
+        for ln in ruled:
+            assert ln.href.endswith("#" + ln.rule.lower()), (f.title, ln.rule)
+        if any(ln.kind != "decision" for ln in ruled):
+            assert f.why, f.title
+    titles = [f.title for f in r.frames]
+    assert any(t.endswith("melee, the strike") for t in titles)
+    assert any(t.endswith("demoralisation points spent") for t in titles)

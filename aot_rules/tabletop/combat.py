@@ -755,11 +755,13 @@ def spend_dp(state: GameState, ref: Referee, side: int, dp: int, where: Piece, l
         p = state.piece(pid)
         if pid != loser and sight.line_of_sight(view, where, p) is not None:
             continue
+        emitted = len(ref.dice.log)
         unit, rest = spend_disorder(left, p.unit, ref.dice)
         if rest == left:
             continue
         ref.note(who, "AOT-DEMO-DISORDER", f"{left - rest} DP on {p.name} ({near[pid]:.1f}″ from the combat): "
-                 f"{unit.disordered - p.unit.disordered} disordered")
+                 f"{unit.disordered - p.unit.disordered} disordered",  # its DPSpent and Losses travel with it
+                 events=tuple(ref.dice.log[emitted:]), pieces=(p.id,))
         state = state.with_piece(changed(p, unit, 0))
         left = rest
     if left:

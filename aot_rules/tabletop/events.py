@@ -131,13 +131,16 @@ class Reformed(Event):
 @dataclass(frozen=True, slots=True)
 class FellBack(Event):
     """A retreat, a flight or an evasion carried ``piece`` from ``start`` to ``end``, away from ``away_from``
-    (a piece id, or "" for a flight toward the camp); ``kind`` is "retreat", "flight" or "evasion"."""
+    (a piece id, or "" for a flight toward the camp); ``kind`` is "retreat", "flight" or "evasion".  ``via``
+    are the poses it passed on the way: the turn in place before it went straight (its back to the enemy, or
+    toward a flank attacker), when it ends facing another way."""
 
     piece: str
     kind: str
     away_from: str
     start: Pose
     end: Pose
+    via: tuple[Pose, ...] = ()
 
 
 @dataclass(frozen=True, slots=True)

@@ -49,6 +49,7 @@ from typing import TypeAlias, cast
 from shapely.geometry import Polygon
 from shapely.ops import unary_union
 
+from aot_rules.aot.events import Losses
 from aot_rules.aot.rules.camps import check_entry
 from aot_rules.aot.rules.chariots import play_chariot_trot, play_chariot_turn
 from aot_rules.aot.rules.disorder import disorder_loss, roll_test_die, take_disorder_test
@@ -623,6 +624,13 @@ def _unit_vector(frm: tuple[float, float], to: tuple[float, float]) -> tuple[flo
     return (dx / n, dy / n) if n > 1e-9 else (0.0, 0.0)
 
 
+def _about(p: Piece, end: Pose) -> tuple[Pose, ...]:
+    """The waypoint of a fall-back that ends facing another way: the base first turns in place (its back to
+    the enemy for a retreat or a flight, toward a flank attacker for an evasion), then goes straight; a
+    record of it lets a replay move the base as the engine does, not glide and spin at once."""
+    return (turned_in_place(p.pose, p.size, end.facing),) if end.facing != p.pose.facing else ()
+
+
 def _away_heading(state: GameState, p: Piece, away_from: Piece) -> float:
     """The direction of a retreat: away from the enemy, or diagonally away from all enemies in contact."""
     me = _centre_of(p)
@@ -711,13 +719,15 @@ def _fall_back(state: GameState, ref: Referee, p: Piece, heading: float, d: floa
     if not p.on_table:
         return _settle(state, held)
     if f.off_table:
-        ref.note(p.name, rule, "leaves the table: fled", events=(FellBack(p.id, kind, away, p.pose, f.end),
+        ref.note(p.name, rule, "leaves the table: fled", events=(FellBack(p.id, kind, away, p.pose, f.end,
+                                                                          _about(p, f.end)),
                                                                  LeftBattle(p.id, Status.FLED.value)), pieces=(p.id,))
         out = replace(p, status=Status.FLED, turn=replace(p.turn, in_contact=False))
         return _settle(state.with_piece(out), held)
     moved = replace(p, pose=f.end)
     moved = replace(moved, inside=_inside(state, moved), turn=replace(moved.turn, in_contact=False))
-    ref.note(p.name, rule, f"falls back to {_where(f.end)}", events=(FellBack(p.id, kind, away, p.pose, f.end),),
+    ref.note(p.name, rule, f"falls back to {_where(f.end)}",
+             events=(FellBack(p.id, kind, away, p.pose, f.end, _about(p, f.end)),),
              pieces=(p.id,))
     state = state.with_piece(moved)
     if kind == "retreat" and away:
@@ -759,6 +769,8 @@ def retreat(state: GameState, ref: Referee, pid: str, away_from: str) -> GameSta
             lost = disorder_loss(roll, unit.density, unit.formed)
             unit = unit.take_losses(0, lost)
             rec.outcome = f"turns its back to {foe.name}: " + (f"{lost} disordered" if lost else "passes")
+            if lost:
+                rec.events.append(Losses(tested, 0, lost, unit))
     d = float(ELEPHANT_MOVE if unit.body is Body.ELEPHANT else retreat_move(unit))
     p = replace(_with_unit(p, unit), turn=replace(tracker, panicking=unit.panicking))
     state = state.with_piece(p)
@@ -838,7 +850,7 @@ def evade(state: GameState, ref: Referee, pid: str, attacker: str) -> GameState:
     p = state.piece(pid)
     moved = replace(p, pose=f.end, inside=_inside(state, replace(p, pose=f.end)))
     ref.note(p.name, rule, f"backs away to {_where(f.end)}",
-             events=(FellBack(pid, "evasion", attacker, p.pose, f.end),), pieces=(pid, attacker))
+             events=(FellBack(pid, "evasion", attacker, p.pose, f.end, _about(p, f.end)),), pieces=(pid, attacker))
     return _settle(state.with_piece(moved), [pid, attacker])
 
 

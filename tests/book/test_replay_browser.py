@@ -21,7 +21,7 @@ pytestmark = [pytest.mark.slow, pytest.mark.browser]
 
 #: (page, slug, scene): three viewers on three pages.
 VIEWERS = [("shooting", "shooting-slingers", "slingers"), ("melee", "melee-gauls", "gauls"),
-           ("turn", "turn-sequence", "turn")]
+           ("turn", "turn-sequence", "turn"), ("chariots", "chariots-charge", "chariots")]
 
 
 @pytest.fixture(scope="module")
@@ -170,3 +170,110 @@ def test_phone_layout_and_reduced_motion(driver: Any, site: str) -> None:
     finally:
         driver.execute_cdp_cmd("Emulation.setEmulatedMedia", {"features": []})
         driver.set_window_size(1280, 1600)
+
+
+#: Every pair of visible unit labels whose drawn boxes meet (screen pixels, as the reader sees them).
+JS_LABEL_CLASHES = """
+const root = document.getElementById(arguments[0]);
+const boxes = [...root.querySelectorAll('g.pc')].filter(g => g.style.display !== 'none')
+  .map(g => [g.dataset.pid, g.querySelector('text.lbl').getBoundingClientRect()]);
+const out = [];
+for (let i = 0; i < boxes.length; i++) for (let j = i + 1; j < boxes.length; j++) {
+  const [p, a] = boxes[i], [q, b] = boxes[j];
+  if (a.left < b.right && b.left < a.right && a.top < b.bottom && b.top < a.bottom) out.push([p, q]);
+}
+return out;
+"""
+
+
+@pytest.mark.parametrize("width", [1280, 390])
+@pytest.mark.parametrize(("page", "slug"), [("tabletop", "turn-delion"), ("chariots", "chariots-charge"),
+                                            ("melee", "melee-gauls")])
+def test_labels_never_overlap(driver: Any, site: str, page: str, slug: str, width: int) -> None:
+    """On a laptop and on a phone, in every frame, no two unit labels overlap (their real text boxes)."""
+    # a phone's real width (a headless window cannot be made narrower than about 500 px)
+    driver.execute_cdp_cmd("Emulation.setDeviceMetricsOverride",
+                           {"width": width, "height": 1400, "deviceScaleFactor": 1, "mobile": width < 500})
+    try:
+        driver.execute_cdp_cmd("Emulation.setEmulatedMedia",
+                               {"features": [{"name": "prefers-reduced-motion", "value": "reduce"}]})
+        _open(driver, f"{site}/book/{page}.html")
+        assert driver.execute_script("return document.documentElement.clientWidth") <= width
+        n = int(driver.execute_script("return document.querySelector(arguments[0]).max",
+                                      f"#animation-{slug} .rp-slider"))
+        for i in range(n + 1):
+            driver.execute_script("""const s = document.querySelector(arguments[0]); s.value = arguments[1];
+                s.dispatchEvent(new Event('input'));""", f"#animation-{slug} .rp-slider", i)
+            assert driver.execute_script(JS_LABEL_CLASHES, f"animation-{slug}") == [], (slug, width, i)
+        assert not _errors(driver)
+    finally:
+        driver.execute_cdp_cmd("Emulation.setEmulatedMedia", {"features": []})
+        driver.execute_cdp_cmd("Emulation.clearDeviceMetricsOverride", {})
+
+
+def test_a_melee_plays_in_beats_and_a_retreat_follows_its_way(driver: Any, site: str) -> None:
+    """The Gauls' melee: Step shows the strike (dice, two javelinmen killed), then the retreat, in which the
+    javelinmen's base runs through its recorded keyframes (turn, go back, face again), then the DP; each
+    caption says what its rule decides."""
+    r = replay(scenes.gauls(), "melee-gauls")
+    _open(driver, f"{site}/book/melee.html")
+    slug = "melee-gauls"
+    _click(driver, slug, "rp-step")
+    caption = driver.find_element("css selector", f"#animation-{slug} .rp-caption").text
+    assert "AOT-MELEE-STRIKES" in caption and "AOT-MELEE-RETREAT" not in caption and "The rule:" in caption
+    assert driver.execute_script("return document.querySelectorAll(arguments[0]).length",
+                                 f"#animation-{slug} g.loose .k") == 2
+    _click(driver, slug, "rp-step")
+    ways = driver.execute_script("""const g = document.querySelector(arguments[0]);
+        return g.getAnimations().map(a => a.effect.getKeyframes().length);""",
+                                 f"#animation-{slug} g.pc[data-pid=J] g.pose")
+    assert ways == [len(r.frames[2].motion["J"])] == [4]
+    assert "AOT-MELEE-RETREAT" in driver.find_element("css selector", f"#animation-{slug} .rp-caption").text
+    time.sleep(1.5)
+    assert driver.execute_script(JS_COUNTS, f"animation-{slug}") == _expected(r, 2)
+    _click(driver, slug, "rp-step")
+    assert "AOT-DEMO-DISORDER" in driver.find_element("css selector", f"#animation-{slug} .rp-caption").text
+    assert driver.execute_script(JS_COUNTS, f"animation-{slug}") == _expected(r, 3)
+    assert not _errors(driver)
+
+
+def _pages_with_viewers() -> list[tuple[str, bool]]:
+    """(page, whether it replays a scene) for every page that may show a viewer (a worked example shows one
+    only when its log has losses)."""
+    from pathlib import Path
+
+    book = Path(__file__).parents[2] / "book"
+    return sorted((str(f.relative_to(book).with_suffix("")), "show_replay(" in text) for f in book.rglob("*.md")
+                  if "show_replay(" in (text := f.read_text(encoding="utf-8")) or "show_example(" in text)
+
+
+@pytest.mark.parametrize("width", [1280, 390])
+def test_every_viewer_in_the_book_steps_on_laptop_and_phone(driver: Any, site: str, width: int) -> None:
+    """Every replay viewer of every page: Step moves it to step 1 and back to 0, its caption follows, the
+    viewer fits the page's width, and nothing is asked of another host (the site works offline)."""
+    driver.execute_cdp_cmd("Emulation.setDeviceMetricsOverride",
+                           {"width": width, "height": 1400, "deviceScaleFactor": 1, "mobile": width < 500})
+    seen = 0
+    try:
+        for page, scene in _pages_with_viewers():
+            _open(driver, f"{site}/book/{page}.html")
+            report = driver.execute_script("""
+              const page = document.documentElement.clientWidth, out = [];
+              for (const root of document.querySelectorAll('.aot-replay')) {
+                const caption = () => root.querySelector('.rp-caption').textContent;
+                const was = caption();
+                root.querySelector('.rp-step').click();
+                const one = root.dataset.step, moved = caption() !== was && caption().includes('Step 1 of');
+                root.querySelector('.rp-back').click();
+                out.push([root.id, one, moved, root.dataset.step, root.getBoundingClientRect().right <= page + 1]);
+              }
+              return out;""")
+            assert report or not scene, page
+            for rid, one, moved, back, fits in report:
+                assert (one, moved, back, fits) == ("1", True, "0", True), (page, width, rid)
+            seen += len(report)
+            assert not _errors(driver), page
+            assert not _offsite(driver), page
+    finally:
+        driver.execute_cdp_cmd("Emulation.clearDeviceMetricsOverride", {})
+    assert seen >= 20

@@ -3,7 +3,7 @@
    frames 1..i applied.  Nothing here computes a rule: it only shows what the engine recorded. */
 (function () {
   if (window.AotReplay) { return; }
-  var DELAY = 1700;
+  var DELAY = 1700, WAY = 1200;
   function reduced() {
     return window.matchMedia && window.matchMedia("(prefers-reduced-motion: reduce)").matches;
   }
@@ -19,11 +19,13 @@
     }).join("");
   }
   function caption(f, i, n) {
-    var h = '<p class="rp-head"><b>Step ' + i + " of " + n + "</b> · " + esc(f.g) + " — " + esc(f.ti) + "</p><ul>";
+    var h = '<p class="rp-head"><b>Step ' + i + " of " + n + "</b> · " + esc(f.g) + " — " + esc(f.ti) + "</p>";
+    if (f.y) { h += '<p class="rp-why"><span>The rule:</span> ' + esc(f.y) + "</p>"; }
+    h += "<ul>";
     f.ln.forEach(function (l) {
       var rule = l.r ? (l.h ? '<a class="rp-rule" href="' + esc(l.h) + '">' + esc(l.r) + "</a> "
                             : '<span class="rp-rule">' + esc(l.r) + "</span> ") : "";
-      var who = l.w ? "<b>" + esc(l.w) + "</b>: " : "";
+      var who = l.w ? "<b>" + esc(l.w) + "</b>" + (l.k === "decision" ? " (the player's choice)" : "") + ": " : "";
       var dd = l.d.length ? ' <span class="rp-dice">' + dice(l.d) + "</span>" : "";
       h += '<li class="rp-' + esc(l.k) + '">' + rule + who + esc(l.t) + dd + "</li>";
     });
@@ -54,15 +56,30 @@
     var items = root.querySelectorAll(".rp-list a[data-i]");
     var at = 0, timer = null;
 
+    var running = [];
     function show(i, animate) {
       i = Math.max(0, Math.min(n, i));
+      running.forEach(function (a) { a.cancel(); });
+      running = [];
       root.classList.toggle("rp-jump", !animate || reduced());
+      // one step forward: a base whose way the engine recorded (a wheel, a retreat that turns and then goes)
+      // follows it through its keyframes instead of gliding straight to its new place
+      var ways = animate && !reduced() && i === at + 1 && frames[i].m ? frames[i].m : {};
       var now = full[i];
       Object.keys(now).forEach(function (pid) {
         var p = pieces[pid], v = now[pid];
         if (!p || p.v === v) { return; }
         p.g.style.display = v.s ? "" : "none";
         p.pose.style.transform = v.p;
+        var way = ways[pid];
+        if (way && p.pose.animate) {
+          var g = p.pose;
+          g.style.transition = "none";
+          var a = g.animate(way.map(function (k) { return { transform: k[0], offset: k[1] }; }),
+                            { duration: WAY, easing: "ease-in-out" });
+          a.onfinish = a.oncancel = function () { g.style.transition = ""; };
+          running.push(a);
+        }
         if (!p.v || p.v.b !== v.b) { p.pose.innerHTML = v.b; }
         p.loose.innerHTML = v.x;
         p.lbl.style.transform = v.la;

@@ -8,16 +8,30 @@ remembers the full drawing and the engine state of every frame so the tests can 
 
 from __future__ import annotations
 
+import math
 from collections.abc import Callable, Sequence
 from dataclasses import dataclass, field
 
-from aot_rules.present.replay.draw import View, frame_svg, path_svg, piece_view, still_svg, view_of
+from aot_rules.present.replay.beats import DP, FALL, STRIKE, Beat, beats
+from aot_rules.present.replay.draw import (
+    View,
+    frame_svg,
+    loose_places,
+    path_svg,
+    piece_view,
+    pose_transform,
+    still_svg,
+    view_of,
+)
+from aot_rules.present.replay.glosses import gloss
+from aot_rules.present.replay.labels import Want, place
 from aot_rules.present.replay.links import href, rule_links
 from aot_rules.present.replay.model import Die, Frame, Line, PieceView
-from aot_rules.present.replay.record import Action, RecordingGame, moved, paths_of
+from aot_rules.present.replay.record import Action, Entry, RecordingGame, centres, moved, paths_in, paths_of
+from aot_rules.tabletop.events import FellBack, SlotOpened, TurnBegan
 from aot_rules.tabletop.game import ReactionChoice, TableDice, always_react
-from aot_rules.tabletop.geometry import norm_angle
-from aot_rules.tabletop.state import GameState
+from aot_rules.tabletop.geometry import BaseSize, Pose, centre, norm_angle
+from aot_rules.tabletop.state import GameState, Piece
 
 #: How a step is titled, by the engine action it ran.
 VERBS = {"start_turn": "the turn begins: initiative", "begin_slot": "a slot opens", "end_slot": "the slot closes",
@@ -45,7 +59,7 @@ class Step:
     after: GameState
     lines: tuple[Line, ...]
     title: str
-    paths: dict[str, tuple[tuple[float, float], ...]] = field(default_factory=dict)  # piece id → path
+    paths: dict[str, tuple[Pose, ...]] = field(default_factory=dict)  # piece id → the poses it went through
 
 
 @dataclass(frozen=True)
@@ -77,11 +91,11 @@ class Replay:
         return frame_svg(self.view, self.still, self.drawn[i], self.frames[i].paths, self.frames[i].title)
 
 
-def lines_of(action: Action, links: dict[str, str]) -> tuple[Line, ...]:
-    """The caption lines of an action: one per log entry, with its dice and its rule's link."""
+def lines_of(entries: Sequence[Entry], links: dict[str, str]) -> tuple[Line, ...]:
+    """The caption lines of log entries: one per entry, with its dice and its rule's link."""
     return tuple(Line(e.entry.rule, e.entry.who, e.entry.outcome, e.entry.kind,
                       tuple(Die(r.face, r.effect.value, r.purpose, r.sides) for r in e.rolls),
-                      href(e.entry.rule, links) if e.entry.rule else "") for e in action.entries)
+                      href(e.entry.rule, links) if e.entry.rule else "") for e in entries)
 
 
 def actor(a: Action) -> str:
@@ -95,19 +109,59 @@ def actor(a: Action) -> str:
     return ""
 
 
+#: How a beat of a split action is titled (a fall-back by the kind its ``FellBack`` records).
+BEAT_VERBS = {STRIKE: "melee, the strike", DP: "demoralisation points spent"}
+FALL_VERBS = {"retreat": "retreats", "flight": "flees", "evasion": "evades"}
+
+
+def _beat_title(a: Action, b: Beat, lines: tuple[Line, ...]) -> str:
+    who = next((x.who for x in lines if x.kind != "decision"), "")
+    if b.kind == FALL:
+        kinds = [ev.kind for e in b.entries for ev in e.entry.events if isinstance(ev, FellBack)]
+        evading = any(e.entry.rule.startswith("AOT-EVADE-") for e in b.entries)
+        verb = (FALL_VERBS.get(kinds[0], "falls back") if kinds
+                else "tries to evade but stays to fight" if evading else "stands")
+    elif b.kind in BEAT_VERBS:
+        verb = BEAT_VERBS[b.kind]
+    else:
+        who = actor(a) or who
+        verb = VERBS.get(a.name, a.name.replace("_", " "))
+    return f"{who}: {verb}" if who else verb
+
+
 def steps_of(actions: Sequence[Action], links: dict[str, str]) -> tuple[Step, ...]:
-    """The steps of a recorded game: every action that logged something or changed a piece."""
+    """The steps of a recorded game: every action that logged something or changed a piece; a melee's
+    action as several steps, one per beat (the strike, the retreats, the DP: :mod:`.beats`)."""
     out = []
     for a in actions:
         if not a.entries and a.before.pieces == a.after.pieces:
             continue
-        lines = lines_of(a, links)
-        who = actor(a) or next((x.who for x in lines if x.kind != "decision"), lines[0].who if lines else "")
-        verb = VERBS.get(a.name, a.name.replace("_", " "))
-        if a.name in SAID and lines:  # a decision or an activation: its own words say more than a verb
-            verb = short(lines[0].text)
-        out.append(Step(a.before, a.after, lines, f"{who}: {verb}" if who else verb, paths_of(a)))
+        parts = beats(a)
+        if len(parts) > 1:
+            for b in parts:
+                lines = lines_of(b.entries, links)
+                out.append(Step(b.before, b.after, lines, _beat_title(a, b, lines), paths_in(b.entries)))
+            continue
+        lines = lines_of(a.entries, links)
+        out.append(Step(a.before, a.after, lines, _title(a, lines), paths_of(a)))
     return tuple(out)
+
+
+def _title(a: Action, lines: tuple[Line, ...]) -> str:
+    """A whole action's step title: who, and what, from the action and its typed events."""
+    events = [ev for e in a.entries for ev in e.entry.events]
+    began = next((ev for ev in events if isinstance(ev, TurnBegan)), None)
+    if began is not None:
+        return f"Turn {began.turn} begins: both sides roll for initiative"
+    opened = next((ev for ev in events if isinstance(ev, SlotOpened)), None)
+    if opened is not None:
+        owner = "any one unit" if opened.owner == "individual" else opened.owner
+        return f"{a.after.sides[opened.side].name}: slot {opened.slot} opens ({owner})"
+    who = actor(a) or next((x.who for x in lines if x.kind != "decision"), lines[0].who if lines else "")
+    verb = VERBS.get(a.name, a.name.replace("_", " "))
+    if a.name in SAID and lines:  # a decision or an activation: its own words say more than a verb
+        verb = ("decide: " if a.name == "decide" else "") + short(lines[0].text)
+    return f"{who}: {verb}" if who else verb
 
 
 def record(title: str, start: GameState, script: Callable[[RecordingGame], None], *, dice: TableDice | None = None,
@@ -126,25 +180,64 @@ def _group(before: GameState, after: GameState) -> str:
     return f"Turn {turn}" + (f" · slot {slot}: {after.sides[mover].name}" if slot else "")
 
 
-def _views(state: GameState, prev: GameState | None, view: View, facings: dict[str, float]) -> dict[str, PieceView]:
-    out = {}
+def _unwrapped(poses: Sequence[Pose], last: float) -> list[float]:
+    """The facings along a way, each turned the short way from the one before, starting from ``last``."""
+    out = []
+    for p in poses:
+        last = last + norm_angle(p.facing - last)
+        out.append(last)
+    return out
+
+
+def _motion(view: View, poses: Sequence[Pose], size: BaseSize, last: float) -> tuple[tuple[str, float], ...]:
+    """The keyframes of a base going through ``poses`` (transform, offset in [0, 1]): each stretch takes time
+    by its length and by how far it turns (a quarter turn as long as 1.5″), so a retreat turns, then goes."""
+    facings = _unwrapped(poses, last)
+    weights = [0.0] + [math.dist(centre(a, size), centre(b, size)) + abs(fb - fa) / 60
+                       for a, b, fa, fb in zip(poses, poses[1:], facings, facings[1:], strict=False)]
+    total = sum(weights) or 1.0
+    acc, out = 0.0, []
+    for p, f, w in zip(poses, facings, weights, strict=True):
+        acc += w
+        out.append((pose_transform(view, p, f, size), round(acc / total, 4)))
+    return tuple(out)
+
+
+def label_text(p: Piece) -> str:
+    """A unit's label: its piece id, density and warriors."""
+    return f"{p.id} · d{p.unit.density} · {p.unit.strength}"
+
+
+def _views(state: GameState, prev: GameState | None, view: View, facings: dict[str, float],
+           spots: dict[str, str]) -> dict[str, PieceView]:
     chiefs: dict[str, list[str]] = {}
     for s in state.sides:
         for c in s.commanders:
             chiefs.setdefault(c.unit, []).append(c.name)
+    shown = [p for p in state.pieces if p.on_table]
+    loose: dict[str, list[tuple[float, float]]] = {}
+    killed: dict[str, int] = {}
+    for p in shown:
+        killed[p.id] = max(0, p.removed - prev.piece(p.id).removed) if prev is not None else 0
+        others = [q.polygon for q in shown if q.id != p.id]
+        loose[p.id] = loose_places(p.pose, p.size, p.unit.disordered + killed[p.id], others)
+    wants = [Want(p.id, label_text(p), p.polygon, p.pose) for p in shown]
+    placed = place(wants, (view.x0, view.y0, view.x1, view.y1), [p.polygon for p in shown],
+                   [pt for pts in loose.values() for pt in pts], spots)
+    out = {}
     for p in state.pieces:
         last = facings.get(p.id, p.pose.facing)
         facing = last + norm_angle(p.pose.facing - last)
         facings[p.id] = facing
-        killed = 0
-        if prev is not None and p.on_table:
-            was = prev.piece(p.id)
-            killed = max(0, p.removed - was.removed)
-        others = [q.polygon for q in state.pieces if q.on_table and q.id != p.id]
-        u = p.unit
-        label = f"{p.id} · d{u.density} · {u.strength}"
-        out[p.id] = piece_view(view, pose=p.pose, facing=facing, size=p.size, unit=u, side=p.side, label=label,
-                               shown=p.on_table, killed=killed, commanders=chiefs.get(p.id, ()), others=others)
+        if p.id in placed:
+            spots[p.id] = placed[p.id][0]
+            at = placed[p.id][1]
+            xy = (at.x, at.y)
+        else:  # off the table: hidden, its label kept where it was last
+            xy = centre(p.pose, p.size)
+        out[p.id] = piece_view(view, pose=p.pose, facing=facing, size=p.size, unit=p.unit, side=p.side,
+                               label=label_text(p), label_xy=xy, shown=p.on_table, loose=loose.get(p.id, ()),
+                               killed=killed.get(p.id, 0), commanders=chiefs.get(p.id, ()))
     return out
 
 
@@ -157,18 +250,31 @@ def replay(run: Run, slug: str, *, least: tuple[float, float] | None = None) -> 
     states = (run.start, *(s.after for s in run.steps))
     view = view_of(states) if least is None else view_of(states, 1.2, least)
     facings: dict[str, float] = {}
-    drawn = [_views(run.start, None, view, facings)]
+    spots: dict[str, str] = {}
+    drawn = [_views(run.start, None, view, facings, spots)]
+
     def group(before: GameState, after: GameState) -> str:
         return run.group or _group(before, after)
 
     frames = [Frame(max(run.start.turn, 1), group(run.start, run.start), "The position",
                     (Line("", "", run.intro or run.title, "event"),), dict(drawn[0]))]
     for st in run.steps:
-        now = _views(st.after, st.before, view, facings)
+        paths, motion = [], {}
+        for p in st.after.pieces:
+            poses = st.paths.get(p.id) or moved(st.before.piece(p.id), p)
+            if len(poses) < 2:
+                continue
+            paths.append(path_svg(view, centres(poses, p.size), p.side))
+            if p.on_table and (len(poses) > 2 or poses[0].facing != poses[-1].facing):
+                way = poses if poses[-1] == p.pose else (*poses, p.pose)
+                last = facings.get(p.id, poses[0].facing)
+                motion[p.id] = _motion(view, way, p.size, last)
+                facings[p.id] = _unwrapped(way, last)[-1]  # the frame's drawing ends the way the motion does
+        now = _views(st.after, st.before, view, facings, spots)
         changed = {pid: v for pid, v in now.items() if drawn[-1].get(pid) != v}
-        paths = "".join(path_svg(view, st.paths.get(p.id) or moved(st.before.piece(p.id), p), p.side)
-                        for p in st.after.pieces)
-        frames.append(Frame(st.after.turn or 1, group(st.before, st.after), st.title, st.lines, changed, paths))
+        rule = next((x.rule for x in st.lines if x.rule and x.kind != "decision"), "")
+        frames.append(Frame(st.after.turn or 1, group(st.before, st.after), st.title, st.lines, changed,
+                            "".join(paths), motion, gloss(rule)))
         drawn.append(now)
     return Replay(slug, run.title, view, still_svg(run.start, view), tuple(frames), states, tuple(drawn))
 

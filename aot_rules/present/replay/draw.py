@@ -22,7 +22,7 @@ from shapely.ops import unary_union
 from aot_rules.aot.units import Unit
 from aot_rules.present.diagrams.tabletop import TableCanvas, draw_terrain
 from aot_rules.present.replay.model import PieceView
-from aot_rules.tabletop.geometry import BaseSize, Pose
+from aot_rules.tabletop.geometry import BaseSize, Pose, centre
 from aot_rules.tabletop.state import GameState
 
 #: SVG user units per table inch.
@@ -36,8 +36,6 @@ GAP, STEP = 0.32, 0.46
 FIG_R = 0.19
 #: The smallest window a replay shows, inches across and deep.
 MIN_VIEW = (20.0, 12.0)
-#: How far behind its base a unit's label stands, inches.
-LABEL_GAP = 0.45
 
 
 @dataclass(frozen=True)
@@ -157,26 +155,32 @@ def loose_places(pose: Pose, size: BaseSize, n: int, others: Sequence[Polygon]) 
     return best[1]
 
 
+def pose_transform(view: View, pose: Pose, facing: float, size: BaseSize) -> str:
+    """The CSS transform placing a base drawn in its own frame at ``pose`` (``facing`` unwrapped): about the
+    base's middle, so that a browser gliding from one transform to the next turns a base in place as the
+    engine does (AOT-TURN) and carries its middle straight along a move."""
+    X, Y = view.xy(*centre(pose, size))
+    return (f"translate({X:.1f}px,{Y:.1f}px) rotate({-facing:.2f}deg) "
+            f"translate(0px,{-size.depth * K / 2:.1f}px)")
+
+
 def piece_view(view: View, *, pose: Pose, facing: float, size: BaseSize, unit: Unit, side: int, label: str,
-               shown: bool, killed: int = 0, commanders: Sequence[str] = (), others: Sequence[Polygon] = ()
-               ) -> PieceView:
+               label_xy: tuple[float, float], shown: bool, loose: Sequence[tuple[float, float]] = (),
+               killed: int = 0, commanders: Sequence[str] = ()) -> PieceView:
     """How one piece is drawn: ``facing`` is the pose's facing unwrapped against the frame before (so the
-    browser turns a base the short way round); ``killed`` warriors died in this step."""
+    browser turns a base the short way round); ``loose`` are the table points of its disordered warriors
+    then of the ``killed`` ones (warriors who died in this step); ``label_xy`` is where its label's middle
+    stands on the table (:mod:`.labels` keeps labels apart)."""
     colour, _, edge = SIDES[side]
-    X, Y = view.xy(pose.x, pose.y)
     body = base_body(unit, size, side, commanders)
-    loose = []
+    figures = []
     if shown:
-        pts = loose_places(pose, size, unit.disordered + killed, others)
-        for i, (x, y) in enumerate(pts):
+        for i, (x, y) in enumerate(loose[:unit.disordered + killed]):
             sx, sy = view.xy(x, y)
-            loose.append(_figure("d" if i < unit.disordered else "k", sx, sy, unit.mounted, colour, edge))
-    # the label stands behind the base (the side no enemy it faces is on), a little lower on the screen
-    bx, by = _local(pose, 0.0, -size.depth - LABEL_GAP)
-    lx, ly = view.xy(bx, by)
-    ly += 4
-    return PieceView(pose=f"translate({X:.1f}px,{Y:.1f}px) rotate({-facing:.2f}deg)", body=body,
-                     label_at=f"translate({lx:.1f}px,{ly:.1f}px)", label=label, loose="".join(loose), shown=shown,
+            figures.append(_figure("d" if i < unit.disordered else "k", sx, sy, unit.mounted, colour, edge))
+    lx, ly = view.xy(*label_xy)
+    return PieceView(pose=pose_transform(view, pose, facing, size), body=body,
+                     label_at=f"translate({lx:.1f}px,{ly:.1f}px)", label=label, loose="".join(figures), shown=shown,
                      formed=unit.formed if shown else 0, disordered=unit.disordered if shown else 0)
 
 
@@ -185,7 +189,7 @@ def piece_svg(pid: str, v: PieceView) -> str:
     hide = "" if v.shown else ' style="display:none"'
     return (f'<g class="pc" data-pid="{escape(pid)}"{hide}><g class="pose" style="transform:{v.pose}">{v.body}</g>'
             f'<g class="loose">{v.loose}</g><text class="lbl" style="transform:{v.label_at}" text-anchor="middle" '
-            f'font-size="12">{escape(v.label)}</text></g>')
+            f'dominant-baseline="central" font-size="12">{escape(v.label)}</text></g>')
 
 
 def frame_svg(view: View, still: str, pieces: dict[str, PieceView], paths: str = "", title: str = "") -> str:

@@ -65,7 +65,9 @@ class PieceView:
 @dataclass(frozen=True)
 class Frame:
     """One step of the replay: where it sits (turn, the slot group), its title and caption lines, the
-    pieces that changed (by id) and the move paths drawn for this step only."""
+    pieces that changed (by id), the move paths drawn for this step only, and the keyframes (transform,
+    offset) of each base whose way is more than a glide from its last pose to its new one (a wheel, a
+    retreat that turns and then goes)."""
 
     turn: int
     group: str
@@ -73,7 +75,14 @@ class Frame:
     lines: tuple[Line, ...]
     changed: dict[str, PieceView] = field(default_factory=dict)
     paths: str = ""
+    motion: dict[str, tuple[tuple[str, float], ...]] = field(default_factory=dict)  # pid → keyframes
+    why: str = ""  # what the step's rule decides, for a newcomer (:mod:`.glosses`)
 
     def json(self) -> dict[str, Any]:
-        return {"n": self.turn, "g": self.group, "ti": self.title, "ln": [x.json() for x in self.lines],
-                "c": {k: v.json() for k, v in self.changed.items()}, "pa": self.paths}
+        out = {"n": self.turn, "g": self.group, "ti": self.title, "ln": [x.json() for x in self.lines],
+               "c": {k: v.json() for k, v in self.changed.items()}, "pa": self.paths}
+        if self.why:
+            out["y"] = self.why
+        if self.motion:
+            out["m"] = {k: [list(x) for x in v] for k, v in self.motion.items()}
+        return out

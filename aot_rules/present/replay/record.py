@@ -17,7 +17,7 @@ from dataclasses import dataclass
 from typing import Any, Concatenate, ParamSpec
 
 from aot_rules.core.events import Roll
-from aot_rules.tabletop.events import FellBack, MovedAlong, Wheeled
+from aot_rules.tabletop.events import FellBack, MovedAlong, Turned, Wheeled
 from aot_rules.tabletop.game import Game, ReactionChoice, TableDice, always_react
 from aot_rules.tabletop.geometry import BaseSize, Pose, centre
 from aot_rules.tabletop.state import GameState, LogEntry, Piece
@@ -52,11 +52,11 @@ def dice_of(entries: Sequence[LogEntry]) -> tuple[Entry, ...]:
     return tuple(Entry(e, tuple(ev for ev in e.events if isinstance(ev, Roll))) for e in entries)
 
 
-def moved(before: Piece, after: Piece) -> tuple[tuple[float, float], ...]:
-    """The path a base's centre took in one action, as far as the state tells: start and end only."""
+def moved(before: Piece, after: Piece) -> tuple[Pose, ...]:
+    """The poses a base took in one action, as far as the state tells: start and end only."""
     if before.pose == after.pose or not after.on_table:
         return ()
-    return (centre(before.pose, before.size), centre(after.pose, after.size))
+    return (before.pose, after.pose)
 
 
 def _rotated(pt: Point, pivot: Point, degrees: float) -> Point:
@@ -66,41 +66,57 @@ def _rotated(pt: Point, pivot: Point, degrees: float) -> Point:
     return (pivot[0] + dx * math.cos(a) - dy * math.sin(a), pivot[1] + dx * math.sin(a) + dy * math.cos(a))
 
 
-def walked(ev: MovedAlong, wheels: Sequence[Wheeled], size: BaseSize) -> tuple[Point, ...]:
-    """The path of a base's centre along a recorded move: the move's own points (the front centre after each
-    step), each wheel among them drawn as an arc about its pivot."""
+def walked(ev: MovedAlong, wheels: Sequence[Wheeled]) -> tuple[Pose, ...]:
+    """The poses of a base along a recorded move: the move's own points (the front centre after each step),
+    each wheel among them as an arc of poses about its pivot."""
     facing, todo = ev.start.facing, list(wheels)
-    pts = [centre(Pose.of(ev.path[0][0], ev.path[0][1], facing), size)]
+    out = [Pose(ev.path[0][0], ev.path[0][1], facing)]
     for a, b in itertools.pairwise(ev.path):
         turn = next(((w, sign * w.degrees) for w in todo for sign in (1, -1)
                      if math.dist(_rotated(a, w.pivot, sign * w.degrees), b) < 0.05), None)
         if turn is None:
-            pts.append(centre(Pose.of(b[0], b[1], facing), size))
+            out.append(Pose(b[0], b[1], facing))
             continue
         w, degrees = turn
         todo.remove(w)
         for k in range(1, WHEEL_POINTS + 1):
             x, y = _rotated(a, w.pivot, degrees * k / WHEEL_POINTS)
-            pts.append(centre(Pose.of(x, y, facing + degrees * k / WHEEL_POINTS), size))
+            out.append(Pose(x, y, facing + degrees * k / WHEEL_POINTS))
         facing += degrees
-    return tuple((float(x), float(y)) for x, y in pts)
+    return tuple(out)
 
 
-def paths_of(a: Action) -> dict[str, tuple[Point, ...]]:
-    """Every base that moved in an action, and the path its centre took, from the action's typed events: a
-    move, run or trot along its recorded path; a retreat, flight or evasion straight from start to end."""
-    out: dict[str, tuple[Point, ...]] = {}
-    for entry in a.entries:
+def _joined(a: tuple[Pose, ...], b: Sequence[Pose]) -> tuple[Pose, ...]:
+    """Two stretches of one base's way, the second starting where the first ended."""
+    return (*a, *b[1:]) if a and b and a[-1] == b[0] else (*a, *b)
+
+
+def paths_in(entries: Sequence[Entry]) -> dict[str, tuple[Pose, ...]]:
+    """Every base that moved in these log entries, and the poses it went through, from their typed events:
+    a move, run or trot along its recorded path (wheels as arcs); a retreat, flight or evasion through its
+    recorded waypoints (the turn in place, then straight on); a turn in place."""
+    out: dict[str, tuple[Pose, ...]] = {}
+    for entry in entries:
         events = entry.entry.events
         for ev in events:
             if isinstance(ev, MovedAlong) and len(ev.path) > 1:
-                size = a.after.piece(ev.piece).size
                 wheels = [w for w in events if isinstance(w, Wheeled) and w.piece == ev.piece]
-                out[ev.piece] = (*out.get(ev.piece, ()), *walked(ev, wheels, size))
+                out[ev.piece] = _joined(out.get(ev.piece, ()), walked(ev, wheels))
             elif isinstance(ev, FellBack):
-                size = a.after.piece(ev.piece).size
-                out[ev.piece] = (*out.get(ev.piece, ()), centre(ev.start, size), centre(ev.end, size))
+                out[ev.piece] = _joined(out.get(ev.piece, ()), (ev.start, *ev.via, ev.end))
+            elif isinstance(ev, Turned):
+                out[ev.piece] = _joined(out.get(ev.piece, ()), (ev.start, ev.end))
     return out
+
+
+def paths_of(a: Action) -> dict[str, tuple[Pose, ...]]:
+    """Every base that moved in an action, and the poses it went through (:func:`paths_in`)."""
+    return paths_in(a.entries)
+
+
+def centres(poses: Sequence[Pose], size: BaseSize) -> tuple[Point, ...]:
+    """The middle of the base at each pose (what a path's arrow follows)."""
+    return tuple((float(x), float(y)) for x, y in (centre(p, size) for p in poses))
 
 
 class RecordingGame(Game):

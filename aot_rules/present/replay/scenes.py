@@ -160,8 +160,10 @@ def full_turn(seed: int = 1, *, scenario_name: str = "greek-border", turn: int |
     n = before.turn + 1
     return record(f"Turn {n} of a battle: {a.name} against {b.name}", before, go,
                   dice=TableDice.seeded(seed, before.dice_used), facts=facts,
-                  intro=f"The {scenario_name} battle (seed {seed}) after {n - 1} turns, played by two scripted "
-                        f"players: {a.name} (blue) from the near edge, {b.name} (orange) from the far one.")
+                  intro=f"The {scenario_name} battle (seed {seed}) after {n - 1} turn{'' if n == 2 else 's'}, played "
+                        f"by two scripted players: {a.name} (blue) from the near edge, {b.name} (orange) from the "
+                        "far one. Each step shows one thing happening, with the rule that governs it, its dice "
+                        "and, above them, what that rule decides.")
 
 
 #: How many turns :func:`full_turn` looks through for one with demoralisation points spent.
@@ -322,3 +324,36 @@ def elephants(seed: int | None = None, *, aboard: int = 3) -> Run:
 SCENES.update({"command": command_double, "moving": moving, "run-trot": run_trot, "evasion": evasion_panic,
                "turning": turning_reform, "return-fire": return_fire, "countercharge": countercharge,
                "elephants": elephants})
+
+
+def chariots(seed: int | None = None) -> Run:
+    """The chariot-plain scenario's units: Royal chariots (a two-horse chariot on its large base) trot into
+    Athenian akontists (AOT-CHARIOT-TURN-TROT: two dice, the distance and whether it overturns), strike,
+    win on density and drive them back; the DP fall on the Athenian hoplites beside them, the nearest unit
+    in sight (AOT-DEMO-TARGETING).  Illustrative dice: trot 5 3, the chariot's horses and crew 6 3 6, the
+    akontists' shield wall 6, the akontists 6 5, their test to turn and retreat 1."""
+    from aot_rules.tabletop.combat import fight
+    from aot_rules.tabletop.moves import Advance, move
+    from aot_rules.tabletop.scenarios import scenario
+
+    src = scenario("chariot-plain", 1)
+    start = table(("Chariot host", "Athenians"),
+                  piece("B4", 0, src.piece("B4").unit, 30, 11, size=src.piece("B4").size),
+                  piece("A3", 1, src.piece("A3").unit, 30, 19, 180, active=False),
+                  piece("A1", 1, src.piece("A1").unit, 35.5, 20, 180, active=False))
+
+    def play(g: RecordingGame) -> None:
+        g.act(move, "B4", [Advance(12)], run=True)
+        g.act(fight)
+
+    def facts(g: RecordingGame) -> dict[str, object]:
+        a3, a1 = g.state.piece("A3"), g.state.piece("A1")
+        return {"akontists_killed": a3.removed, "retreated": a3.pose != start.piece("A3").pose,
+                "hoplites_disordered": a1.unit.disordered, "trot": g.state.log[0].faces}
+
+    return record("Chariots trot into skirmishers", start, play, dice=_dice((5, 3, 6, 3, 6, 6, 6, 5, 1), seed),
+                  facts=facts, intro="Royal chariots (two horses: density 2) stand 8″ from Athenian akontists (2+2), "
+                                     "with Athenian hoplites to their left.")
+
+
+SCENES["chariots"] = chariots
