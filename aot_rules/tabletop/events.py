@@ -25,13 +25,23 @@ Point = tuple[float, float]
 
 @dataclass(frozen=True, slots=True)
 class TurnBegan(Event):
-    """A new turn: its number, the initiative dice (side 0's first), the face of its opening double (0: the
-    opening roll was no double) and how many tied rolls were rolled again (a slot rewrite is allowed after one)."""
+    """A new turn: its number, the opening initiative dice (side 0's first), the face of its opening double (0:
+    no double) and how many tied rolls were rolled again in this action (0 since the rewrite after a double
+    comes before the dice are rolled again: each re-roll is an :class:`InitiativeRolledAgain`)."""
 
     turn: int
     initiative: tuple[int, int]
     double: int
     ties: int
+
+
+@dataclass(frozen=True, slots=True)
+class InitiativeRolledAgain(Event):
+    """After a double (and any slot rewrites, AOT-CMD-DOUBLES) the initiative dice were rolled again:
+    ``initiative`` side 0's first; equal dice are another double, and the players may rewrite again."""
+
+    turn: int
+    initiative: tuple[int, int]
 
 
 @dataclass(frozen=True, slots=True)
@@ -194,6 +204,6 @@ class BattleEnded(Event):
 
 
 #: Every table event, by class name (the save file's ``type``).
-TABLE_EVENTS: tuple[type[Event], ...] = (TurnBegan, WeatherSet, SlotOpened, SlotClosed, Activated, SlotsRewritten,
-                                         MovedAlong, Wheeled, Turned, Reformed, FellBack, ContactMade, LeftBattle,
-                                         CampTaken, ReactionChosen, Decided, BattleEnded)
+TABLE_EVENTS: tuple[type[Event], ...] = (
+    TurnBegan, InitiativeRolledAgain, WeatherSet, SlotOpened, SlotClosed, Activated, SlotsRewritten, MovedAlong,
+    Wheeled, Turned, Reformed, FellBack, ContactMade, LeftBattle, CampTaken, ReactionChosen, Decided, BattleEnded)

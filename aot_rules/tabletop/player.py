@@ -25,13 +25,14 @@ a game.  The odds are exact fractions; only the printed reason rounds them.
 from __future__ import annotations
 
 import math
-from collections.abc import Callable
+from collections.abc import Callable, Sequence
 from dataclasses import dataclass
 from fractions import Fraction
+from functools import lru_cache
 from typing import Any
 
 from aot_rules.aot.equipment import Missile
-from aot_rules.aot.rules.command import INDIVIDUAL
+from aot_rules.aot.rules.command import INDIVIDUAL, SLOTS, slot_activation_exact
 from aot_rules.aot.rules.melee import MeleeResult, Side, melee_exact
 from aot_rules.aot.rules.orders import LINE_GAP, Method
 from aot_rules.aot.rules.reform import reform as reform_rule
@@ -39,7 +40,7 @@ from aot_rules.aot.rules.reform import restorable
 from aot_rules.aot.rules.shooting import firers_in_range
 from aot_rules.aot.units import Unit
 from aot_rules.core.errors import RuleError
-from aot_rules.tabletop import combat, geometry, moves
+from aot_rules.tabletop import combat, command, geometry, moves
 from aot_rules.tabletop.action import Action, is_legal
 from aot_rules.tabletop.command import SIGNAL_MAX, ledger
 from aot_rules.tabletop.game import Game
@@ -54,7 +55,7 @@ from aot_rules.tabletop.plans import (
 )
 from aot_rules.tabletop.sight import gap
 from aot_rules.tabletop.state import GameState, Piece
-from aot_rules.tabletop.turn import activate, decide
+from aot_rules.tabletop.turn import activate, decide, rewrite_on_double
 
 
 def favoured(p_win: Fraction, p_lose: Fraction) -> bool:
@@ -239,6 +240,51 @@ def _can_act(p: Piece) -> bool:
     return p.on_table and not t.in_contact and not t.active and (t.action is None or p.unit.panicking)
 
 
+@lru_cache(maxsize=1)
+def slot_chances() -> tuple[Fraction, ...]:
+    """The exact chance that each of my slots 1 to 6 comes up in a turn (AOT-CMD-INITIATIVE, ties rolled again):
+    15, 15, 14, 12, 9 and 5 in 30."""
+    law = slot_activation_exact()
+    return tuple(sum((pr for s, pr in law.items() if k in s.activated), Fraction(0)) for k in SLOTS)
+
+
+def owner_work(state: GameState, side: int, owner: str) -> int:
+    """How much a slot of ``owner`` would get done now: for a general, the sum of :func:`rank` over the units he
+    could set moving (his own, and those of his nationality within a signal's reach of it); for the individual
+    slot, the best single unit's."""
+    units = [p for p in state.fighting(side) if not p.turn.in_contact]
+    if owner == INDIVIDUAL:
+        return max((rank(state, p) for p in units), default=0)
+    cs = state.sides[side].commander(owner)
+    if cs is None:
+        return 0
+    g = state.piece(cs.unit)
+    if not g.on_table:
+        return 0
+    nation = command.nationality_of(state, g)
+    return sum(rank(state, p) for p in units
+               if p.id == g.id or (command.nationality_of(state, p) == nation and gap(g, p) <= SIGNAL_MAX))
+
+
+def slot_value(state: GameState, side: int, owners: Sequence[str]) -> Fraction:
+    """The expected work of a turn under ``owners`` (slot 1 to 6): each slot's chance times its owner's work."""
+    work = {o: owner_work(state, side, o) for o in set(owners)}
+    return sum((c * work[o] for c, o in zip(slot_chances(), owners, strict=True)), Fraction(0))
+
+
+def better_slots(state: GameState, side: int) -> tuple[str, ...] | None:
+    """The side's owners re-ordered so the busiest hold the slots likeliest to come up (the rearrangement that
+    maximises :func:`slot_value`), or None when that is no better than the slots as they are."""
+    old = state.sides[side].slots
+    work = {o: owner_work(state, side, o) for o in set(old)}
+    by_chance = sorted(range(6), key=lambda i: (-slot_chances()[i], i))
+    owners = sorted(old, key=lambda o: (-work[o], o))
+    new = [""] * 6
+    for i, o in zip(by_chance, owners, strict=True):
+        new[i] = o
+    return tuple(new) if slot_value(state, side, new) > slot_value(state, side, old) else None
+
+
 @dataclass
 class ScriptedPlayer:
     """A player for one side that plays by the rules above; ``side`` is 0 or 1."""
@@ -257,7 +303,17 @@ class ScriptedPlayer:
         return favoured(*odds(me.unit, them.unit, charging=True, weather=state.weather))
 
     def after_double(self, game: Game) -> None:
-        """After a tied initiative roll the slots may be rewritten (AOT-CMD-DOUBLES); this player keeps them."""
+        """After a tied initiative roll, before the dice are rolled again, the slots may be rewritten
+        (AOT-CMD-DOUBLES).  This player keeps the same owners but gives the slots likeliest to come up to the
+        owners with most to do (:func:`better_slots`), and rewrites only when that is strictly better."""
+        state = game.state
+        new = better_slots(state, self.side)
+        if new is None:
+            return
+        old = state.sides[self.side].slots
+        gain = slot_value(state, self.side, new) - slot_value(state, self.side, old)
+        self.say(game, f"rewrite the slots after the double: {', '.join(new)} (expected work {float(gain):+.2f})")
+        self._try(game, rewrite_on_double, self.side, list(new))
 
     def junior_officers(self, game: Game) -> None:
         """Junior officers (AOT-PROP-INITIATIVE) in the other side's slot: this player has none to use."""

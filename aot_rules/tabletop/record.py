@@ -23,7 +23,8 @@ from aot_rules.tabletop.state import GameState
 
 #: Every action a game may run, by the name :func:`~aot_rules.tabletop.game.action_name` records.
 _ALL: tuple[Callable[..., GameState], ...] = (
-        turn.start_turn, turn.begin_slot, turn.end_slot, turn.check_victory, turn.decide, turn.withdraw,
+        turn.start_turn, turn.roll_again, turn.begin_slot, turn.end_slot, turn.check_victory, turn.decide,
+        turn.withdraw,
         command.activate, command.rewrite_slots, command.rewrite_on_double,
         moves.move, moves.turn, moves.reform, moves.flee, moves.evade, moves.retreat,
         combat.shoot, combat.fight, combat.spend_dp, combat.retreat_loser,

@@ -35,11 +35,10 @@ from dataclasses import replace
 from typing import Protocol
 
 from aot_rules.aot.rules import victory
-from aot_rules.aot.rules.command import activated_slots, roll_initiative
+from aot_rules.aot.rules.command import activated_slots, roll_pair
 from aot_rules.aot.rules.disorder import take_disorder_test
 from aot_rules.aot.rules.weather import Weather, WindFrom, roll_wind, weather_of_double
 from aot_rules.core.errors import RuleError
-from aot_rules.core.events import Roll
 from aot_rules.tabletop import combat
 from aot_rules.tabletop.command import (
     SLOT_RULE,
@@ -51,12 +50,19 @@ from aot_rules.tabletop.command import (
     rewrite_on_double,
     rewrite_slots,
 )
-from aot_rules.tabletop.events import BattleEnded, Decided, SlotClosed, TurnBegan, WeatherSet
+from aot_rules.tabletop.events import (
+    BattleEnded,
+    Decided,
+    InitiativeRolledAgain,
+    SlotClosed,
+    TurnBegan,
+    WeatherSet,
+)
 from aot_rules.tabletop.game import Game, ReactionChoice, Referee
 from aot_rules.tabletop.state import GameState, Piece, Status
 
-__all__ = ["Player", "activate", "begin_slot", "check_victory", "decide", "end_slot", "play", "play_turn",
-           "rewrite_on_double", "rewrite_slots", "slot_order", "start_turn", "withdraw"]
+__all__ = ["Player", "activate", "begin_slot", "check_victory", "decide", "end_slot", "initiative_open", "play",
+           "play_turn", "rewrite_on_double", "rewrite_slots", "roll_again", "slot_order", "start_turn", "withdraw"]
 
 INITIATIVE = "AOT-CMD-INITIATIVE"
 
@@ -80,41 +86,72 @@ class Player(Protocol):
 
 
 def start_turn(state: GameState, ref: Referee) -> GameState:
-    """Steps 1 and 2: a new turn (every unit's allowances back), the initiative roll with its doubles and
-    weather, then the melee of units still in contact from last turn."""
+    """Steps 1 and 2: a new turn (every unit's allowances back), the opening initiative roll and the weather its
+    double may bring, then (once the initiative stands) the melee of units still in contact from last turn.
+
+    A double leaves the initiative open (``state.initiative`` is (0, 0)): the players may rewrite their slots
+    (:func:`rewrite_on_double`), and only then are the dice rolled again (:func:`roll_again`), AOT-CMD-DOUBLES
+    Reading: rewrite, then roll."""
     if state.result is not None:
         raise RuleError("AOT-TURN-SEQUENCE", f"the battle is over: {state.result}")
     if state.slot:
         raise RuleError("AOT-TURN-SEQUENCE", f"slot {state.slot} of {state.sides[state.mover].name} is still being "
                         "played")
+    if initiative_open(state):
+        raise RuleError("AOT-CMD-DOUBLES", f"turn {state.turn}'s initiative was a double: roll it again first")
     n = state.turn + 1
     ref.turn = n
     pieces = tuple(replace(p, turn=replace(p.turn.new_turn(), panicking=p.unit.panicking), fled_this_turn=False,
                            wheeled=False) for p in state.pieces)
-    a, b = state.sides
-    with ref.rolling(f"{a.name} v {b.name}", INITIATIVE) as rec:
-        start = len(ref.dice.log)
-        roll = roll_initiative(ref.dice)
-        faces = [e.face for e in ref.dice.log[start:] if isinstance(e, Roll)]
-        ties = [f"{faces[i]}:{faces[i + 1]}" for i in range(0, len(faces) - 2, 2)]
-        first, second = (0, 1) if roll.mine > roll.theirs else (1, 0)
-        dice = (roll.mine, roll.theirs)
-        played = "; ".join(f"{state.sides[s].name} play {_slots(activated_slots(dice[s], dice[1 - s]))}"
-                           for s in (first, second))
-        rec.outcome = (f"double {', '.join(ties)}, rolled again; " if ties else "") + \
-            f"{a.name} {roll.mine}, {b.name} {roll.theirs}: {played}"
-        double = faces[0] if faces[0] == faces[1] else 0
-        rec.events.append(TurnBegan(n, dice, double, len(ties)))
+    with ref.rolling(f"{state.sides[0].name} v {state.sides[1].name}", INITIATIVE) as rec:
+        pair = roll_pair(ref.dice)
+        double = pair.mine if pair.double else 0
+        dice = (0, 0) if double else (pair.mine, pair.theirs)
+        rec.outcome = _initiative_line(state, pair.mine, pair.theirs)
+        rec.events.append(TurnBegan(n, (pair.mine, pair.theirs), double, 0))
     previous = state.double
     state = replace(state, turn=n, pieces=pieces, initiative=dice, slot=0, mover=-1, double=double)
     if previous and double:
         state = _weather(state, ref, weather_of_double(double), double)
         if state.result is not None:
             return state
-    locked = contact_ids(state)
-    if locked:
-        state = combat.fight(state, ref)
-    return state
+    return state if double else _locked(state, ref)
+
+
+def initiative_open(state: GameState) -> bool:
+    """The turn's initiative came up a double and has not been rolled again yet (AOT-CMD-DOUBLES)."""
+    return state.turn > 0 and state.double != 0 and state.initiative == (0, 0) and state.result is None
+
+
+def roll_again(state: GameState, ref: Referee) -> GameState:
+    """AOT-CMD-DOUBLES: after a double, once the players have rewritten their slots (or chosen not to), the
+    initiative dice are rolled again; another double leaves the initiative open again (a new rewrite may
+    follow; only the turn's opening roll counts toward the weather)."""
+    if not initiative_open(state):
+        raise RuleError("AOT-CMD-DOUBLES", "the initiative is not waiting on a double: nothing to roll again")
+    with ref.rolling(f"{state.sides[0].name} v {state.sides[1].name}", "AOT-CMD-DOUBLES") as rec:
+        pair = roll_pair(ref.dice)
+        rec.outcome = "rolled again: " + _initiative_line(state, pair.mine, pair.theirs)
+        rec.events.append(InitiativeRolledAgain(state.turn, (pair.mine, pair.theirs)))
+    if pair.double:
+        return state
+    return _locked(replace(state, initiative=(pair.mine, pair.theirs)), ref)
+
+
+def _initiative_line(state: GameState, a: int, b: int) -> str:
+    """The English line of one initiative throw (rendered from its two dice)."""
+    names = (state.sides[0].name, state.sides[1].name)
+    if a == b:
+        return f"{names[0]} {a}, {names[1]} {b}: a double; slots may be rewritten before the dice are rolled again"
+    first, second = (0, 1) if a > b else (1, 0)
+    dice = (a, b)
+    played = "; ".join(f"{names[s]} play {_slots(activated_slots(dice[s], dice[1 - s]))}" for s in (first, second))
+    return f"{names[0]} {a}, {names[1]} {b}: {played}"
+
+
+def _locked(state: GameState, ref: Referee) -> GameState:
+    """Step 2, once the initiative stands: the melee of units still in contact from last turn."""
+    return combat.fight(state, ref) if contact_ids(state) else state
 
 
 def _slots(slots: Sequence[int]) -> str:
@@ -296,15 +333,17 @@ def reactions(players: Sequence[Player]) -> ReactionChoice:
 
 
 def play_turn(game: Game, players: Sequence[Player]) -> None:
-    """One whole turn: start, then every slot that came up in order (begin → the owner plays it → the
+    """One whole turn: start (after a double: each player may rewrite its slots, then the dice are rolled
+    again, until they differ), then every slot that came up in order (begin → the owner plays it → the
     other side's junior officers → end), checking for a rout after each; then the end-of-turn check."""
     game.act(start_turn)
+    while initiative_open(game.state):
+        for p in players:
+            p.after_double(game)
+        game.act(roll_again)
     if game.state.result is not None:
         return
     game.act(check_victory, turn_over=False)
-    if game.state.double:
-        for p in players:
-            p.after_double(game)
     for side, slot in slot_order(game.state):
         if game.state.result is not None:
             return
