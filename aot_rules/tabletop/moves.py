@@ -72,7 +72,16 @@ from aot_rules.aot.rules.run_trot import play_run, play_trot
 from aot_rules.aot.rules.terrain import check_passable, terrain_effect
 from aot_rules.aot.units import Body, Unit, trim_mix
 from aot_rules.core.errors import RuleError
-from aot_rules.tabletop.events import ContactMade, FellBack, LeftBattle, MovedAlong, Reformed, Turned, Wheeled
+from aot_rules.tabletop.events import (
+    CampTaken,
+    ContactMade,
+    FellBack,
+    LeftBattle,
+    MovedAlong,
+    Reformed,
+    Turned,
+    Wheeled,
+)
 from aot_rules.tabletop.game import Referee
 from aot_rules.tabletop.geometry import (
     CONTACT,
@@ -446,6 +455,8 @@ def move(state: GameState, ref: Referee, pid: str, steps: Sequence[Step], *, run
     ref.note(p.name, "AOT-MOVE-PROCEDURE", f"{verb} {w.cost:.1f}″ to {_where(w.end)}",
              events=(MovedAlong(pid, start, points, w.end, round(w.cost, 4), how),
                      *(Wheeled(pid, pivot, deg) for pivot, deg in w.wheels)), pieces=(pid,))
+    if any(kind == "camp" for kind, _ in w.meets) and moved.on_table:
+        return sack_camp(state, ref, pid)
     hit = contacts(state, moved)
     if not hit:
         return state
@@ -455,6 +466,19 @@ def move(state: GameState, ref: Referee, pid: str, steps: Sequence[Step], *, run
     for e in hit:
         state = _offer_evasion(state, ref, e.id, pid)
     return _settle(state, [pid, *(e.id for e in hit)])
+
+
+def sack_camp(state: GameState, ref: Referee, pid: str) -> GameState:
+    """AOT-CAMP: the unit ``pid`` has entered the unguarded enemy camp (its entry test taken on the way in): the
+    camp is sacked and removed, and the unit is removed with it to plunder it (looting, not destroyed).  A
+    guarded camp is refused before the move (:func:`walk`); a sacked camp is gone, so nothing sacks it twice."""
+    p = state.piece(pid)
+    enemy = 1 - p.side
+    side = state.sides[enemy]
+    ref.note(p.name, "AOT-CAMP", f"sacks the {side.name} camp and leaves the battle to loot it",
+             events=(CampTaken(enemy, pid), LeftBattle(pid, Status.LOOTING.value)), pieces=(pid,))
+    state = state.with_side(enemy, replace(side, camp_captured=True))
+    return state.with_piece(replace(p, status=Status.LOOTING, turn=replace(p.turn, active=False)))
 
 
 def _may_react_evade(state: GameState, e: Piece, attacker: Piece) -> bool:

@@ -101,7 +101,8 @@ def _piece(p: Piece) -> dict[str, object]:
 def _side(s: SideState) -> dict[str, object]:
     return {"name": s.name, "army": s.army, "nationality": s.nationality, "slots": list(s.slots),
             "commanders": [{"name": c.name, "rank": c.rank.value, "unit": c.unit} for c in s.commanders],
-            "camp": _outline(s.camp), "home_edge": _num(s.home_edge), "withdrawn": s.withdrawn}
+            "camp": _outline(s.camp), "home_edge": _num(s.home_edge), "withdrawn": s.withdrawn,
+            "camp_captured": s.camp_captured}
 
 
 def to_data(state: GameState) -> dict[str, Any]:
@@ -230,7 +231,7 @@ def _build_piece(d: Mapping[str, Any], where: str, source: str) -> Piece:
 def _build_side(d: Mapping[str, Any]) -> SideState:
     commanders = tuple(CommanderState(c["name"], Rank(c["rank"]), c["unit"]) for c in d["commanders"])
     return SideState(d["name"], d["army"], d["nationality"], tuple(d["slots"]), commanders, _points(d["camp"]),
-                     float(d["home_edge"]), d["withdrawn"])
+                     float(d["home_edge"]), d["withdrawn"], d.get("camp_captured", False))
 
 
 def _check_outline(points: tuple[Point, ...], where: str, source: str) -> None:

@@ -129,7 +129,8 @@ SIDE = obj({
     "camp": OUTLINE,
     "home_edge": NUM,
     "withdrawn": BOOL,
-})
+    "camp_captured": BOOL,
+}, "camp_captured")
 
 TERRAIN = obj({"name": NAME, "kind": enum(Terrain), "outline": OUTLINE})
 

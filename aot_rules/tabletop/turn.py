@@ -269,14 +269,17 @@ def _fate(state: GameState, p: Piece) -> victory.Fate:
         return victory.Fate.DESTROYED
     if p.status is Status.DISPERSED:
         return victory.Fate.DISPERSED
-    camp = state.sides[p.side].camp_polygon
+    if p.status is Status.LOOTING:
+        return victory.Fate.LOOTING
+    camp = state.sides[p.side].camp_site
     return victory.Fate.IN_CAMP if p.polygon.intersects(camp) else victory.Fate.OFF_TABLE
 
 
 def army(state: GameState, side: int) -> victory.Side:
-    """One side as the victory rules count it."""
+    """One side as the victory rules count it, with its camp captured or not (AOT-CAMP, AOT-VICTORY-POINTS)."""
     units = tuple(victory.UnitRecord(p.name, _fate(state, p)) for p in state.pieces if p.side == side)
-    return victory.Side(state.sides[side].name, units)
+    s = state.sides[side]
+    return victory.Side(s.name, units, camp_captured=s.camp_captured)
 
 
 def _result(state: GameState) -> victory.Result:
