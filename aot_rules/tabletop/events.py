@@ -99,7 +99,8 @@ class SlotsRewritten(Event):
 @dataclass(frozen=True, slots=True)
 class MovedAlong(Event):
     """A move, run or trot: ``path`` runs from the start pose's front centre through the pose after each
-    step to the end; ``inches`` is what it cost; ``how`` is "move", "run" or "trot"."""
+    step to the end; ``inches`` is what it cost; ``how`` is "move", "run", "trot", or "drift" (a unit lost in
+    the storm, AOT-WEATHER-STORM)."""
 
     piece: str
     start: Pose

@@ -749,6 +749,51 @@ def _fall_back(state: GameState, ref: Referee, p: Piece, heading: float, d: floa
     return _settle(state, [p.id, *held])
 
 
+#: AOT-WEATHER-STORM: the way a lost unit goes, as degrees turned from its facing (anticlockwise is left).
+STORM_HEADINGS = {"forward": 0.0, "back": 180.0, "left": 90.0, "right": -90.0}
+
+
+def _drift_clear(state: GameState, p: Piece, heading: float, d: float) -> bool:
+    """The base slid ``d`` inches toward ``heading`` stays on the table and off impassable ground, and its path
+    crosses no other base and comes into contact with no enemy."""
+    f = flight(state, p, heading, d, p.pose.facing)
+    return f.blocked is None and not f.off_table and not f.ends_on and not f.friends
+
+
+def storm_drift(state: GameState, ref: Referee, pid: str, way: str) -> GameState:
+    """AOT-WEATHER-STORM (Readings): a unit lost in the storm goes ``way`` (forward, back, left or right of its
+    facing) by the shortest route, a straight slide without turning, for its full move (10″ − density) with
+    a test for each rough piece it enters.  Reading (engine): it stops short of whatever would stop it (the
+    table's edge, impassable ground, another base, contact with an enemy): a lost unit is lost, not fleeing,
+    so the storm never removes it."""
+    p = state.piece(pid)
+    heading = p.pose.facing + STORM_HEADINGS[way]
+    full = allowance(p)
+    d = full
+    if not _drift_clear(state, p, heading, d):
+        lo, hi = 0.0, d
+        for _ in range(ROUNDS):
+            mid = (lo + hi) / 2
+            lo, hi = (mid, hi) if _drift_clear(state, p, heading, mid) else (lo, mid)
+        d = lo
+    end = _shift(p.pose, heading, d)
+    lane = cast(Polygon, p.polygon.union(footprint(end, p.size)).convex_hull)
+    short = "" if d >= full - COST_EPS else f" (stopped short of its {full:.0f}″)"
+    ref.note(p.name, "AOT-WEATHER-STORM", f"lost in the storm, goes {way} {d:.1f}″{short}",
+             events=(MovedAlong(pid, p.pose, ((p.pose.x, p.pose.y), (end.x, end.y)), end, round(d, 4), "drift"),),
+             pieces=(pid,))
+    unit = p.unit
+    for t in state.terrain:
+        effect = terrain_effect(t.kind, unit)
+        if effect.passable and effect.test and overlap(lane, t.polygon):
+            with ref.rolling(p.name, "AOT-ROUGH-TERRAIN", pid) as rec:
+                unit, lost = take_disorder_test(unit, ref.dice, f"crossing the {t.name}")
+                rec.outcome = f"tests for the {t.name}: " + (f"{lost} disordered" if lost else "passes")
+    moved = _with_unit(replace(p, pose=end), unit)
+    state = state.with_piece(moved)
+    return state.with_piece(replace(moved, inside=_inside(state, moved)))
+
+
 def _face_back(state: GameState, ref: Referee, p: Piece, away: str) -> GameState:
     """AOT-MELEE-RETREAT: when it stops, the retreating unit may turn to face the enemy again.  Reading
     (engine): it does, in place and without a second test (its about-face was tested as it turned to go),

@@ -293,7 +293,8 @@ class ScriptedPlayer:
 
     # --- reactions ------------------------------------------------------------------------------
     def react(self, state: GameState, pid: str, by: str, reaction: str) -> bool:
-        """Return fire always; evade when the melee odds are bad; countercharge when they are good."""
+        """Return fire always; evade when the melee odds are bad; countercharge when they are good; in a storm,
+        name the units offered first (the engine offers those farthest from the enemy first)."""
         if reaction not in ("evade", "countercharge"):
             return True
         me, them = state.piece(pid), state.piece(by)

@@ -12,8 +12,9 @@ Readings (engine):
 - Only each turn's opening initiative roll counts toward the weather (as :func:`weather.play_weather`); a
   double right after last turn's opening double brings the weather of its face (AOT-CMD-DOUBLES, Readings).
   The state keeps this turn's opening double (``state.double``); nothing is read back from old log lines.
-- Hot sun (2:2) is played: one disorder test for each unit in body armour.  A storm (5:5) is logged but
-  its lost units are not moved yet.  Nightfall (6:6) ends the battle on points at once.
+- Hot sun (2:2) is played: one disorder test for each unit in body armour.  A storm (5:5) loses each side
+  a die's count of units, named by their owner and moved by their direction dice (:func:`_storm`,
+  :func:`moves.storm_drift`).  Nightfall (6:6) ends the battle on points at once.
 - The turn limit (``state.last_turn``) is nightfall too: once that turn's slots are played, the points
   are counted (AOT-VICTORY-POINTS).
 - A slot's melee step (c) fights the contacts that were not standing when the slot began
@@ -34,12 +35,13 @@ from collections.abc import Sequence
 from dataclasses import replace
 from typing import Protocol
 
+from aot_rules.aot.events import UnitDrifted
 from aot_rules.aot.rules import victory
 from aot_rules.aot.rules.command import activated_slots, roll_pair
 from aot_rules.aot.rules.disorder import take_disorder_test
-from aot_rules.aot.rules.weather import Weather, WindFrom, roll_wind, weather_of_double
+from aot_rules.aot.rules.weather import Drift, Weather, WindFrom, drift, roll_wind, weather_of_double
 from aot_rules.core.errors import RuleError
-from aot_rules.tabletop import combat
+from aot_rules.tabletop import combat, moves
 from aot_rules.tabletop.command import (
     SLOT_RULE,
     activate,
@@ -54,11 +56,13 @@ from aot_rules.tabletop.events import (
     BattleEnded,
     Decided,
     InitiativeRolledAgain,
+    ReactionChosen,
     SlotClosed,
     TurnBegan,
     WeatherSet,
 )
 from aot_rules.tabletop.game import Game, ReactionChoice, Referee
+from aot_rules.tabletop.sight import gap
 from aot_rules.tabletop.state import GameState, Piece, Status
 
 __all__ = ["Player", "activate", "begin_slot", "check_victory", "decide", "end_slot", "initiative_open", "play",
@@ -179,9 +183,56 @@ def _weather(state: GameState, ref: Referee, w: Weather, face: int) -> GameState
                     rec.outcome = f"{lost} warrior{'s' if lost != 1 else ''} disordered by the heat"
                 state = state.with_piece(p.with_unit(unit))
     elif w is Weather.STORM:
-        ref.note("weather", w.rule_id, "the storm's lost units are not moved by the engine yet (Reading (engine))")
+        for side in (0, 1):
+            state = _storm(state, ref, side)
     elif w is Weather.NIGHT:
         state = _finish(state, ref, _result(state), f"night falls on turn {state.turn}")
+    return state
+
+
+#: The reaction a player is asked for each unit it may name as lost in the storm (AOT-WEATHER-STORM).
+LOST_IN_STORM = "lost in the storm"
+
+
+def _storm(state: GameState, ref: Referee, side: int) -> GameState:
+    """AOT-WEATHER-STORM for one side: a die for how many of its units are lost; the player names them (the
+    index's Reading: the owner chooses), each takes a direction die and drifts (:func:`moves.storm_drift`).
+
+    Reading (engine): units in contact with the enemy are held by the fight and are not lost; the player is
+    offered its other units farthest from the enemy first, and says yes or no to each (a reaction, so a replay
+    answers the same) until the count is reached; once the units left to offer are no more than the units still
+    to name, they are named without asking."""
+    s = state.sides[side]
+    free = [p for p in state.fighting(side) if not moves.contacts(state, p)]
+    with ref.rolling(s.name, "AOT-WEATHER-STORM") as rec:
+        count = ref.dice.d6("units lost in the storm")
+        n = min(count, len(free))
+        rec.outcome = f"{count} unit{'s' if count != 1 else ''} lost in the storm" + (
+            f" ({n} free to be lost)" if n < count else "")
+
+    def far(p: Piece) -> float:
+        return min((gap(p, e) for e in state.enemies(p)), default=0.0)
+
+    order = sorted(free, key=lambda p: -far(p))
+    lost: list[Piece] = []
+    for i, p in enumerate(order):
+        if len(lost) == n:
+            break
+        forced = len(order) - i <= n - len(lost)
+        taken = forced or ref.choose(state, p.id, "", LOST_IN_STORM)
+        if not forced:
+            ref.note(s.name, "AOT-WEATHER-STORM", f"{'names' if taken else 'does not name'} {p.id} ({p.name})",
+                     kind="decision", events=(ReactionChosen(p.id, "", LOST_IN_STORM, taken),), pieces=(p.id,))
+        if taken:
+            lost.append(p)
+    for p in lost:
+        with ref.rolling(p.name, "AOT-WEATHER-STORM", p.id) as rec:
+            face = ref.dice.d6(f"storm direction: {p.name}")
+            way = drift(face)
+            rec.outcome = f"the storm's die {face}: " + ("it stays" if way is Drift.STAYS else f"it goes {way.value}")
+            ref.dice.emit(UnitDrifted(p.id, face, way.value))
+        if way is not Drift.STAYS:
+            state = moves.storm_drift(state, ref, p.id, way.value)
     return state
 
 
