@@ -88,6 +88,17 @@ class Activated(Event):
 
 
 @dataclass(frozen=True, slots=True)
+class OfficerActed(Event):
+    """A junior officer's unit acted in the enemy's slot (AOT-PROP-INITIATIVE): ``kind`` "shoot" (at
+    ``target``), "charge" or "reform"; the action's own events follow."""
+
+    piece: str
+    side: int
+    kind: str
+    target: str = ""
+
+
+@dataclass(frozen=True, slots=True)
 class SlotsRewritten(Event):
     """The side's slots now belong to ``slots`` (AOT-CMD-CINC in a slot, AOT-CMD-DOUBLES after a double)."""
 
@@ -206,5 +217,6 @@ class BattleEnded(Event):
 
 #: Every table event, by class name (the save file's ``type``).
 TABLE_EVENTS: tuple[type[Event], ...] = (
-    TurnBegan, InitiativeRolledAgain, WeatherSet, SlotOpened, SlotClosed, Activated, SlotsRewritten, MovedAlong,
-    Wheeled, Turned, Reformed, FellBack, ContactMade, LeftBattle, CampTaken, ReactionChosen, Decided, BattleEnded)
+    TurnBegan, InitiativeRolledAgain, WeatherSet, SlotOpened, SlotClosed, Activated, OfficerActed, SlotsRewritten,
+    MovedAlong, Wheeled, Turned, Reformed, FellBack, ContactMade, LeftBattle, CampTaken, ReactionChosen, Decided,
+    BattleEnded)

@@ -32,7 +32,14 @@ from functools import lru_cache
 from typing import Any
 
 from aot_rules.aot.equipment import Missile
-from aot_rules.aot.rules.command import INDIVIDUAL, SLOTS, slot_activation_exact
+from aot_rules.aot.rules.command import (
+    INDIVIDUAL,
+    SLOTS,
+    Delivery,
+    messenger_exact,
+    signal_exact,
+    slot_activation_exact,
+)
 from aot_rules.aot.rules.melee import MeleeResult, Side, melee_exact
 from aot_rules.aot.rules.orders import LINE_GAP, Method
 from aot_rules.aot.rules.reform import reform as reform_rule
@@ -40,7 +47,7 @@ from aot_rules.aot.rules.reform import restorable
 from aot_rules.aot.rules.shooting import firers_in_range
 from aot_rules.aot.units import Unit
 from aot_rules.core.errors import RuleError
-from aot_rules.tabletop import combat, command, geometry, moves
+from aot_rules.tabletop import combat, command, geometry, moves, officers
 from aot_rules.tabletop.action import Action, is_legal
 from aot_rules.tabletop.command import SIGNAL_MAX, ledger
 from aot_rules.tabletop.game import Game
@@ -240,6 +247,21 @@ def _can_act(p: Piece) -> bool:
     return p.on_table and not t.in_contact and not t.active and (t.action is None or p.unit.panicking)
 
 
+def messenger_choice(state: GameState, general: Piece, useful: Sequence[Piece]) -> tuple[Piece, Fraction] | None:
+    """The unit a messenger should ride to, with its exact chance of getting through, when that is worth at least
+    as much as a signal to every useful unit (expected :func:`rank` reached, by the exact laws of
+    AOT-CMD-MESSENGER and AOT-CMD-SIGNAL); None when the signal is worth more (it reaches several units on one
+    die, and a unit at a whole number of inches more often)."""
+    dist = {p.id: inches(gap(general, p)) for p in useful}
+    reach = [p for p in useful if 0 < dist[p.id] < SIGNAL_MAX]
+    if not reach:
+        return None
+    signal = sum((signal_exact(dist[p.id])[Delivery.SUCCESS] * rank(state, p) for p in reach), Fraction(0))
+    best = max(reach, key=lambda p: (messenger_exact(dist[p.id])[Delivery.SUCCESS] * rank(state, p), -dist[p.id]))
+    chance = messenger_exact(dist[best.id])[Delivery.SUCCESS]
+    return (best, chance) if chance > 0 and chance * rank(state, best) >= signal else None
+
+
 @lru_cache(maxsize=1)
 def slot_chances() -> tuple[Fraction, ...]:
     """The exact chance that each of my slots 1 to 6 comes up in a turn (AOT-CMD-INITIATIVE, ties rolled again):
@@ -317,7 +339,37 @@ class ScriptedPlayer:
         self._try(game, rewrite_on_double, self.side, list(new))
 
     def junior_officers(self, game: Game) -> None:
-        """Junior officers (AOT-PROP-INITIATIVE) in the other side's slot: this player has none to use."""
+        """Junior officers (AOT-PROP-INITIATIVE) in the other side's slot, once it has finished its actions: a
+        shooter shoots at the nearest enemy it may hit; any other unit counter-attacks (a run or trot into
+        contact) the nearest enemy it can reach when the exact odds make the charge worth it."""
+        for p in game.state.fighting(self.side):
+            if not p.unit.initiative:
+                continue
+            try:
+                officers.may_act(game.state, p.id)
+            except RuleError:
+                continue
+            self._officer(game, p)
+
+    def _officer(self, game: Game, p: Piece) -> None:
+        state = game.state
+        enemies = _enemies(state, p)
+        if p.unit.missile is not None:
+            shot = _shot(state, p, enemies, sure=True)
+            if shot is not None and self._try(game, officers.junior_officer, p.id, "shoot", shot.args[1],
+                                              reason=f"junior officer of {p.id}: {shot.reason}"):
+                return
+        for d, _, e in enemies:
+            if d > officers.CHARGE_PLAN:
+                break
+            p_win, p_lose = odds(p.unit, e.unit, charging=True, weather=state.weather)
+            if e.unit.panicking or not worth_charging(p_win, p_lose, state):
+                continue
+            steps = steps_to(p, e, officers.CHARGE_PLAN)
+            if steps is not None and self._try(game, officers.junior_officer, p.id, "charge", "", tuple(steps),
+                                               reason=f"junior officer of {p.id}: counter-attack {e.id} ({e.name}), "
+                                               f"P(win) {float(p_win):.2f}, P(lose) {float(p_lose):.2f}"):
+                return
 
     # --- a slot -----------------------------------------------------------------------------------
     def say(self, game: Game, reason: str) -> None:
@@ -378,15 +430,18 @@ class ScriptedPlayer:
         near = sorted(useful, key=lambda p: gap(g, p))
         direct = [p for p in near if gap(g, p) <= 1]
         signal = [p for p in near if gap(g, p) <= SIGNAL_MAX]
+        rider = messenger_choice(state, g, useful)
         if len(line) > len(direct):
             plan = [(p, Method.BATTLE_LINE) for p in line]
         elif direct:
             plan = [(p, Method.DIRECT) for p in direct]
-        elif signal:
+        elif rider is not None:
+            p, chance = rider
+            self.say(game, f"{owner} sends a messenger to {p.id} ({p.name}): P(through) {float(chance):.2f}, no "
+                     "worse than a signal")
+            plan = [(p, Method.MESSENGER)]
+        else:
             plan = [(p, Method.SIGNAL) for p in signal]
-        else:  # a messenger gets through on a die above the distance: only a unit within 6″ can be reached
-            best = sorted((p for p in useful if gap(g, p) < SIGNAL_MAX), key=lambda p: (-rank(state, p), gap(g, p)))
-            plan = [(p, Method.MESSENGER) for p in best[:1]]
         for p, method in plan:
             radius = ledger(game.state).radius
             if method is Method.SIGNAL and radius is not None and gap(gp, p) > radius:

@@ -26,7 +26,8 @@ VERBS = {"start_turn": "the turn begins: initiative", "roll_again": "the initiat
          "move": "moves", "turn": "turns", "reform": "reforms", "retreat": "retreats", "flee": "flees",
          "evade": "evades", "shoot": "shoots", "countercharge": "countercharges", "fight": "melee",
          "spend_dp": "demoralisation points", "check_victory": "victory check", "decide": "decides",
-         "panic_flight": "panic", "retreat_loser": "retreats"}
+         "panic_flight": "panic", "retreat_loser": "retreats",
+         "junior_officer": "a junior officer acts"}
 
 
 #: Actions whose step list entry quotes the log line (display text, shortened; never parsed).
