@@ -71,8 +71,7 @@ SIGNAL_MAX = 6
 
 def nationality_of(state: GameState, piece: Piece) -> str:
     """The unit's nationality: an allied contingent's piece says its own, any other is its side's."""
-    own = getattr(piece, "nationality", "")
-    return own if isinstance(own, str) and own else state.sides[piece.side].nationality
+    return piece.nationality or state.sides[piece.side].nationality
 
 
 def troop(state: GameState, piece: Piece) -> Troop:

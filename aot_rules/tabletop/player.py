@@ -425,7 +425,9 @@ class ScriptedPlayer:
             self.say(game, f"{owner} has left the battle: his slot passes")
             return
         g: Piece = gp
-        useful = [p for p in state.fighting(self.side) if p.id != g.id and _can_act(p) and rank(state, p) > 0]
+        nation = command.nationality_of(state, g)  # he orders only his own nationality (AOT-CMD-NATIONALITY)
+        useful = [p for p in state.fighting(self.side) if p.id != g.id and _can_act(p) and rank(state, p) > 0
+                  and command.nationality_of(state, p) == nation]
         line = _line(state, g, useful)
         near = sorted(useful, key=lambda p: gap(g, p))
         direct = [p for p in near if gap(g, p) <= 1]

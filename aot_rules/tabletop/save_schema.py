@@ -118,7 +118,8 @@ PIECE = obj({
     "inside": {"type": "array", "items": NAME, "maxItems": MAX_TERRAIN},
     "fled_this_turn": BOOL,
     "wheeled": BOOL,
-})
+    "nationality": NAME,
+}, "nationality")
 
 COMMANDER = obj({"name": NAME, "rank": enum(Rank), "unit": NAME})
 

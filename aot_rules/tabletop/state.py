@@ -109,6 +109,7 @@ class Piece:
     inside: tuple[str, ...] = ()  # rough pieces it stopped inside (it tests again on leaving, AOT-ROUGH-TERRAIN)
     fled_this_turn: bool = False  # AOT-PANIC: a panicking unit flees toward camp at most once a turn
     wheeled: bool = False  # AOT-MELEE-HORSE-STRIKE: it wheeled in a move this turn (no horse strike then)
+    nationality: str = ""  # an allied contingent's own nationality (AOT-CMD-NATIONALITY); "": its side's
 
     @property
     def name(self) -> str:
