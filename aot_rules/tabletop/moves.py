@@ -35,6 +35,9 @@ Readings (engine), where the table needs a decision the index does not give:
   AOT-EVADE-FLANK); if the full rolled distance is not possible (an enemy, the table edge, impassable
   ground or a friend's base where it would stop), it stays and accepts the melee; the die's disorder
   stands either way; friends it passes test on the same die;
+- a move whose swept ground enters the unguarded enemy camp sacks it once the entry test is taken: the camp is
+  removed and the unit with it, looting (AOT-CAMP, :func:`sack_camp`); a storm's lost unit slides straight
+  without turning (:func:`storm_drift`);
 - the countercharge (AOT-REACT-COUNTERCHARGE) answers shooting only, so it belongs to the shot
   (:mod:`aot_rules.tabletop.combat`), not to a move; a contacted enemy may only evade.
 """

@@ -20,10 +20,13 @@ Readings (engine):
 - A slot's melee step (c) fights the contacts that were not standing when the slot began
   (AOT-MELEE-ENGAGE); contacts from earlier fight in the next turn's step 2.
 - A unit that fled off the table ends the battle "fled off the table" unless its base last stood over its
-  own camp, which counts as fleeing into the camp.  Camps are never captured by the engine yet.
+  own camp (where it stands or stood), which counts as fleeing into the camp; a camp sacked by the enemy
+  (:func:`moves.sack_camp`, AOT-CAMP) is worth 2 VP to him and makes those units count (AOT-VICTORY-POINTS).
+- After an initiative double the players may rewrite their slots, then the dice are rolled again
+  (:func:`roll_again`), as often as the dice tie (AOT-CMD-DOUBLES, the index's Reading).
 - The battle is checked for a rout after every slot, so a rout ends it at once.
 - Junior officers (AOT-PROP-INITIATIVE) act between steps b and c: the other side's policy is asked
-  (:meth:`Player.junior_officers`).
+  (:meth:`Player.junior_officers`), and acts through :func:`aot_rules.tabletop.officers.junior_officer`.
 
 The turn sequence takes its players as arguments (any :class:`Player`, e.g. the scripted or the random
 policy of :mod:`aot_rules.tabletop.policy`); it imports no player.
