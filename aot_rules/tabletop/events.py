@@ -54,6 +54,16 @@ class WeatherSet(Event):
 
 
 @dataclass(frozen=True, slots=True)
+class StormStruck(Event):
+    """AOT-WEATHER-STORM: ``side`` rolled ``rolled`` for its lost units; ``units`` of them can be lost (units
+    fighting in contact are not)."""
+
+    side: int
+    rolled: int
+    units: int
+
+
+@dataclass(frozen=True, slots=True)
 class SlotOpened(Event):
     """A side begins to play one of its slots; ``owner`` is the general (or "individual") it belongs to and
     ``in_contact`` the pieces already in contact with an enemy (their melee is not this slot's, AOT-MELEE-ENGAGE)."""
@@ -217,6 +227,6 @@ class BattleEnded(Event):
 
 #: Every table event, by class name (the save file's ``type``).
 TABLE_EVENTS: tuple[type[Event], ...] = (
-    TurnBegan, InitiativeRolledAgain, WeatherSet, SlotOpened, SlotClosed, Activated, OfficerActed, SlotsRewritten,
-    MovedAlong, Wheeled, Turned, Reformed, FellBack, ContactMade, LeftBattle, CampTaken, ReactionChosen, Decided,
-    BattleEnded)
+    TurnBegan, InitiativeRolledAgain, WeatherSet, StormStruck, SlotOpened, SlotClosed, Activated, OfficerActed,
+    SlotsRewritten, MovedAlong, Wheeled, Turned, Reformed, FellBack, ContactMade, LeftBattle, CampTaken,
+    ReactionChosen, Decided, BattleEnded)

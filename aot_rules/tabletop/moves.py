@@ -771,8 +771,7 @@ def storm_drift(state: GameState, ref: Referee, pid: str, way: str) -> GameState
     so the storm never removes it."""
     p = state.piece(pid)
     heading = p.pose.facing + STORM_HEADINGS[way]
-    full = allowance(p)
-    d = full
+    d = allowance(p)
     if not _drift_clear(state, p, heading, d):
         lo, hi = 0.0, d
         for _ in range(ROUNDS):
@@ -781,8 +780,7 @@ def storm_drift(state: GameState, ref: Referee, pid: str, way: str) -> GameState
         d = lo
     end = _shift(p.pose, heading, d)
     lane = cast(Polygon, p.polygon.union(footprint(end, p.size)).convex_hull)
-    short = "" if d >= full - COST_EPS else f" (stopped short of its {full:.0f}″)"
-    ref.note(p.name, "AOT-WEATHER-STORM", f"lost in the storm, goes {way} {d:.1f}″{short}",
+    ref.note(p.name, "AOT-WEATHER-STORM", f"lost in the storm, drifts {d:.1f}″ to {_where(end)}",
              events=(MovedAlong(pid, p.pose, ((p.pose.x, p.pose.y), (end.x, end.y)), end, round(d, 4), "drift"),),
              pieces=(pid,))
     unit = p.unit

@@ -61,6 +61,7 @@ from aot_rules.tabletop.events import (
     InitiativeRolledAgain,
     ReactionChosen,
     SlotClosed,
+    StormStruck,
     TurnBegan,
     WeatherSet,
 )
@@ -212,6 +213,7 @@ def _storm(state: GameState, ref: Referee, side: int) -> GameState:
         n = min(count, len(free))
         rec.outcome = f"{count} unit{'s' if count != 1 else ''} lost in the storm" + (
             f" ({n} free to be lost)" if n < count else "")
+        rec.events.append(StormStruck(side, count, n))
 
     def far(p: Piece) -> float:
         return min((gap(p, e) for e in state.enemies(p)), default=0.0)
