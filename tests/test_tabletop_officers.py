@@ -13,7 +13,7 @@ from aot_rules.aot.equipment import MeleeWeapon, Missile
 from aot_rules.aot.rules.orders import Activity, Method, UnitTurn
 from aot_rules.aot.units import Unit
 from aot_rules.core.errors import RuleError
-from aot_rules.tabletop import officers
+from aot_rules.tabletop import officers, save
 from aot_rules.tabletop.events import Activated, OfficerActed
 from aot_rules.tabletop.game import Game, TableDice
 from aot_rules.tabletop.geometry import BaseSize, Pose
@@ -97,6 +97,7 @@ def test_the_scripted_player_uses_its_junior_officers(mirror: bool) -> None:
     acted = [v for e in g.state.log for v in e.events if isinstance(v, OfficerActed)]
     assert [(a.piece, a.kind) for a in acted] == [("S", "shoot"), ("H", "charge")]
     assert g.state.piece("H").turn.extra is Activity.RUN
+    assert replay(g.state) == g.state and save.loads(save.dumps(g.state)) == g.state  # the charge's path is kept
 
 
 def test_a_messenger_rides_to_a_lone_unit_and_a_signal_reaches_several() -> None:
