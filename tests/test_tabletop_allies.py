@@ -14,6 +14,7 @@ from aot_rules.aot.rules.orders import Method
 from aot_rules.core.errors import RuleError
 from aot_rules.tabletop import save
 from aot_rules.tabletop.command import activate, nationality_of
+from aot_rules.tabletop.events import Activated
 from aot_rules.tabletop.game import Game, TableDice
 from aot_rules.tabletop.player import ScriptedPlayer
 from aot_rules.tabletop.scenarios import deploy, rect
@@ -72,5 +73,5 @@ def test_an_individual_slot_activates_the_allied_unit_and_the_player_leaves_it_t
     g.act(begin_slot, 0, 4)
     ScriptedPlayer(0).play_slot(g, 4)
     assert not any(e.rule == "AOT-CMD-NATIONALITY" for e in g.state.log)
-    ordered = {v.piece for e in g.state.log for v in e.events if type(v).__name__ == "Activated"}
+    ordered = {v.piece for e in g.state.log for v in e.events if isinstance(v, Activated)}
     assert "A2" not in ordered
