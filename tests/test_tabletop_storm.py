@@ -9,7 +9,7 @@ from aot_rules.aot.equipment import MeleeWeapon
 from aot_rules.aot.events import UnitDrifted
 from aot_rules.aot.rules.orders import UnitTurn
 from aot_rules.aot.units import Unit
-from aot_rules.tabletop import moves
+from aot_rules.tabletop import moves, save
 from aot_rules.tabletop.events import MovedAlong, ReactionChosen
 from aot_rules.tabletop.game import Game, ReactionChoice, TableDice
 from aot_rules.tabletop.geometry import BaseSize, Pose
@@ -70,6 +70,7 @@ def test_the_storm_loses_units_and_moves_them(answer: bool) -> None:
     g.act(roll_again)
     assert g.state.initiative == (4, 2)
     assert replay(g.state) == g.state  # the players' answers are in the record
+    assert save.loads(save.dumps(g.state)) == g.state  # and the storm's events are in the save file
 
 
 @pytest.mark.parametrize(("x", "facing", "way", "end_x"), [(4.0, 0.0, "left", 1.6), (56.0, 0.0, "right", 58.4),

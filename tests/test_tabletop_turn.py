@@ -4,18 +4,19 @@ the end of a slot, and victory."""
 from __future__ import annotations
 
 from collections.abc import Callable
-from dataclasses import dataclass, replace
+from dataclasses import replace
 from typing import Any
 
 import pytest
 
 from aot_rules.aot.rules.orders import Activity, Method, Rank
 from aot_rules.core.errors import RuleError
+from aot_rules.tabletop import save
 from aot_rules.tabletop.events import InitiativeRolledAgain, SlotsRewritten, TurnBegan
 from aot_rules.tabletop.game import Game, TableDice
 from aot_rules.tabletop.geometry import Pose
 from aot_rules.tabletop.scenarios import scenario
-from aot_rules.tabletop.state import CommanderState, GameState, Piece, Status
+from aot_rules.tabletop.state import CommanderState, GameState, Status
 from aot_rules.tabletop.turn import (
     activate,
     begin_slot,
@@ -189,17 +190,10 @@ def test_direct_command_reaches_1_inch() -> None:
     assert g.state.piece("A2").turn.active
 
 
-@dataclass(frozen=True)
-class AlliedPiece(Piece):
-    """A piece of an allied contingent, as a save or a scenario with allies would carry it."""
-
-    nationality: str = "Thracian"
-
-
 def test_an_order_to_a_unit_of_another_nationality_is_refused() -> None:
     s = moved(scenario("greek-border", 1), "A2", 21.7)
     a2 = s.piece("A2")
-    s = s.with_piece(AlliedPiece(**{f: getattr(a2, f) for f in a2.__dataclass_fields__}))
+    s = s.with_piece(replace(a2, nationality="Thracian"))  # a piece of an allied contingent
     g = in_slot([4, 2], ATH, 4, s)
     refused(g, "AOT-CMD-NATIONALITY", activate, ATH, "A2", Method.DIRECT)
     # an individual-unit slot activates it whatever its nationality
@@ -346,6 +340,7 @@ def test_after_a_double_the_slots_are_rewritten_before_the_dice_are_rolled_again
     kinds = [type(v).__name__ for e in g.state.log for v in e.events
              if isinstance(v, (TurnBegan, SlotsRewritten, InitiativeRolledAgain))]
     assert kinds == ["TurnBegan", "SlotsRewritten", "InitiativeRolledAgain"]
+    assert save.loads(save.dumps(g.state)) == g.state
 
 
 def test_end_slot_closes_the_slot_and_its_activations() -> None:
