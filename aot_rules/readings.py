@@ -933,7 +933,8 @@ READINGS: tuple[Reading, ...] = (
       'what a failed order fixes.',
       "A general's own unit counts as having acted once it is activated; a signal is rolled once per slot; a "
       'failed signal or messenger still fixes how that general gives orders in the slot. After a double, slots are '
-      'rewritten after the re-roll.',
+      'rewritten first and the dice rolled again afterwards (the index\'s reading), so no player rewrites knowing '
+      'the new dice.',
       'No: the command widgets give the same odds.',
       ENG),
     R('AOT-WEATHER-WIND',
@@ -947,6 +948,47 @@ READINGS: tuple[Reading, ...] = (
       'No: a winner standing in front of the loser does not block the sight of the units behind it, since the '
       'points come from the fight itself.',
       'Only which units may receive points.', ENG),
+    R('AOT-WEATHER-STORM',
+      'How the lost units move on a real table, and which of them the owner may name.',
+      'Units fighting in contact are not lost. Each player is offered his other units, those farthest from the '
+      'enemy first, and names them until the die\'s count is reached. A lost unit slides straight forward, back, '
+      'left or right of its facing, without turning, for its full move, testing each rough piece it enters; it '
+      'stops short of the table\'s edge, impassable ground, another base or contact with an enemy, so the storm '
+      'never removes a unit.',
+      'No dice change; the table-top engine moves them.',
+      ENG, label='tabletop-game'),
+    R('AOT-CAMP',
+      'When a unit on the table has entered the enemy camp, and what happens to the camp once sacked.',
+      'A unit whose move carries its base onto the enemy camp enters it; if no unit of the camp\'s side stands in '
+      'it, the camp is sacked after the entry test: the camp leaves the table (it no longer blocks sight or gives '
+      'cover) and the unit with it, as looting, not destroyed. Once a camp is sacked the units that fled into it '
+      'count for the enemy, and a panicking unit of that side flees toward its own table edge.',
+      'It adds camp points to a game\'s result; no widget.',
+      ENG, label='tabletop-game'),
+    R('AOT-PROP-INITIATIVE',
+      'What a junior officer\'s counter-attack is on the table.',
+      'A run or trot whose declared path ends in contact with an enemy; the die may leave it short. The officer\'s '
+      'act, whichever of shooting, counter-attacking or reforming, spends both the unit\'s action and its run or '
+      'trot.',
+      'No dice change.',
+      ENG, label='tabletop-game'),
+    R('AOT-CMD-NATIONALITY',
+      'Which units of an army count as another nationality on the table.',
+      'A unit drawn from an allied contingent of its army list keeps that contingent\'s nationality, so the '
+      'army\'s own generals cannot order it by direct command, signal or messenger; an individual-unit slot can.',
+      'No dice change.',
+      ENG, label='tabletop-game'),
+    R('AOT-CMD-SLOT-ORDER',
+      'How the scripted player, which the table-top engine plays both sides with, chooses.',
+      'It charges when its exact chance of winning the melee is at least half its chance of losing it (a general '
+      'who does not fight wins nothing by nightfall), evades when standing is worse than even, countercharges '
+      'when it is better, and always returns fire. It asks the rules before every action, so it never proposes '
+      'one they refuse. It gives its orders the one way that reaches most of its useful units (battle line, '
+      'direct command, a signal, or one messenger when a single rider is worth as much as a signal); after a '
+      'double it moves its busiest owners onto the slots likeliest to come up, before the re-roll; its junior '
+      'officers shoot, or counter-attack when the odds are good, once the enemy has finished.',
+      'None: a player\'s choices, not a rule.',
+      ENG, label='tabletop-game'),
     R('AOT-PROP-STUBBORN',
       'Whether a unit may carry two marker figures of one kind, such as two standard bearers.',
       'At most one of each kind: one figure already gives the unit its property, so a second would be paid for '

@@ -4,6 +4,7 @@ that replay from their seed."""
 from __future__ import annotations
 
 from dataclasses import replace
+from fractions import Fraction
 
 import pytest
 from shapely.geometry import Polygon
@@ -11,10 +12,11 @@ from shapely.geometry import Polygon
 from aot_rules.aot.rules.melee import MeleeResult, Side, melee_exact
 from aot_rules.aot.rules.orders import Activity, Method
 from aot_rules.tabletop import geometry
+from aot_rules.tabletop.events import InitiativeRolledAgain, SlotsRewritten, TurnBegan
 from aot_rules.tabletop.game import Game, TableDice
 from aot_rules.tabletop.geometry import BaseSize, Pose
 from aot_rules.tabletop.plans import contact_along
-from aot_rules.tabletop.player import ScriptedPlayer, odds, scripted
+from aot_rules.tabletop.player import ScriptedPlayer, odds, owner_work, scripted, slot_chances, slot_value
 from aot_rules.tabletop.scenarios import scenario
 from aot_rules.tabletop.state import GameState
 from aot_rules.tabletop.turn import activate, begin_slot, play, reactions, start_turn
@@ -150,3 +152,38 @@ def test_a_played_game_keeps_every_warrior_and_its_reasons() -> None:
     for i, e in enumerate(log):
         if e.rule == "AOT-MOVE-PROCEDURE" and e.outcome.startswith("moves"):
             assert any(x.kind == "decision" for x in log[max(0, i - 6):i]), e.line()
+
+
+# --- after a double (AOT-CMD-DOUBLES) ---------------------------------------------------------------
+
+
+def test_slot_chances_are_the_exact_initiative_law() -> None:
+    assert slot_chances() == tuple(Fraction(n, 30) for n in (15, 15, 14, 12, 9, 5))
+
+
+def test_after_a_double_the_player_gives_its_busiest_owner_the_likeliest_slots() -> None:
+    """Greek-border: Nikias' slots (2–4) are worth more than the individual-unit slots, so after the 3:3 the
+    Athenian player moves him to slots 1–3, the likeliest to come up, before the dice are rolled again
+    (before the fix the player kept its slots)."""
+    g = Game(scenario("greek-border", 1), dice=TableDice.fixed([3, 3, 5, 2]))
+    g.act(start_turn)
+    old = g.state.sides[0].slots
+    assert owner_work(g.state, 0, "Nikias") > owner_work(g.state, 0, "individual")
+    ScriptedPlayer(0).after_double(g)
+    new = g.state.sides[0].slots
+    assert new == ("Nikias", "Nikias", "Nikias", "individual", "individual", "individual")
+    assert sorted(new) == sorted(old) and slot_value(g.state, 0, new) > slot_value(g.state, 0, old)
+    assert g.dice.used == 2  # rewritten knowing only the double
+    ev = g.state.log[-1].events[-1]
+    assert ev == SlotsRewritten(0, new, True)
+    ScriptedPlayer(0).after_double(g)  # already the best order: no second rewrite
+    assert g.state.sides[0].slots == new and g.state.log[-1].events[-1] == ev
+
+
+def test_a_played_turn_rewrites_then_rolls_again() -> None:
+    """Seed 13 opens with 3:3: in the turn the players play, the rewrite comes before the re-roll."""
+    g = play(Game(scenario("greek-border", 13), dice=TableDice.seeded(13)), 1, scripted())
+    kinds = [type(v).__name__ for e in g.state.log for v in e.events
+             if isinstance(v, (TurnBegan, SlotsRewritten, InitiativeRolledAgain))]
+    assert kinds[0] == "TurnBegan" and "SlotsRewritten" in kinds
+    assert kinds.index("SlotsRewritten") < kinds.index("InitiativeRolledAgain")

@@ -23,6 +23,8 @@ from aot_rules.tabletop.simulate import CheckedGame, invariant_problems, play_on
 def slot_open(name: str, seed: int) -> Game:
     g = Game(scenario(name, seed))
     g.act(turn.start_turn)
+    while turn.initiative_open(g.state):
+        g.act(turn.roll_again)
     side, slot = turn.slot_order(g.state)[0]
     g.act(turn.begin_slot, side, slot)
     return g

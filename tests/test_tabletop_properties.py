@@ -59,9 +59,16 @@ def activated(state: GameState) -> GameState:
     return replace(fresh, opening=fresh)
 
 
+def settled_turn(game: Game) -> None:
+    """A new turn, its initiative rolled again after any double (AOT-CMD-DOUBLES)."""
+    game.act(turn.start_turn)
+    while turn.initiative_open(game.state):
+        game.act(turn.roll_again)
+
+
 def opening(seed: int) -> Game:
     game = Game(scenario("greek-border", seed))
-    game.act(turn.start_turn)
+    settled_turn(game)
     game.state = activated(game.state)
     return game
 
@@ -86,7 +93,7 @@ def apply(game: Game, act: tuple[str, str, float]) -> None:
         elif kind == "fight":
             game.act(combat.fight)
         else:
-            game.act(turn.start_turn)
+            settled_turn(game)
             game.state = activated(game.state)
     except RuleError as e:
         assert e.rule_id and e.message

@@ -16,7 +16,7 @@ from aot_rules.tabletop.events import FellBack, WeatherSet
 from aot_rules.tabletop.game import Game, TableDice
 from aot_rules.tabletop.geometry import BaseSize, Pose
 from aot_rules.tabletop.state import GameState, Piece, SideState
-from aot_rules.tabletop.turn import start_turn
+from aot_rules.tabletop.turn import roll_again, start_turn
 
 
 def side(name: str, camp_y: float, home: float) -> SideState:
@@ -64,9 +64,10 @@ def test_the_downpour_stops_shooting(weather: str) -> None:
 def test_the_wind_rolls_its_edge(face: int, weather: str) -> None:
     """A second opening 1:1 running brings the wind; its edge die decides where from (5-6: too weak)."""
     s = replace(table(piece("H", 0, hoplites(), 30, 10), piece("G", 1, hoplites("g"), 30, 30, 180)), turn=1,
-                double=1)
-    g = Game(s, TableDice.fixed([1, 1, 4, 2, face]))
+                double=1, initiative=(4, 2))
+    g = Game(s, TableDice.fixed([1, 1, face, 4, 2]))  # the double, the edge die, then the initiative again
     g.act(start_turn)
+    g.act(roll_again)
     assert g.state.weather == weather
     edge = [v for e in g.state.log for v in e.events if isinstance(v, WeatherSet) and v.weather == "wind"]
     assert edge[-1].wind_edge == weather.removeprefix("wind").removeprefix(" from the ")
@@ -75,9 +76,11 @@ def test_the_wind_rolls_its_edge(face: int, weather: str) -> None:
 def test_downwind_shooting_now_happens_in_a_game() -> None:
     """Before the edge die the weather was only ever "wind", which helps nobody: now a shooter with the wind at
     its back hits on equal."""
-    s = replace(table(piece("S", 0, slingers(), 30, 10), piece("H", 1, hoplites(), 30, 14, 180)), double=1)
-    g = Game(s, TableDice.fixed([1, 1, 4, 2, 1]))
+    s = replace(table(piece("S", 0, slingers(), 30, 10), piece("H", 1, hoplites(), 30, 14, 180)), double=1,
+                initiative=(4, 2))
+    g = Game(s, TableDice.fixed([1, 1, 1, 4, 2]))
     g.act(start_turn)
+    g.act(roll_again)
     assert combat.downwind(g.state, g.state.piece("S")) and not combat.downwind(g.state, g.state.piece("H"))
 
 

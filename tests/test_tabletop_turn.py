@@ -4,25 +4,29 @@ the end of a slot, and victory."""
 from __future__ import annotations
 
 from collections.abc import Callable
-from dataclasses import dataclass, replace
+from dataclasses import replace
 from typing import Any
 
 import pytest
 
 from aot_rules.aot.rules.orders import Activity, Method, Rank
 from aot_rules.core.errors import RuleError
+from aot_rules.tabletop import save
+from aot_rules.tabletop.events import InitiativeRolledAgain, SlotsRewritten, TurnBegan
 from aot_rules.tabletop.game import Game, TableDice
 from aot_rules.tabletop.geometry import Pose
 from aot_rules.tabletop.scenarios import scenario
-from aot_rules.tabletop.state import CommanderState, GameState, Piece, Status
+from aot_rules.tabletop.state import CommanderState, GameState, Status
 from aot_rules.tabletop.turn import (
     activate,
     begin_slot,
     check_victory,
     decide,
     end_slot,
+    initiative_open,
     rewrite_on_double,
     rewrite_slots,
+    roll_again,
     slot_order,
     start_turn,
     withdraw,
@@ -77,18 +81,40 @@ def test_lower_roller_on_side_0_plays_second() -> None:
     assert slot_order(g.state) == ((BOE, 5), (BOE, 4), (BOE, 3), (ATH, 2), (ATH, 1))
 
 
-def test_a_tie_is_rolled_again_and_logged() -> None:
+def test_a_tie_leaves_the_initiative_open_until_it_is_rolled_again() -> None:
     g = game([3, 3, 5, 2])
     g.act(start_turn)
     e = g.state.log[-1]
-    assert e.faces == (3, 3, 5, 2) and e.outcome.startswith("double 3:3, rolled again; Athenians 5")
-    assert g.state.initiative == (5, 2) and g.state.weather == "calm"
+    assert e.faces == (3, 3) and isinstance(e.events[-1], TurnBegan) and e.events[-1].double == 3
+    assert initiative_open(g.state) and slot_order(g.state) == ()
+    refused(g, "AOT-CMD-INITIATIVE", begin_slot, ATH, 5)  # no slot before the dice are rolled again
+    refused(g, "AOT-CMD-DOUBLES", start_turn)
+    g.act(roll_again)
+    e = g.state.log[-1]
+    assert e.faces == (5, 2) and e.events[-1] == InitiativeRolledAgain(1, (5, 2))
+    assert g.state.initiative == (5, 2) and g.state.double == 3 and g.state.weather == "calm"
+    refused(g, "AOT-CMD-DOUBLES", roll_again)
+
+
+def test_a_second_tie_is_rolled_again_too() -> None:
+    g = game([3, 3, 4, 4, 6, 1])
+    g.act(start_turn)
+    g.act(roll_again)
+    assert initiative_open(g.state)
+    g.act(roll_again)
+    assert g.state.initiative == (6, 1) and g.state.double == 3
+
+
+def turn_of(g: Game) -> None:
+    g.act(start_turn)
+    while initiative_open(g.state):
+        g.act(roll_again)
 
 
 def test_a_second_opening_double_running_brings_its_weather() -> None:
     g = game([3, 3, 5, 2, 3, 3, 1, 6])
-    g.act(start_turn)
-    g.act(start_turn)
+    turn_of(g)
+    turn_of(g)
     assert g.state.turn == 2 and g.state.weather == "soaked ground"
     assert any(e.rule == "AOT-WEATHER-MUD" and "3:3" in e.outcome for e in g.state.log)
 
@@ -96,24 +122,24 @@ def test_a_second_opening_double_running_brings_its_weather() -> None:
 def test_doubles_not_running_bring_no_weather() -> None:
     g = game([3, 3, 5, 2, 4, 1, 3, 3, 1, 6])
     for _ in range(3):
-        g.act(start_turn)
+        turn_of(g)
     assert g.state.weather == "calm"
 
 
 def test_nightfall_on_6_6_ends_the_battle_on_points() -> None:
-    g = game([6, 6, 4, 1, 6, 6, 3, 1])
-    g.act(start_turn)
-    g.act(start_turn)
-    assert g.state.weather == "nightfall"
+    g = game([6, 6, 4, 1, 6, 6])
+    turn_of(g)
+    g.act(start_turn)  # night falls at once: the dice are not rolled again
+    assert g.state.weather == "nightfall" and g.dice.used == 6
     assert g.state.result is not None and "nightfall: a draw, 0 VP to 0" in g.state.result
     refused(g, "AOT-TURN-SEQUENCE", start_turn)
 
 
 def test_hot_sun_tests_the_armoured_units_once() -> None:
     """Only the Theban hoplites wear armour; a 1 against density 4 disorders them."""
-    g = game([2, 2, 3, 1, 2, 2, 3, 1, 1])
-    g.act(start_turn)
-    g.act(start_turn)
+    g = game([2, 2, 3, 1, 2, 2, 1, 3, 1])  # the sun's test die comes with the double, before the re-roll
+    turn_of(g)
+    turn_of(g)
     sun = [e for e in g.state.log if e.rule == "AOT-WEATHER-SUN" and e.faces]
     assert [(e.who, e.faces) for e in sun] == [("Theban hoplites", (1,))]
     b1 = g.state.piece("B1")
@@ -164,17 +190,10 @@ def test_direct_command_reaches_1_inch() -> None:
     assert g.state.piece("A2").turn.active
 
 
-@dataclass(frozen=True)
-class AlliedPiece(Piece):
-    """A piece of an allied contingent, as a save or a scenario with allies would carry it."""
-
-    nationality: str = "Thracian"
-
-
 def test_an_order_to_a_unit_of_another_nationality_is_refused() -> None:
     s = moved(scenario("greek-border", 1), "A2", 21.7)
     a2 = s.piece("A2")
-    s = s.with_piece(AlliedPiece(**{f: getattr(a2, f) for f in a2.__dataclass_fields__}))
+    s = s.with_piece(replace(a2, nationality="Thracian"))  # a piece of an allied contingent
     g = in_slot([4, 2], ATH, 4, s)
     refused(g, "AOT-CMD-NATIONALITY", activate, ATH, "A2", Method.DIRECT)
     # an individual-unit slot activates it whatever its nationality
@@ -306,6 +325,22 @@ def test_slots_may_be_rewritten_after_a_double_only() -> None:
     g = game([5, 2])
     g.act(start_turn)
     refused(g, "AOT-CMD-DOUBLES", rewrite_on_double, ATH, new)
+
+
+def test_after_a_double_the_slots_are_rewritten_before_the_dice_are_rolled_again() -> None:
+    """AOT-CMD-DOUBLES, the index's Reading: rewrite, then roll.  Once the dice have been rolled again (5:2
+    here) nobody may rewrite knowing them (before the fix the rewrite came after the re-roll)."""
+    g = game([3, 3, 5, 2])
+    g.act(start_turn)
+    assert g.dice.used == 2  # the tie only: the re-roll waits for the rewrite
+    new = ["Nikias", "Nikias", "individual", "individual", "Nikias", "Nikias"]
+    g.act(rewrite_on_double, ATH, new)
+    g.act(roll_again)
+    refused(g, "AOT-CMD-DOUBLES", rewrite_on_double, BOE, ["Pagondas"] * 6)
+    kinds = [type(v).__name__ for e in g.state.log for v in e.events
+             if isinstance(v, (TurnBegan, SlotsRewritten, InitiativeRolledAgain))]
+    assert kinds == ["TurnBegan", "SlotsRewritten", "InitiativeRolledAgain"]
+    assert save.loads(save.dumps(g.state)) == g.state
 
 
 def test_end_slot_closes_the_slot_and_its_activations() -> None:

@@ -90,6 +90,9 @@ def text(report: Report) -> str:
     lost, vp = d["mean_units_lost"], d["mean_vp"]
     assert isinstance(lost, list) and isinstance(vp, list)
     lines.append(f"  mean turns {d['mean_turns']}; units lost {lost[0]} / {lost[1]}; VP {vp[0]} / {vp[1]}")
+    camps = d["camps_taken"]
+    assert isinstance(camps, list)
+    lines.append(f"  enemy camps sacked: {camps[0]} / {camps[1]} games")
     lines.append(f"  invariant violations: {d['violations']}")
     lines += [f"    {v}" for v in report.violations[:5]]
     return "\n".join(lines)

@@ -27,8 +27,9 @@ Readings (engine):
   firer fewer" are not enforced by the movement and shooting actions yet.
 - A unit's nationality is its piece's ``nationality`` when the piece carries one (an allied contingent),
   otherwise its side's.
-- The slot rewrite a double allows (AOT-CMD-DOUBLES) is made once the initiative has been rolled again,
-  before the turn's first slot (:func:`rewrite_on_double`); the scripted players never rewrite.
+- The slot rewrite a double allows (AOT-CMD-DOUBLES) is made before the initiative is rolled again (the
+  index's Reading: rewrite, then roll; :func:`rewrite_on_double`, then ``turn.roll_again``); a player may
+  rewrite after each double of the turn.
 """
 
 from __future__ import annotations
@@ -70,8 +71,7 @@ SIGNAL_MAX = 6
 
 def nationality_of(state: GameState, piece: Piece) -> str:
     """The unit's nationality: an allied contingent's piece says its own, any other is its side's."""
-    own = getattr(piece, "nationality", "")
-    return own if isinstance(own, str) and own else state.sides[piece.side].nationality
+    return piece.nationality or state.sides[piece.side].nationality
 
 
 def troop(state: GameState, piece: Piece) -> Troop:
@@ -381,16 +381,15 @@ def _commanders(state: GameState, side: int) -> list[Commander]:
 
 
 def rewrite_on_double(state: GameState, ref: Referee, side: int, owners: Sequence[str]) -> GameState:
-    """AOT-CMD-DOUBLES: after a tied initiative roll this turn, a player may rewrite his slots, before the
-    turn's first slot (Reading (engine), see the module docstring)."""
+    """AOT-CMD-DOUBLES: after a tied initiative roll, a player may rewrite his slots before the dice are rolled
+    again (the index's Reading: rewrite, then roll; so nobody rewrites knowing the new dice)."""
     s = state.sides[side]
-    this_turn = [v for e in state.log if e.turn == state.turn for v in e.events]
-    if state.slot or any(isinstance(v, SlotOpened) for v in this_turn):
-        raise RuleError("AOT-CMD-DOUBLES", f"{s.name} may rewrite their slots after a double only before the "
-                        "turn's first slot")
     if not state.double:
         raise RuleError("AOT-CMD-DOUBLES", f"no double was rolled for the initiative this turn, so {s.name} may "
                         "not rewrite their slots")
+    if state.initiative != (0, 0) or state.turn == 0 or state.slot or state.result is not None:
+        raise RuleError("AOT-CMD-DOUBLES", f"{s.name} rewrite their slots after a double before the dice are "
+                        "rolled again; they have been rolled")
     written = check_slots(list(owners), _commanders(state, side))
     ref.note(s.name, "AOT-CMD-DOUBLES", f"rewrite their slots after the double: {', '.join(written)}",
              events=(SlotsRewritten(side, tuple(written), True),))

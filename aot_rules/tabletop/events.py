@@ -25,13 +25,23 @@ Point = tuple[float, float]
 
 @dataclass(frozen=True, slots=True)
 class TurnBegan(Event):
-    """A new turn: its number, the initiative dice (side 0's first), the face of its opening double (0: the
-    opening roll was no double) and how many tied rolls were rolled again (a slot rewrite is allowed after one)."""
+    """A new turn: its number, the opening initiative dice (side 0's first), the face of its opening double (0:
+    no double) and how many tied rolls were rolled again in this action (0 since the rewrite after a double
+    comes before the dice are rolled again: each re-roll is an :class:`InitiativeRolledAgain`)."""
 
     turn: int
     initiative: tuple[int, int]
     double: int
     ties: int
+
+
+@dataclass(frozen=True, slots=True)
+class InitiativeRolledAgain(Event):
+    """After a double (and any slot rewrites, AOT-CMD-DOUBLES) the initiative dice were rolled again:
+    ``initiative`` side 0's first; equal dice are another double, and the players may rewrite again."""
+
+    turn: int
+    initiative: tuple[int, int]
 
 
 @dataclass(frozen=True, slots=True)
@@ -41,6 +51,16 @@ class WeatherSet(Event):
     weather: str
     face: int
     wind_edge: str = ""
+
+
+@dataclass(frozen=True, slots=True)
+class StormStruck(Event):
+    """AOT-WEATHER-STORM: ``side`` rolled ``rolled`` for its lost units; ``units`` of them can be lost (units
+    fighting in contact are not)."""
+
+    side: int
+    rolled: int
+    units: int
 
 
 @dataclass(frozen=True, slots=True)
@@ -78,6 +98,17 @@ class Activated(Event):
 
 
 @dataclass(frozen=True, slots=True)
+class OfficerActed(Event):
+    """A junior officer's unit acted in the enemy's slot (AOT-PROP-INITIATIVE): ``kind`` "shoot" (at
+    ``target``), "charge" or "reform"; the action's own events follow."""
+
+    piece: str
+    side: int
+    kind: str
+    target: str = ""
+
+
+@dataclass(frozen=True, slots=True)
 class SlotsRewritten(Event):
     """The side's slots now belong to ``slots`` (AOT-CMD-CINC in a slot, AOT-CMD-DOUBLES after a double)."""
 
@@ -89,7 +120,8 @@ class SlotsRewritten(Event):
 @dataclass(frozen=True, slots=True)
 class MovedAlong(Event):
     """A move, run or trot: ``path`` runs from the start pose's front centre through the pose after each
-    step to the end; ``inches`` is what it cost; ``how`` is "move", "run" or "trot"."""
+    step to the end; ``inches`` is what it cost; ``how`` is "move", "run", "trot", or "drift" (a unit lost in
+    the storm, AOT-WEATHER-STORM)."""
 
     piece: str
     start: Pose
@@ -197,6 +229,7 @@ class BattleEnded(Event):
 
 
 #: Every table event, by class name (the save file's ``type``).
-TABLE_EVENTS: tuple[type[Event], ...] = (TurnBegan, WeatherSet, SlotOpened, SlotClosed, Activated, SlotsRewritten,
-                                         MovedAlong, Wheeled, Turned, Reformed, FellBack, ContactMade, LeftBattle,
-                                         CampTaken, ReactionChosen, Decided, BattleEnded)
+TABLE_EVENTS: tuple[type[Event], ...] = (
+    TurnBegan, InitiativeRolledAgain, WeatherSet, StormStruck, SlotOpened, SlotClosed, Activated, OfficerActed,
+    SlotsRewritten, MovedAlong, Wheeled, Turned, Reformed, FellBack, ContactMade, LeftBattle, CampTaken,
+    ReactionChosen, Decided, BattleEnded)

@@ -7,7 +7,8 @@ follower) and act with the active ones: flee, shoot at each enemy in reach, char
 move into contact), advance or run toward the enemy, reform, turn to face.  Moves are not a continuum here:
 each unit's moves are the plans a player would consider (toward each enemy it can reach, toward the nearest
 one otherwise, full or half way).  Every candidate is checked by the engine itself (:func:`action.is_legal`),
-so nothing listed is ever refused.
+so nothing listed is ever refused.  In the enemy's slot, a side's junior officers may act
+(:func:`officer_actions`, ``legal_actions(state, side)``).
 """
 
 from __future__ import annotations
@@ -17,7 +18,7 @@ from collections.abc import Iterator
 from aot_rules.aot.rules.command import INDIVIDUAL
 from aot_rules.aot.rules.orders import Method, Rank
 from aot_rules.aot.rules.reform import restorable
-from aot_rules.tabletop import combat, command, moves
+from aot_rules.tabletop import combat, command, moves, officers
 from aot_rules.tabletop.action import Action, is_legal
 from aot_rules.tabletop.geometry import CONTACT, bearing, centre, norm_angle
 from aot_rules.tabletop.plans import advances, nearest_enemy, steps_to
@@ -76,6 +77,28 @@ def unit_actions(state: GameState, p: Piece) -> Iterator[Action]:
         yield Action("AOT-REFORM", moves.reform, (p.id,), why="reform")
 
 
+def officer_actions(state: GameState, side: int) -> Iterator[Action]:
+    """What the junior officers of ``side`` could do in the enemy's slot (unchecked, AOT-PROP-INITIATIVE): shoot at
+    each enemy, counter-attack (a run or trot planned into contact) the nearest few, or reform."""
+    if state.result is not None or not state.slot or state.mover == side:
+        return
+    for p in state.fighting(side):
+        if not p.unit.initiative or p.turn.in_contact or p.turn.action is not None or p.turn.extra is not None:
+            continue
+        enemies = sorted(state.enemies(p), key=lambda e: gap(p, e))
+        if p.unit.missile is not None:
+            for e in enemies:
+                yield Action(officers.RULE, officers.junior_officer, (p.id, "shoot", e.id),
+                             why=f"junior officer: shoot at {e.id}")
+        for e in enemies[:TARGETS]:
+            steps = steps_to(p, e, officers.CHARGE_PLAN)
+            if steps is not None:
+                yield Action(officers.RULE, officers.junior_officer, (p.id, "charge", "", tuple(steps)),
+                             why=f"junior officer: charge {e.id}")
+        if p.unit.disordered and restorable(p.unit) > 0:
+            yield Action(officers.RULE, officers.junior_officer, (p.id, "reform"), why="junior officer: reform")
+
+
 def candidates(state: GameState) -> Iterator[Action]:
     """Everything :func:`legal_actions` considers, before the engine's check."""
     if state.result is not None or not state.slot:
@@ -86,10 +109,13 @@ def candidates(state: GameState) -> Iterator[Action]:
             yield from unit_actions(state, p)
 
 
-def legal_actions(state: GameState) -> tuple[Action, ...]:
-    """Every action the side playing the slot may take now (see the module docstring); outside a slot, none
-    (the turn's own steps are the turn sequence's)."""
+def legal_actions(state: GameState, side: int | None = None) -> tuple[Action, ...]:
+    """Every action the side playing the slot may take now (see the module docstring); with ``side`` the other
+    side, what its junior officers may do in this slot (:func:`officer_actions`); outside a slot, none (the
+    turn's own steps are the turn sequence's)."""
+    if side is not None and side != state.mover:
+        return tuple(a for a in officer_actions(state, side) if is_legal(state, a))
     return tuple(a for a in candidates(state) if is_legal(state, a))
 
 
-__all__ = ["Action", "activations", "candidates", "legal_actions", "unit_actions"]
+__all__ = ["Action", "activations", "candidates", "legal_actions", "officer_actions", "unit_actions"]

@@ -35,6 +35,9 @@ Readings (engine), where the table needs a decision the index does not give:
   AOT-EVADE-FLANK); if the full rolled distance is not possible (an enemy, the table edge, impassable
   ground or a friend's base where it would stop), it stays and accepts the melee; the die's disorder
   stands either way; friends it passes test on the same die;
+- a move whose swept ground enters the unguarded enemy camp sacks it once the entry test is taken: the camp is
+  removed and the unit with it, looting (AOT-CAMP, :func:`sack_camp`); a storm's lost unit slides straight
+  without turning (:func:`storm_drift`);
 - the countercharge (AOT-REACT-COUNTERCHARGE) answers shooting only, so it belongs to the shot
   (:mod:`aot_rules.tabletop.combat`), not to a move; a contacted enemy may only evade.
 """
@@ -73,7 +76,16 @@ from aot_rules.aot.rules.run_trot import play_run, play_trot
 from aot_rules.aot.rules.terrain import check_passable, terrain_effect
 from aot_rules.aot.units import Body, Unit, trim_mix
 from aot_rules.core.errors import RuleError
-from aot_rules.tabletop.events import ContactMade, FellBack, LeftBattle, MovedAlong, Reformed, Turned, Wheeled
+from aot_rules.tabletop.events import (
+    CampTaken,
+    ContactMade,
+    FellBack,
+    LeftBattle,
+    MovedAlong,
+    Reformed,
+    Turned,
+    Wheeled,
+)
 from aot_rules.tabletop.game import Referee
 from aot_rules.tabletop.geometry import (
     CONTACT,
@@ -447,6 +459,8 @@ def move(state: GameState, ref: Referee, pid: str, steps: Sequence[Step], *, run
     ref.note(p.name, "AOT-MOVE-PROCEDURE", f"{verb} {w.cost:.1f}″ to {_where(w.end)}",
              events=(MovedAlong(pid, start, points, w.end, round(w.cost, 4), how),
                      *(Wheeled(pid, pivot, deg) for pivot, deg in w.wheels)), pieces=(pid,))
+    if any(kind == "camp" for kind, _ in w.meets) and moved.on_table:
+        return sack_camp(state, ref, pid)
     hit = contacts(state, moved)
     if not hit:
         return state
@@ -456,6 +470,19 @@ def move(state: GameState, ref: Referee, pid: str, steps: Sequence[Step], *, run
     for e in hit:
         state = _offer_evasion(state, ref, e.id, pid)
     return _settle(state, [pid, *(e.id for e in hit)])
+
+
+def sack_camp(state: GameState, ref: Referee, pid: str) -> GameState:
+    """AOT-CAMP: the unit ``pid`` has entered the unguarded enemy camp (its entry test taken on the way in): the
+    camp is sacked and removed, and the unit is removed with it to plunder it (looting, not destroyed).  A
+    guarded camp is refused before the move (:func:`walk`); a sacked camp is gone, so nothing sacks it twice."""
+    p = state.piece(pid)
+    enemy = 1 - p.side
+    side = state.sides[enemy]
+    ref.note(p.name, "AOT-CAMP", f"sacks the {side.name} camp and leaves the battle to loot it",
+             events=(CampTaken(enemy, pid), LeftBattle(pid, Status.LOOTING.value)), pieces=(pid,))
+    state = state.with_side(enemy, replace(side, camp_captured=True))
+    return state.with_piece(replace(p, status=Status.LOOTING, turn=replace(p.turn, active=False)))
 
 
 def _may_react_evade(state: GameState, e: Piece, attacker: Piece) -> bool:
@@ -733,6 +760,49 @@ def _fall_back(state: GameState, ref: Referee, p: Piece, heading: float, d: floa
     if kind == "retreat" and away:
         state = _face_back(state, ref, moved, away)
     return _settle(state, [p.id, *held])
+
+
+#: AOT-WEATHER-STORM: the way a lost unit goes, as degrees turned from its facing (anticlockwise is left).
+STORM_HEADINGS = {"forward": 0.0, "back": 180.0, "left": 90.0, "right": -90.0}
+
+
+def _drift_clear(state: GameState, p: Piece, heading: float, d: float) -> bool:
+    """The base slid ``d`` inches toward ``heading`` stays on the table and off impassable ground, and its path
+    crosses no other base and comes into contact with no enemy."""
+    f = flight(state, p, heading, d, p.pose.facing)
+    return f.blocked is None and not f.off_table and not f.ends_on and not f.friends
+
+
+def storm_drift(state: GameState, ref: Referee, pid: str, way: str) -> GameState:
+    """AOT-WEATHER-STORM (Readings): a unit lost in the storm goes ``way`` (forward, back, left or right of its
+    facing) by the shortest route, a straight slide without turning, for its full move (10″ − density) with
+    a test for each rough piece it enters.  Reading (engine): it stops short of whatever would stop it (the
+    table's edge, impassable ground, another base, contact with an enemy): a lost unit is lost, not fleeing,
+    so the storm never removes it."""
+    p = state.piece(pid)
+    heading = p.pose.facing + STORM_HEADINGS[way]
+    d = allowance(p)
+    if not _drift_clear(state, p, heading, d):
+        lo, hi = 0.0, d
+        for _ in range(ROUNDS):
+            mid = (lo + hi) / 2
+            lo, hi = (mid, hi) if _drift_clear(state, p, heading, mid) else (lo, mid)
+        d = lo
+    end = _shift(p.pose, heading, d)
+    lane = cast(Polygon, p.polygon.union(footprint(end, p.size)).convex_hull)
+    ref.note(p.name, "AOT-WEATHER-STORM", f"lost in the storm, drifts {d:.1f}″ to {_where(end)}",
+             events=(MovedAlong(pid, p.pose, ((p.pose.x, p.pose.y), (end.x, end.y)), end, round(d, 4), "drift"),),
+             pieces=(pid,))
+    unit = p.unit
+    for t in state.terrain:
+        effect = terrain_effect(t.kind, unit)
+        if effect.passable and effect.test and overlap(lane, t.polygon):
+            with ref.rolling(p.name, "AOT-ROUGH-TERRAIN", pid) as rec:
+                unit, lost = take_disorder_test(unit, ref.dice, f"crossing the {t.name}")
+                rec.outcome = f"tests for the {t.name}: " + (f"{lost} disordered" if lost else "passes")
+    moved = _with_unit(replace(p, pose=end), unit)
+    state = state.with_piece(moved)
+    return state.with_piece(replace(moved, inside=_inside(state, moved)))
 
 
 def _face_back(state: GameState, ref: Referee, p: Piece, away: str) -> GameState:

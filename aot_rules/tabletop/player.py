@@ -25,13 +25,21 @@ a game.  The odds are exact fractions; only the printed reason rounds them.
 from __future__ import annotations
 
 import math
-from collections.abc import Callable
+from collections.abc import Callable, Sequence
 from dataclasses import dataclass
 from fractions import Fraction
+from functools import lru_cache
 from typing import Any
 
 from aot_rules.aot.equipment import Missile
-from aot_rules.aot.rules.command import INDIVIDUAL
+from aot_rules.aot.rules.command import (
+    INDIVIDUAL,
+    SLOTS,
+    Delivery,
+    messenger_exact,
+    signal_exact,
+    slot_activation_exact,
+)
 from aot_rules.aot.rules.melee import MeleeResult, Side, melee_exact
 from aot_rules.aot.rules.orders import LINE_GAP, Method
 from aot_rules.aot.rules.reform import reform as reform_rule
@@ -39,7 +47,7 @@ from aot_rules.aot.rules.reform import restorable
 from aot_rules.aot.rules.shooting import firers_in_range
 from aot_rules.aot.units import Unit
 from aot_rules.core.errors import RuleError
-from aot_rules.tabletop import combat, geometry, moves
+from aot_rules.tabletop import combat, command, geometry, moves, officers
 from aot_rules.tabletop.action import Action, is_legal
 from aot_rules.tabletop.command import SIGNAL_MAX, ledger
 from aot_rules.tabletop.game import Game
@@ -54,7 +62,7 @@ from aot_rules.tabletop.plans import (
 )
 from aot_rules.tabletop.sight import gap
 from aot_rules.tabletop.state import GameState, Piece
-from aot_rules.tabletop.turn import activate, decide
+from aot_rules.tabletop.turn import activate, decide, rewrite_on_double
 
 
 def favoured(p_win: Fraction, p_lose: Fraction) -> bool:
@@ -239,6 +247,66 @@ def _can_act(p: Piece) -> bool:
     return p.on_table and not t.in_contact and not t.active and (t.action is None or p.unit.panicking)
 
 
+def messenger_choice(state: GameState, general: Piece, useful: Sequence[Piece]) -> tuple[Piece, Fraction] | None:
+    """The unit a messenger should ride to, with its exact chance of getting through, when that is worth at least
+    as much as a signal to every useful unit (expected :func:`rank` reached, by the exact laws of
+    AOT-CMD-MESSENGER and AOT-CMD-SIGNAL); None when the signal is worth more (it reaches several units on one
+    die, and a unit at a whole number of inches more often)."""
+    dist = {p.id: inches(gap(general, p)) for p in useful}
+    reach = [p for p in useful if 0 < dist[p.id] < SIGNAL_MAX]
+    if not reach:
+        return None
+    signal = sum((signal_exact(dist[p.id])[Delivery.SUCCESS] * rank(state, p) for p in reach), Fraction(0))
+    best = max(reach, key=lambda p: (messenger_exact(dist[p.id])[Delivery.SUCCESS] * rank(state, p), -dist[p.id]))
+    chance = messenger_exact(dist[best.id])[Delivery.SUCCESS]
+    return (best, chance) if chance > 0 and chance * rank(state, best) >= signal else None
+
+
+@lru_cache(maxsize=1)
+def slot_chances() -> tuple[Fraction, ...]:
+    """The exact chance that each of my slots 1 to 6 comes up in a turn (AOT-CMD-INITIATIVE, ties rolled again):
+    15, 15, 14, 12, 9 and 5 in 30."""
+    law = slot_activation_exact()
+    return tuple(sum((pr for s, pr in law.items() if k in s.activated), Fraction(0)) for k in SLOTS)
+
+
+def owner_work(state: GameState, side: int, owner: str) -> int:
+    """How much a slot of ``owner`` would get done now: for a general, the sum of :func:`rank` over the units he
+    could set moving (his own, and those of his nationality within a signal's reach of it); for the individual
+    slot, the best single unit's."""
+    units = [p for p in state.fighting(side) if not p.turn.in_contact]
+    if owner == INDIVIDUAL:
+        return max((rank(state, p) for p in units), default=0)
+    cs = state.sides[side].commander(owner)
+    if cs is None:
+        return 0
+    g = state.piece(cs.unit)
+    if not g.on_table:
+        return 0
+    nation = command.nationality_of(state, g)
+    return sum(rank(state, p) for p in units
+               if p.id == g.id or (command.nationality_of(state, p) == nation and gap(g, p) <= SIGNAL_MAX))
+
+
+def slot_value(state: GameState, side: int, owners: Sequence[str]) -> Fraction:
+    """The expected work of a turn under ``owners`` (slot 1 to 6): each slot's chance times its owner's work."""
+    work = {o: owner_work(state, side, o) for o in set(owners)}
+    return sum((c * work[o] for c, o in zip(slot_chances(), owners, strict=True)), Fraction(0))
+
+
+def better_slots(state: GameState, side: int) -> tuple[str, ...] | None:
+    """The side's owners re-ordered so the busiest hold the slots likeliest to come up (the rearrangement that
+    maximises :func:`slot_value`), or None when that is no better than the slots as they are."""
+    old = state.sides[side].slots
+    work = {o: owner_work(state, side, o) for o in set(old)}
+    by_chance = sorted(range(6), key=lambda i: (-slot_chances()[i], i))
+    owners = sorted(old, key=lambda o: (-work[o], o))
+    new = [""] * 6
+    for i, o in zip(by_chance, owners, strict=True):
+        new[i] = o
+    return tuple(new) if slot_value(state, side, new) > slot_value(state, side, old) else None
+
+
 @dataclass
 class ScriptedPlayer:
     """A player for one side that plays by the rules above; ``side`` is 0 or 1."""
@@ -247,7 +315,8 @@ class ScriptedPlayer:
 
     # --- reactions ------------------------------------------------------------------------------
     def react(self, state: GameState, pid: str, by: str, reaction: str) -> bool:
-        """Return fire always; evade when the melee odds are bad; countercharge when they are good."""
+        """Return fire always; evade when the melee odds are bad; countercharge when they are good; in a storm,
+        name the units offered first (the engine offers those farthest from the enemy first)."""
         if reaction not in ("evade", "countercharge"):
             return True
         me, them = state.piece(pid), state.piece(by)
@@ -257,10 +326,50 @@ class ScriptedPlayer:
         return favoured(*odds(me.unit, them.unit, charging=True, weather=state.weather))
 
     def after_double(self, game: Game) -> None:
-        """After a tied initiative roll the slots may be rewritten (AOT-CMD-DOUBLES); this player keeps them."""
+        """After a tied initiative roll, before the dice are rolled again, the slots may be rewritten
+        (AOT-CMD-DOUBLES).  This player keeps the same owners but gives the slots likeliest to come up to the
+        owners with most to do (:func:`better_slots`), and rewrites only when that is strictly better."""
+        state = game.state
+        new = better_slots(state, self.side)
+        if new is None:
+            return
+        old = state.sides[self.side].slots
+        gain = slot_value(state, self.side, new) - slot_value(state, self.side, old)
+        self.say(game, f"rewrite the slots after the double: {', '.join(new)} (expected work {float(gain):+.2f})")
+        self._try(game, rewrite_on_double, self.side, list(new))
 
     def junior_officers(self, game: Game) -> None:
-        """Junior officers (AOT-PROP-INITIATIVE) in the other side's slot: this player has none to use."""
+        """Junior officers (AOT-PROP-INITIATIVE) in the other side's slot, once it has finished its actions: a
+        shooter shoots at the nearest enemy it may hit; any other unit counter-attacks (a run or trot into
+        contact) the nearest enemy it can reach when the exact odds make the charge worth it."""
+        for p in game.state.fighting(self.side):
+            if not p.unit.initiative:
+                continue
+            try:
+                officers.may_act(game.state, p.id)
+            except RuleError:
+                continue
+            self._officer(game, p)
+
+    def _officer(self, game: Game, p: Piece) -> None:
+        state = game.state
+        enemies = _enemies(state, p)
+        if p.unit.missile is not None:
+            shot = _shot(state, p, enemies, sure=True)
+            if shot is not None and self._try(game, officers.junior_officer, p.id, "shoot", shot.args[1],
+                                              reason=f"junior officer of {p.id}: {shot.reason}"):
+                return
+        for d, _, e in enemies:
+            if d > officers.CHARGE_PLAN:
+                break
+            p_win, p_lose = odds(p.unit, e.unit, charging=True, weather=state.weather)
+            if e.unit.panicking or not worth_charging(p_win, p_lose, state):
+                continue
+            steps = steps_to(p, e, officers.CHARGE_PLAN)
+            if steps is not None and self._try(game, officers.junior_officer, p.id, "charge", "", tuple(steps),
+                                               reason=f"junior officer of {p.id}: counter-attack {e.id} ({e.name}), "
+                                               f"P(win) {float(p_win):.2f}, P(lose) {float(p_lose):.2f}"):
+                return
 
     # --- a slot -----------------------------------------------------------------------------------
     def say(self, game: Game, reason: str) -> None:
@@ -316,20 +425,25 @@ class ScriptedPlayer:
             self.say(game, f"{owner} has left the battle: his slot passes")
             return
         g: Piece = gp
-        useful = [p for p in state.fighting(self.side) if p.id != g.id and _can_act(p) and rank(state, p) > 0]
+        nation = command.nationality_of(state, g)  # he orders only his own nationality (AOT-CMD-NATIONALITY)
+        useful = [p for p in state.fighting(self.side) if p.id != g.id and _can_act(p) and rank(state, p) > 0
+                  and command.nationality_of(state, p) == nation]
         line = _line(state, g, useful)
         near = sorted(useful, key=lambda p: gap(g, p))
         direct = [p for p in near if gap(g, p) <= 1]
         signal = [p for p in near if gap(g, p) <= SIGNAL_MAX]
+        rider = messenger_choice(state, g, useful)
         if len(line) > len(direct):
             plan = [(p, Method.BATTLE_LINE) for p in line]
         elif direct:
             plan = [(p, Method.DIRECT) for p in direct]
-        elif signal:
+        elif rider is not None:
+            p, chance = rider
+            self.say(game, f"{owner} sends a messenger to {p.id} ({p.name}): P(through) {float(chance):.2f}, no "
+                     "worse than a signal")
+            plan = [(p, Method.MESSENGER)]
+        else:
             plan = [(p, Method.SIGNAL) for p in signal]
-        else:  # a messenger gets through on a die above the distance: only a unit within 6″ can be reached
-            best = sorted((p for p in useful if gap(g, p) < SIGNAL_MAX), key=lambda p: (-rank(state, p), gap(g, p)))
-            plan = [(p, Method.MESSENGER) for p in best[:1]]
         for p, method in plan:
             radius = ledger(game.state).radius
             if method is Method.SIGNAL and radius is not None and gap(gp, p) > radius:

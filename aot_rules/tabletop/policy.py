@@ -41,7 +41,14 @@ class RandomPolicy:
         """Keeps its slots."""
 
     def junior_officers(self, game: Game) -> None:
-        """Uses none."""
+        """In the other side's slot, each time with an even chance, one of its junior officers' legal acts."""
+        while self.rng.random() < 0.5:
+            acts = legal_actions(game.state, self.side)
+            if not acts:
+                return
+            self.rng.choice(acts).run(game)
+            if game.state.result is not None:
+                return
 
     def play_slot(self, game: Game, slot: int) -> None:
         for _ in range(RANDOM_ACTIONS):

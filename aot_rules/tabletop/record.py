@@ -17,17 +17,18 @@ from collections.abc import Callable
 from dataclasses import replace
 
 from aot_rules.core.errors import RuleError
-from aot_rules.tabletop import combat, command, moves, turn
+from aot_rules.tabletop import combat, command, moves, officers, turn
 from aot_rules.tabletop.game import DiceRanOut, Game, TableDice, action_name
 from aot_rules.tabletop.state import GameState
 
 #: Every action a game may run, by the name :func:`~aot_rules.tabletop.game.action_name` records.
 _ALL: tuple[Callable[..., GameState], ...] = (
-        turn.start_turn, turn.begin_slot, turn.end_slot, turn.check_victory, turn.decide, turn.withdraw,
+        turn.start_turn, turn.roll_again, turn.begin_slot, turn.end_slot, turn.check_victory, turn.decide,
+        turn.withdraw,
         command.activate, command.rewrite_slots, command.rewrite_on_double,
         moves.move, moves.turn, moves.reform, moves.flee, moves.evade, moves.retreat,
         combat.shoot, combat.fight, combat.spend_dp, combat.retreat_loser,
-        combat.panic_flight,
+        combat.panic_flight, officers.junior_officer,
 )
 ACTIONS: dict[str, Callable[..., GameState]] = {action_name(f): f for f in _ALL}
 

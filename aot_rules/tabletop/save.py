@@ -95,13 +95,14 @@ def _piece(p: Piece) -> dict[str, object]:
             "pose": {"x": _num(p.pose.x), "y": _num(p.pose.y), "facing": _num(p.pose.facing)},
             "size": p.size.value, "initial": p.initial, "removed": p.removed, "status": p.status.value,
             "turn": fields_of(p.turn), "inside": list(p.inside), "fled_this_turn": p.fled_this_turn,
-            "wheeled": p.wheeled}
+            "wheeled": p.wheeled, **({"nationality": p.nationality} if p.nationality else {})}
 
 
 def _side(s: SideState) -> dict[str, object]:
     return {"name": s.name, "army": s.army, "nationality": s.nationality, "slots": list(s.slots),
             "commanders": [{"name": c.name, "rank": c.rank.value, "unit": c.unit} for c in s.commanders],
-            "camp": _outline(s.camp), "home_edge": _num(s.home_edge), "withdrawn": s.withdrawn}
+            "camp": _outline(s.camp), "home_edge": _num(s.home_edge), "withdrawn": s.withdrawn,
+            "camp_captured": s.camp_captured}
 
 
 def to_data(state: GameState) -> dict[str, Any]:
@@ -224,13 +225,13 @@ def _build_piece(d: Mapping[str, Any], where: str, source: str) -> Piece:
     p = d["pose"]
     return Piece(d["id"], d["side"], unit, Pose.of(p["x"], p["y"], p["facing"]), BaseSize(d["size"]),
                  d["initial"], d["removed"], Status(d["status"]), _unit_turn(d["turn"]), tuple(d["inside"]),
-                 d["fled_this_turn"], d["wheeled"])
+                 d["fled_this_turn"], d["wheeled"], d.get("nationality", ""))
 
 
 def _build_side(d: Mapping[str, Any]) -> SideState:
     commanders = tuple(CommanderState(c["name"], Rank(c["rank"]), c["unit"]) for c in d["commanders"])
     return SideState(d["name"], d["army"], d["nationality"], tuple(d["slots"]), commanders, _points(d["camp"]),
-                     float(d["home_edge"]), d["withdrawn"])
+                     float(d["home_edge"]), d["withdrawn"], d.get("camp_captured", False))
 
 
 def _check_outline(points: tuple[Point, ...], where: str, source: str) -> None:

@@ -118,7 +118,8 @@ PIECE = obj({
     "inside": {"type": "array", "items": NAME, "maxItems": MAX_TERRAIN},
     "fled_this_turn": BOOL,
     "wheeled": BOOL,
-})
+    "nationality": NAME,
+}, "nationality")
 
 COMMANDER = obj({"name": NAME, "rank": enum(Rank), "unit": NAME})
 
@@ -129,7 +130,8 @@ SIDE = obj({
     "camp": OUTLINE,
     "home_edge": NUM,
     "withdrawn": BOOL,
-})
+    "camp_captured": BOOL,
+}, "camp_captured")
 
 TERRAIN = obj({"name": NAME, "kind": enum(Terrain), "outline": OUTLINE})
 

@@ -43,7 +43,9 @@ def deploy(army: Army, side: int, xs: Sequence[float], y: float, facing: float, 
            home_edge: float) -> tuple[SideState, tuple[Piece, ...]]:
     """Stand ``army`` on the table: its units left to right at ``xs`` with their front edges on ``y``.
 
-    The army must be legal (AOT-ARMY-*, AOT-CMD-SLOTS): the validator's first complaint is raised.
+    The army must be legal (AOT-ARMY-*, AOT-CMD-SLOTS): the validator's first complaint is raised.  A unit of
+    an allied contingent (the army file's ``contingent``) keeps that contingent's own nationality, as the list
+    gives it, so only its own commanders order it (AOT-CMD-NATIONALITY).
     """
     broken = validate(army)
     if broken:
@@ -56,8 +58,10 @@ def deploy(army: Army, side: int, xs: Sequence[float], y: float, facing: float, 
     pieces = []
     for u, x in zip(army.units, xs, strict=True):
         unit, size = table_unit(army, u)
+        ally = army.contingent_of(u) if u.contingent is not None else None
         pieces.append(Piece(ids[u.name], side, unit, Pose.of(x, y, facing), size, unit.strength,
-                            turn=UnitTurn.of(unit, general=u.name in generals)))
+                            turn=UnitTurn.of(unit, general=u.name in generals),
+                            nationality=ally.nationality if ally is not None else ""))
     commanders = tuple(CommanderState(c.name, Rank.C_IN_C if c.c_in_c else c.rank, ids[c.unit])
                        for c in army.commanders)
     slots = dict(army.slots)

@@ -181,7 +181,7 @@ def _blockers(state: GameState, shooter: Piece, target: Piece,
             continue
         out.append((f"the {t.name} ({t.kind})", poly, box))
     for side in state.sides:
-        if len(side.camp) < 3:
+        if len(side.camp) < 3 or side.camp_captured:  # a sacked camp is removed (AOT-CAMP)
             continue
         camp, box, _ = outline_polygon(side.camp)  # three points or more: never empty
         if near is not None and boxes_apart(box, near):
@@ -243,7 +243,7 @@ def in_cover(state: GameState, target: Piece, shooter: Piece) -> str | None:
             if any(not boxes_apart(lbox, box) and _hedge_cover(line, poly, body) for line, lbox in lines):
                 return f"{target.name} stands behind the {t.name} ({t.kind})"
     own = state.sides[target.side].camp
-    if len(own) >= 3:
+    if len(own) >= 3 and not state.sides[target.side].camp_captured:
         camp, box, _ = outline_polygon(own)
         if not boxes_apart(box, tbox) and camp.intersection(body).area > AREA_EPS:
             return f"{target.name} guards its own camp, which counts as a wood"

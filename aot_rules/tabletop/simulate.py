@@ -88,10 +88,11 @@ class GameSummary:
     winner: int  # -1: nobody
     how: str  # one of RESULTS
     turns: int
-    lost: tuple[int, int]  # units each side lost (destroyed, dispersed or fled)
+    lost: tuple[int, int]  # units each side lost (destroyed, dispersed or fled; a looter is not lost)
     points: tuple[int, int]
     violations: tuple[str, ...] = ()
     actions: int = 0
+    camps_taken: tuple[bool, bool] = (False, False)  # each side sacked the enemy camp (AOT-CAMP: +2 VP)
 
 
 def play_one(name: str, seed: int, turns: int | None = None, policies: tuple[str, str] = ("scripted", "scripted"),
@@ -111,9 +112,11 @@ def play_one(name: str, seed: int, turns: int | None = None, policies: tuple[str
         how = "draw" if ended.how == "draw" or winner < 0 or level else ended.how
         if how == "draw":
             winner = -1
-    lost = tuple(sum(1 for p in s.pieces if p.side == side and p.status is not Status.FIGHTING) for side in (0, 1))
+    kept = (Status.FIGHTING, Status.LOOTING)  # a looter left to plunder the enemy camp: removed, not lost
+    lost = tuple(sum(1 for p in s.pieces if p.side == side and p.status not in kept) for side in (0, 1))
+    taken = (s.sides[1].camp_captured, s.sides[0].camp_captured)
     return GameSummary(seed, winner, how, s.turn, (lost[0], lost[1]), pts, tuple(game.violations),
-                       len(s.actions)), s
+                       len(s.actions), taken), s
 
 
 def _summary(args: tuple[str, int, int | None, tuple[str, str]]) -> GameSummary:
@@ -164,6 +167,7 @@ class Report:
             "mean_turns": round(self.mean(lambda g: g.turns), 3),
             "mean_units_lost": [round(self.mean(partial(_lost, side=s)), 3) for s in (0, 1)],
             "mean_vp": [round(self.mean(partial(_points, side=s)), 3) for s in (0, 1)],
+            "camps_taken": [sum(1 for g in self.games if g.camps_taken[s]) for s in (0, 1)],
             "violations": len(self.violations), "violation_examples": self.violations[:5],
             "seconds": round(self.seconds, 3),
             "games_per_second": round(n / self.seconds, 3) if self.seconds > 0 else 0.0,

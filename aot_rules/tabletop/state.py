@@ -39,6 +39,7 @@ class Status(StrEnum):
     DESTROYED = "destroyed"  # every warrior killed
     DISPERSED = "dispersed"  # blocked while retreating or fleeing (AOT-MELEE-RETREAT, AOT-PANIC)
     FLED = "fled"  # left the table
+    LOOTING = "looting"  # sacked the unguarded enemy camp and was removed to plunder it, not destroyed (AOT-CAMP)
 
 
 @dataclass(frozen=True)
@@ -75,9 +76,17 @@ class SideState:
     camp: tuple[Point, ...]  # the camp's outline (AOT-CAMP-PLACE)
     home_edge: float  # the y of the table edge the army deployed from (its retreat direction)
     withdrawn: bool = False
+    camp_captured: bool = False  # the enemy sacked this side's camp (AOT-CAMP): it is gone from the table
 
     @cached_property
     def camp_polygon(self) -> Polygon:
+        """The camp's ground; empty once the camp has been sacked (AOT-CAMP: "the camp is removed")."""
+        return Polygon() if self.camp_captured else Polygon(self.camp)
+
+    @cached_property
+    def camp_site(self) -> Polygon:
+        """Where the camp stands or stood: units that fled into it still count there after it is sacked
+        (AOT-VICTORY-POINTS)."""
         return Polygon(self.camp)
 
     def commander(self, name: str) -> CommanderState | None:
@@ -100,6 +109,7 @@ class Piece:
     inside: tuple[str, ...] = ()  # rough pieces it stopped inside (it tests again on leaving, AOT-ROUGH-TERRAIN)
     fled_this_turn: bool = False  # AOT-PANIC: a panicking unit flees toward camp at most once a turn
     wheeled: bool = False  # AOT-MELEE-HORSE-STRIKE: it wheeled in a move this turn (no horse strike then)
+    nationality: str = ""  # an allied contingent's own nationality (AOT-CMD-NATIONALITY); "": its side's
 
     @property
     def name(self) -> str:

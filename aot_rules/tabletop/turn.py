@@ -12,17 +12,21 @@ Readings (engine):
 - Only each turn's opening initiative roll counts toward the weather (as :func:`weather.play_weather`); a
   double right after last turn's opening double brings the weather of its face (AOT-CMD-DOUBLES, Readings).
   The state keeps this turn's opening double (``state.double``); nothing is read back from old log lines.
-- Hot sun (2:2) is played: one disorder test for each unit in body armour.  A storm (5:5) is logged but
-  its lost units are not moved yet.  Nightfall (6:6) ends the battle on points at once.
+- Hot sun (2:2) is played: one disorder test for each unit in body armour.  A storm (5:5) loses each side
+  a die's count of units, named by their owner and moved by their direction dice (:func:`_storm`,
+  :func:`moves.storm_drift`).  Nightfall (6:6) ends the battle on points at once.
 - The turn limit (``state.last_turn``) is nightfall too: once that turn's slots are played, the points
   are counted (AOT-VICTORY-POINTS).
 - A slot's melee step (c) fights the contacts that were not standing when the slot began
   (AOT-MELEE-ENGAGE); contacts from earlier fight in the next turn's step 2.
 - A unit that fled off the table ends the battle "fled off the table" unless its base last stood over its
-  own camp, which counts as fleeing into the camp.  Camps are never captured by the engine yet.
+  own camp (where it stands or stood), which counts as fleeing into the camp; a camp sacked by the enemy
+  (:func:`moves.sack_camp`, AOT-CAMP) is worth 2 VP to him and makes those units count (AOT-VICTORY-POINTS).
+- After an initiative double the players may rewrite their slots, then the dice are rolled again
+  (:func:`roll_again`), as often as the dice tie (AOT-CMD-DOUBLES, the index's Reading).
 - The battle is checked for a rout after every slot, so a rout ends it at once.
 - Junior officers (AOT-PROP-INITIATIVE) act between steps b and c: the other side's policy is asked
-  (:meth:`Player.junior_officers`).
+  (:meth:`Player.junior_officers`), and acts through :func:`aot_rules.tabletop.officers.junior_officer`.
 
 The turn sequence takes its players as arguments (any :class:`Player`, e.g. the scripted or the random
 policy of :mod:`aot_rules.tabletop.policy`); it imports no player.
@@ -34,13 +38,13 @@ from collections.abc import Sequence
 from dataclasses import replace
 from typing import Protocol
 
+from aot_rules.aot.events import UnitDrifted
 from aot_rules.aot.rules import victory
-from aot_rules.aot.rules.command import activated_slots, roll_initiative
+from aot_rules.aot.rules.command import activated_slots, roll_pair
 from aot_rules.aot.rules.disorder import take_disorder_test
-from aot_rules.aot.rules.weather import Weather, WindFrom, roll_wind, weather_of_double
+from aot_rules.aot.rules.weather import Drift, Weather, WindFrom, drift, roll_wind, weather_of_double
 from aot_rules.core.errors import RuleError
-from aot_rules.core.events import Roll
-from aot_rules.tabletop import combat
+from aot_rules.tabletop import combat, moves
 from aot_rules.tabletop.command import (
     SLOT_RULE,
     activate,
@@ -51,12 +55,22 @@ from aot_rules.tabletop.command import (
     rewrite_on_double,
     rewrite_slots,
 )
-from aot_rules.tabletop.events import BattleEnded, Decided, SlotClosed, TurnBegan, WeatherSet
+from aot_rules.tabletop.events import (
+    BattleEnded,
+    Decided,
+    InitiativeRolledAgain,
+    ReactionChosen,
+    SlotClosed,
+    StormStruck,
+    TurnBegan,
+    WeatherSet,
+)
 from aot_rules.tabletop.game import Game, ReactionChoice, Referee
+from aot_rules.tabletop.sight import gap
 from aot_rules.tabletop.state import GameState, Piece, Status
 
-__all__ = ["Player", "activate", "begin_slot", "check_victory", "decide", "end_slot", "play", "play_turn",
-           "rewrite_on_double", "rewrite_slots", "slot_order", "start_turn", "withdraw"]
+__all__ = ["Player", "activate", "begin_slot", "check_victory", "decide", "end_slot", "initiative_open", "play",
+           "play_turn", "rewrite_on_double", "rewrite_slots", "roll_again", "slot_order", "start_turn", "withdraw"]
 
 INITIATIVE = "AOT-CMD-INITIATIVE"
 
@@ -80,41 +94,72 @@ class Player(Protocol):
 
 
 def start_turn(state: GameState, ref: Referee) -> GameState:
-    """Steps 1 and 2: a new turn (every unit's allowances back), the initiative roll with its doubles and
-    weather, then the melee of units still in contact from last turn."""
+    """Steps 1 and 2: a new turn (every unit's allowances back), the opening initiative roll and the weather its
+    double may bring, then (once the initiative stands) the melee of units still in contact from last turn.
+
+    A double leaves the initiative open (``state.initiative`` is (0, 0)): the players may rewrite their slots
+    (:func:`rewrite_on_double`), and only then are the dice rolled again (:func:`roll_again`), AOT-CMD-DOUBLES
+    Reading: rewrite, then roll."""
     if state.result is not None:
         raise RuleError("AOT-TURN-SEQUENCE", f"the battle is over: {state.result}")
     if state.slot:
         raise RuleError("AOT-TURN-SEQUENCE", f"slot {state.slot} of {state.sides[state.mover].name} is still being "
                         "played")
+    if initiative_open(state):
+        raise RuleError("AOT-CMD-DOUBLES", f"turn {state.turn}'s initiative was a double: roll it again first")
     n = state.turn + 1
     ref.turn = n
     pieces = tuple(replace(p, turn=replace(p.turn.new_turn(), panicking=p.unit.panicking), fled_this_turn=False,
                            wheeled=False) for p in state.pieces)
-    a, b = state.sides
-    with ref.rolling(f"{a.name} v {b.name}", INITIATIVE) as rec:
-        start = len(ref.dice.log)
-        roll = roll_initiative(ref.dice)
-        faces = [e.face for e in ref.dice.log[start:] if isinstance(e, Roll)]
-        ties = [f"{faces[i]}:{faces[i + 1]}" for i in range(0, len(faces) - 2, 2)]
-        first, second = (0, 1) if roll.mine > roll.theirs else (1, 0)
-        dice = (roll.mine, roll.theirs)
-        played = "; ".join(f"{state.sides[s].name} play {_slots(activated_slots(dice[s], dice[1 - s]))}"
-                           for s in (first, second))
-        rec.outcome = (f"double {', '.join(ties)}, rolled again; " if ties else "") + \
-            f"{a.name} {roll.mine}, {b.name} {roll.theirs}: {played}"
-        double = faces[0] if faces[0] == faces[1] else 0
-        rec.events.append(TurnBegan(n, dice, double, len(ties)))
+    with ref.rolling(f"{state.sides[0].name} v {state.sides[1].name}", INITIATIVE) as rec:
+        pair = roll_pair(ref.dice)
+        double = pair.mine if pair.double else 0
+        dice = (0, 0) if double else (pair.mine, pair.theirs)
+        rec.outcome = _initiative_line(state, pair.mine, pair.theirs)
+        rec.events.append(TurnBegan(n, (pair.mine, pair.theirs), double, 0))
     previous = state.double
     state = replace(state, turn=n, pieces=pieces, initiative=dice, slot=0, mover=-1, double=double)
     if previous and double:
         state = _weather(state, ref, weather_of_double(double), double)
         if state.result is not None:
             return state
-    locked = contact_ids(state)
-    if locked:
-        state = combat.fight(state, ref)
-    return state
+    return state if double else _locked(state, ref)
+
+
+def initiative_open(state: GameState) -> bool:
+    """The turn's initiative came up a double and has not been rolled again yet (AOT-CMD-DOUBLES)."""
+    return state.turn > 0 and state.double != 0 and state.initiative == (0, 0) and state.result is None
+
+
+def roll_again(state: GameState, ref: Referee) -> GameState:
+    """AOT-CMD-DOUBLES: after a double, once the players have rewritten their slots (or chosen not to), the
+    initiative dice are rolled again; another double leaves the initiative open again (a new rewrite may
+    follow; only the turn's opening roll counts toward the weather)."""
+    if not initiative_open(state):
+        raise RuleError("AOT-CMD-DOUBLES", "the initiative is not waiting on a double: nothing to roll again")
+    with ref.rolling(f"{state.sides[0].name} v {state.sides[1].name}", "AOT-CMD-DOUBLES") as rec:
+        pair = roll_pair(ref.dice)
+        rec.outcome = "rolled again: " + _initiative_line(state, pair.mine, pair.theirs)
+        rec.events.append(InitiativeRolledAgain(state.turn, (pair.mine, pair.theirs)))
+    if pair.double:
+        return state
+    return _locked(replace(state, initiative=(pair.mine, pair.theirs)), ref)
+
+
+def _initiative_line(state: GameState, a: int, b: int) -> str:
+    """The English line of one initiative throw (rendered from its two dice)."""
+    names = (state.sides[0].name, state.sides[1].name)
+    if a == b:
+        return f"{names[0]} {a}, {names[1]} {b}: a double; slots may be rewritten before the dice are rolled again"
+    first, second = (0, 1) if a > b else (1, 0)
+    dice = (a, b)
+    played = "; ".join(f"{names[s]} play {_slots(activated_slots(dice[s], dice[1 - s]))}" for s in (first, second))
+    return f"{names[0]} {a}, {names[1]} {b}: {played}"
+
+
+def _locked(state: GameState, ref: Referee) -> GameState:
+    """Step 2, once the initiative stands: the melee of units still in contact from last turn."""
+    return combat.fight(state, ref) if contact_ids(state) else state
 
 
 def _slots(slots: Sequence[int]) -> str:
@@ -142,9 +187,57 @@ def _weather(state: GameState, ref: Referee, w: Weather, face: int) -> GameState
                     rec.outcome = f"{lost} warrior{'s' if lost != 1 else ''} disordered by the heat"
                 state = state.with_piece(p.with_unit(unit))
     elif w is Weather.STORM:
-        ref.note("weather", w.rule_id, "the storm's lost units are not moved by the engine yet (Reading (engine))")
+        for side in (0, 1):
+            state = _storm(state, ref, side)
     elif w is Weather.NIGHT:
         state = _finish(state, ref, _result(state), f"night falls on turn {state.turn}")
+    return state
+
+
+#: The reaction a player is asked for each unit it may name as lost in the storm (AOT-WEATHER-STORM).
+LOST_IN_STORM = "lost in the storm"
+
+
+def _storm(state: GameState, ref: Referee, side: int) -> GameState:
+    """AOT-WEATHER-STORM for one side: a die for how many of its units are lost; the player names them (the
+    index's Reading: the owner chooses), each takes a direction die and drifts (:func:`moves.storm_drift`).
+
+    Reading (engine): units in contact with the enemy are held by the fight and are not lost; the player is
+    offered its other units farthest from the enemy first, and says yes or no to each (a reaction, so a replay
+    answers the same) until the count is reached; once the units left to offer are no more than the units still
+    to name, they are named without asking."""
+    s = state.sides[side]
+    free = [p for p in state.fighting(side) if not moves.contacts(state, p)]
+    with ref.rolling(s.name, "AOT-WEATHER-STORM") as rec:
+        count = ref.dice.d6("units lost in the storm")
+        n = min(count, len(free))
+        rec.outcome = f"{count} unit{'s' if count != 1 else ''} lost in the storm" + (
+            f" ({n} free to be lost)" if n < count else "")
+        rec.events.append(StormStruck(side, count, n))
+
+    def far(p: Piece) -> float:
+        return min((gap(p, e) for e in state.enemies(p)), default=0.0)
+
+    order = sorted(free, key=lambda p: -far(p))
+    lost: list[Piece] = []
+    for i, p in enumerate(order):
+        if len(lost) == n:
+            break
+        forced = len(order) - i <= n - len(lost)
+        taken = forced or ref.choose(state, p.id, "", LOST_IN_STORM)
+        if not forced:
+            ref.note(s.name, "AOT-WEATHER-STORM", f"{'names' if taken else 'does not name'} {p.id} ({p.name})",
+                     kind="decision", events=(ReactionChosen(p.id, "", LOST_IN_STORM, taken),), pieces=(p.id,))
+        if taken:
+            lost.append(p)
+    for p in lost:
+        with ref.rolling(p.name, "AOT-WEATHER-STORM", p.id) as rec:
+            face = ref.dice.d6(f"storm direction: {p.name}")
+            way = drift(face)
+            rec.outcome = f"the storm's die {face}: " + ("it stays" if way is Drift.STAYS else f"it goes {way.value}")
+            ref.dice.emit(UnitDrifted(p.id, face, way.value))
+        if way is not Drift.STAYS:
+            state = moves.storm_drift(state, ref, p.id, way.value)
     return state
 
 
@@ -232,14 +325,17 @@ def _fate(state: GameState, p: Piece) -> victory.Fate:
         return victory.Fate.DESTROYED
     if p.status is Status.DISPERSED:
         return victory.Fate.DISPERSED
-    camp = state.sides[p.side].camp_polygon
+    if p.status is Status.LOOTING:
+        return victory.Fate.LOOTING
+    camp = state.sides[p.side].camp_site
     return victory.Fate.IN_CAMP if p.polygon.intersects(camp) else victory.Fate.OFF_TABLE
 
 
 def army(state: GameState, side: int) -> victory.Side:
-    """One side as the victory rules count it."""
+    """One side as the victory rules count it, with its camp captured or not (AOT-CAMP, AOT-VICTORY-POINTS)."""
     units = tuple(victory.UnitRecord(p.name, _fate(state, p)) for p in state.pieces if p.side == side)
-    return victory.Side(state.sides[side].name, units)
+    s = state.sides[side]
+    return victory.Side(s.name, units, camp_captured=s.camp_captured)
 
 
 def _result(state: GameState) -> victory.Result:
@@ -296,15 +392,17 @@ def reactions(players: Sequence[Player]) -> ReactionChoice:
 
 
 def play_turn(game: Game, players: Sequence[Player]) -> None:
-    """One whole turn: start, then every slot that came up in order (begin → the owner plays it → the
+    """One whole turn: start (after a double: each player may rewrite its slots, then the dice are rolled
+    again, until they differ), then every slot that came up in order (begin → the owner plays it → the
     other side's junior officers → end), checking for a rout after each; then the end-of-turn check."""
     game.act(start_turn)
+    while initiative_open(game.state):
+        for p in players:
+            p.after_double(game)
+        game.act(roll_again)
     if game.state.result is not None:
         return
     game.act(check_victory, turn_over=False)
-    if game.state.double:
-        for p in players:
-            p.after_double(game)
     for side, slot in slot_order(game.state):
         if game.state.result is not None:
             return

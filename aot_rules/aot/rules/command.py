@@ -61,14 +61,18 @@ def initiative_exact() -> Dist[Initiative]:
     return Dist.uniform(Initiative(a, b) for a in SLOTS for b in SLOTS if a != b)
 
 
+def roll_pair(dice: DiceSource) -> InitiativeRolled:
+    """One throw of both initiative dice (mine first), logged; a tie is the caller's to handle: the players
+    may rewrite their slots, then the dice are rolled again (AOT-CMD-DOUBLES, Reading)."""
+    return dice.emit(InitiativeRolled(dice.d6("my initiative"), dice.d6("opponent's initiative")))
+
+
 def roll_initiative(dice: DiceSource) -> Initiative:
     """Both players roll; every tie is logged (the players may rewrite their slots) and rolled again."""
     while True:
-        mine = dice.d6("my initiative")
-        theirs = dice.d6("opponent's initiative")
-        dice.emit(InitiativeRolled(mine, theirs))
-        if mine != theirs:
-            return Initiative(mine, theirs)
+        pair = roll_pair(dice)
+        if not pair.double:
+            return Initiative(pair.mine, pair.theirs)
 
 
 class SlotOdds(NamedTuple):

@@ -34,12 +34,14 @@ from aot_rules.tabletop.geometry import BaseSize, Pose, centre, norm_angle
 from aot_rules.tabletop.state import GameState, Piece
 
 #: How a step is titled, by the engine action it ran.
-VERBS = {"start_turn": "the turn begins: initiative", "begin_slot": "a slot opens", "end_slot": "the slot closes",
+VERBS = {"start_turn": "the turn begins: initiative", "roll_again": "the initiative rolled again",
+         "begin_slot": "a slot opens", "end_slot": "the slot closes",
          "activate": "activation", "rewrite_slots": "slots rewritten", "rewrite_on_double": "slots rewritten",
          "move": "moves", "turn": "turns", "reform": "reforms", "retreat": "retreats", "flee": "flees",
          "evade": "evades", "shoot": "shoots", "countercharge": "countercharges", "fight": "melee",
          "spend_dp": "demoralisation points", "check_victory": "victory check", "decide": "decides",
-         "panic_flight": "panic", "retreat_loser": "retreats"}
+         "panic_flight": "panic", "retreat_loser": "retreats",
+         "junior_officer": "a junior officer acts"}
 
 
 #: Actions whose step list entry quotes the log line (display text, shortened; never parsed).

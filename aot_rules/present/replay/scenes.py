@@ -176,18 +176,19 @@ SCENES["turn"] = full_turn
 def command_double(seed: int | None = None, *, owners: Sequence[str] = ("Nikias",) * 4 + ("individual",) * 2
                    ) -> Run:
     """The greek-border armies' first turn: the initiative dice come up 3:3, a double, and are rolled again
-    (5:2); after the double the Athenians rewrite their slots (``owners``, slot 1 to 6) before the first
-    slot, then play their first slot with the scripted player."""
+    (5:2); after the double the Athenians rewrite their slots (``owners``, slot 1 to 6) before the dice are
+    rolled again, then play their first slot with the scripted player."""
     from aot_rules.tabletop.command import rewrite_on_double
     from aot_rules.tabletop.player import ScriptedPlayer
     from aot_rules.tabletop.scenarios import scenario
-    from aot_rules.tabletop.turn import begin_slot, end_slot, slot_order, start_turn
+    from aot_rules.tabletop.turn import begin_slot, end_slot, roll_again, slot_order, start_turn
 
     start = scenario("greek-border", seed or 1)
 
     def play(g: RecordingGame) -> None:
         g.act(start_turn)
         g.act(rewrite_on_double, 0, list(owners))
+        g.act(roll_again)
         side, slot = slot_order(g.state)[0]
         g.act(begin_slot, side, slot)
         ScriptedPlayer(side).play_slot(g, slot)

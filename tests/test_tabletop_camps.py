@@ -1,0 +1,107 @@
+"""Camps on the table (AOT-CAMP, AOT-VICTORY-POINTS): a unit that enters the unguarded enemy camp sacks it and is
+removed to loot; the camp is gone; its capture is worth 2 VP and makes the units that fled into it count.  Each
+case is a constructed position, mirrored on both sides of the table."""
+
+from __future__ import annotations
+
+from dataclasses import replace
+
+import pytest
+
+from aot_rules.aot.equipment import MeleeWeapon
+from aot_rules.aot.rules import victory
+from aot_rules.aot.rules.orders import UnitTurn
+from aot_rules.aot.units import Unit
+from aot_rules.core.errors import RuleError
+from aot_rules.tabletop import moves, save
+from aot_rules.tabletop.events import CampTaken, LeftBattle
+from aot_rules.tabletop.game import Game, TableDice
+from aot_rules.tabletop.geometry import BaseSize, Pose
+from aot_rules.tabletop.simulate import invariant_problems
+from aot_rules.tabletop.state import GameState, Piece, SideState, Status
+from aot_rules.tabletop.turn import army, check_victory
+
+
+def side(name: str, camp_y: float, home: float) -> SideState:
+    return SideState(name, name, "Greek", ("individual",) * 6, (), ((26, camp_y), (34, camp_y), (34, camp_y + 4),
+                                                                    (26, camp_y + 4)), home)
+
+
+def piece(pid: str, side_: int, unit: Unit, x: float, y: float, facing: float = 0.0) -> Piece:
+    return Piece(pid, side_, unit, Pose.of(x, y, facing), BaseSize.UNIT, unit.strength,
+                 turn=UnitTurn.of(unit).activate())
+
+
+def hoplites(name: str) -> Unit:
+    return Unit(name=name, ranks=(4, 4), shield=True, weapon=MeleeWeapon.SPEAR)
+
+
+def raid(mirror: bool, *others: Piece) -> GameState:
+    """A raider 5″ short of the enemy camp (the Gauls' at y 36–40, or the Greeks' at y 0–4 when ``mirror``), the
+    enemy's only unit far off to the side."""
+    raider = piece("R", 1, hoplites("raiders"), 30, 9, 180) if mirror else piece("R", 0, hoplites("raiders"), 30, 31)
+    far = piece("F", 0, hoplites("far"), 5, 30) if mirror else piece("F", 1, hoplites("far"), 5, 10, 180)
+    return GameState("test", 0, (side("Greeks", 0, 0.0), side("Gauls", 36, 40.0)), (raider, far, *others), (),
+                     turn=1)
+
+
+@pytest.mark.parametrize("mirror", [False, True])
+def test_a_unit_entering_an_unguarded_camp_sacks_it_and_leaves_to_loot(mirror: bool) -> None:
+    """Before the fix the raider took the entry test and simply stood in the camp; now the camp is removed and
+    the raider with it (looting, not destroyed), and the record says so in events."""
+    s = raid(mirror)
+    victim = 0 if mirror else 1
+    g = Game(s, TableDice.fixed([6]))  # the entry test: a 6 passes
+    g.act(moves.move, "R", [moves.Advance(6)])
+    r = g.state.piece("R")
+    assert r.status is Status.LOOTING and not r.on_table and r.unit.strength == s.piece("R").unit.strength
+    assert g.state.sides[victim].camp_captured and not g.state.sides[1 - victim].camp_captured
+    assert g.state.sides[victim].camp_polygon.is_empty  # removed from the table
+    assert g.state.log[-1].events == (CampTaken(victim, "R"), LeftBattle("R", "looting"))
+    assert [e.faces for e in g.state.log if e.rule == "AOT-CAMP"] == [(6,), ()]
+    assert not invariant_problems(g.state)
+    assert save.loads(save.dumps(g.state)) == g.state  # the capture and the looter round-trip
+
+
+@pytest.mark.parametrize("mirror", [False, True])
+def test_a_sacked_camp_scores_2_vp_and_the_units_fled_into_it_count(mirror: bool) -> None:
+    """AOT-VICTORY-POINTS: the camp +2, and a unit that fled into it +1 once it is captured (0 before)."""
+    victim = 0 if mirror else 1
+    fled_y = 1 if mirror else 39
+    fled = replace(piece("Q", victim, hoplites("fugitives"), 30, fled_y), status=Status.FLED)
+    home = piece("H", 1 - victim, hoplites("home guard"), 55, 20)  # the raiders' side keeps a unit on the table
+    s = replace(raid(mirror, fled, home), last_turn=1)
+    before = Game(s, TableDice.fixed([]))
+    before.act(check_victory)
+    g = Game(s, TableDice.fixed([6]))
+    g.act(moves.move, "R", [moves.Advance(6)])
+    assert army(g.state, victim).camp_captured
+    assert victory.Fate.LOOTING in {u.fate for u in army(g.state, 1 - victim).units}
+    g.act(check_victory)
+    raider, loser = ("Gauls", "Greeks") if mirror else ("Greeks", "Gauls")
+    assert before.state.result is not None and f"{raider}: 0 VP" in before.state.result
+    assert g.state.result is not None and f"nightfall: won by {raider}, " in g.state.result
+    assert f"{raider}: 3 VP" in g.state.result and f"{loser}: 0 VP" in g.state.result
+
+
+@pytest.mark.parametrize("mirror", [False, True])
+def test_a_camp_is_sacked_once(mirror: bool) -> None:
+    """A second raider behind the first walks over the camp's old ground: no entry test and no second looter
+    (the camp was removed)."""
+    light = Unit(name="second", ranks=(2, 2), shield=True, weapon=MeleeWeapon.SPEAR)  # density 2: 8″ a move
+    second = piece("S", 1, light, 30, 10.8, 180) if mirror else piece("S", 0, light, 30, 29.2)
+    g = Game(raid(mirror, second), TableDice.fixed([6]))
+    g.act(moves.move, "R", [moves.Advance(6)])
+    g.act(moves.move, "S", [moves.Advance(8)])
+    victim = 0 if mirror else 1
+    assert g.state.piece("S").on_table and g.dice.used == 1
+    assert g.state.piece("S").polygon.intersects(g.state.sides[victim].camp_site)
+
+
+@pytest.mark.parametrize("mirror", [False, True])
+def test_a_guarded_camp_is_not_sacked(mirror: bool) -> None:
+    guard = piece("G", 0, hoplites("guard"), 30, 1) if mirror else piece("G", 1, hoplites("guard"), 30, 39, 180)
+    g = Game(raid(mirror, guard), TableDice.fixed([6]))
+    with pytest.raises(RuleError) as e:
+        g.act(moves.move, "R", [moves.Advance(6)])
+    assert e.value.rule_id == "AOT-CAMP" and g.state.piece("R").on_table
