@@ -257,13 +257,16 @@ def wheel_cost(size: BaseSize, degrees: float) -> float:
     return abs(math.radians(degrees)) * size.width
 
 
-def _hull(points: list[tuple[float, float]]) -> Polygon:
-    """The convex hull of a few points (Andrew's monotone chain): for two footprints this is much cheaper than
-    building shapely points and asking for their hull."""
+Points = list[tuple[float, float]]
+
+
+def hull_points(points: Points) -> Points:
+    """The convex hull of a few points (Andrew's monotone chain), anticlockwise, without repeating the first:
+    for two footprints this is much cheaper than building shapely points and asking for their hull."""
     pts = sorted(set(points))
 
-    def half(seq: list[tuple[float, float]]) -> list[tuple[float, float]]:
-        out: list[tuple[float, float]] = []
+    def half(seq: Points) -> Points:
+        out: Points = []
         for p in seq:
             while len(out) >= 2 and ((out[-1][0] - out[-2][0]) * (p[1] - out[-2][1])
                                      - (out[-1][1] - out[-2][1]) * (p[0] - out[-2][0])) <= 0:
@@ -272,21 +275,93 @@ def _hull(points: list[tuple[float, float]]) -> Polygon:
         return out
 
     lower, upper = half(pts), half(pts[::-1])
-    return Polygon(lower[:-1] + upper[:-1])
+    return lower[:-1] + upper[:-1]
+
+
+def _hull(points: Points) -> Polygon:
+    return Polygon(hull_points(points))
+
+
+def sweep_parts(start: Pose, end: Pose, size: BaseSize, *, wheel: bool = False) -> list[Points]:
+    """The convex pieces whose union is :func:`swept`'s ground, as point lists (plain arithmetic, so that a
+    search along a path can measure them without building shapely geometry for every trial)."""
+    if not wheel:
+        return [hull_points([*corners(start, size), *corners(end, size)])]
+    turn = norm_angle(end.facing - start.facing)
+    n = max(1, math.ceil(abs(turn) / SWEEP_STEP))
+    poses = [start] + [wheel_pose(start, size, turn * i / n) for i in range(1, n)] + [end]
+    return [hull_points([*corners(p, size), *corners(q, size)]) for p, q in itertools.pairwise(poses)]
 
 
 def swept(start: Pose, end: Pose, size: BaseSize, *, wheel: bool = False) -> Polygon:
     """The ground a base crosses from ``start`` to ``end``: a straight move sweeps the hull of the two
     footprints; a wheel sweeps the hulls of footprints at most :data:`SWEEP_STEP` degrees apart."""
+    parts = sweep_parts(start, end, size, wheel=wheel)
     if not wheel:
-        return _hull([*corners(start, size), *corners(end, size)])
-    turn = norm_angle(end.facing - start.facing)
-    n = max(1, math.ceil(abs(turn) / SWEEP_STEP))
-    poses = [start] + [wheel_pose(start, size, turn * i / n) for i in range(1, n)] + [end]
-    hulls = [_hull([*corners(p, size), *corners(q, size)]) for p, q in itertools.pairwise(poses)]
-    out = unary_union(hulls)
+        return Polygon(parts[0])
+    out = unary_union([Polygon(p) for p in parts])
     assert isinstance(out, Polygon)  # consecutive hulls overlap, so the union is one piece
     return out
+
+
+def separated(a: Points, b: Points) -> bool:
+    """Some edge of one convex polygon has the other wholly on its far side (the separating axis test)."""
+    for poly, other in ((a, b), (b, a)):
+        n = len(poly)
+        for i in range(n):
+            x0, y0 = poly[i]
+            x1, y1 = poly[i + 1 - n]
+            nx, ny = y1 - y0, x0 - x1
+            if nx == 0 and ny == 0:
+                continue
+            pv = [nx * x + ny * y for x, y in poly]
+            ov = [nx * x + ny * y for x, y in other]
+            if max(ov) < min(pv) or min(ov) > max(pv):
+                return True
+    return False
+
+
+def bbox_gap(a: Points, b: Points) -> float:
+    """The distance between the bounding boxes of two point sets: never more than the distance between the
+    shapes, so a box gap beyond a threshold settles a question without measuring the shapes."""
+    ax, ay = [p[0] for p in a], [p[1] for p in a]
+    bx, by = [p[0] for p in b], [p[1] for p in b]
+    dx = max(min(bx) - max(ax), min(ax) - max(bx), 0.0)
+    dy = max(min(by) - max(ay), min(ay) - max(by), 0.0)
+    return math.hypot(dx, dy)
+
+
+def convex_gap(a: Points, b: Points) -> float:
+    """The distance between two convex polygons given by their vertices (0 when they meet), in plain
+    arithmetic: what shapely's ``distance`` gives, to rounding, for a fraction of its cost.  Callers that
+    compare it with a threshold ask shapely itself when it lands within :data:`GAP_SLACK` of the threshold,
+    so rounding never decides anything."""
+    if not separated(a, b):
+        return 0.0
+    best = math.inf
+    for poly, other in ((a, b), (b, a)):
+        n = len(other)
+        for i in range(n):
+            ax, ay = other[i]
+            bx, by = other[i + 1 - n]
+            dx, dy = bx - ax, by - ay
+            ll = dx * dx + dy * dy
+            for px, py in poly:
+                if ll == 0:
+                    t = 0.0
+                else:
+                    t = ((px - ax) * dx + (py - ay) * dy) / ll
+                    t = 0.0 if t < 0 else 1.0 if t > 1 else t
+                ex, ey = ax + t * dx - px, ay + t * dy - py
+                d2 = ex * ex + ey * ey
+                if d2 < best:
+                    best = d2
+    return math.sqrt(best)
+
+
+#: How close :func:`convex_gap` may come to a threshold before shapely is asked instead (far above the
+#: rounding of either, far below the 0.0001″ positions are kept to).
+GAP_SLACK = 1e-7
 
 
 def on_table(poly: Polygon, width: float, depth: float) -> bool:

@@ -76,15 +76,22 @@ from aot_rules.tabletop.events import ContactMade, FellBack, LeftBattle, MovedAl
 from aot_rules.tabletop.game import Referee
 from aot_rules.tabletop.geometry import (
     CONTACT,
+    GAP_SLACK,
     BaseSize,
+    Points,
     Pose,
     aspect,
+    bbox_gap,
     bearing,
     centre,
+    convex_gap,
+    corners,
     distance,
     footprint,
     on_table,
     overlap,
+    separated,
+    sweep_parts,
     swept,
     turned_in_place,
     wheel_cost,
@@ -262,6 +269,42 @@ def walk(state: GameState, piece: Piece, steps: Sequence[Step], budget: float) -
     return out
 
 
+def _nearer(parts: list[Points], ground: Polygon, e: Piece, limit: float) -> bool:
+    """Whether the swept ground (``parts``, whose union is ``ground``) comes nearer ``e``'s base than ``limit``:
+    measured in plain arithmetic, and by shapely on ``ground`` only when that lands too close to call."""
+    body = list(corners(e.pose, e.size))
+    if all(bbox_gap(part, body) >= limit + GAP_SLACK for part in parts):
+        return False
+    d = min(convex_gap(part, body) for part in parts)
+    if abs(d - limit) < GAP_SLACK:
+        return bool(ground.distance(e.polygon) < limit)
+    return d < limit
+
+
+def _clear_of(cur: Pose, end: Pose, size: BaseSize, wheel: bool, hit: list[Piece]) -> bool:
+    """Whether the ground swept from ``cur`` to ``end`` keeps at least :data:`HALF` from every base in ``hit``
+    (the question a stopping point's search asks, answered as :func:`_nearer` answers it)."""
+    parts = sweep_parts(cur, end, size, wheel=wheel)
+    for e in hit:
+        body = list(corners(e.pose, e.size))
+        if all(bbox_gap(part, body) >= HALF + GAP_SLACK for part in parts):
+            continue
+        d = min(convex_gap(part, body) for part in parts)
+        if abs(d - HALF) < GAP_SLACK:
+            ground = swept(cur, end, size, wheel=wheel)
+            return all(ground.distance(x.polygon) >= HALF for x in hit)
+        if d < HALF:
+            return False
+    return True
+
+
+def _apart(parts: list[Points], f: Piece) -> bool:
+    """The swept ground is clear of ``f``'s base by a separating line (so it cannot overlap it): a cheap
+    test before shapely measures a shared area."""
+    body = list(corners(f.pose, f.size))
+    return all(separated(part, body) for part in parts)
+
+
 def _walk(state: GameState, piece: Piece, steps: Sequence[Step], budget: float) -> Walk:
     size, unit = piece.size, piece.unit
     enemies, friends = state.enemies(piece), state.friends(piece)
@@ -279,19 +322,25 @@ def _walk(state: GameState, piece: Piece, steps: Sequence[Step], budget: float) 
         wheel = isinstance(step, Wheel)
         end = _step_end(cur, size, step, frac)
         ground = swept(cur, end, size, wheel=wheel)
-        hit = [e for e in enemies if ground.distance(e.polygon) < HALF]
+        parts = sweep_parts(cur, end, size, wheel=wheel)
+        hit = [e for e in enemies if _nearer(parts, ground, e, HALF)]
         if hit:
             lo, hi = 0.0, frac
+            clear: dict[Pose, bool] = {}  # positions are rounded, so most late rounds ask about the same end
             for _ in range(ROUNDS):
                 mid = (lo + hi) / 2
-                if all(swept(cur, _step_end(cur, size, step, mid), size, wheel=wheel).distance(e.polygon) >= HALF
-                       for e in hit):
+                trial = _step_end(cur, size, step, mid)
+                ok = clear.get(trial)
+                if ok is None:
+                    ok = clear[trial] = _clear_of(cur, trial, size, wheel, hit)
+                if ok:
                     lo = mid
                 else:
                     hi = mid
             frac, stopped = lo, True
             end = _step_end(cur, size, step, frac)
             ground = swept(cur, end, size, wheel=wheel)
+            parts = sweep_parts(cur, end, size, wheel=wheel)
         if not on_table(ground, state.width, state.depth):
             raise RuleError(TABLE_RULE, f"{piece.name} would leave the {state.width:g}×{state.depth:g}″ table")
         for t in state.terrain:
@@ -304,6 +353,8 @@ def _walk(state: GameState, piece: Piece, steps: Sequence[Step], budget: float) 
             check_entry(unit, guarded)
             meets.append(("camp", str(camp_side)))
         for f in friends:
+            if _apart(parts, f):
+                continue
             if overlap(ground, f.polygon) and ("friend", f.id) not in meets:
                 meets.append(("friend", f.id))
         cost += full_cost * frac
