@@ -258,6 +258,9 @@ def wheel_cost(size: BaseSize, degrees: float) -> float:
 
 
 Points = list[tuple[float, float]]
+#: How close :func:`convex_gap` may come to a threshold before shapely is asked instead (far above the
+#: rounding of either, far below the 0.0001″ positions are kept to).
+GAP_SLACK = 1e-7
 
 
 def hull_points(points: Points) -> Points:
@@ -282,14 +285,20 @@ def _hull(points: Points) -> Polygon:
     return Polygon(hull_points(points))
 
 
+def _sweep_poses(start: Pose, end: Pose, size: BaseSize, wheel: bool) -> list[Pose]:
+    """The footprints a sweep is built from: the two ends of a straight move; a wheel's poses at most
+    :data:`SWEEP_STEP` degrees apart."""
+    if not wheel:
+        return [start, end]
+    turn = norm_angle(end.facing - start.facing)
+    n = max(1, math.ceil(abs(turn) / SWEEP_STEP))
+    return [start] + [wheel_pose(start, size, turn * i / n) for i in range(1, n)] + [end]
+
+
 def sweep_parts(start: Pose, end: Pose, size: BaseSize, *, wheel: bool = False) -> list[Points]:
     """The convex pieces whose union is :func:`swept`'s ground, as point lists (plain arithmetic, so that a
     search along a path can measure them without building shapely geometry for every trial)."""
-    if not wheel:
-        return [hull_points([*corners(start, size), *corners(end, size)])]
-    turn = norm_angle(end.facing - start.facing)
-    n = max(1, math.ceil(abs(turn) / SWEEP_STEP))
-    poses = [start] + [wheel_pose(start, size, turn * i / n) for i in range(1, n)] + [end]
+    poses = _sweep_poses(start, end, size, wheel)
     return [hull_points([*corners(p, size), *corners(q, size)]) for p, q in itertools.pairwise(poses)]
 
 
@@ -302,6 +311,90 @@ def swept(start: Pose, end: Pose, size: BaseSize, *, wheel: bool = False) -> Pol
     out = unary_union([Polygon(p) for p in parts])
     assert isinstance(out, Polygon)  # consecutive hulls overlap, so the union is one piece
     return out
+
+
+Box = tuple[float, float, float, float]
+
+
+def box_of(points: Points) -> Box:
+    """(min x, min y, max x, max y) of some points."""
+    xs, ys = [p[0] for p in points], [p[1] for p in points]
+    return (min(xs), min(ys), max(xs), max(ys))
+
+
+def box_gap(a: Box, b: Box) -> float:
+    """The distance between two bounding boxes: never more than the distance between the shapes inside them,
+    so a box gap beyond a threshold settles a question without measuring the shapes."""
+    dx = max(b[0] - a[2], a[0] - b[2], 0.0)
+    dy = max(b[1] - a[3], a[1] - b[3], 0.0)
+    return math.hypot(dx, dy)
+
+
+def boxes_apart(a: Box, b: Box) -> bool:
+    """Two bounding boxes share no point, so their shapes cannot meet."""
+    return a[0] > b[2] or b[0] > a[2] or a[1] > b[3] or b[1] > a[3]
+
+
+class Sweep:
+    """The ground a base crosses from ``start`` to ``end`` (see :func:`swept`), measured cheaply: its bounds
+    from the footprints' corners, its convex pieces as plain points (built when a base comes near), and the
+    shapely polygon only when a question needs shapely's own answer."""
+
+    __slots__ = ("_boxes", "_parts", "_polygon", "bounds", "end", "poses", "size", "start", "wheel")
+
+    def __init__(self, start: Pose, end: Pose, size: BaseSize, *, wheel: bool = False) -> None:
+        self.start, self.end, self.size, self.wheel = start, end, size, wheel
+        self.poses = _sweep_poses(start, end, size, wheel)
+        #: (min x, min y, max x, max y), as shapely gives them: the extremes are corners of the footprints.
+        self.bounds: Box = box_of([c for p in self.poses for c in corners(p, size)])
+        self._parts: list[Points] | None = None
+        self._boxes: list[Box] | None = None
+        self._polygon: Polygon | None = None
+
+    @property
+    def parts(self) -> list[Points]:
+        if self._parts is None:
+            size = self.size
+            self._parts = [hull_points([*corners(p, size), *corners(q, size)])
+                           for p, q in itertools.pairwise(self.poses)]
+        return self._parts
+
+    @property
+    def boxes(self) -> list[Box]:
+        if self._boxes is None:
+            self._boxes = [box_of(part) for part in self.parts]
+        return self._boxes
+
+    @property
+    def polygon(self) -> Polygon:
+        if self._polygon is None:
+            self._polygon = swept(self.start, self.end, self.size, wheel=self.wheel)
+        return self._polygon
+
+    def nearer(self, pose: Pose, size: BaseSize, body: Polygon, limit: float) -> bool:
+        """Whether the ground comes nearer than ``limit`` to the base ``body`` at ``pose``: box and convex
+        measurements first, shapely's own distance when those land within :data:`GAP_SLACK` of ``limit``."""
+        pts = list(corners(pose, size))
+        box = box_of(pts)
+        far = limit + GAP_SLACK
+        if box_gap(self.bounds, box) >= far:
+            return False
+        near = [part for part, b in zip(self.parts, self.boxes, strict=True) if box_gap(b, box) < far]
+        if not near:
+            return False
+        d = min(convex_gap(part, pts) for part in near)
+        if abs(d - limit) < GAP_SLACK:
+            return bool(self.polygon.distance(body) < limit)
+        return d < limit
+
+    def apart(self, pose: Pose, size: BaseSize) -> bool:
+        """A separating line parts the ground from the base at ``pose`` (so they cannot overlap)."""
+        pts = list(corners(pose, size))
+        box = box_of(pts)
+        if boxes_apart(self.bounds, box):
+            return True
+        return all(boxes_apart(b, box) or separated(part, pts)
+                   for part, b in zip(self.parts, self.boxes, strict=True))
 
 
 def separated(a: Points, b: Points) -> bool:
@@ -319,16 +412,6 @@ def separated(a: Points, b: Points) -> bool:
             if max(ov) < min(pv) or min(ov) > max(pv):
                 return True
     return False
-
-
-def bbox_gap(a: Points, b: Points) -> float:
-    """The distance between the bounding boxes of two point sets: never more than the distance between the
-    shapes, so a box gap beyond a threshold settles a question without measuring the shapes."""
-    ax, ay = [p[0] for p in a], [p[1] for p in a]
-    bx, by = [p[0] for p in b], [p[1] for p in b]
-    dx = max(min(bx) - max(ax), min(ax) - max(bx), 0.0)
-    dy = max(min(by) - max(ay), min(ay) - max(by), 0.0)
-    return math.hypot(dx, dy)
 
 
 def convex_gap(a: Points, b: Points) -> float:
@@ -359,14 +442,14 @@ def convex_gap(a: Points, b: Points) -> float:
     return math.sqrt(best)
 
 
-#: How close :func:`convex_gap` may come to a threshold before shapely is asked instead (far above the
-#: rounding of either, far below the 0.0001″ positions are kept to).
-GAP_SLACK = 1e-7
-
-
 def on_table(poly: Polygon, width: float, depth: float) -> bool:
     """The whole base is on a table ``width`` × ``depth`` inches."""
-    minx, miny, maxx, maxy = poly.bounds
+    return on_table_box(poly.bounds, width, depth)
+
+
+def on_table_box(box: tuple[float, float, float, float], width: float, depth: float) -> bool:
+    """A shape with these bounds (min x, min y, max x, max y) lies wholly on a ``width`` × ``depth`` table."""
+    minx, miny, maxx, maxy = box
     eps = 1e-6
     return minx >= -eps and miny >= -eps and maxx <= width + eps and maxy <= depth + eps
 

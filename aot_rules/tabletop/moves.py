@@ -76,23 +76,18 @@ from aot_rules.tabletop.events import ContactMade, FellBack, LeftBattle, MovedAl
 from aot_rules.tabletop.game import Referee
 from aot_rules.tabletop.geometry import (
     CONTACT,
-    GAP_SLACK,
     BaseSize,
-    Points,
     Pose,
+    Sweep,
     aspect,
-    bbox_gap,
     bearing,
+    boxes_apart,
     centre,
-    convex_gap,
-    corners,
     distance,
     footprint,
     on_table,
+    on_table_box,
     overlap,
-    separated,
-    sweep_parts,
-    swept,
     turned_in_place,
     wheel_cost,
     wheel_pivot,
@@ -269,40 +264,11 @@ def walk(state: GameState, piece: Piece, steps: Sequence[Step], budget: float) -
     return out
 
 
-def _nearer(parts: list[Points], ground: Polygon, e: Piece, limit: float) -> bool:
-    """Whether the swept ground (``parts``, whose union is ``ground``) comes nearer ``e``'s base than ``limit``:
-    measured in plain arithmetic, and by shapely on ``ground`` only when that lands too close to call."""
-    body = list(corners(e.pose, e.size))
-    if all(bbox_gap(part, body) >= limit + GAP_SLACK for part in parts):
-        return False
-    d = min(convex_gap(part, body) for part in parts)
-    if abs(d - limit) < GAP_SLACK:
-        return bool(ground.distance(e.polygon) < limit)
-    return d < limit
-
-
 def _clear_of(cur: Pose, end: Pose, size: BaseSize, wheel: bool, hit: list[Piece]) -> bool:
     """Whether the ground swept from ``cur`` to ``end`` keeps at least :data:`HALF` from every base in ``hit``
-    (the question a stopping point's search asks, answered as :func:`_nearer` answers it)."""
-    parts = sweep_parts(cur, end, size, wheel=wheel)
-    for e in hit:
-        body = list(corners(e.pose, e.size))
-        if all(bbox_gap(part, body) >= HALF + GAP_SLACK for part in parts):
-            continue
-        d = min(convex_gap(part, body) for part in parts)
-        if abs(d - HALF) < GAP_SLACK:
-            ground = swept(cur, end, size, wheel=wheel)
-            return all(ground.distance(x.polygon) >= HALF for x in hit)
-        if d < HALF:
-            return False
-    return True
-
-
-def _apart(parts: list[Points], f: Piece) -> bool:
-    """The swept ground is clear of ``f``'s base by a separating line (so it cannot overlap it): a cheap
-    test before shapely measures a shared area."""
-    body = list(corners(f.pose, f.size))
-    return all(separated(part, body) for part in parts)
+    (the question a stopping point's search asks)."""
+    ground = Sweep(cur, end, size, wheel=wheel)
+    return not any(ground.nearer(e.pose, e.size, e.polygon, HALF) for e in hit)
 
 
 def _walk(state: GameState, piece: Piece, steps: Sequence[Step], budget: float) -> Walk:
@@ -310,6 +276,8 @@ def _walk(state: GameState, piece: Piece, steps: Sequence[Step], budget: float) 
     enemies, friends = state.enemies(piece), state.friends(piece)
     camp_side = 1 - piece.side
     camp = state.sides[camp_side].camp_polygon
+    camp_box = None if camp.is_empty else camp.bounds
+    rough = [(t, t.polygon.bounds) for t in state.terrain]  # each piece's box, asked once per walk
     meets: list[tuple[str, str]] = [("terrain", n) for n in piece.inside if any(t.name == n for t in state.terrain)]
     cur, left, cost, stopped = piece.pose, budget, 0.0, False
     path: list[Pose] = []
@@ -321,9 +289,8 @@ def _walk(state: GameState, piece: Piece, steps: Sequence[Step], budget: float) 
         frac = 1.0 if full_cost <= left + COST_EPS else left / full_cost
         wheel = isinstance(step, Wheel)
         end = _step_end(cur, size, step, frac)
-        ground = swept(cur, end, size, wheel=wheel)
-        parts = sweep_parts(cur, end, size, wheel=wheel)
-        hit = [e for e in enemies if _nearer(parts, ground, e, HALF)]
+        ground = Sweep(cur, end, size, wheel=wheel)
+        hit = [e for e in enemies if ground.nearer(e.pose, e.size, e.polygon, HALF)]
         if hit:
             lo, hi = 0.0, frac
             clear: dict[Pose, bool] = {}  # positions are rounded, so most late rounds ask about the same end
@@ -339,23 +306,24 @@ def _walk(state: GameState, piece: Piece, steps: Sequence[Step], budget: float) 
                     hi = mid
             frac, stopped = lo, True
             end = _step_end(cur, size, step, frac)
-            ground = swept(cur, end, size, wheel=wheel)
-            parts = sweep_parts(cur, end, size, wheel=wheel)
-        if not on_table(ground, state.width, state.depth):
+            ground = Sweep(cur, end, size, wheel=wheel)
+        box = ground.bounds
+        if not on_table_box(box, state.width, state.depth):
             raise RuleError(TABLE_RULE, f"{piece.name} would leave the {state.width:g}×{state.depth:g}″ table")
-        for t in state.terrain:
-            if overlap(ground, t.polygon):
+        for t, t_box in rough:
+            if not boxes_apart(box, t_box) and overlap(ground.polygon, t.polygon):
                 effect = check_passable(t.kind, unit)
                 if effect.test and ("terrain", t.name) not in meets:
                     meets.append(("terrain", t.name))
-        if not camp.is_empty and overlap(ground, camp) and ("camp", str(camp_side)) not in meets:
+        if (camp_box is not None and not boxes_apart(box, camp_box) and overlap(ground.polygon, camp)
+                and ("camp", str(camp_side)) not in meets):
             guarded = any(overlap(g.polygon, camp) for g in state.fighting(camp_side))
             check_entry(unit, guarded)
             meets.append(("camp", str(camp_side)))
         for f in friends:
-            if _apart(parts, f):
+            if ground.apart(f.pose, f.size):
                 continue
-            if overlap(ground, f.polygon) and ("friend", f.id) not in meets:
+            if overlap(ground.polygon, f.polygon) and ("friend", f.id) not in meets:
                 meets.append(("friend", f.id))
         cost += full_cost * frac
         left -= full_cost * frac
