@@ -353,17 +353,32 @@ class Sweep:
 
     @property
     def parts(self) -> list[Points]:
+        """The convex pieces: the hulls of consecutive footprints (one for a straight move)."""
         if self._parts is None:
-            size = self.size
-            self._parts = [hull_points([*corners(p, size), *corners(q, size)])
-                           for p, q in itertools.pairwise(self.poses)]
+            self._parts = [self._part(i) for i in range(len(self.poses) - 1)]
         return self._parts
+
+    def _part(self, i: int) -> Points:
+        return hull_points([*corners(self.poses[i], self.size), *corners(self.poses[i + 1], self.size)])
 
     @property
     def boxes(self) -> list[Box]:
+        """Each piece's bounds, from its two footprints' corners (no hull needed)."""
         if self._boxes is None:
-            self._boxes = [box_of(part) for part in self.parts]
+            size = self.size
+            self._boxes = [box_of([*corners(p, size), *corners(q, size)]) for p, q in itertools.pairwise(self.poses)]
         return self._boxes
+
+    def _near_parts(self, box: Box, far: float | None) -> list[Points]:
+        """The pieces whose boxes come within ``far`` of ``box``, or with ``far`` None share a point with it
+        (their hulls built only now)."""
+        if far is None:
+            near = [i for i, b in enumerate(self.boxes) if not boxes_apart(b, box)]
+        else:
+            near = [i for i, b in enumerate(self.boxes) if box_gap(b, box) < far]
+        if self._parts is not None:
+            return [self._parts[i] for i in near]
+        return [self._part(i) for i in near]
 
     @property
     def polygon(self) -> Polygon:
@@ -379,7 +394,7 @@ class Sweep:
         far = limit + GAP_SLACK
         if box_gap(self.bounds, box) >= far:
             return False
-        near = [part for part, b in zip(self.parts, self.boxes, strict=True) if box_gap(b, box) < far]
+        near = self._near_parts(box, far)
         if not near:
             return False
         d = min(convex_gap(part, pts) for part in near)
@@ -393,8 +408,7 @@ class Sweep:
         box = box_of(pts)
         if boxes_apart(self.bounds, box):
             return True
-        return all(boxes_apart(b, box) or separated(part, pts)
-                   for part, b in zip(self.parts, self.boxes, strict=True))
+        return all(separated(part, pts) for part in self._near_parts(box, None))
 
 
 def separated(a: Points, b: Points) -> bool:
