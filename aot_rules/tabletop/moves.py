@@ -459,17 +459,15 @@ def move(state: GameState, ref: Referee, pid: str, steps: Sequence[Step], *, run
     moved = state.piece(pid)
     moved = replace(moved, inside=_inside(state, moved))
     state = state.with_piece(moved)
-    verb = ("trots" if u.mounted else "runs") if run else "moves"
     how = ("trot" if u.mounted else "run") if run else "move"
     points = ((start.x, start.y), *((q.x, q.y) for q in w.path))
-    ref.note(p.name, "AOT-MOVE-PROCEDURE", f"{verb} {w.cost:.1f}″ to {_where(w.end)}",
-             events=(MovedAlong(pid, start, points, w.end, round(w.cost, 4), how),
+    ref.note(p.name, "AOT-MOVE-PROCEDURE", events=(MovedAlong(pid, start, points, w.end, round(w.cost, 4), how),
                      *(Wheeled(pid, pivot, deg) for pivot, deg in w.wheels)), pieces=(pid,))
     hit = contacts(state, moved)
     if not hit:
         return state
-    ref.note(p.name, "AOT-MOVE-PROCEDURE", "stops in contact with " + ", ".join(f"{e.name} ({e.id})" for e in hit)
-             + "; it cannot move again this slot", events=(ContactMade(pid, tuple(e.id for e in hit)),),
+    ref.note(p.name, "AOT-MOVE-PROCEDURE", events=(ContactMade(pid, tuple(e.id for e in hit),
+                                                               tuple(e.name for e in hit)),),
              pieces=(pid, *(e.id for e in hit)))
     for e in hit:
         state = _offer_evasion(state, ref, e.id, pid)
