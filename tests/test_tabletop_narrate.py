@@ -50,7 +50,7 @@ SAMPLES = [
     (Wheeled("A1", (8.4, 10.0), -30.0), ["A1", "30°", "right"]),
     (Turned("A1", A, B), ["turns", "90°"]),
     (Reformed("A1", (4, 4), (3, 3, 2), B, True), ["3/3/2", "defensive", "90°"]),
-    (FellBack("B1", "retreat", "A1", A, B), ["retreats 6.2″ away from A1"]),
+    (FellBack("B1", "retreat", "A1", A, B), ["falls back to (10.0, 16.2) facing 90°"]),
     (ContactMade("A1", ("B1", "B2"), ("Theban hoplites", "Thespian hoplites")),
      ["stops in contact with Theban hoplites (B1), Thespian hoplites (B2); it cannot move again this slot"]),
     (LeftBattle("B3", "dispersed"), ["B3", "dispersed"]),
@@ -102,13 +102,19 @@ def test_the_code_s_own_text_wins_and_nothing_renderable_says_nothing() -> None:
 
 def test_a_played_game_writes_the_converted_kinds_as_events_only() -> None:
     """No entry that holds a converted event carries prose of its own: its line comes from the renderer."""
-    converted = (Decided, SlotOpened, SlotClosed, Activated, MovedAlong, ContactMade)
+    converted = (Decided, SlotOpened, SlotClosed, Activated, MovedAlong, ContactMade, FellBack, SlotsRewritten)
     g = Game(scenario("delion", 1))
     play(g, 6, scripted())
     told = [e for e in g.state.log if any(isinstance(v, converted) for v in e.events)]
     assert {type(v) for e in told for v in e.events} >= {Decided, SlotOpened, SlotClosed, Activated, MovedAlong}
     for e in told:
         assert e.text == "" and e.outcome and e.line().endswith(e.outcome)
+
+
+def test_fall_back_lines() -> None:
+    assert narrate.outcome(entry(FellBack("B1", "evasion", "A1", A, B))) == "backs away to (10.0, 16.2) facing 90°"
+    fled = entry(FellBack("B1", "flight", "", A, B), LeftBattle("B1", "fled"))
+    assert narrate.outcome(fled) == "leaves the table: fled"
 
 
 def test_distances_print_to_one_decimal() -> None:

@@ -346,8 +346,7 @@ def rewrite_slots(state: GameState, ref: Referee, side: int, owners: Sequence[st
     a, b = state.initiative if side == 0 else state.initiative[::-1]
     cmds = _commanders(state, side)
     rw = cinc_rewrite(c, s.slots, list(owners), state.slot, activated_slots(a, b), cmds)
-    ref.note(c.name, "AOT-CMD-CINC", f"rewrites the slots: {', '.join(rw.allocation)}",
-             events=(SlotsRewritten(side, tuple(rw.allocation), False),))
+    ref.note(c.name, "AOT-CMD-CINC", events=(SlotsRewritten(side, tuple(rw.allocation), False),))
     return state.with_side(side, replace(s, slots=rw.allocation))
 
 
@@ -371,6 +370,5 @@ def rewrite_on_double(state: GameState, ref: Referee, side: int, owners: Sequenc
         raise RuleError("AOT-CMD-DOUBLES", f"no double was rolled for the initiative this turn, so {s.name} may "
                         "not rewrite their slots")
     written = check_slots(list(owners), _commanders(state, side))
-    ref.note(s.name, "AOT-CMD-DOUBLES", f"rewrite their slots after the double: {', '.join(written)}",
-             events=(SlotsRewritten(side, tuple(written), True),))
+    ref.note(s.name, "AOT-CMD-DOUBLES", events=(SlotsRewritten(side, tuple(written), True),))
     return state.with_side(side, replace(s, slots=written))

@@ -218,10 +218,6 @@ def _settle(state: GameState, pids: Sequence[str]) -> GameState:
     return out
 
 
-def _where(pose: Pose) -> str:
-    return f"({pose.x:.1f}, {pose.y:.1f}) facing {pose.facing:.0f}°"
-
-
 # --- the path of a move ----------------------------------------------------------------------------
 
 @dataclass(frozen=True)
@@ -728,14 +724,13 @@ def _fall_back(state: GameState, ref: Referee, p: Piece, heading: float, d: floa
     if not p.on_table:
         return _settle(state, held)
     if f.off_table:
-        ref.note(p.name, rule, "leaves the table: fled", events=(FellBack(p.id, kind, away, p.pose, f.end),
-                                                                 LeftBattle(p.id, Status.FLED.value)), pieces=(p.id,))
+        ref.note(p.name, rule, events=(FellBack(p.id, kind, away, p.pose, f.end), LeftBattle(p.id, Status.FLED.value)),
+                 pieces=(p.id,))
         out = replace(p, status=Status.FLED, turn=replace(p.turn, in_contact=False))
         return _settle(state.with_piece(out), held)
     moved = replace(p, pose=f.end)
     moved = replace(moved, inside=_inside(state, moved), turn=replace(moved.turn, in_contact=False))
-    ref.note(p.name, rule, f"falls back to {_where(f.end)}", events=(FellBack(p.id, kind, away, p.pose, f.end),),
-             pieces=(p.id,))
+    ref.note(p.name, rule, events=(FellBack(p.id, kind, away, p.pose, f.end),), pieces=(p.id,))
     state = state.with_piece(moved)
     if kind == "retreat" and away:
         state = _face_back(state, ref, moved, away)
@@ -854,8 +849,7 @@ def evade(state: GameState, ref: Referee, pid: str, attacker: str) -> GameState:
     state = _pass_with(state, ref, p.id, f.friends, mv.distance, rule, tested)
     p = state.piece(pid)
     moved = replace(p, pose=f.end, inside=_inside(state, replace(p, pose=f.end)))
-    ref.note(p.name, rule, f"backs away to {_where(f.end)}",
-             events=(FellBack(pid, "evasion", attacker, p.pose, f.end),), pieces=(pid, attacker))
+    ref.note(p.name, rule, events=(FellBack(pid, "evasion", attacker, p.pose, f.end),), pieces=(pid, attacker))
     return _settle(state.with_piece(moved), [pid, attacker])
 
 

@@ -50,12 +50,12 @@ Renderer = Callable[["LogEntry", Any], str]
 RENDERERS: dict[type[Event], Renderer] = {}
 
 #: The entry kinds whose code still writes its own line (``LogEntry.text``) rather than leaving it to this
-#: module: the initiative and weather rolls, slot rewrites, turns, reforms, retreats, flights and evasions,
-#: units leaving the battle, camps, reactions, the battle's end, and every entry of the rules' own dice
+#: module: the initiative and weather rolls, turns, reforms, units leaving the battle other than by flight off
+#: the table, the evasion that cannot back away, camps, the battle's end, and every entry of the rules' own dice
 #: (shooting, melee, DP, disorder tests, the run and trot dice, passing through friends).  Their events have
 #: renderers too (for a record read without its lines), but while the text is there it is what is shown.
-WRITTEN_BY_THE_RULES = ("initiative", "weather", "slots rewritten", "turn", "reform", "retreat", "flight",
-                        "evasion", "left the battle", "camp", "reaction", "battle ended", "rules' dice")
+WRITTEN_BY_THE_RULES = ("initiative", "weather", "turn", "reform", "left the battle", "evasion refused", "camp",
+                        "battle ended", "rules' dice")
 
 
 def renders(cls: type[E]) -> Callable[[Callable[[LogEntry, E], str]], Callable[[LogEntry, E], str]]:
@@ -145,6 +145,20 @@ def _contact(entry: LogEntry, e: ContactMade) -> str:
     return f"stops in contact with {held}; it cannot move again this slot"
 
 
+@renders(FellBack)
+def _fell_back(entry: LogEntry, e: FellBack) -> str:
+    """A retreat or flight, or an evasion; one that carried the unit off the table says so."""
+    gone = next((v for v in entry.events if isinstance(v, LeftBattle) and v.piece == e.piece), None)
+    if gone is not None:
+        return f"leaves the table: {gone.status}"
+    return f"{'backs away' if e.kind == 'evasion' else 'falls back'} to {where(e.end)}"
+
+
+@renders(SlotsRewritten)
+def _rewritten(entry: LogEntry, e: SlotsRewritten) -> str:
+    return ("rewrite their slots after the double: " if e.after_double else "rewrites the slots: ") + ", ".join(e.slots)
+
+
 # --- events whose entries still carry their code's own line (see WRITTEN_BY_THE_RULES) -------------------
 
 @renders(TurnBegan)
@@ -156,11 +170,6 @@ def _turn_began(entry: LogEntry, e: TurnBegan) -> str:
 @renders(WeatherSet)
 def _weather(entry: LogEntry, e: WeatherSet) -> str:
     return f"the weather turns to {e.weather}" + (f", the wind from the {e.wind_edge} edge" if e.wind_edge else "")
-
-
-@renders(SlotsRewritten)
-def _rewritten(entry: LogEntry, e: SlotsRewritten) -> str:
-    return ("rewrite their slots after the double: " if e.after_double else "rewrites the slots: ") + ", ".join(e.slots)
 
 
 @renders(Wheeled)
@@ -181,12 +190,6 @@ def _reformed(entry: LogEntry, e: Reformed) -> str:
         f", facing {e.end.facing:.0f}°"
 
 
-@renders(FellBack)
-def _fell_back(entry: LogEntry, e: FellBack) -> str:
-    d = ((e.end.x - e.start.x) ** 2 + (e.end.y - e.start.y) ** 2) ** 0.5
-    away = f" away from {e.away_from}" if e.away_from else " toward its camp"
-    verb = {"retreat": "retreats", "flight": "flees", "evasion": "evades"}.get(e.kind, e.kind)
-    return f"{verb} {inches(d)}{away} to {where(e.end)}"
 
 
 @renders(LeftBattle)
