@@ -70,7 +70,7 @@ def test_a_simulated_game_replays_to_the_same_bytes(name: str, seed: int, polici
 def test_changing_old_text_cannot_change_the_game(delion: GameState) -> None:
     """The game reads events and state, never the English: the same game goes on from a state whose every
     log line says something else."""
-    garbled = replace(delion, log=tuple(replace(e, outcome="slot 6 of Athenians: Nikias (in contact: A1, B1)",
+    garbled = replace(delion, log=tuple(replace(e, text="slot 6 of Athenians: Nikias (in contact: A1, B1)",
                                                 who="x") for e in delion.log))
     a = play(Game(delion, TableDice.seeded(delion.seed, delion.dice_used)), 3, scripted()).state
     b = play(Game(garbled, TableDice.seeded(delion.seed, delion.dice_used)), 3, scripted()).state

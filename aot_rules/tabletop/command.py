@@ -60,7 +60,7 @@ from aot_rules.tabletop.narrate import possessive
 from aot_rules.tabletop.sight import gap
 from aot_rules.tabletop.state import GameState, LogEntry, Piece
 
-#: The rule under which :func:`begin_slot_entry` marks the start of a slot in the log.
+#: The rule under which :func:`begin_slot_event` marks the start of a slot in the log.
 SLOT_RULE = "AOT-CMD-SLOT-ORDER"
 _OWN_RULE = "AOT-CMD-SLOTS"
 #: The ``method`` an :class:`Activated` event gives a general's own unit.
@@ -97,13 +97,6 @@ def begin_slot_event(state: GameState, side: int, slot: int) -> SlotOpened:
     """The event that opens a slot: whose, which, its owner, and the contacts standing at its start (so
     that the slot's melee step knows which contacts are new, AOT-MELEE-ENGAGE)."""
     return SlotOpened(side, slot, state.sides[side].slots[slot - 1], contact_ids(state))
-
-
-def begin_slot_entry(state: GameState, side: int, slot: int) -> str:
-    """The English line that opens a slot (rendered from :func:`begin_slot_event`)."""
-    ev = begin_slot_event(state, side, slot)
-    tail = f" (in contact: {', '.join(ev.in_contact)})" if ev.in_contact else ""
-    return f"slot {slot} of {state.sides[side].name}: {ev.owner}{tail}"
 
 
 def _opened(e: LogEntry) -> SlotOpened | None:
@@ -227,9 +220,10 @@ def _check_unit(state: GameState, side: int, pid: str) -> Piece:
     return p
 
 
-def _activated(state: GameState, ref: Referee, p: Piece, who: str, rule: str, outcome: str, method: str) -> GameState:
-    ref.note(who, rule, f"activates {p.id} ({p.name}) {outcome}", events=(Activated(p.id, p.side, who, method),),
-             pieces=(p.id,))
+def _activated(state: GameState, ref: Referee, p: Piece, who: str, rule: str, method: str, distance: float = 0.0,
+               via: str = "") -> GameState:
+    ref.note(who, rule, events=(Activated(p.id, p.side, who, method, name=p.name, distance=round(distance, 4),
+                                          via=via),), pieces=(p.id,))
     return state.with_piece(replace(p, turn=p.turn.activate()))
 
 
@@ -257,12 +251,11 @@ def activate(state: GameState, ref: Referee, side: int, pid: str, method: Method
     t = troop(state, p)
     if p.id == gp.id:
         orders.own_unit_acts()
-        return _activated(state, ref, p, c.name, _OWN_RULE, f"by {possessive(c.name)} slot: his own unit", OWN)
+        return _activated(state, ref, p, c.name, _OWN_RULE, OWN)
     if method is Method.DIRECT:
         d = gap(gp, p)
         orders.order(t, method, inches(d))
-        return _activated(state, ref, p, c.name, method.rule_id, f"by direct command, {d:.1f}″ from {gp.name}",
-                          method.value)
+        return _activated(state, ref, p, c.name, method.rule_id, method.value, d, gp.name)
     if method is Method.BATTLE_LINE:
         line = [gp, *(state.piece(q) for q in led.reached)]
         d = min(gap(q, p) for q in line)
@@ -270,8 +263,7 @@ def activate(state: GameState, ref: Referee, side: int, pid: str, method: Method
             raise RuleError("AOT-CMD-BATTLE-LINE", f"{p.name} is {d:.2f}″ from the nearest unit of "
                             f"{possessive(c.name)} line; units in a battle line stand at most {LINE_GAP}″ apart")
         orders.order(t, method, inches(d))
-        return _activated(state, ref, p, c.name, method.rule_id, f"in {possessive(c.name)} battle line, {d:.1f}″ "
-                          "from its neighbour", method.value)
+        return _activated(state, ref, p, c.name, method.rule_id, method.value, d)
     if method is Method.SIGNAL:
         orders.order(t, method)
         d = gap(gp, p)
@@ -279,13 +271,12 @@ def activate(state: GameState, ref: Referee, side: int, pid: str, method: Method
             with ref.rolling(c.name, method.rule_id, p.id) as rec:
                 radius = ref.dice.d6("signal radius")
                 reached = signal_reaches(radius, inches(d))
-                rec.outcome = _signal_outcome(p, radius, d, reached)
-                rec.events.append(Activated(p.id, side, c.name, method.value, reached, radius))
+                rec.events.append(Activated(p.id, side, c.name, method.value, reached, radius, p.name, round(d, 4)))
         else:
             radius = led.radius
             reached = signal_reaches(radius, inches(d))
-            ref.note(c.name, method.rule_id, _signal_outcome(p, radius, d, reached),
-                     events=(Activated(p.id, side, c.name, method.value, reached, radius),), pieces=(p.id,))
+            ref.note(c.name, method.rule_id, events=(Activated(p.id, side, c.name, method.value, reached, radius,
+                                                               p.name, round(d, 4)),), pieces=(p.id,))
         return state.with_piece(replace(p, turn=p.turn.activate())) if reached else state
     if method is Method.MESSENGER:
         orders.order(t, method)
@@ -295,19 +286,10 @@ def activate(state: GameState, ref: Referee, side: int, pid: str, method: Method
         with ref.rolling(c.name, method.rule_id, p.id) as rec:
             roll = ref.dice.d6("messenger")
             ok = messenger_delivers(roll, inches(d))
-            verb = "activates" if ok else "misses"
-            rec.outcome = (f"{verb} {p.id} ({p.name}): the messenger rides {d:.1f}″ and "
-                           f"{'gets through' if ok else 'fails'} on a {roll}")
-            rec.events.append(Activated(p.id, side, c.name, method.value, ok))
+            rec.events.append(Activated(p.id, side, c.name, method.value, ok, 0, p.name, round(d, 4)))
         return state.with_piece(replace(p, turn=p.turn.activate())) if ok else state
     check_order(c, t, method)  # individual or colonel on a general's slot: the rules say why not
     raise RuleError(method.rule_id, f"{method.value} cannot activate {p.name} on {possessive(c.name)} slot")
-
-
-def _signal_outcome(p: Piece, radius: int, d: float, reached: bool) -> str:
-    verb = "activates" if reached else "misses"
-    how = "reaches" if reached else "falls short of"
-    return f"{verb} {p.id} ({p.name}): the signal carries {radius}″ and {how} it at {d:.1f}″"
 
 
 def _individual(state: GameState, ref: Referee, side: int, p: Piece, method: Method,
@@ -322,9 +304,7 @@ def _individual(state: GameState, ref: Referee, side: int, p: Piece, method: Met
                             f"and has already activated {first.name}; it activates one unit")
         check_order(None, t, method)
         colonel = next((c for c in state.sides[side].commanders if c.unit == p.id and c.rank is Rank.COLONEL), None)
-        extra = f", with colonel {colonel.name}" if colonel else ""
-        return _activated(state, ref, p, sname, method.rule_id, f"on the individual-unit slot{extra}",
-                          method.value)
+        return _activated(state, ref, p, sname, method.rule_id, method.value, via=colonel.name if colonel else "")
     if method is Method.COLONEL:
         if commander is None:
             raise RuleError("AOT-CMD-COLONEL", f"name the colonel whom {p.name} is to follow")
@@ -341,8 +321,7 @@ def _individual(state: GameState, ref: Referee, side: int, p: Piece, method: Met
                             if led.follower else (), 0)
         d = gap(cp, p)
         orders.order(t, method, inches(d))
-        return _activated(state, ref, p, c.name, method.rule_id, f"to follow colonel {c.name}, {d:.1f}″ away",
-                          method.value)
+        return _activated(state, ref, p, c.name, method.rule_id, method.value, d)
     raise RuleError("AOT-CMD-INDIVIDUAL-SLOT", f"slot {state.slot} of {sname} is an individual-unit slot: it "
                     f"activates one unit (or one colonel and his follower), not an order by {method.value}")
 
@@ -367,8 +346,7 @@ def rewrite_slots(state: GameState, ref: Referee, side: int, owners: Sequence[st
     a, b = state.initiative if side == 0 else state.initiative[::-1]
     cmds = _commanders(state, side)
     rw = cinc_rewrite(c, s.slots, list(owners), state.slot, activated_slots(a, b), cmds)
-    ref.note(c.name, "AOT-CMD-CINC", f"rewrites the slots: {', '.join(rw.allocation)}",
-             events=(SlotsRewritten(side, tuple(rw.allocation), False),))
+    ref.note(c.name, "AOT-CMD-CINC", events=(SlotsRewritten(side, tuple(rw.allocation), False),))
     return state.with_side(side, replace(s, slots=rw.allocation))
 
 
@@ -391,6 +369,5 @@ def rewrite_on_double(state: GameState, ref: Referee, side: int, owners: Sequenc
         raise RuleError("AOT-CMD-DOUBLES", f"{s.name} rewrite their slots after a double before the dice are "
                         "rolled again; they have been rolled")
     written = check_slots(list(owners), _commanders(state, side))
-    ref.note(s.name, "AOT-CMD-DOUBLES", f"rewrite their slots after the double: {', '.join(written)}",
-             events=(SlotsRewritten(side, tuple(written), True),))
+    ref.note(s.name, "AOT-CMD-DOUBLES", events=(SlotsRewritten(side, tuple(written), True),))
     return state.with_side(side, replace(s, slots=written))

@@ -21,6 +21,8 @@ from aot_rules.core.events import Event
 from aot_rules.tabletop.geometry import Pose
 
 Point = tuple[float, float]
+#: :class:`Activated`'s ``method`` for a general's own unit (not an order, so not a ``Method``).
+OWN = "own"
 
 
 @dataclass(frozen=True, slots=True)
@@ -85,8 +87,8 @@ class SlotClosed(Event):
 
 @dataclass(frozen=True, slots=True)
 class Activated(Event):
-    """An order given in the slot (``method`` is a :class:`~aot_rules.aot.rules.orders.Method` value, or "own"
-    for the general's own unit); ``reached`` False: a signal or messenger that did not get through.
+    """An order given in the slot (``method`` is a :class:`~aot_rules.aot.rules.orders.Method` value, or
+    :data:`OWN` for the general's own unit); ``reached`` False: a signal or messenger that did not get through.
     ``radius`` is a signal's radius once rolled (0 for any other way)."""
 
     piece: str
@@ -95,6 +97,9 @@ class Activated(Event):
     method: str
     reached: bool = True
     radius: int = 0
+    name: str = ""  # the unit's name, for its line
+    distance: float = 0.0  # inches from the general's unit (or the line's nearest unit, or the colonel's)
+    via: str = ""  # direct command: the general's unit's name; individual slot: the colonel with the unit
 
 
 @dataclass(frozen=True, slots=True)
@@ -181,6 +186,7 @@ class ContactMade(Event):
 
     piece: str
     enemies: tuple[str, ...]
+    names: tuple[str, ...] = ()  # the enemies' names, for the line
 
 
 @dataclass(frozen=True, slots=True)

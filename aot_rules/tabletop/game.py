@@ -79,8 +79,9 @@ class TableDice(DiceSource):
 
 @dataclass
 class Record:
-    """The outcome of a block of rules code, filled in by the block (see :meth:`Referee.rolling`): the
-    English line, and the table events it adds to the rules' own."""
+    """The outcome of a block of rules code, filled in by the block (see :meth:`Referee.rolling`): the table
+    events it adds to the rules' own, and for entry kinds not yet rendered from their events
+    (:mod:`aot_rules.tabletop.narrate`) the English line."""
 
     outcome: str = ""
     events: list[Event] = field(default_factory=list)
@@ -125,9 +126,10 @@ class Referee:
         self.entries.append(LogEntry(self.turn, who, rule, faces, rec.outcome, "roll" if faces else "event",
                                      logged + tuple(rec.events), pieces))
 
-    def note(self, who: str, rule: str, outcome: str, kind: str = "event", events: tuple[Event, ...] = (),
+    def note(self, who: str, rule: str, outcome: str = "", kind: str = "event", events: tuple[Event, ...] = (),
              pieces: tuple[str, ...] = ()) -> None:
-        """A log line with no dice: something the engine decided, or a player's ``decision`` and its reason."""
+        """A log line with no dice: something the engine decided, or a player's ``decision`` and its reason.
+        Leave ``outcome`` empty when the events say it all (:mod:`aot_rules.tabletop.narrate` renders the line)."""
         self.entries.append(LogEntry(self.turn, who, rule, (), outcome, kind, events, pieces))
 
 

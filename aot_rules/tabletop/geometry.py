@@ -257,13 +257,19 @@ def wheel_cost(size: BaseSize, degrees: float) -> float:
     return abs(math.radians(degrees)) * size.width
 
 
-def _hull(points: list[tuple[float, float]]) -> Polygon:
-    """The convex hull of a few points (Andrew's monotone chain): for two footprints this is much cheaper than
-    building shapely points and asking for their hull."""
+Points = list[tuple[float, float]]
+#: How close :func:`convex_gap` may come to a threshold before shapely is asked instead (far above the
+#: rounding of either, far below the 0.0001″ positions are kept to).
+GAP_SLACK = 1e-7
+
+
+def hull_points(points: Points) -> Points:
+    """The convex hull of a few points (Andrew's monotone chain), anticlockwise, without repeating the first:
+    for two footprints this is much cheaper than building shapely points and asking for their hull."""
     pts = sorted(set(points))
 
-    def half(seq: list[tuple[float, float]]) -> list[tuple[float, float]]:
-        out: list[tuple[float, float]] = []
+    def half(seq: Points) -> Points:
+        out: Points = []
         for p in seq:
             while len(out) >= 2 and ((out[-1][0] - out[-2][0]) * (p[1] - out[-2][1])
                                      - (out[-1][1] - out[-2][1]) * (p[0] - out[-2][0])) <= 0:
@@ -272,26 +278,192 @@ def _hull(points: list[tuple[float, float]]) -> Polygon:
         return out
 
     lower, upper = half(pts), half(pts[::-1])
-    return Polygon(lower[:-1] + upper[:-1])
+    return lower[:-1] + upper[:-1]
+
+
+def _hull(points: Points) -> Polygon:
+    return Polygon(hull_points(points))
+
+
+def _sweep_poses(start: Pose, end: Pose, size: BaseSize, wheel: bool) -> list[Pose]:
+    """The footprints a sweep is built from: the two ends of a straight move; a wheel's poses at most
+    :data:`SWEEP_STEP` degrees apart."""
+    if not wheel:
+        return [start, end]
+    turn = norm_angle(end.facing - start.facing)
+    n = max(1, math.ceil(abs(turn) / SWEEP_STEP))
+    return [start] + [wheel_pose(start, size, turn * i / n) for i in range(1, n)] + [end]
+
+
+def sweep_parts(start: Pose, end: Pose, size: BaseSize, *, wheel: bool = False) -> list[Points]:
+    """The convex pieces whose union is :func:`swept`'s ground, as point lists (plain arithmetic, so that a
+    search along a path can measure them without building shapely geometry for every trial)."""
+    poses = _sweep_poses(start, end, size, wheel)
+    return [hull_points([*corners(p, size), *corners(q, size)]) for p, q in itertools.pairwise(poses)]
 
 
 def swept(start: Pose, end: Pose, size: BaseSize, *, wheel: bool = False) -> Polygon:
     """The ground a base crosses from ``start`` to ``end``: a straight move sweeps the hull of the two
     footprints; a wheel sweeps the hulls of footprints at most :data:`SWEEP_STEP` degrees apart."""
+    parts = sweep_parts(start, end, size, wheel=wheel)
     if not wheel:
-        return _hull([*corners(start, size), *corners(end, size)])
-    turn = norm_angle(end.facing - start.facing)
-    n = max(1, math.ceil(abs(turn) / SWEEP_STEP))
-    poses = [start] + [wheel_pose(start, size, turn * i / n) for i in range(1, n)] + [end]
-    hulls = [_hull([*corners(p, size), *corners(q, size)]) for p, q in itertools.pairwise(poses)]
-    out = unary_union(hulls)
+        return Polygon(parts[0])
+    out = unary_union([Polygon(p) for p in parts])
     assert isinstance(out, Polygon)  # consecutive hulls overlap, so the union is one piece
     return out
 
 
+Box = tuple[float, float, float, float]
+
+
+def box_of(points: Points) -> Box:
+    """(min x, min y, max x, max y) of some points."""
+    xs, ys = [p[0] for p in points], [p[1] for p in points]
+    return (min(xs), min(ys), max(xs), max(ys))
+
+
+def box_gap(a: Box, b: Box) -> float:
+    """The distance between two bounding boxes: never more than the distance between the shapes inside them,
+    so a box gap beyond a threshold settles a question without measuring the shapes."""
+    dx = max(b[0] - a[2], a[0] - b[2], 0.0)
+    dy = max(b[1] - a[3], a[1] - b[3], 0.0)
+    return math.hypot(dx, dy)
+
+
+def boxes_apart(a: Box, b: Box) -> bool:
+    """Two bounding boxes share no point, so their shapes cannot meet."""
+    return a[0] > b[2] or b[0] > a[2] or a[1] > b[3] or b[1] > a[3]
+
+
+class Sweep:
+    """The ground a base crosses from ``start`` to ``end`` (see :func:`swept`), measured cheaply: its bounds
+    from the footprints' corners, its convex pieces as plain points (built when a base comes near), and the
+    shapely polygon only when a question needs shapely's own answer."""
+
+    __slots__ = ("_boxes", "_parts", "_polygon", "bounds", "end", "poses", "size", "start", "wheel")
+
+    def __init__(self, start: Pose, end: Pose, size: BaseSize, *, wheel: bool = False) -> None:
+        self.start, self.end, self.size, self.wheel = start, end, size, wheel
+        self.poses = _sweep_poses(start, end, size, wheel)
+        #: (min x, min y, max x, max y), as shapely gives them: the extremes are corners of the footprints.
+        self.bounds: Box = box_of([c for p in self.poses for c in corners(p, size)])
+        self._parts: list[Points] | None = None
+        self._boxes: list[Box] | None = None
+        self._polygon: Polygon | None = None
+
+    @property
+    def parts(self) -> list[Points]:
+        """The convex pieces: the hulls of consecutive footprints (one for a straight move)."""
+        if self._parts is None:
+            self._parts = [self._part(i) for i in range(len(self.poses) - 1)]
+        return self._parts
+
+    def _part(self, i: int) -> Points:
+        return hull_points([*corners(self.poses[i], self.size), *corners(self.poses[i + 1], self.size)])
+
+    @property
+    def boxes(self) -> list[Box]:
+        """Each piece's bounds, from its two footprints' corners (no hull needed)."""
+        if self._boxes is None:
+            size = self.size
+            self._boxes = [box_of([*corners(p, size), *corners(q, size)]) for p, q in itertools.pairwise(self.poses)]
+        return self._boxes
+
+    def _near_parts(self, box: Box, far: float | None) -> list[Points]:
+        """The pieces whose boxes come within ``far`` of ``box``, or with ``far`` None share a point with it
+        (their hulls built only now)."""
+        if far is None:
+            near = [i for i, b in enumerate(self.boxes) if not boxes_apart(b, box)]
+        else:
+            near = [i for i, b in enumerate(self.boxes) if box_gap(b, box) < far]
+        if self._parts is not None:
+            return [self._parts[i] for i in near]
+        return [self._part(i) for i in near]
+
+    @property
+    def polygon(self) -> Polygon:
+        if self._polygon is None:
+            self._polygon = swept(self.start, self.end, self.size, wheel=self.wheel)
+        return self._polygon
+
+    def nearer(self, pose: Pose, size: BaseSize, body: Polygon, limit: float) -> bool:
+        """Whether the ground comes nearer than ``limit`` to the base ``body`` at ``pose``: box and convex
+        measurements first, shapely's own distance when those land within :data:`GAP_SLACK` of ``limit``."""
+        pts = list(corners(pose, size))
+        box = box_of(pts)
+        far = limit + GAP_SLACK
+        if box_gap(self.bounds, box) >= far:
+            return False
+        near = self._near_parts(box, far)
+        if not near:
+            return False
+        d = min(convex_gap(part, pts) for part in near)
+        if abs(d - limit) < GAP_SLACK:
+            return bool(self.polygon.distance(body) < limit)
+        return d < limit
+
+    def apart(self, pose: Pose, size: BaseSize) -> bool:
+        """A separating line parts the ground from the base at ``pose`` (so they cannot overlap)."""
+        pts = list(corners(pose, size))
+        box = box_of(pts)
+        if boxes_apart(self.bounds, box):
+            return True
+        return all(separated(part, pts) for part in self._near_parts(box, None))
+
+
+def separated(a: Points, b: Points) -> bool:
+    """Some edge of one convex polygon has the other wholly on its far side (the separating axis test)."""
+    for poly, other in ((a, b), (b, a)):
+        n = len(poly)
+        for i in range(n):
+            x0, y0 = poly[i]
+            x1, y1 = poly[i + 1 - n]
+            nx, ny = y1 - y0, x0 - x1
+            if nx == 0 and ny == 0:
+                continue
+            pv = [nx * x + ny * y for x, y in poly]
+            ov = [nx * x + ny * y for x, y in other]
+            if max(ov) < min(pv) or min(ov) > max(pv):
+                return True
+    return False
+
+
+def convex_gap(a: Points, b: Points) -> float:
+    """The distance between two convex polygons given by their vertices (0 when they meet), in plain
+    arithmetic: what shapely's ``distance`` gives, to rounding, for a fraction of its cost.  Callers that
+    compare it with a threshold ask shapely itself when it lands within :data:`GAP_SLACK` of the threshold,
+    so rounding never decides anything."""
+    if not separated(a, b):
+        return 0.0
+    best = math.inf
+    for poly, other in ((a, b), (b, a)):
+        n = len(other)
+        for i in range(n):
+            ax, ay = other[i]
+            bx, by = other[i + 1 - n]
+            dx, dy = bx - ax, by - ay
+            ll = dx * dx + dy * dy
+            for px, py in poly:
+                if ll == 0:
+                    t = 0.0
+                else:
+                    t = ((px - ax) * dx + (py - ay) * dy) / ll
+                    t = 0.0 if t < 0 else 1.0 if t > 1 else t
+                ex, ey = ax + t * dx - px, ay + t * dy - py
+                d2 = ex * ex + ey * ey
+                if d2 < best:
+                    best = d2
+    return math.sqrt(best)
+
+
 def on_table(poly: Polygon, width: float, depth: float) -> bool:
     """The whole base is on a table ``width`` × ``depth`` inches."""
-    minx, miny, maxx, maxy = poly.bounds
+    return on_table_box(poly.bounds, width, depth)
+
+
+def on_table_box(box: tuple[float, float, float, float], width: float, depth: float) -> bool:
+    """A shape with these bounds (min x, min y, max x, max y) lies wholly on a ``width`` × ``depth`` table."""
+    minx, miny, maxx, maxy = box
     eps = 1e-6
     return minx >= -eps and miny >= -eps and maxx <= width + eps and maxy <= depth + eps
 

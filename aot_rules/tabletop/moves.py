@@ -91,14 +91,16 @@ from aot_rules.tabletop.geometry import (
     CONTACT,
     BaseSize,
     Pose,
+    Sweep,
     aspect,
     bearing,
+    boxes_apart,
     centre,
     distance,
     footprint,
     on_table,
+    on_table_box,
     overlap,
-    swept,
     turned_in_place,
     wheel_cost,
     wheel_pivot,
@@ -229,10 +231,6 @@ def _settle(state: GameState, pids: Sequence[str]) -> GameState:
     return out
 
 
-def _where(pose: Pose) -> str:
-    return f"({pose.x:.1f}, {pose.y:.1f}) facing {pose.facing:.0f}°"
-
-
 # --- the path of a move ----------------------------------------------------------------------------
 
 @dataclass(frozen=True)
@@ -275,11 +273,20 @@ def walk(state: GameState, piece: Piece, steps: Sequence[Step], budget: float) -
     return out
 
 
+def _clear_of(cur: Pose, end: Pose, size: BaseSize, wheel: bool, hit: list[Piece]) -> bool:
+    """Whether the ground swept from ``cur`` to ``end`` keeps at least :data:`HALF` from every base in ``hit``
+    (the question a stopping point's search asks)."""
+    ground = Sweep(cur, end, size, wheel=wheel)
+    return not any(ground.nearer(e.pose, e.size, e.polygon, HALF) for e in hit)
+
+
 def _walk(state: GameState, piece: Piece, steps: Sequence[Step], budget: float) -> Walk:
     size, unit = piece.size, piece.unit
     enemies, friends = state.enemies(piece), state.friends(piece)
     camp_side = 1 - piece.side
     camp = state.sides[camp_side].camp_polygon
+    camp_box = None if camp.is_empty else camp.bounds
+    rough = [(t, t.polygon.bounds) for t in state.terrain]  # each piece's box, asked once per walk
     meets: list[tuple[str, str]] = [("terrain", n) for n in piece.inside if any(t.name == n for t in state.terrain)]
     cur, left, cost, stopped = piece.pose, budget, 0.0, False
     path: list[Pose] = []
@@ -291,33 +298,41 @@ def _walk(state: GameState, piece: Piece, steps: Sequence[Step], budget: float) 
         frac = 1.0 if full_cost <= left + COST_EPS else left / full_cost
         wheel = isinstance(step, Wheel)
         end = _step_end(cur, size, step, frac)
-        ground = swept(cur, end, size, wheel=wheel)
-        hit = [e for e in enemies if ground.distance(e.polygon) < HALF]
+        ground = Sweep(cur, end, size, wheel=wheel)
+        hit = [e for e in enemies if ground.nearer(e.pose, e.size, e.polygon, HALF)]
         if hit:
             lo, hi = 0.0, frac
+            clear: dict[Pose, bool] = {}  # positions are rounded, so most late rounds ask about the same end
             for _ in range(ROUNDS):
                 mid = (lo + hi) / 2
-                if all(swept(cur, _step_end(cur, size, step, mid), size, wheel=wheel).distance(e.polygon) >= HALF
-                       for e in hit):
+                trial = _step_end(cur, size, step, mid)
+                ok = clear.get(trial)
+                if ok is None:
+                    ok = clear[trial] = _clear_of(cur, trial, size, wheel, hit)
+                if ok:
                     lo = mid
                 else:
                     hi = mid
             frac, stopped = lo, True
             end = _step_end(cur, size, step, frac)
-            ground = swept(cur, end, size, wheel=wheel)
-        if not on_table(ground, state.width, state.depth):
+            ground = Sweep(cur, end, size, wheel=wheel)
+        box = ground.bounds
+        if not on_table_box(box, state.width, state.depth):
             raise RuleError(TABLE_RULE, f"{piece.name} would leave the {state.width:g}×{state.depth:g}″ table")
-        for t in state.terrain:
-            if overlap(ground, t.polygon):
+        for t, t_box in rough:
+            if not boxes_apart(box, t_box) and overlap(ground.polygon, t.polygon):
                 effect = check_passable(t.kind, unit)
                 if effect.test and ("terrain", t.name) not in meets:
                     meets.append(("terrain", t.name))
-        if not camp.is_empty and overlap(ground, camp) and ("camp", str(camp_side)) not in meets:
+        if (camp_box is not None and not boxes_apart(box, camp_box) and overlap(ground.polygon, camp)
+                and ("camp", str(camp_side)) not in meets):
             guarded = any(overlap(g.polygon, camp) for g in state.fighting(camp_side))
             check_entry(unit, guarded)
             meets.append(("camp", str(camp_side)))
         for f in friends:
-            if overlap(ground, f.polygon) and ("friend", f.id) not in meets:
+            if ground.apart(f.pose, f.size):
+                continue
+            if overlap(ground.polygon, f.polygon) and ("friend", f.id) not in meets:
                 meets.append(("friend", f.id))
         cost += full_cost * frac
         left -= full_cost * frac
@@ -453,19 +468,17 @@ def move(state: GameState, ref: Referee, pid: str, steps: Sequence[Step], *, run
     moved = state.piece(pid)
     moved = replace(moved, inside=_inside(state, moved))
     state = state.with_piece(moved)
-    verb = ("trots" if u.mounted else "runs") if run else "moves"
     how = ("trot" if u.mounted else "run") if run else "move"
     points = ((start.x, start.y), *((q.x, q.y) for q in w.path))
-    ref.note(p.name, "AOT-MOVE-PROCEDURE", f"{verb} {w.cost:.1f}″ to {_where(w.end)}",
-             events=(MovedAlong(pid, start, points, w.end, round(w.cost, 4), how),
+    ref.note(p.name, "AOT-MOVE-PROCEDURE", events=(MovedAlong(pid, start, points, w.end, round(w.cost, 4), how),
                      *(Wheeled(pid, pivot, deg) for pivot, deg in w.wheels)), pieces=(pid,))
     if any(kind == "camp" for kind, _ in w.meets) and moved.on_table:
         return sack_camp(state, ref, pid)
     hit = contacts(state, moved)
     if not hit:
         return state
-    ref.note(p.name, "AOT-MOVE-PROCEDURE", "stops in contact with " + ", ".join(f"{e.name} ({e.id})" for e in hit)
-             + "; it cannot move again this slot", events=(ContactMade(pid, tuple(e.id for e in hit)),),
+    ref.note(p.name, "AOT-MOVE-PROCEDURE", events=(ContactMade(pid, tuple(e.id for e in hit),
+                                                               tuple(e.name for e in hit)),),
              pieces=(pid, *(e.id for e in hit)))
     for e in hit:
         state = _offer_evasion(state, ref, e.id, pid)
@@ -746,16 +759,13 @@ def _fall_back(state: GameState, ref: Referee, p: Piece, heading: float, d: floa
     if not p.on_table:
         return _settle(state, held)
     if f.off_table:
-        ref.note(p.name, rule, "leaves the table: fled", events=(FellBack(p.id, kind, away, p.pose, f.end,
-                                                                          _about(p, f.end)),
-                                                                 LeftBattle(p.id, Status.FLED.value)), pieces=(p.id,))
+        ref.note(p.name, rule, events=(FellBack(p.id, kind, away, p.pose, f.end, _about(p, f.end)),
+                                       LeftBattle(p.id, Status.FLED.value)), pieces=(p.id,))
         out = replace(p, status=Status.FLED, turn=replace(p.turn, in_contact=False))
         return _settle(state.with_piece(out), held)
     moved = replace(p, pose=f.end)
     moved = replace(moved, inside=_inside(state, moved), turn=replace(moved.turn, in_contact=False))
-    ref.note(p.name, rule, f"falls back to {_where(f.end)}",
-             events=(FellBack(p.id, kind, away, p.pose, f.end, _about(p, f.end)),),
-             pieces=(p.id,))
+    ref.note(p.name, rule, events=(FellBack(p.id, kind, away, p.pose, f.end, _about(p, f.end)),), pieces=(p.id,))
     state = state.with_piece(moved)
     if kind == "retreat" and away:
         state = _face_back(state, ref, moved, away)
@@ -790,7 +800,7 @@ def storm_drift(state: GameState, ref: Referee, pid: str, way: str) -> GameState
         d = lo
     end = _shift(p.pose, heading, d)
     lane = cast(Polygon, p.polygon.union(footprint(end, p.size)).convex_hull)
-    ref.note(p.name, "AOT-WEATHER-STORM", f"lost in the storm, drifts {d:.1f}″ to {_where(end)}",
+    ref.note(p.name, "AOT-WEATHER-STORM",
              events=(MovedAlong(pid, p.pose, ((p.pose.x, p.pose.y), (end.x, end.y)), end, round(d, 4), "drift"),),
              pieces=(pid,))
     unit = p.unit
@@ -919,8 +929,8 @@ def evade(state: GameState, ref: Referee, pid: str, attacker: str) -> GameState:
     state = _pass_with(state, ref, p.id, f.friends, mv.distance, rule, tested)
     p = state.piece(pid)
     moved = replace(p, pose=f.end, inside=_inside(state, replace(p, pose=f.end)))
-    ref.note(p.name, rule, f"backs away to {_where(f.end)}",
-             events=(FellBack(pid, "evasion", attacker, p.pose, f.end, _about(p, f.end)),), pieces=(pid, attacker))
+    ref.note(p.name, rule, events=(FellBack(pid, "evasion", attacker, p.pose, f.end, _about(p, f.end)),),
+             pieces=(pid, attacker))
     return _settle(state.with_piece(moved), [pid, attacker])
 
 

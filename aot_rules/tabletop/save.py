@@ -25,6 +25,7 @@ import json
 import math
 import re
 from collections.abc import Callable, Mapping, Sequence
+from dataclasses import replace
 from functools import partial
 from pathlib import Path
 from typing import Any, TypeVar, cast
@@ -126,7 +127,8 @@ def to_data(state: GameState) -> dict[str, Any]:
 
 
 def entry_data(e: LogEntry) -> dict[str, Any]:
-    """One log entry as JSON data: its line's parts and its typed events (``{"type": ..., ...fields}``)."""
+    """One log entry as JSON data: its line's parts (the outcome as :mod:`~aot_rules.tabletop.narrate` renders
+    it) and its typed events (``{"type": ..., ...fields}``)."""
     return {"turn": e.turn, "who": e.who, "rule": e.rule, "faces": list(e.faces), "outcome": e.outcome,
             "kind": e.kind, "events": [encode_event(v) for v in e.events], "pieces": list(e.pieces)}
 
@@ -380,8 +382,12 @@ def _entry(e: Mapping[str, Any]) -> LogEntry:
         problem = event_problem(v)
         if problem is not None:
             raise ValueError(f"events[{k}] ({v['type']}): {problem}")
-    return LogEntry(e["turn"], e["who"], e["rule"], tuple(e["faces"]), e["outcome"], e["kind"],
+    told = LogEntry(e["turn"], e["who"], e["rule"], tuple(e["faces"]), "", e["kind"],
                     tuple(decode_event(v) for v in e["events"]), tuple(e["pieces"]))
+    # The file keeps each entry's line for its reader; a line the renderer tells from the events is not kept
+    # as text (so the loaded entry equals the one played), any other line is the code's own (a kind not yet
+    # rendered from events) or an edit, which the replay check then refuses.
+    return told if e["outcome"] == told.outcome else replace(told, text=e["outcome"])
 
 
 def loads(text: str, source: str = "<string>") -> GameState:

@@ -21,6 +21,7 @@ from aot_rules.aot.rules.terrain import Terrain
 from aot_rules.aot.units import Unit
 from aot_rules.core.errors import RuleError
 from aot_rules.core.events import Event
+from aot_rules.tabletop import narrate
 from aot_rules.tabletop.geometry import BaseSize, Pose, footprint
 
 #: The save format's version; a file of another version is refused (see :mod:`aot_rules.tabletop.save`).
@@ -142,18 +143,25 @@ class LogEntry:
 
     ``kind`` is ``roll`` (dice were rolled), ``event`` (the engine decided something without dice) or
     ``decision`` (a player chose, with the reason it gives).  ``pieces`` are the ids of the pieces the
-    entry is about, the owner of its dice first.  ``outcome`` is the English line for a reader; no code
-    reads it back: what happened is in ``events``.
+    entry is about, the owner of its dice first.  What happened is in ``events``; :attr:`outcome`, the
+    English line for a reader, is rendered from them by :func:`aot_rules.tabletop.narrate.outcome`.  ``text``
+    is the line the code wrote itself, kept only for entry kinds not yet rendered from their events (empty
+    for the rest); no code reads either back.
     """
 
     turn: int
     who: str
     rule: str
     faces: tuple[int, ...]
-    outcome: str
+    text: str
     kind: str = "roll"
     events: tuple[Event, ...] = ()
     pieces: tuple[str, ...] = ()
+
+    @property
+    def outcome(self) -> str:
+        """The English line: rendered from the events (or the code's own ``text`` where there is one)."""
+        return narrate.outcome(self)
 
     def line(self) -> str:
         dice = f" [{' '.join(map(str, self.faces))}]" if self.faces else ""

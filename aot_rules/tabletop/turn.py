@@ -48,7 +48,6 @@ from aot_rules.tabletop import combat, moves
 from aot_rules.tabletop.command import (
     SLOT_RULE,
     activate,
-    begin_slot_entry,
     begin_slot_event,
     contact_ids,
     contacts_at_start,
@@ -278,8 +277,7 @@ def begin_slot(state: GameState, ref: Referee, side: int, slot: int) -> GameStat
     if (side, slot) not in slot_order(state):
         raise RuleError("AOT-CMD-INITIATIVE", f"slot {slot} of {state.sides[side].name} has not come up this turn "
                         f"(initiative {state.initiative[0]}:{state.initiative[1]})")
-    ref.note(state.sides[side].name, SLOT_RULE, begin_slot_entry(state, side, slot),
-             events=(begin_slot_event(state, side, slot),))
+    ref.note(state.sides[side].name, SLOT_RULE, events=(begin_slot_event(state, side, slot),))
     return replace(state, slot=slot, mover=side)
 
 
@@ -294,7 +292,7 @@ def end_slot(state: GameState, ref: Referee) -> GameState:
         state = combat.fight(state, ref, new)
     active = tuple(p.id for p in state.pieces if p.turn.active)
     pieces = tuple(replace(p, turn=p.turn.end_slot()) if p.turn.active else p for p in state.pieces)
-    ref.note(state.sides[state.mover].name, SLOT_RULE, f"slot {state.slot} ends", kind="frame",
+    ref.note(state.sides[state.mover].name, SLOT_RULE, kind="frame",
              events=(SlotClosed(state.mover, state.slot, active),), pieces=active)
     return replace(state, pieces=pieces, slot=0, mover=-1)
 
@@ -304,7 +302,7 @@ def end_slot(state: GameState, ref: Referee) -> GameState:
 
 def decide(state: GameState, ref: Referee, side: int, reason: str) -> GameState:
     """A player's decision and its reason, in the log; the state is otherwise unchanged."""
-    ref.note(state.sides[side].name, "", reason, kind="decision", events=(Decided(side, reason),))
+    ref.note(state.sides[side].name, "", kind="decision", events=(Decided(side, reason),))
     return state
 
 

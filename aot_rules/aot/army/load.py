@@ -15,6 +15,7 @@ from __future__ import annotations
 import re
 import sys
 from collections.abc import Mapping, Sequence
+from functools import lru_cache
 from importlib.resources import files
 from importlib.resources.abc import Traversable
 from pathlib import Path
@@ -420,8 +421,10 @@ def shipped_list(name: str) -> ArmyList:
     return _load_list_file(DATA / "lists" / f"{name}.yaml", f"lists/{name}.yaml")
 
 
+@lru_cache(maxsize=64)
 def shipped_army(name: str) -> Army:
-    """An army shipped with the package, by file name without ``.yaml``."""
+    """An army shipped with the package, by file name without ``.yaml`` (read once: the files ship with the
+    package and the army is immutable, and a simulation opens thousands of games from the same few)."""
     source = f"armies/{name}.yaml"
     return army_from_data(read_data(DATA / "armies" / f"{name}.yaml", source), source)
 
