@@ -26,13 +26,16 @@ from aot_rules.tabletop.events import (
     ContactMade,
     Decided,
     FellBack,
+    InitiativeRolledAgain,
     LeftBattle,
     MovedAlong,
+    OfficerActed,
     ReactionChosen,
     Reformed,
     SlotClosed,
     SlotOpened,
     SlotsRewritten,
+    StormStruck,
     TurnBegan,
     Turned,
     WeatherSet,
@@ -167,6 +170,22 @@ def _rewritten(entry: LogEntry, e: SlotsRewritten) -> str:
 def _turn_began(entry: LogEntry, e: TurnBegan) -> str:
     rolled = f"{e.ties} tied roll{'s' if e.ties != 1 else ''} rolled again; " if e.ties else ""
     return f"turn {e.turn}: {rolled}initiative {e.initiative[0]} against {e.initiative[1]}"
+
+
+@renders(InitiativeRolledAgain)
+def _rolled_again(entry: LogEntry, e: InitiativeRolledAgain) -> str:
+    return f"rolled again after the double: initiative {e.initiative[0]} against {e.initiative[1]}"
+
+
+@renders(StormStruck)
+def _storm(entry: LogEntry, e: StormStruck) -> str:
+    free = f" ({e.units} free to be lost)" if e.units < e.rolled else ""
+    return f"{e.rolled} unit{'s' if e.rolled != 1 else ''} lost in the storm{free}"
+
+
+@renders(OfficerActed)
+def _officer(entry: LogEntry, e: OfficerActed) -> str:
+    return f"its junior officer acts in the enemy's slot: {e.kind}" + (f" at {e.target}" if e.target else "")
 
 
 @renders(WeatherSet)
