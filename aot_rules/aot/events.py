@@ -30,12 +30,14 @@ class Hits(Event):
 
 @dataclass(frozen=True, slots=True)
 class ShieldWall(Event):
-    """A shield-wall (or pavise) die: its roll, the faces that save, and the hits it turned away."""
+    """A shield-wall (or pavise) die: its roll, the faces that save, and the hits it turned away; ``held``: no
+    die was rolled, the unit's one roll of the slot met these hits too (AOT-SHOOT-SHIELDWALL, AOT-MELEE-SHIELDWALL)."""
 
     unit: str
     roll: int
     saves_on: str
     saved: int
+    held: bool = False
 
 
 @dataclass(frozen=True, slots=True)

@@ -42,7 +42,7 @@ from aot_rules.core.errors import RuleError
 from aot_rules.tabletop import combat, geometry, moves
 from aot_rules.tabletop.action import Action, is_legal
 from aot_rules.tabletop.command import SIGNAL_MAX, ledger
-from aot_rules.tabletop.game import Game
+from aot_rules.tabletop.game import FORCE_ATTACK, FORCE_RETREAT, Game
 from aot_rules.tabletop.geometry import inches
 from aot_rules.tabletop.plans import (
     BEHIND,
@@ -166,7 +166,7 @@ def rank(state: GameState, piece: Piece) -> int:
         return 0
     if piece.unit.missile is not None and _shot(state, piece, enemies, sure=False):
         return 4
-    allowance = float(moves.allowance(piece))
+    allowance = moves.reach(state, piece)
     d, _, e = enemies[0]
     if any(dd <= allowance and not ee.unit.panicking
            and worth_charging(*odds(piece.unit, ee.unit, charging=True, weather=state.weather), state)
@@ -191,7 +191,7 @@ def options(state: GameState, piece: Piece) -> list[Option]:
     shot = _shot(state, piece, enemies, sure=True) if piece.unit.missile is not None else None
     if shot:
         out.append(shot)
-    allowance = float(moves.allowance(piece))
+    allowance = moves.reach(state, piece)
     charge = _charge(state, piece, enemies, allowance)
     if charge:
         out.append(charge)
@@ -247,7 +247,14 @@ class ScriptedPlayer:
 
     # --- reactions ------------------------------------------------------------------------------
     def react(self, state: GameState, pid: str, by: str, reaction: str) -> bool:
-        """Return fire always; evade when the melee odds are bad; countercharge when they are good."""
+        """Return fire and turn to face a flank attack always; evade when the melee odds are bad; countercharge
+        when they are good.  With demoralization points (``pid`` the winner, ``by`` the enemy they may go on):
+        force a retreat that rescues a unit of ours losing a melee with it, or force an attack on our nearest
+        unit when the exact odds favour ours; otherwise the points disorder (AOT-DEMO-*)."""
+        if reaction == FORCE_RETREAT:
+            return self._rescue(state, state.piece(by))
+        if reaction == FORCE_ATTACK:
+            return self._lure(state, state.piece(by))
         if reaction not in ("evade", "countercharge"):
             return True
         me, them = state.piece(pid), state.piece(by)
@@ -255,6 +262,22 @@ class ScriptedPlayer:
             p_win, p_lose = odds(me.unit, them.unit, charging=False, weather=state.weather)
             return favoured(p_lose, p_win)
         return favoured(*odds(me.unit, them.unit, charging=True, weather=state.weather))
+
+    def _rescue(self, state: GameState, enemy: Piece) -> bool:
+        """AOT-DEMO-RETREAT: ``enemy`` is in contact with a unit of ours whose melee odds against it are not good."""
+        for mine in moves.contacts(state, enemy):
+            p_win, p_lose = odds(mine.unit, enemy.unit, charging=False, weather=state.weather)
+            if not favoured(p_win, p_lose):
+                return True
+        return False
+
+    def _lure(self, state: GameState, enemy: Piece) -> bool:
+        """AOT-DEMO-FORCED-ATTACK: ``enemy`` would attack our nearest unit at odds that favour ours."""
+        plan = combat.force_plan(state, enemy, self.side)
+        if plan is None:
+            return False
+        mine = state.piece(plan[0])
+        return favoured(*odds(mine.unit, enemy.unit, charging=False, weather=state.weather))
 
     def after_double(self, game: Game) -> None:
         """After a tied initiative roll the slots may be rewritten (AOT-CMD-DOUBLES); this player keeps them."""

@@ -447,42 +447,48 @@ def roll_strikes(att: Side, dfn: Side, rules: MeleeRules, dice: DiceSource) -> t
     return total, dice.emit(Hits(att.name, tuple(faces)))
 
 
-def roll_shield(hits: HitVector, dfn: Side, rules: MeleeRules, dice: DiceSource) -> int | None:
-    """``dfn``'s one shield die for the slot, if it has a shield wall and anything hit it."""
+def roll_shield(hits: HitVector, dfn: Side, rules: MeleeRules, dice: DiceSource,
+                held: int | None = None) -> int | None:
+    """``dfn``'s one shield die for the slot, if it has a shield wall and anything hit it; ``held``: the face it
+    already rolled in this slot, which meets these hits too, with no new die (AOT-MELEE-SHIELDWALL)."""
     if not dfn.can_shield_wall() or hits == NO_HITS:
         return None
+    if held is not None:
+        return held
     at = shield_at_or_below(dfn, rules)
     return dice.d6(f"{dfn.name} shield wall", lambda r: DieEffect.SAVE if shield_wall_saves(
         r, dfn.unit.density, at_or_below=at) else DieEffect.NONE)
 
 
-def _strike(att: Side, dfn: Side, rules: MeleeRules, dice: DiceSource) -> StrikeReport:
+def _strike(att: Side, dfn: Side, rules: MeleeRules, dice: DiceSource, held: int | None = None) -> StrikeReport:
     total, rolled = roll_strikes(att, dfn, rules, dice)
     if dfn.unit.body.wounded:
         fate = roll_wound(dfn.unit, sum(total), dice)
         lost = fell(dfn.unit, fate)
         after = dice.emit(Losses(dfn.unit, lost.killed, 0, dfn.unit.take_losses(lost.killed, 0))).after
         return StrikeReport(rolled.faces, total, None, lost.killed, 0, 0, after, fate)
-    roll = roll_shield(total, dfn, rules, dice)
+    roll = roll_shield(total, dfn, rules, dice, held)
     k, d, saved = protect(total, roll, dfn, rules)
     if roll is not None:
         dice.emit(ShieldWall(dfn.name, roll, saving_faces(dfn.unit.density, at_or_below=shield_at_or_below(
-            dfn, rules)), saved))
+            dfn, rules)), saved, held is not None))
     k, d = losses(k, d, att, dfn)
     after = dice.emit(Losses(dfn.unit, k, d, dfn.unit.take_losses(k, d))).after
     return StrikeReport(rolled.faces, total, roll, k, d, saved, after)
 
 
-def resolve_melee(a: Side, b: Side, dice: DiceSource, rules: MeleeRules = MeleeRules()) -> MeleeReport:
-    """Fight one melee with real dice: A rolls and B saves, then B rolls and A saves; losses land together."""
+def resolve_melee(a: Side, b: Side, dice: DiceSource, rules: MeleeRules = MeleeRules(), *,
+                  held: tuple[int | None, int | None] = (None, None)) -> MeleeReport:
+    """Fight one melee with real dice: A rolls and B saves, then B rolls and A saves; losses land together.
+    ``held``: A's and B's shield faces already rolled in this slot (the table's once-a-slot test), if any."""
     a.check()
     b.check()
     if both_elephants(a, b):
         w = roll_duel(a.unit, b.unit, dice, reroll_ties=rules.reroll_elephant_ties)
         sa, sb = (_fell_in_duel(b.unit, w == "a"), _fell_in_duel(a.unit, w == "b"))
     else:
-        sa = _strike(a, b, rules, dice)
-        sb = _strike(b, a, rules, dice)
+        sa = _strike(a, b, rules, dice, held[1])
+        sb = _strike(b, a, rules, dice, held[0])
     res = result(a, b, sb.killed + sb.disordered, sa.killed + sa.disordered)
     verdict = res.verdict
     dice.emit(Compared(a.name, b.name, density_after(a.unit.ranks, sb.killed + sb.disordered, flank=a.flanked),
@@ -572,16 +578,22 @@ def two_vs_one_exact(a1: Side, a2: Side, b: Side, b_on_first: int,
 
 
 def resolve_two_vs_one(a1: Side, a2: Side, b: Side, b_on_first: int, dice: DiceSource,
-                       rules: MeleeRules = MeleeRules()) -> TwoVsOne:
-    """Two against one with real dice: B's split strikes, then A1 and A2 pooled against B's one shield roll."""
+                       rules: MeleeRules = MeleeRules(), *,
+                       held: tuple[int | None, int | None, int | None] = (None, None, None)) -> TwoVsOne:
+    """Two against one with real dice: B's split strikes, then A1 and A2 pooled against B's one shield roll.
+    ``held``: A1's, A2's and B's shield faces already rolled in this slot (the table's once-a-slot test)."""
     for s in (a1, a2, b):
         s.check()
     _refuse_unmodelled(a1, a2, b)
     b1, b2 = split_dice(b, b_on_first)
-    l1 = _strike(b1, a1, rules, dice) if strike_groups(b1, a1, rules) else None
-    l2 = _strike(b2, a2, rules, dice) if strike_groups(b2, a2, rules) else None
+    l1 = _strike(b1, a1, rules, dice, held[0]) if strike_groups(b1, a1, rules) else None
+    l2 = _strike(b2, a2, rules, dice, held[1]) if strike_groups(b2, a2, rules) else None
     total = roll_strikes(a1, b, rules, dice)[0] + roll_strikes(a2, b, rules, dice)[0]
-    lb = suffered(total, roll_shield(total, b, rules, dice), a1, b, rules)
+    b_roll = roll_shield(total, b, rules, dice, held[2])
+    lb = suffered(total, b_roll, a1, b, rules)
+    if b_roll is not None:
+        dice.emit(ShieldWall(b.name, b_roll, saving_faces(b.unit.density, at_or_below=shield_at_or_below(b, rules)),
+                             protect(total, b_roll, b, rules)[2], held[2] is not None))
     k1, d1 = (l1.killed, l1.disordered) if l1 else (0, 0)
     k2, d2 = (l2.killed, l2.disordered) if l2 else (0, 0)
     return TwoVsOne(k1, d1, k2, d2, *lb, result(a1, b, k1 + d1, sum(lb)), result(a2, b, k2 + d2, sum(lb)))
