@@ -80,17 +80,18 @@ def two_slingers_and_hoplites() -> GameState:
 
 
 def test_the_shield_wall_is_rolled_once_per_slot_against_fire() -> None:
-    """The hoplites roll their shield die (2: two saved) at the first volley; the second volley of the same slot
-    meets that face again, with no new die (AOT-SHOOT-SHIELDWALL: one test per slot)."""
+    """The hoplites roll their shield die (3) at the first volley and turn away its two hits; the second
+    volley of the same slot meets the same die, with no new one, and it turns away only the one hit it has
+    left of its 3 (AOT-SHOOT-SHIELDWALL: one test per slot, one roll for all the fire of the slot)."""
     st = two_slingers_and_hoplites()
-    # S1: 4 firers (8 − 4″), hits on 1–3: two hits; shield 2 saves both.  S2: one hit; the held 2 saves it.
-    g = Game(st, TableDice.fixed([1, 1, 6, 6, 2, 1, 6, 6, 6, 5]), react=never)
+    # S1: 4 firers (8 − 4″), hits on 1–3: two hits, both saved.  S2: two hits, one saved, one killed.
+    g = Game(st, TableDice.fixed([1, 1, 6, 6, 3, 1, 1, 6, 6, 5]), react=never)
     g.act(combat.shoot, "S1", "H")
     g.act(combat.shoot, "S2", "H")
     assert g.dice.used == 9  # the 5 went unrolled: no second shield die
-    assert g.state.piece("H").unit.formed == 8
+    assert g.state.piece("H").unit.strength == 7
     walls = [v for e in shot_entries(g.state) for v in e.events if isinstance(v, ShieldWall)]
-    assert [(w.roll, w.saved, w.held) for w in walls] == [(2, 2, False), (2, 1, True)]
+    assert [(w.roll, w.saved, w.held, w.left) for w in walls] == [(3, 2, False, 1), (3, 1, True, 0)]
     assert "this slot's roll" in shot_entries(g.state)[1].outcome
 
 
@@ -130,6 +131,7 @@ def test_the_shield_wall_is_rolled_once_per_slot_in_melee() -> None:
             continue
         found = True
         assert all(w.held and w.roll == first[0].roll for w in walls)
+        assert walls[0].saved <= first[-1].left and walls[0].left == first[-1].left - walls[0].saved
         purposes = [v.purpose for e in new for v in e.events if isinstance(v, Roll)]
         assert not any("shieldmen shield wall" in p for p in purposes)
         break

@@ -80,6 +80,7 @@ from aot_rules.aot.rules.manoeuvre import Step as Manoeuvre
 from aot_rules.aot.rules.manoeuvre import play_step
 from aot_rules.aot.rules.melee import MeleeResult, Side, StrikeReport, resolve_melee, resolve_two_vs_one, result
 from aot_rules.aot.rules.orders import Activity, UnitTurn
+from aot_rules.aot.rules.protection import HeldShield
 from aot_rules.aot.rules.reactions import resolve_countercharge
 from aot_rules.aot.rules.shooting import (
     ShotConditions,
@@ -195,15 +196,16 @@ def _slot_log(state: GameState, ref: Referee | None = None) -> Iterable[LogEntry
         yield from ref.entries
 
 
-def held_shield(state: GameState, name: str, rules: frozenset[str], ref: Referee | None = None) -> int | None:
-    """The shield face unit ``name`` already rolled in this slot against fire (``SHOT_RULES``) or in melee
-    (``MELEE_RULES``), or None: it rolls when it is first hit."""
+def held_shield(state: GameState, name: str, rules: frozenset[str], ref: Referee | None = None) -> HeldShield | None:
+    """The shield die unit ``name`` already rolled in this slot against fire (``SHOT_RULES``) or in melee
+    (``MELEE_RULES``), with the hits it may still turn away, or None: it rolls when it is first hit."""
+    last: ShieldWall | None = None
     for e in _slot_log(state, ref):
         if e.rule in rules:
             for v in e.events:
                 if isinstance(v, ShieldWall) and v.unit == name:
-                    return v.roll
-    return None
+                    last = v
+    return None if last is None else HeldShield(last.roll, last.left)
 
 
 def slot_target(state: GameState, target: Piece) -> Unit:

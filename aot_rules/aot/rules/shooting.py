@@ -22,7 +22,7 @@ from functools import lru_cache
 from aot_rules.aot.equipment import Missile
 from aot_rules.aot.events import Compared, Hits, Losses, Retreat, ShieldWall, Verdict
 from aot_rules.aot.rules.demoralization import award
-from aot_rules.aot.rules.protection import horse_armour_turns, saving_faces, shield_wall_saves
+from aot_rules.aot.rules.protection import HeldShield, horse_armour_turns, saving_faces, shield_wall_saves
 from aot_rules.aot.rules.wounds import Fate, Loss, fell, roll_wound, wound_law
 from aot_rules.aot.units import Body, Unit, density_after
 from aot_rules.core.dice import DiceSource
@@ -281,31 +281,32 @@ def hit_roll(firers: int, target: Unit, cond: ShotConditions, dice: DiceSource, 
 
 
 def roll_shield_wall(hits: int, target: Unit, cond: ShotConditions, dice: DiceSource,
-                     held: int | None = None) -> tuple[int | None, int]:
+                     held: HeldShield | None = None) -> tuple[int | None, int]:
     """The target's one shield die against ``hits`` (none without shields or hits): (roll, saved).  With
-    ``held``, the face the unit already rolled in this slot meets these hits and no die is rolled (the test is
-    made once per slot, AOT-SHOOT-SHIELDWALL)."""
+    ``held``, the die the unit already rolled in this slot meets these hits with what it has left, and no die
+    is rolled (one test per slot, whose roll covers all the fire of the slot: AOT-SHOOT-SHIELDWALL)."""
     limit = save_limit(target, cond)
     if limit is None or hits == 0:
         return None, 0
     if held is None:
         roll = dice.d6("shield wall", lambda r: DieEffect.SAVE if shield_saved(r, hits, limit) else DieEffect.NONE)
+        budget = shield_saved(roll, roll, limit)
     else:
-        roll = held
-    saved = shield_saved(roll, hits, limit)
-    dice.emit(ShieldWall(target.name, roll, saves_text(target, cond), saved, held is not None))
+        roll, budget = held
+    saved = min(budget, hits)
+    dice.emit(ShieldWall(target.name, roll, saves_text(target, cond), saved, held is not None, budget - saved))
     return roll, saved
 
 
 def resolve_volley(firers: int, target: Unit, cond: ShotConditions, dice: DiceSource,
-                   shooter_density: int | None = None, *, held_shield: int | None = None,
+                   shooter_density: int | None = None, *, held_shield: HeldShield | None = None,
                    now: Unit | None = None) -> VolleyReport:
     """Shoot once, rolling real dice, and log what happened at each step.
 
     On the table two things can outlast one volley (AOT-SHOOT-SIMULTANEOUS, AOT-SHOOT-SHIELDWALL): ``target``
     is the unit as the slot's shooters see it (its start-of-slot strength and density set the hit number and
     the shield's saving faces), ``now`` the unit as it stands after earlier volleys of the slot (the losses
-    land on it, never more than it has formed); ``held_shield`` is the shield face it already rolled this slot.
+    land on it, never more than it has formed); ``held_shield`` is the shield die it already rolled this slot.
     """
     if target.panicking:
         raise RuleError("AOT-PANIC", "a panicking unit has density 0 and cannot be hit; it flees instead")
