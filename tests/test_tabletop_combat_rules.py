@@ -17,7 +17,7 @@ from aot_rules.core.errors import RuleError
 from aot_rules.core.events import Roll
 from aot_rules.tabletop import combat, command, moves
 from aot_rules.tabletop.events import MovedAlong, SlotOpened, Turned
-from aot_rules.tabletop.game import FORCE_ATTACK, FORCE_RETREAT, Game, TableDice
+from aot_rules.tabletop.game import FORCE_ATTACK, FORCE_RETREAT, Game, ReactionChoice, TableDice
 from aot_rules.tabletop.geometry import BaseSize, Pose
 from aot_rules.tabletop.player import ScriptedPlayer
 from aot_rules.tabletop.record import replay
@@ -60,7 +60,8 @@ def never(state: GameState, pid: str, by: str, reaction: str) -> bool:
     return False
 
 
-def only(*yes: str):  # type: ignore[no-untyped-def]
+def only(*yes: str) -> ReactionChoice:
+    """A player who takes only the reactions (and DP choices) named."""
     def answer(state: GameState, pid: str, by: str, reaction: str) -> bool:
         return reaction in yes
     return answer

@@ -58,9 +58,32 @@ Readings (engine) this module adds, where the table needs a decision the index d
   longer possible it is lost).  A unit that panics on its die stays, and, panicking, is not shot but flees
   (AOT-PANIC, Reading 2).  The shooters' action is spent even when the countercharge cancels the shot.
 
-Not modelled yet: turning to face a flank attack before the melee (AOT-TURN-FLANK-ATTACKED), the battle line's
-one firer fewer (AOT-CMD-BATTLE-LINE), and several units shooting at one target in a slot against its
-start-of-slot strength (AOT-SHOOT-SIMULTANEOUS: each volley sees the target as it then is).
+* One shield test per slot (AOT-SHOOT-SHIELDWALL, AOT-MELEE-SHIELDWALL, and the index's Reading "one roll covers
+  all the fire the unit receives in that slot"): a unit rolls its shield die when it is first hit in a slot,
+  and that roll turns away at most its face in hits over the whole slot; later volleys (or melee pairs) of the
+  slot meet what is left of it, with no new die.  Shooting and melee keep a roll each (their own rules).
+  Outside a slot (the melee of turn step 2) the fight is the slot.
+* Simultaneous fire (AOT-SHOOT-SIMULTANEOUS): every volley of a slot at a unit counts its firers from, and
+  hits against, the unit as it stood before the first volley of the slot that hurt it; the losses land on
+  the unit as it now stands (never more than it has formed).  Losses it took otherwise earlier in the slot
+  (a melee fought in it) are not undone.
+* The battle line (AOT-CMD-BATTLE-LINE, flat Reading): a unit ordered into a battle line in this slot shoots
+  with one firer fewer than it would alone; the general's own unit shoots in full.
+* Turning to face (AOT-TURN-FLANK-ATTACKED): before the strikes, a unit in contact only on its flank or rear
+  may turn to face the first of those attackers.  The turn takes the turn's disorder test (the index's
+  Reading); the unit's front is set flush against the attacker's nearest side, at the free place nearest
+  where it stood, no farther than a base's width (:func:`facing_pose`); with no such place it fights flanked.
+  A mounted unit that turns so makes no horse strike this turn.  Elephants have no flank; chariots do not
+  turn so (their turns are their own rule).
+* DP (AOT-DEMO-RETREAT, AOT-DEMO-FORCED-ATTACK): before the points disorder anybody, the winner may buy one
+  forced retreat or one forced attack on the nearest unit whose density the points cover after one point for
+  each nearer eligible unit (which those units then take as disorder).  A retreat uses the unit's once-a-turn
+  retreat (a unit that has retreated, run or trotted cannot be forced back); a forced attack is a plain move
+  (a wheel to face and an advance) into the winner's nearest unit, taken only when one move reaches it, and
+  the melee follows at the next melee step (this slot's step (c) after a volley, else step 2 of the next
+  turn); it spends none of the unit's own action and no run or trot (the index allows a run; the engine does
+  not use it).  The offer goes through the reaction hook (``force retreat``, ``force attack``), recorded with
+  the action; the default hook declines, so the points disorder.
 """
 
 from __future__ import annotations
@@ -768,7 +791,7 @@ def fight(state: GameState, ref: Referee, pids: frozenset[str] | None = None) ->
         beaten.setdefault(lose, win)
 
     # Retreats, panic, then the DP (slot steps d and e).
-    owed: list[tuple[int, int, Piece, str]] = []
+    owed: list[tuple[int, int, Piece, str, str]] = []
     for lose in [p for p in foes if p in beaten]:
         win = beaten[lose]
         w = state.piece(win)
@@ -926,10 +949,10 @@ def _force(state: GameState, ref: Referee, side: int, by: str, order: Sequence[s
             state, _ = _disorder_with(state, ref, side, q, 1, near[q.id])
         who = state.sides[side].name
         if how == FORCE_RETREAT:
-            foe = min(state.fighting(side), key=lambda e: (gap(p, e), e.id))
+            away = min(state.fighting(side), key=lambda e: (gap(p, e), e.id))
             ref.note(who, "AOT-DEMO-RETREAT", f"{cost} DP force {p.name} to retreat",
                      events=(DPSpent(p.id, cost, "retreat"),), pieces=(by, p.id))
-            state = moves.retreat(state, ref, p.id, foe.id)
+            state = moves.retreat(state, ref, p.id, away.id)
         else:
             plan = force_plan(state, p, side)
             assert plan is not None  # offered only with a plan, and nothing has moved since

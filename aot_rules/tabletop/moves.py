@@ -35,6 +35,13 @@ Readings (engine), where the table needs a decision the index does not give:
   AOT-EVADE-FLANK); if the full rolled distance is not possible (an enemy, the table edge, impassable
   ground or a friend's base where it would stop), it stays and accepts the melee; the die's disorder
   stands either way; friends it passes test on the same die;
+- a unit ordered into a battle line this slot (AOT-CMD-BATTLE-LINE) moves at most 1″ less than the general's
+  unit, and never more than its own allowance (:func:`reach`); a run or trot is its own die's;
+- an elephant trots on one die (AOT-ELEPHANT-MOVE: the armoured horse's rule); a die below 3 sends it berserk:
+  it drops its declared path and goes its 7″ at the nearest unit of either side (:func:`rampage`), into
+  contact with an enemy or just short of a friend (no melee between friends is fought);
+- a forced attack bought with DP (AOT-DEMO-FORCED-ATTACK) is a plain move into contact, taken without
+  activation (:func:`forced_attack`);
 - the countercharge (AOT-REACT-COUNTERCHARGE) answers shooting only, so it belongs to the shot
   (:mod:`aot_rules.tabletop.combat`), not to a move; a contacted enemy may only evade.
 """
