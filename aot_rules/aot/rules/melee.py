@@ -473,12 +473,14 @@ def roll_shield(hits: HitVector, dfn: Side, rules: MeleeRules, dice: DiceSource,
 
 def shield_record(hits: HitVector, roll: int, dfn: Side, rules: MeleeRules, held: HeldShield | None,
                   dice: DiceSource) -> None:
-    """Log the shield die's part (ShieldWall): the hits it alone turned away (armour's sixes apart) and what
-    it has left for the rest of the slot."""
+    """Log the shield die's part (ShieldWall): the hits saved with it (armour's sixes included, as the strike
+    report counts them) and how many more the die may turn away in the rest of the slot (its own saves
+    only)."""
     left = held.left if held is not None else protect(SHIELD_PROBE, roll, dfn, rules)[2]
-    own = protect(hits, roll, dfn, rules, left)[2] - protect(hits, None, dfn, rules)[2]
+    saved = protect(hits, roll, dfn, rules, left)[2]
+    own = saved - protect(hits, None, dfn, rules)[2]
     dice.emit(ShieldWall(dfn.name, roll, saving_faces(dfn.unit.density, at_or_below=shield_at_or_below(dfn, rules)),
-                         own, held is not None, left - own))
+                         saved, held is not None, left - own))
 
 
 def _strike(att: Side, dfn: Side, rules: MeleeRules, dice: DiceSource, held: HeldShield | None = None) -> StrikeReport:
