@@ -9,14 +9,14 @@ from dataclasses import replace
 import pytest
 
 from aot_rules.aot.equipment import MeleeWeapon, Missile
-from aot_rules.aot.events import DPSpent, Losses, ShieldWall
+from aot_rules.aot.events import Losses, ShieldWall
 from aot_rules.aot.rules.elephants import elephant
 from aot_rules.aot.rules.orders import Method, Rank, UnitTurn
 from aot_rules.aot.units import Unit
 from aot_rules.core.errors import RuleError
 from aot_rules.core.events import Roll
 from aot_rules.tabletop import combat, command, moves
-from aot_rules.tabletop.events import MovedAlong, SlotOpened, Turned
+from aot_rules.tabletop.events import Aimed, DPForced, FacedAttack, MovedAlong, Rampaged, SlotOpened, Turned
 from aot_rules.tabletop.game import FORCE_ATTACK, FORCE_RETREAT, Game, ReactionChoice, TableDice
 from aot_rules.tabletop.geometry import BaseSize, Pose
 from aot_rules.tabletop.player import ScriptedPlayer
@@ -155,6 +155,8 @@ def test_every_volley_of_a_slot_sees_the_start_of_slot_strength() -> None:
     assert len(second.faces) == 4 and "4 firers" in second.outcome
     losses = [v for v in second.events if isinstance(v, Losses)]
     assert losses[0].before.strength == 6
+    aimed = [v for v in second.events if isinstance(v, Aimed)]
+    assert aimed == [Aimed("S2", "H", 4, 4.0, 8)]  # the line's numbers, in the record
     # In the next slot the hoplites are seen as they now are.
     nxt = replace(g.state, log=(*g.state.log, *table().log))
     assert combat.aim(nxt, nxt.piece("S1"), nxt.piece("H")).firers == 2
@@ -201,6 +203,8 @@ def test_a_battle_line_unit_shoots_with_one_firer_fewer() -> None:
     assert a.firers == alone - 1 and a.line
     g.act(combat.shoot, "L", "E")
     assert len(shot_entries(g.state)[0].faces) == alone - 1
+    aimed = [v for v in shot_entries(g.state)[0].events if isinstance(v, Aimed)]
+    assert aimed[0].line and aimed[0].firers == alone - 1
 
 
 # --- 4. turning to face a flank attack -------------------------------------------------------------------
@@ -223,6 +227,7 @@ def test_a_unit_attacked_in_the_flank_turns_to_face() -> None:
     assert not combat.flanked_by(faced, st.piece("A")) and moves.contacts(st.with_piece(faced), faced)
     flank_turn = [e for e in g.state.log if e.rule == "AOT-TURN-FLANK-ATTACKED"]
     assert len(flank_turn[0].faces) == 1  # the turn's disorder test (the index's Reading)
+    assert FacedAttack("D", "A", True) in flank_turn[0].events
     # The strikes that follow are frontal: the hoplites strike back.
     strikes = next(e for e in g.state.log if e.rule == "AOT-MELEE-STRIKES")
     assert "hoplites [none]" not in strikes.outcome
@@ -262,8 +267,8 @@ def test_dp_force_a_retreat() -> None:
     g.act(combat.spend_dp, 0, 4, st.piece("L"), "L", "W")
     lgone = g.state.piece("L")
     assert lgone.unit.disordered == 0 and lgone.pose.y > 25  # it retreated a full move, not disordered
-    spent = [v for e in g.state.log for v in e.events if isinstance(v, DPSpent)]
-    assert spent == [DPSpent("L", 4, "retreat")]
+    spent = [v for e in g.state.log for v in e.events if isinstance(v, DPForced)]
+    assert spent == [DPForced(0, "L", 4, "retreat", "P")]
 
 
 def test_dp_points_short_of_the_density_only_disorder() -> None:
@@ -311,8 +316,8 @@ def test_a_farther_unit_is_forced_after_one_point_to_each_nearer() -> None:
     g = Game(st2, TableDice.fixed([6] * 10), react=only(FORCE_RETREAT))
     g.act(combat.spend_dp, 0, 5, st2.piece("L"), "L", "W")
     assert g.state.piece("L").unit.disordered == 1
-    spent = [v for e in g.state.log for v in e.events if isinstance(v, DPSpent)]
-    assert spent == [DPSpent("R", 4, "retreat")] and g.state.piece("R").pose != st.piece("R").pose
+    spent = [v for e in g.state.log for v in e.events if isinstance(v, DPForced)]
+    assert spent == [DPForced(0, "R", 4, "retreat", "P")] and g.state.piece("R").pose != st.piece("R").pose
 
 
 def test_forced_attacks_in_a_fight_replay_from_the_record() -> None:
@@ -324,7 +329,7 @@ def test_forced_attacks_in_a_fight_replay_from_the_record() -> None:
                    piece("R", 1, Unit(name="levy", ranks=(2, 1), weapon=MeleeWeapon.SWORD), 33.4, 23, 180), slot=False)
         g = Game(st, TableDice.seeded(seed), react=only(FORCE_ATTACK))
         g.act(combat.fight)
-        if any(isinstance(v, DPSpent) and v.effect == "attack" for e in g.state.log for v in e.events):
+        if any(isinstance(v, DPForced) and v.how == "attack" for e in g.state.log for v in e.events):
             found = True
             assert dumps(replay(loads(dumps(g.state)))) == dumps(g.state)
             break
@@ -355,4 +360,5 @@ def test_a_trot_die_below_three_sends_the_elephant_berserk_at_the_nearest_unit()
     el = g.state.piece("El")
     moved = [v for e in g.state.log for v in e.events if isinstance(v, MovedAlong)]
     assert moved[0].how == "rampage"
+    assert Rampaged("El", "E") in [v for e in g.state.log for v in e.events]
     assert moves.contacts(g.state, el) and moves.contacts(g.state, el)[0].id == "E"

@@ -97,7 +97,7 @@ from functools import lru_cache
 from shapely.geometry import Polygon
 
 from aot_rules.aot.equipment import MeleeWeapon, Missile
-from aot_rules.aot.events import DPSpent, Losses, ShieldWall
+from aot_rules.aot.events import Losses, ShieldWall
 from aot_rules.aot.rules.demoralization import award, spend_disorder, targeting_order
 from aot_rules.aot.rules.manoeuvre import Step as Manoeuvre
 from aot_rules.aot.rules.manoeuvre import play_step
@@ -110,6 +110,7 @@ from aot_rules.aot.rules.shooting import (
     VolleyReport,
     compared_density,
     firers_for,
+    range_strength,
     resolve_volley,
     retreats,
 )
@@ -120,7 +121,7 @@ from aot_rules.core.errors import RuleError
 from aot_rules.core.events import Roll
 from aot_rules.tabletop import command, moves, plans, sight
 from aot_rules.tabletop import geometry as geo
-from aot_rules.tabletop.events import Turned
+from aot_rules.tabletop.events import Aimed, DPForced, FacedAttack, Turned
 from aot_rules.tabletop.game import FORCE_ATTACK, FORCE_RETREAT, Referee, TableDice
 from aot_rules.tabletop.narrate import possessive
 from aot_rules.tabletop.state import GameState, LogEntry, Piece
@@ -255,6 +256,13 @@ class Aim:
     seen: Unit | None = None  # the target as the slot's shooters see it (AOT-SHOOT-SIMULTANEOUS)
     line: bool = False  # one firer fewer: the shooter is in a battle line (AOT-CMD-BATTLE-LINE)
 
+    def event(self, shooter: str, target: str) -> Aimed:
+        """The volley's set-up as a typed event (what :meth:`describe` says, and the target's counted strength)."""
+        seen = self.seen if self.seen is not None else Unit()
+        strength = seen.density if self.cover else range_strength(seen)
+        return Aimed(shooter, target, self.firers, float(self.distance), strength, self.cover or "", self.cond.flank,
+                     self.cond.wind, self.line)
+
     def describe(self) -> str:
         bits = [f"{self.distance}″"]
         if self.cover:
@@ -383,12 +391,14 @@ def shoot(state: GameState, ref: Referee, pid: str, target: str) -> GameState:
         rep = resolve_volley(plan.firers, plan.seen or tgt.unit, plan.cond, ref.dice,
                              held_shield=held_shield(state, tgt.name, SHOT_RULES, ref), now=tgt.unit)
         rec.outcome = _volley_text(plan, rep, tgt.name)
+        rec.events.append(plan.event(shooter.id, tgt.id))
     answer: VolleyReport | None = None
     if back is not None:
         with ref.rolling(tgt.name, "AOT-REACT-RETURN-FIRE", tgt.id, shooter.id) as rec:
             answer = resolve_volley(back.firers, back.seen or shooter.unit, back.cond, ref.dice,
                                     held_shield=held_shield(state, shooter.name, SHOT_RULES, ref), now=shooter.unit)
             rec.outcome = "returns fire: " + _volley_text(back, answer, shooter.name)
+            rec.events.append(back.event(tgt.id, shooter.id))
     s_lost = answer.killed + answer.disordered if answer else 0
     t_lost = rep.killed + rep.disordered
     s_unit, t_unit = shooter.unit, tgt.unit
@@ -843,7 +853,7 @@ def _turns_to_face(state: GameState, ref: Referee, pairs: Sequence[tuple[str, st
         pose = facing_pose(state, p, a)
         if pose is None:
             ref.note(p.name, "AOT-TURN-FLANK-ATTACKED", f"has no room to turn to face {a.name}: it fights flanked",
-                     pieces=(pid, a.id))
+                     events=(FacedAttack(pid, a.id, False),), pieces=(pid, a.id))
             continue
         if not ref.choose(state, pid, a.id, TURN_TO_FACE):
             continue
@@ -852,7 +862,7 @@ def _turns_to_face(state: GameState, ref: Referee, pairs: Sequence[tuple[str, st
             lost = p.unit.formed - unit.formed
             rec.outcome = (f"turns to face {a.name}" + (f": {lost} disordered" if lost else ": passes")
                            + ("; no horse strike" if p.unit.mounted else ""))
-            rec.events.append(Turned(pid, p.pose, pose))
+            rec.events.extend((FacedAttack(pid, a.id, True), Turned(pid, p.pose, pose)))
         state = state.with_piece(replace(changed(p, unit, 0), pose=pose, wheeled=True))
         turned = True
     return state, turned
@@ -951,14 +961,14 @@ def _force(state: GameState, ref: Referee, side: int, by: str, order: Sequence[s
         if how == FORCE_RETREAT:
             away = min(state.fighting(side), key=lambda e: (gap(p, e), e.id))
             ref.note(who, "AOT-DEMO-RETREAT", f"{cost} DP force {p.name} to retreat",
-                     events=(DPSpent(p.id, cost, "retreat"),), pieces=(by, p.id))
+                     events=(DPForced(side, p.id, cost, "retreat", away.id),), pieces=(by, p.id))
             state = moves.retreat(state, ref, p.id, away.id)
         else:
             plan = force_plan(state, p, side)
             assert plan is not None  # offered only with a plan, and nothing has moved since
             foe, steps = plan
             ref.note(who, "AOT-DEMO-FORCED-ATTACK", f"{cost} DP drive {p.name} to attack {state.piece(foe).name}",
-                     events=(DPSpent(p.id, cost, "attack"),), pieces=(by, p.id, foe))
+                     events=(DPForced(side, p.id, cost, "attack", foe),), pieces=(by, p.id, foe))
             state = moves.forced_attack(state, ref, p.id, steps, foe)
         return state, left - i - cost, frozenset([*order[:i], pid])
     return state, left, frozenset()

@@ -80,7 +80,16 @@ from aot_rules.aot.rules.terrain import check_passable, terrain_effect
 from aot_rules.aot.units import Body, Unit, trim_mix
 from aot_rules.core.errors import RuleError
 from aot_rules.tabletop import command
-from aot_rules.tabletop.events import ContactMade, FellBack, LeftBattle, MovedAlong, Reformed, Turned, Wheeled
+from aot_rules.tabletop.events import (
+    ContactMade,
+    FellBack,
+    LeftBattle,
+    MovedAlong,
+    Rampaged,
+    Reformed,
+    Turned,
+    Wheeled,
+)
 from aot_rules.tabletop.game import Referee
 from aot_rules.tabletop.geometry import (
     CONTACT,
@@ -552,10 +561,12 @@ def rampage(state: GameState, ref: Referee, p: Piece) -> GameState:
         w = _walk_run(state, p, steps, sum(step_cost(p.size, s) for s in steps)) if steps else None
     except RuleError as e:
         w = None
-        ref.note(p.name, "AOT-ELEPHANT-MOVE", f"berserk, cannot rush at {near.name}: {e.message}", pieces=(p.id,))
+        ref.note(p.name, "AOT-ELEPHANT-MOVE", f"berserk, cannot rush at {near.name}: {e.message}",
+                 events=(Rampaged(p.id, near.id, False),), pieces=(p.id, near.id))
     if w is None:
         return state
-    ref.note(p.name, "AOT-ELEPHANT-MOVE", f"rushes at {near.name}, the nearest unit", pieces=(p.id, near.id))
+    ref.note(p.name, "AOT-ELEPHANT-MOVE", f"rushes at {near.name}, the nearest unit",
+             events=(Rampaged(p.id, near.id),), pieces=(p.id, near.id))
     return _go(state, ref, p, p.pose, w, "rampages", "rampage")
 
 
