@@ -299,12 +299,17 @@ def test_by_default_dp_disorder() -> None:
     assert g.state.piece("L").unit.disordered == 4
 
 
-def test_the_scripted_player_forces_a_retreat_to_rescue_a_losing_unit() -> None:
+def test_the_scripted_player_forces_a_retreat_that_disperses() -> None:
+    """The scripted player buys a forced retreat only when our unit behind the enemy would block it (dispersed)."""
     st = dp_table()
     me = ScriptedPlayer(0)
-    assert me.react(st, "W", "L", FORCE_RETREAT)  # our peltasts are losing to the hoplites in contact
-    far = st.with_piece(replace(st.piece("P"), pose=Pose.of(50, 5, 0)))
-    assert not me.react(far, "W", "L", FORCE_RETREAT)
+    assert not me.react(st, "W", "L", FORCE_RETREAT)  # open ground behind it: disorder is worth more
+    blocked = replace(st, pieces=(*st.pieces, piece("B", 0, hoplites("blockers"), 30, 24, 180)))
+    assert moves.retreat_ends(blocked, "L", "P")
+    assert me.react(blocked, "W", "L", FORCE_RETREAT)
+    g = Game(blocked, TableDice.fixed([6] * 10), react=me.react)
+    g.act(combat.spend_dp, 0, 4, blocked.piece("L"), "L", "W")
+    assert g.state.piece("L").status == "dispersed"
 
 
 def test_a_farther_unit_is_forced_after_one_point_to_each_nearer() -> None:

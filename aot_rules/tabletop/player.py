@@ -249,10 +249,10 @@ class ScriptedPlayer:
     def react(self, state: GameState, pid: str, by: str, reaction: str) -> bool:
         """Return fire and turn to face a flank attack always; evade when the melee odds are bad; countercharge
         when they are good.  With demoralization points (``pid`` the winner, ``by`` the enemy they may go on):
-        force a retreat that rescues a unit of ours losing a melee with it, or force an attack on our nearest
+        force a retreat that would disperse it or drive it off the table, or force an attack on our nearest
         unit when the exact odds favour ours; otherwise the points disorder (AOT-DEMO-*)."""
         if reaction == FORCE_RETREAT:
-            return self._rescue(state, state.piece(by))
+            return self._breaks(state, state.piece(by))
         if reaction == FORCE_ATTACK:
             return self._lure(state, state.piece(by))
         if reaction not in ("evade", "countercharge"):
@@ -263,13 +263,14 @@ class ScriptedPlayer:
             return favoured(p_lose, p_win)
         return favoured(*odds(me.unit, them.unit, charging=True, weather=state.weather))
 
-    def _rescue(self, state: GameState, enemy: Piece) -> bool:
-        """AOT-DEMO-RETREAT: ``enemy`` is in contact with a unit of ours whose melee odds against it are not good."""
-        for mine in moves.contacts(state, enemy):
-            p_win, p_lose = odds(mine.unit, enemy.unit, charging=False, weather=state.weather)
-            if not favoured(p_win, p_lose):
-                return True
-        return False
+    def _breaks(self, state: GameState, enemy: Piece) -> bool:
+        """AOT-DEMO-RETREAT is worth its points when the retreat would end the enemy unit: one of our units or
+        impassable ground blocks it (dispersed), or it would leave the table (fled)."""
+        mine = state.fighting(self.side)
+        if not mine:
+            return False
+        away = min(mine, key=lambda e: (gap(enemy, e), e.id))
+        return moves.retreat_ends(state, enemy.id, away.id)
 
     def _lure(self, state: GameState, enemy: Piece) -> bool:
         """AOT-DEMO-FORCED-ATTACK: ``enemy`` would attack our nearest unit at odds that favour ours."""
