@@ -305,7 +305,7 @@ def test_the_scripted_player_forces_a_retreat_that_disperses() -> None:
     me = ScriptedPlayer(0)
     assert not me.react(st, "W", "L", FORCE_RETREAT)  # open ground behind it: disorder is worth more
     blocked = replace(st, pieces=(*st.pieces, piece("B", 0, hoplites("blockers"), 30, 24, 180)))
-    assert moves.retreat_ends(blocked, "L", "P")
+    assert moves.retreat_blocked(blocked, "L", "P")
     assert me.react(blocked, "W", "L", FORCE_RETREAT)
     g = Game(blocked, TableDice.fixed([6] * 10), react=me.react)
     g.act(combat.spend_dp, 0, 4, blocked.piece("L"), "L", "W")

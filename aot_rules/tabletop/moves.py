@@ -862,15 +862,14 @@ def _face_back(state: GameState, ref: Referee, p: Piece, away: str) -> GameState
     return state.with_piece(replace(out, inside=_inside(state, out)))
 
 
-def retreat_ends(state: GameState, pid: str, away_from: str) -> bool:
-    """Whether a retreat of ``pid`` away from ``away_from`` would end it now: an enemy base or impassable ground
-    in the way (dispersed) or the table's edge (fled).  Judged at its present density, before the retreat's
-    test, and rolling nothing: a player weighing a forced retreat (AOT-DEMO-RETREAT) asks it."""
+def retreat_blocked(state: GameState, pid: str, away_from: str) -> bool:
+    """Whether a retreat of ``pid`` away from ``away_from`` would disperse it now: an enemy base or impassable
+    ground in its way.  Judged at its present density, before the retreat's test, and rolling nothing: a
+    player weighing a forced retreat (AOT-DEMO-RETREAT) asks it."""
     p, foe = state.piece(pid), state.piece(away_from)
     heading = _away_heading(state, p, foe)
     d = float(ELEPHANT_MOVE if p.unit.body is Body.ELEPHANT else retreat_move(p.unit))
-    f = flight(state, p, heading, d, heading)
-    return f.blocked is not None or f.off_table
+    return flight(state, p, heading, d, heading).blocked is not None
 
 
 def retreat(state: GameState, ref: Referee, pid: str, away_from: str) -> GameState:

@@ -249,7 +249,7 @@ class ScriptedPlayer:
     def react(self, state: GameState, pid: str, by: str, reaction: str) -> bool:
         """Return fire and turn to face a flank attack always; evade when the melee odds are bad; countercharge
         when they are good.  With demoralization points (``pid`` the winner, ``by`` the enemy they may go on):
-        force a retreat that would disperse it or drive it off the table, or force an attack on our nearest
+        force a retreat that would disperse it, or force an attack on our nearest
         unit when the exact odds favour ours; otherwise the points disorder (AOT-DEMO-*)."""
         if reaction == FORCE_RETREAT:
             return self._breaks(state, state.piece(by))
@@ -264,13 +264,14 @@ class ScriptedPlayer:
         return favoured(*odds(me.unit, them.unit, charging=True, weather=state.weather))
 
     def _breaks(self, state: GameState, enemy: Piece) -> bool:
-        """AOT-DEMO-RETREAT is worth its points when the retreat would end the enemy unit: one of our units or
-        impassable ground blocks it (dispersed), or it would leave the table (fled)."""
+        """AOT-DEMO-RETREAT is worth its points when the retreat would disperse the enemy unit (one of our units
+        or impassable ground blocks it: a victory point, AOT-VICTORY-POINTS); a flight off the table scores
+        nothing, and the points disorder instead."""
         mine = state.fighting(self.side)
         if not mine:
             return False
         away = min(mine, key=lambda e: (gap(enemy, e), e.id))
-        return moves.retreat_ends(state, enemy.id, away.id)
+        return moves.retreat_blocked(state, enemy.id, away.id)
 
     def _lure(self, state: GameState, enemy: Piece) -> bool:
         """AOT-DEMO-FORCED-ATTACK: ``enemy`` would attack our nearest unit at odds that favour ours."""
