@@ -256,7 +256,7 @@ class ScriptedPlayer:
         if reaction == FORCE_RETREAT:
             return self._breaks(state, state.piece(by))
         if reaction == FORCE_ATTACK:
-            return False  # see _lure: disorder wins more battles
+            return False  # disorder wins more battles (see above)
         if reaction not in ("evade", "countercharge"):
             return True
         me, them = state.piece(pid), state.piece(by)
