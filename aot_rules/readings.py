@@ -905,8 +905,10 @@ READINGS: tuple[Reading, ...] = (
     R('AOT-SHOOT-RANGE',
       'How a measured distance becomes a number of firers, and what several units shooting at one target see.',
       'The edge-to-edge distance is taken to four decimal places as an exact number before the rounding down. '
-      'Several units shooting at one target in a slot see it as the earlier volleys left it: the engine does not '
-      "yet hold the start-of-slot strength, nor the battle line's limits.",
+      'All the volleys of one slot at a unit see it as it stood before the first of them hurt it '
+      '(AOT-SHOOT-SIMULTANEOUS): its strength then sets the number of firers and its density then the hit number, '
+      'while the losses land on what is left of it; anything else it lost earlier in the slot, in a melee for '
+      'instance, is not given back.',
       'It can change the number of firers by one; the range widget takes any distance.',
       ENG),
     R('AOT-MELEE-FLANK',
@@ -924,8 +926,14 @@ READINGS: tuple[Reading, ...] = (
     R('AOT-DEMO-TARGETING',
       'Where "nearer" is measured from on the table, and what the engine spends demoralization points on.',
       'From where the beaten unit stood; points go nearest first to units that can still lose order, and what no '
-      'unit can take is lost. The engine spends them on disordering warriors only (forced retreats and attacks are '
-      'not yet offered).',
+      'unit can take is lost. Before any warrior is disordered the winner may buy one forced retreat or one forced '
+      "attack (AOT-DEMO-RETREAT, AOT-DEMO-FORCED-ATTACK), costing the unit's density, on the nearest unit the "
+      'points can pay for once every nearer eligible unit has had one point. A forced retreat goes a full move '
+      "straight away from the winner's nearest unit; a forced attack is a plain move (a wheel to face the winner's "
+      'nearest unit, then an advance into contact), offered only when one move reaches, without the unit\'s own '
+      'action and never with a run or trot, though the index would allow one; its melee is fought at the next '
+      'melee step. The scripted player forces a retreat only when it would disperse the unit, and never an attack: '
+      'in trial games, points spent on disorder broke more units than extra melees did.',
       'No dice change.',
       ENG),
     R('AOT-CMD-SLOT-ORDER',
@@ -988,6 +996,37 @@ READINGS: tuple[Reading, ...] = (
       'double it moves its busiest owners onto the slots likeliest to come up, before the re-roll; its junior '
       'officers shoot, or counter-attack when the odds are good, once the enemy has finished.',
       'None: a player\'s choices, not a rule.',
+      ENG, label='tabletop-game'),
+    R('AOT-SHOOT-SHIELDWALL',
+      'Whether the shield wall is rolled for every volley and every melee pair, or once a slot.',
+      'Once a slot: a unit rolls its shield die the first time it is hit in a slot, and over the whole slot that '
+      'roll turns away at most as many hits as it shows; later volleys or melee pairs meet what is left of it. '
+      'Fire and melee keep their own rolls; the melee of turn step 2, outside any slot, counts as one slot.',
+      'Only on the table, where one unit meets several volleys or pairs in a slot; the widgets take one exchange.',
+      ENG, label='tabletop-game'),
+    R('AOT-CMD-BATTLE-LINE',
+      'How much shorter the battle line\'s move is, and how many firers it loses, on the table.',
+      'Every unit ordered into the general\'s line in a slot, apart from his own, may move 1″ less than his unit '
+      'and never more than its own allowance, and shoots with one firer fewer; the limits are flat, as the index '
+      'reads them, not one more inch for each step along the line.',
+      'One firer fewer in a line\'s volleys; the shooting widgets take the firers as a number.',
+      ENG, label='tabletop-game'),
+    R('AOT-TURN-FLANK-ATTACKED',
+      'Where a unit that turns to face a flank attack ends on the table.',
+      'Before the blows, a unit touched only on its flank or rear may turn toward the first unit touching it, taking '
+      'the turn test; a mounted unit that turns this way loses its horse strike for the rest of the turn. Its front '
+      'is set against the attacker\'s nearest side at the free spot nearest to where it stood, no more than a base\'s '
+      'width away; with no such spot it fights flanked. Elephants have no flank; chariots turn only under their own '
+      'rule.',
+      'No dice change beyond the turn test.',
+      ENG, label='tabletop-game'),
+    R('AOT-ELEPHANT-MOVE',
+      'How an elephant\'s trot goes, and where a berserk elephant goes on the table.',
+      'One die gives both the inches and the test, as for armoured horses. On a 1 or 2 the elephant goes berserk: it '
+      'drops its declared path and goes its 7″ at the nearest unit of either army, wheeling to face it and then '
+      'straight on, stopping in contact with an enemy (the melee follows) or just short of a friend, since the '
+      'engine fights no melee between friends.',
+      'No dice change.',
       ENG, label='tabletop-game'),
     R('AOT-PROP-STUBBORN',
       'Whether a unit may carry two marker figures of one kind, such as two standard bearers.',

@@ -931,7 +931,7 @@ class TestMeleeLog:
         check_log(a, b, rep, dice.log)
         hits = [e for e in dice.log if isinstance(e, Hits)]
         assert hits[0] == Hits("riders", ((5, True), (6, True))) and hits[0].count == 2
-        assert [e for e in dice.log if isinstance(e, ShieldWall)] == [ShieldWall("foot", 2, "1, 2", 1)]
+        assert [e for e in dice.log if isinstance(e, ShieldWall)] == [ShieldWall("foot", 2, "1, 2", 1, left=1)]
 
     @pytest.mark.parametrize(("a", "b", "rules"), [
         *AGREEMENT, *(pytest.param(a, b, R, id=f"invariant-{i}") for i, (a, b) in enumerate(INVARIANT_SIDES))])

@@ -401,7 +401,7 @@ def test_a_flank_attack_is_read_from_positions() -> None:
     st = duel(a, b, flank=True)
     assert geo.distance(st.piece("A").polygon, st.piece("B").polygon) < geo.CONTACT
     assert combat.flanked_by(st.piece("A"), st.piece("B")) and not combat.flanked_by(st.piece("B"), st.piece("A"))
-    g = Game(st, dice=TableDice.fixed([1, 2] + [6] * 10))
+    g = Game(st, dice=TableDice.fixed([1, 2] + [6] * 10), react=lambda *a: False)  # it does not turn to face
     g.act(fight)
     strikes = entries(g.state, "AOT-MELEE-STRIKES")[0]
     assert strikes.faces == (1, 2)  # the hoplites roll nothing, and no shield die: only the peltasts' 2 dice

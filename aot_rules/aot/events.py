@@ -30,12 +30,17 @@ class Hits(Event):
 
 @dataclass(frozen=True, slots=True)
 class ShieldWall(Event):
-    """A shield-wall (or pavise) die: its roll, the faces that save, and the hits it turned away."""
+    """A shield-wall (or pavise) die: its roll, the faces that save, and the hits saved with it (in melee with
+    armour's sixes, as the strike report counts them).  The table rolls it once per slot (AOT-SHOOT-SHIELDWALL,
+    AOT-MELEE-SHIELDWALL): ``held`` says no die was rolled, the slot's roll met these hits too, and ``left`` is
+    how many hits it may still turn away in the slot (one roll covers all the hits of the slot)."""
 
     unit: str
     roll: int
     saves_on: str
     saved: int
+    held: bool = False
+    left: int = 0
 
 
 @dataclass(frozen=True, slots=True)

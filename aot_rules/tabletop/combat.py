@@ -58,9 +58,32 @@ Readings (engine) this module adds, where the table needs a decision the index d
   longer possible it is lost).  A unit that panics on its die stays, and, panicking, is not shot but flees
   (AOT-PANIC, Reading 2).  The shooters' action is spent even when the countercharge cancels the shot.
 
-Not modelled yet: turning to face a flank attack before the melee (AOT-TURN-FLANK-ATTACKED), the battle line's
-one firer fewer (AOT-CMD-BATTLE-LINE), and several units shooting at one target in a slot against its
-start-of-slot strength (AOT-SHOOT-SIMULTANEOUS: each volley sees the target as it then is).
+* One shield test per slot (AOT-SHOOT-SHIELDWALL, AOT-MELEE-SHIELDWALL, and the index's Reading "one roll covers
+  all the fire the unit receives in that slot"): a unit rolls its shield die when it is first hit in a slot,
+  and that roll turns away at most its face in hits over the whole slot; later volleys (or melee pairs) of the
+  slot meet what is left of it, with no new die.  Shooting and melee keep a roll each (their own rules).
+  Outside a slot (the melee of turn step 2) the fight is the slot.
+* Simultaneous fire (AOT-SHOOT-SIMULTANEOUS): every volley of a slot at a unit counts its firers from, and
+  hits against, the unit as it stood before the first volley of the slot that hurt it; the losses land on
+  the unit as it now stands (never more than it has formed).  Losses it took otherwise earlier in the slot
+  (a melee fought in it) are not undone.
+* The battle line (AOT-CMD-BATTLE-LINE, flat Reading): a unit ordered into a battle line in this slot shoots
+  with one firer fewer than it would alone; the general's own unit shoots in full.
+* Turning to face (AOT-TURN-FLANK-ATTACKED): before the strikes, a unit in contact only on its flank or rear
+  may turn to face the first of those attackers.  The turn takes the turn's disorder test (the index's
+  Reading); the unit's front is set flush against the attacker's nearest side, at the free place nearest
+  where it stood, no farther than a base's width (:func:`facing_pose`); with no such place it fights flanked.
+  A mounted unit that turns so makes no horse strike this turn.  Elephants have no flank; chariots do not
+  turn so (their turns are their own rule).
+* DP (AOT-DEMO-RETREAT, AOT-DEMO-FORCED-ATTACK): before the points disorder anybody, the winner may buy one
+  forced retreat or one forced attack on the nearest unit whose density the points cover after one point for
+  each nearer eligible unit (which those units then take as disorder).  A retreat uses the unit's once-a-turn
+  retreat (a unit that has retreated, run or trotted cannot be forced back); a forced attack is a plain move
+  (a wheel to face and an advance) into the winner's nearest unit, taken only when one move reaches it, and
+  the melee follows at the next melee step (this slot's step (c) after a volley, else step 2 of the next
+  turn); it spends none of the unit's own action and no run or trot (the index allows a run; the engine does
+  not use it).  The offer goes through the reaction hook (``force retreat``, ``force attack``), recorded with
+  the action; the default hook declines, so the points disorder.
 """
 
 from __future__ import annotations
@@ -74,15 +97,20 @@ from functools import lru_cache
 from shapely.geometry import Polygon
 
 from aot_rules.aot.equipment import MeleeWeapon, Missile
+from aot_rules.aot.events import Losses, ShieldWall
 from aot_rules.aot.rules.demoralization import award, spend_disorder, targeting_order
+from aot_rules.aot.rules.manoeuvre import Step as Manoeuvre
+from aot_rules.aot.rules.manoeuvre import play_step
 from aot_rules.aot.rules.melee import MeleeResult, Side, StrikeReport, resolve_melee, resolve_two_vs_one, result
 from aot_rules.aot.rules.orders import Activity, UnitTurn
+from aot_rules.aot.rules.protection import HeldShield
 from aot_rules.aot.rules.reactions import resolve_countercharge
 from aot_rules.aot.rules.shooting import (
     ShotConditions,
     VolleyReport,
     compared_density,
     firers_for,
+    range_strength,
     resolve_volley,
     retreats,
 )
@@ -91,11 +119,12 @@ from aot_rules.aot.rules.weather import Weather
 from aot_rules.aot.units import Body, Front, Unit, density_after
 from aot_rules.core.errors import RuleError
 from aot_rules.core.events import Roll
+from aot_rules.tabletop import command, moves, plans, sight
 from aot_rules.tabletop import geometry as geo
-from aot_rules.tabletop import moves, sight
-from aot_rules.tabletop.game import Referee
+from aot_rules.tabletop.events import Aimed, DPForced, FacedAttack, Turned
+from aot_rules.tabletop.game import FORCE_ATTACK, FORCE_RETREAT, Referee, TableDice
 from aot_rules.tabletop.narrate import possessive
-from aot_rules.tabletop.state import GameState, Piece
+from aot_rules.tabletop.state import GameState, LogEntry, Piece
 
 #: AOT-WEATHER-WIND, Reading (engine): the way the wind blows from each named table edge.
 WIND_FROM: dict[str, tuple[float, float]] = {"south": (0.0, 1.0), "north": (0.0, -1.0), "west": (1.0, 0.0),
@@ -106,6 +135,10 @@ CACHE_SIZE = 32768
 SLIDE = 0.4
 #: A shooter fires downwind when it faces within this many degrees of the wind's way.
 DOWNWIND_ARC = 45.0
+#: AOT-CMD-BATTLE-LINE: a unit of a battle line shoots with this many firers fewer than it would alone.
+LINE_FEWER = 1
+#: A unit attacked only in flank or rear is asked whether it turns to face (AOT-TURN-FLANK-ATTACKED).
+TURN_TO_FACE = "turn to face"
 
 
 # --- small table facts ------------------------------------------------------------------------------
@@ -168,6 +201,48 @@ def changed(piece: Piece, unit: Unit, killed: int) -> Piece:
     return replace(p, turn=replace(p.turn, panicking=unit.panicking))
 
 
+# --- what holds for the rest of a slot ------------------------------------------------------------------
+#
+# Two things are decided once per slot and then hold (AOT-SHOOT-SHIELDWALL and AOT-MELEE-SHIELDWALL: one
+# shield test per slot; AOT-SHOOT-SIMULTANEOUS: every volley of the slot sees the target as it stood at its
+# start).  Like the command ledger (:func:`command.ledger`), they are read back from the typed events of the
+# slot's log entries (and of the action being played), never from their English, so a game saved mid-slot
+# resumes with them in force.  Outside a slot (the melee of turn step 2) the action itself is the slot.
+
+#: The log rules under which a unit meets fire (a volley, return fire), and melee strikes.
+SHOT_RULES = frozenset({"AOT-SHOOT-HIT", "AOT-REACT-RETURN-FIRE"})
+MELEE_RULES = frozenset({"AOT-MELEE-STRIKES"})
+
+
+def _slot_log(state: GameState, ref: Referee | None = None) -> Iterable[LogEntry]:
+    yield from command.slot_entries(state)
+    if ref is not None:
+        yield from ref.entries
+
+
+def held_shield(state: GameState, name: str, rules: frozenset[str], ref: Referee | None = None) -> HeldShield | None:
+    """The shield die unit ``name`` already rolled in this slot against fire (``SHOT_RULES``) or in melee
+    (``MELEE_RULES``), with the hits it may still turn away, or None: it rolls when it is first hit."""
+    last: ShieldWall | None = None
+    for e in _slot_log(state, ref):
+        if e.rule in rules:
+            for v in e.events:
+                if isinstance(v, ShieldWall) and v.unit == name:
+                    last = v
+    return None if last is None else HeldShield(last.roll, last.left)
+
+
+def slot_target(state: GameState, target: Piece) -> Unit:
+    """AOT-SHOOT-SIMULTANEOUS: the unit as every shooter of this slot sees it: as it stood before the first
+    volley that hurt it in this slot (its strength and density then), else as it stands."""
+    for e in _slot_log(state):
+        if e.rule in SHOT_RULES:
+            for v in e.events:
+                if isinstance(v, Losses) and v.before.name == target.name:
+                    return v.before
+    return target.unit
+
+
 # --- shooting -----------------------------------------------------------------------------------------
 
 @dataclass(frozen=True)
@@ -178,11 +253,22 @@ class Aim:
     distance: Fraction
     cond: ShotConditions
     cover: str | None
+    seen: Unit | None = None  # the target as the slot's shooters see it (AOT-SHOOT-SIMULTANEOUS)
+    line: bool = False  # one firer fewer: the shooter is in a battle line (AOT-CMD-BATTLE-LINE)
+
+    def event(self, shooter: str, target: str) -> Aimed:
+        """The volley's set-up as a typed event (what :meth:`describe` says, and the target's counted strength)."""
+        seen = self.seen if self.seen is not None else Unit()
+        strength = seen.density if self.cover else range_strength(seen)
+        return Aimed(shooter, target, self.firers, float(self.distance), strength, self.cover or "", self.cond.flank,
+                     self.cond.wind, self.line)
 
     def describe(self) -> str:
         bits = [f"{self.distance}″"]
         if self.cover:
             bits.append(f"in cover: {self.cover}")
+        if self.line:
+            bits.append("battle line: one firer fewer")
         if self.cond.flank:
             bits.append("flank")
         if self.cond.wind:
@@ -206,11 +292,18 @@ def aim(state: GameState, shooter: Piece, target: Piece, rule: str = "AOT-SHOOT-
     cond = ShotConditions(weapon=Missile(missile), veteran=shooter.unit.veteran, wind=downwind(state, shooter),
                           flank=flanked_by(target, shooter))
     dist = geo.inches(gap(shooter, target))
+    seen = slot_target(state, target)
     try:
-        n = firers_for(target.unit, cond, shooter.unit.formed, dist, cover is not None)
+        n = firers_for(seen, cond, shooter.unit.formed, dist, cover is not None)
     except RuleError as e:
         raise RuleError(e.rule_id, f"{s} at {t}: {e.message}") from None
-    return Aim(n, dist, cond, cover)
+    lead = command.line_lead(state, shooter)
+    if lead is not None:
+        n -= LINE_FEWER
+        if n < 1:
+            raise RuleError("AOT-CMD-BATTLE-LINE", f"{s} shoots in {possessive(lead.name)} battle line with one "
+                            f"firer fewer, and that leaves none to shoot at {t}")
+    return Aim(n, dist, cond, cover, seen, lead is not None)
 
 
 def _may_shoot(state: GameState, shooter: Piece) -> None:
@@ -234,7 +327,8 @@ def _may_shoot(state: GameState, shooter: Piece) -> None:
 def _volley_text(a: Aim, rep: VolleyReport, target: str) -> str:
     text = f"{a.firers} firers at {target} ({a.describe()}), hit on {rep.hit_on}: {rep.hits} hits"
     if rep.save_roll is not None:
-        text += f", shield wall {rep.save_roll}: {rep.saved} saved"
+        held = " (this slot's roll)" if rep.held_shield else ""
+        text += f", shield wall {rep.save_roll}{held}: {rep.saved} saved"
     text += f": {rep.killed} killed"
     if rep.disordered:
         text += f", {rep.disordered} disordered"
@@ -293,14 +387,18 @@ def shoot(state: GameState, ref: Referee, pid: str, target: str) -> GameState:
             return state
     else:
         back = _return_fire(state, ref, shooter, tgt)
-    with ref.rolling(shooter.name, "AOT-SHOOT-HIT") as rec:
-        rep = resolve_volley(plan.firers, tgt.unit, plan.cond, ref.dice)
+    with ref.rolling(shooter.name, "AOT-SHOOT-HIT", shooter.id, tgt.id) as rec:
+        rep = resolve_volley(plan.firers, plan.seen or tgt.unit, plan.cond, ref.dice,
+                             held_shield=held_shield(state, tgt.name, SHOT_RULES, ref), now=tgt.unit)
         rec.outcome = _volley_text(plan, rep, tgt.name)
+        rec.events.append(plan.event(shooter.id, tgt.id))
     answer: VolleyReport | None = None
     if back is not None:
-        with ref.rolling(tgt.name, "AOT-REACT-RETURN-FIRE") as rec:
-            answer = resolve_volley(back.firers, shooter.unit, back.cond, ref.dice)
+        with ref.rolling(tgt.name, "AOT-REACT-RETURN-FIRE", tgt.id, shooter.id) as rec:
+            answer = resolve_volley(back.firers, back.seen or shooter.unit, back.cond, ref.dice,
+                                    held_shield=held_shield(state, shooter.name, SHOT_RULES, ref), now=shooter.unit)
             rec.outcome = "returns fire: " + _volley_text(back, answer, shooter.name)
+            rec.events.append(back.event(tgt.id, shooter.id))
     s_lost = answer.killed + answer.disordered if answer else 0
     t_lost = rep.killed + rep.disordered
     s_unit, t_unit = shooter.unit, tgt.unit
@@ -486,7 +584,7 @@ def _beaten(state: GameState, ref: Referee, *, loser: str, winner: str, loser_at
     where = state.piece(loser)
     state = retreat_loser(state, ref, loser, winner)
     state = panic_flight(state, ref, where.side)
-    return spend_dp(state, ref, w.side, dp, where, loser)
+    return spend_dp(state, ref, w.side, dp, where, loser, winner)
 
 
 def retreat_loser(state: GameState, ref: Referee, loser: str, away_from: str) -> GameState:
@@ -615,6 +713,10 @@ def fight(state: GameState, ref: Referee, pids: frozenset[str] | None = None) ->
              if not state.piece(a).unit.panicking and not state.piece(b).unit.panicking]
     if not pairs:
         return state
+    state, turned = _turns_to_face(state, ref, pairs)
+    if turned:
+        pairs = [(a, b) for a, b in contact_pairs(state, pids)
+                 if not state.piece(a).unit.panicking and not state.piece(b).unit.panicking]
     foes = _foes(pairs)
     start = {pid: state.piece(pid).unit for pid in foes}
     tally = {pid: _Tally() for pid in foes}
@@ -632,8 +734,10 @@ def fight(state: GameState, ref: Referee, pids: frozenset[str] | None = None) ->
         s1, s2 = _side(state, a1, b, start[a1.id]), _side(state, a2, b, start[a2.id])
         sb = _side(state, b, a1, start[bid])
         first = -(-b.unit.ranks[0] // 2)
-        with ref.rolling(f"{a1.name} and {a2.name} v {b.name}", "AOT-MELEE-STRIKES") as rec:
-            r = resolve_two_vs_one(s1, s2, sb, first, ref.dice)
+        with ref.rolling(f"{a1.name} and {a2.name} v {b.name}", "AOT-MELEE-STRIKES", a1.id, a2.id, bid) as rec:
+            r = resolve_two_vs_one(s1, s2, sb, first, ref.dice, held=(
+                held_shield(state, a1.name, MELEE_RULES, ref), held_shield(state, a2.name, MELEE_RULES, ref),
+                held_shield(state, b.name, MELEE_RULES, ref)))
             rec.outcome = (f"{b.name} split {first}/{b.unit.ranks[0] - first}: {a1.name} lose {r.a1_killed}"
                            f"{f' + {r.a1_disordered} disordered' if r.a1_disordered else ''}, {a2.name} lose "
                            f"{r.a2_killed}{f' + {r.a2_disordered} disordered' if r.a2_disordered else ''}; "
@@ -663,8 +767,9 @@ def fight(state: GameState, ref: Referee, pids: frozenset[str] | None = None) ->
         if (b_id, a_id) in share_of:
             sb = replace(sb, strikers=share_of[(b_id, a_id)], extras=frontal[b_id][0] == a_id)
         sides[(a_id, b_id)] = (sa, sb)
-        with ref.rolling(f"{a.name} v {b.name}", "AOT-MELEE-STRIKES") as rec:
-            rep = resolve_melee(sa, sb, ref.dice)
+        with ref.rolling(f"{a.name} v {b.name}", "AOT-MELEE-STRIKES", a_id, b_id) as rec:
+            rep = resolve_melee(sa, sb, ref.dice, held=(held_shield(state, a.name, MELEE_RULES, ref),
+                                                         held_shield(state, b.name, MELEE_RULES, ref)))
             rec.outcome = (_strike_text(a.name, rep.a_strikes, b.name) + "; "
                            + _strike_text(b.name, rep.b_strikes, a.name))
         tally[a_id].add(rep.b_strikes.killed, rep.b_strikes.disordered)
@@ -696,18 +801,71 @@ def fight(state: GameState, ref: Referee, pids: frozenset[str] | None = None) ->
         beaten.setdefault(lose, win)
 
     # Retreats, panic, then the DP (slot steps d and e).
-    owed: list[tuple[int, int, Piece, str]] = []
+    owed: list[tuple[int, int, Piece, str, str]] = []
     for lose in [p for p in foes if p in beaten]:
         win = beaten[lose]
         w = state.piece(win)
         dp = award(state.sides[w.side].name, start[lose], ref.dice)
         where = state.piece(lose)
-        owed.append((w.side, dp, where, lose))
+        owed.append((w.side, dp, where, lose, win))
         state = retreat_loser(state, ref, lose, win)
         state = panic_flight(state, ref, where.side)
-    for side, dp, where, lose in owed:
-        state = spend_dp(state, ref, side, dp, where, lose)
+    for side, dp, where, lose, win in owed:
+        state = spend_dp(state, ref, side, dp, where, lose, win)
     return engage(state, foes)
+
+
+def facing_pose(state: GameState, p: Piece, attacker: Piece) -> geo.Pose | None:
+    """Where ``p`` stands once turned to face ``attacker`` (AOT-TURN-FLANK-ATTACKED, Reading (engine)): its
+    front flush against the attacker's side nearest to it, at the place nearest where it stood that is free
+    of every other base, on the table and on ground it may enter, no farther than a base's width; None if
+    there is no such place (it stays as it is and fights flanked)."""
+    here = geo.centre(p.pose, p.size)
+    options = sorted(contact_poses(p, attacker), key=lambda q: math.dist(geo.centre(q, p.size), here))
+    for pose in options:
+        if math.dist(geo.centre(pose, p.size), here) > p.size.width:
+            break
+        body = geo.footprint(pose, p.size)
+        if not geo.on_table(body, state.width, state.depth):
+            continue
+        if any(o.id != p.id and geo.overlap(body, o.polygon) for o in state.fighting()):
+            continue
+        if any(not terrain_effect(t.kind, p.unit).passable and geo.overlap(body, t.polygon) for t in state.terrain):
+            continue
+        return pose
+    return None
+
+
+def _turns_to_face(state: GameState, ref: Referee, pairs: Sequence[tuple[str, str]]) -> tuple[GameState, bool]:
+    """AOT-TURN-FLANK-ATTACKED: each unit in contact only on its flank or rear (no enemy in front) may turn to
+    face the first of those attackers before the strikes.  The turn takes the turn's disorder test
+    (the index's Reading); it ends in frontal contact (:func:`facing_pose`); a mounted unit that turns so
+    makes no horse strike this turn.  Elephants have no flank; chariots turn by their own rule and do not."""
+    turned = False
+    for pid, fs in _foes(pairs).items():
+        p = state.piece(pid)
+        if not p.on_table or p.unit.panicking or p.unit.body is Body.ELEPHANT or p.unit.body.chariot:
+            continue
+        foes = [state.piece(f) for f in fs if state.piece(f).on_table]
+        if not foes or not all(flanked_by(p, f) for f in foes):
+            continue
+        a = foes[0]
+        pose = facing_pose(state, p, a)
+        if pose is None:
+            ref.note(p.name, "AOT-TURN-FLANK-ATTACKED", f"has no room to turn to face {a.name}: it fights flanked",
+                     events=(FacedAttack(pid, a.id, False),), pieces=(pid, a.id))
+            continue
+        if not ref.choose(state, pid, a.id, TURN_TO_FACE):
+            continue
+        with ref.rolling(p.name, "AOT-TURN-FLANK-ATTACKED", pid, a.id) as rec:
+            unit = play_step(p.unit, Manoeuvre.TURN, ref.dice)
+            lost = p.unit.formed - unit.formed
+            rec.outcome = (f"turns to face {a.name}" + (f": {lost} disordered" if lost else ": passes")
+                           + ("; no horse strike" if p.unit.mounted else ""))
+            rec.events.extend((FacedAttack(pid, a.id, True), Turned(pid, p.pose, pose)))
+        state = state.with_piece(replace(changed(p, unit, 0), pose=pose, wheeled=True))
+        turned = True
+    return state, turned
 
 
 def engage(state: GameState, pids: Iterable[str]) -> GameState:
@@ -733,10 +891,99 @@ def _dp_target(state: GameState, p: Piece, loser: Piece) -> bool:
     return p.unit.body is not Body.ELEPHANT or loser.unit.body is Body.ELEPHANT
 
 
-def spend_dp(state: GameState, ref: Referee, side: int, dp: int, where: Piece, loser: str) -> GameState:
+def force_plan(state: GameState, p: Piece, side: int) -> tuple[str, tuple[moves.Step, ...]] | None:
+    """AOT-DEMO-FORCED-ATTACK: the spender's unit nearest to ``p`` and the path (a wheel to face it, an advance
+    into contact) that drives ``p`` against it, if one move reaches it; None otherwise."""
+    if p.unit.density == 0 or p.unit.panicking or p.unit.defensive or moves.contacts(state, p):
+        return None
+    near = min(state.fighting(side), key=lambda e: (gap(p, e), e.id), default=None)
+    if near is None:
+        return None
+    steps = plans.steps_to(p, near, moves.allowance(p))
+    if steps is None:
+        return None
+    try:  # the path is tried on the table, with scratch dice, so nothing offered is ever refused
+        moves.forced_attack(state, Referee(TableDice.seeded(0), state.turn, lambda *a: False), p.id, steps, near.id)
+    except RuleError:
+        return None
+    return near.id, tuple(steps)
+
+
+def _may_retreat(p: Piece) -> bool:
+    try:
+        p.turn.do(Activity.RETREAT)
+    except RuleError:
+        return False
+    return True
+
+
+def _force_choice(state: GameState, ref: Referee, by: str, p: Piece, side: int) -> str | None:
+    """Ask the winner (the owner of ``by``) whether his points force ``p`` to retreat (AOT-DEMO-RETREAT) or,
+    failing that, to attack his nearest unit (AOT-DEMO-FORCED-ATTACK); only what ``p`` could do is offered."""
+    if p.unit.density == 0 or p.unit.body is Body.ELEPHANT:
+        return None
+    if _may_retreat(p) and ref.choose(state, by, p.id, FORCE_RETREAT):
+        return FORCE_RETREAT
+    if force_plan(state, p, side) is not None and ref.choose(state, by, p.id, FORCE_ATTACK):
+        return FORCE_ATTACK
+    return None
+
+
+def _disorder_with(state: GameState, ref: Referee, side: int, p: Piece, points: int,
+                   away: float) -> tuple[GameState, int]:
+    """AOT-DEMO-DISORDER: up to ``points`` DP disorder ``p``'s warriors; (state, points left)."""
+    emitted = len(ref.dice.log)
+    unit, rest = spend_disorder(points, p.unit, ref.dice)
+    if rest == points:
+        return state, points
+    ref.note(state.sides[side].name, "AOT-DEMO-DISORDER", f"{points - rest} DP on {p.name} ({away:.1f}″ from the "
+             f"combat): {unit.disordered - p.unit.disordered} disordered",  # its DPSpent and Losses travel with it
+             events=tuple(ref.dice.log[emitted:]), pieces=(p.id,))
+    return state.with_piece(changed(p, unit, 0)), rest
+
+
+def _force(state: GameState, ref: Referee, side: int, by: str, order: Sequence[str], near: dict[str, float],
+           left: int) -> tuple[GameState, int, frozenset[str]]:
+    """The winner's one forced retreat or attack, if he wants one (AOT-DEMO-RETREAT, AOT-DEMO-FORCED-ATTACK):
+    on the first unit of ``order`` (nearest first) whose density the points cover after one point for each
+    nearer unit (AOT-DEMO-TARGETING: a nearer unit must have received some before a farther one is targeted).
+    Returns the state, the points left and the units already served."""
+    for i, pid in enumerate(order):
+        p = state.piece(pid)
+        cost = p.unit.density
+        nearer = [state.piece(q) for q in order[:i]]
+        if cost == 0 or i + cost > left or any(spend_disorder(1, q.unit)[1] for q in nearer):
+            continue
+        how = _force_choice(state, ref, by, p, side)
+        if how is None:
+            continue
+        for q in nearer:
+            state, _ = _disorder_with(state, ref, side, q, 1, near[q.id])
+        who = state.sides[side].name
+        if how == FORCE_RETREAT:
+            away = min(state.fighting(side), key=lambda e: (gap(p, e), e.id))
+            ref.note(who, "AOT-DEMO-RETREAT", f"{cost} DP force {p.name} to retreat",
+                     events=(DPForced(side, p.id, cost, "retreat", away.id),), pieces=(by, p.id))
+            state = moves.retreat(state, ref, p.id, away.id)
+        else:
+            plan = force_plan(state, p, side)
+            assert plan is not None  # offered only with a plan, and nothing has moved since
+            foe, steps = plan
+            ref.note(who, "AOT-DEMO-FORCED-ATTACK", f"{cost} DP drive {p.name} to attack {state.piece(foe).name}",
+                     events=(DPForced(side, p.id, cost, "attack", foe),), pieces=(by, p.id, foe))
+            state = moves.forced_attack(state, ref, p.id, steps, foe)
+        return state, left - i - cost, frozenset([*order[:i], pid])
+    return state, left, frozenset()
+
+
+def spend_dp(state: GameState, ref: Referee, side: int, dp: int, where: Piece, loser: str,
+             by: str = "") -> GameState:
     """Spend side ``side``'s ``dp`` points won against ``loser`` beaten at ``where`` (AOT-DEMO-TARGETING):
     on the loser, or on its army's units in sight of the combat, nearest first, disordering warriors
-    (AOT-DEMO-DISORDER: stubborn warriors cost 2, a point disorders 2 recruits).
+    (AOT-DEMO-DISORDER: stubborn warriors cost 2, a point disorders 2 recruits).  With ``by``, the winning
+    unit, its owner is first offered, on each unit in turn whose density the points cover, a forced retreat
+    (AOT-DEMO-RETREAT) or a forced attack on his nearest unit (AOT-DEMO-FORCED-ATTACK), each costing the
+    unit's density; what is left disorders as before.
 
     Reading (engine): the units fighting at the spot (those touching ``where``) do not hide anything from
     it, so a winner standing in front of the loser does not block the sight of the units behind it."""
@@ -749,21 +996,18 @@ def spend_dp(state: GameState, ref: Referee, side: int, dp: int, where: Piece, l
     near = {p.id: gap(where, p) for p in state.fighting(1 - side)
             if _dp_target(state, p, beaten)}
     left = dp
+    done: frozenset[str] = frozenset()
+    if by:
+        order = [pid for pid in targeting_order(near)
+                 if pid == loser or sight.line_of_sight(view, where, state.piece(pid)) is None]
+        state, left, done = _force(state, ref, side, by, order, near, left)
     for pid in targeting_order(near):  # nearest first; sight is measured only when a unit's turn comes
         if left == 0:
             break
         p = state.piece(pid)
-        if pid != loser and sight.line_of_sight(view, where, p) is not None:
+        if pid in done or not p.on_table or (pid != loser and sight.line_of_sight(view, where, p) is not None):
             continue
-        emitted = len(ref.dice.log)
-        unit, rest = spend_disorder(left, p.unit, ref.dice)
-        if rest == left:
-            continue
-        ref.note(who, "AOT-DEMO-DISORDER", f"{left - rest} DP on {p.name} ({near[pid]:.1f}″ from the combat): "
-                 f"{unit.disordered - p.unit.disordered} disordered",  # its DPSpent and Losses travel with it
-                 events=tuple(ref.dice.log[emitted:]), pieces=(p.id,))
-        state = state.with_piece(changed(p, unit, 0))
-        left = rest
+        state, left = _disorder_with(state, ref, side, p, left, near[pid])
     if left:
         ref.note(who, "AOT-DEMO-TARGETING", f"{left} DP unspent: no eligible unit left to take them")
     return state

@@ -23,8 +23,9 @@ Readings (engine):
   failed messenger as his one messenger (the messenger rode; the order did not get through).
 - A general whose unit has left the table gives no orders: his slot passes.
 - A battle line grows from the general's unit: a unit joins it when it stands within 1″ of the general's
-  unit or of a unit already ordered into the line in this slot.  The line's "1″ less" move and "one
-  firer fewer" are not enforced by the movement and shooting actions yet.
+  unit or of a unit already ordered into the line in this slot.  Every unit of the line but the general's
+  moves at most 1″ less than the general's unit (and no more than its own allowance) and shoots with one
+  firer fewer than it would alone (:func:`line_lead`, used by ``moves.reach`` and ``combat.aim``).
 - A unit's nationality is its piece's ``nationality`` when the piece carries one (an allied contingent),
   otherwise its side's.
 - The slot rewrite a double allows (AOT-CMD-DOUBLES) is made before the initiative is rolled again (the
@@ -181,6 +182,18 @@ def ledger(state: GameState) -> Ledger:
             if method is Method.SIGNAL and led.radius is None and ev.radius:
                 led = replace(led, radius=ev.radius)
     return led
+
+
+def line_lead(state: GameState, piece: Piece) -> Piece | None:
+    """AOT-CMD-BATTLE-LINE: the general's unit leading the battle line ``piece`` was ordered into in the slot
+    being played, or None (not in a line, or the general's own unit: it moves and shoots in full)."""
+    if not state.slot or piece.side != state.mover:
+        return None
+    led = ledger(state)
+    if led.method is not Method.BATTLE_LINE or piece.id not in led.reached:
+        return None
+    c = state.sides[piece.side].commander(state.sides[piece.side].slots[state.slot - 1])
+    return None if c is None else state.piece(c.unit)
 
 
 def slot_orders(c: Commander, state: GameState, led: Ledger) -> SlotOrders:

@@ -206,6 +206,56 @@ class CampTaken(Event):
 
 
 @dataclass(frozen=True, slots=True)
+class Aimed(Event):
+    """A volley as the table set it up (AOT-SHOOT-RANGE and the rules it draws on): ``firers`` of ``shooter`` at
+    ``target`` ``distance`` inches away, the target counted at ``strength`` (its strength at the start of the
+    slot, AOT-SHOOT-SIMULTANEOUS, or its density in ``cover``), shot in the flank, downwind, and one firer fewer
+    in a battle line (``line``, AOT-CMD-BATTLE-LINE)."""
+
+    shooter: str
+    target: str
+    firers: int
+    distance: float
+    strength: int
+    cover: str = ""
+    flank: bool = False
+    downwind: bool = False
+    line: bool = False
+
+
+@dataclass(frozen=True, slots=True)
+class FacedAttack(Event):
+    """AOT-TURN-FLANK-ATTACKED: ``piece``, attacked only on its flank or rear by ``attacker``, turned to face it
+    (``turned``; its Turned event follows), or had no room to (it fights flanked)."""
+
+    piece: str
+    attacker: str
+    turned: bool
+
+
+@dataclass(frozen=True, slots=True)
+class DPForced(Event):
+    """``side``'s demoralization points (``points``, the unit's density) forced ``piece`` to ``how``: "retreat"
+    (AOT-DEMO-RETREAT, away from ``foe``) or "attack" (AOT-DEMO-FORCED-ATTACK, into ``foe``)."""
+
+    side: int
+    piece: str
+    points: int
+    how: str
+    foe: str
+
+
+@dataclass(frozen=True, slots=True)
+class Rampaged(Event):
+    """A berserk elephant (AOT-ELEPHANT-MOVE) rushed at ``target``, the nearest unit; ``moved`` False: it found no
+    way to go and stayed."""
+
+    piece: str
+    target: str
+    moved: bool = True
+
+
+@dataclass(frozen=True, slots=True)
 class ReactionChosen(Event):
     """A player's answer to a reaction the rules offered (``reaction``: "return fire", "countercharge",
     "evade"); replaying a game answers from these."""
@@ -238,4 +288,4 @@ class BattleEnded(Event):
 TABLE_EVENTS: tuple[type[Event], ...] = (
     TurnBegan, InitiativeRolledAgain, WeatherSet, StormStruck, SlotOpened, SlotClosed, Activated, OfficerActed,
     SlotsRewritten, MovedAlong, Wheeled, Turned, Reformed, FellBack, ContactMade, LeftBattle, CampTaken,
-    ReactionChosen, Decided, BattleEnded)
+    Aimed, FacedAttack, DPForced, Rampaged, ReactionChosen, Decided, BattleEnded)

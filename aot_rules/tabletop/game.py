@@ -91,9 +91,15 @@ class Record:
 ReactionChoice = Callable[[GameState, str, str, str], bool]
 
 
+#: The choices a winner's demoralization points offer besides disorder (AOT-DEMO-RETREAT, AOT-DEMO-FORCED-ATTACK).
+FORCE_RETREAT, FORCE_ATTACK = "force retreat", "force attack"
+DP_CHOICES = frozenset({FORCE_RETREAT, FORCE_ATTACK})
+
+
 def always_react(state: GameState, pid: str, by: str, reaction: str) -> bool:
-    """The default choice: take every reaction the rules allow."""
-    return True
+    """The default choice: take every reaction the rules allow, and spend demoralization points on disorder
+    (the forced retreat and attack are a player's choices, not a reaction)."""
+    return reaction not in DP_CHOICES
 
 
 @dataclass

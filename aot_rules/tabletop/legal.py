@@ -55,7 +55,7 @@ def unit_actions(state: GameState, p: Piece) -> Iterator[Action]:
     if p.unit.missile is not None:
         for e in enemies:
             yield Action("AOT-SHOOT-HIT", combat.shoot, (p.id, e.id), why=f"shoot at {e.id}")
-    allowance = float(moves.allowance(p))
+    allowance = moves.reach(state, p)
     for e in enemies[:TARGETS]:
         steps = steps_to(p, e, allowance)
         if steps is not None:

@@ -38,6 +38,13 @@ Readings (engine), where the table needs a decision the index does not give:
 - a move whose swept ground enters the unguarded enemy camp sacks it once the entry test is taken: the camp is
   removed and the unit with it, looting (AOT-CAMP, :func:`sack_camp`); a storm's lost unit slides straight
   without turning (:func:`storm_drift`);
+- a unit ordered into a battle line this slot (AOT-CMD-BATTLE-LINE) moves at most 1″ less than the general's
+  unit, and never more than its own allowance (:func:`reach`); a run or trot is its own die's;
+- an elephant trots on one die (AOT-ELEPHANT-MOVE: the armoured horse's rule); a die below 3 sends it berserk:
+  it drops its declared path and goes its 7″ at the nearest unit of either side (:func:`rampage`), into
+  contact with an enemy or just short of a friend (no melee between friends is fought);
+- a forced attack bought with DP (AOT-DEMO-FORCED-ATTACK) is a plain move into contact, taken without
+  activation (:func:`forced_attack`);
 - the countercharge (AOT-REACT-COUNTERCHARGE) answers shooting only, so it belongs to the shot
   (:mod:`aot_rules.tabletop.combat`), not to a move; a contacted enemy may only evade.
 """
@@ -56,7 +63,7 @@ from aot_rules.aot.events import Losses
 from aot_rules.aot.rules.camps import check_entry
 from aot_rules.aot.rules.chariots import play_chariot_trot, play_chariot_turn
 from aot_rules.aot.rules.disorder import disorder_loss, roll_test_die, take_disorder_test
-from aot_rules.aot.rules.elephants import ELEPHANT_MOVE
+from aot_rules.aot.rules.elephants import ELEPHANT_MOVE, play_elephant_trot
 from aot_rules.aot.rules.evasion import check_evade, may_evade, play_evade, troops_of
 from aot_rules.aot.rules.manoeuvre import Step as Manoeuvre
 from aot_rules.aot.rules.manoeuvre import play_step
@@ -76,12 +83,14 @@ from aot_rules.aot.rules.run_trot import play_run, play_trot
 from aot_rules.aot.rules.terrain import check_passable, terrain_effect
 from aot_rules.aot.units import Body, Unit, trim_mix
 from aot_rules.core.errors import RuleError
+from aot_rules.tabletop import command
 from aot_rules.tabletop.events import (
     CampTaken,
     ContactMade,
     FellBack,
     LeftBattle,
     MovedAlong,
+    Rampaged,
     Reformed,
     Turned,
     Wheeled,
@@ -106,7 +115,8 @@ from aot_rules.tabletop.geometry import (
     wheel_pivot,
     wheel_pose,
 )
-from aot_rules.tabletop.sight import in_touch
+from aot_rules.tabletop.narrate import possessive
+from aot_rules.tabletop.sight import gap, in_touch
 from aot_rules.tabletop.state import GameState, Piece, Status
 
 #: The rule id for a base that would leave the table (AOT-EQUIPMENT sets the 40×60″ table).
@@ -167,6 +177,21 @@ def allowance(piece: Piece) -> float:
     if piece.unit.body is Body.ELEPHANT:
         return float(ELEPHANT_MOVE)
     return float(move_allowance(piece.unit))
+
+
+#: AOT-CMD-BATTLE-LINE: a unit of a battle line moves this much less than the general's unit.
+LINE_SHORTER = 1.0
+
+
+def reach(state: GameState, piece: Piece) -> float:
+    """How far ``piece`` may move now: its allowance, and in a battle line (ordered into one this slot) 1″ less
+    than the general's unit, never more than its own (AOT-CMD-BATTLE-LINE and its Readings: flat, not
+    cumulative along the line)."""
+    own = allowance(piece)
+    lead = command.line_lead(state, piece)
+    if lead is None:
+        return own
+    return max(0.0, min(own, allowance(lead) - LINE_SHORTER))
 
 
 def contacts(state: GameState, piece: Piece) -> tuple[Piece, ...]:
@@ -371,13 +396,22 @@ def _refuse_on_friend(state: GameState, p: Piece, w: Walk) -> None:
                         "a friend only if it clears it completely in the same move")
 
 
-def _run_die(state: GameState, ref: Referee, p: Piece) -> tuple[Piece, float]:
-    """Roll the run or trot: the piece after its test, and how far the die lets it go."""
+def _run_die(state: GameState, ref: Referee, p: Piece) -> tuple[Piece, float, bool]:
+    """Roll the run or trot: the piece after its test, how far the die lets it go, and whether it sent an
+    elephant berserk (AOT-ELEPHANT-MOVE: its trot is the armoured horse's one die, below 3 it rampages)."""
     u = p.unit
     rule = "AOT-TROT" if u.mounted else "AOT-RUN"
     if u.body is Body.ELEPHANT:
-        raise RuleError("AOT-ELEPHANT-MOVE", f"{p.name}: an elephant's trot (and its rampage) is not played on "
-                        "the table; it moves its 7″")
+        with ref.rolling(p.name, "AOT-ELEPHANT-MOVE", p.id) as rec:
+            t = play_elephant_trot(u, ref.dice)
+            rec.outcome = (f"trot die {t.distance}: it goes berserk" if t.berserk
+                           else f"may trot up to {t.distance}″")
+        return p, float(t.distance), t.berserk
+    return (*_trot_die(ref, p, rule), False)
+
+
+def _trot_die(ref: Referee, p: Piece, rule: str) -> tuple[Piece, float]:
+    u = p.unit
     with ref.rolling(p.name, "AOT-CHARIOT-TURN-TROT" if u.body.chariot else rule) as rec:
         if u.body.chariot:
             cm = play_chariot_trot(u, ref.dice)
@@ -436,14 +470,30 @@ def move(state: GameState, ref: Referee, pid: str, steps: Sequence[Step], *, run
                                 f"not {total:.2f}″")
         else:
             check_move(u, round(total, 6))
+        limit = reach(state, p)
+        if total > limit + COST_EPS:
+            lead = command.line_lead(state, p)
+            assert lead is not None  # only a battle line's unit moves less than its allowance
+            raise RuleError("AOT-CMD-BATTLE-LINE", f"{p.name} moves in {possessive(lead.name)} battle line: at most "
+                            f"{limit:.1f}″ (1″ less than the general's unit), not {total:.1f}″")
     w = walk(state, p, steps, total)
     _refuse_on_friend(state, p, w)
     p = replace(p, turn=turn)
     if run:
-        p, rolled = _run_die(state, ref, p)
+        p, rolled, berserk = _run_die(state, ref, p)
         if not p.on_table:
             return state.with_piece(p)
+        if berserk:
+            return rampage(state, ref, p)
         w = _walk_run(state, p, steps, rolled)
+    how = ("trot" if u.mounted else "run") if run else "move"
+    return _go(state, ref, p, start, w, how)
+
+
+def _go(state: GameState, ref: Referee, p: Piece, start: Pose, w: Walk, how: str) -> GameState:
+    """Carry ``p`` along the checked walk ``w``: the friends it passes and the ground it crosses test, the
+    move is logged, and an enemy it stops against may evade."""
+    pid = p.id
     moved = replace(p, pose=w.end, wheeled=p.wheeled or any(abs(deg) > 0 for _, deg in w.wheels))
     state = state.with_piece(moved)
     unit = moved.unit
@@ -468,7 +518,6 @@ def move(state: GameState, ref: Referee, pid: str, steps: Sequence[Step], *, run
     moved = state.piece(pid)
     moved = replace(moved, inside=_inside(state, moved))
     state = state.with_piece(moved)
-    how = ("trot" if u.mounted else "run") if run else "move"
     points = ((start.x, start.y), *((q.x, q.y) for q in w.path))
     ref.note(p.name, "AOT-MOVE-PROCEDURE", events=(MovedAlong(pid, start, points, w.end, round(w.cost, 4), how),
                      *(Wheeled(pid, pivot, deg) for pivot, deg in w.wheels)), pieces=(pid,))
@@ -513,6 +562,69 @@ def _offer_evasion(state: GameState, ref: Referee, eid: str, attacker: str) -> G
         ref.note(e.name, "AOT-EVADE-PROCEDURE", f"stands and accepts the melee with {a.name}", "decision")
         return state
     return evade(state, ref, eid, attacker)
+
+
+#: A berserk elephant stops this far short of a friend it rushes at (no melee is fought between friends).
+SHORT_OF_FRIEND = 0.1
+
+
+def rampage(state: GameState, ref: Referee, p: Piece) -> GameState:
+    """A berserk elephant (AOT-ELEPHANT-MOVE, the rampage of AOT-ELEPHANT-WOUND; Reading (engine)): it drops the
+    path it declared and goes its 7″ at the nearest unit of either side, wheeling to face it and then straight
+    on; it stops in contact with an enemy (the melee follows in the slot's melee step, and the enemy may
+    evade) or just short of a friend (the engine fights no melee between friends).  Where even the wheel
+    cannot be made (the table's edge, impassable ground), it stays where it stands."""
+    from aot_rules.tabletop import plans  # plans builds its paths from this module's steps
+
+    others = [o for o in state.fighting() if o.id != p.id]
+    state = state.with_piece(p)
+    if not others:
+        return state
+    near = min(others, key=lambda o: (gap(p, o), o.id))
+    deg = plans.facing_wheel(p, near)
+    deg = 0.0 if abs(deg) < plans.MIN_WHEEL else deg
+    left = float(ELEPHANT_MOVE) - wheel_cost(p.size, deg)
+    pose = wheel_pose(p.pose, p.size, deg) if deg else p.pose
+    run = plans.contact_along(pose, p.size, plans.outline(near.pose, near.size), max(left, 0.0))
+    go = left if run is None else (run + 0.01 if near.side != p.side else run - SHORT_OF_FRIEND)
+    steps: list[Step] = [Wheel(deg)] if deg else []
+    if go > COST_EPS:
+        steps.append(Advance(round(min(left, go), 4)))
+    try:
+        w = _walk_run(state, p, steps, sum(step_cost(p.size, s) for s in steps)) if steps else None
+    except RuleError as e:
+        w = None
+        ref.note(p.name, "AOT-ELEPHANT-MOVE", f"berserk, cannot rush at {near.name}: {e.message}",
+                 events=(Rampaged(p.id, near.id, False),), pieces=(p.id, near.id))
+    if w is None:
+        return state
+    ref.note(p.name, "AOT-ELEPHANT-MOVE", f"rushes at {near.name}, the nearest unit",
+             events=(Rampaged(p.id, near.id),), pieces=(p.id, near.id))
+    return _go(state, ref, p, p.pose, w, "rampage")
+
+
+def forced_attack(state: GameState, ref: Referee, pid: str, steps: Sequence[Step], foe: str) -> GameState:
+    """AOT-DEMO-FORCED-ATTACK: the enemy's demoralization points drive ``pid`` along ``steps`` into contact with
+    ``foe`` (the spender's nearest unit).  It needs no activation and spends none of the unit's own action;
+    the ground tests as in a move; the melee follows in the slot's melee step.  Refused, with nothing changed,
+    when the unit could not move so (in contact, panicking, in the defensive formation, a path beyond its
+    allowance) or the path does not end in contact with ``foe``."""
+    p = _fighting(state, pid)
+    _check_steps(p, steps)
+    u = p.unit
+    if u.panicking or u.defensive or u.density == 0:
+        raise RuleError("AOT-DEMO-FORCED-ATTACK", f"{p.name} cannot be driven to attack: it is panicking or in "
+                        "the defensive formation")
+    _not_in_contact(state, p, "AOT-DEMO-FORCED-ATTACK", "be driven to attack")
+    total = sum(step_cost(p.size, s) for s in steps)
+    if total > allowance(p) + COST_EPS:
+        raise RuleError("AOT-DEMO-FORCED-ATTACK", f"{p.name} moves at most {allowance(p):.1f}″, not {total:.1f}″")
+    w = walk(state, p, steps, total)
+    _refuse_on_friend(state, p, w)
+    target = state.piece(foe)
+    if not w.stopped or not in_touch(replace(p, pose=w.end), target):
+        raise RuleError("AOT-DEMO-FORCED-ATTACK", f"{p.name} cannot reach {target.name} in one move")
+    return _go(state, ref, p, p.pose, w, "forced attack")
 
 
 # --- turning and reforming -------------------------------------------------------------------------
@@ -830,6 +942,16 @@ def _face_back(state: GameState, ref: Referee, p: Piece, away: str) -> GameState
              events=(Turned(p.id, p.pose, pose),), pieces=(p.id, away))
     out = replace(p, pose=pose)
     return state.with_piece(replace(out, inside=_inside(state, out)))
+
+
+def retreat_blocked(state: GameState, pid: str, away_from: str) -> bool:
+    """Whether a retreat of ``pid`` away from ``away_from`` would disperse it now: an enemy base or impassable
+    ground in its way.  Judged at its present density, before the retreat's test, and rolling nothing: a
+    player weighing a forced retreat (AOT-DEMO-RETREAT) asks it."""
+    p, foe = state.piece(pid), state.piece(away_from)
+    heading = _away_heading(state, p, foe)
+    d = float(ELEPHANT_MOVE if p.unit.body is Body.ELEPHANT else retreat_move(p.unit))
+    return flight(state, p, heading, d, heading).blocked is not None
 
 
 def retreat(state: GameState, ref: Referee, pid: str, away_from: str) -> GameState:

@@ -139,7 +139,8 @@ def _activated(entry: LogEntry, e: Activated) -> str:
 def _moved(entry: LogEntry, e: MovedAlong) -> str:
     if e.how == "drift":
         return f"lost in the storm, drifts {inches(e.inches)} to {where(e.end)}"
-    verb = {"move": "moves", "run": "runs", "trot": "trots"}.get(e.how, e.how)
+    verb = {"move": "moves", "run": "runs", "trot": "trots", "rampage": "rampages",
+            "forced attack": "is driven to attack, moves"}.get(e.how, e.how)
     return f"{verb} {inches(e.inches)} to {where(e.end)}"
 
 

@@ -50,7 +50,7 @@ from aot_rules.core.errors import RuleError
 from aot_rules.tabletop import combat, command, geometry, moves, officers
 from aot_rules.tabletop.action import Action, is_legal
 from aot_rules.tabletop.command import SIGNAL_MAX, ledger
-from aot_rules.tabletop.game import Game
+from aot_rules.tabletop.game import FORCE_ATTACK, FORCE_RETREAT, Game
 from aot_rules.tabletop.geometry import inches
 from aot_rules.tabletop.plans import (
     BEHIND,
@@ -174,7 +174,7 @@ def rank(state: GameState, piece: Piece) -> int:
         return 0
     if piece.unit.missile is not None and _shot(state, piece, enemies, sure=False):
         return 4
-    allowance = float(moves.allowance(piece))
+    allowance = moves.reach(state, piece)
     d, _, e = enemies[0]
     if any(dd <= allowance and not ee.unit.panicking
            and worth_charging(*odds(piece.unit, ee.unit, charging=True, weather=state.weather), state)
@@ -199,7 +199,7 @@ def options(state: GameState, piece: Piece) -> list[Option]:
     shot = _shot(state, piece, enemies, sure=True) if piece.unit.missile is not None else None
     if shot:
         out.append(shot)
-    allowance = float(moves.allowance(piece))
+    allowance = moves.reach(state, piece)
     charge = _charge(state, piece, enemies, allowance)
     if charge:
         out.append(charge)
@@ -315,8 +315,17 @@ class ScriptedPlayer:
 
     # --- reactions ------------------------------------------------------------------------------
     def react(self, state: GameState, pid: str, by: str, reaction: str) -> bool:
-        """Return fire always; evade when the melee odds are bad; countercharge when they are good; in a storm,
-        name the units offered first (the engine offers those farthest from the enemy first)."""
+        """Return fire and turn to face a flank attack always; evade when the melee odds are bad; countercharge
+        when they are good; in a storm, name the units offered first (the engine offers those farthest from the
+        enemy first).  With demoralization points (``pid`` the winner, ``by`` the enemy they may go on):
+        force a retreat that would disperse it; otherwise the points disorder (AOT-DEMO-*).  It never buys a
+        forced attack: measured over 30 greek-border games, forcing attacks that the exact odds favoured
+        turned 90% decisive games into 70%, since disordered warriors, not extra melees, are what break a unit
+        (the random policy still takes them)."""
+        if reaction == FORCE_RETREAT:
+            return self._breaks(state, state.piece(by))
+        if reaction == FORCE_ATTACK:
+            return False  # disorder wins more battles (see above)
         if reaction not in ("evade", "countercharge"):
             return True
         me, them = state.piece(pid), state.piece(by)
@@ -324,6 +333,16 @@ class ScriptedPlayer:
             p_win, p_lose = odds(me.unit, them.unit, charging=False, weather=state.weather)
             return favoured(p_lose, p_win)
         return favoured(*odds(me.unit, them.unit, charging=True, weather=state.weather))
+
+    def _breaks(self, state: GameState, enemy: Piece) -> bool:
+        """AOT-DEMO-RETREAT is worth its points when the retreat would disperse the enemy unit (one of our units
+        or impassable ground blocks it: a victory point, AOT-VICTORY-POINTS); a flight off the table scores
+        nothing, and the points disorder instead."""
+        mine = state.fighting(self.side)
+        if not mine:
+            return False
+        away = min(mine, key=lambda e: (gap(enemy, e), e.id))
+        return moves.retreat_blocked(state, enemy.id, away.id)
 
     def after_double(self, game: Game) -> None:
         """After a tied initiative roll, before the dice are rolled again, the slots may be rewritten

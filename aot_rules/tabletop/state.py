@@ -109,7 +109,8 @@ class Piece:
     turn: UnitTurn = field(default_factory=lambda: UnitTurn("unit"))
     inside: tuple[str, ...] = ()  # rough pieces it stopped inside (it tests again on leaving, AOT-ROUGH-TERRAIN)
     fled_this_turn: bool = False  # AOT-PANIC: a panicking unit flees toward camp at most once a turn
-    wheeled: bool = False  # AOT-MELEE-HORSE-STRIKE: it wheeled in a move this turn (no horse strike then)
+    wheeled: bool = False  # it wheeled in a move, or turned to face a flank attack, this turn: no horse strike
+    # (AOT-MELEE-HORSE-STRIKE, AOT-TURN-FLANK-ATTACKED)
     nationality: str = ""  # an allied contingent's own nationality (AOT-CMD-NATIONALITY); "": its side's
 
     @property

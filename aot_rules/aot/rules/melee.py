@@ -21,7 +21,13 @@ from aot_rules.aot.equipment import MeleeWeapon
 from aot_rules.aot.events import Compared, Hits, Losses, Retreat, ShieldWall, Verdict
 from aot_rules.aot.rules.demoralization import award, dp_earned
 from aot_rules.aot.rules.disorder import disorder_loss
-from aot_rules.aot.rules.protection import armour_turns, horse_armour_turns, saving_faces, shield_wall_saves
+from aot_rules.aot.rules.protection import (
+    HeldShield,
+    armour_turns,
+    horse_armour_turns,
+    saving_faces,
+    shield_wall_saves,
+)
 from aot_rules.aot.rules.wounds import Fate, Loss, duel_law, fell, roll_duel, roll_wound, wound_law
 from aot_rules.aot.units import Body, Front, Unit, density_after
 from aot_rules.core.dice import DiceSource
@@ -216,6 +222,8 @@ class HitVector(NamedTuple):
 
 
 NO_HITS = HitVector()
+#: More plain hits than any shield die can turn away: what a fresh die saves of it is all the die may save.
+SHIELD_PROBE = HitVector(plain=6)
 
 
 def classify(face: int, g: DiceGroup, att: Side, dfn: Side, rules: MeleeRules) -> HitVector:
@@ -246,20 +254,22 @@ def _classify_face(face: int, g: DiceGroup, att: Side, dfn: Side, rules: MeleeRu
     return classify(face, g, att, dfn, rules)
 
 
-def protect(hits: HitVector, shield_roll: int | None, dfn: Side, rules: MeleeRules) -> tuple[int, int, int]:
+def protect(hits: HitVector, shield_roll: int | None, dfn: Side, rules: MeleeRules,
+            left: int | None = None) -> tuple[int, int, int]:
     """Apply armour and the shield wall; return (killed, disordered, saved) before any cap.
 
     Armour cancels weapon hits rolled as 6; the shield wall cancels up to its roll of the
     remaining weapon hits, plain hits first (the owner's best choice).  Piercing hits that
     would be saved become disordered warriors.  Horse strikes ignore both protections.
+    ``left``: the shield die was rolled earlier in the slot and may turn away only this many more.
     """
     n6, n, a6, a, horse = hits
     armour = dfn.unit.armour
     saved = pierced_saved = 0
     shield = 0
-    if shield_roll is not None and dfn.can_shield_wall() and shield_wall_saves(
-            shield_roll, dfn.unit.density, at_or_below=shield_at_or_below(dfn, rules)):
-        shield = shield_roll
+    if shield_roll is not None and dfn.can_shield_wall() and (left is not None or shield_wall_saves(
+            shield_roll, dfn.unit.density, at_or_below=shield_at_or_below(dfn, rules))):
+        shield = shield_roll if left is None else left
     if rules.armour_first:
         plain = n + (0 if armour else n6)
         pierce = a + (0 if armour else a6)
@@ -305,9 +315,10 @@ def losses(killed: int, disordered: int, att: Side, dfn: Side) -> tuple[int, int
     return killed, min(disordered, formed - killed)
 
 
-def suffered(hits: HitVector, shield_roll: int | None, att: Side, dfn: Side, rules: MeleeRules) -> tuple[int, int]:
+def suffered(hits: HitVector, shield_roll: int | None, att: Side, dfn: Side, rules: MeleeRules,
+             left: int | None = None) -> tuple[int, int]:
     """(killed, disordered) that ``hits`` cost ``dfn`` after its protections, capped."""
-    k, d, _ = protect(hits, shield_roll, dfn, rules)
+    k, d, _ = protect(hits, shield_roll, dfn, rules, left)
     return losses(k, d, att, dfn)
 
 
@@ -447,42 +458,59 @@ def roll_strikes(att: Side, dfn: Side, rules: MeleeRules, dice: DiceSource) -> t
     return total, dice.emit(Hits(att.name, tuple(faces)))
 
 
-def roll_shield(hits: HitVector, dfn: Side, rules: MeleeRules, dice: DiceSource) -> int | None:
-    """``dfn``'s one shield die for the slot, if it has a shield wall and anything hit it."""
+def roll_shield(hits: HitVector, dfn: Side, rules: MeleeRules, dice: DiceSource,
+                held: HeldShield | None = None) -> int | None:
+    """``dfn``'s one shield die for the slot, if it has a shield wall and anything hit it; ``held``: the die it
+    already rolled in this slot, which meets these hits too, with no new die (AOT-MELEE-SHIELDWALL)."""
     if not dfn.can_shield_wall() or hits == NO_HITS:
         return None
+    if held is not None:
+        return held.roll
     at = shield_at_or_below(dfn, rules)
     return dice.d6(f"{dfn.name} shield wall", lambda r: DieEffect.SAVE if shield_wall_saves(
         r, dfn.unit.density, at_or_below=at) else DieEffect.NONE)
 
 
-def _strike(att: Side, dfn: Side, rules: MeleeRules, dice: DiceSource) -> StrikeReport:
+def shield_record(hits: HitVector, roll: int, dfn: Side, rules: MeleeRules, held: HeldShield | None,
+                  dice: DiceSource) -> None:
+    """Log the shield die's part (ShieldWall): the hits saved with it (armour's sixes included, as the strike
+    report counts them) and how many more the die may turn away in the rest of the slot (its own saves
+    only)."""
+    left = held.left if held is not None else protect(SHIELD_PROBE, roll, dfn, rules)[2]
+    saved = protect(hits, roll, dfn, rules, left)[2]
+    own = saved - protect(hits, None, dfn, rules)[2]
+    dice.emit(ShieldWall(dfn.name, roll, saving_faces(dfn.unit.density, at_or_below=shield_at_or_below(dfn, rules)),
+                         saved, held is not None, left - own))
+
+
+def _strike(att: Side, dfn: Side, rules: MeleeRules, dice: DiceSource, held: HeldShield | None = None) -> StrikeReport:
     total, rolled = roll_strikes(att, dfn, rules, dice)
     if dfn.unit.body.wounded:
         fate = roll_wound(dfn.unit, sum(total), dice)
         lost = fell(dfn.unit, fate)
         after = dice.emit(Losses(dfn.unit, lost.killed, 0, dfn.unit.take_losses(lost.killed, 0))).after
         return StrikeReport(rolled.faces, total, None, lost.killed, 0, 0, after, fate)
-    roll = roll_shield(total, dfn, rules, dice)
-    k, d, saved = protect(total, roll, dfn, rules)
+    roll = roll_shield(total, dfn, rules, dice, held)
+    k, d, saved = protect(total, roll, dfn, rules, None if held is None else held.left)
     if roll is not None:
-        dice.emit(ShieldWall(dfn.name, roll, saving_faces(dfn.unit.density, at_or_below=shield_at_or_below(
-            dfn, rules)), saved))
+        shield_record(total, roll, dfn, rules, held, dice)
     k, d = losses(k, d, att, dfn)
     after = dice.emit(Losses(dfn.unit, k, d, dfn.unit.take_losses(k, d))).after
     return StrikeReport(rolled.faces, total, roll, k, d, saved, after)
 
 
-def resolve_melee(a: Side, b: Side, dice: DiceSource, rules: MeleeRules = MeleeRules()) -> MeleeReport:
-    """Fight one melee with real dice: A rolls and B saves, then B rolls and A saves; losses land together."""
+def resolve_melee(a: Side, b: Side, dice: DiceSource, rules: MeleeRules = MeleeRules(), *,
+                  held: tuple[HeldShield | None, HeldShield | None] = (None, None)) -> MeleeReport:
+    """Fight one melee with real dice: A rolls and B saves, then B rolls and A saves; losses land together.
+    ``held``: A's and B's shield dice already rolled in this slot (the table's once-a-slot test), if any."""
     a.check()
     b.check()
     if both_elephants(a, b):
         w = roll_duel(a.unit, b.unit, dice, reroll_ties=rules.reroll_elephant_ties)
         sa, sb = (_fell_in_duel(b.unit, w == "a"), _fell_in_duel(a.unit, w == "b"))
     else:
-        sa = _strike(a, b, rules, dice)
-        sb = _strike(b, a, rules, dice)
+        sa = _strike(a, b, rules, dice, held[1])
+        sb = _strike(b, a, rules, dice, held[0])
     res = result(a, b, sb.killed + sb.disordered, sa.killed + sa.disordered)
     verdict = res.verdict
     dice.emit(Compared(a.name, b.name, density_after(a.unit.ranks, sb.killed + sb.disordered, flank=a.flanked),
@@ -572,16 +600,22 @@ def two_vs_one_exact(a1: Side, a2: Side, b: Side, b_on_first: int,
 
 
 def resolve_two_vs_one(a1: Side, a2: Side, b: Side, b_on_first: int, dice: DiceSource,
-                       rules: MeleeRules = MeleeRules()) -> TwoVsOne:
-    """Two against one with real dice: B's split strikes, then A1 and A2 pooled against B's one shield roll."""
+                       rules: MeleeRules = MeleeRules(), *,
+                       held: tuple[HeldShield | None, HeldShield | None, HeldShield | None] = (None, None, None)
+                       ) -> TwoVsOne:
+    """Two against one with real dice: B's split strikes, then A1 and A2 pooled against B's one shield roll.
+    ``held``: A1's, A2's and B's shield dice already rolled in this slot (the table's once-a-slot test)."""
     for s in (a1, a2, b):
         s.check()
     _refuse_unmodelled(a1, a2, b)
     b1, b2 = split_dice(b, b_on_first)
-    l1 = _strike(b1, a1, rules, dice) if strike_groups(b1, a1, rules) else None
-    l2 = _strike(b2, a2, rules, dice) if strike_groups(b2, a2, rules) else None
+    l1 = _strike(b1, a1, rules, dice, held[0]) if strike_groups(b1, a1, rules) else None
+    l2 = _strike(b2, a2, rules, dice, held[1]) if strike_groups(b2, a2, rules) else None
     total = roll_strikes(a1, b, rules, dice)[0] + roll_strikes(a2, b, rules, dice)[0]
-    lb = suffered(total, roll_shield(total, b, rules, dice), a1, b, rules)
+    b_roll = roll_shield(total, b, rules, dice, held[2])
+    lb = suffered(total, b_roll, a1, b, rules, None if held[2] is None else held[2].left)
+    if b_roll is not None:
+        shield_record(total, b_roll, b, rules, held[2], dice)
     k1, d1 = (l1.killed, l1.disordered) if l1 else (0, 0)
     k2, d2 = (l2.killed, l2.disordered) if l2 else (0, 0)
     return TwoVsOne(k1, d1, k2, d2, *lb, result(a1, b, k1 + d1, sum(lb)), result(a2, b, k2 + d2, sum(lb)))

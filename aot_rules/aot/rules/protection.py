@@ -8,6 +8,16 @@ melee; horse armour turns away hits rolled as 1.
 
 from __future__ import annotations
 
+from typing import NamedTuple
+
+
+class HeldShield(NamedTuple):
+    """A unit's one shield die of a slot, already rolled (the table-top keeps it for the slot): its face, and
+    how many hits it may still turn away (0 once spent, or when the face did not save)."""
+
+    roll: int
+    left: int
+
 
 def shield_wall_saves(face: int, density: int, *, at_or_below: bool) -> bool:
     """AOT-SHOOT-SHIELDWALL / AOT-MELEE-SHIELDWALL: does the shield die save at all?

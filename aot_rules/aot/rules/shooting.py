@@ -22,7 +22,7 @@ from functools import lru_cache
 from aot_rules.aot.equipment import Missile
 from aot_rules.aot.events import Compared, Hits, Losses, Retreat, ShieldWall, Verdict
 from aot_rules.aot.rules.demoralization import award
-from aot_rules.aot.rules.protection import horse_armour_turns, saving_faces, shield_wall_saves
+from aot_rules.aot.rules.protection import HeldShield, horse_armour_turns, saving_faces, shield_wall_saves
 from aot_rules.aot.rules.wounds import Fate, Loss, fell, roll_wound, wound_law
 from aot_rules.aot.units import Body, Unit, density_after
 from aot_rules.core.dice import DiceSource
@@ -262,6 +262,7 @@ class VolleyReport:
     retreat: bool | None = None
     dp: int = 0
     fate: Fate = Fate.NONE
+    held_shield: bool = False  # the shield face was the unit's roll of the slot, no new die
 
 
 def roll_hits(firers: int, target: Unit, cond: ShotConditions, dice: DiceSource, by: str = "firers") -> int:
@@ -279,20 +280,34 @@ def hit_roll(firers: int, target: Unit, cond: ShotConditions, dice: DiceSource, 
     return dice.emit(Hits(by, tuple((f, f in hitting) for f in faces), hit_on))
 
 
-def roll_shield_wall(hits: int, target: Unit, cond: ShotConditions, dice: DiceSource) -> tuple[int | None, int]:
-    """The target's one shield die against ``hits`` (none without shields or hits): (roll, saved)."""
+def roll_shield_wall(hits: int, target: Unit, cond: ShotConditions, dice: DiceSource,
+                     held: HeldShield | None = None) -> tuple[int | None, int]:
+    """The target's one shield die against ``hits`` (none without shields or hits): (roll, saved).  With
+    ``held``, the die the unit already rolled in this slot meets these hits with what it has left, and no die
+    is rolled (one test per slot, whose roll covers all the fire of the slot: AOT-SHOOT-SHIELDWALL)."""
     limit = save_limit(target, cond)
     if limit is None or hits == 0:
         return None, 0
-    roll = dice.d6("shield wall", lambda r: DieEffect.SAVE if shield_saved(r, hits, limit) else DieEffect.NONE)
-    saved = shield_saved(roll, hits, limit)
-    dice.emit(ShieldWall(target.name, roll, saves_text(target, cond), saved))
+    if held is None:
+        roll = dice.d6("shield wall", lambda r: DieEffect.SAVE if shield_saved(r, hits, limit) else DieEffect.NONE)
+        budget = shield_saved(roll, roll, limit)
+    else:
+        roll, budget = held
+    saved = min(budget, hits)
+    dice.emit(ShieldWall(target.name, roll, saves_text(target, cond), saved, held is not None, budget - saved))
     return roll, saved
 
 
 def resolve_volley(firers: int, target: Unit, cond: ShotConditions, dice: DiceSource,
-                   shooter_density: int | None = None) -> VolleyReport:
-    """Shoot once, rolling real dice, and log what happened at each step."""
+                   shooter_density: int | None = None, *, held_shield: HeldShield | None = None,
+                   now: Unit | None = None) -> VolleyReport:
+    """Shoot once, rolling real dice, and log what happened at each step.
+
+    On the table two things can outlast one volley (AOT-SHOOT-SIMULTANEOUS, AOT-SHOOT-SHIELDWALL): ``target``
+    is the unit as the slot's shooters see it (its start-of-slot strength and density set the hit number and
+    the shield's saving faces), ``now`` the unit as it stands after earlier volleys of the slot (the losses
+    land on it, never more than it has formed); ``held_shield`` is the shield die it already rolled this slot.
+    """
     if target.panicking:
         raise RuleError("AOT-PANIC", "a panicking unit has density 0 and cannot be hit; it flees instead")
     if firers < 1:
@@ -300,15 +315,16 @@ def resolve_volley(firers: int, target: Unit, cond: ShotConditions, dice: DiceSo
     rolled = hit_roll(firers, target, cond, dice)
     hits = rolled.count
     fate = Fate.NONE
+    hurt = target if now is None else now
     if target.body.wounded:
         save_roll, saved = None, 0
-        fate = roll_wound(target, hits, dice)
-        killed, disordered, _ = fell(target, fate)
+        fate = roll_wound(hurt, hits, dice)
+        killed, disordered, _ = fell(hurt, fate)
     else:
-        save_roll, saved = roll_shield_wall(hits, target, cond, dice)
-        killed, disordered = apply_weapon(hits, saved, cond.weapon, target.formed)
-    after = target.take_losses(killed, disordered)
-    dice.emit(Losses(target, killed, disordered, after))
+        save_roll, saved = roll_shield_wall(hits, target, cond, dice, held_shield)
+        killed, disordered = apply_weapon(hits, saved, cond.weapon, hurt.formed)
+    after = hurt.take_losses(killed, disordered)
+    dice.emit(Losses(hurt, killed, disordered, after))
     retreat, compared, dp = None, None, 0
     if shooter_density is not None:
         lost = killed + disordered
@@ -320,4 +336,5 @@ def resolve_volley(firers: int, target: Unit, cond: ShotConditions, dice: DiceSo
             dice.emit(Retreat(target.name))
             dp = award("shooters", target, dice)
     return VolleyReport(firers, tuple(f for f, _ in rolled.faces), rolled.hit_on, hits, save_roll, saved, killed,
-                        disordered, target, after, shooter_density, compared, retreat, dp, fate)
+                        disordered, target, after, shooter_density, compared, retreat, dp, fate,
+                        held_shield is not None and save_roll is not None)
