@@ -21,15 +21,19 @@ from aot_rules.core.events import Event
 from aot_rules.tabletop.events import (
     OWN,
     Activated,
+    Aimed,
     BattleEnded,
     CampTaken,
     ContactMade,
     Decided,
+    DPForced,
+    FacedAttack,
     FellBack,
     InitiativeRolledAgain,
     LeftBattle,
     MovedAlong,
     OfficerActed,
+    Rampaged,
     ReactionChosen,
     Reformed,
     SlotClosed,
@@ -187,6 +191,31 @@ def _storm(entry: LogEntry, e: StormStruck) -> str:
 @renders(OfficerActed)
 def _officer(entry: LogEntry, e: OfficerActed) -> str:
     return f"its junior officer acts in the enemy's slot: {e.kind}" + (f" at {e.target}" if e.target else "")
+
+
+@renders(Aimed)
+def _aimed(entry: LogEntry, e: Aimed) -> str:
+    extra = [w for w, on in (("in cover", bool(e.cover)), ("in the flank", e.flank), ("downwind", e.downwind),
+                             ("one fewer in a battle line", e.line)) if on]
+    return (f"{e.firers} firer{'s' if e.firers != 1 else ''} of {e.shooter} at {e.target}, {inches(e.distance)} "
+            f"away, counted at {e.strength}" + "".join(f", {w}" for w in extra))
+
+
+@renders(FacedAttack)
+def _faced(entry: LogEntry, e: FacedAttack) -> str:
+    return f"turns to face {e.attacker}" if e.turned else f"has no room to turn to face {e.attacker}: it fights flanked"
+
+
+@renders(DPForced)
+def _dp_forced(entry: LogEntry, e: DPForced) -> str:
+    if e.how == "retreat":
+        return f"{e.points} DP force {e.piece} to retreat"
+    return f"{e.points} DP drive {e.piece} to attack {e.foe}"
+
+
+@renders(Rampaged)
+def _rampaged(entry: LogEntry, e: Rampaged) -> str:
+    return f"rushes at {e.target}, the nearest unit" if e.moved else f"berserk, cannot rush at {e.target}"
 
 
 @renders(WeatherSet)

@@ -210,9 +210,7 @@ def _storm(state: GameState, ref: Referee, side: int) -> GameState:
     with ref.rolling(s.name, "AOT-WEATHER-STORM") as rec:
         count = ref.dice.d6("units lost in the storm")
         n = min(count, len(free))
-        rec.outcome = f"{count} unit{'s' if count != 1 else ''} lost in the storm" + (
-            f" ({n} free to be lost)" if n < count else "")
-        rec.events.append(StormStruck(side, count, n))
+        rec.events.append(StormStruck(side, count, n))  # its line is told by the log renderer
 
     def far(p: Piece) -> float:
         return min((gap(p, e) for e in state.enemies(p)), default=0.0)

@@ -117,7 +117,8 @@ FALL_VERBS = {"retreat": "retreats", "flight": "flees", "evasion": "evades"}
 
 
 def _beat_title(a: Action, b: Beat, lines: tuple[Line, ...]) -> str:
-    who = next((x.who for x in lines if x.kind != "decision"), "")
+    who = (next((x.who for x in lines if x.kind != "decision"), "") or next((x.who for x in lines if x.who), "")
+           or actor(a))
     if b.kind == FALL:
         kinds = [ev.kind for e in b.entries for ev in e.entry.events if isinstance(ev, FellBack)]
         evading = any(e.entry.rule.startswith("AOT-EVADE-") for e in b.entries)
