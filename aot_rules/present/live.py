@@ -23,14 +23,13 @@ from typing import Any
 from aot_rules.core.errors import RuleError
 from aot_rules.core.params import BLANK_NOTE, Param
 from aot_rules.core.registry import Mechanic
+from aot_rules.present.groups import SIDES, heading
+from aot_rules.present.groups import section as _side
 from aot_rules.present.render import as_html
 from aot_rules.systems import get
 
 #: What an unset optional input holds in its control (ipywidgets shows a None selection as a blank box).
 UNSET = ""
-#: Groups of a fight's inputs, by name prefix, and their headings.
-SIDES = {"a_": "Side A", "b_": "Side B", "a1_": "First attacker", "a2_": "Second attacker", "target_": "The target",
-         "shooter_": "The shooters"}
 
 
 def _start(p: Param) -> Any:
@@ -66,12 +65,6 @@ def _control(p: Param) -> Any:
         return w.Dropdown(options=numbers, value=start, description=p.title, style=style, layout=layout)
     return w.Text(value=str(start), description=p.title, style=style, continuous_update=False, placeholder="—",
                   layout=layout)
-
-
-def _side(p: Param) -> str:
-    if p.reading:
-        return "readings"
-    return next((k for k in sorted(SIDES, key=len, reverse=True) if p.name.startswith(k)), "")
 
 
 def refusal_html(e: RuleError, m: Mechanic[Any]) -> str:
@@ -154,7 +147,7 @@ def live_widget(rule_id: str) -> Any:
         parts.append(w.HBox(boxes, layout=w.Layout(flex_flow="row wrap", width="100%", overflow="visible")))
     if "readings" in sections:
         acc = w.Accordion(children=[w.VBox(sections["readings"])], selected_index=None)
-        acc.set_title(0, f"Readings of ambiguous rules ({len(sections['readings'])})")
+        acc.set_title(0, heading("readings", len(sections["readings"])))
         parts.append(acc)
     buttons = [w.Button(description="Reset", tooltip="every control back to its start"),
                w.Button(description="Roll it", tooltip="play the rule once with real dice")]
