@@ -19,6 +19,8 @@ from sphinx.application import Sphinx
 
 BUNDLES = ("bokeh", "bokeh-widgets")
 WIDGET_ASSETS = ("widget.js", "widget.css")
+#: Each widget asset's published (content-named) file of this build.
+PUBLISHED: dict[str, str] = {}
 
 
 def _vendor(app: Sphinx, config: Any) -> None:
@@ -33,7 +35,8 @@ def _vendor(app: Sphinx, config: Any) -> None:
     from aot_rules.present.static import ASSETS, asset_name
 
     for name in WIDGET_ASSETS:
-        (dest / asset_name(name)).write_bytes((ASSETS / name).read_bytes())
+        PUBLISHED[name] = asset_name(name)  # named once per build: every page links the copy published here
+        (dest / PUBLISHED[name]).write_bytes((ASSETS / name).read_bytes())
     config.html_static_path = [*config.html_static_path, str(dest.parent)]
 
 
@@ -45,9 +48,7 @@ def _page(app: Sphinx, pagename: str, templatename: str, context: dict[str, Any]
         for name in BUNDLES:
             app.add_js_file(f"aot-vendor/{name}-{bokeh.__version__}.min.js", priority=400)
     if "aot-table-" in body:  # a static widget: its script (its style sheet is linked from inside the widget)
-        from aot_rules.present.static import asset_name
-
-        app.add_js_file(f"aot-vendor/{asset_name('widget.js')}", priority=410)
+        app.add_js_file(f"aot-vendor/{PUBLISHED['widget.js']}", priority=410)
 
 
 def setup(app: Sphinx) -> dict[str, Any]:

@@ -79,7 +79,7 @@
     if (!init[rid]) {
       init[rid] = true;
       if (window.matchMedia && window.matchMedia('(max-width: 600px)').matches) {
-        (bodies || []).forEach((b, i) => { b.visible = false; if (toggles[i]) { toggles[i].active = false; } });
+        bodies.forEach((b, i) => { if (toggles[i]) { b.visible = false; toggles[i].active = false; } });
       }
     }
 
