@@ -30,12 +30,12 @@
       return o;
     };
     const r = fill(T.s[decode(s, 0, T.wr)]);
-    const at = [];
+    const pos = [];  // each axis's position: the setting number's mixed-radix digits
     let rest = k;
-    for (let a = (T.n || []).length - 1; a >= 0; a--) { at[a] = rest % T.n[a]; rest = Math.floor(rest / T.n[a]); }
+    for (let a = (T.n || []).length - 1; a >= 0; a--) { pos[a] = rest % T.n[a]; rest = Math.floor(rest / T.n[a]); }
     const facts = (T.f || []).map(([name, w, values, keep, column]) => {
       let sub = 0;
-      for (const a of keep) { sub = sub * T.n[a] + at[a]; }
+      for (const a of keep) { sub = sub * T.n[a] + pos[a]; }
       return [name, values[decode(column, sub * w, w)]];
     }).filter(([, v]) => v !== null);
     if (facts.length) { r.i = facts; }
