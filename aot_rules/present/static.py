@@ -411,7 +411,9 @@ def build(m: Mechanic[Any], table: Table | None = None, width: int = 760, links:
     div = Div(text="", name=f"{rid}:summary", sizing_mode="stretch_width", stylesheets=[style])
     err = Div(text="", name=f"{rid}:error", sizing_mode="stretch_width", visible=False)
     # Each section's controls in a column; a fight's sides and the readings open and close under a toggle.
-    bodies, toggles, sections = [], [], []
+    bodies: list[Any] = []
+    toggles: list[Any] = []
+    sections: list[Any] = []
     for key in keys:
         body = column(*members[key], sizing_mode="stretch_width", name=f"{rid}:section{key and '-' + key}")
         bodies.append(body)
@@ -443,19 +445,20 @@ def build(m: Mechanic[Any], table: Table | None = None, width: int = 760, links:
                sizing_mode="stretch_width")
     answer = column(fig, div, sizing_mode="stretch_width", styles={"flex": "1 1 300px", "min-width": "0"})
     wrap = [InlineStyleSheet(css=":host { flex-wrap: wrap; }")]
+    layout_body: Any
     if not any(members.values()):  # a mechanic with no inputs (the initiative roll): its one answer alone
-        body = answer
+        layout_body = answer
     elif len(sections) == 1:
         # Controls beside the answer on a laptop, above it on a phone: the row wraps once the answer
         # would get narrower than a readable table (a 390 px screen fits one column, not two).
         sections[0].styles = {"flex": "0 1 260px", "min-width": "220px"}
-        body = row(sections[0], answer, sizing_mode="stretch_width", stylesheets=wrap)
+        layout_body = row(sections[0], answer, sizing_mode="stretch_width", stylesheets=wrap)
     else:
         # A fight: the whole setting, then the sides in two columns (one above the other on a phone), then the answer.
         first = [sections.pop(0)] if keys[0] == "" else []
-        body = column(*first, row(*sections, sizing_mode="stretch_width", stylesheets=wrap), answer,
+        layout_body = column(*first, row(*sections, sizing_mode="stretch_width", stylesheets=wrap), answer,
                       sizing_mode="stretch_width")
-    layout = column(head, body, sizing_mode="stretch_width", max_width=width, name=f"{rid}:widget")
+    layout = column(head, layout_body, sizing_mode="stretch_width", max_width=width, name=f"{rid}:widget")
     # Fill the first view as the page opens, so the answer is there before any control is touched.
     from bokeh.document import Document
 
