@@ -97,6 +97,46 @@ def test_roll_it_plays_the_rule_beside_the_exact_answer() -> None:
     assert "data-roll" in box._aot_roll.value and "killed" in box._aot_roll.value
 
 
+def test_roll_it_tells_a_regular_units_re_roll() -> None:
+    """The narrative under Roll it follows the dice log: a regular unit's failed run die is rolled again, and the
+    narrative says so (it once showed only the die kept)."""
+    box = live_widget("AOT-RUN")
+    controls = live_controls(box)
+    controls["density"].value, controls["regular"].value, controls["shield"].value = 5, True, True
+    told = []
+    for _ in range(60):  # a first die below 5 fails: about two rolls in three
+        box._aot_buttons["roll"].click()
+        told.append(box._aot_roll.value)
+        if "roll again" in told[-1]:
+            break
+    assert any("so the regulars roll again and get" in t and "data-steps" in t for t in told), told[-1]
+
+
+def test_a_melee_answer_says_what_each_side_hits_and_saves_on() -> None:
+    """Armour against spears changes nothing, and the answer says why: spears never hit on a 6."""
+    box = live_widget("AOT-MELEE-RESULT")
+    _, out = _controls(box)
+    live_controls(box)["a_weapon"].value = "spear"
+    plain = out.value
+    live_controls(box)["b_armour"].value = True
+    assert "armour idle (no hit on a 6)" in out.value and "a hits on: <b>4 spear: 1, 2, 3</b>" in out.value
+    assert plain.split("</div>", 1)[1] == out.value.split("</div>", 1)[1]  # the odds themselves are the same
+    live_controls(box)["a_weapon"].value = "sword"
+    assert "armour turns a 6" in out.value
+
+
+def test_every_live_answer_says_why_with_a_link_to_the_rule() -> None:
+    for rid in ("AOT-SHOOT-RESULT", "AOT-RUN", "AOT-CMD-INITIATIVE", "BAT-MORALE-TEST"):
+        out = live_widget(rid)._aot_out.value
+        why = out.split("</div>", 1)[0]
+        assert 'data-why="1"' in why and "Why: " in why and f">{rid}</a>" in why, why
+        href = why.split('href="', 1)[1].split('"', 1)[0]
+        page, label = href.split("#")
+        assert page.startswith("_build/html/book/") and page.endswith(".html"), href
+        source = ROOT / page.removeprefix("_build/html/").replace(".html", ".md")
+        assert (source.exists() and f"({label})=" in source.read_text(encoding="utf-8")) or label == rid, href
+
+
 @pytest.mark.slow
 @pytest.mark.parametrize("path", sorted((ROOT / "notebooks").glob("*.ipynb")), ids=lambda p: p.name)
 def test_notebook_runs(path: Path) -> None:

@@ -96,12 +96,17 @@ class DPSpent(Event):
 
 @dataclass(frozen=True, slots=True)
 class Tested(Event):
-    """A disorder test (AOT-DISORDER-TEST) and the warriors it cost."""
+    """A disorder test (AOT-DISORDER-TEST) and the warriors it cost.
+
+    ``rolled``: a regular unit's two dice when its first failed and it rolled again (AOT-PROP-REGULAR), of
+    which ``roll`` is the one it kept; empty when one die decided.
+    """
 
     unit: str
     roll: int
     density: int
     lost: int
+    rolled: tuple[int, ...] = ()
 
 
 @dataclass(frozen=True, slots=True)

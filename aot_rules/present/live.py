@@ -11,7 +11,10 @@ here reaches them all:
   so it stays in view while side B is set; reading toggles have a section of their own, closed;
 * a refusal names the control's label ("A ranks"), not the command line's flag (``--a-ranks``);
 * **Reset** puts every control back to its start; **Roll it** plays the rule once with real dice (the
-  mechanic's played face, the engine's sampler) beside the exact answer, so the two can be compared.
+  mechanic's played face, the engine's sampler) beside the exact answer, so the two can be compared, and tells
+  the dice step by step from the log (a regular unit's re-roll of a failed test included);
+* the answer says why in one line (the facts it rests on, such as "hits on", or what the rule does) with a
+  link to the rule's section of the book.
 """
 
 from __future__ import annotations
@@ -20,17 +23,19 @@ import random
 from html import escape
 from typing import Any
 
+from aot_rules.core.dice import SeededDice
 from aot_rules.core.errors import RuleError
 from aot_rules.core.params import BLANK_NOTE, Param
 from aot_rules.core.registry import Mechanic
+from aot_rules.present.groups import SIDES, heading
+from aot_rules.present.groups import section as _side
+from aot_rules.present.narrate import narrate
+from aot_rules.present.page import rule_href
 from aot_rules.present.render import as_html
 from aot_rules.systems import get
 
 #: What an unset optional input holds in its control (ipywidgets shows a None selection as a blank box).
 UNSET = ""
-#: Groups of a fight's inputs, by name prefix, and their headings.
-SIDES = {"a_": "Side A", "b_": "Side B", "a1_": "First attacker", "a2_": "Second attacker", "target_": "The target",
-         "shooter_": "The shooters"}
 
 
 def _start(p: Param) -> Any:
@@ -68,12 +73,6 @@ def _control(p: Param) -> Any:
                   layout=layout)
 
 
-def _side(p: Param) -> str:
-    if p.reading:
-        return "readings"
-    return next((k for k in sorted(SIDES, key=len, reverse=True) if p.name.startswith(k)), "")
-
-
 def refusal_html(e: RuleError, m: Mechanic[Any]) -> str:
     """A refusal in the controls' own words: each flag it quotes (``--a-ranks``) becomes its label."""
     text = e.message
@@ -109,10 +108,12 @@ def live_widget(rule_id: str) -> Any:
                 vals[name] = v
         return vals
 
+    why = (m.rule_id, rule_href(m.rule_id, built="_build/html"), m.summary)
+
     def update(*_: Any) -> None:
         rolled.value = ""
         try:
-            out.value = as_html(m.evaluate(**values()), m.show)
+            out.value = as_html(m.evaluate(**values()), m.show, why)
         except RuleError as e:
             out.value = refusal_html(e, m)
 
@@ -122,13 +123,17 @@ def live_widget(rule_id: str) -> Any:
         update()
 
     def roll(*_: Any) -> None:
+        dice = SeededDice(random.Random())
         try:
-            sample = m.draw(random.Random(), **values())
+            sample = m.play(m.record(**values()), dice)
         except RuleError as e:
             rolled.value = refusal_html(e, m)
             return
         shown = " · ".join(f"{escape(str(k).replace('_', ' '))}: <b>{escape(str(v))}</b>" for k, v in sample.items())
-        rolled.value = f"<div data-roll='1'>One roll of the dice: {shown}</div>"
+        # the dice as the log has them, told step by step (a regular unit's re-roll of a failed test included)
+        steps = "".join(f"<li>{escape(step)}</li>" for step in narrate(dice.log))
+        rolled.value = (f"<div data-roll='1'>One roll of the dice: {shown}"
+                        + (f"<ol data-steps='1'>{steps}</ol>" if steps else "") + "</div>")
 
     for c in controls.values():
         c.observe(update, names="value")
@@ -154,7 +159,7 @@ def live_widget(rule_id: str) -> Any:
         parts.append(w.HBox(boxes, layout=w.Layout(flex_flow="row wrap", width="100%", overflow="visible")))
     if "readings" in sections:
         acc = w.Accordion(children=[w.VBox(sections["readings"])], selected_index=None)
-        acc.set_title(0, f"Readings of ambiguous rules ({len(sections['readings'])})")
+        acc.set_title(0, heading("readings", len(sections["readings"])))
         parts.append(acc)
     buttons = [w.Button(description="Reset", tooltip="every control back to its start"),
                w.Button(description="Roll it", tooltip="play the rule once with real dice")]

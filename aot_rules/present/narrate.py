@@ -86,7 +86,12 @@ def sentence(e: Event) -> str | None:
             return f"{test}: passed; nobody loses order."
         return f"{test}: failed, so {e.loser} lose order: {count_str(e.lost, 'warrior')}."
     if isinstance(e, Tested):
-        return f"{e.unit} test on {e.roll} against density {e.density}: {count_str(e.lost, 'warrior')} disordered."
+        lost = f"{count_str(e.lost, 'warrior')} disordered."
+        if len(e.rolled) == 2:  # a regular unit rolled its failed die again and kept the better
+            first, again = e.rolled
+            return (f"{e.unit} test against density {e.density}: {first} fails, so the regulars roll again and get "
+                    f"{again}; the better die, {e.roll}, counts: {lost}")
+        return f"{e.unit} test on {e.roll} against density {e.density}: {lost}"
     if isinstance(e, Artillery):
         return artillery_sentence(e)
     if isinstance(e, Wounded):

@@ -13,7 +13,7 @@ import re
 from fractions import Fraction
 from html import escape
 from pathlib import Path
-from typing import TYPE_CHECKING
+from typing import TYPE_CHECKING, Any
 
 from aot_rules.aot.events import Losses
 from aot_rules.core.events import DieEffect, Roll
@@ -56,8 +56,50 @@ def static_html(rule_id: str) -> str:
 
     m = get(rule_id)
     table = precompute(m)
-    script, div = components(build(m, table))
+    script, div = components(build(m, table, links=widget_links(rule_id)))
     return f'{table_script(rule_id, table)}<div class="aot-widget" data-rule="{rule_id}">{div}</div>{script}'
+
+
+def rule_href(rule_id: str, start: Path | None = None, built: str = "") -> str:
+    """A link from the page being built (the working directory) to the section explaining ``rule_id``.
+
+    The section is the one labelled with the rule's ID, else with the first rule the mechanic applies that the
+    book labels; a rule no chapter explains yet links to its calculator on the At the table page.  ``built``
+    is the built site's folder under the book's root for a page outside the book (a notebook: "_build/html").
+
+    >>> rule_href("AOT-SHOOT-HIT", Path("book"))
+    'shooting.html#aot-shoot-hit'
+    """
+    here = (start or Path.cwd()).resolve()
+    root = next((d for d in (here, *here.parents) if (d / "_toc.yml").is_file()), None)
+    if root is None:
+        return f"at-the-table.html#{rule_id}"
+    site = root / built if built else root
+    homes = _label_homes(root)
+    m = get(rule_id)
+    for rid in (rule_id, *m.rules):
+        if rid.lower() in homes:
+            page = site / homes[rid.lower()].relative_to(root).with_suffix(".html")
+            return f"{os.path.relpath(page, here)}#{rid.lower()}"
+    return os.path.relpath(site / "book" / "at-the-table.html", here) + f"#{rule_id}"
+
+
+def _label_homes(root: Path) -> dict[str, Path]:
+    """Each rule label the book defines and the chapter file that defines it."""
+    return {label: f for f in sorted((root / "book").rglob("*.md"))
+            for label in re.findall(r"^\((aot-[a-z0-9-]+)\)=", f.read_text(encoding="utf-8"), re.M)}
+
+
+def widget_links(rule_id: str) -> Any:
+    """Where a static widget on the page being built links: its rule's section and the published style sheet."""
+    from aot_rules.present.static import ASSET_FOLDER, Links, asset_name
+
+    here = Path.cwd().resolve()
+    root = next((d for d in (here, *here.parents) if (d / "_toc.yml").is_file()), None)
+    css = None
+    if root is not None and in_book_build():
+        css = os.path.relpath(root / ASSET_FOLDER / asset_name("widget.css"), here)
+    return Links(rule=rule_href(rule_id, here), css=css)
 
 
 def show_widget(rule_id: str, live: bool | None = None) -> None:

@@ -76,15 +76,23 @@ def as_text(m: Mechanic[Any], out: Outcome) -> str:
     return "\n".join(lines)
 
 
-def as_html(out: Outcome, show: tuple[str, ...] | None = None) -> str:
-    """The summary as HTML for the live widget: bars, exact fractions, percentages, tails, mean, median."""
+def as_html(out: Outcome, show: tuple[str, ...] | None = None, why: tuple[str, str, str] | None = None) -> str:
+    """The summary as HTML for the live widget: bars, exact fractions, percentages, tails, mean, median.
+
+    ``why`` = (rule ID, link to its section, what the rule does): the facts line becomes "Why: … — RULE-ID", the
+    rule's own one-line summary standing in when the answer rests on no fact worth saying.
+    """
     s = summary(out, show)
     tail = bool(s["m"]) and len(s["m"][0]) > 2
     top = max(Fraction(r[1]) for r in s["m"])
     h = []
-    if "i" in s:
-        h.append('<div style="color:#555">' + " · ".join(
-            f"{escape(k.replace('_', ' '))}: <b>{escape(str(v))}</b>" for k, v in s["i"].items()) + "</div>")
+    facts = " · ".join(f"{escape(k.replace('_', ' '))}: <b>{escape(str(v))}</b>" for k, v in s.get("i", {}).items())
+    if why is not None:
+        rid, href, what = why
+        h.append(f'<div style="color:#555" data-why="1">Why: {facts or escape(what)} — '
+                 f'<a href="{escape(href)}" target="_blank">{escape(rid)}</a></div>')
+    elif facts:
+        h.append(f'<div style="color:#555">{facts}</div>')
     h.append('<table style="border-collapse:collapse;font-variant-numeric:tabular-nums">'
              f"<tr><th>{escape(s['t'])}</th><th></th><th>exact</th><th>%</th>"
              + ("<th>at least</th>" if tail else "") + "</tr>")

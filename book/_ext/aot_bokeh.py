@@ -4,7 +4,8 @@ On ``config-inited`` the BokehJS bundles of the installed bokeh package are
 copied into ``_build/.vendor/aot-vendor/`` (outside the book's own ``_static``,
 so they are not injected into every page) and that folder is added to
 ``html_static_path``.  On ``html-page-context`` the scripts are added only to
-pages that embed a Bokeh document.
+pages that embed a Bokeh document; the static widgets' script (``widget.js``, named by its content) only to
+pages with a static widget.
 """
 
 from __future__ import annotations
@@ -17,6 +18,9 @@ from typing import Any
 from sphinx.application import Sphinx
 
 BUNDLES = ("bokeh", "bokeh-widgets")
+WIDGET_ASSETS = ("widget.js", "widget.css")
+#: Each widget asset's published (content-named) file of this build.
+PUBLISHED: dict[str, str] = {}
 
 
 def _vendor(app: Sphinx, config: Any) -> None:
@@ -27,6 +31,12 @@ def _vendor(app: Sphinx, config: Any) -> None:
     dest.mkdir(parents=True, exist_ok=True)
     for name in BUNDLES:
         shutil.copyfile(src / f"{name}.min.js", dest / f"{name}-{bokeh.__version__}.min.js")
+    # The static widgets' one script and style sheet, published once and named by their content.
+    from aot_rules.present.static import ASSETS, asset_name
+
+    for name in WIDGET_ASSETS:
+        PUBLISHED[name] = asset_name(name)  # named once per build: every page links the copy published here
+        (dest / PUBLISHED[name]).write_bytes((ASSETS / name).read_bytes())
     config.html_static_path = [*config.html_static_path, str(dest.parent)]
 
 
@@ -37,6 +47,8 @@ def _page(app: Sphinx, pagename: str, templatename: str, context: dict[str, Any]
     if "Bokeh.embed" in body or "bk-root" in body or 'type="application/json"' in body:
         for name in BUNDLES:
             app.add_js_file(f"aot-vendor/{name}-{bokeh.__version__}.min.js", priority=400)
+    if "aot-table-" in body:  # a static widget: its script (its style sheet is linked from inside the widget)
+        app.add_js_file(f"aot-vendor/{PUBLISHED['widget.js']}", priority=410)
 
 
 def setup(app: Sphinx) -> dict[str, Any]:

@@ -37,7 +37,8 @@
     @media (max-width: 600px) {
       :host { font-size: 16px; }
       .bk-input, select, input, label, small { font-size: 16px; }
-      select.bk-input, input.bk-input { min-height: 44px; }
+      select.bk-input, input.bk-input, .bk-btn { min-height: 44px; }
+      .bk-btn { font-size: 16px; }
       input[type="checkbox"] { width: 24px; height: 24px; margin: 10px 8px 10px 0; }
       .bk-input-group label, .bk-checkbox-group label { min-height: 44px; display: inline-flex; align-items: center; }
       .noUi-handle { min-width: 34px; min-height: 34px; }

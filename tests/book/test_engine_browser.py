@@ -180,6 +180,59 @@ def test_a_refusal_shows_under_the_control_at_fault(driver: Any, site: str) -> N
     assert proc.returncode == 2 and line == proc.stderr.strip()
 
 
+#: Chapter widgets refusing a setting: one refusal the table holds (a shielded, armoured unit may not run) and one
+#: only the engine in the browser can give (twelve warriors in a unit, outside the table's ranks).
+REFUSED = [
+    ("book/run-trot.html", "AOT-RUN", {"flags": ["shields", "armour"]}, {"shield": True, "armour": True}),
+    ("book/melee.html", "AOT-MELEE-RESULT", {"a_ranks": "3,9"}, {"a_ranks": "3,9"}),
+]
+
+WHERE_ERROR = """
+const rid = arguments[0];
+let err = null, home = null;
+for (const doc of Bokeh.documents) { err = err || doc.get_model_by_name(rid + ':error'); }
+if (!err || !err.visible || !err.text) return null;
+for (const doc of Bokeh.documents) for (const m of doc.all_models) {
+  if (m.children && m.children.includes(err)) home = m; }
+const i = home.children.indexOf(err);
+const above = home.children[i - 1];
+let summary = null;
+for (const doc of Bokeh.documents) { summary = summary || doc.get_model_by_name(rid + ':summary'); }
+return {text: err.text, above: above && above.name, answer: summary.text};
+"""
+
+
+@pytest.mark.parametrize(("page", "rule_id", "case", "kwargs"), REFUSED, ids=[r[1] for r in REFUSED])
+def test_a_chapter_widget_shows_a_refusal_under_the_control_at_fault(driver: Any, site: str, built_book: Path,
+                                                                     page: str, rule_id: str, case: dict[str, Any],
+                                                                     kwargs: dict[str, Any]) -> None:
+    """The engine's one-line message stands right under the control it is about, not in the answer area."""
+    if not (built_book / page).exists():
+        pytest.skip(f"{page} is not in this build")
+    m = get(rule_id)
+    with pytest.raises(RuleError) as refused:
+        m.evaluate(**kwargs)
+    e = refused.value
+    driver.get_log("browser")
+    driver.get(f"{site}/{page}")
+    wait_for(driver, "return window.Bokeh && Bokeh.documents.length > 0", timeout=60)
+    for name, value in case.items():
+        if name == "flags":  # tick boxes of the widget's own (first) checkbox group by their labels
+            ok = driver.execute_script(JS_MODEL.replace("return m;", "{ m.active = [...m.active, ...arguments[1].map("
+                                       "(l) => m.labels.indexOf(l))]; return true; }"), f"{rule_id}:flags", value)
+        else:
+            ok = driver.execute_script(JS_MODEL.replace("return m;", "{ m.value = arguments[1]; return true; }"),
+                                       f"{rule_id}:{name}", value)
+        assert ok, name
+    got = wait_for(driver, WHERE_ERROR, BOOT, rule_id)
+    assert e.message in got["text"] and f"({e.rule_id})" in got["text"], got
+    first = e.params[0]
+    at = f"{rule_id}:flags" if m.param(first).kind == "bool" else f"{rule_id}:{first}"
+    assert got["above"] == at, got  # right under the control at fault
+    assert "data-error" not in got["answer"] and e.message not in got["answer"], got["answer"]
+    assert errors(driver) == []
+
+
 def test_compare_shows_the_exact_difference(driver: Any, site: str) -> None:
     """A second setup (density 5 against 4) and the difference of each headline chance, exact."""
     driver.get(f"{site}/book/at-the-table.html#AOT-MELEE-RESULT?a-ranks=4,4&b-ranks=4,4")

@@ -20,15 +20,20 @@ from aot_rules.aot.rules.melee import (
     MeleeResult,
     MeleeRules,
     Side,
+    armour_has_work,
     charge_stakes,
+    hitting_faces,
     melee_exact,
     resolve_melee,
     resolve_two_vs_one,
+    shield_at_or_below,
     stakes_loss,
+    strike_groups,
     two_vs_one_exact,
     winner_dp,
 )
 from aot_rules.aot.rules.movement import retreat_move
+from aot_rules.aot.rules.protection import saving_faces
 from aot_rules.aot.rules.wounds import Fate
 from aot_rules.aot.units import Body, Unit, density_after
 from aot_rules.core.dice import DiceSource
@@ -220,7 +225,29 @@ def melee_exact_outcome(p: MeleeInput) -> Outcome:
     return Outcome.of(_melee(a, b, rules, p.b_stakes), "result",
                       dists=("result", "b_killed", "a_killed", "b_disordered", "a_disordered", "a_density_after",
                              "b_density_after", "dp_a", "dp_b", *fates), events=MELEE_EVENTS, labels=MELEE_LABELS,
-                      info=_body_notes(a, b))
+                      info={**_dice_notes(a, b, rules), **_body_notes(a, b)})
+
+
+def _dice_notes(a: Side, b: Side, rules: MeleeRules) -> dict[str, str]:
+    """Each side's "hits on" and "saves on", as the shooting answer gives them: the line that explains why a
+    change can make no difference (armour against spears, which never hit on a 6)."""
+    notes = {}
+    for x, att, dfn in (("a", a, b), ("b", b, a)):
+        dice = [f"{g.count} {g.weapon.value}: {', '.join(map(str, hitting_faces(g, att, dfn, rules))) or 'nothing'}"
+                for g in strike_groups(att, dfn, rules)]
+        notes[f"{x}_hits_on"] = "; ".join(dice) or "strikes nothing"
+    for x, att, dfn in (("a", b, a), ("b", a, b)):
+        saves = []
+        if dfn.can_shield_wall():
+            saves.append("shield die " + saving_faces(dfn.unit.density, at_or_below=shield_at_or_below(dfn, rules)))
+        elif dfn.unit.shield:
+            saves.append("no shield wall (mounted, two-handed or flanked)")
+        if dfn.unit.armour:
+            saves.append("armour turns a 6" if armour_has_work(att, dfn, rules) else "armour idle (no hit on a 6)")
+        if dfn.unit.horse_armour:
+            saves.append("horse armour turns a 1")
+        notes[f"{x}_saves"] = ", ".join(saves) or "none"
+    return notes
 
 
 def _body_notes(a: Side, b: Side) -> dict[str, str]:
@@ -255,12 +282,14 @@ def melee_play(p: MeleeInput, dice: DiceSource) -> Sample:
 FOOT_RANKS = ((2, 2), (3, 3), (4, 4), (5, 5))
 CAV_RANKS = ((2,), (3,), (4,))
 FOOT = tuple(w.value for w in FOOT_WEAPONS)
+#: The foot weapons of the whole-melee widget's table (the commonest; every weapon has its own widget).
+FIRST_MET = ("spear", "sword", "pike")
 #: One widget per rule: the same exchange with A's weapon (or a protection) fixed, showing what it changes.
 SMALL = {"a_ranks": FOOT_RANKS, "b_ranks": FOOT_RANKS, "a_mounted": (False,), "b_mounted": (False,),
          "a_horse_armour": (False,), "b_horse_armour": (False,), "a_horse_strike": (False,), "b_horse_strike": (False,),
          "a_armour": (False,), "a_shield": (False,), "b_veteran": (False,), "b_weapon": ("sword",),
          "b_shield": (False, True), "b_armour": (False, True), "a_veteran": (False, True)}
-CAV = {"a_mounted": (True,), "a_ranks": CAV_RANKS, "a_horse_armour": (False, True), "a_horse_strike": (False, True),
+CAV = {"a_mounted": (True,), "a_ranks": CAV_RANKS, "a_horse_armour": (False,), "a_horse_strike": (False, True),
        "b_weapon": ("spear", "sword"), "a_veteran": (False,)}
 
 #: The per-rule widgets are about ordinary warriors; the exotic troops have their own chapters and the
@@ -465,7 +494,9 @@ def register(reg: Registry) -> None:
                 "winner.",
         record_type=MeleeInput, exact=melee_exact_outcome, play=melee_play,
         rules=("AOT-MELEE-ENGAGE", "AOT-MELEE-STRIKES", "AOT-MELEE-RESULT", "AOT-CASUALTY-REMOVAL", "AOT-DEMO-EARN"),
-        widget_grid={"a_ranks": FOOT_RANKS, "b_ranks": FOOT_RANKS, "a_weapon": FOOT, "b_weapon": FOOT,
+        # The page's table holds the weapons a reader meets first; the others are answered by the engine in the
+        # reader's browser (every weapon has its own widget on the page too).
+        widget_grid={"a_ranks": FOOT_RANKS, "b_ranks": FOOT_RANKS, "a_weapon": FIRST_MET, "b_weapon": FIRST_MET,
                      "a_mounted": (False,), "b_mounted": (False,), "a_horse_armour": (False,),
                      "b_horse_armour": (False,), "a_veteran": (False,), "b_veteran": (False,),
                      "a_horse_strike": (False,), "b_horse_strike": (False,)},

@@ -311,6 +311,10 @@ def range_exact(p: RangeInput) -> Outcome:
                       labels={"firers": "warriors who may shoot"})
 
 
+#: A flag's two values (a variant's grid widening again what the whole volley's table leaves at off).
+BOTH = (False, True)
+
+
 def register(reg: Registry) -> None:
     shoot = reg.add(Mechanic(
         rule_id="AOT-SHOOT-RESULT", key="shoot", title="A volley and its result",
@@ -318,24 +322,30 @@ def register(reg: Registry) -> None:
         record_type=ShootInput, exact=shoot_exact, play=shoot_play,
         rules=("AOT-SHOOT-RANGE", "AOT-SHOOT-COVER", "AOT-SHOOT-HIT", "AOT-SHOOT-HANDGUN", "AOT-SHOOT-JAVELIN",
                "AOT-SHOOT-SHIELDWALL", "AOT-SHOOT-PAVISE", "AOT-SHOOT-HORSE-ARMOUR", "AOT-SHOOT-FLANK",
-               "AOT-CASUALTY-REMOVAL", "AOT-SHOOT-RESULT", "AOT-DEMO-EARN")))
+               "AOT-CASUALTY-REMOVAL", "AOT-SHOOT-RESULT", "AOT-DEMO-EARN"),
+        # The page's table holds what a reader sets first; pavises, horse armour and veteran targets have
+        # widgets of their own, and any other setting is answered by the engine in the reader's browser.
+        widget_grid={"firers": (1, 2, 3, 4, 5, 6), "pavise": (False,), "horse_armour": (False,),
+                     "target_veteran": (False,)}))
     reg.add(shoot.variant(
         "AOT-SHOOT-JAVELIN", "Javelins against a shield wall",
         "Javelins reach 1″ and are armour-piercing: warriors the shields save are disordered instead.",
         fixed={"weapon": Missile.JAVELIN}, main="disordered", limits={"distance": (Fraction(1, 10), 1)},
         widget_grid={"firers": (1, 2, 3, 4, 5, 6), "veteran": (False,), "wind": (False,), "horse_armour": (False,),
-                     "flank": (False,)}))
+                     "flank": (False,), "pavise": BOTH, "target_veteran": BOTH}))
     reg.add(shoot.variant(
         "AOT-SHOOT-HANDGUN", "Handguns are terrifying",
         "Handguns reach 1″; every warrior they kill disorders one more.",
         fixed={"weapon": Missile.HANDGUN}, main="disordered", limits={"distance": (Fraction(1, 10), 1)},
-        widget_grid={"firers": (1, 2, 3, 4, 5, 6), "wind": (False,), "pavise": (False,), "flank": (False,)}))
+        widget_grid={"firers": (1, 2, 3, 4, 5, 6), "wind": (False,), "pavise": (False,), "flank": (False,),
+                     "horse_armour": BOTH, "target_veteran": BOTH}))
     reg.add(shoot.variant(
         "AOT-SHOOT-FLANK", "Shooting into a flank",
         "Hits use the larger of the frontal density and the depth, shields do not help, and the result uses "
         "the target's depth.",
         fixed={"flank": True, "weapon": Missile.BOW},
-        widget_grid={"wind": (False,), "shield_wall": (False, True), "pavise": (False,), "horse_armour": (False,)}))
+        widget_grid={"wind": (False,), "shield_wall": (False, True), "pavise": (False,), "horse_armour": (False,),
+                     "target_veteran": BOTH}))
     reg.add(shoot.variant(
         "AOT-DEMO-EARN", "Demoralization points from shooting",
         "A target driven back by fire gives the shooters' side DP equal to its density at the start.",
@@ -362,7 +372,9 @@ def register(reg: Registry) -> None:
     reg.add(Mechanic(
         rule_id="AOT-SHOOT-SIMULTANEOUS", key="simultaneous", title="Two units shooting in one slot",
         summary="Both volleys use the target's start-of-slot density; one shield roll covers all the fire.",
-        record_type=SimultaneousInput, exact=sim_exact, play=sim_play))
+        record_type=SimultaneousInput, exact=sim_exact, play=sim_play,
+        # the page's table holds the index reading with plain shooters; the rest the browser's engine answers
+        widget_grid={"veteran_a": (False,), "one_roll": (True,)}))
     reg.add(Mechanic(
         rule_id="AOT-SHOOT-RANGE", key="range", title="Range decides how many shoot",
         summary="Firers = target strength − distance (riders count double; in cover, density instead).",

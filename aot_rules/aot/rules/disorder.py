@@ -75,6 +75,13 @@ def roll_test_die(unit: Unit, dice: DiceSource, why: str = "disorder test", *, a
     ``against``: the number to reach when it is not the unit's own density (a panicking unit's strength,
     the 3 of a friendly elephant); ``first``: a die already rolled, when the rule rolled it with others.
     """
+    return roll_test_dice(unit, dice, why, against=against, first=first)[0]
+
+
+def roll_test_dice(unit: Unit, dice: DiceSource, why: str = "disorder test", *, against: int | None = None,
+                   first: int | None = None) -> tuple[int, tuple[int, ...]]:
+    """:func:`roll_test_die`, and the dice behind it: the first die and, for a regular unit whose first die
+    failed, its re-roll (what the unit's :class:`Tested` event records, so a narrative can tell it)."""
     d = unit.density if against is None else against
 
     def judge(r: int) -> DieEffect:
@@ -82,13 +89,14 @@ def roll_test_die(unit: Unit, dice: DiceSource, why: str = "disorder test", *, a
 
     roll = dice.d6(why, judge) if first is None else first
     if unit.regular and roll < d:
-        roll = kept_die(roll, dice.d6(why + ": the musician's re-roll", judge), d)
-    return roll
+        again = dice.d6(why + ": the musician's re-roll", judge)
+        return kept_die(roll, again, d), (roll, again)
+    return roll, (roll,)
 
 
 def take_disorder_test(unit: Unit, dice: DiceSource, why: str = "disorder test") -> tuple[Unit, int]:
     """Roll the test for ``unit``; return the unit after it and the warriors lost."""
-    roll = roll_test_die(unit, dice, why)
+    roll, faces = roll_test_dice(unit, dice, why)
     lost = disorder_loss(roll, unit.density, unit.formed)
-    dice.emit(Tested(unit.name, roll, unit.density, lost))
+    dice.emit(Tested(unit.name, roll, unit.density, lost, faces if len(faces) > 1 else ()))
     return unit.take_losses(0, lost), lost

@@ -299,6 +299,19 @@ def protect(hits: HitVector, shield_roll: int | None, dfn: Side, rules: MeleeRul
     return killed, pierced_saved, saved + pierced_saved
 
 
+def hitting_faces(g: DiceGroup, att: Side, dfn: Side, rules: MeleeRules) -> tuple[int, ...]:
+    """The faces on which one die of ``g`` wounds ``dfn`` before armour and the shield wall (horse armour's
+    turned 1s already left out): what a player reads as "hits on"."""
+    return tuple(f for f in range(1, 7) if classify(f, g, att, dfn, rules) != NO_HITS)
+
+
+def armour_has_work(att: Side, dfn: Side, rules: MeleeRules) -> bool:
+    """AOT-MELEE-ARMOUR turns hits rolled as 6: it matters only if some die of ``att`` hits on a 6 (a spear,
+    hitting low, never does, so armour against spears changes nothing)."""
+    return any(6 in hitting_faces(g, att, dfn, rules) for g in strike_groups(att, dfn, rules)
+               if not isinstance(g.weapon, Beast))
+
+
 def terrifies(att: Unit, dfn: Unit) -> bool:
     """AOT-TERRIFYING: camels frighten cavalry only; every other terrifying unit frightens everyone."""
     if att.body is Body.CAMELS:

@@ -14,7 +14,7 @@ from functools import cache
 from typing import NamedTuple
 
 from aot_rules.aot.events import Moved, Tested
-from aot_rules.aot.rules.disorder import deciding_die, disorder_loss, kept_after, roll_test_die
+from aot_rules.aot.rules.disorder import deciding_die, disorder_loss, kept_after, roll_test_dice
 from aot_rules.aot.units import MAX_MOUNTED_DENSITY, Unit
 from aot_rules.core.dice import DiceSource
 from aot_rules.core.dist import Dist
@@ -41,9 +41,9 @@ def die_move(density: int, formed: int, regular: bool = False) -> Dist[ExtraMove
 
 def play_die_move(unit: Unit, dice: DiceSource, why: str) -> tuple[Unit, ExtraMove]:
     """Roll the die of a :func:`die_move` for ``unit``: the unit after its test, and the move."""
-    roll = roll_test_die(unit, dice, f"{why} (distance and disorder test)")
+    roll, rolled = roll_test_dice(unit, dice, f"{why} (distance and disorder test)")
     lost = disorder_loss(roll, unit.density, unit.formed)
-    dice.emit(Tested(unit.name, roll, unit.density, lost))
+    dice.emit(Tested(unit.name, roll, unit.density, lost, rolled if len(rolled) > 1 else ()))
     dice.emit(Moved(unit.name, why, (roll,), roll))
     return unit.take_losses(0, lost), ExtraMove(roll, lost)
 
@@ -159,9 +159,9 @@ def play_trot(unit: Unit, dice: DiceSource, test_die_moves: bool = True) -> tupl
     d = unit.density
     a, b = dice.d6s(2, "trot", lambda r: DieEffect.FAIL if r < d else DieEffect.NONE)
     test, other = test_die(a, b, d)
-    test = roll_test_die(unit, dice, "trot", first=test)
+    test, rolled = roll_test_dice(unit, dice, "trot", first=test)
     lost = disorder_loss(test, d, unit.formed)
-    dice.emit(Tested(unit.name, test, d, lost))
+    dice.emit(Tested(unit.name, test, d, lost, rolled if len(rolled) > 1 else ()))
     faces = (other, test) if test_die_moves else (other,)
     dice.emit(Moved(unit.name, "trot", faces, sum(faces)))
     return unit.take_losses(0, lost), ExtraMove(sum(faces), lost)
