@@ -335,7 +335,8 @@ def browser_engine(html: Path) -> None:
     import threading
 
     sys.path.insert(0, str(ROOT / "tests"))
-    from book.test_engine_browser import make_driver  # the tests' Chromium set-up: every off-host name unresolvable
+    # the tests' Chromium set-up: every off-host name unresolvable
+    from book.browser.test_engine_browser import make_driver
 
     class Quiet(http.server.SimpleHTTPRequestHandler):
         def log_message(self, *args: object) -> None:

@@ -11,7 +11,7 @@ from aot_rules.aot import events
 from aot_rules.aot.rules.melee import MeleeResult
 from aot_rules.core.verdict import Verdict
 
-PACKAGE = Path(__file__).resolve().parents[1] / "aot_rules"
+PACKAGE = Path(__file__).resolve().parents[2] / "aot_rules"
 
 
 def test_the_verdict_is_the_cores() -> None:

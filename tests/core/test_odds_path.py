@@ -23,7 +23,7 @@ from aot_rules.core.errors import RuleError
 from aot_rules.present.answer import answer
 from aot_rules.systems import all_mechanics
 
-ROOT = Path(__file__).resolve().parents[1]
+ROOT = Path(__file__).resolve().parents[2]
 #: What the browser does not have: pyproject's extras for the table-top and the army files.
 BLOCKED = ("shapely", "yaml", "jsonschema")
 #: Modules off the odds path, each needing an extra (or a face the browser never runs).

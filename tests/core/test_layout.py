@@ -12,7 +12,7 @@ import pytest
 
 from aot_rules.systems import SYSTEMS, registries
 
-PACKAGE = Path(__file__).resolve().parents[1] / "aot_rules"
+PACKAGE = Path(__file__).resolve().parents[2] / "aot_rules"
 
 #: What each layer may import from the package (besides itself).
 ALLOWED = {

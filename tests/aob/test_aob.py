@@ -319,7 +319,7 @@ def test_every_dice_entry_is_registered() -> None:
 
 
 def test_every_entry_is_labelled_and_badged_once_in_the_book() -> None:
-    root = Path(__file__).resolve().parents[1] / "book" / "aob"
+    root = Path(__file__).resolve().parents[2] / "book" / "aob"
     text = "".join(p.read_text(encoding="utf-8") for p in sorted(root.glob("*.md")))
     for e in ENTRIES:
         assert text.count(f"\n({e.rule_id.lower()})=\n") == 1, e.rule_id

@@ -29,7 +29,7 @@ from aot_rules.formulas.tree import laws, leaves
 from aot_rules.systems import all_mechanics, get
 
 IDS = [m.rule_id for m in all_mechanics()]
-ROOT = Path(__file__).resolve().parents[1]
+ROOT = Path(__file__).resolve().parents[2]
 
 
 def _points(rule_id: str, limit: int | None) -> list[dict[str, Any]]:

@@ -20,7 +20,7 @@ from aot_rules.core.errors import RuleError
 from aot_rules.sp.rules.heroes import Fall, Skill, fall_exact
 from aot_rules.sp.rules.melee import PERCENTAGES
 
-BOOK = Path(__file__).resolve().parents[1] / "book"
+BOOK = Path(__file__).resolve().parents[2] / "book"
 
 
 def page(name: str) -> str:

@@ -188,7 +188,7 @@ def test_viewer_ids_are_unique_in_the_book() -> None:
     import re
     from pathlib import Path
 
-    text = "\n".join(f.read_text(encoding="utf-8") for f in sorted((Path(__file__).parents[1] / "book").rglob("*.md")))
+    text = "\n".join(f.read_text(encoding="utf-8") for f in sorted((Path(__file__).parents[2] / "book").rglob("*.md")))
     slugs = re.findall(r'show_replay\(.*?,\s*"([a-z0-9-]+)"\)', text)
     losses = [f"losses-{x.lower()}" for x in re.findall(r'show_example\("([A-Z0-9-]+)"\)', text)]
     assert len(slugs) >= 12

@@ -26,7 +26,7 @@ from . import chromium
 
 pytestmark = [pytest.mark.slow, pytest.mark.browser]
 
-ROOT = Path(__file__).resolve().parents[2]
+ROOT = Path(__file__).resolve().parents[3]
 AXE = ROOT / "node_modules" / "axe-core" / "axe.min.js"
 PHONE, LAPTOP = (390, 844), (1280, 900)
 #: Total transfer of one page as served (every script, style, font, image and data file, uncompressed).

@@ -13,7 +13,7 @@ import pytest
 from aot_rules.core.errors import RuleError
 from aot_rules.present.answer import answer, respond, respond_json
 
-ROOT = Path(__file__).resolve().parents[1]
+ROOT = Path(__file__).resolve().parents[2]
 
 
 def _cli(*args: str) -> subprocess.CompletedProcess[str]:

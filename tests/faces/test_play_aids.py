@@ -11,7 +11,7 @@ from aot_rules.present.army_builder import army_builder, army_units, export, tak
 from aot_rules.present.live import compare_widget, live_controls, live_widget
 from aot_rules.systems import get
 
-ROOT = Path(__file__).resolve().parents[1]
+ROOT = Path(__file__).resolve().parents[2]
 
 
 def test_compare_shows_the_exact_difference_of_each_headline_chance() -> None:

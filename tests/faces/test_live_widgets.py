@@ -13,7 +13,7 @@ from aot_rules.core.format import fraction_str
 from aot_rules.present.live import live_controls, live_widget
 from aot_rules.systems import all_mechanics, get
 
-ROOT = Path(__file__).resolve().parents[1]
+ROOT = Path(__file__).resolve().parents[2]
 
 
 def _controls(box):  # VBox([head, HBox([inputs, VBox([answer, roll])])])

@@ -29,7 +29,7 @@ from . import chromium
 
 pytestmark = [pytest.mark.slow, pytest.mark.browser]
 
-ROOT = Path(__file__).resolve().parents[2]
+ROOT = Path(__file__).resolve().parents[3]
 #: First answers wait for Pyodide to boot (about 3 s here; far longer on a loaded 2-core machine).
 BOOT = 120
 

@@ -21,7 +21,7 @@ from aot_rules.aot.army.costs import Item
 from aot_rules.catalogue import EXAMPLES, RULES, Source, rules
 from aot_rules.systems import all_mechanics
 
-ROOT = Path(__file__).resolve().parents[1]
+ROOT = Path(__file__).resolve().parents[2]
 #: Code that finds or reads the index (a docstring may still name it).
 READS_INDEX = re.compile(r"rules_index_text|RULES_INDEX|[\"']shared[\"']|[\"'][^\"'\n]*rules-index\.md[\"']")
 

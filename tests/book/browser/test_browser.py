@@ -237,7 +237,7 @@ def _toc_pages() -> list[str]:
     """Every page of the book, in the table of contents' order (a new chapter is covered at once)."""
     import yaml
 
-    toc = yaml.safe_load((Path(__file__).resolve().parents[2] / "_toc.yml").read_text())
+    toc = yaml.safe_load((Path(__file__).resolve().parents[3] / "_toc.yml").read_text())
     return [toc["root"], *(c["file"] for part in toc["parts"] for c in part["chapters"])]
 
 
