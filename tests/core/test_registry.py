@@ -9,11 +9,14 @@ registry is checked by these tests the moment it is registered.
   ``Fraction(1)``, every probability is a ``Fraction`` in [0, 1], every event is
   a ``Fraction`` in [0, 1], and the ``main`` distribution exists.  Combinations
   the rules refuse (``RuleError``) are skipped, but each mechanic must have at
-  least one legal combination.
+  least one legal combination.  That whole-grid pass is the full tier's (``make test``); the fast tier
+  (``make test-fast``) runs the same checks over a seeded sample of each grid that holds SAMPLE_LEGAL
+  legal combinations.
 * Sampler agreement: the seeded sampler (``Mechanic.draw``: the rule's played
   face run with seeded dice, a different code path from its exact face) must
   produce the exact laws, checked by frequency (see
-  ``test_sampler_agrees_with_exact``).  Deterministic calculators, whose exact
+  ``test_sampler_agrees_with_exact``; the fast tier draws fewer times at one combination of each).
+  Deterministic calculators, whose exact
   law is their played face's one answer, are left to the oracle tests.
 * Rule IDs, parameters and their refusals.
 """
@@ -59,6 +62,12 @@ SUBSET_SIZE = 3_000
 #: Evaluated in full whatever their size: the composite volley (19,200 combinations, ~3 s
 #: thanks to the engine's cache), whose code every shooting variant reuses.
 FULL_GRID = {"AOT-SHOOT-RESULT"}
+#: The fast tier's grid: seeded draws from each grid (its first combination included) until this many are legal,
+#: or SAMPLE_TRIES draws (a melee grid is 98% refused, and a refusal costs little).
+SAMPLE_LEGAL = 12
+SAMPLE_TRIES = 600
+#: The two tiers of the grid checks: a seeded sample in make test-fast, the whole grid (or its subset) in make test.
+TIERS = [pytest.param("sample", id="sample"), pytest.param("full", marks=pytest.mark.slow, id="full")]
 
 
 @dataclass
@@ -72,11 +81,13 @@ class GridReport:
     bad_json: list[str] = field(default_factory=list)
 
 
-def _grid(m: Mechanic) -> list[dict[str, Any]]:
+def _grid(m: Mechanic, tier: str = "full") -> list[dict[str, Any]]:
     """The grid combinations to evaluate: all of them, or a reproducible subset of a big grid.
 
     Big grids are indexed, not listed (262,144 dicts would take hundreds of megabytes): the
-    axes are the inputs' grid values, exactly as ``Mechanic.grid`` enumerates them.
+    axes are the inputs' grid values, exactly as ``Mechanic.grid`` enumerates them.  The fast tier's
+    ``sample`` is the first combination and seeded draws from the rest, in an order the caller
+    evaluates until it has SAMPLE_LEGAL legal ones.
     """
     names = [p.name for p in m.inputs]
     axes = [p.values() for p in m.inputs]
@@ -91,6 +102,12 @@ def _grid(m: Mechanic) -> list[dict[str, Any]]:
 
     first = next(iter(m.grid()), None)
     assert first == (combo(0) if size else None), "the test's grid indexing disagrees with Mechanic.grid"
+    if tier == "sample":
+        rng = random.Random(zlib.crc32(m.rule_id.encode()))
+        rest = range(1, size) if size <= SAMPLE_TRIES else rng.sample(range(1, size), SAMPLE_TRIES)
+        order = list(rest)
+        rng.shuffle(order)
+        return [combo(i) for i in (0, *order[:SAMPLE_TRIES])] if size else []
     if size <= max(FULL_GRID_MAX, SUBSET_SIZE + 2) or m.rule_id in FULL_GRID:
         return list(m.grid())
     rng = random.Random(zlib.crc32(m.rule_id.encode()))
@@ -111,11 +128,13 @@ def _check_dist(name: str, d: Any) -> str | None:
 
 
 @cache
-def grid_report(rule_id: str) -> GridReport:
+def grid_report(rule_id: str, tier: str = "full") -> GridReport:
     """Evaluate every (selected) grid combination once; the tests below read the findings."""
     m = get(rule_id)
     rep = GridReport()
-    for i, combo in enumerate(_grid(m)):
+    for i, combo in enumerate(_grid(m, tier)):
+        if tier == "sample" and len(rep.legal) >= SAMPLE_LEGAL:
+            break
         try:
             out = m.evaluate(**combo)
         except RuleError:
@@ -135,7 +154,7 @@ def grid_report(rule_id: str) -> GridReport:
         if out.main not in out.dists:
             rep.no_main.append(f"{combo}: main {out.main!r} not in {sorted(out.dists)}")
             continue
-        if i % 7 == 0:  # the JSON face, on a regular subset (it is the CLI's output)
+        if i % 7 == 0 or tier == "sample":  # the JSON face, on a regular subset (it is the CLI's output)
             try:
                 doc = json.loads(json.dumps(as_json(m, out)))
             except Exception as e:
@@ -148,9 +167,9 @@ def grid_report(rule_id: str) -> GridReport:
     return rep
 
 
-def _legal(rule_id: str) -> list[dict[str, Any]]:
+def _legal(rule_id: str, tier: str = "full") -> list[dict[str, Any]]:
     """The legal grid combinations; the checks that need some skip (the test above fails) when none are."""
-    legal = grid_report(rule_id).legal
+    legal = grid_report(rule_id, tier).legal
     if not legal:
         pytest.skip(f"{rule_id} has no legal grid combination: see test_grid_has_a_legal_combination_and_no_crash")
     return legal
@@ -162,38 +181,43 @@ def _first(problems: list[str], n: int = 3) -> str:
 
 # --- exactness over the whole grid -------------------------------------------------------
 
+@pytest.mark.parametrize("tier", TIERS)
 @pytest.mark.parametrize("rule_id", IDS)
-def test_grid_has_a_legal_combination_and_no_crash(rule_id):
-    rep = grid_report(rule_id)
+def test_grid_has_a_legal_combination_and_no_crash(rule_id, tier):
+    rep = grid_report(rule_id, tier)
     assert rep.legal, f"{rule_id}: every grid combination is refused ({rep.refused})"
     assert not rep.crashed, _first(rep.crashed)
 
 
+@pytest.mark.parametrize("tier", TIERS)
 @pytest.mark.parametrize("rule_id", IDS)
-def test_grid_distributions_sum_to_exactly_one(rule_id):
-    rep = grid_report(rule_id)
-    _legal(rule_id)
+def test_grid_distributions_sum_to_exactly_one(rule_id, tier):
+    rep = grid_report(rule_id, tier)
+    _legal(rule_id, tier)
     assert not rep.not_exact, _first(rep.not_exact)
 
 
+@pytest.mark.parametrize("tier", TIERS)
 @pytest.mark.parametrize("rule_id", IDS)
-def test_grid_events_are_fractions_in_unit_interval(rule_id):
-    rep = grid_report(rule_id)
-    _legal(rule_id)
+def test_grid_events_are_fractions_in_unit_interval(rule_id, tier):
+    rep = grid_report(rule_id, tier)
+    _legal(rule_id, tier)
     assert not rep.bad_events, _first(rep.bad_events)
 
 
+@pytest.mark.parametrize("tier", TIERS)
 @pytest.mark.parametrize("rule_id", IDS)
-def test_grid_main_distribution_exists(rule_id):
-    rep = grid_report(rule_id)
-    _legal(rule_id)
+def test_grid_main_distribution_exists(rule_id, tier):
+    rep = grid_report(rule_id, tier)
+    _legal(rule_id, tier)
     assert not rep.no_main, _first(rep.no_main)
 
 
+@pytest.mark.parametrize("tier", TIERS)
 @pytest.mark.parametrize("rule_id", IDS)
-def test_grid_json_is_reduced_fraction_strings(rule_id):
-    rep = grid_report(rule_id)
-    _legal(rule_id)
+def test_grid_json_is_reduced_fraction_strings(rule_id, tier):
+    rep = grid_report(rule_id, tier)
+    _legal(rule_id, tier)
     assert not rep.bad_json, _first(rep.bad_json)
 
 
@@ -277,19 +301,9 @@ def sampler_runs() -> dict[str, list[tuple[dict[str, Any], Any, int, dict[str, C
     return runs
 
 
-@pytest.mark.slow  # ~9 million seeded plays: the full tier (make test), not make test-fast
-@pytest.mark.parametrize("rule_id", SAMPLED)
-def test_sampler_agrees_with_exact(rule_id):
-    """Draw N = 20,000 samples at up to 6 legal grid combinations (fixed seeds; a variant of an
-    already-drawn sampler: 1 combination, N = 2,000) and check, for every outcome of every
-    distribution and for every event, |freq - p| <= 5*sqrt(p(1-p)/N) + 2/N.
-
-    Also exact, not statistical: every distribution and event of the Outcome is reported by
-    each draw, and no draw shows an outcome of probability zero.
-    """
-    _legal(rule_id)
-    runs = sampler_runs()[rule_id]
-    assert runs
+def _sampler_failures(rule_id: str, runs: list[tuple[dict[str, Any], Any, int, dict[str, Counter]]]) -> list[str]:
+    """Every outcome and event whose sampled frequency is outside the tolerance of its exact probability (and,
+    exactly: every name the Outcome reports is drawn, and no draw shows an outcome of probability zero)."""
     failures: list[str] = []
     for combo, out, n, counts in runs:
         for name, d in out.dists.items():
@@ -309,6 +323,40 @@ def test_sampler_agrees_with_exact(rule_id):
             f = sum(c for v, c in freq.items() if v) / n
             if abs(f - float(p)) > tolerance(p, n):
                 failures.append(f"{combo} event {name}: freq {f:.4f} vs exact {p} ({float(p):.4f}), N={n}")
+    return failures
+
+
+@pytest.mark.slow  # ~9 million seeded plays: the full tier (make test), not make test-fast
+@pytest.mark.parametrize("rule_id", SAMPLED)
+def test_sampler_agrees_with_exact(rule_id):
+    """Draw N = 20,000 samples at up to 6 legal grid combinations (fixed seeds; a variant of an
+    already-drawn sampler: 1 combination, N = 2,000) and check, for every outcome of every
+    distribution and for every event, |freq - p| <= 5*sqrt(p(1-p)/N) + 2/N.
+
+    Also exact, not statistical: every distribution and event of the Outcome is reported by
+    each draw, and no draw shows an outcome of probability zero.
+    """
+    _legal(rule_id)
+    runs = sampler_runs()[rule_id]
+    assert runs
+    failures = _sampler_failures(rule_id, runs)
+    assert not failures, _first(failures, 5)
+
+
+#: The fast tier's sampler check: this many draws at one legal combination of each base sampler (a variant
+#: runs its base's code with some inputs fixed), enough for the same 5-sigma tolerance to catch a one-face error.
+N_FAST = 1_000
+BASES = [m.rule_id for m in MECHANICS if not m.deterministic and next(b for b in MECHANICS if b.play is m.play) is m]
+
+
+@pytest.mark.parametrize("rule_id", BASES)
+def test_sampler_agrees_with_exact_at_one_point(rule_id):
+    """The fast tier's sampler agreement: N_FAST seeded draws at one legal combination of the sampled grid."""
+    combo = random.Random(zlib.crc32(rule_id.encode())).choice(_legal(rule_id, "sample"))
+    out = get(rule_id).evaluate(**combo)
+    names = (*out.dists, *out.events, *(f"{g}:{k}" for g, ms in out.groups.items() for k in ms))
+    counts = _draw_counts((rule_id, combo, 7, N_FAST, names))
+    failures = _sampler_failures(rule_id, [(combo, out, N_FAST, counts)])
     assert not failures, _first(failures, 5)
 
 
@@ -318,6 +366,7 @@ def test_tolerance_is_tight_enough_to_catch_a_one_face_error():
     assert abs(float(p) - 2 / 3) > tolerance(p)
     assert tolerance(Fraction(0)) == 2 / N_SAMPLES
     assert tolerance(Fraction(1, 36)) < 1 / 36 / 2
+    assert abs(float(p) - 2 / 3) > tolerance(p, N_FAST)  # the fast tier's check too
 
 
 # --- rule IDs ------------------------------------------------------------------------------
