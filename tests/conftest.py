@@ -59,6 +59,8 @@ def pytest_sessionstart(session: pytest.Session) -> None:
 def pytest_sessionfinish(session: pytest.Session, exitstatus: int) -> None:
     """Record the wall time of a run over the default test paths (not of a run of chosen files)."""
     config = session.config
+    if hasattr(config, "workerinput"):  # a pytest-xdist worker: the controller records the run
+        return
     if config.args_source is not pytest.Config.ArgsSource.TESTPATHS or config.option.collectonly:
         return
     tier = {"not slow": "test-fast", "": "test"}.get((config.option.markexpr or "").strip())
@@ -67,6 +69,7 @@ def pytest_sessionfinish(session: pytest.Session, exitstatus: int) -> None:
     times = json.loads(SUITE_TIMES.read_text()) if SUITE_TIMES.is_file() else {}
     times[tier] = {"seconds": round(time.monotonic() - config.stash[_STARTED], 1), "tests": session.testscollected,
                    "failed": session.testsfailed, "exit": int(exitstatus), "cores": os.cpu_count(),
+                   "workers": getattr(config.option, "numprocesses", None) or 0,
                    "when": time.strftime("%Y-%m-%d %H:%M UTC", time.gmtime())}
     SUITE_TIMES.parent.mkdir(exist_ok=True)
     SUITE_TIMES.write_text(json.dumps(times, indent=1))

@@ -14,6 +14,7 @@ import sys
 from fractions import Fraction
 from pathlib import Path
 
+import pytest
 from rules_index import entries, examples
 
 from aot_rules.aot.army import BUDGET, COSTS
@@ -69,6 +70,7 @@ def test_every_companion_dice_entry_is_registered() -> None:
     assert not missing, f"dice entries with no registered mechanic: {missing}"
 
 
+@pytest.mark.slow  # two pytest processes (~15 CPU-s): the full tier
 def test_the_catalogue_test_fails_on_ci_without_the_index(tmp_path: Path) -> None:
     """With no index and ``CI=true`` the catalogue test fails (it does not skip); without CI it skips."""
     env = {**os.environ, "AOT_RULES_INDEX": str(tmp_path / "missing.md"), "CI": "true"}
