@@ -31,7 +31,7 @@ settings.load_profile(os.environ.get("AOT_HYPOTHESIS_PROFILE", "aot"))
 _STARTED = pytest.StashKey[float]()
 
 #: The rules index the engine implements (shipped beside the repository, not in it).  Only
-#: ``tests/test_catalogue.py`` reads it; everything else uses the package's catalogue.
+#: ``tests/core/test_catalogue.py`` reads it; everything else uses the package's catalogue.
 RULES_INDEX = Path(os.environ.get("AOT_RULES_INDEX", Path(__file__).resolve().parents[2] / "shared"
                                   / "rules-index.md"))
 

@@ -119,7 +119,7 @@ def states(law: Dist[Unit]) -> dict[State, F]:
     return acc
 
 
-# --- registration (sampler agreement itself is tests/test_registry.py's, over the whole registry) ------
+# --- registration (sampler agreement itself is tests/core/test_registry.py's, over the whole registry) ------
 
 def test_new_mechanics_are_registered_for_the_generic_tests() -> None:
     registered = {m.rule_id: m for m in all_mechanics()}

@@ -1,6 +1,6 @@
 """Issue 10's coverage: each companion system has its own registry and shares only the kernel.
 
-(Every dice entry registered is in ``tests/test_catalogue.py``; the book half, every ID labelled and badged
+(Every dice entry registered is in ``tests/core/test_catalogue.py``; the book half, every ID labelled and badged
 once, is in ``tests/book/test_book_build.py``.)
 """
 

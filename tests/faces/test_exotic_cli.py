@@ -1,7 +1,7 @@
 """``python -m aot_rules odds …`` for the exotic troops and machines, as players run it: every answer compared
 with the law enumerated here from raw dice, and bad input refused in one line (exit 2, no traceback).
 
-The rules the expected values are written from are spelt out in tests/test_elephants.py, test_chariots.py and
+The rules the expected values are written from are spelt out in tests/aot/test_elephants.py, test_chariots.py and
 test_artillery.py; here they are enumerated again, independently of the engine.
 """
 

@@ -11,7 +11,7 @@ import json
 from pathlib import Path
 
 import pytest
-from support import run
+from support import run_process as run  # these checks need fresh processes, in both tiers
 
 from aot_rules.cli import main
 from aot_rules.tabletop.save import from_data, load
