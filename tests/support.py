@@ -10,6 +10,8 @@ import subprocess
 import sys
 from typing import Any
 
+import pytest
+
 from aot_rules.core.errors import RuleError
 from aot_rules.core.registry import Mechanic
 
@@ -23,6 +25,18 @@ def legal_combo(m: Mechanic[Any]) -> dict[str, Any]:
             continue
         return combo
     raise AssertionError(f"{m.rule_id}: no legal combination in its grid")
+
+
+def tiers(fast: Any, full: Any) -> list[Any]:
+    """Parameters of one check in both tiers: ``fast`` (say, 2,000 draws or a sample of a grid) in every run,
+    ``full`` (20,000 draws, the whole grid) marked slow, so that only ``make test`` pays for it."""
+    return [pytest.param(fast, id="fast"), pytest.param(full, marks=pytest.mark.slow, id="full")]
+
+
+def examples(n: int) -> int:
+    """A property test's own number of examples: ``n`` in the full tier, a fifth (at least 10) in the fast tier's
+    Hypothesis profile (``AOT_HYPOTHESIS_PROFILE=fast``, which lowers only the profile's default)."""
+    return max(10, n // 5) if os.environ.get("AOT_HYPOTHESIS_PROFILE") == "fast" else n
 
 
 #: ``make test-fast`` sets AOT_TIER=fast: the command line then runs in this process (see :func:`run`).

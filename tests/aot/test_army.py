@@ -16,6 +16,7 @@ import pytest
 import yaml
 from hypothesis import given, settings
 from hypothesis import strategies as st
+from support import examples
 
 from aot_rules.aot.army import (
     BUDGET,
@@ -524,7 +525,7 @@ def any_army(draw: st.DrawFn) -> Data:
             "slots": slots}
 
 
-@settings(max_examples=200)
+@settings(max_examples=examples(200))
 @given(any_army())
 def test_validation_never_raises_for_a_schema_valid_army(data: Data) -> None:
     import jsonschema
@@ -541,7 +542,7 @@ def test_validation_never_raises_for_a_schema_valid_army(data: Data) -> None:
     assert ("AOT-ARMY-POINTS", "army") in [(v.rule_id, v.unit) for v in violations] or sheet.total <= BUDGET
 
 
-@settings(max_examples=200)
+@settings(max_examples=examples(200))
 @given(any_army())
 def test_cost_is_the_sum_of_its_lines_rounded_up_to_whole_recruit_pairs(data: Data) -> None:
     army = army_of(data)
@@ -553,7 +554,7 @@ def test_cost_is_the_sum_of_its_lines_rounded_up_to_whole_recruit_pairs(data: Da
         assert sheet.of(name) == sum((ln.points for ln in lines), Fraction(0))
 
 
-@settings(max_examples=150)
+@settings(max_examples=examples(150))
 @given(any_army(), any_army())
 def test_cost_is_additive_over_armies(a: Data, b: Data) -> None:
     """Two armies together cost what they cost apart, less the half point saved when both had an odd
@@ -571,7 +572,7 @@ def test_cost_is_additive_over_armies(a: Data, b: Data) -> None:
     assert tab.total == ta.total + tb.total - (1 if odd(ta) and odd(tb) else 0)
 
 
-@settings(max_examples=100)
+@settings(max_examples=examples(100))
 @given(st.integers(0, 20), st.integers(0, 20))
 def test_adding_an_ordinary_unit_costs_one_point_and_a_recruit_half_a_pair(n: int, r: int) -> None:
     base = cost_sheet(army_of(akontists(n, recruits=r))).total

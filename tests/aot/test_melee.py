@@ -18,6 +18,7 @@ from fractions import Fraction as F
 from typing import Any
 
 import pytest
+from support import tiers
 
 from aot_rules.aot.equipment import MeleeWeapon, Missile
 from aot_rules.aot.events import Compared, DPEarned, Hits, Losses, Retreat, ShieldWall, Verdict
@@ -768,9 +769,9 @@ AGREEMENT = [
 ]
 
 
+@pytest.mark.parametrize("n", tiers(2_000, 20_000))
 @pytest.mark.parametrize(("a", "b", "rules"), AGREEMENT)
-def test_exact_and_procedural_agree(a, b, rules):
-    n = 20_000
+def test_exact_and_procedural_agree(a, b, rules, n):
     dice = SeededDice(random.Random(7))
     seen: Counter = Counter()
     for _ in range(n):
