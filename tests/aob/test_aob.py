@@ -15,7 +15,7 @@ from pathlib import Path
 
 import numpy as np
 import pytest
-from support import error_line, odds_json
+from support import error_line, odds_json, tiers
 
 from aot_rules.aob.examples import EXAMPLES
 from aot_rules.aob.rules.clash import (
@@ -116,11 +116,12 @@ def _brute_clash(a_t: int, b_t: int, die: GameDie, direction: Direction, compare
             "a_hit": Fraction(int(a_hit.sum()), n), "b_hit": Fraction(int(b_hit.sum()), n)}
 
 
-def test_clash_against_all_four_dice_at_every_grid_point() -> None:
+@pytest.mark.parametrize("step", tiers(7, 1))  # every 7th grid point in the fast tier, every one in make test
+def test_clash_against_all_four_dice_at_every_grid_point(step: int) -> None:
     m = get("AOB-CLASH")
     points = grid("AOB-CLASH")
     assert len(points) >= 400
-    for combo in points:
+    for combo in points[::step]:
         out = m.evaluate(**combo)
         want = _brute_clash(combo["a_target"], combo["b_target"], combo["die"], combo["direction"],
                             combo["compare"])

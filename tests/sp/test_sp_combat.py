@@ -68,7 +68,7 @@ def test_worked_example_sharpshooter():
     assert S.play_sharpshooter(5, FixedDice([4])) is S.Aimed.MISS
 
 
-@pytest.mark.parametrize("n", [1, 2, 3])
+@pytest.mark.parametrize("n", [1, 2, pytest.param(3, marks=pytest.mark.slow)])  # three shooters: the full tier
 @pytest.mark.parametrize("need", [None, 2, 4, 6])
 def test_volley_law_against_raw_faces(n, need):
     for six, amb in itertools.product([True, False], repeat=2):
