@@ -10,6 +10,7 @@ from __future__ import annotations
 
 import json
 import os
+import resource
 import time
 from pathlib import Path
 
@@ -28,7 +29,7 @@ settings.register_profile(
 # profile's 150); tests that ask for their own number keep it.
 settings.register_profile("fast", parent=settings.get_profile("aot"), max_examples=30)
 settings.load_profile(os.environ.get("AOT_HYPOTHESIS_PROFILE", "aot"))
-_STARTED = pytest.StashKey[float]()
+_STARTED = pytest.StashKey[tuple[float, float, float]]()
 
 #: The rules index the engine implements (shipped beside the repository, not in it).  Only
 #: ``tests/core/test_catalogue.py`` reads it; everything else uses the package's catalogue.
@@ -52,8 +53,16 @@ def rules_index_text() -> str:
 SUITE_TIMES = Path(__file__).resolve().parents[1] / "_build" / "suite-times.json"
 
 
+def _cpu() -> float:
+    """CPU seconds (user + system) of this process and of its children that have finished: pytest-xdist's
+    workers, the book build, Chromium, the CLI's processes.  On a shared machine the wall time says more about
+    the load than about the suite; the CPU time does not."""
+    kids = resource.getrusage(resource.RUSAGE_CHILDREN)
+    return time.process_time() + kids.ru_utime + kids.ru_stime
+
+
 def pytest_sessionstart(session: pytest.Session) -> None:
-    session.config.stash[_STARTED] = time.monotonic()
+    session.config.stash[_STARTED] = (time.monotonic(), _cpu(), os.getloadavg()[0])
 
 
 def pytest_sessionfinish(session: pytest.Session, exitstatus: int) -> None:
@@ -67,7 +76,9 @@ def pytest_sessionfinish(session: pytest.Session, exitstatus: int) -> None:
     if tier is None:
         return
     times = json.loads(SUITE_TIMES.read_text()) if SUITE_TIMES.is_file() else {}
-    times[tier] = {"seconds": round(time.monotonic() - config.stash[_STARTED], 1), "tests": session.testscollected,
+    wall, cpu, load = config.stash[_STARTED]
+    times[tier] = {"seconds": round(time.monotonic() - wall, 1), "cpu_seconds": round(_cpu() - cpu, 1),
+                   "load": [round(load, 1), round(os.getloadavg()[0], 1)], "tests": session.testscollected,
                    "failed": session.testsfailed, "exit": int(exitstatus), "cores": os.cpu_count(),
                    "workers": getattr(config.option, "numprocesses", None) or 0,
                    "when": time.strftime("%Y-%m-%d %H:%M UTC", time.gmtime())}
