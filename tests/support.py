@@ -33,10 +33,12 @@ def tiers(fast: Any, full: Any) -> list[Any]:
     return [pytest.param(fast, id="fast"), pytest.param(full, marks=pytest.mark.slow, id="full")]
 
 
-def examples(n: int) -> int:
-    """A property test's own number of examples: ``n`` in the full tier, a fifth (at least 10) in the fast tier's
-    Hypothesis profile (``AOT_HYPOTHESIS_PROFILE=fast``, which lowers only the profile's default)."""
-    return max(10, n // 5) if os.environ.get("AOT_HYPOTHESIS_PROFILE") == "fast" else n
+def examples(n: int, fast: int | None = None) -> int:
+    """A property test's own number of examples: ``n`` in the full tier; in the fast tier's Hypothesis profile
+    (``AOT_HYPOTHESIS_PROFILE=fast``, which lowers only the profile's default) ``fast``, or a fifth (at least 10)."""
+    if os.environ.get("AOT_HYPOTHESIS_PROFILE") != "fast":
+        return n
+    return fast if fast is not None else max(10, n // 5)
 
 
 #: ``make test-fast`` sets AOT_TIER=fast: the command line then runs in this process (see :func:`run`).

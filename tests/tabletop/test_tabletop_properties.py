@@ -11,7 +11,8 @@ refuses must leave the game exactly as it was:
 - a refused action leaves the state byte-identical (its save file) and the dice where they were;
 - a save/load round trip is the identity.
 
-``AOT_PROPERTY_EXAMPLES`` sets the number of examples per property (default 2000: "a few thousand").
+``AOT_PROPERTY_EXAMPLES`` sets the number of examples per property (default 2000: "a few thousand"; in the fast
+tier, ``make test-fast``, a twentieth of that).
 """
 
 from __future__ import annotations
@@ -22,6 +23,7 @@ from dataclasses import replace
 
 from hypothesis import HealthCheck, given, settings
 from hypothesis import strategies as st
+from support import examples
 
 from aot_rules.aot.units import MAX_FOOT_DENSITY, MAX_MOUNTED_DENSITY
 from aot_rules.core.errors import RuleError
@@ -32,7 +34,7 @@ from aot_rules.tabletop.player import scripted
 from aot_rules.tabletop.scenarios import scenario
 from aot_rules.tabletop.state import GameState
 
-EXAMPLES = int(os.environ.get("AOT_PROPERTY_EXAMPLES", "2000"))
+EXAMPLES = int(os.environ.get("AOT_PROPERTY_EXAMPLES", examples(2000, fast=100)))
 PROPERTY = settings(max_examples=EXAMPLES, deadline=None, derandomize=True,
                     suppress_health_check=[HealthCheck.too_slow, HealthCheck.data_too_large])
 
