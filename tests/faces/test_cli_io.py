@@ -66,7 +66,8 @@ PIPED = [["odds", "--list"], ["odds", "--list", "--json"], SHOOT, [*SHOOT, "--js
 
 
 @pytest.mark.parametrize("buffering", BUFFERING)
-@pytest.mark.parametrize("read", [10, 0], ids=["read-10-bytes", "read-nothing"])
+@pytest.mark.parametrize("read", [pytest.param(10, id="read-10-bytes", marks=pytest.mark.slow),  # full tier
+                                  pytest.param(0, id="read-nothing")])
 @pytest.mark.parametrize("args", PIPED, ids=" ".join)
 def test_closed_pipe_exits_0_quietly(args: list[str], read: int, buffering: str) -> None:
     code, err = closed_early(args, environ(**BUFFERING[buffering]), read)
