@@ -62,13 +62,18 @@ browser-deps:
 	  exit 2; \
 	fi
 
+# Both tiers run on every core (pytest-xdist, one worker per core; worksteal evens out the long modules). Under
+# xdist the book is still built once per run: the first worker that needs it builds it under a lock
+# (tests/book/conftest.py) and the others reuse that build. XDIST="" runs in one process.
+XDIST ?= -n auto --dist worksteal
+
 test: setup browser-deps
-	$(BIN)/python -m pytest -q
+	$(BIN)/python -m pytest -q $(XDIST)
 
 # The fast tier (< 3 min on 2 cores): everything but the tests marked slow (the book build, the browser, the
 # whole-grid samplers and fuzzers, the type checker), with fewer property examples.
 test-fast: setup
-	AOT_HYPOTHESIS_PROFILE=fast $(BIN)/python -m pytest -q -m "not slow"
+	AOT_TIER=fast AOT_HYPOTHESIS_PROFILE=fast $(BIN)/python -m pytest -q -m "not slow" $(XDIST)
 
 bench: setup
 	$(BIN)/python bench/bench.py

@@ -3,7 +3,7 @@ kind, whether it rolls dice and how many of its source's cells are blank, and ev
 
 The book counts from here (how many entries a part has, how many roll dice, how many are blank in our
 copy) and the coverage tests hold the registries and the pages to it, so neither needs the index itself:
-the repository builds and tests on its own.  One test, ``tests/test_catalogue.py``, holds this catalogue to
+the repository builds and tests on its own.  One test, ``tests/core/test_catalogue.py``, holds this catalogue to
 ``../shared/rules-index.md`` and fails when the index is missing on CI.  When the index changes, that test
 prints the entries that differ; edit them here.
 

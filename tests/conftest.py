@@ -10,6 +10,7 @@ from __future__ import annotations
 
 import json
 import os
+import resource
 import time
 from pathlib import Path
 
@@ -28,10 +29,10 @@ settings.register_profile(
 # profile's 150); tests that ask for their own number keep it.
 settings.register_profile("fast", parent=settings.get_profile("aot"), max_examples=30)
 settings.load_profile(os.environ.get("AOT_HYPOTHESIS_PROFILE", "aot"))
-_STARTED = pytest.StashKey[float]()
+_STARTED = pytest.StashKey[tuple[float, float, float]]()
 
 #: The rules index the engine implements (shipped beside the repository, not in it).  Only
-#: ``tests/test_catalogue.py`` reads it; everything else uses the package's catalogue.
+#: ``tests/core/test_catalogue.py`` reads it; everything else uses the package's catalogue.
 RULES_INDEX = Path(os.environ.get("AOT_RULES_INDEX", Path(__file__).resolve().parents[2] / "shared"
                                   / "rules-index.md"))
 
@@ -52,21 +53,34 @@ def rules_index_text() -> str:
 SUITE_TIMES = Path(__file__).resolve().parents[1] / "_build" / "suite-times.json"
 
 
+def _cpu() -> float:
+    """CPU seconds (user + system) of this process and of its children that have finished: pytest-xdist's
+    workers, the book build, Chromium, the CLI's processes.  On a shared machine the wall time says more about
+    the load than about the suite; the CPU time does not."""
+    kids = resource.getrusage(resource.RUSAGE_CHILDREN)
+    return time.process_time() + kids.ru_utime + kids.ru_stime
+
+
 def pytest_sessionstart(session: pytest.Session) -> None:
-    session.config.stash[_STARTED] = time.monotonic()
+    session.config.stash[_STARTED] = (time.monotonic(), _cpu(), os.getloadavg()[0])
 
 
 def pytest_sessionfinish(session: pytest.Session, exitstatus: int) -> None:
     """Record the wall time of a run over the default test paths (not of a run of chosen files)."""
     config = session.config
+    if hasattr(config, "workerinput"):  # a pytest-xdist worker: the controller records the run
+        return
     if config.args_source is not pytest.Config.ArgsSource.TESTPATHS or config.option.collectonly:
         return
     tier = {"not slow": "test-fast", "": "test"}.get((config.option.markexpr or "").strip())
     if tier is None:
         return
     times = json.loads(SUITE_TIMES.read_text()) if SUITE_TIMES.is_file() else {}
-    times[tier] = {"seconds": round(time.monotonic() - config.stash[_STARTED], 1), "tests": session.testscollected,
+    wall, cpu, load = config.stash[_STARTED]
+    times[tier] = {"seconds": round(time.monotonic() - wall, 1), "cpu_seconds": round(_cpu() - cpu, 1),
+                   "load": [round(load, 1), round(os.getloadavg()[0], 1)], "tests": session.testscollected,
                    "failed": session.testsfailed, "exit": int(exitstatus), "cores": os.cpu_count(),
+                   "workers": getattr(config.option, "numprocesses", None) or 0,
                    "when": time.strftime("%Y-%m-%d %H:%M UTC", time.gmtime())}
     SUITE_TIMES.parent.mkdir(exist_ok=True)
     SUITE_TIMES.write_text(json.dumps(times, indent=1))

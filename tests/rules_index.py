@@ -5,7 +5,7 @@ tables have none); a rule is a dice mechanic when its kind says DICE (``DICE``, 
 ``DICE (undefined)``), and the SP tables with no kind line that the index's section 5 lists among the exact
 mechanics count too.  A section's blank source cells are written ``[BLANK]``.
 
-Only ``tests/test_catalogue.py`` reads the index (from ``../shared/rules-index.md`` or ``AOT_RULES_INDEX``);
+Only ``tests/core/test_catalogue.py`` reads the index (from ``../shared/rules-index.md`` or ``AOT_RULES_INDEX``);
 the book and every other test use the package's catalogue.
 """
 

@@ -2,7 +2,7 @@
 recursion or point mass.
 
 The table is explicit on purpose: a new mechanic has no mathematics until someone decides which
-form it takes, and ``tests/test_formulas.py`` fails until then.
+form it takes, and ``tests/faces/test_formulas.py`` fails until then.
 """
 
 from __future__ import annotations

@@ -6,7 +6,7 @@ from the CLI: the same registry lookup, the same typed parameter record, the sam
 
 This module is on the *odds path*: it and everything it imports must run on the standard library
 alone (no shapely, PyYAML or jsonschema), because Pyodide in the browser has none of them.
-``tests/test_odds_path.py`` checks that with those packages made unimportable.
+``tests/core/test_odds_path.py`` checks that with those packages made unimportable.
 """
 
 from __future__ import annotations

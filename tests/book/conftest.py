@@ -7,6 +7,7 @@ reuse an existing _build/html while iterating locally (or AOT_REUSE_BOOK=<folder
 
 from __future__ import annotations
 
+import fcntl
 import functools
 import http.server
 import os
@@ -23,13 +24,8 @@ ROOT = Path(__file__).resolve().parents[2]
 HTML = ROOT / "_build" / "html"
 
 
-@pytest.fixture(scope="session")
-def built_book() -> Path:
-    reuse = os.environ.get("AOT_REUSE_BOOK", "")
-    if reuse == "1" and (HTML / "index.html").exists():
-        return HTML
-    if reuse not in ("", "0", "1") and (Path(reuse) / "index.html").exists():
-        return Path(reuse)
+def _build() -> Path:
+    """The strict build from nothing (``--all``, the doctrees dropped, so every page runs)."""
     shutil.rmtree(HTML, ignore_errors=True)
     shutil.rmtree(ROOT / "_build" / ".doctrees", ignore_errors=True)  # else unchanged pages are not re-run
     jb = Path(sys.executable).with_name("jupyter-book")
@@ -39,6 +35,36 @@ def built_book() -> Path:
     (ROOT / "_build").mkdir(exist_ok=True)
     (ROOT / "_build" / "book-build.log").write_text(log)
     assert proc.returncode == 0, "book build failed (see _build/book-build.log):\n" + log[-4000:]
+    return HTML
+
+
+@pytest.fixture(scope="session")
+def built_book() -> Path:
+    reuse = os.environ.get("AOT_REUSE_BOOK", "")
+    if reuse == "1" and (HTML / "index.html").exists():
+        return HTML
+    if reuse not in ("", "0", "1") and (Path(reuse) / "index.html").exists():
+        return Path(reuse)
+    run = os.environ.get("PYTEST_XDIST_TESTRUNUID")
+    if run is None:
+        return _build()
+    # Under pytest-xdist every worker asks for the book, but there is one _build/html: the first worker to
+    # take the lock builds it and records the run's id (and whether it built); the others wait on the lock,
+    # then reuse that build, or fail with its outcome, rather than building again over it.
+    (ROOT / "_build").mkdir(exist_ok=True)
+    record = ROOT / "_build" / "book-build.run"
+    with (ROOT / "_build" / "book-build.lock").open("w") as lock:
+        fcntl.flock(lock, fcntl.LOCK_EX)
+        done = record.read_text().split(" ", 1) if record.is_file() else []
+        if done and done[0] == run:
+            assert done[1] == "ok", "book build failed in another worker (see _build/book-build.log)"
+            return HTML
+        try:
+            _build()
+        except BaseException:
+            record.write_text(f"{run} failed")
+            raise
+        record.write_text(f"{run} ok")
     return HTML
 
 

@@ -7,5 +7,5 @@ from book/readings.md where the index is silent). Probabilities are ``fractions.
 6**n.
 
 Nothing in this package imports the engine (``aot_rules``): the oracles share no predicate with it, so
-tests/test_oracles.py can hold the engine's answers against an independent reading of the rules.
+tests/aot/test_oracles.py can hold the engine's answers against an independent reading of the rules.
 """

@@ -1,0 +1,211 @@
+"""Issue 24, part 4: the mathematics behind every widget, derived with sympy, equals the engine.
+
+Every registered mechanic is classified once (closed form, generating function, recursion or point
+mass); each derivation gives exact laws, which must equal the engine's ``Fraction`` answers at every
+grid point where it can be evaluated.  The structured forms (single rolls, sums, binomials, volleys,
+the weather chain, melee strikes, point masses) must evaluate everywhere on the grid; the general
+recursion over a played procedure's dice is evaluated where its tree has at most ``LEAF_BUDGET``
+leaves.  The fast tier checks six points of each grid; the full tier a wider spread (``WIDE``).
+"""
+
+from __future__ import annotations
+
+import subprocess
+import sys
+from fractions import Fraction
+from itertools import islice
+from pathlib import Path
+from types import SimpleNamespace
+from typing import Any
+
+import pytest
+import sympy as sp
+
+from aot_rules.core.errors import RuleError
+from aot_rules.formulas.catalogue import FAMILIES, RECURSIVE, classified, form_of
+from aot_rules.formulas.check import engine_laws, mismatches
+from aot_rules.formulas.forms import Kind, Maths, Unchecked
+from aot_rules.formulas.tree import laws, leaves
+from aot_rules.systems import all_mechanics, get
+
+IDS = [m.rule_id for m in all_mechanics()]
+ROOT = Path(__file__).resolve().parents[2]
+
+
+def _points(rule_id: str, limit: int | None) -> list[dict[str, Any]]:
+    """The mechanic's grid, or ``limit`` points spread evenly over it (deterministic)."""
+    m = get(rule_id)
+    if limit is None:
+        return list(m.grid())
+    size = sum(1 for _ in m.grid())
+    step = max(1, size // limit)
+    return list(islice(m.grid(), 0, None, step))[:limit]
+
+
+def _sweep(rule_id: str, points: list[dict[str, Any]]) -> tuple[int, int, list[str]]:
+    """(points checked, points too large to derive, failures); illegal grid points must be illegal for
+    both the engine and the formula's record."""
+    m, form = get(rule_id), form_of(rule_id)
+    checked = unchecked = 0
+    failures: list[str] = []
+    for kw in points:
+        try:
+            engine = engine_laws(m, form, kw)
+        except RuleError:
+            continue
+        try:
+            maths = form.derive(m.record(**kw))
+        except Unchecked:
+            unchecked += 1
+            continue
+        failures += [f"{kw}: {x}" for x in mismatches(maths, engine)]
+    checked = len(points) - unchecked - sum(1 for kw in points if _illegal(m, kw))
+    return checked, unchecked, failures
+
+
+def _illegal(m: Any, kw: dict[str, Any]) -> bool:
+    try:
+        m.evaluate(**kw)
+    except RuleError:
+        return True
+    return False
+
+
+def test_every_registered_mechanic_is_classified_exactly_once() -> None:
+    table = classified()  # raises if a rule ID is listed twice
+    assert set(table) == set(IDS), (sorted(set(IDS) - set(table)), sorted(set(table) - set(IDS)))
+    assert sum(len(ids) for ids, _ in FAMILIES) == len(IDS)
+
+
+def test_every_kind_of_mathematics_is_used() -> None:
+    kinds = {form_of(rid).kind for rid in IDS}
+    assert kinds == set(Kind)
+
+
+@pytest.mark.parametrize("rule_id", IDS)
+def test_formula_equals_the_engine_on_a_sample_of_its_grid(rule_id: str) -> None:
+    checked, unchecked, failures = _sweep(rule_id, _points(rule_id, 6))
+    assert not failures, failures[:3]
+    if rule_id not in RECURSIVE:
+        assert unchecked == 0, f"{rule_id}: a structured form must derive at every grid point"
+        assert checked > 0
+
+
+#: Grid points the full tier checks per mechanic: the whole grid where it has no more, else this many spread
+#: evenly over it.  The largest grids (thousands of points, some with six-dice trees at every point) would
+#: take hours whole on two cores; an even spread still reaches both ends of every input.
+WIDE = 48
+
+
+@pytest.mark.slow
+@pytest.mark.parametrize("rule_id", IDS)
+def test_formula_equals_the_engine_over_a_wide_spread_of_its_grid(rule_id: str) -> None:
+    checked, unchecked, failures = _sweep(rule_id, _points(rule_id, WIDE))
+    assert not failures, failures[:3]
+    if rule_id not in RECURSIVE:  # a structured form derives at most points (the largest dice trees exceed its cap)
+        assert checked > 0 and unchecked < checked, (checked, unchecked)
+
+
+def test_a_wrong_engine_answer_is_caught() -> None:
+    """The comparison can fail: one probability moved by 1/6 between two outcomes, or nothing in common."""
+    m = get("AOT-SHOOT-HIT")
+    kw = {"firers": 3, "target_density": 4}
+    maths = form_of(m.rule_id).derive(m.record(**kw))
+    engine = engine_laws(m, form_of(m.rule_id), kw)
+    assert mismatches(maths, engine) == []
+    bent = dict(engine["hits"])
+    bent[0], bent[1] = bent[0] + Fraction(1, 6), bent[1] - Fraction(1, 6)
+    assert mismatches(maths, {**engine, "hits": bent})
+    assert mismatches(Maths(Kind.CLOSED, "", (), {"other": {0: Fraction(1)}}), engine)
+
+
+def test_the_hit_chance_is_derived_symbolically_from_the_face_rule() -> None:
+    from aot_rules.formulas.aot_forms import hit_faces_expr
+
+    d = sp.Symbol("d")
+    assert sp.simplify(hit_faces_expr(False, False)[0] - (d - 1) / 6) == 0
+    assert sp.simplify(hit_faces_expr(True, False)[0] - d / 6) == 0
+    text = form_of("AOT-SHOOT-HIT").derive(get("AOT-SHOOT-HIT").record(firers=4, target_density=4)).lines
+    assert r"\binom{n}{k}" in text[0] and "d - 1" in text[1]
+
+
+def test_the_dice_tree_is_the_played_rule() -> None:
+    """One d6 decides a disorder test: six leaves of 1/6, and their law sums to exactly 1."""
+    m = get("AOT-DISORDER-TEST")
+    tree = leaves(m.play, m.record(density=4, formed=8))
+    assert len(tree) == 6 and {w for w, _, _ in tree} == {Fraction(1, 6)}
+    assert sum(laws(tree)["disordered"].values()) == 1
+
+
+def test_the_weather_chain_matrix_rows_are_laws() -> None:
+    from aot_rules.formulas.aot_forms import WeatherChain, Z
+
+    for overlapping in (True, False):
+        mat = WeatherChain(get("AOT-WEATHER")).matrix(overlapping)
+        assert all(sum(mat.row(i)).subs(Z, 1) == 1 for i in range(3))
+
+
+def test_every_mechanic_has_a_mathematics_block() -> None:
+    from aot_rules.formulas.html import maths_html
+
+    for rid in IDS:
+        html = maths_html(rid)
+        assert html.startswith(f'<details class="aot-maths" data-rule="{rid}" data-kind="'), rid
+        assert "<summary>Show the mathematics</summary>" in html and "\\[" in html, rid
+        assert "http" not in html, rid
+
+
+def test_show_widget_emits_the_block_under_the_widget(monkeypatch: pytest.MonkeyPatch) -> None:
+    from aot_rules.present import page
+
+    shown: list[str] = []
+    monkeypatch.setattr(page, "_display_html", shown.append)
+    monkeypatch.setattr(page, "static_html", lambda rid: f'<div data-rule="{rid}"></div>')
+    page.show_widget("AOT-SHOOT-SHIELDWALL", live=False)
+    assert shown[0] == '<div data-rule="AOT-SHOOT-SHIELDWALL"></div>'
+    assert shown[1].startswith('<details class="aot-maths" data-rule="AOT-SHOOT-SHIELDWALL"')
+
+
+def test_the_odds_path_never_imports_sympy() -> None:
+    code = ("import sys, io, contextlib\n"
+            "import aot_rules.cli, aot_rules.present.page\n"
+            "with contextlib.redirect_stdout(io.StringIO()):\n"
+            "    aot_rules.cli.main(['odds', 'hit', '--json'])\n"
+            "assert 'sympy' not in sys.modules, 'sympy was imported'\n")
+    proc = subprocess.run([sys.executable, "-c", code], cwd=ROOT, capture_output=True, text=True, timeout=120)
+    assert proc.returncode == 0, proc.stderr[-2000:]
+
+
+def test_mathjax_is_vendored_from_the_pinned_package(tmp_path: Path) -> None:
+    sys.path.insert(0, str(ROOT / "book" / "_ext"))
+    try:
+        import aot_maths
+    finally:
+        sys.path.pop(0)
+    src = ROOT / "node_modules" / "mathjax" / "es5"
+    if not (src / "tex-chtml.js").is_file():
+        pytest.skip("node_modules/mathjax is not installed (make setup)")
+    (tmp_path / "node_modules" / "mathjax").mkdir(parents=True)
+    (tmp_path / "node_modules" / "mathjax" / "es5").symlink_to(src)
+    config = SimpleNamespace(html_static_path=["book/_static"], mathjax_path="https://cdn.example/mathjax.js")
+    aot_maths._vendor(SimpleNamespace(confdir=str(tmp_path)), config)  # type: ignore[arg-type]  # a stand-in app
+    out = tmp_path / "_build" / ".vendor-maths"
+    assert config.mathjax_path == "mathjax/tex-chtml.js"
+    assert config.html_static_path == ["book/_static", str(out)]
+    assert (out / "mathjax" / "tex-chtml.js").read_bytes() == (src / "tex-chtml.js").read_bytes()
+    assert any((out / "mathjax" / "output" / "chtml" / "fonts" / "woff-v2").glob("*.woff"))
+    added: list[str] = []  # a page with a mathematics block gets the loader, naming the local copy
+    app: Any = SimpleNamespace(config=config, add_js_file=lambda _f, body, **_kw: added.append(body))
+    pathto = lambda target, _resource: "../" + target  # noqa: E731  # Sphinx's relative-URL helper
+    aot_maths._page(app, "p", "page.html", {"body": '<details class="aot-maths">', "pathto": pathto}, None)
+    aot_maths._page(app, "q", "page.html", {"body": "<p>no maths</p>", "pathto": pathto}, None)
+    assert len(added) == 1 and 'var AOT_MATHJAX = "../_static/mathjax/tex-chtml.js"' in added[0]
+    # and MathJax leaves a page without equations of its own (the assets policy put it everywhere)
+    js = [SimpleNamespace(filename="_static/mathjax/tex-chtml.js?v=1", attributes={}),
+          SimpleNamespace(filename="_static/doctools.js", attributes={})]
+    env = SimpleNamespace(get_domain=lambda name: SimpleNamespace(data={"has_equations": {"eq": True}}))
+    app = SimpleNamespace(config=config, env=env)
+    for page, kept in (("plain", ["_static/doctools.js"]), ("eq", [j.filename for j in js])):
+        context: dict[str, Any] = {"script_files": list(js)}
+        aot_maths._only_with_maths(app, page, "page.html", context, None)
+        assert [j.filename for j in context["script_files"]] == kept

@@ -1,0 +1,146 @@
+"""The JupyterLab face: live ipywidgets recompute exactly, and the play-aid notebooks run."""
+
+from __future__ import annotations
+
+from pathlib import Path
+
+import nbformat
+import pytest
+from nbclient import NotebookClient
+
+from aot_rules.core.errors import RuleError
+from aot_rules.core.format import fraction_str
+from aot_rules.present.live import live_controls, live_widget
+from aot_rules.systems import all_mechanics, get
+
+ROOT = Path(__file__).resolve().parents[2]
+
+
+def _controls(box):  # VBox([head, HBox([inputs, VBox([answer, roll])])])
+    return {c.description: c for c in live_controls(box).values()}, box.children[1].children[1].children[0]
+
+
+def test_live_shoot_widget_recomputes_exactly() -> None:
+    box = live_widget("AOT-SHOOT-RESULT")
+    controls, out = _controls(box)
+    controls["firers"].value = 7
+    controls["target density"].value = 3
+    controls["weapon"].value = "javelin"
+    controls["shield wall"].value = True
+    want = get("shoot").evaluate(firers=7, target_density=3, weapon="javelin", shield_wall=True)
+    for o, p in want.dists["killed"].items():
+        assert f"<b>{o}</b>" in out.value and fraction_str(p) in out.value
+    for p in want.events.values():
+        assert fraction_str(p) in out.value
+
+
+def test_live_widget_explains_illegal_input() -> None:
+    controls, out = _controls(live_widget("AOT-SHOOT-RESULT"))
+    controls["shield wall"].value = True
+    controls["horse armour"].value = True
+    assert "Not allowed" in out.value and "AOT-SHOOT-SHIELDWALL" in out.value
+
+
+@pytest.mark.parametrize("rule_id", [m.rule_id for m in all_mechanics()])
+def test_every_mechanic_has_a_live_widget_showing_the_exact_answer(rule_id: str) -> None:
+    """With its starting values each live widget shows the engine's main distribution, fraction by fraction."""
+    m = get(rule_id)
+    box = live_widget(rule_id)
+    _, out = _controls(box)
+    # by position, not by label: several controls may share one (the cost calculator's steps are all "then")
+    controls = list(live_controls(box).values())
+    assert [c.description for c in controls] == [p.title for p in m.inputs]
+    values = {}
+    for p, c in zip(m.inputs, controls, strict=True):
+        v = c.value
+        v = v.strip() or None if isinstance(v, str) else v
+        if v is not None:
+            values[p.name] = v
+    try:
+        want = m.evaluate(**values)
+    except RuleError as e:
+        assert "Not allowed" in out.value and e.rule_id in out.value
+        return
+    for o, p in want.dists[want.main].items():
+        assert f"<b>{o}</b>" in out.value and f">{fraction_str(p)}<" in out.value, (o, p)
+
+
+def test_an_unset_optional_input_shows_a_dash() -> None:
+    """An optional number left unset reads "—" (ipywidgets shows a None selection as a blank box)."""
+    controls = live_controls(live_widget("AOT-SHOOT-RESULT"))
+    assert controls["shooter_density"].label == "—" and controls["target_strength"].label == "—"
+
+
+def test_a_refusal_names_the_control_not_the_flag() -> None:
+    box = live_widget("AOT-MELEE-RESULT")
+    _, out = _controls(box)
+    live_controls(box)["a_ranks"].value = "9,9"
+    assert "Not allowed" in out.value and "--a-ranks" not in out.value
+    assert get("AOT-MELEE-RESULT").param("a_ranks").title in out.value
+
+
+def test_sides_are_grouped_and_reset_restores() -> None:
+    box = live_widget("AOT-MELEE-RESULT")
+    _, out = _controls(box)
+    titles = [acc.get_title(0) for acc in box.children[1].children[0].children[0].children]
+    assert titles == ["Side A", "Side B"]
+    start = out.value
+    live_controls(box)["a_ranks"].value = "3,1"
+    assert out.value != start
+    box._aot_buttons["reset"].click()
+    assert live_controls(box)["a_ranks"].value == "4,4" and out.value == start
+
+
+def test_roll_it_plays_the_rule_beside_the_exact_answer() -> None:
+    box = live_widget("AOT-SHOOT-RESULT")
+    box._aot_buttons["roll"].click()
+    assert "data-roll" in box._aot_roll.value and "killed" in box._aot_roll.value
+
+
+def test_roll_it_tells_a_regular_units_re_roll() -> None:
+    """The narrative under Roll it follows the dice log: a regular unit's failed run die is rolled again, and the
+    narrative says so (it once showed only the die kept)."""
+    box = live_widget("AOT-RUN")
+    controls = live_controls(box)
+    controls["density"].value, controls["regular"].value, controls["shield"].value = 5, True, True
+    told = []
+    for _ in range(60):  # a first die below 5 fails: about two rolls in three
+        box._aot_buttons["roll"].click()
+        told.append(box._aot_roll.value)
+        if "roll again" in told[-1]:
+            break
+    assert any("so the regulars roll again and get" in t and "data-steps" in t for t in told), told[-1]
+
+
+def test_a_melee_answer_says_what_each_side_hits_and_saves_on() -> None:
+    """Armour against spears changes nothing, and the answer says why: spears never hit on a 6."""
+    box = live_widget("AOT-MELEE-RESULT")
+    _, out = _controls(box)
+    live_controls(box)["a_weapon"].value = "spear"
+    plain = out.value
+    live_controls(box)["b_armour"].value = True
+    assert "armour idle (no hit on a 6)" in out.value and "a hits on: <b>4 spear: 1, 2, 3</b>" in out.value
+    assert plain.split("</div>", 1)[1] == out.value.split("</div>", 1)[1]  # the odds themselves are the same
+    live_controls(box)["a_weapon"].value = "sword"
+    assert "armour turns a 6" in out.value
+
+
+def test_every_live_answer_says_why_with_a_link_to_the_rule() -> None:
+    for rid in ("AOT-SHOOT-RESULT", "AOT-RUN", "AOT-CMD-INITIATIVE", "BAT-MORALE-TEST"):
+        out = live_widget(rid)._aot_out.value
+        why = out.split("</div>", 1)[0]
+        assert 'data-why="1"' in why and "Why: " in why and f">{rid}</a>" in why, why
+        href = why.split('href="', 1)[1].split('"', 1)[0]
+        page, label = href.split("#")
+        assert page.startswith("_build/html/book/") and page.endswith(".html"), href
+        source = ROOT / page.removeprefix("_build/html/").replace(".html", ".md")
+        assert (source.exists() and f"({label})=" in source.read_text(encoding="utf-8")) or label == rid, href
+
+
+@pytest.mark.slow
+@pytest.mark.parametrize("path", sorted((ROOT / "notebooks").glob("*.ipynb")), ids=lambda p: p.name)
+def test_notebook_runs(path: Path) -> None:
+    nb = nbformat.read(path, as_version=4)
+    NotebookClient(nb, timeout=300, kernel_name="python3", resources={"metadata": {"path": str(path.parent)}}).execute()
+    errors = [o for c in nb.cells if c.cell_type == "code" for o in c.get("outputs", []) if o.output_type == "error"]
+    assert not errors
