@@ -14,7 +14,7 @@ the text the Reading belongs to when that is not the rule's own (the appendix li
 chapter's Reading box links forward to the appendix).  The text is MyST, as the book prints it; nothing reads
 it back as data.
 
-``tests/test_readings.py`` holds this list to the rules index (every Reading the index records has an entry)
+``tests/book/test_readings.py`` holds this list to the rules index (every Reading the index records has an entry)
 and to the book (every entry links to a label that exists, and the appendix is this list, regenerated).
 """
 

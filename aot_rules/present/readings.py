@@ -3,7 +3,7 @@ and by the chapter that explains its rule, with a table of contents, each group 
 chapter, and the toggles that show the other reading read off the registries.
 
 The appendix page (``book/readings.md``) keeps its hand-written introduction and closing sections; between the
-two markers below it holds exactly what :func:`appendix` returns, and ``tests/test_readings.py`` fails when the
+two markers below it holds exactly what :func:`appendix` returns, and ``tests/book/test_readings.py`` fails when the
 two differ.  After editing a Reading, regenerate the page::
 
     python -m aot_rules.present.readings book/readings.md

@@ -15,7 +15,7 @@ from aot_rules.present.readings import BEGIN, END, Book, anchor, appendix, chapt
 from aot_rules.readings import READINGS, Origin
 from aot_rules.systems import all_mechanics
 
-ROOT = Path(__file__).resolve().parents[1]
+ROOT = Path(__file__).resolve().parents[2]
 PAGE = ROOT / "book" / "readings.md"
 sys.path.insert(0, str(ROOT / "book" / "_ext"))
 

@@ -13,7 +13,7 @@ from aot_rules.catalogue import EXAMPLES, RULES
 from aot_rules.glossary import SYSTEM_NAMES, TERMS, term
 from aot_rules.systems import all_mechanics
 
-ROOT = Path(__file__).resolve().parents[1]
+ROOT = Path(__file__).resolve().parents[2]
 BOOK = ROOT / "book"
 LABEL = re.compile(r"^\(([a-z0-9-]+)\)=", re.M)
 TERM_ROLE = re.compile(r"\{term\}`(?:[^`<]*<([^`>]+)>|([^`<>]+))`")
