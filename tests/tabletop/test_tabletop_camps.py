@@ -7,29 +7,18 @@ from __future__ import annotations
 from dataclasses import replace
 
 import pytest
+from table_positions import piece, side
 
 from aot_rules.aot.equipment import MeleeWeapon
 from aot_rules.aot.rules import victory
-from aot_rules.aot.rules.orders import UnitTurn
 from aot_rules.aot.units import Unit
 from aot_rules.core.errors import RuleError
 from aot_rules.tabletop import moves, save
 from aot_rules.tabletop.events import CampTaken, LeftBattle
 from aot_rules.tabletop.game import Game, TableDice
-from aot_rules.tabletop.geometry import BaseSize, Pose
 from aot_rules.tabletop.simulate import invariant_problems
-from aot_rules.tabletop.state import GameState, Piece, SideState, Status
+from aot_rules.tabletop.state import GameState, Piece, Status
 from aot_rules.tabletop.turn import army, check_victory
-
-
-def side(name: str, camp_y: float, home: float) -> SideState:
-    return SideState(name, name, "Greek", ("individual",) * 6, (), ((26, camp_y), (34, camp_y), (34, camp_y + 4),
-                                                                    (26, camp_y + 4)), home)
-
-
-def piece(pid: str, side_: int, unit: Unit, x: float, y: float, facing: float = 0.0) -> Piece:
-    return Piece(pid, side_, unit, Pose.of(x, y, facing), BaseSize.UNIT, unit.strength,
-                 turn=UnitTurn.of(unit).activate())
 
 
 def hoplites(name: str) -> Unit:

@@ -8,9 +8,9 @@ from dataclasses import replace
 from typing import Any
 
 import pytest
+from table_positions import piece, side
 
 from aot_rules.aot.equipment import MeleeWeapon, Missile
-from aot_rules.aot.rules.orders import UnitTurn
 from aot_rules.aot.rules.terrain import Terrain
 from aot_rules.aot.units import Unit
 from aot_rules.core.errors import RuleError
@@ -18,21 +18,9 @@ from aot_rules.tabletop import combat
 from aot_rules.tabletop import geometry as geo
 from aot_rules.tabletop.combat import fight, shoot, spend_dp
 from aot_rules.tabletop.game import Game, TableDice
-from aot_rules.tabletop.state import GameState, Piece, SideState, Status, TerrainPiece
+from aot_rules.tabletop.state import GameState, Piece, Status, TerrainPiece
 
 # --- building small tables ----------------------------------------------------------------------------
-
-
-def side(name: str, camp_y: float, home: float) -> SideState:
-    return SideState(name, name, "Greek", ("individual",) * 6, (), ((26, camp_y), (34, camp_y), (34, camp_y + 4),
-                                                                    (26, camp_y + 4)), home)
-
-
-def piece(pid: str, side_: int, unit: Unit, x: float, y: float, facing: float = 0.0, *, active: bool = True) -> Piece:
-    """A unit on a unit base, its front edge centred on (x, y); activated in this slot unless told not."""
-    turn = UnitTurn.of(unit)
-    return Piece(pid, side_, unit, geo.Pose.of(x, y, facing), geo.BaseSize.UNIT, unit.strength,
-                 turn=turn.activate() if active else turn)
 
 
 def table(*pieces: Piece, terrain: tuple[TerrainPiece, ...] = (), weather: str = "calm") -> GameState:

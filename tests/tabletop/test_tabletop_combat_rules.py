@@ -7,11 +7,12 @@ from __future__ import annotations
 from dataclasses import replace
 
 import pytest
+from table_positions import piece, side
 
 from aot_rules.aot.equipment import MeleeWeapon, Missile
 from aot_rules.aot.events import Losses, ShieldWall
 from aot_rules.aot.rules.elephants import elephant
-from aot_rules.aot.rules.orders import Method, Rank, UnitTurn
+from aot_rules.aot.rules.orders import Method
 from aot_rules.aot.units import Unit
 from aot_rules.core.errors import RuleError
 from aot_rules.core.events import Roll
@@ -22,20 +23,7 @@ from aot_rules.tabletop.geometry import BaseSize, Pose
 from aot_rules.tabletop.player import ScriptedPlayer
 from aot_rules.tabletop.record import replay
 from aot_rules.tabletop.save import dumps, loads
-from aot_rules.tabletop.state import CommanderState, GameState, LogEntry, Piece, SideState
-
-
-def side(name: str, camp_y: float, home: float, general: str = "") -> SideState:
-    slots = (general,) * 6 if general else ("individual",) * 6
-    commanders = (CommanderState(general, Rank.GENERAL, "G"),) if general else ()
-    return SideState(name, name, "Greek", slots, commanders, ((26, camp_y), (34, camp_y), (34, camp_y + 4),
-                                                              (26, camp_y + 4)), home)
-
-
-def piece(pid: str, side_: int, unit: Unit, x: float, y: float, facing: float = 0.0, *, active: bool = True,
-          size: BaseSize = BaseSize.UNIT) -> Piece:
-    t = UnitTurn.of(unit)
-    return Piece(pid, side_, unit, Pose.of(x, y, facing), size, unit.strength, turn=t.activate() if active else t)
+from aot_rules.tabletop.state import GameState, LogEntry, Piece
 
 
 def table(*pieces: Piece, general: str = "", slot: bool = True) -> GameState:

@@ -8,6 +8,7 @@ from dataclasses import replace
 from fractions import Fraction
 
 import pytest
+from table_positions import side
 
 from aot_rules.aot.equipment import MeleeWeapon, Missile
 from aot_rules.aot.rules.orders import Activity, Method, UnitTurn
@@ -21,13 +22,8 @@ from aot_rules.tabletop.legal import legal_actions
 from aot_rules.tabletop.player import ScriptedPlayer, messenger_choice, scripted
 from aot_rules.tabletop.record import replay
 from aot_rules.tabletop.scenarios import scenario
-from aot_rules.tabletop.state import GameState, Piece, SideState
+from aot_rules.tabletop.state import GameState, Piece
 from aot_rules.tabletop.turn import begin_slot, reactions, start_turn
-
-
-def side(name: str, camp_y: float, home: float) -> SideState:
-    return SideState(name, name, "Greek", ("individual",) * 6, (), ((26, camp_y), (34, camp_y), (34, camp_y + 4),
-                                                                    (26, camp_y + 4)), home)
 
 
 def piece(pid: str, side_: int, unit: Unit, x: float, y: float, facing: float = 0.0) -> Piece:

@@ -4,6 +4,7 @@ each drifts the way its own die says, a full move (before the fix the storm was 
 from __future__ import annotations
 
 import pytest
+from table_positions import side
 
 from aot_rules.aot.equipment import MeleeWeapon
 from aot_rules.aot.events import UnitDrifted
@@ -14,13 +15,8 @@ from aot_rules.tabletop.events import MovedAlong, ReactionChosen
 from aot_rules.tabletop.game import Game, ReactionChoice, TableDice
 from aot_rules.tabletop.geometry import BaseSize, Pose
 from aot_rules.tabletop.record import replay
-from aot_rules.tabletop.state import GameState, Piece, SideState
+from aot_rules.tabletop.state import GameState, Piece
 from aot_rules.tabletop.turn import LOST_IN_STORM, roll_again, start_turn
-
-
-def side(name: str, camp_y: float, home: float) -> SideState:
-    return SideState(name, name, "Greek", ("individual",) * 6, (), ((26, camp_y), (34, camp_y), (34, camp_y + 4),
-                                                                    (26, camp_y + 4)), home)
 
 
 def piece(pid: str, side_: int, x: float, y: float, facing: float = 0.0) -> Piece:
