@@ -242,7 +242,7 @@ def _pages_with_viewers() -> list[tuple[str, bool]]:
     only when its log has losses)."""
     from pathlib import Path
 
-    book = Path(__file__).parents[2] / "book"
+    book = Path(__file__).parents[3] / "book"
     return sorted((str(f.relative_to(book).with_suffix("")), "show_replay(" in text) for f in book.rglob("*.md")
                   if "show_replay(" in (text := f.read_text(encoding="utf-8")) or "show_example(" in text)
 
