@@ -129,14 +129,23 @@ class Referee:
         yield rec
         logged = tuple(self.dice.log[start:])
         faces = tuple(e.face for e in logged if isinstance(e, Roll))
-        self.entries.append(LogEntry(self.turn, who, rule, faces, rec.outcome, "roll" if faces else "event",
-                                     logged + tuple(rec.events), pieces))
+        self.entries.append(_told(LogEntry(self.turn, who, rule, faces, rec.outcome, "roll" if faces else "event",
+                                           logged + tuple(rec.events), pieces)))
 
     def note(self, who: str, rule: str, outcome: str = "", kind: str = "event", events: tuple[Event, ...] = (),
              pieces: tuple[str, ...] = ()) -> None:
         """A log line with no dice: something the engine decided, or a player's ``decision`` and its reason.
         Leave ``outcome`` empty when the events say it all (:mod:`aot_rules.tabletop.narrate` renders the line)."""
-        self.entries.append(LogEntry(self.turn, who, rule, (), outcome, kind, events, pieces))
+        self.entries.append(_told(LogEntry(self.turn, who, rule, (), outcome, kind, events, pieces)))
+
+
+def _told(entry: LogEntry) -> LogEntry:
+    """``entry`` without its written line when the log renderer tells the same line from its events: the entry
+    is then events only, as a saved game loads it back (the save keeps the rendered line, not who wrote it)."""
+    if not entry.text:
+        return entry
+    bare = replace(entry, text="")
+    return bare if bare.outcome == entry.text else entry
 
 
 def action_name(action: Callable[..., object]) -> str:
