@@ -1,13 +1,14 @@
 """Every Reading the book and the engine adopt, for all four rule systems: the one list the Readings appendix
-(``book/readings.md``) is generated from.
+(``book/readings.md`` and its page per system, ``book/readings/<system>.md``) is generated from.
 
 A *Reading* is a decision about a rule its source leaves open: an equal roll no clause covers, a term never
 defined, a number lost from a table.  Most come from the rules index, the project's specification
 (:attr:`Origin.INDEX`); the rest are ours, made while building the engine (:attr:`Origin.ENGINEERING`) or
 noticed while writing the book (:attr:`Origin.NOTED`), and listed so that a reader can disagree with them.
 
-Each record says what is open, the reading adopted and why, and whether the other reading would change an
-answer.  It does not say which control toggles it: that is read off the registries when the appendix is
+Each record says what is open, the reading adopted, why (``why``: the source's wording or structure, a worked
+example, another rule, or plain playability where the source is silent), and whether the other reading would change
+an answer.  It does not say which control toggles it: that is read off the registries when the appendix is
 generated (every toggle's :attr:`~aot_rules.core.params.Param.reading` names the rule it switches), so a
 toggle is listed exactly when the widgets and the command line offer it.  ``label`` names the book's label of
 the text the Reading belongs to when that is not the rule's own (the appendix links back to it, and the
@@ -42,6 +43,7 @@ class Reading(NamedTuple):
     odds: str
     origin: Origin = Origin.INDEX
     label: str = ""
+    why: str = ""
 
     @property
     def system(self) -> str:

@@ -1,17 +1,20 @@
-"""The Readings appendix, generated: every Reading of :data:`aot_rules.readings.READINGS`, grouped by rule system
-and by the chapter that explains its rule, with a table of contents, each group linking back to its rule in the
-chapter, and the toggles that show the other reading read off the registries.
+"""The Readings appendix, generated: every Reading of :data:`aot_rules.readings.READINGS`, one page per rule
+system, grouped there by the chapter that explains its rule, with a table of contents, each group linking back to its
+rule in the chapter, and the toggles that show the other reading read off the registries.
 
-The appendix page (``book/readings.md``) keeps its hand-written introduction and closing sections; between the
-two markers below it holds exactly what :func:`appendix` returns, and ``tests/book/test_readings.py`` fails when the
-two differ.  After editing a Reading, regenerate the page::
+The appendix is five pages: ``book/readings.md``, a short index that says what a Reading is and lists the four
+system pages, and ``book/readings/<system>.md`` (:data:`PAGES`), one per rule system.  It is split because one page
+holding every Reading outgrew the site's page-weight limit.  Each page keeps its hand-written introduction and
+closing sections; between the two markers below it holds exactly what :func:`pages` makes for it, and
+``tests/book/test_readings.py`` fails when the two differ.  After editing a Reading, regenerate all five pages
+(from the repository's root, or give the root as the argument)::
 
-    python -m aot_rules.present.readings book/readings.md
+    python -m aot_rules.present.readings
 
 Where a Reading lives in the book is found from the book itself: the chapter that defines its label (``(label)=``)
 and the order of the chapters in ``_toc.yml``, so moving a rule to another chapter moves its Readings with it.
 Every chapter's Reading boxes link forward to the group of their section (the ``reading-<label>`` targets made
-here; ``book/_ext/aot_readings.py`` adds the links at build time).
+here, on whichever system page holds them; ``book/_ext/aot_readings.py`` adds the links at build time).
 """
 
 from __future__ import annotations
@@ -25,10 +28,13 @@ from pathlib import Path
 from aot_rules.catalogue import RULES
 from aot_rules.readings import READINGS, Origin, Reading
 
-BEGIN = "<!-- BEGIN the generated Readings (python -m aot_rules.present.readings book/readings.md) -->"
+BEGIN = "<!-- BEGIN the generated Readings (python -m aot_rules.present.readings) -->"
 END = "<!-- END the generated Readings -->"
 #: The rule systems in the book's order, with the names its parts use.
 SYSTEMS = {"AOT": "Art of Tactics", "AOB": "Age of Battles", "SP": "The skirmish fragment", "BAT": "Batalist"}
+#: The appendix's index page and each system's page, as the book's document names (under ``book/``).
+INDEX = "readings"
+PAGES = {system: f"readings/{system.lower()}" for system in SYSTEMS}
 _LABEL = re.compile(r"^\(([A-Za-z0-9_-]+)\)=\s*$", re.M)
 _TITLE = re.compile(r"^# (.+)$", re.M)
 _TOC_FILE = re.compile(r"^\s*-?\s*file:\s*book/(\S+)\s*$", re.M)
@@ -50,9 +56,9 @@ class Book:
         labels: dict[str, tuple[str, int]] = {}
         titles: dict[str, str] = {}
         for path in sorted(book.rglob("*.md")):
-            if "_build" in path.parts or path.name == "readings.md":
-                continue
             doc = path.relative_to(book).with_suffix("").as_posix()
+            if "_build" in path.parts or is_appendix(doc):
+                continue
             text = path.read_text(encoding="utf-8")
             for m in _LABEL.finditer(text):
                 labels.setdefault(m.group(1), (doc, text.count("\n", 0, m.start())))
@@ -63,6 +69,16 @@ class Book:
 
     def chapter(self, label: str) -> str:
         return self.labels[label][0]
+
+
+def is_appendix(doc: str) -> bool:
+    """Whether the document ``doc`` (a name under ``book/``) is a page of the appendix itself."""
+    return doc == INDEX or doc.startswith(INDEX + "/")
+
+
+def system_anchor(system: str) -> str:
+    """The target of a system's page of the appendix (its title)."""
+    return f"readings-of-{system.lower()}"
 
 
 def anchor(label: str) -> str:
@@ -103,7 +119,8 @@ def _entry(n: int, r: Reading, own: str) -> list[str]:
     mark = {Origin.ENGINEERING: " *Ours (engineering): the index is silent.*",
             Origin.NOTED: " *Noted while writing the book; not in the index.*"}.get(r.origin, "")
     about = f" ({r.rule_id})" if r.rule_id != own else ""
-    return [f"{n}. **Open{about}.** {r.open}{mark}\\", f"   **Adopted.** {r.adopted}\\",
+    why = [f"   **Why.** {r.why}\\"] if r.why else []
+    return [f"{n}. **Open{about}.** {r.open}{mark}\\", f"   **Adopted.** {r.adopted}\\", *why,
             f"   **The other reading.** {r.odds}", ""]
 
 
@@ -118,30 +135,50 @@ def groups(book: Book, readings: Sequence[Reading] = READINGS) -> dict[str, dict
     return out
 
 
-def appendix(book: Book, readings: Sequence[Reading] = READINGS) -> str:
-    """The generated part of the appendix, as MyST."""
-    grouped = groups(book, readings)
-    lines = ["**Contents.** Each chapter below lists its Readings rule by rule; the number is how many.", ""]
-    for system, chapters in grouped.items():
-        links = [f"{{ref}}`{book.titles[d]} <{chapter_anchor(d)}>` ({sum(len(v) for v in labels.values())})"
+def _count(labels: Mapping[str, Sequence[Reading]]) -> int:
+    return sum(len(v) for v in labels.values())
+
+
+def index(book: Book, readings: Sequence[Reading] = READINGS) -> str:
+    """The generated part of the index page: each system's page with its chapters and how many Readings each has."""
+    lines = ["**Contents.** One page per rule system; the number is how many Readings each chapter has.", ""]
+    for system, chapters in groups(book, readings).items():
+        links = [f"{{ref}}`{book.titles[d]} <{chapter_anchor(d)}>` ({_count(labels)})"
                  for d, labels in chapters.items()]
-        lines.append(f"- **{SYSTEMS[system]}**: " + " · ".join(links))
-    lines.append("")
-    for system, chapters in grouped.items():
-        lines += [f"## {SYSTEMS[system]}", ""]
-        for doc, labels in chapters.items():
-            lines += [f"({chapter_anchor(doc)})=", f"### {book.titles[doc]}", ""]
-            for label, rs in labels.items():
-                own = label.upper()
-                lines += [f"({anchor(label)})=", f"#### {_title(label)}", "",
-                          f"{{ref}}`Back to the rule <{label}>` in *{book.titles[doc]}*.", ""]
-                for n, r in enumerate(rs, 1):
-                    lines += _entry(n, r, own)
-                toggles = _toggles(r.rule_id for r in rs)
-                if toggles:
-                    lines += ["**What toggles it** (the default is always the reading adopted): "
-                              + "; ".join(toggles) + ".", ""]
+        total = sum(_count(labels) for labels in chapters.values())
+        lines.append(f"- **{{ref}}`{SYSTEMS[system]} <{system_anchor(system)}>`** ({total}): " + " · ".join(links))
     return "\n".join(lines).rstrip() + "\n"
+
+
+def system_page(book: Book, system: str, readings: Sequence[Reading] = READINGS) -> str:
+    """The generated part of one system's page, as MyST: its contents, chapter by chapter with each rule that has
+    Readings, then the Readings themselves."""
+    chapters = groups(book, readings)[system]
+    lines = ["**Contents.** Each chapter, with how many Readings it has, and the rules they belong to.", ""]
+    for doc, labels in chapters.items():
+        rules = " · ".join(f"{{ref}}`{label.upper()} <{anchor(label)}>`" for label in labels)
+        lines.append(f"- **{{ref}}`{book.titles[doc]} <{chapter_anchor(doc)}>`** ({_count(labels)}): {rules}")
+    lines.append("")
+    for doc, labels in chapters.items():
+        lines += [f"({chapter_anchor(doc)})=", f"## {book.titles[doc]}", ""]
+        for label, rs in labels.items():
+            own = label.upper()
+            lines += [f"({anchor(label)})=", f"### {_title(label)}", "",
+                      f"{{ref}}`Back to the rule <{label}>` in *{book.titles[doc]}*.", ""]
+            for n, r in enumerate(rs, 1):
+                lines += _entry(n, r, own)
+            toggles = _toggles(r.rule_id for r in rs)
+            if toggles:
+                lines += ["**What toggles it** (the default is always the reading adopted): "
+                          + "; ".join(toggles) + ".", ""]
+    return "\n".join(lines).rstrip() + "\n"
+
+
+def pages(book: Book, readings: Sequence[Reading] = READINGS) -> dict[str, str]:
+    """Each page of the appendix (its document name under ``book/``) → its generated part."""
+    out = {INDEX: index(book, readings)}
+    out.update({doc: system_page(book, system, readings) for system, doc in PAGES.items()})
+    return out
 
 
 def replace_between(page: str, generated: str) -> str:
@@ -152,10 +189,12 @@ def replace_between(page: str, generated: str) -> str:
 
 
 def main(argv: Sequence[str]) -> int:
-    """Regenerate the appendix page in place: ``python -m aot_rules.present.readings book/readings.md``."""
-    page = Path(argv[0] if argv else "book/readings.md")
-    root = page.resolve().parent.parent
-    page.write_text(replace_between(page.read_text(encoding="utf-8"), appendix(Book.read(root))), encoding="utf-8")
+    """Regenerate every page of the appendix in place: ``python -m aot_rules.present.readings [ROOT]``, where ROOT
+    is the repository (the current directory by default)."""
+    root = Path(argv[0] if argv else ".")
+    for doc, generated in pages(Book.read(root)).items():
+        page = root / "book" / f"{doc}.md"
+        page.write_text(replace_between(page.read_text(encoding="utf-8"), generated), encoding="utf-8")
     return 0
 
 

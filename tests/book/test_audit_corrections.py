@@ -48,7 +48,7 @@ def test_the_village_reading_says_closed_order_is_density_4() -> None:
     text = page("moving.md")
     assert "is never defined" not in text
     assert "we extend the ban to density 5" in text
-    assert "Closed order is density 4; we extend it to density 5" in page("readings.md")
+    assert "Closed order is density 4; we extend it to density 5" in page("readings/aot.md")
 
 
 def test_fled_off_the_table_has_a_reading_and_two_fates_in_the_engine() -> None:
