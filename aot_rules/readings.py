@@ -63,91 +63,135 @@ READINGS: tuple[Reading, ...] = (
     R('AOT-DENSITY',
       'Whether a unit may be deployed at density 1 or 5.',
       'No: units deploy at density 2, 3 or 4 only, and reach 1 or 5 during play.',
-      'No.'),
+      'No.',
+      why="The seed's section on density lists only closed, open and dispersed order (4, 3 and 2 warriors in the "
+          'longest rank) as the orders a unit may start the battle in, and says a unit reaches density 1 through '
+          'reforms, losses, disorder or demoralization, and density 5 only by a special order given while reforming.'),
     R('AOT-DENSITY-LIMITS',
       'Whether units that merge may end up larger than a unit is allowed to be (10 foot, 4 riders).',
       'No: the unit-size limits still apply after a merge.',
-      'No.'),
+      'No.',
+      why='The army section defines a unit as 1 to 10 foot or 1 to 4 riders on one stand, and the density section, '
+          'which allows merging, repeats the largest densities without lifting that definition; a merge that broke '
+          'it would make something the rules do not call a unit.'),
     R('AOT-PANIC',
       'How a panicking unit rallies.',
       'An ordinary reform restores one disordered warrior (two for regulars), which gives the unit a density again.',
       'No.',
-      label='aot-warrior-states'),
+      label='aot-warrior-states',
+      why='The section on panicking units says nothing about rallying, but a panicking unit is simply one whose '
+          "warriors have all lost formation, and a reform is the rules' one way of putting disordered warriors back "
+          'on the stand.'),
     R('AOT-PANIC',
       'A panicking unit has density 0, so the hit rule "below the density" can never be met.',
       'It cannot be hit by shooting; shooting at it only makes it flee 10″, and earns no DP.',
       'No.',
-      label='aot-warrior-states'),
+      label='aot-warrior-states',
+      why="Hitting needs a roll below the target's density, and a panicking unit has none; the seed's panic section "
+          'names flight of the full 10″ as the only effect of shooting at it and denies the shooter any DP for it.'),
     R('AOT-DISORDER-TEST',
       "A loss could exceed the unit's formed warriors.",
       'The loss is capped at the formed warriors, and the unit then panics.',
       'Not for a unit testing for itself: a failing roll is always below its density, so the cap never applies. It '
-      'matters only where the losses fall on another unit (passing through friends).'),
+      'matters only where the losses fall on another unit (passing through friends).',
+      why="The seed's own change-of-lines example says that a roll of 3 would have left the principes panicking, "
+          'every warrior out of formation: the loss takes the formed warriors there are, and the unit then panics.'),
     R('AOT-PROP-VETERAN',
       'Veterans succeed on an equal roll when they hit and when they save with shields; the disorder test is not '
       'mentioned.',
-      'Veterans get no bonus on the disorder test: the rule names the hit roll and the shield save, and a '
-      'disorder test is neither.',
+      'Veterans get no bonus on the disorder test.',
       'Yes, a veteran unit would fail on one face fewer. No toggle: the widget tests an ordinary unit.',
-      label='aot-disorder-test'),
+      label='aot-disorder-test',
+      why="The property's text names only the hit roll and the shield-wall save as the rolls on which an equal "
+          'result succeeds, and a disorder test is neither; rules that already succeed on equality say so themselves.'),
     R('AOT-PROP-REGULAR',
       'What "the better of two rolls" means, and whether a die that also sets a distance (such as the '
       'countercharge die) may be re-rolled.',
       'A pass beats a fail, and of two fails the lower roll (fewer warriors lost) is better. Dice that also set a '
       'distance may be re-rolled; the kept die sets both.',
       'Yes, for regulars. The widgets on these pages model units without the regular property.',
-      label='aot-disorder-test'),
+      label='aot-disorder-test',
+      why='The better of two results is read by what the roll decides: a pass loses no warriors, and a failed roll '
+          'loses as many warriors as it shows, so the lower fail is better. The run, evasion and countercharge use '
+          'one die as both test and distance, so it cannot be re-rolled for one purpose and kept for the other.'),
     R('AOT-ARMY-POINTS',
       'Whether all 20 points must be spent, and the price of an ordinary chariot, a war wagon or a non-gunpowder '
       'engine.',
       'At most 20; each of those costs 1, like an ordinary unit.',
-      'No.'),
+      'No.',
+      why='The seed gives each army 20 points to spend, a budget rather than a quota. Its price list charges 1 point '
+          'for an ordinary unit, a commander or a marker and names only gunpowder artillery (2) and recruits (half a '
+          'point) as exceptions, so a troop it does not price costs what an ordinary unit costs.'),
     R('AOT-PROP-RECRUIT',
       'One point buys two recruit units; what an odd one costs.',
       'A whole point: half a pair cannot be bought.',
       'No.',
-      Origin.ENGINEERING),
+      Origin.ENGINEERING,
+      why='The properties section sells recruits two to a point, so a lone recruit unit has no price of its own; '
+          "charging the whole point keeps every army's total a whole number and never makes an odd recruit cheaper "
+          'than the pair it comes from.'),
     R('AOT-ARMY-LIST',
       'A unit that lists no weapon (Scythian archers).',
       'The weapon is implied by the name: bows.',
-      'No.'),
+      'No.',
+      why="The troop's name says what it fights with: archers carry bows, and no other reading gives the unit a "
+          'weapon at all.'),
     R('AOT-ARMY-LIST',
       'Whether items outside the brackets may be left off.',
       'No: only bracketed items are optional, so a hoplite unit always has its shield.',
       'No.',
-      Origin.ENGINEERING),
+      Origin.ENGINEERING,
+      why="The seed's notes on the army lists make only the items in brackets the player's choice; everything else "
+          'in the line is part of the troop type.'),
     R('AOT-ARMY-MIXED-WEAPONS',
       'Taking an optional second weapon; the +1 point for arming everyone on a unit with one weapon.',
       'An optional weapon taken makes a mixed unit, so both weapons must be present; the +1 option needs two '
       'weapons and replaces the split. The front rank is filled in the order the split is written.',
       'No.',
-      Origin.ENGINEERING),
+      Origin.ENGINEERING,
+      why='The army section requires both weapons of a mixed unit to be present and offers the +1 point only for '
+          'arming everyone with the second weapon, so an optional weapon taken is treated the same way. The source '
+          'leaves the front rank to the owner; the written order gives the engine a fixed default.'),
     R('AOT-ARMY-UNIT-SIZE',
       'Whether merged units may exceed the size limits.',
       "No. *(ours, engineering)* A commander, like a marker figure, takes one warrior's place, so markers and "
       'commanders together cannot outnumber the unit.',
-      'No.'),
+      'No.',
+      why="The index reads the size limits as part of what a unit is, which a merge cannot undo. The seed's "
+          'properties section places each marker figure in the unit instead of an ordinary warrior and calls the '
+          "veterans' commander their marker, so a commander fills a warrior's place in the same way."),
     R('AOT-PROP-ELITE',
       "Whether an elite unit's stubborn or regular property reaches neighbours 1″ away; whether its two properties "
       'may be the same.',
       "No aura: the property is the unit's own. *(ours, engineering)* Two different properties.",
-      'No.'),
+      'No.',
+      why="The seed's elite property says it extends only to the elite unit itself, unlike the stubborn and regular "
+          'properties, which reach neighbours 1″ away; choosing the same property twice would add nothing, so the '
+          'two must differ.'),
     R('AOT-PROP-RECRUIT',
       'Whether a commander may stand in a recruit unit, and which troops may be recruits.',
-      'No commander (he would make the unit veteran, a property recruits may not have); only ordinary units of '
-      'warriors.',
+      'No commander, and only ordinary units of warriors may be recruits.',
       'No.',
-      Origin.ENGINEERING),
+      Origin.ENGINEERING,
+      why='Recruits may be given no other property, and the seed makes any unit with a general or a colonel in it '
+          'veteran automatically, so a commander cannot stand in one; the recruit rule speaks of units of warriors '
+          'only.'),
     R('AOT-PROP-INITIATIVE',
       "Whether the junior officer's move uses up the unit's allowances, and when in the slot it happens.",
       "It counts as the unit's run or trot (and a shot or reform as its one action); it comes after the enemy's "
       'reactions and before melee.',
-      'No.'),
+      'No.',
+      why="The seed lets the officer's unit shoot, reform, or attack by the rules of running, so the attack is its "
+          'run or trot and the rest its one action, and it places the move after the enemy has finished all its '
+          'actions but before melee.'),
     R('AOT-PROP-BARBARIAN',
       'When the compulsory charge is checked.',
       'When the unit is activated, and again when an enemy ends a move closer than 6″, while it still has its run '
       'or trot.',
-      'No.'),
+      'No.',
+      why='The seed ties the compulsion to a unit that has not yet run or trotted this turn and to an enemy closer '
+          'than 6″, without saying when to look; checking at activation and whenever an enemy ends a move that close '
+          'covers both ways the condition can come true.'),
     R('AOT-PROP-REGULAR',
       'The musician\'s re-roll: what "the better of the two results" is, and whether a die that is also a distance '
       '(a run, a countercharge) may be re-rolled.',
@@ -155,130 +199,196 @@ READINGS: tuple[Reading, ...] = (
       'distance may be re-rolled, and the kept die sets both.',
       'Yes, against a single roll: the chance of failing a test is squared, since both dice must fail. The '
       'disorder-test widget has a *regular* toggle; the clause naming the standard bearer instead of the musician '
-      'is taken as a slip.'),
+      'is taken as a slip.',
+      why='A failed test loses as many warriors as the die shows, so of two fails the lower one costs less, and a '
+          'pass is what the re-roll is for. The dice of the run, evasion and countercharge are one die with two '
+          'uses, so re-rolling one use re-rolls the other.'),
     R('AOT-CMD-SIGNAL',
       'Whether a unit exactly as far away as the die shows hears the signal.',
-      'Yes: distance ≤ die, since a unit the die reaches exactly is within that reach.',
-      'Yes, by one face at every whole-inch distance. Toggle *strictly within the die*.'),
+      'Yes: distance ≤ die.',
+      'Yes, by one face at every whole-inch distance. Toggle *strictly within the die*.',
+      why="The seed's command section says the die gives the distance from the general's stand at which the order "
+          'acts, a reach; a unit standing exactly at that distance is reached, as with every other distance in the '
+          'game.'),
     R('AOT-CMD-MESSENGER',
       'What a roll equal to the distance does.',
-      'It fails: the rule asks for a greater roll.',
-      'Yes, by one face at every whole-inch distance. Toggle *a tie gets through*.'),
+      'It fails.',
+      'Yes, by one face at every whole-inch distance. Toggle *a tie gets through*.',
+      why='The seed asks for a number greater than the distance to the unit; its failure clause mentions only a '
+          'lower roll, but an equal roll does not meet the condition for success.'),
     R('AOT-CMD-BATTLE-LINE',
       'Whether "each next unit 1″ less" adds up along the line.',
       "A flat 1″ less (and one shooter fewer) than the general's unit for every other unit, each within its own "
       'maximum move.',
-      'No dice.'),
+      'No dice.',
+      why='The seed measures both the move and the shooters of every further unit against the unit the general '
+          'stands in, not against the unit next to it, and lets the general move less so that the ends of the line '
+          'keep up, which keeps each unit within its own move.'),
     R('AOT-CMD-CINC',
       'What "with immediate effect" reaches.',
-      'The slots not yet played this turn: a slot already played cannot be undone.',
-      'No.'),
+      'The slots not yet played this turn.',
+      'No.',
+      why='Slots are played strictly from the highest down and a slot must be finished before the next starts, so a '
+          'new allocation can only reach the slots still to come.'),
     R('AOT-CMD-DOUBLES',
       'Who acts after a double.',
       'The players may rewrite their slots, then roll initiative again until the dice differ. '
       '*(noted while writing the book)* '
       "Only each turn's first roll counts towards the weather.",
       'The slot odds are those of unequal dice. Counting re-rolled doubles too would make weather a little more '
-      'frequent; no toggle.'),
+      'frequent; no toggle.',
+      why='The seed lets the players rewrite their slots after equal dice but names no one to act, and a fresh roll '
+          "is the only way to get a winner without inventing a priority. Two doubles in a row are read as two turns' "
+          'initiative rolls, so a re-roll made only to break a tie does not start a pair.'),
     R('AOT-CMD-DOUBLES',
       'Which double of a pair picks the weather, and whether a third double in a row counts as a new pair.',
       "The second (triggering) double's face; and yes, every double right after a double triggers.",
-      'The second: yes. Toggle *a third double in a row counts again*.'),
+      'The second: yes. Toggle *a third double in a row counts again*.',
+      why='It is the second double that brings the weather into play, so its face is the roll the weather table is '
+          "read with, as the index's example of 3:3 giving soaked ground shows; the seed adds that the weather "
+          'changes again when doubles come again.'),
     R('AOT-WEATHER',
       'Whether lasting weather ends when a one-off result arrives.',
-      'Yes: only the newest weather applies, as the weather table is one state at a time.',
-      'No.'),
+      'Yes: only the newest weather applies.',
+      'No.',
+      why="The seed's sentence on repeated doubles says the weather changes again and only the new weather applies."),
     R('AOT-WEATHER-WIND',
       'How the die maps to the four edges.',
       "1–4 are the four edges (1 your own, 2 the enemy's, 3 left, 4 right); 5 and 6 mean no wind.",
-      'Whether the two extra faces mean calm, yes. Toggle *5 and 6 are rolled again*.'),
+      'Whether the two extra faces mean calm, yes. Toggle *5 and 6 are rolled again*.',
+      why='The seed says the die picks one of the four table edges and that the wind is too weak when none comes up, '
+          "so two faces must name no edge; the storm's example (1 forward, 2 back, 3 left, 4 right, 5 and 6 no "
+          'effect) is the only mapping the source gives.'),
     R('AOT-WEATHER-SUN',
       'Whether horse armour counts as armour.',
-      'Body armour only: the heat tires the men who wear it, and horse armour is worn by the horse.',
-      'Only which units test.'),
+      'Body armour only.',
+      'Only which units test.',
+      why='The result tests units in armour, the phrase the trot rule uses for the riders themselves (riders in '
+          'armour on unarmoured horses); horse armour protects the horse, and the heat tires the men who wear the '
+          'armour.'),
     R('AOT-WEATHER-RAIN',
       'Whether artillery may shoot.',
-      'No: all shooting stops; the rain rule makes no exception for machines.',
-      'No dice.'),
+      'No: all shooting stops, machines included.',
+      'No dice.',
+      why='The seed explains the downpour by soaked bowstrings and damp powder and says that shooters fight only in '
+          'melee, with no exception for machines, so artillery, gunpowder included, falls silent too.'),
     R('AOT-WEATHER-STORM',
       'The direction table is given as an example; the distance moved; who picks the lost units.',
       'The example is the rule; a full normal move (10″ less the density); the owner picks.',
-      'The distance, yes: toggle *lost units move 1 d6″*. Not the number of units that move.'),
+      'The distance, yes: toggle *lost units move 1 d6″*. Not the number of units that move.',
+      why="The storm's direction table is the only one the source gives, and it gives no distance, so the unit makes "
+          'the move a unit normally makes; the seed has each player roll for and name his own lost units, so the '
+          'owner picks them.'),
     R('AOT-TERRAIN-BID',
       'Tied dice, and a bid that reaches one element.',
       'Ties are rolled again; at one element the receiver must accept and attack.',
-      'Ties: yes, an opening of 1 becomes impossible.'),
+      'Ties: yes, an opening of 1 becomes impossible.',
+      why='The higher roller opens the bidding, and tied dice name no one, so they are rolled again. The seed ends '
+          'the bargaining when the count has fallen to one, so the player then offered the attack has no bid left '
+          'and must accept.'),
     R('AOT-TERRAIN-PLACE',
       'Camps are listed among the round elements.',
       'A camp is an 8″ × 8″ footprint that does not count towards the number of elements.',
-      'No.'),
+      'No.',
+      why='The seed lists camps among the round elements, but each side places its own camp after the terrain, under '
+          'its own rule; counting it towards the number would let a camp use up one of the elements bid for.'),
     R('AOT-MEETING',
       'Tied dice, declining to place, and what "starting from the camp" means.',
       "Ties are rolled again; placing is compulsory; the first move is measured from the camp's edge.",
-      'No.'),
+      'No.',
+      why="Ties and a refusal are not covered, and the seed's procedure only ends when no element can be placed any "
+          'longer, so each roll must place something; every distance in the game is measured from the nearest edge, '
+          'so a move that starts from the camp is measured from its edge.'),
     R('AOT-TURN-SEQUENCE',
       "Where the junior officer's reaction sits in the slot.",
       "After the enemy's reactions (step b) and before melee (step c). *(noted while writing the book)* "
       'A melee carried over from '
       'last turn ends with retreats and DP spending as in steps d and e.',
-      'No.'),
+      'No.',
+      why="The seed's junior officer acts after the enemy has finished all its actions and before melee, which is "
+          'between steps b and c of the slot; for a fight carried over, steps d and e are the only retreat and DP '
+          'steps the turn sequence has.'),
     R('AOT-UNIT-ACTIONS',
       'A unit that ran or trotted and then loses a melee: the run and the retreat share one allowance.',
-      "It has no retreat left this turn, as the source's sentence says. The engine's turn tracker can switch to "
-      'the other reading (`retreat_after_run=True`).',
+      "It has no retreat left this turn. The engine's turn tracker can switch to the other reading "
+      '(`retreat_after_run=True`).',
       'Not the dice; it decides whether the loser falls back.',
-      Origin.NOTED),
+      Origin.NOTED,
+      why="The seed's section on running and trotting says a unit may, once per turn, either run or trot or make a "
+          'retreat, so a unit that has run has used the allowance a retreat needs.'),
     R('AOT-CMD-SLOT-ORDER',
       'Whether a general may mix ways of giving orders within one slot.',
-      'One way per slot, since each way has its own range and dice and the slot fixes how the general '
-      'commands.',
+      'One way per slot.',
       'No.',
-      Origin.ENGINEERING),
+      Origin.ENGINEERING,
+      why='The seed says the general gives orders within one slot in one of the ways that follow (direct command, '
+          'signal, battle line, messenger), and forbids ordering some units, moving, then ordering others.'),
     R('AOT-CMD-INDIVIDUAL-SLOT',
       'Whether a general\'s own unit may be activated on an "individual unit" slot.',
       'Yes, as a plain unit: the general gives no orders from it.',
       'No.',
-      Origin.ENGINEERING),
+      Origin.ENGINEERING,
+      why='The seed lets an individual-unit slot activate any one unit on the table, whether or not a general or '
+          'colonel commands it; a general acts as a commander only through the slots he is written on.'),
     R('AOT-CMD-COLONEL',
       'What "the same armament" means.',
       'The same arm, weapon kinds, missile and protections; how many warriors carry each weapon does not matter.',
       'No.',
-      Origin.ENGINEERING),
+      Origin.ENGINEERING,
+      why="The army lists describe a unit's arms by its weapons and protection, while the proportions of a mixed "
+          "unit are the owner's choice; counting warriors per weapon would make two units of the same list entry "
+          'differ in armament.'),
     R('AOT-VICTORY-ROUT',
       'Whether a panicking unit still on the table blocks total victory.',
       'Yes; a unit counts as gone once removed, in its camp or off the table. *(ours, engineering)* A camp looter has '
       'been removed, so it does not block it.',
-      'No.'),
+      'No.',
+      why="The seed's total victory needs every enemy unit destroyed or driven into its camp or off the table, and a "
+          'panicking unit still on the table is neither. A unit that loots a camp is taken off the table by the camp '
+          'rules, so it cannot block.'),
     R('AOT-VICTORY-POINTS',
       'Equal points.',
       "A draw. *(ours, engineering)* The point for an elephant's lost escort is on top of the point for destroying the "
       'unit; only one unit per side can loot a camp.',
-      'No.'),
+      'No.',
+      why='The seed awards the win to the player with more victory points and says nothing of equal totals, so '
+          'neither wins.'),
     R('AOT-VICTORY-WITHDRAW',
       'Whether panicking units inside the captured camp also score their camp point.',
       'Yes, +1 each, counted once. *(ours, engineering)* The camp is worth +2 once; a withdrawal is never a rout; the '
       'withdrawing side keeps its own points and may still win.',
-      'No.'),
+      'No.',
+      why='The points rule pays one point for each fled unit inside a captured camp, and the withdrawal rule counts '
+          "the withdrawing side's camp as captured, so the two rules together give those points; nothing in either "
+          'cancels the other.'),
     R('AOT-TERRAIN-TYPES',
       'Streams are "under 4 cm" wide and rivers "over four inches", which leaves water in between undefined.',
       'Any watercourse up to 4″ wide is a stream: passable, with a test. A wider river is impassable except at a '
       'bridge (no test) or a ford (a test).',
-      'No dice; it decides where a unit can cross and whether it tests.'),
+      'No dice; it decides where a unit can cross and whether it tests.',
+      why='The two limits are written in different units, which looks like a slip; one threshold of 4″, in inches '
+          'like every other measure of the game, leaves no width undefined and keeps the river as written.'),
     R('AOT-TERRAIN-TYPES',
       'Villages are shut to units "in closed order"; closed order is density 4, and density 5 is not among the '
       'standard orders.',
       'Closed order is density 4; we extend it to density 5 (density 4 or more).',
-      'No dice; it decides who may enter.'),
+      'No dice; it decides who may enter.',
+      why="The seed's section on density names density 4 closed order; a density-5 unit is packed even more tightly, "
+          'so whatever bars closed order from a village bars it too.'),
     R('AOT-TERRAIN-TYPES',
       'Hills are listed among the passable obstacles, without saying whether they need a test.',
       'They do, like the other rough ground. (Elephants, which ignore most terrain, come with the special troops.)',
       'Yes: otherwise a hill would cost nothing. No toggle; the rough-ground widget lists hills with the other '
-      'terrain.'),
+      'terrain.',
+      why="The seed's rough-ground section opens by saying that such terrain forces a test and then lists the "
+          'passable obstacles, hills among them, without setting any apart.'),
     R('AOT-ROUGH-TERRAIN',
       'How often a unit tests while it stays in rough ground over several turns.',
       'One test for each move that enters the piece or starts or continues inside it; crossing it in one move is '
       'one test.',
-      "Yes: each stop inside costs a further test. The widget's **moves in it** slider counts them."),
+      "Yes: each stop inside costs a further test. The widget's **moves in it** slider counts them.",
+      why='The seed tests a unit once when it crosses a piece in one move, and when it stops inside, once on '
+          'entering and again when it moves on the next turn; one test per move in the piece follows that pattern.'),
     R('AOT-MOVE-PROCEDURE',
       'Any change of facing is called a turn, with a test, yet a wheel made while moving is charged the inches its '
       'outer corner travels.',
@@ -286,96 +396,139 @@ READINGS: tuple[Reading, ...] = (
       'on the spot, paid with a test and no inches.',
       'Yes: the other reading adds a test to every wheel. No toggle; add a *turn* step to the move calculator to '
       'see its cost.',
-      Origin.NOTED),
+      Origin.NOTED,
+      why="The seed's movement section charges the inches the moving corner travels when a unit wheels, while its "
+          'turning section says a change of facing costs no distance but a test each time; two different prices '
+          'describe two different manoeuvres.'),
     R('AOT-MOVE-THROUGH-FRIENDS',
       "The roll is the mover's but the loss the friend's: what if the roll exceeds the friend's formed warriors, "
       "and may the mover's musician re-roll?",
       "The loss is capped at the friend's formed warriors, and a friend left with none panics. The test is the "
       "mover's, so a regular mover may re-roll it.",
-      'The cap: no toggle. The re-roll: yes, the **mover regular (re-roll)** toggle.'),
+      'The cap: no toggle. The re-roll: yes, the **mover regular (re-roll)** toggle.',
+      why="The test uses the mover's density, so it is the mover's roll, and the seed's change-of-lines example says "
+          'a 3 would have left the principes panicking: the friend loses the formed warriors it has, and panics.'),
     R('AOT-MOVE-THROUGH-FRIENDS',
       'What passing through a friendly elephant costs; the rules give only "a roll below 3".',
       'The mover itself loses the roll, 1 or 2 warriors.',
-      "Yes. The widget's **friend is an elephant** toggle applies it."),
+      "Yes. The widget's **friend is an elephant** toggle applies it.",
+      why="The seed's elephant section says that units moving through an elephant lose formation themselves on a "
+          'roll below 3; the loss is the roll, as in every disorder test.'),
     R('AOT-RUN',
       'Running is barred to foot with shields *and* armour, while the die is a test for those with shields *or* '
       'armour.',
       'Barred with both; the die is a test with exactly one of them. A pavise counts as a shield.',
       'Yes: read with "or", more units would test. No toggle; the widget and the command line refuse the barred '
-      'unit, citing the rule.'),
+      'unit, citing the rule.',
+      why='The seed bars foot with shields (or pavises) and body armour from running, and makes the run die a test '
+          "for those with shields or armour; read together, the test is for the units that carry only one. The ban's "
+          'own sentence names pavises with shields.'),
     R('AOT-PROP-REGULAR',
       'Run, trot, evasion: whether the musician may re-roll a die that is also a distance.',
       'Yes, and the kept die sets both the test and the distance.',
-      'Yes: the *regular* toggle on each widget.'),
+      'Yes: the *regular* toggle on each widget.',
+      why='The re-roll replaces a failed test, and in a run, trot or evasion the test die is also the distance, so '
+          'the die kept is kept for both.'),
     R('AOT-TROT',
       'Whether the die chosen as the test still counts towards the distance.',
       'Yes: the distance is the sum of both dice, whichever is the test.',
-      'Yes, for the distance. Untick **test die counts toward distance** on the trot widget.'),
+      'Yes, for the distance. Untick **test die counts toward distance** on the trot widget.',
+      why="The seed says the dice rolled are the distance, and only then that one of them, at the player's choice, "
+          'is also the test; nothing takes the test die out of the sum.'),
     R('AOT-TROT',
       "For armoured riders on unarmoured horses the owner picks the test die; which, and how the musician's "
       're-roll works with two dice.',
       'The die that loses fewest warriors (a pass if either passes, otherwise the lower). A regular unit re-rolls '
       'the chosen die if it fails, and the kept die replaces it in the distance.',
       "The choice is the owner's best, so no toggle; the re-roll has the *regular* toggle.",
-      Origin.ENGINEERING),
+      Origin.ENGINEERING,
+      why='The seed leaves the choice of test die to the owner, so the engine makes the choice a player would: the '
+          'one that costs fewest warriors. A re-rolled die replaces the failed one everywhere it counts, as for the '
+          'run.'),
     R('AOT-PANIC',
       'How a panicking unit rallies, and whether it can be hit.',
       'See the Readings of AOT-PANIC under {ref}`AOT-WARRIOR-STATES <reading-aot-warrior-states>` and those of '
       '{ref}`AOT-REFORM <reading-aot-reform>`.',
-      'No.'),
+      'No.',
+      why='This entry only points the way: both questions are answered where the book explains the warrior states '
+          'and the reform, and the reasons are given with those entries.'),
     R('AOT-EVADE-ELIGIBILITY',
       '"Cavalry may always evade infantry" against "heavier troops may not evade lighter ones"; "heavier" is never '
       'defined.',
       'Cavalry may always evade foot. Otherwise one side is heavier only if its set of protections (shield, '
       "armour, horse armour) strictly contains the other's; sets that differ both ways are incomparable and "
       'neither may evade; equal sets may. A pavise counts as a shield.',
-      'No dice: it decides whether a unit may evade at all. The who-may-evade-whom table shows every pair.'),
+      'No dice: it decides whether a unit may evade at all. The who-may-evade-whom table shows every pair.',
+      why="The seed's evasion rules set the cavalry-and-foot rule apart as one that always holds, so it wins over "
+          'the general one. Its examples compare units piece by piece, and the Anglo-Saxons (shields) and Norman '
+          'archers (armour) may evade neither way, as incomparable sets predict.'),
     R('AOT-EVADE-ELIGIBILITY',
       'The special troops against one another.',
       'Camels evade foot only, never cavalry, camels, elephants or chariots. Chariots evade like cavalry (foot, '
       'elephants and chariots) but never cavalry or camels, camels counting as cavalry here. Elephants and '
       'artillery crews never evade.',
       'No dice.',
-      Origin.ENGINEERING),
+      Origin.ENGINEERING,
+      why='The seed says camel riders may fall back from foot but not from cavalry, chariots never from cavalry, '
+          'elephants from nothing and artillery crews from no troops; chariots otherwise follow the cavalry rule '
+          '(cavalry may fall back from elephants and chariots), and where the seed is silent camels keep to the one '
+          'case it allows.'),
     R('AOT-EVADE-PROCEDURE',
       'Which way the evading unit goes.',
       'Straight back from the attacker, still facing it.',
-      'No dice.'),
+      'No dice.',
+      why='The seed says the evading unit keeps its front to the enemy, and the flank evasion has it fall back from '
+          'the blow still facing the attacker: the only move that does both is straight back.'),
     R('AOT-BREAKTHROUGH',
       'What "routed" means for the unit broken through.',
       'It loses the melee and retreats, or is left panicking. Only the horses strike each unit but the last; '
       'against the last, the riders strike too.',
       'Yes, for the chance of carrying on. The widget uses this reading; its **last unit (riders strike too)** box '
-      'sets whether the riders strike.'),
+      'sets whether the riders strike.',
+      why='The breakthrough rule refers to the usual melee result, whose losing outcomes are a retreat or, with no '
+          'formed warriors left, panic; the seed has only the horses strike the units broken through and the riders '
+          'too against the last in the chain.'),
     R('AOT-TURN-FLANK-ATTACKED',
       'Whether turning to face a flank or rear attack needs a test.',
       'Yes, as any turn ({ref}`AOT-TURN <aot-turn>`: every change of facing is a test).',
-      'Yes: without it the turn would be free. No toggle; the widget shows the test.'),
+      'Yes: without it the turn would be free. No toggle; the widget shows the test.',
+      why='The seed defines a turn as any change of facing and has the unit test each time it turns; the clause on '
+          'flank and rear attacks permits the turn without exempting it.'),
     R('AOT-REFORM',
       'A reform may face the unit any way, but turning on the spot is a test trigger.',
       'A facing change made within a reform takes no test.',
-      'Yes, it saves a test. No toggle.'),
+      'Yes, it saves a test. No toggle.',
+      why='The seed lets a reform face the unit any way as part of the action, while the test is listed for turning '
+          "on the spot, a separate manoeuvre; charging a test for the reform's facing would take back what the "
+          'reform grants.'),
     R('AOT-REFORM',
       'Who stands in a mixed front rank after a reform.',
-      'The owner arranges it; the engine keeps the weapons as they were when the front rank keeps its width, cuts '
-      "them from the last weapon group when it narrows, and fights with the unit's main weapon when it widens (it "
-      'cannot guess who steps up).',
+      'The owner arranges it; the engine keeps the weapons as they were when the front rank keeps its width, cuts them '
+      "from the last weapon group when it narrows, and fights with the unit's main weapon when it widens.",
       'Only for mixed units; set the mix again in a widget. No toggle.',
-      Origin.ENGINEERING),
+      Origin.ENGINEERING,
+      why='The seed lets the owner arrange the warriors on the stand during a reform and pick which warriors are '
+          'removed; the engine cannot guess who steps up, so it keeps the arrangement it knows.'),
     R('AOT-REFORM',
       'How a panicking unit recovers.',
       'By an ordinary reform, which restores one warrior (two for regulars) and so gives it a density again.',
-      'No.'),
+      'No.',
+      why='The rules restore disordered warriors only through a reform, and a panicking unit is a unit whose '
+          'warriors are all disordered, so one restored warrior gives it a density again.'),
     R('AOT-REFORM-MERGE-SPLIT',
       'What a merged unit keeps when the units had different properties or marker figures.',
       "The first unit's properties and markers; the owner names which unit is first.",
       'No dice.',
-      Origin.ENGINEERING),
+      Origin.ENGINEERING,
+      why="The source is silent; keeping one unit's properties and markers whole, chosen by the owner, is the "
+          'simplest rule to play and never creates a combination neither unit had.'),
     R('AOT-REFORM-MERGE-SPLIT',
       'The split rule ties both halves to the leader who ordered it and calls any other split impossible.',
       "A split needs a leader's order.",
       'No.',
-      Origin.ENGINEERING),
+      Origin.ENGINEERING,
+      why='The only split the seed describes is one ordered by a leader, which must leave both halves in his direct '
+          'command, and the sentence ends by ruling any other split out.'),
     R('AOT-REFORM-DEFENSIVE-5',
       'How long the defensive formation lasts.',
       'Until the unit reforms again, or until it loses a melee: a beaten unit still falls back its normal 10″ − '
@@ -383,100 +536,137 @@ READINGS: tuple[Reading, ...] = (
       'Its advantages against cavalry (lances and horses need a 6, the shield wall saves on 1–4) follow from '
       'density 5 itself.',
       'No dice; it decides whether the unit may move.',
-      Origin.ENGINEERING),
+      Origin.ENGINEERING,
+      why='The seed forbids moving in the formation but not retreating, and a lost melee forces a retreat, so the '
+          'retreat must end the formation; the source explains its advantages by the density of 5 itself.'),
     R('AOT-REFORM-DEFENSIVE-5',
       'Density 5 needs a special order in a reform, described as the defensive formation; a unit of nine or ten '
       'formed foot cannot stand at any lower density.',
       'Such a unit, and a reform or merge that chooses density 5, stands at an ordinary density 5 that moves 5″; '
       'only the defensive formation is immobile.',
       'No dice; under the stricter reading every density-5 unit would be unable to move.',
-      Origin.NOTED),
+      Origin.NOTED,
+      why='Foot stand in at most two ranks, so nine or ten formed foot always have five in the longest rank; the '
+          'immobility belongs to the defensive formation the reform section describes, and a density-5 unit '
+          'otherwise moves 10 − 5 = 5″.'),
     R('AOT-SHOOT-ARC-LOS',
       'Which side of an angled target "faces" the shooter.',
       'The side nearest the shooter, the one it would see.',
-      'No: it decides only whether a shot is allowed.'),
+      'No: it decides only whether a shot is allowed.',
+      why="The seed draws the sight lines to the corners of the target's side facing the shooter, and the side "
+          'nearest the shooter is the one those lines can reach.'),
     R('AOT-SHOOT-ARC-LOS',
       'How far the sight lines may pass through the terrain around a target standing inside a wood, village or camp.',
       'They may enter the piece of terrain that contains the target.',
-      'No.'),
+      'No.',
+      why='The seed makes an exception to the clear-line rule for targets entirely inside a wood, village or camp; '
+          'unless the lines may enter that piece, the exception could never apply.'),
     R('AOT-SHOOT-RANGE',
       'Fractional distances.',
       'The number of firers is rounded down: a part of an inch does not make room for one more firer.',
-      'It changes the number of firers; the range widget accepts any distance.'),
+      'It changes the number of firers; the range widget accepts any distance.',
+      why='The result is a number of warriors, and a part of an inch cannot make room for a whole one; the seed '
+          'allows no shooting at all when the result is zero or less.'),
     R('AOT-SHOOT-RANGE',
       'The formula can allow more firers than the shooting unit has.',
       "The firers are capped at the shooter's own formed warriors who carry a missile weapon. This is the index's "
       'reading; the engine applies it wherever it knows the shooting unit (return fire), and the volley widgets '
       'let you enter the firers directly.',
       'Yes, it can only lower the number of firers. No toggle.',
-      Origin.ENGINEERING),
+      Origin.ENGINEERING,
+      why="The range formula counts the target's warriors, but only the shooter's own warriors can shoot: the seed "
+          'lets warriors of any rank fire and bars disordered ones.'),
     R('AOT-SHOOT-RANGE',
       'Whether disordered riders still count double.',
       'Yes.',
-      'It changes the number of firers. No toggle.'),
+      'It changes the number of firers. No toggle.',
+      why="The seed counts the target's warriors for range including those out of formation, and counts every rider "
+          'as two, with no exception for disordered riders.'),
     R('AOT-CMD-BATTLE-LINE',
       '"One fewer firer than the general\'s unit" could be a flat −1 or a further −1 for each unit along the line.',
       "A flat −1 for every unit other than the general's.",
       'Yes, under the cumulative reading units far along the line would have fewer firers. No toggle; set the '
       'number of firers by hand.',
-      label='aot-shoot-range'),
+      label='aot-shoot-range',
+      why="The seed names the general's unit as the measure: every further unit shoots with one warrior fewer than "
+          "the general's unit, not than its neighbour."),
     R('AOT-SHOOT-COVER',
       'Riders count double for strength; cover replaces strength with density. For a mounted target in cover, does '
       'the density count double?',
       'No: a target in cover counts its density as it stands, not doubled.',
       'Yes, it changes the number of firers. No toggle.',
-      Origin.ENGINEERING),
+      Origin.ENGINEERING,
+      why="The seed's cover rule counts density instead of the number of warriors, and the doubling of riders is a "
+          'rule about that number, so cover sets it aside along with the count.'),
     R('AOT-WEATHER-WIND',
       'Which faces of the wind die name the four table edges.',
-      '1 to 4 are the four edges; 5 and 6 mean the wind is too weak, as in the storm rule.',
+      '1 to 4 are the four edges; 5 and 6 mean the wind is too weak.',
       'Only how often wind blows; the downwind hit roll is the same.',
-      label='aot-shoot-hit'),
+      label='aot-shoot-hit',
+      why='The seed says the wind is too weak when the die names no edge, so two faces must name none, and the '
+          "storm's example (1 to 4 the four directions, 5 and 6 no effect) is the only mapping it gives."),
     R('AOT-SHOOT-JAVELIN',
       "In the rulebook's melee example, a javelin hit stopped by Gallic shields does not disorder the Gaul.",
       'Armour-piercing javelins disorder saved warriors when they are thrown, that is in shooting; the example is '
       'read as melee, where the property does not apply.',
-      'Not for shooting.'),
+      'Not for shooting.',
+      why="The property stands among the missile weapons' properties in the shooting section, and the melee example, "
+          'where Gallic shields stop a javelin with no disorder, shows it does not carry into melee; this reading '
+          'keeps both the rule and the example true.'),
     R('AOT-TROT',
       'The sentence allowing a unit to shoot at any point of its extra move names the run only, though it stands '
       'in the section on running and trotting, which treats the two as one allowance.',
       'Horsemen may shoot at any point of a trot as foot may during a run, and a countercharge that reaches them '
       'ends the trot at once.',
       'No dice.',
-      Origin.NOTED),
+      Origin.NOTED,
+      why='The section treats the run and the trot as one extra action throughout, and its sentence on shooting '
+          'holds nothing that fits foot alone; the same sentence ends the run when a countercharge succeeds, and the '
+          'trot shares that too.'),
     R('AOT-SHOOT-HANDGUN',
       'The source words the terrifying effect as "one killed, one more disordered", which could mean one extra for '
       'every kill or a single extra per volley.',
-      'One more warrior disordered for every warrior killed, as the index reads it and as the bombard example does '
-      'it (3 killed, 3 disordered).',
+      'One more warrior disordered for every warrior killed.',
       'Yes, a single extra would be milder. No toggle.',
-      Origin.NOTED),
+      Origin.NOTED,
+      why="The seed's shooting section gives one more warrior disordered for each one killed, and its bombard "
+          'example does exactly that: three killed, three more disordered.'),
     R('AOT-SHOOT-HANDGUN',
       'Handgunners "cannot use shields while shooting". It is not said whether a handgun unit that shoots in a '
       'slot, including return fire, keeps its shield wall against fire it receives in that slot.',
       'Open. We suggest no shield roll for a handgun unit in any slot in which it shoots.',
       'Yes; in the widgets, simply leave **shield wall** unticked for such a target.',
-      Origin.NOTED),
+      Origin.NOTED,
+      why='The source is silent. Fire within a slot is simultaneous, so a handgun unit that shoots in the slot is '
+          'holding its gun, not its shield, while the fire lands; we only suggest this, since nothing settles it.'),
     R('AOT-SHOOT-SHIELDWALL',
       'The source gives a save on a roll below the density («меньше плотности») and a failure on a roll above it '
       '(«больше плотности»), which leaves an equal roll unaccounted for.',
-      'An equal roll fails. This fits "below" and the fact that veterans are singled out to save on equality.',
+      'An equal roll fails.',
       'Yes, it saves more often. Toggle **equal roll saves (alt. reading)** on the shield wall widget, and '
-      '`--equal-saves` on the command line.'),
+      '`--equal-saves` on the command line.',
+      why="Saving needs a roll below the density, and the veterans' property singles out an equal roll as their "
+          'bonus, which would mean nothing if equality already saved.'),
     R('AOT-SHOOT-SHIELDWALL',
       '"One test per slot": one roll for all the fire a unit receives in the slot, or one per shooting unit?',
       'One roll covers all the fire the unit receives in that slot.',
       'Yes, when two or more units shoot at the same target; separate rolls save more on average. Toggle **one '
-      'shield roll per slot** on the simultaneous-fire widget ({ref}`aot-shoot-simultaneous`).'),
+      'shield roll per slot** on the simultaneous-fire widget ({ref}`aot-shoot-simultaneous`).',
+      why='The seed says the test is made once per slot and that the owner rolls one die for the whole unit.'),
     R('AOT-SHOOT-PAVISE',
       'Whether veterans behind pavises save on a 5, as a veteran shield wall saves on equality.',
       'Yes: veterans behind pavises save on 1 to 5.',
       'Yes. Toggle **veterans save on ≤ 5 behind pavises** on the pavise widget, and `--no-pavise-veteran` on the '
-      'command line.'),
+      'command line.',
+      why='The seed says pavises always protect as a shield wall at density 5, and a veteran shield wall saves on an '
+          'equal roll, so veterans behind pavises save on 5 too.'),
     R('AOT-SHOOT-PAVISE',
       'Shields cannot be used against flank or rear shooting; pavises are not mentioned.',
       'Pavises are treated like shields: no help against flank or rear shooting.',
       'Yes, for flank shots at pavise-armed targets. No toggle.',
-      Origin.ENGINEERING),
+      Origin.ENGINEERING,
+      why='Pavises protect as a shield wall, and the flank rule bars shields against flank and rear fire; a pavise '
+          'stands in front of the unit, so it is no more use against a flank than a shield is.'),
     R('AOT-SHOOT-FLANK',
       'A unit shot in the flank may turn, with a test, to use its shields; when the turn happens and how the '
       'volley is then resolved are not described.',
@@ -486,28 +676,38 @@ READINGS: tuple[Reading, ...] = (
       'Yes, since the shield wall and the frontal density for the result come back into play. The flank widget '
       'models the shot without a turn; for a turned target, use the full volley calculator without **flank shot**, '
       "after applying the turn's disorder test yourself.",
-      Origin.NOTED),
+      Origin.NOTED,
+      why='The turn is allowed so that the target can use its shields against this volley, which only works if it '
+          'comes before the dice; the simultaneous-fire rule fixes every density at the start of the slot.'),
     R('AOT-REACT-RETURN-FIRE',
       'Whether return fire obeys the usual arc, line-of-sight and range rules.',
       'Yes.',
-      'It decides only whether the answer is allowed.'),
+      'It decides only whether the answer is allowed.',
+      why="Return fire is shooting, and the seed's reaction section gives it no exemption from the shooting rules; "
+          'it only makes it simultaneous.'),
     R('AOT-REACT-RETURN-FIRE',
       'How an exchange of fire ends when both sides lose warriors.',
       'Both volleys land at once. Each side that lost warriors is then judged by the result rule against the '
       'other: whichever has the lower density after the losses retreats, so the original shooters may be the ones '
       'driven back.',
       'This is how the return-fire widget scores the exchange. No toggle.',
-      Origin.ENGINEERING),
+      Origin.ENGINEERING,
+      why="The seed's result of shooting compares the shooter's and the target's densities whenever the target lost "
+          'warriors; in an exchange each side is a target, so the rule is applied to each.'),
     R('AOT-REACT-COUNTERCHARGE',
       'What happens when the countercharge die falls short of the gap.',
       'The unit moves the distance rolled toward the shooters, which uses its run or trot for the turn, and the '
       'shooting then goes ahead.',
-      'No: the chance of arriving is the same.'),
+      'No: the chance of arriving is the same.',
+      why='The seed makes the die both the test and the distance the countercharging unit moves, and says what '
+          'happens only when it reaches; a short roll still moves the unit that far, as the run or trot it is.'),
     R('AOT-REACT-COUNTERCHARGE',
       'The source says a target may "also" countercharge; the index says it does so instead of returning fire.',
-      'Instead of: a unit does one or the other, since a countercharge that arrives cancels the volley.',
+      'Instead of: a unit does one or the other.',
       'No.',
-      Origin.NOTED),
+      Origin.NOTED,
+      why='The seed\'s "also" adds the countercharge to the answers a unit under fire has, and a countercharge that '
+          'arrives leads to melee with no shooting first, so a unit cannot both return fire and countercharge.'),
     R('AOT-SHOOT-RESULT',
       'What counts as "losses".',
       'Any warrior killed or disordered by this fire.',
