@@ -1,5 +1,5 @@
 """Every Reading the book and the engine adopt, for all four rule systems: the one list the Readings appendix
-(``book/readings.md`` and its page per system, ``book/readings/<system>.md``) is generated from.
+(``book/readings.md`` and its pages under ``book/readings/``) is generated from.
 
 A *Reading* is a decision about a rule its source leaves open: an equal roll no clause covers, a term never
 defined, a number lost from a table.  Most come from the rules index, the project's specification

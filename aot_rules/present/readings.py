@@ -2,11 +2,12 @@
 system, grouped there by the chapter that explains its rule, with a table of contents, each group linking back to its
 rule in the chapter, and the toggles that show the other reading read off the registries.
 
-The appendix is five pages: ``book/readings.md``, a short index that says what a Reading is and lists the four
-system pages, and ``book/readings/<system>.md`` (:data:`PAGES`), one per rule system.  It is split because one page
-holding every Reading outgrew the site's page-weight limit.  Each page keeps its hand-written introduction and
-closing sections; between the two markers below it holds exactly what :func:`pages` makes for it, and
-``tests/book/test_readings.py`` fails when the two differ.  After editing a Reading, regenerate all five pages
+The appendix is a short index page, ``book/readings.md``, that says what a Reading is and lists the others, and
+the pages of :data:`PAGES` under ``book/readings/``: one per rule system, and two for *Art of Tactics*, whose
+Readings are split at the shooting chapter.  It is split because one page holding every Reading outgrew the site's
+page-weight limit (1 MB for a text page, of which the theme takes 0.6 MB).  Each page keeps its hand-written
+introduction and closing sections; between the two markers below it holds exactly what :func:`pages` makes for it,
+and ``tests/book/test_readings.py`` fails when the two differ.  After editing a Reading, regenerate every page
 (from the repository's root, or give the root as the argument)::
 
     python -m aot_rules.present.readings
@@ -32,9 +33,35 @@ BEGIN = "<!-- BEGIN the generated Readings (python -m aot_rules.present.readings
 END = "<!-- END the generated Readings -->"
 #: The rule systems in the book's order, with the names its parts use.
 SYSTEMS = {"AOT": "Art of Tactics", "AOB": "Age of Battles", "SP": "The skirmish fragment", "BAT": "Batalist"}
-#: The appendix's index page and each system's page, as the book's document names (under ``book/``).
+#: The appendix's index page, as the book's document name (under ``book/``).
 INDEX = "readings"
-PAGES = {system: f"readings/{system.lower()}" for system in SYSTEMS}
+
+
+@dataclass(frozen=True)
+class Page:
+    """One page of the appendix after the index: its document name, its title, the rule system whose Readings it
+    holds, and the first chapter it holds (a system's chapters run from there, in the book's order, to the next
+    page of the same system; empty for the system's first page)."""
+
+    doc: str
+    title: str
+    system: str
+    start: str = ""
+
+    @property
+    def anchor(self) -> str:
+        """The target of the page's title."""
+        return "readings-of-" + self.doc.rpartition("/")[2]
+
+
+#: The pages of Readings, in the book's order.
+PAGES = (
+    Page("readings/aot", "Art of Tactics, from the army to turning", "AOT"),
+    Page("readings/aot-combat", "Art of Tactics, from shooting to the end", "AOT", "shooting"),
+    Page("readings/aob", "Age of Battles", "AOB"),
+    Page("readings/sp", "The skirmish fragment", "SP"),
+    Page("readings/bat", "Batalist", "BAT"),
+)
 _LABEL = re.compile(r"^\(([A-Za-z0-9_-]+)\)=\s*$", re.M)
 _TITLE = re.compile(r"^# (.+)$", re.M)
 _TOC_FILE = re.compile(r"^\s*-?\s*file:\s*book/(\S+)\s*$", re.M)
@@ -74,11 +101,6 @@ class Book:
 def is_appendix(doc: str) -> bool:
     """Whether the document ``doc`` (a name under ``book/``) is a page of the appendix itself."""
     return doc == INDEX or doc.startswith(INDEX + "/")
-
-
-def system_anchor(system: str) -> str:
-    """The target of a system's page of the appendix (its title)."""
-    return f"readings-of-{system.lower()}"
 
 
 def anchor(label: str) -> str:
@@ -139,21 +161,34 @@ def _count(labels: Mapping[str, Sequence[Reading]]) -> int:
     return sum(len(v) for v in labels.values())
 
 
-def index(book: Book, readings: Sequence[Reading] = READINGS) -> str:
-    """The generated part of the index page: each system's page with its chapters and how many Readings each has."""
-    lines = ["**Contents.** One page per rule system; the number is how many Readings each chapter has.", ""]
+def on_pages(book: Book, readings: Sequence[Reading] = READINGS) -> dict[Page, dict[str, dict[str, list[Reading]]]]:
+    """Each page of :data:`PAGES` → its chapters → label → Readings, in the book's order."""
+    out: dict[Page, dict[str, dict[str, list[Reading]]]] = {page: {} for page in PAGES}
     for system, chapters in groups(book, readings).items():
+        mine = [page for page in PAGES if page.system == system]
+        at = 0
+        for doc, labels in chapters.items():
+            if at + 1 < len(mine) and doc == mine[at + 1].start:
+                at += 1
+            out[mine[at]][doc] = labels
+    return out
+
+
+def index(book: Book, readings: Sequence[Reading] = READINGS) -> str:
+    """The generated part of the index page: each page with its chapters and how many Readings each has."""
+    lines = ["**Contents.** The number is how many Readings each page and each chapter has.", ""]
+    for page, chapters in on_pages(book, readings).items():
         links = [f"{{ref}}`{book.titles[d]} <{chapter_anchor(d)}>` ({_count(labels)})"
                  for d, labels in chapters.items()]
         total = sum(_count(labels) for labels in chapters.values())
-        lines.append(f"- **{{ref}}`{SYSTEMS[system]} <{system_anchor(system)}>`** ({total}): " + " · ".join(links))
+        lines.append(f"- **{{ref}}`{page.title} <{page.anchor}>`** ({total}): " + " · ".join(links))
     return "\n".join(lines).rstrip() + "\n"
 
 
-def system_page(book: Book, system: str, readings: Sequence[Reading] = READINGS) -> str:
-    """The generated part of one system's page, as MyST: its contents, chapter by chapter with each rule that has
+def page_part(book: Book, page: Page, readings: Sequence[Reading] = READINGS) -> str:
+    """The generated part of one page, as MyST: its contents, chapter by chapter with each rule that has
     Readings, then the Readings themselves."""
-    chapters = groups(book, readings)[system]
+    chapters = on_pages(book, readings)[page]
     lines = ["**Contents.** Each chapter, with how many Readings it has, and the rules they belong to.", ""]
     for doc, labels in chapters.items():
         rules = " · ".join(f"{{ref}}`{label.upper()} <{anchor(label)}>`" for label in labels)
@@ -177,7 +212,7 @@ def system_page(book: Book, system: str, readings: Sequence[Reading] = READINGS)
 def pages(book: Book, readings: Sequence[Reading] = READINGS) -> dict[str, str]:
     """Each page of the appendix (its document name under ``book/``) → its generated part."""
     out = {INDEX: index(book, readings)}
-    out.update({doc: system_page(book, system, readings) for system, doc in PAGES.items()})
+    out.update({page.doc: page_part(book, page, readings) for page in PAGES})
     return out
 
 

@@ -23,9 +23,9 @@ from aot_rules.present.readings import (
     chapter_anchor,
     groups,
     is_appendix,
+    on_pages,
     pages,
     replace_between,
-    system_anchor,
 )
 from aot_rules.readings import READINGS, Origin
 from aot_rules.systems import all_mechanics
@@ -48,30 +48,40 @@ def source(doc: str) -> str:
 
 def generated() -> str:
     """The generated parts of the four system pages, in the book's order."""
-    return "\n".join(generated_part(source(doc)) for doc in PAGES.values())
+    return "\n".join(generated_part(source(page.doc)) for page in PAGES)
 
 
 def test_every_appendix_page_is_the_generated_list() -> None:
     """The index page and each system's page hold exactly what the generator makes of the Readings and the book
     (regenerate all five with ``python -m aot_rules.present.readings``)."""
     made = pages(BOOK)
-    assert set(made) == {INDEX, *PAGES.values()}
+    assert set(made) == {INDEX, *(page.doc for page in PAGES)}
     for doc, text in made.items():
         assert generated_part(source(doc)) == text.strip(), doc
 
 
 def test_the_appendix_is_split_by_system_and_every_page_is_in_the_toc() -> None:
-    """One page per rule system, each a section of the index page in ``_toc.yml``; each system page holds its
-    system's Readings and no other's, and the index links to all four."""
+    """Pages of one rule system each (Art of Tactics on two, split at a chapter), in ``_toc.yml`` after the index
+    page and in its order; each page holds its own chapters' Readings and no other's, titled as the index links
+    to it; together they hold every Reading once."""
     toc = (ROOT / "_toc.yml").read_text(encoding="utf-8")
     index = generated_part(source(INDEX))
-    for system, doc in PAGES.items():
-        assert f"file: book/{doc}\n" in toc and is_appendix(doc)
-        assert f"({system_anchor(system)})=" in source(doc) and f"<{system_anchor(system)}>`" in index
-        text = generated_part(source(doc))
-        ours = {anchor(r.target) for r in READINGS if r.system == system}
-        assert set(re.findall(r"^\((reading-[a-z0-9-]+)\)=$", text, re.M)) == ours, system
-    assert toc.index("file: book/readings\n") < min(toc.index(f"file: book/{doc}\n") for doc in PAGES.values())
+    placed = on_pages(BOOK)
+    seen: set[str] = set()
+    for page in PAGES:
+        assert f"file: book/{page.doc}\n" in toc and is_appendix(page.doc)
+        assert f"({page.anchor})=\n# Readings: {page.title}\n" in source(page.doc), page.doc
+        assert f"{{ref}}`{page.title} <{page.anchor}>`" in index
+        text = generated_part(source(page.doc))
+        ours = {anchor(label) for labels in placed[page].values() for label in labels}
+        assert ours and set(re.findall(r"^\((reading-[a-z0-9-]+)\)=$", text, re.M)) == ours, page.doc
+        assert all(r.system == page.system for labels in placed[page].values() for rs in labels.values() for r in rs)
+        assert not seen & set(placed[page]), page.doc
+        seen |= set(placed[page])
+    if any(page.start for page in PAGES):
+        assert all(page.start in placed[page] for page in PAGES if page.start)
+    order = [toc.index(f"file: book/{page.doc}\n") for page in PAGES]
+    assert toc.index("file: book/readings\n") < order[0] and order == sorted(order)
 
 
 def test_the_index_page_explains_every_origin() -> None:
@@ -97,7 +107,7 @@ def test_every_reading_says_why_apart_from_what_it_adopts() -> None:
 
 
 def test_regenerating_keeps_the_hand_written_parts() -> None:
-    page = source(PAGES["AOT"])
+    page = source(PAGES[0].doc)
     again = replace_between(page, "NEW\n")
     assert again.split(BEGIN)[0] == page.split(BEGIN)[0] and again.split(END)[1] == page.split(END)[1]
     assert generated_part(again) == "NEW"
@@ -124,17 +134,21 @@ def test_every_appendix_entry_links_back_and_every_target_is_unique() -> None:
 
 
 def test_the_contents_list_every_chapter_with_its_count() -> None:
+    """The index lists every page and chapter with its count; each page lists its chapters and their rules."""
     index = generated_part(source(INDEX))
-    grouped = groups(BOOK)
-    for system, chapters in grouped.items():
-        own = generated_part(source(PAGES[system]))
+    total = 0
+    for page, chapters in on_pages(BOOK).items():
+        own = generated_part(source(page.doc))
+        contents = own.split("\n\n", 2)[1]
         for doc, labels in chapters.items():
             n = sum(len(v) for v in labels.values())
+            total += n
             assert f"<{chapter_anchor(doc)}>` ({n})" in index, doc
-            assert f"<{chapter_anchor(doc)}>`** ({n}): " in own, doc
+            assert f"<{chapter_anchor(doc)}>`** ({n}): " in contents, doc
             for label in labels:
-                assert f"<{anchor(label)}>`" in own.split("\n\n", 2)[1], label
-    assert sum(len(v) for ch in grouped.values() for labels in ch.values() for v in labels.values()) == len(READINGS)
+                assert f"<{anchor(label)}>`" in contents, label
+    assert total == len(READINGS)
+    assert sum(len(v) for ch in groups(BOOK).values() for labels in ch.values() for v in labels.values()) == total
 
 
 def test_groups_follow_the_books_order_and_systems() -> None:

@@ -1,6 +1,6 @@
 """Issue 24, part 5 in the built book: every chapter's Reading box links to its group of the Readings appendix
 (added at build time by ``book/_ext/aot_readings.py``), and each group there links back to a page of the book.
-The appendix is one page per rule system (``book/readings/<system>.html``) under an index page."""
+The appendix is an index page and the pages of Readings under ``book/readings/``."""
 
 from __future__ import annotations
 
@@ -9,18 +9,18 @@ from pathlib import Path
 
 import pytest
 
+from aot_rules.present.readings import PAGES
+
 pytestmark = pytest.mark.slow
 #: The one box titled "Reading" that is not a Reading: the Batalist introduction says what a Reading box is.
 NOT_A_READING = {"book/bat/intro.html"}
-#: The appendix's pages that hold Readings, one per rule system.
-SYSTEM_PAGES = ("aot", "aob", "sp", "bat")
-_LINK = re.compile(r'class="aot-reading-link"><a[^>]*href="([^"#]*readings/[a-z]+\.html)#(reading-[a-z0-9-]+)"')
+_LINK = re.compile(r'class="aot-reading-link"><a[^>]*href="([^"#]*readings/[a-z-]+\.html)#(reading-[a-z0-9-]+)"')
 
 
 def _appendix(built_book: Path) -> dict[str, str]:
-    """Each system page of the built appendix (its path under ``book/``) → its HTML."""
-    return {f"readings/{s}.html": (built_book / "book" / "readings" / f"{s}.html").read_text(encoding="utf-8")
-            for s in SYSTEM_PAGES}
+    """Each page of Readings in the built appendix (its path under ``book/``) → its HTML."""
+    return {f"{page.doc}.html": (built_book / "book" / f"{page.doc}.html").read_text(encoding="utf-8")
+            for page in PAGES}
 
 
 def _boxes(html: str) -> list[str]:
