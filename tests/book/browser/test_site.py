@@ -229,7 +229,6 @@ return [nav.decodedBodySize, performance.getEntriesByType('resource').map(r => [
 #: Pages known to be over their limit, each with the reason (strict: the mark must go once the page is light).
 OVERWEIGHT = {
     "book/melee": "BokehJS, theme and fonts (2.4 MB) plus 21 Bokeh documents and the packed tables: 3.33 MB",
-    "book/readings": "the generated appendix of 237 Readings (318 KB of HTML) on the theme's 0.6 MB: 1.10 MB",
     "book/tabletop": "the full-turn replay's frames and the engine's diagrams on the theme's 0.6 MB: 1.02 MB",
 }
 
