@@ -7,12 +7,17 @@ has one (a section's or a target's, as the chapter's source places them; failing
 names or links to that has one).  The appendix links back
 to the rule's label, so the reader can go both ways.  Boxes are matched by their title only, so however a chapter
 words or places its boxes, the links follow.
+
+A box's link depends on where the appendix puts its target, which Sphinx does not know: when a page of the appendix
+changes, :func:`outdated` has every page with a Reading box read and written again (its cells come from the
+execution cache), so an incremental build never keeps a link to a target that has moved to another page.
 """
 
 from __future__ import annotations
 
 import re
-from collections.abc import Collection, Sequence
+from collections.abc import Callable, Collection, Iterable, Sequence
+from pathlib import Path
 from typing import Any
 
 from docutils import nodes
@@ -21,6 +26,9 @@ from sphinx.application import Sphinx
 from sphinx.transforms.post_transforms import SphinxPostTransform
 
 PREFIX = "reading-"
+#: The appendix's pages: its index page and the pages of Readings under it.
+APPENDIX = "book/readings"
+_BOX = re.compile(r"^(?::{3,}|`{3,})\{admonition\} Reading", re.M)
 _RULE = re.compile(r"\b(?:AOT|AOB|SP|BAT)-[A-Z0-9]+(?:-[A-Z0-9]+)*\b", re.IGNORECASE)
 
 
@@ -42,6 +50,32 @@ def box_anchor(names: Sequence[Sequence[str]], text: str, anchors: Collection[st
         if name in anchors:
             return name
     return None
+
+
+def with_boxes(docs: Iterable[str], changed: Collection[str], source: Callable[[str], str]) -> list[str]:
+    """The documents among ``docs`` to read again because a page of the appendix is among ``changed``: those
+    whose source (``source(doc)``) has a Reading box, the appendix's own pages aside.
+
+    >>> texts = {"book/a": ":::{admonition} Reading: x", "book/b": "no box", APPENDIX + "/aot": ""}
+    >>> with_boxes(texts, {APPENDIX + "/aot"}, texts.__getitem__)
+    ['book/a']
+    >>> with_boxes(texts, {"book/b"}, texts.__getitem__)
+    []
+    """
+    if not any(d == APPENDIX or d.startswith(APPENDIX + "/") for d in changed):
+        return []
+    return [d for d in docs if not (d == APPENDIX or d.startswith(APPENDIX + "/")) and d not in changed
+            and _BOX.search(source(d))]
+
+
+def outdated(app: Sphinx, env: Any, added: set[str], changed: set[str], removed: set[str]) -> list[str]:
+    """Sphinx's ``env-get-outdated``: the pages with Reading boxes, when the appendix changed."""
+    def source(doc: str) -> str:
+        try:
+            return Path(env.doc2path(doc)).read_text(encoding="utf-8")
+        except OSError:
+            return ""
+    return with_boxes(sorted(env.found_docs - added - removed), added | changed | removed, source)
 
 
 def is_reading_box(node: nodes.Element) -> bool:
@@ -83,4 +117,5 @@ class ReadingLinks(SphinxPostTransform):
 
 def setup(app: Sphinx) -> dict[str, Any]:
     app.add_post_transform(ReadingLinks)
+    app.connect("env-get-outdated", outdated)
     return {"version": "1", "parallel_read_safe": True, "parallel_write_safe": True}

@@ -33,7 +33,7 @@ from aot_rules.systems import all_mechanics
 ROOT = Path(__file__).resolve().parents[2]
 sys.path.insert(0, str(ROOT / "book" / "_ext"))
 
-from aot_readings import box_anchor  # noqa: E402  # the book's extension, importable without Sphinx at module level
+from aot_readings import box_anchor, with_boxes  # noqa: E402  # the book's extension, importable without Sphinx at module level
 
 BOOK = Book.read(ROOT)
 
@@ -210,3 +210,17 @@ def test_box_anchor_prefers_the_innermost_section_then_a_named_rule() -> None:
     assert box_anchor([["x"], ["aot-trot"], ["aot-run"]], "", anchors) == "reading-aot-trot"
     assert box_anchor([["x"]], "as {ref}`aot-run` says", anchors) == "reading-aot-run"
     assert box_anchor([["x"]], "nothing here", anchors) is None
+
+
+def test_a_changed_appendix_has_every_page_with_a_reading_box_read_again() -> None:
+    """An incremental build re-reads the pages whose boxes link into the appendix when the appendix changes (a
+    target may have moved to another page), and only then."""
+    docs = [p.relative_to(ROOT).with_suffix("").as_posix() for p in sorted((ROOT / "book").rglob("*.md"))
+            if "_build" not in p.parts]
+
+    def source(doc: str) -> str:
+        return (ROOT / f"{doc}.md").read_text(encoding="utf-8")
+
+    again = with_boxes(docs, {"book/" + PAGES[1].doc}, source)
+    assert set(again) == {"book/" + page.removesuffix(".md") for page, _, _ in _boxes()}
+    assert with_boxes(docs, {"book/shooting"}, source) == []
