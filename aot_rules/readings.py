@@ -552,8 +552,8 @@ READINGS: tuple[Reading, ...] = (
       'No.',
       label='aot-demo-earn',
       why='The same sentence of the demoralization section forbids the unit "farther from the place of the combat" '
-          '(от места боя), and sight for the points is traced from that place too; 1 DP is the least that leaves a '
-          'nearer unit no longer one the points have not reached.'),
+          '(от места боя), and sight for the points is traced from that place too; a nearer unit has had points '
+          'applied to it once it holds at least 1 DP.'),
     R('AOT-MELEE-ENGAGE',
       'The rules say only that a fight of two units against one is simultaneous, with start-of-slot densities. How '
       "the lone unit's dice, protections and results work is not described.",
@@ -769,8 +769,8 @@ READINGS: tuple[Reading, ...] = (
       'farther one can be chosen. (Also listed under shooting.)',
       'No.',
       why='The same sentence of the demoralization section forbids the unit "farther from the place of the combat" '
-          '(от места боя), and sight for the points is traced from that place too; 1 DP is the least that leaves a '
-          'nearer unit no longer one the points have not reached.'),
+          '(от места боя), and sight for the points is traced from that place too; a nearer unit has had points '
+          'applied to it once it holds at least 1 DP.'),
     R('AOT-DEMO-TARGETING',
       'What happens to points that cannot be spent.',
       'They are lost at the end of step (e).',
@@ -783,7 +783,7 @@ READINGS: tuple[Reading, ...] = (
       'Whether the forced attack may use a run or trot.',
       'It may, if the unit still has its run or trot this turn.',
       'No.',
-      why='The seed sets no limit on how the forced unit attacks, and a run or trot is an extra move any unit may '
+      why='The seed sets no limit on how the forced unit attacks, and a run or trot is an extra move a unit may '
           'make once a turn; that once-a-turn limit still holds, so a unit that has already run or trotted attacks '
           'at its normal move.'),
     R('AOT-DEMO-FORCED-ATTACK',
@@ -984,8 +984,8 @@ READINGS: tuple[Reading, ...] = (
       'Every move distance is a maximum: a unit may stop anywhere short of it, and the engine refuses only a move '
       'that is too long.',
       'No dice.', ENG,
-      why="The seed's movement section gives the distance a unit may move without requiring all of it, and already "
-          'stops a unit short on contact; the explicit leave for runs and trots answers the doubt a rolled '
+      why="The seed's movement section gives a unit's move distance without saying all of it must be used, and "
+          'already stops a unit short on contact; the explicit leave for runs and trots answers the doubt a rolled '
           'distance raises, and a forced full move would make halting in line or in cover impossible.'),
     R('AOT-TERRIFYING',
       'Camels are called terrifying, but the effect is defined for handguns only.',
