@@ -667,7 +667,7 @@ READINGS: tuple[Reading, ...] = (
     R('AOT-ARMOUR-PIERCING',
       'Two-handed axes and swords, and scythed chariots, are called armour-piercing without a list of the '
       'protections they beat.',
-      'The shield wall and armour, as for the lance.',
+      'The shield wall and armour.',
       'Yes, against armour. No toggle.',
       why='The seed spells out the protections for two armour-piercing weapons, the halberd used as an axe and the '
           "cavalry lance, and both are shields and armour; the javelin's shorter list (shields only) is the same "
@@ -891,7 +891,7 @@ READINGS: tuple[Reading, ...] = (
     R('AOT-CHARIOT-DEMO',
       'What "demoralized" means for a chariot; how a chariot counts for the range of enemy shooters.',
       'It panics, and recovers by itself after as many turns as it has horses. *(ours, engineering)* Its horses count '
-      'double, like riders, so it counts as twice its horses for range, as the source says of a fleeing chariot.',
+      'double, so it counts as twice its horses for range.',
       'The range, yes: it sets the number of firers. No toggle.',
       why="The seed speaks of the chariot's flight and of turns to recover, which fits a panicking unit that "
           'rallies with time rather than by a reform; for range it counts horses as mounted warriors, twice each, '
@@ -947,7 +947,7 @@ READINGS: tuple[Reading, ...] = (
     R('AOT-STAKES',
       'The stakes rule names only cavalry and infantry: what stakes do to an elephant or a chariot.',
       'Open; agree it before the battle ({ref}`camps-stakes`). The engine lets an elephant cross stakes without a '
-      'test, as it crosses every obstacle but marsh.',
+      'test.',
       'Yes, for a chariot or an elephant charging a unit behind stakes. No toggle.',
       Origin.NOTED,
       why='The stakes section names cavalry attacking a unit behind stakes and infantry crossing them, and neither '
