@@ -792,7 +792,7 @@ READINGS: tuple[Reading, ...] = (
       'No.',
       Origin.ENGINEERING,
       why='A panicking unit has no formed warriors to strike with, and the seed never lets it fight: attacked, it '
-          'flees instead of meleeing; a forced attack priced at its density, 0, would buy a free move.'),
+          'simply flees; a forced attack priced at its density, 0, would buy a free move.'),
     R('AOT-DEMO-FORCED-ATTACK',
       "DP are spent after the slot's melee, so when the fight started by a forced attack is resolved is not said.",
       'Open. We suggest step (c) of the next slot played this turn, or step 2 of the next turn.',
