@@ -1021,30 +1021,45 @@ READINGS: tuple[Reading, ...] = (
       'target.',
       "A unit's own hill does not block its view, nor does the hill under the target block the lines to it; a unit "
       'wholly inside a wood or village sees out as it is seen; a camp blocks sight like a wood; a hedge within 1″ '
-      'of the target gives cover instead of blocking. The rules describe sight in words only, and these are the '
-      'readings that keep a unit from hiding behind the ground it stands on.',
+      'of the target gives cover instead of blocking.',
       'Only whether a shot is allowed; the table-top engine decides it, no widget.',
-      ENG),
+      ENG,
+      why="The seed's shooting section gives sight in words only (its diagram is missing), and read literally a line "
+          'that starts on a hill crosses that hill, so a unit on a hill, which the seed lets see over the units '
+          "below it, could see nothing at all. The rest follows the seed's own exceptions: a target wholly inside a "
+          "wood, village or camp may be shot at, so it may shoot back; a camp's guard counts as standing in a wood; "
+          'and a low hedge by the target is the cover (укрытие) the range rules name, not a wall.'),
     R('AOT-SHOOT-ARC-LOS',
       'Whether a target is in the frontal arc when only part of its base is.',
-      "Yes: any real part of its base within 45° of the front corners' lines is enough, not only its centre, as "
-      'players judge it by eye.',
+      "Yes: any real part of its base within 45° of the front corners' lines is enough, not only its centre.",
       'Only whether a shot is allowed.',
-      ENG),
+      ENG,
+      why='The seed bounds the sector only as 45° either side of the front of the base and never names a point of '
+          'the target to measure to; players judge it by eye, and a base that visibly reaches into the sector looks '
+          'in it.'),
     R('AOT-MOVE-PROCEDURE',
       'Where a wheel pivots, what it costs, and how a run or trot checks its path.',
       'A wheel pivots on the inner front corner and costs the arc the outer corner travels; a run or trot first '
       'checks the whole declared path, then goes as far along it as its die allows. One rough-ground test is taken '
       'for each piece of ground the move enters or starts in.',
       'No dice change; the table-top engine measures it.',
-      ENG),
+      ENG,
+      why='The movement section charges every inch the moving corner travels when the unit turns, which on a wheel '
+          "is the outer corner's arc, so the inner corner is the one that stays put. A run or trot may stop short of "
+          'its die, so going as far along a path checked in advance is always allowed, and a move refused before any '
+          "die is rolled leaves the table unchanged; the rough-ground tests follow the index's reading, one test for "
+          'each move into or within a piece.'),
     R('AOT-TURN',
       "Turning in place about the middle of the base changes the base's edge distances a little, yet the rule "
       'keeps the distance to the enemy.',
       'A turn pivots about the middle of the base, may not bring it onto another base or into new contact, and is '
       'refused where it brings the unit more than 0.01″ nearer to or farther from an enemy within 10″.',
       'No dice change.',
-      ENG),
+      ENG,
+      why='The turning section speaks of turning in place (разворот на месте), forbids a turn that other bases '
+          'obstruct, and wants the distance to the enemy the same afterwards, yet a 1.6 × 3.2″ base turned about its '
+          'middle moves its edges by up to 0.8″. The engine allows only its 0.01″ contact slack, less than a ruler '
+          'shows, and checks it only within 10″, a full move, where the distance can decide a charge or a shot.'),
     R('AOT-MELEE-RETREAT',
       'Which way a retreat, an evasion or a flight goes on the table, and which way the unit faces afterwards.',
       'A retreat goes straight away from the enemies in contact (diagonally after a flank attack) and ends facing '
@@ -1052,19 +1067,33 @@ READINGS: tuple[Reading, ...] = (
       'ends facing it; a panicking unit shot at or attacked flees straight away, and only the flight a lost combat '
       'sets off goes toward its camp. A base that leaves the table has fled; one an enemy blocks is dispersed.',
       'No dice change.',
-      ENG),
+      ENG,
+      why='The seed sends a loser straight back from the blow (diagonally, away from both, after a flank attack), '
+          "keeps an evading unit's front to the enemy, and sends panicking units toward their camp only when a "
+          'friend loses and retreats, so every other flight simply goes away; a retreat an enemy blocks is dispersed '
+          "in the seed's own words, and the victory rule counts units driven off the field as fled. The turn back to "
+          'face takes no second test because the engine lets the about-face test cover the whole retreat, unlike the '
+          "index's reading for the turn back."),
     R('AOT-VICTORY-POINTS',
       'The source ends a battle on points only when a 6:6 brings the night.',
       "Night also falls after a scenario's last turn: 12 unless the scenario says otherwise, and 16 in the three "
-      'built-in scenarios, whose armies start 18 to 24″ apart and march several turns before they meet.',
+      'built-in scenarios.',
       'It decides how often a game ends on points; the scenarios choose it.',
-      ENG),
+      ENG,
+      why="The seed's only nightfall is the 6:6 weather result, which needs a 6:6 straight after another double, "
+          'so rare that most games would never end; the engine therefore ends the day after a set '
+          'turn. The built-in scenarios take 16 because their armies start 18 to 24″ apart and march for several '
+          'turns before they meet.'),
     R('AOT-WEATHER-WIND',
       'Which edge the wind die names on a real table.',
       "The die is read from the seat of the side listed first (1 its own edge, 2 the enemy's, 3 its left, 4 its "
       'right; 5 and 6 too weak to matter), and the table names the edge by compass.',
       'No: the same faces as the weather widget.',
-      ENG),
+      ENG,
+      why="The seed says only that the die picks one of the four table edges, or none; the storm's example gives the "
+          'one face mapping the source offers (1 forward, 2 back, 3 left, 4 right, 5 and 6 no effect), and reading '
+          'it from one seat keeps the two weather results alike, while the compass name tells both players the same '
+          'edge.'),
     R('AOT-SHOOT-RANGE',
       'How a measured distance becomes a number of firers, and what several units shooting at one target see.',
       'The edge-to-edge distance is taken to four decimal places as an exact number before the rounding down. '
@@ -1073,19 +1102,31 @@ READINGS: tuple[Reading, ...] = (
       'while the losses land on what is left of it; anything else it lost earlier in the slot, in a melee for '
       'instance, is not given back.',
       'It can change the number of firers by one; the range widget takes any distance.',
-      ENG),
+      ENG,
+      why="Firers are the target's strength less the distance, and a distance just short of a whole inch could round "
+          'the wrong way in floating point, so it is made exact first, at the 0.0001″ the table keeps positions to. '
+          "The seed's simultaneous-fire rule takes the strength and density at the start of the slot for every "
+          'shooter so that one volley does not weaken the next, and it speaks of shooting only, so a melee loss '
+          'earlier in the slot stays lost.'),
     R('AOT-MELEE-FLANK',
       'The rules treat a rear attack like a flank attack, so a record of the game need not tell them apart.',
       'The table-top engine reports "rear" when the attacker is also wholly behind the line of the target\'s back '
-      'edge, so that the log says where the blow came from; the flank rules apply either way.',
-      'No: the same rules are applied.', ENG),
+      'edge; the flank rules apply either way.',
+      'No: the same rules are applied.', ENG,
+      why='The seed treats a flank and a rear attack alike (no shield wall against either, depth for the result), so '
+          'telling them apart changes no rule; the log names the rear so that a reader sees where the blow came '
+          'from, and "wholly behind" mirrors the seed\'s own flank test, wholly beyond the line of the front.'),
     R('AOT-MELEE-ENGAGE',
       'Which contacts on a real table make one fight of two against one, and which are fought apart.',
       'Two units fight one together only when both touch its front and nothing else; every other contact is fought '
       'pair by pair from the units as they stood at the start of the fight. A unit beaten by several retreats '
       'once, away from the first winner; a unit that has run or trotted this turn cannot retreat and fights on.',
       'Which melees are fought together; the melee widgets take the fight as given.',
-      ENG),
+      ENG,
+      why='The seed makes every unit fight every enemy in contact at once, with densities from the start of the '
+          'slot, and compares each unit with each of its opponents separately; its only joint fight is the two '
+          "against one in front. The seed's run-and-trot section gives a unit one run, trot or retreat a turn, so a "
+          'loser retreats once, and one that has run or trotted has no retreat left.'),
     R('AOT-DEMO-TARGETING',
       'Where "nearer" is measured from on the table, and what the engine spends demoralization points on.',
       'From where the beaten unit stood; points go nearest first to units that can still lose order, and what no '
@@ -1094,40 +1135,58 @@ READINGS: tuple[Reading, ...] = (
       'points can pay for once every nearer eligible unit has had one point. A forced retreat goes a full move '
       "straight away from the winner's nearest unit; a forced attack is a plain move (a wheel to face the winner's "
       'nearest unit, then an advance into contact), offered only when one move reaches, without the unit\'s own '
-      'action and never with a run or trot, though the index would allow one; its melee is fought at the next '
-      'melee step. The scripted player forces a retreat only when it would disperse the unit, and never an attack: '
-      'in trial games, points spent on disorder broke more units than extra melees did.',
+      'action and never with a run or trot; its melee is fought at the next melee step. The scripted player forces '
+      'a retreat only when it would disperse the unit, and never an attack.',
       'No dice change.',
-      ENG),
+      ENG,
+      why='The seed measures "nearer" from the place of the combat, which is where the beaten unit stood, prices a '
+          "forced retreat or attack at the unit's density, and sends a forced attacker at its nearest enemy; points "
+          'on a unit that cannot lose order would buy nothing. The engine keeps the forced attack to a plain move, '
+          "unlike the index's reading that allows a run, so that one path decides it; the scripted player never buys "
+          'one because in trial games of the Greek border scenario it made fewer games decisive: disordered '
+          'warriors, not extra melees, break units.'),
     R('AOT-CMD-SLOT-ORDER',
       "How a general's slot runs on the table: when his own unit counts as used, how often a signal is rolled, "
       'what a failed order fixes.',
       "A general's own unit counts as having acted once it is activated; a signal is rolled once per slot; a "
       'failed signal or messenger still fixes how that general gives orders in the slot. After a double, slots are '
-      'rewritten first and the dice rolled again afterwards (the index\'s reading), so no player rewrites knowing '
-      'the new dice.',
+      'rewritten first and the dice rolled again afterwards.',
       'No: the command widgets give the same odds.',
-      ENG),
+      ENG,
+      why="The seed lets a general's unit act once a turn however many slots he holds, and lets a later slot order "
+          'only units that have not yet acted, so activation is what uses his unit; he gives orders in one of the '
+          'listed ways within a slot, so the way chosen stands even when its die fails. After a double the slots are '
+          'rewritten before the re-roll, as the index reads it, so that no player rewrites knowing the new dice.'),
     R('AOT-WEATHER-WIND',
       'When a shooter on the table counts as shooting with the wind.',
       'When the wind blows and the shooter faces within 45° of the way it blows, the same wedge as the frontal '
       'arc.',
-      'Only which units get the wind\'s bonus; the hit widgets take it as a flag.', ENG),
+      'Only which units get the wind\'s bonus; the hit widgets take it as a flag.', ENG,
+      why="The seed gives the bonus to shooters with their backs to the wind's edge (по ветру, downwind), which on a "
+          'table is a matter of degree; the same 45° either side that bounds the shooting sector gives the players '
+          'one angle to judge by eye.'),
     R('AOT-DEMO-TARGETING',
       'Whether the units fighting at the spot of a combat hide the units behind them from it, when points are '
       'spent on units in sight.',
-      'No: a winner standing in front of the loser does not block the sight of the units behind it, since the '
-      'points come from the fight itself.',
-      'Only which units may receive points.', ENG),
+      'No: a winner standing in front of the loser does not block the sight of the units behind it.',
+      'Only which units may receive points.', ENG,
+      why="The seed traces the points' sight from the place of the combat (от места боя), which the fighting units "
+          "themselves stand on, and the points come from that fight; letting the winner's own base screen the "
+          "loser's friends would make a victory shelter the enemy."),
     R('AOT-WEATHER-STORM',
       'How the lost units move on a real table, and which of them the owner may name.',
       'Units fighting in contact are not lost. Each player is offered his other units, those farthest from the '
       'enemy first, and names them until the die\'s count is reached. A lost unit slides straight forward, back, '
       'left or right of its facing, without turning, for its full move, testing each rough piece it enters; it '
-      'stops short of the table\'s edge, impassable ground, another base or contact with an enemy, so the storm '
-      'never removes a unit.',
+      'stops short of the table\'s edge, impassable ground, another base or contact with an enemy.',
       'No dice change; the table-top engine moves them.',
-      ENG, label='tabletop-game'),
+      ENG, label='tabletop-game',
+      why='The index reads the storm as a full normal move with the usual terrain tests and lets the owner choose '
+          "his lost units, and the seed's example sends a unit forward, back, left or right by the shortest way (по "
+          'кратчайшему расстоянию), so it slides without turning. Units locked in melee are fighting, not lost in '
+          'the rain, and the seed never suggests that weather alone can destroy a unit, so the move stops short of '
+          'edges and bases; the farthest units are offered first because a lost unit does least harm away from the '
+          'enemy.'),
     R('AOT-CAMP',
       'When a unit on the table has entered the enemy camp, and what happens to the camp once sacked.',
       'A unit whose move carries its base onto the enemy camp enters it; if no unit of the camp\'s side stands in '
@@ -1135,45 +1194,66 @@ READINGS: tuple[Reading, ...] = (
       'cover) and the unit with it, as looting, not destroyed. Once a camp is sacked the units that fled into it '
       'count for the enemy, and a panicking unit of that side flees toward its own table edge.',
       'It adds camp points to a game\'s result; no widget.',
-      ENG, label='tabletop-game'),
+      ENG, label='tabletop-game',
+      why="The seed's camp section has an entering enemy take the rough-ground test and removes an unguarded camp "
+          'and its looters once entered, so entry is the base reaching the camp and the test comes first. The '
+          'victory rule counts units that fled into a camp only once it is captured, and a sacked camp shelters no '
+          "one, so that side's panicking units make for their own edge instead."),
     R('AOT-PROP-INITIATIVE',
       'What a junior officer\'s counter-attack is on the table.',
       'A run or trot whose declared path ends in contact with an enemy; the die may leave it short. The officer\'s '
       'act, whichever of shooting, counter-attacking or reforming, spends both the unit\'s action and its run or '
       'trot.',
       'No dice change.',
-      ENG, label='tabletop-game'),
+      ENG, label='tabletop-game',
+      why="The seed lets a junior officer's unit strike back once the enemy has finished: shooters shoot and the "
+          'rest attack by the running rules (по правилам бега), so the counter-attack is a run or trot into contact. '
+          "The index reads the act as using the unit's allowances; spending both for any act is the simpler rule to "
+          "keep, and no unit gains an extra act on the enemy's time."),
     R('AOT-CMD-NATIONALITY',
       'Which units of an army count as another nationality on the table.',
       'A unit drawn from an allied contingent of its army list keeps that contingent\'s nationality, so the '
       'army\'s own generals cannot order it by direct command, signal or messenger; an individual-unit slot can.',
       'No dice change.',
-      ENG, label='tabletop-game'),
+      ENG, label='tabletop-game',
+      why='The seed forbids generals and colonels to order units of another nationality and sends players to the '
+          "allies' own commanders or to the individual-unit slot; its army lists speak of allied contingents "
+          '(союзные контингенты) with their own general, the one place the source marks another nationality.'),
     R('AOT-CMD-SLOT-ORDER',
       'How the scripted player, which the table-top engine plays both sides with, chooses.',
-      'It charges when its exact chance of winning the melee is at least half its chance of losing it (a general '
-      'who does not fight wins nothing by nightfall), evades when standing is worse than even, countercharges '
-      'when it is better, and always returns fire. It asks the rules before every action, so it never proposes '
-      'one they refuse. It gives its orders the one way that reaches most of its useful units (battle line, '
-      'direct command, a signal, or one messenger when a single rider is worth as much as a signal); after a '
-      'double it moves its busiest owners onto the slots likeliest to come up, before the re-roll; its junior '
-      'officers shoot, or counter-attack when the odds are good, once the enemy has finished.',
+      'It charges when its exact chance of winning the melee is at least half its chance of losing it, evades when '
+      'standing is worse than even, countercharges when it is better, and always returns fire. It asks the rules '
+      'before every action, so it never proposes one they refuse. It gives its orders the one way that reaches '
+      'most of its useful units (battle line, direct command, a signal, or one messenger when a single rider is '
+      'worth as much as a signal); after a double it moves its busiest owners onto the slots likeliest to come up, '
+      'before the re-roll; its junior officers shoot, or counter-attack when the odds are good, once the enemy has '
+      'finished.',
       'None: a player\'s choices, not a rule.',
-      ENG, label='tabletop-game'),
+      ENG, label='tabletop-game',
+      why='None of this is a rule: a scripted player needs some policy, and these are plain ones a careful player '
+          'might follow. It charges at worse than even odds because a general who never fights gains no points by '
+          'nightfall, and of the ways of giving orders, which a slot fixes to one, it takes the one that moves most '
+          'useful units.'),
     R('AOT-SHOOT-SHIELDWALL',
       'Whether the shield wall is rolled for every volley and every melee pair, or once a slot.',
       'Once a slot: a unit rolls its shield die the first time it is hit in a slot, and over the whole slot that '
       'roll turns away at most as many hits as it shows; later volleys or melee pairs meet what is left of it. '
       'Fire and melee keep their own rolls; the melee of turn step 2, outside any slot, counts as one slot.',
       'Only on the table, where one unit meets several volleys or pairs in a slot; the widgets take one exchange.',
-      ENG, label='tabletop-game'),
+      ENG, label='tabletop-game',
+      why='The seed tests the shield wall once per slot (один раз за слот) with one die for the whole unit, under '
+          'shooting and again under melee, so one roll covers every volley or every melee pair the unit meets in a '
+          'slot; the melee of turn step 2 comes before any slot, so it is counted as a slot of its own.'),
     R('AOT-CMD-BATTLE-LINE',
       'How much shorter the battle line\'s move is, and how many firers it loses, on the table.',
       'Every unit ordered into the general\'s line in a slot, apart from his own, may move 1″ less than his unit '
-      'and never more than its own allowance, and shoots with one firer fewer; the limits are flat, as the index '
-      'reads them, not one more inch for each step along the line.',
+      'and never more than its own allowance, and shoots with one firer fewer; the limits are flat, not one more '
+      'inch for each step along the line.',
       'One firer fewer in a line\'s volleys; the shooting widgets take the firers as a number.',
-      ENG, label='tabletop-game'),
+      ENG, label='tabletop-game',
+      why="The seed measures each unit's shorter move and fewer firers against the unit the general stands in, which "
+          'the index reads as one flat step down, not a step more along the line; a unit never moves farther than it '
+          'could alone, so its own allowance still caps it.'),
     R('AOT-TURN-FLANK-ATTACKED',
       'Where a unit that turns to face a flank attack ends on the table.',
       'Before the blows, a unit touched only on its flank or rear may turn toward the first unit touching it, taking '
@@ -1182,20 +1262,29 @@ READINGS: tuple[Reading, ...] = (
       'width away; with no such spot it fights flanked. Elephants have no flank; chariots turn only under their own '
       'rule.',
       'No dice change beyond the turn test.',
-      ENG, label='tabletop-game'),
+      ENG, label='tabletop-game',
+      why='The seed lets a unit attacked in flank or rear, and not in front, turn however its player likes provided '
+          'it makes frontal contact with the attacker, and takes the horse strike from cavalry that turn so; the '
+          "index adds the turn test. The nearest free spot against the attacker's nearest side is the smallest move "
+          'that meets the contact rule; the seed gives elephants no flank, and chariots turn under their own rule.'),
     R('AOT-ELEPHANT-MOVE',
       'How an elephant\'s trot goes, and where a berserk elephant goes on the table.',
       'One die gives both the inches and the test, as for armoured horses. On a 1 or 2 the elephant goes berserk: it '
       'drops its declared path and goes its 7″ at the nearest unit of either army, wheeling to face it and then '
-      'straight on, stopping in contact with an enemy (the melee follows) or just short of a friend, since the '
-      'engine fights no melee between friends.',
+      'straight on, stopping in contact with an enemy (the melee follows) or just short of a friend.',
       'No dice change.',
-      ENG, label='tabletop-game'),
+      ENG, label='tabletop-game',
+      why='The seed lets an elephant trot under the rule for horses in barding, where one die is both the distance '
+          'and the test, and calls it berserk below 3; a berserk elephant must attack the nearest unit of either '
+          'side at once, and an elephant always moves 7″. The engine fights no melee between friends, so one that '
+          'charges a friend stops just short of it.'),
     R('AOT-PROP-STUBBORN',
       'Whether a unit may carry two marker figures of one kind, such as two standard bearers.',
-      'At most one of each kind: one figure already gives the unit its property, so a second would be paid for '
-      'and give nothing. The army validator refuses it.',
-      'No dice.', ENG),
+      'At most one of each kind. The army validator refuses a second.',
+      'No dice.', ENG,
+      why='In the seed each property comes from one marker figure standing in for a warrior, and holds while that '
+          'figure is on the base; a second figure of the same kind would cost a point and add nothing, so the '
+          'validator treats it as a mistake.'),
     # --- Age of Battles ----------------------------------------------------------------------------------------
     R('AOB-SHOOT-REAR-RANKS',
       'The "always −1" for shooting could reach first-rank shots too.',
@@ -1444,8 +1533,11 @@ READINGS: tuple[Reading, ...] = (
     R('AOT-ART-SHOOT-HEAVY',
       "The rules hit on a die at or below the target's density, but the bombard example says the same 3 would have "
       'missed a density-3 target, which needs "below".',
-      'At or below, as the rule is written twice; the example is taken to be loose.',
-      'Yes, by one face. Toggle: strict: hit on < (example).'),
+      'At or below; the example is taken to be loose.',
+      'Yes, by one face. Toggle: strict: hit on < (example).',
+      why='The artillery section says "less than or equal to" the target\'s density twice, for light and for heavy '
+          'machines, while the bombard example calls its 3 less than 4 and then contradicts the rule; a rule stated '
+          'twice outweighs one sentence of an example.'),
     R('AOB-ROUT',
       'How fast a fleeing regiment goes after the first turn of its flight.',
       'Half as fast again as its normal move, the rate the clash rule gives a loser.',
