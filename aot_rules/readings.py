@@ -1058,8 +1058,9 @@ READINGS: tuple[Reading, ...] = (
       ENG,
       why='The turning section speaks of turning in place (разворот на месте), forbids a turn that other bases '
           'obstruct, and wants the distance to the enemy the same afterwards, yet a 1.6 × 3.2″ base turned about its '
-          'middle moves its edges by up to 0.8″. The engine allows only its 0.01″ contact slack, less than a ruler '
-          'shows, and checks it only within 10″, a full move, where the distance can decide a charge or a shot.'),
+          'middle moves its edges by up to about an inch. The engine allows only its 0.01″ contact slack, less than '
+          'a ruler shows, and checks it only within 10″, the longest move, where the distance can decide a charge or '
+          'a shot.'),
     R('AOT-MELEE-RETREAT',
       'Which way a retreat, an evasion or a flight goes on the table, and which way the unit faces afterwards.',
       'A retreat goes straight away from the enemies in contact (diagonally after a flank attack) and ends facing '
@@ -1282,9 +1283,9 @@ READINGS: tuple[Reading, ...] = (
       'Whether a unit may carry two marker figures of one kind, such as two standard bearers.',
       'At most one of each kind. The army validator refuses a second.',
       'No dice.', ENG,
-      why='In the seed each property comes from one marker figure standing in for a warrior, and holds while that '
-          'figure is on the base; a second figure of the same kind would cost a point and add nothing, so the '
-          'validator treats it as a mistake.'),
+      why='In the seed a marked property comes from one figure standing in the unit and holds while that figure is '
+          'on the base; a second figure of the same kind would cost a point and add nothing, so the validator treats '
+          'it as a mistake.'),
     # --- Age of Battles ----------------------------------------------------------------------------------------
     R('AOB-SHOOT-REAR-RANKS',
       'The "always −1" for shooting could reach first-rank shots too.',
