@@ -712,34 +712,49 @@ READINGS: tuple[Reading, ...] = (
       'What counts as "losses".',
       'Any warrior killed or disordered by this fire.',
       'Yes: under a killed-only reading, a javelin volley stopped entirely by shields would cause no retreat. No '
-      'toggle.'),
+      'toggle.',
+      why='The seed\'s shooting section removes losses "killed or disordered" (потери) under one rule, so the '
+          "result rule's losses are the same set; counting only the dead would give no retreat after a javelin "
+          'volley whose every hit the shields turned into disorder.'),
     R('AOT-SHOOT-RESULT',
       "Whether densities are compared before or after the volley's losses.",
-      'After the losses are removed, as in melee.',
+      'After the losses are removed.',
       'Yes: comparing before makes retreats rarer. No widget toggle; use `--no-compare-after-losses` on the '
-      'command line.'),
+      'command line.',
+      why='The shooting result refers to the melee result for the retreat, and there densities are compared only '
+          'once all losses are removed; the shooting rule itself begins from the losses ("if the target took '
+          'losses"), so it compares the unit they left.'),
     R('AOT-SHOOT-RESULT',
       'The bombard example says its target "flees".',
-      'It retreats under the normal result rule: the example tells a story, and no separate flight rule '
-      'exists for shooting.',
-      'No.'),
+      'It retreats under the normal result rule.',
+      'No.',
+      why='The example tells a story, and its word (бежит, "flees") is not a rule: the shooting section has one '
+          'result, a retreat as after a lost melee, and flight belongs to panicking units, which the target, with '
+          'formed warriors left, is not.'),
     R('AOT-SHOOT-RESULT',
       'A volley may leave the target with no formed warriors, destroyed or panicking.',
-      "It counts as beaten: its density is 0, so any shooters are denser, and the shooters' side earns DP as for a "
-      'retreat.',
+      "It counts as beaten (density 0), and the shooters' side earns DP as for a retreat.",
       'Yes for the chance of a retreat and for DP. No toggle.',
-      Origin.ENGINEERING),
+      Origin.ENGINEERING,
+      why='A unit with no formed warriors has no density, 0, so any shooter is denser under the result rule; the '
+          "seed's no-DP rule for panicking targets covers units that were panicking when shot, while this one was "
+          'formed at the start of the combat, whose density sets the DP.'),
     R('AOT-DEMO-EARN',
       'For a flank shot, the DP equal "its density", without saying which.',
       "The target's frontal density at the start of the combat, not the flank depth used for the result.",
       'Yes: the depth would usually give fewer DP. No toggle.',
-      Origin.ENGINEERING),
+      Origin.ENGINEERING,
+      why='The demoralization section pays the density the beaten unit had at the start of the combat, and density '
+          'is the longest rank; flank shooting puts the depth in its place only to decide the result.'),
     R('AOT-DEMO-TARGETING',
       'DP may not go to a farther unit while a nearer one has none; "nearer" to what is not said.',
       'Nearer to the place of the combat, and each nearer eligible unit must receive at least 1 DP before a '
       'farther one can be chosen.',
       'No.',
-      label='aot-demo-earn'),
+      label='aot-demo-earn',
+      why='The same sentence of the demoralization section forbids the unit "farther from the place of the combat" '
+          '(от места боя), and sight for the points is traced from that place too; a nearer unit has had points '
+          'applied to it once it holds at least 1 DP.'),
     R('AOT-MELEE-ENGAGE',
       'The rules say only that a fight of two units against one is simultaneous, with start-of-slot densities. How '
       "the lone unit's dice, protections and results work is not described.",
@@ -749,97 +764,147 @@ READINGS: tuple[Reading, ...] = (
       'decided pair by pair.',
       'This is how the two-against-one widget ({ref}`melee-two-vs-one`) scores the fight; `--b-on-first` sets '
       'another split of the dice. No toggle for the rest.',
-      Origin.ENGINEERING),
+      Origin.ENGINEERING,
+      why='The seed says only that the fight is simultaneous, so each general melee rule is applied unchanged: one '
+          'die per front-rank warrior, strikes only at units in frontal contact, the shield test once per slot, '
+          'results pair by pair. The one choice left, the split of the dice, goes to the owner, as the seed leaves '
+          'the spread of losses to each player.'),
     R('AOT-MELEE-RESULT',
       'Each player spreads his losses among his units in frontal contact, so in a fight of two against one the '
       'attacking player may move losses from one attacker to the other.',
       "The two-against-one widget books each attacker's losses where the dice fell, one of the owner's options.",
       'Yes, for which attacker wins its pairing. No toggle.',
-      Origin.NOTED),
+      Origin.NOTED,
+      why='The melee result section lets each player spread his losses over his units in frontal contact; a widget '
+          'cannot ask, so it takes the one option that needs no choice.'),
     R('AOT-ARMY-MIXED-WEAPONS',
       'The extra army point is described as arming all the warriors with the second weapon.',
       'Every warrior then carries both weapons and may use either.',
-      'Yes, for such units. The widgets give each side one weapon: choose the one in use.'),
+      'Yes, for such units. The widgets give each side one weapon: choose the one in use.',
+      why='The army-composition section requires both weapons to be present in a mixed unit (its legionaries fight '
+          'hand to hand and skirmish), so a paid option that swapped the first weapon for the second would break '
+          'its own paragraph; the point adds the second weapon to every warrior.'),
     R('AOT-MELEE-PIKE',
       '"One extra strike for the second rank" could be one die in total or one per second-rank warrior.',
-      'One extra die in total: "one extra strike for the second rank" names the rank, not its warriors.',
+      'One extra die in total.',
       'Yes, much: toggle **pike extra per rank (alt. reading)** on the pike widget, and `--pike-extra-per-rank` on '
-      'the command line.'),
+      'the command line.',
+      why='The weapons section grants pikemen one extra strike "for the second rank" (за вторую шеренгу), naming '
+          'the rank, not its warriors, and its condition (the second rank no shorter than the first) is about the '
+          "rank as a whole; a die per warrior would double a pike block's dice."),
     R('AOT-MELEE-HALBERD',
       'The hit number of a halberd used as an axe is not given.',
       "As a close-combat specialist: above the halberdiers' own density.",
       "Yes: untick **halberd axe hits on > own density** on the halberd widget to use the spear's roll; "
-      '`--no-halberd-axe-as-specialist` on the command line.'),
+      '`--no-halberd-axe-as-specialist` on the command line.',
+      why='Used as an axe the halberd is an axe, and the weapons section lists axes among the close-combat '
+          "specialists, who hit above their own density; used as a spear it hits as the shock troops' spear, so "
+          'each mode takes the roll of the weapon it imitates.'),
     R('AOT-MELEE-CAV-OTHER',
       'An army list may give horsemen a "spear" without saying whether it is the short spear of the specialists or '
       'the infantry spear of the shock troops.',
       "The short cavalry spear, a specialist's weapon: choose `sword`. The engine refuses `spear`, `pike` and the "
       'halberd for mounted units.',
       'Yes, the hit rule differs. No toggle.',
-      Origin.ENGINEERING),
+      Origin.ENGINEERING,
+      why="The seed's list of ordinary cavalry weapons names the short spear (короткое копьё), which it elsewhere "
+          "lists with swords and axes among the specialists, and never the shock troops' spear; a mounted shock "
+          'weapon has its own rule, the cavalry lance.'),
     R('AOT-MELEE-HORSE-STRIKE',
       'Whether the horse strike works against artillery crews, war-wagon crews or elephants.',
       'Only against infantry units, which excludes elephants; the crews are left open.',
-      'Not for the widgets, which set cavalry against infantry only.'),
+      'Not for the widgets, which set cavalry against infantry only.',
+      why='The weapons section gives each rider a horse strike "against the enemy\'s infantry" (по пехоте); an '
+          'elephant is a kind of unit of its own, not infantry, while the crews of artillery (four civilians) and '
+          'of war wagons could be read either way, so we do not guess.'),
     R('AOT-MELEE-HORSE-STRIKE',
       'How many horse strikes a chariot makes.',
-      'One per horse, as horsemen strike one die each for their horses.',
-      'Yes. No toggle; see {ref}`AOT-CHARIOT-COMBAT <reading-aot-chariot-combat>`.'),
+      'One per horse.',
+      'Yes. No toggle; see {ref}`AOT-CHARIOT-COMBAT <reading-aot-chariot-combat>`.',
+      why='The chariot section makes the horses strike by the cavalry rules, where each rider strikes once with '
+          "his horse, and it counts a chariot's density in horses; one strike per horse keeps the cavalry's one "
+          'horse, one die.'),
     R('AOT-MELEE-HORSE-STRIKE',
       'Whether the horse strike is repeated when a melee goes on into a later turn and the horsemen have not moved.',
       'Open. We suggest the round of contact only, unless infantry charges the horsemen frontally.',
       "Yes. The widgets' **horse strike** box is yours to set.",
-      Origin.NOTED),
+      Origin.NOTED,
+      why='The weapons section ties the strike to how the unit moved "before the blow" (only in a straight line), '
+          'which suggests the impact of a charge rather than every round, but it never says the condition lapses '
+          'in a melee that goes on; so we leave it open.'),
     R('AOT-MELEE-SHIELDWALL',
       'The shields save on a roll below the density and fail on a roll above it; the equal roll is in neither clause.',
       'An equal roll fails (veterans save on it).',
       'Yes, it saves more often: toggle **equal roll saves (alt. reading)** on the shield wall widget, and '
-      '`--equal-saves` on the command line.'),
+      '`--equal-saves` on the command line.',
+      why="The veterans' property adds the equal roll to the shield save as a benefit, which only makes sense if "
+          'an ordinary unit fails on it; the density-5 defensive formation is likewise said to save "on less than 5".'),
     R('AOT-MELEE-SHIELDWALL',
       'How the shield wall and armour combine on one unit.',
       'Armour first cancels the hits rolled as 6, then the shield die cancels up to its roll of the hits left: in '
       'all, the sixes plus the roll, never more than the hits.',
       'Yes. The alternative spends the shield die first, on any hits including sixes, so some of its saves go to '
       'hits the armour would have stopped. Toggle **armour before shield wall** on the armour widget, '
-      '`--no-armour-first` on the command line.'),
+      '`--no-armour-first` on the command line.',
+      why="Armour works on the attacker's hit roll (it stops a 6 as it is rolled), so it is settled while hits are "
+          "counted, before the defender's shield test; spending the shield die first could waste saves on hits the "
+          'armour stops anyway.'),
     R('AOT-MELEE-SHIELDWALL',
       '"Once per slot" when two enemy units strike the same unit.',
       'One shield roll covers all the hits the unit receives in the slot.',
       'Yes: a roll against each attacker would save more. No toggle.',
-      Origin.ENGINEERING),
+      Origin.ENGINEERING,
+      why="The seed's protection section makes the shield test once per slot for the unit (один раз за слот), not "
+          'once per attacker, and a fight of two against one is a single simultaneous fight.'),
     R('AOT-MELEE-SHIELDWALL',
       'Whether a unit shot at in step (a) and fought in step (c) of the same slot rolls its shield wall once or '
       'twice.',
-      'Twice: shooting and melee each have their own shield-wall rule.',
+      'Twice: once against the volley and once in the melee.',
       'Yes: a single roll for both would save less. No toggle.',
-      Origin.NOTED),
+      Origin.NOTED,
+      why='The seed states the shield wall twice, under protection from shooting and under protection in '
+          'hand-to-hand combat, each "once per slot" within its own section; one roll for both would let the '
+          "volley's roll decide the melee as well."),
     R('AOT-ARMOUR-PIERCING',
       'Two-handed axes and swords, and scythed chariots, are called armour-piercing without a list of the '
       'protections they beat.',
-      'The shield wall and armour, as for the lance.',
-      'Yes, against armour. No toggle.'),
+      'The shield wall and armour.',
+      'Yes, against armour. No toggle.',
+      why='The seed spells out the protections for two armour-piercing weapons, the halberd used as an axe and the '
+          "cavalry lance, and both are shields and armour; the javelin's shorter list (shields only) is the same "
+          'rule, since armour saves only against a 6 and a javelin never hits on one.'),
     R('AOT-ARMOUR-PIERCING',
       'How one shield die is shared out when a unit takes both ordinary and armour-piercing hits.',
-      "Ordinary hits are saved first, since a saved piercing hit still costs the warrior his place: the owner's "
-      'best choice.',
+      "Ordinary hits are saved first, the owner's best choice.",
       'Only for such mixed hits. No toggle.',
-      Origin.ENGINEERING),
+      Origin.ENGINEERING,
+      why='A piercing hit that the shields stop still disorders the warrior, while a stopped ordinary hit costs '
+          'nothing, so any owner saves the ordinary hits first; the seed leaves the choice of which warriors to '
+          'lose to the owner.'),
     R('AOT-MELEE-FLANK',
       "Whether hit numbers that read the enemy's density (shooters, lances, horse strikes) use a flanked unit's "
       'depth.',
       'No: the depth decides only the result; hit rolls use the frontal density. (Flank shooting differs only for '
       "a 1+1 unit, which it hits against its depth of 2: the index's corrected entry.)",
       'Yes, for those weapons: toggle **flank hits use depth (alt. reading)** on the flank widget, '
-      '`--flank-hits-use-depth` on the command line. Swords and spears read their own density and are unaffected.'),
+      '`--flank-hits-use-depth` on the command line. Swords and spears read their own density and are unaffected.',
+      why='The flank section puts depth in place of density only "when comparing densities" and decides the result '
+          'on it; flank shooting, the case the seed spells out, rolls to hit against the larger density (по '
+          'большей плотности) and decides the result on the depth, and melee is read the same way.'),
     R('AOT-TERRIFYING',
       'The effect is defined only for handguns.',
       'For every terrifying troop: one more warrior disordered for each warrior killed, against the troop types it '
       'terrifies.',
-      "Yes. No toggle; the widgets' **terrifying** box applies this reading."),
+      "Yes. No toggle; the widgets' **terrifying** box applies this reading.",
+      why='The seed calls barbarians, camels, elephants, scythed chariots and gunpowder terrifying (устрашающие) '
+          'but defines the word only for handguns; its bombard example applies that same effect to a cannon (three '
+          'killed, three more disordered), so the handgun effect is what the word means.'),
     R('AOT-PROP-VETERAN',
       'Whether rules already written as "at or below" (artillery, elephants) improve further.',
       'No.',
-      'Not for melee.'),
+      'Not for melee.',
+      why='The veterans\' property adds equality to a strict "below" or "above" (its own example turns "below the '
+          'density" into "at or below"); a rule that already takes the equal roll has nothing for it to add.'),
     R('AOT-STAKES',
       "How the attacker's stakes test combines with the melee that follows, given that hit numbers use "
       'start-of-slot densities.',
@@ -847,88 +912,132 @@ READINGS: tuple[Reading, ...] = (
       "after the test). If the attackers lose, the defenders' DP use that density after the test. Argued in full "
       'under {ref}`readings-stakes`.',
       "Yes, for DP and for hit rolls that read the attacker's density. No toggle.",
-      Origin.ENGINEERING),
+      Origin.ENGINEERING,
+      why="The seed places the stakes test explicitly before the melee, as the attacker's own test on its way into "
+          "contact; the start-of-slot densities exist to keep the slot's separate fights independent of the order "
+          'in which they are resolved, and the test is not another fight.'),
     R('AOT-MELEE-RESULT',
       'A melee may leave the loser with no formed warriors, destroyed or panicking.',
       "It counts as beaten (density 0), and the winner's side earns DP equal to its density at the start of the "
       'combat.',
       'Yes, for DP. No toggle.',
-      Origin.ENGINEERING),
+      Origin.ENGINEERING,
+      why='The result rule compares densities after the losses, and a unit with no formed warriors has none, so it '
+          'is below any enemy; the DP are measured at the start of the combat, when it was formed, and the no-DP '
+          'rule for panicking units covers units attacked while already panicking.'),
     R('AOT-DEMO-EARN',
       'For a melee that lasts several turns, "the density at the start of the combat" could be the density at '
       'first contact.',
       'The density at the start of the round being fought.',
       'Yes, it can give fewer DP. No toggle.',
-      Origin.NOTED),
+      Origin.NOTED,
+      why='Each round of a melee is fought again with the densities of its own slot (a drawn melee "continues next '
+          'turn"), so the combat that produced the result is that round; first contact may lie turns back and no '
+          'longer describe the unit that lost.'),
     R('AOT-DEMO-EARN',
       'A unit that loses to two attackers at once.',
       "It retreats once, and the winners' side earns its density once.",
       'No widget computes DP for two against one.',
-      Origin.NOTED),
+      Origin.NOTED,
+      why='The demoralization section pays the winning player by the density of the unit that retreated; one unit '
+          'makes one retreat, so the player is paid once, however many of his units beat it.'),
     R('AOT-MELEE-RETREAT',
       'Which density sets the retreat move.',
       'The density after the turn test, the one the unit has when it starts to move.',
-      'Yes, for the distance. The retreat widget uses this reading; no toggle.'),
+      'Yes, for the distance. The retreat widget uses this reading; no toggle.',
+      why='The seed has the loser turn its back with a disorder test first and then make its full move, and a move '
+          "is 10″ less the unit's density, which is the density after the test when it sets off."),
     R('AOT-MELEE-RETREAT',
       'Whether turning back to face the enemy after the retreat needs a test.',
-      'Yes, as for any turn: every change of facing is a test.',
-      'Yes, it can cost warriors. No toggle.'),
+      'Yes: turning back to face the enemy takes a disorder test.',
+      'Yes, it can cost warriors. No toggle.',
+      why='The turning section calls any change of facing a turn and tests each one; the retreat rule lets the '
+          "unit turn back without exempting it, and the seed's forced retreat by DP reminds players to test such "
+          'turns.'),
     R('AOT-EX-GAULS-JAVELINMEN',
       'Javelins are armour-piercing against the shield wall, yet in the example a Gaul saved from a javelin is not '
       'disordered. The text also calls the DP "morale points".',
       'Armour-piercing applies to thrown javelins, that is to shooting; javelinmen in melee fight as ordinary '
       'shooters. The "morale points" are DP.',
       'Yes, against shields in melee. No widget toggle; `--a-javelins --javelins-pierce-in-melee` (or the B '
-      'equivalents) on the command line. In the example itself the result would be the same.'),
+      'equivalents) on the command line. In the example itself the result would be the same.',
+      why='The seed states the armour-piercing property in the shooting section, for thrown javelins, and its '
+          'worked example has a Gaul saved by his shield in melee and not disordered, which only this reading '
+          'matches. The example\'s "morale points" (очки морали) are spent exactly as DP are.'),
     R('AOT-DEMO-TARGETING',
       'DP may not go to a farther unit while a nearer one has none; "nearer" to what is not said.',
       'Nearer to the place of the combat, and each nearer eligible unit must receive at least 1 DP before a '
       'farther one can be chosen. (Also listed under shooting.)',
-      'No.'),
+      'No.',
+      why='The same sentence of the demoralization section forbids the unit "farther from the place of the combat" '
+          '(от места боя), and sight for the points is traced from that place too; a nearer unit has had points '
+          'applied to it once it holds at least 1 DP.'),
     R('AOT-DEMO-TARGETING',
       'What happens to points that cannot be spent.',
       'They are lost at the end of step (e).',
       'No.',
-      Origin.NOTED),
+      Origin.NOTED,
+      why="The seed has the points spent in the slot's step (e) and never speaks of keeping them; a store carried "
+          'into later slots would let them land far from, and long after, the fight that earned them, against the '
+          'rule that they go to units in sight of it.'),
     R('AOT-DEMO-FORCED-ATTACK',
       'Whether the forced attack may use a run or trot.',
       'It may, if the unit still has its run or trot this turn.',
-      'No.'),
+      'No.',
+      why='The seed sets no limit on how the forced unit attacks, and a run or trot is an extra move a unit may '
+          'make once a turn; that once-a-turn limit still holds, so a unit that has already run or trotted attacks '
+          'at its normal move.'),
     R('AOT-DEMO-FORCED-ATTACK',
       'Whether a panicking unit, with density 0, can be forced to attack for nothing.',
       'No: it can only flee. The engine refuses.',
       'No.',
-      Origin.ENGINEERING),
+      Origin.ENGINEERING,
+      why='A panicking unit has no formed warriors to strike with, and the seed never lets it fight: attacked, it '
+          'simply flees; a forced attack priced at its density, 0, would buy a free move.'),
     R('AOT-DEMO-FORCED-ATTACK',
       "DP are spent after the slot's melee, so when the fight started by a forced attack is resolved is not said.",
       'Open. We suggest step (c) of the next slot played this turn, or step 2 of the next turn.',
       'No.',
-      Origin.NOTED),
+      Origin.NOTED,
+      why='Melee is fought in step (c), before the points are spent in step (e), and the seed gives no second '
+          'melee step in a slot; it does not say when such a fight is fought, so we only suggest the next melee '
+          'step the turn offers.'),
     R('AOT-DEMO-EARN',
       'A loser that cannot retreat, because it has already retreated, run or trotted this turn: the points are '
       'measured by "the retreating unit".',
       "It still counts as beaten, and the winner's side earns DP equal to its density at the start of the fight; "
       'it simply stays where it is (in melee, still in contact).',
       'Yes, for DP: the other reading pays nothing. No toggle.',
-      Origin.NOTED),
+      Origin.NOTED,
+      why="The slot's retreat step itself moves a beaten unit only if it has not yet retreated this turn, so the "
+          'limit governs the move, not the result: the unit still lost, and paying nothing would reward it for '
+          'having run or retreated already.'),
     R('AOT-DEMO-RETREAT',
       'Whether a retreat forced by DP counts against the once-a-turn retreat.',
-      'Yes: the rule names retreats without exception. A unit that has retreated, run or trotted this turn, '
+      'Yes. A unit that has retreated, run or trotted this turn, '
       'including the unit just beaten, cannot be forced back; it may still be disordered or forced to attack. The '
       "engine's turn ledger refuses the second retreat.",
       'No dice; it limits what the points can buy.',
-      Origin.NOTED),
+      Origin.NOTED,
+      why="The seed's running section allows each unit one run, trot or retreat (отступление) a turn, and the "
+          "retreat bought with DP carries the same name; the slot's retreat step likewise moves only units that "
+          'have not yet retreated.'),
     R('AOT-PROP-STUBBORN',
       'The property doubles the price of disordering a stubborn warrior; forced retreats and attacks are priced by '
       'density, and the rules do not say whether they cost more.',
       "They do not: a forced retreat or attack costs the unit's density, stubborn or not.",
       'Yes, for what the points can buy. No toggle; the DP calculator uses this reading.',
-      Origin.NOTED),
+      Origin.NOTED,
+      why='The stubborn property prices only disordering (2 DP for each stubborn warrior), while a forced retreat '
+          "or attack is priced by the unit's density, not by its warriors; doubling those would stretch a property "
+          'the seed words narrowly.'),
     R('AOT-PROP-STUBBORN',
       "Whether a standard's 1″ aura makes a neighbouring recruit unit stubborn, although recruits may have no "
       'property.',
       'No.',
-      'Yes, for the cost of disordering such recruits. No toggle; the DP calculator refuses a unit that is both.'),
+      'Yes, for the cost of disordering such recruits. No toggle; the DP calculator refuses a unit that is both.',
+      why='The seed says recruits may be given no other property, and an aura that reached them would give them '
+          'one; the property rules make no exception for auras.'),
     R('AOT-ELEPHANT-UNIT',
       "The elephant's own density is never given, though hit numbers and results need it; nor is it said what hits "
       'on the elephant do to the warriors riding it.',
@@ -936,113 +1045,166 @@ READINGS: tuple[Reading, ...] = (
       'the rest of the crew strike with their weapon at that density. Hits scored on the elephant go to its hit '
       'test, and the crew dies with the animal. *(ours, engineering)* Hits never pick crewmen off one at a time.',
       'Yes, much: a different density would change every hit roll against the elephant and every result. No '
-      'toggle; the elephant-charge widget uses this reading.'),
+      'toggle; the elephant-charge widget uses this reading.',
+      why='The elephant section sets the crew\'s density "for effectiveness" at the number of warriors aboard and '
+          "makes elephant and crew one unit, with the driver counted in the crew's limit of four; the strikes "
+          'belong to the crew, and every hit on the elephant calls for its hit test, which decides the whole unit.'),
     R('AOT-ELEPHANT-WOUND',
       'Whether the hit test is taken when the enemy scored no hit; which "nearest unit" a berserk elephant must '
       'attack; what a berserk elephant does in a melee still being fought.',
       'No test on 0 hits. The nearest unit of either side. *(ours, engineering)* In a melee the nearest unit is the '
       'one it is touching: it stays in the fight this slot, and the result is compared as usual.',
       'Yes: a test at 0 hits could send an unhurt elephant berserk. **Toggle:** *test even with 0 hits (alt. '
-      'reading)* on the hit-test widget, `--test-without-hits` on the command line.'),
+      'reading)* on the hit-test widget, `--test-without-hits` on the command line.',
+      why='The seed calls for the test each time the enemy hits the elephant, so no hit, no test; the berserk '
+          'elephant must attack "any nearest unit" (любой ближайший отряд), which names no side, and in a melee '
+          'nothing is nearer than the unit it touches.'),
     R('AOT-ELEPHANT-ATTACK',
       'Whether the warriors trampled may outnumber the target; what trampling does to a chariot.',
       "Kills are capped at the target's strength. *(ours, engineering)* Trampling hits on a chariot count as hits for "
       'its hit test.',
       'The cap, no: a trampling die kills only when it is at most the density, and a unit never has fewer warriors '
-      'than its density. Against a chariot, yes. No toggle.'),
+      'than its density. Against a chariot, yes. No toggle.',
+      why='A unit cannot lose more warriors than it has; and a chariot takes its hit test each time the enemy hits '
+          "it, with no exception for an elephant's trampling."),
     R('AOT-ELEPHANT-MOVE',
       'A unit passing through a friendly elephant is disordered on a roll below 3, but the loss is not given.',
       'The mover loses as many warriors as the roll: 1 or 2.',
       'Yes. No toggle for another loss; the *friend is an elephant* box of the passing-through widget '
-      '({ref}`aot-move-through-friends`) applies this reading.'),
+      '({ref}`aot-move-through-friends`) applies this reading.',
+      why='The seed names the mover as the one disordered (сами, "themselves"), unlike the ordinary pass-through, '
+          'and every failed disorder test in the seed costs as many warriors as the die shows.'),
     R('AOT-ELEPHANT-VS-ELEPHANT',
       'Equal dice when two elephants fight.',
-      'Both roll again until one is higher, since the rule needs a winner.',
+      'Both roll again until one is higher.',
       'Yes: otherwise a tie leaves both standing. **Toggle:** *re-roll ties* on the duel widget, '
-      '`--no-reroll-ties` on the command line.'),
+      '`--no-reroll-ties` on the command line.',
+      why="The seed's duel has the higher roll kill the other elephant and gives no other outcome, so the rule "
+          'needs a winner; it is silent on ties, and rolling again is the simplest way to get one.'),
     R('AOT-CHARIOT-COMBAT',
       "How many horse dice a chariot rolls, and the hit rule of the crew's one die.",
       "One horse die per horse. The crew's die uses the crew's weapon, with the chariot's density (its horses) as "
       'its own density.',
-      'Yes. No toggle.'),
+      'Yes. No toggle.',
+      why='The chariot section makes the horses strike by the cavalry rules (one strike each), adds one crew '
+          'strike without a hit rule of its own, and counts the chariot\'s density "for shooting and combat" in '
+          "horses; so the crew's own weapon rule is applied at that density."),
     R('AOT-CHARIOT-DEMO',
       'What "demoralized" means for a chariot; how a chariot counts for the range of enemy shooters.',
       'It panics, and recovers by itself after as many turns as it has horses. *(ours, engineering)* Its horses count '
-      'double, like riders, so it counts as twice its horses for range, as the source says of a fleeing chariot.',
-      'The range, yes: it sets the number of firers. No toggle.'),
+      'double, so it counts as twice its horses for range.',
+      'The range, yes: it sets the number of firers. No toggle.',
+      why="The seed speaks of the chariot's flight and of turns to recover, which fits a panicking unit that "
+          'rallies with time rather than by a reform; for range it counts horses as mounted warriors, twice each, '
+          "which is the seed's figure for a fleeing chariot."),
     R('AOT-WAR-WAGON',
       'The wagon\'s density "as for an ordinary infantry unit"; which of the chariot\'s movement rules it uses; '
       'who counts as a close-combat specialist allowed to attack it.',
       "The density is the crew's longest rank. It moves 10″ less its density, plus a trot of two dice, and never "
       'overturns. Its attackers: swords, axes and short spears, two-handed weapons, a halberd used as an axe, and '
       'shooters.',
-      "Yes, the density sets the crew's hit rolls and results. No toggle."),
+      "Yes, the density sets the crew's hit rolls and results. No toggle.",
+      why='The density "as for an ordinary infantry unit" can only be the seed\'s general definition, the longest '
+          'rank; the seed, which lists how the wagon is lost (its crew beaten in melee), never has it overturn. '
+          'The attackers are the weapons the seed calls close-combat specialists, the halberd in axe mode read as '
+          'one, and shooters.'),
     R('AOT-ART-CLASSES',
       "A heavy machine's range is given as one die, which contradicts its two-dice shooting procedure.",
-      'The two-dice procedure governs: it is the one the rule spells out step by step.',
-      'Yes. No toggle.'),
+      'The two-dice procedure governs.',
+      'Yes. No toggle.',
+      why='The artillery section spells out the heavy shot step by step (two dice, their sum against the distance, '
+          'one die for the effect) and works the bombard example through it; the one-die range is a passing remark.'),
     R('AOT-ART-SHOOT-LIGHT',
       'How many dice a light machine rolls; what the target\'s "first base" is; whether a target exactly at the '
       'range is reached.',
       "One die per machine. The range is the number of formed warriors on the target's base, and a target at that "
       'distance or closer is in range.',
-      'Yes. No toggle.'),
+      'Yes. No toggle.',
+      why='The seed speaks of one die ("the number on the die") and gives a heavy machine two dice for one shot; '
+          'disordered warriors stand behind the base, so the warriors on it are the formed ones; and a range is a '
+          'reach, so a target at that distance is in it.'),
     R('AOT-ART-SHOOT-LIGHT',
       "The rules hit on a die at or below the target's density; the bombard example says the same 3 would have "
       'missed a density-3 target, which needs "below".',
-      'At or below the density, as the rules are written.',
+      'At or below the density.',
       'Yes: "below" takes one face off every effect die, so a density-1 target can never be hit. **Toggle:** '
       '*strict: hit on < (example)* on both gun widgets, `--strict` on the command line. The artillery chapter '
-      'compares the two readings after the bombard example ({ref}`aot-ex-bombard`).'),
+      'compares the two readings after the bombard example ({ref}`aot-ex-bombard`).',
+      why='The seed writes "at or below" twice, for light and for heavy machines, while the bombard example\'s '
+          'remark is an aside in a story that also calls a retreat a flight; the stated rule is preferred to the '
+          'example.'),
     R('AOT-CAMP',
       "The camp's size, and whether it counts as one of the terrain elements.",
       'A footprint of at most 8″ × 8″, not counted among the elements. The guard counts as in a wood; an enemy '
       'entering tests as for rough ground; a sacked camp is removed, its looters too, without counting as '
       'destroyed; the camp is worth 2 VP. *(ours, engineering)* Only one unit can loot a camp; an elephant tests on '
       'entering an enemy camp like any other unit.',
-      'No.'),
+      'No.',
+      why='The seed lists camps among the round elements (8″ × 8″) but has each player place his camp after the '
+          'agreed number of elements; the guard, entry test, sacking and 2 VP follow the camp and victory rules. '
+          'Our additions follow from the same rules: a sacked camp is removed with its first looter, leaving '
+          "nothing for a second, and the entry test is the camp's own rule for any enemy unit, not an obstacle an "
+          'elephant ignores.'),
     R('AOT-STAKES',
       'The stakes rule names only cavalry and infantry: what stakes do to an elephant or a chariot.',
       'Open; agree it before the battle ({ref}`camps-stakes`). The engine lets an elephant cross stakes without a '
-      'test, as it crosses every obstacle but marsh.',
+      'test.',
       'Yes, for a chariot or an elephant charging a unit behind stakes. No toggle.',
-      Origin.NOTED),
+      Origin.NOTED,
+      why='The stakes section names cavalry attacking a unit behind stakes and infantry crossing them, and neither '
+          "word covers an elephant or a chariot; the engine's choice follows the elephant section, under which it "
+          'ignores every obstacle but marsh.'),
     R('AOT-ELEPHANT-UNIT',
       'The source says that an elephant can only be demoralized when the nearest beaten unit was also an elephant: '
       'points won against any other unit have no effect on it. The index leaves this sentence out.',
       'We follow the source: demoralization points can be spent on an elephant only when the nearest beaten unit '
       'was an elephant.',
       'No dice; it limits where the points can go. The DP calculator does not check it: apply it at the table.',
-      Origin.NOTED),
+      Origin.NOTED,
+      why='The elephant section says so outright; we list it only because the index leaves the sentence out.'),
     # --- Reading boxes of the chapters that the tables above did not list ------------------------------------
     R('AOT-CMD-SLOTS',
       'The rules send colonels through "individual unit" slots but never say outright that a colonel\'s own name '
       'may not be written on a slot.',
       'It may not: colonels never appear on slots, and the army validator refuses a slot that names one.',
-      'No dice.', NOTED),
+      'No dice.', NOTED,
+      why='The command section lets a slot hold a general or "individual unit" (отдельный отряд) and nothing else, '
+          'and its example has an "individual unit" slot activate any unit or one of the colonels.'),
     R('AOT-ARMY-LIST',
       'Army lists name weapons the rules do not tell apart: the sword, the axe and the short spear are all '
       'close-combat specialists, and a halberd is used as a spear or as an axe.',
       'An army file may write any of these words, and the engine reads them as the rules\' weapons: an axe or a '
       'short spear is a sword, and a halberd starts each melee in spear mode until its mode is declared. The army '
-      'report then names the rules\' weapon ("sword"), since only the rules\' distinctions change an answer.',
-      'No: the words the rules do not distinguish fight alike.', ENG),
+      'report then names the rules\' weapon ("sword").',
+      'No: the words the rules do not distinguish fight alike.', ENG,
+      why='The weapons section gives swords, axes and short spears one hit rule as close-combat specialists, and '
+          'the halberd two declared modes; only these distinctions change a roll. Spear mode is where a halberd '
+          'starts because the engine needs a mode before any is declared, and the seed names that use first.'),
     R('AOT-MOVE-DISTANCE',
       'The move is given as one number; only for runs and trots is a unit allowed to go less than it rolled.',
       'Every move distance is a maximum: a unit may stop anywhere short of it, and the engine refuses only a move '
       'that is too long.',
-      'No dice.', ENG),
+      'No dice.', ENG,
+      why="The seed's movement section gives a unit's move distance without saying all of it must be used, and "
+          'already stops a unit short on contact; the explicit leave for runs and trots answers the doubt a rolled '
+          'distance raises, and a forced full move would make halting in line or in cover impossible.'),
     R('AOT-TERRIFYING',
       'Camels are called terrifying, but the effect is defined for handguns only.',
       'As for every terrifying troop: each horseman the camels kill disorders one more of the same unit; foot, '
       'elephants, chariots and other camels feel nothing extra.',
       'Yes, for cavalry fighting camels. No toggle: the rules offer no other effect.',
-      label='aot-camel'),
+      label='aot-camel',
+      why='The camel section calls camels terrifying "toward cavalry" (по отношению к коннице), and the only '
+          "effect the seed defines for the word is the handgun's one more disordered per kill; so that effect, "
+          'against cavalry.'),
     R('AOT-CHARIOT-BASICS',
       "A chariot's count for the range of enemy shooters is given only while it flees (twice its horses).",
-      'Its horses count double at all times, as mounted warriors do, so fleeing does not change the count.',
+      'Its horses count double at all times, so fleeing does not change the count.',
       'Yes: counting each horse once while it fights would halve the figure and cut the enemy firers. No toggle.',
-      ENG),
+      ENG,
+      why='The shooting section counts every mounted warrior twice for range, and a chariot is counted by its '
+          "horses; the seed's figure for a fleeing chariot, twice its horses, is that same rule, and nothing says "
+          'the count changes when it flees.'),
     R('AOB-CLASH',
       'The sheet only ever says «кубик», "the die", and never which one.',
       'A d20, for the reasons given under the clash: Defences up to 10 and a Glory cap of 20, and the base game\'s '
@@ -1060,30 +1222,46 @@ READINGS: tuple[Reading, ...] = (
       'target.',
       "A unit's own hill does not block its view, nor does the hill under the target block the lines to it; a unit "
       'wholly inside a wood or village sees out as it is seen; a camp blocks sight like a wood; a hedge within 1″ '
-      'of the target gives cover instead of blocking. The rules describe sight in words only, and these are the '
-      'readings that keep a unit from hiding behind the ground it stands on.',
+      'of the target gives cover instead of blocking.',
       'Only whether a shot is allowed; the table-top engine decides it, no widget.',
-      ENG),
+      ENG,
+      why="The seed's shooting section gives sight in words only (its diagram is missing), and read literally a line "
+          'that starts on a hill crosses that hill, so a unit on a hill, which the seed lets see over the units '
+          "below it, could see nothing at all. The rest follows the seed's own exceptions: a target wholly inside a "
+          "wood, village or camp may be shot at, so it may shoot back; a camp's guard counts as standing in a wood; "
+          'and a low hedge by the target is the cover (укрытие) the range rules name, not a wall.'),
     R('AOT-SHOOT-ARC-LOS',
       'Whether a target is in the frontal arc when only part of its base is.',
-      "Yes: any real part of its base within 45° of the front corners' lines is enough, not only its centre, as "
-      'players judge it by eye.',
+      "Yes: any real part of its base within 45° of the front corners' lines is enough, not only its centre.",
       'Only whether a shot is allowed.',
-      ENG),
+      ENG,
+      why='The seed bounds the sector only as 45° either side of the front of the base and never names a point of '
+          'the target to measure to; players judge it by eye, and a base that visibly reaches into the sector looks '
+          'in it.'),
     R('AOT-MOVE-PROCEDURE',
       'Where a wheel pivots, what it costs, and how a run or trot checks its path.',
       'A wheel pivots on the inner front corner and costs the arc the outer corner travels; a run or trot first '
       'checks the whole declared path, then goes as far along it as its die allows. One rough-ground test is taken '
       'for each piece of ground the move enters or starts in.',
       'No dice change; the table-top engine measures it.',
-      ENG),
+      ENG,
+      why='The movement section charges every inch the moving corner travels when the unit turns, which on a wheel '
+          "is the outer corner's arc, so the inner corner is the one that stays put. A run or trot may stop short of "
+          'its die, so going as far along a path checked in advance is always allowed, and a move refused before any '
+          "die is rolled leaves the table unchanged; the rough-ground tests follow the index's reading, one test for "
+          'each move into or within a piece.'),
     R('AOT-TURN',
       "Turning in place about the middle of the base changes the base's edge distances a little, yet the rule "
       'keeps the distance to the enemy.',
       'A turn pivots about the middle of the base, may not bring it onto another base or into new contact, and is '
       'refused where it brings the unit more than 0.01″ nearer to or farther from an enemy within 10″.',
       'No dice change.',
-      ENG),
+      ENG,
+      why='The turning section speaks of turning in place (разворот на месте), forbids a turn that other bases '
+          'obstruct, and wants the distance to the enemy the same afterwards, yet a 1.6 × 3.2″ base turned about its '
+          'middle moves its edges by up to about an inch. The engine allows only its 0.01″ contact slack, less than '
+          'a ruler shows, and checks it only within 10″, the longest move, where the distance can decide a charge or '
+          'a shot.'),
     R('AOT-MELEE-RETREAT',
       'Which way a retreat, an evasion or a flight goes on the table, and which way the unit faces afterwards.',
       'A retreat goes straight away from the enemies in contact (diagonally after a flank attack) and ends facing '
@@ -1091,19 +1269,33 @@ READINGS: tuple[Reading, ...] = (
       'ends facing it; a panicking unit shot at or attacked flees straight away, and only the flight a lost combat '
       'sets off goes toward its camp. A base that leaves the table has fled; one an enemy blocks is dispersed.',
       'No dice change.',
-      ENG),
+      ENG,
+      why='The seed sends a loser straight back from the blow (diagonally, away from both, after a flank attack), '
+          "keeps an evading unit's front to the enemy, and sends panicking units toward their camp only when a "
+          'friend loses and retreats, so every other flight simply goes away; a retreat an enemy blocks is dispersed '
+          "in the seed's own words, and the victory rule counts units driven off the field as fled. The turn back to "
+          'face takes no second test because the engine lets the about-face test cover the whole retreat, unlike the '
+          "index's reading for the turn back."),
     R('AOT-VICTORY-POINTS',
       'The source ends a battle on points only when a 6:6 brings the night.',
       "Night also falls after a scenario's last turn: 12 unless the scenario says otherwise, and 16 in the three "
-      'built-in scenarios, whose armies start 18 to 24″ apart and march several turns before they meet.',
+      'built-in scenarios.',
       'It decides how often a game ends on points; the scenarios choose it.',
-      ENG),
+      ENG,
+      why="The seed's only nightfall is the 6:6 weather result, which needs a 6:6 straight after another double, "
+          'so rare that most games would never end; the engine therefore ends the day after a set '
+          'turn. The built-in scenarios take 16 because their armies start 18 to 24″ apart and march for several '
+          'turns before they meet.'),
     R('AOT-WEATHER-WIND',
       'Which edge the wind die names on a real table.',
       "The die is read from the seat of the side listed first (1 its own edge, 2 the enemy's, 3 its left, 4 its "
       'right; 5 and 6 too weak to matter), and the table names the edge by compass.',
       'No: the same faces as the weather widget.',
-      ENG),
+      ENG,
+      why="The seed says only that the die picks one of the four table edges, or none; the storm's example gives the "
+          'one face mapping the source offers (1 forward, 2 back, 3 left, 4 right, 5 and 6 no effect), and reading '
+          'it from one seat keeps the two weather results alike, while the compass name tells both players the same '
+          'edge.'),
     R('AOT-SHOOT-RANGE',
       'How a measured distance becomes a number of firers, and what several units shooting at one target see.',
       'The edge-to-edge distance is taken to four decimal places as an exact number before the rounding down. '
@@ -1112,19 +1304,31 @@ READINGS: tuple[Reading, ...] = (
       'while the losses land on what is left of it; anything else it lost earlier in the slot, in a melee for '
       'instance, is not given back.',
       'It can change the number of firers by one; the range widget takes any distance.',
-      ENG),
+      ENG,
+      why="Firers are the target's strength less the distance, and a distance just short of a whole inch could round "
+          'the wrong way in floating point, so it is made exact first, at the 0.0001″ the table keeps positions to. '
+          "The seed's simultaneous-fire rule takes the strength and density at the start of the slot for every "
+          'shooter so that one volley does not weaken the next, and it speaks of shooting only, so a melee loss '
+          'earlier in the slot stays lost.'),
     R('AOT-MELEE-FLANK',
       'The rules treat a rear attack like a flank attack, so a record of the game need not tell them apart.',
       'The table-top engine reports "rear" when the attacker is also wholly behind the line of the target\'s back '
-      'edge, so that the log says where the blow came from; the flank rules apply either way.',
-      'No: the same rules are applied.', ENG),
+      'edge; the flank rules apply either way.',
+      'No: the same rules are applied.', ENG,
+      why='The seed treats a flank and a rear attack alike (no shield wall against either, depth for the result), so '
+          'telling them apart changes no rule; the log names the rear so that a reader sees where the blow came '
+          'from, and "wholly behind" mirrors the seed\'s own flank test, wholly beyond the line of the front.'),
     R('AOT-MELEE-ENGAGE',
       'Which contacts on a real table make one fight of two against one, and which are fought apart.',
       'Two units fight one together only when both touch its front and nothing else; every other contact is fought '
       'pair by pair from the units as they stood at the start of the fight. A unit beaten by several retreats '
       'once, away from the first winner; a unit that has run or trotted this turn cannot retreat and fights on.',
       'Which melees are fought together; the melee widgets take the fight as given.',
-      ENG),
+      ENG,
+      why='The seed makes every unit fight every enemy in contact at once, with densities from the start of the '
+          'slot, and compares each unit with each of its opponents separately; its only joint fight is the two '
+          "against one in front. The seed's run-and-trot section gives a unit one run, trot or retreat a turn, so a "
+          'loser retreats once, and one that has run or trotted has no retreat left.'),
     R('AOT-DEMO-TARGETING',
       'Where "nearer" is measured from on the table, and what the engine spends demoralization points on.',
       'From where the beaten unit stood; points go nearest first to units that can still lose order, and what no '
@@ -1133,40 +1337,58 @@ READINGS: tuple[Reading, ...] = (
       'points can pay for once every nearer eligible unit has had one point. A forced retreat goes a full move '
       "straight away from the winner's nearest unit; a forced attack is a plain move (a wheel to face the winner's "
       'nearest unit, then an advance into contact), offered only when one move reaches, without the unit\'s own '
-      'action and never with a run or trot, though the index would allow one; its melee is fought at the next '
-      'melee step. The scripted player forces a retreat only when it would disperse the unit, and never an attack: '
-      'in trial games, points spent on disorder broke more units than extra melees did.',
+      'action and never with a run or trot; its melee is fought at the next melee step. The scripted player forces '
+      'a retreat only when it would disperse the unit, and never an attack.',
       'No dice change.',
-      ENG),
+      ENG,
+      why='The seed measures "nearer" from the place of the combat, which is where the beaten unit stood, prices a '
+          "forced retreat or attack at the unit's density, and sends a forced attacker at its nearest enemy; points "
+          'on a unit that cannot lose order would buy nothing. The engine keeps the forced attack to a plain move, '
+          "unlike the index's reading that allows a run, so that one path decides it; the scripted player never buys "
+          'one because in trial games of the Greek border scenario it made fewer games decisive: disordered '
+          'warriors, not extra melees, break units.'),
     R('AOT-CMD-SLOT-ORDER',
       "How a general's slot runs on the table: when his own unit counts as used, how often a signal is rolled, "
       'what a failed order fixes.',
       "A general's own unit counts as having acted once it is activated; a signal is rolled once per slot; a "
       'failed signal or messenger still fixes how that general gives orders in the slot. After a double, slots are '
-      'rewritten first and the dice rolled again afterwards (the index\'s reading), so no player rewrites knowing '
-      'the new dice.',
+      'rewritten first and the dice rolled again afterwards.',
       'No: the command widgets give the same odds.',
-      ENG),
+      ENG,
+      why="The seed lets a general's unit act once a turn however many slots he holds, and lets a later slot order "
+          'only units that have not yet acted, so activation is what uses his unit; he gives orders in one of the '
+          'listed ways within a slot, so the way chosen stands even when its die fails. After a double the slots are '
+          'rewritten before the re-roll, as the index reads it, so that no player rewrites knowing the new dice.'),
     R('AOT-WEATHER-WIND',
       'When a shooter on the table counts as shooting with the wind.',
       'When the wind blows and the shooter faces within 45° of the way it blows, the same wedge as the frontal '
       'arc.',
-      'Only which units get the wind\'s bonus; the hit widgets take it as a flag.', ENG),
+      'Only which units get the wind\'s bonus; the hit widgets take it as a flag.', ENG,
+      why="The seed gives the bonus to shooters with their backs to the wind's edge (по ветру, downwind), which on a "
+          'table is a matter of degree; the same 45° either side that bounds the shooting sector gives the players '
+          'one angle to judge by eye.'),
     R('AOT-DEMO-TARGETING',
       'Whether the units fighting at the spot of a combat hide the units behind them from it, when points are '
       'spent on units in sight.',
-      'No: a winner standing in front of the loser does not block the sight of the units behind it, since the '
-      'points come from the fight itself.',
-      'Only which units may receive points.', ENG),
+      'No: a winner standing in front of the loser does not block the sight of the units behind it.',
+      'Only which units may receive points.', ENG,
+      why="The seed traces the points' sight from the place of the combat (от места боя), which the fighting units "
+          "themselves stand on, and the points come from that fight; letting the winner's own base screen the "
+          "loser's friends would make a victory shelter the enemy."),
     R('AOT-WEATHER-STORM',
       'How the lost units move on a real table, and which of them the owner may name.',
       'Units fighting in contact are not lost. Each player is offered his other units, those farthest from the '
       'enemy first, and names them until the die\'s count is reached. A lost unit slides straight forward, back, '
       'left or right of its facing, without turning, for its full move, testing each rough piece it enters; it '
-      'stops short of the table\'s edge, impassable ground, another base or contact with an enemy, so the storm '
-      'never removes a unit.',
+      'stops short of the table\'s edge, impassable ground, another base or contact with an enemy.',
       'No dice change; the table-top engine moves them.',
-      ENG, label='tabletop-game'),
+      ENG, label='tabletop-game',
+      why='The index reads the storm as a full normal move with the usual terrain tests and lets the owner choose '
+          "his lost units, and the seed's example sends a unit forward, back, left or right by the shortest way (по "
+          'кратчайшему расстоянию), so it slides without turning. Units locked in melee are fighting, not lost in '
+          'the rain, and the seed never suggests that weather alone can destroy a unit, so the move stops short of '
+          'edges and bases; the farthest units are offered first because a lost unit does least harm away from the '
+          'enemy.'),
     R('AOT-CAMP',
       'When a unit on the table has entered the enemy camp, and what happens to the camp once sacked.',
       'A unit whose move carries its base onto the enemy camp enters it; if no unit of the camp\'s side stands in '
@@ -1174,45 +1396,66 @@ READINGS: tuple[Reading, ...] = (
       'cover) and the unit with it, as looting, not destroyed. Once a camp is sacked the units that fled into it '
       'count for the enemy, and a panicking unit of that side flees toward its own table edge.',
       'It adds camp points to a game\'s result; no widget.',
-      ENG, label='tabletop-game'),
+      ENG, label='tabletop-game',
+      why="The seed's camp section has an entering enemy take the rough-ground test and removes an unguarded camp "
+          'and its looters once entered, so entry is the base reaching the camp and the test comes first. The '
+          'victory rule counts units that fled into a camp only once it is captured, and a sacked camp shelters no '
+          "one, so that side's panicking units make for their own edge instead."),
     R('AOT-PROP-INITIATIVE',
       'What a junior officer\'s counter-attack is on the table.',
       'A run or trot whose declared path ends in contact with an enemy; the die may leave it short. The officer\'s '
       'act, whichever of shooting, counter-attacking or reforming, spends both the unit\'s action and its run or '
       'trot.',
       'No dice change.',
-      ENG, label='tabletop-game'),
+      ENG, label='tabletop-game',
+      why="The seed lets a junior officer's unit strike back once the enemy has finished: shooters shoot and the "
+          'rest attack by the running rules (по правилам бега), so the counter-attack is a run or trot into contact. '
+          "The index reads the act as using the unit's allowances; spending both for any act is the simpler rule to "
+          "keep, and no unit gains an extra act on the enemy's time."),
     R('AOT-CMD-NATIONALITY',
       'Which units of an army count as another nationality on the table.',
       'A unit drawn from an allied contingent of its army list keeps that contingent\'s nationality, so the '
       'army\'s own generals cannot order it by direct command, signal or messenger; an individual-unit slot can.',
       'No dice change.',
-      ENG, label='tabletop-game'),
+      ENG, label='tabletop-game',
+      why='The seed forbids generals and colonels to order units of another nationality and sends players to the '
+          "allies' own commanders or to the individual-unit slot; its army lists speak of allied contingents "
+          '(союзные контингенты) with their own general, the one place the source marks another nationality.'),
     R('AOT-CMD-SLOT-ORDER',
       'How the scripted player, which the table-top engine plays both sides with, chooses.',
-      'It charges when its exact chance of winning the melee is at least half its chance of losing it (a general '
-      'who does not fight wins nothing by nightfall), evades when standing is worse than even, countercharges '
-      'when it is better, and always returns fire. It asks the rules before every action, so it never proposes '
-      'one they refuse. It gives its orders the one way that reaches most of its useful units (battle line, '
-      'direct command, a signal, or one messenger when a single rider is worth as much as a signal); after a '
-      'double it moves its busiest owners onto the slots likeliest to come up, before the re-roll; its junior '
-      'officers shoot, or counter-attack when the odds are good, once the enemy has finished.',
+      'It charges when its exact chance of winning the melee is at least half its chance of losing it, evades when '
+      'standing is worse than even, countercharges when it is better, and always returns fire. It asks the rules '
+      'before every action, so it never proposes one they refuse. It gives its orders the one way that reaches '
+      'most of its useful units (battle line, direct command, a signal, or one messenger when a single rider is '
+      'worth as much as a signal); after a double it moves its busiest owners onto the slots likeliest to come up, '
+      'before the re-roll; its junior officers shoot, or counter-attack when the odds are good, once the enemy has '
+      'finished.',
       'None: a player\'s choices, not a rule.',
-      ENG, label='tabletop-game'),
+      ENG, label='tabletop-game',
+      why='None of this is a rule: a scripted player needs some policy, and these are plain ones a careful player '
+          'might follow. It charges at worse than even odds because a general who never fights gains no points by '
+          'nightfall, and of the ways of giving orders, which a slot fixes to one, it takes the one that moves most '
+          'useful units.'),
     R('AOT-SHOOT-SHIELDWALL',
       'Whether the shield wall is rolled for every volley and every melee pair, or once a slot.',
       'Once a slot: a unit rolls its shield die the first time it is hit in a slot, and over the whole slot that '
       'roll turns away at most as many hits as it shows; later volleys or melee pairs meet what is left of it. '
       'Fire and melee keep their own rolls; the melee of turn step 2, outside any slot, counts as one slot.',
       'Only on the table, where one unit meets several volleys or pairs in a slot; the widgets take one exchange.',
-      ENG, label='tabletop-game'),
+      ENG, label='tabletop-game',
+      why='The seed tests the shield wall once per slot (один раз за слот) with one die for the whole unit, under '
+          'shooting and again under melee, so one roll covers every volley or every melee pair the unit meets in a '
+          'slot; the melee of turn step 2 comes before any slot, so it is counted as a slot of its own.'),
     R('AOT-CMD-BATTLE-LINE',
       'How much shorter the battle line\'s move is, and how many firers it loses, on the table.',
       'Every unit ordered into the general\'s line in a slot, apart from his own, may move 1″ less than his unit '
-      'and never more than its own allowance, and shoots with one firer fewer; the limits are flat, as the index '
-      'reads them, not one more inch for each step along the line.',
+      'and never more than its own allowance, and shoots with one firer fewer; the limits are flat, not one more '
+      'inch for each step along the line.',
       'One firer fewer in a line\'s volleys; the shooting widgets take the firers as a number.',
-      ENG, label='tabletop-game'),
+      ENG, label='tabletop-game',
+      why="The seed measures each unit's shorter move and fewer firers against the unit the general stands in, which "
+          'the index reads as one flat step down, not a step more along the line; a unit never moves farther than it '
+          'could alone, so its own allowance still caps it.'),
     R('AOT-TURN-FLANK-ATTACKED',
       'Where a unit that turns to face a flank attack ends on the table.',
       'Before the blows, a unit touched only on its flank or rear may turn toward the first unit touching it, taking '
@@ -1221,20 +1464,29 @@ READINGS: tuple[Reading, ...] = (
       'width away; with no such spot it fights flanked. Elephants have no flank; chariots turn only under their own '
       'rule.',
       'No dice change beyond the turn test.',
-      ENG, label='tabletop-game'),
+      ENG, label='tabletop-game',
+      why='The seed lets a unit attacked in flank or rear, and not in front, turn however its player likes provided '
+          'it makes frontal contact with the attacker, and takes the horse strike from cavalry that turn so; the '
+          "index adds the turn test. The nearest free spot against the attacker's nearest side is the smallest move "
+          'that meets the contact rule; the seed gives elephants no flank, and chariots turn under their own rule.'),
     R('AOT-ELEPHANT-MOVE',
       'How an elephant\'s trot goes, and where a berserk elephant goes on the table.',
       'One die gives both the inches and the test, as for armoured horses. On a 1 or 2 the elephant goes berserk: it '
       'drops its declared path and goes its 7″ at the nearest unit of either army, wheeling to face it and then '
-      'straight on, stopping in contact with an enemy (the melee follows) or just short of a friend, since the '
-      'engine fights no melee between friends.',
+      'straight on, stopping in contact with an enemy (the melee follows) or just short of a friend.',
       'No dice change.',
-      ENG, label='tabletop-game'),
+      ENG, label='tabletop-game',
+      why='The seed lets an elephant trot under the rule for horses in barding, where one die is both the distance '
+          'and the test, and calls it berserk below 3; a berserk elephant must attack the nearest unit of either '
+          'side at once, and an elephant always moves 7″. The engine fights no melee between friends, so one that '
+          'charges a friend stops just short of it.'),
     R('AOT-PROP-STUBBORN',
       'Whether a unit may carry two marker figures of one kind, such as two standard bearers.',
-      'At most one of each kind: one figure already gives the unit its property, so a second would be paid for '
-      'and give nothing. The army validator refuses it.',
-      'No dice.', ENG),
+      'At most one of each kind. The army validator refuses a second.',
+      'No dice.', ENG,
+      why='In the seed a marked property comes from one figure standing in the unit and holds while that figure is '
+          'on the base; a second figure of the same kind would cost a point and add nothing, so the validator treats '
+          'it as a mistake.'),
     # --- Age of Battles ----------------------------------------------------------------------------------------
     R('AOB-SHOOT-REAR-RANKS',
       'The "always −1" for shooting could reach first-rank shots too.',
@@ -1483,8 +1735,11 @@ READINGS: tuple[Reading, ...] = (
     R('AOT-ART-SHOOT-HEAVY',
       "The rules hit on a die at or below the target's density, but the bombard example says the same 3 would have "
       'missed a density-3 target, which needs "below".',
-      'At or below, as the rule is written twice; the example is taken to be loose.',
-      'Yes, by one face. Toggle: strict: hit on < (example).'),
+      'At or below; the example is taken to be loose.',
+      'Yes, by one face. Toggle: strict: hit on < (example).',
+      why='The artillery section says "less than or equal to" the target\'s density twice, for light and for heavy '
+          'machines, while the bombard example calls its 3 less than 4 and then contradicts the rule; a rule stated '
+          'twice outweighs one sentence of an example.'),
     R('AOB-ROUT',
       'How fast a fleeing regiment goes after the first turn of its flight.',
       'Half as fast again as its normal move, the rate the clash rule gives a loser.',
