@@ -42,6 +42,7 @@ class Reading(NamedTuple):
     odds: str
     origin: Origin = Origin.INDEX
     label: str = ""
+    why: str = ""
 
     @property
     def system(self) -> str:
@@ -843,10 +844,12 @@ READINGS: tuple[Reading, ...] = (
       ENG),
     R('AOB-CLASH',
       'The sheet only ever says «кубик», "the die", and never which one.',
-      'A d20, for the reasons given under the clash: Defences up to 10 and a Glory cap of 20, and the base game\'s '
-      'own description elsewhere. Every Age of Battles widget also offers the other dice.',
+      'A d20, as under the clash. Every Age of Battles widget also offers the other dice.',
       'Yes, entirely.',
-      label='aob-scope'),
+      label='aob-scope',
+      why="Defences run up to 10 (the sheet's slingers' section speaks of shields raising Defence against shooting "
+      'to 10) and Glory is capped at 20, numbers that would leave most targets off a six-sided die; the base game '
+      'is also described outside the sheet as played with a twenty-sided die.'),
     R('BAT-INITIATIVE',
       'The initiative roll adds «КН», an abbreviation no profile value has.',
       'The general\'s Quality (Кч), the nearest value the profile does give.',
@@ -1036,52 +1039,78 @@ READINGS: tuple[Reading, ...] = (
     # --- Age of Battles ----------------------------------------------------------------------------------------
     R('AOB-SHOOT-REAR-RANKS',
       'The "always −1" for shooting could reach first-rank shots too.',
-      'Only shots from the second to fourth ranks take it: the rule is about rear ranks, and the front rank has '
-      'its own modifiers.',
-      'Yes, for first-rank shots. No toggle: the corrections page states the rule.'),
+      'Only shots from the second to fourth ranks take it.',
+      'Yes, for first-rank shots. No toggle: the corrections page states the rule.',
+      why="The sheet's section is headed shooting from the rear ranks: it newly lets archers and javelin men shoot "
+      'from any rank up to the fourth, and the −1 is the price of that leave; a front-rank shot needs no leave, so '
+      'it keeps the base rules.'),
     R('AOB-DEPLOY-ROLES',
       'Equal rolls when the sides roll for attacker and defender.',
-      'Roll again until they differ, the usual way to settle a tie that must have a winner.',
-      'No: a re-rolled tie leaves each side an even chance.'),
+      'Roll again until they differ.',
+      'No: a re-rolled tie leaves each side an even chance.',
+      why="The sheet's deployment section needs one attacker and one defender and says nothing of equal rolls; "
+      'rolling again keeps the choice an even chance for each side without inventing a tiebreak the source never '
+      'mentions.'),
     R('AOB-GENERAL',
       'A regiment may hold both its general and a standard bearer, each giving a re-roll of a failed test.',
-      'One re-roll per test at most: the two are two ways to the same second chance, not two chances.',
-      'Yes, for such a regiment.'),
+      'One re-roll per test at most.',
+      'Yes, for such a regiment.',
+      why='The sheet gives the general and the standard bearer the very same effect, a second test when the first '
+      'fails, and says nothing of a regiment holding both; two routes to one second chance do not add up to a third '
+      'roll.'),
     R('AOB-GLORY',
       "What a regiment's Glory is for, and whether it can fall below zero.",
       'Most likely it feeds the steadiness target, which the fragment never states; it never goes below 0.',
-      'Only through the steadiness target, which is an input of its own.'),
+      'Only through the steadiness target, which is an input of its own.',
+      why="The sheet's Glory section ties Glory to how the front rank inspires the regiment and moves it only with "
+      'flight (−3 after fleeing, +1 for putting an enemy to flight), which points at the steadiness test; the sheet '
+      'caps Glory at 20 but gives no floor, and a negative Glory would mean nothing.'),
     R('AOB-CLASH',
       'The fragment names no die (only «кубик», "a die"), nor which way a success goes, whose Defence counts or '
       'what "at least double" compares.',
-      'A d20: Defences up to 10 and a Glory cap of 20 only make sense on one, and the base game is described '
-      'elsewhere as played with a twenty-sided die (the one piece of evidence from outside the fragment). A clash '
-      "succeeds on a roll at or under the target, since bonuses raise the target; the defender's Defence counts; "
-      '"at least double" compares men killed.',
+      'A d20. A clash succeeds on a roll at or under the target; the defender\'s Defence counts; "at least double" '
+      'compares men killed.',
       'Yes, entirely. The die, the direction and the measure doubled are all choices of the clash widgets and the '
-      'command line.'),
+      'command line.',
+      why='Defences up to 10 and a Glory cap of 20 only make sense on a d20, and the base game is described outside '
+      'the fragment as played with one. Every factor is added to the target, so only a roll at or under it lets '
+      "bonuses help; the sheet subtracts the enemy's Defence; and the men killed are the one count both sides "
+      "produce, the sheet's worked example turning a roll of 3 into one man lost."),
     R('AOB-CLASH-FACTORS',
       'Who takes the flank and rear penalties; what "wider frontage, per side" and "accelerated movement" mean.',
       'The regiment attacked in flank or rear takes them; +1 for each side on which its frontage overlaps the '
       "enemy's; a regiment that moved at the accelerated rate this turn.",
-      'They change the target, which the widgets take as a number.'),
+      'They change the target, which the widgets take as a number.',
+      why='The sheet lists the factors without saying who takes them: a penalty for a blow into the flank or rear '
+      'falls naturally on the regiment struck, "from each side" reads as a count of overlapping sides, and the '
+      'clash looks at how a regiment came into contact this turn.'),
     R('AOB-CLASH-RANKS',
       'How many ranks give "+2 per rank", and what a "complete" rank is.',
       'All four ranks count (+8), and a rank is complete when it is as wide as the first.',
-      'They change the target, which the widgets take as a number.'),
+      'They change the target, which the widgets take as a number.',
+      why="The sheet's ranks section gives a pike regiment with four full ranks +2 for each rank, so each of the "
+      'four counts; a rank short of even one warrior gives nothing, so "full" is measured against the first rank, '
+      'the width the regiment sets.'),
     R('AOB-CLASH-MULTI',
       'The order of the two clashes when two regiments attack one.',
-      'The attacking player chooses, as the one who brought both into contact.',
-      'Only the order; each clash keeps its own odds.'),
+      'The attacking player chooses.',
+      'Only the order; each clash keeps its own odds.',
+      why='The sheet says only that one clash is rolled, then the other; the player who brought both regiments into '
+      "contact is the natural one to order them, and the order changes neither clash's odds."),
     R('AOB-MELEE',
       '"More than half" of which count of men decides the melee.',
-      'Of the front rank as it stood when the melee began, the one count both players can see.',
-      'It changes when a melee ends; no widget plays the melee.'),
+      'Of the front rank as it stood when the melee began.',
+      'It changes when a melee ends; no widget plays the melee.',
+      why="The sheet's melee section speaks of losing more than half the warriors of the first rank; counting from "
+      'the rank as the melee began gives one fixed number both players can see, not a count that changes blow by '
+      'blow.'),
     R('AOB-STEADINESS-TEST',
       'The fragment never describes the steadiness test.',
       'A roll at or under a threshold the player sets (it could be Glory or fighting spirit against the game die), '
       'left open for the base rulebook.',
-      'The threshold is an input of its own, marked ✎.'),
+      'The threshold is an input of its own, marked ✎.',
+      why='The sheet only refers to the test, whose procedure is in the base rulebook we lack; a threshold the '
+      'player sets lets the re-rolls and the triggers be played without guessing the missing roll.'),
     # --- the skirmish fragment ----------------------------------------------------------------------------------
     R('SP-BLIND-DEPLOY',
       'Troops leaving a blind "add the Initiative", which is never explained.',
@@ -1285,8 +1314,10 @@ READINGS: tuple[Reading, ...] = (
       'Yes, by one face. Toggle: strict: hit on < (example).'),
     R('AOB-ROUT',
       'How fast a fleeing regiment goes after the first turn of its flight.',
-      'Half as fast again as its normal move, the rate the clash rule gives a loser.',
-      'Yes, for the distance. Toggle: flees at ×1.5 speed.'),
+      'Half as fast again as its normal move.',
+      'Yes, for the distance. Toggle: flees at ×1.5 speed.',
+      why='The flight section gives no speed, but the clash section has the loser turn and flee with its move '
+      'increased by half; keeping that rate for the rest of the flight gives one fleeing speed throughout.'),
     R('SP-MOVE-HERO',
       "Whether a lone Hero's two dice are Action Dice, with all their modifiers.",
       'No: a lone Hero on foot always moves a plain 2d6.',
@@ -1331,7 +1362,11 @@ READINGS: tuple[Reading, ...] = (
       'At the start of each of its turns, before it moves; the general who stops it is taken to stay within 1 pace '
       'every turn.',
       'No dice change.',
-      ENG),
+      ENG,
+      why='The flight section makes a fleeing regiment move every friendly turn and lets a general within 1 pace '
+      'stop it with a passed test, the flight going on until one is passed; testing before each move lets a rallied '
+      'regiment stand where it is, and with no table to track the general, the odds of a flight assume he keeps up, '
+      'so a test is rolled every turn.'),
     R('SP-SHOOT-HITS',
       "Whether the lost last row's 6 may be switched off.",
       'Yes: the toggle is ours, and without it a 6 counts as the row above.',
