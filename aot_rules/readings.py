@@ -1114,98 +1114,153 @@ READINGS: tuple[Reading, ...] = (
     # --- the skirmish fragment ----------------------------------------------------------------------------------
     R('SP-BLIND-DEPLOY',
       'Troops leaving a blind "add the Initiative", which is never explained.',
-      "They fire as if on that Hero's Initiative: one more die per Status point, as the shooting modifiers give it.",
-      'It changes the dice rolled, which the shooting widgets take as a number.'),
+      "They fire as if on that Hero's Initiative: one more die per Status point.",
+      'It changes the dice rolled, which the shooting widgets take as a number.',
+      why='Section 5.1.3 has troops leaving a blind to shoot add the Initiative of their most senior Hero, and the '
+      "one way Initiative enters shooting in section 7.2.1 is the modifier for firing on a Hero's Initiative, one "
+      'extra die for each point of his Status.'),
     R('SP-BLIND-DUMMY',
       'How many dummy blinds a side may place.',
       'The scenario sets it, as it sets the blinds themselves.',
-      'No dice.'),
+      'No dice.',
+      why='Section 5.1.6 says only that a player may be given several dummies to deceive the enemy; the scenario, '
+      'which already decides the blinds and their orders, is the natural place to fix how many.'),
     R('SP-MOVE-FORMATION-TABLE',
       'Two cells of the movement table are blank in our copy.',
-      'No bonus: a plain d6 for each die. That may well be the rule itself, since a missing bonus and a bonus of '
-      'nothing look the same on the page.',
-      'Yes, for those formations; and whether the extra die of a gallop gets the bonus is a toggle.'),
+      'No bonus: a plain d6 for each die.',
+      'Yes, for those formations; and whether the extra die of a gallop gets the bonus is a toggle.',
+      why='The line and the walk are the slow paces the other rows build on (column +1 a die, trot +3, gallop an '
+      'extra die and +3), and a blank cell is also what a table shows when there is no bonus to print, so these '
+      'cells may not be lost at all.'),
     R('SP-MOVE-SHOCK',
       '"−1″ per Shock" could cut the move once or every die.',
       'Once, from the total, and never below 0.',
-      'Yes. Toggle: Shock cuts every die.'),
+      'Yes. Toggle: Shock cuts every die.',
+      why="Section 5.2.3 takes 1″ off the Group's movement for each Shock point, speaking of the move as a whole; "
+      'where the fragment means a cut for every die, as for rough ground in 5.3.1, it says so. A move cannot be '
+      'negative.'),
     R('SP-MOVE-UNLIMBER',
       'What loading a gun costs.',
       'The base rules, which we do not have, set it; each pair of crew lost adds one Action Die.',
-      'No dice here.'),
+      'No dice here.',
+      why='Section 5.2.6 only says an unlimbered gun must be loaded before it fires; the one loading cost the '
+      'fragment gives is the crew rule of 7.7, an extra Action Die for every two gunners killed, so the basic cost '
+      'is left to the sections we lack.'),
     R('SP-MOVE-ANIMALS',
       'The modifiers for ridden pack and draught animals give no base.',
       'They count from ordinary cavalry moving at the same pace.',
-      'Yes. Toggle: counted from cavalry.'),
+      'Yes. Toggle: counted from cavalry.',
+      why='Section 5.2.7 gives ridden animals only a change, 1″ a die less at walk and 1″ a die more at gallop, and '
+      'walk and gallop are cavalry paces with rows of their own in the movement table: cavalry at the same pace is '
+      'the one base those words name.'),
     R('SP-PASS-THROUGH',
       'Which formation is disordered when one passes through another.',
-      'The one passed through, since the cure the rule offers is that it opens its ranks.',
-      'No dice.'),
+      'The one passed through.',
+      'No dice.',
+      why="Section 5.7's remedy is that a Formation opens its ranks in advance, for 1 Action Die, to let friends "
+      'through; opening ranks only helps the Formation being passed through, so the disorder it avoids must be that '
+      "Formation's."),
     R('SP-SPOT-ROLL',
       'Ten of the twelve cells of the spotting table are blank, the meaning of "difficulty" is not given, and 9″ '
       'stands in two bands.',
       'A spot succeeds when the roll reaches the number needed; difficulty adds to that number; the bands are up '
       'to 9″, over 9″ to 27″, and over 27″.',
-      'The blank numbers are inputs of their own, marked ✎; extra observation dice are a toggle.'),
+      'The blank numbers are inputs of their own, marked ✎; extra observation dice are a toggle.',
+      why='Section 6.0.3 adds +1 to the roll for each extra die spent, so a higher roll is better and success is '
+      'reaching the number; the modifier list raises or lowers the difficulty, which moves the number needed. The '
+      'headings read 0–9″, 9–27″ and 27″+, and 9″ goes to the nearer band, as automatic spotting (6.1.1) counts a '
+      'blind within 9″.'),
     R('SP-SPOT-AUTO',
       'The 6″ rule of automatic spotting is unclear.',
       'A hidden blind within 6″ is spotted at once, its deployment delayed to the Tea Break card.',
-      'No dice.'),
+      'No dice.',
+      why='Section 6.1.1 places a blind in the open at once when it comes within 9″, then lets a blind in cover '
+      'come as close as 6″ before its figures are placed on the Tea Break card: read together, 6″ is the covered '
+      "blind's counterpart of the open blind's 9″, with a later placement."),
     R('SP-SHOOT-DICE-CLASS',
       'How "rounding up" applies to a part-group of shooters.',
       'Elite gain one die per four men or part of four, veterans one per five, recruits lose one per five: always '
       'the ceiling.',
-      'Yes. Toggle: only whole groups count.'),
+      'Yes. Toggle: only whole groups count.',
+      why='Section 7.2.1 says the quality modifiers round up; taking the ceiling of the shooters over four or five '
+      'is the one reading in which a part-group counts, which is what rounding up promises.'),
     R('SP-SHOOT-DICE-MODS',
       'The order of the modifiers, whether rounding applies to the dice removed or kept, and how Shock rounds.',
       'Whole dice added and taken away first, cover last; cover removes the rounded-up half or three quarters; '
       'every two Shock cost a die, rounded down.',
-      'Yes. Toggle: round the dice kept up.'),
+      'Yes. Toggle: round the dice kept up.',
+      why='Cover is given as a share of the dice, so it comes after the count it is a share of; "half the dice, '
+      'rounding up" is said of the dice taken away; and "for every 2 Shock markers" counts only full pairs, as the '
+      'gun-crew rule (7.7) counts every two Shock.'),
     R('SP-SHOOT-HIT-TABLE-SKIRMISH',
       "The Minié rifle's table stops at 48″.",
       'No shot beyond it.',
-      'Only whether a shot is allowed.'),
+      'Only whether a shot is allowed.',
+      why="The skirmish table's last column is 36–48″, with no open-ended band after it as the line and artillery "
+      "tables' 36″+ have; a range no column covers is out of range."),
     R('SP-HERO-REPLACE',
       'The chance of a replacement for recruits is blank, and whose quality counts is not said.',
-      'A 6 only (one in six), continuing the pattern of the other qualities; the quality of the troops the fallen '
-      'Hero led.',
-      'Yes, for recruits; the die needed is an input.'),
+      'A 6 only (one in six); the quality of the troops the fallen Hero led.',
+      'Yes, for recruits; the die needed is an input.',
+      why='The filled rows of section 7.4.2 lose one face per step of quality (3–6, 4–6, 5–6) and recruits are the '
+      "next step down, so a 6 alone continues them; the table is headed by troop quality, and the fallen Hero's own "
+      'troops are the ones his loss weakens.'),
     R('SP-SHOCK-ROUT',
       '"Twice as much Shock as men" could be at least twice or more than twice (the artillery rule says "exceeds").',
-      'At least twice: the plain words here, where the artillery rule uses others.',
-      'Yes, at exact doubles.'),
+      'At least twice.',
+      'Yes, at exact doubles.',
+      why='Section 7.5.4 says a Group with twice as much Shock as men routs, a plain doubling; section 7.5.5 uses a '
+      'different word for gun crews, exceeding twice, so the change of wording is taken as a change of threshold.'),
     R('SP-SHOOT-RIDER',
       'Two rows of the mounted-target table are blank.',
-      'A 5 means the mount shrugs off the wound and a 6 means roll again: the faces the other rows leave.',
-      'Yes; the rows are inputs of their own, marked ✎.'),
+      'A 5 means the mount shrugs off the wound and a 6 means roll again.',
+      'Yes; the rows are inputs of their own, marked ✎.',
+      why="The first row of section 7.6's table takes 1–4, and the two blank rows after it leave exactly the 5 and "
+      'the 6, in the order the table prints them.'),
     R('SP-RAPID-LOAD',
       'Whether rifles "counting as muskets" also hit as muskets.',
       "Yes: they use the musket's to-hit values too.",
-      'Yes, through the to-hit number, which is an input.'),
-    R('SP-LOADERS', 'The least a loader\'s help can cost.', 'Nothing: 0 Action Dice.', 'No dice.'),
+      'Yes, through the to-hit number, which is an input.',
+      why='Section 7.10 says that after rapid loading riflemen count as armed with ordinary muskets for the rest of '
+      'the game: a change of weapon, not only of loading speed, and the weapon is what the to-hit tables are read '
+      'by.'),
+    R('SP-LOADERS', 'The least a loader\'s help can cost.', 'Nothing: 0 Action Dice.', 'No dice.',
+      why='Section 7.11 takes 1 Action Die off the usual cost and sets no floor; a cost cannot go below nothing, so '
+      '0 is the floor.'),
     R('SP-HERO-CAPTURE',
       '"Four to one" could be at least or more than four times.',
       "At least four times the Hero's dice.",
-      'Yes, at exactly four to one.'),
+      'Yes, at exactly four to one.',
+      why="Section 7.12.2 asks that the attackers' dice stand to the Hero's as 4 to 1, a ratio met exactly at four "
+      'times, not one that must be exceeded.'),
     R('SP-MELEE-DICE',
       'Whether the bonus for other Heroes is counted Hero by Hero or from their Status pooled.',
       "Hero by Hero: half of each one's Status, rounded down.",
-      "Yes. Toggle: pool other Heroes' Status."),
+      "Yes. Toggle: pool other Heroes' Status.",
+      why="The other lines of section 8.1.3 are counted Hero by Hero or Group by Group, and the leading Hero's "
+      'bonus comes from his own Status; reading this line per Hero too keeps the list alike.'),
     R('SP-MELEE-MODS-PCT',
       'How percentage modifiers combine and round; the source shows it only for lancers.',
       'All the percentages are added and applied once, after the whole-die changes, with gains rounded down and '
-      "losses up, following the lancers' example; never below 0 dice.",
-      'Yes. Toggle: gains and losses apart.'),
+      'losses up; never below 0 dice.',
+      'Yes. Toggle: gains and losses apart.',
+      why="The only rounding section 8.1.3 gives is on the lancers' lines, +10% rounded down and −10% rounded up, "
+      'so that direction is used for every gain and loss; adding the percentages first makes the order they are '
+      "listed in irrelevant, and a share of a pool can only be taken once the pool's whole dice are known."),
     R('SP-MELEE-OVERWHELM',
       '"Four times" could be at least or more; whose quality makes it three times.',
       "At least; the weaker side's quality (recruits are swamped at three to one).",
-      'Yes, at exact multiples.'),
+      'Yes, at exact multiples.',
+      why='Section 8.1.4\'s wording is the ordinary Russian for "four times as many", met at exactly four; and the '
+      "recruits' exception only makes sense for the side being swamped, whose nerve is what gives way."),
     R('SP-MELEE-RESULT',
       'Whether "2 Shock" at a difference of 2 is per Group; whether the 24″ fall-back of mounted troops at 4 or '
       'more is a slip for 36″; what "doubles the Shock" doubles.',
-      'Per Group, as at a difference of 3; 24″, as printed, since the pattern is a guess; the Shock dealt in this '
-      'melee.',
-      "Yes, for the loser's Shock and distance; no toggle."),
+      'Per Group, as at a difference of 3; 24″, as printed; the Shock dealt in this melee.',
+      "Yes, for the loser's Shock and distance; no toggle.",
+      why='The next line of section 8.2 gives the same 2 Shock to each Group, so the two lines are read alike; the '
+      '36″ a pattern would suggest is only a guess, so the printed 24″ stands; and the Shock that can be doubled is '
+      'the Shock the loser took in the fight being settled.'),
     # --- Batalist ------------------------------------------------------------------------------------------------
     R('BAT-ZONES',
       'Where the 135° of a zone is measured from.',
@@ -1320,29 +1375,43 @@ READINGS: tuple[Reading, ...] = (
       'increased by half; keeping that rate for the rest of the flight gives one fleeing speed throughout.'),
     R('SP-MOVE-HERO',
       "Whether a lone Hero's two dice are Action Dice, with all their modifiers.",
-      'No: a lone Hero on foot always moves a plain 2d6.',
-      'Yes, for a Hero who would have had modifiers.'),
+      'No: a lone Hero on foot always rolls two dice at skirmish speed, +1 each (2d6 + 2).',
+      'Yes, for a Hero who would have had modifiers.',
+      why='Section 5.2.2 gives the lone Hero two dice at skirmish speed and names no Action Dice or order bonuses; '
+      'Heroes act by spending Initiative, not the Action Dice of a Group, so the pair is fixed.'),
     R('SP-TERRAIN-ROUGH',
       'Which ground costs 1″ a die and which 2″.',
-      'Swamp costs 2″, as its example shows; the scenario sets the rest.',
-      'Yes; the kind of ground is a choice of the widget.'),
+      'Swamp costs 2″; the scenario sets the rest.',
+      'Yes; the kind of ground is a choice of the widget.',
+      why='The one example in section 5.3.1 takes 2″ off each die of a Group wading a swamp (a 6 and a 1 become 4 '
+      'and 0); the fragment grades no other ground, so the scenario, which lays the ground out, does.'),
     R('SP-SPOT-MODIFIERS',
       'The modifier list does not say which column each line belongs to, and "natives" has no subject.',
       'Each line sits in the column its meaning suggests (an observer under fire finds it harder); "natives" means '
       'the target is natives.',
-      'Yes, for those modifiers.'),
+      'Yes, for those modifiers.',
+      why="The table's layout was lost with its images, leaving two lists; whether a line helps or hinders the "
+      'observer is plain from its sense (fire and smoke hinder, height and a moving target help), and since a '
+      'native observer already stands among the lines that help, the bare "natives" among those that hinder is read '
+      'as the target.'),
     R('SP-SHOOT-HIT',
       'Most to-hit numbers are blank in our copy, and nothing is said of natural 1s and 6s.',
       'The to-hit number is an input the player sets; a natural 1 or 6 has no special effect.',
-      'The number is an input, marked ✎.'),
+      'The number is an input, marked ✎.',
+      why='The cells were lost with their images, so no number can honestly be given; section 7.2.1 asks only for a '
+      'roll at least the number shown, and nothing in the fragment gives a natural 1 or 6 a meaning when hitting '
+      "(the sharpshooter's 1 is his own rule)."),
     R('SP-SHOOT-HITS',
       'The die face of the "Death" row is blank in our copy.',
       'A 6, the one face the other rows leave.',
-      'Yes. Toggle: a 6 is the lost last row.'),
+      'Yes. Toggle: a 6 is the lost last row.',
+      why='Section 7.3 gives 1–2 to a miss and 3–5 to Shock, so the blank Death row can only be the remaining 6.'),
     R('SP-HERO-WOUND',
       "The die face of the wound table's last row is blank in our copy.",
       'A 6, the one face the other rows leave.',
-      'Yes. Toggle: a 6 is the lost last row.'),
+      'Yes. Toggle: a 6 is the lost last row.',
+      why="Section 7.4's table gives 1–3 to a light wound and 4–5 to a severe one, so the blank last row, the "
+      "Hero's death, can only be the remaining 6."),
     R('BAT-TERRAIN',
       'Swamp appears twice, once quartering speed and once inside "difficult ground", which halves it; no rounding '
       'is given.',
@@ -1371,24 +1440,33 @@ READINGS: tuple[Reading, ...] = (
       "Whether the lost last row's 6 may be switched off.",
       'Yes: the toggle is ours, and without it a 6 counts as the row above.',
       'Yes. Toggle: a 6 is the lost last row.',
-      ENG),
+      ENG,
+      why='The 6 is inferred, not read, so a player who doubts it can see the odds if the table simply stopped at '
+      'the Shock row; folding the 6 into the row above is the least change a missing row allows.'),
     R('SP-SHOOT-HIT-TABLE-LINE',
       'The lost to-hit cells, one per weapon and range band.',
       'One ✎ input stands for whichever lost cell the chosen weapon and range band select, instead of one input '
       'per cell.',
       'The cell is an input.',
-      ENG),
+      ENG,
+      why='Every value of the line table is lost and a shot only ever reads one of them; a single input keeps the '
+      'widget to one question instead of ten blank boxes of which only one matters.'),
     R('SP-TERRAIN-ROUGH',
       'Whether the inches lost in rough ground come off before or after the order\'s bonus, and what "very rough" '
       'ground is.',
       'After the bonus, from each die; "very rough" is the ground that costs 2″ a die, which cavalry may not enter.',
       'Yes. Toggle: cut the bare die first.',
-      ENG),
+      ENG,
+      why='Section 5.3.1 cuts each movement die rolled, and the movement table adds its bonus to each die (+1 in '
+      'column, +3 at trot), so the cut is taken from the die as it moves; the swamp example has no bonus and fits '
+      'either. Section 5.3.3 bars cavalry from very rough ground, which matches the harsher grade.'),
     R('SP-SPOT-MODIFIERS',
       'An extra observation die is named twice in the modifier list.',
       'It counts once.',
       'Yes. Toggle: extra dice count twice.',
-      ENG),
+      ENG,
+      why='Section 6.0.3 already adds +1 to the roll for each extra die spent, and the modifier list repeats it as '
+      'an easier difficulty; one die helping twice is nowhere suggested, so the two mentions are one bonus.'),
     R('BAT-TURN-SEQUENCE',
       'What "twice in a row" counts, and whether a base may be given one order more than once.',
       "Two of the same player's own goes; yes, the same order may be given again.",
