@@ -852,9 +852,12 @@ READINGS: tuple[Reading, ...] = (
       'is also described outside the sheet as played with a twenty-sided die.'),
     R('BAT-INITIATIVE',
       'The initiative roll adds «КН», an abbreviation no profile value has.',
-      'The general\'s Quality (Кч), the nearest value the profile does give.',
+      "The general's Quality (Кч).",
       'It changes the bonus, which the initiative widget takes as a number.',
-      label='bat-general'),
+      label='bat-general',
+      why="The initiative section adds «КН» to the general's die, but the profile of section 2 has only Кч, Ск, Бб, "
+      "Бд, Рс and Зщ; Quality is the one value that starts with the same letter, and a general's training and will "
+      'to fight is a fair measure of how fast his army acts.'),
     # --- the table-top engine's decisions (book/tabletop.md) -----------------------------------------------
     R('AOT-SHOOT-ARC-LOS',
       'What blocks a sight line on a real table: the hill a unit stands on, a unit inside a wood, a hedge near the '
@@ -1266,101 +1269,168 @@ READINGS: tuple[Reading, ...] = (
       'Where the 135° of a zone is measured from.',
       'From the edge: each boundary points 45° outward from straight ahead (or straight back), so each zone is a '
       'wedge widening at ±45°.',
-      'Only which zone a base is in.'),
+      'Only which zone a base is in.',
+      why='Section 1 draws the front zone between rays from the front corners that diverge at 135° to the front '
+      'edge; a ray at 135° to the edge leans 45° outward from straight ahead, so the zone widens, and the flank '
+      'zones fill what is left between the front and rear wedges.'),
     R('BAT-FLANK-REAR-ATTACK',
       "How much of the attacker's front must be in the flank zone.",
-      'Its midpoint, as for rear attacks, so both cases are judged by one point.',
-      'Only whether the attack counts as flank.'),
+      'Its midpoint, as for rear attacks.',
+      'Only whether the attack counts as flank.',
+      why="Section 1 judges a rear attack by the midpoint of the attacker's front side and gives the flank attack "
+      'no measure; one point for both means an attacker is always in exactly one zone, never in flank and rear at '
+      'once.'),
     R('BAT-LOS',
       'Whether a base on a hill sees over terrain.',
-      'No: the source gives no exception.',
-      'Only whether a shot is allowed.'),
+      'No.',
+      'Only whether a shot is allowed.',
+      why='Section 3 says hills and woods break the line of sight, and section 1 forbids a line crossing any '
+      'terrain element, with no exception for a viewer standing higher; the one effect of height on shooting the '
+      'rules give is the range die among the shooting modifiers.'),
     R('BAT-EQUIPMENT',
       '"Three sets of order cards" could cap how many of each order a side may give.',
       'It is a matter of supply; the real limit is three orders per base.',
-      'No dice.'),
+      'No dice.',
+      why='Section 3 lists the three sets among the things needed to play, beside dice and rulers; the orders phase '
+      '(section 5) states the only limit, at most three orders a base, and three sets are what one base needs to '
+      'carry three copies of one order.'),
     R('BAT-INITIATIVE',
       'The roll adds "КН", which the source never defines, and ties are not covered.',
       "The general's Quality (Кч), the nearest defined term; a tie is rolled again.",
-      'Yes, for ties. Choice: equal totals.'),
+      'Yes, for ties. Choice: equal totals.',
+      why='«КН» matches no value of the profile in section 2 and Кч is the closest; section 6 needs one player with '
+      'the higher total to choose who activates first, and rolling again keeps that even when the bonuses are '
+      'equal.'),
     R('BAT-PASS',
       'What happens when one side has no bases left to activate.',
       'The other side activates its remaining bases one after another.',
-      'No dice.'),
+      'No dice.',
+      why='Section 7 ends the turn only when no base is left unactivated, so the remaining bases must still act; a '
+      'pass gives nothing to a side with nothing left to activate, so its opponent simply takes its goes one after '
+      'another.'),
     R('BAT-ACTIVATION',
       'Which orders a player reveals after seeing his action points; whether a base with no orders may be '
       'activated; how re-rolls work.',
       'Orders not revealed are lost; a base with no orders may be activated for nothing; the player may re-roll '
       'one failed die.',
-      'The re-roll is part of the activation widget.'),
+      'The re-roll is part of the activation widget.',
+      why='Section 7 has the player turn up the orders he will carry out after rolling, and then clears the cards '
+      'of the activated base, so those left face down go with them; a base with no orders must still be activated, '
+      'since the turn lasts until none is left; and the Standard Bearer (section 11) lets one die be rolled again, '
+      'which only helps when it failed.'),
     R('BAT-MAGIC-CAST',
       'Where the action points for a spell come from.',
       "From the Mage's own activation roll; a spell needs at least one, and its size steps follow the points spent.",
-      'No: the casting widget takes the points as given.'),
+      'No: the casting widget takes the points as given.',
+      why='Section 8 makes the Cast order itself free, yet has the Mage say how many action points he spends on the '
+      'spell, and the only action points in the game come from the activation roll (section 7); every spell of '
+      'section 13 grows in steps of one, two or three points, so a spell needs at least one.'),
     R('BAT-MELEE-DAMAGE',
       'How many dice are rolled, what "double" means, and what equal totals do.',
       'One die a side, used for that side\'s attack and its defence alike, so the two results are linked; "double" '
       'is at least twice the other total; equal totals do nothing.',
-      "Yes. Toggles: separate attack and defence dice; 'double' means more than 2×."),
+      "Yes. Toggles: separate attack and defence dice; 'double' means more than 2×.",
+      why="Section 9 has both players throw d6 plus Melee at once and compare it with the opponent's d6 plus "
+      'Defence: one throw each, so each die serves both comparisons. "Twice as much" is met at exactly twice, and '
+      'only a greater total does harm, so equal ones do none.'),
     R('BAT-MELEE-MODS',
       'The source never defines the "attacker".',
       'The base carrying out the Attack order, the one that moved into the fight.',
-      'Only who takes which modifier.'),
+      'Only who takes which modifier.',
+      why='Section 9 opens with the player turning up the Attack order and naming its target; the attacker column '
+      'of the modifier table only makes sense for the base doing that, and the other column for its target.'),
     R('BAT-SHOOT-DAMAGE',
       'The comparison sign is missing from the shooting rule.',
-      'Greater than, as in melee; "double" at least twice.',
-      "Yes. Choice: a hit needs a total; toggle: 'double' means more than 2×."),
+      'Greater than; "double" at least twice.',
+      "Yes. Choice: a hit needs a total; toggle: 'double' means more than 2×.",
+      why='The ranged sentence of section 9 is built word for word like the melee one with the comparison word '
+      'dropped; filling the gap with the melee\'s "greater than" keeps both attacks on one rule, and the double is '
+      'read as in melee.'),
     R('BAT-SHOOT-MODS',
       'When the range die is rolled.',
       'When the shot is declared, before the range is checked.',
-      'Only whether a shot reaches.'),
+      'Only whether a shot reaches.',
+      why="The height modifiers of section 9 change the shooter's Range by a die of steps, and Range decides "
+      'whether a target may be chosen at all, so the die must be known when the shot is declared, before the range '
+      'is checked.'),
     R('BAT-MORALE-TRIGGERS',
       'The first trigger adds "Бс", which is never defined; who tests when the general falls.',
-      'The Ranged value (Бд), the one term that fits; every base of the army.',
-      'No: the morale widget takes the test as given.'),
+      'The Ranged value (Бд); every base of the army.',
+      'No: the morale widget takes the test as given.',
+      why='The first trigger of the morale section pairs «Бс» with the melee value Бб, and the damage rules of '
+      "section 9 use only Бб and Бд, so the shooting value is the one it can mean; the general's fall is listed "
+      'with no distance, unlike a friend within 3 steps or a Leader within 6, so it reaches the whole army.'),
     R('BAT-MORALE-TEST',
       'What "loses all AP" means for a base not yet activated, and how the flight scale reads with Terror\'s other '
       'number of dice.',
       'It gets no action points this turn; three or more failures mean flight with any number of dice.',
-      'Yes, with Terror.'),
+      'Yes, with Terror.',
+      why='Losing all action points only matters to a base that has yet to use them, so one not yet activated does '
+      'nothing this turn; and Terror (section 13) changes only how many dice are rolled, not the scale that counts '
+      'failures.'),
     R('BAT-SKILL-STREAM',
       'The length and placement of the stream template.',
       "It starts at the shooter's front and is as long as its Range.",
-      'Only which bases are hit.'),
+      'Only which bases are hit.',
+      why='Section 11 sizes only the drop of the teardrop template by the points spent and says nothing of its '
+      "length; the stream is a way of shooting, so it starts at the shooter's front like any shot and reaches as "
+      'far as its Range.'),
     R('BAT-SKILL-COWARD',
       'The two lines of the Coward rule seem to contradict each other: the second alone would make cowards harder '
       'to rout.',
       'One rule: two dice, each above the Quality a failure, plus one failure given, three at most.',
-      'Yes. Choice: Coward rule.'),
-    R('BAT-SKILL-STANDARD', 'Whether the Standard Bearer\'s own base gains from him.', 'Yes.', 'Yes, for that base.'),
+      'Yes. Choice: Coward rule.',
+      why='The skills table of section 11 gives Coward two lines; the second alone, a test on two dice, could never '
+      'reach the three failures that make a base flee, so a coward would never run, against the name of the skill. '
+      'Taken together, the lines give two dice and one failure already made.'),
+    R('BAT-SKILL-STANDARD', 'Whether the Standard Bearer\'s own base gains from him.', 'Yes.', 'Yes, for that base.',
+      why='Section 11 gives the re-roll to bases within 6 steps of the bearer; his own base is within that '
+      'distance, and nothing excludes it.'),
     R('BAT-ORDER-MOVE',
       'Whether one activation may use several Move orders.',
       'Yes, each costing 1 AP and giving a full move.',
-      'No dice.'),
+      'No dice.',
+      why='Section 7 charges one action point per order, section 5 lets a base carry up to three orders with '
+      'nothing against repeats, and section 2 defines Speed as the distance of one Move order, so each Move gives a '
+      'full move.'),
     R('BAT-SPELL-ICE-RAIN',
       'Ice Rain sizes its template by diameter where the Area skill uses a radius.',
-      'Each as written: the two are different effects, and nothing says one copies the other.',
-      'Only which bases are hit.'),
+      'Each as written.',
+      'Only which bases are hit.',
+      why='Ice Rain is a spell of section 13 and the Area skill a way of shooting in section 11: separate effects, '
+      'and nothing says one copies the other; the Lake and Cloud of Death, also spells, are sized by diameter too.'),
     R('BAT-SPELL-SUMMON',
       'Who controls a summoned beast, and for how long.',
       "The caster's side, for the rest of the game; its Quality stays between 1 and 5.",
-      'No dice.'),
+      'No dice.',
+      why="Section 13 has the player set the beast beside his own Mage, so it is his side's, and gives no end; "
+      "section 2 defines Quality from 1 to 5, so the beast's stays in that range whatever its budget."),
     R('BAT-SPELL-OBSTACLE',
       'Where an Obstacle may be placed and how long it lasts.',
       'Anywhere the Mage can see, for the rest of the game.',
-      'No dice.'),
+      'No dice.',
+      why="Section 13 gives only the obstacle's size; every spell aimed at the enemy or at a spot needs a line of "
+      "sight (the Mage's, or a friend's for Ice Rain), so the Mage's sight limits this one too, and with no end "
+      'given the obstacle stays, like the terrain it becomes.'),
     R('BAT-SPELL-DEATH-LAKE',
       'Whether the lake attacks again on later turns.',
       'Once, when cast; after that it is water, an obstacle.',
-      'No: the spell widget plays the casting attack.'),
+      'No: the spell widget plays the casting attack.',
+      why='Section 13 attacks the bases in the lake as the spell is cast and calls the lake an obstacle; the water '
+      'of section 3 bars movement but never attacks, so after the casting it is water.'),
     R('BAT-SPELL-DEATH-CLOUD',
       'How long the cloud lasts.',
-      'For the rest of the game, as no end is given.',
-      'No dice.'),
+      'For the rest of the game.',
+      'No dice.',
+      why='Section 13 gives Sloth, Shield, Tailwind and Stimulus an end, the end of the turn, but gives the cloud '
+      'none; a spell whose end is not written is taken to last, like the obstacles the other spells lay.'),
     R('BAT-SPELL-SLOTH',
       'How low Sloth can push a Quality.',
       'To 0 or below: such a base gains no action points and fails every morale die.',
-      'Yes, for such a base.'),
+      'Yes, for such a base.',
+      why='Section 13 lowers Quality by the points spent with no floor, and the activation and morale rules already '
+      'answer for a Quality of 0 or less: no die is at or under it (section 7) and every die is above it (section '
+      '10).'),
     # --- index Readings the chapters state and the tables above did not list ------------------------------
     R('AOT-ART-SHOOT-HEAVY',
       "The rules hit on a die at or below the target's density, but the bombard example says the same 3 would have "
@@ -1416,15 +1486,22 @@ READINGS: tuple[Reading, ...] = (
       'Swamp appears twice, once quartering speed and once inside "difficult ground", which halves it; no rounding '
       'is given.',
       'A swamp quarters speed and other difficult ground halves it; distances are not rounded.',
-      'Only the distance moved.'),
+      'Only the distance moved.',
+      why='Section 3 gives the swamp an entry of its own, water that cuts Speed fourfold, and then names bogs among '
+      'the examples of difficult ground at half Speed; the entry for the kind is taken over the example in the '
+      'list. Distances are counted in steps and no rounding is given, so none is added.'),
     R('BAT-SKILL-AREA',
       '"Every base" under an area template could mean enemy bases only.',
-      'Friendly bases are hit too: Ice Rain says "enemy bases" where it means them, and this skill does not.',
-      'Only which bases are hit.'),
+      'Friendly bases are hit too.',
+      'Only which bases are hit.',
+      why='Ice Rain in section 13 says "enemy bases" where it means them, while the Area skill in section 11 says '
+      'every base under the template; the difference in wording is taken as meant.'),
     R('BAT-MAGIC-MISCAST',
       "Whether a Standard Bearer's re-roll may undo a deadly 1-1-1.",
       'Yes, before the result is applied.',
-      'Yes. Toggle: re-roll may undo a 1-1-1.'),
+      'Yes. Toggle: re-roll may undo a 1-1-1.',
+      why='The Standard Bearer of section 11 lets a base re-roll one die of its activation, and the miscast of '
+      'section 8 is read off that same roll; the re-roll comes before the dice are read, so it can save the Mage.'),
     # --- the companion systems: decisions beyond the index ----------------------------------------------------
     R('AOB-ROUT',
       'When a fleeing regiment tests to rally, and where its general stands.',
@@ -1471,20 +1548,29 @@ READINGS: tuple[Reading, ...] = (
       'What "twice in a row" counts, and whether a base may be given one order more than once.',
       "Two of the same player's own goes; yes, the same order may be given again.",
       'No dice.',
-      ENG),
+      ENG,
+      why="Section 6 forbids passing twice in a row, and what comes round in turn is each player's own go, so the "
+      'count runs over his goes; section 5 limits a base to three orders and says nothing against repeats.'),
     R('BAT-TERRAIN',
       'Whether two slowing kinds of ground multiply.',
       'No: the harsher one counts.',
       'Only the distance moved.',
-      ENG),
+      ENG,
+      why='Section 3 lets terrain combine but gives no rule for stacking, and the Move order of section 12 judges '
+      'mixed ground by its slowest part (no faster than its swamp speed); counting the harsher ground keeps to that '
+      'one idea.'),
     R('BAT-SKILL-AREA',
       "Whether template fire rolls one shooter's die for all the bases under it.",
       'A fresh die for every base.',
       "Yes. Toggle: one shooter's die for all.",
-      ENG),
+      ENG,
+      why='Section 11 has every base under the template take damage under the normal ranged rules, where each '
+      'attack is its own pair of dice; each base is a separate attack, so each gets its own dice.'),
     R('BAT-MAGIC-MISCAST',
       'Whether the player re-rolls a die when the other two already show 1.',
       'Never: a third 1 would kill the Mage.',
       "It is part of the miscast widget's play.",
-      ENG),
+      ENG,
+      why='With two dice at 1 a re-rolled third die that comes up 1 completes the deadly triple: a one-in-six risk '
+      "of losing the Mage for one action point. It is the engine player's cautious choice, not a rule."),
 )
