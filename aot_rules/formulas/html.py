@@ -12,7 +12,7 @@ from typing import Any
 from aot_rules.core.params import jsonable
 from aot_rules.core.registry import Mechanic
 from aot_rules.formulas.catalogue import form_of
-from aot_rules.formulas.coverage import checked_point, start_inputs
+from aot_rules.formulas.coverage import checked, start_inputs
 from aot_rules.formulas.forms import KIND_HELP, Kind, Maths, Unchecked
 from aot_rules.formulas.played import RECURSION_TEX
 from aot_rules.formulas.tree import LEAF_BUDGET
@@ -33,16 +33,21 @@ def derive_default(m: Mechanic[Any]) -> tuple[Maths, dict[str, Any]]:
 def checked_where(m: Mechanic[Any], maths: Maths) -> str:
     """Where the test suite checks a recursion against the engine, in a sentence (empty for the other kinds,
     which are checked wherever the suite samples their grid)."""
-    if maths.kind is not Kind.RECURSION:
+    if form_of(m.rule_id).kind is not Kind.RECURSION:
         return ""
-    if maths.laws:
+    if maths.kind is Kind.RECURSION and maths.laws:
         budget = getattr(form_of(m.rule_id), "budget", LEAF_BUDGET)
         return ("The test suite checks this recursion against the engine's exact fractions at these inputs; "
                 f"elsewhere it is walked only where its dice tree has at most {budget} paths, and larger inputs "
                 "are left to the engine's own recursion.")
-    point = checked_point(m)
-    if point is None:
+    found = checked(m.rule_id)
+    if found is None:
         return ""
+    point, there = found
+    if there.kind is Kind.POINT:
+        return ("The test suite checks the played rule against the engine only where it rolls no dice "
+                f"({_inputs_text(point)}): every input that rolls dice has too many paths to walk, and is left to "
+                "the engine's own recursion.")
     return ("The test suite checks this recursion against the engine's exact fractions at smaller inputs, where its "
             f"dice tree can be walked: {_inputs_text(point)}.")
 
