@@ -138,16 +138,22 @@ def test_a_restarting_procedure_is_solved_over_one_round() -> None:
 
 def test_merging_strike_dice_is_exact_only_where_the_rule_reads_hit_or_miss() -> None:
     """Two against one without shields: seven strike dice, 2**7 merged paths instead of 6**7, equal to the
-    engine; the merge leaves the shield die's six faces alone, since its face counts."""
+    engine.  Only a die judged hit-or-miss is merged: a shield die, whose face counts, keeps its six faces."""
+    from aot_rules.core.events import DieEffect
+    from aot_rules.formulas.tree import _classes
+
     m = get("AOT-MELEE-ENGAGE")
-    point = next(kw for kw in m.grid() if kw["a1_ranks"] == kw["a2_ranks"] == (2, 2) and kw["b_ranks"] == (3, 3))
-    for shield, paths in ((False, 2**7), (True, None)):
-        kw = {**point, "b_shield": shield}
-        tree = leaves(m.play, m.record(**kw), 6**4, merge=True)
-        assert paths is None or len(tree) == paths
-        assert {len(faces) for _, faces, _ in tree} >= {7}
-        engine = engine_laws(m, form_of(m.rule_id), kw)
-        assert mismatches(Maths(Kind.RECURSION, "", (), laws(tree)), engine) == []
+    kw = next(kw for kw in m.grid() if kw["a1_ranks"] == kw["a2_ranks"] == (2, 2) and kw["b_ranks"] == (3, 3)
+              and not kw["b_shield"])
+    tree = leaves(m.play, m.record(**kw), 6**4, merge=True)
+    assert len(tree) == 2**7 and {len(faces) for _, faces, _ in tree} == {7}
+    assert mismatches(Maths(Kind.RECURSION, "", (), laws(tree)), engine_laws(m, form_of(m.rule_id), kw)) == []
+    strike = _classes(6, lambda f: DieEffect.HIT if f <= 4 else DieEffect.NONE, merge=True)
+    assert strike == [(1, Fraction(2, 3)), (5, Fraction(1, 3))]
+    shield = _classes(6, lambda f: DieEffect.SAVE if f >= 4 else DieEffect.NONE, merge=True)
+    assert len(shield) == 6 and len(_classes(6, None, merge=True)) == 6
+    with pytest.raises(TooLarge):  # unmerged, the same fight is far over the budget
+        leaves(m.play, m.record(**kw), 6**4)
 
 
 #: Grid points the full tier checks per mechanic: the whole grid where it has no more, else this many spread
