@@ -1207,15 +1207,20 @@ READINGS: tuple[Reading, ...] = (
           'the count changes when it flees.'),
     R('AOB-CLASH',
       'The sheet only ever says «кубик», "the die", and never which one.',
-      'A d20, for the reasons given under the clash: Defences up to 10 and a Glory cap of 20, and the base game\'s '
-      'own description elsewhere. Every Age of Battles widget also offers the other dice.',
+      'A d20, as under the clash. Every Age of Battles widget also offers the other dice.',
       'Yes, entirely.',
-      label='aob-scope'),
+      label='aob-scope',
+      why="Defences run up to 10 (the sheet's slingers' section speaks of shields raising Defence against shooting "
+      'to 10) and Glory is capped at 20, numbers that would leave most targets off a six-sided die; the base game '
+      'is also described outside the sheet as played with a twenty-sided die.'),
     R('BAT-INITIATIVE',
       'The initiative roll adds «КН», an abbreviation no profile value has.',
-      'The general\'s Quality (Кч), the nearest value the profile does give.',
+      "The general's Quality (Кч).",
       'It changes the bonus, which the initiative widget takes as a number.',
-      label='bat-general'),
+      label='bat-general',
+      why="The initiative section adds «КН» to the general's die, but the profile of section 2 has only Кч, Ск, Бб, "
+      "Бд, Рс and Зщ; Quality is the one value that starts with the same letter, and a general's training and will "
+      'to fight is a fair measure of how fast his army acts.'),
     # --- the table-top engine's decisions (book/tabletop.md) -----------------------------------------------
     R('AOT-SHOOT-ARC-LOS',
       'What blocks a sight line on a real table: the hill a unit stands on, a unit inside a wood, a hedge near the '
@@ -1490,247 +1495,395 @@ READINGS: tuple[Reading, ...] = (
     # --- Age of Battles ----------------------------------------------------------------------------------------
     R('AOB-SHOOT-REAR-RANKS',
       'The "always −1" for shooting could reach first-rank shots too.',
-      'Only shots from the second to fourth ranks take it: the rule is about rear ranks, and the front rank has '
-      'its own modifiers.',
-      'Yes, for first-rank shots. No toggle: the corrections page states the rule.'),
+      'Only shots from the second to fourth ranks take it.',
+      'Yes, for first-rank shots. No toggle: the corrections page states the rule.',
+      why="The sheet's section is headed shooting from the rear ranks: it newly lets archers and javelin men shoot "
+      'from any rank up to the fourth, and the −1 is the price of that leave; a front-rank shot needs no leave, so '
+      'it keeps the base rules.'),
     R('AOB-DEPLOY-ROLES',
       'Equal rolls when the sides roll for attacker and defender.',
-      'Roll again until they differ, the usual way to settle a tie that must have a winner.',
-      'No: a re-rolled tie leaves each side an even chance.'),
+      'Roll again until they differ.',
+      'No: a re-rolled tie leaves each side an even chance.',
+      why="The sheet's deployment section needs one attacker and one defender and says nothing of equal rolls; "
+      'rolling again keeps the choice an even chance for each side without inventing a tiebreak the source never '
+      'mentions.'),
     R('AOB-GENERAL',
       'A regiment may hold both its general and a standard bearer, each giving a re-roll of a failed test.',
-      'One re-roll per test at most: the two are two ways to the same second chance, not two chances.',
-      'Yes, for such a regiment.'),
+      'One re-roll per test at most.',
+      'Yes, for such a regiment.',
+      why='The sheet gives the general and the standard bearer the very same effect, a second test when the first '
+      'fails, and says nothing of a regiment holding both; two routes to one second chance do not add up to a third '
+      'roll.'),
     R('AOB-GLORY',
       "What a regiment's Glory is for, and whether it can fall below zero.",
       'Most likely it feeds the steadiness target, which the fragment never states; it never goes below 0.',
-      'Only through the steadiness target, which is an input of its own.'),
+      'Only through the steadiness target, which is an input of its own.',
+      why="The sheet's Glory section ties Glory to how the front rank inspires the regiment and moves it only with "
+      'flight (−3 after fleeing, +1 for putting an enemy to flight), which points at the steadiness test; the sheet '
+      'caps Glory at 20 but gives no floor, and a negative Glory would mean nothing.'),
     R('AOB-CLASH',
       'The fragment names no die (only «кубик», "a die"), nor which way a success goes, whose Defence counts or '
       'what "at least double" compares.',
-      'A d20: Defences up to 10 and a Glory cap of 20 only make sense on one, and the base game is described '
-      'elsewhere as played with a twenty-sided die (the one piece of evidence from outside the fragment). A clash '
-      "succeeds on a roll at or under the target, since bonuses raise the target; the defender's Defence counts; "
-      '"at least double" compares men killed.',
+      'A d20. A clash succeeds on a roll at or under the target; the defender\'s Defence counts; "at least double" '
+      'compares men killed.',
       'Yes, entirely. The die, the direction and the measure doubled are all choices of the clash widgets and the '
-      'command line.'),
+      'command line.',
+      why='Defences up to 10 and a Glory cap of 20 only make sense on a d20, and the base game is described outside '
+      'the fragment as played with one. Every factor is added to the target, so only a roll at or under it lets '
+      "bonuses help; the sheet subtracts the enemy's Defence; and the men killed are the one count both sides "
+      "produce, the sheet's worked example turning a roll of 3 into one man lost."),
     R('AOB-CLASH-FACTORS',
       'Who takes the flank and rear penalties; what "wider frontage, per side" and "accelerated movement" mean.',
       'The regiment attacked in flank or rear takes them; +1 for each side on which its frontage overlaps the '
       "enemy's; a regiment that moved at the accelerated rate this turn.",
-      'They change the target, which the widgets take as a number.'),
+      'They change the target, which the widgets take as a number.',
+      why='The sheet lists the factors without saying who takes them: a penalty for a blow into the flank or rear '
+      'falls naturally on the regiment struck, "from each side" reads as a count of overlapping sides, and the '
+      'clash looks at how a regiment came into contact this turn.'),
     R('AOB-CLASH-RANKS',
       'How many ranks give "+2 per rank", and what a "complete" rank is.',
       'All four ranks count (+8), and a rank is complete when it is as wide as the first.',
-      'They change the target, which the widgets take as a number.'),
+      'They change the target, which the widgets take as a number.',
+      why="The sheet's ranks section gives a pike regiment with four full ranks +2 for each rank, so each of the "
+      'four counts; a rank short of even one warrior gives nothing, so "full" is measured against the first rank, '
+      'the width the regiment sets.'),
     R('AOB-CLASH-MULTI',
       'The order of the two clashes when two regiments attack one.',
-      'The attacking player chooses, as the one who brought both into contact.',
-      'Only the order; each clash keeps its own odds.'),
+      'The attacking player chooses.',
+      'Only the order; each clash keeps its own odds.',
+      why='The sheet says only that one clash is rolled, then the other; the player who brought both regiments into '
+      "contact is the natural one to order them, and the order changes neither clash's odds."),
     R('AOB-MELEE',
       '"More than half" of which count of men decides the melee.',
-      'Of the front rank as it stood when the melee began, the one count both players can see.',
-      'It changes when a melee ends; no widget plays the melee.'),
+      'Of the front rank as it stood when the melee began.',
+      'It changes when a melee ends; no widget plays the melee.',
+      why="The sheet's melee section speaks of losing more than half the warriors of the first rank; counting from "
+      'the rank as the melee began gives one fixed number both players can see, not a count that changes blow by '
+      'blow.'),
     R('AOB-STEADINESS-TEST',
       'The fragment never describes the steadiness test.',
       'A roll at or under a threshold the player sets (it could be Glory or fighting spirit against the game die), '
       'left open for the base rulebook.',
-      'The threshold is an input of its own, marked ✎.'),
+      'The threshold is an input of its own, marked ✎.',
+      why='The sheet only refers to the test, whose procedure is in the base rulebook we lack; a threshold the '
+      'player sets lets the re-rolls and the triggers be played without guessing the missing roll.'),
     # --- the skirmish fragment ----------------------------------------------------------------------------------
     R('SP-BLIND-DEPLOY',
       'Troops leaving a blind "add the Initiative", which is never explained.',
-      "They fire as if on that Hero's Initiative: one more die per Status point, as the shooting modifiers give it.",
-      'It changes the dice rolled, which the shooting widgets take as a number.'),
+      "They fire as if on that Hero's Initiative: one more die per Status point.",
+      'It changes the dice rolled, which the shooting widgets take as a number.',
+      why='Section 5.1.3 has troops leaving a blind to shoot add the Initiative of their most senior Hero, and the '
+      "one way Initiative enters shooting in section 7.2.1 is the modifier for firing on a Hero's Initiative, one "
+      'extra die for each point of his Status.'),
     R('SP-BLIND-DUMMY',
       'How many dummy blinds a side may place.',
       'The scenario sets it, as it sets the blinds themselves.',
-      'No dice.'),
+      'No dice.',
+      why='Section 5.1.6 says only that a player may be given several dummies to deceive the enemy; the scenario, '
+      'which already decides the blinds and their orders, is the natural place to fix how many.'),
     R('SP-MOVE-FORMATION-TABLE',
       'Two cells of the movement table are blank in our copy.',
-      'No bonus: a plain d6 for each die. That may well be the rule itself, since a missing bonus and a bonus of '
-      'nothing look the same on the page.',
-      'Yes, for those formations; and whether the extra die of a gallop gets the bonus is a toggle.'),
+      'No bonus: a plain d6 for each die.',
+      'Yes, for those formations; and whether the extra die of a gallop gets the bonus is a toggle.',
+      why='The line and the walk are the slow paces the other rows build on (column +1 a die, trot +3, gallop an '
+      'extra die and +3), and a blank cell is also what a table shows when there is no bonus to print, so these '
+      'cells may not be lost at all.'),
     R('SP-MOVE-SHOCK',
       '"−1″ per Shock" could cut the move once or every die.',
       'Once, from the total, and never below 0.',
-      'Yes. Toggle: Shock cuts every die.'),
+      'Yes. Toggle: Shock cuts every die.',
+      why="Section 5.2.3 takes 1″ off the Group's movement for each Shock point, speaking of the move as a whole; "
+      'where the fragment means a cut for every die, as for rough ground in 5.3.1, it says so. A move cannot be '
+      'negative.'),
     R('SP-MOVE-UNLIMBER',
       'What loading a gun costs.',
       'The base rules, which we do not have, set it; each pair of crew lost adds one Action Die.',
-      'No dice here.'),
+      'No dice here.',
+      why='Section 5.2.6 only says an unlimbered gun must be loaded before it fires; the one loading cost the '
+      'fragment gives is the crew rule of 7.7, an extra Action Die for every two gunners killed, so the basic cost '
+      'is left to the sections we lack.'),
     R('SP-MOVE-ANIMALS',
       'The modifiers for ridden pack and draught animals give no base.',
       'They count from ordinary cavalry moving at the same pace.',
-      'Yes. Toggle: counted from cavalry.'),
+      'Yes. Toggle: counted from cavalry.',
+      why='Section 5.2.7 gives ridden animals only a change, 1″ a die less at walk and 1″ a die more at gallop, and '
+      'walk and gallop are cavalry paces with rows of their own in the movement table: cavalry at the same pace is '
+      'the one base those words name.'),
     R('SP-PASS-THROUGH',
       'Which formation is disordered when one passes through another.',
-      'The one passed through, since the cure the rule offers is that it opens its ranks.',
-      'No dice.'),
+      'The one passed through.',
+      'No dice.',
+      why="Section 5.7's remedy is that a Formation opens its ranks in advance, for 1 Action Die, to let friends "
+      'through; opening ranks only helps the Formation being passed through, so the disorder it avoids must be that '
+      "Formation's."),
     R('SP-SPOT-ROLL',
       'Ten of the twelve cells of the spotting table are blank, the meaning of "difficulty" is not given, and 9″ '
       'stands in two bands.',
       'A spot succeeds when the roll reaches the number needed; difficulty adds to that number; the bands are up '
       'to 9″, over 9″ to 27″, and over 27″.',
-      'The blank numbers are inputs of their own, marked ✎; extra observation dice are a toggle.'),
+      'The blank numbers are inputs of their own, marked ✎; extra observation dice are a toggle.',
+      why='Section 6.0.3 adds +1 to the roll for each extra die spent, so a higher roll is better and success is '
+      'reaching the number; the modifier list raises or lowers the difficulty, which moves the number needed. The '
+      'headings read 0–9″, 9–27″ and 27″+, and 9″ goes to the nearer band, as automatic spotting (6.1.1) counts a '
+      'blind within 9″.'),
     R('SP-SPOT-AUTO',
       'The 6″ rule of automatic spotting is unclear.',
       'A hidden blind within 6″ is spotted at once, its deployment delayed to the Tea Break card.',
-      'No dice.'),
+      'No dice.',
+      why='Section 6.1.1 places a blind in the open at once when it comes within 9″, then lets a blind in cover '
+      'come as close as 6″ before its figures are placed on the Tea Break card: read together, 6″ is the covered '
+      "blind's counterpart of the open blind's 9″, with a later placement."),
     R('SP-SHOOT-DICE-CLASS',
       'How "rounding up" applies to a part-group of shooters.',
       'Elite gain one die per four men or part of four, veterans one per five, recruits lose one per five: always '
       'the ceiling.',
-      'Yes. Toggle: only whole groups count.'),
+      'Yes. Toggle: only whole groups count.',
+      why='Section 7.2.1 says the quality modifiers round up; taking the ceiling of the shooters over four or five '
+      'is the one reading in which a part-group counts, which is what rounding up promises.'),
     R('SP-SHOOT-DICE-MODS',
       'The order of the modifiers, whether rounding applies to the dice removed or kept, and how Shock rounds.',
       'Whole dice added and taken away first, cover last; cover removes the rounded-up half or three quarters; '
       'every two Shock cost a die, rounded down.',
-      'Yes. Toggle: round the dice kept up.'),
+      'Yes. Toggle: round the dice kept up.',
+      why='Cover is given as a share of the dice, so it comes after the count it is a share of; "half the dice, '
+      'rounding up" is said of the dice taken away; and "for every 2 Shock markers" counts only full pairs, as the '
+      'gun-crew rule (7.7) counts every two Shock.'),
     R('SP-SHOOT-HIT-TABLE-SKIRMISH',
       "The Minié rifle's table stops at 48″.",
       'No shot beyond it.',
-      'Only whether a shot is allowed.'),
+      'Only whether a shot is allowed.',
+      why="The skirmish table's last column is 36–48″, with no open-ended band after it as the line and artillery "
+      "tables' 36″+ have; a range no column covers is out of range."),
     R('SP-HERO-REPLACE',
       'The chance of a replacement for recruits is blank, and whose quality counts is not said.',
-      'A 6 only (one in six), continuing the pattern of the other qualities; the quality of the troops the fallen '
-      'Hero led.',
-      'Yes, for recruits; the die needed is an input.'),
+      'A 6 only (one in six); the quality of the troops the fallen Hero led.',
+      'Yes, for recruits; the die needed is an input.',
+      why='The filled rows of section 7.4.2 lose one face per step of quality (3–6, 4–6, 5–6) and recruits are the '
+      "next step down, so a 6 alone continues them; the table is headed by troop quality, and the fallen Hero's own "
+      'troops are the ones his loss weakens.'),
     R('SP-SHOCK-ROUT',
       '"Twice as much Shock as men" could be at least twice or more than twice (the artillery rule says "exceeds").',
-      'At least twice: the plain words here, where the artillery rule uses others.',
-      'Yes, at exact doubles.'),
+      'At least twice.',
+      'Yes, at exact doubles.',
+      why='Section 7.5.4 says a Group with twice as much Shock as men routs, a plain doubling; section 7.5.5 uses a '
+      'different word for gun crews, exceeding twice, so the change of wording is taken as a change of threshold.'),
     R('SP-SHOOT-RIDER',
       'Two rows of the mounted-target table are blank.',
-      'A 5 means the mount shrugs off the wound and a 6 means roll again: the faces the other rows leave.',
-      'Yes; the rows are inputs of their own, marked ✎.'),
+      'A 5 means the mount shrugs off the wound and a 6 means roll again.',
+      'Yes; the rows are inputs of their own, marked ✎.',
+      why="The first row of section 7.6's table takes 1–4, and the two blank rows after it leave exactly the 5 and "
+      'the 6, in the order the table prints them.'),
     R('SP-RAPID-LOAD',
       'Whether rifles "counting as muskets" also hit as muskets.',
       "Yes: they use the musket's to-hit values too.",
-      'Yes, through the to-hit number, which is an input.'),
-    R('SP-LOADERS', 'The least a loader\'s help can cost.', 'Nothing: 0 Action Dice.', 'No dice.'),
+      'Yes, through the to-hit number, which is an input.',
+      why='Section 7.10 says that after rapid loading riflemen count as armed with ordinary muskets for the rest of '
+      'the game: a change of weapon, not only of loading speed, and the weapon is what the to-hit tables are read '
+      'by.'),
+    R('SP-LOADERS', 'The least a loader\'s help can cost.', 'Nothing: 0 Action Dice.', 'No dice.',
+      why='Section 7.11 takes 1 Action Die off the usual cost and sets no floor; a cost cannot go below nothing, so '
+      '0 is the floor.'),
     R('SP-HERO-CAPTURE',
       '"Four to one" could be at least or more than four times.',
       "At least four times the Hero's dice.",
-      'Yes, at exactly four to one.'),
+      'Yes, at exactly four to one.',
+      why="Section 7.12.2 asks that the attackers' dice stand to the Hero's as 4 to 1, a ratio met exactly at four "
+      'times, not one that must be exceeded.'),
     R('SP-MELEE-DICE',
       'Whether the bonus for other Heroes is counted Hero by Hero or from their Status pooled.',
       "Hero by Hero: half of each one's Status, rounded down.",
-      "Yes. Toggle: pool other Heroes' Status."),
+      "Yes. Toggle: pool other Heroes' Status.",
+      why="The other lines of section 8.1.3 are counted Hero by Hero or Group by Group, and the leading Hero's "
+      'bonus comes from his own Status; reading this line per Hero too keeps the list alike.'),
     R('SP-MELEE-MODS-PCT',
       'How percentage modifiers combine and round; the source shows it only for lancers.',
       'All the percentages are added and applied once, after the whole-die changes, with gains rounded down and '
-      "losses up, following the lancers' example; never below 0 dice.",
-      'Yes. Toggle: gains and losses apart.'),
+      'losses up; never below 0 dice.',
+      'Yes. Toggle: gains and losses apart.',
+      why="The only rounding section 8.1.3 gives is on the lancers' lines, +10% rounded down and −10% rounded up, "
+      'so that direction is used for every gain and loss; adding the percentages first makes the order they are '
+      "listed in irrelevant, and a share of a pool can only be taken once the pool's whole dice are known."),
     R('SP-MELEE-OVERWHELM',
       '"Four times" could be at least or more; whose quality makes it three times.',
       "At least; the weaker side's quality (recruits are swamped at three to one).",
-      'Yes, at exact multiples.'),
+      'Yes, at exact multiples.',
+      why='Section 8.1.4\'s wording is the ordinary Russian for "four times as many", met at exactly four; and the '
+      "recruits' exception only makes sense for the side being swamped, whose nerve is what gives way."),
     R('SP-MELEE-RESULT',
       'Whether "2 Shock" at a difference of 2 is per Group; whether the 24″ fall-back of mounted troops at 4 or '
       'more is a slip for 36″; what "doubles the Shock" doubles.',
-      'Per Group, as at a difference of 3; 24″, as printed, since the pattern is a guess; the Shock dealt in this '
-      'melee.',
-      "Yes, for the loser's Shock and distance; no toggle."),
+      'Per Group, as at a difference of 3; 24″, as printed; the Shock dealt in this melee.',
+      "Yes, for the loser's Shock and distance; no toggle.",
+      why='The next line of section 8.2 gives the same 2 Shock to each Group, so the two lines are read alike; the '
+      '36″ a pattern would suggest is only a guess, so the printed 24″ stands; and the Shock that can be doubled is '
+      'the Shock the loser took in the fight being settled.'),
     # --- Batalist ------------------------------------------------------------------------------------------------
     R('BAT-ZONES',
       'Where the 135° of a zone is measured from.',
       'From the edge: each boundary points 45° outward from straight ahead (or straight back), so each zone is a '
       'wedge widening at ±45°.',
-      'Only which zone a base is in.'),
+      'Only which zone a base is in.',
+      why='Section 1 draws the front zone between rays from the front corners that diverge at 135° to the front '
+      'edge; a ray at 135° to the edge leans 45° outward from straight ahead, so the zone widens, and the flank '
+      'zones fill what is left between the front and rear wedges.'),
     R('BAT-FLANK-REAR-ATTACK',
       "How much of the attacker's front must be in the flank zone.",
-      'Its midpoint, as for rear attacks, so both cases are judged by one point.',
-      'Only whether the attack counts as flank.'),
+      'Its midpoint, as for rear attacks.',
+      'Only whether the attack counts as flank.',
+      why="Section 1 judges a rear attack by the midpoint of the attacker's front side and gives the flank attack "
+      'no measure; one point for both means an attacker is always in exactly one zone, never in flank and rear at '
+      'once.'),
     R('BAT-LOS',
       'Whether a base on a hill sees over terrain.',
-      'No: the source gives no exception.',
-      'Only whether a shot is allowed.'),
+      'No.',
+      'Only whether a shot is allowed.',
+      why='Section 3 says hills and woods break the line of sight, and section 1 forbids a line crossing any '
+      'terrain element, with no exception for a viewer standing higher; the one effect of height on shooting the '
+      'rules give is the range die among the shooting modifiers.'),
     R('BAT-EQUIPMENT',
       '"Three sets of order cards" could cap how many of each order a side may give.',
       'It is a matter of supply; the real limit is three orders per base.',
-      'No dice.'),
+      'No dice.',
+      why='Section 3 lists the three sets among the things needed to play, beside dice and rulers; the orders phase '
+      '(section 5) states the only limit, at most three orders a base, and three sets are what one base needs to '
+      'carry three copies of one order.'),
     R('BAT-INITIATIVE',
       'The roll adds "КН", which the source never defines, and ties are not covered.',
       "The general's Quality (Кч), the nearest defined term; a tie is rolled again.",
-      'Yes, for ties. Choice: equal totals.'),
+      'Yes, for ties. Choice: equal totals.',
+      why='«КН» matches no value of the profile in section 2 and Кч is the closest; section 6 needs one player with '
+      'the higher total to choose who activates first, and rolling again keeps that even when the bonuses are '
+      'equal.'),
     R('BAT-PASS',
       'What happens when one side has no bases left to activate.',
       'The other side activates its remaining bases one after another.',
-      'No dice.'),
+      'No dice.',
+      why='Section 7 ends the turn only when no base is left unactivated, so the remaining bases must still act; a '
+      'pass gives nothing to a side with nothing left to activate, so its opponent simply takes its goes one after '
+      'another.'),
     R('BAT-ACTIVATION',
       'Which orders a player reveals after seeing his action points; whether a base with no orders may be '
       'activated; how re-rolls work.',
       'Orders not revealed are lost; a base with no orders may be activated for nothing; the player may re-roll '
       'one failed die.',
-      'The re-roll is part of the activation widget.'),
+      'The re-roll is part of the activation widget.',
+      why='Section 7 has the player turn up the orders he will carry out after rolling, and then clears the cards '
+      'of the activated base, so those left face down go with them; a base with no orders must still be activated, '
+      'since the turn lasts until none is left; and the Standard Bearer (section 11) lets one die be rolled again, '
+      'which only helps when it failed.'),
     R('BAT-MAGIC-CAST',
       'Where the action points for a spell come from.',
       "From the Mage's own activation roll; a spell needs at least one, and its size steps follow the points spent.",
-      'No: the casting widget takes the points as given.'),
+      'No: the casting widget takes the points as given.',
+      why='Section 8 makes the Cast order itself free, yet has the Mage say how many action points he spends on the '
+      'spell, and the only action points in the game come from the activation roll (section 7); every spell of '
+      'section 13 grows in steps of one, two or three points, so a spell needs at least one.'),
     R('BAT-MELEE-DAMAGE',
       'How many dice are rolled, what "double" means, and what equal totals do.',
       'One die a side, used for that side\'s attack and its defence alike, so the two results are linked; "double" '
       'is at least twice the other total; equal totals do nothing.',
-      "Yes. Toggles: separate attack and defence dice; 'double' means more than 2×."),
+      "Yes. Toggles: separate attack and defence dice; 'double' means more than 2×.",
+      why="Section 9 has both players throw d6 plus Melee at once and compare it with the opponent's d6 plus "
+      'Defence: one throw each, so each die serves both comparisons. "Twice as much" is met at exactly twice, and '
+      'only a greater total does harm, so equal ones do none.'),
     R('BAT-MELEE-MODS',
       'The source never defines the "attacker".',
       'The base carrying out the Attack order, the one that moved into the fight.',
-      'Only who takes which modifier.'),
+      'Only who takes which modifier.',
+      why='Section 9 opens with the player turning up the Attack order and naming its target; the attacker column '
+      'of the modifier table only makes sense for the base doing that, and the other column for its target.'),
     R('BAT-SHOOT-DAMAGE',
       'The comparison sign is missing from the shooting rule.',
-      'Greater than, as in melee; "double" at least twice.',
-      "Yes. Choice: a hit needs a total; toggle: 'double' means more than 2×."),
+      'Greater than; "double" at least twice.',
+      "Yes. Choice: a hit needs a total; toggle: 'double' means more than 2×.",
+      why='The ranged sentence of section 9 is built word for word like the melee one with the comparison word '
+      'dropped; filling the gap with the melee\'s "greater than" keeps both attacks on one rule, and the double is '
+      'read as in melee.'),
     R('BAT-SHOOT-MODS',
       'When the range die is rolled.',
       'When the shot is declared, before the range is checked.',
-      'Only whether a shot reaches.'),
+      'Only whether a shot reaches.',
+      why="The height modifiers of section 9 change the shooter's Range by a die of steps, and Range decides "
+      'whether a target may be chosen at all, so the die must be known when the shot is declared, before the range '
+      'is checked.'),
     R('BAT-MORALE-TRIGGERS',
       'The first trigger adds "Бс", which is never defined; who tests when the general falls.',
-      'The Ranged value (Бд), the one term that fits; every base of the army.',
-      'No: the morale widget takes the test as given.'),
+      'The Ranged value (Бд); every base of the army.',
+      'No: the morale widget takes the test as given.',
+      why='The first trigger of the morale section pairs «Бс» with the melee value Бб, and the damage rules of '
+      "section 9 use only Бб and Бд, so the shooting value is the one it can mean; the general's fall is listed "
+      'with no distance, unlike a friend within 3 steps or a Leader within 6, so it reaches the whole army.'),
     R('BAT-MORALE-TEST',
       'What "loses all AP" means for a base not yet activated, and how the flight scale reads with Terror\'s other '
       'number of dice.',
       'It gets no action points this turn; three or more failures mean flight with any number of dice.',
-      'Yes, with Terror.'),
+      'Yes, with Terror.',
+      why='Losing all action points only matters to a base that has yet to use them, so one not yet activated does '
+      'nothing this turn; and Terror (section 13) changes only how many dice are rolled, not the scale that counts '
+      'failures.'),
     R('BAT-SKILL-STREAM',
       'The length and placement of the stream template.',
       "It starts at the shooter's front and is as long as its Range.",
-      'Only which bases are hit.'),
+      'Only which bases are hit.',
+      why='Section 11 sizes only the drop of the teardrop template by the points spent and says nothing of its '
+      "length; the stream is a way of shooting, so it starts at the shooter's front like any shot and reaches as "
+      'far as its Range.'),
     R('BAT-SKILL-COWARD',
       'The two lines of the Coward rule seem to contradict each other: the second alone would make cowards harder '
       'to rout.',
       'One rule: two dice, each above the Quality a failure, plus one failure given, three at most.',
-      'Yes. Choice: Coward rule.'),
-    R('BAT-SKILL-STANDARD', 'Whether the Standard Bearer\'s own base gains from him.', 'Yes.', 'Yes, for that base.'),
+      'Yes. Choice: Coward rule.',
+      why='The skills table of section 11 gives Coward two lines; the second alone, a test on two dice, could never '
+      'reach the three failures that make a base flee, so a coward would never run, against the name of the skill. '
+      'Taken together, the lines give two dice and one failure already made.'),
+    R('BAT-SKILL-STANDARD', 'Whether the Standard Bearer\'s own base gains from him.', 'Yes.', 'Yes, for that base.',
+      why='Section 11 gives the re-roll to bases within 6 steps of the bearer; his own base is within that '
+      'distance, and nothing excludes it.'),
     R('BAT-ORDER-MOVE',
       'Whether one activation may use several Move orders.',
       'Yes, each costing 1 AP and giving a full move.',
-      'No dice.'),
+      'No dice.',
+      why='Section 7 charges one action point per order, section 5 lets a base carry up to three orders with '
+      'nothing against repeats, and section 2 defines Speed as the distance of one Move order, so each Move gives a '
+      'full move.'),
     R('BAT-SPELL-ICE-RAIN',
       'Ice Rain sizes its template by diameter where the Area skill uses a radius.',
-      'Each as written: the two are different effects, and nothing says one copies the other.',
-      'Only which bases are hit.'),
+      'Each as written.',
+      'Only which bases are hit.',
+      why='Ice Rain is a spell of section 13 and the Area skill a way of shooting in section 11: separate effects, '
+      'and nothing says one copies the other; the Lake and Cloud of Death, also spells, are sized by diameter too.'),
     R('BAT-SPELL-SUMMON',
       'Who controls a summoned beast, and for how long.',
       "The caster's side, for the rest of the game; its Quality stays between 1 and 5.",
-      'No dice.'),
+      'No dice.',
+      why="Section 13 has the player set the beast beside his own Mage, so it is his side's, and gives no end; "
+      "section 2 defines Quality from 1 to 5, so the beast's stays in that range whatever its budget."),
     R('BAT-SPELL-OBSTACLE',
       'Where an Obstacle may be placed and how long it lasts.',
       'Anywhere the Mage can see, for the rest of the game.',
-      'No dice.'),
+      'No dice.',
+      why="Section 13 gives only the obstacle's size; every spell aimed at the enemy or at a spot needs a line of "
+      "sight (the Mage's, or a friend's for Ice Rain), so the Mage's sight limits this one too, and with no end "
+      'given the obstacle stays, like the terrain it becomes.'),
     R('BAT-SPELL-DEATH-LAKE',
       'Whether the lake attacks again on later turns.',
       'Once, when cast; after that it is water, an obstacle.',
-      'No: the spell widget plays the casting attack.'),
+      'No: the spell widget plays the casting attack.',
+      why='Section 13 attacks the bases in the lake as the spell is cast and calls the lake an obstacle; the water '
+      'of section 3 bars movement but never attacks, so after the casting it is water.'),
     R('BAT-SPELL-DEATH-CLOUD',
       'How long the cloud lasts.',
-      'For the rest of the game, as no end is given.',
-      'No dice.'),
+      'For the rest of the game.',
+      'No dice.',
+      why='Section 13 gives Sloth, Shield, Tailwind and Stimulus an end, the end of the turn, but gives the cloud '
+      'none; a spell whose end is not written is taken to last, like the obstacles the other spells lay.'),
     R('BAT-SPELL-SLOTH',
       'How low Sloth can push a Quality.',
       'To 0 or below: such a base gains no action points and fails every morale die.',
-      'Yes, for such a base.'),
+      'Yes, for such a base.',
+      why='Section 13 lowers Quality by the points spent with no floor, and the activation and morale rules already '
+      'answer for a Quality of 0 or less: no die is at or under it (section 7) and every die is above it (section '
+      '10).'),
     # --- index Readings the chapters state and the tables above did not list ------------------------------
     R('AOT-ART-SHOOT-HEAVY',
       "The rules hit on a die at or below the target's density, but the bombard example says the same 3 would have "
@@ -1742,93 +1895,138 @@ READINGS: tuple[Reading, ...] = (
           'twice outweighs one sentence of an example.'),
     R('AOB-ROUT',
       'How fast a fleeing regiment goes after the first turn of its flight.',
-      'Half as fast again as its normal move, the rate the clash rule gives a loser.',
-      'Yes, for the distance. Toggle: flees at ×1.5 speed.'),
+      'Half as fast again as its normal move.',
+      'Yes, for the distance. Toggle: flees at ×1.5 speed.',
+      why='The flight section gives no speed, but the clash section has the loser turn and flee with its move '
+      'increased by half; keeping that rate for the rest of the flight gives one fleeing speed throughout.'),
     R('SP-MOVE-HERO',
       "Whether a lone Hero's two dice are Action Dice, with all their modifiers.",
-      'No: a lone Hero on foot always moves a plain 2d6.',
-      'Yes, for a Hero who would have had modifiers.'),
+      'No: a lone Hero on foot always rolls two dice at skirmish speed, +1 each (2d6 + 2).',
+      'Yes, for a Hero who would have had modifiers.',
+      why='Section 5.2.2 gives the lone Hero two dice at skirmish speed and names no Action Dice or order bonuses; '
+      'Heroes act by spending Initiative, not the Action Dice of a Group, so the pair is fixed.'),
     R('SP-TERRAIN-ROUGH',
       'Which ground costs 1″ a die and which 2″.',
-      'Swamp costs 2″, as its example shows; the scenario sets the rest.',
-      'Yes; the kind of ground is a choice of the widget.'),
+      'Swamp costs 2″; the scenario sets the rest.',
+      'Yes; the kind of ground is a choice of the widget.',
+      why='The one example in section 5.3.1 takes 2″ off each die of a Group wading a swamp (a 6 and a 1 become 4 '
+      'and 0); the fragment grades no other ground, so the scenario, which lays the ground out, does.'),
     R('SP-SPOT-MODIFIERS',
       'The modifier list does not say which column each line belongs to, and "natives" has no subject.',
       'Each line sits in the column its meaning suggests (an observer under fire finds it harder); "natives" means '
       'the target is natives.',
-      'Yes, for those modifiers.'),
+      'Yes, for those modifiers.',
+      why="The table's layout was lost with its images, leaving two lists; whether a line helps or hinders the "
+      'observer is plain from its sense (fire and smoke hinder, height and a moving target help), and since a '
+      'native observer already stands among the lines that help, the bare "natives" among those that hinder is read '
+      'as the target.'),
     R('SP-SHOOT-HIT',
       'Most to-hit numbers are blank in our copy, and nothing is said of natural 1s and 6s.',
       'The to-hit number is an input the player sets; a natural 1 or 6 has no special effect.',
-      'The number is an input, marked ✎.'),
+      'The number is an input, marked ✎.',
+      why='The cells were lost with their images, so no number can honestly be given; section 7.2.1 asks only for a '
+      'roll at least the number shown, and nothing in the fragment gives a natural 1 or 6 a meaning when hitting '
+      "(the sharpshooter's 1 is his own rule)."),
     R('SP-SHOOT-HITS',
       'The die face of the "Death" row is blank in our copy.',
       'A 6, the one face the other rows leave.',
-      'Yes. Toggle: a 6 is the lost last row.'),
+      'Yes. Toggle: a 6 is the lost last row.',
+      why='Section 7.3 gives 1–2 to a miss and 3–5 to Shock, so the blank Death row can only be the remaining 6.'),
     R('SP-HERO-WOUND',
       "The die face of the wound table's last row is blank in our copy.",
       'A 6, the one face the other rows leave.',
-      'Yes. Toggle: a 6 is the lost last row.'),
+      'Yes. Toggle: a 6 is the lost last row.',
+      why="Section 7.4's table gives 1–3 to a light wound and 4–5 to a severe one, so the blank last row, the "
+      "Hero's death, can only be the remaining 6."),
     R('BAT-TERRAIN',
       'Swamp appears twice, once quartering speed and once inside "difficult ground", which halves it; no rounding '
       'is given.',
       'A swamp quarters speed and other difficult ground halves it; distances are not rounded.',
-      'Only the distance moved.'),
+      'Only the distance moved.',
+      why='Section 3 gives the swamp an entry of its own, water that cuts Speed fourfold, and then names bogs among '
+      'the examples of difficult ground at half Speed; the entry for the kind is taken over the example in the '
+      'list. Distances are counted in steps and no rounding is given, so none is added.'),
     R('BAT-SKILL-AREA',
       '"Every base" under an area template could mean enemy bases only.',
-      'Friendly bases are hit too: Ice Rain says "enemy bases" where it means them, and this skill does not.',
-      'Only which bases are hit.'),
+      'Friendly bases are hit too.',
+      'Only which bases are hit.',
+      why='Ice Rain in section 13 says "enemy bases" where it means them, while the Area skill in section 11 says '
+      'every base under the template; the difference in wording is taken as meant.'),
     R('BAT-MAGIC-MISCAST',
       "Whether a Standard Bearer's re-roll may undo a deadly 1-1-1.",
       'Yes, before the result is applied.',
-      'Yes. Toggle: re-roll may undo a 1-1-1.'),
+      'Yes. Toggle: re-roll may undo a 1-1-1.',
+      why='The Standard Bearer of section 11 lets a base re-roll one die of its activation, and the miscast of '
+      'section 8 is read off that same roll; the re-roll comes before the dice are read, so it can save the Mage.'),
     # --- the companion systems: decisions beyond the index ----------------------------------------------------
     R('AOB-ROUT',
       'When a fleeing regiment tests to rally, and where its general stands.',
       'At the start of each of its turns, before it moves; the general who stops it is taken to stay within 1 pace '
       'every turn.',
       'No dice change.',
-      ENG),
+      ENG,
+      why='The flight section makes a fleeing regiment move every friendly turn and lets a general within 1 pace '
+      'stop it with a passed test, the flight going on until one is passed; testing before each move lets a rallied '
+      'regiment stand where it is, and with no table to track the general, the odds of a flight assume he keeps up, '
+      'so a test is rolled every turn.'),
     R('SP-SHOOT-HITS',
       "Whether the lost last row's 6 may be switched off.",
       'Yes: the toggle is ours, and without it a 6 counts as the row above.',
       'Yes. Toggle: a 6 is the lost last row.',
-      ENG),
+      ENG,
+      why='The 6 is inferred, not read, so a player who doubts it can see the odds if the table simply stopped at '
+      'the Shock row; folding the 6 into the row above is the least change a missing row allows.'),
     R('SP-SHOOT-HIT-TABLE-LINE',
       'The lost to-hit cells, one per weapon and range band.',
       'One ✎ input stands for whichever lost cell the chosen weapon and range band select, instead of one input '
       'per cell.',
       'The cell is an input.',
-      ENG),
+      ENG,
+      why='Every value of the line table is lost and a shot only ever reads one of them; a single input keeps the '
+      'widget to one question instead of ten blank boxes of which only one matters.'),
     R('SP-TERRAIN-ROUGH',
       'Whether the inches lost in rough ground come off before or after the order\'s bonus, and what "very rough" '
       'ground is.',
       'After the bonus, from each die; "very rough" is the ground that costs 2″ a die, which cavalry may not enter.',
       'Yes. Toggle: cut the bare die first.',
-      ENG),
+      ENG,
+      why='Section 5.3.1 cuts each movement die rolled, and the movement table adds its bonus to each die (+1 in '
+      'column, +3 at trot), so the cut is taken from the die as it moves; the swamp example has no bonus and fits '
+      'either. Section 5.3.3 bars cavalry from very rough ground, which matches the harsher grade.'),
     R('SP-SPOT-MODIFIERS',
       'An extra observation die is named twice in the modifier list.',
       'It counts once.',
       'Yes. Toggle: extra dice count twice.',
-      ENG),
+      ENG,
+      why='Section 6.0.3 already adds +1 to the roll for each extra die spent, and the modifier list repeats it as '
+      'an easier difficulty; one die helping twice is nowhere suggested, so the two mentions are one bonus.'),
     R('BAT-TURN-SEQUENCE',
       'What "twice in a row" counts, and whether a base may be given one order more than once.',
       "Two of the same player's own goes; yes, the same order may be given again.",
       'No dice.',
-      ENG),
+      ENG,
+      why="Section 6 forbids passing twice in a row, and what comes round in turn is each player's own go, so the "
+      'count runs over his goes; section 5 limits a base to three orders and says nothing against repeats.'),
     R('BAT-TERRAIN',
       'Whether two slowing kinds of ground multiply.',
       'No: the harsher one counts.',
       'Only the distance moved.',
-      ENG),
+      ENG,
+      why='Section 3 lets terrain combine but gives no rule for stacking, and the Move order of section 12 judges '
+      'mixed ground by its slowest part (no faster than its swamp speed); counting the harsher ground keeps to that '
+      'one idea.'),
     R('BAT-SKILL-AREA',
       "Whether template fire rolls one shooter's die for all the bases under it.",
       'A fresh die for every base.',
       "Yes. Toggle: one shooter's die for all.",
-      ENG),
+      ENG,
+      why='Section 11 has every base under the template take damage under the normal ranged rules, where each '
+      'attack is its own pair of dice; each base is a separate attack, so each gets its own dice.'),
     R('BAT-MAGIC-MISCAST',
       'Whether the player re-rolls a die when the other two already show 1.',
       'Never: a third 1 would kill the Mage.',
       "It is part of the miscast widget's play.",
-      ENG),
+      ENG,
+      why='With two dice at 1 a re-rolled third die that comes up 1 completes the deadly triple: a one-in-six risk '
+      "of losing the Mage for one action point. It is the engine player's cautious choice, not a rule."),
 )

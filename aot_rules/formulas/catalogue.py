@@ -15,6 +15,7 @@ from aot_rules.core.registry import Mechanic
 from aot_rules.formulas.aot_forms import HitBinomial, MeleeStrikes, Volley, WeatherChain
 from aot_rules.formulas.forms import Form, Kind
 from aot_rules.formulas.played import DiceCount, Played
+from aot_rules.formulas.tree import LEAF_BUDGET
 
 #: a single roll (one die decides): the faces that give each outcome
 SINGLE_ROLL = (
@@ -49,6 +50,16 @@ RECURSIVE = (
     "SP-MELEE-MODS-PCT", "SP-MELEE-RESULT", "BAT-INITIATIVE", "BAT-SKILL-AREA",
     "BAT-SKILL-STREAM", "BAT-SPELL-ICE-RAIN", "BAT-SPELL-DEATH-LAKE",
 )
+#: recursions whose procedure starts again after a round that settles nothing (a tie rolled again): the
+#: recursion is solved over one round (checked by unrolling two), as the endless tree cannot be walked
+RESTARTS = ("AOT-CMD-INITIATIVE", "AOT-CMD-SLOTS", "AOT-TERRAIN-BID", "AOT-MEETING", "AOB-DEPLOY-ROLES",
+            "BAT-INITIATIVE")
+#: recursions whose strike dice count only as hit or miss: each such die branches twice, not six times
+STRIKES = ("AOT-MELEE-ENGAGE",)
+#: recursions walked with a larger budget than ``LEAF_BUDGET`` (leaves walked, and outcomes allowed along one
+#: seeded path): a gun fires at least three dice and each hit rolls its effect, so its smallest tree (three
+#: dice needing a 6: 1331 leaves) is just over the common budget; its plays are cheap
+BUDGETS = {"SP-SHOOT-DICE-ARTILLERY": (6**5, 6**6)}
 #: a binomial of rolls: n dice, each succeeding on the same faces
 BINOMIAL = ("AOT-SHOOT-HIT", "AOT-SHOOT-HORSE-ARMOUR")
 #: n dice rolled alike, each counting on its own faces: binomial counts, read off one played die
@@ -70,7 +81,8 @@ FAMILIES: tuple[tuple[tuple[str, ...], Callable[[Mechanic[Any]], Form]], ...] = 
     (SINGLE_ROLL, lambda m: Played(m, Kind.CLOSED)),
     (SUM_OF_ROLLS, lambda m: Played(m, Kind.PGF)),
     (NO_DICE, lambda m: Played(m, Kind.POINT)),
-    (RECURSIVE, lambda m: Played(m, Kind.RECURSION)),
+    (RECURSIVE, lambda m: Played(m, Kind.RECURSION, *BUDGETS.get(m.rule_id, (LEAF_BUDGET, LEAF_BUDGET)),
+                                 restarts=m.rule_id in RESTARTS, strikes=m.rule_id in STRIKES)),
     (BINOMIAL, HitBinomial),
     (DICE_COUNT, lambda m: DiceCount(m, "hits" if m.rule_id == "SP-SHOOT-HITS" else "dice")),
     (VOLLEY, Volley),

@@ -12,18 +12,10 @@ from typing import Any
 from aot_rules.core.params import jsonable
 from aot_rules.core.registry import Mechanic
 from aot_rules.formulas.catalogue import form_of
-from aot_rules.formulas.forms import KIND_HELP, Maths, Unchecked
+from aot_rules.formulas.coverage import checked, start_inputs
+from aot_rules.formulas.forms import KIND_HELP, Kind, Maths, Unchecked
 from aot_rules.formulas.played import RECURSION_TEX
-
-
-def start_inputs(m: Mechanic[Any]) -> dict[str, Any]:
-    """Where the static widget's controls start: each input's default if its grid has it, else the
-    grid's fourth value (or its last), as ``aot_rules.present.static`` lays them out."""
-    out = {}
-    for p in m.inputs:
-        values = tuple(p.values())
-        out[p.name] = p.default if p.default in values else values[min(3, len(values) - 1)]
-    return out
+from aot_rules.formulas.tree import LEAF_BUDGET
 
 
 def derive_default(m: Mechanic[Any]) -> tuple[Maths, dict[str, Any]]:
@@ -36,6 +28,28 @@ def derive_default(m: Mechanic[Any]) -> tuple[Maths, dict[str, Any]]:
     except Unchecked:
         return Maths(form.kind, "Too many dice paths to expand at these inputs: the law is the recursion over "
                      "each die of the played procedure, which the engine evaluates exactly.", (RECURSION_TEX,)), shown
+
+
+def checked_where(m: Mechanic[Any], maths: Maths) -> str:
+    """Where the test suite checks a recursion against the engine, in a sentence (empty for the other kinds,
+    which are checked wherever the suite samples their grid)."""
+    if form_of(m.rule_id).kind is not Kind.RECURSION:
+        return ""
+    if maths.kind is Kind.RECURSION and maths.laws:
+        budget = getattr(form_of(m.rule_id), "budget", LEAF_BUDGET)
+        return ("The test suite checks this recursion against the engine's exact fractions at these inputs; "
+                f"elsewhere it is walked only where its dice tree has at most {budget} paths, and larger inputs "
+                "are left to the engine's own recursion.")
+    found = checked(m.rule_id)
+    if found is None:
+        return ""
+    point, there = found
+    if there.kind is Kind.POINT:
+        return ("The test suite checks the played rule against the engine only where it rolls no dice "
+                f"({_inputs_text(point)}): every input that rolls dice has too many paths to walk, and is left to "
+                "the engine's own recursion.")
+    return ("The test suite checks this recursion against the engine's exact fractions at smaller inputs, where its "
+            f"dice tree can be walked: {_inputs_text(point)}.")
 
 
 def _inputs_text(shown: dict[str, Any]) -> str:
@@ -72,6 +86,9 @@ def maths_html(rule_id: str) -> str:
     if shown:
         h.append('<p class="aot-maths-note">Written out where the calculator starts: '
                  f"{escape(_inputs_text(shown))}.</p>")
+    where = checked_where(m, maths)
+    if where:
+        h.append(f'<p class="aot-maths-note aot-maths-checked">{escape(where)}</p>')
     h.append('<p class="aot-maths-note">Derived with sympy from the rule functions the engine itself uses; the '
              "test suite checks these formulas against the engine's exact fractions.</p>")
     h.append("</details>")

@@ -18,10 +18,12 @@ import sympy as sp
 
 from aot_rules.core.registry import Mechanic
 from aot_rules.formulas.forms import Kind, Maths, Unchecked, law_table_tex, pgf_tex, rat, tex_value
-from aot_rules.formulas.tree import LEAF_BUDGET, TooLarge, dice_count, laws, leaves
+from aot_rules.formulas.tree import LEAF_BUDGET, TooLarge, dice_count, laws, leaves, renewal
 
 RECURSION_TEX = (r"\Pr(X = x \mid r_1,\dots,r_j) = \frac{1}{s}\sum_{f=1}^{s} \Pr(X = x \mid r_1,\dots,r_j,f),"
                  r"\qquad \Pr(X = x \mid \text{all dice rolled}) = [\,X(r_1,\dots,r_m) = x\,]")
+RENEWAL_TEX = (r"\Pr(X = x) = a(x) + t\,\Pr(X = x) \quad\Longrightarrow\quad \Pr(X = x) = \frac{a(x)}{1 - t},"
+               r"\qquad a(x) = \Pr(\text{the first round settles } X = x)")
 
 
 def headline(m: Mechanic[Any], record: Any) -> str:
@@ -40,11 +42,20 @@ class Played:
     m: Mechanic[Any]
     kind: Kind
     budget: int = LEAF_BUDGET
+    #: most dice outcomes one seeded play may show before the tree is taken to be too large
+    probe: int = LEAF_BUDGET
+    #: a round that settles nothing starts the procedure again (a tie rolled again): solve the recursion
+    #: over one round instead of walking the endless tree
+    restarts: bool = False
+    #: every die judged as hit-or-not is read only that way: branch on hit and miss, not on six faces
+    strikes: bool = False
 
     def derive(self, record: Any) -> Maths:
         try:
-            tree = leaves(self.m.play, record, self.budget)
+            tree = leaves(self.m.play, record, self.budget, merge=self.strikes, probe=self.probe)
         except TooLarge as e:
+            if self.restarts:
+                return self._renewal(record)
             raise Unchecked(f"{self.m.rule_id}: {e}") from None
         law = _event_laws(laws(tree))
         main = headline(self.m, record)
@@ -73,6 +84,21 @@ class Played:
         return Maths(Kind.RECURSION, f"{lo if lo == hi else f'{lo} to {hi}'} {die} rolled, some only when earlier "
                      "dice call for them: the law is the recursion over each die, down to the played rule's answer.",
                      (RECURSION_TEX, law_table_tex(head)), law)
+
+    def _renewal(self, record: Any) -> Maths:
+        try:
+            r = renewal(self.m.play, record, self.budget)
+        except TooLarge as e:
+            raise Unchecked(f"{self.m.rule_id}: {e}") from None
+        law = _event_laws(r.laws)
+        main = headline(self.m, record)
+        if main not in law:
+            raise Unchecked(f"{self.m.rule_id}: {main} is not the same after a restart")
+        head = law[main]
+        return Maths(Kind.RECURSION, f"A round of {r.round} dice; a round that settles nothing (a tie) starts the "
+                     "procedure again, so the law solves the recursion over one round, each die of the round "
+                     "unrolled as below.",
+                     (RENEWAL_TEX, rf"t = {tex_value(r.again)}", RECURSION_TEX, law_table_tex(head)), law)
 
 
 def _sides(m: Mechanic[Any], record: Any, tree: list[Any]) -> set[int]:

@@ -5,7 +5,9 @@ mass); each derivation gives exact laws, which must equal the engine's ``Fractio
 grid point where it can be evaluated.  The structured forms (single rolls, sums, binomials, volleys,
 the weather chain, melee strikes, point masses) must evaluate everywhere on the grid; the general
 recursion over a played procedure's dice is evaluated where its tree has at most ``LEAF_BUDGET``
-leaves.  The fast tier checks six points of each grid; the full tier a wider spread (``WIDE``).
+leaves.  The fast tier checks six points of each grid; the full tier a wider spread (``WIDE``).  Every
+recursion is also checked at the grid point its page names (``checked_point``: where the calculator starts,
+or a smaller point when that tree is too large), so none goes unchecked however its sample falls.
 """
 
 from __future__ import annotations
@@ -24,8 +26,9 @@ import sympy as sp
 from aot_rules.core.errors import RuleError
 from aot_rules.formulas.catalogue import FAMILIES, RECURSIVE, classified, form_of
 from aot_rules.formulas.check import engine_laws, mismatches
+from aot_rules.formulas.coverage import checked, checked_point, start_inputs
 from aot_rules.formulas.forms import Kind, Maths, Unchecked
-from aot_rules.formulas.tree import laws, leaves
+from aot_rules.formulas.tree import TooLarge, laws, leaves, renewal
 from aot_rules.systems import all_mechanics, get
 
 IDS = [m.rule_id for m in all_mechanics()]
@@ -89,6 +92,68 @@ def test_formula_equals_the_engine_on_a_sample_of_its_grid(rule_id: str) -> None
     if rule_id not in RECURSIVE:
         assert unchecked == 0, f"{rule_id}: a structured form must derive at every grid point"
         assert checked > 0
+
+
+#: recursions with no grid point that both rolls dice and fits the budget: six or more gun dice, each hit rolling
+#: its effect, at every range the gun reaches
+NO_SMALL_TREE = {"SP-SHOOT-HIT-TABLE-ART"}
+
+
+@pytest.mark.parametrize("rule_id", RECURSIVE)
+def test_every_recursion_is_checked_against_the_engine_at_the_point_its_page_names(rule_id: str) -> None:
+    m = get(rule_id)
+    found = checked(rule_id)  # the derivation is made once, for the page and for this comparison
+    assert found is not None, f"{rule_id}: no grid point small enough to walk its dice tree"
+    point, maths = found
+    assert point in list(m.grid()) and maths.laws
+    # only where no input that rolls dice is small enough does a point rolling none stand in (the gun table)
+    assert maths.kind is Kind.RECURSION or rule_id in NO_SMALL_TREE, (point, maths.kind)
+    assert mismatches(maths, engine_laws(m, form_of(rule_id), point)) == [], point
+
+
+def test_the_mathematics_block_says_where_a_recursion_is_checked() -> None:
+    from aot_rules.formulas.html import _inputs_text, maths_html
+
+    clash = get("AOB-CLASH")  # starts on a d20: four d20s are too many paths, so a d6 point is checked
+    point = checked_point(clash)
+    assert point is not None and point != start_inputs(clash) and point["die"].value == "d6"
+    assert f"at smaller inputs, where its dice tree can be walked: {_inputs_text(point)}." in maths_html("AOB-CLASH")
+    assert checked_point(get("BAT-MELEE-DAMAGE")) == start_inputs(get("BAT-MELEE-DAMAGE"))
+    assert "checks this recursion against the engine&#x27;s exact fractions at these inputs" in \
+        maths_html("BAT-MELEE-DAMAGE")
+    assert "aot-maths-checked" not in maths_html("AOT-SHOOT-HIT")  # a closed form is checked wherever sampled
+
+
+def test_a_restarting_procedure_is_solved_over_one_round() -> None:
+    """Rolling for roles until the faces differ: one round of two d6, a tie (1/6) starts again, and each
+    role is an even chance; how many rounds it took is not a law of one round, so it is left out."""
+    m = get("AOB-DEPLOY-ROLES")
+    kw = next(kw for kw in m.grid() if kw["die"].value == "d6")
+    r = renewal(m.play, m.record(**kw))
+    assert (r.round, r.again) == (2, Fraction(1, 6))
+    assert set(r.laws["role"].values()) == {Fraction(1, 2)} and "first" not in r.laws
+    with pytest.raises(TooLarge):  # a procedure that never starts again is refused, not solved
+        renewal(get("AOT-DISORDER-TEST").play, get("AOT-DISORDER-TEST").record(density=4, formed=8))
+
+
+def test_merging_strike_dice_is_exact_only_where_the_rule_reads_hit_or_miss() -> None:
+    """Two against one without shields: seven strike dice, 2**7 merged paths instead of 6**7, equal to the
+    engine.  Only a die judged hit-or-miss is merged: a shield die, whose face counts, keeps its six faces."""
+    from aot_rules.core.events import DieEffect
+    from aot_rules.formulas.tree import _classes
+
+    m = get("AOT-MELEE-ENGAGE")
+    kw = next(kw for kw in m.grid() if kw["a1_ranks"] == kw["a2_ranks"] == (2, 2) and kw["b_ranks"] == (3, 3)
+              and not kw["b_shield"])
+    tree = leaves(m.play, m.record(**kw), 6**4, merge=True)
+    assert len(tree) == 2**7 and {len(faces) for _, faces, _ in tree} == {7}
+    assert mismatches(Maths(Kind.RECURSION, "", (), laws(tree)), engine_laws(m, form_of(m.rule_id), kw)) == []
+    strike = _classes(6, lambda f: DieEffect.HIT if f <= 4 else DieEffect.NONE, merge=True)
+    assert strike == [(1, Fraction(2, 3)), (5, Fraction(1, 3))]
+    shield = _classes(6, lambda f: DieEffect.SAVE if f >= 4 else DieEffect.NONE, merge=True)
+    assert len(shield) == 6 and len(_classes(6, None, merge=True)) == 6
+    with pytest.raises(TooLarge):  # unmerged, the same fight is far over the budget
+        leaves(m.play, m.record(**kw), 6**4)
 
 
 #: Grid points the full tier checks per mechanic: the whole grid where it has no more, else this many spread
