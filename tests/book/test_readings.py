@@ -99,7 +99,6 @@ def test_an_entry_says_why_between_adopted_and_the_other_reading() -> None:
             assert f"   **Adopted.** {r.adopted}\\\n   **Why.** {r.why}\\\n   **The other reading.** {r.odds}" in text
 
 
-@pytest.mark.xfail(strict=False, reason="filled by three slices")
 def test_every_reading_says_why_apart_from_what_it_adopts() -> None:
     """Issue 24, part 5: every Reading gives its reason, separate from the reading adopted."""
     missing = [(r.rule_id, r.open[:50]) for r in READINGS if not r.why.strip() or r.why.strip() == r.adopted.strip()]
