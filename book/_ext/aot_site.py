@@ -137,6 +137,8 @@ def setup(app: Sphinx) -> dict[str, Any]:
     _drop_thebe(app)
     app.connect("config-inited", _config)
     app.connect("html-page-context", _page)
-    app.connect("build-finished", _finish)
+    # Last of the build-finished hooks: after the theme rewrites pygments.css and the engine is published, so
+    # the cut sees every stylesheet and script the site ships.
+    app.connect("build-finished", _finish, priority=900)
     app.add_js_file("aot-site.js", loading_method="defer")
     return {"version": "1.0", "parallel_read_safe": True, "parallel_write_safe": True}

@@ -251,6 +251,23 @@ def test_page_weight(browser: Any, site: str, page: str) -> None:
     assert widgets or not any("bokeh" in n for n in names), f"{page} loads BokehJS without a Bokeh widget"
 
 
+@pytest.mark.parametrize(("page", "widgets"), [("book/compare", False), ("book/melee", True)])
+def test_the_widgets_bundle_loads_only_where_a_document_holds_a_widget(browser: Any, site: str, page: str,
+                                                                        widgets: bool) -> None:
+    """The comparison chapter's charts need BokehJS alone (book/_ext/aot_bokeh.py); they must still draw."""
+    browser.get_log("browser")
+    open_page(browser, f"{site}/{page}.html")
+    names = [name for name, _ in browser.execute_script(WEIGHT)[1]]
+    assert any("/bokeh-3" in n for n in names)
+    assert any("bokeh-widgets" in n for n in names) == widgets
+    views = "return window.Bokeh && Bokeh.index ? Object.keys(Bokeh.index).length : 0"
+    deadline = time.time() + 20
+    while time.time() < deadline and not browser.execute_script(views):
+        time.sleep(0.2)
+    assert browser.execute_script(views) >= 1, f"{page}: no Bokeh view was drawn"
+    assert not chromium.severe_errors(browser), page
+
+
 def test_no_source_maps_are_published(built_book: Path) -> None:
     assert not list(built_book.rglob("*.map"))
     assert not (built_book / "_static" / "scripts" / "fontawesome.js").exists()
