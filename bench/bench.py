@@ -32,7 +32,8 @@ measures only these.
 
 Targets (issue "A publication that holds up"): a clean build < 5 min and an unchanged rebuild < 60 s on 2 cores;
 a text page < 1 MB and a widget page < 3 MB of total transfer; ``make test-fast`` < 3 min and ``make test``
-< 25 min (the last runs' times, recorded by tests/conftest.py, close the report).
+< 25 min (the last runs' times, recorded by tests/conftest.py, close the report).  ``python bench/bench.py
+--weights-only [HTML_DIR]`` lists only the page weights, on an existing build (_build/html).
 
 Targets (issue "Foundation"):
   one exact shooting distribution       < 1 ms median
@@ -396,6 +397,10 @@ def main() -> None:
     if "--games-only" in sys.argv:  # ``python bench/bench.py --games-only``: issue 19's two timings alone
         report_whole_games()
         return
+    if "--weights-only" in sys.argv:  # ``python bench/bench.py --weights-only [HTML_DIR]``: issue 23's page weights
+        rest = sys.argv[sys.argv.index("--weights-only") + 1:]
+        report_page_weights(Path(rest[0]) if rest else ROOT / "_build" / "html")
+        return
     if "--engine-only" in sys.argv:
         rest = sys.argv[sys.argv.index("--engine-only") + 1:]
         print("issue 20, the engine in the reader's browser (headless Chromium)")
@@ -524,12 +529,16 @@ def main() -> None:
         report_animated_pages(Path(tmp) / "_build" / "html")
         print("issue 20, the engine in the reader's browser (headless Chromium)")
         browser_engine(Path(tmp) / "_build" / "html")
-        print("issue 23: each page's total transfer as served (HTML, scripts, styles, fonts, data; uncompressed)")
-        for page, (total, widgets) in page_transfers(Path(tmp) / "_build" / "html").items():
-            limit = 3e6 if widgets else 1e6
-            report(f"  {page} ({'widget page' if widgets else 'text page'})", f"{total / 1e6:.2f} MB",
-                   f"< {limit / 1e6:g} MB", total < limit)
+        report_page_weights(Path(tmp) / "_build" / "html")
     suite_times()
+
+
+def report_page_weights(html: Path) -> None:
+    print("issue 23: each page's total transfer as served (HTML, scripts, styles, fonts, data; uncompressed)")
+    for page, (total, widgets) in page_transfers(html).items():
+        limit = 3e6 if widgets else 1e6
+        report(f"  {page} ({'widget page' if widgets else 'text page'})", f"{total / 1e6:.2f} MB",
+               f"< {limit / 1e6:g} MB", total < limit)
 
 
 def report_animated_pages(html: Path) -> None:
@@ -552,6 +561,11 @@ def toc_pages() -> list[str]:
 
     toc = yaml.safe_load((ROOT / "_toc.yml").read_text())
     return [toc["root"], *(c["file"] for part in toc["parts"] for c in part["chapters"])]
+
+
+#: What makes a page a widget page, as the weight test (tests/book/browser/test_site.py) decides it: Bokeh content,
+#: the At the table application, or typeset mathematics (which needs MathJax).
+WIDGET_PAGE = ".aot-widget, [data-root-id], #aot-at-the-table, .math"
 
 
 def page_transfers(html: Path) -> dict[str, tuple[int, int]]:
@@ -591,7 +605,7 @@ def page_transfers(html: Path) -> dict[str, tuple[int, int]]:
             doc, rest, widgets = driver.execute_script(
                 "return [performance.getEntriesByType('navigation')[0].decodedBodySize, performance"
                 ".getEntriesByType('resource').reduce((s, r) => s + r.decodedBodySize, 0),"
-                " document.querySelectorAll('.aot-widget, [data-root-id]').length];")
+                f" document.querySelectorAll('{WIDGET_PAGE}').length];")
             out[page] = (doc + rest, widgets)
     finally:
         driver.quit()

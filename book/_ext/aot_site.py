@@ -7,8 +7,10 @@ Why an extension rather than page edits: each of these is a property of the whol
   runs no kernel, so the extension's hooks and stylesheet are removed before the build starts.
 * The theme's asset list comes from ``book/_templates`` (no Font Awesome script: the web font draws the
   icons), and ``aot-site.js`` makes the theme's drawers open on tap.
-* The published site carries no source maps and no Font Awesome script (the theme ships both), and the theme's
-  stylesheet keeps only the icon rules some page uses.
+* The published site carries no source maps and no Font Awesome script (the theme ships both), the theme's
+  stylesheet keeps only the icon rules some page uses, and every page's shared weight is cut to what the site
+  uses: stylesheets without the rules nothing can match, icon fonts without the glyphs nothing draws
+  (``aot_slim``).
 * Every footer, and the front page's ``aot-build-stamp`` placeholder, show the engine's version and the
   build date; they are filled in when each page is written, so they never make a page re-execute.
 """
@@ -22,6 +24,7 @@ from importlib.metadata import PackageNotFoundError, version
 from pathlib import Path
 from typing import Any
 
+from aot_slim import LARGEST, code_points, prune_stylesheet, site_names, subset_font
 from sphinx.application import Sphinx
 
 HERE = Path(__file__).resolve().parent
@@ -90,29 +93,52 @@ def prune_icons(css: str, used: set[str]) -> str:
 
 
 def _finish(app: Sphinx, exc: Exception | None) -> None:
-    """Take the theme's source maps and unused scripts out of the published folder."""
+    """Take the theme's source maps and unused scripts out of the published folder, and cut what every page
+    loads to what the site uses (``aot_slim``)."""
     if exc is not None or app.builder.format != "html":
         return
-    static = Path(app.outdir) / "_static"
+    out = Path(app.outdir)
+    static = out / "_static"
     for name in UNUSED:
         (static / name).unlink(missing_ok=True)
     for path in static.rglob("*.map"):
         path.unlink()
-    pages = Path(app.outdir).rglob("*.html")
+    pages = sorted(out.rglob("*.html"))
     used = {c for page in pages for c in ICON_CLASS.findall(page.read_text(encoding="utf-8"))}
+    scripts = sorted(static.rglob("*.js"))
+    used |= {c for script in scripts if script.stat().st_size < LARGEST
+             for c in ICON_CLASS.findall(script.read_text(encoding="utf-8", errors="ignore"))}
     theme_css = static / "styles" / "pydata-sphinx-theme.css"
     if theme_css.is_file():
         theme_css.write_text(prune_icons(theme_css.read_text(encoding="utf-8"), used), encoding="utf-8")
-    for path in [*static.rglob("*.js"), *static.rglob("*.css")]:
+    for path in [*scripts, *static.rglob("*.css")]:
         text = path.read_text(encoding="utf-8", errors="surrogateescape")
         if "sourceMappingURL=" in text[-300:]:
             path.write_text(MAP_COMMENT.sub("", text), encoding="utf-8", errors="surrogateescape")
+    _slim(out, static, pages, scripts)
+
+
+def _slim(out: Path, static: Path, pages: list[Path], scripts: list[Path]) -> None:
+    """The theme's and extensions' stylesheets without the selectors nothing in the site can match, and the icon
+    fonts without the glyphs those stylesheets no longer name."""
+    names, prefixes = site_names([*pages, *scripts])
+    own = {p.name for p in (HERE.parent / "_static").iterdir()}
+    sheets = [p for p in static.rglob("*.css")
+              if p.name not in own and not p.relative_to(static).parts[0].startswith("aot-")]
+    for path in sheets:
+        path.write_text(prune_stylesheet(path.read_text(encoding="utf-8"), names, prefixes), encoding="utf-8")
+    keep = {c for path in static.rglob("*.css") for c in code_points(path.read_text(encoding="utf-8"))}
+    for font in (static / "vendor" / "fontawesome" / "webfonts").glob("*"):
+        if font.suffix in (".woff2", ".ttf"):
+            font.write_bytes(subset_font(font.read_bytes(), keep, "woff2" if font.suffix == ".woff2" else None))
 
 
 def setup(app: Sphinx) -> dict[str, Any]:
     _drop_thebe(app)
     app.connect("config-inited", _config)
     app.connect("html-page-context", _page)
-    app.connect("build-finished", _finish)
+    # Last of the build-finished hooks: after the theme rewrites pygments.css and the engine is published, so
+    # the cut sees every stylesheet and script the site ships.
+    app.connect("build-finished", _finish, priority=900)
     app.add_js_file("aot-site.js", loading_method="defer")
     return {"version": "1.0", "parallel_read_safe": True, "parallel_write_safe": True}

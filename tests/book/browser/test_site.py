@@ -223,14 +223,12 @@ return [nav.decodedBodySize, performance.getEntriesByType('resource').map(r => [
 """
 
 
-#: Widget pages still over 3 MB: the melee chapter (measured 3.33 MB: 21 widgets, 0.88 MB of page, of which the
-#: packed tables are 0.36 MB and the Bokeh documents 0.35 MB, on top of 2.4 MB of BokehJS, theme and fonts); the
-#: command and shooting chapters fit since the tables are packed.  The strict xfail turns red the day it fits.
 #: Pages known to be over their limit, each with the reason (strict: the mark must go once the page is light).
-OVERWEIGHT = {
-    "book/melee": "BokehJS, theme and fonts (2.4 MB) plus 21 Bokeh documents and the packed tables: 3.33 MB",
-    "book/tabletop": "the full-turn replay's frames and the engine's diagrams on the theme's 0.6 MB: 1.02 MB",
-}
+#: None today: the weight every page shares is cut at build time (book/_ext/aot_slim.py: the theme's stylesheets
+#: to the rules the site can match, its icon font to the glyphs they draw), which brought the melee chapter from
+#: 3.36 MB to 2.91 MB (21 widgets: 0.9 MB of page on 1.65 MB of BokehJS), the table-top page from 1.03 MB to
+#: 0.58 MB and the Readings appendix (since split by system) from 1.10 MB to 0.65 MB.
+OVERWEIGHT: dict[str, str] = {}
 
 
 @pytest.mark.parametrize("page", [pytest.param(p, marks=pytest.mark.xfail(reason=OVERWEIGHT[p], strict=True))
@@ -253,9 +251,50 @@ def test_page_weight(browser: Any, site: str, page: str) -> None:
     assert widgets or not any("bokeh" in n for n in names), f"{page} loads BokehJS without a Bokeh widget"
 
 
+@pytest.mark.parametrize(("page", "widgets"), [("book/compare", False), ("book/melee", True)])
+def test_the_widgets_bundle_loads_only_where_a_document_holds_a_widget(browser: Any, site: str, page: str,
+                                                                        widgets: bool) -> None:
+    """The comparison chapter's charts need BokehJS alone (book/_ext/aot_bokeh.py); they must still draw."""
+    browser.get_log("browser")
+    open_page(browser, f"{site}/{page}.html")
+    names = [name for name, _ in browser.execute_script(WEIGHT)[1]]
+    assert any("/bokeh-3" in n for n in names)
+    assert any("bokeh-widgets" in n for n in names) == widgets
+    views = "return window.Bokeh && Bokeh.index ? Object.keys(Bokeh.index).length : 0"
+    deadline = time.time() + 20
+    while time.time() < deadline and not browser.execute_script(views):
+        time.sleep(0.2)
+    assert browser.execute_script(views) >= 1, f"{page}: no Bokeh view was drawn"
+    assert not chromium.severe_errors(browser), page
+
+
 def test_no_source_maps_are_published(built_book: Path) -> None:
     assert not list(built_book.rglob("*.map"))
     assert not (built_book / "_static" / "scripts" / "fontawesome.js").exists()
+
+
+def test_every_icon_the_published_stylesheets_name_is_in_the_published_font(built_book: Path) -> None:
+    """The icon font is cut to the glyphs the (cut) stylesheets name (book/_ext/aot_slim.py): none may be lost,
+    and the menu, search, theme and contents icons must be among them."""
+    import io
+    import sys
+
+    from fontTools.ttLib import TTFont
+
+    sys.path.insert(0, str(ROOT / "book" / "_ext"))
+    import aot_slim
+
+    static = built_book / "_static"
+    named = {c for css in static.rglob("*.css") for c in aot_slim.code_points(css.read_text(encoding="utf-8"))}
+    font = static / "vendor" / "fontawesome" / "webfonts" / "fa-solid-900.woff2"
+    drawn = set(TTFont(io.BytesIO(font.read_bytes())).getBestCmap())
+    assert {0xF0C9, 0xF002, 0xF185, 0xF186, 0xF03A} <= drawn  # bars, magnifying glass, sun, moon, list
+    import pydata_sphinx_theme
+
+    theme = Path(pydata_sphinx_theme.__file__).parent / "theme" / "pydata_sphinx_theme" / "static"
+    whole = set(TTFont(theme / "vendor" / "fontawesome" / "webfonts" / "fa-solid-900.woff2").getBestCmap())
+    assert named & whole == drawn  # every icon a stylesheet can ask for, and no other
+    assert font.stat().st_size < 20_000
 
 
 # --- 6. Hosting, search, version -------------------------------------------------------------------------------
