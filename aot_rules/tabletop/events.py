@@ -118,6 +118,7 @@ class OfficerActed(Event):
     side: int
     kind: str
     target: str = ""
+    target_name: str = ""
 
 
 @dataclass(frozen=True, slots=True)

@@ -108,8 +108,9 @@ def inches(d: float) -> str:
     return f"{d:.1f}″"
 
 
-def die_inches(d: float) -> str:
-    """A distance a die gave (whole inches, said as such: "4″"), or one worked out (to a tenth)."""
+def whole_inches(d: float) -> str:
+    """A distance that may be whole inches (a die's, or a range the rules count in inches), said as a player
+    says it: "4″", otherwise to a tenth ("2.3″")."""
     return f"{d:.0f}″" if float(d).is_integer() else inches(d)
 
 
@@ -271,8 +272,9 @@ def _ended(entry: LogEntry, e: BattleEnded) -> str:
 
 @renders(Wheeled)
 def _wheeled(entry: LogEntry, e: Wheeled) -> str:
+    """Told only for a record read without its move (a move's entry is told by its :class:`MovedAlong`)."""
     side = "left" if e.degrees > 0 else "right"
-    return f"{e.piece} wheels {abs(e.degrees):.0f}° to the {side}"
+    return f"wheels {abs(e.degrees):.0f}° to the {side}"
 
 
 @renders(Turned)
@@ -299,8 +301,8 @@ def _extra(entry: LogEntry, e: ExtraRolled) -> str:
     if e.berserk:
         return f"trot die {e.distance:g}: it goes berserk"
     if e.overturned:
-        return f"trots {die_inches(e.distance)} but overturns and is removed"
-    return f"may {e.how} up to {die_inches(e.distance)}" + (
+        return f"trots {whole_inches(e.distance)} but overturns and is removed"
+    return f"may {e.how} up to {whole_inches(e.distance)}" + (
         f"; {e.disordered} disordered by the test" if e.disordered else "")
 
 
@@ -361,13 +363,13 @@ def _fleeing(entry: LogEntry, e: Fleeing) -> str:
 
 @renders(Evaded)
 def _evaded(entry: LogEntry, e: Evaded) -> str:
-    return f"evades {e.attacker_name or e.attacker}: {die_inches(e.distance)}" + (
+    return f"evades {e.attacker_name or e.attacker}: {whole_inches(e.distance)}" + (
         f", {e.disordered} disordered" if e.disordered else "")
 
 
 @renders(EvasionRefused)
 def _evasion_refused(entry: LogEntry, e: EvasionRefused) -> str:
-    return f"cannot back the full {die_inches(e.distance)} ({e.reason}): accepts the melee"
+    return f"cannot back the full {whole_inches(e.distance)} ({e.reason}): accepts the melee"
 
 
 @renders(Rampaged)
@@ -382,14 +384,12 @@ def _rampaged(entry: LogEntry, e: Rampaged) -> str:
 def _left(entry: LogEntry, e: LeftBattle) -> str:
     if e.reason:
         return f"{e.reason}: {e.status}"
-    return f"{e.piece} leaves the battle: {e.status}"
+    return f"leaves the battle: {e.status}"
 
 
 @renders(CampTaken)
 def _camp(entry: LogEntry, e: CampTaken) -> str:
-    if e.camp:
-        return f"sacks the {e.camp} camp and leaves the battle to loot it"
-    return f"{e.piece} takes the camp of side {e.side + 1}"
+    return f"sacks the {e.camp or f'side {e.side + 1}'} camp and leaves the battle to loot it"
 
 
 @renders(ReactionChosen)
@@ -403,7 +403,8 @@ def _reaction(entry: LogEntry, e: ReactionChosen) -> str:
 
 @renders(OfficerActed)
 def _officer(entry: LogEntry, e: OfficerActed) -> str:
-    return f"its junior officer acts in the enemy's slot: {e.kind}" + (f" at {e.target}" if e.target else "")
+    return f"its junior officer acts in the enemy's slot: {e.kind}" + (
+        f" at {e.target_name or e.target}" if e.target else "")
 
 
 # --- shooting, the countercharge, melee ------------------------------------------------------------------
@@ -412,7 +413,7 @@ def _aim_terms(a: Aimed | None) -> str:
     """How the volley was set up, in brackets after its target: the range and what changed the dice."""
     if a is None:
         return ""
-    bits = [inches(a.distance)]
+    bits = [whole_inches(a.distance)]
     if a.cover:
         bits.append(f"in cover: {a.cover}")
     if a.line:
@@ -465,7 +466,7 @@ def _at_panicking(entry: LogEntry, e: ShotAtPanicking) -> str:
 
 @renders(Countercharged)
 def _countercharged(entry: LogEntry, e: Countercharged) -> str:
-    return (f"countercharges {e.shooter_name or e.shooter} {inches(e.distance)} away: {e.roll} "
+    return (f"countercharges {e.shooter_name or e.shooter} {whole_inches(e.distance)} away: {e.roll} "
             + ("reaches" if e.reaches else "falls short") + (f"; {e.disordered} disordered" if e.disordered else ""))
 
 
@@ -476,7 +477,7 @@ def _countercharge_ended(entry: LogEntry, e: CounterchargeEnded) -> str:
         return f"finds no open ground to reach {shooter}: it falls short"
     if e.how == "home":
         return f"charges home into {shooter} at {where(e.end)}: no volley, the melee is fought at once"
-    return f"stops at {where(e.end)}, {inches(e.gap)} from {shooter}: the volley follows"
+    return f"stops at {where(e.end)}, {whole_inches(e.gap)} from {shooter}: the volley follows"
 
 
 @renders(RetreatBlocked)

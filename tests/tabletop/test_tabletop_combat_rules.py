@@ -32,7 +32,7 @@ def table(*pieces: Piece, general: str = "", slot: bool = True) -> GameState:
     if not slot:
         return st
     owner = st.sides[0].slots[0]
-    opened = LogEntry(1, "Greeks", command.SLOT_RULE, (), "slot 1", "event", (SlotOpened(0, 1, owner, ()),))
+    opened = LogEntry(1, "Greeks", command.SLOT_RULE, (), "event", (SlotOpened(0, 1, owner, ()),))
     return replace(st, slot=1, mover=0, log=(opened,), opening=None)
 
 
