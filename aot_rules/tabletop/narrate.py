@@ -356,8 +356,8 @@ def _panicked(entry: LogEntry, e: Panicked) -> str:
 def _fleeing(entry: LogEntry, e: Fleeing) -> str:
     if e.away_from:
         return f"flees {inches(e.distance)} away from {e.away_name or e.away_from}"
-    if e.distance == 0:
-        return "already at its camp"
+    if e.distance < 0.05:  # nothing a player would measure: it stands at its camp
+        return "already at its camp" if e.toward == "camp" else "already at its table edge"
     return f"flees {inches(e.distance)} toward " + ("its camp" if e.toward == "camp" else "its table edge")
 
 
