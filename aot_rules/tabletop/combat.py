@@ -121,7 +121,25 @@ from aot_rules.core.errors import RuleError
 from aot_rules.core.events import Roll
 from aot_rules.tabletop import command, moves, plans, sight
 from aot_rules.tabletop import geometry as geo
-from aot_rules.tabletop.events import Aimed, DPForced, FacedAttack, Turned
+from aot_rules.tabletop.events import (
+    Aimed,
+    Countercharged,
+    CounterchargeEnded,
+    DPDisordered,
+    DPForced,
+    DPUnspent,
+    FacedAttack,
+    MeleeJudged,
+    Panicked,
+    RetreatBlocked,
+    ShotAtPanicking,
+    ShotJudged,
+    ShotLost,
+    Struck,
+    Turned,
+    TwoOnOne,
+    Volley,
+)
 from aot_rules.tabletop.game import FORCE_ATTACK, FORCE_RETREAT, Referee, TableDice
 from aot_rules.tabletop.narrate import possessive
 from aot_rules.tabletop.state import GameState, LogEntry, Piece
@@ -256,12 +274,12 @@ class Aim:
     seen: Unit | None = None  # the target as the slot's shooters see it (AOT-SHOOT-SIMULTANEOUS)
     line: bool = False  # one firer fewer: the shooter is in a battle line (AOT-CMD-BATTLE-LINE)
 
-    def event(self, shooter: str, target: str) -> Aimed:
+    def event(self, shooter: Piece, target: Piece) -> Aimed:
         """The volley's set-up as a typed event (what :meth:`describe` says, and the target's counted strength)."""
         seen = self.seen if self.seen is not None else Unit()
         strength = seen.density if self.cover else range_strength(seen)
-        return Aimed(shooter, target, self.firers, float(self.distance), strength, self.cover or "", self.cond.flank,
-                     self.cond.wind, self.line)
+        return Aimed(shooter.id, target.id, self.firers, float(self.distance), strength, self.cover or "",
+                     self.cond.flank, self.cond.wind, self.line, target.name, shooter.name)
 
     def describe(self) -> str:
         bits = [f"{self.distance}″"]
@@ -324,15 +342,10 @@ def _may_shoot(state: GameState, shooter: Piece) -> None:
                         "shoot, they fight a melee")
 
 
-def _volley_text(a: Aim, rep: VolleyReport, target: str) -> str:
-    text = f"{a.firers} firers at {target} ({a.describe()}), hit on {rep.hit_on}: {rep.hits} hits"
-    if rep.save_roll is not None:
-        held = " (this slot's roll)" if rep.held_shield else ""
-        text += f", shield wall {rep.save_roll}{held}: {rep.saved} saved"
-    text += f": {rep.killed} killed"
-    if rep.disordered:
-        text += f", {rep.disordered} disordered"
-    return text
+def _volley(shooter: str, target: str, rep: VolleyReport, returned: bool = False) -> Volley:
+    """The volley's dice as the log renderer tells them."""
+    return Volley(shooter, target, rep.hit_on, rep.hits, rep.killed, rep.disordered, rep.save_roll or 0,
+                  rep.held_shield, rep.saved, returned)
 
 
 def _return_fire(state: GameState, ref: Referee, shooter: Piece, target: Piece) -> Aim | None:
@@ -348,8 +361,8 @@ def _return_fire(state: GameState, ref: Referee, shooter: Piece, target: Piece) 
 
 def _at_panicking(state: GameState, ref: Referee, shooter: Piece, tgt: Piece, firers: int) -> GameState:
     """AOT-PANIC, Reading 2: a panicking target cannot be hit; it flees (once a turn), no dice, no DP."""
-    ref.note(shooter.name, "AOT-PANIC", f"{firers} could shoot at {tgt.name}, which is panicking: it "
-             "cannot be hit and flees away from the shooter; no DP")
+    ref.note(shooter.name, "AOT-PANIC", events=(ShotAtPanicking(shooter.id, tgt.id, firers, tgt.name),),
+             pieces=(shooter.id, tgt.id))
     return moves.flee(state, ref, tgt.id, shooter.id)
 
 
@@ -383,22 +396,21 @@ def shoot(state: GameState, ref: Referee, pid: str, target: str) -> GameState:
         try:  # the volley is measured where the target now stands
             plan = aim(state, shooter, tgt)
         except RuleError as e:
-            ref.note(shooter.name, e.rule_id, f"the shot at {tgt.name} is lost: {e.message}")
+            ref.note(shooter.name, e.rule_id, events=(ShotLost(shooter.id, tgt.id, e.message, tgt.name),),
+                     pieces=(shooter.id, tgt.id))
             return state
     else:
         back = _return_fire(state, ref, shooter, tgt)
     with ref.rolling(shooter.name, "AOT-SHOOT-HIT", shooter.id, tgt.id) as rec:
         rep = resolve_volley(plan.firers, plan.seen or tgt.unit, plan.cond, ref.dice,
                              held_shield=held_shield(state, tgt.name, SHOT_RULES, ref), now=tgt.unit)
-        rec.outcome = _volley_text(plan, rep, tgt.name)
-        rec.events.append(plan.event(shooter.id, tgt.id))
+        rec.events.extend((_volley(shooter.id, tgt.id, rep), plan.event(shooter, tgt)))
     answer: VolleyReport | None = None
     if back is not None:
         with ref.rolling(tgt.name, "AOT-REACT-RETURN-FIRE", tgt.id, shooter.id) as rec:
             answer = resolve_volley(back.firers, back.seen or shooter.unit, back.cond, ref.dice,
                                     held_shield=held_shield(state, shooter.name, SHOT_RULES, ref), now=shooter.unit)
-            rec.outcome = "returns fire: " + _volley_text(back, answer, shooter.name)
-            rec.events.append(back.event(tgt.id, shooter.id))
+            rec.events.extend((_volley(tgt.id, shooter.id, answer, True), back.event(tgt, shooter)))
     s_lost = answer.killed + answer.disordered if answer else 0
     t_lost = rep.killed + rep.disordered
     s_unit, t_unit = shooter.unit, tgt.unit
@@ -407,18 +419,21 @@ def shoot(state: GameState, ref: Referee, pid: str, target: str) -> GameState:
         state = state.with_piece(changed(state.piece(shooter.id), answer.after, answer.killed))
     s_density = density_after(s_unit.ranks, s_lost)
     if retreats(t_unit, t_lost, s_density, plan.cond):
-        ref.note(shooter.name, "AOT-SHOOT-RESULT", f"density {s_density} against {possessive(tgt.name)} "
-                 f"{compared_density(t_unit, t_lost, plan.cond)}: {tgt.name} is beaten")
+        ref.note(shooter.name, "AOT-SHOOT-RESULT", events=(ShotJudged(
+            shooter.id, tgt.id, s_density, compared_density(t_unit, t_lost, plan.cond), True, tgt.name),),
+                 pieces=(shooter.id, tgt.id))
         return _beaten(state, ref, loser=tgt.id, winner=shooter.id, loser_at_start=t_unit)
     if back is not None and answer is not None:
         t_density = density_after(t_unit.ranks, t_lost)
         if retreats(s_unit, s_lost, t_density, back.cond):
-            ref.note(tgt.name, "AOT-SHOOT-RESULT", f"density {t_density} against {possessive(shooter.name)} "
-                     f"{compared_density(s_unit, s_lost, back.cond)}: {shooter.name} is beaten")
+            ref.note(tgt.name, "AOT-SHOOT-RESULT", events=(ShotJudged(
+                tgt.id, shooter.id, t_density, compared_density(s_unit, s_lost, back.cond), True, shooter.name),),
+                     pieces=(tgt.id, shooter.id))
             return _beaten(state, ref, loser=shooter.id, winner=tgt.id, loser_at_start=s_unit)
     if t_lost:
-        ref.note(shooter.name, "AOT-SHOOT-RESULT", f"density {s_density} does not beat {possessive(tgt.name)} "
-                 f"{compared_density(t_unit, t_lost, plan.cond)}: it stands")
+        ref.note(shooter.name, "AOT-SHOOT-RESULT", events=(ShotJudged(
+            shooter.id, tgt.id, s_density, compared_density(t_unit, t_lost, plan.cond), False, tgt.name),),
+                 pieces=(shooter.id, tgt.id))
     return state
 
 
@@ -550,30 +565,31 @@ def countercharge(state: GameState, ref: Referee, pid: str, shooter_id: str,
     if tracker is None or p.unit.panicking or moves.contacts(state, p):
         raise RuleError("AOT-REACT-COUNTERCHARGE", f"{p.name} cannot countercharge: it is panicking, in "
                         "contact, or has no run or trot left this turn")
-    with ref.rolling(p.name, "AOT-REACT-COUNTERCHARGE") as rec:
+    with ref.rolling(p.name, "AOT-REACT-COUNTERCHARGE", pid, shooter_id) as rec:
         start = len(ref.dice.log)
         cc = resolve_countercharge(p.unit, distance, ref.dice)
         r = next(e.face for e in ref.dice.log[start:] if isinstance(e, Roll))
-        rec.outcome = (f"countercharges {s.name} {distance}″ away: {r} " + ("reaches" if cc.reaches else "falls short")
-                       + (f"; {cc.disordered} disordered" if cc.disordered else ""))
+        rec.events.append(Countercharged(pid, shooter_id, float(distance), r, cc.reaches, cc.disordered, s.name))
     p = changed(replace(p, turn=tracker), p.unit.take_losses(0, cc.disordered), 0)
     if p.unit.panicking:
-        ref.note(p.name, "AOT-REACT-COUNTERCHARGE", "panics on its countercharge die and stays")
+        ref.note(p.name, "AOT-REACT-COUNTERCHARGE", events=(Panicked(pid, "countercharge die"),), pieces=(pid,))
         return state.with_piece(p), False
     home = _charge_home(state, p, s) if cc.reaches else None
     if cc.reaches and home is None:
-        ref.note(p.name, "AOT-REACT-COUNTERCHARGE", f"finds no open ground to reach {s.name}: it falls short")
+        ref.note(p.name, "AOT-REACT-COUNTERCHARGE", events=(CounterchargeEnded(pid, s.id, "no ground", p.pose,
+                                                                                 shooter_name=s.name),),
+                 pieces=(pid, s.id))
     end = home if home is not None else _charge_short(state, p, s, float(r))
     p = replace(p, pose=end)
     p = replace(p, inside=_rough_inside(state, p))
     state = state.with_piece(p)
-    where = f"({end.x:g}, {end.y:g}) facing {end.facing:g}°"
     if home is not None:
-        ref.note(p.name, "AOT-REACT-COUNTERCHARGE", f"charges home into {s.name} at {where}: no volley, the "
-                 "melee is fought at once")
+        ref.note(p.name, "AOT-REACT-COUNTERCHARGE", events=(CounterchargeEnded(pid, s.id, "home", end,
+                                                                                 shooter_name=s.name),),
+                 pieces=(pid, s.id))
         return state, True
-    ref.note(p.name, "AOT-REACT-COUNTERCHARGE", f"stops at {where}, "
-             f"{geo.inches(geo.distance(p.polygon, s.polygon))}″ from {s.name}: the volley follows")
+    ref.note(p.name, "AOT-REACT-COUNTERCHARGE", events=(CounterchargeEnded(
+        pid, s.id, "short", end, float(geo.distance(p.polygon, s.polygon)), s.name),), pieces=(pid, s.id))
     return state, False
 
 
@@ -591,12 +607,13 @@ def retreat_loser(state: GameState, ref: Referee, loser: str, away_from: str) ->
     """AOT-MELEE-RETREAT / AOT-SHOOT-RESULT: the beaten unit retreats, if it is still there and may."""
     p = state.piece(loser)
     if not p.on_table:
-        ref.note(p.name, "AOT-MELEE-RETREAT", f"{p.name} is {p.status}: no retreat")
+        ref.note(p.name, "AOT-MELEE-RETREAT", events=(RetreatBlocked(p.id, p.status.value, True, p.name),),
+                 pieces=(p.id,))
         return state
     try:
         p.turn.do(Activity.RETREAT)
     except RuleError as e:
-        ref.note(p.name, e.rule_id, f"cannot retreat ({e.message}): it stands and stays engaged")
+        ref.note(p.name, e.rule_id, events=(RetreatBlocked(p.id, e.message, False, p.name),), pieces=(p.id,))
         return state
     return moves.retreat(state, ref, loser, away_from)
 
@@ -606,7 +623,7 @@ def panic_flight(state: GameState, ref: Referee, side: int) -> GameState:
     for pid in [p.id for p in state.fighting(side)]:
         p = state.piece(pid)
         if p.on_table and p.unit.panicking and not p.fled_this_turn:
-            ref.note(p.name, "AOT-PANIC", "a unit of its army lost a combat: it flees toward its camp")
+            ref.note(p.name, "AOT-PANIC", events=(Panicked(pid, "army beaten"),), pieces=(pid,))
             state = moves.flee(state, ref, pid)
     return state
 
@@ -679,14 +696,10 @@ class _Tally:
         self.disordered += disordered
 
 
-def _strike_text(by: str, rep: StrikeReport, on: str) -> str:
-    faces = " ".join(str(f) for f, _ in rep.dice) or "none"
-    hits = sum(1 for _, h in rep.dice if h)
-    text = f"{by} [{faces}] {hits} hits"
-    if rep.shield_roll is not None:
-        text += f", {possessive(on)} shield wall {rep.shield_roll}: {rep.saved} saved"
-    text += f", {on} lose {rep.killed}"
-    return text + (f" + {rep.disordered} disordered" if rep.disordered else "")
+def _struck(by: Piece, rep: StrikeReport, on: Piece) -> Struck:
+    """One side's strikes as the log renderer tells them."""
+    return Struck(by.id, on.id, tuple(f for f, _ in rep.dice), sum(1 for _, h in rep.dice if h), rep.killed,
+                  rep.disordered, rep.shield_roll or 0, rep.saved, by.name, on.name)
 
 
 def _two_vs_one_fits(state: GameState, b: Piece, a1: Piece, a2: Piece) -> bool:
@@ -706,7 +719,7 @@ def fight(state: GameState, ref: Referee, pids: frozenset[str] | None = None) ->
         p = state.piece(pid)
         if p.on_table and p.unit.panicking:
             attacker = next((f for f in foes.get(pid, []) if state.piece(f).on_table), "")
-            ref.note(p.name, "AOT-PANIC", "panicking in contact: it is not fought, it flees away from its attacker")
+            ref.note(p.name, "AOT-PANIC", events=(Panicked(pid, "in contact"),), pieces=(pid,))
             state = moves.flee(state, ref, pid, attacker)
             fled = True
     pairs = [(a, b) for a, b in (contact_pairs(state, pids) if fled else pairs)
@@ -738,10 +751,9 @@ def fight(state: GameState, ref: Referee, pids: frozenset[str] | None = None) ->
             r = resolve_two_vs_one(s1, s2, sb, first, ref.dice, held=(
                 held_shield(state, a1.name, MELEE_RULES, ref), held_shield(state, a2.name, MELEE_RULES, ref),
                 held_shield(state, b.name, MELEE_RULES, ref)))
-            rec.outcome = (f"{b.name} split {first}/{b.unit.ranks[0] - first}: {a1.name} lose {r.a1_killed}"
-                           f"{f' + {r.a1_disordered} disordered' if r.a1_disordered else ''}, {a2.name} lose "
-                           f"{r.a2_killed}{f' + {r.a2_disordered} disordered' if r.a2_disordered else ''}; "
-                           f"{b.name} lose {r.b_killed}{f' + {r.b_disordered} disordered' if r.b_disordered else ''}")
+            rec.events.append(TwoOnOne((a1.id, a2.id, bid), (a1.name, a2.name, b.name),
+                                       (first, b.unit.ranks[0] - first), (r.a1_killed, r.a2_killed, r.b_killed),
+                                       (r.a1_disordered, r.a2_disordered, r.b_disordered)))
         tally[a1.id].add(r.a1_killed, r.a1_disordered)
         tally[a2.id].add(r.a2_killed, r.a2_disordered)
         tally[bid].add(r.b_killed, r.b_disordered)
@@ -770,8 +782,7 @@ def fight(state: GameState, ref: Referee, pids: frozenset[str] | None = None) ->
         with ref.rolling(f"{a.name} v {b.name}", "AOT-MELEE-STRIKES", a_id, b_id) as rec:
             rep = resolve_melee(sa, sb, ref.dice, held=(held_shield(state, a.name, MELEE_RULES, ref),
                                                          held_shield(state, b.name, MELEE_RULES, ref)))
-            rec.outcome = (_strike_text(a.name, rep.a_strikes, b.name) + "; "
-                           + _strike_text(b.name, rep.b_strikes, a.name))
+            rec.events.extend((_struck(a, rep.a_strikes, b), _struck(b, rep.b_strikes, a)))
         tally[a_id].add(rep.b_strikes.killed, rep.b_strikes.disordered)
         tally[b_id].add(rep.a_strikes.killed, rep.a_strikes.disordered)
 
@@ -793,11 +804,12 @@ def fight(state: GameState, ref: Referee, pids: frozenset[str] | None = None) ->
         db = density_after(sb.unit.ranks, lost[b_id], flank=sb.flanked)
         an, bn = state.piece(a_id).name, state.piece(b_id).name
         if res is MeleeResult.CONTINUE:
-            ref.note(f"{an} v {bn}", "AOT-MELEE-RESULT", f"density {da} against {db}: the melee goes on")
+            ref.note(f"{an} v {bn}", "AOT-MELEE-RESULT", events=(MeleeJudged(a_id, b_id, da, db),),
+                     pieces=(a_id, b_id))
             continue
         win, lose = (a_id, b_id) if res is MeleeResult.A_WINS else (b_id, a_id)
-        ref.note(f"{an} v {bn}", "AOT-MELEE-RESULT", f"density {da} against {db}: "
-                 f"{state.piece(win).name} win, {state.piece(lose).name} are beaten")
+        ref.note(f"{an} v {bn}", "AOT-MELEE-RESULT", events=(MeleeJudged(
+            a_id, b_id, da, db, win, lose, state.piece(win).name, state.piece(lose).name),), pieces=(a_id, b_id))
         beaten.setdefault(lose, win)
 
     # Retreats, panic, then the DP (slot steps d and e).
@@ -852,17 +864,16 @@ def _turns_to_face(state: GameState, ref: Referee, pairs: Sequence[tuple[str, st
         a = foes[0]
         pose = facing_pose(state, p, a)
         if pose is None:
-            ref.note(p.name, "AOT-TURN-FLANK-ATTACKED", f"has no room to turn to face {a.name}: it fights flanked",
-                     events=(FacedAttack(pid, a.id, False),), pieces=(pid, a.id))
+            ref.note(p.name, "AOT-TURN-FLANK-ATTACKED", events=(FacedAttack(pid, a.id, False, a.name),),
+                     pieces=(pid, a.id))
             continue
         if not ref.choose(state, pid, a.id, TURN_TO_FACE):
             continue
         with ref.rolling(p.name, "AOT-TURN-FLANK-ATTACKED", pid, a.id) as rec:
             unit = play_step(p.unit, Manoeuvre.TURN, ref.dice)
             lost = p.unit.formed - unit.formed
-            rec.outcome = (f"turns to face {a.name}" + (f": {lost} disordered" if lost else ": passes")
-                           + ("; no horse strike" if p.unit.mounted else ""))
-            rec.events.extend((FacedAttack(pid, a.id, True), Turned(pid, p.pose, pose)))
+            rec.events.extend((FacedAttack(pid, a.id, True, a.name, lost, p.unit.mounted),
+                               Turned(pid, p.pose, pose, disordered=lost)))
         state = state.with_piece(replace(changed(p, unit, 0), pose=pose, wheeled=True))
         turned = True
     return state, turned
@@ -936,9 +947,9 @@ def _disorder_with(state: GameState, ref: Referee, side: int, p: Piece, points: 
     unit, rest = spend_disorder(points, p.unit, ref.dice)
     if rest == points:
         return state, points
-    ref.note(state.sides[side].name, "AOT-DEMO-DISORDER", f"{points - rest} DP on {p.name} ({away:.1f}″ from the "
-             f"combat): {unit.disordered - p.unit.disordered} disordered",  # its DPSpent and Losses travel with it
-             events=tuple(ref.dice.log[emitted:]), pieces=(p.id,))
+    told = DPDisordered(side, p.id, points - rest, away, unit.disordered - p.unit.disordered, p.name)
+    ref.note(state.sides[side].name, "AOT-DEMO-DISORDER",  # its DPSpent and Losses travel with it
+             events=(*ref.dice.log[emitted:], told), pieces=(p.id,))
     return state.with_piece(changed(p, unit, 0)), rest
 
 
@@ -962,15 +973,15 @@ def _force(state: GameState, ref: Referee, side: int, by: str, order: Sequence[s
         who = state.sides[side].name
         if how == FORCE_RETREAT:
             away = min(state.fighting(side), key=lambda e: (gap(p, e), e.id))
-            ref.note(who, "AOT-DEMO-RETREAT", f"{cost} DP force {p.name} to retreat",
-                     events=(DPForced(side, p.id, cost, "retreat", away.id),), pieces=(by, p.id))
+            ref.note(who, "AOT-DEMO-RETREAT", events=(DPForced(side, p.id, cost, "retreat", away.id, p.name,
+                                                               away.name),), pieces=(by, p.id))
             state = moves.retreat(state, ref, p.id, away.id)
         else:
             plan = force_plan(state, p, side)
             assert plan is not None  # offered only with a plan, and nothing has moved since
             foe, steps = plan
-            ref.note(who, "AOT-DEMO-FORCED-ATTACK", f"{cost} DP drive {p.name} to attack {state.piece(foe).name}",
-                     events=(DPForced(side, p.id, cost, "attack", foe),), pieces=(by, p.id, foe))
+            ref.note(who, "AOT-DEMO-FORCED-ATTACK", events=(DPForced(side, p.id, cost, "attack", foe, p.name,
+                                                                     state.piece(foe).name),), pieces=(by, p.id, foe))
             state = moves.forced_attack(state, ref, p.id, steps, foe)
         return state, left - i - cost, frozenset([*order[:i], pid])
     return state, left, frozenset()
@@ -1009,5 +1020,5 @@ def spend_dp(state: GameState, ref: Referee, side: int, dp: int, where: Piece, l
             continue
         state, left = _disorder_with(state, ref, side, p, left, near[pid])
     if left:
-        ref.note(who, "AOT-DEMO-TARGETING", f"{left} DP unspent: no eligible unit left to take them")
+        ref.note(who, "AOT-DEMO-TARGETING", events=(DPUnspent(side, left),))
     return state

@@ -21,6 +21,8 @@ from aot_rules.core.events import Event
 from aot_rules.tabletop.geometry import Pose
 
 Point = tuple[float, float]
+#: :class:`GroundTested`'s ``place`` for the sun's test of armoured units (AOT-WEATHER-SUN).
+HOT_SUN = "hot sun"
 #: :class:`Activated`'s ``method`` for a general's own unit (not an order, so not a ``Method``).
 OWN = "own"
 
@@ -35,6 +37,8 @@ class TurnBegan(Event):
     initiative: tuple[int, int]
     double: int
     ties: int
+    sides: tuple[str, str] = ("", "")  # the two armies' names, side 0's first
+    slots: tuple[tuple[int, ...], tuple[int, ...]] = ((), ())  # the slots each side plays on these dice
 
 
 @dataclass(frozen=True, slots=True)
@@ -44,6 +48,8 @@ class InitiativeRolledAgain(Event):
 
     turn: int
     initiative: tuple[int, int]
+    sides: tuple[str, str] = ("", "")
+    slots: tuple[tuple[int, ...], tuple[int, ...]] = ((), ())
 
 
 @dataclass(frozen=True, slots=True)
@@ -53,6 +59,7 @@ class WeatherSet(Event):
     weather: str
     face: int
     wind_edge: str = ""
+    wind_die: bool = False  # the wind's own direction die (its edge, or "" when too weak to matter)
 
 
 @dataclass(frozen=True, slots=True)
@@ -111,6 +118,7 @@ class OfficerActed(Event):
     side: int
     kind: str
     target: str = ""
+    target_name: str = ""
 
 
 @dataclass(frozen=True, slots=True)
@@ -152,6 +160,11 @@ class Turned(Event):
     piece: str
     start: Pose
     end: Pose
+    degrees: float = 0.0  # the turn asked for (0: a turn the table made, to face an attacker or back)
+    disordered: int = 0  # warriors its test disordered
+    overturned: bool = False  # a chariot that overturned and was removed
+    toward: str = ""  # the enemy a retreating unit turned back to face
+    toward_name: str = ""
 
 
 @dataclass(frozen=True, slots=True)
@@ -163,6 +176,9 @@ class Reformed(Event):
     ranks_after: tuple[int, ...]
     end: Pose
     defensive: bool = False
+    density: int = 0  # after the reform
+    disordered: int = 0  # still disordered after it
+    faced: bool = False  # it also chose a new facing
 
 
 @dataclass(frozen=True, slots=True)
@@ -195,14 +211,16 @@ class LeftBattle(Event):
 
     piece: str
     status: str
+    reason: str = ""  # what stopped a fall-back that dispersed it (the table's words for the obstacle)
 
 
 @dataclass(frozen=True, slots=True)
 class CampTaken(Event):
-    """``side``'s camp was captured by ``piece`` (AOT-CAMP)."""
+    """``side``'s camp was captured by ``piece`` (AOT-CAMP); ``camp`` is that side's name."""
 
     side: int
     piece: str
+    camp: str = ""
 
 
 @dataclass(frozen=True, slots=True)
@@ -221,6 +239,8 @@ class Aimed(Event):
     flank: bool = False
     downwind: bool = False
     line: bool = False
+    target_name: str = ""
+    shooter_name: str = ""
 
 
 @dataclass(frozen=True, slots=True)
@@ -231,6 +251,9 @@ class FacedAttack(Event):
     piece: str
     attacker: str
     turned: bool
+    attacker_name: str = ""
+    disordered: int = 0  # warriors the turn's test disordered
+    mounted: bool = False  # a mounted unit that turns so loses its horse strike
 
 
 @dataclass(frozen=True, slots=True)
@@ -243,6 +266,8 @@ class DPForced(Event):
     points: int
     how: str
     foe: str
+    name: str = ""
+    foe_name: str = ""
 
 
 @dataclass(frozen=True, slots=True)
@@ -253,6 +278,8 @@ class Rampaged(Event):
     piece: str
     target: str
     moved: bool = True
+    target_name: str = ""
+    reason: str = ""  # why it could not go (the refusal's message)
 
 
 @dataclass(frozen=True, slots=True)
@@ -264,6 +291,8 @@ class ReactionChosen(Event):
     by: str
     reaction: str
     taken: bool
+    name: str = ""
+    by_name: str = ""
 
 
 @dataclass(frozen=True, slots=True)
@@ -282,10 +311,294 @@ class BattleEnded(Event):
     winner: int
     how: str
     points: tuple[int, int]
+    why: str = ""  # what ended it: "withdrawn", "routed", "last turn" or "night"
+    turn: int = 0
+    sides: tuple[str, str] = ("", "")
+    ending: str = ""  # the victory rules' ending (nightfall, rout, withdrawal)
+    #: each side's victory points and what earned them: (reason, points) as the victory rules count them
+    scores: tuple[tuple[tuple[str, int], ...], tuple[tuple[str, int], ...]] = ((), ())
+    withdrawn: int = -1  # the side that withdrew, when ``why`` is "withdrawn"
+
+
+# --- what the rules' dice did, for the entries of the table's own rolls and judgements ------------------------
+# Each carries the numbers its line tells and names its pieces by id (with their names for the line), so the
+# log renderer needs nothing else; the rules' own events (Roll, Hits, Losses, Tested, ...) travel beside them.
+
+@dataclass(frozen=True, slots=True)
+class Volley(Event):
+    """A volley's dice (AOT-SHOOT-HIT, or AOT-REACT-RETURN-FIRE when ``returned``): what hit on which faces, the
+    target's shield wall (``shield`` its face, 0: none; ``held``: the slot's roll met these hits too), the hits
+    saved, and the warriors killed and disordered.  Its :class:`Aimed` follows."""
+
+    shooter: str
+    target: str
+    hit_on: str
+    hits: int
+    killed: int
+    disordered: int
+    shield: int = 0
+    held: bool = False
+    saved: int = 0
+    returned: bool = False
+
+
+@dataclass(frozen=True, slots=True)
+class ShotJudged(Event):
+    """AOT-SHOOT-RESULT: the shooter's ``density`` against the shot unit's compared density (``against``);
+    ``beaten``: the shot unit falls back."""
+
+    shooter: str
+    target: str
+    density: int
+    against: int
+    beaten: bool
+    target_name: str = ""
+
+
+@dataclass(frozen=True, slots=True)
+class ShotLost(Event):
+    """The volley after a countercharge that fell short could not be shot (``reason``: the refusal's message)."""
+
+    shooter: str
+    target: str
+    reason: str
+    target_name: str = ""
+
+
+@dataclass(frozen=True, slots=True)
+class ShotAtPanicking(Event):
+    """AOT-PANIC: ``firers`` of ``shooter`` could shoot at ``target``, which panics: it cannot be hit, it flees."""
+
+    shooter: str
+    target: str
+    firers: int
+    target_name: str = ""
+
+
+@dataclass(frozen=True, slots=True)
+class Countercharged(Event):
+    """AOT-REACT-COUNTERCHARGE: ``piece`` charged ``shooter``, ``distance`` inches away, on a die of ``roll``:
+    ``reaches`` or falls short; its test disordered ``disordered``."""
+
+    piece: str
+    shooter: str
+    distance: float
+    roll: int
+    reaches: bool
+    disordered: int = 0
+    shooter_name: str = ""
+
+
+@dataclass(frozen=True, slots=True)
+class CounterchargeEnded(Event):
+    """Where a countercharge ended (``how``): "home" (in contact at ``end``: the melee at once), "short" (at
+    ``end``, ``gap`` inches from the shooter: the volley follows) or "no ground" (it could reach, but no open
+    ground let it)."""
+
+    piece: str
+    shooter: str
+    how: str
+    end: Pose
+    gap: float = 0.0
+    shooter_name: str = ""
+
+
+@dataclass(frozen=True, slots=True)
+class Panicked(Event):
+    """AOT-PANIC: ``piece`` panics, or acts as a panicking unit must; ``cause``: "army beaten" (a unit of its
+    army lost: it flees toward its camp), "in contact" (not fought: it flees its attacker), "countercharge die"
+    or "evasion die" (it panicked on that die and stays)."""
+
+    piece: str
+    cause: str
+
+
+@dataclass(frozen=True, slots=True)
+class Fleeing(Event):
+    """AOT-PANIC: ``piece`` flees ``distance`` inches away from ``away_from`` (``away_name``), or, with no
+    ``away_from``, toward its camp (``toward`` "camp", "edge" where it has none; ``distance`` 0: it is already
+    there)."""
+
+    piece: str
+    distance: float
+    away_from: str = ""
+    away_name: str = ""
+    toward: str = ""
+
+
+@dataclass(frozen=True, slots=True)
+class RetreatBlocked(Event):
+    """A beaten unit does not retreat: it has left the battle (``gone``, ``reason`` its status), or may not
+    (``reason``: the refusal's message; it stands and stays engaged)."""
+
+    piece: str
+    reason: str
+    gone: bool = False
+    name: str = ""
+
+
+@dataclass(frozen=True, slots=True)
+class Struck(Event):
+    """One unit's melee strikes on another (AOT-MELEE-STRIKES): the faces rolled, the hits, the struck unit's
+    shield wall (``shield`` its face, 0: none) and saves, the warriors killed and disordered."""
+
+    piece: str
+    foe: str
+    faces: tuple[int, ...]
+    hits: int
+    killed: int
+    disordered: int
+    shield: int = 0
+    saved: int = 0
+    name: str = ""
+    foe_name: str = ""
+
+
+@dataclass(frozen=True, slots=True)
+class TwoOnOne(Event):
+    """Two units against one (AOT-MELEE-STRIKES): the lone unit (``pieces[2]``) split its front rank
+    ``split``; each unit's killed and disordered, in ``pieces`` order."""
+
+    pieces: tuple[str, str, str]
+    names: tuple[str, str, str]
+    split: tuple[int, int]
+    killed: tuple[int, int, int]
+    disordered: tuple[int, int, int]
+
+
+@dataclass(frozen=True, slots=True)
+class MeleeJudged(Event):
+    """AOT-MELEE-RESULT: the two units' densities after the strikes; ``winner`` (its id, "" while the melee goes
+    on) and the loser."""
+
+    first: str
+    second: str
+    first_density: int
+    second_density: int
+    winner: str = ""
+    loser: str = ""
+    winner_name: str = ""
+    loser_name: str = ""
+
+
+@dataclass(frozen=True, slots=True)
+class DPDisordered(Event):
+    """AOT-DEMO-DISORDER: ``side`` spent ``points`` on ``piece``, ``away`` inches from the combat: ``disordered``
+    warriors disordered."""
+
+    side: int
+    piece: str
+    points: int
+    away: float
+    disordered: int
+    name: str = ""
+
+
+@dataclass(frozen=True, slots=True)
+class DPUnspent(Event):
+    """AOT-DEMO-TARGETING: ``points`` of ``side``'s were left with no eligible unit to take them."""
+
+    side: int
+    points: int
+
+
+@dataclass(frozen=True, slots=True)
+class ExtraRolled(Event):
+    """The run or trot die (AOT-RUN, AOT-TROT, AOT-CHARIOT-TURN-TROT, AOT-ELEPHANT-MOVE): ``how`` "run" or
+    "trot", up to ``distance`` inches; ``disordered`` by its test, an elephant gone ``berserk``, a chariot
+    ``overturned`` (removed)."""
+
+    piece: str
+    how: str
+    distance: float
+    disordered: int = 0
+    berserk: bool = False
+    overturned: bool = False
+
+
+@dataclass(frozen=True, slots=True)
+class FriendPassed(Event):
+    """AOT-MOVE-THROUGH-FRIENDS: ``piece`` passed through ``friend`` on a die of ``roll`` (``same_die``: the
+    retreat's or evasion's own die, under that rule); ``loser`` (a piece id) lost ``lost`` warriors."""
+
+    piece: str
+    friend: str
+    roll: int
+    lost: int
+    loser: str = ""
+    same_die: str = ""
+    friend_name: str = ""
+    loser_name: str = ""
+
+
+@dataclass(frozen=True, slots=True)
+class FriendInTheWay(Event):
+    """A fall-back met a friend it cannot clear (AOT-MOVE-THROUGH-FRIENDS): ``how`` "short" (it stops short
+    after ``distance`` inches), "dispersed" (panicking, it cannot clear it: it is dispersed) or "weaker" (the
+    friend, the weaker of two panicking units, is dispersed: ``piece`` is that friend, ``friend`` the mover)."""
+
+    piece: str
+    friend: str
+    how: str
+    distance: float = 0.0
+    friend_name: str = ""
+
+
+@dataclass(frozen=True, slots=True)
+class GroundTested(Event):
+    """A disorder test for ground: ``place`` is the terrain piece's name, or the side's name when ``camp``
+    (AOT-ROUGH-TERRAIN, AOT-CAMP), or "hot sun" (AOT-WEATHER-SUN); ``lost`` warriors disordered."""
+
+    piece: str
+    place: str
+    lost: int
+    camp: bool = False
+
+
+@dataclass(frozen=True, slots=True)
+class TurnedAway(Event):
+    """AOT-MELEE-RETREAT: ``piece`` turned its back to ``foe`` to retreat; its test disordered ``lost``."""
+
+    piece: str
+    foe: str
+    lost: int
+    foe_name: str = ""
+
+
+@dataclass(frozen=True, slots=True)
+class Evaded(Event):
+    """AOT-EVADE-PROCEDURE: ``piece`` rolled to evade ``attacker``: ``distance`` inches, ``disordered`` by the
+    die's test."""
+
+    piece: str
+    attacker: str
+    distance: float
+    disordered: int = 0
+    attacker_name: str = ""
+
+
+@dataclass(frozen=True, slots=True)
+class EvasionRefused(Event):
+    """The evading ``piece`` cannot back the full ``distance`` (``reason``: what is in the way): it stays and
+    accepts the melee."""
+
+    piece: str
+    distance: float
+    reason: str
+
+
+@dataclass(frozen=True, slots=True)
+class Withdrew(Event):
+    """AOT-VICTORY-WITHDRAW: ``side`` chose to withdraw in good order."""
+
+    side: int
 
 
 #: Every table event, by class name (the save file's ``type``).
 TABLE_EVENTS: tuple[type[Event], ...] = (
     TurnBegan, InitiativeRolledAgain, WeatherSet, StormStruck, SlotOpened, SlotClosed, Activated, OfficerActed,
     SlotsRewritten, MovedAlong, Wheeled, Turned, Reformed, FellBack, ContactMade, LeftBattle, CampTaken,
-    Aimed, FacedAttack, DPForced, Rampaged, ReactionChosen, Decided, BattleEnded)
+    Aimed, FacedAttack, DPForced, Rampaged, ReactionChosen, Decided, BattleEnded, Volley, ShotJudged, ShotLost,
+    ShotAtPanicking, Countercharged, CounterchargeEnded, Panicked, Fleeing, RetreatBlocked, Struck, TwoOnOne,
+    MeleeJudged, DPDisordered, DPUnspent, ExtraRolled, FriendPassed, FriendInTheWay, GroundTested, TurnedAway,
+    Evaded, EvasionRefused, Withdrew)

@@ -79,11 +79,10 @@ class TableDice(DiceSource):
 
 @dataclass
 class Record:
-    """The outcome of a block of rules code, filled in by the block (see :meth:`Referee.rolling`): the table
-    events it adds to the rules' own, and for entry kinds not yet rendered from their events
-    (:mod:`aot_rules.tabletop.narrate`) the English line."""
+    """What a block of rules code adds to its log entry (see :meth:`Referee.rolling`): the table events that
+    tell what came of its dice, beside the rules' own.  The entry's English line is rendered from them
+    (:mod:`aot_rules.tabletop.narrate`); no code writes it."""
 
-    outcome: str = ""
     events: list[Event] = field(default_factory=list)
 
 
@@ -123,29 +122,20 @@ class Referee:
     def rolling(self, who: str, rule: str, *pieces: str) -> Iterator[Record]:
         """Gather the dice rolled inside the block into one log line for ``who`` under ``rule`` (about
         ``pieces``, the dice's owner first); the line carries the events the rules emitted meanwhile, then
-        ``record.events``, and the block says what came of them in ``record.outcome``."""
+        ``record.events``, where the block says what came of them."""
         start = len(self.dice.log)
         rec = Record()
         yield rec
         logged = tuple(self.dice.log[start:])
         faces = tuple(e.face for e in logged if isinstance(e, Roll))
-        self.entries.append(_told(LogEntry(self.turn, who, rule, faces, rec.outcome, "roll" if faces else "event",
-                                           logged + tuple(rec.events), pieces)))
+        self.entries.append(LogEntry(self.turn, who, rule, faces, "roll" if faces else "event",
+                                     logged + tuple(rec.events), pieces))
 
-    def note(self, who: str, rule: str, outcome: str = "", kind: str = "event", events: tuple[Event, ...] = (),
+    def note(self, who: str, rule: str, *, kind: str = "event", events: tuple[Event, ...] = (),
              pieces: tuple[str, ...] = ()) -> None:
-        """A log line with no dice: something the engine decided, or a player's ``decision`` and its reason.
-        Leave ``outcome`` empty when the events say it all (:mod:`aot_rules.tabletop.narrate` renders the line)."""
-        self.entries.append(_told(LogEntry(self.turn, who, rule, (), outcome, kind, events, pieces)))
-
-
-def _told(entry: LogEntry) -> LogEntry:
-    """``entry`` without its written line when the log renderer tells the same line from its events: the entry
-    is then events only, as a saved game loads it back (the save keeps the rendered line, not who wrote it)."""
-    if not entry.text:
-        return entry
-    bare = replace(entry, text="")
-    return bare if bare.outcome == entry.text else entry
+        """A log line with no dice: something the engine decided, or a player's ``decision`` and its reason;
+        its ``events`` say what (:mod:`aot_rules.tabletop.narrate` renders the line from them)."""
+        self.entries.append(LogEntry(self.turn, who, rule, (), kind, events, pieces))
 
 
 def action_name(action: Callable[..., object]) -> str:

@@ -87,12 +87,22 @@ from aot_rules.tabletop import command
 from aot_rules.tabletop.events import (
     CampTaken,
     ContactMade,
+    Evaded,
+    EvasionRefused,
+    ExtraRolled,
     FellBack,
+    Fleeing,
+    FriendInTheWay,
+    FriendPassed,
+    GroundTested,
     LeftBattle,
     MovedAlong,
+    Panicked,
     Rampaged,
+    ReactionChosen,
     Reformed,
     Turned,
+    TurnedAway,
     Wheeled,
 )
 from aot_rules.tabletop.game import Referee
@@ -404,8 +414,7 @@ def _run_die(state: GameState, ref: Referee, p: Piece) -> tuple[Piece, float, bo
     if u.body is Body.ELEPHANT:
         with ref.rolling(p.name, "AOT-ELEPHANT-MOVE", p.id) as rec:
             t = play_elephant_trot(u, ref.dice)
-            rec.outcome = (f"trot die {t.distance}: it goes berserk" if t.berserk
-                           else f"may trot up to {t.distance}″")
+            rec.events.append(ExtraRolled(p.id, "trot", float(t.distance), berserk=t.berserk))
         return p, float(t.distance), t.berserk
     return (*_trot_die(ref, p, rule), False)
 
@@ -415,14 +424,12 @@ def _trot_die(ref: Referee, p: Piece, rule: str) -> tuple[Piece, float]:
     with ref.rolling(p.name, "AOT-CHARIOT-TURN-TROT" if u.body.chariot else rule) as rec:
         if u.body.chariot:
             cm = play_chariot_trot(u, ref.dice)
+            rec.events.append(ExtraRolled(p.id, "trot", float(cm.distance), overturned=cm.overturned))
             if cm.overturned:
-                rec.outcome = f"trots {cm.distance}″ but overturns and is removed"
                 return _destroy(p), 0.0
-            rec.outcome = f"may trot up to {cm.distance}″"
             return p, float(cm.distance)
         after, extra = (play_trot if u.mounted else play_run)(u, ref.dice)
-        rec.outcome = f"may {'trot' if u.mounted else 'run'} up to {extra.distance}″" + (
-            f"; {extra.disordered} disordered by the test" if extra.disordered else "")
+        rec.events.append(ExtraRolled(p.id, "trot" if u.mounted else "run", float(extra.distance), extra.disordered))
     return _with_unit(p, after), float(extra.distance)
 
 
@@ -503,17 +510,18 @@ def _go(state: GameState, ref: Referee, p: Piece, start: Pose, w: Walk, how: str
             elephant = friend.unit.body is Body.ELEPHANT
             with ref.rolling(p.name, "AOT-MOVE-THROUGH-FRIENDS") as rec:
                 res = pass_through(unit, friend.unit, ref.dice, elephant=elephant)
-                loser = p.name if elephant else friend.name
-                rec.outcome = (f"passes through {friend.name}: die {res.roll}, {loser} loses {res.lost}"
-                               if res.lost else f"passes through {friend.name} without loss")
+                loser = p if elephant else friend
+                rec.events.append(FriendPassed(pid, friend.id, res.roll, res.lost, loser.id, "", friend.name,
+                                               loser.name))
             unit = res.mover
             state = state.with_piece(_with_unit(friend, res.friend))
         else:
             rule = "AOT-CAMP" if kind == "camp" else "AOT-ROUGH-TERRAIN"
-            where = f"the {state.sides[int(what)].name} camp" if kind == "camp" else f"the {what}"
+            place = state.sides[int(what)].name if kind == "camp" else what
+            where = f"the {place} camp" if kind == "camp" else f"the {what}"
             with ref.rolling(p.name, rule) as rec:
                 unit, lost = take_disorder_test(unit, ref.dice, f"crossing {where}")
-                rec.outcome = f"tests for {where}: " + (f"{lost} disordered" if lost else "passes")
+                rec.events.append(GroundTested(pid, place, lost, kind == "camp"))
         state = state.with_piece(_with_unit(state.piece(pid), unit))
     moved = state.piece(pid)
     moved = replace(moved, inside=_inside(state, moved))
@@ -541,8 +549,8 @@ def sack_camp(state: GameState, ref: Referee, pid: str) -> GameState:
     p = state.piece(pid)
     enemy = 1 - p.side
     side = state.sides[enemy]
-    ref.note(p.name, "AOT-CAMP", f"sacks the {side.name} camp and leaves the battle to loot it",
-             events=(CampTaken(enemy, pid), LeftBattle(pid, Status.LOOTING.value)), pieces=(pid,))
+    ref.note(p.name, "AOT-CAMP", events=(CampTaken(enemy, pid, side.name), LeftBattle(pid, Status.LOOTING.value)),
+             pieces=(pid,))
     state = state.with_side(enemy, replace(side, camp_captured=True))
     return state.with_piece(replace(p, status=Status.LOOTING, turn=replace(p.turn, active=False)))
 
@@ -559,7 +567,8 @@ def _offer_evasion(state: GameState, ref: Referee, eid: str, attacker: str) -> G
     if not _may_react_evade(state, e, a):
         return state
     if not ref.choose(state, eid, attacker, "evade"):
-        ref.note(e.name, "AOT-EVADE-PROCEDURE", f"stands and accepts the melee with {a.name}", "decision")
+        ref.note(e.name, "AOT-EVADE-PROCEDURE", kind="decision",
+                 events=(ReactionChosen(eid, attacker, "evade", False, e.name, a.name),), pieces=(eid, attacker))
         return state
     return evade(state, ref, eid, attacker)
 
@@ -594,12 +603,11 @@ def rampage(state: GameState, ref: Referee, p: Piece) -> GameState:
         w = _walk_run(state, p, steps, sum(step_cost(p.size, s) for s in steps)) if steps else None
     except RuleError as e:
         w = None
-        ref.note(p.name, "AOT-ELEPHANT-MOVE", f"berserk, cannot rush at {near.name}: {e.message}",
-                 events=(Rampaged(p.id, near.id, False),), pieces=(p.id, near.id))
+        ref.note(p.name, "AOT-ELEPHANT-MOVE", events=(Rampaged(p.id, near.id, False, near.name, e.message),),
+                 pieces=(p.id, near.id))
     if w is None:
         return state
-    ref.note(p.name, "AOT-ELEPHANT-MOVE", f"rushes at {near.name}, the nearest unit",
-             events=(Rampaged(p.id, near.id),), pieces=(p.id, near.id))
+    ref.note(p.name, "AOT-ELEPHANT-MOVE", events=(Rampaged(p.id, near.id, True, near.name),), pieces=(p.id, near.id))
     return _go(state, ref, p, p.pose, w, "rampage")
 
 
@@ -685,8 +693,7 @@ def turn(state: GameState, ref: Referee, pid: str, degrees: float) -> GameState:
     if p.unit.body.chariot:
         with ref.rolling(p.name, "AOT-CHARIOT-TURN-TROT") as rec:
             over = play_chariot_turn(p.unit, ref.dice)
-            rec.outcome = "overturns and is removed" if over else f"turns {degrees:g}°"
-            rec.events.append(Turned(pid, p.pose, pose))
+            rec.events.append(Turned(pid, p.pose, pose, degrees, overturned=over))
         if over:
             return state.with_piece(_destroy(replace(p, turn=tracker)))
         unit = p.unit
@@ -694,8 +701,7 @@ def turn(state: GameState, ref: Referee, pid: str, degrees: float) -> GameState:
         with ref.rolling(p.name, "AOT-TURN") as rec:
             unit = play_step(p.unit, Manoeuvre.TURN, ref.dice)
             lost = p.unit.formed - unit.formed
-            rec.outcome = f"turns {degrees:.0f}° to face {pose.facing:.0f}°" + (f": {lost} disordered" if lost else "")
-            rec.events.append(Turned(pid, p.pose, pose))
+            rec.events.append(Turned(pid, p.pose, pose, degrees, lost))
     out = replace(_with_unit(p, unit), pose=pose)
     out = replace(out, turn=replace(tracker, panicking=unit.panicking))
     out = replace(out, inside=_inside(state, out))
@@ -721,10 +727,8 @@ def reform(state: GameState, ref: Referee, pid: str, density: int | None = None,
     out = replace(_with_unit(p, unit), pose=pose)
     out = replace(out, turn=replace(tracker, panicking=unit.panicking))
     out = replace(out, inside=_inside(state, out))
-    ref.note(p.name, "AOT-REFORM", f"reforms: {unit.describe()}"
-             + (" in the defensive formation" if defensive else "") + (f", facing {pose.facing:.0f}°"
-                                                                        if facing is not None else ""),
-             events=(Reformed(pid, p.unit.ranks, unit.ranks, pose, defensive),), pieces=(pid,))
+    ref.note(p.name, "AOT-REFORM", events=(Reformed(pid, p.unit.ranks, unit.ranks, pose, defensive, unit.density,
+                                                    unit.disordered, facing is not None),), pieces=(pid,))
     return state.with_piece(out)
 
 
@@ -811,9 +815,8 @@ def _pass_with(state: GameState, ref: Referee, pid: str, friend_ids: Sequence[st
         if roll is None:
             with ref.rolling(mover.name, "AOT-MOVE-THROUGH-FRIENDS") as rec:
                 res = pass_through(mover.unit, friend.unit, ref.dice, elephant=elephant)
-                rec.outcome = f"passes through {friend.name}: " + (
-                    f"die {res.roll}, {mover.name if elephant else friend.name} loses {res.lost}" if res.lost
-                    else "no loss")
+                hit = mover if elephant else friend
+                rec.events.append(FriendPassed(pid, fid, res.roll, res.lost, hit.id, "", friend.name, hit.name))
             m_unit, f_unit = res.mover, res.friend
         else:
             against, cap = through_terms(tested or mover.unit, friend.unit, elephant=elephant)
@@ -821,9 +824,9 @@ def _pass_with(state: GameState, ref: Referee, pid: str, friend_ids: Sequence[st
             loser = mover.unit if elephant else friend.unit
             hurt = panic_disorder(loser, lost)
             m_unit, f_unit = (hurt, friend.unit) if elephant else (mover.unit, hurt)
-            ref.note(mover.name, "AOT-MOVE-THROUGH-FRIENDS", f"passes through {friend.name} on the same die "
-                     f"{roll} ({rule}): " + (f"{mover.name if elephant else friend.name} loses {lost}" if lost
-                                             else "no loss"))
+            who = mover if elephant else friend
+            ref.note(mover.name, "AOT-MOVE-THROUGH-FRIENDS", events=(FriendPassed(
+                pid, fid, roll, lost, who.id, rule, friend.name, who.name),), pieces=(pid, fid))
         state = state.with_pieces(_with_unit(mover, m_unit), _with_unit(friend, f_unit))
     return state
 
@@ -839,14 +842,15 @@ def _fall_back(state: GameState, ref: Referee, p: Piece, heading: float, d: floa
         if p.unit.panicking:
             other = state.piece(f.ends_on[0])
             if other.unit.panicking and other.unit.strength < p.unit.strength:
-                ref.note(other.name, "AOT-MOVE-THROUGH-FRIENDS", f"cannot be cleared by the panicking {p.name} "
-                         "and, the weaker of two panicking units, is dispersed",
-                         events=(LeftBattle(other.id, Status.DISPERSED.value),), pieces=(other.id,))
+                ref.note(other.name, "AOT-MOVE-THROUGH-FRIENDS", events=(
+                    FriendInTheWay(other.id, p.id, "weaker", friend_name=p.name),
+                    LeftBattle(other.id, Status.DISPERSED.value)), pieces=(other.id,))
                 state = state.with_piece(_disperse(other))
                 f = flight(state, p, heading, d, heading)
             else:
-                ref.note(p.name, "AOT-MOVE-THROUGH-FRIENDS", f"panicking, cannot clear {other.name}: dispersed",
-                         events=(LeftBattle(p.id, Status.DISPERSED.value),), pieces=(p.id,))
+                ref.note(p.name, "AOT-MOVE-THROUGH-FRIENDS", events=(
+                    FriendInTheWay(p.id, other.id, "dispersed", friend_name=other.name),
+                    LeftBattle(p.id, Status.DISPERSED.value)), pieces=(p.id,))
                 return _settle(state.with_piece(_disperse(p)), held)
         if f.ends_on:
             lo, hi = 0.0, d
@@ -858,13 +862,14 @@ def _fall_back(state: GameState, ref: Referee, p: Piece, heading: float, d: floa
                     hi = mid
                 else:
                     lo, short = mid, cand
-            ref.note(p.name, rule, f"cannot clear {state.piece(f.ends_on[0]).name}: stops short after {lo:.1f}″")
+            ahead = state.piece(f.ends_on[0])
+            ref.note(p.name, rule, events=(FriendInTheWay(p.id, ahead.id, "short", round(lo, 4), ahead.name),),
+                     pieces=(p.id, ahead.id))
             if short.ends_on:  # even turned where it stands its base would overlap a friend: it stays as it is
                 short = Flight(p.pose, None, (), (), False)
             f = short
     if f.blocked is not None:
-        ref.note(p.name, rule, f"{f.blocked}: dispersed", events=(LeftBattle(p.id, Status.DISPERSED.value),),
-                 pieces=(p.id,))
+        ref.note(p.name, rule, events=(LeftBattle(p.id, Status.DISPERSED.value, f.blocked),), pieces=(p.id,))
         return _settle(state.with_piece(_disperse(p)), held)
     state = _pass_with(state, ref, p.id, f.friends, roll, rule, tested)
     p = state.piece(p.id)
@@ -921,7 +926,7 @@ def storm_drift(state: GameState, ref: Referee, pid: str, way: str) -> GameState
         if effect.passable and effect.test and overlap(lane, t.polygon):
             with ref.rolling(p.name, "AOT-ROUGH-TERRAIN", pid) as rec:
                 unit, lost = take_disorder_test(unit, ref.dice, f"crossing the {t.name}")
-                rec.outcome = f"tests for the {t.name}: " + (f"{lost} disordered" if lost else "passes")
+                rec.events.append(GroundTested(pid, t.name, lost))
     moved = _with_unit(replace(p, pose=end), unit)
     state = state.with_piece(moved)
     return state.with_piece(replace(moved, inside=_inside(state, moved)))
@@ -938,8 +943,8 @@ def _face_back(state: GameState, ref: Referee, p: Piece, away: str) -> GameState
         _check_place(state, p, pose, "AOT-MELEE-RETREAT", "turn back to face the enemy")
     except RuleError:
         return state
-    ref.note(p.name, "AOT-MELEE-RETREAT", f"turns back to face {foe.name} ({pose.facing:.0f}°)",
-             events=(Turned(p.id, p.pose, pose),), pieces=(p.id, away))
+    ref.note(p.name, "AOT-MELEE-RETREAT", events=(Turned(p.id, p.pose, pose, toward=away, toward_name=foe.name),),
+             pieces=(p.id, away))
     out = replace(p, pose=pose)
     return state.with_piece(replace(out, inside=_inside(state, out)))
 
@@ -970,7 +975,7 @@ def retreat(state: GameState, ref: Referee, pid: str, away_from: str) -> GameSta
             roll = roll_test_die(unit, ref.dice, "turn to retreat")
             lost = disorder_loss(roll, unit.density, unit.formed)
             unit = unit.take_losses(0, lost)
-            rec.outcome = f"turns its back to {foe.name}: " + (f"{lost} disordered" if lost else "passes")
+            rec.events.append(TurnedAway(p.id, foe.id, lost, foe.name))
             if lost:
                 rec.events.append(Losses(tested, 0, lost, unit))
     d = float(ELEPHANT_MOVE if unit.body is Body.ELEPHANT else retreat_move(unit))
@@ -996,7 +1001,7 @@ def flee(state: GameState, ref: Referee, pid: str, away_from: str = "") -> GameS
         foe = state.piece(away_from)
         heading = _away_heading(state, p, foe)
         d = float(PANIC_MOVE)
-        ref.note(p.name, "AOT-PANIC", f"flees {d:.1f}″ away from {foe.name}", pieces=(pid, away_from))
+        ref.note(p.name, "AOT-PANIC", events=(Fleeing(pid, d, away_from, foe.name),), pieces=(pid, away_from))
         return _fall_back(state, ref, p, heading, d, None, "AOT-PANIC", held, away=away_from)
     camp = side.camp_polygon
     if camp.is_empty:
@@ -1008,10 +1013,11 @@ def flee(state: GameState, ref: Referee, pid: str, away_from: str = "") -> GameS
     p = replace(p, fled_this_turn=True)
     state = state.with_piece(p)
     if d < 1e-6:
-        ref.note(p.name, "AOT-PANIC", "already at its camp")
+        ref.note(p.name, "AOT-PANIC", events=(Fleeing(pid, 0.0, toward="camp"),), pieces=(pid,))
         return state
     heading = bearing(me, goal)
-    ref.note(p.name, "AOT-PANIC", f"flees {d:.1f}″ toward {'its camp' if not camp.is_empty else 'its table edge'}")
+    ref.note(p.name, "AOT-PANIC", events=(Fleeing(pid, d, toward="camp" if not camp.is_empty else "edge"),),
+             pieces=(pid,))
     return _fall_back(state, ref, p, heading, d, None, "AOT-PANIC", held)
 
 
@@ -1035,18 +1041,18 @@ def evade(state: GameState, ref: Referee, pid: str, attacker: str) -> GameState:
     tested = p.unit
     with ref.rolling(p.name, rule) as rec:
         unit, mv = play_evade(p.unit, ref.dice)
-        rec.outcome = f"evades {a.name}: {mv.distance}″" + (f", {mv.disordered} disordered" if mv.disordered else "")
+        rec.events.append(Evaded(pid, attacker, float(mv.distance), mv.disordered, a.name))
     p = replace(_with_unit(p, unit), turn=replace(tracker, panicking=unit.panicking))
     state = state.with_piece(p)
     if unit.panicking:
-        ref.note(p.name, rule, "panics on its evasion die and stays")
+        ref.note(p.name, rule, events=(Panicked(pid, "evasion die"),), pieces=(pid,))
         return state
     away = bearing(_centre_of(a), _centre_of(p))  # "back" is away from the attacker, whatever the facing
     f = flight(state, p, away, float(mv.distance), facing)
     why = f.blocked or ("it would leave the table" if f.off_table else None) or (
         f"it would stop on {state.piece(f.ends_on[0]).name}" if f.ends_on else None)
     if why is not None:
-        ref.note(p.name, rule, f"cannot back the full {mv.distance}″ ({why}): accepts the melee")
+        ref.note(p.name, rule, events=(EvasionRefused(pid, float(mv.distance), why),), pieces=(pid, attacker))
         return state
     state = _pass_with(state, ref, p.id, f.friends, mv.distance, rule, tested)
     p = state.piece(pid)

@@ -1,10 +1,11 @@
 """The game's log for a reader: the one renderer that turns a log entry's typed events into its English line,
 which entries a player would say aloud, and the English helpers they share.
 
-The rules code records what happened as events (:mod:`aot_rules.tabletop.events`) and writes no prose for
-the entry kinds rendered here: :func:`outcome` finds the first event of the entry that has a renderer and
-tells it.  An entry whose code still writes its own line (``LogEntry.text``, the kinds not yet converted,
-listed in :data:`WRITTEN_BY_THE_RULES`) keeps that line, so entries from either kind of code read alike.
+The rules code records what happened as events (:mod:`aot_rules.tabletop.events`, beside the rules' own such as
+:class:`~aot_rules.aot.events.UnitDrifted`) and writes no prose: :func:`outcome` finds the first event of the
+entry that has a renderer and tells it, reading nothing but the entry (its who, dice and events).  The names a
+line shows travel in the events beside the pieces' ids, so a saved record tells the same lines as the game
+that was played, and a record can be drawn without reading any of them.
 
 ``play`` prints one line per thing that happened at the table (a roll, a move, a fight, an order); the
 players' own reasoning (``decision`` entries) and the frame of the turn (a slot closing) are shown only
@@ -16,34 +17,59 @@ from __future__ import annotations
 from collections.abc import Callable
 from typing import TYPE_CHECKING, Any, TypeVar
 
+from aot_rules.aot.events import UnitDrifted
 from aot_rules.aot.rules.orders import Method
+from aot_rules.aot.rules.weather import Drift
 from aot_rules.core.events import Event
 from aot_rules.tabletop.events import (
+    HOT_SUN,
     OWN,
     Activated,
     Aimed,
     BattleEnded,
     CampTaken,
     ContactMade,
+    Countercharged,
+    CounterchargeEnded,
     Decided,
+    DPDisordered,
     DPForced,
+    DPUnspent,
+    Evaded,
+    EvasionRefused,
+    ExtraRolled,
     FacedAttack,
     FellBack,
+    Fleeing,
+    FriendInTheWay,
+    FriendPassed,
+    GroundTested,
     InitiativeRolledAgain,
     LeftBattle,
+    MeleeJudged,
     MovedAlong,
     OfficerActed,
+    Panicked,
     Rampaged,
     ReactionChosen,
     Reformed,
+    RetreatBlocked,
+    ShotAtPanicking,
+    ShotJudged,
+    ShotLost,
     SlotClosed,
     SlotOpened,
     SlotsRewritten,
     StormStruck,
+    Struck,
     TurnBegan,
     Turned,
+    TurnedAway,
+    TwoOnOne,
+    Volley,
     WeatherSet,
     Wheeled,
+    Withdrew,
 )
 from aot_rules.tabletop.geometry import Pose
 
@@ -56,13 +82,8 @@ Renderer = Callable[["LogEntry", Any], str]
 #: Every renderer, by the event class it tells.
 RENDERERS: dict[type[Event], Renderer] = {}
 
-#: The entry kinds whose code still writes its own line (``LogEntry.text``) rather than leaving it to this
-#: module: the initiative and weather rolls, turns, reforms, units leaving the battle other than by flight off
-#: the table, the evasion that cannot back away, camps, the battle's end, and every entry of the rules' own dice
-#: (shooting, melee, DP, disorder tests, the run and trot dice, passing through friends).  Their events have
-#: renderers too (for a record read without its lines), but while the text is there it is what is shown.
-WRITTEN_BY_THE_RULES = ("initiative", "weather", "turn", "reform", "left the battle", "evasion refused", "camp",
-                        "battle ended", "rules' dice")
+#: The reaction a player answers for each unit it may name as lost in the storm (AOT-WEATHER-STORM).
+LOST_IN_STORM = "lost in the storm"
 
 
 def renders(cls: type[E]) -> Callable[[Callable[[LogEntry, E], str]], Callable[[LogEntry, E], str]]:
@@ -74,10 +95,7 @@ def renders(cls: type[E]) -> Callable[[Callable[[LogEntry, E], str]], Callable[[
 
 
 def outcome(entry: LogEntry) -> str:
-    """The entry's English line (after its who, rule and dice): the text its code wrote, if any (a kind not
-    yet converted); otherwise its first event that has a renderer, told."""
-    if entry.text:
-        return entry.text
+    """The entry's English line (after its who, rule and dice): its first event that has a renderer, told."""
     for ev in entry.events:
         fn = RENDERERS.get(type(ev))
         if fn is not None:
@@ -88,6 +106,12 @@ def outcome(entry: LogEntry) -> str:
 def inches(d: float) -> str:
     """A distance as a player says it: one decimal place."""
     return f"{d:.1f}″"
+
+
+def whole_inches(d: float) -> str:
+    """A distance that may be whole inches (a die's, or a range the rules count in inches), said as a player
+    says it: "4″", otherwise to a tenth ("2.3″")."""
+    return f"{d:.0f}″" if float(d).is_integer() else inches(d)
 
 
 def where(pose: Pose) -> str:
@@ -169,17 +193,36 @@ def _rewritten(entry: LogEntry, e: SlotsRewritten) -> str:
     return ("rewrite their slots after the double: " if e.after_double else "rewrites the slots: ") + ", ".join(e.slots)
 
 
-# --- events whose entries still carry their code's own line (see WRITTEN_BY_THE_RULES) -------------------
+# --- the turn's start, the weather, the end of the battle -------------------------------------------------
+
+def _throw(a: int, b: int, sides: tuple[str, str], slots: tuple[tuple[int, ...], tuple[int, ...]]) -> str:
+    """One initiative throw: both dice by army, and the slots each plays (the higher die's first)."""
+    names = sides if all(sides) else ("side 1", "side 2")
+    head = f"{names[0]} {a}, {names[1]} {b}"
+    if a == b:
+        return f"{head}: a double; slots may be rewritten before the dice are rolled again"
+    order = (0, 1) if a > b else (1, 0)
+    played = "; ".join(f"{names[s]} play {', '.join(map(str, slots[s])) or 'no slot'}" for s in order)
+    return f"{head}: {played}"
+
 
 @renders(TurnBegan)
 def _turn_began(entry: LogEntry, e: TurnBegan) -> str:
     rolled = f"{e.ties} tied roll{'s' if e.ties != 1 else ''} rolled again; " if e.ties else ""
-    return f"turn {e.turn}: {rolled}initiative {e.initiative[0]} against {e.initiative[1]}"
+    return rolled + _throw(e.initiative[0], e.initiative[1], e.sides, e.slots)
 
 
 @renders(InitiativeRolledAgain)
 def _rolled_again(entry: LogEntry, e: InitiativeRolledAgain) -> str:
-    return f"rolled again after the double: initiative {e.initiative[0]} against {e.initiative[1]}"
+    return "rolled again: " + _throw(e.initiative[0], e.initiative[1], e.sides, e.slots)
+
+
+@renders(WeatherSet)
+def _weather(entry: LogEntry, e: WeatherSet) -> str:
+    if e.wind_die:
+        return f"the wind blows from the {e.wind_edge} edge" if e.wind_edge else "the wind is too weak to matter"
+    return f"a second double running ({e.face}:{e.face}) brings {e.weather}" + (
+        f", the wind from the {e.wind_edge} edge" if e.wind_edge else "")
 
 
 @renders(StormStruck)
@@ -188,80 +231,318 @@ def _storm(entry: LogEntry, e: StormStruck) -> str:
     return f"{e.rolled} unit{'s' if e.rolled != 1 else ''} lost in the storm{free}"
 
 
+@renders(UnitDrifted)
+def _drifted(entry: LogEntry, e: UnitDrifted) -> str:
+    return f"the storm's die {e.face}: " + ("it stays" if e.drift == Drift.STAYS.value else f"it goes {e.drift}")
+
+
+@renders(Withdrew)
+def _withdrew(entry: LogEntry, e: Withdrew) -> str:
+    return "withdraw in good order"
+
+
+_WHY = {"routed": "the battle ends on turn {turn}", "last turn": "night falls after turn {turn}",
+        "night": "night falls on turn {turn}"}
+
+
+def ended(e: BattleEnded) -> str:
+    """The battle's end as a player says it: what ended it, who won and both armies' victory points with what
+    earned them (also the game's result line, ``GameState.result``)."""
+    names = e.sides if all(e.sides) else ("side 1", "side 2")
+    if e.why == "withdrawn" and e.withdrawn >= 0:
+        why = f"{names[e.withdrawn]} have withdrawn"
+    else:
+        why = _WHY.get(e.why, "the battle ends").format(turn=e.turn)
+    verdict = "a draw" if e.winner < 0 else f"won by {names[e.winner]}"
+    ending = f"{e.ending}: " if e.ending else ""
+
+    def score(i: int) -> str:
+        parts = "; ".join(f"{reason}: +{points}" for reason, points in e.scores[i])
+        return f"{names[i]}: {e.points[i]} VP" + (f" ({parts})" if parts else "")
+
+    return f"{why}: {ending}{verdict}, {e.points[0]} VP to {e.points[1]} ({score(0)}; {score(1)})"
+
+
+@renders(BattleEnded)
+def _ended(entry: LogEntry, e: BattleEnded) -> str:
+    return ended(e)
+
+
+# --- turns, reforms, the run and trot dice, ground and friends --------------------------------------------
+
+@renders(Wheeled)
+def _wheeled(entry: LogEntry, e: Wheeled) -> str:
+    """Told only for a record read without its move (a move's entry is told by its :class:`MovedAlong`)."""
+    side = "left" if e.degrees > 0 else "right"
+    return f"wheels {abs(e.degrees):.0f}° to the {side}"
+
+
+@renders(Turned)
+def _turned(entry: LogEntry, e: Turned) -> str:
+    if e.overturned:
+        return "overturns and is removed"
+    if e.toward:
+        return f"turns back to face {e.toward_name or e.toward} ({e.end.facing:.0f}°)"
+    turn = f"turns {e.degrees:.0f}° to face" if e.degrees else "turns to face"
+    return f"{turn} {e.end.facing:.0f}°" + (f": {e.disordered} disordered" if e.disordered else "")
+
+
+@renders(Reformed)
+def _reformed(entry: LogEntry, e: Reformed) -> str:
+    ranks = "+".join(map(str, e.ranks_after))
+    density = f" (density {e.density})" if e.density else ""
+    still = f", {e.disordered} disordered" if e.disordered else ""
+    return (f"reforms: ranks {ranks}{density}{still}" + (" in the defensive formation" if e.defensive else "")
+            + (f", facing {e.end.facing:.0f}°" if e.faced else ""))
+
+
+@renders(ExtraRolled)
+def _extra(entry: LogEntry, e: ExtraRolled) -> str:
+    if e.berserk:
+        return f"trot die {e.distance:g}: it goes berserk"
+    if e.overturned:
+        return f"trots {whole_inches(e.distance)} but overturns and is removed"
+    return f"may {e.how} up to {whole_inches(e.distance)}" + (
+        f"; {e.disordered} disordered by the test" if e.disordered else "")
+
+
+@renders(GroundTested)
+def _ground(entry: LogEntry, e: GroundTested) -> str:
+    if e.place == HOT_SUN:
+        return f"{e.lost} warrior{'s' if e.lost != 1 else ''} disordered by the heat"
+    where = f"the {e.place} camp" if e.camp else f"the {e.place}"
+    return f"tests for {where}: " + (f"{e.lost} disordered" if e.lost else "passes")
+
+
+@renders(FriendPassed)
+def _passed(entry: LogEntry, e: FriendPassed) -> str:
+    friend = e.friend_name or e.friend
+    how = f" on the same die {e.roll} ({e.same_die})" if e.same_die else ""
+    if not e.lost:
+        return f"passes through {friend}{how}" + (": no loss" if e.same_die else " without loss")
+    die = "" if e.same_die else f" die {e.roll},"
+    return f"passes through {friend}{how}:{die} {e.loser_name or e.loser} loses {e.lost}"
+
+
+@renders(FriendInTheWay)
+def _in_the_way(entry: LogEntry, e: FriendInTheWay) -> str:
+    friend = e.friend_name or e.friend
+    if e.how == "weaker":
+        return f"cannot be cleared by the panicking {friend} and, the weaker of two panicking units, is dispersed"
+    if e.how == "dispersed":
+        return f"panicking, cannot clear {friend}: dispersed"
+    return f"cannot clear {friend}: stops short after {inches(e.distance)}"
+
+
+@renders(TurnedAway)
+def _turned_away(entry: LogEntry, e: TurnedAway) -> str:
+    return f"turns its back to {e.foe_name or e.foe}: " + (f"{e.lost} disordered" if e.lost else "passes")
+
+
+# --- panic, evasion, the elephant's rampage ------------------------------------------------------------
+
+_PANIC = {"army beaten": "a unit of its army lost a combat: it flees toward its camp",
+          "in contact": "panicking in contact: it is not fought, it flees away from its attacker",
+          "countercharge die": "panics on its countercharge die and stays",
+          "evasion die": "panics on its evasion die and stays"}
+
+
+@renders(Panicked)
+def _panicked(entry: LogEntry, e: Panicked) -> str:
+    return _PANIC.get(e.cause, f"panics ({e.cause})")
+
+
+@renders(Fleeing)
+def _fleeing(entry: LogEntry, e: Fleeing) -> str:
+    if e.away_from:
+        return f"flees {inches(e.distance)} away from {e.away_name or e.away_from}"
+    if e.distance < 0.05:  # nothing a player would measure: it stands at its camp
+        return "already at its camp" if e.toward == "camp" else "already at its table edge"
+    return f"flees {inches(e.distance)} toward " + ("its camp" if e.toward == "camp" else "its table edge")
+
+
+@renders(Evaded)
+def _evaded(entry: LogEntry, e: Evaded) -> str:
+    return f"evades {e.attacker_name or e.attacker}: {whole_inches(e.distance)}" + (
+        f", {e.disordered} disordered" if e.disordered else "")
+
+
+@renders(EvasionRefused)
+def _evasion_refused(entry: LogEntry, e: EvasionRefused) -> str:
+    return f"cannot back the full {whole_inches(e.distance)} ({e.reason}): accepts the melee"
+
+
+@renders(Rampaged)
+def _rampaged(entry: LogEntry, e: Rampaged) -> str:
+    target = e.target_name or e.target
+    if e.moved:
+        return f"rushes at {target}, the nearest unit"
+    return f"berserk, cannot rush at {target}" + (f": {e.reason}" if e.reason else "")
+
+
+@renders(LeftBattle)
+def _left(entry: LogEntry, e: LeftBattle) -> str:
+    if e.reason:
+        return f"{e.reason}: {e.status}"
+    return f"leaves the battle: {e.status}"
+
+
+@renders(CampTaken)
+def _camp(entry: LogEntry, e: CampTaken) -> str:
+    return f"sacks the {e.camp or f'side {e.side + 1}'} camp and leaves the battle to loot it"
+
+
+@renders(ReactionChosen)
+def _reaction(entry: LogEntry, e: ReactionChosen) -> str:
+    if e.reaction == LOST_IN_STORM:
+        return f"{'names' if e.taken else 'does not name'} {unit(e.piece, e.name)}"
+    if e.reaction == "evade" and not e.taken:
+        return f"stands and accepts the melee with {e.by_name or e.by}"
+    return f"{e.name or e.piece} {'takes' if e.taken else 'declines'} the {e.reaction} against {e.by_name or e.by}"
+
+
 @renders(OfficerActed)
 def _officer(entry: LogEntry, e: OfficerActed) -> str:
-    return f"its junior officer acts in the enemy's slot: {e.kind}" + (f" at {e.target}" if e.target else "")
+    return f"its junior officer acts in the enemy's slot: {e.kind}" + (
+        f" at {e.target_name or e.target}" if e.target else "")
+
+
+# --- shooting, the countercharge, melee ------------------------------------------------------------------
+
+def _aim_terms(a: Aimed | None) -> str:
+    """How the volley was set up, in brackets after its target: the range and what changed the dice."""
+    if a is None:
+        return ""
+    bits = [whole_inches(a.distance)]
+    if a.cover:
+        bits.append(f"in cover: {a.cover}")
+    if a.line:
+        bits.append("battle line: one firer fewer")
+    if a.flank:
+        bits.append("flank")
+    if a.downwind:
+        bits.append("downwind")
+    return f" ({', '.join(bits)})"
+
+
+@renders(Volley)
+def _volley(entry: LogEntry, e: Volley) -> str:
+    aimed = next((v for v in entry.events if isinstance(v, Aimed)), None)
+    firers = aimed.firers if aimed is not None else 0
+    target = (aimed.target_name if aimed is not None else "") or e.target
+    text = f"{firers} firer{'s' if firers != 1 else ''} at {target}{_aim_terms(aimed)}, hit on {e.hit_on}: " \
+           f"{e.hits} hit{'s' if e.hits != 1 else ''}"
+    if e.shield:
+        held = " (this slot's roll)" if e.held else ""
+        text += f", shield wall {e.shield}{held}: {e.saved} saved"
+    text += f": {e.killed} killed" + (f", {e.disordered} disordered" if e.disordered else "")
+    return ("returns fire: " if e.returned else "") + text
 
 
 @renders(Aimed)
 def _aimed(entry: LogEntry, e: Aimed) -> str:
-    extra = [w for w, on in (("in cover", bool(e.cover)), ("in the flank", e.flank), ("downwind", e.downwind),
-                             ("one fewer in a battle line", e.line)) if on]
-    return (f"{e.firers} firer{'s' if e.firers != 1 else ''} of {e.shooter} at {e.target}, {inches(e.distance)} "
-            f"away, counted at {e.strength}" + "".join(f", {w}" for w in extra))
+    return (f"{e.firers} firer{'s' if e.firers != 1 else ''} of {e.shooter_name or e.shooter} at "
+            f"{e.target_name or e.target}{_aim_terms(e)}, counted at {e.strength}")
+
+
+@renders(ShotJudged)
+def _shot_judged(entry: LogEntry, e: ShotJudged) -> str:
+    target = e.target_name or e.target
+    if e.beaten:
+        return f"density {e.density} against {possessive(target)} {e.against}: {target} is beaten"
+    return f"density {e.density} does not beat {possessive(target)} {e.against}: it stands"
+
+
+@renders(ShotLost)
+def _shot_lost(entry: LogEntry, e: ShotLost) -> str:
+    return f"the shot at {e.target_name or e.target} is lost: {e.reason}"
+
+
+@renders(ShotAtPanicking)
+def _at_panicking(entry: LogEntry, e: ShotAtPanicking) -> str:
+    return (f"{e.firers} could shoot at {e.target_name or e.target}, which is panicking: it cannot be hit and "
+            "flees away from the shooter; no DP")
+
+
+@renders(Countercharged)
+def _countercharged(entry: LogEntry, e: Countercharged) -> str:
+    return (f"countercharges {e.shooter_name or e.shooter} {whole_inches(e.distance)} away: {e.roll} "
+            + ("reaches" if e.reaches else "falls short") + (f"; {e.disordered} disordered" if e.disordered else ""))
+
+
+@renders(CounterchargeEnded)
+def _countercharge_ended(entry: LogEntry, e: CounterchargeEnded) -> str:
+    shooter = e.shooter_name or e.shooter
+    if e.how == "no ground":
+        return f"finds no open ground to reach {shooter}: it falls short"
+    if e.how == "home":
+        return f"charges home into {shooter} at {where(e.end)}: no volley, the melee is fought at once"
+    return f"stops at {where(e.end)}, {whole_inches(e.gap)} from {shooter}: the volley follows"
+
+
+@renders(RetreatBlocked)
+def _retreat_blocked(entry: LogEntry, e: RetreatBlocked) -> str:
+    if e.gone:
+        return f"{e.name or e.piece} is {e.reason}: no retreat"
+    return f"cannot retreat ({e.reason}): it stands and stays engaged"
+
+
+def _strikes(e: Struck) -> str:
+    foe = e.foe_name or e.foe
+    text = f"{e.name or e.piece} [{' '.join(map(str, e.faces)) or 'none'}] {e.hits} hit{'s' if e.hits != 1 else ''}"
+    if e.shield:
+        text += f", {possessive(foe)} shield wall {e.shield}: {e.saved} saved"
+    return text + f", {foe} lose {e.killed}" + (f" + {e.disordered} disordered" if e.disordered else "")
+
+
+@renders(Struck)
+def _struck(entry: LogEntry, e: Struck) -> str:
+    """Both sides' strikes of a melee pair, in the order they were logged."""
+    return "; ".join(_strikes(v) for v in entry.events if isinstance(v, Struck))
+
+
+@renders(TwoOnOne)
+def _two_on_one(entry: LogEntry, e: TwoOnOne) -> str:
+    def lose(i: int) -> str:
+        return f"{e.names[i]} lose {e.killed[i]}" + (f" + {e.disordered[i]} disordered" if e.disordered[i] else "")
+    return f"{e.names[2]} split {e.split[0]}/{e.split[1]}: {lose(0)}, {lose(1)}; {lose(2)}"
+
+
+@renders(MeleeJudged)
+def _melee_judged(entry: LogEntry, e: MeleeJudged) -> str:
+    head = f"density {e.first_density} against {e.second_density}: "
+    if not e.winner:
+        return head + "the melee goes on"
+    return head + f"{e.winner_name or e.winner} win, {e.loser_name or e.loser} are beaten"
 
 
 @renders(FacedAttack)
 def _faced(entry: LogEntry, e: FacedAttack) -> str:
-    return f"turns to face {e.attacker}" if e.turned else f"has no room to turn to face {e.attacker}: it fights flanked"
+    attacker = e.attacker_name or e.attacker
+    if not e.turned:
+        return f"has no room to turn to face {attacker}: it fights flanked"
+    return (f"turns to face {attacker}" + (f": {e.disordered} disordered" if e.disordered else ": passes")
+            + ("; no horse strike" if e.mounted else ""))
+
+
+# --- demoralization points ------------------------------------------------------------------------------
+
+@renders(DPDisordered)
+def _dp_disordered(entry: LogEntry, e: DPDisordered) -> str:
+    return f"{e.points} DP on {e.name or e.piece} ({inches(e.away)} from the combat): {e.disordered} disordered"
 
 
 @renders(DPForced)
 def _dp_forced(entry: LogEntry, e: DPForced) -> str:
     if e.how == "retreat":
-        return f"{e.points} DP force {e.piece} to retreat"
-    return f"{e.points} DP drive {e.piece} to attack {e.foe}"
+        return f"{e.points} DP force {e.name or e.piece} to retreat"
+    return f"{e.points} DP drive {e.name or e.piece} to attack {e.foe_name or e.foe}"
 
 
-@renders(Rampaged)
-def _rampaged(entry: LogEntry, e: Rampaged) -> str:
-    return f"rushes at {e.target}, the nearest unit" if e.moved else f"berserk, cannot rush at {e.target}"
+@renders(DPUnspent)
+def _dp_unspent(entry: LogEntry, e: DPUnspent) -> str:
+    return f"{e.points} DP unspent: no eligible unit left to take them"
 
-
-@renders(WeatherSet)
-def _weather(entry: LogEntry, e: WeatherSet) -> str:
-    return f"the weather turns to {e.weather}" + (f", the wind from the {e.wind_edge} edge" if e.wind_edge else "")
-
-
-@renders(Wheeled)
-def _wheeled(entry: LogEntry, e: Wheeled) -> str:
-    side = "left" if e.degrees > 0 else "right"
-    return f"{e.piece} wheels {abs(e.degrees):.0f}° to the {side}"
-
-
-@renders(Turned)
-def _turned(entry: LogEntry, e: Turned) -> str:
-    return f"turns to face {e.end.facing:.0f}°"
-
-
-@renders(Reformed)
-def _reformed(entry: LogEntry, e: Reformed) -> str:
-    ranks = "/".join(map(str, e.ranks_after))
-    return f"reforms into ranks {ranks}" + (" in the defensive formation" if e.defensive else "") + \
-        f", facing {e.end.facing:.0f}°"
-
-
-
-
-@renders(LeftBattle)
-def _left(entry: LogEntry, e: LeftBattle) -> str:
-    return f"{e.piece} leaves the battle: {e.status}"
-
-
-@renders(CampTaken)
-def _camp(entry: LogEntry, e: CampTaken) -> str:
-    return f"{e.piece} takes the camp of side {e.side + 1}"
-
-
-@renders(ReactionChosen)
-def _reaction(entry: LogEntry, e: ReactionChosen) -> str:
-    return f"{e.piece} {'takes' if e.taken else 'declines'} the {e.reaction} against {e.by}"
-
-
-@renders(BattleEnded)
-def _ended(entry: LogEntry, e: BattleEnded) -> str:
-    head = "nobody wins" if e.winner < 0 else f"side {e.winner + 1} wins"
-    return f"{head} ({e.how}), {e.points[0]}–{e.points[1]} in victory points"
 
 #: Entry kinds shown only with ``--verbose``.
 QUIET = ("decision", "frame")
@@ -287,5 +568,5 @@ def lines(state: GameState, verbose: bool = False) -> list[str]:
     return [e.line() for e in state.log if shown(e, verbose)]
 
 
-__all__ = ["QUIET", "RENDERERS", "WRITTEN_BY_THE_RULES", "inches", "lines", "outcome", "possessive", "renders",
+__all__ = ["LOST_IN_STORM", "QUIET", "RENDERERS", "ended", "inches", "lines", "outcome", "possessive", "renders",
            "shown", "where"]

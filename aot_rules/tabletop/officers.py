@@ -69,7 +69,8 @@ def junior_officer(state: GameState, ref: Referee, pid: str, kind: str, target: 
         total = sum(moves.step_cost(p.size, st) for st in steps)
         if not moves.walk(s, armed, steps, total).stopped:
             raise RuleError(RULE, f"{p.name}: a junior officer's unit charges an enemy; this path meets none")
-    ref.note(p.name, RULE, events=(OfficerActed(pid, p.side, kind, target),), pieces=(pid,))
+    named = state.piece(target).name if target and any(q.id == target for q in state.pieces) else ""
+    ref.note(p.name, RULE, events=(OfficerActed(pid, p.side, kind, target, named),), pieces=(pid,))
     if kind == "shoot":
         s = combat.shoot(s, ref, pid, target)
     elif kind == "charge":

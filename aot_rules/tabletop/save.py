@@ -25,7 +25,6 @@ import json
 import math
 import re
 from collections.abc import Callable, Mapping, Sequence
-from dataclasses import replace
 from functools import partial
 from pathlib import Path
 from typing import Any, TypeVar, cast
@@ -382,12 +381,13 @@ def _entry(e: Mapping[str, Any]) -> LogEntry:
         problem = event_problem(v)
         if problem is not None:
             raise ValueError(f"events[{k}] ({v['type']}): {problem}")
-    told = LogEntry(e["turn"], e["who"], e["rule"], tuple(e["faces"]), "", e["kind"],
+    told = LogEntry(e["turn"], e["who"], e["rule"], tuple(e["faces"]), e["kind"],
                     tuple(decode_event(v) for v in e["events"]), tuple(e["pieces"]))
-    # The file keeps each entry's line for its reader; a line the renderer tells from the events is not kept
-    # as text (so the loaded entry equals the one played), any other line is the code's own (a kind not yet
-    # rendered from events) or an edit, which the replay check then refuses.
-    return told if e["outcome"] == told.outcome else replace(told, text=e["outcome"])
+    # The file keeps each entry's line for its reader, but the line is the events' (the log renderer's): a line
+    # that is not what its events tell was edited, and the file is refused.
+    if e["outcome"] != told.outcome:
+        raise ValueError(f"outcome {e['outcome']!r} is not what its events tell ({told.outcome!r})")
+    return told
 
 
 def loads(text: str, source: str = "<string>") -> GameState:

@@ -24,8 +24,9 @@ from aot_rules.core.events import Event
 from aot_rules.tabletop import narrate
 from aot_rules.tabletop.geometry import BaseSize, Pose, footprint
 
-#: The save format's version; a file of another version is refused (see :mod:`aot_rules.tabletop.save`).
-FORMAT_VERSION = 2
+#: The save format's version; a file of another version is refused (see :mod:`aot_rules.tabletop.save`).  Version 3:
+#: every log line is told from its events, which carry the names it shows (a version 2 record would not replay).
+FORMAT_VERSION = 3
 #: AOT-TABLE: 60″ across (x) and 40″ from one player's edge to the other's (y).
 TABLE_WIDTH = 60.0
 TABLE_DEPTH = 40.0
@@ -145,23 +146,21 @@ class LogEntry:
     ``kind`` is ``roll`` (dice were rolled), ``event`` (the engine decided something without dice) or
     ``decision`` (a player chose, with the reason it gives).  ``pieces`` are the ids of the pieces the
     entry is about, the owner of its dice first.  What happened is in ``events``; :attr:`outcome`, the
-    English line for a reader, is rendered from them by :func:`aot_rules.tabletop.narrate.outcome`.  ``text``
-    is the line the code wrote itself, kept only for entry kinds not yet rendered from their events (empty
-    for the rest); no code reads either back.
+    English line for a reader, is rendered from them alone by :func:`aot_rules.tabletop.narrate.outcome`
+    (no code writes it, and none reads it back).
     """
 
     turn: int
     who: str
     rule: str
     faces: tuple[int, ...]
-    text: str
     kind: str = "roll"
     events: tuple[Event, ...] = ()
     pieces: tuple[str, ...] = ()
 
     @property
     def outcome(self) -> str:
-        """The English line: rendered from the events (or the code's own ``text`` where there is one)."""
+        """The English line, rendered from the events."""
         return narrate.outcome(self)
 
     def line(self) -> str:

@@ -44,7 +44,7 @@ from aot_rules.aot.rules.command import activated_slots, roll_pair
 from aot_rules.aot.rules.disorder import take_disorder_test
 from aot_rules.aot.rules.weather import Drift, Weather, WindFrom, drift, roll_wind, weather_of_double
 from aot_rules.core.errors import RuleError
-from aot_rules.tabletop import combat, moves
+from aot_rules.tabletop import combat, moves, narrate
 from aot_rules.tabletop.command import (
     SLOT_RULE,
     activate,
@@ -55,14 +55,17 @@ from aot_rules.tabletop.command import (
     rewrite_slots,
 )
 from aot_rules.tabletop.events import (
+    HOT_SUN,
     BattleEnded,
     Decided,
+    GroundTested,
     InitiativeRolledAgain,
     ReactionChosen,
     SlotClosed,
     StormStruck,
     TurnBegan,
     WeatherSet,
+    Withdrew,
 )
 from aot_rules.tabletop.game import Game, ReactionChoice, Referee
 from aot_rules.tabletop.sight import gap
@@ -114,8 +117,8 @@ def start_turn(state: GameState, ref: Referee) -> GameState:
         pair = roll_pair(ref.dice)
         double = pair.mine if pair.double else 0
         dice = (0, 0) if double else (pair.mine, pair.theirs)
-        rec.outcome = _initiative_line(state, pair.mine, pair.theirs)
-        rec.events.append(TurnBegan(n, (pair.mine, pair.theirs), double, 0))
+        rec.events.append(TurnBegan(n, (pair.mine, pair.theirs), double, 0, _names(state),
+                                    _played(pair.mine, pair.theirs)))
     previous = state.double
     state = replace(state, turn=n, pieces=pieces, initiative=dice, slot=0, mover=-1, double=double)
     if previous and double:
@@ -138,22 +141,22 @@ def roll_again(state: GameState, ref: Referee) -> GameState:
         raise RuleError("AOT-CMD-DOUBLES", "the initiative is not waiting on a double: nothing to roll again")
     with ref.rolling(f"{state.sides[0].name} v {state.sides[1].name}", "AOT-CMD-DOUBLES") as rec:
         pair = roll_pair(ref.dice)
-        rec.outcome = "rolled again: " + _initiative_line(state, pair.mine, pair.theirs)
-        rec.events.append(InitiativeRolledAgain(state.turn, (pair.mine, pair.theirs)))
+        rec.events.append(InitiativeRolledAgain(state.turn, (pair.mine, pair.theirs), _names(state),
+                                                _played(pair.mine, pair.theirs)))
     if pair.double:
         return state
     return _locked(replace(state, initiative=(pair.mine, pair.theirs)), ref)
 
 
-def _initiative_line(state: GameState, a: int, b: int) -> str:
-    """The English line of one initiative throw (rendered from its two dice)."""
-    names = (state.sides[0].name, state.sides[1].name)
+def _names(state: GameState) -> tuple[str, str]:
+    return state.sides[0].name, state.sides[1].name
+
+
+def _played(a: int, b: int) -> tuple[tuple[int, ...], tuple[int, ...]]:
+    """The slots each side plays on initiative dice ``a`` (side 0's) and ``b`` (none on a double)."""
     if a == b:
-        return f"{names[0]} {a}, {names[1]} {b}: a double; slots may be rewritten before the dice are rolled again"
-    first, second = (0, 1) if a > b else (1, 0)
-    dice = (a, b)
-    played = "; ".join(f"{names[s]} play {_slots(activated_slots(dice[s], dice[1 - s]))}" for s in (first, second))
-    return f"{names[0]} {a}, {names[1]} {b}: {played}"
+        return (), ()
+    return tuple(activated_slots(a, b)), tuple(activated_slots(b, a))
 
 
 def _locked(state: GameState, ref: Referee) -> GameState:
@@ -161,40 +164,34 @@ def _locked(state: GameState, ref: Referee) -> GameState:
     return combat.fight(state, ref) if contact_ids(state) else state
 
 
-def _slots(slots: Sequence[int]) -> str:
-    return ", ".join(map(str, slots)) if slots else "no slot"
-
-
 def _weather(state: GameState, ref: Referee, w: Weather, face: int) -> GameState:
     """AOT-WEATHER: the second double running brings the weather of its face; only the newest applies."""
-    ref.note("weather", w.rule_id, f"a second double running ({face}:{face}) brings {w.value}",
-             events=(WeatherSet(w.value, face),))
+    ref.note("weather", w.rule_id, events=(WeatherSet(w.value, face),))
     state = replace(state, weather=w.value)
     if w is Weather.WIND:
         with ref.rolling("weather", w.rule_id) as rec:
             way = roll_wind(ref.dice)
             edge = wind_edge(state, way)
-            rec.outcome = f"the wind blows from the {edge} edge" if edge else "the wind is too weak to matter"
-            rec.events.append(WeatherSet(w.value, face, edge))
+            rec.events.append(WeatherSet(w.value, face, edge, True))
         if edge:
             state = replace(state, weather=f"{w.value} from the {edge}")
     if w is Weather.SUN:
         for p in state.pieces:
             if p.on_table and p.unit.armour and p.unit.density > 0:
-                with ref.rolling(p.name, w.rule_id) as rec:
+                with ref.rolling(p.name, w.rule_id, p.id) as rec:
                     unit, lost = take_disorder_test(p.unit, ref.dice, "hot sun")
-                    rec.outcome = f"{lost} warrior{'s' if lost != 1 else ''} disordered by the heat"
+                    rec.events.append(GroundTested(p.id, HOT_SUN, lost))
                 state = state.with_piece(p.with_unit(unit))
     elif w is Weather.STORM:
         for side in (0, 1):
             state = _storm(state, ref, side)
     elif w is Weather.NIGHT:
-        state = _finish(state, ref, _result(state), f"night falls on turn {state.turn}")
+        state = _finish(state, ref, _result(state), "night")
     return state
 
 
 #: The reaction a player is asked for each unit it may name as lost in the storm (AOT-WEATHER-STORM).
-LOST_IN_STORM = "lost in the storm"
+LOST_IN_STORM = narrate.LOST_IN_STORM
 
 
 def _storm(state: GameState, ref: Referee, side: int) -> GameState:
@@ -223,16 +220,15 @@ def _storm(state: GameState, ref: Referee, side: int) -> GameState:
         forced = len(order) - i <= n - len(lost)
         taken = forced or ref.choose(state, p.id, "", LOST_IN_STORM)
         if not forced:
-            ref.note(s.name, "AOT-WEATHER-STORM", f"{'names' if taken else 'does not name'} {p.id} ({p.name})",
-                     kind="decision", events=(ReactionChosen(p.id, "", LOST_IN_STORM, taken),), pieces=(p.id,))
+            ref.note(s.name, "AOT-WEATHER-STORM", kind="decision",
+                     events=(ReactionChosen(p.id, "", LOST_IN_STORM, taken, p.name),), pieces=(p.id,))
         if taken:
             lost.append(p)
     for p in lost:
         with ref.rolling(p.name, "AOT-WEATHER-STORM", p.id) as rec:
             face = ref.dice.d6(f"storm direction: {p.name}")
             way = drift(face)
-            rec.outcome = f"the storm's die {face}: " + ("it stays" if way is Drift.STAYS else f"it goes {way.value}")
-            ref.dice.emit(UnitDrifted(p.id, face, way.value))
+            ref.dice.emit(UnitDrifted(p.id, face, way.value))  # its line is told by the log renderer
         if way is not Drift.STAYS:
             state = moves.storm_drift(state, ref, p.id, way.value)
     return state
@@ -310,7 +306,7 @@ def withdraw(state: GameState, ref: Referee, side: int) -> GameState:
     s = state.sides[side]
     if s.withdrawn:
         raise RuleError("AOT-VICTORY-WITHDRAW", f"{s.name} are already withdrawing")
-    ref.note(s.name, "AOT-VICTORY-WITHDRAW", "withdraw in good order", kind="decision")
+    ref.note(s.name, "AOT-VICTORY-WITHDRAW", kind="decision", events=(Withdrew(side),))
     return state.with_side(side, replace(s, withdrawn=True))
 
 
@@ -344,12 +340,16 @@ def _result(state: GameState) -> victory.Result:
 
 
 def _finish(state: GameState, ref: Referee, r: victory.Result, why: str) -> GameState:
+    """The battle's end: ``why`` is "withdrawn", "routed", "last turn" or "night" (:class:`BattleEnded`); the
+    result kept in the state is the ending's line as the log renderer tells it."""
     a, b = r.scores
-    text = f"{why}: {r.describe()} ({a.describe()}; {b.describe()})"
     winner = next((i for i in (0, 1) if state.sides[i].name == r.winner), -1)
-    ref.note(r.winner or "battle", r.rule_id, text,
-             events=(BattleEnded(winner, how_ended(r), (a.total, b.total)),))
-    return replace(state, result=text)
+    scores = tuple(tuple((line.reason, line.points) for line in sc.lines if line.points) for sc in (a, b))
+    withdrawn = next((i for i in (0, 1) if state.sides[i].withdrawn), -1)
+    ended = BattleEnded(winner, how_ended(r), (a.total, b.total), why, state.turn, (a.side, b.side),
+                        r.ending.value, (scores[0], scores[1]), withdrawn)
+    ref.note(r.winner or "battle", r.rule_id, events=(ended,))
+    return replace(state, result=narrate.ended(ended))
 
 
 def how_ended(r: victory.Result) -> str:
@@ -369,11 +369,11 @@ def check_victory(state: GameState, ref: Referee, *, turn_over: bool = True) -> 
     routed = [s for s in (a, b) if not victory.still_fighting(s)]
     withdrawn = [i for i in (0, 1) if state.sides[i].withdrawn and not (a, b)[i].named(victory.Fate.FORMED)]
     if withdrawn:
-        return _finish(state, ref, _result(state), f"{state.sides[withdrawn[0]].name} have withdrawn")
+        return _finish(state, ref, _result(state), "withdrawn")
     if routed:
-        return _finish(state, ref, _result(state), f"the battle ends on turn {state.turn}")
+        return _finish(state, ref, _result(state), "routed")
     if turn_over and state.turn >= state.last_turn:
-        return _finish(state, ref, _result(state), f"night falls after turn {state.turn}")
+        return _finish(state, ref, _result(state), "last turn")
     return state
 
 

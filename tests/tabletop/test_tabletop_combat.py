@@ -258,7 +258,7 @@ def test_a_countercharge_that_reaches_cancels_the_volley_and_fights_at_once() ->
     # In contact, front to front, half the contact distance apart (the melee then beat the slingers back).
     assert h.pose == geo.Pose.of(30, 10.005, 180)
     assert entries(g.state, "AOT-REACT-COUNTERCHARGE")[1].outcome.startswith(
-        "charges home into slingers at (30, 10.005) facing 180°")
+        "charges home into slingers at (30.0, 10.0) facing 180°")
     assert not entries(g.state, "AOT-SHOOT-HIT") and not entries(g.state, "AOT-REACT-RETURN-FIRE")
     assert entries(g.state, "AOT-MELEE-STRIKES")[0].who == "slingers v hoplites"
     assert h.turn.extra is combat.Activity.RUN and h.unit.disordered == 0  # its run is spent

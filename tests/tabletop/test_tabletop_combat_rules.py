@@ -32,7 +32,7 @@ def table(*pieces: Piece, general: str = "", slot: bool = True) -> GameState:
     if not slot:
         return st
     owner = st.sides[0].slots[0]
-    opened = LogEntry(1, "Greeks", command.SLOT_RULE, (), "slot 1", "event", (SlotOpened(0, 1, owner, ()),))
+    opened = LogEntry(1, "Greeks", command.SLOT_RULE, (), "event", (SlotOpened(0, 1, owner, ()),))
     return replace(st, slot=1, mover=0, log=(opened,), opening=None)
 
 
@@ -144,7 +144,7 @@ def test_every_volley_of_a_slot_sees_the_start_of_slot_strength() -> None:
     losses = [v for v in second.events if isinstance(v, Losses)]
     assert losses[0].before.strength == 6
     aimed = [v for v in second.events if isinstance(v, Aimed)]
-    assert aimed == [Aimed("S2", "H", 4, 4.0, 8)]  # the line's numbers, in the record
+    assert aimed == [Aimed("S2", "H", 4, 4.0, 8, target_name="hoplites", shooter_name="right slingers")]
     # In the next slot the hoplites are seen as they now are.
     nxt = replace(g.state, log=(*g.state.log, *table().log))
     assert combat.aim(nxt, nxt.piece("S1"), nxt.piece("H")).firers == 2
@@ -215,7 +215,8 @@ def test_a_unit_attacked_in_the_flank_turns_to_face() -> None:
     assert not combat.flanked_by(faced, st.piece("A")) and moves.contacts(st.with_piece(faced), faced)
     flank_turn = [e for e in g.state.log if e.rule == "AOT-TURN-FLANK-ATTACKED"]
     assert len(flank_turn[0].faces) == 1  # the turn's disorder test (the index's Reading)
-    assert FacedAttack("D", "A", True) in flank_turn[0].events
+    faced_event = next(v for v in flank_turn[0].events if isinstance(v, FacedAttack))
+    assert faced_event.piece == "D" and faced_event.attacker == "A" and faced_event.turned
     # The strikes that follow are frontal: the hoplites strike back.
     strikes = next(e for e in g.state.log if e.rule == "AOT-MELEE-STRIKES")
     assert "hoplites [none]" not in strikes.outcome
@@ -256,7 +257,7 @@ def test_dp_force_a_retreat() -> None:
     lgone = g.state.piece("L")
     assert lgone.unit.disordered == 0 and lgone.pose.y > 25  # it retreated a full move, not disordered
     spent = [v for e in g.state.log for v in e.events if isinstance(v, DPForced)]
-    assert spent == [DPForced(0, "L", 4, "retreat", "P")]
+    assert spent == [DPForced(0, "L", 4, "retreat", "P", "beaten", "peltasts")]
 
 
 def test_dp_points_short_of_the_density_only_disorder() -> None:
@@ -310,7 +311,8 @@ def test_a_farther_unit_is_forced_after_one_point_to_each_nearer() -> None:
     g.act(combat.spend_dp, 0, 5, st2.piece("L"), "L", "W")
     assert g.state.piece("L").unit.disordered == 1
     spent = [v for e in g.state.log for v in e.events if isinstance(v, DPForced)]
-    assert spent == [DPForced(0, "R", 4, "retreat", "P")] and g.state.piece("R").pose != st.piece("R").pose
+    assert spent == [DPForced(0, "R", 4, "retreat", "P", "reserve", "peltasts")]
+    assert g.state.piece("R").pose != st.piece("R").pose
 
 
 def test_forced_attacks_in_a_fight_replay_from_the_record() -> None:
@@ -353,5 +355,5 @@ def test_a_trot_die_below_three_sends_the_elephant_berserk_at_the_nearest_unit()
     el = g.state.piece("El")
     moved = [v for e in g.state.log for v in e.events if isinstance(v, MovedAlong)]
     assert moved[0].how == "rampage"
-    assert Rampaged("El", "E") in [v for e in g.state.log for v in e.events]
+    assert Rampaged("El", "E", True, "enemy") in [v for e in g.state.log for v in e.events]
     assert moves.contacts(g.state, el) and moves.contacts(g.state, el)[0].id == "E"

@@ -71,7 +71,7 @@ def test_gauls_and_javelinmen_through_the_engine() -> None:
     g.act(fight)
     (strikes,) = entries(g.state, "AOT-MELEE-STRIKES")
     assert strikes.faces == (2, 5, 1, 1, 4, 5, 3)
-    assert strikes.outcome == ("javelinmen [2 5] 1 hits, Gauls' shield wall 1: 1 saved, Gauls lose 0; "
+    assert strikes.outcome == ("javelinmen [2 5] 1 hit, Gauls' shield wall 1: 1 saved, Gauls lose 0; "
                                "Gauls [1 4 5] 2 hits, javelinmen's shield wall 3: 0 saved, javelinmen lose 2")
     j, gauls, cav = (g.state.piece(x) for x in "JGC")
     assert j.removed == 2 and j.unit.ranks == (1, 1)

@@ -63,7 +63,8 @@ def test_a_junior_officer_shoots_in_the_enemy_slot_and_spends_the_turn(mirror: b
     g.act(officers.junior_officer, "S", "shoot", "T")
     s = g.state.piece("S")
     assert s.turn.action is Activity.SHOOT and s.turn.extra is Activity.RUN and not s.turn.active
-    assert OfficerActed("S", me, "shoot", "T") in [v for e in g.state.log for v in e.events]
+    target_name = g.state.piece("T").name
+    assert OfficerActed("S", me, "shoot", "T", target_name) in [v for e in g.state.log for v in e.events]
     with pytest.raises(RuleError) as e:
         g.act(officers.junior_officer, "S", "shoot", "T")
     assert e.value.rule_id == officers.RULE  # once a turn: both allowances are spent

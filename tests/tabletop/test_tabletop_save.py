@@ -17,6 +17,7 @@ from aot_rules.aot.rules.orders import Activity, UnitTurn
 from aot_rules.aot.rules.weather import Weather
 from aot_rules.aot.units import Unit
 from aot_rules.tabletop import save_schema
+from aot_rules.tabletop.events import Decided, TurnBegan
 from aot_rules.tabletop.game import Game, TableDice
 from aot_rules.tabletop.geometry import Pose
 from aot_rules.tabletop.player import scripted
@@ -60,9 +61,10 @@ def unusual() -> GameState:
     b2 = replace(b2.with_unit(Unit(b2.unit.name, ranks=(0,), disordered=0), removed=8), status=Status.DISPERSED)
     b1 = s.piece("B1")
     b1 = b1.with_unit(b1.unit.take_losses(1, 2), removed=1)
-    log = (LogEntry(1, "Athenians, Boeotians", "AOT-CMD-INITIATIVE", (6, 6), "a double: wind"),
-           LogEntry(1, "Athenians", "", (), "charge: P(win) 0.61 > 0.5", "decision"),
-           LogEntry(1, "B1", "AOT-MELEE-RESULT", (), "retreats 3″ — “quoted” ✓", "event"))
+    log = (LogEntry(1, "Athenians v Boeotians", "AOT-CMD-INITIATIVE", (6, 6), "roll",
+                    (TurnBegan(1, (6, 6), 6, 0, ("Athenians", "Boeotians")),)),
+           LogEntry(1, "Athenians", "", (), "decision", (Decided(0, "charge: P(win) 0.61 > 0.5"),)),
+           LogEntry(1, "B1", "AOT-MELEE-RESULT", (), "event", (Decided(1, "retreats 3″ — “quoted” ✓"),)))
     return replace(s.with_pieces(a3, b1, b2), turn=1, weather=f"{Weather.WIND.value} from the north",
                    initiative=(6, 6), slot=6, mover=0, log=log, dice_used=2,
                    result="Athenians win: the Boeotians are routed")
@@ -80,7 +82,7 @@ def test_round_trip_is_identity(make: Callable[[], GameState]) -> None:
     assert text.endswith("}\n") and text.count("\n") > 100
     doc = json.loads(text)
     assert list(doc) == sorted(doc)
-    assert doc["format"] == "aot-tabletop" and doc["version"] == 2
+    assert doc["format"] == "aot-tabletop" and doc["version"] == 3
 
 
 def test_unusual_values_are_written_as_json_values() -> None:
@@ -129,8 +131,8 @@ def test_schema_has_exactly_the_dataclass_fields() -> None:
     assert props(save_schema.SIDE) == names(SideState)
     assert props(save_schema.COMMANDER) == names(CommanderState)
     assert props(save_schema.TERRAIN) == names(TerrainPiece)
-    # the file keeps the entry's rendered line as "outcome"; the entry keeps only the code's own ``text``
-    assert props(save_schema.LOG_ENTRY) == names(LogEntry) - {"text"} | {"outcome"}
+    # the file keeps the entry's rendered line as "outcome" (checked against its events on load)
+    assert props(save_schema.LOG_ENTRY) == names(LogEntry) | {"outcome"}
 
 
 @settings(max_examples=8, deadline=None)
@@ -204,7 +206,7 @@ def test_invalid_utf8_and_other_unreadable_files(tmp_path: Path) -> None:
 
 
 @pytest.mark.parametrize(("change", "expected"), [
-    (lambda d: d.update(version=3), "save format version 3 is not supported: this engine reads version 2"),
+    (lambda d: d.update(version=2), "save format version 2 is not supported: this engine reads version 3"),
     (lambda d: d.update(version=True), "save format version True is not supported"),
     (lambda d: d.update(format="chess"), "not an aot-tabletop save file (its format is 'chess')"),
     (lambda d: d.pop("format"), "not an aot-tabletop save file (it has no \"format\" key)"),

@@ -91,7 +91,9 @@ def test_a_tie_leaves_the_initiative_open_until_it_is_rolled_again() -> None:
     refused(g, "AOT-CMD-DOUBLES", start_turn)
     g.act(roll_again)
     e = g.state.log[-1]
-    assert e.faces == (5, 2) and e.events[-1] == InitiativeRolledAgain(1, (5, 2))
+    names = (g.state.sides[0].name, g.state.sides[1].name)
+    assert e.faces == (5, 2) and e.events[-1] == InitiativeRolledAgain(1, (5, 2), names, ((5, 4, 3), (2, 1)))
+    assert e.outcome == f"rolled again: {names[0]} 5, {names[1]} 2: {names[0]} play 5, 4, 3; {names[1]} play 2, 1"
     assert g.state.initiative == (5, 2) and g.state.double == 3 and g.state.weather == "calm"
     refused(g, "AOT-CMD-DOUBLES", roll_again)
 
