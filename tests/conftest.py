@@ -16,6 +16,7 @@ from pathlib import Path
 
 import pytest
 from hypothesis import HealthCheck, settings
+from once import clean_up
 
 settings.register_profile(
     "aot",
@@ -49,6 +50,21 @@ def rules_index_text() -> str:
     return RULES_INDEX.read_text(encoding="utf-8")
 
 
+def _run_order(item: pytest.Item) -> int:
+    """0: needs the built book; 1: the rest of the full tier's (slow) tests; 2: everything else."""
+    if "built_book" in getattr(item, "fixturenames", ()):
+        return 0
+    return 1 if item.get_closest_marker("slow") else 2
+
+
+def pytest_collection_modifyitems(session: pytest.Session, config: pytest.Config, items: list[pytest.Item]) -> None:
+    """Run the longest work first.  The book build (minutes, one core) starts at once, so the browser tests that
+    wait for it are not left for the end; the slow tests follow; the thousands of quick tests come last, where
+    pytest-xdist's work stealing can share them out finely and both workers finish together.  The order within
+    each group (and so within each module) is the collection's."""
+    items.sort(key=_run_order)
+
+
 #: Where a whole-tier run (``make test-fast`` / ``make test``) leaves its wall time, for ``make bench``.
 SUITE_TIMES = Path(__file__).resolve().parents[1] / "_build" / "suite-times.json"
 
@@ -70,6 +86,7 @@ def pytest_sessionfinish(session: pytest.Session, exitstatus: int) -> None:
     config = session.config
     if hasattr(config, "workerinput"):  # a pytest-xdist worker: the controller records the run
         return
+    clean_up()  # the answers the workers shared (tests/once.py)
     if config.args_source is not pytest.Config.ArgsSource.TESTPATHS or config.option.collectonly:
         return
     tier = {"not slow": "test-fast", "": "test"}.get((config.option.markexpr or "").strip())
