@@ -14,6 +14,7 @@ import resource
 import time
 from pathlib import Path
 
+import browser_cpu
 import pytest
 from hypothesis import HealthCheck, settings
 from once import clean_up
@@ -71,8 +72,8 @@ SUITE_TIMES = Path(__file__).resolve().parents[1] / "_build" / "suite-times.json
 
 def _cpu() -> float:
     """CPU seconds (user + system) of this process and of its children that have finished: pytest-xdist's
-    workers, the book build, Chromium, the CLI's processes.  On a shared machine the wall time says more about
-    the load than about the suite; the CPU time does not."""
+    workers, the book build, the CLI's processes (Chromium is counted apart: tests/browser_cpu.py).  On a shared
+    machine the wall time says more about the load than about the suite; the CPU time does not."""
     kids = resource.getrusage(resource.RUSAGE_CHILDREN)
     return time.process_time() + kids.ru_utime + kids.ru_stime
 
@@ -86,6 +87,7 @@ def pytest_sessionfinish(session: pytest.Session, exitstatus: int) -> None:
     config = session.config
     if hasattr(config, "workerinput"):  # a pytest-xdist worker: the controller records the run
         return
+    browsers = browser_cpu.total()  # read before the shared folders go
     clean_up()  # the answers the workers shared (tests/once.py)
     if config.args_source is not pytest.Config.ArgsSource.TESTPATHS or config.option.collectonly:
         return
@@ -94,7 +96,8 @@ def pytest_sessionfinish(session: pytest.Session, exitstatus: int) -> None:
         return
     times = json.loads(SUITE_TIMES.read_text()) if SUITE_TIMES.is_file() else {}
     wall, cpu, load = config.stash[_STARTED]
-    times[tier] = {"seconds": round(time.monotonic() - wall, 1), "cpu_seconds": round(_cpu() - cpu, 1),
+    times[tier] = {"seconds": round(time.monotonic() - wall, 1),
+                   "cpu_seconds": round(_cpu() - cpu + browsers, 1), "browser_cpu_seconds": round(browsers, 1),
                    "load": [round(load, 1), round(os.getloadavg()[0], 1)], "tests": session.testscollected,
                    "failed": session.testsfailed, "exit": int(exitstatus), "cores": os.cpu_count(),
                    "workers": getattr(config.option, "numprocesses", None) or 0,

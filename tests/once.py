@@ -27,7 +27,8 @@ T = TypeVar("T")
 PREFIX = "aot-tests-"
 
 
-def _folder() -> Path | None:
+def run_folder() -> Path | None:
+    """This run's shared folder, as a pytest-xdist worker names it (None outside xdist)."""
     run = os.environ.get("PYTEST_XDIST_TESTRUNUID")
     if run is None:
         return None
@@ -37,7 +38,7 @@ def _folder() -> Path | None:
 def once(key: str, compute: Callable[[], T]) -> T:
     """``compute()``, computed by one worker of this run and read back by the others.  A failure is not
     shared: the next worker to ask computes again (and fails the same way, in its own test)."""
-    folder = _folder()
+    folder = run_folder()
     if folder is None:
         return compute()
     folder.mkdir(exist_ok=True)
@@ -54,7 +55,12 @@ def once(key: str, compute: Callable[[], T]) -> T:
         return value
 
 
+def controller_folders() -> list[Path]:
+    """The shared folders of the runs this process controls (its workers name them for it)."""
+    return sorted(Path(tempfile.gettempdir()).glob(f"{PREFIX}{os.getpid()}-*"))
+
+
 def clean_up() -> None:
     """Remove this controller's run folders (called once the workers are done)."""
-    for folder in Path(tempfile.gettempdir()).glob(f"{PREFIX}{os.getpid()}-*"):
+    for folder in controller_folders():
         shutil.rmtree(folder, ignore_errors=True)
