@@ -47,7 +47,8 @@ def once(key: str, compute: Callable[[], T]) -> T:
     with (folder / f"{name}.lock").open("w") as lock:
         fcntl.flock(lock, fcntl.LOCK_EX)
         if path.is_file():
-            return pickle.loads(path.read_bytes())  # type: ignore[no-any-return]
+            stored: T = pickle.loads(path.read_bytes())
+            return stored
         value = compute()
         partial = path.with_suffix(".partial")
         partial.write_bytes(pickle.dumps(value, protocol=pickle.HIGHEST_PROTOCOL))
