@@ -637,7 +637,10 @@ def suite_times() -> None:
         if "workers" in t:
             how += f", {t['workers'] or 'no'} xdist workers"
         if "cpu_seconds" in t:  # what the suite costs; the wall time also says how loaded the machine was
-            how += f", {t['cpu_seconds'] / 60:.1f} CPU-min, load {t['load'][0]:g}->{t['load'][1]:g}"
+            how += f", {t['cpu_seconds'] / 60:.1f} CPU-min"
+            if t.get("browser_cpu_seconds"):  # Chromium's share (counted since tests/browser_cpu.py)
+                how += f" ({t['browser_cpu_seconds'] / 60:.1f} in Chromium)"
+            how += f", load {t['load'][0]:g}->{t['load'][1]:g}"
         report(f"make {tier} ({how}, {t['when']})",
                f"{t['seconds'] / 60:.1f} min", f"< {limit / 60:g} min", t["seconds"] < limit and not t["failed"])
 

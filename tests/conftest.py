@@ -14,8 +14,10 @@ import resource
 import time
 from pathlib import Path
 
+import browser_cpu
 import pytest
 from hypothesis import HealthCheck, settings
+from once import clean_up
 
 settings.register_profile(
     "aot",
@@ -49,14 +51,29 @@ def rules_index_text() -> str:
     return RULES_INDEX.read_text(encoding="utf-8")
 
 
+def _run_order(item: pytest.Item) -> int:
+    """0: needs the built book; 1: the rest of the full tier's (slow) tests; 2: everything else."""
+    if "built_book" in getattr(item, "fixturenames", ()):
+        return 0
+    return 1 if item.get_closest_marker("slow") else 2
+
+
+def pytest_collection_modifyitems(session: pytest.Session, config: pytest.Config, items: list[pytest.Item]) -> None:
+    """Run the longest work first.  The book build (minutes, one core) starts at once, so the browser tests that
+    wait for it are not left for the end; the slow tests follow; the thousands of quick tests come last, where
+    pytest-xdist's work stealing can share them out finely and both workers finish together.  The order within
+    each group (and so within each module) is the collection's."""
+    items.sort(key=_run_order)
+
+
 #: Where a whole-tier run (``make test-fast`` / ``make test``) leaves its wall time, for ``make bench``.
 SUITE_TIMES = Path(__file__).resolve().parents[1] / "_build" / "suite-times.json"
 
 
 def _cpu() -> float:
     """CPU seconds (user + system) of this process and of its children that have finished: pytest-xdist's
-    workers, the book build, Chromium, the CLI's processes.  On a shared machine the wall time says more about
-    the load than about the suite; the CPU time does not."""
+    workers, the book build, the CLI's processes (Chromium is counted apart: tests/browser_cpu.py).  On a shared
+    machine the wall time says more about the load than about the suite; the CPU time does not."""
     kids = resource.getrusage(resource.RUSAGE_CHILDREN)
     return time.process_time() + kids.ru_utime + kids.ru_stime
 
@@ -70,6 +87,8 @@ def pytest_sessionfinish(session: pytest.Session, exitstatus: int) -> None:
     config = session.config
     if hasattr(config, "workerinput"):  # a pytest-xdist worker: the controller records the run
         return
+    browsers = browser_cpu.total()  # read before the shared folders go
+    clean_up()  # the answers the workers shared (tests/once.py)
     if config.args_source is not pytest.Config.ArgsSource.TESTPATHS or config.option.collectonly:
         return
     tier = {"not slow": "test-fast", "": "test"}.get((config.option.markexpr or "").strip())
@@ -77,7 +96,8 @@ def pytest_sessionfinish(session: pytest.Session, exitstatus: int) -> None:
         return
     times = json.loads(SUITE_TIMES.read_text()) if SUITE_TIMES.is_file() else {}
     wall, cpu, load = config.stash[_STARTED]
-    times[tier] = {"seconds": round(time.monotonic() - wall, 1), "cpu_seconds": round(_cpu() - cpu, 1),
+    times[tier] = {"seconds": round(time.monotonic() - wall, 1),
+                   "cpu_seconds": round(_cpu() - cpu + browsers, 1), "browser_cpu_seconds": round(browsers, 1),
                    "load": [round(load, 1), round(os.getloadavg()[0], 1)], "tests": session.testscollected,
                    "failed": session.testsfailed, "exit": int(exitstatus), "cores": os.cpu_count(),
                    "workers": getattr(config.option, "numprocesses", None) or 0,

@@ -38,6 +38,7 @@ from functools import cache
 from typing import Any
 
 import pytest
+from once import once
 
 from aot_rules.core.dice import SeededDice
 from aot_rules.core.errors import ParamError, RuleError
@@ -129,7 +130,14 @@ def _check_dist(name: str, d: Any) -> str | None:
 
 @cache
 def grid_report(rule_id: str, tier: str = "full") -> GridReport:
-    """Evaluate every (selected) grid combination once; the tests below read the findings."""
+    """Evaluate every (selected) grid combination once; the tests below read the findings.  The whole grid is
+    evaluated once per run, whichever xdist worker its five tests (and the sampler's plan) land on."""
+    if tier == "full":
+        return once(f"grid-report-{rule_id}", lambda: _grid_report(rule_id, tier))
+    return _grid_report(rule_id, tier)
+
+
+def _grid_report(rule_id: str, tier: str) -> GridReport:
     m = get(rule_id)
     rep = GridReport()
     for i, combo in enumerate(_grid(m, tier)):
@@ -276,7 +284,12 @@ def _draw_counts(job: tuple[str, dict[str, Any], int, int, tuple[str, ...]]) -> 
 
 @cache
 def sampler_runs() -> dict[str, list[tuple[dict[str, Any], Any, int, dict[str, Counter]]]]:
-    """Every mechanic's draws, computed once; on two cores, in two forked workers."""
+    """Every mechanic's draws, computed once per run (one xdist worker draws, on two cores in two forked
+    processes, while the other waits for the answer rather than drawing them all again)."""
+    return once("sampler-runs", _sampler_runs)
+
+
+def _sampler_runs() -> dict[str, list[tuple[dict[str, Any], Any, int, dict[str, Counter]]]]:
     plan = []
     for m in MECHANICS:
         if m.deterministic:

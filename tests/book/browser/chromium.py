@@ -15,6 +15,7 @@ import time
 from collections.abc import Iterator
 from typing import Any
 
+import browser_cpu
 import pytest
 
 #: Requests that stay on this machine (the browser's own pages, such as its new-tab page, included).
@@ -55,6 +56,9 @@ def start(width: int = 1280, height: int = 1400, *, offline: bool = False, no_ca
 
 
 def stop(d: Any, profile: str) -> None:
+    process = getattr(getattr(d, "service", None), "process", None)
+    if process is not None:  # Chromium's CPU, which the suite's own count misses (tests/browser_cpu.py)
+        browser_cpu.measure(process.pid)
     d.quit()
     shutil.rmtree(profile, ignore_errors=True)
 

@@ -15,7 +15,7 @@ import shutil
 import tempfile
 import threading
 import time
-from collections.abc import Iterator
+from collections.abc import Callable, Iterator
 from pathlib import Path
 from typing import Any
 
@@ -23,12 +23,12 @@ import pytest
 import yaml
 
 from . import chromium
+from .visits import LAPTOP, WEIGHT, Visit, open_page, viewport
 
 pytestmark = [pytest.mark.slow, pytest.mark.browser]
 
 ROOT = Path(__file__).resolve().parents[3]
-AXE = ROOT / "node_modules" / "axe-core" / "axe.min.js"
-PHONE, LAPTOP = (390, 844), (1280, 900)
+PHONE = (390, 844)
 #: Total transfer of one page as served (every script, style, font, image and data file, uncompressed).
 TEXT_PAGE_LIMIT, WIDGET_PAGE_LIMIT = 1_000_000, 3_000_000
 
@@ -41,24 +41,6 @@ def toc_pages() -> list[str]:
 @pytest.fixture(scope="module")
 def browser() -> Iterator[Any]:
     yield from chromium.session(1280, 900, no_cache=True)
-
-
-def viewport(d: Any, size: tuple[int, int]) -> None:
-    w, h = size
-    d.execute_cdp_cmd("Emulation.setDeviceMetricsOverride",
-                      {"width": w, "height": h, "deviceScaleFactor": 1, "mobile": w < 600})
-
-
-def open_page(d: Any, url: str, widgets: bool = False) -> None:
-    d.get(url)
-    deadline = time.time() + 30
-    while time.time() < deadline:
-        ready = d.execute_script("return document.readyState") == "complete"
-        if ready and (not widgets or d.execute_script(
-                "return !document.querySelector('.aot-widget') || (window.Bokeh && Bokeh.documents.length > 0)")):
-            break
-        time.sleep(0.1)
-    time.sleep(0.5)  # Bokeh lays its views out after the documents exist
 
 
 VISIBLE = "const r = arguments[0].getBoundingClientRect(); return r.width > 0 && r.height > 0;"
@@ -115,24 +97,9 @@ def test_no_page_mentions_thebe(built_book: Path) -> None:
         assert "thebe" not in html.lower(), page
 
 
-def _axe(d: Any) -> list[dict[str, Any]]:
-    if not AXE.is_file():
-        pytest.fail(f"{AXE} is missing: run make setup (npm ci installs the pinned axe-core)")
-    d.execute_script(AXE.read_text(encoding="utf-8"))
-    result = d.execute_async_script("""
-      const done = arguments[arguments.length - 1];
-      axe.run(document, {resultTypes: ['violations']}).then(r => done(r.violations.map(v => ({
-        id: v.id, impact: v.impact, nodes: v.nodes.map(n => n.target.join(' ')).slice(0, 5)}))),
-        e => done([{id: 'axe-error', impact: 'critical', nodes: [String(e)]}]));""")
-    return [v for v in result if v["impact"] in ("serious", "critical")]
-
-
 @pytest.mark.parametrize("page", toc_pages())
-def test_axe_finds_no_serious_violation(browser: Any, site: str, page: str) -> None:
-    browser.set_script_timeout(120)
-    viewport(browser, LAPTOP)
-    open_page(browser, f"{site}/{page}.html", widgets=True)
-    assert _axe(browser) == []
+def test_axe_finds_no_serious_violation(laptop_visit: Callable[[str], Visit], page: str) -> None:
+    assert laptop_visit(page).serious == []
 
 
 # --- 2. Dark mode ----------------------------------------------------------------------------------------------
@@ -217,12 +184,6 @@ def test_every_page_fits_a_phone(browser: Any, site: str, page: str) -> None:
 
 # --- 3. Weight -------------------------------------------------------------------------------------------------
 
-WEIGHT = """
-const nav = performance.getEntriesByType('navigation')[0];
-return [nav.decodedBodySize, performance.getEntriesByType('resource').map(r => [r.name, r.decodedBodySize])];
-"""
-
-
 #: Pages known to be over their limit, each with the reason (strict: the mark must go once the page is light).
 #: None today: the weight every page shares is cut at build time (book/_ext/aot_slim.py: the theme's stylesheets
 #: to the rules the site can match, its icon font to the glyphs they draw), which brought the melee chapter from
@@ -233,19 +194,12 @@ OVERWEIGHT: dict[str, str] = {}
 
 @pytest.mark.parametrize("page", [pytest.param(p, marks=pytest.mark.xfail(reason=OVERWEIGHT[p], strict=True))
                                   if p in OVERWEIGHT else p for p in toc_pages()])
-def test_page_weight(browser: Any, site: str, page: str) -> None:
-    viewport(browser, LAPTOP)
-    open_page(browser, f"{site}/{page}.html", widgets=True)
-    doc, resources = browser.execute_script(WEIGHT)
-    total = doc + sum(size for _, size in resources)
-    # a widget page is one with Bokeh content (the widgets, the comparison chapter's charts)
-    # (and the At the table page, an application over the in-browser engine whose list of every mechanic is data,
-    # and a page of typeset mathematics, which needs MathJax)
-    widgets = browser.execute_script(
-        "return document.querySelectorAll('.aot-widget, [data-root-id], #aot-at-the-table, .math').length")
+def test_page_weight(laptop_visit: Callable[[str], Visit], page: str) -> None:
+    seen = laptop_visit(page)
+    resources, widgets = seen.resources, seen.widgets
     limit = WIDGET_PAGE_LIMIT if widgets else TEXT_PAGE_LIMIT
     biggest = sorted(resources, key=lambda r: -r[1])[:4]
-    assert total < limit, f"{page}: {total / 1e6:.2f} MB (limit {limit / 1e6:g} MB); largest: {biggest}"
+    assert seen.total < limit, f"{page}: {seen.total / 1e6:.2f} MB (limit {limit / 1e6:g} MB); largest: {biggest}"
     names = [name for name, _ in resources]
     assert not any(n.endswith(".map") or "fontawesome.js" in n for n in names), names
     assert widgets or not any("bokeh" in n for n in names), f"{page} loads BokehJS without a Bokeh widget"
