@@ -1270,7 +1270,8 @@ READINGS: tuple[Reading, ...] = (
     R('AOT-MELEE-RETREAT',
       'Which way a retreat, an evasion or a flight goes on the table, and which way the unit faces afterwards.',
       'A retreat goes straight away from the enemies in contact (diagonally after a flank attack) and ends facing '
-      'the enemy it fell back from, without a second test; an evasion goes straight away from the attacker and '
+      'the enemy it fell back from, when the turned base fits, after its own turn test; an evasion goes straight '
+      'away from the attacker and '
       'ends facing it; a panicking unit shot at or attacked flees straight away, and only the flight a lost combat '
       'sets off goes toward its camp. A base that leaves the table has fled; one an enemy blocks is dispersed.',
       'No dice change.',
@@ -1279,8 +1280,8 @@ READINGS: tuple[Reading, ...] = (
           "keeps an evading unit's front to the enemy, and sends panicking units toward their camp only when a "
           'friend loses and retreats, so every other flight simply goes away; a retreat an enemy blocks is dispersed '
           "in the seed's own words, and the victory rule counts units driven off the field as fled. The turn back to "
-          'face takes no second test because the engine lets the about-face test cover the whole retreat, unlike the '
-          "index's reading for the turn back."),
+          'face is tested as the index reads it (a second turn); the engine always takes it when the base fits, '
+          'since a back left to the enemy invites a rear attack.'),
     R('AOT-VICTORY-POINTS',
       'The source ends a battle on points only when a 6:6 brings the night.',
       "Night also falls after a scenario's last turn: 12 unless the scenario says otherwise, and 16 in the three "

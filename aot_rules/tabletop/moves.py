@@ -933,19 +933,29 @@ def storm_drift(state: GameState, ref: Referee, pid: str, way: str) -> GameState
 
 
 def _face_back(state: GameState, ref: Referee, p: Piece, away: str) -> GameState:
-    """AOT-MELEE-RETREAT: when it stops, the retreating unit may turn to face the enemy again.  Reading
-    (engine): it does, in place and without a second test (its about-face was tested as it turned to go),
-    when the turned base fits; otherwise it keeps its back to the enemy."""
+    """AOT-MELEE-RETREAT: when it stops, the retreating unit may turn to face the enemy again.  The rules
+    index's Reading: that turn is a turn like any other, so it takes its own disorder test (the about-face
+    before the retreat was tested for that turn alone).  The engine always takes the turn when the turned base
+    fits (a unit left with its back to the enemy is open to a rear attack); otherwise the unit keeps its back to
+    the enemy and rolls nothing.  A unit in panic has no density to test and does not turn."""
     foe = state.piece(away)
+    if p.unit.panicking:
+        return state
     facing = bearing(_centre_of(p), _centre_of(foe)) if foe.on_table else p.pose.facing + 180
     pose = turned_in_place(p.pose, p.size, facing)
     try:
         _check_place(state, p, pose, "AOT-MELEE-RETREAT", "turn back to face the enemy")
     except RuleError:
         return state
-    ref.note(p.name, "AOT-MELEE-RETREAT", events=(Turned(p.id, p.pose, pose, toward=away, toward_name=foe.name),),
-             pieces=(p.id, away))
-    out = replace(p, pose=pose)
+    unit = p.unit
+    with ref.rolling(p.name, "AOT-MELEE-RETREAT", p.id, away) as rec:
+        roll = roll_test_die(unit, ref.dice, "turn back to face the enemy")
+        lost = disorder_loss(roll, unit.density, unit.formed)
+        unit = unit.take_losses(0, lost)
+        rec.events.append(Turned(p.id, p.pose, pose, disordered=lost, toward=away, toward_name=foe.name))
+        if lost:
+            rec.events.append(Losses(p.unit, 0, lost, unit))
+    out = replace(_with_unit(p, unit), pose=pose)
     return state.with_piece(replace(out, inside=_inside(state, out)))
 
 

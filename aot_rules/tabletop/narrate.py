@@ -282,7 +282,8 @@ def _turned(entry: LogEntry, e: Turned) -> str:
     if e.overturned:
         return "overturns and is removed"
     if e.toward:
-        return f"turns back to face {e.toward_name or e.toward} ({e.end.facing:.0f}°)"
+        return (f"turns back to face {e.toward_name or e.toward} ({e.end.facing:.0f}°)"
+                + (f": {e.disordered} disordered" if e.disordered else ""))
     turn = f"turns {e.degrees:.0f}° to face" if e.degrees else "turns to face"
     return f"{turn} {e.end.facing:.0f}°" + (f": {e.disordered} disordered" if e.disordered else "")
 

@@ -281,7 +281,7 @@ def held_b2() -> GameState:
 
 
 def test_a_retreat_turns_its_back_and_goes_a_full_move_away() -> None:
-    g = game(held_b2(), [5])
+    g = game(held_b2(), [5, 5])
     g.act(moves.retreat, "B2", "A2")
     b2 = g.state.piece("B2")
     # centre 32.8 -> 38.8, then (AOT-MELEE-RETREAT) it turns back to face the enemy about that centre; it used to
@@ -290,6 +290,17 @@ def test_a_retreat_turns_its_back_and_goes_a_full_move_away() -> None:
     assert any(isinstance(v, Turned) for e in g.state.log for v in e.events)
     assert b2.turn.retreated and not b2.turn.in_contact and not g.state.piece("A2").turn.in_contact
     refused(g, "AOT-UNIT-ACTIONS", moves.retreat, "B2", "A2")
+
+
+def test_the_turn_back_to_face_the_enemy_takes_its_own_test() -> None:
+    """AOT-MELEE-RETREAT, the index's Reading: turning back to face is a second turn, tested on its own die."""
+    g = game(held_b2(), [5, 1])  # the about-face passes; the turn back fails at density 4
+    before = g.state.piece("B2").unit
+    g.act(moves.retreat, "B2", "A2")
+    b2 = g.state.piece("B2")
+    assert b2.pose.facing == 180 and b2.unit.disordered > before.disordered and conserved(b2)
+    rolls = [e for e in g.state.log if e.rule == "AOT-MELEE-RETREAT" and e.faces]
+    assert [e.faces for e in rolls] == [(5,), (1,)]
 
 
 def test_a_retreat_off_the_table_flees_the_battle() -> None:
@@ -311,12 +322,12 @@ def test_a_retreat_blocked_by_an_enemy_is_dispersed_with_warriors_conserved() ->
 
 def test_friends_passed_in_a_retreat_lose_on_the_same_die() -> None:
     s = place(held_b2(), "B3", 24, 35)  # the akontists 1.4 inches behind the Thespians
-    g = game(s, [1])  # the turn test fails: 1 disordered; the akontists lose 1 on the same die
+    g = game(s, [1, 6])  # the turn test fails: 1 disordered; the akontists lose 1 on the same die
     g.act(moves.retreat, "B2", "A2")
     b2, b3 = g.state.piece("B2"), g.state.piece("B3")
     assert b2.unit.disordered == 1 and b3.unit.disordered == 1 and conserved(b3)
     assert b2.pose == Pose.of(24, 38.0, 180)  # still density 4: 6 inches, clear of the akontists; faces back
-    assert g.dice.used == 1
+    assert g.dice.used == 2  # the same die for the friends, then the turn back's own test (passed on the 6)
     assert any(e.rule == "AOT-MOVE-THROUGH-FRIENDS" and "same die 1" in e.outcome for e in g.state.log)
 
 
