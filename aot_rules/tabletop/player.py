@@ -48,7 +48,6 @@ from aot_rules.aot.rules.shooting import firers_in_range
 from aot_rules.aot.units import Unit
 from aot_rules.core.errors import RuleError
 from aot_rules.tabletop import combat, command, geometry, moves, officers
-from aot_rules.tabletop.action import Action, is_legal
 from aot_rules.tabletop.command import SIGNAL_MAX, ledger
 from aot_rules.tabletop.game import FORCE_ATTACK, FORCE_RETREAT, Game
 from aot_rules.tabletop.geometry import inches
@@ -402,14 +401,21 @@ class ScriptedPlayer:
             self._general(game, owner)
 
     def _try(self, game: Game, action: Callable[..., GameState], *args: Any, reason: str = "", **kwargs: Any) -> bool:
-        """Play the action if the rules allow it (asked first, with scratch dice: nothing refused is ever
-        proposed), saying ``reason`` first; False when they do not."""
-        a = Action("", action, args, tuple(kwargs.items()))
-        if not is_legal(game.state, a):
-            return False
+        """Play the action if the rules allow it, saying ``reason`` first; False when they do not.
+
+        The action is played for real, once: :meth:`Game.act` is a transaction, so a refusal leaves the state
+        and the dice as they were, and the decision said before it is wound back with it.  Nothing refused
+        thus reaches the log or the record (as if the rules had been asked first), and an accepted action is
+        not played twice (a trial on scratch dice, then the real one)."""
+        state, dice = game.state, game.dice.snapshot()
         if reason:
             self.say(game, reason)
-        a.run(game)
+        try:
+            game.act(action, *args, **kwargs)
+        except RuleError:
+            game.state = state
+            game.dice.restore(dice)
+            return False
         return True
 
     def _individual(self, game: Game) -> None:
