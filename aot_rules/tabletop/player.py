@@ -165,7 +165,24 @@ def _charge(state: GameState, piece: Piece, enemies: list[tuple[float, int, Piec
 
 def rank(state: GameState, piece: Piece) -> int:
     """A quick guess at the score of the unit's best option (see :func:`options`), to choose the unit an
-    individual-unit slot activates without planning every unit in full."""
+    individual-unit slot activates without planning every unit in full.  Remembered for the last state asked
+    about: a general's slot asks it of the same units several times (who is useful, the messenger's worth)."""
+    kept = _RANKS[0]
+    if kept is None or kept[0] is not state:
+        kept = _RANKS[0] = (state, {})
+    hit = kept[1].get(piece.id)
+    if hit is not None and hit[0] is piece:
+        return hit[1]
+    r = _rank(state, piece)
+    kept[1][piece.id] = (piece, r)
+    return r
+
+
+#: :func:`rank`'s answers for one state (kept alive with it, so the state's identity stays its own).
+_RANKS: list[tuple[GameState, dict[str, tuple[Piece, int]]] | None] = [None]
+
+
+def _rank(state: GameState, piece: Piece) -> int:
     if piece.unit.panicking:
         return 0 if piece.fled_this_turn else 5
     enemies = _enemies(state, piece)

@@ -234,9 +234,22 @@ class GameState:
                 return p
         raise RuleError("AOT-MEASURE", f"there is no unit {name!r} on the table")
 
+    @cached_property
+    def _on_table(self) -> tuple[tuple[Piece, ...], tuple[Piece, ...], tuple[Piece, ...]]:
+        """The units on the table: all, side 0's, side 1's.  Worked out once per state (a state never changes,
+        and the player and the rules ask for these tens of thousands of times a game); not a field, so it
+        takes no part in equality, copies or saves."""
+        on = tuple(p for p in self.pieces if p.on_table)
+        return on, tuple(p for p in on if p.side == 0), tuple(p for p in on if p.side == 1)
+
     def fighting(self, side: int | None = None) -> tuple[Piece, ...]:
         """Units still on the table, of one side or of both."""
-        return tuple(p for p in self.pieces if p.on_table and (side is None or p.side == side))
+        on = self._on_table
+        if side is None:
+            return on[0]
+        if side == 0 or side == 1:
+            return on[side + 1]
+        return ()
 
     def enemies(self, piece: Piece) -> tuple[Piece, ...]:
         return self.fighting(1 - piece.side)
