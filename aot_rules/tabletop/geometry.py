@@ -129,6 +129,7 @@ def turned_in_place(pose: Pose, size: BaseSize, facing: float) -> Pose:
     return Pose.of(cx - math.sin(a) * size.depth / 2, cy + math.cos(a) * size.depth / 2, facing)
 
 
+@lru_cache(maxsize=65536)
 def inches(d: float) -> Fraction:
     """A measured distance as the exact decimal the rules count with (to :data:`PLACES` places, like the
     positions), so that a range or a signal's reach is compared exactly.

@@ -44,7 +44,7 @@ from aot_rules.aot.rules.melee import MeleeResult, Side, melee_exact
 from aot_rules.aot.rules.orders import LINE_GAP, Method
 from aot_rules.aot.rules.reform import reform as reform_rule
 from aot_rules.aot.rules.reform import restorable
-from aot_rules.aot.rules.shooting import firers_in_range
+from aot_rules.aot.rules.shooting import firers_in_range, range_strength
 from aot_rules.aot.units import Unit
 from aot_rules.core.errors import RuleError
 from aot_rules.tabletop import combat, command, geometry, moves, officers
@@ -231,12 +231,19 @@ def options(state: GameState, piece: Piece) -> list[Option]:
     return out
 
 
+#: How far beyond a target's range strength a measured distance must be before :func:`_may_reach` calls it out
+#: of range without the exact count (far above float rounding, below the 0.0001″ the count rounds to).
+FAR_SLACK = 1e-3
+
+
 def _may_reach(piece: Piece, enemy: Piece, d: float) -> bool:
     """A cheap first look before :func:`combat.aim` works out the shot: in the arc, and some firer in range
     even without cover (cover only lowers the count)."""
     missile = piece.unit.missile
     if missile is None or d < geometry.CONTACT:
         return False
+    if d > range_strength(enemy.unit) + FAR_SLACK:
+        return False  # the exact count below, floor(strength - distance), is 0 from this far: no Fraction needed
     if firers_in_range(enemy.unit, inches(d), weapon=Missile(missile)) <= 0:
         return False
     return geometry.in_arc(piece.pose, piece.size, enemy.polygon)
