@@ -338,6 +338,13 @@ def box_of(points: Points) -> Box:
     return (min(xs), min(ys), max(xs), max(ys))
 
 
+@lru_cache(maxsize=65536)
+def base_box(pose: Pose, size: BaseSize) -> Box:
+    """The bounds of the base at ``pose`` (its corners' extremes), cached: the same bases are boxed again and
+    again as moves are planned and walked."""
+    return box_of(list(corners(pose, size)))
+
+
 def box_gap(a: Box, b: Box) -> float:
     """The distance between two bounding boxes: never more than the distance between the shapes inside them,
     so a box gap beyond a threshold settles a question without measuring the shapes."""
@@ -405,14 +412,14 @@ class Sweep:
     def nearer(self, pose: Pose, size: BaseSize, body: Polygon, limit: float) -> bool:
         """Whether the ground comes nearer than ``limit`` to the base ``body`` at ``pose``: box and convex
         measurements first, shapely's own distance when those land within :data:`GAP_SLACK` of ``limit``."""
-        pts = list(corners(pose, size))
-        box = box_of(pts)
+        box = base_box(pose, size)
         far = limit + GAP_SLACK
         if box_gap(self.bounds, box) >= far:
             return False
         near = self._near_parts(box, far)
         if not near:
             return False
+        pts = list(corners(pose, size))
         d = min(convex_gap(part, pts) for part in near)
         if abs(d - limit) < GAP_SLACK:
             return bool(self.polygon.distance(body) < limit)
@@ -420,10 +427,10 @@ class Sweep:
 
     def apart(self, pose: Pose, size: BaseSize) -> bool:
         """A separating line parts the ground from the base at ``pose`` (so they cannot overlap)."""
-        pts = list(corners(pose, size))
-        box = box_of(pts)
+        box = base_box(pose, size)
         if boxes_apart(self.bounds, box):
             return True
+        pts = list(corners(pose, size))
         return all(separated(part, pts) for part in self._near_parts(box, None))
 
 

@@ -102,11 +102,10 @@ from aot_rules.tabletop.geometry import (
     Pose,
     Sweep,
     aspect,
+    base_box,
     bearing,
-    box_of,
     boxes_apart,
     centre,
-    corners,
     distance,
     footprint,
     on_table,
@@ -367,9 +366,9 @@ def _walk(state: GameState, piece: Piece, steps: Sequence[Step], budget: float) 
         if stopped:
             break
     body = footprint(cur, size)
-    end_box = box_of(list(corners(cur, size)))
+    end_box = base_box(cur, size)
     ends_on = tuple(f.id for f in friends
-                    if not boxes_apart(end_box, box_of(list(corners(f.pose, f.size)))) and overlap(body, f.polygon))
+                    if not boxes_apart(end_box, base_box(f.pose, f.size)) and overlap(body, f.polygon))
     if not ends_on:
         meets = _with_friends_passed(meets, grounds, friends)
     return Walk(cur, cost, tuple(meets), ends_on, stopped, tuple(path), tuple(wheels))

@@ -25,7 +25,7 @@ from typing import Any, Concatenate, ParamSpec
 
 from aot_rules.tabletop.events import BattleEnded
 from aot_rules.tabletop.game import Game, Referee
-from aot_rules.tabletop.geometry import BaseSize, Pose, box_of, boxes_apart, corners, footprint, overlap
+from aot_rules.tabletop.geometry import BaseSize, Pose, base_box, boxes_apart, footprint, overlap
 from aot_rules.tabletop.player import ScriptedPlayer
 from aot_rules.tabletop.policy import Policy, RandomPolicy
 from aot_rules.tabletop.scenarios import scenario
@@ -53,7 +53,7 @@ def invariant_problems(state: GameState) -> list[str]:
         if (u.density == 0) != (u.formed == 0) and p.status is Status.FIGHTING:
             out.append(f"{p.id}: density {u.density} with {u.formed} formed warriors")
     standing = state.fighting()
-    boxes = [box_of(list(corners(p.pose, p.size))) for p in standing]
+    boxes = [base_box(p.pose, p.size) for p in standing]
     for i, a in enumerate(standing):
         for j in range(i + 1, len(standing)):
             if boxes_apart(boxes[i], boxes[j]):
