@@ -196,12 +196,12 @@ def frontal_arc(pose: Pose, size: BaseSize) -> Polygon:
 
 
 def in_arc(pose: Pose, size: BaseSize, target: Polygon) -> bool:
-    """Some of ``target`` lies inside the frontal arc (more than a touch).  A target that a line parts from
-    the arc (both are convex) shares no ground with it, and is answered without shapely; any other is
-    measured by shapely."""
+    """Some of ``target`` lies inside the frontal arc (more than a touch).  A four-cornered target (a base) that
+    a line parts from the arc shares no ground with it (their corners' shadows on that line do not meet), and
+    is answered without shapely; any other is measured by shapely."""
     if target.geom_type == "Polygon" and not target.interiors:
-        ring = target.exterior.coords
-        if len(ring) == 5 and separated(list(arc_corners(pose, size)), list(ring)[:4]):
+        ring: Points = [(float(x), float(y)) for x, y in target.exterior.coords]
+        if len(ring) == 5 and separated(list(arc_corners(pose, size)), ring[:4]):
             return False
     return frontal_arc(pose, size).intersection(target).area > AREA_EPS
 
