@@ -17,9 +17,10 @@ A unit whose nearest enemy is behind it (more than 90° off its front) first tur
 not an action, one disorder test).  An individual-unit slot goes to the unit whose best option ranks
 highest (flee, shoot, charge, advance, reform), the one nearest the enemy on a tie.
 
-Every choice is logged with its reason through :func:`turn.decide` *before* the action; an action the
-engine refuses is logged as "refused: …" and the next option is tried, so an illegal choice never stops
-a game.  The odds are exact fractions; only the printed reason rounds them.
+Every choice is logged with its reason through :func:`turn.decide` *before* the action.  An option is
+played for real as a transaction: when the engine refuses it, the state, the dice and the reason said are
+wound back, nothing reaches the log or the record, and the next option is tried, so an illegal choice
+never stops a game and never shows.  The odds are exact fractions; only the printed reason rounds them.
 """
 
 from __future__ import annotations
