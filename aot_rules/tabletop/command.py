@@ -125,25 +125,36 @@ def contacts_at_start(state: GameState) -> tuple[str, ...]:
 def contact_ids(state: GameState) -> tuple[str, ...]:
     """Every piece on the table touching an enemy base (AOT-MEASURE, within :data:`geometry.CONTACT`), in
     ``state.pieces`` order."""
+    pieces = state.pieces
+    kept = _CONTACTS[0]
+    if kept is not None and kept[0] is pieces:
+        return kept[1]
+    boxes = {p.id: _box(p.pose, p.size) for p in state.fighting()}
     out = []
-    for p in state.pieces:
-        if p.on_table and any(_near(p, e) and gap(p, e) < geometry.CONTACT for e in state.enemies(p)):
+    for p in pieces:
+        if p.on_table and any(_boxes_near(boxes[p.id], boxes[e.id]) and gap(p, e) < geometry.CONTACT
+                              for e in state.enemies(p)):
             out.append(p.id)
-    return tuple(out)
+    found = tuple(out)
+    _CONTACTS[0] = (pieces, found)
+    return found
+
+
+#: The last answer of :func:`contact_ids`, with the pieces it was worked out from (kept alive, so a later
+#: state that shares the same tuple of pieces, as most of a slot's states do, gets it without measuring).
+_CONTACTS: list[tuple[tuple[Piece, ...], tuple[str, ...]] | None] = [None]
+
+
+def _boxes_near(a: tuple[float, float, float, float], b: tuple[float, float, float, float]) -> bool:
+    """Two bounding boxes come within contact distance (a cheap test before the exact one)."""
+    c = geometry.CONTACT
+    return a[0] - c <= b[2] and b[0] - c <= a[2] and a[1] - c <= b[3] and b[1] - c <= a[3]
 
 
 @lru_cache(maxsize=65536)
 def _box(pose: geometry.Pose, size: geometry.BaseSize) -> tuple[float, float, float, float]:
     xs, ys = zip(*geometry.corners(pose, size), strict=True)
     return min(xs), min(ys), max(xs), max(ys)
-
-
-def _near(a: Piece, b: Piece) -> bool:
-    """The bounding boxes come within contact distance (a cheap test before the exact one)."""
-    ax0, ay0, ax1, ay1 = _box(a.pose, a.size)
-    bx0, by0, bx1, by1 = _box(b.pose, b.size)
-    c = geometry.CONTACT
-    return ax0 - c <= bx1 and bx0 - c <= ax1 and ay0 - c <= by1 and by0 - c <= ay1
 
 
 @dataclass(frozen=True)

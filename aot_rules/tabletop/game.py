@@ -179,8 +179,8 @@ class Game:
                                "every die must be rolled inside Referee.rolling")
         record = ActionRecord(action_name(action), tuple(frozen_arg(a) for a in args),
                               tuple((k, frozen_arg(v)) for k, v in sorted(kwargs.items())), tuple(ref.answers))
-        self.state = replace(new, log=new.log + tuple(ref.entries), dice_used=new.dice_used + self.dice.used
-                             - snap[1], actions=(*self.state.actions, record))
+        self.state = new.changed(log=new.log + tuple(ref.entries), dice_used=new.dice_used + self.dice.used
+                                 - snap[1], actions=(*self.state.actions, record))
         return self.state
 
     def faces(self) -> list[int]:

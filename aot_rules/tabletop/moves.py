@@ -112,6 +112,7 @@ from aot_rules.tabletop.geometry import (
     Pose,
     Sweep,
     aspect,
+    base_box,
     bearing,
     boxes_apart,
     centre,
@@ -275,7 +276,7 @@ class Walk:
     end: Pose
     cost: float
     meets: tuple[tuple[str, str], ...]  # ("terrain", name) | ("camp", side index) | ("friend", id), in order
-    ends_on: tuple[str, ...]  # friends whose bases the end overlaps (not allowed)
+    ends_on: tuple[str, ...]  # friends whose bases the end overlaps (not allowed; ``meets`` then omits friends)
     stopped: bool  # an enemy base stopped it
     path: tuple[Pose, ...] = ()  # the pose after each step taken (the last is ``end``)
     wheels: tuple[tuple[tuple[float, float], float], ...] = ()  # each wheel's pivot and the degrees turned
@@ -326,6 +327,7 @@ def _walk(state: GameState, piece: Piece, steps: Sequence[Step], budget: float) 
     cur, left, cost, stopped = piece.pose, budget, 0.0, False
     path: list[Pose] = []
     wheels: list[tuple[tuple[float, float], float]] = []
+    grounds: list[tuple[Sweep, int]] = []  # each step's ground, and where in ``meets`` the friends it passes go
     for step in steps:
         full_cost = step_cost(size, step)
         if left <= COST_EPS:
@@ -364,11 +366,7 @@ def _walk(state: GameState, piece: Piece, steps: Sequence[Step], budget: float) 
             guarded = any(overlap(g.polygon, camp) for g in state.fighting(camp_side))
             check_entry(unit, guarded)
             meets.append(("camp", str(camp_side)))
-        for f in friends:
-            if ground.apart(f.pose, f.size):
-                continue
-            if overlap(ground.polygon, f.polygon) and ("friend", f.id) not in meets:
-                meets.append(("friend", f.id))
+        grounds.append((ground, len(meets)))
         cost += full_cost * frac
         left -= full_cost * frac
         if isinstance(step, Wheel) and frac > 0:
@@ -378,9 +376,32 @@ def _walk(state: GameState, piece: Piece, steps: Sequence[Step], budget: float) 
         if stopped:
             break
     body = footprint(cur, size)
-    ends_on = tuple(f.id for f in friends if overlap(body, f.polygon))
-    meets = [m for m in meets if m[0] != "friend" or m[1] not in ends_on]
+    end_box = base_box(cur, size)
+    ends_on = tuple(f.id for f in friends
+                    if not boxes_apart(end_box, base_box(f.pose, f.size)) and overlap(body, f.polygon))
+    if not ends_on:
+        meets = _with_friends_passed(meets, grounds, friends)
     return Walk(cur, cost, tuple(meets), ends_on, stopped, tuple(path), tuple(wheels))
+
+
+def _with_friends_passed(meets: list[tuple[str, str]], grounds: list[tuple[Sweep, int]],
+                         friends: tuple[Piece, ...]) -> list[tuple[str, str]]:
+    """``meets`` with the friends each step's ground overlaps, each where its step met it (after that step's
+    terrain and camp).  Asked only of a walk that does not end on a friend: one that does is refused by
+    every caller, and the search for the friends it passes was most of a refused move's cost."""
+    passed: list[tuple[int, tuple[str, str]]] = []
+    seen: set[str] = set()
+    for ground, at in grounds:
+        for f in friends:
+            if f.id in seen or ground.apart(f.pose, f.size):
+                continue
+            if overlap(ground.polygon, f.polygon):
+                seen.add(f.id)
+                passed.append((at, ("friend", f.id)))
+    out = list(meets)
+    for at, m in reversed(passed):
+        out.insert(at, m)
+    return out
 
 
 def _check_steps(p: Piece, steps: Sequence[Step]) -> None:

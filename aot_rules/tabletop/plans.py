@@ -25,6 +25,9 @@ BEHIND = 90.0
 
 
 Points = tuple[tuple[float, float], ...]
+#: How far beyond the reach two bases' boxes must be before :func:`contact_along` skips measuring them (far above
+#: rounding, far below the 0.0001″ positions are kept to).
+REACH_SLACK = 1e-6
 
 
 @lru_cache(maxsize=65536)
@@ -58,6 +61,8 @@ def contact_along(pose: geometry.Pose, size: geometry.BaseSize, target: Points, 
     edge of the other, so rays from every corner (forward from the base, backward from the target) find
     the exact distance without any search."""
     mine = outline(pose, size)
+    if geometry.box_gap(geometry.box_of(list(mine)), geometry.box_of(list(target))) > reach + REACH_SLACK:
+        return None  # the bases are farther apart than the reach: no slide within it can touch
     u = pose.direction
     back = (-u[0], -u[1])
     hits = [t for t in (*(_ray(c, u, target) for c in mine), *(_ray(c, back, mine) for c in target))

@@ -17,9 +17,10 @@ A unit whose nearest enemy is behind it (more than 90° off its front) first tur
 not an action, one disorder test).  An individual-unit slot goes to the unit whose best option ranks
 highest (flee, shoot, charge, advance, reform), the one nearest the enemy on a tie.
 
-Every choice is logged with its reason through :func:`turn.decide` *before* the action; an action the
-engine refuses is logged as "refused: …" and the next option is tried, so an illegal choice never stops
-a game.  The odds are exact fractions; only the printed reason rounds them.
+Every choice is logged with its reason through :func:`turn.decide` *before* the action.  An option is
+played for real as a transaction: when the engine refuses it, the state, the dice and the reason said are
+wound back, nothing reaches the log or the record, and the next option is tried, so an illegal choice
+never stops a game and never shows.  The odds are exact fractions; only the printed reason rounds them.
 """
 
 from __future__ import annotations
@@ -44,11 +45,10 @@ from aot_rules.aot.rules.melee import MeleeResult, Side, melee_exact
 from aot_rules.aot.rules.orders import LINE_GAP, Method
 from aot_rules.aot.rules.reform import reform as reform_rule
 from aot_rules.aot.rules.reform import restorable
-from aot_rules.aot.rules.shooting import firers_in_range
+from aot_rules.aot.rules.shooting import firers_in_range, range_strength
 from aot_rules.aot.units import Unit
 from aot_rules.core.errors import RuleError
 from aot_rules.tabletop import combat, command, geometry, moves, officers
-from aot_rules.tabletop.action import Action, is_legal
 from aot_rules.tabletop.command import SIGNAL_MAX, ledger
 from aot_rules.tabletop.game import FORCE_ATTACK, FORCE_RETREAT, Game
 from aot_rules.tabletop.geometry import inches
@@ -166,7 +166,24 @@ def _charge(state: GameState, piece: Piece, enemies: list[tuple[float, int, Piec
 
 def rank(state: GameState, piece: Piece) -> int:
     """A quick guess at the score of the unit's best option (see :func:`options`), to choose the unit an
-    individual-unit slot activates without planning every unit in full."""
+    individual-unit slot activates without planning every unit in full.  Remembered for the last state asked
+    about: a general's slot asks it of the same units several times (who is useful, the messenger's worth)."""
+    kept = _RANKS[0]
+    if kept is None or kept[0] is not state:
+        kept = _RANKS[0] = (state, {})
+    hit = kept[1].get(piece.id)
+    if hit is not None and hit[0] is piece:
+        return hit[1]
+    r = _rank(state, piece)
+    kept[1][piece.id] = (piece, r)
+    return r
+
+
+#: :func:`rank`'s answers for one state (kept alive with it, so the state's identity stays its own).
+_RANKS: list[tuple[GameState, dict[str, tuple[Piece, int]]] | None] = [None]
+
+
+def _rank(state: GameState, piece: Piece) -> int:
     if piece.unit.panicking:
         return 0 if piece.fled_this_turn else 5
     enemies = _enemies(state, piece)
@@ -215,12 +232,19 @@ def options(state: GameState, piece: Piece) -> list[Option]:
     return out
 
 
+#: How far beyond a target's range strength a measured distance must be before :func:`_may_reach` calls it out
+#: of range without the exact count (far above float rounding, below the 0.0001″ the count rounds to).
+FAR_SLACK = 1e-3
+
+
 def _may_reach(piece: Piece, enemy: Piece, d: float) -> bool:
     """A cheap first look before :func:`combat.aim` works out the shot: in the arc, and some firer in range
     even without cover (cover only lowers the count)."""
     missile = piece.unit.missile
     if missile is None or d < geometry.CONTACT:
         return False
+    if d > range_strength(enemy.unit) + FAR_SLACK:
+        return False  # the exact count below, floor(strength - distance), is 0 from this far: no Fraction needed
     if firers_in_range(enemy.unit, inches(d), weapon=Missile(missile)) <= 0:
         return False
     return geometry.in_arc(piece.pose, piece.size, enemy.polygon)
@@ -402,14 +426,21 @@ class ScriptedPlayer:
             self._general(game, owner)
 
     def _try(self, game: Game, action: Callable[..., GameState], *args: Any, reason: str = "", **kwargs: Any) -> bool:
-        """Play the action if the rules allow it (asked first, with scratch dice: nothing refused is ever
-        proposed), saying ``reason`` first; False when they do not."""
-        a = Action("", action, args, tuple(kwargs.items()))
-        if not is_legal(game.state, a):
-            return False
+        """Play the action if the rules allow it, saying ``reason`` first; False when they do not.
+
+        The action is played for real, once: :meth:`Game.act` is a transaction, so a refusal leaves the state
+        and the dice as they were, and the decision said before it is wound back with it.  Nothing refused
+        thus reaches the log or the record (as if the rules had been asked first), and an accepted action is
+        not played twice (a trial on scratch dice, then the real one)."""
+        state, dice = game.state, game.dice.snapshot()
         if reason:
             self.say(game, reason)
-        a.run(game)
+        try:
+            game.act(action, *args, **kwargs)
+        except RuleError:
+            game.state = state
+            game.dice.restore(dice)
+            return False
         return True
 
     def _individual(self, game: Game) -> None:

@@ -10,9 +10,10 @@ warriors are killed or dispersed, so ``formed + disordered + removed == initial`
 
 from __future__ import annotations
 
-from dataclasses import dataclass, field, replace
+from dataclasses import dataclass, field, fields, replace
 from enum import Enum, StrEnum
 from functools import cached_property
+from typing import Any
 
 from shapely.geometry import Polygon
 
@@ -233,9 +234,22 @@ class GameState:
                 return p
         raise RuleError("AOT-MEASURE", f"there is no unit {name!r} on the table")
 
+    @cached_property
+    def _on_table(self) -> tuple[tuple[Piece, ...], tuple[Piece, ...], tuple[Piece, ...]]:
+        """The units on the table: all, side 0's, side 1's.  Worked out once per state (a state never changes,
+        and the player and the rules ask for these tens of thousands of times a game); not a field, so it
+        takes no part in equality, copies or saves."""
+        on = tuple(p for p in self.pieces if p.on_table)
+        return on, tuple(p for p in on if p.side == 0), tuple(p for p in on if p.side == 1)
+
     def fighting(self, side: int | None = None) -> tuple[Piece, ...]:
         """Units still on the table, of one side or of both."""
-        return tuple(p for p in self.pieces if p.on_table and (side is None or p.side == side))
+        on = self._on_table
+        if side is None:
+            return on[0]
+        if side == 0 or side == 1:
+            return on[side + 1]
+        return ()
 
     def enemies(self, piece: Piece) -> tuple[Piece, ...]:
         return self.fighting(1 - piece.side)
@@ -243,14 +257,30 @@ class GameState:
     def friends(self, piece: Piece) -> tuple[Piece, ...]:
         return tuple(p for p in self.fighting(piece.side) if p.id != piece.id)
 
+    def changed(self, **changes: Any) -> GameState:
+        """The state with some fields changed: :func:`dataclasses.replace` for a state, without re-running
+        ``__init__`` field by field (a game makes thousands of these; every field is already checked).  The
+        lookups cached on this state are not carried over."""
+        unknown = changes.keys() - _STATE_FIELDS
+        if unknown:
+            raise TypeError(f"GameState has no field {sorted(unknown)[0]!r}")
+        new = object.__new__(GameState)
+        mine = self.__dict__
+        new.__dict__.update({k: changes[k] if k in changes else mine[k] for k in _STATE_FIELDS})
+        return new
+
     def with_piece(self, piece: Piece) -> GameState:
         """The state with one piece replaced (matched by id)."""
-        return replace(self, pieces=tuple(piece if p.id == piece.id else p for p in self.pieces))
+        return self.changed(pieces=tuple(piece if p.id == piece.id else p for p in self.pieces))
 
     def with_pieces(self, *pieces: Piece) -> GameState:
         new = {p.id: p for p in pieces}
-        return replace(self, pieces=tuple(new.get(p.id, p) for p in self.pieces))
+        return self.changed(pieces=tuple(new.get(p.id, p) for p in self.pieces))
 
     def with_side(self, index: int, side: SideState) -> GameState:
         sides = (side, self.sides[1]) if index == 0 else (self.sides[0], side)
-        return replace(self, sides=sides)
+        return self.changed(sides=sides)
+
+
+#: The fields of a :class:`GameState`, in order (what :meth:`GameState.changed` copies).
+_STATE_FIELDS = tuple(f.name for f in fields(GameState))

@@ -1,0 +1,137 @@
+"""The engine's speed shortcuts (issue 19, part 8) give the answers of the slow way they replace: the frontal
+arc's separating-line test, contact_along's box test, the cached base boxes, a wheel's sweep built in one
+shapely call, GameState.changed, the invariant check's box test and memory, and the player acting for real
+on a transaction instead of a trial on scratch dice.
+
+Bases are placed on both sides and at several facings, so a fault on one side of a shape cannot pass."""
+
+from __future__ import annotations
+
+import math
+from dataclasses import replace
+
+import pytest
+from hypothesis import given
+from hypothesis import strategies as st
+from shapely.geometry import Polygon
+from shapely.ops import unary_union
+
+from aot_rules.aot.rules.orders import Method
+from aot_rules.core.errors import RuleError
+from aot_rules.tabletop import moves
+from aot_rules.tabletop.game import Game, TableDice
+from aot_rules.tabletop.geometry import (
+    AREA_EPS,
+    BaseSize,
+    Pose,
+    base_box,
+    footprint,
+    frontal_arc,
+    in_arc,
+    sweep_parts,
+    swept,
+    wheel_pose,
+)
+from aot_rules.tabletop.plans import contact_along, outline
+from aot_rules.tabletop.player import ScriptedPlayer
+from aot_rules.tabletop.scenarios import scenario
+from aot_rules.tabletop.simulate import CheckedGame, invariant_problems
+from aot_rules.tabletop.state import GameState, Status
+from aot_rules.tabletop.turn import activate, begin_slot, reactions, start_turn
+
+coord = st.floats(min_value=5.0, max_value=35.0, allow_nan=False)
+facing = st.sampled_from([0.0, 45.0, 90.0, 135.0, 180.0, -135.0, -90.0, -45.0, 17.5, -17.5])
+sizes = st.sampled_from(list(BaseSize))
+poses = st.builds(Pose.of, coord, coord, facing)
+
+
+@given(poses, sizes, poses, sizes)
+def test_in_arc_is_shapelys_answer(a: Pose, sa: BaseSize, b: Pose, sb: BaseSize) -> None:
+    target = footprint(b, sb)
+    assert in_arc(a, sa, target) == (frontal_arc(a, sa).intersection(target).area > AREA_EPS)
+
+
+def test_in_arc_both_sides_and_behind() -> None:
+    """A target ahead and a little to either side is in the arc; the same target mirrored behind is not."""
+    me = Pose.of(20, 20, 0)
+    for x in (16.0, 20.0, 24.0):
+        assert in_arc(me, BaseSize.UNIT, footprint(Pose.of(x, 26, 180), BaseSize.UNIT))
+        assert not in_arc(me, BaseSize.UNIT, footprint(Pose.of(x, 12, 0), BaseSize.UNIT))
+    for x in (5.0, 35.0):  # far out to either side at a short distance: outside the 45° lines
+        assert not in_arc(me, BaseSize.UNIT, footprint(Pose.of(x, 22, 0), BaseSize.UNIT))
+
+
+@given(poses, sizes, poses, sizes, st.floats(min_value=0.0, max_value=12.0))
+def test_contact_along_skips_only_what_it_could_not_reach(a: Pose, sa: BaseSize, b: Pose, sb: BaseSize,
+                                                         reach: float) -> None:
+    """With an unbounded reach the box test never skips: the bounded answer is the unbounded one cut at the
+    reach."""
+    target = outline(b, sb)
+    free = contact_along(a, sa, target, math.inf)
+    want = free if free is not None and free <= reach else None
+    assert contact_along(a, sa, target, reach) == want
+
+
+@given(poses, sizes)
+def test_base_box_is_the_footprints_bounds(p: Pose, s: BaseSize) -> None:
+    assert base_box(p, s) == pytest.approx(footprint(p, s).bounds, abs=1e-12)
+
+
+@given(poses, st.sampled_from([-170.0, -90.0, -33.0, -5.0, 5.0, 33.0, 90.0, 170.0]))
+def test_a_wheels_sweep_is_the_union_of_its_pieces(start: Pose, deg: float) -> None:
+    end = wheel_pose(start, BaseSize.UNIT, deg)
+    parts = sweep_parts(start, end, BaseSize.UNIT, wheel=True)
+    want = unary_union([Polygon(p) for p in parts])
+    got = swept(start, end, BaseSize.UNIT, wheel=True)
+    assert got.equals_exact(want, 0.0)
+    assert got.wkb == want.wkb
+
+
+def test_changed_is_replace_without_the_cached_lookups() -> None:
+    s = scenario("delion", 0)
+    assert len(s.fighting(0)) > 0  # fills the per-state cache
+    gone = replace(s.pieces[0], status=Status.DESTROYED)
+    t = s.changed(pieces=(gone, *s.pieces[1:]), turn=3)
+    assert t == replace(s, pieces=(gone, *s.pieces[1:]), turn=3)
+    assert gone not in t.fighting() and len(t.fighting()) == len(s.fighting()) - 1
+    with pytest.raises(TypeError, match="no field 'turns'"):
+        s.changed(turns=3)
+
+
+def _overlapping(state: GameState) -> GameState:
+    a, b = state.fighting(0)[:2]
+    return state.with_piece(replace(b, pose=a.pose.advanced(0.5)))
+
+
+def test_invariants_find_an_overlap_and_no_false_one() -> None:
+    s = scenario("greek-border", 2)
+    assert invariant_problems(s) == []
+    a, b = s.fighting(0)[:2]
+    assert invariant_problems(_overlapping(s)) == [f"{a.id} and {b.id} overlap"]
+
+
+def test_checked_game_reports_again_after_an_action_that_leaves_the_pieces() -> None:
+    """The check is remembered by the pieces, but every action still reports what is wrong after it."""
+    g = CheckedGame(_overlapping(scenario("greek-border", 2)), dice=TableDice.fixed([4, 2]))
+    g.act(start_turn)
+    assert len(g.violations) == 1
+    g.act(begin_slot, 0, 4)
+    assert len(g.violations) == 2 and g.violations[0].split(": ", 1)[1] == g.violations[1].split(": ", 1)[1]
+
+
+def test_a_refused_try_leaves_state_dice_and_log_as_they_were() -> None:
+    """The player plays an action for real; when the rules refuse it, its reason is wound back too."""
+    g = Game(scenario("greek-border", 1), dice=TableDice.fixed([4, 2]))
+    g.act(start_turn)
+    g.dice = TableDice.seeded(5)
+    g.react = reactions((ScriptedPlayer(0), ScriptedPlayer(1)))
+    g.act(begin_slot, 0, 4)
+    before, used = g.state, g.dice.used
+    player = ScriptedPlayer(0)
+    with pytest.raises(RuleError):  # the rules refuse it played directly ...
+        g.act(moves.move, "A1", [moves.Advance(60.0)])
+    assert not player._try(g, moves.move, "A1", [moves.Advance(60.0)], reason="advance off the table")
+    assert g.state is before and g.dice.used == used  # ... and the player's try leaves no trace
+    assert player._try(g, activate, 0, "A1", Method.DIRECT, reason="order A1")
+    assert [e.outcome for e in g.state.log if e.kind == "decision"][-1] == "order A1"
+    assert g.state.piece("A1").turn.active
