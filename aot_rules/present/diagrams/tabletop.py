@@ -411,7 +411,7 @@ def targeting_svg() -> str:
         for ln in sight_lines(g.loser.pose, g.loser.size, p.pose, p.size):
             c.line(ln, RED, width=1.5, dashed=True)
         b = p.polygon.bounds
-        c.text((b[0] + b[2]) / 2, b[3] + 0.6, "out of sight", colour=RED, size=TEXT, bold=True)
+        c.text(b[2], b[3] + 0.6, "out of sight", colour=RED, size=TEXT, bold=True, anchor="end")  # stays in the frame
     c.text(g.loser.polygon.centroid.x + 1.0, g.loser.polygon.bounds[3] + 0.6, "1: beaten here", colour=RED,
            size=TEXT, bold=True)
     order = ", ".join(f"{pid} ({inches(d)})" for pid, d in g.order)
