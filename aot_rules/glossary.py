@@ -215,3 +215,57 @@ def systems_line(t: Term) -> str:
     'Art of Tactics, Age of Battles, Batalist'
     """
     return ", ".join(SYSTEM_NAMES[s] for s in t.systems)
+
+
+#: The other spellings a chapter may use for a term, beyond its headword and the headword's regular plural:
+#: verb forms, irregular plurals, abbreviations.  The first-use test (``tests/book/test_glossary_first_use.py``)
+#: reads them, so "densities", "charging" or "DP" in running prose counts as a use of the term it names.
+INFLECTIONS: dict[str, tuple[str, ...]] = {
+    "density": ("densities",),
+    "regular": ("regulars",),
+    "veteran": ("veterans",),
+    "barbarian": ("barbarians",),
+    "recruit": ("recruits",),
+    "general": ("generals",),
+    "colonel": ("colonels",),
+    "slot": ("slots",),
+    "double": ("doubles",),
+    "messenger": ("messengers",),
+    "signal": ("signals",),
+    "battle line": ("battle lines",),
+    "turn": ("turns",),
+    "action": ("actions",),
+    "run": ("runs", "running"),
+    "trot": ("trots", "trotting"),
+    "evade": ("evades", "evading", "evaded", "evasion"),
+    "reform": ("reforms", "reforming", "reformed"),
+    "line of sight": ("lines of sight",),
+    "cover": (),  # "covers" is nearly always the verb (a unit covers 8″), so the term has no plural here
+    "countercharge": ("countercharges", "countercharging"),
+    "charge": ("charges", "charging", "charged"),
+    "retreat": ("retreats", "retreating", "retreated"),
+    "demoralization points": ("DP",),
+    "clash": ("clashes",),
+    "rout": ("routs", "routed", "routing"),
+    "Hero": ("Heroes",),
+    "action dice": ("AD",),
+    "blind": ("blinds",),
+    "action point": ("action points", "AP"),
+    "pass": ("passes", "passed"),
+}
+
+
+def spellings(t: Term) -> tuple[str, ...]:
+    """Every spelling of ``t`` a chapter may use: the headword, its regular plural and its known inflections.
+
+    The plural is formed only for single nouns that take a plain "s" (a term the book never uses in the
+    plural gains a harmless extra spelling); abbreviations and irregular forms come from ``INFLECTIONS``.
+
+    >>> spellings(term("disorder test"))
+    ('disorder test', 'disorder tests')
+    >>> spellings(term("demoralization points"))
+    ('demoralization points', 'DP')
+    """
+    head = t.term
+    plural = () if head.endswith(("s", "y", "ed", "ing", "ness")) or head in INFLECTIONS else (head + "s",)
+    return (head, *plural, *INFLECTIONS.get(head, ()))

@@ -89,3 +89,54 @@ def test_melee_opens_with_charging_and_victory_gives_the_nightfall_odds(built_bo
     assert 0 < melee.index('id="melee-charging"') < melee.index('id="a-melee-at-a-glance"')
     victory = (built_book / "book" / "victory.html").read_text(encoding="utf-8")
     assert re.search(r"within <b>12 turns</b>: <details", victory)
+
+
+def _between(html: str, start_id: str, end_id: str) -> str:
+    """The built page's text from the section labelled ``start_id`` to the one labelled ``end_id``."""
+    start, end = html.index(f'id="{start_id}"'), html.index(f'id="{end_id}"')
+    assert start < end, (start_id, end_id)
+    return html[start:end]
+
+
+@pytest.mark.parametrize(("page", "start", "end", "drawer"), [
+    ("intro", "aot-density", "aot-density-limits", "orders_svg"),
+    ("shooting", "aot-shoot-arc-los", "aot-shoot-range", "arc_svg"),
+    ("shooting", "aot-shoot-cover", "aot-shoot-hit", "cover_svg"),
+    ("melee", "aot-melee-flank", "aot-prop-veteran", "flank_svg"),
+    ("demoralization", "aot-demo-targeting", "aot-demo-disorder", "targeting_svg"),
+])
+def test_the_table_top_diagrams_stand_where_their_rule_is_explained(built_book: Path, page: str, start: str,
+                                                                     end: str, drawer: str) -> None:
+    """Issue 24 part 6: the intro draws the three orders, and the shooting, melee and demoralization chapters
+    show the table-top page's diagrams in the section of their rule, drawn by the same functions (the page
+    holds exactly what the drawer returns today, so it is no copy)."""
+    from aot_rules.present.diagrams import tabletop
+
+    html = (built_book / "book" / f"{page}.html").read_text(encoding="utf-8")
+    figure = getattr(tabletop, drawer)()
+    svg = figure.split("</svg>")[0]
+    assert svg in _between(html, start, end), f"{drawer} is not in {page}.html between {start} and {end}"
+    assert re.search(r'role="img" aria-label="[^"]{12,}"', svg) and "<figcaption>" in figure
+
+
+def test_the_victory_page_counts_how_the_engines_games_end(built_book: Path) -> None:
+    """Issue 24 part 6: one row per shipped scenario; each row's shares of the four endings add up to all its
+    games (to the rounding of whole percents), its mean length is within the scenario's day, and the number of
+    games is said in the caption."""
+    from aot_rules.tabletop.scenarios import SCENARIOS, scenario
+
+    html = (built_book / "book" / "victory.html").read_text(encoding="utf-8")
+    caption = re.search(r"<caption>How (\d+) games ended: (\d+) per scenario", html)
+    assert caption, "no table of how the engine's games end"
+    total, per = int(caption.group(1)), int(caption.group(2))
+    assert total == per * len(SCENARIOS) and per >= 10
+    table = html[caption.start():html.index("</table>", caption.start())]
+    for name in SCENARIOS:
+        row = re.search(rf"<tr><td>{name}<br>.*?</tr>", table, re.S)
+        assert row, f"{name}: no row"
+        shares = [int(s) for s in re.findall(r"<td>(\d+)%</td>", row.group(0))]
+        assert len(shares) == 4, row.group(0)
+        assert abs(sum(shares) - 100) <= 2, (name, shares)
+        mean = float(re.findall(r"<td>([\d.]+)</td></tr>", row.group(0))[-1])
+        assert 1 <= mean <= scenario(name).last_turn
+    assert re.search(r"The most common ending was <b>[a-z ]+</b> \(\d+% of all games\)", html)

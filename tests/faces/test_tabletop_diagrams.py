@@ -184,3 +184,23 @@ def test_retreat_and_evasion_paths_from_the_engine() -> None:
     assert sum(1 for line in g.log if line.split()[1] == "roll") == 3
     svg = t.fallback_svg()
     assert "A1 moves 6.0″" in svg and "A2 is dispersed (8 warriors removed)" in svg and "A4 moves 4.0″" in svg
+
+
+def test_the_three_orders_are_drawn_from_the_unit_and_the_rules() -> None:
+    """The intro's picture: each unit's density is the engine's, every formed warrior is a dot inside the base
+    (front rank nearer the front edge), and the captions quote move_allowance and the bow's hit faces."""
+    g = t.orders_geometry()
+    assert [u.density for u in g.units] == [4, 3, 2]
+    assert [t.ORDERS[u.density] for u in g.units] == ["closed order", "open order", "dispersed order"]
+    for u, pose, poly, figures in zip(g.units, g.poses, g.polygons, g.figures, strict=True):
+        assert poly.equals(footprint(pose, BaseSize.UNIT))
+        assert len(figures) == u.formed
+        assert all(poly.contains(Polygon([(x - 0.1, y - 0.1), (x + 0.1, y - 0.1), (x, y + 0.1)])) for x, y in figures)
+        front = sorted({y for _, y in figures}, reverse=True)
+        assert [sum(1 for _, y in figures if y == row) for row in front] == list(u.ranks)
+    assert g.allowances == tuple(move_allowance(u) for u in g.units) == (6, 7, 8)
+    assert g.hit_faces == ((1, 2, 3), (1, 2), (1,))
+    svg = t.orders_svg()
+    assert svg.split("</svg>")[0].count("<circle ") == sum(u.formed for u in g.units)
+    assert "Closed order: ranks 4+4, density 4, moves 6″, a bow hits it on 1, 2, 3" in svg
+    assert "dispersed order: ranks 2+2, density 2, moves 8″, a bow hits it on 1." in svg

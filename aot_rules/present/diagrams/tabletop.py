@@ -19,6 +19,7 @@ from shapely.geometry.base import BaseGeometry
 
 from aot_rules.aot.rules.movement import move_allowance
 from aot_rules.aot.rules.terrain import Terrain
+from aot_rules.aot.units import Unit
 from aot_rules.present.diagrams.canvas import Canvas
 from aot_rules.tabletop.geometry import (
     CONTACT,
@@ -141,6 +142,65 @@ def bases_svg() -> str:
         c.text(pose.x, -0.95, f"{size.width:g}×{size.depth:g}″", colour=INK, size=TEXT)
     return c.svg("The bases the engine knows, front edge thick, drawn by the engine's footprint function: "
                  + "; ".join(f"{names[s]} {s.width:g}″ wide and {s.depth:g}″ deep" for s in g.sizes) + ".")
+
+
+# --- the three starting orders -----------------------------------------------------------------------
+
+#: The standard orders a unit deploys in (AOT-DENSITY), as the glossary names them, by density.
+ORDERS = {4: "closed order", 3: "open order", 2: "dispersed order"}
+
+
+class Orders(NamedTuple):
+    units: tuple[Unit, ...]  # foot in two full ranks: 4+4, 3+3 and 2+2
+    poses: tuple[Pose, ...]
+    polygons: tuple[Polygon, ...]  # geometry.footprint of each
+    figures: tuple[tuple[tuple[float, float], ...], ...]  # each formed warrior's place on its base
+    allowances: tuple[int, ...]  # movement.move_allowance
+    hit_faces: tuple[tuple[int, ...], ...]  # shooting.hit_faces: a bow's hits against the unit
+
+
+def orders_geometry() -> Orders:
+    """Three foot units in two full ranks at densities 4, 3 and 2 on the engine's unit base: the formed
+    warriors evenly spaced in their ranks (five fit abreast), the move each may make and the faces on which a
+    bow hits it, all from the engine's rule functions (a unit's density is :attr:`Unit.density`)."""
+    from aot_rules.aot.rules.shooting import ShotConditions, hit_faces
+
+    units = tuple(Unit(name=ORDERS[d], ranks=(d, d)) for d in ORDERS)
+    poses = tuple(Pose.of(4.6 * i, 0, 0) for i in range(len(units)))
+    size = BaseSize.UNIT
+    figures = []
+    for u, pose in zip(units, poses, strict=True):
+        slot = size.width / 5
+        places = []
+        for r, n in enumerate(u.ranks):
+            y = pose.y - size.depth * (2 * r + 1) / (2 * len(u.ranks))
+            places += [(pose.x + (j - (n - 1) / 2) * slot, y) for j in range(n)]
+        figures.append(tuple(places))
+    return Orders(units, poses, tuple(footprint(p, size) for p in poses), tuple(figures),
+                  tuple(move_allowance(u) for u in units),
+                  tuple(tuple(hit_faces(u.density, ShotConditions(), False)) for u in units))
+
+
+def orders_svg() -> str:
+    """The three starting orders side by side, each formed warrior a dot on the base."""
+    g = orders_geometry()
+    c = _view(*g.polygons, box(-1.6, -4.4, 10.8, 0.6), pad=0.3, scale=40,
+              title="Closed, open and dispersed order: units at densities 4, 3 and 2")
+    stroke = SIDE_COLOURS[0][1]
+    for u, pose, figures, moves, faces in zip(g.units, g.poses, g.figures, g.allowances, g.hit_faces, strict=True):
+        c.base(pose, BaseSize.UNIT, ("#f4efe2", stroke))
+        for x, y in figures:
+            c.dot(x, y, stroke, r=7)
+        c.text(pose.x, 0.35, ORDERS[u.density], colour=stroke, size=TEXT, bold=True)
+        c.text(pose.x, -2.25, f"density {u.density}", colour=INK, size=TEXT, bold=True)
+        c.text(pose.x, -2.95, f"moves {inches(moves, 0)}", colour=INK, size=TEXT)
+        c.text(pose.x, -3.65, "bow hits on " + ", ".join(map(str, faces)), colour=INK, size=TEXT)
+    parts = [f"{ORDERS[u.density]}: ranks {'+'.join(map(str, u.ranks))}, density {u.density}, moves "
+             f"{inches(m, 0)}, a bow hits it on {', '.join(map(str, f))}"
+             for u, m, f in zip(g.units, g.allowances, g.hit_faces, strict=True)]
+    return c.svg("The three orders a unit deploys in, each dot a formed warrior on the engine's "
+                 f"{BaseSize.UNIT.width:g}×{BaseSize.UNIT.depth:g}″ base (front edge thick, facing up the page). "
+                 + "; ".join(parts).capitalize()[:1] + "; ".join(parts)[1:] + ".")
 
 
 # --- measuring and the frontal arc --------------------------------------------------------------------
@@ -351,7 +411,7 @@ def targeting_svg() -> str:
         for ln in sight_lines(g.loser.pose, g.loser.size, p.pose, p.size):
             c.line(ln, RED, width=1.5, dashed=True)
         b = p.polygon.bounds
-        c.text((b[0] + b[2]) / 2, b[3] + 0.6, "out of sight", colour=RED, size=TEXT, bold=True)
+        c.text(b[2], b[3] + 0.6, "out of sight", colour=RED, size=TEXT, bold=True, anchor="end")  # stays in the frame
     c.text(g.loser.polygon.centroid.x + 1.0, g.loser.polygon.bounds[3] + 0.6, "1: beaten here", colour=RED,
            size=TEXT, bold=True)
     order = ", ".join(f"{pid} ({inches(d)})" for pid, d in g.order)
