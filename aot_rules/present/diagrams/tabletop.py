@@ -532,7 +532,7 @@ class Fallback(NamedTuple):
 
 
 def fallback_geometry() -> Fallback:
-    """Through :func:`moves.retreat` and :func:`moves.evade` with fixed dice (6, 6, 4): the Athenian hoplites
+    """Through :func:`moves.retreat` and :func:`moves.evade` with fixed dice (6, 6, 6, 4): the Athenian hoplites
     (A1) fall back from the Thebans; the Attic hoplites (A2) would, but Boeotian horse stands behind them;
     the Scythian archers (A4), contacted by akontists, evade the 4″ their die shows."""
     from aot_rules.tabletop import moves
@@ -546,7 +546,7 @@ def fallback_geometry() -> Fallback:
     state = replace(base, pieces=(at("A1", 22, 18, 0), at("B1", 22, 18, 180), at("A2", 32, 18, 0),
                                   at("B2", 32, 18, 180), at("B4", 32, 13, 0), at("A4", 42, 18, 0),
                                   at("B3", 42, 18, 180)))
-    faces = (6, 6, 4)
+    faces = (6, 6, 6, 4)  # the retreat, the turn back to face, the second retreat, the evasion
     game = Game(state, dice=TableDice.fixed(faces))
     game.act(moves.retreat, "A1", "B1")
     game.act(moves.retreat, "A2", "B2")
