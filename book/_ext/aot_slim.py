@@ -20,6 +20,7 @@ whole site (``aot_site._finish`` calls them), not page by page:
 from __future__ import annotations
 
 import io
+import itertools
 import re
 from collections.abc import Iterable
 from pathlib import Path
@@ -29,7 +30,6 @@ import tinycss2
 TOKEN = re.compile(r"[A-Za-z_][A-Za-z0-9_-]*")
 #: A class name a script assembles: ``bs-${…}`` in a template literal, ``"toggle-" + …`` in a concatenation.
 PREFIX = re.compile(r"([A-Za-z_][A-Za-z0-9_-]*-)(?:\$\{|[\"'`]\s*\+)")
-CLASS = re.compile(r"\.(-?[A-Za-z_][A-Za-z0-9_-]*)")
 #: Files too large to hold class names worth reading (the in-browser Python's WebAssembly glue).
 LARGEST = 5_000_000
 
@@ -48,37 +48,23 @@ def site_names(files: Iterable[Path]) -> tuple[set[str], tuple[str, ...]]:
     return tokens, tuple(sorted(prefixes))
 
 
-def _outside_brackets(selector: str) -> str:
-    """The selector without what ``:not(…)``, ``:is(…)`` or ``[…]`` hold."""
-    kept: list[str] = []
-    depth = 0
-    for ch in selector:
-        if ch in "([":
-            depth += 1
-        elif ch in ")]":
-            depth -= 1
-        elif depth == 0:
-            kept.append(ch)
-    return "".join(kept)
-
-
-def _selectors(prelude: str) -> list[str]:
-    """A selector list split at its top-level commas."""
-    parts: list[str] = []
-    current: list[str] = []
-    depth = 0
-    for ch in prelude:
-        if ch in "([":
-            depth += 1
-        elif ch in ")]":
-            depth -= 1
-        if ch == "," and depth == 0:
-            parts.append("".join(current).strip())
-            current = []
+def _selectors(prelude: list[tinycss2.ast.Node]) -> list[list[tinycss2.ast.Node]]:
+    """A selector list's selectors, split at its top-level commas (tinycss2 holds what brackets enclose in
+    blocks of their own, so a comma inside ``:is(…)`` is not seen here)."""
+    parts: list[list[tinycss2.ast.Node]] = [[]]
+    for node in prelude:
+        if node.type == "literal" and node.value == ",":
+            parts.append([])
         else:
-            current.append(ch)
-    parts.append("".join(current).strip())
+            parts[-1].append(node)
     return parts
+
+
+def _classes(selector: list[tinycss2.ast.Node]) -> list[str]:
+    """The class names a selector requires: each ``.name`` at its top level, not those inside ``:not(…)``,
+    ``:is(…)`` or ``[…]`` (blocks of their own), whose absence does not make the selector fail."""
+    return [b.value for a, b in itertools.pairwise(selector)
+            if a.type == "literal" and a.value == "." and b.type == "ident"]
 
 
 def prune_stylesheet(css: str, names: set[str], prefixes: tuple[str, ...] = ()) -> str:
@@ -89,14 +75,14 @@ def prune_stylesheet(css: str, names: set[str], prefixes: tuple[str, ...] = ()) 
     >>> prune_stylesheet('.x:not(.gone){a:b}.bs-tooltip-top{c:d}', {"x"}, ("bs-",))
     '.x:not(.gone){a:b}.bs-tooltip-top{c:d}'
     """
-    def live(selector: str) -> bool:
-        return all(c in names or c.startswith(prefixes) for c in CLASS.findall(_outside_brackets(selector)))
+    def live(selector: list[tinycss2.ast.Node]) -> bool:
+        return all(c in names or c.startswith(prefixes) for c in _classes(selector))
 
     def prune(rules: Iterable[tinycss2.ast.Node]) -> list[str]:
         out = []
         for rule in rules:
             if rule.type == "qualified-rule":
-                kept = [s for s in _selectors(tinycss2.serialize(rule.prelude)) if live(s)]
+                kept = [tinycss2.serialize(s).strip() for s in _selectors(rule.prelude) if live(s)]
                 if kept:
                     out.append(",".join(kept) + "{" + tinycss2.serialize(rule.content) + "}")
             elif (rule.type == "at-rule" and rule.content is not None
