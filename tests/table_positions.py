@@ -4,6 +4,8 @@ unless named, every slot individual)."""
 
 from __future__ import annotations
 
+from hypothesis import strategies as st
+
 from aot_rules.aot.rules.orders import Rank, UnitTurn
 from aot_rules.aot.units import Unit
 from aot_rules.tabletop.geometry import BaseSize, Pose
@@ -24,3 +26,11 @@ def piece(pid: str, side_: int, unit: Unit, x: float, y: float, facing: float = 
     """A unit on its base, its front edge centred on (x, y); activated in this slot unless told not."""
     t = UnitTurn.of(unit)
     return Piece(pid, side_, unit, Pose.of(x, y, facing), size, unit.strength, turn=t.activate() if active else t)
+
+
+#: Random bases for the geometry's property tests: anywhere in the middle of a 40″ table, at the eight compass
+#: facings and one odd angle each way (the shortcuts must hold off the axes too).
+coord = st.floats(min_value=5.0, max_value=35.0, allow_nan=False)
+facing = st.sampled_from([0.0, 45.0, 90.0, 135.0, 180.0, -135.0, -90.0, -45.0, 17.5, -17.5])
+sizes = st.sampled_from(list(BaseSize))
+poses = st.builds(Pose.of, coord, coord, facing)

@@ -15,6 +15,7 @@ from hypothesis import given
 from hypothesis import strategies as st
 from shapely.geometry import Polygon
 from shapely.ops import unary_union
+from table_positions import poses, sizes
 
 from aot_rules.aot.rules.orders import Method
 from aot_rules.core.errors import RuleError
@@ -38,11 +39,6 @@ from aot_rules.tabletop.scenarios import scenario
 from aot_rules.tabletop.simulate import CheckedGame, invariant_problems
 from aot_rules.tabletop.state import GameState, Status
 from aot_rules.tabletop.turn import activate, begin_slot, reactions, start_turn
-
-coord = st.floats(min_value=5.0, max_value=35.0, allow_nan=False)
-facing = st.sampled_from([0.0, 45.0, 90.0, 135.0, 180.0, -135.0, -90.0, -45.0, 17.5, -17.5])
-sizes = st.sampled_from(list(BaseSize))
-poses = st.builds(Pose.of, coord, coord, facing)
 
 
 @given(poses, sizes, poses, sizes)

@@ -10,6 +10,7 @@ import math
 import pytest
 from hypothesis import given
 from hypothesis import strategies as st
+from table_positions import poses, sizes
 
 from aot_rules.tabletop.geometry import (
     BaseSize,
@@ -25,11 +26,6 @@ from aot_rules.tabletop.geometry import (
     swept,
     wheel_pose,
 )
-
-coord = st.floats(min_value=5.0, max_value=35.0, allow_nan=False)
-facing = st.sampled_from([0.0, 45.0, 90.0, 135.0, 180.0, -135.0, -90.0, -45.0, 17.5, -17.5])
-sizes = st.sampled_from(list(BaseSize))
-poses = st.builds(Pose.of, coord, coord, facing)
 
 
 @given(poses, sizes, poses, sizes)
