@@ -101,6 +101,7 @@ def _between(html: str, start_id: str, end_id: str) -> str:
 @pytest.mark.parametrize(("page", "start", "end", "drawer"), [
     ("intro", "aot-density", "aot-density-limits", "orders_svg"),
     ("shooting", "aot-shoot-arc-los", "aot-shoot-range", "arc_svg"),
+    ("shooting", "aot-shoot-arc-los", "aot-shoot-range", "sight_svg"),
     ("shooting", "aot-shoot-cover", "aot-shoot-hit", "cover_svg"),
     ("melee", "aot-melee-flank", "aot-prop-veteran", "flank_svg"),
     ("demoralization", "aot-demo-targeting", "aot-demo-disorder", "targeting_svg"),
