@@ -142,14 +142,61 @@ def total_victory(side: Side, enemy: Side) -> bool:
 # --- victory points (AOT-VICTORY-POINTS, AOT-VICTORY-WITHDRAW) -----------------------------------
 
 
+class Award(StrEnum):
+    """What one line of a score counts: the kinds of victory point, as data (a record of the battle keeps the
+    kind and the count; :meth:`reason` is the one place their words are written)."""
+
+    REMOVED = "removed"  # enemy units destroyed or dispersed (AOT-VICTORY-POINTS)
+    LEFT_PANICKING = "left panicking"  # a withdrawn enemy's panicking units, counted as destroyed (-WITHDRAW)
+    CAMP_CAPTURED = "camp captured"  # the enemy camp, captured (AOT-VICTORY-POINTS)
+    CAMP_CONCEDED = "camp conceded"  # a withdrawn enemy's camp counts as captured (AOT-VICTORY-WITHDRAW)
+    IN_CAPTURED_CAMP = "in captured camp"  # enemy units that fled into their camp, once it is captured
+    IN_UNCAPTURED_CAMP = "in uncaptured camp"  # ... and while it is not: worth nothing, but the score says so
+    ESCORTS_LOST = "escorts lost"  # enemy mixed elephant units stripped of their light infantry (AOT-ELEPHANT-UNIT)
+    LOOTING = "looting"  # an enemy unit removed to loot: worth nothing (AOT-CAMP)
+
+    @property
+    def rule_id(self) -> str:
+        """The rule that awards (or denies) these points."""
+        return {Award.LEFT_PANICKING: "AOT-VICTORY-WITHDRAW", Award.CAMP_CONCEDED: "AOT-VICTORY-WITHDRAW",
+                Award.ESCORTS_LOST: "AOT-ELEPHANT-UNIT", Award.LOOTING: "AOT-CAMP"}.get(self, "AOT-VICTORY-POINTS")
+
+    def reason(self, count: int) -> str:
+        """The line's words for ``count`` units (ignored for a camp).
+
+        >>> Award.REMOVED.reason(1), Award.IN_CAPTURED_CAMP.reason(2), Award.ESCORTS_LOST.reason(1)
+        ('1 enemy unit destroyed or dispersed', '2 enemy units fled into the captured camp', \
+'1 enemy elephant unit lost all its light infantry')
+        """
+        return {
+            Award.REMOVED: f"{_units(count)} destroyed or dispersed",
+            Award.LEFT_PANICKING: f"{_units(count)} left panicking, counted as destroyed",
+            Award.CAMP_CAPTURED: "enemy camp captured",
+            Award.CAMP_CONCEDED: "enemy camp counts as captured (withdrawal)",
+            Award.IN_CAPTURED_CAMP: f"{_units(count)} fled into the captured camp",
+            Award.IN_UNCAPTURED_CAMP: f"{_units(count)} fled into the uncaptured camp",
+            Award.ESCORTS_LOST: f"{count} enemy elephant unit{'s' if count != 1 else ''} lost all its light infantry",
+            Award.LOOTING: "enemy unit removed to loot, not destroyed",
+        }[self]
+
+
 @dataclass(frozen=True)
 class Line:
-    """One line of a score: why, under which rule, for which enemy units, and the points it is worth."""
+    """One line of a score: what it counts (``kind``), for which enemy units, how many, and the points it is
+    worth; its rule and its words follow from the kind."""
 
-    rule_id: str
-    reason: str
+    kind: Award
     units: tuple[str, ...]
     points: int
+    count: int = 0  # the units (or mixed elephant units) it counts; 0 for a camp
+
+    @property
+    def rule_id(self) -> str:
+        return self.kind.rule_id
+
+    @property
+    def reason(self) -> str:
+        return self.kind.reason(self.count)
 
 
 @dataclass(frozen=True)
@@ -198,29 +245,24 @@ def points_for(scorer: Side, enemy: Side, *, enemy_withdrew: bool = False) -> Sc
     lines: list[Line] = []
     removed = enemy.named(Fate.DESTROYED, Fate.DISPERSED)
     if removed:
-        lines.append(Line("AOT-VICTORY-POINTS", f"{_units(len(removed))} destroyed or dispersed", removed,
-                          UNIT_VP * len(removed)))
+        lines.append(Line(Award.REMOVED, removed, UNIT_VP * len(removed), len(removed)))
     if enemy_withdrew:
         left = enemy.named(Fate.PANICKING)
         if left:
-            lines.append(Line("AOT-VICTORY-WITHDRAW", f"{_units(len(left))} left panicking, counted as destroyed",
-                              left, UNIT_VP * len(left)))
+            lines.append(Line(Award.LEFT_PANICKING, left, UNIT_VP * len(left), len(left)))
     captured = enemy.camp_captured or enemy_withdrew
     if captured:
-        rule = "AOT-VICTORY-POINTS" if enemy.camp_captured else "AOT-VICTORY-WITHDRAW"
-        why = "enemy camp captured" if enemy.camp_captured else "enemy camp counts as captured (withdrawal)"
-        lines.append(Line(rule, why, (), CAMP_VP))
+        lines.append(Line(Award.CAMP_CAPTURED if enemy.camp_captured else Award.CAMP_CONCEDED, (), CAMP_VP))
     sheltering = enemy.named(Fate.IN_CAMP)
     if sheltering:
-        reason = f"{_units(len(sheltering))} fled into the {'captured' if captured else 'uncaptured'} camp"
-        lines.append(Line("AOT-VICTORY-POINTS", reason, sheltering, UNIT_VP * len(sheltering) if captured else 0))
+        kind = Award.IN_CAPTURED_CAMP if captured else Award.IN_UNCAPTURED_CAMP
+        lines.append(Line(kind, sheltering, UNIT_VP * len(sheltering) if captured else 0, len(sheltering)))
     if enemy.escorts_lost:
         n = enemy.escorts_lost
-        lines.append(Line("AOT-ELEPHANT-UNIT", f"{n} enemy elephant unit{'s' if n != 1 else ''} lost all "
-                          "its light infantry", (), UNIT_VP * n))
+        lines.append(Line(Award.ESCORTS_LOST, (), UNIT_VP * n, n))
     looters = enemy.named(Fate.LOOTING)
     if looters:
-        lines.append(Line("AOT-CAMP", "enemy unit removed to loot, not destroyed", looters, 0))
+        lines.append(Line(Award.LOOTING, looters, 0, len(looters)))
     return Score(scorer.name, tuple(lines))
 
 
