@@ -263,6 +263,7 @@ class VolleyReport:
     dp: int = 0
     fate: Fate = Fate.NONE
     held_shield: bool = False  # the shield face was the unit's roll of the slot, no new die
+    hitting: tuple[int, ...] = ()  # the faces that hit (``hit_on`` as data: a record keeps these, not the words)
 
 
 def roll_hits(firers: int, target: Unit, cond: ShotConditions, dice: DiceSource, by: str = "firers") -> int:
@@ -337,4 +338,5 @@ def resolve_volley(firers: int, target: Unit, cond: ShotConditions, dice: DiceSo
             dp = award("shooters", target, dice)
     return VolleyReport(firers, tuple(f for f, _ in rolled.faces), rolled.hit_on, hits, save_roll, saved, killed,
                         disordered, target, after, shooter_density, compared, retreat, dp, fate,
-                        held_shield is not None and save_roll is not None)
+                        held_shield is not None and save_roll is not None,
+                        tuple(hit_faces(hit_density(target, cond), cond, target.horse_armour)))
