@@ -4,7 +4,10 @@ A save file (and ``play --json``) writes each log entry's events as objects ``{"
 ...fields}``; a pose is ``{"x", "y", "facing"}``, a unit its fields, a point ``[x, y]``, so a move's
 ``path`` is a list of points.  The codec is driven by each event class's type hints, so a new event or
 field is saved, checked by the schema and read back without a line written here; only classes listed
-in :data:`EVENT_TYPES` are ever built from a file.
+in :data:`EVENT_TYPES` are ever built from a file.  An enum is written by value and its schema lists the
+values; a part of an event (a frozen dataclass such as :class:`~aot_rules.tabletop.events.Obstacle`) is an
+object of its fields; a string marked with what it holds (:class:`~aot_rules.tabletop.events.Text`) gets
+that mark's schema (a rule ID must look like one).
 
 Action arguments (:class:`~aot_rules.tabletop.state.ActionRecord`) are plain values, enums of the rules
 (:data:`ARG_ENUMS`), move steps and tuples of them; each non-plain value is a small tagged object.
@@ -27,6 +30,7 @@ from aot_rules.aot.units import Body, Unit
 from aot_rules.core import events as core_events
 from aot_rules.core.events import Event
 from aot_rules.tabletop import events as table_events
+from aot_rules.tabletop.events import Text
 from aot_rules.tabletop.geometry import Pose
 from aot_rules.tabletop.moves import Advance, Wheel
 
@@ -77,10 +81,11 @@ _HINTS: dict[str, dict[str, Any]] = {}
 
 
 def _hints(cls: type) -> dict[str, Any]:
-    """The class's field types, resolved once (by class name: event classes are unique by name)."""
+    """The class's field types, marks included (``Annotated``), resolved once (by class name: event classes are
+    unique by name)."""
     key = f"{cls.__module__}.{cls.__qualname__}"
     if key not in _HINTS:
-        _HINTS[key] = typing.get_type_hints(cls)
+        _HINTS[key] = typing.get_type_hints(cls, include_extras=True)
     return _HINTS[key]
 
 
@@ -92,9 +97,22 @@ def _is_union(tp: Any) -> bool:
     return typing.get_origin(tp) in (typing.Union, types.UnionType)
 
 
+def _is_marked(tp: Any) -> bool:
+    """``Annotated[...]``: a value of the first argument's type, with marks the schema reads."""
+    return typing.get_origin(tp) is typing.Annotated
+
+
+def _is_part(tp: Any) -> bool:
+    """A part of an event: a dataclass kept as an object of its fields (not a unit or a pose: those have their own
+    shapes)."""
+    return isinstance(tp, type) and dataclasses.is_dataclass(tp) and tp not in (Unit, Pose)
+
+
 def encode_value(v: object, tp: Any) -> object:
     if v is None:
         return None
+    if _is_marked(tp):
+        return encode_value(v, _args(tp)[0])
     if _is_union(tp):
         inner = next(t for t in _args(tp) if t is not type(None))
         return encode_value(v, inner)
@@ -105,6 +123,9 @@ def encode_value(v: object, tp: Any) -> object:
         return {"x": float(p.x) + 0.0, "y": float(p.y) + 0.0, "facing": float(p.facing) + 0.0}
     if isinstance(tp, type) and issubclass(tp, Enum):
         return cast(Enum, v).value
+    if _is_part(tp):
+        hints = _hints(tp)
+        return {f.name: encode_value(getattr(v, f.name), hints[f.name]) for f in dataclasses.fields(tp)}
     if typing.get_origin(tp) is tuple:
         a = _args(tp)
         seq = cast(tuple[object, ...], v)
@@ -119,6 +140,8 @@ def encode_value(v: object, tp: Any) -> object:
 def decode_value(v: Any, tp: Any) -> Any:
     if v is None:
         return None
+    if _is_marked(tp):
+        return decode_value(v, _args(tp)[0])
     if _is_union(tp):
         inner = next(t for t in _args(tp) if t is not type(None))
         return decode_value(v, inner)
@@ -128,6 +151,8 @@ def decode_value(v: Any, tp: Any) -> Any:
         return Pose.of(v["x"], v["y"], v["facing"])
     if isinstance(tp, type) and issubclass(tp, Enum):
         return tp(v)
+    if _is_part(tp):
+        return tp(**{f.name: decode_value(v[f.name], t) for f, t in _fields(tp) if f.name in v})
     if typing.get_origin(tp) is tuple:
         a = _args(tp)
         if len(a) == 2 and a[1] is Ellipsis:
@@ -145,11 +170,16 @@ def encode_event(e: Event) -> dict[str, object]:
             **{f.name: encode_value(getattr(e, f.name), hints[f.name]) for f in dataclasses.fields(e)}}
 
 
+def _fields(cls: type) -> list[tuple[dataclasses.Field[Any], Any]]:
+    """The dataclass's fields with their types."""
+    hints = _hints(cls)
+    return [(f, hints[f.name]) for f in dataclasses.fields(cls)]
+
+
 def decode_event(d: Mapping[str, Any]) -> Event:
     """The event an (already schema-checked) object describes."""
     cls = EVENT_TYPES[d["type"]]
-    hints = _hints(cls)
-    return cls(**{f.name: decode_value(d[f.name], hints[f.name]) for f in dataclasses.fields(cls) if f.name in d})
+    return cls(**{f.name: decode_value(d[f.name], t) for f, t in _fields(cls) if f.name in d})
 
 
 # --- schemas ----------------------------------------------------------------------------------------------
@@ -159,8 +189,32 @@ def _unit_schema() -> Schema:
     return UNIT
 
 
+#: The schema of a string by what it holds.  A piece id or a name is the table's own (checked against the pieces
+#: by replaying the record); a rule ID has the index's shape; display text is only bounded.
+TEXT_SCHEMAS: dict[Text, Schema] = {
+    Text.PIECE: {"type": "string", "maxLength": 200},
+    Text.NAME: {"type": "string", "maxLength": 200},
+    Text.RULE: {"type": "string", "pattern": "^([A-Z]+(-[A-Z0-9]+)+)?$", "maxLength": 80},
+    Text.DISPLAY: {"type": "string", "maxLength": 2000},
+}
+
+
+def _object_schema(cls: type, **extra: Schema) -> Schema:
+    """An object with exactly the dataclass's fields (those without a default required), and ``extra`` keys."""
+    props: Schema = dict(extra)
+    required = list(extra)
+    for f, t in _fields(cls):
+        props[f.name] = schema_of(t)
+        if f.default is dataclasses.MISSING and f.default_factory is dataclasses.MISSING:
+            required.append(f.name)
+    return {"type": "object", "properties": props, "required": required, "additionalProperties": False}
+
+
 def schema_of(tp: Any) -> Schema:
     """The JSON Schema of a value of type ``tp`` as :func:`encode_value` writes it."""
+    if _is_marked(tp):
+        marks = [m for m in tp.__metadata__ if isinstance(m, Text)]
+        return TEXT_SCHEMAS[marks[0]] if marks else schema_of(_args(tp)[0])
     if _is_union(tp):
         inner = next(t for t in _args(tp) if t is not type(None))
         return {"anyOf": [{"type": "null"}, schema_of(inner)]}
@@ -173,6 +227,8 @@ def schema_of(tp: Any) -> Schema:
                 "required": ["x", "y", "facing"], "additionalProperties": False}
     if isinstance(tp, type) and issubclass(tp, Enum):
         return {"enum": [m.value for m in tp]}
+    if _is_part(tp):
+        return _object_schema(tp)
     if typing.get_origin(tp) is tuple:
         a = _args(tp)
         if len(a) == 2 and a[1] is Ellipsis:
@@ -192,15 +248,7 @@ def schema_of(tp: Any) -> Schema:
 @cache
 def event_type_schema(name: str) -> Schema:
     """The schema of one event object of the class ``name``: exactly that class's fields."""
-    cls = EVENT_TYPES[name]
-    hints = _hints(cls)
-    props: Schema = {"type": {"const": name}}
-    required = ["type"]
-    for f in dataclasses.fields(cls):
-        props[f.name] = schema_of(hints[f.name])
-        if f.default is dataclasses.MISSING and f.default_factory is dataclasses.MISSING:
-            required.append(f.name)
-    return {"type": "object", "properties": props, "required": required, "additionalProperties": False}
+    return _object_schema(EVENT_TYPES[name], type={"const": name})
 
 
 #: What the whole-file schema checks of an event: an object whose ``type`` names an event class.  Its fields are

@@ -123,14 +123,19 @@ from aot_rules.tabletop import command, moves, plans, sight
 from aot_rules.tabletop import geometry as geo
 from aot_rules.tabletop.events import (
     Aimed,
+    ChargeEnd,
     Countercharged,
     CounterchargeEnded,
+    Cover,
     DPDisordered,
     DPForced,
     DPUnspent,
     FacedAttack,
+    Forced,
     MeleeJudged,
+    PanicCause,
     Panicked,
+    Refusal,
     RetreatBlocked,
     ShotAtPanicking,
     ShotJudged,
@@ -270,28 +275,17 @@ class Aim:
     firers: int
     distance: Fraction
     cond: ShotConditions
-    cover: str | None
+    cover: Cover | None
     seen: Unit | None = None  # the target as the slot's shooters see it (AOT-SHOOT-SIMULTANEOUS)
     line: bool = False  # one firer fewer: the shooter is in a battle line (AOT-CMD-BATTLE-LINE)
 
     def event(self, shooter: Piece, target: Piece) -> Aimed:
-        """The volley's set-up as a typed event (what :meth:`describe` says, and the target's counted strength)."""
+        """The volley's set-up as a typed event (its line is the log renderer's), with the target's counted
+        strength."""
         seen = self.seen if self.seen is not None else Unit()
         strength = seen.density if self.cover else range_strength(seen)
-        return Aimed(shooter.id, target.id, self.firers, float(self.distance), strength, self.cover or "",
+        return Aimed(shooter.id, target.id, self.firers, float(self.distance), strength, self.cover,
                      self.cond.flank, self.cond.wind, self.line, target.name, shooter.name)
-
-    def describe(self) -> str:
-        bits = [f"{self.distance}″"]
-        if self.cover:
-            bits.append(f"in cover: {self.cover}")
-        if self.line:
-            bits.append("battle line: one firer fewer")
-        if self.cond.flank:
-            bits.append("flank")
-        if self.cond.wind:
-            bits.append("downwind")
-        return ", ".join(bits)
 
 
 def aim(state: GameState, shooter: Piece, target: Piece, rule: str = "AOT-SHOOT-ARC-LOS") -> Aim:
@@ -344,7 +338,7 @@ def _may_shoot(state: GameState, shooter: Piece) -> None:
 
 def _volley(shooter: str, target: str, rep: VolleyReport, returned: bool = False) -> Volley:
     """The volley's dice as the log renderer tells them."""
-    return Volley(shooter, target, rep.hit_on, rep.hits, rep.killed, rep.disordered, rep.save_roll or 0,
+    return Volley(shooter, target, rep.hitting, rep.hits, rep.killed, rep.disordered, rep.save_roll or 0,
                   rep.held_shield, rep.saved, returned)
 
 
@@ -396,7 +390,7 @@ def shoot(state: GameState, ref: Referee, pid: str, target: str) -> GameState:
         try:  # the volley is measured where the target now stands
             plan = aim(state, shooter, tgt)
         except RuleError as e:
-            ref.note(shooter.name, e.rule_id, events=(ShotLost(shooter.id, tgt.id, e.message, tgt.name),),
+            ref.note(shooter.name, e.rule_id, events=(ShotLost(shooter.id, tgt.id, Refusal.of(e), tgt.name),),
                      pieces=(shooter.id, tgt.id))
             return state
     else:
@@ -572,11 +566,12 @@ def countercharge(state: GameState, ref: Referee, pid: str, shooter_id: str,
         rec.events.append(Countercharged(pid, shooter_id, float(distance), r, cc.reaches, cc.disordered, s.name))
     p = changed(replace(p, turn=tracker), p.unit.take_losses(0, cc.disordered), 0)
     if p.unit.panicking:
-        ref.note(p.name, "AOT-REACT-COUNTERCHARGE", events=(Panicked(pid, "countercharge die"),), pieces=(pid,))
+        ref.note(p.name, "AOT-REACT-COUNTERCHARGE", events=(Panicked(pid, PanicCause.COUNTERCHARGE_DIE),),
+                 pieces=(pid,))
         return state.with_piece(p), False
     home = _charge_home(state, p, s) if cc.reaches else None
     if cc.reaches and home is None:
-        ref.note(p.name, "AOT-REACT-COUNTERCHARGE", events=(CounterchargeEnded(pid, s.id, "no ground", p.pose,
+        ref.note(p.name, "AOT-REACT-COUNTERCHARGE", events=(CounterchargeEnded(pid, s.id, ChargeEnd.NO_GROUND, p.pose,
                                                                                  shooter_name=s.name),),
                  pieces=(pid, s.id))
     end = home if home is not None else _charge_short(state, p, s, float(r))
@@ -584,12 +579,12 @@ def countercharge(state: GameState, ref: Referee, pid: str, shooter_id: str,
     p = replace(p, inside=_rough_inside(state, p))
     state = state.with_piece(p)
     if home is not None:
-        ref.note(p.name, "AOT-REACT-COUNTERCHARGE", events=(CounterchargeEnded(pid, s.id, "home", end,
+        ref.note(p.name, "AOT-REACT-COUNTERCHARGE", events=(CounterchargeEnded(pid, s.id, ChargeEnd.HOME, end,
                                                                                  shooter_name=s.name),),
                  pieces=(pid, s.id))
         return state, True
     ref.note(p.name, "AOT-REACT-COUNTERCHARGE", events=(CounterchargeEnded(
-        pid, s.id, "short", end, float(geo.distance(p.polygon, s.polygon)), s.name),), pieces=(pid, s.id))
+        pid, s.id, ChargeEnd.SHORT, end, float(geo.distance(p.polygon, s.polygon)), s.name),), pieces=(pid, s.id))
     return state, False
 
 
@@ -607,13 +602,14 @@ def retreat_loser(state: GameState, ref: Referee, loser: str, away_from: str) ->
     """AOT-MELEE-RETREAT / AOT-SHOOT-RESULT: the beaten unit retreats, if it is still there and may."""
     p = state.piece(loser)
     if not p.on_table:
-        ref.note(p.name, "AOT-MELEE-RETREAT", events=(RetreatBlocked(p.id, p.status.value, True, p.name),),
-                 pieces=(p.id,))
+        ref.note(p.name, "AOT-MELEE-RETREAT", events=(RetreatBlocked(p.id, p.status, name=p.name),), pieces=(p.id,))
         return state
     try:
         p.turn.do(Activity.RETREAT)
     except RuleError as e:
-        ref.note(p.name, e.rule_id, events=(RetreatBlocked(p.id, e.message, False, p.name),), pieces=(p.id,))
+        spent = Activity.RETREAT if p.turn.retreated else p.turn.extra  # the allowance a retreat needs, used
+        ref.note(p.name, e.rule_id, events=(RetreatBlocked(p.id, spent=spent, rule=e.rule_id, name=p.name),),
+                 pieces=(p.id,))
         return state
     return moves.retreat(state, ref, loser, away_from)
 
@@ -623,7 +619,7 @@ def panic_flight(state: GameState, ref: Referee, side: int) -> GameState:
     for pid in [p.id for p in state.fighting(side)]:
         p = state.piece(pid)
         if p.on_table and p.unit.panicking and not p.fled_this_turn:
-            ref.note(p.name, "AOT-PANIC", events=(Panicked(pid, "army beaten"),), pieces=(pid,))
+            ref.note(p.name, "AOT-PANIC", events=(Panicked(pid, PanicCause.ARMY_BEATEN),), pieces=(pid,))
             state = moves.flee(state, ref, pid)
     return state
 
@@ -719,7 +715,7 @@ def fight(state: GameState, ref: Referee, pids: frozenset[str] | None = None) ->
         p = state.piece(pid)
         if p.on_table and p.unit.panicking:
             attacker = next((f for f in foes.get(pid, []) if state.piece(f).on_table), "")
-            ref.note(p.name, "AOT-PANIC", events=(Panicked(pid, "in contact"),), pieces=(pid,))
+            ref.note(p.name, "AOT-PANIC", events=(Panicked(pid, PanicCause.IN_CONTACT),), pieces=(pid,))
             state = moves.flee(state, ref, pid, attacker)
             fled = True
     pairs = [(a, b) for a, b in (contact_pairs(state, pids) if fled else pairs)
@@ -973,14 +969,14 @@ def _force(state: GameState, ref: Referee, side: int, by: str, order: Sequence[s
         who = state.sides[side].name
         if how == FORCE_RETREAT:
             away = min(state.fighting(side), key=lambda e: (gap(p, e), e.id))
-            ref.note(who, "AOT-DEMO-RETREAT", events=(DPForced(side, p.id, cost, "retreat", away.id, p.name,
+            ref.note(who, "AOT-DEMO-RETREAT", events=(DPForced(side, p.id, cost, Forced.RETREAT, away.id, p.name,
                                                                away.name),), pieces=(by, p.id))
             state = moves.retreat(state, ref, p.id, away.id)
         else:
             plan = force_plan(state, p, side)
             assert plan is not None  # offered only with a plan, and nothing has moved since
             foe, steps = plan
-            ref.note(who, "AOT-DEMO-FORCED-ATTACK", events=(DPForced(side, p.id, cost, "attack", foe, p.name,
+            ref.note(who, "AOT-DEMO-FORCED-ATTACK", events=(DPForced(side, p.id, cost, Forced.ATTACK, foe, p.name,
                                                                      state.piece(foe).name),), pieces=(by, p.id, foe))
             state = moves.forced_attack(state, ref, p.id, steps, foe)
         return state, left - i - cost, frozenset([*order[:i], pid])

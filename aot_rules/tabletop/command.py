@@ -64,8 +64,6 @@ from aot_rules.tabletop.state import GameState, LogEntry, Piece
 #: The rule under which :func:`begin_slot_event` marks the start of a slot in the log.
 SLOT_RULE = "AOT-CMD-SLOT-ORDER"
 _OWN_RULE = "AOT-CMD-SLOTS"
-#: The ``method`` an :class:`Activated` event gives a general's own unit.
-OWN = "own"
 #: A signal reaches at most a die's face in inches (AOT-CMD-SIGNAL).
 SIGNAL_MAX = 6
 
@@ -180,14 +178,14 @@ def ledger(state: GameState) -> Ledger:
         if not isinstance(ev, Activated):
             continue
         pid = ev.piece
-        if ev.method == OWN:
+        method = ev.method
+        if method is None:  # the general's own unit
             led = replace(led, own_after=len(led.ordered))
-        elif ev.method == Method.INDIVIDUAL.value:
+        elif method is Method.INDIVIDUAL:
             led = replace(led, individual=pid)
-        elif ev.method == Method.COLONEL.value:
+        elif method is Method.COLONEL:
             led = replace(led, follower=pid)
         else:
-            method = Method(ev.method)
             led = replace(led, method=method, ordered=(*led.ordered, pid),
                           reached=(*led.reached, pid) if ev.reached else led.reached)
             if method is Method.SIGNAL and led.radius is None and ev.radius:
@@ -244,8 +242,8 @@ def _check_unit(state: GameState, side: int, pid: str) -> Piece:
     return p
 
 
-def _activated(state: GameState, ref: Referee, p: Piece, who: str, rule: str, method: str, distance: float = 0.0,
-               via: str = "") -> GameState:
+def _activated(state: GameState, ref: Referee, p: Piece, who: str, rule: str, method: Method | None,
+               distance: float = 0.0, via: str = "") -> GameState:
     ref.note(who, rule, events=(Activated(p.id, p.side, who, method, name=p.name, distance=round(distance, 4),
                                           via=via),), pieces=(p.id,))
     return state.with_piece(replace(p, turn=p.turn.activate()))
@@ -275,11 +273,11 @@ def activate(state: GameState, ref: Referee, side: int, pid: str, method: Method
     t = troop(state, p)
     if p.id == gp.id:
         orders.own_unit_acts()
-        return _activated(state, ref, p, c.name, _OWN_RULE, OWN)
+        return _activated(state, ref, p, c.name, _OWN_RULE, None)
     if method is Method.DIRECT:
         d = gap(gp, p)
         orders.order(t, method, inches(d))
-        return _activated(state, ref, p, c.name, method.rule_id, method.value, d, gp.name)
+        return _activated(state, ref, p, c.name, method.rule_id, method, d, gp.name)
     if method is Method.BATTLE_LINE:
         line = [gp, *(state.piece(q) for q in led.reached)]
         d = min(gap(q, p) for q in line)
@@ -287,7 +285,7 @@ def activate(state: GameState, ref: Referee, side: int, pid: str, method: Method
             raise RuleError("AOT-CMD-BATTLE-LINE", f"{p.name} is {d:.2f}″ from the nearest unit of "
                             f"{possessive(c.name)} line; units in a battle line stand at most {LINE_GAP}″ apart")
         orders.order(t, method, inches(d))
-        return _activated(state, ref, p, c.name, method.rule_id, method.value, d)
+        return _activated(state, ref, p, c.name, method.rule_id, method, d)
     if method is Method.SIGNAL:
         orders.order(t, method)
         d = gap(gp, p)
@@ -295,11 +293,11 @@ def activate(state: GameState, ref: Referee, side: int, pid: str, method: Method
             with ref.rolling(c.name, method.rule_id, p.id) as rec:
                 radius = ref.dice.d6("signal radius")
                 reached = signal_reaches(radius, inches(d))
-                rec.events.append(Activated(p.id, side, c.name, method.value, reached, radius, p.name, round(d, 4)))
+                rec.events.append(Activated(p.id, side, c.name, method, reached, radius, p.name, round(d, 4)))
         else:
             radius = led.radius
             reached = signal_reaches(radius, inches(d))
-            ref.note(c.name, method.rule_id, events=(Activated(p.id, side, c.name, method.value, reached, radius,
+            ref.note(c.name, method.rule_id, events=(Activated(p.id, side, c.name, method, reached, radius,
                                                                p.name, round(d, 4)),), pieces=(p.id,))
         return state.with_piece(replace(p, turn=p.turn.activate())) if reached else state
     if method is Method.MESSENGER:
@@ -310,7 +308,7 @@ def activate(state: GameState, ref: Referee, side: int, pid: str, method: Method
         with ref.rolling(c.name, method.rule_id, p.id) as rec:
             roll = ref.dice.d6("messenger")
             ok = messenger_delivers(roll, inches(d))
-            rec.events.append(Activated(p.id, side, c.name, method.value, ok, 0, p.name, round(d, 4)))
+            rec.events.append(Activated(p.id, side, c.name, method, ok, 0, p.name, round(d, 4)))
         return state.with_piece(replace(p, turn=p.turn.activate())) if ok else state
     check_order(c, t, method)  # individual or colonel on a general's slot: the rules say why not
     raise RuleError(method.rule_id, f"{method.value} cannot activate {p.name} on {possessive(c.name)} slot")
@@ -328,7 +326,7 @@ def _individual(state: GameState, ref: Referee, side: int, p: Piece, method: Met
                             f"and has already activated {first.name}; it activates one unit")
         check_order(None, t, method)
         colonel = next((c for c in state.sides[side].commanders if c.unit == p.id and c.rank is Rank.COLONEL), None)
-        return _activated(state, ref, p, sname, method.rule_id, method.value, via=colonel.name if colonel else "")
+        return _activated(state, ref, p, sname, method.rule_id, method, via=colonel.name if colonel else "")
     if method is Method.COLONEL:
         if commander is None:
             raise RuleError("AOT-CMD-COLONEL", f"name the colonel whom {p.name} is to follow")
@@ -345,7 +343,7 @@ def _individual(state: GameState, ref: Referee, side: int, p: Piece, method: Met
                             if led.follower else (), 0)
         d = gap(cp, p)
         orders.order(t, method, inches(d))
-        return _activated(state, ref, p, c.name, method.rule_id, method.value, d)
+        return _activated(state, ref, p, c.name, method.rule_id, method, d)
     raise RuleError("AOT-CMD-INDIVIDUAL-SLOT", f"slot {state.slot} of {sname} is an individual-unit slot: it "
                     f"activates one unit (or one colonel and his follower), not an order by {method.value}")
 

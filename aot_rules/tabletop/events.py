@@ -11,20 +11,235 @@ into English.
 
 Each log entry (:class:`~aot_rules.tabletop.state.LogEntry`) carries the events of its block: the rules'
 events, in the order the rules emitted them, then the table's.
+
+No field holds English that code reads.  A closed vocabulary (how a unit moved, why a battle ended, what stopped a
+fall-back) is an enum, whose values the save file's schema lists; what the table names is a piece id, or the name
+it shows beside it; a refusal keeps its rule ID, and its sentence only where nothing typed can say it (a
+:data:`Display` field, shown and never parsed).  Every ``str`` field is one of the four :data:`TEXTS` below, and a
+test holds every event to that.
 """
 
 from __future__ import annotations
 
 from dataclasses import dataclass
+from enum import Enum, StrEnum
+from typing import Annotated
 
+from aot_rules.aot.rules.orders import Activity, Method
+from aot_rules.aot.rules.terrain import Terrain
+from aot_rules.aot.rules.victory import Award, Ending
+from aot_rules.aot.rules.weather import Weather
+from aot_rules.core.errors import RuleError
 from aot_rules.core.events import Event
 from aot_rules.tabletop.geometry import Pose
 
 Point = tuple[float, float]
-#: :class:`GroundTested`'s ``place`` for the sun's test of armoured units (AOT-WEATHER-SUN).
-HOT_SUN = "hot sun"
-#: :class:`Activated`'s ``method`` for a general's own unit (not an order, so not a ``Method``).
-OWN = "own"
+
+
+# --- what a string in an event may hold ------------------------------------------------------------------------
+
+class Text(Enum):
+    """The only things a ``str`` field of an event may hold (the mark its type carries, ``Annotated[str, ...]``)."""
+
+    PIECE = "piece id"  # a piece's id ("" where the field names none)
+    NAME = "name"  # a name the table shows: a unit's, an army's, a commander's, a terrain piece's ("" for none)
+    RULE = "rule id"  # a rule's ID from the rules index ("AOT-MELEE-RETREAT")
+    DISPLAY = "display only"  # a sentence shown to a reader as the engine said it; nothing parses it
+
+
+PieceId = Annotated[str, Text.PIECE]
+Name = Annotated[str, Text.NAME]
+RuleId = Annotated[str, Text.RULE]
+Display = Annotated[str, Text.DISPLAY]
+#: Every mark a string field may carry.
+TEXTS = (PieceId, Name, RuleId, Display)
+
+
+# --- the table's vocabularies ----------------------------------------------------------------------------------
+
+class Status(StrEnum):
+    """Whether a unit is still in the battle (AOT-VICTORY-POINTS counts the others); the state's too
+    (:class:`~aot_rules.tabletop.state.Piece`)."""
+
+    FIGHTING = "fighting"
+    DESTROYED = "destroyed"  # every warrior killed
+    DISPERSED = "dispersed"  # blocked while retreating or fleeing (AOT-MELEE-RETREAT, AOT-PANIC)
+    FLED = "fled"  # left the table
+    LOOTING = "looting"  # sacked the unguarded enemy camp and was removed to plunder it, not destroyed (AOT-CAMP)
+
+
+class Edge(StrEnum):
+    """A table edge by the compass (south is y = 0): where a wind blows from (AOT-WEATHER-WIND)."""
+
+    NORTH = "north"
+    SOUTH = "south"
+    EAST = "east"
+    WEST = "west"
+
+
+class OfficerAct(StrEnum):
+    """What a junior officer's unit did in the enemy's slot (AOT-PROP-INITIATIVE)."""
+
+    SHOOT = "shoot"
+    CHARGE = "charge"
+    REFORM = "reform"
+
+
+class MoveKind(StrEnum):
+    """How a unit went along a path (:class:`MovedAlong`)."""
+
+    MOVE = "move"
+    RUN = "run"
+    TROT = "trot"
+    DRIFT = "drift"  # lost in the storm (AOT-WEATHER-STORM)
+    RAMPAGE = "rampage"  # a berserk elephant (AOT-ELEPHANT-MOVE)
+    FORCED_ATTACK = "forced attack"  # driven by the enemy's demoralization points (AOT-DEMO-FORCED-ATTACK)
+
+
+class FallBack(StrEnum):
+    """What carried a unit back (:class:`FellBack`)."""
+
+    RETREAT = "retreat"
+    FLIGHT = "flight"
+    EVASION = "evasion"
+
+
+class Forced(StrEnum):
+    """What the enemy's demoralization points forced a unit to do (:class:`DPForced`)."""
+
+    RETREAT = "retreat"  # AOT-DEMO-RETREAT
+    ATTACK = "attack"  # AOT-DEMO-FORCED-ATTACK
+
+
+class Reaction(StrEnum):
+    """A reaction the rules offer a player (:class:`ReactionChosen`); a reaction hook is asked with its value."""
+
+    RETURN_FIRE = "return fire"  # AOT-REACT-RETURN-FIRE
+    COUNTERCHARGE = "countercharge"  # AOT-REACT-COUNTERCHARGE
+    EVADE = "evade"  # AOT-EVADE-PROCEDURE
+    LOST_IN_STORM = "lost in the storm"  # naming a unit lost in the storm (AOT-WEATHER-STORM)
+
+
+class Verdict(StrEnum):
+    """Who the battle went to (:class:`BattleEnded`)."""
+
+    ROUT = "rout"  # one army left the table (AOT-VICTORY-ROUT)
+    POINTS = "points"  # more victory points at nightfall (AOT-VICTORY-POINTS)
+    WITHDRAWAL = "withdrawal"  # scored after an organised withdrawal (AOT-VICTORY-WITHDRAW)
+    DRAW = "draw"  # no winner, or a level score
+
+
+class EndCause(StrEnum):
+    """What ended the battle (:class:`BattleEnded`)."""
+
+    WITHDRAWN = "withdrawn"  # a side's withdrawal was complete
+    ROUTED = "routed"  # an army has no unit left on the table
+    LAST_TURN = "last turn"  # the last turn was played
+    NIGHT = "night"  # the weather's nightfall (AOT-WEATHER-NIGHT)
+
+
+class ChargeEnd(StrEnum):
+    """Where a countercharge ended (:class:`CounterchargeEnded`)."""
+
+    HOME = "home"  # in contact: the melee at once
+    SHORT = "short"  # short of the shooter: the volley follows
+    NO_GROUND = "no ground"  # it could reach, but no open ground let it
+
+
+class PanicCause(StrEnum):
+    """Why a unit acts as a panicking unit must (:class:`Panicked`, AOT-PANIC)."""
+
+    ARMY_BEATEN = "army beaten"  # a unit of its army lost: it flees toward its camp
+    IN_CONTACT = "in contact"  # not fought: it flees its attacker
+    COUNTERCHARGE_DIE = "countercharge die"  # it panicked on that die and stays
+    EVASION_DIE = "evasion die"
+
+
+class Refuge(StrEnum):
+    """Where a panicking unit with no one to flee from runs (:class:`Fleeing`)."""
+
+    CAMP = "camp"
+    EDGE = "edge"  # its own table edge, where it has no camp
+
+
+class InTheWay(StrEnum):
+    """What a friend that cannot be cleared did to a fall-back (:class:`FriendInTheWay`)."""
+
+    SHORT = "short"  # the mover stops short of it
+    DISPERSED = "dispersed"  # the mover, panicking, cannot clear it and is dispersed
+    WEAKER = "weaker"  # the friend, the weaker of two panicking units, is dispersed
+
+
+class Ground(StrEnum):
+    """What a disorder test for ground was for (:class:`GroundTested`)."""
+
+    TERRAIN = "terrain"  # a piece of rough terrain (AOT-ROUGH-TERRAIN)
+    CAMP = "camp"  # a camp (AOT-CAMP)
+    SUN = "sun"  # the hot sun, for units in body armour (AOT-WEATHER-SUN)
+
+
+class ObstacleKind(StrEnum):
+    """What stopped a fall-back (a retreat, a flight, an evasion) where it was measured (:class:`Obstacle`)."""
+
+    ENEMY = "enemy"  # an enemy base on the way
+    TERRAIN = "terrain"  # impassable ground on the way
+    TABLE_EDGE = "table edge"  # it would leave the table (an evasion may not)
+    FRIEND = "friend"  # it would stop on a friend (an evasion may not)
+
+
+class CoverKind(StrEnum):
+    """Why a shot's target is in cover (:class:`Cover`, AOT-SHOOT-COVER)."""
+
+    INSIDE = "inside"  # less than 1″ inside the edge of a wood or village
+    BEHIND = "behind"  # behind a hedge or scrub that a sight line crosses
+    CAMP = "camp"  # guarding its own camp, which counts as a wood (AOT-CAMP)
+
+
+# --- parts of events (not events themselves: the record holds them inside one) -------------------------------
+
+@dataclass(frozen=True, slots=True)
+class Obstacle:
+    """What stands in a fall-back's way: its kind, the enemy or friend (``piece``, with its ``name``), or the
+    impassable terrain piece (its ``name`` and ``terrain`` kind)."""
+
+    kind: ObstacleKind
+    piece: PieceId = ""
+    name: Name = ""
+    terrain: Terrain | None = None
+
+
+@dataclass(frozen=True, slots=True)
+class Cover:
+    """Why a shot's target is in cover: the kind, and the terrain piece (its name and kind; none for a camp)."""
+
+    kind: CoverKind
+    name: Name = ""
+    terrain: Terrain | None = None
+
+
+@dataclass(frozen=True, slots=True)
+class Refusal:
+    """A :class:`~aot_rules.core.errors.RuleError` the table met and logged instead of raising: its rule ID and
+    its sentence, kept where the engine has no typed cause to give."""
+
+    rule: RuleId
+    #: Display only: shown to a reader as the engine said it.  No code parses it; what it means is the rule.
+    message: Display
+
+    @classmethod
+    def of(cls, e: RuleError) -> Refusal:
+        return cls(e.rule_id, e.message)
+
+
+@dataclass(frozen=True, slots=True)
+class ScoreLine:
+    """One line of a side's victory points (the victory rules' :class:`~aot_rules.aot.rules.victory.Line`): what
+    it counts (``award``), how many units, the enemy pieces it concerns and the points it is worth."""
+
+    award: Award
+    count: int
+    points: int
+    pieces: tuple[PieceId, ...] = ()
 
 
 @dataclass(frozen=True, slots=True)
@@ -37,7 +252,7 @@ class TurnBegan(Event):
     initiative: tuple[int, int]
     double: int
     ties: int
-    sides: tuple[str, str] = ("", "")  # the two armies' names, side 0's first
+    sides: tuple[Name, Name] = ("", "")  # the two armies' names, side 0's first
     slots: tuple[tuple[int, ...], tuple[int, ...]] = ((), ())  # the slots each side plays on these dice
 
 
@@ -48,18 +263,18 @@ class InitiativeRolledAgain(Event):
 
     turn: int
     initiative: tuple[int, int]
-    sides: tuple[str, str] = ("", "")
+    sides: tuple[Name, Name] = ("", "")
     slots: tuple[tuple[int, ...], tuple[int, ...]] = ((), ())
 
 
 @dataclass(frozen=True, slots=True)
 class WeatherSet(Event):
-    """The weather from now on (AOT-WEATHER); ``wind_edge`` is the edge a wind blows from, else ""."""
+    """The weather from now on (AOT-WEATHER); ``wind_edge`` is the edge a wind blows from, else None."""
 
-    weather: str
+    weather: Weather
     face: int
-    wind_edge: str = ""
-    wind_die: bool = False  # the wind's own direction die (its edge, or "" when too weak to matter)
+    wind_edge: Edge | None = None
+    wind_die: bool = False  # the wind's own direction die (its edge, or None when too weak to matter)
 
 
 @dataclass(frozen=True, slots=True)
@@ -79,8 +294,8 @@ class SlotOpened(Event):
 
     side: int
     slot: int
-    owner: str
-    in_contact: tuple[str, ...]
+    owner: Name  # as the army list writes the slot: a general's name, or "individual"
+    in_contact: tuple[PieceId, ...]
 
 
 @dataclass(frozen=True, slots=True)
@@ -89,36 +304,36 @@ class SlotClosed(Event):
 
     side: int
     slot: int
-    activated: tuple[str, ...]
+    activated: tuple[PieceId, ...]
 
 
 @dataclass(frozen=True, slots=True)
 class Activated(Event):
-    """An order given in the slot (``method`` is a :class:`~aot_rules.aot.rules.orders.Method` value, or
-    :data:`OWN` for the general's own unit); ``reached`` False: a signal or messenger that did not get through.
-    ``radius`` is a signal's radius once rolled (0 for any other way)."""
+    """An order given in the slot by ``method`` (None: the general's own unit, which needs no order);
+    ``reached`` False: a signal or messenger that did not get through.  ``radius`` is a signal's radius once
+    rolled (0 for any other way)."""
 
-    piece: str
+    piece: PieceId
     side: int
-    commander: str
-    method: str
+    commander: Name
+    method: Method | None
     reached: bool = True
     radius: int = 0
-    name: str = ""  # the unit's name, for its line
+    name: Name = ""  # the unit's name, for its line
     distance: float = 0.0  # inches from the general's unit (or the line's nearest unit, or the colonel's)
-    via: str = ""  # direct command: the general's unit's name; individual slot: the colonel with the unit
+    via: Name = ""  # direct command: the general's unit's name; individual slot: the colonel with the unit
 
 
 @dataclass(frozen=True, slots=True)
 class OfficerActed(Event):
-    """A junior officer's unit acted in the enemy's slot (AOT-PROP-INITIATIVE): ``kind`` "shoot" (at
-    ``target``), "charge" or "reform"; the action's own events follow."""
+    """A junior officer's unit acted in the enemy's slot (AOT-PROP-INITIATIVE): ``kind`` shoot (at ``target``),
+    charge or reform; the action's own events follow."""
 
-    piece: str
+    piece: PieceId
     side: int
-    kind: str
-    target: str = ""
-    target_name: str = ""
+    kind: OfficerAct
+    target: PieceId = ""
+    target_name: Name = ""
 
 
 @dataclass(frozen=True, slots=True)
@@ -126,29 +341,28 @@ class SlotsRewritten(Event):
     """The side's slots now belong to ``slots`` (AOT-CMD-CINC in a slot, AOT-CMD-DOUBLES after a double)."""
 
     side: int
-    slots: tuple[str, ...]
+    slots: tuple[Name, ...]  # each slot's owner, as :class:`SlotOpened` names it
     after_double: bool
 
 
 @dataclass(frozen=True, slots=True)
 class MovedAlong(Event):
     """A move, run or trot: ``path`` runs from the start pose's front centre through the pose after each
-    step to the end; ``inches`` is what it cost; ``how`` is "move", "run", "trot", or "drift" (a unit lost in
-    the storm, AOT-WEATHER-STORM)."""
+    step to the end; ``inches`` is what it cost; ``how`` the kind of move."""
 
-    piece: str
+    piece: PieceId
     start: Pose
     path: tuple[Point, ...]
     end: Pose
     inches: float
-    how: str
+    how: MoveKind
 
 
 @dataclass(frozen=True, slots=True)
 class Wheeled(Event):
     """A wheel inside a move: about ``pivot`` (the inner front corner), ``degrees`` (positive: to the left)."""
 
-    piece: str
+    piece: PieceId
     pivot: Point
     degrees: float
 
@@ -157,21 +371,21 @@ class Wheeled(Event):
 class Turned(Event):
     """A turn in place (AOT-TURN) from ``start`` to ``end``; also the turn back to face after a retreat."""
 
-    piece: str
+    piece: PieceId
     start: Pose
     end: Pose
     degrees: float = 0.0  # the turn asked for (0: a turn the table made, to face an attacker or back)
     disordered: int = 0  # warriors its test disordered
     overturned: bool = False  # a chariot that overturned and was removed
-    toward: str = ""  # the enemy a retreating unit turned back to face
-    toward_name: str = ""
+    toward: PieceId = ""  # the enemy a retreating unit turned back to face
+    toward_name: Name = ""
 
 
 @dataclass(frozen=True, slots=True)
 class Reformed(Event):
     """A reform (AOT-REFORM): the ranks before and after, and where it faces."""
 
-    piece: str
+    piece: PieceId
     ranks_before: tuple[int, ...]
     ranks_after: tuple[int, ...]
     end: Pose
@@ -184,13 +398,13 @@ class Reformed(Event):
 @dataclass(frozen=True, slots=True)
 class FellBack(Event):
     """A retreat, a flight or an evasion carried ``piece`` from ``start`` to ``end``, away from ``away_from``
-    (a piece id, or "" for a flight toward the camp); ``kind`` is "retreat", "flight" or "evasion".  ``via``
-    are the poses it passed on the way: the turn in place before it went straight (its back to the enemy, or
-    toward a flank attacker), when it ends facing another way."""
+    (a piece id, or "" for a flight toward the camp); ``kind`` says which.  ``via`` are the poses it passed on
+    the way: the turn in place before it went straight (its back to the enemy, or toward a flank attacker), when
+    it ends facing another way."""
 
-    piece: str
-    kind: str
-    away_from: str
+    piece: PieceId
+    kind: FallBack
+    away_from: PieceId
     start: Pose
     end: Pose
     via: tuple[Pose, ...] = ()
@@ -200,18 +414,19 @@ class FellBack(Event):
 class ContactMade(Event):
     """``piece`` came into contact with ``enemies``."""
 
-    piece: str
-    enemies: tuple[str, ...]
-    names: tuple[str, ...] = ()  # the enemies' names, for the line
+    piece: PieceId
+    enemies: tuple[PieceId, ...]
+    names: tuple[Name, ...] = ()  # the enemies' names, for the line
 
 
 @dataclass(frozen=True, slots=True)
 class LeftBattle(Event):
-    """``piece`` left the battle: "fled" off the table, "dispersed", "destroyed" or "captured" in a camp."""
+    """``piece`` left the battle: fled off the table, dispersed, destroyed, or looting a sacked camp; a fall-back
+    that was stopped and dispersed it names what stopped it (``obstacle``)."""
 
-    piece: str
-    status: str
-    reason: str = ""  # what stopped a fall-back that dispersed it (the table's words for the obstacle)
+    piece: PieceId
+    status: Status
+    obstacle: Obstacle | None = None
 
 
 @dataclass(frozen=True, slots=True)
@@ -219,8 +434,8 @@ class CampTaken(Event):
     """``side``'s camp was captured by ``piece`` (AOT-CAMP); ``camp`` is that side's name."""
 
     side: int
-    piece: str
-    camp: str = ""
+    piece: PieceId
+    camp: Name = ""
 
 
 @dataclass(frozen=True, slots=True)
@@ -230,17 +445,17 @@ class Aimed(Event):
     slot, AOT-SHOOT-SIMULTANEOUS, or its density in ``cover``), shot in the flank, downwind, and one firer fewer
     in a battle line (``line``, AOT-CMD-BATTLE-LINE)."""
 
-    shooter: str
-    target: str
+    shooter: PieceId
+    target: PieceId
     firers: int
     distance: float
     strength: int
-    cover: str = ""
+    cover: Cover | None = None
     flank: bool = False
     downwind: bool = False
     line: bool = False
-    target_name: str = ""
-    shooter_name: str = ""
+    target_name: Name = ""
+    shooter_name: Name = ""
 
 
 @dataclass(frozen=True, slots=True)
@@ -248,51 +463,50 @@ class FacedAttack(Event):
     """AOT-TURN-FLANK-ATTACKED: ``piece``, attacked only on its flank or rear by ``attacker``, turned to face it
     (``turned``; its Turned event follows), or had no room to (it fights flanked)."""
 
-    piece: str
-    attacker: str
+    piece: PieceId
+    attacker: PieceId
     turned: bool
-    attacker_name: str = ""
+    attacker_name: Name = ""
     disordered: int = 0  # warriors the turn's test disordered
     mounted: bool = False  # a mounted unit that turns so loses its horse strike
 
 
 @dataclass(frozen=True, slots=True)
 class DPForced(Event):
-    """``side``'s demoralization points (``points``, the unit's density) forced ``piece`` to ``how``: "retreat"
-    (AOT-DEMO-RETREAT, away from ``foe``) or "attack" (AOT-DEMO-FORCED-ATTACK, into ``foe``)."""
+    """``side``'s demoralization points (``points``, the unit's density) forced ``piece`` to ``how``: retreat
+    (AOT-DEMO-RETREAT, away from ``foe``) or attack (AOT-DEMO-FORCED-ATTACK, into ``foe``)."""
 
     side: int
-    piece: str
+    piece: PieceId
     points: int
-    how: str
-    foe: str
-    name: str = ""
-    foe_name: str = ""
+    how: Forced
+    foe: PieceId
+    name: Name = ""
+    foe_name: Name = ""
 
 
 @dataclass(frozen=True, slots=True)
 class Rampaged(Event):
     """A berserk elephant (AOT-ELEPHANT-MOVE) rushed at ``target``, the nearest unit; ``moved`` False: it found no
-    way to go and stayed."""
+    way to go and stayed (``refused``: the move's refusal)."""
 
-    piece: str
-    target: str
+    piece: PieceId
+    target: PieceId
     moved: bool = True
-    target_name: str = ""
-    reason: str = ""  # why it could not go (the refusal's message)
+    target_name: Name = ""
+    refused: Refusal | None = None
 
 
 @dataclass(frozen=True, slots=True)
 class ReactionChosen(Event):
-    """A player's answer to a reaction the rules offered (``reaction``: "return fire", "countercharge",
-    "evade"); replaying a game answers from these."""
+    """A player's answer to a reaction the rules offered; replaying a game answers from these."""
 
-    piece: str
-    by: str
-    reaction: str
+    piece: PieceId
+    by: PieceId
+    reaction: Reaction
     taken: bool
-    name: str = ""
-    by_name: str = ""
+    name: Name = ""
+    by_name: Name = ""
 
 
 @dataclass(frozen=True, slots=True)
@@ -305,19 +519,18 @@ class Decided(Event):
 
 @dataclass(frozen=True, slots=True)
 class BattleEnded(Event):
-    """The battle is over: the winner's side (-1: nobody), how (``rout``, ``points``, ``withdrawal``, ``night``
-    or ``draw``), and both sides' victory points."""
+    """The battle is over: the winner's side (-1: nobody), how it was decided, and both sides' victory points."""
 
     winner: int
-    how: str
+    how: Verdict
     points: tuple[int, int]
-    why: str = ""  # what ended it: "withdrawn", "routed", "last turn" or "night"
+    why: EndCause | None = None  # what ended it
     turn: int = 0
-    sides: tuple[str, str] = ("", "")
-    ending: str = ""  # the victory rules' ending (nightfall, rout, withdrawal)
-    #: each side's victory points and what earned them: (reason, points) as the victory rules count them
-    scores: tuple[tuple[tuple[str, int], ...], tuple[tuple[str, int], ...]] = ((), ())
-    withdrawn: int = -1  # the side that withdrew, when ``why`` is "withdrawn"
+    sides: tuple[Name, Name] = ("", "")
+    ending: Ending | None = None  # the victory rules' ending (nightfall, total victory, organised withdrawal)
+    #: each side's victory points and what earned them, as the victory rules count them (lines worth something)
+    scores: tuple[tuple[ScoreLine, ...], tuple[ScoreLine, ...]] = ((), ())
+    withdrawn: int = -1  # the side that withdrew, when ``why`` is withdrawn
 
 
 # --- what the rules' dice did, for the entries of the table's own rolls and judgements ------------------------
@@ -326,13 +539,14 @@ class BattleEnded(Event):
 
 @dataclass(frozen=True, slots=True)
 class Volley(Event):
-    """A volley's dice (AOT-SHOOT-HIT, or AOT-REACT-RETURN-FIRE when ``returned``): what hit on which faces, the
-    target's shield wall (``shield`` its face, 0: none; ``held``: the slot's roll met these hits too), the hits
-    saved, and the warriors killed and disordered.  Its :class:`Aimed` follows."""
+    """A volley's dice (AOT-SHOOT-HIT, or AOT-REACT-RETURN-FIRE when ``returned``): the faces that hit
+    (``hit_on``, none when nothing could), the hits, the target's shield wall (``shield`` its face, 0: none;
+    ``held``: the slot's roll met these hits too), the hits saved, and the warriors killed and disordered.  Its
+    :class:`Aimed` follows."""
 
-    shooter: str
-    target: str
-    hit_on: str
+    shooter: PieceId
+    target: PieceId
+    hit_on: tuple[int, ...]
     hits: int
     killed: int
     disordered: int
@@ -347,32 +561,33 @@ class ShotJudged(Event):
     """AOT-SHOOT-RESULT: the shooter's ``density`` against the shot unit's compared density (``against``);
     ``beaten``: the shot unit falls back."""
 
-    shooter: str
-    target: str
+    shooter: PieceId
+    target: PieceId
     density: int
     against: int
     beaten: bool
-    target_name: str = ""
+    target_name: Name = ""
 
 
 @dataclass(frozen=True, slots=True)
 class ShotLost(Event):
-    """The volley after a countercharge that fell short could not be shot (``reason``: the refusal's message)."""
+    """The volley after a countercharge that fell short could not be shot (``refused``: the shot's refusal, from
+    where the target now stands)."""
 
-    shooter: str
-    target: str
-    reason: str
-    target_name: str = ""
+    shooter: PieceId
+    target: PieceId
+    refused: Refusal
+    target_name: Name = ""
 
 
 @dataclass(frozen=True, slots=True)
 class ShotAtPanicking(Event):
     """AOT-PANIC: ``firers`` of ``shooter`` could shoot at ``target``, which panics: it cannot be hit, it flees."""
 
-    shooter: str
-    target: str
+    shooter: PieceId
+    target: PieceId
     firers: int
-    target_name: str = ""
+    target_name: Name = ""
 
 
 @dataclass(frozen=True, slots=True)
@@ -380,61 +595,59 @@ class Countercharged(Event):
     """AOT-REACT-COUNTERCHARGE: ``piece`` charged ``shooter``, ``distance`` inches away, on a die of ``roll``:
     ``reaches`` or falls short; its test disordered ``disordered``."""
 
-    piece: str
-    shooter: str
+    piece: PieceId
+    shooter: PieceId
     distance: float
     roll: int
     reaches: bool
     disordered: int = 0
-    shooter_name: str = ""
+    shooter_name: Name = ""
 
 
 @dataclass(frozen=True, slots=True)
 class CounterchargeEnded(Event):
-    """Where a countercharge ended (``how``): "home" (in contact at ``end``: the melee at once), "short" (at
-    ``end``, ``gap`` inches from the shooter: the volley follows) or "no ground" (it could reach, but no open
-    ground let it)."""
+    """Where a countercharge ended (``how``): home (in contact at ``end``: the melee at once), short (at ``end``,
+    ``gap`` inches from the shooter: the volley follows) or with no open ground to reach it."""
 
-    piece: str
-    shooter: str
-    how: str
+    piece: PieceId
+    shooter: PieceId
+    how: ChargeEnd
     end: Pose
     gap: float = 0.0
-    shooter_name: str = ""
+    shooter_name: Name = ""
 
 
 @dataclass(frozen=True, slots=True)
 class Panicked(Event):
-    """AOT-PANIC: ``piece`` panics, or acts as a panicking unit must; ``cause``: "army beaten" (a unit of its
-    army lost: it flees toward its camp), "in contact" (not fought: it flees its attacker), "countercharge die"
-    or "evasion die" (it panicked on that die and stays)."""
+    """AOT-PANIC: ``piece`` panics, or acts as a panicking unit must, for ``cause``."""
 
-    piece: str
-    cause: str
+    piece: PieceId
+    cause: PanicCause
 
 
 @dataclass(frozen=True, slots=True)
 class Fleeing(Event):
     """AOT-PANIC: ``piece`` flees ``distance`` inches away from ``away_from`` (``away_name``), or, with no
-    ``away_from``, toward its camp (``toward`` "camp", "edge" where it has none; ``distance`` 0: it is already
-    there)."""
+    ``away_from``, ``toward`` its camp (its table edge where it has none; ``distance`` 0: it is already there)."""
 
-    piece: str
+    piece: PieceId
     distance: float
-    away_from: str = ""
-    away_name: str = ""
-    toward: str = ""
+    away_from: PieceId = ""
+    away_name: Name = ""
+    toward: Refuge | None = None
 
 
 @dataclass(frozen=True, slots=True)
 class RetreatBlocked(Event):
-    """A beaten unit does not retreat: it has left the battle (``gone``, ``reason`` its status), or may not
-    (``reason``: the refusal's message; it stands and stays engaged)."""
+    """A beaten unit does not retreat: it has left the battle (``gone``, its status), or may not because it has
+    already used the allowance a retreat needs (``spent``: the retreat, run or trot that used it, under ``rule``,
+    AOT-UNIT-ACTIONS); it stands and stays engaged."""
 
-    piece: str
-    reason: str
-    gone: bool = False
-    name: str = ""
+    piece: PieceId
+    gone: Status | None = None
+    spent: Activity | None = None
+    rule: RuleId = ""
+    name: Name = ""
 
 
 @dataclass(frozen=True, slots=True)
@@ -442,16 +655,16 @@ class Struck(Event):
     """One unit's melee strikes on another (AOT-MELEE-STRIKES): the faces rolled, the hits, the struck unit's
     shield wall (``shield`` its face, 0: none) and saves, the warriors killed and disordered."""
 
-    piece: str
-    foe: str
+    piece: PieceId
+    foe: PieceId
     faces: tuple[int, ...]
     hits: int
     killed: int
     disordered: int
     shield: int = 0
     saved: int = 0
-    name: str = ""
-    foe_name: str = ""
+    name: Name = ""
+    foe_name: Name = ""
 
 
 @dataclass(frozen=True, slots=True)
@@ -459,8 +672,8 @@ class TwoOnOne(Event):
     """Two units against one (AOT-MELEE-STRIKES): the lone unit (``pieces[2]``) split its front rank
     ``split``; each unit's killed and disordered, in ``pieces`` order."""
 
-    pieces: tuple[str, str, str]
-    names: tuple[str, str, str]
+    pieces: tuple[PieceId, PieceId, PieceId]
+    names: tuple[Name, Name, Name]
     split: tuple[int, int]
     killed: tuple[int, int, int]
     disordered: tuple[int, int, int]
@@ -471,14 +684,14 @@ class MeleeJudged(Event):
     """AOT-MELEE-RESULT: the two units' densities after the strikes; ``winner`` (its id, "" while the melee goes
     on) and the loser."""
 
-    first: str
-    second: str
+    first: PieceId
+    second: PieceId
     first_density: int
     second_density: int
-    winner: str = ""
-    loser: str = ""
-    winner_name: str = ""
-    loser_name: str = ""
+    winner: PieceId = ""
+    loser: PieceId = ""
+    winner_name: Name = ""
+    loser_name: Name = ""
 
 
 @dataclass(frozen=True, slots=True)
@@ -487,11 +700,11 @@ class DPDisordered(Event):
     warriors disordered."""
 
     side: int
-    piece: str
+    piece: PieceId
     points: int
     away: float
     disordered: int
-    name: str = ""
+    name: Name = ""
 
 
 @dataclass(frozen=True, slots=True)
@@ -504,12 +717,12 @@ class DPUnspent(Event):
 
 @dataclass(frozen=True, slots=True)
 class ExtraRolled(Event):
-    """The run or trot die (AOT-RUN, AOT-TROT, AOT-CHARIOT-TURN-TROT, AOT-ELEPHANT-MOVE): ``how`` "run" or
-    "trot", up to ``distance`` inches; ``disordered`` by its test, an elephant gone ``berserk``, a chariot
+    """The run or trot die (AOT-RUN, AOT-TROT, AOT-CHARIOT-TURN-TROT, AOT-ELEPHANT-MOVE): ``how`` the run or the
+    trot, up to ``distance`` inches; ``disordered`` by its test, an elephant gone ``berserk``, a chariot
     ``overturned`` (removed)."""
 
-    piece: str
-    how: str
+    piece: PieceId
+    how: Activity
     distance: float
     disordered: int = 0
     berserk: bool = False
@@ -521,48 +734,48 @@ class FriendPassed(Event):
     """AOT-MOVE-THROUGH-FRIENDS: ``piece`` passed through ``friend`` on a die of ``roll`` (``same_die``: the
     retreat's or evasion's own die, under that rule); ``loser`` (a piece id) lost ``lost`` warriors."""
 
-    piece: str
-    friend: str
+    piece: PieceId
+    friend: PieceId
     roll: int
     lost: int
-    loser: str = ""
-    same_die: str = ""
-    friend_name: str = ""
-    loser_name: str = ""
+    loser: PieceId = ""
+    same_die: RuleId = ""  # the rule of the retreat or evasion whose die it is
+    friend_name: Name = ""
+    loser_name: Name = ""
 
 
 @dataclass(frozen=True, slots=True)
 class FriendInTheWay(Event):
-    """A fall-back met a friend it cannot clear (AOT-MOVE-THROUGH-FRIENDS): ``how`` "short" (it stops short
-    after ``distance`` inches), "dispersed" (panicking, it cannot clear it: it is dispersed) or "weaker" (the
-    friend, the weaker of two panicking units, is dispersed: ``piece`` is that friend, ``friend`` the mover)."""
+    """A fall-back met a friend it cannot clear (AOT-MOVE-THROUGH-FRIENDS): ``how`` short (it stops short after
+    ``distance`` inches), dispersed (panicking, it cannot clear it: it is dispersed) or weaker (the friend, the
+    weaker of two panicking units, is dispersed: ``piece`` is that friend, ``friend`` the mover)."""
 
-    piece: str
-    friend: str
-    how: str
+    piece: PieceId
+    friend: PieceId
+    how: InTheWay
     distance: float = 0.0
-    friend_name: str = ""
+    friend_name: Name = ""
 
 
 @dataclass(frozen=True, slots=True)
 class GroundTested(Event):
-    """A disorder test for ground: ``place`` is the terrain piece's name, or the side's name when ``camp``
-    (AOT-ROUGH-TERRAIN, AOT-CAMP), or "hot sun" (AOT-WEATHER-SUN); ``lost`` warriors disordered."""
+    """A disorder test for ground (``ground``): ``place`` is the terrain piece's name, or the camp's side's name
+    ("" for the sun); ``lost`` warriors disordered."""
 
-    piece: str
-    place: str
+    piece: PieceId
+    place: Name
     lost: int
-    camp: bool = False
+    ground: Ground = Ground.TERRAIN
 
 
 @dataclass(frozen=True, slots=True)
 class TurnedAway(Event):
     """AOT-MELEE-RETREAT: ``piece`` turned its back to ``foe`` to retreat; its test disordered ``lost``."""
 
-    piece: str
-    foe: str
+    piece: PieceId
+    foe: PieceId
     lost: int
-    foe_name: str = ""
+    foe_name: Name = ""
 
 
 @dataclass(frozen=True, slots=True)
@@ -570,21 +783,21 @@ class Evaded(Event):
     """AOT-EVADE-PROCEDURE: ``piece`` rolled to evade ``attacker``: ``distance`` inches, ``disordered`` by the
     die's test."""
 
-    piece: str
-    attacker: str
+    piece: PieceId
+    attacker: PieceId
     distance: float
     disordered: int = 0
-    attacker_name: str = ""
+    attacker_name: Name = ""
 
 
 @dataclass(frozen=True, slots=True)
 class EvasionRefused(Event):
-    """The evading ``piece`` cannot back the full ``distance`` (``reason``: what is in the way): it stays and
+    """The evading ``piece`` cannot back the full ``distance`` (``obstacle``: what is in the way): it stays and
     accepts the melee."""
 
-    piece: str
+    piece: PieceId
     distance: float
-    reason: str
+    obstacle: Obstacle
 
 
 @dataclass(frozen=True, slots=True)

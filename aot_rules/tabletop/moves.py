@@ -90,17 +90,27 @@ from aot_rules.tabletop.events import (
     Evaded,
     EvasionRefused,
     ExtraRolled,
+    FallBack,
     FellBack,
     Fleeing,
     FriendInTheWay,
     FriendPassed,
+    Ground,
     GroundTested,
+    InTheWay,
     LeftBattle,
     MovedAlong,
+    MoveKind,
+    Obstacle,
+    ObstacleKind,
+    PanicCause,
     Panicked,
     Rampaged,
+    Reaction,
     ReactionChosen,
     Reformed,
+    Refuge,
+    Refusal,
     Turned,
     TurnedAway,
     Wheeled,
@@ -435,7 +445,7 @@ def _run_die(state: GameState, ref: Referee, p: Piece) -> tuple[Piece, float, bo
     if u.body is Body.ELEPHANT:
         with ref.rolling(p.name, "AOT-ELEPHANT-MOVE", p.id) as rec:
             t = play_elephant_trot(u, ref.dice)
-            rec.events.append(ExtraRolled(p.id, "trot", float(t.distance), berserk=t.berserk))
+            rec.events.append(ExtraRolled(p.id, Activity.TROT, float(t.distance), berserk=t.berserk))
         return p, float(t.distance), t.berserk
     return (*_trot_die(ref, p, rule), False)
 
@@ -445,12 +455,13 @@ def _trot_die(ref: Referee, p: Piece, rule: str) -> tuple[Piece, float]:
     with ref.rolling(p.name, "AOT-CHARIOT-TURN-TROT" if u.body.chariot else rule) as rec:
         if u.body.chariot:
             cm = play_chariot_trot(u, ref.dice)
-            rec.events.append(ExtraRolled(p.id, "trot", float(cm.distance), overturned=cm.overturned))
+            rec.events.append(ExtraRolled(p.id, Activity.TROT, float(cm.distance), overturned=cm.overturned))
             if cm.overturned:
                 return _destroy(p), 0.0
             return p, float(cm.distance)
         after, extra = (play_trot if u.mounted else play_run)(u, ref.dice)
-        rec.events.append(ExtraRolled(p.id, "trot" if u.mounted else "run", float(extra.distance), extra.disordered))
+        rec.events.append(ExtraRolled(p.id, Activity.TROT if u.mounted else Activity.RUN, float(extra.distance),
+                                      extra.disordered))
     return _with_unit(p, after), float(extra.distance)
 
 
@@ -514,11 +525,11 @@ def move(state: GameState, ref: Referee, pid: str, steps: Sequence[Step], *, run
         if berserk:
             return rampage(state, ref, p)
         w = _walk_run(state, p, steps, rolled)
-    how = ("trot" if u.mounted else "run") if run else "move"
+    how = (MoveKind.TROT if u.mounted else MoveKind.RUN) if run else MoveKind.MOVE
     return _go(state, ref, p, start, w, how)
 
 
-def _go(state: GameState, ref: Referee, p: Piece, start: Pose, w: Walk, how: str) -> GameState:
+def _go(state: GameState, ref: Referee, p: Piece, start: Pose, w: Walk, how: MoveKind) -> GameState:
     """Carry ``p`` along the checked walk ``w``: the friends it passes and the ground it crosses test, the
     move is logged, and an enemy it stops against may evade."""
     pid = p.id
@@ -542,7 +553,7 @@ def _go(state: GameState, ref: Referee, p: Piece, start: Pose, w: Walk, how: str
             where = f"the {place} camp" if kind == "camp" else f"the {what}"
             with ref.rolling(p.name, rule) as rec:
                 unit, lost = take_disorder_test(unit, ref.dice, f"crossing {where}")
-                rec.events.append(GroundTested(pid, place, lost, kind == "camp"))
+                rec.events.append(GroundTested(pid, place, lost, Ground.CAMP if kind == "camp" else Ground.TERRAIN))
         state = state.with_piece(_with_unit(state.piece(pid), unit))
     moved = state.piece(pid)
     moved = replace(moved, inside=_inside(state, moved))
@@ -570,7 +581,7 @@ def sack_camp(state: GameState, ref: Referee, pid: str) -> GameState:
     p = state.piece(pid)
     enemy = 1 - p.side
     side = state.sides[enemy]
-    ref.note(p.name, "AOT-CAMP", events=(CampTaken(enemy, pid, side.name), LeftBattle(pid, Status.LOOTING.value)),
+    ref.note(p.name, "AOT-CAMP", events=(CampTaken(enemy, pid, side.name), LeftBattle(pid, Status.LOOTING)),
              pieces=(pid,))
     state = state.with_side(enemy, replace(side, camp_captured=True))
     return state.with_piece(replace(p, status=Status.LOOTING, turn=replace(p.turn, active=False)))
@@ -589,7 +600,7 @@ def _offer_evasion(state: GameState, ref: Referee, eid: str, attacker: str) -> G
         return state
     if not ref.choose(state, eid, attacker, "evade"):
         ref.note(e.name, "AOT-EVADE-PROCEDURE", kind="decision",
-                 events=(ReactionChosen(eid, attacker, "evade", False, e.name, a.name),), pieces=(eid, attacker))
+                 events=(ReactionChosen(eid, attacker, Reaction.EVADE, False, e.name, a.name),), pieces=(eid, attacker))
         return state
     return evade(state, ref, eid, attacker)
 
@@ -624,12 +635,12 @@ def rampage(state: GameState, ref: Referee, p: Piece) -> GameState:
         w = _walk_run(state, p, steps, sum(step_cost(p.size, s) for s in steps)) if steps else None
     except RuleError as e:
         w = None
-        ref.note(p.name, "AOT-ELEPHANT-MOVE", events=(Rampaged(p.id, near.id, False, near.name, e.message),),
+        ref.note(p.name, "AOT-ELEPHANT-MOVE", events=(Rampaged(p.id, near.id, False, near.name, Refusal.of(e)),),
                  pieces=(p.id, near.id))
     if w is None:
         return state
     ref.note(p.name, "AOT-ELEPHANT-MOVE", events=(Rampaged(p.id, near.id, True, near.name),), pieces=(p.id, near.id))
-    return _go(state, ref, p, p.pose, w, "rampage")
+    return _go(state, ref, p, p.pose, w, MoveKind.RAMPAGE)
 
 
 def forced_attack(state: GameState, ref: Referee, pid: str, steps: Sequence[Step], foe: str) -> GameState:
@@ -653,7 +664,7 @@ def forced_attack(state: GameState, ref: Referee, pid: str, steps: Sequence[Step
     target = state.piece(foe)
     if not w.stopped or not in_touch(replace(p, pose=w.end), target):
         raise RuleError("AOT-DEMO-FORCED-ATTACK", f"{p.name} cannot reach {target.name} in one move")
-    return _go(state, ref, p, p.pose, w, "forced attack")
+    return _go(state, ref, p, p.pose, w, MoveKind.FORCED_ATTACK)
 
 
 # --- turning and reforming -------------------------------------------------------------------------
@@ -760,7 +771,7 @@ class Flight:
     """A straight fall-back: where it would end, and what stands in its way."""
 
     end: Pose
-    blocked: str | None  # an enemy base or impassable ground on the way (a sentence), or None
+    blocked: Obstacle | None  # an enemy base or impassable ground on the way, or None
     friends: tuple[str, ...]  # friends crossed, nearest first
     ends_on: tuple[str, ...]  # friends the end overlaps
     off_table: bool
@@ -779,12 +790,12 @@ def flight(state: GameState, piece: Piece, heading: float, d: float, facing: flo
     blocked = None
     for e in state.enemies(piece):
         if overlap(ground, e.polygon) if e.id in held else ground.distance(e.polygon) < CONTACT:
-            blocked = f"{e.name} ({e.id}) blocks its path"
+            blocked = Obstacle(ObstacleKind.ENEMY, e.id, e.name)
             break
     if blocked is None:
         for t in state.terrain:
             if overlap(ground, t.polygon) and not terrain_effect(t.kind, piece.unit).passable:
-                blocked = f"the {t.name} ({t.kind}) blocks its path"
+                blocked = Obstacle(ObstacleKind.TERRAIN, name=t.name, terrain=t.kind)
                 break
     order = {f.id: i for i, f in enumerate(state.pieces)}
     crossed = sorted((f for f in state.friends(piece) if overlap(ground, f.polygon)),
@@ -857,21 +868,21 @@ def _fall_back(state: GameState, ref: Referee, p: Piece, heading: float, d: floa
     """Carry out a retreat or a flight of ``p`` (already tested and with its turn spent): dispersed if
     blocked, fled off the table, stopped short of a friend it cannot clear.  A retreat that stops on the
     table turns back to face the enemy it fell back from (:func:`_face_back`)."""
-    kind = "retreat" if rule == "AOT-MELEE-RETREAT" else "flight"
+    kind = FallBack.RETREAT if rule == "AOT-MELEE-RETREAT" else FallBack.FLIGHT
     f = flight(state, p, heading, d, heading)
     if f.blocked is None and f.ends_on:
         if p.unit.panicking:
             other = state.piece(f.ends_on[0])
             if other.unit.panicking and other.unit.strength < p.unit.strength:
                 ref.note(other.name, "AOT-MOVE-THROUGH-FRIENDS", events=(
-                    FriendInTheWay(other.id, p.id, "weaker", friend_name=p.name),
-                    LeftBattle(other.id, Status.DISPERSED.value)), pieces=(other.id,))
+                    FriendInTheWay(other.id, p.id, InTheWay.WEAKER, friend_name=p.name),
+                    LeftBattle(other.id, Status.DISPERSED)), pieces=(other.id,))
                 state = state.with_piece(_disperse(other))
                 f = flight(state, p, heading, d, heading)
             else:
                 ref.note(p.name, "AOT-MOVE-THROUGH-FRIENDS", events=(
-                    FriendInTheWay(p.id, other.id, "dispersed", friend_name=other.name),
-                    LeftBattle(p.id, Status.DISPERSED.value)), pieces=(p.id,))
+                    FriendInTheWay(p.id, other.id, InTheWay.DISPERSED, friend_name=other.name),
+                    LeftBattle(p.id, Status.DISPERSED)), pieces=(p.id,))
                 return _settle(state.with_piece(_disperse(p)), held)
         if f.ends_on:
             lo, hi = 0.0, d
@@ -884,13 +895,13 @@ def _fall_back(state: GameState, ref: Referee, p: Piece, heading: float, d: floa
                 else:
                     lo, short = mid, cand
             ahead = state.piece(f.ends_on[0])
-            ref.note(p.name, rule, events=(FriendInTheWay(p.id, ahead.id, "short", round(lo, 4), ahead.name),),
+            ref.note(p.name, rule, events=(FriendInTheWay(p.id, ahead.id, InTheWay.SHORT, round(lo, 4), ahead.name),),
                      pieces=(p.id, ahead.id))
             if short.ends_on:  # even turned where it stands its base would overlap a friend: it stays as it is
                 short = Flight(p.pose, None, (), (), False)
             f = short
     if f.blocked is not None:
-        ref.note(p.name, rule, events=(LeftBattle(p.id, Status.DISPERSED.value, f.blocked),), pieces=(p.id,))
+        ref.note(p.name, rule, events=(LeftBattle(p.id, Status.DISPERSED, f.blocked),), pieces=(p.id,))
         return _settle(state.with_piece(_disperse(p)), held)
     state = _pass_with(state, ref, p.id, f.friends, roll, rule, tested)
     p = state.piece(p.id)
@@ -898,14 +909,14 @@ def _fall_back(state: GameState, ref: Referee, p: Piece, heading: float, d: floa
         return _settle(state, held)
     if f.off_table:
         ref.note(p.name, rule, events=(FellBack(p.id, kind, away, p.pose, f.end, _about(p, f.end)),
-                                       LeftBattle(p.id, Status.FLED.value)), pieces=(p.id,))
+                                       LeftBattle(p.id, Status.FLED)), pieces=(p.id,))
         out = replace(p, status=Status.FLED, turn=replace(p.turn, in_contact=False))
         return _settle(state.with_piece(out), held)
     moved = replace(p, pose=f.end)
     moved = replace(moved, inside=_inside(state, moved), turn=replace(moved.turn, in_contact=False))
     ref.note(p.name, rule, events=(FellBack(p.id, kind, away, p.pose, f.end, _about(p, f.end)),), pieces=(p.id,))
     state = state.with_piece(moved)
-    if kind == "retreat" and away:
+    if kind is FallBack.RETREAT and away:
         state = _face_back(state, ref, moved, away)
     return _settle(state, [p.id, *held])
 
@@ -939,7 +950,8 @@ def storm_drift(state: GameState, ref: Referee, pid: str, way: str) -> GameState
     end = _shift(p.pose, heading, d)
     lane = cast(Polygon, p.polygon.union(footprint(end, p.size)).convex_hull)
     ref.note(p.name, "AOT-WEATHER-STORM",
-             events=(MovedAlong(pid, p.pose, ((p.pose.x, p.pose.y), (end.x, end.y)), end, round(d, 4), "drift"),),
+             events=(MovedAlong(pid, p.pose, ((p.pose.x, p.pose.y), (end.x, end.y)), end, round(d, 4),
+                                MoveKind.DRIFT),),
              pieces=(pid,))
     unit = p.unit
     for t in state.terrain:
@@ -1044,10 +1056,10 @@ def flee(state: GameState, ref: Referee, pid: str, away_from: str = "") -> GameS
     p = replace(p, fled_this_turn=True)
     state = state.with_piece(p)
     if d < 1e-6:
-        ref.note(p.name, "AOT-PANIC", events=(Fleeing(pid, 0.0, toward="camp"),), pieces=(pid,))
+        ref.note(p.name, "AOT-PANIC", events=(Fleeing(pid, 0.0, toward=Refuge.CAMP),), pieces=(pid,))
         return state
     heading = bearing(me, goal)
-    ref.note(p.name, "AOT-PANIC", events=(Fleeing(pid, d, toward="camp" if not camp.is_empty else "edge"),),
+    ref.note(p.name, "AOT-PANIC", events=(Fleeing(pid, d, toward=Refuge.CAMP if not camp.is_empty else Refuge.EDGE),),
              pieces=(pid,))
     return _fall_back(state, ref, p, heading, d, None, "AOT-PANIC", held)
 
@@ -1076,19 +1088,19 @@ def evade(state: GameState, ref: Referee, pid: str, attacker: str) -> GameState:
     p = replace(_with_unit(p, unit), turn=replace(tracker, panicking=unit.panicking))
     state = state.with_piece(p)
     if unit.panicking:
-        ref.note(p.name, rule, events=(Panicked(pid, "evasion die"),), pieces=(pid,))
+        ref.note(p.name, rule, events=(Panicked(pid, PanicCause.EVASION_DIE),), pieces=(pid,))
         return state
     away = bearing(_centre_of(a), _centre_of(p))  # "back" is away from the attacker, whatever the facing
     f = flight(state, p, away, float(mv.distance), facing)
-    why = f.blocked or ("it would leave the table" if f.off_table else None) or (
-        f"it would stop on {state.piece(f.ends_on[0]).name}" if f.ends_on else None)
+    why = f.blocked or (Obstacle(ObstacleKind.TABLE_EDGE) if f.off_table else None) or (
+        Obstacle(ObstacleKind.FRIEND, f.ends_on[0], state.piece(f.ends_on[0]).name) if f.ends_on else None)
     if why is not None:
         ref.note(p.name, rule, events=(EvasionRefused(pid, float(mv.distance), why),), pieces=(pid, attacker))
         return state
     state = _pass_with(state, ref, p.id, f.friends, mv.distance, rule, tested)
     p = state.piece(pid)
     moved = replace(p, pose=f.end, inside=_inside(state, replace(p, pose=f.end)))
-    ref.note(p.name, rule, events=(FellBack(pid, "evasion", attacker, p.pose, f.end, _about(p, f.end)),),
+    ref.note(p.name, rule, events=(FellBack(pid, FallBack.EVASION, attacker, p.pose, f.end, _about(p, f.end)),),
              pieces=(pid, attacker))
     return _settle(state.with_piece(moved), [pid, attacker])
 

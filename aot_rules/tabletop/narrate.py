@@ -18,41 +18,53 @@ from collections.abc import Callable
 from typing import TYPE_CHECKING, Any, TypeVar
 
 from aot_rules.aot.events import UnitDrifted
-from aot_rules.aot.rules.orders import Method
+from aot_rules.aot.rules.orders import Activity, Method
 from aot_rules.aot.rules.weather import Drift
 from aot_rules.core.events import Event
 from aot_rules.tabletop.events import (
-    HOT_SUN,
-    OWN,
     Activated,
     Aimed,
     BattleEnded,
     CampTaken,
+    ChargeEnd,
     ContactMade,
     Countercharged,
     CounterchargeEnded,
+    Cover,
+    CoverKind,
     Decided,
     DPDisordered,
     DPForced,
     DPUnspent,
+    EndCause,
     Evaded,
     EvasionRefused,
     ExtraRolled,
     FacedAttack,
+    FallBack,
     FellBack,
     Fleeing,
+    Forced,
     FriendInTheWay,
     FriendPassed,
+    Ground,
     GroundTested,
     InitiativeRolledAgain,
+    InTheWay,
     LeftBattle,
     MeleeJudged,
     MovedAlong,
+    MoveKind,
+    Obstacle,
+    ObstacleKind,
     OfficerActed,
+    PanicCause,
     Panicked,
     Rampaged,
+    Reaction,
     ReactionChosen,
     Reformed,
+    Refuge,
     RetreatBlocked,
     ShotAtPanicking,
     ShotJudged,
@@ -83,7 +95,7 @@ Renderer = Callable[["LogEntry", Any], str]
 RENDERERS: dict[type[Event], Renderer] = {}
 
 #: The reaction a player answers for each unit it may name as lost in the storm (AOT-WEATHER-STORM).
-LOST_IN_STORM = "lost in the storm"
+LOST_IN_STORM = Reaction.LOST_IN_STORM
 
 
 def renders(cls: type[E]) -> Callable[[Callable[[LogEntry, E], str]], Callable[[LogEntry, E], str]]:
@@ -144,19 +156,19 @@ def _slot_closed(entry: LogEntry, e: SlotClosed) -> str:
 @renders(Activated)
 def _activated(entry: LogEntry, e: Activated) -> str:
     who = unit(e.piece, e.name)
-    if e.method == Method.SIGNAL.value:
+    if e.method is Method.SIGNAL:
         verb, how = ("activates", "reaches") if e.reached else ("misses", "falls short of")
         return f"{verb} {who}: the signal carries {e.radius}″ and {how} it at {inches(e.distance)}"
-    if e.method == Method.MESSENGER.value:
+    if e.method is Method.MESSENGER:
         verb, how = ("activates", "gets through") if e.reached else ("misses", "fails")
         roll = f" on a {entry.faces[0]}" if entry.faces else ""
         return f"{verb} {who}: the messenger rides {inches(e.distance)} and {how}{roll}"
     how = {
-        OWN: f"by {possessive(e.commander)} slot: his own unit",
-        Method.DIRECT.value: f"by direct command, {inches(e.distance)} from {e.via}",
-        Method.BATTLE_LINE.value: f"in {possessive(e.commander)} battle line, {inches(e.distance)} from its neighbour",
-        Method.INDIVIDUAL.value: "on the individual-unit slot" + (f", with colonel {e.via}" if e.via else ""),
-        Method.COLONEL.value: f"to follow colonel {e.commander}, {inches(e.distance)} away",
+        None: f"by {possessive(e.commander)} slot: his own unit",
+        Method.DIRECT: f"by direct command, {inches(e.distance)} from {e.via}",
+        Method.BATTLE_LINE: f"in {possessive(e.commander)} battle line, {inches(e.distance)} from its neighbour",
+        Method.INDIVIDUAL: "on the individual-unit slot" + (f", with colonel {e.via}" if e.via else ""),
+        Method.COLONEL: f"to follow colonel {e.commander}, {inches(e.distance)} away",
     }.get(e.method, f"by {e.method}")
     return f"activates {who} {how}"
 
@@ -165,10 +177,10 @@ def _activated(entry: LogEntry, e: Activated) -> str:
 
 @renders(MovedAlong)
 def _moved(entry: LogEntry, e: MovedAlong) -> str:
-    if e.how == "drift":
+    if e.how is MoveKind.DRIFT:
         return f"lost in the storm, drifts {inches(e.inches)} to {where(e.end)}"
-    verb = {"move": "moves", "run": "runs", "trot": "trots", "rampage": "rampages",
-            "forced attack": "is driven to attack, moves"}.get(e.how, e.how)
+    verb = {MoveKind.MOVE: "moves", MoveKind.RUN: "runs", MoveKind.TROT: "trots", MoveKind.RAMPAGE: "rampages",
+            MoveKind.FORCED_ATTACK: "is driven to attack, moves"}[e.how]
     return f"{verb} {inches(e.inches)} to {where(e.end)}"
 
 
@@ -185,7 +197,7 @@ def _fell_back(entry: LogEntry, e: FellBack) -> str:
     gone = next((v for v in entry.events if isinstance(v, LeftBattle) and v.piece == e.piece), None)
     if gone is not None:
         return f"leaves the table: {gone.status}"
-    return f"{'backs away' if e.kind == 'evasion' else 'falls back'} to {where(e.end)}"
+    return f"{'backs away' if e.kind is FallBack.EVASION else 'falls back'} to {where(e.end)}"
 
 
 @renders(SlotsRewritten)
@@ -221,7 +233,7 @@ def _rolled_again(entry: LogEntry, e: InitiativeRolledAgain) -> str:
 def _weather(entry: LogEntry, e: WeatherSet) -> str:
     if e.wind_die:
         return f"the wind blows from the {e.wind_edge} edge" if e.wind_edge else "the wind is too weak to matter"
-    return f"a second double running ({e.face}:{e.face}) brings {e.weather}" + (
+    return f"a second double running ({e.face}:{e.face}) brings {e.weather.value}" + (
         f", the wind from the {e.wind_edge} edge" if e.wind_edge else "")
 
 
@@ -241,23 +253,23 @@ def _withdrew(entry: LogEntry, e: Withdrew) -> str:
     return "withdraw in good order"
 
 
-_WHY = {"routed": "the battle ends on turn {turn}", "last turn": "night falls after turn {turn}",
-        "night": "night falls on turn {turn}"}
+_WHY = {EndCause.ROUTED: "the battle ends on turn {turn}", EndCause.LAST_TURN: "night falls after turn {turn}",
+        EndCause.NIGHT: "night falls on turn {turn}"}
 
 
 def ended(e: BattleEnded) -> str:
     """The battle's end as a player says it: what ended it, who won and both armies' victory points with what
     earned them (also the game's result line, ``GameState.result``)."""
     names = e.sides if all(e.sides) else ("side 1", "side 2")
-    if e.why == "withdrawn" and e.withdrawn >= 0:
+    if e.why is EndCause.WITHDRAWN and e.withdrawn >= 0:
         why = f"{names[e.withdrawn]} have withdrawn"
     else:
-        why = _WHY.get(e.why, "the battle ends").format(turn=e.turn)
+        why = (_WHY[e.why] if e.why in _WHY else "the battle ends").format(turn=e.turn)
     verdict = "a draw" if e.winner < 0 else f"won by {names[e.winner]}"
-    ending = f"{e.ending}: " if e.ending else ""
+    ending = f"{e.ending.value}: " if e.ending else ""
 
     def score(i: int) -> str:
-        parts = "; ".join(f"{reason}: +{points}" for reason, points in e.scores[i])
+        parts = "; ".join(f"{line.award.reason(line.count)}: +{line.points}" for line in e.scores[i])
         return f"{names[i]}: {e.points[i]} VP" + (f" ({parts})" if parts else "")
 
     return f"{why}: {ending}{verdict}, {e.points[0]} VP to {e.points[1]} ({score(0)}; {score(1)})"
@@ -309,9 +321,9 @@ def _extra(entry: LogEntry, e: ExtraRolled) -> str:
 
 @renders(GroundTested)
 def _ground(entry: LogEntry, e: GroundTested) -> str:
-    if e.place == HOT_SUN:
+    if e.ground is Ground.SUN:
         return f"{e.lost} warrior{'s' if e.lost != 1 else ''} disordered by the heat"
-    where = f"the {e.place} camp" if e.camp else f"the {e.place}"
+    where = f"the {e.place} camp" if e.ground is Ground.CAMP else f"the {e.place}"
     return f"tests for {where}: " + (f"{e.lost} disordered" if e.lost else "passes")
 
 
@@ -328,9 +340,9 @@ def _passed(entry: LogEntry, e: FriendPassed) -> str:
 @renders(FriendInTheWay)
 def _in_the_way(entry: LogEntry, e: FriendInTheWay) -> str:
     friend = e.friend_name or e.friend
-    if e.how == "weaker":
+    if e.how is InTheWay.WEAKER:
         return f"cannot be cleared by the panicking {friend} and, the weaker of two panicking units, is dispersed"
-    if e.how == "dispersed":
+    if e.how is InTheWay.DISPERSED:
         return f"panicking, cannot clear {friend}: dispersed"
     return f"cannot clear {friend}: stops short after {inches(e.distance)}"
 
@@ -342,24 +354,25 @@ def _turned_away(entry: LogEntry, e: TurnedAway) -> str:
 
 # --- panic, evasion, the elephant's rampage ------------------------------------------------------------
 
-_PANIC = {"army beaten": "a unit of its army lost a combat: it flees toward its camp",
-          "in contact": "panicking in contact: it is not fought, it flees away from its attacker",
-          "countercharge die": "panics on its countercharge die and stays",
-          "evasion die": "panics on its evasion die and stays"}
+_PANIC = {PanicCause.ARMY_BEATEN: "a unit of its army lost a combat: it flees toward its camp",
+          PanicCause.IN_CONTACT: "panicking in contact: it is not fought, it flees away from its attacker",
+          PanicCause.COUNTERCHARGE_DIE: "panics on its countercharge die and stays",
+          PanicCause.EVASION_DIE: "panics on its evasion die and stays"}
 
 
 @renders(Panicked)
 def _panicked(entry: LogEntry, e: Panicked) -> str:
-    return _PANIC.get(e.cause, f"panics ({e.cause})")
+    return _PANIC[e.cause]
 
 
 @renders(Fleeing)
 def _fleeing(entry: LogEntry, e: Fleeing) -> str:
     if e.away_from:
         return f"flees {inches(e.distance)} away from {e.away_name or e.away_from}"
+    camp = e.toward is Refuge.CAMP
     if e.distance < 0.05:  # nothing a player would measure: it stands at its camp
-        return "already at its camp" if e.toward == "camp" else "already at its table edge"
-    return f"flees {inches(e.distance)} toward " + ("its camp" if e.toward == "camp" else "its table edge")
+        return "already at its camp" if camp else "already at its table edge"
+    return f"flees {inches(e.distance)} toward " + ("its camp" if camp else "its table edge")
 
 
 @renders(Evaded)
@@ -368,9 +381,20 @@ def _evaded(entry: LogEntry, e: Evaded) -> str:
         f", {e.disordered} disordered" if e.disordered else "")
 
 
+def obstacle(o: Obstacle) -> str:
+    """What stopped a fall-back, as a player says it."""
+    if o.kind is ObstacleKind.ENEMY:
+        return f"{o.name} ({o.piece}) blocks its path" if o.name else f"{o.piece} blocks its path"
+    if o.kind is ObstacleKind.TERRAIN:
+        return f"the {o.name} ({o.terrain.value if o.terrain else 'impassable'}) blocks its path"
+    if o.kind is ObstacleKind.TABLE_EDGE:
+        return "it would leave the table"
+    return f"it would stop on {o.name or o.piece}"
+
+
 @renders(EvasionRefused)
 def _evasion_refused(entry: LogEntry, e: EvasionRefused) -> str:
-    return f"cannot back the full {whole_inches(e.distance)} ({e.reason}): accepts the melee"
+    return f"cannot back the full {whole_inches(e.distance)} ({obstacle(e.obstacle)}): accepts the melee"
 
 
 @renders(Rampaged)
@@ -378,14 +402,14 @@ def _rampaged(entry: LogEntry, e: Rampaged) -> str:
     target = e.target_name or e.target
     if e.moved:
         return f"rushes at {target}, the nearest unit"
-    return f"berserk, cannot rush at {target}" + (f": {e.reason}" if e.reason else "")
+    return f"berserk, cannot rush at {target}" + (f": {e.refused.message}" if e.refused else "")
 
 
 @renders(LeftBattle)
 def _left(entry: LogEntry, e: LeftBattle) -> str:
-    if e.reason:
-        return f"{e.reason}: {e.status}"
-    return f"leaves the battle: {e.status}"
+    if e.obstacle is not None:
+        return f"{obstacle(e.obstacle)}: {e.status.value}"
+    return f"leaves the battle: {e.status.value}"
 
 
 @renders(CampTaken)
@@ -395,28 +419,39 @@ def _camp(entry: LogEntry, e: CampTaken) -> str:
 
 @renders(ReactionChosen)
 def _reaction(entry: LogEntry, e: ReactionChosen) -> str:
-    if e.reaction == LOST_IN_STORM:
+    if e.reaction is Reaction.LOST_IN_STORM:
         return f"{'names' if e.taken else 'does not name'} {unit(e.piece, e.name)}"
-    if e.reaction == "evade" and not e.taken:
+    if e.reaction is Reaction.EVADE and not e.taken:
         return f"stands and accepts the melee with {e.by_name or e.by}"
-    return f"{e.name or e.piece} {'takes' if e.taken else 'declines'} the {e.reaction} against {e.by_name or e.by}"
+    return (f"{e.name or e.piece} {'takes' if e.taken else 'declines'} the {e.reaction.value} against "
+            f"{e.by_name or e.by}")
 
 
 @renders(OfficerActed)
 def _officer(entry: LogEntry, e: OfficerActed) -> str:
-    return f"its junior officer acts in the enemy's slot: {e.kind}" + (
+    return f"its junior officer acts in the enemy's slot: {e.kind.value}" + (
         f" at {e.target_name or e.target}" if e.target else "")
 
 
 # --- shooting, the countercharge, melee ------------------------------------------------------------------
+
+def cover(c: Cover, target: str) -> str:
+    """Why ``target`` is in cover, as a player says it."""
+    if c.kind is CoverKind.CAMP:
+        return f"{target} guards its own camp, which counts as a wood"
+    ground = f"the {c.name} ({c.terrain.value if c.terrain else 'cover'})"
+    if c.kind is CoverKind.BEHIND:
+        return f"{target} stands behind {ground}"
+    return f"{target} stands less than 1″ inside the edge of {ground}"
+
 
 def _aim_terms(a: Aimed | None) -> str:
     """How the volley was set up, in brackets after its target: the range and what changed the dice."""
     if a is None:
         return ""
     bits = [whole_inches(a.distance)]
-    if a.cover:
-        bits.append(f"in cover: {a.cover}")
+    if a.cover is not None:
+        bits.append(f"in cover: {cover(a.cover, a.target_name or a.target)}")
     if a.line:
         bits.append("battle line: one firer fewer")
     if a.flank:
@@ -431,7 +466,8 @@ def _volley(entry: LogEntry, e: Volley) -> str:
     aimed = next((v for v in entry.events if isinstance(v, Aimed)), None)
     firers = aimed.firers if aimed is not None else 0
     target = (aimed.target_name if aimed is not None else "") or e.target
-    text = f"{firers} firer{'s' if firers != 1 else ''} at {target}{_aim_terms(aimed)}, hit on {e.hit_on}: " \
+    hit_on = ", ".join(map(str, e.hit_on)) or "nothing"
+    text = f"{firers} firer{'s' if firers != 1 else ''} at {target}{_aim_terms(aimed)}, hit on {hit_on}: " \
            f"{e.hits} hit{'s' if e.hits != 1 else ''}"
     if e.shield:
         held = " (this slot's roll)" if e.held else ""
@@ -456,7 +492,7 @@ def _shot_judged(entry: LogEntry, e: ShotJudged) -> str:
 
 @renders(ShotLost)
 def _shot_lost(entry: LogEntry, e: ShotLost) -> str:
-    return f"the shot at {e.target_name or e.target} is lost: {e.reason}"
+    return f"the shot at {e.target_name or e.target} is lost: {e.refused.message}"
 
 
 @renders(ShotAtPanicking)
@@ -474,18 +510,25 @@ def _countercharged(entry: LogEntry, e: Countercharged) -> str:
 @renders(CounterchargeEnded)
 def _countercharge_ended(entry: LogEntry, e: CounterchargeEnded) -> str:
     shooter = e.shooter_name or e.shooter
-    if e.how == "no ground":
+    if e.how is ChargeEnd.NO_GROUND:
         return f"finds no open ground to reach {shooter}: it falls short"
-    if e.how == "home":
+    if e.how is ChargeEnd.HOME:
         return f"charges home into {shooter} at {where(e.end)}: no volley, the melee is fought at once"
     return f"stops at {where(e.end)}, {whole_inches(e.gap)} from {shooter}: the volley follows"
 
 
 @renders(RetreatBlocked)
 def _retreat_blocked(entry: LogEntry, e: RetreatBlocked) -> str:
-    if e.gone:
-        return f"{e.name or e.piece} is {e.reason}: no retreat"
-    return f"cannot retreat ({e.reason}): it stands and stays engaged"
+    name = e.name or e.piece
+    if e.gone is not None:
+        return f"{name} is {e.gone.value}: no retreat"
+    if e.spent is Activity.RETREAT:
+        why = f"{name} has already retreated this turn"
+    elif e.spent is not None:
+        why = f"{name} has already made its {e.spent.value} this turn; a run or trot and a retreat share one allowance"
+    else:
+        why = "it may not"
+    return f"cannot retreat ({why}): it stands and stays engaged"
 
 
 def _strikes(e: Struck) -> str:
@@ -535,7 +578,7 @@ def _dp_disordered(entry: LogEntry, e: DPDisordered) -> str:
 
 @renders(DPForced)
 def _dp_forced(entry: LogEntry, e: DPForced) -> str:
-    if e.how == "retreat":
+    if e.how is Forced.RETREAT:
         return f"{e.points} DP force {e.name or e.piece} to retreat"
     return f"{e.points} DP drive {e.name or e.piece} to attack {e.foe_name or e.foe}"
 
@@ -569,5 +612,5 @@ def lines(state: GameState, verbose: bool = False) -> list[str]:
     return [e.line() for e in state.log if shown(e, verbose)]
 
 
-__all__ = ["LOST_IN_STORM", "QUIET", "RENDERERS", "ended", "inches", "lines", "outcome", "possessive", "renders",
-           "shown", "where"]
+__all__ = ["LOST_IN_STORM", "QUIET", "RENDERERS", "cover", "ended", "inches", "lines", "obstacle", "outcome",
+           "possessive", "renders", "shown", "where"]

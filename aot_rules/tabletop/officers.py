@@ -22,7 +22,7 @@ from dataclasses import replace
 from aot_rules.aot.rules.orders import Activity
 from aot_rules.core.errors import RuleError
 from aot_rules.tabletop import combat, moves
-from aot_rules.tabletop.events import OfficerActed
+from aot_rules.tabletop.events import OfficerAct, OfficerActed
 from aot_rules.tabletop.game import Referee
 from aot_rules.tabletop.narrate import possessive
 from aot_rules.tabletop.state import GameState
@@ -31,7 +31,7 @@ RULE = "AOT-PROP-INITIATIVE"
 #: The longest path a counter-attack is planned along, inches (the run or trot die says how far along it goes).
 CHARGE_PLAN = 12.0
 #: What a junior officer's unit may do, by the name the action takes.
-KINDS = ("shoot", "charge", "reform")
+KINDS = tuple(k.value for k in OfficerAct)
 
 
 def may_act(state: GameState, pid: str) -> None:
@@ -70,7 +70,7 @@ def junior_officer(state: GameState, ref: Referee, pid: str, kind: str, target: 
         if not moves.walk(s, armed, steps, total).stopped:
             raise RuleError(RULE, f"{p.name}: a junior officer's unit charges an enemy; this path meets none")
     named = state.piece(target).name if target and any(q.id == target for q in state.pieces) else ""
-    ref.note(p.name, RULE, events=(OfficerActed(pid, p.side, kind, target, named),), pieces=(pid,))
+    ref.note(p.name, RULE, events=(OfficerActed(pid, p.side, OfficerAct(kind), target, named),), pieces=(pid,))
     if kind == "shoot":
         s = combat.shoot(s, ref, pid, target)
     elif kind == "charge":

@@ -31,6 +31,7 @@ from functools import lru_cache
 from shapely.geometry import LineString, Point, Polygon
 
 from aot_rules.aot.rules.terrain import Terrain, terrain_effect
+from aot_rules.tabletop.events import Cover, CoverKind
 from aot_rules.tabletop.geometry import (
     AREA_EPS,
     CONTACT,
@@ -220,8 +221,9 @@ def _hedge_cover(line: LineString, hedge: Polygon, target: Polygon) -> bool:
     return crosses(line, hedge) and line.intersection(hedge).distance(target) < COVER_DEPTH
 
 
-def in_cover(state: GameState, target: Piece, shooter: Piece) -> str | None:
-    """AOT-SHOOT-COVER, AOT-CAMP: why ``target`` is in cover from ``shooter``, or None.
+def in_cover(state: GameState, target: Piece, shooter: Piece) -> Cover | None:
+    """AOT-SHOOT-COVER, AOT-CAMP: why ``target`` is in cover from ``shooter``, or None (as data:
+    :func:`~aot_rules.tabletop.narrate.cover` says it).
 
     - a wood or a village: part of the target is inside the piece, less than 1″ from its edge;
     - a hedge or scrub: a sight line crosses it less than 1″ from the target (it stands behind it);
@@ -234,17 +236,17 @@ def in_cover(state: GameState, target: Piece, shooter: Piece) -> str | None:
             continue
         poly, box, _ = outline_polygon(t.outline)
         if not boxes_apart(box, tbox) and overlap(body, poly) and body.distance(poly.exterior) < COVER_DEPTH:
-            return f"{target.name} stands less than 1″ inside the edge of the {t.name} ({t.kind})"
+            return Cover(CoverKind.INSIDE, t.name, t.kind)
     hedges = [t for t in state.terrain if t.kind is Terrain.HEDGE]
     if hedges:
         lines = _lines(shooter.pose, shooter.size, target.pose, target.size)
         for t in hedges:
             poly, box, _ = outline_polygon(t.outline)
             if any(not boxes_apart(lbox, box) and _hedge_cover(line, poly, body) for line, lbox in lines):
-                return f"{target.name} stands behind the {t.name} ({t.kind})"
+                return Cover(CoverKind.BEHIND, t.name, t.kind)
     own = state.sides[target.side].camp
     if len(own) >= 3 and not state.sides[target.side].camp_captured:
         camp, box, _ = outline_polygon(own)
         if not boxes_apart(box, tbox) and camp.intersection(body).area > AREA_EPS:
-            return f"{target.name} guards its own camp, which counts as a wood"
+            return Cover(CoverKind.CAMP)
     return None

@@ -11,7 +11,7 @@ warriors are killed or dispersed, so ``formed + disordered + removed == initial`
 from __future__ import annotations
 
 from dataclasses import dataclass, field, fields, replace
-from enum import Enum, StrEnum
+from enum import Enum
 from functools import cached_property
 from typing import Any
 
@@ -23,26 +23,19 @@ from aot_rules.aot.units import Unit
 from aot_rules.core.errors import RuleError
 from aot_rules.core.events import Event
 from aot_rules.tabletop import narrate
+from aot_rules.tabletop.events import Status as Status  # the record's vocabulary: a unit leaving names it
 from aot_rules.tabletop.geometry import BaseSize, Pose, footprint
 
 #: The save format's version; a file of another version is refused (see :mod:`aot_rules.tabletop.save`).  Version 3:
 #: every log line is told from its events, which carry the names it shows (a version 2 record would not replay).
-FORMAT_VERSION = 3
+#: Version 4: the events hold no English that code reads (enums for their vocabularies, a typed obstacle, cover,
+#: score line or refusal where version 3 kept a sentence), so a version 3 record would not load.
+FORMAT_VERSION = 4
 #: AOT-TABLE: 60″ across (x) and 40″ from one player's edge to the other's (y).
 TABLE_WIDTH = 60.0
 TABLE_DEPTH = 40.0
 
 Point = tuple[float, float]
-
-
-class Status(StrEnum):
-    """Whether a unit is still in the battle (AOT-VICTORY-POINTS counts the others)."""
-
-    FIGHTING = "fighting"
-    DESTROYED = "destroyed"  # every warrior killed
-    DISPERSED = "dispersed"  # blocked while retreating or fleeing (AOT-MELEE-RETREAT, AOT-PANIC)
-    FLED = "fled"  # left the table
-    LOOTING = "looting"  # sacked the unguarded enemy camp and was removed to plunder it, not destroyed (AOT-CAMP)
 
 
 @dataclass(frozen=True)

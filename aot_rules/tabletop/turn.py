@@ -55,15 +55,20 @@ from aot_rules.tabletop.command import (
     rewrite_slots,
 )
 from aot_rules.tabletop.events import (
-    HOT_SUN,
     BattleEnded,
     Decided,
+    Edge,
+    EndCause,
+    Ground,
     GroundTested,
     InitiativeRolledAgain,
+    Reaction,
     ReactionChosen,
+    ScoreLine,
     SlotClosed,
     StormStruck,
     TurnBegan,
+    Verdict,
     WeatherSet,
     Withdrew,
 )
@@ -166,27 +171,27 @@ def _locked(state: GameState, ref: Referee) -> GameState:
 
 def _weather(state: GameState, ref: Referee, w: Weather, face: int) -> GameState:
     """AOT-WEATHER: the second double running brings the weather of its face; only the newest applies."""
-    ref.note("weather", w.rule_id, events=(WeatherSet(w.value, face),))
+    ref.note("weather", w.rule_id, events=(WeatherSet(w, face),))
     state = replace(state, weather=w.value)
     if w is Weather.WIND:
         with ref.rolling("weather", w.rule_id) as rec:
             way = roll_wind(ref.dice)
             edge = wind_edge(state, way)
-            rec.events.append(WeatherSet(w.value, face, edge, True))
+            rec.events.append(WeatherSet(w, face, edge, True))
         if edge:
-            state = replace(state, weather=f"{w.value} from the {edge}")
+            state = replace(state, weather=f"{w.value} from the {edge.value}")
     if w is Weather.SUN:
         for p in state.pieces:
             if p.on_table and p.unit.armour and p.unit.density > 0:
                 with ref.rolling(p.name, w.rule_id, p.id) as rec:
                     unit, lost = take_disorder_test(p.unit, ref.dice, "hot sun")
-                    rec.events.append(GroundTested(p.id, HOT_SUN, lost))
+                    rec.events.append(GroundTested(p.id, "", lost, Ground.SUN))
                 state = state.with_piece(p.with_unit(unit))
     elif w is Weather.STORM:
         for side in (0, 1):
             state = _storm(state, ref, side)
     elif w is Weather.NIGHT:
-        state = _finish(state, ref, _result(state), "night")
+        state = _finish(state, ref, _result(state), EndCause.NIGHT)
     return state
 
 
@@ -221,7 +226,7 @@ def _storm(state: GameState, ref: Referee, side: int) -> GameState:
         taken = forced or ref.choose(state, p.id, "", LOST_IN_STORM)
         if not forced:
             ref.note(s.name, "AOT-WEATHER-STORM", kind="decision",
-                     events=(ReactionChosen(p.id, "", LOST_IN_STORM, taken, p.name),), pieces=(p.id,))
+                     events=(ReactionChosen(p.id, "", Reaction.LOST_IN_STORM, taken, p.name),), pieces=(p.id,))
         if taken:
             lost.append(p)
     for p in lost:
@@ -235,15 +240,16 @@ def _storm(state: GameState, ref: Referee, side: int) -> GameState:
 
 
 #: The compass edge each of side 0's edges is, when side 0 deployed from the south edge (y = 0).
-_EDGES = {WindFrom.MY_EDGE: "south", WindFrom.ENEMY_EDGE: "north", WindFrom.LEFT: "west", WindFrom.RIGHT: "east"}
-_MIRROR = {"south": "north", "north": "south", "west": "east", "east": "west"}
+_EDGES = {WindFrom.MY_EDGE: Edge.SOUTH, WindFrom.ENEMY_EDGE: Edge.NORTH, WindFrom.LEFT: Edge.WEST,
+          WindFrom.RIGHT: Edge.EAST}
+_MIRROR = {Edge.SOUTH: Edge.NORTH, Edge.NORTH: Edge.SOUTH, Edge.WEST: Edge.EAST, Edge.EAST: Edge.WEST}
 
 
-def wind_edge(state: GameState, way: WindFrom) -> str:
+def wind_edge(state: GameState, way: WindFrom) -> Edge | None:
     """AOT-WEATHER-WIND, Reading (engine): the edge die is read from side 0's seat (faces 1–4: its own edge, the
     enemy's, its left, its right; 5–6 no wind); the table names it by compass (south is y = 0)."""
     if way is WindFrom.NONE:
-        return ""
+        return None
     edge = _EDGES[way]
     return edge if state.sides[0].home_edge < state.depth / 2 else _MIRROR[edge]
 
@@ -324,8 +330,9 @@ def _fate(state: GameState, p: Piece) -> victory.Fate:
 
 
 def army(state: GameState, side: int) -> victory.Side:
-    """One side as the victory rules count it, with its camp captured or not (AOT-CAMP, AOT-VICTORY-POINTS)."""
-    units = tuple(victory.UnitRecord(p.name, _fate(state, p)) for p in state.pieces if p.side == side)
+    """One side as the victory rules count it, with its camp captured or not (AOT-CAMP, AOT-VICTORY-POINTS); each
+    unit goes by its piece id, so a score names the pieces it counts."""
+    units = tuple(victory.UnitRecord(p.id, _fate(state, p)) for p in state.pieces if p.side == side)
     s = state.sides[side]
     return victory.Side(s.name, units, camp_captured=s.camp_captured)
 
@@ -339,25 +346,27 @@ def _result(state: GameState) -> victory.Result:
     return victory.battle_result(a, b)
 
 
-def _finish(state: GameState, ref: Referee, r: victory.Result, why: str) -> GameState:
-    """The battle's end: ``why`` is "withdrawn", "routed", "last turn" or "night" (:class:`BattleEnded`); the
-    result kept in the state is the ending's line as the log renderer tells it."""
+def _finish(state: GameState, ref: Referee, r: victory.Result, why: EndCause) -> GameState:
+    """The battle's end, and what ended it (:class:`BattleEnded`); the result kept in the state is the ending's
+    line as the log renderer tells it.  The victory rules count units by piece id (:func:`army`), so each line
+    of a score names the enemy pieces it counts."""
     a, b = r.scores
     winner = next((i for i in (0, 1) if state.sides[i].name == r.winner), -1)
-    scores = tuple(tuple((line.reason, line.points) for line in sc.lines if line.points) for sc in (a, b))
+    scores = tuple(tuple(ScoreLine(line.kind, line.count, line.points, line.units) for line in sc.lines
+                         if line.points) for sc in (a, b))
     withdrawn = next((i for i in (0, 1) if state.sides[i].withdrawn), -1)
     ended = BattleEnded(winner, how_ended(r), (a.total, b.total), why, state.turn, (a.side, b.side),
-                        r.ending.value, (scores[0], scores[1]), withdrawn)
+                        r.ending, (scores[0], scores[1]), withdrawn)
     ref.note(r.winner or "battle", r.rule_id, events=(ended,))
     return replace(state, result=narrate.ended(ended))
 
 
-def how_ended(r: victory.Result) -> str:
-    """``rout``, ``points``, ``withdrawal`` or ``draw`` (no winner, or a level score)."""
+def how_ended(r: victory.Result) -> Verdict:
+    """Who the battle went to: by rout, on points, after a withdrawal, or a draw (no winner, or a level score)."""
     if r.winner is None:
-        return "draw"
-    return {victory.Ending.ROUT: "rout", victory.Ending.NIGHTFALL: "points",
-            victory.Ending.WITHDRAWAL: "withdrawal"}[r.ending]
+        return Verdict.DRAW
+    return {victory.Ending.ROUT: Verdict.ROUT, victory.Ending.NIGHTFALL: Verdict.POINTS,
+            victory.Ending.WITHDRAWAL: Verdict.WITHDRAWAL}[r.ending]
 
 
 def check_victory(state: GameState, ref: Referee, *, turn_over: bool = True) -> GameState:
@@ -369,11 +378,11 @@ def check_victory(state: GameState, ref: Referee, *, turn_over: bool = True) -> 
     routed = [s for s in (a, b) if not victory.still_fighting(s)]
     withdrawn = [i for i in (0, 1) if state.sides[i].withdrawn and not (a, b)[i].named(victory.Fate.FORMED)]
     if withdrawn:
-        return _finish(state, ref, _result(state), "withdrawn")
+        return _finish(state, ref, _result(state), EndCause.WITHDRAWN)
     if routed:
-        return _finish(state, ref, _result(state), "routed")
+        return _finish(state, ref, _result(state), EndCause.ROUTED)
     if turn_over and state.turn >= state.last_turn:
-        return _finish(state, ref, _result(state), "last turn")
+        return _finish(state, ref, _result(state), EndCause.LAST_TURN)
     return state
 
 

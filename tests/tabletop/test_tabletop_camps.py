@@ -47,7 +47,7 @@ def test_a_unit_entering_an_unguarded_camp_sacks_it_and_leaves_to_loot(mirror: b
     assert g.state.sides[victim].camp_captured and not g.state.sides[1 - victim].camp_captured
     assert g.state.sides[victim].camp_polygon.is_empty  # removed from the table
     camp = g.state.sides[victim].name
-    assert g.state.log[-1].events == (CampTaken(victim, "R", camp), LeftBattle("R", "looting"))
+    assert g.state.log[-1].events == (CampTaken(victim, "R", camp), LeftBattle("R", Status.LOOTING))
     assert g.state.log[-1].outcome == f"sacks the {camp} camp and leaves the battle to loot it"
     assert [e.faces for e in g.state.log if e.rule == "AOT-CAMP"] == [(6,), ()]
     assert not invariant_problems(g.state)

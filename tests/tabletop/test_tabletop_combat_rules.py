@@ -17,7 +17,7 @@ from aot_rules.aot.units import Unit
 from aot_rules.core.errors import RuleError
 from aot_rules.core.events import Roll
 from aot_rules.tabletop import combat, command, moves
-from aot_rules.tabletop.events import Aimed, DPForced, FacedAttack, MovedAlong, Rampaged, SlotOpened, Turned
+from aot_rules.tabletop.events import Aimed, DPForced, FacedAttack, Forced, MovedAlong, Rampaged, SlotOpened, Turned
 from aot_rules.tabletop.game import FORCE_ATTACK, FORCE_RETREAT, Game, ReactionChoice, TableDice
 from aot_rules.tabletop.geometry import BaseSize, Pose
 from aot_rules.tabletop.player import ScriptedPlayer
@@ -257,7 +257,7 @@ def test_dp_force_a_retreat() -> None:
     lgone = g.state.piece("L")
     assert lgone.unit.disordered == 0 and lgone.pose.y > 25  # it retreated a full move, not disordered
     spent = [v for e in g.state.log for v in e.events if isinstance(v, DPForced)]
-    assert spent == [DPForced(0, "L", 4, "retreat", "P", "beaten", "peltasts")]
+    assert spent == [DPForced(0, "L", 4, Forced.RETREAT, "P", "beaten", "peltasts")]
 
 
 def test_dp_points_short_of_the_density_only_disorder() -> None:
@@ -311,7 +311,7 @@ def test_a_farther_unit_is_forced_after_one_point_to_each_nearer() -> None:
     g.act(combat.spend_dp, 0, 5, st2.piece("L"), "L", "W")
     assert g.state.piece("L").unit.disordered == 1
     spent = [v for e in g.state.log for v in e.events if isinstance(v, DPForced)]
-    assert spent == [DPForced(0, "R", 4, "retreat", "P", "reserve", "peltasts")]
+    assert spent == [DPForced(0, "R", 4, Forced.RETREAT, "P", "reserve", "peltasts")]
     assert g.state.piece("R").pose != st.piece("R").pose
 
 

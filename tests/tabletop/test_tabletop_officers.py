@@ -15,7 +15,7 @@ from aot_rules.aot.rules.orders import Activity, Method, UnitTurn
 from aot_rules.aot.units import Unit
 from aot_rules.core.errors import RuleError
 from aot_rules.tabletop import officers, save
-from aot_rules.tabletop.events import Activated, OfficerActed
+from aot_rules.tabletop.events import Activated, OfficerAct, OfficerActed
 from aot_rules.tabletop.game import Game, TableDice
 from aot_rules.tabletop.geometry import BaseSize, Pose
 from aot_rules.tabletop.legal import legal_actions
@@ -64,7 +64,7 @@ def test_a_junior_officer_shoots_in_the_enemy_slot_and_spends_the_turn(mirror: b
     s = g.state.piece("S")
     assert s.turn.action is Activity.SHOOT and s.turn.extra is Activity.RUN and not s.turn.active
     target_name = g.state.piece("T").name
-    assert OfficerActed("S", me, "shoot", "T", target_name) in [v for e in g.state.log for v in e.events]
+    assert OfficerActed("S", me, OfficerAct.SHOOT, "T", target_name) in [v for e in g.state.log for v in e.events]
     with pytest.raises(RuleError) as e:
         g.act(officers.junior_officer, "S", "shoot", "T")
     assert e.value.rule_id == officers.RULE  # once a turn: both allowances are spent

@@ -9,10 +9,11 @@ import pytest
 from table_positions import piece, side
 
 from aot_rules.aot.equipment import MeleeWeapon, Missile
+from aot_rules.aot.rules.weather import Weather
 from aot_rules.aot.units import Unit
 from aot_rules.core.errors import RuleError
 from aot_rules.tabletop import combat, geometry, moves
-from aot_rules.tabletop.events import FellBack, WeatherSet
+from aot_rules.tabletop.events import Edge, FellBack, WeatherSet
 from aot_rules.tabletop.game import Game, TableDice
 from aot_rules.tabletop.geometry import Pose
 from aot_rules.tabletop.state import GameState, Piece
@@ -59,8 +60,9 @@ def test_the_wind_rolls_its_edge(face: int, weather: str) -> None:
     g.act(start_turn)
     g.act(roll_again)
     assert g.state.weather == weather
-    edge = [v for e in g.state.log for v in e.events if isinstance(v, WeatherSet) and v.weather == "wind"]
-    assert edge[-1].wind_edge == weather.removeprefix("wind").removeprefix(" from the ")
+    edge = [v for e in g.state.log for v in e.events if isinstance(v, WeatherSet) and v.weather is Weather.WIND]
+    compass = weather.removeprefix("wind").removeprefix(" from the ")
+    assert edge[-1].wind_edge == (Edge(compass) if compass else None)
 
 
 def test_downwind_shooting_now_happens_in_a_game() -> None:

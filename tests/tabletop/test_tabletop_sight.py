@@ -9,6 +9,7 @@ from dataclasses import replace
 from shapely.geometry import Polygon
 
 from aot_rules.aot.rules.terrain import Terrain, terrain_effect
+from aot_rules.tabletop.events import Cover, CoverKind
 from aot_rules.tabletop.geometry import CONTACT, Pose, crosses, distance, sight_lines
 from aot_rules.tabletop.scenarios import rect, scenario
 from aot_rules.tabletop.sight import (
@@ -75,8 +76,7 @@ def test_a_hill_between_blocks_but_the_hill_one_stands_on_does_not() -> None:
 
 def test_a_target_just_inside_the_wood_edge_is_in_cover() -> None:
     s = place(place(board(), "A4", 50, 10, 0), "B3", 50, 15.5, 180)  # B3 reaches 0.5 inch into the wood
-    why = in_cover(s, s.piece("B3"), s.piece("A4"))
-    assert why is not None and "Oak wood" in why
+    assert in_cover(s, s.piece("B3"), s.piece("A4")) == Cover(CoverKind.INSIDE, "Oak wood", Terrain.WOOD)
     assert in_cover(board(), board().piece("B3"), board().piece("A3")) is None
 
 
@@ -88,12 +88,12 @@ def test_a_hedge_close_in_front_is_cover_not_a_block() -> None:
     near = TerrainPiece("Hedge", Terrain.HEDGE, rect(26, 31.2, 34, 31.7))  # 0.3 inch before them
     s2 = replace(board(), terrain=(*board().terrain, near))
     assert sees(s2, "A3", "B3") is None
-    assert "behind the Hedge" in (in_cover(s2, s2.piece("B3"), s2.piece("A3")) or "")
+    assert in_cover(s2, s2.piece("B3"), s2.piece("A3")) == Cover(CoverKind.BEHIND, "Hedge", Terrain.HEDGE)
 
 
 def test_the_guard_of_a_camp_is_in_cover() -> None:
     s = place(board(), "B3", 30, 37, 180)  # in the Boeotian camp (26..34 × 36..40)
-    assert "camp" in (in_cover(s, s.piece("B3"), s.piece("A3")) or "")
+    assert in_cover(s, s.piece("B3"), s.piece("A3")) == Cover(CoverKind.CAMP)
 
 
 # --- the cached, box-checked answers are the exact ones -----------------------------------------------------

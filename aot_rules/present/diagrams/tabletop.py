@@ -311,14 +311,19 @@ class Cover(NamedTuple):
     state: GameState
     shooter: Piece
     targets: tuple[Piece, ...]  # at the wood's edge, in the open
-    verdicts: tuple[str | None, ...]  # sight.in_cover, per target
+    verdicts: tuple[str | None, ...]  # sight.in_cover, per target, as the log says it
     seen: tuple[str | None, ...]  # sight.line_of_sight, per target
     depth: float  # how far the edge target stands inside the wood
 
 
 def cover_geometry() -> Cover:
     """The archers face two Boeotian units: one just inside the oak wood's near edge, one in the open."""
+    from aot_rules.tabletop.narrate import cover
     from aot_rules.tabletop.sight import in_cover, line_of_sight
+
+    def said(target: Piece) -> str | None:
+        why = in_cover(state, target, shooter)
+        return None if why is None else cover(why, target.name)
 
     base = scenario("greek-border", 1)
     shooter = replace(base.piece("A4"), pose=Pose.of(46, 9, 0))
@@ -327,7 +332,7 @@ def cover_geometry() -> Cover:
     state = replace(base, pieces=(shooter, edge, open_))
     wood = next(t.polygon for t in state.terrain if t.kind is Terrain.WOOD)
     targets = (edge, open_)
-    return Cover(state, shooter, targets, tuple(in_cover(state, t, shooter) for t in targets),
+    return Cover(state, shooter, targets, tuple(said(t) for t in targets),
                  tuple(line_of_sight(state, shooter, t) for t in targets),
                  edge.polygon.distance(wood.exterior))
 
