@@ -92,7 +92,8 @@ def _opening(ns: argparse.Namespace) -> GameState:
 
 def state_table(state: GameState) -> str:
     """The final state for a reader: a heading, then one line per unit."""
-    head = (f"{state.scenario}, seed {state.seed}: turn {state.turn} of {state.last_turn}, weather {state.weather}; "
+    weather = state.weather + (f" from the {state.wind.value}" if state.wind else "")
+    head = (f"{state.scenario}, seed {state.seed}: turn {state.turn} of {state.last_turn}, weather {weather}; "
             f"{state.sides[0].name} (side 0) against {state.sides[1].name} (side 1)")
     rows = [("id", "name", "side", "ranks", "disord", "removed", "status", "x", "y", "facing")]
     for p in state.pieces:

@@ -11,10 +11,9 @@ Readings (engine) this module adds, where the table needs a decision the index d
 
 * Range: the edge-to-edge distance is taken to 4 decimal places (the precision positions are kept to) as
   an exact decimal, then AOT-SHOOT-RANGE's Reading ⌊strength − distance⌋ applies.
-* Wind (AOT-WEATHER-WIND): ``state.weather`` names the wind and the edge it blows from, e.g. ``"wind from
-  the south edge"`` (south = y 0, the edge side 0 deploys from; north = y = depth; west = x 0; east =
-  x = width).  A shooter fires downwind when it faces within 45° of the way the wind blows.  A wind with
-  no edge named has no effect (the wind die's 5–6).
+* Wind (AOT-WEATHER-WIND): ``state.wind`` is the edge a wind blows from (south = y 0, the edge side 0
+  deploys from; north = y = depth; west = x 0; east = x = width).  A shooter fires downwind when it faces
+  within 45° of the way the wind blows.  A wind with no edge has no effect (the wind die's 5–6).
 * Return fire (AOT-REACT-RETURN-FIRE) uses the normal arc, sight and range (the index's Reading) and both
   volleys land together; the result mirrors :func:`~aot_rules.aot.rules.reactions.exchange_result` with the
   flank densities of AOT-SHOOT-RESULT: the target retreats if it lost anyone and the shooter's density
@@ -130,6 +129,7 @@ from aot_rules.tabletop.events import (
     DPDisordered,
     DPForced,
     DPUnspent,
+    Edge,
     FacedAttack,
     Forced,
     MeleeJudged,
@@ -150,8 +150,8 @@ from aot_rules.tabletop.narrate import possessive
 from aot_rules.tabletop.state import GameState, LogEntry, Piece
 
 #: AOT-WEATHER-WIND, Reading (engine): the way the wind blows from each named table edge.
-WIND_FROM: dict[str, tuple[float, float]] = {"south": (0.0, 1.0), "north": (0.0, -1.0), "west": (1.0, 0.0),
-                                             "east": (-1.0, 0.0)}
+WIND_FROM: dict[Edge, tuple[float, float]] = {Edge.SOUTH: (0.0, 1.0), Edge.NORTH: (0.0, -1.0),
+                                              Edge.WEST: (1.0, 0.0), Edge.EAST: (-1.0, 0.0)}
 #: Bound of each geometry cache here (its entries are a few poses and a number or a flag).
 CACHE_SIZE = 32768
 #: A countercharge that cannot meet the shooter's side centred slides along it in steps this long (inches).
@@ -192,12 +192,9 @@ def flanked_by(target: Piece, attacker: Piece) -> bool:
 
 def downwind(state: GameState, shooter: Piece) -> bool:
     """AOT-WEATHER-WIND, Reading (engine): the wind blows and the shooter faces within 45° of its way."""
-    text = state.weather.lower()
-    if not text.startswith(Weather.WIND.value):
+    if state.weather != Weather.WIND.value or state.wind is None:
         return False
-    way = next((v for k, v in WIND_FROM.items() if k in text), None)
-    if way is None:
-        return False
+    way = WIND_FROM[state.wind]
     dx, dy = shooter.pose.direction
     return dx * way[0] + dy * way[1] >= math.cos(math.radians(DOWNWIND_ARC)) - 1e-9
 

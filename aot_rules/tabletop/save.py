@@ -35,6 +35,7 @@ from aot_rules.aot.army.load import ArmyFileError, check_schema, decode
 from aot_rules.aot.army.model import is_individual
 from aot_rules.aot.rules.orders import Activity, Rank, UnitTurn
 from aot_rules.aot.rules.terrain import Terrain
+from aot_rules.aot.rules.weather import Weather
 from aot_rules.core.errors import RuleError
 from aot_rules.core.safeio import UnsafeFile, checked_int, read_capped, write_atomic
 from aot_rules.tabletop.codec import (
@@ -46,6 +47,7 @@ from aot_rules.tabletop.codec import (
     fields_of,
     unit_from,
 )
+from aot_rules.tabletop.events import Edge
 from aot_rules.tabletop.geometry import BaseSize, Pose, footprint, on_table, overlap
 from aot_rules.tabletop.narrate import possessive
 from aot_rules.tabletop.record import ReplayError, replay
@@ -115,6 +117,7 @@ def to_data(state: GameState) -> dict[str, Any]:
         "terrain": [{"name": t.name, "kind": t.kind.value, "outline": _outline(t.outline)} for t in state.terrain],
         "width": _num(state.width), "depth": _num(state.depth),
         "turn": state.turn, "last_turn": state.last_turn, "weather": str(state.weather),
+        "wind": None if state.wind is None else state.wind.value,
         "initiative": list(state.initiative), "slot": state.slot, "mover": state.mover,
         "log": [entry_data(e) for e in state.log],
         "dice_used": state.dice_used, "result": state.result, "double": state.double,
@@ -294,6 +297,9 @@ def _check(state: GameState, source: str) -> None:
         raise SaveFileError(source, f"turn: turn {state.turn} is past the last turn {state.last_turn} "
                             "(AOT-VICTORY-POINTS: the battle ends at nightfall)")
     _check_table(state, source)
+    if state.wind is not None and state.weather != Weather.WIND.value:
+        raise SaveFileError(source, f"wind: a wind from the {state.wind.value} edge, but the weather is "
+                            f"{state.weather} (AOT-WEATHER-WIND)")
     if (state.slot == 0) != (state.mover == -1):
         raise SaveFileError(source, f"slot, mover: slot {state.slot} and mover {state.mover} disagree (a slot "
                             "is being played exactly when a side is moving)")
@@ -368,7 +374,8 @@ def _from_data(data: object, source: str, where: str) -> GameState:
     a, b = d["initiative"]
     state = GameState(d["scenario"], d["seed"], (sides[0], sides[1]), pieces, terrain, float(d["width"]),
                       float(d["depth"]), d["turn"], d["last_turn"], d["weather"], (a, b), d["slot"], d["mover"],
-                      log, d["dice_used"], d["result"], FORMAT_VERSION, d["double"], actions, opening)
+                      log, d["dice_used"], d["result"], FORMAT_VERSION, d["double"], actions, opening,
+                      None if d["wind"] is None else Edge(d["wind"]))
     try:
         _check(state, source)
     except SaveFileError as e:

@@ -18,6 +18,7 @@ from aot_rules.aot.rules.orders import Activity, Rank
 from aot_rules.aot.rules.terrain import Terrain
 from aot_rules.aot.rules.weather import Weather
 from aot_rules.aot.units import Body
+from aot_rules.tabletop.events import Edge
 from aot_rules.tabletop.geometry import BaseSize
 from aot_rules.tabletop.state import FORMAT_VERSION, Status
 
@@ -45,11 +46,9 @@ MAX_SEED = 2**63 - 1
 FORMAT = "aot-tabletop"
 #: Log entry kinds (:class:`~aot_rules.tabletop.state.LogEntry`).
 LOG_KINDS = ("roll", "event", "decision", "frame")
-#: ``GameState.weather``: "calm" before any double, then a :class:`Weather` value; the wind may name the
-#: table edge it blows from ("wind from the north"), which the shooting reads (AOT-WEATHER-WIND).
+#: ``GameState.weather``: "calm" before any double, then a :class:`Weather` value; a wind's table edge is its own
+#: field (``wind``, an :class:`~aot_rules.tabletop.events.Edge`), which the shooting reads (AOT-WEATHER-WIND).
 WEATHERS = ("calm", *(w.value for w in Weather))
-WEATHER_PATTERN = ("^(" + "|".join(w for w in WEATHERS if w != Weather.WIND.value)
-                   + f"|{Weather.WIND.value}( from the (north|south|east|west))?)$")
 
 Schema = dict[str, Any]
 
@@ -178,7 +177,8 @@ SAVE_SCHEMA: Schema = {
         "depth": {"type": "number", "minimum": MIN_TABLE, "maximum": MAX_TABLE},
         "turn": {"type": "integer", "minimum": 0, "maximum": MAX_TURNS},
         "last_turn": {"type": "integer", "minimum": 1, "maximum": MAX_TURNS},
-        "weather": {"type": "string", "pattern": WEATHER_PATTERN},
+        "weather": {"type": "string", "enum": list(WEATHERS)},
+        "wind": nullable(Edge),
         "initiative": {"type": "array", "prefixItems": [{"type": "integer", "minimum": 0, "maximum": 6}] * 2,
                        "minItems": 2, "maxItems": 2},
         "slot": {"type": "integer", "minimum": 0, "maximum": 6},

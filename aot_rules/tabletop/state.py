@@ -23,6 +23,7 @@ from aot_rules.aot.units import Unit
 from aot_rules.core.errors import RuleError
 from aot_rules.core.events import Event
 from aot_rules.tabletop import narrate
+from aot_rules.tabletop.events import Edge
 from aot_rules.tabletop.events import Status as Status  # the record's vocabulary: a unit leaving names it
 from aot_rules.tabletop.geometry import BaseSize, Pose, footprint
 
@@ -202,7 +203,7 @@ class GameState:
     depth: float = TABLE_DEPTH
     turn: int = 0  # turns begun; 0 before the first
     last_turn: int = 12  # nightfall (AOT-VICTORY-POINTS)
-    weather: str = "calm"
+    weather: str = "calm"  # "calm" before any double, then a :class:`~aot_rules.aot.rules.weather.Weather` value
     initiative: tuple[int, int] = (0, 0)  # this turn's initiative dice, side 0's first (AOT-CMD-INITIATIVE)
     slot: int = 0  # the slot being played, 0 outside slots
     mover: int = -1  # the side whose slot is being played, -1 outside slots
@@ -213,6 +214,7 @@ class GameState:
     double: int = 0  # the face of this turn's opening initiative double, 0 if none (AOT-CMD-DOUBLES)
     actions: tuple[ActionRecord, ...] = ()  # every action since ``opening``, in order (the game replays)
     opening: GameState | None = None  # the state the actions start from
+    wind: Edge | None = None  # the edge the wind blows from, while the weather is a wind that has one
 
     # --- lookups -------------------------------------------------------------------------------
     def piece(self, pid: str) -> Piece:

@@ -172,14 +172,13 @@ def _locked(state: GameState, ref: Referee) -> GameState:
 def _weather(state: GameState, ref: Referee, w: Weather, face: int) -> GameState:
     """AOT-WEATHER: the second double running brings the weather of its face; only the newest applies."""
     ref.note("weather", w.rule_id, events=(WeatherSet(w, face),))
-    state = replace(state, weather=w.value)
+    state = replace(state, weather=w.value, wind=None)
     if w is Weather.WIND:
         with ref.rolling("weather", w.rule_id) as rec:
             way = roll_wind(ref.dice)
             edge = wind_edge(state, way)
             rec.events.append(WeatherSet(w, face, edge, True))
-        if edge:
-            state = replace(state, weather=f"{w.value} from the {edge.value}")
+        state = replace(state, wind=edge)
     if w is Weather.SUN:
         for p in state.pieces:
             if p.on_table and p.unit.armour and p.unit.density > 0:

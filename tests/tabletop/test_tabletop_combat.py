@@ -12,11 +12,13 @@ from table_positions import piece, side
 
 from aot_rules.aot.equipment import MeleeWeapon, Missile
 from aot_rules.aot.rules.terrain import Terrain
+from aot_rules.aot.rules.weather import Weather
 from aot_rules.aot.units import Unit
 from aot_rules.core.errors import RuleError
 from aot_rules.tabletop import combat
 from aot_rules.tabletop import geometry as geo
 from aot_rules.tabletop.combat import fight, shoot, spend_dp
+from aot_rules.tabletop.events import Edge
 from aot_rules.tabletop.game import Game, TableDice
 from aot_rules.tabletop.state import GameState, Piece, Status, TerrainPiece
 
@@ -167,7 +169,7 @@ def test_flank_shooting_is_read_from_positions() -> None:
 
 
 def test_downwind_shooters_hit_on_equal() -> None:
-    st = slingers_at(4.0, weather="wind from the south edge")
+    st = replace(slingers_at(4.0, weather=Weather.WIND.value), wind=Edge.SOUTH)
     assert combat.downwind(st, st.piece("S")) and not combat.downwind(st, st.piece("H"))
     g = Game(st, react=hold, dice=TableDice.fixed([4, 4, 5, 6, 6]))
     g.act(shoot, "S", "H")

@@ -59,10 +59,11 @@ def test_the_wind_rolls_its_edge(face: int, weather: str) -> None:
     g = Game(s, TableDice.fixed([1, 1, face, 4, 2]))  # the double, the edge die, then the initiative again
     g.act(start_turn)
     g.act(roll_again)
-    assert g.state.weather == weather
-    edge = [v for e in g.state.log for v in e.events if isinstance(v, WeatherSet) and v.weather is Weather.WIND]
     compass = weather.removeprefix("wind").removeprefix(" from the ")
-    assert edge[-1].wind_edge == (Edge(compass) if compass else None)
+    wind = Edge(compass) if compass else None
+    assert (g.state.weather, g.state.wind) == (Weather.WIND.value, wind)
+    edge = [v for e in g.state.log for v in e.events if isinstance(v, WeatherSet) and v.weather is Weather.WIND]
+    assert edge[-1].wind_edge == wind
 
 
 def test_downwind_shooting_now_happens_in_a_game() -> None:

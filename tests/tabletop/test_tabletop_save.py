@@ -17,7 +17,7 @@ from aot_rules.aot.rules.orders import Activity, UnitTurn
 from aot_rules.aot.rules.weather import Weather
 from aot_rules.aot.units import Unit
 from aot_rules.tabletop import save_schema
-from aot_rules.tabletop.events import Decided, TurnBegan
+from aot_rules.tabletop.events import Decided, Edge, TurnBegan
 from aot_rules.tabletop.game import Game, TableDice
 from aot_rules.tabletop.geometry import Pose
 from aot_rules.tabletop.player import scripted
@@ -65,7 +65,7 @@ def unusual() -> GameState:
                     (TurnBegan(1, (6, 6), 6, 0, ("Athenians", "Boeotians")),)),
            LogEntry(1, "Athenians", "", (), "decision", (Decided(0, "charge: P(win) 0.61 > 0.5"),)),
            LogEntry(1, "B1", "AOT-MELEE-RESULT", (), "event", (Decided(1, "retreats 3″ — “quoted” ✓"),)))
-    return replace(s.with_pieces(a3, b1, b2), turn=1, weather=f"{Weather.WIND.value} from the north",
+    return replace(s.with_pieces(a3, b1, b2), turn=1, weather=Weather.WIND.value, wind=Edge.NORTH,
                    initiative=(6, 6), slot=6, mover=0, log=log, dice_used=2,
                    result="Athenians win: the Boeotians are routed")
 
@@ -94,7 +94,7 @@ def test_unusual_values_are_written_as_json_values() -> None:
     assert a3["turn"]["action"] == "move" and a3["turn"]["extra"] == "run"
     assert doc["pieces"][6]["status"] == "dispersed" and doc["pieces"][6]["removed"] == 8
     assert doc["terrain"][0]["outline"][0] == [8.0, 14.0]  # the scenario's integers are written as floats
-    assert doc["weather"] == "wind from the north" and doc["result"].startswith("Athenians win")
+    assert doc["weather"] == "wind" and doc["wind"] == "north" and doc["result"].startswith("Athenians win")
     assert "“quoted” ✓" in dumps(unusual())  # UTF-8 text, not escapes
 
 
@@ -239,8 +239,11 @@ def test_invalid_utf8_and_other_unreadable_files(tmp_path: Path) -> None:
      "terrain[0].outline: the outline is not a simple shape"),
     (lambda d: d.update(dice_used=3), "dice_used: the log shows 0 dice rolled, not 3"),
     (lambda d: d.update(slot=2), "slot, mover: slot 2 and mover -1 disagree"),
-    (lambda d: d.update(weather="snow"), "weather: 'snow' does not match '^(calm|no weather yet|hot sun"),
-    (lambda d: d.update(weather="wind from the moon"), "weather: 'wind from the moon' does not match"),
+    (lambda d: d.update(weather="snow"), "weather: 'snow' is not one of: calm, no weather yet, wind, hot sun"),
+    (lambda d: d.update(weather="wind from the north"), "weather: 'wind from the north' is not one of"),
+    (lambda d: d.update(weather="wind", wind="the moon"), "wind: 'the moon' is not one of: None, north, south, east, west"),
+    (lambda d: d.update(wind="north"), "wind: a wind from the north edge, but the weather is calm"),
+    (lambda d: d.pop("wind"), "'wind' is a required property"),
     (lambda d: d["log"].append({"turn": 0, "who": "x", "rule": "", "faces": [0], "outcome": "", "kind": "roll",
                                   "events": [], "pieces": []}),
      "log[0].faces[0]: 0 is less than the minimum of 1"),
