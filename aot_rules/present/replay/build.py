@@ -12,6 +12,7 @@ import math
 from collections.abc import Callable, Sequence
 from dataclasses import dataclass, field
 
+from aot_rules.aot.army.model import is_individual
 from aot_rules.present.replay.beats import DP, FALL, STRIKE, Beat, beats
 from aot_rules.present.replay.draw import (
     View,
@@ -28,7 +29,7 @@ from aot_rules.present.replay.labels import Want, place
 from aot_rules.present.replay.links import href, rule_links
 from aot_rules.present.replay.model import Die, Frame, Line, PieceView
 from aot_rules.present.replay.record import Action, Entry, RecordingGame, centres, moved, paths_in, paths_of
-from aot_rules.tabletop.events import FellBack, SlotOpened, TurnBegan
+from aot_rules.tabletop.events import FallBack, FellBack, SlotOpened, TurnBegan
 from aot_rules.tabletop.game import ReactionChoice, TableDice, always_react
 from aot_rules.tabletop.geometry import BaseSize, Pose, centre, norm_angle
 from aot_rules.tabletop.state import GameState, Piece
@@ -113,7 +114,7 @@ def actor(a: Action) -> str:
 
 #: How a beat of a split action is titled (a fall-back by the kind its ``FellBack`` records).
 BEAT_VERBS = {STRIKE: "melee, the strike", DP: "demoralisation points spent"}
-FALL_VERBS = {"retreat": "retreats", "flight": "flees", "evasion": "evades"}
+FALL_VERBS = {FallBack.RETREAT: "retreats", FallBack.FLIGHT: "flees", FallBack.EVASION: "evades"}
 
 
 def _beat_title(a: Action, b: Beat, lines: tuple[Line, ...]) -> str:
@@ -158,7 +159,7 @@ def _title(a: Action, lines: tuple[Line, ...]) -> str:
         return f"Turn {began.turn} begins: both sides roll for initiative"
     opened = next((ev for ev in events if isinstance(ev, SlotOpened)), None)
     if opened is not None:
-        owner = "any one unit" if opened.owner == "individual" else opened.owner
+        owner = "any one unit" if is_individual(opened.owner) else opened.owner
         return f"{a.after.sides[opened.side].name}: slot {opened.slot} opens ({owner})"
     who = actor(a) or next((x.who for x in lines if x.kind != "decision"), lines[0].who if lines else "")
     verb = VERBS.get(a.name, a.name.replace("_", " "))
