@@ -15,8 +15,8 @@ events, in the order the rules emitted them, then the table's.
 No field holds English that code reads.  A closed vocabulary (how a unit moved, why a battle ended, what stopped a
 fall-back) is an enum, whose values the save file's schema lists; what the table names is a piece id, or the name
 it shows beside it; a refusal keeps its rule ID, and its sentence only where nothing typed can say it (a
-:data:`Display` field, shown and never parsed).  Every ``str`` field is one of the four :data:`TEXTS` below, and a
-test holds every event to that.
+:data:`Display` field, shown and never parsed).  Every ``str`` field is marked with what it holds (:class:`Text`), and
+a test holds every event to that.
 """
 
 from __future__ import annotations
@@ -51,8 +51,6 @@ PieceId = Annotated[str, Text.PIECE]
 Name = Annotated[str, Text.NAME]
 RuleId = Annotated[str, Text.RULE]
 Display = Annotated[str, Text.DISPLAY]
-#: Every mark a string field may carry.
-TEXTS = (PieceId, Name, RuleId, Display)
 
 
 # --- the table's vocabularies ----------------------------------------------------------------------------------
