@@ -17,6 +17,7 @@ import types
 import typing
 from collections.abc import Mapping
 from enum import Enum
+from fractions import Fraction
 from functools import cache
 from typing import Any, cast
 
@@ -45,6 +46,9 @@ ARG_ENUMS: dict[str, type[Enum]] = {"Method": Method}
 #: Move steps an action's argument may be.
 STEPS: dict[str, type[Advance] | type[Wheel]] = {"Advance": Advance, "Wheel": Wheel}
 
+#: An exact probability or expectation as a record writes it: a whole number or numerator/denominator, each at
+#: most 40 digits (the exact laws' denominators are powers of 6 and small products of them).
+FRACTION_PATTERN = r"^-?[0-9]{1,40}(/[1-9][0-9]{0,39})?$"
 #: The longest tuple a record field may hold (a schema bound: a file cannot make the loader build millions).
 MAX_ITEMS = 4096
 
@@ -113,6 +117,8 @@ def encode_value(v: object, tp: Any) -> object:
         return [encode_value(x, t) for x, t in zip(seq, a, strict=True)]
     if tp is float:
         return float(cast(float, v)) + 0.0
+    if tp is Fraction:
+        return str(v)  # exact: "41/100", "0", "1"
     return v
 
 
@@ -135,6 +141,8 @@ def decode_value(v: Any, tp: Any) -> Any:
         return tuple(decode_value(x, t) for x, t in zip(v, a, strict=True))
     if tp is float:
         return float(v)
+    if tp is Fraction:
+        return Fraction(v)
     return v
 
 
@@ -186,6 +194,8 @@ def schema_of(tp: Any) -> Schema:
         return {"type": "number", "minimum": -1e6, "maximum": 1e6}
     if tp is str:
         return {"type": "string", "maxLength": 2000}
+    if tp is Fraction:
+        return {"type": "string", "pattern": FRACTION_PATTERN}
     raise TypeError(f"no schema for {tp!r}")
 
 

@@ -16,7 +16,10 @@ events, in the order the rules emitted them, then the table's.
 from __future__ import annotations
 
 from dataclasses import dataclass
+from enum import StrEnum
+from fractions import Fraction
 
+from aot_rules.aot.rules.orders import Method
 from aot_rules.core.events import Event
 from aot_rules.tabletop.geometry import Pose
 
@@ -295,12 +298,58 @@ class ReactionChosen(Event):
     by_name: str = ""
 
 
+class Choice(StrEnum):
+    """The kinds of decision a player logs (:class:`Decided`); each is told by its own sentence."""
+
+    FLEE = "flee"
+    RALLY = "rally"
+    SHOOT = "shoot"
+    CHARGE = "charge"
+    PURSUE = "pursue"
+    REFORM = "reform"
+    FACE = "face"
+    ADVANCE = "advance"
+    CAMP = "march on the camp"
+    SIDESTEP = "sidestep"
+    RUN = "run"
+    TROT = "trot"
+    TURN = "turn"
+    REWRITE = "rewrite slots"
+    MESSENGER = "messenger"
+    ORDER = "order"
+    OWN_UNIT = "own unit"
+    INDIVIDUAL = "individual unit"
+    IDLE = "no unit to act"
+    GONE = "general gone"
+    HOLD = "hold"
+    OFFICER_SHOOT = "officer shoots"
+    OFFICER_CHARGE = "officer counter-attacks"
+
+
 @dataclass(frozen=True, slots=True)
 class Decided(Event):
-    """A player's decision and its reason (shown only with ``play --verbose``)."""
+    """A player's decision, typed (shown only with ``play --verbose``): its ``kind``, the unit it is about
+    (``piece``), the unit it aims at or orders (``target``), the general whose slot it is (``owner``) and the
+    numbers its sentence prints: the exact ``odds`` (a charge's P(win) and P(lose), a messenger's P(through), a
+    rewrite's gain in expected work), the ``firers`` of a shot, the ``distance`` in inches, the ``degrees`` off
+    the front, the ``disordered`` warriors of a reform and the new ``slots`` of a rewrite."""
 
     side: int
-    reason: str
+    kind: Choice
+    piece: str = ""
+    target: str = ""
+    name: str = ""
+    target_name: str = ""
+    owner: str = ""
+    method: Method | None = None
+    odds: tuple[Fraction, ...] = ()
+    firers: int = 0
+    distance: float = 0.0
+    degrees: float = 0.0
+    disordered: int = 0
+    straight: bool = False  # an advance, run or trot straight ahead (no wheel)
+    half: bool = False  # half the way it could go
+    slots: tuple[str, ...] = ()
 
 
 @dataclass(frozen=True, slots=True)

@@ -26,8 +26,9 @@ from aot_rules.tabletop import narrate
 from aot_rules.tabletop.geometry import BaseSize, Pose, footprint
 
 #: The save format's version; a file of another version is refused (see :mod:`aot_rules.tabletop.save`).  Version 3:
-#: every log line is told from its events, which carry the names it shows (a version 2 record would not replay).
-FORMAT_VERSION = 3
+#: every log line is told from its events, which carry the names it shows (a version 2 record would not replay);
+#: version 4: a player's decision is typed (its kind, pieces and exact odds), no longer a sentence.
+FORMAT_VERSION = 4
 #: AOT-TABLE: 60″ across (x) and 40″ from one player's edge to the other's (y).
 TABLE_WIDTH = 60.0
 TABLE_DEPTH = 40.0
