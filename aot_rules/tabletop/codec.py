@@ -7,7 +7,8 @@ field is saved, checked by the schema and read back without a line written here;
 in :data:`EVENT_TYPES` are ever built from a file.
 
 Action arguments (:class:`~aot_rules.tabletop.state.ActionRecord`) are plain values, enums of the rules
-(:data:`ARG_ENUMS`), move steps and tuples of them; each non-plain value is a small tagged object.
+(:data:`ARG_ENUMS`), move steps, a player's typed decision (the event it logs) and tuples of them; each non-plain
+value is a small tagged object.
 """
 
 from __future__ import annotations
@@ -239,6 +240,8 @@ def event_problem(d: Mapping[str, Any]) -> str | None:
 # --- action arguments -------------------------------------------------------------------------------------
 
 def encode_arg(v: object) -> object:
+    if isinstance(v, table_events.Decided):  # a player's typed decision, recorded as the event it logs
+        return {"decision": encode_event(v)}
     if isinstance(v, Enum):  # first: a StrEnum is a str too
         return {"enum": type(v).__name__, "value": v.value}
     if isinstance(v, bool) or v is None or isinstance(v, (int, str)):
@@ -266,6 +269,8 @@ def decode_arg(v: Any) -> object:
             return STEPS[v["step"]](float(v["value"]))
         if "set" in v:
             return frozenset(v["set"])
+        if "decision" in v:
+            return decode_event(v["decision"])
     return v
 
 
@@ -284,6 +289,8 @@ ARG_SCHEMA: Schema = {
         {"type": "object", "properties": {"set": {"type": "array", "items": {"type": "string"},
                                                   "maxItems": MAX_ITEMS}},
          "required": ["set"], "additionalProperties": False},
+        {"type": "object", "properties": {"decision": event_type_schema("Decided")}, "required": ["decision"],
+         "additionalProperties": False},
         {"type": "array", "items": {"$ref": "#/$defs/arg"}, "maxItems": MAX_ITEMS},
     ]}},
 }

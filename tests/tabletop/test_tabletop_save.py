@@ -87,7 +87,7 @@ def test_round_trip_is_identity(make: Callable[[], GameState]) -> None:
     assert text.endswith("}\n") and text.count("\n") > 100
     doc = json.loads(text)
     assert list(doc) == sorted(doc)
-    assert doc["format"] == "aot-tabletop" and doc["version"] == 3
+    assert doc["format"] == "aot-tabletop" and doc["version"] == 4
 
 
 def test_unusual_values_are_written_as_json_values() -> None:
