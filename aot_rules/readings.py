@@ -1269,19 +1269,20 @@ READINGS: tuple[Reading, ...] = (
           'a shot.'),
     R('AOT-MELEE-RETREAT',
       'Which way a retreat, an evasion or a flight goes on the table, and which way the unit faces afterwards.',
-      'A retreat goes straight away from the enemies in contact (diagonally after a flank attack) and ends facing '
-      'the enemy it fell back from, when the turned base fits, after its own turn test; an evasion goes straight '
-      'away from the attacker and '
-      'ends facing it; a panicking unit shot at or attacked flees straight away, and only the flight a lost combat '
-      'sets off goes toward its camp. A base that leaves the table has fled; one an enemy blocks is dispersed.',
+      'A retreat goes straight away from the enemies in contact (diagonally after a flank attack) and ends with '
+      "its back to the enemy unless its owner turns it back to face the enemy it fell back from (when the turned "
+      'base fits), a turn that takes its own test; the engine asks the owner and logs the answer either way, and '
+      'a game without players turns. An evasion goes straight away from the attacker and ends facing it; a '
+      'panicking unit shot at or attacked flees straight away, and only the flight a lost combat sets off goes '
+      'toward its camp. A base that leaves the table has fled; one an enemy blocks is dispersed.',
       'No dice change.',
       ENG,
       why='The seed sends a loser straight back from the blow (diagonally, away from both, after a flank attack), '
           "keeps an evading unit's front to the enemy, and sends panicking units toward their camp only when a "
           'friend loses and retreats, so every other flight simply goes away; a retreat an enemy blocks is dispersed '
-          "in the seed's own words, and the victory rule counts units driven off the field as fled. The turn back to "
-          'face is tested as the index reads it (a second turn); the engine always takes it when the base fits, '
-          'since a back left to the enemy invites a rear attack.'),
+          "in the seed's own words, and the victory rule counts units driven off the field as fled. The seed says the "
+          'unit may turn back to face the enemy, so the turn is a choice and not a step of the retreat; taken, it '
+          'is tested as the index reads it (a second turn).'),
     R('AOT-VICTORY-POINTS',
       'The source ends a battle on points only when a 6:6 brings the night.',
       "Night also falls after a scenario's last turn: 12 unless the scenario says otherwise, and 16 in the three "
@@ -1430,8 +1431,15 @@ READINGS: tuple[Reading, ...] = (
     R('AOT-CMD-SLOT-ORDER',
       'How the scripted player, which the table-top engine plays both sides with, chooses.',
       'It charges when its exact chance of winning the melee is at least half its chance of losing it, evades when '
-      'standing is worse than even, countercharges when it is better, and always returns fire. It asks the rules '
-      'before every action, so it never proposes one they refuse. It gives its orders the one way that reaches '
+      'standing is worse than even, countercharges when it is better, and always returns fire. A unit with no '
+      'charge or shot runs down a panicking enemy within its move, marches on an unguarded enemy camp when the '
+      'camp is nearer than any enemy (or, in the last four turns, whenever its side is not ahead on points), '
+      'otherwise closes on the nearest enemy, trying the next enemy or a sidestep when a friend bars the way, and '
+      'reforms, facing the enemy, when nothing else is left; a panicking unit rallies by reforming once it has '
+      'fled or when no enemy is near. After a retreat it turns back to face the enemy unless the test could cost '
+      'warriors while no enemy can reach the unit\'s flank or rear in its next slot and the unit will reform '
+      'next, a reform facing any way without a test. It asks the rules before every action, so it never proposes '
+      'one they refuse. It gives its orders the one way that reaches '
       'most of its useful units (battle line, direct command, a signal, or one messenger when a single rider is '
       'worth as much as a signal); after a double it moves its busiest owners onto the slots likeliest to come up, '
       'before the re-roll; its junior officers shoot, or counter-attack when the odds are good, once the enemy has '
@@ -1441,7 +1449,9 @@ READINGS: tuple[Reading, ...] = (
       why='None of this is a rule: a scripted player needs some policy, and these are plain ones a careful player '
           'might follow. It charges at worse than even odds because a general who never fights gains no points by '
           'nightfall, and of the ways of giving orders, which a slot fixes to one, it takes the one that moves most '
-          'useful units.'),
+          'useful units. Running down panicking units and taking an empty camp risk nothing and are how the '
+          'victory rule pays (a unit dispersed, a camp sacked and the units that fled into it); a unit that merely '
+          'waited behind a friend, or facing the wrong way, or in panic, never decided a game.'),
     R('AOT-SHOOT-SHIELDWALL',
       'Whether the shield wall is rolled for every volley and every melee pair, or once a slot.',
       'Once a slot: a unit rolls its shield die the first time it is hit in a slot, and over the whole slot that '

@@ -202,6 +202,9 @@ def tabletop_turn_times() -> list[float]:
 #: Issue 19: whole games of each shipped scenario timed one by one, and ``simulate`` over a pool of every core.
 TABLETOP_WHOLE_GAMES = 5
 TABLETOP_SIMULATED = 100
+#: Issue 19: the share of ``simulate``'s games of every shipped scenario that end in a decision (a rout, or a
+#: points win with more than 0 VP; a level score is a draw).
+TABLETOP_DECISIVE = 0.70
 
 
 def tabletop_game_times() -> dict[str, tuple[float, float]]:
@@ -392,17 +395,23 @@ def browser_engine(html: Path) -> None:
 
 
 def report_whole_games() -> None:
-    """Issue 19: a whole game of each scenario and ``simulate`` of 100, with the load they were taken under
-    (on a shared machine the load average says how far to trust them)."""
+    """Issue 19: a whole game of each scenario, and ``simulate`` of 100 games of each shipped scenario (its
+    decisive share and invariant violations; delion's time), with the load they were taken under (on a shared
+    machine the load average says how far to trust them)."""
     print(f"issue 19, the table-top engine plays whole games (load average {os.getloadavg()[0]:.1f} at the start)")
     for name, (t, cpu) in tabletop_game_times().items():
         report(f"one whole game of {name} (median of {TABLETOP_WHOLE_GAMES})", f"{t:.2f} s", "< 0.25 s", t < 0.25)
         print(f"  the same games' CPU time (median): {cpu:.2f} s")
-    secs, share, bad, cpu = tabletop_simulate("delion", TABLETOP_SIMULATED)
-    report(f"simulate {TABLETOP_SIMULATED} games of delion on {os.cpu_count()} cores ({share:.0%} decisive, "
-           f"{bad} violations; load average {os.getloadavg()[0]:.1f} after)", f"{secs:.1f} s", "< 30 s",
-           secs < 30 and bad == 0)
-    print(f"  the workers' CPU time, all cores together: {cpu:.1f} s")
+    from aot_rules.tabletop.scenarios import SCENARIOS
+
+    for name in SCENARIOS:  # one simulate per scenario: its decisive share and violations, and delion's time
+        secs, share, bad, cpu = tabletop_simulate(name, TABLETOP_SIMULATED)
+        report(f"{name}: decisive share of {TABLETOP_SIMULATED} games ({bad} violations)", f"{share:.0%}",
+               f">= {TABLETOP_DECISIVE:.0%}", share >= TABLETOP_DECISIVE and bad == 0)
+        if name == "delion":
+            report(f"simulate {TABLETOP_SIMULATED} games of delion on {os.cpu_count()} cores (load average "
+                   f"{os.getloadavg()[0]:.1f} after)", f"{secs:.1f} s", "< 30 s", secs < 30 and bad == 0)
+        print(f"  {name}: {secs:.1f} s; the workers' CPU time, all cores together: {cpu:.1f} s")
 
 
 def main() -> None:

@@ -10,7 +10,8 @@ object of its fields; a string marked with what it holds (:class:`~aot_rules.tab
 that mark's schema (a rule ID must look like one).
 
 Action arguments (:class:`~aot_rules.tabletop.state.ActionRecord`) are plain values, enums of the rules
-(:data:`ARG_ENUMS`), move steps and tuples of them; each non-plain value is a small tagged object.
+(:data:`ARG_ENUMS`), move steps, a player's typed decision (the event it logs) and tuples of them; each non-plain
+value is a small tagged object.
 """
 
 from __future__ import annotations
@@ -20,6 +21,7 @@ import types
 import typing
 from collections.abc import Mapping
 from enum import Enum
+from fractions import Fraction
 from functools import cache
 from typing import Any, cast
 
@@ -49,6 +51,9 @@ ARG_ENUMS: dict[str, type[Enum]] = {"Method": Method}
 #: Move steps an action's argument may be.
 STEPS: dict[str, type[Advance] | type[Wheel]] = {"Advance": Advance, "Wheel": Wheel}
 
+#: An exact probability or expectation as a record writes it: a whole number or numerator/denominator, each at
+#: most 40 digits (the exact laws' denominators are powers of 6 and small products of them).
+FRACTION_PATTERN = r"^-?[0-9]{1,40}(/[1-9][0-9]{0,39})?$"
 #: The longest tuple a record field may hold (a schema bound: a file cannot make the loader build millions).
 MAX_ITEMS = 4096
 
@@ -134,6 +139,8 @@ def encode_value(v: object, tp: Any) -> object:
         return [encode_value(x, t) for x, t in zip(seq, a, strict=True)]
     if tp is float:
         return float(cast(float, v)) + 0.0
+    if tp is Fraction:
+        return str(v)  # exact: "41/100", "0", "1"
     return v
 
 
@@ -160,6 +167,8 @@ def decode_value(v: Any, tp: Any) -> Any:
         return tuple(decode_value(x, t) for x, t in zip(v, a, strict=True))
     if tp is float:
         return float(v)
+    if tp is Fraction:
+        return Fraction(v)
     return v
 
 
@@ -242,6 +251,8 @@ def schema_of(tp: Any) -> Schema:
         return {"type": "number", "minimum": -1e6, "maximum": 1e6}
     if tp is str:
         return {"type": "string", "maxLength": 2000}
+    if tp is Fraction:
+        return {"type": "string", "pattern": FRACTION_PATTERN}
     raise TypeError(f"no schema for {tp!r}")
 
 
@@ -277,6 +288,8 @@ def event_problem(d: Mapping[str, Any]) -> str | None:
 # --- action arguments -------------------------------------------------------------------------------------
 
 def encode_arg(v: object) -> object:
+    if isinstance(v, table_events.Decided):  # a player's typed decision, recorded as the event it logs
+        return {"decision": encode_event(v)}
     if isinstance(v, Enum):  # first: a StrEnum is a str too
         return {"enum": type(v).__name__, "value": v.value}
     if isinstance(v, bool) or v is None or isinstance(v, (int, str)):
@@ -304,6 +317,8 @@ def decode_arg(v: Any) -> object:
             return STEPS[v["step"]](float(v["value"]))
         if "set" in v:
             return frozenset(v["set"])
+        if "decision" in v:
+            return decode_event(v["decision"])
     return v
 
 
@@ -322,6 +337,8 @@ ARG_SCHEMA: Schema = {
         {"type": "object", "properties": {"set": {"type": "array", "items": {"type": "string"},
                                                   "maxItems": MAX_ITEMS}},
          "required": ["set"], "additionalProperties": False},
+        {"type": "object", "properties": {"decision": event_type_schema("Decided")}, "required": ["decision"],
+         "additionalProperties": False},
         {"type": "array", "items": {"$ref": "#/$defs/arg"}, "maxItems": MAX_ITEMS},
     ]}},
 }

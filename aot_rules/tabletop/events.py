@@ -23,6 +23,7 @@ from __future__ import annotations
 
 from dataclasses import dataclass
 from enum import Enum, StrEnum
+from fractions import Fraction
 from typing import Annotated
 
 from aot_rules.aot.rules.orders import Activity, Method
@@ -116,6 +117,7 @@ class Reaction(StrEnum):
     COUNTERCHARGE = "countercharge"  # AOT-REACT-COUNTERCHARGE
     EVADE = "evade"  # AOT-EVADE-PROCEDURE
     LOST_IN_STORM = "lost in the storm"  # naming a unit lost in the storm (AOT-WEATHER-STORM)
+    TURN_BACK = "turn back to face"  # a retreat's end: turn back to face the enemy (AOT-MELEE-RETREAT)
 
 
 class Verdict(StrEnum):
@@ -507,12 +509,58 @@ class ReactionChosen(Event):
     by_name: Name = ""
 
 
+class Choice(StrEnum):
+    """The kinds of decision a player logs (:class:`Decided`); each is told by its own sentence."""
+
+    FLEE = "flee"
+    RALLY = "rally"
+    SHOOT = "shoot"
+    CHARGE = "charge"
+    PURSUE = "pursue"
+    REFORM = "reform"
+    FACE = "face"
+    ADVANCE = "advance"
+    CAMP = "march on the camp"
+    SIDESTEP = "sidestep"
+    RUN = "run"
+    TROT = "trot"
+    TURN = "turn"
+    REWRITE = "rewrite slots"
+    MESSENGER = "messenger"
+    ORDER = "order"
+    OWN_UNIT = "own unit"
+    INDIVIDUAL = "individual unit"
+    IDLE = "no unit to act"
+    GONE = "general gone"
+    HOLD = "hold"
+    OFFICER_SHOOT = "officer shoots"
+    OFFICER_CHARGE = "officer counter-attacks"
+
+
 @dataclass(frozen=True, slots=True)
 class Decided(Event):
-    """A player's decision and its reason (shown only with ``play --verbose``)."""
+    """A player's decision, typed (shown only with ``play --verbose``): its ``kind``, the unit it is about
+    (``piece``), the unit it aims at or orders (``target``), the general whose slot it is (``owner``) and the
+    numbers its sentence prints: the exact ``odds`` (a charge's P(win) and P(lose), a messenger's P(through), a
+    rewrite's gain in expected work), the ``firers`` of a shot, the ``distance`` in inches, the ``degrees`` off
+    the front, the ``disordered`` warriors of a reform and the new ``slots`` of a rewrite."""
 
     side: int
-    reason: str
+    kind: Choice
+    piece: PieceId = ""
+    target: PieceId = ""
+    name: Name = ""
+    target_name: Name = ""
+    owner: Name = ""
+    method: Method | None = None
+    odds: tuple[Fraction, ...] = ()
+    firers: int = 0
+    distance: float = 0.0
+    degrees: float = 0.0
+    disordered: int = 0
+    straight: bool = False  # an advance, run or trot straight ahead (no wheel)
+    half: bool = False  # half the way it could go
+    slots: tuple[Name, ...] = ()  # the slots' owners: commanders' names, or the list's word for the individual slot
 
 
 @dataclass(frozen=True, slots=True)

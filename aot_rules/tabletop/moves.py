@@ -83,7 +83,7 @@ from aot_rules.aot.rules.run_trot import play_run, play_trot
 from aot_rules.aot.rules.terrain import check_passable, terrain_effect
 from aot_rules.aot.units import Body, Unit, trim_mix
 from aot_rules.core.errors import RuleError
-from aot_rules.tabletop import command
+from aot_rules.tabletop import command, narrate
 from aot_rules.tabletop.events import (
     CampTaken,
     ContactMade,
@@ -965,12 +965,17 @@ def storm_drift(state: GameState, ref: Referee, pid: str, way: str) -> GameState
     return state.with_piece(replace(moved, inside=_inside(state, moved)))
 
 
+#: The reaction the retreating unit's owner is asked when it stops (AOT-MELEE-RETREAT: it *may* turn back).
+TURN_BACK = narrate.TURN_BACK
+
+
 def _face_back(state: GameState, ref: Referee, p: Piece, away: str) -> GameState:
-    """AOT-MELEE-RETREAT: when it stops, the retreating unit may turn to face the enemy again.  The rules
-    index's Reading: that turn is a turn like any other, so it takes its own disorder test (the about-face
-    before the retreat was tested for that turn alone).  The engine always takes the turn when the turned base
-    fits (a unit left with its back to the enemy is open to a rear attack); otherwise the unit keeps its back to
-    the enemy and rolls nothing.  A unit in panic has no density to test and does not turn."""
+    """AOT-MELEE-RETREAT: when it stops, the retreating unit *may* turn to face the enemy again: its owner is
+    asked (the reaction :data:`TURN_BACK`) and the answer is logged either way.  The rules index's Reading: that
+    turn is a turn like any other, so it takes its own disorder test (the about-face before the retreat was
+    tested for that turn alone).  Declined, the unit keeps its back to the enemy and rolls nothing.  Nothing is
+    asked when the turned base would not fit (it stays as it is), nor of a unit in panic, which has no density
+    to test and does not turn."""
     foe = state.piece(away)
     if p.unit.panicking:
         return state
@@ -979,6 +984,11 @@ def _face_back(state: GameState, ref: Referee, p: Piece, away: str) -> GameState
     try:
         _check_place(state, p, pose, "AOT-MELEE-RETREAT", "turn back to face the enemy")
     except RuleError:
+        return state
+    taken = ref.choose(state, p.id, away, TURN_BACK)
+    ref.note(p.name, "AOT-MELEE-RETREAT", kind="decision" if taken else "event",
+             events=(ReactionChosen(p.id, away, TURN_BACK, taken, p.name, foe.name),), pieces=(p.id, away))
+    if not taken:
         return state
     unit = p.unit
     with ref.rolling(p.name, "AOT-MELEE-RETREAT", p.id, away) as rec:
@@ -1105,5 +1115,5 @@ def evade(state: GameState, ref: Referee, pid: str, attacker: str) -> GameState:
     return _settle(state.with_piece(moved), [pid, attacker])
 
 
-__all__ = ["Advance", "Flight", "Step", "Walk", "Wheel", "allowance", "contacts", "evade", "flee", "flight",
-           "move", "reform", "retreat", "step_cost", "turn", "walk"]
+__all__ = ["TURN_BACK", "Advance", "Flight", "Step", "Walk", "Wheel", "allowance", "contacts", "evade", "flee",
+           "flight", "move", "reform", "retreat", "step_cost", "turn", "walk"]

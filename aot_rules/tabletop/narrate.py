@@ -27,6 +27,7 @@ from aot_rules.tabletop.events import (
     BattleEnded,
     CampTaken,
     ChargeEnd,
+    Choice,
     ContactMade,
     Countercharged,
     CounterchargeEnded,
@@ -96,6 +97,8 @@ RENDERERS: dict[type[Event], Renderer] = {}
 
 #: The reaction a player answers for each unit it may name as lost in the storm (AOT-WEATHER-STORM).
 LOST_IN_STORM = Reaction.LOST_IN_STORM
+#: The reaction a retreating unit's owner answers when it stops: turn back to face the enemy (AOT-MELEE-RETREAT).
+TURN_BACK = Reaction.TURN_BACK
 
 
 def renders(cls: type[E]) -> Callable[[Callable[[LogEntry, E], str]], Callable[[LogEntry, E], str]]:
@@ -137,9 +140,63 @@ def unit(pid: str, name: str) -> str:
 
 # --- the frame of the turn and the players' decisions ----------------------------------------------------
 
+def _way(e: Decided) -> str:
+    """How an advance goes: " straight", " half way", both, or nothing (a wheel to face, the whole way)."""
+    return (" straight" if e.straight else "") + (" half way" if e.half else "")
+
+
+def _target(e: Decided) -> str:
+    return unit(e.target, e.target_name)
+
+
+def _odds(e: Decided, compared: bool) -> str:
+    """A charge's exact odds as the player says them, rounded to two places: P(win), then P(lose), with the
+    exact comparison between them when ``compared``."""
+    win, lose = e.odds
+    cmp = (" > " if win > lose else " = " if win == lose else " < ") if compared else ", "
+    return f"P(win) {float(win):.2f}{cmp}P(lose) {float(lose):.2f}"
+
+
+def _shot(e: Decided) -> str:
+    return f"shoot: {e.firers} firer{'s' if e.firers != 1 else ''} at {_target(e)}, {e.distance:.1f}″"
+
+
+#: Each kind of decision's sentence, told from its fields (the odds printed to two places, the exact
+#: fractions kept in the event).
+_DECISIONS: dict[Choice, Callable[[Decided], str]] = {
+    Choice.FLEE: lambda e: f"flee: {e.name or e.piece} is panicking",
+    Choice.RALLY: lambda e: f"rally: {e.name or e.piece} reforms, {e.disordered} disordered",
+    Choice.SHOOT: _shot,
+    Choice.CHARGE: lambda e: f"charge: {_odds(e, True)} against {_target(e)}",
+    Choice.PURSUE: lambda e: f"pursue: {_target(e)} is panicking, {e.distance:.1f}″ away",
+    Choice.REFORM: lambda e: f"reform: {e.disordered} disordered, " + (
+        f"nearest enemy {e.distance:.1f}″" if e.target else "no enemy left"),
+    Choice.FACE: lambda e: f"reform to face {_target(e)}, {abs(e.degrees):.0f}° off its front, without a test",
+    Choice.ADVANCE: lambda e: f"advance{_way(e)} toward {_target(e)}, {e.distance:.1f}″ away",
+    Choice.CAMP: lambda e: f"march on the {e.target_name} camp, {e.distance:.1f}″ away",
+    Choice.SIDESTEP: lambda e: f"sidestep {abs(e.degrees):.0f}° {'left' if e.degrees > 0 else 'right'} to get round "
+                               f"toward {_target(e)}, {e.distance:.1f}″ away",
+    Choice.RUN: lambda e: f"run{_way(e)} toward {_target(e)}, {e.distance:.1f}″ away",
+    Choice.TROT: lambda e: f"trot{_way(e)} toward {_target(e)}, {e.distance:.1f}″ away",
+    Choice.TURN: lambda e: f"turn: {_target(e)} is {abs(e.degrees):.0f}° off its front",
+    Choice.REWRITE: lambda e: f"rewrite the slots after the double: {', '.join(e.slots)} "
+                              f"(expected work {float(e.odds[0]):+.2f})",
+    Choice.MESSENGER: lambda e: f"{e.owner} sends a messenger to {_target(e)}: P(through) {float(e.odds[0]):.2f}, "
+                                "no worse than a signal",
+    Choice.ORDER: lambda e: f"{e.owner} orders {e.target} by {e.method.value if e.method else 'order'}",
+    Choice.OWN_UNIT: lambda e: f"{e.owner} acts with his own unit {e.piece}",
+    Choice.INDIVIDUAL: lambda e: f"individual unit: {unit(e.piece, e.name)}, the most useful",
+    Choice.IDLE: lambda e: "individual unit: no unit has anything to do",
+    Choice.GONE: lambda e: f"{e.owner} has left the battle: his slot passes",
+    Choice.HOLD: lambda e: f"hold: {e.piece} has nothing it may do",
+    Choice.OFFICER_SHOOT: lambda e: f"junior officer of {e.piece}: {_shot(e)}",
+    Choice.OFFICER_CHARGE: lambda e: f"junior officer of {e.piece}: counter-attack {_target(e)}, {_odds(e, False)}",
+}
+
+
 @renders(Decided)
 def _decided(entry: LogEntry, e: Decided) -> str:
-    return e.reason
+    return _DECISIONS[e.kind](e)
 
 
 @renders(SlotOpened)
@@ -423,6 +480,10 @@ def _reaction(entry: LogEntry, e: ReactionChosen) -> str:
         return f"{'names' if e.taken else 'does not name'} {unit(e.piece, e.name)}"
     if e.reaction is Reaction.EVADE and not e.taken:
         return f"stands and accepts the melee with {e.by_name or e.by}"
+    if e.reaction is Reaction.TURN_BACK:
+        by = e.by_name or e.by
+        return (f"{e.name or e.piece} chooses to turn back to face {by}" if e.taken
+                else f"{e.name or e.piece} keeps its back to {by}: no turn back, no test")
     return (f"{e.name or e.piece} {'takes' if e.taken else 'declines'} the {e.reaction.value} against "
             f"{e.by_name or e.by}")
 
@@ -612,5 +673,5 @@ def lines(state: GameState, verbose: bool = False) -> list[str]:
     return [e.line() for e in state.log if shown(e, verbose)]
 
 
-__all__ = ["LOST_IN_STORM", "QUIET", "RENDERERS", "cover", "ended", "inches", "lines", "obstacle", "outcome",
-           "possessive", "renders", "shown", "where"]
+__all__ = ["LOST_IN_STORM", "QUIET", "RENDERERS", "TURN_BACK", "cover", "ended", "inches", "lines", "obstacle",
+           "outcome", "possessive", "renders", "shown", "where"]

@@ -4,30 +4,45 @@ In its slot it activates what the slot allows (a general: the units within his d
 those a signal reaches, then his own unit; an individual-unit slot: the single unit with the best plan),
 and each active unit takes the first of these that the engine accepts:
 
-1. a panicking unit flees (AOT-PANIC);
+1. a panicking unit flees (AOT-PANIC), or rallies by a reform (AOT-PANIC's Reading) once it has fled this turn
+   or when no enemy is within 10″;
 2. shoot at the nearest enemy it can legally hit ("shoot: 3 firers at B2");
 3. charge an enemy it can reach this move when the exact melee odds favour it
    ("charge: P(win) 0.41 > P(lose) 0.22"): winning likelier than losing, by :func:`melee.melee_exact`,
-   the calculators' own law;
-4. reform when disordered warriors can come back and no enemy is near;
-5. advance toward the nearest enemy (wheel to face it, or straight on), stopping short of contact, or for
-   bows and slings at the distance from which every warrior can shoot.
+   the calculators' own law; the nearest such enemy first, then the next (a friend may bar the way to one);
+4. run down a panicking enemy within this move: it is never fought, it flees, and it is dispersed if a base
+   or impassable ground stands in its way (AOT-PANIC);
+5. reform when disordered warriors can come back and no enemy is within 6″;
+6. march on the enemy camp while no enemy unit stands in it, if it is nearer than any enemy, or in the last
+   :data:`PRESS_TURNS` turns when the side is not ahead on points (AOT-CAMP: sacking it is worth 2 VP);
+7. advance toward the nearest enemy (wheel to face it, or straight on), stopping short of contact, or for
+   bows and slings at the distance from which every warrior can shoot; then toward the next enemies, then a
+   sidestep of 45° or 90° to get round whatever bars the way;
+8. reform even with an enemy near, when there are disordered warriors to restore; and last, reform to face an
+   enemy more than 45° off the front (facing is free in a reform: AOT-REFORM's Reading).
 
-A unit whose nearest enemy is behind it (more than 90° off its front) first turns to face it (AOT-TURN:
-not an action, one disorder test).  An individual-unit slot goes to the unit whose best option ranks
+A reform faces the nearest enemy when it is off the front.  A unit whose nearest enemy is behind it (more than
+90° off its front) first turns to face it (AOT-TURN: not an action, one disorder test), unless it means to
+reform, which faces it without a test.  An individual-unit slot goes to the unit whose best option ranks
 highest (flee, shoot, charge, advance, reform), the one nearest the enemy on a tie.
 
-Every choice is logged with its reason through :func:`turn.decide` *before* the action.  An option is
-played for real as a transaction: when the engine refuses it, the state, the dice and the reason said are
+Reactions: return fire and turn to face a flank attack always; evade and countercharge by the exact melee odds;
+after a retreat (AOT-MELEE-RETREAT), turn back to face the enemy unless the turn's test can be saved
+(:func:`turns_back`: the disorder test's exact law against an enemy able to reach the unit's flank or rear, and
+a reform to come that faces it for free).
+
+Every choice is logged as a typed :class:`~aot_rules.tabletop.events.Decided` (its kind, the pieces, the exact
+odds and the numbers its sentence prints) through :func:`turn.decide` *before* the action.  An option is
+played for real as a transaction: when the engine refuses it, the state, the dice and the decision said are
 wound back, nothing reaches the log or the record, and the next option is tried, so an illegal choice
-never stops a game and never shows.  The odds are exact fractions; only the printed reason rounds them.
+never stops a game and never shows.  The odds are exact fractions; only the printed sentence rounds them.
 """
 
 from __future__ import annotations
 
 import math
 from collections.abc import Callable, Sequence
-from dataclasses import dataclass
+from dataclasses import dataclass, replace
 from fractions import Fraction
 from functools import lru_cache
 from typing import Any
@@ -41,28 +56,35 @@ from aot_rules.aot.rules.command import (
     signal_exact,
     slot_activation_exact,
 )
+from aot_rules.aot.rules.disorder import disorder_test
 from aot_rules.aot.rules.melee import MeleeResult, Side, melee_exact
 from aot_rules.aot.rules.orders import LINE_GAP, Method
 from aot_rules.aot.rules.reform import reform as reform_rule
 from aot_rules.aot.rules.reform import restorable
 from aot_rules.aot.rules.shooting import firers_in_range, range_strength
+from aot_rules.aot.rules.victory import victory_points
 from aot_rules.aot.units import Unit
 from aot_rules.core.errors import RuleError
 from aot_rules.tabletop import combat, command, geometry, moves, officers
 from aot_rules.tabletop.command import SIGNAL_MAX, ledger
+from aot_rules.tabletop.events import Choice, Decided
 from aot_rules.tabletop.game import FORCE_ATTACK, FORCE_RETREAT, Game
 from aot_rules.tabletop.geometry import inches
 from aot_rules.tabletop.plans import (
     BEHIND,
+    MIN_WHEEL,
+    SHORT,
     advances,
     centre,
+    contact_along,
     nearest_enemy,
+    outline,
     standoff,
     steps_to,
 )
 from aot_rules.tabletop.sight import gap
 from aot_rules.tabletop.state import GameState, Piece
-from aot_rules.tabletop.turn import activate, decide, rewrite_on_double
+from aot_rules.tabletop.turn import activate, army, decide, rewrite_on_double
 
 
 def favoured(p_win: Fraction, p_lose: Fraction) -> bool:
@@ -116,39 +138,45 @@ def odds(me: Unit, them: Unit, *, charging: bool, weather: str = "calm") -> tupl
 
 @dataclass(frozen=True)
 class Option:
-    """One thing a unit could do: why, and the action with its arguments."""
+    """One thing a unit could do: how highly it ranks, the decision that says why, and the action with its
+    arguments."""
 
     score: int
-    reason: str
+    decision: Decided
     action: Callable[..., GameState]
     args: tuple[Any, ...]
+    kwargs: tuple[tuple[str, Any], ...] = ()
 
 
 def _enemies(state: GameState, piece: Piece) -> list[tuple[float, int, Piece]]:
     return sorted(((gap(piece, e), i, e) for i, e in enumerate(state.enemies(piece))), key=lambda t: t[:2])
 
 
-def _shot(state: GameState, piece: Piece, enemies: list[tuple[float, int, Piece]], *, sure: bool) -> Option | None:
+def _shot(state: GameState, piece: Piece, enemies: list[tuple[float, int, Piece]], *, sure: bool,
+          kind: Choice = Choice.SHOOT) -> Option | None:
     """The shot at the nearest enemy the unit may hit (``sure``: worked out by the engine's own aim)."""
     for d, _, e in enemies:
         if not _may_reach(piece, e, d):
             continue
+        said = Decided(piece.side, kind, piece.id, e.id, piece.name, e.name)
         if not sure:
-            return Option(4, "", combat.shoot, (piece.id, e.id))
+            return Option(4, said, combat.shoot, (piece.id, e.id))
         try:
             a = combat.aim(state, piece, e)
         except RuleError:
             continue
-        return Option(4, f"shoot: {a.firers} firer{'s' if a.firers != 1 else ''} at {e.id} ({e.name}), "
-                      f"{float(a.distance):.1f}″", combat.shoot, (piece.id, e.id))
+        return Option(4, replace(said, firers=a.firers, distance=round(float(a.distance), 4)), combat.shoot,
+                      (piece.id, e.id))
     return None
 
 
-def _charge(state: GameState, piece: Piece, enemies: list[tuple[float, int, Piece]],
-            allowance: float) -> Option | None:
-    """A charge at the nearest enemy within this move that the exact odds favour."""
+def _charges(state: GameState, piece: Piece, enemies: list[tuple[float, int, Piece]],
+             allowance: float) -> list[Option]:
+    """Charges at the enemies within this move that the exact odds make worth it, nearest first (a friend or
+    the ground may bar the way to one and not to the next: the engine says)."""
+    out: list[Option] = []
     for d, _, e in enemies:
-        if d > allowance:
+        if d > allowance or len(out) == MAX_TARGETS:
             break
         if e.unit.panicking:
             continue
@@ -156,12 +184,150 @@ def _charge(state: GameState, piece: Piece, enemies: list[tuple[float, int, Piec
         if not worth_charging(p_win, p_lose, state):
             continue
         steps = steps_to(piece, e, allowance)
-        if steps is None:
+        if steps is not None:
+            out.append(Option(3, Decided(piece.side, Choice.CHARGE, piece.id, e.id, piece.name, e.name,
+                                         odds=(p_win, p_lose)), moves.move, (piece.id, steps)))
+    return out
+
+
+def _pursuits(state: GameState, piece: Piece, enemies: list[tuple[float, int, Piece]],
+              allowance: float) -> list[Option]:
+    """Moves into contact with a panicking enemy within this move: it is never fought, it flees straight away
+    from the pursuer (AOT-PANIC), off the table or, with a base or impassable ground in its way, to its
+    dispersal, a victory point; the pursuer risks no melee."""
+    out: list[Option] = []
+    for d, _, e in enemies:
+        if d > allowance or len(out) == MAX_TARGETS:
+            break
+        if not e.unit.panicking:
             continue
-        cmp = ">" if p_win > p_lose else "=" if p_win == p_lose else "<"
-        return Option(3, f"charge: P(win) {float(p_win):.2f} {cmp} P(lose) {float(p_lose):.2f} against {e.id} "
-                      f"({e.name})", moves.move, (piece.id, steps))
-    return None
+        steps = steps_to(piece, e, allowance)
+        if steps is not None:
+            out.append(Option(3, Decided(piece.side, Choice.PURSUE, piece.id, e.id, piece.name, e.name,
+                                         distance=round(d, 4)), moves.move, (piece.id, steps)))
+    return out
+
+
+def _advances(state: GameState, piece: Piece, d: float, e: Piece, allowance: float) -> list[Option]:
+    return [Option(2, Decided(piece.side, Choice.ADVANCE, piece.id, e.id, piece.name, e.name, distance=round(d, 4),
+                              straight=straight, half=half), moves.move, (piece.id, steps))
+            for steps, straight, half in _ways(advances(state, piece, e, allowance))]
+
+
+def _ways(plans: list[tuple[list[moves.Step], str]]) -> list[tuple[list[moves.Step], bool, bool]]:
+    """:func:`plans.advances`' plans with their way as flags: straight ahead (no wheel), half the way."""
+    return [(steps, "straight" in how, "half" in how) for steps, how in plans]
+
+
+def _off_front(piece: Piece, to: tuple[float, float]) -> float:
+    """Degrees from the unit's front to the point ``to`` (+ to the left)."""
+    return geometry.norm_angle(geometry.bearing(centre(piece), to) - piece.pose.facing)
+
+
+def _reform(piece: Piece, near: tuple[float, int, Piece] | None, kind: Choice = Choice.REFORM,
+            score: int = 1) -> Option:
+    """A reform that restores what it can and faces the nearest enemy when it is off the front (facing is free in
+    a reform, AOT-REFORM's Reading: no test)."""
+    facing = None
+    deg = 0.0
+    if near is not None:
+        deg = _off_front(piece, centre(near[2]))
+        if abs(deg) >= MIN_WHEEL:
+            facing = piece.pose.facing + deg
+    kwargs: tuple[tuple[str, Any], ...] = (("facing", facing),) if facing is not None else ()
+    said = Decided(piece.side, kind, piece.id, near[2].id if near else "", piece.name, near[2].name if near else "",
+                   distance=round(near[0], 4) if near else 0.0, degrees=round(deg, 4),
+                   disordered=piece.unit.disordered)
+    density = reform_rule(piece.unit).density if piece.unit.formed + restorable(piece.unit) > 0 else None
+    return Option(score, said, moves.reform, (piece.id, density), kwargs)
+
+
+def _camp(state: GameState, piece: Piece, allowance: float) -> list[Option]:
+    """A march on the enemy camp while no unit of its side stands in it (AOT-CAMP: entering sacks it, 2 VP, and
+    the enemy's units that fled into it count too), wheeling to face its middle and going the whole way or half;
+    never with one of the side's last :data:`CAMP_KEEP` units on the table (the looter leaves it)."""
+    side = state.sides[1 - piece.side]
+    camp = side.camp_polygon
+    if side.camp_captured or camp.is_empty or len(state.fighting(piece.side)) <= CAMP_KEEP:
+        return []
+    if any(geometry.overlap(g.polygon, camp) for g in state.fighting(1 - piece.side)):
+        return []
+    mid = (float(camp.centroid.x), float(camp.centroid.y))
+    d = geometry.distance(piece.polygon, camp)
+    deg = _off_front(piece, mid)
+    wheel = deg if abs(deg) >= MIN_WHEEL else 0.0
+    left = allowance - geometry.wheel_cost(piece.size, wheel)
+    far = math.floor(min(left, d + CAMP_DEPTH) * 100) / 100
+    out = []
+    for go, half in ((far, False), (round(far / 2, 2), True)):
+        if go < 0.1:
+            continue
+        steps: list[moves.Step] = [moves.Wheel(wheel)] if wheel else []
+        out.append(Option(2, Decided(piece.side, Choice.CAMP, piece.id, "", piece.name, side.name,
+                                     distance=round(d, 4), straight=not wheel, half=half),
+                          moves.move, (piece.id, [*steps, moves.Advance(go)])))
+    return out
+
+
+def _sidesteps(state: GameState, piece: Piece, e: Piece, d: float, allowance: float) -> list[Option]:
+    """When every way straight at the enemy is barred (a friend in front, most often): wheel 45° or 90° either way
+    and advance, stopping short of every enemy, the steps that end nearest ``e`` first."""
+    out = []
+    for deg in SIDESTEPS:
+        left = allowance - geometry.wheel_cost(piece.size, deg)
+        if left < 0.5:
+            continue
+        pose = geometry.wheel_pose(piece.pose, piece.size, deg)
+        stop = left
+        for o in state.enemies(piece):
+            t = contact_along(pose, piece.size, outline(o.pose, o.size), left + SHORT)
+            if t is not None:
+                stop = min(stop, t - SHORT)
+        stop = math.floor(stop * 100) / 100
+        if stop < 0.5:
+            continue
+        end = geometry.footprint(pose.advanced(stop), piece.size)
+        after = geometry.distance(end, e.polygon)
+        if after > d + SIDESTEP_SLACK:
+            continue
+        out.append((after, Option(0, Decided(piece.side, Choice.SIDESTEP, piece.id, e.id, piece.name, e.name,
+                                              distance=round(d, 4), degrees=deg),
+                                   moves.move, (piece.id, [moves.Wheel(deg), moves.Advance(stop)]))))
+    return [o for _, o in sorted(out, key=lambda t: t[0])]
+
+
+#: The most enemies a unit plans a charge, a pursuit or an advance against in one activation.
+MAX_TARGETS = 3
+#: Wheels a unit barred from the enemy tries, to get round whatever bars it (degrees, + to the left).
+SIDESTEPS = (45.0, -45.0, 90.0, -90.0)
+#: A sidestep may end at most this much farther from the enemy than it starts (a 90° one goes round).
+SIDESTEP_SLACK = 0.5
+#: How far past the camp's edge a march plans to go (the camp is 4″ deep: the middle of it).
+CAMP_DEPTH = 2.0
+#: A side keeps at least this many other units on the table before one leaves it to sack a camp.
+CAMP_KEEP = 2
+#: A panicking unit with no enemy nearer than this rallies rather than flee.
+RALLY_CLEAR = 10.0
+
+
+#: In the last this many turns before nightfall a side that is not ahead on points presses (:func:`pressing`).
+PRESS_TURNS = 4
+
+
+def pressing(state: GameState, side: int) -> bool:
+    """Whether ``side`` must press for points: night falls within :data:`PRESS_TURNS` turns and its victory
+    points (AOT-VICTORY-POINTS, counted as at nightfall) are no more than the enemy's, so a draw or a defeat
+    stands unless it scores.  Remembered for the last state asked about."""
+    if state.last_turn - state.turn >= PRESS_TURNS:
+        return False
+    kept = _PRESSING[0]
+    if kept is None or kept[0] is not state:
+        a, b = victory_points(army(state, 0), army(state, 1))
+        kept = _PRESSING[0] = (state, (a.total <= b.total, b.total <= a.total))
+    return kept[1][side]
+
+
+_PRESSING: list[tuple[GameState, tuple[bool, bool]] | None] = [None]
 
 
 def rank(state: GameState, piece: Piece) -> int:
@@ -184,52 +350,78 @@ _RANKS: list[tuple[GameState, dict[str, tuple[Piece, int]]] | None] = [None]
 
 
 def _rank(state: GameState, piece: Piece) -> int:
-    if piece.unit.panicking:
-        return 0 if piece.fled_this_turn else 5
+    u = piece.unit
+    if u.panicking:
+        return 0 if piece.fled_this_turn and restorable(u) == 0 else 5 if not piece.fled_this_turn else 1
     enemies = _enemies(state, piece)
     if not enemies:
         return 0
-    if piece.unit.missile is not None and _shot(state, piece, enemies, sure=False):
+    if u.missile is not None and _shot(state, piece, enemies, sure=False):
         return 4
     allowance = moves.reach(state, piece)
     d, _, e = enemies[0]
-    if any(dd <= allowance and not ee.unit.panicking
-           and worth_charging(*odds(piece.unit, ee.unit, charging=True, weather=state.weather), state)
+    if any(dd <= allowance and (ee.unit.panicking
+                                or worth_charging(*odds(u, ee.unit, charging=True, weather=state.weather), state))
            for dd, _, ee in enemies):
         return 3
     if d > standoff(piece, e) + 0.5 and allowance > 0:
         return 2
-    if piece.unit.disordered and restorable(piece.unit) > 0 and d > NEAR:
+    if u.disordered and restorable(u) > 0:
         return 1
     return 0
+
+
+def _rallies(piece: Piece, near: tuple[float, int, Piece] | None) -> bool:
+    """A panicking unit rallies (a reform gives it a density again, AOT-PANIC's Reading) once it has fled this turn,
+    or when no enemy is within :data:`RALLY_CLEAR`; otherwise it flees first."""
+    if restorable(piece.unit) == 0:
+        return False
+    return piece.fled_this_turn or near is None or near[0] > RALLY_CLEAR
 
 
 def options(state: GameState, piece: Piece) -> list[Option]:
     """What ``piece`` could do now, best first (the order of the module docstring)."""
     pid = piece.id
+    u = piece.unit
     out: list[Option] = []
-    if piece.unit.panicking:
-        if not piece.fled_this_turn:
-            out.append(Option(5, f"flee: {piece.name} is panicking", moves.flee, (pid,)))
-        return out
     enemies = _enemies(state, piece)
-    shot = _shot(state, piece, enemies, sure=True) if piece.unit.missile is not None else None
+    nearest = enemies[0] if enemies else None
+    if u.panicking:
+        flee = [] if piece.fled_this_turn else [Option(5, Decided(piece.side, Choice.FLEE, pid, name=piece.name),
+                                                       moves.flee, (pid,))]
+        rally = [_reform(piece, None, Choice.RALLY)] if restorable(u) > 0 else []
+        return rally + flee if _rallies(piece, nearest) else flee + rally
+    shot = _shot(state, piece, enemies, sure=True) if u.missile is not None else None
     if shot:
         out.append(shot)
     allowance = moves.reach(state, piece)
-    charge = _charge(state, piece, enemies, allowance)
-    if charge:
-        out.append(charge)
-    nearest = enemies[0] if enemies else None
-    if piece.unit.disordered and restorable(piece.unit) > 0 and (nearest is None or nearest[0] > NEAR):
-        far = f"nearest enemy {nearest[0]:.1f}″" if nearest else "no enemy left"
-        out.append(Option(1, f"reform: {piece.unit.disordered} disordered, {far}", moves.reform,
-                          (pid, reform_rule(piece.unit).density)))
+    out += _charges(state, piece, enemies, allowance)
+    out += _pursuits(state, piece, enemies, allowance)
+    mending = bool(u.disordered and restorable(u) > 0)
+    if mending and (nearest is None or nearest[0] > NEAR):
+        out.append(_reform(piece, nearest))
+    camp = _camp(state, piece, allowance) if allowance > 0 else []
+    if nearest is not None and camp and (camp[0].decision.distance < nearest[0] or pressing(state, piece.side)):
+        out += camp
+        camp = []
     if nearest is not None and nearest[0] > standoff(piece, nearest[2]) + 0.5:
-        for steps, how in advances(state, piece, nearest[2], allowance):
-            out.append(Option(2, f"advance{how} toward {nearest[2].id} ({nearest[2].name}), {nearest[0]:.1f}″ away",
-                              moves.move, (pid, steps)))
+        out += _advances(state, piece, nearest[0], nearest[2], allowance)
+    out += camp
+    for d, _, e in enemies[1:MAX_TARGETS]:
+        if d > standoff(piece, e) + 0.5 and not e.unit.panicking:
+            out += _advances(state, piece, d, e, allowance)
+    if nearest is not None and nearest[0] > standoff(piece, nearest[2]) + 0.5:
+        out += _sidesteps(state, piece, nearest[2], nearest[0], allowance)
+    if mending and nearest is not None and nearest[0] <= NEAR:
+        out.append(_reform(piece, nearest))
+    if nearest is not None and abs(_off_front(piece, centre(nearest[2]))) > FACE_OFF:
+        out.append(_reform(piece, nearest, Choice.FACE, 0))
     return out
+
+
+#: A unit whose nearest enemy is more than this many degrees off its front, with nothing better to do, reforms
+#: to face it.
+FACE_OFF = 45.0
 
 
 #: How far beyond a target's range strength a measured distance must be before :func:`_may_reach` calls it out
@@ -286,6 +478,37 @@ def messenger_choice(state: GameState, general: Piece, useful: Sequence[Piece]) 
     return (best, chance) if chance > 0 and chance * rank(state, best) >= signal else None
 
 
+def turn_back_loss(unit: Unit) -> Fraction:
+    """The warriors the turn back to face is expected to disorder: the mean of the disorder test's exact law
+    (:func:`disorder_test`, AOT-DISORDER-TEST) at the unit's density, a regular unit re-rolling a failure."""
+    return disorder_test(unit.density, unit.formed, unit.regular).mean()
+
+
+def rear_threats(state: GameState, piece: Piece) -> list[Piece]:
+    """The enemies that could strike ``piece`` in the flank or rear in their next slot as it stands: not
+    panicking, more than :data:`BEHIND` degrees off its front, and within a plain move of it (10″ − density,
+    AOT-MOVE-DISTANCE)."""
+    return [e for e in state.enemies(piece)
+            if not e.unit.panicking and abs(_off_front(piece, centre(e))) > BEHIND
+            and gap(piece, e) <= moves.allowance(e)]
+
+
+def turns_back(state: GameState, piece: Piece) -> bool:
+    """AOT-MELEE-RETREAT leaves the turn back to face to the owner.  Turned now, the unit pays the turn's test
+    (:func:`turn_back_loss`); left with its back to the enemy, it pays the same test later anyway when an enemy
+    strikes its flank or rear (turning to face it, AOT-TURN-FLANK-ATTACKED, and fighting flanked with no room)
+    or when it turns before acting, but saves it when its next act is a reform, which faces any way without a
+    test.  So the player keeps its back turned only when the test can cost a warrior, no enemy can reach its
+    flank or rear next slot (:func:`rear_threats`), and it will reform: disordered warriors to restore, no
+    missile to aim, no enemy within :data:`NEAR`."""
+    if turn_back_loss(piece.unit) == 0 or rear_threats(state, piece):
+        return True
+    near = nearest_enemy(state, piece)
+    mending = (piece.unit.disordered > 0 and restorable(piece.unit) > 0 and piece.unit.missile is None
+               and (near is None or near[1] > NEAR))
+    return not mending
+
+
 @lru_cache(maxsize=1)
 def slot_chances() -> tuple[Fraction, ...]:
     """The exact chance that each of my slots 1 to 6 comes up in a turn (AOT-CMD-INITIATIVE, ties rolled again):
@@ -339,7 +562,8 @@ class ScriptedPlayer:
 
     # --- reactions ------------------------------------------------------------------------------
     def react(self, state: GameState, pid: str, by: str, reaction: str) -> bool:
-        """Return fire and turn to face a flank attack always; evade when the melee odds are bad; countercharge
+        """Return fire and turn to face a flank attack always; after a retreat, turn back to face the enemy unless
+        the turn's test can be saved (:func:`turns_back`); evade when the melee odds are bad; countercharge
         when they are good; in a storm, name the units offered first (the engine offers those farthest from the
         enemy first).  With demoralization points (``pid`` the winner, ``by`` the enemy they may go on):
         force a retreat that would disperse it; otherwise the points disorder (AOT-DEMO-*).  It never buys a
@@ -348,6 +572,8 @@ class ScriptedPlayer:
         (the random policy still takes them)."""
         if reaction == FORCE_RETREAT:
             return self._breaks(state, state.piece(by))
+        if reaction == moves.TURN_BACK:
+            return turns_back(state, state.piece(pid))
         if reaction == FORCE_ATTACK:
             return False  # disorder wins more battles (see above)
         if reaction not in ("evade", "countercharge"):
@@ -378,7 +604,7 @@ class ScriptedPlayer:
             return
         old = state.sides[self.side].slots
         gain = slot_value(state, self.side, new) - slot_value(state, self.side, old)
-        self.say(game, f"rewrite the slots after the double: {', '.join(new)} (expected work {float(gain):+.2f})")
+        self.say(game, Decided(self.side, Choice.REWRITE, odds=(gain,), slots=new))
         self._try(game, rewrite_on_double, self.side, list(new))
 
     def junior_officers(self, game: Game) -> None:
@@ -398,9 +624,9 @@ class ScriptedPlayer:
         state = game.state
         enemies = _enemies(state, p)
         if p.unit.missile is not None:
-            shot = _shot(state, p, enemies, sure=True)
+            shot = _shot(state, p, enemies, sure=True, kind=Choice.OFFICER_SHOOT)
             if shot is not None and self._try(game, officers.junior_officer, p.id, "shoot", shot.args[1],
-                                              reason=f"junior officer of {p.id}: {shot.reason}"):
+                                              decision=shot.decision):
                 return
         for d, _, e in enemies:
             if d > officers.CHARGE_PLAN:
@@ -409,14 +635,14 @@ class ScriptedPlayer:
             if e.unit.panicking or not worth_charging(p_win, p_lose, state):
                 continue
             steps = steps_to(p, e, officers.CHARGE_PLAN)
+            said = Decided(self.side, Choice.OFFICER_CHARGE, p.id, e.id, p.name, e.name, odds=(p_win, p_lose))
             if steps is not None and self._try(game, officers.junior_officer, p.id, "charge", "", tuple(steps),
-                                               reason=f"junior officer of {p.id}: counter-attack {e.id} ({e.name}), "
-                                               f"P(win) {float(p_win):.2f}, P(lose) {float(p_lose):.2f}"):
+                                               decision=said):
                 return
 
     # --- a slot -----------------------------------------------------------------------------------
-    def say(self, game: Game, reason: str) -> None:
-        game.act(decide, self.side, reason)
+    def say(self, game: Game, decision: Decided) -> None:
+        game.act(decide, decision)
 
     def play_slot(self, game: Game, slot: int) -> None:
         owner = game.state.sides[self.side].slots[slot - 1]
@@ -425,16 +651,17 @@ class ScriptedPlayer:
         else:
             self._general(game, owner)
 
-    def _try(self, game: Game, action: Callable[..., GameState], *args: Any, reason: str = "", **kwargs: Any) -> bool:
-        """Play the action if the rules allow it, saying ``reason`` first; False when they do not.
+    def _try(self, game: Game, action: Callable[..., GameState], *args: Any, decision: Decided | None = None,
+             **kwargs: Any) -> bool:
+        """Play the action if the rules allow it, saying ``decision`` first; False when they do not.
 
         The action is played for real, once: :meth:`Game.act` is a transaction, so a refusal leaves the state
         and the dice as they were, and the decision said before it is wound back with it.  Nothing refused
         thus reaches the log or the record (as if the rules had been asked first), and an accepted action is
         not played twice (a trial on scratch dice, then the real one)."""
         state, dice = game.state, game.dice.snapshot()
-        if reason:
-            self.say(game, reason)
+        if decision is not None:
+            self.say(game, decision)
         try:
             game.act(action, *args, **kwargs)
         except RuleError:
@@ -456,10 +683,10 @@ class ScriptedPlayer:
         ranked.sort(key=lambda k: k[:3])
         chosen = next((k[3] for k in ranked if options(state, k[3])), None)
         if chosen is None:
-            self.say(game, "individual unit: no unit has anything to do")
+            self.say(game, Decided(self.side, Choice.IDLE))
             return
         p = chosen
-        self.say(game, f"individual unit: {p.id} ({p.name}), the most useful")
+        self.say(game, Decided(self.side, Choice.INDIVIDUAL, p.id, name=p.name))
         if self._try(game, activate, self.side, p.id, Method.INDIVIDUAL):
             self.act(game, p.id)
 
@@ -472,7 +699,7 @@ class ScriptedPlayer:
         cs = state.sides[self.side].commander(owner)
         gp = state.piece(cs.unit) if cs else None
         if gp is None or not gp.on_table:
-            self.say(game, f"{owner} has left the battle: his slot passes")
+            self.say(game, Decided(self.side, Choice.GONE, owner=owner))
             return
         g: Piece = gp
         nation = command.nationality_of(state, g)  # he orders only his own nationality (AOT-CMD-NATIONALITY)
@@ -489,8 +716,7 @@ class ScriptedPlayer:
             plan = [(p, Method.DIRECT) for p in direct]
         elif rider is not None:
             p, chance = rider
-            self.say(game, f"{owner} sends a messenger to {p.id} ({p.name}): P(through) {float(chance):.2f}, no "
-                     "worse than a signal")
+            self.say(game, Decided(self.side, Choice.MESSENGER, g.id, p.id, g.name, p.name, owner, odds=(chance,)))
             plan = [(p, Method.MESSENGER)]
         else:
             plan = [(p, Method.SIGNAL) for p in signal]
@@ -499,32 +725,32 @@ class ScriptedPlayer:
             if method is Method.SIGNAL and radius is not None and gap(gp, p) > radius:
                 continue
             if self._try(game, activate, self.side, p.id, method) and game.state.piece(p.id).turn.active:
-                self.say(game, f"{owner} orders {p.id} by {method.value}")
+                self.say(game, Decided(self.side, Choice.ORDER, g.id, p.id, g.name, p.name, owner, method))
                 self.act(game, p.id)
         gp = game.state.piece(gp.id)
         if _can_act(gp) and self._try(game, activate, self.side, gp.id, Method.DIRECT):
-            self.say(game, f"{owner} acts with his own unit {gp.id}")
+            self.say(game, Decided(self.side, Choice.OWN_UNIT, gp.id, name=gp.name, owner=owner))
             self.act(game, gp.id)
 
     def act(self, game: Game, pid: str) -> None:
-        """The active unit ``pid`` takes the first option the engine accepts; an enemy behind it is first
-        faced by a turn (AOT-TURN: not an action, one disorder test)."""
+        """The active unit ``pid`` takes the first option the engine accepts.  An enemy behind it is first faced
+        by a turn (AOT-TURN: not an action, one disorder test), unless the unit means to reform anyway, which
+        faces it without a test; a turn the rules refuse leaves the reform to face it as a last option."""
         piece = game.state.piece(pid)
         near = nearest_enemy(game.state, piece)
         if near is not None and not piece.unit.panicking and near[1] >= geometry.CONTACT:
-            e = near[0]
-            to = centre(e)
-            deg = geometry.norm_angle(geometry.bearing(centre(piece), to) - piece.pose.facing)
-            if abs(deg) > BEHIND:
-                self.say(game, f"turn: {e.id} ({e.name}) is {abs(deg):.0f}° off its front")
-                self._try(game, moves.turn, pid, deg)
-        opts = options(game.state, game.state.piece(pid))
-        for opt in opts:
-            if self._try(game, opt.action, *opt.args, reason=opt.reason):
-                if opt.score == 2:
+            e, d = near
+            deg = _off_front(piece, centre(e))
+            mending = piece.unit.disordered and restorable(piece.unit) > 0 and d > NEAR
+            if abs(deg) > BEHIND and not mending:
+                said = Decided(self.side, Choice.TURN, pid, e.id, piece.name, e.name, degrees=round(deg, 4))
+                self._try(game, moves.turn, pid, deg, decision=said)
+        for opt in options(game.state, game.state.piece(pid)):
+            if self._try(game, opt.action, *opt.args, decision=opt.decision, **dict(opt.kwargs)):
+                if opt.decision.kind is Choice.ADVANCE:
                     self._run_on(game, pid)
                 return
-        self.say(game, f"hold: {pid} has nothing it may do")
+        self.say(game, Decided(self.side, Choice.HOLD, pid, name=piece.name))
 
     def _run_on(self, game: Game, pid: str) -> None:
         """After an advance, run (or trot) on toward the enemy when it is still out of reach (AOT-RUN, AOT-TROT:
@@ -536,10 +762,11 @@ class ScriptedPlayer:
         e, d = near
         if d <= standoff(piece, e) + 2 or d > RUN_WITHIN:
             return
-        for steps, how in advances(game.state, piece, e, RUN_PLAN):
-            verb = "trot" if piece.unit.mounted else "run"
-            if self._try(game, moves.move, pid, steps, run=True, reason=f"{verb}{how} toward {e.id} ({e.name}), "
-                         f"{d:.1f}″ away"):
+        kind = Choice.TROT if piece.unit.mounted else Choice.RUN
+        for steps, straight, half in _ways(advances(game.state, piece, e, RUN_PLAN)):
+            said = Decided(self.side, kind, pid, e.id, piece.name, e.name, distance=round(d, 4), straight=straight,
+                           half=half)
+            if self._try(game, moves.move, pid, steps, run=True, decision=said):
                 return
 
 

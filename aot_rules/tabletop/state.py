@@ -30,7 +30,8 @@ from aot_rules.tabletop.geometry import BaseSize, Pose, footprint
 #: The save format's version; a file of another version is refused (see :mod:`aot_rules.tabletop.save`).  Version 3:
 #: every log line is told from its events, which carry the names it shows (a version 2 record would not replay).
 #: Version 4: the events hold no English that code reads (enums for their vocabularies, a typed obstacle, cover,
-#: score line or refusal where version 3 kept a sentence), so a version 3 record would not load.
+#: score line or refusal where version 3 kept a sentence), and a player's decision is typed (its kind, pieces and
+#: exact odds), no longer a sentence, so a version 3 record would not load.
 FORMAT_VERSION = 4
 #: AOT-TABLE: 60″ across (x) and 40″ from one player's edge to the other's (y).
 TABLE_WIDTH = 60.0

@@ -299,9 +299,10 @@ def end_slot(state: GameState, ref: Referee) -> GameState:
 # --- decisions and the end of the battle ----------------------------------------------------------
 
 
-def decide(state: GameState, ref: Referee, side: int, reason: str) -> GameState:
-    """A player's decision and its reason, in the log; the state is otherwise unchanged."""
-    ref.note(state.sides[side].name, "", kind="decision", events=(Decided(side, reason),))
+def decide(state: GameState, ref: Referee, decision: Decided) -> GameState:
+    """A player's decision, typed, in the log (its sentence is told from its fields); the state is otherwise
+    unchanged."""
+    ref.note(state.sides[decision.side].name, "", kind="decision", events=(decision,))
     return state
 
 

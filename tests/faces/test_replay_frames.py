@@ -129,9 +129,11 @@ def test_gauls_example_keeps_its_numbers() -> None:
     run = scenes.gauls()
     assert run.facts == {"faces": (2, 5, 1, 1, 4, 5, 3), "javelinmen_killed": 2, "javelinmen_ranks": (1, 1),
                          "cavalry_disordered": 2, "retreated": True}
-    # one melee, three steps: the strike (its dice and losses), the retreat, the DP spent
+    # one melee, three steps: the strike (its dice and losses), the retreat (the turn away, the move, the owner's
+    # choice to turn back to face and that turn's test), the DP spent
     assert [[ln.rule for ln in s.lines] for s in run.steps] == [
-        ["AOT-MELEE-STRIKES", "AOT-MELEE-RESULT"], ["AOT-MELEE-RETREAT"] * 3, ["AOT-DEMO-DISORDER"]]
+        ["AOT-MELEE-STRIKES", "AOT-MELEE-RESULT"], ["AOT-MELEE-RETREAT"] * 4, ["AOT-DEMO-DISORDER"]]
+    assert [ln.kind for ln in run.steps[1].lines] == ["roll", "event", "decision", "roll"]
     assert [d.face for d in run.steps[0].lines[0].dice] == [2, 5, 1, 1, 4, 5, 3]
     assert [d.face for d in run.steps[1].lines[0].dice] and not run.steps[2].lines[0].dice
     r = built("gauls")

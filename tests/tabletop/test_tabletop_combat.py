@@ -253,7 +253,9 @@ def test_a_countercharge_that_reaches_cancels_the_volley_and_fights_at_once() ->
     who = Asked("countercharge")
     g = Game(st, dice=TableDice.fixed([5] + [6] * 30), react=who)
     g.act(shoot, "S", "H")
-    assert who.asked == [("H", "S", "countercharge")]
+    # the countercharge, then (the slingers beaten) whether they turn back to face the hoplites when their retreat
+    # stops (AOT-MELEE-RETREAT: the owner's choice; this one declines)
+    assert who.asked == [("H", "S", "countercharge"), ("S", "H", "turn back to face")]
     (cc,) = entries(g.state, "AOT-REACT-COUNTERCHARGE")[:1]
     assert cc.faces == (5,) and cc.outcome == "countercharges slingers 4″ away: 5 reaches"
     h, s = g.state.piece("H"), g.state.piece("S")

@@ -10,6 +10,7 @@ import types
 import typing
 from collections.abc import Iterator
 from enum import Enum
+from fractions import Fraction
 from typing import Annotated, Any
 
 import pytest
@@ -51,10 +52,8 @@ from aot_rules.tabletop.turn import play
 #: never parsed.  A refusal keeps one only where the engine has no typed cause to give (a berserk elephant's blocked
 #: path, a volley lost after a countercharge: the walk's and the aim's many refusals).
 DISPLAY_ONLY = {("Refusal", "message")}
-#: Typed by its own change (the player's decision and reasoning), and not held to this test here.
-ELSEWHERE = {"Decided"}
 #: Leaf types a field may hold besides enums, marked strings and the record's own parts.
-PLAIN = (int, float, bool, type(None), Pose)
+PLAIN = (int, float, bool, type(None), Pose, Fraction)
 
 #: The event classes and their parts (the dataclasses they hold), as :mod:`aot_rules.tabletop.events` defines them.
 CLASSES = [cls for cls in vars(events).values()
@@ -94,7 +93,7 @@ def test_every_event_and_part_is_walked() -> None:
     assert {Obstacle, Cover, Refusal, ScoreLine} <= set(CLASSES)
 
 
-@pytest.mark.parametrize("cls", [c for c in CLASSES if c.__name__ not in ELSEWHERE], ids=lambda c: c.__name__)
+@pytest.mark.parametrize("cls", CLASSES, ids=lambda c: c.__name__)
 def test_no_event_field_is_a_bare_string(cls: type) -> None:
     """English cannot creep back: a new ``str`` field must say what it holds, and a display-only one must be
     listed above, with the reason nothing parses it."""

@@ -11,7 +11,7 @@ from aot_rules.aot.rules.orders import Activity
 from aot_rules.aot.rules.terrain import Terrain
 from aot_rules.core.errors import RuleError
 from aot_rules.tabletop import moves
-from aot_rules.tabletop.events import Turned
+from aot_rules.tabletop.events import ReactionChosen, Turned
 from aot_rules.tabletop.game import Game, TableDice
 from aot_rules.tabletop.geometry import CONTACT, Pose, distance, overlap
 from aot_rules.tabletop.moves import Advance, Wheel
@@ -301,6 +301,30 @@ def test_the_turn_back_to_face_the_enemy_takes_its_own_test() -> None:
     assert b2.pose.facing == 180 and b2.unit.disordered > before.disordered and conserved(b2)
     rolls = [e for e in g.state.log if e.rule == "AOT-MELEE-RETREAT" and e.faces]
     assert [e.faces for e in rolls] == [(5,), (1,)]
+
+
+def test_the_turn_back_to_face_is_the_owners_choice_and_is_logged_either_way() -> None:
+    """AOT-MELEE-RETREAT: when the retreat stops the unit *may* turn back.  Its owner is asked; declined, it
+    keeps its back to the enemy and rolls nothing more; taken, it turns and tests (the test above)."""
+    asked: list[tuple[str, str, str]] = []
+
+    def no(state: GameState, pid: str, by: str, reaction: str) -> bool:
+        asked.append((pid, by, reaction))
+        return False
+
+    g = Game(held_b2(), TableDice.fixed([5]), react=no)
+    g.act(moves.retreat, "B2", "A2")
+    b2 = g.state.piece("B2")
+    assert asked == [("B2", "A2", moves.TURN_BACK)]
+    assert b2.pose == Pose.of(24, 39.6, 0) and g.dice.used == 1  # its back still turned; no second die
+    (said,) = [e for e in g.state.log if any(isinstance(v, ReactionChosen) for v in e.events)]
+    assert said.events == (ReactionChosen("B2", "A2", moves.TURN_BACK, False, b2.name, "Attic hoplites"),)
+    assert said.kind == "event" and "keeps its back to Attic hoplites" in said.outcome
+    assert not any(isinstance(v, Turned) for e in g.state.log for v in e.events)
+    g = game(held_b2(), [5, 5])  # taken: the choice is logged before the turn and its test
+    g.act(moves.retreat, "B2", "A2")
+    chosen = [v for e in g.state.log for v in e.events if isinstance(v, ReactionChosen)]
+    assert [(v.reaction, v.taken) for v in chosen] == [(moves.TURN_BACK, True)] and g.dice.used == 2
 
 
 def test_a_retreat_off_the_table_flees_the_battle() -> None:

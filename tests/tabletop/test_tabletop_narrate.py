@@ -4,6 +4,7 @@ the converted entry kinds are written as events only, and their lines read as a 
 from __future__ import annotations
 
 import re
+from fractions import Fraction
 
 import pytest
 
@@ -20,6 +21,7 @@ from aot_rules.tabletop.events import (
     BattleEnded,
     CampTaken,
     ChargeEnd,
+    Choice,
     ContactMade,
     Countercharged,
     CounterchargeEnded,
@@ -84,6 +86,7 @@ from aot_rules.tabletop.events import (
 )
 from aot_rules.tabletop.game import Game
 from aot_rules.tabletop.geometry import Pose
+from aot_rules.tabletop.narrate import TURN_BACK
 from aot_rules.tabletop.player import scripted
 from aot_rules.tabletop.save import dumps, loads
 from aot_rules.tabletop.scenarios import SCENARIOS, scenario
@@ -117,7 +120,13 @@ SAMPLES = [
     (LeftBattle("B3", Status.DISPERSED), ["leaves the battle: dispersed"]),
     (CampTaken(1, "A4"), ["sacks the side 2 camp"]),
     (ReactionChosen("B1", "A1", Reaction.EVADE, True), ["B1", "takes", "evade", "A1"]),
-    (Decided(0, "charge: P(win) 0.61 > 0.5"), ["charge: P(win) 0.61 > 0.5"]),
+    (Decided(0, Choice.CHARGE, "A1", "B3", "Athenian hoplites", "Boeotian akontists",
+             odds=(Fraction(61, 100), Fraction(1, 2))),
+     ["charge: P(win) 0.61 > P(lose) 0.50 against B3 (Boeotian akontists)"]),
+    (ReactionChosen("B2", "A2", TURN_BACK, False, "Thespian hoplites", "Attic hoplites"),
+     ["Thespian hoplites keeps its back to Attic hoplites: no turn back, no test"]),
+    (ReactionChosen("B2", "A2", TURN_BACK, True, "Thespian hoplites", "Attic hoplites"),
+     ["Thespian hoplites chooses to turn back to face Attic hoplites"]),
     (InitiativeRolledAgain(2, (4, 1), SIDES, ((1, 2, 3, 4), ())), ["rolled again", "Athenians 4, Boeotians 1"]),
     (Aimed("A4", "B1", 6, 3.5, 8, line=True, target_name="Theban hoplites", shooter_name="Scythian archers"),
      ["6 firers of Scythian archers at Theban hoplites (3.5″, battle line: one firer fewer), counted at 8"]),
@@ -364,3 +373,13 @@ def test_distances_print_to_one_decimal() -> None:
     line = narrate.outcome(entry(MovedAlong("A1", A, ((10, 10), (10, 13.3333)), Pose.of(10, 13.3333, 0), 3.3333,
                                             MoveKind.MOVE)))
     assert line == "moves 3.3″ to (10.0, 13.3) facing 0°"
+
+
+@pytest.mark.parametrize("kind", list(Choice))
+def test_every_kind_of_decision_is_told_from_its_fields(kind: Choice) -> None:
+    """A typed decision carries no sentence: each kind has its own, told from the pieces, odds and numbers."""
+    e = Decided(0, kind, "A1", "B3", "Athenian hoplites", "Boeotian akontists", "Nikias", Method.SIGNAL,
+                odds=(Fraction(2, 3), Fraction(1, 3)), firers=3, distance=4.5, degrees=30.0, disordered=2,
+                slots=("Nikias",) * 6)
+    line = narrate.outcome(LogEntry(1, "Athenians", "", (), "decision", (e,)))
+    assert line and "{" not in line and "None" not in line

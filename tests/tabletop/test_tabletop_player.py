@@ -11,14 +11,25 @@ from shapely.geometry import Polygon
 
 from aot_rules.aot.rules.melee import MeleeResult, Side, melee_exact
 from aot_rules.aot.rules.orders import Activity, Method
-from aot_rules.tabletop import geometry
-from aot_rules.tabletop.events import InitiativeRolledAgain, SlotsRewritten, TurnBegan
+from aot_rules.tabletop import geometry, moves
+from aot_rules.tabletop.events import InitiativeRolledAgain, Reformed, SlotsRewritten, TurnBegan
 from aot_rules.tabletop.game import Game, TableDice
 from aot_rules.tabletop.geometry import BaseSize, Pose
 from aot_rules.tabletop.plans import contact_along
-from aot_rules.tabletop.player import ScriptedPlayer, odds, owner_work, scripted, slot_chances, slot_value
+from aot_rules.tabletop.player import (
+    ScriptedPlayer,
+    odds,
+    owner_work,
+    rear_threats,
+    scripted,
+    slot_chances,
+    slot_value,
+    turn_back_loss,
+    turns_back,
+)
 from aot_rules.tabletop.scenarios import scenario
-from aot_rules.tabletop.state import GameState
+from aot_rules.tabletop.sight import gap
+from aot_rules.tabletop.state import GameState, Status
 from aot_rules.tabletop.turn import activate, begin_slot, play, reactions, start_turn
 
 
@@ -187,3 +198,89 @@ def test_a_played_turn_rewrites_then_rolls_again() -> None:
              if isinstance(v, (TurnBegan, SlotsRewritten, InitiativeRolledAgain))]
     assert kinds[0] == "TurnBegan" and "SlotsRewritten" in kinds
     assert kinds.index("SlotsRewritten") < kinds.index("InitiativeRolledAgain")
+
+
+# --- after a retreat: the turn back to face (AOT-MELEE-RETREAT) -------------------------------------------
+
+
+def retreated(far: float, ranks: tuple[int, int] = (3, 3), disordered: int = 2) -> GameState:
+    """The Thespian hoplites (B2), activated, their back to the Attic hoplites (A2) ``far`` inches behind them, as a
+    lost melee's retreat leaves them; no other unit on the table."""
+    s = scenario("greek-border", 1)
+    s = replace(s, pieces=tuple(p for p in s.pieces if p.id in ("A2", "B2")))
+    b2 = s.piece("B2")
+    b2 = replace(b2, unit=replace(b2.unit, ranks=ranks, disordered=disordered), pose=Pose.of(24, 30, 0),
+                 turn=b2.turn.activate())
+    a2 = replace(s.piece("A2"), pose=Pose.of(24, 30 - 1.6 - far, 0))
+    s = s.with_piece(a2).with_piece(b2)
+    assert gap(s.piece("A2"), s.piece("B2")) == pytest.approx(far)
+    return s
+
+
+def test_the_turn_back_is_worth_its_test_only_when_the_test_cannot_be_saved() -> None:
+    """The exact law of the test at density 3 (D3: a 1 or a 2 fails, losing that many) disorders 1/2 a warrior on
+    average; the player keeps its back turned only when no enemy can reach its flank or rear next slot and it
+    will reform, which faces any way without a test."""
+    s = retreated(10)
+    b2 = s.piece("B2")
+    assert turn_back_loss(b2.unit) == Fraction(1, 2)
+    assert not rear_threats(s, b2) and not turns_back(s, b2)  # the hoplites move 6″: 10″ is out of reach
+    assert not ScriptedPlayer(1).react(s, "B2", "A2", moves.TURN_BACK)
+    near = retreated(5)
+    assert rear_threats(near, near.piece("B2")) == [near.piece("A2")] and turns_back(near, near.piece("B2"))
+    formed = retreated(10, (4, 4), 0)  # nothing to reform: it would have to turn before it acts
+    assert turns_back(formed, formed.piece("B2"))
+    alone = retreated(10, (1, 1), 0)  # density 1: the test cannot fail, so the turn costs nothing
+    assert turn_back_loss(alone.piece("B2").unit) == 0 and turns_back(alone, alone.piece("B2"))
+
+
+def test_a_unit_that_kept_its_back_turned_reforms_to_face_without_a_test() -> None:
+    s = retreated(10)
+    g = Game(s, dice=TableDice.seeded(1))
+    ScriptedPlayer(1).act(g, "B2")
+    assert not [e for e in g.state.log if e.rule == "AOT-TURN"]  # no turn, so no test
+    reformed = [v for e in g.state.log for v in e.events if isinstance(v, Reformed)]
+    assert len(reformed) == 1 and reformed[0].faced
+    b2 = g.state.piece("B2")
+    assert abs(geometry.norm_angle(b2.pose.facing - 180)) < 1 and b2.unit.disordered == 1
+    assert decisions(g) == ["reform: 2 disordered, nearest enemy 10.0″"]
+
+
+# --- rallying, pursuit, the enemy camp --------------------------------------------------------------------
+
+
+def test_a_panicking_unit_that_has_fled_rallies() -> None:
+    """AOT-PANIC's Reading: a reform restores a warrior and gives the unit a density again; the player takes it
+    once the unit has fled this turn (it used to wait, holding)."""
+    s = scenario("greek-border", 1)
+    a3 = s.piece("A3")
+    a3 = replace(a3, unit=replace(a3.unit, ranks=(0, 0), disordered=4), fled_this_turn=True, turn=a3.turn.activate())
+    g = Game(s.with_piece(a3), dice=TableDice.seeded(1))
+    ScriptedPlayer(0).act(g, "A3")
+    assert decisions(g) == ["rally: Athenian akontists reforms, 4 disordered"]
+    assert not g.state.piece("A3").unit.panicking
+
+
+def test_a_panicking_enemy_within_reach_is_pursued() -> None:
+    """A panicking unit is never fought, it flees: moving into contact costs the pursuer nothing (AOT-PANIC)."""
+    s = placed(scenario("greek-border", 1), "B3", 18, 13.0, 180)  # 5″ in front of Nikias's hoplites
+    b3, a1 = s.piece("B3"), s.piece("A1")
+    s = s.with_piece(replace(b3, unit=replace(b3.unit, ranks=(0, 0), disordered=4)))
+    s = s.with_piece(replace(a1, turn=a1.turn.activate()))
+    g = Game(s, dice=TableDice.seeded(1))
+    ScriptedPlayer(0).act(g, "A1")
+    assert decisions(g) == ["pursue: B3 (Boeotian akontists) is panicking, 5.0″ away"]
+    assert moves.contacts(g.state, g.state.piece("A1")) == (g.state.piece("B3"),)
+
+
+def test_an_unguarded_camp_nearer_than_any_enemy_is_marched_on_and_sacked() -> None:
+    """AOT-CAMP: the Athenian horse 5″ short of the empty Boeotian camp, the nearest enemy farther off: it rides in
+    and sacks it (2 VP), leaving the table to loot."""
+    s = scenario("greek-border", 1)
+    s = replace(s, pieces=tuple(p for p in s.pieces if p.id in ("A1", "A2", "A5", "B1")))
+    a5 = s.piece("A5")
+    s = s.with_piece(replace(a5, pose=Pose.of(30, 31, 0), turn=a5.turn.activate()))
+    g = Game(s, dice=TableDice.seeded(1))
+    ScriptedPlayer(0).act(g, "A5")
+    assert decisions(g)[0] == "march on the Boeotians camp, 5.0″ away"
+    assert g.state.sides[1].camp_captured and g.state.piece("A5").status is Status.LOOTING

@@ -5,6 +5,7 @@ from __future__ import annotations
 import json
 from collections.abc import Callable
 from dataclasses import fields, replace
+from fractions import Fraction
 from pathlib import Path
 from typing import Any
 
@@ -13,11 +14,11 @@ from hypothesis import given, settings
 from hypothesis import strategies as st
 
 from aot_rules.aot.equipment import MeleeWeapon, Missile
-from aot_rules.aot.rules.orders import Activity, UnitTurn
+from aot_rules.aot.rules.orders import Activity, Method, UnitTurn
 from aot_rules.aot.rules.weather import Weather
 from aot_rules.aot.units import Unit
 from aot_rules.tabletop import save_schema
-from aot_rules.tabletop.events import Decided, Edge, TurnBegan
+from aot_rules.tabletop.events import Choice, Decided, Edge, TurnBegan
 from aot_rules.tabletop.game import Game, TableDice
 from aot_rules.tabletop.geometry import Pose
 from aot_rules.tabletop.player import scripted
@@ -63,8 +64,12 @@ def unusual() -> GameState:
     b1 = b1.with_unit(b1.unit.take_losses(1, 2), removed=1)
     log = (LogEntry(1, "Athenians v Boeotians", "AOT-CMD-INITIATIVE", (6, 6), "roll",
                     (TurnBegan(1, (6, 6), 6, 0, ("Athenians", "Boeotians")),)),
-           LogEntry(1, "Athenians", "", (), "decision", (Decided(0, "charge: P(win) 0.61 > 0.5"),)),
-           LogEntry(1, "B1", "AOT-MELEE-RESULT", (), "event", (Decided(1, "retreats 3″ — “quoted” ✓"),)))
+           LogEntry(1, "Athenians", "", (), "decision", (Decided(0, Choice.CHARGE, "A1", "B3", "Athenian hoplites",
+                                                                 "Boeotian akontists", odds=(Fraction(61, 100),
+                                                                                             Fraction(1, 2))),)),
+           LogEntry(1, "B1", "AOT-MELEE-RESULT", (), "event",
+                    (Decided(1, Choice.ORDER, "B1", "B2", "Theban “quoted” ✓", "Thespians — 3″", "Pagondas",
+                             Method.SIGNAL),)))
     return replace(s.with_pieces(a3, b1, b2), turn=1, weather=Weather.WIND.value, wind=Edge.NORTH,
                    initiative=(6, 6), slot=6, mover=0, log=log, dice_used=2,
                    result="Athenians win: the Boeotians are routed")
@@ -276,3 +281,28 @@ def test_from_data_refuses_without_half_loading() -> None:
     with pytest.raises(SaveFileError, match=r"pieces\[9\]\.unit \(B5\)"):
         from_data(doc, "doc")
     assert to_data(scenario(SCEN, 1))["pieces"][9]["unit"]["ranks"] == [3]
+
+
+def decision(**fields: Any) -> Callable[[dict[str, Any]], object]:
+    """A change that logs one typed decision (a charge at exact odds) with ``fields`` edited."""
+    event = {"type": "Decided", "side": 0, "kind": "charge", "piece": "A1", "target": "B3", "odds": ["61/100", "1/2"]}
+    told = "charge: P(win) 0.61 > P(lose) 0.50 against B3"
+    return lambda d: d["log"].append({"turn": 0, "who": "Athenians", "rule": "", "faces": [], "outcome": told,
+                                      "kind": "decision", "events": [{**event, **fields}], "pieces": []})
+
+
+def test_a_typed_decision_keeps_its_exact_odds() -> None:
+    s = loads(edited(decision()))
+    (said,) = s.log[-1].events
+    assert said == Decided(0, Choice.CHARGE, "A1", "B3", odds=(Fraction(61, 100), Fraction(1, 2)))
+    assert s.log[-1].outcome == "charge: P(win) 0.61 > P(lose) 0.50 against B3"
+
+
+@pytest.mark.parametrize(("fields", "expected"), [
+    ({"kind": "dither"}, "'dither' is not one of"),
+    ({"odds": ["0.61"]}, "'0.61' does not match"),
+    ({"odds": ["1/0"]}, "'1/0' does not match"),
+    ({"reason": "charge!"}, "'reason' was unexpected"),
+])
+def test_a_hand_edited_decision_is_refused(fields: dict[str, Any], expected: str) -> None:
+    assert expected in refusal(edited(decision(**fields)))

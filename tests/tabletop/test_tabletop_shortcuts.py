@@ -20,6 +20,7 @@ from table_positions import poses, sizes
 from aot_rules.aot.rules.orders import Method
 from aot_rules.core.errors import RuleError
 from aot_rules.tabletop import moves
+from aot_rules.tabletop.events import Choice, Decided
 from aot_rules.tabletop.game import Game, TableDice
 from aot_rules.tabletop.geometry import (
     AREA_EPS,
@@ -126,8 +127,10 @@ def test_a_refused_try_leaves_state_dice_and_log_as_they_were() -> None:
     player = ScriptedPlayer(0)
     with pytest.raises(RuleError):  # the rules refuse it played directly ...
         g.act(moves.move, "A1", [moves.Advance(60.0)])
-    assert not player._try(g, moves.move, "A1", [moves.Advance(60.0)], reason="advance off the table")
+    assert not player._try(g, moves.move, "A1", [moves.Advance(60.0)],
+                           decision=Decided(0, Choice.ADVANCE, "A1", "B1", distance=60.0))
     assert g.state is before and g.dice.used == used  # ... and the player's try leaves no trace
-    assert player._try(g, activate, 0, "A1", Method.DIRECT, reason="order A1")
-    assert [e.outcome for e in g.state.log if e.kind == "decision"][-1] == "order A1"
+    assert player._try(g, activate, 0, "A1", Method.DIRECT,
+                       decision=Decided(0, Choice.ORDER, "A1", "A1", owner="Nikias", method=Method.DIRECT))
+    assert [e.outcome for e in g.state.log if e.kind == "decision"][-1] == "Nikias orders A1 by direct command"
     assert g.state.piece("A1").turn.active

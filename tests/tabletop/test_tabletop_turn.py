@@ -5,6 +5,7 @@ from __future__ import annotations
 
 from collections.abc import Callable
 from dataclasses import replace
+from fractions import Fraction
 from typing import Any
 
 import pytest
@@ -12,7 +13,7 @@ import pytest
 from aot_rules.aot.rules.orders import Activity, Method, Rank
 from aot_rules.core.errors import RuleError
 from aot_rules.tabletop import save
-from aot_rules.tabletop.events import InitiativeRolledAgain, SlotsRewritten, TurnBegan
+from aot_rules.tabletop.events import Choice, Decided, InitiativeRolledAgain, SlotsRewritten, TurnBegan
 from aot_rules.tabletop.game import Game, TableDice
 from aot_rules.tabletop.geometry import Pose
 from aot_rules.tabletop.scenarios import scenario
@@ -353,11 +354,15 @@ def test_end_slot_closes_the_slot_and_its_activations() -> None:
     refused(g, "AOT-CMD-SLOT-ORDER", end_slot)
 
 
-def test_a_decision_is_logged_with_its_reason() -> None:
+def test_a_decision_is_logged_typed_and_told_from_its_fields() -> None:
     g = game([4, 2])
-    g.act(decide, BOE, "charge: P(win) 0.61 > 0.5")
+    said = Decided(BOE, Choice.CHARGE, "B1", "A1", "Theban hoplites", "Athenian hoplites",
+                   odds=(Fraction(61, 100), Fraction(1, 2)))
+    g.act(decide, said)
     e = g.state.log[-1]
-    assert (e.kind, e.who, e.outcome) == ("decision", "Boeotians", "charge: P(win) 0.61 > 0.5")
+    assert e.events == (said,)
+    assert (e.kind, e.who, e.outcome) == ("decision", "Boeotians",
+                                          "charge: P(win) 0.61 > P(lose) 0.50 against A1 (Athenian hoplites)")
 
 
 # --- victory --------------------------------------------------------------------------------------------
