@@ -1,7 +1,8 @@
 """The engine's speed shortcuts (issue 19, part 8) give the answers of the slow way they replace: the frontal
 arc's separating-line test, contact_along's box test, the cached base boxes, a wheel's sweep built in one
-shapely call, GameState.changed, the invariant check's box test and memory, and the player acting for real
-on a transaction instead of a trial on scratch dice.
+shapely call, GameState.changed, the invariant check's box test and memory, the player acting for real on a
+transaction instead of a trial on scratch dice, and the dice snapshot that copies the generator only when a
+die is rolled after it.
 
 Bases are placed on both sides and at several facings, so a fault on one side of a shape cannot pass."""
 
@@ -9,6 +10,7 @@ from __future__ import annotations
 
 import math
 from dataclasses import replace
+from typing import Any
 
 import pytest
 from hypothesis import given
@@ -20,7 +22,7 @@ from table_positions import poses, sizes
 from aot_rules.aot.rules.orders import Method
 from aot_rules.core.errors import RuleError
 from aot_rules.tabletop import moves
-from aot_rules.tabletop.game import Game, TableDice
+from aot_rules.tabletop.game import DiceSnapshot, Game, TableDice
 from aot_rules.tabletop.geometry import (
     AREA_EPS,
     BaseSize,
@@ -131,3 +133,32 @@ def test_a_refused_try_leaves_state_dice_and_log_as_they_were() -> None:
     assert player._try(g, activate, 0, "A1", Method.DIRECT, reason="order A1")
     assert [e.outcome for e in g.state.log if e.kind == "decision"][-1] == "order A1"
     assert g.state.piece("A1").turn.active
+
+
+
+#: A player's transactions, flattened: open a snapshot, roll a die of some size, or wind back the newest one.
+_dice_steps = st.lists(st.sampled_from(["open", "open", "d6", "d6", "d10", "back"]), max_size=40)
+
+
+@given(st.integers(0, 2**32), _dice_steps)
+def test_a_lazy_dice_snapshot_winds_back_as_an_eager_copy_does(seed: int, steps: list[str]) -> None:
+    """Nested snapshots, dice rolled between them and wound back in any order a transaction stack allows: the
+    lazy snapshot (the generator's state copied only when a die is next rolled) leaves every later die as an
+    eager copy of the generator's state at every snapshot does."""
+    lazy, eager = TableDice.seeded(seed), TableDice.seeded(seed)
+    assert eager.rng is not None
+    open_: list[tuple[DiceSnapshot, tuple[tuple[Any, ...], int, int]]] = []
+    for step in steps:
+        if step == "open":
+            open_.append((lazy.snapshot(), (eager.rng.getstate(), eager.used, len(eager.log))))
+        elif step == "back" and open_:
+            snap, (state, used, n) = open_.pop()
+            lazy.restore(snap)
+            eager.rng.setstate(state)
+            eager.used = used
+            del eager.log[n:]
+        elif step != "back":
+            sides = int(step[1:])
+            assert lazy.die(sides) == eager.die(sides)
+        assert lazy.used == eager.used and lazy.log == eager.log
+    assert lazy.d6s(5) == eager.d6s(5)
