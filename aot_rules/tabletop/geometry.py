@@ -14,6 +14,7 @@ from __future__ import annotations
 
 import itertools
 import math
+from collections.abc import Callable, Sequence
 from dataclasses import dataclass
 from enum import StrEnum
 from fractions import Fraction
@@ -433,6 +434,62 @@ class Sweep:
         pts = list(corners(pose, size))
         return all(separated(part, pts) for part in self._near_parts(box, None))
 
+
+
+#: Added to a measured shift of a base when it bounds a change of distance: far above the rounding of corner
+#: coordinates (about 1e-14″ on this table), far below :data:`GAP_SLACK`.
+SHIFT_SLACK = 1e-9
+
+
+class StraightClearance:
+    """Whether a straight advance from ``start`` to a trial end keeps at least ``limit`` from some bases: the
+    question a stopping point's search asks again and again (``nearer`` false for every base), answered from
+    the trials already measured when that settles it, measured otherwise.
+
+    Why a measured trial settles others: every corner of the end base moves by the shift between two ends, so
+    the swept ground (the hull of the start and end corners) moves by at most that shift, and its distance to
+    any base changes by at most as much.  A trial whose bounds, so taken from the measured ones, lie
+    2 × :data:`GAP_SLACK` clear of ``limit`` has the answer those bounds give; the measurement itself and
+    :meth:`Sweep.nearer` would both give it without asking shapely.  A measurement within that slack of
+    ``limit`` is answered by ``fallback`` (the search's own question, which asks shapely).  An end that is not
+    the start's facing (not a straight advance) is always answered by ``fallback``."""
+
+    __slots__ = ("bases", "fallback", "limit", "samples", "size", "start", "start_corners")
+
+    def __init__(self, start: Pose, size: BaseSize, bases: Sequence[tuple[Pose, BaseSize]], limit: float,
+                 fallback: Callable[[Pose], bool]) -> None:
+        self.start, self.size, self.limit, self.fallback = start, size, limit, fallback
+        self.bases = [list(corners(p, s)) for p, s in bases]
+        self.start_corners = corners(start, size)
+        #: each measured end (x, y) and its measured distance to each base
+        self.samples: list[tuple[float, float, list[float]]] = []
+
+    def clear(self, end: Pose) -> bool:
+        if end.facing != self.start.facing:
+            return self.fallback(end)
+        settled = self._bounded(end)
+        if settled is not None:
+            return settled
+        part = hull_points([*self.start_corners, *corners(end, self.size)])
+        gaps = [convex_gap(part, b) for b in self.bases]
+        self.samples.append((end.x, end.y, gaps))
+        if any(abs(g - self.limit) < 2 * GAP_SLACK for g in gaps):
+            return self.fallback(end)
+        return all(g >= self.limit for g in gaps)
+
+    def _bounded(self, end: Pose) -> bool | None:
+        """The answer the measured trials settle for ``end``, or None."""
+        if not self.samples:
+            return None
+        lo, hi = self.limit + 2 * GAP_SLACK, self.limit - 2 * GAP_SLACK
+        low = [-math.inf] * len(self.bases)
+        for x, y, gaps in self.samples:
+            shift = math.hypot(end.x - x, end.y - y) + SHIFT_SLACK
+            for i, g in enumerate(gaps):
+                if g + shift <= hi:
+                    return False  # this base is nearer than the limit, whatever the others
+                low[i] = max(low[i], g - shift)
+        return True if all(v >= lo for v in low) else None
 
 def separated(a: Points, b: Points) -> bool:
     """Some edge of one convex polygon has the other wholly on its far side (the separating axis test)."""

@@ -110,6 +110,7 @@ from aot_rules.tabletop.geometry import (
     CONTACT,
     BaseSize,
     Pose,
+    StraightClearance,
     Sweep,
     aspect,
     base_box,
@@ -340,12 +341,19 @@ def _walk(state: GameState, piece: Piece, steps: Sequence[Step], budget: float) 
         if hit:
             lo, hi = 0.0, frac
             clear: dict[Pose, bool] = {}  # positions are rounded, so most late rounds ask about the same end
+
+            def clear_of(trial: Pose, at: Pose = cur, wheel: bool = wheel, hit: list[Piece] = hit) -> bool:
+                return _clear_of(at, trial, size, wheel, hit)
+
+            # a straight step's trials mostly answer from those measured before (see StraightClearance)
+            ask = clear_of if wheel else StraightClearance(cur, size, [(e.pose, e.size) for e in hit], HALF,
+                                                           clear_of).clear
             for _ in range(ROUNDS):
                 mid = (lo + hi) / 2
                 trial = _step_end(cur, size, step, mid)
                 ok = clear.get(trial)
                 if ok is None:
-                    ok = clear[trial] = _clear_of(cur, trial, size, wheel, hit)
+                    ok = clear[trial] = ask(trial)
                 if ok:
                     lo = mid
                 else:

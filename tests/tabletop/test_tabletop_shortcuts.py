@@ -9,6 +9,7 @@ Bases are placed on both sides and at several facings, so a fault on one side of
 from __future__ import annotations
 
 import math
+from collections.abc import Callable
 from dataclasses import replace
 from typing import Any
 
@@ -17,7 +18,7 @@ from hypothesis import given
 from hypothesis import strategies as st
 from shapely.geometry import Polygon
 from shapely.ops import unary_union
-from table_positions import poses, sizes
+from table_positions import facing, poses, sizes
 
 from aot_rules.aot.rules.orders import Method
 from aot_rules.core.errors import RuleError
@@ -27,6 +28,8 @@ from aot_rules.tabletop.geometry import (
     AREA_EPS,
     BaseSize,
     Pose,
+    StraightClearance,
+    Sweep,
     base_box,
     footprint,
     frontal_arc,
@@ -162,3 +165,75 @@ def test_a_lazy_dice_snapshot_winds_back_as_an_eager_copy_does(seed: int, steps:
             assert lazy.die(sides) == eager.die(sides)
         assert lazy.used == eager.used and lazy.log == eager.log
     assert lazy.d6s(5) == eager.d6s(5)
+
+
+def _beside(start: Pose, ahead: float, aside: float) -> tuple[float, float]:
+    """The point ``ahead`` inches along ``start``'s facing and ``aside`` inches to its right (left if negative)."""
+    dx, dy = start.direction
+    return (start.x + ahead * dx + aside * dy, start.y + ahead * dy - aside * dx)
+
+
+def _slow_clear(start: Pose, bases: list[tuple[Pose, BaseSize]], limit: float) -> Callable[[Pose], bool]:
+    """The stopping point's question asked the slow way: the swept ground kept ``limit`` from every base."""
+    def clear(end: Pose) -> bool:
+        ground = Sweep(start, end, BaseSize.UNIT)
+        return not any(ground.nearer(p, s, footprint(p, s), limit) for p, s in bases)
+    return clear
+
+
+_ahead_bases = st.lists(st.tuples(st.floats(0.0, 12.0), st.floats(-5.0, 5.0), facing, sizes), min_size=1, max_size=2)
+
+
+@given(poses, _ahead_bases, st.lists(st.floats(0.0, 10.0), min_size=1, max_size=12))
+def test_straight_clearance_answers_as_the_sweep(start: Pose, others: list[tuple[float, float, float, BaseSize]],
+                                                 trials: list[float]) -> None:
+    """Trials along a straight advance, in any order, toward bases ahead, to either side and at any facing: each
+    answer (settled by earlier measurements or measured) is the slow way's."""
+    bases = [(Pose.of(*_beside(start, a, b), f), s) for a, b, f, s in others]
+    slow = _slow_clear(start, bases, moves.HALF)
+    fast = StraightClearance(start, BaseSize.UNIT, bases, moves.HALF, slow)
+    for d in trials:
+        end = start.advanced(d)
+        assert fast.clear(end) == slow(end)
+
+
+def _stop(ask: Callable[[Pose], bool], start: Pose, d: float) -> float:
+    """The walk's bisection for a stopping point along a straight advance of ``d`` inches (each rounded end asked
+    once)."""
+    lo, hi = 0.0, 1.0
+    seen: dict[Pose, bool] = {}
+    for _ in range(moves.ROUNDS):
+        mid = (lo + hi) / 2
+        end = start.advanced(d * mid)
+        if end not in seen:
+            seen[end] = ask(end)
+        lo, hi = (mid, hi) if seen[end] else (lo, mid)
+    return lo
+
+
+@given(poses, _ahead_bases)
+def test_straight_clearance_stops_a_move_where_the_slow_search_does(
+        start: Pose, others: list[tuple[float, float, float, BaseSize]]) -> None:
+    bases = [(Pose.of(*_beside(start, a, b), f), s) for a, b, f, s in others]
+    slow = _slow_clear(start, bases, moves.HALF)
+    fast = StraightClearance(start, BaseSize.UNIT, bases, moves.HALF, slow)
+    assert _stop(fast.clear, start, 10.0) == _stop(slow, start, 10.0)
+
+
+@pytest.mark.parametrize("aside", [-2.0, 0.0, 2.0])
+@pytest.mark.parametrize("face", [0.0, 90.0, -135.0, 17.5])
+def test_a_charge_measures_few_of_its_search_trials(aside: float, face: float) -> None:
+    """A charge at a base ahead (or half to either side): of the search's 40 trials, most are settled by the
+    ones measured before them, and it stops where the slow search stops."""
+    start = Pose.of(30, 20, face)
+    bases = [(Pose.of(*_beside(start, 6.0, aside), face + 180), BaseSize.UNIT)]
+    slow = _slow_clear(start, bases, moves.HALF)
+    asked: list[Pose] = []
+
+    def counted(end: Pose) -> bool:
+        asked.append(end)
+        return slow(end)
+
+    fast = StraightClearance(start, BaseSize.UNIT, bases, moves.HALF, counted)
+    assert _stop(fast.clear, start, 10.0) == _stop(slow, start, 10.0)
+    assert len(fast.samples) + len(asked) <= 12
