@@ -46,11 +46,16 @@ class BaseSize(StrEnum):
     @property
     def width(self) -> float:
         """The length of the front edge, inches."""
-        return {BaseSize.UNIT: 3.2, BaseSize.LARGE: 2.4, BaseSize.STAKES: 3.2}[self]
+        return _WIDTH[self]
 
     @property
     def depth(self) -> float:
-        return {BaseSize.UNIT: 1.6, BaseSize.LARGE: 3.2, BaseSize.STAKES: 0.8}[self]
+        return _DEPTH[self]
+
+
+#: Each base's front and depth, inches (looked up, not rebuilt, on every measurement).
+_WIDTH = {BaseSize.UNIT: 3.2, BaseSize.LARGE: 2.4, BaseSize.STAKES: 3.2}
+_DEPTH = {BaseSize.UNIT: 1.6, BaseSize.LARGE: 3.2, BaseSize.STAKES: 0.8}
 
 
 class Aspect(StrEnum):
@@ -71,6 +76,7 @@ def _r(v: float) -> float:
     return 0.0 if out == 0 else out  # no -0.0 in a saved game
 
 
+@lru_cache(maxsize=65536)
 def norm_angle(deg: float) -> float:
     """An angle in (-180, 180], rounded to :data:`PLACES` places (rounding first, so that -179.99999
     becomes 180 and not -180)."""
@@ -93,13 +99,13 @@ class Pose:
 
     @staticmethod
     def of(x: float, y: float, facing: float = 0.0) -> Pose:
-        return Pose(_r(x), _r(y), norm_angle(facing))
+        x, y = round(x, PLACES), round(y, PLACES)  # :func:`_r`, written out: a game makes tens of thousands
+        return Pose(x if x else 0.0, y if y else 0.0, norm_angle(facing))
 
     @property
     def direction(self) -> tuple[float, float]:
         """The unit vector the base faces."""
-        a = math.radians(self.facing)
-        return (-math.sin(a), math.cos(a))
+        return _direction(self.facing)
 
     def advanced(self, d: float) -> Pose:
         """The pose after moving ``d`` inches straight ahead (negative: straight back)."""
@@ -114,6 +120,20 @@ class Pose:
         """The same ground, facing the other way: the front edge moves to where the rear edge was."""
         back = self.advanced(-size.depth)
         return Pose.of(back.x, back.y, self.facing + 180)
+
+
+@lru_cache(maxsize=4096)
+def _direction(facing: float) -> tuple[float, float]:
+    """The unit vector a base facing ``facing`` faces (the trigonometry once per facing: a game has few)."""
+    a = math.radians(facing)
+    return (-math.sin(a), math.cos(a))
+
+
+@lru_cache(maxsize=4096)
+def _trig(degrees: float) -> tuple[float, float]:
+    """cos and sin of ``degrees``, once per angle."""
+    a = math.radians(degrees)
+    return (math.cos(a), math.sin(a))
 
 
 def centre(pose: Pose, size: BaseSize) -> tuple[float, float]:
@@ -151,12 +171,16 @@ def footprint(pose: Pose, size: BaseSize) -> Polygon:
 def corners(pose: Pose, size: BaseSize) -> tuple[tuple[float, float], ...]:
     """Front-left, front-right, rear-right, rear-left (plain arithmetic: a shapely transform per base was the
     engine's single largest cost)."""
+    x, y = pose.x, pose.y
+    return tuple([(rx + x, ry + y) for rx, ry in _offsets(pose.facing, size)])
+
+
+@lru_cache(maxsize=4096)
+def _offsets(facing: float, size: BaseSize) -> tuple[tuple[float, float], ...]:
+    """The corners of a base at ``facing`` whose front edge is centred on the origin (:func:`corners` adds the
+    position): rotated once per facing and size."""
     w, d = size.width / 2, size.depth
-    out = []
-    for x, y in ((-w, 0.0), (w, 0.0), (w, -d), (-w, -d)):
-        rx, ry = _rotate((x, y), pose.facing)
-        out.append((rx + pose.x, ry + pose.y))
-    return tuple(out)
+    return tuple(_rotate(v, facing) for v in ((-w, 0.0), (w, 0.0), (w, -d), (-w, -d)))
 
 
 def front_edge(pose: Pose, size: BaseSize) -> LineString:
@@ -175,8 +199,8 @@ def overlap(a: Polygon, b: Polygon) -> bool:
 
 
 def _rotate(v: tuple[float, float], degrees: float) -> tuple[float, float]:
-    a = math.radians(degrees)
-    return (v[0] * math.cos(a) - v[1] * math.sin(a), v[0] * math.sin(a) + v[1] * math.cos(a))
+    c, s = _trig(degrees)
+    return (v[0] * c - v[1] * s, v[0] * s + v[1] * c)
 
 
 @lru_cache(maxsize=16384)
