@@ -96,11 +96,14 @@ RUN_WITHIN = 16.0
 RUN_PLAN = 12.0
 
 
+@lru_cache(maxsize=16384)
 def odds(me: Unit, them: Unit, *, charging: bool, weather: str = "calm") -> tuple[Fraction, Fraction]:
     """P(I win), P(I lose) in a melee of ``me`` against ``them``; ``charging``: I move into contact.
 
     Horse strike (AOT-MELEE-HORSE-STRIKE): the charging horse strikes, and a horse charged frontally by
-    foot strikes too; soaked ground stops both.  The law is :func:`melee_exact` (cached).
+    foot strikes too; soaked ground stops both.  The law is :func:`melee_exact` (cached); these two numbers are
+    cached too, since reading them off the joint law walks all its outcomes and the player asks the same pairs
+    again and again (every rank of every unit in every state of a slot).
     """
     mud = weather == "soaked ground"
     att, dfn = (me, them) if charging else (them, me)
