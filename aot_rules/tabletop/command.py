@@ -57,6 +57,7 @@ from aot_rules.tabletop import geometry
 from aot_rules.tabletop.events import Activated, SlotOpened, SlotsRewritten
 from aot_rules.tabletop.game import Referee
 from aot_rules.tabletop.geometry import inches
+from aot_rules.tabletop.memo import ByIdentity
 from aot_rules.tabletop.narrate import possessive
 from aot_rules.tabletop.sight import gap
 from aot_rules.tabletop.state import GameState, LogEntry, Piece
@@ -105,14 +106,26 @@ def _opened(e: LogEntry) -> SlotOpened | None:
 
 
 def slot_entries(state: GameState) -> tuple[LogEntry, ...]:
-    """The log entries of the slot being played, from its opening entry on (empty outside a slot)."""
+    """The log entries of the slot being played, from its opening entry on (empty outside a slot); kept with the
+    log they were read from (the log's entries and the slot number are all it reads)."""
     if not state.slot:
         return ()
     log = state.log
+    kept = _SLOT_ENTRIES.get(log)
+    if kept is not None and kept[1][0] == state.slot:
+        return kept[1][1]
+    found: tuple[LogEntry, ...] = ()
     for i in range(len(log) - 1, -1, -1):
         if _opened(log[i]) is not None:
-            return log[i:]
-    return ()
+            found = log[i:]
+            break
+    _SLOT_ENTRIES.put(log, (state.slot, found))
+    return found
+
+
+#: :func:`slot_entries` and :func:`ledger`, by the log they read (with the slot they were asked for).
+_SLOT_ENTRIES: ByIdentity[tuple[LogEntry, ...], tuple[int, tuple[LogEntry, ...]]] = ByIdentity()
+_LEDGERS: ByIdentity[tuple[LogEntry, ...], tuple[int, Ledger]] = ByIdentity()
 
 
 def contacts_at_start(state: GameState) -> tuple[str, ...]:
@@ -126,8 +139,8 @@ def contact_ids(state: GameState) -> tuple[str, ...]:
     """Every piece on the table touching an enemy base (AOT-MEASURE, within :data:`geometry.CONTACT`), in
     ``state.pieces`` order."""
     pieces = state.pieces
-    kept = _CONTACTS[0]
-    if kept is not None and kept[0] is pieces:
+    kept = _CONTACTS.get(pieces)
+    if kept is not None:
         return kept[1]
     boxes = {p.id: _box(p.pose, p.size) for p in state.fighting()}
     out = []
@@ -135,14 +148,12 @@ def contact_ids(state: GameState) -> tuple[str, ...]:
         if p.on_table and any(_boxes_near(boxes[p.id], boxes[e.id]) and gap(p, e) < geometry.CONTACT
                               for e in state.enemies(p)):
             out.append(p.id)
-    found = tuple(out)
-    _CONTACTS[0] = (pieces, found)
-    return found
+    return _CONTACTS.put(pieces, tuple(out))
 
 
-#: The last answer of :func:`contact_ids`, with the pieces it was worked out from (kept alive, so a later
-#: state that shares the same tuple of pieces, as most of a slot's states do, gets it without measuring).
-_CONTACTS: list[tuple[tuple[Piece, ...], tuple[str, ...]] | None] = [None]
+#: :func:`contact_ids`'s answers by the tuple of pieces they were worked out from (a later state that shares the
+#: same tuple of pieces, as most of a slot's states do, gets it without measuring).
+_CONTACTS: ByIdentity[tuple[Piece, ...], tuple[str, ...]] = ByIdentity()
 
 
 def _boxes_near(a: tuple[float, float, float, float], b: tuple[float, float, float, float]) -> bool:
@@ -172,6 +183,14 @@ class Ledger:
 
 
 def ledger(state: GameState) -> Ledger:
+    """The slot's command so far, read from its log lines; kept with the log it was read from."""
+    kept = _LEDGERS.get(state.log)
+    if kept is not None and kept[1][0] == state.slot:
+        return kept[1][1]
+    return _LEDGERS.put(state.log, (state.slot, _ledger(state)))[1]
+
+
+def _ledger(state: GameState) -> Ledger:
     led = Ledger()
     for ev in (v for e in slot_entries(state)[1:] for v in e.events):
         if isinstance(ev, SlotsRewritten) and not ev.after_double:

@@ -127,6 +127,7 @@ from aot_rules.tabletop.geometry import (
     wheel_pivot,
     wheel_pose,
 )
+from aot_rules.tabletop.memo import PerPiece
 from aot_rules.tabletop.narrate import possessive
 from aot_rules.tabletop.sight import gap, in_touch
 from aot_rules.tabletop.state import GameState, Piece, Status
@@ -211,7 +212,14 @@ def contacts(state: GameState, piece: Piece) -> tuple[Piece, ...]:
     none for a unit no longer on the table."""
     if not piece.on_table:
         return ()
-    return tuple(e for e in state.enemies(piece) if in_touch(piece, e))
+    kept = _CONTACTS.get(state.pieces, piece.id, piece)
+    if kept is not None:
+        return kept[1]
+    return _CONTACTS.put(state.pieces, piece.id, piece, tuple(e for e in state.enemies(piece) if in_touch(piece, e)))
+
+
+#: :func:`contacts`'s answers by the tuple of pieces they were worked out from (they read nothing else).
+_CONTACTS: PerPiece[tuple[Piece, ...], tuple[Piece, ...]] = PerPiece()
 
 
 def _fighting(state: GameState, pid: str) -> Piece:
