@@ -108,6 +108,7 @@ from aot_rules.tabletop.events import (
 from aot_rules.tabletop.game import Referee
 from aot_rules.tabletop.geometry import (
     CONTACT,
+    GAP_SLACK,
     BaseSize,
     Pose,
     StraightClearance,
@@ -115,6 +116,7 @@ from aot_rules.tabletop.geometry import (
     aspect,
     base_box,
     bearing,
+    box_gap,
     boxes_apart,
     centre,
     distance,
@@ -330,8 +332,8 @@ def _walk(state: GameState, piece: Piece, steps: Sequence[Step], budget: float) 
     enemies, friends = state.enemies(piece), state.friends(piece)
     camp_side = 1 - piece.side
     camp = state.sides[camp_side].camp_polygon
-    camp_box = None if camp.is_empty else camp.bounds
-    rough = [(t, t.polygon.bounds) for t in state.terrain]  # each piece's box, asked once per walk
+    camp_box = state.sides[camp_side].camp_box
+    rough = [(t, t.box) for t in state.terrain]
     meets: list[tuple[str, str]] = [("terrain", n) for n in piece.inside if any(t.name == n for t in state.terrain)]
     cur, left, cost, stopped = piece.pose, budget, 0.0, False
     path: list[Pose] = []
@@ -791,19 +793,30 @@ def flight(state: GameState, piece: Piece, heading: float, d: float, facing: flo
     end = turned_in_place(carried, piece.size, facing)
     lane = start.union(footprint(carried, piece.size)).convex_hull
     ground = cast(Polygon, unary_union([lane, footprint(end, piece.size)]))
+    # bounds first: a base or piece whose box is apart from the ground's cannot overlap it, and one whose box is
+    # clearly farther than contact cannot touch it (the box gap never exceeds the distance)
+    b = ground.bounds
+    box = (float(b[0]), float(b[1]), float(b[2]), float(b[3]))
     held = {e.id for e in contacts(state, piece)}
     blocked = None
     for e in state.enemies(piece):
-        if overlap(ground, e.polygon) if e.id in held else ground.distance(e.polygon) < CONTACT:
+        e_box = base_box(e.pose, e.size)
+        if e.id in held:
+            hit = not boxes_apart(box, e_box) and overlap(ground, e.polygon)
+        else:
+            hit = box_gap(box, e_box) < CONTACT + GAP_SLACK and ground.distance(e.polygon) < CONTACT
+        if hit:
             blocked = f"{e.name} ({e.id}) blocks its path"
             break
     if blocked is None:
         for t in state.terrain:
-            if overlap(ground, t.polygon) and not terrain_effect(t.kind, piece.unit).passable:
+            if not boxes_apart(box, t.box) and overlap(ground, t.polygon) and not terrain_effect(t.kind,
+                                                                                                   piece.unit).passable:
                 blocked = f"the {t.name} ({t.kind}) blocks its path"
                 break
     order = {f.id: i for i, f in enumerate(state.pieces)}
-    crossed = sorted((f for f in state.friends(piece) if overlap(ground, f.polygon)),
+    crossed = sorted((f for f in state.friends(piece)
+                      if not boxes_apart(box, base_box(f.pose, f.size)) and overlap(ground, f.polygon)),
                      key=lambda f: (round(start.distance(f.polygon), 6), order[f.id]))
     body = footprint(end, piece.size)
     ends_on = tuple(f.id for f in crossed if overlap(body, f.polygon))

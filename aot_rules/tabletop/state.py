@@ -57,6 +57,12 @@ class TerrainPiece:
     def polygon(self) -> Polygon:
         return Polygon(self.outline)
 
+    @cached_property
+    def box(self) -> tuple[float, float, float, float]:
+        """The polygon's bounds (min x, min y, max x, max y), asked once: moves and flights test them first."""
+        b = self.polygon.bounds
+        return (float(b[0]), float(b[1]), float(b[2]), float(b[3]))
+
 
 @dataclass(frozen=True)
 class CommanderState:
@@ -85,6 +91,15 @@ class SideState:
     def camp_polygon(self) -> Polygon:
         """The camp's ground; empty once the camp has been sacked (AOT-CAMP: "the camp is removed")."""
         return Polygon() if self.camp_captured else Polygon(self.camp)
+
+    @cached_property
+    def camp_box(self) -> tuple[float, float, float, float] | None:
+        """The camp's bounds, or None once it has been sacked (a move tests them before the camp itself)."""
+        camp = self.camp_polygon
+        if camp.is_empty:
+            return None
+        b = camp.bounds
+        return (float(b[0]), float(b[1]), float(b[2]), float(b[3]))
 
     @cached_property
     def camp_site(self) -> Polygon:

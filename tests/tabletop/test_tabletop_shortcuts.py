@@ -11,38 +11,46 @@ from __future__ import annotations
 import math
 from collections.abc import Callable
 from dataclasses import replace
-from typing import Any
+from typing import Any, cast
 
 import pytest
 from hypothesis import given
 from hypothesis import strategies as st
 from shapely.geometry import Polygon
 from shapely.ops import unary_union
-from table_positions import facing, poses, sizes
+from table_positions import facing, piece, poses, side, sizes
 
+from aot_rules.aot.equipment import MeleeWeapon
 from aot_rules.aot.rules.orders import Method
+from aot_rules.aot.rules.terrain import Terrain, terrain_effect
+from aot_rules.aot.units import Unit
 from aot_rules.core.errors import RuleError
 from aot_rules.tabletop import moves
 from aot_rules.tabletop.game import DiceSnapshot, Game, TableDice
 from aot_rules.tabletop.geometry import (
     AREA_EPS,
+    CONTACT,
     BaseSize,
     Pose,
     StraightClearance,
     Sweep,
     base_box,
+    corners,
     footprint,
     frontal_arc,
     in_arc,
+    on_table,
+    overlap,
     sweep_parts,
     swept,
+    turned_in_place,
     wheel_pose,
 )
 from aot_rules.tabletop.plans import contact_along, outline
 from aot_rules.tabletop.player import ScriptedPlayer
 from aot_rules.tabletop.scenarios import scenario
 from aot_rules.tabletop.simulate import CheckedGame, invariant_problems
-from aot_rules.tabletop.state import GameState, Status
+from aot_rules.tabletop.state import GameState, Piece, Status, TerrainPiece
 from aot_rules.tabletop.turn import activate, begin_slot, reactions, start_turn
 
 
@@ -237,3 +245,62 @@ def test_a_charge_measures_few_of_its_search_trials(aside: float, face: float) -
     fast = StraightClearance(start, BaseSize.UNIT, bases, moves.HALF, counted)
     assert _stop(fast.clear, start, 10.0) == _stop(slow, start, 10.0)
     assert len(fast.samples) + len(asked) <= 12
+
+
+def _slow_flight(state: GameState, p: Piece, heading: float, d: float, facing: float) -> moves.Flight:
+    """:func:`moves.flight` as it was before its bounds tests: every base and piece measured by shapely."""
+    start = p.polygon
+    carried = moves._shift(p.pose, heading, d)
+    end = turned_in_place(carried, p.size, facing)
+    lane = start.union(footprint(carried, p.size)).convex_hull
+    ground = cast(Polygon, unary_union([lane, footprint(end, p.size)]))
+    held = {e.id for e in moves.contacts(state, p)}
+    blocked = None
+    for e in state.enemies(p):
+        if overlap(ground, e.polygon) if e.id in held else ground.distance(e.polygon) < CONTACT:
+            blocked = f"{e.name} ({e.id}) blocks its path"
+            break
+    if blocked is None:
+        for t in state.terrain:
+            if overlap(ground, t.polygon) and not terrain_effect(t.kind, p.unit).passable:
+                blocked = f"the {t.name} ({t.kind}) blocks its path"
+                break
+    order = {f.id: i for i, f in enumerate(state.pieces)}
+    crossed = sorted((f for f in state.friends(p) if overlap(ground, f.polygon)),
+                     key=lambda f: (round(start.distance(f.polygon), 6), order[f.id]))
+    body = footprint(end, p.size)
+    ends_on = tuple(f.id for f in crossed if overlap(body, f.polygon))
+    return moves.Flight(end, blocked, tuple(f.id for f in crossed if f.id not in ends_on), ends_on,
+                        not on_table(ground, state.width, state.depth))
+
+
+@given(poses, st.lists(st.tuples(st.sampled_from([0, 1]), poses), min_size=1, max_size=4),
+       st.floats(-180.0, 180.0), st.floats(0.0, 10.0), st.booleans(), poses)
+def test_flight_answers_as_without_its_bounds_tests(at: Pose, others: list[tuple[int, Pose]], heading: float,
+                                                    d: float, turned: bool, lake_at: Pose) -> None:
+    """A fall-back among friends and enemies (some in contact, some overlapping the way) and an impassable lake,
+    in any direction: the bounds tests change no answer."""
+    hoplites = Unit("hoplites", (4, 4), weapon=MeleeWeapon.SPEAR)
+    me = piece("M", 0, hoplites, at.x, at.y, at.facing)
+    bases = [piece(f"P{i}", side_, hoplites, q.x, q.y, q.facing) for i, (side_, q) in enumerate(others)]
+    lake = TerrainPiece("lake", Terrain.LAKE, corners(lake_at, BaseSize.UNIT))
+    state = GameState("test", 0, (side("Greeks", 0, 0.0), side("Gauls", 36, 40.0)), (me, *bases), (lake,), turn=1)
+    facing = heading + 180 if turned else me.pose.facing
+    assert moves.flight(state, me, heading, d, facing) == _slow_flight(state, me, heading, d, facing)
+
+
+@pytest.mark.parametrize("gap", [0.004, 0.0099, 0.0101, 0.03])
+@pytest.mark.parametrize("aside", [-1, 1])
+@pytest.mark.parametrize("face", [0.0, 90.0, -135.0, 17.5])
+def test_a_flight_is_blocked_by_an_enemy_just_beside_its_path_only_within_contact(gap: float, aside: int,
+                                                                                 face: float) -> None:
+    """An enemy whose side lies ``gap`` inches off either side of a flight's lane blocks it below contact
+    distance only: near the threshold the bounds test must leave the call to shapely."""
+    hoplites = Unit("hoplites", (4, 4), weapon=MeleeWeapon.SPEAR)
+    me = piece("M", 0, hoplites, 30, 20, face)
+    x, y = _beside(me.pose, 3.0, aside * (BaseSize.UNIT.width + gap))
+    foe = piece("E", 1, hoplites, x, y, face)
+    state = GameState("test", 0, (side("Greeks", 0, 0.0), side("Gauls", 36, 40.0)), (me, foe), (), turn=1)
+    fled = moves.flight(state, me, face, 6.0, face)
+    assert fled == _slow_flight(state, me, face, 6.0, face)
+    assert (fled.blocked is not None) == (gap < CONTACT)
