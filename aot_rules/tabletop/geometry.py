@@ -305,18 +305,22 @@ def hull_points(points: Points) -> Points:
     """The convex hull of a few points (Andrew's monotone chain), anticlockwise, without repeating the first:
     for two footprints this is much cheaper than building shapely points and asking for their hull."""
     pts = sorted(set(points))
-
-    def half(seq: Points) -> Points:
-        out: Points = []
-        for p in seq:
-            while len(out) >= 2 and ((out[-1][0] - out[-2][0]) * (p[1] - out[-2][1])
-                                     - (out[-1][1] - out[-2][1]) * (p[0] - out[-2][0])) <= 0:
-                out.pop()
-            out.append(p)
-        return out
-
-    lower, upper = half(pts), half(pts[::-1])
+    lower, upper = _half_hull(pts), _half_hull(pts[::-1])
     return lower[:-1] + upper[:-1]
+
+
+def _half_hull(seq: Points) -> Points:
+    """One chain of :func:`hull_points` (the points kept while every turn is to the left)."""
+    out: Points = []
+    for p in seq:
+        px, py = p
+        while len(out) >= 2:
+            (ax, ay), (bx, by) = out[-2], out[-1]
+            if (bx - ax) * (py - ay) - (by - ay) * (px - ax) > 0:
+                break
+            out.pop()
+        out.append(p)
+    return out
 
 
 def _hull(points: Points) -> Polygon:
@@ -434,9 +438,10 @@ class Sweep:
             self._polygon = swept(self.start, self.end, self.size, wheel=self.wheel)
         return self._polygon
 
-    def nearer(self, pose: Pose, size: BaseSize, body: Polygon, limit: float) -> bool:
+    def nearer(self, pose: Pose, size: BaseSize, body: Polygon | None, limit: float) -> bool:
         """Whether the ground comes nearer than ``limit`` to the base ``body`` at ``pose``: box and convex
-        measurements first, shapely's own distance when those land within :data:`GAP_SLACK` of ``limit``."""
+        measurements first, shapely's own distance when those land within :data:`GAP_SLACK` of ``limit``
+        (``body`` None: the footprint at ``pose``, built only then)."""
         box = base_box(pose, size)
         far = limit + GAP_SLACK
         if box_gap(self.bounds, box) >= far:
@@ -447,7 +452,7 @@ class Sweep:
         pts = list(corners(pose, size))
         d = min(convex_gap(part, pts) for part in near)
         if abs(d - limit) < GAP_SLACK:
-            return bool(self.polygon.distance(body) < limit)
+            return bool(self.polygon.distance(footprint(pose, size) if body is None else body) < limit)
         return d < limit
 
     def apart(self, pose: Pose, size: BaseSize) -> bool:

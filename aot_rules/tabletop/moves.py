@@ -324,7 +324,7 @@ def _clear_of(cur: Pose, end: Pose, size: BaseSize, wheel: bool, hit: list[Piece
     """Whether the ground swept from ``cur`` to ``end`` keeps at least :data:`HALF` from every base in ``hit``
     (the question a stopping point's search asks)."""
     ground = Sweep(cur, end, size, wheel=wheel)
-    return not any(ground.nearer(e.pose, e.size, e.polygon, HALF) for e in hit)
+    return not any(ground.nearer(e.pose, e.size, None, HALF) for e in hit)
 
 
 def _walk(state: GameState, piece: Piece, steps: Sequence[Step], budget: float) -> Walk:
@@ -347,7 +347,7 @@ def _walk(state: GameState, piece: Piece, steps: Sequence[Step], budget: float) 
         wheel = isinstance(step, Wheel)
         end = _step_end(cur, size, step, frac)
         ground = Sweep(cur, end, size, wheel=wheel)
-        hit = [e for e in enemies if ground.nearer(e.pose, e.size, e.polygon, HALF)]
+        hit = [e for e in enemies if ground.nearer(e.pose, e.size, None, HALF)]
         if hit:
             lo, hi = 0.0, frac
             clear: dict[Pose, bool] = {}  # positions are rounded, so most late rounds ask about the same end
