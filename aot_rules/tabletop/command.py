@@ -106,25 +106,18 @@ def _opened(e: LogEntry) -> SlotOpened | None:
 
 
 def slot_entries(state: GameState) -> tuple[LogEntry, ...]:
-    """The log entries of the slot being played, from its opening entry on (empty outside a slot); kept with the
-    log they were read from (the log's entries and the slot number are all it reads)."""
+    """The log entries of the slot being played, from its opening entry on (empty outside a slot)."""
     if not state.slot:
         return ()
     log = state.log
-    kept = _SLOT_ENTRIES.get(log)
-    if kept is not None and kept[1][0] == state.slot:
-        return kept[1][1]
-    found: tuple[LogEntry, ...] = ()
     for i in range(len(log) - 1, -1, -1):
         if _opened(log[i]) is not None:
-            found = log[i:]
-            break
-    _SLOT_ENTRIES.put(log, (state.slot, found))
-    return found
+            return log[i:]
+    return ()
 
 
-#: :func:`slot_entries` and :func:`ledger`, by the log they read (with the slot they were asked for).
-_SLOT_ENTRIES: ByIdentity[tuple[LogEntry, ...], tuple[int, tuple[LogEntry, ...]]] = ByIdentity()
+#: :func:`ledger`'s answers by the log they read (with the slot they were asked for): about half its asks are of
+#: a log asked about before (a unit's planning reads it again and again within one action).
 _LEDGERS: ByIdentity[tuple[LogEntry, ...], tuple[int, Ledger]] = ByIdentity()
 
 

@@ -13,7 +13,6 @@ from functools import lru_cache
 from aot_rules.aot.equipment import Missile
 from aot_rules.aot.rules.shooting import range_strength
 from aot_rules.tabletop import geometry, moves
-from aot_rules.tabletop.memo import PerPiece
 from aot_rules.tabletop.sight import gap
 from aot_rules.tabletop.state import GameState, Piece
 
@@ -87,20 +86,12 @@ def facing_wheel(piece: Piece, target: Piece) -> float:
 
 
 def nearest_enemy(state: GameState, piece: Piece) -> tuple[Piece, float] | None:
-    """The enemy nearest ``piece`` and its distance (the first in the state's order on a tie); kept with the
-    state's tuple of pieces, the only thing it reads."""
-    kept = _NEAREST.get(state.pieces, piece.id, piece)
-    if kept is not None:
-        return kept[1]
     best = None
     for e in state.enemies(piece):
         d = gap(piece, e)
         if best is None or d < best[1] - 1e-9:
             best = (e, d)
-    return _NEAREST.put(state.pieces, piece.id, piece, best)
-
-
-_NEAREST: PerPiece[tuple[Piece, ...], tuple[Piece, float] | None] = PerPiece()
+    return best
 
 
 def standoff(piece: Piece, enemy: Piece) -> float:
