@@ -52,7 +52,6 @@ from aot_rules.tabletop import combat, command, geometry, moves, officers
 from aot_rules.tabletop.command import SIGNAL_MAX, ledger
 from aot_rules.tabletop.game import FORCE_ATTACK, FORCE_RETREAT, Game
 from aot_rules.tabletop.geometry import inches
-from aot_rules.tabletop.memo import PerPiece
 from aot_rules.tabletop.plans import (
     BEHIND,
     advances,
@@ -129,16 +128,7 @@ class Option:
 
 
 def _enemies(state: GameState, piece: Piece) -> list[tuple[float, int, Piece]]:
-    """The enemies by distance (the state's order on a tie); kept with the state's tuple of pieces, the only thing
-    it reads (:func:`rank` and :func:`options` ask it of the same unit in state after state of a slot)."""
-    kept = _ENEMIES.get(state.pieces, piece.id, piece)
-    if kept is None:
-        kept = (piece, _ENEMIES.put(state.pieces, piece.id, piece, tuple(sorted(
-            ((gap(piece, e), i, e) for i, e in enumerate(state.enemies(piece))), key=lambda t: t[:2]))))
-    return list(kept[1])
-
-
-_ENEMIES: PerPiece[tuple[Piece, ...], tuple[tuple[float, int, Piece], ...]] = PerPiece()
+    return sorted(((gap(piece, e), i, e) for i, e in enumerate(state.enemies(piece))), key=lambda t: t[:2])
 
 
 def _shot(state: GameState, piece: Piece, enemies: list[tuple[float, int, Piece]], *, sure: bool) -> Option | None:
