@@ -135,13 +135,18 @@ def contact_ids(state: GameState) -> tuple[str, ...]:
     kept = _CONTACTS.get(pieces)
     if kept is not None:
         return kept[1]
-    boxes = {p.id: _box(p.pose, p.size) for p in state.fighting()}
-    out = []
-    for p in pieces:
-        if p.on_table and any(_boxes_near(boxes[p.id], boxes[e.id]) and gap(p, e) < geometry.CONTACT
-                              for e in state.enemies(p)):
-            out.append(p.id)
-    return _CONTACTS.put(pieces, tuple(out))
+    # each pair of enemies boxed once (the box test is symmetric), each base's own measurement as before
+    touching: set[str] = set()
+    others = [(e, _box(e.pose, e.size)) for e in state.fighting(1)]
+    for p in state.fighting(0):
+        box = _box(p.pose, p.size)
+        for e, e_box in others:
+            if _boxes_near(box, e_box):
+                if p.id not in touching and gap(p, e) < geometry.CONTACT:
+                    touching.add(p.id)
+                if e.id not in touching and gap(e, p) < geometry.CONTACT:
+                    touching.add(e.id)
+    return _CONTACTS.put(pieces, tuple(p.id for p in pieces if p.id in touching))
 
 
 #: :func:`contact_ids`'s answers by the tuple of pieces they were worked out from (a later state that shares the

@@ -275,13 +275,18 @@ class GameState:
     def changed(self, **changes: Any) -> GameState:
         """The state with some fields changed: :func:`dataclasses.replace` for a state, without re-running
         ``__init__`` field by field (a game makes thousands of these; every field is already checked).  The
-        lookups cached on this state are not carried over."""
+        units on the table (:meth:`fighting`), worked out from the pieces alone, are carried over when the
+        pieces are the same tuple (every action's log lines make a new state that keeps them); no other cached
+        lookup is."""
         unknown = changes.keys() - _STATE_FIELDS
         if unknown:
             raise TypeError(f"GameState has no field {sorted(unknown)[0]!r}")
         new = object.__new__(GameState)
         mine = self.__dict__
-        new.__dict__.update({k: changes[k] if k in changes else mine[k] for k in _STATE_FIELDS})
+        fresh = {k: changes[k] if k in changes else mine[k] for k in _STATE_FIELDS}
+        if "_on_table" in mine and fresh["pieces"] is mine["pieces"]:
+            fresh["_on_table"] = mine["_on_table"]
+        new.__dict__.update(fresh)
         return new
 
     def with_piece(self, piece: Piece) -> GameState:

@@ -26,6 +26,7 @@ from aot_rules.aot.rules.terrain import Terrain, terrain_effect
 from aot_rules.aot.units import Unit
 from aot_rules.core.errors import RuleError
 from aot_rules.tabletop import moves
+from aot_rules.tabletop.command import contact_ids
 from aot_rules.tabletop.game import DiceSnapshot, Game, TableDice
 from aot_rules.tabletop.geometry import (
     AREA_EPS,
@@ -49,6 +50,7 @@ from aot_rules.tabletop.geometry import (
 from aot_rules.tabletop.plans import contact_along, outline
 from aot_rules.tabletop.player import ScriptedPlayer
 from aot_rules.tabletop.scenarios import scenario
+from aot_rules.tabletop.sight import gap
 from aot_rules.tabletop.simulate import CheckedGame, invariant_problems
 from aot_rules.tabletop.state import GameState, Piece, Status, TerrainPiece
 from aot_rules.tabletop.turn import activate, begin_slot, reactions, start_turn
@@ -105,6 +107,10 @@ def test_changed_is_replace_without_the_cached_lookups() -> None:
     assert gone not in t.fighting() and len(t.fighting()) == len(s.fighting()) - 1
     with pytest.raises(TypeError, match="no field 'turns'"):
         s.changed(turns=3)
+    kept = t.changed(turn=4)  # the same pieces: the units on the table carried over, and still right
+    assert kept.__dict__["_on_table"] is t.__dict__["_on_table"] and kept.fighting() == t.fighting()
+    back = kept.changed(pieces=s.pieces)  # other pieces: worked out again
+    assert "_on_table" not in back.__dict__ and back.fighting() == s.fighting()
 
 
 def _overlapping(state: GameState) -> GameState:
@@ -304,3 +310,22 @@ def test_a_flight_is_blocked_by_an_enemy_just_beside_its_path_only_within_contac
     fled = moves.flight(state, me, face, 6.0, face)
     assert fled == _slow_flight(state, me, face, 6.0, face)
     assert (fled.blocked is not None) == (gap < CONTACT)
+
+
+def _slow_contact_ids(state: GameState) -> tuple[str, ...]:
+    """command.contact_ids as it was: each piece measured against every enemy."""
+    return tuple(p.id for p in state.pieces
+                 if p.on_table and any(gap(p, e) < CONTACT for e in state.enemies(p)))
+
+
+@given(st.lists(st.tuples(st.sampled_from([0, 1]), st.floats(20.0, 24.0), st.floats(18.0, 22.0), facing,
+                          st.booleans()), min_size=1, max_size=6))
+def test_contact_ids_pairs_each_enemy_once_and_answers_as_before(bases: list[tuple[int, float, float, float,
+                                                                                  bool]]) -> None:
+    """Bases of both sides crowded into a few inches (many touching, some overlapping, some off the table):
+    every pair of enemies is boxed once, and the answer is the old one, in the state's order."""
+    hoplites = Unit("hoplites", (4, 4), weapon=MeleeWeapon.SPEAR)
+    pieces = tuple(replace(piece(f"P{i}", s_, hoplites, x, y, f), status=Status.FIGHTING if on else Status.FLED)
+                   for i, (s_, x, y, f, on) in enumerate(bases))
+    state = GameState("test", 0, (side("Greeks", 0, 0.0), side("Gauls", 36, 40.0)), pieces, (), turn=1)
+    assert contact_ids(state) == _slow_contact_ids(state)
