@@ -360,10 +360,23 @@ def how_ended(r: victory.Result) -> str:
             victory.Ending.WITHDRAWAL: "withdrawal"}[r.ending]
 
 
+def _plainly_on(state: GameState, turn_over: bool) -> bool:
+    """The battle goes on, read off the pieces without counting the armies (a check made after every slot): no
+    side withdrawing, each with a unit on the table (so neither is routed, AOT-VICTORY-ROUT), not nightfall, and at
+    most one looter a side (more would make :func:`army` refuse, so the full count is left to say so)."""
+    if turn_over and state.turn >= state.last_turn:
+        return False
+    if any(s.withdrawn for s in state.sides) or not state.fighting(0) or not state.fighting(1):
+        return False
+    return all(sum(p.side == side and p.status is Status.LOOTING for p in state.pieces) <= 1 for side in (0, 1))
+
+
 def check_victory(state: GameState, ref: Referee, *, turn_over: bool = True) -> GameState:
     """Has the battle ended?  A rout (an army with no unit left on the table), a completed withdrawal, or,
     when ``turn_over`` and the last turn has been played, nightfall on points.  Sets ``state.result``."""
     if state.result is not None:
+        return state
+    if _plainly_on(state, turn_over):
         return state
     a, b = army(state, 0), army(state, 1)
     routed = [s for s in (a, b) if not victory.still_fighting(s)]

@@ -14,13 +14,14 @@ from dataclasses import replace
 from typing import Any, cast
 
 import pytest
-from hypothesis import given
+from hypothesis import example, given
 from hypothesis import strategies as st
 from shapely.geometry import Polygon
 from shapely.ops import unary_union
 from table_positions import facing, piece, poses, side, sizes
 
 from aot_rules.aot.equipment import MeleeWeapon
+from aot_rules.aot.rules import victory
 from aot_rules.aot.rules.orders import Method
 from aot_rules.aot.rules.terrain import Terrain, terrain_effect
 from aot_rules.aot.units import Unit
@@ -53,7 +54,7 @@ from aot_rules.tabletop.scenarios import scenario
 from aot_rules.tabletop.sight import gap
 from aot_rules.tabletop.simulate import CheckedGame, invariant_problems
 from aot_rules.tabletop.state import GameState, Piece, Status, TerrainPiece
-from aot_rules.tabletop.turn import activate, begin_slot, reactions, start_turn
+from aot_rules.tabletop.turn import _plainly_on, activate, army, begin_slot, reactions, start_turn
 
 
 @given(poses, sizes, poses, sizes)
@@ -329,3 +330,23 @@ def test_contact_ids_pairs_each_enemy_once_and_answers_as_before(bases: list[tup
                    for i, (s_, x, y, f, on) in enumerate(bases))
     state = GameState("test", 0, (side("Greeks", 0, 0.0), side("Gauls", 36, 40.0)), pieces, (), turn=1)
     assert contact_ids(state) == _slow_contact_ids(state)
+
+
+@given(st.lists(st.tuples(st.sampled_from([0, 1]), st.sampled_from(list(Status))), min_size=2, max_size=6),
+       st.booleans(), st.booleans(), st.integers(10, 13), st.booleans())
+@example([(0, Status.FIGHTING), (1, Status.FIGHTING), (0, Status.LOOTING), (0, Status.LOOTING)], False, False, 5,
+         False)  # two looters: the full count refuses such an army, so the plain check must leave it to it
+def test_the_plain_victory_check_skips_only_battles_that_go_on(units: list[tuple[int, Status]], w0: bool, w1: bool,
+                                                               turn: int, turn_over: bool) -> None:
+    """Whatever the units' fates, withdrawals and turn: when the check reads the battle as plainly going on, the
+    full count agrees (nobody routed or withdrawn, not nightfall, and the armies count without a refusal)."""
+    hoplites = Unit("hoplites", (4, 4), weapon=MeleeWeapon.SPEAR)
+    pieces = tuple(replace(piece(f"P{i}", s_, hoplites, 5 + 4 * i, 20), status=st_)
+                   for i, (s_, st_) in enumerate(units))
+    sides = (replace(side("Greeks", 0, 0.0), withdrawn=w0), replace(side("Gauls", 36, 40.0), withdrawn=w1))
+    state = GameState("test", 0, sides, pieces, (), turn=turn, last_turn=12)
+    if not _plainly_on(state, turn_over):
+        return
+    a, b = army(state, 0), army(state, 1)
+    assert victory.still_fighting(a) and victory.still_fighting(b)
+    assert not w0 and not w1 and not (turn_over and turn >= 12)
