@@ -265,7 +265,7 @@ def _activated(state: GameState, ref: Referee, p: Piece, who: str, rule: str, me
                via: str = "") -> GameState:
     ref.note(who, rule, events=(Activated(p.id, p.side, who, method, name=p.name, distance=round(distance, 4),
                                           via=via),), pieces=(p.id,))
-    return state.with_piece(replace(p, turn=p.turn.activate()))
+    return state.with_piece(p.changed(turn=p.turn.activate()))
 
 
 def activate(state: GameState, ref: Referee, side: int, pid: str, method: Method,
@@ -318,7 +318,7 @@ def activate(state: GameState, ref: Referee, side: int, pid: str, method: Method
             reached = signal_reaches(radius, inches(d))
             ref.note(c.name, method.rule_id, events=(Activated(p.id, side, c.name, method.value, reached, radius,
                                                                p.name, round(d, 4)),), pieces=(p.id,))
-        return state.with_piece(replace(p, turn=p.turn.activate())) if reached else state
+        return state.with_piece(p.changed(turn=p.turn.activate())) if reached else state
     if method is Method.MESSENGER:
         orders.order(t, method)
         d = gap(gp, p)
@@ -328,7 +328,7 @@ def activate(state: GameState, ref: Referee, side: int, pid: str, method: Method
             roll = ref.dice.d6("messenger")
             ok = messenger_delivers(roll, inches(d))
             rec.events.append(Activated(p.id, side, c.name, method.value, ok, 0, p.name, round(d, 4)))
-        return state.with_piece(replace(p, turn=p.turn.activate())) if ok else state
+        return state.with_piece(p.changed(turn=p.turn.activate())) if ok else state
     check_order(c, t, method)  # individual or colonel on a general's slot: the rules say why not
     raise RuleError(method.rule_id, f"{method.value} cannot activate {p.name} on {possessive(c.name)} slot")
 

@@ -241,7 +241,7 @@ def _with_unit(piece: Piece, unit: Unit) -> Piece:
     """The piece with its warriors changed, any missing ones counted removed (dispersed or killed), and its
     turn tracker told whether it now panics."""
     out = piece.with_unit(unit, removed=piece.unit.strength - unit.strength)
-    return replace(out, turn=replace(out.turn, panicking=unit.panicking))
+    return out.changed(turn=replace(out.turn, panicking=unit.panicking))
 
 
 def _emptied(unit: Unit) -> Unit:
@@ -251,12 +251,12 @@ def _emptied(unit: Unit) -> Unit:
 def _disperse(piece: Piece) -> Piece:
     """Every warrior removed as dispersed; the unit leaves the battle (AOT-MELEE-RETREAT, AOT-PANIC)."""
     out = piece.with_unit(_emptied(piece.unit), removed=piece.unit.strength)
-    return replace(out, status=Status.DISPERSED, turn=replace(out.turn, in_contact=False))
+    return out.changed(status=Status.DISPERSED, turn=replace(out.turn, in_contact=False))
 
 
 def _destroy(piece: Piece) -> Piece:
     out = piece.with_unit(_emptied(piece.unit), removed=piece.unit.strength)
-    return replace(out, status=Status.DESTROYED, turn=replace(out.turn, in_contact=False))
+    return out.changed(status=Status.DESTROYED, turn=replace(out.turn, in_contact=False))
 
 
 def _inside(state: GameState, piece: Piece) -> tuple[str, ...]:
@@ -274,7 +274,7 @@ def _settle(state: GameState, pids: Sequence[str]) -> GameState:
         if p.on_table:
             engaged = bool(contacts(out, p))
             if engaged != p.turn.in_contact:
-                out = out.with_piece(replace(p, turn=replace(p.turn, in_contact=engaged)))
+                out = out.with_piece(p.changed(turn=replace(p.turn, in_contact=engaged)))
     return out
 
 
@@ -524,7 +524,7 @@ def move(state: GameState, ref: Referee, pid: str, steps: Sequence[Step], *, run
                             f"{limit:.1f}″ (1″ less than the general's unit), not {total:.1f}″")
     w = walk(state, p, steps, total)
     _refuse_on_friend(state, p, w)
-    p = replace(p, turn=turn)
+    p = p.changed(turn=turn)
     if run:
         p, rolled, berserk = _run_die(state, ref, p)
         if not p.on_table:
@@ -540,7 +540,7 @@ def _go(state: GameState, ref: Referee, p: Piece, start: Pose, w: Walk, how: str
     """Carry ``p`` along the checked walk ``w``: the friends it passes and the ground it crosses test, the
     move is logged, and an enemy it stops against may evade."""
     pid = p.id
-    moved = replace(p, pose=w.end, wheeled=p.wheeled or any(abs(deg) > 0 for _, deg in w.wheels))
+    moved = p.changed(pose=w.end, wheeled=p.wheeled or any(abs(deg) > 0 for _, deg in w.wheels))
     state = state.with_piece(moved)
     unit = moved.unit
     for kind, what in w.meets:
@@ -563,7 +563,7 @@ def _go(state: GameState, ref: Referee, p: Piece, start: Pose, w: Walk, how: str
                 rec.events.append(GroundTested(pid, place, lost, kind == "camp"))
         state = state.with_piece(_with_unit(state.piece(pid), unit))
     moved = state.piece(pid)
-    moved = replace(moved, inside=_inside(state, moved))
+    moved = moved.changed(inside=_inside(state, moved))
     state = state.with_piece(moved)
     points = ((start.x, start.y), *((q.x, q.y) for q in w.path))
     ref.note(p.name, "AOT-MOVE-PROCEDURE", events=(MovedAlong(pid, start, points, w.end, round(w.cost, 4), how),
@@ -591,7 +591,7 @@ def sack_camp(state: GameState, ref: Referee, pid: str) -> GameState:
     ref.note(p.name, "AOT-CAMP", events=(CampTaken(enemy, pid, side.name), LeftBattle(pid, Status.LOOTING.value)),
              pieces=(pid,))
     state = state.with_side(enemy, replace(side, camp_captured=True))
-    return state.with_piece(replace(p, status=Status.LOOTING, turn=replace(p.turn, active=False)))
+    return state.with_piece(p.changed(status=Status.LOOTING, turn=replace(p.turn, active=False)))
 
 
 def _may_react_evade(state: GameState, e: Piece, attacker: Piece) -> bool:
@@ -669,7 +669,7 @@ def forced_attack(state: GameState, ref: Referee, pid: str, steps: Sequence[Step
     w = walk(state, p, steps, total)
     _refuse_on_friend(state, p, w)
     target = state.piece(foe)
-    if not w.stopped or not in_touch(replace(p, pose=w.end), target):
+    if not w.stopped or not in_touch(p.changed(pose=w.end), target):
         raise RuleError("AOT-DEMO-FORCED-ATTACK", f"{p.name} cannot reach {target.name} in one move")
     return _go(state, ref, p, p.pose, w, "forced attack")
 
@@ -734,16 +734,16 @@ def turn(state: GameState, ref: Referee, pid: str, degrees: float) -> GameState:
             over = play_chariot_turn(p.unit, ref.dice)
             rec.events.append(Turned(pid, p.pose, pose, degrees, overturned=over))
         if over:
-            return state.with_piece(_destroy(replace(p, turn=tracker)))
+            return state.with_piece(_destroy(p.changed(turn=tracker)))
         unit = p.unit
     else:
         with ref.rolling(p.name, "AOT-TURN") as rec:
             unit = play_step(p.unit, Manoeuvre.TURN, ref.dice)
             lost = p.unit.formed - unit.formed
             rec.events.append(Turned(pid, p.pose, pose, degrees, lost))
-    out = replace(_with_unit(p, unit), pose=pose)
-    out = replace(out, turn=replace(tracker, panicking=unit.panicking))
-    out = replace(out, inside=_inside(state, out))
+    out = _with_unit(p, unit).changed(pose=pose)
+    out = out.changed(turn=replace(tracker, panicking=unit.panicking))
+    out = out.changed(inside=_inside(state, out))
     return state.with_piece(out)
 
 
@@ -763,9 +763,9 @@ def reform(state: GameState, ref: Referee, pid: str, density: int | None = None,
             raise RuleError("AOT-REFORM", f"{p.name}: {facing} is not a facing")
         pose = turned_in_place(p.pose, p.size, facing)
         _check_place(state, p, pose, "AOT-REFORM", f"face {facing:g}°")
-    out = replace(_with_unit(p, unit), pose=pose)
-    out = replace(out, turn=replace(tracker, panicking=unit.panicking))
-    out = replace(out, inside=_inside(state, out))
+    out = _with_unit(p, unit).changed(pose=pose)
+    out = out.changed(turn=replace(tracker, panicking=unit.panicking))
+    out = out.changed(inside=_inside(state, out))
     ref.note(p.name, "AOT-REFORM", events=(Reformed(pid, p.unit.ranks, unit.ranks, pose, defensive, unit.density,
                                                     unit.disordered, facing is not None),), pieces=(pid,))
     return state.with_piece(out)
@@ -928,10 +928,10 @@ def _fall_back(state: GameState, ref: Referee, p: Piece, heading: float, d: floa
     if f.off_table:
         ref.note(p.name, rule, events=(FellBack(p.id, kind, away, p.pose, f.end, _about(p, f.end)),
                                        LeftBattle(p.id, Status.FLED.value)), pieces=(p.id,))
-        out = replace(p, status=Status.FLED, turn=replace(p.turn, in_contact=False))
+        out = p.changed(status=Status.FLED, turn=replace(p.turn, in_contact=False))
         return _settle(state.with_piece(out), held)
-    moved = replace(p, pose=f.end)
-    moved = replace(moved, inside=_inside(state, moved), turn=replace(moved.turn, in_contact=False))
+    moved = p.changed(pose=f.end)
+    moved = moved.changed(inside=_inside(state, moved), turn=replace(moved.turn, in_contact=False))
     ref.note(p.name, rule, events=(FellBack(p.id, kind, away, p.pose, f.end, _about(p, f.end)),), pieces=(p.id,))
     state = state.with_piece(moved)
     if kind == "retreat" and away:
@@ -977,9 +977,9 @@ def storm_drift(state: GameState, ref: Referee, pid: str, way: str) -> GameState
             with ref.rolling(p.name, "AOT-ROUGH-TERRAIN", pid) as rec:
                 unit, lost = take_disorder_test(unit, ref.dice, f"crossing the {t.name}")
                 rec.events.append(GroundTested(pid, t.name, lost))
-    moved = _with_unit(replace(p, pose=end), unit)
+    moved = _with_unit(p.changed(pose=end), unit)
     state = state.with_piece(moved)
-    return state.with_piece(replace(moved, inside=_inside(state, moved)))
+    return state.with_piece(moved.changed(inside=_inside(state, moved)))
 
 
 def _face_back(state: GameState, ref: Referee, p: Piece, away: str) -> GameState:
@@ -1005,8 +1005,8 @@ def _face_back(state: GameState, ref: Referee, p: Piece, away: str) -> GameState
         rec.events.append(Turned(p.id, p.pose, pose, disordered=lost, toward=away, toward_name=foe.name))
         if lost:
             rec.events.append(Losses(p.unit, 0, lost, unit))
-    out = replace(_with_unit(p, unit), pose=pose)
-    return state.with_piece(replace(out, inside=_inside(state, out)))
+    out = _with_unit(p, unit).changed(pose=pose)
+    return state.with_piece(out.changed(inside=_inside(state, out)))
 
 
 def retreat_blocked(state: GameState, pid: str, away_from: str) -> bool:
@@ -1039,7 +1039,7 @@ def retreat(state: GameState, ref: Referee, pid: str, away_from: str) -> GameSta
             if lost:
                 rec.events.append(Losses(tested, 0, lost, unit))
     d = float(ELEPHANT_MOVE if unit.body is Body.ELEPHANT else retreat_move(unit))
-    p = replace(_with_unit(p, unit), turn=replace(tracker, panicking=unit.panicking))
+    p = _with_unit(p, unit).changed(turn=replace(tracker, panicking=unit.panicking))
     state = state.with_piece(p)
     return _fall_back(state, ref, p, heading, d, roll, "AOT-MELEE-RETREAT", held, tested, away_from)
 
@@ -1070,7 +1070,7 @@ def flee(state: GameState, ref: Referee, pid: str, away_from: str = "") -> GameS
         c = camp.centroid
         goal = (float(c.x), float(c.y))
     d = min(float(PANIC_MOVE), math.hypot(goal[0] - me[0], goal[1] - me[1]))
-    p = replace(p, fled_this_turn=True)
+    p = p.changed(fled_this_turn=True)
     state = state.with_piece(p)
     if d < 1e-6:
         ref.note(p.name, "AOT-PANIC", events=(Fleeing(pid, 0.0, toward="camp"),), pieces=(pid,))
@@ -1102,7 +1102,7 @@ def evade(state: GameState, ref: Referee, pid: str, attacker: str) -> GameState:
     with ref.rolling(p.name, rule) as rec:
         unit, mv = play_evade(p.unit, ref.dice)
         rec.events.append(Evaded(pid, attacker, float(mv.distance), mv.disordered, a.name))
-    p = replace(_with_unit(p, unit), turn=replace(tracker, panicking=unit.panicking))
+    p = _with_unit(p, unit).changed(turn=replace(tracker, panicking=unit.panicking))
     state = state.with_piece(p)
     if unit.panicking:
         ref.note(p.name, rule, events=(Panicked(pid, "evasion die"),), pieces=(pid,))
@@ -1116,7 +1116,7 @@ def evade(state: GameState, ref: Referee, pid: str, attacker: str) -> GameState:
         return state
     state = _pass_with(state, ref, p.id, f.friends, mv.distance, rule, tested)
     p = state.piece(pid)
-    moved = replace(p, pose=f.end, inside=_inside(state, replace(p, pose=f.end)))
+    moved = p.changed(pose=f.end, inside=_inside(state, p.changed(pose=f.end)))
     ref.note(p.name, rule, events=(FellBack(pid, "evasion", attacker, p.pose, f.end, _about(p, f.end)),),
              pieces=(pid, attacker))
     return _settle(state.with_piece(moved), [pid, attacker])

@@ -114,6 +114,16 @@ def test_changed_is_replace_without_the_cached_lookups() -> None:
     assert "_on_table" not in back.__dict__ and back.fighting() == s.fighting()
 
 
+def test_a_pieces_changed_is_replace() -> None:
+    p = scenario("delion", 0).pieces[0]
+    moved = p.changed(pose=Pose.of(1, 2, 90), fled_this_turn=True)
+    assert moved == replace(p, pose=Pose.of(1, 2, 90), fled_this_turn=True)
+    assert moved.__dict__.keys() == p.__dict__.keys()
+    assert p.changed() == p and p.pose != moved.pose  # the original is untouched
+    with pytest.raises(TypeError, match="no field 'place'"):
+        p.changed(place=None)
+
+
 def _overlapping(state: GameState) -> GameState:
     a, b = state.fighting(0)[:2]
     return state.with_piece(replace(b, pose=a.pose.advanced(0.5)))
