@@ -12,7 +12,9 @@ says which parts of the state its answer reads.
 
 from __future__ import annotations
 
-from typing import Generic, TypeVar
+import functools
+from collections.abc import Callable
+from typing import Generic, ParamSpec, TypeVar
 
 K = TypeVar("K")
 V = TypeVar("V")
@@ -68,3 +70,31 @@ class PerPiece(Generic[K, V]):
         answers = self._by_key.put(key, {}) if kept is None else kept[1]
         answers[piece_id] = (piece, value)
         return value
+
+
+P = ParamSpec("P")
+R = TypeVar("R")
+#: How many calls :func:`by_identity` keeps before it forgets them all.
+KEPT_CALLS = 4096
+
+
+def by_identity(fn: Callable[P, R]) -> Callable[P, R]:
+    """``fn``'s answers kept by the identity of its positional arguments (kept alive with them) and the values of
+    its keyword arguments: for a pure function of immutable values that are costly to hash (a unit hashes all
+    its fields, ~10 µs) and are passed again as the very same objects (a unit stays one object until it changes).
+    Put in front of an ``lru_cache`` it saves the hashing on every repeat; a new object falls through to it."""
+    kept: dict[tuple[object, ...], tuple[tuple[object, ...], R]] = {}
+
+    @functools.wraps(fn)
+    def cached(*args: P.args, **kwargs: P.kwargs) -> R:
+        key = (*map(id, args), *kwargs.items())
+        hit = kept.get(key)
+        if hit is not None and all(a is b for a, b in zip(hit[0], args, strict=True)):
+            return hit[1]
+        out = fn(*args, **kwargs)
+        if len(kept) >= KEPT_CALLS:
+            kept.clear()
+        kept[key] = (args, out)
+        return out
+
+    return cached
