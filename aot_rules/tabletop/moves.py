@@ -327,7 +327,9 @@ def _clear_of(cur: Pose, end: Pose, size: BaseSize, wheel: bool, hit: list[Piece
     return not any(ground.nearer(e.pose, e.size, None, HALF) for e in hit)
 
 
-def _walk(state: GameState, piece: Piece, steps: Sequence[Step], budget: float) -> Walk:
+def _walk(state: GameState, piece: Piece, steps: Sequence[Step], budget: float, *, passing: bool = True) -> Walk:
+    """:func:`walk`, uncached; with ``passing`` False the friends the path passes are not looked for (a search that
+    only asks where a walk ends, or whether it ends on a friend)."""
     size, unit = piece.size, piece.unit
     enemies, friends = state.enemies(piece), state.friends(piece)
     camp_side = 1 - piece.side
@@ -397,7 +399,7 @@ def _walk(state: GameState, piece: Piece, steps: Sequence[Step], budget: float) 
     end_box = base_box(cur, size)
     ends_on = tuple(f.id for f in friends
                     if not boxes_apart(end_box, base_box(f.pose, f.size)) and overlap(body, f.polygon))
-    if not ends_on:
+    if not ends_on and passing:
         meets = _with_friends_passed(meets, grounds, friends)
     return Walk(cur, cost, tuple(meets), ends_on, stopped, tuple(path), tuple(wheels))
 
@@ -479,14 +481,14 @@ def _walk_run(state: GameState, p: Piece, steps: Sequence[Step], budget: float) 
         return w
     lo, hi = 0.0, budget
     best = walk(state, p, steps, 0.0)
+    found = False
     for _ in range(ROUNDS):
         mid = (lo + hi) / 2
-        cand = walk(state, p, steps, mid)
-        if cand.ends_on:
+        if _walk(state, p, steps, mid, passing=False).ends_on:  # the friends passed: asked of the walk kept only
             hi = mid
         else:
-            lo, best = mid, cand
-    return best
+            lo, found = mid, True
+    return walk(state, p, steps, lo) if found else best
 
 
 def move(state: GameState, ref: Referee, pid: str, steps: Sequence[Step], *, run: bool = False) -> GameState:

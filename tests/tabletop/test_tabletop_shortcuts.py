@@ -9,6 +9,7 @@ Bases are placed on both sides and at several facings, so a fault on one side of
 from __future__ import annotations
 
 import math
+import re
 from collections.abc import Callable
 from dataclasses import replace
 from typing import Any, cast
@@ -360,3 +361,41 @@ def test_the_plain_victory_check_skips_only_battles_that_go_on(units: list[tuple
     a, b = army(state, 0), army(state, 1)
     assert victory.still_fighting(a) and victory.still_fighting(b)
     assert not w0 and not w1 and not (turn_over and turn >= 12)
+
+
+def _slow_walk_run(state: GameState, p: Piece, steps: list[moves.Step], budget: float) -> moves.Walk:
+    """moves._walk_run as it was: every candidate walked in full, friends passed included."""
+    w = moves.walk(state, p, steps, budget)
+    if not w.ends_on:
+        return w
+    lo, hi = 0.0, budget
+    best = moves.walk(state, p, steps, 0.0)
+    for _ in range(moves.ROUNDS):
+        mid = (lo + hi) / 2
+        cand = moves.walk(state, p, steps, mid)
+        if cand.ends_on:
+            hi = mid
+        else:
+            lo, best = mid, cand
+    return best
+
+
+@given(st.lists(st.tuples(st.floats(-1.0, 12.0), st.floats(-3.0, 3.0), facing), min_size=1, max_size=3),
+       st.sampled_from([0.0, 90.0, -135.0, 17.5]), st.floats(1.0, 12.0), st.sampled_from([0.0, 30.0, -30.0]))
+def test_a_run_cut_short_by_a_friend_stops_where_it_did(friends: list[tuple[float, float, float]], face: float,
+                                                        budget: float, wheel: float) -> None:
+    """A run (straight, or wheeling either way first) at friends ahead and to either side: the search for the
+    longest run that does not end on one, which no longer looks for the friends its candidates pass, keeps the
+    same walk, the friends it passes included."""
+    hoplites = Unit("hoplites", (4, 4), weapon=MeleeWeapon.SPEAR)
+    me = piece("M", 0, hoplites, 30, 20, face)
+    others = [piece(f"F{i}", 0, hoplites, *_beside(me.pose, a, b), f) for i, (a, b, f) in enumerate(friends)]
+    state = GameState("test", 0, (side("Greeks", 0, 0.0), side("Gauls", 36, 40.0)), (me, *others), (), turn=1)
+    steps: list[moves.Step] = [moves.Wheel(wheel), moves.Advance(12.0)] if wheel else [moves.Advance(12.0)]
+    try:
+        want = _slow_walk_run(state, me, steps, budget)
+    except RuleError as e:
+        with pytest.raises(RuleError, match=re.escape(e.message)):
+            moves._walk_run(state, me, steps, budget)
+        return
+    assert moves._walk_run(state, me, steps, budget) == want
