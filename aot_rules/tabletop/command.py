@@ -57,6 +57,7 @@ from aot_rules.tabletop import geometry
 from aot_rules.tabletop.events import Activated, SlotOpened, SlotsRewritten
 from aot_rules.tabletop.game import Referee
 from aot_rules.tabletop.geometry import inches
+from aot_rules.tabletop.memo import ByIdentity
 from aot_rules.tabletop.narrate import possessive
 from aot_rules.tabletop.sight import gap
 from aot_rules.tabletop.state import GameState, LogEntry, Piece
@@ -113,6 +114,11 @@ def slot_entries(state: GameState) -> tuple[LogEntry, ...]:
     return ()
 
 
+#: :func:`ledger`'s answers by the log they read (with the slot they were asked for): about half its asks are of
+#: a log asked about before (a unit's planning reads it again and again within one action).
+_LEDGERS: ByIdentity[tuple[LogEntry, ...], tuple[int, Ledger]] = ByIdentity()
+
+
 def contacts_at_start(state: GameState) -> tuple[str, ...]:
     """The pieces that were in contact with an enemy when the slot began."""
     entries = slot_entries(state)
@@ -124,23 +130,26 @@ def contact_ids(state: GameState) -> tuple[str, ...]:
     """Every piece on the table touching an enemy base (AOT-MEASURE, within :data:`geometry.CONTACT`), in
     ``state.pieces`` order."""
     pieces = state.pieces
-    kept = _CONTACTS[0]
-    if kept is not None and kept[0] is pieces:
+    kept = _CONTACTS.get(pieces)
+    if kept is not None:
         return kept[1]
-    boxes = {p.id: _box(p.pose, p.size) for p in state.fighting()}
-    out = []
-    for p in pieces:
-        if p.on_table and any(_boxes_near(boxes[p.id], boxes[e.id]) and gap(p, e) < geometry.CONTACT
-                              for e in state.enemies(p)):
-            out.append(p.id)
-    found = tuple(out)
-    _CONTACTS[0] = (pieces, found)
-    return found
+    # each pair of enemies boxed once (the box test is symmetric), each base's own measurement as before
+    touching: set[str] = set()
+    others = [(e, _box(e.pose, e.size)) for e in state.fighting(1)]
+    for p in state.fighting(0):
+        box = _box(p.pose, p.size)
+        for e, e_box in others:
+            if _boxes_near(box, e_box):
+                if p.id not in touching and gap(p, e) < geometry.CONTACT:
+                    touching.add(p.id)
+                if e.id not in touching and gap(e, p) < geometry.CONTACT:
+                    touching.add(e.id)
+    return _CONTACTS.put(pieces, tuple(p.id for p in pieces if p.id in touching))
 
 
-#: The last answer of :func:`contact_ids`, with the pieces it was worked out from (kept alive, so a later
-#: state that shares the same tuple of pieces, as most of a slot's states do, gets it without measuring).
-_CONTACTS: list[tuple[tuple[Piece, ...], tuple[str, ...]] | None] = [None]
+#: :func:`contact_ids`'s answers by the tuple of pieces they were worked out from (a later state that shares the
+#: same tuple of pieces, as most of a slot's states do, gets it without measuring).
+_CONTACTS: ByIdentity[tuple[Piece, ...], tuple[str, ...]] = ByIdentity()
 
 
 def _boxes_near(a: tuple[float, float, float, float], b: tuple[float, float, float, float]) -> bool:
@@ -170,6 +179,14 @@ class Ledger:
 
 
 def ledger(state: GameState) -> Ledger:
+    """The slot's command so far, read from its log lines; kept with the log it was read from."""
+    kept = _LEDGERS.get(state.log)
+    if kept is not None and kept[1][0] == state.slot:
+        return kept[1][1]
+    return _LEDGERS.put(state.log, (state.slot, _ledger(state)))[1]
+
+
+def _ledger(state: GameState) -> Ledger:
     led = Ledger()
     for ev in (v for e in slot_entries(state)[1:] for v in e.events):
         if isinstance(ev, SlotsRewritten) and not ev.after_double:
@@ -246,7 +263,7 @@ def _activated(state: GameState, ref: Referee, p: Piece, who: str, rule: str, me
                distance: float = 0.0, via: str = "") -> GameState:
     ref.note(who, rule, events=(Activated(p.id, p.side, who, method, name=p.name, distance=round(distance, 4),
                                           via=via),), pieces=(p.id,))
-    return state.with_piece(replace(p, turn=p.turn.activate()))
+    return state.with_piece(p.changed(turn=p.turn.activate()))
 
 
 def activate(state: GameState, ref: Referee, side: int, pid: str, method: Method,
@@ -299,7 +316,7 @@ def activate(state: GameState, ref: Referee, side: int, pid: str, method: Method
             reached = signal_reaches(radius, inches(d))
             ref.note(c.name, method.rule_id, events=(Activated(p.id, side, c.name, method, reached, radius,
                                                                p.name, round(d, 4)),), pieces=(p.id,))
-        return state.with_piece(replace(p, turn=p.turn.activate())) if reached else state
+        return state.with_piece(p.changed(turn=p.turn.activate())) if reached else state
     if method is Method.MESSENGER:
         orders.order(t, method)
         d = gap(gp, p)
@@ -309,7 +326,7 @@ def activate(state: GameState, ref: Referee, side: int, pid: str, method: Method
             roll = ref.dice.d6("messenger")
             ok = messenger_delivers(roll, inches(d))
             rec.events.append(Activated(p.id, side, c.name, method, ok, 0, p.name, round(d, 4)))
-        return state.with_piece(replace(p, turn=p.turn.activate())) if ok else state
+        return state.with_piece(p.changed(turn=p.turn.activate())) if ok else state
     check_order(c, t, method)  # individual or colonel on a general's slot: the rules say why not
     raise RuleError(method.rule_id, f"{method.value} cannot activate {p.name} on {possessive(c.name)} slot")
 

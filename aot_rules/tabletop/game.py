@@ -32,6 +32,11 @@ class DiceRanOut(ValueError):
     """Injected dice (a worked example's, or a replayed log) ran out before the action finished."""
 
 
+#: What :meth:`TableDice.snapshot` returns: the holder of the generator's state (filled when a die is next
+#: rolled; still empty if none has been), the dice used and the length of the dice log.
+DiceSnapshot = tuple[list[Any], int, int]
+
+
 class TableDice(DiceSource):
     """The game's dice: seeded or scripted, counting every die so a game can be resumed or replayed."""
 
@@ -42,6 +47,8 @@ class TableDice(DiceSource):
         self.rng = random.Random(seed) if seed is not None else None
         self.faces = list(faces) if faces is not None else []
         self.used = 0
+        #: The holder shared by the snapshots taken since the last die (see :meth:`snapshot`), or None.
+        self._waiting: list[Any] | None = None
 
     @classmethod
     def seeded(cls, seed: int, skip: int = 0) -> TableDice:
@@ -58,6 +65,9 @@ class TableDice(DiceSource):
 
     def _next(self, sides: int) -> int:
         if self.rng is not None:
+            if self._waiting is not None:  # the generator is about to move: the snapshots taken since need it
+                self._waiting[0] = self.rng.getstate()
+                self._waiting = None
             v = self.rng.randint(1, sides)
         else:
             if self.used >= len(self.faces):
@@ -66,13 +76,20 @@ class TableDice(DiceSource):
         self.used += 1
         return v
 
-    def snapshot(self) -> tuple[Any, int, int]:
-        return (self.rng.getstate() if self.rng is not None else None, self.used, len(self.log))
+    def snapshot(self) -> DiceSnapshot:
+        """Where the dice stand, for :meth:`restore`.  The generator's state (a copy of 625 numbers) is taken
+        only when the next die is rolled, into a holder shared by every snapshot taken since the last die: most
+        snapshots guard a player's trial or an action that is refused before it rolls anything, and then the
+        generator has not moved and nothing needs copying."""
+        if self._waiting is None:
+            self._waiting = [None]
+        return (self._waiting, self.used, len(self.log))
 
-    def restore(self, snap: tuple[Any, int, int]) -> None:
-        state, used, n = snap
-        if self.rng is not None:
-            self.rng.setstate(state)
+    def restore(self, snap: DiceSnapshot) -> None:
+        holder, used, n = snap
+        if self.rng is not None and holder[0] is not None:  # dice were rolled since: wind the generator back
+            self.rng.setstate(holder[0])
+            self._waiting = None
         self.used = used
         del self.log[n:]
 

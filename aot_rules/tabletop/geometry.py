@@ -14,6 +14,7 @@ from __future__ import annotations
 
 import itertools
 import math
+from collections.abc import Callable, Sequence
 from dataclasses import dataclass
 from enum import StrEnum
 from fractions import Fraction
@@ -45,11 +46,16 @@ class BaseSize(StrEnum):
     @property
     def width(self) -> float:
         """The length of the front edge, inches."""
-        return {BaseSize.UNIT: 3.2, BaseSize.LARGE: 2.4, BaseSize.STAKES: 3.2}[self]
+        return _WIDTH[self]
 
     @property
     def depth(self) -> float:
-        return {BaseSize.UNIT: 1.6, BaseSize.LARGE: 3.2, BaseSize.STAKES: 0.8}[self]
+        return _DEPTH[self]
+
+
+#: Each base's front and depth, inches (looked up, not rebuilt, on every measurement).
+_WIDTH = {BaseSize.UNIT: 3.2, BaseSize.LARGE: 2.4, BaseSize.STAKES: 3.2}
+_DEPTH = {BaseSize.UNIT: 1.6, BaseSize.LARGE: 3.2, BaseSize.STAKES: 0.8}
 
 
 class Aspect(StrEnum):
@@ -70,6 +76,7 @@ def _r(v: float) -> float:
     return 0.0 if out == 0 else out  # no -0.0 in a saved game
 
 
+@lru_cache(maxsize=65536)
 def norm_angle(deg: float) -> float:
     """An angle in (-180, 180], rounded to :data:`PLACES` places (rounding first, so that -179.99999
     becomes 180 and not -180)."""
@@ -92,13 +99,13 @@ class Pose:
 
     @staticmethod
     def of(x: float, y: float, facing: float = 0.0) -> Pose:
-        return Pose(_r(x), _r(y), norm_angle(facing))
+        x, y = round(x, PLACES), round(y, PLACES)  # :func:`_r`, written out: a game makes tens of thousands
+        return Pose(x if x else 0.0, y if y else 0.0, norm_angle(facing))
 
     @property
     def direction(self) -> tuple[float, float]:
         """The unit vector the base faces."""
-        a = math.radians(self.facing)
-        return (-math.sin(a), math.cos(a))
+        return _direction(self.facing)
 
     def advanced(self, d: float) -> Pose:
         """The pose after moving ``d`` inches straight ahead (negative: straight back)."""
@@ -113,6 +120,20 @@ class Pose:
         """The same ground, facing the other way: the front edge moves to where the rear edge was."""
         back = self.advanced(-size.depth)
         return Pose.of(back.x, back.y, self.facing + 180)
+
+
+@lru_cache(maxsize=4096)
+def _direction(facing: float) -> tuple[float, float]:
+    """The unit vector a base facing ``facing`` faces (the trigonometry once per facing: a game has few)."""
+    a = math.radians(facing)
+    return (-math.sin(a), math.cos(a))
+
+
+@lru_cache(maxsize=4096)
+def _trig(degrees: float) -> tuple[float, float]:
+    """cos and sin of ``degrees``, once per angle."""
+    a = math.radians(degrees)
+    return (math.cos(a), math.sin(a))
 
 
 def centre(pose: Pose, size: BaseSize) -> tuple[float, float]:
@@ -150,12 +171,16 @@ def footprint(pose: Pose, size: BaseSize) -> Polygon:
 def corners(pose: Pose, size: BaseSize) -> tuple[tuple[float, float], ...]:
     """Front-left, front-right, rear-right, rear-left (plain arithmetic: a shapely transform per base was the
     engine's single largest cost)."""
+    x, y = pose.x, pose.y
+    return tuple([(rx + x, ry + y) for rx, ry in _offsets(pose.facing, size)])
+
+
+@lru_cache(maxsize=4096)
+def _offsets(facing: float, size: BaseSize) -> tuple[tuple[float, float], ...]:
+    """The corners of a base at ``facing`` whose front edge is centred on the origin (:func:`corners` adds the
+    position): rotated once per facing and size."""
     w, d = size.width / 2, size.depth
-    out = []
-    for x, y in ((-w, 0.0), (w, 0.0), (w, -d), (-w, -d)):
-        rx, ry = _rotate((x, y), pose.facing)
-        out.append((rx + pose.x, ry + pose.y))
-    return tuple(out)
+    return tuple(_rotate(v, facing) for v in ((-w, 0.0), (w, 0.0), (w, -d), (-w, -d)))
 
 
 def front_edge(pose: Pose, size: BaseSize) -> LineString:
@@ -174,8 +199,8 @@ def overlap(a: Polygon, b: Polygon) -> bool:
 
 
 def _rotate(v: tuple[float, float], degrees: float) -> tuple[float, float]:
-    a = math.radians(degrees)
-    return (v[0] * math.cos(a) - v[1] * math.sin(a), v[0] * math.sin(a) + v[1] * math.cos(a))
+    c, s = _trig(degrees)
+    return (v[0] * c - v[1] * s, v[0] * s + v[1] * c)
 
 
 @lru_cache(maxsize=16384)
@@ -280,18 +305,22 @@ def hull_points(points: Points) -> Points:
     """The convex hull of a few points (Andrew's monotone chain), anticlockwise, without repeating the first:
     for two footprints this is much cheaper than building shapely points and asking for their hull."""
     pts = sorted(set(points))
-
-    def half(seq: Points) -> Points:
-        out: Points = []
-        for p in seq:
-            while len(out) >= 2 and ((out[-1][0] - out[-2][0]) * (p[1] - out[-2][1])
-                                     - (out[-1][1] - out[-2][1]) * (p[0] - out[-2][0])) <= 0:
-                out.pop()
-            out.append(p)
-        return out
-
-    lower, upper = half(pts), half(pts[::-1])
+    lower, upper = _half_hull(pts), _half_hull(pts[::-1])
     return lower[:-1] + upper[:-1]
+
+
+def _half_hull(seq: Points) -> Points:
+    """One chain of :func:`hull_points` (the points kept while every turn is to the left)."""
+    out: Points = []
+    for p in seq:
+        px, py = p
+        while len(out) >= 2:
+            (ax, ay), (bx, by) = out[-2], out[-1]
+            if (bx - ax) * (py - ay) - (by - ay) * (px - ax) > 0:
+                break
+            out.pop()
+        out.append(p)
+    return out
 
 
 def _hull(points: Points) -> Polygon:
@@ -409,9 +438,10 @@ class Sweep:
             self._polygon = swept(self.start, self.end, self.size, wheel=self.wheel)
         return self._polygon
 
-    def nearer(self, pose: Pose, size: BaseSize, body: Polygon, limit: float) -> bool:
+    def nearer(self, pose: Pose, size: BaseSize, body: Polygon | None, limit: float) -> bool:
         """Whether the ground comes nearer than ``limit`` to the base ``body`` at ``pose``: box and convex
-        measurements first, shapely's own distance when those land within :data:`GAP_SLACK` of ``limit``."""
+        measurements first, shapely's own distance when those land within :data:`GAP_SLACK` of ``limit``
+        (``body`` None: the footprint at ``pose``, built only then)."""
         box = base_box(pose, size)
         far = limit + GAP_SLACK
         if box_gap(self.bounds, box) >= far:
@@ -422,7 +452,7 @@ class Sweep:
         pts = list(corners(pose, size))
         d = min(convex_gap(part, pts) for part in near)
         if abs(d - limit) < GAP_SLACK:
-            return bool(self.polygon.distance(body) < limit)
+            return bool(self.polygon.distance(footprint(pose, size) if body is None else body) < limit)
         return d < limit
 
     def apart(self, pose: Pose, size: BaseSize) -> bool:
@@ -433,6 +463,62 @@ class Sweep:
         pts = list(corners(pose, size))
         return all(separated(part, pts) for part in self._near_parts(box, None))
 
+
+
+#: Added to a measured shift of a base when it bounds a change of distance: far above the rounding of corner
+#: coordinates (about 1e-14″ on this table), far below :data:`GAP_SLACK`.
+SHIFT_SLACK = 1e-9
+
+
+class StraightClearance:
+    """Whether a straight advance from ``start`` to a trial end keeps at least ``limit`` from some bases: the
+    question a stopping point's search asks again and again (``nearer`` false for every base), answered from
+    the trials already measured when that settles it, measured otherwise.
+
+    Why a measured trial settles others: every corner of the end base moves by the shift between two ends, so
+    the swept ground (the hull of the start and end corners) moves by at most that shift, and its distance to
+    any base changes by at most as much.  A trial whose bounds, so taken from the measured ones, lie
+    2 × :data:`GAP_SLACK` clear of ``limit`` has the answer those bounds give; the measurement itself and
+    :meth:`Sweep.nearer` would both give it without asking shapely.  A measurement within that slack of
+    ``limit`` is answered by ``fallback`` (the search's own question, which asks shapely).  An end that is not
+    the start's facing (not a straight advance) is always answered by ``fallback``."""
+
+    __slots__ = ("bases", "fallback", "limit", "samples", "size", "start", "start_corners")
+
+    def __init__(self, start: Pose, size: BaseSize, bases: Sequence[tuple[Pose, BaseSize]], limit: float,
+                 fallback: Callable[[Pose], bool]) -> None:
+        self.start, self.size, self.limit, self.fallback = start, size, limit, fallback
+        self.bases = [list(corners(p, s)) for p, s in bases]
+        self.start_corners = corners(start, size)
+        #: each measured end (x, y) and its measured distance to each base
+        self.samples: list[tuple[float, float, list[float]]] = []
+
+    def clear(self, end: Pose) -> bool:
+        if end.facing != self.start.facing:
+            return self.fallback(end)
+        settled = self._bounded(end)
+        if settled is not None:
+            return settled
+        part = hull_points([*self.start_corners, *corners(end, self.size)])
+        gaps = [convex_gap(part, b) for b in self.bases]
+        self.samples.append((end.x, end.y, gaps))
+        if any(abs(g - self.limit) < 2 * GAP_SLACK for g in gaps):
+            return self.fallback(end)
+        return all(g >= self.limit for g in gaps)
+
+    def _bounded(self, end: Pose) -> bool | None:
+        """The answer the measured trials settle for ``end``, or None."""
+        if not self.samples:
+            return None
+        lo, hi = self.limit + 2 * GAP_SLACK, self.limit - 2 * GAP_SLACK
+        low = [-math.inf] * len(self.bases)
+        for x, y, gaps in self.samples:
+            shift = math.hypot(end.x - x, end.y - y) + SHIFT_SLACK
+            for i, g in enumerate(gaps):
+                if g + shift <= hi:
+                    return False  # this base is nearer than the limit, whatever the others
+                low[i] = max(low[i], g - shift)
+        return True if all(v >= lo for v in low) else None
 
 def separated(a: Points, b: Points) -> bool:
     """Some edge of one convex polygon has the other wholly on its far side (the separating axis test)."""

@@ -118,12 +118,15 @@ from aot_rules.tabletop.events import (
 from aot_rules.tabletop.game import Referee
 from aot_rules.tabletop.geometry import (
     CONTACT,
+    GAP_SLACK,
     BaseSize,
     Pose,
+    StraightClearance,
     Sweep,
     aspect,
     base_box,
     bearing,
+    box_gap,
     boxes_apart,
     centre,
     distance,
@@ -136,6 +139,7 @@ from aot_rules.tabletop.geometry import (
     wheel_pivot,
     wheel_pose,
 )
+from aot_rules.tabletop.memo import PerPiece
 from aot_rules.tabletop.narrate import possessive
 from aot_rules.tabletop.sight import gap, in_touch
 from aot_rules.tabletop.state import GameState, Piece, Status
@@ -220,7 +224,14 @@ def contacts(state: GameState, piece: Piece) -> tuple[Piece, ...]:
     none for a unit no longer on the table."""
     if not piece.on_table:
         return ()
-    return tuple(e for e in state.enemies(piece) if in_touch(piece, e))
+    kept = _CONTACTS.get(state.pieces, piece.id, piece)
+    if kept is not None:
+        return kept[1]
+    return _CONTACTS.put(state.pieces, piece.id, piece, tuple(e for e in state.enemies(piece) if in_touch(piece, e)))
+
+
+#: :func:`contacts`'s answers by the tuple of pieces they were worked out from (they read nothing else).
+_CONTACTS: PerPiece[tuple[Piece, ...], tuple[Piece, ...]] = PerPiece()
 
 
 def _fighting(state: GameState, pid: str) -> Piece:
@@ -240,7 +251,7 @@ def _with_unit(piece: Piece, unit: Unit) -> Piece:
     """The piece with its warriors changed, any missing ones counted removed (dispersed or killed), and its
     turn tracker told whether it now panics."""
     out = piece.with_unit(unit, removed=piece.unit.strength - unit.strength)
-    return replace(out, turn=replace(out.turn, panicking=unit.panicking))
+    return out.changed(turn=replace(out.turn, panicking=unit.panicking))
 
 
 def _emptied(unit: Unit) -> Unit:
@@ -250,12 +261,12 @@ def _emptied(unit: Unit) -> Unit:
 def _disperse(piece: Piece) -> Piece:
     """Every warrior removed as dispersed; the unit leaves the battle (AOT-MELEE-RETREAT, AOT-PANIC)."""
     out = piece.with_unit(_emptied(piece.unit), removed=piece.unit.strength)
-    return replace(out, status=Status.DISPERSED, turn=replace(out.turn, in_contact=False))
+    return out.changed(status=Status.DISPERSED, turn=replace(out.turn, in_contact=False))
 
 
 def _destroy(piece: Piece) -> Piece:
     out = piece.with_unit(_emptied(piece.unit), removed=piece.unit.strength)
-    return replace(out, status=Status.DESTROYED, turn=replace(out.turn, in_contact=False))
+    return out.changed(status=Status.DESTROYED, turn=replace(out.turn, in_contact=False))
 
 
 def _inside(state: GameState, piece: Piece) -> tuple[str, ...]:
@@ -273,7 +284,7 @@ def _settle(state: GameState, pids: Sequence[str]) -> GameState:
         if p.on_table:
             engaged = bool(contacts(out, p))
             if engaged != p.turn.in_contact:
-                out = out.with_piece(replace(p, turn=replace(p.turn, in_contact=engaged)))
+                out = out.with_piece(p.changed(turn=replace(p.turn, in_contact=engaged)))
     return out
 
 
@@ -323,16 +334,18 @@ def _clear_of(cur: Pose, end: Pose, size: BaseSize, wheel: bool, hit: list[Piece
     """Whether the ground swept from ``cur`` to ``end`` keeps at least :data:`HALF` from every base in ``hit``
     (the question a stopping point's search asks)."""
     ground = Sweep(cur, end, size, wheel=wheel)
-    return not any(ground.nearer(e.pose, e.size, e.polygon, HALF) for e in hit)
+    return not any(ground.nearer(e.pose, e.size, None, HALF) for e in hit)
 
 
-def _walk(state: GameState, piece: Piece, steps: Sequence[Step], budget: float) -> Walk:
+def _walk(state: GameState, piece: Piece, steps: Sequence[Step], budget: float, *, passing: bool = True) -> Walk:
+    """:func:`walk`, uncached; with ``passing`` False the friends the path passes are not looked for (a search that
+    only asks where a walk ends, or whether it ends on a friend)."""
     size, unit = piece.size, piece.unit
     enemies, friends = state.enemies(piece), state.friends(piece)
     camp_side = 1 - piece.side
     camp = state.sides[camp_side].camp_polygon
-    camp_box = None if camp.is_empty else camp.bounds
-    rough = [(t, t.polygon.bounds) for t in state.terrain]  # each piece's box, asked once per walk
+    camp_box = state.sides[camp_side].camp_box
+    rough = [(t, t.box) for t in state.terrain]
     meets: list[tuple[str, str]] = [("terrain", n) for n in piece.inside if any(t.name == n for t in state.terrain)]
     cur, left, cost, stopped = piece.pose, budget, 0.0, False
     path: list[Pose] = []
@@ -346,16 +359,23 @@ def _walk(state: GameState, piece: Piece, steps: Sequence[Step], budget: float) 
         wheel = isinstance(step, Wheel)
         end = _step_end(cur, size, step, frac)
         ground = Sweep(cur, end, size, wheel=wheel)
-        hit = [e for e in enemies if ground.nearer(e.pose, e.size, e.polygon, HALF)]
+        hit = [e for e in enemies if ground.nearer(e.pose, e.size, None, HALF)]
         if hit:
             lo, hi = 0.0, frac
             clear: dict[Pose, bool] = {}  # positions are rounded, so most late rounds ask about the same end
+
+            def clear_of(trial: Pose, at: Pose = cur, wheel: bool = wheel, hit: list[Piece] = hit) -> bool:
+                return _clear_of(at, trial, size, wheel, hit)
+
+            # a straight step's trials mostly answer from those measured before (see StraightClearance)
+            ask = clear_of if wheel else StraightClearance(cur, size, [(e.pose, e.size) for e in hit], HALF,
+                                                           clear_of).clear
             for _ in range(ROUNDS):
                 mid = (lo + hi) / 2
                 trial = _step_end(cur, size, step, mid)
                 ok = clear.get(trial)
                 if ok is None:
-                    ok = clear[trial] = _clear_of(cur, trial, size, wheel, hit)
+                    ok = clear[trial] = ask(trial)
                 if ok:
                     lo = mid
                 else:
@@ -389,7 +409,7 @@ def _walk(state: GameState, piece: Piece, steps: Sequence[Step], budget: float) 
     end_box = base_box(cur, size)
     ends_on = tuple(f.id for f in friends
                     if not boxes_apart(end_box, base_box(f.pose, f.size)) and overlap(body, f.polygon))
-    if not ends_on:
+    if not ends_on and passing:
         meets = _with_friends_passed(meets, grounds, friends)
     return Walk(cur, cost, tuple(meets), ends_on, stopped, tuple(path), tuple(wheels))
 
@@ -472,14 +492,14 @@ def _walk_run(state: GameState, p: Piece, steps: Sequence[Step], budget: float) 
         return w
     lo, hi = 0.0, budget
     best = walk(state, p, steps, 0.0)
+    found = False
     for _ in range(ROUNDS):
         mid = (lo + hi) / 2
-        cand = walk(state, p, steps, mid)
-        if cand.ends_on:
+        if _walk(state, p, steps, mid, passing=False).ends_on:  # the friends passed: asked of the walk kept only
             hi = mid
         else:
-            lo, best = mid, cand
-    return best
+            lo, found = mid, True
+    return walk(state, p, steps, lo) if found else best
 
 
 def move(state: GameState, ref: Referee, pid: str, steps: Sequence[Step], *, run: bool = False) -> GameState:
@@ -517,7 +537,7 @@ def move(state: GameState, ref: Referee, pid: str, steps: Sequence[Step], *, run
                             f"{limit:.1f}″ (1″ less than the general's unit), not {total:.1f}″")
     w = walk(state, p, steps, total)
     _refuse_on_friend(state, p, w)
-    p = replace(p, turn=turn)
+    p = p.changed(turn=turn)
     if run:
         p, rolled, berserk = _run_die(state, ref, p)
         if not p.on_table:
@@ -533,7 +553,7 @@ def _go(state: GameState, ref: Referee, p: Piece, start: Pose, w: Walk, how: Mov
     """Carry ``p`` along the checked walk ``w``: the friends it passes and the ground it crosses test, the
     move is logged, and an enemy it stops against may evade."""
     pid = p.id
-    moved = replace(p, pose=w.end, wheeled=p.wheeled or any(abs(deg) > 0 for _, deg in w.wheels))
+    moved = p.changed(pose=w.end, wheeled=p.wheeled or any(abs(deg) > 0 for _, deg in w.wheels))
     state = state.with_piece(moved)
     unit = moved.unit
     for kind, what in w.meets:
@@ -556,7 +576,7 @@ def _go(state: GameState, ref: Referee, p: Piece, start: Pose, w: Walk, how: Mov
                 rec.events.append(GroundTested(pid, place, lost, Ground.CAMP if kind == "camp" else Ground.TERRAIN))
         state = state.with_piece(_with_unit(state.piece(pid), unit))
     moved = state.piece(pid)
-    moved = replace(moved, inside=_inside(state, moved))
+    moved = moved.changed(inside=_inside(state, moved))
     state = state.with_piece(moved)
     points = ((start.x, start.y), *((q.x, q.y) for q in w.path))
     ref.note(p.name, "AOT-MOVE-PROCEDURE", events=(MovedAlong(pid, start, points, w.end, round(w.cost, 4), how),
@@ -584,7 +604,7 @@ def sack_camp(state: GameState, ref: Referee, pid: str) -> GameState:
     ref.note(p.name, "AOT-CAMP", events=(CampTaken(enemy, pid, side.name), LeftBattle(pid, Status.LOOTING)),
              pieces=(pid,))
     state = state.with_side(enemy, replace(side, camp_captured=True))
-    return state.with_piece(replace(p, status=Status.LOOTING, turn=replace(p.turn, active=False)))
+    return state.with_piece(p.changed(status=Status.LOOTING, turn=replace(p.turn, active=False)))
 
 
 def _may_react_evade(state: GameState, e: Piece, attacker: Piece) -> bool:
@@ -662,7 +682,7 @@ def forced_attack(state: GameState, ref: Referee, pid: str, steps: Sequence[Step
     w = walk(state, p, steps, total)
     _refuse_on_friend(state, p, w)
     target = state.piece(foe)
-    if not w.stopped or not in_touch(replace(p, pose=w.end), target):
+    if not w.stopped or not in_touch(p.changed(pose=w.end), target):
         raise RuleError("AOT-DEMO-FORCED-ATTACK", f"{p.name} cannot reach {target.name} in one move")
     return _go(state, ref, p, p.pose, w, MoveKind.FORCED_ATTACK)
 
@@ -727,16 +747,16 @@ def turn(state: GameState, ref: Referee, pid: str, degrees: float) -> GameState:
             over = play_chariot_turn(p.unit, ref.dice)
             rec.events.append(Turned(pid, p.pose, pose, degrees, overturned=over))
         if over:
-            return state.with_piece(_destroy(replace(p, turn=tracker)))
+            return state.with_piece(_destroy(p.changed(turn=tracker)))
         unit = p.unit
     else:
         with ref.rolling(p.name, "AOT-TURN") as rec:
             unit = play_step(p.unit, Manoeuvre.TURN, ref.dice)
             lost = p.unit.formed - unit.formed
             rec.events.append(Turned(pid, p.pose, pose, degrees, lost))
-    out = replace(_with_unit(p, unit), pose=pose)
-    out = replace(out, turn=replace(tracker, panicking=unit.panicking))
-    out = replace(out, inside=_inside(state, out))
+    out = _with_unit(p, unit).changed(pose=pose)
+    out = out.changed(turn=replace(tracker, panicking=unit.panicking))
+    out = out.changed(inside=_inside(state, out))
     return state.with_piece(out)
 
 
@@ -756,9 +776,9 @@ def reform(state: GameState, ref: Referee, pid: str, density: int | None = None,
             raise RuleError("AOT-REFORM", f"{p.name}: {facing} is not a facing")
         pose = turned_in_place(p.pose, p.size, facing)
         _check_place(state, p, pose, "AOT-REFORM", f"face {facing:g}°")
-    out = replace(_with_unit(p, unit), pose=pose)
-    out = replace(out, turn=replace(tracker, panicking=unit.panicking))
-    out = replace(out, inside=_inside(state, out))
+    out = _with_unit(p, unit).changed(pose=pose)
+    out = out.changed(turn=replace(tracker, panicking=unit.panicking))
+    out = out.changed(inside=_inside(state, out))
     ref.note(p.name, "AOT-REFORM", events=(Reformed(pid, p.unit.ranks, unit.ranks, pose, defensive, unit.density,
                                                     unit.disordered, facing is not None),), pieces=(pid,))
     return state.with_piece(out)
@@ -786,19 +806,30 @@ def flight(state: GameState, piece: Piece, heading: float, d: float, facing: flo
     end = turned_in_place(carried, piece.size, facing)
     lane = start.union(footprint(carried, piece.size)).convex_hull
     ground = cast(Polygon, unary_union([lane, footprint(end, piece.size)]))
+    # bounds first: a base or piece whose box is apart from the ground's cannot overlap it, and one whose box is
+    # clearly farther than contact cannot touch it (the box gap never exceeds the distance)
+    b = ground.bounds
+    box = (float(b[0]), float(b[1]), float(b[2]), float(b[3]))
     held = {e.id for e in contacts(state, piece)}
     blocked = None
     for e in state.enemies(piece):
-        if overlap(ground, e.polygon) if e.id in held else ground.distance(e.polygon) < CONTACT:
+        e_box = base_box(e.pose, e.size)
+        if e.id in held:
+            hit = not boxes_apart(box, e_box) and overlap(ground, e.polygon)
+        else:
+            hit = box_gap(box, e_box) < CONTACT + GAP_SLACK and ground.distance(e.polygon) < CONTACT
+        if hit:
             blocked = Obstacle(ObstacleKind.ENEMY, e.id, e.name)
             break
     if blocked is None:
         for t in state.terrain:
-            if overlap(ground, t.polygon) and not terrain_effect(t.kind, piece.unit).passable:
+            if not boxes_apart(box, t.box) and overlap(ground, t.polygon) and not terrain_effect(t.kind,
+                                                                                                   piece.unit).passable:
                 blocked = Obstacle(ObstacleKind.TERRAIN, name=t.name, terrain=t.kind)
                 break
     order = {f.id: i for i, f in enumerate(state.pieces)}
-    crossed = sorted((f for f in state.friends(piece) if overlap(ground, f.polygon)),
+    crossed = sorted((f for f in state.friends(piece)
+                      if not boxes_apart(box, base_box(f.pose, f.size)) and overlap(ground, f.polygon)),
                      key=lambda f: (round(start.distance(f.polygon), 6), order[f.id]))
     body = footprint(end, piece.size)
     ends_on = tuple(f.id for f in crossed if overlap(body, f.polygon))
@@ -910,10 +941,10 @@ def _fall_back(state: GameState, ref: Referee, p: Piece, heading: float, d: floa
     if f.off_table:
         ref.note(p.name, rule, events=(FellBack(p.id, kind, away, p.pose, f.end, _about(p, f.end)),
                                        LeftBattle(p.id, Status.FLED)), pieces=(p.id,))
-        out = replace(p, status=Status.FLED, turn=replace(p.turn, in_contact=False))
+        out = p.changed(status=Status.FLED, turn=replace(p.turn, in_contact=False))
         return _settle(state.with_piece(out), held)
-    moved = replace(p, pose=f.end)
-    moved = replace(moved, inside=_inside(state, moved), turn=replace(moved.turn, in_contact=False))
+    moved = p.changed(pose=f.end)
+    moved = moved.changed(inside=_inside(state, moved), turn=replace(moved.turn, in_contact=False))
     ref.note(p.name, rule, events=(FellBack(p.id, kind, away, p.pose, f.end, _about(p, f.end)),), pieces=(p.id,))
     state = state.with_piece(moved)
     if kind is FallBack.RETREAT and away:
@@ -960,9 +991,9 @@ def storm_drift(state: GameState, ref: Referee, pid: str, way: str) -> GameState
             with ref.rolling(p.name, "AOT-ROUGH-TERRAIN", pid) as rec:
                 unit, lost = take_disorder_test(unit, ref.dice, f"crossing the {t.name}")
                 rec.events.append(GroundTested(pid, t.name, lost))
-    moved = _with_unit(replace(p, pose=end), unit)
+    moved = _with_unit(p.changed(pose=end), unit)
     state = state.with_piece(moved)
-    return state.with_piece(replace(moved, inside=_inside(state, moved)))
+    return state.with_piece(moved.changed(inside=_inside(state, moved)))
 
 
 #: The reaction the retreating unit's owner is asked when it stops (AOT-MELEE-RETREAT: it *may* turn back).
@@ -998,8 +1029,8 @@ def _face_back(state: GameState, ref: Referee, p: Piece, away: str) -> GameState
         rec.events.append(Turned(p.id, p.pose, pose, disordered=lost, toward=away, toward_name=foe.name))
         if lost:
             rec.events.append(Losses(p.unit, 0, lost, unit))
-    out = replace(_with_unit(p, unit), pose=pose)
-    return state.with_piece(replace(out, inside=_inside(state, out)))
+    out = _with_unit(p, unit).changed(pose=pose)
+    return state.with_piece(out.changed(inside=_inside(state, out)))
 
 
 def retreat_blocked(state: GameState, pid: str, away_from: str) -> bool:
@@ -1032,7 +1063,7 @@ def retreat(state: GameState, ref: Referee, pid: str, away_from: str) -> GameSta
             if lost:
                 rec.events.append(Losses(tested, 0, lost, unit))
     d = float(ELEPHANT_MOVE if unit.body is Body.ELEPHANT else retreat_move(unit))
-    p = replace(_with_unit(p, unit), turn=replace(tracker, panicking=unit.panicking))
+    p = _with_unit(p, unit).changed(turn=replace(tracker, panicking=unit.panicking))
     state = state.with_piece(p)
     return _fall_back(state, ref, p, heading, d, roll, "AOT-MELEE-RETREAT", held, tested, away_from)
 
@@ -1063,7 +1094,7 @@ def flee(state: GameState, ref: Referee, pid: str, away_from: str = "") -> GameS
         c = camp.centroid
         goal = (float(c.x), float(c.y))
     d = min(float(PANIC_MOVE), math.hypot(goal[0] - me[0], goal[1] - me[1]))
-    p = replace(p, fled_this_turn=True)
+    p = p.changed(fled_this_turn=True)
     state = state.with_piece(p)
     if d < 1e-6:
         ref.note(p.name, "AOT-PANIC", events=(Fleeing(pid, 0.0, toward=Refuge.CAMP),), pieces=(pid,))
@@ -1095,7 +1126,7 @@ def evade(state: GameState, ref: Referee, pid: str, attacker: str) -> GameState:
     with ref.rolling(p.name, rule) as rec:
         unit, mv = play_evade(p.unit, ref.dice)
         rec.events.append(Evaded(pid, attacker, float(mv.distance), mv.disordered, a.name))
-    p = replace(_with_unit(p, unit), turn=replace(tracker, panicking=unit.panicking))
+    p = _with_unit(p, unit).changed(turn=replace(tracker, panicking=unit.panicking))
     state = state.with_piece(p)
     if unit.panicking:
         ref.note(p.name, rule, events=(Panicked(pid, PanicCause.EVASION_DIE),), pieces=(pid,))
@@ -1109,7 +1140,7 @@ def evade(state: GameState, ref: Referee, pid: str, attacker: str) -> GameState:
         return state
     state = _pass_with(state, ref, p.id, f.friends, mv.distance, rule, tested)
     p = state.piece(pid)
-    moved = replace(p, pose=f.end, inside=_inside(state, replace(p, pose=f.end)))
+    moved = p.changed(pose=f.end, inside=_inside(state, p.changed(pose=f.end)))
     ref.note(p.name, rule, events=(FellBack(pid, FallBack.EVASION, attacker, p.pose, f.end, _about(p, f.end)),),
              pieces=(pid, attacker))
     return _settle(state.with_piece(moved), [pid, attacker])

@@ -55,6 +55,7 @@ def _ray(p: tuple[float, float], u: tuple[float, float], pts: Points) -> float |
     return best
 
 
+@lru_cache(maxsize=65536)
 def contact_along(pose: geometry.Pose, size: geometry.BaseSize, target: Points, reach: float) -> float | None:
     """How far straight ahead the base at ``pose`` travels before it touches the polygon ``target``, if it
     does within ``reach`` inches.  A sliding polygon first touches another where a corner of one meets an

@@ -70,6 +70,7 @@ from aot_rules.tabletop.command import SIGNAL_MAX, ledger
 from aot_rules.tabletop.events import Choice, Decided
 from aot_rules.tabletop.game import FORCE_ATTACK, FORCE_RETREAT, Game
 from aot_rules.tabletop.geometry import inches
+from aot_rules.tabletop.memo import by_identity
 from aot_rules.tabletop.plans import (
     BEHIND,
     MIN_WHEEL,
@@ -118,11 +119,16 @@ RUN_WITHIN = 16.0
 RUN_PLAN = 12.0
 
 
+@by_identity
+@lru_cache(maxsize=16384)
 def odds(me: Unit, them: Unit, *, charging: bool, weather: str = "calm") -> tuple[Fraction, Fraction]:
     """P(I win), P(I lose) in a melee of ``me`` against ``them``; ``charging``: I move into contact.
 
     Horse strike (AOT-MELEE-HORSE-STRIKE): the charging horse strikes, and a horse charged frontally by
-    foot strikes too; soaked ground stops both.  The law is :func:`melee_exact` (cached).
+    foot strikes too; soaked ground stops both.  The law is :func:`melee_exact` (cached); these two numbers are
+    cached too, since reading them off the joint law walks all its outcomes and the player asks the same pairs
+    again and again (every rank of every unit in every state of a slot), first by the units' identity (hashing a
+    unit costs more than the lookup).
     """
     mud = weather == "soaked ground"
     att, dfn = (me, them) if charging else (them, me)

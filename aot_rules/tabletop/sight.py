@@ -114,14 +114,21 @@ def boxes_apart(a: Bounds, b: Bounds, gap: float = 0.0) -> bool:
     return a[0] > b[2] + gap or b[0] > a[2] + gap or a[1] > b[3] + gap or b[1] > a[3] + gap
 
 
-@lru_cache(maxsize=CACHE_SIZE)
-def _gap(a: Pose, sa: BaseSize, b: Pose, sb: BaseSize) -> float:
-    return distance(footprint(a, sa), footprint(b, sb))
+#: :func:`gap`'s answers, by both bases' coordinates, facings and sizes (plain floats and strings, hashed without
+#: calling Python: the player measures tens of thousands of gaps a game, most of them again).
+_GAPS: dict[tuple[float, float, float, str, float, float, float, str], float] = {}
 
 
 def gap(a: Piece, b: Piece) -> float:
     """AOT-MEASURE: edge to edge from ``a``'s base to ``b``'s (:func:`geometry.distance`, cached)."""
-    return _gap(a.pose, a.size, b.pose, b.size)
+    pa, pb = a.pose, b.pose
+    key = (pa.x, pa.y, pa.facing, a.size._value_, pb.x, pb.y, pb.facing, b.size._value_)
+    d = _GAPS.get(key)
+    if d is None:
+        if len(_GAPS) >= CACHE_SIZE:
+            _GAPS.clear()
+        d = _GAPS[key] = distance(footprint(pa, a.size), footprint(pb, b.size))
+    return d
 
 
 def in_touch(a: Piece, b: Piece) -> bool:

@@ -10,7 +10,7 @@ warriors are killed or dispersed, so ``formed + disordered + removed == initial`
 
 from __future__ import annotations
 
-from dataclasses import dataclass, field, fields, replace
+from dataclasses import dataclass, field, fields
 from enum import Enum
 from functools import cached_property
 from typing import Any
@@ -52,6 +52,12 @@ class TerrainPiece:
     def polygon(self) -> Polygon:
         return Polygon(self.outline)
 
+    @cached_property
+    def box(self) -> tuple[float, float, float, float]:
+        """The polygon's bounds (min x, min y, max x, max y), asked once: moves and flights test them first."""
+        b = self.polygon.bounds
+        return (float(b[0]), float(b[1]), float(b[2]), float(b[3]))
+
 
 @dataclass(frozen=True)
 class CommanderState:
@@ -80,6 +86,15 @@ class SideState:
     def camp_polygon(self) -> Polygon:
         """The camp's ground; empty once the camp has been sacked (AOT-CAMP: "the camp is removed")."""
         return Polygon() if self.camp_captured else Polygon(self.camp)
+
+    @cached_property
+    def camp_box(self) -> tuple[float, float, float, float] | None:
+        """The camp's bounds, or None once it has been sacked (a move tests them before the camp itself)."""
+        camp = self.camp_polygon
+        if camp.is_empty:
+            return None
+        b = camp.bounds
+        return (float(b[0]), float(b[1]), float(b[2]), float(b[3]))
 
     @cached_property
     def camp_site(self) -> Polygon:
@@ -122,6 +137,17 @@ class Piece:
     def on_table(self) -> bool:
         return self.status is Status.FIGHTING
 
+    def changed(self, **changes: Any) -> Piece:
+        """The piece with some fields changed: :func:`dataclasses.replace` for a piece (which has no
+        ``__post_init__`` to run), without re-running ``__init__`` field by field: a game makes thousands."""
+        unknown = changes.keys() - _PIECE_FIELDS
+        if unknown:
+            raise TypeError(f"Piece has no field {sorted(unknown)[0]!r}")
+        new = object.__new__(Piece)
+        mine = self.__dict__
+        new.__dict__.update({k: changes[k] if k in changes else mine[k] for k in _PIECE_FIELDS})
+        return new
+
     def with_unit(self, unit: Unit, *, removed: int = 0) -> Piece:
         """The piece with its warriors changed; ``removed`` more of them were killed or dispersed.
 
@@ -131,7 +157,11 @@ class Piece:
             raise RuleError("AOT-CASUALTY-REMOVAL", f"{self.name}: {self.unit.strength} warriors cannot become "
                             f"{unit.strength} with {removed} removed")
         status = Status.DESTROYED if unit.destroyed and self.status is Status.FIGHTING else self.status
-        return replace(self, unit=unit, removed=self.removed + removed, status=status)
+        return self.changed(unit=unit, removed=self.removed + removed, status=status)
+
+
+#: The fields of a :class:`Piece`, in order (what :meth:`Piece.changed` copies).
+_PIECE_FIELDS = tuple(f.name for f in fields(Piece))
 
 
 @dataclass(frozen=True)
@@ -256,13 +286,18 @@ class GameState:
     def changed(self, **changes: Any) -> GameState:
         """The state with some fields changed: :func:`dataclasses.replace` for a state, without re-running
         ``__init__`` field by field (a game makes thousands of these; every field is already checked).  The
-        lookups cached on this state are not carried over."""
+        units on the table (:meth:`fighting`), worked out from the pieces alone, are carried over when the
+        pieces are the same tuple (every action's log lines make a new state that keeps them); no other cached
+        lookup is."""
         unknown = changes.keys() - _STATE_FIELDS
         if unknown:
             raise TypeError(f"GameState has no field {sorted(unknown)[0]!r}")
         new = object.__new__(GameState)
         mine = self.__dict__
-        new.__dict__.update({k: changes[k] if k in changes else mine[k] for k in _STATE_FIELDS})
+        fresh = {k: changes[k] if k in changes else mine[k] for k in _STATE_FIELDS}
+        if "_on_table" in mine and fresh["pieces"] is mine["pieces"]:
+            fresh["_on_table"] = mine["_on_table"]
+        new.__dict__.update(fresh)
         return new
 
     def with_piece(self, piece: Piece) -> GameState:

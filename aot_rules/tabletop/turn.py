@@ -116,8 +116,8 @@ def start_turn(state: GameState, ref: Referee) -> GameState:
         raise RuleError("AOT-CMD-DOUBLES", f"turn {state.turn}'s initiative was a double: roll it again first")
     n = state.turn + 1
     ref.turn = n
-    pieces = tuple(replace(p, turn=replace(p.turn.new_turn(), panicking=p.unit.panicking), fled_this_turn=False,
-                           wheeled=False) for p in state.pieces)
+    pieces = tuple(p.changed(turn=replace(p.turn.new_turn(), panicking=p.unit.panicking), fled_this_turn=False,
+                             wheeled=False) for p in state.pieces)
     with ref.rolling(f"{state.sides[0].name} v {state.sides[1].name}", INITIATIVE) as rec:
         pair = roll_pair(ref.dice)
         double = pair.mine if pair.double else 0
@@ -125,7 +125,7 @@ def start_turn(state: GameState, ref: Referee) -> GameState:
         rec.events.append(TurnBegan(n, (pair.mine, pair.theirs), double, 0, _names(state),
                                     _played(pair.mine, pair.theirs)))
     previous = state.double
-    state = replace(state, turn=n, pieces=pieces, initiative=dice, slot=0, mover=-1, double=double)
+    state = state.changed(turn=n, pieces=pieces, initiative=dice, slot=0, mover=-1, double=double)
     if previous and double:
         state = _weather(state, ref, weather_of_double(double), double)
         if state.result is not None:
@@ -277,7 +277,7 @@ def begin_slot(state: GameState, ref: Referee, side: int, slot: int) -> GameStat
         raise RuleError("AOT-CMD-INITIATIVE", f"slot {slot} of {state.sides[side].name} has not come up this turn "
                         f"(initiative {state.initiative[0]}:{state.initiative[1]})")
     ref.note(state.sides[side].name, SLOT_RULE, events=(begin_slot_event(state, side, slot),))
-    return replace(state, slot=slot, mover=side)
+    return state.changed(slot=slot, mover=side)
 
 
 def end_slot(state: GameState, ref: Referee) -> GameState:
@@ -290,10 +290,10 @@ def end_slot(state: GameState, ref: Referee) -> GameState:
     if new:
         state = combat.fight(state, ref, new)
     active = tuple(p.id for p in state.pieces if p.turn.active)
-    pieces = tuple(replace(p, turn=p.turn.end_slot()) if p.turn.active else p for p in state.pieces)
+    pieces = tuple(p.changed(turn=p.turn.end_slot()) if p.turn.active else p for p in state.pieces)
     ref.note(state.sides[state.mover].name, SLOT_RULE, kind="frame",
              events=(SlotClosed(state.mover, state.slot, active),), pieces=active)
-    return replace(state, pieces=pieces, slot=0, mover=-1)
+    return state.changed(pieces=pieces, slot=0, mover=-1)
 
 
 # --- decisions and the end of the battle ----------------------------------------------------------
@@ -369,10 +369,23 @@ def how_ended(r: victory.Result) -> Verdict:
             victory.Ending.WITHDRAWAL: Verdict.WITHDRAWAL}[r.ending]
 
 
+def _plainly_on(state: GameState, turn_over: bool) -> bool:
+    """The battle goes on, read off the pieces without counting the armies (a check made after every slot): no
+    side withdrawing, each with a unit on the table (so neither is routed, AOT-VICTORY-ROUT), not nightfall, and at
+    most one looter a side (more would make :func:`army` refuse, so the full count is left to say so)."""
+    if turn_over and state.turn >= state.last_turn:
+        return False
+    if any(s.withdrawn for s in state.sides) or not state.fighting(0) or not state.fighting(1):
+        return False
+    return all(sum(p.side == side and p.status is Status.LOOTING for p in state.pieces) <= 1 for side in (0, 1))
+
+
 def check_victory(state: GameState, ref: Referee, *, turn_over: bool = True) -> GameState:
     """Has the battle ended?  A rout (an army with no unit left on the table), a completed withdrawal, or,
     when ``turn_over`` and the last turn has been played, nightfall on points.  Sets ``state.result``."""
     if state.result is not None:
+        return state
+    if _plainly_on(state, turn_over):
         return state
     a, b = army(state, 0), army(state, 1)
     routed = [s for s in (a, b) if not victory.still_fighting(s)]

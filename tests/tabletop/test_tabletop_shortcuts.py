@@ -1,45 +1,62 @@
 """The engine's speed shortcuts (issue 19, part 8) give the answers of the slow way they replace: the frontal
 arc's separating-line test, contact_along's box test, the cached base boxes, a wheel's sweep built in one
-shapely call, GameState.changed, the invariant check's box test and memory, and the player acting for real
-on a transaction instead of a trial on scratch dice.
+shapely call, GameState.changed, the invariant check's box test and memory, the player acting for real on a
+transaction instead of a trial on scratch dice, and the dice snapshot that copies the generator only when a
+die is rolled after it.
 
 Bases are placed on both sides and at several facings, so a fault on one side of a shape cannot pass."""
 
 from __future__ import annotations
 
 import math
+import re
+from collections.abc import Callable
 from dataclasses import replace
+from typing import Any, cast
 
 import pytest
-from hypothesis import given
+from hypothesis import example, given
 from hypothesis import strategies as st
 from shapely.geometry import Polygon
 from shapely.ops import unary_union
-from table_positions import poses, sizes
+from table_positions import facing, piece, poses, side, sizes
 
+from aot_rules.aot.equipment import MeleeWeapon
+from aot_rules.aot.rules import victory
 from aot_rules.aot.rules.orders import Method
+from aot_rules.aot.rules.terrain import Terrain, terrain_effect
+from aot_rules.aot.units import Unit
 from aot_rules.core.errors import RuleError
 from aot_rules.tabletop import moves
+from aot_rules.tabletop.command import contact_ids
 from aot_rules.tabletop.events import Choice, Decided
-from aot_rules.tabletop.game import Game, TableDice
+from aot_rules.tabletop.game import DiceSnapshot, Game, TableDice
 from aot_rules.tabletop.geometry import (
     AREA_EPS,
+    CONTACT,
     BaseSize,
     Pose,
+    StraightClearance,
+    Sweep,
     base_box,
+    corners,
     footprint,
     frontal_arc,
     in_arc,
+    on_table,
+    overlap,
     sweep_parts,
     swept,
+    turned_in_place,
     wheel_pose,
 )
 from aot_rules.tabletop.plans import contact_along, outline
 from aot_rules.tabletop.player import ScriptedPlayer
 from aot_rules.tabletop.scenarios import scenario
+from aot_rules.tabletop.sight import gap
 from aot_rules.tabletop.simulate import CheckedGame, invariant_problems
-from aot_rules.tabletop.state import GameState, Status
-from aot_rules.tabletop.turn import activate, begin_slot, reactions, start_turn
+from aot_rules.tabletop.state import GameState, Piece, Status, TerrainPiece
+from aot_rules.tabletop.turn import _plainly_on, activate, army, begin_slot, reactions, start_turn
 
 
 @given(poses, sizes, poses, sizes)
@@ -93,6 +110,20 @@ def test_changed_is_replace_without_the_cached_lookups() -> None:
     assert gone not in t.fighting() and len(t.fighting()) == len(s.fighting()) - 1
     with pytest.raises(TypeError, match="no field 'turns'"):
         s.changed(turns=3)
+    kept = t.changed(turn=4)  # the same pieces: the units on the table carried over, and still right
+    assert kept.__dict__["_on_table"] is t.__dict__["_on_table"] and kept.fighting() == t.fighting()
+    back = kept.changed(pieces=s.pieces)  # other pieces: worked out again
+    assert "_on_table" not in back.__dict__ and back.fighting() == s.fighting()
+
+
+def test_a_pieces_changed_is_replace() -> None:
+    p = scenario("delion", 0).pieces[0]
+    moved = p.changed(pose=Pose.of(1, 2, 90), fled_this_turn=True)
+    assert moved == replace(p, pose=Pose.of(1, 2, 90), fled_this_turn=True)
+    assert moved.__dict__.keys() == p.__dict__.keys()
+    assert p.changed() == p and p.pose != moved.pose  # the original is untouched
+    with pytest.raises(TypeError, match="no field 'place'"):
+        p.changed(place=None)
 
 
 def _overlapping(state: GameState) -> GameState:
@@ -134,3 +165,240 @@ def test_a_refused_try_leaves_state_dice_and_log_as_they_were() -> None:
                        decision=Decided(0, Choice.ORDER, "A1", "A1", owner="Nikias", method=Method.DIRECT))
     assert [e.outcome for e in g.state.log if e.kind == "decision"][-1] == "Nikias orders A1 by direct command"
     assert g.state.piece("A1").turn.active
+
+
+
+#: A player's transactions, flattened: open a snapshot, roll a die of some size, or wind back the newest one.
+_dice_steps = st.lists(st.sampled_from(["open", "open", "d6", "d6", "d10", "back"]), max_size=40)
+
+
+@given(st.integers(0, 2**32), _dice_steps)
+def test_a_lazy_dice_snapshot_winds_back_as_an_eager_copy_does(seed: int, steps: list[str]) -> None:
+    """Nested snapshots, dice rolled between them and wound back in any order a transaction stack allows: the
+    lazy snapshot (the generator's state copied only when a die is next rolled) leaves every later die as an
+    eager copy of the generator's state at every snapshot does."""
+    lazy, eager = TableDice.seeded(seed), TableDice.seeded(seed)
+    assert eager.rng is not None
+    open_: list[tuple[DiceSnapshot, tuple[tuple[Any, ...], int, int]]] = []
+    for step in steps:
+        if step == "open":
+            open_.append((lazy.snapshot(), (eager.rng.getstate(), eager.used, len(eager.log))))
+        elif step == "back" and open_:
+            snap, (state, used, n) = open_.pop()
+            lazy.restore(snap)
+            eager.rng.setstate(state)
+            eager.used = used
+            del eager.log[n:]
+        elif step != "back":
+            sides = int(step[1:])
+            assert lazy.die(sides) == eager.die(sides)
+        assert lazy.used == eager.used and lazy.log == eager.log
+    assert lazy.d6s(5) == eager.d6s(5)
+
+
+def _beside(start: Pose, ahead: float, aside: float) -> tuple[float, float]:
+    """The point ``ahead`` inches along ``start``'s facing and ``aside`` inches to its right (left if negative)."""
+    dx, dy = start.direction
+    return (start.x + ahead * dx + aside * dy, start.y + ahead * dy - aside * dx)
+
+
+def _slow_clear(start: Pose, bases: list[tuple[Pose, BaseSize]], limit: float) -> Callable[[Pose], bool]:
+    """The stopping point's question asked the slow way: the swept ground kept ``limit`` from every base."""
+    def clear(end: Pose) -> bool:
+        ground = Sweep(start, end, BaseSize.UNIT)
+        return not any(ground.nearer(p, s, footprint(p, s), limit) for p, s in bases)
+    return clear
+
+
+_ahead_bases = st.lists(st.tuples(st.floats(0.0, 12.0), st.floats(-5.0, 5.0), facing, sizes), min_size=1, max_size=2)
+
+
+@given(poses, _ahead_bases, st.lists(st.floats(0.0, 10.0), min_size=1, max_size=12))
+def test_straight_clearance_answers_as_the_sweep(start: Pose, others: list[tuple[float, float, float, BaseSize]],
+                                                 trials: list[float]) -> None:
+    """Trials along a straight advance, in any order, toward bases ahead, to either side and at any facing: each
+    answer (settled by earlier measurements or measured) is the slow way's."""
+    bases = [(Pose.of(*_beside(start, a, b), f), s) for a, b, f, s in others]
+    slow = _slow_clear(start, bases, moves.HALF)
+    fast = StraightClearance(start, BaseSize.UNIT, bases, moves.HALF, slow)
+    for d in trials:
+        end = start.advanced(d)
+        assert fast.clear(end) == slow(end)
+
+
+def _stop(ask: Callable[[Pose], bool], start: Pose, d: float) -> float:
+    """The walk's bisection for a stopping point along a straight advance of ``d`` inches (each rounded end asked
+    once)."""
+    lo, hi = 0.0, 1.0
+    seen: dict[Pose, bool] = {}
+    for _ in range(moves.ROUNDS):
+        mid = (lo + hi) / 2
+        end = start.advanced(d * mid)
+        if end not in seen:
+            seen[end] = ask(end)
+        lo, hi = (mid, hi) if seen[end] else (lo, mid)
+    return lo
+
+
+@given(poses, _ahead_bases)
+def test_straight_clearance_stops_a_move_where_the_slow_search_does(
+        start: Pose, others: list[tuple[float, float, float, BaseSize]]) -> None:
+    bases = [(Pose.of(*_beside(start, a, b), f), s) for a, b, f, s in others]
+    slow = _slow_clear(start, bases, moves.HALF)
+    fast = StraightClearance(start, BaseSize.UNIT, bases, moves.HALF, slow)
+    assert _stop(fast.clear, start, 10.0) == _stop(slow, start, 10.0)
+
+
+@pytest.mark.parametrize("aside", [-2.0, 0.0, 2.0])
+@pytest.mark.parametrize("face", [0.0, 90.0, -135.0, 17.5])
+def test_a_charge_measures_few_of_its_search_trials(aside: float, face: float) -> None:
+    """A charge at a base ahead (or half to either side): of the search's 40 trials, most are settled by the
+    ones measured before them, and it stops where the slow search stops."""
+    start = Pose.of(30, 20, face)
+    bases = [(Pose.of(*_beside(start, 6.0, aside), face + 180), BaseSize.UNIT)]
+    slow = _slow_clear(start, bases, moves.HALF)
+    asked: list[Pose] = []
+
+    def counted(end: Pose) -> bool:
+        asked.append(end)
+        return slow(end)
+
+    fast = StraightClearance(start, BaseSize.UNIT, bases, moves.HALF, counted)
+    assert _stop(fast.clear, start, 10.0) == _stop(slow, start, 10.0)
+    assert len(fast.samples) + len(asked) <= 12
+
+
+def _slow_flight(state: GameState, p: Piece, heading: float, d: float, facing: float) -> moves.Flight:
+    """:func:`moves.flight` as it was before its bounds tests: every base and piece measured by shapely."""
+    start = p.polygon
+    carried = moves._shift(p.pose, heading, d)
+    end = turned_in_place(carried, p.size, facing)
+    lane = start.union(footprint(carried, p.size)).convex_hull
+    ground = cast(Polygon, unary_union([lane, footprint(end, p.size)]))
+    held = {e.id for e in moves.contacts(state, p)}
+    blocked = None
+    for e in state.enemies(p):
+        if overlap(ground, e.polygon) if e.id in held else ground.distance(e.polygon) < CONTACT:
+            blocked = f"{e.name} ({e.id}) blocks its path"
+            break
+    if blocked is None:
+        for t in state.terrain:
+            if overlap(ground, t.polygon) and not terrain_effect(t.kind, p.unit).passable:
+                blocked = f"the {t.name} ({t.kind}) blocks its path"
+                break
+    order = {f.id: i for i, f in enumerate(state.pieces)}
+    crossed = sorted((f for f in state.friends(p) if overlap(ground, f.polygon)),
+                     key=lambda f: (round(start.distance(f.polygon), 6), order[f.id]))
+    body = footprint(end, p.size)
+    ends_on = tuple(f.id for f in crossed if overlap(body, f.polygon))
+    return moves.Flight(end, blocked, tuple(f.id for f in crossed if f.id not in ends_on), ends_on,
+                        not on_table(ground, state.width, state.depth))
+
+
+@given(poses, st.lists(st.tuples(st.sampled_from([0, 1]), poses), min_size=1, max_size=4),
+       st.floats(-180.0, 180.0), st.floats(0.0, 10.0), st.booleans(), poses)
+def test_flight_answers_as_without_its_bounds_tests(at: Pose, others: list[tuple[int, Pose]], heading: float,
+                                                    d: float, turned: bool, lake_at: Pose) -> None:
+    """A fall-back among friends and enemies (some in contact, some overlapping the way) and an impassable lake,
+    in any direction: the bounds tests change no answer."""
+    hoplites = Unit("hoplites", (4, 4), weapon=MeleeWeapon.SPEAR)
+    me = piece("M", 0, hoplites, at.x, at.y, at.facing)
+    bases = [piece(f"P{i}", side_, hoplites, q.x, q.y, q.facing) for i, (side_, q) in enumerate(others)]
+    lake = TerrainPiece("lake", Terrain.LAKE, corners(lake_at, BaseSize.UNIT))
+    state = GameState("test", 0, (side("Greeks", 0, 0.0), side("Gauls", 36, 40.0)), (me, *bases), (lake,), turn=1)
+    facing = heading + 180 if turned else me.pose.facing
+    assert moves.flight(state, me, heading, d, facing) == _slow_flight(state, me, heading, d, facing)
+
+
+@pytest.mark.parametrize("gap", [0.004, 0.0099, 0.0101, 0.03])
+@pytest.mark.parametrize("aside", [-1, 1])
+@pytest.mark.parametrize("face", [0.0, 90.0, -135.0, 17.5])
+def test_a_flight_is_blocked_by_an_enemy_just_beside_its_path_only_within_contact(gap: float, aside: int,
+                                                                                 face: float) -> None:
+    """An enemy whose side lies ``gap`` inches off either side of a flight's lane blocks it below contact
+    distance only: near the threshold the bounds test must leave the call to shapely."""
+    hoplites = Unit("hoplites", (4, 4), weapon=MeleeWeapon.SPEAR)
+    me = piece("M", 0, hoplites, 30, 20, face)
+    x, y = _beside(me.pose, 3.0, aside * (BaseSize.UNIT.width + gap))
+    foe = piece("E", 1, hoplites, x, y, face)
+    state = GameState("test", 0, (side("Greeks", 0, 0.0), side("Gauls", 36, 40.0)), (me, foe), (), turn=1)
+    fled = moves.flight(state, me, face, 6.0, face)
+    assert fled == _slow_flight(state, me, face, 6.0, face)
+    assert (fled.blocked is not None) == (gap < CONTACT)
+
+
+def _slow_contact_ids(state: GameState) -> tuple[str, ...]:
+    """command.contact_ids as it was: each piece measured against every enemy."""
+    return tuple(p.id for p in state.pieces
+                 if p.on_table and any(gap(p, e) < CONTACT for e in state.enemies(p)))
+
+
+@given(st.lists(st.tuples(st.sampled_from([0, 1]), st.floats(20.0, 24.0), st.floats(18.0, 22.0), facing,
+                          st.booleans()), min_size=1, max_size=6))
+def test_contact_ids_pairs_each_enemy_once_and_answers_as_before(bases: list[tuple[int, float, float, float,
+                                                                                  bool]]) -> None:
+    """Bases of both sides crowded into a few inches (many touching, some overlapping, some off the table):
+    every pair of enemies is boxed once, and the answer is the old one, in the state's order."""
+    hoplites = Unit("hoplites", (4, 4), weapon=MeleeWeapon.SPEAR)
+    pieces = tuple(replace(piece(f"P{i}", s_, hoplites, x, y, f), status=Status.FIGHTING if on else Status.FLED)
+                   for i, (s_, x, y, f, on) in enumerate(bases))
+    state = GameState("test", 0, (side("Greeks", 0, 0.0), side("Gauls", 36, 40.0)), pieces, (), turn=1)
+    assert contact_ids(state) == _slow_contact_ids(state)
+
+
+@given(st.lists(st.tuples(st.sampled_from([0, 1]), st.sampled_from(list(Status))), min_size=2, max_size=6),
+       st.booleans(), st.booleans(), st.integers(10, 13), st.booleans())
+@example([(0, Status.FIGHTING), (1, Status.FIGHTING), (0, Status.LOOTING), (0, Status.LOOTING)], False, False, 5,
+         False)  # two looters: the full count refuses such an army, so the plain check must leave it to it
+def test_the_plain_victory_check_skips_only_battles_that_go_on(units: list[tuple[int, Status]], w0: bool, w1: bool,
+                                                               turn: int, turn_over: bool) -> None:
+    """Whatever the units' fates, withdrawals and turn: when the check reads the battle as plainly going on, the
+    full count agrees (nobody routed or withdrawn, not nightfall, and the armies count without a refusal)."""
+    hoplites = Unit("hoplites", (4, 4), weapon=MeleeWeapon.SPEAR)
+    pieces = tuple(replace(piece(f"P{i}", s_, hoplites, 5 + 4 * i, 20), status=st_)
+                   for i, (s_, st_) in enumerate(units))
+    sides = (replace(side("Greeks", 0, 0.0), withdrawn=w0), replace(side("Gauls", 36, 40.0), withdrawn=w1))
+    state = GameState("test", 0, sides, pieces, (), turn=turn, last_turn=12)
+    if not _plainly_on(state, turn_over):
+        return
+    a, b = army(state, 0), army(state, 1)
+    assert victory.still_fighting(a) and victory.still_fighting(b)
+    assert not w0 and not w1 and not (turn_over and turn >= 12)
+
+
+def _slow_walk_run(state: GameState, p: Piece, steps: list[moves.Step], budget: float) -> moves.Walk:
+    """moves._walk_run as it was: every candidate walked in full, friends passed included."""
+    w = moves.walk(state, p, steps, budget)
+    if not w.ends_on:
+        return w
+    lo, hi = 0.0, budget
+    best = moves.walk(state, p, steps, 0.0)
+    for _ in range(moves.ROUNDS):
+        mid = (lo + hi) / 2
+        cand = moves.walk(state, p, steps, mid)
+        if cand.ends_on:
+            hi = mid
+        else:
+            lo, best = mid, cand
+    return best
+
+
+@given(st.lists(st.tuples(st.floats(-1.0, 12.0), st.floats(-3.0, 3.0), facing), min_size=1, max_size=3),
+       st.sampled_from([0.0, 90.0, -135.0, 17.5]), st.floats(1.0, 12.0), st.sampled_from([0.0, 30.0, -30.0]))
+def test_a_run_cut_short_by_a_friend_stops_where_it_did(friends: list[tuple[float, float, float]], face: float,
+                                                        budget: float, wheel: float) -> None:
+    """A run (straight, or wheeling either way first) at friends ahead and to either side: the search for the
+    longest run that does not end on one, which no longer looks for the friends its candidates pass, keeps the
+    same walk, the friends it passes included."""
+    hoplites = Unit("hoplites", (4, 4), weapon=MeleeWeapon.SPEAR)
+    me = piece("M", 0, hoplites, 30, 20, face)
+    others = [piece(f"F{i}", 0, hoplites, *_beside(me.pose, a, b), f) for i, (a, b, f) in enumerate(friends)]
+    state = GameState("test", 0, (side("Greeks", 0, 0.0), side("Gauls", 36, 40.0)), (me, *others), (), turn=1)
+    steps: list[moves.Step] = [moves.Wheel(wheel), moves.Advance(12.0)] if wheel else [moves.Advance(12.0)]
+    try:
+        want = _slow_walk_run(state, me, steps, budget)
+    except RuleError as e:
+        with pytest.raises(RuleError, match=re.escape(e.message)):
+            moves._walk_run(state, me, steps, budget)
+        return
+    assert moves._walk_run(state, me, steps, budget) == want
