@@ -276,15 +276,15 @@ def _slow_flight(state: GameState, p: Piece, heading: float, d: float, facing: f
     lane = start.union(footprint(carried, p.size)).convex_hull
     ground = cast(Polygon, unary_union([lane, footprint(end, p.size)]))
     held = {e.id for e in moves.contacts(state, p)}
-    blocked = None
+    blocked: Obstacle | None = None
     for e in state.enemies(p):
         if overlap(ground, e.polygon) if e.id in held else ground.distance(e.polygon) < CONTACT:
-            blocked = f"{e.name} ({e.id}) blocks its path"
+            blocked = Obstacle(ObstacleKind.ENEMY, e.id, e.name)
             break
     if blocked is None:
         for t in state.terrain:
             if overlap(ground, t.polygon) and not terrain_effect(t.kind, p.unit).passable:
-                blocked = f"the {t.name} ({t.kind}) blocks its path"
+                blocked = Obstacle(ObstacleKind.TERRAIN, name=t.name, terrain=t.kind)
                 break
     order = {f.id: i for i, f in enumerate(state.pieces)}
     crossed = sorted((f for f in state.friends(p) if overlap(ground, f.polygon)),
