@@ -232,7 +232,7 @@ def _storm(state: GameState, ref: Referee, side: int) -> GameState:
         with ref.rolling(p.name, "AOT-WEATHER-STORM", p.id) as rec:
             face = ref.dice.d6(f"storm direction: {p.name}")
             way = drift(face)
-            ref.dice.emit(UnitDrifted(p.id, face, way.value))  # its line is told by the log renderer
+            ref.dice.emit(UnitDrifted(p.name, face, way, p.id))  # its line is told by the log renderer
         if way is not Drift.STAYS:
             state = moves.storm_drift(state, ref, p.id, way.value)
     return state

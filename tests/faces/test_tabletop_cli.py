@@ -134,8 +134,8 @@ def test_bad_files(capsys: pytest.CaptureFixture[str], tmp_path: Path) -> None:
     cut.write_text(text[: len(text) // 2], encoding="utf-8")
     assert f"aot_rules play: {cut}: the file is cut short" in refused(capsys, "--load", str(cut))
     edited = tmp_path / "edited.json"
-    edited.write_text(text.replace('"version": 4', '"version": 7'), encoding="utf-8")
+    edited.write_text(text.replace('"version": 5', '"version": 7'), encoding="utf-8")
     assert refused(capsys, "--load", str(edited)).endswith("save format version 7 is not supported: this engine "
-                                                           "reads version 4")
+                                                           "reads version 5")
     assert "is a directory" in refused(capsys, "--load", str(tmp_path))
     assert "cannot write the file" in refused(capsys, "--scenario", "greek-border", "--save", str(tmp_path / "a" / "b"))

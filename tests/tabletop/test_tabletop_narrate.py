@@ -11,7 +11,7 @@ from aot_rules.aot.events import UnitDrifted
 from aot_rules.aot.rules.orders import Activity, Method
 from aot_rules.aot.rules.terrain import Terrain
 from aot_rules.aot.rules.victory import Award, Ending
-from aot_rules.aot.rules.weather import Weather
+from aot_rules.aot.rules.weather import Drift, Weather
 from aot_rules.tabletop import narrate
 from aot_rules.tabletop.events import (
     TABLE_EVENTS,
@@ -217,7 +217,7 @@ CONVERTED = [
     ("wind die", [WeatherSet(Weather.WIND, 3, Edge.NORTH, True)], "the wind blows from the north edge"),
     ("weak wind", [WeatherSet(Weather.WIND, 3, None, True)], "the wind is too weak to matter"),
     ("hot sun", [GroundTested("A1", "", 1, Ground.SUN)], "1 warrior disordered by the heat"),
-    ("storm die", [UnitDrifted("A1", 2, "left")], "the storm's die 2: it goes left"),
+    ("storm die", [UnitDrifted("Athenian hoplites", 2, Drift.LEFT, "A1")], "the storm's die 2: it goes left"),
     ("storm names", [ReactionChosen("A1", "", narrate.LOST_IN_STORM, True, "Athenian hoplites")],
      "names A1 (Athenian hoplites)"),
     ("turn", [Turned("A1", A, B, 90.0, 1)], "turns 90° to face 90°: 1 disordered"),
