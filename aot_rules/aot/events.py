@@ -1,27 +1,37 @@
 """What Art of Tactics rules report as they are played (beside each die's ``Roll``).
 
 Rules emit these into the dice source's log; the worked examples, their dice
-strips and loss animations, and the samplers all read the log.  Events carry
+strips and loss animations, and the samplers all read the log, and the table-top
+engine keeps them in its game record beside its own events.  Events carry
 facts only; the words a book page uses for them live in
-``aot_rules.present.narrate``.
+``aot_rules.present.narrate`` (and the table's lines in ``aot_rules.tabletop.narrate``).
+
+No field holds English that code reads (issue #19).  A unit is named by its
+:data:`~aot_rules.core.events.Name`, the name it carries (the rules know no piece
+on a table; the table's own events beside these name the piece by id); a closed
+vocabulary is an enum (:mod:`aot_rules.aot.vocabulary`); the faces that hit or save
+are numbers.  Where a worked example has no name for a party, the rules call it
+what a player would ("shooters", "firers", "gun"): a name shown, never compared.
 """
 
 from __future__ import annotations
 
 from dataclasses import dataclass
 
-from aot_rules.aot.units import Unit
-from aot_rules.core.events import Event
+from aot_rules.aot.units import Body, Unit
+from aot_rules.aot.vocabulary import DieMove, DPEffect, Drift, Fate, RollOff, Weather
+from aot_rules.core.events import Event, Name, PieceId
 from aot_rules.core.verdict import Verdict as Verdict  # who falls back after a fight: the core's verdict
 
 
 @dataclass(frozen=True, slots=True)
 class Hits(Event):
-    """One side's hit dice: who rolled, each face and whether it hit, and the faces that hit."""
+    """One side's hit dice: who rolled (``by``), each face and whether it hit, and for a volley the faces that hit
+    (``hit_on``, empty when none could; None for melee strikes, whose hits depend on more than the face)."""
 
-    by: str
+    by: Name
     faces: tuple[tuple[int, bool], ...]
-    hit_on: str = ""
+    hit_on: tuple[int, ...] | None = None
 
     @property
     def count(self) -> int:
@@ -33,11 +43,12 @@ class ShieldWall(Event):
     """A shield-wall (or pavise) die: its roll, the faces that save, and the hits saved with it (in melee with
     armour's sixes, as the strike report counts them).  The table rolls it once per slot (AOT-SHOOT-SHIELDWALL,
     AOT-MELEE-SHIELDWALL): ``held`` says no die was rolled, the slot's roll met these hits too, and ``left`` is
-    how many hits it may still turn away in the slot (one roll covers all the hits of the slot)."""
+    how many hits it may still turn away in the slot (one roll covers all the hits of the slot).  ``saves_on``:
+    the faces that save (empty: none would)."""
 
-    unit: str
+    unit: Name
     roll: int
-    saves_on: str
+    saves_on: tuple[int, ...]
     saved: int
     held: bool = False
     left: int = 0
@@ -57,11 +68,12 @@ class Losses(Event):
 class Compared(Event):
     """A result decided by densities: each side's compared density and who fell back.
 
-    ``lost`` is what the side that could retreat lost (a unit that lost nobody never retreats).
+    ``lost`` is what the side that could retreat lost (a unit that lost nobody never retreats).  The shooting
+    rules, which know no shooter's name, call the shooters "shooters".
     """
 
-    first: str
-    second: str
+    first: Name
+    second: Name
     first_density: int
     second_density: int
     verdict: Verdict
@@ -72,15 +84,16 @@ class Compared(Event):
 class Retreat(Event):
     """A unit falls back (AOT-SHOOT-RESULT, AOT-MELEE-RETREAT), ``move`` inches if known."""
 
-    unit: str
+    unit: Name
     move: int | None = None
 
 
 @dataclass(frozen=True, slots=True)
 class DPEarned(Event):
-    """AOT-DEMO-EARN: a side gains demoralization points."""
+    """AOT-DEMO-EARN: a side gains demoralization points: on the table the army's name; in a worked example the
+    winning unit's (or "shooters")."""
 
-    side: str
+    side: Name
     points: int
 
 
@@ -88,9 +101,9 @@ class DPEarned(Event):
 class DPSpent(Event):
     """AOT-DEMO-DISORDER / -RETREAT / -FORCED-ATTACK: points spent on an enemy unit, and what they did."""
 
-    target: str
+    target: Name
     points: int
-    effect: str
+    effect: DPEffect
     disordered: int = 0
 
 
@@ -102,7 +115,7 @@ class Tested(Event):
     which ``roll`` is the one it kept; empty when one die decided.
     """
 
-    unit: str
+    unit: Name
     roll: int
     density: int
     lost: int
@@ -123,11 +136,12 @@ class InitiativeRolled(Event):
 
 @dataclass(frozen=True, slots=True)
 class SlotPlayed(Event):
-    """One slot comes up: whose it is, its number and who is written on it."""
+    """One slot comes up: whose it is (the player's name), its number and who is written on it (a general's name,
+    or ``command.INDIVIDUAL``, as the army list writes the slot)."""
 
-    player: str
+    player: Name
     slot: int
-    owner: str
+    owner: Name
 
 
 @dataclass(frozen=True, slots=True)
@@ -136,23 +150,25 @@ class WeatherChanged(Event):
 
     turn: int
     face: int
-    weather: str
+    weather: Weather
 
 
 @dataclass(frozen=True, slots=True)
 class UnitDrifted(Event):
-    """A unit lost in the storm took its direction die."""
+    """A unit lost in the storm took its direction die: ``unit`` its name (a worked example numbers unnamed
+    units), and on the table ``piece`` its id ("" in a worked example, which has no pieces)."""
 
-    unit: str
+    unit: Name
     face: int
-    drift: str
+    drift: Drift
+    piece: PieceId = ""
 
 
 @dataclass(frozen=True, slots=True)
 class OffRoll(Event):
     """Both players' set-up dice (mine first); a tie is rolled again."""
 
-    why: str
+    why: RollOff
     mine: int
     theirs: int
 
@@ -161,8 +177,8 @@ class OffRoll(Event):
 class Moved(Event):
     """A move whose length a die set (run, trot, evasion): how far the unit may go, and why."""
 
-    unit: str
-    why: str
+    unit: Name
+    why: DieMove
     faces: tuple[int, ...]
     distance: int
 
@@ -172,30 +188,30 @@ class PassedThrough(Event):
     """A unit passed through a friend (AOT-MOVE-THROUGH-FRIENDS): the mover's die against its density (or
     its strength when panicking), and the warriors the unit passed through lost."""
 
-    mover: str
-    friend: str
+    mover: Name
+    friend: Name
     roll: int
     against: int
     lost: int
-    loser: str
+    loser: Name
 
 
 @dataclass(frozen=True, slots=True)
 class Wounded(Event):
     """AOT-ELEPHANT-WOUND / AOT-CHARIOT-WOUND: a hit test after ``hits`` hits, its die and the fate."""
 
-    unit: str
-    body: str
+    unit: Name
+    body: Body
     hits: int
     roll: int
-    fate: str
+    fate: Fate
 
 
 @dataclass(frozen=True, slots=True)
 class Overturned(Event):
     """AOT-CHARIOT-TURN-TROT: a chariot's test die, and whether it overturned."""
 
-    unit: str
+    unit: Name
     roll: int
     horses: int
     overturned: bool
@@ -203,9 +219,10 @@ class Overturned(Event):
 
 @dataclass(frozen=True, slots=True)
 class Artillery(Event):
-    """AOT-ART-SHOOT-LIGHT / -HEAVY: the effect die chosen, whether it reached and hit, and the kills."""
+    """AOT-ART-SHOOT-LIGHT / -HEAVY: the gun (its name: "gun" in a worked example), the reach dice (a heavy
+    piece's), the effect die chosen, whether it reached and hit, and the kills."""
 
-    gun: str
+    gun: Name
     reach: tuple[int, ...]
     effect: int | None
     reached: bool

@@ -16,6 +16,7 @@ from functools import lru_cache
 
 from aot_rules.aot.equipment import Gear, MeleeWeapon, Missile
 from aot_rules.core.errors import RuleError
+from aot_rules.core.events import Name
 
 MAX_FOOT = 10
 MAX_MOUNTED = 4
@@ -153,7 +154,7 @@ class Unit:
     (4, 8, 'unit: ranks 2+3 (density 3), 2 disordered')
     """
 
-    name: str = "unit"
+    name: Name = "unit"  # shown beside the unit (on the table, its piece's name); events carry it, nothing parses it
     ranks: tuple[int, ...] = (4, 4)
     disordered: int = 0
     mounted: bool = False

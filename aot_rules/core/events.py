@@ -4,12 +4,33 @@ The played face of every rule emits events into the log of the dice source it
 rolls with; worked examples, dice strips, animations and (later) the table-top
 engine read that log instead of re-deriving what happened.  Only the ``Roll``
 event is generic; each rule system defines the rest (``aot_rules.aot.events``).
+
+No event holds English that code reads (issue #19).  Every ``str`` field says what it holds with a mark
+(:class:`Text`): a piece's id, a name shown beside it, a rule ID, or a display-only sentence that nothing parses.
+The marks live here, below every rule system and the table, so the rules' events and the table's use the same
+ones; a closed vocabulary is an enum instead, and a number is a number.
 """
 
 from __future__ import annotations
 
 from dataclasses import dataclass
-from enum import StrEnum
+from enum import Enum, StrEnum
+from typing import Annotated
+
+
+class Text(Enum):
+    """The only things a ``str`` field of an event may hold (the mark its type carries, ``Annotated[str, ...]``)."""
+
+    PIECE = "piece id"  # a piece's id on the table ("" where the field names none)
+    NAME = "name"  # a name shown to a reader: a unit's, an army's, a commander's, a terrain piece's ("" for none)
+    RULE = "rule id"  # a rule's ID from the rules index ("AOT-MELEE-RETREAT")
+    DISPLAY = "display only"  # a sentence shown to a reader as the engine said it; nothing parses it
+
+
+PieceId = Annotated[str, Text.PIECE]
+Name = Annotated[str, Text.NAME]
+RuleId = Annotated[str, Text.RULE]
+Display = Annotated[str, Text.DISPLAY]
 
 
 class DieEffect(StrEnum):
@@ -28,9 +49,11 @@ class Event:
 
 @dataclass(frozen=True, slots=True)
 class Roll(Event):
-    """One die rolled: why, the face, and what it did."""
+    """One die rolled: why, the face, and what it did.  ``purpose`` is the die's caption in a dice strip ("hit",
+    "shield wall", "Gauls sword"): shown beside the face, never parsed; what the die did is ``effect``, and the
+    events beside it say what it decided."""
 
-    purpose: str
+    purpose: Display
     face: int
     effect: DieEffect = DieEffect.NONE
     sides: int = 6
@@ -39,6 +62,7 @@ class Roll(Event):
 @dataclass(frozen=True, slots=True)
 class Said(Event):
     """A step told in plain words: how the companion systems' small rules log what they decided,
-    without an event type per sentence."""
+    without an event type per sentence.  Display only: the companion systems' worked examples show it as written,
+    and no code reads it (an Art of Tactics or table-top record never holds one)."""
 
-    text: str
+    text: Display

@@ -28,6 +28,8 @@ from aot_rules.aot.events import (
     WeatherChanged,
     Wounded,
 )
+from aot_rules.aot.rules.command import INDIVIDUAL
+from aot_rules.aot.vocabulary import DieMove, DPEffect, Drift, Fate
 from aot_rules.core.events import Event, Said
 from aot_rules.core.format import count_str
 
@@ -36,17 +38,23 @@ def possessive(name: str) -> str:
     return f"{name}'" if name.endswith("s") else f"{name}'s"
 
 
+def faces(numbers: tuple[int, ...], none: str) -> str:
+    """Die faces as a player reads them ("1, 2, 3"), or ``none`` when there are none."""
+    return ", ".join(map(str, numbers)) or none
+
+
 def sentence(e: Event) -> str | None:
     """What one event says, or None for events the dice strip shows instead."""
     if isinstance(e, Said):
         return e.text
-    if isinstance(e, Hits):
-        faces = ", ".join(f"{f}{'*' if hit and not e.hit_on else ''}" for f, hit in e.faces) or "no dice"
-        if e.hit_on:
-            return f"{len(e.faces)} {e.by} roll {faces}; they hit on {e.hit_on}: {count_str(e.count, 'hit')}."
-        return f"{e.by} strike: {faces} → {count_str(e.count, 'hit')}."
+    if isinstance(e, Hits):  # a volley names the faces that hit; a melee strike marks each hit with a star
+        rolled = ", ".join(f"{f}{'*' if hit and e.hit_on is None else ''}" for f, hit in e.faces) or "no dice"
+        if e.hit_on is not None:
+            return (f"{len(e.faces)} {e.by} roll {rolled}; they hit on {faces(e.hit_on, 'nothing')}: "
+                    f"{count_str(e.count, 'hit')}.")
+        return f"{e.by} strike: {rolled} → {count_str(e.count, 'hit')}."
     if isinstance(e, ShieldWall):
-        return (f"{possessive(e.unit)} shield wall rolls {e.roll} (saves on {e.saves_on}): "
+        return (f"{possessive(e.unit)} shield wall rolls {e.roll} (saves on {faces(e.saves_on, 'none')}): "
                 f"{count_str(e.saved, 'hit')} turned away.")
     if isinstance(e, Losses):
         return f"{e.killed} killed, {e.disordered} disordered; {e.after.describe()}."
@@ -59,27 +67,29 @@ def sentence(e: Event) -> str | None:
     if isinstance(e, DPEarned):
         return f"{possessive(e.side)} side gains {e.points} DP."
     if isinstance(e, DPSpent):
-        what = f" {count_str(e.disordered, 'warrior')}" if e.effect == "disorder" else ""
-        return f"{e.points} DP spent on {e.target} to {e.effect}{what}."
+        what = f" {count_str(e.disordered, 'warrior')}" if e.effect is DPEffect.DISORDER else ""
+        return f"{e.points} DP spent on {e.target} to {e.effect.value}{what}."
     if isinstance(e, InitiativeRolled):
         if e.double:
             return f"Initiative {e.mine}:{e.theirs} is a double: both may rewrite their slots, then roll again."
         return f"Initiative {e.mine} against {e.theirs}."
     if isinstance(e, SlotPlayed):
-        who = ("any one unit on the table, or one of the player's colonels" if e.owner == "individual"
+        who = ("any one unit on the table, or one of the player's colonels" if e.owner == INDIVIDUAL
                else f"general {e.owner} gives his orders")
         return f"{e.player.capitalize()} plays slot {e.slot}: {who}."
     if isinstance(e, WeatherChanged):
-        return f"Turn {e.turn}: a second double in a row ({e.face}:{e.face}) brings {e.weather}."
+        return f"Turn {e.turn}: a second double in a row ({e.face}:{e.face}) brings {e.weather.value}."
     if isinstance(e, UnitDrifted):
-        return f"{e.unit.capitalize()}: {e.face} — " + ("they stay where they are." if e.drift == "stays"
-                                                         else f"they move {e.drift} by the shortest route.")
+        return f"{e.unit.capitalize()}: {e.face} — " + ("they stay where they are." if e.drift is Drift.STAYS
+                                                         else f"they move {e.drift.value} by the shortest route.")
     if isinstance(e, OffRoll):
-        return f"{e.why}: {e.mine} against {e.theirs}" + (" — a tie, rolled again." if e.mine == e.theirs else ".")
+        return f"{e.why.value}: {e.mine} against {e.theirs}" + (" — a tie, rolled again." if e.mine == e.theirs
+                                                                  else ".")
     if isinstance(e, Moved):
         dice = " + ".join(map(str, e.faces))
-        how = "backs away exactly" if e.why == "evasion" else "may go up to"
-        return f"{e.unit.capitalize()} {how} {dice}{' = ' + str(e.distance) if len(e.faces) > 1 else ''}″ ({e.why})."
+        how = "backs away exactly" if e.why is DieMove.EVASION else "may go up to"
+        total = f" = {e.distance}" if len(e.faces) > 1 else ""
+        return f"{e.unit.capitalize()} {how} {dice}{total}″ ({e.why.value})."
     if isinstance(e, PassedThrough):
         test = f"{possessive(e.mover)} die {e.roll} against {e.against}"
         if not e.lost:
@@ -95,12 +105,12 @@ def sentence(e: Event) -> str | None:
     if isinstance(e, Artillery):
         return artillery_sentence(e)
     if isinstance(e, Wounded):
-        what = e.body.replace("-", " ")
+        what = e.body.value.replace("-", " ")
         test = f"{possessive(e.unit)} hit test after {count_str(e.hits, 'hit')}: die {e.roll}"
-        return test + {"dead": ", no more than the hits: the elephant is lost, and everyone aboard dies with it.",
-                       "destroyed": f", no more than the hits: the {what} is destroyed with its crew.",
-                       "berserk": ", above the hits but even: the elephant goes berserk.",
-                       "survives": f", above the hits: the {what} fights on."}.get(e.fate, f": {e.fate}.")
+        return test + {Fate.DEAD: ", no more than the hits: the elephant is lost, and everyone aboard dies with it.",
+                       Fate.DESTROYED: f", no more than the hits: the {what} is destroyed with its crew.",
+                       Fate.BERSERK: ", above the hits but even: the elephant goes berserk.",
+                       Fate.SURVIVES: f", above the hits: the {what} fights on."}.get(e.fate, f": {e.fate.value}.")
     if isinstance(e, Overturned):
         test = f"{possessive(e.unit)} overturn test: die {e.roll} against {count_str(e.horses, 'horse')}"
         return test + (", lower, so it overturns and is removed." if e.overturned

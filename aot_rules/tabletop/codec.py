@@ -6,7 +6,7 @@ A save file (and ``play --json``) writes each log entry's events as objects ``{"
 field is saved, checked by the schema and read back without a line written here; only classes listed
 in :data:`EVENT_TYPES` are ever built from a file.  An enum is written by value and its schema lists the
 values; a part of an event (a frozen dataclass such as :class:`~aot_rules.tabletop.events.Obstacle`) is an
-object of its fields; a string marked with what it holds (:class:`~aot_rules.tabletop.events.Text`) gets
+object of its fields; a string marked with what it holds (:class:`~aot_rules.core.events.Text`) gets
 that mark's schema (a rule ID must look like one).
 
 Action arguments (:class:`~aot_rules.tabletop.state.ActionRecord`) are plain values, enums of the rules
@@ -30,9 +30,8 @@ from aot_rules.aot.equipment import MeleeWeapon, Missile
 from aot_rules.aot.rules.orders import Method
 from aot_rules.aot.units import Body, Unit
 from aot_rules.core import events as core_events
-from aot_rules.core.events import Event
+from aot_rules.core.events import Event, Text
 from aot_rules.tabletop import events as table_events
-from aot_rules.tabletop.events import Text
 from aot_rules.tabletop.geometry import Pose
 from aot_rules.tabletop.moves import Advance, Wheel
 

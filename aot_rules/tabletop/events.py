@@ -16,42 +16,31 @@ No field holds English that code reads.  A closed vocabulary (how a unit moved, 
 fall-back) is an enum, whose values the save file's schema lists; what the table names is a piece id, or the name
 it shows beside it; a refusal keeps its rule ID, and its sentence only where nothing typed can say it (a
 :data:`Display` field, shown and never parsed).  Every ``str`` field is marked with what it holds (:class:`Text`), and
-a test holds every event to that.
+a test holds every event a record may hold to that, the rules' own included.  The marks are the core's
+(:mod:`aot_rules.core.events`), so the rules' events, which may not import the table, use the same ones; they are
+re-exported here.
 """
 
 from __future__ import annotations
 
 from dataclasses import dataclass
-from enum import Enum, StrEnum
+from enum import StrEnum
 from fractions import Fraction
-from typing import Annotated
 
 from aot_rules.aot.rules.orders import Activity, Method
 from aot_rules.aot.rules.terrain import Terrain
 from aot_rules.aot.rules.victory import Award, Ending
 from aot_rules.aot.rules.weather import Weather
 from aot_rules.core.errors import RuleError
+from aot_rules.core.events import Display as Display  # the marks of what a string holds, shared with the rules
 from aot_rules.core.events import Event
+from aot_rules.core.events import Name as Name
+from aot_rules.core.events import PieceId as PieceId
+from aot_rules.core.events import RuleId as RuleId
+from aot_rules.core.events import Text as Text
 from aot_rules.tabletop.geometry import Pose
 
 Point = tuple[float, float]
-
-
-# --- what a string in an event may hold ------------------------------------------------------------------------
-
-class Text(Enum):
-    """The only things a ``str`` field of an event may hold (the mark its type carries, ``Annotated[str, ...]``)."""
-
-    PIECE = "piece id"  # a piece's id ("" where the field names none)
-    NAME = "name"  # a name the table shows: a unit's, an army's, a commander's, a terrain piece's ("" for none)
-    RULE = "rule id"  # a rule's ID from the rules index ("AOT-MELEE-RETREAT")
-    DISPLAY = "display only"  # a sentence shown to a reader as the engine said it; nothing parses it
-
-
-PieceId = Annotated[str, Text.PIECE]
-Name = Annotated[str, Text.NAME]
-RuleId = Annotated[str, Text.RULE]
-Display = Annotated[str, Text.DISPLAY]
 
 
 # --- the table's vocabularies ----------------------------------------------------------------------------------
@@ -120,7 +109,7 @@ class Reaction(StrEnum):
     TURN_BACK = "turn back to face"  # a retreat's end: turn back to face the enemy (AOT-MELEE-RETREAT)
 
 
-class Verdict(StrEnum):
+class BattleOutcome(StrEnum):
     """Who the battle went to (:class:`BattleEnded`)."""
 
     ROUT = "rout"  # one army left the table (AOT-VICTORY-ROUT)
@@ -568,7 +557,7 @@ class BattleEnded(Event):
     """The battle is over: the winner's side (-1: nobody), how it was decided, and both sides' victory points."""
 
     winner: int
-    how: Verdict
+    how: BattleOutcome
     points: tuple[int, int]
     why: EndCause | None = None  # what ended it
     turn: int = 0

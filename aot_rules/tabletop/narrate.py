@@ -302,7 +302,7 @@ def _storm(entry: LogEntry, e: StormStruck) -> str:
 
 @renders(UnitDrifted)
 def _drifted(entry: LogEntry, e: UnitDrifted) -> str:
-    return f"the storm's die {e.face}: " + ("it stays" if e.drift == Drift.STAYS.value else f"it goes {e.drift}")
+    return f"the storm's die {e.face}: " + ("it stays" if e.drift is Drift.STAYS else f"it goes {e.drift.value}")
 
 
 @renders(Withdrew)

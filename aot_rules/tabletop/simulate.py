@@ -23,7 +23,7 @@ from dataclasses import dataclass, field
 from functools import lru_cache, partial
 from typing import Any, Concatenate, ParamSpec
 
-from aot_rules.tabletop.events import BattleEnded, Verdict
+from aot_rules.tabletop.events import BattleEnded, BattleOutcome
 from aot_rules.tabletop.game import Game, Referee
 from aot_rules.tabletop.geometry import BaseSize, Pose, base_box, boxes_apart, footprint, overlap
 from aot_rules.tabletop.player import ScriptedPlayer
@@ -122,8 +122,8 @@ def play_one(name: str, seed: int, turns: int | None = None, policies: tuple[str
         winner, how, pts = -1, "draw", (0, 0)
     else:
         winner, pts = ended.winner, ended.points
-        level = pts[0] == pts[1] and ended.how is Verdict.POINTS
-        how = "draw" if ended.how is Verdict.DRAW or winner < 0 or level else ended.how.value
+        level = pts[0] == pts[1] and ended.how is BattleOutcome.POINTS
+        how = "draw" if ended.how is BattleOutcome.DRAW or winner < 0 or level else ended.how.value
         if how == "draw":
             winner = -1
     kept = (Status.FIGHTING, Status.LOOTING)  # a looter left to plunder the enemy camp: removed, not lost

@@ -31,8 +31,10 @@ from aot_rules.tabletop.geometry import BaseSize, Pose, footprint
 #: every log line is told from its events, which carry the names it shows (a version 2 record would not replay).
 #: Version 4: the events hold no English that code reads (enums for their vocabularies, a typed obstacle, cover,
 #: score line or refusal where version 3 kept a sentence), and a player's decision is typed (its kind, pieces and
-#: exact odds), no longer a sentence, so a version 3 record would not load.
-FORMAT_VERSION = 4
+#: exact odds), no longer a sentence, so a version 3 record would not load.  Version 5: the rules' own events too
+#: (the faces that hit or save as numbers, a storm drift's piece id, enums for weather, drift, fate, body, DP spent,
+#: roll-off and die-move), so a version 4 record would not load.
+FORMAT_VERSION = 5
 #: AOT-TABLE: 60″ across (x) and 40″ from one player's edge to the other's (y).
 TABLE_WIDTH = 60.0
 TABLE_DEPTH = 40.0

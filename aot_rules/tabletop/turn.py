@@ -56,6 +56,7 @@ from aot_rules.tabletop.command import (
 )
 from aot_rules.tabletop.events import (
     BattleEnded,
+    BattleOutcome,
     Decided,
     Edge,
     EndCause,
@@ -68,7 +69,6 @@ from aot_rules.tabletop.events import (
     SlotClosed,
     StormStruck,
     TurnBegan,
-    Verdict,
     WeatherSet,
     Withdrew,
 )
@@ -232,7 +232,7 @@ def _storm(state: GameState, ref: Referee, side: int) -> GameState:
         with ref.rolling(p.name, "AOT-WEATHER-STORM", p.id) as rec:
             face = ref.dice.d6(f"storm direction: {p.name}")
             way = drift(face)
-            ref.dice.emit(UnitDrifted(p.id, face, way.value))  # its line is told by the log renderer
+            ref.dice.emit(UnitDrifted(p.name, face, way, p.id))  # its line is told by the log renderer
         if way is not Drift.STAYS:
             state = moves.storm_drift(state, ref, p.id, way.value)
     return state
@@ -361,12 +361,12 @@ def _finish(state: GameState, ref: Referee, r: victory.Result, why: EndCause) ->
     return replace(state, result=narrate.ended(ended))
 
 
-def how_ended(r: victory.Result) -> Verdict:
+def how_ended(r: victory.Result) -> BattleOutcome:
     """Who the battle went to: by rout, on points, after a withdrawal, or a draw (no winner, or a level score)."""
     if r.winner is None:
-        return Verdict.DRAW
-    return {victory.Ending.ROUT: Verdict.ROUT, victory.Ending.NIGHTFALL: Verdict.POINTS,
-            victory.Ending.WITHDRAWAL: Verdict.WITHDRAWAL}[r.ending]
+        return BattleOutcome.DRAW
+    return {victory.Ending.ROUT: BattleOutcome.ROUT, victory.Ending.NIGHTFALL: BattleOutcome.POINTS,
+            victory.Ending.WITHDRAWAL: BattleOutcome.WITHDRAWAL}[r.ending]
 
 
 def _plainly_on(state: GameState, turn_over: bool) -> bool:

@@ -22,6 +22,7 @@ from aot_rules.aot.rules.demoralization import (
     warriors_disordered,
 )
 from aot_rules.aot.units import Unit
+from aot_rules.aot.vocabulary import DPEffect
 from aot_rules.core.dice import FixedDice
 from aot_rules.core.errors import ParamError, RuleError
 from aot_rules.present.narrate import narrate
@@ -144,7 +145,7 @@ def test_spend_disorder_logs_dp_spent_and_losses():
     cav = Unit(name="cavalry", ranks=(3,), mounted=True)
     dice = log()
     after, _ = spend_disorder(2, cav, dice)
-    assert dice.log == [DPSpent("cavalry", 2, "disorder", 2), Losses(cav, 0, 2, after)]
+    assert dice.log == [DPSpent("cavalry", 2, DPEffect.DISORDER, 2), Losses(cav, 0, 2, after)]
     assert narrate(dice.log)[0] == "2 DP spent on cavalry to disorder 2 warriors."
 
 
@@ -158,7 +159,7 @@ def test_spend_disorder_logs_only_what_it_spent(dp, kw, ranks, spent, n, left):
     dice = log()
     after, rest = spend_disorder(dp, t, dice)
     assert rest == left and after.disordered == n
-    assert dice.log == [DPSpent("T", spent, "disorder", n), Losses(t, 0, n, after)]
+    assert dice.log == [DPSpent("T", spent, DPEffect.DISORDER, n), Losses(t, 0, n, after)]
 
 
 def test_spend_disorder_without_a_log_returns_the_same_answer():
@@ -170,7 +171,7 @@ def test_paying_for_a_retreat_or_an_attack_is_logged():
     dice = log()
     assert spend_retreat(5, target((3, 3)), dice) == 2
     assert spend_forced_attack(4, target((2, 4)), dice) == 0
-    assert dice.log == [DPSpent("T", 3, "retreat"), DPSpent("T", 4, "attack")]
+    assert dice.log == [DPSpent("T", 3, DPEffect.RETREAT), DPSpent("T", 4, DPEffect.ATTACK)]
 
 
 def test_refused_spending_logs_nothing():

@@ -900,10 +900,10 @@ class TestMeleeLog:
         check_log(a, b, rep, dice.log)
         assert [e for e in dice.log if not isinstance(e, Roll)] == [
             Hits("javelinmen", ((2, True), (5, False))),
-            ShieldWall("Gauls", 1, "1, 2", 1),  # D3: saves on 1, 2; the roll of 1 turns one hit away
+            ShieldWall("Gauls", 1, (1, 2), 1),  # D3: saves on 1, 2; the roll of 1 turns one hit away
             Losses(b.unit, 0, 0, b.unit),
             Hits("Gauls", ((1, False), (4, True), (5, True))),
-            ShieldWall("javelinmen", 3, "1", 0),  # D2: saves on 1 only
+            ShieldWall("javelinmen", 3, (1,), 0),  # D2: saves on 1 only
             Losses(a.unit, 2, 0, rep.a_after),
             Compared("javelinmen", "Gauls", 1, 3, Verdict.SECOND),
             Retreat("javelinmen"),
@@ -932,7 +932,7 @@ class TestMeleeLog:
         check_log(a, b, rep, dice.log)
         hits = [e for e in dice.log if isinstance(e, Hits)]
         assert hits[0] == Hits("riders", ((5, True), (6, True))) and hits[0].count == 2
-        assert [e for e in dice.log if isinstance(e, ShieldWall)] == [ShieldWall("foot", 2, "1, 2", 1, left=1)]
+        assert [e for e in dice.log if isinstance(e, ShieldWall)] == [ShieldWall("foot", 2, (1, 2), 1, left=1)]
 
     @pytest.mark.parametrize(("a", "b", "rules"), [
         *AGREEMENT, *(pytest.param(a, b, R, id=f"invariant-{i}") for i, (a, b) in enumerate(INVARIANT_SIDES))])

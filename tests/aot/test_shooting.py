@@ -543,9 +543,9 @@ class TestVolleyEvents:
         after = Unit(name="hoplites", ranks=(3, 4), shield=True)
         assert dice.log == [
             Roll("hit", 2, DieEffect.HIT), Roll("hit", 3, DieEffect.HIT), Roll("hit", 5), Roll("hit", 6),
-            Hits("firers", ((2, True), (3, True), (5, False), (6, False)), "1, 2, 3"),
+            Hits("firers", ((2, True), (3, True), (5, False), (6, False)), (1, 2, 3)),
             Roll("shield wall", 1, DieEffect.SAVE),
-            ShieldWall("hoplites", 1, "1, 2, 3", 1),
+            ShieldWall("hoplites", 1, (1, 2, 3), 1),
             Losses(hoplites(), 1, 0, after),
             Compared("shooters", "hoplites", 5, 4, Verdict.FIRST, 1),  # 3+4 keeps density 4 < 5
             Retreat("hoplites"),
@@ -558,7 +558,7 @@ class TestVolleyEvents:
         resolve_volley(4, hoplites(), SLING, dice, shooter_density=4)
         assert dice.log[5:] == [
             Roll("shield wall", 4, DieEffect.NONE),
-            ShieldWall("hoplites", 4, "1, 2, 3", 0),
+            ShieldWall("hoplites", 4, (1, 2, 3), 0),
             Losses(hoplites(), 2, 0, Unit(name="hoplites", ranks=(3, 3), shield=True)),
             Compared("shooters", "hoplites", 4, 3, Verdict.FIRST, 2),
             Retreat("hoplites"),
@@ -586,7 +586,7 @@ class TestVolleyEvents:
         assert roll_hits(4, hoplites(), SLING, dice, by="slingers") == 2
         assert dice.exhausted()  # the hit roll only: no shield die
         (hits,) = dice.events(Hits)
-        assert hits == Hits("slingers", ((2, True), (3, True), (5, False), (6, False)), "1, 2, 3")
+        assert hits == Hits("slingers", ((2, True), (3, True), (5, False), (6, False)), (1, 2, 3))
         assert hits.count == 2
         assert roll_hits(2, Unit(ranks=(1, 1)), ShotConditions(flank=True), FixedDice([1, 2])) == 1
 

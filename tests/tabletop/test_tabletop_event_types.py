@@ -1,6 +1,10 @@
 """The game record holds no English that code reads (issue #19): every string an event carries is a piece id, a name
 the table shows, a rule ID, or one of the few documented display-only sentences; every closed vocabulary is an enum
-whose values the save file's schema lists; a file that breaks either is refused."""
+whose values the save file's schema lists; a file that breaks either is refused.
+
+"An event" is every class a record may hold: the table's own (:mod:`aot_rules.tabletop.events`), the rules' that
+travel beside them (:mod:`aot_rules.aot.events`) and the core's dice (:mod:`aot_rules.core.events`), exactly the
+classes the save file's codec builds, with every part they hold (an obstacle, a score line, a unit)."""
 
 from __future__ import annotations
 
@@ -15,15 +19,22 @@ from typing import Annotated, Any
 
 import pytest
 
+from aot_rules.aot import events as aot_events
+from aot_rules.aot.rules.command import INDIVIDUAL
 from aot_rules.aot.rules.orders import Activity
 from aot_rules.aot.rules.terrain import Terrain
 from aot_rules.aot.rules.victory import Award, Ending
+from aot_rules.aot.units import Body, Unit
+from aot_rules.aot.vocabulary import DieMove, DPEffect, Drift, Fate, RollOff, Weather
+from aot_rules.core import events as core_events
 from aot_rules.core.errors import RuleError
 from aot_rules.core.events import Event
+from aot_rules.core.verdict import Verdict as Who
 from aot_rules.tabletop import codec, events
 from aot_rules.tabletop.events import (
     TABLE_EVENTS,
     BattleEnded,
+    BattleOutcome,
     Cover,
     CoverKind,
     EndCause,
@@ -38,7 +49,6 @@ from aot_rules.tabletop.events import (
     ShotLost,
     Status,
     Text,
-    Verdict,
 )
 from aot_rules.tabletop.game import Game
 from aot_rules.tabletop.geometry import Pose
@@ -50,14 +60,37 @@ from aot_rules.tabletop.turn import play
 
 #: The only display-only sentences an event may carry (class, field): shown to a reader as the engine said them,
 #: never parsed.  A refusal keeps one only where the engine has no typed cause to give (a berserk elephant's blocked
-#: path, a volley lost after a countercharge: the walk's and the aim's many refusals).
-DISPLAY_ONLY = {("Refusal", "message")}
+#: path, a volley lost after a countercharge: the walk's and the aim's many refusals).  A die's purpose is its
+#: caption in a dice strip ("hit", "Gauls sword"): what it did is the Roll's ``effect`` and the events beside it.
+#: A companion system's ``Said`` is its worked example's step in words; no Art of Tactics rule or table logs one.
+DISPLAY_ONLY = {("Refusal", "message"), ("Roll", "purpose"), ("Said", "text")}
 #: Leaf types a field may hold besides enums, marked strings and the record's own parts.
 PLAIN = (int, float, bool, type(None), Pose, Fraction)
 
-#: The event classes and their parts (the dataclasses they hold), as :mod:`aot_rules.tabletop.events` defines them.
-CLASSES = [cls for cls in vars(events).values()
-           if isinstance(cls, type) and dataclasses.is_dataclass(cls) and cls.__module__ == events.__name__]
+
+def parts_in(tp: Any) -> Iterator[type]:
+    """The dataclasses (other than a pose) inside the type ``tp``: the parts a field holds."""
+    if isinstance(tp, type):
+        if dataclasses.is_dataclass(tp) and tp is not Pose:
+            yield tp
+        return
+    for a in typing.get_args(tp):
+        if a is not Ellipsis and not isinstance(a, events.Text):
+            yield from parts_in(a)
+
+
+def record_classes() -> list[type]:
+    """Every event class a record may hold (what the codec builds from a file), then every part reachable from
+    their fields, once each."""
+    found: list[type] = list(codec.EVENT_TYPES.values())
+    for cls in found:  # grows as parts are found
+        for tp in typing.get_type_hints(cls, include_extras=True).values():
+            found += [p for p in parts_in(tp) if p not in found]
+    return found
+
+
+#: The event classes and their parts (the dataclasses they hold): the table's, the rules' and the core's.
+CLASSES = record_classes()
 
 
 def strings(tp: Any, where: str) -> Iterator[tuple[str, Text | None]]:
@@ -88,20 +121,33 @@ def marks(cls: type) -> Iterator[tuple[str, Text | None]]:
         yield from strings(hints[f.name], f"{cls.__name__}.{f.name}")
 
 
+def english(cls: type) -> list[str]:
+    """What is wrong with the strings of ``cls``'s fields: a bare ``str``, or display-only text not listed."""
+    wrong = []
+    for where, mark in marks(cls):
+        cls_name, field = where.split(".")[:2]
+        if mark is None:
+            wrong.append(f"{where} is a bare str: make it an enum, a number, or mark it PieceId, Name or RuleId")
+        elif mark is Text.DISPLAY and (cls_name, field.split("[")[0]) not in DISPLAY_ONLY:
+            wrong.append(f"{where} is display-only text not listed")
+    return wrong
+
+
 def test_every_event_and_part_is_walked() -> None:
+    """The table's events, the rules' and the core's, and their parts (a unit inside ``Losses`` included)."""
     assert set(TABLE_EVENTS) <= set(CLASSES)
-    assert {Obstacle, Cover, Refusal, ScoreLine} <= set(CLASSES)
+    assert {Obstacle, Cover, Refusal, ScoreLine, Unit} <= set(CLASSES)
+    rules = {c for c in vars(aot_events).values()
+             if isinstance(c, type) and issubclass(c, Event) and c.__module__ == aot_events.__name__}
+    assert {aot_events.Hits, aot_events.Wounded, aot_events.UnitDrifted} <= rules <= set(CLASSES)
+    assert {core_events.Roll, core_events.Said} <= set(CLASSES)
 
 
 @pytest.mark.parametrize("cls", CLASSES, ids=lambda c: c.__name__)
 def test_no_event_field_is_a_bare_string(cls: type) -> None:
     """English cannot creep back: a new ``str`` field must say what it holds, and a display-only one must be
     listed above, with the reason nothing parses it."""
-    for where, mark in marks(cls):
-        assert mark is not None, f"{where} is a bare str: make it an enum, or mark it PieceId, Name or RuleId"
-        if mark is Text.DISPLAY:
-            cls_name, field = where.split(".")[:2]
-            assert (cls_name, field.split("[")[0]) in DISPLAY_ONLY, f"{where} is display-only text not listed"
+    assert english(cls) == []
 
 
 def test_the_walker_catches_english() -> None:
@@ -116,8 +162,53 @@ def test_the_walker_catches_english() -> None:
 
     assert dict(marks(Blocked)) == {"Blocked.piece": Text.PIECE, "Blocked.reason": None, "Blocked.said[0]": Text.NAME,
                                     "Blocked.said[1]": None, "Blocked.why": Text.DISPLAY}
+    assert english(Blocked) == [
+        "Blocked.reason is a bare str: make it an enum, a number, or mark it PieceId, Name or RuleId",
+        "Blocked.said[1] is a bare str: make it an enum, a number, or mark it PieceId, Name or RuleId",
+        "Blocked.why is display-only text not listed"]
     with pytest.raises(TypeError, match="not a type"):
         list(strings(dict[str, int], "x"))
+
+
+# The rules' events as they were before issue #19's last step (module level, so their hints resolve).
+
+@dataclasses.dataclass(frozen=True)
+class OldHits(Event):
+    by: str
+    faces: tuple[tuple[int, bool], ...]
+    hit_on: str = ""
+
+
+@dataclasses.dataclass(frozen=True)
+class OldWounded(Event):
+    unit: events.Name
+    body: Body
+    hits: int
+    roll: int
+    fate: str
+
+
+@dataclasses.dataclass(frozen=True)
+class OldUnit:
+    name: str
+    ranks: tuple[int, ...]
+
+
+@dataclasses.dataclass(frozen=True)
+class OldLosses(Event):
+    before: OldUnit
+    killed: int
+
+
+def test_the_walker_catches_the_rules_english() -> None:
+    """The rules' events as they were are refused: the faces that hit as words, a fate as a word, a unit whose name
+    is a bare ``str``; and a part the record does not hold is not waved through."""
+    assert [w.split(" ")[0] for w in english(OldHits)] == ["OldHits.by", "OldHits.hit_on"]
+    assert [w.split(" ")[0] for w in english(OldWounded)] == ["OldWounded.fate"]
+    assert [w.split(" ")[0] for w in english(OldUnit)] == ["OldUnit.name"]
+    with pytest.raises(TypeError, match=r"OldLosses\.before: .* is not a type"):
+        english(OldLosses)
+    assert list(parts_in(typing.get_type_hints(OldLosses)["before"])) == [OldUnit]
 
 
 def test_the_display_only_fields_are_the_documented_ones() -> None:
@@ -142,7 +233,12 @@ def test_the_vocabularies_are_enums() -> None:
     assert found[("LeftBattle", "status")] is Status and found[("Obstacle", "kind")] is ObstacleKind
     assert found[("ScoreLine", "award")] is Award and found[("BattleEnded", "ending")] is Ending
     assert found[("RetreatBlocked", "spent")] is Activity and found[("Obstacle", "terrain")] is Terrain
-    assert len(found) >= 25
+    # the rules' own
+    assert found[("WeatherChanged", "weather")] is Weather and found[("UnitDrifted", "drift")] is Drift
+    assert found[("Wounded", "fate")] is Fate and found[("Wounded", "body")] is Body
+    assert found[("DPSpent", "effect")] is DPEffect and found[("Compared", "verdict")] is Who
+    assert found[("OffRoll", "why")] is RollOff and found[("Moved", "why")] is DieMove
+    assert len(found) >= 35
 
 
 @pytest.mark.parametrize(("cls", "name", "kind"), list(enum_fields()),
@@ -161,9 +257,11 @@ def test_the_schema_lists_each_vocabulary_and_refuses_anything_else(cls: type, n
 # --- a file with a bad value is refused in one line --------------------------------------------------------------
 
 #: An event of each new typed shape, with what is wrong once a field of its saved object is changed.
+#: A volley's hit dice as the shooting rules log them.
+VOLLEY_HITS = aot_events.Hits("firers", ((2, True), (5, False)), (1, 2, 3))
 SAMPLE = LeftBattle("B1", Status.DISPERSED, Obstacle(ObstacleKind.ENEMY, "A1", "Athenian hoplites"))
-ENDED = BattleEnded(0, Verdict.POINTS, (2, 0), EndCause.LAST_TURN, 16, ("Athenians", "Boeotians"), Ending.NIGHTFALL,
-                    ((ScoreLine(Award.REMOVED, 2, 2, ("B1", "B2")),), ()))
+ENDED = BattleEnded(0, BattleOutcome.POINTS, (2, 0), EndCause.LAST_TURN, 16, ("Athenians", "Boeotians"),
+                    Ending.NIGHTFALL, ((ScoreLine(Award.REMOVED, 2, 2, ("B1", "B2")),), ()))
 
 
 @pytest.mark.parametrize(("event", "path", "value", "expected"), [
@@ -189,6 +287,19 @@ ENDED = BattleEnded(0, Verdict.POINTS, (2, 0), EndCause.LAST_TURN, 16, ("Athenia
      "obstacle: 'kind' is a required property"),
     (Rampaged("E", "B1", False, refused=Refusal("AOT-TABLE", "it would leave the table")), ("refused", "message"),
      "x" * 2001, "refused.message: 'xxxx"),
+    # the rules' own events: faces are numbers, vocabularies are enums
+    (VOLLEY_HITS, ("hit_on",), "1, 2, 3", "hit_on: '1, 2, 3' is not valid"),
+    (VOLLEY_HITS, ("hit_on", 0), "1", "hit_on.0: '1' is not of type 'integer'"),
+    (aot_events.ShieldWall("hoplites", 1, (1, 2, 3), 1), ("saves_on",), "1, 2, 3", "saves_on: '1, 2, 3' is not of"),
+    (aot_events.DPSpent("T", 3, DPEffect.RETREAT), ("effect",), "run away", "effect: 'run away' is not one of"),
+    (aot_events.WeatherChanged(2, 5, Weather.STORM), ("weather",), "a gale", "weather: 'a gale' is not one of"),
+    (aot_events.UnitDrifted("Gauls", 3, Drift.LEFT, "B2"), ("drift",), "sideways", "drift: 'sideways' is not one"),
+    (aot_events.Wounded("elephant", Body.ELEPHANT, 2, 4, Fate.BERSERK), ("fate",), "maimed",
+     "fate: 'maimed' is not one of"),
+    (aot_events.Wounded("elephant", Body.ELEPHANT, 2, 4, Fate.BERSERK), ("body",), "mammoth",
+     "body: 'mammoth' is not one of"),
+    (aot_events.OffRoll(RollOff.PLACING, 3, 5), ("why",), "a coin toss", "why: 'a coin toss' is not one of"),
+    (aot_events.Moved("cavalry", DieMove.TROT, (3, 4), 7), ("why",), "gallop", "why: 'gallop' is not one of"),
 ])
 def test_a_bad_typed_value_is_refused_by_the_schema(event: Event, path: tuple[Any, ...], value: object,
                                                    expected: str) -> None:
@@ -210,37 +321,41 @@ def greek() -> GameState:
     return play(Game(scenario("greek-border", 2)), 16, scripted()).state
 
 
+def marked(value: object, tp: Any, mark: Text) -> Iterator[str]:
+    """Every string of ``value`` (of the type ``tp``, parts included) whose type carries ``mark``."""
+    origin, args = typing.get_origin(tp), typing.get_args(tp)
+    if origin is Annotated:
+        if mark in tp.__metadata__:
+            yield typing.cast(str, value)
+        return
+    if value is None:
+        return
+    if origin in (typing.Union, types.UnionType):
+        for a in args:
+            if a is not type(None):
+                yield from marked(value, a, mark)
+    elif origin is tuple:
+        items = typing.cast(tuple[object, ...], value)
+        kinds = [args[0]] * len(items) if len(args) == 2 and args[1] is Ellipsis else list(args)
+        for v, a in zip(items, kinds, strict=True):
+            yield from marked(v, a, mark)
+    elif isinstance(tp, type) and dataclasses.is_dataclass(tp) and tp in CLASSES:
+        hints = typing.get_type_hints(tp, include_extras=True)
+        for f in dataclasses.fields(tp):
+            yield from marked(getattr(value, f.name), hints[f.name], mark)
+
+
+def in_record(state: GameState, mark: Text) -> list[str]:
+    """Every string marked ``mark`` in the events of the game's record, the rules' and the table's."""
+    return [s for e in state.log for v in e.events if type(v) in CLASSES for s in marked(v, type(v), mark)]
+
+
 def test_every_piece_id_in_a_record_names_a_piece(greek: GameState) -> None:
     """Each event names its pieces by id: every string marked as a piece id is one of the game's pieces (or empty,
     where the field names none)."""
-    ids = {p.id for p in greek.pieces}
-
-    def piece_ids(value: object, tp: Any) -> Iterator[str]:
-        origin, args = typing.get_origin(tp), typing.get_args(tp)
-        if origin is Annotated:
-            if Text.PIECE in tp.__metadata__:
-                yield typing.cast(str, value)
-            return
-        if value is None:
-            return
-        if origin in (typing.Union, types.UnionType):
-            for a in args:
-                if a is not type(None):
-                    yield from piece_ids(value, a)
-        elif origin is tuple:
-            items = typing.cast(tuple[object, ...], value)
-            kinds = [args[0]] * len(items) if len(args) == 2 and args[1] is Ellipsis else list(args)
-            for v, a in zip(items, kinds, strict=True):
-                yield from piece_ids(v, a)
-        elif isinstance(tp, type) and dataclasses.is_dataclass(tp) and tp in CLASSES:
-            hints = typing.get_type_hints(tp, include_extras=True)
-            for f in dataclasses.fields(tp):
-                yield from piece_ids(getattr(value, f.name), hints[f.name])
-
-    named = [pid for e in greek.log for v in e.events if type(v) in TABLE_EVENTS
-             for pid in piece_ids(v, type(v))]
+    named = in_record(greek, Text.PIECE)
     assert len(named) > 300
-    assert {pid for pid in named if pid} <= ids
+    assert {pid for pid in named if pid} <= {p.id for p in greek.pieces}
 
 
 def test_a_played_record_round_trips_through_its_typed_json(greek: GameState) -> None:
@@ -255,6 +370,32 @@ def test_a_played_record_round_trips_through_its_typed_json(greek: GameState) ->
     assert loads(dumps(greek)) == greek
 
 
+def test_the_rules_events_in_a_record_are_typed(greek: GameState) -> None:
+    """The rules' events travel in the record as numbers and enum values: a volley's faces that hit, a shield die's
+    faces that save, the unit inside a ``Losses``."""
+    doc = to_data(greek)
+    saved = [v for e in doc["log"] for v in e["events"]]
+    kinds = {v["type"] for v in saved}
+    assert {"Hits", "ShieldWall", "Losses", "Compared", "DPEarned", "Tested"} <= kinds
+    volleys = [v["hit_on"] for v in saved if v["type"] == "Hits" and v["hit_on"] is not None]
+    strikes = [v for v in saved if v["type"] == "Hits" and v["hit_on"] is None]
+    assert volleys and strikes and all(isinstance(f, int) for faces in volleys for f in faces)
+    walls = [v["saves_on"] for v in saved if v["type"] == "ShieldWall"]
+    assert walls and all(isinstance(f, int) and 1 <= f <= 6 for faces in walls for f in faces)
+
+
+def test_every_name_in_a_record_is_one_the_table_shows(greek: GameState) -> None:
+    """A ``Name`` holds a name, never a sentence: a piece's, a side's, a commander's or a terrain piece's, the slot
+    word the army list writes ("individual"), or what the shooting rules call an unnamed party."""
+    shown = ({p.name for p in greek.pieces} | {s.name for s in greek.sides} | {s.nationality for s in greek.sides}
+             | {c.name for s in greek.sides for c in s.commanders} | {t.name for t in greek.terrain}
+             | {INDIVIDUAL, "shooters", "firers", ""})
+
+    said = in_record(greek, Text.NAME)
+    assert len(said) > 300
+    assert set(said) <= shown
+
+
 def test_a_save_with_english_in_a_typed_field_is_refused(greek: GameState) -> None:
     doc = to_data(greek)
     n, k = next((n, k) for n, e in enumerate(doc["log"]) for k, v in enumerate(e["events"])
@@ -265,6 +406,20 @@ def test_a_save_with_english_in_a_typed_field_is_refused(greek: GameState) -> No
     message = str(info.value)
     assert "\n" not in message
     assert message.startswith(f"g.json: log[{n}]: events[{k}] (FellBack): kind: 'ran away' is not one of")
+
+
+def test_a_save_with_a_rules_event_in_words_is_refused(greek: GameState) -> None:
+    """The rules' events are checked like the table's: a volley's faces that hit written as words is refused, in
+    one line naming the entry, the event and the field."""
+    doc = to_data(greek)
+    n, k = next((n, k) for n, e in enumerate(doc["log"]) for k, v in enumerate(e["events"])
+                if v["type"] == "Hits" and v["hit_on"])
+    doc["log"][n]["events"][k]["hit_on"] = "1, 2, 3"
+    with pytest.raises(SaveFileError) as info:
+        loads(json.dumps(doc), "g.json")
+    message = str(info.value)
+    assert "\n" not in message
+    assert message.startswith(f"g.json: log[{n}]: events[{k}] (Hits): hit_on: '1, 2, 3' is not valid"), message
 
 
 def test_a_refusal_keeps_its_rule() -> None:

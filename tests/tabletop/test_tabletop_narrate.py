@@ -12,13 +12,14 @@ from aot_rules.aot.events import UnitDrifted
 from aot_rules.aot.rules.orders import Activity, Method
 from aot_rules.aot.rules.terrain import Terrain
 from aot_rules.aot.rules.victory import Award, Ending
-from aot_rules.aot.rules.weather import Weather
+from aot_rules.aot.rules.weather import Drift, Weather
 from aot_rules.tabletop import narrate
 from aot_rules.tabletop.events import (
     TABLE_EVENTS,
     Activated,
     Aimed,
     BattleEnded,
+    BattleOutcome,
     CampTaken,
     ChargeEnd,
     Choice,
@@ -78,7 +79,6 @@ from aot_rules.tabletop.events import (
     Turned,
     TurnedAway,
     TwoOnOne,
-    Verdict,
     Volley,
     WeatherSet,
     Wheeled,
@@ -137,7 +137,7 @@ SAMPLES = [
     (StormStruck(1, 3, 2), ["3 units lost in the storm", "2 free"]),
     (OfficerActed("B2", 1, OfficerAct.SHOOT, "A1", "Athenian hoplites"),
      ["junior officer", "shoot at Athenian hoplites"]),
-    (BattleEnded(1, Verdict.ROUT, (0, 6)), ["won by side 2", "0 VP to 6"]),
+    (BattleEnded(1, BattleOutcome.ROUT, (0, 6)), ["won by side 2", "0 VP to 6"]),
     (Volley("A4", "B1", (1, 2), 3, 2, 1), ["hit on 1, 2: 3 hits: 2 killed, 1 disordered"]),
     (ShotJudged("A4", "B1", 2, 1, True, "Thespian hoplites"),
      ["density 2 against Thespian hoplites' 1: Thespian hoplites is beaten"]),
@@ -226,7 +226,7 @@ CONVERTED = [
     ("wind die", [WeatherSet(Weather.WIND, 3, Edge.NORTH, True)], "the wind blows from the north edge"),
     ("weak wind", [WeatherSet(Weather.WIND, 3, None, True)], "the wind is too weak to matter"),
     ("hot sun", [GroundTested("A1", "", 1, Ground.SUN)], "1 warrior disordered by the heat"),
-    ("storm die", [UnitDrifted("A1", 2, "left")], "the storm's die 2: it goes left"),
+    ("storm die", [UnitDrifted("Athenian hoplites", 2, Drift.LEFT, "A1")], "the storm's die 2: it goes left"),
     ("storm names", [ReactionChosen("A1", "", narrate.LOST_IN_STORM, True, "Athenian hoplites")],
      "names A1 (Athenian hoplites)"),
     ("turn", [Turned("A1", A, B, 90.0, 1)], "turns 90° to face 90°: 1 disordered"),
@@ -252,17 +252,17 @@ CONVERTED = [
      "stands and accepts the melee with Attic hoplites"),
     ("camp", [CampTaken(1, "A5", "Boeotian"), LeftBattle("A5", Status.LOOTING)],
      "sacks the Boeotian camp and leaves the battle to loot it"),
-    ("battle ended", [BattleEnded(0, Verdict.POINTS, (2, 1), EndCause.LAST_TURN, 16, SIDES, Ending.NIGHTFALL,
+    ("battle ended", [BattleEnded(0, BattleOutcome.POINTS, (2, 1), EndCause.LAST_TURN, 16, SIDES, Ending.NIGHTFALL,
                                   ((ScoreLine(Award.REMOVED, 2, 2, ("B1", "B3")),),
                                    (ScoreLine(Award.IN_CAPTURED_CAMP, 1, 1, ("A2",)),)))],
      "night falls after turn 16: nightfall: won by Athenians, 2 VP to 1 (Athenians: 2 VP (2 enemy units destroyed "
      "or dispersed: +2); Boeotians: 1 VP (1 enemy unit fled into the captured camp: +1))"),
-    ("camp scores", [BattleEnded(1, Verdict.ROUT, (0, 3), EndCause.ROUTED, 7, SIDES, Ending.ROUT,
+    ("camp scores", [BattleEnded(1, BattleOutcome.ROUT, (0, 3), EndCause.ROUTED, 7, SIDES, Ending.ROUT,
                                  ((), (ScoreLine(Award.CAMP_CAPTURED, 0, 2),
                                        ScoreLine(Award.REMOVED, 1, 1, ("A1",)))))],
      "the battle ends on turn 7: total victory: won by Boeotians, 0 VP to 3 (Athenians: 0 VP; Boeotians: 3 VP (enemy "
      "camp captured: +2; 1 enemy unit destroyed or dispersed: +1))"),
-    ("withdrawal", [BattleEnded(1, Verdict.WITHDRAWAL, (0, 0), EndCause.WITHDRAWN, 9, SIDES, Ending.WITHDRAWAL,
+    ("withdrawal", [BattleEnded(1, BattleOutcome.WITHDRAWAL, (0, 0), EndCause.WITHDRAWN, 9, SIDES, Ending.WITHDRAWAL,
                                 withdrawn=0)],
      "Athenians have withdrawn: organised withdrawal: won by Boeotians, 0 VP to 0 (Athenians: 0 VP; Boeotians: 0 VP)"),
     ("volley", [Volley("A4", "B1", (1, 2), 2, 1, 1, 6, True, 1),

@@ -87,7 +87,7 @@ def test_round_trip_is_identity(make: Callable[[], GameState]) -> None:
     assert text.endswith("}\n") and text.count("\n") > 100
     doc = json.loads(text)
     assert list(doc) == sorted(doc)
-    assert doc["format"] == "aot-tabletop" and doc["version"] == 4
+    assert doc["format"] == "aot-tabletop" and doc["version"] == 5
 
 
 def test_unusual_values_are_written_as_json_values() -> None:
@@ -211,7 +211,7 @@ def test_invalid_utf8_and_other_unreadable_files(tmp_path: Path) -> None:
 
 
 @pytest.mark.parametrize(("change", "expected"), [
-    (lambda d: d.update(version=3), "save format version 3 is not supported: this engine reads version 4"),
+    (lambda d: d.update(version=4), "save format version 4 is not supported: this engine reads version 5"),
     (lambda d: d.update(version=True), "save format version True is not supported"),
     (lambda d: d.update(format="chess"), "not an aot-tabletop save file (its format is 'chess')"),
     (lambda d: d.pop("format"), "not an aot-tabletop save file (it has no \"format\" key)"),

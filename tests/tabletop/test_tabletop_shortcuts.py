@@ -29,7 +29,7 @@ from aot_rules.aot.units import Unit
 from aot_rules.core.errors import RuleError
 from aot_rules.tabletop import moves
 from aot_rules.tabletop.command import contact_ids
-from aot_rules.tabletop.events import Choice, Decided
+from aot_rules.tabletop.events import Choice, Decided, Obstacle, ObstacleKind
 from aot_rules.tabletop.game import DiceSnapshot, Game, TableDice
 from aot_rules.tabletop.geometry import (
     AREA_EPS,

@@ -60,7 +60,8 @@ def test_the_storm_loses_units_and_moves_them(answer: bool) -> None:
     assert g.state.piece("B1").pose == before.piece("B1").pose
     events = [v for e in g.state.log for v in e.events]
     assert ReactionChosen("G1", "", LOST_IN_STORM, answer, before.piece("G1").name) in events
-    assert [v.unit for v in events if isinstance(v, UnitDrifted)] == [lost, "B2", "B1"]
+    assert [(v.piece, v.unit) for v in events if isinstance(v, UnitDrifted)] == [
+        (pid, before.piece(pid).name) for pid in (lost, "B2", "B1")]
     drifts = [v for v in events if isinstance(v, MovedAlong)]
     assert [(v.piece, v.how, v.inches) for v in drifts] == [(lost, "drift", 6.0), ("B2", "drift", 6.0)]
     g.act(roll_again)

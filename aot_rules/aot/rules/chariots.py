@@ -19,6 +19,7 @@ from aot_rules.aot.rules.disorder import disorder_test, roll_test_die
 from aot_rules.aot.rules.melee import MeleeRules
 from aot_rules.aot.rules.run_trot import test_die, trot_exact
 from aot_rules.aot.units import Body, Unit
+from aot_rules.aot.vocabulary import DieMove
 from aot_rules.core.dice import DiceSource
 from aot_rules.core.dist import Dist
 from aot_rules.core.errors import RuleError
@@ -115,7 +116,7 @@ def play_chariot_trot(unit: Unit, dice: DiceSource, test_die_moves: bool = True)
     test, other = test_die(a, b, horses)
     over = dice.emit(Overturned(unit.name, test, horses, test < horses)).overturned
     faces = (other, test) if test_die_moves else (other,)
-    dice.emit(Moved(unit.name, "trot", faces, sum(faces)))
+    dice.emit(Moved(unit.name, DieMove.TROT, faces, sum(faces)))
     return ChariotMove(sum(faces), over)
 
 

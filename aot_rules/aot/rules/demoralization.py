@@ -12,6 +12,7 @@ from __future__ import annotations
 
 from aot_rules.aot.events import DPEarned, DPSpent, Losses
 from aot_rules.aot.units import Unit
+from aot_rules.aot.vocabulary import DPEffect
 from aot_rules.core.dice import DiceSource
 from aot_rules.core.errors import RuleError
 
@@ -75,12 +76,12 @@ def spend_disorder(dp: int, t: Unit, log: DiceSource | None = None) -> tuple[Uni
         take = min(per_point, unit.formed)
         unit, left = unit.take_losses(0, take), left - per_warrior
     if log is not None:
-        log.emit(DPSpent(t.name, dp - left, "disorder", unit.disordered - t.disordered))
+        log.emit(DPSpent(t.name, dp - left, DPEffect.DISORDER, unit.disordered - t.disordered))
         log.emit(Losses(t, 0, unit.disordered - t.disordered, unit))
     return unit, left
 
 
-def _pay(dp: int, cost: int, t: Unit, rule_id: str, effect: str, log: DiceSource | None) -> int:
+def _pay(dp: int, cost: int, t: Unit, rule_id: str, effect: DPEffect, log: DiceSource | None) -> int:
     """Spend ``cost`` of ``dp`` on ``t``; return the DP left.  Refuses, changing nothing, if too few."""
     if dp < cost:
         raise RuleError(rule_id, f"forcing {t.name} to {effect} costs {cost} DP; only {dp} left")
@@ -91,12 +92,12 @@ def _pay(dp: int, cost: int, t: Unit, rule_id: str, effect: str, log: DiceSource
 
 def spend_retreat(dp: int, t: Unit, log: DiceSource | None = None) -> int:
     """Pay for a forced retreat (AOT-DEMO-RETREAT); return the DP left."""
-    return _pay(dp, forced_retreat_cost(t), t, "AOT-DEMO-RETREAT", "retreat", log)
+    return _pay(dp, forced_retreat_cost(t), t, "AOT-DEMO-RETREAT", DPEffect.RETREAT, log)
 
 
 def spend_forced_attack(dp: int, t: Unit, log: DiceSource | None = None) -> int:
     """Pay for forcing ``t`` to attack (AOT-DEMO-FORCED-ATTACK); return the DP left."""
-    return _pay(dp, forced_attack_cost(t), t, "AOT-DEMO-FORCED-ATTACK", "attack", log)
+    return _pay(dp, forced_attack_cost(t), t, "AOT-DEMO-FORCED-ATTACK", DPEffect.ATTACK, log)
 
 
 def targeting_order(distances: dict[str, float]) -> list[str]:

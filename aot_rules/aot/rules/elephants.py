@@ -17,6 +17,7 @@ from aot_rules.aot.events import Moved, Tested
 from aot_rules.aot.rules.melee import Melee, MeleeRules, Side, melee_exact
 from aot_rules.aot.rules.wounds import Fate
 from aot_rules.aot.units import MAX_ABOARD, Body, Unit
+from aot_rules.aot.vocabulary import DieMove
 from aot_rules.core.dice import DiceSource
 from aot_rules.core.dist import Dist
 from aot_rules.core.errors import RuleError
@@ -115,7 +116,7 @@ def play_elephant_trot(unit: Unit, dice: DiceSource) -> ElephantTrot:
         raise RuleError("AOT-ELEPHANT-MOVE", f"{unit.name} is not an elephant")
     roll = dice.d6("elephant trot", lambda r: DieEffect.FAIL if r < BERSERK_BELOW else DieEffect.NONE)
     dice.emit(Tested(unit.name, roll, BERSERK_BELOW, 0))
-    dice.emit(Moved(unit.name, "trot", (roll,), roll))
+    dice.emit(Moved(unit.name, DieMove.TROT, (roll,), roll))
     return trot_of(roll)
 
 

@@ -16,6 +16,7 @@ from functools import cache
 
 from aot_rules.aot.rules.run_trot import ExtraMove, die_move, play_die_move
 from aot_rules.aot.units import Body, Unit
+from aot_rules.aot.vocabulary import DieMove
 from aot_rules.core.dice import DiceSource
 from aot_rules.core.dist import Dist
 from aot_rules.core.errors import RuleError
@@ -166,4 +167,4 @@ def play_evade(unit: Unit, dice: DiceSource, attacker: Troops | None = None) -> 
         check_evade(troops_of(unit), attacker)
     if unit.panicking:
         raise RuleError("AOT-PANIC", f"{unit.name} is panicking: it is never fought, it flees")
-    return play_die_move(unit, dice, "evasion")
+    return play_die_move(unit, dice, DieMove.EVASION)

@@ -24,8 +24,8 @@ from aot_rules.aot.rules.disorder import disorder_loss
 from aot_rules.aot.rules.protection import (
     HeldShield,
     armour_turns,
+    faces_that_save,
     horse_armour_turns,
-    saving_faces,
     shield_wall_saves,
 )
 from aot_rules.aot.rules.wounds import Fate, Loss, duel_law, fell, roll_duel, roll_wound, wound_law
@@ -492,8 +492,8 @@ def shield_record(hits: HitVector, roll: int, dfn: Side, rules: MeleeRules, held
     left = held.left if held is not None else protect(SHIELD_PROBE, roll, dfn, rules)[2]
     saved = protect(hits, roll, dfn, rules, left)[2]
     own = saved - protect(hits, None, dfn, rules)[2]
-    dice.emit(ShieldWall(dfn.name, roll, saving_faces(dfn.unit.density, at_or_below=shield_at_or_below(dfn, rules)),
-                         saved, held is not None, left - own))
+    saves_on = faces_that_save(dfn.unit.density, at_or_below=shield_at_or_below(dfn, rules))
+    dice.emit(ShieldWall(dfn.name, roll, saves_on, saved, held is not None, left - own))
 
 
 def _strike(att: Side, dfn: Side, rules: MeleeRules, dice: DiceSource, held: HeldShield | None = None) -> StrikeReport:

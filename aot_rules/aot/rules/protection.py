@@ -28,9 +28,18 @@ def shield_wall_saves(face: int, density: int, *, at_or_below: bool) -> bool:
     return face <= density if at_or_below else face < density
 
 
+def faces_that_save(density: int, *, at_or_below: bool) -> tuple[int, ...]:
+    """The shield die's faces that save, as numbers (what a :class:`~aot_rules.aot.events.ShieldWall` records).
+
+    >>> faces_that_save(4, at_or_below=False), faces_that_save(1, at_or_below=False)
+    ((1, 2, 3), ())
+    """
+    return tuple(f for f in range(1, 7) if shield_wall_saves(f, density, at_or_below=at_or_below))
+
+
 def saving_faces(density: int, *, at_or_below: bool) -> str:
     """The faces that save, as a player reads them ('1, 2, 3' or 'none')."""
-    return ", ".join(str(f) for f in range(1, 7) if shield_wall_saves(f, density, at_or_below=at_or_below)) or "none"
+    return ", ".join(map(str, faces_that_save(density, at_or_below=at_or_below))) or "none"
 
 
 def horse_armour_turns(face: int) -> bool:

@@ -16,6 +16,7 @@ from typing import NamedTuple
 from aot_rules.aot.events import Moved, Tested
 from aot_rules.aot.rules.disorder import deciding_die, disorder_loss, kept_after, roll_test_dice
 from aot_rules.aot.units import MAX_MOUNTED_DENSITY, Unit
+from aot_rules.aot.vocabulary import DieMove
 from aot_rules.core.dice import DiceSource
 from aot_rules.core.dist import Dist
 from aot_rules.core.errors import RuleError
@@ -39,7 +40,7 @@ def die_move(density: int, formed: int, regular: bool = False) -> Dist[ExtraMove
     return deciding_die(density, regular).map(lambda r: ExtraMove(r, disorder_loss(r, density, formed)))
 
 
-def play_die_move(unit: Unit, dice: DiceSource, why: str) -> tuple[Unit, ExtraMove]:
+def play_die_move(unit: Unit, dice: DiceSource, why: DieMove) -> tuple[Unit, ExtraMove]:
     """Roll the die of a :func:`die_move` for ``unit``: the unit after its test, and the move."""
     roll, rolled = roll_test_dice(unit, dice, f"{why} (distance and disorder test)")
     lost = disorder_loss(roll, unit.density, unit.formed)
@@ -81,9 +82,9 @@ def play_run(unit: Unit, dice: DiceSource) -> tuple[Unit, ExtraMove]:
     shield = unit.shield or unit.pavise
     check_run(unit.mounted, shield, unit.armour)
     if run_tests(shield, unit.armour):
-        return play_die_move(unit, dice, "run")
+        return play_die_move(unit, dice, DieMove.RUN)
     roll = dice.d6("run")
-    dice.emit(Moved(unit.name, "run", (roll,), roll))
+    dice.emit(Moved(unit.name, DieMove.RUN, (roll,), roll))
     return unit, ExtraMove(roll, 0)
 
 
@@ -151,10 +152,10 @@ def play_trot(unit: Unit, dice: DiceSource, test_die_moves: bool = True) -> tupl
     """Roll a trot for ``unit``: return the unit after its test and the move."""
     check_trot(unit.mounted, unit.density)
     if unit.horse_armour:
-        return play_die_move(unit, dice, "trot")
+        return play_die_move(unit, dice, DieMove.TROT)
     if not unit.armour:
         faces = tuple(dice.d6s(2, "trot"))
-        dice.emit(Moved(unit.name, "trot", faces, sum(faces)))
+        dice.emit(Moved(unit.name, DieMove.TROT, faces, sum(faces)))
         return unit, ExtraMove(sum(faces), 0)
     d = unit.density
     a, b = dice.d6s(2, "trot", lambda r: DieEffect.FAIL if r < d else DieEffect.NONE)
@@ -163,5 +164,5 @@ def play_trot(unit: Unit, dice: DiceSource, test_die_moves: bool = True) -> tupl
     lost = disorder_loss(test, d, unit.formed)
     dice.emit(Tested(unit.name, test, d, lost, rolled if len(rolled) > 1 else ()))
     faces = (other, test) if test_die_moves else (other,)
-    dice.emit(Moved(unit.name, "trot", faces, sum(faces)))
+    dice.emit(Moved(unit.name, DieMove.TROT, faces, sum(faces)))
     return unit.take_losses(0, lost), ExtraMove(sum(faces), lost)

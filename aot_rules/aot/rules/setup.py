@@ -14,6 +14,7 @@ from functools import cache
 from typing import NamedTuple
 
 from aot_rules.aot.events import OffRoll
+from aot_rules.aot.vocabulary import RollOff
 from aot_rules.core.dice import DiceSource
 from aot_rules.core.dist import Dist
 from aot_rules.core.errors import RuleError
@@ -22,7 +23,7 @@ CAMP_GAP = 30  # AOT-CAMP-PLACE: inches between the two camps, at least
 MEETING_TERRAIN_GAP = 20  # AOT-MEETING: inches from any camp already placed, at least
 
 
-def roll_off(dice: DiceSource, why: str) -> tuple[int, int]:
+def roll_off(dice: DiceSource, why: RollOff) -> tuple[int, int]:
     """Both players roll a die, again and again until they differ (ties re-rolled: Reading)."""
     while True:
         mine, theirs = dice.d6(f"{why}: mine"), dice.d6(f"{why}: opponent's")
@@ -88,7 +89,7 @@ def bid(opening: int, answers: Sequence[bool]) -> Bid:
 
 def roll_opening(dice: DiceSource) -> int:
     """The bid's dice: the higher roller opens with his own number."""
-    return max(roll_off(dice, "terrain bid"))
+    return max(roll_off(dice, RollOff.TERRAIN_BID))
 
 
 # --- the meeting engagement (AOT-MEETING) ------------------------------------------------------
@@ -113,6 +114,6 @@ def play_meeting(rounds: int, dice: DiceSource) -> int:
     _check_rounds(rounds)
     won = 0
     for _ in range(rounds):
-        mine, theirs = roll_off(dice, "placing")
+        mine, theirs = roll_off(dice, RollOff.PLACING)
         won += mine > theirs
     return won

@@ -22,7 +22,13 @@ from functools import lru_cache
 from aot_rules.aot.equipment import Missile
 from aot_rules.aot.events import Compared, Hits, Losses, Retreat, ShieldWall, Verdict
 from aot_rules.aot.rules.demoralization import award
-from aot_rules.aot.rules.protection import HeldShield, horse_armour_turns, saving_faces, shield_wall_saves
+from aot_rules.aot.rules.protection import (
+    HeldShield,
+    faces_that_save,
+    horse_armour_turns,
+    saving_faces,
+    shield_wall_saves,
+)
 from aot_rules.aot.rules.wounds import Fate, Loss, fell, roll_wound, wound_law
 from aot_rules.aot.units import Body, Unit, density_after
 from aot_rules.core.dice import DiceSource
@@ -108,6 +114,12 @@ def save_limit(target: Unit, cond: ShotConditions) -> tuple[int, bool] | None:
     if target.shield:
         return target.density, cond.equal_saves or target.veteran
     return None
+
+
+def save_faces(target: Unit, cond: ShotConditions) -> tuple[int, ...]:
+    """The faces of the target's shield die that save (none without a shield roll)."""
+    lim = save_limit(target, cond)
+    return () if lim is None else faces_that_save(lim[0], at_or_below=lim[1])
 
 
 def saves_text(target: Unit, cond: ShotConditions) -> str:
@@ -277,8 +289,7 @@ def hit_roll(firers: int, target: Unit, cond: ShotConditions, dice: DiceSource, 
     hitting = hit_faces(density, cond, target.horse_armour)
     effect = {f: DieEffect.HIT if f in hitting else DieEffect.NONE for f in range(1, 7)}
     faces = dice.d6s(firers, "hit", effect.__getitem__)
-    hit_on = ", ".join(map(str, hitting)) or "nothing"
-    return dice.emit(Hits(by, tuple((f, f in hitting) for f in faces), hit_on))
+    return dice.emit(Hits(by, tuple((f, f in hitting) for f in faces), tuple(hitting)))
 
 
 def roll_shield_wall(hits: int, target: Unit, cond: ShotConditions, dice: DiceSource,
@@ -295,7 +306,7 @@ def roll_shield_wall(hits: int, target: Unit, cond: ShotConditions, dice: DiceSo
     else:
         roll, budget = held
     saved = min(budget, hits)
-    dice.emit(ShieldWall(target.name, roll, saves_text(target, cond), saved, held is not None, budget - saved))
+    dice.emit(ShieldWall(target.name, roll, save_faces(target, cond), saved, held is not None, budget - saved))
     return roll, saved
 
 
@@ -336,7 +347,7 @@ def resolve_volley(firers: int, target: Unit, cond: ShotConditions, dice: DiceSo
         if retreat:
             dice.emit(Retreat(target.name))
             dp = award("shooters", target, dice)
-    return VolleyReport(firers, tuple(f for f, _ in rolled.faces), rolled.hit_on, hits, save_roll, saved, killed,
-                        disordered, target, after, shooter_density, compared, retreat, dp, fate,
-                        held_shield is not None and save_roll is not None,
-                        tuple(hit_faces(hit_density(target, cond), cond, target.horse_armour)))
+    hitting = rolled.hit_on or ()
+    return VolleyReport(firers, tuple(f for f, _ in rolled.faces), ", ".join(map(str, hitting)) or "nothing", hits,
+                        save_roll, saved, killed, disordered, target, after, shooter_density, compared, retreat, dp,
+                        fate, held_shield is not None and save_roll is not None, hitting)

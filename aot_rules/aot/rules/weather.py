@@ -19,35 +19,14 @@ from typing import NamedTuple, TypeVar
 
 from aot_rules.aot.events import InitiativeRolled, UnitDrifted, WeatherChanged
 from aot_rules.aot.rules.command import roll_initiative
+from aot_rules.aot.vocabulary import Drift as Drift  # the storm's directions, and the weathers, are the events' too
+from aot_rules.aot.vocabulary import Weather as Weather
 from aot_rules.core.dice import DiceSource
 from aot_rules.core.dist import Dist
 from aot_rules.core.errors import RuleError
 from aot_rules.core.events import DieEffect
 
 MAX_TURNS = 30
-
-
-class Weather(StrEnum):
-    """The weather in force, in the order of the double that brings it (calm: none yet)."""
-
-    CALM = "no weather yet"
-    WIND = "wind"
-    SUN = "hot sun"
-    MUD = "soaked ground"
-    RAIN = "downpour"
-    STORM = "storm"
-    NIGHT = "nightfall"
-
-    @property
-    def rule_id(self) -> str:
-        return {Weather.CALM: "AOT-WEATHER", Weather.WIND: "AOT-WEATHER-WIND", Weather.SUN: "AOT-WEATHER-SUN",
-                Weather.MUD: "AOT-WEATHER-MUD", Weather.RAIN: "AOT-WEATHER-RAIN",
-                Weather.STORM: "AOT-WEATHER-STORM", Weather.NIGHT: "AOT-WEATHER-NIGHT"}[self]
-
-    @property
-    def lasting(self) -> bool:
-        """Wind, soaked ground and downpour stay until new weather replaces them (AOT-WEATHER, Reading)."""
-        return self in (Weather.WIND, Weather.MUD, Weather.RAIN)
 
 
 def weather_of_double(face: int) -> Weather:
@@ -179,7 +158,7 @@ def play_weather(turns: int, dice: DiceSource, overlapping: bool = True) -> Weat
         opening = next(e for e in dice.log[start:] if isinstance(e, InitiativeRolled))
         if triggers(armed, opening.double):
             changes, latest = changes + 1, weather_of_double(opening.mine)
-            dice.emit(WeatherChanged(turn, opening.mine, latest.value))
+            dice.emit(WeatherChanged(turn, opening.mine, latest))
         armed = rearm(armed, opening.double, overlapping)
         if latest is Weather.NIGHT:
             break
@@ -233,16 +212,6 @@ def roll_wind(dice: DiceSource, reroll_calm: bool = False) -> WindFrom:
 
 
 # --- storm (AOT-WEATHER-STORM) -----------------------------------------------------------------
-
-
-class Drift(StrEnum):
-    """Where a unit lost in the storm goes (the source's example, used as the rule)."""
-
-    FORWARD = "forward"
-    BACK = "back"
-    LEFT = "left"
-    RIGHT = "right"
-    STAYS = "stays"
 
 
 def drift(face: int) -> Drift:
@@ -309,7 +278,7 @@ def play_storm(units: int, dice: DiceSource, names: Sequence[str] = (), density:
         name = names[i] if i < len(names) else f"unit {i + 1}"
         face = dice.d6(f"storm direction: {name}", lambda f: DieEffect.FAIL if f <= 4 else DieEffect.NONE)
         d = drift(face)
-        dice.emit(UnitDrifted(name, face, d.value))
+        dice.emit(UnitDrifted(name, face, d))
         moved += d is not Drift.STAYS
         if i == 0 and d is not Drift.STAYS:
             distance = dice.d6(f"storm distance: {name}") if d6_move else 10 - density

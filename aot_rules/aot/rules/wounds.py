@@ -8,30 +8,16 @@ whole (an elephant may also go berserk).  Melee and shooting both hand their hit
 
 from __future__ import annotations
 
-from enum import StrEnum
 from functools import cache
 from typing import NamedTuple
 
 from aot_rules.aot.events import Wounded
 from aot_rules.aot.units import Body, Unit
+from aot_rules.aot.vocabulary import Fate as Fate  # a beast's fate is the Wounded event's too
 from aot_rules.core.dice import DiceSource
 from aot_rules.core.dist import Dist
 from aot_rules.core.errors import RuleError
 from aot_rules.core.events import DieEffect
-
-
-class Fate(StrEnum):
-    """What hits did to a beast or vehicle (``NONE`` for ordinary warriors, who simply lose men)."""
-
-    NONE = "—"
-    SURVIVES = "survives"
-    BERSERK = "berserk"
-    DEAD = "dead"  # an elephant
-    DESTROYED = "destroyed"  # a chariot or cart
-
-    @property
-    def fatal(self) -> bool:
-        return self in (Fate.DEAD, Fate.DESTROYED)
 
 
 class Loss(NamedTuple):
@@ -95,7 +81,7 @@ def roll_wound(unit: Unit, hits: int, dice: DiceSource, *, test_without_hits: bo
     roll = dice.d6(f"{unit.name} hit test", lambda r: DieEffect.FAIL if wound_fate(unit.body, hits, r).fatal
                    else DieEffect.NONE)
     fate = wound_fate(unit.body, hits, roll)
-    dice.emit(Wounded(unit.name, str(unit.body), hits, roll, fate.value))
+    dice.emit(Wounded(unit.name, unit.body, hits, roll, fate))
     return fate
 
 
