@@ -62,8 +62,11 @@ def cli(*args: str | Path, stdout: int | None = subprocess.PIPE, stderr: int | N
         for fd in closes:
             os.close(fd)
 
+    # standard output block-buffered, as a player's shell gives it, even where the runner sets PYTHONUNBUFFERED:
+    # unbuffered, a write fails at once and leaves nothing for the exit's flush to trip on
+    env = {k: v for k, v in os.environ.items() if k != "PYTHONUNBUFFERED"}
     return subprocess.run([*CMD, *map(str, args)], stdout=stdout, stderr=stderr, timeout=HANG,
-                          preexec_fn=prepare, check=False)
+                          preexec_fn=prepare, env=env, check=False)
 
 
 def one_error_line(p: subprocess.CompletedProcess[bytes]) -> str:
