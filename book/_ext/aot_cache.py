@@ -15,7 +15,7 @@ import ast
 import hashlib
 import re
 from collections.abc import Iterable
-from functools import cache
+from functools import cache, lru_cache
 from pathlib import Path
 from typing import Any
 
@@ -69,9 +69,28 @@ def _is_package(name: str, known: set[str]) -> bool:
 
 
 @cache
+def _modules(root: Path) -> dict[str, Path]:
+    """:func:`modules`, listed once per build (every page's key needs it)."""
+    return modules(root)
+
+
+@lru_cache(maxsize=4096)
+def _imports(source: str, here: str, known: frozenset[str]) -> frozenset[str]:
+    """:func:`imported`, remembered by the module's text: after an edit only the edited module is parsed again."""
+    return frozenset(imported(source, here, known))
+
+
+@cache
 def _module_imports(root: Path) -> dict[str, frozenset[str]]:
-    mods = modules(root)
-    return {name: frozenset(imported(path.read_text(encoding="utf-8"), name, mods)) for name, path in mods.items()}
+    mods = _modules(root)
+    known = frozenset(mods)
+    return {name: _imports(path.read_text(encoding="utf-8"), name, known) for name, path in mods.items()}
+
+
+def forget() -> None:
+    """Forget the package's modules and their imports: a build starts from the files as they are now."""
+    _modules.cache_clear()
+    _module_imports.cache_clear()
 
 
 def closure(names: Iterable[str], root: Path = ROOT) -> set[str]:
@@ -89,7 +108,7 @@ def closure(names: Iterable[str], root: Path = ROOT) -> set[str]:
 
 def page_modules(text: str, root: Path = ROOT) -> set[str]:
     """The package modules a MyST notebook's code cells reach."""
-    mods = modules(root)
+    mods = _modules(root)
     direct: set[str] = set()
     for cell in CODE_CELL.findall(text):
         direct |= imported("\n".join(ln for ln in cell.splitlines() if not ln.startswith(":")), None, mods)
@@ -109,7 +128,7 @@ def _data(folder: Path) -> list[Path]:
 
 def _files(names: set[str], root: Path) -> list[Path]:
     """The source of ``names`` plus the data files (YAML, JS, CSS) of the packages among them."""
-    mods = modules(root)
+    mods = _modules(root)
     files = {mods[n] for n in names}
     for n in names:
         if mods[n].name == "__init__.py":
@@ -152,7 +171,7 @@ def _source_read(app: Any, docname: str, source: list[str]) -> None:
 
 def _outdated(app: Any, env: Any, added: set[str], changed: set[str], removed: set[str]) -> list[str]:
     """Pages whose engine key moved although their text did not: Sphinx must read (and so execute) them."""
-    _module_imports.cache_clear()
+    forget()
     keys = getattr(env, "aot_engine_keys", {})
     stale = []
     for docname, old in keys.items():

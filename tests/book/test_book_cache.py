@@ -25,13 +25,13 @@ PAGES = sorted((ROOT / "book").rglob("*.md"))
 def engine_copy(tmp_path: Path) -> Iterator[Path]:
     """A private copy of the package, to be edited by a test."""
     shutil.copytree(ROOT / "aot_rules", tmp_path / "aot_rules", ignore=shutil.ignore_patterns("__pycache__"))
-    aot_cache._module_imports.cache_clear()
+    aot_cache.forget()
     yield tmp_path
-    aot_cache._module_imports.cache_clear()
+    aot_cache.forget()
 
 
 def keys(root: Path) -> dict[str, str]:
-    aot_cache._module_imports.cache_clear()
+    aot_cache.forget()
     return {p.relative_to(ROOT).as_posix(): aot_cache.engine_key(p.read_text(encoding="utf-8"), root) for p in PAGES}
 
 

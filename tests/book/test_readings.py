@@ -32,8 +32,8 @@ from aot_rules.systems import all_mechanics
 
 ROOT = Path(__file__).resolve().parents[2]
 sys.path.insert(0, str(ROOT / "book" / "_ext"))
-
-from aot_readings import box_anchor, with_boxes  # noqa: E402  # the book's extension, importable without Sphinx at module level
+# The book's extension (book/_ext/aot_readings.py) is imported by the tests that call it: it imports Sphinx, a
+# second or more that every pytest-xdist worker would otherwise pay while collecting.
 
 BOOK = Book.read(ROOT)
 
@@ -196,6 +196,8 @@ def _boxes() -> list[tuple[str, list[str], str]]:
 def test_every_chapter_reading_box_has_an_appendix_entry_to_link_to() -> None:
     """The extension links a box to the group of the nearest labelled section above it, or of a rule it names;
     every box that is a Reading (not the Batalist introduction's box explaining what a Reading is) finds one."""
+    from aot_readings import box_anchor
+
     anchors = set(re.findall(r"^\((reading-[a-z0-9-]+)\)=$", generated(), re.M))
     boxes = _boxes()
     assert boxes  # the chapters have Reading boxes (188 when this was written)
@@ -205,6 +207,8 @@ def test_every_chapter_reading_box_has_an_appendix_entry_to_link_to() -> None:
 
 
 def test_box_anchor_prefers_the_innermost_section_then_a_named_rule() -> None:
+    from aot_readings import box_anchor
+
     anchors = {"reading-aot-run", "reading-aot-trot"}
     assert box_anchor([["x"], ["aot-trot"], ["aot-run"]], "", anchors) == "reading-aot-trot"
     assert box_anchor([["x"]], "as {ref}`aot-run` says", anchors) == "reading-aot-run"
@@ -214,6 +218,8 @@ def test_box_anchor_prefers_the_innermost_section_then_a_named_rule() -> None:
 def test_a_changed_appendix_has_every_page_with_a_reading_box_read_again() -> None:
     """An incremental build re-reads the pages whose boxes link into the appendix when the appendix changes (a
     target may have moved to another page), and only then."""
+    from aot_readings import with_boxes
+
     docs = [p.relative_to(ROOT).with_suffix("").as_posix() for p in sorted((ROOT / "book").rglob("*.md"))
             if "_build" not in p.parts]
 

@@ -7,6 +7,7 @@ published stylesheets name is in the published font) is checked in tests/book/br
 
 from __future__ import annotations
 
+import importlib.util
 import io
 import sys
 from pathlib import Path
@@ -17,8 +18,12 @@ ROOT = Path(__file__).resolve().parents[2]
 sys.path.insert(0, str(ROOT / "book" / "_ext"))
 import aot_slim  # noqa: E402
 
-pydata = pytest.importorskip("pydata_sphinx_theme")
-THEME = Path(pydata.__file__).parent / "theme" / "pydata_sphinx_theme" / "static"
+# The installed theme is found, not imported: importing it imports Sphinx's HTML builders, seconds that every
+# pytest-xdist worker would pay while collecting.
+THEME_SPEC = importlib.util.find_spec("pydata_sphinx_theme")
+if THEME_SPEC is None or THEME_SPEC.origin is None:
+    pytest.skip("pydata_sphinx_theme is not installed", allow_module_level=True)
+THEME = Path(THEME_SPEC.origin).parent / "theme" / "pydata_sphinx_theme" / "static"
 SOLID = THEME / "vendor" / "fontawesome" / "webfonts" / "fa-solid-900.woff2"
 
 

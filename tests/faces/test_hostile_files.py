@@ -11,6 +11,8 @@ the machine.
 
 from __future__ import annotations
 
+import contextlib
+import io
 import json
 import os
 import re
@@ -20,6 +22,7 @@ import subprocess
 import sys
 import tracemalloc
 from pathlib import Path
+from typing import Any
 
 import pytest
 import yaml
@@ -59,8 +62,11 @@ def cli(*args: str | Path, stdout: int | None = subprocess.PIPE, stderr: int | N
         for fd in closes:
             os.close(fd)
 
+    # standard output block-buffered, as a player's shell gives it, even where the runner sets PYTHONUNBUFFERED:
+    # unbuffered, a write fails at once and leaves nothing for the exit's flush to trip on
+    env = {k: v for k, v in os.environ.items() if k != "PYTHONUNBUFFERED"}
     return subprocess.run([*CMD, *map(str, args)], stdout=stdout, stderr=stderr, timeout=HANG,
-                          preexec_fn=prepare, check=False)
+                          preexec_fn=prepare, env=env, check=False)
 
 
 def one_error_line(p: subprocess.CompletedProcess[bytes]) -> str:
@@ -324,6 +330,77 @@ def test_play_save_keeps_the_mode(tmp_path: Path, capsys: pytest.CaptureFixture[
 
 
 # --- streams: a full disk, a closed stream, a reader that goes away -------------------------------------------
+#
+# The streams are the operating system's, so the full tier meets each in a fresh process, as players do.  The fast
+# tier meets the same streams in this process (cli_here): standard output and error opened on the same file
+# descriptors as the interpreter opens them, or absent as the interpreter leaves a closed one, then flushed as at
+# exit; it keeps a few real processes, so the interpreter's own part is checked in every run too.
+
+IN_PROCESS = "in-process"
+
+
+def interpreter_stream(fd: int, *, stderr: bool = False) -> io.TextIOWrapper:
+    """A standard stream on ``fd`` (not a terminal) as the interpreter opens it: standard output block-buffered
+    and strict, standard error line-buffered and escaping what it cannot encode."""
+    return io.TextIOWrapper(io.BufferedWriter(io.FileIO(fd, "w")), encoding="utf-8",
+                            errors="backslashreplace" if stderr else "strict", line_buffering=stderr)
+
+
+def cli_here(*args: str | Path, stdout: int | str = "capture",
+             stderr: int | str = "capture") -> subprocess.CompletedProcess[bytes]:
+    """:func:`cli` in this process.  Each stream is ``"capture"`` (a pipe the test reads), ``"closed"`` (``>&-``:
+    the interpreter then has no such stream, None) or a file descriptor (the command gets a copy, as a child
+    inherits it).  After the command, what is left in the streams is flushed as the interpreter flushes it at
+    exit, which must not fail: in a real process that is a traceback ("Exception ignored") and status 120."""
+    captured: dict[str, io.BytesIO] = {}
+
+    def make(kind: int | str, name: str) -> io.TextIOWrapper | None:
+        if kind == "closed":
+            return None
+        if kind == "capture":
+            captured[name] = io.BytesIO()
+            return io.TextIOWrapper(captured[name], encoding="utf-8", line_buffering=name == "stderr",
+                                    errors="backslashreplace" if name == "stderr" else "strict")
+        assert isinstance(kind, int)
+        return interpreter_stream(os.dup(kind), stderr=name == "stderr")
+
+    out, err = make(stdout, "stdout"), make(stderr, "stderr")
+    try:
+        with contextlib.redirect_stdout(out), contextlib.redirect_stderr(err):
+            code = main([str(a) for a in args])
+        for stream in (out, err):
+            if stream is not None:
+                stream.flush()  # the interpreter's flush at exit
+        values = {name: b.getvalue() for name, b in captured.items()}
+    finally:
+        for stream in (out, err):
+            if stream is not None:
+                with contextlib.suppress(OSError):
+                    stream.close()
+    return subprocess.CompletedProcess([*CMD, *map(str, args)], code, values.get("stdout"), values.get("stderr"))
+
+
+def run_where(where: str, *args: str | Path, stdout: int | str = "capture", stderr: int | str = "capture",
+              ) -> subprocess.CompletedProcess[bytes]:
+    """The command in a fresh process (``"process"``) or in this one (IN_PROCESS), its streams as named
+    (see :func:`cli_here`)."""
+    if where == IN_PROCESS:
+        return cli_here(*args, stdout=stdout, stderr=stderr)
+
+    def real(kind: int | str) -> int | None:
+        return subprocess.PIPE if kind == "capture" else None if kind == "closed" else int(kind)
+
+    closed = tuple(name for name, kind in (("stdout", stdout), ("stderr", stderr)) if kind == "closed")
+    return cli(*args, stdout=real(stdout), stderr=real(stderr), extra_fds=closed)
+
+
+def places(cases: dict[str, list[str]], real_in_fast: tuple[str, ...]) -> list[Any]:
+    """Each case in this process (both tiers) and in a fresh process (the full tier; the fast tier too for the
+    cases named in ``real_in_fast``)."""
+    return [param for name, args in cases.items() for param in (
+        pytest.param(args, IN_PROCESS, id=f"{name}-{IN_PROCESS}"),
+        pytest.param(args, "process", id=name, marks=() if name in real_in_fast else pytest.mark.slow))]
+
 
 STREAM_COMMANDS = {
     "odds-json": ["odds", "melee", "--json"],
@@ -335,52 +412,46 @@ STREAM_COMMANDS = {
 
 
 @needs_linux
-@pytest.mark.parametrize("args", list(STREAM_COMMANDS.values()), ids=list(STREAM_COMMANDS))
-def test_a_full_disk_gives_one_line_and_status_1(args: list[str]) -> None:
+@pytest.mark.parametrize(("args", "where"), places(STREAM_COMMANDS, real_in_fast=("odds-json",)))
+def test_a_full_disk_gives_one_line_and_status_1(args: list[str], where: str) -> None:
     with open("/dev/full", "wb") as full:
-        p = cli(*args, stdout=full.fileno())
+        p = run_where(where, *args, stdout=full.fileno())
     assert p.returncode == 1
     assert one_error_line(p) == "error: cannot write the answer to standard output: No space left on device"
 
 
 @needs_linux
-@pytest.mark.parametrize("args", list(STREAM_COMMANDS.values()), ids=list(STREAM_COMMANDS))
-def test_a_closed_stdout_gives_one_line_and_status_1(args: list[str]) -> None:
-    p = cli(*args, stdout=None, extra_fds=("stdout",))
+@pytest.mark.parametrize(("args", "where"), places(STREAM_COMMANDS, real_in_fast=("help",)))
+def test_a_closed_stdout_gives_one_line_and_status_1(args: list[str], where: str) -> None:
+    p = run_where(where, *args, stdout="closed")
     assert p.returncode == 1
     assert one_error_line(p) == "error: cannot write the answer: standard output is closed"
 
 
 @needs_linux
-def test_with_stderr_closed_a_refusal_does_not_move_to_stdout() -> None:
-    p = cli("odds", "melee", "--a-ranks", "x", stderr=None, extra_fds=("stderr",))
-    assert (p.returncode, p.stdout) == (2, b"")
-    p = cli("play", "--scenario", "nowhere", stderr=None, extra_fds=("stderr",))
+@pytest.mark.parametrize(("args", "where"), places({"odds": ["odds", "melee", "--a-ranks", "x"],
+                                                    "play": ["play", "--scenario", "nowhere"]}, real_in_fast=()))
+def test_with_stderr_closed_a_refusal_does_not_move_to_stdout(args: list[str], where: str) -> None:
+    p = run_where(where, *args, stderr="closed")
     assert (p.returncode, p.stdout) == (2, b"")
 
 
 @needs_linux
-def test_a_full_stderr_still_exits_2_quietly() -> None:
+@pytest.mark.parametrize("where", [IN_PROCESS, pytest.param("process", marks=pytest.mark.slow)])
+def test_a_full_stderr_still_exits_2_quietly(where: str) -> None:
     with open("/dev/full", "wb") as full:
-        p = cli("odds", "melee", "--a-ranks", "x", stderr=full.fileno())
+        p = run_where(where, "odds", "melee", "--a-ranks", "x", stderr=full.fileno())
     assert (p.returncode, p.stdout) == (2, b"")
 
 
-def test_a_reader_that_goes_away_keeps_the_exit_status() -> None:
+@pytest.mark.parametrize(("army", "status"), [(ILLEGAL, 1), (LEGAL, 0)], ids=["illegal", "legal"])
+@pytest.mark.parametrize("where", [IN_PROCESS, "process"])  # a real process in both tiers: the status is its exit
+def test_a_reader_that_goes_away_keeps_the_exit_status(army: Path, status: int, where: str) -> None:
     """``army validate illegal.yaml | true``: the answer is dropped, the status is still 1."""
     r, w = os.pipe()
     os.close(r)  # the reader is gone before a byte is written
     try:
-        p = subprocess.run([*CMD, "army", "validate", str(ILLEGAL)], stdout=w, stderr=subprocess.PIPE,
-                           timeout=HANG, check=False)
+        p = run_where(where, "army", "validate", army, stdout=w)
     finally:
         os.close(w)
-    assert (p.returncode, p.stderr) == (1, b"")
-    r, w = os.pipe()
-    os.close(r)
-    try:
-        p = subprocess.run([*CMD, "army", "validate", str(LEGAL)], stdout=w, stderr=subprocess.PIPE,
-                           timeout=HANG, check=False)
-    finally:
-        os.close(w)
-    assert (p.returncode, p.stderr) == (0, b"")
+    assert (p.returncode, p.stderr) == (status, b"")

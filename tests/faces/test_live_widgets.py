@@ -4,9 +4,7 @@ from __future__ import annotations
 
 from pathlib import Path
 
-import nbformat
 import pytest
-from nbclient import NotebookClient
 
 from aot_rules.core.errors import RuleError
 from aot_rules.core.format import fraction_str
@@ -140,6 +138,9 @@ def test_every_live_answer_says_why_with_a_link_to_the_rule() -> None:
 @pytest.mark.slow
 @pytest.mark.parametrize("path", sorted((ROOT / "notebooks").glob("*.ipynb")), ids=lambda p: p.name)
 def test_notebook_runs(path: Path) -> None:
+    import nbformat  # here, not at the top: the fast tier never runs a notebook, and these take seconds to import
+    from nbclient import NotebookClient
+
     nb = nbformat.read(path, as_version=4)
     NotebookClient(nb, timeout=300, kernel_name="python3", resources={"metadata": {"path": str(path.parent)}}).execute()
     errors = [o for c in nb.cells if c.cell_type == "code" for o in c.get("outputs", []) if o.output_type == "error"]
