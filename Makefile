@@ -7,6 +7,11 @@ VENV := .venv
 BIN := $(VENV)/bin
 STAMP := $(VENV)/.aot-installed
 NPM_STAMP := node_modules/.aot-installed
+# Compiled bytecode is kept (__pycache__, ignored by git) even where the environment says not to write it
+# (PYTHONDONTWRITEBYTECODE, set on some CI images): otherwise every pytest worker re-compiles the package and
+# re-rewrites every test module's asserts (~10 CPU-s each), and every CLI process and notebook kernel the suite
+# and the book start compiles the engine again.
+export PYTHONDONTWRITEBYTECODE :=
 
 .PHONY: help setup book serve lab test test-fast browser-deps bench lint clean
 
