@@ -1397,17 +1397,23 @@ READINGS: tuple[Reading, ...] = (
           'edges and bases; the farthest units are offered first because a lost unit does least harm away from the '
           'enemy.'),
     R('AOT-CAMP',
-      'When a unit on the table has entered the enemy camp, and what happens to the camp once sacked.',
+      'When a unit on the table has entered the enemy camp, what happens to the camp once sacked, and how a '
+      'guarded camp is attacked.',
       'A unit whose move carries its base onto the enemy camp enters it; if no unit of the camp\'s side stands in '
       'it, the camp is sacked after the entry test: the camp leaves the table (it no longer blocks sight or gives '
       'cover) and the unit with it, as looting, not destroyed. Once a camp is sacked the units that fled into it '
-      'count for the enemy, and a panicking unit of that side flees toward its own table edge.',
+      'count for the enemy, and a panicking unit of that side flees toward its own table edge. While a unit of the '
+      'camp\'s side stands in it, an enemy may come into the camp only on a move that ends in contact with that '
+      'guard: it takes the entry test on the way and the melee is fought as any other; a move that would only walk '
+      'in is refused. Once the guard is gone, a unit already inside sacks the camp with its next move.',
       'It adds camp points to a game\'s result; no widget.',
       ENG, label='tabletop-game',
       why="The seed's camp section has an entering enemy take the rough-ground test and removes an unguarded camp "
           'and its looters once entered, so entry is the base reaching the camp and the test comes first. The '
           'victory rule counts units that fled into a camp only once it is captured, and a sacked camp shelters no '
-          "one, so that side's panicking units make for their own edge instead."),
+          "one, so that side's panicking units make for their own edge instead. A guarded camp \"is attacked with "
+          'an ordinary melee\" and is captured only once the guard is destroyed or driven out, so the attacker '
+          'must be able to reach the guard inside it, and nothing else brings it in.'),
     R('AOT-PROP-INITIATIVE',
       'What a junior officer\'s counter-attack is on the table.',
       'A run or trot whose declared path ends in contact with an enemy; the die may leave it short. The officer\'s '

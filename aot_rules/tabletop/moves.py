@@ -36,8 +36,10 @@ Readings (engine), where the table needs a decision the index does not give:
   ground or a friend's base where it would stop), it stays and accepts the melee; the die's disorder
   stands either way; friends it passes test on the same die;
 - a move whose swept ground enters the unguarded enemy camp sacks it once the entry test is taken: the camp is
-  removed and the unit with it, looting (AOT-CAMP, :func:`sack_camp`); a storm's lost unit slides straight
-  without turning (:func:`storm_drift`);
+  removed and the unit with it, looting (AOT-CAMP, :func:`sack_camp`); a guarded camp is fought for, not
+  sacked: only a move that ends in contact with its guard may come into it (the entry test is taken on the
+  way, and the melee follows as any other); a storm's lost unit slides straight without turning
+  (:func:`storm_drift`);
 - a unit ordered into a battle line this slot (AOT-CMD-BATTLE-LINE) moves at most 1″ less than the general's
   unit, and never more than its own allowance (:func:`reach`); a run or trot is its own die's;
 - an elephant trots on one die (AOT-ELEPHANT-MOVE: the armoured horse's rule); a die below 3 sends it berserk:
@@ -311,7 +313,8 @@ _WALKS_KEPT = 64
 
 def walk(state: GameState, piece: Piece, steps: Sequence[Step], budget: float) -> Walk:
     """Follow ``steps`` from where ``piece`` stands, for at most ``budget`` inches, stopping in contact with
-    the first enemy base met; refuse impassable ground, a guarded enemy camp, or the table's edge."""
+    the first enemy base met; refuse impassable ground, the table's edge, or a guarded enemy camp entered by a
+    move that does not end in contact with its guard."""
     key = (id(state), piece.id, tuple(steps), budget)
     hit = _WALKS.get(key)
     if hit is not None and hit[0] is state and state.piece(piece.id) is piece:
@@ -351,6 +354,7 @@ def _walk(state: GameState, piece: Piece, steps: Sequence[Step], budget: float, 
     path: list[Pose] = []
     wheels: list[tuple[tuple[float, float], float]] = []
     grounds: list[tuple[Sweep, int]] = []  # each step's ground, and where in ``meets`` the friends it passes go
+    guards: tuple[Piece, ...] = ()  # the guard of the enemy camp, if the path comes into a guarded camp
     for step in steps:
         full_cost = step_cost(size, step)
         if left <= COST_EPS:
@@ -393,8 +397,7 @@ def _walk(state: GameState, piece: Piece, steps: Sequence[Step], budget: float, 
                     meets.append(("terrain", t.name))
         if (camp_box is not None and not boxes_apart(box, camp_box) and overlap(ground.polygon, camp)
                 and ("camp", str(camp_side)) not in meets):
-            guarded = any(overlap(g.polygon, camp) for g in state.fighting(camp_side))
-            check_entry(unit, guarded)
+            guards = state.camp_guards(camp_side)  # a guarded camp: the move must end on its guard (below)
             meets.append(("camp", str(camp_side)))
         grounds.append((ground, len(meets)))
         cost += full_cost * frac
@@ -406,6 +409,9 @@ def _walk(state: GameState, piece: Piece, steps: Sequence[Step], budget: float, 
         if stopped:
             break
     body = footprint(cur, size)
+    if guards:  # AOT-CAMP: into a guarded camp only to fight its guard, so only a move ending in contact with it
+        check_entry(unit, guarded=True, reaches_guard=stopped and any(distance(body, g.polygon) < CONTACT
+                                                                      for g in guards))
     end_box = base_box(cur, size)
     ends_on = tuple(f.id for f in friends
                     if not boxes_apart(end_box, base_box(f.pose, f.size)) and overlap(body, f.polygon))
@@ -581,7 +587,7 @@ def _go(state: GameState, ref: Referee, p: Piece, start: Pose, w: Walk, how: Mov
     points = ((start.x, start.y), *((q.x, q.y) for q in w.path))
     ref.note(p.name, "AOT-MOVE-PROCEDURE", events=(MovedAlong(pid, start, points, w.end, round(w.cost, 4), how),
                      *(Wheeled(pid, pivot, deg) for pivot, deg in w.wheels)), pieces=(pid,))
-    if any(kind == "camp" for kind, _ in w.meets) and moved.on_table:
+    if any(kind == "camp" for kind, _ in w.meets) and moved.on_table and not state.camp_guards(1 - p.side):
         return sack_camp(state, ref, pid)
     hit = contacts(state, moved)
     if not hit:
@@ -597,7 +603,8 @@ def _go(state: GameState, ref: Referee, p: Piece, start: Pose, w: Walk, how: Mov
 def sack_camp(state: GameState, ref: Referee, pid: str) -> GameState:
     """AOT-CAMP: the unit ``pid`` has entered the unguarded enemy camp (its entry test taken on the way in): the
     camp is sacked and removed, and the unit is removed with it to plunder it (looting, not destroyed).  A
-    guarded camp is refused before the move (:func:`walk`); a sacked camp is gone, so nothing sacks it twice."""
+    guarded camp is not sacked: a move may come into it only to attack its guard (:func:`walk`), and the melee
+    decides; a sacked camp is gone, so nothing sacks it twice."""
     p = state.piece(pid)
     enemy = 1 - p.side
     side = state.sides[enemy]

@@ -25,7 +25,7 @@ from aot_rules.core.events import Event
 from aot_rules.tabletop import narrate
 from aot_rules.tabletop.events import Edge
 from aot_rules.tabletop.events import Status as Status  # the record's vocabulary: a unit leaving names it
-from aot_rules.tabletop.geometry import BaseSize, Pose, footprint
+from aot_rules.tabletop.geometry import BaseSize, Pose, footprint, overlap
 
 #: The save format's version; a file of another version is refused (see :mod:`aot_rules.tabletop.save`).  Version 3:
 #: every log line is told from its events, which carry the names it shows (a version 2 record would not replay).
@@ -281,6 +281,14 @@ class GameState:
 
     def enemies(self, piece: Piece) -> tuple[Piece, ...]:
         return self.fighting(1 - piece.side)
+
+    def camp_guards(self, side: int) -> tuple[Piece, ...]:
+        """The units of ``side`` standing in its camp: its guard (AOT-CAMP), while one stands there the camp
+        cannot be sacked, only fought for.  None once the camp is sacked."""
+        camp = self.sides[side].camp_polygon
+        if camp.is_empty:
+            return ()
+        return tuple(g for g in self.fighting(side) if overlap(g.polygon, camp))
 
     def friends(self, piece: Piece) -> tuple[Piece, ...]:
         return tuple(p for p in self.fighting(piece.side) if p.id != piece.id)

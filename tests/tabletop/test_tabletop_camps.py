@@ -1,5 +1,6 @@
 """Camps on the table (AOT-CAMP, AOT-VICTORY-POINTS): a unit that enters the unguarded enemy camp sacks it and is
-removed to loot; the camp is gone; its capture is worth 2 VP and makes the units that fled into it count.  Each
+removed to loot; the camp is gone; its capture is worth 2 VP and makes the units that fled into it count.  A
+guarded camp is fought for: a unit may come into it only on a move that ends in contact with its guard.  Each
 case is a constructed position, mirrored on both sides of the table."""
 
 from __future__ import annotations
@@ -14,7 +15,7 @@ from aot_rules.aot.rules import victory
 from aot_rules.aot.units import Unit
 from aot_rules.core.errors import RuleError
 from aot_rules.tabletop import moves, save
-from aot_rules.tabletop.events import CampTaken, LeftBattle
+from aot_rules.tabletop.events import CampTaken, Ground, GroundTested, LeftBattle
 from aot_rules.tabletop.game import Game, TableDice
 from aot_rules.tabletop.simulate import invariant_problems
 from aot_rules.tabletop.state import GameState, Piece, Status
@@ -90,9 +91,36 @@ def test_a_camp_is_sacked_once(mirror: bool) -> None:
 
 
 @pytest.mark.parametrize("mirror", [False, True])
-def test_a_guarded_camp_is_not_sacked(mirror: bool) -> None:
+def test_a_guarded_camp_is_not_walked_into(mirror: bool) -> None:
+    """The guard stands at the back of its camp, beyond the raider's reach: a move that would only walk in is
+    refused (AOT-CAMP: a guarded camp is fought for, not sacked), and the refusal changes nothing."""
     guard = piece("G", 0, hoplites("guard"), 30, 1) if mirror else piece("G", 1, hoplites("guard"), 30, 39, 180)
     g = Game(raid(mirror, guard), TableDice.fixed([6]))
+    before = g.state
     with pytest.raises(RuleError) as e:
         g.act(moves.move, "R", [moves.Advance(6)])
-    assert e.value.rule_id == "AOT-CAMP" and g.state.piece("R").on_table
+    assert e.value.rule_id == "AOT-CAMP" and "guard" in str(e.value)
+    assert g.state is before and g.dice.used == 0
+
+
+@pytest.mark.parametrize("mirror", [False, True])
+def test_a_guarded_camp_is_entered_to_fight_its_guard_and_not_sacked(mirror: bool) -> None:
+    """The guard stands just inside the camp's front edge: the raider's charge comes into the camp and ends in
+    contact with it.  It takes the entry test (the camp is rough ground for the enemy), the camp is not sacked
+    and the raider stays on the table to fight the ordinary melee the rule names."""
+    guard = piece("G", 0, hoplites("guard"), 30, 3.5) if mirror else piece("G", 1, hoplites("guard"), 30, 36.5, 180)
+    s = raid(mirror, guard)
+    victim = 0 if mirror else 1
+    g = Game(s, TableDice.fixed([6]), react=lambda *a: False)  # the entry test: a 6 passes; the guard stands
+    g.act(moves.move, "R", [moves.Advance(6)])
+    r = g.state.piece("R")
+    assert r.on_table and r.status is Status.FIGHTING
+    assert [e.id for e in moves.contacts(g.state, r)] == ["G"]
+    assert r.polygon.intersects(g.state.sides[victim].camp_polygon)  # it stands in the camp
+    assert not g.state.sides[victim].camp_captured and g.state.camp_guards(victim) == (g.state.piece("G"),)
+    tested = [e for entry in g.state.log for e in entry.events if isinstance(e, GroundTested)]
+    assert tested == [GroundTested("R", g.state.sides[victim].name, 0, Ground.CAMP)]
+    assert not any(isinstance(e, CampTaken) for entry in g.state.log for e in entry.events)
+    assert not invariant_problems(g.state)
+
+

@@ -22,6 +22,7 @@ class CampOutcome(StrEnum):
     """What an enemy unit's entry into a camp leads to."""
 
     SACKED = "sacked"  # unguarded: the camp is removed, and the looters leave the table (not destroyed)
+    GUARD_ATTACKED = "guard attacked"  # guarded: the unit came in to fight the guard, in an ordinary melee
 
 
 class Entry(NamedTuple):
@@ -61,10 +62,22 @@ def guard_benefits(guard: Unit) -> GuardBenefits:
     return GuardBenefits(guard_cover(guard), horse_strike=False, cover_everywhere=True)
 
 
-def check_entry(unit: Unit, guarded: bool) -> None:
-    if guarded:
-        raise RuleError("AOT-CAMP", f"{unit.name} cannot walk into a guarded camp: it must attack the guard in an "
-                        "ordinary melee and destroy it or drive it out first")
+def check_entry(unit: Unit, guarded: bool, reaches_guard: bool = False) -> None:
+    """Refuse an entry the camp rule forbids: a guarded camp cannot be sacked, only fought for, so a unit may come
+    into it only on a move that ends in contact with its guard (``reaches_guard``: a charge, the ordinary melee
+    the rule names).  A move that would merely walk in while the guard stands is refused.
+
+    >>> check_entry(Unit(name="raiders", ranks=(3, 3)), guarded=True, reaches_guard=True)
+    >>> try:
+    ...     check_entry(Unit(name="raiders", ranks=(3, 3)), guarded=True)
+    ... except RuleError as e:
+    ...     print(e.rule_id)
+    AOT-CAMP
+    """
+    if guarded and not reaches_guard:
+        raise RuleError("AOT-CAMP", f"{unit.name} cannot walk into a guarded camp: it may come in only to attack "
+                        "the guard in an ordinary melee, and sacks the camp only once the guard is destroyed or "
+                        "driven out")
 
 
 def entry_exact(unit: Unit, regular: bool = False) -> Dist[int]:
@@ -74,8 +87,10 @@ def entry_exact(unit: Unit, regular: bool = False) -> Dist[int]:
     return disorder_test(unit.density, unit.formed, regular)
 
 
-def enter_camp(unit: Unit, dice: DiceSource, *, guarded: bool = False) -> tuple[Unit, Entry]:
-    """An enemy unit enters a camp: it tests as for rough ground; an unguarded camp is then sacked."""
-    check_entry(unit, guarded)
+def enter_camp(unit: Unit, dice: DiceSource, *, guarded: bool = False,
+               reaches_guard: bool = False) -> tuple[Unit, Entry]:
+    """An enemy unit enters a camp: it tests as for rough ground; an unguarded camp is then sacked, a guarded one
+    is only fought for (the unit came in to attack the guard)."""
+    check_entry(unit, guarded, reaches_guard)
     after, lost = take_disorder_test(unit, dice, "entering the camp")
-    return after, Entry(lost, CampOutcome.SACKED)
+    return after, Entry(lost, CampOutcome.GUARD_ATTACKED if guarded else CampOutcome.SACKED)
