@@ -41,7 +41,7 @@ never stops a game and never shows.  The odds are exact fractions; only the prin
 from __future__ import annotations
 
 import math
-from collections.abc import Callable, Sequence
+from collections.abc import Callable, Iterator, Sequence
 from dataclasses import dataclass, replace
 from fractions import Fraction
 from functools import lru_cache
@@ -177,12 +177,13 @@ def _shot(state: GameState, piece: Piece, enemies: list[tuple[float, int, Piece]
 
 
 def _charges(state: GameState, piece: Piece, enemies: list[tuple[float, int, Piece]],
-             allowance: float) -> list[Option]:
+             allowance: float) -> Iterator[Option]:
     """Charges at the enemies within this move that the exact odds make worth it, nearest first (a friend or
-    the ground may bar the way to one and not to the next: the engine says)."""
-    out: list[Option] = []
+    the ground may bar the way to one and not to the next: the engine says); each planned only once the one
+    before it was refused (see :func:`options`)."""
+    found = 0
     for d, _, e in enemies:
-        if d > allowance or len(out) == MAX_TARGETS:
+        if d > allowance or found == MAX_TARGETS:
             break
         if e.unit.panicking:
             continue
@@ -191,27 +192,27 @@ def _charges(state: GameState, piece: Piece, enemies: list[tuple[float, int, Pie
             continue
         steps = steps_to(piece, e, allowance)
         if steps is not None:
-            out.append(Option(3, Decided(piece.side, Choice.CHARGE, piece.id, e.id, piece.name, e.name,
-                                         odds=(p_win, p_lose)), moves.move, (piece.id, steps)))
-    return out
+            found += 1
+            yield Option(3, Decided(piece.side, Choice.CHARGE, piece.id, e.id, piece.name, e.name,
+                                    odds=(p_win, p_lose)), moves.move, (piece.id, steps))
 
 
 def _pursuits(state: GameState, piece: Piece, enemies: list[tuple[float, int, Piece]],
-              allowance: float) -> list[Option]:
+              allowance: float) -> Iterator[Option]:
     """Moves into contact with a panicking enemy within this move: it is never fought, it flees straight away
     from the pursuer (AOT-PANIC), off the table or, with a base or impassable ground in its way, to its
-    dispersal, a victory point; the pursuer risks no melee."""
-    out: list[Option] = []
+    dispersal, a victory point; the pursuer risks no melee.  Planned one at a time, like :func:`_charges`."""
+    found = 0
     for d, _, e in enemies:
-        if d > allowance or len(out) == MAX_TARGETS:
+        if d > allowance or found == MAX_TARGETS:
             break
         if not e.unit.panicking:
             continue
         steps = steps_to(piece, e, allowance)
         if steps is not None:
-            out.append(Option(3, Decided(piece.side, Choice.PURSUE, piece.id, e.id, piece.name, e.name,
-                                         distance=round(d, 4)), moves.move, (piece.id, steps)))
-    return out
+            found += 1
+            yield Option(3, Decided(piece.side, Choice.PURSUE, piece.id, e.id, piece.name, e.name,
+                                    distance=round(d, 4)), moves.move, (piece.id, steps))
 
 
 def _advances(state: GameState, piece: Piece, d: float, e: Piece, allowance: float) -> list[Option]:
@@ -385,44 +386,49 @@ def _rallies(piece: Piece, near: tuple[float, int, Piece] | None) -> bool:
     return piece.fled_this_turn or near is None or near[0] > RALLY_CLEAR
 
 
-def options(state: GameState, piece: Piece) -> list[Option]:
-    """What ``piece`` could do now, best first (the order of the module docstring)."""
+def options(state: GameState, piece: Piece) -> Iterator[Option]:
+    """What ``piece`` could do now, best first (the order of the module docstring).
+
+    Lazily: each option is planned only when the player asks for the next one, that is when every option before
+    it was refused (or, choosing a unit, not at all once it has one).  Most units take one of their first
+    options, and the last ones (the sidesteps, the advances on farther enemies, the march on the camp) cost the
+    most to plan.  Nothing else changes: the state is immutable, so an option planned later is the one planned
+    at once, in the same order."""
     pid = piece.id
     u = piece.unit
-    out: list[Option] = []
     enemies = _enemies(state, piece)
     nearest = enemies[0] if enemies else None
     if u.panicking:
         flee = [] if piece.fled_this_turn else [Option(5, Decided(piece.side, Choice.FLEE, pid, name=piece.name),
                                                        moves.flee, (pid,))]
         rally = [_reform(piece, None, Choice.RALLY)] if restorable(u) > 0 else []
-        return rally + flee if _rallies(piece, nearest) else flee + rally
+        yield from rally + flee if _rallies(piece, nearest) else flee + rally
+        return
     shot = _shot(state, piece, enemies, sure=True) if u.missile is not None else None
     if shot:
-        out.append(shot)
+        yield shot
     allowance = moves.reach(state, piece)
-    out += _charges(state, piece, enemies, allowance)
-    out += _pursuits(state, piece, enemies, allowance)
+    yield from _charges(state, piece, enemies, allowance)
+    yield from _pursuits(state, piece, enemies, allowance)
     mending = bool(u.disordered and restorable(u) > 0)
     if mending and (nearest is None or nearest[0] > NEAR):
-        out.append(_reform(piece, nearest))
+        yield _reform(piece, nearest)
     camp = _camp(state, piece, allowance) if allowance > 0 else []
     if nearest is not None and camp and (camp[0].decision.distance < nearest[0] or pressing(state, piece.side)):
-        out += camp
+        yield from camp
         camp = []
     if nearest is not None and nearest[0] > standoff(piece, nearest[2]) + 0.5:
-        out += _advances(state, piece, nearest[0], nearest[2], allowance)
-    out += camp
+        yield from _advances(state, piece, nearest[0], nearest[2], allowance)
+    yield from camp
     for d, _, e in enemies[1:MAX_TARGETS]:
         if d > standoff(piece, e) + 0.5 and not e.unit.panicking:
-            out += _advances(state, piece, d, e, allowance)
+            yield from _advances(state, piece, d, e, allowance)
     if nearest is not None and nearest[0] > standoff(piece, nearest[2]) + 0.5:
-        out += _sidesteps(state, piece, nearest[2], nearest[0], allowance)
+        yield from _sidesteps(state, piece, nearest[2], nearest[0], allowance)
     if mending and nearest is not None and nearest[0] <= NEAR:
-        out.append(_reform(piece, nearest))
+        yield _reform(piece, nearest)
     if nearest is not None and abs(_off_front(piece, centre(nearest[2]))) > FACE_OFF:
-        out.append(_reform(piece, nearest, Choice.FACE, 0))
-    return out
+        yield _reform(piece, nearest, Choice.FACE, 0)
 
 
 #: A unit whose nearest enemy is more than this many degrees off its front, with nothing better to do, reforms
@@ -687,7 +693,7 @@ class ScriptedPlayer:
                 near = nearest_enemy(state, p)
                 ranked.append((-r, near[1] if near else math.inf, i, p))
         ranked.sort(key=lambda k: k[:3])
-        chosen = next((k[3] for k in ranked if options(state, k[3])), None)
+        chosen = next((k[3] for k in ranked if next(options(state, k[3]), None) is not None), None)
         if chosen is None:
             self.say(game, Decided(self.side, Choice.IDLE))
             return
