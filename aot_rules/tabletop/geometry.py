@@ -520,6 +520,15 @@ class StraightClearance:
                 low[i] = max(low[i], g - shift)
         return True if all(v >= lo for v in low) else None
 
+def footprint_nearer(pose: Pose, size: BaseSize, other: Pose, other_size: BaseSize, limit: float) -> bool:
+    """The base at ``pose`` comes nearer than ``limit`` to the base at ``other`` by more than twice
+    :data:`GAP_SLACK`: then any ground that holds that footprint, such as a sweep that ends there, is nearer
+    than ``limit`` to it as :meth:`Sweep.nearer` says (the piece holding the footprint measures no farther, and
+    lands too far below ``limit`` for shapely to be asked), so the sweep need not be built to say so.  False
+    says nothing."""
+    return convex_gap(list(corners(pose, size)), list(corners(other, other_size))) < limit - 2 * GAP_SLACK
+
+
 def separated(a: Points, b: Points) -> bool:
     """Some edge of one convex polygon has the other wholly on its far side (the separating axis test)."""
     for poly, other in ((a, b), (b, a)):

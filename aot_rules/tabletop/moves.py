@@ -131,6 +131,7 @@ from aot_rules.tabletop.geometry import (
     centre,
     distance,
     footprint,
+    footprint_nearer,
     on_table,
     on_table_box,
     overlap,
@@ -332,7 +333,11 @@ def walk(state: GameState, piece: Piece, steps: Sequence[Step], budget: float) -
 
 def _clear_of(cur: Pose, end: Pose, size: BaseSize, wheel: bool, hit: list[Piece]) -> bool:
     """Whether the ground swept from ``cur`` to ``end`` keeps at least :data:`HALF` from every base in ``hit``
-    (the question a stopping point's search asks)."""
+    (the question a stopping point's search asks).  The end footprint is part of that ground, so when it alone
+    comes plainly nearer than :data:`HALF` to one of them (:func:`footprint_nearer`) the answer is no without
+    building the sweep: nearly every refused trial of a wheel's search is refused so."""
+    if any(footprint_nearer(end, size, e.pose, e.size, HALF) for e in hit):
+        return False
     ground = Sweep(cur, end, size, wheel=wheel)
     return not any(ground.nearer(e.pose, e.size, None, HALF) for e in hit)
 

@@ -402,3 +402,29 @@ def test_a_run_cut_short_by_a_friend_stops_where_it_did(friends: list[tuple[floa
             moves._walk_run(state, me, steps, budget)
         return
     assert moves._walk_run(state, me, steps, budget) == want
+
+
+@given(poses, st.sampled_from([-90.0, -45.0, -12.5, 12.5, 45.0, 90.0]),
+       st.lists(st.tuples(st.floats(-4.0, 8.0), st.floats(-7.0, 7.0), facing, sizes), min_size=1, max_size=2),
+       st.lists(st.floats(0.0, 1.0), min_size=1, max_size=8))
+@example(Pose.of(20, 20, 0), 90.0, [(0.5, -3.0, 0.0, BaseSize.UNIT)], [1.0, 0.5, 0.25])
+def test_a_wheels_search_trial_answers_as_the_sweep(start: Pose, deg: float,
+                                                     others: list[tuple[float, float, float, BaseSize]],
+                                                     fractions: list[float]) -> None:
+    """A wheel's stopping-point trials, toward bases beside, ahead of and behind the wheel at any facing: a trial
+    refused from its end footprint alone (:func:`moves._clear_of`'s shortcut) is refused by the whole sweep, and
+    every other answer is the sweep's."""
+    hoplites = Unit("hoplites", (4, 4), weapon=MeleeWeapon.SPEAR)
+    hit = [piece(f"E{i}", 1, hoplites, *_beside(start, a, b), f, size=s) for i, (a, b, f, s) in enumerate(others)]
+    slow = _slow_clear_wheel(start, [(e.pose, e.size) for e in hit], moves.HALF)
+    for frac in fractions:
+        end = wheel_pose(start, BaseSize.UNIT, deg * frac)
+        assert moves._clear_of(start, end, BaseSize.UNIT, True, hit) == slow(end)
+
+
+def _slow_clear_wheel(start: Pose, bases: list[tuple[Pose, BaseSize]], limit: float) -> Callable[[Pose], bool]:
+    """:func:`_slow_clear` for a wheel: the whole swept ground measured, nothing answered from the end alone."""
+    def clear(end: Pose) -> bool:
+        ground = Sweep(start, end, BaseSize.UNIT, wheel=True)
+        return not any(ground.nearer(p, s, footprint(p, s), limit) for p, s in bases)
+    return clear
