@@ -520,6 +520,16 @@ class StraightClearance:
                 low[i] = max(low[i], g - shift)
         return True if all(v >= lo for v in low) else None
 
+def bases_overlap(a: Pose, a_size: BaseSize, b: Pose, b_size: BaseSize) -> bool:
+    """:func:`overlap` of the two bases' footprints, asking shapely only when their boxes meet and no separating
+    line parts them (two bases that share no point share no ground: most pairs a move or a turn tests)."""
+    if boxes_apart(base_box(a, a_size), base_box(b, b_size)):
+        return False
+    if separated(list(corners(a, a_size)), list(corners(b, b_size))):
+        return False
+    return overlap(footprint(a, a_size), footprint(b, b_size))
+
+
 def footprint_nearer(pose: Pose, size: BaseSize, other: Pose, other_size: BaseSize, limit: float) -> bool:
     """The base at ``pose`` comes nearer than ``limit`` to the base at ``other`` by more than twice
     :data:`GAP_SLACK`: then any ground that holds that footprint, such as a sweep that ends there, is nearer

@@ -125,6 +125,7 @@ from aot_rules.tabletop.geometry import (
     Sweep,
     aspect,
     base_box,
+    bases_overlap,
     bearing,
     box_gap,
     boxes_apart,
@@ -271,10 +272,23 @@ def _destroy(piece: Piece) -> Piece:
 
 
 def _inside(state: GameState, piece: Piece) -> tuple[str, ...]:
-    """The rough pieces the base now stands in (it tests again when it moves on, AOT-ROUGH-TERRAIN)."""
-    body = piece.polygon
+    """The rough pieces the base now stands in (it tests again when it moves on, AOT-ROUGH-TERRAIN); a piece
+    whose box the base's misses is not measured."""
+    box = base_box(piece.pose, piece.size)
     return tuple(t.name for t in state.terrain
-                 if terrain_effect(t.kind, piece.unit).test and overlap(body, t.polygon))
+                 if terrain_effect(t.kind, piece.unit).test and not boxes_apart(box, t.box)
+                 and overlap(piece.polygon, t.polygon))
+
+
+def camp_guarded(state: GameState, side: int) -> bool:
+    """A unit of ``side`` stands in its own camp (AOT-CAMP: the enemy may not walk in); a unit whose box misses
+    the camp's is not measured.  False once the camp is sacked."""
+    camp_box = state.sides[side].camp_box
+    if camp_box is None:
+        return False
+    camp = state.sides[side].camp_polygon
+    return any(not boxes_apart(base_box(g.pose, g.size), camp_box) and overlap(g.polygon, camp)
+               for g in state.fighting(side))
 
 
 def _settle(state: GameState, pids: Sequence[str]) -> GameState:
@@ -398,8 +412,7 @@ def _walk(state: GameState, piece: Piece, steps: Sequence[Step], budget: float, 
                     meets.append(("terrain", t.name))
         if (camp_box is not None and not boxes_apart(box, camp_box) and overlap(ground.polygon, camp)
                 and ("camp", str(camp_side)) not in meets):
-            guarded = any(overlap(g.polygon, camp) for g in state.fighting(camp_side))
-            check_entry(unit, guarded)
+            check_entry(unit, camp_guarded(state, camp_side))
             meets.append(("camp", str(camp_side)))
         grounds.append((ground, len(meets)))
         cost += full_cost * frac
@@ -410,10 +423,7 @@ def _walk(state: GameState, piece: Piece, steps: Sequence[Step], budget: float, 
         path.append(cur)
         if stopped:
             break
-    body = footprint(cur, size)
-    end_box = base_box(cur, size)
-    ends_on = tuple(f.id for f in friends
-                    if not boxes_apart(end_box, base_box(f.pose, f.size)) and overlap(body, f.polygon))
+    ends_on = tuple(f.id for f in friends if bases_overlap(cur, size, f.pose, f.size))
     if not ends_on and passing:
         meets = _with_friends_passed(meets, grounds, friends)
     return Walk(cur, cost, tuple(meets), ends_on, stopped, tuple(path), tuple(wheels))
@@ -698,18 +708,21 @@ def _check_place(state: GameState, p: Piece, pose: Pose, rule: str, what: str) -
     """A base turned in place must fit: no overlap with any base, no new contact with an enemy, on the
     table, on passable ground."""
     body = footprint(pose, p.size)
+    box = base_box(pose, p.size)
     for o in state.fighting():
         if o.id == p.id:
             continue
-        if overlap(body, o.polygon):
+        if bases_overlap(pose, p.size, o.pose, o.size):
             raise RuleError(rule, f"{p.name} cannot {what}: {o.name} is in the way")
-        if o.side != p.side and distance(body, o.polygon) < CONTACT:
+        # a base whose box is clearly farther than contact cannot touch it (the box gap never exceeds the distance)
+        if (o.side != p.side and box_gap(box, base_box(o.pose, o.size)) < CONTACT + GAP_SLACK
+                and distance(body, o.polygon) < CONTACT):
             raise RuleError(rule, f"{p.name} cannot {what}: it would come into contact with {o.name}; the "
                             "distance to the enemy must stay the same")
     if not on_table(body, state.width, state.depth):
         raise RuleError(TABLE_RULE, f"{p.name} cannot {what}: it would leave the table")
     for t in state.terrain:
-        if overlap(body, t.polygon):
+        if not boxes_apart(box, t.box) and overlap(body, t.polygon):
             check_passable(t.kind, p.unit)
 
 

@@ -257,7 +257,7 @@ def _camp(state: GameState, piece: Piece, allowance: float) -> list[Option]:
     camp = side.camp_polygon
     if side.camp_captured or camp.is_empty or len(state.fighting(piece.side)) <= CAMP_KEEP:
         return []
-    if any(geometry.overlap(g.polygon, camp) for g in state.fighting(1 - piece.side)):
+    if moves.camp_guarded(state, 1 - piece.side):
         return []
     mid = (float(camp.centroid.x), float(camp.centroid.y))
     d = geometry.distance(piece.polygon, camp)

@@ -39,6 +39,7 @@ from aot_rules.tabletop.geometry import (
     StraightClearance,
     Sweep,
     base_box,
+    bases_overlap,
     corners,
     footprint,
     frontal_arc,
@@ -428,3 +429,27 @@ def _slow_clear_wheel(start: Pose, bases: list[tuple[Pose, BaseSize]], limit: fl
         ground = Sweep(start, end, BaseSize.UNIT, wheel=True)
         return not any(ground.nearer(p, s, footprint(p, s), limit) for p, s in bases)
     return clear
+
+
+@given(poses, sizes, st.floats(-5.0, 5.0), st.floats(-5.0, 5.0), facing, sizes)
+@example(Pose.of(20, 20, 0), BaseSize.UNIT, 0.0, 1.6, 0.0, BaseSize.UNIT)
+@example(Pose.of(20, 20, 45), BaseSize.UNIT, 3.0, 0.5, 45.0, BaseSize.LARGE)
+def test_bases_overlap_is_shapelys_answer(a: Pose, sa: BaseSize, dx: float, dy: float, fb: float,
+                                          sb: BaseSize) -> None:
+    """Two bases near each other (touching, overlapping or apart, at any facings): the box and separating-line
+    tests answer as shapely's overlap of the two footprints."""
+    b = Pose.of(a.x + dx, a.y + dy, fb)
+    assert bases_overlap(a, sa, b, sb) == overlap(footprint(a, sa), footprint(b, sb))
+
+
+@given(st.lists(st.tuples(st.floats(20.0, 40.0), st.floats(30.0, 40.0), facing), min_size=1, max_size=4))
+def test_a_camp_is_guarded_as_shapely_says(places: list[tuple[float, float, float]]) -> None:
+    """Units in, at the edge of, beside and away from their camp: :func:`moves.camp_guarded` (box test first) is
+    shapely's overlap of some unit's base with the camp."""
+    hoplites = Unit("hoplites", (4, 4), weapon=MeleeWeapon.SPEAR)
+    g0 = scenario("greek-border", 0)
+    pieces = tuple(piece(f"C{i}", 1, hoplites, x, y, f) for i, (x, y, f) in enumerate(places))
+    sides = (g0.sides[0], replace(g0.sides[1], camp=((26, 34), (34, 34), (34, 38), (26, 38))))
+    state = replace(g0, pieces=pieces, sides=sides)
+    camp = state.sides[1].camp_polygon
+    assert moves.camp_guarded(state, 1) == any(overlap(p.polygon, camp) for p in pieces)
