@@ -296,6 +296,9 @@ def wheel_cost(size: BaseSize, degrees: float) -> float:
 
 
 Points = list[tuple[float, float]]
+#: How close, relatively, the areas :meth:`Sweep.overlaps` adds up from pieces may come to :data:`AREA_EPS` before
+#: the union is asked instead (far above the rounding of an intersection's area, ~1e-15 relative).
+AREA_SLACK = 1e-6
 #: How close :func:`convex_gap` may come to a threshold before shapely is asked instead (far above the
 #: rounding of either, far below the 0.0001″ positions are kept to).
 GAP_SLACK = 1e-7
@@ -454,6 +457,29 @@ class Sweep:
         if abs(d - limit) < GAP_SLACK:
             return bool(self.polygon.distance(footprint(pose, size) if body is None else body) < limit)
         return d < limit
+
+    def overlaps(self, other: Polygon, box: Box) -> bool:
+        """:func:`overlap` of the ground and ``other`` (whose bounds are ``box``), a wheel's without building its
+        union when its pieces settle it: the ground shares at least as much with ``other`` as its piece that
+        shares most, and at most what its pieces share together.  So the pieces that come near ``other`` are
+        intersected with it in one shapely call; a piece sharing plainly more than :data:`AREA_EPS` says yes,
+        pieces sharing plainly less all told say no, and only the rest asks the union (:attr:`polygon`).  A
+        straight move's ground is one piece and is asked directly."""
+        if boxes_apart(self.bounds, box):
+            return False
+        if not self.wheel:
+            return overlap(self.polygon, other)
+        near = self._near_parts(box, None)
+        if not near:
+            return False
+        flat = [c for part in near for c in part]
+        index = [i for i, part in enumerate(near) for _ in part]
+        shared = shapely.area(shapely.intersection(shapely.polygons(shapely.linearrings(flat, indices=index)), other))
+        if float(shared.max()) > AREA_EPS * (1 + AREA_SLACK):
+            return True
+        if float(shared.sum()) < AREA_EPS * (1 - AREA_SLACK):
+            return False
+        return overlap(self.polygon, other)
 
     def apart(self, pose: Pose, size: BaseSize) -> bool:
         """A separating line parts the ground from the base at ``pose`` (so they cannot overlap)."""

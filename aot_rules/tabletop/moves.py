@@ -406,11 +406,11 @@ def _walk(state: GameState, piece: Piece, steps: Sequence[Step], budget: float, 
         if not on_table_box(box, state.width, state.depth):
             raise RuleError(TABLE_RULE, f"{piece.name} would leave the {state.width:g}×{state.depth:g}″ table")
         for t, t_box in rough:
-            if not boxes_apart(box, t_box) and overlap(ground.polygon, t.polygon):
+            if not boxes_apart(box, t_box) and ground.overlaps(t.polygon, t_box):
                 effect = check_passable(t.kind, unit)
                 if effect.test and ("terrain", t.name) not in meets:
                     meets.append(("terrain", t.name))
-        if (camp_box is not None and not boxes_apart(box, camp_box) and overlap(ground.polygon, camp)
+        if (camp_box is not None and not boxes_apart(box, camp_box) and ground.overlaps(camp, camp_box)
                 and ("camp", str(camp_side)) not in meets):
             check_entry(unit, camp_guarded(state, camp_side))
             meets.append(("camp", str(camp_side)))
@@ -440,7 +440,7 @@ def _with_friends_passed(meets: list[tuple[str, str]], grounds: list[tuple[Sweep
         for f in friends:
             if f.id in seen or ground.apart(f.pose, f.size):
                 continue
-            if overlap(ground.polygon, f.polygon):
+            if ground.overlaps(f.polygon, base_box(f.pose, f.size)):
                 seen.add(f.id)
                 passed.append((at, ("friend", f.id)))
     out = list(meets)

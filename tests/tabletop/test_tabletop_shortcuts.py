@@ -453,3 +453,24 @@ def test_a_camp_is_guarded_as_shapely_says(places: list[tuple[float, float, floa
     state = replace(g0, pieces=pieces, sides=sides)
     camp = state.sides[1].camp_polygon
     assert moves.camp_guarded(state, 1) == any(overlap(p.polygon, camp) for p in pieces)
+
+
+@given(poses, st.sampled_from([-170.0, -90.0, -33.0, 33.0, 90.0, 170.0]), st.floats(-6.0, 8.0),
+       st.floats(-8.0, 8.0), facing, sizes, st.booleans())
+@example(Pose.of(20, 20, 0), 90.0, 1.0, -3.0, 0.0, BaseSize.UNIT, False)
+@example(Pose.of(20, 20, 0), 90.0, 0.0, 0.0, 0.0, BaseSize.UNIT, True)
+def test_a_wheels_overlap_is_its_unions(start: Pose, deg: float, ahead: float, aside: float, face: float,
+                                        size: BaseSize, ground: bool) -> None:
+    """A wheel's ground against a base or a larger piece of ground (a camp-sized square) beside, ahead of or
+    behind it: :meth:`Sweep.overlaps`, settled from its pieces where it can, is shapely's overlap of the
+    union."""
+    end = wheel_pose(start, BaseSize.UNIT, deg)
+    at = Pose.of(*_beside(start, ahead, aside), face)
+    other = footprint(at, size)
+    if ground:
+        x, y = at.x, at.y
+        other = Polygon([(x - 2, y - 2), (x + 2, y - 2), (x + 2, y + 2), (x - 2, y + 2)])
+    b = other.bounds
+    box = (float(b[0]), float(b[1]), float(b[2]), float(b[3]))
+    sweep = Sweep(start, end, BaseSize.UNIT, wheel=True)
+    assert sweep.overlaps(other, box) == overlap(swept(start, end, BaseSize.UNIT, wheel=True), other)
