@@ -232,6 +232,16 @@ def in_arc(pose: Pose, size: BaseSize, target: Polygon) -> bool:
 
 
 @lru_cache(maxsize=16384)
+def base_in_arc(pose: Pose, size: BaseSize, target: Pose, target_size: BaseSize) -> bool:
+    """:func:`in_arc` of the base at ``target``, cached by the two bases' poses and sizes: the player and the
+    shooting rules ask it of the same pairs again and again, and its separating-line test takes the corners as
+    they are instead of reading them back out of a shapely polygon."""
+    if separated(list(arc_corners(pose, size)), list(corners(target, target_size))):
+        return False
+    return frontal_arc(pose, size).intersection(footprint(target, target_size)).area > AREA_EPS
+
+
+@lru_cache(maxsize=16384)
 def ahead(pose: Pose, size: BaseSize) -> Polygon:
     """The half-plane in front of the line that extends the base's front edge."""
     fl, fr, _, _ = corners(pose, size)

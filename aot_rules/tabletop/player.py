@@ -451,7 +451,7 @@ def _may_reach(piece: Piece, enemy: Piece, d: float) -> bool:
         return False  # the exact count below, floor(strength - distance), is 0 from this far: no Fraction needed
     if firers_in_range(enemy.unit, inches(d), weapon=Missile(missile)) <= 0:
         return False
-    return geometry.in_arc(piece.pose, piece.size, enemy.polygon)
+    return geometry.base_in_arc(piece.pose, piece.size, enemy.pose, enemy.size)
 
 
 def _line(state: GameState, general: Piece, units: list[Piece]) -> list[Piece]:

@@ -39,6 +39,7 @@ from aot_rules.tabletop.geometry import (
     StraightClearance,
     Sweep,
     base_box,
+    base_in_arc,
     bases_overlap,
     corners,
     footprint,
@@ -64,6 +65,7 @@ from aot_rules.tabletop.turn import _plainly_on, activate, army, begin_slot, rea
 def test_in_arc_is_shapelys_answer(a: Pose, sa: BaseSize, b: Pose, sb: BaseSize) -> None:
     target = footprint(b, sb)
     assert in_arc(a, sa, target) == (frontal_arc(a, sa).intersection(target).area > AREA_EPS)
+    assert base_in_arc(a, sa, b, sb) == in_arc(a, sa, target)
 
 
 def test_in_arc_both_sides_and_behind() -> None:
