@@ -423,7 +423,9 @@ def _walk(state: GameState, piece: Piece, steps: Sequence[Step], budget: float, 
         path.append(cur)
         if stopped:
             break
-    ends_on = tuple(f.id for f in friends if bases_overlap(cur, size, f.pose, f.size))
+    end_box = base_box(cur, size)  # boxed once here: most friends are nowhere near the end
+    ends_on = tuple(f.id for f in friends
+                    if not boxes_apart(end_box, base_box(f.pose, f.size)) and bases_overlap(cur, size, f.pose, f.size))
     if not ends_on and passing:
         meets = _with_friends_passed(meets, grounds, friends)
     return Walk(cur, cost, tuple(meets), ends_on, stopped, tuple(path), tuple(wheels))

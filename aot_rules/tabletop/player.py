@@ -70,7 +70,7 @@ from aot_rules.tabletop.command import SIGNAL_MAX, ledger
 from aot_rules.tabletop.events import Choice, Decided
 from aot_rules.tabletop.game import FORCE_ATTACK, FORCE_RETREAT, Game
 from aot_rules.tabletop.geometry import inches
-from aot_rules.tabletop.memo import by_identity
+from aot_rules.tabletop.memo import PerPiece, by_identity
 from aot_rules.tabletop.plans import (
     BEHIND,
     MIN_WHEEL,
@@ -154,11 +154,24 @@ class Option:
     kwargs: tuple[tuple[str, Any], ...] = ()
 
 
-def _enemies(state: GameState, piece: Piece) -> list[tuple[float, int, Piece]]:
-    return sorted(((gap(piece, e), i, e) for i, e in enumerate(state.enemies(piece))), key=lambda t: t[:2])
+#: The enemies of a piece with their gaps, nearest first (ties in the state's order).
+Enemies = tuple[tuple[float, int, Piece], ...]
 
 
-def _shot(state: GameState, piece: Piece, enemies: list[tuple[float, int, Piece]], *, sure: bool,
+def _enemies(state: GameState, piece: Piece) -> Enemies:
+    """The piece's enemies by gap, nearest first: read only from the state's pieces, so kept with the tuple of
+    pieces (rank and options ask it of the same unit in every state of a slot that has not moved anything)."""
+    kept = _ENEMIES.get(state.pieces, piece.id, piece)
+    if kept is not None:
+        return kept[1]
+    out = tuple(sorted(((gap(piece, e), i, e) for i, e in enumerate(state.enemies(piece))), key=lambda t: t[:2]))
+    return _ENEMIES.put(state.pieces, piece.id, piece, out)
+
+
+_ENEMIES: PerPiece[tuple[Piece, ...], Enemies] = PerPiece()
+
+
+def _shot(state: GameState, piece: Piece, enemies: Enemies, *, sure: bool,
           kind: Choice = Choice.SHOOT) -> Option | None:
     """The shot at the nearest enemy the unit may hit (``sure``: worked out by the engine's own aim)."""
     for d, _, e in enemies:
@@ -176,7 +189,7 @@ def _shot(state: GameState, piece: Piece, enemies: list[tuple[float, int, Piece]
     return None
 
 
-def _charges(state: GameState, piece: Piece, enemies: list[tuple[float, int, Piece]],
+def _charges(state: GameState, piece: Piece, enemies: Enemies,
              allowance: float) -> Iterator[Option]:
     """Charges at the enemies within this move that the exact odds make worth it, nearest first (a friend or
     the ground may bar the way to one and not to the next: the engine says); each planned only once the one
@@ -197,7 +210,7 @@ def _charges(state: GameState, piece: Piece, enemies: list[tuple[float, int, Pie
                                     odds=(p_win, p_lose)), moves.move, (piece.id, steps))
 
 
-def _pursuits(state: GameState, piece: Piece, enemies: list[tuple[float, int, Piece]],
+def _pursuits(state: GameState, piece: Piece, enemies: Enemies,
               allowance: float) -> Iterator[Option]:
     """Moves into contact with a panicking enemy within this move: it is never fought, it flees straight away
     from the pursuer (AOT-PANIC), off the table or, with a base or impassable ground in its way, to its
