@@ -1,13 +1,16 @@
 """The engine's speed shortcuts (issue 19, part 8) give the answers of the slow way they replace: the frontal
 arc's separating-line test, contact_along's box test, the cached base boxes, a wheel's sweep built in one
 shapely call, GameState.changed, the invariant check's box test and memory, the player acting for real on a
-transaction instead of a trial on scratch dice, and the dice snapshot that copies the generator only when a
-die is rolled after it.
+transaction instead of a trial on scratch dice, the dice snapshot that copies the generator only when a
+die is rolled after it, a wheel's search trials refused from the end footprint, the bases' overlap and the
+guarded camp tested by boxes and separating lines, a wheel's overlap settled from its pieces, the cached
+arc test of one base on another, and the garbage collector's thresholds put back after a turn or a game.
 
 Bases are placed on both sides and at several facings, so a fault on one side of a shape cannot pass."""
 
 from __future__ import annotations
 
+import gc
 import math
 import re
 from collections.abc import Callable
@@ -53,12 +56,22 @@ from aot_rules.tabletop.geometry import (
     wheel_pose,
 )
 from aot_rules.tabletop.plans import contact_along, outline
-from aot_rules.tabletop.player import ScriptedPlayer
+from aot_rules.tabletop.player import ScriptedPlayer, scripted
 from aot_rules.tabletop.scenarios import scenario
 from aot_rules.tabletop.sight import gap
 from aot_rules.tabletop.simulate import CheckedGame, invariant_problems
 from aot_rules.tabletop.state import GameState, Piece, Status, TerrainPiece
-from aot_rules.tabletop.turn import _plainly_on, activate, army, begin_slot, reactions, start_turn
+from aot_rules.tabletop.turn import (
+    TURN_GC_THRESHOLDS,
+    _plainly_on,
+    activate,
+    army,
+    begin_slot,
+    play,
+    play_turn,
+    reactions,
+    start_turn,
+)
 
 
 @given(poses, sizes, poses, sizes)
@@ -476,3 +489,31 @@ def test_a_wheels_overlap_is_its_unions(start: Pose, deg: float, ahead: float, a
     box = (float(b[0]), float(b[1]), float(b[2]), float(b[3]))
     sweep = Sweep(start, end, BaseSize.UNIT, wheel=True)
     assert sweep.overlaps(other, box) == overlap(swept(start, end, BaseSize.UNIT, wheel=True), other)
+
+
+def test_a_turn_and_a_game_put_the_collectors_thresholds_back() -> None:
+    """The garbage collector runs rarely while a turn or a game is played, and as before once it is over (also
+    when the turn fails)."""
+    before = gc.get_threshold()
+    seen: list[tuple[int, ...]] = []
+
+    class Watching(ScriptedPlayer):
+        def play_slot(self, game: Game, slot: int) -> None:
+            seen.append(gc.get_threshold())
+            super().play_slot(game, slot)
+
+    opening = scenario("greek-border", 0)
+    game = Game(opening)
+    play_turn(game, (Watching(0), Watching(1)))
+    assert gc.get_threshold() == before
+    play(game, 2, scripted())
+    assert gc.get_threshold() == before
+    assert seen and all(t == TURN_GC_THRESHOLDS for t in seen)
+
+    class Failing(ScriptedPlayer):
+        def play_slot(self, game: Game, slot: int) -> None:
+            raise RuntimeError("a player's fault")
+
+    with pytest.raises(RuntimeError):
+        play_turn(Game(opening), (Failing(0), Failing(1)))
+    assert gc.get_threshold() == before
