@@ -318,18 +318,31 @@ class Walk:
     wheels: tuple[tuple[tuple[float, float], float], ...] = ()  # each wheel's pivot and the degrees turned
 
 
-#: The last few walks, by the state they were walked on (kept alive here so its id stays its own): a player
-#: asks whether a move is legal and then makes it, on the same state, and the walk is the costly part of both.
-_WALKS: dict[tuple[int, str, tuple[Step, ...], float], tuple[GameState, Walk | RuleError]] = {}
-_WALKS_KEPT = 64
+#: What a walk reads, as plain values: the walking piece's id, pose, size and the rough ground it stands in; the
+#: steps and the budget; the table's size; every unit on the table (id, side, pose, size) in the state's order.
+WalkKey = tuple[object, ...]
+#: Each walk's answer by :data:`WalkKey`, with the objects it also read, checked by identity: the walker's unit
+#: (its passability, its camp entry, its name in a refusal), the sides (the camps) and the terrain.
+_WALKS: dict[WalkKey, tuple[tuple[Unit, object, object], Walk | RuleError]] = {}
+#: How many walks :data:`_WALKS` keeps before it forgets them all.
+_WALKS_KEPT = 256
 
 
 def walk(state: GameState, piece: Piece, steps: Sequence[Step], budget: float) -> Walk:
     """Follow ``steps`` from where ``piece`` stands, for at most ``budget`` inches, stopping in contact with
-    the first enemy base met; refuse impassable ground, a guarded enemy camp, or the table's edge."""
-    key = (id(state), piece.id, tuple(steps), budget)
+    the first enemy base met; refuse impassable ground, a guarded enemy camp, or the table's edge.
+
+    Remembered by what it reads (:data:`WalkKey`), not by the state: a player asks whether a move is legal and
+    then makes it; it tries a move, says its next decision (a new state, the same bases) and tries again; a
+    unit activated (a new piece, the same base) walks the path it was planned on.  The walk is the costly part
+    of each, and about one in six was such a repeat."""
+    table = tuple((p.id, p.side, p.pose.x, p.pose.y, p.pose.facing, p.size._value_) for p in state.fighting())
+    pose = piece.pose
+    key: WalkKey = (piece.id, pose.x, pose.y, pose.facing, piece.size._value_, piece.inside, tuple(steps), budget,
+                    state.width, state.depth, table)
+    read = (piece.unit, state.sides, state.terrain)
     hit = _WALKS.get(key)
-    if hit is not None and hit[0] is state and state.piece(piece.id) is piece:
+    if hit is not None and all(a is b for a, b in zip(hit[0], read, strict=True)):
         if isinstance(hit[1], RuleError):
             raise hit[1]
         return hit[1]
@@ -339,7 +352,7 @@ def walk(state: GameState, piece: Piece, steps: Sequence[Step], budget: float) -
         out = e
     if len(_WALKS) >= _WALKS_KEPT:
         _WALKS.clear()
-    _WALKS[key] = (state, out)
+    _WALKS[key] = (read, out)
     if isinstance(out, RuleError):
         raise out
     return out

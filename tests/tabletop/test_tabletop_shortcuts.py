@@ -4,7 +4,8 @@ shapely call, GameState.changed, the invariant check's box test and memory, the 
 transaction instead of a trial on scratch dice, the dice snapshot that copies the generator only when a
 die is rolled after it, a wheel's search trials refused from the end footprint, the bases' overlap and the
 guarded camp tested by boxes and separating lines, a wheel's overlap settled from its pieces, the cached
-arc test of one base on another, and the garbage collector's thresholds put back after a turn or a game.
+arc test of one base on another, the garbage collector's thresholds put back after a turn or a game, and
+a walk remembered by what it reads rather than by its state.
 
 Bases are placed on both sides and at several facings, so a fault on one side of a shape cannot pass."""
 
@@ -517,3 +518,24 @@ def test_a_turn_and_a_game_put_the_collectors_thresholds_back() -> None:
     with pytest.raises(RuntimeError):
         play_turn(Game(opening), (Failing(0), Failing(1)))
     assert gc.get_threshold() == before
+
+
+def test_a_walk_is_remembered_by_what_it_reads() -> None:
+    """A walk is kept for a new state with the same bases (a decision said) and for the same unit activated,
+    and walked again, as the uncached walk says, once a base has moved or the walker's unit has changed."""
+    state = scenario("greek-border", 0)
+    p = state.fighting(0)[0]
+    steps = [moves.Advance(3.0)]
+    first = moves.walk(state, p, steps, 3.0)
+    active = p.changed(turn=p.turn.activate())
+    assert moves.walk(state.with_piece(active).changed(turn=5), active, steps, 3.0) is first
+    moved = p.changed(pose=p.pose.advanced(1.0))
+    after = state.with_piece(moved)
+    again = moves.walk(after, moved, steps, 3.0)
+    assert again is not first and again == moves._walk(after, moved, steps, 3.0)
+    hurt = p.with_unit(replace(p.unit, name="renamed"))
+    renamed = state.with_piece(hurt)
+    assert moves.walk(renamed, hurt, steps, 3.0) is not first
+    other = state.fighting(1)[0]
+    shifted = state.with_piece(other.changed(pose=other.pose.advanced(-0.5)))
+    assert moves.walk(shifted, p, steps, 3.0) == moves._walk(shifted, p, steps, 3.0)
