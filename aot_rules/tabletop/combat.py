@@ -177,11 +177,6 @@ def _aspect(att: geo.Pose, att_size: geo.BaseSize, pose: geo.Pose, size: geo.Bas
     return geo.aspect(geo.footprint(att, att_size), pose, size)
 
 
-@lru_cache(maxsize=CACHE_SIZE)
-def _in_arc(pose: geo.Pose, size: geo.BaseSize, target: geo.Pose, t_size: geo.BaseSize) -> bool:
-    return geo.in_arc(pose, size, geo.footprint(target, t_size))
-
-
 def flanked_by(target: Piece, attacker: Piece) -> bool:
     """``attacker`` stands wholly beyond the line of ``target``'s front (AOT-MELEE-FLANK, AOT-SHOOT-FLANK).
     An elephant has no flank (AOT-ELEPHANT-UNIT)."""
@@ -292,7 +287,7 @@ def aim(state: GameState, shooter: Piece, target: Piece, rule: str = "AOT-SHOOT-
     missile = shooter.unit.missile
     if missile is None:
         raise RuleError("AOT-SHOOT-HIT", f"{s} has no missile weapon and cannot shoot")
-    if not _in_arc(shooter.pose, shooter.size, target.pose, target.size):
+    if not geo.base_in_arc(shooter.pose, shooter.size, target.pose, target.size):
         raise RuleError(rule, f"{t} is outside {possessive(s)} frontal arc (45° either side of straight ahead)")
     blocked = sight.line_of_sight(state, shooter, target)
     if blocked is not None:

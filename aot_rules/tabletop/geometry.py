@@ -232,6 +232,16 @@ def in_arc(pose: Pose, size: BaseSize, target: Polygon) -> bool:
 
 
 @lru_cache(maxsize=16384)
+def base_in_arc(pose: Pose, size: BaseSize, target: Pose, target_size: BaseSize) -> bool:
+    """:func:`in_arc` of the base at ``target``, cached by the two bases' poses and sizes: the player and the
+    shooting rules ask it of the same pairs again and again, and its separating-line test takes the corners as
+    they are instead of reading them back out of a shapely polygon."""
+    if separated(list(arc_corners(pose, size)), list(corners(target, target_size))):
+        return False
+    return frontal_arc(pose, size).intersection(footprint(target, target_size)).area > AREA_EPS
+
+
+@lru_cache(maxsize=16384)
 def ahead(pose: Pose, size: BaseSize) -> Polygon:
     """The half-plane in front of the line that extends the base's front edge."""
     fl, fr, _, _ = corners(pose, size)
@@ -296,6 +306,9 @@ def wheel_cost(size: BaseSize, degrees: float) -> float:
 
 
 Points = list[tuple[float, float]]
+#: How close, relatively, the areas :meth:`Sweep.overlaps` adds up from pieces may come to :data:`AREA_EPS` before
+#: the union is asked instead (far above the rounding of an intersection's area, ~1e-15 relative).
+AREA_SLACK = 1e-6
 #: How close :func:`convex_gap` may come to a threshold before shapely is asked instead (far above the
 #: rounding of either, far below the 0.0001″ positions are kept to).
 GAP_SLACK = 1e-7
@@ -455,6 +468,29 @@ class Sweep:
             return bool(self.polygon.distance(footprint(pose, size) if body is None else body) < limit)
         return d < limit
 
+    def overlaps(self, other: Polygon, box: Box) -> bool:
+        """:func:`overlap` of the ground and ``other`` (whose bounds are ``box``), a wheel's without building its
+        union when its pieces settle it: the ground shares at least as much with ``other`` as its piece that
+        shares most, and at most what its pieces share together.  So the pieces that come near ``other`` are
+        intersected with it in one shapely call; a piece sharing plainly more than :data:`AREA_EPS` says yes,
+        pieces sharing plainly less all told say no, and only the rest asks the union (:attr:`polygon`).  A
+        straight move's ground is one piece and is asked directly."""
+        if boxes_apart(self.bounds, box):
+            return False
+        if not self.wheel:
+            return overlap(self.polygon, other)
+        near = self._near_parts(box, None)
+        if not near:
+            return False
+        flat = [c for part in near for c in part]
+        index = [i for i, part in enumerate(near) for _ in part]
+        shared = shapely.area(shapely.intersection(shapely.polygons(shapely.linearrings(flat, indices=index)), other))
+        if float(shared.max()) > AREA_EPS * (1 + AREA_SLACK):
+            return True
+        if float(shared.sum()) < AREA_EPS * (1 - AREA_SLACK):
+            return False
+        return overlap(self.polygon, other)
+
     def apart(self, pose: Pose, size: BaseSize) -> bool:
         """A separating line parts the ground from the base at ``pose`` (so they cannot overlap)."""
         box = base_box(pose, size)
@@ -519,6 +555,25 @@ class StraightClearance:
                     return False  # this base is nearer than the limit, whatever the others
                 low[i] = max(low[i], g - shift)
         return True if all(v >= lo for v in low) else None
+
+def bases_overlap(a: Pose, a_size: BaseSize, b: Pose, b_size: BaseSize) -> bool:
+    """:func:`overlap` of the two bases' footprints, asking shapely only when their boxes meet and no separating
+    line parts them (two bases that share no point share no ground: most pairs a move or a turn tests)."""
+    if boxes_apart(base_box(a, a_size), base_box(b, b_size)):
+        return False
+    if separated(list(corners(a, a_size)), list(corners(b, b_size))):
+        return False
+    return overlap(footprint(a, a_size), footprint(b, b_size))
+
+
+def footprint_nearer(pose: Pose, size: BaseSize, other: Pose, other_size: BaseSize, limit: float) -> bool:
+    """The base at ``pose`` comes nearer than ``limit`` to the base at ``other`` by more than twice
+    :data:`GAP_SLACK`: then any ground that holds that footprint, such as a sweep that ends there, is nearer
+    than ``limit`` to it as :meth:`Sweep.nearer` says (the piece holding the footprint measures no farther, and
+    lands too far below ``limit`` for shapely to be asked), so the sweep need not be built to say so.  False
+    says nothing."""
+    return convex_gap(list(corners(pose, size)), list(corners(other, other_size))) < limit - 2 * GAP_SLACK
+
 
 def separated(a: Points, b: Points) -> bool:
     """Some edge of one convex polygon has the other wholly on its far side (the separating axis test)."""

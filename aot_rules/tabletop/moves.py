@@ -127,12 +127,14 @@ from aot_rules.tabletop.geometry import (
     Sweep,
     aspect,
     base_box,
+    bases_overlap,
     bearing,
     box_gap,
     boxes_apart,
     centre,
     distance,
     footprint,
+    footprint_nearer,
     on_table,
     on_table_box,
     overlap,
@@ -272,10 +274,12 @@ def _destroy(piece: Piece) -> Piece:
 
 
 def _inside(state: GameState, piece: Piece) -> tuple[str, ...]:
-    """The rough pieces the base now stands in (it tests again when it moves on, AOT-ROUGH-TERRAIN)."""
-    body = piece.polygon
+    """The rough pieces the base now stands in (it tests again when it moves on, AOT-ROUGH-TERRAIN); a piece
+    whose box the base's misses is not measured."""
+    box = base_box(piece.pose, piece.size)
     return tuple(t.name for t in state.terrain
-                 if terrain_effect(t.kind, piece.unit).test and overlap(body, t.polygon))
+                 if terrain_effect(t.kind, piece.unit).test and not boxes_apart(box, t.box)
+                 and overlap(piece.polygon, t.polygon))
 
 
 def _settle(state: GameState, pids: Sequence[str]) -> GameState:
@@ -305,19 +309,32 @@ class Walk:
     wheels: tuple[tuple[tuple[float, float], float], ...] = ()  # each wheel's pivot and the degrees turned
 
 
-#: The last few walks, by the state they were walked on (kept alive here so its id stays its own): a player
-#: asks whether a move is legal and then makes it, on the same state, and the walk is the costly part of both.
-_WALKS: dict[tuple[int, str, tuple[Step, ...], float], tuple[GameState, Walk | RuleError]] = {}
-_WALKS_KEPT = 64
+#: What a walk reads, as plain values: the walking piece's id, pose, size and the rough ground it stands in; the
+#: steps and the budget; the table's size; every unit on the table (id, side, pose, size) in the state's order.
+WalkKey = tuple[object, ...]
+#: Each walk's answer by :data:`WalkKey`, with the objects it also read, checked by identity: the walker's unit
+#: (its passability, its camp entry, its name in a refusal), the sides (the camps) and the terrain.
+_WALKS: dict[WalkKey, tuple[tuple[Unit, object, object], Walk | RuleError]] = {}
+#: How many walks :data:`_WALKS` keeps before it forgets them all.
+_WALKS_KEPT = 256
 
 
 def walk(state: GameState, piece: Piece, steps: Sequence[Step], budget: float) -> Walk:
     """Follow ``steps`` from where ``piece`` stands, for at most ``budget`` inches, stopping in contact with
     the first enemy base met; refuse impassable ground, the table's edge, or a guarded enemy camp entered by a
-    move that does not end in contact with its guard."""
-    key = (id(state), piece.id, tuple(steps), budget)
+    move that does not end in contact with its guard.
+
+    Remembered by what it reads (:data:`WalkKey`), not by the state: a player asks whether a move is legal and
+    then makes it; it tries a move, says its next decision (a new state, the same bases) and tries again; a
+    unit activated (a new piece, the same base) walks the path it was planned on.  The walk is the costly part
+    of each, and about one in six was such a repeat."""
+    table = tuple((p.id, p.side, p.pose.x, p.pose.y, p.pose.facing, p.size._value_) for p in state.fighting())
+    pose = piece.pose
+    key: WalkKey = (piece.id, pose.x, pose.y, pose.facing, piece.size._value_, piece.inside, tuple(steps), budget,
+                    state.width, state.depth, table)
+    read = (piece.unit, state.sides, state.terrain)
     hit = _WALKS.get(key)
-    if hit is not None and hit[0] is state and state.piece(piece.id) is piece:
+    if hit is not None and all(a is b for a, b in zip(hit[0], read, strict=True)):
         if isinstance(hit[1], RuleError):
             raise hit[1]
         return hit[1]
@@ -327,7 +344,7 @@ def walk(state: GameState, piece: Piece, steps: Sequence[Step], budget: float) -
         out = e
     if len(_WALKS) >= _WALKS_KEPT:
         _WALKS.clear()
-    _WALKS[key] = (state, out)
+    _WALKS[key] = (read, out)
     if isinstance(out, RuleError):
         raise out
     return out
@@ -335,7 +352,11 @@ def walk(state: GameState, piece: Piece, steps: Sequence[Step], budget: float) -
 
 def _clear_of(cur: Pose, end: Pose, size: BaseSize, wheel: bool, hit: list[Piece]) -> bool:
     """Whether the ground swept from ``cur`` to ``end`` keeps at least :data:`HALF` from every base in ``hit``
-    (the question a stopping point's search asks)."""
+    (the question a stopping point's search asks).  The end footprint is part of that ground, so when it alone
+    comes plainly nearer than :data:`HALF` to one of them (:func:`footprint_nearer`) the answer is no without
+    building the sweep: nearly every refused trial of a wheel's search is refused so."""
+    if any(footprint_nearer(end, size, e.pose, e.size, HALF) for e in hit):
+        return False
     ground = Sweep(cur, end, size, wheel=wheel)
     return not any(ground.nearer(e.pose, e.size, None, HALF) for e in hit)
 
@@ -391,11 +412,11 @@ def _walk(state: GameState, piece: Piece, steps: Sequence[Step], budget: float, 
         if not on_table_box(box, state.width, state.depth):
             raise RuleError(TABLE_RULE, f"{piece.name} would leave the {state.width:g}×{state.depth:g}″ table")
         for t, t_box in rough:
-            if not boxes_apart(box, t_box) and overlap(ground.polygon, t.polygon):
+            if not boxes_apart(box, t_box) and ground.overlaps(t.polygon, t_box):
                 effect = check_passable(t.kind, unit)
                 if effect.test and ("terrain", t.name) not in meets:
                     meets.append(("terrain", t.name))
-        if (camp_box is not None and not boxes_apart(box, camp_box) and overlap(ground.polygon, camp)
+        if (camp_box is not None and not boxes_apart(box, camp_box) and ground.overlaps(camp, camp_box)
                 and ("camp", str(camp_side)) not in meets):
             guards = state.camp_guards(camp_side)  # a guarded camp: the move must end on its guard (below)
             meets.append(("camp", str(camp_side)))
@@ -408,13 +429,13 @@ def _walk(state: GameState, piece: Piece, steps: Sequence[Step], budget: float, 
         path.append(cur)
         if stopped:
             break
-    body = footprint(cur, size)
     if guards:  # AOT-CAMP: into a guarded camp only to fight its guard, so only a move ending in contact with it
+        body = footprint(cur, size)
         check_entry(unit, guarded=True, reaches_guard=stopped and any(distance(body, g.polygon) < CONTACT
                                                                       for g in guards))
-    end_box = base_box(cur, size)
+    end_box = base_box(cur, size)  # boxed once here: most friends are nowhere near the end
     ends_on = tuple(f.id for f in friends
-                    if not boxes_apart(end_box, base_box(f.pose, f.size)) and overlap(body, f.polygon))
+                    if not boxes_apart(end_box, base_box(f.pose, f.size)) and bases_overlap(cur, size, f.pose, f.size))
     if not ends_on and passing:
         meets = _with_friends_passed(meets, grounds, friends)
     return Walk(cur, cost, tuple(meets), ends_on, stopped, tuple(path), tuple(wheels))
@@ -431,7 +452,7 @@ def _with_friends_passed(meets: list[tuple[str, str]], grounds: list[tuple[Sweep
         for f in friends:
             if f.id in seen or ground.apart(f.pose, f.size):
                 continue
-            if overlap(ground.polygon, f.polygon):
+            if ground.overlaps(f.polygon, base_box(f.pose, f.size)):
                 seen.add(f.id)
                 passed.append((at, ("friend", f.id)))
     out = list(meets)
@@ -700,18 +721,21 @@ def _check_place(state: GameState, p: Piece, pose: Pose, rule: str, what: str) -
     """A base turned in place must fit: no overlap with any base, no new contact with an enemy, on the
     table, on passable ground."""
     body = footprint(pose, p.size)
+    box = base_box(pose, p.size)
     for o in state.fighting():
         if o.id == p.id:
             continue
-        if overlap(body, o.polygon):
+        if bases_overlap(pose, p.size, o.pose, o.size):
             raise RuleError(rule, f"{p.name} cannot {what}: {o.name} is in the way")
-        if o.side != p.side and distance(body, o.polygon) < CONTACT:
+        # a base whose box is clearly farther than contact cannot touch it (the box gap never exceeds the distance)
+        if (o.side != p.side and box_gap(box, base_box(o.pose, o.size)) < CONTACT + GAP_SLACK
+                and distance(body, o.polygon) < CONTACT):
             raise RuleError(rule, f"{p.name} cannot {what}: it would come into contact with {o.name}; the "
                             "distance to the enemy must stay the same")
     if not on_table(body, state.width, state.depth):
         raise RuleError(TABLE_RULE, f"{p.name} cannot {what}: it would leave the table")
     for t in state.terrain:
-        if overlap(body, t.polygon):
+        if not boxes_apart(box, t.box) and overlap(body, t.polygon):
             check_passable(t.kind, p.unit)
 
 

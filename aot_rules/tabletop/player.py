@@ -41,7 +41,7 @@ never stops a game and never shows.  The odds are exact fractions; only the prin
 from __future__ import annotations
 
 import math
-from collections.abc import Callable, Sequence
+from collections.abc import Callable, Iterator, Sequence
 from dataclasses import dataclass, replace
 from fractions import Fraction
 from functools import lru_cache
@@ -70,7 +70,7 @@ from aot_rules.tabletop.command import SIGNAL_MAX, ledger
 from aot_rules.tabletop.events import Choice, Decided
 from aot_rules.tabletop.game import FORCE_ATTACK, FORCE_RETREAT, Game
 from aot_rules.tabletop.geometry import inches
-from aot_rules.tabletop.memo import by_identity
+from aot_rules.tabletop.memo import PerPiece, by_identity
 from aot_rules.tabletop.plans import (
     BEHIND,
     MIN_WHEEL,
@@ -154,11 +154,24 @@ class Option:
     kwargs: tuple[tuple[str, Any], ...] = ()
 
 
-def _enemies(state: GameState, piece: Piece) -> list[tuple[float, int, Piece]]:
-    return sorted(((gap(piece, e), i, e) for i, e in enumerate(state.enemies(piece))), key=lambda t: t[:2])
+#: The enemies of a piece with their gaps, nearest first (ties in the state's order).
+Enemies = tuple[tuple[float, int, Piece], ...]
 
 
-def _shot(state: GameState, piece: Piece, enemies: list[tuple[float, int, Piece]], *, sure: bool,
+def _enemies(state: GameState, piece: Piece) -> Enemies:
+    """The piece's enemies by gap, nearest first: read only from the state's pieces, so kept with the tuple of
+    pieces (rank and options ask it of the same unit in every state of a slot that has not moved anything)."""
+    kept = _ENEMIES.get(state.pieces, piece.id, piece)
+    if kept is not None:
+        return kept[1]
+    out = tuple(sorted(((gap(piece, e), i, e) for i, e in enumerate(state.enemies(piece))), key=lambda t: t[:2]))
+    return _ENEMIES.put(state.pieces, piece.id, piece, out)
+
+
+_ENEMIES: PerPiece[tuple[Piece, ...], Enemies] = PerPiece()
+
+
+def _shot(state: GameState, piece: Piece, enemies: Enemies, *, sure: bool,
           kind: Choice = Choice.SHOOT) -> Option | None:
     """The shot at the nearest enemy the unit may hit (``sure``: worked out by the engine's own aim)."""
     for d, _, e in enemies:
@@ -176,13 +189,14 @@ def _shot(state: GameState, piece: Piece, enemies: list[tuple[float, int, Piece]
     return None
 
 
-def _charges(state: GameState, piece: Piece, enemies: list[tuple[float, int, Piece]],
-             allowance: float) -> list[Option]:
+def _charges(state: GameState, piece: Piece, enemies: Enemies,
+             allowance: float) -> Iterator[Option]:
     """Charges at the enemies within this move that the exact odds make worth it, nearest first (a friend or
-    the ground may bar the way to one and not to the next: the engine says)."""
-    out: list[Option] = []
+    the ground may bar the way to one and not to the next: the engine says); each planned only once the one
+    before it was refused (see :func:`options`)."""
+    found = 0
     for d, _, e in enemies:
-        if d > allowance or len(out) == MAX_TARGETS:
+        if d > allowance or found == MAX_TARGETS:
             break
         if e.unit.panicking:
             continue
@@ -191,27 +205,27 @@ def _charges(state: GameState, piece: Piece, enemies: list[tuple[float, int, Pie
             continue
         steps = steps_to(piece, e, allowance)
         if steps is not None:
-            out.append(Option(3, Decided(piece.side, Choice.CHARGE, piece.id, e.id, piece.name, e.name,
-                                         odds=(p_win, p_lose)), moves.move, (piece.id, steps)))
-    return out
+            found += 1
+            yield Option(3, Decided(piece.side, Choice.CHARGE, piece.id, e.id, piece.name, e.name,
+                                    odds=(p_win, p_lose)), moves.move, (piece.id, steps))
 
 
-def _pursuits(state: GameState, piece: Piece, enemies: list[tuple[float, int, Piece]],
-              allowance: float) -> list[Option]:
+def _pursuits(state: GameState, piece: Piece, enemies: Enemies,
+              allowance: float) -> Iterator[Option]:
     """Moves into contact with a panicking enemy within this move: it is never fought, it flees straight away
     from the pursuer (AOT-PANIC), off the table or, with a base or impassable ground in its way, to its
-    dispersal, a victory point; the pursuer risks no melee."""
-    out: list[Option] = []
+    dispersal, a victory point; the pursuer risks no melee.  Planned one at a time, like :func:`_charges`."""
+    found = 0
     for d, _, e in enemies:
-        if d > allowance or len(out) == MAX_TARGETS:
+        if d > allowance or found == MAX_TARGETS:
             break
         if not e.unit.panicking:
             continue
         steps = steps_to(piece, e, allowance)
         if steps is not None:
-            out.append(Option(3, Decided(piece.side, Choice.PURSUE, piece.id, e.id, piece.name, e.name,
-                                         distance=round(d, 4)), moves.move, (piece.id, steps)))
-    return out
+            found += 1
+            yield Option(3, Decided(piece.side, Choice.PURSUE, piece.id, e.id, piece.name, e.name,
+                                    distance=round(d, 4)), moves.move, (piece.id, steps))
 
 
 def _advances(state: GameState, piece: Piece, d: float, e: Piece, allowance: float) -> list[Option]:
@@ -385,44 +399,49 @@ def _rallies(piece: Piece, near: tuple[float, int, Piece] | None) -> bool:
     return piece.fled_this_turn or near is None or near[0] > RALLY_CLEAR
 
 
-def options(state: GameState, piece: Piece) -> list[Option]:
-    """What ``piece`` could do now, best first (the order of the module docstring)."""
+def options(state: GameState, piece: Piece) -> Iterator[Option]:
+    """What ``piece`` could do now, best first (the order of the module docstring).
+
+    Lazily: each option is planned only when the player asks for the next one, that is when every option before
+    it was refused (or, choosing a unit, not at all once it has one).  Most units take one of their first
+    options, and the last ones (the sidesteps, the advances on farther enemies, the march on the camp) cost the
+    most to plan.  Nothing else changes: the state is immutable, so an option planned later is the one planned
+    at once, in the same order."""
     pid = piece.id
     u = piece.unit
-    out: list[Option] = []
     enemies = _enemies(state, piece)
     nearest = enemies[0] if enemies else None
     if u.panicking:
         flee = [] if piece.fled_this_turn else [Option(5, Decided(piece.side, Choice.FLEE, pid, name=piece.name),
                                                        moves.flee, (pid,))]
         rally = [_reform(piece, None, Choice.RALLY)] if restorable(u) > 0 else []
-        return rally + flee if _rallies(piece, nearest) else flee + rally
+        yield from rally + flee if _rallies(piece, nearest) else flee + rally
+        return
     shot = _shot(state, piece, enemies, sure=True) if u.missile is not None else None
     if shot:
-        out.append(shot)
+        yield shot
     allowance = moves.reach(state, piece)
-    out += _charges(state, piece, enemies, allowance)
-    out += _pursuits(state, piece, enemies, allowance)
+    yield from _charges(state, piece, enemies, allowance)
+    yield from _pursuits(state, piece, enemies, allowance)
     mending = bool(u.disordered and restorable(u) > 0)
     if mending and (nearest is None or nearest[0] > NEAR):
-        out.append(_reform(piece, nearest))
+        yield _reform(piece, nearest)
     camp = _camp(state, piece, allowance) if allowance > 0 else []
     if nearest is not None and camp and (camp[0].decision.distance < nearest[0] or pressing(state, piece.side)):
-        out += camp
+        yield from camp
         camp = []
     if nearest is not None and nearest[0] > standoff(piece, nearest[2]) + 0.5:
-        out += _advances(state, piece, nearest[0], nearest[2], allowance)
-    out += camp
+        yield from _advances(state, piece, nearest[0], nearest[2], allowance)
+    yield from camp
     for d, _, e in enemies[1:MAX_TARGETS]:
         if d > standoff(piece, e) + 0.5 and not e.unit.panicking:
-            out += _advances(state, piece, d, e, allowance)
+            yield from _advances(state, piece, d, e, allowance)
     if nearest is not None and nearest[0] > standoff(piece, nearest[2]) + 0.5:
-        out += _sidesteps(state, piece, nearest[2], nearest[0], allowance)
+        yield from _sidesteps(state, piece, nearest[2], nearest[0], allowance)
     if mending and nearest is not None and nearest[0] <= NEAR:
-        out.append(_reform(piece, nearest))
+        yield _reform(piece, nearest)
     if nearest is not None and abs(_off_front(piece, centre(nearest[2]))) > FACE_OFF:
-        out.append(_reform(piece, nearest, Choice.FACE, 0))
-    return out
+        yield _reform(piece, nearest, Choice.FACE, 0)
 
 
 #: A unit whose nearest enemy is more than this many degrees off its front, with nothing better to do, reforms
@@ -445,7 +464,7 @@ def _may_reach(piece: Piece, enemy: Piece, d: float) -> bool:
         return False  # the exact count below, floor(strength - distance), is 0 from this far: no Fraction needed
     if firers_in_range(enemy.unit, inches(d), weapon=Missile(missile)) <= 0:
         return False
-    return geometry.in_arc(piece.pose, piece.size, enemy.polygon)
+    return geometry.base_in_arc(piece.pose, piece.size, enemy.pose, enemy.size)
 
 
 def _line(state: GameState, general: Piece, units: list[Piece]) -> list[Piece]:
@@ -687,7 +706,7 @@ class ScriptedPlayer:
                 near = nearest_enemy(state, p)
                 ranked.append((-r, near[1] if near else math.inf, i, p))
         ranked.sort(key=lambda k: k[:3])
-        chosen = next((k[3] for k in ranked if options(state, k[3])), None)
+        chosen = next((k[3] for k in ranked if next(options(state, k[3]), None) is not None), None)
         if chosen is None:
             self.say(game, Decided(self.side, Choice.IDLE))
             return

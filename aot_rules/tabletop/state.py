@@ -10,6 +10,7 @@ warriors are killed or dispersed, so ``formed + disordered + removed == initial`
 
 from __future__ import annotations
 
+import operator
 from dataclasses import dataclass, field, fields
 from enum import Enum
 from functools import cached_property
@@ -25,7 +26,7 @@ from aot_rules.core.events import Event
 from aot_rules.tabletop import narrate
 from aot_rules.tabletop.events import Edge
 from aot_rules.tabletop.events import Status as Status  # the record's vocabulary: a unit leaving names it
-from aot_rules.tabletop.geometry import BaseSize, Pose, footprint, overlap
+from aot_rules.tabletop.geometry import BaseSize, Pose, base_box, boxes_apart, footprint, overlap
 
 #: The save format's version; a file of another version is refused (see :mod:`aot_rules.tabletop.save`).  Version 3:
 #: every log line is told from its events, which carry the names it shows (a version 2 record would not replay).
@@ -284,11 +285,14 @@ class GameState:
 
     def camp_guards(self, side: int) -> tuple[Piece, ...]:
         """The units of ``side`` standing in its camp: its guard (AOT-CAMP), while one stands there the camp
-        cannot be sacked, only fought for.  None once the camp is sacked."""
-        camp = self.sides[side].camp_polygon
-        if camp.is_empty:
+        cannot be sacked, only fought for.  None once the camp is sacked.  The one test of who guards a camp:
+        a move's entry, a sack, the player's march on a camp."""
+        camp_box = self.sides[side].camp_box
+        if camp_box is None:
             return ()
-        return tuple(g for g in self.fighting(side) if overlap(g.polygon, camp))
+        camp = self.sides[side].camp_polygon  # a unit whose box misses the camp's is not measured
+        return tuple(g for g in self.fighting(side)
+                     if not boxes_apart(base_box(g.pose, g.size), camp_box) and overlap(g.polygon, camp))
 
     def friends(self, piece: Piece) -> tuple[Piece, ...]:
         return tuple(p for p in self.fighting(piece.side) if p.id != piece.id)
@@ -299,12 +303,12 @@ class GameState:
         units on the table (:meth:`fighting`), worked out from the pieces alone, are carried over when the
         pieces are the same tuple (every action's log lines make a new state that keeps them); no other cached
         lookup is."""
-        unknown = changes.keys() - _STATE_FIELDS
-        if unknown:
-            raise TypeError(f"GameState has no field {sorted(unknown)[0]!r}")
+        if not _STATE_FIELD_SET.issuperset(changes):
+            raise TypeError(f"GameState has no field {sorted(changes.keys() - _STATE_FIELD_SET)[0]!r}")
         new = object.__new__(GameState)
         mine = self.__dict__
-        fresh = {k: changes[k] if k in changes else mine[k] for k in _STATE_FIELDS}
+        fresh = dict(zip(_STATE_FIELDS, _field_values(mine), strict=True))  # the fields in order, read in C
+        fresh.update(changes)
         if "_on_table" in mine and fresh["pieces"] is mine["pieces"]:
             fresh["_on_table"] = mine["_on_table"]
         new.__dict__.update(fresh)
@@ -325,3 +329,6 @@ class GameState:
 
 #: The fields of a :class:`GameState`, in order (what :meth:`GameState.changed` copies).
 _STATE_FIELDS = tuple(f.name for f in fields(GameState))
+_STATE_FIELD_SET = frozenset(_STATE_FIELDS)
+#: Reads every field of a state's ``__dict__`` in one call, in :data:`_STATE_FIELDS` order.
+_field_values = operator.itemgetter(*_STATE_FIELDS)

@@ -1,13 +1,17 @@
 """The engine's speed shortcuts (issue 19, part 8) give the answers of the slow way they replace: the frontal
 arc's separating-line test, contact_along's box test, the cached base boxes, a wheel's sweep built in one
 shapely call, GameState.changed, the invariant check's box test and memory, the player acting for real on a
-transaction instead of a trial on scratch dice, and the dice snapshot that copies the generator only when a
-die is rolled after it.
+transaction instead of a trial on scratch dice, the dice snapshot that copies the generator only when a
+die is rolled after it, a wheel's search trials refused from the end footprint, the bases' overlap and the
+guarded camp tested by boxes and separating lines, a wheel's overlap settled from its pieces, the cached
+arc test of one base on another, the garbage collector's thresholds put back after a turn or a game, and
+a walk remembered by what it reads rather than by its state.
 
 Bases are placed on both sides and at several facings, so a fault on one side of a shape cannot pass."""
 
 from __future__ import annotations
 
+import gc
 import math
 import re
 from collections.abc import Callable
@@ -39,6 +43,8 @@ from aot_rules.tabletop.geometry import (
     StraightClearance,
     Sweep,
     base_box,
+    base_in_arc,
+    bases_overlap,
     corners,
     footprint,
     frontal_arc,
@@ -51,18 +57,29 @@ from aot_rules.tabletop.geometry import (
     wheel_pose,
 )
 from aot_rules.tabletop.plans import contact_along, outline
-from aot_rules.tabletop.player import ScriptedPlayer
+from aot_rules.tabletop.player import ScriptedPlayer, scripted
 from aot_rules.tabletop.scenarios import scenario
 from aot_rules.tabletop.sight import gap
 from aot_rules.tabletop.simulate import CheckedGame, invariant_problems
 from aot_rules.tabletop.state import GameState, Piece, Status, TerrainPiece
-from aot_rules.tabletop.turn import _plainly_on, activate, army, begin_slot, reactions, start_turn
+from aot_rules.tabletop.turn import (
+    TURN_GC_THRESHOLDS,
+    _plainly_on,
+    activate,
+    army,
+    begin_slot,
+    play,
+    play_turn,
+    reactions,
+    start_turn,
+)
 
 
 @given(poses, sizes, poses, sizes)
 def test_in_arc_is_shapelys_answer(a: Pose, sa: BaseSize, b: Pose, sb: BaseSize) -> None:
     target = footprint(b, sb)
     assert in_arc(a, sa, target) == (frontal_arc(a, sa).intersection(target).area > AREA_EPS)
+    assert base_in_arc(a, sa, b, sb) == in_arc(a, sa, target)
 
 
 def test_in_arc_both_sides_and_behind() -> None:
@@ -402,3 +419,123 @@ def test_a_run_cut_short_by_a_friend_stops_where_it_did(friends: list[tuple[floa
             moves._walk_run(state, me, steps, budget)
         return
     assert moves._walk_run(state, me, steps, budget) == want
+
+
+@given(poses, st.sampled_from([-90.0, -45.0, -12.5, 12.5, 45.0, 90.0]),
+       st.lists(st.tuples(st.floats(-4.0, 8.0), st.floats(-7.0, 7.0), facing, sizes), min_size=1, max_size=2),
+       st.lists(st.floats(0.0, 1.0), min_size=1, max_size=8))
+@example(Pose.of(20, 20, 0), 90.0, [(0.5, -3.0, 0.0, BaseSize.UNIT)], [1.0, 0.5, 0.25])
+def test_a_wheels_search_trial_answers_as_the_sweep(start: Pose, deg: float,
+                                                     others: list[tuple[float, float, float, BaseSize]],
+                                                     fractions: list[float]) -> None:
+    """A wheel's stopping-point trials, toward bases beside, ahead of and behind the wheel at any facing: a trial
+    refused from its end footprint alone (:func:`moves._clear_of`'s shortcut) is refused by the whole sweep, and
+    every other answer is the sweep's."""
+    hoplites = Unit("hoplites", (4, 4), weapon=MeleeWeapon.SPEAR)
+    hit = [piece(f"E{i}", 1, hoplites, *_beside(start, a, b), f, size=s) for i, (a, b, f, s) in enumerate(others)]
+    slow = _slow_clear_wheel(start, [(e.pose, e.size) for e in hit], moves.HALF)
+    for frac in fractions:
+        end = wheel_pose(start, BaseSize.UNIT, deg * frac)
+        assert moves._clear_of(start, end, BaseSize.UNIT, True, hit) == slow(end)
+
+
+def _slow_clear_wheel(start: Pose, bases: list[tuple[Pose, BaseSize]], limit: float) -> Callable[[Pose], bool]:
+    """:func:`_slow_clear` for a wheel: the whole swept ground measured, nothing answered from the end alone."""
+    def clear(end: Pose) -> bool:
+        ground = Sweep(start, end, BaseSize.UNIT, wheel=True)
+        return not any(ground.nearer(p, s, footprint(p, s), limit) for p, s in bases)
+    return clear
+
+
+@given(poses, sizes, st.floats(-5.0, 5.0), st.floats(-5.0, 5.0), facing, sizes)
+@example(Pose.of(20, 20, 0), BaseSize.UNIT, 0.0, 1.6, 0.0, BaseSize.UNIT)
+@example(Pose.of(20, 20, 45), BaseSize.UNIT, 3.0, 0.5, 45.0, BaseSize.LARGE)
+def test_bases_overlap_is_shapelys_answer(a: Pose, sa: BaseSize, dx: float, dy: float, fb: float,
+                                          sb: BaseSize) -> None:
+    """Two bases near each other (touching, overlapping or apart, at any facings): the box and separating-line
+    tests answer as shapely's overlap of the two footprints."""
+    b = Pose.of(a.x + dx, a.y + dy, fb)
+    assert bases_overlap(a, sa, b, sb) == overlap(footprint(a, sa), footprint(b, sb))
+
+
+@given(st.lists(st.tuples(st.floats(20.0, 40.0), st.floats(30.0, 40.0), facing), min_size=1, max_size=4))
+def test_a_camp_is_guarded_as_shapely_says(places: list[tuple[float, float, float]]) -> None:
+    """Units in, at the edge of, beside and away from their camp: :meth:`GameState.camp_guards` (box test first) is
+    shapely's overlap of some unit's base with the camp."""
+    hoplites = Unit("hoplites", (4, 4), weapon=MeleeWeapon.SPEAR)
+    g0 = scenario("greek-border", 0)
+    pieces = tuple(piece(f"C{i}", 1, hoplites, x, y, f) for i, (x, y, f) in enumerate(places))
+    sides = (g0.sides[0], replace(g0.sides[1], camp=((26, 34), (34, 34), (34, 38), (26, 38))))
+    state = replace(g0, pieces=pieces, sides=sides)
+    camp = state.sides[1].camp_polygon
+    assert bool(state.camp_guards(1)) == any(overlap(p.polygon, camp) for p in pieces)
+
+
+@given(poses, st.sampled_from([-170.0, -90.0, -33.0, 33.0, 90.0, 170.0]), st.floats(-6.0, 8.0),
+       st.floats(-8.0, 8.0), facing, sizes, st.booleans())
+@example(Pose.of(20, 20, 0), 90.0, 1.0, -3.0, 0.0, BaseSize.UNIT, False)
+@example(Pose.of(20, 20, 0), 90.0, 0.0, 0.0, 0.0, BaseSize.UNIT, True)
+def test_a_wheels_overlap_is_its_unions(start: Pose, deg: float, ahead: float, aside: float, face: float,
+                                        size: BaseSize, ground: bool) -> None:
+    """A wheel's ground against a base or a larger piece of ground (a camp-sized square) beside, ahead of or
+    behind it: :meth:`Sweep.overlaps`, settled from its pieces where it can, is shapely's overlap of the
+    union."""
+    end = wheel_pose(start, BaseSize.UNIT, deg)
+    at = Pose.of(*_beside(start, ahead, aside), face)
+    other = footprint(at, size)
+    if ground:
+        x, y = at.x, at.y
+        other = Polygon([(x - 2, y - 2), (x + 2, y - 2), (x + 2, y + 2), (x - 2, y + 2)])
+    b = other.bounds
+    box = (float(b[0]), float(b[1]), float(b[2]), float(b[3]))
+    sweep = Sweep(start, end, BaseSize.UNIT, wheel=True)
+    assert sweep.overlaps(other, box) == overlap(swept(start, end, BaseSize.UNIT, wheel=True), other)
+
+
+def test_a_turn_and_a_game_put_the_collectors_thresholds_back() -> None:
+    """The garbage collector runs rarely while a turn or a game is played, and as before once it is over (also
+    when the turn fails)."""
+    before = gc.get_threshold()
+    seen: list[tuple[int, ...]] = []
+
+    class Watching(ScriptedPlayer):
+        def play_slot(self, game: Game, slot: int) -> None:
+            seen.append(gc.get_threshold())
+            super().play_slot(game, slot)
+
+    opening = scenario("greek-border", 0)
+    game = Game(opening)
+    play_turn(game, (Watching(0), Watching(1)))
+    assert gc.get_threshold() == before
+    play(game, 2, scripted())
+    assert gc.get_threshold() == before
+    assert seen and all(t == TURN_GC_THRESHOLDS for t in seen)
+
+    class Failing(ScriptedPlayer):
+        def play_slot(self, game: Game, slot: int) -> None:
+            raise RuntimeError("a player's fault")
+
+    with pytest.raises(RuntimeError):
+        play_turn(Game(opening), (Failing(0), Failing(1)))
+    assert gc.get_threshold() == before
+
+
+def test_a_walk_is_remembered_by_what_it_reads() -> None:
+    """A walk is kept for a new state with the same bases (a decision said) and for the same unit activated,
+    and walked again, as the uncached walk says, once a base has moved or the walker's unit has changed."""
+    state = scenario("greek-border", 0)
+    p = state.fighting(0)[0]
+    steps = [moves.Advance(3.0)]
+    first = moves.walk(state, p, steps, 3.0)
+    active = p.changed(turn=p.turn.activate())
+    assert moves.walk(state.with_piece(active).changed(turn=5), active, steps, 3.0) is first
+    moved = p.changed(pose=p.pose.advanced(1.0))
+    after = state.with_piece(moved)
+    again = moves.walk(after, moved, steps, 3.0)
+    assert again is not first and again == moves._walk(after, moved, steps, 3.0)
+    hurt = p.with_unit(replace(p.unit, name="renamed"))
+    renamed = state.with_piece(hurt)
+    assert moves.walk(renamed, hurt, steps, 3.0) is not first
+    other = state.fighting(1)[0]
+    shifted = state.with_piece(other.changed(pose=other.pose.advanced(-0.5)))
+    assert moves.walk(shifted, p, steps, 3.0) == moves._walk(shifted, p, steps, 3.0)
