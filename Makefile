@@ -67,18 +67,14 @@ browser-deps:
 	  exit 2; \
 	fi
 
-# Both tiers run on every core (pytest-xdist, a worker per core, one more for make test; worksteal evens out the
-# long modules). Under xdist the book is still built once per run: the first worker that needs it builds it
-# under a lock (tests/book/conftest.py) and the others reuse that build. XDIST="" (make test-fast) or XDIST_FULL="" (make
-# test) runs in one process.
+# Both tiers run on every core (pytest-xdist, one worker per core; worksteal evens out the long modules). Under
+# xdist the book is still built once per run: the first worker that needs it builds it under a lock
+# (tests/book/conftest.py) and the others reuse that build. XDIST="" runs in one process.  (A third worker on two
+# cores was tried for make test, to fill the time browser tests wait on Chromium: the run took 2.5 min longer.)
 XDIST ?= -n auto --dist worksteal
-# make test runs one worker more than there are cores: its browser tests spend much of their time waiting on
-# Chromium (pages, Pyodide, BokehJS) and a fresh-clone run left about 30% of two cores idle; the extra worker
-# fills that time with other tests.  The fast tier is all computation and keeps one worker per core.
-XDIST_FULL ?= -n $(shell echo $$(( $$(nproc) + 1 ))) --dist worksteal
 
 test: setup browser-deps
-	$(BIN)/python -m pytest -q $(XDIST_FULL)
+	$(BIN)/python -m pytest -q $(XDIST)
 
 # The fast tier (< 3 min on 2 cores): everything but the tests marked slow (the book build, the browser, the
 # whole-grid samplers and fuzzers, the type checker), with fewer property examples.

@@ -25,13 +25,10 @@ from __future__ import annotations
 
 import json
 import math
-import multiprocessing
-import os
 import random
 import re
 import zlib
 from collections import Counter
-from concurrent.futures import ProcessPoolExecutor
 from dataclasses import dataclass, field
 from fractions import Fraction
 from functools import cache
@@ -284,35 +281,18 @@ def _draw_counts(job: tuple[str, dict[str, Any], int, int, tuple[str, ...]]) -> 
     return counts
 
 
-@cache
-def sampler_runs() -> dict[str, list[tuple[dict[str, Any], Any, int, dict[str, Counter]]]]:
-    """Every mechanic's draws, computed once per run (one xdist worker draws, on two cores in two forked
-    processes, while the other waits for the answer rather than drawing them all again)."""
-    return once("sampler-runs", _sampler_runs)
-
-
-def _sampler_runs() -> dict[str, list[tuple[dict[str, Any], Any, int, dict[str, Counter]]]]:
-    plan = []
-    for m in MECHANICS:
-        if m.deterministic:
-            continue
-        combos, n = _sampler_plan(m)
-        for j, combo in enumerate(combos):
-            out = m.evaluate(**combo)
-            names = (*out.dists, *out.events, *(f"{g}:{k}" for g, ms in out.groups.items() for k in ms))
-            plan.append((m.rule_id, combo, out, n, (m.rule_id, combo, 1000 + j, n, names)))
-    plan.sort(key=lambda t: -t[3])  # the long jobs first, so the two workers finish together
-    jobs = [p[4] for p in plan]
-    workers = min(2, os.cpu_count() or 1)
-    if workers > 1 and "fork" in multiprocessing.get_all_start_methods():
-        ctx = multiprocessing.get_context("fork")
-        with ProcessPoolExecutor(max_workers=workers, mp_context=ctx) as ex:
-            results = list(ex.map(_draw_counts, jobs))
-    else:
-        results = [_draw_counts(j) for j in jobs]
-    runs: dict[str, list] = {}
-    for (rule_id, combo, out, n, _), counts in zip(plan, results, strict=True):
-        runs.setdefault(rule_id, []).append((combo, out, n, counts))
+def sampler_runs(rule_id: str) -> list[tuple[dict[str, Any], Any, int, dict[str, Counter]]]:
+    """One mechanic's draws at each combination of its plan (fixed seeds).  Each test draws its own mechanic's:
+    pytest-xdist then spreads the ~6 million plays over its workers like any other tests, where one worker
+    used to draw them all in two forked processes at a point of the run its schedule could not choose (a
+    fresh-clone run once met that block last, with every other worker done)."""
+    m = get(rule_id)
+    combos, n = _sampler_plan(m)
+    runs = []
+    for j, combo in enumerate(combos):
+        out = m.evaluate(**combo)
+        names = (*out.dists, *out.events, *(f"{g}:{k}" for g, ms in out.groups.items() for k in ms))
+        runs.append((combo, out, n, _draw_counts((rule_id, combo, 1000 + j, n, names))))
     return runs
 
 
@@ -352,7 +332,7 @@ def test_sampler_agrees_with_exact(rule_id):
     each draw, and no draw shows an outcome of probability zero.
     """
     _legal(rule_id)
-    runs = sampler_runs()[rule_id]
+    runs = sampler_runs(rule_id)
     assert runs
     failures = _sampler_failures(rule_id, runs)
     assert not failures, _first(failures, 5)
