@@ -198,7 +198,7 @@ def in_rough(state: GameState, piece: Piece) -> bool:
     """The base stands (partly) in ground that is rough for it (AOT-ROUGH-TERRAIN)."""
     if piece.inside:
         return True
-    poly, box = piece.polygon, sight.base_bounds(piece.pose, piece.size)
+    poly, box = piece.polygon, geo.base_box(piece.pose, piece.size)
     for t in state.terrain:
         if not terrain_effect(t.kind, piece.unit).test:
             continue

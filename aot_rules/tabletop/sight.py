@@ -33,10 +33,10 @@ from shapely.geometry import LineString, Point, Polygon
 from aot_rules.aot.rules.terrain import Terrain, terrain_effect
 from aot_rules.tabletop.events import Cover, CoverKind
 from aot_rules.tabletop.geometry import (
-    AREA_EPS,
     CONTACT,
     BaseSize,
     Pose,
+    base_box,
     crosses,
     distance,
     footprint,
@@ -66,13 +66,6 @@ BOX_EPS = 1e-6
 # --- pure geometry, cached: every argument is an immutable pose, size or outline ------------------------
 
 @lru_cache(maxsize=CACHE_SIZE)
-def base_bounds(pose: Pose, size: BaseSize) -> Bounds:
-    """The bounding box of a base."""
-    b = footprint(pose, size).bounds
-    return (float(b[0]), float(b[1]), float(b[2]), float(b[3]))
-
-
-@lru_cache(maxsize=CACHE_SIZE)
 def _base_centre(pose: Pose, size: BaseSize) -> tuple[float, float, Point]:
     c = footprint(pose, size).centroid
     assert isinstance(c, Point)
@@ -91,7 +84,7 @@ def outline_polygon(outline: tuple[tuple[float, float], ...]) -> tuple[Polygon, 
 @lru_cache(maxsize=CACHE_SIZE)
 def _inside(outline: tuple[tuple[float, float], ...], pose: Pose, size: BaseSize) -> bool:
     _, (x0, y0, x1, y1), grown = outline_polygon(outline)
-    bx0, by0, bx1, by1 = base_bounds(pose, size)
+    bx0, by0, bx1, by1 = base_box(pose, size)
     if bx0 < x0 - BOX_EPS or by0 < y0 - BOX_EPS or bx1 > x1 + BOX_EPS or by1 > y1 + BOX_EPS:
         return False  # sticks out of the piece's box: not wholly inside
     return bool(grown.contains(footprint(pose, size)))
@@ -134,7 +127,7 @@ def gap(a: Piece, b: Piece) -> float:
 def in_touch(a: Piece, b: Piece) -> bool:
     """The two bases are in contact (closer than :data:`geometry.CONTACT`), as ``gap(a, b) < CONTACT``;
     bases whose boxes are clearly farther apart than that are not measured."""
-    if boxes_apart(base_bounds(a.pose, a.size), base_bounds(b.pose, b.size), CONTACT):
+    if boxes_apart(base_box(a.pose, a.size), base_box(b.pose, b.size), CONTACT):
         return False
     return gap(a, b) < CONTACT
 
@@ -201,7 +194,7 @@ def _blockers(state: GameState, shooter: Piece, target: Piece,
     for p in state.fighting():
         if p.id in (shooter.id, target.id):
             continue
-        box = base_bounds(p.pose, p.size)
+        box = base_box(p.pose, p.size)
         if near is not None and boxes_apart(box, near):
             continue
         if high and not on_hill(state, p):
@@ -237,7 +230,7 @@ def in_cover(state: GameState, target: Piece, shooter: Piece) -> Cover | None:
     - its own camp: a unit whose base is in its own camp guards it, and counts as in a wood.
     """
     body = target.polygon
-    tbox = base_bounds(target.pose, target.size)
+    tbox = base_box(target.pose, target.size)
     for t in state.terrain:
         if t.kind not in SEEN_INSIDE:
             continue
@@ -251,9 +244,6 @@ def in_cover(state: GameState, target: Piece, shooter: Piece) -> Cover | None:
             poly, box, _ = outline_polygon(t.outline)
             if any(not boxes_apart(lbox, box) and _hedge_cover(line, poly, body) for line, lbox in lines):
                 return Cover(CoverKind.BEHIND, t.name, t.kind)
-    own = state.sides[target.side].camp
-    if len(own) >= 3 and not state.sides[target.side].camp_captured:
-        camp, box, _ = outline_polygon(own)
-        if not boxes_apart(box, tbox) and camp.intersection(body).area > AREA_EPS:
-            return Cover(CoverKind.CAMP)
+    if state.guards_camp(target):
+        return Cover(CoverKind.CAMP)
     return None

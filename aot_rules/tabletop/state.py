@@ -285,14 +285,20 @@ class GameState:
 
     def camp_guards(self, side: int) -> tuple[Piece, ...]:
         """The units of ``side`` standing in its camp: its guard (AOT-CAMP), while one stands there the camp
-        cannot be sacked, only fought for.  None once the camp is sacked.  The one test of who guards a camp:
-        a move's entry, a sack, the player's march on a camp."""
-        camp_box = self.sides[side].camp_box
-        if camp_box is None:
+        cannot be sacked, only fought for.  None once the camp is sacked.  Who guards a camp for a move's entry,
+        a sack and the player's march on a camp; each is tested by :meth:`guards_camp`."""
+        if self.sides[side].camp_box is None:
             return ()
-        camp = self.sides[side].camp_polygon  # a unit whose box misses the camp's is not measured
-        return tuple(g for g in self.fighting(side)
-                     if not boxes_apart(base_box(g.pose, g.size), camp_box) and overlap(g.polygon, camp))
+        return tuple(g for g in self.fighting(side) if self.guards_camp(g))
+
+    def guards_camp(self, piece: Piece) -> bool:
+        """Whether ``piece`` stands in its own side's camp (AOT-CAMP): its base shares ground with the camp, which
+        has not been sacked.  The one test of a camp's guard, asked of the units on the table
+        (:meth:`camp_guards`) and of trial poses of pieces not in this state (sight's cover in the camp)."""
+        camp_box = self.sides[piece.side].camp_box
+        if camp_box is None or boxes_apart(base_box(piece.pose, piece.size), camp_box):
+            return False  # a unit whose box misses the camp's is not measured
+        return overlap(piece.polygon, self.sides[piece.side].camp_polygon)
 
     def friends(self, piece: Piece) -> tuple[Piece, ...]:
         return tuple(p for p in self.fighting(piece.side) if p.id != piece.id)
