@@ -5,7 +5,7 @@ more.  Three checks read nothing but a fresh load of a page: no JavaScript error
 (``test_browser.py``), the page's total transfer and the axe audit (``test_site.py``).  Loading each page once,
 with the cache off so that every byte counts, and recording what all three read, keeps every check and pays for
 one load and one audit per page instead of three loads.  The session fixture ``laptop_visit`` (``conftest.py``)
-keeps the records.
+keeps the records, one per page for the whole run, shared by the pytest-xdist workers.
 """
 
 from __future__ import annotations
