@@ -5,7 +5,7 @@ mass); each derivation gives exact laws, which must equal the engine's ``Fractio
 grid point where it can be evaluated.  The structured forms (single rolls, sums, binomials, volleys,
 the weather chain, melee strikes, point masses) must evaluate everywhere on the grid; the general
 recursion over a played procedure's dice is evaluated where its tree has at most ``LEAF_BUDGET``
-leaves.  The fast tier checks four points of each grid (SAMPLE); the full tier a wider spread (``WIDE``).  Every
+leaves.  The fast tier checks three points of each grid (SAMPLE); the full tier a wider spread (``WIDE``).  Every
 recursion is also checked at the grid point its page names (``checked_point``: where the calculator starts,
 or a smaller point when that tree is too large), so none goes unchecked however its sample falls.
 """
@@ -33,7 +33,7 @@ from aot_rules.systems import all_mechanics, get
 
 IDS = [m.rule_id for m in all_mechanics()]
 #: grid points per mechanic in the fast tier, spread evenly from its first (the full tier checks WIDE of them)
-SAMPLE = 4
+SAMPLE = 3
 ROOT = Path(__file__).resolve().parents[2]
 
 

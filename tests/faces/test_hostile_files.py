@@ -44,6 +44,10 @@ HANG = 60
 #: The address space a hostile-input subprocess may use: the engine needs a few hundred MiB, /dev/zero read
 #: whole would need gigabytes.
 MEMORY = 1536 * 1024 * 1024
+#: Where a command is run: in this process (both tiers) or in a fresh one (see :func:`run_where` below).
+IN_PROCESS = "in-process"
+#: Both, the fresh process in the full tier only (a fast-tier run would start an interpreter for each).
+BOTH_TIERS = [IN_PROCESS, pytest.param("process", marks=pytest.mark.slow)]
 needs_linux = pytest.mark.skipif(not sys.platform.startswith("linux"), reason="FIFOs, /dev/zero and /dev/full")
 
 
@@ -122,20 +126,22 @@ def test_a_file_that_lies_about_its_size_is_cut_at_the_cap(tmp_path: Path, monke
 
 
 @needs_linux
+@pytest.mark.parametrize("where", BOTH_TIERS)
 @pytest.mark.parametrize("command", [["army", "validate"], ["army", "show"], ["play", "--load"]])
-def test_a_fifo_is_refused_without_blocking(tmp_path: Path, command: list[str]) -> None:
+def test_a_fifo_is_refused_without_blocking(tmp_path: Path, command: list[str], where: str) -> None:
     fifo = tmp_path / "pipe.yaml"
     os.mkfifo(fifo)
-    p = cli(*command, fifo)
+    p = run_where(where, *command, fifo)
     assert p.returncode == 2 and p.stdout == b""
     assert one_error_line(p).endswith(f"{fifo}: is a FIFO (named pipe), not a regular file; only regular files "
                                       "are read")
 
 
 @needs_linux
+@pytest.mark.parametrize("where", BOTH_TIERS)
 @pytest.mark.parametrize("command", [["army", "validate"], ["play", "--load"]])
-def test_dev_zero_is_refused_by_the_commands(command: list[str]) -> None:
-    p = cli(*command, "/dev/zero")
+def test_dev_zero_is_refused_by_the_commands(command: list[str], where: str) -> None:
+    p = run_where(where, *command, "/dev/zero")
     assert p.returncode == 2 and "/dev/zero: is a character device, not a regular file" in one_error_line(p)
 
 
@@ -311,10 +317,11 @@ def test_save_refuses_what_is_not_a_regular_file(tmp_path: Path) -> None:
 
 
 @needs_linux
-def test_play_save_to_a_fifo_exits_2_and_leaves_it(tmp_path: Path) -> None:
+@pytest.mark.parametrize("where", BOTH_TIERS)
+def test_play_save_to_a_fifo_exits_2_and_leaves_it(tmp_path: Path, where: str) -> None:
     fifo = tmp_path / "game.json"
     os.mkfifo(fifo)
-    p = cli("play", "--scenario", "delion", "--save", fifo)
+    p = run_where(where, "play", "--scenario", "delion", "--save", fifo)
     assert p.returncode == 2
     assert one_error_line(p) == f"aot_rules play: {fifo}: is a FIFO (named pipe), not a regular file; only a " \
                                 "regular file is replaced"
@@ -335,8 +342,6 @@ def test_play_save_keeps_the_mode(tmp_path: Path, capsys: pytest.CaptureFixture[
 # tier meets the same streams in this process (cli_here): standard output and error opened on the same file
 # descriptors as the interpreter opens them, or absent as the interpreter leaves a closed one, then flushed as at
 # exit; it keeps a few real processes, so the interpreter's own part is checked in every run too.
-
-IN_PROCESS = "in-process"
 
 
 def interpreter_stream(fd: int, *, stderr: bool = False) -> io.TextIOWrapper:
@@ -437,7 +442,7 @@ def test_with_stderr_closed_a_refusal_does_not_move_to_stdout(args: list[str], w
 
 
 @needs_linux
-@pytest.mark.parametrize("where", [IN_PROCESS, pytest.param("process", marks=pytest.mark.slow)])
+@pytest.mark.parametrize("where", BOTH_TIERS)
 def test_a_full_stderr_still_exits_2_quietly(where: str) -> None:
     with open("/dev/full", "wb") as full:
         p = run_where(where, "odds", "melee", "--a-ranks", "x", stderr=full.fileno())

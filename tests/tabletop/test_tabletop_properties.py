@@ -147,7 +147,7 @@ def test_save_load_round_trip_is_identity(seed: int, actions: list[tuple[str, st
     assert save.dumps(back) == text
 
 
-@settings(max_examples=max(20, EXAMPLES // 40), deadline=None, derandomize=True,
+@settings(max_examples=examples(20, fast=8), deadline=None, derandomize=True,
           suppress_health_check=[HealthCheck.too_slow])
 @given(seeds, st.integers(1, 4))
 def test_whole_games_between_scripted_players_keep_the_invariants(seed: int, turns: int) -> None:

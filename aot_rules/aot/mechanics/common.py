@@ -4,6 +4,7 @@ from __future__ import annotations
 
 from collections.abc import Callable, Mapping
 from dataclasses import dataclass, replace
+from functools import lru_cache
 from typing import Any, NamedTuple
 
 from aot_rules.aot.units import MAX_MOUNTED_DENSITY, Body, Unit, unit_of
@@ -37,17 +38,26 @@ class MoverInput:
               horse_armour: bool = False) -> Unit:
         """The unit, refusing counts its ranks cannot hold (the refusal names ``density``/``formed``)."""
         formed = self.formed if self.formed is not None else self.density * (1 if mounted else 2)
-        if mounted:
-            with blame("density", "formed"):
-                if formed != self.density:
-                    raise RuleError("AOT-DENSITY", f"mounted troops stand in one rank: {formed} formed riders have "
-                                    f"density {formed}, not {self.density}")
-                if self.density > MAX_MOUNTED_DENSITY:
-                    raise RuleError("AOT-DENSITY-LIMITS", f"a mounted unit has density at most {MAX_MOUNTED_DENSITY}")
-                return Unit(name="the unit", ranks=(formed,), mounted=True, regular=self.regular, shield=shield,
-                            armour=armour, horse_armour=horse_armour)
-        return replace(formed_unit(self.density, formed, "the unit"), regular=self.regular, shield=shield,
-                       armour=armour, horse_armour=horse_armour)
+        return _mover(self.density, formed, self.regular, mounted, shield, armour, horse_armour)
+
+
+@lru_cache(maxsize=1024)
+def _mover(density: int, formed: int, regular: bool, mounted: bool, shield: bool, armour: bool,
+           horse_armour: bool) -> Unit:
+    """:meth:`MoverInput.mover`'s unit, built once per set of inputs (a unit is immutable): the movement
+    calculators' grids ask for the same few dozen units tens of thousands of times.  A refusal is not kept,
+    so it is raised afresh each time."""
+    if mounted:
+        with blame("density", "formed"):
+            if formed != density:
+                raise RuleError("AOT-DENSITY", f"mounted troops stand in one rank: {formed} formed riders have "
+                                f"density {formed}, not {density}")
+            if density > MAX_MOUNTED_DENSITY:
+                raise RuleError("AOT-DENSITY-LIMITS", f"a mounted unit has density at most {MAX_MOUNTED_DENSITY}")
+            return Unit(name="the unit", ranks=(formed,), mounted=True, regular=regular, shield=shield,
+                        armour=armour, horse_armour=horse_armour)
+    return replace(formed_unit(density, formed, "the unit"), regular=regular, shield=shield, armour=armour,
+                   horse_armour=horse_armour)
 
 
 def formed_unit(density: int, formed: int, name: str = "unit") -> Unit:

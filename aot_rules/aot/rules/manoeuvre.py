@@ -13,7 +13,7 @@ from __future__ import annotations
 
 from dataclasses import replace
 from enum import StrEnum
-from functools import cache
+from functools import cache, lru_cache
 
 from aot_rules.aot.rules.disorder import disorder_test, take_disorder_test
 from aot_rules.aot.rules.evasion import evade_exact, play_evade
@@ -40,6 +40,27 @@ _ACTIVITY = {Step.TURN: Activity.TURN, Step.EVADE: Activity.EVADE}
 
 
 def check_plan(unit: Unit, steps: tuple[Step, ...]) -> None:
+    """Refuse a plan the rules forbid (see :func:`_check_plan`).  Each plan is judged once: the movement
+    calculator's grid asks again and again about the same units' plans, and a fresh refusal is raised each
+    time from the judgement kept."""
+    refusal = _plan_refusal(unit, steps)
+    if refusal is not None:
+        rule_id, message, params = refusal
+        raise RuleError(rule_id, message, params=params)
+
+
+@lru_cache(maxsize=8192)
+def _plan_refusal(unit: Unit, steps: tuple[Step, ...]) -> tuple[str, str, tuple[str, ...]] | None:
+    try:
+        _check_plan(unit, steps)
+    except RuleError as e:
+        if type(e) is not RuleError:
+            raise  # a refusal of its own kind is passed on as it is, never rebuilt
+        return e.rule_id, e.message, e.params
+    return None
+
+
+def _check_plan(unit: Unit, steps: tuple[Step, ...]) -> None:
     """Refuse a plan the rules forbid.  The once-a-turn allowances (one run or trot, one evasion, none
     after the other: AOT-UNIT-ACTIONS, AOT-EVADE-ELIGIBILITY, AOT-RUN) are the turn tracker's own rules,
     replayed step by step; what only a plan can ask (a move in the defensive formation, an evasion by
