@@ -161,7 +161,7 @@ def test_merging_strike_dice_is_exact_only_where_the_rule_reads_hit_or_miss() ->
 #: Grid points the full tier checks per mechanic: the whole grid where it has no more, else this many spread
 #: evenly over it.  The largest grids (thousands of points, some with six-dice trees at every point) would
 #: take hours whole on two cores; an even spread still reaches both ends of every input.
-WIDE = 24
+WIDE = 16
 
 
 @pytest.mark.slow

@@ -34,7 +34,7 @@ from aot_rules.tabletop.player import scripted
 from aot_rules.tabletop.scenarios import scenario
 from aot_rules.tabletop.state import GameState
 
-EXAMPLES = int(os.environ.get("AOT_PROPERTY_EXAMPLES", examples(400, fast=40)))
+EXAMPLES = int(os.environ.get("AOT_PROPERTY_EXAMPLES", examples(300, fast=40)))
 PROPERTY = settings(max_examples=EXAMPLES, deadline=None, derandomize=True,
                     suppress_health_check=[HealthCheck.too_slow, HealthCheck.data_too_large])
 
