@@ -443,7 +443,7 @@ def build(m: Mechanic[Any], table: Table | None = None, width: int = 760, links:
     muted = "color:var(--pst-color-text-muted, #646464)"  # the theme's muted text, light or dark
     head = Div(text=f'<b>{m.title}</b> <span style="{muted}">· {rid} · exact odds</span>{note}',
                sizing_mode="stretch_width")
-    answer = column(fig, div, sizing_mode="stretch_width", styles={"flex": "1 1 300px", "min-width": "0"})
+    answer = column(fig, div, sizing_mode="stretch_width", styles={"min-width": "0"})
     wrap = [InlineStyleSheet(css=":host { flex-wrap: wrap; }")]
     layout_body: Any
     if not any(members.values()):  # a mechanic with no inputs (the initiative roll): its one answer alone
@@ -452,6 +452,9 @@ def build(m: Mechanic[Any], table: Table | None = None, width: int = 760, links:
         # Controls beside the answer on a laptop, above it on a phone: the row wraps once the answer
         # would get narrower than a readable table (a 390 px screen fits one column, not two).
         sections[0].styles = {"flex": "0 1 260px", "min-width": "220px"}
+        # In a row the basis is a width.  Only here: in a column a basis is a height, and 300 px of it held
+        # the answer's table below the widget's edge, to be scrolled for inside the page's output box.
+        answer.styles = {"flex": "1 1 300px", "min-width": "0"}
         layout_body = row(sections[0], answer, sizing_mode="stretch_width", stylesheets=wrap)
     else:
         # A fight: the whole setting, then the sides in two columns (one above the other on a phone), then the answer.

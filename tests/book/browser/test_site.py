@@ -148,7 +148,7 @@ def test_widgets_are_legible_in_dark_mode(browser: Any, site: str, page: str) ->
 # --- 5. Legible on a phone -------------------------------------------------------------------------------------
 
 PHONE_CHECK = """
-const out = {wide: document.documentElement.scrollWidth, small: [], targets: [], diagram: []};
+const out = {wide: document.documentElement.scrollWidth, small: [], targets: [], diagram: [], cut: []};
 const walk = (root) => { for (const el of root.querySelectorAll('*')) { if (el.shadowRoot) walk(el.shadowRoot);
   const r = el.getBoundingClientRect(); if (!(r.width > 0 && r.height > 0)) continue;
   const own = Array.from(el.childNodes).some(n => n.nodeType === 3 && n.textContent.trim());
@@ -157,7 +157,8 @@ const walk = (root) => { for (const el of root.querySelectorAll('*')) { if (el.s
   if (el.matches('select, input[type=checkbox], label:has(input)') && r.height < 44 && !el.closest('label:has(input)')
       || el.matches('label:has(input)') && r.height < 44)
     out.targets.push(el.tagName + ' ' + Math.round(r.width) + 'x' + Math.round(r.height)); } };
-for (const w of document.querySelectorAll('.aot-widget')) walk(w);
+for (const w of document.querySelectorAll('.aot-widget')) { walk(w);
+  if (w.scrollHeight > w.clientHeight + 2) out.cut.push(`${w.dataset.rule}: ${w.clientHeight} of ${w.scrollHeight}`); }
 for (const svg of document.querySelectorAll('figure.aot-diagram svg')) {
   const vb = svg.viewBox.baseVal; const k = svg.getBoundingClientRect().width / vb.width;
   if (!(k > 0)) continue;
@@ -171,7 +172,8 @@ return out;
 @pytest.mark.parametrize("page", toc_pages())
 def test_every_page_fits_a_phone(browser: Any, site: str, page: str) -> None:
     """At 390 px: no sideways scrolling, widget text and inputs ≥ 16 px, touch targets ≥ 44 px, diagram text
-    ≥ 11 px, and no floating button over the text."""
+    ≥ 11 px, every widget's answer inside its box (none to scroll for inside the page), and no floating button
+    over the text."""
     viewport(browser, PHONE)
     open_page(browser, f"{site}/{page}.html", widgets=True)
     got = browser.execute_script(PHONE_CHECK)
@@ -179,6 +181,7 @@ def test_every_page_fits_a_phone(browser: Any, site: str, page: str) -> None:
     assert not got["small"], f"widget text under 16 px on {page}: {got['small'][:6]}"
     assert not got["targets"], f"touch targets under 44 px on {page}: {got['targets'][:6]}"
     assert not got["diagram"], f"diagram text under 11 px on {page}: {got['diagram'][:6]}"
+    assert not got["cut"], f"widgets whose answer runs past their box on {page}: {got['cut'][:6]}"
     assert not visible(browser, "#pst-back-to-top")
 
 
