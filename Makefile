@@ -40,9 +40,9 @@ $(NPM_STAMP): package.json package-lock.json
 setup: $(STAMP) $(NPM_STAMP)
 
 book: setup
-	@echo ">> building the book (pages run only when they or the engine code they import changed; warnings and"
-	@echo "   failing cells are errors). For a build from nothing: make clean book"
-	$(BIN)/jupyter-book build . --builder html -W -n --keep-going
+	@echo ">> building the book (pages run only when they or the engine code they import changed, on every core;"
+	@echo "   warnings and failing cells are errors). For a build from nothing: make clean book"
+	$(BIN)/python book/build_book.py . --builder html -W -n --keep-going
 	@echo
 	@echo "The book is built. Open: $(CURDIR)/_build/html/index.html   (or: make serve)"
 
@@ -87,7 +87,7 @@ bench: setup
 # ruff over the package, the tests, bench and the book's extensions; mypy --strict over the package
 # (pyproject.toml) and over the book's extensions and the tests with tests/mypy.ini.
 lint: setup
-	$(BIN)/ruff check aot_rules tests bench book/_ext
+	$(BIN)/ruff check aot_rules tests bench book/_ext book/build_book.py
 	$(BIN)/mypy
 	$(BIN)/mypy --config-file tests/mypy.ini
 

@@ -520,7 +520,7 @@ def main() -> None:
     with tempfile.TemporaryDirectory() as tmp:
         env = dict(os.environ)
         t, cpu, load = time.perf_counter(), children_cpu(), os.getloadavg()[0]
-        proc = subprocess.run([str(Path(sys.executable).with_name("jupyter-book")), "build", str(ROOT),
+        proc = subprocess.run([sys.executable, str(ROOT / "book" / "build_book.py"), str(ROOT),
                                "--builder", "html", "-W", "-n", "--keep-going", "--path-output", tmp],
                               capture_output=True, text=True, env=env)
         t3, cpu3 = time.perf_counter() - t, children_cpu() - cpu
@@ -530,7 +530,7 @@ def main() -> None:
         report(f"clean book build (1 run, every page executed; {cpu3:.0f} CPU-s, load {load:.1f})", f"{t3:.1f} s",
                "< 300 s", t3 < 300)
         t, cpu, load = time.perf_counter(), children_cpu(), os.getloadavg()[0]
-        proc = subprocess.run([str(Path(sys.executable).with_name("jupyter-book")), "build", str(ROOT),
+        proc = subprocess.run([sys.executable, str(ROOT / "book" / "build_book.py"), str(ROOT),
                                "--builder", "html", "-W", "-n", "--keep-going", "--path-output", tmp],
                               capture_output=True, text=True, env=env)
         t4, cpu4 = time.perf_counter() - t, children_cpu() - cpu

@@ -1,8 +1,9 @@
 """Fixtures for the book: one strict build per test session, and a local web server.
 
 The build is the real `jupyter-book build . -W -n --keep-going` that `make book`
-runs, so a warning or a failing cell fails the suite.  Set AOT_REUSE_BOOK=1 to
-reuse an existing _build/html while iterating locally (or AOT_REUSE_BOOK=<folder> for a copy elsewhere).
+runs (through book/build_book.py, on every core), so a warning or a failing cell fails
+the suite.  Set AOT_REUSE_BOOK=1 to reuse an existing _build/html while iterating locally
+(or AOT_REUSE_BOOK=<folder> for a copy elsewhere).
 """
 
 from __future__ import annotations
@@ -28,8 +29,8 @@ def _build() -> Path:
     """The strict build from nothing (``--all``, the doctrees dropped, so every page runs)."""
     shutil.rmtree(HTML, ignore_errors=True)
     shutil.rmtree(ROOT / "_build" / ".doctrees", ignore_errors=True)  # else unchanged pages are not re-run
-    jb = Path(sys.executable).with_name("jupyter-book")
-    proc = subprocess.run([str(jb), "build", ".", "--all", "--builder", "html", "-W", "-n", "--keep-going"],
+    proc = subprocess.run([sys.executable, "book/build_book.py", ".", "--all", "--builder", "html", "-W", "-n",
+                           "--keep-going"],
                           cwd=ROOT, capture_output=True, text=True, timeout=1200)
     log = proc.stdout + proc.stderr
     (ROOT / "_build").mkdir(exist_ok=True)

@@ -3,7 +3,9 @@
 from __future__ import annotations
 
 import json
+import os
 import re
+import sys
 from pathlib import Path
 
 import pytest
@@ -125,3 +127,20 @@ def test_worked_examples_replay_the_engines_losses(built_book: Path) -> None:
             assert drawn["x"].count('class="d"') == e.after.disordered, ex_id
             assert drawn["b"].count('class="f"') == e.after.formed, ex_id
         assert "<animate" not in block[:block.index("</div>", start)] and 'class="rp-play"' in viewer
+
+
+def test_the_pages_are_read_and_run_on_every_core(built_book: Path) -> None:
+    """book/build_book.py gives Sphinx a job per core, and no extension the book loads keeps the read serial (an
+    undeclared one would be a warning, so the strict build would fail): the log shows the pages read in
+    parallel chunks ("book/a .. book/b"), which a serial read never prints."""
+    sys.path.insert(0, str(ROOT / "book"))
+    import build_book
+
+    if build_book.jobs() < 2:
+        pytest.skip("one usable core: the build is serial")
+    if os.environ.get("AOT_REUSE_BOOK", "") not in ("", "0"):
+        pytest.skip("the book may be reused, not built, in this run (AOT_REUSE_BOOK): its log is not this run's")
+    log = ROOT / "_build" / "book-build.log"
+    text = re.sub(r"\x1b\[[0-9;]*m", "", log.read_text(encoding="utf-8"))
+    assert "doing serial read" not in text
+    assert re.search(r"^reading sources\.\.\. \[\s*\d+%\] \S+ \.\. \S+$", text, re.M), text[-2000:]

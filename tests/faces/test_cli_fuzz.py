@@ -10,6 +10,7 @@ from __future__ import annotations
 
 import contextlib
 import dataclasses
+import gc
 import io
 import itertools
 import json
@@ -35,9 +36,11 @@ from aot_rules.systems import all_mechanics
 
 MECHANICS = all_mechanics()
 FRACTION_RE = re.compile(r"^(0|1|[1-9][0-9]*/[1-9][0-9]*)$")
-#: One call may take this much CPU time at most: an absurd value must be refused at once, not computed.  CPU
-#: time, not wall time: on a machine shared with other work (or with pytest-xdist's other worker) the wall time of
-#: a quick answer reached 6 s.
+#: One call may take this much CPU time at most: an absurd value must be refused at once, not computed.  The CPU
+#: time of the calling thread, with the garbage collector paused (:func:`run`): on a machine shared with other work
+#: (or with pytest-xdist's other worker) the wall time of a quick answer reached 6 s; and a worker's heap grows to
+#: millions of objects over the suite, so a collection that happens to fall inside a 1 ms call took up to 4 s of
+#: the call's CPU time (twice in one CI run).
 SLOW = 2.0
 
 #: Strings no option accepts, whatever its kind.
@@ -171,10 +174,16 @@ def recording() -> Iterator[list[Outcome]]:
 
 def run(args: list[str]) -> Run:
     out, err = io.StringIO(), io.StringIO()
+    collecting = gc.isenabled()
     with recording() as seen, contextlib.redirect_stdout(out), contextlib.redirect_stderr(err):
-        start = time.process_time()
-        code = main(args)
-        seconds = time.process_time() - start
+        gc.disable()  # the call's own work is timed, not a collection of the whole suite's heap (see SLOW)
+        try:
+            start = time.thread_time()
+            code = main(args)
+            seconds = time.thread_time() - start
+        finally:
+            if collecting:
+                gc.enable()
     return Run(code, out.getvalue(), err.getvalue(), seconds, seen[-1] if seen else None)
 
 
