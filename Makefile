@@ -84,10 +84,10 @@ test-fast: setup
 bench: setup
 	$(BIN)/python bench/bench.py
 
-# ruff over the package, the tests, bench and the book's extensions; mypy --strict over the package
+# ruff over the package, the tests (tests/book included), bench and the book's code; mypy --strict over the package
 # (pyproject.toml) and over the book's extensions and the tests with tests/mypy.ini.
 lint: setup
-	$(BIN)/ruff check aot_rules tests bench book/_ext book/build_book.py
+	$(BIN)/ruff check aot_rules tests bench book
 	$(BIN)/mypy
 	$(BIN)/mypy --config-file tests/mypy.ini
 

@@ -165,6 +165,22 @@ def _manifest(app: Sphinx, outdir: Path) -> None:
     (outdir / "manifest.webmanifest").write_text(json.dumps(doc, ensure_ascii=False, indent=1), encoding="utf-8")
 
 
+#: The engine's files the pages load by name (``_page``): in place before any page is written (:func:`_scripts`).
+PAGE_FILES = ("client.js", "at-the-table.js", "at-the-table.css")
+
+
+def _scripts(app: Sphinx) -> None:
+    """The files pages load, copied before the pages are written, not when the build finishes: Sphinx adds a
+    checksum (``client.js?v=…``) to a page's script and style links only for files already in the output, and
+    that query is what makes a reader's browser fetch a changed client after the site is republished."""
+    if app.builder.format != "html":
+        return
+    dest = Path(app.outdir) / "_static" / FOLDER
+    dest.mkdir(parents=True, exist_ok=True)
+    for name in PAGE_FILES:
+        shutil.copyfile(HERE / name, dest / name)
+
+
 def _finished(app: Sphinx, exc: Exception | None) -> None:
     if exc is not None or app.builder.format != "html":
         return
@@ -181,8 +197,6 @@ def _finished(app: Sphinx, exc: Exception | None) -> None:
     wheel = build_wheel(_root(app), dest / "wheels")
     worker = (HERE / "worker.js").read_text(encoding="utf-8").replace("@WHEEL@", wheel.name)
     (dest / "worker.js").write_text(worker, encoding="utf-8")
-    for name in ("client.js", "at-the-table.js", "at-the-table.css"):
-        shutil.copyfile(HERE / name, dest / name)
     (dest / "mechanics.json").write_text(json.dumps(mechanics_doc(app), ensure_ascii=False, separators=(",", ":")),
                                          encoding="utf-8")
     (dest / "armies.json").write_text(json.dumps(armies_doc(), ensure_ascii=False, separators=(",", ":")),
@@ -193,6 +207,7 @@ def _finished(app: Sphinx, exc: Exception | None) -> None:
 
 
 def setup(app: Sphinx) -> dict[str, Any]:
+    app.connect("builder-inited", _scripts)
     app.connect("html-page-context", _page)
     app.connect("build-finished", _finished)
     return {"version": "1.0", "parallel_read_safe": True, "parallel_write_safe": True}

@@ -144,3 +144,16 @@ def test_the_pages_are_read_and_run_on_every_core(built_book: Path) -> None:
     text = re.sub(r"\x1b\[[0-9;]*m", "", log.read_text(encoding="utf-8"))
     assert "doing serial read" not in text
     assert re.search(r"^reading sources\.\.\. \[\s*\d+%\] \S+ \.\. \S+$", text, re.M), text[-2000:]
+
+
+def test_pages_load_the_engine_client_with_its_checksum(built_book: Path) -> None:
+    """A page asks for ``client.js?v=<crc32 of the file>``, so a republished site's changed client is fetched
+    afresh, not taken from a reader's cache (the query is Sphinx's, given only for files in place before the
+    pages are written)."""
+    import zlib
+
+    client = built_book / "_static" / "aot-engine" / "client.js"
+    crc = zlib.crc32(client.read_bytes().replace(b"\r", b""))
+    want = f"client.js?v={crc:08x}"
+    for page in (built_book / "book" / "melee.html", built_book / "book" / "at-the-table.html"):
+        assert want in page.read_text(encoding="utf-8"), page

@@ -10,8 +10,6 @@ import re
 import sys
 from pathlib import Path
 
-import pytest
-
 from aot_rules.catalogue import EXAMPLES, RULES
 from aot_rules.present.readings import (
     BEGIN,
