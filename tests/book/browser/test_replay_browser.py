@@ -52,6 +52,12 @@ def _step(driver: Any, slug: str) -> int:
     return int(driver.execute_script("return document.getElementById(arguments[0]).dataset.step", f"animation-{slug}"))
 
 
+def _slide(driver: Any, slug: str, step: int) -> None:
+    """Drag the replay's slider to ``step``, as a reader's input does (the value, then its input event)."""
+    driver.execute_script("""const s = document.querySelector(arguments[0]); s.value = arguments[1];
+        s.dispatchEvent(new Event('input'));""", f"#animation-{slug} .rp-slider", step)
+
+
 def _click(driver: Any, slug: str, cls: str) -> None:
     driver.execute_script("document.querySelector(arguments[0]).click()", f"#animation-{slug} .{cls}")
 
@@ -96,8 +102,7 @@ def test_step_back_and_play(driver: Any, site: str, page: str, slug: str, scene:
     _click(driver, slug, "rp-back")
     start = max(0, n - PLAYED)
     if start:  # a long replay plays its last PLAYED steps (the slider test checks every frame of the turn's)
-        driver.execute_script("""const s = document.querySelector(arguments[0]); s.value = arguments[1];
-            s.dispatchEvent(new Event('input'));""", f"#animation-{slug} .rp-slider", start)
+        _slide(driver, slug, start)
         assert _step(driver, slug) == start
     _click(driver, slug, "rp-play")
     deadline = time.time() + 5 + 2.0 * (n - start)
@@ -115,8 +120,7 @@ def test_every_frame_of_the_turn_matches_the_engine(driver: Any, site: str) -> N
     r = replay(scenes.full_turn(), "turn-sequence")
     _open(driver, f"{site}/book/turn.html")
     for i in range(len(r.frames)):
-        driver.execute_script("""const s = document.querySelector(arguments[0]); s.value = arguments[1];
-            s.dispatchEvent(new Event('input'));""", "#animation-turn-sequence .rp-slider", i)
+        _slide(driver, "turn-sequence", i)
         assert _step(driver, "turn-sequence") == i
         assert driver.execute_script(JS_COUNTS, "animation-turn-sequence") == _expected(r, i), i
     assert not _errors(driver)
@@ -212,8 +216,7 @@ def test_labels_never_overlap(driver: Any, site: str, page: str, slug: str, widt
         n = int(driver.execute_script("return document.querySelector(arguments[0]).max",
                                       f"#animation-{slug} .rp-slider"))
         for i in range(n + 1):
-            driver.execute_script("""const s = document.querySelector(arguments[0]); s.value = arguments[1];
-                s.dispatchEvent(new Event('input'));""", f"#animation-{slug} .rp-slider", i)
+            _slide(driver, slug, i)
             assert driver.execute_script(JS_LABEL_CLASHES, f"animation-{slug}") == [], (slug, width, i)
         assert not _errors(driver)
     finally:
