@@ -8,6 +8,7 @@ derandomised, so a red run can be reproduced exactly.
 
 from __future__ import annotations
 
+import gc
 import json
 import os
 import resource
@@ -64,6 +65,28 @@ def pytest_collection_modifyitems(session: pytest.Session, config: pytest.Config
     pytest-xdist's work stealing can share them out finely and both workers finish together.  The order within
     each group (and so within each module) is the collection's."""
     items.sort(key=_run_order)
+
+
+def _settle_the_heap() -> None:
+    """Collect what is garbage now, then freeze the survivors (:func:`gc.freeze`), so that later collections walk
+    only what was made since.  A worker's heap grows to some two million objects over a run (the registry's
+    cached answers, the collected tests), and each full collection walked all of it again: 18 of them took 10 of
+    a fast-tier worker's CPU seconds.  Only the collector's walks change, never what a test sees: everything
+    unreachable when the heap is settled is collected first, and reference counting frees frozen objects as
+    before."""
+    gc.collect()
+    gc.freeze()
+
+
+def pytest_collection_finish(session: pytest.Session) -> None:
+    _settle_the_heap()
+
+
+@pytest.hookimpl(trylast=True)
+def pytest_runtest_teardown(item: pytest.Item, nextitem: pytest.Item | None) -> None:
+    """After the last test of a module (as this process runs them), the heap is settled (see above)."""
+    if nextitem is None or getattr(nextitem, "module", None) is not getattr(item, "module", None):
+        _settle_the_heap()
 
 
 #: Where a whole-tier run (``make test-fast`` / ``make test``) leaves its wall time, for ``make bench``.

@@ -11,10 +11,11 @@ asks for the parallel build.
 
 from __future__ import annotations
 
-from typing import Any
+from typing import TYPE_CHECKING, Any
 
-from sphinx.application import Sphinx
-from sphinx.config import Config
+if TYPE_CHECKING:  # Sphinx itself is imported only by a build, not by the tests that import this module
+    from sphinx.application import Sphinx
+    from sphinx.config import Config
 
 #: Extensions known to be parallel-safe that do not say so, with why (see the module docstring).
 UNDECLARED_SAFE = ("sphinx_multitoc_numbering",)

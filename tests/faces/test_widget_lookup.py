@@ -46,6 +46,9 @@ class Recorded:
     def __init__(self, m: Mechanic[Any]) -> None:
         self.m = m
         self.answers: dict[frozenset[tuple[str, Any]], Outcome | RuleError] = {}
+        #: the table form of each distinct outcome, worked out here once (cached outcomes repeat: 27,756 of the
+        #: movement procedure's settings share far fewer laws); kept by the identity of laws ``answers`` holds
+        self.forms: dict[tuple[int, str | None], dict[str, Any]] = {}
 
     def __getattr__(self, name: str) -> Any:
         return getattr(self.m, name)
@@ -69,7 +72,10 @@ def engine_answer(m: Recorded, table: Table, setting: dict[str, Any]) -> dict[st
         out = m.evaluate(**table.fixed, **setting)
     except RuleError as e:
         return refusal_form(e, m.m)
-    return table_form(summary(out, m.show))
+    key = (id(out.dists), out.main)
+    if key not in m.forms:
+        m.forms[key] = table_form(summary(out, m.show))
+    return m.forms[key]
 
 
 @contextlib.contextmanager
