@@ -3,11 +3,13 @@
 from __future__ import annotations
 
 import contextlib
+import gc
 import io
 import json
 import os
 import subprocess
 import sys
+from collections.abc import Iterator
 from typing import Any
 
 import pytest
@@ -89,3 +91,18 @@ def error_line(*args: str) -> str:
     assert len(lines) == 1, p.stderr
     assert lines[0].startswith("error: ")
     return lines[0]
+
+
+@contextlib.contextmanager
+def cycle_collector_paused() -> Iterator[None]:
+    """CPython's cyclic garbage collector, paused for the block (and left as it was found).  For work whose cost a
+    test measures or that keeps a large heap alive: the collector would walk what the block keeps, or the whole
+    suite's heap, again and again, and find nothing.  Reference counting still frees what is dropped."""
+    if not gc.isenabled():
+        yield
+        return
+    gc.disable()
+    try:
+        yield
+    finally:
+        gc.enable()

@@ -10,7 +10,6 @@ from __future__ import annotations
 
 import contextlib
 import dataclasses
-import gc
 import io
 import itertools
 import json
@@ -25,7 +24,7 @@ from typing import Any
 import pytest
 from hypothesis import HealthCheck, given, settings
 from hypothesis import strategies as st
-from support import FAST_TIER, legal_combo
+from support import FAST_TIER, cycle_collector_paused, legal_combo
 
 from aot_rules.cli import main
 from aot_rules.core.errors import RuleError
@@ -174,16 +173,12 @@ def recording() -> Iterator[list[Outcome]]:
 
 def run(args: list[str]) -> Run:
     out, err = io.StringIO(), io.StringIO()
-    collecting = gc.isenabled()
-    with recording() as seen, contextlib.redirect_stdout(out), contextlib.redirect_stderr(err):
-        gc.disable()  # the call's own work is timed, not a collection of the whole suite's heap (see SLOW)
-        try:
-            start = time.thread_time()
-            code = main(args)
-            seconds = time.thread_time() - start
-        finally:
-            if collecting:
-                gc.enable()
+    # the call's own work is timed, not a collection of the whole suite's heap (see SLOW)
+    with recording() as seen, contextlib.redirect_stdout(out), contextlib.redirect_stderr(err), \
+            cycle_collector_paused():
+        start = time.thread_time()
+        code = main(args)
+        seconds = time.thread_time() - start
     return Run(code, out.getvalue(), err.getvalue(), seconds, seen[-1] if seen else None)
 
 

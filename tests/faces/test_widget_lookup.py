@@ -11,14 +11,12 @@ here in the fast tier rather than only in the browser tests.
 
 from __future__ import annotations
 
-import contextlib
-import gc
 import itertools
 import json
-from collections.abc import Iterator
 from typing import Any
 
 import pytest
+from support import cycle_collector_paused
 
 from aot_rules.core.errors import RuleError
 from aot_rules.core.outcome import Outcome
@@ -78,24 +76,9 @@ def engine_answer(m: Recorded, table: Table, setting: dict[str, Any]) -> dict[st
     return m.forms[key]
 
 
-@contextlib.contextmanager
-def cycle_collector_paused() -> Iterator[None]:
-    """CPython's cyclic garbage collector, paused.  The check keeps every setting's answer alive (37,500 of them
-    for the movement procedure), and the collector walked that growing heap over and over: half the test's
-    time, for nothing (it found no garbage: the peak memory is the same without it).  Reference counting still
-    frees what the engine drops."""
-    if not gc.isenabled():
-        yield
-        return
-    gc.disable()
-    try:
-        yield
-    finally:
-        gc.enable()
-
-
 @pytest.mark.parametrize("mechanic", all_mechanics(), ids=lambda m: m.rule_id)
 def test_every_widget_setting_shows_the_engines_answer(mechanic: Mechanic[Any]) -> None:
+    # every setting's answer is kept (37,500 for the movement procedure): the collector walked them over and over
     with cycle_collector_paused():
         m = Recorded(mechanic)
         table = precompute(m)  # type: ignore[arg-type]  # duck-typed: every attribute but evaluate is m's
