@@ -468,26 +468,21 @@ class Sweep:
             return bool(self.polygon.distance(footprint(pose, size) if body is None else body) < limit)
         return d < limit
 
-    def overlaps(self, other: Polygon, box: Box) -> bool:
-        """:func:`overlap` of the ground and ``other`` (whose bounds are ``box``), a wheel's without building its
-        union when its pieces settle it: the ground shares at least as much with ``other`` as its piece that
-        shares most, and at most what its pieces share together.  So the pieces that come near ``other`` are
-        intersected with it in one shapely call; a piece sharing plainly more than :data:`AREA_EPS` says yes,
-        pieces sharing plainly less all told say no, and only the rest asks the union (:attr:`polygon`).  A
-        straight move's ground is one piece and is asked directly."""
+    def overlaps(self, other: Polygon, box: Box, outline: Sequence[tuple[float, float]]) -> bool:
+        """:func:`overlap` of the ground and ``other`` (whose bounds are ``box`` and vertices ``outline``), measured
+        in plain arithmetic (:func:`shared_area`) and asked of shapely only when that lands within
+        :data:`AREA_SLACK` of :data:`AREA_EPS`.  A wheel's ground is not convex, so its union is not built when
+        its pieces settle it: the ground shares at least as much with ``other`` as its piece that shares most,
+        and at most what its pieces share together; only the rest asks the union (:attr:`polygon`)."""
         if boxes_apart(self.bounds, box):
             return False
-        if not self.wheel:
-            return overlap(self.polygon, other)
-        near = self._near_parts(box, None)
+        near = [self.parts[0]] if not self.wheel else self._near_parts(box, None)
         if not near:
             return False
-        flat = [c for part in near for c in part]
-        index = [i for i, part in enumerate(near) for _ in part]
-        shared = shapely.area(shapely.intersection(shapely.polygons(shapely.linearrings(flat, indices=index)), other))
-        if float(shared.max()) > AREA_EPS * (1 + AREA_SLACK):
+        shared = [shared_area(outline, part) for part in near]
+        if max(shared) > AREA_EPS * (1 + AREA_SLACK):
             return True
-        if float(shared.sum()) < AREA_EPS * (1 - AREA_SLACK):
+        if sum(shared) < AREA_EPS * (1 - AREA_SLACK):
             return False
         return overlap(self.polygon, other)
 
@@ -557,12 +552,18 @@ class StraightClearance:
         return True if all(v >= lo for v in low) else None
 
 def bases_overlap(a: Pose, a_size: BaseSize, b: Pose, b_size: BaseSize) -> bool:
-    """:func:`overlap` of the two bases' footprints, asking shapely only when their boxes meet and no separating
-    line parts them (two bases that share no point share no ground: most pairs a move or a turn tests)."""
+    """:func:`overlap` of the two bases' footprints: bases whose boxes miss or that a line parts share no ground
+    (most pairs a move or a turn tests); the rest are measured by :func:`shared_area`, and by shapely only when
+    that lands within :data:`AREA_SLACK` of :data:`AREA_EPS` (two bases side by side in a line touch, and share
+    next to nothing)."""
     if boxes_apart(base_box(a, a_size), base_box(b, b_size)):
         return False
-    if separated(list(corners(a, a_size)), list(corners(b, b_size))):
+    ca, cb = list(corners(a, a_size)), list(corners(b, b_size))
+    if separated(ca, cb):
         return False
+    shared = shared_area(ca, cb)
+    if abs(shared - AREA_EPS) > AREA_EPS * AREA_SLACK:
+        return shared > AREA_EPS
     return overlap(footprint(a, a_size), footprint(b, b_size))
 
 
@@ -591,6 +592,48 @@ def separated(a: Points, b: Points) -> bool:
                 return True
     return False
 
+
+
+def shared_area(subject: Sequence[tuple[float, float]], clip: Points) -> float:
+    """The area the polygon ``subject`` (its vertices in either order; any simple polygon) shares with the convex
+    polygon ``clip``: ``subject`` clipped by each edge of ``clip`` in turn (Sutherland and Hodgman), then the
+    shoelace.  What shapely's intersection area gives, to rounding (about 1e-12 square inches on this table), for
+    a fraction of its cost; callers compare it with :data:`AREA_EPS` and ask shapely within :data:`AREA_SLACK`."""
+    n = len(clip)
+    turn = 0.0
+    for i in range(n):
+        x0, y0 = clip[i - 1]
+        x1, y1 = clip[i]
+        turn += x0 * y1 - x1 * y0
+    ring = clip if turn > 0 else clip[::-1]  # anticlockwise: the inside is left of every edge
+    out = list(subject)
+    for i in range(n):
+        if not out:
+            return 0.0
+        ax, ay = ring[i - 1]
+        bx, by = ring[i]
+        ex, ey = bx - ax, by - ay
+        kept: Points = []
+        px, py = out[-1]
+        ps = ex * (py - ay) - ey * (px - ax)
+        for qx, qy in out:
+            qs = ex * (qy - ay) - ey * (qx - ax)
+            if qs >= 0:
+                if ps < 0:
+                    t = ps / (ps - qs)
+                    kept.append((px + t * (qx - px), py + t * (qy - py)))
+                kept.append((qx, qy))
+            elif ps >= 0:
+                t = ps / (ps - qs)
+                kept.append((px + t * (qx - px), py + t * (qy - py)))
+            px, py, ps = qx, qy, qs
+        out = kept
+    area = 0.0
+    for i in range(len(out)):
+        x0, y0 = out[i - 1]
+        x1, y1 = out[i]
+        area += x0 * y1 - x1 * y0
+    return abs(area) / 2
 
 def convex_gap(a: Points, b: Points) -> float:
     """The distance between two convex polygons given by their vertices (0 when they meet), in plain

@@ -132,6 +132,7 @@ from aot_rules.tabletop.geometry import (
     box_gap,
     boxes_apart,
     centre,
+    corners,
     distance,
     footprint,
     footprint_nearer,
@@ -369,6 +370,7 @@ def _walk(state: GameState, piece: Piece, steps: Sequence[Step], budget: float, 
     camp_side = 1 - piece.side
     camp = state.sides[camp_side].camp_polygon
     camp_box = state.sides[camp_side].camp_box
+    camp_outline = state.sides[camp_side].camp
     rough = [(t, t.box) for t in state.terrain]
     meets: list[tuple[str, str]] = [("terrain", n) for n in piece.inside if any(t.name == n for t in state.terrain)]
     cur, left, cost, stopped = piece.pose, budget, 0.0, False
@@ -412,11 +414,11 @@ def _walk(state: GameState, piece: Piece, steps: Sequence[Step], budget: float, 
         if not on_table_box(box, state.width, state.depth):
             raise RuleError(TABLE_RULE, f"{piece.name} would leave the {state.width:g}×{state.depth:g}″ table")
         for t, t_box in rough:
-            if not boxes_apart(box, t_box) and ground.overlaps(t.polygon, t_box):
+            if not boxes_apart(box, t_box) and ground.overlaps(t.polygon, t_box, t.outline):
                 effect = check_passable(t.kind, unit)
                 if effect.test and ("terrain", t.name) not in meets:
                     meets.append(("terrain", t.name))
-        if (camp_box is not None and not boxes_apart(box, camp_box) and ground.overlaps(camp, camp_box)
+        if (camp_box is not None and not boxes_apart(box, camp_box) and ground.overlaps(camp, camp_box, camp_outline)
                 and ("camp", str(camp_side)) not in meets):
             guards = state.camp_guards(camp_side)  # a guarded camp: the move must end on its guard (below)
             meets.append(("camp", str(camp_side)))
@@ -452,7 +454,7 @@ def _with_friends_passed(meets: list[tuple[str, str]], grounds: list[tuple[Sweep
         for f in friends:
             if f.id in seen or ground.apart(f.pose, f.size):
                 continue
-            if ground.overlaps(f.polygon, base_box(f.pose, f.size)):
+            if ground.overlaps(f.polygon, base_box(f.pose, f.size), corners(f.pose, f.size)):
                 seen.add(f.id)
                 passed.append((at, ("friend", f.id)))
     out = list(meets)

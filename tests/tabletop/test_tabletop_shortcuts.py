@@ -51,6 +51,7 @@ from aot_rules.tabletop.geometry import (
     in_arc,
     on_table,
     overlap,
+    shared_area,
     sweep_parts,
     swept,
     turned_in_place,
@@ -482,14 +483,50 @@ def test_a_wheels_overlap_is_its_unions(start: Pose, deg: float, ahead: float, a
     union."""
     end = wheel_pose(start, BaseSize.UNIT, deg)
     at = Pose.of(*_beside(start, ahead, aside), face)
-    other = footprint(at, size)
+    outline = list(corners(at, size))
     if ground:
         x, y = at.x, at.y
-        other = Polygon([(x - 2, y - 2), (x + 2, y - 2), (x + 2, y + 2), (x - 2, y + 2)])
+        outline = [(x - 2, y - 2), (x + 2, y - 2), (x + 2, y + 2), (x - 2, y + 2)]
+    other = Polygon(outline)
     b = other.bounds
     box = (float(b[0]), float(b[1]), float(b[2]), float(b[3]))
     sweep = Sweep(start, end, BaseSize.UNIT, wheel=True)
-    assert sweep.overlaps(other, box) == overlap(swept(start, end, BaseSize.UNIT, wheel=True), other)
+    assert sweep.overlaps(other, box, outline) == overlap(swept(start, end, BaseSize.UNIT, wheel=True), other)
+
+
+#: A hook of ground (not convex), as a wood or a hill's outline may be, drawn about the origin.
+_HOOK = ((-3.0, -2.0), (3.0, -2.0), (3.0, 2.0), (1.0, 2.0), (1.0, -0.5), (-1.0, -0.5), (-1.0, 2.0), (-3.0, 2.0))
+
+
+@given(poses, st.floats(0.0, 8.0), st.floats(-6.0, 8.0), st.floats(-8.0, 8.0), st.booleans())
+@example(Pose.of(20, 20, 0), 4.0, 2.0, 0.0, False)
+@example(Pose.of(20, 20, 0), 4.0, 1.6, 0.0, True)
+def test_a_straight_moves_overlap_is_shapelys(start: Pose, d: float, ahead: float, aside: float,
+                                              hooked: bool) -> None:
+    """A straight move's ground against a base, or a piece of ground shaped like a hook, ahead of, beside or
+    behind it (touching, crossing or apart): :meth:`Sweep.overlaps` in plain arithmetic is shapely's overlap."""
+    end = start.advanced(d)
+    x, y = _beside(start, ahead, aside)
+    outline = ([(x + hx, y + hy) for hx, hy in _HOOK] if hooked
+               else list(corners(Pose.of(x, y, start.facing + 180), BaseSize.UNIT)))
+    other = Polygon(outline)
+    b = other.bounds
+    box = (float(b[0]), float(b[1]), float(b[2]), float(b[3]))
+    assert Sweep(start, end, BaseSize.UNIT).overlaps(other, box, outline) == overlap(swept(start, end, BaseSize.UNIT),
+                                                                                     other)
+
+
+@given(poses, sizes, st.floats(-6.0, 6.0), st.floats(-6.0, 6.0), st.booleans())
+def test_shared_area_is_shapelys_intersection_area(a: Pose, size: BaseSize, dx: float, dy: float,
+                                                   hooked: bool) -> None:
+    """:func:`shared_area` of a base, or a hook of ground, with a base near it, in either order of corners: the
+    area of shapely's intersection, to rounding."""
+    x, y = a.x + dx, a.y + dy
+    subject = [(x + hx, y + hy) for hx, hy in _HOOK] if hooked else list(corners(Pose.of(x, y, 30.0), size))
+    clip = list(corners(a, size))
+    want = Polygon(subject).intersection(Polygon(clip)).area
+    assert shared_area(subject, clip) == pytest.approx(want, abs=1e-9)
+    assert shared_area(subject[::-1], clip[::-1]) == pytest.approx(want, abs=1e-9)
 
 
 def test_a_turn_and_a_game_put_the_collectors_thresholds_back() -> None:
