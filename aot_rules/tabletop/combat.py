@@ -452,23 +452,42 @@ def _carried(pose: geo.Pose, to: geo.Pose, d: float) -> geo.Pose:
     return geo.Pose.of(pose.x + dx * d / n, pose.y + dy * d / n, pose.facing)
 
 
-def _ground_clear(state: GameState, p: Piece, ground: Polygon, *, short: bool) -> bool:
-    """The ground a countercharge crosses is open to it: on the table, no impassable ground, not the enemy's
-    camp, no other base overlapped; with ``short``, it also comes no nearer than contact to any enemy."""
-    if not geo.on_table(ground, state.width, state.depth):
+def _ground_clear(state: GameState, p: Piece, end: geo.Pose, *, short: bool) -> bool:
+    """The ground a countercharge crosses from where ``p`` stands to ``end`` (the hull of the two bases) is open
+    to it: on the table, no impassable ground, not the enemy's camp, no other base overlapped; with ``short``,
+    it also comes no nearer than contact to any enemy.  Measured in plain arithmetic, boxes first; the lane's
+    shapely polygon (:func:`_lane`) only when a measurement lands too near a threshold to trust."""
+    hull = geo.hull_points([*geo.corners(p.pose, p.size), *geo.corners(end, p.size)])
+    pieces = [hull]
+    box = geo.box_of(hull)
+    if not geo.on_table_box(box, state.width, state.depth):
         return False
+    built: list[Polygon] = []
+
+    def ground() -> Polygon:
+        if not built:
+            built.append(_lane(p, end))
+        return built[0]
+
     for t in state.terrain:
-        if not terrain_effect(t.kind, p.unit).passable and geo.overlap(ground, t.polygon):
+        if (not terrain_effect(t.kind, p.unit).passable and not geo.boxes_apart(box, t.box)
+                and geo.pieces_overlap(pieces, t.outline, ground, t.polygon)):
             return False
-    camp = state.sides[1 - p.side].camp_polygon
-    if not camp.is_empty and geo.overlap(ground, camp):
+    side = state.sides[1 - p.side]
+    camp_box = side.camp_box
+    if camp_box is not None and not geo.boxes_apart(box, camp_box) and geo.pieces_overlap(
+            pieces, side.camp, ground, side.camp_polygon):
         return False
     for o in state.fighting():
         if o.id == p.id:
             continue
-        if geo.overlap(ground, o.polygon):
+        o_box = geo.base_box(o.pose, o.size)
+        if geo.box_gap(box, o_box) >= geo.CONTACT + geo.GAP_SLACK:
+            continue  # too far to overlap or to touch
+        o_pts = list(geo.corners(o.pose, o.size))
+        if not geo.boxes_apart(box, o_box) and geo.pieces_overlap(pieces, o_pts, ground, o.polygon):
             return False
-        if short and o.side != p.side and geo.distance(ground, o.polygon) < geo.CONTACT:
+        if short and o.side != p.side and geo.pieces_nearer(pieces, o_pts, ground, o.polygon, geo.CONTACT):
             return False
     return True
 
@@ -506,7 +525,7 @@ def contact_poses(p: Piece, shooter: Piece) -> list[geo.Pose]:
 def _charge_home(state: GameState, p: Piece, shooter: Piece) -> geo.Pose | None:
     """The first contact pose the countercharger can reach over open ground, or None."""
     for pose in contact_poses(p, shooter):
-        if _ground_clear(state, p, _lane(p, pose), short=False):
+        if _ground_clear(state, p, pose, short=False):
             return pose
     return None
 
@@ -516,12 +535,12 @@ def _charge_short(state: GameState, p: Piece, shooter: Piece, r: float) -> geo.P
     toward the shooter (turned first to face it), stopping short of contact and of any other base."""
     goal = contact_poses(p, shooter)[0]
     start = geo.turned_in_place(p.pose, p.size, goal.facing)
-    if not _ground_clear(state, p, _lane(p, start), short=True):
+    if not _ground_clear(state, p, start, short=True):
         start = p.pose  # no room to turn: it goes as it faces
     r = min(r, math.hypot(goal.x - start.x, goal.y - start.y))
 
     def ok(d: float) -> bool:
-        return _ground_clear(state, p, _lane(p, _carried(start, goal, d)), short=True)
+        return _ground_clear(state, p, _carried(start, goal, d), short=True)
 
     if ok(r):
         return _carried(start, goal, r)
@@ -537,7 +556,8 @@ def _charge_short(state: GameState, p: Piece, shooter: Piece, r: float) -> geo.P
 def _rough_inside(state: GameState, p: Piece) -> tuple[str, ...]:
     """The rough pieces the base now stands in (it tests again when it moves on, AOT-ROUGH-TERRAIN)."""
     return tuple(t.name for t in state.terrain
-                 if terrain_effect(t.kind, p.unit).test and geo.overlap(p.polygon, t.polygon))
+                 if terrain_effect(t.kind, p.unit).test and not geo.boxes_apart(geo.base_box(p.pose, p.size), t.box)
+                 and geo.base_overlaps(p.pose, p.size, t.outline, t.polygon))
 
 
 def countercharge(state: GameState, ref: Referee, pid: str, shooter_id: str,

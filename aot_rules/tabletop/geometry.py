@@ -477,14 +477,7 @@ class Sweep:
         if boxes_apart(self.bounds, box):
             return False
         near = [self.parts[0]] if not self.wheel else self._near_parts(box, None)
-        if not near:
-            return False
-        shared = [shared_area(outline, part) for part in near]
-        if max(shared) > AREA_EPS * (1 + AREA_SLACK):
-            return True
-        if sum(shared) < AREA_EPS * (1 - AREA_SLACK):
-            return False
-        return overlap(self.polygon, other)
+        return bool(near) and pieces_overlap(near, outline, lambda: self.polygon, other)
 
     def apart(self, pose: Pose, size: BaseSize) -> bool:
         """A separating line parts the ground from the base at ``pose`` (so they cannot overlap)."""
@@ -593,6 +586,38 @@ def separated(a: Points, b: Points) -> bool:
     return False
 
 
+
+
+def pieces_overlap(pieces: Sequence[Points], outline: Sequence[tuple[float, float]], union: Callable[[], Polygon],
+                   other: Polygon) -> bool:
+    """:func:`overlap` of ground made of convex ``pieces`` (at least one) and ``other`` (vertices ``outline``),
+    without building the ground when its pieces settle it: the ground shares at least as much with ``other`` as
+    its piece that shares most, and at most what its pieces share together (:func:`shared_area`).  Only an
+    answer within :data:`AREA_SLACK` of :data:`AREA_EPS` asks shapely, of the pieces' ``union()``."""
+    shared = [shared_area(outline, piece) for piece in pieces]
+    if max(shared) > AREA_EPS * (1 + AREA_SLACK):
+        return True
+    if sum(shared) < AREA_EPS * (1 - AREA_SLACK):
+        return False
+    return overlap(union(), other)
+
+
+
+def base_overlaps(pose: Pose, size: BaseSize, outline: Sequence[tuple[float, float]], other: Polygon) -> bool:
+    """:func:`overlap` of the base at ``pose`` and ``other`` (vertices ``outline``: a piece of terrain, a camp),
+    measured as :func:`pieces_overlap` does."""
+    return pieces_overlap([list(corners(pose, size))], outline, lambda: footprint(pose, size), other)
+
+def pieces_nearer(pieces: Sequence[Points], pts: Points, union: Callable[[], Polygon], other: Polygon,
+                  limit: float) -> bool:
+    """Whether ground made of convex ``pieces`` comes nearer than ``limit`` to the convex ``other`` (vertices
+    ``pts``): the nearest piece's :func:`convex_gap` (the distance to a union is the least distance to its
+    pieces), and shapely's distance from the ``union()`` when that lands within :data:`GAP_SLACK` of
+    ``limit``."""
+    d = min(convex_gap(piece, pts) for piece in pieces)
+    if abs(d - limit) < GAP_SLACK:
+        return bool(union().distance(other) < limit)
+    return d < limit
 
 def shared_area(subject: Sequence[tuple[float, float]], clip: Points) -> float:
     """The area the polygon ``subject`` (its vertices in either order; any simple polygon) shares with the convex

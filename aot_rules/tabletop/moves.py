@@ -127,18 +127,23 @@ from aot_rules.tabletop.geometry import (
     Sweep,
     aspect,
     base_box,
+    base_overlaps,
     bases_overlap,
     bearing,
     box_gap,
+    box_of,
     boxes_apart,
     centre,
     corners,
     distance,
     footprint,
     footprint_nearer,
+    hull_points,
     on_table,
     on_table_box,
     overlap,
+    pieces_nearer,
+    pieces_overlap,
     turned_in_place,
     wheel_cost,
     wheel_pivot,
@@ -280,7 +285,7 @@ def _inside(state: GameState, piece: Piece) -> tuple[str, ...]:
     box = base_box(piece.pose, piece.size)
     return tuple(t.name for t in state.terrain
                  if terrain_effect(t.kind, piece.unit).test and not boxes_apart(box, t.box)
-                 and overlap(piece.polygon, t.polygon))
+                 and base_overlaps(piece.pose, piece.size, t.outline, t.polygon))
 
 
 def _settle(state: GameState, pids: Sequence[str]) -> GameState:
@@ -834,40 +839,51 @@ def flight(state: GameState, piece: Piece, heading: float, d: float, facing: flo
     """The base carried ``d`` inches toward ``heading`` and left facing ``facing``.  Enemies already in
     contact at the start block only if the path cuts into them; any other enemy blocks if the path comes
     into contact with it."""
-    start = piece.polygon
+    size = piece.size
     carried = _shift(piece.pose, heading, d)
-    end = turned_in_place(carried, piece.size, facing)
-    lane = start.union(footprint(carried, piece.size)).convex_hull
-    ground = cast(Polygon, unary_union([lane, footprint(end, piece.size)]))
+    end = turned_in_place(carried, size, facing)
+    end_pts = list(corners(end, size))
+    # the ground in two convex pieces (the lane and the base at its end, turned there), measured in plain
+    # arithmetic; shapely's union only when a measurement lands too near a threshold to trust (see pieces_overlap)
+    pieces = [hull_points([*corners(piece.pose, size), *corners(carried, size)]), end_pts]
+    built: list[Polygon] = []
+
+    def ground() -> Polygon:
+        if not built:
+            lane = piece.polygon.union(footprint(carried, size)).convex_hull
+            built.append(cast(Polygon, unary_union([lane, footprint(end, size)])))
+        return built[0]
+
     # bounds first: a base or piece whose box is apart from the ground's cannot overlap it, and one whose box is
     # clearly farther than contact cannot touch it (the box gap never exceeds the distance)
-    b = ground.bounds
-    box = (float(b[0]), float(b[1]), float(b[2]), float(b[3]))
+    box = box_of([*pieces[0], *end_pts])
     held = {e.id for e in contacts(state, piece)}
     blocked = None
     for e in state.enemies(piece):
         e_box = base_box(e.pose, e.size)
+        e_pts = list(corners(e.pose, e.size))
         if e.id in held:
-            hit = not boxes_apart(box, e_box) and overlap(ground, e.polygon)
+            hit = not boxes_apart(box, e_box) and pieces_overlap(pieces, e_pts, ground, e.polygon)
         else:
-            hit = box_gap(box, e_box) < CONTACT + GAP_SLACK and ground.distance(e.polygon) < CONTACT
+            hit = (box_gap(box, e_box) < CONTACT + GAP_SLACK
+                   and pieces_nearer(pieces, e_pts, ground, e.polygon, CONTACT))
         if hit:
             blocked = Obstacle(ObstacleKind.ENEMY, e.id, e.name)
             break
     if blocked is None:
         for t in state.terrain:
-            if not boxes_apart(box, t.box) and overlap(ground, t.polygon) and not terrain_effect(t.kind,
-                                                                                                   piece.unit).passable:
+            if (not boxes_apart(box, t.box) and pieces_overlap(pieces, t.outline, ground, t.polygon)
+                    and not terrain_effect(t.kind, piece.unit).passable):
                 blocked = Obstacle(ObstacleKind.TERRAIN, name=t.name, terrain=t.kind)
                 break
     order = {f.id: i for i, f in enumerate(state.pieces)}
-    crossed = sorted((f for f in state.friends(piece)
-                      if not boxes_apart(box, base_box(f.pose, f.size)) and overlap(ground, f.polygon)),
+    start = piece.polygon
+    crossed = sorted((f for f in state.friends(piece) if not boxes_apart(box, base_box(f.pose, f.size))
+                      and pieces_overlap(pieces, corners(f.pose, f.size), ground, f.polygon)),
                      key=lambda f: (round(start.distance(f.polygon), 6), order[f.id]))
-    body = footprint(end, piece.size)
-    ends_on = tuple(f.id for f in crossed if overlap(body, f.polygon))
+    ends_on = tuple(f.id for f in crossed if bases_overlap(end, size, f.pose, f.size))
     return Flight(end, blocked, tuple(f.id for f in crossed if f.id not in ends_on), ends_on,
-                  not on_table(ground, state.width, state.depth))
+                  not on_table_box(box, state.width, state.depth))
 
 
 def _unit_vector(frm: tuple[float, float], to: tuple[float, float]) -> tuple[float, float]:

@@ -26,7 +26,7 @@ from aot_rules.core.events import Event
 from aot_rules.tabletop import narrate
 from aot_rules.tabletop.events import Edge
 from aot_rules.tabletop.events import Status as Status  # the record's vocabulary: a unit leaving names it
-from aot_rules.tabletop.geometry import BaseSize, Pose, base_box, boxes_apart, footprint, overlap
+from aot_rules.tabletop.geometry import BaseSize, Pose, base_box, base_overlaps, boxes_apart, footprint
 
 #: The save format's version; a file of another version is refused (see :mod:`aot_rules.tabletop.save`).  Version 3:
 #: every log line is told from its events, which carry the names it shows (a version 2 record would not replay).
@@ -298,7 +298,8 @@ class GameState:
         camp_box = self.sides[piece.side].camp_box
         if camp_box is None or boxes_apart(base_box(piece.pose, piece.size), camp_box):
             return False  # a unit whose box misses the camp's is not measured
-        return overlap(piece.polygon, self.sides[piece.side].camp_polygon)
+        side = self.sides[piece.side]
+        return base_overlaps(piece.pose, piece.size, side.camp, side.camp_polygon)
 
     def friends(self, piece: Piece) -> tuple[Piece, ...]:
         return tuple(p for p in self.fighting(piece.side) if p.id != piece.id)
