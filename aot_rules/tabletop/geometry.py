@@ -445,6 +445,32 @@ class Sweep:
             return [self._parts[i] for i in near]
         return [self._part(i) for i in near]
 
+    def _near_unless_apart(self, box: Box, far: float, pose: Pose, size: BaseSize, beyond: float) -> list[Points]:
+        """:meth:`_near_parts` less the pieces that lie at least ``beyond`` from the base at ``pose`` along one of
+        its own two axes (the directions of its sides), found from the two footprints' corners before any hull
+        is built.  A piece so far along an axis is at least that far away, so leaving it out changes neither the
+        nearest piece's distance, whenever that is below ``beyond``, nor whether the ground comes within
+        ``beyond`` at all: most pieces of a wheel that ends near an enemy lie plainly clear of its base."""
+        near = [i for i, b in enumerate(self.boxes) if box_gap(b, box) < far]
+        if not near:
+            return []
+        ux, uy = pose.direction
+        base = corners(pose, size)
+        along = [ux * x + uy * y for x, y in base]
+        across = [uy * x - ux * y for x, y in base]
+        lo_a, hi_a, lo_c, hi_c = min(along), max(along), min(across), max(across)
+        out = []
+        for i in near:
+            pts = (*corners(self.poses[i], self.size), *corners(self.poses[i + 1], self.size))
+            a = [ux * x + uy * y for x, y in pts]
+            if min(a) - hi_a >= beyond or lo_a - max(a) >= beyond:
+                continue
+            c = [uy * x - ux * y for x, y in pts]
+            if min(c) - hi_c >= beyond or lo_c - max(c) >= beyond:
+                continue
+            out.append(self._parts[i] if self._parts is not None else self._part(i))
+        return out
+
     @property
     def polygon(self) -> Polygon:
         if self._polygon is None:
@@ -459,7 +485,10 @@ class Sweep:
         far = limit + GAP_SLACK
         if box_gap(self.bounds, box) >= far:
             return False
-        near = self._near_parts(box, far)
+        if self.wheel:
+            near = self._near_unless_apart(box, far, pose, size, limit + 2 * GAP_SLACK)
+        else:
+            near = self._near_parts(box, far)
         if not near:
             return False
         pts = list(corners(pose, size))

@@ -77,3 +77,20 @@ def test_an_enemy_just_beside_the_path_is_near_only_within_the_limit(side: int, 
     assert ground.nearer(other, BaseSize.UNIT, body, 1.1)
     assert not ground.nearer(other, BaseSize.UNIT, body, 0.9)
     assert ground.apart(other, BaseSize.UNIT)
+
+
+@given(poses, st.sampled_from([-150.0, -90.0, -45.0, -12.0, 12.0, 45.0, 90.0, 150.0]), st.floats(-4.0, 4.0),
+       st.floats(-4.0, 4.0), st.floats(-180.0, 180.0), sizes)
+def test_a_wheels_ground_near_a_base_answers_as_shapely(start: Pose, deg: float, dx: float, dy: float, face: float,
+                                                         so: BaseSize) -> None:
+    """A base within a few inches of where a wheel ends (on either side, at any facing), so that many pieces of
+    the wheel's ground come near its box: :meth:`Sweep.nearer`, which leaves out the pieces plainly clear of the
+    base along its own sides, is shapely's answer for the whole ground, for limits just and well either side of
+    the distance."""
+    size = BaseSize.UNIT
+    end = wheel_pose(start, size, deg)
+    other = Pose.of(end.x + dx, end.y + dy, face)
+    dist = swept(start, end, size, wheel=True).distance(footprint(other, so))
+    for limit in (dist - 0.25, dist - 0.01, dist + 0.01, dist + 0.25, 0.005):
+        if limit > 0 and abs(dist - limit) > 1e-6:
+            assert Sweep(start, end, size, wheel=True).nearer(other, so, None, limit) == (dist < limit)
