@@ -454,19 +454,10 @@ class Sweep:
         near = [i for i, b in enumerate(self.boxes) if box_gap(b, box) < far]
         if not near:
             return []
-        ux, uy = pose.direction
-        base = corners(pose, size)
-        along = [ux * x + uy * y for x, y in base]
-        across = [uy * x - ux * y for x, y in base]
-        lo_a, hi_a, lo_c, hi_c = min(along), max(along), min(across), max(across)
+        axes = BaseAxes(pose, size)
         out = []
         for i in near:
-            pts = (*corners(self.poses[i], self.size), *corners(self.poses[i + 1], self.size))
-            a = [ux * x + uy * y for x, y in pts]
-            if min(a) - hi_a >= beyond or lo_a - max(a) >= beyond:
-                continue
-            c = [uy * x - ux * y for x, y in pts]
-            if min(c) - hi_c >= beyond or lo_c - max(c) >= beyond:
+            if axes.gap((*corners(self.poses[i], self.size), *corners(self.poses[i + 1], self.size))) >= beyond:
                 continue
             out.append(self._parts[i] if self._parts is not None else self._part(i))
         return out
@@ -572,6 +563,106 @@ class StraightClearance:
                     return False  # this base is nearer than the limit, whatever the others
                 low[i] = max(low[i], g - shift)
         return True if all(v >= lo for v in low) else None
+
+
+class BaseAxes:
+    """A base's two axes (the directions of its sides) and the extent of the base along each: how far some
+    points lie from it along either axis is a lower bound on their distance from it, found by projecting them,
+    without building any shape (see :meth:`Sweep._near_unless_apart`, :class:`WheelClearance`)."""
+
+    __slots__ = ("across", "along", "ux", "uy")
+
+    def __init__(self, pose: Pose, size: BaseSize) -> None:
+        self.ux, self.uy = ux, uy = pose.direction
+        base = corners(pose, size)
+        along = [ux * x + uy * y for x, y in base]
+        across = [uy * x - ux * y for x, y in base]
+        self.along = (min(along), max(along))
+        self.across = (min(across), max(across))
+
+    def gap(self, pts: Sequence[tuple[float, float]]) -> float:
+        """How far the points' hull lies beyond the base along the axis that parts them most (negative: along
+        neither)."""
+        ux, uy = self.ux, self.uy
+        a = [ux * x + uy * y for x, y in pts]
+        c = [uy * x - ux * y for x, y in pts]
+        lo_a, hi_a = self.along
+        lo_c, hi_c = self.across
+        return max(min(a) - hi_a, lo_a - max(a), min(c) - hi_c, lo_c - max(c))
+
+
+#: Added to a bound on how far a wheel's corners move between two trials of :class:`WheelClearance`: the
+#: rounding of both trials' footprints (each position to :data:`PLACES` places, at most 0.00005″ a coordinate;
+#: each facing to as many places of a degree), with room to spare.
+ROUND_SLACK = 2e-4
+
+
+class WheelClearance:
+    """Whether the ground a wheel from ``start`` to a trial end sweeps keeps at least ``limit`` from some bases:
+    the question a wheel's stopping point's search asks again and again (``Sweep.nearer`` false for every base,
+    after the end footprint's own test), answered with the fewest pieces of the ground measured.
+
+    A wheel of ``turn`` degrees is swept as ``n`` convex pieces (:func:`sweep_parts`), piece i the hull of the
+    footprints turned ``turn`` × i / ``n`` and × (i + 1) / ``n`` about the pivot.  For each base, each piece's
+    distance is bounded from below without measuring it: by its box, by :class:`BaseAxes`, or by the same
+    piece of an earlier trial with as many pieces (its corners lie within R × |Δturn| × (i + 1) / ``n`` of that
+    piece's, R the base's diagonal, plus :data:`ROUND_SLACK`; so its distance changed by no more).  Pieces
+    bounded at least ``limit`` + 2 × :data:`GAP_SLACK` away are left out, which changes neither the nearest
+    piece's distance whenever that is nearer nor the answer (the argument of :meth:`Sweep._near_unless_apart`);
+    the rest are measured.  A nearest distance within :data:`GAP_SLACK` of ``limit`` is answered by
+    ``fallback``, the search's own question, as :meth:`Sweep.nearer` would ask shapely there."""
+
+    __slots__ = ("bases", "fallback", "limit", "radius", "samples", "size", "start")
+
+    def __init__(self, start: Pose, size: BaseSize, bases: Sequence[tuple[Pose, BaseSize]], limit: float,
+                 fallback: Callable[[Pose], bool]) -> None:
+        self.start, self.size, self.limit, self.fallback = start, size, limit, fallback
+        self.bases = [(p, s, list(corners(p, s)), base_box(p, s), BaseAxes(p, s)) for p, s in bases]
+        self.radius = math.hypot(size.width, size.depth)
+        #: by the number of pieces: the last measured trial's turn, and for each base each piece's lower bound
+        self.samples: dict[int, tuple[float, list[list[float]]]] = {}
+
+    def clear(self, end: Pose) -> bool:
+        size, limit, start = self.size, self.limit, self.start
+        if any(footprint_nearer(end, size, p, s, limit) for p, s, _, _, _ in self.bases):
+            return False
+        turn = norm_angle(end.facing - start.facing)
+        n = max(1, math.ceil(abs(turn) / SWEEP_STEP))
+        poses: dict[int, tuple[tuple[float, float], ...]] = {0: corners(start, size), n: corners(end, size)}
+
+        def at(j: int) -> tuple[tuple[float, float], ...]:  # the corners of :func:`_sweep_poses`' j-th footprint
+            if j not in poses:
+                poses[j] = corners(wheel_pose(start, size, turn * j / n), size)
+            return poses[j]
+
+        sample = self.samples.get(n)
+        beyond = limit + 2 * GAP_SLACK
+        step = self.radius * math.radians(abs(turn - sample[0])) / n if sample is not None else 0.0
+        bounds: list[list[float]] = []
+        for k, (_, _, pts, box, axes) in enumerate(self.bases):
+            lows: list[float] = []
+            nearest = math.inf
+            for i in range(n):
+                if sample is not None:
+                    low = sample[1][k][i] - step * (i + 1) - ROUND_SLACK
+                    if low >= beyond:
+                        lows.append(low)
+                        continue
+                piece = (*at(i), *at(i + 1))
+                low = box_gap(box_of(list(piece)), box)
+                if low < beyond:
+                    low = max(low, axes.gap(piece))
+                    if low < beyond:
+                        low = convex_gap(hull_points(list(piece)), pts)
+                        nearest = min(nearest, low)
+                lows.append(low)
+            if abs(nearest - limit) < GAP_SLACK:
+                return self.fallback(end)
+            if nearest < limit:
+                return False
+            bounds.append(lows)
+        self.samples[n] = (turn, bounds)
+        return True
 
 def bases_overlap(a: Pose, a_size: BaseSize, b: Pose, b_size: BaseSize) -> bool:
     """:func:`overlap` of the two bases' footprints: bases whose boxes miss or that a line parts share no ground

@@ -125,6 +125,7 @@ from aot_rules.tabletop.geometry import (
     Pose,
     StraightClearance,
     Sweep,
+    WheelClearance,
     aspect,
     base_box,
     base_overlaps,
@@ -399,9 +400,9 @@ def _walk(state: GameState, piece: Piece, steps: Sequence[Step], budget: float, 
             def clear_of(trial: Pose, at: Pose = cur, wheel: bool = wheel, hit: list[Piece] = hit) -> bool:
                 return _clear_of(at, trial, size, wheel, hit)
 
-            # a straight step's trials mostly answer from those measured before (see StraightClearance)
-            ask = clear_of if wheel else StraightClearance(cur, size, [(e.pose, e.size) for e in hit], HALF,
-                                                           clear_of).clear
+            # most trials answer from those measured before (see StraightClearance, WheelClearance)
+            bases = [(e.pose, e.size) for e in hit]
+            ask = (WheelClearance if wheel else StraightClearance)(cur, size, bases, HALF, clear_of).clear
             for _ in range(ROUNDS):
                 mid = (lo + hi) / 2
                 trial = _step_end(cur, size, step, mid)

@@ -42,6 +42,7 @@ from aot_rules.tabletop.geometry import (
     Pose,
     StraightClearance,
     Sweep,
+    WheelClearance,
     base_box,
     base_in_arc,
     bases_overlap,
@@ -576,3 +577,45 @@ def test_a_walk_is_remembered_by_what_it_reads() -> None:
     other = state.fighting(1)[0]
     shifted = state.with_piece(other.changed(pose=other.pose.advanced(-0.5)))
     assert moves.walk(shifted, p, steps, 3.0) == moves._walk(shifted, p, steps, 3.0)
+
+
+def _wheel_stop(ask: Callable[[Pose], bool], start: Pose, deg: float) -> float:
+    """The walk's bisection for a stopping point along a wheel of ``deg`` degrees (each rounded end asked once)."""
+    lo, hi = 0.0, 1.0
+    seen: dict[Pose, bool] = {}
+    for _ in range(moves.ROUNDS):
+        mid = (lo + hi) / 2
+        end = wheel_pose(start, BaseSize.UNIT, deg * mid)
+        if end not in seen:
+            seen[end] = ask(end)
+        lo, hi = (mid, hi) if seen[end] else (lo, mid)
+    return lo
+
+
+_near_wheel_bases = st.lists(st.tuples(st.floats(-1.0, 6.0), st.floats(-6.0, 6.0), facing, sizes), min_size=1,
+                             max_size=2)
+
+
+@given(poses, st.sampled_from([-150.0, -90.0, -45.0, -20.0, 20.0, 45.0, 90.0, 150.0]), _near_wheel_bases,
+       st.lists(st.floats(0.0, 1.0), min_size=1, max_size=12))
+def test_wheel_clearance_answers_as_the_sweep(start: Pose, deg: float,
+                                              others: list[tuple[float, float, float, BaseSize]],
+                                              trials: list[float]) -> None:
+    """Trials along a wheel either way, in any order, with bases ahead, beside or behind: each answer of
+    :class:`WheelClearance` (from earlier trials' pieces, or measured) is the slow way's, the whole ground
+    measured."""
+    bases = [(Pose.of(*_beside(start, a, b), f), s) for a, b, f, s in others]
+    slow = _slow_clear_wheel(start, bases, moves.HALF)
+    fast = WheelClearance(start, BaseSize.UNIT, bases, moves.HALF, slow)
+    for t in trials:
+        end = wheel_pose(start, BaseSize.UNIT, deg * t)
+        assert fast.clear(end) == slow(end)
+
+
+@given(poses, st.sampled_from([-150.0, -90.0, -45.0, 45.0, 90.0, 150.0]), _near_wheel_bases)
+def test_wheel_clearance_stops_a_wheel_where_the_slow_search_does(
+        start: Pose, deg: float, others: list[tuple[float, float, float, BaseSize]]) -> None:
+    bases = [(Pose.of(*_beside(start, a, b), f), s) for a, b, f, s in others]
+    slow = _slow_clear_wheel(start, bases, moves.HALF)
+    fast = WheelClearance(start, BaseSize.UNIT, bases, moves.HALF, slow)
+    assert _wheel_stop(fast.clear, start, deg) == _wheel_stop(slow, start, deg)
