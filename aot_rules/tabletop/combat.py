@@ -91,7 +91,7 @@ import math
 from collections.abc import Iterable, Sequence
 from dataclasses import dataclass, replace
 from fractions import Fraction
-from functools import lru_cache
+from functools import cache, lru_cache
 
 from shapely.geometry import Polygon
 
@@ -462,12 +462,10 @@ def _ground_clear(state: GameState, p: Piece, end: geo.Pose, *, short: bool) -> 
     box = geo.box_of(hull)
     if not geo.on_table_box(box, state.width, state.depth):
         return False
-    built: list[Polygon] = []
 
+    @cache
     def ground() -> Polygon:
-        if not built:
-            built.append(_lane(p, end))
-        return built[0]
+        return _lane(p, end)
 
     for t in state.terrain:
         if (not terrain_effect(t.kind, p.unit).passable and not geo.boxes_apart(box, t.box)

@@ -56,6 +56,7 @@ from __future__ import annotations
 import math
 from collections.abc import Sequence
 from dataclasses import dataclass, replace
+from functools import cache
 from typing import TypeAlias, cast
 
 from shapely.geometry import Polygon
@@ -847,13 +848,11 @@ def flight(state: GameState, piece: Piece, heading: float, d: float, facing: flo
     # the ground in two convex pieces (the lane and the base at its end, turned there), measured in plain
     # arithmetic; shapely's union only when a measurement lands too near a threshold to trust (see pieces_overlap)
     pieces = [hull_points([*corners(piece.pose, size), *corners(carried, size)]), end_pts]
-    built: list[Polygon] = []
 
+    @cache
     def ground() -> Polygon:
-        if not built:
-            lane = piece.polygon.union(footprint(carried, size)).convex_hull
-            built.append(cast(Polygon, unary_union([lane, footprint(end, size)])))
-        return built[0]
+        lane = piece.polygon.union(footprint(carried, size)).convex_hull
+        return cast(Polygon, unary_union([lane, footprint(end, size)]))
 
     # bounds first: a base or piece whose box is apart from the ground's cannot overlap it, and one whose box is
     # clearly farther than contact cannot touch it (the box gap never exceeds the distance)
