@@ -469,9 +469,8 @@ class Sweep:
         return self._polygon
 
     def nearer(self, pose: Pose, size: BaseSize, body: Polygon | None, limit: float) -> bool:
-        """Whether the ground comes nearer than ``limit`` to the base ``body`` at ``pose``: box and convex
-        measurements first, shapely's own distance when those land within :data:`GAP_SLACK` of ``limit``
-        (``body`` None: the footprint at ``pose``, built only then)."""
+        """Whether the ground comes nearer than ``limit`` to the base ``body`` at ``pose`` (None: its footprint):
+        boxes first, then :func:`pieces_nearer` over the pieces that come near it."""
         box = base_box(pose, size)
         far = limit + GAP_SLACK
         if box_gap(self.bounds, box) >= far:
@@ -482,11 +481,8 @@ class Sweep:
             near = self._near_parts(box, far)
         if not near:
             return False
-        pts = list(corners(pose, size))
-        d = min(convex_gap(part, pts) for part in near)
-        if abs(d - limit) < GAP_SLACK:
-            return bool(self.polygon.distance(footprint(pose, size) if body is None else body) < limit)
-        return d < limit
+        return pieces_nearer(near, list(corners(pose, size)), lambda: self.polygon,
+                             footprint(pose, size) if body is None else body, limit)
 
     def overlaps(self, other: Polygon, box: Box, outline: Sequence[tuple[float, float]]) -> bool:
         """:func:`overlap` of the ground and ``other`` (whose bounds are ``box`` and vertices ``outline``), measured
@@ -738,6 +734,7 @@ def pieces_nearer(pieces: Sequence[Points], pts: Points, union: Callable[[], Pol
     if abs(d - limit) < GAP_SLACK:
         return bool(union().distance(other) < limit)
     return d < limit
+
 
 def shared_area(subject: Sequence[tuple[float, float]], clip: Points) -> float:
     """The area the polygon ``subject`` (its vertices in either order; any simple polygon) shares with the convex
