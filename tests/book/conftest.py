@@ -24,6 +24,11 @@ import pytest
 ROOT = Path(__file__).resolve().parents[2]
 HTML = ROOT / "_build" / "html"
 
+# The suite's strict build is serial unless AOT_BOOK_JOBS says otherwise: two of three fresh-clone builds in
+# parallel failed on 2026-11-28 (two kernels started at once took one port, "ZMQError: Address already in use";
+# and once jupyter-cache's record of a page was read before its file was written).  `make book` stays parallel.
+os.environ.setdefault("AOT_BOOK_JOBS", "1")
+
 
 def _build() -> Path:
     """The strict build from nothing (``--all``, the doctrees dropped, so every page runs)."""

@@ -137,7 +137,7 @@ def test_the_pages_are_read_and_run_on_every_core(built_book: Path) -> None:
     import build_book
 
     if build_book.jobs() < 2:
-        pytest.skip("one usable core: the build is serial")
+        pytest.skip("the build is serial (one usable core, or AOT_BOOK_JOBS=1: the suite's default, see conftest)")
     if os.environ.get("AOT_REUSE_BOOK", "") not in ("", "0"):
         pytest.skip("the book may be reused, not built, in this run (AOT_REUSE_BOOK): its log is not this run's")
     log = ROOT / "_build" / "book-build.log"
