@@ -576,6 +576,24 @@ def test_a_turn_and_a_game_put_the_collectors_thresholds_back() -> None:
     assert gc.get_threshold() == before
 
 
+def test_what_a_game_leaves_alive_goes_to_the_oldest_generation_unscanned() -> None:
+    """After a turn or a game the young generation is empty (no collection of the survivors is due) and the
+    record the game made is in the oldest generation, where full collections still see it; a process that keeps
+    objects frozen of its own keeps them frozen."""
+    game = Game(scenario("greek-border", 0))
+    gc.unfreeze()  # the suite keeps its settled heap frozen (tests/conftest.py); a plain process does not
+    try:
+        play(game, 1, scripted())
+        assert gc.get_count()[0] < 50
+        state = game.state
+        assert any(o is state for o in gc.get_objects(generation=2))
+    finally:
+        gc.freeze()
+    frozen = gc.get_freeze_count()
+    play(game, 1, scripted())
+    assert gc.get_freeze_count() > frozen // 2  # only what the game freed has left; unfreezing would leave none
+
+
 def test_a_walk_is_remembered_by_what_it_reads() -> None:
     """A walk is kept for a new state with the same bases (a decision said) and for the same unit activated,
     and walked again, as the uncached walk says, once a base has moved or the walker's unit has changed."""
