@@ -91,7 +91,7 @@ import math
 from collections.abc import Iterable, Sequence
 from dataclasses import dataclass, replace
 from fractions import Fraction
-from functools import cache, lru_cache
+from functools import cache, lru_cache, partial
 
 from shapely.geometry import Polygon
 
@@ -483,9 +483,10 @@ def _ground_clear(state: GameState, p: Piece, end: geo.Pose, *, short: bool) -> 
         if geo.box_gap(box, o_box) >= geo.CONTACT + geo.GAP_SLACK:
             continue  # too far to overlap or to touch
         o_pts = list(geo.corners(o.pose, o.size))
-        if not geo.boxes_apart(box, o_box) and geo.pieces_overlap(pieces, o_pts, ground, o.polygon):
+        body = partial(geo.footprint, o.pose, o.size)  # built only if shapely must settle it
+        if not geo.boxes_apart(box, o_box) and geo.pieces_overlap(pieces, o_pts, ground, body):
             return False
-        if short and o.side != p.side and geo.pieces_nearer(pieces, o_pts, ground, o.polygon, geo.CONTACT):
+        if short and o.side != p.side and geo.pieces_nearer(pieces, o_pts, ground, body, geo.CONTACT):
             return False
     return True
 

@@ -482,9 +482,9 @@ class Sweep:
         if not near:
             return False
         return pieces_nearer(near, list(corners(pose, size)), lambda: self.polygon,
-                             footprint(pose, size) if body is None else body, limit)
+                             (lambda: footprint(pose, size)) if body is None else body, limit)
 
-    def overlaps(self, other: Polygon, box: Box, outline: Sequence[tuple[float, float]]) -> bool:
+    def overlaps(self, other: PolygonOrLater, box: Box, outline: Sequence[tuple[float, float]]) -> bool:
         """:func:`overlap` of the ground and ``other`` (whose bounds are ``box`` and vertices ``outline``), measured
         in plain arithmetic (:func:`shared_area`) and asked of shapely only when that lands within
         :data:`AREA_SLACK` of :data:`AREA_EPS`.  A wheel's ground is not convex, so its union is not built when
@@ -704,8 +704,16 @@ def separated(a: Sequence[tuple[float, float]], b: Sequence[tuple[float, float]]
 
 
 
+#: A shapely polygon, or what builds it when asked (most answers never need it: see :func:`pieces_overlap`).
+PolygonOrLater = Polygon | Callable[[], Polygon]
+
+
+def _now(poly: PolygonOrLater) -> Polygon:
+    return poly() if callable(poly) else poly
+
+
 def pieces_overlap(pieces: Sequence[Points], outline: Sequence[tuple[float, float]], union: Callable[[], Polygon],
-                   other: Polygon) -> bool:
+                   other: PolygonOrLater) -> bool:
     """:func:`overlap` of ground made of convex ``pieces`` (at least one) and ``other`` (vertices ``outline``),
     without building the ground when its pieces settle it: the ground shares at least as much with ``other`` as
     its piece that shares most, and at most what its pieces share together (:func:`shared_area`).  Only an
@@ -715,7 +723,7 @@ def pieces_overlap(pieces: Sequence[Points], outline: Sequence[tuple[float, floa
         return True
     if sum(shared) < AREA_EPS * (1 - AREA_SLACK):
         return False
-    return overlap(union(), other)
+    return overlap(union(), _now(other))
 
 
 
@@ -724,7 +732,7 @@ def base_overlaps(pose: Pose, size: BaseSize, outline: Sequence[tuple[float, flo
     measured as :func:`pieces_overlap` does."""
     return pieces_overlap([list(corners(pose, size))], outline, lambda: footprint(pose, size), other)
 
-def pieces_nearer(pieces: Sequence[Points], pts: Points, union: Callable[[], Polygon], other: Polygon,
+def pieces_nearer(pieces: Sequence[Points], pts: Points, union: Callable[[], Polygon], other: PolygonOrLater,
                   limit: float) -> bool:
     """Whether ground made of convex ``pieces`` comes nearer than ``limit`` to the convex ``other`` (vertices
     ``pts``): the nearest piece's :func:`convex_gap` (the distance to a union is the least distance to its
@@ -732,7 +740,7 @@ def pieces_nearer(pieces: Sequence[Points], pts: Points, union: Callable[[], Pol
     ``limit``."""
     d = min(convex_gap(piece, pts) for piece in pieces)
     if abs(d - limit) < GAP_SLACK:
-        return bool(union().distance(other) < limit)
+        return bool(union().distance(_now(other)) < limit)
     return d < limit
 
 

@@ -56,7 +56,7 @@ from __future__ import annotations
 import math
 from collections.abc import Sequence
 from dataclasses import dataclass, replace
-from functools import cache
+from functools import cache, partial
 from typing import TypeAlias, cast
 
 from shapely.geometry import Polygon
@@ -461,7 +461,7 @@ def _with_friends_passed(meets: list[tuple[str, str]], grounds: list[tuple[Sweep
         for f in friends:
             if f.id in seen or ground.apart(f.pose, f.size):
                 continue
-            if ground.overlaps(f.polygon, base_box(f.pose, f.size), corners(f.pose, f.size)):
+            if ground.overlaps(partial(footprint, f.pose, f.size), base_box(f.pose, f.size), corners(f.pose, f.size)):
                 seen.add(f.id)
                 passed.append((at, ("friend", f.id)))
     out = list(meets)
@@ -862,11 +862,11 @@ def flight(state: GameState, piece: Piece, heading: float, d: float, facing: flo
     for e in state.enemies(piece):
         e_box = base_box(e.pose, e.size)
         e_pts = list(corners(e.pose, e.size))
+        body = partial(footprint, e.pose, e.size)  # built only if shapely must settle it
         if e.id in held:
-            hit = not boxes_apart(box, e_box) and pieces_overlap(pieces, e_pts, ground, e.polygon)
+            hit = not boxes_apart(box, e_box) and pieces_overlap(pieces, e_pts, ground, body)
         else:
-            hit = (box_gap(box, e_box) < CONTACT + GAP_SLACK
-                   and pieces_nearer(pieces, e_pts, ground, e.polygon, CONTACT))
+            hit = box_gap(box, e_box) < CONTACT + GAP_SLACK and pieces_nearer(pieces, e_pts, ground, body, CONTACT)
         if hit:
             blocked = Obstacle(ObstacleKind.ENEMY, e.id, e.name)
             break
@@ -879,7 +879,7 @@ def flight(state: GameState, piece: Piece, heading: float, d: float, facing: flo
     order = {f.id: i for i, f in enumerate(state.pieces)}
     start = piece.polygon
     crossed = sorted((f for f in state.friends(piece) if not boxes_apart(box, base_box(f.pose, f.size))
-                      and pieces_overlap(pieces, corners(f.pose, f.size), ground, f.polygon)),
+                      and pieces_overlap(pieces, corners(f.pose, f.size), ground, partial(footprint, f.pose, f.size))),
                      key=lambda f: (round(start.distance(f.polygon), 6), order[f.id]))
     ends_on = tuple(f.id for f in crossed if bases_overlap(end, size, f.pose, f.size))
     return Flight(end, blocked, tuple(f.id for f in crossed if f.id not in ends_on), ends_on,
