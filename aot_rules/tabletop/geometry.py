@@ -685,7 +685,7 @@ def footprint_nearer(pose: Pose, size: BaseSize, other: Pose, other_size: BaseSi
     return convex_gap(list(corners(pose, size)), list(corners(other, other_size))) < limit - 2 * GAP_SLACK
 
 
-def separated(a: Sequence[tuple[float, float]], b: Sequence[tuple[float, float]]) -> bool:
+def separated(a: Points, b: Points) -> bool:
     """Some edge of one convex polygon has the other wholly on its far side (the separating axis test)."""
     for poly, other in ((a, b), (b, a)):
         n = len(poly)
@@ -784,80 +784,6 @@ def shared_area(subject: Sequence[tuple[float, float]], clip: Points) -> float:
         x1, y1 = out[i]
         area += x0 * y1 - x1 * y0
     return abs(area) / 2
-
-#: Bases nearer than this are measured by shapely itself in :func:`base_gap`: they may touch or overlap, where
-#: GEOS's containment and crossing tests decide, not the arithmetic :func:`base_gap` shares with it.
-EXACT_GAP_MIN = 1e-6
-
-
-def base_gap(pose: Pose, size: BaseSize, other: Pose, other_size: BaseSize) -> float:
-    """AOT-MEASURE between two bases: :func:`distance` of their footprints, to the last bit, without building them.
-
-    Building two shapely polygons cost more than measuring them, and the player measures thousands of new pairs
-    of bases a game.  Bases that the separating-axis test finds apart are measured as GEOS measures two rings
-    (:func:`_ring_gap`: the same formula for each vertex and edge, edges the same way round), so the answer is
-    the very double shapely gives and nothing downstream can tell the difference; bases nearer than
-    :data:`EXACT_GAP_MIN` (touching, overlapping) are measured by shapely itself."""
-    a, b = corners(pose, size), corners(other, other_size)
-    if separated(a, b):
-        d = _ring_gap(a, b)
-        if d is not None and d > EXACT_GAP_MIN:
-            return d
-    return distance(footprint(pose, size), footprint(other, other_size))
-
-
-def _ring_gap(a: Sequence[tuple[float, float]], b: Sequence[tuple[float, float]]) -> float | None:
-    """The distance GEOS's ``DistanceOp`` finds between two polygons with vertices ``a`` and ``b`` (in ring order,
-    the first not repeated) when neither holds a vertex of the other and no edges cross: the least of
-    ``Distance::pointToSegment`` from each vertex of either to each edge of the other, written operation for
-    operation as GEOS writes it (so rounded as GEOS rounds it), each edge running from a vertex to the next.
-
-    GEOS skips a pair of edges whose boxes are already farther apart than its best so far; it can have skipped
-    the pair holding the least distance only when that pair's boxes measure farther apart than the distance
-    itself (possible by rounding alone).  Then None: the caller asks shapely."""
-    best, which, i, j = math.inf, 0, 0, 0
-    for side, pts, ring in ((0, a, b), (1, b, a)):
-        n = len(ring)
-        for e in range(n):
-            ax, ay = ring[e - 1]
-            bx, by = ring[e]
-            ex, ey = bx - ax, by - ay
-            len2 = ex * ex + ey * ey
-            v = 0
-            for px, py in pts:
-                r = ((px - ax) * ex + (py - ay) * ey) / len2
-                if r <= 0.0:
-                    d = math.sqrt((px - ax) * (px - ax) + (py - ay) * (py - ay))
-                elif r >= 1.0:
-                    d = math.sqrt((px - bx) * (px - bx) + (py - by) * (py - by))
-                else:
-                    d = abs(((ay - py) * ex - (ax - px) * ey) / len2) * math.sqrt(len2)
-                if d < best:
-                    best, which, i, j = d, side, v, e
-                v += 1
-    pts, ring = (a, b) if which == 0 else (b, a)
-    edge = _seg_box(ring[j - 1], ring[j])
-    xs, ys = [x for x, _ in b], [y for _, y in b]
-    b_box = (min(xs), min(ys), max(xs), max(ys))
-    limit = best * best
-    for k in (i, i + 1):  # the two edges the vertex ends or starts
-        own = _seg_box(pts[k - 1], pts[k % len(pts)])
-        seg_a, seg_b = (own, edge) if which == 0 else (edge, own)
-        if _box_gap2(seg_a, b_box) <= limit and _box_gap2(seg_a, seg_b) <= limit:
-            return best
-    return None
-
-
-def _seg_box(p: tuple[float, float], q: tuple[float, float]) -> tuple[float, float, float, float]:
-    return (min(p[0], q[0]), min(p[1], q[1]), max(p[0], q[0]), max(p[1], q[1]))
-
-
-def _box_gap2(a: tuple[float, float, float, float], b: tuple[float, float, float, float]) -> float:
-    """GEOS's ``Envelope::distanceSquared``, written its way."""
-    ddx = max(0.0, max(a[2], b[2]) - min(a[0], b[0]) - (a[2] - a[0]) - (b[2] - b[0]))
-    ddy = max(0.0, max(a[3], b[3]) - min(a[1], b[1]) - (a[3] - a[1]) - (b[3] - b[1]))
-    return ddx * ddx + ddy * ddy
-
 
 def convex_gap(a: Points, b: Points) -> float:
     """The distance between two convex polygons given by their vertices (0 when they meet), in plain

@@ -37,8 +37,8 @@ from aot_rules.tabletop.geometry import (
     BaseSize,
     Pose,
     base_box,
-    base_gap,
     crosses,
+    distance,
     footprint,
     overlap,
     sight_lines,
@@ -120,7 +120,7 @@ def gap(a: Piece, b: Piece) -> float:
     if d is None:
         if len(_GAPS) >= CACHE_SIZE:
             _GAPS.clear()
-        d = _GAPS[key] = base_gap(pa, a.size, pb, b.size)
+        d = _GAPS[key] = distance(footprint(pa, a.size), footprint(pb, b.size))
     return d
 
 

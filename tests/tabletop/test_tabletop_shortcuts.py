@@ -3,10 +3,9 @@ arc's separating-line test, contact_along's box test, the cached base boxes, a w
 shapely call, GameState.changed, the invariant check's box test and memory, the player acting for real on a
 transaction instead of a trial on scratch dice, the dice snapshot that copies the generator only when a
 die is rolled after it, a wheel's search trials refused from the end footprint, the bases' overlap and the
-guarded camp tested by boxes and separating lines, the gap between two bases measured as GEOS measures it,
-a wheel's overlap settled from its pieces, the cached arc test of one base on another, the garbage
-collector's thresholds put back after a turn or a game, and a walk remembered by what it reads rather than
-by its state.
+guarded camp tested by boxes and separating lines, a wheel's overlap settled from its pieces, the cached
+arc test of one base on another, the garbage collector's thresholds put back after a turn or a game, and
+a walk remembered by what it reads rather than by its state.
 
 Bases are placed on both sides and at several facings, so a fault on one side of a shape cannot pass."""
 
@@ -45,7 +44,6 @@ from aot_rules.tabletop.geometry import (
     Sweep,
     WheelClearance,
     base_box,
-    base_gap,
     base_in_arc,
     bases_overlap,
     corners,
@@ -460,22 +458,6 @@ def test_bases_overlap_is_shapelys_answer(a: Pose, sa: BaseSize, dx: float, dy: 
     tests answer as shapely's overlap of the two footprints."""
     b = Pose.of(a.x + dx, a.y + dy, fb)
     assert bases_overlap(a, sa, b, sb) == overlap(footprint(a, sa), footprint(b, sb))
-
-
-@given(poses, sizes, st.floats(-6.0, 6.0), st.floats(-6.0, 6.0), facing, sizes)
-@example(Pose.of(20, 20, 0), BaseSize.UNIT, 0.0, 3.0, 180.0, BaseSize.UNIT)  # front to front, square on
-@example(Pose.of(20, 20, 0), BaseSize.UNIT, 0.0, 1.6, 0.0, BaseSize.UNIT)  # touching
-@example(Pose.of(20, 20, 0), BaseSize.UNIT, 0.0, 1.6000005, 0.0, BaseSize.UNIT)  # just under EXACT_GAP_MIN apart
-@example(Pose.of(20, 20, 90), BaseSize.LARGE, 2.0, 0.0, 90.0, BaseSize.UNIT)  # overlapping
-@example(Pose.of(20, 20, 45), BaseSize.UNIT, 3.0, 0.5, 45.0, BaseSize.LARGE)
-def test_base_gap_is_shapelys_distance_to_the_last_bit(a: Pose, sa: BaseSize, dx: float, dy: float, fb: float,
-                                                       sb: BaseSize) -> None:
-    """Two bases apart, touching or overlapping, at any facings, either way round: :func:`base_gap` is the very
-    double shapely's distance of the two footprints gives (``==``, not approximately), so the player and the
-    rules measure exactly as they did through shapely."""
-    b = Pose.of(a.x + dx, a.y + dy, fb)
-    assert base_gap(a, sa, b, sb) == footprint(a, sa).distance(footprint(b, sb))
-    assert base_gap(b, sb, a, sa) == footprint(b, sb).distance(footprint(a, sa))
 
 
 @given(st.lists(st.tuples(st.floats(20.0, 40.0), st.floats(30.0, 40.0), facing), min_size=1, max_size=4))
