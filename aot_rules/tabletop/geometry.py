@@ -702,8 +702,6 @@ def separated(a: Points, b: Points) -> bool:
     return False
 
 
-
-
 #: A shapely polygon, or what builds it when asked (most answers never need it: see :func:`pieces_overlap`).
 PolygonOrLater = Polygon | Callable[[], Polygon]
 
@@ -726,11 +724,11 @@ def pieces_overlap(pieces: Sequence[Points], outline: Sequence[tuple[float, floa
     return overlap(union(), _now(other))
 
 
-
 def base_overlaps(pose: Pose, size: BaseSize, outline: Sequence[tuple[float, float]], other: Polygon) -> bool:
     """:func:`overlap` of the base at ``pose`` and ``other`` (vertices ``outline``: a piece of terrain, a camp),
     measured as :func:`pieces_overlap` does."""
     return pieces_overlap([list(corners(pose, size))], outline, lambda: footprint(pose, size), other)
+
 
 def pieces_nearer(pieces: Sequence[Points], pts: Points, union: Callable[[], Polygon], other: PolygonOrLater,
                   limit: float) -> bool:
