@@ -244,10 +244,16 @@ def test_compare_shows_the_exact_difference(driver: Any, site: str) -> None:
     a = get("AOT-MELEE-RESULT").evaluate(a_ranks="4,4", b_ranks="4,4").events["a_wins"]
     b = get("AOT-MELEE-RESULT").evaluate(a_ranks="5,5", b_ranks="4,4").events["a_wins"]
 
+    assert b != a
     label = get("AOT-MELEE-RESULT").evaluate().label("a_wins")
-    diff = wait_for(driver, f"const r = document.querySelector('.att-diff tr[data-event=\"{label}\"]'); "
-                            "return r && r.dataset.diff;", timeout=60)
-    assert diff == fraction_str(b - a) and b != a
+    shown = f"const r = document.querySelector('.att-diff tr[data-event=\"{label}\"]'); return r && r.dataset.diff;"
+    # the row first shows 0 (the second setup starts as a copy of the first) until the 5,5 answer comes back
+    # from the Web Worker: wait for the exact difference, and say what was shown if it never comes
+    want = fraction_str(b - a)
+    try:
+        wait_for(driver, f"{shown.removesuffix(';')} === arguments[0];", 60, want)
+    except AssertionError:
+        raise AssertionError(f"the difference shown stayed {driver.execute_script(shown)!r}, not {want}") from None
 
 
 def _layout_problems(driver: Any) -> dict[str, Any]:
