@@ -1015,15 +1015,32 @@ def spend_dp(state: GameState, ref: Referee, side: int, dp: int, where: Piece, l
             if _dp_target(state, p, beaten)}
     left = dp
     done: frozenset[str] = frozenset()
+    seen: dict[str, tuple[Piece, bool]] = {}
+
+    def in_sight(p: Piece) -> bool:
+        """The loser, or a unit the combat's spot sees (measured once for a unit that has not changed since)."""
+        if p.id == loser:
+            return True
+        kept = seen.get(p.id)
+        if kept is None or kept[0] is not p:
+            kept = seen[p.id] = (p, sight.line_of_sight(view, where, p) is None)
+        return kept[1]
+
     if by:
-        order = [pid for pid in targeting_order(near)
-                 if pid == loser or sight.line_of_sight(view, where, state.piece(pid)) is None]
+        # only the first ``left`` units in sight can be forced (each nearer one costs a point first): sight is
+        # measured no farther down the order than that
+        order: list[str] = []
+        for pid in targeting_order(near):
+            if len(order) >= left:
+                break
+            if in_sight(state.piece(pid)):
+                order.append(pid)
         state, left, done = _force(state, ref, side, by, order, near, left)
     for pid in targeting_order(near):  # nearest first; sight is measured only when a unit's turn comes
         if left == 0:
             break
         p = state.piece(pid)
-        if pid in done or not p.on_table or (pid != loser and sight.line_of_sight(view, where, p) is not None):
+        if pid in done or not p.on_table or not in_sight(p):
             continue
         state, left = _disorder_with(state, ref, side, p, left, near[pid])
     if left:

@@ -23,6 +23,8 @@ from functools import lru_cache
 import shapely
 from shapely.geometry import LineString, Polygon
 
+from aot_rules.tabletop import geos
+
 #: Bases closer than this (inches) are in contact.
 CONTACT = 0.01
 #: Shared area (square inches) below which two bases only touch.
@@ -164,7 +166,7 @@ def inches(d: float) -> Fraction:
 @lru_cache(maxsize=65536)
 def footprint(pose: Pose, size: BaseSize) -> Polygon:
     """The base as a polygon; its exterior runs front-left, front-right, rear-right, rear-left."""
-    return Polygon(corners(pose, size))
+    return geos.polygon(corners(pose, size))
 
 
 @lru_cache(maxsize=65536)
@@ -185,17 +187,17 @@ def _offsets(facing: float, size: BaseSize) -> tuple[tuple[float, float], ...]:
 
 def front_edge(pose: Pose, size: BaseSize) -> LineString:
     fl, fr, _, _ = corners(pose, size)
-    return LineString([fl, fr])
+    return geos.line([fl, fr])
 
 
 def distance(a: Polygon, b: Polygon) -> float:
     """AOT-MEASURE: nearest edge to nearest edge."""
-    return float(a.distance(b))
+    return geos.distance(a, b)
 
 
 def overlap(a: Polygon, b: Polygon) -> bool:
     """Two bases share ground (touching is not overlapping)."""
-    return bool(a.intersects(b)) and a.intersection(b).area > AREA_EPS
+    return geos.intersects(a, b) and geos.area(geos.intersection(a, b)) > AREA_EPS
 
 
 def _rotate(v: tuple[float, float], degrees: float) -> tuple[float, float]:
@@ -217,7 +219,7 @@ def arc_corners(pose: Pose, size: BaseSize) -> tuple[tuple[float, float], ...]:
 def frontal_arc(pose: Pose, size: BaseSize) -> Polygon:
     """AOT-SHOOT-ARC-LOS: the ground ahead of the front edge within 45° either side of straight ahead,
     the lines drawn out from the two front corners."""
-    return Polygon(arc_corners(pose, size))
+    return geos.polygon(arc_corners(pose, size))
 
 
 def in_arc(pose: Pose, size: BaseSize, target: Polygon) -> bool:
@@ -228,7 +230,7 @@ def in_arc(pose: Pose, size: BaseSize, target: Polygon) -> bool:
         ring: Points = [(float(x), float(y)) for x, y in target.exterior.coords]
         if len(ring) == 5 and separated(list(arc_corners(pose, size)), ring[:4]):
             return False
-    return frontal_arc(pose, size).intersection(target).area > AREA_EPS
+    return geos.area(geos.intersection(frontal_arc(pose, size), target)) > AREA_EPS
 
 
 @lru_cache(maxsize=16384)
@@ -238,7 +240,7 @@ def base_in_arc(pose: Pose, size: BaseSize, target: Pose, target_size: BaseSize)
     they are instead of reading them back out of a shapely polygon."""
     if separated(list(arc_corners(pose, size)), list(corners(target, target_size))):
         return False
-    return frontal_arc(pose, size).intersection(footprint(target, target_size)).area > AREA_EPS
+    return geos.area(geos.intersection(frontal_arc(pose, size), footprint(target, target_size))) > AREA_EPS
 
 
 @lru_cache(maxsize=16384)
@@ -249,14 +251,14 @@ def ahead(pose: Pose, size: BaseSize) -> Polygon:
     ux, uy = (fr[0] - fl[0]) / size.width, (fr[1] - fl[1]) / size.width
     a = (fl[0] - FAR * ux, fl[1] - FAR * uy)
     b = (fr[0] + FAR * ux, fr[1] + FAR * uy)
-    return Polygon([a, b, (b[0] + FAR * d[0], b[1] + FAR * d[1]), (a[0] + FAR * d[0], a[1] + FAR * d[1])])
+    return geos.polygon([a, b, (b[0] + FAR * d[0], b[1] + FAR * d[1]), (a[0] + FAR * d[0], a[1] + FAR * d[1])])
 
 
 def aspect(attacker: Polygon, pose: Pose, size: BaseSize) -> Aspect:
     """Where ``attacker`` stands relative to the target at ``pose``: in front, or wholly beyond the line
     of its front face (AOT-MELEE-FLANK, AOT-SHOOT-FLANK): in the rear when it is also wholly behind
     the line of its rear edge, otherwise on a flank."""
-    if ahead(pose, size).intersection(attacker).area > AREA_EPS:
+    if geos.area(geos.intersection(ahead(pose, size), attacker)) > AREA_EPS:
         return Aspect.FRONT
     rear = ahead(pose.about_face(size), size)
     return Aspect.REAR if rear.contains(attacker.buffer(-AREA_EPS)) else Aspect.FLANK
@@ -267,7 +269,7 @@ def facing_side(target_pose: Pose, size: BaseSize, viewer: Polygon) -> tuple[tup
     (front first on a tie, then right, rear, left)."""
     c = corners(target_pose, size)
     sides = [(c[0], c[1]), (c[1], c[2]), (c[2], c[3]), (c[3], c[0])]
-    return min(sides, key=lambda s: round(LineString(s).distance(viewer), 9))
+    return min(sides, key=lambda s: round(geos.distance(geos.line(s), viewer), 9))
 
 
 def sight_lines(shooter: Pose, s_size: BaseSize, target: Pose, t_size: BaseSize) -> tuple[LineString, LineString]:
@@ -275,14 +277,14 @@ def sight_lines(shooter: Pose, s_size: BaseSize, target: Pose, t_size: BaseSize)
     paired so that the two lines do not cross."""
     fl, fr, _, _ = corners(shooter, s_size)
     a, b = facing_side(target, t_size, footprint(shooter, s_size))
-    straight = (LineString([fl, a]), LineString([fr, b]))
-    crossed = (LineString([fl, b]), LineString([fr, a]))
-    return straight if not straight[0].crosses(straight[1]) else crossed
+    straight = (geos.line([fl, a]), geos.line([fr, b]))
+    crossed = (geos.line([fl, b]), geos.line([fr, a]))
+    return straight if not geos.crosses(straight[0], straight[1]) else crossed
 
 
 def crosses(line: LineString, area: Polygon) -> bool:
     """A sight line passes over ``area`` (more than grazing its edge)."""
-    return bool(line.intersects(area)) and line.intersection(area).length > CONTACT
+    return geos.intersects(line, area) and geos.length(geos.intersection(line, area)) > CONTACT
 
 
 def wheel_pose(pose: Pose, size: BaseSize, degrees: float) -> Pose:
@@ -337,7 +339,7 @@ def _half_hull(seq: Points) -> Points:
 
 
 def _hull(points: Points) -> Polygon:
-    return Polygon(hull_points(points))
+    return geos.polygon(hull_points(points))
 
 
 def _sweep_poses(start: Pose, end: Pose, size: BaseSize, wheel: bool) -> list[Pose]:
@@ -362,7 +364,7 @@ def swept(start: Pose, end: Pose, size: BaseSize, *, wheel: bool = False) -> Pol
     footprints; a wheel sweeps the hulls of footprints at most :data:`SWEEP_STEP` degrees apart."""
     parts = sweep_parts(start, end, size, wheel=wheel)
     if not wheel:
-        return Polygon(parts[0])
+        return geos.polygon(parts[0])
     # the pieces built in one call (the same polygons as one Polygon each, for about half the cost)
     flat = [c for part in parts for c in part]
     index = [i for i, part in enumerate(parts) for _ in part]
@@ -738,7 +740,7 @@ def pieces_nearer(pieces: Sequence[Points], pts: Points, union: Callable[[], Pol
     ``limit``."""
     d = min(convex_gap(piece, pts) for piece in pieces)
     if abs(d - limit) < GAP_SLACK:
-        return bool(union().distance(_now(other)) < limit)
+        return geos.distance(union(), _now(other)) < limit
     return d < limit
 
 
