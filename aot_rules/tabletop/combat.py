@@ -116,6 +116,7 @@ from aot_rules.aot.rules.shooting import (
 from aot_rules.aot.rules.terrain import terrain_effect
 from aot_rules.aot.rules.weather import Weather
 from aot_rules.aot.units import Body, Front, Unit, density_after
+from aot_rules.core import frozen
 from aot_rules.core.errors import RuleError
 from aot_rules.core.events import Roll
 from aot_rules.tabletop import command, moves, plans, sight
@@ -213,7 +214,7 @@ def changed(piece: Piece, unit: Unit, killed: int) -> Piece:
     p = piece.with_unit(unit, removed=killed)
     if p.turn.panicking == unit.panicking:
         return p
-    return replace(p, turn=replace(p.turn, panicking=unit.panicking))
+    return replace(p, turn=frozen.changed(p.turn, panicking=unit.panicking))
 
 
 # --- what holds for the rest of a slot ------------------------------------------------------------------
@@ -894,7 +895,7 @@ def engage(state: GameState, pids: Iterable[str]) -> GameState:
             continue
         engaged = bool(moves.contacts(state, p))
         if engaged != p.turn.in_contact:
-            t = p.turn.engage() if engaged else replace(p.turn, in_contact=False)
+            t = p.turn.engage() if engaged else frozen.changed(p.turn, in_contact=False)
             state = state.with_piece(replace(p, turn=t))
     return state
 

@@ -35,7 +35,7 @@ Readings (engine):
 
 from __future__ import annotations
 
-from collections.abc import Sequence
+from collections.abc import Iterator, Sequence
 from dataclasses import dataclass, replace
 from functools import lru_cache
 
@@ -52,7 +52,9 @@ from aot_rules.aot.rules.orders import (
     cinc_rewrite,
     individual_slot,
 )
+from aot_rules.core import frozen
 from aot_rules.core.errors import RuleError
+from aot_rules.core.events import Event
 from aot_rules.tabletop import geometry
 from aot_rules.tabletop.events import Activated, SlotOpened, SlotsRewritten
 from aot_rules.tabletop.game import Referee
@@ -179,34 +181,59 @@ class Ledger:
 
 
 def ledger(state: GameState) -> Ledger:
-    """The slot's command so far, read from its log lines; kept with the log it was read from."""
-    kept = _LEDGERS.get(state.log)
+    """The slot's command so far, read from its log lines; kept with the log it was read from.
+
+    A log only ever grows by lines appended to it, so a log that extends the one read last, in the same slot and
+    with no slot opened since, has that ledger with the new lines' events folded in: most actions add a line or
+    two to a slot of dozens."""
+    log = state.log
+    kept = _LEDGERS.get(log)
     if kept is not None and kept[1][0] == state.slot:
         return kept[1][1]
-    return _LEDGERS.put(state.log, (state.slot, _ledger(state)))[1]
+    last = _LAST_LEDGER[0]
+    led = None
+    if last is not None and state.slot and last[1] == state.slot:
+        before, _, was = last  # read from a log that holds the slot's opening line
+        n = len(before)
+        if 0 < n <= len(log) and log[n - 1] is before[-1]:
+            added = log[n:]
+            if not any(_opened(e) is not None for e in added):
+                led = _folded(was, (v for e in added for v in e.events))
+    if led is None:
+        entries = slot_entries(state)
+        led = _folded(Ledger(), (v for e in entries[1:] for v in e.events))
+        if not entries:  # no slot, or no line opening it: nothing to go on from
+            return _LEDGERS.put(log, (state.slot, led))[1]
+    _LAST_LEDGER[0] = (log, state.slot, led)
+    return _LEDGERS.put(log, (state.slot, led))[1]
 
 
-def _ledger(state: GameState) -> Ledger:
-    led = Ledger()
-    for ev in (v for e in slot_entries(state)[1:] for v in e.events):
+#: The log :func:`ledger` read last, its slot and its ledger (the log kept alive with it, so that the identity of
+#: its last line stands for the whole log: a line is appended to one log only, and logs never change).
+_LAST_LEDGER: list[tuple[tuple[LogEntry, ...], int, Ledger] | None] = [None]
+
+
+def _folded(led: Ledger, events: Iterator[Event]) -> Ledger:
+    """``led`` with the slot's later ``events`` read into it."""
+    for ev in events:
         if isinstance(ev, SlotsRewritten) and not ev.after_double:
-            led = replace(led, rewritten=True)
+            led = frozen.changed(led, rewritten=True)
             continue
         if not isinstance(ev, Activated):
             continue
         pid = ev.piece
         method = ev.method
         if method is None:  # the general's own unit
-            led = replace(led, own_after=len(led.ordered))
+            led = frozen.changed(led, own_after=len(led.ordered))
         elif method is Method.INDIVIDUAL:
-            led = replace(led, individual=pid)
+            led = frozen.changed(led, individual=pid)
         elif method is Method.COLONEL:
-            led = replace(led, follower=pid)
+            led = frozen.changed(led, follower=pid)
         else:
-            led = replace(led, method=method, ordered=(*led.ordered, pid),
+            led = frozen.changed(led, method=method, ordered=(*led.ordered, pid),
                           reached=(*led.reached, pid) if ev.reached else led.reached)
             if method is Method.SIGNAL and led.radius is None and ev.radius:
-                led = replace(led, radius=ev.radius)
+                led = frozen.changed(led, radius=ev.radius)
     return led
 
 

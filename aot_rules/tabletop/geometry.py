@@ -73,8 +73,37 @@ class Aspect(StrEnum):
         return self is not Aspect.FRONT
 
 
+#: 10 ** PLACES, exactly.
+_SCALE = 10.0**PLACES
+#: :func:`rounded` works out the nearest multiple itself only below this many of them (inches, degrees): there
+#: the scaled value's own rounding error is under 2.4e-7, far inside :data:`_TIE`.
+_FAST_BELOW = 2.0**30
+#: How near a half-way point a scaled value must come before :func:`rounded` leaves it to :func:`round`.
+_TIE = 1e-6
+
+
+def rounded(v: float) -> float:
+    """``round(v, PLACES)``, the very same float, without the decimal string that CPython's ``round`` writes out and
+    reads back for every call (a game rounds tens of thousands of coordinates).
+
+    ``round`` picks the multiple ``k`` of 10**-PLACES nearest ``v``'s exact value and returns the double nearest
+    ``k`` / 10**PLACES; a float division is correctly rounded, so ``k / _SCALE`` is that double.  ``k`` is read off
+    ``v * _SCALE``, whose rounding error cannot carry it across a half-way point unless it lies within
+    :data:`_TIE` of one; such values (ties included), and values too large or not finite, go to ``round``."""
+    s = v * _SCALE
+    if -_FAST_BELOW < s < _FAST_BELOW:
+        k = math.floor(s)
+        frac = s - k
+        if frac > 0.5 + _TIE:
+            k += 1
+        elif frac >= 0.5 - _TIE:
+            return round(v, PLACES)
+        return k / _SCALE if k else 0.0 * v  # round keeps the sign of a zero
+    return round(v, PLACES)
+
+
 def _r(v: float) -> float:
-    out = round(v, PLACES)
+    out = rounded(v)
     return 0.0 if out == 0 else out  # no -0.0 in a saved game
 
 
@@ -82,7 +111,7 @@ def _r(v: float) -> float:
 def norm_angle(deg: float) -> float:
     """An angle in (-180, 180], rounded to :data:`PLACES` places (rounding first, so that -179.99999
     becomes 180 and not -180)."""
-    a = round(math.fmod(deg, 360.0), PLACES)
+    a = rounded(math.fmod(deg, 360.0))
     if a <= -180:
         a += 360
     elif a > 180:
@@ -101,7 +130,7 @@ class Pose:
 
     @staticmethod
     def of(x: float, y: float, facing: float = 0.0) -> Pose:
-        x, y = round(x, PLACES), round(y, PLACES)  # :func:`_r`, written out: a game makes tens of thousands
+        x, y = rounded(x), rounded(y)  # :func:`_r`, written out: a game makes tens of thousands
         return Pose(x if x else 0.0, y if y else 0.0, norm_angle(facing))
 
     @property

@@ -85,6 +85,7 @@ from aot_rules.aot.rules.reform import reform as reform_unit
 from aot_rules.aot.rules.run_trot import play_run, play_trot
 from aot_rules.aot.rules.terrain import check_passable, terrain_effect
 from aot_rules.aot.units import Body, Unit, trim_mix
+from aot_rules.core import frozen
 from aot_rules.core.errors import RuleError
 from aot_rules.tabletop import command, narrate
 from aot_rules.tabletop.events import (
@@ -263,7 +264,7 @@ def _with_unit(piece: Piece, unit: Unit) -> Piece:
     """The piece with its warriors changed, any missing ones counted removed (dispersed or killed), and its
     turn tracker told whether it now panics."""
     out = piece.with_unit(unit, removed=piece.unit.strength - unit.strength)
-    return out.changed(turn=replace(out.turn, panicking=unit.panicking))
+    return out.changed(turn=frozen.changed(out.turn, panicking=unit.panicking))
 
 
 def _emptied(unit: Unit) -> Unit:
@@ -273,12 +274,12 @@ def _emptied(unit: Unit) -> Unit:
 def _disperse(piece: Piece) -> Piece:
     """Every warrior removed as dispersed; the unit leaves the battle (AOT-MELEE-RETREAT, AOT-PANIC)."""
     out = piece.with_unit(_emptied(piece.unit), removed=piece.unit.strength)
-    return out.changed(status=Status.DISPERSED, turn=replace(out.turn, in_contact=False))
+    return out.changed(status=Status.DISPERSED, turn=frozen.changed(out.turn, in_contact=False))
 
 
 def _destroy(piece: Piece) -> Piece:
     out = piece.with_unit(_emptied(piece.unit), removed=piece.unit.strength)
-    return out.changed(status=Status.DESTROYED, turn=replace(out.turn, in_contact=False))
+    return out.changed(status=Status.DESTROYED, turn=frozen.changed(out.turn, in_contact=False))
 
 
 def _inside(state: GameState, piece: Piece) -> tuple[str, ...]:
@@ -298,7 +299,7 @@ def _settle(state: GameState, pids: Sequence[str]) -> GameState:
         if p.on_table:
             engaged = bool(contacts(out, p))
             if engaged != p.turn.in_contact:
-                out = out.with_piece(p.changed(turn=replace(p.turn, in_contact=engaged)))
+                out = out.with_piece(p.changed(turn=frozen.changed(p.turn, in_contact=engaged)))
     return out
 
 
@@ -641,7 +642,7 @@ def sack_camp(state: GameState, ref: Referee, pid: str) -> GameState:
     ref.note(p.name, "AOT-CAMP", events=(CampTaken(enemy, pid, side.name), LeftBattle(pid, Status.LOOTING)),
              pieces=(pid,))
     state = state.with_side(enemy, replace(side, camp_captured=True))
-    return state.with_piece(p.changed(status=Status.LOOTING, turn=replace(p.turn, active=False)))
+    return state.with_piece(p.changed(status=Status.LOOTING, turn=frozen.changed(p.turn, active=False)))
 
 
 def _may_react_evade(state: GameState, e: Piece, attacker: Piece) -> bool:
@@ -795,7 +796,7 @@ def turn(state: GameState, ref: Referee, pid: str, degrees: float) -> GameState:
             lost = p.unit.formed - unit.formed
             rec.events.append(Turned(pid, p.pose, pose, degrees, lost))
     out = _with_unit(p, unit).changed(pose=pose)
-    out = out.changed(turn=replace(tracker, panicking=unit.panicking))
+    out = out.changed(turn=frozen.changed(tracker, panicking=unit.panicking))
     out = out.changed(inside=_inside(state, out))
     return state.with_piece(out)
 
@@ -817,7 +818,7 @@ def reform(state: GameState, ref: Referee, pid: str, density: int | None = None,
         pose = turned_in_place(p.pose, p.size, facing)
         _check_place(state, p, pose, "AOT-REFORM", f"face {facing:g}°")
     out = _with_unit(p, unit).changed(pose=pose)
-    out = out.changed(turn=replace(tracker, panicking=unit.panicking))
+    out = out.changed(turn=frozen.changed(tracker, panicking=unit.panicking))
     out = out.changed(inside=_inside(state, out))
     ref.note(p.name, "AOT-REFORM", events=(Reformed(pid, p.unit.ranks, unit.ranks, pose, defensive, unit.density,
                                                     unit.disordered, facing is not None),), pieces=(pid,))
@@ -990,10 +991,10 @@ def _fall_back(state: GameState, ref: Referee, p: Piece, heading: float, d: floa
     if f.off_table:
         ref.note(p.name, rule, events=(FellBack(p.id, kind, away, p.pose, f.end, _about(p, f.end)),
                                        LeftBattle(p.id, Status.FLED)), pieces=(p.id,))
-        out = p.changed(status=Status.FLED, turn=replace(p.turn, in_contact=False))
+        out = p.changed(status=Status.FLED, turn=frozen.changed(p.turn, in_contact=False))
         return _settle(state.with_piece(out), held)
     moved = p.changed(pose=f.end)
-    moved = moved.changed(inside=_inside(state, moved), turn=replace(moved.turn, in_contact=False))
+    moved = moved.changed(inside=_inside(state, moved), turn=frozen.changed(moved.turn, in_contact=False))
     ref.note(p.name, rule, events=(FellBack(p.id, kind, away, p.pose, f.end, _about(p, f.end)),), pieces=(p.id,))
     state = state.with_piece(moved)
     if kind is FallBack.RETREAT and away:
@@ -1112,7 +1113,7 @@ def retreat(state: GameState, ref: Referee, pid: str, away_from: str) -> GameSta
             if lost:
                 rec.events.append(Losses(tested, 0, lost, unit))
     d = float(ELEPHANT_MOVE if unit.body is Body.ELEPHANT else retreat_move(unit))
-    p = _with_unit(p, unit).changed(turn=replace(tracker, panicking=unit.panicking))
+    p = _with_unit(p, unit).changed(turn=frozen.changed(tracker, panicking=unit.panicking))
     state = state.with_piece(p)
     return _fall_back(state, ref, p, heading, d, roll, "AOT-MELEE-RETREAT", held, tested, away_from)
 
@@ -1175,7 +1176,7 @@ def evade(state: GameState, ref: Referee, pid: str, attacker: str) -> GameState:
     with ref.rolling(p.name, rule) as rec:
         unit, mv = play_evade(p.unit, ref.dice)
         rec.events.append(Evaded(pid, attacker, float(mv.distance), mv.disordered, a.name))
-    p = _with_unit(p, unit).changed(turn=replace(tracker, panicking=unit.panicking))
+    p = _with_unit(p, unit).changed(turn=frozen.changed(tracker, panicking=unit.panicking))
     state = state.with_piece(p)
     if unit.panicking:
         ref.note(p.name, rule, events=(Panicked(pid, PanicCause.EVASION_DIE),), pieces=(pid,))

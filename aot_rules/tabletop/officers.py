@@ -20,6 +20,7 @@ from __future__ import annotations
 from dataclasses import replace
 
 from aot_rules.aot.rules.orders import Activity
+from aot_rules.core import frozen
 from aot_rules.core.errors import RuleError
 from aot_rules.tabletop import combat, moves
 from aot_rules.tabletop.events import OfficerAct, OfficerActed
@@ -80,7 +81,7 @@ def junior_officer(state: GameState, ref: Referee, pid: str, kind: str, target: 
     q = s.piece(pid)
     action = {"shoot": Activity.SHOOT, "charge": Activity.MOVE, "reform": Activity.REFORM}[kind]
     extra = Activity.TROT if q.unit.mounted else Activity.RUN
-    spent = replace(q.turn, active=False, action=q.turn.action or action, extra=q.turn.extra or extra)
+    spent = frozen.changed(q.turn, active=False, action=q.turn.action or action, extra=q.turn.extra or extra)
     return s.with_piece(replace(q, turn=spent))
 
 

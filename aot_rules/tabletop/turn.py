@@ -45,6 +45,7 @@ from aot_rules.aot.rules import victory
 from aot_rules.aot.rules.command import activated_slots, roll_pair
 from aot_rules.aot.rules.disorder import take_disorder_test
 from aot_rules.aot.rules.weather import Drift, Weather, WindFrom, drift, roll_wind, weather_of_double
+from aot_rules.core import frozen
 from aot_rules.core.errors import RuleError
 from aot_rules.tabletop import combat, moves, narrate
 from aot_rules.tabletop.command import (
@@ -118,7 +119,7 @@ def start_turn(state: GameState, ref: Referee) -> GameState:
         raise RuleError("AOT-CMD-DOUBLES", f"turn {state.turn}'s initiative was a double: roll it again first")
     n = state.turn + 1
     ref.turn = n
-    pieces = tuple(p.changed(turn=replace(p.turn.new_turn(), panicking=p.unit.panicking), fled_this_turn=False,
+    pieces = tuple(p.changed(turn=frozen.changed(p.turn.new_turn(), panicking=p.unit.panicking), fled_this_turn=False,
                              wheeled=False) for p in state.pieces)
     with ref.rolling(f"{state.sides[0].name} v {state.sides[1].name}", INITIATIVE) as rec:
         pair = roll_pair(ref.dice)

@@ -24,6 +24,7 @@ from typing import NamedTuple
 from aot_rules.aot.equipment import MeleeWeapon, Missile
 from aot_rules.aot.rules.command import INDIVIDUAL, check_allocation
 from aot_rules.aot.units import Unit
+from aot_rules.core import frozen
 from aot_rules.core.errors import RuleError
 
 Inches = float | Fraction
@@ -537,19 +538,19 @@ class UnitTurn:
     def activate(self) -> UnitTurn:
         """A slot activates the unit: by a commander's order, as a colonel's follower, on an individual-unit
         slot, or as the unit of the general whose slot it is."""
-        return replace(self, active=True)
+        return frozen.changed(self, active=True)
 
     def end_slot(self) -> UnitTurn:
         """The slot is over; a later activation this turn lets the unit use what it has left."""
-        return replace(self, active=False)
+        return frozen.changed(self, active=False)
 
     def engage(self) -> UnitTurn:
         """The unit is now in contact with an enemy unit."""
-        return replace(self, in_contact=True)
+        return frozen.changed(self, in_contact=True)
 
     def new_turn(self) -> UnitTurn:
         """The next turn: every allowance back; contact stays as it is."""
-        return replace(self, active=False, action=None, extra=None, retreated=False, evaded=False, turns=0)
+        return frozen.changed(self, active=False, action=None, extra=None, retreated=False, evaded=False, turns=0)
 
     # --- doing things ---------------------------------------------------------------------------
     def do(self, activity: Activity, *, reaction: bool = False) -> UnitTurn:
@@ -571,10 +572,10 @@ class UnitTurn:
             if self.extra in (Activity.RUN, Activity.TROT):
                 raise RuleError("AOT-EVADE-ELIGIBILITY", f"{n} has already made its {self.extra} this turn, so it "
                                 "cannot evade")
-            return replace(self, evaded=True)
+            return frozen.changed(self, evaded=True)
         if self.in_contact:
             raise RuleError("AOT-TURN", f"{n} is in contact with the enemy and cannot turn")
-        return replace(self, turns=self.turns + 1)
+        return frozen.changed(self, turns=self.turns + 1)
 
     def _action(self, activity: Activity) -> UnitTurn:
         n = self.name
@@ -586,7 +587,7 @@ class UnitTurn:
             raise RuleError(rid, f"{n} has already made its action this turn ({self.action}){why}")
         if activity is Activity.SHOOT and self.panicking:
             raise RuleError("AOT-PANIC", f"{n} is panicking and cannot shoot")
-        return replace(self, action=activity)
+        return frozen.changed(self, action=activity)
 
     def _extra_move(self, activity: Activity) -> UnitTurn:
         n = self.name
@@ -603,7 +604,7 @@ class UnitTurn:
                             "and a retreat share one allowance")
         if self.evaded:
             raise RuleError("AOT-EVADE-ELIGIBILITY", f"{n} evaded this turn and may not {activity} after it")
-        return replace(self, extra=activity)
+        return frozen.changed(self, extra=activity)
 
     def _retreat(self) -> UnitTurn:
         n = self.name
@@ -612,4 +613,4 @@ class UnitTurn:
         if self.extra is not None and not self.retreat_after_run:
             raise RuleError("AOT-UNIT-ACTIONS", f"{n} has already made its {self.extra} this turn; a run or trot "
                             "and a retreat share one allowance")
-        return replace(self, extra=self.extra or Activity.RETREAT, retreated=True, in_contact=False)
+        return frozen.changed(self, extra=self.extra or Activity.RETREAT, retreated=True, in_contact=False)
