@@ -162,6 +162,10 @@ def action_name(action: Callable[..., object]) -> str:
     return f"{module.rsplit('.', 1)[-1]}.{getattr(action, '__name__', type(action).__name__)}"
 
 
+#: Each action's recorded name (:func:`action_name`), once per function.
+_NAMES: dict[Callable[..., object], str] = {}
+
+
 class Game:
     """A game: the current state, and the dice that move it on.
 
@@ -189,15 +193,23 @@ class Game:
         except Exception:  # a refusal, or injected dice running out: nothing happened
             self.dice.restore(snap)
             raise
-        logged = sum(len(e.faces) for e in ref.entries)
-        if logged != self.dice.used - snap[1]:
+        entries = ref.entries
+        rolled = self.dice.used - snap[1]
+        logged = sum(len(e.faces) for e in entries) if entries else 0
+        if logged != rolled:
             self.dice.restore(snap)
-            raise RuntimeError(f"{action.__name__} rolled {self.dice.used - snap[1]} dice but logged {logged}: "
+            raise RuntimeError(f"{action.__name__} rolled {rolled} dice but logged {logged}: "
                                "every die must be rolled inside Referee.rolling")
-        record = ActionRecord(action_name(action), tuple(frozen_arg(a) for a in args),
-                              tuple((k, frozen_arg(v)) for k, v in sorted(kwargs.items())), tuple(ref.answers))
-        self.state = new.changed(log=new.log + tuple(ref.entries), dice_used=new.dice_used + self.dice.used
-                                 - snap[1], actions=(*self.state.actions, record))
+        name = _NAMES.get(action)
+        if name is None:
+            if len(_NAMES) >= 256:  # the engine has a few dozen actions; a caller's own functions come and go
+                _NAMES.clear()
+            name = _NAMES[action] = action_name(action)
+        record = ActionRecord(name, tuple(map(frozen_arg, args)),
+                              tuple((k, frozen_arg(v)) for k, v in sorted(kwargs.items())) if kwargs else (),
+                              tuple(ref.answers))
+        self.state = new.changed(log=new.log + tuple(entries) if entries else new.log,
+                                 dice_used=new.dice_used + rolled, actions=(*self.state.actions, record))
         return self.state
 
     def faces(self) -> list[int]:

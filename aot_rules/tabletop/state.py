@@ -10,7 +10,6 @@ warriors are killed or dispersed, so ``formed + disordered + removed == initial`
 
 from __future__ import annotations
 
-import operator
 from dataclasses import dataclass, field, fields
 from enum import Enum
 from functools import cached_property
@@ -21,6 +20,7 @@ from shapely.geometry import Polygon
 from aot_rules.aot.rules.orders import Rank, UnitTurn
 from aot_rules.aot.rules.terrain import Terrain
 from aot_rules.aot.units import Unit
+from aot_rules.core import frozen
 from aot_rules.core.errors import RuleError
 from aot_rules.core.events import Event
 from aot_rules.tabletop import narrate
@@ -143,13 +143,7 @@ class Piece:
     def changed(self, **changes: Any) -> Piece:
         """The piece with some fields changed: :func:`dataclasses.replace` for a piece (which has no
         ``__post_init__`` to run), without re-running ``__init__`` field by field: a game makes thousands."""
-        unknown = changes.keys() - _PIECE_FIELDS
-        if unknown:
-            raise TypeError(f"Piece has no field {sorted(unknown)[0]!r}")
-        new = object.__new__(Piece)
-        mine = self.__dict__
-        new.__dict__.update({k: changes[k] if k in changes else mine[k] for k in _PIECE_FIELDS})
-        return new
+        return frozen.changed(self, **changes)
 
     def with_unit(self, unit: Unit, *, removed: int = 0) -> Piece:
         """The piece with its warriors changed; ``removed`` more of them were killed or dispersed.
@@ -161,10 +155,6 @@ class Piece:
                             f"{unit.strength} with {removed} removed")
         status = Status.DESTROYED if unit.destroyed and self.status is Status.FIGHTING else self.status
         return self.changed(unit=unit, removed=self.removed + removed, status=status)
-
-
-#: The fields of a :class:`Piece`, in order (what :meth:`Piece.changed` copies).
-_PIECE_FIELDS = tuple(f.name for f in fields(Piece))
 
 
 @dataclass(frozen=True)
@@ -314,11 +304,11 @@ class GameState:
             raise TypeError(f"GameState has no field {sorted(changes.keys() - _STATE_FIELD_SET)[0]!r}")
         new = object.__new__(GameState)
         mine = self.__dict__
-        fresh = dict(zip(_STATE_FIELDS, _field_values(mine), strict=True))  # the fields in order, read in C
+        fresh = mine.copy()  # the fields, and the one cached lookup (:meth:`fighting`'s) if it was worked out
         fresh.update(changes)
-        if "_on_table" in mine and fresh["pieces"] is mine["pieces"]:
-            fresh["_on_table"] = mine["_on_table"]
-        new.__dict__.update(fresh)
+        if "_on_table" in fresh and fresh["pieces"] is not mine["pieces"]:
+            del fresh["_on_table"]
+        object.__setattr__(new, "__dict__", fresh)
         return new
 
     def with_piece(self, piece: Piece) -> GameState:
@@ -337,5 +327,3 @@ class GameState:
 #: The fields of a :class:`GameState`, in order (what :meth:`GameState.changed` copies).
 _STATE_FIELDS = tuple(f.name for f in fields(GameState))
 _STATE_FIELD_SET = frozenset(_STATE_FIELDS)
-#: Reads every field of a state's ``__dict__`` in one call, in :data:`_STATE_FIELDS` order.
-_field_values = operator.itemgetter(*_STATE_FIELDS)
