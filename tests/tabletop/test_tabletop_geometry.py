@@ -146,6 +146,7 @@ def test_rounded_is_the_float_round_gives(v: float) -> None:
 
 
 def test_rounded_keeps_rounds_ties_signs_and_edge_cases() -> None:
-    for v in (0.03125, -0.03125, 0.09375, -0.09375, 2.675, 1.00005, -1.00005, 0.0, -0.0, -0.00004, 0.00004, 1e12, -1e300):
+    for v in (0.03125, -0.03125, 0.09375, -0.09375, 2.675, 1.00005, -1.00005, 0.0, -0.0, -0.00004, 0.00004,
+              1e12, -1e300):
         assert _bits(rounded(v)) == _bits(round(v, PLACES)), v
     assert math.isnan(rounded(math.nan))

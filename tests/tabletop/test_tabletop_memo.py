@@ -59,7 +59,7 @@ def test_a_slots_ledger_read_on_from_an_earlier_log_is_the_ledger_read_afresh() 
     seen: list[GameState] = []
 
     class Watched(Game):
-        def act(self, action, *args, **kwargs):  # type: ignore[no-untyped-def]
+        def act(self, action, *args, **kwargs):
             seen.append(self.state)
             return super().act(action, *args, **kwargs)
 
