@@ -734,12 +734,11 @@ class ScriptedPlayer:
         near = sorted(useful, key=lambda p: gap(g, p))
         direct = [p for p in near if gap(g, p) <= 1]
         signal = [p for p in near if gap(g, p) <= SIGNAL_MAX]
-        rider = messenger_choice(state, g, useful)
         if len(line) > len(direct):
             plan = [(p, Method.BATTLE_LINE) for p in line]
         elif direct:
             plan = [(p, Method.DIRECT) for p in direct]
-        elif rider is not None:
+        elif (rider := messenger_choice(state, g, useful)) is not None:
             p, chance = rider
             self.say(game, Decided(self.side, Choice.MESSENGER, g.id, p.id, g.name, p.name, owner, odds=(chance,)))
             plan = [(p, Method.MESSENGER)]

@@ -351,3 +351,16 @@ def test_the_log_records_what_each_die_did():
     marker = Marker("after the dice")
     assert d.emit(marker) is marker  # a rule can emit an event and use it at once
     assert d.log[-1] is marker and d.events(Marker) == [marker] and len(d.events(Roll)) == 3
+
+
+def test_combine_is_product_then_map_in_one_pass() -> None:
+    """``a.combine(b, f)`` is ``a.product(b).map(f)``: the same law, the same outcomes in the same order."""
+    a = Dist.die(6).map(lambda f: f % 3)
+    b = Dist.binomial(3, F(1, 3))
+
+    def f(x: int, y: int) -> int:
+        return (x + y) // 2
+
+    joined, expected = a.combine(b, f), a.product(b).map(lambda p: f(*p))
+    assert joined.weights() == expected.weights() and list(joined.weights()[0]) == list(expected.weights()[0])
+    assert joined.total() == 1 and len(joined) == 3

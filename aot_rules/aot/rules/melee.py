@@ -438,9 +438,16 @@ def melee_exact(a: Side, b: Side, rules: MeleeRules = MeleeRules()) -> Dist[Mele
         return elephant_duel(a, b, rules)
     on_b = harm(a, b, rules)
     on_a = harm(b, a, rules)
-    return on_a.product(on_b).map(
-        lambda p: Melee(p[0].killed, p[0].disordered, p[1].killed, p[1].disordered, result(a, b, p[0].lost, p[1].lost),
-                        p[0].fate, p[1].fate))
+    results: dict[tuple[int, int], MeleeResult] = {}  # by the warriors each side lost: far fewer than the pairs
+
+    def outcome(la: Loss, lb: Loss) -> Melee:
+        lost = (la.killed + la.disordered, lb.killed + lb.disordered)
+        res = results.get(lost)
+        if res is None:
+            res = results[lost] = result(a, b, *lost)
+        return Melee(la.killed, la.disordered, lb.killed, lb.disordered, res, la.fate, lb.fate)
+
+    return on_a.combine(on_b, outcome)
 
 
 # --- played face ------------------------------------------------------------------
