@@ -304,8 +304,10 @@ class GameState:
             raise TypeError(f"GameState has no field {sorted(changes.keys() - _STATE_FIELD_SET)[0]!r}")
         new = object.__new__(GameState)
         mine = self.__dict__
-        fresh = mine.copy()  # the fields, and the one cached lookup (:meth:`fighting`'s) if it was worked out
+        fresh = mine.copy()  # the fields, and whichever cached lookups were worked out
         fresh.update(changes)
+        for name in _OTHER_CACHED:
+            fresh.pop(name, None)
         if "_on_table" in fresh and fresh["pieces"] is not mine["pieces"]:
             del fresh["_on_table"]
         object.__setattr__(new, "__dict__", fresh)
@@ -327,3 +329,5 @@ class GameState:
 #: The fields of a :class:`GameState`, in order (what :meth:`GameState.changed` copies).
 _STATE_FIELDS = tuple(f.name for f in fields(GameState))
 _STATE_FIELD_SET = frozenset(_STATE_FIELDS)
+#: A state's cached lookups that :meth:`GameState.changed` never carries over (all but ``_on_table``).
+_OTHER_CACHED = tuple(n for n, v in vars(GameState).items() if isinstance(v, cached_property) and n != "_on_table")
