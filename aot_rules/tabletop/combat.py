@@ -214,7 +214,7 @@ def changed(piece: Piece, unit: Unit, killed: int) -> Piece:
     p = piece.with_unit(unit, removed=killed)
     if p.turn.panicking == unit.panicking:
         return p
-    return replace(p, turn=frozen.changed(p.turn, panicking=unit.panicking))
+    return p.changed(turn=frozen.changed(p.turn, panicking=unit.panicking))
 
 
 # --- what holds for the rest of a slot ------------------------------------------------------------------
@@ -896,7 +896,7 @@ def engage(state: GameState, pids: Iterable[str]) -> GameState:
         engaged = bool(moves.contacts(state, p))
         if engaged != p.turn.in_contact:
             t = p.turn.engage() if engaged else frozen.changed(p.turn, in_contact=False)
-            state = state.with_piece(replace(p, turn=t))
+            state = state.with_piece(p.changed(turn=t))
     return state
 
 

@@ -10,7 +10,7 @@ warriors are killed or dispersed, so ``formed + disordered + removed == initial`
 
 from __future__ import annotations
 
-from dataclasses import dataclass, field, fields
+from dataclasses import dataclass, field
 from enum import Enum
 from functools import cached_property
 from typing import Any
@@ -295,22 +295,14 @@ class GameState:
         return tuple(p for p in self.fighting(piece.side) if p.id != piece.id)
 
     def changed(self, **changes: Any) -> GameState:
-        """The state with some fields changed: :func:`dataclasses.replace` for a state, without re-running
-        ``__init__`` field by field (a game makes thousands of these; every field is already checked).  The
-        units on the table (:meth:`fighting`), worked out from the pieces alone, are carried over when the
-        pieces are the same tuple (every action's log lines make a new state that keeps them); no other cached
-        lookup is."""
-        if not _STATE_FIELD_SET.issuperset(changes):
-            raise TypeError(f"GameState has no field {sorted(changes.keys() - _STATE_FIELD_SET)[0]!r}")
-        new = object.__new__(GameState)
-        mine = self.__dict__
-        fresh = mine.copy()  # the fields, and whichever cached lookups were worked out
-        fresh.update(changes)
-        for name in _OTHER_CACHED:
-            fresh.pop(name, None)
-        if "_on_table" in fresh and fresh["pieces"] is not mine["pieces"]:
-            del fresh["_on_table"]
-        object.__setattr__(new, "__dict__", fresh)
+        """The state with some fields changed: :func:`core.frozen.changed` (every field is already checked, and a
+        game makes thousands of these).  The units on the table (:meth:`fighting`), worked out from the pieces
+        alone, are carried over when the pieces are the same tuple (every action's log lines make a new state that
+        keeps them); no other cached lookup is."""
+        new = frozen.changed(self, **changes)
+        on = self.__dict__.get("_on_table")
+        if on is not None and new.pieces is self.pieces:
+            new.__dict__["_on_table"] = on
         return new
 
     def with_piece(self, piece: Piece) -> GameState:
@@ -324,10 +316,3 @@ class GameState:
     def with_side(self, index: int, side: SideState) -> GameState:
         sides = (side, self.sides[1]) if index == 0 else (self.sides[0], side)
         return self.changed(sides=sides)
-
-
-#: The fields of a :class:`GameState`, in order (what :meth:`GameState.changed` copies).
-_STATE_FIELDS = tuple(f.name for f in fields(GameState))
-_STATE_FIELD_SET = frozenset(_STATE_FIELDS)
-#: A state's cached lookups that :meth:`GameState.changed` never carries over (all but ``_on_table``).
-_OTHER_CACHED = tuple(n for n, v in vars(GameState).items() if isinstance(v, cached_property) and n != "_on_table")

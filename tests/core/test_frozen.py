@@ -1,5 +1,6 @@
-""":func:`aot_rules.core.frozen.changed` makes the record :func:`dataclasses.replace` makes, and refuses the records
-it cannot copy that way (those that check or cache something of their own)."""
+""":func:`aot_rules.core.frozen.changed` makes the record :func:`dataclasses.replace` makes (leaving cached properties
+to be worked out again), and refuses the records it cannot copy that way (those that check themselves or have no
+``__dict__``)."""
 
 from __future__ import annotations
 
@@ -37,20 +38,25 @@ def test_unknown_fields_and_records_that_do_more_are_refused() -> None:
     with pytest.raises(TypeError, match=r"dataclasses\.replace"):
         changed(Pose(0.0, 0.0), x=1.0)  # slots: no __dict__ to copy
 
-    @dataclass(frozen=True)
-    class Cached:
-        a: int
-
-        @cached_property
-        def twice(self) -> int:
-            return 2 * self.a
-
-    with pytest.raises(TypeError, match="cached"):
-        changed(Cached(1), a=2)
-
     @dataclass
     class Loose:
         a: int
 
     with pytest.raises(TypeError, match="not a frozen dataclass"):
         changed(Loose(1), a=2)
+
+
+def test_a_cached_property_is_worked_out_again_not_carried_over() -> None:
+    @dataclass(frozen=True)
+    class Cached:
+        a: int
+        b: int = 0
+
+        @cached_property
+        def twice(self) -> int:
+            return 2 * self.a
+
+    old = Cached(1)
+    assert old.twice == 2  # now held in the old record's __dict__
+    new = changed(old, a=5)
+    assert new.twice == 10 and new == Cached(5) and old.twice == 2

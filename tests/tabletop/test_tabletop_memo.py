@@ -74,3 +74,19 @@ def test_a_slots_ledger_read_on_from_an_earlier_log_is_the_ledger_read_afresh() 
               for s in slots]
     assert read_on == afresh
     assert {led.method for led in afresh} > {None}  # the game gave orders, so the ledgers were not all empty
+
+
+def test_a_changed_state_keeps_the_units_on_the_table_only_for_the_same_pieces() -> None:
+    """:meth:`GameState.changed` carries the worked-out units on the table into a state with the very same pieces
+    (a log line added), and works them out again for new pieces: a unit that left is gone from them."""
+    from aot_rules.tabletop.events import Status
+    from aot_rules.tabletop.scenarios import scenario
+
+    state = scenario("delion", 0)
+    on = state.fighting()
+    logged = state.changed(log=state.log)
+    assert logged.__dict__["_on_table"] is state.__dict__["_on_table"] and logged.fighting() is on
+    gone = state.pieces[0].changed(status=Status.FLED)
+    moved = state.with_piece(gone)
+    assert "_on_table" not in moved.__dict__
+    assert len(moved.fighting()) == len(on) - 1 and gone.id not in {p.id for p in moved.fighting()}
