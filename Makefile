@@ -7,13 +7,19 @@ VENV := .venv
 BIN := $(VENV)/bin
 STAMP := $(VENV)/.aot-installed
 NPM_STAMP := node_modules/.aot-installed
+# The message catalogue (aot_rules/core/i18n.py): the template file Babel extracts, each language's translations
+# (kept in the repository) and their compiled form (built here, never committed).
+POT := aot_rules/locales/aot_rules.pot
+PO := $(wildcard aot_rules/locales/*/LC_MESSAGES/aot_rules.po)
+MO := $(PO:.po=.mo)
+BABEL_KEYWORDS := --no-default-keywords -k msg -k nmsg:1,2
 # Compiled bytecode is kept (__pycache__, ignored by git) even where the environment says not to write it
 # (PYTHONDONTWRITEBYTECODE, set on some CI images): otherwise every pytest worker re-compiles the package and
 # re-rewrites every test module's asserts (~10 CPU-s each), and every CLI process and notebook kernel the suite
 # and the book start compiles the engine again.
 export PYTHONDONTWRITEBYTECODE :=
 
-.PHONY: help setup book serve lab test test-fast browser-deps bench lint clean
+.PHONY: help setup messages book serve lab test test-fast browser-deps bench lint clean
 
 help:
 	@echo "make book    build the book into _build/html (warnings are errors)"
@@ -23,6 +29,7 @@ help:
 	@echo "make bench   print median timings against the issue targets"
 	@echo "make test-fast  the fast tier (no book build, browser, whole-grid samplers or type checker)"
 	@echo "make lint    ruff and mypy over the package, the tests and the book's extensions"
+	@echo "make messages  extract the catalogue's templates and merge them into every language's .po"
 
 $(STAMP): requirements.txt pyproject.toml
 	@test -x $(BIN)/python || { echo ">> creating $(VENV)"; $(PYTHON) -m venv $(VENV); }
@@ -37,7 +44,19 @@ $(NPM_STAMP): package.json package-lock.json
 	npm ci --no-audit --no-fund --loglevel=error
 	@touch $(NPM_STAMP)
 
-setup: $(STAMP) $(NPM_STAMP)
+# A compiled catalogue (.mo) is made from its .po whenever the .po changes; the engine reads it with the standard
+# library's gettext, in the terminal and in the reader's browser alike.
+%.mo: %.po $(STAMP)
+	$(BIN)/pybabel compile --statistics -D aot_rules -i $< -o $@
+
+# Extract every msg()/nmsg() template into the .pot and merge it into each language's .po (new messages arrive
+# untranslated; tests/core/test_catalogue_files.py fails while the .pot is stale).
+messages: $(STAMP)
+	$(BIN)/pybabel extract -F babel.cfg $(BABEL_KEYWORDS) --add-location=file --sort-by-file --no-wrap \
+	  --project=aot_rules --copyright-holder="Art of Tactics rulebook" -o $(POT) .
+	$(BIN)/pybabel update -D aot_rules -i $(POT) -d aot_rules/locales --no-wrap --ignore-obsolete
+
+setup: $(STAMP) $(NPM_STAMP) $(MO)
 
 book: setup
 	@echo ">> building the book (pages run only when they or the engine code they import changed, on every core;"

@@ -18,12 +18,14 @@ from aot_rules.cli.army import army
 from aot_rules.cli.odds import odds
 from aot_rules.cli.terminal import OutputLost, UsageError, flush_stdout, one_line, reader_gone, write, write_json
 from aot_rules.core.errors import RuleError
+from aot_rules.core.i18n import LanguageError, speaking
 from aot_rules.core.params import quoted
 from aot_rules.present.answer import refusal
 
 __all__ = ["UsageError", "main", "one_line", "refusal", "write", "write_json"]
 
-TOP_USAGE = ("usage: python -m aot_rules odds ...   (exact odds of any registered mechanic)\n"
+TOP_USAGE = ("usage: python -m aot_rules [--lang LANG] COMMAND ...   (LANG: en or ru; default $AOT_LANG, else en)\n"
+             "       python -m aot_rules odds ...   (exact odds of any registered mechanic)\n"
              "       python -m aot_rules army {validate,show} FILE   (check or print an army or army list)\n"
              "       python -m aot_rules play ...   (play a table-top scenario, or continue a saved game)\n"
              "       python -m aot_rules simulate ...   (many table-top games, summed up)")
@@ -60,6 +62,17 @@ def _run(args: list[str]) -> int:
         return 1
 
 
+def _language(args: list[str]) -> tuple[str | None, list[str]]:
+    """The ``--lang LANG`` (or ``--lang=LANG``) given before the command, and the arguments after it."""
+    if args and args[0] == "--lang":
+        if len(args) < 2:
+            raise LanguageError("")
+        return args[1], args[2:]
+    if args and args[0].startswith("--lang="):
+        return args[0].removeprefix("--lang="), args[1:]
+    return None, args
+
+
 def main(argv: Sequence[str] | None = None) -> int:
     """Run the command line; exit status 0 (answered), 2 (refused) or 1 (a bug, or an answer that could not
     be written: standard output closed, a full disk), always with at most one line on standard error.
@@ -70,8 +83,13 @@ def main(argv: Sequence[str] | None = None) -> int:
     of the answer is dropped and the status is the command's own.
     """
     try:
-        code = _run(list(sys.argv[1:] if argv is None else argv))
-        flush_stdout()
+        lang, args = _language(list(sys.argv[1:] if argv is None else argv))
+        with speaking(lang):
+            code = _run(args)
+            flush_stdout()
+    except LanguageError as e:
+        write("error: " + one_line(str(e)), sys.stderr)
+        return 2
     except BrokenPipeError:  # raised past write() by a stream of the caller's: the reader went away
         reader_gone()
         return 0

@@ -14,6 +14,7 @@ from typing import Any
 
 from aot_rules.cli.terminal import UsageError, _Parser, write, write_json
 from aot_rules.core.errors import RuleError
+from aot_rules.core.i18n import Message
 from aot_rules.core.params import Param, quoted
 from aot_rules.core.registry import Mechanic
 from aot_rules.present.answer import answer, refusal
@@ -45,7 +46,7 @@ def _mechanic_parser(m: Mechanic[Any]) -> _Parser:
     return p
 
 
-def written(prm: Param) -> list[tuple[str, str]]:
+def written(prm: Param) -> list[tuple[str, Message | str]]:
     """Each way an input is written on the command line, with what it takes: a value option once, a flag
     under each of its spellings (``--a-shield``, ``--no-a-shield``, and a named opposite such as ``--turn``).
 

@@ -17,6 +17,7 @@ from collections.abc import Callable
 from typing import TYPE_CHECKING, Any, NoReturn
 
 from aot_rules.core.format import plain
+from aot_rules.core.i18n import Message
 from aot_rules.core.params import quoted
 
 if TYPE_CHECKING:
@@ -156,11 +157,11 @@ class _Parser(argparse.ArgumentParser):
         super().__init__(*args, **kwargs)
         #: the rule a refusal cites; ``accepts[flag]`` what an option takes, in the words of ``--list``
         self.rule_id = rule_id
-        self.accepts: dict[str, str] = {}
+        self.accepts: dict[str, Message | str] = {}
 
     def _accepts(self, flag: str) -> str:
         if flag in self.accepts:
-            return self.accepts[flag]
+            return str(self.accepts[flag])
         action = self._option_string_actions.get(flag)
         return (action.help or "") if action is not None else ""
 

@@ -29,6 +29,7 @@ from typing import Any, Literal, TypeVar, Union, cast, get_args, get_origin, get
 
 from aot_rules.core.errors import ParamError
 from aot_rules.core.format import fraction_str
+from aot_rules.core.i18n import Message, msg
 from aot_rules.core.ranks import ACCEPTS as RANKS_ACCEPT
 from aot_rules.core.ranks import Ranks as Ranks  # re-exported: records declare their ranks with it
 from aot_rules.core.ranks import ranks_from, why_not
@@ -176,22 +177,24 @@ class Param:
         base = self.label or self.name.replace("_", " ")
         return base + BLANK_MARK if self.blank else base
 
-    def accepts(self) -> str:
-        """Human description of the legal values, for error messages and --list."""
+    def accepts(self) -> Message:
+        """What the legal values are, for refusals and --list (the choices are codes, the same in every language)."""
         if self.kind == "int":
-            return f"a whole number from {self.lo} to {self.hi}"
+            return msg("a whole number from {lo} to {hi}", lo=self.lo, hi=self.hi)
         if self.kind == "inches":
-            return f"a distance in inches from {_decimal(self.lo)} to {_decimal(self.hi)} (decimals allowed)"
+            return msg("a distance in inches from {lo} to {hi} (decimals allowed)",
+                       lo=Fraction(cast(Fraction, self.lo)), hi=Fraction(cast(Fraction, self.hi)))
         if self.kind == "bool":
-            return "a flag (true/false)"
+            return msg("a flag (true/false)")
         if self.kind == "choice":
-            return "one of " + ", ".join(self.choices)
+            return msg("one of {choices}", choices=", ".join(self.choices))
         if self.kind == "mix":
-            return "weapon:count pairs for the front rank, like sword:3,shooter:1"
+            return msg("weapon:count pairs for the front rank, like sword:3,shooter:1")
         return RANKS_ACCEPT
 
     def refuse(self, rule_id: str, value: object) -> ParamError:
-        return ParamError(rule_id, self.name, f"{self.flag} takes {self.accepts()}, not {quoted(value)}")
+        return ParamError(rule_id, self.name, msg("{flag} takes {accepts}, not {value}", flag=self.flag,
+                                                  accepts=self.accepts(), value=quoted(value)))
 
     def limited(self, limit: tuple[Any, ...]) -> Param:
         """This input narrowed for a variant whose fixed inputs rule values out: ``(lo, hi)`` for a number,
@@ -204,7 +207,7 @@ class Param:
         >>> p.limited(("lance", "sword")).choices
         ('sword', 'lance')
         >>> q = Param("distance", "inches", None, "", lo=0, hi=30)
-        >>> q.limited((Fraction(1, 10), 9)).accepts()
+        >>> str(q.limited((Fraction(1, 10), 9)).accepts())
         'a distance in inches from 0.1 to 9 (decimals allowed)'
         """
         if self.kind == "choice":
@@ -224,13 +227,15 @@ class Param:
         if value is None:
             if self.optional:
                 return None
-            raise ParamError(rule_id, self.name, f"{self.flag} is required: {self.accepts()}")
+            raise ParamError(rule_id, self.name, msg("{flag} is required: {accepts}", flag=self.flag,
+                                                     accepts=self.accepts()))
         converted = self._convert(value)
         if converted is None:
             reason = _ranks_problem(value) if self.kind == "ranks" else None
             if reason:  # say which part of a unit's ranks is impossible, not only what is accepted
-                raise ParamError(rule_id, self.name, f"{self.flag} takes {self.accepts()}, not {quoted(value)}: "
-                                 f"{reason}")
+                raise ParamError(rule_id, self.name, msg("{flag} takes {accepts}, not {value}: {reason}",
+                                                         flag=self.flag, accepts=self.accepts(), value=quoted(value),
+                                                         reason=reason))
             raise self.refuse(rule_id, value)
         return converted
 
@@ -300,10 +305,6 @@ class Param:
         return d
 
 
-def _decimal(x: Fraction | int | None) -> str:
-    return f"{float(cast(Fraction, x)):g}"
-
-
 def _parse_ranks(value: Any) -> Ranks | None:
     """'4,4' -> (4, 4): one or two ranks, each a whole number by the common grammar, and together a unit's
     ranks as :class:`~aot_rules.core.ranks.Ranks` accepts them (the front rank not empty)."""
@@ -319,7 +320,7 @@ def _parse_ranks(value: Any) -> Ranks | None:
     return ranks_from(parse_number(x) for x in parts)
 
 
-def _ranks_problem(value: Any) -> str | None:
+def _ranks_problem(value: Any) -> Message | None:
     """Why ranks whose every part is a whole number are still no unit's ranks (an empty front rank …)."""
     parts = value.split(",") if isinstance(value, str) else list(value) if isinstance(value, (tuple, list)) else []
     numbers = [parse_number(x) for x in parts]

@@ -16,14 +16,16 @@ from __future__ import annotations
 from collections.abc import Iterable
 from fractions import Fraction
 
+from aot_rules.core.i18n import Message, msg
+
 #: At most this many ranks a unit stands in.
 MOST_RANKS = 2
 #: No rank of any game holds more warriors than this (a typo guard: the games' own limits are far lower).
 MOST_PER_RANK = 99
 
 #: How every face says what ranks it accepts.
-ACCEPTS = (f"formed warriors per rank, front first, like 4 or 4,4: one or two ranks, the front rank 1 to "
-           f"{MOST_PER_RANK}, a rear rank 0 to {MOST_PER_RANK}")
+ACCEPTS = msg("formed warriors per rank, front first, like 4 or 4,4: one or two ranks, the front rank 1 to {most}, "
+              "a rear rank 0 to {most}", most=MOST_PER_RANK)
 
 
 class Ranks(tuple[int, ...]):
@@ -43,7 +45,7 @@ class Ranks(tuple[int, ...]):
         ranks = tuple(counts)
         problem = why_not(ranks)
         if problem:
-            raise ValueError(problem)
+            raise ValueError(str(problem))
         return super().__new__(cls, ranks)
 
     @property
@@ -56,25 +58,25 @@ class Ranks(tuple[int, ...]):
         return sum(self)
 
 
-def why_not(ranks: tuple[object, ...]) -> str | None:
+def why_not(ranks: tuple[object, ...]) -> Message | None:
     """Why ``ranks`` cannot be a unit's ranks as entered, or None when they can.
 
-    >>> why_not((4, 4)), why_not((4, -1)), why_not((4, 4, 4))
+    >>> why_not((4, 4)), str(why_not((4, -1))), str(why_not((4, 4, 4)))
     (None, 'warrior counts cannot be negative', 'a unit stands in one or two ranks, not 3')
-    >>> why_not((200,))
+    >>> str(why_not((200,)))
     'a rank holds at most 99 warriors, not 200'
     """
     if not 1 <= len(ranks) <= MOST_RANKS:
-        return f"a unit stands in one or two ranks, not {len(ranks)}"
+        return msg("a unit stands in one or two ranks, not {count}", count=len(ranks))
     if not all(type(r) is int for r in ranks):
-        return "warrior counts are whole numbers"
+        return msg("warrior counts are whole numbers")
     counts = [int(r) for r in ranks]  # type: ignore[call-overload]  # each checked to be an int just above
     if any(r < 0 for r in counts):
-        return "warrior counts cannot be negative"
+        return msg("warrior counts cannot be negative")
     if max(counts) > MOST_PER_RANK:
-        return f"a rank holds at most {MOST_PER_RANK} warriors, not {max(counts)}"
+        return msg("a rank holds at most {most} warriors, not {count}", most=MOST_PER_RANK, count=max(counts))
     if counts[0] == 0:
-        return "the front rank is empty: a unit needs formed warriors in its front rank"
+        return msg("the front rank is empty: a unit needs formed warriors in its front rank")
     return None
 
 

@@ -1,0 +1,292 @@
+"""Words at the face: a message is a catalogue template and its named values, rendered in the reader's language
+only when it is shown.
+
+Code keeps :class:`Message` objects (a refusal's, a label's, a caption's); nothing renders them until a face prints
+or draws them, so the same refusal reads in English on one page and in Russian on another, and no record ever holds
+a sentence.  The language is chosen per call (``render(lang)``) or per context (:func:`speaking`, a
+:class:`~contextvars.ContextVar`, never a process-wide ``gettext.install``), and otherwise read from ``AOT_LANG``.
+
+Templates are literal strings with named placeholders (``msg("{unit} falls back {distance}″", ...)``), so Babel can
+extract them (``make messages``: ``babel.cfg``, ``aot_rules/locales/aot_rules.pot``, one ``.po`` per language) and
+no sentence is ever assembled from fragments.  A count that changes the words goes through :func:`nmsg` (Russian
+has three plural forms).  Catalogues are compiled to ``.mo`` at set-up time and read with the standard library's
+:mod:`gettext`; a missing catalogue or message falls back to English.  The pseudo-locale :data:`PSEUDO` transforms
+every template (accents and brackets), so a test can find any English that did not come through the catalogue.
+
+Standard library only: this is on the odds path, which runs in the reader's browser.
+"""
+
+from __future__ import annotations
+
+import gettext
+import os
+import string
+from collections.abc import Iterator, Mapping
+from contextlib import contextmanager
+from contextvars import ContextVar
+from dataclasses import dataclass
+from enum import Enum
+from fractions import Fraction
+from functools import cache
+from importlib import resources
+from typing import Any
+
+#: The catalogue's domain: ``aot_rules/locales/<lang>/LC_MESSAGES/aot_rules.mo``.
+DOMAIN = "aot_rules"
+#: The languages the project publishes, English (the templates themselves) first.
+LANGUAGES = ("en", "ru")
+#: A generated pseudo-locale (a private-use code): every template transformed, numbers and names left alone.
+PSEUDO = "qps"
+
+_LANG: ContextVar[str | None] = ContextVar("aot_lang", default=None)
+
+
+class LanguageError(ValueError):
+    """A language code the project does not publish."""
+
+    def __init__(self, code: str) -> None:
+        self.code = code
+        self.msg = msg("unknown language {code}; choose one of: {choices}", code=repr(code),
+                       choices=", ".join((*LANGUAGES, PSEUDO)))
+        super().__init__(code)
+
+    def __str__(self) -> str:
+        return self.msg.render()
+
+
+def known(code: str) -> str | None:
+    """The published language a code names (``ru``, ``ru_RU.UTF-8``, ``RU``), or None.
+
+    >>> known("ru_RU.UTF-8"), known("en"), known("qps"), known("de"), known("")
+    ('ru', 'en', 'qps', None, None)
+    """
+    base = code.strip().split(".")[0].replace("-", "_").split("_")[0].lower()
+    return base if base in LANGUAGES or base == PSEUDO else None
+
+
+def checked(code: str) -> str:
+    """``code`` as a published language, or a :class:`LanguageError` naming what is accepted."""
+    lang = known(code)
+    if lang is None:
+        raise LanguageError(code)
+    return lang
+
+
+def language() -> str:
+    """The language in force: the context's (:func:`speaking`), else ``AOT_LANG``'s, else English.
+
+    An ``AOT_LANG`` naming no published language is English: the environment is not a place to refuse input.
+    """
+    lang = _LANG.get()
+    if lang is not None:
+        return lang
+    return known(os.environ.get("AOT_LANG", "")) or "en"
+
+
+@contextmanager
+def speaking(lang: str | None) -> Iterator[str]:
+    """Render in ``lang`` inside the block (None: leave the language as it is)."""
+    if lang is None:
+        yield language()
+        return
+    token = _LANG.set(checked(lang))
+    try:
+        yield _LANG.get() or "en"
+    finally:
+        _LANG.reset(token)
+
+
+# --- catalogues --------------------------------------------------------------------------------------------------
+
+
+class _Pseudo(gettext.NullTranslations):
+    """The pseudo-locale: every template's words accented and the whole bracketed, placeholders untouched."""
+
+    def gettext(self, message: str) -> str:
+        return pseudo(message)
+
+    def ngettext(self, msgid1: str, msgid2: str, n: int) -> str:
+        return pseudo(msgid1 if n == 1 else msgid2)
+
+
+_ACCENTS = str.maketrans("aceinorsuyACEINORSUYz", "àçéîñöŕšüýÀÇÉÎÑÖŔŠÜÝž")
+
+
+def pseudo(template: str) -> str:
+    """A template in the pseudo-locale: letters outside placeholders accented, the whole in ⟦ ⟧.
+
+    >>> pseudo("{unit} falls back {distance}″")
+    '⟦{unit} fàllš bàçk {distance}″⟧'
+    """
+    out: list[str] = []
+    for literal, field, spec, conv in string.Formatter().parse(template):
+        out.append(literal.replace("{", "{{").replace("}", "}}").translate(_ACCENTS))
+        if field is not None:
+            out.append("{" + field + ("!" + conv if conv else "") + (":" + spec if spec else "") + "}")
+    return "⟦" + "".join(out) + "⟧"
+
+
+@cache
+def catalogue(lang: str) -> gettext.NullTranslations:
+    """The compiled catalogue of ``lang`` (English and a missing catalogue: the templates as written)."""
+    if lang == PSEUDO:
+        return _Pseudo()
+    if lang == "en":
+        return gettext.NullTranslations()
+    path = resources.files("aot_rules").joinpath("locales", lang, "LC_MESSAGES", DOMAIN + ".mo")
+    try:
+        with path.open("rb") as fp:
+            return gettext.GNUTranslations(fp)
+    except (FileNotFoundError, NotADirectoryError):
+        return gettext.NullTranslations()
+
+
+# --- numbers -----------------------------------------------------------------------------------------------------
+
+
+@dataclass(frozen=True)
+class NumberStyle:
+    """How a language writes a decimal number and a percentage (CLDR's symbols, held to Babel by a test)."""
+
+    decimal: str
+    percent: str  # the percent pattern's tail after the number: "%" in English, "\u00a0%" in Russian
+
+
+NUMBER_STYLES: Mapping[str, NumberStyle] = {"en": NumberStyle(".", "%"), "ru": NumberStyle(",", "\u00a0%"),
+                                            PSEUDO: NumberStyle(".", "%")}
+
+
+def number_style(lang: str | None = None) -> NumberStyle:
+    return NUMBER_STYLES[lang or language()]
+
+
+def localised(text: str, lang: str | None = None) -> str:
+    """A number written the English way (``12.5``, ``12.5%``) in the language's own way (``12,5``, ``12,5 %``).
+
+    >>> localised("12.5%", "ru"), localised("≈0.004%", "ru"), localised("3/8", "ru"), localised("12.5%", "en")
+    ('12,5\\xa0%', '≈0,004\\xa0%', '3/8', '12.5%')
+    """
+    style = number_style(lang)
+    if style.decimal != ".":
+        text = text.replace(".", style.decimal)
+    if style.percent != "%" and text.endswith("%"):
+        text = text[:-1] + style.percent
+    return text
+
+
+def decimal(value: Fraction | int | float, lang: str | None = None, places: int = 4) -> str:
+    """A number as a reader writes it: a whole number plainly, else a decimal of at most ``places`` places (a
+    distance of 7/2″ reads 3.5″), else the exact fraction.
+
+    >>> decimal(Fraction(7, 2)), decimal(Fraction(7, 2), "ru"), decimal(3), decimal(Fraction(1, 3))
+    ('3.5', '3,5', '3', '1/3')
+    """
+    v = Fraction(value)
+    if v.denominator == 1:
+        return str(v.numerator)
+    scaled = v * 10**places
+    if scaled.denominator != 1:
+        return f"{v.numerator}/{v.denominator}"
+    sign = "-" if v < 0 else ""
+    whole, frac = divmod(abs(scaled.numerator), 10**places)
+    return localised(f"{sign}{whole}.{str(frac).rjust(places, '0').rstrip('0')}", lang)
+
+
+# --- messages ----------------------------------------------------------------------------------------------------
+
+#: Enum members' labels, by enum class: filled by :func:`vocabulary`, read by :func:`label`.
+_LABELS: dict[type[Enum], Mapping[Any, Message]] = {}
+
+
+def vocabulary(labels: Mapping[str, Message]) -> Any:
+    """Class decorator: the display label of each member of a closed vocabulary (an enum whose values are
+    codes), keyed by the member's code.  Every member must have one, and no label names a missing member."""
+
+    def attach(cls: type[Enum]) -> type[Enum]:
+        codes = {m.value for m in cls}
+        if set(labels) != codes:
+            raise ValueError(f"{cls.__name__}: labels for {sorted(set(labels) ^ codes)} do not match its members")
+        _LABELS[cls] = {cls(code): m for code, m in labels.items()}
+        return cls
+
+    return attach
+
+
+def label(member: Enum) -> Message:
+    """The display label of a vocabulary member (:func:`vocabulary`)."""
+    return _LABELS[type(member)][member]
+
+
+def has_label(member: object) -> bool:
+    return isinstance(member, Enum) and type(member) in _LABELS
+
+
+@dataclass(frozen=True, slots=True)
+class Message:
+    """A catalogue template and its named values; rendered when shown, in the language then in force.
+
+    A value is rendered by its type: a message in the same language, a vocabulary member by its label, a fraction
+    or float as a decimal (:func:`decimal`), anything else as ``str`` (names, codes and quoted input are shown as
+    they are).
+    """
+
+    msgid: str
+    values: tuple[tuple[str, Any], ...] = ()
+    plural: str | None = None
+    count: int = 0
+
+    def render(self, lang: str | None = None) -> str:
+        lang = checked(lang) if lang is not None else language()
+        cat = catalogue(lang)
+        template = cat.ngettext(self.msgid, self.plural, self.count) if self.plural else cat.gettext(self.msgid)
+        if not self.values and not self.plural:
+            return template
+        rendered = {k: render_value(v, lang) for k, v in self.values}
+        return template.format_map(rendered)
+
+    def __str__(self) -> str:
+        return self.render()
+
+    def __format__(self, spec: str) -> str:
+        return format(self.render(), spec)
+
+    @property
+    def params(self) -> dict[str, Any]:
+        """The named values, as given."""
+        return dict(self.values)
+
+
+def render_value(value: object, lang: str) -> str:
+    """One placeholder's value as the reader sees it (see :class:`Message`)."""
+    if isinstance(value, Message):
+        return value.render(lang)
+    if isinstance(value, Enum) and type(value) in _LABELS:
+        return label(value).render(lang)
+    if isinstance(value, (Fraction, float)) and not isinstance(value, bool):
+        return decimal(Fraction(value), lang)
+    return str(value)
+
+
+def msg(template: str, /, **values: Any) -> Message:
+    """A message: a literal template (Babel extracts it) and its named values.
+
+    >>> str(msg("density {density} is above the maximum {top}", density=6, top=5))
+    'density 6 is above the maximum 5'
+    >>> msg("falls back {d}″", d=Fraction(7, 2)).render("ru") in ("falls back 3,5″", "отходит на 3,5″")
+    True
+    """
+    return Message(template, tuple(values.items()))
+
+
+def nmsg(singular: str, plural: str, /, n: int, **values: Any) -> Message:
+    """A message whose words change with the count ``n`` (also available to the template as ``{n}``).
+
+    >>> str(nmsg("{n} hit", "{n} hits", n=1)), str(nmsg("{n} hit", "{n} hits", n=3))
+    ('1 hit', '3 hits')
+    """
+    return Message(singular, (("n", n), *values.items()), plural, n)
+
+
+def text(value: Message | str, lang: str | None = None) -> str:
+    """A message rendered, or a string as it is (a name, a code)."""
+    return value.render(lang) if isinstance(value, Message) else value
