@@ -64,6 +64,7 @@ import aot_rules.aot.rules  # noqa: E402
 from aot_rules.aot.equipment import MeleeWeapon  # noqa: E402
 from aot_rules.aot.rules.elephants import elephant, elephant_charge_exact  # noqa: E402
 from aot_rules.aot.units import Unit  # noqa: E402
+from aot_rules.cli.collector import few_collections, worker_collections  # noqa: E402
 from aot_rules.core.errors import RuleError  # noqa: E402
 from aot_rules.systems import all_mechanics, get  # noqa: E402
 
@@ -194,7 +195,8 @@ def tabletop_turn_times() -> list[float]:
             if game.state.result is not None:
                 break
             t = time.perf_counter()
-            play(game, 1, scripted())
+            with few_collections():
+                play(game, 1, scripted())
             times.append(time.perf_counter() - t)
     return times
 
@@ -230,7 +232,8 @@ def _whole_games_round() -> dict[str, list[tuple[float, float]]]:
         for seed in range(TABLETOP_WHOLE_GAMES):
             t, c = time.perf_counter(), time.process_time()
             opening = scenario(name, seed)
-            play(Game(opening), opening.last_turn, scripted())
+            with few_collections():
+                play(Game(opening), opening.last_turn, scripted())
             out[name].append((time.perf_counter() - t, time.process_time() - c))
     return out
 
@@ -268,7 +271,7 @@ def tabletop_simulate(name: str, games: int) -> tuple[float, float, int, float]:
         return u.ru_utime + u.ru_stime
 
     before = children()
-    r = simulate(name, range(games), workers=os.cpu_count() or 1)
+    r = simulate(name, range(games), workers=os.cpu_count() or 1, initializer=worker_collections)
     return r.seconds, r.decisive / len(r.games), len(r.violations), children() - before
 
 

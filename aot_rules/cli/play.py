@@ -15,6 +15,7 @@ import json
 import sys
 from collections.abc import Sequence
 
+from aot_rules.cli.collector import few_collections
 from aot_rules.cli.terminal import UsageError, _encodable, _Parser, one_line, write
 from aot_rules.core.errors import RuleError
 from aot_rules.core.params import parse_whole, quoted
@@ -135,7 +136,8 @@ def run(argv: Sequence[str]) -> int:
         return 0
     game = Game(_opening(ns))
     try:
-        play(game, ns.turns, scripted())
+        with few_collections():
+            play(game, ns.turns, scripted())
     except RuleError as e:  # the players only make legal moves: a refusal here is the engine's bug, not the user's
         raise EngineFault(f"internal error: the game stopped in turn {game.state.turn}: {e}") from None
     if ns.save is not None:

@@ -16,6 +16,7 @@ import os
 import sys
 from collections.abc import Callable, Sequence
 
+from aot_rules.cli.collector import few_collections, worker_collections
 from aot_rules.cli.terminal import UsageError, _Parser, one_line, write
 from aot_rules.core.params import parse_whole, quoted
 from aot_rules.tabletop.scenarios import SCENARIOS, ScenarioError
@@ -106,8 +107,9 @@ def run(argv: Sequence[str]) -> int:
     policies = (ns.policy, ns.against or ns.policy)
     progress = _bar if sys.stderr.isatty() and not ns.json else None
     workers = ns.workers or os.cpu_count() or 1
-    report = simulate(ns.scenario, range(ns.seed, ns.seed + ns.games), turns=ns.turns, policies=policies,
-                      workers=workers, progress=progress)
+    with few_collections():
+        report = simulate(ns.scenario, range(ns.seed, ns.seed + ns.games), turns=ns.turns, policies=policies,
+                          workers=workers, progress=progress, initializer=worker_collections)
     if ns.json:
         doc = report.as_dict()
         doc["policies"] = list(policies)

@@ -3,7 +3,8 @@ cannot encode the book's typographic characters, one-line refusals, and the argp
 raises instead of printing usage and exiting.
 
 Every command module (:mod:`~aot_rules.cli.odds`, :mod:`~aot_rules.cli.army`, :mod:`~aot_rules.cli.play`)
-imports from here and from nowhere else in the command line, so no command imports another.
+imports from here (and the commands that play games, from :mod:`~aot_rules.cli.collector`) and from nowhere
+else in the command line, so no command imports another.
 """
 
 from __future__ import annotations

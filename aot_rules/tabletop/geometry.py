@@ -23,8 +23,6 @@ from functools import lru_cache
 import shapely
 from shapely.geometry import LineString, Polygon
 
-from aot_rules.tabletop import geos
-
 #: Bases closer than this (inches) are in contact.
 CONTACT = 0.01
 #: Shared area (square inches) below which two bases only touch.
@@ -73,37 +71,8 @@ class Aspect(StrEnum):
         return self is not Aspect.FRONT
 
 
-#: 10 ** PLACES, exactly.
-_SCALE = 10.0**PLACES
-#: :func:`rounded` works out the nearest multiple itself only below this many of them (inches, degrees): there
-#: the scaled value's own rounding error is under 2.4e-7, far inside :data:`_TIE`.
-_FAST_BELOW = 2.0**30
-#: How near a half-way point a scaled value must come before :func:`rounded` leaves it to :func:`round`.
-_TIE = 1e-6
-
-
-def rounded(v: float) -> float:
-    """``round(v, PLACES)``, the very same float, without the decimal string that CPython's ``round`` writes out and
-    reads back for every call (a game rounds tens of thousands of coordinates).
-
-    ``round`` picks the multiple ``k`` of 10**-PLACES nearest ``v``'s exact value and returns the double nearest
-    ``k`` / 10**PLACES; a float division is correctly rounded, so ``k / _SCALE`` is that double.  ``k`` is read off
-    ``v * _SCALE``, whose rounding error cannot carry it across a half-way point unless it lies within
-    :data:`_TIE` of one; such values (ties included), and values too large or not finite, go to ``round``."""
-    s = v * _SCALE
-    if -_FAST_BELOW < s < _FAST_BELOW:
-        k = math.floor(s)
-        frac = s - k
-        if frac > 0.5 + _TIE:
-            k += 1
-        elif frac >= 0.5 - _TIE:
-            return round(v, PLACES)
-        return k / _SCALE if k else 0.0 * v  # round keeps the sign of a zero
-    return round(v, PLACES)
-
-
 def _r(v: float) -> float:
-    out = rounded(v)
+    out = round(v, PLACES)
     return 0.0 if out == 0 else out  # no -0.0 in a saved game
 
 
@@ -111,7 +80,7 @@ def _r(v: float) -> float:
 def norm_angle(deg: float) -> float:
     """An angle in (-180, 180], rounded to :data:`PLACES` places (rounding first, so that -179.99999
     becomes 180 and not -180)."""
-    a = rounded(math.fmod(deg, 360.0))
+    a = round(math.fmod(deg, 360.0), PLACES)
     if a <= -180:
         a += 360
     elif a > 180:
@@ -130,7 +99,7 @@ class Pose:
 
     @staticmethod
     def of(x: float, y: float, facing: float = 0.0) -> Pose:
-        x, y = rounded(x), rounded(y)  # :func:`_r`, written out: a game makes tens of thousands
+        x, y = round(x, PLACES), round(y, PLACES)  # :func:`_r`, written out: a game makes tens of thousands
         return Pose(x if x else 0.0, y if y else 0.0, norm_angle(facing))
 
     @property
@@ -195,7 +164,7 @@ def inches(d: float) -> Fraction:
 @lru_cache(maxsize=65536)
 def footprint(pose: Pose, size: BaseSize) -> Polygon:
     """The base as a polygon; its exterior runs front-left, front-right, rear-right, rear-left."""
-    return geos.polygon(corners(pose, size))
+    return Polygon(corners(pose, size))
 
 
 @lru_cache(maxsize=65536)
@@ -216,17 +185,17 @@ def _offsets(facing: float, size: BaseSize) -> tuple[tuple[float, float], ...]:
 
 def front_edge(pose: Pose, size: BaseSize) -> LineString:
     fl, fr, _, _ = corners(pose, size)
-    return geos.line([fl, fr])
+    return LineString([fl, fr])
 
 
 def distance(a: Polygon, b: Polygon) -> float:
     """AOT-MEASURE: nearest edge to nearest edge."""
-    return geos.distance(a, b)
+    return a.distance(b)
 
 
 def overlap(a: Polygon, b: Polygon) -> bool:
     """Two bases share ground (touching is not overlapping)."""
-    return geos.intersects(a, b) and geos.area(geos.intersection(a, b)) > AREA_EPS
+    return a.intersects(b) and a.intersection(b).area > AREA_EPS
 
 
 def _rotate(v: tuple[float, float], degrees: float) -> tuple[float, float]:
@@ -248,7 +217,7 @@ def arc_corners(pose: Pose, size: BaseSize) -> tuple[tuple[float, float], ...]:
 def frontal_arc(pose: Pose, size: BaseSize) -> Polygon:
     """AOT-SHOOT-ARC-LOS: the ground ahead of the front edge within 45° either side of straight ahead,
     the lines drawn out from the two front corners."""
-    return geos.polygon(arc_corners(pose, size))
+    return Polygon(arc_corners(pose, size))
 
 
 def in_arc(pose: Pose, size: BaseSize, target: Polygon) -> bool:
@@ -259,7 +228,7 @@ def in_arc(pose: Pose, size: BaseSize, target: Polygon) -> bool:
         ring: Points = [(float(x), float(y)) for x, y in target.exterior.coords]
         if len(ring) == 5 and separated(list(arc_corners(pose, size)), ring[:4]):
             return False
-    return geos.area(geos.intersection(frontal_arc(pose, size), target)) > AREA_EPS
+    return frontal_arc(pose, size).intersection(target).area > AREA_EPS
 
 
 @lru_cache(maxsize=16384)
@@ -269,7 +238,7 @@ def base_in_arc(pose: Pose, size: BaseSize, target: Pose, target_size: BaseSize)
     they are instead of reading them back out of a shapely polygon."""
     if separated(list(arc_corners(pose, size)), list(corners(target, target_size))):
         return False
-    return geos.area(geos.intersection(frontal_arc(pose, size), footprint(target, target_size))) > AREA_EPS
+    return frontal_arc(pose, size).intersection(footprint(target, target_size)).area > AREA_EPS
 
 
 @lru_cache(maxsize=16384)
@@ -280,14 +249,14 @@ def ahead(pose: Pose, size: BaseSize) -> Polygon:
     ux, uy = (fr[0] - fl[0]) / size.width, (fr[1] - fl[1]) / size.width
     a = (fl[0] - FAR * ux, fl[1] - FAR * uy)
     b = (fr[0] + FAR * ux, fr[1] + FAR * uy)
-    return geos.polygon([a, b, (b[0] + FAR * d[0], b[1] + FAR * d[1]), (a[0] + FAR * d[0], a[1] + FAR * d[1])])
+    return Polygon([a, b, (b[0] + FAR * d[0], b[1] + FAR * d[1]), (a[0] + FAR * d[0], a[1] + FAR * d[1])])
 
 
 def aspect(attacker: Polygon, pose: Pose, size: BaseSize) -> Aspect:
     """Where ``attacker`` stands relative to the target at ``pose``: in front, or wholly beyond the line
     of its front face (AOT-MELEE-FLANK, AOT-SHOOT-FLANK): in the rear when it is also wholly behind
     the line of its rear edge, otherwise on a flank."""
-    if geos.area(geos.intersection(ahead(pose, size), attacker)) > AREA_EPS:
+    if ahead(pose, size).intersection(attacker).area > AREA_EPS:
         return Aspect.FRONT
     rear = ahead(pose.about_face(size), size)
     return Aspect.REAR if rear.contains(attacker.buffer(-AREA_EPS)) else Aspect.FLANK
@@ -298,7 +267,7 @@ def facing_side(target_pose: Pose, size: BaseSize, viewer: Polygon) -> tuple[tup
     (front first on a tie, then right, rear, left)."""
     c = corners(target_pose, size)
     sides = [(c[0], c[1]), (c[1], c[2]), (c[2], c[3]), (c[3], c[0])]
-    return min(sides, key=lambda s: round(geos.distance(geos.line(s), viewer), 9))
+    return min(sides, key=lambda s: round(LineString(s).distance(viewer), 9))
 
 
 def sight_lines(shooter: Pose, s_size: BaseSize, target: Pose, t_size: BaseSize) -> tuple[LineString, LineString]:
@@ -306,14 +275,14 @@ def sight_lines(shooter: Pose, s_size: BaseSize, target: Pose, t_size: BaseSize)
     paired so that the two lines do not cross."""
     fl, fr, _, _ = corners(shooter, s_size)
     a, b = facing_side(target, t_size, footprint(shooter, s_size))
-    straight = (geos.line([fl, a]), geos.line([fr, b]))
-    crossed = (geos.line([fl, b]), geos.line([fr, a]))
-    return straight if not geos.crosses(straight[0], straight[1]) else crossed
+    straight = (LineString([fl, a]), LineString([fr, b]))
+    crossed = (LineString([fl, b]), LineString([fr, a]))
+    return straight if not straight[0].crosses(straight[1]) else crossed
 
 
 def crosses(line: LineString, area: Polygon) -> bool:
     """A sight line passes over ``area`` (more than grazing its edge)."""
-    return geos.intersects(line, area) and geos.length(geos.intersection(line, area)) > CONTACT
+    return line.intersects(area) and line.intersection(area).length > CONTACT
 
 
 def wheel_pose(pose: Pose, size: BaseSize, degrees: float) -> Pose:
@@ -368,7 +337,7 @@ def _half_hull(seq: Points) -> Points:
 
 
 def _hull(points: Points) -> Polygon:
-    return geos.polygon(hull_points(points))
+    return Polygon(hull_points(points))
 
 
 def _sweep_poses(start: Pose, end: Pose, size: BaseSize, wheel: bool) -> list[Pose]:
@@ -393,7 +362,7 @@ def swept(start: Pose, end: Pose, size: BaseSize, *, wheel: bool = False) -> Pol
     footprints; a wheel sweeps the hulls of footprints at most :data:`SWEEP_STEP` degrees apart."""
     parts = sweep_parts(start, end, size, wheel=wheel)
     if not wheel:
-        return geos.polygon(parts[0])
+        return Polygon(parts[0])
     # the pieces built in one call (the same polygons as one Polygon each, for about half the cost)
     flat = [c for part in parts for c in part]
     index = [i for i, part in enumerate(parts) for _ in part]
@@ -769,7 +738,7 @@ def pieces_nearer(pieces: Sequence[Points], pts: Points, union: Callable[[], Pol
     ``limit``."""
     d = min(convex_gap(piece, pts) for piece in pieces)
     if abs(d - limit) < GAP_SLACK:
-        return geos.distance(union(), _now(other)) < limit
+        return union().distance(_now(other)) < limit
     return d < limit
 
 

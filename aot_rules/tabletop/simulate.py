@@ -190,9 +190,11 @@ class Report:
 
 def simulate(name: str, seeds: Iterable[int], *, turns: int | None = None,
              policies: tuple[str, str] = ("scripted", "scripted"), workers: int | None = None,
-             progress: Callable[[int, int], None] | None = None) -> Report:
+             progress: Callable[[int, int], None] | None = None,
+             initializer: Callable[[], None] | None = None) -> Report:
     """Play scenario ``name`` once per seed in a process pool of ``workers`` (default: every core) and sum up;
-    ``progress(done, total)`` is called as games finish."""
+    ``progress(done, total)`` is called as games finish; ``initializer`` runs first in each worker process (a
+    driver's process settings, such as its garbage collector's)."""
     jobs = [(name, s, turns, policies) for s in seeds]
     first = scenario(name, 0)
     report = Report(name, (first.sides[0].name, first.sides[1].name))
@@ -205,7 +207,7 @@ def simulate(name: str, seeds: Iterable[int], *, turns: int | None = None,
             if progress:
                 progress(i + 1, len(jobs))
     else:
-        with ProcessPoolExecutor(max_workers=n) as pool:
+        with ProcessPoolExecutor(max_workers=n, initializer=initializer) as pool:
             results = []
             for i, r in enumerate(pool.map(_summary, jobs, chunksize=1)):
                 results.append(r)

@@ -34,9 +34,7 @@ policy of :mod:`aot_rules.tabletop.policy`); it imports no player.
 
 from __future__ import annotations
 
-import gc
-from collections.abc import Iterator, Sequence
-from contextlib import contextmanager
+from collections.abc import Sequence
 from dataclasses import replace
 from typing import Protocol
 
@@ -412,46 +410,10 @@ def reactions(players: Sequence[Player]) -> ReactionChoice:
     return choose
 
 
-#: The cyclic collector's thresholds while a turn is played (see :func:`_few_collections`).
-TURN_GC_THRESHOLDS = (50_000, 100, 100)
-
-
-@contextmanager
-def _few_collections() -> Iterator[None]:
-    """Run the cyclic garbage collector rarely for the length of the block, then as before.
-
-    A turn makes hundreds of thousands of short-lived objects (states, poses, trial paths) beside long-lived
-    caches of tens of thousands of entries; at Python's default thresholds the collector ran some 300 times a
-    game and walked the whole heap, caches and all, a few times: about 12% of a game's CPU, to find next to
-    nothing, since the engine's values are immutable and freed by reference counting.  It still runs (every
-    50,000 allocations), and at the old rate again once the turn is over; outcomes do not depend on it.
-
-    What the block leaves alive (the game's record, the caches' new entries) goes straight to the oldest
-    generation (:func:`gc.freeze` then :func:`gc.unfreeze`, two list splices), where the next full collection
-    looks at it as it looks at everything else.  Put back at the old rate without that, the collector would
-    first walk those tens of thousands of young survivors, finding nothing: 10 to 25 ms, 5% of a game.  Skipped
-    when the process keeps objects frozen of its own (unfreezing would release them)."""
-    old = gc.get_threshold()
-    gc.set_threshold(*TURN_GC_THRESHOLDS)
-    try:
-        yield
-    finally:
-        if gc.isenabled() and gc.get_freeze_count() == 0:
-            gc.freeze()
-            gc.unfreeze()
-        gc.set_threshold(*old)
-
-
 def play_turn(game: Game, players: Sequence[Player]) -> None:
     """One whole turn: start (after a double: each player may rewrite its slots, then the dice are rolled
     again, until they differ), then every slot that came up in order (begin → the owner plays it → the
-    other side's junior officers → end), checking for a rout after each; then the end-of-turn check.  The
-    garbage collector runs rarely meanwhile (:func:`_few_collections`)."""
-    with _few_collections():
-        _play_turn(game, players)
-
-
-def _play_turn(game: Game, players: Sequence[Player]) -> None:
+    other side's junior officers → end), checking for a rout after each; then the end-of-turn check."""
     game.act(start_turn)
     while initiative_open(game.state):
         for p in players:
@@ -473,13 +435,11 @@ def _play_turn(game: Game, players: Sequence[Player]) -> None:
 
 def play(game: Game, turns: int, players: Sequence[Player]) -> Game:
     """Play up to ``turns`` more turns, or until the battle ends; the players (one per side, side 0's first)
-    answer reactions too.  The garbage collector runs rarely for the whole game, not just each turn (at the
-    old rate between turns, it would walk each turn's survivors as the next began)."""
+    answer reactions too."""
     game.react = reactions(players)
-    with _few_collections():
-        for _ in range(turns):
-            if game.state.result is not None:
-                break
-            play_turn(game, players)
+    for _ in range(turns):
+        if game.state.result is not None:
+            break
+        play_turn(game, players)
     return game
 

@@ -4,7 +4,6 @@ AOT-MELEE-FLANK, AOT-MOVE-PROCEDURE), checked against hand-worked positions and 
 from __future__ import annotations
 
 import math
-import struct
 
 import pytest
 from hypothesis import given, settings
@@ -12,7 +11,6 @@ from hypothesis import strategies as st
 from shapely.geometry import Point
 
 from aot_rules.tabletop.geometry import (
-    PLACES,
     Aspect,
     BaseSize,
     Pose,
@@ -24,7 +22,6 @@ from aot_rules.tabletop.geometry import (
     in_arc,
     norm_angle,
     overlap,
-    rounded,
     sight_lines,
     swept,
     wheel_cost,
@@ -132,21 +129,3 @@ def test_overlap_and_distance_agree(x0: float, y0: float, f0: float, x1: float, 
         assert not overlap(a, b)
 
 
-def _bits(v: float) -> bytes:
-    return struct.pack("<d", v)
-
-
-@settings(max_examples=2000, deadline=None)
-@given(st.one_of(st.floats(allow_nan=False, allow_infinity=True),
-                 st.floats(min_value=-500, max_value=500),
-                 st.integers(-5_000_000, 5_000_000).map(lambda k: (k + 0.5) / 10_000),  # half-way, as stored
-                 st.integers(-5_000_000, 5_000_000).map(lambda k: math.nextafter(k / 10_000 + 0.00005, 0.0))))
-def test_rounded_is_the_float_round_gives(v: float) -> None:
-    assert _bits(rounded(v)) == _bits(round(v, PLACES))
-
-
-def test_rounded_keeps_rounds_ties_signs_and_edge_cases() -> None:
-    for v in (0.03125, -0.03125, 0.09375, -0.09375, 2.675, 1.00005, -1.00005, 0.0, -0.0, -0.00004, 0.00004,
-              1e12, -1e300):
-        assert _bits(rounded(v)) == _bits(round(v, PLACES)), v
-    assert math.isnan(rounded(math.nan))

@@ -30,6 +30,7 @@ from aot_rules.aot.rules import victory
 from aot_rules.aot.rules.orders import Method
 from aot_rules.aot.rules.terrain import Terrain, terrain_effect
 from aot_rules.aot.units import Unit
+from aot_rules.cli.collector import GAME_THRESHOLDS, few_collections
 from aot_rules.core.errors import RuleError
 from aot_rules.tabletop import moves
 from aot_rules.tabletop.command import contact_ids
@@ -65,7 +66,6 @@ from aot_rules.tabletop.sight import gap
 from aot_rules.tabletop.simulate import CheckedGame, invariant_problems
 from aot_rules.tabletop.state import GameState, Piece, Status, TerrainPiece
 from aot_rules.tabletop.turn import (
-    TURN_GC_THRESHOLDS,
     _plainly_on,
     activate,
     army,
@@ -530,50 +530,37 @@ def test_shared_area_is_shapelys_intersection_area(a: Pose, size: BaseSize, dx: 
     assert shared_area(subject[::-1], clip[::-1]) == pytest.approx(want, abs=1e-9)
 
 
-def test_a_turn_and_a_game_put_the_collectors_thresholds_back() -> None:
-    """The garbage collector runs rarely while a turn or a game is played, and as before once it is over (also
-    when the turn fails)."""
+def test_playing_leaves_the_collector_as_it_found_it() -> None:
+    """The engine never tunes the garbage collector (a notebook kernel's settings are its own): a turn and a game
+    see the thresholds the process set, and leave them so."""
     before = gc.get_threshold()
-    seen: list[tuple[int, ...]] = []
-
-    class Watching(ScriptedPlayer):
-        def play_slot(self, game: Game, slot: int) -> None:
-            seen.append(gc.get_threshold())
-            super().play_slot(game, slot)
-
-    opening = scenario("greek-border", 0)
-    game = Game(opening)
-    play_turn(game, (Watching(0), Watching(1)))
-    assert gc.get_threshold() == before
-    play(game, 2, scripted())
-    assert gc.get_threshold() == before
-    assert seen and all(t == TURN_GC_THRESHOLDS for t in seen)
-
-    class Failing(ScriptedPlayer):
-        def play_slot(self, game: Game, slot: int) -> None:
-            raise RuntimeError("a player's fault")
-
-    with pytest.raises(RuntimeError):
-        play_turn(Game(opening), (Failing(0), Failing(1)))
-    assert gc.get_threshold() == before
-
-
-def test_what_a_game_leaves_alive_goes_to_the_oldest_generation_unscanned() -> None:
-    """After a turn or a game the young generation is empty (no collection of the survivors is due) and the
-    record the game made is in the oldest generation, where full collections still see it; a process that keeps
-    objects frozen of its own keeps them frozen."""
-    game = Game(scenario("greek-border", 0))
-    gc.unfreeze()  # the suite keeps its settled heap frozen (tests/conftest.py); a plain process does not
+    gc.set_threshold(700, 10, 10)
     try:
+        seen: list[tuple[int, ...]] = []
+
+        class Watching(ScriptedPlayer):
+            def play_slot(self, game: Game, slot: int) -> None:
+                seen.append(gc.get_threshold())
+                super().play_slot(game, slot)
+
+        game = Game(scenario("greek-border", 0))
+        play_turn(game, (Watching(0), Watching(1)))
         play(game, 1, scripted())
-        assert gc.get_count()[0] < 50
-        state = game.state
-        assert any(o is state for o in gc.get_objects(generation=2))
+        assert seen and set(seen) == {(700, 10, 10)} and gc.get_threshold() == (700, 10, 10)
     finally:
-        gc.freeze()
-    frozen = gc.get_freeze_count()
-    play(game, 1, scripted())
-    assert gc.get_freeze_count() > frozen // 2  # only what the game freed has left; unfreezing would leave none
+        gc.set_threshold(*before)
+
+
+def test_a_driver_runs_the_collector_rarely_and_puts_it_back() -> None:
+    """``play``, ``simulate`` and the benchmark run games under :func:`few_collections`, which restores the old
+    thresholds after the block, also when it fails."""
+    before = gc.get_threshold()
+    with few_collections():
+        assert gc.get_threshold() == GAME_THRESHOLDS
+    assert gc.get_threshold() == before
+    with pytest.raises(RuntimeError), few_collections():
+        raise RuntimeError("a player's fault")
+    assert gc.get_threshold() == before
 
 
 def test_a_walk_is_remembered_by_what_it_reads() -> None:
