@@ -99,7 +99,7 @@ def catalogue_md(labels: frozenset[str]) -> str:
     """The classification as MyST: every registered mechanic, its system, and the kind of mathematics
     its "Show the mathematics" block gives (read from the catalogue, never typed)."""
     from aot_rules.formulas.catalogue import FAMILIES
-    from aot_rules.present.page import rule_badge
+    from aot_rules.present.rulelinks import rule_badge
     from aot_rules.systems import registries
 
     family = {rid: ids for ids, _ in FAMILIES for rid in ids}

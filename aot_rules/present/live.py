@@ -30,8 +30,8 @@ from aot_rules.core.registry import Mechanic
 from aot_rules.present.groups import SIDES, heading
 from aot_rules.present.groups import section as _side
 from aot_rules.present.narrate import narrate
-from aot_rules.present.page import rule_href
 from aot_rules.present.render import as_html
+from aot_rules.present.rulelinks import rule_href
 from aot_rules.systems import get
 
 #: What an unset optional input holds in its control (ipywidgets shows a None selection as a blank box).

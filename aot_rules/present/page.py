@@ -9,7 +9,6 @@ page opened in JupyterLab, they are live ipywidgets.
 from __future__ import annotations
 
 import os
-import re
 from fractions import Fraction
 from html import escape
 from pathlib import Path
@@ -19,6 +18,7 @@ from aot_rules.aot.events import Losses
 from aot_rules.core.events import DieEffect, Roll
 from aot_rules.core.format import fraction_html, percent_str
 from aot_rules.present.narrate import narrate
+from aot_rules.present.rulelinks import book_root, rule_href
 from aot_rules.present.svg import unit_svg
 from aot_rules.present.tables import TABLES
 from aot_rules.systems import examples, get
@@ -60,42 +60,12 @@ def static_html(rule_id: str) -> str:
     return f'{table_script(rule_id, table)}<div class="aot-widget" data-rule="{rule_id}">{div}</div>{script}'
 
 
-def rule_href(rule_id: str, start: Path | None = None, built: str = "") -> str:
-    """A link from the page being built (the working directory) to the section explaining ``rule_id``.
-
-    The section is the one labelled with the rule's ID, else with the first rule the mechanic applies that the
-    book labels; a rule no chapter explains yet links to its calculator on the At the table page.  ``built``
-    is the built site's folder under the book's root for a page outside the book (a notebook: "_build/html").
-
-    >>> rule_href("AOT-SHOOT-HIT", Path("book"))
-    'shooting.html#aot-shoot-hit'
-    """
-    here = (start or Path.cwd()).resolve()
-    root = next((d for d in (here, *here.parents) if (d / "_toc.yml").is_file()), None)
-    if root is None:
-        return f"at-the-table.html#{rule_id}"
-    site = root / built if built else root
-    homes = _label_homes(root)
-    m = get(rule_id)
-    for rid in (rule_id, *m.rules):
-        if rid.lower() in homes:
-            page = site / homes[rid.lower()].relative_to(root).with_suffix(".html")
-            return f"{os.path.relpath(page, here)}#{rid.lower()}"
-    return os.path.relpath(site / "book" / "at-the-table.html", here) + f"#{rule_id}"
-
-
-def _label_homes(root: Path) -> dict[str, Path]:
-    """Each rule label the book defines and the chapter file that defines it."""
-    return {label: f for f in sorted((root / "book").rglob("*.md"))
-            for label in re.findall(r"^\((aot-[a-z0-9-]+)\)=", f.read_text(encoding="utf-8"), re.M)}
-
-
 def widget_links(rule_id: str) -> Any:
     """Where a static widget on the page being built links: its rule's section and the published style sheet."""
     from aot_rules.present.static import ASSET_FOLDER, Links, asset_name
 
     here = Path.cwd().resolve()
-    root = next((d for d in (here, *here.parents) if (d / "_toc.yml").is_file()), None)
+    root = book_root(here)
     css = None
     if root is not None and in_book_build():
         css = os.path.relpath(root / ASSET_FOLDER / asset_name("widget.css"), here)
@@ -202,32 +172,6 @@ def say_html(template: str, **values: object) -> str:
     shown = {k: f"<b>{fraction_html(v)}</b> ({percent_str(v)})" if isinstance(v, Fraction) else escape(str(v))
              for k, v in values.items()}
     return "<p>" + template.format(**shown) + "</p>"
-
-
-def book_labels(start: Path | None = None) -> frozenset[str]:
-    """Every rule label the book defines (``(aot-…)=`` in ``book/*.md``), found from the page's folder up.
-
-    A generated page links a rule only where some chapter explains it; a rule whose chapter is still to
-    be written gets a plain badge instead of a broken link (which a strict build would refuse).
-    """
-    here = (start or Path.cwd()).resolve()
-    root = next((d for d in (here, *here.parents) if (d / "_toc.yml").is_file()), None)
-    if root is None:
-        return frozenset()
-    return frozenset(m for f in (root / "book").rglob("*.md")
-                     for m in re.findall(r"^\((aot-[a-z0-9-]+)\)=", f.read_text(encoding="utf-8"), re.M))
-
-
-def rule_badge(rule_id: str, labels: frozenset[str]) -> str:
-    """MyST for a rule's badge: a link to its section if the book has one, a plain grey badge if not.
-
-    >>> rule_badge("AOT-SHOOT-HIT", frozenset({"aot-shoot-hit"})), rule_badge("AOT-PANIC", frozenset())
-    ('{bdg-ref-primary-line}`AOT-SHOOT-HIT <aot-shoot-hit>`', '{bdg-secondary-line}`AOT-PANIC`')
-    """
-    label = rule_id.lower()
-    if label in labels:
-        return f"{{bdg-ref-primary-line}}`{rule_id} <{label}>`"
-    return f"{{bdg-secondary-line}}`{rule_id}`"
 
 
 def show_md(text: str) -> None:

@@ -16,7 +16,7 @@ from typing import Any
 
 from aot_rules.core.format import fraction_str, percent_str
 from aot_rules.core.registry import Mechanic
-from aot_rules.present.page import rule_badge
+from aot_rules.present.rulelinks import rule_badge
 
 
 def start_inputs(m: Mechanic[Any]) -> dict[str, Any]:

@@ -88,6 +88,7 @@ from aot_rules.aot.units import Body, Unit, trim_mix
 from aot_rules.core import frozen
 from aot_rules.core.errors import RuleError
 from aot_rules.tabletop import command, narrate
+from aot_rules.tabletop.contact import MIN_WHEEL, contact_along, facing_wheel, outline
 from aot_rules.tabletop.events import (
     CampTaken,
     ContactMade,
@@ -673,18 +674,16 @@ def rampage(state: GameState, ref: Referee, p: Piece) -> GameState:
     on; it stops in contact with an enemy (the melee follows in the slot's melee step, and the enemy may
     evade) or just short of a friend (the engine fights no melee between friends).  Where even the wheel
     cannot be made (the table's edge, impassable ground), it stays where it stands."""
-    from aot_rules.tabletop import plans  # plans builds its paths from this module's steps
-
     others = [o for o in state.fighting() if o.id != p.id]
     state = state.with_piece(p)
     if not others:
         return state
     near = min(others, key=lambda o: (gap(p, o), o.id))
-    deg = plans.facing_wheel(p, near)
-    deg = 0.0 if abs(deg) < plans.MIN_WHEEL else deg
+    deg = facing_wheel(p, near)
+    deg = 0.0 if abs(deg) < MIN_WHEEL else deg
     left = float(ELEPHANT_MOVE) - wheel_cost(p.size, deg)
     pose = wheel_pose(p.pose, p.size, deg) if deg else p.pose
-    run = plans.contact_along(pose, p.size, plans.outline(near.pose, near.size), max(left, 0.0))
+    run = contact_along(pose, p.size, outline(near.pose, near.size), max(left, 0.0))
     go = left if run is None else (run + 0.01 if near.side != p.side else run - SHORT_OF_FRIEND)
     steps: list[Step] = [Wheel(deg)] if deg else []
     if go > COST_EPS:

@@ -67,22 +67,12 @@ from aot_rules.aot.units import Unit
 from aot_rules.core.errors import RuleError
 from aot_rules.tabletop import combat, command, geometry, moves, officers
 from aot_rules.tabletop.command import SIGNAL_MAX, ledger
+from aot_rules.tabletop.contact import MIN_WHEEL, centre, contact_along, outline
 from aot_rules.tabletop.events import Choice, Decided
 from aot_rules.tabletop.game import FORCE_ATTACK, FORCE_RETREAT, Game
 from aot_rules.tabletop.geometry import inches
 from aot_rules.tabletop.memo import PerPiece, by_identity
-from aot_rules.tabletop.plans import (
-    BEHIND,
-    MIN_WHEEL,
-    SHORT,
-    advances,
-    centre,
-    contact_along,
-    nearest_enemy,
-    outline,
-    standoff,
-    steps_to,
-)
+from aot_rules.tabletop.plans import BEHIND, SHORT, advances, nearest_enemy, standoff, steps_to
 from aot_rules.tabletop.sight import gap
 from aot_rules.tabletop.state import GameState, Piece
 from aot_rules.tabletop.turn import activate, army, decide, rewrite_on_double

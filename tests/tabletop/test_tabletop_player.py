@@ -12,10 +12,10 @@ from shapely.geometry import Polygon
 from aot_rules.aot.rules.melee import MeleeResult, Side, melee_exact
 from aot_rules.aot.rules.orders import Activity, Method
 from aot_rules.tabletop import geometry, moves
+from aot_rules.tabletop.contact import contact_along
 from aot_rules.tabletop.events import InitiativeRolledAgain, Reformed, SlotsRewritten, TurnBegan
 from aot_rules.tabletop.game import Game, TableDice
 from aot_rules.tabletop.geometry import BaseSize, Pose
-from aot_rules.tabletop.plans import contact_along
 from aot_rules.tabletop.player import (
     ScriptedPlayer,
     odds,

@@ -34,6 +34,7 @@ from aot_rules.cli.collector import GAME_THRESHOLDS, few_collections
 from aot_rules.core.errors import RuleError
 from aot_rules.tabletop import moves
 from aot_rules.tabletop.command import contact_ids
+from aot_rules.tabletop.contact import contact_along, outline
 from aot_rules.tabletop.events import Choice, Decided, Obstacle, ObstacleKind
 from aot_rules.tabletop.game import DiceSnapshot, Game, TableDice
 from aot_rules.tabletop.geometry import (
@@ -59,7 +60,6 @@ from aot_rules.tabletop.geometry import (
     turned_in_place,
     wheel_pose,
 )
-from aot_rules.tabletop.plans import contact_along, outline
 from aot_rules.tabletop.player import ScriptedPlayer, scripted
 from aot_rules.tabletop.scenarios import scenario
 from aot_rules.tabletop.sight import gap
