@@ -54,7 +54,7 @@ $(NPM_STAMP): package.json package-lock.json
 messages: $(STAMP)
 	$(BIN)/pybabel extract -F babel.cfg $(BABEL_KEYWORDS) --add-location=file --sort-by-file --no-wrap \
 	  --project=aot_rules --copyright-holder="Art of Tactics rulebook" -o $(POT) .
-	$(BIN)/pybabel update -D aot_rules -i $(POT) -d aot_rules/locales --no-wrap --ignore-obsolete
+	$(BIN)/pybabel update -D aot_rules -i $(POT) -d aot_rules/locales --no-wrap --ignore-obsolete --no-fuzzy-matching
 
 setup: $(STAMP) $(NPM_STAMP) $(MO)
 

@@ -14,7 +14,7 @@ from typing import Any
 
 from aot_rules.cli.terminal import UsageError, _Parser, write, write_json
 from aot_rules.core.errors import RuleError
-from aot_rules.core.i18n import Message
+from aot_rules.core.i18n import Message, text
 from aot_rules.core.params import Param, quoted
 from aot_rules.core.registry import Mechanic
 from aot_rules.present.answer import answer, refusal
@@ -33,7 +33,7 @@ def _mechanic_parser(m: Mechanic[Any]) -> _Parser:
     for prm in m.inputs:
         if prm.kind == "bool":
             p.add_argument(prm.flag, dest=prm.name, action=argparse.BooleanOptionalAction, default=None,
-                           help=prm.help + (f" [Reading toggle for {prm.reading}]" if prm.reading else ""))
+                           help=text(prm.help) + (f" [Reading toggle for {prm.reading}]" if prm.reading else ""))
             if prm.off:
                 p.add_argument("--" + prm.off, dest=prm.name, action="store_false", default=None,
                                help=f"the same as --no-{prm.flag[2:]}")

@@ -15,6 +15,7 @@ from fractions import Fraction
 from typing import Any, TypeVar
 
 from aot_rules.core.dist import Dist
+from aot_rules.core.i18n import Message, text
 
 R = TypeVar("R", bound=Hashable)
 
@@ -32,7 +33,8 @@ class Outcome:
     main: str
     dists: Mapping[str, Dist[Any]]
     events: Mapping[str, Fraction] = field(default_factory=dict)
-    labels: Mapping[str, str] = field(default_factory=dict)
+    #: what each distribution, event and family is called (catalogue messages; a family's pattern has ``{}``)
+    labels: Mapping[str, Message | str] = field(default_factory=dict)
     info: Mapping[str, Any] = field(default_factory=dict)
     #: families of event probabilities keyed by a member (slot → chance it is played); a family's label
     #: is a pattern with ``{}`` for the member ("slot {} is played")
@@ -40,7 +42,8 @@ class Outcome:
 
     @classmethod
     def of(cls, joint: Dist[R], main: str, *, dists: Sequence[str] = (),
-           events: Mapping[str, Callable[[R], bool]] | None = None, labels: Mapping[str, str] | None = None,
+           events: Mapping[str, Callable[[R], bool]] | None = None,
+           labels: Mapping[str, Message | str] | None = None,
            info: Mapping[str, Any] | None = None,
            groups: Mapping[str, Mapping[str, Callable[[R], bool]]] | None = None) -> Outcome:
         """Report the marginals ``dists`` (field names of a record; none: the joint law itself, as
@@ -51,11 +54,12 @@ class Outcome:
         return cls(main, laws, probs, dict(labels or {}), dict(info or {}), fams)
 
     def label(self, name: str) -> str:
-        return self.labels.get(name, name.replace("_", " "))
+        """What the distribution or event ``name`` is called, in the language in force."""
+        return text(self.labels[name]) if name in self.labels else name.replace("_", " ")
 
     def member_label(self, group: str, member: str) -> str:
         """The label of one member of an event family: the family's pattern filled in."""
-        pattern = self.labels.get(group, group.replace("_", " ") + " {}")
+        pattern = text(self.labels[group]) if group in self.labels else group.replace("_", " ") + " {}"
         return pattern.format(member)
 
     def flat_events(self) -> dict[str, Fraction]:

@@ -29,7 +29,7 @@ from typing import Any, Literal, TypeVar, Union, cast, get_args, get_origin, get
 
 from aot_rules.core.errors import ParamError
 from aot_rules.core.format import fraction_str
-from aot_rules.core.i18n import Message, msg
+from aot_rules.core.i18n import Message, msg, text
 from aot_rules.core.ranks import ACCEPTS as RANKS_ACCEPT
 from aot_rules.core.ranks import Ranks as Ranks  # re-exported: records declare their ranks with it
 from aot_rules.core.ranks import ranks_from, why_not
@@ -110,23 +110,24 @@ def quoted(value: object, limit: int = 40) -> str:
 class Meta:
     """What :func:`param` attaches to a field: everything but the name, kind and default."""
 
-    help: str
+    help: Message | str
     lo: Fraction | int | None = None
     hi: Fraction | int | None = None
     grid: tuple[Any, ...] | None = None
     reading: str | None = None
-    label: str = ""
+    label: Message | str = ""
     choices: tuple[Enum, ...] | None = None
     off: str = ""
     blank: bool = False
 
 
-def param(default: Any, help: str, *, lo: Fraction | int | None = None, hi: Fraction | int | None = None,
-          grid: tuple[Any, ...] | None = None, reading: str | None = None, label: str = "",
+def param(default: Any, help: Message | str, *, lo: Fraction | int | None = None, hi: Fraction | int | None = None,
+          grid: tuple[Any, ...] | None = None, reading: str | None = None, label: Message | str = "",
           choices: tuple[Enum, ...] | None = None, off: str = "", blank: bool = False) -> Any:
     """Declare one input field of a parameter record.
 
-    ``help`` and ``label`` may say ``{who}`` where the field sits in a :func:`group`;
+    ``help`` and ``label`` are catalogue messages (``msg("…")``: every face shows them in its reader's language)
+    and may say ``{who}`` where the field sits in a :func:`group`;
     ``reading`` names the rule whose Reading a toggle switches; ``grid`` is the values the
     book's widget and the generic tests enumerate (default: the whole range); ``choices``
     narrows an enum's members to those this input accepts; ``off`` names the word that turns a flag
@@ -149,7 +150,7 @@ class Param:
     name: str
     kind: ParamKind
     default: Any
-    help: str
+    help: Message | str
     lo: Fraction | int | None = None
     hi: Fraction | int | None = None
     choices: tuple[str, ...] = ()
@@ -158,7 +159,7 @@ class Param:
     reading: str | None = None
     #: values enumerated for tables, widgets and the generic tests; None = the full range
     grid: tuple[Any, ...] | None = None
-    label: str = ""
+    label: Message | str = ""
     #: the enum a choice converts to (None: the value stays a string)
     enum: type[Enum] | None = None
     #: where the value goes in the record: field names from the top
@@ -174,7 +175,8 @@ class Param:
 
     @property
     def title(self) -> str:
-        base = self.label or self.name.replace("_", " ")
+        """The input's name as a reader sees it, in the language in force."""
+        base = text(self.label) if self.label else self.name.replace("_", " ")
         return base + BLANK_MARK if self.blank else base
 
     def accepts(self) -> Message:
@@ -287,7 +289,7 @@ class Param:
 
     def to_json(self) -> dict[str, Any]:
         d: dict[str, Any] = {"name": self.name, "flag": self.flag, "type": self.kind,
-                             "default": jsonable(self.default), "help": self.help}
+                             "default": jsonable(self.default), "help": text(self.help)}
         if self.kind == "int":
             d["min"], d["max"] = self.lo, self.hi
         if self.kind == "inches":  # JSON numbers; the CLI accepts any decimal in the range
@@ -385,14 +387,20 @@ def params_of(record: type[Any], prefix: str = "", who: str = "", defaults: Any 
         meta: Meta = f.metadata["param"]
         kind, optional, enum = _kind(hints[f.name])
         default = f.default if defaults is None else getattr(defaults, f.name)
-        subst = {"who": who}
         out.append(Param(
             name=prefix + f.name, kind=kind, default=default.value if isinstance(default, Enum) else default,
-            help=meta.help.format(**subst), lo=meta.lo, hi=meta.hi,
+            help=_said_of(meta.help, who), lo=meta.lo, hi=meta.hi,
             choices=tuple(str(e.value) for e in (meta.choices or enum or ())), optional=optional, reading=meta.reading,
-            grid=meta.grid, label=meta.label.format(**subst), enum=enum, path=(f.name,), off=meta.off,
+            grid=meta.grid, label=_said_of(meta.label, who), enum=enum, path=(f.name,), off=meta.off,
             blank=meta.blank))
     return tuple(out)
+
+
+def _said_of(words: Message | str, who: str) -> Message | str:
+    """A declared help or label with ``{who}`` (the side a grouped input belongs to) given."""
+    if isinstance(words, Message):
+        return Message(words.msgid, (*words.values, ("who", who)), words.plural, words.count)
+    return words.format(who=who)
 
 
 def build_record(record: type[R], params: tuple[Param, ...], values: Mapping[str, Any]) -> R:
@@ -426,6 +434,9 @@ def _build(record: type[Any], tree: Mapping[str, Any]) -> Any:
 
 
 def jsonable(v: Any) -> Any:
+    """A value as JSON holds it: codes for enums, reduced fraction strings, display words rendered."""
+    if isinstance(v, Message):
+        return v.render()
     if isinstance(v, Fraction):
         return fraction_str(v)
     if isinstance(v, Enum):

@@ -25,6 +25,7 @@ from typing import Any, Generic, TypeVar
 
 from aot_rules.core.dice import DiceSource, SeededDice
 from aot_rules.core.errors import ParamError
+from aot_rules.core.i18n import Message, text
 from aot_rules.core.outcome import Outcome
 from aot_rules.core.params import Param, build_record, jsonable, params_of
 
@@ -42,8 +43,9 @@ class Mechanic(Generic[P]):
 
     rule_id: str
     key: str
-    title: str
-    summary: str
+    #: what the calculator is called and what it answers: catalogue messages, shown in the reader's language
+    title: Message | str
+    summary: Message | str
     record_type: type[P]
     exact: Callable[[P], Outcome]
     play: Callable[[P, DiceSource], Sample]
@@ -111,7 +113,7 @@ class Mechanic(Generic[P]):
         for combo in itertools.product(*(p.values() for p in ps)):
             yield dict(zip((p.name for p in ps), combo, strict=True))
 
-    def variant(self, rule_id: str, title: str, summary: str, *, fixed: Mapping[str, Any],
+    def variant(self, rule_id: str, title: Message | str, summary: Message | str, *, fixed: Mapping[str, Any],
                 main: str | None = None, widget_grid: Mapping[str, tuple[Any, ...]] | None = None,
                 defaults: Mapping[str, Any] | None = None, show: tuple[str, ...] | None = None,
                 limits: Mapping[str, tuple[Any, ...]] | None = None) -> Mechanic[P]:
@@ -124,7 +126,7 @@ class Mechanic(Generic[P]):
                        show=show if show is not None else self.show, limits=dict(limits or {}))
 
     def to_json(self) -> dict[str, Any]:
-        return {"rule_id": self.rule_id, "key": self.key, "title": self.title, "summary": self.summary,
+        return {"rule_id": self.rule_id, "key": self.key, "title": text(self.title), "summary": text(self.summary),
                 "rules": list(self.rules or (self.rule_id,)),
                 "params": [p.to_json() for p in self.inputs],
                 "fixed": {k: jsonable(v) for k, v in self.fixed.items()}}

@@ -9,6 +9,7 @@ from __future__ import annotations
 from html import escape
 from typing import Any
 
+from aot_rules.core.i18n import text
 from aot_rules.core.params import jsonable
 from aot_rules.core.registry import Mechanic
 from aot_rules.formulas.catalogue import form_of
@@ -105,7 +106,8 @@ def catalogue_md(labels: frozenset[str]) -> str:
     family = {rid: ids for ids, _ in FAMILIES for rid in ids}
     out = []
     for reg in registries():
-        rows = [f"| {rule_badge(m.rule_id, labels)} | {m.title.replace('|', '/')} | {form_of(m.rule_id).kind.value} |"
+        rows = [f"| {rule_badge(m.rule_id, labels)} | {text(m.title).replace('|', '/')} | "
+                 "{form_of(m.rule_id).kind.value} |"
                 for m in reg if m.rule_id in family]
         out += [f"**{reg.title}**", "", "| rule | calculator | mathematics |", "|:--|:--|:--|", *rows, ""]
     return "\n".join(out)

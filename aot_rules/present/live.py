@@ -25,6 +25,7 @@ from typing import Any
 
 from aot_rules.core.dice import SeededDice
 from aot_rules.core.errors import RuleError
+from aot_rules.core.i18n import text
 from aot_rules.core.params import BLANK_NOTE, Param
 from aot_rules.core.registry import Mechanic
 from aot_rules.present.groups import SIDES, heading
@@ -108,7 +109,7 @@ def live_widget(rule_id: str) -> Any:
                 vals[name] = v
         return vals
 
-    why = (m.rule_id, rule_href(m.rule_id, built="_build/html"), m.summary)
+    why = (m.rule_id, rule_href(m.rule_id, built="_build/html"), text(m.summary))
 
     def update(*_: Any) -> None:
         rolled.value = ""
@@ -140,7 +141,8 @@ def live_widget(rule_id: str) -> Any:
     update()
     note = (f"<br><small style='color:#8a4b00'>{escape(BLANK_NOTE)}</small>" if any(p.blank for p in m.inputs)
             else "")
-    head = w.HTML(f"<b>{escape(m.title)}</b> <span style='color:#666'>· {m.rule_id} · exact odds, live</span>{note}")
+    title = escape(text(m.title))
+    head = w.HTML(f"<b>{title}</b> <span style='color:#666'>· {m.rule_id} · exact odds, live</span>{note}")
     sections: dict[str, list[Any]] = {}
     for p in m.inputs:
         sections.setdefault(_side(p), []).append(controls[p.name])

@@ -15,6 +15,7 @@ from pathlib import Path
 from typing import Any
 
 from aot_rules.core.format import fraction_str, percent_str
+from aot_rules.core.i18n import text
 from aot_rules.core.registry import Mechanic
 from aot_rules.present.rulelinks import rule_badge
 
@@ -92,7 +93,7 @@ def odds_block(sheet: Sheet, prefix: str, title: str) -> None:
             said = f"mean {fraction_str(law.mean())}\u00a0({float(law.mean()):.2f})"
         else:
             said = f"{law.mode()}: {_p(law[law.mode()])}"
-        rows.append([rule_badge(m.rule_id, sheet.labels), m.title, f"{out.label(out.main)}: {said}"])
+        rows.append([rule_badge(m.rule_id, sheet.labels), text(m.title), f"{out.label(out.main)}: {said}"])
     sheet.block(title, (), _md_table(["rule", "what", "at the calculator's start"], rows), wide=True)
 
 

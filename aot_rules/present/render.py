@@ -14,6 +14,7 @@ from typing import Any
 
 from aot_rules.core.dist import Dist
 from aot_rules.core.format import fraction_html, fraction_str, percent_str
+from aot_rules.core.i18n import text
 from aot_rules.core.outcome import Outcome
 from aot_rules.core.params import jsonable
 from aot_rules.core.registry import Mechanic
@@ -121,7 +122,7 @@ def as_json(m: Mechanic[Any], out: Outcome) -> dict[str, Any]:
     def law(d: Dist[Any]) -> dict[str, str]:
         return {str(o): fraction_str(p) for o, p in d.items()}
 
-    doc: dict[str, Any] = {"rule_id": m.rule_id, "title": m.title, "distribution": law(out.dists[out.main]),
+    doc: dict[str, Any] = {"rule_id": m.rule_id, "title": text(m.title), "distribution": law(out.dists[out.main]),
                            "main": out.main}
     doc.update({name: law(d) for name, d in out.dists.items()})
     doc.update({name: fraction_str(p) for name, p in out.events.items()})

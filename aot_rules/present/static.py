@@ -18,6 +18,7 @@ from importlib import resources
 from typing import Any
 
 from aot_rules.core.errors import RuleError
+from aot_rules.core.i18n import text
 from aot_rules.core.params import BLANK_NOTE, Param
 from aot_rules.core.registry import Mechanic
 from aot_rules.present.chart import answer_chart
@@ -428,7 +429,7 @@ def build(m: Mechanic[Any], table: Table | None = None, width: int = 760, links:
         toggles.append(toggle)
         sections.append(column(toggle, body, sizing_mode="stretch_width",
                                styles={"flex": "1 1 240px", "min-width": "0"}))
-    why = {"rule": rid, "href": links.rule, "summary": m.summary}
+    why = {"rule": rid, "href": links.rule, "summary": text(m.summary)}
     cb = CustomJS(args={"w": {"axes": table.axes, "ctrls": list(ctrls), "flagsets": flagsets, "rid": rid,
                               "src": src, "xr": xr, "div": div, "err": err, "extras": [e for e, _ in extras],
                               "xctrls": [c for _, c in extras], "bodies": bodies, "toggles": toggles, "why": why}},

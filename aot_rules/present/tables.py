@@ -15,6 +15,7 @@ from aot_rules.aot.rules.terrain import Terrain, TerrainEffect, terrain_effect
 from aot_rules.aot.units import Unit
 from aot_rules.core.dist import Dist
 from aot_rules.core.format import fraction_html, fraction_str, percent_str
+from aot_rules.core.i18n import text
 
 
 def _fp(p: Fraction) -> str:
@@ -138,8 +139,8 @@ def _options(prefix: str, *, blanks: bool) -> str:
                 continue
             seen.add(key)
             rule = p.reading or m.rule_id
-            rows.append([f"<code>{rule}</code>", escape(p.label or p.name.replace("_", " ")),
-                         f"<code>{escape(p.flag)}</code>", escape(option_text(p.default)), escape(p.help)])
+            rows.append([f"<code>{rule}</code>", escape(text(p.label) if p.label else p.name.replace("_", " ")),
+                         f"<code>{escape(p.flag)}</code>", escape(option_text(p.default)), escape(text(p.help))])
     head = ["rule", "input", "command line", "default", "what it switches" if not blanks else "what you set"]
     what = "numbers the source leaves blank (you set them)" if blanks else "toggles for alternative readings"
     table = _html(head, rows, f"{prefix}: {what}, from the registry")

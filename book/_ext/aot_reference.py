@@ -33,6 +33,7 @@ from sphinx.util import logging
 from sphinx.util.docutils import SphinxRole
 
 from aot_rules.catalogue import EXAMPLES, RULES, Rule
+from aot_rules.core.i18n import text
 from aot_rules.glossary import TERMS, systems_line
 
 LOG = logging.getLogger(__name__)
@@ -56,7 +57,7 @@ def row_id(rule_id: str) -> str:
 def tooltip(rule_id: str) -> str:
     if rule_id in EXAMPLES:
         return f"{rule_id} (a worked example's ID: the engine replays it under this name)"
-    title = BY_ID[rule_id].title if rule_id in BY_ID else ""
+    title = text(BY_ID[rule_id].title) if rule_id in BY_ID else ""
     return f"{rule_id}{': ' + title if title else ''} ({WHAT})"
 
 
@@ -82,7 +83,8 @@ class RuleRole(SphinxRole):
         if rule_id not in BY_ID and rule_id not in EXAMPLES:
             LOG.warning("unknown rule ID %r (not in aot_rules.catalogue)", rule_id, location=self.get_location())
         target = f"index-{self.env.new_serialno('index')}"
-        name = f"rule ID; {rule_id} ({BY_ID[rule_id].title})" if rule_id in BY_ID else f"worked example; {rule_id}"
+        name = (f"rule ID; {rule_id} ({text(BY_ID[rule_id].title)})" if rule_id in BY_ID
+                else f"worked example; {rule_id}")
         entry = ("single", name, target, "", None)
         node = rule_badge(rule_id=rule_id)
         return [addnodes.index(entries=[entry]), nodes.target("", "", ids=[target]), node], []
@@ -226,7 +228,7 @@ def _table(app: Sphinx, docname: str, chapter: list[tuple[Rule, str, str, str | 
     for r, doc, anchor, slug in chapter:
         row = nodes.row(ids=[row_id(r.rule_id)])
         row += nodes.entry("", nodes.paragraph("", "", nodes.literal("", r.rule_id)))
-        row += nodes.entry("", nodes.paragraph("", "", _link(app, docname, doc, anchor, nodes.Text(r.title))))
+        row += nodes.entry("", nodes.paragraph("", "", _link(app, docname, doc, anchor, nodes.Text(text(r.title)))))
         aids: list[nodes.Node] = []
         if r.rule_id in calculators:
             aids.append(_link(app, docname, doc, anchor, nodes.Text("calculator"), classes=["aot-aid"],

@@ -21,6 +21,7 @@ from aot_rules.aob.rules.deploy import RolesRolled, expected_rounds, roles_law, 
 from aot_rules.aob.rules.die import Direction, GameDie
 from aot_rules.core.dice import DiceSource
 from aot_rules.core.dist import Dist
+from aot_rules.core.i18n import msg
 from aot_rules.core.outcome import Outcome
 from aot_rules.core.params import param
 from aot_rules.core.registry import Mechanic, Registry, Sample
@@ -45,7 +46,7 @@ def deploy_outcome(p: DeployInput) -> Outcome:
     first_try = 1 - tie_chance(p.die)
     role = roles_law(p.die)
     return Outcome("role", {"role": role}, events={"first": first_try},
-                   labels={"role": "your role", "first": "the first pair of rolls decides (no tie)"},
+                   labels={"role": msg("your role"), "first": msg("the first pair of rolls decides (no tie)")},
                    info={"expected pairs of rolls": expected_rounds(p.die)})
 
 
@@ -61,20 +62,20 @@ TARGET_GRID = (3, 6, 9, 12, 15, 18)
 
 @dataclass(frozen=True)
 class ClashInput:
-    a_target: int = param(12, "A's clash target T = A's lowest front-rank Attack − B's Defence + A's fighting "
-                          "spirit", lo=-20, hi=40, grid=TARGET_GRID, label="A's target T")
-    b_target: int = param(6, "B's clash target T = B's lowest front-rank Attack − A's Defence + B's fighting "
-                          "spirit", lo=-20, hi=40, grid=TARGET_GRID, label="B's target T")
+    a_target: int = param(12, msg("A's clash target T = A's lowest front-rank Attack − B's Defence + A's fighting "
+                          "spirit"), lo=-20, hi=40, grid=TARGET_GRID, label=msg("A's target T"))
+    b_target: int = param(6, msg("B's clash target T = B's lowest front-rank Attack − A's Defence + B's fighting "
+                          "spirit"), lo=-20, hi=40, grid=TARGET_GRID, label=msg("B's target T"))
     die: GameDie = param(GameDie.D20, DIE_HELP, reading=CLASH, label=DIE_LABEL)
-    direction: Direction = param(Direction.AT_MOST, "which rolls succeed (the index reads roll ≤ T, since "
-                                 "factors raise T)", reading=CLASH, label="a clash succeeds on")
-    compare: Compare = param(Compare.MEN, "what 'at least double the other' compares (the index reads the men "
-                             "each side killed, a failed clash counting 0)", reading=CLASH,
-                             label="double of what")
+    direction: Direction = param(Direction.AT_MOST, msg("which rolls succeed (the index reads roll ≤ T, since "
+                                 "factors raise T)"), reading=CLASH, label=msg("a clash succeeds on"))
+    compare: Compare = param(Compare.MEN, msg("what 'at least double the other' compares (the index reads the men "
+                             "each side killed, a failed clash counting 0)"), reading=CLASH,
+                             label=msg("double of what"))
 
 
-CLASH_LABELS = {"result": "the clash ends", "a_losses": "men A loses", "b_losses": "men B loses",
-                "a_hit": "A's clash succeeds", "b_hit": "B's clash succeeds"}
+CLASH_LABELS = {"result": msg("the clash ends"), "a_losses": msg("men A loses"), "b_losses": msg("men B loses"),
+                "a_hit": msg("A's clash succeeds"), "b_hit": msg("B's clash succeeds")}
 
 
 def clash_outcome(p: ClashInput) -> Outcome:
@@ -96,7 +97,7 @@ class CasualtiesInput:
 
 
 def casualties_outcome(p: CasualtiesInput) -> Outcome:
-    return Outcome.of(casualties_law(p.die), "casualties", labels={"casualties": "men the enemy loses"})
+    return Outcome.of(casualties_law(p.die), "casualties", labels={"casualties": msg("men the enemy loses")})
 
 
 def casualties_play(p: CasualtiesInput, dice: DiceSource) -> Sample:
@@ -106,16 +107,16 @@ def casualties_play(p: CasualtiesInput, dice: DiceSource) -> Sample:
 def register(reg: Registry) -> None:
     """Add this area's mechanics to ``reg``."""
     reg.add(Mechanic(
-        rule_id="AOB-DEPLOY-ROLES", key="aob-deploy-roles", title="Attacker and defender",
-        summary="Both players roll the game die; the higher roll attacks, ties roll again.",
+        rule_id="AOB-DEPLOY-ROLES", key="aob-deploy-roles", title=msg("Attacker and defender"),
+        summary=msg("Both players roll the game die; the higher roll attacks, ties roll again."),
         record_type=DeployInput, exact=deploy_outcome, play=deploy_play))
     reg.add(Mechanic(
-        rule_id="AOB-CLASH", key="aob-clash", title="The clash: who flees, or melee",
-        summary="Both sides roll against their targets; successes roll casualties; double the other's wins.",
+        rule_id="AOB-CLASH", key="aob-clash", title=msg("The clash: who flees, or melee"),
+        summary=msg("Both sides roll against their targets; successes roll casualties; double the other's wins."),
         record_type=ClashInput, exact=clash_outcome, play=clash_play,
         rules=("AOB-CLASH", "AOB-CLASH-CASUALTIES", "AOB-CLASH-FACTORS"),
         widget_grid={"die": (GameDie.D20, GameDie.D6)}))
     reg.add(Mechanic(
-        rule_id="AOB-CLASH-CASUALTIES", key="aob-clash-casualties", title="Clash casualties",
-        summary="After a successful clash, one die divided by 3, rounded up: the men the enemy loses.",
+        rule_id="AOB-CLASH-CASUALTIES", key="aob-clash-casualties", title=msg("Clash casualties"),
+        summary=msg("After a successful clash, one die divided by 3, rounded up: the men the enemy loses."),
         record_type=CasualtiesInput, exact=casualties_outcome, play=casualties_play))

@@ -21,6 +21,7 @@ from aot_rules.aob.rules.steadiness import (
     take_steadiness_test,
 )
 from aot_rules.core.dice import DiceSource
+from aot_rules.core.i18n import msg
 from aot_rules.core.outcome import Outcome
 from aot_rules.core.params import param
 from aot_rules.core.registry import Mechanic, Registry, Sample
@@ -31,19 +32,19 @@ THRESHOLD_HELP = ("the test passes on a roll at or under this number (the base r
 
 @dataclass(frozen=True)
 class SteadinessInput:
-    threshold: int = param(10, THRESHOLD_HELP, lo=0, hi=20, blank=True, label="passes on a roll ≤")
+    threshold: int = param(10, THRESHOLD_HELP, lo=0, hi=20, blank=True, label=msg("passes on a roll ≤"))
     die: GameDie = param(GameDie.D20, DIE_HELP, reading=CLASH, label=DIE_LABEL)
-    general: bool = param(False, "a general is with the regiment (one re-roll of a failed test)",
-                          label="general with the regiment")
-    standard: bool = param(False, "a standard bearer is with the regiment (one re-roll of a failed test)",
-                           label="standard bearer with the regiment")
-    stack: bool = param(False, "with both a general and a standard bearer, each gives a re-roll (the index "
-                        "reads: one re-roll at most)", reading="AOB-GENERAL",
-                        label="both present: two re-rolls")
+    general: bool = param(False, msg("a general is with the regiment (one re-roll of a failed test)"),
+                          label=msg("general with the regiment"))
+    standard: bool = param(False, msg("a standard bearer is with the regiment (one re-roll of a failed test)"),
+                           label=msg("standard bearer with the regiment"))
+    stack: bool = param(False, msg("with both a general and a standard bearer, each gives a re-roll (the index "
+                        "reads: one re-roll at most)"), reading="AOB-GENERAL",
+                        label=msg("both present: two re-rolls"))
 
 
-STEADINESS_LABELS = {"verdict": "the regiment", "rolls": "dice rolled for the test",
-                     "first": "it stands on the first roll", "saved": "a re-roll saves it"}
+STEADINESS_LABELS = {"verdict": msg("the regiment"), "rolls": msg("dice rolled for the test"),
+                     "first": msg("it stands on the first roll"), "saved": msg("a re-roll saves it")}
 
 
 def steadiness_outcome(p: SteadinessInput) -> Outcome:
@@ -62,24 +63,25 @@ def steadiness_play(p: SteadinessInput, dice: DiceSource) -> Sample:
 
 @dataclass(frozen=True)
 class RoutInput:
-    threshold: int = param(10, THRESHOLD_HELP, lo=0, hi=20, blank=True, label="passes on a roll ≤")
+    threshold: int = param(10, THRESHOLD_HELP, lo=0, hi=20, blank=True, label=msg("passes on a roll ≤"))
     die: GameDie = param(GameDie.D20, DIE_HELP, reading=CLASH, label=DIE_LABEL)
-    reroll: bool = param(False, "the regiment has its one re-roll (a standard bearer or general with it)",
-                         label="one re-roll of a failed test")
-    distance: int = param(18, "paces from the regiment to its own table edge when the flight begins",
-                          lo=1, hi=100, grid=(6, 12, 18, 24, 36), label="paces to its table edge")
-    move: int = param(6, "the regiment's normal move, in paces", lo=1, hi=30, grid=(4, 6, 8), label="normal move")
-    fast: bool = param(True, "it flees at half again its move (the index reads the clash-loss rate ×1.5 for every "
-                       "turn of flight); off: its normal move", reading=ROUT, label="flees at ×1.5 speed")
+    reroll: bool = param(False, msg("the regiment has its one re-roll (a standard bearer or general with it)"),
+                         label=msg("one re-roll of a failed test"))
+    distance: int = param(18, msg("paces from the regiment to its own table edge when the flight begins"),
+                          lo=1, hi=100, grid=(6, 12, 18, 24, 36), label=msg("paces to its table edge"))
+    move: int = param(6, msg("the regiment's normal move, in paces"), lo=1, hi=30, grid=(4, 6, 8),
+                      label=msg("normal move"))
+    fast: bool = param(True, msg("it flees at half again its move (the index reads the clash-loss rate ×1.5 for every "
+                       "turn of flight); off: its normal move"), reading=ROUT, label=msg("flees at ×1.5 speed"))
 
 
 def rout_outcome(p: RoutInput) -> Outcome:
     turns = flight_turns(p.distance, p.move, p.fast)
     law = rout_law(p.threshold, p.die, int(p.reroll), turns)
     return Outcome.of(law, "moves", events={"left": lambda k: k == turns, "rallied_at_once": lambda k: k == 0},
-                      labels={"moves": f"flight moves made ({turns} = it reached the edge and left)",
-                              "left": "it leaves the battle for good",
-                              "rallied_at_once": "the first rallying test stops it"},
+                      labels={"moves": msg("flight moves made ({turns} = it reached the edge and left)", turns=turns),
+                              "left": msg("it leaves the battle for good"),
+                              "rallied_at_once": msg("the first rallying test stops it")},
                       info={"flight turns to the edge": turns})
 
 
@@ -92,21 +94,21 @@ def rout_play(p: RoutInput, dice: DiceSource) -> Sample:
 def register(reg: Registry) -> None:
     """Add this area's mechanics to ``reg``."""
     test = reg.add(Mechanic(
-        rule_id="AOB-STEADINESS-TEST", key="aob-steadiness-test", title="Steadiness test (pass mark set by you)",
-        summary="One roll of the game die at or under a threshold the source does not give; a general or "
-                "standard bearer allows one re-roll.",
+        rule_id="AOB-STEADINESS-TEST", key="aob-steadiness-test", title=msg("Steadiness test (pass mark set by you)"),
+        summary=msg("One roll of the game die at or under a threshold the source does not give; a general or "
+                "standard bearer allows one re-roll."),
         record_type=SteadinessInput, exact=steadiness_outcome, play=steadiness_play,
         rules=("AOB-STEADINESS-TEST", "AOB-GENERAL", "AOB-STANDARD"),
         widget_grid={"die": (GameDie.D20, GameDie.D6)}))
     reg.add(test.variant(
-        "AOB-GENERAL", "A general's re-roll of a failed steadiness test",
-        "With a general in the regiment a failed test is rolled once more.", fixed={"general": True}))
+        "AOB-GENERAL", msg("A general's re-roll of a failed steadiness test"),
+        msg("With a general in the regiment a failed test is rolled once more."), fixed={"general": True}))
     reg.add(test.variant(
-        "AOB-STANDARD", "A standard bearer's re-roll of a failed steadiness test",
-        "With a standard bearer in the regiment a failed test is rolled once more.", fixed={"standard": True}))
+        "AOB-STANDARD", msg("A standard bearer's re-roll of a failed steadiness test"),
+        msg("With a standard bearer in the regiment a failed test is rolled once more."), fixed={"standard": True}))
     reg.add(Mechanic(
-        rule_id="AOB-ROUT", key="aob-rout", title="Flight and rallying",
-        summary="A general within 1 pace tests the fleeing regiment each turn; it runs on until it passes or "
-                "reaches its table edge.",
+        rule_id="AOB-ROUT", key="aob-rout", title=msg("Flight and rallying"),
+        summary=msg("A general within 1 pace tests the fleeing regiment each turn; it runs on until it passes or "
+                "reaches its table edge."),
         record_type=RoutInput, exact=rout_outcome, play=rout_play,
         widget_grid={"die": (GameDie.D20,), "threshold": (4, 6, 8, 10, 12, 14, 16)}))

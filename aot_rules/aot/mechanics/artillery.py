@@ -12,6 +12,7 @@ from aot_rules.aot.rules.demoralization import dp_earned
 from aot_rules.aot.units import Unit
 from aot_rules.core.dice import DiceSource
 from aot_rules.core.errors import blame
+from aot_rules.core.i18n import msg
 from aot_rules.core.outcome import Outcome
 from aot_rules.core.params import Ranks, param
 from aot_rules.core.registry import Mechanic, Registry, Sample
@@ -19,14 +20,16 @@ from aot_rules.core.registry import Mechanic, Registry, Sample
 
 @dataclass(frozen=True)
 class LightInput:
-    density: int = param(4, "the target's density", lo=1, hi=5, label="target density")
-    target_ranks: Ranks | None = param(None, "the target's formed warriors per rank (default: two full ranks)",
+    density: int = param(4, msg("the target's density"), lo=1, hi=5, label=msg("target density"))
+    target_ranks: Ranks | None = param(None, msg("the target's formed warriors per rank (default: two full ranks)"),
                                        grid=(None,))
-    gunpowder: bool = param(False, "a gunpowder piece: terrifying, each kill disorders one more", label="gunpowder")
-    strict: bool = param(False, "the bombard example's reading: the effect die must be below the density (<), "
-                         "not at or below it (≤)", reading="AOT-ART-SHOOT-HEAVY", label="strict: hit on < (example)")
-    distance: Fraction | None = param(None, "distance in inches (a light piece reaches as far as the target has "
-                                      "formed warriors)", lo=Fraction(1, 10), hi=10, grid=(None,))
+    gunpowder: bool = param(False, msg("a gunpowder piece: terrifying, each kill disorders one more"),
+                            label=msg("gunpowder"))
+    strict: bool = param(False, msg("the bombard example's reading: the effect die must be below the density (<), "
+                         "not at or below it (≤)"), reading="AOT-ART-SHOOT-HEAVY", label=msg("strict: hit on < "
+                                                                                             "(example)"))
+    distance: Fraction | None = param(None, msg("distance in inches (a light piece reaches as far as the target has "
+                                      "formed warriors)"), lo=Fraction(1, 10), hi=10, grid=(None,))
 
     @property
     def piece(self) -> Piece:
@@ -39,7 +42,8 @@ class LightInput:
 
 @dataclass(frozen=True)
 class HeavyInput(LightInput):
-    distance: Fraction = param(Fraction(8), "distance in inches: the two dice must add up to more", lo=Fraction(1, 10),
+    distance: Fraction = param(Fraction(8), msg("distance in inches: the two dice must add up to more"), lo=Fraction(1,
+                                                                                                                     10),
                                hi=12, grid=tuple(Fraction(n) for n in range(2, 12)))
 
     @property
@@ -61,9 +65,9 @@ def shot_record(target: Unit, s: GunShot) -> Shot:
     return Shot(s.killed, s.disordered, s.reached, s.hit, back, dp_earned(target) if back else 0)
 
 
-SHOT_LABELS = {"killed": "warriors killed", "disordered": "warriors disordered (gunpowder terrifies)",
-               "dp": "DP gained", "hits": "the shot hits", "reaches": "the shot reaches",
-               "retreats": "the target retreats (below the gun's density 2)"}
+SHOT_LABELS = {"killed": msg("warriors killed"), "disordered": msg("warriors disordered (gunpowder terrifies)"),
+               "dp": msg("DP gained"), "hits": msg("the shot hits"), "reaches": msg("the shot reaches"),
+               "retreats": msg("the target retreats (below the gun's density 2)")}
 SHOT_EVENTS = {"reaches": lambda s: s.reached, "hits": lambda s: s.hit, "retreats": lambda s: s.retreat}
 
 
@@ -88,14 +92,14 @@ def gun_play(p: LightInput, dice: DiceSource) -> Sample:
 
 def register(reg: Registry) -> None:
     reg.add(Mechanic(
-        rule_id="AOT-ART-SHOOT-LIGHT", key="light-gun", title="A light machine or light gun fires",
-        summary="One die: at or below the target's density it hits and kills that many.",
+        rule_id="AOT-ART-SHOOT-LIGHT", key="light-gun", title=msg("A light machine or light gun fires"),
+        summary=msg("One die: at or below the target's density it hits and kills that many."),
         record_type=LightInput, exact=gun_outcome, play=gun_play,
         rules=("AOT-ART-SHOOT-LIGHT", "AOT-ART-CLASSES", "AOT-SHOOT-RESULT", "AOT-TERRIFYING"),
         show=("killed", "disordered")))
     reg.add(Mechanic(
-        rule_id="AOT-ART-SHOOT-HEAVY", key="heavy-gun", title="A heavy machine or heavy gun fires",
-        summary="Two dice must beat the distance; the owner keeps the die that kills most as the effect die.",
+        rule_id="AOT-ART-SHOOT-HEAVY", key="heavy-gun", title=msg("A heavy machine or heavy gun fires"),
+        summary=msg("Two dice must beat the distance; the owner keeps the die that kills most as the effect die."),
         record_type=HeavyInput, exact=gun_outcome, play=gun_play,
         rules=("AOT-ART-SHOOT-HEAVY", "AOT-ART-CLASSES", "AOT-SHOOT-RESULT", "AOT-TERRIFYING"),
         show=("killed", "disordered")))

@@ -25,6 +25,7 @@ from aot_rules.aot.units import Body, Unit
 from aot_rules.core.dice import DiceSource
 from aot_rules.core.dist import Dist
 from aot_rules.core.errors import blame
+from aot_rules.core.i18n import msg
 from aot_rules.core.outcome import Outcome
 from aot_rules.core.params import Ranks, param
 from aot_rules.core.registry import Mechanic, Registry, Sample
@@ -34,11 +35,11 @@ from aot_rules.core.registry import Mechanic, Registry, Sample
 
 @dataclass(frozen=True)
 class OverturnInput:
-    horses: int = param(2, "horses in the team (the chariot's density)", lo=1, hi=4)
-    trot: bool = param(False, "a trot (two dice of inches, one of them the test); off: a turn", off="turn",
-                       label="trot (off: turn)")
-    test_die_moves: bool = param(True, "index reading: on a trot the test die still counts toward the distance",
-                                 reading="AOT-TROT", grid=(True,), label="test die counts toward distance")
+    horses: int = param(2, msg("horses in the team (the chariot's density)"), lo=1, hi=4)
+    trot: bool = param(False, msg("a trot (two dice of inches, one of them the test); off: a turn"), off="turn",
+                       label=msg("trot (off: turn)"))
+    test_die_moves: bool = param(True, msg("index reading: on a trot the test die still counts toward the distance"),
+                                 reading="AOT-TROT", grid=(True,), label=msg("test die counts toward distance"))
 
 
 class Overturn(NamedTuple):
@@ -50,7 +51,7 @@ def _state(m: ChariotMove) -> Overturn:
     return Overturn("overturned" if m.overturned else "upright", m.distance)
 
 
-OVERTURN_LABELS = {"chariot": "the chariot", "distance": "inches it may go (0 for a turn)"}
+OVERTURN_LABELS = {"chariot": msg("the chariot"), "distance": msg("inches it may go (0 for a turn)")}
 
 
 def overturn_exact(p: OverturnInput) -> Outcome:
@@ -86,19 +87,22 @@ CHARIOTS = (Body.CHARIOT, Body.SCYTHED)
 
 @dataclass(frozen=True)
 class ChargeInput:
-    horses: int = param(2, "horses in the team: the chariot's density and its horse dice", lo=1, hi=4)
-    body: Body = param(Body.CHARIOT, "a plain or a scythed chariot (terrifying, armour-piercing)", choices=CHARIOTS,
-                       label="chariot")
-    crew_weapon: MeleeWeapon = param(MeleeWeapon.SHOOTER, "the crew's weapon, for its one die", choices=CREW_WEAPONS,
-                                     label="crew weapon")
-    foot_ranks: Ranks = param((3, 3), "the foot's formed warriors per rank, front first", label="foot ranks",
+    horses: int = param(2, msg("horses in the team: the chariot's density and its horse dice"), lo=1, hi=4)
+    body: Body = param(Body.CHARIOT, msg("a plain or a scythed chariot (terrifying, armour-piercing)"),
+                       choices=CHARIOTS,
+                       label=msg("chariot"))
+    crew_weapon: MeleeWeapon = param(MeleeWeapon.SHOOTER, msg("the crew's weapon, for its one die"),
+                                     choices=CREW_WEAPONS,
+                                     label=msg("crew weapon"))
+    foot_ranks: Ranks = param((3, 3), msg("the foot's formed warriors per rank, front first"), label=msg("foot ranks"),
                               grid=((2, 2), (3, 3), (4, 4), (5, 5)))
-    foot_weapon: MeleeWeapon = param(MeleeWeapon.SPEAR, "the foot's weapon", choices=tuple(FOOT_WEAPONS),
-                                     label="foot weapon",
+    foot_weapon: MeleeWeapon = param(MeleeWeapon.SPEAR, msg("the foot's weapon"), choices=tuple(FOOT_WEAPONS),
+                                     label=msg("foot weapon"),
                                      grid=(MeleeWeapon.SPEAR, MeleeWeapon.SWORD, MeleeWeapon.SHOOTER))
-    foot_shield: bool = param(False, "the foot carry shields", label="foot shields")
-    foot_armour: bool = param(False, "the foot wear armour", label="foot armour", grid=(False,))
-    last: bool = param(False, "this is the last unit in its path: the crew's die strikes too", label="last unit")
+    foot_shield: bool = param(False, msg("the foot carry shields"), label=msg("foot shields"))
+    foot_armour: bool = param(False, msg("the foot wear armour"), label=msg("foot armour"), grid=(False,))
+    last: bool = param(False, msg("this is the last unit in its path: the crew's die strikes too"),
+                       label=msg("last unit"))
 
     def sides(self) -> tuple[Unit, Unit]:
         with blame("horses", "crew_weapon"):
@@ -108,9 +112,10 @@ class ChargeInput:
         return car, foot.unit
 
 
-CHARGE_LABELS = {"foot_killed": "foot killed", "foot_disordered": "foot disordered",
-                 "cavalry_fate": "the chariot after the foot strike back", "result": "result (A is the chariot)",
-                 "through": "it breaks through", "destroyed": "the chariot is destroyed"}
+CHARGE_LABELS = {"foot_killed": msg("foot killed"), "foot_disordered": msg("foot disordered"),
+                 "cavalry_fate": msg("the chariot after the foot strike back"), "result": msg("result (A is the "
+                                                                                              "chariot)"),
+                 "through": msg("it breaks through"), "destroyed": msg("the chariot is destroyed")}
 CHARGE_EVENTS = {"through": lambda b: b.through, "destroyed": lambda b: b.cavalry_fate is Fate.DESTROYED}
 
 
@@ -132,17 +137,17 @@ def charge_play(p: ChargeInput, dice: DiceSource) -> Sample:
 
 def register(reg: Registry) -> None:
     reg.add(Mechanic(
-        rule_id="AOT-CHARIOT-COMBAT", key="chariot-charge", title="A chariot charges foot to break through",
-        summary="The horses strike as cavalry, the crew adds one die against the last unit; the foot's hits go to "
-                "the chariot's hit test; it carries on if the foot lose.",
+        rule_id="AOT-CHARIOT-COMBAT", key="chariot-charge", title=msg("A chariot charges foot to break through"),
+        summary=msg("The horses strike as cavalry, the crew adds one die against the last unit; the foot's hits go to "
+                "the chariot's hit test; it carries on if the foot lose."),
         record_type=ChargeInput, exact=charge_exact, play=charge_play,
         rules=("AOT-CHARIOT-COMBAT", "AOT-BREAKTHROUGH", "AOT-CHARIOT-WOUND", "AOT-MELEE-HORSE-STRIKE"),
         show=("foot_killed", "cavalry_fate", "result")))
     reg.add(Mechanic(
-        rule_id="AOT-CHARIOT-TURN-TROT", key="overturn", title="Turning and trotting a chariot",
-        summary="A turn test, or the owner's pick of the two trot dice, below the number of horses overturns it.",
+        rule_id="AOT-CHARIOT-TURN-TROT", key="overturn", title=msg("Turning and trotting a chariot"),
+        summary=msg("A turn test, or the owner's pick of the two trot dice, below the number of horses overturns it."),
         record_type=OverturnInput, exact=overturn_exact, play=overturn_play))
     reg.add(Mechanic(
-        rule_id="AOT-CHARIOT-WOUND", key="chariot-hit-test", title="The chariot's hit test",
-        summary="One die against the hits: at or below them the chariot is destroyed.",
+        rule_id="AOT-CHARIOT-WOUND", key="chariot-hit-test", title=msg("The chariot's hit test"),
+        summary=msg("One die against the hits: at or below them the chariot is destroyed."),
         record_type=WoundInput, exact=chariot_wound, play=chariot_wound_play))

@@ -24,6 +24,7 @@ from aot_rules.aot.rules.command import (
     slot_odds,
 )
 from aot_rules.core.dice import DiceSource
+from aot_rules.core.i18n import msg
 from aot_rules.core.outcome import Outcome
 from aot_rules.core.params import param
 from aot_rules.core.registry import Mechanic, Registry, Sample
@@ -39,7 +40,8 @@ def slot_key(slot: int) -> str:
     return f"slot_activated:{slot}"
 
 
-SLOT_LABELS = {"slots": "slots I activate this turn", "first": "I play first", "slot_activated": "slot {} is played"}
+SLOT_LABELS = {"slots": msg("slots I activate this turn"), "first": msg("I play first"),
+               "slot_activated": msg("slot {} is played")}
 
 
 def played(slot: int) -> Callable[[SlotOdds], bool]:
@@ -79,21 +81,21 @@ SLOT_HELP = "who this slot is written for: general A, B or C, or individual (any
 class PlanInput:
     """An allocation of the six slots; the CLI takes it as --slot-1 … --slot-6."""
 
-    slot_6: Owner = param(Owner.A, SLOT_HELP, label="slot 6")
-    slot_5: Owner = param(Owner.A, SLOT_HELP, label="slot 5")
-    slot_4: Owner = param(Owner.B, SLOT_HELP, label="slot 4")
-    slot_3: Owner = param(Owner.B, SLOT_HELP, label="slot 3")
-    slot_2: Owner = param(Owner.C, SLOT_HELP, label="slot 2")
-    slot_1: Owner = param(Owner.INDIVIDUAL, SLOT_HELP, label="slot 1")
+    slot_6: Owner = param(Owner.A, SLOT_HELP, label=msg("slot 6"))
+    slot_5: Owner = param(Owner.A, SLOT_HELP, label=msg("slot 5"))
+    slot_4: Owner = param(Owner.B, SLOT_HELP, label=msg("slot 4"))
+    slot_3: Owner = param(Owner.B, SLOT_HELP, label=msg("slot 3"))
+    slot_2: Owner = param(Owner.C, SLOT_HELP, label=msg("slot 2"))
+    slot_1: Owner = param(Owner.INDIVIDUAL, SLOT_HELP, label=msg("slot 1"))
 
     def owners(self) -> tuple[str, ...]:
         """Owners of slots 1 to 6, in slot order."""
         return tuple(o.value for o in (self.slot_1, self.slot_2, self.slot_3, self.slot_4, self.slot_5, self.slot_6))
 
 
-PLAN_LABELS = {"generals": "generals who act this turn", "acts": "general {} acts at least once",
-               "slots": "slots played", "individual": "individual-unit slots played",
-               "any_individual": "an individual-unit slot comes up"}
+PLAN_LABELS = {"generals": msg("generals who act this turn"), "acts": msg("general {} acts at least once"),
+               "slots": msg("slots played"), "individual": msg("individual-unit slots played"),
+               "any_individual": msg("an individual-unit slot comes up")}
 
 
 def plan_exact_outcome(p: PlanInput) -> Outcome:
@@ -113,13 +115,15 @@ def plan_play(p: PlanInput, dice: DiceSource) -> Sample:
 
 @dataclass(frozen=True)
 class MessengerInput:
-    distance: Fraction = param(Fraction(3), "inches from the general's unit to the unit ordered", lo=Fraction(1, 10),
+    distance: Fraction = param(Fraction(3), msg("inches from the general's unit to the unit ordered"), lo=Fraction(1,
+                                                                                                                   10),
                                hi=60, grid=(1, Fraction(3, 2), 2, Fraction(5, 2), 3, 4, 5, 6))
-    equal_succeeds: bool = param(False, "a roll equal to the distance also gets through (the index reads: it fails)",
-                                 reading="AOT-CMD-MESSENGER", label="a tie gets through")
+    equal_succeeds: bool = param(False,
+                                 msg("a roll equal to the distance also gets through (the index reads: it fails)"),
+                                 reading="AOT-CMD-MESSENGER", label=msg("a tie gets through"))
 
 
-DELIVERY_LABELS = {"delivery": "the order"}
+DELIVERY_LABELS = {"delivery": msg("the order")}
 
 
 def messenger_outcome(p: MessengerInput) -> Outcome:
@@ -133,11 +137,12 @@ def messenger_play(p: MessengerInput, dice: DiceSource) -> Sample:
 
 @dataclass(frozen=True)
 class SignalInput:
-    distance: Fraction = param(Fraction(3), "inches from the general's base to the unit", lo=Fraction(1, 10), hi=60,
+    distance: Fraction = param(Fraction(3), msg("inches from the general's base to the unit"), lo=Fraction(1, 10),
+                               hi=60,
                                grid=(1, Fraction(3, 2), 2, Fraction(5, 2), 3, 4, 5, 6, 7))
-    strictly_within: bool = param(False, "the unit must be strictly nearer than the die (the index reads: at the "
-                                  "die's distance it still hears)", reading="AOT-CMD-SIGNAL",
-                                  label="strictly within the die")
+    strictly_within: bool = param(False, msg("the unit must be strictly nearer than the die (the index reads: at the "
+                                  "die's distance it still hears)"), reading="AOT-CMD-SIGNAL",
+                                  label=msg("strictly within the die"))
 
 
 def signal_outcome(p: SignalInput) -> Outcome:
@@ -151,21 +156,21 @@ def signal_play(p: SignalInput, dice: DiceSource) -> Sample:
 
 def register(reg: Registry) -> None:
     reg.add(Mechanic(
-        rule_id="AOT-CMD-INITIATIVE", key="initiative", title="The initiative roll",
-        summary="Both players roll a die: the higher plays his slots from his number down to the other's, "
-                "then the lower plays his from his number down to 1.",
+        rule_id="AOT-CMD-INITIATIVE", key="initiative", title=msg("The initiative roll"),
+        summary=msg("Both players roll a die: the higher plays his slots from his number down to the other's, "
+                "then the lower plays his from his number down to 1."),
         record_type=InitiativeInput, exact=initiative_exact, play=initiative_play,
         rules=("AOT-CMD-INITIATIVE", "AOT-CMD-DOUBLES")))
     reg.add(Mechanic(
-        rule_id="AOT-CMD-SLOTS", key="slot-planner", title="Slot planner",
-        summary="Write generals A, B, C or 'individual' on the six slots and see how often each general acts.",
+        rule_id="AOT-CMD-SLOTS", key="slot-planner", title=msg("Slot planner"),
+        summary=msg("Write generals A, B, C or 'individual' on the six slots and see how often each general acts."),
         record_type=PlanInput, exact=plan_exact_outcome, play=plan_play, show=(),
         rules=("AOT-CMD-SLOTS", "AOT-CMD-INITIATIVE")))
     reg.add(Mechanic(
-        rule_id="AOT-CMD-MESSENGER", key="messenger", title="Sending a messenger",
-        summary="One die must beat the distance in inches to the unit ordered.",
+        rule_id="AOT-CMD-MESSENGER", key="messenger", title=msg("Sending a messenger"),
+        summary=msg("One die must beat the distance in inches to the unit ordered."),
         record_type=MessengerInput, exact=messenger_outcome, play=messenger_play))
     reg.add(Mechanic(
-        rule_id="AOT-CMD-SIGNAL", key="signal", title="A sound or visual signal",
-        summary="One die is the signal's reach in inches from the general.",
+        rule_id="AOT-CMD-SIGNAL", key="signal", title=msg("A sound or visual signal"),
+        summary=msg("One die is the signal's reach in inches from the general."),
         record_type=SignalInput, exact=signal_outcome, play=signal_play))

@@ -9,6 +9,7 @@ from typing import Any, NamedTuple
 
 from aot_rules.aot.units import MAX_MOUNTED_DENSITY, Body, Unit, unit_of
 from aot_rules.core.errors import RuleError, blame
+from aot_rules.core.i18n import msg
 from aot_rules.core.params import param
 
 
@@ -16,8 +17,8 @@ from aot_rules.core.params import param
 class FormedUnitInput:
     """A unit given by its density and formed warriors: a full front rank, the rest behind it."""
 
-    density: int = param(3, "the unit's density", lo=1, hi=5)
-    formed: int = param(6, "formed warriors in the unit", lo=1, hi=10)
+    density: int = param(3, msg("the unit's density"), lo=1, hi=5)
+    formed: int = param(6, msg("formed warriors in the unit"), lo=1, hi=10)
 
     def unit(self) -> Unit:
         return formed_unit(self.density, self.formed)
@@ -28,11 +29,12 @@ class MoverInput:
     """A unit that moves and tests: its density, its formed warriors (default two full ranks, or one rank
     when mounted) and the regular property, whose re-roll every movement test allows."""
 
-    density: int = param(3, "the unit's density", lo=1, hi=5)
-    formed: int | None = param(None, "formed warriors (default: two full ranks, or one rank for horse)", lo=1, hi=10,
+    density: int = param(3, msg("the unit's density"), lo=1, hi=5)
+    formed: int | None = param(None, msg("formed warriors (default: two full ranks, or one rank for horse)"), lo=1,
+                               hi=10,
                                grid=(None,))
-    regular: bool = param(False, "a regular unit (with its musician) rolls a failed test again and keeps the "
-                          "better die; that die also sets the distance", label="regular (re-roll a failure)")
+    regular: bool = param(False, msg("a regular unit (with its musician) rolls a failed test again and keeps the "
+                          "better die; that die also sets the distance"), label=msg("regular (re-roll a failure)"))
 
     def mover(self, mounted: bool = False, *, shield: bool = False, armour: bool = False,
               horse_armour: bool = False) -> Unit:

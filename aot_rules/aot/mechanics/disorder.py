@@ -8,6 +8,7 @@ from aot_rules.aot.mechanics.common import FormedUnitInput
 from aot_rules.aot.rules.disorder import disorder_test, take_disorder_test
 from aot_rules.aot.units import Unit
 from aot_rules.core.dice import DiceSource
+from aot_rules.core.i18n import msg
 from aot_rules.core.outcome import Outcome
 from aot_rules.core.params import param
 from aot_rules.core.registry import Mechanic, Registry, Sample
@@ -15,9 +16,9 @@ from aot_rules.core.registry import Mechanic, Registry, Sample
 
 @dataclass(frozen=True)
 class DisorderInput(FormedUnitInput):
-    formed: int = param(6, "formed warriors in the unit (the loss cannot exceed them)", lo=1, hi=10)
-    regular: bool = param(False, "a regular unit (with its musician) rolls a failed test again and keeps the "
-                          "better die", label="regular (re-roll a failure)")
+    formed: int = param(6, msg("formed warriors in the unit (the loss cannot exceed them)"), lo=1, hi=10)
+    regular: bool = param(False, msg("a regular unit (with its musician) rolls a failed test again and keeps the "
+                          "better die"), label=msg("regular (re-roll a failure)"))
 
     def unit(self) -> Unit:
         return replace(super().unit(), regular=self.regular)
@@ -26,7 +27,7 @@ class DisorderInput(FormedUnitInput):
 def dt_exact(p: DisorderInput) -> Outcome:
     u = p.unit()
     return Outcome.of(disorder_test(u.density, u.formed, u.regular), "disordered", events={"fails": lambda k: k > 0},
-                      labels={"disordered": "warriors disordered", "fails": "the test fails"})
+                      labels={"disordered": msg("warriors disordered"), "fails": msg("the test fails")})
 
 
 def dt_play(p: DisorderInput, dice: DiceSource) -> Sample:
@@ -36,14 +37,14 @@ def dt_play(p: DisorderInput, dice: DiceSource) -> Sample:
 
 def register(reg: Registry) -> None:
     test = reg.add(Mechanic(
-        rule_id="AOT-DISORDER-TEST", key="disorder-test", title="The disorder test",
-        summary="One die against the unit's density: below it, that many warriors lose formation.",
+        rule_id="AOT-DISORDER-TEST", key="disorder-test", title=msg("The disorder test"),
+        summary=msg("One die against the unit's density: below it, that many warriors lose formation."),
         record_type=DisorderInput, exact=dt_exact, play=dt_play))
     reg.add(test.variant(
-        "AOT-PROP-REGULAR", "A regular unit's disorder test",
-        "The musician's re-roll: a failed test is rolled again and the better die kept.",
+        "AOT-PROP-REGULAR", msg("A regular unit's disorder test"),
+        msg("The musician's re-roll: a failed test is rolled again and the better die kept."),
         fixed={"regular": True}))
     reg.add(test.variant(
-        "AOT-WEATHER-SUN", "Hot sun: the test of a unit in armour",
-        "When hot sun arrives, every unit wearing body armour takes one disorder test.",
+        "AOT-WEATHER-SUN", msg("Hot sun: the test of a unit in armour"),
+        msg("When hot sun arrives, every unit wearing body armour takes one disorder test."),
         fixed={}))

@@ -22,6 +22,7 @@ from aot_rules.aot.rules.wounds import Fate, duel_law, roll_duel, roll_wound, wo
 from aot_rules.aot.units import Body, Unit
 from aot_rules.core.dice import DiceSource
 from aot_rules.core.errors import blame
+from aot_rules.core.i18n import msg
 from aot_rules.core.outcome import Outcome
 from aot_rules.core.params import Ranks, param
 from aot_rules.core.registry import Mechanic, Registry, Sample
@@ -33,12 +34,12 @@ DENSITIES = (1, 2, 3, 4, 5)
 
 @dataclass(frozen=True)
 class TrotInput:
-    needed: int = param(4, "inches the elephant must cover to get where you want it", lo=1, hi=6,
-                        label="inches needed")
+    needed: int = param(4, msg("inches the elephant must cover to get where you want it"), lo=1, hi=6,
+                        label=msg("inches needed"))
 
 
-TROT_LABELS = {"distance": "inches it may go", "temper": "after the trot, the elephant is",
-               "arrives": "it covers the inches needed", "arrives_calm": "it covers them and stays calm"}
+TROT_LABELS = {"distance": msg("inches it may go"), "temper": msg("after the trot, the elephant is"),
+               "arrives": msg("it covers the inches needed"), "arrives_calm": msg("it covers them and stays calm")}
 
 
 def trot_events(p: TrotInput) -> dict[str, object]:
@@ -70,15 +71,15 @@ def trot_play(p: TrotInput, dice: DiceSource) -> Sample:
 
 @dataclass(frozen=True)
 class TrampleInput:
-    target_density: int = param(4, "the target's density", lo=1, hi=5)
-    target_strength: int | None = param(None, "the target's warriors (kills never exceed them)", lo=1, hi=10,
+    target_density: int = param(4, msg("the target's density"), lo=1, hi=5)
+    target_strength: int | None = param(None, msg("the target's warriors (kills never exceed them)"), lo=1, hi=10,
                                         grid=(None,))
 
 
 def trample_exact_p(p: TrampleInput) -> Outcome:
     return Outcome.of(trample_exact(p.target_density, p.target_strength), "killed",
                       events={"hit": lambda k: k > 0},
-                      labels={"killed": "warriors trampled (killed)", "hit": "the elephant hits"},
+                      labels={"killed": msg("warriors trampled (killed)"), "hit": msg("the elephant hits")},
                       info={"hits_on": ", ".join(str(f) for f in range(1, p.target_density + 1))})
 
 
@@ -92,16 +93,17 @@ def trample_play(p: TrampleInput, dice: DiceSource) -> Sample:
 
 @dataclass(frozen=True)
 class WoundInput:
-    hits: int = param(1, "hits the enemy scored on it this time", lo=0, hi=12, grid=tuple(range(0, 7)))
-    test_without_hits: bool = param(False, "alternative reading: the test is taken even when nothing hit",
-                                    reading="AOT-ELEPHANT-WOUND", label="test even with 0 hits (alt. reading)")
+    hits: int = param(1, msg("hits the enemy scored on it this time"), lo=0, hi=12, grid=tuple(range(0, 7)))
+    test_without_hits: bool = param(False, msg("alternative reading: the test is taken even when nothing hit"),
+                                    reading="AOT-ELEPHANT-WOUND", label=msg("test even with 0 hits (alt. reading)"))
 
 
 def wound_outcome(body: Body, p: WoundInput) -> Outcome:
     with blame("hits"):
         law = wound_law(body, p.hits, test_without_hits=p.test_without_hits)
     lost = "dead" if body is Body.ELEPHANT else "destroyed"
-    return Outcome.of(law, "fate", labels={"fate": f"the {'elephant' if body is Body.ELEPHANT else 'chariot'}"},
+    beast = msg("the elephant") if body is Body.ELEPHANT else msg("the chariot")
+    return Outcome.of(law, "fate", labels={"fate": beast},
                       info={"lost_on": ", ".join(str(r) for r in range(1, min(p.hits, 6) + 1)) or "nothing",
                             "outcome_when_lost": lost})
 
@@ -124,13 +126,13 @@ def elephant_wound_play(p: WoundInput, dice: DiceSource) -> Sample:
 
 @dataclass(frozen=True)
 class DuelInput:
-    reroll_ties: bool = param(True, "index reading: a tie is rolled again; off: a tie leaves both standing",
-                              reading="AOT-ELEPHANT-VS-ELEPHANT", label="re-roll ties")
+    reroll_ties: bool = param(True, msg("index reading: a tie is rolled again; off: a tie leaves both standing"),
+                              reading="AOT-ELEPHANT-VS-ELEPHANT", label=msg("re-roll ties"))
 
 
 def duel_exact(p: DuelInput) -> Outcome:
     return Outcome.of(duel_law(reroll_ties=p.reroll_ties), "winner",
-                      labels={"winner": "whose elephant kills the other (a, b, or tie)"})
+                      labels={"winner": msg("whose elephant kills the other (a, b, or tie)")})
 
 
 def duel_play(p: DuelInput, dice: DiceSource) -> Sample:
@@ -144,17 +146,18 @@ CREW_WEAPONS = (MeleeWeapon.SHOOTER, MeleeWeapon.SPEAR, MeleeWeapon.SWORD)
 
 @dataclass(frozen=True)
 class ChargeInput:
-    aboard: int = param(3, "warriors aboard, the driver included (1 to 4): the elephant's density", lo=1, hi=4)
-    crew_weapon: MeleeWeapon = param(MeleeWeapon.SHOOTER, "what the crew (all aboard but the driver) fight with",
-                                     choices=CREW_WEAPONS, label="crew weapon")
-    veteran: bool = param(False, "a commander rides the elephant (veteran)", grid=(False,), label="veteran")
-    block_ranks: Ranks = param((4, 4), "the block's formed warriors per rank, front first", label="block ranks",
+    aboard: int = param(3, msg("warriors aboard, the driver included (1 to 4): the elephant's density"), lo=1, hi=4)
+    crew_weapon: MeleeWeapon = param(MeleeWeapon.SHOOTER, msg("what the crew (all aboard but the driver) fight with"),
+                                     choices=CREW_WEAPONS, label=msg("crew weapon"))
+    veteran: bool = param(False, msg("a commander rides the elephant (veteran)"), grid=(False,), label=msg("veteran"))
+    block_ranks: Ranks = param((4, 4), msg("the block's formed warriors per rank, front first"),
+                               label=msg("block ranks"),
                                grid=((2, 2), (3, 3), (4, 4), (5, 5)))
-    block_weapon: MeleeWeapon = param(MeleeWeapon.SPEAR, "the block's weapon", choices=tuple(FOOT_WEAPONS),
-                                      label="block weapon",
+    block_weapon: MeleeWeapon = param(MeleeWeapon.SPEAR, msg("the block's weapon"), choices=tuple(FOOT_WEAPONS),
+                                      label=msg("block weapon"),
                                       grid=(MeleeWeapon.SPEAR, MeleeWeapon.SWORD, MeleeWeapon.SHOOTER))
-    block_shield: bool = param(False, "the block has shields (useless against the trample, but they save crew "
-                               "hits)", label="block shields")
+    block_shield: bool = param(False, msg("the block has shields (useless against the trample, but they save crew "
+                               "hits)"), label=msg("block shields"))
 
     def sides(self) -> tuple[Unit, Unit]:
         with blame("aboard"):
@@ -163,10 +166,10 @@ class ChargeInput:
         return beast, block.unit
 
 
-CHARGE_LABELS = {"b_killed": "block: killed", "b_disordered": "block: disordered (terrified)",
-                 "a_fate": "the elephant after the block's strikes", "result": "result (A is the elephant)",
-                 "block_retreats": "the block loses and retreats", "elephant_dead": "the elephant dies",
-                 "berserk": "the elephant goes berserk", "elephant_loses": "the elephant loses the fight"}
+CHARGE_LABELS = {"b_killed": msg("block: killed"), "b_disordered": msg("block: disordered (terrified)"),
+                 "a_fate": msg("the elephant after the block's strikes"), "result": msg("result (A is the elephant)"),
+                 "block_retreats": msg("the block loses and retreats"), "elephant_dead": msg("the elephant dies"),
+                 "berserk": msg("the elephant goes berserk"), "elephant_loses": msg("the elephant loses the fight")}
 CHARGE_EVENTS = {"block_retreats": lambda m: m.result is MeleeResult.A_WINS,
                  "elephant_dead": lambda m: m.a_fate is Fate.DEAD,
                  "berserk": lambda m: m.a_fate is Fate.BERSERK,
@@ -190,27 +193,27 @@ def charge_play(p: ChargeInput, dice: DiceSource) -> Sample:
 
 def register(reg: Registry) -> None:
     reg.add(Mechanic(
-        rule_id="AOT-ELEPHANT-UNIT", key="elephant-charge", title="An elephant charges a block of foot",
-        summary="The trample and the crew's strikes, the block's strikes back, the elephant's hit test and the "
-                "result, exactly.",
+        rule_id="AOT-ELEPHANT-UNIT", key="elephant-charge", title=msg("An elephant charges a block of foot"),
+        summary=msg("The trample and the crew's strikes, the block's strikes back, the elephant's hit test and the "
+                "result, exactly."),
         record_type=ChargeInput, exact=charge_exact, play=charge_play,
         rules=("AOT-ELEPHANT-UNIT", "AOT-ELEPHANT-ATTACK", "AOT-ELEPHANT-CREW", "AOT-ELEPHANT-WOUND",
                "AOT-MELEE-RESULT"), show=("b_killed", "a_fate", "result")))
     reg.add(Mechanic(
-        rule_id="AOT-ELEPHANT-MOVE", key="elephant-trot", title="An elephant's trot",
-        summary="One die of inches, as armoured horse; below 3 the elephant goes berserk.",
+        rule_id="AOT-ELEPHANT-MOVE", key="elephant-trot", title=msg("An elephant's trot"),
+        summary=msg("One die of inches, as armoured horse; below 3 the elephant goes berserk."),
         record_type=TrotInput, exact=trot_exact_p, play=trot_play))
     reg.add(Mechanic(
-        rule_id="AOT-ELEPHANT-ATTACK", key="trample", title="Trampling",
-        summary="One die against the target's density: at or below it, that many warriors are killed; shields and "
-                "armour do not help.",
+        rule_id="AOT-ELEPHANT-ATTACK", key="trample", title=msg("Trampling"),
+        summary=msg("One die against the target's density: at or below it, that many warriors are killed; shields and "
+                "armour do not help."),
         record_type=TrampleInput, exact=trample_exact_p, play=trample_play))
     reg.add(Mechanic(
-        rule_id="AOT-ELEPHANT-WOUND", key="elephant-hit-test", title="The elephant's hit test",
-        summary="One die against the hits: at or below them the elephant dies; above, an even roll sends it "
-                "berserk and an odd one lets it live.",
+        rule_id="AOT-ELEPHANT-WOUND", key="elephant-hit-test", title=msg("The elephant's hit test"),
+        summary=msg("One die against the hits: at or below them the elephant dies; above, an even roll sends it "
+                "berserk and an odd one lets it live."),
         record_type=WoundInput, exact=elephant_wound, play=elephant_wound_play))
     reg.add(Mechanic(
-        rule_id="AOT-ELEPHANT-VS-ELEPHANT", key="elephant-duel", title="Elephant against elephant",
-        summary="Both roll a die; the higher kills the other.",
+        rule_id="AOT-ELEPHANT-VS-ELEPHANT", key="elephant-duel", title=msg("Elephant against elephant"),
+        summary=msg("Both roll a die; the higher kills the other."),
         record_type=DuelInput, exact=duel_exact, play=duel_play))

@@ -16,6 +16,7 @@ from aot_rules.aot.units import Unit, unit_of
 from aot_rules.core.dice import DiceSource
 from aot_rules.core.dist import Dist
 from aot_rules.core.errors import blame
+from aot_rules.core.i18n import msg
 from aot_rules.core.outcome import Outcome
 from aot_rules.core.params import param
 from aot_rules.core.registry import Mechanic, Registry, Sample
@@ -75,12 +76,12 @@ class Answer(StrEnum):
 
 @dataclass(frozen=True)
 class EligibilityInput:
-    evader: Profile = param(Profile.LIGHT_HORSE, "the unit that is charged and would evade")
-    attacker: Profile = param(Profile.HORSE_ARMOUR, "the unit that charges it")
-    moved_fast: bool = param(False, "the evader has already run or trotted this turn", grid=(False,),
-                             label="has run or trotted this turn")
-    evaded: bool = param(False, "the evader has already evaded this turn", grid=(False,),
-                         label="has evaded this turn")
+    evader: Profile = param(Profile.LIGHT_HORSE, msg("the unit that is charged and would evade"))
+    attacker: Profile = param(Profile.HORSE_ARMOUR, msg("the unit that charges it"))
+    moved_fast: bool = param(False, msg("the evader has already run or trotted this turn"), grid=(False,),
+                             label=msg("has run or trotted this turn"))
+    evaded: bool = param(False, msg("the evader has already evaded this turn"), grid=(False,),
+                         label=msg("has evaded this turn"))
 
 
 def eligibility(p: EligibilityInput) -> tuple[Answer, str]:
@@ -94,7 +95,7 @@ def eligibility(p: EligibilityInput) -> tuple[Answer, str]:
 
 def eligibility_exact(p: EligibilityInput) -> Outcome:
     answer, why = eligibility(p)
-    return Outcome.of(Dist.point(answer), "answer", labels={"answer": "the charged unit"}, info={"because": why})
+    return Outcome.of(Dist.point(answer), "answer", labels={"answer": msg("the charged unit")}, info={"because": why})
 
 
 def eligibility_play(p: EligibilityInput, dice: DiceSource) -> Sample:
@@ -110,19 +111,20 @@ class CavalryWeapon(StrEnum):
 
 @dataclass(frozen=True)
 class BreakthroughInput:
-    cavalry_density: int = param(3, "the cavalry's density (one rank)", lo=1, hi=4, label="cavalry density")
-    cavalry_weapon: CavalryWeapon = param(CavalryWeapon.LANCE, "what the riders fight with (against the last unit)",
-                                          label="cavalry weapon")
-    cavalry_armour: bool = param(False, "the riders wear armour", label="armoured riders")
-    horse_armour: bool = param(False, "the horses are armoured", grid=(False,), label="armoured horses")
-    foot_density: int = param(3, "the infantry's density (two full ranks)", lo=1, hi=5, label="foot density")
-    foot_weapon: MeleeWeapon = param(MeleeWeapon.SPEAR, "the infantry's weapon", choices=FOOT_WEAPONS,
+    cavalry_density: int = param(3, msg("the cavalry's density (one rank)"), lo=1, hi=4, label=msg("cavalry density"))
+    cavalry_weapon: CavalryWeapon = param(CavalryWeapon.LANCE,
+                                          msg("what the riders fight with (against the last unit)"),
+                                          label=msg("cavalry weapon"))
+    cavalry_armour: bool = param(False, msg("the riders wear armour"), label=msg("armoured riders"))
+    horse_armour: bool = param(False, msg("the horses are armoured"), grid=(False,), label=msg("armoured horses"))
+    foot_density: int = param(3, msg("the infantry's density (two full ranks)"), lo=1, hi=5, label=msg("foot density"))
+    foot_weapon: MeleeWeapon = param(MeleeWeapon.SPEAR, msg("the infantry's weapon"), choices=FOOT_WEAPONS,
                                      grid=(MeleeWeapon.SHOOTER, MeleeWeapon.SPEAR, MeleeWeapon.PIKE, MeleeWeapon.SWORD),
-                                     label="foot weapon")
-    foot_shield: bool = param(False, "the infantry has shields", label="foot shields")
-    foot_armour: bool = param(False, "the infantry wears armour", grid=(False,), label="foot armour")
-    last: bool = param(False, "this is the last unit of the chain: riders strike too, as in any charge",
-                       label="last unit (riders strike too)")
+                                     label=msg("foot weapon"))
+    foot_shield: bool = param(False, msg("the infantry has shields"), label=msg("foot shields"))
+    foot_armour: bool = param(False, msg("the infantry wears armour"), grid=(False,), label=msg("foot armour"))
+    last: bool = param(False, msg("this is the last unit of the chain: riders strike too, as in any charge"),
+                       label=msg("last unit (riders strike too)"))
 
     def units(self) -> tuple[Unit, Unit]:
         with blame("cavalry_density"):
@@ -157,8 +159,9 @@ class Charge(NamedTuple):
 
 #: The melee's result in the breakthrough's words: the same verdict (the cavalry is side A of the melee).
 RESULT_WORDS = {r: next(f for f in Fight if f.verdict is r.verdict) for r in MeleeResult}
-BT_LABELS = {"result": "the melee", "cavalry_lost": "cavalry warriors lost", "foot_lost": "infantry warriors lost",
-             "through": "the cavalry breaks through and may charge on"}
+BT_LABELS = {"result": msg("the melee"), "cavalry_lost": msg("cavalry warriors lost"),
+             "foot_lost": msg("infantry warriors lost"),
+             "through": msg("the cavalry breaks through and may charge on")}
 
 
 def breakthrough_exact_p(p: BreakthroughInput) -> Outcome:
@@ -181,19 +184,19 @@ def breakthrough_play(p: BreakthroughInput, dice: DiceSource) -> Sample:
 
 def register(reg: Registry) -> None:
     evade = reg.add(Mechanic(
-        rule_id="AOT-EVADE-PROCEDURE", key="evade", title="Evading a charge",
-        summary="One die is both how far the unit backs away and its disorder test.",
+        rule_id="AOT-EVADE-PROCEDURE", key="evade", title=msg("Evading a charge"),
+        summary=msg("One die is both how far the unit backs away and its disorder test."),
         record_type=MoverInput, exact=evade_exact_p, play=evade_play,
         rules=("AOT-EVADE-PROCEDURE", "AOT-DISORDER-TEST")))
     reg.add(evade.variant(
-        "AOT-EVADE-FLANK", "Evading a flank attack",
-        "The one die is the turn to face the attacker, the evasion distance and the disorder test.", fixed={}))
+        "AOT-EVADE-FLANK", msg("Evading a flank attack"),
+        msg("The one die is the turn to face the attacker, the evasion distance and the disorder test."), fixed={}))
     reg.add(Mechanic(
-        rule_id="AOT-EVADE-ELIGIBILITY", key="may-evade", title="Who may evade whom",
-        summary="Whether a charged unit may evade its attacker, and the rule that decides.",
+        rule_id="AOT-EVADE-ELIGIBILITY", key="may-evade", title=msg("Who may evade whom"),
+        summary=msg("Whether a charged unit may evade its attacker, and the rule that decides."),
         record_type=EligibilityInput, exact=eligibility_exact, play=eligibility_play, deterministic=True))
     reg.add(Mechanic(
-        rule_id="AOT-BREAKTHROUGH", key="breakthrough", title="Breaking through a line of foot",
-        summary="Only the horses strike each unit broken through; a routed unit lets the cavalry charge on.",
+        rule_id="AOT-BREAKTHROUGH", key="breakthrough", title=msg("Breaking through a line of foot"),
+        summary=msg("Only the horses strike each unit broken through; a routed unit lets the cavalry charge on."),
         record_type=BreakthroughInput, exact=breakthrough_exact_p, play=breakthrough_play,
         rules=("AOT-BREAKTHROUGH", "AOT-MELEE-HORSE-STRIKE", "AOT-MELEE-RESULT")))

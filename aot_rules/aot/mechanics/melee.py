@@ -39,6 +39,7 @@ from aot_rules.aot.units import Body, Unit, density_after
 from aot_rules.core.dice import DiceSource
 from aot_rules.core.dist import Dist
 from aot_rules.core.errors import RuleError, blame
+from aot_rules.core.i18n import msg
 from aot_rules.core.outcome import Outcome
 from aot_rules.core.params import Mix, Ranks, group, param
 from aot_rules.core.registry import Mechanic, Registry, Sample
@@ -56,28 +57,32 @@ BLAME = {"AOT-MELEE-HIT-LANCE": ("weapon", "mix", "mounted"), "AOT-MELEE-CAV-OTH
 class SideInput:
     """One side of a melee, as its inputs (``a_…`` or ``b_…``)."""
 
-    body: Body = param(Body.WARRIORS, "what {who} is: warriors, or camels, an elephant (ranks = warriors aboard, "
+    body: Body = param(Body.WARRIORS, msg("what {who} is: warriors, or camels, an elephant (ranks = warriors aboard, "
                        "1–4), a chariot, scythed chariot or battle cart (ranks = horses), a war wagon (ranks = its "
-                       "crew) or an artillery piece (ranks = its crew, 2,2)", grid=(Body.WARRIORS,), label="{who} is")
-    ranks: Ranks = param((4, 4), "{who}'s formed warriors per rank, front first", label="{who} ranks")
-    weapon: MeleeWeapon = param(MeleeWeapon.SWORD, "{who}'s weapon", label="{who} weapon")
-    mix: Mix | None = param(None, "{who}'s front rank of a mixed-weapon unit, e.g. sword:3,shooter:1 (overrides its "
-                            "weapon)", grid=(None,), label="{who} weapon mix")
-    mounted: bool = param(False, "{who} is mounted", label="{who} mounted")
-    shield: bool = param(False, "{who} has shields (shield wall for foot)", label="{who} shields")
-    armour: bool = param(False, "{who} wears armour (cancels hits rolled as 6)", label="{who} armour")
-    horse_armour: bool = param(False, "{who}'s horses are armoured (cancels hits rolled as 1)",
-                               label="{who} horse armour")
-    veteran: bool = param(False, "{who} are veterans (hit on ≤ / ≥)", label="{who} veteran")
-    horse_strike: bool = param(False, "{who} (mounted) strike with their horses against infantry: they moved "
-                               "straight into contact or were charged frontally by foot", label="{who} horse strike")
-    terrifying: bool = param(False, "{who} are terrifying: each kill disorders one more", grid=(False,),
-                             label="{who} terrifying")
-    stubborn: bool = param(False, "{who} are stubborn (2 DP per warrior disordered)", grid=(False,),
-                           label="{who} stubborn")
-    recruit: bool = param(False, "{who} are recruits (1 DP disorders 2)", grid=(False,), label="{who} recruits")
-    javelins: bool = param(False, "{who}'s shooters throw javelins (matters only under the reading that javelins "
-                           "pierce in melee)", grid=(False,), label="{who} javelins")
+                       "crew) or an artillery piece (ranks = its crew, 2,2)"), grid=(Body.WARRIORS,),
+                       label=msg("{who} is"))
+    ranks: Ranks = param((4, 4), msg("{who}'s formed warriors per rank, front first"), label=msg("{who} ranks"))
+    weapon: MeleeWeapon = param(MeleeWeapon.SWORD, msg("{who}'s weapon"), label=msg("{who} weapon"))
+    mix: Mix | None = param(None,
+                            msg("{who}'s front rank of a mixed-weapon unit, e.g. sword:3,shooter:1 (overrides its "
+                            "weapon)"), grid=(None,), label=msg("{who} weapon mix"))
+    mounted: bool = param(False, msg("{who} is mounted"), label=msg("{who} mounted"))
+    shield: bool = param(False, msg("{who} has shields (shield wall for foot)"), label=msg("{who} shields"))
+    armour: bool = param(False, msg("{who} wears armour (cancels hits rolled as 6)"), label=msg("{who} armour"))
+    horse_armour: bool = param(False, msg("{who}'s horses are armoured (cancels hits rolled as 1)"),
+                               label=msg("{who} horse armour"))
+    veteran: bool = param(False, msg("{who} are veterans (hit on ≤ / ≥)"), label=msg("{who} veteran"))
+    horse_strike: bool = param(False, msg("{who} (mounted) strike with their horses against infantry: they moved "
+                               "straight into contact or were charged frontally by foot"), label=msg("{who} horse "
+                                                                                                     "strike"))
+    terrifying: bool = param(False, msg("{who} are terrifying: each kill disorders one more"), grid=(False,),
+                             label=msg("{who} terrifying"))
+    stubborn: bool = param(False, msg("{who} are stubborn (2 DP per warrior disordered)"), grid=(False,),
+                           label=msg("{who} stubborn"))
+    recruit: bool = param(False, msg("{who} are recruits (1 DP disorders 2)"), grid=(False,),
+                          label=msg("{who} recruits"))
+    javelins: bool = param(False, msg("{who}'s shooters throw javelins (matters only under the reading that javelins "
+                           "pierce in melee)"), grid=(False,), label=msg("{who} javelins"))
 
     def side(self, name: str, flanked: bool = False) -> Side:
         """The side this describes; a refusal names the inputs (``a_ranks`` …) it is about."""
@@ -123,28 +128,31 @@ class SideInput:
 class MeleeInput:
     a: SideInput = group("a", "A", SideInput(weapon=MeleeWeapon.SPEAR))
     b: SideInput = group("b", "B", SideInput(weapon=MeleeWeapon.SWORD))
-    a_flanked: bool = param(False, "B attacks A in the flank or rear", grid=(False,), label="B hits A's flank")
-    b_flanked: bool = param(False, "A attacks B in the flank or rear (B strikes nothing, no shield wall, the result "
-                            "uses B's depth)", grid=(False,), label="A hits B's flank")
-    b_stakes: bool = param(False, "B stands behind stakes: A tests before the melee (cavalry losses are killed)",
-                           grid=(False,), label="B behind stakes")
-    armour_first: bool = param(True, "index reading: armour cancels sixes, then the shield die cancels up to its "
-                               "roll of the rest; off: the shield die is spent first on any hits, sixes included",
-                               reading="AOT-MELEE-SHIELDWALL", grid=(True,), label="armour before shield wall")
-    equal_saves: bool = param(False, "alternative reading: a shield roll equal to density saves",
-                              reading="AOT-MELEE-SHIELDWALL", grid=(False,), label="equal roll saves (alt. reading)")
-    pike_extra_per_rank: bool = param(False, "alternative reading: +1 pike die per second-rank warrior",
+    a_flanked: bool = param(False, msg("B attacks A in the flank or rear"), grid=(False,),
+                            label=msg("B hits A's flank"))
+    b_flanked: bool = param(False,
+                            msg("A attacks B in the flank or rear (B strikes nothing, no shield wall, the result "
+                            "uses B's depth)"), grid=(False,), label=msg("A hits B's flank"))
+    b_stakes: bool = param(False, msg("B stands behind stakes: A tests before the melee (cavalry losses are killed)"),
+                           grid=(False,), label=msg("B behind stakes"))
+    armour_first: bool = param(True, msg("index reading: armour cancels sixes, then the shield die cancels up to its "
+                               "roll of the rest; off: the shield die is spent first on any hits, sixes included"),
+                               reading="AOT-MELEE-SHIELDWALL", grid=(True,), label=msg("armour before shield wall"))
+    equal_saves: bool = param(False, msg("alternative reading: a shield roll equal to density saves"),
+                              reading="AOT-MELEE-SHIELDWALL", grid=(False,), label=msg("equal roll saves (alt. "
+                                                                                       "reading)"))
+    pike_extra_per_rank: bool = param(False, msg("alternative reading: +1 pike die per second-rank warrior"),
                                       reading="AOT-MELEE-PIKE", grid=(False,),
-                                      label="pike extra per rank (alt. reading)")
-    halberd_axe_as_specialist: bool = param(True, "index reading: a halberd used as an axe hits on > own density",
+                                      label=msg("pike extra per rank (alt. reading)"))
+    halberd_axe_as_specialist: bool = param(True, msg("index reading: a halberd used as an axe hits on > own density"),
                                             reading="AOT-MELEE-HALBERD", grid=(True,),
-                                            label="halberd axe hits on > own density")
-    flank_hits_use_depth: bool = param(False, "alternative reading: hit numbers against a flanked unit use its "
-                                       "depth", reading="AOT-MELEE-FLANK", grid=(False,),
-                                       label="flank hits use depth (alt. reading)")
-    javelins_pierce_in_melee: bool = param(False, "alternative reading: javelins stay armour-piercing in melee",
+                                            label=msg("halberd axe hits on > own density"))
+    flank_hits_use_depth: bool = param(False, msg("alternative reading: hit numbers against a flanked unit use its "
+                                       "depth"), reading="AOT-MELEE-FLANK", grid=(False,),
+                                       label=msg("flank hits use depth (alt. reading)"))
+    javelins_pierce_in_melee: bool = param(False, msg("alternative reading: javelins stay armour-piercing in melee"),
                                            reading="AOT-SHOOT-JAVELIN", grid=(False,),
-                                           label="javelins pierce in melee (alt.)")
+                                           label=msg("javelins pierce in melee (alt.)"))
 
     def fight(self) -> tuple[Side, Side, MeleeRules]:
         if self.a_flanked and self.b_flanked:
@@ -211,12 +219,16 @@ def _melee(a: Side, b: Side, rules: MeleeRules, stakes: bool) -> Dist[MeleeOutco
 MELEE_EVENTS = {"a_wins": lambda m: m.result is MeleeResult.A_WINS,
                 "continue": lambda m: m.result is MeleeResult.CONTINUE,
                 "b_wins": lambda m: m.result is MeleeResult.B_WINS}
-MELEE_LABELS = {"result": "result", "a_killed": "A killed", "a_disordered": "A disordered", "b_killed": "B killed",
-                "b_disordered": "B disordered", "a_density_after": "A density after",
-                "b_density_after": "B density after", "dp_a": "DP gained by A's side", "dp_b": "DP gained by B's side",
-                "a_wins": "A wins", "b_wins": "B wins", "continue": "the fight continues",
-                "a_fate": "what becomes of A (elephant or chariot)",
-                "b_fate": "what becomes of B (elephant or chariot)"}
+MELEE_LABELS = {"result": msg("result"), "a_killed": msg("A killed"), "a_disordered": msg("A disordered"),
+                "b_killed": msg("B killed"),
+                "b_disordered": msg("B disordered"), "a_density_after": msg("A density after"),
+                "b_density_after": msg("B density after"), "dp_a": msg("DP gained by A's side"), "dp_b": msg("DP "
+                                                                                                             "gained "
+                                                                                                             "by B's "
+                                                                                                             "side"),
+                "a_wins": msg("A wins"), "b_wins": msg("B wins"), "continue": msg("the fight continues"),
+                "a_fate": msg("what becomes of A (elephant or chariot)"),
+                "b_fate": msg("what becomes of B (elephant or chariot)")}
 
 
 def melee_exact_outcome(p: MeleeInput) -> Outcome:
@@ -369,17 +381,18 @@ FOOT_CHOICES = tuple(FOOT_WEAPONS)
 
 @dataclass(frozen=True)
 class TwoVsOneInput:
-    a1_ranks: Ranks = param((3, 3), "the first attacking unit's ranks", label="A1 ranks",
+    a1_ranks: Ranks = param((3, 3), msg("the first attacking unit's ranks"), label=msg("A1 ranks"),
                             grid=((2, 2), (3, 3), (4, 4)))
-    a2_ranks: Ranks = param((3, 3), "the second attacking unit's ranks", label="A2 ranks",
+    a2_ranks: Ranks = param((3, 3), msg("the second attacking unit's ranks"), label=msg("A2 ranks"),
                             grid=((2, 2), (3, 3), (4, 4)))
-    b_ranks: Ranks = param((4, 4), "the defender's ranks", label="B ranks", grid=((3, 3), (4, 4), (5, 5)))
-    a_weapon: MeleeWeapon = param(MeleeWeapon.SWORD, "both attackers' weapon", choices=FOOT_CHOICES,
-                                  label="A weapon", grid=(MeleeWeapon.SWORD, MeleeWeapon.SPEAR))
-    b_weapon: MeleeWeapon = param(MeleeWeapon.SPEAR, "the defender's weapon", choices=FOOT_CHOICES, label="B weapon",
+    b_ranks: Ranks = param((4, 4), msg("the defender's ranks"), label=msg("B ranks"), grid=((3, 3), (4, 4), (5, 5)))
+    a_weapon: MeleeWeapon = param(MeleeWeapon.SWORD, msg("both attackers' weapon"), choices=FOOT_CHOICES,
+                                  label=msg("A weapon"), grid=(MeleeWeapon.SWORD, MeleeWeapon.SPEAR))
+    b_weapon: MeleeWeapon = param(MeleeWeapon.SPEAR, msg("the defender's weapon"), choices=FOOT_CHOICES,
+                                  label=msg("B weapon"),
                                   grid=(MeleeWeapon.SPEAR, MeleeWeapon.SWORD))
-    b_shield: bool = param(True, "the defender has shields", label="B shields")
-    b_on_first: int | None = param(None, "B's front-rank dice aimed at A1 (default: half, rounded up)", lo=0, hi=5,
+    b_shield: bool = param(True, msg("the defender has shields"), label=msg("B shields"))
+    b_on_first: int | None = param(None, msg("B's front-rank dice aimed at A1 (default: half, rounded up)"), lo=0, hi=5,
                                    grid=(None,))
 
     def fight(self) -> tuple[Side, Side, Side, int]:
@@ -399,9 +412,9 @@ TVO_EVENTS = {"b_retreats": lambda t: MeleeResult.A_WINS in (t.result_1, t.resul
               "a1_retreats": lambda t: t.result_1 is MeleeResult.B_WINS,
               "a2_retreats": lambda t: t.result_2 is MeleeResult.B_WINS,
               "all_continue": lambda t: t.result_1 is t.result_2 is MeleeResult.CONTINUE}
-TVO_LABELS = {"b_killed": "B killed", "a1_killed": "A1 killed", "a2_killed": "A2 killed",
-              "b_retreats": "B loses to at least one attacker", "a1_retreats": "A1 loses to B",
-              "a2_retreats": "A2 loses to B", "all_continue": "both fights continue"}
+TVO_LABELS = {"b_killed": msg("B killed"), "a1_killed": msg("A1 killed"), "a2_killed": msg("A2 killed"),
+              "b_retreats": msg("B loses to at least one attacker"), "a1_retreats": msg("A1 loses to B"),
+              "a2_retreats": msg("A2 loses to B"), "all_continue": msg("both fights continue")}
 
 
 def tvo_exact(p: TwoVsOneInput) -> Outcome:
@@ -422,8 +435,8 @@ def tvo_play(p: TwoVsOneInput, dice: DiceSource) -> Sample:
 
 @dataclass(frozen=True)
 class RetreatInput(FormedUnitInput):
-    density: int = param(3, "the loser's density after the melee", lo=1, hi=5)
-    formed: int = param(6, "its formed warriors", lo=1, hi=10)
+    density: int = param(3, msg("the loser's density after the melee"), lo=1, hi=5)
+    formed: int = param(6, msg("its formed warriors"), lo=1, hi=10)
 
 
 class Withdrawal(NamedTuple):
@@ -439,8 +452,8 @@ def retreat_exact(p: RetreatInput) -> Outcome:
     joint = disorder_test(unit.density, unit.formed).map(
         lambda lost: Withdrawal(retreat_move(unit.take_losses(0, lost)), lost))
     return Outcome.of(joint, "move", dists=("move", "disordered"), events=RETREAT_EVENTS,
-                      labels={"move": "retreat move (″)", "disordered": "disordered by the turn test",
-                              "fails": "the turn test fails"})
+                      labels={"move": msg("retreat move (″)"), "disordered": msg("disordered by the turn test"),
+                              "fails": msg("the turn test fails")})
 
 
 def retreat_play(p: RetreatInput, dice: DiceSource) -> Sample:
@@ -453,11 +466,11 @@ def retreat_play(p: RetreatInput, dice: DiceSource) -> Sample:
 
 @dataclass(frozen=True)
 class DPInput:
-    dp: int = param(3, "demoralization points to spend", lo=0, hi=10)
-    density: int = param(3, "the target's density", lo=1, hi=5)
-    formed: int = param(6, "the target's formed warriors", lo=1, hi=10)
-    stubborn: bool = param(False, "the target is stubborn (2 DP per warrior)", label="stubborn")
-    recruit: bool = param(False, "the target is a recruit unit (1 DP disorders 2)", label="recruits")
+    dp: int = param(3, msg("demoralization points to spend"), lo=0, hi=10)
+    density: int = param(3, msg("the target's density"), lo=1, hi=5)
+    formed: int = param(6, msg("the target's formed warriors"), lo=1, hi=10)
+    stubborn: bool = param(False, msg("the target is stubborn (2 DP per warrior)"), label=msg("stubborn"))
+    recruit: bool = param(False, msg("the target is a recruit unit (1 DP disorders 2)"), label=msg("recruits"))
 
     def target(self) -> Unit:
         unit = formed_unit(self.density, self.formed, "target")
@@ -465,8 +478,9 @@ class DPInput:
             return replace(unit, stubborn=self.stubborn, recruit=self.recruit)
 
 
-DP_LABELS = {"disordered": "warriors the DP disorder", "can_force_retreat": "the DP are enough to force a retreat "
-             "instead"}
+DP_LABELS = {"disordered": msg("warriors the DP disorder"),
+             "can_force_retreat": msg("the DP are enough to force a retreat "
+             "instead")}
 
 
 def dp_exact(p: DPInput) -> Outcome:
@@ -489,9 +503,10 @@ def dp_play(p: DPInput, dice: DiceSource) -> Sample:
 
 def register(reg: Registry) -> None:
     melee = reg.add(Mechanic(
-        rule_id="AOT-MELEE-RESULT", key="melee", title="Who wins? One melee, exactly",
-        summary="Both sides strike at once with start-of-slot densities; the densities left after losses decide the "
-                "winner.",
+        rule_id="AOT-MELEE-RESULT", key="melee", title=msg("Who wins? One melee, exactly"),
+        summary=msg("Both sides strike at once with start-of-slot densities; the densities left after losses decide "
+                    "the "
+                "winner."),
         record_type=MeleeInput, exact=melee_exact_outcome, play=melee_play,
         rules=("AOT-MELEE-ENGAGE", "AOT-MELEE-STRIKES", "AOT-MELEE-RESULT", "AOT-CASUALTY-REMOVAL", "AOT-DEMO-EARN"),
         # The page's table holds the weapons a reader meets first; the others are answered by the engine in the
@@ -507,17 +522,18 @@ def register(reg: Registry) -> None:
                               show=show or ("b_killed", "b_disordered", "result"), defaults=defaults,
                               limits=RIDERS.get(rid)))
     reg.add(Mechanic(
-        rule_id="AOT-MELEE-ENGAGE", key="two-vs-one", title="Two units against one",
-        summary="Every unit in contact fights every enemy it touches; the defender's one shield roll covers all the "
-                "hits of the slot.",
+        rule_id="AOT-MELEE-ENGAGE", key="two-vs-one", title=msg("Two units against one"),
+        summary=msg("Every unit in contact fights every enemy it touches; the defender's one shield roll covers all "
+                    "the "
+                "hits of the slot."),
         record_type=TwoVsOneInput, exact=tvo_exact, play=tvo_play))
     reg.add(Mechanic(
-        rule_id="AOT-MELEE-RETREAT", key="retreat", title="The loser turns and falls back",
-        summary="A disorder test for the turn, then a full move (10 − density) away.",
+        rule_id="AOT-MELEE-RETREAT", key="retreat", title=msg("The loser turns and falls back"),
+        summary=msg("A disorder test for the turn, then a full move (10 − density) away."),
         record_type=RetreatInput, exact=retreat_exact, play=retreat_play,
         rules=("AOT-MELEE-RETREAT", "AOT-DISORDER-TEST", "AOT-MOVE-DISTANCE")))
     reg.add(Mechanic(
-        rule_id="AOT-DEMO-DISORDER", key="dp-disorder", title="Spending DP to disorder warriors",
-        summary="1 DP disorders one warrior (stubborn: 2 DP each; recruits: 2 warriors per DP).",
+        rule_id="AOT-DEMO-DISORDER", key="dp-disorder", title=msg("Spending DP to disorder warriors"),
+        summary=msg("1 DP disorders one warrior (stubborn: 2 DP each; recruits: 2 warriors per DP)."),
         record_type=DPInput, exact=dp_exact, play=dp_play,
         rules=("AOT-DEMO-DISORDER", "AOT-DEMO-RETREAT", "AOT-PROP-STUBBORN", "AOT-PROP-RECRUIT")))

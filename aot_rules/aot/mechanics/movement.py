@@ -13,6 +13,7 @@ from aot_rules.aot.rules.terrain import Terrain, check_passable
 from aot_rules.aot.units import Unit
 from aot_rules.core.dice import DiceSource
 from aot_rules.core.errors import RuleError, blame
+from aot_rules.core.i18n import msg
 from aot_rules.core.outcome import Outcome
 from aot_rules.core.params import param
 from aot_rules.core.registry import Mechanic, Registry, Sample
@@ -26,9 +27,9 @@ ROUGH_CHOICES = (Terrain.WOOD, Terrain.MARSH, Terrain.PLOUGHLAND, Terrain.HILL, 
 
 @dataclass(frozen=True)
 class RoughInput(MoverInput):
-    terrain: Terrain = param(Terrain.WOOD, "what the unit crosses", choices=ROUGH_CHOICES)
-    moves: int = param(1, "moves that enter or go on inside it: 1 = crossed in one move; each stop inside adds one "
-                       "more test when the unit moves on", lo=1, hi=3, label="moves in it")
+    terrain: Terrain = param(Terrain.WOOD, msg("what the unit crosses"), choices=ROUGH_CHOICES)
+    moves: int = param(1, msg("moves that enter or go on inside it: 1 = crossed in one move; each stop inside adds one "
+                       "more test when the unit moves on"), lo=1, hi=3, label=msg("moves in it"))
 
 
 def rough_tests(p: RoughInput) -> tuple[Unit, int]:
@@ -42,7 +43,8 @@ def rough_exact(p: RoughInput) -> Outcome:
     u, tests = rough_tests(p)
     law = sequence_exact(u, (Step.ROUGH,) * tests).map(lambda v: v.disordered)
     return Outcome.of(law, "disordered", events={"fails": lambda k: k > 0}, info={"tests": tests},
-                      labels={"disordered": "warriors disordered", "fails": "at least one warrior is disordered"})
+                      labels={"disordered": msg("warriors disordered"),
+                              "fails": msg("at least one warrior is disordered")})
 
 
 def rough_play(p: RoughInput, dice: DiceSource) -> Sample:
@@ -55,17 +57,17 @@ def rough_play(p: RoughInput, dice: DiceSource) -> Sample:
 
 @dataclass(frozen=True)
 class ThroughInput:
-    density: int = param(3, "the moving unit's density", lo=1, hi=5)
-    panicking: bool = param(False, "the moving unit is panicking: it tests against its strength", grid=(False,),
-                            label="mover panicking")
-    strength: int | None = param(None, "the moving unit's strength, all its warriors (needed when it panics)",
-                                 lo=1, hi=10, grid=(None,), label="mover strength")
-    friend_formed: int = param(8, "formed warriors in the unit passed through", lo=1, hi=10,
-                               grid=(2, 3, 4, 6, 8, 10), label="friend's formed warriors")
-    regular: bool = param(False, "the moving unit is regular: its musician rolls a failed test again",
-                          label="mover regular (re-roll)")
-    through_elephant: bool = param(False, "the friend is an elephant: the mover itself is disordered on a roll "
-                                   "below 3", label="friend is an elephant")
+    density: int = param(3, msg("the moving unit's density"), lo=1, hi=5)
+    panicking: bool = param(False, msg("the moving unit is panicking: it tests against its strength"), grid=(False,),
+                            label=msg("mover panicking"))
+    strength: int | None = param(None, msg("the moving unit's strength, all its warriors (needed when it panics)"),
+                                 lo=1, hi=10, grid=(None,), label=msg("mover strength"))
+    friend_formed: int = param(8, msg("formed warriors in the unit passed through"), lo=1, hi=10,
+                               grid=(2, 3, 4, 6, 8, 10), label=msg("friend's formed warriors"))
+    regular: bool = param(False, msg("the moving unit is regular: its musician rolls a failed test again"),
+                          label=msg("mover regular (re-roll)"))
+    through_elephant: bool = param(False, msg("the friend is an elephant: the mover itself is disordered on a roll "
+                                   "below 3"), label=msg("friend is an elephant"))
 
     def units(self) -> tuple[Unit, Unit]:
         """The moving unit (two full ranks up to its strength, the rest disordered; all of them disordered
@@ -90,10 +92,14 @@ def through_exact(p: ThroughInput) -> Outcome:
     against, cap = through_terms(*p.units(), elephant=p.through_elephant)
     law = through_friends_exact(against, cap, p.regular)
     who = "the moving unit" if p.through_elephant else "the unit passed through"
+    if p.through_elephant:
+        lost, wiped = msg("warriors the moving unit loses"), msg("the moving unit loses every formed warrior it has")
+    else:
+        lost = msg("warriors the unit passed through loses")
+        wiped = msg("the unit passed through loses every formed warrior it has")
     return Outcome.of(law, "disordered", info={"test": f"below {against}", "loses": who},
                       events={"fails": lambda k: k > 0, "all": lambda k: k == cap},
-                      labels={"disordered": f"warriors {who} loses", "fails": "the test fails",
-                              "all": f"{who} loses every formed warrior it has"})
+                      labels={"disordered": lost, "fails": msg("the test fails"), "all": wiped})
 
 
 def through_play(p: ThroughInput, dice: DiceSource) -> Sample:
@@ -126,11 +132,11 @@ STEP_HELP = "a manoeuvre planned this turn, in order"
 
 @dataclass(frozen=True)
 class PlanInput(MoverInput):
-    troops: Troops = param(Troops.FOOT_ONE, "what the unit is: foot or horse, and its protection")
-    step_1: Step = param(Step.RUN, STEP_HELP, label="first")
-    step_2: Step = param(Step.ROUGH, STEP_HELP, label="second")
-    step_3: Step = param(Step.TURN, STEP_HELP, label="third")
-    step_4: Step = param(Step.NONE, STEP_HELP, label="fourth")
+    troops: Troops = param(Troops.FOOT_ONE, msg("what the unit is: foot or horse, and its protection"))
+    step_1: Step = param(Step.RUN, STEP_HELP, label=msg("first"))
+    step_2: Step = param(Step.ROUGH, STEP_HELP, label=msg("second"))
+    step_3: Step = param(Step.TURN, STEP_HELP, label=msg("third"))
+    step_4: Step = param(Step.NONE, STEP_HELP, label=msg("fourth"))
 
     def plan(self) -> tuple[Unit, tuple[Step, ...]]:
         mounted = self.troops.name.startswith("HORSE")
@@ -148,8 +154,8 @@ def plan_exact(p: PlanInput) -> Outcome:
         law = sequence_exact(u, steps).map(lambda v: Cost(v.disordered, v.density))
     return Outcome.of(law, "lost", dists=("lost", "density"),
                       events={"intact": lambda c: c.density == u.density, "panics": lambda c: c.density == 0},
-                      labels={"lost": "warriors disordered over the plan", "density": "density at the end",
-                              "intact": "it ends with its density intact", "panics": "it ends panicking"},
+                      labels={"lost": msg("warriors disordered over the plan"), "density": msg("density at the end"),
+                              "intact": msg("it ends with its density intact"), "panics": msg("it ends panicking")},
                       info={"tests": sum(s is not Step.NONE for s in steps), "start": u.ranks})
 
 
@@ -163,29 +169,29 @@ def plan_play(p: PlanInput, dice: DiceSource) -> Sample:
 
 def register(reg: Registry) -> None:
     reg.add(Mechanic(
-        rule_id="AOT-MOVE-PROCEDURE", key="move-cost", title="What does this move cost me?",
-        summary="Every test a planned turn of manoeuvres takes, each at the density left by the one before.",
+        rule_id="AOT-MOVE-PROCEDURE", key="move-cost", title=msg("What does this move cost me?"),
+        summary=msg("Every test a planned turn of manoeuvres takes, each at the density left by the one before."),
         record_type=PlanInput, exact=plan_exact, play=plan_play,
         rules=("AOT-MOVE-PROCEDURE", "AOT-RUN", "AOT-TROT", "AOT-ROUGH-TERRAIN", "AOT-TURN", "AOT-EVADE-PROCEDURE",
                "AOT-DISORDER-TEST"),
         widget_grid={"density": (1, 2, 3, 4, 5)}))
     rough = reg.add(Mechanic(
-        rule_id="AOT-ROUGH-TERRAIN", key="rough-ground", title="Crossing rough ground",
-        summary="A disorder test for each move that enters rough ground or goes on inside it.",
+        rule_id="AOT-ROUGH-TERRAIN", key="rough-ground", title=msg("Crossing rough ground"),
+        summary=msg("A disorder test for each move that enters rough ground or goes on inside it."),
         record_type=RoughInput, exact=rough_exact, play=rough_play,
         rules=("AOT-ROUGH-TERRAIN", "AOT-TERRAIN-TYPES", "AOT-DISORDER-TEST")))
     reg.add(rough.variant(
-        "AOT-CAMP", "Entering the enemy's camp",
-        "An enemy unit entering a camp tests as for rough ground; an unguarded camp is then sacked.",
+        "AOT-CAMP", msg("Entering the enemy's camp"),
+        msg("An enemy unit entering a camp tests as for rough ground; an unguarded camp is then sacked."),
         fixed={"terrain": Terrain.CAMP.value, "moves": 1}))
     through = reg.add(Mechanic(
-        rule_id="AOT-MOVE-THROUGH-FRIENDS", key="through-friends", title="Passing through a friendly unit",
-        summary="The mover's density sets the test; the unit passed through loses the warriors.",
+        rule_id="AOT-MOVE-THROUGH-FRIENDS", key="through-friends", title=msg("Passing through a friendly unit"),
+        summary=msg("The mover's density sets the test; the unit passed through loses the warriors."),
         record_type=ThroughInput, exact=through_exact, play=through_play,
         rules=("AOT-MOVE-THROUGH-FRIENDS", "AOT-DISORDER-TEST")))
     reg.add(through.variant(
-        "AOT-PANIC", "A panicking unit flees through friends",
-        "A panicking unit tests against its strength, not its density; the friend loses the warriors.",
+        "AOT-PANIC", msg("A panicking unit flees through friends"),
+        msg("A panicking unit tests against its strength, not its density; the friend loses the warriors."),
         fixed={"panicking": True, "density": 1, "through_elephant": False},
         defaults={"strength": 6}, widget_grid={"strength": tuple(range(1, 11))}))
 

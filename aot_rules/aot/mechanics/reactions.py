@@ -14,6 +14,7 @@ from aot_rules.aot.rules.reactions import (
 )
 from aot_rules.aot.units import Unit
 from aot_rules.core.dice import DiceSource
+from aot_rules.core.i18n import msg
 from aot_rules.core.outcome import Outcome
 from aot_rules.core.params import param
 from aot_rules.core.registry import Mechanic, Registry, Sample
@@ -21,17 +22,18 @@ from aot_rules.core.registry import Mechanic, Registry, Sample
 
 @dataclass(frozen=True)
 class CounterchargeInput:
-    distance: Fraction = param(Fraction(3), "gap to the shooters in inches", lo=Fraction(1, 10), hi=12,
+    distance: Fraction = param(Fraction(3), msg("gap to the shooters in inches"), lo=Fraction(1, 10), hi=12,
                                grid=(1, 2, 3, 4, 5, 6, 7))
-    density: int = param(3, "the countercharging unit's density", lo=1, hi=5)
+    density: int = param(3, msg("the countercharging unit's density"), lo=1, hi=5)
 
     def unit(self) -> Unit:
         return target_unit(self.density)
 
 
 CC_EVENTS = {"reaches": lambda c: c.reaches, "reaches_unshaken": lambda c: c.reaches and c.disordered == 0}
-CC_LABELS = {"disordered": "warriors disordered by the charge die", "reaches": "the countercharge reaches the shooters",
-             "reaches_unshaken": "it reaches them with no warrior disordered"}
+CC_LABELS = {"disordered": msg("warriors disordered by the charge die"),
+             "reaches": msg("the countercharge reaches the shooters"),
+             "reaches_unshaken": msg("it reaches them with no warrior disordered")}
 
 
 def cc_exact(p: CounterchargeInput) -> Outcome:
@@ -46,20 +48,20 @@ def cc_play(p: CounterchargeInput, dice: DiceSource) -> Sample:
 
 @dataclass(frozen=True)
 class ReturnFireInput:
-    distance: Fraction = param(Fraction(3), "gap between the two units in inches", lo=Fraction(1, 10), hi=20,
+    distance: Fraction = param(Fraction(3), msg("gap between the two units in inches"), lo=Fraction(1, 10), hi=20,
                                grid=tuple(range(1, 10)))
-    shooter_density: int = param(3, "the shooting unit's density (two full ranks)", lo=1, hi=5)
-    target_density: int = param(3, "the density of the unit that fires back (two full ranks)", lo=1, hi=5)
-    shooter_shield: bool = param(False, "the shooting unit has shields", label="shooter has shields")
-    target_shield: bool = param(False, "the unit firing back has shields", label="target has shields")
+    shooter_density: int = param(3, msg("the shooting unit's density (two full ranks)"), lo=1, hi=5)
+    target_density: int = param(3, msg("the density of the unit that fires back (two full ranks)"), lo=1, hi=5)
+    shooter_shield: bool = param(False, msg("the shooting unit has shields"), label=msg("shooter has shields"))
+    target_shield: bool = param(False, msg("the unit firing back has shields"), label=msg("target has shields"))
 
     def units(self) -> tuple[Unit, Unit]:
         return (target_unit(self.shooter_density, shield_wall=self.shooter_shield),
                 target_unit(self.target_density, shield_wall=self.target_shield))
 
 
-RF_LABELS = {"result": "result of the firefight", "shooter_losses": "shooter's losses",
-             "target_losses": "target's losses"}
+RF_LABELS = {"result": msg("result of the firefight"), "shooter_losses": msg("shooter's losses"),
+             "target_losses": msg("target's losses")}
 
 
 def rf_exact(p: ReturnFireInput) -> Outcome:
@@ -73,12 +75,12 @@ def rf_play(p: ReturnFireInput, dice: DiceSource) -> Sample:
 
 def register(reg: Registry) -> None:
     reg.add(Mechanic(
-        rule_id="AOT-REACT-COUNTERCHARGE", key="countercharge", title="Countercharging the shooters",
-        summary="One die is both the distance charged and a disorder test.",
+        rule_id="AOT-REACT-COUNTERCHARGE", key="countercharge", title=msg("Countercharging the shooters"),
+        summary=msg("One die is both the distance charged and a disorder test."),
         record_type=CounterchargeInput, exact=cc_exact, play=cc_play,
         rules=("AOT-REACT-COUNTERCHARGE", "AOT-DISORDER-TEST")))
     reg.add(Mechanic(
-        rule_id="AOT-REACT-RETURN-FIRE", key="return-fire", title="Return fire",
-        summary="The target shoots back at the same moment; both sides' losses land together.",
+        rule_id="AOT-REACT-RETURN-FIRE", key="return-fire", title=msg("Return fire"),
+        summary=msg("The target shoots back at the same moment; both sides' losses land together."),
         record_type=ReturnFireInput, exact=rf_exact, play=rf_play,
         rules=("AOT-REACT-RETURN-FIRE", "AOT-SHOOT-SIMULTANEOUS", "AOT-SHOOT-RESULT")))

@@ -18,18 +18,19 @@ from aot_rules.aot.rules.run_trot import (
 )
 from aot_rules.core.dice import DiceSource
 from aot_rules.core.dist import Dist
+from aot_rules.core.i18n import Message, msg
 from aot_rules.core.outcome import Outcome
 from aot_rules.core.params import param
 from aot_rules.core.registry import Mechanic, Registry, Sample
 
-MOVE_LABELS = {"disordered": "warriors disordered", "distance": "inches it may go (it may stop short)",
-               "move": "distance and loss together", "no_loss": "no warrior is disordered",
-               "far_and_whole": "it may go 4″ or more with no loss"}
+MOVE_LABELS = {"disordered": msg("warriors disordered"), "distance": msg("inches it may go (it may stop short)"),
+               "move": msg("distance and loss together"), "no_loss": msg("no warrior is disordered"),
+               "far_and_whole": msg("it may go 4″ or more with no loss")}
 MOVE_EVENTS: dict[str, Callable[[ExtraMove], bool]] = {"no_loss": lambda m: m.disordered == 0,
                "far_and_whole": lambda m: m.disordered == 0 and m.distance >= 4}
 
 
-def move_outcome(law: Dist[ExtraMove], distance: str = MOVE_LABELS["distance"], **info: Any) -> Outcome:
+def move_outcome(law: Dist[ExtraMove], distance: Message | str = MOVE_LABELS["distance"], **info: Any) -> Outcome:
     """The joint law of a die-set move, reported three ways: the loss, the distance, and both together."""
     out = Outcome.of(law, "disordered", dists=("disordered", "distance"), events=MOVE_EVENTS,
                      labels={**MOVE_LABELS, "distance": distance}, info=info)
@@ -43,9 +44,9 @@ def move_sample(move: ExtraMove) -> Sample:
 
 @dataclass(frozen=True)
 class RunInput(MoverInput):
-    mounted: bool = param(False, "the unit is mounted (mounted units trot instead)", grid=(False,))
-    shield: bool = param(False, "the warriors carry shields (or pavises)", label="shields")
-    armour: bool = param(False, "the warriors wear armour", label="armour")
+    mounted: bool = param(False, msg("the unit is mounted (mounted units trot instead)"), grid=(False,))
+    shield: bool = param(False, msg("the warriors carry shields (or pavises)"), label=msg("shields"))
+    armour: bool = param(False, msg("the warriors wear armour"), label=msg("armour"))
 
 
 def run_exact_p(p: RunInput) -> Outcome:
@@ -62,16 +63,17 @@ def run_play(p: RunInput, dice: DiceSource) -> Sample:
 
 @dataclass(frozen=True)
 class TrotInput(MoverInput):
-    mounted: bool = param(True, "the unit is mounted (foot run instead)", grid=(True,))
-    density: int = param(3, "the unit's density (mounted: at most 4)", lo=1, hi=4)
-    formed: int | None = param(None, "formed riders (default: the density; horse stand in one rank, so the two are "
-                               "equal)", lo=1, hi=4, grid=(None,))
-    armour: bool = param(False, "the riders wear armour", label="armoured riders")
-    horse_armour: bool = param(False, "the horses are armoured (one die of distance, and it is the test)",
-                               label="armoured horses")
-    test_die_moves: bool = param(True, "index reading: the test die still counts toward the distance; off: only the "
-                                 "other die moves the unit (armoured riders on unarmoured horses)",
-                                 reading="AOT-TROT", label="test die counts toward distance")
+    mounted: bool = param(True, msg("the unit is mounted (foot run instead)"), grid=(True,))
+    density: int = param(3, msg("the unit's density (mounted: at most 4)"), lo=1, hi=4)
+    formed: int | None = param(None, msg("formed riders (default: the density; horse stand in one rank, so the two are "
+                               "equal)"), lo=1, hi=4, grid=(None,))
+    armour: bool = param(False, msg("the riders wear armour"), label=msg("armoured riders"))
+    horse_armour: bool = param(False, msg("the horses are armoured (one die of distance, and it is the test)"),
+                               label=msg("armoured horses"))
+    test_die_moves: bool = param(True,
+                                 msg("index reading: the test die still counts toward the distance; off: only the "
+                                 "other die moves the unit (armoured riders on unarmoured horses)"),
+                                 reading="AOT-TROT", label=msg("test die counts toward distance"))
 
 
 def trot_exact_p(p: TrotInput) -> Outcome:
@@ -91,11 +93,11 @@ def trot_play(p: TrotInput, dice: DiceSource) -> Sample:
 
 def register(reg: Registry) -> None:
     reg.add(Mechanic(
-        rule_id="AOT-RUN", key="run", title="Running",
-        summary="Foot run one die of inches; with a shield or armour (not both) the same die is a disorder test.",
+        rule_id="AOT-RUN", key="run", title=msg("Running"),
+        summary=msg("Foot run one die of inches; with a shield or armour (not both) the same die is a disorder test."),
         record_type=RunInput, exact=run_exact_p, play=run_play, rules=("AOT-RUN", "AOT-DISORDER-TEST")))
     reg.add(Mechanic(
-        rule_id="AOT-TROT", key="trot", title="Trotting",
-        summary="Horse trot two dice of inches (one if the horses are armoured); armour makes a die a test.",
+        rule_id="AOT-TROT", key="trot", title=msg("Trotting"),
+        summary=msg("Horse trot two dice of inches (one if the horses are armoured); armour makes a die a test."),
         record_type=TrotInput, exact=trot_exact_p, play=trot_play, rules=("AOT-TROT", "AOT-DISORDER-TEST"),
         show=("distance",)))

@@ -33,6 +33,7 @@ from aot_rules.aot.units import Body, Unit
 from aot_rules.core.dice import DiceSource
 from aot_rules.core.dist import Dist
 from aot_rules.core.errors import RuleError, blame
+from aot_rules.core.i18n import msg
 from aot_rules.core.outcome import Outcome
 from aot_rules.core.params import Ranks, param
 from aot_rules.core.registry import Mechanic, Registry, Sample
@@ -46,40 +47,45 @@ TEN = tuple(range(1, 11))
 
 @dataclass(frozen=True)
 class ShootInput:
-    firers: int | None = param(None, "warriors shooting; with a distance, the most that may shoot", lo=1, hi=20,
+    firers: int | None = param(None, msg("warriors shooting; with a distance, the most that may shoot"), lo=1, hi=20,
                                grid=TEN)
-    target_density: int = param(4, "the target's density at the start of the slot", lo=1, hi=5)
-    target_ranks: Ranks | None = param(None, "the target's formed warriors per rank, front first (default: two full "
-                                       "ranks, one for a mounted target)", grid=(None,))
-    weapon: Missile = param(Missile.BOW, "the shooters' missile weapon",
+    target_density: int = param(4, msg("the target's density at the start of the slot"), lo=1, hi=5)
+    target_ranks: Ranks | None = param(None,
+                                       msg("the target's formed warriors per rank, front first (default: two full "
+                                       "ranks, one for a mounted target)"), grid=(None,))
+    weapon: Missile = param(Missile.BOW, msg("the shooters' missile weapon"),
                             grid=(Missile.BOW, Missile.JAVELIN, Missile.HANDGUN))
-    veteran: bool = param(False, "the shooters are veterans: they hit on ≤", label="veteran shooters")
-    wind: bool = param(False, "shooting downwind in 1:1 wind: hit on ≤", label="downwind")
-    shield_wall: bool = param(False, "the target is infantry with shields", label="shield wall")
-    pavise: bool = param(False, "the target stands behind pavises", label="pavises")
-    target_veteran: bool = param(False, "the target is veteran (its shield wall saves on ≤)", label="veteran target")
-    horse_armour: bool = param(False, "the target is mounted on armoured horses", label="horse armour")
-    flank: bool = param(False, "the shot is into the target's flank", label="flank shot")
-    shooter_density: int | None = param(None, "the shooters' density, for the result", lo=1, hi=5, grid=(None,))
-    target_strength: int | None = param(None, "all warriors of the target, disordered included (range)", lo=1, hi=10,
+    veteran: bool = param(False, msg("the shooters are veterans: they hit on ≤"), label=msg("veteran shooters"))
+    wind: bool = param(False, msg("shooting downwind in 1:1 wind: hit on ≤"), label=msg("downwind"))
+    shield_wall: bool = param(False, msg("the target is infantry with shields"), label=msg("shield wall"))
+    pavise: bool = param(False, msg("the target stands behind pavises"), label=msg("pavises"))
+    target_veteran: bool = param(False, msg("the target is veteran (its shield wall saves on ≤)"),
+                                 label=msg("veteran target"))
+    horse_armour: bool = param(False, msg("the target is mounted on armoured horses"), label=msg("horse armour"))
+    flank: bool = param(False, msg("the shot is into the target's flank"), label=msg("flank shot"))
+    shooter_density: int | None = param(None, msg("the shooters' density, for the result"), lo=1, hi=5, grid=(None,))
+    target_strength: int | None = param(None, msg("all warriors of the target, disordered included (range)"), lo=1,
+                                        hi=10,
                                         grid=(None,))
-    distance: Fraction | None = param(None, "distance to the target in inches; derives the firers",
+    distance: Fraction | None = param(None, msg("distance to the target in inches; derives the firers"),
                                       lo=Fraction(1, 10), hi=9, grid=(None,))
-    mounted_target: bool = param(False, "the target is mounted (riders count double for range)", grid=(False,),
-                                 label="mounted target")
-    cover: bool = param(False, "the target is in cover (range uses its density)", grid=(False,))
-    battle_line: bool = param(False, "the shooters are a battle-line unit other than the general's: one firer "
-                              "fewer than range allows", grid=(False,), label="battle line (−1 firer)")
-    equal_saves: bool = param(False, "alternative reading: a shield roll equal to density also saves",
-                              reading="AOT-SHOOT-SHIELDWALL", grid=(False,), label="equal roll saves (alt. reading)")
-    pavise_veteran: bool = param(True, "veterans behind pavises save on ≤ 5 (index reading)",
-                                 reading="AOT-SHOOT-PAVISE", grid=(True,), label="veterans save on ≤ 5 behind pavises")
-    compare_after_losses: bool = param(True, "compare densities after the losses (index reading)",
-                                       reading="AOT-SHOOT-RESULT", grid=(True,), label="compare after losses")
-    target_body: Body = param(Body.WARRIORS, "what the target is: warriors, or an elephant (density = warriors "
+    mounted_target: bool = param(False, msg("the target is mounted (riders count double for range)"), grid=(False,),
+                                 label=msg("mounted target"))
+    cover: bool = param(False, msg("the target is in cover (range uses its density)"), grid=(False,))
+    battle_line: bool = param(False, msg("the shooters are a battle-line unit other than the general's: one firer "
+                              "fewer than range allows"), grid=(False,), label=msg("battle line (−1 firer)"))
+    equal_saves: bool = param(False, msg("alternative reading: a shield roll equal to density also saves"),
+                              reading="AOT-SHOOT-SHIELDWALL", grid=(False,), label=msg("equal roll saves (alt. "
+                                                                                       "reading)"))
+    pavise_veteran: bool = param(True, msg("veterans behind pavises save on ≤ 5 (index reading)"),
+                                 reading="AOT-SHOOT-PAVISE", grid=(True,), label=msg("veterans save on ≤ 5 behind "
+                                                                                     "pavises"))
+    compare_after_losses: bool = param(True, msg("compare densities after the losses (index reading)"),
+                                       reading="AOT-SHOOT-RESULT", grid=(True,), label=msg("compare after losses"))
+    target_body: Body = param(Body.WARRIORS, msg("what the target is: warriors, or an elephant (density = warriors "
                               "aboard; hits go to its hit test; counts as 6 for range), a chariot (density = "
-                              "horses), a war wagon's crew (shields) or an artillery crew (ranks 2,2)",
-                              choices=TARGET_BODIES, grid=(Body.WARRIORS,), label="target is")
+                              "horses), a war wagon's crew (shields) or an artillery crew (ranks 2,2)"),
+                              choices=TARGET_BODIES, grid=(Body.WARRIORS,), label=msg("target is"))
 
     def conditions(self) -> ShotConditions:
         # Veteran and downwind shooters share one hit rule: folded, equal questions share cache entries.
@@ -116,10 +122,13 @@ def _events(target: Unit, cond: ShotConditions, s: int | None) -> dict[str, obje
     return ev
 
 
-SHOOT_LABELS = {"fate": "the target (an elephant or a chariot) after the hit test", "lost": "the target is lost",
-                "killed": "killed", "disordered": "disordered", "losses": "killed + disordered", "dp": "DP gained",
-                "any_loss": "the target loses anyone", "retreat": "the target retreats",
-                **{f"retreat_if_shooter_density_{d}": f"retreats if the shooters' density is {d}" for d in DENSITIES}}
+SHOOT_LABELS = {"fate": msg("the target (an elephant or a chariot) after the hit test"),
+                "lost": msg("the target is lost"),
+                "killed": msg("killed"), "disordered": msg("disordered"), "losses": msg("killed + disordered"),
+                "dp": msg("DP gained"),
+                "any_loss": msg("the target loses anyone"), "retreat": msg("the target retreats"),
+                **{f"retreat_if_shooter_density_{d}": msg("retreats if the shooters' density is {d}", d=d)
+                   for d in DENSITIES}}
 
 
 def _losses(target: Unit, cond: ShotConditions, s: int | None, killed: int, disordered: int,
@@ -157,11 +166,11 @@ def shoot_play(p: ShootInput, dice: DiceSource) -> Sample:
 
 @dataclass(frozen=True)
 class HitInput:
-    firers: int = param(4, "warriors shooting", lo=1, hi=20, grid=TEN)
-    target_density: int = param(4, "the target's density at the start of the slot", lo=1, hi=5)
-    veteran: bool = param(False, "veteran shooters hit on ≤", label="veteran shooters")
-    wind: bool = param(False, "downwind shooters hit on ≤", label="downwind")
-    horse_armour: bool = param(False, "horse armour turns away hits rolled as 1", label="horse armour")
+    firers: int = param(4, msg("warriors shooting"), lo=1, hi=20, grid=TEN)
+    target_density: int = param(4, msg("the target's density at the start of the slot"), lo=1, hi=5)
+    veteran: bool = param(False, msg("veteran shooters hit on ≤"), label=msg("veteran shooters"))
+    wind: bool = param(False, msg("downwind shooters hit on ≤"), label=msg("downwind"))
+    horse_armour: bool = param(False, msg("horse armour turns away hits rolled as 1"), label=msg("horse armour"))
 
     def situation(self) -> tuple[Unit, ShotConditions]:
         return target_unit(self.target_density, horse_armour=self.horse_armour), ShotConditions(veteran=self.veteran,
@@ -171,7 +180,7 @@ class HitInput:
 def hit_exact(p: HitInput) -> Outcome:
     target, cond = p.situation()
     prob = hit_probability(target.density, cond, target.horse_armour)
-    return Outcome.of(Dist.binomial(p.firers, prob), "hits", labels={"hits": "hits"},
+    return Outcome.of(Dist.binomial(p.firers, prob), "hits", labels={"hits": msg("hits")},
                       info={"hit_on": hit_rule_text(target.density, cond, target.horse_armour), "p_hit_per_die": prob})
 
 
@@ -185,15 +194,15 @@ def hit_play(p: HitInput, dice: DiceSource) -> Sample:
 
 @dataclass(frozen=True)
 class ShieldInput:
-    hits: int = param(2, "hits the unit has taken this slot", lo=0, hi=20, grid=tuple(range(0, 11)))
-    density: int = param(4, "the shielded unit's own density", lo=1, hi=5)
-    veteran: bool = param(False, "veterans save on ≤ their density", label="veteran")
-    javelins: bool = param(False, "the hits are javelins: saved warriors are disordered", label="javelins")
-    pavise: bool = param(False, "pavises: save as a shield wall of density 5", label="pavises")
-    equal_saves: bool = param(False, "alternative reading: a roll equal to density also saves",
-                              reading="AOT-SHOOT-SHIELDWALL", label="equal roll saves (alt. reading)")
-    pavise_veteran: bool = param(True, "index reading: veterans behind pavises save on ≤ 5",
-                                 reading="AOT-SHOOT-PAVISE", label="veterans save on ≤ 5 behind pavises")
+    hits: int = param(2, msg("hits the unit has taken this slot"), lo=0, hi=20, grid=tuple(range(0, 11)))
+    density: int = param(4, msg("the shielded unit's own density"), lo=1, hi=5)
+    veteran: bool = param(False, msg("veterans save on ≤ their density"), label=msg("veteran"))
+    javelins: bool = param(False, msg("the hits are javelins: saved warriors are disordered"), label=msg("javelins"))
+    pavise: bool = param(False, msg("pavises: save as a shield wall of density 5"), label=msg("pavises"))
+    equal_saves: bool = param(False, msg("alternative reading: a roll equal to density also saves"),
+                              reading="AOT-SHOOT-SHIELDWALL", label=msg("equal roll saves (alt. reading)"))
+    pavise_veteran: bool = param(True, msg("index reading: veterans behind pavises save on ≤ 5"),
+                                 reading="AOT-SHOOT-PAVISE", label=msg("veterans save on ≤ 5 behind pavises"))
 
     def situation(self) -> tuple[Unit, ShotConditions]:
         target = target_unit(self.density, shield_wall=not self.pavise, pavise=self.pavise, veteran=self.veteran)
@@ -207,7 +216,7 @@ class Shielded(NamedTuple):
     disordered: int
 
 
-SHIELD_LABELS = {"killed": "hits that kill", "saved": "hits saved", "disordered": "disordered instead"}
+SHIELD_LABELS = {"killed": msg("hits that kill"), "saved": msg("hits saved"), "disordered": msg("disordered instead")}
 
 
 def _shielded(p: ShieldInput, target: Unit, cond: ShotConditions, roll: int | None) -> Shielded:
@@ -238,14 +247,14 @@ def shield_play(p: ShieldInput, dice: DiceSource) -> Sample:
 
 @dataclass(frozen=True)
 class SimultaneousInput:
-    firers_a: int = param(4, "firers in the first shooting unit", lo=1, hi=10, grid=tuple(range(1, 7)))
-    firers_b: int = param(3, "firers in the second shooting unit", lo=0, hi=10, grid=tuple(range(0, 7)))
-    target_density: int = param(4, "the target's density at the start of the slot", lo=1, hi=5)
-    veteran_a: bool = param(False, "the first unit are veterans", label="first unit veteran")
-    veteran_b: bool = param(False, "the second unit are veterans", label="second unit veteran", grid=(False,))
-    shield_wall: bool = param(True, "the target has shields", label="shield wall")
-    one_roll: bool = param(True, "index reading: one shield roll covers all fire in the slot",
-                           reading="AOT-SHOOT-SHIELDWALL", label="one shield roll per slot")
+    firers_a: int = param(4, msg("firers in the first shooting unit"), lo=1, hi=10, grid=tuple(range(1, 7)))
+    firers_b: int = param(3, msg("firers in the second shooting unit"), lo=0, hi=10, grid=tuple(range(0, 7)))
+    target_density: int = param(4, msg("the target's density at the start of the slot"), lo=1, hi=5)
+    veteran_a: bool = param(False, msg("the first unit are veterans"), label=msg("first unit veteran"))
+    veteran_b: bool = param(False, msg("the second unit are veterans"), label=msg("second unit veteran"), grid=(False,))
+    shield_wall: bool = param(True, msg("the target has shields"), label=msg("shield wall"))
+    one_roll: bool = param(True, msg("index reading: one shield roll covers all fire in the slot"),
+                           reading="AOT-SHOOT-SHIELDWALL", label=msg("one shield roll per slot"))
 
     def situation(self) -> tuple[Unit, ShotConditions, ShotConditions]:
         return (target_unit(self.target_density, shield_wall=self.shield_wall),
@@ -265,7 +274,7 @@ def sim_exact(p: SimultaneousInput) -> Outcome:
     else:  # each volley meets its own shield die
         killed = (saves_and_losses(ha, target, ca).map(lambda kd: kd[0])
                   + saves_and_losses(hb, target, cb).map(lambda kd: kd[0])).map(lambda k: _capped(k, target))
-    return Outcome.of(killed, "killed", labels={"killed": "killed"})
+    return Outcome.of(killed, "killed", labels={"killed": msg("killed")})
 
 
 def sim_play(p: SimultaneousInput, dice: DiceSource) -> Sample:
@@ -283,13 +292,14 @@ def sim_play(p: SimultaneousInput, dice: DiceSource) -> Sample:
 
 @dataclass(frozen=True)
 class RangeInput:
-    target_strength: int = param(8, "all warriors in the target, disordered included", lo=1, hi=10)
-    distance: Fraction = param(Fraction(4), "distance in inches (fractions round the firers down)", lo=0, hi=30,
+    target_strength: int = param(8, msg("all warriors in the target, disordered included"), lo=1, hi=10)
+    distance: Fraction = param(Fraction(4), msg("distance in inches (fractions round the firers down)"), lo=0, hi=30,
                                grid=TEN)
-    target_density: int = param(4, "the target's density (used when it is in cover)", lo=1, hi=5, grid=(2, 3, 4))
-    mounted: bool = param(False, "the target is mounted: each rider counts as two", label="mounted target")
-    cover: bool = param(False, "the target is in cover: count its density instead", label="in cover")
-    weapon: Missile = param(Missile.BOW, "javelins and handguns reach 1″ only", grid=(Missile.BOW, Missile.JAVELIN))
+    target_density: int = param(4, msg("the target's density (used when it is in cover)"), lo=1, hi=5, grid=(2, 3, 4))
+    mounted: bool = param(False, msg("the target is mounted: each rider counts as two"), label=msg("mounted target"))
+    cover: bool = param(False, msg("the target is in cover: count its density instead"), label=msg("in cover"))
+    weapon: Missile = param(Missile.BOW, msg("javelins and handguns reach 1″ only"), grid=(Missile.BOW,
+                                                                                           Missile.JAVELIN))
 
     def target(self) -> Unit:
         """A target of the given strength and density: formed ranks first, the rest disordered."""
@@ -308,7 +318,7 @@ def range_play(p: RangeInput, dice: DiceSource) -> Sample:
 
 def range_exact(p: RangeInput) -> Outcome:
     return Outcome.of(Dist.point(range_play(p, DiceSource())["firers"]), "firers",
-                      labels={"firers": "warriors who may shoot"})
+                      labels={"firers": msg("warriors who may shoot")})
 
 
 #: A flag's two values (a variant's grid widening again what the whole volley's table leaves at off).
@@ -317,8 +327,8 @@ BOTH = (False, True)
 
 def register(reg: Registry) -> None:
     shoot = reg.add(Mechanic(
-        rule_id="AOT-SHOOT-RESULT", key="shoot", title="A volley and its result",
-        summary="Killed and disordered warriors from one volley, and whether the target retreats.",
+        rule_id="AOT-SHOOT-RESULT", key="shoot", title=msg("A volley and its result"),
+        summary=msg("Killed and disordered warriors from one volley, and whether the target retreats."),
         record_type=ShootInput, exact=shoot_exact, play=shoot_play,
         rules=("AOT-SHOOT-RANGE", "AOT-SHOOT-COVER", "AOT-SHOOT-HIT", "AOT-SHOOT-HANDGUN", "AOT-SHOOT-JAVELIN",
                "AOT-SHOOT-SHIELDWALL", "AOT-SHOOT-PAVISE", "AOT-SHOOT-HORSE-ARMOUR", "AOT-SHOOT-FLANK",
@@ -328,55 +338,56 @@ def register(reg: Registry) -> None:
         widget_grid={"firers": (1, 2, 3, 4, 5, 6), "pavise": (False,), "horse_armour": (False,),
                      "target_veteran": (False,)}))
     reg.add(shoot.variant(
-        "AOT-SHOOT-JAVELIN", "Javelins against a shield wall",
-        "Javelins reach 1″ and are armour-piercing: warriors the shields save are disordered instead.",
+        "AOT-SHOOT-JAVELIN", msg("Javelins against a shield wall"),
+        msg("Javelins reach 1″ and are armour-piercing: warriors the shields save are disordered instead."),
         fixed={"weapon": Missile.JAVELIN}, main="disordered", limits={"distance": (Fraction(1, 10), 1)},
         widget_grid={"firers": (1, 2, 3, 4, 5, 6), "veteran": (False,), "wind": (False,), "horse_armour": (False,),
                      "flank": (False,), "pavise": BOTH, "target_veteran": BOTH}))
     reg.add(shoot.variant(
-        "AOT-SHOOT-HANDGUN", "Handguns are terrifying",
-        "Handguns reach 1″; every warrior they kill disorders one more.",
+        "AOT-SHOOT-HANDGUN", msg("Handguns are terrifying"),
+        msg("Handguns reach 1″; every warrior they kill disorders one more."),
         fixed={"weapon": Missile.HANDGUN}, main="disordered", limits={"distance": (Fraction(1, 10), 1)},
         widget_grid={"firers": (1, 2, 3, 4, 5, 6), "wind": (False,), "pavise": (False,), "flank": (False,),
                      "horse_armour": BOTH, "target_veteran": BOTH}))
     reg.add(shoot.variant(
-        "AOT-SHOOT-FLANK", "Shooting into a flank",
-        "Hits use the larger of the frontal density and the depth, shields do not help, and the result uses "
-        "the target's depth.",
+        "AOT-SHOOT-FLANK", msg("Shooting into a flank"),
+        msg("Hits use the larger of the frontal density and the depth, shields do not help, and the result uses "
+        "the target's depth."),
         fixed={"flank": True, "weapon": Missile.BOW},
         widget_grid={"wind": (False,), "shield_wall": (False, True), "pavise": (False,), "horse_armour": (False,),
                      "target_veteran": BOTH}))
     reg.add(shoot.variant(
-        "AOT-DEMO-EARN", "Demoralization points from shooting",
-        "A target driven back by fire gives the shooters' side DP equal to its density at the start.",
+        "AOT-DEMO-EARN", msg("Demoralization points from shooting"),
+        msg("A target driven back by fire gives the shooters' side DP equal to its density at the start."),
         fixed={"weapon": Missile.BOW}, main="dp", defaults={"shooter_density": 4},
         widget_grid={"shooter_density": DENSITIES, "wind": (False,), "pavise": (False,), "horse_armour": (False,),
                      "flank": (False,), "target_veteran": (False,), "veteran": (False,)}))
     hit = reg.add(Mechanic(
-        rule_id="AOT-SHOOT-HIT", key="hit", title="The hit roll",
-        summary="One die per firer; a die below the target's density hits (at or below for veterans or downwind).",
+        rule_id="AOT-SHOOT-HIT", key="hit", title=msg("The hit roll"),
+        summary=msg("One die per firer; a die below the target's density hits (at or below for veterans or downwind)."),
         record_type=HitInput, exact=hit_exact, play=hit_play, rules=("AOT-SHOOT-HIT", "AOT-PROP-VETERAN")))
     reg.add(hit.variant(
-        "AOT-SHOOT-HORSE-ARMOUR", "Horse armour against shooting",
-        "Against armoured horses a die showing 1 does not hit.",
+        "AOT-SHOOT-HORSE-ARMOUR", msg("Horse armour against shooting"),
+        msg("Against armoured horses a die showing 1 does not hit."),
         fixed={"horse_armour": True}, widget_grid={"target_density": (1, 2, 3, 4)}, limits={"target_density": (1, 4)}))
     shield = reg.add(Mechanic(
-        rule_id="AOT-SHOOT-SHIELDWALL", key="shieldwall", title="The shield wall against shooting",
-        summary="One die for the unit: below its density, it turns away that many hits.",
+        rule_id="AOT-SHOOT-SHIELDWALL", key="shieldwall", title=msg("The shield wall against shooting"),
+        summary=msg("One die for the unit: below its density, it turns away that many hits."),
         record_type=ShieldInput, exact=shield_exact, play=shield_play,
         rules=("AOT-SHOOT-SHIELDWALL", "AOT-SHOOT-PAVISE", "AOT-PROP-VETERAN"),
         fixed={"pavise": False, "pavise_veteran": True}))
     reg.add(shield.variant(
-        "AOT-SHOOT-PAVISE", "Pavises", "Pavises save like a shield wall of density 5, whatever the unit's density.",
+        "AOT-SHOOT-PAVISE", msg("Pavises"), msg("Pavises save like a shield wall of density 5, whatever the unit's "
+                                                "density."),
         fixed={"pavise": True, "density": 4, "equal_saves": False, "javelins": False}, widget_grid={}))
     reg.add(Mechanic(
-        rule_id="AOT-SHOOT-SIMULTANEOUS", key="simultaneous", title="Two units shooting in one slot",
-        summary="Both volleys use the target's start-of-slot density; one shield roll covers all the fire.",
+        rule_id="AOT-SHOOT-SIMULTANEOUS", key="simultaneous", title=msg("Two units shooting in one slot"),
+        summary=msg("Both volleys use the target's start-of-slot density; one shield roll covers all the fire."),
         record_type=SimultaneousInput, exact=sim_exact, play=sim_play,
         # the page's table holds the index reading with plain shooters; the rest the browser's engine answers
         widget_grid={"veteran_a": (False,), "one_roll": (True,)}))
     reg.add(Mechanic(
-        rule_id="AOT-SHOOT-RANGE", key="range", title="Range decides how many shoot",
-        summary="Firers = target strength − distance (riders count double; in cover, density instead).",
+        rule_id="AOT-SHOOT-RANGE", key="range", title=msg("Range decides how many shoot"),
+        summary=msg("Firers = target strength − distance (riders count double; in cover, density instead)."),
         record_type=RangeInput, exact=range_exact, play=range_play, rules=("AOT-SHOOT-RANGE", "AOT-SHOOT-COVER"),
         deterministic=True))

@@ -7,6 +7,7 @@ from dataclasses import dataclass
 from aot_rules.aot.mechanics.common import MoverInput
 from aot_rules.aot.rules.manoeuvre import Step, play_sequence, sequence_exact
 from aot_rules.core.dice import DiceSource
+from aot_rules.core.i18n import msg
 from aot_rules.core.outcome import Outcome
 from aot_rules.core.params import param
 from aot_rules.core.registry import Mechanic, Registry, Sample
@@ -14,14 +15,14 @@ from aot_rules.core.registry import Mechanic, Registry, Sample
 
 @dataclass(frozen=True)
 class TurnInput(MoverInput):
-    turns: int = param(1, "how many times the unit turns this turn, each with its own test", lo=1, hi=4)
+    turns: int = param(1, msg("how many times the unit turns this turn, each with its own test"), lo=1, hi=4)
 
 
 def turn_exact_p(p: TurnInput) -> Outcome:
     u = p.mover()
     law = sequence_exact(u, (Step.TURN,) * p.turns).map(lambda v: v.disordered)
     return Outcome.of(law, "disordered", events={"fails": lambda k: k > 0},
-                      labels={"disordered": "warriors disordered", "fails": "at least one test fails"})
+                      labels={"disordered": msg("warriors disordered"), "fails": msg("at least one test fails")})
 
 
 def turn_play(p: TurnInput, dice: DiceSource) -> Sample:
@@ -31,10 +32,10 @@ def turn_play(p: TurnInput, dice: DiceSource) -> Sample:
 
 def register(reg: Registry) -> None:
     turn = reg.add(Mechanic(
-        rule_id="AOT-TURN", key="turn", title="Turning",
-        summary="Every change of facing is a disorder test; a unit may turn as often as it dares.",
+        rule_id="AOT-TURN", key="turn", title=msg("Turning"),
+        summary=msg("Every change of facing is a disorder test; a unit may turn as often as it dares."),
         record_type=TurnInput, exact=turn_exact_p, play=turn_play, rules=("AOT-TURN", "AOT-DISORDER-TEST")))
     reg.add(turn.variant(
-        "AOT-TURN-FLANK-ATTACKED", "Turning to face a flank attack",
-        "A unit charged in the flank or rear may turn to face its attacker, with a test (Reading).",
+        "AOT-TURN-FLANK-ATTACKED", msg("Turning to face a flank attack"),
+        msg("A unit charged in the flank or rear may turn to face its attacker, with a test (Reading)."),
         fixed={"turns": 1}))

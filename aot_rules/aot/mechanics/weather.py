@@ -16,6 +16,7 @@ from aot_rules.aot.rules.weather import (
     wind_exact,
 )
 from aot_rules.core.dice import DiceSource
+from aot_rules.core.i18n import msg
 from aot_rules.core.outcome import Outcome
 from aot_rules.core.params import param
 from aot_rules.core.registry import Mechanic, Registry, Sample
@@ -23,14 +24,14 @@ from aot_rules.core.registry import Mechanic, Registry, Sample
 
 @dataclass(frozen=True)
 class WeatherInput:
-    turns: int = param(6, "turns played so far", lo=1, hi=MAX_TURNS)
-    overlapping: bool = param(True, "a third double in a row changes the weather again (the index's reading); "
-                              "off: the two doubles of a pair are spent together", reading="AOT-CMD-DOUBLES",
-                              label="a third double in a row counts again")
+    turns: int = param(6, msg("turns played so far"), lo=1, hi=MAX_TURNS)
+    overlapping: bool = param(True, msg("a third double in a row changes the weather again (the index's reading); "
+                              "off: the two doubles of a pair are spent together"), reading="AOT-CMD-DOUBLES",
+                              label=msg("a third double in a row counts again"))
 
 
-WEATHER_LABELS = {"changes": "weather changes so far", "latest": "the newest weather",
-                  "night": "night has ended the battle", "any": "the weather has changed at least once"}
+WEATHER_LABELS = {"changes": msg("weather changes so far"), "latest": msg("the newest weather"),
+                  "night": msg("night has ended the battle"), "any": msg("the weather has changed at least once")}
 
 
 def weather_outcome(p: WeatherInput) -> Outcome:
@@ -46,11 +47,12 @@ def weather_play(p: WeatherInput, dice: DiceSource) -> Sample:
 
 @dataclass(frozen=True)
 class WindInput:
-    reroll_calm: bool = param(False, "roll 5 and 6 again instead of 'no wind' (the index reads: 5 and 6 mean no "
-                              "wind)", reading="AOT-WEATHER-WIND", label="5 and 6 are rolled again")
+    reroll_calm: bool = param(False, msg("roll 5 and 6 again instead of 'no wind' (the index reads: 5 and 6 mean no "
+                              "wind)"), reading="AOT-WEATHER-WIND", label=msg("5 and 6 are rolled again"))
 
 
-WIND_LABELS = {"wind": "the wind blows from", "behind_me": "my shooters facing the enemy have the wind at their backs"}
+WIND_LABELS = {"wind": msg("the wind blows from"),
+               "behind_me": msg("my shooters facing the enemy have the wind at their backs")}
 
 
 def wind_outcome(p: WindInput) -> Outcome:
@@ -65,15 +67,15 @@ def wind_play(p: WindInput, dice: DiceSource) -> Sample:
 
 @dataclass(frozen=True)
 class StormInput:
-    units: int = param(8, "units the player has on the table", lo=1, hi=20)
-    density: int = param(4, "density of the first unit the player names (how far it goes)", lo=1, hi=5,
-                         label="first lost unit's density")
-    d6_move: bool = param(False, "a lost unit that moves goes one die of inches (the index reads: its full normal "
-                          "move, 10 − density)", reading="AOT-WEATHER-STORM", label="lost units move 1 d6″")
+    units: int = param(8, msg("units the player has on the table"), lo=1, hi=20)
+    density: int = param(4, msg("density of the first unit the player names (how far it goes)"), lo=1, hi=5,
+                         label=msg("first lost unit's density"))
+    d6_move: bool = param(False, msg("a lost unit that moves goes one die of inches (the index reads: its full normal "
+                          "move, 10 − density)"), reading="AOT-WEATHER-STORM", label=msg("lost units move 1 d6″"))
 
 
-STORM_LABELS = {"moved": "units that actually move", "lost": "units lost in the storm",
-                "distance": "inches the first named unit goes"}
+STORM_LABELS = {"moved": msg("units that actually move"), "lost": msg("units lost in the storm"),
+                "distance": msg("inches the first named unit goes")}
 
 
 def storm_outcome(p: StormInput) -> Outcome:
@@ -88,19 +90,20 @@ def storm_play(p: StormInput, dice: DiceSource) -> Sample:
 
 def register(reg: Registry) -> None:
     doubles = reg.add(Mechanic(
-        rule_id="AOT-CMD-DOUBLES", key="doubles", title="Initiative doubles and the weather",
-        summary="Doubles on two turns running change the weather; how often in the first N turns.",
+        rule_id="AOT-CMD-DOUBLES", key="doubles", title=msg("Initiative doubles and the weather"),
+        summary=msg("Doubles on two turns running change the weather; how often in the first N turns."),
         record_type=WeatherInput, exact=weather_outcome, play=weather_play,
         rules=("AOT-CMD-DOUBLES", "AOT-WEATHER", "AOT-WEATHER-NIGHT")))
     reg.add(doubles.variant(
-        "AOT-WEATHER", "The weather by turn N",
-        "The newest weather after N turns: the face of the double that brought it picks it.",
+        "AOT-WEATHER", msg("The weather by turn N"),
+        msg("The newest weather after N turns: the face of the double that brought it picks it."),
         fixed={}, main="latest"))
     reg.add(Mechanic(
-        rule_id="AOT-WEATHER-WIND", key="wind", title="Wind: which edge it blows from",
-        summary="One die names the edge; shooters with the wind at their backs also hit on an equal roll.",
+        rule_id="AOT-WEATHER-WIND", key="wind", title=msg("Wind: which edge it blows from"),
+        summary=msg("One die names the edge; shooters with the wind at their backs also hit on an equal roll."),
         record_type=WindInput, exact=wind_outcome, play=wind_play))
     reg.add(Mechanic(
-        rule_id="AOT-WEATHER-STORM", key="storm", title="Storm: units lost and moved",
-        summary="One die says how many of your units are lost; each then moves unless its direction die shows 5 or 6.",
+        rule_id="AOT-WEATHER-STORM", key="storm", title=msg("Storm: units lost and moved"),
+        summary=msg("One die says how many of your units are lost; each then moves unless its direction die shows 5 "
+                    "or 6."),
         record_type=StormInput, exact=storm_outcome, play=storm_play))

@@ -30,6 +30,7 @@ from aot_rules.bat.rules.magic import (
 from aot_rules.bat.rules.morale import Band, Coward
 from aot_rules.bat.rules.profile import QUALITY_MAX
 from aot_rules.core.dice import DiceSource
+from aot_rules.core.i18n import msg
 from aot_rules.core.outcome import Outcome
 from aot_rules.core.params import param
 from aot_rules.core.registry import Mechanic, Registry, Sample
@@ -47,13 +48,13 @@ _CASTS = _AP[1:]
 
 @dataclass(frozen=True)
 class MiscastInput:
-    quality: int = param(3, "the Mage's current Quality (it sets the AP; the miscast chance does not depend on "
-                         "it); 0 stands for 0 or below", lo=QUALITY_LO, hi=QUALITY_MAX, label="Mage's Quality")
-    standard_bearer: bool = param(False, "a Standard Bearer within 6 steps lets one die be rolled again",
-                                  label="Standard Bearer near")
-    bearer_saves: bool = param(True, "the Standard Bearer's re-roll may be spent on a 1-1-1 before it kills the "
-                               "Mage (the index's reading); off: three 1s kill at once", reading="BAT-MAGIC-MISCAST",
-                               label="re-roll may undo a 1-1-1")
+    quality: int = param(3, msg("the Mage's current Quality (it sets the AP; the miscast chance does not depend on "
+                         "it); 0 stands for 0 or below"), lo=QUALITY_LO, hi=QUALITY_MAX, label=msg("Mage's Quality"))
+    standard_bearer: bool = param(False, msg("a Standard Bearer within 6 steps lets one die be rolled again"),
+                                  label=msg("Standard Bearer near"))
+    bearer_saves: bool = param(True, msg("the Standard Bearer's re-roll may be spent on a 1-1-1 before it kills the "
+                               "Mage (the index's reading); off: three 1s kill at once"), reading="BAT-MAGIC-MISCAST",
+                               label=msg("re-roll may undo a 1-1-1"))
 
 
 class MageRoll(NamedTuple):
@@ -63,8 +64,9 @@ class MageRoll(NamedTuple):
     roll: CastRoll
 
 
-MISCAST_LABELS = {"ap": "AP the Mage can put into a spell (0 if it dies)", "roll": "the Mage's activation roll",
-                  "miscast": "the Mage dies (three 1s)", "casts": "the Mage lives and has AP for a spell"}
+MISCAST_LABELS = {"ap": msg("AP the Mage can put into a spell (0 if it dies)"),
+                  "roll": msg("the Mage's activation roll"),
+                  "miscast": msg("the Mage dies (three 1s)"), "casts": msg("the Mage lives and has AP for a spell")}
 
 
 def _spell_ap(r: CastRoll) -> int:
@@ -87,16 +89,16 @@ def miscast_play(p: MiscastInput, dice: DiceSource) -> Sample:
 
 @dataclass(frozen=True)
 class FireballInput:
-    ap: int = param(2, "AP the Mage puts into the spell: the target rolls one d6 per AP", lo=SPELL_AP_MIN,
-                    hi=SPELL_AP_MAX, label="AP spent")
-    target_quality: int = param(3, "the target's current Quality; each die above it costs a figure (0 stands for "
-                                "0 or below)", lo=QUALITY_LO, hi=QUALITY_MAX, label="target's Quality")
-    figures: int = param(4, "figures on the target base (it is destroyed when the last goes)", lo=1,
-                         hi=MAX_FIGURES, label="figures on the target")
+    ap: int = param(2, msg("AP the Mage puts into the spell: the target rolls one d6 per AP"), lo=SPELL_AP_MIN,
+                    hi=SPELL_AP_MAX, label=msg("AP spent"))
+    target_quality: int = param(3, msg("the target's current Quality; each die above it costs a figure (0 stands for "
+                                "0 or below)"), lo=QUALITY_LO, hi=QUALITY_MAX, label=msg("target's Quality"))
+    figures: int = param(4, msg("figures on the target base (it is destroyed when the last goes)"), lo=1,
+                         hi=MAX_FIGURES, label=msg("figures on the target"))
 
 
-FIREBALL_LABELS = {"lost": "figures the target loses", "any": "the target loses at least one figure",
-                   "destroyed": "the target base is destroyed"}
+FIREBALL_LABELS = {"lost": msg("figures the target loses"), "any": msg("the target loses at least one figure"),
+                   "destroyed": msg("the target base is destroyed")}
 
 
 def fireball_outcome(p: FireballInput) -> Outcome:
@@ -121,25 +123,25 @@ _SIGN_HELP = ("how a ranged total must compare with the defence total: the sourc
 
 @dataclass(frozen=True)
 class IceRainInput:
-    bases: int = param(2, "enemy bases under the template (friendly bases under it are not struck)", lo=1,
-                       hi=MAX_BASES, grid=(1, 2, 3, 4), label="enemy bases under it")
-    defence: int = param(2, _DEFENCE_HELP, lo=-2, hi=9, grid=tuple(range(7)), label="their Defence")
-    quality: int = param(3, _QUALITY_HELP, lo=1, hi=QUALITY_MAX, label="their Quality")
-    sign: Sign = param(Sign.GREATER, _SIGN_HELP, reading="BAT-SHOOT-DAMAGE", label="a hit needs a total")
+    bases: int = param(2, msg("enemy bases under the template (friendly bases under it are not struck)"), lo=1,
+                       hi=MAX_BASES, grid=(1, 2, 3, 4), label=msg("enemy bases under it"))
+    defence: int = param(2, _DEFENCE_HELP, lo=-2, hi=9, grid=tuple(range(7)), label=msg("their Defence"))
+    quality: int = param(3, _QUALITY_HELP, lo=1, hi=QUALITY_MAX, label=msg("their Quality"))
+    sign: Sign = param(Sign.GREATER, _SIGN_HELP, reading="BAT-SHOOT-DAMAGE", label=msg("a hit needs a total"))
 
 
 @dataclass(frozen=True)
 class DeathLakeInput:
-    bases: int = param(2, "bases in the lake that cannot fly, friend and foe alike", lo=1, hi=MAX_BASES,
-                       grid=(1, 2, 3, 4), label="bases in the lake")
-    defence: int = param(2, _DEFENCE_HELP, lo=-2, hi=9, grid=tuple(range(7)), label="their Defence")
-    quality: int = param(3, _QUALITY_HELP, lo=1, hi=QUALITY_MAX, label="their Quality")
-    sign: Sign = param(Sign.GREATER, _SIGN_HELP, reading="BAT-SHOOT-DAMAGE", label="a hit needs a total")
+    bases: int = param(2, msg("bases in the lake that cannot fly, friend and foe alike"), lo=1, hi=MAX_BASES,
+                       grid=(1, 2, 3, 4), label=msg("bases in the lake"))
+    defence: int = param(2, _DEFENCE_HELP, lo=-2, hi=9, grid=tuple(range(7)), label=msg("their Defence"))
+    quality: int = param(3, _QUALITY_HELP, lo=1, hi=QUALITY_MAX, label=msg("their Quality"))
+    sign: Sign = param(Sign.GREATER, _SIGN_HELP, reading="BAT-SHOOT-DAMAGE", label=msg("a hit needs a total"))
 
 
-DELUGE_LABELS = {"hit": "bases that lose a figure", "tested": "bases struck double, which test morale",
-                 "fled": "bases that flee", "any_hit": "at least one base loses a figure",
-                 "any_fled": "at least one base flees"}
+DELUGE_LABELS = {"hit": msg("bases that lose a figure"), "tested": msg("bases struck double, which test morale"),
+                 "fled": msg("bases that flee"), "any_hit": msg("at least one base loses a figure"),
+                 "any_fled": msg("at least one base flees")}
 _DELUGE_EVENTS = {"any_hit": lambda d: d.hit > 0, "any_fled": lambda d: d.fled > 0}
 
 
@@ -174,17 +176,17 @@ def death_lake_play(p: DeathLakeInput, dice: DiceSource) -> Sample:
 
 @dataclass(frozen=True)
 class SummonInput:
-    ap: int = param(2, "AP the Mage puts into the spell: it rolls one d6 per AP", lo=SPELL_AP_MIN,
-                    hi=SPELL_AP_MAX, label="AP spent")
-    wanted: int = param(21, "the stat total (Q + M + R + Spd + Rng + Def) of the beast you hope to field",
+    ap: int = param(2, msg("AP the Mage puts into the spell: it rolls one d6 per AP"), lo=SPELL_AP_MIN,
+                    hi=SPELL_AP_MAX, label=msg("AP spent"))
+    wanted: int = param(21, msg("the stat total (Q + M + R + Spd + Rng + Def) of the beast you hope to field"),
                         lo=1, hi=SUMMON_FACTOR * 6 * SPELL_AP_MAX, grid=(6, 9, 12, 15, 18, 21, 24, 30, 36, 45),
-                        label="beast's stat total")
+                        label=msg("beast's stat total"))
 
 
 def summon_outcome(p: SummonInput) -> Outcome:
     return Outcome.of(summon_exact(p.ap), "budget", events={"enough": lambda b: b >= p.wanted},
-                      labels={"budget": "the beast's stat budget (3 × the dice)",
-                              "enough": f"the budget allows a beast totalling {p.wanted}"})
+                      labels={"budget": msg("the beast's stat budget (3 × the dice)"),
+                              "enough": msg("the budget allows a beast totalling {total}", total=p.wanted)})
 
 
 def summon_play(p: SummonInput, dice: DiceSource) -> Sample:
@@ -196,18 +198,18 @@ def summon_play(p: SummonInput, dice: DiceSource) -> Sample:
 
 @dataclass(frozen=True)
 class TerrorInput:
-    ap: int = param(2, "AP the Mage puts into the spell: the target tests morale on one d6 per AP",
-                    lo=SPELL_AP_MIN, hi=SPELL_AP_MAX, label="AP spent")
-    target_quality: int = param(3, "the target's current Quality; each die above it is a failure (0 stands for "
-                                "0 or below)", lo=QUALITY_LO, hi=QUALITY_MAX, label="target's Quality")
-    coward: Coward = param(Coward.NONE, "the target is a Coward, and how the skill's two rows are read",
-                           reading="BAT-SKILL-COWARD", label="Coward")
-    standard_bearer: bool = param(False, "a Standard Bearer within 6 steps of the target lets it roll one failed "
-                                  "die again", label="Standard Bearer near the target")
+    ap: int = param(2, msg("AP the Mage puts into the spell: the target tests morale on one d6 per AP"),
+                    lo=SPELL_AP_MIN, hi=SPELL_AP_MAX, label=msg("AP spent"))
+    target_quality: int = param(3, msg("the target's current Quality; each die above it is a failure (0 stands for "
+                                "0 or below)"), lo=QUALITY_LO, hi=QUALITY_MAX, label=msg("target's Quality"))
+    coward: Coward = param(Coward.NONE, msg("the target is a Coward, and how the skill's two rows are read"),
+                           reading="BAT-SKILL-COWARD", label=msg("Coward"))
+    standard_bearer: bool = param(False, msg("a Standard Bearer within 6 steps of the target lets it roll one failed "
+                                  "die again"), label=msg("Standard Bearer near the target"))
 
 
-TERROR_LABELS = {"band": "what Terror does to the target", "failures": "failures in the target's test",
-                 "flees": "the target flees the field", "shaken": "the target falls back and loses its AP"}
+TERROR_LABELS = {"band": msg("what Terror does to the target"), "failures": msg("failures in the target's test"),
+                 "flees": msg("the target flees the field"), "shaken": msg("the target falls back and loses its AP")}
 
 
 def terror_outcome(p: TerrorInput) -> Outcome:
@@ -227,34 +229,36 @@ def terror_play(p: TerrorInput, dice: DiceSource) -> Sample:
 def register(reg: Registry) -> None:
     """Add this area's mechanics to ``reg``."""
     reg.add(Mechanic(
-        rule_id="BAT-MAGIC-MISCAST", key="bat-magic-miscast", title="Casting: the Mage's roll and the deadly miscast",
-        summary="A Mage with a Cast order rolls three d6 for AP; three 1s kill it instead.",
+        rule_id="BAT-MAGIC-MISCAST", key="bat-magic-miscast", title=msg("Casting: the Mage's roll and the deadly "
+                                                                        "miscast"),
+        summary=msg("A Mage with a Cast order rolls three d6 for AP; three 1s kill it instead."),
         record_type=MiscastInput, exact=miscast_outcome, play=miscast_play,
         rules=("BAT-MAGIC-MISCAST", "BAT-MAGIC-CAST", "BAT-ACTIVATION", "BAT-SKILL-STANDARD")))
     reg.add(Mechanic(
-        rule_id="BAT-SPELL-FIREBALL", key="bat-spell-fireball", title="Fireball: figures burnt",
-        summary="The target rolls one d6 per AP; each above its Quality removes a figure.",
+        rule_id="BAT-SPELL-FIREBALL", key="bat-spell-fireball", title=msg("Fireball: figures burnt"),
+        summary=msg("The target rolls one d6 per AP; each above its Quality removes a figure."),
         record_type=FireballInput, exact=fireball_outcome, play=fireball_play,
         rules=("BAT-SPELL-FIREBALL", "BAT-BASE-DESTROYED")))
     reg.add(Mechanic(
         rule_id="BAT-SPELL-ICE-RAIN", key="bat-spell-ice-rain",
-        title="Ice Rain: a strength-3 shot at every enemy base",
-        summary="Every enemy base under the template suffers a ranged attack of strength 3: d6 + 3 against d6 + Def.",
+        title=msg("Ice Rain: a strength-3 shot at every enemy base"),
+        summary=msg("Every enemy base under the template suffers a ranged attack of strength 3: d6 + 3 against d6 + "
+                    "Def."),
         record_type=IceRainInput, exact=ice_rain_outcome, play=ice_rain_play,
         rules=("BAT-SPELL-ICE-RAIN", "BAT-SHOOT-DAMAGE", "BAT-MORALE-TRIGGERS", "BAT-MORALE-TEST")))
     reg.add(Mechanic(
-        rule_id="BAT-SPELL-SUMMON", key="bat-spell-summon", title="Summon Beast: the stat budget",
-        summary="The Mage rolls one d6 per AP; the beast's six stats may total three times the sum.",
+        rule_id="BAT-SPELL-SUMMON", key="bat-spell-summon", title=msg("Summon Beast: the stat budget"),
+        summary=msg("The Mage rolls one d6 per AP; the beast's six stats may total three times the sum."),
         record_type=SummonInput, exact=summon_outcome, play=summon_play))
     reg.add(Mechanic(
         rule_id="BAT-SPELL-DEATH-LAKE", key="bat-spell-death-lake",
-        title="Lake of Death: a strength-3 attack on every base in it",
-        summary="Every base in the lake that cannot fly, friend or foe, is attacked once with strength 3.",
+        title=msg("Lake of Death: a strength-3 attack on every base in it"),
+        summary=msg("Every base in the lake that cannot fly, friend or foe, is attacked once with strength 3."),
         record_type=DeathLakeInput, exact=death_lake_outcome, play=death_lake_play,
         rules=("BAT-SPELL-DEATH-LAKE", "BAT-SHOOT-DAMAGE", "BAT-SKILL-FLYING", "BAT-MORALE-TRIGGERS",
                "BAT-MORALE-TEST")))
     reg.add(Mechanic(
-        rule_id="BAT-SPELL-TERROR", key="bat-spell-terror", title="Terror: a morale test on AP dice",
-        summary="The target tests morale at once with one d6 per AP the Mage spent.",
+        rule_id="BAT-SPELL-TERROR", key="bat-spell-terror", title=msg("Terror: a morale test on AP dice"),
+        summary=msg("The target tests morale at once with one d6 per AP the Mage spent."),
         record_type=TerrorInput, exact=terror_outcome, play=terror_play,
         rules=("BAT-SPELL-TERROR", "BAT-MORALE-TEST", "BAT-SKILL-COWARD", "BAT-SKILL-STANDARD")))

@@ -9,6 +9,7 @@ from aot_rules.bat.rules.activation import ap_exact, roll_ap
 from aot_rules.bat.rules.profile import DICE_PER_TEST, QUALITY_MAX, QUALITY_MIN
 from aot_rules.bat.rules.turn import Initiative, TieRule, initiative_exact, roll_initiative
 from aot_rules.core.dice import DiceSource
+from aot_rules.core.i18n import msg
 from aot_rules.core.outcome import Outcome
 from aot_rules.core.params import param
 from aot_rules.core.registry import Mechanic, Registry, Sample
@@ -18,15 +19,15 @@ from aot_rules.core.registry import Mechanic, Registry, Sample
 
 @dataclass(frozen=True)
 class InitiativeInput:
-    mine: int = param(3, "my general's КН, read as his Quality (the source never defines КН)",
-                      lo=QUALITY_MIN, hi=QUALITY_MAX, label="my general's КН")
-    theirs: int = param(3, "the enemy general's КН, read as his Quality", lo=QUALITY_MIN, hi=QUALITY_MAX,
-                        label="their general's КН")
-    ties: TieRule = param(TieRule.REROLL, "what equal totals do: re-roll (the index's reading) or report the "
-                          "tie for the players to settle", reading="BAT-INITIATIVE", label="equal totals")
+    mine: int = param(3, msg("my general's КН, read as his Quality (the source never defines КН)"),
+                      lo=QUALITY_MIN, hi=QUALITY_MAX, label=msg("my general's КН"))
+    theirs: int = param(3, msg("the enemy general's КН, read as his Quality"), lo=QUALITY_MIN, hi=QUALITY_MAX,
+                        label=msg("their general's КН"))
+    ties: TieRule = param(TieRule.REROLL, msg("what equal totals do: re-roll (the index's reading) or report the "
+                          "tie for the players to settle"), reading="BAT-INITIATIVE", label=msg("equal totals"))
 
 
-INITIATIVE_LABELS = {"initiative": "who wins the initiative", "me": "I choose who activates first"}
+INITIATIVE_LABELS = {"initiative": msg("who wins the initiative"), "me": msg("I choose who activates first")}
 
 
 def initiative_outcome(p: InitiativeInput) -> Outcome:
@@ -51,16 +52,16 @@ class Activation(NamedTuple):
 
 @dataclass(frozen=True)
 class ActivationInput:
-    quality: int = param(3, "the base's Quality now (1–5 on a profile; 0 stands for a base that spells such as "
-                         "Sloth have pushed to 0 or below, which gains no AP)", lo=0, hi=QUALITY_MAX)
-    standard_bearer: bool = param(False, "a Standard Bearer within 6 steps lets one failed die be rolled again",
-                                  label="Standard Bearer within 6 steps")
-    orders: int = param(DICE_PER_TEST, "order cards on the base other than Cast (Cast costs no AP)", lo=0,
-                        hi=DICE_PER_TEST, label="orders to pay for")
+    quality: int = param(3, msg("the base's Quality now (1–5 on a profile; 0 stands for a base that spells such as "
+                         "Sloth have pushed to 0 or below, which gains no AP)"), lo=0, hi=QUALITY_MAX)
+    standard_bearer: bool = param(False, msg("a Standard Bearer within 6 steps lets one failed die be rolled again"),
+                                  label=msg("Standard Bearer within 6 steps"))
+    orders: int = param(DICE_PER_TEST, msg("order cards on the base other than Cast (Cast costs no AP)"), lo=0,
+                        hi=DICE_PER_TEST, label=msg("orders to pay for"))
 
 
-ACTIVATION_LABELS = {"ap": "action points", "carried_out": "orders carried out",
-                     "all": "every order on the base is carried out", "none": "the base does nothing"}
+ACTIVATION_LABELS = {"ap": msg("action points"), "carried_out": msg("orders carried out"),
+                     "all": msg("every order on the base is carried out"), "none": msg("the base does nothing")}
 
 
 def activation_outcome(p: ActivationInput) -> Outcome:
@@ -79,12 +80,12 @@ def activation_play(p: ActivationInput, dice: DiceSource) -> Sample:
 def register(reg: Registry) -> None:
     """Add this area's mechanics to ``reg``."""
     reg.add(Mechanic(
-        rule_id="BAT-INITIATIVE", key="bat-initiative", title="Initiative: d6 + КН against d6 + КН",
-        summary="Both players roll a d6 and add their general's КН (read as his Quality); the higher total "
-                "chooses who activates first.",
+        rule_id="BAT-INITIATIVE", key="bat-initiative", title=msg("Initiative: d6 + КН against d6 + КН"),
+        summary=msg("Both players roll a d6 and add their general's КН (read as his Quality); the higher total "
+                "chooses who activates first."),
         record_type=InitiativeInput, exact=initiative_outcome, play=initiative_play))
     reg.add(Mechanic(
-        rule_id="BAT-ACTIVATION", key="bat-activation", title="Activation: action points from three d6",
-        summary="Each of three d6 showing the base's Quality or less gives 1 AP; each order but Cast costs 1 AP.",
+        rule_id="BAT-ACTIVATION", key="bat-activation", title=msg("Activation: action points from three d6"),
+        summary=msg("Each of three d6 showing the base's Quality or less gives 1 AP; each order but Cast costs 1 AP."),
         record_type=ActivationInput, exact=activation_outcome, play=activation_play,
         rules=("BAT-ACTIVATION", "BAT-SKILL-STANDARD")))

@@ -12,6 +12,7 @@ from typing import Any
 
 from aot_rules.core.dice import DiceSource
 from aot_rules.core.dist import Dist
+from aot_rules.core.i18n import msg
 from aot_rules.core.outcome import Outcome
 from aot_rules.core.params import param
 from aot_rules.core.registry import Mechanic, Registry, Sample
@@ -20,18 +21,18 @@ from aot_rules.sp.rules import melee as M
 from aot_rules.sp.rules import shooting as S
 from aot_rules.sp.rules.troops import Quality
 
-DAMAGE_LABELS = {"hits": "hits", "shock": "Shock points on the target", "deaths": "men killed",
-                 "any_death": "at least one man killed"}
+DAMAGE_LABELS = {"hits": msg("hits"), "shock": msg("Shock points on the target"), "deaths": msg("men killed"),
+                 "any_death": msg("at least one man killed")}
 TO_HIT_HELP = "the number each die needs (its table cell is lost): set it yourself"
 
 
 def _to_hit(default: int = 4) -> Any:
-    return param(default, TO_HIT_HELP, lo=1, hi=7, grid=(2, 3, 4, 5, 6), blank=True, label="to hit (lost cell)")
+    return param(default, TO_HIT_HELP, lo=1, hi=7, grid=(2, 3, 4, 5, 6), blank=True, label=msg("to hit (lost cell)"))
 
 
 def _six_kills(rule: str) -> Any:
-    return param(True, "the lost last row of the effect table is a 6 (the index's reading); off: a 6 counts "
-                 "as the row above it", reading=rule, label="a 6 is the lost last row")
+    return param(True, msg("the lost last row of the effect table is a 6 (the index's reading); off: a 6 counts "
+                 "as the row above it"), reading=rule, label=msg("a 6 is the lost last row"))
 
 
 def _damage_outcome(law: Dist[S.Damage], info: dict[str, Any]) -> Outcome:
@@ -47,13 +48,13 @@ def _damage_sample(d: S.Damage) -> Sample:
 
 @dataclass(frozen=True)
 class ClassInput:
-    shooters: int = param(6, "figures firing (Heroes and musicians do not fire)", lo=1, hi=40,
+    shooters: int = param(6, msg("figures firing (Heroes and musicians do not fire)"), lo=1, hi=40,
                           grid=tuple(range(1, 13)))
-    quality: Quality = param(Quality.REGULARS, "troop quality: elite and veterans gain dice, recruits lose them")
+    quality: Quality = param(Quality.REGULARS, msg("troop quality: elite and veterans gain dice, recruits lose them"))
     to_hit: int = _to_hit()
-    whole_groups: bool = param(False, "count only complete groups of 4 or 5 shooters (the index reads the "
-                               "source's 'rounding up': a part-group counts too)", reading="SP-SHOOT-DICE-CLASS",
-                               label="only whole groups of 4 or 5 count")
+    whole_groups: bool = param(False, msg("count only complete groups of 4 or 5 shooters (the index reads the "
+                               "source's 'rounding up': a part-group counts too)"), reading="SP-SHOOT-DICE-CLASS",
+                               label=msg("only whole groups of 4 or 5 count"))
 
 
 def class_outcome(p: ClassInput) -> Outcome:
@@ -70,10 +71,11 @@ def class_play(p: ClassInput, dice: DiceSource) -> Sample:
 
 @dataclass(frozen=True)
 class GunInput:
-    gun: S.Gun = param(S.Gun.LIGHT, "the piece: falconet 6 dice, light gun 10, heavy gun 12, carronade 18")
-    crew_shock: int = param(0, "Shock on the crew: 1 die fewer per 2 points", lo=0, hi=10, grid=(0, 1, 2, 3, 4, 5, 6))
-    shortest_band: bool = param(False, "firing at the shortest range band, where crew Shock costs no dice",
-                                label="shortest range band")
+    gun: S.Gun = param(S.Gun.LIGHT, msg("the piece: falconet 6 dice, light gun 10, heavy gun 12, carronade 18"))
+    crew_shock: int = param(0, msg("Shock on the crew: 1 die fewer per 2 points"), lo=0, hi=10, grid=(0, 1, 2, 3, 4, 5,
+                                                                                                      6))
+    shortest_band: bool = param(False, msg("firing at the shortest range band, where crew Shock costs no dice"),
+                                label=msg("shortest range band"))
     to_hit: int = _to_hit()
 
 
@@ -91,17 +93,18 @@ def gun_play(p: GunInput, dice: DiceSource) -> Sample:
 
 @dataclass(frozen=True)
 class ModsInput:
-    dice: int = param(6, "dice before these adjustments (from quality or the gun)", lo=0, hi=40, grid=(6, 12),
-                      label="dice before adjustments")
-    hero_status: int = param(0, "Status of the Hero on whose Initiative the Group fires (+1 die a point)",
+    dice: int = param(6, msg("dice before these adjustments (from quality or the gun)"), lo=0, hi=40, grid=(6, 12),
+                      label=msg("dice before adjustments"))
+    hero_status: int = param(0, msg("Status of the Hero on whose Initiative the Group fires (+1 die a point)"),
                              lo=0, hi=6, grid=(0, 2))
-    shock: int = param(0, "Shock markers on the shooters (−1 die per 2)", lo=0, hi=20, grid=(0, 2))
-    first_volley: bool = param(False, "the Group's first volley of the game (+2 dice)", label="first volley")
-    firing_line: bool = param(False, "the firing Group stands in line (+1 to every die)", label="firing in line")
-    target: S.Target = param(S.Target.OTHER, "what the fire is aimed at")
-    cover: S.Cover = param(S.Cover.NONE, "cover in front of the target (half or three quarters of the dice go)")
-    keep_round_up: bool = param(False, "round the dice kept up (the index rounds the dice removed up)",
-                                reading="SP-SHOOT-DICE-MODS", label="cover: round the dice kept up")
+    shock: int = param(0, msg("Shock markers on the shooters (−1 die per 2)"), lo=0, hi=20, grid=(0, 2))
+    first_volley: bool = param(False, msg("the Group's first volley of the game (+2 dice)"), label=msg("first volley"))
+    firing_line: bool = param(False, msg("the firing Group stands in line (+1 to every die)"),
+                              label=msg("firing in line"))
+    target: S.Target = param(S.Target.OTHER, msg("what the fire is aimed at"))
+    cover: S.Cover = param(S.Cover.NONE, msg("cover in front of the target (half or three quarters of the dice go)"))
+    keep_round_up: bool = param(False, msg("round the dice kept up (the index rounds the dice removed up)"),
+                                reading="SP-SHOOT-DICE-MODS", label=msg("cover: round the dice kept up"))
 
 
 def _mods(p: ModsInput) -> S.Volley:
@@ -111,7 +114,8 @@ def _mods(p: ModsInput) -> S.Volley:
 
 def mods_outcome(p: ModsInput) -> Outcome:
     v = _mods(p)
-    return Outcome.of(Dist.point(v.dice), "dice", labels={"dice": "dice rolled"}, info={"bonus on every die": v.bonus})
+    return Outcome.of(Dist.point(v.dice), "dice", labels={"dice": msg("dice rolled")},
+                      info={"bonus on every die": v.bonus})
 
 
 def mods_play(p: ModsInput, dice: DiceSource) -> Sample:
@@ -123,15 +127,16 @@ def mods_play(p: ModsInput, dice: DiceSource) -> Sample:
 
 @dataclass(frozen=True)
 class HitInput:
-    dice: int = param(6, "dice the volley rolls (after every adjustment)", lo=0, hi=40, grid=tuple(range(1, 25)))
-    bonus: int = param(0, "bonus added to every die (line, flank, square)", lo=0, hi=4, grid=(0, 1, 2, 3),
-                       label="bonus on every die")
+    dice: int = param(6, msg("dice the volley rolls (after every adjustment)"), lo=0, hi=40, grid=tuple(range(1, 25)))
+    bonus: int = param(0, msg("bonus added to every die (line, flank, square)"), lo=0, hi=4, grid=(0, 1, 2, 3),
+                       label=msg("bonus on every die"))
     to_hit: int = _to_hit()
 
 
 def hit_outcome(p: HitInput) -> Outcome:
     return Outcome.of(S.hits_exact(p.dice, p.to_hit, p.bonus), "hits", events={"any": lambda h: h > 0},
-                      labels={"any": "at least one hit"}, info={"chance a die hits": S.hit_chance(p.to_hit, p.bonus)})
+                      labels={"any": msg("at least one hit")}, info={"chance a die hits": S.hit_chance(p.to_hit,
+                                                                                                       p.bonus)})
 
 
 def hit_play(p: HitInput, dice: DiceSource) -> Sample:
@@ -159,13 +164,13 @@ def _table_play(rule_id: str, weapon: Any, band: Any, reach: int, to_hit: int, d
 
 
 def _table_dice() -> Any:
-    return param(6, "dice the volley rolls", lo=0, hi=40, grid=(2, 4, 6, 8, 12))
+    return param(6, msg("dice the volley rolls"), lo=0, hi=40, grid=(2, 4, 6, 8, 12))
 
 
 @dataclass(frozen=True)
 class LineTableInput:
-    weapon: S.LineWeapon = param(S.LineWeapon.MUSKET, "the firing Group's weapon")
-    band: S.Band = param(S.Band.B0, "range band to the target")
+    weapon: S.LineWeapon = param(S.LineWeapon.MUSKET, msg("the firing Group's weapon"))
+    band: S.Band = param(S.Band.B0, msg("range band to the target"))
     dice: int = _table_dice()
     to_hit: int = _to_hit()
 
@@ -180,8 +185,8 @@ def line_play(p: LineTableInput, dice: DiceSource) -> Sample:
 
 @dataclass(frozen=True)
 class SkirmishTableInput:
-    weapon: S.SkirmishWeapon = param(S.SkirmishWeapon.RIFLE, "the skirmishers' weapon")
-    band: S.SkirmishBand = param(S.SkirmishBand.B24, "range band to the target")
+    weapon: S.SkirmishWeapon = param(S.SkirmishWeapon.RIFLE, msg("the skirmishers' weapon"))
+    band: S.SkirmishBand = param(S.SkirmishBand.B24, msg("range band to the target"))
     dice: int = _table_dice()
     to_hit: int = _to_hit()
 
@@ -198,8 +203,8 @@ def skirmish_play(p: SkirmishTableInput, dice: DiceSource) -> Sample:
 
 @dataclass(frozen=True)
 class ArtTableInput:
-    gun: S.Gun = param(S.Gun.LIGHT, "the piece (it rolls its own fixed dice)")
-    band: S.Band = param(S.Band.B9, "range band to the target")
+    gun: S.Gun = param(S.Gun.LIGHT, msg("the piece (it rolls its own fixed dice)"))
+    band: S.Band = param(S.Band.B9, msg("range band to the target"))
     to_hit: int = _to_hit()
 
 
@@ -215,8 +220,9 @@ def art_play(p: ArtTableInput, dice: DiceSource) -> Sample:
 
 @dataclass(frozen=True)
 class HitsInput:
-    hits: int = param(4, "hits the volley scored", lo=0, hi=40, grid=tuple(range(1, 13)))
-    ambush: bool = param(False, "fired from ambush with the Ambush card: Shock doubled", label="ambush (Shock ×2)")
+    hits: int = param(4, msg("hits the volley scored"), lo=0, hi=40, grid=tuple(range(1, 13)))
+    ambush: bool = param(False, msg("fired from ambush with the Ambush card: Shock doubled"),
+                         label=msg("ambush (Shock ×2)"))
     six_kills: bool = _six_kills("SP-SHOOT-HITS")
 
 
@@ -235,16 +241,16 @@ def hits_play(p: HitsInput, dice: DiceSource) -> Sample:
 
 @dataclass(frozen=True)
 class HeroHitInput:
-    killed: int = param(2, "men of his Group that this fire killed", lo=0, hi=12, grid=tuple(range(1, 11)))
-    skirmish_fire: bool = param(False, "the fire came from a light-infantry skirmish line: a d6, not a d10",
-                                label="skirmish-line fire (d6)")
+    killed: int = param(2, msg("men of his Group that this fire killed"), lo=0, hi=12, grid=tuple(range(1, 11)))
+    skirmish_fire: bool = param(False, msg("the fire came from a light-infantry skirmish line: a d6, not a d10"),
+                                label=msg("skirmish-line fire (d6)"))
     six_kills: bool = _six_kills("SP-HERO-WOUND")
 
 
 def hero_hit_outcome(p: HeroHitInput) -> Outcome:
     law = H.hero_fate_exact(p.killed, p.skirmish_fire, p.six_kills)
     return Outcome.of(law, "hero", events={"hit": lambda w: w is not H.Wound.UNHURT},
-                      labels={"hero": "what happens to the Hero", "hit": "the Hero is hit"})
+                      labels={"hero": msg("what happens to the Hero"), "hit": msg("the Hero is hit")})
 
 
 def hero_hit_play(p: HeroHitInput, dice: DiceSource) -> Sample:
@@ -258,7 +264,7 @@ class WoundInput:
 
 
 def wound_outcome(p: WoundInput) -> Outcome:
-    return Outcome.of(H.wound_exact(p.six_kills), "wound", labels={"wound": "the wound"})
+    return Outcome.of(H.wound_exact(p.six_kills), "wound", labels={"wound": msg("the wound")})
 
 
 def wound_play(p: WoundInput, dice: DiceSource) -> Sample:
@@ -267,15 +273,17 @@ def wound_play(p: WoundInput, dice: DiceSource) -> Sample:
 
 @dataclass(frozen=True)
 class ReplaceInput:
-    quality: Quality = param(Quality.REGULARS, "quality of the troops the fallen Hero led")
-    recruits_from: int = param(6, "lowest face that replaces a recruits' Hero (the cell is lost; the index reads 6, "
-                               "following the pattern)", lo=2, hi=6, blank=True, label="recruits need (lost cell)")
-    last_hero: bool = param(False, "he was the force's last Hero: replaced without a roll", label="last Hero")
+    quality: Quality = param(Quality.REGULARS, msg("quality of the troops the fallen Hero led"))
+    recruits_from: int = param(6,
+                               msg("lowest face that replaces a recruits' Hero (the cell is lost; the index reads 6, "
+                                   "following the pattern)"), lo=2, hi=6, blank=True,
+                               label=msg("recruits need (lost cell)"))
+    last_hero: bool = param(False, msg("he was the force's last Hero: replaced without a roll"), label=msg("last Hero"))
 
 
 def replace_outcome(p: ReplaceInput) -> Outcome:
     law = H.replace_exact(p.quality, p.recruits_from, p.last_hero)
-    return Outcome.of(law, "replaced", labels={"replaced": "a new Hero appears"},
+    return Outcome.of(law, "replaced", labels={"replaced": msg("a new Hero appears")},
                       info={"roll needed": f"{H.replace_needs(p.quality, p.recruits_from, p.last_hero)}+"})
 
 
@@ -285,12 +293,12 @@ def replace_play(p: ReplaceInput, dice: DiceSource) -> Sample:
 
 @dataclass(frozen=True)
 class RiderInput:
-    skill: H.Skill = param(H.Skill.ORDINARY, "the rider's horsemanship (his fall roll ±1)")
+    skill: H.Skill = param(H.Skill.ORDINARY, msg("the rider's horsemanship (his fall roll ±1)"))
 
 
 def rider_outcome(p: RiderInput) -> Outcome:
-    return Outcome.of(H.rider_exact(p.skill), "fate", labels={"fate": "a 'death' on a mounted figure",
-                                                              "rider_down": "the rider is killed or falls"},
+    return Outcome.of(H.rider_exact(p.skill), "fate", labels={"fate": msg("a 'death' on a mounted figure"),
+                                                              "rider_down": msg("the rider is killed or falls")},
                       events={"rider_down": lambda m: m not in (H.Mounted.SHRUGS, H.Mounted.BOLTS)})
 
 
@@ -300,7 +308,7 @@ def rider_play(p: RiderInput, dice: DiceSource) -> Sample:
 
 
 def fall_outcome(p: RiderInput) -> Outcome:
-    return Outcome.of(H.fall_exact(p.skill), "fall", labels={"fall": "the rider's fall"})
+    return Outcome.of(H.fall_exact(p.skill), "fall", labels={"fall": msg("the rider's fall")})
 
 
 def fall_play(p: RiderInput, dice: DiceSource) -> Sample:
@@ -309,9 +317,9 @@ def fall_play(p: RiderInput, dice: DiceSource) -> Sample:
 
 @dataclass(frozen=True)
 class SharpInput:
-    band: S.SkirmishBand = param(S.SkirmishBand.B36, "the real distance to his target")
-    to_hit: int = param(4, "the number of the column he reads, where the source lost it (the 24–36″ cell, "
-                        "5+, is given)", lo=2, hi=6, blank=True, label="to hit (lost cell)")
+    band: S.SkirmishBand = param(S.SkirmishBand.B36, msg("the real distance to his target"))
+    to_hit: int = param(4, msg("the number of the column he reads, where the source lost it (the 24–36″ cell, "
+                        "5+, is given)"), lo=2, hi=6, blank=True, label=msg("to hit (lost cell)"))
 
 
 def sharp_need(p: SharpInput) -> tuple[int, bool]:
@@ -325,7 +333,8 @@ def sharp_outcome(p: SharpInput) -> Outcome:
     col = S.sharpshooter_band(p.band)
     return Outcome.of(S.sharpshooter_exact(need), "shot", events={"hit": lambda a: a is S.Aimed.HIT,
                                                                    "spent": lambda a: a is S.Aimed.SPENT},
-                      labels={"shot": "the aimed shot", "hit": "he hits", "spent": "his powder runs out"},
+                      labels={"shot": msg("the aimed shot"), "hit": msg("he hits"),
+                              "spent": msg("his powder runs out")},
                       info={"column read": col.value,
                             "needs": f"{need}+" + (" (given by the source)" if given else " ✎ (your number)")})
 
@@ -337,14 +346,14 @@ def sharp_play(p: SharpInput, dice: DiceSource) -> Sample:
 
 @dataclass(frozen=True)
 class CaptureInput:
-    hero_dice: int = param(2, "the Hero's melee dice", lo=1, hi=10, grid=(1, 2, 3, 4))
-    group_dice: int = param(6, "the capturing Group's melee dice", lo=1, hi=40, grid=tuple(range(1, 17)))
+    hero_dice: int = param(2, msg("the Hero's melee dice"), lo=1, hi=10, grid=(1, 2, 3, 4))
+    group_dice: int = param(6, msg("the capturing Group's melee dice"), lo=1, hi=40, grid=tuple(range(1, 17)))
 
 
 def capture_outcome(p: CaptureInput) -> Outcome:
     law = H.capture_exact(p.hero_dice, p.group_dice)
     return Outcome.of(law, "capture", events={"taken": lambda c: c in (H.Capture.BY_ODDS, H.Capture.LOST)},
-                      labels={"capture": "the capture attempt", "taken": "he is captured this round"})
+                      labels={"capture": msg("the capture attempt"), "taken": msg("he is captured this round")})
 
 
 def capture_play(p: CaptureInput, dice: DiceSource) -> Sample:
@@ -354,7 +363,8 @@ def capture_play(p: CaptureInput, dice: DiceSource) -> Sample:
 
 # --- melee ---------------------------------------------------------------------------------------
 
-KILL_LABELS = {"kills": "enemy men killed (6s)", "shock": "Shock on the enemy (5s)", "any": "at least one kill"}
+KILL_LABELS = {"kills": msg("enemy men killed (6s)"), "shock": msg("Shock on the enemy (5s)"),
+               "any": msg("at least one kill")}
 
 
 def _kills_outcome(n: int, info: dict[str, Any]) -> Outcome:
@@ -368,20 +378,20 @@ def _kills_sample(s: M.Strike) -> Sample:
 
 @dataclass(frozen=True)
 class PoolInput:
-    men: int = param(6, "figures in the Group, Heroes and musicians included", lo=0, hi=40, grid=(6, 12))
-    leader_status: int = param(0, "Status of the Hero leading the charge on his Initiative", lo=0, hi=6,
+    men: int = param(6, msg("figures in the Group, Heroes and musicians included"), lo=0, hi=40, grid=(6, 12))
+    leader_status: int = param(0, msg("Status of the Hero leading the charge on his Initiative"), lo=0, hi=6,
                                grid=(0, 2))
-    fury: int = param(0, "fury points the Hero adds from his Initiative", lo=0, hi=6, grid=(0,))
-    other_heroes: int = param(0, "other Heroes taking part", lo=0, hi=4, grid=(0, 2),
-                              label="other Heroes (Status 3 each)")
-    other_status: int = param(3, "Status of each of those other Heroes", lo=0, hi=6, grid=(3,))
-    quality_edge: int = param(0, "quality levels above the enemy (+2 dice a level)", lo=0, hi=3, grid=(0, 1))
-    shock: int = param(0, "Shock points on the Group (−1 die each)", lo=0, hi=40, grid=(0, 3))
-    aggressive: bool = param(False, "an aggressive Group (+2 dice)", label="aggressive")
-    kind: M.GroupKind = param(M.GroupKind.ORDINARY, "grenadiers or guards +2 dice, worn-out −2")
-    supporting_ranks: int = param(0, "supporting ranks behind a column (+1 die each)", lo=0, hi=6, grid=(0,))
-    pooled_status: bool = param(False, "add the other Heroes' Status up before halving (the index halves each "
-                                "Hero's)", reading="SP-MELEE-DICE", label="pool other Heroes' Status")
+    fury: int = param(0, msg("fury points the Hero adds from his Initiative"), lo=0, hi=6, grid=(0,))
+    other_heroes: int = param(0, msg("other Heroes taking part"), lo=0, hi=4, grid=(0, 2),
+                              label=msg("other Heroes (Status 3 each)"))
+    other_status: int = param(3, msg("Status of each of those other Heroes"), lo=0, hi=6, grid=(3,))
+    quality_edge: int = param(0, msg("quality levels above the enemy (+2 dice a level)"), lo=0, hi=3, grid=(0, 1))
+    shock: int = param(0, msg("Shock points on the Group (−1 die each)"), lo=0, hi=40, grid=(0, 3))
+    aggressive: bool = param(False, msg("an aggressive Group (+2 dice)"), label=msg("aggressive"))
+    kind: M.GroupKind = param(M.GroupKind.ORDINARY, msg("grenadiers or guards +2 dice, worn-out −2"))
+    supporting_ranks: int = param(0, msg("supporting ranks behind a column (+1 die each)"), lo=0, hi=6, grid=(0,))
+    pooled_status: bool = param(False, msg("add the other Heroes' Status up before halving (the index halves each "
+                                "Hero's)"), reading="SP-MELEE-DICE", label=msg("pool other Heroes' Status"))
 
 
 def _pool(p: PoolInput) -> int:
@@ -402,13 +412,13 @@ def pool_play(p: PoolInput, dice: DiceSource) -> Sample:
 
 @dataclass(frozen=True)
 class PctInput:
-    dice: int = param(10, "the pool after the ±d6 items", lo=0, hi=40, grid=(4, 8, 12))
-    bonus_pct: int = param(0, "the sum of the percentages in the side's favour", lo=0, hi=400,
-                           grid=(0, 10, 25, 33, 50, 66, 100), label="gains (%)")
-    penalty_pct: int = param(0, "the sum of the percentages against it", lo=0, hi=400,
-                             grid=(0, 10, 33, 50, 66, 100), label="losses (%)")
-    separately: bool = param(False, "apply gains (rounded down) and losses (rounded up) separately (the index "
-                             "nets them first)", reading="SP-MELEE-MODS-PCT", label="gains and losses apart")
+    dice: int = param(10, msg("the pool after the ±d6 items"), lo=0, hi=40, grid=(4, 8, 12))
+    bonus_pct: int = param(0, msg("the sum of the percentages in the side's favour"), lo=0, hi=400,
+                           grid=(0, 10, 25, 33, 50, 66, 100), label=msg("gains (%)"))
+    penalty_pct: int = param(0, msg("the sum of the percentages against it"), lo=0, hi=400,
+                             grid=(0, 10, 33, 50, 66, 100), label=msg("losses (%)"))
+    separately: bool = param(False, msg("apply gains (rounded down) and losses (rounded up) separately (the index "
+                             "nets them first)"), reading="SP-MELEE-MODS-PCT", label=msg("gains and losses apart"))
 
 
 def pct_outcome(p: PctInput) -> Outcome:
@@ -422,7 +432,7 @@ def pct_play(p: PctInput, dice: DiceSource) -> Sample:
 
 @dataclass(frozen=True)
 class RollInput:
-    dice: int = param(6, "the side's melee dice", lo=0, hi=40, grid=tuple(range(1, 31)))
+    dice: int = param(6, msg("the side's melee dice"), lo=0, hi=40, grid=tuple(range(1, 31)))
 
 
 def roll_outcome(p: RollInput) -> Outcome:
@@ -435,14 +445,14 @@ def roll_play(p: RollInput, dice: DiceSource) -> Sample:
 
 @dataclass(frozen=True)
 class FightInput:
-    a_dice: int = param(6, "side A's melee dice", lo=1, hi=40, grid=tuple(range(1, 17)), label="A's dice")
-    b_dice: int = param(6, "side B's melee dice", lo=1, hi=40, grid=tuple(range(1, 17)), label="B's dice")
-    recruits: M.Swamp = param(M.Swamp.NEITHER, "which side is recruits (overwhelmed at 3 to 1, not 4 to 1)")
+    a_dice: int = param(6, msg("side A's melee dice"), lo=1, hi=40, grid=tuple(range(1, 17)), label=msg("A's dice"))
+    b_dice: int = param(6, msg("side B's melee dice"), lo=1, hi=40, grid=tuple(range(1, 17)), label=msg("B's dice"))
+    recruits: M.Swamp = param(M.Swamp.NEITHER, msg("which side is recruits (overwhelmed at 3 to 1, not 4 to 1)"))
 
 
-FIGHT_LABELS = {"result": "result of the round", "a_kills": "men A killed", "b_kills": "men B killed",
-                "a_back": "A falls back", "b_back": "B falls back", "again": "fight again",
-                "a_heavy": "A loses by 4+ or is overwhelmed"}
+FIGHT_LABELS = {"result": msg("result of the round"), "a_kills": msg("men A killed"), "b_kills": msg("men B killed"),
+                "a_back": msg("A falls back"), "b_back": msg("B falls back"), "again": msg("fight again"),
+                "a_heavy": msg("A loses by 4+ or is overwhelmed")}
 FIGHT_EVENTS: dict[str, Callable[[M.Fight], bool]] = {
     "a_back": lambda f: f.result in M.A_FALLS_BACK, "b_back": lambda f: f.result in M.B_FALLS_BACK,
                 "again": lambda f: f.result is M.Result.DRAW,

@@ -10,6 +10,7 @@ from __future__ import annotations
 from dataclasses import dataclass
 
 from aot_rules.core.dice import DiceSource
+from aot_rules.core.i18n import msg
 from aot_rules.core.outcome import Outcome
 from aot_rules.core.params import param
 from aot_rules.core.registry import Mechanic, Registry, Sample
@@ -27,7 +28,7 @@ from aot_rules.sp.rules.movement import (
 )
 from aot_rules.sp.rules.spotting import play_spot, required, spot_law
 
-MOVE_LABELS = {"distance": "inches moved", "stopped": "it does not move at all (0″)"}
+MOVE_LABELS = {"distance": msg("inches moved"), "stopped": msg("it does not move at all (0″)")}
 
 _LINE_HELP = ("per-die bonus of an infantry line: the table's cell is blank in the source (default 0, "
               "a plain d6 a die)")
@@ -56,12 +57,12 @@ def _move_sample(bonuses: tuple[int, ...], dice: DiceSource, cut: int = 0, shock
 
 @dataclass(frozen=True)
 class MoveDiceInput:
-    ad: int = param(2, "Action Dice spent on movement (declared at the start of the Group's turn)", lo=1, hi=6,
-                    grid=(1, 2, 3, 4), label="Action Dice on movement")
-    shock: int = param(0, "Shock points on the Group: 1″ less movement each", lo=0, hi=12, grid=(0, 1, 2, 3, 4),
-                       label="Shock on the Group")
-    shock_per_die: bool = param(False, "Shock cuts every die by 1″ a point (the index reads: 1″ a point from the "
-                                "whole move)", reading="SP-MOVE-SHOCK", label="Shock cuts every die")
+    ad: int = param(2, msg("Action Dice spent on movement (declared at the start of the Group's turn)"), lo=1, hi=6,
+                    grid=(1, 2, 3, 4), label=msg("Action Dice on movement"))
+    shock: int = param(0, msg("Shock points on the Group: 1″ less movement each"), lo=0, hi=12, grid=(0, 1, 2, 3, 4),
+                       label=msg("Shock on the Group"))
+    shock_per_die: bool = param(False, msg("Shock cuts every die by 1″ a point (the index reads: 1″ a point from the "
+                                "whole move)"), reading="SP-MOVE-SHOCK", label=msg("Shock cuts every die"))
 
 
 def move_dice_outcome(p: MoveDiceInput) -> Outcome:
@@ -76,12 +77,13 @@ def move_dice_play(p: MoveDiceInput, dice: DiceSource) -> Sample:
 
 @dataclass(frozen=True)
 class FormationMoveInput:
-    ad: int = param(2, "Action Dice spent on movement", lo=1, hi=6, grid=(1, 2, 3), label="Action Dice on movement")
-    order: Order = param(Order.COLUMN, "the troops' order: a row of the movement table", label="order")
-    line_bonus: int = param(0, _LINE_HELP, lo=-3, hi=3, grid=(-1, 0, 1), label="line: bonus a die", blank=True)
-    walk_bonus: int = param(0, _WALK_HELP, lo=-3, hi=6, grid=(0, 1, 2), label="walk: bonus a die", blank=True)
+    ad: int = param(2, msg("Action Dice spent on movement"), lo=1, hi=6, grid=(1, 2, 3),
+                    label=msg("Action Dice on movement"))
+    order: Order = param(Order.COLUMN, msg("the troops' order: a row of the movement table"), label=msg("order"))
+    line_bonus: int = param(0, _LINE_HELP, lo=-3, hi=3, grid=(-1, 0, 1), label=msg("line: bonus a die"), blank=True)
+    walk_bonus: int = param(0, _WALK_HELP, lo=-3, hi=6, grid=(0, 1, 2), label=msg("walk: bonus a die"), blank=True)
     bonus_on_extra: bool = param(True, _EXTRA_HELP, reading="SP-MOVE-FORMATION-TABLE",
-                                 label="the extra die gets the bonus")
+                                 label=msg("the extra die gets the bonus"))
 
 
 def _formation_bonuses(p: FormationMoveInput) -> tuple[int, ...]:
@@ -100,10 +102,10 @@ def formation_play(p: FormationMoveInput, dice: DiceSource) -> Sample:
 
 @dataclass(frozen=True)
 class HeroMoveInput:
-    mount: HeroMount = param(HeroMount.FOOT, "how the lone Hero travels", label="the Hero goes")
-    walk_bonus: int = param(0, _WALK_HELP, lo=-3, hi=6, grid=(0, 1, 2), label="walk: bonus a die", blank=True)
+    mount: HeroMount = param(HeroMount.FOOT, msg("how the lone Hero travels"), label=msg("the Hero goes"))
+    walk_bonus: int = param(0, _WALK_HELP, lo=-3, hi=6, grid=(0, 1, 2), label=msg("walk: bonus a die"), blank=True)
     bonus_on_extra: bool = param(True, _EXTRA_HELP, reading="SP-MOVE-FORMATION-TABLE",
-                                 label="the extra die gets the bonus")
+                                 label=msg("the extra die gets the bonus"))
 
 
 def _hero(p: HeroMoveInput) -> tuple[int, ...]:
@@ -122,13 +124,13 @@ def hero_play(p: HeroMoveInput, dice: DiceSource) -> Sample:
 
 @dataclass(frozen=True)
 class AnimalInput:
-    load: AnimalLoad = param(AnimalLoad.LOADED, "what the animal is doing", label="the animal is")
-    ad: int = param(2, "Action Dice spent on movement (a loaded animal always rolls 2 dice)", lo=1, hi=6,
-                    grid=(1, 2, 3), label="Action Dice (ridden)")
-    walk_bonus: int = param(0, _WALK_HELP, lo=-3, hi=6, grid=(0, 1, 2), label="walk: bonus a die", blank=True)
-    relative_to_cavalry: bool = param(True, "the ridden −1″/+1″ a die are counted from cavalry at the same pace "
-                                      "(the index's reading); off: from a plain d6 a die",
-                                      reading="SP-MOVE-ANIMALS", label="counted from cavalry")
+    load: AnimalLoad = param(AnimalLoad.LOADED, msg("what the animal is doing"), label=msg("the animal is"))
+    ad: int = param(2, msg("Action Dice spent on movement (a loaded animal always rolls 2 dice)"), lo=1, hi=6,
+                    grid=(1, 2, 3), label=msg("Action Dice (ridden)"))
+    walk_bonus: int = param(0, _WALK_HELP, lo=-3, hi=6, grid=(0, 1, 2), label=msg("walk: bonus a die"), blank=True)
+    relative_to_cavalry: bool = param(True, msg("the ridden −1″/+1″ a die are counted from cavalry at the same pace "
+                                      "(the index's reading); off: from a plain d6 a die"),
+                                      reading="SP-MOVE-ANIMALS", label=msg("counted from cavalry"))
 
 
 def _animal(p: AnimalInput) -> tuple[int, ...]:
@@ -147,14 +149,14 @@ def animal_play(p: AnimalInput, dice: DiceSource) -> Sample:
 
 @dataclass(frozen=True)
 class RoughInput:
-    ad: int = param(2, "Action Dice spent on movement", lo=1, hi=6, grid=(1, 2, 3, 4), label="Action Dice")
-    cut: int = param(2, "inches the ground takes from every die: 1 or 2 by how bad it is (a swamp: 2)", lo=1, hi=2,
-                     label="ground: inches off a die")
-    bonus: int = param(0, "per-die bonus of the troops' order (column or skirmish +1, trot or gallop +3)", lo=-3,
-                       hi=6, grid=(0, 1, 3), label="order's bonus a die")
-    cut_bare_die: bool = param(False, "the ground cuts the bare die, floored at 0, before the order's bonus (the "
-                               "book reads: the die with its bonus is cut)", reading="SP-TERRAIN-ROUGH",
-                               label="cut the bare die first")
+    ad: int = param(2, msg("Action Dice spent on movement"), lo=1, hi=6, grid=(1, 2, 3, 4), label=msg("Action Dice"))
+    cut: int = param(2, msg("inches the ground takes from every die: 1 or 2 by how bad it is (a swamp: 2)"), lo=1, hi=2,
+                     label=msg("ground: inches off a die"))
+    bonus: int = param(0, msg("per-die bonus of the troops' order (column or skirmish +1, trot or gallop +3)"), lo=-3,
+                       hi=6, grid=(0, 1, 3), label=msg("order's bonus a die"))
+    cut_bare_die: bool = param(False, msg("the ground cuts the bare die, floored at 0, before the order's bonus (the "
+                               "book reads: the die with its bonus is cut)"), reading="SP-TERRAIN-ROUGH",
+                               label=msg("cut the bare die first"))
 
 
 def rough_outcome(p: RoughInput) -> Outcome:
@@ -169,22 +171,22 @@ def rough_play(p: RoughInput, dice: DiceSource) -> Sample:
 
 @dataclass(frozen=True)
 class SpotInput:
-    needed: int = param(8, "the number the spotting table asks for this target and distance: every such cell is "
-                        "blank in the source", lo=2, hi=16, grid=(5, 6, 7, 8, 9, 10), label="number needed",
+    needed: int = param(8, msg("the number the spotting table asks for this target and distance: every such cell is "
+                        "blank in the source"), lo=2, hi=16, grid=(5, 6, 7, 8, 9, 10), label=msg("number needed"),
                         blank=True)
-    extra: int = param(0, "extra Action Dice or Initiative points spent before rolling: +1 to the roll each", lo=0,
-                       hi=6, grid=(0, 1, 2), label="extra dice spent")
-    harder: int = param(0, "modifiers that make it harder (observer under fire, target still, in smoke, natives): "
-                        "+1 to the number each", lo=0, hi=4, grid=(0, 1, 2), label="+1 difficulty (count)")
-    easier: int = param(0, "modifiers that make it easier (observer higher or a Hero, each movement die the target "
-                        "used, target mounted or a Formation, native observer): −1 each", lo=0, hi=9,
-                        grid=(0, 1, 2, 3), label="−1 difficulty (count)")
-    extra_twice: bool = param(False, "each extra die also takes 1 from the number, as the modifier list names it "
-                              "again (the book reads: counted once, +1 to the roll)", reading="SP-SPOT-MODIFIERS",
-                              label="extra dice count twice")
+    extra: int = param(0, msg("extra Action Dice or Initiative points spent before rolling: +1 to the roll each"), lo=0,
+                       hi=6, grid=(0, 1, 2), label=msg("extra dice spent"))
+    harder: int = param(0, msg("modifiers that make it harder (observer under fire, target still, in smoke, natives): "
+                        "+1 to the number each"), lo=0, hi=4, grid=(0, 1, 2), label=msg("+1 difficulty (count)"))
+    easier: int = param(0, msg("modifiers that make it easier (observer higher or a Hero, each movement die the target "
+                        "used, target mounted or a Formation, native observer): −1 each"), lo=0, hi=9,
+                        grid=(0, 1, 2, 3), label=msg("−1 difficulty (count)"))
+    extra_twice: bool = param(False, msg("each extra die also takes 1 from the number, as the modifier list names it "
+                              "again (the book reads: counted once, +1 to the roll)"), reading="SP-SPOT-MODIFIERS",
+                              label=msg("extra dice count twice"))
 
 
-SPOT_LABELS = {"roll": "2d6 + extra dice", "spotted": "the target is spotted"}
+SPOT_LABELS = {"roll": msg("2d6 + extra dice"), "spotted": msg("the target is spotted")}
 
 
 def spot_outcome(p: SpotInput) -> Outcome:
@@ -202,28 +204,28 @@ def spot_play(p: SpotInput, dice: DiceSource) -> Sample:
 def register(reg: Registry) -> None:
     """Add this area's mechanics to ``reg``, in the order the book teaches them."""
     reg.add(Mechanic(
-        rule_id="SP-MOVE-DICE", key="sp-move-dice", title="Movement dice: 1 d6 an Action Die, less Shock",
-        summary="Each Action Die spent on movement is 1 d6 inches; each Shock point takes 1″ off the move.",
+        rule_id="SP-MOVE-DICE", key="sp-move-dice", title=msg("Movement dice: 1 d6 an Action Die, less Shock"),
+        summary=msg("Each Action Die spent on movement is 1 d6 inches; each Shock point takes 1″ off the move."),
         record_type=MoveDiceInput, exact=move_dice_outcome, play=move_dice_play,
         rules=("SP-MOVE-DICE", "SP-MOVE-SHOCK")))
     reg.add(Mechanic(
-        rule_id="SP-MOVE-FORMATION-TABLE", key="sp-move-formation-table", title="Movement by order",
-        summary="The movement table: a bonus on every die by order, and an extra die at the gallop or in a fast "
-                "fall-back.", record_type=FormationMoveInput, exact=formation_outcome, play=formation_play))
+        rule_id="SP-MOVE-FORMATION-TABLE", key="sp-move-formation-table", title=msg("Movement by order"),
+        summary=msg("The movement table: a bonus on every die by order, and an extra die at the gallop or in a fast "
+                "fall-back."), record_type=FormationMoveInput, exact=formation_outcome, play=formation_play))
     reg.add(Mechanic(
-        rule_id="SP-MOVE-HERO", key="sp-move-hero", title="A lone Hero's move",
-        summary="On foot, two dice at skirmish speed (2d6 + 2); mounted, two dice as cavalry.",
+        rule_id="SP-MOVE-HERO", key="sp-move-hero", title=msg("A lone Hero's move"),
+        summary=msg("On foot, two dice at skirmish speed (2d6 + 2); mounted, two dice as cavalry."),
         record_type=HeroMoveInput, exact=hero_outcome, play=hero_play))
     reg.add(Mechanic(
-        rule_id="SP-MOVE-ANIMALS", key="sp-move-animals", title="Pack and draught animals",
-        summary="Loaded, 2d6″; ridden, 1″ a die less than cavalry at walk or 1″ a die more at the gallop.",
+        rule_id="SP-MOVE-ANIMALS", key="sp-move-animals", title=msg("Pack and draught animals"),
+        summary=msg("Loaded, 2d6″; ridden, 1″ a die less than cavalry at walk or 1″ a die more at the gallop."),
         record_type=AnimalInput, exact=animal_outcome, play=animal_play))
     reg.add(Mechanic(
-        rule_id="SP-TERRAIN-ROUGH", key="sp-terrain-rough", title="Rough ground: inches off every die",
-        summary="Rough ground takes 1″ or 2″ from every movement die; no die goes below 0.",
+        rule_id="SP-TERRAIN-ROUGH", key="sp-terrain-rough", title=msg("Rough ground: inches off every die"),
+        summary=msg("Rough ground takes 1″ or 2″ from every movement die; no die goes below 0."),
         record_type=RoughInput, exact=rough_outcome, play=rough_play, rules=("SP-TERRAIN-ROUGH", "SP-EX-SWAMP")))
     reg.add(Mechanic(
-        rule_id="SP-SPOT-ROLL", key="sp-spot-roll", title="Spotting roll: 2d6 against a lost table",
-        summary="2d6, +1 for each extra die spent, must reach the table's number (which you set), moved by the "
-                "difficulty modifiers.", record_type=SpotInput, exact=spot_outcome, play=spot_play,
+        rule_id="SP-SPOT-ROLL", key="sp-spot-roll", title=msg("Spotting roll: 2d6 against a lost table"),
+        summary=msg("2d6, +1 for each extra die spent, must reach the table's number (which you set), moved by the "
+                "difficulty modifiers."), record_type=SpotInput, exact=spot_outcome, play=spot_play,
         rules=("SP-SPOT-ROLL", "SP-SPOT-MODIFIERS")))
