@@ -8,7 +8,8 @@ facts only; the words a book page uses for them live in
 
 No field holds English that code reads (issue #19).  A unit is named by its
 :data:`~aot_rules.core.events.Name`, the name it carries (the rules know no piece
-on a table; the table's own events beside these name the piece by id); a closed
+on a table; the table's own events beside these name the piece by id, and where the table looks an event
+back up, a shield die or a loss, the caller passes its piece id in, an opaque :data:`PieceId`); a closed
 vocabulary is an enum (:mod:`aot_rules.aot.vocabulary`); the faces that hit or save
 are numbers.  Where a worked example has no name for a party, the rules call it
 what a player would ("shooters", "firers", "gun"): a name shown, never compared.
@@ -52,6 +53,7 @@ class ShieldWall(Event):
     saved: int
     held: bool = False
     left: int = 0
+    piece: PieceId = ""  # on the table, the piece's id as the caller passed it ("" in a worked example)
 
 
 @dataclass(frozen=True, slots=True)
@@ -62,6 +64,7 @@ class Losses(Event):
     killed: int
     disordered: int
     after: Unit
+    piece: PieceId = ""  # on the table, the piece's id as the caller passed it ("" in a worked example)
 
 
 @dataclass(frozen=True, slots=True)
