@@ -280,11 +280,10 @@ def _check(state: GameState, source: str) -> None:
             if not any(p.id == cmd.unit and p.side == s for p in state.pieces):
                 raise SaveFileError(source, f"sides[{s}].commanders[{c}].unit: {side.name} has no piece "
                                     f"{cmd.unit!r} for {cmd.name} to stand in")
-        for k, slot in enumerate(side.slots):
-            for owner in slot.split(" / "):
-                if not (is_individual(owner) or owner in names):
-                    raise SaveFileError(source, f"sides[{s}].slots[{k}]: {owner!r} is neither one of "
-                                        f"{possessive(side.name)} commanders nor 'individual' (AOT-CMD-SLOTS)")
+        for k, owner in enumerate(side.slots):  # one owner per slot, never several joined in one string
+            if not (is_individual(owner) or owner in names):
+                raise SaveFileError(source, f"sides[{s}].slots[{k}]: {owner!r} is neither one of "
+                                    f"{possessive(side.name)} commanders nor 'individual' (AOT-CMD-SLOTS)")
         _check_outline(side.camp, f"sides[{s}].camp", source)
     for t, piece in enumerate(state.terrain):
         _check_outline(piece.outline, f"terrain[{t}].outline", source)

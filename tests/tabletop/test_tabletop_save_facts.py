@@ -7,11 +7,14 @@ import json
 
 import pytest
 
-from aot_rules.tabletop import narrate
+from aot_rules.core.errors import RuleError
+from aot_rules.tabletop import command, narrate
 from aot_rules.tabletop.events import BattleEnded
+from aot_rules.tabletop.game import Game
 from aot_rules.tabletop.save import SaveFileError, dumps, loads
 from aot_rules.tabletop.simulate import play_one
 from aot_rules.tabletop.state import GameState
+from aot_rules.tabletop.turn import begin_slot
 
 
 @pytest.fixture(scope="module")
@@ -53,3 +56,28 @@ def test_a_result_that_is_not_how_a_battle_ends_is_refused(finished: GameState) 
     with pytest.raises(SaveFileError) as info:
         loads(json.dumps(doc), "game.json")
     assert str(info.value) == "game.json: result: a DPUnspent is not how a battle ends (BattleEnded)"
+
+
+def test_a_slot_has_one_owner_never_several_joined() -> None:
+    """The side's slots are one owner each, as the army validator allows (never a " / "-joined string that the
+    loader splits again): a file that writes two owners on one slot is refused."""
+    opening = play_one("greek-border", 3, turns=0)[1]
+    assert all(" / " not in owner for side in opening.sides for owner in side.slots)
+    assert opening.sides[0].slots == ("individual", "Nikias", "Nikias", "Nikias", "individual", "individual")
+    doc = json.loads(dumps(opening))
+    for game in (doc, doc["opening"]):  # the game as saved and as it opened: it would replay
+        game["sides"][0]["slots"][0] = "Nikias / individual"
+    with pytest.raises(SaveFileError) as info:
+        loads(json.dumps(doc), "game.json")
+    assert str(info.value) == ("game.json: opening.sides[0].slots[0]: 'Nikias / individual' is neither one of "
+                               "Athenians' commanders nor 'individual' (AOT-CMD-SLOTS)")
+
+
+def test_a_move_after_the_battle_is_refused_with_its_rendered_result(finished: GameState) -> None:
+    """The refusal shows the result's sentence (rendered from the typed record), not the record itself."""
+    game = Game(finished)
+    for act, args in ((begin_slot, (0, 1)), (command.activate, (0, "A1", command.Method.INDIVIDUAL))):
+        with pytest.raises(RuleError) as info:
+            game.act(act, *args)  # type: ignore[arg-type]
+        assert info.value.rule_id == "AOT-TURN-SEQUENCE"
+        assert info.value.message == "the battle is over: " + narrate.ended(finished.result)  # type: ignore[arg-type]
