@@ -33,6 +33,7 @@ class Hits(Event):
     by: Name
     faces: tuple[tuple[int, bool], ...]
     hit_on: tuple[int, ...] | None = None
+    piece: PieceId = ""  # on the table, the id of the piece that rolled, as the caller passed it ("" in an example)
 
     @property
     def count(self) -> int:
@@ -93,11 +94,12 @@ class Retreat(Event):
 
 @dataclass(frozen=True, slots=True)
 class DPEarned(Event):
-    """AOT-DEMO-EARN: a side gains demoralization points: on the table the army's name; in a worked example the
-    winning unit's (or "shooters")."""
+    """AOT-DEMO-EARN: a side gains demoralization points: ``side`` the name shown (on the table the army's; in a
+    worked example the winning unit's, or "shooters"), ``piece`` on the table the winning piece's id."""
 
     side: Name
     points: int
+    piece: PieceId = ""  # on the table, the id of the winning piece, as the caller passed it ("" in an example)
 
 
 @dataclass(frozen=True, slots=True)
@@ -123,6 +125,7 @@ class Tested(Event):
     density: int
     lost: int
     rolled: tuple[int, ...] = ()
+    piece: PieceId = ""  # on the table, the tested piece's id, as the caller passed it ("" in a worked example)
 
 
 @dataclass(frozen=True, slots=True)

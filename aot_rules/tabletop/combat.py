@@ -391,14 +391,15 @@ def shoot(state: GameState, ref: Referee, pid: str, target: str) -> GameState:
         back = _return_fire(state, ref, shooter, tgt)
     with ref.rolling(shooter.name, "AOT-SHOOT-HIT", shooter.id, tgt.id) as rec:
         rep = resolve_volley(plan.firers, plan.seen or tgt.unit, plan.cond, ref.dice,
-                             held_shield=held_shield(state, tgt.id, SHOT_RULES, ref), now=tgt.unit, piece=tgt.id)
+                             held_shield=held_shield(state, tgt.id, SHOT_RULES, ref), now=tgt.unit, piece=tgt.id,
+                             shooter=shooter.id)
         rec.events.extend((_volley(shooter.id, tgt.id, rep), plan.event(shooter, tgt)))
     answer: VolleyReport | None = None
     if back is not None:
         with ref.rolling(tgt.name, "AOT-REACT-RETURN-FIRE", tgt.id, shooter.id) as rec:
             answer = resolve_volley(back.firers, back.seen or shooter.unit, back.cond, ref.dice,
                                     held_shield=held_shield(state, shooter.id, SHOT_RULES, ref), now=shooter.unit,
-                                    piece=shooter.id)
+                                    piece=shooter.id, shooter=tgt.id)
             rec.events.extend((_volley(tgt.id, shooter.id, answer, True), back.event(tgt, shooter)))
     s_lost = answer.killed + answer.disordered if answer else 0
     t_lost = rep.killed + rep.disordered
@@ -605,7 +606,7 @@ def countercharge(state: GameState, ref: Referee, pid: str, shooter_id: str,
 def _beaten(state: GameState, ref: Referee, *, loser: str, winner: str, loser_at_start: Unit) -> GameState:
     """A fight's loser: the DP earned, its retreat, its army's panicking units' flight, then the DP spent."""
     w = state.piece(winner)
-    dp = award(state.sides[w.side].name, loser_at_start, ref.dice)
+    dp = award(state.sides[w.side].name, loser_at_start, ref.dice, w.id)
     where = state.piece(loser)
     state = retreat_loser(state, ref, loser, winner)
     state = panic_flight(state, ref, where.side)
@@ -827,7 +828,7 @@ def fight(state: GameState, ref: Referee, pids: frozenset[str] | None = None) ->
     for lose in [p for p in foes if p in beaten]:
         win = beaten[lose]
         w = state.piece(win)
-        dp = award(state.sides[w.side].name, start[lose], ref.dice)
+        dp = award(state.sides[w.side].name, start[lose], ref.dice, w.id)
         where = state.piece(lose)
         owed.append((w.side, dp, where, lose, win))
         state = retreat_loser(state, ref, lose, win)
@@ -880,7 +881,7 @@ def _turns_to_face(state: GameState, ref: Referee, pairs: Sequence[tuple[str, st
         if not ref.choose(state, pid, a.id, TURN_TO_FACE):
             continue
         with ref.rolling(p.name, "AOT-TURN-FLANK-ATTACKED", pid, a.id) as rec:
-            unit = play_step(p.unit, Manoeuvre.TURN, ref.dice)
+            unit = play_step(p.unit, Manoeuvre.TURN, ref.dice, p.id)
             lost = p.unit.formed - unit.formed
             rec.events.extend((FacedAttack(pid, a.id, True, a.name, lost, p.unit.mounted),
                                Turned(pid, p.pose, pose, disordered=lost)))

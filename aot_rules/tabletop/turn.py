@@ -184,7 +184,7 @@ def _weather(state: GameState, ref: Referee, w: Weather, face: int) -> GameState
         for p in state.pieces:
             if p.on_table and p.unit.armour and p.unit.density > 0:
                 with ref.rolling(p.name, w.rule_id, p.id) as rec:
-                    unit, lost = take_disorder_test(p.unit, ref.dice, "hot sun")
+                    unit, lost = take_disorder_test(p.unit, ref.dice, "hot sun", p.id)
                     rec.events.append(GroundTested(p.id, "", lost, Ground.SUN))
                 state = state.with_piece(p.with_unit(unit))
     elif w is Weather.STORM:

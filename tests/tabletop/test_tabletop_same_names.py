@@ -8,7 +8,7 @@ from dataclasses import replace
 
 import pytest
 
-from aot_rules.aot.events import Losses, ShieldWall
+from aot_rules.aot.events import DPEarned, Hits, Losses, ShieldWall, Tested
 from aot_rules.tabletop.events import BattleEnded
 from aot_rules.tabletop.game import Game
 from aot_rules.tabletop.player import ScriptedPlayer
@@ -48,11 +48,15 @@ def test_units_sharing_a_name_play_the_same_game(seed: int) -> None:
     assert ended[0] == ended[1]
 
 
-def test_the_rules_events_name_the_table_piece_by_id() -> None:
-    """Every shield die and loss the table logs carries the id of a piece on the table: what the slot's
-    lookups key on."""
-    state = _played(scenario("greek-border", 8))
+@pytest.mark.parametrize(("name", "seed"), [("greek-border", 8), ("chariot-plain", 2)])
+def test_the_rules_events_name_the_table_piece_by_id(name: str, seed: int) -> None:
+    """Every shield die, hit roll, disorder test and DP award the table logs, and every loss of a shot or a
+    strike, carries the id of a piece on the table (the slot's lookups key on the first two)."""
+    state = _played(scenario(name, seed))
     ids = {p.id for p in state.pieces}
+    named = [v for e in state.log for v in e.events if isinstance(v, (Hits, Tested, DPEarned))]
+    assert {type(v) for v in named} == {Hits, Tested, DPEarned}
+    assert all(v.piece in ids for v in named)
     walls = [v for e in state.log for v in e.events if isinstance(v, ShieldWall)]
     losses = [v for e in state.log if e.rule in ("AOT-SHOOT-HIT", "AOT-REACT-RETURN-FIRE", "AOT-MELEE-STRIKES")
               for v in e.events if isinstance(v, Losses)]

@@ -487,7 +487,7 @@ def roll_strikes(att: Side, dfn: Side, rules: MeleeRules, dice: DiceSource) -> t
         for f in dice.d6s(g.count, f"{att.name} {kind}", effect.__getitem__):
             total = total + by_face[f]
             faces.append((f, by_face[f] != NO_HITS))
-    return total, dice.emit(Hits(att.name, tuple(faces)))
+    return total, dice.emit(Hits(att.name, tuple(faces), piece=att.piece))
 
 
 def roll_shield(hits: HitVector, dfn: Side, rules: MeleeRules, dice: DiceSource,
@@ -551,7 +551,7 @@ def resolve_melee(a: Side, b: Side, dice: DiceSource, rules: MeleeRules = MeleeR
     if res is not MeleeResult.CONTINUE:
         winner, loser = (a, b) if res is MeleeResult.A_WINS else (b, a)
         dice.emit(Retreat(loser.name))
-        dp = award(winner.name, loser.unit, dice)
+        dp = award(winner.name, loser.unit, dice, winner.piece)
     return MeleeReport(sa, sb, sb.after, sa.after, res, dp)
 
 

@@ -283,13 +283,15 @@ def roll_hits(firers: int, target: Unit, cond: ShotConditions, dice: DiceSource,
     return hit_roll(firers, target, cond, dice, by).count
 
 
-def hit_roll(firers: int, target: Unit, cond: ShotConditions, dice: DiceSource, by: str = "firers") -> Hits:
-    """The hit dice of one volley, logged; returns the logged ``Hits`` event."""
+def hit_roll(firers: int, target: Unit, cond: ShotConditions, dice: DiceSource, by: str = "firers",
+             piece: PieceId = "") -> Hits:
+    """The hit dice of one volley, logged; returns the logged ``Hits`` event (``piece``: the table's id for the
+    shooter, which the event carries)."""
     density = hit_density(target, cond)
     hitting = hit_faces(density, cond, target.horse_armour)
     effect = {f: DieEffect.HIT if f in hitting else DieEffect.NONE for f in range(1, 7)}
     faces = dice.d6s(firers, "hit", effect.__getitem__)
-    return dice.emit(Hits(by, tuple((f, f in hitting) for f in faces), tuple(hitting)))
+    return dice.emit(Hits(by, tuple((f, f in hitting) for f in faces), tuple(hitting), piece))
 
 
 def roll_shield_wall(hits: int, target: Unit, cond: ShotConditions, dice: DiceSource,
@@ -314,7 +316,7 @@ def roll_shield_wall(hits: int, target: Unit, cond: ShotConditions, dice: DiceSo
 
 def resolve_volley(firers: int, target: Unit, cond: ShotConditions, dice: DiceSource,
                    shooter_density: int | None = None, *, held_shield: HeldShield | None = None,
-                   now: Unit | None = None, piece: PieceId = "") -> VolleyReport:
+                   now: Unit | None = None, piece: PieceId = "", shooter: PieceId = "") -> VolleyReport:
     """Shoot once, rolling real dice, and log what happened at each step.
 
     On the table two things can outlast one volley (AOT-SHOOT-SIMULTANEOUS, AOT-SHOOT-SHIELDWALL): ``target``
@@ -322,13 +324,13 @@ def resolve_volley(firers: int, target: Unit, cond: ShotConditions, dice: DiceSo
     the shield's saving faces), ``now`` the unit as it stands after earlier volleys of the slot (the losses
     land on it, never more than it has formed); ``held_shield`` is the shield die it already rolled this slot;
     ``piece`` the target's id on the table, carried by the events that name it, so that the table finds the slot's
-    shield die and losses by piece, never by a name two units may share.
+    shield die and losses by piece, never by a name two units may share; ``shooter`` the shooter's, for its hits.
     """
     if target.panicking:
         raise RuleError("AOT-PANIC", "a panicking unit has density 0 and cannot be hit; it flees instead")
     if firers < 1:
         raise RuleError("AOT-SHOOT-RANGE", "nobody is in range to shoot")
-    rolled = hit_roll(firers, target, cond, dice)
+    rolled = hit_roll(firers, target, cond, dice, piece=shooter)
     hits = rolled.count
     fate = Fate.NONE
     hurt = target if now is None else now
