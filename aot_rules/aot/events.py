@@ -8,7 +8,8 @@ facts only; the words a book page uses for them live in
 
 No field holds English that code reads (issue #19).  A unit is named by its
 :data:`~aot_rules.core.events.Name`, the name it carries (the rules know no piece
-on a table; the table's own events beside these name the piece by id); a closed
+on a table; the table's own events beside these name the piece by id, and where the table looks an event
+back up, a shield die or a loss, the caller passes its piece id in, an opaque :data:`PieceId`); a closed
 vocabulary is an enum (:mod:`aot_rules.aot.vocabulary`); the faces that hit or save
 are numbers.  Where a worked example has no name for a party, the rules call it
 what a player would ("shooters", "firers", "gun"): a name shown, never compared.
@@ -32,6 +33,7 @@ class Hits(Event):
     by: Name
     faces: tuple[tuple[int, bool], ...]
     hit_on: tuple[int, ...] | None = None
+    piece: PieceId = ""  # on the table, the id of the piece that rolled, as the caller passed it ("" in an example)
 
     @property
     def count(self) -> int:
@@ -52,6 +54,7 @@ class ShieldWall(Event):
     saved: int
     held: bool = False
     left: int = 0
+    piece: PieceId = ""  # on the table, the piece's id as the caller passed it ("" in a worked example)
 
 
 @dataclass(frozen=True, slots=True)
@@ -62,6 +65,7 @@ class Losses(Event):
     killed: int
     disordered: int
     after: Unit
+    piece: PieceId = ""  # on the table, the piece's id as the caller passed it ("" in a worked example)
 
 
 @dataclass(frozen=True, slots=True)
@@ -90,11 +94,12 @@ class Retreat(Event):
 
 @dataclass(frozen=True, slots=True)
 class DPEarned(Event):
-    """AOT-DEMO-EARN: a side gains demoralization points: on the table the army's name; in a worked example the
-    winning unit's (or "shooters")."""
+    """AOT-DEMO-EARN: a side gains demoralization points: ``side`` the name shown (on the table the army's; in a
+    worked example the winning unit's, or "shooters"), ``piece`` on the table the winning piece's id."""
 
     side: Name
     points: int
+    piece: PieceId = ""  # on the table, the id of the winning piece, as the caller passed it ("" in an example)
 
 
 @dataclass(frozen=True, slots=True)
@@ -120,6 +125,7 @@ class Tested(Event):
     density: int
     lost: int
     rolled: tuple[int, ...] = ()
+    piece: PieceId = ""  # on the table, the tested piece's id, as the caller passed it ("" in a worked example)
 
 
 @dataclass(frozen=True, slots=True)

@@ -21,7 +21,7 @@ from aot_rules.core.errors import RuleError
 from aot_rules.core.params import parse_whole, quoted
 from aot_rules.tabletop import save as saving
 from aot_rules.tabletop.game import Game
-from aot_rules.tabletop.narrate import lines
+from aot_rules.tabletop.narrate import ended, lines
 from aot_rules.tabletop.player import scripted
 from aot_rules.tabletop.scenarios import SCENARIOS, ScenarioError, scenario
 from aot_rules.tabletop.state import GameState
@@ -118,7 +118,7 @@ def report(state: GameState, verbose: bool = False) -> str:
     out += shown
     out += ["", state_table(state)]
     if state.result:
-        out += ["", f"result: {state.result}"]
+        out += ["", f"result: {ended(state.result)}"]
     return "\n".join(out)
 
 

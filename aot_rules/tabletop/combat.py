@@ -236,14 +236,15 @@ def _slot_log(state: GameState, ref: Referee | None = None) -> Iterable[LogEntry
         yield from ref.entries
 
 
-def held_shield(state: GameState, name: str, rules: frozenset[str], ref: Referee | None = None) -> HeldShield | None:
-    """The shield die unit ``name`` already rolled in this slot against fire (``SHOT_RULES``) or in melee
-    (``MELEE_RULES``), with the hits it may still turn away, or None: it rolls when it is first hit."""
+def held_shield(state: GameState, pid: str, rules: frozenset[str], ref: Referee | None = None) -> HeldShield | None:
+    """The shield die piece ``pid`` already rolled in this slot against fire (``SHOT_RULES``) or in melee
+    (``MELEE_RULES``), with the hits it may still turn away, or None: it rolls when it is first hit.  Found by
+    the piece's id, which the event carries: two units may share a name (one on each side), never an id."""
     last: ShieldWall | None = None
     for e in _slot_log(state, ref):
         if e.rule in rules:
             for v in e.events:
-                if isinstance(v, ShieldWall) and v.unit == name:
+                if isinstance(v, ShieldWall) and v.piece == pid:
                     last = v
     return None if last is None else HeldShield(last.roll, last.left)
 
@@ -254,7 +255,7 @@ def slot_target(state: GameState, target: Piece) -> Unit:
     for e in _slot_log(state):
         if e.rule in SHOT_RULES:
             for v in e.events:
-                if isinstance(v, Losses) and v.before.name == target.name:
+                if isinstance(v, Losses) and v.piece == target.id:
                     return v.before
     return target.unit
 
@@ -390,13 +391,15 @@ def shoot(state: GameState, ref: Referee, pid: str, target: str) -> GameState:
         back = _return_fire(state, ref, shooter, tgt)
     with ref.rolling(shooter.name, "AOT-SHOOT-HIT", shooter.id, tgt.id) as rec:
         rep = resolve_volley(plan.firers, plan.seen or tgt.unit, plan.cond, ref.dice,
-                             held_shield=held_shield(state, tgt.name, SHOT_RULES, ref), now=tgt.unit)
+                             held_shield=held_shield(state, tgt.id, SHOT_RULES, ref), now=tgt.unit, piece=tgt.id,
+                             shooter=shooter.id)
         rec.events.extend((_volley(shooter.id, tgt.id, rep), plan.event(shooter, tgt)))
     answer: VolleyReport | None = None
     if back is not None:
         with ref.rolling(tgt.name, "AOT-REACT-RETURN-FIRE", tgt.id, shooter.id) as rec:
             answer = resolve_volley(back.firers, back.seen or shooter.unit, back.cond, ref.dice,
-                                    held_shield=held_shield(state, shooter.name, SHOT_RULES, ref), now=shooter.unit)
+                                    held_shield=held_shield(state, shooter.id, SHOT_RULES, ref), now=shooter.unit,
+                                    piece=shooter.id, shooter=tgt.id)
             rec.events.extend((_volley(tgt.id, shooter.id, answer, True), back.event(tgt, shooter)))
     s_lost = answer.killed + answer.disordered if answer else 0
     t_lost = rep.killed + rep.disordered
@@ -603,7 +606,7 @@ def countercharge(state: GameState, ref: Referee, pid: str, shooter_id: str,
 def _beaten(state: GameState, ref: Referee, *, loser: str, winner: str, loser_at_start: Unit) -> GameState:
     """A fight's loser: the DP earned, its retreat, its army's panicking units' flight, then the DP spent."""
     w = state.piece(winner)
-    dp = award(state.sides[w.side].name, loser_at_start, ref.dice)
+    dp = award(state.sides[w.side].name, loser_at_start, ref.dice, w.id)
     where = state.piece(loser)
     state = retreat_loser(state, ref, loser, winner)
     state = panic_flight(state, ref, where.side)
@@ -691,7 +694,7 @@ def _side(state: GameState, me: Piece, foe: Piece, start: Unit) -> Side:
     flanked = flanked_by(me, foe)
     horse = (start.mounted and not flanked and not me.wheeled and start.body not in (Body.CAMELS, Body.CART)
              and state.weather != Weather.MUD.value and not in_rough(state, me))
-    return Side(start, horse_strike=horse, flanked=flanked)
+    return Side(start, horse_strike=horse, flanked=flanked, piece=me.id)
 
 
 @dataclass
@@ -757,8 +760,8 @@ def fight(state: GameState, ref: Referee, pids: frozenset[str] | None = None) ->
         first = -(-b.unit.ranks[0] // 2)
         with ref.rolling(f"{a1.name} and {a2.name} v {b.name}", "AOT-MELEE-STRIKES", a1.id, a2.id, bid) as rec:
             r = resolve_two_vs_one(s1, s2, sb, first, ref.dice, held=(
-                held_shield(state, a1.name, MELEE_RULES, ref), held_shield(state, a2.name, MELEE_RULES, ref),
-                held_shield(state, b.name, MELEE_RULES, ref)))
+                held_shield(state, a1.id, MELEE_RULES, ref), held_shield(state, a2.id, MELEE_RULES, ref),
+                held_shield(state, b.id, MELEE_RULES, ref)))
             rec.events.append(TwoOnOne((a1.id, a2.id, bid), (a1.name, a2.name, b.name),
                                        (first, b.unit.ranks[0] - first), (r.a1_killed, r.a2_killed, r.b_killed),
                                        (r.a1_disordered, r.a2_disordered, r.b_disordered)))
@@ -788,8 +791,8 @@ def fight(state: GameState, ref: Referee, pids: frozenset[str] | None = None) ->
             sb = replace(sb, strikers=share_of[(b_id, a_id)], extras=frontal[b_id][0] == a_id)
         sides[(a_id, b_id)] = (sa, sb)
         with ref.rolling(f"{a.name} v {b.name}", "AOT-MELEE-STRIKES", a_id, b_id) as rec:
-            rep = resolve_melee(sa, sb, ref.dice, held=(held_shield(state, a.name, MELEE_RULES, ref),
-                                                         held_shield(state, b.name, MELEE_RULES, ref)))
+            rep = resolve_melee(sa, sb, ref.dice, held=(held_shield(state, a.id, MELEE_RULES, ref),
+                                                         held_shield(state, b.id, MELEE_RULES, ref)))
             rec.events.extend((_struck(a, rep.a_strikes, b), _struck(b, rep.b_strikes, a)))
         tally[a_id].add(rep.b_strikes.killed, rep.b_strikes.disordered)
         tally[b_id].add(rep.a_strikes.killed, rep.a_strikes.disordered)
@@ -825,7 +828,7 @@ def fight(state: GameState, ref: Referee, pids: frozenset[str] | None = None) ->
     for lose in [p for p in foes if p in beaten]:
         win = beaten[lose]
         w = state.piece(win)
-        dp = award(state.sides[w.side].name, start[lose], ref.dice)
+        dp = award(state.sides[w.side].name, start[lose], ref.dice, w.id)
         where = state.piece(lose)
         owed.append((w.side, dp, where, lose, win))
         state = retreat_loser(state, ref, lose, win)
@@ -878,7 +881,7 @@ def _turns_to_face(state: GameState, ref: Referee, pairs: Sequence[tuple[str, st
         if not ref.choose(state, pid, a.id, TURN_TO_FACE):
             continue
         with ref.rolling(p.name, "AOT-TURN-FLANK-ATTACKED", pid, a.id) as rec:
-            unit = play_step(p.unit, Manoeuvre.TURN, ref.dice)
+            unit = play_step(p.unit, Manoeuvre.TURN, ref.dice, p.id)
             lost = p.unit.formed - unit.formed
             rec.events.extend((FacedAttack(pid, a.id, True, a.name, lost, p.unit.mounted),
                                Turned(pid, p.pose, pose, disordered=lost)))

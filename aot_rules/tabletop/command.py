@@ -55,7 +55,7 @@ from aot_rules.aot.rules.orders import (
 from aot_rules.core import frozen
 from aot_rules.core.errors import RuleError
 from aot_rules.core.events import Event
-from aot_rules.tabletop import geometry
+from aot_rules.tabletop import geometry, narrate
 from aot_rules.tabletop.events import Activated, SlotOpened, SlotsRewritten
 from aot_rules.tabletop.game import Referee
 from aot_rules.tabletop.geometry import inches
@@ -260,7 +260,7 @@ def slot_orders(c: Commander, state: GameState, led: Ledger) -> SlotOrders:
 
 def _check_slot(state: GameState, side: int) -> str:
     if state.result is not None:
-        raise RuleError("AOT-TURN-SEQUENCE", f"the battle is over: {state.result}")
+        raise RuleError("AOT-TURN-SEQUENCE", f"the battle is over: {narrate.ended(state.result)}")
     if not state.slot or state.mover != side:
         now = f"slot {state.slot} of {state.sides[state.mover].name}" if state.slot else "no slot"
         raise RuleError("AOT-CMD-SLOT-ORDER", f"{state.sides[side].name} have no slot being played ({now})")

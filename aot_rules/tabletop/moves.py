@@ -502,7 +502,7 @@ def _run_die(state: GameState, ref: Referee, p: Piece) -> tuple[Piece, float, bo
     rule = "AOT-TROT" if u.mounted else "AOT-RUN"
     if u.body is Body.ELEPHANT:
         with ref.rolling(p.name, "AOT-ELEPHANT-MOVE", p.id) as rec:
-            t = play_elephant_trot(u, ref.dice)
+            t = play_elephant_trot(u, ref.dice, p.id)
             rec.events.append(ExtraRolled(p.id, Activity.TROT, float(t.distance), berserk=t.berserk))
         return p, float(t.distance), t.berserk
     return (*_trot_die(ref, p, rule), False)
@@ -517,7 +517,7 @@ def _trot_die(ref: Referee, p: Piece, rule: str) -> tuple[Piece, float]:
             if cm.overturned:
                 return _destroy(p), 0.0
             return p, float(cm.distance)
-        after, extra = (play_trot if u.mounted else play_run)(u, ref.dice)
+        after, extra = (play_trot if u.mounted else play_run)(u, ref.dice, piece=p.id)
         rec.events.append(ExtraRolled(p.id, Activity.TROT if u.mounted else Activity.RUN, float(extra.distance),
                                       extra.disordered))
     return _with_unit(p, after), float(extra.distance)
@@ -610,7 +610,7 @@ def _go(state: GameState, ref: Referee, p: Piece, start: Pose, w: Walk, how: Mov
             place = state.sides[int(what)].name if kind == "camp" else what
             where = f"the {place} camp" if kind == "camp" else f"the {what}"
             with ref.rolling(p.name, rule) as rec:
-                unit, lost = take_disorder_test(unit, ref.dice, f"crossing {where}")
+                unit, lost = take_disorder_test(unit, ref.dice, f"crossing {where}", pid)
                 rec.events.append(GroundTested(pid, place, lost, Ground.CAMP if kind == "camp" else Ground.TERRAIN))
         state = state.with_piece(_with_unit(state.piece(pid), unit))
     moved = state.piece(pid)
@@ -791,7 +791,7 @@ def turn(state: GameState, ref: Referee, pid: str, degrees: float) -> GameState:
         unit = p.unit
     else:
         with ref.rolling(p.name, "AOT-TURN") as rec:
-            unit = play_step(p.unit, Manoeuvre.TURN, ref.dice)
+            unit = play_step(p.unit, Manoeuvre.TURN, ref.dice, p.id)
             lost = p.unit.formed - unit.formed
             rec.events.append(Turned(pid, p.pose, pose, degrees, lost))
     out = _with_unit(p, unit).changed(pose=pose)
@@ -1038,7 +1038,7 @@ def storm_drift(state: GameState, ref: Referee, pid: str, way: str) -> GameState
         effect = terrain_effect(t.kind, unit)
         if effect.passable and effect.test and overlap(lane, t.polygon):
             with ref.rolling(p.name, "AOT-ROUGH-TERRAIN", pid) as rec:
-                unit, lost = take_disorder_test(unit, ref.dice, f"crossing the {t.name}")
+                unit, lost = take_disorder_test(unit, ref.dice, f"crossing the {t.name}", pid)
                 rec.events.append(GroundTested(pid, t.name, lost))
     moved = _with_unit(p.changed(pose=end), unit)
     state = state.with_piece(moved)
@@ -1173,7 +1173,7 @@ def evade(state: GameState, ref: Referee, pid: str, attacker: str) -> GameState:
     rule = "AOT-EVADE-FLANK" if flank else "AOT-EVADE-PROCEDURE"
     tested = p.unit
     with ref.rolling(p.name, rule) as rec:
-        unit, mv = play_evade(p.unit, ref.dice)
+        unit, mv = play_evade(p.unit, ref.dice, piece=p.id)
         rec.events.append(Evaded(pid, attacker, float(mv.distance), mv.disordered, a.name))
     p = _with_unit(p, unit).changed(turn=frozen.changed(tracker, panicking=unit.panicking))
     state = state.with_piece(p)

@@ -316,7 +316,7 @@ _WHY = {EndCause.ROUTED: "the battle ends on turn {turn}", EndCause.LAST_TURN: "
 
 def ended(e: BattleEnded) -> str:
     """The battle's end as a player says it: what ended it, who won and both armies' victory points with what
-    earned them (also the game's result line, ``GameState.result``)."""
+    earned them (the sentence of the typed result, ``GameState.result``, rendered when shown)."""
     names = e.sides if all(e.sides) else ("side 1", "side 2")
     if e.why is EndCause.WITHDRAWN and e.withdrawn >= 0:
         why = f"{names[e.withdrawn]} have withdrawn"

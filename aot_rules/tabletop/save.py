@@ -47,7 +47,7 @@ from aot_rules.tabletop.codec import (
     fields_of,
     unit_from,
 )
-from aot_rules.tabletop.events import Edge
+from aot_rules.tabletop.events import BattleEnded, Edge
 from aot_rules.tabletop.geometry import BaseSize, Pose, footprint, on_table, overlap
 from aot_rules.tabletop.narrate import possessive
 from aot_rules.tabletop.record import ReplayError, replay
@@ -120,7 +120,8 @@ def to_data(state: GameState) -> dict[str, Any]:
         "wind": None if state.wind is None else state.wind.value,
         "initiative": list(state.initiative), "slot": state.slot, "mover": state.mover,
         "log": [entry_data(e) for e in state.log],
-        "dice_used": state.dice_used, "result": state.result, "double": state.double,
+        "dice_used": state.dice_used, "result": None if state.result is None else encode_event(state.result),
+        "double": state.double,
         "actions": [{"name": a.name, "args": [encode_arg(v) for v in a.args],
                      "kwargs": {k: encode_arg(v) for k, v in a.kwargs}, "reactions": list(a.reactions)}
                     for a in state.actions],
@@ -129,9 +130,9 @@ def to_data(state: GameState) -> dict[str, Any]:
 
 
 def entry_data(e: LogEntry) -> dict[str, Any]:
-    """One log entry as JSON data: its line's parts (the outcome as :mod:`~aot_rules.tabletop.narrate` renders
-    it) and its typed events (``{"type": ..., ...fields}``)."""
-    return {"turn": e.turn, "who": e.who, "rule": e.rule, "faces": list(e.faces), "outcome": e.outcome,
+    """One log entry as JSON data: its parts and its typed events (``{"type": ..., ...fields}``); no line of
+    English (the line is rendered from the events when shown, :mod:`~aot_rules.tabletop.narrate`)."""
+    return {"turn": e.turn, "who": e.who, "rule": e.rule, "faces": list(e.faces),
             "kind": e.kind, "events": [encode_event(v) for v in e.events], "pieces": list(e.pieces)}
 
 
@@ -279,11 +280,10 @@ def _check(state: GameState, source: str) -> None:
             if not any(p.id == cmd.unit and p.side == s for p in state.pieces):
                 raise SaveFileError(source, f"sides[{s}].commanders[{c}].unit: {side.name} has no piece "
                                     f"{cmd.unit!r} for {cmd.name} to stand in")
-        for k, slot in enumerate(side.slots):
-            for owner in slot.split(" / "):
-                if not (is_individual(owner) or owner in names):
-                    raise SaveFileError(source, f"sides[{s}].slots[{k}]: {owner!r} is neither one of "
-                                        f"{possessive(side.name)} commanders nor 'individual' (AOT-CMD-SLOTS)")
+        for k, owner in enumerate(side.slots):  # one owner per slot, never several joined in one string
+            if not (is_individual(owner) or owner in names):
+                raise SaveFileError(source, f"sides[{s}].slots[{k}]: {owner!r} is neither one of "
+                                    f"{possessive(side.name)} commanders nor 'individual' (AOT-CMD-SLOTS)")
         _check_outline(side.camp, f"sides[{s}].camp", source)
     for t, piece in enumerate(state.terrain):
         _check_outline(piece.outline, f"terrain[{t}].outline", source)
@@ -352,8 +352,12 @@ def _from_data(data: object, source: str, where: str) -> GameState:
     if data.get("format") != FORMAT:
         got = f"its format is {data['format']!r}"[:80] if "format" in data else "it has no \"format\" key"
         raise SaveFileError(source, f"not an {FORMAT} save file ({got})")
-    if data.get("version") != FORMAT_VERSION or isinstance(data.get("version"), bool):
-        raise SaveFileError(source, f"save format version {str(data.get('version'))[:20]} is not supported: this "
+    version = data.get("version")
+    if isinstance(version, int) and not isinstance(version, bool) and 1 <= version < FORMAT_VERSION:
+        raise SaveFileError(source, f"save format version {version} is from an older engine: this engine reads version "
+                            f"{FORMAT_VERSION} only (start the game again)")
+    if version != FORMAT_VERSION or isinstance(version, bool):
+        raise SaveFileError(source, f"save format version {str(version)[:20]} is not supported: this "
                             f"engine reads version {FORMAT_VERSION}")
     if where:
         d = cast(dict[str, Any], data)  # the opening: already checked with the whole file
@@ -371,10 +375,11 @@ def _from_data(data: object, source: str, where: str) -> GameState:
                                  tuple((k, decode_arg(v)) for k, v in sorted(a["kwargs"].items())),
                                  tuple(a["reactions"])) for a in d["actions"])
     opening = None if d["opening"] is None else _from_data(d["opening"], source, f"{where}opening.")
+    result = _at(f"{where}result", partial(_result, d["result"]), source)
     a, b = d["initiative"]
     state = GameState(d["scenario"], d["seed"], (sides[0], sides[1]), pieces, terrain, float(d["width"]),
                       float(d["depth"]), d["turn"], d["last_turn"], d["weather"], (a, b), d["slot"], d["mover"],
-                      log, d["dice_used"], d["result"], FORMAT_VERSION, d["double"], actions, opening,
+                      log, d["dice_used"], result, FORMAT_VERSION, d["double"], actions, opening,
                       None if d["wind"] is None else Edge(d["wind"]))
     try:
         _check(state, source)
@@ -388,13 +393,21 @@ def _entry(e: Mapping[str, Any]) -> LogEntry:
         problem = event_problem(v)
         if problem is not None:
             raise ValueError(f"events[{k}] ({v['type']}): {problem}")
-    told = LogEntry(e["turn"], e["who"], e["rule"], tuple(e["faces"]), e["kind"],
+    return LogEntry(e["turn"], e["who"], e["rule"], tuple(e["faces"]), e["kind"],
                     tuple(decode_event(v) for v in e["events"]), tuple(e["pieces"]))
-    # The file keeps each entry's line for its reader, but the line is the events' (the log renderer's): a line
-    # that is not what its events tell was edited, and the file is refused.
-    if e["outcome"] != told.outcome:
-        raise ValueError(f"outcome {e['outcome']!r} is not what its events tell ({told.outcome!r})")
-    return told
+
+
+def _result(d: Mapping[str, Any] | None) -> BattleEnded | None:
+    """The saved result: null, or a typed :class:`BattleEnded` (checked like a log entry's events)."""
+    if d is None:
+        return None
+    problem = event_problem(d)
+    if problem is not None:
+        raise ValueError(problem)
+    e = decode_event(d)
+    if not isinstance(e, BattleEnded):
+        raise ValueError(f"a {d['type']} is not how a battle ends (BattleEnded)")
+    return e
 
 
 def loads(text: str, source: str = "<string>") -> GameState:

@@ -139,7 +139,6 @@ def _log_entry() -> Schema:
     return obj({
         "turn": {"type": "integer", "minimum": 0, "maximum": MAX_TURNS}, "who": TEXT, "rule": TEXT,
         "faces": {"type": "array", "items": {"type": "integer", "minimum": 1, "maximum": 6}, "maxItems": MAX_EVENTS},
-        "outcome": TEXT,
         "kind": {"type": "string", "enum": list(LOG_KINDS)},
         "events": {"type": "array", "items": EVENT_SCHEMA, "maxItems": MAX_EVENTS},
         "pieces": {"type": "array", "items": NAME, "maxItems": MAX_PIECES},
@@ -147,6 +146,11 @@ def _log_entry() -> Schema:
 
 
 LOG_ENTRY = _log_entry()
+
+
+def _event_schema() -> Schema:
+    from aot_rules.tabletop.codec import EVENT_SCHEMA
+    return EVENT_SCHEMA
 
 ACTION = obj({
     "name": NAME,
@@ -185,7 +189,7 @@ SAVE_SCHEMA: Schema = {
         "mover": {"type": "integer", "enum": [-1, 0, 1]},
         "log": {"type": "array", "items": LOG_ENTRY, "maxItems": MAX_LOG},
         "dice_used": {"type": "integer", "minimum": 0, "maximum": MAX_LOG * 64},
-        "result": {"type": ["string", "null"], "maxLength": 2000},
+        "result": {"anyOf": [{"type": "null"}, _event_schema()]},
         "double": {"type": "integer", "minimum": 0, "maximum": 6},
         "actions": {"type": "array", "items": ACTION, "maxItems": MAX_LOG},
         "opening": {"anyOf": [{"type": "null"}, {"$ref": "#"}]},

@@ -65,7 +65,7 @@ def deploy(army: Army, side: int, xs: Sequence[float], y: float, facing: float, 
     commanders = tuple(CommanderState(c.name, Rank.C_IN_C if c.c_in_c else c.rank, ids[c.unit])
                        for c in army.commanders)
     slots = dict(army.slots)
-    written = tuple(" / ".join(slots[i]) for i in range(1, 7))
+    written = tuple(slots[i][0] for i in range(1, 7))  # one owner per slot: the validator refused any other
     nationality = army.army_list.main.nationality
     return SideState(army.army_list.name if side == 0 else army.name, army.name, nationality, written, commanders,
                      camp, home_edge), tuple(pieces)

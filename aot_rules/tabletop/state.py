@@ -24,7 +24,7 @@ from aot_rules.core import frozen
 from aot_rules.core.errors import RuleError
 from aot_rules.core.events import Event
 from aot_rules.tabletop import narrate
-from aot_rules.tabletop.events import Edge
+from aot_rules.tabletop.events import BattleEnded, Edge
 from aot_rules.tabletop.events import Status as Status  # the record's vocabulary: a unit leaving names it
 from aot_rules.tabletop.geometry import BaseSize, Pose, base_box, base_overlaps, boxes_apart, footprint
 
@@ -34,8 +34,11 @@ from aot_rules.tabletop.geometry import BaseSize, Pose, base_box, base_overlaps,
 #: score line or refusal where version 3 kept a sentence), and a player's decision is typed (its kind, pieces and
 #: exact odds), no longer a sentence, so a version 3 record would not load.  Version 5: the rules' own events too
 #: (the faces that hit or save as numbers, a storm drift's piece id, enums for weather, drift, fate, body, DP spent,
-#: roll-off and die-move), so a version 4 record would not load.
-FORMAT_VERSION = 5
+#: roll-off and die-move), so a version 4 record would not load.  Version 6: no English at all: a log entry keeps
+#: no rendered line (its line is told from its events when shown), the result is the typed
+#: :class:`~aot_rules.tabletop.events.BattleEnded` instead of a sentence, and the rules' shield dice and losses name
+#: their piece by id; a version 5 file is refused with one line.
+FORMAT_VERSION = 6
 #: AOT-TABLE: 60″ across (x) and 40″ from one player's edge to the other's (y).
 TABLE_WIDTH = 60.0
 TABLE_DEPTH = 40.0
@@ -233,7 +236,7 @@ class GameState:
     mover: int = -1  # the side whose slot is being played, -1 outside slots
     log: tuple[LogEntry, ...] = ()
     dice_used: int = 0  # dice rolled so far: a seeded game resumes by skipping them
-    result: str | None = None  # how the battle ended, once it has
+    result: BattleEnded | None = None  # how the battle ended, once it has (its sentence is the log renderer's)
     version: int = FORMAT_VERSION
     double: int = 0  # the face of this turn's opening initiative double, 0 if none (AOT-CMD-DOUBLES)
     actions: tuple[ActionRecord, ...] = ()  # every action since ``opening``, in order (the game replays)

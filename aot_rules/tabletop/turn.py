@@ -109,7 +109,7 @@ def start_turn(state: GameState, ref: Referee) -> GameState:
     (:func:`rewrite_on_double`), and only then are the dice rolled again (:func:`roll_again`), AOT-CMD-DOUBLES
     Reading: rewrite, then roll."""
     if state.result is not None:
-        raise RuleError("AOT-TURN-SEQUENCE", f"the battle is over: {state.result}")
+        raise RuleError("AOT-TURN-SEQUENCE", f"the battle is over: {narrate.ended(state.result)}")
     if state.slot:
         raise RuleError("AOT-TURN-SEQUENCE", f"slot {state.slot} of {state.sides[state.mover].name} is still being "
                         "played")
@@ -184,7 +184,7 @@ def _weather(state: GameState, ref: Referee, w: Weather, face: int) -> GameState
         for p in state.pieces:
             if p.on_table and p.unit.armour and p.unit.density > 0:
                 with ref.rolling(p.name, w.rule_id, p.id) as rec:
-                    unit, lost = take_disorder_test(p.unit, ref.dice, "hot sun")
+                    unit, lost = take_disorder_test(p.unit, ref.dice, "hot sun", p.id)
                     rec.events.append(GroundTested(p.id, "", lost, Ground.SUN))
                 state = state.with_piece(p.with_unit(unit))
     elif w is Weather.STORM:
@@ -270,7 +270,7 @@ def slot_order(state: GameState) -> tuple[tuple[int, int], ...]:
 def begin_slot(state: GameState, ref: Referee, side: int, slot: int) -> GameState:
     """Step 3 opens: ``side`` plays ``slot``; its owner (a general or the individual unit) is logged."""
     if state.result is not None:
-        raise RuleError("AOT-TURN-SEQUENCE", f"the battle is over: {state.result}")
+        raise RuleError("AOT-TURN-SEQUENCE", f"the battle is over: {narrate.ended(state.result)}")
     if state.slot:
         raise RuleError("AOT-CMD-SLOT-ORDER", f"slot {state.slot} of {state.sides[state.mover].name} is still being "
                         "played; everything in one slot is finished before the next starts")
@@ -359,7 +359,7 @@ def _finish(state: GameState, ref: Referee, r: victory.Result, why: EndCause) ->
     ended = BattleEnded(winner, how_ended(r), (a.total, b.total), why, state.turn, (a.side, b.side),
                         r.ending, (scores[0], scores[1]), withdrawn)
     ref.note(r.winner or "battle", r.rule_id, events=(ended,))
-    return replace(state, result=narrate.ended(ended))
+    return replace(state, result=ended)
 
 
 def how_ended(r: victory.Result) -> BattleOutcome:

@@ -17,6 +17,7 @@ from aot_rules.core.errors import RuleError
 from aot_rules.tabletop import moves, save
 from aot_rules.tabletop.events import CampTaken, Ground, GroundTested, LeftBattle
 from aot_rules.tabletop.game import Game, TableDice
+from aot_rules.tabletop.narrate import ended
 from aot_rules.tabletop.simulate import invariant_problems
 from aot_rules.tabletop.state import GameState, Piece, Status
 from aot_rules.tabletop.turn import army, check_victory
@@ -71,9 +72,9 @@ def test_a_sacked_camp_scores_2_vp_and_the_units_fled_into_it_count(mirror: bool
     assert victory.Fate.LOOTING in {u.fate for u in army(g.state, 1 - victim).units}
     g.act(check_victory)
     raider, loser = ("Gauls", "Greeks") if mirror else ("Greeks", "Gauls")
-    assert before.state.result is not None and f"{raider}: 0 VP" in before.state.result
-    assert g.state.result is not None and f"nightfall: won by {raider}, " in g.state.result
-    assert f"{raider}: 3 VP" in g.state.result and f"{loser}: 0 VP" in g.state.result
+    assert before.state.result is not None and f"{raider}: 0 VP" in ended(before.state.result)
+    assert g.state.result is not None and f"nightfall: won by {raider}, " in ended(g.state.result)
+    assert f"{raider}: 3 VP" in ended(g.state.result) and f"{loser}: 0 VP" in ended(g.state.result)
 
 
 @pytest.mark.parametrize("mirror", [False, True])

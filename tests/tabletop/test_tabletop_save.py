@@ -18,7 +18,7 @@ from aot_rules.aot.rules.orders import Activity, Method, UnitTurn
 from aot_rules.aot.rules.weather import Weather
 from aot_rules.aot.units import Unit
 from aot_rules.tabletop import save_schema
-from aot_rules.tabletop.events import Choice, Decided, Edge, TurnBegan
+from aot_rules.tabletop.events import BattleEnded, BattleOutcome, Choice, Decided, Edge, EndCause, TurnBegan
 from aot_rules.tabletop.game import Game, TableDice
 from aot_rules.tabletop.geometry import Pose
 from aot_rules.tabletop.player import scripted
@@ -72,7 +72,7 @@ def unusual() -> GameState:
                              Method.SIGNAL),)))
     return replace(s.with_pieces(a3, b1, b2), turn=1, weather=Weather.WIND.value, wind=Edge.NORTH,
                    initiative=(6, 6), slot=6, mover=0, log=log, dice_used=2,
-                   result="Athenians win: the Boeotians are routed")
+                   result=BattleEnded(0, BattleOutcome.ROUT, (5, 0), EndCause.ROUTED, 1, ("Athenians", "Boeotians")))
 
 
 # --- round trips ---------------------------------------------------------------------------------
@@ -87,7 +87,7 @@ def test_round_trip_is_identity(make: Callable[[], GameState]) -> None:
     assert text.endswith("}\n") and text.count("\n") > 100
     doc = json.loads(text)
     assert list(doc) == sorted(doc)
-    assert doc["format"] == "aot-tabletop" and doc["version"] == 5
+    assert doc["format"] == "aot-tabletop" and doc["version"] == 6
 
 
 def test_unusual_values_are_written_as_json_values() -> None:
@@ -99,7 +99,8 @@ def test_unusual_values_are_written_as_json_values() -> None:
     assert a3["turn"]["action"] == "move" and a3["turn"]["extra"] == "run"
     assert doc["pieces"][6]["status"] == "dispersed" and doc["pieces"][6]["removed"] == 8
     assert doc["terrain"][0]["outline"][0] == [8.0, 14.0]  # the scenario's integers are written as floats
-    assert doc["weather"] == "wind" and doc["wind"] == "north" and doc["result"].startswith("Athenians win")
+    assert doc["weather"] == "wind" and doc["wind"] == "north" \
+        and doc["result"]["type"] == "BattleEnded" and doc["result"]["how"] == "rout"
     assert "“quoted” ✓" in dumps(unusual())  # UTF-8 text, not escapes
 
 
@@ -136,8 +137,8 @@ def test_schema_has_exactly_the_dataclass_fields() -> None:
     assert props(save_schema.SIDE) == names(SideState)
     assert props(save_schema.COMMANDER) == names(CommanderState)
     assert props(save_schema.TERRAIN) == names(TerrainPiece)
-    # the file keeps the entry's rendered line as "outcome" (checked against its events on load)
-    assert props(save_schema.LOG_ENTRY) == names(LogEntry) | {"outcome"}
+    # the file keeps no rendered line: a log entry is its fields and typed events alone
+    assert props(save_schema.LOG_ENTRY) == names(LogEntry)
 
 
 @settings(max_examples=8, deadline=None)
@@ -211,7 +212,9 @@ def test_invalid_utf8_and_other_unreadable_files(tmp_path: Path) -> None:
 
 
 @pytest.mark.parametrize(("change", "expected"), [
-    (lambda d: d.update(version=4), "save format version 4 is not supported: this engine reads version 5"),
+    (lambda d: d.update(version=5), "save format version 5 is from an older engine: this engine reads version 6 "
+     "only (start the game again)"),
+    (lambda d: d.update(version=7), "save format version 7 is not supported: this engine reads version 6"),
     (lambda d: d.update(version=True), "save format version True is not supported"),
     (lambda d: d.update(format="chess"), "not an aot-tabletop save file (its format is 'chess')"),
     (lambda d: d.pop("format"), "not an aot-tabletop save file (it has no \"format\" key)"),
@@ -250,7 +253,7 @@ def test_invalid_utf8_and_other_unreadable_files(tmp_path: Path) -> None:
      "wind: 'the moon' is not one of: None, north, south, east, west"),
     (lambda d: d.update(wind="north"), "wind: a wind from the north edge, but the weather is calm"),
     (lambda d: d.pop("wind"), "'wind' is a required property"),
-    (lambda d: d["log"].append({"turn": 0, "who": "x", "rule": "", "faces": [0], "outcome": "", "kind": "roll",
+    (lambda d: d["log"].append({"turn": 0, "who": "x", "rule": "", "faces": [0], "kind": "roll",
                                   "events": [], "pieces": []}),
      "log[0].faces[0]: 0 is less than the minimum of 1"),
 ])
@@ -286,8 +289,7 @@ def test_from_data_refuses_without_half_loading() -> None:
 def decision(**fields: Any) -> Callable[[dict[str, Any]], object]:
     """A change that logs one typed decision (a charge at exact odds) with ``fields`` edited."""
     event = {"type": "Decided", "side": 0, "kind": "charge", "piece": "A1", "target": "B3", "odds": ["61/100", "1/2"]}
-    told = "charge: P(win) 0.61 > P(lose) 0.50 against B3"
-    return lambda d: d["log"].append({"turn": 0, "who": "Athenians", "rule": "", "faces": [], "outcome": told,
+    return lambda d: d["log"].append({"turn": 0, "who": "Athenians", "rule": "", "faces": [],
                                       "kind": "decision", "events": [{**event, **fields}], "pieces": []})
 
 

@@ -16,6 +16,7 @@ from aot_rules.tabletop import save
 from aot_rules.tabletop.events import Choice, Decided, InitiativeRolledAgain, SlotsRewritten, TurnBegan
 from aot_rules.tabletop.game import Game, TableDice
 from aot_rules.tabletop.geometry import Pose
+from aot_rules.tabletop.narrate import ended
 from aot_rules.tabletop.scenarios import scenario
 from aot_rules.tabletop.state import CommanderState, GameState, Status
 from aot_rules.tabletop.turn import (
@@ -134,7 +135,7 @@ def test_nightfall_on_6_6_ends_the_battle_on_points() -> None:
     turn_of(g)
     g.act(start_turn)  # night falls at once: the dice are not rolled again
     assert g.state.weather == "nightfall" and g.dice.used == 6
-    assert g.state.result is not None and "nightfall: a draw, 0 VP to 0" in g.state.result
+    assert g.state.result is not None and "nightfall: a draw, 0 VP to 0" in ended(g.state.result)
     refused(g, "AOT-TURN-SEQUENCE", start_turn)
 
 
@@ -377,7 +378,7 @@ def test_rout_when_an_army_has_no_unit_left() -> None:
     g = game([], s)
     g.act(check_victory, turn_over=False)
     assert g.state.result is not None
-    assert "total victory: won by Athenians, 5 VP to 0" in g.state.result
+    assert "total victory: won by Athenians, 5 VP to 0" in ended(g.state.result)
     assert g.state.log[-1].rule == "AOT-VICTORY-ROUT"
 
 
@@ -398,7 +399,7 @@ def test_nightfall_after_the_last_turn_counts_points() -> None:
     g.act(check_victory, turn_over=False)
     assert g.state.result is None
     g.act(check_victory)
-    assert g.state.result is not None and "nightfall: won by Athenians, 1 VP to 0" in g.state.result
+    assert g.state.result is not None and "nightfall: won by Athenians, 1 VP to 0" in ended(g.state.result)
 
 
 def test_withdrawal_scores_the_camp_for_the_opponent() -> None:
@@ -409,7 +410,7 @@ def test_withdrawal_scores_the_camp_for_the_opponent() -> None:
     assert g.state.result is None  # his formed units are still on the table
     g.state = gone(g.state, BOE, Status.FLED)
     g.act(check_victory, turn_over=False)
-    assert g.state.result is not None and "organised withdrawal: won by Athenians, 2 VP to 0" in g.state.result
+    assert g.state.result is not None and "organised withdrawal: won by Athenians, 2 VP to 0" in ended(g.state.result)
 
 
 # --- melee steps ------------------------------------------------------------------------------------------

@@ -15,6 +15,7 @@ from aot_rules.aot.units import Unit
 from aot_rules.aot.vocabulary import DPEffect
 from aot_rules.core.dice import DiceSource
 from aot_rules.core.errors import RuleError
+from aot_rules.core.events import PieceId
 
 
 def dp_earned(loser_at_start: Unit) -> int:
@@ -26,11 +27,12 @@ def dp_earned(loser_at_start: Unit) -> int:
     return loser_at_start.density
 
 
-def award(side: str, loser_at_start: Unit, log: DiceSource | None = None) -> int:
-    """Award the DP for beating ``loser_at_start`` to ``side``, logging it; returns the points."""
+def award(side: str, loser_at_start: Unit, log: DiceSource | None = None, piece: PieceId = "") -> int:
+    """Award the DP for beating ``loser_at_start`` to ``side``, logging it; returns the points.  ``piece``: the
+    table's id for the winning unit, which the event carries (opaque here)."""
     points = dp_earned(loser_at_start)
     if log is not None:
-        log.emit(DPEarned(side, points))
+        log.emit(DPEarned(side, points, piece))
     return points
 
 

@@ -14,7 +14,7 @@ from aot_rules.aot.events import Tested
 from aot_rules.aot.units import Unit
 from aot_rules.core.dice import DiceSource
 from aot_rules.core.dist import Dist
-from aot_rules.core.events import DieEffect
+from aot_rules.core.events import DieEffect, PieceId
 
 
 def disorder_loss(roll: int, density: int, formed: int) -> int:
@@ -94,9 +94,11 @@ def roll_test_dice(unit: Unit, dice: DiceSource, why: str = "disorder test", *, 
     return roll, (roll,)
 
 
-def take_disorder_test(unit: Unit, dice: DiceSource, why: str = "disorder test") -> tuple[Unit, int]:
-    """Roll the test for ``unit``; return the unit after it and the warriors lost."""
+def take_disorder_test(unit: Unit, dice: DiceSource, why: str = "disorder test", piece: PieceId = ""
+                       ) -> tuple[Unit, int]:
+    """Roll the test for ``unit``; return the unit after it and the warriors lost.  ``piece``: the table's id for
+    the unit, which the event carries (opaque here)."""
     roll, faces = roll_test_dice(unit, dice, why)
     lost = disorder_loss(roll, unit.density, unit.formed)
-    dice.emit(Tested(unit.name, roll, unit.density, lost, faces if len(faces) > 1 else ()))
+    dice.emit(Tested(unit.name, roll, unit.density, lost, faces if len(faces) > 1 else (), piece))
     return unit.take_losses(0, lost), lost

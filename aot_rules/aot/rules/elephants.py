@@ -21,7 +21,7 @@ from aot_rules.aot.vocabulary import DieMove
 from aot_rules.core.dice import DiceSource
 from aot_rules.core.dist import Dist
 from aot_rules.core.errors import RuleError
-from aot_rules.core.events import DieEffect
+from aot_rules.core.events import DieEffect, PieceId
 
 #: AOT-ELEPHANT-MOVE: an elephant's move is always 7″, whatever its crew.
 ELEPHANT_MOVE = 7
@@ -111,11 +111,11 @@ def elephant_trot_exact() -> Dist[ElephantTrot]:
     return Dist.die(6).map(trot_of)
 
 
-def play_elephant_trot(unit: Unit, dice: DiceSource) -> ElephantTrot:
+def play_elephant_trot(unit: Unit, dice: DiceSource, piece: PieceId = "") -> ElephantTrot:
     if unit.body is not Body.ELEPHANT:
         raise RuleError("AOT-ELEPHANT-MOVE", f"{unit.name} is not an elephant")
     roll = dice.d6("elephant trot", lambda r: DieEffect.FAIL if r < BERSERK_BELOW else DieEffect.NONE)
-    dice.emit(Tested(unit.name, roll, BERSERK_BELOW, 0))
+    dice.emit(Tested(unit.name, roll, BERSERK_BELOW, 0, piece=piece))
     dice.emit(Moved(unit.name, DieMove.TROT, (roll,), roll))
     return trot_of(roll)
 

@@ -20,6 +20,7 @@ from aot_rules.aot.vocabulary import DieMove
 from aot_rules.core.dice import DiceSource
 from aot_rules.core.dist import Dist
 from aot_rules.core.errors import RuleError
+from aot_rules.core.events import PieceId
 
 RULE = "AOT-EVADE-ELIGIBILITY"
 
@@ -161,10 +162,11 @@ def evade_exact(density: int, formed: int, regular: bool = False) -> Dist[ExtraM
     return die_move(density, formed, regular)
 
 
-def play_evade(unit: Unit, dice: DiceSource, attacker: Troops | None = None) -> tuple[Unit, ExtraMove]:
-    """Roll an evasion for ``unit`` (checked against ``attacker`` when given)."""
+def play_evade(unit: Unit, dice: DiceSource, attacker: Troops | None = None, piece: PieceId = ""
+               ) -> tuple[Unit, ExtraMove]:
+    """Roll an evasion for ``unit`` (checked against ``attacker`` when given; ``piece``: the table's id)."""
     if attacker is not None:
         check_evade(troops_of(unit), attacker)
     if unit.panicking:
         raise RuleError("AOT-PANIC", f"{unit.name} is panicking: it is never fought, it flees")
-    return play_die_move(unit, dice, DieMove.EVASION)
+    return play_die_move(unit, dice, DieMove.EVASION, piece)

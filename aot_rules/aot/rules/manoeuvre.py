@@ -23,6 +23,7 @@ from aot_rules.aot.units import Unit, unit_of
 from aot_rules.core.dice import DiceSource
 from aot_rules.core.dist import Dist
 from aot_rules.core.errors import RuleError
+from aot_rules.core.events import PieceId
 
 
 class Step(StrEnum):
@@ -124,15 +125,15 @@ def turn_exact(density: int, formed: int, turns: int = 1, regular: bool = False)
     return sequence_exact(start, (Step.TURN,) * turns).map(lambda u: u.disordered)
 
 
-def play_step(unit: Unit, step: Step, dice: DiceSource) -> Unit:
-    """Play one step with real dice; return the unit after it."""
+def play_step(unit: Unit, step: Step, dice: DiceSource, piece: PieceId = "") -> Unit:
+    """Play one step with real dice; return the unit after it (``piece``: the table's id, which the events carry)."""
     if unit.density == 0 or step is Step.NONE:
         return unit
     if step is Step.RUN:
-        return (play_trot if unit.mounted else play_run)(unit, dice)[0]
+        return (play_trot if unit.mounted else play_run)(unit, dice, piece=piece)[0]
     if step is Step.EVADE:
-        return play_evade(unit, dice)[0]
-    return take_disorder_test(unit, dice, f"{step.value.replace('-', ' ')} test")[0]
+        return play_evade(unit, dice, piece=piece)[0]
+    return take_disorder_test(unit, dice, f"{step.value.replace('-', ' ')} test", piece)[0]
 
 
 def play_sequence(unit: Unit, steps: tuple[Step, ...], dice: DiceSource) -> Unit:

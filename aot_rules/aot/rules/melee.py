@@ -33,7 +33,7 @@ from aot_rules.aot.units import Body, Front, Unit, density_after
 from aot_rules.core.dice import DiceSource
 from aot_rules.core.dist import Dist
 from aot_rules.core.errors import RuleError
-from aot_rules.core.events import DieEffect
+from aot_rules.core.events import DieEffect, PieceId
 
 
 @dataclass(frozen=True)
@@ -90,6 +90,7 @@ class Side:
     strikers: Front | None = None
     extras: bool = True
     riders_strike: bool = True
+    piece: PieceId = ""  # the table's piece id, passed through to the events that name this unit (opaque here)
 
     @property
     def name(self) -> str:
@@ -486,7 +487,7 @@ def roll_strikes(att: Side, dfn: Side, rules: MeleeRules, dice: DiceSource) -> t
         for f in dice.d6s(g.count, f"{att.name} {kind}", effect.__getitem__):
             total = total + by_face[f]
             faces.append((f, by_face[f] != NO_HITS))
-    return total, dice.emit(Hits(att.name, tuple(faces)))
+    return total, dice.emit(Hits(att.name, tuple(faces), piece=att.piece))
 
 
 def roll_shield(hits: HitVector, dfn: Side, rules: MeleeRules, dice: DiceSource,
@@ -511,7 +512,7 @@ def shield_record(hits: HitVector, roll: int, dfn: Side, rules: MeleeRules, held
     saved = protect(hits, roll, dfn, rules, left)[2]
     own = saved - protect(hits, None, dfn, rules)[2]
     saves_on = faces_that_save(dfn.unit.density, at_or_below=shield_at_or_below(dfn, rules))
-    dice.emit(ShieldWall(dfn.name, roll, saves_on, saved, held is not None, left - own))
+    dice.emit(ShieldWall(dfn.name, roll, saves_on, saved, held is not None, left - own, dfn.piece))
 
 
 def _strike(att: Side, dfn: Side, rules: MeleeRules, dice: DiceSource, held: HeldShield | None = None) -> StrikeReport:
@@ -519,14 +520,14 @@ def _strike(att: Side, dfn: Side, rules: MeleeRules, dice: DiceSource, held: Hel
     if dfn.unit.body.wounded:
         fate = roll_wound(dfn.unit, sum(total), dice)
         lost = fell(dfn.unit, fate)
-        after = dice.emit(Losses(dfn.unit, lost.killed, 0, dfn.unit.take_losses(lost.killed, 0))).after
+        after = dice.emit(Losses(dfn.unit, lost.killed, 0, dfn.unit.take_losses(lost.killed, 0), dfn.piece)).after
         return StrikeReport(rolled.faces, total, None, lost.killed, 0, 0, after, fate)
     roll = roll_shield(total, dfn, rules, dice, held)
     k, d, saved = protect(total, roll, dfn, rules, None if held is None else held.left)
     if roll is not None:
         shield_record(total, roll, dfn, rules, held, dice)
     k, d = losses(k, d, att, dfn)
-    after = dice.emit(Losses(dfn.unit, k, d, dfn.unit.take_losses(k, d))).after
+    after = dice.emit(Losses(dfn.unit, k, d, dfn.unit.take_losses(k, d), dfn.piece)).after
     return StrikeReport(rolled.faces, total, roll, k, d, saved, after)
 
 
@@ -550,7 +551,7 @@ def resolve_melee(a: Side, b: Side, dice: DiceSource, rules: MeleeRules = MeleeR
     if res is not MeleeResult.CONTINUE:
         winner, loser = (a, b) if res is MeleeResult.A_WINS else (b, a)
         dice.emit(Retreat(loser.name))
-        dp = award(winner.name, loser.unit, dice)
+        dp = award(winner.name, loser.unit, dice, winner.piece)
     return MeleeReport(sa, sb, sb.after, sa.after, res, dp)
 
 
@@ -666,5 +667,5 @@ def charge_stakes(att: Side, dice: DiceSource) -> tuple[Side, tuple[int, int]]:
                    else DieEffect.NONE)
     k, d = stakes_loss(roll, att)
     after = att.take_losses(k, d)
-    dice.emit(Losses(att.unit, k, d, after.unit))
+    dice.emit(Losses(att.unit, k, d, after.unit, att.piece))
     return after, (k, d)

@@ -20,7 +20,7 @@ from aot_rules.aot.vocabulary import DieMove
 from aot_rules.core.dice import DiceSource
 from aot_rules.core.dist import Dist
 from aot_rules.core.errors import RuleError
-from aot_rules.core.events import DieEffect
+from aot_rules.core.events import DieEffect, PieceId
 
 
 class ExtraMove(NamedTuple):
@@ -40,11 +40,12 @@ def die_move(density: int, formed: int, regular: bool = False) -> Dist[ExtraMove
     return deciding_die(density, regular).map(lambda r: ExtraMove(r, disorder_loss(r, density, formed)))
 
 
-def play_die_move(unit: Unit, dice: DiceSource, why: DieMove) -> tuple[Unit, ExtraMove]:
-    """Roll the die of a :func:`die_move` for ``unit``: the unit after its test, and the move."""
+def play_die_move(unit: Unit, dice: DiceSource, why: DieMove, piece: PieceId = "") -> tuple[Unit, ExtraMove]:
+    """Roll the die of a :func:`die_move` for ``unit``: the unit after its test, and the move (``piece``: the
+    table's id for the unit, which the test's event carries)."""
     roll, rolled = roll_test_dice(unit, dice, f"{why} (distance and disorder test)")
     lost = disorder_loss(roll, unit.density, unit.formed)
-    dice.emit(Tested(unit.name, roll, unit.density, lost, rolled if len(rolled) > 1 else ()))
+    dice.emit(Tested(unit.name, roll, unit.density, lost, rolled if len(rolled) > 1 else (), piece))
     dice.emit(Moved(unit.name, why, (roll,), roll))
     return unit.take_losses(0, lost), ExtraMove(roll, lost)
 
@@ -77,12 +78,12 @@ def run_exact(density: int, formed: int, shield: bool = False, armour: bool = Fa
     return die_move(density, formed, regular)
 
 
-def play_run(unit: Unit, dice: DiceSource) -> tuple[Unit, ExtraMove]:
-    """Roll a run for ``unit``: return the unit after its test and the move."""
+def play_run(unit: Unit, dice: DiceSource, piece: PieceId = "") -> tuple[Unit, ExtraMove]:
+    """Roll a run for ``unit``: return the unit after its test and the move (``piece``: the table's id)."""
     shield = unit.shield or unit.pavise
     check_run(unit.mounted, shield, unit.armour)
     if run_tests(shield, unit.armour):
-        return play_die_move(unit, dice, DieMove.RUN)
+        return play_die_move(unit, dice, DieMove.RUN, piece)
     roll = dice.d6("run")
     dice.emit(Moved(unit.name, DieMove.RUN, (roll,), roll))
     return unit, ExtraMove(roll, 0)
@@ -148,11 +149,12 @@ def trot_exact(density: int, formed: int, armour: bool = False, horse_armour: bo
         lambda b: _pair(a, b, density, formed, regular, test_die_moves)))
 
 
-def play_trot(unit: Unit, dice: DiceSource, test_die_moves: bool = True) -> tuple[Unit, ExtraMove]:
-    """Roll a trot for ``unit``: return the unit after its test and the move."""
+def play_trot(unit: Unit, dice: DiceSource, test_die_moves: bool = True, piece: PieceId = ""
+              ) -> tuple[Unit, ExtraMove]:
+    """Roll a trot for ``unit``: return the unit after its test and the move (``piece``: the table's id)."""
     check_trot(unit.mounted, unit.density)
     if unit.horse_armour:
-        return play_die_move(unit, dice, DieMove.TROT)
+        return play_die_move(unit, dice, DieMove.TROT, piece)
     if not unit.armour:
         faces = tuple(dice.d6s(2, "trot"))
         dice.emit(Moved(unit.name, DieMove.TROT, faces, sum(faces)))
@@ -162,7 +164,7 @@ def play_trot(unit: Unit, dice: DiceSource, test_die_moves: bool = True) -> tupl
     test, other = test_die(a, b, d)
     test, rolled = roll_test_dice(unit, dice, "trot", first=test)
     lost = disorder_loss(test, d, unit.formed)
-    dice.emit(Tested(unit.name, test, d, lost, rolled if len(rolled) > 1 else ()))
+    dice.emit(Tested(unit.name, test, d, lost, rolled if len(rolled) > 1 else (), piece))
     faces = (other, test) if test_die_moves else (other,)
     dice.emit(Moved(unit.name, DieMove.TROT, faces, sum(faces)))
     return unit.take_losses(0, lost), ExtraMove(sum(faces), lost)

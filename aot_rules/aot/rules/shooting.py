@@ -34,7 +34,7 @@ from aot_rules.aot.units import Body, Unit, density_after
 from aot_rules.core.dice import DiceSource
 from aot_rules.core.dist import Dist
 from aot_rules.core.errors import RuleError
-from aot_rules.core.events import DieEffect
+from aot_rules.core.events import DieEffect, PieceId
 
 SIXTH = Fraction(1, 6)
 #: AOT-ELEPHANT-UNIT: for the range of shooting at it, an elephant counts as six warriors.
@@ -283,20 +283,23 @@ def roll_hits(firers: int, target: Unit, cond: ShotConditions, dice: DiceSource,
     return hit_roll(firers, target, cond, dice, by).count
 
 
-def hit_roll(firers: int, target: Unit, cond: ShotConditions, dice: DiceSource, by: str = "firers") -> Hits:
-    """The hit dice of one volley, logged; returns the logged ``Hits`` event."""
+def hit_roll(firers: int, target: Unit, cond: ShotConditions, dice: DiceSource, by: str = "firers",
+             piece: PieceId = "") -> Hits:
+    """The hit dice of one volley, logged; returns the logged ``Hits`` event (``piece``: the table's id for the
+    shooter, which the event carries)."""
     density = hit_density(target, cond)
     hitting = hit_faces(density, cond, target.horse_armour)
     effect = {f: DieEffect.HIT if f in hitting else DieEffect.NONE for f in range(1, 7)}
     faces = dice.d6s(firers, "hit", effect.__getitem__)
-    return dice.emit(Hits(by, tuple((f, f in hitting) for f in faces), tuple(hitting)))
+    return dice.emit(Hits(by, tuple((f, f in hitting) for f in faces), tuple(hitting), piece))
 
 
 def roll_shield_wall(hits: int, target: Unit, cond: ShotConditions, dice: DiceSource,
-                     held: HeldShield | None = None) -> tuple[int | None, int]:
+                     held: HeldShield | None = None, piece: PieceId = "") -> tuple[int | None, int]:
     """The target's one shield die against ``hits`` (none without shields or hits): (roll, saved).  With
     ``held``, the die the unit already rolled in this slot meets these hits with what it has left, and no die
-    is rolled (one test per slot, whose roll covers all the fire of the slot: AOT-SHOOT-SHIELDWALL)."""
+    is rolled (one test per slot, whose roll covers all the fire of the slot: AOT-SHOOT-SHIELDWALL).  ``piece``:
+    the table's id for the target, which the event carries (opaque here)."""
     limit = save_limit(target, cond)
     if limit is None or hits == 0:
         return None, 0
@@ -306,25 +309,28 @@ def roll_shield_wall(hits: int, target: Unit, cond: ShotConditions, dice: DiceSo
     else:
         roll, budget = held
     saved = min(budget, hits)
-    dice.emit(ShieldWall(target.name, roll, save_faces(target, cond), saved, held is not None, budget - saved))
+    dice.emit(ShieldWall(target.name, roll, save_faces(target, cond), saved, held is not None, budget - saved,
+                          piece))
     return roll, saved
 
 
 def resolve_volley(firers: int, target: Unit, cond: ShotConditions, dice: DiceSource,
                    shooter_density: int | None = None, *, held_shield: HeldShield | None = None,
-                   now: Unit | None = None) -> VolleyReport:
+                   now: Unit | None = None, piece: PieceId = "", shooter: PieceId = "") -> VolleyReport:
     """Shoot once, rolling real dice, and log what happened at each step.
 
     On the table two things can outlast one volley (AOT-SHOOT-SIMULTANEOUS, AOT-SHOOT-SHIELDWALL): ``target``
     is the unit as the slot's shooters see it (its start-of-slot strength and density set the hit number and
     the shield's saving faces), ``now`` the unit as it stands after earlier volleys of the slot (the losses
-    land on it, never more than it has formed); ``held_shield`` is the shield die it already rolled this slot.
+    land on it, never more than it has formed); ``held_shield`` is the shield die it already rolled this slot;
+    ``piece`` the target's id on the table, carried by the events that name it, so that the table finds the slot's
+    shield die and losses by piece, never by a name two units may share; ``shooter`` the shooter's, for its hits.
     """
     if target.panicking:
         raise RuleError("AOT-PANIC", "a panicking unit has density 0 and cannot be hit; it flees instead")
     if firers < 1:
         raise RuleError("AOT-SHOOT-RANGE", "nobody is in range to shoot")
-    rolled = hit_roll(firers, target, cond, dice)
+    rolled = hit_roll(firers, target, cond, dice, piece=shooter)
     hits = rolled.count
     fate = Fate.NONE
     hurt = target if now is None else now
@@ -333,10 +339,10 @@ def resolve_volley(firers: int, target: Unit, cond: ShotConditions, dice: DiceSo
         fate = roll_wound(hurt, hits, dice)
         killed, disordered, _ = fell(hurt, fate)
     else:
-        save_roll, saved = roll_shield_wall(hits, target, cond, dice, held_shield)
+        save_roll, saved = roll_shield_wall(hits, target, cond, dice, held_shield, piece)
         killed, disordered = apply_weapon(hits, saved, cond.weapon, hurt.formed)
     after = hurt.take_losses(killed, disordered)
-    dice.emit(Losses(hurt, killed, disordered, after))
+    dice.emit(Losses(hurt, killed, disordered, after, piece))
     retreat, compared, dp = None, None, 0
     if shooter_density is not None:
         lost = killed + disordered
