@@ -82,8 +82,10 @@ def build_wheel(root: Path, dest: Path) -> Path:
 
 def mechanics_doc(app: Sphinx) -> dict[str, Any]:
     """Every registered mechanic of the four systems, as ``odds --list --json`` gives it, plus the
-    system it belongs to and, for each rule it applies, the chapter section explaining it (site-root
-    relative), from the labels the book defines."""
+    system it belongs to, for each rule it applies the chapter section explaining it (site-root relative,
+    from the labels the book defines), and ``start``: the values it opens with where its defaults alone are
+    refused (:func:`aot_rules.present.static.opening`)."""
+    from aot_rules.present.static import opening
     from aot_rules.systems import SYSTEMS, registries
 
     labels = app.env.domaindata["std"]["labels"]
@@ -96,7 +98,7 @@ def mechanics_doc(app: Sphinx) -> dict[str, Any]:
                 if rid.lower() in labels:
                     docname, anchor, _ = labels[rid.lower()]
                     links[rid] = app.builder.get_target_uri(docname) + (f"#{anchor}" if anchor else "")
-            doc.update(system=system, system_title=reg.title, links=links)
+            doc.update(system=system, system_title=reg.title, links=links, start=opening(m))
             out.append(doc)
     return {"mechanics": out}
 

@@ -59,6 +59,9 @@
     available, served, base: BASE, root: ROOT, state,
     /** The CLI's answer for one setup: {ok, json, summary, full} or {ok: false, error, params}. */
     ask: (mechanic, values) => post({mechanic, values: values || {}}),
+    /** A share link as the command line reads it (["AOT-RUN", "--density=4"]): the same answer plus the values
+        read, or the command line's own one-line refusal (an unknown rule ID with its "did you mean"). */
+    link: (argv) => post({link: argv.map(String)}),
     /** Start the engine ahead of the first question (the At the table page does, on opening). */
     warm: () => post({warm: true}),
     onReady: (f) => { listeners.push(f); if (state.ready) { f(state); } },
