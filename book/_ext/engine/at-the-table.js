@@ -44,7 +44,10 @@
   /** A fraction that may break only at its bar, never inside a number. */
   const fracEl = (text) => { const [a, b] = String(text).split('/');
     return b === undefined ? [a] : [a + '/', document.createElement('wbr'), b]; };
+  // One minus sign everywhere, U+2212: an exact difference (−1/8) and the same in percentage points (−12.50).
   const signed = (text) => (String(text).startsWith('-') ? '−' + String(text).slice(1) : (text === '0' ? '±0' : '+' + text));
+  const points = (text) => { const v = 100 * num(text), t = Math.abs(v).toFixed(2);
+    return (text === '0' ? '±' : v < 0 ? '−' : '+') + t; };
 
   // ---- the setup in the URL --------------------------------------------------------------------------
   const optName = (p) => p.flag.replace(/^--/, '');
@@ -70,7 +73,13 @@
   }
   /** The link as the command line's arguments: ["AOT-RUN", "--density=4", "--shield"]. */
   const argvOf = (link) => [link.rid, ...link.pairs.map(([k, v]) => '--' + k + (v === null ? '' : '=' + v))];
-  function hashOf(m, values) {
+  /** The link of one setup, or of two compared: the second setup's options after a bare "vs"
+      (#AOT-RUN?density=4&vs&density=5). */
+  function hashOf(m, values, second) {
+    const parts = partsOf(m, values).concat(second ? ['vs', ...partsOf(m, second)] : []);
+    return '#' + m.rule_id + (parts.length ? '?' + parts.join('&') : '');
+  }
+  function partsOf(m, values) {
     const parts = [];
     for (const p of m.params) {
       const v = values[p.name];
@@ -79,7 +88,7 @@
       if (String(v) === defaultText(p)) { continue; }
       parts.push(optName(p) + '=' + encodeURIComponent(String(v)).replace(/%2C/gi, ',').replace(/%2F/gi, '/'));
     }
-    return '#' + m.rule_id + (parts.length ? '?' + parts.join('&') : '');
+    return parts;
   }
   /** What a link says about one mechanic, as the controls' values: a flag as on/off only when written bare (a flag
       given a value, like an unknown option, is left to the command line's parser to refuse). */
@@ -446,6 +455,9 @@
       this.m = m;
       this.notify(null);
       this.picker.hidden = true;
+      const cut = link.pairs.findIndex(([k, v]) => k === 'vs' && v === null);
+      const [mine1, mine2] = cut < 0 ? [link.pairs, null] : [link.pairs.slice(0, cut), link.pairs.slice(cut + 1)];
+      link.pairs = mine1;
       const first = new Setup(this, m, link.pairs.length ? valuesFromLink(m, link.pairs) : (m.start || {}), 0);
       this.setups = [first];
       this.diff = $('div', {class: 'att-diff', 'aria-live': 'polite'});
@@ -459,46 +471,72 @@
           $('p', {class: 'att-summary'}, m.summary),
           Object.keys(this.links(m)).length ? $('details', {class: 'att-rules'},
             $('summary', {text: `The rules it applies (${Object.keys(this.links(m)).length})`}), ruleLinks(this.links(m))) : null),
-        this.pair, this.diff, $('div', {class: 'att-actions'}, this.compareButton, this.shareButton));
+        this.diff, this.pair, $('div', {class: 'att-actions'}, this.compareButton, this.shareButton));
       this.hash = hashOf(m, first.values);
       if (link.pairs.length) { first.askLink(argvOf(link)); } else { first.ask(); }
+      if (mine2 !== null) { this.compare(mine2); this.hash = hashOf(m, first.values, this.setups[1].values); }
       this.root.scrollIntoView({block: 'start'});
     }
     back() {
       history.pushState(null, '', location.pathname + location.search);
       this.hash = ''; this.open(); this.search.focus();
     }
-    changed(setup) {
-      if (setup.index === 0) {
-        this.hash = hashOf(this.m, setup.values);
-        history.replaceState(null, '', this.hash);
-      }
+    changed() {
+      const [x, y] = this.setups;
+      this.hash = hashOf(this.m, x.values, y ? y.values : null);
+      history.replaceState(null, '', this.hash);
     }
-    compare() {
+    /** A second setup: a copy of the first, or what a link gives after its "vs". */
+    compare(pairs) {
       if (this.setups.length > 1) { this.pair.lastChild.remove(); this.setups.pop(); this.diff.replaceChildren(); this.pair.classList.remove('att-two');
-        this.compareButton.textContent = 'Compare with a second setup'; return; }
-      const second = new Setup(this, this.m, this.setups[0].values, 1);
+        this.compareButton.textContent = 'Compare with a second setup'; this.changed(); return; }
+      const given = Array.isArray(pairs);
+      const second = new Setup(this, this.m, given ? valuesFromLink(this.m, pairs) : this.setups[0].values, 1);
       this.setups.push(second);
       this.pair.append(second.el);
       this.pair.classList.add('att-two');
       this.compareButton.textContent = 'Remove the second setup';
-      second.ask();
-      second.el.scrollIntoView({block: 'start'});
+      if (given && pairs.length) { second.askLink(argvOf({rid: this.m.rule_id, pairs})); } else { second.ask(); }
+      if (!given) { this.changed(); this.diff.scrollIntoView({block: 'start'}); }
     }
+    /** The second setup against the first: each headline chance, the mean, and every outcome, as the exact
+        difference and in percentage points; above the two setups, so a phone shows it first. */
     compared() {
       if (this.setups.length < 2) { return; }
       const [x, y] = this.setups.map((s) => s.answer);
       if (!x || !y || !x.ok || !y.ok) { this.diff.replaceChildren(); return; }
+      const cell = (d) => $('td', {class: 'f d'}, $('span', {class: 'att-pts', text: points(d)}), ' ',
+        $('small', {class: 'att-exact'}, fracEl(signed(d))));
       const hx = headlines(x.full), hy = headlines(y.full);
       const rows = hx.filter((h) => hy.some((g) => g.label === h.label)).map((h) => {
         const g = hy.find((k) => k.label === h.label);
         const d = minus(g.p, h.p);
-        return $('tr', {'data-event': h.label, 'data-diff': d}, $('td', {text: h.label}), $('td', {text: pct(h.p)}), $('td', {text: pct(g.p)}),
-          $('td', {class: 'f', text: `${signed(d)} (${(100 * num(d)).toFixed(2)} points)`}));
+        return $('tr', {'data-event': h.label, 'data-diff': d}, $('th', {scope: 'row', text: h.label}),
+          $('td', {class: 'pc', text: pct(h.p)}), $('td', {class: 'pc', text: pct(g.p)}), cell(d));
       });
-      this.diff.replaceChildren($('h3', {text: 'Second setup against the first'}), $('div', {class: 'att-scroll'},
-        $('table', {class: 'att-dist'}, $('thead', {}, $('tr', {}, ['chance', 'first', 'second', 'difference (exact)'].map((t) => $('th', {scope: 'col', text: t})))),
-          $('tbody', {}, rows))));
+      const table = (head, body) => $('div', {class: 'att-scroll'}, $('table', {class: 'att-dist att-vs'},
+        $('thead', {}, $('tr', {}, head.map((t) => $('th', {scope: 'col', text: t})))), $('tbody', {}, body)));
+      const out = [$('h3', {text: 'Second setup against the first'}),
+        table(['chance', 'first', 'second', 'difference (points, exact)'], rows)];
+      const [sx, sy] = [x.full, y.full];
+      if (sx.mean !== undefined && sy.mean !== undefined) {
+        const d = minus(sy.mean, sx.mean);
+        out.push($('p', {class: 'att-stats', 'data-mean-diff': d}, `mean ${sx.t}: ${num(sx.mean).toFixed(3)} → ${num(sy.mean).toFixed(3)} (`,
+          $('b', {text: signed(d)}), ')'));
+      }
+      // The whole distribution, outcome by outcome (an outcome only one setup can reach counts 0 in the other).
+      const px = new Map(sx.m.map((r) => [r[0], r[1]])), py = new Map(sy.m.map((r) => [r[0], r[1]]));
+      const outcomes = [...new Set([...sx.m.map((r) => r[0]), ...sy.m.map((r) => r[0])])];
+      if (sx.t === sy.t && outcomes.length > 1) {
+        out.push($('details', {class: 'att-group att-vs-all'}, $('summary', {text: `Every outcome: ${sx.t}`}),
+          table([sx.t, 'first', 'second', 'difference (points, exact)'], outcomes.map((o) => {
+            const [a, b] = [px.get(o) || '0', py.get(o) || '0'];
+            const d = minus(b, a);
+            return $('tr', {'data-o': o, 'data-diff': d}, $('th', {scope: 'row', text: o}), $('td', {class: 'pc', text: pct(a)}),
+              $('td', {class: 'pc', text: pct(b)}), cell(d));
+          }))));
+      }
+      this.diff.replaceChildren(...out);
     }
     share() {
       const url = location.href.split('#')[0] + this.hash;
@@ -511,6 +549,10 @@
   function boot() {
     const root = document.getElementById('aot-at-the-table');
     if (!root) { return; }
+    // The sticky headline sits just under the theme's own sticky header, whatever its height at this width.
+    const stick = () => { const h = document.querySelector('.bd-header');
+      root.style.setProperty('--att-stick', (h && getComputedStyle(h).position === 'sticky' ? h.offsetHeight : 0) + 'px'); };
+    stick(); window.addEventListener('resize', stick);
     const app = new App(root);
     window.aotAtTheTable = app;
     app.start().catch((err) => {

@@ -74,6 +74,21 @@
     if (registered || !served || !('serviceWorker' in navigator)) { return; }
     registered = true;
     navigator.serviceWorker.register(ROOT + 'sw.js').catch(() => {});
+    // Keep the pages read so far (this one included) with what they loaded: they were fetched without the worker.
+    navigator.serviceWorker.ready.then((reg) => {
+      if (reg.active) { reg.active.postMessage({keep: read().concat(loaded())}); }
+    }).catch(() => {});
+  }
+  // The pages this reader has opened (the site's own, at most 200), remembered for the service worker.
+  const READ = 'aot-read-pages';
+  const read = () => { try { return JSON.parse(localStorage.getItem(READ) || '[]'); } catch (e) { return []; } };
+  const loaded = () => [window.location.href.split('#')[0]].concat((performance.getEntriesByType('resource') || [])
+    .map((e) => e.name).filter((u) => u.startsWith(window.location.origin) && !/\/aot-engine\/(pyodide|wheels)\//.test(u)));
+  if (served) {
+    try {
+      const pages = read().filter((u) => u !== window.location.href.split('#')[0]);
+      localStorage.setItem(READ, JSON.stringify(loaded().slice(0, 60).concat(pages).slice(0, 200)));
+    } catch (e) { /* private mode: nothing remembered */ }
   }
   // Opened from file://, the browser blocks the engine: pages with calculators say so in one line.
   if (!served) {

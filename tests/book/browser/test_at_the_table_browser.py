@@ -18,13 +18,14 @@ from typing import Any
 
 import pytest
 
-from aot_rules.core.format import percent_str
-from aot_rules.present.answer import answer
+from aot_rules.core.format import fraction_str, percent_str
+from aot_rules.present.answer import answer, respond
 from aot_rules.present.static import opening
 from aot_rules.systems import get
 
 from . import chromium
 from .test_engine_browser import BOOT, SHOWN, errors, make_driver, wait_for
+from .visits import viewport
 
 pytestmark = [pytest.mark.slow, pytest.mark.browser]
 
@@ -37,6 +38,13 @@ def driver() -> Iterator[Any]:
     d, profile = make_driver()
     yield d
     chromium.stop(d, profile)
+
+
+def phone() -> tuple[Any, str]:
+    """A browser showing pages as a 390 px phone does (a headless window is never narrower than 500 px)."""
+    d, profile = make_driver(390, 844)
+    viewport(d, (390, 844))
+    return d, profile
 
 
 def cli_refusal(*args: str) -> str:
@@ -188,3 +196,129 @@ def test_near_certain_chances_and_the_at_most_column(driver: Any, site: str) -> 
     assert "> 99.99%" in shown_pc and "< 0.01%" in shown_pc
     assert all(t not in ("100.00%", "0.00%") for r, t in zip([x for x in values], shown_pc, strict=True)
                if 0 < r < 1)
+
+
+STUCK = """const s = document.querySelector('.att-setup[data-setup="0"]');
+const top = s.querySelector('.att-top .att-headline'), header = document.querySelector('.bd-header');
+const r = top.getBoundingClientRect(), hb = header ? header.getBoundingClientRect().bottom : 0;
+return {top: r.top, bottom: r.bottom, header: hb, height: window.innerHeight, scrolled: window.scrollY};"""
+
+
+def test_on_a_phone_the_headline_stays_in_view_and_long_flag_lists_fold(site: str) -> None:
+    """390 px: scrolled down to side B's controls, the headline is still on screen, right under the theme's header
+    and not under it; each side shows a few flags, the rest under "More", and a flag set by the link stays out."""
+    d, profile = phone()
+    try:
+        d.get(f"{site}/{PAGE}#AOT-MELEE-RESULT?a-ranks=4,4&b-ranks=3,3&b-stubborn")
+        wait_for(d, SHOWN)
+        folds = d.execute_script("""return [...document.querySelectorAll('.att-setup[data-setup="0"] .att-group')]
+          .filter((g) => g.querySelector('.att-more')).map((g) => ({
+            shown: [...g.querySelectorAll(':scope > .att-grid > .att-flags .att-flag input')].map((i) => i.name),
+            folded: [...g.querySelectorAll('.att-more .att-flag input')].map((i) => i.name),
+            open: g.querySelector('.att-more').open}));""")
+        assert len(folds) >= 2, folds  # side A and side B
+        flags = [p.name for p in get("AOT-MELEE-RESULT").inputs if p.kind == "bool" and not p.reading]
+        for f in folds:
+            assert len(f["shown"]) <= 7 and f["folded"] and not f["open"], f
+        assert "b_stubborn" in folds[1]["shown"], folds[1]
+        assert set(flags) <= {n for f in folds for n in f["shown"] + f["folded"]} | set(
+            d.execute_script("return [...document.querySelectorAll('.att-flag input')].map((i) => i.name)"))
+        d.execute_script("""document.getElementById('att-0-b_ranks').scrollIntoView({block: 'center'});""")
+        time.sleep(0.3)
+        got = d.execute_script(STUCK)
+        assert got["scrolled"] > 600, got
+        assert got["header"] - 1 <= got["top"] and got["bottom"] < got["height"] / 3, got
+        d.execute_script("""const i = document.getElementById('att-0-b_ranks'); i.value = '4,4';
+          i.dispatchEvent(new Event('change'));""")
+        want = answer("AOT-MELEE-RESULT", {"a_ranks": "4,4", "b_ranks": "4,4", "b_stubborn": True})
+        p = want["a_wins"]
+        wait_for(d, "return [...document.querySelectorAll('.att-top .att-big')]"
+                    ".some((b) => b.dataset.p === arguments[0]);", BOOT, p)
+        got = d.execute_script(STUCK)
+        assert got["header"] - 1 <= got["top"] and got["bottom"] < got["height"] / 3, got
+        assert errors(d) == []
+    finally:
+        chromium.stop(d, profile)
+
+
+CONTRAST = """
+const lum = (c) => { const m = c.match(/[\\d.]+/g).map(Number);
+  const [r, g, b] = m.slice(0, 3).map((v) => { v /= 255;
+    return v <= 0.03928 ? v / 12.92 : ((v + 0.055) / 1.055) ** 2.4; });
+  return 0.2126 * r + 0.7152 * g + 0.0722 * b; };
+const bg = (el) => { for (let e = el.parentElement; e; e = e.parentElement) {
+  const c = getComputedStyle(e).backgroundColor;
+  if (c && !c.startsWith('rgba(0, 0, 0, 0)') && c !== 'transparent') return c; } return 'rgb(255, 255, 255)'; };
+return [...document.querySelectorAll('#aot-at-the-table input[type=text], #aot-at-the-table select')]
+  .filter((e) => e.offsetParent !== null).map((e) => {
+    const [a, b] = [lum(getComputedStyle(e).borderTopColor), lum(bg(e))];
+    return [e.id, Math.round((Math.max(a, b) + 0.05) / (Math.min(a, b) + 0.05) * 100) / 100]; });"""
+
+
+@pytest.mark.parametrize("scheme", ["light", "dark"])
+def test_the_colours_follow_the_system_until_the_reader_chooses(site: str, scheme: str) -> None:
+    """A reader who never chose a theme gets the system's; every input's edge has at least 3:1 contrast."""
+    d, profile = phone()
+    try:
+        d.execute_cdp_cmd("Emulation.setEmulatedMedia",
+                          {"features": [{"name": "prefers-color-scheme", "value": scheme}]})
+        d.get(f"{site}/{PAGE}#AOT-MELEE-RESULT")
+        wait_for(d, SHOWN)
+        assert d.execute_script("return document.documentElement.dataset.theme") == scheme
+        edges = d.execute_script(CONTRAST)
+        assert edges and all(ratio >= 3 for _, ratio in edges), edges
+        other = "light" if scheme == "dark" else "dark"
+        d.execute_script(f"localStorage.setItem('mode', '{other}');")
+        d.refresh()
+        wait_for(d, SHOWN)
+        assert d.execute_script("return document.documentElement.dataset.theme") == other  # the reader's choice wins
+        edges = d.execute_script(CONTRAST)
+        assert edges and all(ratio >= 3 for _, ratio in edges), edges
+    finally:
+        chromium.stop(d, profile)
+
+
+def test_compare_is_shared_by_its_link_and_fits_a_phone(site: str) -> None:
+    """Both setups live in the link (the second after "vs"); the comparison sits above the setups, fits 390 px
+    without cutting the difference off, and compares the headline chances, the mean and every outcome, each
+    difference exact and with one minus sign, U+2212."""
+    m = get("AOT-MELEE-RESULT")
+    a = m.evaluate(a_ranks="4,4", b_ranks="4,4")
+    b = m.evaluate(a_ranks="5,5", b_ranks="4,4")
+    want_a, want_b = answer(m.rule_id, {"a_ranks": "4,4", "b_ranks": "4,4"}), answer(m.rule_id, {"a_ranks": "5,5",
+                                                                                                  "b_ranks": "4,4"})
+    d, profile = phone()
+    try:
+        d.get(f"{site}/{PAGE}#AOT-MELEE-RESULT?a-ranks=4,4&b-ranks=4,4&vs&a-ranks=5,5&b-ranks=4,4")
+        label = a.label("a_wins")
+        row = f"const r = document.querySelector('.att-diff tr[data-event=\"{label}\"]'); return r && r.dataset.diff;"
+        assert wait_for(d, row) == fraction_str(b.events["a_wins"] - a.events["a_wins"])
+        assert d.execute_script("return document.getElementById('att-1-a_ranks').value") == "5,5"
+        got = d.execute_script("""const diff = document.querySelector('.att-diff'), r = diff.getBoundingClientRect();
+          const pair = document.querySelector('.att-pair').getBoundingClientRect();
+          return {above: r.bottom <= pair.top + 1, overflow: [...diff.querySelectorAll('.att-scroll')]
+            .map((s) => s.scrollWidth - s.clientWidth), text: diff.innerText,
+            page: document.documentElement.scrollWidth,
+            every: [...diff.querySelectorAll('tr[data-o]')].map((t) => [t.dataset.o, t.dataset.diff])};""")
+        assert got["above"], got
+        assert all(x <= 0 for x in got["overflow"]) and got["page"] <= 390, got
+        main = want_a["main"]
+        outcomes = list(dict.fromkeys([*want_a[main], *want_b[main]]))
+        diff = {o: Fraction(want_b[main].get(o, "0")) - Fraction(want_a[main].get(o, "0")) for o in outcomes}
+        assert got["every"] == [[o, fraction_str(diff[o])] for o in outcomes]
+        assert "-" not in got["text"].replace("A-", "").replace("B-", ""), got["text"]
+        assert "−" in got["text"]
+        # the link, taken from the page after an edit, still holds both setups
+        d.execute_script("""const i = document.getElementById('att-1-b_ranks'); i.value = '3,3';
+          i.dispatchEvent(new Event('change'));""")
+        assert d.execute_script("return location.hash").endswith("vs&a-ranks=5,5&b-ranks=3,3")
+        # a count: the means compared too, exactly
+        d.get("about:blank")
+        d.get(f"{site}/{PAGE}#SP-MELEE-ROLL?dice=6&vs&dice=8")
+        mean = wait_for(d, "const e = document.querySelector('.att-diff [data-mean-diff]');"
+                           "return e && e.dataset.meanDiff;")
+        x, y = (respond("SP-MELEE-ROLL", {"dice": n})["full"]["mean"] for n in ("6", "8"))
+        assert mean == fraction_str(Fraction(y) - Fraction(x))
+        assert errors(d) == []
+    finally:
+        chromium.stop(d, profile)
