@@ -322,3 +322,68 @@ def test_compare_is_shared_by_its_link_and_fits_a_phone(site: str) -> None:
         assert errors(d) == []
     finally:
         chromium.stop(d, profile)
+
+
+KEPT = """
+const want = arguments[0], done = arguments[arguments.length - 1];
+(async () => {
+  await navigator.serviceWorker.ready;
+  for (let i = 0; i < 600; i++) {
+    const all = [];
+    for (const k of await caches.keys()) { all.push(...(await (await caches.open(k)).keys()).map((r) => r.url)); }
+    if (want.every((u) => all.includes(u))) { done(all); return; }
+    await new Promise((r) => setTimeout(r, 200));
+  }
+  done(null);
+})();
+"""
+
+
+def test_the_front_page_and_the_chapters_read_work_offline(built_book: Path) -> None:
+    """A chapter read before the engine ever started, the front page typed as the site's bare address, and At the
+    table: with the server gone, all three still open (and the front page was never visited at all)."""
+    import functools
+    import http.server
+    import threading
+
+    class Quiet(http.server.SimpleHTTPRequestHandler):
+        def log_message(self, *args: object) -> None:
+            pass
+
+    server = http.server.ThreadingHTTPServer(("127.0.0.1", 0), functools.partial(Quiet, directory=str(built_book)))
+    threading.Thread(target=server.serve_forever, daemon=True).start()
+    site = f"http://127.0.0.1:{server.server_address[1]}"
+    chapter = f"{site}/book/run-trot.html"
+    d, profile = make_driver()
+    try:
+        d.get(chapter)
+        wait_for(d, "return document.readyState === 'complete'", 30)
+        d.get(f"{site}/{PAGE}#AOT-RUN?density=3")
+        wait_for(d, SHOWN)
+        kept = d.execute_async_script(KEPT, [chapter, f"{site}/", f"{site}/index.html"])
+        assert kept is not None, "the chapter read and the front page were not kept"
+        assert all(u.startswith(site) for u in kept)
+        server.shutdown()
+        server.server_close()
+        for url, heading in ((f"{site}/", "index"), (chapter, "run-trot")):
+            d.get(url)
+            got = d.execute_script("return {title: document.title, css: [...document.styleSheets].length,"
+                                   " h1: (document.querySelector('h1') || {}).textContent}")
+            assert got["h1"] and got["css"] > 2, (heading, got)
+    finally:
+        chromium.stop(d, profile)
+
+
+def test_the_app_manifest_has_png_icons(built_book: Path) -> None:
+    """Browsers offer to install a web app only with PNG icons of 192 and 512 px; they are kept offline too."""
+    from PIL import Image
+
+    doc = json.loads((built_book / "manifest.webmanifest").read_text(encoding="utf-8"))
+    pngs = {i["sizes"]: i["src"] for i in doc["icons"] if i["type"] == "image/png"}
+    assert set(pngs) == {"192x192", "512x512"}
+    sw = (built_book / "sw.js").read_text(encoding="utf-8")
+    for sizes, src in pngs.items():
+        with Image.open(built_book / src) as img:
+            assert f"{img.width}x{img.height}" == sizes and img.format == "PNG"
+            assert img.getpixel((img.width // 2, img.height // 8))[:3] == (0x3B, 0x6E, 0xA5)  # the favicon's blue
+        assert f'"{src}"' in sw
