@@ -550,8 +550,11 @@
     const root = document.getElementById('aot-at-the-table');
     if (!root) { return; }
     // The sticky headline sits just under the theme's own sticky header, whatever its height at this width.
-    const stick = () => { const h = document.querySelector('.bd-header');
-      root.style.setProperty('--att-stick', (h && getComputedStyle(h).position === 'sticky' ? h.offsetHeight : 0) + 'px'); };
+    const stick = () => {
+      const held = [...document.querySelectorAll('.bd-header, .bd-header-article')]
+        .filter((h) => ['sticky', 'fixed'].includes(getComputedStyle(h).position)).map((h) => h.offsetHeight);
+      root.style.setProperty('--att-stick', Math.max(0, ...held) + 'px');
+    };
     stick(); window.addEventListener('resize', stick);
     const app = new App(root);
     window.aotAtTheTable = app;
