@@ -435,6 +435,7 @@
     notify(line) {
       this.notice.textContent = line || '';
       this.notice.hidden = !line;
+      this.notice.classList.toggle('att-checking', line === MSG.checking);  // not yet a refusal: a quiet line
     }
     showList(line) {
       this.m = null; this.setups = []; this.picker.hidden = false; this.stage.replaceChildren(); this.notify(line);
