@@ -9,15 +9,17 @@ standard output, or exit 2 with one line on standard error naming the option
 from __future__ import annotations
 
 import argparse
+import json
+import re
 from collections.abc import Sequence
 from typing import Any
 
-from aot_rules.cli.terminal import UsageError, _Parser, write, write_json
+from aot_rules.cli.terminal import UsageError, _Parser, one_line, write, write_json
 from aot_rules.core.errors import RuleError
 from aot_rules.core.i18n import Message, text
 from aot_rules.core.params import Param, quoted
 from aot_rules.core.registry import Mechanic
-from aot_rules.present.answer import answer, refusal
+from aot_rules.present.answer import answer, refusal, respond
 from aot_rules.present.render import as_text
 from aot_rules.systems import all_mechanics, get
 
@@ -79,6 +81,50 @@ def _list() -> str:
     return "\n".join(lines)
 
 
+def _parse(m: Mechanic[Any], args: Sequence[str]) -> argparse.Namespace:
+    """``args`` read by the mechanic's own parser; an unknown option refused by name (only the first)."""
+    ns, extra = _mechanic_parser(m).parse_known_args(list(args))
+    if extra:  # argparse would echo them all, raw; name the first, as every refusal shows a value
+        more = f" (and {len(extra) - 1} more)" if len(extra) > 1 else ""
+        raise UsageError(f"unrecognized argument {quoted(extra[0])}{more} for {m.rule_id}; "
+                         f"python -m aot_rules odds {m.key} --help lists its options")
+    return ns
+
+
+def respond_link(argv: Sequence[str]) -> dict[str, Any]:
+    """A share link's answer, read exactly as the command line reads ``odds ARGV``: the At the table page
+    turns ``#AOT-RUN?density=4&shield`` into ``["AOT-RUN", "--density=4", "--shield"]``, so a link with an
+    unknown rule ID, an option the mechanic lacks, a flag given a value or an empty value is refused in the
+    command line's own line (its "did you mean" included), never quietly read some other way.
+
+    The answer is :func:`~aot_rules.present.answer.respond`'s, plus ``values``: what the parser read, keyed by
+    parameter name, for the page's controls.
+
+    >>> respond_link(["AOT-RUN", "--shield=maybe"])["error"].startswith("error: AOT-RUN: --shield is a flag and takes")
+    True
+    >>> respond_link(["AOT-RUN", "--density=4", "--shield"])["values"]
+    {'density': '4', 'shield': True}
+    """
+    m: Mechanic[Any] | None = None
+    try:
+        m = get(argv[0] if argv else "")
+        ns = _parse(m, argv[1:])
+    except (UsageError, RuleError) as e:
+        line = one_line(refusal(e, m) if isinstance(e, RuleError) else str(e))
+        at = [p.name for p in (m.inputs if m is not None else ())
+              if re.search(re.escape(p.flag) + r"(?![\w-])", line)]
+        rule = e.rule_id if isinstance(e, RuleError) else (m.rule_id if m is not None else "")
+        return {"ok": False, "error": "error: " + line, "rule_id": rule, "params": at}
+    values = {prm.name: getattr(ns, prm.name) for prm in m.inputs if getattr(ns, prm.name) is not None}
+    return {**respond(m.rule_id, values), "values": values}
+
+
+def respond_link_json(argv_json: str) -> str:
+    """:func:`respond_link` across the JavaScript boundary (the browser worker's call for a share link)."""
+    argv = json.loads(argv_json)
+    return json.dumps(respond_link([str(a) for a in argv] if isinstance(argv, list) else []), ensure_ascii=False)
+
+
 def odds(argv: Sequence[str]) -> int:
     if not argv or argv[0] in ("-h", "--help"):
         write(USAGE)
@@ -94,11 +140,7 @@ def odds(argv: Sequence[str]) -> int:
         return 0
     m = get(argv[0])
     try:
-        ns, extra = _mechanic_parser(m).parse_known_args(list(argv[1:]))
-        if extra:  # argparse would echo them all, raw; name the first, as every refusal shows a value
-            more = f" (and {len(extra) - 1} more)" if len(extra) > 1 else ""
-            raise UsageError(f"unrecognized argument {quoted(extra[0])}{more} for {m.rule_id}; "
-                             f"python -m aot_rules odds {m.key} --help lists its options")
+        ns = _parse(m, argv[1:])
         values = {prm.name: getattr(ns, prm.name) for prm in m.inputs if getattr(ns, prm.name) is not None}
         if ns.json:  # the one JSON answer, shared with the book's in-browser engine
             write_json(answer(m.rule_id, values))

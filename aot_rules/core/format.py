@@ -65,25 +65,43 @@ def fraction_html(p: Fraction | str) -> str:
             f"<code>{exact}</code></details>")
 
 
+def _uncertain(p: Fraction, text: str, digits: int) -> str:
+    """``text`` (``p`` as a percentage to ``digits`` decimals), unless rounding made an uncertain event read as
+    certain or impossible: then "> 99.99%" or "< 0.01%" (to the same decimals), which stay true."""
+    if 0 < p < 1:
+        step = 10.0 ** -digits
+        if text == f"{100:.{digits}f}%":
+            return f"> {100 - step:.{digits}f}%"
+        if text == f"{0:.{digits}f}%":
+            return f"< {step:.{digits}f}%"
+    return text
+
+
 def precise_percent(p: Fraction) -> str:
-    """A percentage: two decimals, or four significant digits below 1% (so a small chance never reads 0.00%).
+    """A percentage: two decimals, or four significant digits below 1% (so a small chance never reads 0.00%),
+    and "> 99.99%" for a chance below certainty that would round to 100.00%.
 
     >>> precise_percent(Fraction(1, 3)), precise_percent(Fraction(1, 7 ** 9)), precise_percent(Fraction(1))
     ('33.33%', '0.000002478%', '100.00%')
+    >>> precise_percent(1 - Fraction(1, 6 ** 8))
+    '> 99.99%'
     """
     v = float(p) * 100
     if v == 0 or v >= 1:
-        return f"{v:.2f}%"
+        return _uncertain(p, f"{v:.2f}%", 2)
     return f"{v:.{4 - 1 - math.floor(math.log10(v))}f}%"
 
 
 def percent_str(p: Fraction, digits: int = 2) -> str:
-    """A percentage for display only; the exact value is the fraction.
+    """A percentage for display only; the exact value is the fraction.  An uncertain event never reads as
+    certain or impossible: "> 99.99%", "< 0.01%" (the display rule widget.js repeats; a test keeps them equal).
 
-    >>> percent_str(Fraction(3, 8))
-    '37.50%'
+    >>> percent_str(Fraction(3, 8)), percent_str(Fraction(1)), percent_str(Fraction(0))
+    ('37.50%', '100.00%', '0.00%')
+    >>> percent_str(1 - Fraction(1, 6 ** 8)), percent_str(Fraction(1, 6 ** 8)), percent_str(Fraction(1, 6 ** 8), 0)
+    ('> 99.99%', '< 0.01%', '< 1%')
     """
-    return f"{float(p) * 100:.{digits}f}%"
+    return _uncertain(p, f"{float(p) * 100:.{digits}f}%", digits)
 
 
 def count_str(n: int, noun: str) -> str:

@@ -205,6 +205,29 @@ def _start(p: Param, values: tuple[Any, ...]) -> Any:
     return values[min(3, len(values) - 1)]
 
 
+def opening(m: Mechanic[Any]) -> dict[str, str]:
+    """What a calculator opens with beyond the defaults: nothing, unless the defaults alone are refused (a volley
+    needs its firers or its distance); then each unset input the widget's grid covers takes the widget's own
+    starting value, so the At the table page opens on the same legal setting as the chapter widget.
+
+    >>> from aot_rules.systems import get
+    >>> opening(get("AOT-SHOOT-RESULT")), opening(get("AOT-RUN"))
+    ({'firers': '4'}, {})
+    """
+    try:
+        m.evaluate()
+        return {}
+    except RuleError:
+        pass
+    out = {}
+    for p in m.inputs:
+        if p.default is None and p.grid:
+            v = _start(p, p.values())
+            if v is not None:
+                out[p.name] = option_text(getattr(v, "value", v))
+    return out
+
+
 def option_text(v: Any) -> str:
     """How a widget control shows a value (the browser tests set controls by this text)."""
     if isinstance(v, bool):

@@ -82,8 +82,10 @@ def build_wheel(root: Path, dest: Path) -> Path:
 
 def mechanics_doc(app: Sphinx) -> dict[str, Any]:
     """Every registered mechanic of the four systems, as ``odds --list --json`` gives it, plus the
-    system it belongs to and, for each rule it applies, the chapter section explaining it (site-root
-    relative), from the labels the book defines."""
+    system it belongs to, for each rule it applies the chapter section explaining it (site-root relative,
+    from the labels the book defines), and ``start``: the values it opens with where its defaults alone are
+    refused (:func:`aot_rules.present.static.opening`)."""
+    from aot_rules.present.static import opening
     from aot_rules.systems import SYSTEMS, registries
 
     labels = app.env.domaindata["std"]["labels"]
@@ -96,7 +98,7 @@ def mechanics_doc(app: Sphinx) -> dict[str, Any]:
                 if rid.lower() in labels:
                     docname, anchor, _ = labels[rid.lower()]
                     links[rid] = app.builder.get_target_uri(docname) + (f"#{anchor}" if anchor else "")
-            doc.update(system=system, system_title=reg.title, links=links)
+            doc.update(system=system, system_title=reg.title, links=links, start=opening(m))
             out.append(doc)
     return {"mechanics": out}
 
@@ -136,10 +138,12 @@ def _local_assets(html: str) -> list[str]:
 
 
 def _service_worker(outdir: Path, engine: list[str]) -> None:
-    """``sw.js`` at the site root, keeping from the start the At the table page, what it loads, and the engine."""
-    page = outdir / f"{TABLE_PAGE}.html"
-    keep = [f"{TABLE_PAGE}.html"]
-    if page.exists():
+    """``sw.js`` at the site root, keeping from the start the site's front page (as ``./`` too, the address a reader
+    types), the At the table page, what those two load, and the engine; chapters are kept as they are read."""
+    keep = ["./", "index.html", f"{TABLE_PAGE}.html"]
+    for page in (outdir / "index.html", outdir / f"{TABLE_PAGE}.html"):
+        if not page.exists():
+            continue
         base = page.parent
         for ref in _local_assets(page.read_text(encoding="utf-8")):
             target = (base / ref).resolve()
@@ -150,10 +154,44 @@ def _service_worker(outdir: Path, engine: list[str]) -> None:
     digest = hashlib.sha256()
     for rel in keep:
         f = outdir / rel
-        digest.update(rel.encode() + (f.read_bytes() if f.is_file() else b""))
+        digest.update(rel.encode() + (f.read_bytes() if f.is_file() and rel != "./" else b""))
     text = (HERE / "sw.js").read_text(encoding="utf-8")
     text = text.replace("@BUILD@", digest.hexdigest()[:16]).replace("@PRECACHE@", json.dumps(keep))
     (outdir / "sw.js").write_text(text, encoding="utf-8")
+
+
+#: The installable app's icons (PNG: what browsers require to offer "install"), drawn from the site's own favicon.
+ICON_SIZES = (192, 512)
+
+
+def draw_icon(svg: str, size: int) -> Any:
+    """The favicon (``book/_static/favicon.svg``: rounded squares and circles on a 32-unit grid) as a ``size``-pixel
+    PNG image, drawn with Pillow from the SVG's own shapes (no SVG renderer is needed at build time)."""
+    from PIL import Image, ImageDraw
+
+    view = [float(x) for x in re.search(r'viewBox="([^"]+)"', svg).group(1).split()]  # type: ignore[union-attr]
+    k = size / view[2]
+    img = Image.new("RGBA", (size, size), (255, 255, 255, 0))
+    pen = ImageDraw.Draw(img)
+    for tag, attrs in re.findall(r"<(rect|circle)\s([^>]*)/?>", svg):
+        a = dict(re.findall(r'([\w-]+)="([^"]*)"', attrs))
+        if tag == "rect":
+            x, y, w, h = (float(a[n]) * k for n in ("x", "y", "width", "height"))
+            pen.rounded_rectangle((x, y, x + w, y + h), radius=float(a.get("rx", 0)) * k, fill=a["fill"])
+        else:
+            cx, cy, r = (float(a[n]) * k for n in ("cx", "cy", "r"))
+            pen.ellipse((cx - r, cy - r, cx + r, cy + r), fill=a["fill"])
+    return img
+
+
+def _icons(app: Sphinx, outdir: Path) -> list[dict[str, str]]:
+    svg = (_root(app) / "book" / "_static" / "favicon.svg").read_text(encoding="utf-8")
+    out = []
+    for size in ICON_SIZES:
+        rel = f"_static/{FOLDER}/icon-{size}.png"
+        draw_icon(svg, size).save(outdir / rel, format="PNG", optimize=True)
+        out.append({"src": rel, "sizes": f"{size}x{size}", "type": "image/png", "purpose": "any"})
+    return out
 
 
 def _manifest(app: Sphinx, outdir: Path) -> None:
@@ -161,7 +199,8 @@ def _manifest(app: Sphinx, outdir: Path) -> None:
            "description": "Exact odds of every Art of Tactics rule, offline, the same as the aot_rules command line.",
            "start_url": f"{TABLE_PAGE}.html", "scope": "./", "display": "standalone",
            "background_color": "#ffffff", "theme_color": "#3b6ea5",
-           "icons": [{"src": "_static/favicon.svg", "sizes": "any", "type": "image/svg+xml", "purpose": "any"}]}
+           "icons": [*_icons(app, outdir),
+                     {"src": "_static/favicon.svg", "sizes": "any", "type": "image/svg+xml", "purpose": "any"}]}
     (outdir / "manifest.webmanifest").write_text(json.dumps(doc, ensure_ascii=False, indent=1), encoding="utf-8")
 
 
@@ -201,8 +240,8 @@ def _finished(app: Sphinx, exc: Exception | None) -> None:
                                          encoding="utf-8")
     (dest / "armies.json").write_text(json.dumps(armies_doc(), ensure_ascii=False, separators=(",", ":")),
                                       encoding="utf-8")
-    engine = [f"_static/{FOLDER}/{p.relative_to(dest).as_posix()}" for p in sorted(dest.rglob("*")) if p.is_file()]
     _manifest(app, outdir)
+    engine = [f"_static/{FOLDER}/{p.relative_to(dest).as_posix()}" for p in sorted(dest.rglob("*")) if p.is_file()]
     _service_worker(outdir, engine)
 
 

@@ -42,7 +42,13 @@
     return r;
   }
   const num = (f) => { const [a, b] = String(f).split('/'); return b === undefined ? Number(a) : Number(a) / Number(b); };
-  const pct = (f) => (100 * num(f)).toFixed(2) + '%';
+  // aot_rules/core/format.py percent_str: an uncertain event never reads 100.00% or 0.00% (a test keeps them equal).
+  const pct = (text) => {
+    const v = 100 * num(text), t = v.toFixed(2) + '%';
+    // uncertain: a reduced fraction strictly between 0 and 1, judged on its text (a float may round it to 1)
+    if (/^\d+\/\d+$/.test(String(text))) { if (t === '100.00%') { return '> 99.99%'; } if (t === '0.00%') { return '< 0.01%'; } }
+    return t;
+  };
   // The display rule (aot_rules/core/format.py, FRACTION_DIGITS; render.fraction_html lays out the same HTML): a
   // fraction whose parts have at most 9 digits as it is, a longer one as a percentage that opens onto the exact
   // fraction on tap.

@@ -8,6 +8,15 @@
 (function () {
   'use strict';
   const engine = window.aotEngine;
+  // Every sentence this page writes, in one place (for the message catalogue).
+  const MSG = {
+    badLink: 'This link is not written correctly: {part} is not valid percent-encoding. Pick a question below.',
+    checking: 'Reading the link…',
+    unknown: 'No question has the rule ID {rid}. Pick one below.',
+    changed: 'changed',
+    more: 'More options ({n})',
+  };
+  const fill = (text, values) => text.replace(/\{(\w+)\}/g, (all, k) => (k in values ? String(values[k]) : all));
   const $ = (tag, attrs, ...kids) => {
     const el = document.createElement(tag);
     for (const [k, v] of Object.entries(attrs || {})) {
@@ -25,23 +34,52 @@
   const fracText = ([n, d]) => { const g = gcd(n, d) || 1n; n /= g; d /= g; return d === 1n ? String(n) : `${n}/${d}`; };
   const minus = (x, y) => { const [a, b] = frac(x); const [c, d] = frac(y); return fracText([a * d - c * b, b * d]); };
   const num = (text) => { const [a, b] = frac(text); return Number(a) / Number(b); };
-  const pct = (text) => (100 * num(text)).toFixed(2) + '%';
+  // aot_rules/core/format.py percent_str: an uncertain event never reads 100.00% or 0.00%.
+  const pct = (text) => {
+    const v = 100 * num(text), t = v.toFixed(2) + '%';
+    // uncertain: a reduced fraction strictly between 0 and 1, judged on its text (a float may round it to 1)
+    if (/^\d+\/\d+$/.test(String(text))) { if (t === '100.00%') { return '> 99.99%'; } if (t === '0.00%') { return '< 0.01%'; } }
+    return t;
+  };
+  /** A fraction that may break only at its bar, never inside a number. */
+  const fracEl = (text) => { const [a, b] = String(text).split('/');
+    return b === undefined ? [a] : [a + '/', document.createElement('wbr'), b]; };
+  // One minus sign everywhere, U+2212: an exact difference (−1/8) and the same in percentage points (−12.50).
   const signed = (text) => (String(text).startsWith('-') ? '−' + String(text).slice(1) : (text === '0' ? '±0' : '+' + text));
+  const points = (text) => { const v = 100 * num(text), t = Math.abs(v).toFixed(2);
+    return (text === '0' ? '±' : v < 0 ? '−' : '+') + t; };
 
   // ---- the setup in the URL --------------------------------------------------------------------------
   const optName = (p) => p.flag.replace(/^--/, '');
+  /** The link after '#': its rule ID and its options in order, each name and value percent-decoded on its own
+      (so density=%26shield is one option whose value is "&shield"), or {bad: the first part that does not decode}. */
   function parseHash(hash) {
-    const text = decodeURIComponent((hash || '').replace(/^#/, ''));
-    const [rid, query] = [text.split('?')[0], text.split('?').slice(1).join('?')];
-    const values = {};
-    for (const part of (query || '').split('&')) {
-      if (!part) { continue; }
-      const at = part.indexOf('=');
-      values[at < 0 ? part : part.slice(0, at)] = at < 0 ? true : part.slice(at + 1);
+    const text = (hash || '').replace(/^#/, '');
+    const at = text.indexOf('?');
+    const [rawRid, query] = at < 0 ? [text, ''] : [text.slice(0, at), text.slice(at + 1)];
+    const decode = (part) => { try { return decodeURIComponent(part); } catch (e) { throw {bad: part}; } };
+    try {
+      const pairs = [];
+      for (const part of query.split('&')) {
+        if (!part) { continue; }
+        const eq = part.indexOf('=');
+        pairs.push(eq < 0 ? [decode(part), null] : [decode(part.slice(0, eq)), decode(part.slice(eq + 1))]);
+      }
+      return {rid: decode(rawRid), pairs, bad: null};
+    } catch (e) {
+      if (e && e.bad !== undefined) { return {rid: '', pairs: [], bad: e.bad}; }
+      throw e;
     }
-    return {rid, values};
   }
-  function hashOf(m, values) {
+  /** The link as the command line's arguments: ["AOT-RUN", "--density=4", "--shield"]. */
+  const argvOf = (link) => [link.rid, ...link.pairs.map(([k, v]) => '--' + k + (v === null ? '' : '=' + v))];
+  /** The link of one setup, or of two compared: the second setup's options after a bare "vs"
+      (#AOT-RUN?density=4&vs&density=5). */
+  function hashOf(m, values, second) {
+    const parts = partsOf(m, values).concat(second ? ['vs', ...partsOf(m, second)] : []);
+    return '#' + m.rule_id + (parts.length ? '?' + parts.join('&') : '');
+  }
+  function partsOf(m, values) {
     const parts = [];
     for (const p of m.params) {
       const v = values[p.name];
@@ -50,18 +88,18 @@
       if (String(v) === defaultText(p)) { continue; }
       parts.push(optName(p) + '=' + encodeURIComponent(String(v)).replace(/%2C/gi, ',').replace(/%2F/gi, '/'));
     }
-    return '#' + m.rule_id + (parts.length ? '?' + parts.join('&') : '');
+    return parts;
   }
-  /** What a link says about one mechanic, as parameter values (unknown words are kept for the engine to refuse). */
-  function valuesFromLink(m, given) {
+  /** What a link says about one mechanic, as the controls' values: a flag as on/off only when written bare (a flag
+      given a value, like an unknown option, is left to the command line's parser to refuse). */
+  function valuesFromLink(m, pairs) {
     const out = {};
-    for (const [key, raw] of Object.entries(given)) {
+    for (const [key, raw] of pairs) {
       const p = m.params.find((q) => optName(q) === key || q.name === key);
       const off = m.params.find((q) => q.type === 'bool' && 'no-' + optName(q) === key);
-      if (p && p.type === 'bool') { out[p.name] = raw === true || !/^(false|0|no)$/i.test(String(raw)); }
-      else if (off) { out[off.name] = false; }
-      else if (p) { out[p.name] = String(raw); }
-      else { out[key] = raw; }
+      if (p && p.type === 'bool') { if (raw === null) { out[p.name] = true; } }
+      else if (off) { if (raw === null) { out[off.name] = false; } }
+      else if (p && raw !== null) { out[p.name] = String(raw); }
     }
     return out;
   }
@@ -70,12 +108,13 @@
 
   // ---- one setup: its controls, its values, its answer -----------------------------------------------
   const SIDES = {a_: 'Side A', b_: 'Side B', target_: 'The target', shooter_: 'The shooters'};
+  const FEW = 6;  // flags shown unfolded per group
   const prefixOf = (p) => Object.keys(SIDES).find((k) => p.name.startsWith(k)) || '';
 
   class Setup {
     constructor(app, m, values, index) {
       this.app = app; this.m = m; this.index = index; this.values = Object.assign({}, values);
-      this.seq = 0; this.answer = null;
+      this.seq = 0; this.answer = null; this.picked = {};
       this.el = $('section', {class: 'att-setup', 'data-setup': String(index), 'aria-label': index ? 'Second setup' : 'Setup'});
       this.fields = {};
       this.render();
@@ -96,14 +135,14 @@
         return field;
       }
       if (p.type === 'choice') {
-        input = $('select', {id, name: p.name, onchange: (e) => set(e.target.value)},
+        input = $('select', {id, name: p.name, onchange: (e) => set(e.target.value === '' ? undefined : e.target.value)},
           (p.optional ? [$('option', {value: '', text: '—'})] : []).concat(p.choices.map((c) => $('option', {value: c, text: c}))));
         input.value = this.value(p);
       } else {
         const numeric = p.type === 'int';
         input = $('input', {type: 'text', id, name: p.name, inputmode: numeric ? 'numeric' : p.type === 'inches' ? 'decimal' : 'text',
           autocomplete: 'off', spellcheck: 'false', placeholder: p.optional ? '—' : defaultText(p),
-          'aria-describedby': id + '-err', onchange: (e) => set(e.target.value.trim())});
+          'aria-describedby': id + '-err', onchange: (e) => set(e.target.value.trim() === '' ? undefined : e.target.value.trim())});
         input.value = this.value(p);
         if (numeric) {
           const step = (d) => () => {
@@ -122,27 +161,67 @@
       this.fields[p.name] = {input: field.querySelector('#' + CSS.escape(id)), err, field};
       return field;
     }
+    /** Whether a picker for a unit belongs to this group: a side with ranks or a density, or the shooters. */
+    pickerFor(prefix) {
+      const has = (n) => this.m.params.some((p) => p.name === n);
+      if (has(prefix + 'ranks') || has(prefix + 'density')) { return true; }
+      return prefix === '' && has('firers') && !this.m.params.some((p) => p.name.startsWith('shooter_'));
+    }
     unitPicker(prefix) {
       const units = this.app.units;
-      if (!units.length || !this.m.params.some((p) => p.name === prefix + 'ranks' || p.name === prefix + 'density')) { return null; }
+      if (!units.length || !this.pickerFor(prefix)) { return null; }
       const id = `att-${this.index}-${prefix || 'unit'}-army`;
-      const sel = $('select', {id, class: 'att-army', onchange: (e) => { if (e.target.value !== '') { this.takeUnit(prefix, units[Number(e.target.value)]); } }},
+      const sel = $('select', {id, class: 'att-army', 'data-side': prefix,
+        onchange: (e) => { if (e.target.value !== '') { this.takeUnit(prefix, Number(e.target.value)); } }},
         $('option', {value: '', text: '— choose a unit —'}),
         units.map((u, i) => $('option', {value: String(i), text: `${u.name} (${u.army})`})));
-      return $('div', {class: 'att-field'}, $('label', {for: id, text: 'Take a unit from a shipped army'}), sel);
+      const mark = $('span', {class: 'att-changed', 'data-changed': '1', 'data-side': prefix, hidden: true, text: MSG.changed});
+      const picked = this.picked[prefix];
+      if (picked) { sel.value = String(picked.index); }
+      this.marks = this.marks || {};
+      this.marks[prefix] = mark;
+      return $('div', {class: 'att-field'}, $('label', {for: id, text: 'Take a unit from a shipped army '}, mark), sel);
     }
-    /** Set every input of one side that the unit says something about (then every control stays editable). */
-    takeUnit(prefix, u) {
-      for (const p of this.m.params) {
-        if (!p.name.startsWith(prefix)) { continue; }
-        const field = p.name.slice(prefix.length);
-        let v = field === 'weapon' ? [u.weapon, u.missile].find((w) => w && (p.choices || []).includes(w)) : u[field];
-        if (field === 'density' && prefix === '' && !('density' in u)) { v = undefined; }
-        if (v === undefined || v === null) { continue; }
-        if (p.type === 'choice' && !(p.choices || []).includes(String(v))) { continue; }
-        this.values[p.name] = p.type === 'bool' ? !!v : String(v);
+    /** Every parameter a unit decides for one side (its ranks, density, equipment, its weapon, and for shooters
+        how many shoot), by parameter name; what the unit does not say stays as it is. */
+    unitValues(prefix, u) {
+      const params = this.m.params;
+      const out = {};
+      const put = (name, v) => {
+        const p = params.find((q) => q.name === name);
+        if (!p || v === undefined || v === null) { return; }
+        if (p.type === 'bool') { out[name] = !!v; return; }
+        if (p.type === 'choice') { if ((p.choices || []).includes(String(v))) { out[name] = String(v); } return; }
+        if (p.type === 'int' && p.max !== undefined && Number(v) > p.max) { v = p.max; }
+        out[name] = String(v);
+      };
+      for (const f of ['ranks', 'density', 'strength', 'mounted', 'shield', 'armour', 'horse_armour', 'pavise', 'veteran',
+        'stubborn', 'recruit', 'regular']) { put(prefix + f, u[f]); }
+      const arm = (name) => { const p = params.find((q) => q.name === name);
+        return p ? [u.missile, u.weapon].find((w) => w && (p.choices || []).includes(w)) : undefined; };
+      put(prefix + 'weapon', arm(prefix + 'weapon'));
+      if (prefix === 'shooter_' || (prefix === '' && this.pickerFor(''))) {  // the shooters: the volley's side
+        put('weapon', arm('weapon')); put('firers', u.strength); put('veteran', u.veteran);
       }
+      if (prefix === 'target_') {  // what the target's kit says about the volley
+        put('shield_wall', u.shield && !u.mounted); put('pavise', u.pavise); put('horse_armour', u.horse_armour);
+        put('mounted_target', u.mounted);
+      }
+      return out;
+    }
+    takeUnit(prefix, index) {
+      const values = this.unitValues(prefix, this.app.units[index]);
+      Object.assign(this.values, values);
+      this.picked[prefix] = {index, values};
       this.render(); this.changed();
+    }
+    /** A unit's name stays in its picker; "changed" once any value it decided has been edited. */
+    markChanges() {
+      for (const [prefix, picked] of Object.entries(this.picked)) {
+        const mark = (this.marks || {})[prefix];
+        if (!mark) { continue; }
+        mark.hidden = Object.entries(picked.values).every(([k, v]) => String(this.values[k]) === String(v));
+      }
     }
     render() {
       const m = this.m;
@@ -158,9 +237,15 @@
       const body = [];
       for (const [k, ps] of groups) {
         // Flags are short: two or three to a row on a phone; the other controls take a row each.
+        // A long list of flags shows the first few and any that are set; the rest fold under "more".
         const flags = ps.filter((p) => p.type === 'bool');
+        const set = (p) => this.values[p.name] !== undefined && this.values[p.name] !== !!p.default;
+        const few = flags.length > FEW ? flags.filter((p, i) => i < FEW || set(p)) : flags;
+        const rest = flags.filter((p) => !few.includes(p));
         const inner = [this.unitPicker(k), ...ps.filter((p) => p.type !== 'bool').map((p) => this.control(p)),
-          flags.length ? $('div', {class: 'att-flags'}, flags.map((p) => this.control(p))) : null];
+          few.length ? $('div', {class: 'att-flags'}, few.map((p) => this.control(p))) : null,
+          rest.length ? $('details', {class: 'att-more'}, $('summary', {text: fill(MSG.more, {n: rest.length})}),
+            $('div', {class: 'att-flags'}, rest.map((p) => this.control(p)))) : null];
         body.push(k ? $('details', {class: 'att-group', open: true}, $('summary', {text: SIDES[k]}), $('div', {class: 'att-grid'}, inner))
           : $('div', {class: 'att-grid'}, inner));
       }
@@ -169,13 +254,16 @@
           $('div', {class: 'att-flags'}, readings.map((p) => this.control(p)))));
       }
       this.out = $('div', {class: 'att-answer', 'aria-live': 'polite'});
+      this.top = $('div', {class: 'att-top'});
       const head = this.index ? $('h3', {class: 'att-setup-title', text: 'Second setup'}) : null;
-      const reset = $('button', {type: 'button', class: 'att-button att-quiet', 'data-act': 'reset', onclick: () => { this.values = {}; this.render(); this.changed(); }, text: 'Reset'});
+      const reset = $('button', {type: 'button', class: 'att-button att-quiet', 'data-act': 'reset', onclick: () => { this.values = Object.assign({}, this.m.start || {}); this.picked = {}; this.render(); this.changed(); }, text: 'Reset'});
       // The answer comes first: on a phone it stays in view while the controls below it change.
-      this.el.replaceChildren(...[head, this.out, ...body, $('div', {class: 'att-actions'}, reset)].filter(Boolean));
+      this.el.replaceChildren(...[head, this.top, this.out, ...body, $('div', {class: 'att-actions'}, reset)].filter(Boolean));
+      this.markChanges();
       if (this.answer) { this.show(this.answer); }
     }
     changed() {
+      this.markChanges();
       this.app.changed(this);
       this.ask();
     }
@@ -183,34 +271,55 @@
       const out = {};
       for (const p of this.m.params) {
         const v = this.values[p.name];
-        if (v === undefined || v === '' || v === null) { continue; }
+        if (v === undefined || v === null) { continue; }  // an empty value (from a link) goes to the engine to refuse
         out[p.name] = v;
       }
       for (const [k, v] of Object.entries(this.values)) { if (!this.m.params.some((p) => p.name === k)) { out[k] = v; } }
       return out;
     }
-    ask() {
+    ask() { this.request(engine.ask(this.m.rule_id, this.sent())); }
+    /** The first answer to a share link: read by the command line's own parser, whose values then set the controls. */
+    askLink(argv) {
+      this.request(engine.link(argv), (a) => {
+        if (a.ok && a.values) {
+          this.values = {};
+          for (const [k, v] of Object.entries(a.values)) { this.values[k] = typeof v === 'boolean' ? v : String(v); }
+          this.render();
+        }
+      });
+    }
+    request(promise, first) {
       const mine = ++this.seq;
       this.el.classList.add('att-computing');
       if (!this.out.querySelector('.att-busy')) { this.out.prepend($('p', {class: 'att-busy', text: 'computing…'})); }
-      engine.ask(this.m.rule_id, this.sent()).then((a) => {
+      promise.then((a) => {
         if (mine !== this.seq) { return; }
+        if (first) { first(a); }
         this.answer = a; this.el.classList.remove('att-computing'); this.show(a); this.app.compared();
       }, (err) => {
         if (mine !== this.seq) { return; }
         this.el.classList.remove('att-computing');
+        this.top.replaceChildren();
         this.out.replaceChildren($('p', {class: 'att-error', 'data-error': '1', text: String(err.message || err)}));
       });
     }
     show(a) {
       for (const f of Object.values(this.fields)) { f.err.hidden = true; f.err.textContent = ''; f.field.classList.remove('att-bad'); }
       if (!a.ok) {
+        // The line once under the (first) control at fault, folded sections opened; the others only marked.
         const at = (a.params || []).map((n) => this.fields[n]).filter(Boolean);
-        for (const f of at) { f.err.textContent = a.error; f.err.hidden = false; f.field.classList.add('att-bad'); }
+        at.forEach((f, i) => {
+          f.field.classList.add('att-bad');
+          if (i === 0) { f.err.textContent = a.error; f.err.hidden = false; }
+          for (let d = f.field.closest('details'); d; d = d.parentElement && d.parentElement.closest('details')) { d.open = true; }
+        });
+        this.top.replaceChildren();
         this.out.replaceChildren($('p', {class: 'att-error', 'data-error': '1', text: a.error}));
         return;
       }
-      this.out.replaceChildren(...renderAnswer(this.m, a, this.app.links(this.m)));
+      const [headline, ...rest] = renderAnswer(this.m, a, this.app.links(this.m));
+      this.top.replaceChildren(headline);
+      this.out.replaceChildren(...rest);
     }
   }
 
@@ -231,7 +340,7 @@
     out.push($('div', {class: 'att-headline'}, headlines(s).map((h) =>
       $('div', {class: 'att-big', 'data-event': h.label, 'data-p': h.p},
         $('span', {class: 'att-pct', text: pct(h.p)}), $('span', {class: 'att-label', text: h.label}),
-        $('span', {class: 'att-frac', text: h.p})))));
+        $('span', {class: 'att-frac'}, fracEl(h.p))))));
     // Why, in one line: the facts the answer rests on, and the rule itself.
     const own = Object.fromEntries(Object.entries(links).filter(([rid]) => rid === m.rule_id));
     if (s.i) {
@@ -241,12 +350,16 @@
       out.push($('p', {class: 'att-why'}, 'The rule: ', ruleLinks(own)));
     }
     const tail = s.m.length && s.m[0].length > 2;
+    // "at most" beside "at least": the chance of this outcome or a smaller one, exactly 1 − P(at least the next).
+    const most = tail ? s.m.map((r, i) => (i + 1 < s.m.length ? minus('1', s.m[i + 1][2]) : '1')) : [];
     out.push($('div', {class: 'att-scroll'}, $('table', {class: 'att-dist', 'data-main': s.t},
       $('thead', {}, $('tr', {}, $('th', {scope: 'col', text: s.t}), $('th', {scope: 'col', text: 'exact'}), $('th', {scope: 'col', text: '%'}),
-        tail ? [$('th', {scope: 'col', text: 'at least'}), $('th', {scope: 'col', text: '%'})] : null)),
-      $('tbody', {}, s.m.map((r) => $('tr', {'data-o': r[0], 'data-p': r[1]},
-        $('td', {class: 'o', text: r[0]}), $('td', {class: 'f', text: r[1]}), $('td', {text: pct(r[1])}),
-        tail ? [$('td', {class: 'f', text: r[2]}), $('td', {text: pct(r[2])})] : null))))));
+        tail ? [$('th', {scope: 'col', text: 'at least'}), $('th', {scope: 'col', text: '%'}),
+          $('th', {scope: 'col', text: 'at most'}), $('th', {scope: 'col', text: '%'})] : null)),
+      $('tbody', {}, s.m.map((r, i) => $('tr', {'data-o': r[0], 'data-p': r[1], 'data-ge': tail ? r[2] : null, 'data-le': tail ? most[i] : null},
+        $('td', {class: 'o', text: r[0]}), $('td', {class: 'f'}, fracEl(r[1])), $('td', {class: 'pc', text: pct(r[1])}),
+        tail ? [$('td', {class: 'f'}, fracEl(r[2])), $('td', {class: 'pc', text: pct(r[2])}),
+          $('td', {class: 'f'}, fracEl(most[i])), $('td', {class: 'pc', text: pct(most[i])})] : null))))));
     if (s.mean !== undefined) {
       out.push($('p', {class: 'att-stats'}, 'mean ', $('b', {'data-mean': s.mean, text: s.mean}), ` (${num(s.mean).toFixed(3)}) · median `,
         $('b', {text: s.med})));
@@ -268,7 +381,7 @@
   // ---- the page --------------------------------------------------------------------------------------
   class App {
     constructor(root) {
-      this.root = root; this.mechanics = []; this.units = []; this.setups = []; this.m = null;
+      this.root = root; this.mechanics = []; this.units = []; this.setups = []; this.m = null; this.opened = 0;
     }
     async start() {
       const note = this.root.querySelector('.att-file');
@@ -290,7 +403,8 @@
       const search = $('input', {type: 'search', id: 'att-search', placeholder: 'melee, volley, run, morale, AOT-RUN…',
         autocomplete: 'off', 'aria-controls': 'att-list', oninput: () => this.filter(search.value)});
       this.list = $('div', {id: 'att-list', class: 'att-list'});
-      this.picker = $('div', {class: 'att-pick'}, $('label', {for: 'att-search', text: 'Find a question (name or rule ID)'}), search, this.list);
+      this.notice = $('p', {class: 'att-error att-notice', role: 'alert', 'data-link-error': '1', hidden: true});
+      this.picker = $('div', {class: 'att-pick'}, this.notice, $('label', {for: 'att-search', text: 'Find a question (name or rule ID)'}), search, this.list);
       this.search = search;
       this.stage = $('div', {class: 'att-stage'});
       this.root.querySelector('.att-app').replaceChildren(this.picker, this.stage);
@@ -317,13 +431,35 @@
       const key = (rid || '').toLowerCase();
       return this.mechanics.find((m) => m.rule_id.toLowerCase() === key || m.key === key);
     }
+    /** A line above the list (a link that could not be read), or none. */
+    notify(line) {
+      this.notice.textContent = line || '';
+      this.notice.hidden = !line;
+      this.notice.classList.toggle('att-checking', line === MSG.checking);  // not yet a refusal: a quiet line
+    }
+    showList(line) {
+      this.m = null; this.setups = []; this.picker.hidden = false; this.stage.replaceChildren(); this.notify(line);
+    }
     open() {
-      const {rid, values} = parseHash(location.hash);
-      const m = this.find(rid);
-      if (!m) { this.m = null; this.picker.hidden = false; this.stage.replaceChildren(); return; }
+      const link = parseHash(location.hash);
+      const mine = ++this.opened;
+      if (link.bad !== null) { this.showList(fill(MSG.badLink, {part: link.bad})); return; }
+      const m = this.find(link.rid);
+      if (!m) {
+        if (!link.rid) { this.showList(null); return; }
+        // The command line says what is wrong with the link, with its "did you mean".
+        this.showList(MSG.checking);
+        engine.link(argvOf(link)).then((a) => { if (mine === this.opened) { this.notify(a.ok ? null : a.error); } },
+          () => { if (mine === this.opened) { this.notify(fill(MSG.unknown, {rid: link.rid})); } });
+        return;
+      }
       this.m = m;
+      this.notify(null);
       this.picker.hidden = true;
-      const first = new Setup(this, m, valuesFromLink(m, values), 0);
+      const cut = link.pairs.findIndex(([k, v]) => k === 'vs' && v === null);
+      const [mine1, mine2] = cut < 0 ? [link.pairs, null] : [link.pairs.slice(0, cut), link.pairs.slice(cut + 1)];
+      link.pairs = mine1;
+      const first = new Setup(this, m, link.pairs.length ? valuesFromLink(m, link.pairs) : (m.start || {}), 0);
       this.setups = [first];
       this.diff = $('div', {class: 'att-diff', 'aria-live': 'polite'});
       this.compareButton = $('button', {type: 'button', class: 'att-button', 'data-act': 'compare', onclick: () => this.compare(), text: 'Compare with a second setup'});
@@ -336,46 +472,72 @@
           $('p', {class: 'att-summary'}, m.summary),
           Object.keys(this.links(m)).length ? $('details', {class: 'att-rules'},
             $('summary', {text: `The rules it applies (${Object.keys(this.links(m)).length})`}), ruleLinks(this.links(m))) : null),
-        this.pair, this.diff, $('div', {class: 'att-actions'}, this.compareButton, this.shareButton));
+        this.diff, this.pair, $('div', {class: 'att-actions'}, this.compareButton, this.shareButton));
       this.hash = hashOf(m, first.values);
-      first.ask();
+      if (link.pairs.length) { first.askLink(argvOf(link)); } else { first.ask(); }
+      if (mine2 !== null) { this.compare(mine2); this.hash = hashOf(m, first.values, this.setups[1].values); }
       this.root.scrollIntoView({block: 'start'});
     }
     back() {
       history.pushState(null, '', location.pathname + location.search);
       this.hash = ''; this.open(); this.search.focus();
     }
-    changed(setup) {
-      if (setup.index === 0) {
-        this.hash = hashOf(this.m, setup.values);
-        history.replaceState(null, '', this.hash);
-      }
+    changed() {
+      const [x, y] = this.setups;
+      this.hash = hashOf(this.m, x.values, y ? y.values : null);
+      history.replaceState(null, '', this.hash);
     }
-    compare() {
+    /** A second setup: a copy of the first, or what a link gives after its "vs". */
+    compare(pairs) {
       if (this.setups.length > 1) { this.pair.lastChild.remove(); this.setups.pop(); this.diff.replaceChildren(); this.pair.classList.remove('att-two');
-        this.compareButton.textContent = 'Compare with a second setup'; return; }
-      const second = new Setup(this, this.m, this.setups[0].values, 1);
+        this.compareButton.textContent = 'Compare with a second setup'; this.changed(); return; }
+      const given = Array.isArray(pairs);
+      const second = new Setup(this, this.m, given ? valuesFromLink(this.m, pairs) : this.setups[0].values, 1);
       this.setups.push(second);
       this.pair.append(second.el);
       this.pair.classList.add('att-two');
       this.compareButton.textContent = 'Remove the second setup';
-      second.ask();
-      second.el.scrollIntoView({block: 'start'});
+      if (given && pairs.length) { second.askLink(argvOf({rid: this.m.rule_id, pairs})); } else { second.ask(); }
+      if (!given) { this.changed(); this.diff.scrollIntoView({block: 'start'}); }
     }
+    /** The second setup against the first: each headline chance, the mean, and every outcome, as the exact
+        difference and in percentage points; above the two setups, so a phone shows it first. */
     compared() {
       if (this.setups.length < 2) { return; }
       const [x, y] = this.setups.map((s) => s.answer);
       if (!x || !y || !x.ok || !y.ok) { this.diff.replaceChildren(); return; }
+      const cell = (d) => $('td', {class: 'f d'}, $('span', {class: 'att-pts', text: points(d)}), ' ',
+        $('small', {class: 'att-exact'}, fracEl(signed(d))));
       const hx = headlines(x.full), hy = headlines(y.full);
       const rows = hx.filter((h) => hy.some((g) => g.label === h.label)).map((h) => {
         const g = hy.find((k) => k.label === h.label);
         const d = minus(g.p, h.p);
-        return $('tr', {'data-event': h.label, 'data-diff': d}, $('td', {text: h.label}), $('td', {text: pct(h.p)}), $('td', {text: pct(g.p)}),
-          $('td', {class: 'f', text: `${signed(d)} (${(100 * num(d)).toFixed(2)} points)`}));
+        return $('tr', {'data-event': h.label, 'data-diff': d}, $('th', {scope: 'row', text: h.label}),
+          $('td', {class: 'pc', text: pct(h.p)}), $('td', {class: 'pc', text: pct(g.p)}), cell(d));
       });
-      this.diff.replaceChildren($('h3', {text: 'Second setup against the first'}), $('div', {class: 'att-scroll'},
-        $('table', {class: 'att-dist'}, $('thead', {}, $('tr', {}, ['chance', 'first', 'second', 'difference (exact)'].map((t) => $('th', {scope: 'col', text: t})))),
-          $('tbody', {}, rows))));
+      const table = (head, body) => $('div', {class: 'att-scroll'}, $('table', {class: 'att-dist att-vs'},
+        $('thead', {}, $('tr', {}, head.map((t) => $('th', {scope: 'col', text: t})))), $('tbody', {}, body)));
+      const out = [$('h3', {text: 'Second setup against the first'}),
+        table(['chance', 'first', 'second', 'difference (points, exact)'], rows)];
+      const [sx, sy] = [x.full, y.full];
+      if (sx.mean !== undefined && sy.mean !== undefined) {
+        const d = minus(sy.mean, sx.mean);
+        out.push($('p', {class: 'att-stats', 'data-mean-diff': d}, `mean ${sx.t}: ${num(sx.mean).toFixed(3)} → ${num(sy.mean).toFixed(3)} (`,
+          $('b', {text: signed(d)}), ')'));
+      }
+      // The whole distribution, outcome by outcome (an outcome only one setup can reach counts 0 in the other).
+      const px = new Map(sx.m.map((r) => [r[0], r[1]])), py = new Map(sy.m.map((r) => [r[0], r[1]]));
+      const outcomes = [...new Set([...sx.m.map((r) => r[0]), ...sy.m.map((r) => r[0])])];
+      if (sx.t === sy.t && outcomes.length > 1) {
+        out.push($('details', {class: 'att-group att-vs-all'}, $('summary', {text: `Every outcome: ${sx.t}`}),
+          table([sx.t, 'first', 'second', 'difference (points, exact)'], outcomes.map((o) => {
+            const [a, b] = [px.get(o) || '0', py.get(o) || '0'];
+            const d = minus(b, a);
+            return $('tr', {'data-o': o, 'data-diff': d}, $('th', {scope: 'row', text: o}), $('td', {class: 'pc', text: pct(a)}),
+              $('td', {class: 'pc', text: pct(b)}), cell(d));
+          }))));
+      }
+      this.diff.replaceChildren(...out);
     }
     share() {
       const url = location.href.split('#')[0] + this.hash;
@@ -388,6 +550,13 @@
   function boot() {
     const root = document.getElementById('aot-at-the-table');
     if (!root) { return; }
+    // The sticky headline sits just under the theme's own sticky header, whatever its height at this width.
+    const stick = () => {
+      const held = [...document.querySelectorAll('.bd-header, .bd-header-article')]
+        .filter((h) => ['sticky', 'fixed'].includes(getComputedStyle(h).position)).map((h) => h.offsetHeight);
+      root.style.setProperty('--att-stick', Math.max(0, ...held) + 'px');
+    };
+    stick(); window.addEventListener('resize', stick);
     const app = new App(root);
     window.aotAtTheTable = app;
     app.start().catch((err) => {

@@ -59,6 +59,9 @@
     available, served, base: BASE, root: ROOT, state,
     /** The CLI's answer for one setup: {ok, json, summary, full} or {ok: false, error, params}. */
     ask: (mechanic, values) => post({mechanic, values: values || {}}),
+    /** A share link as the command line reads it (["AOT-RUN", "--density=4"]): the same answer plus the values
+        read, or the command line's own one-line refusal (an unknown rule ID with its "did you mean"). */
+    link: (argv) => post({link: argv.map(String)}),
     /** Start the engine ahead of the first question (the At the table page does, on opening). */
     warm: () => post({warm: true}),
     onReady: (f) => { listeners.push(f); if (state.ready) { f(state); } },
@@ -71,6 +74,21 @@
     if (registered || !served || !('serviceWorker' in navigator)) { return; }
     registered = true;
     navigator.serviceWorker.register(ROOT + 'sw.js').catch(() => {});
+    // Keep the pages read so far (this one included) with what they loaded: they were fetched without the worker.
+    navigator.serviceWorker.ready.then((reg) => {
+      if (reg.active) { reg.active.postMessage({keep: read().concat(loaded())}); }
+    }).catch(() => {});
+  }
+  // The pages this reader has opened (the site's own, at most 200), remembered for the service worker.
+  const READ = 'aot-read-pages';
+  const read = () => { try { return JSON.parse(localStorage.getItem(READ) || '[]'); } catch (e) { return []; } };
+  const loaded = () => [window.location.href.split('#')[0]].concat((performance.getEntriesByType('resource') || [])
+    .map((e) => e.name).filter((u) => u.startsWith(window.location.origin) && !/\/aot-engine\/(pyodide|wheels)\//.test(u)));
+  if (served) {
+    try {
+      const pages = read().filter((u) => u !== window.location.href.split('#')[0]);
+      localStorage.setItem(READ, JSON.stringify(loaded().slice(0, 60).concat(pages).slice(0, 200)));
+    } catch (e) { /* private mode: nothing remembered */ }
   }
   // Opened from file://, the browser blocks the engine: pages with calculators say so in one line.
   if (!served) {

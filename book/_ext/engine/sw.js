@@ -1,5 +1,5 @@
-/* The site's service worker: after a first visit, the At the table page, the chapters read and the
-   rules engine work offline.  Only the site's own files are ever cached; a request to another host is
+/* The site's service worker: after a first visit, the site's front page, the At the table page, the chapters read
+   and the rules engine work offline.  Only the site's own files are ever cached; a request to another host is
    not even looked at.  Written into the site root by book/_ext/aot_engine.py, which fills in the
    build's cache name and the files to keep from the start (the At the table page, its assets and the
    engine). */
@@ -39,4 +39,13 @@ self.addEventListener('fetch', (event) => {
       throw offline;
     }
   }));
+});
+
+// A page asks to be kept, with what it loaded (client.js, once this worker is ready): the chapters a reader opened
+// before this worker existed, and the page that started it, were fetched without it.  Only this site's files.
+self.addEventListener('message', (event) => {
+  const urls = ((event.data || {}).keep || []).filter((u) => typeof u === 'string' && new URL(u, self.location.href).origin === self.location.origin);
+  if (!urls.length) { return; }
+  event.waitUntil(caches.open(CACHE).then((cache) => Promise.all(urls.map((u) => cache.match(u, {ignoreSearch: true})
+    .then((kept) => kept || fetch(u).then((r) => (r.ok && r.type === 'basic' ? cache.put(u, r) : null)).catch(() => null))))));
 });

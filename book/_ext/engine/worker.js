@@ -3,6 +3,8 @@
    function behind the command line's --json output.  Nothing here computes a probability; nothing is
    fetched from off the host.  The page talks to it through client.js:
      in:  {id, mechanic: "AOT-MELEE-RESULT", values: {"a-ranks": "3,4", "b-shield": true, ...}}
+          {id, link: ["AOT-RUN", "--density=4", "--shield"]}  (a share link, read by the command line's own
+          parser: aot_rules.cli.odds.respond_link; its answer also carries the values read)
      out: {id, answer: {ok: true, json: <the CLI's JSON>, summary: {...}, full: {...}}}
           {id, answer: {ok: false, error: "error: --a-ranks: AOT-DENSITY: ...", params: ["a_ranks"]}}
           {id, failed: "<why the engine could not start>"}                                       */
@@ -20,20 +22,22 @@ function boot() {
       const py = await self.loadPyodide({indexURL: BASE + 'pyodide/', stdout: quiet, stderr: quiet});
       await py.loadPackage(BASE + 'wheels/' + WHEEL, {messageCallback: quiet, errorCallback: quiet});
       const respond = py.pyimport('aot_rules.present.answer').respond_json;
+      // (by sys.modules: the package aot_rules.cli re-exports its function odds under the submodule's name)
+      const link = py.runPython("import importlib; importlib.import_module('aot_rules.cli.odds').respond_link_json");
       self.postMessage({ready: true, ms: performance.now() - t0});
-      return respond;
+      return {respond, link};
     })();
   }
   return engine;
 }
 
 self.onmessage = async (event) => {
-  const {id, mechanic, values, warm} = event.data || {};
+  const {id, mechanic, values, warm, link} = event.data || {};
   try {
-    const respond = await boot();
+    const py = await boot();
     if (warm) { self.postMessage({id, warmed: true}); return; }
     const t0 = performance.now();
-    const text = respond(String(mechanic), JSON.stringify(values || {}));
+    const text = link ? py.link(JSON.stringify(link)) : py.respond(String(mechanic), JSON.stringify(values || {}));
     self.postMessage({id, answer: JSON.parse(text), ms: performance.now() - t0});
   } catch (err) {
     self.postMessage({id, failed: String((err && err.message) || err)});

@@ -1,0 +1,79 @@
+"""Share links read as the command line reads them, the opening setting of a calculator whose defaults alone are
+refused, and the one percentage rule (an uncertain event never reads 100.00% or 0.00%) in Python and in the two
+scripts that repeat it."""
+
+from __future__ import annotations
+
+import json
+import re
+import shutil
+import subprocess
+import sys
+from fractions import Fraction
+from pathlib import Path
+
+import pytest
+
+from aot_rules.cli.odds import respond_link
+from aot_rules.core.format import percent_str
+from aot_rules.present.answer import respond
+from aot_rules.present.static import opening
+from aot_rules.systems import all_mechanics
+
+ROOT = Path(__file__).resolve().parents[2]
+
+
+def cli_refusal(*args: str) -> str:
+    proc = subprocess.run([sys.executable, "-m", "aot_rules", "odds", *args], capture_output=True, text=True,
+                          cwd=ROOT, timeout=120)
+    assert proc.returncode == 2, proc.stdout
+    return proc.stderr.strip()
+
+
+@pytest.mark.parametrize("argv", [
+    ["AOT-RUN", "--shield=maybe"], ["AOT-RUN", "--shield=banana"], ["AOT-RUN", "--density="],
+    ["AOT-NOPE", "--density=4"], ["AOT-RUN", "--density=&shield"], ["AOT-RUN", "--frobnicate"],
+])
+def test_a_bad_link_is_refused_in_the_command_lines_own_line(argv: list[str]) -> None:
+    got = respond_link(argv)
+    assert got["ok"] is False
+    assert got["error"] == cli_refusal(*argv)
+
+
+def test_a_good_link_answers_as_the_command_line_and_says_what_it_read() -> None:
+    got = respond_link(["AOT-RUN", "--density=4", "--shield"])
+    assert got["ok"] is True and got["values"] == {"density": "4", "shield": True}
+    assert got["json"] == respond("AOT-RUN", {"density": "4", "shield": True})["json"]
+
+
+def test_every_calculator_opens_on_a_legal_setting() -> None:
+    """The defaults, plus the chapter widget's own start where the defaults alone are refused (a volley)."""
+    refused = [m.rule_id for m in all_mechanics() if not respond(m.rule_id, opening(m))["ok"]]
+    assert refused == []
+    assert opening(next(m for m in all_mechanics() if m.rule_id == "AOT-SHOOT-RESULT")) == {"firers": "4"}
+
+
+CASES = [Fraction(0), Fraction(1), Fraction(1, 3), Fraction(3, 8), 1 - Fraction(1, 6 ** 8), Fraction(1, 6 ** 8),
+         Fraction(99995, 100000), Fraction(99994, 100000), Fraction(5, 100000), Fraction(4, 100000),
+         Fraction(2821109907455, 2821109907456), Fraction(1, 2821109907456), 1 - Fraction(1, 6 ** 36),
+         Fraction(1, 6 ** 36)]
+
+
+def _pct_source(path: Path) -> str:
+    text = path.read_text(encoding="utf-8")
+    found = re.search(r"  const pct = \(text\) => \{.*?\n  \};", text, re.DOTALL)
+    assert found, f"{path} has no pct rule"
+    return found.group(0)
+
+
+@pytest.mark.parametrize("script", ["aot_rules/present/assets/widget.js", "book/_ext/engine/at-the-table.js"])
+def test_the_scripts_write_percentages_as_python_does(script: str) -> None:
+    node = shutil.which("node")
+    if node is None:
+        pytest.skip("node is not installed")
+    src = ("const num = (f) => { const [a, b] = String(f).split('/'); return b === undefined ? Number(a) : "
+           "Number(a) / Number(b); };\n" + _pct_source(ROOT / script) +
+           f"\nconsole.log(JSON.stringify({json.dumps([str(c) for c in CASES])}.map(pct)));")
+    out = subprocess.run([node, "-e", src], capture_output=True, text=True, check=True, timeout=60).stdout
+    assert json.loads(out) == [percent_str(c) for c in CASES]
+    assert "> 99.99%" in json.loads(out) and "< 0.01%" in json.loads(out)
