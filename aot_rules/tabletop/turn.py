@@ -54,6 +54,7 @@ from aot_rules.tabletop.command import (
     contacts_at_start,
     rewrite_on_double,
     rewrite_slots,
+    slot_entries,
 )
 from aot_rules.tabletop.events import (
     BattleEnded,
@@ -64,6 +65,7 @@ from aot_rules.tabletop.events import (
     Ground,
     GroundTested,
     InitiativeRolledAgain,
+    MeleeJudged,
     Reaction,
     ReactionChosen,
     ScoreLine,
@@ -281,12 +283,19 @@ def begin_slot(state: GameState, ref: Referee, side: int, slot: int) -> GameStat
     return state.changed(slot=slot, mover=side)
 
 
+def fought_this_slot(state: GameState) -> frozenset[str]:
+    """The pieces whose melee was already fought in this slot (a countercharge that reached its shooter): a
+    draw goes on in the next turn's step 2, never a second time in the same slot (AOT-MELEE-RESULT)."""
+    return frozenset(x for e in slot_entries(state) for v in e.events if isinstance(v, MeleeJudged)
+                     for x in (v.first, v.second))
+
+
 def end_slot(state: GameState, ref: Referee) -> GameState:
-    """Steps c–e close the slot: the melee of contacts made in it (with its retreats and DP, played by
-    :func:`combat.fight`), then every activated unit's slot ends."""
+    """Steps c–e close the slot: the melee of contacts made in it and not yet fought (with its retreats and DP,
+    played by :func:`combat.fight`), then every activated unit's slot ends."""
     if not state.slot:
         raise RuleError("AOT-CMD-SLOT-ORDER", "no slot is being played")
-    before = set(contacts_at_start(state))
+    before = set(contacts_at_start(state)) | fought_this_slot(state)
     new = frozenset(pid for pid in contact_ids(state) if pid not in before)
     if new:
         state = combat.fight(state, ref, new)

@@ -461,3 +461,32 @@ def test_a_second_action_in_a_turn_is_refused_by_the_move() -> None:
     g.act(begin_slot, ATH, 5)
     g.act(activate, ATH, "A3", Method.INDIVIDUAL)  # it still has its run: activation is allowed
     refused(g, "AOT-UNIT-ACTIONS", move, "A3", [Advance(2)])
+
+
+def test_a_drawn_countercharge_melee_is_not_fought_again_at_the_slots_end() -> None:
+    """AOT-REACT-COUNTERCHARGE, AOT-MELEE-RESULT: hoplites countercharge the slingers shooting at them, reach them
+    (a 5 against 4″) and the melee is fought at once; no die hits, density 4 against 4, so the melee goes on.  It
+    goes on in the next turn's step 2, not a second time when the slot closes (greek-border seed 3, turn 11)."""
+    from table_positions import piece, side
+
+    from aot_rules.aot.equipment import MeleeWeapon, Missile
+    from aot_rules.aot.units import Unit
+    from aot_rules.tabletop.combat import shoot
+
+    slingers = Unit(name="slingers", ranks=(4, 4), weapon=MeleeWeapon.SHOOTER, missile=Missile.SLING)
+    hoplites = Unit(name="hoplites", ranks=(4, 4), shield=True, weapon=MeleeWeapon.SPEAR)
+    st = GameState("test", 0, (side("Greeks", 0, 0.0), side("Gauls", 36, 40.0)),
+                   (piece("S", 0, slingers, 30, 10, active=False), piece("H", 1, hoplites, 30, 14, 180, active=False)),
+                   (), turn=0)
+    g = Game(st, dice=TableDice.fixed([6, 4, 5] + [6] * 40), react=lambda s, pid, by, r: r == "countercharge")
+    g.act(start_turn)
+    g.act(begin_slot, 0, 6)
+    g.act(activate, 0, "S", Method.INDIVIDUAL)
+    g.act(shoot, "S", "H")
+    g.act(end_slot)
+    judged = [e.outcome for e in g.state.log if e.rule == "AOT-MELEE-RESULT"]
+    assert judged == ["density 4 against 4: the melee goes on"]
+    assert melees(g) == ["slingers v hoplites"]
+    g.dice = TableDice.fixed([4, 2] + [6] * 40)
+    g.act(start_turn)  # step 2 of the next turn: the melee goes on
+    assert melees(g) == ["slingers v hoplites"] * 2
