@@ -45,7 +45,7 @@ from aot_rules.aot.rules.disorder import take_disorder_test
 from aot_rules.aot.rules.weather import Drift, Weather, WindFrom, drift, roll_wind, weather_of_double
 from aot_rules.core import frozen
 from aot_rules.core.errors import RuleError
-from aot_rules.tabletop import combat, moves, narrate
+from aot_rules.tabletop import combat, geometry, moves, narrate
 from aot_rules.tabletop.command import (
     SLOT_RULE,
     activate,
@@ -327,8 +327,14 @@ def withdraw(state: GameState, ref: Referee, side: int) -> GameState:
 
 
 def _fate(state: GameState, p: Piece) -> victory.Fate:
+    """What the victory rules count a piece as.  A panicking unit standing wholly inside its own camp has fled
+    into it (AOT-VICTORY-ROUT, Reading: a unit counts as gone once removed, in its camp or off the table), so it
+    no longer stops a rout."""
     if p.status is Status.FIGHTING:
-        return victory.Fate.PANICKING if p.unit.panicking else victory.Fate.FORMED
+        if not p.unit.panicking:
+            return victory.Fate.FORMED
+        inside = p.polygon.difference(state.sides[p.side].camp_site).area <= geometry.AREA_EPS
+        return victory.Fate.IN_CAMP if inside else victory.Fate.PANICKING
     if p.status is Status.DESTROYED:
         return victory.Fate.DESTROYED
     if p.status is Status.DISPERSED:
@@ -381,11 +387,15 @@ def how_ended(r: victory.Result) -> BattleOutcome:
 
 def _plainly_on(state: GameState, turn_over: bool) -> bool:
     """The battle goes on, read off the pieces without counting the armies (a check made after every slot): no
-    side withdrawing, each with a unit on the table (so neither is routed, AOT-VICTORY-ROUT), not nightfall, and at
-    most one looter a side (more would make :func:`army` refuse, so the full count is left to say so)."""
+    side withdrawing, each with a unit on the table not panicking (so neither is routed, AOT-VICTORY-ROUT), not
+    nightfall, and at most one looter a side (more would make :func:`army` refuse, so the full count is left to say
+    so)."""
     if turn_over and state.turn >= state.last_turn:
         return False
-    if any(s.withdrawn for s in state.sides) or not state.fighting(0) or not state.fighting(1):
+    if any(s.withdrawn for s in state.sides):
+        return False
+    # a side whose units on the table all panic may have them all in its camp (:func:`_fate`): counted in full
+    if any(all(p.unit.panicking for p in state.fighting(side)) for side in (0, 1)):
         return False
     return all(sum(p.side == side and p.status is Status.LOOTING for p in state.pieces) <= 1 for side in (0, 1))
 

@@ -390,6 +390,27 @@ def test_panicking_units_still_on_the_table_stop_a_rout() -> None:
     assert g.state.result is None
 
 
+def test_a_panicking_unit_wholly_inside_its_own_camp_no_longer_stops_a_rout() -> None:
+    """AOT-VICTORY-ROUT and its Reading: a unit counts as gone once removed, in its camp or off the table.  The
+    Boeotians' last unit panics with its whole base inside their camp: the Athenians have won outright (greek-border
+    seed 1: B2 at 0+0 in its camp held the battle open from turn 12 to 13).  Half inside, it still stops it."""
+    s = gone(scenario("greek-border", 1), BOE, Status.DESTROYED)
+    b1 = s.piece("B1")
+    camp = s.sides[BOE].camp_site
+    panicking = b1.with_unit(b1.unit.take_losses(0, b1.unit.formed))
+    inside = replace(panicking, pose=Pose.of(camp.centroid.x, camp.centroid.y, b1.pose.facing), status=Status.FIGHTING)
+    assert camp.covers(inside.polygon)
+    g = game([], s.with_piece(inside))
+    g.act(check_victory, turn_over=False)
+    assert g.state.result is not None and "total victory: won by Athenians" in g.state.result
+    assert g.state.log[-1].rule == "AOT-VICTORY-ROUT"
+    half = replace(inside, pose=Pose.of(camp.bounds[0], camp.centroid.y, b1.pose.facing))
+    assert half.polygon.intersects(camp) and not camp.covers(half.polygon)
+    g = game([], s.with_piece(half))
+    g.act(check_victory, turn_over=False)
+    assert g.state.result is None
+
+
 def test_nightfall_after_the_last_turn_counts_points() -> None:
     s = scenario("greek-border", 1)
     b2 = s.piece("B2")
