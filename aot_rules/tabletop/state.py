@@ -34,8 +34,10 @@ from aot_rules.tabletop.geometry import BaseSize, Pose, base_box, base_overlaps,
 #: score line or refusal where version 3 kept a sentence), and a player's decision is typed (its kind, pieces and
 #: exact odds), no longer a sentence, so a version 3 record would not load.  Version 5: the rules' own events too
 #: (the faces that hit or save as numbers, a storm drift's piece id, enums for weather, drift, fate, body, DP spent,
-#: roll-off and die-move), so a version 4 record would not load.
-FORMAT_VERSION = 5
+#: roll-off and die-move), so a version 4 record would not load.  Version 6: a record keeps only the actions that
+#: left a trace in the log (a victory check while the battle goes on is not recorded), and the games' rules changed
+#: (a drawn countercharge melee, a panicking unit in its camp), so a version 5 record would not replay.
+FORMAT_VERSION = 6
 #: AOT-TABLE: 60″ across (x) and 40″ from one player's edge to the other's (y).
 TABLE_WIDTH = 60.0
 TABLE_DEPTH = 40.0
