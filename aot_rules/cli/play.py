@@ -16,7 +16,7 @@ import sys
 from collections.abc import Sequence
 
 from aot_rules.cli.collector import few_collections
-from aot_rules.cli.terminal import UsageError, _encodable, _Parser, one_line, write
+from aot_rules.cli.terminal import OutputLost, UsageError, _encodable, _Parser, flush_stdout, one_line, write
 from aot_rules.core.errors import RuleError
 from aot_rules.core.params import parse_whole, quoted
 from aot_rules.tabletop import save as saving
@@ -42,10 +42,9 @@ class EngineFault(Exception):
 
 def _turns(text: str) -> int:
     n = parse_whole(text)  # the odds command's grammar: ASCII digits only
-    if n is None:
-        raise argparse.ArgumentTypeError(f"a whole number of turns, not {quoted(text)}")
-    if not 1 <= n <= MAX_TURNS:
-        raise argparse.ArgumentTypeError(f"from 1 to {MAX_TURNS} turns, not {n}")
+    if n is None or not 1 <= n <= MAX_TURNS:  # too many digits to read is out of range too: say the range
+        given = quoted(text)
+        raise argparse.ArgumentTypeError(f"a whole number of turns from 1 to {MAX_TURNS}, not {given}")
     return n
 
 
@@ -124,9 +123,6 @@ def report(state: GameState, verbose: bool = False) -> str:
 
 def run(argv: Sequence[str]) -> int:
     """Parse, play, save, print; refusals are raised (UsageError, RuleError, SaveFileError)."""
-    if not argv:  # like ``army``: no arguments asks what the command does
-        parser().print_help()
-        return 0
     ns = parser().parse_args(list(argv))
     if ns.list:
         others = [a for a in argv if a != "--list"]
@@ -153,8 +149,18 @@ def run(argv: Sequence[str]) -> int:
 
 
 def main(argv: Sequence[str]) -> int:
-    """Exit 0 (played), or 2 with one line on standard error for a bad argument or file (1, still one line, if
-    the engine itself fails)."""
+    """Exit 0 (played), or 2 with one line on standard error for a bad argument or file, or an answer standard
+    output cannot take (a full disk); 1, still one line, if the engine itself fails."""
+    try:
+        code = _answer(argv)
+        flush_stdout()  # here, so a full disk is met while this command can still say so in its own words
+    except OutputLost as e:
+        write(one_line(f"aot_rules play: {e}"), sys.stderr)
+        return 2
+    return code
+
+
+def _answer(argv: Sequence[str]) -> int:
     try:
         return run(argv)
     except (UsageError, RuleError, ScenarioError, saving.SaveFileError) as e:
