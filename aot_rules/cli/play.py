@@ -90,6 +90,12 @@ def _opening(ns: argparse.Namespace) -> GameState:
     return scenario(ns.scenario, 0 if ns.seed is None else ns.seed)
 
 
+def _tenth(v: float) -> str:
+    """To a tenth, never "-0.0" (a facing of -0.04° is 0.0°)."""
+    text = f"{v:.1f}"
+    return "0.0" if text == "-0.0" else text
+
+
 def state_table(state: GameState) -> str:
     """The final state for a reader: a heading, then one line per unit."""
     weather = state.weather + (f" from the {state.wind.value}" if state.wind else "")
@@ -99,7 +105,7 @@ def state_table(state: GameState) -> str:
     for p in state.pieces:
         u = p.unit
         rows.append((p.id, u.name, state.sides[p.side].name, "+".join(map(str, u.ranks)), str(u.disordered),
-                     str(p.removed), p.status.value, f"{p.pose.x:.2f}", f"{p.pose.y:.2f}", f"{p.pose.facing:.1f}"))
+                     str(p.removed), p.status.value, f"{p.pose.x:.2f}", f"{p.pose.y:.2f}", _tenth(p.pose.facing)))
     widths = [max(len(r[i]) for r in rows) for i in range(len(rows[0]))]
     right = {3, 4, 5, 7, 8, 9}
     lines = ["  ".join(c.rjust(w) if i in right else c.ljust(w) for i, (c, w) in enumerate(zip(r, widths, strict=True)))
