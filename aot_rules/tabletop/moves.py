@@ -118,7 +118,7 @@ from aot_rules.tabletop.events import (
     Refusal,
     Turned,
     TurnedAway,
-    Wheeled,
+    WheelMade,
 )
 from aot_rules.tabletop.game import Referee
 from aot_rules.tabletop.geometry import (
@@ -617,8 +617,9 @@ def _go(state: GameState, ref: Referee, p: Piece, start: Pose, w: Walk, how: Mov
     moved = moved.changed(inside=_inside(state, moved))
     state = state.with_piece(moved)
     points = ((start.x, start.y), *((q.x, q.y) for q in w.path))
-    ref.note(p.name, "AOT-MOVE-PROCEDURE", events=(MovedAlong(pid, start, points, w.end, round(w.cost, 4), how),
-                     *(Wheeled(pid, pivot, deg) for pivot, deg in w.wheels)), pieces=(pid,))
+    wheels = tuple(WheelMade(pivot, deg) for pivot, deg in w.wheels)
+    ref.note(p.name, "AOT-MOVE-PROCEDURE", events=(MovedAlong(pid, start, points, w.end, round(w.cost, 4), how,
+                                                              wheels),), pieces=(pid,))
     if any(kind == "camp" for kind, _ in w.meets) and moved.on_table and not state.camp_guards(1 - p.side):
         return sack_camp(state, ref, pid)
     hit = contacts(state, moved)

@@ -81,7 +81,6 @@ from aot_rules.tabletop.events import (
     TwoOnOne,
     Volley,
     WeatherSet,
-    Wheeled,
     Withdrew,
 )
 from aot_rules.tabletop.geometry import Pose
@@ -344,13 +343,6 @@ def _ended(entry: LogEntry, e: BattleEnded) -> str:
 
 
 # --- turns, reforms, the run and trot dice, ground and friends --------------------------------------------
-
-@renders(Wheeled)
-def _wheeled(entry: LogEntry, e: Wheeled) -> str:
-    """Told only for a record read without its move (a move's entry is told by its :class:`MovedAlong`)."""
-    side = "left" if e.degrees > 0 else "right"
-    return f"wheels {abs(e.degrees):.0f}° to the {side}"
-
 
 @renders(Turned)
 def _turned(entry: LogEntry, e: Turned) -> str:

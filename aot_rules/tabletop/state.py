@@ -36,7 +36,8 @@ from aot_rules.tabletop.geometry import BaseSize, Pose, base_box, base_overlaps,
 #: (the faces that hit or save as numbers, a storm drift's piece id, enums for weather, drift, fate, body, DP spent,
 #: roll-off and die-move), so a version 4 record would not load.  Version 6: a record keeps only the actions that
 #: left a trace in the log (a victory check while the battle goes on is not recorded), and the games' rules changed
-#: (a drawn countercharge melee, a panicking unit in its camp), so a version 5 record would not replay.
+#: (a drawn countercharge melee, a panicking unit in its camp), and a move's wheels are told inside its MovedAlong
+#: (``wheels``), no longer repeated as Wheeled events, so a version 5 record would not replay.
 FORMAT_VERSION = 6
 #: AOT-TABLE: 60″ across (x) and 40″ from one player's edge to the other's (y).
 TABLE_WIDTH = 60.0

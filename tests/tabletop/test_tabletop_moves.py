@@ -399,3 +399,20 @@ def test_entering_the_enemy_camp_tests_and_a_guarded_camp_is_refused() -> None:
     assert [(e.rule, e.faces) for e in g.state.log if e.faces] == [("AOT-CAMP", (4,))]
     guarded = place(s, "B3", 28, 38)  # now in the camp
     refused(game(guarded), "AOT-CAMP", moves.move, "A2", [Advance(4)])
+
+
+def test_a_wheel_is_told_once_inside_its_move() -> None:
+    """One event per fact (issue #38): the move's entry holds one MovedAlong, whose wheels say where and how far it
+    wheeled; no second event repeats the wheel.  Its path's second point is the front centre after the wheel."""
+    from aot_rules.tabletop.events import MovedAlong, WheelMade
+
+    g = game(opening())
+    start = g.state.piece("A2").pose
+    g.act(moves.move, "A2", [Wheel(90), Advance(0.97)])
+    (entry,) = [e for e in g.state.log if e.rule == "AOT-MOVE-PROCEDURE"]
+    (moved,) = entry.events
+    assert isinstance(moved, MovedAlong) and len(moved.wheels) == 1
+    (w,) = moved.wheels
+    assert isinstance(w, WheelMade) and w.degrees == 90
+    assert moved.start == start and len(moved.path) == 3 and moved.end == g.state.piece("A2").pose
+    assert moved.end.facing == start.facing + 90

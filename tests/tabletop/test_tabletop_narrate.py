@@ -81,7 +81,6 @@ from aot_rules.tabletop.events import (
     TwoOnOne,
     Volley,
     WeatherSet,
-    Wheeled,
     Withdrew,
 )
 from aot_rules.tabletop.game import Game
@@ -111,7 +110,7 @@ SAMPLES = [
                via="Athenian horse"), ["activates A2 (Athenian hoplites) by direct command, 0.8″ from Athenian horse"]),
     (SlotsRewritten(0, ("Nikias", "individual"), True), ["after the double", "Nikias, individual"]),
     (MovedAlong("A1", A, ((10, 10), (10, 16.25)), B, 6.25, MoveKind.RUN), ["runs 6.2″ to (10.0, 16.2) facing 90°"]),
-    (Wheeled("A1", (8.4, 10.0), -30.0), ["wheels 30° to the right"]),
+
     (Turned("A1", A, B), ["turns", "90°"]),
     (Reformed("A1", (4, 4), (3, 3, 2), B, True), ["3+3+2", "defensive"]),
     (FellBack("B1", FallBack.RETREAT, "A1", A, B), ["falls back to (10.0, 16.2) facing 90°"]),
