@@ -991,7 +991,11 @@ def _fall_back(state: GameState, ref: Referee, p: Piece, heading: float, d: floa
     if f.off_table:
         ref.note(p.name, rule, events=(FellBack(p.id, kind, away, p.pose, f.end, _about(p, f.end)),
                                        LeftBattle(p.id, Status.FLED)), pieces=(p.id,))
-        out = p.changed(status=Status.FLED, turn=frozen.changed(p.turn, in_contact=False))
+        # the piece stands where its last event says it went, off the table (the log and the state agree); where it
+        # left from is kept as a fact: from its own camp, it counts as fled into it (AOT-VICTORY-POINTS)
+        from_camp = p.polygon.intersects(state.sides[p.side].camp_site)
+        out = p.changed(pose=f.end, status=Status.FLED, from_camp=from_camp,
+                        turn=frozen.changed(p.turn, in_contact=False))
         return _settle(state.with_piece(out), held)
     moved = p.changed(pose=f.end)
     moved = moved.changed(inside=_inside(state, moved), turn=frozen.changed(moved.turn, in_contact=False))

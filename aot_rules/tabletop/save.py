@@ -97,7 +97,8 @@ def _piece(p: Piece) -> dict[str, object]:
             "pose": {"x": _num(p.pose.x), "y": _num(p.pose.y), "facing": _num(p.pose.facing)},
             "size": p.size.value, "initial": p.initial, "removed": p.removed, "status": p.status.value,
             "turn": fields_of(p.turn), "inside": list(p.inside), "fled_this_turn": p.fled_this_turn,
-            "wheeled": p.wheeled, **({"nationality": p.nationality} if p.nationality else {})}
+            "wheeled": p.wheeled, **({"nationality": p.nationality} if p.nationality else {}),
+            **({"from_camp": True} if p.from_camp else {})}
 
 
 def _side(s: SideState) -> dict[str, object]:
@@ -229,7 +230,7 @@ def _build_piece(d: Mapping[str, Any], where: str, source: str) -> Piece:
     p = d["pose"]
     return Piece(d["id"], d["side"], unit, Pose.of(p["x"], p["y"], p["facing"]), BaseSize(d["size"]),
                  d["initial"], d["removed"], Status(d["status"]), _unit_turn(d["turn"]), tuple(d["inside"]),
-                 d["fled_this_turn"], d["wheeled"], d.get("nationality", ""))
+                 d["fled_this_turn"], d["wheeled"], d.get("nationality", ""), d.get("from_camp", False))
 
 
 def _build_side(d: Mapping[str, Any]) -> SideState:

@@ -120,7 +120,8 @@ PIECE = obj({
     "fled_this_turn": BOOL,
     "wheeled": BOOL,
     "nationality": NAME,
-}, "nationality")
+    "from_camp": BOOL,
+}, "nationality", "from_camp")
 
 COMMANDER = obj({"name": NAME, "rank": enum(Rank), "unit": NAME})
 

@@ -37,7 +37,8 @@ from aot_rules.tabletop.geometry import BaseSize, Pose, base_box, base_overlaps,
 #: roll-off and die-move), so a version 4 record would not load.  Version 6: a record keeps only the actions that
 #: left a trace in the log (a victory check while the battle goes on is not recorded), and the games' rules changed
 #: (a drawn countercharge melee, a panicking unit in its camp), and a move's wheels are told inside its MovedAlong
-#: (``wheels``), no longer repeated as Wheeled events, so a version 5 record would not replay.
+#: (``wheels``), no longer repeated as Wheeled events, and a unit that fled off the table stands where its flight
+#: ended (``from_camp`` keeps whether it left from its camp), so a version 5 record would not replay.
 FORMAT_VERSION = 6
 #: AOT-TABLE: 60″ across (x) and 40″ from one player's edge to the other's (y).
 TABLE_WIDTH = 60.0
@@ -130,6 +131,7 @@ class Piece:
     wheeled: bool = False  # it wheeled in a move, or turned to face a flank attack, this turn: no horse strike
     # (AOT-MELEE-HORSE-STRIKE, AOT-TURN-FLANK-ATTACKED)
     nationality: str = ""  # an allied contingent's own nationality (AOT-CMD-NATIONALITY); "": its side's
+    from_camp: bool = False  # it fled off the table from its own camp: it counts as fled into it (AOT-VICTORY-POINTS)
 
     @property
     def name(self) -> str:

@@ -341,8 +341,7 @@ def _fate(state: GameState, p: Piece) -> victory.Fate:
         return victory.Fate.DISPERSED
     if p.status is Status.LOOTING:
         return victory.Fate.LOOTING
-    camp = state.sides[p.side].camp_site
-    return victory.Fate.IN_CAMP if p.polygon.intersects(camp) else victory.Fate.OFF_TABLE
+    return victory.Fate.IN_CAMP if p.from_camp else victory.Fate.OFF_TABLE
 
 
 def army(state: GameState, side: int) -> victory.Side:
