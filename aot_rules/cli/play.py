@@ -16,7 +16,7 @@ import sys
 from collections.abc import Sequence
 
 from aot_rules.cli.collector import few_collections
-from aot_rules.cli.terminal import UsageError, _encodable, _Parser, one_line, write
+from aot_rules.cli.terminal import OutputLost, UsageError, _encodable, _Parser, flush_stdout, one_line, write
 from aot_rules.core.errors import RuleError
 from aot_rules.core.params import parse_whole, quoted
 from aot_rules.tabletop import save as saving
@@ -42,10 +42,9 @@ class EngineFault(Exception):
 
 def _turns(text: str) -> int:
     n = parse_whole(text)  # the odds command's grammar: ASCII digits only
-    if n is None:
-        raise argparse.ArgumentTypeError(f"a whole number of turns, not {quoted(text)}")
-    if not 1 <= n <= MAX_TURNS:
-        raise argparse.ArgumentTypeError(f"from 1 to {MAX_TURNS} turns, not {n}")
+    if n is None or not 1 <= n <= MAX_TURNS:  # too many digits to read is out of range too: say the range
+        given = quoted(text)
+        raise argparse.ArgumentTypeError(f"a whole number of turns from 1 to {MAX_TURNS}, not {given}")
     return n
 
 
@@ -91,6 +90,12 @@ def _opening(ns: argparse.Namespace) -> GameState:
     return scenario(ns.scenario, 0 if ns.seed is None else ns.seed)
 
 
+def _tenth(v: float) -> str:
+    """To a tenth, never "-0.0" (a facing of -0.04° is 0.0°)."""
+    text = f"{v:.1f}"
+    return "0.0" if text == "-0.0" else text
+
+
 def state_table(state: GameState) -> str:
     """The final state for a reader: a heading, then one line per unit."""
     weather = state.weather + (f" from the {state.wind.value}" if state.wind else "")
@@ -100,7 +105,7 @@ def state_table(state: GameState) -> str:
     for p in state.pieces:
         u = p.unit
         rows.append((p.id, u.name, state.sides[p.side].name, "+".join(map(str, u.ranks)), str(u.disordered),
-                     str(p.removed), p.status.value, f"{p.pose.x:.2f}", f"{p.pose.y:.2f}", f"{p.pose.facing:.1f}"))
+                     str(p.removed), p.status.value, f"{p.pose.x:.2f}", f"{p.pose.y:.2f}", _tenth(p.pose.facing)))
     widths = [max(len(r[i]) for r in rows) for i in range(len(rows[0]))]
     right = {3, 4, 5, 7, 8, 9}
     lines = ["  ".join(c.rjust(w) if i in right else c.ljust(w) for i, (c, w) in enumerate(zip(r, widths, strict=True)))
@@ -124,9 +129,6 @@ def report(state: GameState, verbose: bool = False) -> str:
 
 def run(argv: Sequence[str]) -> int:
     """Parse, play, save, print; refusals are raised (UsageError, RuleError, SaveFileError)."""
-    if not argv:  # like ``army``: no arguments asks what the command does
-        parser().print_help()
-        return 0
     ns = parser().parse_args(list(argv))
     if ns.list:
         others = [a for a in argv if a != "--list"]
@@ -153,8 +155,18 @@ def run(argv: Sequence[str]) -> int:
 
 
 def main(argv: Sequence[str]) -> int:
-    """Exit 0 (played), or 2 with one line on standard error for a bad argument or file (1, still one line, if
-    the engine itself fails)."""
+    """Exit 0 (played), or 2 with one line on standard error for a bad argument or file, or an answer standard
+    output cannot take (a full disk); 1, still one line, if the engine itself fails."""
+    try:
+        code = _answer(argv)
+        flush_stdout()  # here, so a full disk is met while this command can still say so in its own words
+    except OutputLost as e:
+        write(one_line(f"aot_rules play: {e}"), sys.stderr)
+        return 2
+    return code
+
+
+def _answer(argv: Sequence[str]) -> int:
     try:
         return run(argv)
     except (UsageError, RuleError, ScenarioError, saving.SaveFileError) as e:

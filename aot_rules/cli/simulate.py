@@ -17,7 +17,7 @@ import sys
 from collections.abc import Callable, Sequence
 
 from aot_rules.cli.collector import few_collections, worker_collections
-from aot_rules.cli.terminal import UsageError, _Parser, one_line, write
+from aot_rules.cli.terminal import OutputLost, UsageError, _Parser, flush_stdout, one_line, write
 from aot_rules.core.params import parse_whole, quoted
 from aot_rules.tabletop.scenarios import SCENARIOS, ScenarioError
 from aot_rules.tabletop.simulate import POLICIES, RESULTS, Report, simulate
@@ -33,10 +33,9 @@ MAX_WORKERS = 256
 def _int(lo: int, hi: int, what: str) -> Callable[[str], int]:
     def parse(text: str) -> int:
         n = parse_whole(text, digits=len(str(hi)))  # the odds command's grammar: ASCII digits only
-        if n is None:
-            raise argparse.ArgumentTypeError(f"a whole number of {what}, not {quoted(text)}")
-        if not lo <= n <= hi:
-            raise argparse.ArgumentTypeError(f"from {lo} to {hi} {what}, not {n}")
+        if n is None or not lo <= n <= hi:  # too many digits to read is out of range too: say the range
+            given = quoted(text)
+            raise argparse.ArgumentTypeError(f"a whole number of {what} from {lo} to {hi}, not {given}")
         return n
     return parse
 
@@ -121,7 +120,18 @@ def run(argv: Sequence[str]) -> int:
 
 
 def main(argv: Sequence[str]) -> int:
-    """Exit 0 with the summary; 2 with one line on standard error for a bad argument."""
+    """Exit 0 with the summary; 2 with one line on standard error for a bad argument, or a summary standard
+    output cannot take (a full disk)."""
+    try:
+        code = _answer(argv)
+        flush_stdout()  # here, so a full disk is met while this command can still say so in its own words
+    except OutputLost as e:
+        write(one_line(f"aot_rules simulate: {e}"), sys.stderr)
+        return 2
+    return code
+
+
+def _answer(argv: Sequence[str]) -> int:
     try:
         return run(argv)
     except (UsageError, ScenarioError) as e:

@@ -212,7 +212,8 @@ def _object_schema(cls: type, **extra: Schema) -> Schema:
     props: Schema = dict(extra)
     required = list(extra)
     for f, t in _fields(cls):
-        props[f.name] = schema_of(t)
+        # a whole number called ``side`` is a side of the table in every record (0 or 1), never a count
+        props[f.name] = {"type": "integer", "enum": [0, 1]} if (f.name, t) == ("side", int) else schema_of(t)
         if f.default is dataclasses.MISSING and f.default_factory is dataclasses.MISSING:
             required.append(f.name)
     return {"type": "object", "properties": props, "required": required, "additionalProperties": False}

@@ -335,9 +335,19 @@ class SlotsRewritten(Event):
 
 
 @dataclass(frozen=True, slots=True)
+class WheelMade:
+    """A wheel inside a move (:class:`MovedAlong`): about ``pivot`` (the inner front corner), ``degrees``
+    (positive: to the left)."""
+
+    pivot: Point
+    degrees: float
+
+
+@dataclass(frozen=True, slots=True)
 class MovedAlong(Event):
     """A move, run or trot: ``path`` runs from the start pose's front centre through the pose after each
-    step to the end; ``inches`` is what it cost; ``how`` the kind of move."""
+    step to the end; ``inches`` is what it cost; ``how`` the kind of move; ``wheels`` the wheels among its steps,
+    in order (each told once, here: one event per fact)."""
 
     piece: PieceId
     start: Pose
@@ -345,15 +355,7 @@ class MovedAlong(Event):
     end: Pose
     inches: float
     how: MoveKind
-
-
-@dataclass(frozen=True, slots=True)
-class Wheeled(Event):
-    """A wheel inside a move: about ``pivot`` (the inner front corner), ``degrees`` (positive: to the left)."""
-
-    piece: PieceId
-    pivot: Point
-    degrees: float
+    wheels: tuple[WheelMade, ...] = ()
 
 
 @dataclass(frozen=True, slots=True)
@@ -845,7 +847,7 @@ class Withdrew(Event):
 #: Every table event, by class name (the save file's ``type``).
 TABLE_EVENTS: tuple[type[Event], ...] = (
     TurnBegan, InitiativeRolledAgain, WeatherSet, StormStruck, SlotOpened, SlotClosed, Activated, OfficerActed,
-    SlotsRewritten, MovedAlong, Wheeled, Turned, Reformed, FellBack, ContactMade, LeftBattle, CampTaken,
+    SlotsRewritten, MovedAlong, Turned, Reformed, FellBack, ContactMade, LeftBattle, CampTaken,
     Aimed, FacedAttack, DPForced, Rampaged, ReactionChosen, Decided, BattleEnded, Volley, ShotJudged, ShotLost,
     ShotAtPanicking, Countercharged, CounterchargeEnded, Panicked, Fleeing, RetreatBlocked, Struck, TwoOnOne,
     MeleeJudged, DPDisordered, DPUnspent, ExtraRolled, FriendPassed, FriendInTheWay, GroundTested, TurnedAway,

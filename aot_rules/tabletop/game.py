@@ -200,6 +200,8 @@ class Game:
             self.dice.restore(snap)
             raise RuntimeError(f"{action.__name__} rolled {rolled} dice but logged {logged}: "
                                "every die must be rolled inside Referee.rolling")
+        if new is self.state and not entries:  # nothing happened (a victory check while the battle goes on): no
+            return new  # record either, so every action in a record leaves a trace a loader can count
         name = _NAMES.get(action)
         if name is None:
             if len(_NAMES) >= 256:  # the engine has a few dozen actions; a caller's own functions come and go

@@ -118,7 +118,7 @@ from aot_rules.tabletop.events import (
     Refusal,
     Turned,
     TurnedAway,
-    Wheeled,
+    WheelMade,
 )
 from aot_rules.tabletop.game import Referee
 from aot_rules.tabletop.geometry import (
@@ -617,8 +617,9 @@ def _go(state: GameState, ref: Referee, p: Piece, start: Pose, w: Walk, how: Mov
     moved = moved.changed(inside=_inside(state, moved))
     state = state.with_piece(moved)
     points = ((start.x, start.y), *((q.x, q.y) for q in w.path))
-    ref.note(p.name, "AOT-MOVE-PROCEDURE", events=(MovedAlong(pid, start, points, w.end, round(w.cost, 4), how),
-                     *(Wheeled(pid, pivot, deg) for pivot, deg in w.wheels)), pieces=(pid,))
+    wheels = tuple(WheelMade(pivot, deg) for pivot, deg in w.wheels)
+    ref.note(p.name, "AOT-MOVE-PROCEDURE", events=(MovedAlong(pid, start, points, w.end, round(w.cost, 4), how,
+                                                              wheels),), pieces=(pid,))
     if any(kind == "camp" for kind, _ in w.meets) and moved.on_table and not state.camp_guards(1 - p.side):
         return sack_camp(state, ref, pid)
     hit = contacts(state, moved)
@@ -990,7 +991,11 @@ def _fall_back(state: GameState, ref: Referee, p: Piece, heading: float, d: floa
     if f.off_table:
         ref.note(p.name, rule, events=(FellBack(p.id, kind, away, p.pose, f.end, _about(p, f.end)),
                                        LeftBattle(p.id, Status.FLED)), pieces=(p.id,))
-        out = p.changed(status=Status.FLED, turn=frozen.changed(p.turn, in_contact=False))
+        # the piece stands where its last event says it went, off the table (the log and the state agree); where it
+        # left from is kept as a fact: from its own camp, it counts as fled into it (AOT-VICTORY-POINTS)
+        from_camp = p.polygon.intersects(state.sides[p.side].camp_site)
+        out = p.changed(pose=f.end, status=Status.FLED, from_camp=from_camp,
+                        turn=frozen.changed(p.turn, in_contact=False))
         return _settle(state.with_piece(out), held)
     moved = p.changed(pose=f.end)
     moved = moved.changed(inside=_inside(state, moved), turn=frozen.changed(moved.turn, in_contact=False))

@@ -81,7 +81,6 @@ from aot_rules.tabletop.events import (
     TwoOnOne,
     Volley,
     WeatherSet,
-    Wheeled,
     Withdrew,
 )
 from aot_rules.tabletop.geometry import Pose
@@ -129,9 +128,15 @@ def whole_inches(d: float) -> str:
     return f"{d:.0f}″" if float(d).is_integer() else inches(d)
 
 
+def _degrees(v: float) -> str:
+    """An angle in whole degrees, never "-0" (a facing of -0.4° is 0°)."""
+    text = f"{v:.0f}"
+    return "0" if text == "-0" else text
+
+
 def where(pose: Pose) -> str:
     """Where a base stands, to a tenth of an inch, and which way it faces."""
-    return f"({pose.x:.1f}, {pose.y:.1f}) facing {pose.facing:.0f}°"
+    return f"({pose.x:.1f}, {pose.y:.1f}) facing {_degrees(pose.facing)}°"
 
 
 def unit(pid: str, name: str) -> str:
@@ -339,22 +344,15 @@ def _ended(entry: LogEntry, e: BattleEnded) -> str:
 
 # --- turns, reforms, the run and trot dice, ground and friends --------------------------------------------
 
-@renders(Wheeled)
-def _wheeled(entry: LogEntry, e: Wheeled) -> str:
-    """Told only for a record read without its move (a move's entry is told by its :class:`MovedAlong`)."""
-    side = "left" if e.degrees > 0 else "right"
-    return f"wheels {abs(e.degrees):.0f}° to the {side}"
-
-
 @renders(Turned)
 def _turned(entry: LogEntry, e: Turned) -> str:
     if e.overturned:
         return "overturns and is removed"
     if e.toward:
-        return (f"turns back to face {e.toward_name or e.toward} ({e.end.facing:.0f}°)"
+        return (f"turns back to face {e.toward_name or e.toward} ({_degrees(e.end.facing)}°)"
                 + (f": {e.disordered} disordered" if e.disordered else ""))
-    turn = f"turns {e.degrees:.0f}° to face" if e.degrees else "turns to face"
-    return f"{turn} {e.end.facing:.0f}°" + (f": {e.disordered} disordered" if e.disordered else "")
+    turn = f"turns {_degrees(e.degrees)}° to face" if e.degrees else "turns to face"
+    return f"{turn} {_degrees(e.end.facing)}°" + (f": {e.disordered} disordered" if e.disordered else "")
 
 
 @renders(Reformed)
@@ -363,7 +361,7 @@ def _reformed(entry: LogEntry, e: Reformed) -> str:
     density = f" (density {e.density})" if e.density else ""
     still = f", {e.disordered} disordered" if e.disordered else ""
     return (f"reforms: ranks {ranks}{density}{still}" + (" in the defensive formation" if e.defensive else "")
-            + (f", facing {e.end.facing:.0f}°" if e.faced else ""))
+            + (f", facing {_degrees(e.end.facing)}°" if e.faced else ""))
 
 
 @renders(ExtraRolled)

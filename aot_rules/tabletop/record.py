@@ -48,6 +48,10 @@ def replay(state: GameState) -> GameState:
             raise ReplayError("actions: the record has actions but no opening state")
         return state
     opening = state.opening
+    traced = len(state.log) - len(opening.log)
+    if len(state.actions) > traced:  # refused before any action runs: a replay costs no more than its log shows
+        raise ReplayError(f"actions: {len(state.actions)} actions, but the log shows {max(traced, 0)} entries after "
+                          "the opening, and every action leaves at least one")
     faces = [f for e in state.log[len(opening.log):] for f in e.faces]
     game = Game(opening, TableDice.fixed(faces))
     for n, a in enumerate(state.actions):
@@ -62,6 +66,7 @@ def replay(state: GameState) -> GameState:
             return answers.pop(0)
 
         game.react = answer
+        before = len(game.state.log)
         try:
             game.act(fn, *a.args, **dict(a.kwargs))
         except RuleError as e:
@@ -72,6 +77,9 @@ def replay(state: GameState) -> GameState:
             raise ReplayError(f"actions[{n}] ({a.name}): {e}") from None
         if answers:
             raise ReplayError(f"actions[{n}] ({a.name}): {len(answers)} recorded reaction(s) were never offered")
+        if len(game.state.log) == before:
+            raise ReplayError(f"actions[{n}] ({a.name}): it leaves no trace in the log (a game records only the "
+                              "actions that did something)")
     if game.dice.used != len(faces):
         raise ReplayError(f"log: {len(faces) - game.dice.used} logged dice were not rolled on replay")
     return replace(game.state, opening=state.opening)

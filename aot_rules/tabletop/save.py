@@ -51,7 +51,7 @@ from aot_rules.tabletop.events import BattleEnded, Edge
 from aot_rules.tabletop.geometry import BaseSize, Pose, footprint, on_table, overlap
 from aot_rules.tabletop.narrate import possessive
 from aot_rules.tabletop.record import ReplayError, replay
-from aot_rules.tabletop.save_schema import FORMAT, SAVE_SCHEMA
+from aot_rules.tabletop.save_schema import BOUNDS, FORMAT, SAVE_SCHEMA
 from aot_rules.tabletop.state import (
     FORMAT_VERSION,
     ActionRecord,
@@ -97,7 +97,8 @@ def _piece(p: Piece) -> dict[str, object]:
             "pose": {"x": _num(p.pose.x), "y": _num(p.pose.y), "facing": _num(p.pose.facing)},
             "size": p.size.value, "initial": p.initial, "removed": p.removed, "status": p.status.value,
             "turn": fields_of(p.turn), "inside": list(p.inside), "fled_this_turn": p.fled_this_turn,
-            "wheeled": p.wheeled, **({"nationality": p.nationality} if p.nationality else {})}
+            "wheeled": p.wheeled, **({"nationality": p.nationality} if p.nationality else {}),
+            **({"from_camp": True} if p.from_camp else {})}
 
 
 def _side(s: SideState) -> dict[str, object]:
@@ -230,7 +231,7 @@ def _build_piece(d: Mapping[str, Any], where: str, source: str) -> Piece:
     p = d["pose"]
     return Piece(d["id"], d["side"], unit, Pose.of(p["x"], p["y"], p["facing"]), BaseSize(d["size"]),
                  d["initial"], d["removed"], Status(d["status"]), _unit_turn(d["turn"]), tuple(d["inside"]),
-                 d["fled_this_turn"], d["wheeled"], d.get("nationality", ""))
+                 d["fled_this_turn"], d["wheeled"], d.get("nationality", ""), d.get("from_camp", False))
 
 
 def _build_side(d: Mapping[str, Any]) -> SideState:
@@ -339,10 +340,28 @@ def from_data(data: object, source: str = "<data>") -> GameState:
         replayed = replay(state)
     except ReplayError as e:
         raise SaveFileError(source, str(e)) from None
-    if to_data(replayed) != to_data(state):
-        raise SaveFileError(source, "actions: the record does not replay to the saved state (the log, the "
-                            "pieces or the actions were changed)")
+    where = _first_difference(to_data(state), to_data(replayed))
+    if where is not None:
+        raise SaveFileError(source, f"{where}: the saved value is not what the record replays to (the field, the log "
+                            "or the actions were changed)")
     return state
+
+
+def _first_difference(saved: object, replayed: object, where: str = "") -> str | None:
+    """Where the saved data first differs from the replayed (``seed``, ``pieces[3].pose.x``), or None."""
+    if isinstance(saved, dict) and isinstance(replayed, dict):
+        for k in sorted(saved.keys() | replayed.keys(), key=lambda k: (k in ("log", "actions", "opening"), k)):
+            found = _first_difference(saved.get(k), replayed.get(k), f"{where}.{k}" if where else k)
+            if found is not None:
+                return found
+        return None
+    if isinstance(saved, list) and isinstance(replayed, list):
+        for i, (a, b) in enumerate(zip(saved, replayed, strict=False)):
+            found = _first_difference(a, b, f"{where}[{i}]")
+            if found is not None:
+                return found
+        return None if len(saved) == len(replayed) else where
+    return None if saved == replayed and type(saved) is type(replayed) else where or "top level"
 
 
 def _from_data(data: object, source: str, where: str) -> GameState:
@@ -363,6 +382,7 @@ def _from_data(data: object, source: str, where: str) -> GameState:
         d = cast(dict[str, Any], data)  # the opening: already checked with the whole file
     else:
         try:
+            check_schema(data, BOUNDS, source)  # the lengths first: a padded record costs nothing to refuse
             d = check_schema(data, SAVE_SCHEMA, source)
         except ArmyFileError as e:
             raise SaveFileError(source, e.message) from None

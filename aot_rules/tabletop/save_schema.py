@@ -28,8 +28,10 @@ from aot_rules.tabletop.state import FORMAT_VERSION, Status
 MAX_PIECES = 200
 MAX_TERRAIN = 100
 MAX_POINTS = 256
-#: The most log entries and actions (a 12-turn game writes a few thousand), and events in one entry.
-MAX_LOG = 200_000
+#: The most log entries and actions (a 16-turn game writes about a thousand; 100 turns stay well inside), and
+#: events in one entry: they bound what loading a file may cost, since its record is replayed.
+MAX_LOG = 50_000
+MAX_ACTIONS = 20_000
 MAX_EVENTS = 4096
 #: A table between these sizes, in inches (the rules' table is 60×40″).
 MIN_TABLE, MAX_TABLE = 10.0, 500.0
@@ -118,7 +120,8 @@ PIECE = obj({
     "fled_this_turn": BOOL,
     "wheeled": BOOL,
     "nationality": NAME,
-}, "nationality")
+    "from_camp": BOOL,
+}, "nationality", "from_camp")
 
 COMMANDER = obj({"name": NAME, "rank": enum(Rank), "unit": NAME})
 
@@ -152,12 +155,36 @@ def _event_schema() -> Schema:
     from aot_rules.tabletop.codec import EVENT_SCHEMA
     return EVENT_SCHEMA
 
-ACTION = obj({
+
+#: A side of the table, wherever a file names one by its index.
+SIDE_INDEX: Schema = {"type": "integer", "enum": [0, 1]}
+
+
+def _side_arguments() -> list[Schema]:
+    """For each action with a ``side`` parameter, the rule that the argument in its place (or the keyword) is 0
+    or 1: read from the actions' own signatures, so a new action's side is checked without a line here."""
+    import inspect
+
+    from aot_rules.tabletop.record import ACTIONS
+
+    rules: list[Schema] = []
+    for name, fn in sorted(ACTIONS.items()):
+        params = list(inspect.signature(fn).parameters)[2:]  # after the state and the referee
+        if "side" not in params:
+            continue
+        at = params.index("side")
+        rules.append({"if": {"properties": {"name": {"const": name}}},
+                      "then": {"properties": {"args": {"prefixItems": [{}] * at + [SIDE_INDEX]},
+                                              "kwargs": {"properties": {"side": SIDE_INDEX}}}}})
+    return rules
+
+
+ACTION = {**obj({
     "name": NAME,
     "args": {"type": "array", "items": {"$ref": "#/$defs/arg"}, "maxItems": 16},
     "kwargs": {"type": "object", "additionalProperties": {"$ref": "#/$defs/arg"}, "maxProperties": 16},
     "reactions": {"type": "array", "items": BOOL, "maxItems": MAX_EVENTS},
-})
+}), "allOf": _side_arguments()}
 
 #: The whole file: the format and version, then every field of :class:`GameState` but ``version``.
 def _arg_defs() -> Schema:
@@ -165,11 +192,10 @@ def _arg_defs() -> Schema:
     return dict(ARG_SCHEMA["$defs"])
 
 
-SAVE_SCHEMA: Schema = {
-    "$schema": "https://json-schema.org/draft/2020-12/schema",
-    "title": "Art of Tactics: a game on the table",
-    "$defs": _arg_defs(),
-    **obj({
+def _state(opening: Schema, actions: int) -> Schema:
+    """A game's state: the whole file (its ``opening`` the state it started from), or that opening, which has no
+    opening and no actions of its own (a record is one opening and the actions run on it, never nested)."""
+    return obj({
         "format": {"const": FORMAT},
         "version": {"const": FORMAT_VERSION},
         "scenario": NAME,
@@ -191,7 +217,20 @@ SAVE_SCHEMA: Schema = {
         "dice_used": {"type": "integer", "minimum": 0, "maximum": MAX_LOG * 64},
         "result": {"anyOf": [{"type": "null"}, _event_schema()]},
         "double": {"type": "integer", "minimum": 0, "maximum": 6},
-        "actions": {"type": "array", "items": ACTION, "maxItems": MAX_LOG},
-        "opening": {"anyOf": [{"type": "null"}, {"$ref": "#"}]},
-    }),
+        "actions": {"type": "array", "items": ACTION, "maxItems": actions},
+        "opening": opening,
+    })
+
+
+#: The lengths alone, checked first: a file padded with a long record is refused before any item of it is read.
+BOUNDS: Schema = {"type": "object", "properties": {
+    "actions": {"type": "array", "maxItems": MAX_ACTIONS}, "log": {"type": "array", "maxItems": MAX_LOG},
+    "opening": {"type": ["object", "null"], "properties": {"actions": {"type": "array", "maxItems": 0},
+                                                           "log": {"type": "array", "maxItems": MAX_LOG}}}}}
+
+SAVE_SCHEMA: Schema = {
+    "$schema": "https://json-schema.org/draft/2020-12/schema",
+    "title": "Art of Tactics: a game on the table",
+    "$defs": {**_arg_defs(), "opening": _state({"type": "null"}, 0)},
+    **_state({"anyOf": [{"type": "null"}, {"$ref": "#/$defs/opening"}]}, MAX_ACTIONS),
 }

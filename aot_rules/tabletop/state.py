@@ -34,10 +34,13 @@ from aot_rules.tabletop.geometry import BaseSize, Pose, base_box, base_overlaps,
 #: score line or refusal where version 3 kept a sentence), and a player's decision is typed (its kind, pieces and
 #: exact odds), no longer a sentence, so a version 3 record would not load.  Version 5: the rules' own events too
 #: (the faces that hit or save as numbers, a storm drift's piece id, enums for weather, drift, fate, body, DP spent,
-#: roll-off and die-move), so a version 4 record would not load.  Version 6: no English at all: a log entry keeps
-#: no rendered line (its line is told from its events when shown), the result is the typed
-#: :class:`~aot_rules.tabletop.events.BattleEnded` instead of a sentence, and the rules' shield dice and losses name
-#: their piece by id; a version 5 file is refused with one line.
+#: roll-off and die-move), so a version 4 record would not load.  Version 6: no English at all (a log entry keeps
+#: no rendered line: its line is told from its events when shown; the result is the typed
+#: :class:`~aot_rules.tabletop.events.BattleEnded`; the rules' shield dice and losses name their piece by id), a record
+#: keeps only the actions that left a trace in the log, the games' rules changed (a drawn countercharge melee, a
+#: panicking unit in its camp), a move's wheels are told inside its MovedAlong (``wheels``), and a unit that fled off
+#: the table stands where its flight ended (``from_camp`` keeps whether it left from its camp); a version 5 file is
+#: refused with one line.
 FORMAT_VERSION = 6
 #: AOT-TABLE: 60″ across (x) and 40″ from one player's edge to the other's (y).
 TABLE_WIDTH = 60.0
@@ -130,6 +133,7 @@ class Piece:
     wheeled: bool = False  # it wheeled in a move, or turned to face a flank attack, this turn: no horse strike
     # (AOT-MELEE-HORSE-STRIKE, AOT-TURN-FLANK-ATTACKED)
     nationality: str = ""  # an allied contingent's own nationality (AOT-CMD-NATIONALITY); "": its side's
+    from_camp: bool = False  # it fled off the table from its own camp: it counts as fled into it (AOT-VICTORY-POINTS)
 
     @property
     def name(self) -> str:

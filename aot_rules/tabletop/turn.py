@@ -45,7 +45,7 @@ from aot_rules.aot.rules.disorder import take_disorder_test
 from aot_rules.aot.rules.weather import Drift, Weather, WindFrom, drift, roll_wind, weather_of_double
 from aot_rules.core import frozen
 from aot_rules.core.errors import RuleError
-from aot_rules.tabletop import combat, moves, narrate
+from aot_rules.tabletop import combat, geometry, moves, narrate
 from aot_rules.tabletop.command import (
     SLOT_RULE,
     activate,
@@ -54,6 +54,7 @@ from aot_rules.tabletop.command import (
     contacts_at_start,
     rewrite_on_double,
     rewrite_slots,
+    slot_entries,
 )
 from aot_rules.tabletop.events import (
     BattleEnded,
@@ -64,6 +65,7 @@ from aot_rules.tabletop.events import (
     Ground,
     GroundTested,
     InitiativeRolledAgain,
+    MeleeJudged,
     Reaction,
     ReactionChosen,
     ScoreLine,
@@ -281,12 +283,19 @@ def begin_slot(state: GameState, ref: Referee, side: int, slot: int) -> GameStat
     return state.changed(slot=slot, mover=side)
 
 
+def fought_this_slot(state: GameState) -> frozenset[str]:
+    """The pieces whose melee was already fought in this slot (a countercharge that reached its shooter): a
+    draw goes on in the next turn's step 2, never a second time in the same slot (AOT-MELEE-RESULT)."""
+    return frozenset(x for e in slot_entries(state) for v in e.events if isinstance(v, MeleeJudged)
+                     for x in (v.first, v.second))
+
+
 def end_slot(state: GameState, ref: Referee) -> GameState:
-    """Steps c–e close the slot: the melee of contacts made in it (with its retreats and DP, played by
-    :func:`combat.fight`), then every activated unit's slot ends."""
+    """Steps c–e close the slot: the melee of contacts made in it and not yet fought (with its retreats and DP,
+    played by :func:`combat.fight`), then every activated unit's slot ends."""
     if not state.slot:
         raise RuleError("AOT-CMD-SLOT-ORDER", "no slot is being played")
-    before = set(contacts_at_start(state))
+    before = set(contacts_at_start(state)) | fought_this_slot(state)
     new = frozenset(pid for pid in contact_ids(state) if pid not in before)
     if new:
         state = combat.fight(state, ref, new)
@@ -318,16 +327,21 @@ def withdraw(state: GameState, ref: Referee, side: int) -> GameState:
 
 
 def _fate(state: GameState, p: Piece) -> victory.Fate:
+    """What the victory rules count a piece as.  A panicking unit standing wholly inside its own camp has fled
+    into it (AOT-VICTORY-ROUT, Reading: a unit counts as gone once removed, in its camp or off the table), so it
+    no longer stops a rout."""
     if p.status is Status.FIGHTING:
-        return victory.Fate.PANICKING if p.unit.panicking else victory.Fate.FORMED
+        if not p.unit.panicking:
+            return victory.Fate.FORMED
+        inside = p.polygon.difference(state.sides[p.side].camp_site).area <= geometry.AREA_EPS
+        return victory.Fate.IN_CAMP if inside else victory.Fate.PANICKING
     if p.status is Status.DESTROYED:
         return victory.Fate.DESTROYED
     if p.status is Status.DISPERSED:
         return victory.Fate.DISPERSED
     if p.status is Status.LOOTING:
         return victory.Fate.LOOTING
-    camp = state.sides[p.side].camp_site
-    return victory.Fate.IN_CAMP if p.polygon.intersects(camp) else victory.Fate.OFF_TABLE
+    return victory.Fate.IN_CAMP if p.from_camp else victory.Fate.OFF_TABLE
 
 
 def army(state: GameState, side: int) -> victory.Side:
@@ -372,11 +386,15 @@ def how_ended(r: victory.Result) -> BattleOutcome:
 
 def _plainly_on(state: GameState, turn_over: bool) -> bool:
     """The battle goes on, read off the pieces without counting the armies (a check made after every slot): no
-    side withdrawing, each with a unit on the table (so neither is routed, AOT-VICTORY-ROUT), not nightfall, and at
-    most one looter a side (more would make :func:`army` refuse, so the full count is left to say so)."""
+    side withdrawing, each with a unit on the table not panicking (so neither is routed, AOT-VICTORY-ROUT), not
+    nightfall, and at most one looter a side (more would make :func:`army` refuse, so the full count is left to say
+    so)."""
     if turn_over and state.turn >= state.last_turn:
         return False
-    if any(s.withdrawn for s in state.sides) or not state.fighting(0) or not state.fighting(1):
+    if any(s.withdrawn for s in state.sides):
+        return False
+    # a side whose units on the table all panic may have them all in its camp (:func:`_fate`): counted in full
+    if any(all(p.unit.panicking for p in state.fighting(side)) for side in (0, 1)):
         return False
     return all(sum(p.side == side and p.status is Status.LOOTING for p in state.pieces) <= 1 for side in (0, 1))
 

@@ -75,7 +75,7 @@ def cli(*args: str | Path, stdout: int | None = subprocess.PIPE, stderr: int | N
 
 def one_error_line(p: subprocess.CompletedProcess[bytes]) -> str:
     err = p.stderr.decode("utf-8")
-    assert err.count("\n") == 1 and err.startswith(("error: ", "aot_rules play: ")), err
+    assert err.count("\n") == 1 and err.startswith(("error: ", "aot_rules play: ", "aot_rules simulate: ")), err
     assert "Traceback" not in err and "internal error" not in err and "Exception" not in err
     return err.strip()
 
@@ -410,9 +410,15 @@ def places(cases: dict[str, list[str]], real_in_fast: tuple[str, ...]) -> list[A
 STREAM_COMMANDS = {
     "odds-json": ["odds", "melee", "--json"],
     "army-show": ["army", "show", str(LEGAL)],
-    "play-list": ["play", "--list"],
     "help": ["--help"],
     "odds-help": ["odds", "melee", "--help"],
+}
+#: The table-top commands, whose help promises exit 2 with one line of their own for anything but a bug.
+TABLE_COMMANDS = {
+    "play-list": ["play", "--list"],
+    "play-game": ["play", "--scenario", "greek-border", "--seed", "1"],
+    "play-help": ["play", "--help"],
+    "simulate": ["simulate", "--scenario", "greek-border", "--games", "1", "--turns", "1", "--workers", "1"],
 }
 
 
@@ -423,6 +429,17 @@ def test_a_full_disk_gives_one_line_and_status_1(args: list[str], where: str) ->
         p = run_where(where, *args, stdout=full.fileno())
     assert p.returncode == 1
     assert one_error_line(p) == "error: cannot write the answer to standard output: No space left on device"
+
+
+@needs_linux
+@pytest.mark.parametrize(("args", "where"), places(TABLE_COMMANDS, real_in_fast=("play-game",)))
+def test_a_full_disk_under_play_and_simulate_gives_their_one_line_and_status_2(args: list[str], where: str) -> None:
+    """``play`` and ``simulate`` say in their help: exit 0 with the answer, or 2 with one line of their own."""
+    with open("/dev/full", "wb") as full:
+        p = run_where(where, *args, stdout=full.fileno())
+    assert p.returncode == 2
+    assert one_error_line(p) == (f"aot_rules {args[0]}: cannot write the answer to standard output: No space left "
+                                 "on device")
 
 
 @needs_linux

@@ -48,7 +48,7 @@ def test_same_seed_same_bytes_in_two_processes() -> None:
 def test_a_refusal_in_a_real_process_is_one_line() -> None:
     p = run("play", "--scenario", "greek-border", "--turns", "0")
     assert p.returncode == 2 and p.stdout == ""
-    assert p.stderr == "aot_rules play: --turns: from 1 to 100 turns, not 0\n"
+    assert p.stderr == "aot_rules play: --turns: a whole number of turns from 1 to 100, not '0'\n"
 
 
 def test_different_seeds_differ(capsys: pytest.CaptureFixture[str]) -> None:
@@ -79,7 +79,7 @@ def test_help(capsys: pytest.CaptureFixture[str]) -> None:
     code, out, err = play(capsys, "--help")
     assert code == 0 and err == ""
     assert out.startswith("usage: python -m aot_rules play") and "--load FILE" in out
-    assert play(capsys) == (0, out, "")
+    assert play(capsys)[0] == 2  # no scenario, no --load, no --list: a refusal in one line (test_bad_arguments)
 
 
 def test_save_then_load_continues_the_game(capsys: pytest.CaptureFixture[str], tmp_path: Path) -> None:
@@ -111,8 +111,12 @@ def test_json(capsys: pytest.CaptureFixture[str], tmp_path: Path) -> None:
 
 
 @pytest.mark.parametrize(("args", "expected"), [
-    (("--scenario", "greek-border", "--turns", "101"), "--turns: from 1 to 100 turns, not 101"),
-    (("--scenario", "greek-border", "--turns", "two"), "--turns: a whole number of turns, not 'two'"),
+    (("--scenario", "greek-border", "--turns", "101"), "--turns: a whole number of turns from 1 to 100, not '101'"),
+    (("--scenario", "greek-border", "--turns", "two"), "--turns: a whole number of turns from 1 to 100, not 'two'"),
+    (("--scenario", "greek-border", "--turns", "1000000000"),
+     "--turns: a whole number of turns from 1 to 100, not '1000000000'"),
+    ((), "give --scenario NAME (or --load FILE); --list prints the scenario names"),
+    (("--verbose",), "give --scenario NAME (or --load FILE); --list prints the scenario names"),
     (("--scenario", "greek-border", "--seed", "-1"), "--seed: from 0 to 2**63 - 1, not -1"),
     (("--scenario", "nowhere",),
      "no scenario 'nowhere'; the built-in scenarios are chariot-plain, delion, greek-border"),
@@ -140,3 +144,18 @@ def test_bad_files(capsys: pytest.CaptureFixture[str], tmp_path: Path) -> None:
                                                            f"reads version {FORMAT_VERSION}")
     assert "is a directory" in refused(capsys, "--load", str(tmp_path))
     assert "cannot write the file" in refused(capsys, "--scenario", "greek-border", "--save", str(tmp_path / "a" / "b"))
+
+
+@pytest.mark.parametrize(("args", "expected"), [
+    (("--games", "1000000000"), "--games: a whole number of games from 1 to 100000, not '1000000000'"),
+    (("--turns", "1000"), "--turns: a whole number of turns from 1 to 100, not '1000'"),
+    (("--workers", "100000"), "--workers: a whole number of workers from 1 to 256, not '100000'"),
+    (("--games", "0"), "--games: a whole number of games from 1 to 100000, not '0'"),
+    (("--games", "many"), "--games: a whole number of games from 1 to 100000, not 'many'"),
+])
+def test_simulate_states_the_range(capsys: pytest.CaptureFixture[str], args: tuple[str, ...], expected: str) -> None:
+    """A number too long to read is out of range like any other: the refusal says what range is allowed."""
+    code = main(["simulate", "--scenario", "delion", *args])
+    out, err = capsys.readouterr()
+    assert (code, out) == (2, "")
+    assert err == f"aot_rules simulate: {expected}\n"

@@ -61,7 +61,7 @@ def test_a_sacked_camp_scores_2_vp_and_the_units_fled_into_it_count(mirror: bool
     """AOT-VICTORY-POINTS: the camp +2, and a unit that fled into it +1 once it is captured (0 before)."""
     victim = 0 if mirror else 1
     fled_y = 1 if mirror else 39
-    fled = replace(piece("Q", victim, hoplites("fugitives"), 30, fled_y), status=Status.FLED)
+    fled = replace(piece("Q", victim, hoplites("fugitives"), 30, fled_y), status=Status.FLED, from_camp=True)
     home = piece("H", 1 - victim, hoplites("home guard"), 55, 20)  # the raiders' side keeps a unit on the table
     s = replace(raid(mirror, fled, home), last_turn=1)
     before = Game(s, TableDice.fixed([]))

@@ -11,9 +11,9 @@ from aot_rules.aot.rules.orders import Activity
 from aot_rules.aot.rules.terrain import Terrain
 from aot_rules.core.errors import RuleError
 from aot_rules.tabletop import moves
-from aot_rules.tabletop.events import ReactionChosen, Turned
+from aot_rules.tabletop.events import FellBack, ReactionChosen, Turned
 from aot_rules.tabletop.game import Game, TableDice
-from aot_rules.tabletop.geometry import CONTACT, Pose, distance, overlap
+from aot_rules.tabletop.geometry import CONTACT, Pose, distance, on_table, overlap
 from aot_rules.tabletop.moves import Advance, Wheel
 from aot_rules.tabletop.scenarios import rect, scenario
 from aot_rules.tabletop.state import GameState, Piece, Status, TerrainPiece
@@ -332,6 +332,29 @@ def test_a_retreat_off_the_table_flees_the_battle() -> None:
     g.act(moves.retreat, "B2", "A2")
     b2 = g.state.piece("B2")
     assert b2.status is Status.FLED and conserved(b2) and b2.unit.disordered == 2
+    # the log and the state agree (issue #38): the piece stands where its last event took it, off the table
+    (fell,) = [v for e in g.state.log for v in e.events if isinstance(v, FellBack)]
+    assert b2.pose == fell.end and not on_table(b2.polygon, g.state.width, g.state.depth)
+    assert not b2.from_camp  # it left from the table's edge, not from its camp
+
+
+def test_a_flight_off_the_table_from_the_camp_counts_as_fled_into_it() -> None:
+    """The flight ends off the table, and the piece's pose says so; that it left from its own camp is kept as a
+    fact, which the points read (AOT-VICTORY-POINTS: a fled unit in a captured camp), not its pose."""
+    from aot_rules.aot.rules import victory
+    from aot_rules.tabletop.turn import army
+
+    s = held_b2()
+    b2 = s.piece("B2")
+    camp = s.sides[b2.side].camp_site
+    s = s.with_piece(b2.changed(pose=Pose.of(camp.centroid.x, camp.bounds[3] - 1, b2.pose.facing)))
+    g = game(s, [2])
+    g.state = g.state.with_piece(g.state.piece("B2").with_unit(b2.unit.take_losses(0, b2.unit.formed)))
+    g.act(moves.flee, "B2")
+    gone = g.state.piece("B2")
+    (fell,) = [v for e in g.state.log for v in e.events if isinstance(v, FellBack)]
+    assert gone.status is Status.FLED and gone.pose == fell.end and gone.from_camp
+    assert {u.name: u.fate for u in army(g.state, gone.side).units}["B2"] is victory.Fate.IN_CAMP
 
 
 def test_a_retreat_blocked_by_an_enemy_is_dispersed_with_warriors_conserved() -> None:
@@ -399,3 +422,20 @@ def test_entering_the_enemy_camp_tests_and_a_guarded_camp_is_refused() -> None:
     assert [(e.rule, e.faces) for e in g.state.log if e.faces] == [("AOT-CAMP", (4,))]
     guarded = place(s, "B3", 28, 38)  # now in the camp
     refused(game(guarded), "AOT-CAMP", moves.move, "A2", [Advance(4)])
+
+
+def test_a_wheel_is_told_once_inside_its_move() -> None:
+    """One event per fact (issue #38): the move's entry holds one MovedAlong, whose wheels say where and how far it
+    wheeled; no second event repeats the wheel.  Its path's second point is the front centre after the wheel."""
+    from aot_rules.tabletop.events import MovedAlong, WheelMade
+
+    g = game(opening())
+    start = g.state.piece("A2").pose
+    g.act(moves.move, "A2", [Wheel(90), Advance(0.97)])
+    (entry,) = [e for e in g.state.log if e.rule == "AOT-MOVE-PROCEDURE"]
+    (moved,) = entry.events
+    assert isinstance(moved, MovedAlong) and len(moved.wheels) == 1
+    (w,) = moved.wheels
+    assert isinstance(w, WheelMade) and w.degrees == 90
+    assert moved.start == start and len(moved.path) == 3 and moved.end == g.state.piece("A2").pose
+    assert moved.end.facing == start.facing + 90

@@ -81,7 +81,6 @@ from aot_rules.tabletop.events import (
     TwoOnOne,
     Volley,
     WeatherSet,
-    Wheeled,
     Withdrew,
 )
 from aot_rules.tabletop.game import Game
@@ -111,7 +110,7 @@ SAMPLES = [
                via="Athenian horse"), ["activates A2 (Athenian hoplites) by direct command, 0.8″ from Athenian horse"]),
     (SlotsRewritten(0, ("Nikias", "individual"), True), ["after the double", "Nikias, individual"]),
     (MovedAlong("A1", A, ((10, 10), (10, 16.25)), B, 6.25, MoveKind.RUN), ["runs 6.2″ to (10.0, 16.2) facing 90°"]),
-    (Wheeled("A1", (8.4, 10.0), -30.0), ["wheels 30° to the right"]),
+
     (Turned("A1", A, B), ["turns", "90°"]),
     (Reformed("A1", (4, 4), (3, 3, 2), B, True), ["3+3+2", "defensive"]),
     (FellBack("B1", FallBack.RETREAT, "A1", A, B), ["falls back to (10.0, 16.2) facing 90°"]),
@@ -383,3 +382,16 @@ def test_every_kind_of_decision_is_told_from_its_fields(kind: Choice) -> None:
                 slots=("Nikias",) * 6)
     line = narrate.outcome(LogEntry(1, "Athenians", "", (), "decision", (e,)))
     assert line and "{" not in line and "None" not in line
+
+
+def test_a_facing_just_below_zero_prints_as_0_degrees() -> None:
+    """-0.4° rounds to 0°, never "-0°" (issue #38), in the log and in play's table of units (to a tenth there)."""
+    from aot_rules.cli.play import state_table
+
+    line = narrate.outcome(entry(MovedAlong("A1", A, ((10, 10), (10, 13)), Pose.of(10, 13, -0.4), 3, MoveKind.MOVE)))
+    assert line == "moves 3.0″ to (10.0, 13.0) facing 0°"
+    s = scenario("greek-border", 1)
+    a1 = s.piece("A1")
+    table = state_table(s.with_piece(a1.changed(pose=Pose.of(a1.pose.x, a1.pose.y, -0.04))))
+    row = next(r for r in table.splitlines() if r.startswith("A1 "))
+    assert row.endswith(" 0.0") and "-0" not in row

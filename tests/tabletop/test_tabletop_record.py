@@ -145,7 +145,7 @@ def _move(i: int, x: float, y: float) -> Callable[[dict[str, Any]], object]:
     (lambda d: d.update(pieces=[p for p in d["pieces"] if p["side"] == 0]), "Boeotians have no unit"),
     (lambda d: d["pieces"][1]["unit"].update(name="Athenian hoplites"), "two units called 'Athenian hoplites'"),
     (lambda d: d.update(terrain=d["terrain"] + [d["terrain"][0]]), "two terrain pieces are called 'Hill of Delion'"),
-    (lambda d: d.update(terrain=[d["terrain"][0]] * 2000), "terrain: [{"),
+    (lambda d: d.update(terrain=[d["terrain"][0]] * 2000), "terrain: 2000 items, more than the 100 allowed"),
     (lambda d: d.update(log=[{"turn": 0, "who": "", "rule": "", "faces": [1] * 50_000,
                               "kind": "roll", "events": [], "pieces": []}]), "log[0].faces"),
 ])

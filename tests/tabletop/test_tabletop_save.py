@@ -17,7 +17,7 @@ from aot_rules.aot.equipment import MeleeWeapon, Missile
 from aot_rules.aot.rules.orders import Activity, Method, UnitTurn
 from aot_rules.aot.rules.weather import Weather
 from aot_rules.aot.units import Unit
-from aot_rules.tabletop import save_schema
+from aot_rules.tabletop import codec, save_schema
 from aot_rules.tabletop.events import BattleEnded, BattleOutcome, Choice, Decided, Edge, EndCause, TurnBegan
 from aot_rules.tabletop.game import Game, TableDice
 from aot_rules.tabletop.geometry import Pose
@@ -25,6 +25,7 @@ from aot_rules.tabletop.player import scripted
 from aot_rules.tabletop.save import SaveFileError, dumps, from_data, load, loads, save, to_data
 from aot_rules.tabletop.scenarios import scenario
 from aot_rules.tabletop.state import (
+    FORMAT_VERSION,
     CommanderState,
     GameState,
     LogEntry,
@@ -87,7 +88,7 @@ def test_round_trip_is_identity(make: Callable[[], GameState]) -> None:
     assert text.endswith("}\n") and text.count("\n") > 100
     doc = json.loads(text)
     assert list(doc) == sorted(doc)
-    assert doc["format"] == "aot-tabletop" and doc["version"] == 6
+    assert doc["format"] == "aot-tabletop" and doc["version"] == FORMAT_VERSION
 
 
 def test_unusual_values_are_written_as_json_values() -> None:
@@ -308,3 +309,92 @@ def test_a_typed_decision_keeps_its_exact_odds() -> None:
 ])
 def test_a_hand_edited_decision_is_refused(fields: dict[str, Any], expected: str) -> None:
     assert expected in refusal(edited(decision(**fields)))
+
+
+# --- a record that is not the game's (issue #38): sides, padding, nesting, tampered fields ------------------
+
+def played_doc(three_turns: Game) -> dict[str, Any]:
+    return json.loads(dumps(three_turns.state))
+
+
+def first(doc: dict[str, Any], name: str) -> int:
+    return next(i for i, a in enumerate(doc["actions"]) if a["name"] == name)
+
+
+@pytest.mark.parametrize("side", [7, 5, 2, -1])
+@pytest.mark.parametrize("action", ["turn.begin_slot", "command.activate"])
+def test_an_action_naming_a_side_out_of_range_is_refused_naming_the_field(three_turns: Game, action: str,
+                                                                          side: int) -> None:
+    """Side 7 was an IndexError (exit 1), side -1 silently side 1: the schema takes 0 or 1 (read from the actions'
+    own signatures)."""
+    doc = played_doc(three_turns)
+    n = first(doc, action)
+    doc["actions"][n]["args"][0] = side
+    assert refusal(json.dumps(doc)) == f"game.json: actions[{n}].args[0]: {side} is not one of: 0, 1"
+
+
+def test_a_decision_naming_a_side_out_of_range_is_refused(three_turns: Game) -> None:
+    doc = played_doc(three_turns)
+    n = first(doc, "turn.decide")
+    doc["actions"][n]["args"][0]["decision"]["side"] = 2
+    assert f"actions[{n}].args[0].decision.side: 2 is not one of: 0, 1" in refusal(json.dumps(doc))
+
+
+def test_every_recorded_action_left_a_trace(three_turns: Game) -> None:
+    """A victory check while the battle goes on changes nothing and is not recorded, so a record has no more
+    actions than log entries after its opening."""
+    s = three_turns.state
+    assert s.opening is not None and len(s.actions) <= len(s.log) - len(s.opening.log)
+
+
+NO_OP = {"name": "turn.check_victory", "args": [], "kwargs": {"turn_over": False}, "reactions": []}
+
+
+def test_an_action_that_leaves_no_trace_is_refused(three_turns: Game) -> None:
+    doc = played_doc(three_turns)
+    n = first(doc, "turn.end_slot") + 1
+    doc["actions"].insert(n, NO_OP)
+    assert refusal(json.dumps(doc)) == (f"game.json: actions[{n}] (turn.check_victory): it leaves no trace in the log "
+                                        "(a game records only the actions that did something)")
+
+
+def test_a_padded_record_is_refused_before_anything_is_replayed(three_turns: Game,
+                                                               monkeypatch: pytest.MonkeyPatch) -> None:
+    """More actions than the log has entries (a file padded with no-op actions) is refused by counting, before the
+    replay runs one action; more than the schema's bound, before any action is even read."""
+    from aot_rules.tabletop import record
+
+    def no_replay(*args: object, **kwargs: object) -> None:
+        raise AssertionError("the record was replayed")
+
+    monkeypatch.setattr(record, "Game", no_replay)
+    doc = played_doc(three_turns)
+    doc["actions"] += [NO_OP] * 1000
+    assert f"actions: {len(doc['actions'])} actions, but the log shows {len(doc['log'])} entries" in refusal(
+        json.dumps(doc))
+    doc["actions"] += [NO_OP] * save_schema.MAX_ACTIONS
+    assert (f"actions: {len(doc['actions'])} items, more than the {save_schema.MAX_ACTIONS} allowed"
+            in refusal(json.dumps(doc)))
+
+
+def test_a_nested_opening_is_refused(three_turns: Game) -> None:
+    doc = played_doc(three_turns)
+    inner = json.loads(json.dumps(doc["opening"]))
+    doc["opening"]["opening"] = inner
+    assert refusal(json.dumps(doc)).startswith("game.json: opening.opening: expected null, found {")
+    doc = played_doc(three_turns)
+    doc["opening"]["actions"] = doc["actions"][:1]
+    assert refusal(json.dumps(doc)).startswith("game.json: opening.actions: ")
+
+
+#: A result no three-turn game reaches: a drawn battle, as the codec writes one.
+DRAWN = codec.encode_event(BattleEnded(-1, BattleOutcome.DRAW, (0, 0), EndCause.LAST_TURN, 3))
+
+
+@pytest.mark.parametrize(("field", "value"), [("seed", 6), ("scenario", "delion"), ("result", DRAWN),
+                                              ("last_turn", 14)])
+def test_a_tampered_field_is_refused_by_name(three_turns: Game, field: str, value: object) -> None:
+    doc = played_doc(three_turns)
+    doc[field] = value
+    assert refusal(json.dumps(doc)) == (f"game.json: {field}: the saved value is not what the record replays to "
+                                        "(the field, the log or the actions were changed)")

@@ -391,6 +391,27 @@ def test_panicking_units_still_on_the_table_stop_a_rout() -> None:
     assert g.state.result is None
 
 
+def test_a_panicking_unit_wholly_inside_its_own_camp_no_longer_stops_a_rout() -> None:
+    """AOT-VICTORY-ROUT and its Reading: a unit counts as gone once removed, in its camp or off the table.  The
+    Boeotians' last unit panics with its whole base inside their camp: the Athenians have won outright (greek-border
+    seed 1: B2 at 0+0 in its camp held the battle open from turn 12 to 13).  Half inside, it still stops it."""
+    s = gone(scenario("greek-border", 1), BOE, Status.DESTROYED)
+    b1 = s.piece("B1")
+    camp = s.sides[BOE].camp_site
+    panicking = b1.with_unit(b1.unit.take_losses(0, b1.unit.formed))
+    inside = replace(panicking, pose=Pose.of(camp.centroid.x, camp.centroid.y, b1.pose.facing), status=Status.FIGHTING)
+    assert camp.covers(inside.polygon)
+    g = game([], s.with_piece(inside))
+    g.act(check_victory, turn_over=False)
+    assert g.state.result is not None and "total victory: won by Athenians" in ended(g.state.result)
+    assert g.state.log[-1].rule == "AOT-VICTORY-ROUT"
+    half = replace(inside, pose=Pose.of(camp.bounds[0], camp.centroid.y, b1.pose.facing))
+    assert half.polygon.intersects(camp) and not camp.covers(half.polygon)
+    g = game([], s.with_piece(half))
+    g.act(check_victory, turn_over=False)
+    assert g.state.result is None
+
+
 def test_nightfall_after_the_last_turn_counts_points() -> None:
     s = scenario("greek-border", 1)
     b2 = s.piece("B2")
@@ -462,3 +483,32 @@ def test_a_second_action_in_a_turn_is_refused_by_the_move() -> None:
     g.act(begin_slot, ATH, 5)
     g.act(activate, ATH, "A3", Method.INDIVIDUAL)  # it still has its run: activation is allowed
     refused(g, "AOT-UNIT-ACTIONS", move, "A3", [Advance(2)])
+
+
+def test_a_drawn_countercharge_melee_is_not_fought_again_at_the_slots_end() -> None:
+    """AOT-REACT-COUNTERCHARGE, AOT-MELEE-RESULT: hoplites countercharge the slingers shooting at them, reach them
+    (a 5 against 4″) and the melee is fought at once; no die hits, density 4 against 4, so the melee goes on.  It
+    goes on in the next turn's step 2, not a second time when the slot closes (greek-border seed 3, turn 11)."""
+    from table_positions import piece, side
+
+    from aot_rules.aot.equipment import MeleeWeapon, Missile
+    from aot_rules.aot.units import Unit
+    from aot_rules.tabletop.combat import shoot
+
+    slingers = Unit(name="slingers", ranks=(4, 4), weapon=MeleeWeapon.SHOOTER, missile=Missile.SLING)
+    hoplites = Unit(name="hoplites", ranks=(4, 4), shield=True, weapon=MeleeWeapon.SPEAR)
+    st = GameState("test", 0, (side("Greeks", 0, 0.0), side("Gauls", 36, 40.0)),
+                   (piece("S", 0, slingers, 30, 10, active=False), piece("H", 1, hoplites, 30, 14, 180, active=False)),
+                   (), turn=0)
+    g = Game(st, dice=TableDice.fixed([6, 4, 5] + [6] * 40), react=lambda s, pid, by, r: r == "countercharge")
+    g.act(start_turn)
+    g.act(begin_slot, 0, 6)
+    g.act(activate, 0, "S", Method.INDIVIDUAL)
+    g.act(shoot, "S", "H")
+    g.act(end_slot)
+    judged = [e.outcome for e in g.state.log if e.rule == "AOT-MELEE-RESULT"]
+    assert judged == ["density 4 against 4: the melee goes on"]
+    assert melees(g) == ["slingers v hoplites"]
+    g.dice = TableDice.fixed([4, 2] + [6] * 40)
+    g.act(start_turn)  # step 2 of the next turn: the melee goes on
+    assert melees(g) == ["slingers v hoplites"] * 2

@@ -211,6 +211,8 @@ def _schema_problem(error: Any) -> str:
     if kind == "enum":
         choices = ", ".join(str(c) for c in error.validator_value)
         return f"{where}: {_short(error.instance)} is not one of: {choices}"
+    if kind == "maxItems" and isinstance(error.instance, list):
+        return f"{where}: {len(error.instance)} items, more than the {error.validator_value} allowed"
     if kind == "additionalProperties":
         return f"{where}: {error.message}"
     if kind == "required":

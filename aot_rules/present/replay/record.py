@@ -4,7 +4,7 @@ The record is typed (issue "the table-top engine plays real battles"): the :clas
 after each action, and each :class:`~aot_rules.tabletop.state.LogEntry`'s own events — the
 :class:`~aot_rules.core.events.Roll` of every die it logged (its purpose and, where the rule judged it, its
 effect), :class:`~aot_rules.tabletop.events.MovedAlong` with the path a move walked and the
-:class:`~aot_rules.tabletop.events.Wheeled` turns inside it, and :class:`~aot_rules.tabletop.events.FellBack`
+the wheels inside it, and :class:`~aot_rules.tabletop.events.FellBack`
 for retreats, flights and evasions.  The outcome text is shown as display text and never parsed.
 """
 
@@ -17,7 +17,7 @@ from dataclasses import dataclass
 from typing import Any, Concatenate, ParamSpec
 
 from aot_rules.core.events import Roll
-from aot_rules.tabletop.events import FellBack, MovedAlong, Turned, Wheeled
+from aot_rules.tabletop.events import FellBack, MovedAlong, Turned
 from aot_rules.tabletop.game import Game, ReactionChoice, TableDice, always_react
 from aot_rules.tabletop.geometry import BaseSize, Pose, centre
 from aot_rules.tabletop.state import GameState, LogEntry, Piece
@@ -66,10 +66,10 @@ def _rotated(pt: Point, pivot: Point, degrees: float) -> Point:
     return (pivot[0] + dx * math.cos(a) - dy * math.sin(a), pivot[1] + dx * math.sin(a) + dy * math.cos(a))
 
 
-def walked(ev: MovedAlong, wheels: Sequence[Wheeled]) -> tuple[Pose, ...]:
+def walked(ev: MovedAlong) -> tuple[Pose, ...]:
     """The poses of a base along a recorded move: the move's own points (the front centre after each step),
-    each wheel among them as an arc of poses about its pivot."""
-    facing, todo = ev.start.facing, list(wheels)
+    each of its wheels among them as an arc of poses about its pivot."""
+    facing, todo = ev.start.facing, list(ev.wheels)
     out = [Pose(ev.path[0][0], ev.path[0][1], facing)]
     for a, b in itertools.pairwise(ev.path):
         turn = next(((w, sign * w.degrees) for w in todo for sign in (1, -1)
@@ -100,8 +100,7 @@ def paths_in(entries: Sequence[Entry]) -> dict[str, tuple[Pose, ...]]:
         events = entry.entry.events
         for ev in events:
             if isinstance(ev, MovedAlong) and len(ev.path) > 1:
-                wheels = [w for w in events if isinstance(w, Wheeled) and w.piece == ev.piece]
-                out[ev.piece] = _joined(out.get(ev.piece, ()), walked(ev, wheels))
+                out[ev.piece] = _joined(out.get(ev.piece, ()), walked(ev))
             elif isinstance(ev, FellBack):
                 out[ev.piece] = _joined(out.get(ev.piece, ()), (ev.start, *ev.via, ev.end))
             elif isinstance(ev, Turned):
