@@ -4,6 +4,24 @@
 (function () {
   if (window.AotReplay) { return; }
   var DELAY = 1700, WAY = 1200;
+  var MSG = { play: "▶ Play", pause: "❚❚ Pause" };
+  // every viewer of the page: the arrow keys step the one the reader sees most of, focused or not
+  var viewers = [];
+  function editable(t) {
+    return t && (t.isContentEditable || /^(INPUT|TEXTAREA|SELECT)$/.test(t.tagName));
+  }
+  document.addEventListener("keydown", function (e) {
+    if (e.defaultPrevented || e.altKey || e.ctrlKey || e.metaKey || editable(e.target)) { return; }
+    var inside = null, best = null, most = 0;
+    viewers.forEach(function (v) {
+      if (v.root.contains(document.activeElement)) { inside = v; }
+      var r = v.root.getBoundingClientRect();
+      var seen = Math.min(r.bottom, window.innerHeight) - Math.max(r.top, 0);
+      if (seen > most) { most = seen; best = v; }
+    });
+    var v = inside || best;
+    if (v && v.key(e, !!inside)) { e.preventDefault(); }
+  });
   function reduced() {
     return window.matchMedia && window.matchMedia("(prefers-reduced-motion: reduce)").matches;
   }
@@ -102,33 +120,50 @@
       at = i;
     }
     function stop() {
-      if (timer) { clearInterval(timer); timer = null; }
-      play.textContent = "▶ Play";
+      if (timer) { clearTimeout(timer); timer = null; }
+      play.textContent = MSG.play;
       play.setAttribute("aria-pressed", "false");
     }
     function go(i, animate) { show(i, animate); }
     function link(i) {
       if (history.replaceState) { history.replaceState(null, "", "#" + slug + "-step-" + i); }
     }
-    root.querySelector(".rp-step").addEventListener("click", function () { stop(); go(at + 1, true); link(at); });
-    root.querySelector(".rp-back").addEventListener("click", function () { stop(); go(at - 1, true); link(at); });
-    play.addEventListener("click", function () {
-      if (timer) { stop(); return; }
-      if (at >= n) { go(0, false); }
-      play.textContent = "❚❚ Pause";
-      play.setAttribute("aria-pressed", "true");
+    var speed = root.querySelector(".rp-speed");
+    function pace() { return DELAY / (speed ? +speed.value || 1 : 1); }
+    function tick() {
+      if (at >= n) { stop(); return; }
       go(at + 1, true);
-      timer = setInterval(function () {
-        if (at >= n) { stop(); return; }
-        go(at + 1, true);
-      }, DELAY);
-    });
-    slider.addEventListener("input", function () { stop(); go(+slider.value, false); link(at); });
-    root.addEventListener("keydown", function (e) {
-      if (e.target && e.target.tagName === "INPUT") { return; }
-      if (e.key === "ArrowRight") { stop(); go(at + 1, true); link(at); e.preventDefault(); }
-      if (e.key === "ArrowLeft") { stop(); go(at - 1, true); link(at); e.preventDefault(); }
-    });
+      link(at);
+      timer = setTimeout(tick, pace());
+    }
+    function toggle() {
+      if (timer) { stop(); return; }
+      if (at >= n) { go(0, false); link(at); }
+      play.textContent = MSG.pause;
+      play.setAttribute("aria-pressed", "true");
+      tick();
+    }
+    function jump(i, animate) { stop(); go(i, animate); link(at); }
+    root.querySelector(".rp-step").addEventListener("click", function () { jump(at + 1, true); });
+    root.querySelector(".rp-back").addEventListener("click", function () { jump(at - 1, true); });
+    var first = root.querySelector(".rp-first"), last = root.querySelector(".rp-last");
+    if (first) { first.addEventListener("click", function () { jump(0, false); }); }
+    if (last) { last.addEventListener("click", function () { jump(n, false); }); }
+    play.addEventListener("click", toggle);
+    slider.addEventListener("input", function () { jump(+slider.value, false); });
+    // the arrow keys whenever this viewer is the one on screen; Space, Home and End once it has the focus
+    // (elsewhere they scroll the page, and Space on a button presses it)
+    viewers.push({ root: root, key: function (e, focused) {
+      if (e.key === "ArrowRight") { jump(at + 1, true); return true; }
+      if (e.key === "ArrowLeft") { jump(at - 1, true); return true; }
+      if (!focused) { return false; }
+      if (e.key === "Home") { jump(0, false); return true; }
+      if (e.key === "End") { jump(n, false); return true; }
+      if ((e.key === " " || e.key === "Spacebar") && e.target.tagName !== "BUTTON" && e.target.tagName !== "SUMMARY") {
+        toggle(); return true;
+      }
+      return false;
+    } });
     items.forEach(function (a) {
       a.addEventListener("click", function (e) { e.preventDefault(); stop(); go(+a.dataset.i, false); link(at); });
     });
@@ -144,7 +179,18 @@
       if (!m) { return; }
       stop();
       go(+m[1], false);
-      if (first) { root.scrollIntoView({ block: "start" }); }
+      land();
+      // the browser's own jump to the anchor may come after this script, once the page has loaded
+      if (first && document.readyState !== "complete") { window.addEventListener("load", land); }
+    }
+    function land() {
+      // the board's top just under the page's sticky header, so the board and the caption under (or beside)
+      // it are in view together
+      var top = (svg || cap).getBoundingClientRect().top;
+      var head = document.querySelector(".bd-header");
+      var under = head && getComputedStyle(head).position === "sticky" ? head.getBoundingClientRect().height : 0;
+      var y = window.scrollY + top - under - 8;
+      window.scrollTo(0, Math.max(0, y));
     }
     window.addEventListener("hashchange", function () { fromHash(false); });
     show(0, false);
