@@ -4,7 +4,7 @@
 (function () {
   if (window.AotReplay) { return; }
   var DELAY = 1700, WAY = 1200;
-  var MSG = { play: "▶ Play", pause: "❚❚ Pause" };
+  var MSG = { play: "▶ Play", pause: "❚❚ Pause", full: "Full screen", leave: "Leave full screen" };
   // every viewer of the page: the arrow keys step the one the reader sees most of, focused or not
   var viewers = [];
   function editable(t) {
@@ -150,6 +150,21 @@
     if (first) { first.addEventListener("click", function () { jump(0, false); }); }
     if (last) { last.addEventListener("click", function () { jump(n, false); }); }
     play.addEventListener("click", toggle);
+    // full screen: the whole viewer (board, caption beside it, steps), Escape or the button leaves it
+    var fsb = root.querySelector(".rp-full");
+    if (fsb && !root.requestFullscreen) { fsb.hidden = true; }
+    if (fsb && root.requestFullscreen) {
+      fsb.addEventListener("click", function () {
+        if (document.fullscreenElement === root) { document.exitFullscreen(); } else { root.requestFullscreen(); }
+      });
+      document.addEventListener("fullscreenchange", function () {
+        var on = document.fullscreenElement === root;
+        root.classList.toggle("rp-full-on", on);
+        fsb.textContent = on ? MSG.leave : MSG.full;
+        fsb.setAttribute("aria-pressed", on ? "true" : "false");
+        fit();
+      });
+    }
     slider.addEventListener("input", function () { jump(+slider.value, false); });
     // the arrow keys whenever this viewer is the one on screen; Space, Home and End once it has the focus
     // (elsewhere they scroll the page, and Space on a button presses it)

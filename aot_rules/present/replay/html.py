@@ -79,11 +79,12 @@ def replay_html(r: Replay, *, compact: bool = False) -> str:
         f'<p class="rp-title"><b>{escape(r.title)}</b></p><div class="rp-main"><div class="rp-stage">',
         anchors(r), r.svg(0) if board else "",
         '<div class="rp-controls">'
-        '<button type="button" class="rp-first" aria-label="First step">⏮</button>'
+        '<button type="button" class="rp-first" aria-label="First step">« First</button>'
         '<button type="button" class="rp-back" aria-label="Back one step">◀ Back</button>'
         '<button type="button" class="rp-play" aria-pressed="false">▶ Play</button>'
         '<button type="button" class="rp-step" aria-label="Forward one step">Step ▶</button>'
-        '<button type="button" class="rp-last" aria-label="Last step">⏭</button>'
+        '<button type="button" class="rp-last" aria-label="Last step">Last »</button>'
+        '<button type="button" class="rp-full" aria-pressed="false">Full screen</button>'
         '<label class="rp-speed-l">Speed <select class="rp-speed"><option value="0.5">½×</option>'
         '<option value="1" selected>1×</option><option value="2">2×</option><option value="4">4×</option>'
         "</select></label>"

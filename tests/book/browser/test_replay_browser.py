@@ -388,3 +388,35 @@ def test_keys_buttons_speed_and_the_address_follow_the_player(driver: Any, tmp_p
     keys = driver.find_element("css selector", f"#animation-{slug} details.rp-keys")
     assert "Space" in keys.get_attribute("textContent") and "Home" in keys.get_attribute("textContent")
     assert not _errors(driver)
+
+
+def test_the_caption_sits_beside_the_board_and_full_screen_enlarges_it(driver: Any, tmp_path: Any) -> None:
+    """On a laptop the caption is beside the board (not under it, below the fold); the full-screen button
+    shows the viewer alone, with a board far wider than the 403 px it had in the chapter column."""
+    driver.execute_cdp_cmd("Emulation.setDeviceMetricsOverride",
+                           {"width": 1280, "height": 900, "deviceScaleFactor": 1, "mobile": False})
+    try:
+        _open(driver, _standalone(tmp_path) + "#turn-sequence-step-4")
+        box = """const r = document.getElementById('animation-turn-sequence');
+            const s = r.querySelector('svg.aot-board').getBoundingClientRect();
+            const c = r.querySelector('.rp-caption').getBoundingClientRect();
+            return {svgRight: s.right, svgTop: s.top, svgBottom: s.bottom, svgWidth: s.width, capLeft: c.left,
+                    capTop: c.top, full: document.fullscreenElement === r};"""
+        seen = driver.execute_script(box)
+        assert seen["capLeft"] >= seen["svgRight"] and seen["capTop"] < seen["svgBottom"], seen
+        driver.find_element("css selector", "#animation-turn-sequence .rp-full").click()
+        deadline = time.time() + 5
+        while time.time() < deadline and not driver.execute_script(box)["full"]:
+            time.sleep(0.1)
+        seen = driver.execute_script(box)
+        assert seen["full"] and seen["svgWidth"] > 700, seen
+        assert seen["capLeft"] >= seen["svgRight"], seen
+        assert _step(driver, "turn-sequence") == 4
+        driver.find_element("css selector", "#animation-turn-sequence .rp-full").click()
+        deadline = time.time() + 5
+        while time.time() < deadline and driver.execute_script(box)["full"]:
+            time.sleep(0.1)
+        assert not driver.execute_script(box)["full"]
+        assert not _errors(driver)
+    finally:
+        driver.execute_cdp_cmd("Emulation.clearDeviceMetricsOverride", {})
