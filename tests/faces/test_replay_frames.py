@@ -333,3 +333,24 @@ def test_the_whole_turn_can_be_followed_from_its_captions() -> None:
     titles = [f.title for f in r.frames]
     assert any(t.endswith("melee, the strike") for t in titles)
     assert any(t.endswith("demoralisation points spent") for t in titles)
+
+
+@pytest.mark.parametrize("scene", sorted(scenes.SCENES))
+def test_every_way_and_path_stays_inside_the_board(scene: str) -> None:
+    """Each arrow's points and each keyframe of a base on its way lie inside the board's view box (the whole
+    turn's step 32 swung a retreating base off the board's left edge)."""
+    import re
+
+    r = replay(scenes.SCENES[scene](), "s")
+    w, h = r.view.size
+    for i, f in enumerate(r.frames):
+        j = f.json()
+        pts = [tuple(map(float, p.split(","))) for m in re.findall(r'points="([^"]+)"', str(j.get("pa", "")))
+               for p in m.split()]
+        for way in (j.get("m") or {}).values():
+            for k in way:
+                at = re.match(r"translate\(([-\d.]+)px, *([-\d.]+)px\)", k[0])
+                assert at, k
+                pts.append((float(at.group(1)), float(at.group(2))))
+        outside = [(x, y) for x, y in pts if not (0 <= x <= w and 0 <= y <= h)]
+        assert outside == [], (scene, i, outside)

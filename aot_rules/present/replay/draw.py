@@ -56,18 +56,22 @@ class View:
         return (self.x1 - self.x0) * K, (self.y1 - self.y0) * K
 
 
-def view_of(states: Sequence[GameState], pad: float = 2.0, least: tuple[float, float] = MIN_VIEW) -> View:
-    """The smallest window on the table holding every base of every state, plus ``pad`` inches."""
-    polys = [p.polygon for s in states for p in s.pieces if p.on_table]
+def view_of(states: Sequence[GameState], pad: float = 2.0, least: tuple[float, float] = MIN_VIEW,
+            also: Sequence[Polygon] = ()) -> View:
+    """The smallest window on the table holding every base of every state and every shape in ``also`` (the
+    bases on their way, e.g. a rout that runs off the table's edge), plus ``pad`` inches.  The table's edge
+    trims only the padding: whatever is drawn stays inside the window."""
+    polys = [p.polygon for s in states for p in s.pieces if p.on_table] + list(also)
     if not polys:
         return View(0, 0, states[0].width, states[0].depth)
-    x0, y0, x1, y1 = unary_union(polys).bounds
+    x0, y0, x1, y1 = bx0, by0, bx1, by1 = unary_union(polys).bounds
     x0, y0, x1, y1 = x0 - pad, y0 - pad, x1 + pad, y1 + pad
     # at least ``least`` inches each way, so that a two-unit scene is not drawn at giant scale
     grow_x, grow_y = max(0.0, least[0] - (x1 - x0)) / 2, max(0.0, least[1] - (y1 - y0)) / 2
     x0, x1, y0, y1 = x0 - grow_x, x1 + grow_x, y0 - grow_y, y1 + grow_y
     w, d = states[0].width, states[0].depth
-    return View(max(0.0, x0), max(0.0, y0), min(w, x1), min(d, y1))
+    return View(min(max(0.0, x0), bx0 - 0.5), min(max(0.0, y0), by0 - 0.5), max(min(w, x1), bx1 + 0.5),
+                max(min(d, y1), by1 + 0.5))
 
 
 def still_svg(state: GameState, view: View) -> str:
