@@ -354,3 +354,12 @@ def test_every_way_and_path_stays_inside_the_board(scene: str) -> None:
                 pts.append((float(at.group(1)), float(at.group(2))))
         outside = [(x, y) for x, y in pts if not (0 <= x <= w and 0 <= y <= h)]
         assert outside == [], (scene, i, outside)
+
+
+def test_move_arrows_are_drawn_over_the_bases() -> None:
+    """SVG paints in document order: the arrows' group follows the pieces', so an arrowhead ending on a base is
+    not hidden under it."""
+    r = replay(scenes.full_turn(), "turn-sequence")
+    root = ET.fromstring(r.svg(0))
+    order = [g.get("class") for g in root if g.tag.endswith("g")]
+    assert order.index("paths") > order.index("pieces"), order

@@ -197,12 +197,13 @@ def piece_svg(pid: str, v: PieceView) -> str:
 
 
 def frame_svg(view: View, still: str, pieces: dict[str, PieceView], paths: str = "", title: str = "") -> str:
-    """A whole frame as one SVG (the first frame of a viewer, and what the tests count figures in)."""
+    """A whole frame as one SVG (the first frame of a viewer, and what the tests count figures in).  The move
+    arrows come last, so their heads are drawn over the bases they point into."""
     w, h = view.size
     body = "".join(piece_svg(pid, v) for pid, v in pieces.items())
     return (f'<svg class="aot-board" xmlns="http://www.w3.org/2000/svg" viewBox="0 0 {w:.0f} {h:.0f}" role="img" '
             f'aria-label="{escape(title)}"><rect width="100%" height="100%" fill="#f4f1e8"/>'
-            f'<g class="still">{still}</g><g class="paths">{paths}</g><g class="pieces">{body}</g></svg>')
+            f'<g class="still">{still}</g><g class="pieces">{body}</g><g class="paths">{paths}</g></svg>')
 
 
 def path_svg(view: View, pts: Sequence[tuple[float, float]], side: int) -> str:
