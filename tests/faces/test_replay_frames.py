@@ -363,3 +363,17 @@ def test_move_arrows_are_drawn_over_the_bases() -> None:
     root = ET.fromstring(r.svg(0))
     order = [g.get("class") for g in root if g.tag.endswith("g")]
     assert order.index("paths") > order.index("pieces"), order
+
+
+@pytest.mark.parametrize("scene", sorted(scenes.SCENES))
+def test_a_declined_evade_is_not_titled_as_tried(scene: str) -> None:
+    """The whole turn's step 30 was titled "tries to evade but stays to fight" over a caption saying the
+    Athenians chose to stand: a step whose evade lines are all the player's decisions says the choice."""
+    r = replay(scenes.SCENES[scene](), "s")
+    declined = [f for f in r.frames
+                if (ev := [x for x in f.lines if x.rule.startswith("AOT-EVADE-")]) and all(x.kind == "decision"
+                                                                                             for x in ev)]
+    for f in declined:
+        assert "tries to evade" not in f.title and "chooses to stand" in f.title, f.title
+    if scene == "turn":
+        assert declined

@@ -123,7 +123,10 @@ def _beat_title(a: Action, b: Beat, lines: tuple[Line, ...]) -> str:
     if b.kind == FALL:
         kinds = [ev.kind for e in b.entries for ev in e.entry.events if isinstance(ev, FellBack)]
         evading = any(e.entry.rule.startswith("AOT-EVADE-") for e in b.entries)
+        # an evade the player declined was never tried: the title says the choice, as the caption does
+        chose = evading and all(x.kind == "decision" for x in lines if x.rule.startswith("AOT-EVADE-"))
         verb = (FALL_VERBS.get(kinds[0], "falls back") if kinds
+                else "chooses to stand and fight" if chose
                 else "tries to evade but stays to fight" if evading else "stands")
     elif b.kind in BEAT_VERBS:
         verb = BEAT_VERBS[b.kind]
