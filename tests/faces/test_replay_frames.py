@@ -377,3 +377,21 @@ def test_a_declined_evade_is_not_titled_as_tried(scene: str) -> None:
         assert "tries to evade" not in f.title and "chooses to stand" in f.title, f.title
     if scene == "turn":
         assert declined
+
+
+def test_every_base_carries_its_units_details() -> None:
+    """Hover or tap on a base shows its unit's name, density, warriors, veteran, armour and shield, as the
+    engine's state has them in that frame (drawn into the frame data, not computed in the browser)."""
+    from aot_rules.present.replay.draw import unit_details
+
+    r = replay(scenes.full_turn(), "turn-sequence")
+    for i, state in enumerate(r.states):
+        for p in state.pieces:
+            u, t = p.unit, r.drawn[i][p.id].details
+            assert t == unit_details(u)
+            assert t.startswith(f"{u.name}: density {u.density}, {u.strength} warriors"), t
+            assert f"veteran: {'yes' if u.veteran else 'no'}" in t and f"shield: {'yes' if u.shield else 'no'}" in t
+    assert any("veteran: yes" in r.drawn[0][p.id].details for p in r.states[0].pieces)
+    first = json.loads(payload(r))["f"][0]["c"]
+    assert all(v["t"] == r.drawn[0][pid].details for pid, v in first.items())
+    assert f"<title>{r.drawn[0]['A1'].details}</title>" in r.svg(0)

@@ -64,8 +64,15 @@
     var pieces = {};
     root.querySelectorAll("g.pc").forEach(function (g) {
       pieces[g.dataset.pid] = { g: g, pose: g.querySelector("g.pose"), loose: g.querySelector("g.loose"),
-                                lbl: g.querySelector("text.lbl"), v: full[0][g.dataset.pid] };
+                                lbl: g.querySelector("text.lbl"), tip: g.querySelector("title"),
+                                v: full[0][g.dataset.pid] };
+      // a tap (or a click) on a base writes its details under the board; hovering shows them as its title
+      g.addEventListener("click", function () {
+        var p = pieces[g.dataset.pid];
+        if (unit && p.v) { unit.textContent = p.v.t; }
+      });
     });
+    var unit = root.querySelector(".rp-unit");
     var paths = root.querySelector("g.paths");
     var cap = root.querySelector(".rp-caption");
     var slider = root.querySelector(".rp-slider");
@@ -102,6 +109,7 @@
         p.loose.innerHTML = v.x;
         p.lbl.style.transform = v.la;
         p.lbl.textContent = v.l;
+        if (p.tip) { p.tip.textContent = v.t; }
         p.v = v;
       });
       if (paths) { paths.innerHTML = frames[i].pa; }

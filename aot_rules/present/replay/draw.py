@@ -168,6 +168,19 @@ def pose_transform(view: View, pose: Pose, facing: float, size: BaseSize) -> str
             f"translate(0px,{-size.depth * K / 2:.1f}px)")
 
 
+#: A unit's details, shown when the reader hovers over or taps its base (one template, for the catalogue).
+DETAILS = ("{name}: density {density}, {warriors} warriors ({disordered} disordered); veteran: {veteran}; "
+           "armour: {armour}; shield: {shield}")
+
+
+def unit_details(unit: Unit) -> str:
+    """What a reader asks of a base at the table, from the unit's typed state in this frame."""
+    yes = {True: "yes", False: "no"}
+    return DETAILS.format(name=unit.name, density=unit.density, warriors=unit.strength,
+                          disordered=unit.disordered, veteran=yes[unit.veteran], armour=yes[unit.armour],
+                          shield=yes[unit.shield])
+
+
 def piece_view(view: View, *, pose: Pose, facing: float, size: BaseSize, unit: Unit, side: int, label: str,
                label_xy: tuple[float, float], shown: bool, loose: Sequence[tuple[float, float]] = (),
                killed: int = 0, commanders: Sequence[str] = ()) -> PieceView:
@@ -185,13 +198,15 @@ def piece_view(view: View, *, pose: Pose, facing: float, size: BaseSize, unit: U
     lx, ly = view.xy(*label_xy)
     return PieceView(pose=pose_transform(view, pose, facing, size), body=body,
                      label_at=f"translate({lx:.1f}px,{ly:.1f}px)", label=label, loose="".join(figures), shown=shown,
-                     formed=unit.formed if shown else 0, disordered=unit.disordered if shown else 0)
+                     formed=unit.formed if shown else 0, disordered=unit.disordered if shown else 0,
+                     details=unit_details(unit))
 
 
 def piece_svg(pid: str, v: PieceView) -> str:
     """One piece's elements, as the viewer keeps them: the posed base, its label, the loose figures."""
     hide = "" if v.shown else ' style="display:none"'
-    return (f'<g class="pc" data-pid="{escape(pid)}"{hide}><g class="pose" style="transform:{v.pose}">{v.body}</g>'
+    return (f'<g class="pc" data-pid="{escape(pid)}"{hide}><title>{escape(v.details)}</title>'
+            f'<g class="pose" style="transform:{v.pose}">{v.body}</g>'
             f'<g class="loose">{v.loose}</g><text class="lbl" style="transform:{v.label_at}" text-anchor="middle" '
             f'dominant-baseline="central" font-size="12">{escape(v.label)}</text></g>')
 

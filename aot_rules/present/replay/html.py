@@ -90,6 +90,7 @@ def replay_html(r: Replay, *, compact: bool = False) -> str:
         "</select></label>"
         f'<input type="range" class="rp-slider" min="0" max="{n}" value="0" step="1" aria-label="Step">'
         f'<output class="rp-index">0 / {n}</output></div>',
+        '<p class="rp-unit" aria-live="polite"></p>' if board else "",
         f'<div class="rp-caption" aria-live="polite">{cap}</div>', legend(r) if board and not compact else "",
         KEYS_HELP, "</div>",
         step_list(r), "</div>",
