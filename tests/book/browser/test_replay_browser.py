@@ -420,3 +420,18 @@ def test_the_caption_sits_beside_the_board_and_full_screen_enlarges_it(driver: A
         assert not _errors(driver)
     finally:
         driver.execute_cdp_cmd("Emulation.clearDeviceMetricsOverride", {})
+
+
+def test_a_tap_on_a_base_shows_its_units_details(driver: Any, tmp_path: Any) -> None:
+    """A tap on a base writes its unit's details for that step under the board; the base's title (hover) has
+    them too, and follows the step."""
+    r = replay(scenes.full_turn(), "turn-sequence")
+    _open(driver, _standalone(tmp_path) + "#turn-sequence-step-9")
+    driver.execute_script("document.querySelector('#animation-turn-sequence g.pc[data-pid=B2]')"
+                          ".dispatchEvent(new MouseEvent('click', {bubbles: true}))")
+    shown = driver.find_element("css selector", "#animation-turn-sequence .rp-unit").text
+    assert shown == r.drawn[9]["B2"].details
+    title = driver.execute_script("return document.querySelector("
+                                  "'#animation-turn-sequence g.pc[data-pid=B2] > title').textContent")
+    assert title == r.drawn[9]["B2"].details
+    assert not _errors(driver)
