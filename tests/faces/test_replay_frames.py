@@ -333,3 +333,65 @@ def test_the_whole_turn_can_be_followed_from_its_captions() -> None:
     titles = [f.title for f in r.frames]
     assert any(t.endswith("melee, the strike") for t in titles)
     assert any(t.endswith("demoralisation points spent") for t in titles)
+
+
+@pytest.mark.parametrize("scene", sorted(scenes.SCENES))
+def test_every_way_and_path_stays_inside_the_board(scene: str) -> None:
+    """Each arrow's points and each keyframe of a base on its way lie inside the board's view box (the whole
+    turn's step 32 swung a retreating base off the board's left edge)."""
+    import re
+
+    r = replay(scenes.SCENES[scene](), "s")
+    w, h = r.view.size
+    for i, f in enumerate(r.frames):
+        j = f.json()
+        pts = [tuple(map(float, p.split(","))) for m in re.findall(r'points="([^"]+)"', str(j.get("pa", "")))
+               for p in m.split()]
+        for way in (j.get("m") or {}).values():
+            for k in way:
+                at = re.match(r"translate\(([-\d.]+)px, *([-\d.]+)px\)", k[0])
+                assert at, k
+                pts.append((float(at.group(1)), float(at.group(2))))
+        outside = [(x, y) for x, y in pts if not (0 <= x <= w and 0 <= y <= h)]
+        assert outside == [], (scene, i, outside)
+
+
+def test_move_arrows_are_drawn_over_the_bases() -> None:
+    """SVG paints in document order: the arrows' group follows the pieces', so an arrowhead ending on a base is
+    not hidden under it."""
+    r = replay(scenes.full_turn(), "turn-sequence")
+    root = ET.fromstring(r.svg(0))
+    order = [g.get("class") for g in root if g.tag.endswith("g")]
+    assert order.index("paths") > order.index("pieces"), order
+
+
+@pytest.mark.parametrize("scene", sorted(scenes.SCENES))
+def test_a_declined_evade_is_not_titled_as_tried(scene: str) -> None:
+    """The whole turn's step 30 was titled "tries to evade but stays to fight" over a caption saying the
+    Athenians chose to stand: a step whose evade lines are all the player's decisions says the choice."""
+    r = replay(scenes.SCENES[scene](), "s")
+    declined = [f for f in r.frames
+                if (ev := [x for x in f.lines if x.rule.startswith("AOT-EVADE-")]) and all(x.kind == "decision"
+                                                                                             for x in ev)]
+    for f in declined:
+        assert "tries to evade" not in f.title and "chooses to stand" in f.title, f.title
+    if scene == "turn":
+        assert declined
+
+
+def test_every_base_carries_its_units_details() -> None:
+    """Hover or tap on a base shows its unit's name, density, warriors, veteran, armour and shield, as the
+    engine's state has them in that frame (drawn into the frame data, not computed in the browser)."""
+    from aot_rules.present.replay.draw import unit_details
+
+    r = replay(scenes.full_turn(), "turn-sequence")
+    for i, state in enumerate(r.states):
+        for p in state.pieces:
+            u, t = p.unit, r.drawn[i][p.id].details
+            assert t == unit_details(u)
+            assert t.startswith(f"{u.name}: density {u.density}, {u.strength} warriors"), t
+            assert f"veteran: {'yes' if u.veteran else 'no'}" in t and f"shield: {'yes' if u.shield else 'no'}" in t
+    assert any("veteran: yes" in r.drawn[0][p.id].details for p in r.states[0].pieces)
+    first = json.loads(payload(r))["f"][0]["c"]
+    assert all(v["t"] == r.drawn[0][pid].details for pid, v in first.items())
+    assert f"<title>{r.drawn[0]['A1'].details}</title>" in r.svg(0)

@@ -4,6 +4,24 @@
 (function () {
   if (window.AotReplay) { return; }
   var DELAY = 1700, WAY = 1200;
+  var MSG = { play: "▶ Play", pause: "❚❚ Pause", full: "Full screen", leave: "Leave full screen" };
+  // every viewer of the page: the arrow keys step the one the reader sees most of, focused or not
+  var viewers = [];
+  function editable(t) {
+    return t && (t.isContentEditable || /^(INPUT|TEXTAREA|SELECT)$/.test(t.tagName));
+  }
+  document.addEventListener("keydown", function (e) {
+    if (e.defaultPrevented || e.altKey || e.ctrlKey || e.metaKey || editable(e.target)) { return; }
+    var inside = null, best = null, most = 0;
+    viewers.forEach(function (v) {
+      if (v.root.contains(document.activeElement)) { inside = v; }
+      var r = v.root.getBoundingClientRect();
+      var seen = Math.min(r.bottom, window.innerHeight) - Math.max(r.top, 0);
+      if (seen > most) { most = seen; best = v; }
+    });
+    var v = inside || best;
+    if (v && v.key(e, !!inside)) { e.preventDefault(); }
+  });
   function reduced() {
     return window.matchMedia && window.matchMedia("(prefers-reduced-motion: reduce)").matches;
   }
@@ -46,8 +64,15 @@
     var pieces = {};
     root.querySelectorAll("g.pc").forEach(function (g) {
       pieces[g.dataset.pid] = { g: g, pose: g.querySelector("g.pose"), loose: g.querySelector("g.loose"),
-                                lbl: g.querySelector("text.lbl"), v: full[0][g.dataset.pid] };
+                                lbl: g.querySelector("text.lbl"), tip: g.querySelector("title"),
+                                v: full[0][g.dataset.pid] };
+      // a tap (or a click) on a base writes its details under the board; hovering shows them as its title
+      g.addEventListener("click", function () {
+        var p = pieces[g.dataset.pid];
+        if (unit && p.v) { unit.textContent = p.v.t; }
+      });
     });
+    var unit = root.querySelector(".rp-unit");
     var paths = root.querySelector("g.paths");
     var cap = root.querySelector(".rp-caption");
     var slider = root.querySelector(".rp-slider");
@@ -84,6 +109,7 @@
         p.loose.innerHTML = v.x;
         p.lbl.style.transform = v.la;
         p.lbl.textContent = v.l;
+        if (p.tip) { p.tip.textContent = v.t; }
         p.v = v;
       });
       if (paths) { paths.innerHTML = frames[i].pa; }
@@ -102,33 +128,65 @@
       at = i;
     }
     function stop() {
-      if (timer) { clearInterval(timer); timer = null; }
-      play.textContent = "▶ Play";
+      if (timer) { clearTimeout(timer); timer = null; }
+      play.textContent = MSG.play;
       play.setAttribute("aria-pressed", "false");
     }
     function go(i, animate) { show(i, animate); }
     function link(i) {
       if (history.replaceState) { history.replaceState(null, "", "#" + slug + "-step-" + i); }
     }
-    root.querySelector(".rp-step").addEventListener("click", function () { stop(); go(at + 1, true); link(at); });
-    root.querySelector(".rp-back").addEventListener("click", function () { stop(); go(at - 1, true); link(at); });
-    play.addEventListener("click", function () {
-      if (timer) { stop(); return; }
-      if (at >= n) { go(0, false); }
-      play.textContent = "❚❚ Pause";
-      play.setAttribute("aria-pressed", "true");
+    var speed = root.querySelector(".rp-speed");
+    function pace() { return DELAY / (speed ? +speed.value || 1 : 1); }
+    function tick() {
+      if (at >= n) { stop(); return; }
       go(at + 1, true);
-      timer = setInterval(function () {
-        if (at >= n) { stop(); return; }
-        go(at + 1, true);
-      }, DELAY);
-    });
-    slider.addEventListener("input", function () { stop(); go(+slider.value, false); link(at); });
-    root.addEventListener("keydown", function (e) {
-      if (e.target && e.target.tagName === "INPUT") { return; }
-      if (e.key === "ArrowRight") { stop(); go(at + 1, true); link(at); e.preventDefault(); }
-      if (e.key === "ArrowLeft") { stop(); go(at - 1, true); link(at); e.preventDefault(); }
-    });
+      link(at);
+      timer = setTimeout(tick, pace());
+    }
+    function toggle() {
+      if (timer) { stop(); return; }
+      if (at >= n) { go(0, false); link(at); }
+      play.textContent = MSG.pause;
+      play.setAttribute("aria-pressed", "true");
+      tick();
+    }
+    function jump(i, animate) { stop(); go(i, animate); link(at); }
+    root.querySelector(".rp-step").addEventListener("click", function () { jump(at + 1, true); });
+    root.querySelector(".rp-back").addEventListener("click", function () { jump(at - 1, true); });
+    var first = root.querySelector(".rp-first"), last = root.querySelector(".rp-last");
+    if (first) { first.addEventListener("click", function () { jump(0, false); }); }
+    if (last) { last.addEventListener("click", function () { jump(n, false); }); }
+    play.addEventListener("click", toggle);
+    // full screen: the whole viewer (board, caption beside it, steps), Escape or the button leaves it
+    var fsb = root.querySelector(".rp-full");
+    if (fsb && !root.requestFullscreen) { fsb.hidden = true; }
+    if (fsb && root.requestFullscreen) {
+      fsb.addEventListener("click", function () {
+        if (document.fullscreenElement === root) { document.exitFullscreen(); } else { root.requestFullscreen(); }
+      });
+      document.addEventListener("fullscreenchange", function () {
+        var on = document.fullscreenElement === root;
+        root.classList.toggle("rp-full-on", on);
+        fsb.textContent = on ? MSG.leave : MSG.full;
+        fsb.setAttribute("aria-pressed", on ? "true" : "false");
+        fit();
+      });
+    }
+    slider.addEventListener("input", function () { jump(+slider.value, false); });
+    // the arrow keys whenever this viewer is the one on screen; Space, Home and End once it has the focus
+    // (elsewhere they scroll the page, and Space on a button presses it)
+    viewers.push({ root: root, key: function (e, focused) {
+      if (e.key === "ArrowRight") { jump(at + 1, true); return true; }
+      if (e.key === "ArrowLeft") { jump(at - 1, true); return true; }
+      if (!focused) { return false; }
+      if (e.key === "Home") { jump(0, false); return true; }
+      if (e.key === "End") { jump(n, false); return true; }
+      if ((e.key === " " || e.key === "Spacebar") && e.target.tagName !== "BUTTON" && e.target.tagName !== "SUMMARY") {
+        toggle(); return true;
+      }
+      return false;
+    } });
     items.forEach(function (a) {
       a.addEventListener("click", function (e) { e.preventDefault(); stop(); go(+a.dataset.i, false); link(at); });
     });
@@ -144,7 +202,18 @@
       if (!m) { return; }
       stop();
       go(+m[1], false);
-      if (first) { root.scrollIntoView({ block: "start" }); }
+      land();
+      // the browser's own jump to the anchor may come after this script, once the page has loaded
+      if (first && document.readyState !== "complete") { window.addEventListener("load", land); }
+    }
+    function land() {
+      // the board's top just under the page's sticky header, so the board and the caption under (or beside)
+      // it are in view together
+      var top = (svg || cap).getBoundingClientRect().top;
+      var head = document.querySelector(".bd-header");
+      var under = head && getComputedStyle(head).position === "sticky" ? head.getBoundingClientRect().height : 0;
+      var y = window.scrollY + top - under - 8;
+      window.scrollTo(0, Math.max(0, y));
     }
     window.addEventListener("hashchange", function () { fromHash(false); });
     show(0, false);

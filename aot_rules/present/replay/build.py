@@ -31,7 +31,7 @@ from aot_rules.present.replay.model import Die, Frame, Line, PieceView
 from aot_rules.present.replay.record import Action, Entry, RecordingGame, centres, moved, paths_in, paths_of
 from aot_rules.tabletop.events import FallBack, FellBack, SlotOpened, TurnBegan
 from aot_rules.tabletop.game import ReactionChoice, TableDice, always_react
-from aot_rules.tabletop.geometry import BaseSize, Pose, centre, norm_angle
+from aot_rules.tabletop.geometry import BaseSize, Pose, centre, footprint, norm_angle
 from aot_rules.tabletop.state import GameState, Piece
 
 #: How a step is titled, by the engine action it ran.
@@ -123,7 +123,10 @@ def _beat_title(a: Action, b: Beat, lines: tuple[Line, ...]) -> str:
     if b.kind == FALL:
         kinds = [ev.kind for e in b.entries for ev in e.entry.events if isinstance(ev, FellBack)]
         evading = any(e.entry.rule.startswith("AOT-EVADE-") for e in b.entries)
+        # an evade the player declined was never tried: the title says the choice, as the caption does
+        chose = evading and all(x.kind == "decision" for x in lines if x.rule.startswith("AOT-EVADE-"))
         verb = (FALL_VERBS.get(kinds[0], "falls back") if kinds
+                else "chooses to stand and fight" if chose
                 else "tries to evade but stays to fight" if evading else "stands")
     elif b.kind in BEAT_VERBS:
         verb = BEAT_VERBS[b.kind]
@@ -252,7 +255,10 @@ def replay(run: Run, slug: str, *, least: tuple[float, float] | None = None) -> 
         raise ValueError(f"a replay's slug is letters, digits and hyphens (it names the element animation-<slug> "
                          f"and the step links), not {slug!r}")
     states = (run.start, *(s.after for s in run.steps))
-    view = view_of(states) if least is None else view_of(states, 1.2, least)
+    # the bases on their recorded ways too (a retreat's turn may swing a base past the table's edge)
+    ways = [footprint(pose, st.after.piece(pid).size) for st in run.steps for pid, poses in st.paths.items()
+            for pose in poses if any(q.id == pid for q in st.after.pieces)]
+    view = view_of(states, also=ways) if least is None else view_of(states, 1.2, least, also=ways)
     facings: dict[str, float] = {}
     spots: dict[str, str] = {}
     drawn = [_views(run.start, None, view, facings, spots)]

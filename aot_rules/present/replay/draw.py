@@ -56,18 +56,22 @@ class View:
         return (self.x1 - self.x0) * K, (self.y1 - self.y0) * K
 
 
-def view_of(states: Sequence[GameState], pad: float = 2.0, least: tuple[float, float] = MIN_VIEW) -> View:
-    """The smallest window on the table holding every base of every state, plus ``pad`` inches."""
-    polys = [p.polygon for s in states for p in s.pieces if p.on_table]
+def view_of(states: Sequence[GameState], pad: float = 2.0, least: tuple[float, float] = MIN_VIEW,
+            also: Sequence[Polygon] = ()) -> View:
+    """The smallest window on the table holding every base of every state and every shape in ``also`` (the
+    bases on their way, e.g. a rout that runs off the table's edge), plus ``pad`` inches.  The table's edge
+    trims only the padding: whatever is drawn stays inside the window."""
+    polys = [p.polygon for s in states for p in s.pieces if p.on_table] + list(also)
     if not polys:
         return View(0, 0, states[0].width, states[0].depth)
-    x0, y0, x1, y1 = unary_union(polys).bounds
+    x0, y0, x1, y1 = bx0, by0, bx1, by1 = unary_union(polys).bounds
     x0, y0, x1, y1 = x0 - pad, y0 - pad, x1 + pad, y1 + pad
     # at least ``least`` inches each way, so that a two-unit scene is not drawn at giant scale
     grow_x, grow_y = max(0.0, least[0] - (x1 - x0)) / 2, max(0.0, least[1] - (y1 - y0)) / 2
     x0, x1, y0, y1 = x0 - grow_x, x1 + grow_x, y0 - grow_y, y1 + grow_y
     w, d = states[0].width, states[0].depth
-    return View(max(0.0, x0), max(0.0, y0), min(w, x1), min(d, y1))
+    return View(min(max(0.0, x0), bx0 - 0.5), min(max(0.0, y0), by0 - 0.5), max(min(w, x1), bx1 + 0.5),
+                max(min(d, y1), by1 + 0.5))
 
 
 def still_svg(state: GameState, view: View) -> str:
@@ -164,6 +168,19 @@ def pose_transform(view: View, pose: Pose, facing: float, size: BaseSize) -> str
             f"translate(0px,{-size.depth * K / 2:.1f}px)")
 
 
+#: A unit's details, shown when the reader hovers over or taps its base (one template, for the catalogue).
+DETAILS = ("{name}: density {density}, {warriors} warriors ({disordered} disordered); veteran: {veteran}; "
+           "armour: {armour}; shield: {shield}")
+
+
+def unit_details(unit: Unit) -> str:
+    """What a reader asks of a base at the table, from the unit's typed state in this frame."""
+    yes = {True: "yes", False: "no"}
+    return DETAILS.format(name=unit.name, density=unit.density, warriors=unit.strength,
+                          disordered=unit.disordered, veteran=yes[unit.veteran], armour=yes[unit.armour],
+                          shield=yes[unit.shield])
+
+
 def piece_view(view: View, *, pose: Pose, facing: float, size: BaseSize, unit: Unit, side: int, label: str,
                label_xy: tuple[float, float], shown: bool, loose: Sequence[tuple[float, float]] = (),
                killed: int = 0, commanders: Sequence[str] = ()) -> PieceView:
@@ -181,24 +198,27 @@ def piece_view(view: View, *, pose: Pose, facing: float, size: BaseSize, unit: U
     lx, ly = view.xy(*label_xy)
     return PieceView(pose=pose_transform(view, pose, facing, size), body=body,
                      label_at=f"translate({lx:.1f}px,{ly:.1f}px)", label=label, loose="".join(figures), shown=shown,
-                     formed=unit.formed if shown else 0, disordered=unit.disordered if shown else 0)
+                     formed=unit.formed if shown else 0, disordered=unit.disordered if shown else 0,
+                     details=unit_details(unit))
 
 
 def piece_svg(pid: str, v: PieceView) -> str:
     """One piece's elements, as the viewer keeps them: the posed base, its label, the loose figures."""
     hide = "" if v.shown else ' style="display:none"'
-    return (f'<g class="pc" data-pid="{escape(pid)}"{hide}><g class="pose" style="transform:{v.pose}">{v.body}</g>'
+    return (f'<g class="pc" data-pid="{escape(pid)}"{hide}><title>{escape(v.details)}</title>'
+            f'<g class="pose" style="transform:{v.pose}">{v.body}</g>'
             f'<g class="loose">{v.loose}</g><text class="lbl" style="transform:{v.label_at}" text-anchor="middle" '
             f'dominant-baseline="central" font-size="12">{escape(v.label)}</text></g>')
 
 
 def frame_svg(view: View, still: str, pieces: dict[str, PieceView], paths: str = "", title: str = "") -> str:
-    """A whole frame as one SVG (the first frame of a viewer, and what the tests count figures in)."""
+    """A whole frame as one SVG (the first frame of a viewer, and what the tests count figures in).  The move
+    arrows come last, so their heads are drawn over the bases they point into."""
     w, h = view.size
     body = "".join(piece_svg(pid, v) for pid, v in pieces.items())
     return (f'<svg class="aot-board" xmlns="http://www.w3.org/2000/svg" viewBox="0 0 {w:.0f} {h:.0f}" role="img" '
             f'aria-label="{escape(title)}"><rect width="100%" height="100%" fill="#f4f1e8"/>'
-            f'<g class="still">{still}</g><g class="paths">{paths}</g><g class="pieces">{body}</g></svg>')
+            f'<g class="still">{still}</g><g class="pieces">{body}</g><g class="paths">{paths}</g></svg>')
 
 
 def path_svg(view: View, pts: Sequence[tuple[float, float]], side: int) -> str:

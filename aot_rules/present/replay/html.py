@@ -34,10 +34,24 @@ def step_list(r: Replay) -> str:
                 out.append("</ol>")
             out.append(f"<p>{escape(f.group)}</p><ol>")
             group = f.group
-        out.append(f'<li id="{r.slug}-step-{i}"><a href="#{r.slug}-step-{i}" data-i="{i}">{i}. '
+        out.append(f'<li><a href="#{r.slug}-step-{i}" data-i="{i}">{i}. '
                    f"{escape(f.title)}</a></li>")
     out.append("</ol></nav>")
     return "".join(out)
+
+
+def anchors(r: Replay) -> str:
+    """The step links' targets, at the top of the board: a link to a step lands with the board and its caption
+    in view (the step list, their old target, sits under the board on a phone and beside it on a laptop)."""
+    return '<span class="rp-anchors">' + "".join(f'<span id="{r.slug}-step-{i}"></span>'
+                                                  for i in range(len(r.frames))) + "</span>"
+
+
+#: The keys the viewer answers to, shown in its small keyboard-help disclosure.
+KEYS_HELP = ("<details class=\"rp-keys\"><summary>Keys</summary><dl>"
+             "<dt>← →</dt><dd>one step back or forward (whenever the replay is on screen)</dd>"
+             "<dt>Space</dt><dd>play or pause (with the replay focused)</dd>"
+             "<dt>Home End</dt><dd>the first or the last step (with the replay focused)</dd></dl></details>")
 
 
 def legend(r: Replay) -> str:
@@ -63,13 +77,22 @@ def replay_html(r: Replay, *, compact: bool = False) -> str:
         'tabindex="0" role="group" '
         f'aria-label="Replay: {escape(r.title)}">',
         f'<p class="rp-title"><b>{escape(r.title)}</b></p><div class="rp-main"><div class="rp-stage">',
-        r.svg(0) if board else "",
-        '<div class="rp-controls"><button type="button" class="rp-back" aria-label="Back one step">◀ Back</button>'
+        anchors(r), r.svg(0) if board else "",
+        '<div class="rp-controls">'
+        '<button type="button" class="rp-first" aria-label="First step">« First</button>'
+        '<button type="button" class="rp-back" aria-label="Back one step">◀ Back</button>'
         '<button type="button" class="rp-play" aria-pressed="false">▶ Play</button>'
         '<button type="button" class="rp-step" aria-label="Forward one step">Step ▶</button>'
+        '<button type="button" class="rp-last" aria-label="Last step">Last »</button>'
+        '<button type="button" class="rp-full" aria-pressed="false">Full screen</button>'
+        '<label class="rp-speed-l">Speed <select class="rp-speed"><option value="0.5">½×</option>'
+        '<option value="1" selected>1×</option><option value="2">2×</option><option value="4">4×</option>'
+        "</select></label>"
         f'<input type="range" class="rp-slider" min="0" max="{n}" value="0" step="1" aria-label="Step">'
         f'<output class="rp-index">0 / {n}</output></div>',
-        f'<div class="rp-caption" aria-live="polite">{cap}</div>', legend(r) if board and not compact else "", "</div>",
+        '<p class="rp-unit" aria-live="polite"></p>' if board else "",
+        f'<div class="rp-caption" aria-live="polite">{cap}</div>', legend(r) if board and not compact else "",
+        KEYS_HELP, "</div>",
         step_list(r), "</div>",
         f'<script type="application/aot-replay+json">{payload(r)}</script></div>',
         f"<script>{JS}\nAotReplay.init(document.getElementById('animation-{r.slug}'));</script>",

@@ -56,10 +56,11 @@ class PieceView:
     shown: bool
     formed: int
     disordered: int
+    details: str = ""  # the unit's details (name, density, warriors, veteran, armour, shield) on hover or tap
 
     def json(self) -> dict[str, Any]:
         return {"p": self.pose, "b": self.body, "la": self.label_at, "l": self.label, "x": self.loose,
-                "s": int(self.shown)}
+                "s": int(self.shown), "t": self.details}
 
 
 @dataclass(frozen=True)

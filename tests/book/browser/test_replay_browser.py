@@ -290,3 +290,148 @@ def test_every_viewer_in_the_book_steps_on_laptop_and_phone(driver: Any, site: s
     finally:
         driver.execute_cdp_cmd("Emulation.clearDeviceMetricsOverride", {})
     assert seen >= 20
+
+
+def _standalone(tmp_path: Any) -> str:
+    """The whole turn's viewer in a page of its own, with a chapter's worth of text above and below it (the
+    book cannot be built in every run that checks the viewer's own behaviour), under a sticky header like the
+    book theme's."""
+    from aot_rules.present.replay.html import replay_html
+
+    filler = "<p>" + "A paragraph of the chapter before the replay. " * 40 + "</p>"
+    page = tmp_path / "turn.html"
+    page.write_text(f"<!doctype html><html><head><meta charset='utf-8'>"
+                    "<meta name='viewport' content='width=device-width, initial-scale=1'></head>"
+                    "<body style='max-width: 46rem; margin: auto'>"
+                    "<header class='bd-header' style='position: sticky; top: 0; height: 4rem; background: #eee'>"
+                    f"The book's sticky header</header>{filler * 8}"
+                    f"{replay_html(replay(scenes.full_turn(), 'turn-sequence'))}{filler * 8}</body></html>",
+                    encoding="utf-8")
+    return page.as_uri()
+
+
+JS_IN_VIEW = """
+const root = document.getElementById('animation-turn-sequence');
+const box = e => e.getBoundingClientRect();
+const svg = box(root.querySelector('svg.aot-board')), head = box(root.querySelector('.rp-caption .rp-head'));
+return {under: box(document.querySelector('.bd-header')).bottom, svgTop: svg.top, svgBottom: svg.bottom,
+        capTop: head.top, capBottom: head.bottom, h: window.innerHeight};
+"""
+
+
+@pytest.mark.parametrize("width", [390, 1280])
+def test_a_step_link_lands_with_the_board_and_its_caption_in_view(driver: Any, tmp_path: Any, width: int) -> None:
+    """``turn.html#turn-sequence-step-9`` opens at step 9 with the whole board and the caption's headline on
+    screen, on a phone and on a laptop (the step list was the link's target, the board far above it)."""
+    driver.execute_cdp_cmd("Emulation.setDeviceMetricsOverride",
+                           {"width": width, "height": 844 if width < 500 else 900, "deviceScaleFactor": 1,
+                            "mobile": width < 500})
+    try:
+        _open(driver, _standalone(tmp_path) + "#turn-sequence-step-9")
+        time.sleep(0.5)
+        assert _step(driver, "turn-sequence") == 9
+        seen = driver.execute_script(JS_IN_VIEW)
+        assert seen["under"] <= seen["svgTop"] and seen["svgBottom"] <= seen["h"], seen
+        assert seen["under"] <= seen["capTop"] and seen["capBottom"] <= seen["h"], seen
+        assert "Step 9 of" in driver.find_element("css selector", "#animation-turn-sequence .rp-caption").text
+    finally:
+        driver.execute_cdp_cmd("Emulation.clearDeviceMetricsOverride", {})
+
+
+def _key(driver: Any, key: str, target: str = "document.body") -> None:
+    driver.execute_script(f"""const t = {target};
+        t.dispatchEvent(new KeyboardEvent('keydown', {{key: arguments[0], bubbles: true, cancelable: true}}));""",
+                          key)
+
+
+def test_keys_buttons_speed_and_the_address_follow_the_player(driver: Any, tmp_path: Any) -> None:
+    """Play puts each step in the address; Space plays and pauses; Home and End, and the first and last
+    buttons, go to the ends; a speed control; the arrow keys step a viewer that is on screen but not
+    focused; the keys are explained in a disclosure."""
+    r = replay(scenes.full_turn(), "turn-sequence")
+    n = len(r.frames) - 1
+    slug = "turn-sequence"
+    _open(driver, _standalone(tmp_path) + "#turn-sequence-step-2")
+    assert _step(driver, slug) == 2
+    # the arrows step the viewer on screen though the focus is elsewhere
+    driver.execute_script("document.activeElement && document.activeElement.blur()")
+    _key(driver, "ArrowRight")
+    assert _step(driver, slug) == 3 and driver.current_url.endswith("#turn-sequence-step-3")
+    _key(driver, "ArrowLeft")
+    assert _step(driver, slug) == 2
+    # Home / End and Space with the viewer focused
+    driver.execute_script("document.getElementById('animation-turn-sequence').focus()")
+    root = "document.getElementById('animation-turn-sequence')"
+    _key(driver, "End", root)
+    assert _step(driver, slug) == n and driver.current_url.endswith(f"#turn-sequence-step-{n}")
+    _key(driver, "Home", root)
+    assert _step(driver, slug) == 0
+    _click(driver, slug, "rp-last")
+    assert _step(driver, slug) == n
+    _click(driver, slug, "rp-first")
+    assert _step(driver, slug) == 0
+    # the fastest speed, then Space plays: the address follows each step; Space again pauses
+    driver.execute_script("""const s = document.querySelector('#animation-turn-sequence .rp-speed');
+        s.value = '4'; s.dispatchEvent(new Event('change'));""")
+    _key(driver, " ", root)
+    assert driver.find_element("css selector", f"#animation-{slug} .rp-play").get_attribute("aria-pressed") == "true"
+    deadline = time.time() + 10
+    while time.time() < deadline and _step(driver, slug) < 3:
+        time.sleep(0.05)
+    _key(driver, " ", root)
+    paused = _step(driver, slug)
+    assert 3 <= paused < n
+    assert driver.current_url.endswith(f"#turn-sequence-step-{paused}")
+    assert driver.find_element("css selector", f"#animation-{slug} .rp-play").get_attribute("aria-pressed") == "false"
+    time.sleep(1.0)
+    assert _step(driver, slug) == paused  # paused stays paused
+    keys = driver.find_element("css selector", f"#animation-{slug} details.rp-keys")
+    assert "Space" in keys.get_attribute("textContent") and "Home" in keys.get_attribute("textContent")
+    assert not _errors(driver)
+
+
+def test_the_caption_sits_beside_the_board_and_full_screen_enlarges_it(driver: Any, tmp_path: Any) -> None:
+    """On a laptop the caption is beside the board (not under it, below the fold); the full-screen button
+    shows the viewer alone, with a board far wider than the 403 px it had in the chapter column."""
+    driver.execute_cdp_cmd("Emulation.setDeviceMetricsOverride",
+                           {"width": 1280, "height": 900, "deviceScaleFactor": 1, "mobile": False})
+    try:
+        _open(driver, _standalone(tmp_path) + "#turn-sequence-step-4")
+        box = """const r = document.getElementById('animation-turn-sequence');
+            const s = r.querySelector('svg.aot-board').getBoundingClientRect();
+            const c = r.querySelector('.rp-caption').getBoundingClientRect();
+            return {svgRight: s.right, svgTop: s.top, svgBottom: s.bottom, svgWidth: s.width, capLeft: c.left,
+                    capTop: c.top, full: document.fullscreenElement === r};"""
+        seen = driver.execute_script(box)
+        assert seen["capLeft"] >= seen["svgRight"] and seen["capTop"] < seen["svgBottom"], seen
+        driver.find_element("css selector", "#animation-turn-sequence .rp-full").click()
+        deadline = time.time() + 5
+        while time.time() < deadline and not driver.execute_script(box)["full"]:
+            time.sleep(0.1)
+        seen = driver.execute_script(box)
+        assert seen["full"] and seen["svgWidth"] > 700, seen
+        assert seen["capLeft"] >= seen["svgRight"], seen
+        assert _step(driver, "turn-sequence") == 4
+        driver.find_element("css selector", "#animation-turn-sequence .rp-full").click()
+        deadline = time.time() + 5
+        while time.time() < deadline and driver.execute_script(box)["full"]:
+            time.sleep(0.1)
+        assert not driver.execute_script(box)["full"]
+        assert not _errors(driver)
+    finally:
+        driver.execute_cdp_cmd("Emulation.clearDeviceMetricsOverride", {})
+
+
+def test_a_tap_on_a_base_shows_its_units_details(driver: Any, tmp_path: Any) -> None:
+    """A tap on a base writes its unit's details for that step under the board; the base's title (hover) has
+    them too, and follows the step."""
+    r = replay(scenes.full_turn(), "turn-sequence")
+    _open(driver, _standalone(tmp_path) + "#turn-sequence-step-9")
+    driver.execute_script("document.querySelector('#animation-turn-sequence g.pc[data-pid=B2]')"
+                          ".dispatchEvent(new MouseEvent('click', {bubbles: true}))")
+    shown = driver.find_element("css selector", "#animation-turn-sequence .rp-unit").text
+    assert shown == r.drawn[9]["B2"].details
+    title = driver.execute_script("return document.querySelector("
+                                  "'#animation-turn-sequence g.pc[data-pid=B2] > title').textContent")
+    assert title == r.drawn[9]["B2"].details
+    assert not _errors(driver)
