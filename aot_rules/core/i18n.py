@@ -225,9 +225,9 @@ def has_label(member: object) -> bool:
 class Message:
     """A catalogue template and its named values; rendered when shown, in the language then in force.
 
-    A value is rendered by its type: a message in the same language, a vocabulary member by its label, a fraction
-    or float as a decimal (:func:`decimal`), anything else as ``str`` (names, codes and quoted input are shown as
-    they are).
+    A value is rendered by its type: a message in the same language, a record whose face registered its words
+    (:func:`shows`) by those, a vocabulary member by its label, a fraction or float as a decimal (:func:`decimal`),
+    anything else as ``str`` (names, codes and quoted input are shown as they are).
     """
 
     msgid: str
@@ -256,10 +256,22 @@ class Message:
         return dict(self.values)
 
 
+#: How a face shows a typed record given as a placeholder's value (a battle's result, a unit's pose), by its class:
+#: the record stays a fact in the refusal, and the face that knows its words registers them (:func:`shows`).
+_SHOWN: dict[type, Any] = {}
+
+
+def shows(cls: type, render: Any) -> None:
+    """Register ``render(value, lang) -> str`` as how a placeholder's value of class ``cls`` is shown."""
+    _SHOWN[cls] = render
+
+
 def render_value(value: object, lang: str) -> str:
     """One placeholder's value as the reader sees it (see :class:`Message`)."""
     if isinstance(value, Message):
         return value.render(lang)
+    if type(value) in _SHOWN:
+        return str(_SHOWN[type(value)](value, lang))
     if isinstance(value, Enum) and type(value) in _LABELS:
         return label(value).render(lang)
     if isinstance(value, (Fraction, float)) and not isinstance(value, bool):

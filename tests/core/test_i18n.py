@@ -260,3 +260,13 @@ def test_an_f_string_refusal_is_caught() -> None:
 
 def test_rule_error_accepts_a_sentence_only_while_the_ratchet_allows() -> None:
     assert str(RuleError("AOT-X", "plain")) == "AOT-X: plain"
+
+
+def test_a_typed_value_is_shown_by_the_words_its_face_registered() -> None:
+    class Score:
+        def __init__(self, a: int, b: int) -> None:
+            self.a, self.b = a, b
+
+    i18n.shows(Score, lambda v, lang: f"{v.a}–{v.b}" if lang == "en" else f"{v.a}:{v.b}")
+    m = msg("the battle is over: {result}", result=Score(3, 1))
+    assert m.render("en") == "the battle is over: 3–1" and m.render("ru").endswith("3:1")
