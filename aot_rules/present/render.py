@@ -14,7 +14,7 @@ from typing import Any
 
 from aot_rules.core.dist import Dist
 from aot_rules.core.format import fraction_html, fraction_str, percent_str
-from aot_rules.core.i18n import text
+from aot_rules.core.i18n import has_label, label, msg, text
 from aot_rules.core.outcome import Outcome
 from aot_rules.core.params import jsonable
 from aot_rules.core.registry import Mechanic
@@ -24,9 +24,20 @@ def is_numeric(d: Dist[Any]) -> bool:
     return all(isinstance(o, int) and not isinstance(o, bool) for o in d)
 
 
+#: The words around a law, shown in the reader's language.
+MEAN = msg("mean")
+MEDIAN = msg("median")
+
+
+def shown(o: Any) -> str:
+    """An outcome as a reader sees it: a vocabulary member by its label in the language in force, anything else as
+    it prints (numbers, and the codes JSON keeps)."""
+    return text(label(o)) if has_label(o) else str(o)
+
+
 def rows(d: Dist[Any], with_tail: bool) -> list[list[str]]:
     """[[outcome, P(=), P(at least)]] for numeric outcomes, [[outcome, P]] otherwise, in the law's order."""
-    return [[str(o), fraction_str(p), *([fraction_str(d.p_ge(o))] if with_tail else [])] for o, p in d.items()]
+    return [[shown(o), fraction_str(p), *([fraction_str(d.p_ge(o))] if with_tail else [])] for o, p in d.items()]
 
 
 def info_text(v: Any) -> Any:
@@ -72,7 +83,7 @@ def as_text(m: Mechanic[Any], out: Outcome) -> str:
         lines.append(f"{title}:")
         lines += [f"  {r[0]:>16}  {r[1]:>14}  {percent_str(Fraction(r[1])):>8}" for r in body]
         if is_numeric(d := out.dists[name]):
-            lines.append(f"  {'mean':>16}  {fraction_str(d.mean()):>14}  median {d.median()}")
+            lines.append(f"  {text(MEAN):>16}  {fraction_str(d.mean()):>14}  {text(MEDIAN)} {d.median()}")
     lines += [f"P({name}) = {p} ({percent_str(Fraction(p))})" for name, p in s.get("e", [])]
     return "\n".join(lines)
 
@@ -107,8 +118,8 @@ def as_html(out: Outcome, show: tuple[str, ...] | None = None, why: tuple[str, s
                  + "</tr>")
     h.append("</table>")
     if "mean" in s:
-        h.append(f"<div>mean <b>{fraction_html(s['mean'])}</b> ({float(Fraction(s['mean'])):.3f}) · median "
-                 f"<b>{s['med']}</b></div>")
+        h.append(f"<div>{escape(text(MEAN))} <b>{fraction_html(s['mean'])}</b> ({float(Fraction(s['mean'])):.3f}) · "
+                 f"{escape(text(MEDIAN))} <b>{s['med']}</b></div>")
     for name, body in s.get("o", []):
         h.append(f"<div><b>{escape(name)}</b>: " + " · ".join(
             f"{escape(r[0])} → {fraction_html(r[1])} ({percent_str(Fraction(r[1]))})" for r in body) + "</div>")
