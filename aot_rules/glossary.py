@@ -38,13 +38,17 @@ class Term(NamedTuple):
 
 A, B, S, T = ("AOT",), ("AOB",), ("SP",), ("BAT",)
 
+#: The starting orders by density (AOT-DENSITY): плотный 4, разомкнутый 3, рассыпной 2; the one place the
+#: book, its tables and its diagrams take these names from.
+ORDER_NAMES: dict[int, str] = {4: "closed order", 3: "open order", 2: "dispersed order"}
+
 TERMS: tuple[Term, ...] = (
     Term("density", "плотность строя", "The number of formed warriors in a unit's longest rank; it sets "
          "speed, how easily the unit is hit and who wins a fight.", A, "aot-density"),
-    Term("closed order", "плотный строй", "A unit at density 4: the usual formation of heavy foot.", A, "aot-density"),
-    Term("open order", "разомкнутый строй", "A unit at density 3: looser, quicker "
+    Term(ORDER_NAMES[4], "плотный строй", "A unit at density 4: the usual formation of heavy foot.", A, "aot-density"),
+    Term(ORDER_NAMES[3], "разомкнутый строй", "A unit at density 3: looser, quicker "
          "and harder to hit.", A, "aot-density"),
-    Term("dispersed order", "рассыпной строй", "A unit at density 2: a skirmish screen.", A, "aot-density"),
+    Term(ORDER_NAMES[2], "рассыпной строй", "A unit at density 2: a skirmish screen.", A, "aot-density"),
     Term("formed", "в строю", "A warrior still in his place in the ranks; only formed "
          "warriors count toward density, shoot and strike.", A, "aot-warrior-states"),
     Term("disordered", "потеря строя", "A warrior who has lost his place in the ranks: still on the "
