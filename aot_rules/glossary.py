@@ -53,8 +53,9 @@ TERMS: tuple[Term, ...] = (
          "warriors count toward density, shoot and strike.", A, "aot-warrior-states"),
     Term("disordered", "потеря строя", "A warrior who has lost his place in the ranks: still on the "
          "table, but no longer counted in the unit's density.", A, "aot-warrior-states"),
-    Term("disorder test", "тест на потерю строя", "The roll a unit makes after running, trotting, rough ground or a "
-         "turn, to see how many warriors lose their place.", A, "aot-disorder-test"),
+    Term("disorder test", "тест на потерю строя", "The roll a unit makes on rough ground, passing through friends, "
+         "turning or evading, and when it runs or trots with shields or armour, to see how many warriors lose their "
+         "place.", A, "aot-disorder-test"),
     Term("panicking", "паникующий отряд", "A unit with no formed warrior left: it has no density,"
          " always moves 10″ and cannot shoot.", A, "aot-panic"),
     Term("strength", "численность", "How many warriors a unit has, formed and disordered together.", A, "aot-density"),
@@ -64,6 +65,9 @@ TERMS: tuple[Term, ...] = (
          "with their sizes, weapons and costs.", A, "aot-army-list"),
     Term("army points", "очки комплектования", "The budget an army is built with; each unit "
          "and each property costs some.", A, "aot-army-points"),
+    Term("junior officer", "младший командир", "A marker figure on a unit's base that gives it the initiative "
+         "property: it may countercharge, shoot or re-form after the enemy has acted, before the melee.", A,
+         "aot-prop-initiative"),
     Term("regular", "регулярные", "A unit with a musician: it may re-roll a failed disorder test "
          "and restores two warriors when it reforms.", A, "aot-prop-regular"),
     Term("veteran", "ветераны", "A unit with a general or a colonel on its base: its "
@@ -107,8 +111,8 @@ TERMS: tuple[Term, ...] = (
          "of the enemy's army and camp.", A, "aot-victory-points"),
     Term("move allowance", "дистанция движения", "How far a unit may go in one move: 10″"
          " minus its density.", A, "aot-move-distance"),
-    Term("run", "движение бегом", "Foot's extra move once a turn, one die in inches; with shields or armour"
-         " the die is also a disorder test.", A, "aot-run"),
+    Term("run", "движение бегом", "Foot's extra move once a turn, one die in inches; foot with both shields and "
+         "armour may not run, and with one of the two the die is also a disorder test.", A, "aot-run"),
     Term("trot", "движение рысью", "Horse's extra move once a turn: two dice in inches (one if the horses are"
          " armoured); armoured riders test on one die.", A, "aot-trot"),
     Term("rough ground", "пересечённая местность", "Terrain such as woods or streams that a unit may cross at"
@@ -146,7 +150,8 @@ TERMS: tuple[Term, ...] = (
     Term("melee", "ближний бой", "Close combat between units in contact: both sides strike, "
          "then the result decides who falls back.", A, "aot-melee-engage"),
     Term("horse strike", "удар конями", "The second die each rider rolls against foot when the "
-         "horses charged in a straight line.", A, "aot-melee-horse-strike"),
+         "horses charged in a straight line, or when foot charge the horses from the front.", A,
+         "aot-melee-horse-strike"),
     Term("retreat", "отступление", "The loser's move: turn about (a disorder test), then the "
          "full move straight away from the enemy.", A, "aot-melee-retreat"),
     Term("demoralization points", "очки деморализации", "Points (DP) the winner of a fight or a volley spends "

@@ -32,3 +32,28 @@ def test_weather_reading_titles_name_their_own_section() -> None:
         for title in re.findall(r"\{admonition\} Reading: (.*)", body):
             others = [n for n in names if n != name and n in title.lower()]
             assert not others, f"the Reading {title!r} under {name!r} names {others}"
+
+
+def _definition(word: str) -> str:
+    return next(t.definition for t in TERMS if t.term == word)
+
+
+def test_glossary_records_say_what_the_rules_say() -> None:
+    """AOT-DISORDER-TEST's triggers include passing friends and evasion; AOT-MELEE-HORSE-STRIKE also applies when
+    foot attack the horses frontally; AOT-RUN is refused to foot with shields and armour together."""
+    test = _definition("disorder test")
+    assert "through friends" in test and "evading" in test and "rough ground" in test and "turning" in test
+    assert "foot charge the horses from the front" in _definition("horse strike")
+    assert "both shields and armour may not run" in _definition("run")
+
+
+def test_one_name_for_the_junior_officer() -> None:
+    """«младший командир» is the glossary's *junior officer*, and no page gives it another Russian or English name."""
+    (officer,) = [t for t in TERMS if t.russian == "младший командир"]
+    assert officer.term == "junior officer" and officer.where == "aot-prop-initiative"
+    for page in BOOK.rglob("*.md"):
+        if "_build" in page.parts:
+            continue
+        text = page.read_text(encoding="utf-8").lower()
+        for other in ("младший офицер", "junior commander", "junior leader", "initiative officer"):
+            assert other not in text, f"{page.name} calls the junior officer {other!r}"
