@@ -57,3 +57,38 @@ def test_one_name_for_the_junior_officer() -> None:
         text = page.read_text(encoding="utf-8").lower()
         for other in ("младший офицер", "junior commander", "junior leader", "initiative officer"):
             assert other not in text, f"{page.name} calls the junior officer {other!r}"
+
+
+def _block(sheet: str, title: str) -> str:
+    start = sheet.index(f"**{title}")
+    return sheet[start:sheet.index("\n:::", start)]
+
+
+def test_quick_reference_has_what_a_player_looks_up() -> None:
+    """Issue 38: the storm's units wander (заблудившиеся); the second weapon is priced per unit; the budget, the
+    elite limit, the extra moves' dice, DP and VP are on the sheet, every number from the engine."""
+    from aot_rules.aot.army.costs import BUDGET, MAX_ELITE
+    from aot_rules.aot.rules.demoralization import dp_to_disorder
+    from aot_rules.aot.rules.run_trot import trot_dice
+    from aot_rules.aot.rules.victory import CAMP_VP, UNIT_VP
+    from aot_rules.present.quickref import aot_sheet
+
+    sheet = aot_sheet(frozenset())
+    weather = _block(sheet, "Weather")
+    assert "wander" in weather and "lose" not in weather and "lost" not in weather
+    assert "Wind die *(reading)*" in weather
+    army = _block(sheet, "Army points")
+    assert "(per unit) | +1 |" in army and "every warrior" not in army
+    assert f"{BUDGET} points" in army and f"at most {MAX_ELITE} of its units may be elite" in army
+    moves = _block(sheet, "Extra moves")
+    assert f"| trot, armoured horses | {trot_dice(True)} d6 | yes |" in moves
+    assert f"| trot, unarmoured horses and riders | {trot_dice(False)} d6 | no |" in moves
+    assert "| run, shield or armour (not both) | 1 d6 | yes |" in moves and "| evade | 1 d6 | yes |" in moves
+    dp = _block(sheet, "Demoralization points")
+    stubborn = Unit(name="u", ranks=(3, 3), stubborn=True)
+    assert f"| stubborn | {dp_to_disorder(1, stubborn)} | {dp_to_disorder(2, stubborn)} |" in dp
+    assert "| force it to attack | 1 | 2 | 3 | 4 | 5 |" in dp
+    vp = _block(sheet, "Victory points")
+    assert f"| the enemy camp captured | {CAMP_VP} |" in vp
+    assert f"| each enemy unit destroyed or dispersed | {UNIT_VP} |" in vp
+    assert "| … while the camp is not captured | 0 |" in vp
