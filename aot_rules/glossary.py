@@ -203,6 +203,43 @@ TERMS: tuple[Term, ...] = (
     Term("spell", "заклинание", "A Mage's magic, given by the Cast order "
          "card; the roll may go wrong.", T, "bat-magic-cast"),
 )
+#: The rulebook's nouns that are not glossary terms, each at the section that explains it (a book label), so the
+#: general index leads a reader looking up "elephant" or "stakes" to the rule (issue 38).  Not definitions: the
+#: index shows the noun only.
+INDEX_NOUNS: dict[str, str] = {
+    "elephant": "aot-elephant-unit", "elephant driver": "aot-elephant-crew", "elephant tower": "aot-elephant-crew",
+    "elephant against elephant": "aot-elephant-vs-elephant", "elephant wound": "aot-elephant-wound",
+    "chariot": "aot-chariot-basics", "scythed chariot": "aot-chariot-scythed", "chariot wound": "aot-chariot-wound",
+    "Sumerian battle cart": "aot-cart-sumerian", "war wagon": "aot-war-wagon", "camel": "aot-camel",
+    "artillery": "aot-art-classes", "light artillery": "aot-art-shoot-light", "heavy artillery": "aot-art-shoot-heavy",
+    "bombard": "aot-ex-bombard", "artillery crew": "aot-art-crew", "war machine": "aot-art-classes",
+    "flank": "aot-melee-flank", "flank attack": "aot-turn-flank-attacked", "flank shot": "aot-shoot-flank",
+    "rear": "aot-melee-flank", "pike": "aot-melee-pike", "spear": "aot-melee-hit-spear", "halberd": "aot-melee-halberd",
+    "lance": "aot-melee-hit-lance", "two-handed weapon": "aot-melee-two-handed", "sword": "aot-melee-strikes",
+    "bow": "aot-shoot-hit", "javelin": "aot-shoot-javelin", "sling": "aot-ex-slingers", "handgun": "aot-shoot-handgun",
+    "shooter": "aot-melee-hit-shooter", "specialist weapon": "aot-melee-hit-specialist",
+    "mixed weapons": "aot-army-mixed-weapons", "second weapon": "aot-army-mixed-weapons",
+    "armour": "aot-melee-armour", "horse armour": "aot-melee-horse-armour", "shield": "aot-shoot-shieldwall",
+    "pavise": "aot-shoot-pavise", "equipment": "aot-equipment", "stakes": "aot-stakes",
+    "camp placement": "aot-camp-place", "deployment": "aot-deploy", "meeting engagement": "aot-meeting",
+    "terrain": "aot-terrain-types", "terrain bid": "aot-terrain-bid", "terrain placement": "aot-terrain-place",
+    "wood": "aot-ex-forest", "hill": "aot-terrain-types", "village": "aot-terrain-types", "river": "aot-terrain-types",
+    "marsh": "aot-terrain-types", "measuring": "aot-measure", "range": "aot-shoot-range",
+    "arc of fire": "aot-shoot-arc-los",
+    "casualty": "aot-casualty-removal", "hit": "aot-shoot-hit", "volley": "aot-shoot-simultaneous",
+    "standard bearer": "aot-army-points", "musician": "aot-prop-regular", "marker figure": "aot-army-points",
+    "property": "aot-prop-elite", "initiative": "aot-prop-initiative", "unit size": "aot-army-unit-size",
+    "cavalry": "aot-melee-cav-other", "infantry": "aot-move-distance", "light infantry": "aot-elephant-unit",
+    "mixed unit": "aot-elephant-unit", "warrior": "aot-warrior-states", "density limit": "aot-density-limits",
+    "merging units": "aot-reform-merge-split", "splitting a unit": "aot-reform-merge-split",
+    "passing through friends": "aot-move-through-friends", "wind": "aot-weather-wind", "hot sun": "aot-weather-sun",
+    "soaked ground": "aot-weather-mud", "downpour": "aot-weather-rain", "storm": "aot-weather-storm",
+    "free action": "aot-cmd-free-actions", "unit action": "aot-unit-actions", "turn sequence": "aot-turn-sequence",
+    "slot order": "aot-cmd-slot-order", "nationality": "aot-cmd-nationality", "withdrawal": "aot-victory-withdraw",
+    "forced attack": "aot-demo-forced-attack", "forced retreat": "aot-demo-retreat", "targeting": "aot-demo-targeting",
+    "points victory": "aot-victory-points",
+}
+
 
 
 def term(name: str) -> Term:

@@ -92,3 +92,15 @@ def test_quick_reference_has_what_a_player_looks_up() -> None:
     assert f"| the enemy camp captured | {CAMP_VP} |" in vp
     assert f"| each enemy unit destroyed or dispersed | {UNIT_VP} |" in vp
     assert "| … while the camp is not captured | 0 |" in vp
+
+
+def test_index_nouns_point_at_sections_the_book_has() -> None:
+    """Issue 38: with the glossary's terms, the rulebook's nouns give the general index at least 150 headwords, each
+    at a label a chapter defines (a wrong label would drop the entry without a warning)."""
+    from aot_rules.glossary import INDEX_NOUNS
+
+    labels = {m for f in BOOK.rglob("*.md") if "_build" not in f.parts
+              for m in re.findall(r"^\((aot-[a-z0-9-]+)\)=", f.read_text(encoding="utf-8"), re.M)}
+    assert not {n: lab for n, lab in INDEX_NOUNS.items() if lab not in labels}
+    headwords = {t.term.lower() for t in TERMS} | {n.lower() for n in INDEX_NOUNS}
+    assert len(headwords) >= 150
