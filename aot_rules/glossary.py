@@ -38,19 +38,24 @@ class Term(NamedTuple):
 
 A, B, S, T = ("AOT",), ("AOB",), ("SP",), ("BAT",)
 
+#: The starting orders by density (AOT-DENSITY): плотный 4, разомкнутый 3, рассыпной 2; the one place the
+#: book, its tables and its diagrams take these names from.
+ORDER_NAMES: dict[int, str] = {4: "closed order", 3: "open order", 2: "dispersed order"}
+
 TERMS: tuple[Term, ...] = (
     Term("density", "плотность строя", "The number of formed warriors in a unit's longest rank; it sets "
          "speed, how easily the unit is hit and who wins a fight.", A, "aot-density"),
-    Term("closed order", "плотный строй", "A unit at density 4: the usual formation of heavy foot.", A, "aot-density"),
-    Term("open order", "разомкнутый строй", "A unit at density 3: looser, quicker "
+    Term(ORDER_NAMES[4], "плотный строй", "A unit at density 4: the usual formation of heavy foot.", A, "aot-density"),
+    Term(ORDER_NAMES[3], "разомкнутый строй", "A unit at density 3: looser, quicker "
          "and harder to hit.", A, "aot-density"),
-    Term("dispersed order", "рассыпной строй", "A unit at density 2: a skirmish screen.", A, "aot-density"),
+    Term(ORDER_NAMES[2], "рассыпной строй", "A unit at density 2: a skirmish screen.", A, "aot-density"),
     Term("formed", "в строю", "A warrior still in his place in the ranks; only formed "
          "warriors count toward density, shoot and strike.", A, "aot-warrior-states"),
     Term("disordered", "потеря строя", "A warrior who has lost his place in the ranks: still on the "
          "table, but no longer counted in the unit's density.", A, "aot-warrior-states"),
-    Term("disorder test", "тест на потерю строя", "The roll a unit makes after running, trotting, rough ground or a "
-         "turn, to see how many warriors lose their place.", A, "aot-disorder-test"),
+    Term("disorder test", "тест на потерю строя", "The roll a unit makes on rough ground, passing through friends, "
+         "turning or evading, and when it runs or trots with shields or armour, to see how many warriors lose their "
+         "place.", A, "aot-disorder-test"),
     Term("panicking", "паникующий отряд", "A unit with no formed warrior left: it has no density,"
          " always moves 10″ and cannot shoot.", A, "aot-panic"),
     Term("strength", "численность", "How many warriors a unit has, formed and disordered together.", A, "aot-density"),
@@ -60,6 +65,9 @@ TERMS: tuple[Term, ...] = (
          "with their sizes, weapons and costs.", A, "aot-army-list"),
     Term("army points", "очки комплектования", "The budget an army is built with; each unit "
          "and each property costs some.", A, "aot-army-points"),
+    Term("junior officer", "младший командир", "A marker figure on a unit's base that gives it the initiative "
+         "property: it may countercharge, shoot or re-form after the enemy has acted, before the melee.", A,
+         "aot-prop-initiative"),
     Term("regular", "регулярные", "A unit with a musician: it may re-roll a failed disorder test "
          "and restores two warriors when it reforms.", A, "aot-prop-regular"),
     Term("veteran", "ветераны", "A unit with a general or a colonel on its base: its "
@@ -103,8 +111,8 @@ TERMS: tuple[Term, ...] = (
          "of the enemy's army and camp.", A, "aot-victory-points"),
     Term("move allowance", "дистанция движения", "How far a unit may go in one move: 10″"
          " minus its density.", A, "aot-move-distance"),
-    Term("run", "движение бегом", "Foot's extra move once a turn, one die in inches; with shields or armour"
-         " the die is also a disorder test.", A, "aot-run"),
+    Term("run", "движение бегом", "Foot's extra move once a turn, one die in inches; foot with both shields and "
+         "armour may not run, and with one of the two the die is also a disorder test.", A, "aot-run"),
     Term("trot", "движение рысью", "Horse's extra move once a turn: two dice in inches (one if the horses are"
          " armoured); armoured riders test on one die.", A, "aot-trot"),
     Term("rough ground", "пересечённая местность", "Terrain such as woods or streams that a unit may cross at"
@@ -142,7 +150,8 @@ TERMS: tuple[Term, ...] = (
     Term("melee", "ближний бой", "Close combat between units in contact: both sides strike, "
          "then the result decides who falls back.", A, "aot-melee-engage"),
     Term("horse strike", "удар конями", "The second die each rider rolls against foot when the "
-         "horses charged in a straight line.", A, "aot-melee-horse-strike"),
+         "horses charged in a straight line, or when foot charge the horses from the front.", A,
+         "aot-melee-horse-strike"),
     Term("retreat", "отступление", "The loser's move: turn about (a disorder test), then the "
          "full move straight away from the enemy.", A, "aot-melee-retreat"),
     Term("demoralization points", "очки деморализации", "Points (DP) the winner of a fight or a volley spends "
@@ -194,6 +203,43 @@ TERMS: tuple[Term, ...] = (
     Term("spell", "заклинание", "A Mage's magic, given by the Cast order "
          "card; the roll may go wrong.", T, "bat-magic-cast"),
 )
+#: The rulebook's nouns that are not glossary terms, each at the section that explains it (a book label), so the
+#: general index leads a reader looking up "elephant" or "stakes" to the rule (issue 38).  Not definitions: the
+#: index shows the noun only.
+INDEX_NOUNS: dict[str, str] = {
+    "elephant": "aot-elephant-unit", "elephant driver": "aot-elephant-crew", "elephant tower": "aot-elephant-crew",
+    "elephant against elephant": "aot-elephant-vs-elephant", "elephant wound": "aot-elephant-wound",
+    "chariot": "aot-chariot-basics", "scythed chariot": "aot-chariot-scythed", "chariot wound": "aot-chariot-wound",
+    "Sumerian battle cart": "aot-cart-sumerian", "war wagon": "aot-war-wagon", "camel": "aot-camel",
+    "artillery": "aot-art-classes", "light artillery": "aot-art-shoot-light", "heavy artillery": "aot-art-shoot-heavy",
+    "bombard": "aot-ex-bombard", "artillery crew": "aot-art-crew", "war machine": "aot-art-classes",
+    "flank": "aot-melee-flank", "flank attack": "aot-turn-flank-attacked", "flank shot": "aot-shoot-flank",
+    "rear": "aot-melee-flank", "pike": "aot-melee-pike", "spear": "aot-melee-hit-spear", "halberd": "aot-melee-halberd",
+    "lance": "aot-melee-hit-lance", "two-handed weapon": "aot-melee-two-handed", "sword": "aot-melee-strikes",
+    "bow": "aot-shoot-hit", "javelin": "aot-shoot-javelin", "sling": "aot-ex-slingers", "handgun": "aot-shoot-handgun",
+    "shooter": "aot-melee-hit-shooter", "specialist weapon": "aot-melee-hit-specialist",
+    "mixed weapons": "aot-army-mixed-weapons", "second weapon": "aot-army-mixed-weapons",
+    "armour": "aot-melee-armour", "horse armour": "aot-melee-horse-armour", "shield": "aot-shoot-shieldwall",
+    "pavise": "aot-shoot-pavise", "equipment": "aot-equipment", "stakes": "aot-stakes",
+    "camp placement": "aot-camp-place", "deployment": "aot-deploy", "meeting engagement": "aot-meeting",
+    "terrain": "aot-terrain-types", "terrain bid": "aot-terrain-bid", "terrain placement": "aot-terrain-place",
+    "wood": "aot-ex-forest", "hill": "aot-terrain-types", "village": "aot-terrain-types", "river": "aot-terrain-types",
+    "marsh": "aot-terrain-types", "measuring": "aot-measure", "range": "aot-shoot-range",
+    "arc of fire": "aot-shoot-arc-los",
+    "casualty": "aot-casualty-removal", "hit": "aot-shoot-hit", "volley": "aot-shoot-simultaneous",
+    "standard bearer": "aot-army-points", "musician": "aot-prop-regular", "marker figure": "aot-army-points",
+    "property": "aot-prop-elite", "initiative": "aot-prop-initiative", "unit size": "aot-army-unit-size",
+    "cavalry": "aot-melee-cav-other", "infantry": "aot-move-distance", "light infantry": "aot-elephant-unit",
+    "mixed unit": "aot-elephant-unit", "warrior": "aot-warrior-states", "density limit": "aot-density-limits",
+    "merging units": "aot-reform-merge-split", "splitting a unit": "aot-reform-merge-split",
+    "passing through friends": "aot-move-through-friends", "wind": "aot-weather-wind", "hot sun": "aot-weather-sun",
+    "soaked ground": "aot-weather-mud", "downpour": "aot-weather-rain", "storm": "aot-weather-storm",
+    "free action": "aot-cmd-free-actions", "unit action": "aot-unit-actions", "turn sequence": "aot-turn-sequence",
+    "slot order": "aot-cmd-slot-order", "nationality": "aot-cmd-nationality", "withdrawal": "aot-victory-withdraw",
+    "forced attack": "aot-demo-forced-attack", "forced retreat": "aot-demo-retreat", "targeting": "aot-demo-targeting",
+    "points victory": "aot-victory-points",
+}
+
 
 
 def term(name: str) -> Term:

@@ -100,7 +100,9 @@ def initiative_example() -> Example:
                    ("Player 1 has written his generals Hamilcar and Hanno on slots 2–6 and 'individual' on slot 1; "
                     "player 2 has Scipio and Laelius on slots 2–6 and 'individual' on slot 1.",),
                    tuple(dice.log), exact=(("P(player 1 plays exactly two slots, as here)",
-                                            slot_activation_exact().prob(lambda s: s.slots == 2 and s.first)),),
+                                            slot_activation_exact().prob(lambda s: s.slots == 2)),
+                                           ("P(player 1 wins the roll and plays exactly two slots, as here)",
+                                            slot_activation_exact().prob(lambda s: s.slots == 2 and s.first))),
                    notes=(f"Not played this turn: {idle[0]}; {idle[1]}.",))
 
 

@@ -15,7 +15,7 @@ from aot_rules.core.registry import Mechanic
 from aot_rules.formulas.catalogue import form_of
 from aot_rules.formulas.coverage import checked, start_inputs
 from aot_rules.formulas.forms import KIND_HELP, Kind, Maths, Unchecked
-from aot_rules.formulas.played import RECURSION_TEX
+from aot_rules.formulas.played import RECURSION_TEX, headline
 from aot_rules.formulas.tree import LEAF_BUDGET
 
 
@@ -29,6 +29,36 @@ def derive_default(m: Mechanic[Any]) -> tuple[Maths, dict[str, Any]]:
     except Unchecked:
         return Maths(form.kind, "Too many dice paths to expand at these inputs: the law is the recursion over "
                      "each die of the played procedure, which the engine evaluates exactly.", (RECURSION_TEX,)), shown
+
+
+def certain(m: Mechanic[Any], maths: Maths, inputs: dict[str, Any]) -> bool:
+    """Whether the law the block writes out (the widget's headline) has one outcome only, though dice are rolled:
+    a formula that says nothing worth reading."""
+    if maths.kind is Kind.POINT:
+        return False
+    law = maths.laws.get(headline(m, m.record(**inputs)), {})
+    return len([p for p in law.values() if p]) == 1
+
+
+def derive_shown(m: Mechanic[Any]) -> tuple[Maths, dict[str, Any], str]:
+    """The mathematics the block writes out: at the calculator's start, unless every outcome is certain there (a
+    run without gear disorders nobody); then at the first yes/no input that, switched on, makes it uncertain.
+    The third value names that input (empty when the start is shown)."""
+    maths, shown = derive_default(m)
+    if not certain(m, maths, shown):
+        return maths, shown, ""
+    form = form_of(m.rule_id)
+    for name, value in shown.items():
+        if value is not False:
+            continue
+        inputs = {**shown, name: True}
+        try:
+            other = form.derive(m.record(**inputs))
+        except Exception:  # an illegal combination, or a tree too large: try the next input
+            continue
+        if not certain(m, other, inputs):
+            return other, inputs, name
+    return maths, shown, ""
 
 
 def checked_where(m: Mechanic[Any], maths: Maths) -> str:
@@ -58,9 +88,17 @@ def _inputs_text(shown: dict[str, Any]) -> str:
         j = jsonable(v)
         return "—" if j is None else ("yes" if j is True else "no" if j is False else str(j))
     on = [f"{k.replace('_', ' ')} = {text(v)}" for k, v in shown.items() if v is not False and v is not None]
-    off = len(shown) - len(on)
-    return ", ".join(on) + (f" (the other {off} inputs off or unset)" if on and off else "" if on else
-                            "every input off or unset")
+    if not on:
+        return NOTHING_SET
+    return (ONLY_THESE if len(on) < len(shown) else ALL_THESE).format(inputs=", ".join(on))
+
+
+#: How the block words the inputs it was written out at: whole templates, ready for a message catalogue.
+NOTHING_SET = "no option chosen"
+ONLY_THESE = "{inputs}; no other option chosen"
+ALL_THESE = "{inputs}"
+CERTAIN_AT_START = ("Where the calculator starts, every outcome is certain, so there is nothing to work out; here it "
+                    "is with {input} switched on.")
 
 
 def maths_html(rule_id: str) -> str:
@@ -76,7 +114,7 @@ def maths_html(rule_id: str) -> str:
     from aot_rules.systems import get
 
     m = get(rule_id)
-    maths, shown = derive_default(m)
+    maths, shown, switched = derive_shown(m)
     h = [f'<details class="aot-maths" data-rule="{rule_id}" data-kind="{maths.kind.value}">',
          "<summary>Show the mathematics</summary>",
          f'<p><span class="aot-maths-kind" title="{escape(KIND_HELP[maths.kind])}">{maths.kind.value}</span> '
@@ -84,7 +122,10 @@ def maths_html(rule_id: str) -> str:
     h += [f'<div class="math notranslate nohighlight">\\[{escape(line)}\\]</div>' for line in maths.lines]
     if maths.note:
         h.append(f"<p>{escape(maths.note)}</p>")
-    if shown:
+    if switched:
+        h.append(f'<p class="aot-maths-note">{escape(CERTAIN_AT_START.format(input=switched.replace("_", " ")))}</p>')
+        h.append(f'<p class="aot-maths-note">Written out at: {escape(_inputs_text(shown))}.</p>')
+    elif shown:
         h.append('<p class="aot-maths-note">Written out where the calculator starts: '
                  f"{escape(_inputs_text(shown))}.</p>")
     where = checked_where(m, maths)

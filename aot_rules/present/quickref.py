@@ -9,7 +9,7 @@ The print stylesheet (``book/_static/print.css``) lays a sheet out on one side o
 from __future__ import annotations
 
 import re
-from collections.abc import Callable, Iterable, Sequence
+from collections.abc import Callable, Iterable, Mapping, Sequence
 from fractions import Fraction
 from pathlib import Path
 from typing import Any
@@ -101,7 +101,7 @@ def odds_block(sheet: Sheet, prefix: str, title: str) -> None:
 
 
 def aot_sheet(labels: frozenset[str]) -> str:
-    from aot_rules.aot.army.costs import COSTS, points_str
+    from aot_rules.aot.army.costs import BUDGET, COSTS, MAX_ELITE, points_str
     from aot_rules.aot.equipment import MeleeWeapon
     from aot_rules.aot.rules.disorder import disorder_test
     from aot_rules.aot.rules.melee import horse_strike_hits, weapon_hits
@@ -174,7 +174,7 @@ def aot_sheet(labels: frozenset[str]) -> str:
     wind = ", ".join(f"{_faces(f for f in faces if four_ways(f, WindFrom) is x)}: {x.value}" for x in WindFrom)
     s.block("Weather: a double on two turns running", ("AOT-CMD-DOUBLES", "AOT-WEATHER"),
             _md_table(["double", "weather", "effect"], rows),
-            f"Wind die: {wind} " + rule_badge("AOT-WEATHER-WIND", labels))
+            WIND_NOTE.format(wind=wind, badge=rule_badge("AOT-WEATHER-WIND", labels)))
     assert Weather.CALM not in (weather_of_double(f) for f in faces)
 
     rows = [[_p(disorder_test(d, 2 * d).prob(lambda k: k > 0)) for d in densities],
@@ -182,10 +182,80 @@ def aot_sheet(labels: frozenset[str]) -> str:
     s.block("Disorder test: chance of losing anyone (two full ranks)", ("AOT-DISORDER-TEST", "AOT-PROP-REGULAR"),
             _md_table([" ", *map(str, densities)], [["irregular", *rows[0]], ["regular", *rows[1]]]))
 
+    s.block("Extra moves: run, trot, evade", ("AOT-RUN", "AOT-TROT", "AOT-EVADE-PROCEDURE"), _extra_moves())
+    s.block("Demoralization points (DP)", ("AOT-DEMO-EARN", "AOT-DEMO-DISORDER", "AOT-DEMO-RETREAT",
+                                           "AOT-DEMO-FORCED-ATTACK"), _dp_costs(units))
+    s.block("Victory points at nightfall", ("AOT-VICTORY-POINTS",), _victory_points())
+
     rows = [[c.label + (" *(reading)*" if c.reading else ""), ("+" if c.extra else "") + points_str(c.points)]
             for c in COSTS]
-    s.block("Army points", ("AOT-ARMY-POINTS",), _md_table(["bought", "points"], rows))
+    s.block("Army points", ("AOT-ARMY-POINTS",), _md_table(["bought", "points"], rows),
+            ARMY_NOTE.format(budget=BUDGET, elite=MAX_ELITE, badge=rule_badge("AOT-PROP-ELITE", labels)))
     return s.markdown()
+
+
+#: Notes under the sheet's blocks: whole templates, ready for a message catalogue.
+WIND_NOTE = "Wind die *(reading)*: {wind} {badge}"
+ARMY_NOTE = "An army has {budget} points to spend; at most {elite} of its units may be elite {badge}"
+RUN_NOTE = "Foot with both shields (or pavises) and armour may not run."
+DICE = "{n} d6"
+VP_NOTE = "The side with more VP wins; equal VP is a draw *(reading)*."
+
+
+def _dice(law: Any) -> str:
+    """How many six-sided dice a move's law rolls, read off its longest distance."""
+    return DICE.format(n=max(m.distance for m in law.outcomes()) // 6)
+
+
+def _extra_moves() -> str:
+    """The dice of each extra move and when one of them is also a disorder test, from the engine's laws."""
+    from aot_rules.aot.rules.evasion import evade_exact
+    from aot_rules.aot.rules.run_trot import run_exact, trot_exact
+
+    def tests(law: Any) -> bool:
+        return any(m.disordered for m in law.outcomes())
+
+    laws = [("run, no shield or armour", run_exact(3, 6)),
+            ("run, shield or armour (not both)", run_exact(3, 6, shield=True)),
+            ("trot, unarmoured horses and riders", trot_exact(3, 6)),
+            ("trot, armoured riders on unarmoured horses", trot_exact(3, 6, armour=True)),
+            ("trot, armoured horses", trot_exact(3, 6, horse_armour=True)),
+            ("evade", evade_exact(3, 6))]
+    rows = [[move, _dice(law), "yes" if tests(law) else "no"] for move, law in laws]
+    return _md_table(["move", "distance", "one die is a disorder test"], rows) + "\n\n" + RUN_NOTE
+
+
+def _dp_costs(units: Mapping[int, Any]) -> str:
+    """What DP are earned and what they buy, by density, from the engine's demoralization rules."""
+    from aot_rules.aot.rules.demoralization import dp_earned, dp_to_disorder, forced_attack_cost, forced_retreat_cost
+    from aot_rules.aot.units import Unit
+
+    densities = sorted(units)
+    rows = [["earned by beating a unit of this density", *(str(dp_earned(units[d])) for d in densities)],
+            ["force a retreat on it", *(str(forced_retreat_cost(units[d])) for d in densities)],
+            ["force it to attack", *(str(forced_attack_cost(units[d])) for d in densities)]]
+    per = [("ordinary", Unit(name="u", ranks=(3, 3))), ("stubborn", Unit(name="u", ranks=(3, 3), stubborn=True)),
+           ("recruits", Unit(name="u", ranks=(3, 3), recruit=True))]
+    costs = _md_table(["disorder warriors of", "DP for 1", "DP for 2"],
+                      [[who, str(dp_to_disorder(1, u)), str(dp_to_disorder(2, u))] for who, u in per])
+    return _md_table(["DP, by the unit's density", *map(str, densities)], rows) + "\n\n" + costs
+
+
+def _victory_points() -> str:
+    """Each kind of victory point, scored by the engine's own :func:`points_for` on a one-line tally."""
+    from aot_rules.aot.rules.victory import Side, points_for
+
+    me = Side.tally("us", formed=1)
+    cases = [("each enemy unit destroyed or dispersed", Side.tally("them", destroyed=1)),
+             ("the enemy camp captured", Side.tally("them", formed=1, camp_captured=True)),
+             ("each enemy unit fled into its camp, once the camp is captured",
+              Side.tally("them", in_camp=1, camp_captured=True)),
+             ("… while the camp is not captured", Side.tally("them", in_camp=1)),
+             ("each enemy elephant unit stripped of its light infantry", Side.tally("them", formed=1,
+                                                                                     escorts_lost=1))]
+    camp = points_for(me, cases[1][1]).total  # the fled unit's case also captures the camp: score it apart
+    rows = [[what, str(points_for(me, them).total - (camp if i == 2 else 0))] for i, (what, them) in enumerate(cases)]
+    return _md_table(["scored for", "VP"], rows) + "\n\n" + VP_NOTE
 
 
 # --- the companion systems ----------------------------------------------------------------------------------

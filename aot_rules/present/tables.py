@@ -16,6 +16,7 @@ from aot_rules.aot.units import Unit
 from aot_rules.core.dist import Dist
 from aot_rules.core.format import fraction_html, fraction_str, percent_str
 from aot_rules.core.i18n import text
+from aot_rules.glossary import ORDER_NAMES
 
 
 def _fp(p: Fraction) -> str:
@@ -96,24 +97,29 @@ def _entry(e: TerrainEffect) -> str:
     return "test" if e.passable and e.test else "free" if e.passable else "✗"
 
 
+#: The terrain table's caption: one template (the order names come from the glossary), ready for a catalogue.
+TERRAIN_CAPTION = ("What terrain does to foot (AOT-TERRAIN-TYPES) in {loose} (density {d_loose}) and {closed} "
+                   "(density {d_closed}): <b>test</b> = may enter, with a disorder test; <b>free</b> = no test; "
+                   "<b>✗</b> = may not enter")
+
+
 def terrain_table() -> str:
     """AOT-TERRAIN-TYPES from the engine's ``terrain_effect``, for foot in open and in closed order.
 
     Kept narrow enough for a 390 px phone (short marks, a legend in the caption, tighter cells); the
     wrapper would scroll the table itself, never the page, on a narrower screen still."""
-    open_order, closed = Unit(name="u", ranks=(2, 2)), Unit(name="u", ranks=(4, 4))
+    loose, closed = Unit(name="u", ranks=(2, 2)), Unit(name="u", ranks=(4, 4))
+    names = (ORDER_NAMES[loose.density], ORDER_NAMES[closed.density])
     cell = 'style="padding:0.2em 0.45em"'
-    head = "".join(f"<th {cell}>{h}</th>" for h in ("terrain", "open order", "closed order", "blocks sight", "cover"))
+    head = "".join(f"<th {cell}>{h}</th>" for h in ("terrain", *names, "blocks sight", "cover"))
     body = []
     for t in Terrain:
-        a, b = terrain_effect(t, open_order), terrain_effect(t, closed)
+        a, b = terrain_effect(t, loose), terrain_effect(t, closed)
         row = [t.value, _entry(a), _entry(b), "✓" if a.blocks_sight else "",
                "✓" if a.cover else ""]
         name = f'<td style="padding:0.2em 0.45em;white-space:normal">{row[0]}</td>'  # may wrap on a phone
         body.append("<tr>" + name + "".join(f"<td {cell}>{c}</td>" for c in row[1:]) + "</tr>")
-    caption = ("What terrain does to foot (AOT-TERRAIN-TYPES) in open order (density 2) and closed order "
-               "(density 4): <b>test</b> = may enter, with a disorder test; <b>free</b> = no test; <b>✗</b> = may "
-               "not enter")
+    caption = TERRAIN_CAPTION.format(loose=names[0], d_loose=loose.density, closed=names[1], d_closed=closed.density)
     return (f'<div style="overflow-x:auto;max-width:100%"><table class="aot-table" style="font-size:0.88em">'
             f"<caption>{caption}</caption><tr>{head}</tr>{''.join(body)}</table></div>")
 

@@ -34,7 +34,7 @@ from sphinx.util.docutils import SphinxRole
 
 from aot_rules.catalogue import EXAMPLES, RULES, Rule
 from aot_rules.core.i18n import text
-from aot_rules.glossary import TERMS, systems_line
+from aot_rules.glossary import INDEX_NOUNS, TERMS, systems_line
 
 LOG = logging.getLogger(__name__)
 BY_ID: dict[str, Rule] = {r.rule_id: r for r in RULES}
@@ -119,7 +119,8 @@ class GlossaryDirective(Directive):
 
 class TermIndexEntries(SphinxTransform):
     """Put each glossary term into the general index at the section that explains it (its ``where`` label),
-    beside the glossary's own entry, so that genindex leads to the rules as well as to the definitions.
+    beside the glossary's own entry, so that genindex leads to the rules as well as to the definitions; and the
+    rulebook's other nouns (``INDEX_NOUNS``: elephant, pike, stakes, …) at theirs.
 
     Runs before the domains collect the page (priority 850), once labels have become section ids."""
 
@@ -129,6 +130,8 @@ class TermIndexEntries(SphinxTransform):
         wanted: dict[str, list[str]] = {}
         for t in TERMS:
             wanted.setdefault(t.where, []).append(t.term)
+        for noun, label in INDEX_NOUNS.items():
+            wanted.setdefault(label, []).append(noun)
         for section in list(self.document.findall(nodes.section)):
             terms = [term for label in section["ids"] for term in wanted.get(label, [])]
             if not terms or not section.children or not isinstance(section[0], nodes.title):

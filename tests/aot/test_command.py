@@ -372,3 +372,16 @@ def test_cli_refuses_bad_input_in_one_line(capsys: pytest.CaptureFixture[str], a
     assert main(["odds", *args]) == 2
     err = capsys.readouterr().err
     assert err.startswith("error: ") and err.count("\n") == 1
+
+
+def test_initiative_example_numbers_are_the_widgets() -> None:
+    """Issue 38: the worked example's "plays exactly two slots" is the widget's P(2 slots) (4/15 over the
+    30 untied rolls), and the narrower event (wins the roll too, 2/15) is labelled as such."""
+    from aot_rules.aot.mechanics.command import InitiativeInput, initiative_exact
+
+    exact = dict(EXAMPLES["AOT-EX-INITIATIVE-SLOTS"]().exact)
+    widget = initiative_exact(InitiativeInput())
+    assert exact["P(player 1 plays exactly two slots, as here)"] == widget.dists["slots"][2]
+    won = sum(1 for a in range(1, 7) for b in range(1, 7) if a - b == 2)
+    assert exact["P(player 1 wins the roll and plays exactly two slots, as here)"] == Fraction(won, 30)
+    assert widget.dists["slots"][2] == 2 * Fraction(won, 30)

@@ -141,3 +141,16 @@ def test_the_victory_page_counts_how_the_engines_games_end(built_book: Path) -> 
         mean = float(re.findall(r"<td>([\d.]+)</td></tr>", row.group(0))[-1])
         assert 1 <= mean <= scenario(name).last_turn
     assert re.search(r"The most common ending was <b>[a-z ]+</b> \(\d+% of all games\)", html)
+
+
+def test_the_general_index_has_the_rulebook_nouns(built_book: Path) -> None:
+    """Issue 38: 83 headwords were too few to look anything up; with the rulebook's nouns (INDEX_NOUNS) there are
+    at least 150, and "elephant", "pike" and "stakes" lead to their rules' pages."""
+    from aot_rules.glossary import INDEX_NOUNS
+
+    genindex = (built_book / "genindex.html").read_text(encoding="utf-8")
+    words = {m.strip().lower() for m in re.findall(r'<li><a href="[^"]*">([^<\[]+)</a>', genindex)}
+    assert len(words) >= 150, len(words)
+    for noun in ("elephant", "pike", "stakes", "chariot", "flank", "armour", "camp"):
+        assert noun in words, noun
+    assert {n.lower() for n in INDEX_NOUNS} <= words

@@ -276,3 +276,26 @@ def test_mathjax_is_vendored_from_the_pinned_package(tmp_path: Path) -> None:
         context: dict[str, Any] = {"script_files": list(js)}
         aot_maths._only_with_maths(app, page, "page.html", context, None)
         assert [j.filename for j in context["script_files"]] == kept
+
+
+@pytest.mark.parametrize("rule_id", ["AOT-RUN", "AOT-TROT"])
+def test_show_the_mathematics_is_never_silent_at_the_start(rule_id: str) -> None:
+    """Issue 38: at the calculator's start a run or trot without gear disorders nobody, so the block wrote out a
+    certain law (6/6, G(z) = 1); it now switches on the first input that makes the law uncertain, and says so."""
+    from aot_rules.formulas.html import certain, derive_shown, maths_html
+    from aot_rules.formulas.played import headline
+    from aot_rules.systems import get
+
+    m = get(rule_id)
+    maths, shown, switched = derive_shown(m)
+    assert switched and shown[switched] is True and not certain(m, maths, shown)
+    assert len(maths.laws[headline(m, m.record(**shown))]) > 1
+    html = maths_html(rule_id)
+    assert "switched on" in html and "G(z) = \\mathbb{E}\\bigl[z^X\\bigr] = 1\\]" not in html
+
+
+def test_inputs_are_named_without_counting_the_ones_left_off() -> None:
+    from aot_rules.formulas.html import _inputs_text
+
+    assert _inputs_text({"density": 3, "shield": False, "armour": False}) == "density = 3; no other option chosen"
+    assert "inputs off or unset" not in _inputs_text({"a": 1, "b": None})

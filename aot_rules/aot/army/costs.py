@@ -73,7 +73,7 @@ COSTS: tuple[Cost, ...] = (
     _c(Item.MARKER, "marker figure (standard bearer, musician, junior officer, hero)", 1, "AOT-ARMY-POINTS",
        "replaces one warrior"),
     _c(Item.ELITE, "elite (two properties of the owner's choice)", 1, "AOT-PROP-ELITE", "at most 3 elite units"),
-    _c(Item.SECOND_WEAPON, "every warrior of a mixed unit armed with the second weapon", 1,
+    _c(Item.SECOND_WEAPON, "second weapon for all the warriors of a mixed unit (per unit)", 1,
        "AOT-ARMY-MIXED-WEAPONS", "on top of the unit"),
     _c(Item.GUNPOWDER_ARTILLERY, "gunpowder artillery piece", 2, "AOT-ART-CLASSES", "terrifying to all"),
     _c(Item.RECRUIT, "recruit unit", Fraction(1, 2), "AOT-PROP-RECRUIT", "1 pt buys two"),

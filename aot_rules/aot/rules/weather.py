@@ -50,7 +50,7 @@ class Effect(StrEnum):
     NO_HORSE_STRIKE = "no horse strikes"
     NO_SHOOTING = "no shooting: shooters fight only hand to hand"
     SUN_TEST = "every unit in body armour takes one disorder test, once"
-    STORM_LOST = "each player loses 1 d6 units in the storm, once"
+    STORM_LOST = "1 d6 of each player's units wander off in the storm, once"
     BATTLE_OVER = "the battle ends: count victory points"
 
 

@@ -20,6 +20,7 @@ from shapely.geometry.base import BaseGeometry
 from aot_rules.aot.rules.movement import move_allowance
 from aot_rules.aot.rules.terrain import Terrain
 from aot_rules.aot.units import Unit
+from aot_rules.glossary import ORDER_NAMES
 from aot_rules.present.diagrams.canvas import Canvas
 from aot_rules.tabletop.geometry import (
     CONTACT,
@@ -147,7 +148,7 @@ def bases_svg() -> str:
 # --- the three starting orders -----------------------------------------------------------------------
 
 #: The standard orders a unit deploys in (AOT-DENSITY), as the glossary names them, by density.
-ORDERS = {4: "closed order", 3: "open order", 2: "dispersed order"}
+ORDERS = ORDER_NAMES
 
 
 class Orders(NamedTuple):
