@@ -14,7 +14,7 @@ here reaches them all:
   mechanic's played face, the engine's sampler) beside the exact answer, so the two can be compared, and tells
   the dice step by step from the log (a regular unit's re-roll of a failed test included);
 * the answer says why in one line (the facts it rests on, such as "hits on", or what the rule does) with a
-  link to the rule's section of the book.
+  link to the rule's section of the built book (``AOT_BOOK_URL``, by default where ``make serve`` serves it).
 """
 
 from __future__ import annotations
@@ -31,7 +31,7 @@ from aot_rules.present.groups import SIDES, heading
 from aot_rules.present.groups import section as _side
 from aot_rules.present.narrate import narrate
 from aot_rules.present.render import as_html
-from aot_rules.present.rulelinks import rule_href
+from aot_rules.present.rulelinks import book_url
 from aot_rules.systems import get
 
 #: What an unset optional input holds in its control (ipywidgets shows a None selection as a blank box).
@@ -108,7 +108,7 @@ def live_widget(rule_id: str) -> Any:
                 vals[name] = v
         return vals
 
-    why = (m.rule_id, rule_href(m.rule_id, built="_build/html"), m.summary)
+    why = (m.rule_id, book_url(m.rule_id), m.summary)
 
     def update(*_: Any) -> None:
         rolled.value = ""

@@ -123,15 +123,16 @@ def test_a_melee_answer_says_what_each_side_hits_and_saves_on() -> None:
     assert "armour turns a 6" in out.value
 
 
-def test_every_live_answer_says_why_with_a_link_to_the_rule() -> None:
+def test_every_live_answer_says_why_with_a_link_to_the_rule(monkeypatch: pytest.MonkeyPatch) -> None:
+    monkeypatch.delenv("AOT_BOOK_URL", raising=False)
     for rid in ("AOT-SHOOT-RESULT", "AOT-RUN", "AOT-CMD-INITIATIVE", "BAT-MORALE-TEST"):
         out = live_widget(rid)._aot_out.value
         why = out.split("</div>", 1)[0]
         assert 'data-why="1"' in why and "Why: " in why and f">{rid}</a>" in why, why
         href = why.split('href="', 1)[1].split('"', 1)[0]
         page, label = href.split("#")
-        assert page.startswith("_build/html/book/") and page.endswith(".html"), href
-        source = ROOT / page.removeprefix("_build/html/").replace(".html", ".md")
+        assert page.startswith("http://127.0.0.1:8000/book/") and page.endswith(".html"), href
+        source = ROOT / page.removeprefix("http://127.0.0.1:8000/").replace(".html", ".md")
         assert (source.exists() and f"({label})=" in source.read_text(encoding="utf-8")) or label == rid, href
 
 
@@ -145,3 +146,27 @@ def test_notebook_runs(path: Path) -> None:
     NotebookClient(nb, timeout=300, kernel_name="python3", resources={"metadata": {"path": str(path.parent)}}).execute()
     errors = [o for c in nb.cells if c.cell_type == "code" for o in c.get("outputs", []) if o.output_type == "error"]
     assert not errors
+
+
+def test_a_live_widgets_rule_link_opens_the_built_book_not_a_lab_path(monkeypatch: pytest.MonkeyPatch) -> None:
+    """JupyterLab opens a relative link as a lab path (a workspace): the link is the built site's absolute address."""
+    import re
+
+    monkeypatch.setenv("AOT_BOOK_URL", "https://example.org/aot/")
+    _, out = _controls(live_widget("AOT-SHOOT-HIT"))
+    (href,) = re.findall(r'data-why="1".*?<a href="([^"]+)"', out.value)
+    assert href == "https://example.org/aot/book/shooting.html#aot-shoot-hit"
+    monkeypatch.delenv("AOT_BOOK_URL")
+    _, out = _controls(live_widget("SP-MELEE-DICE"))
+    (href,) = re.findall(r'data-why="1".*?<a href="([^"]+)"', out.value)
+    assert href == "http://127.0.0.1:8000/book/sp/melee.html#sp-melee-dice"
+
+
+@pytest.mark.parametrize("notebook", sorted(p.name for p in (ROOT / "notebooks").glob("*.ipynb")
+                                            if "live_widget" in p.read_text(encoding="utf-8")))
+def test_each_notebook_with_live_widgets_says_where_rule_links_go(notebook: str) -> None:
+    import json
+
+    cells = json.loads((ROOT / "notebooks" / notebook).read_text(encoding="utf-8"))["cells"]
+    text = "".join("".join(c["source"]) for c in cells if c["cell_type"] == "markdown")
+    assert "AOT_BOOK_URL" in text and "make serve" in text
