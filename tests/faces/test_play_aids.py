@@ -46,3 +46,44 @@ def test_an_army_unit_sets_one_side_of_a_calculator() -> None:
     assert {"b_ranks", "b_weapon", "b_shield"} <= set(done)
     assert controls["b_ranks"].value == "2,2" and controls["b_weapon"].value == "shooter"
     assert controls["a_ranks"].value == "4,4"  # the other side untouched
+
+
+def test_the_builder_imports_an_army_file_it_or_the_cli_wrote(tmp_path: Path) -> None:
+    """``army_builder('my.yaml')`` opens that file (it once looked for a shipped ``my.yaml.yaml``); Import too."""
+    data = army_builder("greeks-legal")._aot_data
+    data["name"] = "My own army"
+    path = export(data, tmp_path / "my.yaml")
+    box = army_builder(str(path))
+    assert box._aot_data["name"] == "My own army" and 'data-legal="1"' in box._aot_verdict.value
+    other = army_builder("greeks-legal")
+    other._aot_file.value = str(path)
+    other._aot_buttons["import"].click()
+    assert other._aot_data["name"] == "My own army" and "Imported" in other._aot_saved.value
+    other._aot_file.value = str(tmp_path / "missing.yaml")
+    other._aot_buttons["import"].click()
+    assert "Not imported" in other._aot_saved.value and other._aot_data["name"] == "My own army"
+
+
+def test_the_budget_is_always_shown_and_refusals_name_a_rule_not_the_schema() -> None:
+    from aot_rules.aot.army import BUDGET
+
+    box = army_builder("greeks-legal")
+    assert f"of {BUDGET} points" in box._aot_verdict.value
+    ranks = box._aot_rows.children[6].children[2]  # the Akontists' ranks box
+    ranks.value = ""
+    shown = box._aot_verdict.value
+    assert f"of {BUDGET} points" in shown and "AOT-ARMY-UNIT-SIZE" in shown and "Akontists" in shown
+    assert "units[" not in shown and "non-empty" not in shown
+    ranks.value = "2,x"
+    assert "AOT-ARMY-UNIT-SIZE" in box._aot_verdict.value and "units[" not in box._aot_verdict.value
+    ranks.value = "2,2"
+    assert 'data-legal="1"' in box._aot_verdict.value
+
+
+def test_renaming_a_unit_keeps_its_general() -> None:
+    box = army_builder("greeks-legal")
+    name = box._aot_rows.children[0].children[0]
+    assert name.value == "Right-wing hoplites"
+    name.value = "Pericles' own"
+    pericles = next(c for c in box._aot_data["commanders"] if c["name"] == "Pericles")
+    assert pericles["unit"] == "Pericles' own" and 'data-legal="1"' in box._aot_verdict.value
