@@ -147,14 +147,19 @@ def army_builder(start: str | Path = "greeks-legal") -> Any:
     import ipywidgets as w
 
     from aot_rules.aot.army import ArmyFileError, shipped_list
+    from aot_rules.aot.army.model import FILE_RANKS, Marker
+    from aot_rules.aot.units import Property
 
     data = army_data(start)
     try:
-        entries = [e.name for c in shipped_list(data["list"]).contingents for e in (*c.core, *c.auxiliary)]
-    except (ArmyFileError, RuleError, KeyError):
-        entries = []
+        listed = {e.name: e for c in shipped_list(data["list"]).contingents for e in (*c.core, *c.auxiliary)}
+    except (ArmyFileError, RuleError, KeyError, TypeError):
+        listed = {}
+    entries = list(listed)
     verdict = w.HTML()
     rows = w.VBox()
+    commanders = w.VBox()
+    slots = w.HBox(layout=w.Layout(flex_flow="row wrap"))
     title = w.HTML()
     path = w.Text(value=str(start) if str(start).endswith((".yaml", ".yml")) else "my-army.yaml",
                   description="file", layout=w.Layout(width="auto"))
@@ -163,39 +168,109 @@ def army_builder(start: str | Path = "greeks-legal") -> Any:
     def refresh(*_: Any) -> None:
         verdict.value = verdict_html(data)
 
+    def optional(entry: str) -> list[str]:
+        """The bracketed items of a list entry: the only options a unit of it may take (AOT-ARMY-LIST)."""
+        return [str(o) for o in listed[entry].optional] if entry in listed else []
+
     def row(i: int) -> Any:
         u = data["units"][i]
         name = w.Text(value=u["name"], description="unit", continuous_update=False, layout=w.Layout(width="auto"))
         entry = w.Dropdown(options=sorted(set(entries) | {u["entry"]}), value=u["entry"], layout=w.Layout(width="auto"))
         ranks = w.Text(value=",".join(map(str, u.get("ranks", []))), description="ranks",
                        layout=w.Layout(width="10em"))
-        options = w.Text(value=",".join(u.get("options", [])), description="options", placeholder="—",
-                         layout=w.Layout(width="auto"))
+        options = w.TagsInput(value=list(u.get("options", [])), allowed_tags=optional(u["entry"]),
+                              allow_duplicates=False, tooltip="options of the list entry")
+        markers = w.TagsInput(value=list(u.get("markers", [])), allowed_tags=[m.value for m in Marker],
+                              allow_duplicates=False, tooltip="marker figures")
+        elite = w.TagsInput(value=list(u.get("elite", [])), allowed_tags=[p.value for p in Property],
+                            allow_duplicates=False, tooltip="an elite unit's two properties")
+        recruit = w.Checkbox(value=bool(u.get("recruit", False)), description="recruits", indent=False,
+                             layout=w.Layout(width="auto"))
         remove = w.Button(description="remove", layout=w.Layout(width="auto"))
+        labelled = [w.HBox([w.Label(label), tags]) for label, tags in
+                    (("options", options), ("markers", markers), ("elite", elite))]
 
         def changed(*_: Any) -> None:
-            rename_unit(data, u["name"], name.value.strip())
+            old = u["name"]
+            rename_unit(data, old, name.value.strip())
             u["entry"] = entry.value
+            allowed = optional(entry.value)
+            if list(options.allowed_tags) != allowed:
+                options.allowed_tags = allowed
+                options.value = [o for o in options.value if o in allowed]
             got = _ranks(ranks.value)
             u["ranks"] = got if got is not None else ranks.value
-            u["options"] = [o.strip() for o in options.value.split(",") if o.strip()]
-            if not u["options"]:
-                u.pop("options")
+            for key, tags in (("options", options), ("markers", markers), ("elite", elite)):
+                u[key] = list(tags.value)
+                if not u[key]:
+                    u.pop(key)
+            u["recruit"] = recruit.value
+            if not u["recruit"]:
+                u.pop("recruit")
+            if u["name"] != old:
+                draw_command()
             refresh()
 
         def drop(*_: Any) -> None:
             del data["units"][i]
             draw()
 
-        for c in (name, entry, ranks, options):
+        for c in (name, entry, ranks, options, markers, elite, recruit):
             c.observe(changed, names="value")
         remove.on_click(drop)
-        return w.HBox([name, entry, ranks, options, remove], layout=w.Layout(flex_flow="row wrap"))
+        return w.HBox([name, entry, ranks, *labelled, recruit, remove], layout=w.Layout(flex_flow="row wrap"))
+
+    def commander_row(j: int) -> Any:
+        c = data["commanders"][j]
+        units = [u["name"] for u in data["units"]]
+        name = w.Text(value=c["name"], description="commander", continuous_update=False,
+                      layout=w.Layout(width="auto"))
+        rank = w.Dropdown(options=[r.value for r in FILE_RANKS], value=c["rank"], layout=w.Layout(width="auto"))
+        unit = w.Dropdown(options=units if c["unit"] in units else [*units, c["unit"]], value=c["unit"],
+                          description="in", layout=w.Layout(width="auto"))
+        chief = w.Checkbox(value=bool(c.get("c_in_c", False)), description="commander-in-chief", indent=False,
+                           layout=w.Layout(width="auto"))
+
+        def changed(*_: Any) -> None:
+            old, c["name"] = c["name"], name.value.strip()
+            c["rank"], c["unit"], c["c_in_c"] = rank.value, unit.value, chief.value
+            if not c["c_in_c"]:
+                c.pop("c_in_c")
+            if c["name"] != old:  # his slots stay his
+                for k, v in data.get("slots", {}).items():
+                    data["slots"][k] = [c["name"] if x == old else x for x in v] if isinstance(v, list) else (
+                        c["name"] if v == old else v)
+                draw_command()
+            refresh()
+
+        for x in (name, rank, unit, chief):
+            x.observe(changed, names="value")
+        return w.HBox([name, rank, unit, chief], layout=w.Layout(flex_flow="row wrap"))
+
+    def slot_box(key: Any) -> Any:
+        said = data["slots"][key]
+        shown = ", ".join(said) if isinstance(said, list) else str(said)
+        who = ["individual", *(c["name"] for c in data.get("commanders", []))]
+        slot = w.Dropdown(options=who if shown in who else [*who, shown], value=shown, description=str(key),
+                          style={"description_width": "initial"}, layout=w.Layout(width="auto"))
+
+        def changed(*_: Any) -> None:
+            data["slots"][key] = slot.value
+            refresh()
+
+        slot.observe(changed, names="value")
+        return slot
+
+    def draw_command() -> None:
+        commanders.children = [commander_row(j) for j in range(len(data.get("commanders", [])))]
+        slots.children = [w.Label("slots of the initiative die:"),
+                          *(slot_box(k) for k in data.get("slots", {}))]
 
     def draw() -> None:
         title.value = ("<b>{name}</b> · list <code>{list}</code> · the validator (AOT-ARMY-*) answers on every "
                        "change").format(name=escape(str(data.get("name", ""))), list=escape(str(data.get("list", ""))))
         rows.children = [row(i) for i in range(len(data["units"]))]
+        draw_command()
         refresh()
 
     def load(*_: Any) -> None:
@@ -224,9 +299,11 @@ def army_builder(start: str | Path = "greeks-legal") -> Any:
     write.on_click(save)
     read.on_click(load)
     draw()
-    box = w.VBox([title, verdict, rows, w.HBox([more]), w.HBox([path, read, write]), saved])
+    box = w.VBox([title, verdict, rows, w.HBox([more]), commanders, slots, w.HBox([path, read, write]), saved])
     box._aot_data = data
     box._aot_rows = rows
+    box._aot_commanders = commanders
+    box._aot_slots = slots
     box._aot_verdict = verdict
     box._aot_file = path
     box._aot_buttons = {"add": more, "import": read, "export": write}

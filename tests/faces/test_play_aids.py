@@ -87,3 +87,25 @@ def test_renaming_a_unit_keeps_its_general() -> None:
     name.value = "Pericles' own"
     pericles = next(c for c in box._aot_data["commanders"] if c["name"] == "Pericles")
     assert pericles["unit"] == "Pericles' own" and 'data-legal="1"' in box._aot_verdict.value
+
+
+def test_options_markers_elite_commanders_and_slots_are_shown_and_editable() -> None:
+    from aot_rules.aot.army import shipped_list
+
+    box = army_builder("greeks-legal")
+    data = box._aot_data
+    picked = box._aot_rows.children[3]  # Picked hoplites: options, markers, elite as tag lists
+    tags = {part.children[0].value: part.children[1] for part in picked.children if hasattr(part, "children")}
+    entry = next(e for c in shipped_list(data["list"]).contingents for e in c.core if e.name == "Hoplites")
+    assert list(tags["options"].allowed_tags) == [str(o) for o in entry.optional]
+    assert tags["options"].value == ["armour"] and tags["elite"].value == ["stubborn", "regular"]
+    tags["markers"].value = ["musician"]
+    assert data["units"][3]["markers"] == ["musician"]
+    names = [row.children[0].value for row in box._aot_commanders.children]
+    assert names == [c["name"] for c in data["commanders"]]
+    box._aot_commanders.children[0].children[0].value = "Perikles"  # renaming a general keeps his slots
+    assert data["slots"][4] == data["slots"][5] == "Perikles" and 'data-legal="1"' in box._aot_verdict.value
+    slot = next(s for s in box._aot_slots.children if getattr(s, "description", "") == "1")
+    assert "Lamachos" in slot.options
+    slot.value = "Lamachos"
+    assert data["slots"][1] == "Lamachos"
