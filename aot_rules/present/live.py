@@ -78,9 +78,30 @@ def refusal_html(e: RuleError, m: Mechanic[Any]) -> str:
     text = e.message
     for p in sorted(m.inputs, key=lambda q: len(q.flag), reverse=True):
         text = text.replace(p.flag, f"“{p.title}”")
-    at = [p.title for name in e.params for p in m.inputs if p.name == name]
+    # a label the message already quotes is not said again in front of it
+    at = [p.title for name in e.params for p in m.inputs if p.name == name and f"“{p.title}”" not in text]
     head = f"<b>{escape(', '.join(at))}</b>: " if at else ""
     return f'<div style="color:#9b1c1c" data-error="1">Not allowed: {head}{escape(text)} ({e.rule_id})</div>'
+
+
+def roll_html(sample: dict[str, Any], label: Any = None) -> str:
+    """One roll's results in words: each result under its answer's label, yes/no for a yes-or-no result, a
+    named result by its name (never ``any loss: True`` or ``<MeleeResult.A_WINS: 'A wins'>``)."""
+    from enum import Enum
+
+    parts = []
+    for k, v in sample.items():
+        said = label(k) if label is not None else str(k).replace("_", " ")
+        if isinstance(v, bool):
+            word = "yes" if v else "no"
+        elif isinstance(v, Enum):
+            word = str(v.value)
+        elif isinstance(v, (int, str)):
+            word = str(v)
+        else:
+            continue  # a compound result repeats the parts already shown
+        parts.append(f"{escape(said)}: <b>{escape(word)}</b>")
+    return " · ".join(parts)
 
 
 def live_controls(box: Any) -> dict[str, Any]:
@@ -129,7 +150,11 @@ def live_widget(rule_id: str) -> Any:
         except RuleError as e:
             rolled.value = refusal_html(e, m)
             return
-        shown = " · ".join(f"{escape(str(k).replace('_', ' '))}: <b>{escape(str(v))}</b>" for k, v in sample.items())
+        try:
+            label = m.evaluate(**values()).label
+        except RuleError:
+            label = None
+        shown = roll_html(sample, label)
         # the dice as the log has them, told step by step (a regular unit's re-roll of a failed test included)
         steps = "".join(f"<li>{escape(step)}</li>" for step in narrate(dice.log))
         rolled.value = (f"<div data-roll='1'>One roll of the dice: {shown}"
@@ -220,4 +245,4 @@ def compare_widget(rule_id: str) -> Any:
     return box
 
 
-__all__ = ["compare_html", "compare_widget", "live_controls", "live_widget", "refusal_html"]
+__all__ = ["compare_html", "compare_widget", "live_controls", "live_widget", "refusal_html", "roll_html"]

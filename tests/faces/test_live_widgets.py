@@ -170,3 +170,21 @@ def test_each_notebook_with_live_widgets_says_where_rule_links_go(notebook: str)
     cells = json.loads((ROOT / "notebooks" / notebook).read_text(encoding="utf-8"))["cells"]
     text = "".join("".join(c["source"]) for c in cells if c["cell_type"] == "markdown")
     assert "AOT_BOOK_URL" in text and "make serve" in text
+
+
+def test_roll_it_says_its_results_in_words() -> None:
+    """Each rolled result under its answer's label: yes/no and named results, never ``True`` or an enum's repr."""
+    box = live_widget("AOT-MELEE-RESULT")
+    box._aot_buttons["roll"].click()
+    rolled = box._aot_roll.value.split("<ol", 1)[0]
+    labels = get("AOT-MELEE-RESULT").evaluate()
+    assert f"{labels.label('a_wins')}: <b>" in rolled and "the fight continues: <b>" in rolled
+    assert "True" not in rolled and "False" not in rolled and "<MeleeResult" not in rolled and "&lt;" not in rolled
+    assert any(f"result: <b>{word}</b>" in rolled for word in ("A wins", "B wins", "continue"))
+
+
+def test_a_refusal_names_the_control_once() -> None:
+    box = live_widget("AOT-MELEE-RESULT")
+    live_controls(box)["a_ranks"].value = "0"
+    shown = box._aot_out.value
+    assert "Not allowed" in shown and shown.count("A ranks") == 1, shown
