@@ -204,6 +204,8 @@ def live_widget(rule_id: str) -> Any:
 
 def compare_html(m: Mechanic[Any], first: dict[str, Any], second: dict[str, Any]) -> str:
     """Each headline chance of two setups and the exact difference (second minus first); the means too."""
+    from fractions import Fraction
+
     from aot_rules.core.format import fraction_str, percent_str
     from aot_rules.present.render import is_numeric
 
@@ -215,6 +217,10 @@ def compare_html(m: Mechanic[Any], first: dict[str, Any], second: dict[str, Any]
     main_a, main_b = a.dists[a.main], b.dists[b.main]
     if is_numeric(main_a) and is_numeric(main_b):
         rows.append((f"mean {a.label(a.main)}", main_a.mean(), main_b.mean()))
+    else:  # a named answer (the order arrives, the elephant is wounded): each of its outcomes compared
+        pa, pb = dict(main_a.items()), dict(main_b.items())
+        rows += [(f"{a.label(a.main)}: {getattr(o, 'value', o)}", pa.get(o, Fraction(0)), pb.get(o, Fraction(0)))
+                 for o in dict.fromkeys([*pa, *pb])]
     body = "".join(f"<tr data-event='{escape(label)}' data-diff='{fraction_str(y - x)}'><td>{escape(label)}</td>"
                    f"<td>{fraction_str(x)}</td><td>{fraction_str(y)}</td><td><b>{fraction_str(y - x)}</b> "
                    f"({percent_str(y - x)})</td></tr>" for label, x, y in rows)
@@ -239,10 +245,31 @@ def compare_widget(rule_id: str) -> Any:
     side = w.Layout(flex="1 1 480px", min_width="0", border="1px solid #d5dbe3", padding="6px")
     first.layout, second.layout = side, w.Layout(**{k: getattr(side, k) for k in ("flex", "min_width", "border",
                                                                                    "padding")})
-    box = w.VBox([w.HBox([first, second], layout=w.Layout(flex_flow="row wrap")), diff])
+    # the difference first, so it stays in view while either setup's long control list is changed
+    box = w.VBox([diff, w.HBox([first, second], layout=w.Layout(flex_flow="row wrap"))])
     box._aot_pair = (first, second)
     box._aot_diff = diff
     return box
 
 
-__all__ = ["compare_html", "compare_widget", "live_controls", "live_widget", "refusal_html", "roll_html"]
+def compare_any(rule_id: str = "AOT-MELEE-RESULT") -> Any:
+    """A compare for every calculator: pick the mechanic from the registry's list, then set the two setups."""
+    import ipywidgets as w
+
+    from aot_rules.systems import all_mechanics
+
+    pick = w.Dropdown(options=[(f"{m.rule_id} · {m.title}", m.rule_id) for m in all_mechanics()], value=rule_id,
+                      description="compare", layout=w.Layout(width="auto", max_width="100%"))
+    holder = w.VBox([compare_widget(rule_id)])
+
+    def chosen(*_: Any) -> None:
+        holder.children = [compare_widget(pick.value)]
+
+    pick.observe(chosen, names="value")
+    box = w.VBox([pick, holder])
+    box._aot_pick = pick
+    box._aot_holder = holder
+    return box
+
+
+__all__ = ["compare_any", "compare_html", "compare_widget", "live_controls", "live_widget", "refusal_html", "roll_html"]

@@ -6,10 +6,12 @@ import subprocess
 import sys
 from pathlib import Path
 
+import pytest
+
 from aot_rules.core.format import fraction_str
 from aot_rules.present.army_builder import army_builder, army_units, export, take_unit, verdict_html
-from aot_rules.present.live import compare_widget, live_controls, live_widget
-from aot_rules.systems import get
+from aot_rules.present.live import compare_any, compare_widget, live_controls, live_widget
+from aot_rules.systems import all_mechanics, get
 
 ROOT = Path(__file__).resolve().parents[2]
 
@@ -109,3 +111,18 @@ def test_options_markers_elite_commanders_and_slots_are_shown_and_editable() -> 
     assert "Lamachos" in slot.options
     slot.value = "Lamachos"
     assert data["slots"][1] == "Lamachos"
+
+
+@pytest.mark.parametrize("rule_id", [m.rule_id for m in all_mechanics()])
+def test_every_calculator_has_a_compare_with_the_difference_in_view(rule_id: str) -> None:
+    """Each mechanic compares (a named answer outcome by outcome), and the difference comes before the setups."""
+    box = compare_widget(rule_id)
+    assert box.children[0] is box._aot_diff
+    assert "data-diff=" in box._aot_diff.value or "Not allowed" in box._aot_diff.value
+
+
+def test_compare_any_switches_calculator() -> None:
+    box = compare_any()
+    box._aot_pick.value = "AOT-CMD-MESSENGER"
+    (shown,) = box._aot_holder.children
+    assert "the order: success" in shown._aot_diff.value
