@@ -2,6 +2,7 @@
 
 from __future__ import annotations
 
+import contextlib
 import json
 import os
 import signal
@@ -10,7 +11,9 @@ import subprocess
 import sys
 import time
 import urllib.request
+from collections.abc import Iterator
 from pathlib import Path
+from typing import Any
 
 import pytest
 
@@ -37,14 +40,16 @@ def _free_port() -> int:
         return int(s.getsockname()[1])
 
 
-@pytest.mark.slow
-def test_lab_starts_and_answers(tmp_path: Path) -> None:
-    """The very command ``make lab`` runs starts a server that answers /api/status (then it is stopped)."""
+@contextlib.contextmanager
+def _lab(tmp: Path) -> Iterator[tuple[int, dict[str, Any] | None, Path]]:
+    """The very command ``make lab`` runs, on a free port with no token and a settings folder of its own; its
+    port, its /api/status answer (None if it never answered) and its log.  Stopped afterwards."""
     port = _free_port()
     (lab,) = [line for line in _recipe(LAB_PORT=str(port), BIN=str(Path(sys.executable).parent))
               if "jupyter lab" in line]
-    env = {**os.environ, "JUPYTER_RUNTIME_DIR": str(tmp_path), "JUPYTER_CONFIG_DIR": str(tmp_path / "cfg")}
-    log = tmp_path / "lab.log"
+    env = {**os.environ, "JUPYTER_RUNTIME_DIR": str(tmp), "JUPYTER_CONFIG_DIR": str(tmp / "cfg"),
+           "JUPYTERLAB_SETTINGS_DIR": str(tmp / "settings"), "JUPYTERLAB_WORKSPACES_DIR": str(tmp / "workspaces")}
+    log = tmp / "lab.log"
     with log.open("wb") as sink:
         server = subprocess.Popen(f"exec {lab} --ServerApp.token=''", shell=True, cwd=ROOT, env=env,
                                   stdout=sink, stderr=sink, start_new_session=True)
@@ -59,8 +64,60 @@ def test_lab_starts_and_answers(tmp_path: Path) -> None:
                 break
             except OSError:
                 time.sleep(0.5)
-        assert status is not None and "started" in status, log.read_text(errors="replace")[-2000:]
+        yield port, status, log
     finally:
         if server.poll() is None:
             os.killpg(server.pid, signal.SIGTERM)
             server.wait(timeout=60)
+
+
+@pytest.mark.slow
+def test_lab_starts_and_answers(tmp_path: Path) -> None:
+    """The very command ``make lab`` runs starts a server that answers /api/status (then it is stopped)."""
+    with _lab(tmp_path) as (_, status, log):
+        assert status is not None and "started" in status, log.read_text(errors="replace")[-2000:]
+
+
+@pytest.mark.slow
+@pytest.mark.browser
+def test_opening_a_notebook_in_jupyterlab_leaves_it_unmodified(tmp_path: Path) -> None:
+    """Opening a play aid and letting its kernel start must not mark it modified: the saved metadata (kernelspec,
+    language_info) is what JupyterLab would write, and no output or widget state is stored to go stale."""
+    from book.browser.chromium import start, stop
+
+    notebooks = sorted(p.name for p in (ROOT / "notebooks").glob("*.ipynb"))
+    with _lab(tmp_path) as (port, status, log):
+        assert status is not None, log.read_text(errors="replace")[-2000:]
+        d, profile = start(1280, 900)
+        try:
+            dirty = []
+            for name in notebooks:
+                d.get(f"http://127.0.0.1:{port}/lab/tree/{name}?reset")
+                tab = f"//li[contains(@class, 'lm-TabBar-tab')][contains(., '{name}')]"
+                idle = ".jp-Notebook-ExecutionIndicator[data-status='idle']"
+                for _ in range(240):  # a bounded wait for the kernel to start, not a timing assertion
+                    if d.find_elements("css selector", idle) and d.find_elements("xpath", tab):
+                        break
+                    time.sleep(0.5)
+                time.sleep(3)  # the kernel's information arrives just after it turns idle
+                if "jp-mod-dirty" in d.find_element("xpath", tab).get_attribute("class"):
+                    dirty.append(name)
+            assert not dirty
+        finally:
+            stop(d, profile)
+
+
+@pytest.mark.parametrize("path", sorted((ROOT / "notebooks").glob("*.ipynb")), ids=lambda p: p.name)
+def test_a_notebook_stores_what_jupyterlab_would_write(path: Path) -> None:
+    """The fast half of the check above: the kernelspec as installed (JupyterLab rewrites a differing display
+    name on opening) and the kernel's language, with no outputs or execution counts stored."""
+    from jupyter_client.kernelspec import KernelSpecManager
+
+    nb = json.loads(path.read_text(encoding="utf-8"))
+    spec = KernelSpecManager().get_kernel_spec("python3")
+    assert nb["metadata"]["kernelspec"] == {"display_name": spec.display_name, "language": spec.language,
+                                            "name": "python3"}
+    info = nb["metadata"]["language_info"]
+    assert info["name"] == "python" and info["pygments_lexer"] == "ipython3" and "version" in info
+    code = [c for c in nb["cells"] if c["cell_type"] == "code"]
+    assert all(not c["outputs"] and c["execution_count"] is None for c in code)
