@@ -192,7 +192,9 @@ def live_widget(rule_id: str) -> Any:
     buttons[1].on_click(roll)
     parts.append(w.HBox(buttons))
     inputs = w.VBox(parts, layout=w.Layout(flex="1 1 420px", min_width="0", overflow="visible"))
-    answer = w.VBox([out, rolled], layout=w.Layout(flex="1 1 340px", min_width="0"))
+    # the answer column is never narrower than its widest table (a fraction column does not wrap): where the two
+    # columns do not fit side by side the answer moves under the inputs instead of running past the notebook's edge
+    answer = w.VBox([out, rolled], layout=w.Layout(flex="1 1 340px", min_width="min-content"))
     box = w.VBox([head, w.HBox([inputs, answer], layout=w.Layout(flex_flow="row wrap", align_items="flex-start"))])
     box._aot_controls = controls
     box._aot_buttons = dict(zip(("reset", "roll"), buttons, strict=True))

@@ -41,17 +41,19 @@ def _free_port() -> int:
 
 
 @contextlib.contextmanager
-def _lab(tmp: Path) -> Iterator[tuple[int, dict[str, Any] | None, Path]]:
+def _lab(tmp: Path, extra: str = "") -> Iterator[tuple[int, dict[str, Any] | None, Path]]:
     """The very command ``make lab`` runs, on a free port with no token and a settings folder of its own; its
     port, its /api/status answer (None if it never answered) and its log.  Stopped afterwards."""
     port = _free_port()
     (lab,) = [line for line in _recipe(LAB_PORT=str(port), BIN=str(Path(sys.executable).parent))
               if "jupyter lab" in line]
     env = {**os.environ, "JUPYTER_RUNTIME_DIR": str(tmp), "JUPYTER_CONFIG_DIR": str(tmp / "cfg"),
-           "JUPYTERLAB_SETTINGS_DIR": str(tmp / "settings"), "JUPYTERLAB_WORKSPACES_DIR": str(tmp / "workspaces")}
+           "JUPYTERLAB_SETTINGS_DIR": str(tmp / "settings"), "JUPYTERLAB_WORKSPACES_DIR": str(tmp / "workspaces"),
+           "PYTHONPATH": os.pathsep.join([str(ROOT), os.environ.get("PYTHONPATH", "")])}
+    command = lab.replace("--notebook-dir=notebooks", extra) if extra else lab
     log = tmp / "lab.log"
     with log.open("wb") as sink:
-        server = subprocess.Popen(f"exec {lab} --ServerApp.token=''", shell=True, cwd=ROOT, env=env,
+        server = subprocess.Popen(f"exec {command} --ServerApp.token=''", shell=True, cwd=ROOT, env=env,
                                   stdout=sink, stderr=sink, start_new_session=True)
     try:
         status = None
@@ -121,3 +123,4 @@ def test_a_notebook_stores_what_jupyterlab_would_write(path: Path) -> None:
     assert info["name"] == "python" and info["pygments_lexer"] == "ipython3" and "version" in info
     code = [c for c in nb["cells"] if c["cell_type"] == "code"]
     assert all(not c["outputs"] and c["execution_count"] is None for c in code)
+
