@@ -71,8 +71,13 @@ serve:
 	cd _build/html && ../../$(BIN)/python -m http.server 8000 --bind 127.0.0.1
 
 # The play aids: odds-at-the-table (compare, roll it), army-builder and command-planner, live against the engine.
-lab: setup
-	$(BIN)/jupyter lab --ip=127.0.0.1 --port=8888 --no-browser --notebook-dir=notebooks
+# JupyterLab needs the Python set-up only (the book's front-end files are not used here); as root, Jupyter refuses
+# to start without --allow-root, so it is given then. AOT_BOOK_URL (default: http://127.0.0.1:8000/, where
+# 'make serve' serves the built book) is where the widgets' rule links point.
+LAB_PORT ?= 8888
+LAB_ROOT := $(if $(filter 0,$(shell id -u)),--allow-root)
+lab: $(STAMP) $(MO)
+	$(BIN)/jupyter lab --ip=127.0.0.1 --port=$(LAB_PORT) --no-browser $(LAB_ROOT) --notebook-dir=notebooks
 
 browser-deps:
 	@if command -v chromium >/dev/null && command -v chromedriver >/dev/null; then \

@@ -28,20 +28,97 @@ def shipped_army_data(name: str) -> dict[str, Any]:
     return data
 
 
-def verdict_html(data: dict[str, Any]) -> str:
-    """The validator's verdict on ``data``: legal with its points, or one line per broken rule."""
-    from aot_rules.aot.army import ArmyFileError, army_from_data, cost_sheet, points_str, validate
+def army_data(start: str | Path) -> dict[str, Any]:
+    """An army's data from a file (``my-army.yaml``, any path) or a shipped army's id (``greeks-legal``).
 
+    Read as the command line reads it (size limit, no aliases, no doubled keys); the schema and the rules
+    are judged later by the verdict, so an unfinished army can still be opened and mended.
+    """
+    from aot_rules.aot.army import ArmyFileError
+    from aot_rules.aot.army.load import read_data, shipped_names
+
+    text = str(start)
+    if text in shipped_names("armies"):
+        return shipped_army_data(text)
+    data = read_data(Path(text), text)
+    if not isinstance(data, dict) or data.get("kind") != "army" or not isinstance(data.get("units"), list):
+        raise ArmyFileError(text, "this file is not an army (kind: army, with its units)")
+    return data
+
+
+def _ranks(text: str) -> list[int] | None:
+    """Ranks as the builder's box holds them (``4,4``); None when a part is not a whole number."""
+    try:
+        return [int(x) for x in text.split(",") if x.strip()]
+    except ValueError:
+        return None
+
+
+def builder_problems(data: dict[str, Any]) -> list[tuple[str, str, str]]:
+    """What the builder's own boxes hold that the army file cannot say, each as (rule ID, unit, why).
+
+    Checked before the file's schema so a player never reads schema wording ("units[6].ranks: [] should be
+    non-empty"): each refusal names the rule and the unit.
+    """
+    out: list[tuple[str, str, str]] = []
+    names = [str(u.get("name", "")).strip() for u in data.get("units", [])]
+    for i, u in enumerate(data.get("units", [])):
+        unit = names[i] or f"unit {i + 1}"
+        if not names[i]:
+            out.append(("AOT-ARMY-LIST", unit, "give the unit a name"))
+        elif names.count(names[i]) > 1:
+            out.append(("AOT-ARMY-LIST", unit, "another unit has this name; each unit needs its own"))
+        ranks = u.get("ranks")
+        if not isinstance(ranks, list) or not ranks or not all(isinstance(r, int) and r > 0 for r in ranks):
+            out.append(("AOT-ARMY-UNIT-SIZE", unit, "give its ranks as whole numbers, front rank first (e.g. 4,4)"))
+    return out
+
+
+def _points(data: dict[str, Any]) -> str:
+    """The army's points so far (units the builder cannot read yet left out), or "—"."""
+    from aot_rules.aot.army import ArmyFileError, army_from_data, cost_sheet, points_str
+
+    bad = {unit for _, unit, _ in builder_problems(data)}
+    trial = copy.deepcopy(data)
+    trial["units"] = [u for u in trial.get("units", []) if str(u.get("name", "")).strip() not in bad]
+    try:
+        return points_str(cost_sheet(army_from_data(trial, "<builder>")).total)
+    except (ArmyFileError, RuleError):
+        return "—"
+
+
+def budget_html(data: dict[str, Any]) -> str:
+    """The points spent against the budget, shown whatever state the army is in."""
+    from aot_rules.aot.army import BUDGET
+
+    return ('<div data-budget="1"><b>{points} of {budget} points</b> · {units} units</div>'
+            .format(points=escape(_points(data)), budget=BUDGET, units=len(data.get("units", []))))
+
+
+def _refusals(lines: list[tuple[str, str, str]]) -> str:
+    return ('<div data-error="1" style="color:#9b1c1c">' + "<br>".join(
+        f"<b>{escape(r)}</b>: {escape(u)}: {escape(w)}" for r, u, w in lines)
+        + "</div>")
+
+
+def verdict_html(data: dict[str, Any]) -> str:
+    """The validator's verdict on ``data``: the budget always, then legal, or one line per broken rule."""
+    from aot_rules.aot.army import ArmyFileError, army_from_data, validate
+
+    budget = budget_html(data)
+    own = builder_problems(data)
+    if own:
+        return budget + _refusals(own)
     try:
         army = army_from_data(copy.deepcopy(data), "<builder>")
-    except (ArmyFileError, RuleError) as e:
-        return f'<div data-error="1" style="color:#9b1c1c">{escape(str(e))}</div>'
+    except ArmyFileError as e:
+        return budget + _refusals([("AOT-ARMY-LIST", "army", e.message)])
+    except RuleError as e:
+        return budget + _refusals([(e.rule_id, "army", e.message)])
     bad = validate(army)
     if not bad:
-        return (f'<div data-legal="1" style="color:#23622f"><b>Legal</b>: {points_str(cost_sheet(army).total)} '
-                f"points, {len(army.units)} units</div>")
-    return ('<div data-error="1" style="color:#9b1c1c">' + "<br>".join(
-        f"<b>{escape(v.rule_id)}</b>: {escape(v.unit)}: {escape(v.message)}" for v in bad) + "</div>")
+        return budget + '<div data-legal="1" style="color:#23622f"><b>Legal</b></div>'
+    return budget + _refusals([(v.rule_id, v.unit, v.message) for v in bad])
 
 
 def export(data: dict[str, Any], path: Path | str) -> Path:
@@ -53,56 +130,159 @@ def export(data: dict[str, Any], path: Path | str) -> Path:
     return out
 
 
-def army_builder(start: str = "greeks-legal") -> Any:
-    """An ipywidgets army editor starting from a shipped army: each unit's name, list entry, ranks and
-    options; add and remove units; the verdict updates on every change; **Export** writes the file."""
+def rename_unit(data: dict[str, Any], old: str, new: str) -> None:
+    """Rename a unit and every commander standing in it, so a renamed unit keeps its general."""
+    for u in data.get("units", []):
+        if u.get("name") == old:
+            u["name"] = new
+    for c in data.get("commanders", []):
+        if c.get("unit") == old:
+            c["unit"] = new
+
+
+def army_builder(start: str | Path = "greeks-legal") -> Any:
+    """An ipywidgets army editor starting from a shipped army or an army file: each unit's name, list entry,
+    ranks and options; add and remove units; the budget and the verdict update on every change; **Import**
+    reads a file, **Export** writes one."""
     import ipywidgets as w
 
-    from aot_rules.aot.army import shipped_list
+    from aot_rules.aot.army import ArmyFileError, shipped_list
+    from aot_rules.aot.army.model import FILE_RANKS, Marker
+    from aot_rules.aot.units import Property
 
-    data = shipped_army_data(start)
-    entries = [e.name for c in shipped_list(data["list"]).contingents for e in (*c.core, *c.auxiliary)]
+    data = army_data(start)
+    try:
+        listed = {e.name: e for c in shipped_list(data["list"]).contingents for e in (*c.core, *c.auxiliary)}
+    except (ArmyFileError, RuleError, KeyError, TypeError):
+        listed = {}
+    entries = list(listed)
     verdict = w.HTML()
     rows = w.VBox()
-    path = w.Text(value="my-army.yaml", description="file", layout=w.Layout(width="auto"))
+    commanders = w.VBox()
+    slots = w.HBox(layout=w.Layout(flex_flow="row wrap"))
+    title = w.HTML()
+    path = w.Text(value=str(start) if str(start).endswith((".yaml", ".yml")) else "my-army.yaml",
+                  description="file", layout=w.Layout(width="auto"))
     saved = w.HTML()
 
     def refresh(*_: Any) -> None:
         verdict.value = verdict_html(data)
 
+    def optional(entry: str) -> list[str]:
+        """The bracketed items of a list entry: the only options a unit of it may take (AOT-ARMY-LIST)."""
+        return [str(o) for o in listed[entry].optional] if entry in listed else []
+
     def row(i: int) -> Any:
         u = data["units"][i]
-        name = w.Text(value=u["name"], description="unit", layout=w.Layout(width="auto"))
+        name = w.Text(value=u["name"], description="unit", continuous_update=False, layout=w.Layout(width="auto"))
         entry = w.Dropdown(options=sorted(set(entries) | {u["entry"]}), value=u["entry"], layout=w.Layout(width="auto"))
         ranks = w.Text(value=",".join(map(str, u.get("ranks", []))), description="ranks",
                        layout=w.Layout(width="10em"))
-        options = w.Text(value=",".join(u.get("options", [])), description="options", placeholder="—",
-                         layout=w.Layout(width="auto"))
+        options = w.TagsInput(value=list(u.get("options", [])), allowed_tags=optional(u["entry"]),
+                              allow_duplicates=False, tooltip="options of the list entry")
+        markers = w.TagsInput(value=list(u.get("markers", [])), allowed_tags=[m.value for m in Marker],
+                              allow_duplicates=False, tooltip="marker figures")
+        elite = w.TagsInput(value=list(u.get("elite", [])), allowed_tags=[p.value for p in Property],
+                            allow_duplicates=False, tooltip="an elite unit's two properties")
+        recruit = w.Checkbox(value=bool(u.get("recruit", False)), description="recruits", indent=False,
+                             layout=w.Layout(width="auto"))
         remove = w.Button(description="remove", layout=w.Layout(width="auto"))
+        labelled = [w.HBox([w.Label(label), tags]) for label, tags in
+                    (("options", options), ("markers", markers), ("elite", elite))]
 
         def changed(*_: Any) -> None:
-            u["name"], u["entry"] = name.value.strip(), entry.value
-            try:
-                u["ranks"] = [int(x) for x in ranks.value.split(",") if x.strip()]
-            except ValueError:
-                u["ranks"] = []
-            u["options"] = [o.strip() for o in options.value.split(",") if o.strip()]
-            if not u["options"]:
-                u.pop("options")
+            old = u["name"]
+            rename_unit(data, old, name.value.strip())
+            u["entry"] = entry.value
+            allowed = optional(entry.value)
+            if list(options.allowed_tags) != allowed:
+                options.allowed_tags = allowed
+                options.value = [o for o in options.value if o in allowed]
+            got = _ranks(ranks.value)
+            u["ranks"] = got if got is not None else ranks.value
+            for key, tags in (("options", options), ("markers", markers), ("elite", elite)):
+                u[key] = list(tags.value)
+                if not u[key]:
+                    u.pop(key)
+            u["recruit"] = recruit.value
+            if not u["recruit"]:
+                u.pop("recruit")
+            if u["name"] != old:
+                draw_command()
             refresh()
 
         def drop(*_: Any) -> None:
             del data["units"][i]
             draw()
 
-        for c in (name, entry, ranks, options):
+        for c in (name, entry, ranks, options, markers, elite, recruit):
             c.observe(changed, names="value")
         remove.on_click(drop)
-        return w.HBox([name, entry, ranks, options, remove], layout=w.Layout(flex_flow="row wrap"))
+        return w.HBox([name, entry, ranks, *labelled, recruit, remove], layout=w.Layout(flex_flow="row wrap"))
+
+    def commander_row(j: int) -> Any:
+        c = data["commanders"][j]
+        units = [u["name"] for u in data["units"]]
+        name = w.Text(value=c["name"], description="commander", continuous_update=False,
+                      layout=w.Layout(width="auto"))
+        rank = w.Dropdown(options=[r.value for r in FILE_RANKS], value=c["rank"], layout=w.Layout(width="auto"))
+        unit = w.Dropdown(options=units if c["unit"] in units else [*units, c["unit"]], value=c["unit"],
+                          description="in", layout=w.Layout(width="auto"))
+        chief = w.Checkbox(value=bool(c.get("c_in_c", False)), description="commander-in-chief", indent=False,
+                           layout=w.Layout(width="auto"))
+
+        def changed(*_: Any) -> None:
+            old, c["name"] = c["name"], name.value.strip()
+            c["rank"], c["unit"], c["c_in_c"] = rank.value, unit.value, chief.value
+            if not c["c_in_c"]:
+                c.pop("c_in_c")
+            if c["name"] != old:  # his slots stay his
+                for k, v in data.get("slots", {}).items():
+                    data["slots"][k] = [c["name"] if x == old else x for x in v] if isinstance(v, list) else (
+                        c["name"] if v == old else v)
+                draw_command()
+            refresh()
+
+        for x in (name, rank, unit, chief):
+            x.observe(changed, names="value")
+        return w.HBox([name, rank, unit, chief], layout=w.Layout(flex_flow="row wrap"))
+
+    def slot_box(key: Any) -> Any:
+        said = data["slots"][key]
+        shown = ", ".join(said) if isinstance(said, list) else str(said)
+        who = ["individual", *(c["name"] for c in data.get("commanders", []))]
+        slot = w.Dropdown(options=who if shown in who else [*who, shown], value=shown, description=str(key),
+                          style={"description_width": "initial"}, layout=w.Layout(width="auto"))
+
+        def changed(*_: Any) -> None:
+            data["slots"][key] = slot.value
+            refresh()
+
+        slot.observe(changed, names="value")
+        return slot
+
+    def draw_command() -> None:
+        commanders.children = [commander_row(j) for j in range(len(data.get("commanders", [])))]
+        slots.children = [w.Label("slots of the initiative die:"),
+                          *(slot_box(k) for k in data.get("slots", {}))]
 
     def draw() -> None:
+        title.value = ("<b>{name}</b> · list <code>{list}</code> · the validator (AOT-ARMY-*) answers on every "
+                       "change").format(name=escape(str(data.get("name", ""))), list=escape(str(data.get("list", ""))))
         rows.children = [row(i) for i in range(len(data["units"]))]
+        draw_command()
         refresh()
+
+    def load(*_: Any) -> None:
+        try:
+            got = army_data(path.value.strip())
+        except (ArmyFileError, RuleError) as e:
+            saved.value = f'<div data-error="1" style="color:#9b1c1c">Not imported: {escape(str(e))}</div>'
+            return
+        data.clear()
+        data.update(got)
+        saved.value = f"Imported <code>{escape(path.value.strip())}</code>"
+        draw()
 
     def add(*_: Any) -> None:
         data["units"].append({"name": f"New unit {len(data['units']) + 1}", "entry": entries[0], "ranks": [4, 4]})
@@ -113,14 +293,21 @@ def army_builder(start: str = "greeks-legal") -> Any:
         saved.value = f"Written <code>{escape(str(out))}</code>: check it with <code>python -m aot_rules army " \
                       f"validate {escape(str(out))}</code>"
 
-    more, write = w.Button(description="Add a unit"), w.Button(description="Export")
+    more, write, read = w.Button(description="Add a unit"), w.Button(description="Export"), w.Button(
+        description="Import")
     more.on_click(add)
     write.on_click(save)
+    read.on_click(load)
     draw()
-    box = w.VBox([w.HTML(f"<b>{escape(data['name'])}</b> · list <code>{escape(data['list'])}</code> · "
-                         "the validator (AOT-ARMY-*) answers on every change"), rows, w.HBox([more]), verdict,
-                  w.HBox([path, write]), saved])
+    box = w.VBox([title, verdict, rows, w.HBox([more]), commanders, slots, w.HBox([path, read, write]), saved])
     box._aot_data = data
+    box._aot_rows = rows
+    box._aot_commanders = commanders
+    box._aot_slots = slots
+    box._aot_verdict = verdict
+    box._aot_file = path
+    box._aot_buttons = {"add": more, "import": read, "export": write}
+    box._aot_saved = saved
     return box
 
 
@@ -165,4 +352,5 @@ def take_unit(odds: Any, unit: Unit, prefix: str = "a_") -> list[str]:
     return done
 
 
-__all__ = ["army_builder", "army_units", "export", "shipped_army_data", "take_unit", "verdict_html"]
+__all__ = ["army_builder", "army_data", "army_units", "budget_html", "builder_problems", "export", "rename_unit",
+           "shipped_army_data", "take_unit", "verdict_html"]

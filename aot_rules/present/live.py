@@ -14,25 +14,26 @@ here reaches them all:
   mechanic's played face, the engine's sampler) beside the exact answer, so the two can be compared, and tells
   the dice step by step from the log (a regular unit's re-roll of a failed test included);
 * the answer says why in one line (the facts it rests on, such as "hits on", or what the rule does) with a
-  link to the rule's section of the book.
+  link to the rule's section of the built book (``AOT_BOOK_URL``, by default where ``make serve`` serves it).
 """
 
 from __future__ import annotations
 
 import random
+from collections.abc import Mapping
 from html import escape
 from typing import Any
 
 from aot_rules.core.dice import SeededDice
 from aot_rules.core.errors import RuleError
-from aot_rules.core.i18n import text
+from aot_rules.core.i18n import Message, text
 from aot_rules.core.params import BLANK_NOTE, Param
 from aot_rules.core.registry import Mechanic
 from aot_rules.present.groups import SIDES, heading
 from aot_rules.present.groups import section as _side
 from aot_rules.present.narrate import narrate
 from aot_rules.present.render import as_html
-from aot_rules.present.rulelinks import rule_href
+from aot_rules.present.rulelinks import book_url
 from aot_rules.systems import get
 
 #: What an unset optional input holds in its control (ipywidgets shows a None selection as a blank box).
@@ -75,13 +76,39 @@ def _control(p: Param) -> Any:
 
 
 def refusal_html(e: RuleError, m: Mechanic[Any]) -> str:
-    """A refusal in the controls' own words: each flag it quotes (``--a-ranks``) becomes its label."""
-    text = e.message
-    for p in sorted(m.inputs, key=lambda q: len(q.flag), reverse=True):
-        text = text.replace(p.flag, f"“{p.title}”")
-    at = [p.title for name in e.params for p in m.inputs if p.name == name]
+    """A refusal in the controls' own words: the option it names (its ``flag`` value, ``--a-ranks``) is said as
+    the control's label instead, by rendering the refusal's template with that value, never by editing its text."""
+    titles = {p.flag: p.title for p in m.inputs}
+    said = e.msg
+    named = ""
+    if isinstance(said, Message) and said.params.get("flag") in titles:
+        named = titles[said.params["flag"]]
+        said = Message(said.msgid, tuple((k, f"“{named}”" if k == "flag" else v) for k, v in said.values),
+                       said.plural, said.count)
+    # a label the message already names is not said again in front of it
+    at = [p.title for name in e.params for p in m.inputs if p.name == name and p.title != named]
     head = f"<b>{escape(', '.join(at))}</b>: " if at else ""
-    return f'<div style="color:#9b1c1c" data-error="1">Not allowed: {head}{escape(text)} ({e.rule_id})</div>'
+    return f'<div style="color:#9b1c1c" data-error="1">Not allowed: {head}{escape(text(said))} ({e.rule_id})</div>'
+
+
+def roll_html(sample: Mapping[str, Any], label: Any = None) -> str:
+    """One roll's results in words: each result under its answer's label, yes/no for a yes-or-no result, a
+    named result by its name (never ``any loss: True`` or ``<MeleeResult.A_WINS: 'A wins'>``)."""
+    from enum import Enum
+
+    parts = []
+    for k, v in sample.items():
+        said = label(k) if label is not None else str(k).replace("_", " ")
+        if isinstance(v, bool):
+            word = "yes" if v else "no"
+        elif isinstance(v, Enum):
+            word = str(v.value)
+        elif isinstance(v, (int, str)):
+            word = str(v)
+        else:
+            continue  # a compound result repeats the parts already shown
+        parts.append(f"{escape(said)}: <b>{escape(word)}</b>")
+    return " · ".join(parts)
 
 
 def live_controls(box: Any) -> dict[str, Any]:
@@ -109,7 +136,7 @@ def live_widget(rule_id: str) -> Any:
                 vals[name] = v
         return vals
 
-    why = (m.rule_id, rule_href(m.rule_id, built="_build/html"), text(m.summary))
+    why = (m.rule_id, book_url(m.rule_id), text(m.summary))
 
     def update(*_: Any) -> None:
         rolled.value = ""
@@ -130,7 +157,11 @@ def live_widget(rule_id: str) -> Any:
         except RuleError as e:
             rolled.value = refusal_html(e, m)
             return
-        shown = " · ".join(f"{escape(str(k).replace('_', ' '))}: <b>{escape(str(v))}</b>" for k, v in sample.items())
+        try:
+            label = m.evaluate(**values()).label
+        except RuleError:
+            label = None
+        shown = roll_html(sample, label)
         # the dice as the log has them, told step by step (a regular unit's re-roll of a failed test included)
         steps = "".join(f"<li>{escape(step)}</li>" for step in narrate(dice.log))
         rolled.value = (f"<div data-roll='1'>One roll of the dice: {shown}"
@@ -169,7 +200,9 @@ def live_widget(rule_id: str) -> Any:
     buttons[1].on_click(roll)
     parts.append(w.HBox(buttons))
     inputs = w.VBox(parts, layout=w.Layout(flex="1 1 420px", min_width="0", overflow="visible"))
-    answer = w.VBox([out, rolled], layout=w.Layout(flex="1 1 340px", min_width="0"))
+    # the answer column is never narrower than its widest table (a fraction column does not wrap): where the two
+    # columns do not fit side by side the answer moves under the inputs instead of running past the notebook's edge
+    answer = w.VBox([out, rolled], layout=w.Layout(flex="1 1 340px", min_width="min-content"))
     box = w.VBox([head, w.HBox([inputs, answer], layout=w.Layout(flex_flow="row wrap", align_items="flex-start"))])
     box._aot_controls = controls
     box._aot_buttons = dict(zip(("reset", "roll"), buttons, strict=True))
@@ -181,6 +214,8 @@ def live_widget(rule_id: str) -> Any:
 
 def compare_html(m: Mechanic[Any], first: dict[str, Any], second: dict[str, Any]) -> str:
     """Each headline chance of two setups and the exact difference (second minus first); the means too."""
+    from fractions import Fraction
+
     from aot_rules.core.format import fraction_str, percent_str
     from aot_rules.present.render import is_numeric
 
@@ -192,6 +227,10 @@ def compare_html(m: Mechanic[Any], first: dict[str, Any], second: dict[str, Any]
     main_a, main_b = a.dists[a.main], b.dists[b.main]
     if is_numeric(main_a) and is_numeric(main_b):
         rows.append((f"mean {a.label(a.main)}", main_a.mean(), main_b.mean()))
+    else:  # a named answer (the order arrives, the elephant is wounded): each of its outcomes compared
+        pa, pb = dict(main_a.items()), dict(main_b.items())
+        rows += [(f"{a.label(a.main)}: {getattr(o, 'value', o)}", pa.get(o, Fraction(0)), pb.get(o, Fraction(0)))
+                 for o in dict.fromkeys([*pa, *pb])]
     body = "".join(f"<tr data-event='{escape(label)}' data-diff='{fraction_str(y - x)}'><td>{escape(label)}</td>"
                    f"<td>{fraction_str(x)}</td><td>{fraction_str(y)}</td><td><b>{fraction_str(y - x)}</b> "
                    f"({percent_str(y - x)})</td></tr>" for label, x, y in rows)
@@ -216,10 +255,31 @@ def compare_widget(rule_id: str) -> Any:
     side = w.Layout(flex="1 1 480px", min_width="0", border="1px solid #d5dbe3", padding="6px")
     first.layout, second.layout = side, w.Layout(**{k: getattr(side, k) for k in ("flex", "min_width", "border",
                                                                                    "padding")})
-    box = w.VBox([w.HBox([first, second], layout=w.Layout(flex_flow="row wrap")), diff])
+    # the difference first, so it stays in view while either setup's long control list is changed
+    box = w.VBox([diff, w.HBox([first, second], layout=w.Layout(flex_flow="row wrap"))])
     box._aot_pair = (first, second)
     box._aot_diff = diff
     return box
 
 
-__all__ = ["compare_html", "compare_widget", "live_controls", "live_widget", "refusal_html"]
+def compare_any(rule_id: str = "AOT-MELEE-RESULT") -> Any:
+    """A compare for every calculator: pick the mechanic from the registry's list, then set the two setups."""
+    import ipywidgets as w
+
+    from aot_rules.systems import all_mechanics
+
+    pick = w.Dropdown(options=[(f"{m.rule_id} · {m.title}", m.rule_id) for m in all_mechanics()], value=rule_id,
+                      description="compare", layout=w.Layout(width="auto", max_width="100%"))
+    holder = w.VBox([compare_widget(rule_id)])
+
+    def chosen(*_: Any) -> None:
+        holder.children = [compare_widget(pick.value)]
+
+    pick.observe(chosen, names="value")
+    box = w.VBox([pick, holder])
+    box._aot_pick = pick
+    box._aot_holder = holder
+    return box
+
+
+__all__ = ["compare_any", "compare_html", "compare_widget", "live_controls", "live_widget", "refusal_html", "roll_html"]

@@ -63,6 +63,25 @@ def rule_href(rule_id: str, start: Path | None = None, built: str = "") -> str:
     return os.path.relpath(site / "book" / "at-the-table.html", here) + f"#{rule_id}"
 
 
+#: Where the built book is served when ``AOT_BOOK_URL`` does not say: ``make serve`` serves ``_build/html`` here.
+BOOK_URL = "http://127.0.0.1:8000/"
+
+
+def book_url(rule_id: str, start: Path | None = None) -> str:
+    """An absolute link to the book's section on ``rule_id`` for a page outside the book (a notebook).
+
+    A relative link in JupyterLab opens a lab path (a workspace), never the book; so the link is the built
+    site's address (``AOT_BOOK_URL``, e.g. the published site; by default where ``make serve`` serves it).
+
+    >>> book_url("AOT-SHOOT-HIT", Path("book")).endswith("/book/shooting.html#aot-shoot-hit")
+    True
+    """
+    base = os.environ.get("AOT_BOOK_URL", "").strip() or BOOK_URL
+    root = book_root(start)
+    page = rule_href(rule_id, root) if root is not None else f"book/at-the-table.html#{rule_id}"
+    return base.rstrip("/") + "/" + page.replace(os.sep, "/")
+
+
 def rule_badge(rule_id: str, labels: frozenset[str]) -> str:
     """MyST for a rule's badge: a link to its section if the book has one, a plain grey badge if not.
 

@@ -123,15 +123,16 @@ def test_a_melee_answer_says_what_each_side_hits_and_saves_on() -> None:
     assert "armour turns a 6" in out.value
 
 
-def test_every_live_answer_says_why_with_a_link_to_the_rule() -> None:
+def test_every_live_answer_says_why_with_a_link_to_the_rule(monkeypatch: pytest.MonkeyPatch) -> None:
+    monkeypatch.delenv("AOT_BOOK_URL", raising=False)
     for rid in ("AOT-SHOOT-RESULT", "AOT-RUN", "AOT-CMD-INITIATIVE", "BAT-MORALE-TEST"):
         out = live_widget(rid)._aot_out.value
         why = out.split("</div>", 1)[0]
         assert 'data-why="1"' in why and "Why: " in why and f">{rid}</a>" in why, why
         href = why.split('href="', 1)[1].split('"', 1)[0]
         page, label = href.split("#")
-        assert page.startswith("_build/html/book/") and page.endswith(".html"), href
-        source = ROOT / page.removeprefix("_build/html/").replace(".html", ".md")
+        assert page.startswith("http://127.0.0.1:8000/book/") and page.endswith(".html"), href
+        source = ROOT / page.removeprefix("http://127.0.0.1:8000/").replace(".html", ".md")
         assert (source.exists() and f"({label})=" in source.read_text(encoding="utf-8")) or label == rid, href
 
 
@@ -145,3 +146,53 @@ def test_notebook_runs(path: Path) -> None:
     NotebookClient(nb, timeout=300, kernel_name="python3", resources={"metadata": {"path": str(path.parent)}}).execute()
     errors = [o for c in nb.cells if c.cell_type == "code" for o in c.get("outputs", []) if o.output_type == "error"]
     assert not errors
+
+
+def test_a_live_widgets_rule_link_opens_the_built_book_not_a_lab_path(monkeypatch: pytest.MonkeyPatch) -> None:
+    """JupyterLab opens a relative link as a lab path (a workspace): the link is the built site's absolute address."""
+    import re
+
+    monkeypatch.setenv("AOT_BOOK_URL", "https://example.org/aot/")
+    _, out = _controls(live_widget("AOT-SHOOT-HIT"))
+    (href,) = re.findall(r'data-why="1".*?<a href="([^"]+)"', out.value)
+    assert href == "https://example.org/aot/book/shooting.html#aot-shoot-hit"
+    monkeypatch.delenv("AOT_BOOK_URL")
+    _, out = _controls(live_widget("SP-MELEE-DICE"))
+    (href,) = re.findall(r'data-why="1".*?<a href="([^"]+)"', out.value)
+    assert href == "http://127.0.0.1:8000/book/sp/melee.html#sp-melee-dice"
+
+
+@pytest.mark.parametrize("notebook", sorted(p.name for p in (ROOT / "notebooks").glob("*.ipynb")
+                                            if "live_widget" in p.read_text(encoding="utf-8")))
+def test_each_notebook_with_live_widgets_says_where_rule_links_go(notebook: str) -> None:
+    import json
+
+    cells = json.loads((ROOT / "notebooks" / notebook).read_text(encoding="utf-8"))["cells"]
+    text = "".join("".join(c["source"]) for c in cells if c["cell_type"] == "markdown")
+    assert "AOT_BOOK_URL" in text and "make serve" in text
+
+
+def test_roll_it_says_its_results_in_words() -> None:
+    """Each rolled result under its answer's label: yes/no and named results, never ``True`` or an enum's repr."""
+    box = live_widget("AOT-MELEE-RESULT")
+    box._aot_buttons["roll"].click()
+    rolled = box._aot_roll.value.split("<ol", 1)[0]
+    labels = get("AOT-MELEE-RESULT").evaluate()
+    assert f"{labels.label('a_wins')}: <b>" in rolled and "the fight continues: <b>" in rolled
+    assert "True" not in rolled and "False" not in rolled and "<MeleeResult" not in rolled and "&lt;" not in rolled
+    assert any(f"result: <b>{word}</b>" in rolled for word in ("A wins", "B wins", "continue"))
+
+
+def test_a_refusal_names_the_control_once() -> None:
+    box = live_widget("AOT-MELEE-RESULT")
+    live_controls(box)["a_ranks"].value = "0"
+    shown = box._aot_out.value
+    assert "Not allowed" in shown and shown.count("A ranks") == 1, shown
+
+
+def test_the_answer_column_is_never_narrower_than_its_table() -> None:
+    """AOT-CMD-DOUBLES' fraction table (517 px) once ran 84 px past JupyterLab's notebook edge from a column
+    allowed to shrink to nothing (min-width 0); seen in headless Chromium, fixed by a min-content column."""
+    box = live_widget("AOT-CMD-DOUBLES")
+    answer = box.children[1].children[1]
+    assert box._aot_out in answer.children and answer.layout.min_width == "min-content"
