@@ -22,7 +22,6 @@ import typing
 from collections.abc import Mapping
 from enum import Enum
 from fractions import Fraction
-from functools import cache
 from typing import Any, cast
 
 from aot_rules.aot import events as aot_events
@@ -30,7 +29,7 @@ from aot_rules.aot.equipment import MeleeWeapon, Missile
 from aot_rules.aot.rules.orders import Method
 from aot_rules.aot.units import Body, Unit
 from aot_rules.core import events as core_events
-from aot_rules.core.events import Event, Text
+from aot_rules.core.events import Event
 from aot_rules.tabletop import events as table_events
 from aot_rules.tabletop.geometry import Pose
 from aot_rules.tabletop.moves import Advance, Wheel
@@ -93,20 +92,20 @@ def _hints(cls: type) -> dict[str, Any]:
     return _HINTS[key]
 
 
-def _args(tp: Any) -> tuple[Any, ...]:
+def type_args(tp: Any) -> tuple[Any, ...]:
     return typing.get_args(tp)
 
 
-def _is_union(tp: Any) -> bool:
+def is_union(tp: Any) -> bool:
     return typing.get_origin(tp) in (typing.Union, types.UnionType)
 
 
-def _is_marked(tp: Any) -> bool:
+def is_marked(tp: Any) -> bool:
     """``Annotated[...]``: a value of the first argument's type, with marks the schema reads."""
     return typing.get_origin(tp) is typing.Annotated
 
 
-def _is_part(tp: Any) -> bool:
+def is_part(tp: Any) -> bool:
     """A part of an event: a dataclass kept as an object of its fields (not a unit or a pose: those have their own
     shapes)."""
     return isinstance(tp, type) and dataclasses.is_dataclass(tp) and tp not in (Unit, Pose)
@@ -115,10 +114,10 @@ def _is_part(tp: Any) -> bool:
 def encode_value(v: object, tp: Any) -> object:
     if v is None:
         return None
-    if _is_marked(tp):
-        return encode_value(v, _args(tp)[0])
-    if _is_union(tp):
-        inner = next(t for t in _args(tp) if t is not type(None))
+    if is_marked(tp):
+        return encode_value(v, type_args(tp)[0])
+    if is_union(tp):
+        inner = next(t for t in type_args(tp) if t is not type(None))
         return encode_value(v, inner)
     if tp is Unit:
         return fields_of(v)
@@ -127,11 +126,11 @@ def encode_value(v: object, tp: Any) -> object:
         return {"x": float(p.x) + 0.0, "y": float(p.y) + 0.0, "facing": float(p.facing) + 0.0}
     if isinstance(tp, type) and issubclass(tp, Enum):
         return cast(Enum, v).value
-    if _is_part(tp):
+    if is_part(tp):
         hints = _hints(tp)
         return {f.name: encode_value(getattr(v, f.name), hints[f.name]) for f in dataclasses.fields(tp)}
     if typing.get_origin(tp) is tuple:
-        a = _args(tp)
+        a = type_args(tp)
         seq = cast(tuple[object, ...], v)
         if len(a) == 2 and a[1] is Ellipsis:
             return [encode_value(x, a[0]) for x in seq]
@@ -146,10 +145,10 @@ def encode_value(v: object, tp: Any) -> object:
 def decode_value(v: Any, tp: Any) -> Any:
     if v is None:
         return None
-    if _is_marked(tp):
-        return decode_value(v, _args(tp)[0])
-    if _is_union(tp):
-        inner = next(t for t in _args(tp) if t is not type(None))
+    if is_marked(tp):
+        return decode_value(v, type_args(tp)[0])
+    if is_union(tp):
+        inner = next(t for t in type_args(tp) if t is not type(None))
         return decode_value(v, inner)
     if tp is Unit:
         return unit_from(v)
@@ -157,10 +156,10 @@ def decode_value(v: Any, tp: Any) -> Any:
         return Pose.of(v["x"], v["y"], v["facing"])
     if isinstance(tp, type) and issubclass(tp, Enum):
         return tp(v)
-    if _is_part(tp):
-        return tp(**{f.name: decode_value(v[f.name], t) for f, t in _fields(tp) if f.name in v})
+    if is_part(tp):
+        return tp(**{f.name: decode_value(v[f.name], t) for f, t in typed_fields(tp) if f.name in v})
     if typing.get_origin(tp) is tuple:
-        a = _args(tp)
+        a = type_args(tp)
         if len(a) == 2 and a[1] is Ellipsis:
             return tuple(decode_value(x, a[0]) for x in v)
         return tuple(decode_value(x, t) for x, t in zip(v, a, strict=True))
@@ -178,7 +177,7 @@ def encode_event(e: Event) -> dict[str, object]:
             **{f.name: encode_value(getattr(e, f.name), hints[f.name]) for f in dataclasses.fields(e)}}
 
 
-def _fields(cls: type) -> list[tuple[dataclasses.Field[Any], Any]]:
+def typed_fields(cls: type) -> list[tuple[dataclasses.Field[Any], Any]]:
     """The dataclass's fields with their types."""
     hints = _hints(cls)
     return [(f, hints[f.name]) for f in dataclasses.fields(cls)]
@@ -187,102 +186,7 @@ def _fields(cls: type) -> list[tuple[dataclasses.Field[Any], Any]]:
 def decode_event(d: Mapping[str, Any]) -> Event:
     """The event an (already schema-checked) object describes."""
     cls = EVENT_TYPES[d["type"]]
-    return cls(**{f.name: decode_value(d[f.name], t) for f, t in _fields(cls) if f.name in d})
-
-
-# --- schemas ----------------------------------------------------------------------------------------------
-
-def _unit_schema() -> Schema:
-    from aot_rules.tabletop.save_schema import UNIT
-    return UNIT
-
-
-#: The schema of a string by what it holds.  A piece id or a name is the table's own (checked against the pieces
-#: by replaying the record); a rule ID has the index's shape; display text is only bounded.
-TEXT_SCHEMAS: dict[Text, Schema] = {
-    Text.PIECE: {"type": "string", "maxLength": 200},
-    Text.NAME: {"type": "string", "maxLength": 200},
-    Text.RULE: {"type": "string", "pattern": "^([A-Z]+(-[A-Z0-9]+)+)?$", "maxLength": 80},
-    Text.DISPLAY: {"type": "string", "maxLength": 2000},
-}
-
-
-def _object_schema(cls: type, **extra: Schema) -> Schema:
-    """An object with exactly the dataclass's fields (those without a default required), and ``extra`` keys."""
-    props: Schema = dict(extra)
-    required = list(extra)
-    for f, t in _fields(cls):
-        # a whole number called ``side`` is a side of the table in every record (0 or 1), never a count
-        props[f.name] = {"type": "integer", "enum": [0, 1]} if (f.name, t) == ("side", int) else schema_of(t)
-        if f.default is dataclasses.MISSING and f.default_factory is dataclasses.MISSING:
-            required.append(f.name)
-    return {"type": "object", "properties": props, "required": required, "additionalProperties": False}
-
-
-def schema_of(tp: Any) -> Schema:
-    """The JSON Schema of a value of type ``tp`` as :func:`encode_value` writes it."""
-    if _is_marked(tp):
-        marks = [m for m in tp.__metadata__ if isinstance(m, Text)]
-        return TEXT_SCHEMAS[marks[0]] if marks else schema_of(_args(tp)[0])
-    if _is_union(tp):
-        inner = next(t for t in _args(tp) if t is not type(None))
-        return {"anyOf": [{"type": "null"}, schema_of(inner)]}
-    if tp is Unit:
-        return _unit_schema()
-    if tp is Pose:
-        num = {"type": "number", "minimum": -1e6, "maximum": 1e6}
-        return {"type": "object", "properties": {"x": num, "y": num,
-                                                 "facing": {"type": "number", "minimum": -180, "maximum": 180}},
-                "required": ["x", "y", "facing"], "additionalProperties": False}
-    if isinstance(tp, type) and issubclass(tp, Enum):
-        return {"enum": [m.value for m in tp]}
-    if _is_part(tp):
-        return _object_schema(tp)
-    if typing.get_origin(tp) is tuple:
-        a = _args(tp)
-        if len(a) == 2 and a[1] is Ellipsis:
-            return {"type": "array", "items": schema_of(a[0]), "maxItems": MAX_ITEMS}
-        return {"type": "array", "prefixItems": [schema_of(t) for t in a], "minItems": len(a), "maxItems": len(a)}
-    if tp is bool:
-        return {"type": "boolean"}
-    if tp is int:
-        return {"type": "integer", "minimum": -(10**6), "maximum": 10**6}
-    if tp is float:
-        return {"type": "number", "minimum": -1e6, "maximum": 1e6}
-    if tp is str:
-        return {"type": "string", "maxLength": 2000}
-    if tp is Fraction:
-        return {"type": "string", "pattern": FRACTION_PATTERN}
-    raise TypeError(f"no schema for {tp!r}")
-
-
-@cache
-def event_type_schema(name: str) -> Schema:
-    """The schema of one event object of the class ``name``: exactly that class's fields."""
-    return _object_schema(EVENT_TYPES[name], type={"const": name})
-
-
-#: What the whole-file schema checks of an event: an object whose ``type`` names an event class.  Its fields are
-#: then checked against that class's own schema (:func:`event_problem`): one validator per class, not a chain of
-#: if/then branches for every event of a long game.
-EVENT_SCHEMA: Schema = {"type": "object", "properties": {"type": {"enum": sorted(EVENT_TYPES)}}, "required": ["type"]}
-
-
-@cache
-def _validator(name: str) -> Any:
-    from aot_rules.aot.army.load import _Validator
-    return _Validator(event_type_schema(name))
-
-
-def event_problem(d: Mapping[str, Any]) -> str | None:
-    """What is wrong with an event object (whose ``type`` the file schema has checked), or None."""
-    from jsonschema.exceptions import best_match  # type: ignore[import-untyped]
-
-    err = best_match(_validator(d["type"]).iter_errors(d))
-    if err is None:
-        return None
-    where = ".".join(str(x) for x in err.absolute_path)
-    return f"{where + ': ' if where else ''}{err.message}"
+    return cls(**{f.name: decode_value(d[f.name], t) for f, t in typed_fields(cls) if f.name in d})
 
 
 # --- action arguments -------------------------------------------------------------------------------------
@@ -320,25 +224,3 @@ def decode_arg(v: Any) -> object:
         if "decision" in v:
             return decode_event(v["decision"])
     return v
-
-
-#: The schema of an action argument (plain values, or the tagged objects above, nested in lists).
-ARG_SCHEMA: Schema = {
-    "$defs": {"arg": {"anyOf": [
-        {"type": ["string", "boolean", "null"], "maxLength": 2000},
-        {"type": "integer", "minimum": -(2**63), "maximum": 2**63},
-        {"type": "object", "properties": {"float": {"type": "number", "minimum": -1e6, "maximum": 1e6}},
-         "required": ["float"], "additionalProperties": False},
-        {"type": "object", "properties": {"enum": {"enum": sorted(ARG_ENUMS)}, "value": {"type": "string"}},
-         "required": ["enum", "value"], "additionalProperties": False},
-        {"type": "object", "properties": {"step": {"enum": sorted(STEPS)},
-                                          "value": {"type": "number", "minimum": -1e6, "maximum": 1e6}},
-         "required": ["step", "value"], "additionalProperties": False},
-        {"type": "object", "properties": {"set": {"type": "array", "items": {"type": "string"},
-                                                  "maxItems": MAX_ITEMS}},
-         "required": ["set"], "additionalProperties": False},
-        {"type": "object", "properties": {"decision": event_type_schema("Decided")}, "required": ["decision"],
-         "additionalProperties": False},
-        {"type": "array", "items": {"$ref": "#/$defs/arg"}, "maxItems": MAX_ITEMS},
-    ]}},
-}

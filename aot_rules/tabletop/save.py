@@ -43,7 +43,6 @@ from aot_rules.tabletop.codec import (
     decode_event,
     encode_arg,
     encode_event,
-    event_problem,
     fields_of,
     unit_from,
 )
@@ -51,7 +50,7 @@ from aot_rules.tabletop.events import BattleEnded, Edge
 from aot_rules.tabletop.geometry import BaseSize, Pose, footprint, on_table, overlap
 from aot_rules.tabletop.narrate import possessive
 from aot_rules.tabletop.record import ReplayError, replay
-from aot_rules.tabletop.save_schema import BOUNDS, FORMAT, SAVE_SCHEMA
+from aot_rules.tabletop.save_schema import BOUNDS, FORMAT, SAVE_SCHEMA, event_problem
 from aot_rules.tabletop.state import (
     FORMAT_VERSION,
     ActionRecord,

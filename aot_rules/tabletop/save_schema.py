@@ -10,16 +10,34 @@ a new field in the state cannot go unsaved either.
 
 from __future__ import annotations
 
+import dataclasses
+import typing
+from collections.abc import Mapping
 from enum import Enum
+from fractions import Fraction
+from functools import cache
 from typing import Any
 
 from aot_rules.aot.equipment import MeleeWeapon, Missile
 from aot_rules.aot.rules.orders import Activity, Rank
 from aot_rules.aot.rules.terrain import Terrain
 from aot_rules.aot.rules.weather import Weather
-from aot_rules.aot.units import Body
+from aot_rules.aot.units import Body, Unit
+from aot_rules.core.events import Text
+from aot_rules.tabletop.codec import (
+    ARG_ENUMS,
+    EVENT_TYPES,
+    FRACTION_PATTERN,
+    MAX_ITEMS,
+    STEPS,
+    is_marked,
+    is_part,
+    is_union,
+    type_args,
+    typed_fields,
+)
 from aot_rules.tabletop.events import Edge
-from aot_rules.tabletop.geometry import BaseSize
+from aot_rules.tabletop.geometry import BaseSize, Pose
 from aot_rules.tabletop.state import FORMAT_VERSION, Status
 
 # Bounds on every list and number (AOT-TABLE and plain sense): a file cannot make the loader build millions of
@@ -137,8 +155,120 @@ SIDE = obj({
 
 TERRAIN = obj({"name": NAME, "kind": enum(Terrain), "outline": OUTLINE})
 
+# --- the schemas of events and action arguments, read off their dataclasses ------------------------------------
+
+#: The schema of a string by what it holds.  A piece id or a name is the table's own (checked against the pieces
+#: by replaying the record); a rule ID has the index's shape; display text is only bounded.
+TEXT_SCHEMAS: dict[Text, Schema] = {
+    Text.PIECE: {"type": "string", "maxLength": 200},
+    Text.NAME: {"type": "string", "maxLength": 200},
+    Text.RULE: {"type": "string", "pattern": "^([A-Z]+(-[A-Z0-9]+)+)?$", "maxLength": 80},
+    Text.DISPLAY: {"type": "string", "maxLength": 2000},
+}
+
+
+def _object_schema(cls: type, **extra: Schema) -> Schema:
+    """An object with exactly the dataclass's fields (those without a default required), and ``extra`` keys."""
+    props: Schema = dict(extra)
+    required = list(extra)
+    for f, t in typed_fields(cls):
+        # a whole number called ``side`` is a side of the table in every record (0 or 1), never a count
+        props[f.name] = {"type": "integer", "enum": [0, 1]} if (f.name, t) == ("side", int) else schema_of(t)
+        if f.default is dataclasses.MISSING and f.default_factory is dataclasses.MISSING:
+            required.append(f.name)
+    return {"type": "object", "properties": props, "required": required, "additionalProperties": False}
+
+
+def schema_of(tp: Any) -> Schema:
+    """The JSON Schema of a value of type ``tp`` as :func:`encode_value` writes it."""
+    if is_marked(tp):
+        marks = [m for m in tp.__metadata__ if isinstance(m, Text)]
+        return TEXT_SCHEMAS[marks[0]] if marks else schema_of(type_args(tp)[0])
+    if is_union(tp):
+        inner = next(t for t in type_args(tp) if t is not type(None))
+        return {"anyOf": [{"type": "null"}, schema_of(inner)]}
+    if tp is Unit:
+        return UNIT
+    if tp is Pose:
+        num = {"type": "number", "minimum": -1e6, "maximum": 1e6}
+        return {"type": "object", "properties": {"x": num, "y": num,
+                                                 "facing": {"type": "number", "minimum": -180, "maximum": 180}},
+                "required": ["x", "y", "facing"], "additionalProperties": False}
+    if isinstance(tp, type) and issubclass(tp, Enum):
+        return {"enum": [m.value for m in tp]}
+    if is_part(tp):
+        return _object_schema(tp)
+    if typing.get_origin(tp) is tuple:
+        a = type_args(tp)
+        if len(a) == 2 and a[1] is Ellipsis:
+            return {"type": "array", "items": schema_of(a[0]), "maxItems": MAX_ITEMS}
+        return {"type": "array", "prefixItems": [schema_of(t) for t in a], "minItems": len(a), "maxItems": len(a)}
+    if tp is bool:
+        return {"type": "boolean"}
+    if tp is int:
+        return {"type": "integer", "minimum": -(10**6), "maximum": 10**6}
+    if tp is float:
+        return {"type": "number", "minimum": -1e6, "maximum": 1e6}
+    if tp is str:
+        return {"type": "string", "maxLength": 2000}
+    if tp is Fraction:
+        return {"type": "string", "pattern": FRACTION_PATTERN}
+    raise TypeError(f"no schema for {tp!r}")
+
+
+@cache
+def event_type_schema(name: str) -> Schema:
+    """The schema of one event object of the class ``name``: exactly that class's fields."""
+    return _object_schema(EVENT_TYPES[name], type={"const": name})
+
+
+#: What the whole-file schema checks of an event: an object whose ``type`` names an event class.  Its fields are
+#: then checked against that class's own schema (:func:`event_problem`): one validator per class, not a chain of
+#: if/then branches for every event of a long game.
+EVENT_SCHEMA: Schema = {"type": "object", "properties": {"type": {"enum": sorted(EVENT_TYPES)}}, "required": ["type"]}
+
+
+@cache
+def _validator(name: str) -> Any:
+    from aot_rules.aot.army.load import _Validator
+    return _Validator(event_type_schema(name))
+
+
+def event_problem(d: Mapping[str, Any]) -> str | None:
+    """What is wrong with an event object (whose ``type`` the file schema has checked), or None."""
+    from jsonschema.exceptions import best_match  # type: ignore[import-untyped]
+
+    err = best_match(_validator(d["type"]).iter_errors(d))
+    if err is None:
+        return None
+    where = ".".join(str(x) for x in err.absolute_path)
+    return f"{where + ': ' if where else ''}{err.message}"
+
+
+
+#: The schema of an action argument (plain values, or the tagged objects above, nested in lists).
+ARG_SCHEMA: Schema = {
+    "$defs": {"arg": {"anyOf": [
+        {"type": ["string", "boolean", "null"], "maxLength": 2000},
+        {"type": "integer", "minimum": -(2**63), "maximum": 2**63},
+        {"type": "object", "properties": {"float": {"type": "number", "minimum": -1e6, "maximum": 1e6}},
+         "required": ["float"], "additionalProperties": False},
+        {"type": "object", "properties": {"enum": {"enum": sorted(ARG_ENUMS)}, "value": {"type": "string"}},
+         "required": ["enum", "value"], "additionalProperties": False},
+        {"type": "object", "properties": {"step": {"enum": sorted(STEPS)},
+                                          "value": {"type": "number", "minimum": -1e6, "maximum": 1e6}},
+         "required": ["step", "value"], "additionalProperties": False},
+        {"type": "object", "properties": {"set": {"type": "array", "items": {"type": "string"},
+                                                  "maxItems": MAX_ITEMS}},
+         "required": ["set"], "additionalProperties": False},
+        {"type": "object", "properties": {"decision": event_type_schema("Decided")}, "required": ["decision"],
+         "additionalProperties": False},
+        {"type": "array", "items": {"$ref": "#/$defs/arg"}, "maxItems": MAX_ITEMS},
+    ]}},
+}
+
+
 def _log_entry() -> Schema:
-    from aot_rules.tabletop.codec import EVENT_SCHEMA
     return obj({
         "turn": {"type": "integer", "minimum": 0, "maximum": MAX_TURNS}, "who": TEXT, "rule": TEXT,
         "faces": {"type": "array", "items": {"type": "integer", "minimum": 1, "maximum": 6}, "maxItems": MAX_EVENTS},
@@ -152,7 +282,6 @@ LOG_ENTRY = _log_entry()
 
 
 def _event_schema() -> Schema:
-    from aot_rules.tabletop.codec import EVENT_SCHEMA
     return EVENT_SCHEMA
 
 
@@ -188,7 +317,6 @@ ACTION = {**obj({
 
 #: The whole file: the format and version, then every field of :class:`GameState` but ``version``.
 def _arg_defs() -> Schema:
-    from aot_rules.tabletop.codec import ARG_SCHEMA
     return dict(ARG_SCHEMA["$defs"])
 
 

@@ -30,7 +30,7 @@ from aot_rules.core import events as core_events
 from aot_rules.core.errors import RuleError
 from aot_rules.core.events import Event
 from aot_rules.core.verdict import Verdict as Who
-from aot_rules.tabletop import codec, events
+from aot_rules.tabletop import codec, events, save_schema
 from aot_rules.tabletop.events import (
     TABLE_EVENTS,
     BattleEnded,
@@ -246,7 +246,7 @@ def test_the_vocabularies_are_enums() -> None:
 def test_the_schema_lists_each_vocabulary_and_refuses_anything_else(cls: type, name: str, kind: type[Enum]) -> None:
     from jsonschema import Draft202012Validator
 
-    schema = codec.schema_of(typing.get_type_hints(cls, include_extras=True)[name])
+    schema = save_schema.schema_of(typing.get_type_hints(cls, include_extras=True)[name])
     check = Draft202012Validator(schema)
     for member in kind:
         assert check.is_valid(member.value), member
@@ -304,13 +304,13 @@ ENDED = BattleEnded(0, BattleOutcome.POINTS, (2, 0), EndCause.LAST_TURN, 16, ("A
 def test_a_bad_typed_value_is_refused_by_the_schema(event: Event, path: tuple[Any, ...], value: object,
                                                    expected: str) -> None:
     data = codec.encode_event(event)
-    assert codec.event_problem(data) is None and codec.decode_event(data) == event
+    assert save_schema.event_problem(data) is None and codec.decode_event(data) == event
     *parents, last = path
     at: Any = data
     for key in parents:
         at = at[key]
     at[last] = value
-    problem = codec.event_problem(data)
+    problem = save_schema.event_problem(data)
     assert problem is not None and expected in problem, problem
 
 
