@@ -36,6 +36,7 @@ from aot_rules.bat.rules.combat import (
 from aot_rules.bat.rules.morale import Band, Coward, Morale, morale_exact, play_morale
 from aot_rules.core.dice import DiceSource
 from aot_rules.core.errors import RuleError
+from aot_rules.core.i18n import msg
 from aot_rules.core.outcome import Outcome
 from aot_rules.core.params import param
 from aot_rules.core.registry import Mechanic, Registry, Sample
@@ -50,7 +51,7 @@ def _double(more_than: bool) -> Double:
 
 def _shooter_can_shoot(ranged: int) -> None:
     if ranged <= 0:
-        raise RuleError("BAT-SHOOT-RESTRICT", "a base with Ranged 0 cannot shoot", params=("ranged",))
+        raise RuleError("BAT-SHOOT-RESTRICT", msg("a base with Ranged 0 cannot shoot"), params=("ranged",))
 
 
 # --- melee ---------------------------------------------------------------------------------------
