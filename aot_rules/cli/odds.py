@@ -12,18 +12,18 @@ import argparse
 from collections.abc import Sequence
 from typing import Any
 
-from aot_rules.cli.terminal import UsageError, _Parser, write, write_json
+from aot_rules.cli.terminal import UsageError, _Parser, help_text, write, write_json
 from aot_rules.core.errors import RuleError
-from aot_rules.core.i18n import Message
+from aot_rules.core.i18n import Message, msg, nmsg
 from aot_rules.core.params import Param, quoted
 from aot_rules.core.registry import Mechanic
 from aot_rules.present.answer import answer, refusal
 from aot_rules.present.render import as_text
 from aot_rules.systems import all_mechanics, get
 
-USAGE = ("usage: python -m aot_rules odds (--list | MECHANIC) [options] [--json]\n"
-         "MECHANIC is a rule ID (AOT-SHOOT-HIT) or a short name (shoot).\n"
-         "python -m aot_rules odds MECHANIC --help lists its options.")
+USAGE = msg("usage: python -m aot_rules odds (--list | MECHANIC) [options] [--json]\n"
+            "MECHANIC is a rule ID (AOT-SHOOT-HIT) or a short name (shoot).\n"
+            "python -m aot_rules odds MECHANIC --help lists its options.")
 
 
 def _mechanic_parser(m: Mechanic[Any]) -> _Parser:
@@ -33,17 +33,36 @@ def _mechanic_parser(m: Mechanic[Any]) -> _Parser:
     for prm in m.inputs:
         if prm.kind == "bool":
             p.add_argument(prm.flag, dest=prm.name, action=argparse.BooleanOptionalAction, default=None,
-                           help=prm.help + (f" [Reading toggle for {prm.reading}]" if prm.reading else ""))
+                           help=help_text(_flag_help(prm)))
             if prm.off:
                 p.add_argument("--" + prm.off, dest=prm.name, action="store_false", default=None,
-                               help=f"the same as --no-{prm.flag[2:]}")
+                               help=help_text(msg("the same as {flag}", flag="--no-" + prm.flag[2:])))
         else:
-            default = f"; default {prm.to_json()['default']}" if prm.default is not None else ""
-            blank = "[NOT IN THE SOURCE: the source leaves it blank, so you set it] " if prm.blank else ""
             p.add_argument(prm.flag, dest=prm.name, default=None, metavar=prm.name.upper(),
-                           help=f"{blank}{prm.help} ({prm.accepts()}{default})")
-    p.add_argument("--json", action="store_true", help="print one JSON object")
+                           help=help_text(_value_help(prm)))
+    p.add_argument("--json", action="store_true", help=help_text(msg("print one JSON object")))
     return p
+
+
+def _flag_help(prm: Param) -> Message | str:
+    """A flag's help: what it does, and the reading it toggles where it toggles one."""
+    if prm.reading:
+        return msg("{help} [Reading toggle for {reading}]", help=prm.help, reading=prm.reading)
+    return prm.help
+
+
+def _value_help(prm: Param) -> Message:
+    """A value option's help: what it is, what it takes, its default, and whether the source leaves it blank."""
+    default = prm.to_json()["default"] if prm.default is not None else None
+    if prm.blank and default is not None:
+        return msg("[NOT IN THE SOURCE: the source leaves it blank, so you set it] {help} ({accepts}; default "
+                   "{default})", help=prm.help, accepts=prm.accepts(), default=default)
+    if prm.blank:
+        return msg("[NOT IN THE SOURCE: the source leaves it blank, so you set it] {help} ({accepts})",
+                   help=prm.help, accepts=prm.accepts())
+    if default is not None:
+        return msg("{help} ({accepts}; default {default})", help=prm.help, accepts=prm.accepts(), default=default)
+    return msg("{help} ({accepts})", help=prm.help, accepts=prm.accepts())
 
 
 def written(prm: Param) -> list[tuple[str, Message | str]]:
@@ -57,8 +76,15 @@ def written(prm: Param) -> list[tuple[str, Message | str]]:
     if prm.kind != "bool":
         return [(prm.flag, prm.accepts())]
     clear = ["--no-" + prm.flag[2:], *(["--" + prm.off] if prm.off else [])]
-    text = (f"a flag: {prm.flag} sets it, {' or '.join(clear)} clears it "
-            f"(default: {'set' if prm.default else 'cleared'})")
+    if len(clear) == 2:
+        text = (msg("a flag: {flag} sets it, {clear} or {off} clears it (default: set)", flag=prm.flag,
+                    clear=clear[0], off=clear[1]) if prm.default else
+                msg("a flag: {flag} sets it, {clear} or {off} clears it (default: cleared)", flag=prm.flag,
+                    clear=clear[0], off=clear[1]))
+    else:
+        text = (msg("a flag: {flag} sets it, {clear} clears it (default: set)", flag=prm.flag, clear=clear[0])
+                if prm.default else
+                msg("a flag: {flag} sets it, {clear} clears it (default: cleared)", flag=prm.flag, clear=clear[0]))
     return [(flag, text) for flag in (prm.flag, *clear)]
 
 
@@ -81,12 +107,12 @@ def _list() -> str:
 
 def odds(argv: Sequence[str]) -> int:
     if not argv or argv[0] in ("-h", "--help"):
-        write(USAGE)
+        write(USAGE.render())
         return 0
     if argv[0] == "--list" or list(argv[:2]) == ["--json", "--list"]:
         extra = [a for a in argv if a not in ("--list", "--json")]
         if extra:
-            raise UsageError(f"--list takes only --json, not {quoted(extra[0])}")
+            raise UsageError(msg("--list takes only --json, not {arg}", arg=quoted(extra[0])))
         if "--json" in argv:
             write_json({"mechanics": [m.to_json() for m in all_mechanics()]}, indent=1)
         else:
@@ -96,9 +122,14 @@ def odds(argv: Sequence[str]) -> int:
     try:
         ns, extra = _mechanic_parser(m).parse_known_args(list(argv[1:]))
         if extra:  # argparse would echo them all, raw; name the first, as every refusal shows a value
-            more = f" (and {len(extra) - 1} more)" if len(extra) > 1 else ""
-            raise UsageError(f"unrecognized argument {quoted(extra[0])}{more} for {m.rule_id}; "
-                             f"python -m aot_rules odds {m.key} --help lists its options")
+            if len(extra) > 1:
+                raise UsageError(nmsg("unrecognized argument {arg} (and {n} more) for {rule}; python -m aot_rules "
+                                      "odds {key} --help lists its options",
+                                      "unrecognized argument {arg} (and {n} more) for {rule}; python -m aot_rules "
+                                      "odds {key} --help lists its options",
+                                      n=len(extra) - 1, arg=quoted(extra[0]), rule=m.rule_id, key=m.key))
+            raise UsageError(msg("unrecognized argument {arg} for {rule}; python -m aot_rules odds {key} --help lists "
+                                 "its options", arg=quoted(extra[0]), rule=m.rule_id, key=m.key))
         values = {prm.name: getattr(ns, prm.name) for prm in m.inputs if getattr(ns, prm.name) is not None}
         if ns.json:  # the one JSON answer, shared with the book's in-browser engine
             write_json(answer(m.rule_id, values))

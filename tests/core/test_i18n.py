@@ -145,9 +145,15 @@ def test_each_translation_fits_its_template_and_is_compiled(lang: str) -> None:
             assert _fields(form) <= allowed, f"{lang}: {form!r} names a value its template does not give"
     mo = LOCALES / lang / "LC_MESSAGES" / "aot_rules.mo"
     with mo.open("rb") as fp:
-        compiled = {m.id: m.string for m in read_mo(fp) if m.id}
-    assert compiled == {m.id: m.string for m in po if m.id and m.string and any(m.string)}, (  # type: ignore[attr-defined]
+        compiled = {_hashable(m.id): _hashable(m.string) for m in read_mo(fp) if m.id}
+    assert compiled == {_hashable(m.id): _hashable(m.string) for m in po  # type: ignore[attr-defined]
+                        if m.id and m.string and any(m.string)}, (
         f"{mo} is older than its .po: run `make setup`")
+
+
+def _hashable(value: object) -> object:
+    """A message's id or string as a key: a plural message's are a list in a .mo (Babel), a tuple in a .po."""
+    return tuple(value) if isinstance(value, (list, tuple)) else value
 
 
 def test_untranslated_messages_fall_back_to_english() -> None:
