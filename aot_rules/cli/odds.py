@@ -14,7 +14,7 @@ from typing import Any
 
 from aot_rules.cli.terminal import UsageError, _Parser, help_text, write, write_json
 from aot_rules.core.errors import RuleError
-from aot_rules.core.i18n import Message, msg, nmsg
+from aot_rules.core.i18n import Message, msg, nmsg, text
 from aot_rules.core.params import Param, quoted
 from aot_rules.core.registry import Mechanic
 from aot_rules.present.answer import answer, refusal
@@ -70,7 +70,8 @@ def written(prm: Param) -> list[tuple[str, Message | str]]:
     under each of its spellings (``--a-shield``, ``--no-a-shield``, and a named opposite such as ``--turn``).
 
     >>> from aot_rules.core.params import Param
-    >>> written(Param("a_shield", "bool", False, "", off="bare"))[0]
+    >>> flag, takes = written(Param("a_shield", "bool", False, "", off="bare"))[0]
+    >>> flag, str(takes)
     ('--a-shield', 'a flag: --a-shield sets it, --no-a-shield or --bare clears it (default: cleared)')
     """
     if prm.kind != "bool":
@@ -95,13 +96,13 @@ def _list() -> str:
     for m in all_mechanics():
         lines.append(f"{m.rule_id:26} {m.key:24} {m.title}")
         for prm in m.inputs:
-            tag = (f" [reading of {prm.reading}]" if prm.reading else "") + (
-                " [not in the source: you set it]" if prm.blank else "")
+            notes = ([msg("[reading of {reading}]", reading=prm.reading)] if prm.reading else []) + (
+                [msg("[not in the source: you set it]")] if prm.blank else [])
             if prm.kind == "bool":
                 spelled = " | ".join(flag for flag, _ in written(prm))
             else:
                 spelled = f"{prm.flag} {prm.name.upper()}"
-            lines.append(f"    {spelled:26} {written(prm)[0][1]}{tag}")
+            lines.append(" ".join([f"    {spelled:26}", text(written(prm)[0][1]), *map(str, notes)]))
     return "\n".join(lines)
 
 

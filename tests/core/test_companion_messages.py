@@ -3,6 +3,8 @@ shows every word that did), the enums they name by their vocabulary labels, and 
 
 from __future__ import annotations
 
+from enum import Enum
+
 import pytest
 
 from aot_rules.aob.rules.die import GameDie, check_face
@@ -40,7 +42,7 @@ def test_an_order_refusal_labels_both_the_order_and_the_skill() -> None:
 
 
 @pytest.mark.parametrize("enum", [Spell, Skill, Order])
-def test_every_interpolated_batalist_vocabulary_has_labels(enum: type) -> None:
+def test_every_interpolated_batalist_vocabulary_has_labels(enum: type[Enum]) -> None:
     assert all(has_label(m) for m in enum)
 
 

@@ -68,3 +68,12 @@ def test_top_usage_is_a_template(capsys: pytest.CaptureFixture[str]) -> None:
     assert main(["--lang", "qps", "--help"]) == 0
     out = capsys.readouterr().out
     assert out.startswith("⟦") and "exact odds of any registered mechanic" not in out
+
+
+def test_the_list_of_mechanics_notes_readings_and_blanks_in_the_language(capsys: pytest.CaptureFixture[str]) -> None:
+    assert main(["odds", "--list"]) == 0
+    english = capsys.readouterr().out
+    assert "[reading of " in english and "[not in the source: you set it]" in english
+    assert main(["--lang", "qps", "odds", "--list"]) == 0
+    out = capsys.readouterr().out
+    assert "[reading of " not in out and "[not in the source" not in out and "a flag: " not in out
