@@ -285,6 +285,7 @@ class _Parser(argparse.ArgumentParser):
         """argparse's parse, its refusals raised as one-line :class:`UsageError` (the parser's, even when the
         refusal comes from a sub-command's parser, which explains its own)."""
         given = list(sys.argv[1:] if args is None else args)
+        self._given = given
         try:
             return super().parse_known_args(given, namespace)
         except argparse.ArgumentError as err:
@@ -304,11 +305,41 @@ class _Parser(argparse.ArgumentParser):
         shown = reason.render()
         return UsageError(reason if len(shown) <= 300 else shown[:300] + "…")
 
-    def error(self, message: str) -> NoReturn:
-        """The refusals argparse words itself (a required argument missing), kept as one line.
+    def _missing(self) -> list[str]:
+        """The required arguments the given ones lack, named as argparse names them (an option by its spellings,
+        a positional argument by its metavar), found by walking the given arguments as argparse reads them."""
+        seen: set[str] = set()
+        positionals = 0
+        tokens = iter(self._given)
+        for token in tokens:
+            if token == "--":
+                positionals += sum(1 for _ in tokens)
+                break
+            action = self._option_string_actions.get(token.split("=", 1)[0])
+            if action is None:
+                positionals += self._takes_value(token)  # an unknown option is left over, not a positional
+                continue
+            seen.add(action.dest)
+            if action.nargs is None and "=" not in token:
+                next(tokens, None)
+        missing: list[str] = []
+        for action in (a for a in self._actions if a.required):
+            if action.option_strings:
+                if action.dest not in seen:
+                    missing.append("/".join(action.option_strings))
+            elif positionals:
+                positionals -= 1
+            else:
+                missing.append(str(action.metavar or action.dest))
+        return missing
 
-        TODO(issue #34): these few come in argparse's English; checking required arguments before the parse
-        would let them be templates too."""
+    def error(self, message: str) -> NoReturn:
+        """The refusals argparse words itself rather than raising: a required argument missing, named from the
+        arguments themselves.  Anything else (none of our parsers meets another) keeps argparse's line."""
+        missing = self._missing()
+        if missing:
+            raise self._cut(self._refusal(msg("the following arguments are required: {names}",
+                                              names=", ".join(missing))))
         text_ = (self.rule_id + ": " if self.rule_id else "") + message
         raise UsageError(text_ if len(text_) <= 300 else text_[:300] + "…")
 

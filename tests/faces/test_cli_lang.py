@@ -46,7 +46,9 @@ def _refused(capsys: pytest.CaptureFixture[str], *args: str) -> str:
     (("simulate", "--scenario", "x", "--games", "0"), "games, not"),
     (("play", "--turns", "x"), "a whole number of turns"),
     (("play", "--list", "x"), "takes no other options"),
-    (("play",  "--seed", "1", "--load", "f"), "cannot be given with --load"),
+    (("play", "--seed", "1", "--load", "f"), "cannot be given with --load"),
+    (("simulate", "--games", "5"), "arguments are required"),  # argparse words this one itself (error())
+    (("army", "validate", "--lists", "d"), "arguments are required"),
 ])
 def test_the_command_lines_refusals_are_templates(capsys: pytest.CaptureFixture[str], args: tuple[str, ...],
                                                   english: str) -> None:
