@@ -18,24 +18,24 @@ from aot_rules.cli.army import army
 from aot_rules.cli.odds import odds
 from aot_rules.cli.terminal import OutputLost, UsageError, flush_stdout, one_line, reader_gone, write, write_json
 from aot_rules.core.errors import RuleError
-from aot_rules.core.i18n import LanguageError, speaking
+from aot_rules.core.i18n import LanguageError, msg, speaking
 from aot_rules.core.params import quoted
 from aot_rules.present.answer import refusal
 
 __all__ = ["UsageError", "main", "one_line", "refusal", "write", "write_json"]
 
-TOP_USAGE = ("usage: python -m aot_rules [--lang LANG] COMMAND ...   (LANG: en or ru; default $AOT_LANG, else en)\n"
-             "       python -m aot_rules odds ...   (exact odds of any registered mechanic)\n"
-             "       python -m aot_rules army {validate,show} FILE   (check or print an army or army list)\n"
-             "       python -m aot_rules play ...   (play a table-top scenario, or continue a saved game)\n"
-             "       python -m aot_rules simulate ...   (many table-top games, summed up)")
+TOP_USAGE = msg("usage: python -m aot_rules [--lang LANG] COMMAND ...   (LANG: en or ru; default $AOT_LANG, else en)\n"
+                "       python -m aot_rules odds ...   (exact odds of any registered mechanic)\n"
+                "       python -m aot_rules army {validate,show} FILE   (check or print an army or army list)\n"
+                "       python -m aot_rules play ...   (play a table-top scenario, or continue a saved game)\n"
+                "       python -m aot_rules simulate ...   (many table-top games, summed up)")
 
 
 def _run(args: list[str]) -> int:
     """The command's exit status, its answer or its one-line refusal written."""
     try:
         if not args or args[0] in ("-h", "--help"):
-            write(TOP_USAGE)
+            write(TOP_USAGE.render())
             return 0
         if args[0] == "army":
             return army(args[1:])
@@ -48,18 +48,23 @@ def _run(args: list[str]) -> int:
 
             return simulate(args[1:])
         if args[0] != "odds":
-            raise UsageError(f"unknown command {quoted(args[0])}; try: odds, army, play, simulate")
+            raise UsageError(msg("unknown command {command}; try: odds, army, play, simulate", command=quoted(args[0])))
         return odds(args[1:])
     except (UsageError, RuleError) as e:
-        write("error: " + one_line(refusal(e, None) if isinstance(e, RuleError) else str(e)), sys.stderr)
+        write(_error(refusal(e, None) if isinstance(e, RuleError) else str(e)), sys.stderr)
         return 2
     except SystemExit as e:  # argparse --help
         return e.code if isinstance(e.code, int) else 0
     except (BrokenPipeError, OutputLost):
         raise
     except Exception as e:  # a bug: still one line, and a distinct status
-        write(one_line(f"internal error: {type(e).__name__}: {e}"), sys.stderr)
+        write(one_line(msg("internal error: {kind}: {error}", kind=type(e).__name__, error=e).render()), sys.stderr)
         return 1
+
+
+def _error(reason: str) -> str:
+    """A refusal's one line on standard error."""
+    return msg("error: {reason}", reason=one_line(reason)).render()
 
 
 def _language(args: list[str]) -> tuple[str | None, list[str]]:
@@ -88,12 +93,12 @@ def main(argv: Sequence[str] | None = None) -> int:
             code = _run(args)
             flush_stdout()
     except LanguageError as e:
-        write("error: " + one_line(str(e)), sys.stderr)
+        write(_error(str(e)), sys.stderr)
         return 2
     except BrokenPipeError:  # raised past write() by a stream of the caller's: the reader went away
         reader_gone()
         return 0
     except OutputLost as e:
-        write("error: " + one_line(str(e)), sys.stderr)
+        write(_error(str(e)), sys.stderr)
         return 1
     return code

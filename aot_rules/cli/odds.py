@@ -14,18 +14,18 @@ import re
 from collections.abc import Sequence
 from typing import Any
 
-from aot_rules.cli.terminal import UsageError, _Parser, one_line, write, write_json
+from aot_rules.cli.terminal import UsageError, _Parser, help_text, one_line, write, write_json
 from aot_rules.core.errors import RuleError
-from aot_rules.core.i18n import Message, text
+from aot_rules.core.i18n import Message, msg, nmsg, text
 from aot_rules.core.params import Param, quoted
 from aot_rules.core.registry import Mechanic
 from aot_rules.present.answer import answer, refusal, respond
 from aot_rules.present.render import as_text
 from aot_rules.systems import all_mechanics, get
 
-USAGE = ("usage: python -m aot_rules odds (--list | MECHANIC) [options] [--json]\n"
-         "MECHANIC is a rule ID (AOT-SHOOT-HIT) or a short name (shoot).\n"
-         "python -m aot_rules odds MECHANIC --help lists its options.")
+USAGE = msg("usage: python -m aot_rules odds (--list | MECHANIC) [options] [--json]\n"
+            "MECHANIC is a rule ID (AOT-SHOOT-HIT) or a short name (shoot).\n"
+            "python -m aot_rules odds MECHANIC --help lists its options.")
 
 
 def _mechanic_parser(m: Mechanic[Any]) -> _Parser:
@@ -35,17 +35,36 @@ def _mechanic_parser(m: Mechanic[Any]) -> _Parser:
     for prm in m.inputs:
         if prm.kind == "bool":
             p.add_argument(prm.flag, dest=prm.name, action=argparse.BooleanOptionalAction, default=None,
-                           help=text(prm.help) + (f" [Reading toggle for {prm.reading}]" if prm.reading else ""))
+                           help=help_text(_flag_help(prm)))
             if prm.off:
                 p.add_argument("--" + prm.off, dest=prm.name, action="store_false", default=None,
-                               help=f"the same as --no-{prm.flag[2:]}")
+                               help=help_text(msg("the same as {flag}", flag="--no-" + prm.flag[2:])))
         else:
-            default = f"; default {prm.to_json()['default']}" if prm.default is not None else ""
-            blank = "[NOT IN THE SOURCE: the source leaves it blank, so you set it] " if prm.blank else ""
             p.add_argument(prm.flag, dest=prm.name, default=None, metavar=prm.name.upper(),
-                           help=f"{blank}{prm.help} ({prm.accepts()}{default})")
-    p.add_argument("--json", action="store_true", help="print one JSON object")
+                           help=help_text(_value_help(prm)))
+    p.add_argument("--json", action="store_true", help=help_text(msg("print one JSON object")))
     return p
+
+
+def _flag_help(prm: Param) -> Message | str:
+    """A flag's help: what it does, and the reading it toggles where it toggles one."""
+    if prm.reading:
+        return msg("{help} [Reading toggle for {reading}]", help=prm.help, reading=prm.reading)
+    return prm.help
+
+
+def _value_help(prm: Param) -> Message:
+    """A value option's help: what it is, what it takes, its default, and whether the source leaves it blank."""
+    default = prm.to_json()["default"] if prm.default is not None else None
+    if prm.blank and default is not None:
+        return msg("[NOT IN THE SOURCE: the source leaves it blank, so you set it] {help} ({accepts}; default "
+                   "{default})", help=prm.help, accepts=prm.accepts(), default=default)
+    if prm.blank:
+        return msg("[NOT IN THE SOURCE: the source leaves it blank, so you set it] {help} ({accepts})",
+                   help=prm.help, accepts=prm.accepts())
+    if default is not None:
+        return msg("{help} ({accepts}; default {default})", help=prm.help, accepts=prm.accepts(), default=default)
+    return msg("{help} ({accepts})", help=prm.help, accepts=prm.accepts())
 
 
 def written(prm: Param) -> list[tuple[str, Message | str]]:
@@ -53,14 +72,22 @@ def written(prm: Param) -> list[tuple[str, Message | str]]:
     under each of its spellings (``--a-shield``, ``--no-a-shield``, and a named opposite such as ``--turn``).
 
     >>> from aot_rules.core.params import Param
-    >>> written(Param("a_shield", "bool", False, "", off="bare"))[0]
+    >>> flag, takes = written(Param("a_shield", "bool", False, "", off="bare"))[0]
+    >>> flag, str(takes)
     ('--a-shield', 'a flag: --a-shield sets it, --no-a-shield or --bare clears it (default: cleared)')
     """
     if prm.kind != "bool":
         return [(prm.flag, prm.accepts())]
     clear = ["--no-" + prm.flag[2:], *(["--" + prm.off] if prm.off else [])]
-    text = (f"a flag: {prm.flag} sets it, {' or '.join(clear)} clears it "
-            f"(default: {'set' if prm.default else 'cleared'})")
+    if len(clear) == 2:
+        text = (msg("a flag: {flag} sets it, {clear} or {off} clears it (default: set)", flag=prm.flag,
+                    clear=clear[0], off=clear[1]) if prm.default else
+                msg("a flag: {flag} sets it, {clear} or {off} clears it (default: cleared)", flag=prm.flag,
+                    clear=clear[0], off=clear[1]))
+    else:
+        text = (msg("a flag: {flag} sets it, {clear} clears it (default: set)", flag=prm.flag, clear=clear[0])
+                if prm.default else
+                msg("a flag: {flag} sets it, {clear} clears it (default: cleared)", flag=prm.flag, clear=clear[0]))
     return [(flag, text) for flag in (prm.flag, *clear)]
 
 
@@ -71,23 +98,29 @@ def _list() -> str:
     for m in all_mechanics():
         lines.append(f"{m.rule_id:26} {m.key:24} {m.title}")
         for prm in m.inputs:
-            tag = (f" [reading of {prm.reading}]" if prm.reading else "") + (
-                " [not in the source: you set it]" if prm.blank else "")
+            notes = ([msg("[reading of {reading}]", reading=prm.reading)] if prm.reading else []) + (
+                [msg("[not in the source: you set it]")] if prm.blank else [])
             if prm.kind == "bool":
                 spelled = " | ".join(flag for flag, _ in written(prm))
             else:
                 spelled = f"{prm.flag} {prm.name.upper()}"
-            lines.append(f"    {spelled:26} {written(prm)[0][1]}{tag}")
+            lines.append(" ".join([f"    {spelled:26}", text(written(prm)[0][1]), *map(str, notes)]))
     return "\n".join(lines)
 
 
 def _parse(m: Mechanic[Any], args: Sequence[str]) -> argparse.Namespace:
     """``args`` read by the mechanic's own parser; an unknown option refused by name (only the first)."""
+    ns: argparse.Namespace
     ns, extra = _mechanic_parser(m).parse_known_args(list(args))
     if extra:  # argparse would echo them all, raw; name the first, as every refusal shows a value
-        more = f" (and {len(extra) - 1} more)" if len(extra) > 1 else ""
-        raise UsageError(f"unrecognized argument {quoted(extra[0])}{more} for {m.rule_id}; "
-                         f"python -m aot_rules odds {m.key} --help lists its options")
+        if len(extra) > 1:
+            raise UsageError(nmsg("unrecognized argument {arg} (and {n} more) for {rule}; python -m aot_rules "
+                                  "odds {key} --help lists its options",
+                                  "unrecognized argument {arg} (and {n} more) for {rule}; python -m aot_rules "
+                                  "odds {key} --help lists its options",
+                                  n=len(extra) - 1, arg=quoted(extra[0]), rule=m.rule_id, key=m.key))
+        raise UsageError(msg("unrecognized argument {arg} for {rule}; python -m aot_rules odds {key} --help lists "
+                             "its options", arg=quoted(extra[0]), rule=m.rule_id, key=m.key))
     return ns
 
 
@@ -127,12 +160,12 @@ def respond_link_json(argv_json: str) -> str:
 
 def odds(argv: Sequence[str]) -> int:
     if not argv or argv[0] in ("-h", "--help"):
-        write(USAGE)
+        write(USAGE.render())
         return 0
     if argv[0] == "--list" or list(argv[:2]) == ["--json", "--list"]:
         extra = [a for a in argv if a not in ("--list", "--json")]
         if extra:
-            raise UsageError(f"--list takes only --json, not {quoted(extra[0])}")
+            raise UsageError(msg("--list takes only --json, not {arg}", arg=quoted(extra[0])))
         if "--json" in argv:
             write_json({"mechanics": [m.to_json() for m in all_mechanics()]}, indent=1)
         else:

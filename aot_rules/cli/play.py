@@ -16,8 +16,9 @@ import sys
 from collections.abc import Sequence
 
 from aot_rules.cli.collector import few_collections
-from aot_rules.cli.terminal import OutputLost, UsageError, _encodable, _Parser, flush_stdout, one_line, write
+from aot_rules.cli.terminal import OutputLost, UsageError, _encodable, _Parser, flush_stdout, help_text, one_line, write
 from aot_rules.core.errors import RuleError
+from aot_rules.core.i18n import msg
 from aot_rules.core.params import parse_whole, quoted
 from aot_rules.tabletop import save as saving
 from aot_rules.tabletop.game import Game
@@ -43,38 +44,42 @@ class EngineFault(Exception):
 def _turns(text: str) -> int:
     n = parse_whole(text)  # the odds command's grammar: ASCII digits only
     if n is None or not 1 <= n <= MAX_TURNS:  # too many digits to read is out of range too: say the range
-        given = quoted(text)
-        raise argparse.ArgumentTypeError(f"a whole number of turns from 1 to {MAX_TURNS}, not {given}")
+        raise argparse.ArgumentTypeError(msg("a whole number of turns from 1 to {top}, not {value}", top=MAX_TURNS,
+                                             value=quoted(text)))
     return n
 
 
 def _seed(text: str) -> int:
     n = parse_whole(text, digits=19)
     if n is None:
-        raise argparse.ArgumentTypeError(f"a whole number from 0 to 2**63 - 1, not {quoted(text)}")
+        raise argparse.ArgumentTypeError(msg("a whole number from 0 to 2**63 - 1, not {value}", value=quoted(text)))
     if not 0 <= n < MAX_SEED:
-        raise argparse.ArgumentTypeError(f"from 0 to 2**63 - 1, not {n}")
+        raise argparse.ArgumentTypeError(msg("from 0 to 2**63 - 1, not {n}", n=n))
     return n
 
 
 def parser() -> _Parser:
     p = _Parser(prog=PROG, allow_abbrev=False,
-                description="Play a built-in scenario between two scripted players (or continue a saved game) and "
-                "print the dice log and the final state. The same arguments always print the same bytes. "
-                "Exit 0 with the game, or exit 2 with one line on standard error.")
-    p.add_argument("--list", action="store_true", help="print the built-in scenario names, one per line")
-    p.add_argument("--scenario", metavar="NAME", help="the built-in scenario to play (see --list)")
-    p.add_argument("--seed", type=_seed, metavar="N", help="the dice seed (0 to 2**63 - 1; default 0)")
-    p.add_argument("--load", metavar="FILE", help="continue the game saved in FILE (its seed and dice position "
-                   "come from the file)")
+                description=str(msg("Play a built-in scenario between two scripted players (or continue a saved "
+                                    "game) and print the dice log and the final state. The same arguments always "
+                                    "print the same bytes. Exit 0 with the game, or exit 2 with one line on "
+                                    "standard error.")))
+    p.add_argument("--list", action="store_true",
+                   help=help_text(msg("print the built-in scenario names, one per line")))
+    p.add_argument("--scenario", metavar="NAME", help=help_text(msg("the built-in scenario to play (see --list)")))
+    p.add_argument("--seed", type=_seed, metavar="N", help=help_text(msg("the dice seed (0 to 2**63 - 1; default 0)")))
+    p.add_argument("--load", metavar="FILE", help=help_text(msg("continue the game saved in FILE (its seed and dice "
+                                                                "position come from the file)")))
     p.add_argument("--turns", type=_turns, metavar="T", default=1,
-                   help=f"how many more turns to play (1 to {MAX_TURNS}; default 1); the game stops early "
-                   "once the battle is decided")
-    p.add_argument("--save", metavar="FILE", help="write the game after the turns to FILE (JSON)")
-    p.add_argument("--verbose", action="store_true", help="also print the players' decisions and where each slot "
-                   "ends (the log always keeps them)")
-    p.add_argument("--json", action="store_true", help='print one JSON object: {"log": [lines], "events": [[...] per '
-                   'line], "state": {...}}; it keeps every entry, decisions included')
+                   help=help_text(msg("how many more turns to play (1 to {top}; default 1); the game stops early "
+                                      "once the battle is decided", top=MAX_TURNS)))
+    p.add_argument("--save", metavar="FILE", help=help_text(msg("write the game after the turns to FILE (JSON)")))
+    p.add_argument("--verbose", action="store_true", help=help_text(msg("also print the players' decisions and "
+                                                                        "where each slot ends (the log always keeps "
+                                                                        "them)")))
+    p.add_argument("--json", action="store_true", help=help_text(msg(
+        "print one JSON object: {shape}; it keeps every entry, decisions included",
+        shape='{"log": [lines], "events": [[...] per line], "state": {...}}')))
     return p
 
 
@@ -83,10 +88,10 @@ def _opening(ns: argparse.Namespace) -> GameState:
     if ns.load is not None:
         given = [flag for flag, value in (("--scenario", ns.scenario), ("--seed", ns.seed)) if value is not None]
         if given:
-            raise UsageError(f"{given[0]} cannot be given with --load: the saved game carries its own")
+            raise UsageError(msg("{flag} cannot be given with --load: the saved game carries its own", flag=given[0]))
         return saving.load(ns.load)
     if ns.scenario is None:
-        raise UsageError("give --scenario NAME (or --load FILE); --list prints the scenario names")
+        raise UsageError(msg("give --scenario NAME (or --load FILE); --list prints the scenario names"))
     return scenario(ns.scenario, 0 if ns.seed is None else ns.seed)
 
 
@@ -133,7 +138,7 @@ def run(argv: Sequence[str]) -> int:
     if ns.list:
         others = [a for a in argv if a != "--list"]
         if others:
-            raise UsageError(f"--list takes no other options, not {quoted(others[0])}")
+            raise UsageError(msg("--list takes no other options, not {arg}", arg=quoted(others[0])))
         write("\n".join(SCENARIOS))
         return 0
     game = Game(_opening(ns))
@@ -141,7 +146,8 @@ def run(argv: Sequence[str]) -> int:
         with few_collections():
             play(game, ns.turns, scripted())
     except RuleError as e:  # the players only make legal moves: a refusal here is the engine's bug, not the user's
-        raise EngineFault(f"internal error: the game stopped in turn {game.state.turn}: {e}") from None
+        raise EngineFault(msg("internal error: the game stopped in turn {turn}: {error}", turn=game.state.turn,
+                              error=e)) from None
     if ns.save is not None:
         saving.save(game.state, ns.save)
     if ns.json:
@@ -170,10 +176,10 @@ def _answer(argv: Sequence[str]) -> int:
     try:
         return run(argv)
     except (UsageError, RuleError, ScenarioError, saving.SaveFileError) as e:
-        write(one_line(f"aot_rules play: {e}"), sys.stderr)
+        write(one_line(msg("aot_rules play: {refusal}", refusal=str(e)).render()), sys.stderr)
         return 2
     except EngineFault as e:
-        write(one_line(f"aot_rules play: {e}"), sys.stderr)
+        write(one_line(msg("aot_rules play: {refusal}", refusal=str(e)).render()), sys.stderr)
         return 1
     except SystemExit as e:  # --help
         return e.code if isinstance(e.code, int) else 0

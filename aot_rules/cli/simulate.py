@@ -17,7 +17,8 @@ import sys
 from collections.abc import Callable, Sequence
 
 from aot_rules.cli.collector import few_collections, worker_collections
-from aot_rules.cli.terminal import OutputLost, UsageError, _Parser, flush_stdout, one_line, write
+from aot_rules.cli.terminal import OutputLost, UsageError, _Parser, flush_stdout, help_text, one_line, write
+from aot_rules.core.i18n import Message, msg
 from aot_rules.core.params import parse_whole, quoted
 from aot_rules.tabletop.scenarios import SCENARIOS, ScenarioError
 from aot_rules.tabletop.simulate import POLICIES, RESULTS, Report, simulate
@@ -30,34 +31,49 @@ MAX_SEED = 2**63
 MAX_WORKERS = 256
 
 
+#: How a count option refuses a value, by what it counts: the range it takes and what was given.
+_REFUSALS: dict[str, Callable[[int, int, str], Message]] = {
+    "games": lambda lo, hi, v: msg("a whole number of games from {lo} to {hi}, not {value}", lo=lo, hi=hi, value=v),
+    "seeds": lambda lo, hi, v: msg("a whole number of seeds from {lo} to {hi}, not {value}", lo=lo, hi=hi, value=v),
+    "turns": lambda lo, hi, v: msg("a whole number of turns from {lo} to {hi}, not {value}", lo=lo, hi=hi, value=v),
+    "workers": lambda lo, hi, v: msg("a whole number of workers from {lo} to {hi}, not {value}", lo=lo, hi=hi,
+                                     value=v),
+}
+
+
 def _int(lo: int, hi: int, what: str) -> Callable[[str], int]:
+    refuse = _REFUSALS[what]
+
     def parse(text: str) -> int:
         n = parse_whole(text, digits=len(str(hi)))  # the odds command's grammar: ASCII digits only
         if n is None or not lo <= n <= hi:  # too many digits to read is out of range too: say the range
-            given = quoted(text)
-            raise argparse.ArgumentTypeError(f"a whole number of {what} from {lo} to {hi}, not {given}")
+            raise argparse.ArgumentTypeError(refuse(lo, hi, quoted(text)))
         return n
     return parse
 
 
 def parser() -> _Parser:
     p = _Parser(prog=PROG, allow_abbrev=False,
-                description="Play many games of a built-in scenario in a process pool, check the invariants after "
-                "every action, and print who won and how. Exit 0 with the summary, or 2 with one line.")
-    p.add_argument("--scenario", metavar="NAME", required=True, help="the built-in scenario (play --list names them)")
+                description=str(msg("Play many games of a built-in scenario in a process pool, check the "
+                                    "invariants after every action, and print who won and how. Exit 0 with the "
+                                    "summary, or 2 with one line.")))
+    p.add_argument("--scenario", metavar="NAME", required=True,
+                   help=help_text(msg("the built-in scenario (play --list names them)")))
     p.add_argument("--games", type=_int(1, MAX_GAMES, "games"), default=100, metavar="N",
-                   help="how many games (default 100), one per seed")
+                   help=help_text(msg("how many games (default 100), one per seed")))
     p.add_argument("--seed", type=_int(0, MAX_SEED - MAX_GAMES, "seeds"), default=0, metavar="S",
-                   help="the first seed (default 0); the games use S, S+1, ...")
+                   help=help_text(msg("the first seed (default 0); the games use S, S+1, ...")))
     p.add_argument("--turns", type=_int(1, MAX_TURNS, "turns"), default=None, metavar="T",
-                   help="turns per game at most (default: the scenario's last turn, when night falls; a game "
-                   "stops once decided)")
-    p.add_argument("--policy", choices=sorted(POLICIES), default="scripted", help="side 0's policy (default scripted)")
+                   help=help_text(msg("turns per game at most (default: the scenario's last turn, when night falls; "
+                                      "a game stops once decided)")))
+    p.add_argument("--policy", choices=sorted(POLICIES), default="scripted",
+                   help=help_text(msg("side 0's policy (default scripted)")))
     p.add_argument("--against", choices=sorted(POLICIES), default=None,
-                   help="side 1's policy (default: the same as --policy)")
+                   help=help_text(msg("side 1's policy (default: the same as --policy)")))
     p.add_argument("--workers", type=_int(1, MAX_WORKERS, "workers"), default=None, metavar="W",
-                   help="processes in the pool (default: every core)")
-    p.add_argument("--json", action="store_true", help="print one JSON object instead of the text summary")
+                   help=help_text(msg("processes in the pool (default: every core)")))
+    p.add_argument("--json", action="store_true",
+                   help=help_text(msg("print one JSON object instead of the text summary")))
     return p
 
 
@@ -101,8 +117,8 @@ def text(report: Report) -> str:
 def run(argv: Sequence[str]) -> int:
     ns = parser().parse_args(list(argv))
     if ns.scenario not in SCENARIOS:
-        raise UsageError(f"--scenario: no scenario {quoted(ns.scenario)}; the built-in scenarios are "
-                         f"{', '.join(sorted(SCENARIOS))}")
+        raise UsageError(msg("--scenario: no scenario {name}; the built-in scenarios are {names}",
+                             name=quoted(ns.scenario), names=", ".join(sorted(SCENARIOS))))
     policies = (ns.policy, ns.against or ns.policy)
     progress = _bar if sys.stderr.isatty() and not ns.json else None
     workers = ns.workers or os.cpu_count() or 1
@@ -135,7 +151,7 @@ def _answer(argv: Sequence[str]) -> int:
     try:
         return run(argv)
     except (UsageError, ScenarioError) as e:
-        write(one_line(f"aot_rules simulate: {e}"), sys.stderr)
+        write(one_line(msg("aot_rules simulate: {refusal}", refusal=str(e)).render()), sys.stderr)
         return 2
     except SystemExit as e:  # argparse's own refusals (already one line) and --help
         return e.code if isinstance(e.code, int) else 0

@@ -26,6 +26,7 @@ from aot_rules.core.dice import DiceSource
 from aot_rules.core.dist import Dist
 from aot_rules.core.errors import RuleError
 from aot_rules.core.events import DieEffect, Said
+from aot_rules.core.i18n import msg
 from aot_rules.core.verdict import Verdict
 
 CLASH = "AOB-CLASH"
@@ -78,7 +79,7 @@ def rank_bonus(troop: Troop, complete_ranks: int) -> int:
     0
     """
     if complete_ranks < 0:
-        raise RuleError(RANKS, f"a regiment has 0 or more complete ranks, not {complete_ranks}")
+        raise RuleError(RANKS, msg("a regiment has 0 or more complete ranks, not {ranks}", ranks=complete_ranks))
     if troop is Troop.SPEARMEN:
         return min(complete_ranks, 4)
     if troop is Troop.PIKEMEN:
@@ -99,7 +100,7 @@ def fighting_spirit(*, troop: Troop = Troop.OTHER, complete_ranks: int = 0, cava
     -2
     """
     if not 0 <= covered_flanks <= 2 or not 0 <= wider_sides <= 2:
-        raise RuleError(FACTORS, "a regiment has two flanks: covered flanks and wider sides run from 0 to 2")
+        raise RuleError(FACTORS, msg("a regiment has two flanks: covered flanks and wider sides run from 0 to 2"))
     penalty = {Attacked.FRONT: 0, Attacked.FLANK: -2, Attacked.REAR: -3}[attacked]
     return (rank_bonus(troop, complete_ranks) + 2 * cavalry_charge + covered_flanks + general - hastened
             + penalty + uphill + wider_sides)

@@ -11,6 +11,7 @@ from enum import StrEnum
 from fractions import Fraction
 
 from aot_rules.core.errors import RuleError
+from aot_rules.core.i18n import msg
 
 
 class GameDie(StrEnum):
@@ -67,4 +68,5 @@ def success_chance(target: int, die: GameDie, direction: Direction = Direction.A
 def check_face(face: int, die: GameDie, rule_id: str) -> None:
     """Refuse a face the die cannot show (a typed-in worked example, say)."""
     if not 1 <= face <= die.sides:
-        raise RuleError(rule_id, f"a {die.value} shows 1 to {die.sides}, not {face}")
+        raise RuleError(rule_id, msg("a {die} shows 1 to {sides}, not {face}", die=die.value, sides=die.sides,
+                                       face=face))

@@ -13,6 +13,7 @@ from fractions import Fraction
 from math import ceil
 
 from aot_rules.core.errors import RuleError
+from aot_rules.core.i18n import msg
 
 RULE = "AOB-GLORY"
 MAX_GLORY = 20
@@ -33,7 +34,7 @@ def initial_glory(lowest_front_attack: int) -> int:
     [1, 4, 4, 20]
     """
     if lowest_front_attack < 0:
-        raise RuleError(RULE, f"an Attack is 0 or more, not {lowest_front_attack}")
+        raise RuleError(RULE, msg("an Attack is 0 or more, not {attack}", attack=lowest_front_attack))
     return min(MAX_GLORY, ceil(Fraction(lowest_front_attack, 2)))
 
 
@@ -44,6 +45,6 @@ def after(glory: int, event: GloryEvent) -> int:
     (20, 0)
     """
     if not MIN_GLORY <= glory <= MAX_GLORY:
-        raise RuleError(RULE, f"Glory runs from {MIN_GLORY} to {MAX_GLORY}, not {glory}")
+        raise RuleError(RULE, msg("Glory runs from {lo} to {hi}, not {glory}", lo=MIN_GLORY, hi=MAX_GLORY, glory=glory))
     change = -3 if event is GloryEvent.FLED else 1
     return max(MIN_GLORY, min(MAX_GLORY, glory + change))

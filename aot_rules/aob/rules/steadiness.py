@@ -24,6 +24,7 @@ from aot_rules.core.dice import DiceSource
 from aot_rules.core.dist import Dist
 from aot_rules.core.errors import RuleError
 from aot_rules.core.events import DieEffect, Said
+from aot_rules.core.i18n import msg
 
 TEST = "AOB-STEADINESS-TEST"
 ROUT = "AOB-ROUT"
@@ -72,7 +73,7 @@ def rerolls_allowed(general: bool, standard: bool, stack: bool = False) -> int:
 def steadiness_law(threshold: int, die: GameDie, rerolls: int = 0) -> Dist[Tested]:
     """The exact law of one test with up to ``rerolls`` further tries after failures."""
     if rerolls < 0:
-        raise RuleError(TEST, f"re-rolls are 0 or more, not {rerolls}")
+        raise RuleError(TEST, msg("re-rolls are 0 or more, not {rerolls}", rerolls=rerolls))
     p = pass_chance(threshold, die)
     weights: list[tuple[Tested, Fraction]] = []
     miss = Fraction(1)
@@ -107,7 +108,7 @@ def flight_turns(distance: int, move: int, fast: bool = True) -> int:
     (2, 3, 3)
     """
     if distance < 1 or move < 1:
-        raise RuleError(ROUT, "the distance to the table edge and the move are at least 1 pace")
+        raise RuleError(ROUT, msg("the distance to the table edge and the move are at least 1 pace"))
     step = move * FLIGHT_RATE if fast else Fraction(move)
     return ceil(Fraction(distance) / step)
 
@@ -118,7 +119,7 @@ def rout_law(threshold: int, die: GameDie, rerolls: int, turns: int) -> Dist[int
 
     A general within 1 pace tests it at the start of each of its turns, before it moves (Reading)."""
     if turns < 1:
-        raise RuleError(ROUT, f"a fleeing regiment has at least 1 turn to its edge, not {turns}")
+        raise RuleError(ROUT, msg("a fleeing regiment has at least 1 turn to its edge, not {turns}", turns=turns))
     stand = steadiness_law(threshold, die, rerolls).prob(lambda r: r.verdict is Verdict.PASS)
     weights: list[tuple[int, Fraction]] = []
     still = Fraction(1)

@@ -51,7 +51,7 @@ def _double(more_than: bool) -> Double:
 
 def _shooter_can_shoot(ranged: int) -> None:
     if ranged <= 0:
-        raise RuleError("BAT-SHOOT-RESTRICT", "a base with Ranged 0 cannot shoot", params=("ranged",))
+        raise RuleError("BAT-SHOOT-RESTRICT", msg("a base with Ranged 0 cannot shoot"), params=("ranged",))
 
 
 # --- melee ---------------------------------------------------------------------------------------

@@ -16,6 +16,7 @@ from aot_rules.core.dice import DiceSource
 from aot_rules.core.dist import Dist
 from aot_rules.core.errors import RuleError
 from aot_rules.core.events import DieEffect, Said
+from aot_rules.core.i18n import msg
 
 #: What an order costs to carry out, in AP: Cast is free (BAT-MAGIC-CAST), every other costs 1.
 ORDER_COST: dict[Order, int] = {o: 0 if o is Order.CAST else 1 for o in Order}
@@ -66,7 +67,7 @@ def carry_out(orders: Iterable[Order], ap: int) -> tuple[tuple[Order, ...], tupl
     as many as the AP pay for (Cast costs nothing), and the rest are removed unrevealed.
     """
     if ap < 0:
-        raise RuleError("BAT-ACTIVATION", f"a base cannot have {ap} AP")
+        raise RuleError("BAT-ACTIVATION", msg("a base cannot have {ap} AP", ap=ap))
     done: list[Order] = []
     lost: list[Order] = []
     left = ap

@@ -36,6 +36,7 @@ from aot_rules.core.dice import DiceSource
 from aot_rules.core.dist import Dist
 from aot_rules.core.errors import RuleError
 from aot_rules.core.events import DieEffect, Said
+from aot_rules.core.i18n import msg
 
 #: Bases a template can cover in the engine (the geometry is the player's; this only bounds the input).
 MAX_BASES = 8
@@ -242,7 +243,7 @@ def melee_mods(figures: Figures = Figures.EQUAL, facing: Facing = Facing.FRONT, 
     Giant adds 1 Melee against a base of normal size (BAT-SKILL-GIANT).
     """
     if a_extra < 0 or b_extra < 0:
-        raise RuleError("BAT-MELEE-MODS", "extra enemy bases in contact cannot be negative")
+        raise RuleError("BAT-MELEE-MODS", msg("extra enemy bases in contact cannot be negative"))
     more_a = {Figures.EQUAL: 0, Figures.MORE: 2, Figures.FEWER: -1}[figures]
     more_b = {Figures.EQUAL: 0, Figures.MORE: -2, Figures.FEWER: 1}[figures]
     h = _HEIGHT_DEF[height]
@@ -308,8 +309,11 @@ def shot_exact(ranged: int, defence: int, *, rng: int = 0, distance: int = 0, ra
     """
     p_in = range_exact(rng, distance, range_die)
     if p_in == 0:
-        raise RuleError("BAT-ATTACK-DECLARE", f"the target is {distance} steps away, beyond the Range {rng}"
-                        + ("" if range_die == 0 else " even with the best height die"))
+        if range_die == 0:
+            raise RuleError("BAT-ATTACK-DECLARE", msg("the target is {distance} steps away, beyond the Range {range}",
+                                                      distance=distance, range=rng))
+        raise RuleError("BAT-ATTACK-DECLARE", msg("the target is {distance} steps away, beyond the Range {range} even "
+                                                  "with the best height die", distance=distance, range=rng))
     hit = strike_exact(ranged, defence, sign, double).map(lambda s: Shot(True, s))
     if p_in == 1:
         return hit
@@ -329,7 +333,8 @@ def play_shot(ranged: int, defence: int, dice: DiceSource, *, rng: int = 0, dist
             dice.emit(Said("The target is out of range: the shot is lost."))
             return Shot(False, Strike.NONE)
     elif distance > rng:
-        raise RuleError("BAT-ATTACK-DECLARE", f"the target is {distance} steps away, beyond the Range {rng}")
+        raise RuleError("BAT-ATTACK-DECLARE", msg("the target is {distance} steps away, beyond the Range {range}",
+                                                  distance=distance, range=rng))
     return Shot(True, play_strike(ranged, defence, dice, sign, double, "the shooter", "the target"))
 
 
@@ -362,7 +367,8 @@ def volley_exact(bases: int, strength: int, defence: int, *, one_shooter_die: bo
     of Death (strength 3).
     """
     if not 1 <= bases <= MAX_BASES:
-        raise RuleError("BAT-SKILL-AREA", f"a template covers 1 to {MAX_BASES} bases here, not {bases}")
+        raise RuleError("BAT-SKILL-AREA", msg("a template covers 1 to {top} bases here, not {bases}", top=MAX_BASES,
+                                                bases=bases))
     if not one_shooter_die:
         return _count(strike_exact(strength, defence, sign, double), bases)
     d6 = Dist.die(6)
@@ -373,7 +379,8 @@ def play_volley(bases: int, strength: int, defence: int, dice: DiceSource, *, on
                 sign: Sign = Sign.GREATER, double: Double = Double.AT_LEAST) -> Volley:
     """Play a template shot: one ordinary ranged attack against every base under the template."""
     if not 1 <= bases <= MAX_BASES:
-        raise RuleError("BAT-SKILL-AREA", f"a template covers 1 to {MAX_BASES} bases here, not {bases}")
+        raise RuleError("BAT-SKILL-AREA", msg("a template covers 1 to {top} bases here, not {bases}", top=MAX_BASES,
+                                                bases=bases))
     x = dice.d6("shooter's die") if one_shooter_die else 0
     hit = morale = 0
     for i in range(1, bases + 1):

@@ -29,6 +29,7 @@ from aot_rules.core.dice import DiceSource
 from aot_rules.core.dist import Dist
 from aot_rules.core.errors import RuleError
 from aot_rules.core.events import DieEffect, Said
+from aot_rules.core.i18n import msg, vocabulary
 
 #: A spell takes 1, 2 or 3 AP (BAT-MAGIC-CAST, Reading): the activation roll gives at most three.
 SPELL_AP_MIN = 1
@@ -41,6 +42,11 @@ SUMMON_FACTOR = 3
 CLOUD_QUALITY_LOSS = 1
 
 
+@vocabulary({
+    "Fireball": msg("Fireball"), "Ice Rain": msg("Ice Rain"), "Summon Beast": msg("Summon Beast"),
+    "Obstacle": msg("Obstacle"), "Lake of Death": msg("Lake of Death"), "Cloud of Death": msg("Cloud of Death"),
+    "Terror": msg("Terror"), "Sloth": msg("Sloth"), "Shield": msg("Shield"), "Tailwind": msg("Tailwind"),
+})
 class Spell(StrEnum):
     """The ten spells of the source's list (§13), by their names in this book."""
 
@@ -85,7 +91,8 @@ SIZED = {Spell.ICE_RAIN: "template diameter", Spell.OBSTACLE: "obstacle length",
 def check_spell_ap(ap: int, rule_id: str = "BAT-MAGIC-CAST") -> int:
     """Refuse AP a spell cannot take: 1 to 3 (Reading of BAT-MAGIC-CAST: a spell with no AP does nothing)."""
     if not SPELL_AP_MIN <= ap <= SPELL_AP_MAX:
-        raise RuleError(rule_id, f"a spell takes {SPELL_AP_MIN} to {SPELL_AP_MAX} action points, not {ap}")
+        raise RuleError(rule_id, msg("a spell takes {lo} to {hi} action points, not {ap}", lo=SPELL_AP_MIN,
+                                     hi=SPELL_AP_MAX, ap=ap))
     return ap
 
 
@@ -104,12 +111,14 @@ def check_cast(caster: Profile, spell: Spell, ap: int, *, ap_rolled: int, touchi
     aot_rules.core.errors.RuleError: BAT-MAGIC-CAST: the Mage rolled 2 AP and cannot spend 3 on Fireball
     """
     if not caster.has(Skill.MAGE):
-        raise RuleError("BAT-MAGIC-CAST", f"{caster.name} has no Mage skill, so it cannot carry out a Cast order")
+        raise RuleError("BAT-MAGIC-CAST", msg("{caster} has no Mage skill, so it cannot carry out a Cast order",
+                                                caster=caster.name))
     if touching_enemy:
-        raise RuleError("BAT-MAGIC-CAST", f"{caster.name} touches an enemy base and cannot cast")
+        raise RuleError("BAT-MAGIC-CAST", msg("{caster} touches an enemy base and cannot cast", caster=caster.name))
     check_spell_ap(ap)
     if ap > ap_rolled:
-        raise RuleError("BAT-MAGIC-CAST", f"the Mage rolled {ap_rolled} AP and cannot spend {ap} on {spell.value}")
+        raise RuleError("BAT-MAGIC-CAST", msg("the Mage rolled {rolled} AP and cannot spend {ap} on {spell}",
+                                                rolled=ap_rolled, ap=ap, spell=spell))
     return ap
 
 
@@ -120,7 +129,7 @@ def spell_size(spell: Spell, ap: int) -> int:
     (2, 'lake diameter')
     """
     if spell not in SIZED:
-        raise RuleError(spell.rule_id, f"{spell.value} has no template or obstacle to size")
+        raise RuleError(spell.rule_id, msg("{spell} has no template or obstacle to size", spell=spell))
     return check_spell_ap(ap, spell.rule_id)
 
 
@@ -264,7 +273,7 @@ def fireball_exact(ap: int, target_quality: int, figures: int) -> Dist[FireballR
 
 def _check_figures(figures: int, rule_id: str) -> int:
     if figures < 1:
-        raise RuleError(rule_id, f"a base on the table has at least one figure, not {figures}")
+        raise RuleError(rule_id, msg("a base on the table has at least one figure, not {figures}", figures=figures))
     return figures
 
 
@@ -282,7 +291,8 @@ class Deluge(NamedTuple):
 def check_bases(bases: int, rule_id: str) -> int:
     """Refuse a base count the spell cannot strike (at least one; at most what the engine's template takes)."""
     if not 1 <= bases <= MAX_BASES:
-        raise RuleError(rule_id, f"the spell strikes 1 to {MAX_BASES} bases here, not {bases}")
+        raise RuleError(rule_id, msg("the spell strikes 1 to {top} bases here, not {bases}", top=MAX_BASES,
+                                     bases=bases))
     return bases
 
 
@@ -355,11 +365,13 @@ def check_beast(beast: Profile, budget: int) -> Profile:
     Its Quality stays within 1–5 (Reading), which :class:`Profile` already enforces.
     """
     if beast.skills:
-        raise RuleError("BAT-SPELL-SUMMON", f"a summoned beast has no skills ({beast.name} has "
-                        f"{', '.join(sorted(s.value for s in beast.skills))})")
+        raise RuleError("BAT-SPELL-SUMMON", msg("a summoned beast has no skills ({beast} has {skills})",
+                                                beast=beast.name,
+                                                skills=", ".join(sorted(s.value for s in beast.skills))))
     total = stat_total(beast)
     if total > budget:
-        raise RuleError("BAT-SPELL-SUMMON", f"{beast.name}'s stats add up to {total}, over the budget {budget}")
+        raise RuleError("BAT-SPELL-SUMMON", msg("{beast}'s stats add up to {total}, over the budget {budget}",
+                                                   beast=beast.name, total=total, budget=budget))
     return beast
 
 

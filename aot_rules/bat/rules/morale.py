@@ -28,6 +28,7 @@ from aot_rules.core.dice import DiceSource
 from aot_rules.core.dist import Dist
 from aot_rules.core.errors import RuleError
 from aot_rules.core.events import DieEffect, Said
+from aot_rules.core.i18n import msg
 
 #: Dice a test may roll: Terror rolls one per AP (1–3); the CLI allows a little more for what-ifs.
 MAX_DICE = 6
@@ -90,7 +91,8 @@ def automatic_failures(coward: Coward) -> int:
 
 def _check(dice: int) -> None:
     if not 1 <= dice <= MAX_DICE:
-        raise RuleError("BAT-MORALE-TEST", f"a morale test rolls 1 to {MAX_DICE} dice, not {dice}")
+        raise RuleError("BAT-MORALE-TEST", msg("a morale test rolls 1 to {top} dice, not {dice}", top=MAX_DICE,
+                                                    dice=dice))
 
 
 @cache

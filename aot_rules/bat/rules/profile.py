@@ -18,6 +18,7 @@ from enum import StrEnum
 from fractions import Fraction
 
 from aot_rules.core.errors import RuleError
+from aot_rules.core.i18n import msg, vocabulary
 
 #: Quality runs from 1 (lowest) to 5 (highest) on a profile (BAT-PROFILE).
 QUALITY_MIN = 1
@@ -28,6 +29,11 @@ DICE_PER_TEST = 3
 STANDARD_RADIUS = 6
 
 
+@vocabulary({
+    "Giant": msg("Giant"), "Flying": msg("Flying"), "Mage": msg("Mage"), "Area fire": msg("Area fire"),
+    "Stream fire": msg("Stream fire"), "General": msg("General"), "Stealthy": msg("Stealthy"),
+    "Leader": msg("Leader"), "Scout": msg("Scout"), "Coward": msg("Coward"), "Standard Bearer": msg("Standard Bearer"),
+})
 class Skill(StrEnum):
     """The skills of the source's skill table (§11), by their English names in this book."""
 
@@ -44,6 +50,10 @@ class Skill(StrEnum):
     STANDARD = "Standard Bearer"
 
 
+@vocabulary({
+    "Move": msg("Move"), "Attack": msg("Attack"), "Cast": msg("Cast"), "Reconnaissance": msg("Reconnaissance"),
+    "Trap": msg("Trap"),
+})
 class Order(StrEnum):
     """The order cards (§12): three basic orders and two extra ones whose procedure is lost."""
 
@@ -52,6 +62,11 @@ class Order(StrEnum):
     CAST = "Cast"
     RECON = "Reconnaissance"
     TRAP = "Trap"
+
+
+#: The numeric stats a profile must not have below 0, by field name, as a refusal names them.
+STAT_NAMES = {"speed": msg("speed"), "melee": msg("melee"), "ranged": msg("ranged"), "range": msg("range"),
+              "defence": msg("defence")}
 
 
 @dataclass(frozen=True)
@@ -77,7 +92,8 @@ class Profile:
         for stat in ("speed", "melee", "ranged", "range", "defence"):
             value = getattr(self, stat)
             if value < 0:
-                raise RuleError("BAT-PROFILE", f"{self.name}: {stat} cannot be negative (got {value})")
+                raise RuleError("BAT-PROFILE", msg("{name}: {stat} cannot be negative (got {value})", name=self.name,
+                                                        stat=STAT_NAMES[stat], value=value))
 
     def has(self, skill: Skill) -> bool:
         return skill in self.skills
@@ -87,7 +103,8 @@ def check_quality(quality: int, rule_id: str) -> int:
     """Refuse a profile Quality outside 1–5 (a spell may push a base's *current* Quality lower,
     which :func:`passes` handles; this check is for what a player writes on a profile)."""
     if not QUALITY_MIN <= quality <= QUALITY_MAX:
-        raise RuleError(rule_id, f"Quality runs from {QUALITY_MIN} to {QUALITY_MAX}, not {quality}")
+        raise RuleError(rule_id, msg("Quality runs from {lo} to {hi}, not {quality}", lo=QUALITY_MIN,
+                                     hi=QUALITY_MAX, quality=quality))
     return quality
 
 

@@ -19,6 +19,7 @@ from enum import StrEnum
 from fractions import Fraction
 
 from aot_rules.core.errors import RuleError
+from aot_rules.core.i18n import msg
 
 #: The step the source suggests, in centimetres (BAT-MEASURE); players may choose another.
 STEP_CM = Fraction(2)
@@ -33,9 +34,9 @@ Number = int | Fraction
 def steps_to_cm(steps: Number, step_cm: Number = STEP_CM) -> Fraction:
     """A distance in steps, in centimetres, for a chosen step size (BAT-MEASURE)."""
     if step_cm <= 0:
-        raise RuleError("BAT-MEASURE", f"a step must be longer than 0 cm, not {step_cm}")
+        raise RuleError("BAT-MEASURE", msg("a step must be longer than 0 cm, not {step}", step=step_cm))
     if steps < 0:
-        raise RuleError("BAT-MEASURE", f"a distance cannot be negative ({steps} steps)")
+        raise RuleError("BAT-MEASURE", msg("a distance cannot be negative ({steps} steps)", steps=steps))
     return Fraction(steps) * Fraction(step_cm)
 
 
@@ -57,7 +58,8 @@ class BaseShape:
 
     def __post_init__(self) -> None:
         if self.width <= 0 or self.depth <= 0:
-            raise RuleError("BAT-BASE", f"a base needs a positive frontage and depth, not {self.width}×{self.depth}")
+            raise RuleError("BAT-BASE", msg("a base needs a positive frontage and depth, not {width}×{depth}",
+                                               width=self.width, depth=self.depth))
 
 
 def zone_of(base: BaseShape, x: Number, y: Number) -> Zone:
@@ -91,7 +93,7 @@ def attack_direction(target: BaseShape, mid_x: Number, mid_y: Number) -> AttackD
     """
     zone = zone_of(target, mid_x, mid_y)
     if zone is Zone.ON_BASE:
-        raise RuleError("BAT-FLANK-REAR-ATTACK", "the attacker's front cannot stand on the target's base")
+        raise RuleError("BAT-FLANK-REAR-ATTACK", msg("the attacker's front cannot stand on the target's base"))
     return {Zone.FRONT: AttackDirection.FRONT, Zone.FLANK: AttackDirection.FLANK,
             Zone.REAR: AttackDirection.REAR}[zone]
 
@@ -126,7 +128,7 @@ def terrain_speed(speed: Number, terrain: Iterable[Terrain] = (), *, flying: boo
     (they do not multiply), and a Flying base ignores terrain.  No rounding: steps may be fractional.
     """
     if speed < 0:
-        raise RuleError("BAT-TERRAIN", f"Speed cannot be negative, not {speed}")
+        raise RuleError("BAT-TERRAIN", msg("Speed cannot be negative, not {speed}", speed=speed))
     kinds = set(terrain)
     if flying or not kinds:
         return Fraction(speed)
@@ -164,7 +166,7 @@ TURN_COSTS = ((45, 1), (90, 3), (180, 7))
 def turn_cost(degrees: Number) -> int:
     """Steps of movement a turn of ``degrees`` uses up: up to 45° 1, up to 90° 3, up to 180° 7."""
     if degrees < 0 or degrees > 180:
-        raise RuleError("BAT-ORDER-MOVE", f"a turn is between 0° and 180°, not {degrees}°")
+        raise RuleError("BAT-ORDER-MOVE", msg("a turn is between 0° and 180°, not {degrees}°", degrees=degrees))
     if degrees == 0:
         return 0
     return next(cost for limit, cost in TURN_COSTS if degrees <= limit)
@@ -176,11 +178,12 @@ def move_allowance(speed: Number, *, forward: bool = True, turns: Iterable[Numbe
     Refuses turns that cost more than the Speed the base has.
     """
     if speed < 0:
-        raise RuleError("BAT-ORDER-MOVE", f"Speed cannot be negative, not {speed}")
+        raise RuleError("BAT-ORDER-MOVE", msg("Speed cannot be negative, not {speed}", speed=speed))
     pace = Fraction(speed) if forward else Fraction(speed) / 2
     spent = sum(turn_cost(t) for t in turns)
     if spent > pace:
-        raise RuleError("BAT-ORDER-MOVE", f"the turns cost {spent} steps but the base has only {pace}")
+        raise RuleError("BAT-ORDER-MOVE", msg("the turns cost {spent} steps but the base has only {pace}",
+                                                  spent=spent, pace=pace))
     return pace - spent
 
 
@@ -190,7 +193,7 @@ def deployment_gap(speeds: Iterable[int]) -> int:
     """The least gap between the two deployment zones: three times the fastest base's Speed."""
     fastest = max(speeds, default=None)
     if fastest is None:
-        raise RuleError("BAT-SETUP", "an army needs at least one base")
+        raise RuleError("BAT-SETUP", msg("an army needs at least one base"))
     if fastest < 0:
-        raise RuleError("BAT-SETUP", f"Speed cannot be negative, not {fastest}")
+        raise RuleError("BAT-SETUP", msg("Speed cannot be negative, not {speed}", speed=fastest))
     return SETUP_GAP_SPEEDS * fastest

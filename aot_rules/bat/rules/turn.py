@@ -22,6 +22,7 @@ from aot_rules.core.dice import DiceSource
 from aot_rules.core.dist import Dist
 from aot_rules.core.errors import RuleError
 from aot_rules.core.events import Said
+from aot_rules.core.i18n import msg
 
 #: A base receives at most this many order cards a turn (BAT-ORDER-PHASE).
 MAX_ORDERS = 3
@@ -52,13 +53,15 @@ def check_orders(orders: Iterable[Order], skills: Iterable[Skill] = ()) -> tuple
     """The order cards a base may be given: at most three, and only orders its skills allow."""
     given = tuple(orders)
     if len(given) > MAX_ORDERS:
-        raise RuleError("BAT-ORDER-PHASE", f"a base takes at most {MAX_ORDERS} orders a turn, not {len(given)}")
+        raise RuleError("BAT-ORDER-PHASE", msg("a base takes at most {top} orders a turn, not {given}",
+                                                    top=MAX_ORDERS, given=len(given)))
     have = set(skills)
     for order in given:
         need = ORDER_NEEDS.get(order)
         if need is not None and need not in have:
             rule = "BAT-ORDER-CAST" if order is Order.CAST else "BAT-ORDER-RECON"
-            raise RuleError(rule, f"only a base with the {need} skill may take the {order} order")
+            raise RuleError(rule, msg("only a base with the {need} skill may take the {order} order",
+                                       need=need, order=order))
     return given
 
 
@@ -139,7 +142,7 @@ class Alternation:
         opponent has nothing left, in which case this player carries on (the index's Reading)."""
         me = self.to_move
         if self.over or self.left[me] == 0:
-            raise RuleError("BAT-ACTIVATION", f"player {me} has no unactivated base left")
+            raise RuleError("BAT-ACTIVATION", msg("player {player} has no unactivated base left", player=me))
         left = (self.left[0] - (me == 0), self.left[1] - (me == 1))
         nxt = 1 - me if left[1 - me] > 0 else me
         passed = (False, self.passed[1]) if me == 0 else (self.passed[0], False)
@@ -149,11 +152,11 @@ class Alternation:
         """Hand the go to the opponent without activating (BAT-PASS)."""
         me = self.to_move
         if self.first_go:
-            raise RuleError("BAT-PASS", "the player who goes first may not pass on his first go")
+            raise RuleError("BAT-PASS", msg("the player who goes first may not pass on his first go"))
         if self.passed[me]:
-            raise RuleError("BAT-PASS", "a player may not pass twice in a row")
+            raise RuleError("BAT-PASS", msg("a player may not pass twice in a row"))
         if self.over or self.left[1 - me] == 0:
-            raise RuleError("BAT-PASS", "the opponent has no base left to activate, so there is nothing to pass")
+            raise RuleError("BAT-PASS", msg("the opponent has no base left to activate, so there is nothing to pass"))
         passed = (True, self.passed[1]) if me == 0 else (self.passed[0], True)
         return replace(self, to_move=1 - me, passed=passed)
 
@@ -161,9 +164,9 @@ class Alternation:
 def start_activations(left: tuple[int, int], first: int) -> Alternation:
     """The activation phase begins with the player the initiative winner named."""
     if first not in (0, 1):
-        raise RuleError("BAT-INITIATIVE", f"the first player is 0 or 1, not {first}")
+        raise RuleError("BAT-INITIATIVE", msg("the first player is 0 or 1, not {first}", first=first))
     if min(left) < 0:
-        raise RuleError("BAT-TURN-SEQUENCE", f"a player cannot have {min(left)} bases")
+        raise RuleError("BAT-TURN-SEQUENCE", msg("a player cannot have {bases} bases", bases=min(left)))
     if left[first] == 0:
         return Alternation(left, 1 - first, first_go=True)
     return Alternation(left, first)

@@ -13,6 +13,7 @@ from dataclasses import dataclass
 from enum import StrEnum
 
 from aot_rules.core.errors import RuleError
+from aot_rules.core.i18n import msg
 
 #: A blind card's size in inches (length, width).
 BLIND_SIZE = (6, 4)
@@ -36,12 +37,13 @@ class Blind:
 
     def __post_init__(self) -> None:
         if self.kind is BlindKind.DUMMY and self.tasks:
-            raise RuleError("SP-BLIND-DUMMY", "a dummy blind carries no troops")
+            raise RuleError("SP-BLIND-DUMMY", msg("a dummy blind carries no troops"))
         if self.kind is BlindKind.REAL:
             if not 1 <= len(self.tasks) <= MAX_GROUPS:
-                raise RuleError("SP-BLIND-BASICS", f"a blind carries 1 or {MAX_GROUPS} Groups, not {len(self.tasks)}")
+                raise RuleError("SP-BLIND-BASICS", msg("a blind carries 1 or {top} Groups, not {count}",
+                                                                top=MAX_GROUPS, count=len(self.tasks)))
             if len(set(self.tasks)) > 1:
-                raise RuleError("SP-BLIND-BASICS", "Groups with different tasks need separate blinds")
+                raise RuleError("SP-BLIND-BASICS", msg("Groups with different tasks need separate blinds"))
 
 
 def blinds_needed(tasks: Sequence[str]) -> int:
@@ -63,9 +65,9 @@ def leave_blind(dice_used: int, to_shoot: bool, senior_hero_initiative: int = 0)
     cost).  Leaving to shoot, they add the senior Hero's Initiative: returned is the Initiative
     they fire with (Reading: they fire as on that Hero's Initiative)."""
     if dice_used:
-        raise RuleError("SP-BLIND-DEPLOY", "troops leave a blind before any of its dice are used")
+        raise RuleError("SP-BLIND-DEPLOY", msg("troops leave a blind before any of its dice are used"))
     if senior_hero_initiative < 0:
-        raise RuleError("SP-BLIND-DEPLOY", "Initiative cannot be negative")
+        raise RuleError("SP-BLIND-DEPLOY", msg("Initiative cannot be negative"))
     return senior_hero_initiative if to_shoot else 0
 
 

@@ -13,6 +13,7 @@ from aot_rules.core.dice import DiceSource
 from aot_rules.core.dist import Dist
 from aot_rules.core.errors import RuleError
 from aot_rules.core.events import DieEffect, Said
+from aot_rules.core.i18n import msg
 from aot_rules.sp.rules.troops import Quality
 
 
@@ -51,7 +52,7 @@ def hero_hit_sides(skirmish_fire: bool) -> int:
 def hero_hit_chance(killed: int, skirmish_fire: bool) -> Fraction:
     """SP-HERO-HIT: the die must roll at most the number of men the fire killed."""
     if killed < 0:
-        raise RuleError("SP-HERO-HIT", "men killed cannot be negative")
+        raise RuleError("SP-HERO-HIT", msg("men killed cannot be negative"))
     sides = hero_hit_sides(skirmish_fire)
     return Fraction(min(killed, sides), sides)
 
@@ -203,7 +204,7 @@ def capture_by_odds(hero_dice: int, group_dice: int) -> bool:
 def capture_exact(hero_dice: int, group_dice: int) -> Dist[Capture]:
     """He fights as a melee (6s kill, SP-MELEE-ROLL); fewer kills than the Group means he loses."""
     if hero_dice < 1 or group_dice < 1:
-        raise RuleError("SP-HERO-CAPTURE", "both sides need at least one die")
+        raise RuleError("SP-HERO-CAPTURE", msg("both sides need at least one die"))
     if capture_by_odds(hero_dice, group_dice):
         return Dist.point(Capture.BY_ODDS)
     mine, theirs = Dist.binomial(hero_dice, Fraction(1, 6)), Dist.binomial(group_dice, Fraction(1, 6))
@@ -213,7 +214,7 @@ def capture_exact(hero_dice: int, group_dice: int) -> Dist[Capture]:
 
 def play_capture(hero_dice: int, group_dice: int, src: DiceSource) -> Capture:
     if hero_dice < 1 or group_dice < 1:
-        raise RuleError("SP-HERO-CAPTURE", "both sides need at least one die")
+        raise RuleError("SP-HERO-CAPTURE", msg("both sides need at least one die"))
     if capture_by_odds(hero_dice, group_dice):
         src.emit(Said(f"{group_dice} dice against {hero_dice}: at least 4 to 1, he is taken without a fight"))
         return Capture.BY_ODDS

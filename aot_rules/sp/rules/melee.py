@@ -17,6 +17,7 @@ from aot_rules.core.dice import DiceSource
 from aot_rules.core.dist import Dist
 from aot_rules.core.errors import RuleError
 from aot_rules.core.events import DieEffect, Said
+from aot_rules.core.i18n import msg
 from aot_rules.core.verdict import Verdict
 from aot_rules.sp.rules.shooting import trinomial
 
@@ -44,7 +45,7 @@ def melee_pool(men: int, *, leader_status: int = 0, fury: int = 0, other_heroes:
     (8, 9)
     """
     if men < 0 or min(leader_status, fury, other_heroes, other_status, quality_edge, shock, supporting_ranks) < 0:
-        raise RuleError("SP-MELEE-DICE", "figures, Status, fury, quality edge, Shock and ranks cannot be negative")
+        raise RuleError("SP-MELEE-DICE", msg("figures, Status, fury, quality edge, Shock and ranks cannot be negative"))
     heroes = (other_heroes * other_status) // 2 if pooled_status else other_heroes * (other_status // 2)
     n = men + leader_status + fury + heroes + 2 * quality_edge - shock + (2 if aggressive else 0)
     n += {GroupKind.GUARDS: 2, GroupKind.WORN_OUT: -2}.get(kind, 0) + supporting_ranks
@@ -60,7 +61,7 @@ def percent_pool(dice: int, bonus_pct: int, penalty_pct: int, separately: bool =
     (7, 6)
     """
     if dice < 0 or bonus_pct < 0 or penalty_pct < 0:
-        raise RuleError("SP-MELEE-MODS-PCT", "dice and percentages are given as non-negative numbers")
+        raise RuleError("SP-MELEE-MODS-PCT", msg("dice and percentages are given as non-negative numbers"))
     if separately:
         n = dice + floor(Fraction(dice * bonus_pct, 100)) - ceil(Fraction(dice * penalty_pct, 100))
     else:
@@ -111,7 +112,7 @@ class Strike(NamedTuple):
 def strike_exact(dice: int) -> Dist[Strike]:
     """SP-MELEE-ROLL: each die independently a kill (6), a Shock (5) or nothing: a multinomial split."""
     if dice < 0:
-        raise RuleError("SP-MELEE-ROLL", "a pool cannot have fewer than 0 dice")
+        raise RuleError("SP-MELEE-ROLL", msg("a pool cannot have fewer than 0 dice"))
     return trinomial(dice, SIXTH, SIXTH).map(lambda ks: Strike(*ks))
 
 
@@ -189,8 +190,8 @@ def _swamped(a_dice: int, b_dice: int, recruits: Swamp) -> Result | None:
 def fight_exact(a_dice: int, b_dice: int, recruits: Swamp = Swamp.NEITHER) -> Dist[Fight]:
     """One round of melee between two pools: the overwhelming-odds test, else both roll."""
     if a_dice < 1 or b_dice < 1:
-        raise RuleError("SP-MELEE-RESULT", "each side needs at least one die to fight (a side with none "
-                        "is overwhelmed by any pool)")
+        raise RuleError("SP-MELEE-RESULT", msg("each side needs at least one die to fight (a side with none "
+                                                "is overwhelmed by any pool)"))
     swamped = _swamped(a_dice, b_dice, recruits)
     if swamped is not None:
         return Dist.point(Fight(swamped, 0, 0))
@@ -200,7 +201,7 @@ def fight_exact(a_dice: int, b_dice: int, recruits: Swamp = Swamp.NEITHER) -> Di
 
 def play_fight(a_dice: int, b_dice: int, src: DiceSource, recruits: Swamp = Swamp.NEITHER) -> Fight:
     if a_dice < 1 or b_dice < 1:
-        raise RuleError("SP-MELEE-RESULT", "each side needs at least one die to fight")
+        raise RuleError("SP-MELEE-RESULT", msg("each side needs at least one die to fight"))
     swamped = _swamped(a_dice, b_dice, recruits)
     if swamped is not None:
         src.emit(Said(f"{a_dice} dice against {b_dice}: overwhelming odds, no dice are rolled"))

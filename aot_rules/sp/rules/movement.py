@@ -23,6 +23,7 @@ from aot_rules.core.dice import DiceSource
 from aot_rules.core.dist import Dist
 from aot_rules.core.errors import RuleError
 from aot_rules.core.events import Said
+from aot_rules.core.i18n import msg
 
 #: The lone Hero's fixed number of dice (SP-MOVE-HERO): he moves at skirmish speed on two.
 HERO_DICE = 2
@@ -71,7 +72,7 @@ def order_bonuses(order: Order, ad: int, blanks: TableBlanks = TableBlanks(), *,
     (3, 3, 0)
     """
     if ad < 1:
-        raise RuleError("SP-MOVE-DICE", f"a move needs at least 1 Action Die, not {ad}")
+        raise RuleError("SP-MOVE-DICE", msg("a move needs at least 1 Action Die, not {ad}", ad=ad))
     if order is Order.LINE:
         return (blanks.line,) * ad
     if order is Order.WALK:
@@ -84,11 +85,12 @@ def limbered_gun_order(horse: bool, trot: bool, turn: int) -> Order:
     """How a limbered gun moves (the table's two artillery rows): as cavalry at walk; horse
     artillery may also trot, foot artillery only on every third turn (turns 3, 6, 9, …)."""
     if turn < 1:
-        raise RuleError("SP-MOVE-FORMATION-TABLE", f"turns are counted from 1, not {turn}")
+        raise RuleError("SP-MOVE-FORMATION-TABLE", msg("turns are counted from 1, not {turn}", turn=turn))
     if not trot:
         return Order.WALK
     if not horse and turn % 3:
-        raise RuleError("SP-MOVE-FORMATION-TABLE", f"foot artillery may trot only every third turn, not on turn {turn}")
+        raise RuleError("SP-MOVE-FORMATION-TABLE",
+                        msg("foot artillery may trot only every third turn, not on turn {turn}", turn=turn))
     return Order.TROT
 
 
@@ -127,7 +129,7 @@ def animal_bonuses(load: AnimalLoad, ad: int, blanks: TableBlanks = TableBlanks(
     shift = -1 if load is AnimalLoad.RIDDEN_WALK else 1
     if not relative_to_cavalry:
         if ad < 1:
-            raise RuleError("SP-MOVE-DICE", f"a move needs at least 1 Action Die, not {ad}")
+            raise RuleError("SP-MOVE-DICE", msg("a move needs at least 1 Action Die, not {ad}", ad=ad))
         return (shift,) * ad
     order = Order.WALK if load is AnimalLoad.RIDDEN_WALK else Order.GALLOP
     return tuple(b + shift for b in order_bonuses(order, ad, blanks))
@@ -152,7 +154,7 @@ SWAMP = Ground.VERY_ROUGH
 def worst_ground(*grounds: Ground) -> Ground:
     """Troops crossing several kinds of ground move as over the worst of them (SP-TERRAIN-MIXED)."""
     if not grounds:
-        raise RuleError("SP-TERRAIN-MIXED", "name at least one kind of ground")
+        raise RuleError("SP-TERRAIN-MIXED", msg("name at least one kind of ground"))
     return max(grounds, key=lambda g: g.cut)
 
 
@@ -162,8 +164,9 @@ def check_ground(mounted: bool, ground: Ground, formation: bool = False) -> None
     Reading: "very rough" (сильно пересечённая) is the 2″-a-die kind.
     """
     if mounted and ground is Ground.VERY_ROUGH:
-        what = "keep a Formation in" if formation else "enter"
-        raise RuleError("SP-TERRAIN-CAV", f"cavalry cannot {what} very rough ground")
+        if formation:
+            raise RuleError("SP-TERRAIN-CAV", msg("cavalry cannot keep a Formation in very rough ground"))
+        raise RuleError("SP-TERRAIN-CAV", msg("cavalry cannot enter very rough ground"))
 
 
 def die_inches(face: int, bonus: int, cut: int = 0, *, cut_bare_die: bool = False) -> int:
@@ -177,11 +180,11 @@ def die_inches(face: int, bonus: int, cut: int = 0, *, cut_bare_die: bool = Fals
 
 def _check(bonuses: tuple[int, ...], cut: int, shock: int) -> None:
     if not bonuses:
-        raise RuleError("SP-MOVE-DICE", "a move needs at least one die")
+        raise RuleError("SP-MOVE-DICE", msg("a move needs at least one die"))
     if cut < 0:
-        raise RuleError("SP-TERRAIN-ROUGH", f"ground cuts 0, 1 or 2 inches a die, not {cut}")
+        raise RuleError("SP-TERRAIN-ROUGH", msg("ground cuts 0, 1 or 2 inches a die, not {cut}", cut=cut))
     if shock < 0:
-        raise RuleError("SP-MOVE-SHOCK", f"Shock cannot be negative ({shock})")
+        raise RuleError("SP-MOVE-SHOCK", msg("Shock cannot be negative ({shock})", shock=shock))
 
 
 def move_law(bonuses: tuple[int, ...], cut: int = 0, shock: int = 0, *, shock_per_die: bool = False,
@@ -256,7 +259,7 @@ def turn_cost(degrees: int, formation: bool) -> int:
     """Inches of movement a turn costs (SP-FACING): nothing for a Group; for a Formation 1″ up to
     90° and 2″ up to 180°."""
     if not 0 <= degrees <= 180:
-        raise RuleError("SP-FACING", f"a turn is between 0° and 180°, not {degrees}°")
+        raise RuleError("SP-FACING", msg("a turn is between 0° and 180°, not {degrees}°", degrees=degrees))
     if not formation or degrees == 0:
         return 0
     return 1 if degrees <= 90 else 2
@@ -266,7 +269,7 @@ def reforming_distance(distances: tuple[Fraction, ...]) -> Fraction:
     """A Formation changing formation or facing moves at its slowest man's pace: the move it needs
     is the longest any man has to go to his new place (SP-FACING; the deploy-into-line example)."""
     if not distances:
-        raise RuleError("SP-FACING", "a Formation has at least one man to move")
+        raise RuleError("SP-FACING", msg("a Formation has at least one man to move"))
     return max(distances)
 
 
@@ -274,7 +277,7 @@ def formation_speed(group_moves: tuple[int, ...]) -> int:
     """A Formation rolls its move once but goes at its slowest Group's pace (SP-MOVE-SHOCK): the
     least of what each Group's Shock leaves of the roll."""
     if not group_moves:
-        raise RuleError("SP-MOVE-SHOCK", "a Formation has at least one Group")
+        raise RuleError("SP-MOVE-SHOCK", msg("a Formation has at least one Group"))
     return min(group_moves)
 
 
@@ -291,7 +294,7 @@ def pass_through(formation_passed: bool, opened_ranks: bool) -> PassThrough:
     opened its ranks beforehand for 1 AD.  Reading: it is the Formation passed through that
     suffers, since opening ranks is its remedy."""
     if opened_ranks and not formation_passed:
-        raise RuleError("SP-PASS-THROUGH", "only a Formation opens its ranks")
+        raise RuleError("SP-PASS-THROUGH", msg("only a Formation opens its ranks"))
     return PassThrough(1 if opened_ranks else 0, formation_passed and not opened_ranks)
 
 
@@ -299,9 +302,9 @@ def obstacle_cost(height: int, ladders: bool = False, needs_ladders: bool = Fals
     """Action Dice to cross a wall, hedge or fence (SP-TERRAIN-OBSTACLE): 1 for a low one, 2 for a
     high one; some can only be crossed with ladders."""
     if height not in (1, 2):
-        raise RuleError("SP-TERRAIN-OBSTACLE", f"an obstacle is low (1) or high (2), not {height}")
+        raise RuleError("SP-TERRAIN-OBSTACLE", msg("an obstacle is low (1) or high (2), not {height}", height=height))
     if needs_ladders and not ladders:
-        raise RuleError("SP-TERRAIN-OBSTACLE", "this obstacle can only be crossed with ladders")
+        raise RuleError("SP-TERRAIN-OBSTACLE", msg("this obstacle can only be crossed with ladders"))
     return height
 
 
@@ -313,5 +316,5 @@ def cavalry_must_walk(was_standing: bool, stopping: bool) -> bool:
 def gallop_breaks_formation(gallop_turns_in_a_row: int) -> bool:
     """A cavalry Formation galloping a second turn in a row breaks into its Groups (SP-MOVE-CAV-GALLOP)."""
     if gallop_turns_in_a_row < 0:
-        raise RuleError("SP-MOVE-CAV-GALLOP", "turns cannot be negative")
+        raise RuleError("SP-MOVE-CAV-GALLOP", msg("turns cannot be negative"))
     return gallop_turns_in_a_row > 1

@@ -10,6 +10,7 @@ from enum import StrEnum
 from typing import NamedTuple
 
 from aot_rules.core.errors import RuleError
+from aot_rules.core.i18n import msg
 from aot_rules.sp.rules.troops import Quality
 
 #: Inches an infantry Group falls back per Shock point above its men (SP-SHOCK-INF).
@@ -49,7 +50,7 @@ def shock_state(arm: Arm, men: int, shock: int, quality: Quality = Quality.REGUL
     (True, <State.STEADY: 'steady'>)
     """
     if men < 1 or shock < 0:
-        raise RuleError("SP-SHOCK-INF", "a Group needs at least one man and no negative Shock")
+        raise RuleError("SP-SHOCK-INF", msg("a Group needs at least one man and no negative Shock"))
     if arm is Arm.GUN_CREW:
         return ShockState(State.ABANDONS if shock > 2 * men else State.STEADY, 0)
     if shock >= 2 * men:

@@ -18,6 +18,7 @@ from aot_rules.core.dice import DiceSource
 from aot_rules.core.dist import Dist
 from aot_rules.core.errors import RuleError
 from aot_rules.core.events import DieEffect, Said
+from aot_rules.core.i18n import msg
 from aot_rules.sp.rules.troops import Quality
 
 SIXTH = Fraction(1, 6)
@@ -38,7 +39,7 @@ def class_dice(shooters: int, quality: Quality, whole_groups: bool = False) -> i
     (8, 4, 7)
     """
     if shooters < 0:
-        raise RuleError("SP-SHOOT-DICE-CLASS", f"a Group cannot fire with {shooters} figures")
+        raise RuleError("SP-SHOOT-DICE-CLASS", msg("a Group cannot fire with {shooters} figures", shooters=shooters))
     per = {Quality.ELITE: 4, Quality.VETERANS: 5, Quality.RECRUITS: 5}.get(quality)
     if per is None:
         return shooters
@@ -66,7 +67,7 @@ def gun_dice(gun: Gun, crew_shock: int = 0, shortest_band: bool = False) -> int:
     (9, 10)
     """
     if crew_shock < 0:
-        raise RuleError("SP-SHOOT-GUN-CREW", "Shock on a crew cannot be negative")
+        raise RuleError("SP-SHOOT-GUN-CREW", msg("Shock on a crew cannot be negative"))
     return max(0, GUN_DICE[gun] - (0 if shortest_band else crew_shock // 2))
 
 
@@ -107,7 +108,7 @@ def modified_dice(base: int, *, hero_status: int = 0, shock: int = 0, first_voll
     Volley(dice=10, bonus=2)
     """
     if min(base, hero_status, shock) < 0:
-        raise RuleError("SP-SHOOT-DICE-MODS", "dice, Status and Shock cannot be negative")
+        raise RuleError("SP-SHOOT-DICE-MODS", msg("dice, Status and Shock cannot be negative"))
     n = base + hero_status - shock // 2 + (2 if first_volley else 0)
     n += {Target.FLANK: 1, Target.SQUARE: 2}.get(target, 0)
     n = max(0, n)
@@ -199,7 +200,7 @@ def table_cell(rule_id: str, weapon: StrEnum, band: StrEnum, reach: int, user_va
     if (weapon, band) in RECOVERED:
         return Cell(RECOVERED[(weapon, band)], True)  # type: ignore[index]
     if not 1 <= user_value <= 7:
-        raise RuleError(rule_id, f"a to-hit number must be from 1 to 7, not {user_value}")
+        raise RuleError(rule_id, msg("a to-hit number must be from 1 to 7, not {value}", value=user_value))
     return Cell(user_value, False)
 
 
@@ -252,7 +253,7 @@ def damage_exact(dice: int, to_hit: int | None, bonus: int = 0, *, six_kills: bo
     The hits are Binomial(dice, p); given h hits, the Shock and death counts are a multinomial split
     of the h effect dice."""
     if dice < 0:
-        raise RuleError("SP-SHOOT-HIT", "a volley cannot roll fewer than 0 dice")
+        raise RuleError("SP-SHOOT-HIT", msg("a volley cannot roll fewer than 0 dice"))
     p = Fraction(0) if to_hit is None else hit_chance(to_hit, bonus)
     law = effect_law(six_kills)
     p_shock, p_death = law[Effect.SHOCK], law[Effect.DEATH]

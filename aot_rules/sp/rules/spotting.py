@@ -18,6 +18,7 @@ from aot_rules.core.dice import DiceSource
 from aot_rules.core.dist import Dist
 from aot_rules.core.errors import RuleError
 from aot_rules.core.events import Said
+from aot_rules.core.i18n import msg
 
 
 class Cover(StrEnum):
@@ -44,7 +45,7 @@ def band(distance: Fraction) -> Band:
     (<Band.NEAR: '0–9″'>, <Band.MIDDLE: '9–27″'>, <Band.MIDDLE: '9–27″'>, <Band.FAR: '27″+'>)
     """
     if distance < 0:
-        raise RuleError("SP-SPOT-ROLL", f"a distance cannot be negative ({distance})")
+        raise RuleError("SP-SPOT-ROLL", msg("a distance cannot be negative ({distance})", distance=distance))
     return Band.NEAR if distance <= 9 else Band.MIDDLE if distance <= 27 else Band.FAR
 
 
@@ -82,7 +83,7 @@ EASIER = ("the observer is higher than the target", "each movement die the targe
 def required(needed: int, harder: int, easier: int, extra: int = 0, *, extra_twice: bool = False) -> int:
     """The number the roll must reach once the difficulty modifiers are applied."""
     if min(harder, easier, extra) < 0:
-        raise RuleError("SP-SPOT-MODIFIERS", "modifier counts cannot be negative")
+        raise RuleError("SP-SPOT-MODIFIERS", msg("modifier counts cannot be negative"))
     return needed + harder - easier - (extra if extra_twice else 0)
 
 
@@ -125,7 +126,7 @@ def auto_reveal(in_cover: bool, distance: Fraction) -> Reveal:
     """A blind in the open within 9″ of the enemy is revealed at once; one in cover may come to 6″
     (Reading: at 6″ or closer it is revealed, its figures placed on the Tea Break card)."""
     if distance < 0:
-        raise RuleError("SP-SPOT-AUTO", f"a distance cannot be negative ({distance})")
+        raise RuleError("SP-SPOT-AUTO", msg("a distance cannot be negative ({distance})", distance=distance))
     if not in_cover:
         return Reveal.AT_ONCE if distance <= 9 else Reveal.HIDDEN
     return Reveal.ON_TEA_BREAK if distance <= 6 else Reveal.HIDDEN

@@ -12,6 +12,7 @@ from dataclasses import dataclass
 from enum import StrEnum
 
 from aot_rules.core.errors import RuleError
+from aot_rules.core.i18n import msg
 
 
 class Figure(StrEnum):
@@ -53,7 +54,7 @@ class Group:
 
     def __post_init__(self) -> None:
         if self.men < 0 or self.shock < 0:
-            raise RuleError("SP-CORE-ENTITIES", "a Group cannot have fewer than 0 men or 0 Shock")
+            raise RuleError("SP-CORE-ENTITIES", msg("a Group cannot have fewer than 0 men or 0 Shock"))
 
 
 @dataclass(frozen=True)
@@ -65,9 +66,9 @@ class Formation:
 
     def __post_init__(self) -> None:
         if len(self.groups) < 2:
-            raise RuleError("SP-FORMATION-JOIN", "a Formation joins at least two Groups")
+            raise RuleError("SP-FORMATION-JOIN", msg("a Formation joins at least two Groups"))
         if len({g.regiment for g in self.groups}) != 1:
-            raise RuleError("SP-FORMATION-JOIN", "only Groups of the same regiment may form a Formation")
+            raise RuleError("SP-FORMATION-JOIN", msg("only Groups of the same regiment may form a Formation"))
 
 
 #: What joining Groups into a Formation (or adding to one) costs the Hero, in Initiative points.
