@@ -193,7 +193,6 @@ UNTEMPLATED: dict[str, int] = {
     "aot_rules/aot/rules/victory.py": 8,
     "aot_rules/aot/rules/weather.py": 4,
     "aot_rules/aot/rules/wounds.py": 2,
-    "aot_rules/aot/units.py": 25,
     "aot_rules/bat/mechanics/combat.py": 1,
     "aot_rules/bat/rules/activation.py": 1,
     "aot_rules/bat/rules/combat.py": 5,
