@@ -184,7 +184,6 @@ UNTEMPLATED: dict[str, int] = {
     "aot_rules/aot/rules/melee.py": 9,
     "aot_rules/aot/rules/movement.py": 5,
     "aot_rules/aot/rules/reactions.py": 2,
-    "aot_rules/aot/rules/reform.py": 13,
     "aot_rules/aot/rules/run_trot.py": 4,
     "aot_rules/aot/rules/setup.py": 5,
     "aot_rules/aot/rules/shooting.py": 6,
