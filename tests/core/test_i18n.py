@@ -167,7 +167,6 @@ UNTEMPLATED: dict[str, int] = {
     "aot_rules/aob/rules/die.py": 1,
     "aot_rules/aob/rules/glory.py": 2,
     "aot_rules/aob/rules/steadiness.py": 3,
-    "aot_rules/aot/rules/evasion.py": 3,
     "aot_rules/bat/mechanics/combat.py": 1,
     "aot_rules/bat/rules/activation.py": 1,
     "aot_rules/bat/rules/combat.py": 5,
