@@ -145,9 +145,15 @@ def test_each_translation_fits_its_template_and_is_compiled(lang: str) -> None:
             assert _fields(form) <= allowed, f"{lang}: {form!r} names a value its template does not give"
     mo = LOCALES / lang / "LC_MESSAGES" / "aot_rules.mo"
     with mo.open("rb") as fp:
-        compiled = {m.id: m.string for m in read_mo(fp) if m.id}
-    assert compiled == {m.id: m.string for m in po if m.id and m.string and any(m.string)}, (  # type: ignore[attr-defined]
+        compiled = {_key(m.id): _key(m.string) for m in read_mo(fp) if m.id}
+    assert compiled == {_key(m.id): _key(m.string) for m in po if m.id and m.string and any(m.string)}, (  # type: ignore[attr-defined]
         f"{mo} is older than its .po: run `make setup`")
+
+
+def _key(text: str | list[str] | tuple[str, ...]) -> str | tuple[str, ...]:
+    """A catalogue id or translation as a comparable value: a plural message's forms (a list read from a .mo, a
+    tuple from a .po) as one tuple."""
+    return text if isinstance(text, str) else tuple(text)
 
 
 def test_untranslated_messages_fall_back_to_english() -> None:
