@@ -30,6 +30,7 @@ from aot_rules.bat.rules.combat import clash_morale_exact
 from aot_rules.core.dist import Dist
 from aot_rules.core.errors import RuleError
 from aot_rules.core.format import fraction_html, fraction_str, percent_str
+from aot_rules.core.i18n import msg
 from aot_rules.systems import get
 
 SYSTEM_NAMES = {"aot": "Art of Tactics", "aob": "Age of Battles", "sp": "Skirmish fragment", "bat": "Batalist"}
@@ -207,7 +208,7 @@ def bat_first_fight(melee: int = 3, defence: int = 3, quality: int = 3) -> First
     beaten, on, won = _bat_result(d)
     if d.prob(lambda f: _moved(f.attacker) and _moved(f.defender)):
         # both beaten at once: "goes on" already excludes it; the three numbers would not add to 1
-        raise RuleError("BAT-MELEE-DAMAGE", "both bases fall back in one exchange; the comparison assumes not")
+        raise RuleError("BAT-MELEE-DAMAGE", msg("both bases fall back in one exchange; the comparison assumes not"))
 
     def headline(o: Any) -> object:
         return o.events["attacker_morale"], o.events["defender_morale"]

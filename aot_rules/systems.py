@@ -20,6 +20,7 @@ from aot_rules.aot.mechanics import build_registry as art_of_tactics
 from aot_rules.bat.mechanics import build_registry as batalist
 from aot_rules.core.errors import RuleError
 from aot_rules.core.example import Example
+from aot_rules.core.i18n import msg
 from aot_rules.core.registry import Mechanic, Registry
 from aot_rules.sp.mechanics import build_registry as skirmish
 
@@ -68,5 +69,7 @@ def get(name: str) -> Mechanic[Any]:
     near = difflib.get_close_matches(name.upper() if name.upper().startswith(("AOT", "AOB", "BAT", "SP")) else name,
                                      names, n=3, cutoff=0.6)
     shown = name if len(name) <= 40 else name[:40] + "…"
-    hint = f"did you mean {', '.join(near)}? " if near else ""
-    raise RuleError("REGISTRY", f"unknown mechanic {shown!r}; {hint}'odds --list' lists them all")
+    if near:
+        raise RuleError("REGISTRY", msg("unknown mechanic {name}; did you mean {near}? 'odds --list' lists them all",
+                                        name=repr(shown), near=", ".join(near)))
+    raise RuleError("REGISTRY", msg("unknown mechanic {name}; 'odds --list' lists them all", name=repr(shown)))

@@ -17,6 +17,7 @@ from functools import lru_cache
 from aot_rules.aot.equipment import Gear, MeleeWeapon, Missile
 from aot_rules.core.errors import RuleError
 from aot_rules.core.events import Name
+from aot_rules.core.i18n import Message, msg
 
 MAX_FOOT = 10
 MAX_MOUNTED = 4
@@ -44,13 +45,19 @@ class Body(StrEnum):
     ARTILLERY = "artillery"  # AOT-ART-CREW: ranks = the crew's, density 2
 
     @property
-    def noun(self) -> str:
+    def noun(self) -> Message:
         """The body in a sentence: "an elephant", "a war wagon"."""
-        word = {Body.WARRIORS: "warriors", Body.CAMELS: "camel riders", Body.ARTILLERY: "artillery piece"}.get(
-            self, self.value.replace("-", " "))
-        if self in (Body.WARRIORS, Body.CAMELS):
-            return word
-        return ("an " if word[0] in "aeiou" else "a ") + word
+        return {Body.WARRIORS: msg("warriors"), Body.CAMELS: msg("camel riders"), Body.ELEPHANT: msg("an elephant"),
+                Body.CHARIOT: msg("a chariot"), Body.SCYTHED: msg("a scythed chariot"),
+                Body.CART: msg("a battle cart"), Body.WAR_WAGON: msg("a war wagon"),
+                Body.ARTILLERY: msg("an artillery piece")}[self]
+
+    @property
+    def kind(self) -> Message:
+        """The body as a kind of unit: "a {kind} unit"."""
+        return {Body.WARRIORS: msg("warriors"), Body.CAMELS: msg("camels"), Body.ELEPHANT: msg("elephant"),
+                Body.CHARIOT: msg("chariot"), Body.SCYTHED: msg("scythed chariot"), Body.CART: msg("battle cart"),
+                Body.WAR_WAGON: msg("war wagon"), Body.ARTILLERY: msg("artillery")}[self]
 
     @property
     def chariot(self) -> bool:
@@ -120,7 +127,7 @@ def remove_from_ranks(ranks: tuple[int, ...], n: int) -> tuple[int, ...]:
     ((3, 3), (2, 3))
     """
     if n > sum(ranks):
-        raise RuleError("AOT-CASUALTY-REMOVAL", f"cannot remove {n} warriors from ranks {ranks}")
+        raise RuleError("AOT-CASUALTY-REMOVAL", msg("cannot remove {n} warriors from ranks {ranks}", n=n, ranks=ranks))
     r = list(ranks)
     for _ in range(n):
         longest = max(r)
@@ -178,68 +185,85 @@ class Unit:
     def __post_init__(self) -> None:
         rid = "AOT-ARMY-UNIT-SIZE"
         if not 1 <= len(self.ranks) <= 2:
-            raise RuleError(rid, "a unit stands in one or two ranks")
+            raise RuleError(rid, msg("a unit stands in one or two ranks"))
         if any(r < 0 for r in self.ranks) or self.disordered < 0:
-            raise RuleError(rid, "warrior counts cannot be negative")
+            raise RuleError(rid, msg("warrior counts cannot be negative"))
         if self.mounted and len(self.ranks) != 1:
-            raise RuleError(rid, "mounted troops always stand in a single rank")
+            raise RuleError(rid, msg("mounted troops always stand in a single rank"))
         cap = MAX_MOUNTED if self.mounted else MAX_FOOT
         if self.strength > cap:
-            raise RuleError(rid, f"a {self.kind} unit has at most {cap} warriors, not {self.strength}")
+            if self.body is not Body.WARRIORS:
+                raise RuleError(rid, msg("a {kind} unit has at most {cap} warriors, not {strength}",
+                                         kind=self.body.kind, cap=cap, strength=self.strength))
+            if self.mounted:
+                raise RuleError(rid, msg("a mounted unit has at most {cap} warriors, not {strength}", cap=cap,
+                                         strength=self.strength))
+            raise RuleError(rid, msg("a foot unit has at most {cap} warriors, not {strength}", cap=cap,
+                                     strength=self.strength))
         dmax = MAX_MOUNTED_DENSITY if self.mounted else MAX_FOOT_DENSITY
         if self.density > dmax:
-            raise RuleError("AOT-DENSITY-LIMITS", f"density {self.density} is above the maximum {dmax}")
+            raise RuleError("AOT-DENSITY-LIMITS", msg("density {density} is above the maximum {top}",
+                                                      density=self.density, top=dmax))
         if self.horse_armour and not self.mounted:
-            raise RuleError("AOT-SHOOT-HORSE-ARMOUR", "only mounted units have horse armour")
+            raise RuleError("AOT-SHOOT-HORSE-ARMOUR", msg("only mounted units have horse armour"))
         if self.mix:
             if any(n < 0 for _, n in self.mix):
-                raise RuleError("AOT-ARMY-MIXED-WEAPONS", "warrior counts cannot be negative")
+                raise RuleError("AOT-ARMY-MIXED-WEAPONS", msg("warrior counts cannot be negative"))
             if sum(n for _, n in self.mix) != self.ranks[0]:
-                raise RuleError("AOT-MELEE-STRIKES", f"{self.name}: the front-rank weapons must cover its "
-                                f"{self.ranks[0]} front-rank warriors")
+                raise RuleError("AOT-MELEE-STRIKES", msg("{unit}: the front-rank weapons must cover its {front} "
+                                                         "front-rank warriors", unit=self.name, front=self.ranks[0]))
         for w, _ in self.front:
             if w is MeleeWeapon.LANCE and not self.mounted:
-                raise RuleError("AOT-MELEE-HIT-LANCE", f"{self.name}: the lance is a cavalry weapon; foot cannot "
-                                "use it")
+                raise RuleError("AOT-MELEE-HIT-LANCE", msg("{unit}: the lance is a cavalry weapon; foot cannot use it",
+                                                           unit=self.name))
             if w.foot_only and self.mounted:
-                raise RuleError("AOT-MELEE-CAV-OTHER", f"{self.name}: cavalry cannot fight with a {w.value}; "
-                                "mounted short spears and swords fight as 'sword'")
+                raise RuleError("AOT-MELEE-CAV-OTHER", msg("{unit}: cavalry cannot fight with a {weapon}; mounted "
+                                                           "short spears and swords fight as 'sword'", unit=self.name,
+                                                           weapon=w.value))
         if self.defensive and self.mounted:
-            raise RuleError("AOT-REFORM-DEFENSIVE-5", f"{self.name}: only infantry can form the defensive formation")
+            raise RuleError("AOT-REFORM-DEFENSIVE-5", msg("{unit}: only infantry can form the defensive formation",
+                                                          unit=self.name))
         if self.body is not Body.WARRIORS:
             self._check_body()
         if self.recruit and (self.stubborn or self.veteran or self.regular or self.initiative or self.barbarian):
-            raise RuleError("AOT-PROP-RECRUIT", f"{self.name}: recruits may not have any other property")
+            raise RuleError("AOT-PROP-RECRUIT", msg("{unit}: recruits may not have any other property",
+                                                    unit=self.name))
 
     def _check_body(self) -> None:
         """What an elephant, a chariot, a wagon or a gun may be (their builders live with their rules)."""
         b, rid = self.body, self.body.rule_id
         if b is Body.CAMELS:
             if not self.mounted:
-                raise RuleError(rid, f"{self.name}: camel riders are mounted")
+                raise RuleError(rid, msg("{unit}: camel riders are mounted", unit=self.name))
             return
         if (b is Body.ELEPHANT or b.chariot) and len(self.ranks) != 1:
-            raise RuleError(rid, f"{self.name}: {b.noun} stands on one large base, as one rank")
+            raise RuleError(rid, msg("{unit}: {body} stands on one large base, as one rank", unit=self.name,
+                                     body=b.noun))
+        if b.chariot and not self.mounted:
+            raise RuleError(rid, msg("{unit}: a chariot's horses make it mounted", unit=self.name))
         if b.chariot != self.mounted:
-            raise RuleError(rid, f"{self.name}: " + ("a chariot's horses make it mounted" if b.chariot
-                                                     else f"{b.noun} is not a mounted unit"))
+            raise RuleError(rid, msg("{unit}: {body} is not a mounted unit", unit=self.name, body=b.noun))
         # 0 is a lost elephant or a destroyed chariot (everyone aboard gone, AOT-ELEPHANT-WOUND, AOT-CHARIOT-WOUND):
         # the state the played face's losses leave; the builders refuse to make one with nobody aboard.
         if b is Body.ELEPHANT and not 0 <= self.ranks[0] <= MAX_ABOARD:
-            raise RuleError(rid, f"{self.name}: an elephant carries 1 to {MAX_ABOARD} warriors (driver and crew), "
-                            f"not {self.ranks[0]}")
+            raise RuleError(rid, msg("{unit}: an elephant carries 1 to {most} warriors (driver and crew), not {n}",
+                                     unit=self.name, most=MAX_ABOARD, n=self.ranks[0]))
         if b.chariot and not 0 <= self.ranks[0] <= MAX_HORSES:
-            raise RuleError(rid, f"{self.name}: a chariot has 1 to {MAX_HORSES} horses, not {self.ranks[0]}")
+            raise RuleError(rid, msg("{unit}: a chariot has 1 to {most} horses, not {n}", unit=self.name,
+                                     most=MAX_HORSES, n=self.ranks[0]))
         if b is Body.WAR_WAGON and self.strength > WAGON_CREW:
-            raise RuleError(rid, f"{self.name}: a war wagon's crew is at most {WAGON_CREW} warriors")
+            raise RuleError(rid, msg("{unit}: a war wagon's crew is at most {most} warriors", unit=self.name,
+                                     most=WAGON_CREW))
         if b is Body.ARTILLERY and self.strength > GUN_CREW:
-            raise RuleError(rid, f"{self.name}: an artillery crew is {GUN_CREW} civilians, not {self.strength}")
+            raise RuleError(rid, msg("{unit}: an artillery crew is {crew} civilians, not {n}", unit=self.name,
+                                     crew=GUN_CREW, n=self.strength))
         if b.only_veteran:
             if self.shield or self.armour or self.horse_armour or self.pavise:
-                raise RuleError(rid, f"{self.name}: {b.noun} has no shields or armour of its own")
+                raise RuleError(rid, msg("{unit}: {body} has no shields or armour of its own", unit=self.name,
+                                         body=b.noun))
             if self.stubborn or self.recruit or self.regular or self.initiative or self.barbarian:
-                raise RuleError(rid, f"{self.name}: the only property {b.noun} may have is veteran (a commander "
-                                "riding it)")
+                raise RuleError(rid, msg("{unit}: the only property {body} may have is veteran (a commander riding it)",
+                                         unit=self.name, body=b.noun))
 
     # --- derived state ----------------------------------------------
     @property
@@ -309,10 +333,10 @@ class Unit:
         Raises RuleError, and changes nothing, when the unit has too few formed warriors.
         """
         if killed < 0 or disordered < 0:
-            raise RuleError("AOT-CASUALTY-REMOVAL", "losses cannot be negative")
+            raise RuleError("AOT-CASUALTY-REMOVAL", msg("losses cannot be negative"))
         if killed + disordered > self.formed:
-            raise RuleError("AOT-CASUALTY-REMOVAL",
-                            f"{self.name} has {self.formed} formed warriors, cannot lose {killed + disordered}")
+            raise RuleError("AOT-CASUALTY-REMOVAL", msg("{unit} has {formed} formed warriors, cannot lose {lost}",
+                                                        unit=self.name, formed=self.formed, lost=killed + disordered))
         ranks = remove_from_ranks(self.ranks, killed + disordered)
         return replace(self, ranks=ranks, disordered=self.disordered + disordered, mix=trim_mix(self.mix, ranks[0]))
 
@@ -339,6 +363,7 @@ def unit_of(density: int, formed: int, name: str = "unit") -> Unit:
     Refuses (AOT-DENSITY) counts that one or two ranks of that density cannot hold.
     """
     if not density <= formed <= 2 * density:
-        raise RuleError("AOT-DENSITY", f"a unit of density {density} in one or two ranks has {density} to "
-                        f"{2 * density} formed warriors, not {formed}")
+        raise RuleError("AOT-DENSITY", msg("a unit of density {density} in one or two ranks has {density} to {most} "
+                                           "formed warriors, not {formed}", density=density, most=2 * density,
+                                           formed=formed))
     return Unit(name=name, ranks=(density, formed - density) if formed > density else (density,))

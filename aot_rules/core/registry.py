@@ -25,7 +25,7 @@ from typing import Any, Generic, TypeVar
 
 from aot_rules.core.dice import DiceSource, SeededDice
 from aot_rules.core.errors import ParamError
-from aot_rules.core.i18n import Message, text
+from aot_rules.core.i18n import Message, msg, text
 from aot_rules.core.outcome import Outcome
 from aot_rules.core.params import Param, build_record, jsonable, params_of
 
@@ -86,7 +86,8 @@ class Mechanic(Generic[P]):
         names = {p.name for p in self.inputs}
         for k in kwargs:
             if k not in names:
-                raise ParamError(self.rule_id, k, f"{self.rule_id} has no parameter {k!r}")
+                raise ParamError(self.rule_id, k, msg("{rule} has no parameter {name}", rule=self.rule_id,
+                                                                  name=repr(k)))
         out = {p.name: p.coerce(kwargs.get(p.name, p.default), self.rule_id) for p in self.inputs}
         out.update({p.name: p.coerce(self.fixed[p.name], self.rule_id) for p in self.params if p.name in self.fixed})
         return out
@@ -99,8 +100,12 @@ class Mechanic(Generic[P]):
         out: Outcome = self._exact(self.record(**kwargs))  # type: ignore[attr-defined]
         if self.main and self.main not in out.dists:
             missing = [p.flag for p in self.inputs if p.optional and kwargs.get(p.name) is None]
-            raise ParamError(self.rule_id, self.main, f"{self.rule_id} shows {self.main}; it needs "
-                             + (" or ".join(missing) if missing else "more inputs"))
+            if missing:
+                raise ParamError(self.rule_id, self.main, msg("{rule} shows {main}; it needs {flags}",
+                                                              rule=self.rule_id, main=self.main,
+                                                              flags=" or ".join(missing)))
+            raise ParamError(self.rule_id, self.main, msg("{rule} shows {main}; it needs more inputs",
+                                                          rule=self.rule_id, main=self.main))
         return out.with_main(self.main) if self.main else out
 
     def draw(self, rng: random.Random, **kwargs: Any) -> Sample:

@@ -35,6 +35,7 @@ from aot_rules.aot.units import Body as Body
 from aot_rules.aot.units import Property as Property
 from aot_rules.aot.units import Unit
 from aot_rules.core.errors import RuleError
+from aot_rules.core.i18n import msg
 
 #: The name that, written on a slot, means "individual unit" (AOT-CMD-INDIVIDUAL-SLOT).
 INDIVIDUAL = "individual"
@@ -340,10 +341,10 @@ class Army:
         """
         e = self.entry_of(u)
         if e is None:
-            raise RuleError("AOT-ARMY-LIST", f"the list has no entry {u.entry!r}")
+            raise RuleError("AOT-ARMY-LIST", msg("the list has no entry {entry}", entry=repr(u.entry)))
         if e.body is not Body.WARRIORS:
-            raise RuleError(e.body.rule_id, f"{e.body.noun} is not a unit of warriors on a unit base; "
-                            "its own rules give its density and move")
+            raise RuleError(e.body.rule_id, msg("{body} is not a unit of warriors on a unit base; its own rules give "
+                                                "its density and move", body=e.body.noun))
         props = self.properties(u)
         weapon, mix, missile = self.armament(u)
         gear = set(self.gear_of(u))

@@ -52,10 +52,11 @@ def _mover(density: int, formed: int, regular: bool, mounted: bool, shield: bool
     if mounted:
         with blame("density", "formed"):
             if formed != density:
-                raise RuleError("AOT-DENSITY", f"mounted troops stand in one rank: {formed} formed riders have "
-                                f"density {formed}, not {density}")
+                raise RuleError("AOT-DENSITY", msg("mounted troops stand in one rank: {formed} formed riders have "
+                                                   "density {formed}, not {density}", formed=formed, density=density))
             if density > MAX_MOUNTED_DENSITY:
-                raise RuleError("AOT-DENSITY-LIMITS", f"a mounted unit has density at most {MAX_MOUNTED_DENSITY}")
+                raise RuleError("AOT-DENSITY-LIMITS", msg("a mounted unit has density at most {top}",
+                                                          top=MAX_MOUNTED_DENSITY))
             return Unit(name="the unit", ranks=(formed,), mounted=True, regular=regular, shield=shield,
                         armour=armour, horse_armour=horse_armour)
     return replace(formed_unit(density, formed, "the unit"), regular=regular, shield=shield, armour=armour,
@@ -78,23 +79,25 @@ def target_unit(density: int, ranks: tuple[int, ...] | None = None, *, shield_wa
     """
     riders = horse_armour or mounted or body.chariot or body is Body.CAMELS
     if riders and density > MAX_MOUNTED_DENSITY:
-        raise RuleError("AOT-DENSITY-LIMITS", f"a mounted unit has density at most {MAX_MOUNTED_DENSITY}",
+        raise RuleError("AOT-DENSITY-LIMITS", msg("a mounted unit has density at most {top}", top=MAX_MOUNTED_DENSITY),
                         params=("target_density",))
     if riders and (shield_wall or pavise):
         said = {"shield_wall": shield_wall, "pavise": pavise, "horse_armour": horse_armour, "mounted_target": mounted}
-        raise RuleError("AOT-SHOOT-SHIELDWALL", "shield wall and pavises are for infantry, not a mounted target",
+        raise RuleError("AOT-SHOOT-SHIELDWALL", msg("shield wall and pavises are for infantry, not a mounted target"),
                         params=tuple(name for name, on in said.items() if on))
     if ranks is None:
         ranks = (density,) if riders or body is Body.ELEPHANT else (density, density)
     shown = ",".join(map(str, ranks))
     if max(ranks) != density:
-        raise RuleError("AOT-DENSITY", f"ranks {shown} have longest rank {max(ranks)}, but the density is {density}",
+        raise RuleError("AOT-DENSITY", msg("ranks {ranks} have longest rank {longest}, but the density is {density}",
+                                           ranks=shown, longest=max(ranks), density=density),
                         params=("target_ranks", "target_density"))
     disordered = 0
     if strength is not None:
         if strength < sum(ranks):
-            raise RuleError("AOT-SHOOT-RANGE", f"a strength of {strength} is less than the {sum(ranks)} formed "
-                            f"warriors in ranks {shown}", params=("target_strength",))
+            raise RuleError("AOT-SHOOT-RANGE", msg("a strength of {strength} is less than the {formed} formed warriors "
+                                                   "in ranks {ranks}", strength=strength, formed=sum(ranks),
+                                                   ranks=shown), params=("target_strength",))
         disordered = strength - sum(ranks)
     wagon = body is Body.WAR_WAGON
     with blame("target_ranks", *(("target_body",) if body is not Body.WARRIORS else ())):

@@ -90,7 +90,7 @@ def eligibility(p: EligibilityInput) -> tuple[Answer, str]:
     if p.moved_fast:
         return Answer.NO, "a unit that has run or trotted this turn may not evade"
     v = evasion_verdict(p.evader.troops, p.attacker.troops)
-    return (Answer.YES if v.allowed else Answer.NO), v.reason
+    return (Answer.YES if v.allowed else Answer.NO), v.reason.render()
 
 
 def eligibility_exact(p: EligibilityInput) -> Outcome:

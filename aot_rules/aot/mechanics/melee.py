@@ -96,10 +96,10 @@ class SideInput:
                         terrifying=self.terrifying or body in (Body.ELEPHANT, Body.SCYTHED),
                         missile=Missile.JAVELIN if self.javelins else None, body=body)
             if unit.formed == 0:
-                raise RuleError("AOT-ARMY-UNIT-SIZE", "a fighting unit needs formed warriors in its front rank")
+                raise RuleError("AOT-ARMY-UNIT-SIZE", msg("a fighting unit needs formed warriors in its front rank"))
             if unit.ranks[0] == 0:
-                raise RuleError("AOT-MELEE-STRIKES", "the front rank is empty: a fighting unit needs formed warriors "
-                                "in its front rank")
+                raise RuleError("AOT-MELEE-STRIKES", msg("the front rank is empty: a fighting unit needs formed "
+                                                         "warriors in its front rank"))
             s = Side(unit, horse_strike=self.horse_strike, flanked=flanked)
             s.check()
             return s
@@ -120,7 +120,8 @@ class SideInput:
         known = {w.value: w for w in MeleeWeapon}
         for w, _ in self.mix or ():
             if w not in known:
-                raise RuleError("AOT-ARMY-MIXED-WEAPONS", f"unknown weapon {w!r}; use one of {', '.join(known)}")
+                raise RuleError("AOT-ARMY-MIXED-WEAPONS", msg("unknown weapon {weapon}; use one of {choices}",
+                                                              weapon=repr(w), choices=", ".join(known)))
         return tuple((known[w], n) for w, n in self.mix or ())
 
 
@@ -156,14 +157,14 @@ class MeleeInput:
 
     def fight(self) -> tuple[Side, Side, MeleeRules]:
         if self.a_flanked and self.b_flanked:
-            raise RuleError("AOT-MELEE-FLANK", "only one side can be the one taken in the flank",
+            raise RuleError("AOT-MELEE-FLANK", msg("only one side can be the one taken in the flank"),
                             params=("a_flanked", "b_flanked"))
         a, b = self.a.side("A", self.a_flanked), self.b.side("B", self.b_flanked)
         with blame("a_body", "b_body"):
             check_wagon_fight(a.unit, b.unit)
             if self.b_stakes and a.unit.body not in (Body.WARRIORS, Body.CAMELS):
-                raise RuleError("AOT-STAKES", "the stakes rule is written for cavalry and foot, not "
-                                f"{a.unit.body.noun}")
+                raise RuleError("AOT-STAKES", msg("the stakes rule is written for cavalry and foot, not {body}",
+                                                  body=a.unit.body.noun))
         return (a, b,
                 MeleeRules(armour_first=self.armour_first, equal_saves=self.equal_saves,
                            pike_extra_per_rank=self.pike_extra_per_rank,

@@ -73,10 +73,11 @@ class ThroughInput:
         """The moving unit (two full ranks up to its strength, the rest disordered; all of them disordered
         when it panics) and the friend it passes through."""
         if self.strength is not None and self.strength < self.density:
-            raise RuleError("AOT-DENSITY", f"a strength of {self.strength} is below the density {self.density}; "
-                            "strength counts every warrior", params=("strength", "density"))
+            raise RuleError("AOT-DENSITY", msg("a strength of {strength} is below the density {density}; strength "
+                                               "counts every warrior", strength=self.strength, density=self.density),
+                            params=("strength", "density"))
         if self.panicking and self.strength is None:
-            raise RuleError("AOT-PANIC", "a panicking unit tests against its strength: give its strength",
+            raise RuleError("AOT-PANIC", msg("a panicking unit tests against its strength: give its strength"),
                             params=("strength",))
         strength = self.strength or 2 * self.density
         if self.panicking:

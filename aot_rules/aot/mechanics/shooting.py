@@ -305,7 +305,8 @@ class RangeInput:
         """A target of the given strength and density: formed ranks first, the rest disordered."""
         d, n = self.target_density, self.target_strength
         if n < d:
-            raise RuleError("AOT-DENSITY", f"a unit of density {d} has at least {d} warriors, not {n}",
+            raise RuleError("AOT-DENSITY", msg("a unit of density {density} has at least {density} warriors, not "
+                                               "{strength}", density=d, strength=n),
                             params=("target_strength", "target_density"))
         ranks = (d,) if self.mounted else (d, min(d, n - d))
         with blame("target_density", "mounted"):

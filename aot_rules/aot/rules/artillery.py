@@ -26,6 +26,7 @@ from aot_rules.core.dice import DiceSource
 from aot_rules.core.dist import Dist
 from aot_rules.core.errors import RuleError
 from aot_rules.core.events import DieEffect
+from aot_rules.core.i18n import msg
 
 #: Light pieces move a die of inches; heavy ones never move (AOT-ART-CLASSES).
 HEAVY_REACH_DICE = 2
@@ -91,10 +92,10 @@ MISSED_SHORT = GunShot(False, False, 0, 0)
 
 def check_target(target: Unit) -> None:
     if target.body is not Body.WARRIORS:
-        raise RuleError("AOT-ART-SHOOT-LIGHT", f"artillery is modelled against units of warriors, not a "
-                        f"{target.body.noun}")
+        raise RuleError("AOT-ART-SHOOT-LIGHT", msg("artillery is modelled against units of warriors, not {body}",
+                                                   body=target.body.noun))
     if target.formed == 0:
-        raise RuleError("AOT-PANIC", "a panicking unit has density 0 and cannot be hit; it flees instead")
+        raise RuleError("AOT-PANIC", msg("a panicking unit has density 0 and cannot be hit; it flees instead"))
 
 
 def effect(face: int | None, target: Unit, gun: Gun) -> GunShot:
@@ -127,15 +128,16 @@ def light_range(target: Unit) -> int:
 def check_distance(distance: Fraction | None, target: Unit, gun: Gun) -> None:
     if distance is None:
         if gun.piece is Piece.HEAVY:
-            raise RuleError(gun.rule_id, "a heavy piece needs the distance: its two dice must beat it",
+            raise RuleError(gun.rule_id, msg("a heavy piece needs the distance: its two dice must beat it"),
                             params=("distance",))
         return
     if distance <= 0:
-        raise RuleError(gun.rule_id, f"a distance of {distance}″ means contact: a gun does not shoot in melee",
-                        params=("distance",))
+        raise RuleError(gun.rule_id, msg("a distance of {distance}″ means contact: a gun does not shoot in melee",
+                                         distance=distance), params=("distance",))
     if gun.piece is Piece.LIGHT and distance > light_range(target):
-        raise RuleError(gun.rule_id, f"a light piece reaches {light_range(target)}″ against a target with "
-                        f"{target.formed} formed warriors, not {distance}″", params=("distance",))
+        raise RuleError(gun.rule_id, msg("a light piece reaches {reach}″ against a target with {formed} formed "
+                                         "warriors, not {distance}″", reach=light_range(target),
+                                         formed=target.formed, distance=distance), params=("distance",))
 
 
 # --- exact face -----------------------------------------------------------------------------------------

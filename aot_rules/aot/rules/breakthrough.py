@@ -18,6 +18,7 @@ from aot_rules.aot.rules.wounds import Fate
 from aot_rules.aot.units import Unit
 from aot_rules.core.dist import Dist
 from aot_rules.core.errors import RuleError
+from aot_rules.core.i18n import msg
 
 
 class Breakthrough(NamedTuple):
@@ -34,10 +35,10 @@ class Breakthrough(NamedTuple):
 
 def check_breakthrough(cavalry: Unit, foot: Unit) -> None:
     if not cavalry.mounted:
-        raise RuleError("AOT-BREAKTHROUGH", f"{cavalry.name}: only cavalry (or chariots) break through",
+        raise RuleError("AOT-BREAKTHROUGH", msg("{unit}: only cavalry (or chariots) break through", unit=cavalry.name),
                         params=("a_mounted",))
     if foot.mounted:
-        raise RuleError("AOT-BREAKTHROUGH", f"{foot.name}: cavalry breaks through infantry only",
+        raise RuleError("AOT-BREAKTHROUGH", msg("{unit}: cavalry breaks through infantry only", unit=foot.name),
                         params=("b_mounted",))
 
 

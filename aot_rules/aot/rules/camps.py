@@ -16,6 +16,7 @@ from aot_rules.aot.units import Unit
 from aot_rules.core.dice import DiceSource
 from aot_rules.core.dist import Dist
 from aot_rules.core.errors import RuleError
+from aot_rules.core.i18n import msg
 
 
 class CampOutcome(StrEnum):
@@ -75,9 +76,9 @@ def check_entry(unit: Unit, guarded: bool, reaches_guard: bool = False) -> None:
     AOT-CAMP
     """
     if guarded and not reaches_guard:
-        raise RuleError("AOT-CAMP", f"{unit.name} cannot walk into a guarded camp: it may come in only to attack "
-                        "the guard in an ordinary melee, and sacks the camp only once the guard is destroyed or "
-                        "driven out")
+        raise RuleError("AOT-CAMP", msg("{unit} cannot walk into a guarded camp: it may come in only to attack the "
+                                        "guard in an ordinary melee, and sacks the camp only once the guard is "
+                                        "destroyed or driven out", unit=unit.name))
 
 
 def entry_exact(unit: Unit, regular: bool = False) -> Dist[int]:

@@ -24,6 +24,7 @@ from aot_rules.core.dice import DiceSource
 from aot_rules.core.dist import Dist
 from aot_rules.core.errors import RuleError
 from aot_rules.core.events import DieEffect
+from aot_rules.core.i18n import msg
 
 #: AOT-WAR-WAGON: the weapons that may attack a war wagon (shooters and close-combat specialists).
 WAGON_ATTACKERS = frozenset({MeleeWeapon.SHOOTER, MeleeWeapon.SWORD, MeleeWeapon.TWO_HANDED,
@@ -40,7 +41,7 @@ def chariot(horses: int = 2, weapon: MeleeWeapon = MeleeWeapon.SHOOTER, *, body:
     (4, True)
     """
     if not body.chariot:
-        raise RuleError("AOT-CHARIOT-BASICS", f"{body.noun} is not a chariot")
+        raise RuleError("AOT-CHARIOT-BASICS", msg("{body} is not a chariot", body=body.noun))
     check_horses(horses, "AOT-CHARIOT-BASICS")  # a Unit may hold 0 horses (destroyed), a new chariot may not
     return Unit(name=name, ranks=(horses,), mounted=True, body=body, weapon=weapon, veteran=veteran,
                 terrifying=body is Body.SCYTHED)
@@ -60,13 +61,13 @@ def war_wagon(ranks: tuple[int, ...] = (3, 3), name: str = "war wagon") -> Unit:
 def check_chariot(unit: Unit, rule_id: str) -> int:
     """The chariot's horses, refusing anything that is not a chariot."""
     if not unit.body.chariot:
-        raise RuleError(rule_id, f"{unit.name} is not a chariot")
+        raise RuleError(rule_id, msg("{unit} is not a chariot", unit=unit.name))
     return unit.ranks[0]
 
 
 def check_horses(horses: int, rule_id: str) -> None:
     if not 1 <= horses <= 4:
-        raise RuleError(rule_id, f"a chariot has 1 to 4 horses, not {horses}", params=("horses",))
+        raise RuleError(rule_id, msg("a chariot has 1 to 4 horses, not {horses}", horses=horses), params=("horses",))
 
 
 # --- overturning (AOT-CHARIOT-TURN-TROT) -----------------------------------------------------------
@@ -151,7 +152,7 @@ def chariot_breakthrough_exact(car: Unit, foot: Unit, *, last: bool = False,
     """
     check_chariot(car, "AOT-CHARIOT-COMBAT")
     if car.body is Body.CART:
-        raise RuleError("AOT-CART-SUMERIAN", "a battle cart makes no horse strike, so it cannot break through",
+        raise RuleError("AOT-CART-SUMERIAN", msg("a battle cart makes no horse strike, so it cannot break through"),
                         params=("body",))
     return breakthrough_exact(car, foot, last=last, rules=rules)
 
@@ -161,11 +162,11 @@ def chariot_breakthrough_exact(car: Unit, foot: Unit, *, last: bool = False,
 def check_wagon_fight(attacker: Unit, defender: Unit) -> None:
     """A wagon never attacks; only shooters and close-combat specialists may attack one."""
     if attacker.body is Body.WAR_WAGON:
-        raise RuleError("AOT-WAR-WAGON", f"{attacker.name}: a war wagon never attacks; its crew fights only when "
-                        "attacked")
+        raise RuleError("AOT-WAR-WAGON", msg("{unit}: a war wagon never attacks; its crew fights only when attacked",
+                                             unit=attacker.name))
     if defender.body is Body.WAR_WAGON:
         bad = sorted({w.value for w, n in attacker.front if n and w not in WAGON_ATTACKERS})
         if bad or attacker.body is not Body.WARRIORS:
             what = ", ".join(bad) if bad else attacker.body.noun
-            raise RuleError("AOT-WAR-WAGON", f"only shooters and close-combat specialists may attack a war wagon, "
-                            f"not {what}")
+            raise RuleError("AOT-WAR-WAGON", msg("only shooters and close-combat specialists may attack a war wagon, "
+                                                 "not {what}", what=what))

@@ -21,6 +21,7 @@ from aot_rules.core.dice import DiceSource
 from aot_rules.core.dist import Dist
 from aot_rules.core.errors import RuleError
 from aot_rules.core.events import DieEffect
+from aot_rules.core.i18n import msg
 
 SLOTS = (1, 2, 3, 4, 5, 6)
 INDIVIDUAL = "individual"
@@ -47,9 +48,11 @@ def activated_slots(mine: int, theirs: int) -> tuple[int, ...]:
     ((4, 3), (2, 1), (6, 5, 4, 3, 2), (1,))
     """
     if not (1 <= mine <= 6 and 1 <= theirs <= 6):
-        raise RuleError("AOT-CMD-INITIATIVE", f"initiative dice show 1 to 6, not {mine} and {theirs}")
+        raise RuleError("AOT-CMD-INITIATIVE", msg("initiative dice show 1 to 6, not {mine} and {theirs}", mine=mine,
+                                                  theirs=theirs))
     if mine == theirs:
-        raise RuleError("AOT-CMD-DOUBLES", f"a tie ({mine}:{theirs}) activates no slot: the dice are rolled again")
+        raise RuleError("AOT-CMD-DOUBLES", msg("a tie ({mine}:{theirs}) activates no slot: the dice are rolled again",
+                                               mine=mine, theirs=theirs))
     stop = theirs if mine > theirs else 0
     return tuple(range(mine, stop, -1))
 
@@ -121,9 +124,9 @@ def check_allocation(owners: Sequence[str]) -> tuple[str, ...]:
     ('A', 'A', 'B', 'individual', 'B', 'A')
     """
     if len(owners) != 6:
-        raise RuleError("AOT-CMD-SLOTS", f"an allocation names the owners of all six slots, not {len(owners)}")
+        raise RuleError("AOT-CMD-SLOTS", msg("an allocation names the owners of all six slots, not {n}", n=len(owners)))
     if any(not o for o in owners):
-        raise RuleError("AOT-CMD-SLOTS", "every slot needs an owner: a general or 'individual'")
+        raise RuleError("AOT-CMD-SLOTS", msg("every slot needs an owner: a general or 'individual'"))
     return tuple(owners)
 
 
@@ -171,7 +174,7 @@ class Delivery(StrEnum):
 
 def _check_distance(rule_id: str, distance: Fraction) -> None:
     if distance <= 0:
-        raise RuleError(rule_id, f"the distance must be more than 0 inches, not {distance}")
+        raise RuleError(rule_id, msg("the distance must be more than 0 inches, not {distance}", distance=distance))
 
 
 def order_exact(rule_id: str, distance: Fraction, gets_through: Callable[[int], bool]) -> Dist[Delivery]:

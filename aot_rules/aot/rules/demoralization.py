@@ -16,6 +16,7 @@ from aot_rules.aot.vocabulary import DPEffect
 from aot_rules.core.dice import DiceSource
 from aot_rules.core.errors import RuleError
 from aot_rules.core.events import PieceId
+from aot_rules.core.i18n import msg
 
 
 def dp_earned(loser_at_start: Unit) -> int:
@@ -43,7 +44,7 @@ def warriors_disordered(dp: int, t: Unit) -> int:
     (3, 1)
     """
     if dp < 0:
-        raise RuleError("AOT-DEMO-DISORDER", "DP cannot be negative")
+        raise RuleError("AOT-DEMO-DISORDER", msg("DP cannot be negative"))
     n = dp // 2 if t.stubborn else dp * 2 if t.recruit else dp
     return min(n, t.formed)
 
@@ -51,7 +52,8 @@ def warriors_disordered(dp: int, t: Unit) -> int:
 def dp_to_disorder(n: int, t: Unit) -> int:
     """DP needed to disorder ``n`` warriors of the target."""
     if not 0 <= n <= t.formed:
-        raise RuleError("AOT-DEMO-DISORDER", f"{t.name} has {t.formed} formed warriors, not {n}")
+        raise RuleError("AOT-DEMO-DISORDER", msg("{unit} has {formed} formed warriors, not {n}", unit=t.name,
+                                                 formed=t.formed, n=n))
     return 2 * n if t.stubborn else (n + 1) // 2 if t.recruit else n
 
 
@@ -63,7 +65,7 @@ def forced_retreat_cost(t: Unit) -> int:
 def forced_attack_cost(t: Unit) -> int:
     """AOT-DEMO-FORCED-ATTACK: the target's density."""
     if t.panicking:
-        raise RuleError("AOT-DEMO-FORCED-ATTACK", "a panicking unit cannot be forced to attack")
+        raise RuleError("AOT-DEMO-FORCED-ATTACK", msg("a panicking unit cannot be forced to attack"))
     return t.density
 
 
@@ -71,7 +73,7 @@ def spend_disorder(dp: int, t: Unit, log: DiceSource | None = None) -> tuple[Uni
     """Spend up to ``dp`` points disordering warriors, one warrior at a time as a player does;
     return the new unit and the DP left over."""
     if dp < 0:
-        raise RuleError("AOT-DEMO-DISORDER", "DP cannot be negative")
+        raise RuleError("AOT-DEMO-DISORDER", msg("DP cannot be negative"))
     per_warrior, per_point = (2, 1) if t.stubborn else (1, 2) if t.recruit else (1, 1)
     left, unit = dp, t
     while left >= per_warrior and unit.formed:
@@ -86,7 +88,13 @@ def spend_disorder(dp: int, t: Unit, log: DiceSource | None = None) -> tuple[Uni
 def _pay(dp: int, cost: int, t: Unit, rule_id: str, effect: DPEffect, log: DiceSource | None) -> int:
     """Spend ``cost`` of ``dp`` on ``t``; return the DP left.  Refuses, changing nothing, if too few."""
     if dp < cost:
-        raise RuleError(rule_id, f"forcing {t.name} to {effect} costs {cost} DP; only {dp} left")
+        refusal = {DPEffect.DISORDER: msg("forcing {unit} to disorder costs {cost} DP; only {dp} left", unit=t.name,
+                                          cost=cost, dp=dp),
+                   DPEffect.RETREAT: msg("forcing {unit} to retreat costs {cost} DP; only {dp} left", unit=t.name,
+                                         cost=cost, dp=dp),
+                   DPEffect.ATTACK: msg("forcing {unit} to attack costs {cost} DP; only {dp} left", unit=t.name,
+                                        cost=cost, dp=dp)}[effect]
+        raise RuleError(rule_id, refusal)
     if log is not None:
         log.emit(DPSpent(t.name, cost, effect))
     return dp - cost

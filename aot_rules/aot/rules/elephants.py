@@ -22,6 +22,7 @@ from aot_rules.core.dice import DiceSource
 from aot_rules.core.dist import Dist
 from aot_rules.core.errors import RuleError
 from aot_rules.core.events import DieEffect, PieceId
+from aot_rules.core.i18n import msg
 
 #: AOT-ELEPHANT-MOVE: an elephant's move is always 7″, whatever its crew.
 ELEPHANT_MOVE = 7
@@ -39,8 +40,8 @@ def elephant(aboard: int = 1, weapon: MeleeWeapon = MeleeWeapon.SHOOTER, *, vete
     'elephant: ranks 3 (density 3)'
     """
     if aboard < 1:  # a Unit may hold 0 aboard (a lost elephant), an elephant put on the table may not
-        raise RuleError("AOT-ELEPHANT-UNIT", f"an elephant carries 1 to {MAX_ABOARD} warriors (driver and crew), "
-                        f"not {aboard}", params=("aboard",))
+        raise RuleError("AOT-ELEPHANT-UNIT", msg("an elephant carries 1 to {most} warriors (driver and crew), not {n}",
+                                                 most=MAX_ABOARD, n=aboard), params=("aboard",))
     return Unit(name=name, ranks=(aboard,), body=Body.ELEPHANT, weapon=weapon, veteran=veteran, terrifying=True)
 
 
@@ -66,11 +67,12 @@ def trample_kills(roll: int, density: int, strength: int | None = None) -> int:
 
 def check_target(density: int, strength: int | None) -> None:
     if not 1 <= density <= 5:
-        raise RuleError("AOT-ELEPHANT-ATTACK", f"a target's density is 1 to 5, not {density}",
+        raise RuleError("AOT-ELEPHANT-ATTACK", msg("a target's density is 1 to 5, not {density}", density=density),
                         params=("target_density",))
     if strength is not None and strength < density:
-        raise RuleError("AOT-ELEPHANT-ATTACK", f"a unit of density {density} has at least {density} warriors, not "
-                        f"{strength}", params=("target_strength",))
+        raise RuleError("AOT-ELEPHANT-ATTACK", msg("a unit of density {density} has at least {density} warriors, not "
+                                                   "{strength}", density=density, strength=strength),
+                        params=("target_strength",))
 
 
 @cache
@@ -113,7 +115,7 @@ def elephant_trot_exact() -> Dist[ElephantTrot]:
 
 def play_elephant_trot(unit: Unit, dice: DiceSource, piece: PieceId = "") -> ElephantTrot:
     if unit.body is not Body.ELEPHANT:
-        raise RuleError("AOT-ELEPHANT-MOVE", f"{unit.name} is not an elephant")
+        raise RuleError("AOT-ELEPHANT-MOVE", msg("{unit} is not an elephant", unit=unit.name))
     roll = dice.d6("elephant trot", lambda r: DieEffect.FAIL if r < BERSERK_BELOW else DieEffect.NONE)
     dice.emit(Tested(unit.name, roll, BERSERK_BELOW, 0, piece=piece))
     dice.emit(Moved(unit.name, DieMove.TROT, (roll,), roll))
@@ -134,9 +136,10 @@ class Charge(NamedTuple):
 
 def check_charge(beast: Unit, block: Unit) -> None:
     if beast.body is not Body.ELEPHANT:
-        raise RuleError("AOT-ELEPHANT-UNIT", f"{beast.name} is not an elephant")
+        raise RuleError("AOT-ELEPHANT-UNIT", msg("{unit} is not an elephant", unit=beast.name))
     if block.mounted or block.body is not Body.WARRIORS:
-        raise RuleError("AOT-ELEPHANT-ATTACK", f"{block.name}: the exchange is an elephant against a block of foot")
+        raise RuleError("AOT-ELEPHANT-ATTACK", msg("{unit}: the exchange is an elephant against a block of foot",
+                                                   unit=block.name))
 
 
 def elephant_charge_exact(beast: Unit, block: Unit, rules: MeleeRules = MeleeRules()) -> Dist[Melee]:

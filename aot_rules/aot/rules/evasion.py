@@ -21,10 +21,13 @@ from aot_rules.core.dice import DiceSource
 from aot_rules.core.dist import Dist
 from aot_rules.core.errors import RuleError
 from aot_rules.core.events import PieceId
+from aot_rules.core.i18n import Message, label, msg, vocabulary
 
 RULE = "AOT-EVADE-ELIGIBILITY"
 
 
+@vocabulary({"foot": msg("foot"), "cavalry": msg("cavalry"), "camels": msg("camels"), "elephant": msg("elephant"),
+             "chariot": msg("chariot"), "artillery crew": msg("artillery crew")})
 class Arm(StrEnum):
     """What a unit is, as far as evasion cares."""
 
@@ -52,7 +55,7 @@ class Troops:
 
     def __post_init__(self) -> None:
         if self.horse_armour and self.arm is not Arm.CAVALRY:
-            raise RuleError("AOT-SHOOT-HORSE-ARMOUR", "only cavalry has horse armour here")
+            raise RuleError("AOT-SHOOT-HORSE-ARMOUR", msg("only cavalry has horse armour here"))
 
     @property
     def gear(self) -> frozenset[str]:
@@ -60,11 +63,19 @@ class Troops:
         return frozenset(n for n, on in (("shield", self.shield), ("armour", self.armour),
                                          ("horse armour", self.horse_armour)) if on)
 
-    def describe(self) -> str:
+    def describe(self) -> Message:
         if not self.gear:
-            return {Arm.FOOT: "light foot", Arm.CAVALRY: "light horse"}.get(self.arm, str(self.arm))
-        worn = " and ".join(sorted(self.gear, key=("shield", "armour", "horse armour").index))
-        return f"{self.arm} with {worn}"
+            return {Arm.FOOT: msg("light foot"), Arm.CAVALRY: msg("light horse")}.get(self.arm, label(self.arm))
+        return msg("{arm} with {worn}", arm=self.arm, worn=_WORN[self.gear])
+
+
+#: What a unit wears, as a phrase (the sets :attr:`Troops.gear` can be).
+_WORN: dict[frozenset[str], Message] = {
+    frozenset({"shield"}): msg("shield"), frozenset({"armour"}): msg("armour"),
+    frozenset({"horse armour"}): msg("horse armour"), frozenset({"shield", "armour"}): msg("shield and armour"),
+    frozenset({"shield", "horse armour"}): msg("shield and horse armour"),
+    frozenset({"armour", "horse armour"}): msg("armour and horse armour"),
+    frozenset({"shield", "armour", "horse armour"}): msg("shield and armour and horse armour")}
 
 
 #: How the exotic bodies read for evasion (war-wagon crews are foot).
@@ -83,7 +94,7 @@ class Ruling:
     """May it evade, and the sentence that says why."""
 
     allowed: bool
-    reason: str
+    reason: Message
 
 
 def _heavier(evader: Troops, attacker: Troops) -> Ruling:
@@ -91,12 +102,12 @@ def _heavier(evader: Troops, attacker: Troops) -> Ruling:
     incomparable and neither side may evade (the Anglo-Saxon example)."""
     e, a = evader.gear, attacker.gear
     if e <= a:
-        return Ruling(True, "the evader is no more heavily equipped than the attacker" if e != a
-                       else "both are equally equipped")
+        return Ruling(True, msg("the evader is no more heavily equipped than the attacker") if e != a
+                      else msg("both are equally equipped"))
     if e > a:
-        return Ruling(False, "the evader is more heavily equipped than the attacker")
-    return Ruling(False, "their equipment differs both ways (e.g. shield against armour), so neither may evade "
-                   "the other")
+        return Ruling(False, msg("the evader is more heavily equipped than the attacker"))
+    return Ruling(False, msg("their equipment differs both ways (e.g. shield against armour), so neither may evade "
+                             "the other"))
 
 
 def evasion_verdict(evader: Troops, attacker: Troops) -> Ruling:
@@ -107,26 +118,26 @@ def evasion_verdict(evader: Troops, attacker: Troops) -> Ruling:
     """
     e, a = evader.arm, attacker.arm
     if e is Arm.ARTILLERY:
-        return Ruling(False, "artillery crews cannot evade anyone")
+        return Ruling(False, msg("artillery crews cannot evade anyone"))
     if e is Arm.ELEPHANT:
-        return Ruling(False, "elephants evade nothing")
+        return Ruling(False, msg("elephants evade nothing"))
     if e is Arm.FOOT:
         if evader.shield and evader.armour:
-            return Ruling(False, "foot with both shields and armour can never evade")
+            return Ruling(False, msg("foot with both shields and armour can never evade"))
         if a.mounted:
-            return Ruling(False, f"foot may not evade {a}")
+            return Ruling(False, msg("foot may not evade {attacker}", attacker=a))
         return _heavier(evader, attacker)
     if e is Arm.CAMEL:
         if a.mounted:
-            return Ruling(False, f"camels evade foot only, not {a}")
-        return Ruling(True, "camels may evade foot")
+            return Ruling(False, msg("camels evade foot only, not {attacker}", attacker=a))
+        return Ruling(True, msg("camels may evade foot"))
     if e is Arm.CHARIOT and a in (Arm.CAVALRY, Arm.CAMEL):
-        return Ruling(False, f"chariots cannot evade {a}")
+        return Ruling(False, msg("chariots cannot evade {attacker}", attacker=a))
     # cavalry, and chariots against anything but horsemen
     if not a.mounted:
-        return Ruling(True, f"{e} may always evade foot")
+        return Ruling(True, msg("{evader} may always evade foot", evader=e))
     if a in (Arm.ELEPHANT, Arm.CHARIOT):
-        return Ruling(True, f"{e} may evade {a}")
+        return Ruling(True, msg("{evader} may evade {attacker}", evader=e, attacker=a))
     return _heavier(evader, attacker)
 
 
@@ -146,7 +157,8 @@ def may_evade(evader: Troops | Unit, attacker: Troops | Unit) -> bool:
 
 def check_evade(evader: Troops, attacker: Troops) -> None:
     if not (v := evasion_verdict(evader, attacker)).allowed:
-        raise RuleError(RULE, f"{evader.describe()} may not evade {attacker.describe()}: {v.reason}")
+        raise RuleError(RULE, msg("{evader} may not evade {attacker}: {reason}", evader=evader.describe(),
+                                  attacker=attacker.describe(), reason=v.reason))
 
 
 # --- the evasion move (AOT-EVADE-PROCEDURE, AOT-EVADE-FLANK) ---------------------------------------
@@ -168,5 +180,5 @@ def play_evade(unit: Unit, dice: DiceSource, attacker: Troops | None = None, pie
     if attacker is not None:
         check_evade(troops_of(unit), attacker)
     if unit.panicking:
-        raise RuleError("AOT-PANIC", f"{unit.name} is panicking: it is never fought, it flees")
+        raise RuleError("AOT-PANIC", msg("{unit} is panicking: it is never fought, it flees", unit=unit.name))
     return play_die_move(unit, dice, DieMove.EVASION, piece)

@@ -24,6 +24,7 @@ from aot_rules.core.dice import DiceSource
 from aot_rules.core.dist import Dist
 from aot_rules.core.errors import RuleError
 from aot_rules.core.events import PieceId
+from aot_rules.core.i18n import msg
 
 
 class Step(StrEnum):
@@ -67,10 +68,15 @@ def _check_plan(unit: Unit, steps: tuple[Step, ...]) -> None:
     replayed step by step; what only a plan can ask (a move in the defensive formation, an evasion by
     foot that may never evade) is checked here."""
     if unit.defensive and (moving := [s for s in steps if s in (Step.RUN, Step.ROUGH, Step.EVADE)]):
-        raise RuleError("AOT-REFORM-DEFENSIVE-5", f"a unit in the defensive formation cannot move, so it cannot "
-                        f"{moving[0].value.replace('-', ' ')}; it may only turn until it reforms")
+        raise RuleError("AOT-REFORM-DEFENSIVE-5", {
+            Step.RUN: msg("a unit in the defensive formation cannot move, so it cannot run or trot; it may only turn "
+                          "until it reforms"),
+            Step.ROUGH: msg("a unit in the defensive formation cannot move, so it cannot rough ground; it may only "
+                            "turn until it reforms"),
+            Step.EVADE: msg("a unit in the defensive formation cannot move, so it cannot evade; it may only turn until "
+                            "it reforms")}[moving[0]])
     if Step.EVADE in steps and not unit.mounted and (unit.shield or unit.pavise) and unit.armour:
-        raise RuleError("AOT-EVADE-ELIGIBILITY", "foot with both shields and armour can never evade")
+        raise RuleError("AOT-EVADE-ELIGIBILITY", msg("foot with both shields and armour can never evade"))
     turn = UnitTurn.of(unit).activate()
     run = Activity.TROT if unit.mounted else Activity.RUN
     for s in steps:

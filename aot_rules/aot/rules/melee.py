@@ -34,6 +34,7 @@ from aot_rules.core.dice import DiceSource
 from aot_rules.core.dist import Dist
 from aot_rules.core.errors import RuleError
 from aot_rules.core.events import DieEffect, PieceId
+from aot_rules.core.i18n import msg
 
 
 @dataclass(frozen=True)
@@ -103,18 +104,21 @@ class Side:
         """What this fight asks of the unit (what the unit may be is checked by ``Unit`` itself)."""
         body = self.unit.body
         if self.horse_strike and body is Body.CAMELS:
-            raise RuleError("AOT-CAMEL", f"{self.name}: camel riders never strike with their mounts")
+            raise RuleError("AOT-CAMEL", msg("{unit}: camel riders never strike with their mounts", unit=self.name))
         if self.horse_strike and body is Body.CART:
-            raise RuleError("AOT-CART-SUMERIAN", f"{self.name}: a battle cart makes no horse strike")
+            raise RuleError("AOT-CART-SUMERIAN", msg("{unit}: a battle cart makes no horse strike", unit=self.name))
         if self.flanked and body is Body.ELEPHANT:
-            raise RuleError("AOT-ELEPHANT-UNIT", f"{self.name}: an elephant has no flank or rear")
+            raise RuleError("AOT-ELEPHANT-UNIT", msg("{unit}: an elephant has no flank or rear", unit=self.name))
         if self.horse_strike and not self.unit.mounted:
-            raise RuleError("AOT-MELEE-HORSE-STRIKE", f"{self.name}: only mounted warriors strike with their horses")
+            raise RuleError("AOT-MELEE-HORSE-STRIKE", msg("{unit}: only mounted warriors strike with their horses",
+                                                          unit=self.name))
         if not self.riders_strike and not self.horse_strike:
-            raise RuleError("AOT-BREAKTHROUGH", f"{self.name}: a breakthrough strikes with the horses only, so it "
-                            "needs the horse strike (a straight charge by mounted troops into foot)")
+            raise RuleError("AOT-BREAKTHROUGH", msg("{unit}: a breakthrough strikes with the horses only, so it needs "
+                                                    "the horse strike (a straight charge by mounted troops into foot)",
+                                                    unit=self.name))
         if self.unit.formed == 0:
-            raise RuleError("AOT-PANIC", f"{self.name}: a panicking unit is never fought in melee; it flees")
+            raise RuleError("AOT-PANIC", msg("{unit}: a panicking unit is never fought in melee; it flees",
+                                             unit=self.name))
 
     @property
     def uses_two_handed(self) -> bool:
@@ -561,7 +565,8 @@ def split_dice(b: Side, n_first: int) -> tuple[Side, Side]:
     """B's front-rank strikers divided between two opponents: the first ``n_first`` face A1."""
     f = b.unit.ranks[0]
     if not 0 <= n_first <= f:
-        raise RuleError("AOT-MELEE-ENGAGE", f"{b.name} has {f} front-rank strikers to divide, not {n_first}")
+        raise RuleError("AOT-MELEE-ENGAGE", msg("{unit} has {front} front-rank strikers to divide, not {first}",
+                                                unit=b.name, front=f, first=n_first))
     first, rest, left = [], [], n_first
     for w, n in b.unit.front:
         take = min(n, left)
@@ -598,11 +603,11 @@ def _fell_in_duel(loser: Unit, dead: bool) -> StrikeReport:
 def _refuse_unmodelled(a1: Side, a2: Side, b: Side) -> None:
     for s in (a1, a2, b):
         if s.unit.body is not Body.WARRIORS:
-            raise RuleError("AOT-MELEE-ENGAGE", f"{s.name}: two-against-one fights are modelled for ordinary "
-                            f"units, not {s.unit.body.noun}")
+            raise RuleError("AOT-MELEE-ENGAGE", msg("{unit}: two-against-one fights are modelled for ordinary units, "
+                                                    "not {body}", unit=s.name, body=s.unit.body.noun))
     if a1.unit.terrifying or a2.unit.terrifying:
-        raise RuleError("AOT-TERRIFYING", "terrifying attackers in a two-against-one fight are not modelled: "
-                        "the pooled shield roll cannot say whose kills terrify")
+        raise RuleError("AOT-TERRIFYING", msg("terrifying attackers in a two-against-one fight are not modelled: the "
+                                              "pooled shield roll cannot say whose kills terrify"))
 
 
 @lru_cache(maxsize=4096)

@@ -19,6 +19,7 @@ from aot_rules.aot.units import Unit
 from aot_rules.core.dice import DiceSource
 from aot_rules.core.dist import Dist
 from aot_rules.core.errors import RuleError
+from aot_rules.core.i18n import msg
 
 PANIC_MOVE = 10
 BASE_MOVE = 10
@@ -46,13 +47,14 @@ def check_move(unit: Unit, distance: float) -> None:
     """Refuse a move longer than the unit's allowance (AOT-MOVE-DISTANCE) or any move in the defensive
     formation (AOT-REFORM-DEFENSIVE-5)."""
     if distance < 0:
-        raise RuleError("AOT-MOVE-DISTANCE", "a move cannot be negative")
+        raise RuleError("AOT-MOVE-DISTANCE", msg("a move cannot be negative"))
     if unit.defensive and distance > 0:
-        raise RuleError("AOT-REFORM-DEFENSIVE-5", f"{unit.name} is in the defensive formation and cannot move; "
-                        "it must reform first")
+        raise RuleError("AOT-REFORM-DEFENSIVE-5", msg("{unit} is in the defensive formation and cannot move; it must "
+                                                      "reform first", unit=unit.name))
     if distance > (allowed := move_allowance(unit)):
-        raise RuleError("AOT-MOVE-DISTANCE", f"{unit.name} moves at most {allowed}″ (10″ − density "
-                        f"{unit.density}), not {distance}″")
+        raise RuleError("AOT-MOVE-DISTANCE", msg("{unit} moves at most {allowed}″ (10″ − density {density}), not "
+                                                 "{distance}″", unit=unit.name, allowed=allowed,
+                                                 density=unit.density, distance=distance))
 
 
 def retreat_move(unit: Unit) -> int:
@@ -93,7 +95,7 @@ def through_friends_exact(against: int, friend_formed: int, regular: bool = Fals
     (Fraction(1, 2), Fraction(2, 3))
     """
     if against < 1:
-        raise RuleError("AOT-MOVE-THROUGH-FRIENDS", "the moving unit has no warriors to test with")
+        raise RuleError("AOT-MOVE-THROUGH-FRIENDS", msg("the moving unit has no warriors to test with"))
     return deciding_die(against, regular).map(lambda r: through_loss(r, against, friend_formed))
 
 
@@ -117,7 +119,7 @@ def through_terms(mover: Unit, friend: Unit, *, elephant: bool = False) -> tuple
     """
     against = ELEPHANT_TEST if elephant else threshold(mover)
     if against < 1:
-        raise RuleError("AOT-MOVE-THROUGH-FRIENDS", f"{mover.name} has no warriors left to move")
+        raise RuleError("AOT-MOVE-THROUGH-FRIENDS", msg("{unit} has no warriors left to move", unit=mover.name))
     loser = mover if elephant else friend
     return against, loser.strength if loser.panicking else loser.formed
 

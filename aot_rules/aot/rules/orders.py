@@ -26,6 +26,7 @@ from aot_rules.aot.rules.command import INDIVIDUAL, check_allocation
 from aot_rules.aot.units import Unit
 from aot_rules.core import frozen
 from aot_rules.core.errors import RuleError
+from aot_rules.core.i18n import Message, msg, vocabulary
 
 Inches = float | Fraction
 
@@ -104,6 +105,9 @@ class Commander:
         return self.unit.nationality
 
 
+@vocabulary({"direct command": msg("direct command"), "signal": msg("signal"), "battle line": msg("battle line"),
+             "messenger": msg("messenger"), "colonel's follower": msg("colonel's follower"),
+             "individual-unit slot": msg("individual-unit slot")})
 class Method(StrEnum):
     """The ways a unit can be set in motion in a slot."""
 
@@ -127,13 +131,14 @@ GENERAL_METHODS = (Method.DIRECT, Method.SIGNAL, Method.BATTLE_LINE, Method.MESS
 # --- may this commander order this unit? -----------------------------------------------------------
 
 
-def _check_distance(rule_id: str, distance: Inches | None, reach: int, what: str) -> None:
+def _check_distance(rule_id: str, distance: Inches | None, reach: int, what: Message) -> None:
     if distance is None:
-        raise RuleError(rule_id, f"{what} needs the distance in inches")
+        raise RuleError(rule_id, msg("{what} needs the distance in inches", what=what))
     if distance < 0:
-        raise RuleError("AOT-MEASURE", f"a distance cannot be negative, not {distance}")
+        raise RuleError("AOT-MEASURE", msg("a distance cannot be negative, not {distance}", distance=distance))
     if distance > reach:
-        raise RuleError(rule_id, f"{what} reaches {reach}″, and this unit is {distance}″ away")
+        raise RuleError(rule_id, msg("{what} reaches {reach}″, and this unit is {distance}″ away", what=what,
+                                     reach=reach, distance=distance))
 
 
 def check_order(commander: Commander | None, unit: Troop, method: Method, distance: Inches | None = None) -> None:
@@ -158,34 +163,40 @@ def check_order(commander: Commander | None, unit: Troop, method: Method, distan
     """
     if method is Method.INDIVIDUAL:
         if commander is not None:
-            raise RuleError("AOT-CMD-INDIVIDUAL-SLOT", "an individual-unit slot belongs to no commander: the "
-                            "player activates the unit (or one colonel) himself")
+            raise RuleError("AOT-CMD-INDIVIDUAL-SLOT", msg("an individual-unit slot belongs to no commander: the "
+                                                           "player activates the unit (or one colonel) himself"))
         return  # any one unit of the player, whoever commands it and whatever its nationality
     if commander is None:
-        raise RuleError(method.rule_id, f"an order by {method.value} needs a commander to give it")
+        raise RuleError(method.rule_id, msg("an order by {method} needs a commander to give it", method=method))
     if distance is not None and distance < 0:
-        raise RuleError("AOT-MEASURE", f"a distance cannot be negative, not {distance}")
+        raise RuleError("AOT-MEASURE", msg("a distance cannot be negative, not {distance}", distance=distance))
     if unit == commander.unit:
         return  # his own unit: the slot that activates him activates it (AOT-CMD-SLOTS)
     if commander.rank is Rank.COLONEL and method is not Method.COLONEL:
-        raise RuleError("AOT-CMD-COLONEL", f"{commander.name} is a colonel: he orders only one follower, by the "
-                        "same order as his own unit, not by " + method.value)
+        raise RuleError("AOT-CMD-COLONEL", msg("{commander} is a colonel: he orders only one follower, by the "
+                                               "same order as his own unit, not by {method}",
+                                               commander=commander.name, method=method))
     if commander.rank.is_general and method is Method.COLONEL:
-        raise RuleError("AOT-CMD-COLONEL", f"{commander.name} is a general; only a colonel takes a follower")
+        raise RuleError("AOT-CMD-COLONEL", msg("{commander} is a general; only a colonel takes a follower",
+                                               commander=commander.name))
     if unit.nationality != commander.nationality:
-        raise RuleError("AOT-CMD-NATIONALITY", f"{commander.name} is {commander.nationality} and cannot order "
-                        f"{unit.name} ({unit.nationality}); allies obey their own commanders or an "
-                        "individual-unit slot")
+        raise RuleError("AOT-CMD-NATIONALITY", msg("{commander} is {nationality} and cannot order {unit} "
+                                                   "({unit_nationality}); allies obey their own commanders or an "
+                                                   "individual-unit slot", commander=commander.name,
+                                                   nationality=commander.nationality, unit=unit.name,
+                                                   unit_nationality=unit.nationality))
     if method is Method.DIRECT:
-        _check_distance("AOT-CMD-DIRECT", distance, DIRECT_REACH, "direct command")
+        _check_distance("AOT-CMD-DIRECT", distance, DIRECT_REACH, msg("direct command"))
     elif method is Method.COLONEL:
         if unit.arms != commander.unit.arms:
-            raise RuleError("AOT-CMD-COLONEL", f"{unit.name} is not armed like {commander.name}'s unit "
-                            f"{commander.unit.name}; a colonel's follower must carry the same armament")
-        _check_distance("AOT-CMD-COLONEL", distance, COLONEL_REACH, "a colonel's order")
+            raise RuleError("AOT-CMD-COLONEL", msg("{unit} is not armed like {commander}'s unit {own}; a colonel's "
+                                                   "follower must carry the same armament", unit=unit.name,
+                                                   commander=commander.name, own=commander.unit.name))
+        _check_distance("AOT-CMD-COLONEL", distance, COLONEL_REACH, msg("a colonel's order"))
     elif method is Method.BATTLE_LINE and distance is not None and distance > LINE_GAP:
-        raise RuleError("AOT-CMD-BATTLE-LINE", f"{unit.name} is {distance}″ from its neighbour; units in a "
-                        f"battle line stand at most {LINE_GAP}″ apart")
+        raise RuleError("AOT-CMD-BATTLE-LINE", msg("{unit} is {distance}″ from its neighbour; units in a battle line "
+                                                   "stand at most {gap}″ apart", unit=unit.name, distance=distance,
+                                                   gap=LINE_GAP))
 
 
 def may_order(commander: Commander | None, unit: Troop, method: Method, distance: Inches | None = None) -> bool:
@@ -219,8 +230,8 @@ def individual_slot(choice: Troop | Commander) -> Troop | Commander:
 slots written for them
     """
     if isinstance(choice, Commander) and choice.rank.is_general:
-        raise RuleError("AOT-CMD-INDIVIDUAL-SLOT", f"{choice.name} is a general: generals act only on the slots "
-                        "written for them")
+        raise RuleError("AOT-CMD-INDIVIDUAL-SLOT", msg("{name} is a general: generals act only on the slots "
+                                                       "written for them", name=choice.name))
     return choice
 
 
@@ -286,23 +297,25 @@ LineAllowance(unit='velites', move=6, firers=2))
     """
     rid = "AOT-CMD-BATTLE-LINE"
     if not general.rank.is_general:
-        raise RuleError(rid, f"{general.name} is a colonel; only a general leads a battle line")
+        raise RuleError(rid, msg("{general} is a colonel; only a general leads a battle line", general=general.name))
     names = [m.troop.name for m in line]
     if len(set(names)) != len(names):
-        raise RuleError(rid, "each unit stands in the line once")
+        raise RuleError(rid, msg("each unit stands in the line once"))
     by_name = {m.troop.name: m for m in line}
     own = by_name.get(general.unit.name)
     if own is None or own.troop != general.unit:
-        raise RuleError(rid, f"{general.name}'s own unit {general.unit.name} must be in the line he leads")
+        raise RuleError(rid, msg("{general}'s own unit {unit} must be in the line he leads", general=general.name,
+                                 unit=general.unit.name))
     for m in line:
         if m.max_move < 0 or m.firers < 0:
-            raise RuleError(rid, f"{m.troop.name}: a move or a number of firers cannot be negative")
+            raise RuleError(rid, msg("{unit}: a move or a number of firers cannot be negative", unit=m.troop.name))
         check_order(general, m.troop, Method.BATTLE_LINE)
     for (x, y), gap in gaps.items():
         if x not in by_name or y not in by_name:
-            raise RuleError(rid, f"a gap is given between {x} and {y}, but only the units of the line count")
+            raise RuleError(rid, msg("a gap is given between {x} and {y}, but only the units of the line count", x=x,
+                                     y=y))
         if gap < 0:
-            raise RuleError("AOT-MEASURE", f"a distance cannot be negative, not {gap}")
+            raise RuleError("AOT-MEASURE", msg("a distance cannot be negative, not {distance}", distance=gap))
     joined, frontier = {own.troop.name}, [own.troop.name]
     while frontier:
         here = frontier.pop()
@@ -314,8 +327,8 @@ LineAllowance(unit='velites', move=6, firers=2))
                     frontier.append(other)
     apart = [n for n in names if n not in joined]
     if apart:
-        raise RuleError(rid, f"{', '.join(apart)} not joined to {general.name}'s unit through neighbours at most "
-                        f"{LINE_GAP}″ apart")
+        raise RuleError(rid, msg("{units} not joined to {general}'s unit through neighbours at most {gap}″ apart",
+                                 units=", ".join(apart), general=general.name, gap=LINE_GAP))
     rest = [m for m in line if m is not own]
     return (LineAllowance(own.troop.name, own.max_move, own.firers),
             *(LineAllowance(m.troop.name, line_move(own.max_move, m.max_move), line_firers(own.firers, m.firers))
@@ -342,10 +355,10 @@ def check_slots(owners: Sequence[str], commanders: Collection[Commander]) -> tup
         if o == INDIVIDUAL:
             continue
         if o not in ranks:
-            raise RuleError("AOT-CMD-SLOTS", f"{o} is not a general of this army")
+            raise RuleError("AOT-CMD-SLOTS", msg("{name} is not a general of this army", name=o))
         if not ranks[o].is_general:
-            raise RuleError("AOT-CMD-SLOTS", f"{o} is a colonel; colonels act on individual-unit slots, and are "
-                            "never written on a slot")
+            raise RuleError("AOT-CMD-SLOTS", msg("{name} is a colonel; colonels act on individual-unit slots, and are "
+                                                 "never written on a slot", name=o))
     return owners
 
 
@@ -373,13 +386,14 @@ def cinc_rewrite(commander: Commander, allocation: Sequence[str], new: Sequence[
     """
     rid = "AOT-CMD-CINC"
     if commander.rank is not Rank.C_IN_C:
-        raise RuleError(rid, f"{commander.name} is not the commander-in-chief; only he may rewrite the slots")
+        raise RuleError(rid, msg("{name} is not the commander-in-chief; only he may rewrite the slots",
+                                 name=commander.name))
     old = check_allocation(allocation)
     if slot not in activated:
-        raise RuleError(rid, f"slot {slot} has not come up this turn")
+        raise RuleError(rid, msg("slot {slot} has not come up this turn", slot=slot))
     if old[slot - 1] != commander.name:
-        raise RuleError(rid, f"slot {slot} belongs to {old[slot - 1]}; {commander.name} rewrites the slots only in "
-                        "one of his own")
+        raise RuleError(rid, msg("slot {slot} belongs to {owner}; {name} rewrites the slots only in one of his own",
+                                 slot=slot, owner=old[slot - 1], name=commander.name))
     written = check_slots(new, commanders) if commanders else check_allocation(new)
     later = tuple(activated)[tuple(activated).index(slot) + 1:]
     return Rewrite(written, tuple((s, written[s - 1]) for s in later))
@@ -416,44 +430,51 @@ class SlotOrders:
     def order(self, unit: Troop, method: Method, distance: Inches | None = None) -> SlotOrders:
         c = self.commander
         if self.rewritten:
-            raise RuleError("AOT-CMD-CINC", f"{c.name} rewrote the slots in this slot instead of giving orders")
+            raise RuleError("AOT-CMD-CINC", msg("{name} rewrote the slots in this slot instead of giving orders",
+                                                name=c.name))
         if unit == c.unit:
-            raise RuleError("AOT-CMD-SLOT-ORDER", f"{unit.name} is {c.name}'s own unit: it acts by his slot, "
-                            "not by an order (see own_unit_acts)")
+            raise RuleError("AOT-CMD-SLOT-ORDER", msg("{unit} is {name}'s own unit: it acts by his slot, not by an "
+                                                      "order (see own_unit_acts)", unit=unit.name, name=c.name))
         check_order(c, unit, method, distance)
         if self.method is not None and method is not self.method:
-            raise RuleError("AOT-CMD-SLOT-ORDER", f"{c.name} is giving orders by {self.method.value} in this slot; "
-                            f"he cannot also use {method.value}")
+            raise RuleError("AOT-CMD-SLOT-ORDER", msg("{name} is giving orders by {method} in this slot; he cannot "
+                                                      "also use {other}", name=c.name, method=self.method,
+                                                      other=method))
         if unit.name in self.ordered:
-            raise RuleError("AOT-CMD-SLOT-ORDER", f"{unit.name} has already been ordered in this slot")
+            raise RuleError("AOT-CMD-SLOT-ORDER", msg("{unit} has already been ordered in this slot", unit=unit.name))
         if self.ordered and method is Method.MESSENGER:
-            raise RuleError("AOT-CMD-MESSENGER", "a messenger carries an order to one unit only")
+            raise RuleError("AOT-CMD-MESSENGER", msg("a messenger carries an order to one unit only"))
         if self.ordered and method is Method.COLONEL:
-            raise RuleError("AOT-CMD-COLONEL", f"{c.name} is a colonel: one unit follows him, not two")
+            raise RuleError("AOT-CMD-COLONEL", msg("{name} is a colonel: one unit follows him, not two", name=c.name))
         if self.orders_before_own:
-            raise RuleError("AOT-CMD-SLOT-ORDER", f"{c.name} gave orders before his own unit acted, so he cannot "
-                            "give more after it")
+            raise RuleError("AOT-CMD-SLOT-ORDER", msg("{name} gave orders before his own unit acted, so he cannot "
+                                                      "give more after it", name=c.name))
         return replace(self, method=method, ordered=(*self.ordered, unit.name))
 
     def own_unit_acts(self) -> SlotOrders:
         """The commander's own unit takes its action in this slot (its ``UnitTurn`` says whether it may)."""
         if self.orders_before_own is not None:
-            raise RuleError("AOT-CMD-SLOTS", f"{self.commander.unit.name} has already acted in this slot")
+            raise RuleError("AOT-CMD-SLOTS", msg("{unit} has already acted in this slot",
+                                                 unit=self.commander.unit.name))
         return replace(self, orders_before_own=len(self.ordered))
 
     def rewrite(self) -> SlotOrders:
         """The commander-in-chief uses this slot to rewrite the allocation (see :func:`cinc_rewrite`)."""
         c = self.commander
         if c.rank is not Rank.C_IN_C:
-            raise RuleError("AOT-CMD-CINC", f"{c.name} is not the commander-in-chief; only he may rewrite the slots")
+            raise RuleError("AOT-CMD-CINC", msg("{name} is not the commander-in-chief; only he may rewrite the slots",
+                                                name=c.name))
         if self.ordered or self.rewritten:
-            raise RuleError("AOT-CMD-CINC", f"{c.name} rewrites the slots instead of giving orders, not as well")
+            raise RuleError("AOT-CMD-CINC", msg("{name} rewrites the slots instead of giving orders, not as well",
+                                                name=c.name))
         return replace(self, rewritten=True)
 
 
 # --- one unit's turn (AOT-UNIT-ACTIONS) -----------------------------------------------------------
 
 
+@vocabulary({"move": msg("move"), "shoot": msg("shoot"), "reform": msg("reform"), "run": msg("run"),
+             "trot": msg("trot"), "retreat": msg("retreat"), "evade": msg("evade"), "turn": msg("turn")})
 class Activity(StrEnum):
     """Everything a unit can do in a turn, as the once-a-turn allowances count it."""
 
@@ -557,7 +578,8 @@ class UnitTurn:
         """Do ``activity``; refuse it, with the rule, if the unit may not."""
         n = self.name
         if activity.needs_activation and not (self.active or reaction):
-            raise RuleError("AOT-CMD-SLOTS", f"{n} has not been activated in this slot, so it cannot {activity}")
+            raise RuleError("AOT-CMD-SLOTS", msg("{unit} has not been activated in this slot, so it cannot {activity}",
+                                                 unit=n, activity=activity))
         if activity in (Activity.RUN, Activity.TROT):
             return self._extra_move(activity)
         if activity.is_action:
@@ -566,51 +588,62 @@ class UnitTurn:
             return self._retreat()
         if activity is Activity.EVADE:
             if self.in_contact:
-                raise RuleError("AOT-EVADE-PROCEDURE", f"{n} is already fighting; a unit evades when it is contacted")
+                raise RuleError("AOT-EVADE-PROCEDURE", msg("{unit} is already fighting; a unit evades when it is "
+                                                           "contacted", unit=n))
             if self.evaded:
-                raise RuleError("AOT-EVADE-ELIGIBILITY", f"{n} has already evaded this turn; a unit evades once")
+                raise RuleError("AOT-EVADE-ELIGIBILITY", msg("{unit} has already evaded this turn; a unit evades once",
+                                                             unit=n))
             if self.extra in (Activity.RUN, Activity.TROT):
-                raise RuleError("AOT-EVADE-ELIGIBILITY", f"{n} has already made its {self.extra} this turn, so it "
-                                "cannot evade")
+                raise RuleError("AOT-EVADE-ELIGIBILITY", msg("{unit} has already made its {extra} this turn, so it "
+                                                             "cannot evade", unit=n, extra=self.extra))
             return frozen.changed(self, evaded=True)
         if self.in_contact:
-            raise RuleError("AOT-TURN", f"{n} is in contact with the enemy and cannot turn")
+            raise RuleError("AOT-TURN", msg("{unit} is in contact with the enemy and cannot turn", unit=n))
         return frozen.changed(self, turns=self.turns + 1)
 
     def _action(self, activity: Activity) -> UnitTurn:
         n = self.name
         if self.in_contact:
-            raise RuleError("AOT-UNIT-ACTIONS", f"{n} is in contact with the enemy and can take no action")
+            raise RuleError("AOT-UNIT-ACTIONS", msg("{unit} is in contact with the enemy and can take no action",
+                                                    unit=n))
+        if self.action is not None and self.general:
+            raise RuleError("AOT-CMD-SLOTS", msg("{unit} has already made its action this turn ({action}) (a general's "
+                                                 "unit acts once a turn however many of his slots come up)", unit=n,
+                                                 action=self.action))
         if self.action is not None:
-            rid = "AOT-CMD-SLOTS" if self.general else "AOT-UNIT-ACTIONS"
-            why = " (a general's unit acts once a turn however many of his slots come up)" if self.general else ""
-            raise RuleError(rid, f"{n} has already made its action this turn ({self.action}){why}")
+            raise RuleError("AOT-UNIT-ACTIONS", msg("{unit} has already made its action this turn ({action})", unit=n,
+                                                    action=self.action))
         if activity is Activity.SHOOT and self.panicking:
-            raise RuleError("AOT-PANIC", f"{n} is panicking and cannot shoot")
+            raise RuleError("AOT-PANIC", msg("{unit} is panicking and cannot shoot", unit=n))
         return frozen.changed(self, action=activity)
 
     def _extra_move(self, activity: Activity) -> UnitTurn:
         n = self.name
         own = Activity.TROT if self.mounted else Activity.RUN
         if activity is not own:
-            rid = "AOT-TROT" if self.mounted else "AOT-RUN"
-            raise RuleError(rid, f"{n} is {'mounted' if self.mounted else 'on foot'}: it may {own}, not {activity}")
+            if self.mounted:
+                raise RuleError("AOT-TROT", msg("{unit} is mounted: it may {own}, not {activity}", unit=n, own=own,
+                                                activity=activity))
+            raise RuleError("AOT-RUN", msg("{unit} is on foot: it may {own}, not {activity}", unit=n, own=own,
+                                           activity=activity))
         if not self.can_run:
-            raise RuleError("AOT-RUN", f"{n} carries both shields and armour and cannot run")
+            raise RuleError("AOT-RUN", msg("{unit} carries both shields and armour and cannot run", unit=n))
         if self.in_contact:
-            raise RuleError("AOT-UNIT-ACTIONS", f"{n} is in contact with the enemy and cannot {activity}")
+            raise RuleError("AOT-UNIT-ACTIONS", msg("{unit} is in contact with the enemy and cannot {activity}", unit=n,
+                                                    activity=activity))
         if self.extra is not None:
-            raise RuleError("AOT-UNIT-ACTIONS", f"{n} has already made its {self.extra} this turn; a run or trot "
-                            "and a retreat share one allowance")
+            raise RuleError("AOT-UNIT-ACTIONS", msg("{unit} has already made its {extra} this turn; a run or trot "
+                                                    "and a retreat share one allowance", unit=n, extra=self.extra))
         if self.evaded:
-            raise RuleError("AOT-EVADE-ELIGIBILITY", f"{n} evaded this turn and may not {activity} after it")
+            raise RuleError("AOT-EVADE-ELIGIBILITY", msg("{unit} evaded this turn and may not {activity} after it",
+                                                         unit=n, activity=activity))
         return frozen.changed(self, extra=activity)
 
     def _retreat(self) -> UnitTurn:
         n = self.name
         if self.retreated:
-            raise RuleError("AOT-UNIT-ACTIONS", f"{n} has already retreated this turn")
+            raise RuleError("AOT-UNIT-ACTIONS", msg("{unit} has already retreated this turn", unit=n))
         if self.extra is not None and not self.retreat_after_run:
-            raise RuleError("AOT-UNIT-ACTIONS", f"{n} has already made its {self.extra} this turn; a run or trot "
-                            "and a retreat share one allowance")
+            raise RuleError("AOT-UNIT-ACTIONS", msg("{unit} has already made its {extra} this turn; a run or trot "
+                                                    "and a retreat share one allowance", unit=n, extra=self.extra))
         return frozen.changed(self, extra=self.extra or Activity.RETREAT, retreated=True, in_contact=False)

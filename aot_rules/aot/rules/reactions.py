@@ -15,6 +15,7 @@ from aot_rules.core.dice import DiceSource
 from aot_rules.core.dist import Dist
 from aot_rules.core.errors import RuleError
 from aot_rules.core.events import DieEffect
+from aot_rules.core.i18n import msg
 from aot_rules.core.verdict import Verdict
 
 # --- countercharge (AOT-REACT-COUNTERCHARGE) ---------------------------------
@@ -34,13 +35,13 @@ def countercharge_reaches(roll: int, distance: Fraction) -> bool:
 
 def _check_gap(distance: Fraction) -> None:
     if distance <= 0:
-        raise RuleError("AOT-REACT-COUNTERCHARGE", "the units are already in contact")
+        raise RuleError("AOT-REACT-COUNTERCHARGE", msg("the units are already in contact"))
 
 
 def resolve_countercharge(unit: Unit, distance: Fraction, dice: DiceSource) -> Countercharge:
     """Countercharge with a real die: it is both the distance charged and a disorder test."""
     if unit.panicking:
-        raise RuleError("AOT-PANIC", "a panicking unit cannot countercharge")
+        raise RuleError("AOT-PANIC", msg("a panicking unit cannot countercharge"))
     _check_gap(distance)
     r = dice.d6("countercharge", lambda f: DieEffect.FAIL if disorder_loss(f, unit.density, unit.formed)
                 else DieEffect.NONE)

@@ -14,6 +14,7 @@ from dataclasses import replace
 
 from aot_rules.aot.units import MAX_FOOT_DENSITY, MAX_MOUNTED_DENSITY, Front, Unit, trim_mix
 from aot_rules.core.errors import RuleError
+from aot_rules.core.i18n import msg, nmsg
 
 RULE = "AOT-REFORM"
 DEFENSIVE_DENSITY = 5
@@ -38,15 +39,19 @@ def ranks_for(density: int, formed: int, mounted: bool) -> tuple[int, ...]:
     """
     top = MAX_MOUNTED_DENSITY if mounted else MAX_FOOT_DENSITY
     if not 1 <= density <= top:
-        raise RuleError("AOT-DENSITY-LIMITS", f"density must be 1 to {top}, not {density}", params=("density",))
+        raise RuleError("AOT-DENSITY-LIMITS", msg("density must be 1 to {top}, not {density}", top=top,
+                                                  density=density), params=("density",))
     if mounted:
         if density != formed:
-            raise RuleError("AOT-DENSITY-LIMITS", f"mounted troops stand in one rank, so {formed} formed riders "
-                            f"have density {formed}; cavalry raises density only by merging", params=("density",))
+            raise RuleError("AOT-DENSITY-LIMITS", msg("mounted troops stand in one rank, so {formed} formed riders "
+                                                      "have density {formed}; cavalry raises density only by merging",
+                                                      formed=formed), params=("density",))
         return (density,)
     if not density <= formed <= 2 * density:
-        raise RuleError("AOT-DENSITY-LIMITS", f"{formed} formed warriors cannot stand at density {density} on one "
-                        f"base (two ranks: from {density} to {2 * density} warriors)", params=("density",))
+        raise RuleError("AOT-DENSITY-LIMITS", msg("{formed} formed warriors cannot stand at density {density} on one "
+                                                  "base (two ranks: from {density} to {most} warriors)",
+                                                  formed=formed, density=density, most=2 * density),
+                        params=("density",))
     return (density, formed - density) if formed > density else (density,)
 
 
@@ -79,21 +84,24 @@ def reform(unit: Unit, *, density: int | None = None, restore: int | None = None
     allowed = restorable(unit)
     n = allowed if restore is None else restore
     if not 0 <= n <= allowed:
-        raise RuleError(RULE, f"{unit.name} may restore at most {allowed} disordered warrior"
-                        f"{'s' if allowed != 1 else ''} in one reform, not {n}", params=("restore",))
+        raise RuleError(RULE, nmsg("{unit} may restore at most {n} disordered warrior in one reform, not {asked}",
+                                   "{unit} may restore at most {n} disordered warriors in one reform, not {asked}",
+                                   n=allowed, unit=unit.name, asked=n), params=("restore",))
     formed = unit.formed + n
     if formed == 0:
-        raise RuleError(RULE, f"{unit.name} has no formed warrior to stand in ranks", params=("restore",))
+        raise RuleError(RULE, msg("{unit} has no formed warrior to stand in ranks", unit=unit.name),
+                        params=("restore",))
     if defensive:
         if unit.mounted:
-            raise RuleError("AOT-REFORM-DEFENSIVE-5", "only infantry can form the defensive formation",
+            raise RuleError("AOT-REFORM-DEFENSIVE-5", msg("only infantry can form the defensive formation"),
                             params=("defensive",))
         if density not in (None, DEFENSIVE_DENSITY):
-            raise RuleError("AOT-REFORM-DEFENSIVE-5", "the defensive formation stands at density 5",
+            raise RuleError("AOT-REFORM-DEFENSIVE-5", msg("the defensive formation stands at density 5"),
                             params=("density",))
         if formed < DEFENSIVE_DENSITY:
-            raise RuleError("AOT-REFORM-DEFENSIVE-5", f"{unit.name} has {formed} formed warriors; the defensive "
-                            "formation needs five in its front rank", params=("defensive",))
+            raise RuleError("AOT-REFORM-DEFENSIVE-5", msg("{unit} has {formed} formed warriors; the defensive "
+                                                          "formation needs five in its front rank", unit=unit.name,
+                                                          formed=formed), params=("defensive",))
         density = DEFENSIVE_DENSITY
     if density is None:
         density = formed if unit.mounted else max(-(-formed // 2), min(max(unit.density, 1), formed))
@@ -112,11 +120,11 @@ def merge(first: Unit, second: Unit, *, density: int, by_leader: bool = False, i
     """
     rid = "AOT-REFORM-MERGE-SPLIT"
     if not same_nationality:
-        raise RuleError(rid, "only units of the same nationality may merge")
+        raise RuleError(rid, msg("only units of the same nationality may merge"))
     if first.mounted != second.mounted:
-        raise RuleError(rid, "only units of the same arm may merge (foot with foot, horse with horse)")
+        raise RuleError(rid, msg("only units of the same arm may merge (foot with foot, horse with horse)"))
     if not by_leader and individual_slots < 2:
-        raise RuleError(rid, "merging needs a leader's command, or two individual-unit slots in a row")
+        raise RuleError(rid, msg("merging needs a leader's command, or two individual-unit slots in a row"))
     formed, disordered = first.formed + second.formed, first.disordered + second.disordered
     return replace(first, ranks=ranks_for(density, formed, first.mounted), disordered=disordered,
                    defensive=False, mix=())
@@ -132,11 +140,12 @@ def split(unit: Unit, formed_first: int, *, by_leader: bool, disordered_first: i
     """
     rid = "AOT-REFORM-MERGE-SPLIT"
     if not by_leader:
-        raise RuleError(rid, "a unit splits only on a leader's order (both parts stay in his direct command)")
+        raise RuleError(rid, msg("a unit splits only on a leader's order (both parts stay in his direct command)"))
     second_formed, second_dis = unit.formed - formed_first, unit.disordered - disordered_first
     if min(formed_first, second_formed) < 1 or min(disordered_first, second_dis) < 0:
-        raise RuleError(rid, f"each part needs at least one formed warrior (of {unit.formed}) and the "
-                        f"disordered ({unit.disordered}) must be shared out")
+        raise RuleError(rid, msg("each part needs at least one formed warrior (of {formed}) and the disordered "
+                                 "({disordered}) must be shared out", formed=unit.formed,
+                                 disordered=unit.disordered))
     n1, n2 = names or (f"{unit.name} (1)", f"{unit.name} (2)")
 
     def part(name: str, formed: int, dis: int) -> Unit:

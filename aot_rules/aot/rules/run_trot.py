@@ -21,6 +21,7 @@ from aot_rules.core.dice import DiceSource
 from aot_rules.core.dist import Dist
 from aot_rules.core.errors import RuleError
 from aot_rules.core.events import DieEffect, PieceId
+from aot_rules.core.i18n import msg
 
 
 class ExtraMove(NamedTuple):
@@ -57,9 +58,9 @@ def run_tests(shield: bool, armour: bool) -> bool:
 
 def check_run(mounted: bool, shield: bool, armour: bool) -> None:
     if mounted:
-        raise RuleError("AOT-RUN", "running is for foot; a mounted unit trots (AOT-TROT)", params=("mounted",))
+        raise RuleError("AOT-RUN", msg("running is for foot; a mounted unit trots (AOT-TROT)"), params=("mounted",))
     if shield and armour:
-        raise RuleError("AOT-RUN", "foot with both shields (or pavises) and armour may not run",
+        raise RuleError("AOT-RUN", msg("foot with both shields (or pavises) and armour may not run"),
                         params=("shield", "armour"))
 
 
@@ -103,9 +104,9 @@ def trot_tests(armour: bool, horse_armour: bool) -> bool:
 
 def check_trot(mounted: bool, density: int) -> None:
     if not mounted:
-        raise RuleError("AOT-TROT", "trotting is for mounted units; foot run (AOT-RUN)", params=("mounted",))
+        raise RuleError("AOT-TROT", msg("trotting is for mounted units; foot run (AOT-RUN)"), params=("mounted",))
     if density > MAX_MOUNTED_DENSITY:
-        raise RuleError("AOT-DENSITY-LIMITS", f"a mounted unit has density at most {MAX_MOUNTED_DENSITY}",
+        raise RuleError("AOT-DENSITY-LIMITS", msg("a mounted unit has density at most {top}", top=MAX_MOUNTED_DENSITY),
                         params=("density",))
 
 

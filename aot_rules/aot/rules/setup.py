@@ -18,6 +18,7 @@ from aot_rules.aot.vocabulary import RollOff
 from aot_rules.core.dice import DiceSource
 from aot_rules.core.dist import Dist
 from aot_rules.core.errors import RuleError
+from aot_rules.core.i18n import msg
 
 CAMP_GAP = 30  # AOT-CAMP-PLACE: inches between the two camps, at least
 MEETING_TERRAIN_GAP = 20  # AOT-MEETING: inches from any camp already placed, at least
@@ -71,19 +72,21 @@ def bid(opening: int, answers: Sequence[bool]) -> Bid:
     (Bid(elements=4, opener_defends=True), Bid(elements=3, opener_defends=False), Bid(elements=1, opener_defends=True))
     """
     if not 1 <= opening <= 6:
-        raise RuleError("AOT-TERRAIN-BID", f"the opening offer is a die's face, 1 to 6, not {opening}")
+        raise RuleError("AOT-TERRAIN-BID", msg("the opening offer is a die's face, 1 to 6, not {opening}",
+                                               opening=opening))
     count, opener_offers = opening, True
     for i, accept in enumerate(answers):
         if accept or count == 1:
             if not accept:
-                raise RuleError("AOT-TERRAIN-BID", "at one element the offer must be accepted: the one "
-                                "receiving it attacks")
+                raise RuleError("AOT-TERRAIN-BID", msg("at one element the offer must be accepted: the one receiving "
+                                                       "it attacks"))
             if i != len(answers) - 1:
-                raise RuleError("AOT-TERRAIN-BID", "the bid is over once an offer is accepted")
+                raise RuleError("AOT-TERRAIN-BID", msg("the bid is over once an offer is accepted"))
             return Bid(count, opener_offers)
         count, opener_offers = count - 1, not opener_offers
     if count != 1:
-        raise RuleError("AOT-TERRAIN-BID", f"the bid is still open at {count} elements: someone must answer")
+        raise RuleError("AOT-TERRAIN-BID", msg("the bid is still open at {count} elements: someone must answer",
+                                               count=count))
     return Bid(count, opener_offers)
 
 
@@ -100,7 +103,8 @@ MAX_ROUNDS = 12
 
 def _check_rounds(rounds: int) -> None:
     if not 1 <= rounds <= MAX_ROUNDS:
-        raise RuleError("AOT-MEETING", f"rounds run from 1 to {MAX_ROUNDS}, not {rounds}")
+        raise RuleError("AOT-MEETING", msg("rounds run from 1 to {most}, not {rounds}", most=MAX_ROUNDS,
+                                           rounds=rounds))
 
 
 @cache

@@ -35,6 +35,7 @@ from aot_rules.core.dice import DiceSource
 from aot_rules.core.dist import Dist
 from aot_rules.core.errors import RuleError
 from aot_rules.core.events import DieEffect, PieceId
+from aot_rules.core.i18n import msg
 
 SIXTH = Fraction(1, 6)
 #: AOT-ELEPHANT-UNIT: for the range of shooting at it, an elephant counts as six warriors.
@@ -170,21 +171,32 @@ def firers_for(target: Unit, cond: ShotConditions, firers: int | None, distance:
     with one warrior fewer (AOT-CMD-BATTLE-LINE, flat −1 per the index's reading).
     """
     if distance is not None and distance <= 0:
-        raise RuleError("AOT-SHOOT-ARC-LOS", "at 0″ the units are in contact: they cannot shoot, they fight a melee")
+        raise RuleError("AOT-SHOOT-ARC-LOS", msg("at 0″ the units are in contact: they cannot shoot, they fight a "
+                                                 "melee"))
     if distance is None:
         if firers is None:
-            raise RuleError("AOT-SHOOT-RANGE", "say how many warriors shoot, or the distance to derive them from "
-                            "range")
+            raise RuleError("AOT-SHOOT-RANGE", msg("say how many warriors shoot, or the distance to derive them from "
+                                                   "range"))
         return firers
     if cond.weapon.max_range is not None and distance > cond.weapon.max_range:
-        raise RuleError(cond.weapon.rule_id, f"{cond.weapon.value}s reach 1″ only, not {distance}″")
+        if cond.weapon is Missile.JAVELIN:
+            raise RuleError(cond.weapon.rule_id, msg("javelins reach 1″ only, not {distance}″", distance=distance))
+        raise RuleError(cond.weapon.rule_id, msg("handguns reach 1″ only, not {distance}″", distance=distance))
     n = firers_in_range(target, distance, weapon=cond.weapon, cover=cover) - (1 if battle_line else 0)
     if n <= 0:
-        basis = f"density {target.density}" if cover else f"strength {range_strength(target)}" + (
-            " (riders count double)" if target.mounted else " (an elephant counts as 6)"
-            if target.body is Body.ELEPHANT else "")
-        line = " after the battle line's −1" if battle_line else ""
-        raise RuleError("AOT-SHOOT-RANGE", f"target {basis} at {distance}″ leaves no firers{line}: out of range")
+        if cover:
+            basis = msg("density {density}", density=target.density)
+        elif target.mounted:
+            basis = msg("strength {strength} (riders count double)", strength=range_strength(target))
+        elif target.body is Body.ELEPHANT:
+            basis = msg("strength {strength} (an elephant counts as 6)", strength=range_strength(target))
+        else:
+            basis = msg("strength {strength}", strength=range_strength(target))
+        if battle_line:
+            raise RuleError("AOT-SHOOT-RANGE", msg("target {basis} at {distance}″ leaves no firers after the battle "
+                                                   "line's −1: out of range", basis=basis, distance=distance))
+        raise RuleError("AOT-SHOOT-RANGE", msg("target {basis} at {distance}″ leaves no firers: out of range",
+                                               basis=basis, distance=distance))
     return min(n, firers) if firers is not None else n
 
 
@@ -327,9 +339,9 @@ def resolve_volley(firers: int, target: Unit, cond: ShotConditions, dice: DiceSo
     shield die and losses by piece, never by a name two units may share; ``shooter`` the shooter's, for its hits.
     """
     if target.panicking:
-        raise RuleError("AOT-PANIC", "a panicking unit has density 0 and cannot be hit; it flees instead")
+        raise RuleError("AOT-PANIC", msg("a panicking unit has density 0 and cannot be hit; it flees instead"))
     if firers < 1:
-        raise RuleError("AOT-SHOOT-RANGE", "nobody is in range to shoot")
+        raise RuleError("AOT-SHOOT-RANGE", msg("nobody is in range to shoot"))
     rolled = hit_roll(firers, target, cond, dice, piece=shooter)
     hits = rolled.count
     fate = Fate.NONE

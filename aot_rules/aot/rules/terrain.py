@@ -13,6 +13,7 @@ from enum import StrEnum
 
 from aot_rules.aot.units import Body, Unit
 from aot_rules.core.errors import RuleError
+from aot_rules.core.i18n import msg
 
 #: AOT-TERRAIN-TYPES, Reading (2): "closed order", which villages shut out, is density 4 or more.
 CLOSED_ORDER = 4
@@ -126,5 +127,5 @@ def rough_tests(crossings: int, stops_inside: int) -> int:
     (1, 2, 3)
     """
     if crossings < 0 or stops_inside < 0:
-        raise RuleError("AOT-ROUGH-TERRAIN", "counts of moves cannot be negative")
+        raise RuleError("AOT-ROUGH-TERRAIN", msg("counts of moves cannot be negative"))
     return crossings + stops_inside

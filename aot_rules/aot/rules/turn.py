@@ -14,6 +14,7 @@ from enum import StrEnum
 
 from aot_rules.aot.rules.command import activated_slots
 from aot_rules.core.errors import RuleError
+from aot_rules.core.i18n import msg
 
 
 class Stage(StrEnum):
@@ -85,7 +86,7 @@ def step(mark: str) -> Step:
     for s in TURN_SEQUENCE:
         if s.mark == mark:
             return s
-    raise RuleError("AOT-TURN-SEQUENCE", f"the turn has no step {mark!r}")
+    raise RuleError("AOT-TURN-SEQUENCE", msg("the turn has no step {mark}", mark=repr(mark)))
 
 
 @dataclass(frozen=True)

@@ -20,6 +20,7 @@ from dataclasses import dataclass
 from enum import StrEnum
 
 from aot_rules.core.errors import RuleError
+from aot_rules.core.i18n import msg
 
 CAMP_VP = 2  # AOT-VICTORY-POINTS: a captured enemy camp
 UNIT_VP = 1  # AOT-VICTORY-POINTS: an enemy unit destroyed or dispersed, or fled into a captured camp
@@ -71,14 +72,16 @@ class Side:
 
     def __post_init__(self) -> None:
         if not self.units:
-            raise RuleError("AOT-VICTORY-ROUT", f"{self.name}: an army has at least one unit")
+            raise RuleError("AOT-VICTORY-ROUT", msg("{army}: an army has at least one unit", army=self.name))
         if not 0 <= self.escorts_lost <= len(self.units):
-            raise RuleError("AOT-ELEPHANT-UNIT", f"{self.name}: {self.escorts_lost} elephant escorts lost, but the "
-                            f"army has {len(self.units)} units (each mixed elephant unit can lose its escort once)")
+            raise RuleError("AOT-ELEPHANT-UNIT", msg("{army}: {lost} elephant escorts lost, but the army has {units} "
+                                                     "units (each mixed elephant unit can lose its escort once)",
+                                                     army=self.name, lost=self.escorts_lost, units=len(self.units)))
         looters = self.count(Fate.LOOTING)
         if looters > 1:
-            raise RuleError("AOT-CAMP", f"{self.name}: {looters} units looting, but a sacked camp is removed as "
-                            "soon as the first unit enters it, so only one unit can loot it")
+            raise RuleError("AOT-CAMP", msg("{army}: {looters} units looting, but a sacked camp is removed as soon as "
+                                            "the first unit enters it, so only one unit can loot it", army=self.name,
+                                            looters=looters))
 
     @classmethod
     def tally(cls, name: str, *, formed: int = 0, panicking: int = 0, destroyed: int = 0, dispersed: int = 0,
@@ -89,7 +92,7 @@ class Side:
                   Fate.DISPERSED: dispersed, Fate.OFF_TABLE: off_table, Fate.IN_CAMP: in_camp,
                   Fate.LOOTING: looting, Fate.MARCHED_OFF: marched_off}
         if any(n < 0 for n in counts.values()):
-            raise RuleError("AOT-VICTORY-POINTS", f"{name}: unit counts cannot be negative")
+            raise RuleError("AOT-VICTORY-POINTS", msg("{army}: unit counts cannot be negative", army=name))
         fates = [f for f, n in counts.items() for _ in range(n)]
         return cls(name, tuple(UnitRecord(f"{name} {i}", f) for i, f in enumerate(fates, 1)),
                    camp_captured, escorts_lost)
@@ -104,11 +107,11 @@ class Side:
 def _check_pair(a: Side, b: Side) -> None:
     """Two sides that can have fought each other: different names, and no looter without a sacked camp."""
     if a.name == b.name:
-        raise RuleError("AOT-VICTORY-POINTS", f"both sides are called {a.name!r}; name them apart")
+        raise RuleError("AOT-VICTORY-POINTS", msg("both sides are called {name}; name them apart", name=repr(a.name)))
     for side, enemy in ((a, b), (b, a)):
         if side.count(Fate.LOOTING) and not enemy.camp_captured:
-            raise RuleError("AOT-CAMP", f"{side.name} has a unit looting, but {enemy.name}'s camp is not "
-                            "captured: a unit only loots by sacking the enemy camp")
+            raise RuleError("AOT-CAMP", msg("{army} has a unit looting, but {enemy}'s camp is not captured: a unit "
+                                            "only loots by sacking the enemy camp", army=side.name, enemy=enemy.name))
 
 
 # --- total victory (AOT-VICTORY-ROUT) ------------------------------------------------------------
@@ -371,8 +374,8 @@ def withdraw(withdrawing: Side, opponent: Side) -> Result:
     _check_marched(opponent)
     formed = withdrawing.named(Fate.FORMED)
     if formed:
-        raise RuleError("AOT-VICTORY-WITHDRAW", f"{withdrawing.name} cannot withdraw yet: {_listing(formed)} still "
-                        "on the table with a density above 0")
+        raise RuleError("AOT-VICTORY-WITHDRAW", msg("{army} cannot withdraw yet: {units} still on the table with a "
+                                                    "density above 0", army=withdrawing.name, units=_listing(formed)))
     scores = (points_for(withdrawing, opponent), points_for(opponent, withdrawing, enemy_withdrew=True))
     return _on_points(Ending.WITHDRAWAL, scores)
 
@@ -382,8 +385,9 @@ def _check_marched(*sides: Side) -> None:
     for side in sides:
         marched = side.named(Fate.MARCHED_OFF)
         if marched:
-            raise RuleError("AOT-VICTORY-WITHDRAW", f"{_listing(marched)} marched off in order, which only a side "
-                            "withdrawing does; a unit that left the table in flight has fled off the table")
+            raise RuleError("AOT-VICTORY-WITHDRAW", msg("{units} marched off in order, which only a side withdrawing "
+                                                        "does; a unit that left the table in flight has fled off the "
+                                                        "table", units=_listing(marched)))
 
 
 def _listing(names: Iterable[str]) -> str:

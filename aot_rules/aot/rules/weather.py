@@ -25,6 +25,7 @@ from aot_rules.core.dice import DiceSource
 from aot_rules.core.dist import Dist
 from aot_rules.core.errors import RuleError
 from aot_rules.core.events import DieEffect
+from aot_rules.core.i18n import msg
 
 MAX_TURNS = 30
 
@@ -36,7 +37,7 @@ def weather_of_double(face: int) -> Weather:
     ['wind', 'soaked ground', 'nightfall']
     """
     if not 1 <= face <= 6:
-        raise RuleError("AOT-WEATHER", f"a double shows 1 to 6, not {face}")
+        raise RuleError("AOT-WEATHER", msg("a double shows 1 to 6, not {face}", face=face))
     return _BY_FACE[face]
 
 
@@ -94,7 +95,7 @@ class WeatherRun(NamedTuple):
 
 def _check_turns(turns: int) -> None:
     if not 1 <= turns <= MAX_TURNS:
-        raise RuleError("AOT-CMD-DOUBLES", f"turns run from 1 to {MAX_TURNS}, not {turns}")
+        raise RuleError("AOT-CMD-DOUBLES", msg("turns run from 1 to {most}, not {turns}", most=MAX_TURNS, turns=turns))
 
 
 def triggers(armed: bool, double: bool) -> bool:
@@ -175,7 +176,7 @@ def four_ways(face: int, ways: type[F]) -> F:
     """The weather dice's one pattern: faces 1–4 pick the four directions of ``ways`` in order, and 5
     and 6 its fifth member (no wind, the unit stays)."""
     if not 1 <= face <= 6:
-        raise RuleError("AOT-WEATHER", f"a die shows 1 to 6, not {face}")
+        raise RuleError("AOT-WEATHER", msg("a die shows 1 to 6, not {face}", face=face))
     return tuple(ways)[min(face, 5) - 1]
 
 
@@ -234,7 +235,8 @@ class Storm(NamedTuple):
 
 def _check_units(units: int) -> None:
     if units < 1:
-        raise RuleError("AOT-WEATHER-STORM", f"a player caught in the storm has at least one unit, not {units}")
+        raise RuleError("AOT-WEATHER-STORM", msg("a player caught in the storm has at least one unit, not {units}",
+                                                 units=units))
 
 
 def storm_move(density: int, d6_move: bool) -> Dist[int]:

@@ -18,6 +18,7 @@ from aot_rules.core.dice import DiceSource
 from aot_rules.core.dist import Dist
 from aot_rules.core.errors import RuleError
 from aot_rules.core.events import DieEffect
+from aot_rules.core.i18n import msg
 
 
 class Loss(NamedTuple):
@@ -53,9 +54,10 @@ def _rule(body: Body) -> str:
 
 def _check(body: Body, hits: int) -> None:
     if not body.wounded:
-        raise RuleError("AOT-ELEPHANT-WOUND", f"only elephants and chariots take a hit test, not {body.noun}")
+        raise RuleError("AOT-ELEPHANT-WOUND", msg("only elephants and chariots take a hit test, not {body}",
+                                                  body=body.noun))
     if hits < 0:
-        raise RuleError(_rule(body), f"hits cannot be negative ({hits})", params=("hits",))
+        raise RuleError(_rule(body), msg("hits cannot be negative ({hits})", hits=hits), params=("hits",))
 
 
 @cache
