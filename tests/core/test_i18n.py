@@ -214,13 +214,6 @@ UNTEMPLATED: dict[str, int] = {
     "aot_rules/sp/rules/spotting.py": 3,
     "aot_rules/sp/rules/troops.py": 3,
     "aot_rules/systems.py": 1,
-    "aot_rules/tabletop/combat.py": 13,
-    "aot_rules/tabletop/command.py": 22,
-    "aot_rules/tabletop/moves.py": 25,
-    "aot_rules/tabletop/officers.py": 8,
-    "aot_rules/tabletop/scenarios.py": 3,
-    "aot_rules/tabletop/state.py": 3,
-    "aot_rules/tabletop/turn.py": 9,
 }
 
 
