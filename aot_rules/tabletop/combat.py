@@ -119,6 +119,7 @@ from aot_rules.aot.units import Body, Front, Unit, density_after
 from aot_rules.core import frozen
 from aot_rules.core.errors import RuleError
 from aot_rules.core.events import Roll
+from aot_rules.core.i18n import msg
 from aot_rules.tabletop import command, moves, plans, sight
 from aot_rules.tabletop import geometry as geo
 from aot_rules.tabletop.events import (
@@ -147,7 +148,7 @@ from aot_rules.tabletop.events import (
     Volley,
 )
 from aot_rules.tabletop.game import FORCE_ATTACK, FORCE_RETREAT, Referee, TableDice
-from aot_rules.tabletop.narrate import possessive
+from aot_rules.tabletop.narrate import bare_apostrophe
 from aot_rules.tabletop.state import GameState, LogEntry, Piece
 
 #: AOT-WEATHER-WIND, Reading (engine): the way the wind blows from each named table edge.
@@ -288,12 +289,16 @@ def aim(state: GameState, shooter: Piece, target: Piece, rule: str = "AOT-SHOOT-
     s, t = shooter.name, target.name
     missile = shooter.unit.missile
     if missile is None:
-        raise RuleError("AOT-SHOOT-HIT", f"{s} has no missile weapon and cannot shoot")
+        raise RuleError("AOT-SHOOT-HIT", msg("{unit} has no missile weapon and cannot shoot", unit=s))
     if not geo.base_in_arc(shooter.pose, shooter.size, target.pose, target.size):
-        raise RuleError(rule, f"{t} is outside {possessive(s)} frontal arc (45° either side of straight ahead)")
+        if bare_apostrophe(s):
+            raise RuleError(rule, msg("{target} is outside {shooter}' frontal arc (45° either side of straight "
+                                      "ahead)", target=t, shooter=s))
+        raise RuleError(rule, msg("{target} is outside {shooter}'s frontal arc (45° either side of straight ahead)",
+                                  target=t, shooter=s))
     blocked = sight.line_of_sight(state, shooter, target)
     if blocked is not None:
-        raise RuleError(rule, f"{s} cannot see {t}: {blocked}")
+        raise RuleError(rule, msg("{shooter} cannot see {target}: {blocked}", shooter=s, target=t, blocked=blocked))
     cover = sight.in_cover(state, target, shooter)
     cond = ShotConditions(weapon=Missile(missile), veteran=shooter.unit.veteran, wind=downwind(state, shooter),
                           flank=flanked_by(target, shooter))
@@ -302,13 +307,19 @@ def aim(state: GameState, shooter: Piece, target: Piece, rule: str = "AOT-SHOOT-
     try:
         n = firers_for(seen, cond, shooter.unit.formed, dist, cover is not None)
     except RuleError as e:
-        raise RuleError(e.rule_id, f"{s} at {t}: {e.message}") from None
+        raise RuleError(e.rule_id, msg("{shooter} at {target}: {refusal}", shooter=s, target=t,
+                                       refusal=e.msg)) from None
     lead = command.line_lead(state, shooter)
     if lead is not None:
         n -= LINE_FEWER
         if n < 1:
-            raise RuleError("AOT-CMD-BATTLE-LINE", f"{s} shoots in {possessive(lead.name)} battle line with one "
-                            f"firer fewer, and that leaves none to shoot at {t}")
+            if bare_apostrophe(lead.name):
+                raise RuleError("AOT-CMD-BATTLE-LINE", msg("{shooter} shoots in {general}' battle line with one "
+                                                           "firer fewer, and that leaves none to shoot at {target}",
+                                                           shooter=s, general=lead.name, target=t))
+            raise RuleError("AOT-CMD-BATTLE-LINE", msg("{shooter} shoots in {general}'s battle line with one firer "
+                                                       "fewer, and that leaves none to shoot at {target}",
+                                                       shooter=s, general=lead.name, target=t))
     return Aim(n, dist, cond, cover, seen, lead is not None)
 
 
@@ -316,18 +327,19 @@ def _may_shoot(state: GameState, shooter: Piece) -> None:
     """What the shooter itself must be: on the table, armed with missiles, not panicking, not in contact."""
     s = shooter.name
     if not shooter.on_table:
-        raise RuleError("AOT-SHOOT-ARC-LOS", f"{s} is no longer on the table ({shooter.status})")
+        raise RuleError("AOT-SHOOT-ARC-LOS", msg("{unit} is no longer on the table ({status})", unit=s,
+                                                 status=shooter.status))
     if shooter.unit.missile is None:
-        raise RuleError("AOT-SHOOT-HIT", f"{s} has no missile weapon and cannot shoot")
+        raise RuleError("AOT-SHOOT-HIT", msg("{unit} has no missile weapon and cannot shoot", unit=s))
     if shooter.unit.panicking:
-        raise RuleError("AOT-PANIC", f"{s} is panicking and cannot shoot")
+        raise RuleError("AOT-PANIC", msg("{unit} is panicking and cannot shoot", unit=s))
     if state.weather == Weather.RAIN.value:
-        raise RuleError("AOT-WEATHER-RAIN", f"{s} cannot shoot in the downpour: wet bowstrings and damp powder "
-                        "leave shooters only the melee")
+        raise RuleError("AOT-WEATHER-RAIN", msg("{unit} cannot shoot in the downpour: wet bowstrings and damp powder "
+                                                "leave shooters only the melee", unit=s))
     foes = moves.contacts(state, shooter)
     if foes:
-        raise RuleError("AOT-SHOOT-ARC-LOS", f"{s} is in contact with {foes[0].name}: units in contact cannot "
-                        "shoot, they fight a melee")
+        raise RuleError("AOT-SHOOT-ARC-LOS", msg("{unit} is in contact with {enemy}: units in contact cannot "
+                                                 "shoot, they fight a melee", unit=s, enemy=foes[0].name))
 
 
 def _volley(shooter: str, target: str, rep: VolleyReport, returned: bool = False) -> Volley:
@@ -363,9 +375,11 @@ def shoot(state: GameState, ref: Referee, pid: str, target: str) -> GameState:
     turn = shooter.turn.do(Activity.SHOOT)
     tgt = state.piece(target)
     if tgt.side == shooter.side:
-        raise RuleError("AOT-SHOOT-ARC-LOS", f"{shooter.name} cannot shoot at {tgt.name}: it is not an enemy")
+        raise RuleError("AOT-SHOOT-ARC-LOS", msg("{shooter} cannot shoot at {target}: it is not an enemy",
+                                                 shooter=shooter.name, target=tgt.name))
     if not tgt.on_table:
-        raise RuleError("AOT-SHOOT-ARC-LOS", f"{tgt.name} is no longer on the table ({tgt.status})")
+        raise RuleError("AOT-SHOOT-ARC-LOS", msg("{unit} is no longer on the table ({status})", unit=tgt.name,
+                                                 status=tgt.status))
     plan = aim(state, shooter, tgt)
     shooter = replace(shooter, turn=turn)
     state = state.with_piece(shooter)
@@ -572,8 +586,8 @@ def countercharge(state: GameState, ref: Referee, pid: str, shooter_id: str,
     p, s = state.piece(pid), state.piece(shooter_id)
     tracker = _charge_turn(p)
     if tracker is None or p.unit.panicking or moves.contacts(state, p):
-        raise RuleError("AOT-REACT-COUNTERCHARGE", f"{p.name} cannot countercharge: it is panicking, in "
-                        "contact, or has no run or trot left this turn")
+        raise RuleError("AOT-REACT-COUNTERCHARGE", msg("{unit} cannot countercharge: it is panicking, in "
+                                                       "contact, or has no run or trot left this turn", unit=p.name))
     with ref.rolling(p.name, "AOT-REACT-COUNTERCHARGE", pid, shooter_id) as rec:
         start = len(ref.dice.log)
         cc = resolve_countercharge(p.unit, distance, ref.dice)

@@ -55,12 +55,13 @@ from aot_rules.aot.rules.orders import (
 from aot_rules.core import frozen
 from aot_rules.core.errors import RuleError
 from aot_rules.core.events import Event
-from aot_rules.tabletop import geometry, narrate
+from aot_rules.core.i18n import msg
+from aot_rules.tabletop import geometry
 from aot_rules.tabletop.events import Activated, SlotOpened, SlotsRewritten
 from aot_rules.tabletop.game import Referee
-from aot_rules.tabletop.geometry import inches
+from aot_rules.tabletop.geometry import figure, inches
 from aot_rules.tabletop.memo import ByIdentity
-from aot_rules.tabletop.narrate import possessive
+from aot_rules.tabletop.narrate import bare_apostrophe
 from aot_rules.tabletop.sight import gap
 from aot_rules.tabletop.state import GameState, LogEntry, Piece
 
@@ -84,11 +85,16 @@ def commander_of(state: GameState, side: int, name: str) -> tuple[Commander, Pie
     """The commander ``name`` of ``side`` as the rules see him, and the piece he stands in."""
     c = state.sides[side].commander(name)
     if c is None:
-        raise RuleError("AOT-CMD-SLOTS", f"{state.sides[side].name} have no commander called {name!r}")
+        raise RuleError("AOT-CMD-SLOTS", msg("{side} have no commander called {name}", side=state.sides[side].name,
+                                             name=repr(name)))
     piece = state.piece(c.unit)
     if not piece.on_table:
-        raise RuleError("AOT-CMD-SLOTS", f"{possessive(name)} unit {piece.name} has left the battle "
-                        f"({piece.status}); he gives no more orders")
+        if bare_apostrophe(name):
+            raise RuleError("AOT-CMD-SLOTS", msg("{commander}' unit {unit} has left the battle ({status}); he gives "
+                                                 "no more orders", commander=name, unit=piece.name,
+                                                 status=piece.status))
+        raise RuleError("AOT-CMD-SLOTS", msg("{commander}'s unit {unit} has left the battle ({status}); he gives no "
+                                             "more orders", commander=name, unit=piece.name, status=piece.status))
     return Commander(c.name, c.rank, troop(state, piece)), piece
 
 
@@ -260,29 +266,33 @@ def slot_orders(c: Commander, state: GameState, led: Ledger) -> SlotOrders:
 
 def _check_slot(state: GameState, side: int) -> str:
     if state.result is not None:
-        raise RuleError("AOT-TURN-SEQUENCE", f"the battle is over: {narrate.ended(state.result)}")
+        raise RuleError("AOT-TURN-SEQUENCE", msg("the battle is over: {result}", result=state.result))
     if not state.slot or state.mover != side:
-        now = f"slot {state.slot} of {state.sides[state.mover].name}" if state.slot else "no slot"
-        raise RuleError("AOT-CMD-SLOT-ORDER", f"{state.sides[side].name} have no slot being played ({now})")
+        if state.slot:
+            raise RuleError("AOT-CMD-SLOT-ORDER", msg("{side} have no slot being played (slot {slot} of {mover})",
+                                                      side=state.sides[side].name, slot=state.slot,
+                                                      mover=state.sides[state.mover].name))
+        raise RuleError("AOT-CMD-SLOT-ORDER", msg("{side} have no slot being played (no slot)",
+                                                  side=state.sides[side].name))
     return state.sides[side].slots[state.slot - 1]
 
 
 def _check_unit(state: GameState, side: int, pid: str) -> Piece:
     p = state.piece(pid)
     if p.side != side:
-        raise RuleError("AOT-CMD-SLOTS", f"{p.name} belongs to {state.sides[p.side].name}, not "
-                        f"{state.sides[side].name}")
+        raise RuleError("AOT-CMD-SLOTS", msg("{unit} belongs to {owner}, not {side}", unit=p.name,
+                                             owner=state.sides[p.side].name, side=state.sides[side].name))
     if not p.on_table:
-        raise RuleError("AOT-CMD-SLOTS", f"{p.name} has left the battle ({p.status})")
+        raise RuleError("AOT-CMD-SLOTS", msg("{unit} has left the battle ({status})", unit=p.name, status=p.status))
     if p.turn.active:
-        raise RuleError("AOT-CMD-SLOT-ORDER", f"{p.name} has already been activated in this slot")
+        raise RuleError("AOT-CMD-SLOT-ORDER", msg("{unit} has already been activated in this slot", unit=p.name))
     if p.turn.in_contact:
-        raise RuleError("AOT-UNIT-ACTIONS", f"{p.name} is in contact with the enemy and can take no action, so "
-                        "there is nothing to activate it for")
+        raise RuleError("AOT-UNIT-ACTIONS", msg("{unit} is in contact with the enemy and can take no action, so "
+                                                "there is nothing to activate it for", unit=p.name))
     if p.turn.action is not None and (p.turn.extra is not None or not p.turn.can_run):
         rid = "AOT-CMD-SLOTS" if p.turn.general else "AOT-UNIT-ACTIONS"
-        raise RuleError(rid, f"{p.name} has already made its action this turn ({p.turn.action}) and has no run or "
-                        "trot left")
+        raise RuleError(rid, msg("{unit} has already made its action this turn ({action}) and has no run or "
+                                 "trot left", unit=p.name, action=p.turn.action))
     return p
 
 
@@ -310,7 +320,8 @@ def activate(state: GameState, ref: Referee, side: int, pid: str, method: Method
     if owner == INDIVIDUAL:
         return _individual(state, ref, side, p, method, commander)
     if commander is not None and commander != owner:
-        raise RuleError("AOT-CMD-SLOTS", f"slot {state.slot} of {sname} belongs to {owner}, not {commander}")
+        raise RuleError("AOT-CMD-SLOTS", msg("slot {slot} of {side} belongs to {owner}, not {commander}",
+                                             slot=state.slot, side=sname, owner=owner, commander=commander))
     c, gp = commander_of(state, side, owner)
     led = ledger(state)
     orders = slot_orders(c, state, led)
@@ -326,8 +337,15 @@ def activate(state: GameState, ref: Referee, side: int, pid: str, method: Method
         line = [gp, *(state.piece(q) for q in led.reached)]
         d = min(gap(q, p) for q in line)
         if d > LINE_GAP:
-            raise RuleError("AOT-CMD-BATTLE-LINE", f"{p.name} is {d:.2f}″ from the nearest unit of "
-                            f"{possessive(c.name)} line; units in a battle line stand at most {LINE_GAP}″ apart")
+            if bare_apostrophe(c.name):
+                raise RuleError("AOT-CMD-BATTLE-LINE", msg("{unit} is {distance}″ from the nearest unit of "
+                                                           "{general}' line; units in a battle line stand at most "
+                                                           "{gap}″ apart", unit=p.name, distance=figure(d, ".2f"),
+                                                           general=c.name, gap=LINE_GAP))
+            raise RuleError("AOT-CMD-BATTLE-LINE", msg("{unit} is {distance}″ from the nearest unit of {general}'s "
+                                                       "line; units in a battle line stand at most {gap}″ apart",
+                                                       unit=p.name, distance=figure(d, ".2f"), general=c.name,
+                                                       gap=LINE_GAP))
         orders.order(t, method, inches(d))
         return _activated(state, ref, p, c.name, method.rule_id, method, d)
     if method is Method.SIGNAL:
@@ -348,14 +366,19 @@ def activate(state: GameState, ref: Referee, side: int, pid: str, method: Method
         orders.order(t, method)
         d = gap(gp, p)
         if inches(d) <= 0:
-            raise RuleError("AOT-CMD-MESSENGER", f"{p.name} touches {gp.name}: give the order by direct command")
+            raise RuleError("AOT-CMD-MESSENGER", msg("{unit} touches {general_unit}: give the order by direct "
+                                                     "command", unit=p.name, general_unit=gp.name))
         with ref.rolling(c.name, method.rule_id, p.id) as rec:
             roll = ref.dice.d6("messenger")
             ok = messenger_delivers(roll, inches(d))
             rec.events.append(Activated(p.id, side, c.name, method, ok, 0, p.name, round(d, 4)))
         return state.with_piece(p.changed(turn=p.turn.activate())) if ok else state
     check_order(c, t, method)  # individual or colonel on a general's slot: the rules say why not
-    raise RuleError(method.rule_id, f"{method.value} cannot activate {p.name} on {possessive(c.name)} slot")
+    if bare_apostrophe(c.name):
+        raise RuleError(method.rule_id, msg("{method} cannot activate {unit} on {general}' slot", method=method,
+                                            unit=p.name, general=c.name))
+    raise RuleError(method.rule_id, msg("{method} cannot activate {unit} on {general}'s slot", method=method,
+                                        unit=p.name, general=c.name))
 
 
 def _individual(state: GameState, ref: Referee, side: int, p: Piece, method: Method,
@@ -366,30 +389,38 @@ def _individual(state: GameState, ref: Referee, side: int, p: Piece, method: Met
     if method is Method.INDIVIDUAL:
         if led.individual is not None:
             first = state.piece(led.individual)
-            raise RuleError("AOT-CMD-INDIVIDUAL-SLOT", f"slot {state.slot} of {sname} is an individual-unit slot "
-                            f"and has already activated {first.name}; it activates one unit")
+            raise RuleError("AOT-CMD-INDIVIDUAL-SLOT", msg("slot {slot} of {side} is an individual-unit slot and has "
+                                                           "already activated {unit}; it activates one unit",
+                                                           slot=state.slot, side=sname, unit=first.name))
         check_order(None, t, method)
         colonel = next((c for c in state.sides[side].commanders if c.unit == p.id and c.rank is Rank.COLONEL), None)
         return _activated(state, ref, p, sname, method.rule_id, method, via=colonel.name if colonel else "")
     if method is Method.COLONEL:
         if commander is None:
-            raise RuleError("AOT-CMD-COLONEL", f"name the colonel whom {p.name} is to follow")
+            raise RuleError("AOT-CMD-COLONEL", msg("name the colonel whom {unit} is to follow", unit=p.name))
         cs = state.sides[side].commander(commander)
         if cs is None:
-            raise RuleError("AOT-CMD-COLONEL", f"{sname} have no commander called {commander!r}")
+            raise RuleError("AOT-CMD-COLONEL", msg("{side} have no commander called {name}", side=sname,
+                                                   name=repr(commander)))
         c, cp = commander_of(state, side, commander)
         if cs.rank is not Rank.COLONEL:
             individual_slot(c)
         if led.individual != cp.id:
-            raise RuleError("AOT-CMD-COLONEL", f"{possessive(c.name)} unit {cp.name} has not been activated on this "
-                            "individual-unit slot, so no unit follows him")
+            if bare_apostrophe(c.name):
+                raise RuleError("AOT-CMD-COLONEL", msg("{colonel}' unit {unit} has not been activated on this "
+                                                       "individual-unit slot, so no unit follows him",
+                                                       colonel=c.name, unit=cp.name))
+            raise RuleError("AOT-CMD-COLONEL", msg("{colonel}'s unit {unit} has not been activated on this "
+                                                   "individual-unit slot, so no unit follows him",
+                                                   colonel=c.name, unit=cp.name))
         orders = SlotOrders(c, Method.COLONEL if led.follower else None, (state.piece(led.follower).name,)
                             if led.follower else (), 0)
         d = gap(cp, p)
         orders.order(t, method, inches(d))
         return _activated(state, ref, p, c.name, method.rule_id, method, d)
-    raise RuleError("AOT-CMD-INDIVIDUAL-SLOT", f"slot {state.slot} of {sname} is an individual-unit slot: it "
-                    f"activates one unit (or one colonel and his follower), not an order by {method.value}")
+    raise RuleError("AOT-CMD-INDIVIDUAL-SLOT", msg("slot {slot} of {side} is an individual-unit slot: it activates "
+                                                   "one unit (or one colonel and his follower), not an order by "
+                                                   "{method}", slot=state.slot, side=sname, method=method))
 
 
 # --- rewriting the slots -------------------------------------------------------------------------
@@ -401,14 +432,15 @@ def rewrite_slots(state: GameState, ref: Referee, side: int, owners: Sequence[st
     owner = _check_slot(state, side)
     s = state.sides[side]
     if owner == INDIVIDUAL:
-        raise RuleError("AOT-CMD-CINC", f"slot {state.slot} of {s.name} is an individual-unit slot; the "
-                        "commander-in-chief rewrites the slots in one of his own")
+        raise RuleError("AOT-CMD-CINC", msg("slot {slot} of {side} is an individual-unit slot; the "
+                                            "commander-in-chief rewrites the slots in one of his own",
+                                            slot=state.slot, side=s.name))
     c, _ = commander_of(state, side, owner)
     led = ledger(state)
     slot_orders(c, state, led).rewrite()
     if led.own_after is not None:
-        raise RuleError("AOT-CMD-CINC", f"{c.name} has already acted with his unit in this slot; he rewrites the "
-                        "slots instead of giving orders")
+        raise RuleError("AOT-CMD-CINC", msg("{commander} has already acted with his unit in this slot; he rewrites "
+                                            "the slots instead of giving orders", commander=c.name))
     a, b = state.initiative if side == 0 else state.initiative[::-1]
     cmds = _commanders(state, side)
     rw = cinc_rewrite(c, s.slots, list(owners), state.slot, activated_slots(a, b), cmds)
@@ -429,11 +461,11 @@ def rewrite_on_double(state: GameState, ref: Referee, side: int, owners: Sequenc
     again (the index's Reading: rewrite, then roll; so nobody rewrites knowing the new dice)."""
     s = state.sides[side]
     if not state.double:
-        raise RuleError("AOT-CMD-DOUBLES", f"no double was rolled for the initiative this turn, so {s.name} may "
-                        "not rewrite their slots")
+        raise RuleError("AOT-CMD-DOUBLES", msg("no double was rolled for the initiative this turn, so {side} may "
+                                               "not rewrite their slots", side=s.name))
     if state.initiative != (0, 0) or state.turn == 0 or state.slot or state.result is not None:
-        raise RuleError("AOT-CMD-DOUBLES", f"{s.name} rewrite their slots after a double before the dice are "
-                        "rolled again; they have been rolled")
+        raise RuleError("AOT-CMD-DOUBLES", msg("{side} rewrite their slots after a double before the dice are "
+                                               "rolled again; they have been rolled", side=s.name))
     written = check_slots(list(owners), _commanders(state, side))
     ref.note(s.name, "AOT-CMD-DOUBLES", events=(SlotsRewritten(side, tuple(written), True),))
     return state.with_side(side, replace(s, slots=written))

@@ -38,6 +38,7 @@ from aot_rules.core.events import Name as Name
 from aot_rules.core.events import PieceId as PieceId
 from aot_rules.core.events import RuleId as RuleId
 from aot_rules.core.events import Text as Text
+from aot_rules.core.i18n import msg, vocabulary
 from aot_rules.tabletop.geometry import Pose
 
 Point = tuple[float, float]
@@ -45,6 +46,8 @@ Point = tuple[float, float]
 
 # --- the table's vocabularies ----------------------------------------------------------------------------------
 
+@vocabulary({"fighting": msg("fighting"), "destroyed": msg("destroyed"), "dispersed": msg("dispersed"),
+             "fled": msg("fled"), "looting": msg("looting")})
 class Status(StrEnum):
     """Whether a unit is still in the battle (AOT-VICTORY-POINTS counts the others); the state's too
     (:class:`~aot_rules.tabletop.state.Piece`)."""

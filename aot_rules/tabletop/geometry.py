@@ -151,6 +151,16 @@ def turned_in_place(pose: Pose, size: BaseSize, facing: float) -> Pose:
 
 
 @lru_cache(maxsize=65536)
+def figure(x: float, spec: str) -> Fraction:
+    """A measured number as a refusal shows it: the exact decimal ``format(x, spec)`` writes, so a message renders
+    it in the reader's own way (3.5″, Russian 3,5″) to the same places (trailing zeros dropped: "3.50" reads 3.5).
+
+    >>> figure(3.14159, ".2f"), figure(72.0, "g")
+    (Fraction(157, 50), Fraction(72, 1))
+    """
+    return Fraction(format(x, spec))
+
+
 def inches(d: float) -> Fraction:
     """A measured distance as the exact decimal the rules count with (to :data:`PLACES` places, like the
     positions), so that a range or a signal's reach is compared exactly.

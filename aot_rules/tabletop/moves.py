@@ -56,6 +56,7 @@ from __future__ import annotations
 import math
 from collections.abc import Sequence
 from dataclasses import dataclass, replace
+from fractions import Fraction
 from functools import cache, partial
 from typing import TypeAlias, cast
 
@@ -87,6 +88,7 @@ from aot_rules.aot.rules.terrain import check_passable, terrain_effect
 from aot_rules.aot.units import Body, Unit, trim_mix
 from aot_rules.core import frozen
 from aot_rules.core.errors import RuleError
+from aot_rules.core.i18n import Message, msg
 from aot_rules.tabletop import command, narrate
 from aot_rules.tabletop.contact import MIN_WHEEL, contact_along, facing_wheel, outline
 from aot_rules.tabletop.events import (
@@ -140,6 +142,7 @@ from aot_rules.tabletop.geometry import (
     centre,
     corners,
     distance,
+    figure,
     footprint,
     footprint_nearer,
     hull_points,
@@ -154,7 +157,7 @@ from aot_rules.tabletop.geometry import (
     wheel_pose,
 )
 from aot_rules.tabletop.memo import PerPiece
-from aot_rules.tabletop.narrate import possessive
+from aot_rules.tabletop.narrate import bare_apostrophe
 from aot_rules.tabletop.sight import gap, in_touch
 from aot_rules.tabletop.state import GameState, Piece, Status
 
@@ -251,14 +254,36 @@ _CONTACTS: PerPiece[tuple[Piece, ...], tuple[Piece, ...]] = PerPiece()
 def _fighting(state: GameState, pid: str) -> Piece:
     p = state.piece(pid)
     if not p.on_table:
-        raise RuleError("AOT-UNIT-ACTIONS", f"{p.name} is no longer on the table ({p.status})")
+        raise RuleError("AOT-UNIT-ACTIONS", msg("{unit} is no longer on the table ({status})", unit=p.name,
+                                                status=p.status))
     return p
 
 
 def _not_in_contact(state: GameState, p: Piece, rule: str, what: str) -> None:
+    """Refuse ``what`` ("move", "attack", "turn" or "reform": each its own whole sentence) to a unit in contact."""
     if p.turn.in_contact or contacts(state, p):
-        held = ", ".join(e.name for e in contacts(state, p)) or "the enemy"
-        raise RuleError(rule, f"{p.name} is in contact with {held} and cannot {what}")
+        held = ", ".join(e.name for e in contacts(state, p))
+        raise RuleError(rule, _held(what, p.name, held) if held else _held_by_enemy(what, p.name))
+
+
+def _held(what: str, unit: str, held: str) -> Message:
+    if what == "move":
+        return msg("{unit} is in contact with {held} and cannot move", unit=unit, held=held)
+    if what == "attack":
+        return msg("{unit} is in contact with {held} and cannot be driven to attack", unit=unit, held=held)
+    if what == "turn":
+        return msg("{unit} is in contact with {held} and cannot turn", unit=unit, held=held)
+    return msg("{unit} is in contact with {held} and cannot reform", unit=unit, held=held)
+
+
+def _held_by_enemy(what: str, unit: str) -> Message:
+    if what == "move":
+        return msg("{unit} is in contact with the enemy and cannot move", unit=unit)
+    if what == "attack":
+        return msg("{unit} is in contact with the enemy and cannot be driven to attack", unit=unit)
+    if what == "turn":
+        return msg("{unit} is in contact with the enemy and cannot turn", unit=unit)
+    return msg("{unit} is in contact with the enemy and cannot reform", unit=unit)
 
 
 def _with_unit(piece: Piece, unit: Unit) -> Piece:
@@ -421,7 +446,8 @@ def _walk(state: GameState, piece: Piece, steps: Sequence[Step], budget: float, 
             ground = Sweep(cur, end, size, wheel=wheel)
         box = ground.bounds
         if not on_table_box(box, state.width, state.depth):
-            raise RuleError(TABLE_RULE, f"{piece.name} would leave the {state.width:g}×{state.depth:g}″ table")
+            raise RuleError(TABLE_RULE, msg("{unit} would leave the {width}×{depth}″ table", unit=piece.name,
+                                            width=figure(state.width, "g"), depth=figure(state.depth, "g")))
         for t, t_box in rough:
             if not boxes_apart(box, t_box) and ground.overlaps(t.polygon, t_box, t.outline):
                 effect = check_passable(t.kind, unit)
@@ -474,25 +500,29 @@ def _with_friends_passed(meets: list[tuple[str, str]], grounds: list[tuple[Sweep
 
 def _check_steps(p: Piece, steps: Sequence[Step]) -> None:
     if not steps:
-        raise RuleError("AOT-MOVE-PROCEDURE", f"{p.name}: a move needs at least one step")
-    for s in steps:
+        raise RuleError("AOT-MOVE-PROCEDURE", msg("{unit}: a move needs at least one step", unit=p.name))
+    for s in steps:  # the refused number is echoed as it was given (it may be inf or nan)
         if isinstance(s, Advance):
             if not math.isfinite(s.distance) or s.distance < 0:
-                raise RuleError("AOT-MOVE-PROCEDURE", f"{p.name} moves front first only: an advance of "
-                                f"{s.distance}″ is not allowed")
+                raise RuleError("AOT-MOVE-PROCEDURE", msg("{unit} moves front first only: an advance of "
+                                                          "{distance}″ is not allowed", unit=p.name,
+                                                          distance=str(s.distance)))
         elif isinstance(s, Wheel):
             if not math.isfinite(s.degrees) or abs(s.degrees) >= 180:
-                raise RuleError("AOT-MOVE-PROCEDURE", f"{p.name}: a wheel of {s.degrees}° is not allowed; one "
-                                "step wheels less than half a turn (split a longer wheel into steps)")
+                raise RuleError("AOT-MOVE-PROCEDURE", msg("{unit}: a wheel of {degrees}° is not allowed; one "
+                                                          "step wheels less than half a turn (split a longer wheel "
+                                                          "into steps)", unit=p.name, degrees=str(s.degrees)))
         else:
-            raise RuleError("AOT-MOVE-PROCEDURE", f"{p.name}: {s!r} is not a step (Advance or Wheel)")
+            raise RuleError("AOT-MOVE-PROCEDURE", msg("{unit}: {step} is not a step (Advance or Wheel)",
+                                                      unit=p.name, step=repr(s)))
 
 
 def _refuse_on_friend(state: GameState, p: Piece, w: Walk) -> None:
     if w.ends_on:
         names = ", ".join(state.piece(f).name for f in w.ends_on)
-        raise RuleError("AOT-MOVE-THROUGH-FRIENDS", f"{p.name} would stop on {names}: a unit may pass through "
-                        "a friend only if it clears it completely in the same move")
+        raise RuleError("AOT-MOVE-THROUGH-FRIENDS", msg("{unit} would stop on {friends}: a unit may pass through "
+                                                        "a friend only if it clears it completely in the same move",
+                                                        unit=p.name, friends=names))
 
 
 def _run_die(state: GameState, ref: Referee, p: Piece) -> tuple[Piece, float, bool]:
@@ -552,8 +582,9 @@ def move(state: GameState, ref: Referee, pid: str, steps: Sequence[Step], *, run
     u = p.unit
     start = p.pose
     if u.panicking:
-        raise RuleError("AOT-PANIC", f"{p.name} is panicking: it cannot move or {'trot' if u.mounted else 'run'}, "
-                        "it only flees")
+        if u.mounted:
+            raise RuleError("AOT-PANIC", msg("{unit} is panicking: it cannot move or trot, it only flees", unit=p.name))
+        raise RuleError("AOT-PANIC", msg("{unit} is panicking: it cannot move or run, it only flees", unit=p.name))
     if u.defensive:
         check_move(u, 1.0)  # raises AOT-REFORM-DEFENSIVE-5
     _not_in_contact(state, p, "AOT-UNIT-ACTIONS", "move")
@@ -563,16 +594,24 @@ def move(state: GameState, ref: Referee, pid: str, steps: Sequence[Step], *, run
     if not run:
         if u.body is Body.ELEPHANT:
             if total > ELEPHANT_MOVE + COST_EPS:
-                raise RuleError("AOT-MOVE-DISTANCE", f"{p.name} (an elephant) moves at most {ELEPHANT_MOVE}″, "
-                                f"not {total:.2f}″")
+                raise RuleError("AOT-MOVE-DISTANCE", msg("{unit} (an elephant) moves at most {limit}″, not "
+                                                         "{distance}″", unit=p.name, limit=ELEPHANT_MOVE,
+                                                         distance=figure(total, ".2f")))
         else:
             check_move(u, round(total, 6))
         limit = reach(state, p)
         if total > limit + COST_EPS:
             lead = command.line_lead(state, p)
             assert lead is not None  # only a battle line's unit moves less than its allowance
-            raise RuleError("AOT-CMD-BATTLE-LINE", f"{p.name} moves in {possessive(lead.name)} battle line: at most "
-                            f"{limit:.1f}″ (1″ less than the general's unit), not {total:.1f}″")
+            if bare_apostrophe(lead.name):
+                raise RuleError("AOT-CMD-BATTLE-LINE", msg("{unit} moves in {general}' battle line: at most "
+                                                           "{limit}″ (1″ less than the general's unit), not "
+                                                           "{distance}″", unit=p.name, general=lead.name,
+                                                           limit=figure(limit, ".1f"), distance=figure(total, ".1f")))
+            raise RuleError("AOT-CMD-BATTLE-LINE", msg("{unit} moves in {general}'s battle line: at most {limit}″ "
+                                                       "(1″ less than the general's unit), not {distance}″",
+                                                       unit=p.name, general=lead.name, limit=figure(limit, ".1f"),
+                                                       distance=figure(total, ".1f")))
     w = walk(state, p, steps, total)
     _refuse_on_friend(state, p, w)
     p = p.changed(turn=turn)
@@ -711,42 +750,72 @@ def forced_attack(state: GameState, ref: Referee, pid: str, steps: Sequence[Step
     _check_steps(p, steps)
     u = p.unit
     if u.panicking or u.defensive or u.density == 0:
-        raise RuleError("AOT-DEMO-FORCED-ATTACK", f"{p.name} cannot be driven to attack: it is panicking or in "
-                        "the defensive formation")
-    _not_in_contact(state, p, "AOT-DEMO-FORCED-ATTACK", "be driven to attack")
+        raise RuleError("AOT-DEMO-FORCED-ATTACK", msg("{unit} cannot be driven to attack: it is panicking or in "
+                                                      "the defensive formation", unit=p.name))
+    _not_in_contact(state, p, "AOT-DEMO-FORCED-ATTACK", "attack")
     total = sum(step_cost(p.size, s) for s in steps)
     if total > allowance(p) + COST_EPS:
-        raise RuleError("AOT-DEMO-FORCED-ATTACK", f"{p.name} moves at most {allowance(p):.1f}″, not {total:.1f}″")
+        raise RuleError("AOT-DEMO-FORCED-ATTACK", msg("{unit} moves at most {limit}″, not {distance}″", unit=p.name,
+                                                      limit=figure(allowance(p), ".1f"),
+                                                      distance=figure(total, ".1f")))
     w = walk(state, p, steps, total)
     _refuse_on_friend(state, p, w)
     target = state.piece(foe)
     if not w.stopped or not in_touch(p.changed(pose=w.end), target):
-        raise RuleError("AOT-DEMO-FORCED-ATTACK", f"{p.name} cannot reach {target.name} in one move")
+        raise RuleError("AOT-DEMO-FORCED-ATTACK", msg("{unit} cannot reach {target} in one move", unit=p.name,
+                                                      target=target.name))
     return _go(state, ref, p, p.pose, w, MoveKind.FORCED_ATTACK)
 
 
 # --- turning and reforming -------------------------------------------------------------------------
 
-def _check_place(state: GameState, p: Piece, pose: Pose, rule: str, what: str) -> None:
+def _check_place(state: GameState, p: Piece, pose: Pose, rule: str, what: str, angle: float = 0.0) -> None:
     """A base turned in place must fit: no overlap with any base, no new contact with an enemy, on the
-    table, on passable ground."""
+    table, on passable ground.  ``what`` ("turn" by ``angle``, "face" ``angle`` or "turn back") picks the
+    refusal's whole sentence."""
     body = footprint(pose, p.size)
     box = base_box(pose, p.size)
     for o in state.fighting():
         if o.id == p.id:
             continue
         if bases_overlap(pose, p.size, o.pose, o.size):
-            raise RuleError(rule, f"{p.name} cannot {what}: {o.name} is in the way")
+            raise RuleError(rule, _in_the_way(what, p.name, figure(angle, "g"), o.name))
         # a base whose box is clearly farther than contact cannot touch it (the box gap never exceeds the distance)
         if (o.side != p.side and box_gap(box, base_box(o.pose, o.size)) < CONTACT + GAP_SLACK
                 and distance(body, o.polygon) < CONTACT):
-            raise RuleError(rule, f"{p.name} cannot {what}: it would come into contact with {o.name}; the "
-                            "distance to the enemy must stay the same")
+            raise RuleError(rule, _into_contact(what, p.name, figure(angle, "g"), o.name))
     if not on_table(body, state.width, state.depth):
-        raise RuleError(TABLE_RULE, f"{p.name} cannot {what}: it would leave the table")
+        raise RuleError(TABLE_RULE, _off_table(what, p.name, figure(angle, "g")))
     for t in state.terrain:
         if not boxes_apart(box, t.box) and overlap(body, t.polygon):
             check_passable(t.kind, p.unit)
+
+
+def _in_the_way(what: str, unit: str, angle: Fraction, other: str) -> Message:
+    if what == "turn":
+        return msg("{unit} cannot turn {degrees}°: {other} is in the way", unit=unit, degrees=angle, other=other)
+    if what == "face":
+        return msg("{unit} cannot face {degrees}°: {other} is in the way", unit=unit, degrees=angle, other=other)
+    return msg("{unit} cannot turn back to face the enemy: {other} is in the way", unit=unit, other=other)
+
+
+def _into_contact(what: str, unit: str, angle: Fraction, other: str) -> Message:
+    if what == "turn":
+        return msg("{unit} cannot turn {degrees}°: it would come into contact with {other}; the distance to the "
+                   "enemy must stay the same", unit=unit, degrees=angle, other=other)
+    if what == "face":
+        return msg("{unit} cannot face {degrees}°: it would come into contact with {other}; the distance to the "
+                   "enemy must stay the same", unit=unit, degrees=angle, other=other)
+    return msg("{unit} cannot turn back to face the enemy: it would come into contact with {other}; the distance "
+               "to the enemy must stay the same", unit=unit, other=other)
+
+
+def _off_table(what: str, unit: str, angle: Fraction) -> Message:
+    if what == "turn":
+        return msg("{unit} cannot turn {degrees}°: it would leave the table", unit=unit, degrees=angle)
+    if what == "face":
+        return msg("{unit} cannot face {degrees}°: it would leave the table", unit=unit, degrees=angle)
+    return msg("{unit} cannot turn back to face the enemy: it would leave the table", unit=unit)
 
 
 #: How much a turn may change the distance to the nearest enemy (measuring slack, inches).
@@ -765,8 +834,9 @@ def _check_same_distance(state: GameState, p: Piece, pose: Pose) -> None:
     """AOT-TURN: the unit's distance to the enemy must be the same after the turn as before it."""
     before, after = _nearest(state, p, p.polygon), _nearest(state, p, footprint(pose, p.size))
     if min(before, after) <= TURN_REACH and abs(after - before) > SAME_DISTANCE:
-        raise RuleError("AOT-TURN", f"{p.name} cannot turn there: its distance to the nearest enemy would change "
-                        f"from {before:.1f}″ to {after:.1f}″, and a turn keeps it the same")
+        raise RuleError("AOT-TURN", msg("{unit} cannot turn there: its distance to the nearest enemy would change "
+                                        "from {before}″ to {after}″, and a turn keeps it the same", unit=p.name,
+                                        before=figure(before, ".1f"), after=figure(after, ".1f")))
 
 
 def turn(state: GameState, ref: Referee, pid: str, degrees: float) -> GameState:
@@ -775,13 +845,14 @@ def turn(state: GameState, ref: Referee, pid: str, degrees: float) -> GameState:
     turned base would not fit."""
     p = _fighting(state, pid)
     if not math.isfinite(degrees) or Pose.of(0, 0, degrees).facing == 0:
-        raise RuleError("AOT-TURN", f"{p.name}: a turn of {degrees}° does not change its facing")
+        raise RuleError("AOT-TURN", msg("{unit}: a turn of {degrees}° does not change its facing", unit=p.name,
+                                        degrees=str(degrees)))
     if p.unit.panicking:
-        raise RuleError("AOT-PANIC", f"{p.name} is panicking: it does not turn, it flees")
+        raise RuleError("AOT-PANIC", msg("{unit} is panicking: it does not turn, it flees", unit=p.name))
     _not_in_contact(state, p, "AOT-TURN", "turn")
     tracker = p.turn.do(Activity.TURN)
     pose = turned_in_place(p.pose, p.size, p.pose.facing + degrees)
-    _check_place(state, p, pose, "AOT-TURN", f"turn {degrees:g}°")
+    _check_place(state, p, pose, "AOT-TURN", "turn", degrees)
     _check_same_distance(state, p, pose)
     if p.unit.body.chariot:
         with ref.rolling(p.name, "AOT-CHARIOT-TURN-TROT") as rec:
@@ -814,9 +885,9 @@ def reform(state: GameState, ref: Referee, pid: str, density: int | None = None,
     pose = p.pose
     if facing is not None:
         if not math.isfinite(facing):
-            raise RuleError("AOT-REFORM", f"{p.name}: {facing} is not a facing")
+            raise RuleError("AOT-REFORM", msg("{unit}: {facing} is not a facing", unit=p.name, facing=str(facing)))
         pose = turned_in_place(p.pose, p.size, facing)
-        _check_place(state, p, pose, "AOT-REFORM", f"face {facing:g}°")
+        _check_place(state, p, pose, "AOT-REFORM", "face", facing)
     out = _with_unit(p, unit).changed(pose=pose)
     out = out.changed(turn=frozen.changed(tracker, panicking=unit.panicking))
     out = out.changed(inside=_inside(state, out))
@@ -1067,7 +1138,7 @@ def _face_back(state: GameState, ref: Referee, p: Piece, away: str) -> GameState
     facing = bearing(_centre_of(p), _centre_of(foe)) if foe.on_table else p.pose.facing + 180
     pose = turned_in_place(p.pose, p.size, facing)
     try:
-        _check_place(state, p, pose, "AOT-MELEE-RETREAT", "turn back to face the enemy")
+        _check_place(state, p, pose, "AOT-MELEE-RETREAT", "turn back")
     except RuleError:
         return state
     taken = ref.choose(state, p.id, away, TURN_BACK)
@@ -1129,9 +1200,10 @@ def flee(state: GameState, ref: Referee, pid: str, away_from: str = "") -> GameS
     the way disperses it; friends passed test against its strength."""
     p = _fighting(state, pid)
     if not p.unit.panicking:
-        raise RuleError("AOT-PANIC", f"{p.name} is not panicking, so it does not flee")
+        raise RuleError("AOT-PANIC", msg("{unit} is not panicking, so it does not flee", unit=p.name))
     if p.fled_this_turn and not away_from:
-        raise RuleError("AOT-PANIC", f"{p.name} has already fled toward its camp this turn (at most once a turn)")
+        raise RuleError("AOT-PANIC", msg("{unit} has already fled toward its camp this turn (at most once a turn)",
+                                         unit=p.name))
     side = state.sides[p.side]
     me = _centre_of(p)
     held = [e.id for e in contacts(state, p)]
@@ -1167,11 +1239,12 @@ def evade(state: GameState, ref: Referee, pid: str, attacker: str) -> GameState:
     panicking, or that is already fighting another enemy."""
     p, a = _fighting(state, pid), _fighting(state, attacker)
     if p.unit.panicking:
-        raise RuleError("AOT-PANIC", f"{p.name} is panicking: it is never fought, it flees")
+        raise RuleError("AOT-PANIC", msg("{unit} is panicking: it is never fought, it flees", unit=p.name))
     check_evade(troops_of(p.unit), troops_of(a.unit))
     others = [e.name for e in contacts(state, p) if e.id != a.id]
     if others:
-        raise RuleError("AOT-EVADE-PROCEDURE", f"{p.name} is already fighting {', '.join(others)} and cannot evade")
+        raise RuleError("AOT-EVADE-PROCEDURE", msg("{unit} is already fighting {enemies} and cannot evade",
+                                                   unit=p.name, enemies=", ".join(others)))
     tracker = p.turn.do(Activity.EVADE)
     flank = aspect(a.polygon, p.pose, p.size).flanking
     facing = bearing(_centre_of(p), _centre_of(a)) if flank else p.pose.facing

@@ -20,6 +20,7 @@ from typing import TYPE_CHECKING, Any, TypeVar
 from aot_rules.aot.events import UnitDrifted
 from aot_rules.aot.rules.orders import Activity, Method
 from aot_rules.aot.rules.weather import Drift
+from aot_rules.core import i18n
 from aot_rules.core.events import Event
 from aot_rules.tabletop.events import (
     Activated,
@@ -657,8 +658,17 @@ def possessive(name: str) -> str:
     >>> possessive("Thespian hoplites"), possessive("Nikias"), possessive("Athenian horse")
     ("Thespian hoplites'", "Nikias's", "Athenian horse's")
     """
-    plural = name.endswith("s") and not name.endswith(("ss", "us", "as", "is"))
-    return f"{name}'" if plural else f"{name}'s"
+    return f"{name}'" if bare_apostrophe(name) else f"{name}'s"
+
+
+def bare_apostrophe(name: str) -> bool:
+    """Whether English writes ``name``'s possessive with a bare apostrophe (a plural: "Thespian hoplites'"), so a
+    refusal naming it picks the whole template written that way (the words stay whole sentences).
+
+    >>> bare_apostrophe("Thespian hoplites"), bare_apostrophe("Nikias")
+    (True, False)
+    """
+    return name.endswith("s") and not name.endswith(("ss", "us", "as", "is"))
 
 
 def shown(entry: LogEntry, verbose: bool = False) -> bool:
@@ -671,5 +681,9 @@ def lines(state: GameState, verbose: bool = False) -> list[str]:
     return [e.line() for e in state.log if shown(e, verbose)]
 
 
-__all__ = ["LOST_IN_STORM", "QUIET", "RENDERERS", "TURN_BACK", "cover", "ended", "inches", "lines", "obstacle",
-           "outcome", "possessive", "renders", "shown", "where"]
+__all__ = ["LOST_IN_STORM", "QUIET", "RENDERERS", "TURN_BACK", "bare_apostrophe", "cover", "ended", "inches",
+           "lines", "obstacle", "outcome", "possessive", "renders", "shown", "where"]
+
+
+# A refusal keeps the battle's typed result ("the battle is over: {result}"); this face says it when it is shown.
+i18n.shows(BattleEnded, lambda v, lang: ended(v))

@@ -22,10 +22,11 @@ from dataclasses import replace
 from aot_rules.aot.rules.orders import Activity
 from aot_rules.core import frozen
 from aot_rules.core.errors import RuleError
+from aot_rules.core.i18n import msg
 from aot_rules.tabletop import combat, moves
 from aot_rules.tabletop.events import OfficerAct, OfficerActed
 from aot_rules.tabletop.game import Referee
-from aot_rules.tabletop.narrate import possessive
+from aot_rules.tabletop.narrate import bare_apostrophe
 from aot_rules.tabletop.state import GameState
 
 RULE = "AOT-PROP-INITIATIVE"
@@ -39,18 +40,22 @@ def may_act(state: GameState, pid: str) -> None:
     """Refuse, with the rule, a junior officer's act of ``pid`` that the rules do not allow now."""
     p = state.piece(pid)
     if not p.unit.initiative:
-        raise RuleError(RULE, f"{p.name} has no junior officer")
+        raise RuleError(RULE, msg("{unit} has no junior officer", unit=p.name))
     if not p.on_table:
-        raise RuleError(RULE, f"{p.name} has left the battle ({p.status})")
+        raise RuleError(RULE, msg("{unit} has left the battle ({status})", unit=p.name, status=p.status))
     if state.result is not None or not state.slot or state.mover == p.side:
-        raise RuleError(RULE, f"{possessive(p.name)} junior officer acts in the enemy's slot, once the enemy "
-                        "has finished its actions")
-    if p.turn.in_contact or p.unit.panicking:
-        raise RuleError(RULE, f"{p.name} is {'in contact' if p.turn.in_contact else 'panicking'}: its junior "
-                        "officer cannot act")
+        if bare_apostrophe(p.name):
+            raise RuleError(RULE, msg("{unit}' junior officer acts in the enemy's slot, once the enemy has finished "
+                                      "its actions", unit=p.name))
+        raise RuleError(RULE, msg("{unit}'s junior officer acts in the enemy's slot, once the enemy has finished "
+                                  "its actions", unit=p.name))
+    if p.turn.in_contact:
+        raise RuleError(RULE, msg("{unit} is in contact: its junior officer cannot act", unit=p.name))
+    if p.unit.panicking:
+        raise RuleError(RULE, msg("{unit} is panicking: its junior officer cannot act", unit=p.name))
     if p.turn.action is not None or p.turn.extra is not None:
-        raise RuleError(RULE, f"{p.name} has already used its action or its run this turn; a junior officer's act "
-                        "uses both (Reading)")
+        raise RuleError(RULE, msg("{unit} has already used its action or its run this turn; a junior officer's act "
+                                  "uses both (Reading)", unit=p.name))
 
 
 def junior_officer(state: GameState, ref: Referee, pid: str, kind: str, target: str = "",
@@ -60,16 +65,18 @@ def junior_officer(state: GameState, ref: Referee, pid: str, kind: str, target: 
     when a charge's path does not end in contact with an enemy, or when the underlying action is refused."""
     may_act(state, pid)
     if kind not in KINDS:
-        raise RuleError(RULE, f"a junior officer's unit may {', '.join(KINDS)}, not {kind!r}")
+        raise RuleError(RULE, msg("a junior officer's unit may {kinds}, not {kind}", kinds=", ".join(KINDS),
+                                  kind=repr(kind)))
     p = state.piece(pid)
     armed = replace(p, turn=p.turn.activate())
     s = state.with_piece(armed)
     if kind == "charge":
         if not steps:
-            raise RuleError(RULE, f"{p.name}: a counter-attack needs a path to the enemy")
+            raise RuleError(RULE, msg("{unit}: a counter-attack needs a path to the enemy", unit=p.name))
         total = sum(moves.step_cost(p.size, st) for st in steps)
         if not moves.walk(s, armed, steps, total).stopped:
-            raise RuleError(RULE, f"{p.name}: a junior officer's unit charges an enemy; this path meets none")
+            raise RuleError(RULE, msg("{unit}: a junior officer's unit charges an enemy; this path meets none",
+                                      unit=p.name))
     named = state.piece(target).name if target and any(q.id == target for q in state.pieces) else ""
     ref.note(p.name, RULE, events=(OfficerActed(pid, p.side, OfficerAct(kind), target, named),), pieces=(pid,))
     if kind == "shoot":

@@ -18,6 +18,7 @@ from aot_rules.aot.rules.orders import Rank, UnitTurn
 from aot_rules.aot.rules.terrain import Terrain
 from aot_rules.aot.units import Body, Unit
 from aot_rules.core.errors import RuleError
+from aot_rules.core.i18n import msg, nmsg
 from aot_rules.tabletop.geometry import BaseSize, Pose
 from aot_rules.tabletop.state import (
     TABLE_DEPTH,
@@ -49,9 +50,11 @@ def deploy(army: Army, side: int, xs: Sequence[float], y: float, facing: float, 
     """
     broken = validate(army)
     if broken:
-        raise RuleError(broken[0].rule_id, f"{army.name}: {broken[0].message}")
+        raise RuleError(broken[0].rule_id, msg("{army}: {problem}", army=army.name, problem=broken[0].message))
     if len(xs) != len(army.units):
-        raise RuleError("AOT-MEASURE", f"{army.name} has {len(army.units)} units but {len(xs)} places")
+        raise RuleError("AOT-MEASURE", nmsg("{army} has {n} unit but {places} places",
+                                            "{army} has {n} units but {places} places", n=len(army.units),
+                                            army=army.name, places=len(xs)))
     prefix = "AB"[side]
     ids = {u.name: f"{prefix}{i + 1}" for i, u in enumerate(army.units)}
     generals = {c.unit for c in army.commanders}
@@ -86,7 +89,8 @@ def table_unit(army: Army, u: ArmyUnit) -> tuple[Unit, BaseSize]:
     elif e.body.chariot:
         unit = chariot(u.ranks[0], body=e.body, name=u.name)
     else:
-        raise RuleError(e.body.rule_id, f"{u.name}: {e.body.noun} cannot be stood on the table yet")
+        raise RuleError(e.body.rule_id, msg("{unit}: {body} cannot be stood on the table yet", unit=u.name,
+                                            body=e.body.noun))
     return replace(unit, missile=missile), BaseSize.LARGE
 
 

@@ -23,6 +23,7 @@ from aot_rules.aot.units import Unit
 from aot_rules.core import frozen
 from aot_rules.core.errors import RuleError
 from aot_rules.core.events import Event
+from aot_rules.core.i18n import msg, nmsg
 from aot_rules.tabletop import narrate
 from aot_rules.tabletop.events import BattleEnded, Edge
 from aot_rules.tabletop.events import Status as Status  # the record's vocabulary: a unit leaving names it
@@ -158,8 +159,10 @@ class Piece:
         Refuses (AOT-CASUALTY-REMOVAL) a change that creates or loses warriors unaccounted for.
         """
         if unit.strength + removed != self.unit.strength:
-            raise RuleError("AOT-CASUALTY-REMOVAL", f"{self.name}: {self.unit.strength} warriors cannot become "
-                            f"{unit.strength} with {removed} removed")
+            raise RuleError("AOT-CASUALTY-REMOVAL", nmsg("{unit}: {n} warrior cannot become {strength} with "
+                                                         "{removed} removed", "{unit}: {n} warriors cannot become "
+                                                         "{strength} with {removed} removed", n=self.unit.strength,
+                                                         unit=self.name, strength=unit.strength, removed=removed))
         status = Status.DESTROYED if unit.destroyed and self.status is Status.FIGHTING else self.status
         return self.changed(unit=unit, removed=self.removed + removed, status=status)
 
@@ -252,13 +255,13 @@ class GameState:
         for p in self.pieces:
             if p.id == pid:
                 return p
-        raise RuleError("AOT-MEASURE", f"there is no unit {pid!r} on the table")
+        raise RuleError("AOT-MEASURE", msg("there is no unit {unit} on the table", unit=repr(pid)))
 
     def by_name(self, name: str) -> Piece:
         for p in self.pieces:
             if p.name == name or p.id == name:
                 return p
-        raise RuleError("AOT-MEASURE", f"there is no unit {name!r} on the table")
+        raise RuleError("AOT-MEASURE", msg("there is no unit {unit} on the table", unit=repr(name)))
 
     @cached_property
     def _on_table(self) -> tuple[tuple[Piece, ...], tuple[Piece, ...], tuple[Piece, ...]]:

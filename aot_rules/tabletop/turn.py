@@ -45,6 +45,7 @@ from aot_rules.aot.rules.disorder import take_disorder_test
 from aot_rules.aot.rules.weather import Drift, Weather, WindFrom, drift, roll_wind, weather_of_double
 from aot_rules.core import frozen
 from aot_rules.core.errors import RuleError
+from aot_rules.core.i18n import msg
 from aot_rules.tabletop import combat, geometry, moves, narrate
 from aot_rules.tabletop.command import (
     SLOT_RULE,
@@ -111,12 +112,13 @@ def start_turn(state: GameState, ref: Referee) -> GameState:
     (:func:`rewrite_on_double`), and only then are the dice rolled again (:func:`roll_again`), AOT-CMD-DOUBLES
     Reading: rewrite, then roll."""
     if state.result is not None:
-        raise RuleError("AOT-TURN-SEQUENCE", f"the battle is over: {narrate.ended(state.result)}")
+        raise RuleError("AOT-TURN-SEQUENCE", msg("the battle is over: {result}", result=state.result))
     if state.slot:
-        raise RuleError("AOT-TURN-SEQUENCE", f"slot {state.slot} of {state.sides[state.mover].name} is still being "
-                        "played")
+        raise RuleError("AOT-TURN-SEQUENCE", msg("slot {slot} of {side} is still being played", slot=state.slot,
+                                                 side=state.sides[state.mover].name))
     if initiative_open(state):
-        raise RuleError("AOT-CMD-DOUBLES", f"turn {state.turn}'s initiative was a double: roll it again first")
+        raise RuleError("AOT-CMD-DOUBLES", msg("turn {turn}'s initiative was a double: roll it again first",
+                                               turn=state.turn))
     n = state.turn + 1
     ref.turn = n
     pieces = tuple(p.changed(turn=frozen.changed(p.turn.new_turn(), panicking=p.unit.panicking), fled_this_turn=False,
@@ -146,7 +148,7 @@ def roll_again(state: GameState, ref: Referee) -> GameState:
     initiative dice are rolled again; another double leaves the initiative open again (a new rewrite may
     follow; only the turn's opening roll counts toward the weather)."""
     if not initiative_open(state):
-        raise RuleError("AOT-CMD-DOUBLES", "the initiative is not waiting on a double: nothing to roll again")
+        raise RuleError("AOT-CMD-DOUBLES", msg("the initiative is not waiting on a double: nothing to roll again"))
     with ref.rolling(f"{state.sides[0].name} v {state.sides[1].name}", "AOT-CMD-DOUBLES") as rec:
         pair = roll_pair(ref.dice)
         rec.events.append(InitiativeRolledAgain(state.turn, (pair.mine, pair.theirs), _names(state),
@@ -272,13 +274,15 @@ def slot_order(state: GameState) -> tuple[tuple[int, int], ...]:
 def begin_slot(state: GameState, ref: Referee, side: int, slot: int) -> GameState:
     """Step 3 opens: ``side`` plays ``slot``; its owner (a general or the individual unit) is logged."""
     if state.result is not None:
-        raise RuleError("AOT-TURN-SEQUENCE", f"the battle is over: {narrate.ended(state.result)}")
+        raise RuleError("AOT-TURN-SEQUENCE", msg("the battle is over: {result}", result=state.result))
     if state.slot:
-        raise RuleError("AOT-CMD-SLOT-ORDER", f"slot {state.slot} of {state.sides[state.mover].name} is still being "
-                        "played; everything in one slot is finished before the next starts")
+        raise RuleError("AOT-CMD-SLOT-ORDER", msg("slot {slot} of {side} is still being played; everything in one "
+                                                  "slot is finished before the next starts", slot=state.slot,
+                                                  side=state.sides[state.mover].name))
     if (side, slot) not in slot_order(state):
-        raise RuleError("AOT-CMD-INITIATIVE", f"slot {slot} of {state.sides[side].name} has not come up this turn "
-                        f"(initiative {state.initiative[0]}:{state.initiative[1]})")
+        raise RuleError("AOT-CMD-INITIATIVE", msg("slot {slot} of {side} has not come up this turn (initiative "
+                                                  "{first}:{second})", slot=slot, side=state.sides[side].name,
+                                                  first=state.initiative[0], second=state.initiative[1]))
     ref.note(state.sides[side].name, SLOT_RULE, events=(begin_slot_event(state, side, slot),))
     return state.changed(slot=slot, mover=side)
 
@@ -294,7 +298,7 @@ def end_slot(state: GameState, ref: Referee) -> GameState:
     """Steps c–e close the slot: the melee of contacts made in it and not yet fought (with its retreats and DP,
     played by :func:`combat.fight`), then every activated unit's slot ends."""
     if not state.slot:
-        raise RuleError("AOT-CMD-SLOT-ORDER", "no slot is being played")
+        raise RuleError("AOT-CMD-SLOT-ORDER", msg("no slot is being played"))
     before = set(contacts_at_start(state)) | fought_this_slot(state)
     new = frozenset(pid for pid in contact_ids(state) if pid not in before)
     if new:
@@ -321,7 +325,7 @@ def withdraw(state: GameState, ref: Referee, side: int) -> GameState:
     with a density above 0 has left the table."""
     s = state.sides[side]
     if s.withdrawn:
-        raise RuleError("AOT-VICTORY-WITHDRAW", f"{s.name} are already withdrawing")
+        raise RuleError("AOT-VICTORY-WITHDRAW", msg("{side} are already withdrawing", side=s.name))
     ref.note(s.name, "AOT-VICTORY-WITHDRAW", kind="decision", events=(Withdrew(side),))
     return state.with_side(side, replace(s, withdrawn=True))
 
