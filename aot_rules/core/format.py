@@ -7,6 +7,8 @@ import unicodedata
 from fractions import Fraction
 from html import escape
 
+from aot_rules.core.i18n import localised
+
 
 def fraction_str(p: Fraction) -> str:
     """A reduced fraction as text.
@@ -85,11 +87,13 @@ def precise_percent(p: Fraction) -> str:
     ('33.33%', '0.000002478%', '100.00%')
     >>> precise_percent(1 - Fraction(1, 6 ** 8))
     '> 99.99%'
+
+    In the language in force: ``precise_percent(Fraction(1, 8))`` reads "12,50 %" in Russian.
     """
     v = float(p) * 100
     if v == 0 or v >= 1:
-        return _uncertain(p, f"{v:.2f}%", 2)
-    return f"{v:.{4 - 1 - math.floor(math.log10(v))}f}%"
+        return localised(_uncertain(p, f"{v:.2f}%", 2))
+    return localised(f"{v:.{4 - 1 - math.floor(math.log10(v))}f}%")
 
 
 def percent_str(p: Fraction, digits: int = 2) -> str:
@@ -101,7 +105,7 @@ def percent_str(p: Fraction, digits: int = 2) -> str:
     >>> percent_str(1 - Fraction(1, 6 ** 8)), percent_str(Fraction(1, 6 ** 8)), percent_str(Fraction(1, 6 ** 8), 0)
     ('> 99.99%', '< 0.01%', '< 1%')
     """
-    return _uncertain(p, f"{float(p) * 100:.{digits}f}%", digits)
+    return localised(_uncertain(p, f"{float(p) * 100:.{digits}f}%", digits))
 
 
 def count_str(n: int, noun: str) -> str:

@@ -217,3 +217,13 @@ def test_a_typed_value_is_shown_by_the_words_its_face_registered() -> None:
     i18n.shows(Score, lambda v, lang: f"{v.a}–{v.b}" if lang == "en" else f"{v.a}:{v.b}")
     m = msg("the battle is over: {result}", result=Score(3, 1))
     assert m.render("en") == "the battle is over: 3–1" and m.render("ru").endswith("3:1")
+
+
+def test_percentages_are_written_as_the_reader_writes_them() -> None:
+    from aot_rules.core.format import percent_str, precise_percent
+
+    with speaking("ru"):
+        assert percent_str(Fraction(1, 8)) == "12,50\u00a0%" and precise_percent(Fraction(1, 3)) == "33,33\u00a0%"
+        assert percent_str(1 - Fraction(1, 6**8)) == "> 99,99\u00a0%"
+    with speaking("en"):
+        assert percent_str(Fraction(1, 8)) == "12.50%"
