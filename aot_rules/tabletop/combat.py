@@ -302,7 +302,7 @@ def aim(state: GameState, shooter: Piece, target: Piece, rule: str = "AOT-SHOOT-
     cover = sight.in_cover(state, target, shooter)
     cond = ShotConditions(weapon=Missile(missile), veteran=shooter.unit.veteran, wind=downwind(state, shooter),
                           flank=flanked_by(target, shooter))
-    dist = geo.inches(gap(shooter, target))
+    dist = geo.exact_inches(gap(shooter, target))
     seen = slot_target(state, target)
     try:
         n = firers_for(seen, cond, shooter.unit.formed, dist, cover is not None)

@@ -59,7 +59,7 @@ from aot_rules.core.i18n import msg
 from aot_rules.tabletop import geometry
 from aot_rules.tabletop.events import Activated, SlotOpened, SlotsRewritten
 from aot_rules.tabletop.game import Referee
-from aot_rules.tabletop.geometry import figure, inches
+from aot_rules.tabletop.geometry import exact_inches, figure
 from aot_rules.tabletop.memo import ByIdentity
 from aot_rules.tabletop.narrate import bare_apostrophe
 from aot_rules.tabletop.sight import gap
@@ -331,7 +331,7 @@ def activate(state: GameState, ref: Referee, side: int, pid: str, method: Method
         return _activated(state, ref, p, c.name, _OWN_RULE, None)
     if method is Method.DIRECT:
         d = gap(gp, p)
-        orders.order(t, method, inches(d))
+        orders.order(t, method, exact_inches(d))
         return _activated(state, ref, p, c.name, method.rule_id, method, d, gp.name)
     if method is Method.BATTLE_LINE:
         line = [gp, *(state.piece(q) for q in led.reached)]
@@ -346,7 +346,7 @@ def activate(state: GameState, ref: Referee, side: int, pid: str, method: Method
                                                        "line; units in a battle line stand at most {gap}″ apart",
                                                        unit=p.name, distance=figure(d, ".2f"), general=c.name,
                                                        gap=LINE_GAP))
-        orders.order(t, method, inches(d))
+        orders.order(t, method, exact_inches(d))
         return _activated(state, ref, p, c.name, method.rule_id, method, d)
     if method is Method.SIGNAL:
         orders.order(t, method)
@@ -354,23 +354,23 @@ def activate(state: GameState, ref: Referee, side: int, pid: str, method: Method
         if led.radius is None:
             with ref.rolling(c.name, method.rule_id, p.id) as rec:
                 radius = ref.dice.d6("signal radius")
-                reached = signal_reaches(radius, inches(d))
+                reached = signal_reaches(radius, exact_inches(d))
                 rec.events.append(Activated(p.id, side, c.name, method, reached, radius, p.name, round(d, 4)))
         else:
             radius = led.radius
-            reached = signal_reaches(radius, inches(d))
+            reached = signal_reaches(radius, exact_inches(d))
             ref.note(c.name, method.rule_id, events=(Activated(p.id, side, c.name, method, reached, radius,
                                                                p.name, round(d, 4)),), pieces=(p.id,))
         return state.with_piece(p.changed(turn=p.turn.activate())) if reached else state
     if method is Method.MESSENGER:
         orders.order(t, method)
         d = gap(gp, p)
-        if inches(d) <= 0:
+        if exact_inches(d) <= 0:
             raise RuleError("AOT-CMD-MESSENGER", msg("{unit} touches {general_unit}: give the order by direct "
                                                      "command", unit=p.name, general_unit=gp.name))
         with ref.rolling(c.name, method.rule_id, p.id) as rec:
             roll = ref.dice.d6("messenger")
-            ok = messenger_delivers(roll, inches(d))
+            ok = messenger_delivers(roll, exact_inches(d))
             rec.events.append(Activated(p.id, side, c.name, method, ok, 0, p.name, round(d, 4)))
         return state.with_piece(p.changed(turn=p.turn.activate())) if ok else state
     check_order(c, t, method)  # individual or colonel on a general's slot: the rules say why not
@@ -416,7 +416,7 @@ def _individual(state: GameState, ref: Referee, side: int, p: Piece, method: Met
         orders = SlotOrders(c, Method.COLONEL if led.follower else None, (state.piece(led.follower).name,)
                             if led.follower else (), 0)
         d = gap(cp, p)
-        orders.order(t, method, inches(d))
+        orders.order(t, method, exact_inches(d))
         return _activated(state, ref, p, c.name, method.rule_id, method, d)
     raise RuleError("AOT-CMD-INDIVIDUAL-SLOT", msg("slot {slot} of {side} is an individual-unit slot: it activates "
                                                    "one unit (or one colonel and his follower), not an order by "

@@ -161,11 +161,11 @@ def figure(x: float, spec: str) -> Fraction:
     return Fraction(format(x, spec))
 
 
-def inches(d: float) -> Fraction:
+def exact_inches(d: float) -> Fraction:
     """A measured distance as the exact decimal the rules count with (to :data:`PLACES` places, like the
     positions), so that a range or a signal's reach is compared exactly.
 
-    >>> inches(3.99999999999), inches(2.5)
+    >>> exact_inches(3.99999999999), exact_inches(2.5)
     (Fraction(4, 1), Fraction(5, 2))
     """
     return Fraction(f"{round(d, PLACES):.{PLACES}f}")

@@ -70,7 +70,7 @@ from aot_rules.tabletop.command import SIGNAL_MAX, ledger
 from aot_rules.tabletop.contact import MIN_WHEEL, centre, contact_along, outline
 from aot_rules.tabletop.events import Choice, Decided
 from aot_rules.tabletop.game import FORCE_ATTACK, FORCE_RETREAT, Game
-from aot_rules.tabletop.geometry import inches
+from aot_rules.tabletop.geometry import exact_inches
 from aot_rules.tabletop.memo import PerPiece, by_identity
 from aot_rules.tabletop.plans import BEHIND, SHORT, advances, nearest_enemy, standoff, steps_to
 from aot_rules.tabletop.sight import gap
@@ -452,7 +452,7 @@ def _may_reach(piece: Piece, enemy: Piece, d: float) -> bool:
         return False
     if d > range_strength(enemy.unit) + FAR_SLACK:
         return False  # the exact count below, floor(strength - distance), is 0 from this far: no Fraction needed
-    if firers_in_range(enemy.unit, inches(d), weapon=Missile(missile)) <= 0:
+    if firers_in_range(enemy.unit, exact_inches(d), weapon=Missile(missile)) <= 0:
         return False
     return geometry.base_in_arc(piece.pose, piece.size, enemy.pose, enemy.size)
 
@@ -483,7 +483,7 @@ def messenger_choice(state: GameState, general: Piece, useful: Sequence[Piece]) 
     as much as a signal to every useful unit (expected :func:`rank` reached, by the exact laws of
     AOT-CMD-MESSENGER and AOT-CMD-SIGNAL); None when the signal is worth more (it reaches several units on one
     die, and a unit at a whole number of inches more often)."""
-    dist = {p.id: inches(gap(general, p)) for p in useful}
+    dist = {p.id: exact_inches(gap(general, p)) for p in useful}
     reach = [p for p in useful if 0 < dist[p.id] < SIGNAL_MAX]
     if not reach:
         return None

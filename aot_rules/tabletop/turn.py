@@ -330,22 +330,22 @@ def withdraw(state: GameState, ref: Referee, side: int) -> GameState:
     return state.with_side(side, replace(s, withdrawn=True))
 
 
-def _fate(state: GameState, p: Piece) -> victory.Fate:
+def _fate(state: GameState, p: Piece) -> victory.Standing:
     """What the victory rules count a piece as.  A panicking unit standing wholly inside its own camp has fled
     into it (AOT-VICTORY-ROUT, Reading: a unit counts as gone once removed, in its camp or off the table), so it
     no longer stops a rout."""
     if p.status is Status.FIGHTING:
         if not p.unit.panicking:
-            return victory.Fate.FORMED
+            return victory.Standing.FORMED
         inside = p.polygon.difference(state.sides[p.side].camp_site).area <= geometry.AREA_EPS
-        return victory.Fate.IN_CAMP if inside else victory.Fate.PANICKING
+        return victory.Standing.IN_CAMP if inside else victory.Standing.PANICKING
     if p.status is Status.DESTROYED:
-        return victory.Fate.DESTROYED
+        return victory.Standing.DESTROYED
     if p.status is Status.DISPERSED:
-        return victory.Fate.DISPERSED
+        return victory.Standing.DISPERSED
     if p.status is Status.LOOTING:
-        return victory.Fate.LOOTING
-    return victory.Fate.IN_CAMP if p.from_camp else victory.Fate.OFF_TABLE
+        return victory.Standing.LOOTING
+    return victory.Standing.IN_CAMP if p.from_camp else victory.Standing.OFF_TABLE
 
 
 def army(state: GameState, side: int) -> victory.Side:
@@ -359,7 +359,7 @@ def army(state: GameState, side: int) -> victory.Side:
 def _result(state: GameState) -> victory.Result:
     a, b = army(state, 0), army(state, 1)
     for i, (mine, theirs) in enumerate(((a, b), (b, a))):
-        if state.sides[i].withdrawn and not mine.named(victory.Fate.FORMED):
+        if state.sides[i].withdrawn and not mine.named(victory.Standing.FORMED):
             r = victory.withdraw(mine, theirs)
             return r if i == 0 else replace(r, scores=(r.scores[1], r.scores[0]))
     return victory.battle_result(a, b)
@@ -412,7 +412,7 @@ def check_victory(state: GameState, ref: Referee, *, turn_over: bool = True) -> 
         return state
     a, b = army(state, 0), army(state, 1)
     routed = [s for s in (a, b) if not victory.still_fighting(s)]
-    withdrawn = [i for i in (0, 1) if state.sides[i].withdrawn and not (a, b)[i].named(victory.Fate.FORMED)]
+    withdrawn = [i for i in (0, 1) if state.sides[i].withdrawn and not (a, b)[i].named(victory.Standing.FORMED)]
     if withdrawn:
         return _finish(state, ref, _result(state), EndCause.WITHDRAWN)
     if routed:

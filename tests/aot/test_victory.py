@@ -11,8 +11,8 @@ from hypothesis import strategies as st
 
 from aot_rules.aot.rules.victory import (
     Ending,
-    Fate,
     Side,
+    Standing,
     UnitRecord,
     battle_result,
     points_for,
@@ -133,8 +133,8 @@ def test_elephant_escort_lost_gives_the_enemy_a_point():
 def test_reading_escort_point_is_on_top_of_the_destroyed_unit():
     """Our reading: the escort's point is scored when the light infantry is gone, whatever later becomes
     of the elephant; a mixed unit destroyed outright is worth 1 + 1."""
-    carthage = Side(name="Carthage", units=(UnitRecord("elephant", Fate.DESTROYED), UnitRecord("Libyans",
-                                                                                              Fate.FORMED)),
+    carthage = Side(name="Carthage", units=(UnitRecord("elephant", Standing.DESTROYED), UnitRecord("Libyans",
+                                                                                              Standing.FORMED)),
                     escorts_lost=1)
     assert points_for(ROMANS, carthage).total == 2
 
@@ -237,19 +237,19 @@ def test_two_sides_need_different_names():
 
 @st.composite
 def sides(draw, name: str) -> Side:
-    kinds = [f for f in Fate if f not in (Fate.LOOTING, Fate.MARCHED_OFF)]  # marched off: withdrawals only
+    kinds = [f for f in Standing if f not in (Standing.LOOTING, Standing.MARCHED_OFF)]  # marched off: withdrawals only
     fates = draw(st.lists(st.sampled_from(kinds), min_size=1, max_size=12))
     if draw(st.booleans()):
-        fates.append(Fate.LOOTING)
+        fates.append(Standing.LOOTING)
     units = tuple(UnitRecord(f"{name} {i}", f) for i, f in enumerate(fates))
     return Side(name, units, camp_captured=draw(st.booleans()), escorts_lost=draw(st.integers(0, len(units))))
 
 
 def consistent(a: Side, b: Side) -> tuple[Side, Side]:
     """Make the pair legal: a side with a looter has sacked the enemy's camp."""
-    if a.count(Fate.LOOTING):
+    if a.count(Standing.LOOTING):
         b = dataclasses.replace(b, camp_captured=True)
-    if b.count(Fate.LOOTING):
+    if b.count(Standing.LOOTING):
         a = dataclasses.replace(a, camp_captured=True)
     return a, b
 
@@ -267,8 +267,8 @@ def test_points_are_never_negative_and_lines_add_up(pair):
 @given(pairs)
 def test_points_follow_the_rule_as_a_formula(pair):
     a, b = pair
-    destroyed = b.count(Fate.DESTROYED, Fate.DISPERSED)
-    camp = (2 + b.count(Fate.IN_CAMP)) if b.camp_captured else 0
+    destroyed = b.count(Standing.DESTROYED, Standing.DISPERSED)
+    camp = (2 + b.count(Standing.IN_CAMP)) if b.camp_captured else 0
     assert points_for(a, b).total == destroyed + camp + b.escorts_lost
 
 
@@ -291,18 +291,18 @@ def test_the_winner_on_points_has_more_points(pair):
 @given(pairs)
 def test_destroying_one_more_enemy_unit_is_worth_exactly_one_point(pair):
     a, b = pair
-    more = dataclasses.replace(b, units=(*b.units, UnitRecord("B extra", Fate.DESTROYED)))
+    more = dataclasses.replace(b, units=(*b.units, UnitRecord("B extra", Standing.DESTROYED)))
     assert points_for(a, more).total == points_for(a, b).total + 1
 
 
 @given(pairs)
 def test_withdrawing_never_helps_the_withdrawer_on_the_opponents_score(pair):
     a, b = pair
-    a = dataclasses.replace(a, units=tuple(UnitRecord(u.name, Fate.OFF_TABLE) if u.fate is Fate.FORMED else u
+    a = dataclasses.replace(a, units=tuple(UnitRecord(u.name, Standing.OFF_TABLE) if u.fate is Standing.FORMED else u
                                            for u in a.units))
     w = withdraw(a, b)
     night = points_for(b, a)
-    extra = (0 if a.camp_captured else 2 + a.count(Fate.IN_CAMP)) + a.count(Fate.PANICKING)
+    extra = (0 if a.camp_captured else 2 + a.count(Standing.IN_CAMP)) + a.count(Standing.PANICKING)
     assert w.scores[1].total == night.total + extra
     assert w.scores[0] == points_for(a, b)
 
@@ -310,9 +310,9 @@ def test_withdrawing_never_helps_the_withdrawer_on_the_opponents_score(pair):
 # --- issue 22: fled off the table and marched off in order are two fates ------------------------------
 
 def test_fled_off_the_table_and_marched_off_in_order_are_kept_apart() -> None:
-    assert Fate.OFF_TABLE is not Fate.MARCHED_OFF
-    assert (Fate.OFF_TABLE.value, Fate.MARCHED_OFF.value) == ("fled off the table", "marched off in order")
-    assert not Fate.OFF_TABLE.on_table and not Fate.MARCHED_OFF.on_table
+    assert Standing.OFF_TABLE is not Standing.MARCHED_OFF
+    assert (Standing.OFF_TABLE.value, Standing.MARCHED_OFF.value) == ("fled off the table", "marched off in order")
+    assert not Standing.OFF_TABLE.on_table and not Standing.MARCHED_OFF.on_table
     # both score nothing, in a withdrawal
     r = withdraw(Side.tally("Gauls", marched_off=2, off_table=2), Side.tally("Romans", formed=1))
     assert r.scores[1].total == 2  # the camp only

@@ -11,7 +11,7 @@ from pathlib import Path
 import pytest
 
 from aot_rules.aot.rules.camps import guard_benefits
-from aot_rules.aot.rules.victory import Fate, Side, battle_result, withdraw
+from aot_rules.aot.rules.victory import Side, Standing, battle_result, withdraw
 from aot_rules.aot.units import Unit
 from aot_rules.bat.rules.magic import Spell
 from aot_rules.bat.rules.table import Terrain, blocks_sight
@@ -54,7 +54,7 @@ def test_the_village_reading_says_closed_order_is_density_4() -> None:
 def test_fled_off_the_table_has_a_reading_and_two_fates_in_the_engine() -> None:
     boxes = readings(page("victory.md"))
     assert any("fled off the table" in b and "marched off in order" in b for b in boxes)
-    assert Fate.OFF_TABLE.value == "fled off the table" and Fate.MARCHED_OFF.value == "marched off in order"
+    assert Standing.OFF_TABLE.value == "fled off the table" and Standing.MARCHED_OFF.value == "marched off in order"
     with pytest.raises(RuleError, match="marched off in order"):
         battle_result(Side.tally("A", formed=1, marched_off=1), Side.tally("B", formed=1))
     assert withdraw(Side.tally("A", marched_off=1), Side.tally("B", formed=1)).scores[1].total == 2

@@ -69,7 +69,7 @@ def test_a_sacked_camp_scores_2_vp_and_the_units_fled_into_it_count(mirror: bool
     g = Game(s, TableDice.fixed([6]))
     g.act(moves.move, "R", [moves.Advance(6)])
     assert army(g.state, victim).camp_captured
-    assert victory.Fate.LOOTING in {u.fate for u in army(g.state, 1 - victim).units}
+    assert victory.Standing.LOOTING in {u.fate for u in army(g.state, 1 - victim).units}
     g.act(check_victory)
     raider, loser = ("Gauls", "Greeks") if mirror else ("Greeks", "Gauls")
     assert before.state.result is not None and f"{raider}: 0 VP" in ended(before.state.result)

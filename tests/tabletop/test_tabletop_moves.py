@@ -354,7 +354,7 @@ def test_a_flight_off_the_table_from_the_camp_counts_as_fled_into_it() -> None:
     gone = g.state.piece("B2")
     (fell,) = [v for e in g.state.log for v in e.events if isinstance(v, FellBack)]
     assert gone.status is Status.FLED and gone.pose == fell.end and gone.from_camp
-    assert {u.name: u.fate for u in army(g.state, gone.side).units}["B2"] is victory.Fate.IN_CAMP
+    assert {u.name: u.fate for u in army(g.state, gone.side).units}["B2"] is victory.Standing.IN_CAMP
 
 
 def test_a_retreat_blocked_by_an_enemy_is_dispersed_with_warriors_conserved() -> None:

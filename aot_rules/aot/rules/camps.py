@@ -10,10 +10,9 @@ from __future__ import annotations
 from enum import StrEnum
 from typing import NamedTuple
 
-from aot_rules.aot.rules.disorder import disorder_test, take_disorder_test
+from aot_rules.aot.rules.disorder import disorder_test
 from aot_rules.aot.rules.terrain import Terrain, TerrainEffect, terrain_effect
 from aot_rules.aot.units import Unit
-from aot_rules.core.dice import DiceSource
 from aot_rules.core.dist import Dist
 from aot_rules.core.errors import RuleError
 from aot_rules.core.i18n import msg
@@ -87,11 +86,3 @@ def entry_exact(unit: Unit, regular: bool = False) -> Dist[int]:
     assert effect.test
     return disorder_test(unit.density, unit.formed, regular)
 
-
-def enter_camp(unit: Unit, dice: DiceSource, *, guarded: bool = False,
-               reaches_guard: bool = False) -> tuple[Unit, Entry]:
-    """An enemy unit enters a camp: it tests as for rough ground; an unguarded camp is then sacked, a guarded one
-    is only fought for (the unit came in to attack the guard)."""
-    check_entry(unit, guarded, reaches_guard)
-    after, lost = take_disorder_test(unit, dice, "entering the camp")
-    return after, Entry(lost, CampOutcome.GUARD_ATTACKED if guarded else CampOutcome.SACKED)

@@ -97,11 +97,6 @@ def trot_dice(horse_armour: bool) -> int:
     return 1 if horse_armour else 2
 
 
-def trot_tests(armour: bool, horse_armour: bool) -> bool:
-    """AOT-TROT: armoured horses always test on their die; unarmoured horses only under armoured riders."""
-    return horse_armour or armour
-
-
 def check_trot(mounted: bool, density: int) -> None:
     if not mounted:
         raise RuleError("AOT-TROT", msg("trotting is for mounted units; foot run (AOT-RUN)"), params=("mounted",))

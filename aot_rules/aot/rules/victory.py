@@ -6,7 +6,7 @@ counted (AOT-VICTORY-POINTS, AOT-WEATHER-NIGHT); or a player withdraws in good o
 and the points are counted on terms that favour his opponent (AOT-VICTORY-WITHDRAW).
 
 All three are bookkeeping over what has become of every unit, so the input is
-small and typed: a :class:`Side` lists each unit's :class:`Fate`, whether the
+small and typed: a :class:`Side` lists each unit's :class:`Standing`, whether the
 side's own camp has been captured, and how many of its mixed elephant units have
 lost all their light infantry.  Every result is itemised (:class:`Score`), so a
 page or a player can see where each point came from; impossible input (a looter
@@ -26,7 +26,7 @@ CAMP_VP = 2  # AOT-VICTORY-POINTS: a captured enemy camp
 UNIT_VP = 1  # AOT-VICTORY-POINTS: an enemy unit destroyed or dispersed, or fled into a captured camp
 
 
-class Fate(StrEnum):
+class Standing(StrEnum):
     """What has become of a unit when the score is taken."""
 
     FORMED = "formed"  # on the table with a density above 0
@@ -41,7 +41,7 @@ class Fate(StrEnum):
     @property
     def on_table(self) -> bool:
         """Still standing on the table, so still in the fight: formed or panicking."""
-        return self in (Fate.FORMED, Fate.PANICKING)
+        return self in (Standing.FORMED, Standing.PANICKING)
 
 
 @dataclass(frozen=True)
@@ -49,7 +49,7 @@ class UnitRecord:
     """One unit and its fate; the name is only there so a score can say which units it counts."""
 
     name: str
-    fate: Fate
+    fate: Standing
 
 
 @dataclass(frozen=True)
@@ -61,7 +61,7 @@ class Side:
     AOT-ELEPHANT-UNIT).
 
     >>> s = Side.tally("Gauls", formed=2, destroyed=1)
-    >>> [u.name for u in s.units], s.count(Fate.DESTROYED)
+    >>> [u.name for u in s.units], s.count(Standing.DESTROYED)
     (['Gauls 1', 'Gauls 2', 'Gauls 3'], 1)
     """
 
@@ -77,7 +77,7 @@ class Side:
             raise RuleError("AOT-ELEPHANT-UNIT", msg("{army}: {lost} elephant escorts lost, but the army has {units} "
                                                      "units (each mixed elephant unit can lose its escort once)",
                                                      army=self.name, lost=self.escorts_lost, units=len(self.units)))
-        looters = self.count(Fate.LOOTING)
+        looters = self.count(Standing.LOOTING)
         if looters > 1:
             raise RuleError("AOT-CAMP", msg("{army}: {looters} units looting, but a sacked camp is removed as soon as "
                                             "the first unit enters it, so only one unit can loot it", army=self.name,
@@ -88,19 +88,19 @@ class Side:
               off_table: int = 0, in_camp: int = 0, looting: int = 0, camp_captured: bool = False,
               escorts_lost: int = 0, marched_off: int = 0) -> Side:
         """A side given by counts; its units are named ``"<name> 1"``, ``"<name> 2"``, … in the order above."""
-        counts = {Fate.FORMED: formed, Fate.PANICKING: panicking, Fate.DESTROYED: destroyed,
-                  Fate.DISPERSED: dispersed, Fate.OFF_TABLE: off_table, Fate.IN_CAMP: in_camp,
-                  Fate.LOOTING: looting, Fate.MARCHED_OFF: marched_off}
+        counts = {Standing.FORMED: formed, Standing.PANICKING: panicking, Standing.DESTROYED: destroyed,
+                  Standing.DISPERSED: dispersed, Standing.OFF_TABLE: off_table, Standing.IN_CAMP: in_camp,
+                  Standing.LOOTING: looting, Standing.MARCHED_OFF: marched_off}
         if any(n < 0 for n in counts.values()):
             raise RuleError("AOT-VICTORY-POINTS", msg("{army}: unit counts cannot be negative", army=name))
         fates = [f for f, n in counts.items() for _ in range(n)]
         return cls(name, tuple(UnitRecord(f"{name} {i}", f) for i, f in enumerate(fates, 1)),
                    camp_captured, escorts_lost)
 
-    def count(self, *fates: Fate) -> int:
+    def count(self, *fates: Standing) -> int:
         return sum(u.fate in fates for u in self.units)
 
-    def named(self, *fates: Fate) -> tuple[str, ...]:
+    def named(self, *fates: Standing) -> tuple[str, ...]:
         return tuple(u.name for u in self.units if u.fate in fates)
 
 
@@ -109,7 +109,7 @@ def _check_pair(a: Side, b: Side) -> None:
     if a.name == b.name:
         raise RuleError("AOT-VICTORY-POINTS", msg("both sides are called {name}; name them apart", name=repr(a.name)))
     for side, enemy in ((a, b), (b, a)):
-        if side.count(Fate.LOOTING) and not enemy.camp_captured:
+        if side.count(Standing.LOOTING) and not enemy.camp_captured:
             raise RuleError("AOT-CAMP", msg("{army} has a unit looting, but {enemy}'s camp is not captured: a unit "
                                             "only loots by sacking the enemy camp", army=side.name, enemy=enemy.name))
 
@@ -126,7 +126,7 @@ def still_fighting(side: Side) -> tuple[str, ...]:
     >>> still_fighting(Side.tally("Gauls", panicking=1, destroyed=3, looting=1))
     ('Gauls 1',)
     """
-    return side.named(Fate.FORMED, Fate.PANICKING)
+    return side.named(Standing.FORMED, Standing.PANICKING)
 
 
 def total_victory(side: Side, enemy: Side) -> bool:
@@ -246,24 +246,24 @@ def points_for(scorer: Side, enemy: Side, *, enemy_withdrew: bool = False) -> Sc
     """
     _check_pair(scorer, enemy)
     lines: list[Line] = []
-    removed = enemy.named(Fate.DESTROYED, Fate.DISPERSED)
+    removed = enemy.named(Standing.DESTROYED, Standing.DISPERSED)
     if removed:
         lines.append(Line(Award.REMOVED, removed, UNIT_VP * len(removed), len(removed)))
     if enemy_withdrew:
-        left = enemy.named(Fate.PANICKING)
+        left = enemy.named(Standing.PANICKING)
         if left:
             lines.append(Line(Award.LEFT_PANICKING, left, UNIT_VP * len(left), len(left)))
     captured = enemy.camp_captured or enemy_withdrew
     if captured:
         lines.append(Line(Award.CAMP_CAPTURED if enemy.camp_captured else Award.CAMP_CONCEDED, (), CAMP_VP))
-    sheltering = enemy.named(Fate.IN_CAMP)
+    sheltering = enemy.named(Standing.IN_CAMP)
     if sheltering:
         kind = Award.IN_CAPTURED_CAMP if captured else Award.IN_UNCAPTURED_CAMP
         lines.append(Line(kind, sheltering, UNIT_VP * len(sheltering) if captured else 0, len(sheltering)))
     if enemy.escorts_lost:
         n = enemy.escorts_lost
         lines.append(Line(Award.ESCORTS_LOST, (), UNIT_VP * n, n))
-    looters = enemy.named(Fate.LOOTING)
+    looters = enemy.named(Standing.LOOTING)
     if looters:
         lines.append(Line(Award.LOOTING, looters, 0, len(looters)))
     return Score(scorer.name, tuple(lines))
@@ -372,7 +372,7 @@ def withdraw(withdrawing: Side, opponent: Side) -> Result:
     """
     _check_pair(withdrawing, opponent)
     _check_marched(opponent)
-    formed = withdrawing.named(Fate.FORMED)
+    formed = withdrawing.named(Standing.FORMED)
     if formed:
         raise RuleError("AOT-VICTORY-WITHDRAW", msg("{army} cannot withdraw yet: {units} still on the table with a "
                                                     "density above 0", army=withdrawing.name, units=_listing(formed)))
@@ -383,7 +383,7 @@ def withdraw(withdrawing: Side, opponent: Side) -> Result:
 def _check_marched(*sides: Side) -> None:
     """Units marched off in order exist only in a withdrawal: anywhere else they are a unit that fled."""
     for side in sides:
-        marched = side.named(Fate.MARCHED_OFF)
+        marched = side.named(Standing.MARCHED_OFF)
         if marched:
             raise RuleError("AOT-VICTORY-WITHDRAW", msg("{units} marched off in order, which only a side withdrawing "
                                                         "does; a unit that left the table in flight has fled off the "

@@ -33,6 +33,11 @@ COLOURS = {"blue": ("#cfe0f3", "#1d3a5c"), "red": ("#f3d3cf", "#7a2a1d"), "ghost
            "wood": ("#d5e8cf", "#4f7a44"), "rough": ("#efe6cc", "#8a7a55"), "water": ("#d6e9f5", "#4a7fa6")}
 
 
+def inches(x: float, places: int = 1) -> str:
+    """A distance as a diagram's caption shows it, with the inch mark (one decimal unless told otherwise)."""
+    return f"{x:.{places}f}″"
+
+
 def base(x: float, y: float, facing: float = 0.0, width: float = BASE_WIDTH, depth: float = BASE_DEPTH) -> Polygon:
     """A base whose front edge is centred on (x, y), facing ``facing`` degrees anticlockwise from up the
     table.  Its exterior runs front-left, front-right, rear-right, rear-left."""

@@ -16,17 +16,12 @@ from shapely.geometry import LineString, Point, Polygon, box
 
 from aot_rules.aot.rules.movement import move_allowance
 from aot_rules.aot.units import Unit
-from aot_rules.present.diagrams.canvas import BASE_DEPTH, BASE_WIDTH, Canvas, base, corner_path, front_edge
+from aot_rules.present.diagrams.canvas import BASE_DEPTH, BASE_WIDTH, Canvas, base, corner_path, front_edge, inches
 
 #: Chords in a wheel's arc: its polyline length is then the true arc length to better than 1e-6″.
 ARC_STEPS = 2048
 #: Text size of the labels at the diagram's natural size (the figure scales down on a phone).
 TEXT = 13
-
-
-def inches(x: float) -> str:
-    """A distance as a caption shows it: one decimal, with the inch mark."""
-    return f"{x:.1f}″"
 
 
 def _front_centre(b: Polygon) -> Point:

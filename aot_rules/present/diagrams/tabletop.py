@@ -21,7 +21,7 @@ from aot_rules.aot.rules.movement import move_allowance
 from aot_rules.aot.rules.terrain import Terrain
 from aot_rules.aot.units import Unit
 from aot_rules.glossary import ORDER_NAMES
-from aot_rules.present.diagrams.canvas import Canvas
+from aot_rules.present.diagrams.canvas import Canvas, inches
 from aot_rules.tabletop.geometry import (
     CONTACT,
     Aspect,
@@ -68,11 +68,6 @@ ROUGH = ("#efe6cc", "#8a7a55")
 CAMP = ("#f4efe2", "#8a7a55")
 RED = "#b5453a"
 INK = "#333"
-
-
-def inches(x: float, places: int = 1) -> str:
-    """A distance as a caption shows it, with the inch mark."""
-    return f"{x:.{places}f}″"
 
 
 class TableCanvas(Canvas):

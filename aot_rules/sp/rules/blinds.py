@@ -70,7 +70,3 @@ def leave_blind(dice_used: int, to_shoot: bool, senior_hero_initiative: int = 0)
         raise RuleError("SP-BLIND-DEPLOY", msg("Initiative cannot be negative"))
     return senior_hero_initiative if to_shoot else 0
 
-
-def hidden_by_terrain(in_concealing_terrain: bool) -> bool:
-    """Troops in terrain that can hide men (a church, a ditch) need no blind card: the terrain is one."""
-    return in_concealing_terrain

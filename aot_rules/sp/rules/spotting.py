@@ -10,7 +10,6 @@ roll), although the modifier list names it again; the 9″ boundary belongs to t
 
 from __future__ import annotations
 
-from dataclasses import dataclass
 from enum import StrEnum
 from fractions import Fraction
 
@@ -62,11 +61,6 @@ class Spotter(StrEnum):
     BLIND = "a blind (1 Action Die)"
     SENTRY = "a sentry (1 Action Die)"
     HERO = "a Hero (1 Initiative point)"
-
-
-def may_be_spotted(on_table: bool) -> bool:
-    """Figures on the table are seen by all; spotting is only ever tried against hidden troops."""
-    return not on_table
 
 
 #: Modifiers that make spotting harder: each adds 1 to the number needed (SP-SPOT-MODIFIERS).
@@ -130,16 +124,4 @@ def auto_reveal(in_cover: bool, distance: Fraction) -> Reveal:
     if not in_cover:
         return Reveal.AT_ONCE if distance <= 9 else Reveal.HIDDEN
     return Reveal.ON_TEA_BREAK if distance <= 6 else Reveal.HIDDEN
-
-
-@dataclass(frozen=True)
-class SpotAttempt:
-    """One attempt: who looks, and what the look costs in dice or Initiative (1 + extras)."""
-
-    spotter: Spotter
-    extra: int = 0
-
-    @property
-    def cost(self) -> int:
-        return 1 + self.extra
 
