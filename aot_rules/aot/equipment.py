@@ -12,7 +12,10 @@ from __future__ import annotations
 from enum import StrEnum
 from typing import TypeAlias
 
+from aot_rules.core.i18n import msg, vocabulary
 
+
+@vocabulary({'bow': msg('bow'), 'sling': msg('sling'), 'javelin': msg('javelin'), 'handgun': msg('handgun')})
 class Missile(StrEnum):
     """Missile weapons (AOT-SHOOT-HIT and its weapon rules)."""
 
@@ -41,6 +44,11 @@ class Missile(StrEnum):
         return self
 
 
+@vocabulary({
+    'shooter': msg('shooter'), 'spear': msg('spear'), 'pike': msg('pike'), 'halberd-spear': msg('halberd-spear'),
+    'halberd-axe': msg('halberd-axe'), 'sword': msg('sword'), 'two-handed': msg('two-handed'),
+    'lance': msg('lance')
+})
 class MeleeWeapon(StrEnum):
     """Hand-to-hand weapon classes (AOT-MELEE-HIT-*)."""
 
@@ -100,6 +108,9 @@ class MeleeWeapon(StrEnum):
 Weapon: TypeAlias = Missile | MeleeWeapon
 
 
+@vocabulary({
+    'shield': msg('shield'), 'armour': msg('armour'), 'horse-armour': msg('horse-armour'), 'pavise': msg('pavise')
+})
 class Gear(StrEnum):
     """Defensive gear.  It costs no points but limits running, trotting and evading (AOT-ARMY-POINTS), and
     each piece saves in its own way (AOT-SHOOT-SHIELDWALL, AOT-SHOOT-PAVISE, AOT-MELEE-ARMOUR, …); a

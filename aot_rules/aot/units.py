@@ -17,7 +17,7 @@ from functools import lru_cache
 from aot_rules.aot.equipment import Gear, MeleeWeapon, Missile
 from aot_rules.core.errors import RuleError
 from aot_rules.core.events import Name
-from aot_rules.core.i18n import Message, msg
+from aot_rules.core.i18n import Message, msg, vocabulary
 
 MAX_FOOT = 10
 MAX_MOUNTED = 4
@@ -27,6 +27,11 @@ MAX_MOUNTED_DENSITY = 4
 Front = tuple[tuple[MeleeWeapon, int], ...]
 
 
+@vocabulary({
+    'warriors': msg('warriors'), 'camels': msg('camels'), 'elephant': msg('elephant'), 'chariot': msg('chariot'),
+    'scythed-chariot': msg('scythed-chariot'), 'battle-cart': msg('battle-cart'), 'war-wagon': msg('war-wagon'),
+    'artillery': msg('artillery')
+})
 class Body(StrEnum):
     """What a unit is besides warriors on a base: the exotic troops of AOT-CAMEL … AOT-ART-CREW.
 
@@ -95,6 +100,10 @@ GUN_DENSITY = 2
 MAX_HORSES = 4
 
 
+@vocabulary({
+    'stubborn': msg('stubborn'), 'regular': msg('regular'), 'initiative': msg('initiative'),
+    'barbarian': msg('barbarian'), 'veteran': msg('veteran')
+})
 class Property(StrEnum):
     """The properties a unit can have (AOT-PROP-*), each a flag of :class:`Unit`; an elite unit picks two of
     them (AOT-PROP-ELITE).  Recruits (AOT-PROP-RECRUIT) are not among them: being a recruit rules every
@@ -111,6 +120,7 @@ class Property(StrEnum):
         return f"AOT-PROP-{self.name}"
 
 
+@vocabulary({'formed': msg('formed'), 'disordered': msg('disordered'), 'removed': msg('removed')})
 class WarriorState(StrEnum):
     """AOT-WARRIOR-STATES."""
 

@@ -14,7 +14,14 @@ from __future__ import annotations
 
 from enum import StrEnum
 
+from aot_rules.core.i18n import msg, vocabulary
 
+
+@vocabulary({
+    'no weather yet': msg('no weather yet'), 'wind': msg('wind'), 'hot sun': msg('hot sun'),
+    'soaked ground': msg('soaked ground'), 'downpour': msg('downpour'), 'storm': msg('storm'),
+    'nightfall': msg('nightfall')
+})
 class Weather(StrEnum):
     """The weather in force, in the order of the double that brings it (calm: none yet)."""
 
@@ -38,6 +45,10 @@ class Weather(StrEnum):
         return self in (Weather.WIND, Weather.MUD, Weather.RAIN)
 
 
+@vocabulary({
+    'forward': msg('forward'), 'back': msg('back'), 'left': msg('left'), 'right': msg('right'),
+    'stays': msg('stays')
+})
 class Drift(StrEnum):
     """Where a unit lost in the storm goes (the source's example, used as the rule)."""
 
@@ -48,6 +59,10 @@ class Drift(StrEnum):
     STAYS = "stays"
 
 
+@vocabulary({
+    '—': msg('—'), 'survives': msg('survives'), 'berserk': msg('berserk'), 'dead': msg('dead'),
+    'destroyed': msg('destroyed')
+})
 class Fate(StrEnum):
     """What hits did to a beast or vehicle (``NONE`` for ordinary warriors, who simply lose men)."""
 
@@ -62,6 +77,7 @@ class Fate(StrEnum):
         return self in (Fate.DEAD, Fate.DESTROYED)
 
 
+@vocabulary({'disorder': msg('disorder'), 'retreat': msg('retreat'), 'attack': msg('attack')})
 class DPEffect(StrEnum):
     """What demoralization points spent on an enemy unit do to it (the verb a player says: "to disorder")."""
 
@@ -70,6 +86,7 @@ class DPEffect(StrEnum):
     ATTACK = "attack"  # AOT-DEMO-FORCED-ATTACK
 
 
+@vocabulary({'terrain bid': msg('terrain bid'), 'placing': msg('placing')})
 class RollOff(StrEnum):
     """What both players roll a die for at set-up (AOT-TERRAIN-BID, AOT-MEETING); a tie is rolled again."""
 
@@ -77,6 +94,7 @@ class RollOff(StrEnum):
     PLACING = "placing"
 
 
+@vocabulary({'run': msg('run'), 'trot': msg('trot'), 'evasion': msg('evasion')})
 class DieMove(StrEnum):
     """A move whose length a die sets (AOT-RUN, AOT-TROT, AOT-EVADE-PROCEDURE)."""
 

@@ -21,7 +21,7 @@ from __future__ import annotations
 import gettext
 import os
 import string
-from collections.abc import Iterator, Mapping
+from collections.abc import Callable, Iterator, Mapping
 from contextlib import contextmanager
 from contextvars import ContextVar
 from dataclasses import dataclass
@@ -29,7 +29,7 @@ from enum import Enum
 from fractions import Fraction
 from functools import cache
 from importlib import resources
-from typing import Any
+from typing import Any, TypeVar
 
 #: The catalogue's domain: ``aot_rules/locales/<lang>/LC_MESSAGES/aot_rules.mo``.
 DOMAIN = "aot_rules"
@@ -198,11 +198,14 @@ def decimal(value: Fraction | int | float, lang: str | None = None, places: int 
 _LABELS: dict[type[Enum], Mapping[Any, Message]] = {}
 
 
-def vocabulary(labels: Mapping[str, Message]) -> Any:
+E = TypeVar("E", bound=type[Enum])
+
+
+def vocabulary(labels: Mapping[str, Message]) -> Callable[[E], E]:
     """Class decorator: the display label of each member of a closed vocabulary (an enum whose values are
     codes), keyed by the member's code.  Every member must have one, and no label names a missing member."""
 
-    def attach(cls: type[Enum]) -> type[Enum]:
+    def attach(cls: E) -> E:
         codes = {m.value for m in cls}
         if set(labels) != codes:
             raise ValueError(f"{cls.__name__}: labels for {sorted(set(labels) ^ codes)} do not match its members")

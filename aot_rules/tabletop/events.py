@@ -59,6 +59,7 @@ class Status(StrEnum):
     LOOTING = "looting"  # sacked the unguarded enemy camp and was removed to plunder it, not destroyed (AOT-CAMP)
 
 
+@vocabulary({'north': msg('north'), 'south': msg('south'), 'east': msg('east'), 'west': msg('west')})
 class Edge(StrEnum):
     """A table edge by the compass (south is y = 0): where a wind blows from (AOT-WEATHER-WIND)."""
 
@@ -68,6 +69,7 @@ class Edge(StrEnum):
     WEST = "west"
 
 
+@vocabulary({'shoot': msg('shoot'), 'charge': msg('charge'), 'reform': msg('reform')})
 class OfficerAct(StrEnum):
     """What a junior officer's unit did in the enemy's slot (AOT-PROP-INITIATIVE)."""
 
@@ -76,6 +78,10 @@ class OfficerAct(StrEnum):
     REFORM = "reform"
 
 
+@vocabulary({
+    'move': msg('move'), 'run': msg('run'), 'trot': msg('trot'), 'drift': msg('drift'), 'rampage': msg('rampage'),
+    'forced attack': msg('forced attack')
+})
 class MoveKind(StrEnum):
     """How a unit went along a path (:class:`MovedAlong`)."""
 
@@ -87,6 +93,7 @@ class MoveKind(StrEnum):
     FORCED_ATTACK = "forced attack"  # driven by the enemy's demoralization points (AOT-DEMO-FORCED-ATTACK)
 
 
+@vocabulary({'retreat': msg('retreat'), 'flight': msg('flight'), 'evasion': msg('evasion')})
 class FallBack(StrEnum):
     """What carried a unit back (:class:`FellBack`)."""
 
@@ -95,6 +102,7 @@ class FallBack(StrEnum):
     EVASION = "evasion"
 
 
+@vocabulary({'retreat': msg('retreat'), 'attack': msg('attack')})
 class Forced(StrEnum):
     """What the enemy's demoralization points forced a unit to do (:class:`DPForced`)."""
 
@@ -102,6 +110,10 @@ class Forced(StrEnum):
     ATTACK = "attack"  # AOT-DEMO-FORCED-ATTACK
 
 
+@vocabulary({
+    'return fire': msg('return fire'), 'countercharge': msg('countercharge'), 'evade': msg('evade'),
+    'lost in the storm': msg('lost in the storm'), 'turn back to face': msg('turn back to face')
+})
 class Reaction(StrEnum):
     """A reaction the rules offer a player (:class:`ReactionChosen`); a reaction hook is asked with its value."""
 
@@ -112,6 +124,7 @@ class Reaction(StrEnum):
     TURN_BACK = "turn back to face"  # a retreat's end: turn back to face the enemy (AOT-MELEE-RETREAT)
 
 
+@vocabulary({'rout': msg('rout'), 'points': msg('points'), 'withdrawal': msg('withdrawal'), 'draw': msg('draw')})
 class BattleOutcome(StrEnum):
     """Who the battle went to (:class:`BattleEnded`)."""
 
@@ -121,6 +134,9 @@ class BattleOutcome(StrEnum):
     DRAW = "draw"  # no winner, or a level score
 
 
+@vocabulary({
+    'withdrawn': msg('withdrawn'), 'routed': msg('routed'), 'last turn': msg('last turn'), 'night': msg('night')
+})
 class EndCause(StrEnum):
     """What ended the battle (:class:`BattleEnded`)."""
 
@@ -130,6 +146,7 @@ class EndCause(StrEnum):
     NIGHT = "night"  # the weather's nightfall (AOT-WEATHER-NIGHT)
 
 
+@vocabulary({'home': msg('home'), 'short': msg('short'), 'no ground': msg('no ground')})
 class ChargeEnd(StrEnum):
     """Where a countercharge ended (:class:`CounterchargeEnded`)."""
 
@@ -138,6 +155,10 @@ class ChargeEnd(StrEnum):
     NO_GROUND = "no ground"  # it could reach, but no open ground let it
 
 
+@vocabulary({
+    'army beaten': msg('army beaten'), 'in contact': msg('in contact'),
+    'countercharge die': msg('countercharge die'), 'evasion die': msg('evasion die')
+})
 class PanicCause(StrEnum):
     """Why a unit acts as a panicking unit must (:class:`Panicked`, AOT-PANIC)."""
 
@@ -147,6 +168,7 @@ class PanicCause(StrEnum):
     EVASION_DIE = "evasion die"
 
 
+@vocabulary({'camp': msg('camp'), 'edge': msg('edge')})
 class Refuge(StrEnum):
     """Where a panicking unit with no one to flee from runs (:class:`Fleeing`)."""
 
@@ -154,6 +176,7 @@ class Refuge(StrEnum):
     EDGE = "edge"  # its own table edge, where it has no camp
 
 
+@vocabulary({'short': msg('short'), 'dispersed': msg('dispersed'), 'weaker': msg('weaker')})
 class InTheWay(StrEnum):
     """What a friend that cannot be cleared did to a fall-back (:class:`FriendInTheWay`)."""
 
@@ -162,6 +185,7 @@ class InTheWay(StrEnum):
     WEAKER = "weaker"  # the friend, the weaker of two panicking units, is dispersed
 
 
+@vocabulary({'terrain': msg('terrain'), 'camp': msg('camp'), 'sun': msg('sun')})
 class Ground(StrEnum):
     """What a disorder test for ground was for (:class:`GroundTested`)."""
 
@@ -170,6 +194,9 @@ class Ground(StrEnum):
     SUN = "sun"  # the hot sun, for units in body armour (AOT-WEATHER-SUN)
 
 
+@vocabulary({
+    'enemy': msg('enemy'), 'terrain': msg('terrain'), 'table edge': msg('table edge'), 'friend': msg('friend')
+})
 class ObstacleKind(StrEnum):
     """What stopped a fall-back (a retreat, a flight, an evasion) where it was measured (:class:`Obstacle`)."""
 
@@ -179,6 +206,7 @@ class ObstacleKind(StrEnum):
     FRIEND = "friend"  # it would stop on a friend (an evasion may not)
 
 
+@vocabulary({'inside': msg('inside'), 'behind': msg('behind'), 'camp': msg('camp')})
 class CoverKind(StrEnum):
     """Why a shot's target is in cover (:class:`Cover`, AOT-SHOOT-COVER)."""
 
@@ -503,6 +531,15 @@ class ReactionChosen(Event):
     by_name: Name = ""
 
 
+@vocabulary({
+    'flee': msg('flee'), 'rally': msg('rally'), 'shoot': msg('shoot'), 'charge': msg('charge'),
+    'pursue': msg('pursue'), 'reform': msg('reform'), 'face': msg('face'), 'advance': msg('advance'),
+    'march on the camp': msg('march on the camp'), 'sidestep': msg('sidestep'), 'run': msg('run'),
+    'trot': msg('trot'), 'turn': msg('turn'), 'rewrite slots': msg('rewrite slots'), 'messenger': msg('messenger'),
+    'order': msg('order'), 'own unit': msg('own unit'), 'individual unit': msg('individual unit'),
+    'no unit to act': msg('no unit to act'), 'general gone': msg('general gone'), 'hold': msg('hold'),
+    'officer shoots': msg('officer shoots'), 'officer counter-attacks': msg('officer counter-attacks')
+})
 class Choice(StrEnum):
     """The kinds of decision a player logs (:class:`Decided`); each is told by its own sentence."""
 

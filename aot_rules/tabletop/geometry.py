@@ -23,6 +23,8 @@ from functools import lru_cache
 import shapely
 from shapely.geometry import LineString, Polygon
 
+from aot_rules.core.i18n import msg, vocabulary
+
 #: Bases closer than this (inches) are in contact.
 CONTACT = 0.01
 #: Shared area (square inches) below which two bases only touch.
@@ -35,6 +37,7 @@ PLACES = 4
 SWEEP_STEP = 5.0
 
 
+@vocabulary({'unit': msg('unit'), 'large': msg('large'), 'stakes': msg('stakes')})
 class BaseSize(StrEnum):
     """AOT-UNIT-BASE: a 4×8 cm unit base (3.2″ front, 1.6″ deep); the large 8×6 cm base of an elephant,
     chariot, wagon or gun (narrow side to the front: 2.4″ front, 3.2″ deep); an 8×2 cm stakes base."""
@@ -58,6 +61,7 @@ _WIDTH = {BaseSize.UNIT: 3.2, BaseSize.LARGE: 2.4, BaseSize.STAKES: 3.2}
 _DEPTH = {BaseSize.UNIT: 1.6, BaseSize.LARGE: 3.2, BaseSize.STAKES: 0.8}
 
 
+@vocabulary({'front': msg('front'), 'flank': msg('flank'), 'rear': msg('rear')})
 class Aspect(StrEnum):
     """Where an attacker or shooter stands relative to a target (AOT-MELEE-FLANK, AOT-SHOOT-FLANK)."""
 

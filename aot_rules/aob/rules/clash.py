@@ -26,7 +26,7 @@ from aot_rules.core.dice import DiceSource
 from aot_rules.core.dist import Dist
 from aot_rules.core.errors import RuleError
 from aot_rules.core.events import DieEffect, Said
-from aot_rules.core.i18n import msg
+from aot_rules.core.i18n import msg, vocabulary
 from aot_rules.core.verdict import Verdict
 
 CLASH = "AOB-CLASH"
@@ -37,6 +37,7 @@ FACTORS = "AOB-CLASH-FACTORS"
 # --- fighting spirit (AOB-CLASH-FACTORS, AOB-CLASH-RANKS) ----------------------------------------
 
 
+@vocabulary({'spearmen': msg('spearmen'), 'pikemen': msg('pikemen'), 'other troops': msg('other troops')})
 class Troop(StrEnum):
     """Who earns rank bonuses: only spearmen and pikemen (AOB-CLASH-RANKS)."""
 
@@ -45,6 +46,7 @@ class Troop(StrEnum):
     OTHER = "other troops"
 
 
+@vocabulary({'in front': msg('in front'), 'in the flank': msg('in the flank'), 'in the rear': msg('in the rear')})
 class Attacked(StrEnum):
     """Where the enemy strikes this regiment (the penalty falls on the regiment struck: Reading)."""
 
@@ -149,6 +151,7 @@ def roll_casualties(dice: DiceSource, die: GameDie = GameDie.D20, enemy: str = "
 # --- the whole clash (AOB-CLASH) ---------------------------------------------------------------------
 
 
+@vocabulary({'men killed': msg('men killed'), 'casualty dice': msg('casualty dice'), 'clash dice': msg('clash dice')})
 class Compare(StrEnum):
     """What "at least double the other" compares (AOB-CLASH, Reading 4)."""
 
@@ -157,6 +160,7 @@ class Compare(StrEnum):
     CLASH_DICE = "clash dice"
 
 
+@vocabulary({'B flees': msg('B flees'), 'melee begins': msg('melee begins'), 'A flees': msg('A flees')})
 class ClashResult(StrEnum):
     """How a clash ends, in reading order: A wins · melee · B wins (the core's three-way :class:`Verdict`)."""
 

@@ -14,10 +14,12 @@ from aot_rules.aob.rules.die import GameDie
 from aot_rules.core.dice import DiceSource
 from aot_rules.core.dist import Dist
 from aot_rules.core.events import Said
+from aot_rules.core.i18n import msg, vocabulary
 
 RULE = "AOB-DEPLOY-ROLES"
 
 
+@vocabulary({'you attack': msg('you attack'), 'you defend (and deploy first)': msg('you defend (and deploy first)')})
 class Role(StrEnum):
     """Your side's role for the battle."""
 

@@ -11,9 +11,10 @@ from enum import StrEnum
 from fractions import Fraction
 
 from aot_rules.core.errors import RuleError
-from aot_rules.core.i18n import msg
+from aot_rules.core.i18n import msg, vocabulary
 
 
+@vocabulary({'d20': msg('d20'), 'd6': msg('d6'), 'd10': msg('d10'), 'd12': msg('d12')})
 class GameDie(StrEnum):
     """The die every roll of the game uses (one type for the whole game)."""
 
@@ -28,6 +29,7 @@ class GameDie(StrEnum):
         return int(self.value[1:])
 
 
+@vocabulary({'roll at most T': msg('roll at most T'), 'roll at least T': msg('roll at least T')})
 class Direction(StrEnum):
     """Which faces make a clash roll succeed against its target T (AOB-CLASH, Reading 2)."""
 

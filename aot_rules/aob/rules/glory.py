@@ -13,13 +13,17 @@ from fractions import Fraction
 from math import ceil
 
 from aot_rules.core.errors import RuleError
-from aot_rules.core.i18n import msg
+from aot_rules.core.i18n import msg, vocabulary
 
 RULE = "AOB-GLORY"
 MAX_GLORY = 20
 MIN_GLORY = 0  # Reading: the sheet gives no floor
 
 
+@vocabulary({
+    'the regiment fled': msg('the regiment fled'),
+    'it put an enemy regiment to flight': msg('it put an enemy regiment to flight')
+})
 class GloryEvent(StrEnum):
     """What changes Glory during a battle."""
 

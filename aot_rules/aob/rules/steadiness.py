@@ -24,7 +24,7 @@ from aot_rules.core.dice import DiceSource
 from aot_rules.core.dist import Dist
 from aot_rules.core.errors import RuleError
 from aot_rules.core.events import DieEffect, Said
-from aot_rules.core.i18n import msg
+from aot_rules.core.i18n import msg, vocabulary
 
 TEST = "AOB-STEADINESS-TEST"
 ROUT = "AOB-ROUT"
@@ -32,6 +32,7 @@ ROUT = "AOB-ROUT"
 FLIGHT_RATE = Fraction(3, 2)
 
 
+@vocabulary({'stands': msg('stands'), 'flees': msg('flees')})
 class Verdict(StrEnum):
     """A steadiness test's outcome.
 

@@ -18,6 +18,7 @@ from fractions import Fraction
 
 from aot_rules.aot.army.model import Army, ArmyUnit, ListEntry
 from aot_rules.aot.units import Body
+from aot_rules.core.i18n import msg, vocabulary
 
 #: Army points per army (очки комплектования); an army may spend less (Reading of AOT-ARMY-POINTS).
 BUDGET = 20
@@ -25,6 +26,14 @@ BUDGET = 20
 MAX_ELITE = 3
 
 
+@vocabulary({
+    'unit': msg('unit'), 'commander': msg('commander'), 'marker': msg('marker'), 'elite': msg('elite'),
+    'second-weapon': msg('second-weapon'), 'gunpowder-artillery': msg('gunpowder-artillery'),
+    'recruit': msg('recruit'), 'unpaired-recruit': msg('unpaired-recruit'), 'elephant': msg('elephant'),
+    'tower-crew': msg('tower-crew'), 'scythes': msg('scythes'), 'veteran': msg('veteran'),
+    'cart-escort': msg('cart-escort'), 'defensive-gear': msg('defensive-gear'), 'machine': msg('machine'),
+    'chariot': msg('chariot'), 'war-wagon': msg('war-wagon')
+})
 class Item(StrEnum):
     UNIT = "unit"
     COMMANDER = "commander"

@@ -35,7 +35,7 @@ from aot_rules.aot.units import Body as Body
 from aot_rules.aot.units import Property as Property
 from aot_rules.aot.units import Unit
 from aot_rules.core.errors import RuleError
-from aot_rules.core.i18n import msg
+from aot_rules.core.i18n import msg, vocabulary
 
 #: The name that, written on a slot, means "individual unit" (AOT-CMD-INDIVIDUAL-SLOT).
 INDIVIDUAL = "individual"
@@ -50,6 +50,10 @@ def is_individual(name: str) -> bool:
     return " ".join(name.lower().split()) in (INDIVIDUAL, "individual unit")
 
 
+@vocabulary({
+    'standard-bearer': msg('standard-bearer'), 'musician': msg('musician'),
+    'junior-officer': msg('junior-officer'), 'hero': msg('hero')
+})
 class Marker(StrEnum):
     """Marker figures: each stands in place of one warrior and gives its unit a property."""
 
@@ -78,6 +82,7 @@ class Marker(StrEnum):
 FILE_RANKS = (Rank.GENERAL, Rank.COLONEL)
 
 
+@vocabulary({'core': msg('core'), 'auxiliary': msg('auxiliary')})
 class Section(StrEnum):
     CORE = "core"
     AUXILIARY = "auxiliary"

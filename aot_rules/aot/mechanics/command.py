@@ -24,7 +24,7 @@ from aot_rules.aot.rules.command import (
     slot_odds,
 )
 from aot_rules.core.dice import DiceSource
-from aot_rules.core.i18n import msg
+from aot_rules.core.i18n import msg, vocabulary
 from aot_rules.core.outcome import Outcome
 from aot_rules.core.params import param
 from aot_rules.core.registry import Mechanic, Registry, Sample
@@ -65,6 +65,7 @@ def initiative_play(_: InitiativeInput, dice: DiceSource) -> Sample:
     return {"slots": s.slots, "first": s.first, **{slot_key(k): k in s.activated for k in SLOTS}}
 
 
+@vocabulary({'A': msg('A'), 'B': msg('B'), 'C': msg('C'), 'individual': msg('individual')})
 class Owner(StrEnum):
     """Who a slot is written for in the planner: one of three generals, or "individual unit"."""
 

@@ -16,7 +16,7 @@ from aot_rules.aot.units import Unit, unit_of
 from aot_rules.core.dice import DiceSource
 from aot_rules.core.dist import Dist
 from aot_rules.core.errors import blame
-from aot_rules.core.i18n import msg
+from aot_rules.core.i18n import msg, vocabulary
 from aot_rules.core.outcome import Outcome
 from aot_rules.core.params import param
 from aot_rules.core.registry import Mechanic, Registry, Sample
@@ -36,6 +36,15 @@ def evade_play(p: MoverInput, dice: DiceSource) -> Sample:
 
 # --- who may evade whom -----------------------------------------------------------------------------
 
+@vocabulary({
+    'light foot': msg('light foot'), 'foot with shields': msg('foot with shields'),
+    'foot with armour': msg('foot with armour'),
+    'foot with shields and armour': msg('foot with shields and armour'), 'light horse': msg('light horse'),
+    'horse with shields': msg('horse with shields'), 'horse, armoured riders': msg('horse, armoured riders'),
+    'horse, armoured riders with shields': msg('horse, armoured riders with shields'),
+    'horse, riders and horses armoured': msg('horse, riders and horses armoured'), 'camels': msg('camels'),
+    'elephant': msg('elephant'), 'chariot': msg('chariot'), 'artillery crew': msg('artillery crew')
+})
 class Profile(StrEnum):
     """Kinds of troops as the evasion rule tells them apart, from lightest foot to artillery crews."""
 
@@ -69,6 +78,7 @@ PROFILE_TROOPS = {
 }
 
 
+@vocabulary({'may evade': msg('may evade'), 'may not evade': msg('may not evade')})
 class Answer(StrEnum):
     YES = "may evade"
     NO = "may not evade"
@@ -104,6 +114,7 @@ def eligibility_play(p: EligibilityInput, dice: DiceSource) -> Sample:
 
 # --- breakthrough -----------------------------------------------------------------------------------
 
+@vocabulary({'lance': msg('lance'), 'sword': msg('sword')})
 class CavalryWeapon(StrEnum):
     LANCE = "lance"
     SWORD = "sword"
@@ -137,6 +148,10 @@ class BreakthroughInput:
         return cav, foot
 
 
+@vocabulary({
+    'foot routed': msg('foot routed'), 'fight goes on': msg('fight goes on'),
+    'cavalry beaten': msg('cavalry beaten')
+})
 class Fight(StrEnum):
     """How one breakthrough melee ends, in reading order: the core's three-way :class:`Verdict` with the
     charging cavalry named first, in the words of AOT-BREAKTHROUGH."""

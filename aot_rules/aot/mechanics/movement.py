@@ -13,7 +13,7 @@ from aot_rules.aot.rules.terrain import Terrain, check_passable
 from aot_rules.aot.units import Unit
 from aot_rules.core.dice import DiceSource
 from aot_rules.core.errors import RuleError, blame
-from aot_rules.core.i18n import msg
+from aot_rules.core.i18n import msg, vocabulary
 from aot_rules.core.outcome import Outcome
 from aot_rules.core.params import param
 from aot_rules.core.registry import Mechanic, Registry, Sample
@@ -112,6 +112,13 @@ def through_play(p: ThroughInput, dice: DiceSource) -> Sample:
 
 # --- what does this move cost me? --------------------------------------------------------------------
 
+@vocabulary({
+    'foot, no shield or armour': msg('foot, no shield or armour'),
+    'foot with shields or armour': msg('foot with shields or armour'),
+    'foot with shields and armour': msg('foot with shields and armour'),
+    'horse, no armour': msg('horse, no armour'), 'horse, armoured riders': msg('horse, armoured riders'),
+    'horse, armoured horses': msg('horse, armoured horses')
+})
 class Troops(StrEnum):
     """The unit, as far as its movement tests care."""
 

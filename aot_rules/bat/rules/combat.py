@@ -36,12 +36,13 @@ from aot_rules.core.dice import DiceSource
 from aot_rules.core.dist import Dist
 from aot_rules.core.errors import RuleError
 from aot_rules.core.events import DieEffect, Said
-from aot_rules.core.i18n import msg
+from aot_rules.core.i18n import msg, vocabulary
 
 #: Bases a template can cover in the engine (the geometry is the player's; this only bounds the input).
 MAX_BASES = 8
 
 
+@vocabulary({'greater': msg('greater'), 'greater-or-equal': msg('greater-or-equal')})
 class Sign(StrEnum):
     """The comparison of a ranged attack: the sign is missing in the source (BAT-SHOOT-DAMAGE)."""
 
@@ -49,6 +50,7 @@ class Sign(StrEnum):
     AT_LEAST = "greater-or-equal"
 
 
+@vocabulary({'at least 2×': msg('at least 2×'), 'more than 2×': msg('more than 2×')})
 class Double(StrEnum):
     """What "double" means for the morale trigger: the index reads "at least twice"."""
 
@@ -56,6 +58,10 @@ class Double(StrEnum):
     MORE_THAN = "more than 2×"
 
 
+@vocabulary({
+    'no damage': msg('no damage'), '−1 figure': msg('−1 figure'),
+    '−1 figure + morale test': msg('−1 figure + morale test')
+})
 class Strike(StrEnum):
     """What one comparison does to the side that is struck."""
 
@@ -109,6 +115,13 @@ def _tell(dice: DiceSource, who: str, whom: str, x: int, strength: int, y: int, 
 
 # --- melee ---------------------------------------------------------------------------------------
 
+@vocabulary({
+    'no damage': msg('no damage'), 'defender −1': msg('defender −1'),
+    'defender −1, tests morale': msg('defender −1, tests morale'), 'attacker −1': msg('attacker −1'),
+    'attacker −1, tests morale': msg('attacker −1, tests morale'), 'both −1': msg('both −1'),
+    'both −1, defender tests': msg('both −1, defender tests'),
+    'both −1, attacker tests': msg('both −1, attacker tests'), 'both −1, both test': msg('both −1, both test')
+})
 class Exchange(StrEnum):
     """Both sides of one melee exchange at once: who loses a figure, and who must test morale.
 
@@ -194,6 +207,7 @@ def play_melee(a_melee: int, a_defence: int, b_melee: int, b_defence: int, dice:
 
 # --- modifier tables -------------------------------------------------------------------------------
 
+@vocabulary({'equal': msg('equal'), 'more': msg('more'), 'fewer': msg('fewer')})
 class Figures(StrEnum):
     """Figures on the attacker's base compared with the other base's."""
 
@@ -202,6 +216,7 @@ class Figures(StrEnum):
     FEWER = "fewer"
 
 
+@vocabulary({'front': msg('front'), 'flank': msg('flank'), 'rear': msg('rear')})
 class Facing(StrEnum):
     """Where the attack comes from, seen from the target (BAT-FLANK-REAR-ATTACK)."""
 
@@ -210,6 +225,7 @@ class Facing(StrEnum):
     REAR = "rear"
 
 
+@vocabulary({'level': msg('level'), 'higher': msg('higher'), 'lower': msg('lower')})
 class Height(StrEnum):
     """The attacker's ground compared with the target's."""
 

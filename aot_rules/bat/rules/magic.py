@@ -135,6 +135,10 @@ def spell_size(spell: Spell, ap: int) -> int:
 
 # --- the casting roll and the deadly miscast (BAT-MAGIC-MISCAST) --------------------------------
 
+@vocabulary({
+    'Mage dies (1-1-1)': msg('Mage dies (1-1-1)'), '0 AP, no spell': msg('0 AP, no spell'), '1 AP': msg('1 AP'),
+    '2 AP': msg('2 AP'), '3 AP': msg('3 AP')
+})
 class CastRoll(StrEnum):
     """What a Mage's activation roll leaves it with: dead, or 0 to 3 AP to spend."""
 

@@ -28,7 +28,7 @@ from aot_rules.core.dice import DiceSource
 from aot_rules.core.dist import Dist
 from aot_rules.core.errors import RuleError
 from aot_rules.core.events import DieEffect, Said
-from aot_rules.core.i18n import msg
+from aot_rules.core.i18n import msg, vocabulary
 
 #: Dice a test may roll: Terror rolls one per AP (1–3); the CLI allows a little more for what-ifs.
 MAX_DICE = 6
@@ -36,6 +36,10 @@ MAX_DICE = 6
 FLEE_AT = 3
 
 
+@vocabulary({
+    'holds': msg('holds'), 'falls back 1 step': msg('falls back 1 step'),
+    'falls back its Speed': msg('falls back its Speed'), 'flees the field': msg('flees the field')
+})
 class Band(StrEnum):
     """What a morale test does to the base, in the order of the source's table."""
 
@@ -45,6 +49,10 @@ class Band(StrEnum):
     FLEES = "flees the field"
 
 
+@vocabulary({
+    'no': msg('no'), 'both-rows': msg('both-rows'), 'auto-failure': msg('auto-failure'),
+    'two-dice': msg('two-dice')
+})
 class Coward(StrEnum):
     """How a Coward tests morale: the source lists the skill twice, with two different effects.
 

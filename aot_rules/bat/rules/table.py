@@ -19,7 +19,7 @@ from enum import StrEnum
 from fractions import Fraction
 
 from aot_rules.core.errors import RuleError
-from aot_rules.core.i18n import msg
+from aot_rules.core.i18n import msg, vocabulary
 
 #: The step the source suggests, in centimetres (BAT-MEASURE); players may choose another.
 STEP_CM = Fraction(2)
@@ -42,6 +42,7 @@ def steps_to_cm(steps: Number, step_cm: Number = STEP_CM) -> Fraction:
 
 # --- zones (BAT-ZONES, BAT-FLANK-REAR-ATTACK) --------------------------------------------------
 
+@vocabulary({'front': msg('front'), 'flank': msg('flank'), 'rear': msg('rear'), 'on the base': msg('on the base')})
 class Zone(StrEnum):
     FRONT = "front"
     FLANK = "flank"
@@ -79,6 +80,7 @@ def zone_of(base: BaseShape, x: Number, y: Number) -> Zone:
     return Zone.FLANK
 
 
+@vocabulary({'front': msg('front'), 'flank': msg('flank'), 'rear': msg('rear')})
 class AttackDirection(StrEnum):
     FRONT = "front"
     FLANK = "flank"
@@ -100,6 +102,11 @@ def attack_direction(target: BaseShape, mid_x: Number, mid_y: Number) -> AttackD
 
 # --- terrain (BAT-TERRAIN, BAT-ORDER-MOVE) ------------------------------------------------------
 
+@vocabulary({
+    'open ground': msg('open ground'), 'hill': msg('hill'), 'sheer slope': msg('sheer slope'), 'wood': msg('wood'),
+    'water': msg('water'), 'swamp': msg('swamp'), 'ravine': msg('ravine'), 'building': msg('building'),
+    'difficult ground': msg('difficult ground')
+})
 class Terrain(StrEnum):
     OPEN = "open ground"
     HILL = "hill"

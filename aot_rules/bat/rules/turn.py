@@ -22,12 +22,16 @@ from aot_rules.core.dice import DiceSource
 from aot_rules.core.dist import Dist
 from aot_rules.core.errors import RuleError
 from aot_rules.core.events import Said
-from aot_rules.core.i18n import msg
+from aot_rules.core.i18n import msg, vocabulary
 
 #: A base receives at most this many order cards a turn (BAT-ORDER-PHASE).
 MAX_ORDERS = 3
 
 
+@vocabulary({
+    'orders': msg('orders'), 'initiative': msg('initiative'),
+    'activation and execution of orders': msg('activation and execution of orders')
+})
 class Phase(StrEnum):
     ORDERS = "orders"
     INITIATIVE = "initiative"
@@ -67,6 +71,7 @@ def check_orders(orders: Iterable[Order], skills: Iterable[Skill] = ()) -> tuple
 
 # --- initiative (BAT-INITIATIVE) ----------------------------------------------------------------
 
+@vocabulary({'re-roll': msg('re-roll'), 'report the tie': msg('report the tie')})
 class TieRule(StrEnum):
     """What equal initiative totals do: the index's Reading re-rolls; the other shows the tie."""
 
@@ -74,6 +79,7 @@ class TieRule(StrEnum):
     STAND = "report the tie"
 
 
+@vocabulary({'I win': msg('I win'), 'tie': msg('tie'), 'they win': msg('they win')})
 class Initiative(StrEnum):
     """Who rolled higher, and so chooses who activates first this turn."""
 

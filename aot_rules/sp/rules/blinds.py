@@ -13,7 +13,7 @@ from dataclasses import dataclass
 from enum import StrEnum
 
 from aot_rules.core.errors import RuleError
-from aot_rules.core.i18n import msg
+from aot_rules.core.i18n import msg, vocabulary
 
 #: A blind card's size in inches (length, width).
 BLIND_SIZE = (6, 4)
@@ -23,6 +23,7 @@ MAX_GROUPS = 2
 BLIND_ACTION_DICE = 3
 
 
+@vocabulary({'a blind with troops': msg('a blind with troops'), 'a dummy blind': msg('a dummy blind')})
 class BlindKind(StrEnum):
     REAL = "a blind with troops"
     DUMMY = "a dummy blind"

@@ -13,10 +13,14 @@ from aot_rules.core.dice import DiceSource
 from aot_rules.core.dist import Dist
 from aot_rules.core.errors import RuleError
 from aot_rules.core.events import DieEffect, Said
-from aot_rules.core.i18n import msg
+from aot_rules.core.i18n import msg, vocabulary
 from aot_rules.sp.rules.troops import Quality
 
 
+@vocabulary({
+    'not hit': msg('not hit'), 'light wound': msg('light wound'), 'severe wound': msg('severe wound'),
+    'killed': msg('killed')
+})
 class Wound(StrEnum):
     """What happens to a Hero: the SP-HERO-WOUND rows, after 'not hit at all'."""
 
@@ -103,6 +107,7 @@ def play_replace(quality: Quality, recruits_from: int, last_hero: bool, src: Dic
 
 # --- mounted targets (SP-SHOOT-RIDER, SP-HERO-RIDER-SKILL) -------------------------------------------
 
+@vocabulary({'novice': msg('novice'), 'ordinary rider': msg('ordinary rider'), 'skilled rider': msg('skilled rider')})
 class Skill(StrEnum):
     NOVICE = "novice"
     ORDINARY = "ordinary rider"
@@ -112,6 +117,11 @@ class Skill(StrEnum):
 SKILL_MOD = {Skill.NOVICE: -1, Skill.ORDINARY: 0, Skill.SKILLED: 1}
 
 
+@vocabulary({
+    'pinned under the mount': msg('pinned under the mount'),
+    'thrown, unconscious next turn': msg('thrown, unconscious next turn'), 'thrown, unhurt': msg('thrown, unhurt'),
+    'thrown, lands on his feet': msg('thrown, lands on his feet')
+})
 class Fall(StrEnum):
     """The rider's fall roll, worst first."""
 
@@ -139,6 +149,16 @@ def roll_fall(skill: Skill, src: DiceSource) -> Fall:
     return out
 
 
+@vocabulary({
+    'the rider is killed': msg('the rider is killed'),
+    'the mount dies; the rider is on foot': msg('the mount dies; the rider is on foot'),
+    'the mount ignores the wound': msg('the mount ignores the wound'),
+    'the mount bolts with its rider': msg('the mount bolts with its rider'),
+    'mount dies; rider pinned under it': msg('mount dies; rider pinned under it'),
+    'mount dies; rider stunned': msg('mount dies; rider stunned'),
+    'mount dies; rider thrown unhurt': msg('mount dies; rider thrown unhurt'),
+    'mount dies; rider lands on his feet': msg('mount dies; rider lands on his feet')
+})
 class Mounted(StrEnum):
     """Where a 'death' on a mounted figure ends (SP-SHOOT-RIDER), in the order the chain is read."""
 
@@ -189,6 +209,12 @@ def play_rider(skill: Skill, src: DiceSource) -> Mounted:
 
 # --- capturing a lone Hero (SP-HERO-CAPTURE) --------------------------------------------------------
 
+@vocabulary({
+    'captured: 4 to 1 odds, no fight': msg('captured: 4 to 1 odds, no fight'),
+    'captured: he lost the fight': msg('captured: he lost the fight'),
+    'a drawn round: fight again': msg('a drawn round: fight again'),
+    'he won the round and stays free': msg('he won the round and stays free')
+})
 class Capture(StrEnum):
     BY_ODDS = "captured: 4 to 1 odds, no fight"
     LOST = "captured: he lost the fight"

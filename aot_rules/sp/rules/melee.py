@@ -17,13 +17,17 @@ from aot_rules.core.dice import DiceSource
 from aot_rules.core.dist import Dist
 from aot_rules.core.errors import RuleError
 from aot_rules.core.events import DieEffect, Said
-from aot_rules.core.i18n import msg
+from aot_rules.core.i18n import msg, vocabulary
 from aot_rules.core.verdict import Verdict
 from aot_rules.sp.rules.shooting import trinomial
 
 SIXTH = Fraction(1, 6)
 
 
+@vocabulary({
+    'ordinary': msg('ordinary'), 'grenadiers or guards': msg('grenadiers or guards'),
+    'worn-out (доходяги)': msg('worn-out (доходяги)')
+})
 class GroupKind(StrEnum):
     ORDINARY = "ordinary"
     GUARDS = "grenadiers or guards"
@@ -129,6 +133,19 @@ def overwhelms(strong: int, weak: int, weak_recruits: bool) -> bool:
     return weak >= 0 and strong >= (3 if weak_recruits else 4) * weak and strong > weak
 
 
+@vocabulary({
+    'A overwhelmed: falls back 3d6″, 6 Shock a Group': msg('A overwhelmed: falls back 3d6″, 6 Shock a Group'),
+    'A loses by 4+: falls back 18″': msg('A loses by 4+: falls back 18″'),
+    'A loses by 3: falls back 12″': msg('A loses by 3: falls back 12″'),
+    'A loses by 2: falls back 9″': msg('A loses by 2: falls back 9″'),
+    'A loses by 1: falls back 6″': msg('A loses by 1: falls back 6″'),
+    'equal kills: fight again': msg('equal kills: fight again'),
+    'B loses by 1: falls back 6″': msg('B loses by 1: falls back 6″'),
+    'B loses by 2: falls back 9″': msg('B loses by 2: falls back 9″'),
+    'B loses by 3: falls back 12″': msg('B loses by 3: falls back 12″'),
+    'B loses by 4+: falls back 18″': msg('B loses by 4+: falls back 18″'),
+    'B overwhelmed: falls back 3d6″, 6 Shock a Group': msg('B overwhelmed: falls back 3d6″, 6 Shock a Group')
+})
 class Result(StrEnum):
     """The melee result from side A's point of view, A's worst first.
 
@@ -173,6 +190,7 @@ class Fight(NamedTuple):
     b_kills: int
 
 
+@vocabulary({'neither': msg('neither'), 'A': msg('A'), 'B': msg('B')})
 class Swamp(StrEnum):
     NEITHER = "neither"
     A = "A"

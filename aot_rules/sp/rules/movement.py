@@ -23,7 +23,7 @@ from aot_rules.core.dice import DiceSource
 from aot_rules.core.dist import Dist
 from aot_rules.core.errors import RuleError
 from aot_rules.core.events import Said
-from aot_rules.core.i18n import msg
+from aot_rules.core.i18n import msg, vocabulary
 
 #: The lone Hero's fixed number of dice (SP-MOVE-HERO): he moves at skirmish speed on two.
 HERO_DICE = 2
@@ -33,6 +33,13 @@ LOADED_ANIMAL_DICE = 2
 UNLIMBER_RADIUS = 4
 
 
+@vocabulary({
+    'infantry column': msg('infantry column'), 'infantry line': msg('infantry line'),
+    'skirmish order': msg('skirmish order'),
+    'skirmish order falling back fast': msg('skirmish order falling back fast'),
+    'cavalry at walk': msg('cavalry at walk'), 'cavalry at trot': msg('cavalry at trot'),
+    'cavalry at gallop': msg('cavalry at gallop')
+})
 class Order(StrEnum):
     """The rows of the movement table that give dice (SP-MOVE-FORMATION-TABLE)."""
 
@@ -94,6 +101,10 @@ def limbered_gun_order(horse: bool, trot: bool, turn: int) -> Order:
     return Order.TROT
 
 
+@vocabulary({
+    'on foot': msg('on foot'), 'mounted at walk': msg('mounted at walk'),
+    'mounted at trot': msg('mounted at trot'), 'mounted at gallop': msg('mounted at gallop')
+})
 class HeroMount(StrEnum):
     """How a lone Hero travels (SP-MOVE-HERO)."""
 
@@ -112,6 +123,9 @@ def hero_bonuses(mount: HeroMount, blanks: TableBlanks = TableBlanks(), *,
     return order_bonuses(order, HERO_DICE, blanks, bonus_on_extra=bonus_on_extra)
 
 
+@vocabulary({
+    'loaded': msg('loaded'), 'ridden at walk': msg('ridden at walk'), 'ridden at gallop': msg('ridden at gallop')
+})
 class AnimalLoad(StrEnum):
     """What a horse, donkey, mule or ox is doing (SP-MOVE-ANIMALS)."""
 
@@ -135,6 +149,7 @@ def animal_bonuses(load: AnimalLoad, ad: int, blanks: TableBlanks = TableBlanks(
     return tuple(b + shift for b in order_bonuses(order, ad, blanks))
 
 
+@vocabulary({'open': msg('open'), 'rough': msg('rough'), 'very rough': msg('very rough')})
 class Ground(StrEnum):
     """How bad the ground is (SP-TERRAIN-ROUGH): each die is cut by 0, 1 or 2 inches."""
 

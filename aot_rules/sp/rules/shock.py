@@ -10,7 +10,7 @@ from enum import StrEnum
 from typing import NamedTuple
 
 from aot_rules.core.errors import RuleError
-from aot_rules.core.i18n import msg
+from aot_rules.core.i18n import msg, vocabulary
 from aot_rules.sp.rules.troops import Quality
 
 #: Inches an infantry Group falls back per Shock point above its men (SP-SHOCK-INF).
@@ -19,12 +19,20 @@ FALLBACK_PER_SHOCK = {Quality.ELITE: 1, Quality.VETERANS: 2, Quality.REGULARS: 3
 ROUT_MOVE = 12
 
 
+@vocabulary({'infantry': msg('infantry'), 'cavalry': msg('cavalry'), 'gun crew': msg('gun crew')})
 class Arm(StrEnum):
     INFANTRY = "infantry"
     CAVALRY = "cavalry"
     GUN_CREW = "gun crew"
 
 
+@vocabulary({
+    'steady': msg('steady'),
+    'shaken: no advance, falls back on the Tea Break card': msg('shaken: no advance, falls back on the Tea Break card'),
+    'pulls back out of enemy fire on the Tea Break card': msg('pulls back out of enemy fire on the Tea Break card'),
+    'routs: 12″ on the Tea Break card, nothing else': msg('routs: 12″ on the Tea Break card, nothing else'),
+    'abandons the gun and runs for safety': msg('abandons the gun and runs for safety')
+})
 class State(StrEnum):
     STEADY = "steady"
     SHAKEN = "shaken: no advance, falls back on the Tea Break card"

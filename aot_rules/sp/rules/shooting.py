@@ -18,7 +18,7 @@ from aot_rules.core.dice import DiceSource
 from aot_rules.core.dist import Dist
 from aot_rules.core.errors import RuleError
 from aot_rules.core.events import DieEffect, Said
-from aot_rules.core.i18n import msg
+from aot_rules.core.i18n import msg, vocabulary
 from aot_rules.sp.rules.troops import Quality
 
 SIXTH = Fraction(1, 6)
@@ -47,6 +47,10 @@ def class_dice(shooters: int, quality: Quality, whole_groups: bool = False) -> i
     return shooters - extra if quality is Quality.RECRUITS else shooters + extra
 
 
+@vocabulary({
+    'falconet': msg('falconet'), 'light gun': msg('light gun'), 'heavy gun': msg('heavy gun'),
+    'carronade': msg('carronade')
+})
 class Gun(StrEnum):
     """The four pieces of SP-SHOOT-DICE-ARTILLERY, lightest first."""
 
@@ -71,6 +75,12 @@ def gun_dice(gun: Gun, crew_shock: int = 0, shortest_band: bool = False) -> int:
     return max(0, GUN_DICE[gun] - (0 if shortest_band else crew_shock // 2))
 
 
+@vocabulary({
+    'skirmishers or a Group': msg('skirmishers or a Group'),
+    'a line, from the front': msg('a line, from the front'),
+    'a column, from the front': msg('a column, from the front'),
+    'a line or column, from the flank': msg('a line or column, from the flank'), 'a square': msg('a square')
+})
 class Target(StrEnum):
     """What the volley is aimed at, as far as SP-SHOOT-DICE-MODS cares."""
 
@@ -81,6 +91,7 @@ class Target(StrEnum):
     SQUARE = "a square"
 
 
+@vocabulary({'none': msg('none'), 'light cover': msg('light cover'), 'heavy cover': msg('heavy cover')})
 class Cover(StrEnum):
     NONE = "none"
     LIGHT = "light cover"
@@ -145,6 +156,10 @@ def roll_hits(dice: int, to_hit: int, bonus: int, src: DiceSource) -> int:
     return hits
 
 
+@vocabulary({
+    '0–9″': msg('0–9″'), '9–18″': msg('9–18″'), '18–27″': msg('18–27″'), '27–36″': msg('27–36″'),
+    '36″+': msg('36″+')
+})
 class Band(StrEnum):
     """Range bands of the line and artillery tables (9″ steps)."""
 
@@ -155,6 +170,7 @@ class Band(StrEnum):
     B36 = "36″+"
 
 
+@vocabulary({'0–12″': msg('0–12″'), '12–24″': msg('12–24″'), '24–36″': msg('24–36″'), '36–48″': msg('36–48″')})
 class SkirmishBand(StrEnum):
     """Range bands of the skirmish-order table (12″ steps)."""
 
@@ -164,6 +180,9 @@ class SkirmishBand(StrEnum):
     B36 = "36–48″"
 
 
+@vocabulary({
+    'musket': msg('musket'), 'rifle': msg('rifle'), 'Minié rifle': msg('Minié rifle'), 'carbine': msg('carbine')
+})
 class LineWeapon(StrEnum):
     MUSKET = "musket"
     RIFLE = "rifle"
@@ -171,6 +190,7 @@ class LineWeapon(StrEnum):
     CARBINE = "carbine"
 
 
+@vocabulary({'musket': msg('musket'), 'rifle': msg('rifle'), 'Minié rifle': msg('Minié rifle')})
 class SkirmishWeapon(StrEnum):
     MUSKET = "musket"
     RIFLE = "rifle"
@@ -206,6 +226,7 @@ def table_cell(rule_id: str, weapon: StrEnum, band: StrEnum, reach: int, user_va
 
 # --- what a hit does (SP-SHOOT-HITS, SP-AMBUSH) ----------------------------------------------------
 
+@vocabulary({'miss': msg('miss'), 'Shock': msg('Shock'), 'death': msg('death')})
 class Effect(StrEnum):
     MISS = "miss"
     SHOCK = "Shock"
@@ -290,6 +311,10 @@ def play_volley(dice: int, to_hit: int | None, bonus: int, src: DiceSource, *, s
 
 # --- the sharpshooter (SP-SHARPSHOOTER) -------------------------------------------------------------
 
+@vocabulary({
+    'hit': msg('hit'), 'miss': msg('miss'),
+    'miss, and his special powder is spent': msg('miss, and his special powder is spent')
+})
 class Aimed(StrEnum):
     HIT = "hit"
     MISS = "miss"

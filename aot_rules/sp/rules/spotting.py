@@ -17,9 +17,13 @@ from aot_rules.core.dice import DiceSource
 from aot_rules.core.dist import Dist
 from aot_rules.core.errors import RuleError
 from aot_rules.core.events import Said
-from aot_rules.core.i18n import msg
+from aot_rules.core.i18n import msg, vocabulary
 
 
+@vocabulary({
+    'in the open': msg('in the open'), 'lightly concealed': msg('lightly concealed'),
+    'concealed': msg('concealed'), 'heavily concealed': msg('heavily concealed')
+})
 class Cover(StrEnum):
     """Where the target is: the rows of the spotting table."""
 
@@ -29,6 +33,7 @@ class Cover(StrEnum):
     HEAVY = "heavily concealed"
 
 
+@vocabulary({'0–9″': msg('0–9″'), '9–27″': msg('9–27″'), '27″+': msg('27″+')})
 class Band(StrEnum):
     """The spotting table's distance columns (Reading: 9″ is near, 27″ is middle)."""
 
@@ -54,6 +59,12 @@ def table_says_auto(cover: Cover, where: Band) -> bool:
     return cover is Cover.OPEN and where is not Band.FAR
 
 
+@vocabulary({
+    'a Group (1 Action Die)': msg('a Group (1 Action Die)'),
+    'a blind (1 Action Die)': msg('a blind (1 Action Die)'),
+    'a sentry (1 Action Die)': msg('a sentry (1 Action Die)'),
+    'a Hero (1 Initiative point)': msg('a Hero (1 Initiative point)')
+})
 class Spotter(StrEnum):
     """Who may try to spot, and what it pays (SP-SPOT-WHO)."""
 
@@ -108,6 +119,10 @@ def play_spot(needed: int, dice: DiceSource, extra: int = 0, harder: int = 0, ea
     return roll, ok
 
 
+@vocabulary({
+    'stays hidden': msg('stays hidden'), 'figures placed at once': msg('figures placed at once'),
+    'figures placed on the Tea Break card': msg('figures placed on the Tea Break card')
+})
 class Reveal(StrEnum):
     """What happens to a blind close to the enemy without any roll (SP-SPOT-AUTO)."""
 

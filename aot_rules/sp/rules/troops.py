@@ -12,9 +12,10 @@ from dataclasses import dataclass
 from enum import StrEnum
 
 from aot_rules.core.errors import RuleError
-from aot_rules.core.i18n import msg
+from aot_rules.core.i18n import msg, vocabulary
 
 
+@vocabulary({'Hero': msg('Hero'), 'man': msg('man')})
 class Figure(StrEnum):
     """The two kinds of figure (SP-CORE-ENTITIES): leaders and their passive followers."""
 
@@ -22,6 +23,7 @@ class Figure(StrEnum):
     MAN = "man"
 
 
+@vocabulary({'infantry': msg('infantry'), 'cavalry': msg('cavalry'), 'artillery': msg('artillery')})
 class Arm(StrEnum):
     """What a Group fights as: it decides which rows of the movement table apply."""
 
@@ -30,6 +32,9 @@ class Arm(StrEnum):
     ARTILLERY = "artillery"
 
 
+@vocabulary({
+    'elite': msg('elite'), 'veterans': msg('veterans'), 'regulars': msg('regulars'), 'recruits': msg('recruits')
+})
 class Quality(StrEnum):
     """Troop quality, best first; shooting dice, Hero replacement, falling back and melee read it."""
 
