@@ -137,6 +137,7 @@ from aot_rules.tabletop.events import (
     MeleeJudged,
     PanicCause,
     Panicked,
+    Reaction,
     Refusal,
     RetreatBlocked,
     ShotAtPanicking,
@@ -163,7 +164,7 @@ DOWNWIND_ARC = 45.0
 #: AOT-CMD-BATTLE-LINE: a unit of a battle line shoots with this many firers fewer than it would alone.
 LINE_FEWER = 1
 #: A unit attacked only in flank or rear is asked whether it turns to face (AOT-TURN-FLANK-ATTACKED).
-TURN_TO_FACE = "turn to face"
+TURN_TO_FACE = Reaction.TURN_TO_FACE
 
 
 # --- small table facts ------------------------------------------------------------------------------
@@ -356,7 +357,7 @@ def _return_fire(state: GameState, ref: Referee, shooter: Piece, target: Piece) 
         back = aim(state, target, shooter, "AOT-REACT-RETURN-FIRE")
     except RuleError:
         return None
-    return back if ref.choose(state, target.id, shooter.id, "return fire") else None
+    return back if ref.choose(state, target.id, shooter.id, Reaction.RETURN_FIRE) else None
 
 
 def _at_panicking(state: GameState, ref: Referee, shooter: Piece, tgt: Piece, firers: int) -> GameState:
@@ -386,7 +387,7 @@ def shoot(state: GameState, ref: Referee, pid: str, target: str) -> GameState:
     if tgt.unit.panicking:
         return _at_panicking(state, ref, shooter, tgt, plan.firers)
     back: Aim | None = None
-    if _may_countercharge(state, shooter, tgt, plan) and ref.choose(state, tgt.id, shooter.id, "countercharge"):
+    if _may_countercharge(state, shooter, tgt, plan) and ref.choose(state, tgt.id, shooter.id, Reaction.COUNTERCHARGE):
         state, reached = countercharge(state, ref, tgt.id, shooter.id, plan.distance)
         if reached:
             return fight(state, ref, frozenset({shooter.id, tgt.id}))

@@ -112,16 +112,21 @@ class Forced(StrEnum):
 
 @vocabulary({
     'return fire': msg('return fire'), 'countercharge': msg('countercharge'), 'evade': msg('evade'),
-    'lost in the storm': msg('lost in the storm'), 'turn back to face': msg('turn back to face')
+    'lost in the storm': msg('lost in the storm'), 'turn back to face': msg('turn back to face'),
+    'turn to face': msg('turn to face'), 'force retreat': msg('force retreat'), 'force attack': msg('force attack'),
 })
 class Reaction(StrEnum):
-    """A reaction the rules offer a player (:class:`ReactionChosen`); a reaction hook is asked with its value."""
+    """Every choice the rules offer a player outside his own actions: the reactions (:class:`ReactionChosen`) and
+    what a winner's demoralization points may force; a reaction hook is asked with one of these, never a string."""
 
     RETURN_FIRE = "return fire"  # AOT-REACT-RETURN-FIRE
     COUNTERCHARGE = "countercharge"  # AOT-REACT-COUNTERCHARGE
     EVADE = "evade"  # AOT-EVADE-PROCEDURE
     LOST_IN_STORM = "lost in the storm"  # naming a unit lost in the storm (AOT-WEATHER-STORM)
     TURN_BACK = "turn back to face"  # a retreat's end: turn back to face the enemy (AOT-MELEE-RETREAT)
+    TURN_TO_FACE = "turn to face"  # a flank attack's target turns to face it (AOT-MELEE-FLANK)
+    FORCE_RETREAT = "force retreat"  # the winner's DP force a retreat (AOT-DEMO-RETREAT)
+    FORCE_ATTACK = "force attack"  # the winner's DP force an attack (AOT-DEMO-FORCED-ATTACK)
 
 
 @vocabulary({'rout': msg('rout'), 'points': msg('points'), 'withdrawal': msg('withdrawal'), 'draw': msg('draw')})

@@ -23,6 +23,7 @@ from typing import Any, Concatenate, ParamSpec
 
 from aot_rules.core.dice import DiceSource
 from aot_rules.core.events import Event, Roll
+from aot_rules.tabletop.events import Reaction
 from aot_rules.tabletop.state import ActionRecord, GameState, LogEntry, frozen_arg
 
 P = ParamSpec("P")
@@ -103,16 +104,16 @@ class Record:
     events: list[Event] = field(default_factory=list)
 
 
-#: A reaction hook: (state, reacting piece id, what provoked it, the reaction's name) -> take it?
-ReactionChoice = Callable[[GameState, str, str, str], bool]
+#: A reaction hook: (state, reacting piece id, what provoked it, the reaction) -> take it?
+ReactionChoice = Callable[[GameState, str, str, Reaction], bool]
 
 
 #: The choices a winner's demoralization points offer besides disorder (AOT-DEMO-RETREAT, AOT-DEMO-FORCED-ATTACK).
-FORCE_RETREAT, FORCE_ATTACK = "force retreat", "force attack"
+FORCE_RETREAT, FORCE_ATTACK = Reaction.FORCE_RETREAT, Reaction.FORCE_ATTACK
 DP_CHOICES = frozenset({FORCE_RETREAT, FORCE_ATTACK})
 
 
-def always_react(state: GameState, pid: str, by: str, reaction: str) -> bool:
+def always_react(state: GameState, pid: str, by: str, reaction: Reaction) -> bool:
     """The default choice: take every reaction the rules allow, and spend demoralization points on disorder
     (the forced retreat and attack are a player's choices, not a reaction)."""
     return reaction not in DP_CHOICES
@@ -129,7 +130,7 @@ class Referee:
     entries: list[LogEntry] = field(default_factory=list)
     answers: list[bool] = field(default_factory=list)
 
-    def choose(self, state: GameState, pid: str, by: str, reaction: str) -> bool:
+    def choose(self, state: GameState, pid: str, by: str, reaction: Reaction) -> bool:
         """Ask the reacting piece's owner; the answer is kept in the action's record (a replay answers so)."""
         taken = bool(self.react(state, pid, by, reaction))
         self.answers.append(taken)

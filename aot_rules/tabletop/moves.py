@@ -89,7 +89,7 @@ from aot_rules.aot.units import Body, Unit, trim_mix
 from aot_rules.core import frozen
 from aot_rules.core.errors import RuleError
 from aot_rules.core.i18n import Message, msg
-from aot_rules.tabletop import command, narrate
+from aot_rules.tabletop import command
 from aot_rules.tabletop.contact import MIN_WHEEL, contact_along, facing_wheel, outline
 from aot_rules.tabletop.events import (
     CampTaken,
@@ -697,7 +697,7 @@ def _offer_evasion(state: GameState, ref: Referee, eid: str, attacker: str) -> G
     e, a = state.piece(eid), state.piece(attacker)
     if not _may_react_evade(state, e, a):
         return state
-    if not ref.choose(state, eid, attacker, "evade"):
+    if not ref.choose(state, eid, attacker, Reaction.EVADE):
         ref.note(e.name, "AOT-EVADE-PROCEDURE", kind="decision",
                  events=(ReactionChosen(eid, attacker, Reaction.EVADE, False, e.name, a.name),), pieces=(eid, attacker))
         return state
@@ -1122,7 +1122,7 @@ def storm_drift(state: GameState, ref: Referee, pid: str, way: str) -> GameState
 
 
 #: The reaction the retreating unit's owner is asked when it stops (AOT-MELEE-RETREAT: it *may* turn back).
-TURN_BACK = narrate.TURN_BACK
+TURN_BACK = Reaction.TURN_BACK
 
 
 def _face_back(state: GameState, ref: Referee, p: Piece, away: str) -> GameState:

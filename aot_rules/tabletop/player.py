@@ -68,7 +68,7 @@ from aot_rules.core.errors import RuleError
 from aot_rules.tabletop import combat, command, geometry, moves, officers
 from aot_rules.tabletop.command import SIGNAL_MAX, ledger
 from aot_rules.tabletop.contact import MIN_WHEEL, centre, contact_along, outline
-from aot_rules.tabletop.events import Choice, Decided
+from aot_rules.tabletop.events import Choice, Decided, Reaction
 from aot_rules.tabletop.game import FORCE_ATTACK, FORCE_RETREAT, Game
 from aot_rules.tabletop.geometry import exact_inches
 from aot_rules.tabletop.memo import PerPiece, by_identity
@@ -576,7 +576,7 @@ class ScriptedPlayer:
     side: int
 
     # --- reactions ------------------------------------------------------------------------------
-    def react(self, state: GameState, pid: str, by: str, reaction: str) -> bool:
+    def react(self, state: GameState, pid: str, by: str, reaction: Reaction) -> bool:
         """Return fire and turn to face a flank attack always; after a retreat, turn back to face the enemy unless
         the turn's test can be saved (:func:`turns_back`); evade when the melee odds are bad; countercharge
         when they are good; in a storm, name the units offered first (the engine offers those farthest from the
@@ -591,10 +591,10 @@ class ScriptedPlayer:
             return turns_back(state, state.piece(pid))
         if reaction == FORCE_ATTACK:
             return False  # disorder wins more battles (see above)
-        if reaction not in ("evade", "countercharge"):
+        if reaction not in (Reaction.EVADE, Reaction.COUNTERCHARGE):
             return True
         me, them = state.piece(pid), state.piece(by)
-        if reaction == "evade":
+        if reaction is Reaction.EVADE:
             p_win, p_lose = odds(me.unit, them.unit, charging=False, weather=state.weather)
             return favoured(p_lose, p_win)
         return favoured(*odds(me.unit, them.unit, charging=True, weather=state.weather))

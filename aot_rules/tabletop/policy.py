@@ -13,6 +13,7 @@ from __future__ import annotations
 import random
 from dataclasses import dataclass, field
 
+from aot_rules.tabletop.events import Reaction
 from aot_rules.tabletop.game import Game
 from aot_rules.tabletop.legal import legal_actions
 from aot_rules.tabletop.state import GameState
@@ -61,7 +62,7 @@ class RandomPolicy:
             if game.state.result is not None:
                 return
 
-    def react(self, state: GameState, pid: str, by: str, reaction: str) -> bool:
+    def react(self, state: GameState, pid: str, by: str, reaction: Reaction) -> bool:
         return self.rng.random() < 0.5
 
 

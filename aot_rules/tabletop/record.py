@@ -18,6 +18,7 @@ from dataclasses import replace
 
 from aot_rules.core.errors import RuleError
 from aot_rules.tabletop import combat, command, moves, officers, turn
+from aot_rules.tabletop.events import Reaction
 from aot_rules.tabletop.game import DiceRanOut, Game, TableDice, action_name
 from aot_rules.tabletop.state import GameState
 
@@ -60,7 +61,8 @@ def replay(state: GameState) -> GameState:
             raise ReplayError(f"actions[{n}].name: {a.name!r} is not an action of the engine")
         answers = list(a.reactions)
 
-        def answer(st: GameState, pid: str, by: str, reaction: str, answers: list[bool] = answers, n: int = n) -> bool:
+        def answer(st: GameState, pid: str, by: str, reaction: Reaction, answers: list[bool] = answers,
+                   n: int = n) -> bool:
             if not answers:
                 raise ReplayError(f"actions[{n}]: a {reaction} reaction was offered that the record does not answer")
             return answers.pop(0)

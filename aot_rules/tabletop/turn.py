@@ -46,7 +46,7 @@ from aot_rules.aot.rules.weather import Drift, Weather, WindFrom, drift, roll_wi
 from aot_rules.core import frozen
 from aot_rules.core.errors import RuleError
 from aot_rules.core.i18n import msg
-from aot_rules.tabletop import combat, geometry, moves, narrate
+from aot_rules.tabletop import combat, geometry, moves
 from aot_rules.tabletop.command import (
     SLOT_RULE,
     activate,
@@ -98,7 +98,7 @@ class Player(Protocol):
 
     def junior_officers(self, game: Game) -> None: ...
 
-    def react(self, state: GameState, pid: str, by: str, reaction: str) -> bool: ...
+    def react(self, state: GameState, pid: str, by: str, reaction: Reaction) -> bool: ...
 
 
 # --- step 1 and 2: the start of a turn ----------------------------------------------------------
@@ -200,7 +200,7 @@ def _weather(state: GameState, ref: Referee, w: Weather, face: int) -> GameState
 
 
 #: The reaction a player is asked for each unit it may name as lost in the storm (AOT-WEATHER-STORM).
-LOST_IN_STORM = narrate.LOST_IN_STORM
+LOST_IN_STORM = Reaction.LOST_IN_STORM
 
 
 def _storm(state: GameState, ref: Referee, side: int) -> GameState:
@@ -427,7 +427,7 @@ def check_victory(state: GameState, ref: Referee, *, turn_over: bool = True) -> 
 
 def reactions(players: Sequence[Player]) -> ReactionChoice:
     """The reacting piece's owner answers (the Game's reaction hook for two players)."""
-    def choose(state: GameState, pid: str, by: str, reaction: str) -> bool:
+    def choose(state: GameState, pid: str, by: str, reaction: Reaction) -> bool:
         return players[state.piece(pid).side].react(state, pid, by, reaction)
     return choose
 
