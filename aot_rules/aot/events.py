@@ -4,7 +4,7 @@ Rules emit these into the dice source's log; the worked examples, their dice
 strips and loss animations, and the samplers all read the log, and the table-top
 engine keeps them in its game record beside its own events.  Events carry
 facts only; the words a book page uses for them live in
-``aot_rules.present.narrate`` (and the table's lines in ``aot_rules.tabletop.narrate``).
+``aot_rules.present.narrate`` (and the table's lines in ``aot_rules.present.tablelog``).
 
 No field holds English that code reads (issue #19).  A unit is named by its
 :data:`~aot_rules.core.events.Name`, the name it carries (the rules know no piece

@@ -20,9 +20,10 @@ from aot_rules.cli.terminal import OutputLost, UsageError, _encodable, _Parser, 
 from aot_rules.core.errors import RuleError
 from aot_rules.core.i18n import msg
 from aot_rules.core.params import parse_whole, quoted
+from aot_rules.present import tablelog
+from aot_rules.present.tablelog import ended, lines
 from aot_rules.tabletop import save as saving
 from aot_rules.tabletop.game import Game
-from aot_rules.tabletop.narrate import ended, lines
 from aot_rules.tabletop.player import scripted
 from aot_rules.tabletop.scenarios import SCENARIOS, ScenarioError, scenario
 from aot_rules.tabletop.state import GameState
@@ -151,7 +152,7 @@ def run(argv: Sequence[str]) -> int:
     if ns.save is not None:
         saving.save(game.state, ns.save)
     if ns.json:
-        doc = {"log": [e.line() for e in game.state.log],
+        doc = {"log": [tablelog.line(e) for e in game.state.log],
                "events": [saving.entry_data(e)["events"] for e in game.state.log], "state": saving.to_data(game.state)}
         text = json.dumps(doc, ensure_ascii=False, sort_keys=True)
         write(text if _encodable(sys.stdout, text) else json.dumps(doc, sort_keys=True))

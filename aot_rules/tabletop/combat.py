@@ -149,7 +149,7 @@ from aot_rules.tabletop.events import (
     Volley,
 )
 from aot_rules.tabletop.game import FORCE_ATTACK, FORCE_RETREAT, Referee, TableDice
-from aot_rules.tabletop.narrate import bare_apostrophe
+from aot_rules.tabletop.names import bare_apostrophe
 from aot_rules.tabletop.state import GameState, LogEntry, Piece
 
 #: AOT-WEATHER-WIND, Reading (engine): the way the wind blows from each named table edge.

@@ -61,7 +61,7 @@ from aot_rules.tabletop.events import Activated, SlotOpened, SlotsRewritten
 from aot_rules.tabletop.game import Referee
 from aot_rules.tabletop.geometry import exact_inches, figure
 from aot_rules.tabletop.memo import ByIdentity
-from aot_rules.tabletop.narrate import bare_apostrophe
+from aot_rules.tabletop.names import bare_apostrophe
 from aot_rules.tabletop.sight import gap
 from aot_rules.tabletop.state import GameState, LogEntry, Piece
 

@@ -6,7 +6,7 @@ about one unit's warriors and know nothing of the table.  The events here add wh
 a move and its path, a wheel and its pivot, a turn, a retreat, a flight, an evasion, contact made, a unit
 leaving the table, and the frame of the turn (slots and activations opening and closing).  Every event
 names its pieces by id, so the animated turns (and anything else) can draw a game from the record
-without reading a word of English; :mod:`aot_rules.tabletop.narrate` is the one place that turns events
+without reading a word of English; :mod:`aot_rules.present.tablelog` is the one place that turns events
 into English.
 
 Each log entry (:class:`~aot_rules.tabletop.state.LogEntry`) carries the events of its block: the rules'

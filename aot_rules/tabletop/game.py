@@ -99,7 +99,7 @@ class TableDice(DiceSource):
 class Record:
     """What a block of rules code adds to its log entry (see :meth:`Referee.rolling`): the table events that
     tell what came of its dice, beside the rules' own.  The entry's English line is rendered from them
-    (:mod:`aot_rules.tabletop.narrate`); no code writes it."""
+    (:mod:`aot_rules.present.tablelog`); no code writes it."""
 
     events: list[Event] = field(default_factory=list)
 
@@ -152,7 +152,7 @@ class Referee:
     def note(self, who: str, rule: str, *, kind: str = "event", events: tuple[Event, ...] = (),
              pieces: tuple[str, ...] = ()) -> None:
         """A log line with no dice: something the engine decided, or a player's ``decision`` and its reason;
-        its ``events`` say what (:mod:`aot_rules.tabletop.narrate` renders the line from them)."""
+        its ``events`` say what (:mod:`aot_rules.present.tablelog` renders the line from them)."""
         self.entries.append(LogEntry(self.turn, who, rule, (), kind, events, pieces))
 
 

@@ -157,7 +157,7 @@ from aot_rules.tabletop.geometry import (
     wheel_pose,
 )
 from aot_rules.tabletop.memo import PerPiece
-from aot_rules.tabletop.narrate import bare_apostrophe
+from aot_rules.tabletop.names import bare_apostrophe
 from aot_rules.tabletop.sight import gap, in_touch
 from aot_rules.tabletop.state import GameState, Piece, Status
 

@@ -26,7 +26,7 @@ from aot_rules.core.i18n import msg
 from aot_rules.tabletop import combat, moves
 from aot_rules.tabletop.events import OfficerAct, OfficerActed
 from aot_rules.tabletop.game import Referee
-from aot_rules.tabletop.narrate import bare_apostrophe
+from aot_rules.tabletop.names import bare_apostrophe
 from aot_rules.tabletop.state import GameState
 
 RULE = "AOT-PROP-INITIATIVE"

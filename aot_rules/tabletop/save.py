@@ -48,7 +48,7 @@ from aot_rules.tabletop.codec import (
 )
 from aot_rules.tabletop.events import BattleEnded, Edge
 from aot_rules.tabletop.geometry import BaseSize, Pose, footprint, on_table, overlap
-from aot_rules.tabletop.narrate import possessive
+from aot_rules.tabletop.names import possessive
 from aot_rules.tabletop.record import ReplayError, replay
 from aot_rules.tabletop.save_schema import BOUNDS, FORMAT, SAVE_SCHEMA, event_problem
 from aot_rules.tabletop.state import (
@@ -131,7 +131,7 @@ def to_data(state: GameState) -> dict[str, Any]:
 
 def entry_data(e: LogEntry) -> dict[str, Any]:
     """One log entry as JSON data: its parts and its typed events (``{"type": ..., ...fields}``); no line of
-    English (the line is rendered from the events when shown, :mod:`~aot_rules.tabletop.narrate`)."""
+    English (the line is rendered from the events when shown, :mod:`~aot_rules.present.tablelog`)."""
     return {"turn": e.turn, "who": e.who, "rule": e.rule, "faces": list(e.faces),
             "kind": e.kind, "events": [encode_event(v) for v in e.events], "pieces": list(e.pieces)}
 

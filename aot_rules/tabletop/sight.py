@@ -223,7 +223,7 @@ def _hedge_cover(line: LineString, hedge: Polygon, target: Polygon) -> bool:
 
 def in_cover(state: GameState, target: Piece, shooter: Piece) -> Cover | None:
     """AOT-SHOOT-COVER, AOT-CAMP: why ``target`` is in cover from ``shooter``, or None (as data:
-    :func:`~aot_rules.tabletop.narrate.cover` says it).
+    :func:`~aot_rules.present.tablelog.cover` says it).
 
     - a wood or a village: part of the target is inside the piece, less than 1″ from its edge;
     - a hedge or scrub: a sight line crosses it less than 1″ from the target (it stands behind it);

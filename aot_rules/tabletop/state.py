@@ -24,7 +24,6 @@ from aot_rules.core import frozen
 from aot_rules.core.errors import RuleError
 from aot_rules.core.events import Event
 from aot_rules.core.i18n import msg, nmsg
-from aot_rules.tabletop import narrate
 from aot_rules.tabletop.events import BattleEnded, Edge
 from aot_rules.tabletop.events import Status as Status  # the record's vocabulary: a unit leaving names it
 from aot_rules.tabletop.geometry import BaseSize, Pose, base_box, base_overlaps, boxes_apart, footprint
@@ -174,9 +173,8 @@ class LogEntry:
 
     ``kind`` is ``roll`` (dice were rolled), ``event`` (the engine decided something without dice) or
     ``decision`` (a player chose, with the reason it gives).  ``pieces`` are the ids of the pieces the
-    entry is about, the owner of its dice first.  What happened is in ``events``; :attr:`outcome`, the
-    English line for a reader, is rendered from them alone by :func:`aot_rules.tabletop.narrate.outcome`
-    (no code writes it, and none reads it back).
+    entry is about, the owner of its dice first.  What happened is in ``events``; the line a reader sees is a
+    face's, rendered from them alone (:func:`aot_rules.present.tablelog.outcome`): the engine holds no words.
     """
 
     turn: int
@@ -186,16 +184,6 @@ class LogEntry:
     kind: str = "roll"
     events: tuple[Event, ...] = ()
     pieces: tuple[str, ...] = ()
-
-    @property
-    def outcome(self) -> str:
-        """The English line, rendered from the events."""
-        return narrate.outcome(self)
-
-    def line(self) -> str:
-        dice = f" [{' '.join(map(str, self.faces))}]" if self.faces else ""
-        rule = f" {self.rule}" if self.rule else ""
-        return f"T{self.turn} {self.kind:<8} {self.who}{rule}{dice}: {self.outcome}"
 
 
 #: An action's argument as the record keeps it: plain values, enums, move steps, and tuples of them.

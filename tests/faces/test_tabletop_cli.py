@@ -14,6 +14,7 @@ import pytest
 from support import run_process as run  # these checks need fresh processes, in both tiers
 
 from aot_rules.cli import main
+from aot_rules.present import tablelog
 from aot_rules.tabletop.save import from_data, load
 from aot_rules.tabletop.scenarios import SCENARIOS
 from aot_rules.tabletop.state import FORMAT_VERSION
@@ -107,7 +108,7 @@ def test_json(capsys: pytest.CaptureFixture[str], tmp_path: Path) -> None:
     assert sorted(doc) == ["events", "log", "state"]
     assert len(doc["events"]) == len(doc["log"]) and all(all("type" in v for v in evs) for evs in doc["events"])
     assert from_data(doc["state"]) == load(path)
-    assert doc["log"] == [e.line() for e in load(path).log]
+    assert doc["log"] == [tablelog.line(e) for e in load(path).log]
 
 
 @pytest.mark.parametrize(("args", "expected"), [

@@ -14,10 +14,11 @@ from aot_rules.aot.equipment import MeleeWeapon
 from aot_rules.aot.rules import victory
 from aot_rules.aot.units import Unit
 from aot_rules.core.errors import RuleError
+from aot_rules.present import tablelog
+from aot_rules.present.tablelog import ended
 from aot_rules.tabletop import moves, save
 from aot_rules.tabletop.events import CampTaken, Ground, GroundTested, LeftBattle
 from aot_rules.tabletop.game import Game, TableDice
-from aot_rules.tabletop.narrate import ended
 from aot_rules.tabletop.simulate import invariant_problems
 from aot_rules.tabletop.state import GameState, Piece, Status
 from aot_rules.tabletop.turn import army, check_victory
@@ -50,7 +51,7 @@ def test_a_unit_entering_an_unguarded_camp_sacks_it_and_leaves_to_loot(mirror: b
     assert g.state.sides[victim].camp_polygon.is_empty  # removed from the table
     camp = g.state.sides[victim].name
     assert g.state.log[-1].events == (CampTaken(victim, "R", camp), LeftBattle("R", Status.LOOTING))
-    assert g.state.log[-1].outcome == f"sacks the {camp} camp and leaves the battle to loot it"
+    assert tablelog.outcome(g.state.log[-1]) == f"sacks the {camp} camp and leaves the battle to loot it"
     assert [e.faces for e in g.state.log if e.rule == "AOT-CAMP"] == [(6,), ()]
     assert not invariant_problems(g.state)
     assert save.loads(save.dumps(g.state)) == g.state  # the capture and the looter round-trip

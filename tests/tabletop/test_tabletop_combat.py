@@ -15,6 +15,7 @@ from aot_rules.aot.rules.terrain import Terrain
 from aot_rules.aot.rules.weather import Weather
 from aot_rules.aot.units import Unit
 from aot_rules.core.errors import RuleError
+from aot_rules.present import tablelog
 from aot_rules.tabletop import combat
 from aot_rules.tabletop import geometry as geo
 from aot_rules.tabletop.combat import fight, shoot, spend_dp
@@ -107,7 +108,7 @@ def test_javelins_reach_one_inch_only() -> None:
     st = table(piece("J", 0, jav, 30, 10), piece("H", 1, hoplites(), 30, 11, 180))
     g = Game(st, react=hold, dice=TableDice.fixed([6] * 20))
     g.act(shoot, "J", "H")
-    assert entries(g.state, "AOT-SHOOT-HIT")[0].outcome.startswith("4 firers")  # min(8 − 1, 4 formed)
+    assert tablelog.outcome(entries(g.state, "AOT-SHOOT-HIT")[0]).startswith("4 firers")  # min(8 − 1, 4 formed)
 
 
 def test_a_second_action_and_an_unactivated_unit_are_refused() -> None:
@@ -139,12 +140,12 @@ def test_cover_counts_density_instead_of_strength() -> None:
     # In the open at 2″: 8 − 2 = 6 firers.  At the wood's edge: density 4 − 2 = 2 firers.
     g = Game(slingers_at(2.0), react=hold, dice=TableDice.fixed([6] * 20))
     g.act(shoot, "S", "H")
-    assert entries(g.state, "AOT-SHOOT-HIT")[0].outcome.startswith("6 firers")
+    assert tablelog.outcome(entries(g.state, "AOT-SHOOT-HIT")[0]).startswith("6 firers")
     g = Game(slingers_at(4.0, terrain=(wood,)), react=hold, dice=TableDice.fixed([6] * 20))
     assert refused(g, shoot, "S", "H").rule_id == "AOT-SHOOT-RANGE"  # in cover at 4″: 4 − 4 = 0 firers
     g = Game(slingers_at(2.0, terrain=(wood,)), react=hold, dice=TableDice.fixed([6] * 20))
     g.act(shoot, "S", "H")
-    line = entries(g.state, "AOT-SHOOT-HIT")[0].outcome
+    line = tablelog.outcome(entries(g.state, "AOT-SHOOT-HIT")[0])
     assert line.startswith("2 firers") and "cover" in line
 
 
@@ -160,11 +161,11 @@ def test_flank_shooting_is_read_from_positions() -> None:
     g = Game(st, react=hold, dice=TableDice.fixed([1, 2, 3, 4, 5, 6, 6, 6, 6]))
     g.act(shoot, "A", "H")
     hit = entries(g.state, "AOT-SHOOT-HIT")[0]
-    assert hit.faces == (1, 2, 3, 4, 5) and "flank" in hit.outcome and "shield" not in hit.outcome
+    assert hit.faces == (1, 2, 3, 4, 5) and "flank" in tablelog.outcome(hit) and "shield" not in tablelog.outcome(hit)
     # 3 killed: 4+4 → 2+3, depth 2 < the archers' 3: the hoplites are beaten.
     h = g.state.piece("H")
     assert h.removed == 3 and h.pose != st.piece("H").pose
-    assert entries(g.state, "AOT-SHOOT-RESULT")[0].outcome.endswith("is beaten")
+    assert tablelog.outcome(entries(g.state, "AOT-SHOOT-RESULT")[0]).endswith("is beaten")
     conserved(g.state)
 
 
@@ -173,7 +174,7 @@ def test_downwind_shooters_hit_on_equal() -> None:
     assert combat.downwind(st, st.piece("S")) and not combat.downwind(st, st.piece("H"))
     g = Game(st, react=hold, dice=TableDice.fixed([4, 4, 5, 6, 6]))
     g.act(shoot, "S", "H")
-    assert "downwind" in entries(g.state, "AOT-SHOOT-HIT")[0].outcome
+    assert "downwind" in tablelog.outcome(entries(g.state, "AOT-SHOOT-HIT")[0])
     assert g.state.piece("H").removed == 2  # 4s hit on ≤ 4; the shield 6 saves nothing
     assert not combat.downwind(slingers_at(4.0, weather="wind"), st.piece("S"))
 
@@ -192,7 +193,7 @@ def test_return_fire_lands_together_and_can_beat_the_shooter() -> None:
     s = g.state.piece("S")
     assert s.removed == 4 and s.unit.ranks == (0, 0) and s.unit.disordered == 2
     assert s.pose != st.piece("S").pose
-    assert entries(g.state, "AOT-DEMO-DISORDER")[0].outcome.startswith("2 DP on slingers")
+    assert tablelog.outcome(entries(g.state, "AOT-DEMO-DISORDER")[0]).startswith("2 DP on slingers")
     conserved(g.state)
 
 
@@ -217,7 +218,7 @@ def test_a_beaten_target_retreats_and_the_dp_disorder_the_nearest() -> None:
     j = g.state.piece("J")
     assert j.removed == 2 and j.pose != st.piece("J").pose
     dp = entries(g.state, "AOT-DEMO-DISORDER")
-    assert len(dp) == 1 and dp[0].outcome.startswith("2 DP on horse")
+    assert len(dp) == 1 and tablelog.outcome(dp[0]).startswith("2 DP on horse")
     assert g.state.piece("C").unit.disordered == 2 and g.state.piece("F").unit.disordered == 0
     conserved(g.state)
 
@@ -257,11 +258,11 @@ def test_a_countercharge_that_reaches_cancels_the_volley_and_fights_at_once() ->
     # stops (AOT-MELEE-RETREAT: the owner's choice; this one declines)
     assert who.asked == [("H", "S", "countercharge"), ("S", "H", "turn back to face")]
     (cc,) = entries(g.state, "AOT-REACT-COUNTERCHARGE")[:1]
-    assert cc.faces == (5,) and cc.outcome == "countercharges slingers 4″ away: 5 reaches"
+    assert cc.faces == (5,) and tablelog.outcome(cc) == "countercharges slingers 4″ away: 5 reaches"
     h, s = g.state.piece("H"), g.state.piece("S")
     # In contact, front to front, half the contact distance apart (the melee then beat the slingers back).
     assert h.pose == geo.Pose.of(30, 10.005, 180)
-    assert entries(g.state, "AOT-REACT-COUNTERCHARGE")[1].outcome.startswith(
+    assert tablelog.outcome(entries(g.state, "AOT-REACT-COUNTERCHARGE")[1]).startswith(
         "charges home into slingers at (30.0, 10.0) facing 180°")
     assert not entries(g.state, "AOT-SHOOT-HIT") and not entries(g.state, "AOT-REACT-RETURN-FIRE")
     assert entries(g.state, "AOT-MELEE-STRIKES")[0].who == "slingers v hoplites"
@@ -277,11 +278,12 @@ def test_a_short_countercharge_moves_the_roll_closer_and_the_volley_follows() ->
     g = Game(st, dice=TableDice.fixed([4] + [6] * 30), react=Asked("countercharge"))
     g.act(shoot, "S", "H")
     cc = entries(g.state, "AOT-REACT-COUNTERCHARGE")
-    assert cc[0].faces == (4,) and "falls short" in cc[0].outcome and "2″ from slingers" in cc[1].outcome
+    said = [tablelog.outcome(e) for e in cc]
+    assert cc[0].faces == (4,) and "falls short" in said[0] and "2″ from slingers" in said[1]
     h = g.state.piece("H")
     assert h.pose == geo.Pose.of(30, 12, 180) and h.turn.extra is combat.Activity.RUN
     hit = entries(g.state, "AOT-SHOOT-HIT")
-    assert len(hit) == 1 and hit[0].outcome.startswith("6 firers at hoplites (2″")
+    assert len(hit) == 1 and tablelog.outcome(hit[0]).startswith("6 firers at hoplites (2″")
     assert not entries(g.state, "AOT-REACT-RETURN-FIRE") and not entries(g.state, "AOT-MELEE-STRIKES")
 
 
@@ -290,7 +292,7 @@ def test_a_short_countercharge_takes_its_disorder_test_and_stops_short_of_contac
     g = Game(slingers_at(2.0), dice=TableDice.fixed([1] + [6] * 30), react=Asked("countercharge"))
     g.act(shoot, "S", "H")
     h = g.state.piece("H")
-    assert entries(g.state, "AOT-REACT-COUNTERCHARGE")[0].outcome.endswith("falls short; 1 disordered")
+    assert tablelog.outcome(entries(g.state, "AOT-REACT-COUNTERCHARGE")[0]).endswith("falls short; 1 disordered")
     assert h.unit.disordered == 1 and h.pose == geo.Pose.of(30, 11, 180)
     assert geo.distance(h.polygon, g.state.piece("S").polygon) >= geo.CONTACT
     conserved(g.state)
@@ -367,7 +369,7 @@ def test_a_one_on_one_melee_with_printed_dice() -> None:
     assert strikes.faces == (1, 2, 6, 3, 4)
     # Spearmen 2 hits → swordsmen 2+2 → 1+1 (D1); swordsmen 2 hits → spearmen 3+3 → 2+2 (D2): spearmen win.
     assert g.state.piece("A").unit.ranks == (2, 2) and g.state.piece("B").removed == 2
-    assert "spearmen win" in entries(g.state, "AOT-MELEE-RESULT")[0].outcome
+    assert "spearmen win" in tablelog.outcome(entries(g.state, "AOT-MELEE-RESULT")[0])
     assert g.state.piece("B").pose != duel(a, b).piece("B").pose  # the beaten swordsmen retreated
     assert not g.state.piece("A").turn.in_contact  # the loser went; contact has ended
     conserved(g.state)
@@ -378,7 +380,7 @@ def test_a_drawn_melee_leaves_both_engaged() -> None:
     b = Unit(name="more spearmen", ranks=(3, 3), weapon=MeleeWeapon.SPEAR)
     g = Game(duel(a, b), dice=TableDice.fixed([6] * 6))
     g.act(fight)
-    assert "goes on" in entries(g.state, "AOT-MELEE-RESULT")[0].outcome
+    assert "goes on" in tablelog.outcome(entries(g.state, "AOT-MELEE-RESULT")[0])
     assert g.state.piece("A").turn.in_contact and g.state.piece("B").turn.in_contact
     # In contact, they can no longer shoot or move (AOT-UNIT-ACTIONS).
     with pytest.raises(RuleError):
@@ -398,7 +400,7 @@ def test_a_flank_attack_is_read_from_positions() -> None:
     strikes = entries(g.state, "AOT-MELEE-STRIKES")[0]
     assert strikes.faces == (1, 2)  # the hoplites roll nothing, and no shield die: only the peltasts' 2 dice
     # No losses; the hoplites' depth 2 equals the peltasts' density 2: the melee goes on.
-    assert "density 2 against 2" in entries(g.state, "AOT-MELEE-RESULT")[0].outcome
+    assert "density 2 against 2" in tablelog.outcome(entries(g.state, "AOT-MELEE-RESULT")[0])
 
 
 def test_two_against_one_splits_the_dice() -> None:
@@ -411,10 +413,10 @@ def test_two_against_one_splits_the_dice() -> None:
     g = Game(st, dice=TableDice.fixed([6, 1, 1, 1, 6, 6] + [6] * 10))
     g.act(fight)
     line = entries(g.state, "AOT-MELEE-STRIKES")
-    assert len(line) == 1 and line[0].faces == (6, 1, 1, 1, 6, 6) and "split 1/1" in line[0].outcome
+    assert len(line) == 1 and line[0].faces == (6, 1, 1, 1, 6, 6) and "split 1/1" in tablelog.outcome(line[0])
     assert g.state.piece("A1").removed == 1 and g.state.piece("B").removed == 2
     # B: 2+2 → 1+1 (D1) loses to A2 (D2) and to A1 (2+2 → 1+2, D2): it retreats once.
-    assert len([e for e in entries(g.state, "AOT-MELEE-RESULT") if "warband are beaten" in e.outcome]) == 2
+    assert len([e for e in entries(g.state, "AOT-MELEE-RESULT") if "warband are beaten" in tablelog.outcome(e)]) == 2
     conserved(g.state)
 
 
@@ -516,4 +518,4 @@ def test_the_units_fighting_at_the_spot_do_not_hide_dp_targets() -> None:
     g = Game(table(piece("W", 0, hoplites("victors"), 30, 19.5, 0), gone, friend), dice=TableDice.fixed([6] * 10))
     g.act(spend_dp, 0, 2, loser, "L")
     assert g.state.piece("F").unit.disordered == 0
-    assert "2 DP unspent" in g.state.log[-1].outcome
+    assert "2 DP unspent" in tablelog.outcome(g.state.log[-1])

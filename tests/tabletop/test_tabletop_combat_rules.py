@@ -16,6 +16,7 @@ from aot_rules.aot.rules.orders import Method
 from aot_rules.aot.units import Unit
 from aot_rules.core.errors import RuleError
 from aot_rules.core.events import Roll
+from aot_rules.present import tablelog
 from aot_rules.tabletop import combat, command, moves
 from aot_rules.tabletop.events import Aimed, DPForced, FacedAttack, Forced, MovedAlong, Rampaged, SlotOpened, Turned
 from aot_rules.tabletop.game import FORCE_ATTACK, FORCE_RETREAT, Game, ReactionChoice, TableDice
@@ -81,7 +82,7 @@ def test_the_shield_wall_is_rolled_once_per_slot_against_fire() -> None:
     assert g.state.piece("H").unit.strength == 7
     walls = [v for e in shot_entries(g.state) for v in e.events if isinstance(v, ShieldWall)]
     assert [(w.roll, w.saved, w.held, w.left) for w in walls] == [(3, 2, False, 1), (3, 1, True, 0)]
-    assert "this slot's roll" in shot_entries(g.state)[1].outcome
+    assert "this slot's roll" in tablelog.outcome(shot_entries(g.state)[1])
 
 
 def test_a_new_slot_rolls_the_shield_wall_again() -> None:
@@ -140,7 +141,7 @@ def test_every_volley_of_a_slot_sees_the_start_of_slot_strength() -> None:
     assert combat.aim(g.state, g.state.piece("S2"), g.state.piece("H")).firers == 4
     g.act(combat.shoot, "S2", "H")
     second = shot_entries(g.state)[1]
-    assert len(second.faces) == 4 and "4 firers" in second.outcome
+    assert len(second.faces) == 4 and "4 firers" in tablelog.outcome(second)
     losses = [v for v in second.events if isinstance(v, Losses)]
     assert losses[0].before.strength == 6
     aimed = [v for v in second.events if isinstance(v, Aimed)]
@@ -219,7 +220,7 @@ def test_a_unit_attacked_in_the_flank_turns_to_face() -> None:
     assert faced_event.piece == "D" and faced_event.attacker == "A" and faced_event.turned
     # The strikes that follow are frontal: the hoplites strike back.
     strikes = next(e for e in g.state.log if e.rule == "AOT-MELEE-STRIKES")
-    assert "hoplites [none]" not in strikes.outcome
+    assert "hoplites [none]" not in tablelog.outcome(strikes)
 
 
 def test_declining_the_turn_fights_flanked() -> None:
@@ -227,7 +228,7 @@ def test_declining_the_turn_fights_flanked() -> None:
     g.act(combat.fight)
     assert not [e for e in g.state.log if e.rule == "AOT-TURN-FLANK-ATTACKED"]
     strikes = next(e for e in g.state.log if e.rule == "AOT-MELEE-STRIKES")
-    assert "hoplites [none]" in strikes.outcome
+    assert "hoplites [none]" in tablelog.outcome(strikes)
 
 
 def test_cavalry_that_turns_to_face_loses_its_horse_strike() -> None:

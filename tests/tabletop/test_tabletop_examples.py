@@ -15,6 +15,7 @@ from aot_rules.aot.rules.melee import MeleeResult, Side, melee_exact
 from aot_rules.aot.rules.shooting import ShotConditions, volley_losses
 from aot_rules.aot.units import Unit
 from aot_rules.core.dist import Dist
+from aot_rules.present import tablelog
 from aot_rules.tabletop.combat import fight, shoot
 from aot_rules.tabletop.game import Game, TableDice
 from aot_rules.tabletop.state import GameState
@@ -42,7 +43,8 @@ def test_slingers_and_shieldwall_through_the_engine() -> None:
     g.act(shoot, "S", "H")
     (hit,) = entries(g.state, "AOT-SHOOT-HIT")
     assert hit.who == "slingers" and hit.faces == (2, 3, 5, 6, 1)
-    assert hit.outcome == ("4 firers at hoplites (4″), hit on 1, 2, 3: 2 hits, shield wall 1: 1 saved: 1 killed")
+    assert tablelog.outcome(hit) == ("4 firers at hoplites (4″), hit on 1, 2, 3: 2 hits, shield wall 1: 1 saved: "
+                                     "1 killed")
     h = g.state.piece("H")
     assert h.removed == 1 and h.unit.ranks == (3, 4) and h.unit.density == 4
     assert h.pose == slingers_table().piece("H").pose  # density 3 does not beat 4: no retreat
@@ -71,16 +73,16 @@ def test_gauls_and_javelinmen_through_the_engine() -> None:
     g.act(fight)
     (strikes,) = entries(g.state, "AOT-MELEE-STRIKES")
     assert strikes.faces == (2, 5, 1, 1, 4, 5, 3)
-    assert strikes.outcome == ("javelinmen [2 5] 1 hit, Gauls' shield wall 1: 1 saved, Gauls lose 0; "
+    assert tablelog.outcome(strikes) == ("javelinmen [2 5] 1 hit, Gauls' shield wall 1: 1 saved, Gauls lose 0; "
                                "Gauls [1 4 5] 2 hits, javelinmen's shield wall 3: 0 saved, javelinmen lose 2")
     j, gauls, cav = (g.state.piece(x) for x in "JGC")
     assert j.removed == 2 and j.unit.ranks == (1, 1)
     assert gauls.removed == 0 and gauls.unit.ranks == (3, 3) and gauls.unit.disordered == 0
-    assert "Gauls win" in entries(g.state, "AOT-MELEE-RESULT")[0].outcome
+    assert "Gauls win" in tablelog.outcome(entries(g.state, "AOT-MELEE-RESULT")[0])
     assert entries(g.state, "AOT-MELEE-RETREAT") and j.pose != start.piece("J").pose and j.on_table
     assert j.pose.y < start.piece("J").pose.y  # away from the Gauls, down the table
     (dp,) = entries(g.state, "AOT-DEMO-DISORDER")
-    assert dp.who == "Gauls" and dp.outcome.startswith("2 DP on Greek cavalry")
+    assert dp.who == "Gauls" and tablelog.outcome(dp).startswith("2 DP on Greek cavalry")
     assert cav.unit.ranks == (1,) and cav.unit.disordered == 2 and cav.removed == 0
     assert not gauls.turn.in_contact and not j.turn.in_contact
     for p in g.state.pieces:
@@ -138,7 +140,7 @@ def test_melee_on_the_table_has_the_calculators_law() -> None:
         g.act(fight)
 
     def seen(s: GameState) -> tuple[int, int, MeleeResult]:
-        res = entries(s, "AOT-MELEE-RESULT")[0].outcome
+        res = tablelog.outcome(entries(s, "AOT-MELEE-RESULT")[0])
         verdict = (MeleeResult.A_WINS if "spearmen win" in res else MeleeResult.B_WINS if "swordsmen win" in res
                    else MeleeResult.CONTINUE)
         return (s.piece("A").removed, s.piece("B").removed, verdict)

@@ -14,7 +14,8 @@ from aot_rules.aot.rules.orders import UnitTurn
 from aot_rules.aot.units import Unit
 from aot_rules.core.errors import RuleError
 from aot_rules.core.i18n import PSEUDO, Message, pseudo
-from aot_rules.tabletop import narrate, officers
+from aot_rules.present import tablelog
+from aot_rules.tabletop import officers
 from aot_rules.tabletop.events import BattleEnded, Status
 from aot_rules.tabletop.game import Game
 from aot_rules.tabletop.geometry import BaseSize, Pose, figure
@@ -71,7 +72,7 @@ def test_a_finished_battle_refusal_keeps_the_typed_result_and_the_face_says_it()
         with pytest.raises(RuleError) as info:
             Game(finished).act(act, *args)
         assert _template(info.value).params["result"] is finished.result
-        assert info.value.message == "the battle is over: " + narrate.ended(finished.result)
+        assert info.value.message == "the battle is over: " + tablelog.ended(finished.result)
         assert _template(info.value).render(PSEUDO).startswith(pseudo("the battle is over: ").rstrip("⟧"))
 
 

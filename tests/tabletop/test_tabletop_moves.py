@@ -10,6 +10,7 @@ import pytest
 from aot_rules.aot.rules.orders import Activity
 from aot_rules.aot.rules.terrain import Terrain
 from aot_rules.core.errors import RuleError
+from aot_rules.present import tablelog
 from aot_rules.tabletop import moves
 from aot_rules.tabletop.events import FellBack, ReactionChosen, Turned
 from aot_rules.tabletop.game import Game, TableDice
@@ -109,7 +110,7 @@ def test_a_move_into_an_enemy_stops_exactly_at_contact() -> None:
     assert a2.pose.y == pytest.approx(32, abs=CONTACT)
     assert moves.contacts(g.state, a2) == (b2,)
     assert a2.turn.in_contact and b2.turn.in_contact
-    assert any("stops in contact with Thespian hoplites" in e.outcome for e in g.state.log)
+    assert any("stops in contact with Thespian hoplites" in tablelog.outcome(e) for e in g.state.log)
     refused(g, "AOT-UNIT-ACTIONS", moves.reform, "A2")
     refused(g, "AOT-TURN", moves.turn, "A2", 90)
 
@@ -143,7 +144,7 @@ def test_an_evasion_that_cannot_go_its_full_distance_accepts_the_melee() -> None
     b3 = g.state.piece("B3")
     assert b3.pose == Pose.of(10, 36.5, 180) and b3.turn.in_contact and b3.turn.evaded
     assert b3.unit.disordered == 0  # a 3 passes a density-2 test
-    assert any("accepts the melee" in e.outcome for e in g.state.log)
+    assert any("accepts the melee" in tablelog.outcome(e) for e in g.state.log)
     assert g.state.piece("A2").turn.in_contact
 
 
@@ -319,7 +320,7 @@ def test_the_turn_back_to_face_is_the_owners_choice_and_is_logged_either_way() -
     assert b2.pose == Pose.of(24, 39.6, 0) and g.dice.used == 1  # its back still turned; no second die
     (said,) = [e for e in g.state.log if any(isinstance(v, ReactionChosen) for v in e.events)]
     assert said.events == (ReactionChosen("B2", "A2", moves.TURN_BACK, False, b2.name, "Attic hoplites"),)
-    assert said.kind == "event" and "keeps its back to Attic hoplites" in said.outcome
+    assert said.kind == "event" and "keeps its back to Attic hoplites" in tablelog.outcome(said)
     assert not any(isinstance(v, Turned) for e in g.state.log for v in e.events)
     g = game(held_b2(), [5, 5])  # taken: the choice is logged before the turn and its test
     g.act(moves.retreat, "B2", "A2")
@@ -375,7 +376,7 @@ def test_friends_passed_in_a_retreat_lose_on_the_same_die() -> None:
     assert b2.unit.disordered == 1 and b3.unit.disordered == 1 and conserved(b3)
     assert b2.pose == Pose.of(24, 38.0, 180)  # still density 4: 6 inches, clear of the akontists; faces back
     assert g.dice.used == 2  # the same die for the friends, then the turn back's own test (passed on the 6)
-    assert any(e.rule == "AOT-MOVE-THROUGH-FRIENDS" and "same die 1" in e.outcome for e in g.state.log)
+    assert any(e.rule == "AOT-MOVE-THROUGH-FRIENDS" and "same die 1" in tablelog.outcome(e) for e in g.state.log)
 
 
 def test_panic_flight_runs_toward_the_camp() -> None:

@@ -13,7 +13,8 @@ from aot_rules.aot.rules.orders import Activity, Method
 from aot_rules.aot.rules.terrain import Terrain
 from aot_rules.aot.rules.victory import Award, Ending
 from aot_rules.aot.rules.weather import Drift, Weather
-from aot_rules.tabletop import narrate
+from aot_rules.present import tablelog
+from aot_rules.present.tablelog import TURN_BACK
 from aot_rules.tabletop.events import (
     TABLE_EVENTS,
     Activated,
@@ -85,7 +86,6 @@ from aot_rules.tabletop.events import (
 )
 from aot_rules.tabletop.game import Game
 from aot_rules.tabletop.geometry import Pose
-from aot_rules.tabletop.narrate import TURN_BACK
 from aot_rules.tabletop.player import scripted
 from aot_rules.tabletop.save import dumps, loads
 from aot_rules.tabletop.scenarios import SCENARIOS, scenario
@@ -181,12 +181,12 @@ def entry(*events: object, faces: tuple[int, ...] = ()) -> LogEntry:
 
 def test_every_table_event_has_a_sample_and_a_renderer() -> None:
     assert {type(e) for e, _ in SAMPLES} == set(TABLE_EVENTS)
-    assert set(TABLE_EVENTS) <= set(narrate.RENDERERS)
+    assert set(TABLE_EVENTS) <= set(tablelog.RENDERERS)
 
 
 @pytest.mark.parametrize(("event", "says"), SAMPLES, ids=[type(e).__name__ for e, _ in SAMPLES])
 def test_every_table_event_renders(event: object, says: list[str]) -> None:
-    line = narrate.outcome(entry(event))
+    line = tablelog.outcome(entry(event))
     assert line and "{" not in line
     for part in says:
         assert part in line
@@ -206,11 +206,11 @@ def test_every_table_event_renders(event: object, says: list[str]) -> None:
 def test_activation_lines(method: Method | None, kw: dict[str, object], faces: tuple[int, ...], says: str) -> None:
     reached = method is not Method.SIGNAL
     ev = Activated("A1", 0, "Nikias", method, reached, name="Athenian hoplites", **kw)  # type: ignore[arg-type]
-    assert says in narrate.outcome(entry(ev, faces=faces))
+    assert says in tablelog.outcome(entry(ev, faces=faces))
 
 
 def test_nothing_renderable_says_nothing() -> None:
-    assert narrate.outcome(entry()) == ""
+    assert tablelog.outcome(entry()) == ""
 
 
 #: Each converted entry kind: the events its code now emits, and the exact line a player hears.
@@ -226,7 +226,7 @@ CONVERTED = [
     ("weak wind", [WeatherSet(Weather.WIND, 3, None, True)], "the wind is too weak to matter"),
     ("hot sun", [GroundTested("A1", "", 1, Ground.SUN)], "1 warrior disordered by the heat"),
     ("storm die", [UnitDrifted("Athenian hoplites", 2, Drift.LEFT, "A1")], "the storm's die 2: it goes left"),
-    ("storm names", [ReactionChosen("A1", "", narrate.LOST_IN_STORM, True, "Athenian hoplites")],
+    ("storm names", [ReactionChosen("A1", "", tablelog.LOST_IN_STORM, True, "Athenian hoplites")],
      "names A1 (Athenian hoplites)"),
     ("turn", [Turned("A1", A, B, 90.0, 1)], "turns 90° to face 90°: 1 disordered"),
     ("chariot overturns", [Turned("A1", A, B, 90.0, overturned=True)], "overturns and is removed"),
@@ -335,7 +335,7 @@ CONVERTED = [
 @pytest.mark.parametrize(("events", "line"), [(e, line) for _, e, line in CONVERTED],
                          ids=[kind for kind, _, _ in CONVERTED])
 def test_each_converted_kind_renders_its_line(events: list[object], line: str) -> None:
-    assert narrate.outcome(entry(*events)) == line
+    assert tablelog.outcome(entry(*events)) == line
 
 
 @pytest.fixture(scope="module", params=sorted(SCENARIOS))
@@ -349,27 +349,28 @@ def test_a_played_game_of_each_scenario_tells_every_entry_from_its_events(played
     entry the table prints has one."""
     assert not hasattr(LogEntry, "text")
     for e in played.state.log:
-        assert e.outcome, e
-        assert "{" not in e.outcome and not re.search(r"\d/\d+″", e.outcome)  # no fraction of an inch
-        assert e.line().endswith(e.outcome)
+        assert tablelog.outcome(e), e
+        said = tablelog.outcome(e)
+        assert "{" not in said and not re.search(r"\d/\d+″", said)  # no fraction of an inch
+        assert tablelog.line(e).endswith(tablelog.outcome(e))
 
 
 def test_a_saved_and_loaded_game_renders_identically(played: Game) -> None:
     back = loads(dumps(played.state))
     assert back == played.state
-    assert [e.line() for e in back.log] == [e.line() for e in played.state.log]
-    assert narrate.lines(back, verbose=True) == narrate.lines(played.state, verbose=True)
+    assert [tablelog.line(e) for e in back.log] == [tablelog.line(e) for e in played.state.log]
+    assert tablelog.lines(back, verbose=True) == tablelog.lines(played.state, verbose=True)
 
 
 def test_fall_back_lines() -> None:
-    assert narrate.outcome(entry(FellBack("B1", FallBack.EVASION, "A1", A, B))) == ("backs away to (10.0, 16.2) "
+    assert tablelog.outcome(entry(FellBack("B1", FallBack.EVASION, "A1", A, B))) == ("backs away to (10.0, 16.2) "
                                                                                     "facing 90°")
     fled = entry(FellBack("B1", FallBack.FLIGHT, "", A, B), LeftBattle("B1", Status.FLED))
-    assert narrate.outcome(fled) == "leaves the table: fled"
+    assert tablelog.outcome(fled) == "leaves the table: fled"
 
 
 def test_distances_print_to_one_decimal() -> None:
-    line = narrate.outcome(entry(MovedAlong("A1", A, ((10, 10), (10, 13.3333)), Pose.of(10, 13.3333, 0), 3.3333,
+    line = tablelog.outcome(entry(MovedAlong("A1", A, ((10, 10), (10, 13.3333)), Pose.of(10, 13.3333, 0), 3.3333,
                                             MoveKind.MOVE)))
     assert line == "moves 3.3″ to (10.0, 13.3) facing 0°"
 
@@ -380,7 +381,7 @@ def test_every_kind_of_decision_is_told_from_its_fields(kind: Choice) -> None:
     e = Decided(0, kind, "A1", "B3", "Athenian hoplites", "Boeotian akontists", "Nikias", Method.SIGNAL,
                 odds=(Fraction(2, 3), Fraction(1, 3)), firers=3, distance=4.5, degrees=30.0, disordered=2,
                 slots=("Nikias",) * 6)
-    line = narrate.outcome(LogEntry(1, "Athenians", "", (), "decision", (e,)))
+    line = tablelog.outcome(LogEntry(1, "Athenians", "", (), "decision", (e,)))
     assert line and "{" not in line and "None" not in line
 
 
@@ -388,7 +389,7 @@ def test_a_facing_just_below_zero_prints_as_0_degrees() -> None:
     """-0.4° rounds to 0°, never "-0°" (issue #38), in the log and in play's table of units (to a tenth there)."""
     from aot_rules.cli.play import state_table
 
-    line = narrate.outcome(entry(MovedAlong("A1", A, ((10, 10), (10, 13)), Pose.of(10, 13, -0.4), 3, MoveKind.MOVE)))
+    line = tablelog.outcome(entry(MovedAlong("A1", A, ((10, 10), (10, 13)), Pose.of(10, 13, -0.4), 3, MoveKind.MOVE)))
     assert line == "moves 3.0″ to (10.0, 13.0) facing 0°"
     s = scenario("greek-border", 1)
     a1 = s.piece("A1")

@@ -11,9 +11,10 @@ from shapely.geometry import Polygon
 
 from aot_rules.aot.rules.melee import MeleeResult, Side, melee_exact
 from aot_rules.aot.rules.orders import Activity, Method
+from aot_rules.present import tablelog
 from aot_rules.tabletop import geometry, moves
 from aot_rules.tabletop.contact import contact_along
-from aot_rules.tabletop.events import InitiativeRolledAgain, Reformed, SlotsRewritten, TurnBegan
+from aot_rules.tabletop.events import InitiativeRolledAgain, Reaction, Reformed, SlotsRewritten, TurnBegan
 from aot_rules.tabletop.game import Game, TableDice
 from aot_rules.tabletop.geometry import BaseSize, Pose
 from aot_rules.tabletop.player import (
@@ -38,7 +39,7 @@ def placed(state: GameState, pid: str, x: float, y: float, facing: float) -> Gam
 
 
 def decisions(g: Game) -> list[str]:
-    return [e.outcome for e in g.state.log if e.kind == "decision"]
+    return [tablelog.outcome(e) for e in g.state.log if e.kind == "decision"]
 
 
 # --- planning geometry -------------------------------------------------------------------------------
@@ -78,12 +79,12 @@ def test_charge_odds_are_the_calculators_exact_law() -> None:
 def test_reactions_follow_the_odds() -> None:
     s = placed(scenario("greek-border", 1), "B3", 18, 12, 180)
     boe = ScriptedPlayer(1)
-    assert boe.react(s, "B3", "A1", "return fire")
-    assert boe.react(s, "B3", "A1", "evade")  # akontists against hoplites: the odds are bad
-    assert not boe.react(s, "B3", "A1", "countercharge")
+    assert boe.react(s, "B3", "A1", Reaction.RETURN_FIRE)
+    assert boe.react(s, "B3", "A1", Reaction.EVADE)  # akontists against hoplites: the odds are bad
+    assert not boe.react(s, "B3", "A1", Reaction.COUNTERCHARGE)
     ath = ScriptedPlayer(0)
-    assert not ath.react(s, "A1", "B3", "evade")
-    assert ath.react(s, "A1", "B3", "countercharge")
+    assert not ath.react(s, "A1", "B3", Reaction.EVADE)
+    assert ath.react(s, "A1", "B3", Reaction.COUNTERCHARGE)
 
 
 # --- decisions in the log ---------------------------------------------------------------------------
@@ -110,7 +111,7 @@ def test_a_shooter_in_range_shoots_and_says_why() -> None:
     assert "individual unit: A4 (Scythian archers), the most useful" in said
     assert "shoot: 4 firers at B2 (Thespian hoplites), 3.0″" in said
     first_shot = next(i for i, e in enumerate(g.state.log) if e.rule == "AOT-SHOOT-HIT")
-    reason = next(i for i, e in enumerate(g.state.log) if e.outcome.startswith("shoot:"))
+    reason = next(i for i, e in enumerate(g.state.log) if tablelog.outcome(e).startswith("shoot:"))
     assert reason < first_shot
 
 
@@ -142,7 +143,7 @@ def test_a_refused_choice_is_never_proposed() -> None:
 def lines(seed: int, turns: int = 3) -> list[str]:
     g = play(Game(scenario("greek-border", seed)), turns, scripted())
     assert g.state.turn == turns or g.state.result is not None
-    return [e.line() for e in g.state.log]
+    return [tablelog.line(e) for e in g.state.log]
 
 
 def test_a_game_replays_exactly_from_its_seed_and_seeds_differ() -> None:
@@ -161,8 +162,8 @@ def test_a_played_game_keeps_every_warrior_and_its_reasons() -> None:
     # every unit's move is preceded, in its slot, by the decision that chose it
     log = g.state.log
     for i, e in enumerate(log):
-        if e.rule == "AOT-MOVE-PROCEDURE" and e.outcome.startswith("moves"):
-            assert any(x.kind == "decision" for x in log[max(0, i - 6):i]), e.line()
+        if e.rule == "AOT-MOVE-PROCEDURE" and tablelog.outcome(e).startswith("moves"):
+            assert any(x.kind == "decision" for x in log[max(0, i - 6):i]), tablelog.line(e)
 
 
 # --- after a double (AOT-CMD-DOUBLES) ---------------------------------------------------------------

@@ -17,6 +17,7 @@ from aot_rules.aot.equipment import MeleeWeapon, Missile
 from aot_rules.aot.rules.orders import Activity, Method, UnitTurn
 from aot_rules.aot.rules.weather import Weather
 from aot_rules.aot.units import Unit
+from aot_rules.present import tablelog
 from aot_rules.tabletop import codec, save_schema
 from aot_rules.tabletop.events import BattleEnded, BattleOutcome, Choice, Decided, Edge, EndCause, TurnBegan
 from aot_rules.tabletop.game import Game, TableDice
@@ -298,7 +299,7 @@ def test_a_typed_decision_keeps_its_exact_odds() -> None:
     s = loads(edited(decision()))
     (said,) = s.log[-1].events
     assert said == Decided(0, Choice.CHARGE, "A1", "B3", odds=(Fraction(61, 100), Fraction(1, 2)))
-    assert s.log[-1].outcome == "charge: P(win) 0.61 > P(lose) 0.50 against B3"
+    assert tablelog.outcome(s.log[-1]) == "charge: P(win) 0.61 > P(lose) 0.50 against B3"
 
 
 @pytest.mark.parametrize(("fields", "expected"), [

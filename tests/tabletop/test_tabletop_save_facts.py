@@ -8,7 +8,8 @@ import json
 import pytest
 
 from aot_rules.core.errors import RuleError
-from aot_rules.tabletop import command, narrate
+from aot_rules.present import tablelog
+from aot_rules.tabletop import command
 from aot_rules.tabletop.events import BattleEnded
 from aot_rules.tabletop.game import Game
 from aot_rules.tabletop.save import SaveFileError, dumps, loads
@@ -28,24 +29,25 @@ def test_the_result_is_typed_and_its_sentence_is_rendered(finished: GameState) -
     assert isinstance(finished.result, BattleEnded)
     logged = [v for e in finished.log for v in e.events if isinstance(v, BattleEnded)]
     assert logged == [finished.result]
-    assert narrate.ended(finished.result).startswith("night falls after turn 16: nightfall: won by Boeotians")
+    assert tablelog.ended(finished.result).startswith("night falls after turn 16: nightfall: won by Boeotians")
 
 
 def test_a_save_keeps_no_line_and_loads_back(finished: GameState) -> None:
     text = dumps(finished)
     doc = json.loads(text)
     assert all(set(e) == {"turn", "who", "rule", "faces", "kind", "events", "pieces"} for e in doc["log"])
+    assert finished.result is not None
     assert doc["result"]["type"] == "BattleEnded" and doc["result"]["winner"] == finished.result.winner
-    assert narrate.ended(finished.result) not in text
+    assert tablelog.ended(finished.result) not in text
     back = loads(text)
     assert back == finished and back.result == finished.result
 
 
 def test_rewording_the_renderer_changes_no_save(finished: GameState, monkeypatch: pytest.MonkeyPatch) -> None:
     text = dumps(finished)
-    monkeypatch.setattr(narrate, "outcome", lambda entry: "reworded")
-    monkeypatch.setattr(narrate, "ended", lambda e: "reworded")
-    assert finished.log[0].outcome == "reworded"
+    monkeypatch.setattr(tablelog, "outcome", lambda entry: "reworded")
+    monkeypatch.setattr(tablelog, "ended", lambda e: "reworded")
+    assert tablelog.outcome(finished.log[0]) == "reworded"
     assert dumps(finished) == text
     assert loads(text) == finished
 
@@ -78,6 +80,6 @@ def test_a_move_after_the_battle_is_refused_with_its_rendered_result(finished: G
     game = Game(finished)
     for act, args in ((begin_slot, (0, 1)), (command.activate, (0, "A1", command.Method.INDIVIDUAL))):
         with pytest.raises(RuleError) as info:
-            game.act(act, *args)  # type: ignore[arg-type]
+            game.act(act, *args)
         assert info.value.rule_id == "AOT-TURN-SEQUENCE"
-        assert info.value.message == "the battle is over: " + narrate.ended(finished.result)  # type: ignore[arg-type]
+        assert info.value.message == "the battle is over: " + tablelog.ended(finished.result)  # type: ignore[arg-type]

@@ -32,6 +32,7 @@ from aot_rules.aot.rules.terrain import Terrain, terrain_effect
 from aot_rules.aot.units import Unit
 from aot_rules.cli.collector import GAME_THRESHOLDS, few_collections
 from aot_rules.core.errors import RuleError
+from aot_rules.present import tablelog
 from aot_rules.tabletop import moves
 from aot_rules.tabletop.command import contact_ids
 from aot_rules.tabletop.contact import contact_along, outline
@@ -182,7 +183,8 @@ def test_a_refused_try_leaves_state_dice_and_log_as_they_were() -> None:
     assert g.state is before and g.dice.used == used  # ... and the player's try leaves no trace
     assert player._try(g, activate, 0, "A1", Method.DIRECT,
                        decision=Decided(0, Choice.ORDER, "A1", "A1", owner="Nikias", method=Method.DIRECT))
-    assert [e.outcome for e in g.state.log if e.kind == "decision"][-1] == "Nikias orders A1 by direct command"
+    decisions = [tablelog.outcome(e) for e in g.state.log if e.kind == "decision"]
+    assert decisions[-1] == "Nikias orders A1 by direct command"
     assert g.state.piece("A1").turn.active
 
 

@@ -12,11 +12,12 @@ import pytest
 
 from aot_rules.aot.rules.orders import Activity, Method, Rank
 from aot_rules.core.errors import RuleError
+from aot_rules.present import tablelog
+from aot_rules.present.tablelog import ended
 from aot_rules.tabletop import save
 from aot_rules.tabletop.events import Choice, Decided, InitiativeRolledAgain, SlotsRewritten, TurnBegan
 from aot_rules.tabletop.game import Game, TableDice
 from aot_rules.tabletop.geometry import Pose
-from aot_rules.tabletop.narrate import ended
 from aot_rules.tabletop.scenarios import scenario
 from aot_rules.tabletop.state import CommanderState, GameState, Status
 from aot_rules.tabletop.turn import (
@@ -74,7 +75,7 @@ def test_initiative_4_2_plays_the_worked_example_order() -> None:
     assert slot_order(s) == ((ATH, 4), (ATH, 3), (BOE, 2), (BOE, 1))
     e = s.log[-1]
     assert (e.rule, e.faces) == ("AOT-CMD-INITIATIVE", (4, 2))
-    assert e.outcome == "Athenians 4, Boeotians 2: Athenians play 4, 3; Boeotians play 2, 1"
+    assert tablelog.outcome(e) == "Athenians 4, Boeotians 2: Athenians play 4, 3; Boeotians play 2, 1"
 
 
 def test_lower_roller_on_side_0_plays_second() -> None:
@@ -95,7 +96,8 @@ def test_a_tie_leaves_the_initiative_open_until_it_is_rolled_again() -> None:
     e = g.state.log[-1]
     names = (g.state.sides[0].name, g.state.sides[1].name)
     assert e.faces == (5, 2) and e.events[-1] == InitiativeRolledAgain(1, (5, 2), names, ((5, 4, 3), (2, 1)))
-    assert e.outcome == f"rolled again: {names[0]} 5, {names[1]} 2: {names[0]} play 5, 4, 3; {names[1]} play 2, 1"
+    assert tablelog.outcome(e) == (f"rolled again: {names[0]} 5, {names[1]} 2: {names[0]} play 5, 4, 3; "
+                                   f"{names[1]} play 2, 1")
     assert g.state.initiative == (5, 2) and g.state.double == 3 and g.state.weather == "calm"
     refused(g, "AOT-CMD-DOUBLES", roll_again)
 
@@ -120,7 +122,7 @@ def test_a_second_opening_double_running_brings_its_weather() -> None:
     turn_of(g)
     turn_of(g)
     assert g.state.turn == 2 and g.state.weather == "soaked ground"
-    assert any(e.rule == "AOT-WEATHER-MUD" and "3:3" in e.outcome for e in g.state.log)
+    assert any(e.rule == "AOT-WEATHER-MUD" and "3:3" in tablelog.outcome(e) for e in g.state.log)
 
 
 def test_doubles_not_running_bring_no_weather() -> None:
@@ -169,7 +171,7 @@ def test_a_slot_that_did_not_come_up_is_refused() -> None:
     refused(g, "AOT-CMD-INITIATIVE", begin_slot, ATH, 2)
     g.act(begin_slot, ATH, 4)
     assert (g.state.slot, g.state.mover) == (4, ATH)
-    assert g.state.log[-1].outcome == "slot 4 of Athenians: Nikias"
+    assert tablelog.outcome(g.state.log[-1]) == "slot 4 of Athenians: Nikias"
     refused(g, "AOT-CMD-SLOT-ORDER", begin_slot, ATH, 3)
 
 
@@ -182,7 +184,7 @@ def test_general_activates_his_own_unit_once_per_slot() -> None:
     g = in_slot([4, 2], ATH, 4)
     g.act(activate, ATH, "A1", Method.DIRECT)
     assert g.state.piece("A1").turn.active
-    assert g.state.log[-1].outcome == "activates A1 (Athenian hoplites) by Nikias's slot: his own unit"
+    assert tablelog.outcome(g.state.log[-1]) == "activates A1 (Athenian hoplites) by Nikias's slot: his own unit"
     refused(g, "AOT-CMD-SLOT-ORDER", activate, ATH, "A1", Method.DIRECT)
 
 
@@ -246,10 +248,10 @@ def test_a_signal_is_rolled_once_per_slot() -> None:
     g = in_slot([4, 2, 3], ATH, 4)
     g.act(activate, ATH, "A2", Method.SIGNAL)  # 2.8″ away, radius 3: reached
     e = g.state.log[-1]
-    assert (e.rule, e.faces) == ("AOT-CMD-SIGNAL", (3,)) and e.outcome.startswith("activates A2")
+    assert (e.rule, e.faces) == ("AOT-CMD-SIGNAL", (3,)) and tablelog.outcome(e).startswith("activates A2")
     g.act(activate, ATH, "A3", Method.SIGNAL)  # 8.8″: the same radius falls short, no new die
     e = g.state.log[-1]
-    assert e.faces == () and e.outcome.startswith("misses A3") and not g.state.piece("A3").turn.active
+    assert e.faces == () and tablelog.outcome(e).startswith("misses A3") and not g.state.piece("A3").turn.active
     assert g.dice.used == 3
     refused(g, "AOT-CMD-SLOT-ORDER", activate, ATH, "A4", Method.MESSENGER)  # one way of ordering a slot
 
@@ -267,7 +269,7 @@ def test_a_messenger_carries_one_order() -> None:
     refused(g, "AOT-CMD-MESSENGER", activate, ATH, "A3", Method.MESSENGER)
     g = in_slot([4, 2, 6], ATH, 4)
     g.act(activate, ATH, "A5", Method.MESSENGER)  # 20.8″: no die gets there
-    assert not g.state.piece("A5").turn.active and g.state.log[-1].outcome.startswith("misses A5")
+    assert not g.state.piece("A5").turn.active and tablelog.outcome(g.state.log[-1]).startswith("misses A5")
 
 
 def test_orders_come_all_before_or_all_after_the_generals_own_unit() -> None:
@@ -301,7 +303,7 @@ def test_a_colonel_takes_one_follower_of_the_same_arms() -> None:
     g = in_slot([6, 4], ATH, 6, s)
     refused(g, "AOT-CMD-COLONEL", activate, ATH, "A1", Method.COLONEL, "Lamachos")  # his unit not active yet
     g.act(activate, ATH, "A2", Method.INDIVIDUAL)
-    assert "with colonel Lamachos" in g.state.log[-1].outcome
+    assert "with colonel Lamachos" in tablelog.outcome(g.state.log[-1])
     refused(g, "AOT-CMD-COLONEL", activate, ATH, "A3", Method.COLONEL, "Lamachos")  # akontists: other arms
     g.act(activate, ATH, "A1", Method.COLONEL, "Lamachos")
     assert g.state.piece("A1").turn.active
@@ -362,7 +364,7 @@ def test_a_decision_is_logged_typed_and_told_from_its_fields() -> None:
     g.act(decide, said)
     e = g.state.log[-1]
     assert e.events == (said,)
-    assert (e.kind, e.who, e.outcome) == ("decision", "Boeotians",
+    assert (e.kind, e.who, tablelog.outcome(e)) == ("decision", "Boeotians",
                                           "charge: P(win) 0.61 > P(lose) 0.50 against A1 (Athenian hoplites)")
 
 
@@ -461,7 +463,7 @@ def test_a_contact_standing_at_the_start_of_the_slot_is_not_fought_again_in_it()
     g.act(start_turn)
     g.state = touching(g.state, "B3", "A1")
     g.act(begin_slot, ATH, 6)
-    assert g.state.log[-1].outcome == "slot 6 of Athenians: individual (in contact: A1, B3)"
+    assert tablelog.outcome(g.state.log[-1]) == "slot 6 of Athenians: individual (in contact: A1, B3)"
     g.act(end_slot)
     assert melees(g) == []
 
@@ -506,7 +508,7 @@ def test_a_drawn_countercharge_melee_is_not_fought_again_at_the_slots_end() -> N
     g.act(activate, 0, "S", Method.INDIVIDUAL)
     g.act(shoot, "S", "H")
     g.act(end_slot)
-    judged = [e.outcome for e in g.state.log if e.rule == "AOT-MELEE-RESULT"]
+    judged = [tablelog.outcome(e) for e in g.state.log if e.rule == "AOT-MELEE-RESULT"]
     assert judged == ["density 4 against 4: the melee goes on"]
     assert melees(g) == ["slingers v hoplites"]
     g.dice = TableDice.fixed([4, 2] + [6] * 40)

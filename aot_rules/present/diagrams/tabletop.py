@@ -21,6 +21,7 @@ from aot_rules.aot.rules.movement import move_allowance
 from aot_rules.aot.rules.terrain import Terrain
 from aot_rules.aot.units import Unit
 from aot_rules.glossary import ORDER_NAMES
+from aot_rules.present import tablelog
 from aot_rules.present.diagrams.canvas import Canvas, inches
 from aot_rules.tabletop.geometry import (
     CONTACT,
@@ -314,7 +315,7 @@ class Cover(NamedTuple):
 
 def cover_geometry() -> Cover:
     """The archers face two Boeotian units: one just inside the oak wood's near edge, one in the open."""
-    from aot_rules.tabletop.narrate import cover
+    from aot_rules.present.tablelog import cover
     from aot_rules.tabletop.sight import in_cover, line_of_sight
 
     def said(target: Piece) -> str | None:
@@ -392,7 +393,7 @@ def targeting_geometry(dp: int = 6) -> Targeting:
     game = Game(state, dice=TableDice.fixed([]))
     game.act(combat.spend_dp, 1, dp, loser, loser.id)
     return Targeting(state, loser, winner, tuple((pid, dist[pid]) for pid in targeting_order(dist)), tuple(out), dp,
-                     tuple(e.outcome for e in game.state.log))
+                     tuple(tablelog.outcome(e) for e in game.state.log))
 
 
 def targeting_svg() -> str:
@@ -552,7 +553,7 @@ def fallback_geometry() -> Fallback:
     game.act(moves.retreat, "A1", "B1")
     game.act(moves.retreat, "A2", "B2")
     game.act(moves.evade, "A4", "B3")
-    return Fallback(state, game.state, ("A1", "A2", "A4"), tuple(e.line() for e in game.state.log), faces)
+    return Fallback(state, game.state, ("A1", "A2", "A4"), tuple(tablelog.line(e) for e in game.state.log), faces)
 
 
 def fallback_svg() -> str:

@@ -13,6 +13,7 @@ from collections.abc import Callable, Sequence
 from dataclasses import dataclass, field
 
 from aot_rules.aot.army.model import is_individual
+from aot_rules.present import tablelog
 from aot_rules.present.replay.beats import DP, FALL, STRIKE, Beat, beats
 from aot_rules.present.replay.draw import (
     View,
@@ -96,7 +97,7 @@ class Replay:
 
 def lines_of(entries: Sequence[Entry], links: dict[str, str]) -> tuple[Line, ...]:
     """The caption lines of log entries: one per entry, with its dice and its rule's link."""
-    return tuple(Line(e.entry.rule, e.entry.who, e.entry.outcome, e.entry.kind,
+    return tuple(Line(e.entry.rule, e.entry.who, tablelog.outcome(e.entry), e.entry.kind,
                       tuple(Die(r.face, r.effect.value, r.purpose, r.sides) for r in e.rolls),
                       href(e.entry.rule, links) if e.entry.rule else "") for e in entries)
 

@@ -85,6 +85,7 @@ from aot_rules.tabletop.events import (
     Withdrew,
 )
 from aot_rules.tabletop.geometry import Pose
+from aot_rules.tabletop.names import bare_apostrophe, possessive
 
 if TYPE_CHECKING:
     from aot_rules.tabletop.state import GameState, LogEntry
@@ -107,6 +108,13 @@ def renders(cls: type[E]) -> Callable[[Callable[[LogEntry, E], str]], Callable[[
         RENDERERS[cls] = fn
         return fn
     return register
+
+
+def line(entry: LogEntry) -> str:
+    """The log entry as ``play`` prints it: turn, kind, who, rule, dice faces, then :func:`outcome`."""
+    dice = f" [{' '.join(map(str, entry.faces))}]" if entry.faces else ""
+    rule = f" {entry.rule}" if entry.rule else ""
+    return f"T{entry.turn} {entry.kind:<8} {entry.who}{rule}{dice}: {outcome(entry)}"
 
 
 def outcome(entry: LogEntry) -> str:
@@ -652,25 +660,6 @@ def _dp_unspent(entry: LogEntry, e: DPUnspent) -> str:
 QUIET = ("decision", "frame")
 
 
-def possessive(name: str) -> str:
-    """``name``'s, the English way: "Thespian hoplites'" but "Nikias's".
-
-    >>> possessive("Thespian hoplites"), possessive("Nikias"), possessive("Athenian horse")
-    ("Thespian hoplites'", "Nikias's", "Athenian horse's")
-    """
-    return f"{name}'" if bare_apostrophe(name) else f"{name}'s"
-
-
-def bare_apostrophe(name: str) -> bool:
-    """Whether English writes ``name``'s possessive with a bare apostrophe (a plural: "Thespian hoplites'"), so a
-    refusal naming it picks the whole template written that way (the words stay whole sentences).
-
-    >>> bare_apostrophe("Thespian hoplites"), bare_apostrophe("Nikias")
-    (True, False)
-    """
-    return name.endswith("s") and not name.endswith(("ss", "us", "as", "is"))
-
-
 def shown(entry: LogEntry, verbose: bool = False) -> bool:
     """Whether ``play`` prints the entry."""
     return verbose or entry.kind not in QUIET
@@ -678,7 +667,7 @@ def shown(entry: LogEntry, verbose: bool = False) -> bool:
 
 def lines(state: GameState, verbose: bool = False) -> list[str]:
     """The log as ``play`` prints it."""
-    return [e.line() for e in state.log if shown(e, verbose)]
+    return [line(e) for e in state.log if shown(e, verbose)]
 
 
 __all__ = ["LOST_IN_STORM", "QUIET", "RENDERERS", "TURN_BACK", "bare_apostrophe", "cover", "ended", "inches",
