@@ -52,3 +52,28 @@ def test_a_word_outside_the_catalogue_is_seen() -> None:
 
 #: The words still leaked, one a line (codes a reader types, such as weapon choices, are among them for now).
 KNOWN_LEAKS = frozenset(Path(__file__).with_name("pseudo_leaks.txt").read_text(encoding="utf-8").split())
+
+
+def test_json_answers_are_the_same_in_every_language() -> None:
+    """``--json`` holds codes and exact numbers: only its display field (the calculator's title) changes with the
+    language, so a program reading the answers never depends on the reader's language."""
+    import json
+
+    compared = 0
+    for m in all_mechanics():
+        texts = [_in(lang, ["odds", m.rule_id, "--json"]) for lang in ("en", "ru", "qps")]
+        if not texts[0]:  # a calculator that needs more than its defaults (firers or a distance) answers nothing
+            continue
+        docs = [json.loads(t) for t in texts]
+        for d in docs:
+            d.pop("title")
+        assert docs[0] == docs[1] == docs[2], m.rule_id
+        compared += 1
+    assert compared > 100
+
+
+def _in(lang: str, args: list[str]) -> str:
+    out = io.StringIO()
+    with contextlib.redirect_stdout(out), contextlib.redirect_stderr(io.StringIO()):
+        main(["--lang", lang, *args])
+    return out.getvalue()
