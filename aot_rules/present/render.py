@@ -14,7 +14,7 @@ from typing import Any
 
 from aot_rules.core.dist import Dist
 from aot_rules.core.format import fraction_html, fraction_str, percent_str
-from aot_rules.core.i18n import has_label, label, msg, text
+from aot_rules.core.i18n import Message, has_label, label, msg, text
 from aot_rules.core.outcome import Outcome
 from aot_rules.core.params import jsonable
 from aot_rules.core.registry import Mechanic
@@ -41,6 +41,9 @@ def rows(d: Dist[Any], with_tail: bool) -> list[list[str]]:
 
 
 def info_text(v: Any) -> Any:
+    """A fact beside the answer as a reader sees it (words in the language in force)."""
+    if isinstance(v, Message):
+        return v.render()
     if isinstance(v, tuple):
         return "+".join(map(str, v))
     return fraction_str(v) if isinstance(v, Fraction) else v

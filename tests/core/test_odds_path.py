@@ -35,6 +35,7 @@ OFF_PATH = (
     "aot_rules.present.diagrams",  # shapely: the drawn rules
     "aot_rules.present.page",  # book pages: diagrams and worked examples on the table
     "aot_rules.present.replay",  # shapely: replays of table-top runs
+    "aot_rules.present.tablelog",  # the table-top log told in words: its events are the table-top's
     "aot_rules.aot.army",  # PyYAML and jsonschema: army lists and armies are files
 )
 

@@ -16,7 +16,7 @@ from aot_rules.aot.units import Unit, unit_of
 from aot_rules.core.dice import DiceSource
 from aot_rules.core.dist import Dist
 from aot_rules.core.errors import blame
-from aot_rules.core.i18n import msg, vocabulary
+from aot_rules.core.i18n import Message, msg, vocabulary
 from aot_rules.core.outcome import Outcome
 from aot_rules.core.params import param
 from aot_rules.core.registry import Mechanic, Registry, Sample
@@ -94,13 +94,14 @@ class EligibilityInput:
                          label=msg("has evaded this turn"))
 
 
-def eligibility(p: EligibilityInput) -> tuple[Answer, str]:
+def eligibility(p: EligibilityInput) -> tuple[Answer, Message]:
+    """The answer and why, as a message: the exact answer is cached, so its words are rendered only when shown."""
     if p.evaded:
-        return Answer.NO, "a unit evades at most once a turn"
+        return Answer.NO, msg("a unit evades at most once a turn")
     if p.moved_fast:
-        return Answer.NO, "a unit that has run or trotted this turn may not evade"
+        return Answer.NO, msg("a unit that has run or trotted this turn may not evade")
     v = evasion_verdict(p.evader.troops, p.attacker.troops)
-    return (Answer.YES if v.allowed else Answer.NO), v.reason.render()
+    return (Answer.YES if v.allowed else Answer.NO), v.reason
 
 
 def eligibility_exact(p: EligibilityInput) -> Outcome:
