@@ -16,7 +16,15 @@ import sys
 from collections.abc import Sequence
 
 from aot_rules.cli.collector import few_collections
-from aot_rules.cli.terminal import OutputLost, UsageError, _encodable, _Parser, flush_stdout, help_text, one_line, write
+from aot_rules.cli.terminal import (
+    UsageError,
+    _encodable,
+    _Parser,
+    answered,
+    help_text,
+    one_line,
+    write,
+)
 from aot_rules.core.errors import RuleError
 from aot_rules.core.i18n import msg
 from aot_rules.core.params import parse_whole, quoted
@@ -164,13 +172,7 @@ def run(argv: Sequence[str]) -> int:
 def main(argv: Sequence[str]) -> int:
     """Exit 0 (played), or 2 with one line on standard error for a bad argument or file, or an answer standard
     output cannot take (a full disk); 1, still one line, if the engine itself fails."""
-    try:
-        code = _answer(argv)
-        flush_stdout()  # here, so a full disk is met while this command can still say so in its own words
-    except OutputLost as e:
-        write(one_line(f"aot_rules play: {e}"), sys.stderr)
-        return 2
-    return code
+    return answered("aot_rules play", _answer, argv)
 
 
 def _answer(argv: Sequence[str]) -> int:

@@ -17,7 +17,7 @@ import sys
 from collections.abc import Callable, Sequence
 
 from aot_rules.cli.collector import few_collections, worker_collections
-from aot_rules.cli.terminal import OutputLost, UsageError, _Parser, flush_stdout, help_text, one_line, write
+from aot_rules.cli.terminal import UsageError, _Parser, answered, help_text, one_line, write
 from aot_rules.core.i18n import Message, msg
 from aot_rules.core.params import parse_whole, quoted
 from aot_rules.tabletop.scenarios import SCENARIOS, ScenarioError
@@ -138,13 +138,7 @@ def run(argv: Sequence[str]) -> int:
 def main(argv: Sequence[str]) -> int:
     """Exit 0 with the summary; 2 with one line on standard error for a bad argument, or a summary standard
     output cannot take (a full disk)."""
-    try:
-        code = _answer(argv)
-        flush_stdout()  # here, so a full disk is met while this command can still say so in its own words
-    except OutputLost as e:
-        write(one_line(f"aot_rules simulate: {e}"), sys.stderr)
-        return 2
-    return code
+    return answered("aot_rules simulate", _answer, argv)
 
 
 def _answer(argv: Sequence[str]) -> int:

@@ -14,7 +14,7 @@ import json
 import os
 import re
 import sys
-from collections.abc import Callable
+from collections.abc import Callable, Sequence
 from typing import TYPE_CHECKING, Any, NoReturn
 
 from aot_rules.core.format import plain
@@ -345,3 +345,15 @@ class _Parser(argparse.ArgumentParser):
 
     def print_help(self, file: SupportsWrite[str] | None = None) -> None:
         write(self.format_help().rstrip("\n"), STDOUT if file is None else file)
+
+
+def answered(prog: str, answer: Callable[[Sequence[str]], int], argv: Sequence[str]) -> int:
+    """A command's exit status, its answer flushed here, so a full disk is met while the command can still say so
+    in one line of its own (``prog: …``, exit status 2)."""
+    try:
+        code = answer(argv)
+        flush_stdout()
+    except OutputLost as e:
+        write(one_line(f"{prog}: {e}"), sys.stderr)
+        return 2
+    return code
