@@ -26,12 +26,13 @@ from aot_rules.core.dice import DiceSource
 from aot_rules.core.dist import Dist
 from aot_rules.core.errors import RuleError
 from aot_rules.core.events import DieEffect
-from aot_rules.core.i18n import msg
+from aot_rules.core.i18n import msg, vocabulary
 
 #: Light pieces move a die of inches; heavy ones never move (AOT-ART-CLASSES).
 HEAVY_REACH_DICE = 2
 
 
+@vocabulary({'light': msg('light'), 'heavy': msg('heavy')})
 class Piece(StrEnum):
     """AOT-ART-CLASSES: the two weights of machine."""
 

@@ -15,9 +15,10 @@ from aot_rules.aot.rules.terrain import Terrain, TerrainEffect, terrain_effect
 from aot_rules.aot.units import Unit
 from aot_rules.core.dist import Dist
 from aot_rules.core.errors import RuleError
-from aot_rules.core.i18n import msg
+from aot_rules.core.i18n import msg, vocabulary
 
 
+@vocabulary({'sacked': msg('sacked'), 'guard attacked': msg('guard attacked')})
 class CampOutcome(StrEnum):
     """What an enemy unit's entry into a camp leads to."""
 

@@ -21,7 +21,7 @@ from aot_rules.core.dice import DiceSource
 from aot_rules.core.dist import Dist
 from aot_rules.core.errors import RuleError
 from aot_rules.core.events import DieEffect
-from aot_rules.core.i18n import msg
+from aot_rules.core.i18n import msg, vocabulary
 
 SLOTS = (1, 2, 3, 4, 5, 6)
 INDIVIDUAL = "individual"
@@ -165,6 +165,7 @@ def plan_exact(owners: tuple[str, ...]) -> Dist[Plan]:
 # --- activation by dice (AOT-CMD-MESSENGER, AOT-CMD-SIGNAL) ----------------------------------
 
 
+@vocabulary({'success': msg('success'), 'failure': msg('failure')})
 class Delivery(StrEnum):
     """Whether an order got through, in reading order."""
 

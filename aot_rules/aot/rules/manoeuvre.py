@@ -24,9 +24,13 @@ from aot_rules.core.dice import DiceSource
 from aot_rules.core.dist import Dist
 from aot_rules.core.errors import RuleError
 from aot_rules.core.events import PieceId
-from aot_rules.core.i18n import msg
+from aot_rules.core.i18n import msg, vocabulary
 
 
+@vocabulary({
+    'none': msg('none'), 'rough-ground': msg('rough-ground'), 'turn': msg('turn'),
+    'run-or-trot': msg('run-or-trot'), 'evade': msg('evade')
+})
 class Step(StrEnum):
     """One planned manoeuvre of a turn."""
 

@@ -34,7 +34,7 @@ from aot_rules.core.dice import DiceSource
 from aot_rules.core.dist import Dist
 from aot_rules.core.errors import RuleError
 from aot_rules.core.events import DieEffect, PieceId
-from aot_rules.core.i18n import msg
+from aot_rules.core.i18n import msg, vocabulary
 
 
 @dataclass(frozen=True)
@@ -50,6 +50,7 @@ class MeleeRules:
     reroll_elephant_ties: bool = True  # AOT-ELEPHANT-VS-ELEPHANT: a tie is rolled again
 
 
+@vocabulary({'horse': msg('horse'), 'trample': msg('trample')})
 class Beast(StrEnum):
     """Strike dice that are not a weapon's: a horse's kick (AOT-MELEE-HORSE-STRIKE) and an elephant's
     trampling (AOT-ELEPHANT-ATTACK).  Neither is stopped by shields or armour."""
@@ -58,6 +59,7 @@ class Beast(StrEnum):
     TRAMPLE = "trample"
 
 
+@vocabulary({'A wins': msg('A wins'), 'continue': msg('continue'), 'B wins': msg('B wins')})
 class MeleeResult(StrEnum):
     """Who wins one melee, in reading order: the core's three-way :class:`Verdict` with A and B named."""
 

@@ -79,6 +79,7 @@ class Troop:
         return cls(unit.name, nationality, Arms.of(unit))
 
 
+@vocabulary({'general': msg('general'), 'commander-in-chief': msg('commander-in-chief'), 'colonel': msg('colonel')})
 class Rank(StrEnum):
     """The kinds of commander (AOT-CMD-SLOTS, AOT-CMD-CINC, AOT-CMD-COLONEL)."""
 

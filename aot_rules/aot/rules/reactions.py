@@ -15,7 +15,7 @@ from aot_rules.core.dice import DiceSource
 from aot_rules.core.dist import Dist
 from aot_rules.core.errors import RuleError
 from aot_rules.core.events import DieEffect
-from aot_rules.core.i18n import msg
+from aot_rules.core.i18n import msg, vocabulary
 from aot_rules.core.verdict import Verdict
 
 # --- countercharge (AOT-REACT-COUNTERCHARGE) ---------------------------------
@@ -69,6 +69,10 @@ def countercharge_success(distance: Fraction) -> Fraction:
 # --- return fire (AOT-REACT-RETURN-FIRE) -------------------------------------
 
 
+@vocabulary({
+    'target retreats': msg('target retreats'), 'both stay': msg('both stay'),
+    'shooter retreats': msg('shooter retreats')
+})
 class Exchange(StrEnum):
     """The result of a firefight, in reading order: the core's three-way :class:`Verdict` with the shooter
     named first (the shooter prevails when the target falls back)."""

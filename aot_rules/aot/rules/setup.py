@@ -18,7 +18,7 @@ from aot_rules.aot.vocabulary import RollOff
 from aot_rules.core.dice import DiceSource
 from aot_rules.core.dist import Dist
 from aot_rules.core.errors import RuleError
-from aot_rules.core.i18n import msg
+from aot_rules.core.i18n import msg, vocabulary
 
 CAMP_GAP = 30  # AOT-CAMP-PLACE: inches between the two camps, at least
 MEETING_TERRAIN_GAP = 20  # AOT-MEETING: inches from any camp already placed, at least
@@ -36,6 +36,7 @@ def roll_off(dice: DiceSource, why: RollOff) -> tuple[int, int]:
 # --- the terrain bid (AOT-TERRAIN-BID) ---------------------------------------------------------
 
 
+@vocabulary({'defender': msg('defender'), 'attacker': msg('attacker')})
 class Role(StrEnum):
     """Who defends (places the terrain, deploys first) and who attacks."""
 

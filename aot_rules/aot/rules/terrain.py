@@ -13,12 +13,18 @@ from enum import StrEnum
 
 from aot_rules.aot.units import Body, Unit
 from aot_rules.core.errors import RuleError
-from aot_rules.core.i18n import msg
+from aot_rules.core.i18n import msg, vocabulary
 
 #: AOT-TERRAIN-TYPES, Reading (2): "closed order", which villages shut out, is density 4 or more.
 CLOSED_ORDER = 4
 
 
+@vocabulary({
+    'open ground': msg('open ground'), 'stream': msg('stream'), 'marsh': msg('marsh'),
+    'ploughland': msg('ploughland'), 'hill': msg('hill'), 'hedge or scrub': msg('hedge or scrub'),
+    'wood': msg('wood'), 'ford': msg('ford'), 'bridge': msg('bridge'), 'village': msg('village'),
+    'river': msg('river'), 'lake': msg('lake'), 'enemy camp': msg('enemy camp'), 'stakes': msg('stakes')
+})
 class Terrain(StrEnum):
     """The kinds of terrain the rules name, with how they are drawn (long or round pieces)."""
 

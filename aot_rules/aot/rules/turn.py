@@ -14,9 +14,10 @@ from enum import StrEnum
 
 from aot_rules.aot.rules.command import activated_slots
 from aot_rules.core.errors import RuleError
-from aot_rules.core.i18n import msg
+from aot_rules.core.i18n import msg, vocabulary
 
 
+@vocabulary({'once a turn': msg('once a turn'), 'in every slot played': msg('in every slot played')})
 class Stage(StrEnum):
     """How often a step comes round."""
 

@@ -20,12 +20,18 @@ from dataclasses import dataclass
 from enum import StrEnum
 
 from aot_rules.core.errors import RuleError
-from aot_rules.core.i18n import msg
+from aot_rules.core.i18n import msg, vocabulary
 
 CAMP_VP = 2  # AOT-VICTORY-POINTS: a captured enemy camp
 UNIT_VP = 1  # AOT-VICTORY-POINTS: an enemy unit destroyed or dispersed, or fled into a captured camp
 
 
+@vocabulary({
+    'formed': msg('formed'), 'panicking': msg('panicking'), 'destroyed': msg('destroyed'),
+    'dispersed': msg('dispersed'), 'fled off the table': msg('fled off the table'),
+    'marched off in order': msg('marched off in order'), 'fled into its camp': msg('fled into its camp'),
+    'looting': msg('looting')
+})
 class Standing(StrEnum):
     """What has become of a unit when the score is taken."""
 
@@ -145,6 +151,12 @@ def total_victory(side: Side, enemy: Side) -> bool:
 # --- victory points (AOT-VICTORY-POINTS, AOT-VICTORY-WITHDRAW) -----------------------------------
 
 
+@vocabulary({
+    'removed': msg('removed'), 'left panicking': msg('left panicking'), 'camp captured': msg('camp captured'),
+    'camp conceded': msg('camp conceded'), 'in captured camp': msg('in captured camp'),
+    'in uncaptured camp': msg('in uncaptured camp'), 'escorts lost': msg('escorts lost'),
+    'looting': msg('looting')
+})
 class Award(StrEnum):
     """What one line of a score counts: the kinds of victory point, as data (a record of the battle keeps the
     kind and the count; :meth:`reason` is the one place their words are written)."""
@@ -283,6 +295,10 @@ def victory_points(a: Side, b: Side) -> tuple[Score, Score]:
 # --- the result -----------------------------------------------------------------------------------
 
 
+@vocabulary({
+    'total victory': msg('total victory'), 'nightfall': msg('nightfall'),
+    'organised withdrawal': msg('organised withdrawal')
+})
 class Ending(StrEnum):
     """How the battle ended."""
 

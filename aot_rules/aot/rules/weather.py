@@ -25,7 +25,7 @@ from aot_rules.core.dice import DiceSource
 from aot_rules.core.dist import Dist
 from aot_rules.core.errors import RuleError
 from aot_rules.core.events import DieEffect
-from aot_rules.core.i18n import msg
+from aot_rules.core.i18n import msg, vocabulary
 
 MAX_TURNS = 30
 
@@ -44,6 +44,18 @@ def weather_of_double(face: int) -> Weather:
 _BY_FACE = tuple(Weather)  # index 0 is calm: a double's face indexes its weather
 
 
+@vocabulary({
+
+    "shooters with the wind at their backs also hit on a roll equal to the target's density":
+        msg("shooters with the wind at their backs also hit on a roll equal to the target's density"),
+    'no horse strikes': msg('no horse strikes'),
+    'no shooting: shooters fight only hand to hand': msg('no shooting: shooters fight only hand to hand'),
+    'every unit in body armour takes one disorder test, once':
+        msg('every unit in body armour takes one disorder test, once'),
+    "1 d6 of each player's units wander off in the storm, once":
+        msg("1 d6 of each player's units wander off in the storm, once"),
+    'the battle ends: count victory points': msg('the battle ends: count victory points')
+})
 class Effect(StrEnum):
     """What weather does to play."""
 
@@ -180,6 +192,10 @@ def four_ways(face: int, ways: type[F]) -> F:
     return tuple(ways)[min(face, 5) - 1]
 
 
+@vocabulary({
+    'my edge': msg('my edge'), 'enemy edge': msg('enemy edge'), 'left edge': msg('left edge'),
+    'right edge': msg('right edge'), 'no wind': msg('no wind')
+})
 class WindFrom(StrEnum):
     """The table edge the wind blows from, seen by one player (faces 1–4), or no wind (5–6)."""
 
