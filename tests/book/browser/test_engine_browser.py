@@ -286,6 +286,9 @@ def test_the_page_works_on_a_phone(site: str, mode: str) -> None:
             wait_for(d, "return document.querySelector('.att-item, .att-dist') !== null")
             if "#" in url:
                 wait_for(d, SHOWN)
+            # the theme follows the system until the reader chooses (default_mode auto): the chosen mode is applied
+            # by the theme's own script, which a loaded machine may run after the page's; wait for it, not a guess
+            wait_for(d, f"return document.documentElement.dataset.theme === '{mode}'")
             got = _layout_problems(d)
             assert got["scroll"] <= 0, got
             assert got["small"] == [], got
