@@ -209,9 +209,13 @@
     function land() {
       // the board's top just under the page's sticky header, so the board and the caption under (or beside)
       // it are in view together
+      // (the theme has two: the page header, none tall on a wide screen, and the article's, which stays)
       var top = (svg || cap).getBoundingClientRect().top;
-      var head = document.querySelector(".bd-header");
-      var under = head && getComputedStyle(head).position === "sticky" ? head.getBoundingClientRect().height : 0;
+      var under = 0;
+      document.querySelectorAll(".bd-header, .bd-header-article").forEach(function (head) {
+        var pos = getComputedStyle(head).position;
+        if (pos === "sticky" || pos === "fixed") { under = Math.max(under, head.getBoundingClientRect().height); }
+      });
       var y = window.scrollY + top - under - 8;
       window.scrollTo(0, Math.max(0, y));
     }

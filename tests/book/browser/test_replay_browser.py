@@ -294,8 +294,8 @@ def test_every_viewer_in_the_book_steps_on_laptop_and_phone(driver: Any, site: s
 
 def _standalone(tmp_path: Any) -> str:
     """The whole turn's viewer in a page of its own, with a chapter's worth of text above and below it (the
-    book cannot be built in every run that checks the viewer's own behaviour), under a sticky header like the
-    book theme's."""
+    book cannot be built in every run that checks the viewer's own behaviour), under sticky headers like the
+    book theme's: its page header (none tall on a wide screen) and the article's header, the one that stays."""
     from aot_rules.present.replay.html import replay_html
 
     filler = "<p>" + "A paragraph of the chapter before the replay. " * 40 + "</p>"
@@ -303,8 +303,9 @@ def _standalone(tmp_path: Any) -> str:
     page.write_text(f"<!doctype html><html><head><meta charset='utf-8'>"
                     "<meta name='viewport' content='width=device-width, initial-scale=1'></head>"
                     "<body style='max-width: 46rem; margin: auto'>"
-                    "<header class='bd-header' style='position: sticky; top: 0; height: 4rem; background: #eee'>"
-                    f"The book's sticky header</header>{filler * 8}"
+                    "<header class='bd-header' style='position: sticky; top: 0; height: 0; overflow: hidden'></header>"
+                    "<div class='bd-header-article' style='position: sticky; top: 0; height: 3rem; background: #eee'>"
+                    f"The article's sticky header</div>{filler * 8}"
                     f"{replay_html(replay(scenes.full_turn(), 'turn-sequence'))}{filler * 8}</body></html>",
                     encoding="utf-8")
     return page.as_uri()
@@ -314,7 +315,8 @@ JS_IN_VIEW = """
 const root = document.getElementById('animation-turn-sequence');
 const box = e => e.getBoundingClientRect();
 const svg = box(root.querySelector('svg.aot-board')), head = box(root.querySelector('.rp-caption .rp-head'));
-return {under: box(document.querySelector('.bd-header')).bottom, svgTop: svg.top, svgBottom: svg.bottom,
+const under = Math.max(...[...document.querySelectorAll('.bd-header, .bd-header-article')].map(e => box(e).bottom));
+return {under: under, svgTop: svg.top, svgBottom: svg.bottom,
         capTop: head.top, capBottom: head.bottom, h: window.innerHeight};
 """
 
