@@ -258,6 +258,21 @@ class Message:
         """The named values, as given."""
         return dict(self.values)
 
+    def names(self) -> set[str]:
+        """Every text value the message gives, its inner messages' included: what it names (an option, a unit),
+        read from the values themselves, never from the rendered words.
+
+        >>> sorted(msg("{flag} takes {what}", flag="--density", what=msg("a {kind}", kind="number")).names())
+        ['--density', 'number']
+        """
+        out: set[str] = set()
+        for _, v in self.values:
+            if isinstance(v, Message):
+                out |= v.names()
+            elif isinstance(v, str):
+                out.add(v)
+        return out
+
 
 #: How a face shows a typed record given as a placeholder's value (a battle's result, a unit's pose), by its class:
 #: the record stays a fact in the refusal, and the face that knows its words registers them (:func:`shows`).

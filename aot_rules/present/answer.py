@@ -16,6 +16,7 @@ from collections.abc import Mapping
 from typing import Any
 
 from aot_rules.core.errors import RuleError
+from aot_rules.core.i18n import Message
 from aot_rules.core.registry import Mechanic
 from aot_rules.present.render import as_json, summary
 from aot_rules.systems import get
@@ -33,7 +34,8 @@ def refusal(e: RuleError, m: Mechanic[Any] | None) -> str:
     "AOT-SHOOT-HIT: --firers takes a whole number from 1 to 20, not '99'"
     """
     flags = [p.flag for name in e.params if m is not None for p in m.inputs if p.name == name]
-    head = ", ".join(f for f in flags if f not in e.message)
+    named = e.msg.names() if isinstance(e.msg, Message) else set()  # an option the refusal already names
+    head = ", ".join(f for f in flags if f not in named)
     return f"{head}: {e}" if head else str(e)
 
 

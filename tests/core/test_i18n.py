@@ -205,7 +205,7 @@ def test_an_f_string_refusal_is_caught() -> None:
     assert shapes == [True, True, False]
 
 
-def test_rule_error_accepts_a_sentence_only_while_the_ratchet_allows() -> None:
+def test_a_refusal_given_as_plain_text_still_prints_with_its_rule() -> None:
     assert str(RuleError("AOT-X", "plain")) == "AOT-X: plain"
 
 
