@@ -278,7 +278,15 @@ def test_the_page_works_on_a_phone(site: str, mode: str) -> None:
     d, profile = make_driver(390, 844)
     try:
         d.get(f"{site}/book/at-the-table.html")
-        d.execute_script(f"localStorage.setItem('mode', '{mode}'); localStorage.setItem('theme', '{mode}');")
+        # The reader's choice, stored as the theme stores it.  The theme's own start-up script also writes the
+        # stored mode (the system's, "auto", in a fresh browser), and on a loaded machine it may run after this
+        # line: choose again until the stored choice is the one the page shows (at most three times).
+        for _ in range(3):
+            wait_for(d, "return document.readyState === 'complete'")
+            d.execute_script(f"localStorage.setItem('mode', '{mode}'); localStorage.setItem('theme', '{mode}');")
+            d.refresh()
+            if d.execute_script(f"return document.documentElement.dataset.theme === '{mode}'"):
+                break
         for url in (f"{site}/book/at-the-table.html",
                     f"{site}/book/at-the-table.html#AOT-MELEE-RESULT?a-ranks=3,4&b-ranks=3,1"):
             d.get(url)
@@ -286,9 +294,7 @@ def test_the_page_works_on_a_phone(site: str, mode: str) -> None:
             wait_for(d, "return document.querySelector('.att-item, .att-dist') !== null")
             if "#" in url:
                 wait_for(d, SHOWN)
-            # the theme follows the system until the reader chooses (default_mode auto): the chosen mode is applied
-            # by the theme's own script, which a loaded machine may run after the page's; wait for it, not a guess
-            wait_for(d, f"return document.documentElement.dataset.theme === '{mode}'")
+            wait_for(d, f"return document.documentElement.dataset.theme === '{mode}'", 10)
             got = _layout_problems(d)
             assert got["scroll"] <= 0, got
             assert got["small"] == [], got
