@@ -80,6 +80,22 @@ def open_page(d: Any, url: str) -> None:
         time.sleep(0.1)
 
 
+def choose_theme(d: Any, mode: str) -> None:
+    """Store the reader's colour choice before any of the page's own scripts run, on every page this driver
+    opens (the theme's start-up script writes the stored mode too, and on a loaded machine a choice written
+    after the page loaded could lose that race)."""
+    store = f"localStorage.setItem('mode', {json.dumps(mode)}); localStorage.setItem('theme', {json.dumps(mode)});"
+    d.execute_cdp_cmd("Page.addScriptToEvaluateOnNewDocument", {"source": f"try {{ {store} }} catch (e) {{}}"})
+
+
+def load_afresh(d: Any, url: str) -> None:
+    """Load ``url`` as a new document even when only its fragment differs from the page shown (a same-page
+    fragment change would not run the page's start-up again): through a blank page, never ``refresh()``,
+    which a page still starting its engine could turn into an aborted navigation."""
+    d.get("about:blank")
+    open_page(d, url)
+
+
 def severe_errors(d: Any, harmless: tuple[str, ...] = ()) -> list[str]:
     """The JavaScript errors the page logged since the last call, less any naming a ``harmless`` string."""
     return [e["message"] for e in d.get_log("browser")

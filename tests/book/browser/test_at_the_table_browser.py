@@ -271,7 +271,7 @@ def test_the_colours_follow_the_system_until_the_reader_chooses(site: str, schem
         assert edges and all(ratio >= 3 for _, ratio in edges), edges
         other = "light" if scheme == "dark" else "dark"
         d.execute_script(f"localStorage.setItem('mode', '{other}');")
-        d.refresh()
+        chromium.load_afresh(d, d.current_url)
         wait_for(d, SHOWN)
         assert d.execute_script("return document.documentElement.dataset.theme") == other  # the reader's choice wins
         edges = d.execute_script(CONTRAST)

@@ -277,20 +277,10 @@ def test_the_page_works_on_a_phone(site: str, mode: str) -> None:
     """390 px wide, light and dark: no sideways scrolling, touch targets of at least 44 px, 16 px input text."""
     d, profile = make_driver(390, 844)
     try:
-        d.get(f"{site}/book/at-the-table.html")
-        # The reader's choice, stored as the theme stores it.  The theme's own start-up script also writes the
-        # stored mode (the system's, "auto", in a fresh browser), and on a loaded machine it may run after this
-        # line: choose again until the stored choice is the one the page shows (at most three times).
-        for _ in range(3):
-            wait_for(d, "return document.readyState === 'complete'")
-            d.execute_script(f"localStorage.setItem('mode', '{mode}'); localStorage.setItem('theme', '{mode}');")
-            d.refresh()
-            if d.execute_script(f"return document.documentElement.dataset.theme === '{mode}'"):
-                break
+        chromium.choose_theme(d, mode)
         for url in (f"{site}/book/at-the-table.html",
                     f"{site}/book/at-the-table.html#AOT-MELEE-RESULT?a-ranks=3,4&b-ranks=3,1"):
-            d.get(url)
-            d.refresh()
+            chromium.load_afresh(d, url)
             wait_for(d, "return document.querySelector('.att-item, .att-dist') !== null")
             if "#" in url:
                 wait_for(d, SHOWN)
