@@ -35,6 +35,9 @@ a text page < 1 MB and a widget page < 3 MB of total transfer; ``make test-fast`
 < 25 min (the last runs' times, recorded by tests/conftest.py, close the report).  ``python bench/bench.py
 --weights-only [HTML_DIR]`` lists only the page weights, on an existing build (_build/html).
 
+Target (issue #38 "The learning path"): the path's prose and Readings <= 25,000 words together (a size, counted
+from the chapters' sources by ``tools/path_words.py``), printed with each chapter's count.
+
 Targets (issue "Foundation"):
   one exact shooting distribution       < 1 ms median
   precomputing the whole shooting grid  < 5 s
@@ -67,6 +70,8 @@ from aot_rules.aot.units import Unit  # noqa: E402
 from aot_rules.cli.collector import few_collections, worker_collections  # noqa: E402
 from aot_rules.core.errors import RuleError  # noqa: E402
 from aot_rules.systems import all_mechanics, get  # noqa: E402
+from tools.path_words import TARGET as PATH_WORDS_TARGET  # noqa: E402
+from tools.path_words import count_path  # noqa: E402
 
 LINES_PER_MECHANIC_BEFORE = 3021 / 36
 ISSUE_7 = ("AOT-CMD-INITIATIVE", "AOT-CMD-SLOTS", "AOT-CMD-MESSENGER", "AOT-CMD-SIGNAL", "AOT-CMD-DOUBLES",
@@ -325,6 +330,16 @@ def report(name: str, value: str, target: str, ok: bool) -> None:
     print(f"{name:52} {value:>14}   target {target:>10}   {'ok' if ok else 'MISSED'}")
 
 
+def report_path_words() -> None:
+    """Issue #38: the learning path's words (prose and Readings), in total against the target and per chapter."""
+    counts = count_path(ROOT)
+    total = sum(c.total for c in counts)
+    report(f"learning path: words of prose and Readings ({len(counts)} chapters)", f"{total:,}",
+           f"<= {PATH_WORDS_TARGET:,}", total <= PATH_WORDS_TARGET)
+    for c in counts:
+        print(f"  {c.doc.removeprefix('book/'):<16} {c.total:>6,} words (prose {c.prose:,}, Readings {c.readings:,})")
+
+
 def companion_ids() -> tuple[str, ...]:
     """Every mechanic of the companion systems (AOB-, SP-, BAT-), in registration order."""
     return tuple(m.rule_id for m in all_mechanics() if not m.rule_id.startswith("AOT-"))
@@ -458,6 +473,7 @@ def main() -> None:
         print("issue 20, the engine in the reader's browser (headless Chromium)")
         browser_engine(Path(rest[0]) if rest else ROOT / "_build" / "html")
         return
+    report_path_words()
     lines, n = package_lines(), len(all_mechanics())
     report(f"package lines per mechanic ({lines} lines, {n} mechanics)", f"{lines / n:.1f}",
            f"< {LINES_PER_MECHANIC_BEFORE:.1f}", lines / n < LINES_PER_MECHANIC_BEFORE)
