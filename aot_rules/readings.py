@@ -130,6 +130,16 @@ READINGS: tuple[Reading, ...] = (
       why='The properties section sells recruits two to a point, so a lone recruit unit has no price of its own; '
           "charging the whole point keeps every army's total a whole number and never makes an odd recruit cheaper "
           'than the pair it comes from.'),
+    R('AOT-ARMY-UNIT-SIZE',
+      'How many marker figures of one kind a unit may carry, and which troops may be recruits.',
+      'At most one of each kind; a commander may not stand with recruits; only units of warriors can be recruits '
+      '(not elephants, chariots, wagons or guns).',
+      'No.',
+      Origin.ENGINEERING,
+      label='aot-army-points',
+      why='A second standard bearer or musician would add nothing the first does not give. A commander makes his '
+          'unit veteran, and recruits may have no other property, so the two cannot meet; the recruit property '
+          'describes warriors, which the beasts, vehicles and machines are not.'),
     R('AOT-ARMY-LIST',
       'A unit that lists no weapon (Scythian archers).',
       'The weapon is implied by the name: bows.',
@@ -353,6 +363,23 @@ READINGS: tuple[Reading, ...] = (
       'No.',
       why='The seed awards the win to the player with more victory points and says nothing of equal totals, so '
           'neither wins.'),
+    R('AOT-VICTORY-POINTS',
+      'A unit that fled off the table appears nowhere in the points list.',
+      'It scores nothing for the enemy. A unit that fled off the table (in flight, density 0) is kept apart from one '
+      'that marched off in order, which only a withdrawing side can do and which scores nothing either.',
+      'No.',
+      Origin.NOTED,
+      why='The list pays for units destroyed or dispersed and for the camp with the units that fled into it; a unit '
+          'that fled off the edge is out of the battle (and counts towards a total victory) but is neither. The '
+          "source counts fleeing units as destroyed only in an organised withdrawal, and means the withdrawing side's "
+          'panicking units still on the table.'),
+    R('AOT-VICTORY-ROUT',
+      'Both armies leave the table at the same moment.',
+      'The points are counted as at nightfall.',
+      'No.',
+      Origin.ENGINEERING,
+      why='Neither side has driven the other from the field, so neither has a total victory; counting the points '
+          'is the ending the rules give a battle that nobody won outright.'),
     R('AOT-VICTORY-WITHDRAW',
       'Whether panicking units inside the captured camp also score their camp point.',
       'Yes, +1 each, counted once. *(ours, engineering)* The camp is worth +2 once; a withdrawal is never a rout; the '

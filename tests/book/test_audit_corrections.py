@@ -47,13 +47,15 @@ def test_density_2_is_dispersed_order_not_open_order() -> None:
 def test_the_village_reading_says_closed_order_is_density_4() -> None:
     text = page("moving.md")
     assert "is never defined" not in text
-    assert "we extend the ban to density 5" in text
+    assert "Reading: water up to 4″ wide is a stream; villages shut out density 4 and 5" in text
     assert "Closed order is density 4; we extend it to density 5" in page("readings/aot.md")
 
 
 def test_fled_off_the_table_has_a_reading_and_two_fates_in_the_engine() -> None:
-    boxes = readings(page("victory.md"))
-    assert any("fled off the table" in b and "marched off in order" in b for b in boxes)
+    assert "Reading: a unit that fled off the table scores nothing for the enemy." in page("victory.md")
+    appendix = page("readings/aot.md")
+    assert "It scores nothing for the enemy. A unit that fled off the table" in appendix
+    assert "marched off in order" in appendix
     assert Standing.OFF_TABLE.value == "fled off the table" and Standing.MARCHED_OFF.value == "marched off in order"
     with pytest.raises(RuleError, match="marched off in order"):
         battle_result(Side.tally("A", formed=1, marched_off=1), Side.tally("B", formed=1))
@@ -61,7 +63,8 @@ def test_fled_off_the_table_has_a_reading_and_two_fates_in_the_engine() -> None:
 
 
 def test_colonels_on_slots_and_the_battle_cart_are_readings() -> None:
-    assert any("colonels never appear on slots" in b for b in readings(page("command.md")))
+    assert "Reading: colonels are never written on slots." in page("command.md")
+    assert "colonels never appear on slots" in page("readings/aot.md")
     assert "Colonels never appear on slots: they act" not in page("command.md")
     text = page("chariots.md")
     assert "it cannot break\n  through a line of foot" not in text
