@@ -7,8 +7,12 @@ directive lines and their options, HTML comments and tags, inline code and maths
 and Markdown link), then finds, for each glossary term of that chapter's rule system, the first place the
 prose uses it (the headword or a spelling ``aot_rules.glossary.spellings`` knows).  That first use must come
 after a ``{term}`` link to the term (a link whose text is the word and whose target is another term, such as
-a verb "turn" linked to *turning*, does not count for the first).  Longer terms win over the shorter ones
+a verb "turn" linked to *turning*, does not count for the first), or after a ``{ref}`` link whose text is the
+term and whose target is the section that explains it (its ``where``).  Longer terms win over the shorter ones
 they contain, so "dispersed order" is not a use of "dispersed".
+
+Across the learning path as a whole (issue #38), a term's first use in a chapter before the one that explains it
+links straight to that explanation: a ``{ref}`` to its ``where`` label, not the glossary.
 """
 
 from __future__ import annotations
@@ -24,6 +28,7 @@ from aot_rules.glossary import TERMS, Term, spellings
 
 ROOT = Path(__file__).resolve().parents[2]
 TERM_ROLE = re.compile(r"\{term\}`([^`]*)`")
+REF_ROLE = re.compile(r"\{ref\}`([^`<]*?)\s*<([^>`]+)>`")
 OTHER_ROLE = re.compile(r"\{[a-zA-Z0-9:_-]+\}`[^`]*`")
 MD_LINK = re.compile(r"!?\[[^\]]*\]\([^)]*\)")
 INLINE_CODE = re.compile(r"`+[^`\n]*`+")
@@ -95,6 +100,15 @@ def _prose_lines(lines: list[str]) -> list[bool]:
     return keep
 
 
+def explained_by(text: str, label: str) -> Term | None:
+    """The term a ``{ref}`text <label>``` link names, when ``label`` is the section that explains it: the one
+    spelled ``text``, or the only term that section explains (a verb "turns" linked to *turning*'s section)."""
+    said = " ".join(text.split()).lower()
+    there = [t for t in TERMS if t.where == label]
+    spelled = [t for t in there if said in {s.lower() for s in spellings(t)}]
+    return spelled[0] if spelled else there[0] if len(there) == 1 else None
+
+
 def prose(source: str) -> tuple[str, list[Link]]:
     """The source with everything that is not running prose blanked out (same length, so positions agree),
     and its ``{term}`` links, which are blanked too and returned separately."""
@@ -106,6 +120,11 @@ def prose(source: str) -> tuple[str, list[Link]]:
     for m in TERM_ROLE.finditer(body):
         target = re.search(r"<([^>]+)>\s*$", m.group(1))
         links.append(Link(m.start(), (target.group(1) if target else m.group(1)).strip().lower()))
+    for m in REF_ROLE.finditer(body):
+        term = explained_by(m.group(1), m.group(2))
+        if term is not None:
+            links.append(Link(m.start(), term.term.lower()))
+    links.sort()
     for pattern in (TERM_ROLE, OTHER_ROLE, MD_LINK, INLINE_CODE, MATH, HTML_TAG):
         body = pattern.sub(_blank, body)
     return body, links
@@ -194,3 +213,40 @@ def test_the_check_sees_an_unlinked_first_use_and_accepts_a_linked_one() -> None
     assert _failed(ignored) == []
     assert _failed("A {term}`unit` may {term}`turn <turning>` about; each turn has slots.\n") == ["turn", "slot"]
     assert _failed("---\ntitle: unit\n---\n<!-- a unit -->\n````\n```\nunit\n```\n````\nno terms\n") == []
+
+
+def _path() -> list[Path]:
+    """The learning path's chapters, in reading order."""
+    return [path for path, system in CHAPTERS if system == "AOT"]
+
+
+def first_uses_in_path(chapters: list[Path]) -> dict[str, tuple[int, Path, int, bool]]:
+    """Each AOT term's first use in the path: (chapter index, chapter, position, whether it is a ``{ref}`` to the
+    section that explains it)."""
+    terms = [t for t in TERMS if "AOT" in t.systems]
+    pattern, by_spelling = _matcher(terms)
+    first: dict[str, tuple[int, Path, int, bool]] = {}
+    for n, path in enumerate(chapters):
+        source = path.read_text(encoding="utf-8")
+        body, links = prose(source)
+        events = [(link.start, link.target, source.startswith("{ref}", link.start)) for link in links]
+        for m in pattern.finditer(body):
+            spelled = " ".join(m.group(0).split())
+            events.append((m.start(), (by_spelling.get(spelled) or by_spelling[spelled.lower()]).term.lower(), False))
+        for start, term, direct in sorted(events):
+            first.setdefault(term, (n, path, start, direct))
+    return first
+
+
+def test_a_term_met_before_its_chapter_links_straight_to_where_it_is_explained() -> None:
+    """Issue #38: a newcomer who meets "panicking" in the introduction is one click from the section that
+    explains it, whichever chapter that is."""
+    chapters = _path()
+    labels = {label: n for n, path in enumerate(chapters)
+              for label in re.findall(r"^\(([\w-]+)\)=", path.read_text(encoding="utf-8"), re.M)}
+    first, early = first_uses_in_path(chapters), []
+    for term in (t for t in TERMS if "AOT" in t.systems):
+        n, path, _start, direct = first[term.term.lower()]
+        if n < labels.get(term.where, len(chapters)) and not direct:
+            early.append(f"{term.term!r} in {path.name}, explained at {term.where}")
+    assert not early, "\n".join(early)
