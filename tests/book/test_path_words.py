@@ -4,6 +4,7 @@
 from __future__ import annotations
 
 import importlib.util
+import re
 import sys
 from pathlib import Path
 from types import ModuleType
@@ -46,3 +47,23 @@ def test_the_path_holds_at_most_25000_words_of_prose_and_readings() -> None:
     total = sum(c.total for c in counts)
     assert total <= PW.TARGET == 25_000, PW.report(counts)
     assert all(c.prose > 0 for c in counts)
+
+
+def test_what_army_and_weather_teach_ahead_of_its_rule_points_forward() -> None:
+    """Issue #38, teach in order: a unit property (chapter 2) or a weather effect (chapter 4) that changes a rule
+    taught later says so in one line, linking to a section of a later chapter of the path."""
+    docs = PW.path_docs(ROOT)
+    where = {label: n for n, doc in enumerate(docs)
+             for label in re.findall(r"^\(([\w-]+)\)=", (ROOT / f"{doc}.md").read_text(encoding="utf-8"), re.M)}
+    where.update({doc.removeprefix("book/"): n for n, doc in enumerate(docs)})
+    sections = {"book/army": ("aot-prop-regular", "aot-prop-initiative", "aot-prop-barbarian", "aot-prop-elite"),
+                "book/weather": ("aot-weather-wind", "aot-weather-mud", "aot-weather-rain", "aot-weather-storm",
+                                 "aot-weather-night")}
+    for doc, labels in sections.items():
+        text = (ROOT / f"{doc}.md").read_text(encoding="utf-8")
+        for label in labels:
+            body = text.split(f"({label})=", 1)[1].split("\n#", 2)[1]
+            note = re.search(r"^\*Taught later:\*(.*)$", body, re.M)
+            assert note, f"{doc}: {label} has no forward note"
+            targets = re.findall(r"\{(?:ref|doc)\}`(?:[^`<]*<)?([\w-]+)>?`", note.group(1))
+            assert targets and all(where[t] > docs.index(doc) for t in targets), (label, targets)
