@@ -22,6 +22,7 @@ from typing import TYPE_CHECKING, Any, TypeVar
 
 from aot_rules.aot.events import UnitDrifted
 from aot_rules.aot.rules.orders import Activity, Method
+from aot_rules.aot.rules.victory import Award
 from aot_rules.aot.rules.weather import Drift
 from aot_rules.core import i18n
 from aot_rules.core.events import Event
@@ -131,6 +132,10 @@ def outcome(entry: LogEntry) -> str:
     return "" if said is None else said.render()
 
 
+#: The who of the weather's own entries: the engine's code for "nobody's", shown in the reader's words.
+WEATHER = "weather"
+#: The who of the entry that ends a battle nobody won.
+BATTLE = "battle"
 #: Each kind of log entry (``LogEntry.kind``, a code) as the log's column names it.
 KINDS = {"roll": msg("roll"), "event": msg("event"), "decision": msg("decision"), "frame": msg("frame")}
 
@@ -141,7 +146,24 @@ def line(entry: LogEntry) -> str:
     dice = f" [{' '.join(map(str, entry.faces))}]" if entry.faces else ""
     rule = f" {entry.rule}" if entry.rule else ""
     kind = KINDS[entry.kind].render() if entry.kind in KINDS else entry.kind
-    return f"T{entry.turn} {kind:<8} {entry.who}{rule}{dice}: {outcome(entry)}"
+    return f"T{entry.turn} {kind:<8} {i18n.text(who(entry))}{rule}{dice}: {outcome(entry)}"
+
+
+def who(entry: LogEntry) -> Message | str:
+    """Who the entry is about, as the log's column says it: a name as the engine wrote it, except the entries whose
+    who the engine writes with words of its own (the weather's, a battle ended with no winner, "A v B", two units
+    fighting one), which are told in the reader's words."""
+    if entry.who == WEATHER:
+        return msg("weather")
+    if entry.who == BATTLE and any(isinstance(v, BattleEnded) for v in entry.events):
+        return msg("battle")
+    pair = next((v for v in entry.events if isinstance(v, TwoOnOne)), None)
+    if pair is not None and entry.who == f"{pair.names[0]} and {pair.names[1]} v {pair.names[2]}":
+        return msg("{first} and {second} v {third}", first=pair.names[0], second=pair.names[1], third=pair.names[2])
+    sides = entry.who.split(" v ")
+    if len(sides) == 2:  # two armies' initiative, or two units' melee
+        return msg("{first} v {second}", first=sides[0], second=sides[1])
+    return entry.who
 
 
 @dataclass(frozen=True, slots=True)
@@ -491,9 +513,30 @@ def _why(e: BattleEnded, names: tuple[Message | str, Message | str]) -> Message:
     return msg("the battle ends")
 
 
+def award(kind: Award, count: int) -> Message:
+    """What one line of a score counts, for ``count`` units (ignored for a camp): the words of
+    :meth:`~aot_rules.aot.rules.victory.Award.reason` as catalogue messages."""
+    n = count
+    return {
+        Award.REMOVED: lambda: nmsg("{n} enemy unit destroyed or dispersed", "{n} enemy units destroyed or dispersed",
+                                    n=n),
+        Award.LEFT_PANICKING: lambda: nmsg("{n} enemy unit left panicking, counted as destroyed",
+                                           "{n} enemy units left panicking, counted as destroyed", n=n),
+        Award.CAMP_CAPTURED: lambda: msg("enemy camp captured"),
+        Award.CAMP_CONCEDED: lambda: msg("enemy camp counts as captured (withdrawal)"),
+        Award.IN_CAPTURED_CAMP: lambda: nmsg("{n} enemy unit fled into the captured camp",
+                                             "{n} enemy units fled into the captured camp", n=n),
+        Award.IN_UNCAPTURED_CAMP: lambda: nmsg("{n} enemy unit fled into the uncaptured camp",
+                                               "{n} enemy units fled into the uncaptured camp", n=n),
+        Award.ESCORTS_LOST: lambda: nmsg("{n} enemy elephant unit lost all its light infantry",
+                                         "{n} enemy elephant units lost all its light infantry", n=n),
+        Award.LOOTING: lambda: msg("enemy unit removed to loot, not destroyed"),
+    }[kind]()
+
+
 def _score(e: BattleEnded, names: tuple[Message | str, Message | str], i: int) -> Message:
     """One army's victory points and what earned them, a whole clause."""
-    earned = [msg("{reason}: +{points}", reason=s.award.reason(s.count), points=s.points) for s in e.scores[i]]
+    earned = [msg("{reason}: +{points}", reason=award(s.award, s.count), points=s.points) for s in e.scores[i]]
     if not earned:
         return msg("{side}: {points} VP", side=names[i], points=e.points[i])
     return msg("{side}: {points} VP ({earned})", side=names[i], points=e.points[i], earned=_clauses(earned))
@@ -964,9 +1007,9 @@ def lines(state: GameState, verbose: bool = False) -> list[str]:
     return [line(e) for e in state.log if shown(e, verbose)]
 
 
-__all__ = ["KINDS", "LOST_IN_STORM", "QUIET", "RENDERERS", "TURN_BACK", "Figure", "Listed", "cover",
+__all__ = ["BATTLE", "KINDS", "LOST_IN_STORM", "QUIET", "RENDERERS", "TURN_BACK", "Figure", "Listed", "award", "cover",
            "cover_message", "ended", "ended_message", "inches", "lines", "obstacle", "obstacle_message", "outcome",
-           "renders", "shown", "told", "where"]
+           "renders", "shown", "told", "where", "who"]
 
 
 # A refusal keeps the battle's typed result ("the battle is over: {result}"); this face says it when it is shown.
