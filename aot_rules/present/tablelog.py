@@ -920,7 +920,7 @@ def _retreat_blocked(entry: LogEntry, e: RetreatBlocked) -> Message:
 
 def _strikes(e: Struck) -> Message:
     foe = e.foe_name or e.foe
-    kw = {"unit": e.name or e.piece, "faces": " ".join(map(str, e.faces)) or msg("none"),
+    kw: dict[str, object] = {"unit": e.name or e.piece, "faces": " ".join(map(str, e.faces)) or msg("none"),
           "hits": nmsg("{n} hit", "{n} hits", n=e.hits), "foe": foe, "killed": e.killed,
           "disordered": e.disordered}
     if e.shield:

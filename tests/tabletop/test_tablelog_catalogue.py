@@ -64,7 +64,8 @@ def test_a_volley_counts_its_firers_and_hits_as_plural_messages() -> None:
     said = tablelog.told(entry(Volley("A4", "B1", (1, 2), 1, 1, 0), Aimed("A4", "B1", 1, 3.0, 8)))
     assert said is not None
     inner = _values(said)
-    assert inner["firers"].plural and inner["hits"].plural
+    firers, hits = inner["firers"], inner["hits"]
+    assert isinstance(firers, Message) and isinstance(hits, Message) and firers.plural and hits.plural
     assert str(said) == "1 firer at B1 (3″), hit on 1, 2: 1 hit: 1 killed"
 
 
