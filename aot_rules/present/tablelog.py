@@ -834,14 +834,18 @@ def _volley(entry: LogEntry, e: Volley) -> Message:
     aimed = next((v for v in entry.events if isinstance(v, Aimed)), None)
     firers = _firers(aimed.firers if aimed is not None else 0)
     target = (aimed.target_name if aimed is not None else "") or e.target
-    hit_on: Message | Listed = Listed(e.hit_on) if e.hit_on else msg("nothing")
     hits = nmsg("{n} hit", "{n} hits", n=e.hits)
+    kw: dict[str, object] = {"firers": firers, "target": target, "hits": hits, "faces": Listed(e.hit_on)}
     if aimed is not None:
-        said = msg("{firers} at {target} ({terms}), hit on {faces}: {hits}", firers=firers, target=target,
-                   terms=_aim_terms(aimed), faces=hit_on, hits=hits)
+        kw["terms"] = _aim_terms(aimed)
+        if e.hit_on:
+            said = msg("{firers} at {target} ({terms}), hit on {faces}: {hits}", **kw)
+        else:
+            said = msg("{firers} at {target} ({terms}), hit on nothing: {hits}", **kw)
+    elif e.hit_on:
+        said = msg("{firers} at {target}, hit on {faces}: {hits}", **kw)
     else:
-        said = msg("{firers} at {target}, hit on {faces}: {hits}", firers=firers, target=target, faces=hit_on,
-                   hits=hits)
+        said = msg("{firers} at {target}, hit on nothing: {hits}", **kw)
     if e.shield and e.held:
         said = msg("{said}, shield wall {shield} (this slot's roll): {saved} saved", said=said, shield=e.shield,
                    saved=e.saved)
