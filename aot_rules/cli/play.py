@@ -15,6 +15,7 @@ import json
 import sys
 from collections.abc import Sequence
 
+from aot_rules.aot.vocabulary import Weather
 from aot_rules.cli.collector import few_collections
 from aot_rules.cli.terminal import (
     UsageError,
@@ -26,10 +27,10 @@ from aot_rules.cli.terminal import (
     write,
 )
 from aot_rules.core.errors import RuleError
-from aot_rules.core.i18n import msg
+from aot_rules.core.i18n import label, localised, msg, nmsg
 from aot_rules.core.params import parse_whole, quoted
 from aot_rules.present import tablelog
-from aot_rules.present.tablelog import ended, lines
+from aot_rules.present.tablelog import lines
 from aot_rules.tabletop import save as saving
 from aot_rules.tabletop.game import Game
 from aot_rules.tabletop.player import scripted
@@ -110,21 +111,44 @@ def _tenth(v: float) -> str:
     return "0.0" if text == "-0.0" else text
 
 
+def _weather(state: GameState) -> object:
+    """The weather in force as the reader reads it: "calm" before any double, else its vocabulary member."""
+    if state.weather == "calm":
+        return msg("calm")
+    try:
+        return Weather(state.weather)
+    except ValueError:
+        return state.weather
+
+
+#: The state table's column heads, in order.
+COLUMNS = (msg("id"), msg("name"), msg("side"), msg("ranks"), msg("disord"), msg("removed"), msg("status"), msg("x"),
+           msg("y"), msg("facing"))
+
+
 def state_table(state: GameState) -> str:
-    """The final state for a reader: a heading, then one line per unit."""
-    weather = state.weather + (f" from the {state.wind.value}" if state.wind else "")
-    head = (f"{state.scenario}, seed {state.seed}: turn {state.turn} of {state.last_turn}, weather {weather}; "
-            f"{state.sides[0].name} (side 0) against {state.sides[1].name} (side 1)")
-    rows = [("id", "name", "side", "ranks", "disord", "removed", "status", "x", "y", "facing")]
+    """The final state for a reader: a heading, then one line per unit (words and numbers in the language in
+    force)."""
+    kw = {"scenario": state.scenario, "seed": state.seed, "turn": state.turn, "last": state.last_turn,
+          "first": state.sides[0].name, "second": state.sides[1].name,
+          "weather": _weather(state)}
+    if state.wind:
+        head = msg("{scenario}, seed {seed}: turn {turn} of {last}, weather {weather} from the {wind}; {first} "
+                   "(side 0) against {second} (side 1)", wind=state.wind, **kw)
+    else:
+        head = msg("{scenario}, seed {seed}: turn {turn} of {last}, weather {weather}; {first} (side 0) against "
+                   "{second} (side 1)", **kw)
+    rows = [tuple(c.render() for c in COLUMNS)]
     for p in state.pieces:
         u = p.unit
         rows.append((p.id, u.name, state.sides[p.side].name, "+".join(map(str, u.ranks)), str(u.disordered),
-                     str(p.removed), p.status.value, f"{p.pose.x:.2f}", f"{p.pose.y:.2f}", _tenth(p.pose.facing)))
+                     str(p.removed), label(p.status).render(), localised(f"{p.pose.x:.2f}"),
+                     localised(f"{p.pose.y:.2f}"), localised(_tenth(p.pose.facing))))
     widths = [max(len(r[i]) for r in rows) for i in range(len(rows[0]))]
     right = {3, 4, 5, 7, 8, 9}
     lines = ["  ".join(c.rjust(w) if i in right else c.ljust(w) for i, (c, w) in enumerate(zip(r, widths, strict=True)))
              .rstrip() for r in rows]
-    return "\n".join([head, *lines])
+    return "\n".join([head.render(), *lines])
 
 
 def report(state: GameState, verbose: bool = False) -> str:
@@ -132,12 +156,18 @@ def report(state: GameState, verbose: bool = False) -> str:
     there is one."""
     shown = lines(state, verbose)
     hidden = len(state.log) - len(shown)
-    tail = f"; {hidden} decisions and slot ends not shown, see --verbose" if hidden else ""
-    out = [f"log ({len(state.log)} entries, {state.dice_used} dice{tail}):"]
+    entries = nmsg("{n} entry", "{n} entries", n=len(state.log))
+    dice = nmsg("{n} die", "{n} dice", n=state.dice_used)
+    if hidden:
+        out = [nmsg("log ({entries}, {dice}; {n} decision or slot end not shown, see --verbose):",
+                    "log ({entries}, {dice}; {n} decisions and slot ends not shown, see --verbose):", n=hidden,
+                    entries=entries, dice=dice).render()]
+    else:
+        out = [msg("log ({entries}, {dice}):", entries=entries, dice=dice).render()]
     out += shown
     out += ["", state_table(state)]
     if state.result:
-        out += ["", f"result: {ended(state.result)}"]
+        out += ["", msg("result: {result}", result=tablelog.ended_message(state.result)).render()]
     return "\n".join(out)
 
 

@@ -320,3 +320,33 @@ def nmsg(singular: str, plural: str, /, n: int, **values: Any) -> Message:
 def text(value: Message | str, lang: str | None = None) -> str:
     """A message rendered, or a string as it is (a name, a code)."""
     return value.render(lang) if isinstance(value, Message) else value
+
+
+# --- a name's possessive ----------------------------------------------------------------------------------------
+
+
+@dataclass(frozen=True, slots=True)
+class Possessive:
+    """A name standing as the owner of what follows it (a unit's shield wall, a general's slot), given as a
+    placeholder's value so the template stays one sentence in every language: English writes the name's possessive
+    ("Nikias's", a plural's bare apostrophe "Thespian hoplites'"), while a Russian template puts the name after its
+    noun in the nominative («стена щитов отряда {unit}»), so there it is the bare name.
+
+    >>> str(Possessive("Nikias")), str(Possessive("Thespian hoplites")), Possessive("Nikias").render("ru")
+    ("Nikias's", "Thespian hoplites'", 'Nikias')
+    """
+
+    name: str
+
+    def render(self, lang: str | None = None) -> str:
+        lang = checked(lang) if lang is not None else language()
+        if lang not in ("en", PSEUDO):  # every other language's templates name the owner after its noun
+            return self.name
+        plural = self.name.endswith("s") and not self.name.endswith(("ss", "us", "as", "is"))
+        return f"{self.name}'" if plural else f"{self.name}'s"
+
+    def __str__(self) -> str:
+        return self.render()
+
+
+shows(Possessive, lambda value, lang: value.render(lang))

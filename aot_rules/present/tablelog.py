@@ -1,9 +1,11 @@
-"""The game's log for a reader: the one renderer that turns a log entry's typed events into its English line,
-which entries a player would say aloud, and the English helpers they share.
+"""The game's log for a reader: the one renderer that turns a log entry's typed events into its line, which
+entries a player would say aloud, and the helpers they share.
 
 The rules code records what happened as events (:mod:`aot_rules.tabletop.events`, beside the rules' own such as
 :class:`~aot_rules.aot.events.UnitDrifted`) and writes no prose: :func:`outcome` finds the first event of the
-entry that has a renderer and tells it, reading nothing but the entry (its who, dice and events).  The names a
+entry that has a renderer and tells it, reading nothing but the entry (its who, dice and events).  Every line is
+a catalogue message (:mod:`aot_rules.core.i18n`): one whole template per sentence, counts through ``nmsg``,
+measured numbers in the reader's own decimal mark, so ``play --lang ru`` tells the same game in Russian.  The names a
 line shows travel in the events beside the pieces' ids, so a saved record tells the same lines as the game
 that was played, and a record can be drawn without reading any of them.
 
@@ -14,14 +16,17 @@ with ``--verbose``, and ``--json`` keeps every entry with its typed events.
 
 from __future__ import annotations
 
-from collections.abc import Callable
+from collections.abc import Callable, Sequence
+from dataclasses import dataclass
 from typing import TYPE_CHECKING, Any, TypeVar
 
 from aot_rules.aot.events import UnitDrifted
 from aot_rules.aot.rules.orders import Activity, Method
+from aot_rules.aot.rules.victory import Award
 from aot_rules.aot.rules.weather import Drift
 from aot_rules.core import i18n
 from aot_rules.core.events import Event
+from aot_rules.core.i18n import Message, Possessive, msg, nmsg
 from aot_rules.tabletop.events import (
     Activated,
     Aimed,
@@ -85,14 +90,13 @@ from aot_rules.tabletop.events import (
     Withdrew,
 )
 from aot_rules.tabletop.geometry import Pose
-from aot_rules.tabletop.names import bare_apostrophe, possessive
 
 if TYPE_CHECKING:
     from aot_rules.tabletop.state import GameState, LogEntry
 
 E = TypeVar("E", bound=Event)
-#: A renderer: the entry and the event it is told from -> the entry's English line.
-Renderer = Callable[["LogEntry", Any], str]
+#: A renderer: the entry and the event it is told from -> the entry's line, a catalogue message.
+Renderer = Callable[["LogEntry", Any], Message]
 #: Every renderer, by the event class it tells.
 RENDERERS: dict[type[Event], Renderer] = {}
 
@@ -100,560 +104,897 @@ RENDERERS: dict[type[Event], Renderer] = {}
 LOST_IN_STORM = Reaction.LOST_IN_STORM
 #: The reaction a retreating unit's owner answers when it stops: turn back to face the enemy (AOT-MELEE-RETREAT).
 TURN_BACK = Reaction.TURN_BACK
+#: How an army list writes its individual-unit slot (as :class:`SlotOpened` and a rewrite name it).
+INDIVIDUAL = "individual"
 
 
-def renders(cls: type[E]) -> Callable[[Callable[[LogEntry, E], str]], Callable[[LogEntry, E], str]]:
+def renders(cls: type[E]) -> Callable[[Callable[[LogEntry, E], Message]], Callable[[LogEntry, E], Message]]:
     """Register the renderer of one event class."""
-    def register(fn: Callable[[LogEntry, E], str]) -> Callable[[LogEntry, E], str]:
+    def register(fn: Callable[[LogEntry, E], Message]) -> Callable[[LogEntry, E], Message]:
         RENDERERS[cls] = fn
         return fn
     return register
 
 
-def line(entry: LogEntry) -> str:
-    """The log entry as ``play`` prints it: turn, kind, who, rule, dice faces, then :func:`outcome`."""
-    dice = f" [{' '.join(map(str, entry.faces))}]" if entry.faces else ""
-    rule = f" {entry.rule}" if entry.rule else ""
-    return f"T{entry.turn} {entry.kind:<8} {entry.who}{rule}{dice}: {outcome(entry)}"
-
-
-def outcome(entry: LogEntry) -> str:
-    """The entry's English line (after its who, rule and dice): its first event that has a renderer, told."""
+def told(entry: LogEntry) -> Message | None:
+    """The entry's line as a message, rendered only when shown: its first event that has a renderer, told (None
+    when no event has one)."""
     for ev in entry.events:
         fn = RENDERERS.get(type(ev))
         if fn is not None:
             return fn(entry, ev)
-    return ""
+    return None
 
 
-def inches(d: float) -> str:
-    """A distance as a player says it: one decimal place."""
-    return f"{d:.1f}″"
+def outcome(entry: LogEntry) -> str:
+    """The entry's line (after its who, rule and dice) in the language in force (:func:`told`, rendered)."""
+    said = told(entry)
+    return "" if said is None else said.render()
 
 
-def whole_inches(d: float) -> str:
+#: The who of the weather's own entries: the engine's code for "nobody's", shown in the reader's words.
+WEATHER = "weather"
+#: The who of the entry that ends a battle nobody won.
+BATTLE = "battle"
+#: Each kind of log entry (``LogEntry.kind``, a code) as the log's column names it.
+KINDS = {"roll": msg("roll"), "event": msg("event"), "decision": msg("decision"), "frame": msg("frame")}
+
+
+def line(entry: LogEntry) -> str:
+    """The log entry as ``play`` prints it: turn, kind, who, rule, dice faces, then :func:`outcome` (in the
+    language in force)."""
+    dice = f" [{' '.join(map(str, entry.faces))}]" if entry.faces else ""
+    rule = f" {entry.rule}" if entry.rule else ""
+    kind = KINDS[entry.kind].render() if entry.kind in KINDS else entry.kind
+    return f"T{entry.turn} {kind:<8} {i18n.text(who(entry))}{rule}{dice}: {outcome(entry)}"
+
+
+def who(entry: LogEntry) -> Message | str:
+    """Who the entry is about, as the log's column says it: a name as the engine wrote it, except the entries whose
+    who the engine writes with words of its own (the weather's, a battle ended with no winner, "A v B", two units
+    fighting one), which are told in the reader's words."""
+    if entry.who == WEATHER:
+        return msg("weather")
+    if entry.who == BATTLE and any(isinstance(v, BattleEnded) for v in entry.events):
+        return msg("battle")
+    pair = next((v for v in entry.events if isinstance(v, TwoOnOne)), None)
+    if pair is not None and entry.who == f"{pair.names[0]} and {pair.names[1]} v {pair.names[2]}":
+        return msg("{first} and {second} v {third}", first=pair.names[0], second=pair.names[1], third=pair.names[2])
+    sides = entry.who.split(" v ")
+    if len(sides) == 2:  # two armies' initiative, or two units' melee
+        return msg("{first} v {second}", first=sides[0], second=sides[1])
+    return entry.who
+
+
+@dataclass(frozen=True, slots=True)
+class Figure:
+    """A measured number as a player says it, to fixed places (``spec``: a tenth of an inch ``.1f``, odds ``.2f``),
+    in the reader's decimal mark (3.5″, Russian 3,5″)."""
+
+    value: float
+    spec: str = ".1f"
+
+    def render(self, lang: str) -> str:
+        return i18n.localised(format(self.value, self.spec), lang)
+
+
+@dataclass(frozen=True, slots=True)
+class Listed:
+    """Names, numbers or messages in a list (``1, 2, 3``, a rewrite's slots), each rendered in the reader's language."""
+
+    items: tuple[object, ...]
+
+    def render(self, lang: str) -> str:
+        return ", ".join(i18n.render_value(v, lang) for v in self.items)
+
+
+i18n.shows(Figure, lambda v, lang: v.render(lang))
+i18n.shows(Listed, lambda v, lang: v.render(lang))
+
+
+def inches(d: float) -> Figure:
+    """A distance as a player says it: one decimal place (the template writes the ″)."""
+    return Figure(d, ".1f")
+
+
+def whole_inches(d: float) -> Figure:
     """A distance that may be whole inches (a die's, or a range the rules count in inches), said as a player
     says it: "4″", otherwise to a tenth ("2.3″")."""
-    return f"{d:.0f}″" if float(d).is_integer() else inches(d)
+    return Figure(d, ".0f" if float(d).is_integer() else ".1f")
 
 
-def _degrees(v: float) -> str:
+def _degrees(v: float) -> Figure:
     """An angle in whole degrees, never "-0" (a facing of -0.4° is 0°)."""
-    text = f"{v:.0f}"
-    return "0" if text == "-0" else text
+    return Figure(0.0 if f"{v:.0f}" == "-0" else v, ".0f")
 
 
-def where(pose: Pose) -> str:
+def where(pose: Pose) -> Message:
     """Where a base stands, to a tenth of an inch, and which way it faces."""
-    return f"({pose.x:.1f}, {pose.y:.1f}) facing {_degrees(pose.facing)}°"
+    return msg("({x}, {y}) facing {facing}°", x=inches(pose.x), y=inches(pose.y), facing=_degrees(pose.facing))
 
 
 def unit(pid: str, name: str) -> str:
+    """A piece as the log names it: its id and, when it has one, its name (no words of the log's own)."""
     return f"{pid} ({name})" if name else pid
 
 
+def _owner(name: str) -> Message | str:
+    """A slot's owner: a general's name, or the individual-unit slot in the reader's words."""
+    return msg("individual") if name == INDIVIDUAL else name
+
+
+def _side(names: tuple[str, str], i: int) -> Message | str:
+    """An army's name, or "side 1" / "side 2" in a record that has none."""
+    return names[i] or msg("side {number}", number=i + 1)
+
+
 # --- the frame of the turn and the players' decisions ----------------------------------------------------
-
-def _way(e: Decided) -> str:
-    """How an advance goes: " straight", " half way", both, or nothing (a wheel to face, the whole way)."""
-    return (" straight" if e.straight else "") + (" half way" if e.half else "")
-
 
 def _target(e: Decided) -> str:
     return unit(e.target, e.target_name)
 
 
-def _odds(e: Decided, compared: bool) -> str:
+def _odds(e: Decided, compared: bool) -> Message:
     """A charge's exact odds as the player says them, rounded to two places: P(win), then P(lose), with the
     exact comparison between them when ``compared``."""
     win, lose = e.odds
-    cmp = (" > " if win > lose else " = " if win == lose else " < ") if compared else ", "
-    return f"P(win) {float(win):.2f}{cmp}P(lose) {float(lose):.2f}"
+    w, lo = Figure(float(win), ".2f"), Figure(float(lose), ".2f")
+    if not compared:
+        return msg("P(win) {win}, P(lose) {lose}", win=w, lose=lo)
+    if win > lose:
+        return msg("P(win) {win} > P(lose) {lose}", win=w, lose=lo)
+    if win == lose:
+        return msg("P(win) {win} = P(lose) {lose}", win=w, lose=lo)
+    return msg("P(win) {win} < P(lose) {lose}", win=w, lose=lo)
 
 
-def _shot(e: Decided) -> str:
-    return f"shoot: {e.firers} firer{'s' if e.firers != 1 else ''} at {_target(e)}, {e.distance:.1f}″"
+def _shot(e: Decided) -> Message:
+    return nmsg("shoot: {n} firer at {target}, {distance}″", "shoot: {n} firers at {target}, {distance}″",
+                n=e.firers, target=_target(e), distance=inches(e.distance))
+
+
+def _toward(e: Decided) -> Message:
+    """An advance, a run or a trot toward a target: how it goes (straight, half way, both, or the whole way)."""
+    kw = {"target": _target(e), "distance": inches(e.distance)}
+    way = (e.straight, e.half)
+    if e.kind is Choice.RUN:
+        return {(False, False): msg("run toward {target}, {distance}″ away", **kw),
+                (True, False): msg("run straight toward {target}, {distance}″ away", **kw),
+                (False, True): msg("run half way toward {target}, {distance}″ away", **kw),
+                (True, True): msg("run straight half way toward {target}, {distance}″ away", **kw)}[way]
+    if e.kind is Choice.TROT:
+        return {(False, False): msg("trot toward {target}, {distance}″ away", **kw),
+                (True, False): msg("trot straight toward {target}, {distance}″ away", **kw),
+                (False, True): msg("trot half way toward {target}, {distance}″ away", **kw),
+                (True, True): msg("trot straight half way toward {target}, {distance}″ away", **kw)}[way]
+    return {(False, False): msg("advance toward {target}, {distance}″ away", **kw),
+            (True, False): msg("advance straight toward {target}, {distance}″ away", **kw),
+            (False, True): msg("advance half way toward {target}, {distance}″ away", **kw),
+            (True, True): msg("advance straight half way toward {target}, {distance}″ away", **kw)}[way]
+
+
+def _reform(e: Decided) -> Message:
+    if e.target:
+        return msg("reform: {disordered} disordered, nearest enemy {distance}″", disordered=e.disordered,
+                   distance=inches(e.distance))
+    return msg("reform: {disordered} disordered, no enemy left", disordered=e.disordered)
+
+
+def _sidestep(e: Decided) -> Message:
+    kw = {"degrees": Figure(abs(e.degrees), ".0f"), "target": _target(e), "distance": inches(e.distance)}
+    if e.degrees > 0:
+        return msg("sidestep {degrees}° left to get round toward {target}, {distance}″ away", **kw)
+    return msg("sidestep {degrees}° right to get round toward {target}, {distance}″ away", **kw)
+
+
+def _order(e: Decided) -> Message:
+    if e.method is None:
+        return msg("{owner} orders {target} by order", owner=e.owner, target=e.target)
+    return msg("{owner} orders {target} by {method}", owner=e.owner, target=e.target, method=e.method)
 
 
 #: Each kind of decision's sentence, told from its fields (the odds printed to two places, the exact
 #: fractions kept in the event).
-_DECISIONS: dict[Choice, Callable[[Decided], str]] = {
-    Choice.FLEE: lambda e: f"flee: {e.name or e.piece} is panicking",
-    Choice.RALLY: lambda e: f"rally: {e.name or e.piece} reforms, {e.disordered} disordered",
+_DECISIONS: dict[Choice, Callable[[Decided], Message]] = {
+    Choice.FLEE: lambda e: msg("flee: {unit} is panicking", unit=e.name or e.piece),
+    Choice.RALLY: lambda e: msg("rally: {unit} reforms, {disordered} disordered", unit=e.name or e.piece,
+                                disordered=e.disordered),
     Choice.SHOOT: _shot,
-    Choice.CHARGE: lambda e: f"charge: {_odds(e, True)} against {_target(e)}",
-    Choice.PURSUE: lambda e: f"pursue: {_target(e)} is panicking, {e.distance:.1f}″ away",
-    Choice.REFORM: lambda e: f"reform: {e.disordered} disordered, " + (
-        f"nearest enemy {e.distance:.1f}″" if e.target else "no enemy left"),
-    Choice.FACE: lambda e: f"reform to face {_target(e)}, {abs(e.degrees):.0f}° off its front, without a test",
-    Choice.ADVANCE: lambda e: f"advance{_way(e)} toward {_target(e)}, {e.distance:.1f}″ away",
-    Choice.CAMP: lambda e: f"march on the {e.target_name} camp, {e.distance:.1f}″ away",
-    Choice.SIDESTEP: lambda e: f"sidestep {abs(e.degrees):.0f}° {'left' if e.degrees > 0 else 'right'} to get round "
-                               f"toward {_target(e)}, {e.distance:.1f}″ away",
-    Choice.RUN: lambda e: f"run{_way(e)} toward {_target(e)}, {e.distance:.1f}″ away",
-    Choice.TROT: lambda e: f"trot{_way(e)} toward {_target(e)}, {e.distance:.1f}″ away",
-    Choice.TURN: lambda e: f"turn: {_target(e)} is {abs(e.degrees):.0f}° off its front",
-    Choice.REWRITE: lambda e: f"rewrite the slots after the double: {', '.join(e.slots)} "
-                              f"(expected work {float(e.odds[0]):+.2f})",
-    Choice.MESSENGER: lambda e: f"{e.owner} sends a messenger to {_target(e)}: P(through) {float(e.odds[0]):.2f}, "
-                                "no worse than a signal",
-    Choice.ORDER: lambda e: f"{e.owner} orders {e.target} by {e.method.value if e.method else 'order'}",
-    Choice.OWN_UNIT: lambda e: f"{e.owner} acts with his own unit {e.piece}",
-    Choice.INDIVIDUAL: lambda e: f"individual unit: {unit(e.piece, e.name)}, the most useful",
-    Choice.IDLE: lambda e: "individual unit: no unit has anything to do",
-    Choice.GONE: lambda e: f"{e.owner} has left the battle: his slot passes",
-    Choice.HOLD: lambda e: f"hold: {e.piece} has nothing it may do",
-    Choice.OFFICER_SHOOT: lambda e: f"junior officer of {e.piece}: {_shot(e)}",
-    Choice.OFFICER_CHARGE: lambda e: f"junior officer of {e.piece}: counter-attack {_target(e)}, {_odds(e, False)}",
+    Choice.CHARGE: lambda e: msg("charge: {odds} against {target}", odds=_odds(e, True), target=_target(e)),
+    Choice.PURSUE: lambda e: msg("pursue: {target} is panicking, {distance}″ away", target=_target(e),
+                                 distance=inches(e.distance)),
+    Choice.REFORM: _reform,
+    Choice.FACE: lambda e: msg("reform to face {target}, {degrees}° off its front, without a test",
+                               target=_target(e), degrees=Figure(abs(e.degrees), ".0f")),
+    Choice.ADVANCE: _toward,
+    Choice.CAMP: lambda e: msg("march on the {camp} camp, {distance}″ away", camp=e.target_name,
+                               distance=inches(e.distance)),
+    Choice.SIDESTEP: _sidestep,
+    Choice.RUN: _toward,
+    Choice.TROT: _toward,
+    Choice.TURN: lambda e: msg("turn: {target} is {degrees}° off its front", target=_target(e),
+                               degrees=Figure(abs(e.degrees), ".0f")),
+    Choice.REWRITE: lambda e: msg("rewrite the slots after the double: {slots} (expected work {work})",
+                                  slots=Listed(tuple(_owner(s) for s in e.slots)),
+                                  work=Figure(float(e.odds[0]), "+.2f")),
+    Choice.MESSENGER: lambda e: msg("{owner} sends a messenger to {target}: P(through) {odds}, no worse than a "
+                                    "signal", owner=e.owner, target=_target(e), odds=Figure(float(e.odds[0]), ".2f")),
+    Choice.ORDER: _order,
+    Choice.OWN_UNIT: lambda e: msg("{owner} acts with his own unit {piece}", owner=e.owner, piece=e.piece),
+    Choice.INDIVIDUAL: lambda e: msg("individual unit: {unit}, the most useful", unit=unit(e.piece, e.name)),
+    Choice.IDLE: lambda e: msg("individual unit: no unit has anything to do"),
+    Choice.GONE: lambda e: msg("{owner} has left the battle: his slot passes", owner=e.owner),
+    Choice.HOLD: lambda e: msg("hold: {piece} has nothing it may do", piece=e.piece),
+    Choice.OFFICER_SHOOT: lambda e: msg("junior officer of {piece}: {shot}", piece=e.piece, shot=_shot(e)),
+    Choice.OFFICER_CHARGE: lambda e: msg("junior officer of {piece}: counter-attack {target}, {odds}", piece=e.piece,
+                                         target=_target(e), odds=_odds(e, False)),
 }
 
 
 @renders(Decided)
-def _decided(entry: LogEntry, e: Decided) -> str:
+def _decided(entry: LogEntry, e: Decided) -> Message:
     return _DECISIONS[e.kind](e)
 
 
 @renders(SlotOpened)
-def _slot_opened(entry: LogEntry, e: SlotOpened) -> str:
-    tail = f" (in contact: {', '.join(e.in_contact)})" if e.in_contact else ""
-    return f"slot {e.slot} of {entry.who}: {e.owner}{tail}"
+def _slot_opened(entry: LogEntry, e: SlotOpened) -> Message:
+    if e.in_contact:
+        return msg("slot {slot} of {side}: {owner} (in contact: {pieces})", slot=e.slot, side=entry.who,
+                   owner=_owner(e.owner), pieces=Listed(e.in_contact))
+    return msg("slot {slot} of {side}: {owner}", slot=e.slot, side=entry.who, owner=_owner(e.owner))
 
 
 @renders(SlotClosed)
-def _slot_closed(entry: LogEntry, e: SlotClosed) -> str:
-    return f"slot {e.slot} ends"
+def _slot_closed(entry: LogEntry, e: SlotClosed) -> Message:
+    return msg("slot {slot} ends", slot=e.slot)
+
+
+def _signal(entry: LogEntry, e: Activated, who: str) -> Message:
+    kw = {"unit": who, "radius": e.radius, "distance": inches(e.distance)}
+    if e.reached:
+        return msg("activates {unit}: the signal carries {radius}″ and reaches it at {distance}″", **kw)
+    return msg("misses {unit}: the signal carries {radius}″ and falls short of it at {distance}″", **kw)
+
+
+def _messenger(entry: LogEntry, e: Activated, who: str) -> Message:
+    kw: dict[str, object] = {"unit": who, "distance": inches(e.distance)}
+    if entry.faces:
+        kw["roll"] = entry.faces[0]
+        if e.reached:
+            return msg("activates {unit}: the messenger rides {distance}″ and gets through on a {roll}", **kw)
+        return msg("misses {unit}: the messenger rides {distance}″ and fails on a {roll}", **kw)
+    if e.reached:
+        return msg("activates {unit}: the messenger rides {distance}″ and gets through", **kw)
+    return msg("misses {unit}: the messenger rides {distance}″ and fails", **kw)
 
 
 @renders(Activated)
-def _activated(entry: LogEntry, e: Activated) -> str:
+def _activated(entry: LogEntry, e: Activated) -> Message:
     who = unit(e.piece, e.name)
     if e.method is Method.SIGNAL:
-        verb, how = ("activates", "reaches") if e.reached else ("misses", "falls short of")
-        return f"{verb} {who}: the signal carries {e.radius}″ and {how} it at {inches(e.distance)}"
+        return _signal(entry, e, who)
     if e.method is Method.MESSENGER:
-        verb, how = ("activates", "gets through") if e.reached else ("misses", "fails")
-        roll = f" on a {entry.faces[0]}" if entry.faces else ""
-        return f"{verb} {who}: the messenger rides {inches(e.distance)} and {how}{roll}"
-    how = {
-        None: f"by {possessive(e.commander)} slot: his own unit",
-        Method.DIRECT: f"by direct command, {inches(e.distance)} from {e.via}",
-        Method.BATTLE_LINE: f"in {possessive(e.commander)} battle line, {inches(e.distance)} from its neighbour",
-        Method.INDIVIDUAL: "on the individual-unit slot" + (f", with colonel {e.via}" if e.via else ""),
-        Method.COLONEL: f"to follow colonel {e.commander}, {inches(e.distance)} away",
-    }.get(e.method, f"by {e.method}")
-    return f"activates {who} {how}"
+        return _messenger(entry, e, who)
+    if e.method is None:
+        return msg("activates {unit} by {commander} slot: his own unit", unit=who, commander=Possessive(e.commander))
+    if e.method is Method.DIRECT:
+        return msg("activates {unit} by direct command, {distance}″ from {via}", unit=who,
+                   distance=inches(e.distance), via=e.via)
+    if e.method is Method.BATTLE_LINE:
+        return msg("activates {unit} in {commander} battle line, {distance}″ from its neighbour", unit=who,
+                   commander=Possessive(e.commander), distance=inches(e.distance))
+    if e.method is Method.INDIVIDUAL:
+        if e.via:
+            return msg("activates {unit} on the individual-unit slot, with colonel {colonel}", unit=who,
+                       colonel=e.via)
+        return msg("activates {unit} on the individual-unit slot", unit=who)
+    if e.method is Method.COLONEL:
+        return msg("activates {unit} to follow colonel {colonel}, {distance}″ away", unit=who, colonel=e.commander,
+                   distance=inches(e.distance))
+    return msg("activates {unit} by {method}", unit=who, method=e.method)
 
 
 # --- moves ---------------------------------------------------------------------------------------------
 
 @renders(MovedAlong)
-def _moved(entry: LogEntry, e: MovedAlong) -> str:
-    if e.how is MoveKind.DRIFT:
-        return f"lost in the storm, drifts {inches(e.inches)} to {where(e.end)}"
-    verb = {MoveKind.MOVE: "moves", MoveKind.RUN: "runs", MoveKind.TROT: "trots", MoveKind.RAMPAGE: "rampages",
-            MoveKind.FORCED_ATTACK: "is driven to attack, moves"}[e.how]
-    return f"{verb} {inches(e.inches)} to {where(e.end)}"
+def _moved(entry: LogEntry, e: MovedAlong) -> Message:
+    kw = {"distance": inches(e.inches), "where": where(e.end)}
+    return {MoveKind.DRIFT: lambda: msg("lost in the storm, drifts {distance}″ to {where}", **kw),
+            MoveKind.MOVE: lambda: msg("moves {distance}″ to {where}", **kw),
+            MoveKind.RUN: lambda: msg("runs {distance}″ to {where}", **kw),
+            MoveKind.TROT: lambda: msg("trots {distance}″ to {where}", **kw),
+            MoveKind.RAMPAGE: lambda: msg("rampages {distance}″ to {where}", **kw),
+            MoveKind.FORCED_ATTACK: lambda: msg("is driven to attack, moves {distance}″ to {where}", **kw),
+            }[e.how]()
 
 
 @renders(ContactMade)
-def _contact(entry: LogEntry, e: ContactMade) -> str:
+def _contact(entry: LogEntry, e: ContactMade) -> Message:
     names = e.names if len(e.names) == len(e.enemies) else ("",) * len(e.enemies)
-    held = ", ".join(f"{n} ({pid})" if n else pid for pid, n in zip(e.enemies, names, strict=True))
-    return f"stops in contact with {held}; it cannot move again this slot"
+    held = Listed(tuple(f"{n} ({pid})" if n else pid for pid, n in zip(e.enemies, names, strict=True)))
+    return msg("stops in contact with {enemies}; it cannot move again this slot", enemies=held)
 
 
 @renders(FellBack)
-def _fell_back(entry: LogEntry, e: FellBack) -> str:
+def _fell_back(entry: LogEntry, e: FellBack) -> Message:
     """A retreat or flight, or an evasion; one that carried the unit off the table says so."""
     gone = next((v for v in entry.events if isinstance(v, LeftBattle) and v.piece == e.piece), None)
     if gone is not None:
-        return f"leaves the table: {gone.status}"
-    return f"{'backs away' if e.kind is FallBack.EVASION else 'falls back'} to {where(e.end)}"
+        return msg("leaves the table: {status}", status=gone.status)
+    if e.kind is FallBack.EVASION:
+        return msg("backs away to {where}", where=where(e.end))
+    return msg("falls back to {where}", where=where(e.end))
 
 
 @renders(SlotsRewritten)
-def _rewritten(entry: LogEntry, e: SlotsRewritten) -> str:
-    return ("rewrite their slots after the double: " if e.after_double else "rewrites the slots: ") + ", ".join(e.slots)
+def _rewritten(entry: LogEntry, e: SlotsRewritten) -> Message:
+    slots = Listed(tuple(_owner(s) for s in e.slots))
+    if e.after_double:
+        return msg("rewrite their slots after the double: {slots}", slots=slots)
+    return msg("rewrites the slots: {slots}", slots=slots)
 
 
 # --- the turn's start, the weather, the end of the battle -------------------------------------------------
 
-def _throw(a: int, b: int, sides: tuple[str, str], slots: tuple[tuple[int, ...], tuple[int, ...]]) -> str:
+def _plays(name: Message | str, slots: tuple[int, ...]) -> Message:
+    """One army's slots on an initiative throw, a whole clause."""
+    if slots:
+        return msg("{side} play {slots}", side=name, slots=Listed(slots))
+    return msg("{side} play no slot", side=name)
+
+
+def _throw(a: int, b: int, sides: tuple[str, str], slots: tuple[tuple[int, ...], tuple[int, ...]]) -> Message:
     """One initiative throw: both dice by army, and the slots each plays (the higher die's first)."""
-    names = sides if all(sides) else ("side 1", "side 2")
-    head = f"{names[0]} {a}, {names[1]} {b}"
+    names = (sides[0], sides[1]) if all(sides) else (_side(("", ""), 0), _side(("", ""), 1))
     if a == b:
-        return f"{head}: a double; slots may be rewritten before the dice are rolled again"
-    order = (0, 1) if a > b else (1, 0)
-    played = "; ".join(f"{names[s]} play {', '.join(map(str, slots[s])) or 'no slot'}" for s in order)
-    return f"{head}: {played}"
+        return msg("{first} {a}, {second} {b}: a double; slots may be rewritten before the dice are rolled again",
+                   first=names[0], a=a, second=names[1], b=b)
+    s, t = (0, 1) if a > b else (1, 0)
+    return msg("{first} {a}, {second} {b}: {plays}; {then}", first=names[0], a=a, second=names[1], b=b,
+               plays=_plays(names[s], slots[s]), then=_plays(names[t], slots[t]))
 
 
 @renders(TurnBegan)
-def _turn_began(entry: LogEntry, e: TurnBegan) -> str:
-    rolled = f"{e.ties} tied roll{'s' if e.ties != 1 else ''} rolled again; " if e.ties else ""
-    return rolled + _throw(e.initiative[0], e.initiative[1], e.sides, e.slots)
+def _turn_began(entry: LogEntry, e: TurnBegan) -> Message:
+    throw = _throw(e.initiative[0], e.initiative[1], e.sides, e.slots)
+    if e.ties:
+        return nmsg("{n} tied roll rolled again; {throw}", "{n} tied rolls rolled again; {throw}", n=e.ties,
+                    throw=throw)
+    return throw
 
 
 @renders(InitiativeRolledAgain)
-def _rolled_again(entry: LogEntry, e: InitiativeRolledAgain) -> str:
-    return "rolled again: " + _throw(e.initiative[0], e.initiative[1], e.sides, e.slots)
+def _rolled_again(entry: LogEntry, e: InitiativeRolledAgain) -> Message:
+    return msg("rolled again: {throw}", throw=_throw(e.initiative[0], e.initiative[1], e.sides, e.slots))
 
 
 @renders(WeatherSet)
-def _weather(entry: LogEntry, e: WeatherSet) -> str:
+def _weather(entry: LogEntry, e: WeatherSet) -> Message:
     if e.wind_die:
-        return f"the wind blows from the {e.wind_edge} edge" if e.wind_edge else "the wind is too weak to matter"
-    return f"a second double running ({e.face}:{e.face}) brings {e.weather.value}" + (
-        f", the wind from the {e.wind_edge} edge" if e.wind_edge else "")
+        if e.wind_edge:
+            return msg("the wind blows from the {edge} edge", edge=e.wind_edge)
+        return msg("the wind is too weak to matter")
+    if e.wind_edge:
+        return msg("a second double running ({face}:{face}) brings {weather}, the wind from the {edge} edge",
+                   face=e.face, weather=e.weather, edge=e.wind_edge)
+    return msg("a second double running ({face}:{face}) brings {weather}", face=e.face, weather=e.weather)
 
 
 @renders(StormStruck)
-def _storm(entry: LogEntry, e: StormStruck) -> str:
-    free = f" ({e.units} free to be lost)" if e.units < e.rolled else ""
-    return f"{e.rolled} unit{'s' if e.rolled != 1 else ''} lost in the storm{free}"
+def _storm(entry: LogEntry, e: StormStruck) -> Message:
+    if e.units < e.rolled:
+        return nmsg("{n} unit lost in the storm ({free} free to be lost)",
+                    "{n} units lost in the storm ({free} free to be lost)", n=e.rolled, free=e.units)
+    return nmsg("{n} unit lost in the storm", "{n} units lost in the storm", n=e.rolled)
 
 
 @renders(UnitDrifted)
-def _drifted(entry: LogEntry, e: UnitDrifted) -> str:
-    return f"the storm's die {e.face}: " + ("it stays" if e.drift is Drift.STAYS else f"it goes {e.drift.value}")
+def _drifted(entry: LogEntry, e: UnitDrifted) -> Message:
+    if e.drift is Drift.STAYS:
+        return msg("the storm's die {face}: it stays", face=e.face)
+    return msg("the storm's die {face}: it goes {drift}", face=e.face, drift=e.drift)
 
 
 @renders(Withdrew)
-def _withdrew(entry: LogEntry, e: Withdrew) -> str:
-    return "withdraw in good order"
+def _withdrew(entry: LogEntry, e: Withdrew) -> Message:
+    return msg("withdraw in good order")
 
 
-_WHY = {EndCause.ROUTED: "the battle ends on turn {turn}", EndCause.LAST_TURN: "night falls after turn {turn}",
-        EndCause.NIGHT: "night falls on turn {turn}"}
+def _why(e: BattleEnded, names: tuple[Message | str, Message | str]) -> Message:
+    """What ended the battle, a whole clause."""
+    if e.why is EndCause.WITHDRAWN and e.withdrawn >= 0:
+        return msg("{side} have withdrawn", side=names[e.withdrawn])
+    if e.why is EndCause.ROUTED:
+        return msg("the battle ends on turn {turn}", turn=e.turn)
+    if e.why is EndCause.LAST_TURN:
+        return msg("night falls after turn {turn}", turn=e.turn)
+    if e.why is EndCause.NIGHT:
+        return msg("night falls on turn {turn}", turn=e.turn)
+    return msg("the battle ends")
+
+
+def award(kind: Award, count: int) -> Message:
+    """What one line of a score counts, for ``count`` units (ignored for a camp): the words of
+    :meth:`~aot_rules.aot.rules.victory.Award.reason` as catalogue messages."""
+    n = count
+    return {
+        Award.REMOVED: lambda: nmsg("{n} enemy unit destroyed or dispersed", "{n} enemy units destroyed or dispersed",
+                                    n=n),
+        Award.LEFT_PANICKING: lambda: nmsg("{n} enemy unit left panicking, counted as destroyed",
+                                           "{n} enemy units left panicking, counted as destroyed", n=n),
+        Award.CAMP_CAPTURED: lambda: msg("enemy camp captured"),
+        Award.CAMP_CONCEDED: lambda: msg("enemy camp counts as captured (withdrawal)"),
+        Award.IN_CAPTURED_CAMP: lambda: nmsg("{n} enemy unit fled into the captured camp",
+                                             "{n} enemy units fled into the captured camp", n=n),
+        Award.IN_UNCAPTURED_CAMP: lambda: nmsg("{n} enemy unit fled into the uncaptured camp",
+                                               "{n} enemy units fled into the uncaptured camp", n=n),
+        Award.ESCORTS_LOST: lambda: nmsg("{n} enemy elephant unit lost all its light infantry",
+                                         "{n} enemy elephant units lost all its light infantry", n=n),
+        Award.LOOTING: lambda: msg("enemy unit removed to loot, not destroyed"),
+    }[kind]()
+
+
+def _score(e: BattleEnded, names: tuple[Message | str, Message | str], i: int) -> Message:
+    """One army's victory points and what earned them, a whole clause."""
+    earned = [msg("{reason}: +{points}", reason=award(s.award, s.count), points=s.points) for s in e.scores[i]]
+    if not earned:
+        return msg("{side}: {points} VP", side=names[i], points=e.points[i])
+    return msg("{side}: {points} VP ({earned})", side=names[i], points=e.points[i], earned=_clauses(earned))
+
+
+def _clauses(said: Sequence[Message]) -> Message:
+    """Whole clauses one after another, each ended by a semicolon but the last."""
+    out = said[0]
+    for more in said[1:]:
+        out = msg("{said}; {more}", said=out, more=more)
+    return out
+
+
+def ended_message(e: BattleEnded) -> Message:
+    """The battle's end as a player says it: what ended it, who won and both armies' victory points with what
+    earned them (the sentence of the typed result, ``GameState.result``, rendered when shown)."""
+    names = (_side(e.sides, 0), _side(e.sides, 1)) if all(e.sides) else (_side(("", ""), 0), _side(("", ""), 1))
+    kw = {"why": _why(e, names), "first": e.points[0], "second": e.points[1], "score": _score(e, names, 0),
+          "other": _score(e, names, 1)}
+    if e.winner < 0:
+        if e.ending:
+            return msg("{why}: {ending}: a draw, {first} VP to {second} ({score}; {other})", ending=e.ending, **kw)
+        return msg("{why}: a draw, {first} VP to {second} ({score}; {other})", **kw)
+    if e.ending:
+        return msg("{why}: {ending}: won by {winner}, {first} VP to {second} ({score}; {other})", ending=e.ending,
+                   winner=names[e.winner], **kw)
+    return msg("{why}: won by {winner}, {first} VP to {second} ({score}; {other})", winner=names[e.winner], **kw)
 
 
 def ended(e: BattleEnded) -> str:
-    """The battle's end as a player says it: what ended it, who won and both armies' victory points with what
-    earned them (the sentence of the typed result, ``GameState.result``, rendered when shown)."""
-    names = e.sides if all(e.sides) else ("side 1", "side 2")
-    if e.why is EndCause.WITHDRAWN and e.withdrawn >= 0:
-        why = f"{names[e.withdrawn]} have withdrawn"
-    else:
-        why = (_WHY[e.why] if e.why in _WHY else "the battle ends").format(turn=e.turn)
-    verdict = "a draw" if e.winner < 0 else f"won by {names[e.winner]}"
-    ending = f"{e.ending.value}: " if e.ending else ""
-
-    def score(i: int) -> str:
-        parts = "; ".join(f"{line.award.reason(line.count)}: +{line.points}" for line in e.scores[i])
-        return f"{names[i]}: {e.points[i]} VP" + (f" ({parts})" if parts else "")
-
-    return f"{why}: {ending}{verdict}, {e.points[0]} VP to {e.points[1]} ({score(0)}; {score(1)})"
+    """The battle's end (:func:`ended_message`) in the language in force."""
+    return ended_message(e).render()
 
 
 @renders(BattleEnded)
-def _ended(entry: LogEntry, e: BattleEnded) -> str:
-    return ended(e)
+def _ended(entry: LogEntry, e: BattleEnded) -> Message:
+    return ended_message(e)
 
 
 # --- turns, reforms, the run and trot dice, ground and friends --------------------------------------------
 
+def _disordered(said: Message, n: int, sep: str = ":") -> Message:
+    """``said`` and, when the test disordered any warriors, how many (after a colon, a comma or a semicolon)."""
+    if not n:
+        return said
+    if sep == ",":
+        return msg("{said}, {disordered} disordered", said=said, disordered=n)
+    if sep == ";":
+        return msg("{said}; {disordered} disordered", said=said, disordered=n)
+    return msg("{said}: {disordered} disordered", said=said, disordered=n)
+
+
 @renders(Turned)
-def _turned(entry: LogEntry, e: Turned) -> str:
+def _turned(entry: LogEntry, e: Turned) -> Message:
     if e.overturned:
-        return "overturns and is removed"
+        return msg("overturns and is removed")
+    facing = _degrees(e.end.facing)
     if e.toward:
-        return (f"turns back to face {e.toward_name or e.toward} ({_degrees(e.end.facing)}°)"
-                + (f": {e.disordered} disordered" if e.disordered else ""))
-    turn = f"turns {_degrees(e.degrees)}° to face" if e.degrees else "turns to face"
-    return f"{turn} {_degrees(e.end.facing)}°" + (f": {e.disordered} disordered" if e.disordered else "")
+        said = msg("turns back to face {foe} ({facing}°)", foe=e.toward_name or e.toward, facing=facing)
+    elif e.degrees:
+        said = msg("turns {degrees}° to face {facing}°", degrees=_degrees(e.degrees), facing=facing)
+    else:
+        said = msg("turns to face {facing}°", facing=facing)
+    return _disordered(said, e.disordered)
 
 
 @renders(Reformed)
-def _reformed(entry: LogEntry, e: Reformed) -> str:
+def _reformed(entry: LogEntry, e: Reformed) -> Message:
     ranks = "+".join(map(str, e.ranks_after))
-    density = f" (density {e.density})" if e.density else ""
-    still = f", {e.disordered} disordered" if e.disordered else ""
-    return (f"reforms: ranks {ranks}{density}{still}" + (" in the defensive formation" if e.defensive else "")
-            + (f", facing {_degrees(e.end.facing)}°" if e.faced else ""))
+    if e.density:
+        said = msg("reforms: ranks {ranks} (density {density})", ranks=ranks, density=e.density)
+    else:
+        said = msg("reforms: ranks {ranks}", ranks=ranks)
+    said = _disordered(said, e.disordered, ",")
+    if e.defensive:
+        said = msg("{said} in the defensive formation", said=said)
+    if e.faced:
+        said = msg("{said}, facing {facing}°", said=said, facing=_degrees(e.end.facing))
+    return said
 
 
 @renders(ExtraRolled)
-def _extra(entry: LogEntry, e: ExtraRolled) -> str:
+def _extra(entry: LogEntry, e: ExtraRolled) -> Message:
     if e.berserk:
-        return f"trot die {e.distance:g}: it goes berserk"
+        return msg("trot die {distance}: it goes berserk", distance=Figure(e.distance, "g"))
     if e.overturned:
-        return f"trots {whole_inches(e.distance)} but overturns and is removed"
-    return f"may {e.how} up to {whole_inches(e.distance)}" + (
-        f"; {e.disordered} disordered by the test" if e.disordered else "")
+        return msg("trots {distance}″ but overturns and is removed", distance=whole_inches(e.distance))
+    if e.how is Activity.RUN:
+        said = msg("may run up to {distance}″", distance=whole_inches(e.distance))
+    elif e.how is Activity.TROT:
+        said = msg("may trot up to {distance}″", distance=whole_inches(e.distance))
+    else:
+        said = msg("may {action} up to {distance}″", action=e.how, distance=whole_inches(e.distance))
+    if e.disordered:
+        return msg("{said}; {disordered} disordered by the test", said=said, disordered=e.disordered)
+    return said
 
 
 @renders(GroundTested)
-def _ground(entry: LogEntry, e: GroundTested) -> str:
+def _ground(entry: LogEntry, e: GroundTested) -> Message:
     if e.ground is Ground.SUN:
-        return f"{e.lost} warrior{'s' if e.lost != 1 else ''} disordered by the heat"
-    where = f"the {e.place} camp" if e.ground is Ground.CAMP else f"the {e.place}"
-    return f"tests for {where}: " + (f"{e.lost} disordered" if e.lost else "passes")
+        return nmsg("{n} warrior disordered by the heat", "{n} warriors disordered by the heat", n=e.lost)
+    if e.ground is Ground.CAMP:
+        if e.lost:
+            return msg("tests for the {place} camp: {disordered} disordered", place=e.place, disordered=e.lost)
+        return msg("tests for the {place} camp: passes", place=e.place)
+    if e.lost:
+        return msg("tests for the {place}: {disordered} disordered", place=e.place, disordered=e.lost)
+    return msg("tests for the {place}: passes", place=e.place)
 
 
 @renders(FriendPassed)
-def _passed(entry: LogEntry, e: FriendPassed) -> str:
+def _passed(entry: LogEntry, e: FriendPassed) -> Message:
     friend = e.friend_name or e.friend
-    how = f" on the same die {e.roll} ({e.same_die})" if e.same_die else ""
+    loser = e.loser_name or e.loser
+    if e.same_die:
+        if not e.lost:
+            return msg("passes through {friend} on the same die {roll} ({rule}): no loss", friend=friend, roll=e.roll,
+                       rule=e.same_die)
+        return msg("passes through {friend} on the same die {roll} ({rule}): {loser} loses {lost}", friend=friend,
+                   roll=e.roll, rule=e.same_die, loser=loser, lost=e.lost)
     if not e.lost:
-        return f"passes through {friend}{how}" + (": no loss" if e.same_die else " without loss")
-    die = "" if e.same_die else f" die {e.roll},"
-    return f"passes through {friend}{how}:{die} {e.loser_name or e.loser} loses {e.lost}"
+        return msg("passes through {friend} without loss", friend=friend)
+    return msg("passes through {friend}: die {roll}, {loser} loses {lost}", friend=friend, roll=e.roll, loser=loser,
+               lost=e.lost)
 
 
 @renders(FriendInTheWay)
-def _in_the_way(entry: LogEntry, e: FriendInTheWay) -> str:
+def _in_the_way(entry: LogEntry, e: FriendInTheWay) -> Message:
     friend = e.friend_name or e.friend
     if e.how is InTheWay.WEAKER:
-        return f"cannot be cleared by the panicking {friend} and, the weaker of two panicking units, is dispersed"
+        return msg("cannot be cleared by the panicking {friend} and, the weaker of two panicking units, is dispersed",
+                   friend=friend)
     if e.how is InTheWay.DISPERSED:
-        return f"panicking, cannot clear {friend}: dispersed"
-    return f"cannot clear {friend}: stops short after {inches(e.distance)}"
+        return msg("panicking, cannot clear {friend}: dispersed", friend=friend)
+    return msg("cannot clear {friend}: stops short after {distance}″", friend=friend, distance=inches(e.distance))
 
 
 @renders(TurnedAway)
-def _turned_away(entry: LogEntry, e: TurnedAway) -> str:
-    return f"turns its back to {e.foe_name or e.foe}: " + (f"{e.lost} disordered" if e.lost else "passes")
+def _turned_away(entry: LogEntry, e: TurnedAway) -> Message:
+    if e.lost:
+        return msg("turns its back to {foe}: {disordered} disordered", foe=e.foe_name or e.foe, disordered=e.lost)
+    return msg("turns its back to {foe}: passes", foe=e.foe_name or e.foe)
 
 
 # --- panic, evasion, the elephant's rampage ------------------------------------------------------------
 
-_PANIC = {PanicCause.ARMY_BEATEN: "a unit of its army lost a combat: it flees toward its camp",
-          PanicCause.IN_CONTACT: "panicking in contact: it is not fought, it flees away from its attacker",
-          PanicCause.COUNTERCHARGE_DIE: "panics on its countercharge die and stays",
-          PanicCause.EVASION_DIE: "panics on its evasion die and stays"}
+_PANIC = {PanicCause.ARMY_BEATEN: msg("a unit of its army lost a combat: it flees toward its camp"),
+          PanicCause.IN_CONTACT: msg("panicking in contact: it is not fought, it flees away from its attacker"),
+          PanicCause.COUNTERCHARGE_DIE: msg("panics on its countercharge die and stays"),
+          PanicCause.EVASION_DIE: msg("panics on its evasion die and stays")}
 
 
 @renders(Panicked)
-def _panicked(entry: LogEntry, e: Panicked) -> str:
+def _panicked(entry: LogEntry, e: Panicked) -> Message:
     return _PANIC[e.cause]
 
 
 @renders(Fleeing)
-def _fleeing(entry: LogEntry, e: Fleeing) -> str:
+def _fleeing(entry: LogEntry, e: Fleeing) -> Message:
     if e.away_from:
-        return f"flees {inches(e.distance)} away from {e.away_name or e.away_from}"
+        return msg("flees {distance}″ away from {foe}", distance=inches(e.distance), foe=e.away_name or e.away_from)
     camp = e.toward is Refuge.CAMP
     if e.distance < 0.05:  # nothing a player would measure: it stands at its camp
-        return "already at its camp" if camp else "already at its table edge"
-    return f"flees {inches(e.distance)} toward " + ("its camp" if camp else "its table edge")
+        return msg("already at its camp") if camp else msg("already at its table edge")
+    if camp:
+        return msg("flees {distance}″ toward its camp", distance=inches(e.distance))
+    return msg("flees {distance}″ toward its table edge", distance=inches(e.distance))
 
 
 @renders(Evaded)
-def _evaded(entry: LogEntry, e: Evaded) -> str:
-    return f"evades {e.attacker_name or e.attacker}: {whole_inches(e.distance)}" + (
-        f", {e.disordered} disordered" if e.disordered else "")
+def _evaded(entry: LogEntry, e: Evaded) -> Message:
+    said = msg("evades {attacker}: {distance}″", attacker=e.attacker_name or e.attacker,
+               distance=whole_inches(e.distance))
+    return _disordered(said, e.disordered, ",")
+
+
+def obstacle_message(o: Obstacle) -> Message:
+    """What stopped a fall-back, as a player says it."""
+    if o.kind is ObstacleKind.ENEMY:
+        if o.name:
+            return msg("{name} ({piece}) blocks its path", name=o.name, piece=o.piece)
+        return msg("{piece} blocks its path", piece=o.piece)
+    if o.kind is ObstacleKind.TERRAIN:
+        if o.terrain:
+            return msg("the {name} ({terrain}) blocks its path", name=o.name, terrain=o.terrain)
+        return msg("the {name} (impassable) blocks its path", name=o.name)
+    if o.kind is ObstacleKind.TABLE_EDGE:
+        return msg("it would leave the table")
+    return msg("it would stop on {unit}", unit=o.name or o.piece)
 
 
 def obstacle(o: Obstacle) -> str:
-    """What stopped a fall-back, as a player says it."""
-    if o.kind is ObstacleKind.ENEMY:
-        return f"{o.name} ({o.piece}) blocks its path" if o.name else f"{o.piece} blocks its path"
-    if o.kind is ObstacleKind.TERRAIN:
-        return f"the {o.name} ({o.terrain.value if o.terrain else 'impassable'}) blocks its path"
-    if o.kind is ObstacleKind.TABLE_EDGE:
-        return "it would leave the table"
-    return f"it would stop on {o.name or o.piece}"
+    """What stopped a fall-back (:func:`obstacle_message`) in the language in force."""
+    return obstacle_message(o).render()
 
 
 @renders(EvasionRefused)
-def _evasion_refused(entry: LogEntry, e: EvasionRefused) -> str:
-    return f"cannot back the full {whole_inches(e.distance)} ({obstacle(e.obstacle)}): accepts the melee"
+def _evasion_refused(entry: LogEntry, e: EvasionRefused) -> Message:
+    return msg("cannot back the full {distance}″ ({obstacle}): accepts the melee", distance=whole_inches(e.distance),
+               obstacle=obstacle_message(e.obstacle))
 
 
 @renders(Rampaged)
-def _rampaged(entry: LogEntry, e: Rampaged) -> str:
+def _rampaged(entry: LogEntry, e: Rampaged) -> Message:
     target = e.target_name or e.target
     if e.moved:
-        return f"rushes at {target}, the nearest unit"
-    return f"berserk, cannot rush at {target}" + (f": {e.refused.message}" if e.refused else "")
+        return msg("rushes at {target}, the nearest unit", target=target)
+    if e.refused:
+        return msg("berserk, cannot rush at {target}: {refusal}", target=target, refusal=e.refused.message)
+    return msg("berserk, cannot rush at {target}", target=target)
 
 
 @renders(LeftBattle)
-def _left(entry: LogEntry, e: LeftBattle) -> str:
+def _left(entry: LogEntry, e: LeftBattle) -> Message:
     if e.obstacle is not None:
-        return f"{obstacle(e.obstacle)}: {e.status.value}"
-    return f"leaves the battle: {e.status.value}"
+        return msg("{obstacle}: {status}", obstacle=obstacle_message(e.obstacle), status=e.status)
+    return msg("leaves the battle: {status}", status=e.status)
 
 
 @renders(CampTaken)
-def _camp(entry: LogEntry, e: CampTaken) -> str:
-    return f"sacks the {e.camp or f'side {e.side + 1}'} camp and leaves the battle to loot it"
+def _camp(entry: LogEntry, e: CampTaken) -> Message:
+    return msg("sacks the {camp} camp and leaves the battle to loot it",
+               camp=e.camp or msg("side {number}", number=e.side + 1))
 
 
 @renders(ReactionChosen)
-def _reaction(entry: LogEntry, e: ReactionChosen) -> str:
+def _reaction(entry: LogEntry, e: ReactionChosen) -> Message:
+    by = e.by_name or e.by
     if e.reaction is Reaction.LOST_IN_STORM:
-        return f"{'names' if e.taken else 'does not name'} {unit(e.piece, e.name)}"
+        if e.taken:
+            return msg("names {unit}", unit=unit(e.piece, e.name))
+        return msg("does not name {unit}", unit=unit(e.piece, e.name))
     if e.reaction is Reaction.EVADE and not e.taken:
-        return f"stands and accepts the melee with {e.by_name or e.by}"
+        return msg("stands and accepts the melee with {foe}", foe=by)
     if e.reaction is Reaction.TURN_BACK:
-        by = e.by_name or e.by
-        return (f"{e.name or e.piece} chooses to turn back to face {by}" if e.taken
-                else f"{e.name or e.piece} keeps its back to {by}: no turn back, no test")
-    return (f"{e.name or e.piece} {'takes' if e.taken else 'declines'} the {e.reaction.value} against "
-            f"{e.by_name or e.by}")
+        if e.taken:
+            return msg("{unit} chooses to turn back to face {foe}", unit=e.name or e.piece, foe=by)
+        return msg("{unit} keeps its back to {foe}: no turn back, no test", unit=e.name or e.piece, foe=by)
+    if e.taken:
+        return msg("{unit} takes the {reaction} against {foe}", unit=e.name or e.piece, reaction=e.reaction, foe=by)
+    return msg("{unit} declines the {reaction} against {foe}", unit=e.name or e.piece, reaction=e.reaction, foe=by)
 
 
 @renders(OfficerActed)
-def _officer(entry: LogEntry, e: OfficerActed) -> str:
-    return f"its junior officer acts in the enemy's slot: {e.kind.value}" + (
-        f" at {e.target_name or e.target}" if e.target else "")
+def _officer(entry: LogEntry, e: OfficerActed) -> Message:
+    if e.target:
+        return msg("its junior officer acts in the enemy's slot: {action} at {target}", action=e.kind,
+                   target=e.target_name or e.target)
+    return msg("its junior officer acts in the enemy's slot: {action}", action=e.kind)
 
 
 # --- shooting, the countercharge, melee ------------------------------------------------------------------
 
-def cover(c: Cover, target: str) -> str:
+def cover_message(c: Cover, target: str) -> Message:
     """Why ``target`` is in cover, as a player says it."""
     if c.kind is CoverKind.CAMP:
-        return f"{target} guards its own camp, which counts as a wood"
-    ground = f"the {c.name} ({c.terrain.value if c.terrain else 'cover'})"
+        return msg("{target} guards its own camp, which counts as a wood", target=target)
     if c.kind is CoverKind.BEHIND:
-        return f"{target} stands behind {ground}"
-    return f"{target} stands less than 1″ inside the edge of {ground}"
+        if c.terrain:
+            return msg("{target} stands behind the {name} ({terrain})", target=target, name=c.name, terrain=c.terrain)
+        return msg("{target} stands behind the {name} (cover)", target=target, name=c.name)
+    if c.terrain:
+        return msg("{target} stands less than 1″ inside the edge of the {name} ({terrain})", target=target,
+                   name=c.name, terrain=c.terrain)
+    return msg("{target} stands less than 1″ inside the edge of the {name} (cover)", target=target, name=c.name)
 
 
-def _aim_terms(a: Aimed | None) -> str:
-    """How the volley was set up, in brackets after its target: the range and what changed the dice."""
-    if a is None:
-        return ""
-    bits = [whole_inches(a.distance)]
+def cover(c: Cover, target: str) -> str:
+    """Why ``target`` is in cover (:func:`cover_message`) in the language in force."""
+    return cover_message(c, target).render()
+
+
+def _aim_terms(a: Aimed) -> Message:
+    """How the volley was set up, said in brackets after its target: the range, then each thing that changed
+    the dice, one term after another."""
+    terms = msg("{distance}″", distance=whole_inches(a.distance))
     if a.cover is not None:
-        bits.append(f"in cover: {cover(a.cover, a.target_name or a.target)}")
+        terms = msg("{terms}, in cover: {cover}", terms=terms, cover=cover_message(a.cover, a.target_name or a.target))
     if a.line:
-        bits.append("battle line: one firer fewer")
+        terms = msg("{terms}, battle line: one firer fewer", terms=terms)
     if a.flank:
-        bits.append("flank")
+        terms = msg("{terms}, flank", terms=terms)
     if a.downwind:
-        bits.append("downwind")
-    return f" ({', '.join(bits)})"
+        terms = msg("{terms}, downwind", terms=terms)
+    return terms
+
+
+def _firers(n: int) -> Message:
+    return nmsg("{n} firer", "{n} firers", n=n)
 
 
 @renders(Volley)
-def _volley(entry: LogEntry, e: Volley) -> str:
+def _volley(entry: LogEntry, e: Volley) -> Message:
     aimed = next((v for v in entry.events if isinstance(v, Aimed)), None)
-    firers = aimed.firers if aimed is not None else 0
+    firers = _firers(aimed.firers if aimed is not None else 0)
     target = (aimed.target_name if aimed is not None else "") or e.target
-    hit_on = ", ".join(map(str, e.hit_on)) or "nothing"
-    text = f"{firers} firer{'s' if firers != 1 else ''} at {target}{_aim_terms(aimed)}, hit on {hit_on}: " \
-           f"{e.hits} hit{'s' if e.hits != 1 else ''}"
-    if e.shield:
-        held = " (this slot's roll)" if e.held else ""
-        text += f", shield wall {e.shield}{held}: {e.saved} saved"
-    text += f": {e.killed} killed" + (f", {e.disordered} disordered" if e.disordered else "")
-    return ("returns fire: " if e.returned else "") + text
+    hits = nmsg("{n} hit", "{n} hits", n=e.hits)
+    kw: dict[str, object] = {"firers": firers, "target": target, "hits": hits, "faces": Listed(e.hit_on)}
+    if aimed is not None:
+        kw["terms"] = _aim_terms(aimed)
+        if e.hit_on:
+            said = msg("{firers} at {target} ({terms}), hit on {faces}: {hits}", **kw)
+        else:
+            said = msg("{firers} at {target} ({terms}), hit on nothing: {hits}", **kw)
+    elif e.hit_on:
+        said = msg("{firers} at {target}, hit on {faces}: {hits}", **kw)
+    else:
+        said = msg("{firers} at {target}, hit on nothing: {hits}", **kw)
+    if e.shield and e.held:
+        said = msg("{said}, shield wall {shield} (this slot's roll): {saved} saved", said=said, shield=e.shield,
+                   saved=e.saved)
+    elif e.shield:
+        said = msg("{said}, shield wall {shield}: {saved} saved", said=said, shield=e.shield, saved=e.saved)
+    if e.disordered:
+        said = msg("{said}: {killed} killed, {disordered} disordered", said=said, killed=e.killed,
+                   disordered=e.disordered)
+    else:
+        said = msg("{said}: {killed} killed", said=said, killed=e.killed)
+    return msg("returns fire: {volley}", volley=said) if e.returned else said
 
 
 @renders(Aimed)
-def _aimed(entry: LogEntry, e: Aimed) -> str:
-    return (f"{e.firers} firer{'s' if e.firers != 1 else ''} of {e.shooter_name or e.shooter} at "
-            f"{e.target_name or e.target}{_aim_terms(e)}, counted at {e.strength}")
+def _aimed(entry: LogEntry, e: Aimed) -> Message:
+    return msg("{firers} of {shooter} at {target} ({terms}), counted at {strength}", firers=_firers(e.firers),
+               shooter=e.shooter_name or e.shooter, target=e.target_name or e.target, terms=_aim_terms(e),
+               strength=e.strength)
 
 
 @renders(ShotJudged)
-def _shot_judged(entry: LogEntry, e: ShotJudged) -> str:
+def _shot_judged(entry: LogEntry, e: ShotJudged) -> Message:
     target = e.target_name or e.target
     if e.beaten:
-        return f"density {e.density} against {possessive(target)} {e.against}: {target} is beaten"
-    return f"density {e.density} does not beat {possessive(target)} {e.against}: it stands"
+        return msg("density {density} against {whose} {against}: {target} is beaten", density=e.density,
+                   whose=Possessive(target), against=e.against, target=target)
+    return msg("density {density} does not beat {whose} {against}: it stands", density=e.density,
+               whose=Possessive(target), against=e.against)
 
 
 @renders(ShotLost)
-def _shot_lost(entry: LogEntry, e: ShotLost) -> str:
-    return f"the shot at {e.target_name or e.target} is lost: {e.refused.message}"
+def _shot_lost(entry: LogEntry, e: ShotLost) -> Message:
+    return msg("the shot at {target} is lost: {refusal}", target=e.target_name or e.target, refusal=e.refused.message)
 
 
 @renders(ShotAtPanicking)
-def _at_panicking(entry: LogEntry, e: ShotAtPanicking) -> str:
-    return (f"{e.firers} could shoot at {e.target_name or e.target}, which is panicking: it cannot be hit and "
-            "flees away from the shooter; no DP")
+def _at_panicking(entry: LogEntry, e: ShotAtPanicking) -> Message:
+    return msg("{firers} could shoot at {target}, which is panicking: it cannot be hit and flees away from the "
+               "shooter; no DP", firers=e.firers, target=e.target_name or e.target)
 
 
 @renders(Countercharged)
-def _countercharged(entry: LogEntry, e: Countercharged) -> str:
-    return (f"countercharges {e.shooter_name or e.shooter} {whole_inches(e.distance)} away: {e.roll} "
-            + ("reaches" if e.reaches else "falls short") + (f"; {e.disordered} disordered" if e.disordered else ""))
+def _countercharged(entry: LogEntry, e: Countercharged) -> Message:
+    kw = {"shooter": e.shooter_name or e.shooter, "distance": whole_inches(e.distance), "roll": e.roll}
+    if e.reaches:
+        said = msg("countercharges {shooter} {distance}″ away: {roll} reaches", **kw)
+    else:
+        said = msg("countercharges {shooter} {distance}″ away: {roll} falls short", **kw)
+    return _disordered(said, e.disordered, ";")
 
 
 @renders(CounterchargeEnded)
-def _countercharge_ended(entry: LogEntry, e: CounterchargeEnded) -> str:
+def _countercharge_ended(entry: LogEntry, e: CounterchargeEnded) -> Message:
     shooter = e.shooter_name or e.shooter
     if e.how is ChargeEnd.NO_GROUND:
-        return f"finds no open ground to reach {shooter}: it falls short"
+        return msg("finds no open ground to reach {shooter}: it falls short", shooter=shooter)
     if e.how is ChargeEnd.HOME:
-        return f"charges home into {shooter} at {where(e.end)}: no volley, the melee is fought at once"
-    return f"stops at {where(e.end)}, {whole_inches(e.gap)} from {shooter}: the volley follows"
+        return msg("charges home into {shooter} at {where}: no volley, the melee is fought at once", shooter=shooter,
+                   where=where(e.end))
+    return msg("stops at {where}, {gap}″ from {shooter}: the volley follows", where=where(e.end),
+               gap=whole_inches(e.gap), shooter=shooter)
 
 
 @renders(RetreatBlocked)
-def _retreat_blocked(entry: LogEntry, e: RetreatBlocked) -> str:
+def _retreat_blocked(entry: LogEntry, e: RetreatBlocked) -> Message:
     name = e.name or e.piece
     if e.gone is not None:
-        return f"{name} is {e.gone.value}: no retreat"
+        return msg("{unit} is {status}: no retreat", unit=name, status=e.gone)
     if e.spent is Activity.RETREAT:
-        why = f"{name} has already retreated this turn"
-    elif e.spent is not None:
-        why = f"{name} has already made its {e.spent.value} this turn; a run or trot and a retreat share one allowance"
-    else:
-        why = "it may not"
-    return f"cannot retreat ({why}): it stands and stays engaged"
+        return msg("cannot retreat ({unit} has already retreated this turn): it stands and stays engaged", unit=name)
+    if e.spent is not None:
+        return msg("cannot retreat ({unit} has already made its {action} this turn; a run or trot and a retreat share "
+                   "one allowance): it stands and stays engaged", unit=name, action=e.spent)
+    return msg("cannot retreat (it may not): it stands and stays engaged")
 
 
-def _strikes(e: Struck) -> str:
+def _strikes(e: Struck) -> Message:
     foe = e.foe_name or e.foe
-    text = f"{e.name or e.piece} [{' '.join(map(str, e.faces)) or 'none'}] {e.hits} hit{'s' if e.hits != 1 else ''}"
+    kw: dict[str, object] = {"unit": e.name or e.piece, "faces": " ".join(map(str, e.faces)) or msg("none"),
+          "hits": nmsg("{n} hit", "{n} hits", n=e.hits), "foe": foe, "killed": e.killed,
+          "disordered": e.disordered}
     if e.shield:
-        text += f", {possessive(foe)} shield wall {e.shield}: {e.saved} saved"
-    return text + f", {foe} lose {e.killed}" + (f" + {e.disordered} disordered" if e.disordered else "")
+        kw |= {"whose": Possessive(foe), "shield": e.shield, "saved": e.saved}
+        if e.disordered:
+            return msg("{unit} [{faces}] {hits}, {whose} shield wall {shield}: {saved} saved, {foe} lose {killed} + "
+                       "{disordered} disordered", **kw)
+        return msg("{unit} [{faces}] {hits}, {whose} shield wall {shield}: {saved} saved, {foe} lose {killed}", **kw)
+    if e.disordered:
+        return msg("{unit} [{faces}] {hits}, {foe} lose {killed} + {disordered} disordered", **kw)
+    return msg("{unit} [{faces}] {hits}, {foe} lose {killed}", **kw)
 
 
 @renders(Struck)
-def _struck(entry: LogEntry, e: Struck) -> str:
+def _struck(entry: LogEntry, e: Struck) -> Message:
     """Both sides' strikes of a melee pair, in the order they were logged."""
-    return "; ".join(_strikes(v) for v in entry.events if isinstance(v, Struck))
+    return _clauses([_strikes(v) for v in entry.events if isinstance(v, Struck)])
 
 
 @renders(TwoOnOne)
-def _two_on_one(entry: LogEntry, e: TwoOnOne) -> str:
-    def lose(i: int) -> str:
-        return f"{e.names[i]} lose {e.killed[i]}" + (f" + {e.disordered[i]} disordered" if e.disordered[i] else "")
-    return f"{e.names[2]} split {e.split[0]}/{e.split[1]}: {lose(0)}, {lose(1)}; {lose(2)}"
+def _two_on_one(entry: LogEntry, e: TwoOnOne) -> Message:
+    def lose(i: int) -> Message:
+        if e.disordered[i]:
+            return msg("{side} lose {killed} + {disordered} disordered", side=e.names[i], killed=e.killed[i],
+                       disordered=e.disordered[i])
+        return msg("{side} lose {killed}", side=e.names[i], killed=e.killed[i])
+    return msg("{unit} split {first}/{second}: {one}, {other}; {itself}", unit=e.names[2], first=e.split[0],
+               second=e.split[1], one=lose(0), other=lose(1), itself=lose(2))
 
 
 @renders(MeleeJudged)
-def _melee_judged(entry: LogEntry, e: MeleeJudged) -> str:
-    head = f"density {e.first_density} against {e.second_density}: "
+def _melee_judged(entry: LogEntry, e: MeleeJudged) -> Message:
     if not e.winner:
-        return head + "the melee goes on"
-    return head + f"{e.winner_name or e.winner} win, {e.loser_name or e.loser} are beaten"
+        return msg("density {first} against {second}: the melee goes on", first=e.first_density,
+                   second=e.second_density)
+    return msg("density {first} against {second}: {winner} win, {loser} are beaten", first=e.first_density,
+               second=e.second_density, winner=e.winner_name or e.winner, loser=e.loser_name or e.loser)
 
 
 @renders(FacedAttack)
-def _faced(entry: LogEntry, e: FacedAttack) -> str:
+def _faced(entry: LogEntry, e: FacedAttack) -> Message:
     attacker = e.attacker_name or e.attacker
     if not e.turned:
-        return f"has no room to turn to face {attacker}: it fights flanked"
-    return (f"turns to face {attacker}" + (f": {e.disordered} disordered" if e.disordered else ": passes")
-            + ("; no horse strike" if e.mounted else ""))
+        return msg("has no room to turn to face {attacker}: it fights flanked", attacker=attacker)
+    if e.disordered:
+        said = msg("turns to face {attacker}: {disordered} disordered", attacker=attacker, disordered=e.disordered)
+    else:
+        said = msg("turns to face {attacker}: passes", attacker=attacker)
+    return msg("{said}; no horse strike", said=said) if e.mounted else said
 
 
 # --- demoralization points ------------------------------------------------------------------------------
 
 @renders(DPDisordered)
-def _dp_disordered(entry: LogEntry, e: DPDisordered) -> str:
-    return f"{e.points} DP on {e.name or e.piece} ({inches(e.away)} from the combat): {e.disordered} disordered"
+def _dp_disordered(entry: LogEntry, e: DPDisordered) -> Message:
+    return msg("{points} DP on {unit} ({distance}″ from the combat): {disordered} disordered", points=e.points,
+               unit=e.name or e.piece, distance=inches(e.away), disordered=e.disordered)
 
 
 @renders(DPForced)
-def _dp_forced(entry: LogEntry, e: DPForced) -> str:
+def _dp_forced(entry: LogEntry, e: DPForced) -> Message:
     if e.how is Forced.RETREAT:
-        return f"{e.points} DP force {e.name or e.piece} to retreat"
-    return f"{e.points} DP drive {e.name or e.piece} to attack {e.foe_name or e.foe}"
+        return msg("{points} DP force {unit} to retreat", points=e.points, unit=e.name or e.piece)
+    return msg("{points} DP drive {unit} to attack {foe}", points=e.points, unit=e.name or e.piece,
+               foe=e.foe_name or e.foe)
 
 
 @renders(DPUnspent)
-def _dp_unspent(entry: LogEntry, e: DPUnspent) -> str:
-    return f"{e.points} DP unspent: no eligible unit left to take them"
+def _dp_unspent(entry: LogEntry, e: DPUnspent) -> Message:
+    return msg("{points} DP unspent: no eligible unit left to take them", points=e.points)
 
 
 #: Entry kinds shown only with ``--verbose``.
@@ -670,9 +1011,10 @@ def lines(state: GameState, verbose: bool = False) -> list[str]:
     return [line(e) for e in state.log if shown(e, verbose)]
 
 
-__all__ = ["LOST_IN_STORM", "QUIET", "RENDERERS", "TURN_BACK", "bare_apostrophe", "cover", "ended", "inches",
-           "lines", "obstacle", "outcome", "possessive", "renders", "shown", "where"]
+__all__ = ["BATTLE", "KINDS", "LOST_IN_STORM", "QUIET", "RENDERERS", "TURN_BACK", "Figure", "Listed", "award", "cover",
+           "cover_message", "ended", "ended_message", "inches", "lines", "obstacle", "obstacle_message", "outcome",
+           "renders", "shown", "told", "where", "who"]
 
 
 # A refusal keeps the battle's typed result ("the battle is over: {result}"); this face says it when it is shown.
-i18n.shows(BattleEnded, lambda v, lang: ended(v))
+i18n.shows(BattleEnded, lambda v, lang: ended_message(v).render(lang))

@@ -119,7 +119,7 @@ from aot_rules.aot.units import Body, Front, Unit, density_after
 from aot_rules.core import frozen
 from aot_rules.core.errors import RuleError
 from aot_rules.core.events import Roll
-from aot_rules.core.i18n import msg
+from aot_rules.core.i18n import Possessive, msg
 from aot_rules.tabletop import command, moves, plans, sight
 from aot_rules.tabletop import geometry as geo
 from aot_rules.tabletop.events import (
@@ -149,7 +149,6 @@ from aot_rules.tabletop.events import (
     Volley,
 )
 from aot_rules.tabletop.game import FORCE_ATTACK, FORCE_RETREAT, Referee, TableDice
-from aot_rules.tabletop.names import bare_apostrophe
 from aot_rules.tabletop.state import GameState, LogEntry, Piece
 
 #: AOT-WEATHER-WIND, Reading (engine): the way the wind blows from each named table edge.
@@ -292,11 +291,8 @@ def aim(state: GameState, shooter: Piece, target: Piece, rule: str = "AOT-SHOOT-
     if missile is None:
         raise RuleError("AOT-SHOOT-HIT", msg("{unit} has no missile weapon and cannot shoot", unit=s))
     if not geo.base_in_arc(shooter.pose, shooter.size, target.pose, target.size):
-        if bare_apostrophe(s):
-            raise RuleError(rule, msg("{target} is outside {shooter}' frontal arc (45° either side of straight "
-                                      "ahead)", target=t, shooter=s))
-        raise RuleError(rule, msg("{target} is outside {shooter}'s frontal arc (45° either side of straight ahead)",
-                                  target=t, shooter=s))
+        raise RuleError(rule, msg("{target} is outside {shooter} frontal arc (45° either side of straight ahead)",
+                                  target=t, shooter=Possessive(s)))
     blocked = sight.line_of_sight(state, shooter, target)
     if blocked is not None:
         raise RuleError(rule, msg("{shooter} cannot see {target}: {blocked}", shooter=s, target=t, blocked=blocked))
@@ -314,13 +310,9 @@ def aim(state: GameState, shooter: Piece, target: Piece, rule: str = "AOT-SHOOT-
     if lead is not None:
         n -= LINE_FEWER
         if n < 1:
-            if bare_apostrophe(lead.name):
-                raise RuleError("AOT-CMD-BATTLE-LINE", msg("{shooter} shoots in {general}' battle line with one "
-                                                           "firer fewer, and that leaves none to shoot at {target}",
-                                                           shooter=s, general=lead.name, target=t))
-            raise RuleError("AOT-CMD-BATTLE-LINE", msg("{shooter} shoots in {general}'s battle line with one firer "
+            raise RuleError("AOT-CMD-BATTLE-LINE", msg("{shooter} shoots in {general} battle line with one firer "
                                                        "fewer, and that leaves none to shoot at {target}",
-                                                       shooter=s, general=lead.name, target=t))
+                                                       shooter=s, general=Possessive(lead.name), target=t))
     return Aim(n, dist, cond, cover, seen, lead is not None)
 
 

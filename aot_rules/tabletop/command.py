@@ -55,13 +55,12 @@ from aot_rules.aot.rules.orders import (
 from aot_rules.core import frozen
 from aot_rules.core.errors import RuleError
 from aot_rules.core.events import Event
-from aot_rules.core.i18n import msg
+from aot_rules.core.i18n import Possessive, msg
 from aot_rules.tabletop import geometry
 from aot_rules.tabletop.events import Activated, SlotOpened, SlotsRewritten
 from aot_rules.tabletop.game import Referee
 from aot_rules.tabletop.geometry import exact_inches, figure
 from aot_rules.tabletop.memo import ByIdentity
-from aot_rules.tabletop.names import bare_apostrophe
 from aot_rules.tabletop.sight import gap
 from aot_rules.tabletop.state import GameState, LogEntry, Piece
 
@@ -89,12 +88,9 @@ def commander_of(state: GameState, side: int, name: str) -> tuple[Commander, Pie
                                              name=repr(name)))
     piece = state.piece(c.unit)
     if not piece.on_table:
-        if bare_apostrophe(name):
-            raise RuleError("AOT-CMD-SLOTS", msg("{commander}' unit {unit} has left the battle ({status}); he gives "
-                                                 "no more orders", commander=name, unit=piece.name,
-                                                 status=piece.status))
-        raise RuleError("AOT-CMD-SLOTS", msg("{commander}'s unit {unit} has left the battle ({status}); he gives no "
-                                             "more orders", commander=name, unit=piece.name, status=piece.status))
+        raise RuleError("AOT-CMD-SLOTS", msg("{commander} unit {unit} has left the battle ({status}); he gives no "
+                                             "more orders", commander=Possessive(name), unit=piece.name,
+                                             status=piece.status))
     return Commander(c.name, c.rank, troop(state, piece)), piece
 
 
@@ -337,15 +333,10 @@ def activate(state: GameState, ref: Referee, side: int, pid: str, method: Method
         line = [gp, *(state.piece(q) for q in led.reached)]
         d = min(gap(q, p) for q in line)
         if d > LINE_GAP:
-            if bare_apostrophe(c.name):
-                raise RuleError("AOT-CMD-BATTLE-LINE", msg("{unit} is {distance}″ from the nearest unit of "
-                                                           "{general}' line; units in a battle line stand at most "
-                                                           "{gap}″ apart", unit=p.name, distance=figure(d, ".2f"),
-                                                           general=c.name, gap=LINE_GAP))
-            raise RuleError("AOT-CMD-BATTLE-LINE", msg("{unit} is {distance}″ from the nearest unit of {general}'s "
+            raise RuleError("AOT-CMD-BATTLE-LINE", msg("{unit} is {distance}″ from the nearest unit of {general} "
                                                        "line; units in a battle line stand at most {gap}″ apart",
-                                                       unit=p.name, distance=figure(d, ".2f"), general=c.name,
-                                                       gap=LINE_GAP))
+                                                       unit=p.name, distance=figure(d, ".2f"),
+                                                       general=Possessive(c.name), gap=LINE_GAP))
         orders.order(t, method, exact_inches(d))
         return _activated(state, ref, p, c.name, method.rule_id, method, d)
     if method is Method.SIGNAL:
@@ -374,11 +365,8 @@ def activate(state: GameState, ref: Referee, side: int, pid: str, method: Method
             rec.events.append(Activated(p.id, side, c.name, method, ok, 0, p.name, round(d, 4)))
         return state.with_piece(p.changed(turn=p.turn.activate())) if ok else state
     check_order(c, t, method)  # individual or colonel on a general's slot: the rules say why not
-    if bare_apostrophe(c.name):
-        raise RuleError(method.rule_id, msg("{method} cannot activate {unit} on {general}' slot", method=method,
-                                            unit=p.name, general=c.name))
-    raise RuleError(method.rule_id, msg("{method} cannot activate {unit} on {general}'s slot", method=method,
-                                        unit=p.name, general=c.name))
+    raise RuleError(method.rule_id, msg("{method} cannot activate {unit} on {general} slot", method=method,
+                                        unit=p.name, general=Possessive(c.name)))
 
 
 def _individual(state: GameState, ref: Referee, side: int, p: Piece, method: Method,
@@ -406,13 +394,9 @@ def _individual(state: GameState, ref: Referee, side: int, p: Piece, method: Met
         if cs.rank is not Rank.COLONEL:
             individual_slot(c)
         if led.individual != cp.id:
-            if bare_apostrophe(c.name):
-                raise RuleError("AOT-CMD-COLONEL", msg("{colonel}' unit {unit} has not been activated on this "
-                                                       "individual-unit slot, so no unit follows him",
-                                                       colonel=c.name, unit=cp.name))
-            raise RuleError("AOT-CMD-COLONEL", msg("{colonel}'s unit {unit} has not been activated on this "
+            raise RuleError("AOT-CMD-COLONEL", msg("{colonel} unit {unit} has not been activated on this "
                                                    "individual-unit slot, so no unit follows him",
-                                                   colonel=c.name, unit=cp.name))
+                                                   colonel=Possessive(c.name), unit=cp.name))
         orders = SlotOrders(c, Method.COLONEL if led.follower else None, (state.piece(led.follower).name,)
                             if led.follower else (), 0)
         d = gap(cp, p)

@@ -88,7 +88,7 @@ from aot_rules.aot.rules.terrain import check_passable, terrain_effect
 from aot_rules.aot.units import Body, Unit, trim_mix
 from aot_rules.core import frozen
 from aot_rules.core.errors import RuleError
-from aot_rules.core.i18n import Message, msg
+from aot_rules.core.i18n import Message, Possessive, msg
 from aot_rules.tabletop import command
 from aot_rules.tabletop.contact import MIN_WHEEL, contact_along, facing_wheel, outline
 from aot_rules.tabletop.events import (
@@ -157,7 +157,6 @@ from aot_rules.tabletop.geometry import (
     wheel_pose,
 )
 from aot_rules.tabletop.memo import PerPiece
-from aot_rules.tabletop.names import bare_apostrophe
 from aot_rules.tabletop.sight import gap, in_touch
 from aot_rules.tabletop.state import GameState, Piece, Status
 
@@ -603,15 +602,10 @@ def move(state: GameState, ref: Referee, pid: str, steps: Sequence[Step], *, run
         if total > limit + COST_EPS:
             lead = command.line_lead(state, p)
             assert lead is not None  # only a battle line's unit moves less than its allowance
-            if bare_apostrophe(lead.name):
-                raise RuleError("AOT-CMD-BATTLE-LINE", msg("{unit} moves in {general}' battle line: at most "
-                                                           "{limit}″ (1″ less than the general's unit), not "
-                                                           "{distance}″", unit=p.name, general=lead.name,
-                                                           limit=figure(limit, ".1f"), distance=figure(total, ".1f")))
-            raise RuleError("AOT-CMD-BATTLE-LINE", msg("{unit} moves in {general}'s battle line: at most {limit}″ "
+            raise RuleError("AOT-CMD-BATTLE-LINE", msg("{unit} moves in {general} battle line: at most {limit}″ "
                                                        "(1″ less than the general's unit), not {distance}″",
-                                                       unit=p.name, general=lead.name, limit=figure(limit, ".1f"),
-                                                       distance=figure(total, ".1f")))
+                                                       unit=p.name, general=Possessive(lead.name),
+                                                       limit=figure(limit, ".1f"), distance=figure(total, ".1f")))
     w = walk(state, p, steps, total)
     _refuse_on_friend(state, p, w)
     p = p.changed(turn=turn)

@@ -22,11 +22,10 @@ from dataclasses import replace
 from aot_rules.aot.rules.orders import Activity
 from aot_rules.core import frozen
 from aot_rules.core.errors import RuleError
-from aot_rules.core.i18n import msg
+from aot_rules.core.i18n import Possessive, msg
 from aot_rules.tabletop import combat, moves
 from aot_rules.tabletop.events import OfficerAct, OfficerActed
 from aot_rules.tabletop.game import Referee
-from aot_rules.tabletop.names import bare_apostrophe
 from aot_rules.tabletop.state import GameState
 
 RULE = "AOT-PROP-INITIATIVE"
@@ -44,11 +43,8 @@ def may_act(state: GameState, pid: str) -> None:
     if not p.on_table:
         raise RuleError(RULE, msg("{unit} has left the battle ({status})", unit=p.name, status=p.status))
     if state.result is not None or not state.slot or state.mover == p.side:
-        if bare_apostrophe(p.name):
-            raise RuleError(RULE, msg("{unit}' junior officer acts in the enemy's slot, once the enemy has finished "
-                                      "its actions", unit=p.name))
-        raise RuleError(RULE, msg("{unit}'s junior officer acts in the enemy's slot, once the enemy has finished "
-                                  "its actions", unit=p.name))
+        raise RuleError(RULE, msg("{unit} junior officer acts in the enemy's slot, once the enemy has finished its "
+                                  "actions", unit=Possessive(p.name)))
     if p.turn.in_contact:
         raise RuleError(RULE, msg("{unit} is in contact: its junior officer cannot act", unit=p.name))
     if p.unit.panicking:

@@ -37,6 +37,7 @@ from aot_rules.aot.rules.orders import Activity, Rank, UnitTurn
 from aot_rules.aot.rules.terrain import Terrain
 from aot_rules.aot.rules.weather import Weather
 from aot_rules.core.errors import RuleError
+from aot_rules.core.i18n import Possessive
 from aot_rules.core.safeio import UnsafeFile, checked_int, read_capped, write_atomic
 from aot_rules.tabletop.codec import (
     decode_arg,
@@ -48,7 +49,6 @@ from aot_rules.tabletop.codec import (
 )
 from aot_rules.tabletop.events import BattleEnded, Edge
 from aot_rules.tabletop.geometry import BaseSize, Pose, footprint, on_table, overlap
-from aot_rules.tabletop.names import possessive
 from aot_rules.tabletop.record import ReplayError, replay
 from aot_rules.tabletop.save_schema import BOUNDS, FORMAT, SAVE_SCHEMA, event_problem
 from aot_rules.tabletop.state import (
@@ -283,7 +283,7 @@ def _check(state: GameState, source: str) -> None:
         for k, owner in enumerate(side.slots):  # one owner per slot, never several joined in one string
             if not (is_individual(owner) or owner in names):
                 raise SaveFileError(source, f"sides[{s}].slots[{k}]: {owner!r} is neither one of "
-                                    f"{possessive(side.name)} commanders nor 'individual' (AOT-CMD-SLOTS)")
+                                    f"{Possessive(side.name)} commanders nor 'individual' (AOT-CMD-SLOTS)")
         _check_outline(side.camp, f"sides[{s}].camp", source)
     for t, piece in enumerate(state.terrain):
         _check_outline(piece.outline, f"terrain[{t}].outline", source)
