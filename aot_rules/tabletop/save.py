@@ -107,6 +107,11 @@ def _side(s: SideState) -> dict[str, object]:
             "camp_captured": s.camp_captured}
 
 
+#: The state's fields a save file leaves out, because loading rebuilds them: the slot's memory comes back from the
+#: replay of the record that every load makes (:func:`from_data`).
+NOT_SAVED = frozenset({"memory"})
+
+
 def to_data(state: GameState) -> dict[str, Any]:
     """The state as plain JSON data (what :func:`dumps` writes)."""
     return {

@@ -5,6 +5,7 @@ emptied or rewritten plays the same, and a save resumed mid-slot carries the mem
 
 from __future__ import annotations
 
+import json
 from collections.abc import Iterable
 from dataclasses import replace
 from typing import Any
@@ -14,8 +15,9 @@ from aot_rules.tabletop import command
 from aot_rules.tabletop.events import MeleeJudged, SlotOpened
 from aot_rules.tabletop.game import Game
 from aot_rules.tabletop.player import scripted
+from aot_rules.tabletop.save import dumps, loads, to_data
 from aot_rules.tabletop.scenarios import SCENARIOS, scenario
-from aot_rules.tabletop.state import GameState, LogEntry
+from aot_rules.tabletop.state import NO_MEMORY, GameState, LogEntry
 from aot_rules.tabletop.turn import play
 
 
@@ -152,3 +154,19 @@ def test_a_game_whose_log_is_lost_mid_slot_plays_the_same_dice_and_result() -> N
         played += 1
     assert kinds == wanted  # the games held every part of the memory at some point mid-slot
     assert played >= 2
+
+
+def test_a_game_saved_mid_slot_loads_with_its_slot_memory() -> None:
+    """A save file holds no slot memory (its shape is unchanged); the loader's replay of the record rebuilds it, so a
+    game saved in the middle of a slot, after a shield die was rolled against fire (and a target shot at) or in
+    melee (and the melee judged), loads equal to the game saved, memory and all."""
+    for name, seed, kinds in (("delion", 2, {"shot shield", "shot at", "in contact"}),
+                              ("delion", 0, {"melee shield", "fought"})):
+        opening = scenario(name, seed)
+        watched = _Watched(opening)
+        play(watched, opening.last_turn, scripted())
+        state = next(s for s in watched.seen if kinds <= _memory_kinds(s))
+        assert "memory" not in to_data(state) and "memory" not in json.loads(dumps(state))
+        loaded = loads(dumps(state))
+        assert loaded.memory == state.memory != NO_MEMORY
+        assert loaded == state
