@@ -96,11 +96,10 @@ from functools import cache, lru_cache, partial
 from shapely.geometry import Polygon
 
 from aot_rules.aot.equipment import MeleeWeapon, Missile
-from aot_rules.aot.events import Losses, ShieldWall
 from aot_rules.aot.rules.demoralization import award, spend_disorder, targeting_order
 from aot_rules.aot.rules.manoeuvre import Step as Manoeuvre
 from aot_rules.aot.rules.manoeuvre import play_step
-from aot_rules.aot.rules.melee import MeleeResult, Side, StrikeReport, resolve_melee, resolve_two_vs_one, result
+from aot_rules.aot.rules.melee import MeleeResult, Side, StrikeReport, resolve_melee, result, two_vs_one_played
 from aot_rules.aot.rules.orders import Activity, UnitTurn
 from aot_rules.aot.rules.protection import HeldShield
 from aot_rules.aot.rules.reactions import resolve_countercharge
@@ -149,7 +148,7 @@ from aot_rules.tabletop.events import (
     Volley,
 )
 from aot_rules.tabletop.game import FORCE_ATTACK, FORCE_RETREAT, Referee, TableDice
-from aot_rules.tabletop.state import GameState, LogEntry, Piece
+from aot_rules.tabletop.state import GameState, Piece
 
 #: AOT-WEATHER-WIND, Reading (engine): the way the wind blows from each named table edge.
 WIND_FROM: dict[Edge, tuple[float, float]] = {Edge.SOUTH: (0.0, 1.0), Edge.NORTH: (0.0, -1.0),
@@ -222,43 +221,37 @@ def changed(piece: Piece, unit: Unit, killed: int) -> Piece:
 #
 # Two things are decided once per slot and then hold (AOT-SHOOT-SHIELDWALL and AOT-MELEE-SHIELDWALL: one
 # shield test per slot; AOT-SHOOT-SIMULTANEOUS: every volley of the slot sees the target as it stood at its
-# start).  Like the command ledger (:func:`command.ledger`), they are read back from the typed events of the
-# slot's log entries (and of the action being played), never from their English, so a game saved mid-slot
-# resumes with them in force.  Outside a slot (the melee of turn step 2) the action itself is the slot.
-
-#: The log rules under which a unit meets fire (a volley, return fire), and melee strikes.
-SHOT_RULES = frozenset({"AOT-SHOOT-HIT", "AOT-REACT-RETURN-FIRE"})
-MELEE_RULES = frozenset({"AOT-MELEE-STRIKES"})
+# start).  Like the command ledger, they are kept by piece id in the slot's typed memory
+# (:class:`~aot_rules.tabletop.state.SlotMemory`), updated here where the dice fall, never searched for in the
+# log, so a game saved mid-slot resumes with them in force.  Outside a slot (the melee of turn step 2) the action
+# itself is the slot.
 
 
-def _slot_log(state: GameState, ref: Referee | None = None) -> Iterable[LogEntry]:
-    yield from command.slot_entries(state)
-    if ref is not None:
-        yield from ref.entries
-
-
-def held_shield(state: GameState, pid: str, rules: frozenset[str], ref: Referee | None = None) -> HeldShield | None:
-    """The shield die piece ``pid`` already rolled in this slot against fire (``SHOT_RULES``) or in melee
-    (``MELEE_RULES``), with the hits it may still turn away, or None: it rolls when it is first hit.  Found by
-    the piece's id, which the event carries: two units may share a name (one on each side), never an id."""
-    last: ShieldWall | None = None
-    for e in _slot_log(state, ref):
-        if e.rule in rules:
-            for v in e.events:
-                if isinstance(v, ShieldWall) and v.piece == pid:
-                    last = v
-    return None if last is None else HeldShield(last.roll, last.left)
+def held_shield(state: GameState, pid: str, *, melee: bool) -> HeldShield | None:
+    """The shield die piece ``pid`` already rolled in this slot against fire or in melee (each keeps its own),
+    with the hits it may still turn away, or None: it rolls when it is first hit."""
+    return state.memory.shield(pid, melee=melee)
 
 
 def slot_target(state: GameState, target: Piece) -> Unit:
     """AOT-SHOOT-SIMULTANEOUS: the unit as every shooter of this slot sees it: as it stood before the first
-    volley that hurt it in this slot (its strength and density then), else as it stands."""
-    for e in _slot_log(state):
-        if e.rule in SHOT_RULES:
-            for v in e.events:
-                if isinstance(v, Losses) and v.piece == target.id:
-                    return v.before
-    return target.unit
+    volley at it in this slot (its strength and density then), else as it stands."""
+    seen = state.memory.seen(target.id)
+    return target.unit if seen is None else seen
+
+
+def _shot_at(state: GameState, target: Piece, rep: VolleyReport) -> GameState:
+    """The slot's memory after a volley at ``target``: its shield die, and how the slot's shooters see it."""
+    memory = state.memory.with_shield(target.id, rep.shield, melee=False).with_shot_at(target.id, target.unit)
+    return state.changed(memory=memory)
+
+
+def _shields_after(state: GameState, shields: Iterable[tuple[str, HeldShield | None]]) -> GameState:
+    """The slot's memory with the melee shield dice of a fight (piece id, die; None: no die met its hits)."""
+    memory = state.memory
+    for pid, held in shields:
+        memory = memory.with_shield(pid, held, melee=True)
+    return state.changed(memory=memory)
 
 
 # --- shooting -----------------------------------------------------------------------------------------
@@ -398,16 +391,18 @@ def shoot(state: GameState, ref: Referee, pid: str, target: str) -> GameState:
         back = _return_fire(state, ref, shooter, tgt)
     with ref.rolling(shooter.name, "AOT-SHOOT-HIT", shooter.id, tgt.id) as rec:
         rep = resolve_volley(plan.firers, plan.seen or tgt.unit, plan.cond, ref.dice,
-                             held_shield=held_shield(state, tgt.id, SHOT_RULES, ref), now=tgt.unit, piece=tgt.id,
+                             held_shield=held_shield(state, tgt.id, melee=False), now=tgt.unit, piece=tgt.id,
                              shooter=shooter.id)
         rec.events.extend((_volley(shooter.id, tgt.id, rep), plan.event(shooter, tgt)))
+    state = _shot_at(state, tgt, rep)
     answer: VolleyReport | None = None
     if back is not None:
         with ref.rolling(tgt.name, "AOT-REACT-RETURN-FIRE", tgt.id, shooter.id) as rec:
             answer = resolve_volley(back.firers, back.seen or shooter.unit, back.cond, ref.dice,
-                                    held_shield=held_shield(state, shooter.id, SHOT_RULES, ref), now=shooter.unit,
+                                    held_shield=held_shield(state, shooter.id, melee=False), now=shooter.unit,
                                     piece=shooter.id, shooter=tgt.id)
             rec.events.extend((_volley(tgt.id, shooter.id, answer, True), back.event(tgt, shooter)))
+        state = _shot_at(state, shooter, answer)
     s_lost = answer.killed + answer.disordered if answer else 0
     t_lost = rep.killed + rep.disordered
     s_unit, t_unit = shooter.unit, tgt.unit
@@ -766,12 +761,13 @@ def fight(state: GameState, ref: Referee, pids: frozenset[str] | None = None) ->
         sb = _side(state, b, a1, start[bid])
         first = -(-b.unit.ranks[0] // 2)
         with ref.rolling(f"{a1.name} and {a2.name} v {b.name}", "AOT-MELEE-STRIKES", a1.id, a2.id, bid) as rec:
-            r = resolve_two_vs_one(s1, s2, sb, first, ref.dice, held=(
-                held_shield(state, a1.id, MELEE_RULES, ref), held_shield(state, a2.id, MELEE_RULES, ref),
-                held_shield(state, b.id, MELEE_RULES, ref)))
+            r, shields = two_vs_one_played(s1, s2, sb, first, ref.dice, held=(
+                held_shield(state, a1.id, melee=True), held_shield(state, a2.id, melee=True),
+                held_shield(state, b.id, melee=True)))
             rec.events.append(TwoOnOne((a1.id, a2.id, bid), (a1.name, a2.name, b.name),
                                        (first, b.unit.ranks[0] - first), (r.a1_killed, r.a2_killed, r.b_killed),
                                        (r.a1_disordered, r.a2_disordered, r.b_disordered)))
+        state = _shields_after(state, zip((a1.id, a2.id, bid), shields, strict=True))
         tally[a1.id].add(r.a1_killed, r.a1_disordered)
         tally[a2.id].add(r.a2_killed, r.a2_disordered)
         tally[bid].add(r.b_killed, r.b_disordered)
@@ -798,9 +794,10 @@ def fight(state: GameState, ref: Referee, pids: frozenset[str] | None = None) ->
             sb = replace(sb, strikers=share_of[(b_id, a_id)], extras=frontal[b_id][0] == a_id)
         sides[(a_id, b_id)] = (sa, sb)
         with ref.rolling(f"{a.name} v {b.name}", "AOT-MELEE-STRIKES", a_id, b_id) as rec:
-            rep = resolve_melee(sa, sb, ref.dice, held=(held_shield(state, a.id, MELEE_RULES, ref),
-                                                         held_shield(state, b.id, MELEE_RULES, ref)))
+            rep = resolve_melee(sa, sb, ref.dice, held=(held_shield(state, a.id, melee=True),
+                                                         held_shield(state, b.id, melee=True)))
             rec.events.extend((_struck(a, rep.a_strikes, b), _struck(b, rep.b_strikes, a)))
+        state = _shields_after(state, ((b_id, rep.a_strikes.shield), (a_id, rep.b_strikes.shield)))
         tally[a_id].add(rep.b_strikes.killed, rep.b_strikes.disordered)
         tally[b_id].add(rep.a_strikes.killed, rep.a_strikes.disordered)
 
@@ -821,6 +818,7 @@ def fight(state: GameState, ref: Referee, pids: frozenset[str] | None = None) ->
         da = density_after(sa.unit.ranks, lost[a_id], flank=sa.flanked)
         db = density_after(sb.unit.ranks, lost[b_id], flank=sb.flanked)
         an, bn = state.piece(a_id).name, state.piece(b_id).name
+        state = state.changed(memory=frozen.changed(state.memory, fought=state.memory.fought | {a_id, b_id}))
         if res is MeleeResult.CONTINUE:
             ref.note(f"{an} v {bn}", "AOT-MELEE-RESULT", events=(MeleeJudged(a_id, b_id, da, db),),
                      pieces=(a_id, b_id))

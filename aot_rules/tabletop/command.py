@@ -7,11 +7,11 @@ slot's owner from the side's allocation, the commander and the unit as :class:`~
 :func:`geometry.distance`.  Activation itself is ``piece.turn.activate()``.
 
 What a commander has already done in the slot (his way of giving orders, whom he ordered, whether his own
-unit has acted, a signal's radius) is read back from the typed events of the slot's log entries
-(:class:`~aot_rules.tabletop.events.SlotOpened`, :class:`~aot_rules.tabletop.events.Activated`,
-:class:`~aot_rules.tabletop.events.SlotsRewritten`; :func:`slot_entries`, :func:`ledger`), never from their
-English: the state stays the one immutable record of the game, and a saved game resumes mid-slot with the
-same limits in force.
+unit has acted, a signal's radius) is kept in the slot's typed memory (:class:`~aot_rules.tabletop.state.Ledger`
+in :class:`~aot_rules.tabletop.state.SlotMemory`; :func:`ledger`), updated as each order is given, with the
+contacts standing when the slot opened: no rule searches the log for them, the state stays the one immutable
+record of the game, and a saved game resumes mid-slot with the same limits in force (the loader's replay
+rebuilds the memory).
 
 Readings (engine):
 
@@ -35,8 +35,8 @@ Readings (engine):
 
 from __future__ import annotations
 
-from collections.abc import Iterator, Sequence
-from dataclasses import dataclass, replace
+from collections.abc import Iterable, Sequence
+from dataclasses import replace
 from functools import lru_cache
 
 from aot_rules.aot.rules.command import INDIVIDUAL, activated_slots, messenger_delivers, signal_reaches
@@ -62,7 +62,7 @@ from aot_rules.tabletop.game import Referee
 from aot_rules.tabletop.geometry import exact_inches, figure
 from aot_rules.tabletop.memo import ByIdentity
 from aot_rules.tabletop.sight import gap
-from aot_rules.tabletop.state import GameState, LogEntry, Piece
+from aot_rules.tabletop.state import GameState, Ledger, Piece
 
 #: The rule under which :func:`begin_slot_event` marks the start of a slot in the log.
 SLOT_RULE = "AOT-CMD-SLOT-ORDER"
@@ -94,7 +94,7 @@ def commander_of(state: GameState, side: int, name: str) -> tuple[Commander, Pie
     return Commander(c.name, c.rank, troop(state, piece)), piece
 
 
-# --- the slot's record in the log -----------------------------------------------------------------
+# --- what the slot remembers --------------------------------------------------------------------------
 
 
 def begin_slot_event(state: GameState, side: int, slot: int) -> SlotOpened:
@@ -103,31 +103,9 @@ def begin_slot_event(state: GameState, side: int, slot: int) -> SlotOpened:
     return SlotOpened(side, slot, state.sides[side].slots[slot - 1], contact_ids(state))
 
 
-def _opened(e: LogEntry) -> SlotOpened | None:
-    return next((v for v in e.events if isinstance(v, SlotOpened)), None)
-
-
-def slot_entries(state: GameState) -> tuple[LogEntry, ...]:
-    """The log entries of the slot being played, from its opening entry on (empty outside a slot)."""
-    if not state.slot:
-        return ()
-    log = state.log
-    for i in range(len(log) - 1, -1, -1):
-        if _opened(log[i]) is not None:
-            return log[i:]
-    return ()
-
-
-#: :func:`ledger`'s answers by the log they read (with the slot they were asked for): about half its asks are of
-#: a log asked about before (a unit's planning reads it again and again within one action).
-_LEDGERS: ByIdentity[tuple[LogEntry, ...], tuple[int, Ledger]] = ByIdentity()
-
-
 def contacts_at_start(state: GameState) -> tuple[str, ...]:
     """The pieces that were in contact with an enemy when the slot began."""
-    entries = slot_entries(state)
-    ev = _opened(entries[0]) if entries else None
-    return ev.in_contact if ev is not None else ()
+    return state.memory.in_contact
 
 
 def contact_ids(state: GameState) -> tuple[str, ...]:
@@ -168,54 +146,17 @@ def _box(pose: geometry.Pose, size: geometry.BaseSize) -> tuple[float, float, fl
     return min(xs), min(ys), max(xs), max(ys)
 
 
-@dataclass(frozen=True)
-class Ledger:
-    """What has been done with command in the slot so far, read back from its log lines."""
-
-    method: Method | None = None  # the commander's one way of giving orders this slot
-    ordered: tuple[str, ...] = ()  # piece ids reached or tried by an order, in order
-    reached: tuple[str, ...] = ()
-    own_after: int | None = None  # orders given before the own unit was activated; None until it was
-    individual: str | None = None  # the piece an individual-unit slot activated
-    follower: str | None = None  # a colonel's follower
-    radius: int | None = None  # this slot's signal radius, once rolled
-    rewritten: bool = False
-
-
 def ledger(state: GameState) -> Ledger:
-    """The slot's command so far, read from its log lines; kept with the log it was read from.
-
-    A log only ever grows by lines appended to it, so a log that extends the one read last, in the same slot and
-    with no slot opened since, has that ledger with the new lines' events folded in: most actions add a line or
-    two to a slot of dozens."""
-    log = state.log
-    kept = _LEDGERS.get(log)
-    if kept is not None and kept[1][0] == state.slot:
-        return kept[1][1]
-    last = _LAST_LEDGER[0]
-    led = None
-    if last is not None and state.slot and last[1] == state.slot:
-        before, _, was = last  # read from a log that holds the slot's opening line
-        n = len(before)
-        if 0 < n <= len(log) and log[n - 1] is before[-1]:
-            added = log[n:]
-            if not any(_opened(e) is not None for e in added):
-                led = _folded(was, (v for e in added for v in e.events))
-    if led is None:
-        entries = slot_entries(state)
-        led = _folded(Ledger(), (v for e in entries[1:] for v in e.events))
-        if not entries:  # no slot, or no line opening it: nothing to go on from
-            return _LEDGERS.put(log, (state.slot, led))[1]
-    _LAST_LEDGER[0] = (log, state.slot, led)
-    return _LEDGERS.put(log, (state.slot, led))[1]
+    """The slot's command so far (empty outside a slot)."""
+    return state.memory.orders
 
 
-#: The log :func:`ledger` read last, its slot and its ledger (the log kept alive with it, so that the identity of
-#: its last line stands for the whole log: a line is appended to one log only, and logs never change).
-_LAST_LEDGER: list[tuple[tuple[LogEntry, ...], int, Ledger] | None] = [None]
+def _ordered(state: GameState, ev: Activated | SlotsRewritten) -> GameState:
+    """The state with the slot's command after ``ev``, an order given or the slots rewritten (its memory)."""
+    return state.changed(memory=frozen.changed(state.memory, orders=_folded(state.memory.orders, (ev,))))
 
 
-def _folded(led: Ledger, events: Iterator[Event]) -> Ledger:
+def _folded(led: Ledger, events: Iterable[Event]) -> Ledger:
     """``led`` with the slot's later ``events`` read into it."""
     for ev in events:
         if isinstance(ev, SlotsRewritten) and not ev.after_double:
@@ -294,9 +235,9 @@ def _check_unit(state: GameState, side: int, pid: str) -> Piece:
 
 def _activated(state: GameState, ref: Referee, p: Piece, who: str, rule: str, method: Method | None,
                distance: float = 0.0, via: str = "") -> GameState:
-    ref.note(who, rule, events=(Activated(p.id, p.side, who, method, name=p.name, distance=round(distance, 4),
-                                          via=via),), pieces=(p.id,))
-    return state.with_piece(p.changed(turn=p.turn.activate()))
+    ev = Activated(p.id, p.side, who, method, name=p.name, distance=round(distance, 4), via=via)
+    ref.note(who, rule, events=(ev,), pieces=(p.id,))
+    return _ordered(state, ev).with_piece(p.changed(turn=p.turn.activate()))
 
 
 def activate(state: GameState, ref: Referee, side: int, pid: str, method: Method,
@@ -346,12 +287,14 @@ def activate(state: GameState, ref: Referee, side: int, pid: str, method: Method
             with ref.rolling(c.name, method.rule_id, p.id) as rec:
                 radius = ref.dice.d6("signal radius")
                 reached = signal_reaches(radius, exact_inches(d))
-                rec.events.append(Activated(p.id, side, c.name, method, reached, radius, p.name, round(d, 4)))
+                ev = Activated(p.id, side, c.name, method, reached, radius, p.name, round(d, 4))
+                rec.events.append(ev)
         else:
             radius = led.radius
             reached = signal_reaches(radius, exact_inches(d))
-            ref.note(c.name, method.rule_id, events=(Activated(p.id, side, c.name, method, reached, radius,
-                                                               p.name, round(d, 4)),), pieces=(p.id,))
+            ev = Activated(p.id, side, c.name, method, reached, radius, p.name, round(d, 4))
+            ref.note(c.name, method.rule_id, events=(ev,), pieces=(p.id,))
+        state = _ordered(state, ev)  # a failed signal is still the slot's way of giving orders
         return state.with_piece(p.changed(turn=p.turn.activate())) if reached else state
     if method is Method.MESSENGER:
         orders.order(t, method)
@@ -362,7 +305,9 @@ def activate(state: GameState, ref: Referee, side: int, pid: str, method: Method
         with ref.rolling(c.name, method.rule_id, p.id) as rec:
             roll = ref.dice.d6("messenger")
             ok = messenger_delivers(roll, exact_inches(d))
-            rec.events.append(Activated(p.id, side, c.name, method, ok, 0, p.name, round(d, 4)))
+            ev = Activated(p.id, side, c.name, method, ok, 0, p.name, round(d, 4))
+            rec.events.append(ev)
+        state = _ordered(state, ev)  # a failed messenger still rode: the commander's one messenger is spent
         return state.with_piece(p.changed(turn=p.turn.activate())) if ok else state
     check_order(c, t, method)  # individual or colonel on a general's slot: the rules say why not
     raise RuleError(method.rule_id, msg("{method} cannot activate {unit} on {general} slot", method=method,
@@ -428,8 +373,9 @@ def rewrite_slots(state: GameState, ref: Referee, side: int, owners: Sequence[st
     a, b = state.initiative if side == 0 else state.initiative[::-1]
     cmds = _commanders(state, side)
     rw = cinc_rewrite(c, s.slots, list(owners), state.slot, activated_slots(a, b), cmds)
-    ref.note(c.name, "AOT-CMD-CINC", events=(SlotsRewritten(side, tuple(rw.allocation), False),))
-    return state.with_side(side, replace(s, slots=rw.allocation))
+    ev = SlotsRewritten(side, tuple(rw.allocation), False)
+    ref.note(c.name, "AOT-CMD-CINC", events=(ev,))
+    return _ordered(state, ev).with_side(side, replace(s, slots=rw.allocation))
 
 
 def _commanders(state: GameState, side: int) -> list[Commander]:

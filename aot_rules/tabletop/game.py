@@ -24,7 +24,7 @@ from typing import Any, Concatenate, ParamSpec
 from aot_rules.core.dice import DiceSource
 from aot_rules.core.events import Event, Roll
 from aot_rules.tabletop.events import Reaction
-from aot_rules.tabletop.state import ActionRecord, GameState, LogEntry, frozen_arg
+from aot_rules.tabletop.state import NO_MEMORY, ActionRecord, GameState, LogEntry, frozen_arg
 
 P = ParamSpec("P")
 
@@ -211,8 +211,10 @@ class Game:
         record = ActionRecord(name, tuple(map(frozen_arg, args)),
                               tuple((k, frozen_arg(v)) for k, v in sorted(kwargs.items())) if kwargs else (),
                               tuple(ref.answers))
+        # outside a slot the action is the slot: what it remembered (shield dice, melees judged) ends with it
         self.state = new.changed(log=new.log + tuple(entries) if entries else new.log,
-                                 dice_used=new.dice_used + rolled, actions=(*self.state.actions, record))
+                                 dice_used=new.dice_used + rolled, actions=(*self.state.actions, record),
+                                 memory=new.memory if new.slot else NO_MEMORY)
         return self.state
 
     def faces(self) -> list[int]:

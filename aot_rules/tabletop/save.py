@@ -107,6 +107,11 @@ def _side(s: SideState) -> dict[str, object]:
             "camp_captured": s.camp_captured}
 
 
+#: The state's fields a save file leaves out, because loading rebuilds them: the slot's memory comes back from the
+#: replay of the record that every load makes (:func:`from_data`).
+NOT_SAVED = frozenset({"memory"})
+
+
 def to_data(state: GameState) -> dict[str, Any]:
     """The state as plain JSON data (what :func:`dumps` writes)."""
     return {
@@ -333,7 +338,9 @@ def _check_table(state: GameState, source: str) -> None:
 
 def from_data(data: object, source: str = "<data>") -> GameState:
     """A :class:`GameState` from parsed JSON data, after every check, or one :class:`SaveFileError`; its
-    record must replay to exactly its state."""
+    record must replay to exactly its state.  The file holds no slot memory (the shield dice, first volleys,
+    orders and melees of the slot being played): the replay rebuilds it, by playing the actions, so a game saved
+    mid-slot resumes with it in force."""
     state = _from_data(data, source, "")
     try:
         replayed = replay(state)
@@ -343,7 +350,7 @@ def from_data(data: object, source: str = "<data>") -> GameState:
     if where is not None:
         raise SaveFileError(source, f"{where}: the saved value is not what the record replays to (the field, the log "
                             "or the actions were changed)")
-    return state
+    return state.changed(memory=replayed.memory)
 
 
 def _first_difference(saved: object, replayed: object, where: str = "") -> str | None:

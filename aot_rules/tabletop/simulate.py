@@ -23,7 +23,7 @@ from dataclasses import dataclass, field
 from functools import lru_cache, partial
 from typing import Any, Concatenate, ParamSpec
 
-from aot_rules.tabletop.events import BattleEnded, BattleOutcome
+from aot_rules.tabletop.events import BattleOutcome
 from aot_rules.tabletop.game import Game, Referee
 from aot_rules.tabletop.geometry import BaseSize, Pose, base_box, boxes_apart, footprint, overlap
 from aot_rules.tabletop.player import ScriptedPlayer
@@ -117,7 +117,7 @@ def play_one(name: str, seed: int, turns: int | None = None, policies: tuple[str
     players = (POLICIES[policies[0]](0, seed), POLICIES[policies[1]](1, seed))
     play(game, turns if turns is not None else game.state.last_turn, players)
     s = game.state
-    ended = next((v for e in reversed(s.log) for v in e.events if isinstance(v, BattleEnded)), None)
+    ended = s.result
     if ended is None:
         winner, how, pts = -1, "draw", (0, 0)
     else:

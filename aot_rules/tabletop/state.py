@@ -17,7 +17,8 @@ from typing import Any
 
 from shapely.geometry import Polygon
 
-from aot_rules.aot.rules.orders import Rank, UnitTurn
+from aot_rules.aot.rules.orders import Method, Rank, UnitTurn
+from aot_rules.aot.rules.protection import HeldShield
 from aot_rules.aot.rules.terrain import Terrain
 from aot_rules.aot.units import Unit
 from aot_rules.core import frozen
@@ -186,6 +187,68 @@ class LogEntry:
     pieces: tuple[str, ...] = ()
 
 
+@dataclass(frozen=True)
+class Ledger:
+    """What has been done with command in the slot so far (:mod:`aot_rules.tabletop.command` keeps it up to date
+    as each order is given, in the slot's :class:`SlotMemory`)."""
+
+    method: Method | None = None  # the commander's one way of giving orders this slot
+    ordered: tuple[str, ...] = ()  # piece ids reached or tried by an order, in order
+    reached: tuple[str, ...] = ()
+    own_after: int | None = None  # orders given before the own unit was activated; None until it was
+    individual: str | None = None  # the piece an individual-unit slot activated
+    follower: str | None = None  # a colonel's follower
+    radius: int | None = None  # this slot's signal radius, once rolled
+    rewritten: bool = False
+
+
+@dataclass(frozen=True)
+class SlotMemory:
+    """What the slot being played remembers, by piece id, for the rules that last a whole slot: typed state
+    updated where each rule happens, so that no rule searches the log (issue #34) and a game resumed mid-slot
+    has the same limits in force.
+
+    A slot's memory starts when the slot opens (:func:`aot_rules.tabletop.turn.begin_slot`) and is dropped when
+    it closes; outside a slot (the melee of turn step 2) the action is the slot, and
+    :meth:`~aot_rules.tabletop.game.Game.act` drops the memory after it.  A save file does not hold it: the
+    loader replays the record, which rebuilds it (:func:`aot_rules.tabletop.save.from_data`).
+    """
+
+    in_contact: tuple[str, ...] = ()  # the pieces touching an enemy when the slot opened (AOT-MELEE-ENGAGE)
+    orders: Ledger = Ledger()  # the slot's command so far (AOT-CMD-*)
+    shot_shields: tuple[tuple[str, HeldShield], ...] = ()  # each piece's shield die against fire (AOT-SHOOT-SHIELDWALL)
+    melee_shields: tuple[tuple[str, HeldShield], ...] = ()  # and in melee (AOT-MELEE-SHIELDWALL)
+    shot_at: tuple[tuple[str, Unit], ...] = ()  # each piece as it stood before the first volley at it
+    # (AOT-SHOOT-SIMULTANEOUS)
+    fought: frozenset[str] = frozenset()  # the pieces whose melee was judged in the slot (AOT-MELEE-RESULT)
+
+    def shield(self, pid: str, *, melee: bool) -> HeldShield | None:
+        """The shield die ``pid`` has rolled in the slot against fire or in melee, with what it has left, or None."""
+        return next((h for p, h in (self.melee_shields if melee else self.shot_shields) if p == pid), None)
+
+    def with_shield(self, pid: str, held: HeldShield | None, *, melee: bool) -> SlotMemory:
+        """The memory with ``pid``'s shield die now ``held`` (None: no die met the hits, nothing changes)."""
+        if held is None:
+            return self
+        kept = self.melee_shields if melee else self.shot_shields
+        shields = (*((p, h) for p, h in kept if p != pid), (pid, held))
+        return frozen.changed(self, **{"melee_shields" if melee else "shot_shields": shields})
+
+    def seen(self, pid: str) -> Unit | None:
+        """``pid`` as the slot's shooters see it: as it stood before the first volley at it, or None (none yet)."""
+        return next((u for p, u in self.shot_at if p == pid), None)
+
+    def with_shot_at(self, pid: str, before: Unit) -> SlotMemory:
+        """The memory after a volley at ``pid``, which stood as ``before``: only the slot's first volley counts."""
+        if self.seen(pid) is not None:
+            return self
+        return frozen.changed(self, shot_at=(*self.shot_at, (pid, before)))
+
+
+#: The memory of no slot: a game outside a slot, or a slot that has just opened with nobody in contact.
+NO_MEMORY = SlotMemory()
+
+
 #: An action's argument as the record keeps it: plain values, enums, move steps, and tuples of them.
 ActionArg = object
 
@@ -237,6 +300,7 @@ class GameState:
     actions: tuple[ActionRecord, ...] = ()  # every action since ``opening``, in order (the game replays)
     opening: GameState | None = None  # the state the actions start from
     wind: Edge | None = None  # the edge the wind blows from, while the weather is a wind that has one
+    memory: SlotMemory = NO_MEMORY  # what the slot being played remembers (not saved: the replay rebuilds it)
 
     # --- lookups -------------------------------------------------------------------------------
     def piece(self, pid: str) -> Piece:

@@ -55,7 +55,6 @@ from aot_rules.tabletop.command import (
     contacts_at_start,
     rewrite_on_double,
     rewrite_slots,
-    slot_entries,
 )
 from aot_rules.tabletop.events import (
     BattleEnded,
@@ -66,7 +65,6 @@ from aot_rules.tabletop.events import (
     Ground,
     GroundTested,
     InitiativeRolledAgain,
-    MeleeJudged,
     Reaction,
     ReactionChosen,
     ScoreLine,
@@ -78,7 +76,7 @@ from aot_rules.tabletop.events import (
 )
 from aot_rules.tabletop.game import Game, ReactionChoice, Referee
 from aot_rules.tabletop.sight import gap
-from aot_rules.tabletop.state import GameState, Piece, Status
+from aot_rules.tabletop.state import NO_MEMORY, GameState, Piece, SlotMemory, Status
 
 __all__ = ["Player", "activate", "begin_slot", "check_victory", "decide", "end_slot", "initiative_open", "play",
            "play_turn", "rewrite_on_double", "rewrite_slots", "roll_again", "slot_order", "start_turn", "withdraw"]
@@ -283,15 +281,15 @@ def begin_slot(state: GameState, ref: Referee, side: int, slot: int) -> GameStat
         raise RuleError("AOT-CMD-INITIATIVE", msg("slot {slot} of {side} has not come up this turn (initiative "
                                                   "{first}:{second})", slot=slot, side=state.sides[side].name,
                                                   first=state.initiative[0], second=state.initiative[1]))
-    ref.note(state.sides[side].name, SLOT_RULE, events=(begin_slot_event(state, side, slot),))
-    return state.changed(slot=slot, mover=side)
+    opened = begin_slot_event(state, side, slot)
+    ref.note(state.sides[side].name, SLOT_RULE, events=(opened,))
+    return state.changed(slot=slot, mover=side, memory=SlotMemory(in_contact=opened.in_contact))
 
 
 def fought_this_slot(state: GameState) -> frozenset[str]:
     """The pieces whose melee was already fought in this slot (a countercharge that reached its shooter): a
     draw goes on in the next turn's step 2, never a second time in the same slot (AOT-MELEE-RESULT)."""
-    return frozenset(x for e in slot_entries(state) for v in e.events if isinstance(v, MeleeJudged)
-                     for x in (v.first, v.second))
+    return state.memory.fought
 
 
 def end_slot(state: GameState, ref: Referee) -> GameState:
@@ -307,7 +305,7 @@ def end_slot(state: GameState, ref: Referee) -> GameState:
     pieces = tuple(p.changed(turn=p.turn.end_slot()) if p.turn.active else p for p in state.pieces)
     ref.note(state.sides[state.mover].name, SLOT_RULE, kind="frame",
              events=(SlotClosed(state.mover, state.slot, active),), pieces=active)
-    return state.changed(pieces=pieces, slot=0, mover=-1)
+    return state.changed(pieces=pieces, slot=0, mover=-1, memory=NO_MEMORY)
 
 
 # --- decisions and the end of the battle ----------------------------------------------------------

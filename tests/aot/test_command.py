@@ -203,6 +203,28 @@ def test_played_weather_counts_only_the_opening_roll() -> None:
     assert play_weather(2, dice) == WeatherRun(0, Weather.CALM)
 
 
+class _NoRecord(FixedDice):
+    """Scripted dice that keep no record at all: a rule must decide from what its calls return, never by reading
+    the record back."""
+
+    def emit(self, event):  # type: ignore[no-untyped-def]
+        self.log.clear()
+        return event
+
+    def die(self, sides: int = 6, why: str = "", judge=None) -> int:  # type: ignore[no-untyped-def]
+        v = super().die(sides, why, judge)
+        self.log.clear()
+        return v
+
+
+def test_played_weather_decides_from_the_throws_not_from_the_dice_record() -> None:
+    """The weather of a played run comes from the opening throw the initiative rule returns: dice that keep no
+    record give the same run as dice that do (it once searched the record for the opening throw)."""
+    # four turns open on a double, and one tie is rolled again into another double
+    faces = [6, 6, 1, 2, 2, 2, 3, 3, 1, 5, 5, 5, 4, 6, 3, 3, 1, 2, 2, 4]
+    assert play_weather(5, _NoRecord(faces)) == play_weather(5, FixedDice(faces)) == WeatherRun(3, Weather.MUD)
+
+
 def test_weather_effects_in_force() -> None:
     assert effects(Weather.MUD) == {Effect.NO_HORSE_STRIKE}
     assert effects(Weather.RAIN) == {Effect.NO_SHOOTING}

@@ -24,7 +24,7 @@ from aot_rules.tabletop.geometry import BaseSize, Pose
 from aot_rules.tabletop.player import ScriptedPlayer
 from aot_rules.tabletop.record import replay
 from aot_rules.tabletop.save import dumps, loads
-from aot_rules.tabletop.state import GameState, LogEntry, Piece
+from aot_rules.tabletop.state import GameState, LogEntry, Piece, SlotMemory
 
 
 def table(*pieces: Piece, general: str = "", slot: bool = True) -> GameState:
@@ -35,6 +35,12 @@ def table(*pieces: Piece, general: str = "", slot: bool = True) -> GameState:
     owner = st.sides[0].slots[0]
     opened = LogEntry(1, "Greeks", command.SLOT_RULE, (), "event", (SlotOpened(0, 1, owner, ()),))
     return replace(st, slot=1, mover=0, log=(opened,), opening=None)
+
+
+def next_slot(state: GameState) -> GameState:
+    """``state`` in a fresh slot, opened in the log, with the fresh slot's empty memory (as ``turn.begin_slot``
+    opens one)."""
+    return replace(state, log=(*state.log, *table().log), memory=SlotMemory())
 
 
 def slingers(name: str) -> Unit:
@@ -90,7 +96,7 @@ def test_a_new_slot_rolls_the_shield_wall_again() -> None:
     st = two_slingers_and_hoplites()
     g = Game(st, TableDice.fixed([1, 1, 6, 6, 2]), react=never)
     g.act(combat.shoot, "S1", "H")
-    later = replace(g.state, log=(*g.state.log, *table().log))  # a fresh slot, opened in the log
+    later = next_slot(g.state)
     g2 = Game(later, TableDice.fixed([1, 6, 6, 6, 5]), react=never)
     g2.act(combat.shoot, "S2", "H")
     assert g2.dice.used == 5 and g2.state.piece("H").unit.formed == 7
@@ -147,7 +153,7 @@ def test_every_volley_of_a_slot_sees_the_start_of_slot_strength() -> None:
     aimed = [v for v in second.events if isinstance(v, Aimed)]
     assert aimed == [Aimed("S2", "H", 4, 4.0, 8, target_name="hoplites", shooter_name="right slingers")]
     # In the next slot the hoplites are seen as they now are.
-    nxt = replace(g.state, log=(*g.state.log, *table().log))
+    nxt = next_slot(g.state)
     assert combat.aim(nxt, nxt.piece("S1"), nxt.piece("H")).firers == 2
 
 

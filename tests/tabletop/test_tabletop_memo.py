@@ -45,37 +45,6 @@ def test_by_identity_and_per_piece_keep_the_key_alive_and_check_it() -> None:
     assert per.get(tuple(range(3)), "A1", a) is None  # an equal key that is not the same object
 
 
-def test_a_slots_ledger_read_on_from_an_earlier_log_is_the_ledger_read_afresh() -> None:
-    """:func:`command.ledger` folds only the lines a log added to the one it read last; every state of a game
-    (its general's slots order units by every method) gets the ledger that reading its slot's lines from the
-    opening gives, including states wound back to an earlier log."""
-    from aot_rules.tabletop import command
-    from aot_rules.tabletop.game import Game
-    from aot_rules.tabletop.player import scripted
-    from aot_rules.tabletop.scenarios import scenario
-    from aot_rules.tabletop.state import GameState
-    from aot_rules.tabletop.turn import play
-
-    seen: list[GameState] = []
-
-    class Watched(Game):
-        def act(self, action, *args, **kwargs):
-            seen.append(self.state)
-            return super().act(action, *args, **kwargs)
-
-    opening = scenario("greek-border", 2)
-    play(Watched(opening), opening.last_turn, scripted())
-    slots = [s for s in seen if s.slot and command.slot_entries(s)]
-    assert len(slots) > 200
-    command._LEDGERS.clear()
-    command._LAST_LEDGER[0] = None
-    read_on = [command.ledger(s) for s in slots]  # in game order: most read on from the state before
-    afresh = [command._folded(command.Ledger(), (v for e in command.slot_entries(s)[1:] for v in e.events))
-              for s in slots]
-    assert read_on == afresh
-    assert {led.method for led in afresh} > {None}  # the game gave orders, so the ledgers were not all empty
-
-
 def test_a_changed_state_keeps_the_units_on_the_table_only_for_the_same_pieces() -> None:
     """:meth:`GameState.changed` carries the worked-out units on the table into a state with the very same pieces
     (a log line added), and works them out again for new pieces: a unit that left is gone from them."""

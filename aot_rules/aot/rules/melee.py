@@ -471,6 +471,7 @@ class StrikeReport:
     saved: int
     after: Unit
     fate: Fate = Fate.NONE
+    shield: HeldShield | None = None  # the struck unit's shield die as it stands after (None: no die met the hits)
 
 
 @dataclass(frozen=True)
@@ -510,15 +511,16 @@ def roll_shield(hits: HitVector, dfn: Side, rules: MeleeRules, dice: DiceSource,
 
 
 def shield_record(hits: HitVector, roll: int, dfn: Side, rules: MeleeRules, held: HeldShield | None,
-                  dice: DiceSource) -> None:
+                  dice: DiceSource) -> HeldShield:
     """Log the shield die's part (ShieldWall): the hits saved with it (armour's sixes included, as the strike
     report counts them) and how many more the die may turn away in the rest of the slot (its own saves
-    only)."""
+    only); returns the die as the unit keeps it for the rest of the slot."""
     left = held.left if held is not None else protect(SHIELD_PROBE, roll, dfn, rules)[2]
     saved = protect(hits, roll, dfn, rules, left)[2]
     own = saved - protect(hits, None, dfn, rules)[2]
     saves_on = faces_that_save(dfn.unit.density, at_or_below=shield_at_or_below(dfn, rules))
     dice.emit(ShieldWall(dfn.name, roll, saves_on, saved, held is not None, left - own, dfn.piece))
+    return HeldShield(roll, left - own)
 
 
 def _strike(att: Side, dfn: Side, rules: MeleeRules, dice: DiceSource, held: HeldShield | None = None) -> StrikeReport:
@@ -530,11 +532,10 @@ def _strike(att: Side, dfn: Side, rules: MeleeRules, dice: DiceSource, held: Hel
         return StrikeReport(rolled.faces, total, None, lost.killed, 0, 0, after, fate)
     roll = roll_shield(total, dfn, rules, dice, held)
     k, d, saved = protect(total, roll, dfn, rules, None if held is None else held.left)
-    if roll is not None:
-        shield_record(total, roll, dfn, rules, held, dice)
+    shield = shield_record(total, roll, dfn, rules, held, dice) if roll is not None else None
     k, d = losses(k, d, att, dfn)
     after = dice.emit(Losses(dfn.unit, k, d, dfn.unit.take_losses(k, d), dfn.piece)).after
-    return StrikeReport(rolled.faces, total, roll, k, d, saved, after)
+    return StrikeReport(rolled.faces, total, roll, k, d, saved, after, shield=shield)
 
 
 def resolve_melee(a: Side, b: Side, dice: DiceSource, rules: MeleeRules = MeleeRules(), *,
@@ -644,6 +645,18 @@ def resolve_two_vs_one(a1: Side, a2: Side, b: Side, b_on_first: int, dice: DiceS
                        ) -> TwoVsOne:
     """Two against one with real dice: B's split strikes, then A1 and A2 pooled against B's one shield roll.
     ``held``: A1's, A2's and B's shield dice already rolled in this slot (the table's once-a-slot test)."""
+    return two_vs_one_played(a1, a2, b, b_on_first, dice, rules, held=held)[0]
+
+
+#: A1's, A2's and B's shield dice after a fight of two against one, each None where no die met the hits.
+HeldShields = tuple[HeldShield | None, HeldShield | None, HeldShield | None]
+
+
+def two_vs_one_played(a1: Side, a2: Side, b: Side, b_on_first: int, dice: DiceSource,
+                      rules: MeleeRules = MeleeRules(), *, held: HeldShields = (None, None, None)
+                      ) -> tuple[TwoVsOne, HeldShields]:
+    """:func:`resolve_two_vs_one`, and each unit's shield die as it stands after the fight, which the table keeps
+    for the rest of the slot (the outcome itself stays the exact law's :class:`TwoVsOne`)."""
     for s in (a1, a2, b):
         s.check()
     _refuse_unmodelled(a1, a2, b)
@@ -653,11 +666,11 @@ def resolve_two_vs_one(a1: Side, a2: Side, b: Side, b_on_first: int, dice: DiceS
     total = roll_strikes(a1, b, rules, dice)[0] + roll_strikes(a2, b, rules, dice)[0]
     b_roll = roll_shield(total, b, rules, dice, held[2])
     lb = suffered(total, b_roll, a1, b, rules, None if held[2] is None else held[2].left)
-    if b_roll is not None:
-        shield_record(total, b_roll, b, rules, held[2], dice)
+    b_shield = shield_record(total, b_roll, b, rules, held[2], dice) if b_roll is not None else None
     k1, d1 = (l1.killed, l1.disordered) if l1 else (0, 0)
     k2, d2 = (l2.killed, l2.disordered) if l2 else (0, 0)
-    return TwoVsOne(k1, d1, k2, d2, *lb, result(a1, b, k1 + d1, sum(lb)), result(a2, b, k2 + d2, sum(lb)))
+    return (TwoVsOne(k1, d1, k2, d2, *lb, result(a1, b, k1 + d1, sum(lb)), result(a2, b, k2 + d2, sum(lb))),
+            (l1.shield if l1 else None, l2.shield if l2 else None, b_shield))
 
 
 # --- stakes (AOT-STAKES) --------------------------------------------------------------------

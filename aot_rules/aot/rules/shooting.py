@@ -288,6 +288,7 @@ class VolleyReport:
     fate: Fate = Fate.NONE
     held_shield: bool = False  # the shield face was the unit's roll of the slot, no new die
     hitting: tuple[int, ...] = ()  # the faces that hit (``hit_on`` as data: a record keeps these, not the words)
+    shield: HeldShield | None = None  # the shield die as it stands after the volley (None: no die met the hits)
 
 
 def roll_hits(firers: int, target: Unit, cond: ShotConditions, dice: DiceSource, by: str = "firers") -> int:
@@ -312,9 +313,17 @@ def roll_shield_wall(hits: int, target: Unit, cond: ShotConditions, dice: DiceSo
     ``held``, the die the unit already rolled in this slot meets these hits with what it has left, and no die
     is rolled (one test per slot, whose roll covers all the fire of the slot: AOT-SHOOT-SHIELDWALL).  ``piece``:
     the table's id for the target, which the event carries (opaque here)."""
+    roll, saved, _ = shield_wall(hits, target, cond, dice, held, piece)
+    return roll, saved
+
+
+def shield_wall(hits: int, target: Unit, cond: ShotConditions, dice: DiceSource, held: HeldShield | None = None,
+                piece: PieceId = "") -> tuple[int | None, int, HeldShield | None]:
+    """:func:`roll_shield_wall`, and the shield die as the unit keeps it for the rest of the slot (its face and
+    the hits it may still turn away), or None when no die met these hits (the table keeps it by piece)."""
     limit = save_limit(target, cond)
     if limit is None or hits == 0:
-        return None, 0
+        return None, 0, None
     if held is None:
         roll = dice.d6("shield wall", lambda r: DieEffect.SAVE if shield_saved(r, hits, limit) else DieEffect.NONE)
         budget = shield_saved(roll, roll, limit)
@@ -323,7 +332,7 @@ def roll_shield_wall(hits: int, target: Unit, cond: ShotConditions, dice: DiceSo
     saved = min(budget, hits)
     dice.emit(ShieldWall(target.name, roll, save_faces(target, cond), saved, held is not None, budget - saved,
                           piece))
-    return roll, saved
+    return roll, saved, HeldShield(roll, budget - saved)
 
 
 def resolve_volley(firers: int, target: Unit, cond: ShotConditions, dice: DiceSource,
@@ -347,11 +356,11 @@ def resolve_volley(firers: int, target: Unit, cond: ShotConditions, dice: DiceSo
     fate = Fate.NONE
     hurt = target if now is None else now
     if target.body.wounded:
-        save_roll, saved = None, 0
+        save_roll, saved, shield = None, 0, None
         fate = roll_wound(hurt, hits, dice)
         killed, disordered, _ = fell(hurt, fate)
     else:
-        save_roll, saved = roll_shield_wall(hits, target, cond, dice, held_shield, piece)
+        save_roll, saved, shield = shield_wall(hits, target, cond, dice, held_shield, piece)
         killed, disordered = apply_weapon(hits, saved, cond.weapon, hurt.formed)
     after = hurt.take_losses(killed, disordered)
     dice.emit(Losses(hurt, killed, disordered, after, piece))
@@ -368,4 +377,4 @@ def resolve_volley(firers: int, target: Unit, cond: ShotConditions, dice: DiceSo
     hitting = rolled.hit_on or ()
     return VolleyReport(firers, tuple(f for f, _ in rolled.faces), ", ".join(map(str, hitting)) or "nothing", hits,
                         save_roll, saved, killed, disordered, target, after, shooter_density, compared, retreat, dp,
-                        fate, held_shield is not None and save_roll is not None, hitting)
+                        fate, held_shield is not None and save_roll is not None, hitting, shield)

@@ -17,8 +17,8 @@ from fractions import Fraction
 from functools import cache
 from typing import NamedTuple, TypeVar
 
-from aot_rules.aot.events import InitiativeRolled, UnitDrifted, WeatherChanged
-from aot_rules.aot.rules.command import roll_initiative
+from aot_rules.aot.events import UnitDrifted, WeatherChanged
+from aot_rules.aot.rules.command import roll_pair
 from aot_rules.aot.vocabulary import Drift as Drift  # the storm's directions, and the weathers, are the events' too
 from aot_rules.aot.vocabulary import Weather as Weather
 from aot_rules.core.dice import DiceSource
@@ -166,9 +166,9 @@ def play_weather(turns: int, dice: DiceSource, overlapping: bool = True) -> Weat
     _check_turns(turns)
     changes, latest, armed = 0, Weather.CALM, False
     for turn in range(1, turns + 1):
-        start = len(dice.log)
-        roll_initiative(dice)
-        opening = next(e for e in dice.log[start:] if isinstance(e, InitiativeRolled))
+        opening = pair = roll_pair(dice)  # the turn's opening throw decides the weather, not a throw again
+        while pair.double:  # the initiative itself (AOT-CMD-INITIATIVE): every tie is rolled again
+            pair = roll_pair(dice)
         if triggers(armed, opening.double):
             changes, latest = changes + 1, weather_of_double(opening.mine)
             dice.emit(WeatherChanged(turn, opening.mine, latest))
