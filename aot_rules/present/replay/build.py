@@ -186,14 +186,16 @@ def _title(a: Action, lines: tuple[Line, ...]) -> str:
     return titled(who, verb)
 
 
-def record(title: str, start: GameState, script: Callable[[RecordingGame], None], *, dice: TableDice | None = None,
-           react: ReactionChoice = always_react, intro: str = "", links: dict[str, str] | None = None,
+def record(title: Message | str, start: GameState, script: Callable[[RecordingGame], None], *,
+           dice: TableDice | None = None, react: ReactionChoice = always_react, intro: Message | str = "",
+           links: dict[str, str] | None = None,
            facts: Callable[[RecordingGame], dict[str, object]] | None = None) -> Run:
-    """Play ``script`` on ``start`` through the full engine (``Game.act``) and keep every action."""
+    """Play ``script`` on ``start`` through the full engine (``Game.act``) and keep every action; the title and
+    the intro are rendered now, in the language in force."""
     game = RecordingGame(start, dice, react)
     script(game)
     links = rule_links() if links is None else links
-    return Run(title, start, steps_of(game.actions, links), intro, facts(game) if facts else {})
+    return Run(text(title), start, steps_of(game.actions, links), text(intro), facts(game) if facts else {})
 
 
 def _group(before: GameState, after: GameState) -> str:
