@@ -95,13 +95,15 @@ def sentence(e: Event) -> Message | str | None:
         rolled: Message | str = (", ".join(f"{f}{'*' if hit and e.hit_on is None else ''}" for f, hit in e.faces)
                                  or msg("no dice"))
         if e.hit_on is not None:
+            hit_on = faces(e.hit_on, msg("nothing"))  # a message inside another call within nmsg() is not extracted
             return nmsg("{n} {by} roll {rolled}; they hit on {hit_on}: {hits}.",
                         "{n} {by} roll {rolled}; they hit on {hit_on}: {hits}.", n=len(e.faces), by=e.by,
-                        rolled=rolled, hit_on=faces(e.hit_on, msg("nothing")), hits=hits(e.count))
+                        rolled=rolled, hit_on=hit_on, hits=hits(e.count))
         return msg("{by} strike: {rolled} → {hits}.", by=e.by, rolled=rolled, hits=hits(e.count))
     if isinstance(e, ShieldWall):
+        saves_on = faces(e.saves_on, msg("none"))
         return msg("{owner} shield wall rolls {roll} (saves on {saves_on}): {saved} turned away.",
-                   owner=Possessive(e.unit), roll=e.roll, saves_on=faces(e.saves_on, msg("none")),
+                   owner=Possessive(e.unit), roll=e.roll, saves_on=saves_on,
                    saved=hits(e.saved))
     if isinstance(e, Losses):
         return msg("{killed} killed, {disordered} disordered; {after}.", killed=e.killed, disordered=e.disordered,
