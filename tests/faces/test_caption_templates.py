@@ -17,7 +17,7 @@ from babel.messages.extract import extract
 ROOT = Path(__file__).resolve().parents[2]
 FACES = sorted([*(ROOT / "aot_rules" / "present" / "replay").glob("*.py"),
                 *(ROOT / "aot_rules" / "present" / f for f in ("narrate.py", "sitewords.py", "page.py", "quickref.py",
-                                                              "static.py", "svg.py"))])
+                                                              "static.py", "svg.py", "readings.py"))])
 KEYWORDS = {"msg": None, "nmsg": (1, 2)}
 
 
