@@ -15,8 +15,8 @@ from __future__ import annotations
 import html as htmllib
 import json
 import re
-from dataclasses import fields
 from collections.abc import Iterable
+from dataclasses import fields
 from pathlib import Path
 
 import pytest
