@@ -8,7 +8,7 @@ engine computes (those stay in the log lines and dice strips).  A rule without a
 
 from __future__ import annotations
 
-from aot_rules.core.i18n import Message, msg
+from aot_rules.core.i18n import Message, msg, text
 
 #: Rule ID → one sentence on what the rule decides, for a reader who has not read its chapter yet.
 GLOSSES: dict[str, Message] = {
@@ -67,4 +67,4 @@ GLOSSES: dict[str, Message] = {
 
 def gloss(rule: str) -> str:
     """The sentence for ``rule`` in the language in force, or ""."""
-    return GLOSSES[rule].render() if rule in GLOSSES else ""
+    return text(GLOSSES[rule]) if rule in GLOSSES else ""
