@@ -8,6 +8,10 @@ What these faces show but do not write is held apart: a caption line is the tabl
 (``present/tablelog.py``), a die's purpose is the engine's, and a companion system's worked example brings its own
 title, intro and steps (its ``examples`` module).  Those texts are taken out of what is checked here, and their
 words are the ratchet :data:`FOREIGN_LEAKS` (``replay_leaks.txt``): it may only shrink as they are converted.
+After such a conversion lands, rewrite the list from what is still found (and read the difference)::
+
+    cd tests/faces && PYTHONPATH=../.. python -c "import test_replay_pseudo_locale as t; \\
+        open('replay_leaks.txt', 'w').write('\\n'.join(sorted(t.foreign_words())) + '\\n')"
 """
 
 from __future__ import annotations
