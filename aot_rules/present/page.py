@@ -17,7 +17,8 @@ from typing import TYPE_CHECKING, Any
 from aot_rules.aot.events import Losses
 from aot_rules.core.events import DieEffect, Roll
 from aot_rules.core.format import fraction_html, percent_str
-from aot_rules.present.narrate import narrate
+from aot_rules.core.i18n import Message, msg, text
+from aot_rules.present.narrate import described, narrate
 from aot_rules.present.rulelinks import book_root, rule_href
 from aot_rules.present.svg import unit_svg
 from aot_rules.present.tables import TABLES
@@ -108,35 +109,50 @@ def example_html(example_id: str) -> str:
     dice = "".join(f'<span class="aot-die {r.effect.value}" title="{escape(r.purpose)}'
                    f'{"" if r.sides == 6 else f" (d{r.sides})"}">{r.face}</span>' for r in rolls)
     effects = {r.effect for r in rolls}
-    legend = ex.legend or ("red: a hit · green: the shield die saved" if effects & {DieEffect.HIT, DieEffect.SAVE}
-                           else "orange: a failed test" if DieEffect.FAIL in effects else "")
-    how = (" with illustrative dice (the source prints none)" if ex.illustrative_dice else
-           " with the dice printed in the rulebook" if rolls else ", which needs no dice")
+    legend = text(ex.legend) if ex.legend else (
+        str(msg("red: a hit · green: the shield die saved")) if effects & {DieEffect.HIT, DieEffect.SAVE}
+        else str(msg("orange: a failed test")) if DieEffect.FAIL in effects else "")
     h = [f'<div class="aot-example" data-example="{example_id}">',
-         f"<p><b>{escape(ex.title)}</b> — {'replayed' if rolls else 'decided'} by the engine{how}</p>"]
+         f"<p><b>{escape(ex.title)}</b> — {escape(str(played(bool(rolls), ex.illustrative_dice)))}</p>"]
     if rolls:
-        h.append(f'<p>Dice: <span class="dice">{dice}</span>' + (f" <small>({escape(legend)})</small>" if legend
+        said = escape(str(msg("Dice:")))
+        h.append(f'<p>{said} <span class="dice">{dice}</span>' + (f" <small>({escape(legend)})</small>" if legend
                                                                    else "") + "</p>")
     h.append("<ol>")
     h += [f"<li>{escape(s[:1].upper() + s[1:])}</li>" for s in (*ex.intro, *narrate(ex.log))]
     h.append("</ol>")
     h += [f"<p>{escape(n)}</p>" for n in ex.notes]
-    for label, p in ex.exact:
-        h.append(f"<p>{escape(label)} = <b>{fraction_html(p)}</b> ({percent_str(p)}), computed exactly.</p>")
+    for label, p in ex.exact:  # the values are markup already; the template's own words hold no markup characters
+        exact = msg("{label} = {p} ({percent}), computed exactly.", label=escape(label),
+                    p=f"<b>{fraction_html(p)}</b>", percent=percent_str(p))
+        h.append(f"<p>{exact}</p>")
     if ex.before is not None:
-        h.append('<div class="aot-units">' + unit_svg(ex.before, "before: " + ex.before.describe()))
+        h.append('<div class="aot-units">' + unit_svg(ex.before, str(msg("before: {unit}",
+                                                                         unit=described(ex.before)))))
         if ex.after is not None:
-            h.append(unit_svg(ex.after, "after: " + ex.after.describe()))
+            h.append(unit_svg(ex.after, str(msg("after: {unit}", unit=described(ex.after)))))
         for caption, unit in ex.figures:
-            h.append(unit_svg(unit, f"{caption}: {unit.describe()}", colour="#a5523b"))
+            h.append(unit_svg(unit, str(msg("{caption}: {unit}", caption=caption, unit=described(unit))),
+                              colour="#a5523b"))
         h.append("</div>")
     losses = [e for e in ex.log if isinstance(e, Losses) and e.killed + e.disordered]
     if losses:
         from aot_rules.present.replay.losses import losses_html  # the viewer draws with shapely: load it on use
 
-        h.append(losses_html(example_id, f"{ex.title}: the losses", losses))
+        h.append(losses_html(example_id, str(msg("{title}: the losses", title=ex.title)), losses))
     h.append("</div>")
     return "\n".join(h)
+
+
+def played(rolled: bool, illustrative: bool) -> Message:
+    """How the engine played a worked example: with which dice, or with none."""
+    if rolled and illustrative:
+        return msg("replayed by the engine with illustrative dice (the source prints none)")
+    if rolled:
+        return msg("replayed by the engine with the dice printed in the rulebook")
+    if illustrative:
+        return msg("decided by the engine with illustrative dice (the source prints none)")
+    return msg("decided by the engine, which needs no dice")
 
 
 def show_example(example_id: str) -> None:

@@ -27,6 +27,7 @@ from dataclasses import dataclass
 from pathlib import Path
 
 from aot_rules.catalogue import RULES
+from aot_rules.core.i18n import msg, text
 from aot_rules.readings import READINGS, Origin, Reading
 
 BEGIN = "<!-- BEGIN the generated Readings (python -m aot_rules.present.readings) -->"
@@ -127,7 +128,8 @@ def _toggles(rule_ids: Iterable[str]) -> list[str]:
                     found[(p.reading, p.flag)].append(m.rule_id)
     out = []
     for (_, flag), (title, *mechanics) in sorted(found.items(), key=lambda kv: (wanted.index(kv[0][0]), kv[0][1])):
-        out.append(f"*{title}* (`{flag}`) on {', '.join(mechanics)}")
+        out.append(str(msg("{title} ({flag}) on {mechanics}", title=f"*{text(title)}*", flag=f"`{flag}`",
+                           mechanics=", ".join(mechanics))))
     return out
 
 
@@ -138,12 +140,14 @@ def _title(label: str) -> str:
 
 
 def _entry(n: int, r: Reading, own: str) -> list[str]:
-    mark = {Origin.ENGINEERING: " *Ours (engineering): the index is silent.*",
-            Origin.NOTED: " *Noted while writing the book; not in the index.*"}.get(r.origin, "")
-    about = f" ({r.rule_id})" if r.rule_id != own else ""
-    why = [f"   **Why.** {r.why}\\"] if r.why else []
-    return [f"{n}. **Open{about}.** {r.open}{mark}\\", f"   **Adopted.** {r.adopted}\\", *why,
-            f"   **The other reading.** {r.odds}", ""]
+    marks = {Origin.ENGINEERING: msg("Ours (engineering): the index is silent."),
+             Origin.NOTED: msg("Noted while writing the book; not in the index.")}
+    mark = f" *{marks[r.origin]}*" if r.origin in marks else ""
+    opened = msg("Open ({rule}).", rule=r.rule_id) if r.rule_id != own else msg("Open.")
+    heads = {"why": msg("Why."), "adopted": msg("Adopted."), "other": msg("The other reading.")}
+    why = [f"   **{heads['why']}** {r.why}\\"] if r.why else []
+    return [f"{n}. **{opened}** {r.open}{mark}\\", f"   **{heads['adopted']}** {r.adopted}\\", *why,
+            f"   **{heads['other']}** {r.odds}", ""]
 
 
 def groups(book: Book, readings: Sequence[Reading] = READINGS) -> dict[str, dict[str, dict[str, list[Reading]]]]:
@@ -176,7 +180,8 @@ def on_pages(book: Book, readings: Sequence[Reading] = READINGS) -> dict[Page, d
 
 def index(book: Book, readings: Sequence[Reading] = READINGS) -> str:
     """The generated part of the index page: each page with its chapters and how many Readings each has."""
-    lines = ["**Contents.** The number is how many Readings each page and each chapter has.", ""]
+    head, contents = msg("Contents."), msg("The number is how many Readings each page and each chapter has.")
+    lines = [f"**{head}** {contents}", ""]
     for page, chapters in on_pages(book, readings).items():
         links = [f"{{ref}}`{book.titles[d]} <{chapter_anchor(d)}>` ({_count(labels)})"
                  for d, labels in chapters.items()]
@@ -189,7 +194,9 @@ def page_part(book: Book, page: Page, readings: Sequence[Reading] = READINGS) ->
     """The generated part of one page, as MyST: its contents, chapter by chapter with each rule that has
     Readings, then the Readings themselves."""
     chapters = on_pages(book, readings)[page]
-    lines = ["**Contents.** Each chapter, with how many Readings it has, and the rules they belong to.", ""]
+    head, contents = msg("Contents."), msg("Each chapter, with how many Readings it has, and the rules they belong to.")
+    lines = [f"**{head}** {contents}", ""]
+    back, toggled = msg("Back to the rule"), msg("What toggles it")
     for doc, labels in chapters.items():
         rules = " · ".join(f"{{ref}}`{label.upper()} <{anchor(label)}>`" for label in labels)
         lines.append(f"- **{{ref}}`{book.titles[doc]} <{chapter_anchor(doc)}>`** ({_count(labels)}): {rules}")
@@ -199,13 +206,14 @@ def page_part(book: Book, page: Page, readings: Sequence[Reading] = READINGS) ->
         for label, rs in labels.items():
             own = label.upper()
             lines += [f"({anchor(label)})=", f"### {_title(label)}", "",
-                      f"{{ref}}`Back to the rule <{label}>` in *{book.titles[doc]}*.", ""]
+                      str(msg("{back} in {chapter}.", back=f"{{ref}}`{back} <{label}>`",
+                              chapter=f"*{book.titles[doc]}*")), ""]
             for n, r in enumerate(rs, 1):
                 lines += _entry(n, r, own)
             toggles = _toggles(r.rule_id for r in rs)
             if toggles:
-                lines += ["**What toggles it** (the default is always the reading adopted): "
-                          + "; ".join(toggles) + ".", ""]
+                said = msg("(the default is always the reading adopted): {toggles}.", toggles="; ".join(toggles))
+                lines += [f"**{toggled}** {said}", ""]
     return "\n".join(lines).rstrip() + "\n"
 
 

@@ -14,11 +14,13 @@ import hashlib
 import itertools
 import json
 from dataclasses import dataclass
+from fractions import Fraction
+from html import escape
 from importlib import resources
 from typing import Any
 
 from aot_rules.core.errors import RuleError
-from aot_rules.core.i18n import text
+from aot_rules.core.i18n import msg, text
 from aot_rules.core.params import BLANK_NOTE, Param
 from aot_rules.core.registry import Mechanic
 from aot_rules.present.chart import answer_chart
@@ -329,11 +331,13 @@ def free_control(m: Mechanic[Any], p: Param, start: Any, vals: tuple[Any, ...] =
     if p.kind == "choice":
         choices: list[str | tuple[Any, str]] = list(p.choices)
         if p.optional or start is None:
-            choices = ["None", *choices]
+            choices = [("None", str(msg("None"))), *choices]  # the value widget.js reads stays "None"
         return Select(options=choices, value=option_text(getattr(start, "value", start)), title=p.title, name=name,
                       sizing_mode="stretch_width")
     text = "" if start is None else option_text(start)
-    hint = {"ranks": "e.g. 4,4 or 3,1", "inches": "inches, e.g. 2.5", "mix": "e.g. sword:3,shooter:1"}.get(p.kind, "—")
+    hints = {"ranks": msg("e.g. 4,4 or 3,1"), "inches": msg("inches, e.g. {example}", example=Fraction(5, 2)),
+             "mix": msg("e.g. sword:3,shooter:1")}
+    hint = str(hints[p.kind]) if p.kind in hints else "—"
     return TextInput(value=text, title=p.title, name=name, placeholder=hint, sizing_mode="stretch_width")
 
 
@@ -465,7 +469,8 @@ def build(m: Mechanic[Any], table: Table | None = None, width: int = 760, links:
     note = (f'<br><small style="color:var(--aot-note, #8a4b00)">{BLANK_NOTE}</small>'
             if any(p.blank for p in m.inputs) else "")
     muted = "color:var(--pst-color-text-muted, #646464)"  # the theme's muted text, light or dark
-    head = Div(text=f'<b>{m.title}</b> <span style="{muted}">· {rid} · exact odds</span>{note}',
+    exact = escape(str(msg("exact odds")))
+    head = Div(text=f'<b>{m.title}</b> <span style="{muted}">· {rid} · {exact}</span>{note}',
                sizing_mode="stretch_width")
     answer = column(fig, div, sizing_mode="stretch_width", styles={"min-width": "0"})
     wrap = [InlineStyleSheet(css=":host { flex-wrap: wrap; }")]

@@ -10,6 +10,8 @@ from __future__ import annotations
 from html import escape
 
 from aot_rules.aot.units import Unit
+from aot_rules.core.i18n import msg
+from aot_rules.present.narrate import described
 
 SLOT = 26  # pixels per warrior along the rank
 BASE_W = 5 * SLOT + 12  # a 4×8 cm base holds five foot abreast
@@ -17,10 +19,12 @@ BASE_W = 5 * SLOT + 12  # a 4×8 cm base holds five foot abreast
 
 def unit_svg(u: Unit, caption: str | None = None, colour: str = "#3b6ea5") -> str:
     rows = len(u.ranks)
+    said = str(described(u))
+    front = escape(str(msg("front ▲")))
     height = 24 + rows * SLOT + (SLOT if u.disordered else 0) + 8
     parts = [f'<svg xmlns="http://www.w3.org/2000/svg" width="{BASE_W + 8}" height="{height}" '
-             f'role="img" aria-label="{escape(u.describe())}">',
-             '<text x="4" y="12" font-size="11" fill="#555">front ▲</text>',
+             f'role="img" aria-label="{escape(said)}">',
+             f'<text x="4" y="12" font-size="11" fill="#555">{front}</text>',
              f'<rect x="4" y="16" width="{BASE_W}" height="{rows * SLOT + 4}" rx="3" fill="#e9e2cf" '
              'stroke="#8a7a55"/>']
     for i, n in enumerate(u.ranks):
@@ -38,5 +42,5 @@ def unit_svg(u: Unit, caption: str | None = None, colour: str = "#3b6ea5") -> st
                          f'stroke="{colour}" stroke-width="2" stroke-dasharray="3 2"/>')
     parts.append("</svg>")
     svg = "".join(parts)
-    cap = escape(caption if caption is not None else u.describe())
+    cap = escape(caption if caption is not None else said)
     return f"<figure>{svg}<figcaption>{cap}</figcaption></figure>"

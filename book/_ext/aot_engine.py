@@ -33,6 +33,8 @@ from typing import Any
 from sphinx.application import Sphinx
 from sphinx.util import logging
 
+from aot_rules.present import sitewords as words
+
 LOG = logging.getLogger(__name__)
 HERE = Path(__file__).resolve().parent / "engine"
 #: Where the engine lives in the built site (under ``_static``).
@@ -195,8 +197,8 @@ def _icons(app: Sphinx, outdir: Path) -> list[dict[str, str]]:
 
 
 def _manifest(app: Sphinx, outdir: Path) -> None:
-    doc = {"name": "Art of Tactics — at the table", "short_name": "AoT odds",
-           "description": "Exact odds of every Art of Tactics rule, offline, the same as the aot_rules command line.",
+    name, short_name, description = words.app_name()
+    doc = {"name": name, "short_name": short_name, "description": description,
            "start_url": f"{TABLE_PAGE}.html", "scope": "./", "display": "standalone",
            "background_color": "#ffffff", "theme_color": "#3b6ea5",
            "icons": [*_icons(app, outdir),

@@ -25,6 +25,8 @@ from sphinx import addnodes
 from sphinx.application import Sphinx
 from sphinx.transforms.post_transforms import SphinxPostTransform
 
+from aot_rules.present import sitewords as words
+
 PREFIX = "reading-"
 #: The appendix's pages: its index page and the pages of Readings under it.
 APPENDIX = "book/readings"
@@ -110,9 +112,10 @@ class ReadingLinks(SphinxPostTransform):
             if where == docname:
                 continue
             uri = self.app.builder.get_relative_uri(docname, where) + "#" + anchor
-            link = nodes.reference("", "", nodes.Text("In the Readings appendix"), refuri=uri, internal=True)
-            node += nodes.paragraph("", "", link, nodes.Text(": every Reading of this rule, why, and what toggles it."),
-                                    classes=["aot-reading-link"])
+            before, linked, after = words.readings_link()
+            link = nodes.reference("", "", nodes.Text(linked), refuri=uri, internal=True)
+            said = [nodes.Text(before)] if before else []
+            node += nodes.paragraph("", "", *said, link, nodes.Text(after), classes=["aot-reading-link"])
 
 
 def setup(app: Sphinx) -> dict[str, Any]:

@@ -35,14 +35,13 @@ from sphinx.util.docutils import SphinxRole
 from aot_rules.catalogue import EXAMPLES, RULES, Rule
 from aot_rules.core.i18n import text
 from aot_rules.glossary import INDEX_NOUNS, TERMS, systems_line
+from aot_rules.present import sitewords as words
 
 LOG = logging.getLogger(__name__)
 BY_ID: dict[str, Rule] = {r.rule_id: r for r in RULES}
 #: The page that holds the rule index (its rows are the badges' targets).
 INDEX_DOC = "book/rule-index"
 ANIMATION = re.compile(r'\bid="animation-([a-z0-9-]+)"')
-WHAT = ("a rule ID: the name this rule has in the engine, the command line and the rule index, "
-        "and the anchor of the section that explains it")
 
 
 def row_id(rule_id: str) -> str:
@@ -55,10 +54,8 @@ def row_id(rule_id: str) -> str:
 
 
 def tooltip(rule_id: str) -> str:
-    if rule_id in EXAMPLES:
-        return f"{rule_id} (a worked example's ID: the engine replays it under this name)"
-    title = text(BY_ID[rule_id].title) if rule_id in BY_ID else ""
-    return f"{rule_id}{': ' + title if title else ''} ({WHAT})"
+    """A badge's tooltip, in the language the book is built in."""
+    return words.tooltip(rule_id, BY_ID[rule_id].title if rule_id in BY_ID else "", example=rule_id in EXAMPLES)
 
 
 class rule_badge(nodes.Inline, nodes.Element):  # docutils names nodes in lower case
@@ -70,7 +67,7 @@ class rule_index(nodes.General, nodes.Element):
 
 
 def badge_content(rule_id: str) -> list[nodes.Node]:
-    kind = "example" if rule_id in EXAMPLES else "rule"
+    kind = words.badge_kind(rule_id in EXAMPLES)
     return [nodes.inline("", kind, classes=["aot-rule-kind"]), nodes.Text(" "),
             nodes.inline("", rule_id, classes=["aot-rule-id"])]
 
@@ -83,8 +80,7 @@ class RuleRole(SphinxRole):
         if rule_id not in BY_ID and rule_id not in EXAMPLES:
             LOG.warning("unknown rule ID %r (not in aot_rules.catalogue)", rule_id, location=self.get_location())
         target = f"index-{self.env.new_serialno('index')}"
-        name = (f"rule ID; {rule_id} ({text(BY_ID[rule_id].title)})" if rule_id in BY_ID
-                else f"worked example; {rule_id}")
+        name = words.index_entry(rule_id, BY_ID[rule_id].title if rule_id in BY_ID else None)
         entry = ("single", name, target, "", None)
         node = rule_badge(rule_id=rule_id)
         return [addnodes.index(entries=[entry]), nodes.target("", "", ids=[target]), node], []
@@ -225,7 +221,7 @@ def _table(app: Sphinx, docname: str, chapter: list[tuple[Rule, str, str, str | 
         group += nodes.colspec(colwidth=width)
     head = nodes.thead()
     group += head
-    head += nodes.row("", *(nodes.entry("", nodes.paragraph("", h)) for h in ("Rule ID", "Rule", "Aids")))
+    head += nodes.row("", *(nodes.entry("", nodes.paragraph("", h)) for h in words.rule_index_head()))
     body = nodes.tbody()
     group += body
     for r, doc, anchor, slug in chapter:
@@ -234,13 +230,14 @@ def _table(app: Sphinx, docname: str, chapter: list[tuple[Rule, str, str, str | 
         row += nodes.entry("", nodes.paragraph("", "", _link(app, docname, doc, anchor, nodes.Text(text(r.title)))))
         aids: list[nodes.Node] = []
         if r.rule_id in calculators:
-            aids.append(_link(app, docname, doc, anchor, nodes.Text("calculator"), classes=["aot-aid"],
-                              reftitle="an exact-odds calculator for this rule"))
+            mark, why = words.calculator_aid()
+            aids.append(_link(app, docname, doc, anchor, nodes.Text(mark), classes=["aot-aid"], reftitle=why))
         if slug:
             if aids:
                 aids.append(nodes.Text(" "))
-            aids.append(_link(app, docname, doc, f"animation-{slug}", nodes.Text("animation"),
-                              classes=["aot-aid"], reftitle="a replay of this rule on the table"))
+            mark, why = words.animation_aid()
+            aids.append(_link(app, docname, doc, f"animation-{slug}", nodes.Text(mark), classes=["aot-aid"],
+                              reftitle=why))
         row += nodes.entry("", nodes.paragraph("", "", *aids))
         body += row
     return table

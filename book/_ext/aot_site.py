@@ -27,6 +27,8 @@ from typing import Any
 from aot_slim import LARGEST, code_points, prune_stylesheet, site_names, subset_font
 from sphinx.application import Sphinx
 
+from aot_rules.present import sitewords as words
+
 HERE = Path(__file__).resolve().parent
 #: What the theme ships that the published book does not use.
 UNUSED = ("scripts/fontawesome.js", "scripts/fontawesome.js.LICENSE.txt")
@@ -48,7 +50,7 @@ def build_date() -> str:
 
 
 def stamp_text() -> str:
-    return f"aot_rules {engine_version()} · built {build_date()}"
+    return words.build_stamp(engine_version(), build_date())
 
 
 def _drop_thebe(app: Sphinx) -> None:

@@ -13,6 +13,7 @@ from collections.abc import Callable, Sequence
 from dataclasses import dataclass, field
 
 from aot_rules.aot.army.model import is_individual
+from aot_rules.core.i18n import Message, msg, text
 from aot_rules.present import tablelog
 from aot_rules.present.replay.beats import DP, FALL, STRIKE, Beat, beats
 from aot_rules.present.replay.draw import (
@@ -36,14 +37,25 @@ from aot_rules.tabletop.geometry import BaseSize, Pose, centre, footprint, norm_
 from aot_rules.tabletop.state import GameState, Piece
 
 #: How a step is titled, by the engine action it ran.
-VERBS = {"start_turn": "the turn begins: initiative", "roll_again": "the initiative rolled again",
-         "begin_slot": "a slot opens", "end_slot": "the slot closes",
-         "activate": "activation", "rewrite_slots": "slots rewritten", "rewrite_on_double": "slots rewritten",
-         "move": "moves", "turn": "turns", "reform": "reforms", "retreat": "retreats", "flee": "flees",
-         "evade": "evades", "shoot": "shoots", "countercharge": "countercharges", "fight": "melee",
-         "spend_dp": "demoralisation points", "check_victory": "victory check", "decide": "decides",
-         "panic_flight": "panic", "retreat_loser": "retreats",
-         "junior_officer": "a junior officer acts"}
+VERBS: dict[str, Message] = {
+    "start_turn": msg("the turn begins: initiative"), "roll_again": msg("the initiative rolled again"),
+    "begin_slot": msg("a slot opens"), "end_slot": msg("the slot closes"),
+    "activate": msg("activation"), "rewrite_slots": msg("slots rewritten"), "rewrite_on_double": msg("slots rewritten"),
+    "move": msg("moves"), "turn": msg("turns"), "reform": msg("reforms"), "retreat": msg("retreats"),
+    "flee": msg("flees"), "evade": msg("evades"), "shoot": msg("shoots"), "countercharge": msg("countercharges"),
+    "fight": msg("melee"), "spend_dp": msg("demoralisation points"), "check_victory": msg("victory check"),
+    "decide": msg("decides"), "panic_flight": msg("panic"), "retreat_loser": msg("retreats"),
+    "junior_officer": msg("a junior officer acts")}
+
+
+def verb_of(name: str) -> Message | str:
+    """An action's verb for a step title (an action the table knows no words for: its own name, spaced)."""
+    return VERBS.get(name, name.replace("_", " "))
+
+
+def titled(who: str, verb: Message | str) -> str:
+    """A step's title in the language in force: who acted and what, or only what."""
+    return str(msg("{who}: {what}", who=who, what=verb)) if who else text(verb)
 
 
 #: Actions whose step list entry quotes the log line (display text, shortened; never parsed).
@@ -114,8 +126,8 @@ def actor(a: Action) -> str:
 
 
 #: How a beat of a split action is titled (a fall-back by the kind its ``FellBack`` records).
-BEAT_VERBS = {STRIKE: "melee, the strike", DP: "demoralisation points spent"}
-FALL_VERBS = {FallBack.RETREAT: "retreats", FallBack.FLIGHT: "flees", FallBack.EVASION: "evades"}
+BEAT_VERBS = {STRIKE: msg("melee, the strike"), DP: msg("demoralisation points spent")}
+FALL_VERBS = {FallBack.RETREAT: msg("retreats"), FallBack.FLIGHT: msg("flees"), FallBack.EVASION: msg("evades")}
 
 
 def _beat_title(a: Action, b: Beat, lines: tuple[Line, ...]) -> str:
@@ -126,15 +138,15 @@ def _beat_title(a: Action, b: Beat, lines: tuple[Line, ...]) -> str:
         evading = any(e.entry.rule.startswith("AOT-EVADE-") for e in b.entries)
         # an evade the player declined was never tried: the title says the choice, as the caption does
         chose = evading and all(x.kind == "decision" for x in lines if x.rule.startswith("AOT-EVADE-"))
-        verb = (FALL_VERBS.get(kinds[0], "falls back") if kinds
-                else "chooses to stand and fight" if chose
-                else "tries to evade but stays to fight" if evading else "stands")
+        verb: Message | str = (FALL_VERBS.get(kinds[0], msg("falls back")) if kinds
+                               else msg("chooses to stand and fight") if chose
+                               else msg("tries to evade but stays to fight") if evading else msg("stands"))
     elif b.kind in BEAT_VERBS:
         verb = BEAT_VERBS[b.kind]
     else:
         who = actor(a) or who
-        verb = VERBS.get(a.name, a.name.replace("_", " "))
-    return f"{who}: {verb}" if who else verb
+        verb = verb_of(a.name)
+    return titled(who, verb)
 
 
 def steps_of(actions: Sequence[Action], links: dict[str, str]) -> tuple[Step, ...]:
@@ -160,32 +172,38 @@ def _title(a: Action, lines: tuple[Line, ...]) -> str:
     events = [ev for e in a.entries for ev in e.entry.events]
     began = next((ev for ev in events if isinstance(ev, TurnBegan)), None)
     if began is not None:
-        return f"Turn {began.turn} begins: both sides roll for initiative"
+        return str(msg("Turn {turn} begins: both sides roll for initiative", turn=began.turn))
     opened = next((ev for ev in events if isinstance(ev, SlotOpened)), None)
     if opened is not None:
-        owner = "any one unit" if is_individual(opened.owner) else opened.owner
-        return f"{a.after.sides[opened.side].name}: slot {opened.slot} opens ({owner})"
+        side = a.after.sides[opened.side].name
+        if is_individual(opened.owner):
+            return str(msg("{side}: slot {slot} opens (any one unit)", side=side, slot=opened.slot))
+        return str(msg("{side}: slot {slot} opens ({general})", side=side, slot=opened.slot, general=opened.owner))
     who = actor(a) or next((x.who for x in lines if x.kind != "decision"), lines[0].who if lines else "")
-    verb = VERBS.get(a.name, a.name.replace("_", " "))
+    verb = verb_of(a.name)
     if a.name in SAID and lines:  # a decision or an activation: its own words say more than a verb
-        verb = ("decide: " if a.name == "decide" else "") + short(lines[0].text)
-    return f"{who}: {verb}" if who else verb
+        verb = msg("decide: {said}", said=short(lines[0].text)) if a.name == "decide" else short(lines[0].text)
+    return titled(who, verb)
 
 
-def record(title: str, start: GameState, script: Callable[[RecordingGame], None], *, dice: TableDice | None = None,
-           react: ReactionChoice = always_react, intro: str = "", links: dict[str, str] | None = None,
+def record(title: Message | str, start: GameState, script: Callable[[RecordingGame], None], *,
+           dice: TableDice | None = None, react: ReactionChoice = always_react, intro: Message | str = "",
+           links: dict[str, str] | None = None,
            facts: Callable[[RecordingGame], dict[str, object]] | None = None) -> Run:
-    """Play ``script`` on ``start`` through the full engine (``Game.act``) and keep every action."""
+    """Play ``script`` on ``start`` through the full engine (``Game.act``) and keep every action; the title and
+    the intro are rendered now, in the language in force."""
     game = RecordingGame(start, dice, react)
     script(game)
     links = rule_links() if links is None else links
-    return Run(title, start, steps_of(game.actions, links), intro, facts(game) if facts else {})
+    return Run(text(title), start, steps_of(game.actions, links), text(intro), facts(game) if facts else {})
 
 
 def _group(before: GameState, after: GameState) -> str:
     slot, mover = (after.slot, after.mover) if after.slot else (before.slot, before.mover)
     turn = max(after.turn, 1)
-    return f"Turn {turn}" + (f" · slot {slot}: {after.sides[mover].name}" if slot else "")
+    if slot:
+        return str(msg("Turn {turn} · slot {slot}: {side}", turn=turn, slot=slot, side=after.sides[mover].name))
+    return str(msg("Turn {turn}", turn=turn))
 
 
 def _unwrapped(poses: Sequence[Pose], last: float) -> list[float]:
@@ -213,7 +231,7 @@ def _motion(view: View, poses: Sequence[Pose], size: BaseSize, last: float) -> t
 
 def label_text(p: Piece) -> str:
     """A unit's label: its piece id, density and warriors."""
-    return f"{p.id} · d{p.unit.density} · {p.unit.strength}"
+    return str(msg("{piece} · d{density} · {warriors}", piece=p.id, density=p.unit.density, warriors=p.unit.strength))
 
 
 def _views(state: GameState, prev: GameState | None, view: View, facings: dict[str, float],
@@ -267,7 +285,7 @@ def replay(run: Run, slug: str, *, least: tuple[float, float] | None = None) -> 
     def group(before: GameState, after: GameState) -> str:
         return run.group or _group(before, after)
 
-    frames = [Frame(max(run.start.turn, 1), group(run.start, run.start), "The position",
+    frames = [Frame(max(run.start.turn, 1), group(run.start, run.start), str(msg("The position")),
                     (Line("", "", run.intro or run.title, "event"),), dict(drawn[0]))]
     for st in run.steps:
         paths, motion = [], {}
@@ -297,4 +315,4 @@ def run_of_steps(title: str, start: GameState, steps: Sequence[tuple[GameState, 
     for after, lines, name in steps:
         out.append(Step(before, after, lines, name))
         before = after
-    return Run(title, start, tuple(out), intro, group="The worked example")
+    return Run(title, start, tuple(out), intro, group=str(msg("The worked example")))

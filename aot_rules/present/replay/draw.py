@@ -20,6 +20,7 @@ from shapely.geometry import MultiPoint, Polygon, box
 from shapely.ops import unary_union
 
 from aot_rules.aot.units import Unit
+from aot_rules.core.i18n import msg, nmsg
 from aot_rules.present.diagrams.tabletop import TableCanvas, draw_terrain
 from aot_rules.present.replay.model import PieceView
 from aot_rules.tabletop.geometry import BaseSize, Pose, centre
@@ -168,17 +169,16 @@ def pose_transform(view: View, pose: Pose, facing: float, size: BaseSize) -> str
             f"translate(0px,{-size.depth * K / 2:.1f}px)")
 
 
-#: A unit's details, shown when the reader hovers over or taps its base (one template, for the catalogue).
-DETAILS = ("{name}: density {density}, {warriors} warriors ({disordered} disordered); veteran: {veteran}; "
-           "armour: {armour}; shield: {shield}")
-
-
 def unit_details(unit: Unit) -> str:
-    """What a reader asks of a base at the table, from the unit's typed state in this frame."""
-    yes = {True: "yes", False: "no"}
-    return DETAILS.format(name=unit.name, density=unit.density, warriors=unit.strength,
-                          disordered=unit.disordered, veteran=yes[unit.veteran], armour=yes[unit.armour],
-                          shield=yes[unit.shield])
+    """What a reader asks of a base at the table, from the unit's typed state in this frame (shown when the reader
+    hovers over or taps its base), in the language in force."""
+    yes = {True: msg("yes"), False: msg("no")}
+    return str(nmsg("{name}: density {density}, {n} warriors ({disordered} disordered); veteran: {veteran}; "
+                    "armour: {armour}; shield: {shield}",
+                    "{name}: density {density}, {n} warriors ({disordered} disordered); veteran: {veteran}; "
+                    "armour: {armour}; shield: {shield}", n=unit.strength, name=unit.name, density=unit.density,
+                    disordered=unit.disordered, veteran=yes[unit.veteran], armour=yes[unit.armour],
+                    shield=yes[unit.shield]))
 
 
 def piece_view(view: View, *, pose: Pose, facing: float, size: BaseSize, unit: Unit, side: int, label: str,

@@ -11,6 +11,7 @@ import json
 from html import escape
 from importlib import resources
 
+from aot_rules.core.i18n import Message, msg
 from aot_rules.present.replay.build import Replay, Run, replay
 from aot_rules.present.replay.draw import SIDES
 
@@ -27,7 +28,8 @@ def payload(r: Replay) -> str:
 
 def step_list(r: Replay) -> str:
     """Every step as a link (``#<slug>-step-<n>``), grouped by turn and slot as the frames say."""
-    out, group = ['<nav class="rp-list" aria-label="Steps">'], None
+    steps = say(msg("Steps"))
+    out, group = [f'<nav class="rp-list" aria-label="{steps}">'], None
     for i, f in enumerate(r.frames):
         if f.group != group:
             if group is not None:
@@ -47,20 +49,37 @@ def anchors(r: Replay) -> str:
                                                   for i in range(len(r.frames))) + "</span>"
 
 
-#: The keys the viewer answers to, shown in its small keyboard-help disclosure.
-KEYS_HELP = ("<details class=\"rp-keys\"><summary>Keys</summary><dl>"
-             "<dt>← →</dt><dd>one step back or forward (whenever the replay is on screen)</dd>"
-             "<dt>Space</dt><dd>play or pause (with the replay focused)</dd>"
-             "<dt>Home End</dt><dd>the first or the last step (with the replay focused)</dd></dl></details>")
+#: The keys the viewer answers to (as a keyboard names them) and what each does, for its keyboard-help disclosure.
+KEYS = (("← →", msg("one step back or forward (whenever the replay is on screen)")),
+        (msg("Space"), msg("play or pause (with the replay focused)")),
+        (msg("Home End"), msg("the first or the last step (with the replay focused)")))
+
+
+def keys_help() -> str:
+    """The viewer's small keyboard-help disclosure, in the language in force."""
+    rows = "".join(f"<dt>{escape(str(k))}</dt><dd>{escape(str(d))}</dd>" for k, d in KEYS)
+    keys = say(msg("Keys"))
+    return f'<details class="rp-keys"><summary>{keys}</summary><dl>{rows}</dl></details>'
+
+
+#: What the board's marks mean, one phrase each, for the legend under the board.
+MARKS = (msg("thick edge: the front"), msg("hollow dashed figures: disordered"), msg("red ✕: killed in this step"),
+         msg("☆ a commander"), msg("dashed arrow: the move"), msg("keys ← →"))
 
 
 def legend(r: Replay) -> str:
     s0, s1 = r.states[0].sides
+    marks = " · ".join(escape(str(m)) for m in MARKS)
+    labels = say(msg("Labels: unit · density · warriors."))
     return (f'<p class="rp-legend"><span style="color:{SIDES[0][0]}">●</span> {escape(s0.name)} · '
-            f'<span style="color:{SIDES[1][0]}">●</span> {escape(s1.name)} · thick edge: the front · '
-            "hollow dashed figures: disordered · red ✕: killed in this step · ☆ a commander · dashed arrow: "
-            "the move · keys ← →<br>Labels: unit · density · warriors. "
+            f'<span style="color:{SIDES[1][0]}">●</span> {escape(s1.name)} · {marks}'
+            f"<br>{labels} "
             + "; ".join(f"<b>{escape(p.id)}</b> {escape(p.name)}" for p in r.states[0].pieces) + "</p>")
+
+
+def say(m: Message) -> str:
+    """A message rendered in the language in force, escaped for markup or an attribute."""
+    return escape(m.render())
 
 
 def replay_html(r: Replay, *, compact: bool = False) -> str:
@@ -69,30 +88,38 @@ def replay_html(r: Replay, *, compact: bool = False) -> str:
     n = len(r.frames) - 1
     first = r.frames[0]
     board = any(s.pieces for s in r.states)  # a companion system's log has no board
-    cap = (f'<p class="rp-head"><b>Step 0 of {n}</b> · {escape(first.group)} — {escape(first.title)}</p>'
+    head = say(msg("Step {i} of {n}", i=0, n=n))
+    w = {k: say(m) for k, m in (
+        ("replay", msg("Replay: {title}", title=r.title)), ("first", msg("First step")), ("First", msg("« First")),
+        ("back", msg("Back one step")), ("Back", msg("◀ Back")), ("Play", msg("▶ Play")),
+        ("step", msg("Forward one step")), ("Step", msg("Step ▶")), ("last", msg("Last step")),
+        ("Last", msg("Last »")), ("Full", msg("Full screen")), ("Speed", msg("Speed")), ("slider", msg("Step")))}
+    cap = (f'<p class="rp-head"><b>{head}</b> · {escape(first.group)} — '
+           f'{escape(first.title)}</p>'
            f"<ul><li>{escape(first.lines[0].text)}</li></ul>")
     return "".join([
         f"<style>{CSS}</style>",
         f'<div class="aot-replay{" rp-compact" if compact else ""}" id="animation-{r.slug}" data-slug="{r.slug}" '
         'tabindex="0" role="group" '
-        f'aria-label="Replay: {escape(r.title)}">',
+        f'aria-label="{w["replay"]}">',
         f'<p class="rp-title"><b>{escape(r.title)}</b></p><div class="rp-main"><div class="rp-stage">',
         anchors(r), r.svg(0) if board else "",
         '<div class="rp-controls">'
-        '<button type="button" class="rp-first" aria-label="First step">« First</button>'
-        '<button type="button" class="rp-back" aria-label="Back one step">◀ Back</button>'
-        '<button type="button" class="rp-play" aria-pressed="false">▶ Play</button>'
-        '<button type="button" class="rp-step" aria-label="Forward one step">Step ▶</button>'
-        '<button type="button" class="rp-last" aria-label="Last step">Last »</button>'
-        '<button type="button" class="rp-full" aria-pressed="false">Full screen</button>'
-        '<label class="rp-speed-l">Speed <select class="rp-speed"><option value="0.5">½×</option>'
+        f'<button type="button" class="rp-first" aria-label="{w["first"]}">{w["First"]}</button>'
+        f'<button type="button" class="rp-back" aria-label="{w["back"]}">{w["Back"]}</button>'
+        f'<button type="button" class="rp-play" aria-pressed="false">{w["Play"]}</button>'
+        f'<button type="button" class="rp-step" aria-label="{w["step"]}">{w["Step"]}'
+        "</button>"
+        f'<button type="button" class="rp-last" aria-label="{w["last"]}">{w["Last"]}</button>'
+        f'<button type="button" class="rp-full" aria-pressed="false">{w["Full"]}</button>'
+        f'<label class="rp-speed-l">{w["Speed"]} <select class="rp-speed"><option value="0.5">½×</option>'
         '<option value="1" selected>1×</option><option value="2">2×</option><option value="4">4×</option>'
         "</select></label>"
-        f'<input type="range" class="rp-slider" min="0" max="{n}" value="0" step="1" aria-label="Step">'
+        f'<input type="range" class="rp-slider" min="0" max="{n}" value="0" step="1" aria-label="{w["slider"]}">'
         f'<output class="rp-index">0 / {n}</output></div>',
         '<p class="rp-unit" aria-live="polite"></p>' if board else "",
         f'<div class="rp-caption" aria-live="polite">{cap}</div>', legend(r) if board and not compact else "",
-        KEYS_HELP, "</div>",
+        keys_help(), "</div>",
         step_list(r), "</div>",
         f'<script type="application/aot-replay+json">{payload(r)}</script></div>',
         f"<script>{JS}\nAotReplay.init(document.getElementById('animation-{r.slug}'));</script>",

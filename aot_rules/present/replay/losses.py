@@ -12,6 +12,7 @@ from collections.abc import Sequence
 from dataclasses import replace
 
 from aot_rules.aot.events import Losses
+from aot_rules.core.i18n import msg
 from aot_rules.present.replay.build import Run, replay, run_of_steps
 from aot_rules.present.replay.html import replay_html
 from aot_rules.present.replay.links import href, rule_links
@@ -30,16 +31,18 @@ def losses_run(title: str, losses: Sequence[Losses], links: dict[str, str] | Non
         if e.before.name not in names:
             names.append(e.before.name)
     first = {n: next(e.before for e in losses if e.before.name == n) for n in names}
-    start = table(("first side", "second side"),
+    start = table((str(msg("first side")), str(msg("second side"))),
                   *(piece(n, i % 2, first[n], 30 + 5 * i, 20) for i, n in enumerate(names)))
     steps: list[tuple[GameState, tuple[Line, ...], str]] = []
     state = start
     for e in losses:
         p = state.piece(e.before.name)  # a piece's id is its unit's name here: the label shows it
         state = state.with_piece(replace(p, unit=e.after, removed=p.removed + e.killed))
-        said = f"{e.before.name}: {e.killed} killed, {e.disordered} disordered"
+        said = str(msg("{unit}: {killed} killed, {disordered} disordered", unit=e.before.name, killed=e.killed,
+                       disordered=e.disordered))
         steps.append((state, (Line(RULE, "", said, "event", (), href(RULE, links)),), said))
-    return run_of_steps(title, start, steps, intro=f"{title}: the units before their losses. Press Play or Step.")
+    return run_of_steps(title, start, steps,
+                        intro=str(msg("{title}: the units before their losses. Press Play or Step.", title=title)))
 
 
 def losses_html(example_id: str, title: str, losses: Sequence[Losses]) -> str:

@@ -15,6 +15,7 @@ from dataclasses import replace
 from aot_rules.aot.equipment import MeleeWeapon, Missile
 from aot_rules.aot.rules.orders import UnitTurn
 from aot_rules.aot.units import Unit
+from aot_rules.core.i18n import msg, nmsg
 from aot_rules.present.replay.build import Run, record
 from aot_rules.present.replay.record import RecordingGame
 from aot_rules.tabletop import combat
@@ -78,9 +79,9 @@ def slingers(seed: int | None = None, *, target: Unit | None = None, distance: f
         h = g.state.piece("H")
         return {"faces": g.state.log[0].faces, "killed": h.removed, "ranks": h.unit.ranks, "density": h.unit.density}
 
-    return record("Slingers shoot at hoplites in a shield wall", start, play,
+    return record(msg("Slingers shoot at hoplites in a shield wall"), start, play,
                   dice=_dice((2, 3, 5, 6, 1), seed), react=stand, facts=facts,
-                  intro="Six slingers stand 4″ from eight hoplites in two ranks of four, shields locked.")
+                  intro=msg("Six slingers stand 4″ from eight hoplites in two ranks of four, shields locked."))
 
 
 # --- melee ---------------------------------------------------------------------------------------------------
@@ -108,9 +109,10 @@ def gauls(seed: int | None = None, *, gauls_unit: Unit | None = None) -> Run:
         return {"faces": g.state.log[0].faces, "javelinmen_killed": j.removed, "javelinmen_ranks": j.unit.ranks,
                 "cavalry_disordered": c.unit.disordered, "retreated": j.pose != start.piece("J").pose}
 
-    return record("Gauls against javelinmen: melee, retreat and demoralisation", start, play,
+    return record(msg("Gauls against javelinmen: melee, retreat and demoralisation"), start, play,
                   dice=_dice((2, 5, 1, 1, 4, 5, 3), seed), facts=facts,
-                  intro="Javelinmen (2+2) are in contact with Gauls (3+3); Greek cavalry stands 2.8″ to the right.")
+                  intro=msg("Javelinmen (2+2) are in contact with Gauls (3+3); Greek cavalry stands 2.8″ to the "
+                            "right."))
 
 
 #: The book's scenes by name (a test or a notebook replays them; each takes a seed for new dice).
@@ -158,12 +160,17 @@ def full_turn(seed: int = 1, *, scenario_name: str = "greek-border", turn: int |
 
     a, b = before.sides
     n = before.turn + 1
-    return record(f"Turn {n} of a battle: {a.name} against {b.name}", before, go,
+    return record(msg("Turn {turn} of a battle: {a} against {b}", turn=n, a=a.name, b=b.name), before, go,
                   dice=TableDice.seeded(seed, before.dice_used), facts=facts,
-                  intro=f"The {scenario_name} battle (seed {seed}) after {n - 1} turn{'' if n == 2 else 's'}, played "
-                        f"by two scripted players: {a.name} (blue) from the near edge, {b.name} (orange) from the "
-                        "far one. Each step shows one thing happening, with the rule that governs it, its dice "
-                        "and, above them, what that rule decides.")
+                  intro=nmsg("The {scenario} battle (seed {seed}) after {n} turn, played by two scripted players: "
+                             "{a} (blue) from the near edge, {b} (orange) from the far one. Each step shows one "
+                             "thing happening, with the rule that governs it, its dice and, above them, what "
+                             "that rule decides.",
+                             "The {scenario} battle (seed {seed}) after {n} turns, played by two scripted players: "
+                             "{a} (blue) from the near edge, {b} (orange) from the far one. Each step shows one "
+                             "thing happening, with the rule that governs it, its dice and, above them, what "
+                             "that rule decides.", n=n - 1, scenario=scenario_name, seed=seed, a=a.name,
+                             b=b.name))
 
 
 #: How many turns :func:`full_turn` looks through for one with demoralisation points spent.
@@ -194,9 +201,9 @@ def command_double(seed: int | None = None, *, owners: Sequence[str] = ("Nikias"
         ScriptedPlayer(side).play_slot(g, slot)
         g.act(end_slot)
 
-    return record("A double on the initiative roll, and the slots rewritten", start, play,
+    return record(msg("A double on the initiative roll, and the slots rewritten"), start, play,
                   dice=_dice((3, 3, 5, 2), seed),
-                  intro="The first turn of the greek-border battle. The initiative dice will show a double.")
+                  intro=msg("The first turn of the greek-border battle. The initiative dice will show a double."))
 
 
 # --- moving ------------------------------------------------------------------------------------------------
@@ -215,8 +222,8 @@ def moving(seed: int | None = None, *, mover: Unit | None = None) -> Run:
     def play(g: RecordingGame) -> None:
         g.act(move, "J", [Advance(allowance(g.state.piece("J")))])
 
-    return record("Moving through friends and into a wood", start, play, dice=_dice((2, 3, 6), seed),
-                  intro="Javelinmen stand behind their own hoplites, with an oak wood beyond.")
+    return record(msg("Moving through friends and into a wood"), start, play, dice=_dice((2, 3, 6), seed),
+                  intro=msg("Javelinmen stand behind their own hoplites, with an oak wood beyond."))
 
 
 def run_trot(seed: int | None = None) -> Run:
@@ -231,8 +238,8 @@ def run_trot(seed: int | None = None) -> Run:
         g.act(move, "J", [Advance(12)], run=True)
         g.act(move, "C", [Advance(14)], run=True)
 
-    return record("A run and a trot", start, play, dice=_dice((4, 5), seed),
-                  intro="Javelinmen run and a horse unit trots straight ahead; one die each says how far.")
+    return record(msg("A run and a trot"), start, play, dice=_dice((4, 5), seed),
+                  intro=msg("Javelinmen run and a horse unit trots straight ahead; one die each says how far."))
 
 
 def evasion_panic(seed: int | None = None) -> Run:
@@ -250,8 +257,8 @@ def evasion_panic(seed: int | None = None) -> Run:
         g.act(move, "B", [Advance(5)])
         g.act(flee, "R")
 
-    return record("Evasion and panic", start, play, dice=_dice((4, 6, 6, 6), seed),
-                  intro="Theban hoplites charge the Athenian horse; nearby, routed peltasts are all disordered.")
+    return record(msg("Evasion and panic"), start, play, dice=_dice((4, 6, 6, 6), seed),
+                  intro=msg("Theban hoplites charge the Athenian horse; nearby, routed peltasts are all disordered."))
 
 
 def turning_reform(seed: int | None = None) -> Run:
@@ -266,9 +273,9 @@ def turning_reform(seed: int | None = None) -> Run:
         g.act(turn, "H", 90.0)
         g.act(reform, "S")
 
-    return record("Turning and reforming", start, play, dice=_dice((2, 5, 6), seed),
-                  intro="One hoplite unit turns left to face levy more than 10″ off its flank (nearer, a turn "
-                        "must keep the distance to them); another, shaken, reforms.")
+    return record(msg("Turning and reforming"), start, play, dice=_dice((2, 5, 6), seed),
+                  intro=msg("One hoplite unit turns left to face levy more than 10″ off its flank (nearer, a turn "
+                            "must keep the distance to them); another, shaken, reforms."))
 
 
 def return_fire(seed: int | None = None) -> Run:
@@ -281,8 +288,8 @@ def return_fire(seed: int | None = None) -> Run:
     def play(g: RecordingGame) -> None:
         g.act(shoot, "A", "P")
 
-    return record("Shooting and return fire", start, play, dice=_dice((1, 2, 5, 4, 1, 3, 6), seed), react=stand,
-                  intro="Cretan archers shoot at Persian archers 2.5″ away; the target may shoot back at once.")
+    return record(msg("Shooting and return fire"), start, play, dice=_dice((1, 2, 5, 4, 1, 3, 6), seed), react=stand,
+                  intro=msg("Cretan archers shoot at Persian archers 2.5″ away; the target may shoot back at once."))
 
 
 def _archers(name: str, ranks: tuple[int, ...] = (2, 2)) -> Unit:
@@ -300,8 +307,8 @@ def countercharge(seed: int | None = None) -> Run:
     def play(g: RecordingGame) -> None:
         g.act(shoot, "S", "T")
 
-    return record("A countercharge", start, play, dice=_dice((5, 2, 4, 3, 5, 2, 1, 3, 4, 2, 1, 5), seed),
-                  intro="Slingers shoot at Thessalian horse 4″ away; the horse may charge them instead.")
+    return record(msg("A countercharge"), start, play, dice=_dice((5, 2, 4, 3, 5, 2, 1, 3, 4, 2, 1, 5), seed),
+                  intro=msg("Slingers shoot at Thessalian horse 4″ away; the horse may charge them instead."))
 
 
 def elephants(seed: int | None = None, *, aboard: int = 3) -> Run:
@@ -318,8 +325,8 @@ def elephants(seed: int | None = None, *, aboard: int = 3) -> Run:
     def play(g: RecordingGame) -> None:
         g.act(fight)
 
-    return record("An elephant in melee", start, play, dice=_dice((1, 2, 1, 6, 6, 6, 5, 6, 6, 6), seed),
-                  intro="A war elephant with its crew meets Roman hastati front to front.")
+    return record(msg("An elephant in melee"), start, play, dice=_dice((1, 2, 1, 6, 6, 6, 5, 6, 6, 6), seed),
+                  intro=msg("A war elephant with its crew meets Roman hastati front to front."))
 
 
 SCENES.update({"command": command_double, "moving": moving, "run-trot": run_trot, "evasion": evasion_panic,
@@ -352,9 +359,9 @@ def chariots(seed: int | None = None) -> Run:
         return {"akontists_killed": a3.removed, "retreated": a3.pose != start.piece("A3").pose,
                 "hoplites_disordered": a1.unit.disordered, "trot": g.state.log[0].faces}
 
-    return record("Chariots trot into skirmishers", start, play, dice=_dice((5, 3, 6, 3, 6, 6, 6, 5, 1), seed),
-                  facts=facts, intro="Royal chariots (two horses: density 2) stand 8″ from Athenian akontists (2+2), "
-                                     "with Athenian hoplites to their left.")
+    return record(msg("Chariots trot into skirmishers"), start, play, dice=_dice((5, 3, 6, 3, 6, 6, 6, 5, 1), seed),
+                  facts=facts, intro=msg("Royal chariots (two horses: density 2) stand 8″ from Athenian akontists "
+                                         "(2+2), with Athenian hoplites to their left."))
 
 
 SCENES["chariots"] = chariots
