@@ -8,7 +8,6 @@ shown by the dice strip instead, so ``Roll`` events say nothing here.  Every sen
 from __future__ import annotations
 
 from collections.abc import Iterable
-from dataclasses import dataclass
 
 from aot_rules.aot.events import (
     Artillery,
@@ -35,27 +34,7 @@ from aot_rules.aot.units import Body, Unit
 from aot_rules.aot.vocabulary import DieMove, DPEffect, Drift, Fate
 from aot_rules.core import i18n
 from aot_rules.core.events import Event, Said
-from aot_rules.core.i18n import Message, msg, nmsg
-
-
-@dataclass(frozen=True)
-class Possessive:
-    """A name standing as an owner ("{owner} shield wall"): English writes it with 's (or a bare apostrophe), any
-    other language's template places the bare name itself («стена щитов отряда {owner}»)."""
-
-    name: str
-
-    def shown(self, lang: str) -> str:
-        if lang in ("en", i18n.PSEUDO):
-            return possessive(self.name)
-        return self.name
-
-
-i18n.shows(Possessive, Possessive.shown)
-
-
-def possessive(name: str) -> str:
-    return f"{name}'" if name.endswith("s") else f"{name}'s"
+from aot_rules.core.i18n import Message, Possessive, msg, nmsg
 
 
 def faces(numbers: tuple[int, ...], none: Message) -> Message | str:
