@@ -54,7 +54,7 @@ def _in(driver: Any, lang: str, url: str) -> None:
 def test_the_browser_writes_numbers_as_python_does(driver: Any, site: str, lang: str) -> None:
     """Percentages (the "> 99.99%" wording included) and decimals in the page's language, the same as the engine's
     own (Russian "12,50 %" with its no-break space); exact fractions are left as they are."""
-    _in(driver, lang, f"{site}/index.html")
+    _in(driver, lang, f"{site}/book/intro.html")
     cases = [str(c) for c in CASES]
     got = driver.execute_script("const I = window.aotI18n; const c = arguments[0];"
                                 "return [c.map((x) => I.pct(x)), c.map((x) => I.precisePct(x)), I.fixed(2.5, 3)];",
@@ -64,6 +64,7 @@ def test_the_browser_writes_numbers_as_python_does(driver: Any, site: str, lang:
                 "2,500" if lang == "ru" else "2.500"]
     assert got == want
     assert ("12,50\u00a0%" if lang == "ru" else "12.50%") in got[0]
+    assert errors(driver) == []
 
 
 def _table_text(driver: Any) -> str:
