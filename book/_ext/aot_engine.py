@@ -315,7 +315,9 @@ def _finished(app: Sphinx, exc: Exception | None) -> None:
     (dest / "armies.json").write_text(json.dumps(armies_doc(), ensure_ascii=False, separators=(",", ":")),
                                       encoding="utf-8")
     _manifest(app, outdir)
-    engine = [f"_static/{FOLDER}/{p.relative_to(dest).as_posix()}" for p in sorted(dest.rglob("*")) if p.is_file()]
+    # (the pseudo-locale's mechanics are for tests: kept offline only once read, like a chapter)
+    engine = [f"_static/{FOLDER}/{p.relative_to(dest).as_posix()}" for p in sorted(dest.rglob("*"))
+              if p.is_file() and p.name != mechanics_file(PSEUDO)]
     _service_worker(outdir, engine)
 
 

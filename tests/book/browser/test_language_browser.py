@@ -8,6 +8,7 @@ the worker answers in the page's language, and numbers are written as aot_rules/
 from __future__ import annotations
 
 import html
+import json
 import re
 from collections.abc import Iterator
 from fractions import Fraction
@@ -164,3 +165,15 @@ def test_a_chapter_calculator_speaks_the_page_language(driver: Any, site: str, l
         assert re.search("[а-яё]", exact + at_least + why), (exact, at_least, why)
         assert any("\u00a0%" in c[1] and "," in c[1] for c in cells)
     assert errors(driver) == []
+
+
+def test_the_site_keeps_its_languages_for_offline_use(built_book: Path) -> None:
+    """The scripts' language module, the Russian messages and mechanics are in the service worker's first cache;
+    the pseudo-locale's mechanics (a test's) are not."""
+    sw = (built_book / "sw.js").read_text(encoding="utf-8")
+    for rel in ("_static/aot-engine/i18n.js", "_static/aot-engine/locales/ru.json",
+                "_static/aot-engine/mechanics-ru.json", "_static/aot-engine/mechanics.json"):
+        assert (built_book / rel).is_file() and f'"{rel}"' in sw, rel
+    assert (built_book / "_static/aot-engine/mechanics-qps.json").is_file() and "mechanics-qps" not in sw
+    doc = json.loads((built_book / "_static/aot-engine/locales/ru.json").read_text(encoding="utf-8"))
+    assert doc["lang"] == "ru" and doc["plural"] == {"one": 0, "few": 1, "many": 2}
