@@ -50,9 +50,11 @@ $(NPM_STAMP): package.json package-lock.json
 	$(BIN)/pybabel compile --statistics -D aot_rules -i $< -o $@
 
 # Extract every msg()/nmsg() template into the .pot and merge it into each language's .po (new messages arrive
-# untranslated; tests/core/test_catalogue_files.py fails while the .pot is stale).
+# untranslated; tests/core/test_catalogue_files.py fails while the .pot is stale).  The site's scripts live under
+# book/_ext and book/_static, folders Babel skips unless told which folders to skip (--ignore-dirs).
 messages: $(STAMP)
-	$(BIN)/pybabel extract -F babel.cfg $(BABEL_KEYWORDS) --add-location=file --sort-by-file --no-wrap \
+	$(BIN)/pybabel extract -F babel.cfg $(BABEL_KEYWORDS) --ignore-dirs=".* _build node_modules __pycache__" \
+	  --add-location=file --sort-by-file --no-wrap \
 	  --project=aot_rules --copyright-holder="Art of Tactics rulebook" -o $(POT) .
 	$(BIN)/pybabel update -D aot_rules -i $(POT) -d aot_rules/locales --no-wrap --ignore-obsolete --no-fuzzy-matching
 

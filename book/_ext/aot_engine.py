@@ -53,6 +53,7 @@ def _page(app: Sphinx, pagename: str, templatename: str, context: dict[str, Any]
     """Every page gets the small client (it starts nothing until asked) and the web app manifest."""
     if app.builder.format != "html":
         return
+    app.add_js_file(f"{FOLDER}/i18n.js", priority=340)  # before every script that writes words (client.js, widgets)
     app.add_js_file(f"{FOLDER}/client.js", priority=350)
     pathto = context["pathto"]
     context["metatags"] = context.get("metatags", "") + (
@@ -133,6 +134,73 @@ def armies_doc() -> dict[str, Any]:
     return {"armies": armies}
 
 
+def mechanics_file(lang: str) -> str:
+    """The mechanics of one language: ``mechanics.json`` in English, ``mechanics-ru.json`` (at-the-table.js)."""
+    return "mechanics.json" if lang == "en" else f"mechanics-{lang}.json"
+
+
+#: The scripts whose own words are catalogue messages (``msg``/``nmsg`` calls, babel.cfg's JavaScript sections).
+JS_SOURCES = ("book/_ext/engine/*.js", "aot_rules/present/assets/*.js", "book/_static/*.js")
+
+
+def js_messages(root: Path) -> list[str | tuple[str, str]]:
+    """Every template the site's scripts write, found by Babel's JavaScript extractor with the catalogue's keywords
+    (the same extraction ``make messages`` runs): a message, or a plural message's (singular, plural)."""
+    from babel.messages.extract import extract_from_file
+
+    found: dict[str | tuple[str, str], None] = {}
+    for pattern in JS_SOURCES:
+        for path in sorted(root.glob(pattern)):
+            for _, message, _, _ in extract_from_file("javascript", str(path), keywords={"msg": None, "nmsg": (1, 2)}):
+                found[message if isinstance(message, str) else (message[0], message[1])] = None
+    return list(found)
+
+
+def plural_forms(lang: str, plural: Any) -> dict[str, int]:
+    """Which form index the catalogue's Plural-Forms rule (``plural``: n -> index) gives each CLDR plural category of
+    ``lang``: the table i18n.js maps ``Intl.PluralRules`` through.  Checked over n = 0…1000: a category whose counts
+    take two different forms would make the table wrong, and is refused."""
+    from babel.core import Locale
+
+    out: dict[str, int] = {}
+    for n in range(1001):
+        category, form = Locale.parse(lang).plural_form(n), plural(n)
+        if out.setdefault(category, form) != form:
+            raise ValueError(f"{lang}: the catalogue's plural rule splits CLDR's {category!r} (n={n})")
+    return out
+
+
+def catalogue_doc(root: Path, lang: str) -> dict[str, Any]:
+    """The messages of the site's scripts in ``lang``, from its compiled catalogue (what i18n.js reads): each
+    translated template, a plural message as its list of forms; untranslated ones are left out (English shows)."""
+    from aot_rules.core.i18n import catalogue
+
+    cat = catalogue(lang)
+    table: dict[Any, str] = getattr(cat, "_catalog", {})  # a compiled catalogue's messages (gettext keeps them so)
+    plural = getattr(cat, "plural", lambda n: int(n != 1))
+    forms = plural_forms(lang, plural)
+    messages: dict[str, Any] = {}
+    for m in js_messages(root):
+        if isinstance(m, str):
+            if table.get(m):
+                messages[m] = table[m]
+        else:
+            got = [table.get((m[0], i), "") for i in range(max(forms.values()) + 1)]
+            if all(got):
+                messages[m[0]] = got
+    return {"lang": lang, "plural": forms, "messages": messages}
+
+
+def write_catalogues(root: Path, dest: Path) -> None:
+    """``locales/<lang>.json`` for each published language but English (whose messages are the templates)."""
+    from aot_rules.core.i18n import LANGUAGES
+
+    dest.mkdir(parents=True, exist_ok=True)
+    for lang in LANGUAGES[1:]:
+        (dest / f"{lang}.json").write_text(json.dumps(catalogue_doc(root, lang), ensure_ascii=False,
+                                                      separators=(",", ":")), encoding="utf-8")
+
+
 def _local_assets(html: str) -> list[str]:
     """The site's own files a page loads (scripts, styles, icons), as written in it (relative URLs)."""
     refs = re.findall(r'(?:src|href)="([^"#?]+)(?:\?[^"]*)?"', html)
@@ -207,7 +275,7 @@ def _manifest(app: Sphinx, outdir: Path) -> None:
 
 
 #: The engine's files the pages load by name (``_page``): in place before any page is written (:func:`_scripts`).
-PAGE_FILES = ("client.js", "at-the-table.js", "at-the-table.css")
+PAGE_FILES = ("i18n.js", "client.js", "at-the-table.js", "at-the-table.css")
 
 
 def _scripts(app: Sphinx) -> None:
@@ -238,12 +306,20 @@ def _finished(app: Sphinx, exc: Exception | None) -> None:
     wheel = build_wheel(_root(app), dest / "wheels")
     worker = (HERE / "worker.js").read_text(encoding="utf-8").replace("@WHEEL@", wheel.name)
     (dest / "worker.js").write_text(worker, encoding="utf-8")
-    (dest / "mechanics.json").write_text(json.dumps(mechanics_doc(app), ensure_ascii=False, separators=(",", ":")),
-                                         encoding="utf-8")
+    from aot_rules.core.i18n import LANGUAGES, PSEUDO, speaking
+
+    for lang in (*LANGUAGES, PSEUDO):  # the At the table page reads the one of its page's language
+        with speaking(lang):
+            doc = mechanics_doc(app)
+        (dest / mechanics_file(lang)).write_text(json.dumps(doc, ensure_ascii=False, separators=(",", ":")),
+                                                 encoding="utf-8")
+    write_catalogues(_root(app), dest / "locales")
     (dest / "armies.json").write_text(json.dumps(armies_doc(), ensure_ascii=False, separators=(",", ":")),
                                       encoding="utf-8")
     _manifest(app, outdir)
-    engine = [f"_static/{FOLDER}/{p.relative_to(dest).as_posix()}" for p in sorted(dest.rglob("*")) if p.is_file()]
+    # (the pseudo-locale's mechanics are for tests: kept offline only once read, like a chapter)
+    engine = [f"_static/{FOLDER}/{p.relative_to(dest).as_posix()}" for p in sorted(dest.rglob("*"))
+              if p.is_file() and p.name != mechanics_file(PSEUDO)]
     _service_worker(outdir, engine)
 
 

@@ -1,6 +1,8 @@
 // Site-wide behaviour the theme leaves out (loaded on every page by book/_ext/aot_site.py).
 (() => {
   "use strict";
+  // Its few words are catalogue messages in the page's language (book/_ext/engine/i18n.js, loaded before it).
+  const msg = (template) => (window.aotI18n ? window.aotI18n.msg(template) : template);
 
   // 1. Drawers that open on tap.  pydata-sphinx-theme and sphinx-book-theme bind their open/collapse handlers to
   // the FIRST .primary-toggle / .secondary-toggle of the page, a header icon the book theme hides; the visible
@@ -61,7 +63,7 @@
     for (const el of root.querySelectorAll("[role=slider]")) {
       if (!el.getAttribute("aria-label")) {
         const title = root.querySelector(".bk-slider-title");
-        el.setAttribute("aria-label", title ? title.textContent.split(":")[0].trim() : "value");
+        el.setAttribute("aria-label", title ? title.textContent.split(":")[0].trim() : msg("value"));
       }
     }
   };

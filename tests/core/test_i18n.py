@@ -9,6 +9,7 @@ from its .po), and ratchet the refusals not yet written as templates down to non
 from __future__ import annotations
 
 import ast
+import fnmatch
 import pickle
 import string
 from fractions import Fraction
@@ -17,6 +18,7 @@ from pathlib import Path
 import pytest
 from babel import Locale
 from babel.messages.extract import extract_from_dir
+from babel.messages.frontend import parse_mapping_cfg
 from babel.messages.mofile import read_mo
 from babel.messages.pofile import read_po
 from babel.numbers import get_decimal_symbol
@@ -101,10 +103,19 @@ def test_refusals_survive_a_pickle_with_their_template() -> None:
 # --- the catalogue files -----------------------------------------------------------------------------------------
 
 
+#: The folders ``make messages`` skips (the Makefile's ``--ignore-dirs``): any other is read, book/_ext included.
+SKIPPED = (".*", "_build", "node_modules", "__pycache__")
+
+
 def _extracted() -> set[str | tuple[str, str]]:
+    """Every template ``make messages`` extracts: babel.cfg's map (the package's Python, the site's scripts)."""
+    with (ROOT / "babel.cfg").open(encoding="utf-8") as cfg:
+        method_map, options_map = parse_mapping_cfg(cfg)
     out: set[str | tuple[str, str]] = set()
-    for _, _, message, _, _ in extract_from_dir(str(ROOT / "aot_rules"), keywords=KEYWORDS,
-                                                  comment_tags=(), strip_comment_tags=True):
+    for _, _, message, _, _ in extract_from_dir(str(ROOT), method_map=method_map, options_map=options_map,
+                                                  keywords=KEYWORDS, comment_tags=(), strip_comment_tags=True,
+                                                  directory_filter=lambda d: not any(
+                                                      fnmatch.fnmatch(Path(d).name, p) for p in SKIPPED)):
         out.add(message if isinstance(message, str) else tuple(message))  # type: ignore[arg-type]
     return out
 

@@ -1,6 +1,6 @@
 """Share links read as the command line reads them, the opening setting of a calculator whose defaults alone are
-refused, and the one percentage rule (an uncertain event never reads 100.00% or 0.00%) in Python and in the two
-scripts that repeat it."""
+refused, and the one percentage rule (an uncertain event never reads 100.00% or 0.00%) in Python and in the script
+that repeats it in the reader's language (book/_ext/engine/i18n.js)."""
 
 from __future__ import annotations
 
@@ -59,21 +59,41 @@ CASES = [Fraction(0), Fraction(1), Fraction(1, 3), Fraction(3, 8), 1 - Fraction(
          Fraction(1, 6 ** 36)]
 
 
-def _pct_source(path: Path) -> str:
-    text = path.read_text(encoding="utf-8")
-    found = re.search(r"  const pct = \(text\) => \{.*?\n  \};", text, re.DOTALL)
-    assert found, f"{path} has no pct rule"
-    return found.group(0)
+#: The one script that writes the site's numbers (the widgets and the At the table page call its pct).
+I18N_JS = ROOT / "book" / "_ext" / "engine" / "i18n.js"
 
 
-@pytest.mark.parametrize("script", ["aot_rules/present/assets/widget.js", "book/_ext/engine/at-the-table.js"])
-def test_the_scripts_write_percentages_as_python_does(script: str) -> None:
+def js_numbers(lang: str, calls: str) -> object:
+    """What ``book/_ext/engine/i18n.js`` answers to ``calls`` (an expression over its ``I``) on a page whose
+    ``<html lang>`` is ``lang``, run by node with a stand-in page (no catalogue fetched: numbers need none)."""
     node = shutil.which("node")
     if node is None:
         pytest.skip("node is not installed")
-    src = ("const num = (f) => { const [a, b] = String(f).split('/'); return b === undefined ? Number(a) : "
-           "Number(a) / Number(b); };\n" + _pct_source(ROOT / script) +
-           f"\nconsole.log(JSON.stringify({json.dumps([str(c) for c in CASES])}.map(pct)));")
-    out = subprocess.run([node, "-e", src], capture_output=True, text=True, check=True, timeout=60).stdout
-    assert json.loads(out) == [percent_str(c) for c in CASES]
-    assert "> 99.99%" in json.loads(out) and "< 0.01%" in json.loads(out)
+    page = "globalThis.window = globalThis; globalThis.document = {documentElement: {lang: LANG}, currentScript: null};"
+    src = (page.replace("LANG", json.dumps(lang)) + "\n" + I18N_JS.read_text(encoding="utf-8") +
+           f"\nconst I = window.aotI18n; console.log(JSON.stringify({calls}));")
+    return json.loads(subprocess.run([node, "-e", src], capture_output=True, text=True, check=True, timeout=60).stdout)
+
+
+@pytest.mark.parametrize("lang", ["en", "ru", "qps"])
+def test_the_scripts_write_percentages_as_python_does(lang: str) -> None:
+    """The same percentage in the page's language as the engine writes it (Russian "12,50 %", with its
+    no-break space), the "> 99.99%" wording included."""
+    from aot_rules.core.format import precise_percent
+    from aot_rules.core.i18n import speaking
+
+    cases = json.dumps([str(c) for c in CASES])
+    out = js_numbers(lang, f"[{cases}.map(I.pct), {cases}.map(I.precisePct), I.fixed(1.5, 3)]")
+    with speaking(lang):
+        want = [[percent_str(c) for c in CASES], [precise_percent(c) for c in CASES],
+                "1,500" if lang == "ru" else "1.500"]
+    assert out == want
+    assert ("> 99,99\u00a0%" if lang == "ru" else "> 99.99%") in want[0]
+
+
+@pytest.mark.parametrize("script", ["aot_rules/present/assets/widget.js", "book/_ext/engine/at-the-table.js"])
+def test_the_scripts_take_their_percentages_from_the_one_rule(script: str) -> None:
+    """Neither script writes a percentage of its own (toFixed + '%'): both take i18n.js's."""
+    text = (ROOT / script).read_text(encoding="utf-8")
+    assert "window.aotI18n" in text and "pct" in text
+    assert not re.search(r"toFixed\([^)]*\)\s*\+\s*'%'", text) and "toFixed(3)" not in text

@@ -4,7 +4,26 @@
 (function () {
   if (window.AotReplay) { return; }
   var DELAY = 1700, WAY = 1200;
-  var MSG = { play: "▶ Play", pause: "❚❚ Pause", full: "Full screen", leave: "Leave full screen" };
+  // Words in the page's language (book/_ext/engine/i18n.js on the book's pages; elsewhere, a notebook, English).
+  var I18N = window.aotI18n || { loaded: true, ready: null, msg: function (t, v) {
+    return String(t).replace(/\{(\w+)\}/g, function (all, k) { return v && k in v ? String(v[k]) : all; });
+  } };
+  function msg(template, values) { return I18N.msg(template, values); }
+  // Every sentence this viewer writes, in one place (the catalogue's templates: whole sentences, named values).
+  var MSG = {
+    play: function () { return msg("▶ Play"); },
+    pause: function () { return msg("❚❚ Pause"); },
+    full: function () { return msg("Full screen"); },
+    leave: function () { return msg("Leave full screen"); },
+    step: function (i, n) { return msg("Step {i} of {n}", { i: i, n: n }); },
+    rule: function () { return msg("The rule:"); },
+    choice: function (who) { return msg("{who} (the player's choice):", { who: who }); },
+    die: function () { return msg("die"); }
+  };
+  // A message as HTML: its words escaped, a value given as markup put in where the template places it.
+  function said(text, html) {
+    return esc(text).replace(/\u0001(\w+)\u0001/g, function (all, k) { return html[k]; });
+  }
   // every viewer of the page: the arrow keys step the one the reader sees most of, focused or not
   var viewers = [];
   function editable(t) {
@@ -32,18 +51,19 @@
   }
   function dice(d) {
     return d.map(function (x) {
-      var t = (x[2] || "die") + (x[3] !== 6 ? " (d" + x[3] + ")" : "") + (x[1] ? ": " + x[1] : "");
+      var t = (x[2] || MSG.die()) + (x[3] !== 6 ? " (d" + x[3] + ")" : "") + (x[1] ? ": " + x[1] : "");
       return '<span class="rp-die ' + esc(x[1] || "none") + '" title="' + esc(t) + '">' + x[0] + "</span>";
     }).join("");
   }
   function caption(f, i, n) {
-    var h = '<p class="rp-head"><b>Step ' + i + " of " + n + "</b> · " + esc(f.g) + " — " + esc(f.ti) + "</p>";
-    if (f.y) { h += '<p class="rp-why"><span>The rule:</span> ' + esc(f.y) + "</p>"; }
+    var h = '<p class="rp-head"><b>' + esc(MSG.step(i, n)) + "</b> · " + esc(f.g) + " — " + esc(f.ti) + "</p>";
+    if (f.y) { h += '<p class="rp-why"><span>' + esc(MSG.rule()) + "</span> " + esc(f.y) + "</p>"; }
     h += "<ul>";
     f.ln.forEach(function (l) {
       var rule = l.r ? (l.h ? '<a class="rp-rule" href="' + esc(l.h) + '">' + esc(l.r) + "</a> "
                             : '<span class="rp-rule">' + esc(l.r) + "</span> ") : "";
-      var who = l.w ? "<b>" + esc(l.w) + "</b>" + (l.k === "decision" ? " (the player's choice)" : "") + ": " : "";
+      var who = !l.w ? "" : l.k === "decision" ? said(MSG.choice("\u0001w\u0001"), { w: "<b>" + esc(l.w) + "</b>" }) + " "
+        : "<b>" + esc(l.w) + "</b>: ";
       var dd = l.d.length ? ' <span class="rp-dice">' + dice(l.d) + "</span>" : "";
       h += '<li class="rp-' + esc(l.k) + '">' + rule + who + esc(l.t) + dd + "</li>";
     });
@@ -129,7 +149,7 @@
     }
     function stop() {
       if (timer) { clearTimeout(timer); timer = null; }
-      play.textContent = MSG.play;
+      play.textContent = MSG.play();
       play.setAttribute("aria-pressed", "false");
     }
     function go(i, animate) { show(i, animate); }
@@ -147,7 +167,7 @@
     function toggle() {
       if (timer) { stop(); return; }
       if (at >= n) { go(0, false); link(at); }
-      play.textContent = MSG.pause;
+      play.textContent = MSG.pause();
       play.setAttribute("aria-pressed", "true");
       tick();
     }
@@ -168,7 +188,7 @@
       document.addEventListener("fullscreenchange", function () {
         var on = document.fullscreenElement === root;
         root.classList.toggle("rp-full-on", on);
-        fsb.textContent = on ? MSG.leave : MSG.full;
+        fsb.textContent = on ? MSG.leave() : MSG.full();
         fsb.setAttribute("aria-pressed", on ? "true" : "false");
         fit();
       });
@@ -222,6 +242,13 @@
     window.addEventListener("hashchange", function () { fromHash(false); });
     show(0, false);
     fromHash(true);
+    // The page's language: its words may arrive after the viewer has started (English is there at once).
+    function relabel() {
+      play.textContent = timer ? MSG.pause() : MSG.play();
+      if (fsb) { fsb.textContent = document.fullscreenElement === root ? MSG.leave() : MSG.full(); }
+      cap.innerHTML = caption(frames[at], at, n);
+    }
+    if (I18N.loaded) { if (I18N.lang && I18N.lang !== "en") { relabel(); } } else if (I18N.ready) { I18N.ready.then(relabel); }
   }
   window.AotReplay = { init: init };
 })();

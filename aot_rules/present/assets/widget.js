@@ -7,6 +7,29 @@
 (function () {
   'use strict';
   if (window.aotWidget) { return; }
+  // Words and numbers in the page's language (book/_ext/engine/i18n.js, loaded before this script on every page).
+  const I18N = window.aotI18n;
+  const {msg} = I18N;
+  // A message as HTML: its words escaped, and each value named in `html` put in as the markup given (a bold name,
+  // a link), so a translation may move it anywhere in the sentence.
+  const said = (text, html) => esc(text).replace(/\u0001(\w+)\u0001/g, (all, k) => html[k]);
+  const slot = (k) => '\u0001' + k + '\u0001';
+  // Every sentence this script writes, in one place (the catalogue's templates: whole sentences, named values).
+  const MSG = {
+    refusedAt: (controls) => said(msg('No answer: see the message under {controls}.', {controls: slot('c')}), {c: controls}),
+    refused: () => esc(msg('No answer: see the message under the controls.')),
+    notAllowedAt: (controls, why) => said(msg('Not allowed: {controls}: {why}', {controls: slot('c'), why}), {c: controls}),
+    notAllowed: (why) => esc(msg('Not allowed: {why}', {why})),
+    outside: () => said(msg('This setting is outside the precomputed table: answers outside the tables need the site served ({command}).',
+      {command: slot('c')}), {c: '<code>make serve</code>'}),
+    computing: () => esc(msg('computing…')),
+    why: (facts, rule) => said(msg('Why: {facts} — {rule}', {facts: slot('f'), rule: slot('r')}), {f: facts, r: rule}),
+    exact: () => esc(msg('exact')),
+    atLeast: () => esc(msg('at least this')),
+    exactly: (fraction) => esc(msg('exact: {fraction}', {fraction})),
+    stats: (mean, approx, median) => said(msg('mean {mean} ({approx}) · median {median}',
+      {mean: slot('m'), approx, median: slot('d')}), {m: mean, d: median}),
+  };
   const DIGITS = '0123456789abcdefghijklmnopqrstuvwxyzABCDEFGHIJKLMNOPQRSTUVWXYZ-_';
   const digit = {};
   for (let i = 0; i < DIGITS.length; i++) { digit[DIGITS[i]] = i; }
@@ -41,23 +64,15 @@
     if (facts.length) { r.i = facts; }
     return r;
   }
-  const num = (f) => { const [a, b] = String(f).split('/'); return b === undefined ? Number(a) : Number(a) / Number(b); };
-  // aot_rules/core/format.py percent_str: an uncertain event never reads 100.00% or 0.00% (a test keeps them equal).
-  const pct = (text) => {
-    const v = 100 * num(text), t = v.toFixed(2) + '%';
-    // uncertain: a reduced fraction strictly between 0 and 1, judged on its text (a float may round it to 1)
-    if (/^\d+\/\d+$/.test(String(text))) { if (t === '100.00%') { return '> 99.99%'; } if (t === '0.00%') { return '< 0.01%'; } }
-    return t;
-  };
+  // aot_rules/core/format.py percent_str and precise_percent in the page's language (i18n.js; a test keeps them equal).
+  const {num, pct, precisePct, fixed} = I18N;
   // The display rule (aot_rules/core/format.py, FRACTION_DIGITS; render.fraction_html lays out the same HTML): a
   // fraction whose parts have at most 9 digits as it is, a longer one as a percentage that opens onto the exact
   // fraction on tap.
   const FRACTION_DIGITS = 9;
   const shown = (f) => {
     if (f.split('/').every((part) => part.replace('-', '').length <= FRACTION_DIGITS)) return f.replace('/', '/<wbr>');
-    const v = 100 * num(f);
-    const p = (v === 0 || v >= 1) ? v.toFixed(2) : v.toFixed(4 - 1 - Math.floor(Math.log10(v)));
-    return '<details class="aot-exact"><summary title="exact: ' + f + '">≈' + p + '%</summary><code>' + f +
+    return '<details class="aot-exact"><summary title="' + MSG.exactly(f) + '">≈' + esc(precisePct(f)) + '</summary><code>' + f +
            '</code></details>';
   };
   const unpack = (t) => t.split(';').map((row) => row.split(':').map(decodeURIComponent));  // static.py escapes : ; %
@@ -76,6 +91,8 @@
   }
 
   window.aotWidget = function (w) {
+    // The page's language first: until its messages have arrived, the widget waits (English is ready at once).
+    if (!I18N.loaded) { I18N.ready.then(() => window.aotWidget(w)); return; }
     const {axes, ctrls, flagsets, rid, src, xr, div, err, extras, xctrls, bodies, toggles, why} = w;
     const T = table(rid);
     const on = (spec) => flagsets[spec.fg].active.includes(spec.flag);
@@ -130,16 +147,16 @@
     function showError(line, at) {
       clearError();
       src.data = EMPTY;
-      div.text = '<div class="aot-refused" data-refused="1">No answer: see the message under ' +
-        (at.length ? '<b>' + esc(at.map(title).join(', ')) + '</b>' : 'the controls') + '.</div>';
+      div.text = '<div class="aot-refused" data-refused="1">' +
+        (at.length ? MSG.refusedAt('<b>' + esc(at.map(title).join(', ')) + '</b>') : MSG.refused()) + '</div>';
       const c = at.map(control).find((x) => x);
       const home = bodies.find((b) => c && b.children.includes(c)) || bodies[0];
       const kids = home.children.slice();
       const pos = c ? kids.indexOf(c) + 1 : kids.length;
       kids.splice(pos, 0, err);
       err.text = '<div class="aot-err" data-error="1" role="alert" style="color:#9b1c1c;background:#fdecec;' +
-        'padding:6px 10px;border-radius:4px;overflow-wrap:anywhere">Not allowed: ' +
-        (at.length ? '<b>' + esc(at.map(title).join(', ')) + '</b>: ' : '') + esc(line) + '</div>';
+        'padding:6px 10px;border-radius:4px;overflow-wrap:anywhere">' +
+        (at.length ? MSG.notAllowedAt('<b>' + esc(at.map(title).join(', ')) + '</b>', line) : MSG.notAllowed(line)) + '</div>';
       err.visible = true;
       home.children = kids;
       if (home.visible === false) { home.visible = true; const t = toggles[bodies.indexOf(home)]; if (t) { t.active = true; } }
@@ -153,11 +170,10 @@
       clearError();
       if (!engine || !engine.available) {
         src.data = EMPTY;
-        div.text = '<div class="aot-err aot-offline" data-offline="1">This setting is outside the precomputed table: ' +
-          'answers outside the tables need the site served (<code>make serve</code>).</div>';
+        div.text = '<div class="aot-err aot-offline" data-offline="1">' + MSG.outside() + '</div>';
         return;
       }
-      div.text = '<div class="aot-busy" data-busy="1">computing…</div>' + div.text.replace(/^<div class="aot-busy"[^]*?<\/div>/, '');
+      div.text = '<div class="aot-busy" data-busy="1">' + MSG.computing() + '</div>' + div.text.replace(/^<div class="aot-busy"[^]*?<\/div>/, '');
       engine.ask(rid, values).then((a) => {
         if (seqs[rid] !== mine) { return; }
         if (!a.ok) { showError(a.message + ' (' + a.rule_id + ')', a.params || []); return; }
@@ -169,8 +185,8 @@
     function whyLine(r) {
       const facts = (r.i || []).map(([k2, v2]) => esc(String(k2).replace(/_/g, ' ')) + ': <b>' +
         esc(Array.isArray(v2) ? v2.join('+') : v2) + '</b>').join(' · ');
-      return '<div class="aot-why" data-why="1">Why: ' + (facts || esc(why.summary)) + ' — <a href="' + esc(why.href) +
-        '" data-rule-link="' + esc(rid) + '">' + esc(why.rule) + '</a></div>';
+      return '<div class="aot-why" data-why="1">' + MSG.why(facts || esc(why.summary), '<a href="' + esc(why.href) +
+        '" data-rule-link="' + esc(rid) + '">' + esc(why.rule) + '</a>') + '</div>';
     }
 
     function render(r, computed) {
@@ -189,7 +205,7 @@
       let h = whyLine(r);
       const tail = rows.length && rows[0].length > 2;
       h += '<table class="aot" data-main="' + esc(r.t) + '"' + (computed ? ' data-computed="1"' : '') + '><tr><th>' + esc(r.t) +
-           '</th><th>exact</th><th>%</th>' + (tail ? '<th>at least this</th><th>%</th>' : '') + '</tr>';
+           '</th><th>' + MSG.exact() + '</th><th>%</th>' + (tail ? '<th>' + MSG.atLeast() + '</th><th>%</th>' : '') + '</tr>';
       for (const row of rows) {
         h += '<tr data-o="' + esc(row[0]) + '" data-p="' + row[1] + '"><td class="o">' + esc(row[0]) + '</td><td>' +
              shown(row[1]) + '</td><td>' + pct(row[1]) + '</td>' +
@@ -197,8 +213,8 @@
       }
       h += '</table>';
       if (r.mean !== undefined) {
-        h += '<div class="aot-stats">mean <b data-mean="' + r.mean + '">' + shown(r.mean) + '</b> (' +
-             num(r.mean).toFixed(3) + ') · median <b>' + r.med + '</b></div>';
+        h += '<div class="aot-stats">' + MSG.stats('<b data-mean="' + r.mean + '">' + shown(r.mean) + '</b>',
+             fixed(num(r.mean), 3), '<b>' + esc(r.med) + '</b>') + '</div>';
       }
       for (const [name, pk] of (r.o || [])) {
         h += '<div class="aot-other"><b>' + esc(name) + '</b>: ' + unpack(pk).map((row) => esc(row[0]) + ' → ' +

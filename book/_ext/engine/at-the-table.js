@@ -8,15 +8,50 @@
 (function () {
   'use strict';
   const engine = window.aotEngine;
-  // Every sentence this page writes, in one place (for the message catalogue).
+  // Words and numbers in the page's language (book/_ext/engine/i18n.js): msg(template, values) is a catalogue
+  // message (Babel extracts the literal templates), pct/fixed write numbers the language's way.
+  const {msg, nmsg, pct, fixed, num} = window.aotI18n;
+  // Every sentence this page writes, in one place (the catalogue's templates: whole sentences, named values).
   const MSG = {
-    badLink: 'This link is not written correctly: {part} is not valid percent-encoding. Pick a question below.',
-    checking: 'Reading the link…',
-    unknown: 'No question has the rule ID {rid}. Pick one below.',
-    changed: 'changed',
-    more: 'More options ({n})',
+    badLink: (part) => msg('This link is not written correctly: {part} is not valid percent-encoding. Pick a question below.', {part}),
+    checking: () => msg('Reading the link…'),
+    unknown: (rid) => msg('No question has the rule ID {rid}. Pick one below.', {rid}),
+    changed: () => msg('changed'),
+    more: (n) => msg('More options ({n})', {n}),
+    sides: () => ({a_: msg('Side A'), b_: msg('Side B'), target_: msg('The target'), shooter_: msg('The shooters')}),
+    setup: () => msg('Setup'),
+    second: () => msg('Second setup'),
+    less: (control) => msg('{control}: one less', {control}),
+    more1: (control) => msg('{control}: one more', {control}),
+    chooseUnit: () => msg('— choose a unit —'),
+    takeUnit: () => msg('Take a unit from a shipped army'),
+    readings: (n) => nmsg('Reading of an ambiguous rule ({n})', 'Readings of ambiguous rules ({n})', n),
+    reset: () => msg('Reset'),
+    computing: () => msg('computing…'),
+    theRule: () => msg('The rule:'),
+    exact: () => msg('exact'),
+    atLeast: () => msg('at least'),
+    atMost: () => msg('at most'),
+    stats: (mean, approx, median) => msg('mean {mean} ({approx}) · median {median}', {mean, approx, median}),
+    noMatch: () => msg('No question matches; try a rule ID such as AOT-RUN, or fewer words.'),
+    searchHint: () => msg('melee, volley, run, morale, AOT-RUN…'),
+    find: () => msg('Find a question (name or rule ID)'),
+    compare: () => msg('Compare with a second setup'),
+    uncompare: () => msg('Remove the second setup'),
+    share: () => msg('Copy link to this setup'),
+    copied: () => msg('Link copied'),
+    copyThis: () => msg('Copy this link'),
+    all: () => msg('← All questions'),
+    rules: (n) => nmsg('The rule it applies ({n})', 'The rules it applies ({n})', n),
+    versus: () => msg('Second setup against the first'),
+    chance: () => msg('chance'),
+    first: () => msg('first setup'),
+    secondCol: () => msg('second setup'),
+    difference: () => msg('difference (points, exact)'),
+    meanDiff: (what, a, b) => msg('mean {what}: {first} → {second}', {what, first: a, second: b}),
+    every: (what) => msg('Every outcome: {what}', {what}),
+    noStart: (why) => msg('The engine could not start: {why}', {why}),
   };
-  const fill = (text, values) => text.replace(/\{(\w+)\}/g, (all, k) => (k in values ? String(values[k]) : all));
   const $ = (tag, attrs, ...kids) => {
     const el = document.createElement(tag);
     for (const [k, v] of Object.entries(attrs || {})) {
@@ -33,20 +68,13 @@
   const frac = (text) => { const [a, b] = String(text).split('/'); return [BigInt(a), BigInt(b === undefined ? 1 : b)]; };
   const fracText = ([n, d]) => { const g = gcd(n, d) || 1n; n /= g; d /= g; return d === 1n ? String(n) : `${n}/${d}`; };
   const minus = (x, y) => { const [a, b] = frac(x); const [c, d] = frac(y); return fracText([a * d - c * b, b * d]); };
-  const num = (text) => { const [a, b] = frac(text); return Number(a) / Number(b); };
-  // aot_rules/core/format.py percent_str: an uncertain event never reads 100.00% or 0.00%.
-  const pct = (text) => {
-    const v = 100 * num(text), t = v.toFixed(2) + '%';
-    // uncertain: a reduced fraction strictly between 0 and 1, judged on its text (a float may round it to 1)
-    if (/^\d+\/\d+$/.test(String(text))) { if (t === '100.00%') { return '> 99.99%'; } if (t === '0.00%') { return '< 0.01%'; } }
-    return t;
-  };
+  // Percentages: aot_rules/core/format.py percent_str in the page's language (i18n.js pct).
   /** A fraction that may break only at its bar, never inside a number. */
   const fracEl = (text) => { const [a, b] = String(text).split('/');
     return b === undefined ? [a] : [a + '/', document.createElement('wbr'), b]; };
   // One minus sign everywhere, U+2212: an exact difference (−1/8) and the same in percentage points (−12.50).
   const signed = (text) => (String(text).startsWith('-') ? '−' + String(text).slice(1) : (text === '0' ? '±0' : '+' + text));
-  const points = (text) => { const v = 100 * num(text), t = Math.abs(v).toFixed(2);
+  const points = (text) => { const v = 100 * num(text), t = fixed(Math.abs(v), 2);
     return (text === '0' ? '±' : v < 0 ? '−' : '+') + t; };
 
   // ---- the setup in the URL --------------------------------------------------------------------------
@@ -107,22 +135,24 @@
     : Array.isArray(p.default) ? p.default.join(',') : String(p.default));
 
   // ---- one setup: its controls, its values, its answer -----------------------------------------------
-  const SIDES = {a_: 'Side A', b_: 'Side B', target_: 'The target', shooter_: 'The shooters'};
   const FEW = 6;  // flags shown unfolded per group
-  const prefixOf = (p) => Object.keys(SIDES).find((k) => p.name.startsWith(k)) || '';
+  const prefixOf = (p) => Object.keys(MSG.sides()).find((k) => p.name.startsWith(k)) || '';
 
   class Setup {
     constructor(app, m, values, index) {
       this.app = app; this.m = m; this.index = index; this.values = Object.assign({}, values);
       this.seq = 0; this.answer = null; this.picked = {};
-      this.el = $('section', {class: 'att-setup', 'data-setup': String(index), 'aria-label': index ? 'Second setup' : 'Setup'});
+      this.el = $('section', {class: 'att-setup', 'data-setup': String(index), 'aria-label': index ? MSG.second() : MSG.setup()});
       this.fields = {};
       this.render();
     }
     value(p) { return this.values[p.name] !== undefined ? this.values[p.name] : (p.type === 'bool' ? !!p.default : defaultText(p)); }
     control(p) {
       const id = `att-${this.index}-${p.name}`;
-      const label = (p.label || p.name.replace(/^(a|b|target|shooter)_/, '').replace(/_/g, ' ')) + (p.blank_in_source ? ' ✎' : '');
+      // A control without a label of its own is named from its parameter: in English by the name's words, in another
+      // language by its option name (a code the command line shares), its help in that language just under it.
+      const named = window.aotI18n.lang === 'en' ? p.name.replace(/^(a|b|target|shooter)_/, '').replace(/_/g, ' ') : p.flag;
+      const label = (p.label || named) + (p.blank_in_source ? ' ✎' : '');
       const err = $('div', {class: 'att-field-err', id: id + '-err', role: 'alert', hidden: true});
       const set = (v) => { this.values[p.name] = v; this.changed(); };
       let input;
@@ -151,9 +181,9 @@
             input.value = String(next); set(input.value);
           };
           input = $('div', {class: 'att-stepper'},
-            $('button', {type: 'button', class: 'att-step', 'aria-label': label + ': one less', onclick: step(-1), text: '−'}),
+            $('button', {type: 'button', class: 'att-step', 'aria-label': MSG.less(label), onclick: step(-1), text: '−'}),
             input,
-            $('button', {type: 'button', class: 'att-step', 'aria-label': label + ': one more', onclick: step(1), text: '+'}));
+            $('button', {type: 'button', class: 'att-step', 'aria-label': MSG.more1(label), onclick: step(1), text: '+'}));
         }
       }
       const field = $('div', {class: 'att-field', title: p.help}, $('label', {for: id, text: label}), input,
@@ -173,14 +203,14 @@
       const id = `att-${this.index}-${prefix || 'unit'}-army`;
       const sel = $('select', {id, class: 'att-army', 'data-side': prefix,
         onchange: (e) => { if (e.target.value !== '') { this.takeUnit(prefix, Number(e.target.value)); } }},
-        $('option', {value: '', text: '— choose a unit —'}),
+        $('option', {value: '', text: MSG.chooseUnit()}),
         units.map((u, i) => $('option', {value: String(i), text: `${u.name} (${u.army})`})));
-      const mark = $('span', {class: 'att-changed', 'data-changed': '1', 'data-side': prefix, hidden: true, text: MSG.changed});
+      const mark = $('span', {class: 'att-changed', 'data-changed': '1', 'data-side': prefix, hidden: true, text: MSG.changed()});
       const picked = this.picked[prefix];
       if (picked) { sel.value = String(picked.index); }
       this.marks = this.marks || {};
       this.marks[prefix] = mark;
-      return $('div', {class: 'att-field'}, $('label', {for: id, text: 'Take a unit from a shipped army '}, mark), sel);
+      return $('div', {class: 'att-field'}, $('label', {for: id, text: MSG.takeUnit() + ' '}, mark), sel);
     }
     /** Every parameter a unit decides for one side (its ranks, density, equipment, its weapon, and for shooters
         how many shoot), by parameter name; what the unit does not say stays as it is. */
@@ -244,19 +274,19 @@
         const rest = flags.filter((p) => !few.includes(p));
         const inner = [this.unitPicker(k), ...ps.filter((p) => p.type !== 'bool').map((p) => this.control(p)),
           few.length ? $('div', {class: 'att-flags'}, few.map((p) => this.control(p))) : null,
-          rest.length ? $('details', {class: 'att-more'}, $('summary', {text: fill(MSG.more, {n: rest.length})}),
+          rest.length ? $('details', {class: 'att-more'}, $('summary', {text: MSG.more(rest.length)}),
             $('div', {class: 'att-flags'}, rest.map((p) => this.control(p)))) : null];
-        body.push(k ? $('details', {class: 'att-group', open: true}, $('summary', {text: SIDES[k]}), $('div', {class: 'att-grid'}, inner))
+        body.push(k ? $('details', {class: 'att-group', open: true}, $('summary', {text: MSG.sides()[k]}), $('div', {class: 'att-grid'}, inner))
           : $('div', {class: 'att-grid'}, inner));
       }
       if (readings.length) {
-        body.push($('details', {class: 'att-group att-readings'}, $('summary', {text: `Readings of ambiguous rules (${readings.length})`}),
+        body.push($('details', {class: 'att-group att-readings'}, $('summary', {text: MSG.readings(readings.length)}),
           $('div', {class: 'att-flags'}, readings.map((p) => this.control(p)))));
       }
       this.out = $('div', {class: 'att-answer', 'aria-live': 'polite'});
       this.top = $('div', {class: 'att-top'});
-      const head = this.index ? $('h3', {class: 'att-setup-title', text: 'Second setup'}) : null;
-      const reset = $('button', {type: 'button', class: 'att-button att-quiet', 'data-act': 'reset', onclick: () => { this.values = Object.assign({}, this.m.start || {}); this.picked = {}; this.render(); this.changed(); }, text: 'Reset'});
+      const head = this.index ? $('h3', {class: 'att-setup-title', text: MSG.second()}) : null;
+      const reset = $('button', {type: 'button', class: 'att-button att-quiet', 'data-act': 'reset', onclick: () => { this.values = Object.assign({}, this.m.start || {}); this.picked = {}; this.render(); this.changed(); }, text: MSG.reset()});
       // The answer comes first: on a phone it stays in view while the controls below it change.
       this.el.replaceChildren(...[head, this.top, this.out, ...body, $('div', {class: 'att-actions'}, reset)].filter(Boolean));
       this.markChanges();
@@ -291,7 +321,7 @@
     request(promise, first) {
       const mine = ++this.seq;
       this.el.classList.add('att-computing');
-      if (!this.out.querySelector('.att-busy')) { this.out.prepend($('p', {class: 'att-busy', text: 'computing…'})); }
+      if (!this.out.querySelector('.att-busy')) { this.out.prepend($('p', {class: 'att-busy', text: MSG.computing()})); }
       promise.then((a) => {
         if (mine !== this.seq) { return; }
         if (first) { first(a); }
@@ -347,22 +377,24 @@
       out.push($('p', {class: 'att-why'}, Object.entries(s.i).map(([k, v]) => `${k.replace(/_/g, ' ')}: ${v}`).join(' · ') + ' · ',
         ruleLinks(own)));
     } else if (Object.keys(own).length) {
-      out.push($('p', {class: 'att-why'}, 'The rule: ', ruleLinks(own)));
+      out.push($('p', {class: 'att-why'}, MSG.theRule() + ' ', ruleLinks(own)));
     }
     const tail = s.m.length && s.m[0].length > 2;
     // "at most" beside "at least": the chance of this outcome or a smaller one, exactly 1 − P(at least the next).
     const most = tail ? s.m.map((r, i) => (i + 1 < s.m.length ? minus('1', s.m[i + 1][2]) : '1')) : [];
     out.push($('div', {class: 'att-scroll'}, $('table', {class: 'att-dist', 'data-main': s.t},
-      $('thead', {}, $('tr', {}, $('th', {scope: 'col', text: s.t}), $('th', {scope: 'col', text: 'exact'}), $('th', {scope: 'col', text: '%'}),
-        tail ? [$('th', {scope: 'col', text: 'at least'}), $('th', {scope: 'col', text: '%'}),
-          $('th', {scope: 'col', text: 'at most'}), $('th', {scope: 'col', text: '%'})] : null)),
+      $('thead', {}, $('tr', {}, $('th', {scope: 'col', text: s.t}), $('th', {scope: 'col', text: MSG.exact()}), $('th', {scope: 'col', text: '%'}),
+        tail ? [$('th', {scope: 'col', text: MSG.atLeast()}), $('th', {scope: 'col', text: '%'}),
+          $('th', {scope: 'col', text: MSG.atMost()}), $('th', {scope: 'col', text: '%'})] : null)),
       $('tbody', {}, s.m.map((r, i) => $('tr', {'data-o': r[0], 'data-p': r[1], 'data-ge': tail ? r[2] : null, 'data-le': tail ? most[i] : null},
         $('td', {class: 'o', text: r[0]}), $('td', {class: 'f'}, fracEl(r[1])), $('td', {class: 'pc', text: pct(r[1])}),
         tail ? [$('td', {class: 'f'}, fracEl(r[2])), $('td', {class: 'pc', text: pct(r[2])}),
           $('td', {class: 'f'}, fracEl(most[i])), $('td', {class: 'pc', text: pct(most[i])})] : null))))));
     if (s.mean !== undefined) {
-      out.push($('p', {class: 'att-stats'}, 'mean ', $('b', {'data-mean': s.mean, text: s.mean}), ` (${num(s.mean).toFixed(3)}) · median `,
-        $('b', {text: s.med})));
+      // One whole sentence, its values set in bold where the template puts them.
+      const bold = {mean: $('b', {'data-mean': s.mean, text: s.mean}), median: $('b', {text: s.med})};
+      out.push($('p', {class: 'att-stats'}, MSG.stats('\u0001mean\u0001', fixed(num(s.mean), 3), '\u0001median\u0001')
+        .split('\u0001').map((part, i) => (i % 2 ? bold[part] : part))));
     }
     for (const [name, rows] of s.o || []) {
       out.push($('p', {class: 'att-other'}, $('b', {text: name + ': '}), rows.map((r) => `${r[0]} → ${r[1]} (${pct(r[1])})`).join(' · ')));
@@ -390,7 +422,9 @@
         return;
       }
       engine.warm().catch(() => {});
-      const [mech, armies] = await Promise.all([fetch(engine.base + 'mechanics.json').then((r) => r.json()),
+      // The mechanics' titles, options and help in the page's language (book/_ext/aot_engine.py mechanics_file).
+      const lang = await window.aotI18n.ready;
+      const [mech, armies] = await Promise.all([fetch(engine.base + (lang === 'en' ? 'mechanics.json' : `mechanics-${lang}.json`)).then((r) => r.json()),
         fetch(engine.base + 'armies.json').then((r) => r.json()).catch(() => ({armies: []}))]);
       this.mechanics = mech.mechanics;
       this.units = armies.armies.flatMap((a) => a.units.map((u) => Object.assign({army: a.name}, u)));
@@ -400,11 +434,11 @@
     }
     links(m) { return m.links || {}; }
     build() {
-      const search = $('input', {type: 'search', id: 'att-search', placeholder: 'melee, volley, run, morale, AOT-RUN…',
+      const search = $('input', {type: 'search', id: 'att-search', placeholder: MSG.searchHint(),
         autocomplete: 'off', 'aria-controls': 'att-list', oninput: () => this.filter(search.value)});
       this.list = $('div', {id: 'att-list', class: 'att-list'});
       this.notice = $('p', {class: 'att-error att-notice', role: 'alert', 'data-link-error': '1', hidden: true});
-      this.picker = $('div', {class: 'att-pick'}, this.notice, $('label', {for: 'att-search', text: 'Find a question (name or rule ID)'}), search, this.list);
+      this.picker = $('div', {class: 'att-pick'}, this.notice, $('label', {for: 'att-search', text: MSG.find()}), search, this.list);
       this.search = search;
       this.stage = $('div', {class: 'att-stage'});
       this.root.querySelector('.att-app').replaceChildren(this.picker, this.stage);
@@ -424,7 +458,7 @@
         shown.push($('ul', {}, ms.map((m) => $('li', {}, $('a', {class: 'att-item', href: '#' + m.rule_id, 'data-rule': m.rule_id},
           $('span', {class: 'att-item-title', text: m.title}), $('span', {class: 'att-item-id', text: m.rule_id}))))));
       }
-      if (!shown.length) { shown.push($('p', {text: 'No question matches; try a rule ID such as AOT-RUN, or fewer words.'})); }
+      if (!shown.length) { shown.push($('p', {text: MSG.noMatch()})); }
       this.list.replaceChildren(...shown);
     }
     find(rid) {
@@ -435,7 +469,7 @@
     notify(line) {
       this.notice.textContent = line || '';
       this.notice.hidden = !line;
-      this.notice.classList.toggle('att-checking', line === MSG.checking);  // not yet a refusal: a quiet line
+      this.notice.classList.toggle('att-checking', line === MSG.checking());  // not yet a refusal: a quiet line
     }
     showList(line) {
       this.m = null; this.setups = []; this.picker.hidden = false; this.stage.replaceChildren(); this.notify(line);
@@ -443,14 +477,14 @@
     open() {
       const link = parseHash(location.hash);
       const mine = ++this.opened;
-      if (link.bad !== null) { this.showList(fill(MSG.badLink, {part: link.bad})); return; }
+      if (link.bad !== null) { this.showList(MSG.badLink(link.bad)); return; }
       const m = this.find(link.rid);
       if (!m) {
         if (!link.rid) { this.showList(null); return; }
         // The command line says what is wrong with the link, with its "did you mean".
-        this.showList(MSG.checking);
+        this.showList(MSG.checking());
         engine.link(argvOf(link)).then((a) => { if (mine === this.opened) { this.notify(a.ok ? null : a.error); } },
-          () => { if (mine === this.opened) { this.notify(fill(MSG.unknown, {rid: link.rid})); } });
+          () => { if (mine === this.opened) { this.notify(MSG.unknown(link.rid)); } });
         return;
       }
       this.m = m;
@@ -462,16 +496,16 @@
       const first = new Setup(this, m, link.pairs.length ? valuesFromLink(m, link.pairs) : (m.start || {}), 0);
       this.setups = [first];
       this.diff = $('div', {class: 'att-diff', 'aria-live': 'polite'});
-      this.compareButton = $('button', {type: 'button', class: 'att-button', 'data-act': 'compare', onclick: () => this.compare(), text: 'Compare with a second setup'});
-      this.shareButton = $('button', {type: 'button', class: 'att-button', 'data-act': 'share', onclick: () => this.share(), text: 'Copy link to this setup'});
+      this.compareButton = $('button', {type: 'button', class: 'att-button', 'data-act': 'compare', onclick: () => this.compare(), text: MSG.compare()});
+      this.shareButton = $('button', {type: 'button', class: 'att-button', 'data-act': 'share', onclick: () => this.share(), text: MSG.share()});
       this.pair = $('div', {class: 'att-pair'}, first.el);
       this.stage.replaceChildren(
         $('div', {class: 'att-head'},
-          $('a', {class: 'att-button att-quiet', href: '#', onclick: (e) => { e.preventDefault(); this.back(); }, text: '← All questions'}),
+          $('a', {class: 'att-button att-quiet', href: '#', onclick: (e) => { e.preventDefault(); this.back(); }, text: MSG.all()}),
           $('h2', {class: 'att-title', text: m.title}),
           $('p', {class: 'att-summary'}, m.summary),
           Object.keys(this.links(m)).length ? $('details', {class: 'att-rules'},
-            $('summary', {text: `The rules it applies (${Object.keys(this.links(m)).length})`}), ruleLinks(this.links(m))) : null),
+            $('summary', {text: MSG.rules(Object.keys(this.links(m)).length)}), ruleLinks(this.links(m))) : null),
         this.diff, this.pair, $('div', {class: 'att-actions'}, this.compareButton, this.shareButton));
       this.hash = hashOf(m, first.values);
       if (link.pairs.length) { first.askLink(argvOf(link)); } else { first.ask(); }
@@ -490,13 +524,13 @@
     /** A second setup: a copy of the first, or what a link gives after its "vs". */
     compare(pairs) {
       if (this.setups.length > 1) { this.pair.lastChild.remove(); this.setups.pop(); this.diff.replaceChildren(); this.pair.classList.remove('att-two');
-        this.compareButton.textContent = 'Compare with a second setup'; this.changed(); return; }
+        this.compareButton.textContent = MSG.compare(); this.changed(); return; }
       const given = Array.isArray(pairs);
       const second = new Setup(this, this.m, given ? valuesFromLink(this.m, pairs) : this.setups[0].values, 1);
       this.setups.push(second);
       this.pair.append(second.el);
       this.pair.classList.add('att-two');
-      this.compareButton.textContent = 'Remove the second setup';
+      this.compareButton.textContent = MSG.uncompare();
       if (given && pairs.length) { second.askLink(argvOf({rid: this.m.rule_id, pairs})); } else { second.ask(); }
       if (!given) { this.changed(); this.diff.scrollIntoView({block: 'start'}); }
     }
@@ -517,20 +551,20 @@
       });
       const table = (head, body) => $('div', {class: 'att-scroll'}, $('table', {class: 'att-dist att-vs'},
         $('thead', {}, $('tr', {}, head.map((t) => $('th', {scope: 'col', text: t})))), $('tbody', {}, body)));
-      const out = [$('h3', {text: 'Second setup against the first'}),
-        table(['chance', 'first', 'second', 'difference (points, exact)'], rows)];
+      const heads = (what) => [what, MSG.first(), MSG.secondCol(), MSG.difference()];
+      const out = [$('h3', {text: MSG.versus()}), table(heads(MSG.chance()), rows)];
       const [sx, sy] = [x.full, y.full];
       if (sx.mean !== undefined && sy.mean !== undefined) {
         const d = minus(sy.mean, sx.mean);
-        out.push($('p', {class: 'att-stats', 'data-mean-diff': d}, `mean ${sx.t}: ${num(sx.mean).toFixed(3)} → ${num(sy.mean).toFixed(3)} (`,
+        out.push($('p', {class: 'att-stats', 'data-mean-diff': d}, MSG.meanDiff(sx.t, fixed(num(sx.mean), 3), fixed(num(sy.mean), 3)) + ' (',
           $('b', {text: signed(d)}), ')'));
       }
       // The whole distribution, outcome by outcome (an outcome only one setup can reach counts 0 in the other).
       const px = new Map(sx.m.map((r) => [r[0], r[1]])), py = new Map(sy.m.map((r) => [r[0], r[1]]));
       const outcomes = [...new Set([...sx.m.map((r) => r[0]), ...sy.m.map((r) => r[0])])];
       if (sx.t === sy.t && outcomes.length > 1) {
-        out.push($('details', {class: 'att-group att-vs-all'}, $('summary', {text: `Every outcome: ${sx.t}`}),
-          table([sx.t, 'first', 'second', 'difference (points, exact)'], outcomes.map((o) => {
+        out.push($('details', {class: 'att-group att-vs-all'}, $('summary', {text: MSG.every(sx.t)}),
+          table(heads(sx.t), outcomes.map((o) => {
             const [a, b] = [px.get(o) || '0', py.get(o) || '0'];
             const d = minus(b, a);
             return $('tr', {'data-o': o, 'data-diff': d}, $('th', {scope: 'row', text: o}), $('td', {class: 'pc', text: pct(a)}),
@@ -541,9 +575,9 @@
     }
     share() {
       const url = location.href.split('#')[0] + this.hash;
-      const done = () => { this.shareButton.textContent = 'Link copied'; setTimeout(() => { this.shareButton.textContent = 'Copy link to this setup'; }, 2000); };
+      const done = () => { this.shareButton.textContent = MSG.copied(); setTimeout(() => { this.shareButton.textContent = MSG.share(); }, 2000); };
       if (navigator.share && /Mobi/.test(navigator.userAgent)) { navigator.share({url}).catch(() => {}); return; }
-      if (navigator.clipboard) { navigator.clipboard.writeText(url).then(done, () => prompt('Copy this link', url)); } else { prompt('Copy this link', url); }
+      if (navigator.clipboard) { navigator.clipboard.writeText(url).then(done, () => prompt(MSG.copyThis(), url)); } else { prompt(MSG.copyThis(), url); }
     }
   }
 
@@ -561,7 +595,7 @@
     window.aotAtTheTable = app;
     app.start().catch((err) => {
       const box = root.querySelector('.att-app');
-      if (box) { box.replaceChildren($('p', {class: 'att-error', text: 'The engine could not start: ' + (err.message || err)})); }
+      if (box) { box.replaceChildren($('p', {class: 'att-error', text: MSG.noStart(err.message || err)})); }
     });
   }
   if (document.readyState === 'loading') { document.addEventListener('DOMContentLoaded', boot); } else { boot(); }

@@ -6,6 +6,15 @@
 (function () {
   'use strict';
   if (window.aotEngine) { return; }
+  // The page's language (i18n.js, loaded before this): the engine answers in it, and this script's own words are
+  // catalogue messages.
+  const i18n = window.aotI18n || {lang: 'en', msg: (t) => t, ready: Promise.resolve('en')};
+  const MSG = {
+    noStart: () => i18n.msg('The engine could not start.'),
+    noWorkers: () => i18n.msg('This browser has no Web Workers, which the engine needs.'),
+    notServed: () => i18n.msg('Answers outside the tables need the site served (make serve).'),
+    fileNote: () => i18n.msg('Opened as a file: the calculators answer from their tables; answers outside them need the site served ({command}).', {command: '\u0001'}),
+  };
   const script = document.currentScript;
   const BASE = script ? script.src.replace(/[?#].*$/, '').replace(/[^/]*$/, '') : '';
   const ROOT = new URL('../../', BASE).href;  // the site root: BASE is <root>/_static/aot-engine/
@@ -36,7 +45,7 @@
       p.resolve(msg.answer === undefined ? msg : msg.answer);
     };
     worker.onerror = (event) => {
-      state.failed = event.message || 'the engine could not start';
+      state.failed = event.message || MSG.noStart();
       pending.forEach((p) => p.reject(new Error(state.failed)));
       pending.clear();
     };
@@ -44,14 +53,13 @@
 
   function post(message) {
     if (!available) {
-      return Promise.reject(new Error(served ? 'this browser has no Web Workers'
-        : 'answers outside the tables need the site served (make serve)'));
+      return Promise.reject(new Error(served ? MSG.noWorkers() : MSG.notServed()));
     }
     if (worker === null) { start(); }
     return new Promise((resolve, reject) => {
       const id = ++seq;
       pending.set(id, {resolve, reject});
-      worker.postMessage(Object.assign({id}, message));
+      worker.postMessage(Object.assign({id, lang: i18n.lang}, message));
     });
   }
 
@@ -92,15 +100,16 @@
   }
   // Opened from file://, the browser blocks the engine: pages with calculators say so in one line.
   if (!served) {
-    document.addEventListener('DOMContentLoaded', () => {
+    document.addEventListener('DOMContentLoaded', () => i18n.ready.then(() => {
       const first = document.querySelector('.aot-widget');
       if (!first) { return; }
       const note = document.createElement('p');
       note.className = 'aot-file-note';
-      note.innerHTML = 'Opened as a file: the calculators answer from their tables; answers outside them need the ' +
-        'site served (<code>make serve</code>).';
+      const code = document.createElement('code');
+      code.textContent = 'make serve';
+      note.append(...MSG.fileNote().split('\u0001').flatMap((part, i) => (i ? [code, part] : [part])));
       first.parentNode.insertBefore(note, first);
-    });
+    }));
   }
   // A page already kept offline keeps itself up to date.
   if (served && 'serviceWorker' in navigator && navigator.serviceWorker.controller) { register(); }

@@ -88,6 +88,30 @@ def choose_theme(d: Any, mode: str) -> None:
     d.execute_cdp_cmd("Page.addScriptToEvaluateOnNewDocument", {"source": f"try {{ {store} }} catch (e) {{}}"})
 
 
+#: Sets ``<html lang>`` as soon as the parser has made the root element: a script added with the DevTools protocol
+#: runs before the document has one, so it waits for the root's insertion (a MutationObserver's callback runs before
+#: the parser runs the page's first script).
+SPEAK = """(() => {
+  const set = () => { const el = document.documentElement; if (!el) { return false; } el.lang = LANG; return true; };
+  if (set()) { return; }
+  const watch = new MutationObserver(() => { if (set()) { watch.disconnect(); } });
+  watch.observe(document, {childList: true});
+})();"""
+
+
+def speak(d: Any, lang: str) -> str:
+    """Show every page this driver opens from now on as the edition built in ``lang`` would be shown (the test hook
+    of book/_ext/engine/i18n.js, which reads the page's ``<html lang>`` once): one English build serves the tests
+    of every language.  Returns the script's id for :func:`unspeak`."""
+    source = SPEAK.replace("LANG", json.dumps(lang))
+    return str(d.execute_cdp_cmd("Page.addScriptToEvaluateOnNewDocument", {"source": source})["identifier"])
+
+
+def unspeak(d: Any, ident: str) -> None:
+    """Pages opened from now on keep the language they were built in."""
+    d.execute_cdp_cmd("Page.removeScriptToEvaluateOnNewDocument", {"identifier": ident})
+
+
 def load_afresh(d: Any, url: str) -> None:
     """Load ``url`` as a new document even when only its fragment differs from the page shown (a same-page
     fragment change would not run the page's start-up again): through a blank page, never ``refresh()``,
