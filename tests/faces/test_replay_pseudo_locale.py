@@ -189,7 +189,7 @@ def test_narration_keeps_its_english_and_speaks_russian() -> None:
     with speaking("en"):
         english_said = narrate(EVENTS)
     assert "Gauls' density 3 against javelinmen's 2: javelinmen fall back." in english_said
-    assert "Nikias' shield wall rolls 3 (saves on none): 2 hits turned away." in english_said
+    assert "Nikias's shield wall rolls 3 (saves on none): 2 hits turned away." in english_said
     assert "2 DP spent on cavalry to disorder 2 warriors." in english_said
     with speaking(PSEUDO):
         assert narrate(EVENTS) != english_said  # rendered in the language in force, not when the module loaded
