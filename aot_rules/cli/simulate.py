@@ -15,6 +15,7 @@ import json
 import os
 import sys
 from collections.abc import Callable, Sequence
+from fractions import Fraction
 
 from aot_rules.cli.collector import few_collections, worker_collections
 from aot_rules.cli.terminal import UsageError, _Parser, answered, help_text, one_line, write
@@ -86,6 +87,26 @@ def _bar(done: int, total: int) -> None:
     sys.stderr.flush()
 
 
+def _percent(x: float) -> Fraction:
+    """A share as a percentage to one decimal place, exactly (so it renders 48.5, or 48,5 in Russian)."""
+    return Fraction(round(x * 1000), 10)
+
+
+def balance_line(report: Report) -> Message:
+    """Side 0's win share among the games a side won, with its Wilson 95% interval, and whether the interval
+    holds 50% (the runs cannot tell the scenario from an even one) or which side it favours."""
+    b = report.balance()
+    if not b.decided:
+        return msg("  balance: no game won by either side, so no win share to judge")
+    values = {"side": report.sides[0], "wins": b.wins, "decided": b.decided, "share": _percent(b.share),
+              "low": _percent(b.low), "high": _percent(b.high)}
+    if b.fair:
+        return msg("  balance: {side} won {wins} of {decided} won games ({share}%), 95% Wilson interval {low}% to "
+                   "{high}%: holds 50%, even", **values)
+    return msg("  balance: {side} won {wins} of {decided} won games ({share}%), 95% Wilson interval {low}% to "
+               "{high}%: favours {favoured}", favoured=report.sides[0 if b.low > 0.5 else 1], **values)
+
+
 def text(report: Report) -> str:
     """The summary for a reader."""
     d = report.as_dict()
@@ -102,6 +123,7 @@ def text(report: Report) -> str:
         lines.append(f"  {report.sides[s]} won {total} ({share(total)}): {how}")
     res = report.results()
     lines.append(f"  draws {res['draw']} ({share(res['draw'])})")
+    lines.append(balance_line(report).render())
     lines.append(f"  decisive (rout, or points with VP > 0): {report.decisive} ({share(report.decisive)})")
     lost, vp = d["mean_units_lost"], d["mean_vp"]
     assert isinstance(lost, list) and isinstance(vp, list)

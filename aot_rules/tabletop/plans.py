@@ -12,9 +12,10 @@ from __future__ import annotations
 import math
 
 from aot_rules.aot.equipment import Missile
+from aot_rules.aot.rules.movement import PANIC_MOVE
 from aot_rules.aot.rules.shooting import range_strength
 from aot_rules.tabletop import geometry, moves
-from aot_rules.tabletop.contact import MIN_WHEEL, contact_along, facing_wheel, outline
+from aot_rules.tabletop.contact import MIN_WHEEL, centre, contact_along, facing_wheel, outline
 from aot_rules.tabletop.sight import gap
 from aot_rules.tabletop.state import GameState, Piece
 
@@ -85,3 +86,30 @@ def advances(state: GameState, piece: Piece, enemy: Piece, allowance: float) -> 
             if stop >= 1:
                 out.append(([*head, moves.Advance(round(stop / 2, 2))], f"{how} half way"))
     return out
+
+
+def camp_flight(state: GameState, piece: Piece) -> moves.Flight | None:
+    """Where a panicking unit's flight toward its own camp (its table edge without one) would carry it and what
+    stands in the way, as :func:`moves.flee` will go in the unit's own slot (AOT-PANIC: 10″, stopping there), or
+    None when it is there already and would not move.  The geometry only: no die, nothing changed."""
+    side = state.sides[piece.side]
+    me = centre(piece)
+    camp = side.camp_polygon
+    goal = (me[0], side.home_edge) if camp.is_empty else (float(camp.centroid.x), float(camp.centroid.y))
+    d = min(float(PANIC_MOVE), math.hypot(goal[0] - me[0], goal[1] - me[1]))
+    if d < 1e-6:
+        return None
+    heading = geometry.bearing(me, goal)
+    return moves.flight(state, piece, heading, d, heading)
+
+
+def flight_disperses(state: GameState, piece: Piece, f: moves.Flight) -> bool:
+    """Whether the flight ``f`` of the panicking ``piece`` ends in its dispersal: an enemy base or impassable
+    ground in the way, or an end on a friend it cannot clear (a friend not both panicking and weaker,
+    AOT-MOVE-THROUGH-FRIENDS)."""
+    if f.blocked is not None:
+        return True
+    if not f.ends_on:
+        return False
+    other = state.piece(f.ends_on[0])
+    return not (other.unit.panicking and other.unit.strength < piece.unit.strength)

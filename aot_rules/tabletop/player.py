@@ -4,8 +4,10 @@ In its slot it activates what the slot allows (a general: the units within his d
 those a signal reaches, then his own unit; an individual-unit slot: the single unit with the best plan),
 and each active unit takes the first of these that the engine accepts:
 
-1. a panicking unit flees (AOT-PANIC), or rallies by a reform (AOT-PANIC's Reading) once it has fled this turn
-   or when no enemy is within 10″;
+1. a panicking unit flees toward its camp (AOT-PANIC), or rallies by a reform (AOT-PANIC's Reading) once it has
+   fled this turn or when no enemy is within 10″; it never flees when the flight would go nowhere (it is in its
+   camp) or end in its dispersal (an enemy, impassable ground or a friend it cannot clear in the way): it
+   rallies instead;
 2. shoot at the nearest enemy it can legally hit ("shoot: 3 firers at B2");
 3. charge an enemy it can reach this move when the exact melee odds favour it
    ("charge: P(win) 0.41 > P(lose) 0.22"): winning likelier than losing, by :func:`melee.melee_exact`,
@@ -72,7 +74,16 @@ from aot_rules.tabletop.events import Choice, Decided, Reaction
 from aot_rules.tabletop.game import FORCE_ATTACK, FORCE_RETREAT, Game
 from aot_rules.tabletop.geometry import exact_inches
 from aot_rules.tabletop.memo import PerPiece, by_identity
-from aot_rules.tabletop.plans import BEHIND, SHORT, advances, nearest_enemy, standoff, steps_to
+from aot_rules.tabletop.plans import (
+    BEHIND,
+    SHORT,
+    advances,
+    camp_flight,
+    flight_disperses,
+    nearest_enemy,
+    standoff,
+    steps_to,
+)
 from aot_rules.tabletop.sight import gap
 from aot_rules.tabletop.state import GameState, Piece
 from aot_rules.tabletop.turn import activate, army, decide, rewrite_on_double
@@ -381,12 +392,34 @@ def _rank(state: GameState, piece: Piece) -> int:
     return 0
 
 
+def _tie(state: GameState, piece: Piece, r: int) -> float:
+    """Among units of the same :func:`rank`, the individual slot's choice: to shoot, charge or pursue, the one
+    nearest the enemy; to advance, the one farthest behind (nearest its own table edge), so the laggards, the
+    flank guards and the horse held back come up with the line instead of the leaders going on alone."""
+    if r == ADVANCE_RANK:
+        return abs(centre(piece)[1] - state.sides[piece.side].home_edge)
+    near = nearest_enemy(state, piece)
+    return near[1] if near else math.inf
+
+
+#: :func:`rank`'s score for an advance.
+ADVANCE_RANK = 2
+
+
 def _rallies(piece: Piece, near: tuple[float, int, Piece] | None) -> bool:
     """A panicking unit rallies (a reform gives it a density again, AOT-PANIC's Reading) once it has fled this turn,
     or when no enemy is within :data:`RALLY_CLEAR`; otherwise it flees first."""
     if restorable(piece.unit) == 0:
         return False
     return piece.fled_this_turn or near is None or near[0] > RALLY_CLEAR
+
+
+def _flight_worth_it(state: GameState, piece: Piece) -> bool:
+    """A panicking unit flees toward its camp in its own slot only when the flight goes somewhere and does not
+    end in its dispersal (:func:`plans.flight_disperses`: an enemy or impassable ground in the way, or a friend it
+    cannot clear, AOT-PANIC, AOT-MOVE-THROUGH-FRIENDS); otherwise it rallies, or stays where it is."""
+    f = camp_flight(state, piece)
+    return f is not None and not flight_disperses(state, piece, f)
 
 
 def options(state: GameState, piece: Piece) -> Iterator[Option]:
@@ -402,10 +435,10 @@ def options(state: GameState, piece: Piece) -> Iterator[Option]:
     enemies = _enemies(state, piece)
     nearest = enemies[0] if enemies else None
     if u.panicking:
-        flee = [] if piece.fled_this_turn else [Option(5, Decided(piece.side, Choice.FLEE, pid, name=piece.name),
-                                                       moves.flee, (pid,))]
+        flee = [] if piece.fled_this_turn or not _flight_worth_it(state, piece) else [
+            Option(5, Decided(piece.side, Choice.FLEE, pid, name=piece.name), moves.flee, (pid,))]
         rally = [_reform(piece, None, Choice.RALLY)] if restorable(u) > 0 else []
-        yield from rally + flee if _rallies(piece, nearest) else flee + rally
+        yield from rally + flee if not flee or _rallies(piece, nearest) else flee + rally
         return
     shot = _shot(state, piece, enemies, sure=True) if u.missile is not None else None
     if shot:
@@ -693,8 +726,7 @@ class ScriptedPlayer:
                 continue
             r = rank(state, p)
             if r > 0:
-                near = nearest_enemy(state, p)
-                ranked.append((-r, near[1] if near else math.inf, i, p))
+                ranked.append((-r, _tie(state, p, r), i, p))
         ranked.sort(key=lambda k: k[:3])
         chosen = next((k[3] for k in ranked if next(options(state, k[3]), None) is not None), None)
         if chosen is None:
@@ -734,13 +766,16 @@ class ScriptedPlayer:
             plan = [(p, Method.MESSENGER)]
         else:
             plan = [(p, Method.SIGNAL) for p in signal]
-        for p, method in plan:
+        ordered = []
+        for p, method in plan:  # every order first, then the moves: a line that moved would no longer be one
             radius = ledger(game.state).radius
             if method is Method.SIGNAL and radius is not None and gap(gp, p) > radius:
                 continue
             if self._try(game, activate, self.side, p.id, method) and game.state.piece(p.id).turn.active:
                 self.say(game, Decided(self.side, Choice.ORDER, g.id, p.id, g.name, p.name, owner, method))
-                self.act(game, p.id)
+                ordered.append(p.id)
+        for pid in ordered:
+            self.act(game, pid)
         gp = game.state.piece(gp.id)
         if _can_act(gp) and self._try(game, activate, self.side, gp.id, Method.DIRECT):
             self.say(game, Decided(self.side, Choice.OWN_UNIT, gp.id, name=gp.name, owner=owner))

@@ -15,12 +15,15 @@ them.  :func:`play_one` is also what the tests use to replay every game of a run
 
 from __future__ import annotations
 
+import math
 import os
 import time
 from collections.abc import Callable, Iterable
 from concurrent.futures import ProcessPoolExecutor
 from dataclasses import dataclass, field
+from fractions import Fraction
 from functools import lru_cache, partial
+from statistics import NormalDist
 from typing import Any, Concatenate, ParamSpec
 
 from aot_rules.tabletop.events import BattleOutcome
@@ -41,6 +44,44 @@ POLICIES: dict[str, Callable[[int, int], Policy]] = {
 }
 #: The ways a battle ends, as ``simulate`` counts them (a level score is a draw).
 RESULTS = ("rout", "points", "withdrawal", "draw")
+#: The confidence of the balance interval :func:`wilson` gives (95%).
+CONFIDENCE = Fraction(95, 100)
+
+
+def wilson(wins: int, n: int, confidence: Fraction = CONFIDENCE) -> tuple[float, float]:
+    """The Wilson score interval for a win share of ``wins`` in ``n`` games at ``confidence``: unlike the normal
+    approximation it stays inside [0, 1] and is sound for a share near 0 or 1 or a small ``n``.  (0, 1) when
+    there is no game to judge by."""
+    if not 0 <= wins <= n:
+        raise ValueError(f"{wins} wins in {n} games")
+    if n == 0:
+        return 0.0, 1.0
+    z = NormalDist().inv_cdf(0.5 + float(confidence) / 2)
+    p = wins / n
+    mid = (p + z * z / (2 * n)) / (1 + z * z / n)
+    half = z / (1 + z * z / n) * math.sqrt(p * (1 - p) / n + z * z / (4 * n * n))
+    return max(0.0, mid - half), min(1.0, mid + half)
+
+
+@dataclass(frozen=True)
+class Balance:
+    """How even a scenario played: side 0's share of the games a side won (draws are shown apart, not counted
+    as half a win), with its Wilson interval; fair when the interval holds an even share."""
+
+    wins: int  # side 0's wins
+    decided: int  # games either side won
+    draws: int
+    low: float
+    high: float
+
+    @property
+    def share(self) -> float:
+        return self.wins / self.decided if self.decided else 0.5
+
+    @property
+    def fair(self) -> bool:
+        """The interval contains 50%: the runs cannot tell this scenario from an even one."""
+        return self.low <= 0.5 <= self.high
 
 
 def invariant_problems(state: GameState) -> list[str]:
@@ -167,6 +208,12 @@ class Report:
     def violations(self) -> list[str]:
         return [f"seed {g.seed}: {v}" for g in self.games for v in g.violations]
 
+    def balance(self) -> Balance:
+        """Side 0's win share among the games a side won, with its Wilson 95% interval (:func:`wilson`)."""
+        a, b = (sum(self.wins(s).values()) for s in (0, 1))
+        low, high = wilson(a, a + b)
+        return Balance(a, a + b, self.results()["draw"], low, high)
+
     @property
     def decisive(self) -> int:
         """Games ending in a rout, or in a points win with more than 0 VP."""
@@ -182,10 +229,18 @@ class Report:
             "mean_units_lost": [round(self.mean(partial(_lost, side=s)), 3) for s in (0, 1)],
             "mean_vp": [round(self.mean(partial(_points, side=s)), 3) for s in (0, 1)],
             "camps_taken": [sum(1 for g in self.games if g.camps_taken[s]) for s in (0, 1)],
+            "balance": self._balance_dict(),
             "violations": len(self.violations), "violation_examples": self.violations[:5],
             "seconds": round(self.seconds, 3),
             "games_per_second": round(n / self.seconds, 3) if self.seconds > 0 else 0.0,
         }
+
+
+    def _balance_dict(self) -> dict[str, object]:
+        b = self.balance()
+        return {"side": self.sides[0], "wins": b.wins, "decided": b.decided, "draws": b.draws,
+                "share": round(b.share, 4), "low": round(b.low, 4), "high": round(b.high, 4),
+                "confidence": float(CONFIDENCE), "fair": b.fair}
 
 
 def simulate(name: str, seeds: Iterable[int], *, turns: int | None = None,
@@ -218,5 +273,5 @@ def simulate(name: str, seeds: Iterable[int], *, turns: int | None = None,
     return report
 
 
-__all__ = ["POLICIES", "RESULTS", "CheckedGame", "GameSummary", "Report", "invariant_problems", "play_one",
-           "simulate"]
+__all__ = ["CONFIDENCE", "POLICIES", "RESULTS", "Balance", "CheckedGame", "GameSummary", "Report",
+           "invariant_problems", "play_one", "simulate", "wilson"]

@@ -13,10 +13,18 @@ from aot_rules.aot.rules.melee import MeleeResult, Side, melee_exact
 from aot_rules.aot.rules.orders import Activity, Method
 from aot_rules.present import tablelog
 from aot_rules.tabletop import geometry, moves
-from aot_rules.tabletop.contact import contact_along
-from aot_rules.tabletop.events import InitiativeRolledAgain, Reaction, Reformed, SlotsRewritten, TurnBegan
+from aot_rules.tabletop.contact import centre, contact_along
+from aot_rules.tabletop.events import (
+    InitiativeRolledAgain,
+    MovedAlong,
+    Reaction,
+    Reformed,
+    SlotsRewritten,
+    TurnBegan,
+)
 from aot_rules.tabletop.game import Game, TableDice
 from aot_rules.tabletop.geometry import BaseSize, Pose
+from aot_rules.tabletop.plans import camp_flight, flight_disperses
 from aot_rules.tabletop.player import (
     ScriptedPlayer,
     odds,
@@ -285,3 +293,69 @@ def test_an_unguarded_camp_nearer_than_any_enemy_is_marched_on_and_sacked() -> N
     ScriptedPlayer(0).act(g, "A5")
     assert decisions(g)[0] == "march on the Boeotians camp, 5.0″ away"
     assert g.state.sides[1].camp_captured and g.state.piece("A5").status is Status.LOOTING
+
+
+# --- every arm used, a panicking unit kept together (issue #38) ---------------------------------------------
+
+
+def test_a_battle_line_is_ordered_whole_before_it_moves() -> None:
+    """AOT-CMD-BATTLE-LINE: Nikias's line (bases 0.8″ apart) is ordered as it stands, then each unit moves; ordered
+    one by one, the first unit's advance took it out of the line and the rest (the archers and the horse) idled."""
+    g = slot_game(scenario("delion", 0), (4, 2), 0, 4)
+    ScriptedPlayer(0).play_slot(g, 4)
+    said = decisions(g)
+    assert [f"Nikias orders A{i} by battle line" in said for i in range(2, 6)] == [True] * 4
+    moved = {ev.piece for e in g.state.log for ev in e.events if isinstance(ev, MovedAlong)}
+    assert moved == {"A1", "A2", "A3", "A4", "A5"}
+
+
+def test_an_individual_slot_brings_up_the_unit_farthest_behind() -> None:
+    """With nothing to shoot or charge, an individual-unit slot advances the laggard (here the horse held back by
+    its own table edge), not again the unit nearest the enemy (which left the horse idle all game)."""
+    s = placed(placed(scenario("greek-border", 1), "A5", 42, 3, 0), "A1", 18, 14, 0)
+    g = slot_game(s, (6, 4), 0, 6)
+    ScriptedPlayer(0).play_slot(g, 6)
+    assert decisions(g)[0] == "individual unit: A5 (Athenian horse), the most useful"
+
+
+def panicking(state: GameState, pid: str) -> GameState:
+    p = state.piece(pid)
+    return state.with_piece(replace(p, unit=replace(p.unit, ranks=(0, 0), disordered=p.unit.formed + p.unit.disordered),
+                                    turn=p.turn.activate()))
+
+
+def test_a_panicking_unit_in_its_camp_rallies_instead_of_fleeing_nowhere() -> None:
+    """AOT-PANIC: in its camp a flight toward it goes nowhere; with an enemy 6″ off the player used to 'flee' on
+    the spot every turn and never rally."""
+    s = scenario("greek-border", 1)
+    a3 = s.piece("A3")
+    cx, cy = centre(a3)
+    s = placed(s, "A3", a3.pose.x + 30 - cx, a3.pose.y + 2 - cy, 0)  # its centre on the camp's middle
+    s = panicking(placed(s, "B3", 30, 10, 180), "A3")
+    assert camp_flight(s, s.piece("A3")) is None
+    g = Game(s, dice=TableDice.seeded(1))
+    ScriptedPlayer(0).act(g, "A3")
+    assert decisions(g) == ["rally: Athenian akontists reforms, 4 disordered"]
+    assert not g.state.piece("A3").unit.panicking
+
+
+def test_a_panicking_unit_does_not_flee_into_a_friend_it_cannot_clear() -> None:
+    """AOT-MOVE-THROUGH-FRIENDS: the flight toward the camp would end on the hoplites behind it, dispersing the
+    akontists; they rally instead.  With the lane clear they flee as before."""
+    s = placed(placed(scenario("greek-border", 1), "A3", 30, 14, 0), "B3", 30, 20, 180)
+    blocked = panicking(placed(s, "A1", 30, 4, 0), "A3")  # where the flight would end
+    f = camp_flight(blocked, blocked.piece("A3"))
+    assert f is not None and flight_disperses(blocked, blocked.piece("A3"), f)
+    fled = Game(blocked, dice=TableDice.seeded(1))
+    fled.act(moves.flee, "A3")  # what the flight would do: the engine agrees with the plan
+    assert fled.state.piece("A3").status is Status.DISPERSED
+    g = Game(blocked, dice=TableDice.seeded(1))
+    ScriptedPlayer(0).act(g, "A3")
+    assert decisions(g) == ["rally: Athenian akontists reforms, 4 disordered"]
+    assert g.state.piece("A3").status is Status.FIGHTING
+    clear = panicking(s, "A3")
+    f = camp_flight(clear, clear.piece("A3"))
+    assert f is not None and not flight_disperses(clear, clear.piece("A3"), f)
+    g = Game(clear, dice=TableDice.seeded(1))
+    ScriptedPlayer(0).act(g, "A3")
+    assert decisions(g) == ["flee: Athenian akontists is panicking"]

@@ -20,7 +20,7 @@ from aot_rules.tabletop.turn import begin_slot
 
 @pytest.fixture(scope="module")
 def finished() -> GameState:
-    state = play_one("greek-border", 3)[1]
+    state = play_one("greek-border", 1)[1]
     assert state.result is not None
     return state
 

@@ -24,6 +24,10 @@ GLOSSES: dict[str, Message] = {
                           "order."),
     "AOT-CMD-SIGNAL": msg("A signal's reach is one die in inches from the general; units inside it get the order, "
                           "the others do nothing this slot."),
+    "AOT-CMD-MESSENGER": msg("A messenger carries one order to one unit anywhere on the table; he gets through "
+                             "only if his die beats the distance in inches."),
+    "AOT-CMD-BATTLE-LINE": msg("Units standing at most 1″ apart may be ordered as one line; the other units "
+                               "of the line move 1″ less than the general's own and shoot with one warrior fewer."),
     "AOT-CMD-INDIVIDUAL-SLOT": msg("A slot marked 'individual unit' lets the player activate any one unit, whoever "
                                    "commands it."),
     "AOT-MOVE-PROCEDURE": msg("A unit moves front first and may not push any base aside; touching an enemy ends its "
