@@ -26,12 +26,12 @@ from aot_rules.core.outcome import Outcome
 from aot_rules.core.params import param
 from aot_rules.core.registry import Mechanic, Registry, Sample
 
-DIE_HELP = ("the game die (the sheet never names it; the index reads a d20, from Defences up to 10 and "
-            "Glory up to 20)")
+DIE_HELP = msg("the game die (the sheet never names it; the index reads a d20, from Defences up to 10 and "
+               "Glory up to 20)")
 
 
 #: How the game-die choice every Age of Battles mechanic shares is shown.
-DIE_LABEL = "game die (Reading: d20)"
+DIE_LABEL = msg("game die (Reading: d20)")
 
 
 # --- AOB-DEPLOY-ROLES ---------------------------------------------------------------------------------

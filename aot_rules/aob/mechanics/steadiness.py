@@ -26,8 +26,8 @@ from aot_rules.core.outcome import Outcome
 from aot_rules.core.params import param
 from aot_rules.core.registry import Mechanic, Registry, Sample
 
-THRESHOLD_HELP = ("the test passes on a roll at or under this number (the base rules that define the test are absent; "
-                  "perhaps the regiment's Glory, at most 20)")
+THRESHOLD_HELP = msg("the test passes on a roll at or under this number (the base rules that define the test are "
+                     "absent; perhaps the regiment's Glory, at most 20)")
 
 
 @dataclass(frozen=True)

@@ -135,7 +135,7 @@ TROOP_FLAGS: dict[Troops, dict[str, bool]] = {
     Troops.HORSE: {}, Troops.HORSE_RIDERS: {"armour": True},
     Troops.HORSE_ARMOURED: {"armour": True, "horse_armour": True},
 }
-STEP_HELP = "a manoeuvre planned this turn, in order"
+STEP_HELP = msg("a manoeuvre planned this turn, in order")
 
 
 @dataclass(frozen=True)

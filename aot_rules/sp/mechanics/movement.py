@@ -30,12 +30,12 @@ from aot_rules.sp.rules.spotting import play_spot, required, spot_law
 
 MOVE_LABELS = {"distance": msg("inches moved"), "stopped": msg("it does not move at all (0″)")}
 
-_LINE_HELP = ("per-die bonus of an infantry line: the table's cell is blank in the source (default 0, "
-              "a plain d6 a die)")
-_WALK_HELP = ("per-die bonus of cavalry at walk: the table's cell is blank in the source (default 0, "
-              "a plain d6 a die)")
-_EXTRA_HELP = ("the extra die of a gallop or a fast fall-back takes the per-die bonus too (the index's "
-               "reading: a gallop on 2 AD is 3d6 + 9); off: the extra die is a plain d6")
+_LINE_HELP = msg("per-die bonus of an infantry line: the table's cell is blank in the source (default 0, "
+                 "a plain d6 a die)")
+_WALK_HELP = msg("per-die bonus of cavalry at walk: the table's cell is blank in the source (default 0, "
+                 "a plain d6 a die)")
+_EXTRA_HELP = msg("the extra die of a gallop or a fast fall-back takes the per-die bonus too (the index's "
+                  "reading: a gallop on 2 AD is 3d6 + 9); off: the extra die is a plain d6")
 
 
 def _move_outcome(bonuses: tuple[int, ...], cut: int = 0, shock: int = 0, *, shock_per_die: bool = False,
