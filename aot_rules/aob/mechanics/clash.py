@@ -46,7 +46,8 @@ def deploy_outcome(p: DeployInput) -> Outcome:
     first_try = 1 - tie_chance(p.die)
     role = roles_law(p.die)
     return Outcome("role", {"role": role}, events={"first": first_try},
-                   labels={"role": msg("your role"), "first": msg("the first pair of rolls decides (no tie)")},
+                   labels={"role": msg("your role"), "first": msg("the first pair of rolls decides (no tie)"),
+                           "expected pairs of rolls": msg("expected pairs of rolls")},
                    info={"expected pairs of rolls": expected_rounds(p.die)})
 
 

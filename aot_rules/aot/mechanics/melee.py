@@ -33,14 +33,14 @@ from aot_rules.aot.rules.melee import (
     winner_dp,
 )
 from aot_rules.aot.rules.movement import retreat_move
-from aot_rules.aot.rules.protection import saving_faces
+from aot_rules.aot.rules.protection import faces_that_save
 from aot_rules.aot.rules.wounds import Fate
 from aot_rules.aot.units import Body, Unit, density_after
 from aot_rules.core.dice import DiceSource
 from aot_rules.core.dist import Dist
 from aot_rules.core.errors import RuleError, blame
 from aot_rules.core.i18n import Message, msg
-from aot_rules.core.outcome import Outcome
+from aot_rules.core.outcome import Fact, Outcome
 from aot_rules.core.params import Mix, Ranks, group, param
 from aot_rules.core.registry import Mechanic, Registry, Sample
 
@@ -229,7 +229,9 @@ MELEE_LABELS = {"result": msg("result"), "a_killed": msg("A killed"), "a_disorde
                                                                                                              "side"),
                 "a_wins": msg("A wins"), "b_wins": msg("B wins"), "continue": msg("the fight continues"),
                 "a_fate": msg("what becomes of A (elephant or chariot)"),
-                "b_fate": msg("what becomes of B (elephant or chariot)")}
+                "b_fate": msg("what becomes of B (elephant or chariot)"),
+                "a_hits_on": msg("a hits on"), "b_hits_on": msg("b hits on"), "a_saves": msg("a saves"),
+                "b_saves": msg("b saves"), "a_is": msg("a is"), "b_is": msg("b is")}
 
 
 def melee_exact_outcome(p: MeleeInput) -> Outcome:
@@ -241,41 +243,50 @@ def melee_exact_outcome(p: MeleeInput) -> Outcome:
                       info={**_dice_notes(a, b, rules), **_body_notes(a, b)})
 
 
-def _dice_notes(a: Side, b: Side, rules: MeleeRules) -> dict[str, str]:
+def _dice_notes(a: Side, b: Side, rules: MeleeRules) -> dict[str, Fact]:
     """Each side's "hits on" and "saves on", as the shooting answer gives them: the line that explains why a
     change can make no difference (armour against spears, which never hit on a 6)."""
     notes = {}
     for x, att, dfn in (("a", a, b), ("b", b, a)):
-        dice = [f"{g.count} {g.weapon.value}: {', '.join(map(str, hitting_faces(g, att, dfn, rules))) or 'nothing'}"
-                for g in strike_groups(att, dfn, rules)]
-        notes[f"{x}_hits_on"] = "; ".join(dice) or "strikes nothing"
+        groups = [(g, hitting_faces(g, att, dfn, rules)) for g in strike_groups(att, dfn, rules)]
+        notes[f"{x}_hits_on"] = Fact(
+            tuple({"count": g.count, "weapon": g.weapon, "faces": f} for g, f in groups),
+            *(msg("{count} {weapon}: {faces}", count=g.count, weapon=g.weapon,
+                  faces=", ".join(map(str, f)) or msg("nothing")) for g, f in groups), sep="; ") if groups else \
+            Fact((), msg("strikes nothing"))
     for x, att, dfn in (("a", b, a), ("b", a, b)):
-        saves = []
+        saves: list[Message] = []
+        value: dict[str, Any] = {}
         if dfn.can_shield_wall():
-            saves.append("shield die " + saving_faces(dfn.unit.density, at_or_below=shield_at_or_below(dfn, rules)))
+            shield = faces_that_save(dfn.unit.density, at_or_below=shield_at_or_below(dfn, rules))
+            value["shield_wall"] = shield
+            saves.append(msg("shield die {faces}", faces=", ".join(map(str, shield)) or msg("none")))
         elif dfn.unit.shield:
-            saves.append("no shield wall (mounted, two-handed or flanked)")
+            value["shield_wall"] = False
+            saves.append(msg("no shield wall (mounted, two-handed or flanked)"))
         if dfn.unit.armour:
-            saves.append("armour turns a 6" if armour_has_work(att, dfn, rules) else "armour idle (no hit on a 6)")
+            value["armour"] = armour_has_work(att, dfn, rules)
+            saves.append(msg("armour turns a 6") if value["armour"] else msg("armour idle (no hit on a 6)"))
         if dfn.unit.horse_armour:
-            saves.append("horse armour turns a 1")
-        notes[f"{x}_saves"] = ", ".join(saves) or "none"
+            value["horse_armour"] = True
+            saves.append(msg("horse armour turns a 1"))
+        notes[f"{x}_saves"] = Fact(value, *saves) if saves else Fact(value, msg("none"))
     return notes
 
 
-def _body_notes(a: Side, b: Side) -> dict[str, str]:
+def _body_notes(a: Side, b: Side) -> dict[str, Fact]:
     """What the answer means for an elephant, a chariot, a wagon or a gun in the fight."""
     notes = {}
     for x, s in (("a", a), ("b", b)):
         body = s.unit.body
         if body.wounded:
-            notes[f"{x}_is"] = (f"{body.noun}: hits go to its hit test; '{x.upper()} killed' counts everyone "
-                                "aboard when it is lost")
+            notes[f"{x}_is"] = Fact(body, msg("{body}: hits go to its hit test; '{side} killed' counts everyone "
+                                              "aboard when it is lost", body=body.noun, side=x.upper()))
         elif body is Body.WAR_WAGON:
-            notes[f"{x}_is"] = "war wagon: its crew fights as stubborn specialists behind shield and armour; if it " \
-                               "loses, it is destroyed instead of retreating"
+            notes[f"{x}_is"] = Fact(body, msg("war wagon: its crew fights as stubborn specialists behind shield and "
+                                              "armour; if it loses, it is destroyed instead of retreating"))
         elif body is Body.ARTILLERY:
-            notes[f"{x}_is"] = "artillery: its crew of civilians strikes nothing"
+            notes[f"{x}_is"] = Fact(body, msg("artillery: its crew of civilians strikes nothing"))
     return notes
 
 
@@ -428,7 +439,8 @@ TVO_EVENTS = {"b_retreats": lambda t: MeleeResult.A_WINS in (t.result_1, t.resul
               "all_continue": lambda t: t.result_1 is t.result_2 is MeleeResult.CONTINUE}
 TVO_LABELS = {"b_killed": msg("B killed"), "a1_killed": msg("A1 killed"), "a2_killed": msg("A2 killed"),
               "b_retreats": msg("B loses to at least one attacker"), "a1_retreats": msg("A1 loses to B"),
-              "a2_retreats": msg("A2 loses to B"), "all_continue": msg("both fights continue")}
+              "a2_retreats": msg("A2 loses to B"), "all_continue": msg("both fights continue"),
+              "b_dice_on_a1": msg("b dice on a1")}
 
 
 def tvo_exact(p: TwoVsOneInput) -> Outcome:

@@ -13,7 +13,7 @@ from typing import Any
 from aot_rules.core.dice import DiceSource
 from aot_rules.core.dist import Dist
 from aot_rules.core.i18n import Message, msg
-from aot_rules.core.outcome import Outcome
+from aot_rules.core.outcome import Fact, Outcome
 from aot_rules.core.params import param
 from aot_rules.core.registry import Mechanic, Registry, Sample
 from aot_rules.sp.rules import heroes as H
@@ -22,7 +22,8 @@ from aot_rules.sp.rules import shooting as S
 from aot_rules.sp.rules.troops import Quality
 
 DAMAGE_LABELS = {"hits": msg("hits"), "shock": msg("Shock points on the target"), "deaths": msg("men killed"),
-                 "any_death": msg("at least one man killed")}
+                 "any_death": msg("at least one man killed"), "dice rolled": msg("dice rolled"),
+                 "table cell": msg("table cell")}
 TO_HIT_HELP = msg("the number each die needs (its table cell is lost): set it yourself")
 
 
@@ -114,7 +115,8 @@ def _mods(p: ModsInput) -> S.Volley:
 
 def mods_outcome(p: ModsInput) -> Outcome:
     v = _mods(p)
-    return Outcome.of(Dist.point(v.dice), "dice", labels={"dice": msg("dice rolled")},
+    return Outcome.of(Dist.point(v.dice), "dice", labels={"dice": msg("dice rolled"),
+                                                           "bonus on every die": msg("bonus on every die")},
                       info={"bonus on every die": v.bonus})
 
 
@@ -135,8 +137,9 @@ class HitInput:
 
 def hit_outcome(p: HitInput) -> Outcome:
     return Outcome.of(S.hits_exact(p.dice, p.to_hit, p.bonus), "hits", events={"any": lambda h: h > 0},
-                      labels={"any": msg("at least one hit")}, info={"chance a die hits": S.hit_chance(p.to_hit,
-                                                                                                       p.bonus)})
+                      labels={"hits": msg("hits"), "any": msg("at least one hit"),
+                              "chance a die hits": msg("chance a die hits")},
+                      info={"chance a die hits": S.hit_chance(p.to_hit, p.bonus)})
 
 
 def hit_play(p: HitInput, dice: DiceSource) -> Sample:
@@ -146,11 +149,16 @@ def hit_play(p: HitInput, dice: DiceSource) -> Sample:
 
 # --- the three to-hit tables ------------------------------------------------------------------------
 
+def _need(need: int | None, given: bool) -> Fact:
+    """The number a die needs, and whether the source gives it or the reader set it (a lost cell)."""
+    if need is None:
+        return Fact(None, msg("– (out of range: no hit possible)"))
+    return Fact({"need": need, "given": given}, msg("{need}+ (given by the source)", need=need) if given else
+                msg("{need}+ ✎ (your number)", need=need))
+
+
 def _table_info(cell: S.Cell, dice: int) -> dict[str, Any]:
-    if cell.need is None:
-        return {"table cell": "– (out of range: no hit possible)", "dice rolled": dice}
-    return {"table cell": f"{cell.need}+" + (" (given by the source)" if cell.from_source else " ✎ (your number)"),
-            "dice rolled": dice}
+    return {"table cell": _need(cell.need, cell.from_source), "dice rolled": dice}
 
 
 def _table_outcome(rule_id: str, weapon: Any, band: Any, reach: int, to_hit: int, dice: int) -> Outcome:
@@ -283,7 +291,8 @@ class ReplaceInput:
 
 def replace_outcome(p: ReplaceInput) -> Outcome:
     law = H.replace_exact(p.quality, p.recruits_from, p.last_hero)
-    return Outcome.of(law, "replaced", labels={"replaced": msg("a new Hero appears")},
+    return Outcome.of(law, "replaced",
+                      labels={"replaced": msg("a new Hero appears"), "roll needed": msg("roll needed")},
                       info={"roll needed": f"{H.replace_needs(p.quality, p.recruits_from, p.last_hero)}+"})
 
 
@@ -334,9 +343,9 @@ def sharp_outcome(p: SharpInput) -> Outcome:
     return Outcome.of(S.sharpshooter_exact(need), "shot", events={"hit": lambda a: a is S.Aimed.HIT,
                                                                    "spent": lambda a: a is S.Aimed.SPENT},
                       labels={"shot": msg("the aimed shot"), "hit": msg("he hits"),
-                              "spent": msg("his powder runs out")},
-                      info={"column read": col.value,
-                            "needs": f"{need}+" + (" (given by the source)" if given else " ✎ (your number)")})
+                              "spent": msg("his powder runs out"), "column read": msg("column read"),
+                              "needs": msg("needs")},
+                      info={"column read": col, "needs": _need(need, given)})
 
 
 def sharp_play(p: SharpInput, dice: DiceSource) -> Sample:
@@ -364,7 +373,7 @@ def capture_play(p: CaptureInput, dice: DiceSource) -> Sample:
 # --- melee ---------------------------------------------------------------------------------------
 
 KILL_LABELS = {"kills": msg("enemy men killed (6s)"), "shock": msg("Shock on the enemy (5s)"),
-               "any": msg("at least one kill")}
+               "any": msg("at least one kill"), "melee dice": msg("melee dice")}
 
 
 def _kills_outcome(n: int, info: dict[str, Any]) -> Outcome:
