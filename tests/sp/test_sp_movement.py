@@ -180,7 +180,8 @@ def test_extra_die_toggle_only_matters_at_the_gallop_and_fast_fall_back():
                            ("cavalry at trot", False), ("infantry column", False)]:
         on, off = m.evaluate(order=order, ad=2), m.evaluate(order=order, ad=2, bonus_on_extra=False)
         assert (on.dists != off.dists) is changes, order
-    assert m.evaluate(order="cavalry at gallop", ad=2, bonus_on_extra=False).info["dice"].render() == "3d6 with +3, +3, +0"
+    off = m.evaluate(order="cavalry at gallop", ad=2, bonus_on_extra=False).info["dice"]
+    assert off.render() == "3d6 with +3, +3, +0" and off.value == (3, 3, 0)
 
 
 def test_blank_cells_move_only_their_own_rows():
