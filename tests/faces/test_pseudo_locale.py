@@ -94,3 +94,27 @@ def _in(lang: str, args: list[str]) -> str:
     with contextlib.redirect_stdout(out), contextlib.redirect_stderr(io.StringIO()):
         main(["--lang", lang, *args])
     return out.getvalue()
+
+
+def test_json_facts_are_codes_and_numbers() -> None:
+    """A fact beside an answer is words only for a reader: --json holds its value (issue #34), so a program reads
+    the same thing whatever language the answer was asked in, and no English sentence to parse."""
+    from aot_rules.present.answer import answer
+
+    assert answer("AOT-MOVE-THROUGH-FRIENDS", {})["test"] == {"against": 3}
+    assert answer("AOT-MOVE-THROUGH-FRIENDS", {})["loses"] == "friend"
+    assert answer("AOT-RUN", {})["test"] is False and answer("AOT-RUN", {"shield": True})["test"] is True
+    assert answer("AOT-TROT", {})["dice"] == 2
+    assert answer("AOT-BREAKTHROUGH", {})["striking"] == ["horses"]
+    melee = answer("AOT-MELEE-ARMOUR", {})
+    assert melee["a_hits_on"] == [{"count": 4, "weapon": "sword", "faces": [5, 6]}]
+    assert melee["b_saves"] == {"armour": True}
+    assert answer("BAT-MELEE-DAMAGE", {})["attacker rolls"] == {"strike": 3, "guard": 3}
+    assert answer("SP-SHOOT-HIT-TABLE-LINE", {})["table cell"] == {"need": 4, "given": False}
+
+
+def test_a_fact_and_its_name_read_in_the_language_in_force() -> None:
+    """The text answer shows each fact's name and value through the catalogue (pseudo-locale: accented)."""
+    shown = _in("qps", ["odds", "AOT-MOVE-THROUGH-FRIENDS"])
+    assert "  ⟦téšt⟧: ⟦bélöw 3⟧" in shown and "test: below" not in shown
+    assert "  test: below 3" in _in("en", ["odds", "AOT-MOVE-THROUGH-FRIENDS"])
