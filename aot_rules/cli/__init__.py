@@ -14,7 +14,7 @@ from __future__ import annotations
 import sys
 from collections.abc import Sequence
 
-from aot_rules.cli.army import army
+from aot_rules.cli.army import ACTIONS, army
 from aot_rules.cli.odds import odds
 from aot_rules.cli.terminal import OutputLost, UsageError, flush_stdout, one_line, reader_gone, write, write_json
 from aot_rules.core.errors import RuleError
@@ -26,9 +26,9 @@ __all__ = ["UsageError", "main", "one_line", "refusal", "write", "write_json"]
 
 TOP_USAGE = msg("usage: python -m aot_rules [--lang LANG] COMMAND ...   (LANG: en or ru; default $AOT_LANG, else en)\n"
                 "       python -m aot_rules odds ...   (exact odds of any registered mechanic)\n"
-                "       python -m aot_rules army {validate,show} FILE   (check or print an army or army list)\n"
+                "       python -m aot_rules army {actions} FILE   (check or print an army or army list)\n"
                 "       python -m aot_rules play ...   (play a table-top scenario, or continue a saved game)\n"
-                "       python -m aot_rules simulate ...   (many table-top games, summed up)")
+                "       python -m aot_rules simulate ...   (many table-top games, summed up)", actions=ACTIONS)
 
 
 def _run(args: list[str]) -> int:

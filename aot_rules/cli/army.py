@@ -20,13 +20,15 @@ LISTS_HELP = msg("a folder of army lists of your own: the army's 'list:' may the
 
 
 FILE_HELP = msg("an army or army-list YAML file")
+#: The army command's actions as its usage lists them (codes a reader types).
+ACTIONS = "{validate,show}"
 
 
 def _army_parser() -> _Parser:
     p = _Parser(prog="python -m aot_rules army", allow_abbrev=False,
                 description=str(msg("Army lists and armies (YAML files): check one against the rules, or print "
                                     "it. Examples ship in aot_rules/aot/army/data/ (lists/ and armies/).")))
-    sub = p.add_subparsers(dest="action", metavar="{validate,show}", parser_class=_Parser, required=True)
+    sub = p.add_subparsers(dest="action", metavar=ACTIONS, parser_class=_Parser, required=True)
     v = sub.add_parser("validate", allow_abbrev=False,
                        help=help_text(msg("check an army (or an army list) against the rules")),
                        description=str(msg("Exit 0 and a one-line summary for a legal army (or a well-formed army "

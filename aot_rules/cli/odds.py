@@ -12,11 +12,12 @@ import argparse
 import json
 import re
 from collections.abc import Sequence
+from enum import Enum
 from typing import Any
 
 from aot_rules.cli.terminal import UsageError, _Parser, help_text, one_line, write, write_json
 from aot_rules.core.errors import RuleError
-from aot_rules.core.i18n import Message, msg, nmsg, text
+from aot_rules.core.i18n import Message, has_label, label, msg, nmsg, text
 from aot_rules.core.params import Param, quoted
 from aot_rules.core.registry import Mechanic
 from aot_rules.present.answer import answer, refusal, respond
@@ -28,8 +29,12 @@ USAGE = msg("usage: python -m aot_rules odds (--list | MECHANIC) [options] [--js
             "python -m aot_rules odds MECHANIC --help lists its options.")
 
 
+#: The command a reader types before a mechanic's key (a code, as the key and the options are).
+PROG = "python -m aot_rules odds"
+
+
 def _mechanic_parser(m: Mechanic[Any]) -> _Parser:
-    p = _Parser(prog=f"python -m aot_rules odds {m.key}", description=f"{m.rule_id}: {m.title}. {m.summary}",
+    p = _Parser(prog=f"{PROG} {m.key}", description=f"{m.rule_id}: {m.title}. {m.summary}",
                 allow_abbrev=False, rule_id=m.rule_id)
     p.accepts = {flag: text for prm in m.inputs for flag, text in written(prm)}
     for prm in m.inputs:
@@ -58,13 +63,38 @@ def _value_help(prm: Param) -> Message:
     default = prm.to_json()["default"] if prm.default is not None else None
     if prm.blank and default is not None:
         return msg("[NOT IN THE SOURCE: the source leaves it blank, so you set it] {help} ({accepts}; default "
-                   "{default})", help=prm.help, accepts=prm.accepts(), default=default)
+                   "{default})", help=prm.help, accepts=accepts(prm), default=default)
     if prm.blank:
         return msg("[NOT IN THE SOURCE: the source leaves it blank, so you set it] {help} ({accepts})",
-                   help=prm.help, accepts=prm.accepts())
+                   help=prm.help, accepts=accepts(prm))
     if default is not None:
-        return msg("{help} ({accepts}; default {default})", help=prm.help, accepts=prm.accepts(), default=default)
-    return msg("{help} ({accepts})", help=prm.help, accepts=prm.accepts())
+        return msg("{help} ({accepts}; default {default})", help=prm.help, accepts=accepts(prm), default=default)
+    return msg("{help} ({accepts})", help=prm.help, accepts=accepts(prm))
+
+
+def accepts(prm: Param) -> Message:
+    """What an input takes, as --help and --list show it: a choice's codes (what a reader types, the same in every
+    language), each with its label beside it where the label reads otherwise (Russian: «bow (лук)»).
+
+    >>> from aot_rules.core.i18n import speaking
+    >>> from aot_rules.systems import get
+    >>> weapon = next(p for p in get("AOT-SHOOT-RANGE").inputs if p.name == "weapon")
+    >>> str(accepts(weapon))
+    'one of bow, sling, javelin, handgun'
+    >>> with speaking("qps"):
+    ...     str(accepts(weapon)).split(", ")[0]
+    '⟦öñé öf ⟦bow (⟦böw⟧)⟧'
+    """
+    if prm.kind != "choice" or prm.enum is None:
+        return prm.accepts()
+    return msg("one of {choices}", choices=", ".join(_choice(prm.enum(code), code) for code in prm.choices))
+
+
+def _choice(member: Enum, code: str) -> str:
+    """One choice, rendered now in the language in force (a parser and a list live for one command): its code, and
+    its label beside it where the label reads otherwise."""
+    shown = text(label(member)) if has_label(member) else code
+    return code if shown == code else msg("{code} ({label})", code=code, label=shown).render()
 
 
 def written(prm: Param) -> list[tuple[str, Message | str]]:
@@ -104,7 +134,8 @@ def _list() -> str:
                 spelled = " | ".join(flag for flag, _ in written(prm))
             else:
                 spelled = f"{prm.flag} {prm.name.upper()}"
-            lines.append(" ".join([f"    {spelled:26}", text(written(prm)[0][1]), *map(str, notes)]))
+            lines.append(" ".join([f"    {spelled:26}", text(accepts(prm) if prm.kind == "choice" else
+                                                             written(prm)[0][1]), *map(str, notes)]))
     return "\n".join(lines)
 
 

@@ -172,6 +172,19 @@ def help_text(m: Message | str) -> str:
     return text(m).replace("%", "%%")
 
 
+#: The head of argparse's usage line.
+USAGE_HEAD = msg("usage:")
+
+
+class HelpFormatter(argparse.HelpFormatter):
+    """argparse's help layout, its usage line headed by the catalogue's word (argparse's own "usage: " is in its
+    gettext domain, not ours); the usage argparse builds after it is the command, its options and metavars, all codes a
+    reader types."""
+
+    def add_usage(self, usage: str | None, actions: Any, groups: Any, prefix: str | None = None) -> None:
+        super().add_usage(usage, actions, groups, text(USAGE_HEAD) + " " if prefix is None else prefix)
+
+
 class _Parser(argparse.ArgumentParser):
     """argparse, with its refusals in the command line's one style: ``RULE-ID: --option …`` (the rule where
     the parser knows one), naming the option as it is written and what it accepts, on one line.
@@ -184,6 +197,7 @@ class _Parser(argparse.ArgumentParser):
     def __init__(self, *args: Any, rule_id: str = "", **kwargs: Any) -> None:
         kwargs["add_help"] = False
         kwargs["exit_on_error"] = False
+        kwargs.setdefault("formatter_class", HelpFormatter)
         super().__init__(*args, **kwargs)
         #: the rule a refusal cites; ``accepts[flag]`` what an option takes, in the words of ``--list``
         self.rule_id = rule_id

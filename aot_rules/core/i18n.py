@@ -284,6 +284,11 @@ def shows(cls: type, render: Any) -> None:
     _SHOWN[cls] = render
 
 
+def has_face(value: object) -> bool:
+    """Whether a face registered how values of ``value``'s class are shown (:func:`shows`)."""
+    return type(value) in _SHOWN
+
+
 def render_value(value: object, lang: str) -> str:
     """One placeholder's value as the reader sees it (see :class:`Message`)."""
     if isinstance(value, Message):

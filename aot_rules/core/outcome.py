@@ -70,3 +70,36 @@ class Outcome:
 
     def with_main(self, main: str) -> Outcome:
         return replace(self, main=main)
+
+
+@dataclass(frozen=True)
+class Fact:
+    """A fact beside an answer whose words are not its value (an ``info`` entry): ``value`` is what a program reads
+    (codes and numbers: ``--json`` keeps it), ``shown`` what a reader sees, rendered only at the face, in the language
+    then in force; several parts are shown joined by ``sep`` (a list of a side's strike groups).
+
+    >>> f = Fact((1, 2), "1", "2")
+    >>> f.value, f.render()
+    ((1, 2), '1, 2')
+    """
+
+    value: Any
+    shown: tuple[Message | str, ...]
+    sep: str = ", "
+
+    def __init__(self, value: Any, *shown: Message | str, sep: str = ", ") -> None:
+        object.__setattr__(self, "value", value)
+        object.__setattr__(self, "shown", shown)
+        object.__setattr__(self, "sep", sep)
+
+    def render(self, lang: str | None = None) -> str:
+        return self.sep.join(text(s, lang) for s in self.shown)
+
+
+def faces(shown: Sequence[int], none: Message) -> Fact:
+    """Die faces as a fact: the numbers for a program, ``1, 2, 3`` for a reader (``none`` when there are none).
+
+    >>> faces((1, 2, 3), Message("none")).render(), faces((), Message("none")).render()
+    ('1, 2, 3', 'none')
+    """
+    return Fact(tuple(shown), ", ".join(map(str, shown)) or none)

@@ -14,8 +14,8 @@ from typing import Any
 
 from aot_rules.core.dist import Dist
 from aot_rules.core.format import fraction_html, fraction_str, percent_str
-from aot_rules.core.i18n import Message, has_label, label, msg, text
-from aot_rules.core.outcome import Outcome
+from aot_rules.core.i18n import Message, has_face, has_label, label, language, msg, render_value, text
+from aot_rules.core.outcome import Fact, Outcome
 from aot_rules.core.params import jsonable
 from aot_rules.core.registry import Mechanic
 
@@ -30,9 +30,14 @@ MEDIAN = msg("median")
 
 
 def shown(o: Any) -> str:
-    """An outcome as a reader sees it: a vocabulary member by its label in the language in force, anything else as
-    it prints (numbers, and the codes JSON keeps)."""
-    return text(label(o)) if has_label(o) else str(o)
+    """An outcome as a reader sees it: a vocabulary member by its label in the language in force, a record by the
+    words its rule system registered for it (:func:`~aot_rules.core.i18n.shows`), yes or no as a word, anything else
+    as it prints (numbers, and the codes JSON keeps)."""
+    if isinstance(o, bool):
+        return text(YES if o else NO)
+    if has_label(o) or has_face(o):
+        return render_value(o, language())
+    return str(o)
 
 
 def rows(d: Dist[Any], with_tail: bool) -> list[list[str]]:
@@ -40,13 +45,37 @@ def rows(d: Dist[Any], with_tail: bool) -> list[list[str]]:
     return [[shown(o), fraction_str(p), *([fraction_str(d.p_ge(o))] if with_tail else [])] for o, p in d.items()]
 
 
+#: How a yes-or-no fact reads.
+YES = msg("yes")
+NO = msg("no")
+
+
 def info_text(v: Any) -> Any:
-    """A fact beside the answer as a reader sees it (words in the language in force)."""
-    if isinstance(v, Message):
+    """A fact beside the answer as a reader sees it (words in the language in force): a :class:`Fact` or a message
+    rendered, a vocabulary member by its label, a yes-or-no as a word, ranks as ``3+3``; a number as it is."""
+    if isinstance(v, (Fact, Message)):
         return v.render()
+    if isinstance(v, bool):
+        return text(YES if v else NO)
+    if has_label(v):
+        return text(label(v))
     if isinstance(v, tuple):
         return "+".join(map(str, v))
     return fraction_str(v) if isinstance(v, Fraction) else v
+
+
+def info_json(v: Any) -> Any:
+    """A fact as ``--json`` holds it: codes and numbers, the same in every language (a :class:`Fact`'s value, a
+    message's named values); only a message that has no values is words, a display field (a reason)."""
+    if isinstance(v, Fact):
+        return info_json(v.value)
+    if isinstance(v, Message):
+        return {k: info_json(x) for k, x in v.values} if v.values else v.render()
+    if isinstance(v, dict):
+        return {k: info_json(x) for k, x in v.items()}
+    if isinstance(v, tuple):
+        return [info_json(x) for x in v]
+    return jsonable(v)
 
 
 def summary(out: Outcome, show: tuple[str, ...] | None = None, *, every: bool = False) -> dict[str, Any]:
@@ -72,7 +101,7 @@ def summary(out: Outcome, show: tuple[str, ...] | None = None, *, every: bool = 
     if out.events or out.groups:
         s["e"] = [[label, fraction_str(p)] for label, p in out.flat_events().items()]
     if out.info:
-        s["i"] = {k: info_text(v) for k, v in out.info.items()}
+        s["i"] = {out.label(k): info_text(v) for k, v in out.info.items()}
     return s
 
 
@@ -80,7 +109,7 @@ def as_text(m: Mechanic[Any], out: Outcome) -> str:
     """A plain-text report of every law and event: fraction and percentage."""
     s = summary(out, every=True)
     lines = [f"{m.rule_id} — {m.title}"]
-    lines += [f"  {k.replace('_', ' ')}: {v}" for k, v in s.get("i", {}).items()]
+    lines += [f"  {k}: {v}" for k, v in s.get("i", {}).items()]
     laws = [out.main, *(n for n in out.dists if n != out.main)]
     for name, (title, body) in zip(laws, [(s["t"], s["m"]), *s.get("o", [])], strict=True):
         lines.append(f"{title}:")
@@ -101,7 +130,7 @@ def as_html(out: Outcome, show: tuple[str, ...] | None = None, why: tuple[str, s
     tail = bool(s["m"]) and len(s["m"][0]) > 2
     top = max(Fraction(r[1]) for r in s["m"])
     h = []
-    facts = " · ".join(f"{escape(k.replace('_', ' '))}: <b>{escape(str(v))}</b>" for k, v in s.get("i", {}).items())
+    facts = " · ".join(f"{escape(k)}: <b>{escape(str(v))}</b>" for k, v in s.get("i", {}).items())
     if why is not None:
         rid, href, what = why
         h.append(f'<div style="color:#555" data-why="1">Why: {facts or escape(what)} — '
@@ -141,5 +170,5 @@ def as_json(m: Mechanic[Any], out: Outcome) -> dict[str, Any]:
     doc.update({name: law(d) for name, d in out.dists.items()})
     doc.update({name: fraction_str(p) for name, p in out.events.items()})
     doc.update({name: {k: fraction_str(p) for k, p in ms.items()} for name, ms in out.groups.items()})
-    doc.update({name: jsonable(v) for name, v in out.info.items()})
+    doc.update({name: info_json(v) for name, v in out.info.items()})
     return doc

@@ -189,7 +189,7 @@ class TestExampleFlank:
         assert killed_law(2, t, BOW) == {0: F(1)}
         assert killed_law(1, t, ShotConditions(flank=True, veteran=True)) == {0: F(2, 3), 1: F(1, 3)}
         out = get("AOT-SHOOT-FLANK").evaluate(firers=2, target_density=1, target_ranks="1,1", shooter_density=2)
-        assert out.info["hit_on"] == "1"
+        assert out.info["hit_on"].value == (1,) and out.info["hit_on"].render() == "1"
         assert law(out.dists["killed"]) == {0: F(25, 36), 1: F(10, 36), 2: F(1, 36)}
         assert out.events["retreat"] == F(11, 36)  # any loss leaves depth 1 (or 0) < 2
 

@@ -38,7 +38,7 @@ def test_shoot_four_firers_at_density_four():
     assert doc["distribution"] == doc["killed"]
     assert doc["disordered"] == {"0": "1"}
     assert doc["firers"] == 4
-    assert doc["hit_on"] == "1, 2, 3"
+    assert doc["hit_on"] == [1, 2, 3]
 
 
 def test_shoot_with_shooter_density_and_ranks_gives_the_result():
@@ -49,7 +49,7 @@ def test_shoot_with_shooter_density_and_ranks_gives_the_result():
         assert_law(doc[key])
     assert "retreat" in doc and FRACTION_STR_RE.match(doc["retreat"])
     assert doc["target_ranks"] == [3, 4]
-    assert doc["save_on"] == "1, 2, 3"
+    assert doc["save_on"] == [1, 2, 3]
     # DP are the target's density at the start (4) whenever it retreats
     assert set(doc["dp"]) <= {"0", "4"}
     assert Fraction(doc["dp"].get("4", "0")) == Fraction(doc["retreat"])
@@ -73,8 +73,8 @@ def test_every_json_distribution_sums_to_one():
 def test_flank_example_on_the_command_line():
     doc = odds_json("AOT-SHOOT-FLANK", "--firers", "4", "--target-density", "4", "--shield-wall",
                     "--shooter-density", "3")
-    assert doc["hit_on"] == "1, 2, 3"
-    assert doc["save_on"] == "none"
+    assert doc["hit_on"] == [1, 2, 3]
+    assert doc["save_on"] == []
     assert doc["killed"] == BINOMIAL_4_HALF  # shields do not help from the flank
     assert doc["retreat"] == "15/16"  # depth 2 < 3 after any loss
     doc2 = odds_json("AOT-SHOOT-FLANK", "--firers", "4", "--target-density", "4", "--shooter-density", "2")

@@ -60,7 +60,7 @@ def test_worked_example_sharpshooter():
     assert dict(ex.exact)["P(the aimed shot hits)"] == F(1, 3)
     out = get("SP-SHARPSHOOTER").evaluate(band="36–48″")
     assert out.events["hit"] == F(2, 6) and out.events["spent"] == F(1, 6)
-    assert "given by the source" in out.info["needs"]
+    assert "given by the source" in out.info["needs"].render()
     # his to-hit input is ignored where the source gives the cell, used where it is lost
     assert get("SP-SHARPSHOOTER").evaluate(band="36–48″", to_hit=2).events["hit"] == F(1, 3)
     assert get("SP-SHARPSHOOTER").evaluate(band="24–36″", to_hit=3).events["hit"] == F(4, 6)

@@ -26,12 +26,12 @@ from aot_rules.core.outcome import Outcome
 from aot_rules.core.params import param
 from aot_rules.core.registry import Mechanic, Registry, Sample
 
-DIE_HELP = ("the game die (the sheet never names it; the index reads a d20, from Defences up to 10 and "
-            "Glory up to 20)")
+DIE_HELP = msg("the game die (the sheet never names it; the index reads a d20, from Defences up to 10 and "
+               "Glory up to 20)")
 
 
 #: How the game-die choice every Age of Battles mechanic shares is shown.
-DIE_LABEL = "game die (Reading: d20)"
+DIE_LABEL = msg("game die (Reading: d20)")
 
 
 # --- AOB-DEPLOY-ROLES ---------------------------------------------------------------------------------
@@ -46,7 +46,8 @@ def deploy_outcome(p: DeployInput) -> Outcome:
     first_try = 1 - tie_chance(p.die)
     role = roles_law(p.die)
     return Outcome("role", {"role": role}, events={"first": first_try},
-                   labels={"role": msg("your role"), "first": msg("the first pair of rolls decides (no tie)")},
+                   labels={"role": msg("your role"), "first": msg("the first pair of rolls decides (no tie)"),
+                           "expected pairs of rolls": msg("expected pairs of rolls")},
                    info={"expected pairs of rolls": expected_rounds(p.die)})
 
 

@@ -26,8 +26,8 @@ from aot_rules.core.outcome import Outcome
 from aot_rules.core.params import param
 from aot_rules.core.registry import Mechanic, Registry, Sample
 
-THRESHOLD_HELP = ("the test passes on a roll at or under this number (the base rules that define the test are absent; "
-                  "perhaps the regiment's Glory, at most 20)")
+THRESHOLD_HELP = msg("the test passes on a roll at or under this number (the base rules that define the test are "
+                     "absent; perhaps the regiment's Glory, at most 20)")
 
 
 @dataclass(frozen=True)
@@ -43,7 +43,8 @@ class SteadinessInput:
                         label=msg("both present: two re-rolls"))
 
 
-STEADINESS_LABELS = {"verdict": msg("the regiment"), "rolls": msg("dice rolled for the test"),
+STEADINESS_LABELS = {"re-rolls allowed": msg("re-rolls allowed"),
+                     "verdict": msg("the regiment"), "rolls": msg("dice rolled for the test"),
                      "first": msg("it stands on the first roll"), "saved": msg("a re-roll saves it")}
 
 
@@ -81,7 +82,8 @@ def rout_outcome(p: RoutInput) -> Outcome:
     return Outcome.of(law, "moves", events={"left": lambda k: k == turns, "rallied_at_once": lambda k: k == 0},
                       labels={"moves": msg("flight moves made ({turns} = it reached the edge and left)", turns=turns),
                               "left": msg("it leaves the battle for good"),
-                              "rallied_at_once": msg("the first rallying test stops it")},
+                              "rallied_at_once": msg("the first rallying test stops it"),
+                              "flight turns to the edge": msg("flight turns to the edge")},
                       info={"flight turns to the edge": turns})
 
 

@@ -67,7 +67,8 @@ def shot_record(target: Unit, s: GunShot) -> Shot:
 
 SHOT_LABELS = {"killed": msg("warriors killed"), "disordered": msg("warriors disordered (gunpowder terrifies)"),
                "dp": msg("DP gained"), "hits": msg("the shot hits"), "reaches": msg("the shot reaches"),
-               "retreats": msg("the target retreats (below the gun's density 2)")}
+               "retreats": msg("the target retreats (below the gun's density 2)"), "hits_on": msg("hits on"),
+               "target_ranks": msg("target ranks")}
 SHOT_EVENTS = {"reaches": lambda s: s.reached, "hits": lambda s: s.hit, "retreats": lambda s: s.retreat}
 
 

@@ -3,6 +3,7 @@
 from __future__ import annotations
 
 from dataclasses import dataclass
+from enum import StrEnum
 from typing import NamedTuple
 
 from aot_rules.aot.equipment import FOOT_WEAPONS, MeleeWeapon
@@ -25,7 +26,7 @@ from aot_rules.aot.units import Body, Unit
 from aot_rules.core.dice import DiceSource
 from aot_rules.core.dist import Dist
 from aot_rules.core.errors import blame
-from aot_rules.core.i18n import msg
+from aot_rules.core.i18n import msg, vocabulary
 from aot_rules.core.outcome import Outcome
 from aot_rules.core.params import Ranks, param
 from aot_rules.core.registry import Mechanic, Registry, Sample
@@ -42,16 +43,25 @@ class OverturnInput:
                                  reading="AOT-TROT", grid=(True,), label=msg("test die counts toward distance"))
 
 
+@vocabulary({"overturned": msg("overturned"), "upright": msg("upright")})
+class Standing(StrEnum):
+    """Whether the chariot stays on its wheels."""
+
+    OVERTURNED = "overturned"
+    UPRIGHT = "upright"
+
+
 class Overturn(NamedTuple):
-    chariot: str
+    chariot: Standing
     distance: int
 
 
 def _state(m: ChariotMove) -> Overturn:
-    return Overturn("overturned" if m.overturned else "upright", m.distance)
+    return Overturn(Standing.OVERTURNED if m.overturned else Standing.UPRIGHT, m.distance)
 
 
-OVERTURN_LABELS = {"chariot": msg("the chariot"), "distance": msg("inches it may go (0 for a turn)")}
+OVERTURN_LABELS = {"chariot": msg("the chariot"), "distance": msg("inches it may go (0 for a turn)"),
+                   "test": msg("test")}
 
 
 def overturn_exact(p: OverturnInput) -> Outcome:
@@ -59,7 +69,7 @@ def overturn_exact(p: OverturnInput) -> Outcome:
         law: Dist[ChariotMove] = (chariot_trot_exact(p.horses, p.test_die_moves) if p.trot
                                   else turn_exact(p.horses).map(lambda o: ChariotMove(0, o)))
     return Outcome.of(law.map(_state), "chariot", dists=("chariot", "distance"), labels=OVERTURN_LABELS,
-                      info={"test": f"a test die below {p.horses} overturns it"})
+                      info={"test": msg("a test die below {horses} overturns it", horses=p.horses)})
 
 
 def overturn_play(p: OverturnInput, dice: DiceSource) -> Sample:

@@ -75,7 +75,7 @@ class Owner(StrEnum):
     INDIVIDUAL = INDIVIDUAL
 
 
-SLOT_HELP = "who this slot is written for: general A, B or C, or individual (any one unit or colonel)"
+SLOT_HELP = msg("who this slot is written for: general A, B or C, or individual (any one unit or colonel)")
 
 
 @dataclass(frozen=True)

@@ -3,6 +3,7 @@
 from __future__ import annotations
 
 from dataclasses import dataclass
+from enum import StrEnum
 from typing import NamedTuple
 
 from aot_rules.aot.equipment import FOOT_WEAPONS, MeleeWeapon
@@ -22,8 +23,8 @@ from aot_rules.aot.rules.wounds import Fate, duel_law, roll_duel, roll_wound, wo
 from aot_rules.aot.units import Body, Unit
 from aot_rules.core.dice import DiceSource
 from aot_rules.core.errors import blame
-from aot_rules.core.i18n import msg
-from aot_rules.core.outcome import Outcome
+from aot_rules.core.i18n import msg, vocabulary
+from aot_rules.core.outcome import Fact, Outcome, faces
 from aot_rules.core.params import Ranks, param
 from aot_rules.core.registry import Mechanic, Registry, Sample
 
@@ -47,15 +48,23 @@ def trot_events(p: TrotInput) -> dict[str, object]:
             "arrives_calm": lambda t: t.distance >= p.needed and t.temper == "calm"}
 
 
+@vocabulary({"berserk": msg("berserk"), "calm": msg("calm")})
+class Temper(StrEnum):
+    """The elephant's temper after a trot."""
+
+    BERSERK = "berserk"
+    CALM = "calm"
+
+
 class Trot(NamedTuple):
     """The trot as the widget shows it: inches, and the elephant's temper in words."""
 
     distance: int
-    temper: str
+    temper: Temper
 
 
 def _told(t: ElephantTrot) -> Trot:
-    return Trot(t.distance, "berserk" if t.berserk else "calm")
+    return Trot(t.distance, Temper.BERSERK if t.berserk else Temper.CALM)
 
 
 def trot_exact_p(p: TrotInput) -> Outcome:
@@ -79,7 +88,8 @@ class TrampleInput:
 def trample_exact_p(p: TrampleInput) -> Outcome:
     return Outcome.of(trample_exact(p.target_density, p.target_strength), "killed",
                       events={"hit": lambda k: k > 0},
-                      labels={"killed": msg("warriors trampled (killed)"), "hit": msg("the elephant hits")},
+                      labels={"killed": msg("warriors trampled (killed)"), "hit": msg("the elephant hits"),
+                              "hits_on": msg("hits on")},
                       info={"hits_on": ", ".join(str(f) for f in range(1, p.target_density + 1))})
 
 
@@ -101,10 +111,11 @@ class WoundInput:
 def wound_outcome(body: Body, p: WoundInput) -> Outcome:
     with blame("hits"):
         law = wound_law(body, p.hits, test_without_hits=p.test_without_hits)
-    lost = "dead" if body is Body.ELEPHANT else "destroyed"
+    lost = Fact("dead", msg("dead")) if body is Body.ELEPHANT else Fact("destroyed", msg("destroyed"))
     beast = msg("the elephant") if body is Body.ELEPHANT else msg("the chariot")
-    return Outcome.of(law, "fate", labels={"fate": beast},
-                      info={"lost_on": ", ".join(str(r) for r in range(1, min(p.hits, 6) + 1)) or "nothing",
+    return Outcome.of(law, "fate", labels={"fate": beast, "lost_on": msg("lost on"),
+                                           "outcome_when_lost": msg("outcome when lost")},
+                      info={"lost_on": faces(range(1, min(p.hits, 6) + 1), msg("nothing")),
                             "outcome_when_lost": lost})
 
 
@@ -169,7 +180,8 @@ class ChargeInput:
 CHARGE_LABELS = {"b_killed": msg("block: killed"), "b_disordered": msg("block: disordered (terrified)"),
                  "a_fate": msg("the elephant after the block's strikes"), "result": msg("result (A is the elephant)"),
                  "block_retreats": msg("the block loses and retreats"), "elephant_dead": msg("the elephant dies"),
-                 "berserk": msg("the elephant goes berserk"), "elephant_loses": msg("the elephant loses the fight")}
+                 "berserk": msg("the elephant goes berserk"), "elephant_loses": msg("the elephant loses the fight"),
+                 "crew_dice": msg("crew dice")}
 CHARGE_EVENTS = {"block_retreats": lambda m: m.result is MeleeResult.A_WINS,
                  "elephant_dead": lambda m: m.a_fate is Fate.DEAD,
                  "berserk": lambda m: m.a_fate is Fate.BERSERK,

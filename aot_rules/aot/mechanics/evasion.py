@@ -17,7 +17,7 @@ from aot_rules.core.dice import DiceSource
 from aot_rules.core.dist import Dist
 from aot_rules.core.errors import blame
 from aot_rules.core.i18n import Message, msg, vocabulary
-from aot_rules.core.outcome import Outcome
+from aot_rules.core.outcome import Fact, Outcome
 from aot_rules.core.params import param
 from aot_rules.core.registry import Mechanic, Registry, Sample
 from aot_rules.core.verdict import Verdict
@@ -27,7 +27,7 @@ from aot_rules.core.verdict import Verdict
 
 def evade_exact_p(p: MoverInput) -> Outcome:
     u = p.mover()
-    return move_outcome(evade_exact(u.density, u.formed, p.regular), "inches it backs away (exactly that far)")
+    return move_outcome(evade_exact(u.density, u.formed, p.regular), msg("inches it backs away (exactly that far)"))
 
 
 def evade_play(p: MoverInput, dice: DiceSource) -> Sample:
@@ -106,7 +106,8 @@ def eligibility(p: EligibilityInput) -> tuple[Answer, Message]:
 
 def eligibility_exact(p: EligibilityInput) -> Outcome:
     answer, why = eligibility(p)
-    return Outcome.of(Dist.point(answer), "answer", labels={"answer": msg("the charged unit")}, info={"because": why})
+    return Outcome.of(Dist.point(answer), "answer", info={"because": why},
+                      labels={"answer": msg("the charged unit"), "because": msg("because")})
 
 
 def eligibility_play(p: EligibilityInput, dice: DiceSource) -> Sample:
@@ -177,7 +178,7 @@ class Charge(NamedTuple):
 RESULT_WORDS = {r: next(f for f in Fight if f.verdict is r.verdict) for r in MeleeResult}
 BT_LABELS = {"result": msg("the melee"), "cavalry_lost": msg("cavalry warriors lost"),
              "foot_lost": msg("infantry warriors lost"),
-             "through": msg("the cavalry breaks through and may charge on")}
+             "through": msg("the cavalry breaks through and may charge on"), "striking": msg("striking")}
 
 
 def breakthrough_exact_p(p: BreakthroughInput) -> Outcome:
@@ -187,7 +188,8 @@ def breakthrough_exact_p(p: BreakthroughInput) -> Outcome:
                          b.foot_killed + b.foot_disordered, b.through))
     return Outcome.of(law, "result", dists=("result", "cavalry_lost", "foot_lost"),
                       events={"through": lambda c: c.through}, labels=BT_LABELS,
-                      info={"striking": "horses and riders" if p.last else "horses only"})
+                      info={"striking": Fact(("horses", "riders"), msg("horses and riders")) if p.last else
+                            Fact(("horses",), msg("horses only"))})
 
 
 def breakthrough_play(p: BreakthroughInput, dice: DiceSource) -> Sample:

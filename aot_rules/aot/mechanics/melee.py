@@ -33,14 +33,14 @@ from aot_rules.aot.rules.melee import (
     winner_dp,
 )
 from aot_rules.aot.rules.movement import retreat_move
-from aot_rules.aot.rules.protection import saving_faces
+from aot_rules.aot.rules.protection import faces_that_save
 from aot_rules.aot.rules.wounds import Fate
 from aot_rules.aot.units import Body, Unit, density_after
 from aot_rules.core.dice import DiceSource
 from aot_rules.core.dist import Dist
 from aot_rules.core.errors import RuleError, blame
-from aot_rules.core.i18n import msg
-from aot_rules.core.outcome import Outcome
+from aot_rules.core.i18n import Message, msg
+from aot_rules.core.outcome import Fact, Outcome
 from aot_rules.core.params import Mix, Ranks, group, param
 from aot_rules.core.registry import Mechanic, Registry, Sample
 
@@ -229,7 +229,9 @@ MELEE_LABELS = {"result": msg("result"), "a_killed": msg("A killed"), "a_disorde
                                                                                                              "side"),
                 "a_wins": msg("A wins"), "b_wins": msg("B wins"), "continue": msg("the fight continues"),
                 "a_fate": msg("what becomes of A (elephant or chariot)"),
-                "b_fate": msg("what becomes of B (elephant or chariot)")}
+                "b_fate": msg("what becomes of B (elephant or chariot)"),
+                "a_hits_on": msg("a hits on"), "b_hits_on": msg("b hits on"), "a_saves": msg("a saves"),
+                "b_saves": msg("b saves"), "a_is": msg("a is"), "b_is": msg("b is")}
 
 
 def melee_exact_outcome(p: MeleeInput) -> Outcome:
@@ -241,41 +243,50 @@ def melee_exact_outcome(p: MeleeInput) -> Outcome:
                       info={**_dice_notes(a, b, rules), **_body_notes(a, b)})
 
 
-def _dice_notes(a: Side, b: Side, rules: MeleeRules) -> dict[str, str]:
+def _dice_notes(a: Side, b: Side, rules: MeleeRules) -> dict[str, Fact]:
     """Each side's "hits on" and "saves on", as the shooting answer gives them: the line that explains why a
     change can make no difference (armour against spears, which never hit on a 6)."""
     notes = {}
     for x, att, dfn in (("a", a, b), ("b", b, a)):
-        dice = [f"{g.count} {g.weapon.value}: {', '.join(map(str, hitting_faces(g, att, dfn, rules))) or 'nothing'}"
-                for g in strike_groups(att, dfn, rules)]
-        notes[f"{x}_hits_on"] = "; ".join(dice) or "strikes nothing"
+        groups = [(g, hitting_faces(g, att, dfn, rules)) for g in strike_groups(att, dfn, rules)]
+        notes[f"{x}_hits_on"] = Fact(
+            tuple({"count": g.count, "weapon": g.weapon, "faces": f} for g, f in groups),
+            *(msg("{count} {weapon}: {faces}", count=g.count, weapon=g.weapon,
+                  faces=", ".join(map(str, f)) or msg("nothing")) for g, f in groups), sep="; ") if groups else \
+            Fact((), msg("strikes nothing"))
     for x, att, dfn in (("a", b, a), ("b", a, b)):
-        saves = []
+        saves: list[Message] = []
+        value: dict[str, Any] = {}
         if dfn.can_shield_wall():
-            saves.append("shield die " + saving_faces(dfn.unit.density, at_or_below=shield_at_or_below(dfn, rules)))
+            shield = faces_that_save(dfn.unit.density, at_or_below=shield_at_or_below(dfn, rules))
+            value["shield_wall"] = shield
+            saves.append(msg("shield die {faces}", faces=", ".join(map(str, shield)) or msg("none")))
         elif dfn.unit.shield:
-            saves.append("no shield wall (mounted, two-handed or flanked)")
+            value["shield_wall"] = False
+            saves.append(msg("no shield wall (mounted, two-handed or flanked)"))
         if dfn.unit.armour:
-            saves.append("armour turns a 6" if armour_has_work(att, dfn, rules) else "armour idle (no hit on a 6)")
+            value["armour"] = armour_has_work(att, dfn, rules)
+            saves.append(msg("armour turns a 6") if value["armour"] else msg("armour idle (no hit on a 6)"))
         if dfn.unit.horse_armour:
-            saves.append("horse armour turns a 1")
-        notes[f"{x}_saves"] = ", ".join(saves) or "none"
+            value["horse_armour"] = True
+            saves.append(msg("horse armour turns a 1"))
+        notes[f"{x}_saves"] = Fact(value, *saves) if saves else Fact(value, msg("none"))
     return notes
 
 
-def _body_notes(a: Side, b: Side) -> dict[str, str]:
+def _body_notes(a: Side, b: Side) -> dict[str, Fact]:
     """What the answer means for an elephant, a chariot, a wagon or a gun in the fight."""
     notes = {}
     for x, s in (("a", a), ("b", b)):
         body = s.unit.body
         if body.wounded:
-            notes[f"{x}_is"] = (f"{body.noun}: hits go to its hit test; '{x.upper()} killed' counts everyone "
-                                "aboard when it is lost")
+            notes[f"{x}_is"] = Fact(body, msg("{body}: hits go to its hit test; '{side} killed' counts everyone "
+                                              "aboard when it is lost", body=body.noun, side=x.upper()))
         elif body is Body.WAR_WAGON:
-            notes[f"{x}_is"] = "war wagon: its crew fights as stubborn specialists behind shield and armour; if it " \
-                               "loses, it is destroyed instead of retreating"
+            notes[f"{x}_is"] = Fact(body, msg("war wagon: its crew fights as stubborn specialists behind shield and "
+                                              "armour; if it loses, it is destroyed instead of retreating"))
         elif body is Body.ARTILLERY:
-            notes[f"{x}_is"] = "artillery: its crew of civilians strikes nothing"
+            notes[f"{x}_is"] = Fact(body, msg("artillery: its crew of civilians strikes nothing"))
     return notes
 
 
@@ -315,59 +326,72 @@ CAVALRY_WEAPONS = ("shooter", "sword", "lance")
 RIDERS = {"AOT-MELEE-CAV-OTHER": {"a_weapon": CAVALRY_WEAPONS}, "AOT-MELEE-HORSE-STRIKE": {"a_weapon": CAVALRY_WEAPONS},
           "AOT-MELEE-HORSE-ARMOUR": {"b_weapon": CAVALRY_WEAPONS}}
 #: (rule ID, title, summary, fixed, main, widget grid, shown, defaults)
-VARIANTS: tuple[tuple[str, str, str, dict[str, Any], str, dict[str, Any], tuple[str, ...], dict[str, Any]], ...] = (
-    ("AOT-MELEE-STRIKES", "Strikes: one die per front-rank warrior",
-     "Only formed front-rank warriors strike; both sides roll and remove losses together.", {}, "b_killed",
+Variant = tuple[str, Message, Message, dict[str, Any], str, dict[str, Any], tuple[str, ...], dict[str, Any]]
+VARIANTS: tuple[Variant, ...] = (
+    ("AOT-MELEE-STRIKES", msg("Strikes: one die per front-rank warrior"),
+     msg("Only formed front-rank warriors strike; both sides roll and remove losses together."), {}, "b_killed",
      {"a_weapon": FOOT, "b_shield": (False,), "b_armour": (False,), "a_veteran": (False,)}, (), {}),
-    ("AOT-MELEE-HIT-SHOOTER", "Shooters in melee", "Hit below the enemy's density.", {"a_weapon": "shooter"},
+    ("AOT-MELEE-HIT-SHOOTER", msg("Shooters in melee"), msg("Hit below the enemy's density."), {"a_weapon": "shooter"},
      "b_killed", {"a_javelins": (False,)}, (), {}),
-    ("AOT-MELEE-HIT-SPEAR", "Spears: dense ranks hit hard", "Hit below your own density.", {"a_weapon": "spear"},
+    ("AOT-MELEE-HIT-SPEAR", msg("Spears: dense ranks hit hard"), msg("Hit below your own density."),
+     {"a_weapon": "spear"},
      "b_killed", {}, (), {}),
-    ("AOT-MELEE-PIKE", "Pikes", "Spear hits, +1 die for a full second rank, no shield wall.", {"a_weapon": "pike"},
+    ("AOT-MELEE-PIKE", msg("Pikes"), msg("Spear hits, +1 die for a full second rank, no shield wall."),
+     {"a_weapon": "pike"},
      "b_killed", {"a_ranks": ((3, 3), (4, 4), (5, 5), (4, 3), (5, 4)), "pike_extra_per_rank": (False, True)}, (), {}),
-    ("AOT-MELEE-HALBERD", "Halberds: spear or axe", "Declare the mode: spear hits, or axe hits that pierce.", {},
+    ("AOT-MELEE-HALBERD", msg("Halberds: spear or axe"),
+     msg("Declare the mode: spear hits, or axe hits that pierce."), {},
      "b_killed", {"a_weapon": ("halberd-spear", "halberd-axe"), "halberd_axe_as_specialist": (True, False)}, (),
      {"a_weapon": "halberd-axe"}),
-    ("AOT-MELEE-HIT-SPECIALIST", "Close-combat specialists", "Swords, axes, short spears: hit above your own density.",
+    ("AOT-MELEE-HIT-SPECIALIST", msg("Close-combat specialists"),
+     msg("Swords, axes, short spears: hit above your own density."),
      {"a_weapon": "sword"}, "b_killed", {}, (), {}),
-    ("AOT-MELEE-TWO-HANDED", "Two-handed axes and swords", "Specialist hits that pierce shield wall and armour; no "
-     "shield wall of their own.", {"a_weapon": "two-handed"}, "b_killed", {}, (), {}),
-    ("AOT-ARMOUR-PIERCING", "Armour-piercing weapons",
-     "A warrior saved by shield wall or armour is disordered instead.", {}, "b_disordered",
+    ("AOT-MELEE-TWO-HANDED", msg("Two-handed axes and swords"),
+     msg("Specialist hits that pierce shield wall and armour; no "
+         "shield wall of their own."), {"a_weapon": "two-handed"}, "b_killed", {}, (), {}),
+    ("AOT-ARMOUR-PIERCING", msg("Armour-piercing weapons"),
+     msg("A warrior saved by shield wall or armour is disordered instead."), {}, "b_disordered",
      {"a_weapon": ("halberd-axe", "two-handed", "sword"), "b_shield": (True,), "b_armour": (True,)},
      (), {"a_weapon": "two-handed", "b_shield": True, "b_armour": True}),
-    ("AOT-MELEE-HIT-LANCE", "The cavalry lance", "Hit above the enemy's density; armour-piercing.",
+    ("AOT-MELEE-HIT-LANCE", msg("The cavalry lance"), msg("Hit above the enemy's density; armour-piercing."),
      {"a_weapon": "lance", "a_mounted": True}, "b_killed", CAV, (), {"a_ranks": (4,)}),
-    ("AOT-MELEE-CAV-OTHER", "Other cavalry weapons", "Mounted swords and bows hit as their foot counterparts.",
+    ("AOT-MELEE-CAV-OTHER", msg("Other cavalry weapons"),
+     msg("Mounted swords and bows hit as their foot counterparts."),
      {"a_mounted": True}, "b_killed", {**CAV, "a_weapon": ("sword", "shooter")}, (),
      {"a_ranks": (4,), "a_weapon": "sword"}),
-    ("AOT-MELEE-HORSE-STRIKE", "The horse strike", "Against foot, each rider's horse strikes too, hitting above the "
-     "enemy's density; shields and armour do not help.", {"a_mounted": True}, "b_killed",
+    ("AOT-MELEE-HORSE-STRIKE", msg("The horse strike"),
+     msg("Against foot, each rider's horse strikes too, hitting above the "
+         "enemy's density; shields and armour do not help."), {"a_mounted": True}, "b_killed",
      {**CAV, "a_weapon": ("lance", "sword"), "a_horse_strike": (True, False)}, (),
      {"a_ranks": (4,), "a_weapon": "lance", "a_horse_strike": True}),
-    ("AOT-MELEE-SHIELDWALL", "Shield wall in melee", "One die per slot: below your density, that many hits are turned "
-     "away.", {"b_shield": True}, "b_killed",
+    ("AOT-MELEE-SHIELDWALL", msg("Shield wall in melee"),
+     msg("One die per slot: below your density, that many hits are turned "
+         "away."), {"b_shield": True}, "b_killed",
      {"b_weapon": ("sword", "spear", "pike"), "a_weapon": ("sword", "spear"), "b_armour": (False,),
       "equal_saves": (False, True), "a_veteran": (False,)},
      (), {"b_weapon": "spear", "a_weapon": "sword"}),
-    ("AOT-MELEE-ARMOUR", "Armour in melee", "Armour turns away hits rolled as 6.", {"b_armour": True}, "b_killed",
+    ("AOT-MELEE-ARMOUR", msg("Armour in melee"), msg("Armour turns away hits rolled as 6."),
+     {"b_armour": True}, "b_killed",
      {"a_weapon": ("sword", "spear", "two-handed"), "b_shield": (False, True), "armour_first": (True, False),
       "a_veteran": (False,)}, (), {"a_weapon": "sword"}),
-    ("AOT-MELEE-HORSE-ARMOUR", "Horse armour in melee", "Horse armour turns away hits rolled as 1.",
+    ("AOT-MELEE-HORSE-ARMOUR", msg("Horse armour in melee"), msg("Horse armour turns away hits rolled as 1."),
      {"b_mounted": True, "b_horse_armour": True}, "b_killed",
      {"b_ranks": CAV_RANKS, "b_weapon": ("sword", "lance"), "a_weapon": ("spear", "shooter", "sword"),
       "b_shield": (False,), "b_armour": (False, True), "a_veteran": (False,)}, (),
      {"b_ranks": (4,), "b_weapon": "lance", "a_weapon": "spear"}),
-    ("AOT-MELEE-FLANK", "Attacking a flank", "The flanked unit strikes nothing, has no shield wall, and counts only "
-     "its depth.", {"b_flanked": True}, "result",
+    ("AOT-MELEE-FLANK", msg("Attacking a flank"),
+     msg("The flanked unit strikes nothing, has no shield wall, and counts only "
+         "its depth."), {"b_flanked": True}, "result",
      {"a_weapon": ("sword", "spear", "shooter"), "flank_hits_use_depth": (False, True), "a_veteran": (False,)},
      ("result", "b_killed"), {"a_ranks": (3, 3), "b_ranks": (4, 4)}),
-    ("AOT-TERRIFYING", "Terrifying troops", "Each warrior they kill disorders one more.", {"a_terrifying": True},
+    ("AOT-TERRIFYING", msg("Terrifying troops"), msg("Each warrior they kill disorders one more."),
+     {"a_terrifying": True},
      "b_disordered", {"a_weapon": ("sword", "spear")}, (), {}),
-    ("AOT-PROP-VETERAN", "Veterans", "Hit rolls succeed on equality; the shield wall saves on ≤.", {}, "b_killed",
+    ("AOT-PROP-VETERAN", msg("Veterans"), msg("Hit rolls succeed on equality; the shield wall saves on ≤."),
+     {}, "b_killed",
      {"a_weapon": ("sword", "spear", "shooter"), "a_veteran": (False, True), "b_shield": (False,),
       "b_armour": (False,)}, (), {"a_veteran": True}),
-    ("AOT-STAKES", "Stakes", "Cavalry charging a unit behind stakes tests first; its losses are killed.",
+    ("AOT-STAKES", msg("Stakes"), msg("Cavalry charging a unit behind stakes tests first; its losses are killed."),
      {"b_stakes": True}, "result",
      {"a_mounted": (True,), "a_ranks": CAV_RANKS, "a_weapon": ("lance", "sword"), "a_horse_strike": (False, True),
       "b_weapon": ("shooter", "spear"), "b_shield": (False,), "b_armour": (False,), "a_veteran": (False,)},
@@ -415,7 +439,8 @@ TVO_EVENTS = {"b_retreats": lambda t: MeleeResult.A_WINS in (t.result_1, t.resul
               "all_continue": lambda t: t.result_1 is t.result_2 is MeleeResult.CONTINUE}
 TVO_LABELS = {"b_killed": msg("B killed"), "a1_killed": msg("A1 killed"), "a2_killed": msg("A2 killed"),
               "b_retreats": msg("B loses to at least one attacker"), "a1_retreats": msg("A1 loses to B"),
-              "a2_retreats": msg("A2 loses to B"), "all_continue": msg("both fights continue")}
+              "a2_retreats": msg("A2 loses to B"), "all_continue": msg("both fights continue"),
+              "b_dice_on_a1": msg("b dice on a1")}
 
 
 def tvo_exact(p: TwoVsOneInput) -> Outcome:

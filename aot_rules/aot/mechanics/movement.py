@@ -14,7 +14,7 @@ from aot_rules.aot.units import Unit
 from aot_rules.core.dice import DiceSource
 from aot_rules.core.errors import RuleError, blame
 from aot_rules.core.i18n import msg, vocabulary
-from aot_rules.core.outcome import Outcome
+from aot_rules.core.outcome import Fact, Outcome
 from aot_rules.core.params import param
 from aot_rules.core.registry import Mechanic, Registry, Sample
 
@@ -43,7 +43,7 @@ def rough_exact(p: RoughInput) -> Outcome:
     u, tests = rough_tests(p)
     law = sequence_exact(u, (Step.ROUGH,) * tests).map(lambda v: v.disordered)
     return Outcome.of(law, "disordered", events={"fails": lambda k: k > 0}, info={"tests": tests},
-                      labels={"disordered": msg("warriors disordered"),
+                      labels={"disordered": msg("warriors disordered"), "tests": msg("tests"),
                               "fails": msg("at least one warrior is disordered")})
 
 
@@ -92,15 +92,17 @@ class ThroughInput:
 def through_exact(p: ThroughInput) -> Outcome:
     against, cap = through_terms(*p.units(), elephant=p.through_elephant)
     law = through_friends_exact(against, cap, p.regular)
-    who = "the moving unit" if p.through_elephant else "the unit passed through"
+    who = (Fact("mover", msg("the moving unit")) if p.through_elephant else
+           Fact("friend", msg("the unit passed through")))
     if p.through_elephant:
         lost, wiped = msg("warriors the moving unit loses"), msg("the moving unit loses every formed warrior it has")
     else:
         lost = msg("warriors the unit passed through loses")
         wiped = msg("the unit passed through loses every formed warrior it has")
-    return Outcome.of(law, "disordered", info={"test": f"below {against}", "loses": who},
+    return Outcome.of(law, "disordered", info={"test": msg("below {against}", against=against), "loses": who},
                       events={"fails": lambda k: k > 0, "all": lambda k: k == cap},
-                      labels={"disordered": lost, "fails": msg("the test fails"), "all": wiped})
+                      labels={"disordered": lost, "fails": msg("the test fails"), "all": wiped, "test": msg("test"),
+                              "loses": msg("loses")})
 
 
 def through_play(p: ThroughInput, dice: DiceSource) -> Sample:
@@ -135,7 +137,7 @@ TROOP_FLAGS: dict[Troops, dict[str, bool]] = {
     Troops.HORSE: {}, Troops.HORSE_RIDERS: {"armour": True},
     Troops.HORSE_ARMOURED: {"armour": True, "horse_armour": True},
 }
-STEP_HELP = "a manoeuvre planned this turn, in order"
+STEP_HELP = msg("a manoeuvre planned this turn, in order")
 
 
 @dataclass(frozen=True)
@@ -163,7 +165,8 @@ def plan_exact(p: PlanInput) -> Outcome:
     return Outcome.of(law, "lost", dists=("lost", "density"),
                       events={"intact": lambda c: c.density == u.density, "panics": lambda c: c.density == 0},
                       labels={"lost": msg("warriors disordered over the plan"), "density": msg("density at the end"),
-                              "intact": msg("it ends with its density intact"), "panics": msg("it ends panicking")},
+                              "intact": msg("it ends with its density intact"), "panics": msg("it ends panicking"),
+                              "tests": msg("tests"), "start": msg("start")},
                       info={"tests": sum(s is not Step.NONE for s in steps), "start": u.ranks})
 
 

@@ -18,22 +18,27 @@ from aot_rules.aot.rules.run_trot import (
 )
 from aot_rules.core.dice import DiceSource
 from aot_rules.core.dist import Dist
-from aot_rules.core.i18n import Message, msg
-from aot_rules.core.outcome import Outcome
+from aot_rules.core.i18n import Message, msg, nmsg, shows
+from aot_rules.core.outcome import Fact, Outcome
 from aot_rules.core.params import param
 from aot_rules.core.registry import Mechanic, Registry, Sample
 
 MOVE_LABELS = {"disordered": msg("warriors disordered"), "distance": msg("inches it may go (it may stop short)"),
                "move": msg("distance and loss together"), "no_loss": msg("no warrior is disordered"),
                "far_and_whole": msg("it may go 4″ or more with no loss")}
+#: What the facts beside a move's answer are called.
+FACT_LABELS = {"test": msg("test"), "dice": msg("dice")}
 MOVE_EVENTS: dict[str, Callable[[ExtraMove], bool]] = {"no_loss": lambda m: m.disordered == 0,
                "far_and_whole": lambda m: m.disordered == 0 and m.distance >= 4}
+
+
+shows(ExtraMove, lambda m, lang: msg("{distance}″, {lost} lost", distance=m.distance, lost=m.disordered).render(lang))
 
 
 def move_outcome(law: Dist[ExtraMove], distance: Message | str = MOVE_LABELS["distance"], **info: Any) -> Outcome:
     """The joint law of a die-set move, reported three ways: the loss, the distance, and both together."""
     out = Outcome.of(law, "disordered", dists=("disordered", "distance"), events=MOVE_EVENTS,
-                     labels={**MOVE_LABELS, "distance": distance}, info=info)
+                     labels={**MOVE_LABELS, **FACT_LABELS, "distance": distance}, info=info)
     return replace(out, dists={**out.dists, "move": law})
 
 
@@ -53,7 +58,8 @@ def run_exact_p(p: RunInput) -> Outcome:
     check_run(p.mounted, False, False)
     u = p.mover(shield=p.shield, armour=p.armour)
     return move_outcome(run_exact(u.density, u.formed, p.shield, p.armour, p.regular),
-                        test="yes" if p.shield != p.armour else "no (no shield or armour)")
+                        test=Fact(True, msg("yes")) if p.shield != p.armour else
+                        Fact(False, msg("no (no shield or armour)")))
 
 
 def run_play(p: RunInput, dice: DiceSource) -> Sample:
@@ -79,8 +85,10 @@ class TrotInput(MoverInput):
 def trot_exact_p(p: TrotInput) -> Outcome:
     check_trot(p.mounted, p.density)
     u = p.mover(mounted=True, armour=p.armour, horse_armour=p.horse_armour)
-    dice = "1 die" if p.horse_armour else "2 dice"
-    test = "the die" if p.horse_armour else "the die the owner picks" if p.armour else "none"
+    n = 1 if p.horse_armour else 2
+    dice = Fact(n, nmsg("{n} die", "{n} dice", n=n))
+    test = (Fact("the-die", msg("the die")) if p.horse_armour else
+            Fact("owner-picks", msg("the die the owner picks")) if p.armour else Fact(None, msg("none")))
     return move_outcome(trot_exact(u.density, u.formed, p.armour, p.horse_armour, p.regular, p.test_die_moves),
                         dice=dice, test=test)
 

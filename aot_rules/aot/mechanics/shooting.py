@@ -10,21 +10,21 @@ from typing import NamedTuple
 from aot_rules.aot.equipment import Missile
 from aot_rules.aot.mechanics.common import reported, target_unit
 from aot_rules.aot.rules.demoralization import dp_earned
-from aot_rules.aot.rules.protection import saving_faces
+from aot_rules.aot.rules.protection import faces_that_save
 from aot_rules.aot.rules.shooting import (
     ShotConditions,
     firers_for,
     firers_in_range,
     hit_density,
+    hit_faces,
     hit_probability,
-    hit_rule_text,
     resolve_volley,
     retreats,
     roll_hits,
     roll_shield_wall,
+    save_faces,
     save_limit,
     saves_and_losses,
-    saves_text,
     shield_saved,
     volley_harm,
 )
@@ -34,7 +34,7 @@ from aot_rules.core.dice import DiceSource
 from aot_rules.core.dist import Dist
 from aot_rules.core.errors import RuleError, blame
 from aot_rules.core.i18n import msg
-from aot_rules.core.outcome import Outcome
+from aot_rules.core.outcome import Outcome, faces
 from aot_rules.core.params import Ranks, param
 from aot_rules.core.registry import Mechanic, Registry, Sample
 
@@ -122,13 +122,16 @@ def _events(target: Unit, cond: ShotConditions, s: int | None) -> dict[str, obje
     return ev
 
 
+#: What the facts beside a shooting answer are called.
+FACT_LABELS = {"firers": msg("firers"), "target_ranks": msg("target ranks"), "target_strength": msg("target strength"),
+               "hit_on": msg("hit on"), "save_on": msg("save on"), "p_hit_per_die": msg("p hit per die")}
 SHOOT_LABELS = {"fate": msg("the target (an elephant or a chariot) after the hit test"),
                 "lost": msg("the target is lost"),
                 "killed": msg("killed"), "disordered": msg("disordered"), "losses": msg("killed + disordered"),
                 "dp": msg("DP gained"),
                 "any_loss": msg("the target loses anyone"), "retreat": msg("the target retreats"),
                 **{f"retreat_if_shooter_density_{d}": msg("retreats if the shooters' density is {d}", d=d)
-                   for d in DENSITIES}}
+                   for d in DENSITIES}, **FACT_LABELS}
 
 
 def _losses(target: Unit, cond: ShotConditions, s: int | None, killed: int, disordered: int,
@@ -150,8 +153,9 @@ def volley_outcome(target: Unit, cond: ShotConditions, n: int, s: int | None) ->
     return Outcome.of(joint, dists[0], dists=dists,
                       events=_events(target, cond, s), labels=SHOOT_LABELS,  # type: ignore[arg-type]
                       info={"firers": n, "target_ranks": target.ranks, "target_strength": target.strength,
-                            "hit_on": hit_rule_text(hit_density(target, cond), cond, target.horse_armour),
-                            "save_on": saves_text(target, cond)})
+                            "hit_on": faces(hit_faces(hit_density(target, cond), cond, target.horse_armour),
+                                            msg("nothing")),
+                            "save_on": faces(save_faces(target, cond), msg("none"))})
 
 
 def shoot_play(p: ShootInput, dice: DiceSource) -> Sample:
@@ -180,8 +184,9 @@ class HitInput:
 def hit_exact(p: HitInput) -> Outcome:
     target, cond = p.situation()
     prob = hit_probability(target.density, cond, target.horse_armour)
-    return Outcome.of(Dist.binomial(p.firers, prob), "hits", labels={"hits": msg("hits")},
-                      info={"hit_on": hit_rule_text(target.density, cond, target.horse_armour), "p_hit_per_die": prob})
+    return Outcome.of(Dist.binomial(p.firers, prob), "hits", labels={"hits": msg("hits"), **FACT_LABELS},
+                      info={"hit_on": faces(hit_faces(target.density, cond, target.horse_armour), msg("nothing")),
+                            "p_hit_per_die": prob})
 
 
 def hit_play(p: HitInput, dice: DiceSource) -> Sample:
@@ -216,7 +221,8 @@ class Shielded(NamedTuple):
     disordered: int
 
 
-SHIELD_LABELS = {"killed": msg("hits that kill"), "saved": msg("hits saved"), "disordered": msg("disordered instead")}
+SHIELD_LABELS = {"killed": msg("hits that kill"), "saved": msg("hits saved"), "disordered": msg("disordered instead"),
+                 "save_on": FACT_LABELS["save_on"]}
 
 
 def _shielded(p: ShieldInput, target: Unit, cond: ShotConditions, roll: int | None) -> Shielded:
@@ -233,7 +239,7 @@ def shield_exact(p: ShieldInput) -> Outcome:
     lim = save_limit(target, cond)
     assert lim is not None
     return Outcome.of(joint, "killed", dists=("killed", "saved", "disordered"), labels=SHIELD_LABELS,
-                      info={"save_on": saving_faces(lim[0], at_or_below=lim[1])})
+                      info={"save_on": faces(faces_that_save(lim[0], at_or_below=lim[1]), msg("none"))})
 
 
 def shield_play(p: ShieldInput, dice: DiceSource) -> Sample:

@@ -37,7 +37,7 @@ from aot_rules.bat.rules.morale import Band, Coward, Morale, morale_exact, play_
 from aot_rules.core.dice import DiceSource
 from aot_rules.core.errors import RuleError
 from aot_rules.core.i18n import msg
-from aot_rules.core.outcome import Outcome
+from aot_rules.core.outcome import Fact, Outcome
 from aot_rules.core.params import param
 from aot_rules.core.registry import Mechanic, Registry, Sample
 
@@ -91,7 +91,8 @@ class MeleeInput:
 MELEE_LABELS = {"exchange": msg("result of the exchange"), "defender_hit": msg("the defender loses a figure"),
                 "defender_morale": msg("the defender tests morale"), "attacker_hit": msg("the attacker loses a figure"),
                 "attacker_morale": msg("the attacker tests morale"), "defender": msg("what the defender suffers"),
-                "attacker": msg("what the attacker suffers")}
+                "attacker": msg("what the attacker suffers"), "attacker rolls": msg("attacker rolls"),
+                "defender rolls": msg("defender rolls")}
 MELEE_EVENTS: dict[str, Callable[[Clash], bool]] = {"defender_hit": lambda c: c.defender is not Strike.NONE,
                 "defender_morale": lambda c: c.defender is Strike.DOUBLE,
                 "attacker_hit": lambda c: c.attacker is not Strike.NONE,
@@ -109,8 +110,10 @@ def melee_outcome(p: MeleeInput) -> Outcome:
     joint = melee_exact(am, ad, bm, bd, shared_dice=not p.separate_dice, double=_double(p.more_than_double))
     return Outcome.of(joint, "defender", dists=("defender", "exchange", "attacker"), events=MELEE_EVENTS,
                       labels=MELEE_LABELS,
-                      info={"attacker rolls": f"d6 + {am} to strike, d6 + {ad} to guard",
-                            "defender rolls": f"d6 + {bm} to strike, d6 + {bd} to guard"})
+                      info={"attacker rolls": msg("d6 + {strike} to strike, d6 + {guard} to guard", strike=am,
+                                                  guard=ad),
+                            "defender rolls": msg("d6 + {strike} to strike, d6 + {guard} to guard", strike=bm,
+                                                  guard=bd)})
 
 
 def melee_play(p: MeleeInput, dice: DiceSource) -> Sample:
@@ -146,7 +149,8 @@ class ShootInput:
 
 
 SHOT_LABELS = {"target": msg("what the target suffers"), "hit": msg("the target loses a figure"),
-               "morale": msg("the target tests morale"), "in_range": msg("the target is in range")}
+               "morale": msg("the target tests morale"), "in_range": msg("the target is in range"),
+               "shooter rolls": msg("shooter rolls"), "target rolls": msg("target rolls"), "Range": msg("Range")}
 SHOT_EVENTS: dict[str, Callable[[Shot], bool]] = {
     "hit": lambda s: s.target is not Strike.NONE, "morale": lambda s: s.target is Strike.DOUBLE,
     "in_range": lambda s: s.in_range}
@@ -169,7 +173,13 @@ def shot_outcome(p: ShootInput) -> Outcome:
     events = SHOT_EVENTS if die else {k: v for k, v in SHOT_EVENTS.items() if k != "in_range"}
     return Outcome.of(joint, "target", dists=("target",), events=events, labels=SHOT_LABELS,
                       info={"shooter rolls": f"d6 + {r}", "target rolls": f"d6 + {d}",
-                            **({"Range": f"{p.range_steps} {'+' if die > 0 else '−'} d6 steps"} if die else {})})
+                            **({"Range": _range(p.range_steps, die)} if die else {})})
+
+
+def _range(steps: int, die: int) -> Fact:
+    """The Range a height difference makes: a number of steps, plus (shooting down) or minus (up) a d6."""
+    shown = (msg("{steps} + d6 steps", steps=steps) if die > 0 else msg("{steps} − d6 steps", steps=steps))
+    return Fact({"steps": steps, "die": die}, shown)
 
 
 def shot_play(p: ShootInput, dice: DiceSource) -> Sample:

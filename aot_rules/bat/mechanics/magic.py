@@ -114,11 +114,11 @@ def fireball_play(p: FireballInput, dice: DiceSource) -> Sample:
 
 # --- BAT-SPELL-ICE-RAIN and BAT-SPELL-DEATH-LAKE -------------------------------------------------
 
-_DEFENCE_HELP = ("the struck bases' Defence (with any modifier, such as a Giant's −1 when shot at); "
-                 "the spell's attack is d6 + 3 against d6 + Defence")
-_QUALITY_HELP = "the struck bases' current Quality, for the morale test a double strike forces"
-_SIGN_HELP = ("how a ranged total must compare with the defence total: the source lost the sign; "
-              "the index reads 'greater', as in melee")
+_DEFENCE_HELP = msg("the struck bases' Defence (with any modifier, such as a Giant's −1 when shot at); "
+                     "the spell's attack is d6 + 3 against d6 + Defence")
+_QUALITY_HELP = msg("the struck bases' current Quality, for the morale test a double strike forces")
+_SIGN_HELP = msg("how a ranged total must compare with the defence total: the source lost the sign; "
+                  "the index reads 'greater', as in melee")
 
 
 @dataclass(frozen=True)

@@ -12,8 +12,8 @@ from typing import Any
 
 from aot_rules.core.dice import DiceSource
 from aot_rules.core.dist import Dist
-from aot_rules.core.i18n import msg
-from aot_rules.core.outcome import Outcome
+from aot_rules.core.i18n import Message, msg
+from aot_rules.core.outcome import Fact, Outcome
 from aot_rules.core.params import param
 from aot_rules.core.registry import Mechanic, Registry, Sample
 from aot_rules.sp.rules import heroes as H
@@ -22,8 +22,9 @@ from aot_rules.sp.rules import shooting as S
 from aot_rules.sp.rules.troops import Quality
 
 DAMAGE_LABELS = {"hits": msg("hits"), "shock": msg("Shock points on the target"), "deaths": msg("men killed"),
-                 "any_death": msg("at least one man killed")}
-TO_HIT_HELP = "the number each die needs (its table cell is lost): set it yourself"
+                 "any_death": msg("at least one man killed"), "dice rolled": msg("dice rolled"),
+                 "table cell": msg("table cell")}
+TO_HIT_HELP = msg("the number each die needs (its table cell is lost): set it yourself")
 
 
 def _to_hit(default: int = 4) -> Any:
@@ -114,7 +115,8 @@ def _mods(p: ModsInput) -> S.Volley:
 
 def mods_outcome(p: ModsInput) -> Outcome:
     v = _mods(p)
-    return Outcome.of(Dist.point(v.dice), "dice", labels={"dice": msg("dice rolled")},
+    return Outcome.of(Dist.point(v.dice), "dice", labels={"dice": msg("dice rolled"),
+                                                           "bonus on every die": msg("bonus on every die")},
                       info={"bonus on every die": v.bonus})
 
 
@@ -135,8 +137,9 @@ class HitInput:
 
 def hit_outcome(p: HitInput) -> Outcome:
     return Outcome.of(S.hits_exact(p.dice, p.to_hit, p.bonus), "hits", events={"any": lambda h: h > 0},
-                      labels={"any": msg("at least one hit")}, info={"chance a die hits": S.hit_chance(p.to_hit,
-                                                                                                       p.bonus)})
+                      labels={"hits": msg("hits"), "any": msg("at least one hit"),
+                              "chance a die hits": msg("chance a die hits")},
+                      info={"chance a die hits": S.hit_chance(p.to_hit, p.bonus)})
 
 
 def hit_play(p: HitInput, dice: DiceSource) -> Sample:
@@ -146,11 +149,16 @@ def hit_play(p: HitInput, dice: DiceSource) -> Sample:
 
 # --- the three to-hit tables ------------------------------------------------------------------------
 
+def _need(need: int | None, given: bool) -> Fact:
+    """The number a die needs, and whether the source gives it or the reader set it (a lost cell)."""
+    if need is None:
+        return Fact(None, msg("– (out of range: no hit possible)"))
+    return Fact({"need": need, "given": given}, msg("{need}+ (given by the source)", need=need) if given else
+                msg("{need}+ ✎ (your number)", need=need))
+
+
 def _table_info(cell: S.Cell, dice: int) -> dict[str, Any]:
-    if cell.need is None:
-        return {"table cell": "– (out of range: no hit possible)", "dice rolled": dice}
-    return {"table cell": f"{cell.need}+" + (" (given by the source)" if cell.from_source else " ✎ (your number)"),
-            "dice rolled": dice}
+    return {"table cell": _need(cell.need, cell.from_source), "dice rolled": dice}
 
 
 def _table_outcome(rule_id: str, weapon: Any, band: Any, reach: int, to_hit: int, dice: int) -> Outcome:
@@ -283,7 +291,8 @@ class ReplaceInput:
 
 def replace_outcome(p: ReplaceInput) -> Outcome:
     law = H.replace_exact(p.quality, p.recruits_from, p.last_hero)
-    return Outcome.of(law, "replaced", labels={"replaced": msg("a new Hero appears")},
+    return Outcome.of(law, "replaced",
+                      labels={"replaced": msg("a new Hero appears"), "roll needed": msg("roll needed")},
                       info={"roll needed": f"{H.replace_needs(p.quality, p.recruits_from, p.last_hero)}+"})
 
 
@@ -334,9 +343,9 @@ def sharp_outcome(p: SharpInput) -> Outcome:
     return Outcome.of(S.sharpshooter_exact(need), "shot", events={"hit": lambda a: a is S.Aimed.HIT,
                                                                    "spent": lambda a: a is S.Aimed.SPENT},
                       labels={"shot": msg("the aimed shot"), "hit": msg("he hits"),
-                              "spent": msg("his powder runs out")},
-                      info={"column read": col.value,
-                            "needs": f"{need}+" + (" (given by the source)" if given else " ✎ (your number)")})
+                              "spent": msg("his powder runs out"), "column read": msg("column read"),
+                              "needs": msg("needs")},
+                      info={"column read": col, "needs": _need(need, given)})
 
 
 def sharp_play(p: SharpInput, dice: DiceSource) -> Sample:
@@ -364,7 +373,7 @@ def capture_play(p: CaptureInput, dice: DiceSource) -> Sample:
 # --- melee ---------------------------------------------------------------------------------------
 
 KILL_LABELS = {"kills": msg("enemy men killed (6s)"), "shock": msg("Shock on the enemy (5s)"),
-               "any": msg("at least one kill")}
+               "any": msg("at least one kill"), "melee dice": msg("melee dice")}
 
 
 def _kills_outcome(n: int, info: dict[str, Any]) -> Outcome:
@@ -470,7 +479,7 @@ def fight_play(p: FightInput, dice: DiceSource) -> Sample:
             **{name: pred(f) for name, pred in FIGHT_EVENTS.items()}}
 
 
-def _add(reg: Registry, rule_id: str, title: str, summary: str, record: type, exact: Any, play: Any,
+def _add(reg: Registry, rule_id: str, title: Message, summary: Message, record: type, exact: Any, play: Any,
          rules: tuple[str, ...] = (), **kw: Any) -> Mechanic[Any]:
     return reg.add(Mechanic(rule_id=rule_id, key=rule_id.lower(), title=title, summary=summary, record_type=record,
                             exact=exact, play=play, rules=(rule_id, *rules), **kw))
@@ -478,56 +487,59 @@ def _add(reg: Registry, rule_id: str, title: str, summary: str, record: type, ex
 
 def register(reg: Registry) -> None:
     """Add this area's mechanics to ``reg``, in the order the chapters teach them."""
-    _add(reg, "SP-SHOOT-DICE-CLASS", "Shooting dice by quality, and what they do",
-         "One die a shooter, adjusted for quality; each die hits on the lost table number, then rolls its effect.",
+    _add(reg, "SP-SHOOT-DICE-CLASS", msg("Shooting dice by quality, and what they do"),
+         msg("One die a shooter, adjusted for quality; each die hits on the lost table number, then rolls its effect."),
          ClassInput, class_outcome, class_play, ("SP-SHOOT-HIT", "SP-SHOOT-HITS"))
-    _add(reg, "SP-SHOOT-DICE-ARTILLERY", "Artillery dice and crew Shock",
-         "A gun rolls its own number of dice, one fewer per 2 crew Shock except at the shortest band.",
+    _add(reg, "SP-SHOOT-DICE-ARTILLERY", msg("Artillery dice and crew Shock"),
+         msg("A gun rolls its own number of dice, one fewer per 2 crew Shock except at the shortest band."),
          GunInput, gun_outcome, gun_play, ("SP-SHOOT-GUN-CREW", "SP-SHOOT-HIT", "SP-SHOOT-HITS"))
-    _add(reg, "SP-SHOOT-DICE-MODS", "Shooting dice after the modifiers",
-         "Whole dice added and removed first, cover last; the per-die bonus from formations.",
+    _add(reg, "SP-SHOOT-DICE-MODS", msg("Shooting dice after the modifiers"),
+         msg("Whole dice added and removed first, cover last; the per-die bonus from formations."),
          ModsInput, mods_outcome, mods_play, deterministic=True)
-    _add(reg, "SP-SHOOT-HIT", "Hits from a volley",
-         "Each die plus its bonus hits if it reaches the table number, which the user sets (the cells are lost).",
+    _add(reg, "SP-SHOOT-HIT", msg("Hits from a volley"),
+         msg("Each die plus its bonus hits if it reaches the table number, which the user sets (the cells are lost)."),
          HitInput, hit_outcome, hit_play)
-    _add(reg, "SP-SHOOT-HIT-TABLE-LINE", "To hit: line troops",
-         "Weapon and range band pick a cell; out-of-range cells cannot hit; every other cell is lost.",
+    _add(reg, "SP-SHOOT-HIT-TABLE-LINE", msg("To hit: line troops"),
+         msg("Weapon and range band pick a cell; out-of-range cells cannot hit; every other cell is lost."),
          LineTableInput, line_outcome, line_play, ("SP-SHOOT-HIT", "SP-SHOOT-HITS"))
-    _add(reg, "SP-SHOOT-HIT-TABLE-SKIRMISH", "To hit: light troops in skirmish order",
-         "As the line table, in 12″ bands; the rifle at 24–36″ (5+) is the one cell the source gives back.",
+    _add(reg, "SP-SHOOT-HIT-TABLE-SKIRMISH", msg("To hit: light troops in skirmish order"),
+         msg("As the line table, in 12″ bands; the rifle at 24–36″ (5+) is the one cell the source gives back."),
          SkirmishTableInput, skirmish_outcome, skirmish_play, ("SP-SHOOT-HIT", "SP-SHOOT-HITS"))
-    _add(reg, "SP-SHOOT-HIT-TABLE-ART", "To hit: artillery",
-         "Each piece rolls its own dice; every cell in range is lost.",
+    _add(reg, "SP-SHOOT-HIT-TABLE-ART", msg("To hit: artillery"),
+         msg("Each piece rolls its own dice; every cell in range is lost."),
          ArtTableInput, art_outcome, art_play, ("SP-SHOOT-DICE-ARTILLERY", "SP-SHOOT-HIT", "SP-SHOOT-HITS"))
-    _add(reg, "SP-SHOOT-HITS", "What the hits do",
-         "One effect die per hit: 1–2 miss, 3–5 Shock, 6 death (the lost row); Shock doubled from ambush.",
+    _add(reg, "SP-SHOOT-HITS", msg("What the hits do"),
+         msg("One effect die per hit: 1–2 miss, 3–5 Shock, 6 death (the lost row); Shock doubled from ambush."),
          HitsInput, hits_outcome, hits_play, ("SP-AMBUSH",))
-    _add(reg, "SP-HERO-HIT", "Is the attached Hero hit?",
-         "A d10 (d6 against a skirmish line) at most the men killed puts a hit on the Hero, who rolls his wound.",
+    _add(reg, "SP-HERO-HIT", msg("Is the attached Hero hit?"),
+         msg("A d10 (d6 against a skirmish line) at most the men killed puts a hit on the Hero, who rolls his wound."),
          HeroHitInput, hero_hit_outcome, hero_hit_play, ("SP-HERO-WOUND",))
-    _add(reg, "SP-HERO-WOUND", "The Hero's wound", "1–3 light, 4–5 severe, 6 (the lost row) killed.",
+    _add(reg, "SP-HERO-WOUND", msg("The Hero's wound"), msg("1–3 light, 4–5 severe, 6 (the lost row) killed."),
          WoundInput, wound_outcome, wound_play)
-    _add(reg, "SP-HERO-REPLACE", "Replacing a fallen Hero",
-         "When his card comes up: elite 3+, veterans 4+, regulars 5+, recruits lost (6+ by default).",
+    _add(reg, "SP-HERO-REPLACE", msg("Replacing a fallen Hero"),
+         msg("When his card comes up: elite 3+, veterans 4+, regulars 5+, recruits lost (6+ by default)."),
          ReplaceInput, replace_outcome, replace_play)
-    _add(reg, "SP-SHOOT-RIDER", "A 'death' on a mounted figure",
-         "Rider or mount, then the mount's fate, then a bolt or a dying run and the rider's fall.",
+    _add(reg, "SP-SHOOT-RIDER", msg("A 'death' on a mounted figure"),
+         msg("Rider or mount, then the mount's fate, then a bolt or a dying run and the rider's fall."),
          RiderInput, rider_outcome, rider_play, ("SP-HERO-RIDER-SKILL",))
-    _add(reg, "SP-HERO-RIDER-SKILL", "The rider's fall", "One d6, +1 for a skilled rider and −1 for a novice.",
+    _add(reg, "SP-HERO-RIDER-SKILL", msg("The rider's fall"),
+         msg("One d6, +1 for a skilled rider and −1 for a novice."),
          RiderInput, fall_outcome, fall_play)
-    _add(reg, "SP-SHARPSHOOTER", "The sharpshooter's aimed shot",
-         "One unmodified d6 read one column nearer, ignoring cover; a 1 ends his special powder.",
+    _add(reg, "SP-SHARPSHOOTER", msg("The sharpshooter's aimed shot"),
+         msg("One unmodified d6 read one column nearer, ignoring cover; a 1 ends his special powder."),
          SharpInput, sharp_outcome, sharp_play, ("SP-SHOOT-HIT-TABLE-SKIRMISH",))
-    _add(reg, "SP-HERO-CAPTURE", "Capturing a lone Hero",
-         "4 to 1 in dice takes him at once; otherwise he fights, and is taken if he kills fewer.",
+    _add(reg, "SP-HERO-CAPTURE", msg("Capturing a lone Hero"),
+         msg("4 to 1 in dice takes him at once; otherwise he fights, and is taken if he kills fewer."),
          CaptureInput, capture_outcome, capture_play, ("SP-MELEE-ROLL",))
-    _add(reg, "SP-MELEE-DICE", "The melee dice pool", "One die a figure, then the list of extra and lost dice.",
+    _add(reg, "SP-MELEE-DICE", msg("The melee dice pool"),
+         msg("One die a figure, then the list of extra and lost dice."),
          PoolInput, pool_outcome, pool_play, ("SP-MELEE-ROLL",))
-    _add(reg, "SP-MELEE-MODS-PCT", "Melee percentages",
-         "The percentages scale the pool: the net once, gains rounded down, losses rounded up.",
+    _add(reg, "SP-MELEE-MODS-PCT", msg("Melee percentages"),
+         msg("The percentages scale the pool: the net once, gains rounded down, losses rounded up."),
          PctInput, pct_outcome, pct_play, ("SP-MELEE-ROLL",))
-    _add(reg, "SP-MELEE-ROLL", "The melee roll", "Every 6 kills an enemy man, every 5 gives him a Shock point.",
+    _add(reg, "SP-MELEE-ROLL", msg("The melee roll"),
+         msg("Every 6 kills an enemy man, every 5 gives him a Shock point."),
          RollInput, roll_outcome, roll_play)
-    _add(reg, "SP-MELEE-RESULT", "One round of melee, both sides",
-         "Overwhelming odds first; else both roll, and the difference in kills sets how far the loser falls back.",
+    _add(reg, "SP-MELEE-RESULT", msg("One round of melee, both sides"),
+         msg("Overwhelming odds first; else both roll, and the difference in kills sets how far the loser falls back."),
          FightInput, fight_outcome, fight_play, ("SP-MELEE-OVERWHELM", "SP-MELEE-ROLL"))

@@ -11,7 +11,7 @@ from dataclasses import dataclass
 
 from aot_rules.core.dice import DiceSource
 from aot_rules.core.i18n import msg
-from aot_rules.core.outcome import Outcome
+from aot_rules.core.outcome import Fact, Outcome
 from aot_rules.core.params import param
 from aot_rules.core.registry import Mechanic, Registry, Sample
 from aot_rules.sp.rules.movement import (
@@ -28,14 +28,14 @@ from aot_rules.sp.rules.movement import (
 )
 from aot_rules.sp.rules.spotting import play_spot, required, spot_law
 
-MOVE_LABELS = {"distance": msg("inches moved"), "stopped": msg("it does not move at all (0″)")}
+MOVE_LABELS = {"distance": msg("inches moved"), "stopped": msg("it does not move at all (0″)"), "dice": msg("dice")}
 
-_LINE_HELP = ("per-die bonus of an infantry line: the table's cell is blank in the source (default 0, "
-              "a plain d6 a die)")
-_WALK_HELP = ("per-die bonus of cavalry at walk: the table's cell is blank in the source (default 0, "
-              "a plain d6 a die)")
-_EXTRA_HELP = ("the extra die of a gallop or a fast fall-back takes the per-die bonus too (the index's "
-               "reading: a gallop on 2 AD is 3d6 + 9); off: the extra die is a plain d6")
+_LINE_HELP = msg("per-die bonus of an infantry line: the table's cell is blank in the source (default 0, "
+                 "a plain d6 a die)")
+_WALK_HELP = msg("per-die bonus of cavalry at walk: the table's cell is blank in the source (default 0, "
+                 "a plain d6 a die)")
+_EXTRA_HELP = msg("the extra die of a gallop or a fast fall-back takes the per-die bonus too (the index's "
+                  "reading: a gallop on 2 AD is 3d6 + 9); off: the extra die is a plain d6")
 
 
 def _move_outcome(bonuses: tuple[int, ...], cut: int = 0, shock: int = 0, *, shock_per_die: bool = False,
@@ -44,7 +44,14 @@ def _move_outcome(bonuses: tuple[int, ...], cut: int = 0, shock: int = 0, *, sho
     negative bonus can eat a whole move (elsewhere it is always 0 and only clutters the widget)."""
     law = move_law(bonuses, cut, shock, shock_per_die=shock_per_die, cut_bare_die=cut_bare_die)
     return Outcome.of(law, "distance", events={"stopped": lambda d: d == 0} if can_stop else None,
-                      labels=MOVE_LABELS, info={"dice": dice_text(bonuses)})
+                      labels=MOVE_LABELS, info={"dice": _dice(bonuses)})
+
+
+def _dice(bonuses: tuple[int, ...]) -> Fact:
+    """The move's dice as a fact: each die's bonus for a program; ``3d6 + 9`` for a reader (uneven bonuses listed)."""
+    if len(set(bonuses)) > 1:
+        return Fact(bonuses, msg("{n}d6 with {bonuses}", n=len(bonuses), bonuses=", ".join(f"{b:+d}" for b in bonuses)))
+    return Fact(bonuses, dice_text(bonuses))
 
 
 def _move_sample(bonuses: tuple[int, ...], dice: DiceSource, cut: int = 0, shock: int = 0, *,
@@ -186,7 +193,8 @@ class SpotInput:
                               label=msg("extra dice count twice"))
 
 
-SPOT_LABELS = {"roll": msg("2d6 + extra dice"), "spotted": msg("the target is spotted")}
+SPOT_LABELS = {"roll": msg("2d6 + extra dice"), "spotted": msg("the target is spotted"),
+               "roll_must_reach": msg("roll must reach")}
 
 
 def spot_outcome(p: SpotInput) -> Outcome:
