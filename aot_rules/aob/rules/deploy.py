@@ -19,12 +19,14 @@ from aot_rules.core.i18n import msg, vocabulary
 RULE = "AOB-DEPLOY-ROLES"
 
 
-@vocabulary({'you attack': msg('you attack'), 'you defend (and deploy first)': msg('you defend (and deploy first)')})
+@vocabulary({"attacker": msg('you attack'), "defender": msg('you defend (and deploy first)')}, formerly={
+    "you attack": "attacker", "you defend (and deploy first)": "defender"
+})
 class Role(StrEnum):
     """Your side's role for the battle."""
 
-    ATTACKER = "you attack"
-    DEFENDER = "you defend (and deploy first)"
+    ATTACKER = "attacker"
+    DEFENDER = "defender"
 
 
 class RolesRolled(NamedTuple):

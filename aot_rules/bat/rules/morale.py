@@ -37,16 +37,18 @@ FLEE_AT = 3
 
 
 @vocabulary({
-    'holds': msg('holds'), 'falls back 1 step': msg('falls back 1 step'),
-    'falls back its Speed': msg('falls back its Speed'), 'flees the field': msg('flees the field')
+    'holds': msg('holds'), "step-back": msg('falls back 1 step'),
+    "fall-back": msg('falls back its Speed'), "flees": msg('flees the field')
+}, formerly={
+    "falls back 1 step": "step-back", "falls back its Speed": "fall-back", "flees the field": "flees"
 })
 class Band(StrEnum):
     """What a morale test does to the base, in the order of the source's table."""
 
     HOLDS = "holds"
-    STEP_BACK = "falls back 1 step"
-    FALL_BACK = "falls back its Speed"
-    FLEES = "flees the field"
+    STEP_BACK = "step-back"
+    FALL_BACK = "fall-back"
+    FLEES = "flees"
 
 
 @vocabulary({
