@@ -15,6 +15,7 @@ import json
 import sys
 from collections.abc import Sequence
 
+from aot_rules.aot.rules.weather import Weather
 from aot_rules.cli.collector import few_collections
 from aot_rules.cli.terminal import (
     UsageError,
@@ -26,7 +27,7 @@ from aot_rules.cli.terminal import (
     write,
 )
 from aot_rules.core.errors import RuleError
-from aot_rules.core.i18n import msg
+from aot_rules.core.i18n import label, msg, text
 from aot_rules.core.params import parse_whole, quoted
 from aot_rules.present import tablelog
 from aot_rules.present.tablelog import ended, lines
@@ -112,7 +113,8 @@ def _tenth(v: float) -> str:
 
 def state_table(state: GameState) -> str:
     """The final state for a reader: a heading, then one line per unit."""
-    weather = state.weather + (f" from the {state.wind.value}" if state.wind else "")
+    sky = state.weather if state.weather == "calm" else text(label(Weather(state.weather)))
+    weather = sky + (f" from the {state.wind.value}" if state.wind else "")
     head = (f"{state.scenario}, seed {state.seed}: turn {state.turn} of {state.last_turn}, weather {weather}; "
             f"{state.sides[0].name} (side 0) against {state.sides[1].name} (side 1)")
     rows = [("id", "name", "side", "ranks", "disord", "removed", "status", "x", "y", "facing")]

@@ -32,6 +32,7 @@ from aot_rules.aot.rules.command import INDIVIDUAL
 from aot_rules.aot.vocabulary import DieMove, DPEffect, Drift, Fate
 from aot_rules.core.events import Event, Said
 from aot_rules.core.format import count_str
+from aot_rules.core.i18n import label
 
 
 def possessive(name: str) -> str:
@@ -78,12 +79,12 @@ def sentence(e: Event) -> str | None:
                else f"general {e.owner} gives his orders")
         return f"{e.player.capitalize()} plays slot {e.slot}: {who}."
     if isinstance(e, WeatherChanged):
-        return f"Turn {e.turn}: a second double in a row ({e.face}:{e.face}) brings {e.weather.value}."
+        return f"Turn {e.turn}: a second double in a row ({e.face}:{e.face}) brings {label(e.weather)}."
     if isinstance(e, UnitDrifted):
         return f"{e.unit.capitalize()}: {e.face} — " + ("they stay where they are." if e.drift is Drift.STAYS
                                                          else f"they move {e.drift.value} by the shortest route.")
     if isinstance(e, OffRoll):
-        return f"{e.why.value}: {e.mine} against {e.theirs}" + (" — a tie, rolled again." if e.mine == e.theirs
+        return f"{label(e.why)}: {e.mine} against {e.theirs}" + (" — a tie, rolled again." if e.mine == e.theirs
                                                                   else ".")
     if isinstance(e, Moved):
         dice = " + ".join(map(str, e.faces))
@@ -110,7 +111,7 @@ def sentence(e: Event) -> str | None:
         return test + {Fate.DEAD: ", no more than the hits: the elephant is lost, and everyone aboard dies with it.",
                        Fate.DESTROYED: f", no more than the hits: the {what} is destroyed with its crew.",
                        Fate.BERSERK: ", above the hits but even: the elephant goes berserk.",
-                       Fate.SURVIVES: f", above the hits: the {what} fights on."}.get(e.fate, f": {e.fate.value}.")
+                       Fate.SURVIVES: f", above the hits: the {what} fights on."}.get(e.fate, f": {label(e.fate)}.")
     if isinstance(e, Overturned):
         test = f"{possessive(e.unit)} overturn test: die {e.roll} against {count_str(e.horses, 'horse')}"
         return test + (", lower, so it overturns and is removed." if e.overturned

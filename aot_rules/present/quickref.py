@@ -15,7 +15,7 @@ from pathlib import Path
 from typing import Any
 
 from aot_rules.core.format import fraction_str, percent_str
-from aot_rules.core.i18n import text
+from aot_rules.core.i18n import has_label, label, text
 from aot_rules.core.registry import Mechanic
 from aot_rules.present.rulelinks import rule_badge
 
@@ -92,7 +92,8 @@ def odds_block(sheet: Sheet, prefix: str, title: str) -> None:
         if all(isinstance(v, int) and not isinstance(v, bool) for v in values):
             said = f"mean {fraction_str(law.mean())}\u00a0({float(law.mean()):.2f})"
         else:
-            said = f"{law.mode()}: {_p(law[law.mode()])}"
+            mode = law.mode()
+            said = f"{text(label(mode)) if has_label(mode) else mode}: {_p(law[mode])}"
         rows.append([rule_badge(m.rule_id, sheet.labels), text(m.title), f"{out.label(out.main)}: {said}"])
     sheet.block(title, (), _md_table(["rule", "what", "at the calculator's start"], rows), wide=True)
 
@@ -147,7 +148,7 @@ def aot_sheet(labels: frozenset[str]) -> str:
         own = counts_own(w)
         cells = [_faces(f for f in faces if (weapon_hits(f, w, d, 3, False) if own else weapon_hits(f, w, 3, d, False)))
                  for d in densities]
-        rows.append([f"{w.value} {rule_badge(w.rule_id, labels)}", "own" if own else "enemy", *cells])
+        rows.append([f"{label(w)} {rule_badge(w.rule_id, labels)}", "own" if own else "enemy", *cells])
     rows.append([f"horse strike {rule_badge('AOT-MELEE-HORSE-STRIKE', labels)}", "enemy",
                  *(_faces(f for f in faces if horse_strike_hits(f, d, False)) for d in densities)])
     s.block("Melee: faces that hit, by the density that counts", ("AOT-MELEE-STRIKES",),
@@ -169,9 +170,9 @@ def aot_sheet(labels: frozenset[str]) -> str:
     rows = []
     for f in faces:
         sky = weather_of_double(f)
-        fx = "; ".join(sorted(e.value for e in effects(sky, arriving=True))) or "—"
-        rows.append([f"{f}+{f}", f"{sky.value} {rule_badge(sky.rule_id, labels)}", fx])
-    wind = ", ".join(f"{_faces(f for f in faces if four_ways(f, WindFrom) is x)}: {x.value}" for x in WindFrom)
+        fx = "; ".join(sorted(text(label(e)) for e in effects(sky, arriving=True))) or "—"
+        rows.append([f"{f}+{f}", f"{label(sky)} {rule_badge(sky.rule_id, labels)}", fx])
+    wind = ", ".join(f"{_faces(f for f in faces if four_ways(f, WindFrom) is x)}: {label(x)}" for x in WindFrom)
     s.block("Weather: a double on two turns running", ("AOT-CMD-DOUBLES", "AOT-WEATHER"),
             _md_table(["double", "weather", "effect"], rows),
             WIND_NOTE.format(wind=wind, badge=rule_badge("AOT-WEATHER-WIND", labels)))
@@ -281,10 +282,10 @@ def sp_sheet(labels: frozenset[str]) -> str:
 
     s = Sheet(labels)
     shooters = (2, 4, 6, 8, 10, 12)
-    rows = [[q.value, *(str(class_dice(n, q)) for n in shooters)] for q in Quality]
+    rows = [[text(label(q)), *(str(class_dice(n, q)) for n in shooters)] for q in Quality]
     s.block("Shooting dice by quality", ("SP-SHOOT-DICE-CLASS",), _md_table(["figures firing", *map(str, shooters)],
                                                                             rows))
-    s.block("Guns", ("SP-SHOOT-DICE-ARTILLERY",), _md_table(["gun", "dice"], [[g.value, str(n)]
+    s.block("Guns", ("SP-SHOOT-DICE-ARTILLERY",), _md_table(["gun", "dice"], [[text(label(g)), str(n)]
                                                                              for g, n in GUN_DICE.items()]))
     angles = (45, 90, 180)
     rows = [[who, *(str(turn_cost(a, formation)) for a in angles)]
@@ -302,7 +303,7 @@ def bat_sheet(labels: frozenset[str]) -> str:
             _md_table(["turn up to", *(f"{a}°" for a, _ in TURN_COSTS)], [["steps", *(str(turn_cost(a))
                                                                                    for a, _ in TURN_COSTS)]]))
     s.block("Speed kept on terrain", ("BAT-TERRAIN",),
-            _md_table(["terrain", "share of Speed"], [[t.value, "cannot enter" if v == 0 else fraction_str(v)]
+            _md_table(["terrain", "share of Speed"], [[text(label(t)), "cannot enter" if v == 0 else fraction_str(v)]
                                                       for t, v in SPEED_SHARE.items()]))
     odds_block(s, "BAT", "Every calculator at its start")
     return s.markdown()

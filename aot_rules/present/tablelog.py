@@ -197,7 +197,7 @@ _DECISIONS: dict[Choice, Callable[[Decided], str]] = {
                               f"(expected work {float(e.odds[0]):+.2f})",
     Choice.MESSENGER: lambda e: f"{e.owner} sends a messenger to {_target(e)}: P(through) {float(e.odds[0]):.2f}, "
                                 "no worse than a signal",
-    Choice.ORDER: lambda e: f"{e.owner} orders {e.target} by {e.method.value if e.method else 'order'}",
+    Choice.ORDER: lambda e: f"{e.owner} orders {e.target} by {i18n.label(e.method) if e.method else 'order'}",
     Choice.OWN_UNIT: lambda e: f"{e.owner} acts with his own unit {e.piece}",
     Choice.INDIVIDUAL: lambda e: f"individual unit: {unit(e.piece, e.name)}, the most useful",
     Choice.IDLE: lambda e: "individual unit: no unit has anything to do",
@@ -240,7 +240,7 @@ def _activated(entry: LogEntry, e: Activated) -> str:
         Method.BATTLE_LINE: f"in {possessive(e.commander)} battle line, {inches(e.distance)} from its neighbour",
         Method.INDIVIDUAL: "on the individual-unit slot" + (f", with colonel {e.via}" if e.via else ""),
         Method.COLONEL: f"to follow colonel {e.commander}, {inches(e.distance)} away",
-    }.get(e.method, f"by {e.method}")
+    }.get(e.method) or f"by {i18n.label(e.method)}"
     return f"activates {who} {how}"
 
 
@@ -304,7 +304,7 @@ def _rolled_again(entry: LogEntry, e: InitiativeRolledAgain) -> str:
 def _weather(entry: LogEntry, e: WeatherSet) -> str:
     if e.wind_die:
         return f"the wind blows from the {e.wind_edge} edge" if e.wind_edge else "the wind is too weak to matter"
-    return f"a second double running ({e.face}:{e.face}) brings {e.weather.value}" + (
+    return f"a second double running ({e.face}:{e.face}) brings {i18n.label(e.weather)}" + (
         f", the wind from the {e.wind_edge} edge" if e.wind_edge else "")
 
 
@@ -337,7 +337,7 @@ def ended(e: BattleEnded) -> str:
     else:
         why = (_WHY[e.why] if e.why in _WHY else "the battle ends").format(turn=e.turn)
     verdict = "a draw" if e.winner < 0 else f"won by {names[e.winner]}"
-    ending = f"{e.ending.value}: " if e.ending else ""
+    ending = f"{i18n.label(e.ending)}: " if e.ending else ""
 
     def score(i: int) -> str:
         parts = "; ".join(f"{line.award.reason(line.count)}: +{line.points}" for line in e.scores[i])
@@ -450,7 +450,7 @@ def obstacle(o: Obstacle) -> str:
     if o.kind is ObstacleKind.ENEMY:
         return f"{o.name} ({o.piece}) blocks its path" if o.name else f"{o.piece} blocks its path"
     if o.kind is ObstacleKind.TERRAIN:
-        return f"the {o.name} ({o.terrain.value if o.terrain else 'impassable'}) blocks its path"
+        return f"the {o.name} ({i18n.label(o.terrain) if o.terrain else 'impassable'}) blocks its path"
     if o.kind is ObstacleKind.TABLE_EDGE:
         return "it would leave the table"
     return f"it would stop on {o.name or o.piece}"
@@ -491,7 +491,7 @@ def _reaction(entry: LogEntry, e: ReactionChosen) -> str:
         by = e.by_name or e.by
         return (f"{e.name or e.piece} chooses to turn back to face {by}" if e.taken
                 else f"{e.name or e.piece} keeps its back to {by}: no turn back, no test")
-    return (f"{e.name or e.piece} {'takes' if e.taken else 'declines'} the {e.reaction.value} against "
+    return (f"{e.name or e.piece} {'takes' if e.taken else 'declines'} the {i18n.label(e.reaction)} against "
             f"{e.by_name or e.by}")
 
 
@@ -507,7 +507,7 @@ def cover(c: Cover, target: str) -> str:
     """Why ``target`` is in cover, as a player says it."""
     if c.kind is CoverKind.CAMP:
         return f"{target} guards its own camp, which counts as a wood"
-    ground = f"the {c.name} ({c.terrain.value if c.terrain else 'cover'})"
+    ground = f"the {c.name} ({i18n.label(c.terrain) if c.terrain else 'cover'})"
     if c.kind is CoverKind.BEHIND:
         return f"{target} stands behind {ground}"
     return f"{target} stands less than 1″ inside the edge of {ground}"

@@ -26,7 +26,7 @@ from aot_rules.core.dice import DiceSource
 from aot_rules.core.dist import Dist
 from aot_rules.core.errors import RuleError
 from aot_rules.core.events import DieEffect, Said
-from aot_rules.core.i18n import msg, vocabulary
+from aot_rules.core.i18n import label, msg, vocabulary
 from aot_rules.core.verdict import Verdict
 
 CLASH = "AOB-CLASH"
@@ -269,7 +269,7 @@ def play_clash(dice: DiceSource, a_target: int, b_target: int, die: GameDie = Ga
             face, men[side] = roll_casualties(dice, die, other)
             score[side] = _score(compare, faces[side], face, men[side])
     result = verdict(score["A"], score["B"])
-    dice.emit(Said(f"Comparing {compare.value}: A {score['A']}, B {score['B']}: "
+    dice.emit(Said(f"Comparing {label(compare)}: A {score['A']}, B {score['B']}: "
                    + {ClashResult.A_WINS: "A has at least double, so B turns and flees at half again its speed.",
                       ClashResult.B_WINS: "B has at least double, so A turns and flees at half again its speed.",
                       ClashResult.MELEE: "neither has double the other, so the melee begins."}[result]))

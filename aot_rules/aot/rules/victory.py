@@ -20,7 +20,7 @@ from dataclasses import dataclass
 from enum import StrEnum
 
 from aot_rules.core.errors import RuleError
-from aot_rules.core.i18n import msg, vocabulary
+from aot_rules.core.i18n import label, msg, vocabulary
 
 CAMP_VP = 2  # AOT-VICTORY-POINTS: a captured enemy camp
 UNIT_VP = 1  # AOT-VICTORY-POINTS: an enemy unit destroyed or dispersed, or fled into a captured camp
@@ -344,7 +344,7 @@ class Result:
         """
         a, b = self.scores
         verdict = "a draw" if self.winner is None else f"won by {self.winner}"
-        return f"{self.ending.value}: {verdict}, {a.total} VP to {b.total}"
+        return f"{label(self.ending)}: {verdict}, {a.total} VP to {b.total}"
 
 
 def _on_points(ending: Ending, scores: tuple[Score, Score]) -> Result:

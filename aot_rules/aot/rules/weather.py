@@ -34,7 +34,7 @@ def weather_of_double(face: int) -> Weather:
     """AOT-WEATHER: the triggering double's face picks the result (Reading of AOT-CMD-DOUBLES).
 
     >>> [weather_of_double(f).value for f in (1, 3, 6)]
-    ['wind', 'soaked ground', 'nightfall']
+    ['wind', 'mud', 'nightfall']
     """
     if not 1 <= face <= 6:
         raise RuleError("AOT-WEATHER", msg("a double shows 1 to 6, not {face}", face=face))
@@ -218,7 +218,7 @@ def wind_from(face: int) -> WindFrom:
     """Reading: faces 1–4 name the four edges, as the storm's directions do; 5 and 6 no edge.
 
     >>> wind_from(1).value, wind_from(6).value
-    ('my edge', 'no wind')
+    ('my-edge', 'none')
     """
     return four_ways(face, WindFrom)
 

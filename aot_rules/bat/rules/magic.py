@@ -29,7 +29,7 @@ from aot_rules.core.dice import DiceSource
 from aot_rules.core.dist import Dist
 from aot_rules.core.errors import RuleError
 from aot_rules.core.events import DieEffect, Said
-from aot_rules.core.i18n import msg, vocabulary
+from aot_rules.core.i18n import label, msg, text, vocabulary
 
 #: A spell takes 1, 2 or 3 AP (BAT-MAGIC-CAST, Reading): the activation roll gives at most three.
 SPELL_AP_MIN = 1
@@ -377,7 +377,7 @@ def check_beast(beast: Profile, budget: int) -> Profile:
     if beast.skills:
         raise RuleError("BAT-SPELL-SUMMON", msg("a summoned beast has no skills ({beast} has {skills})",
                                                 beast=beast.name,
-                                                skills=", ".join(sorted(s.value for s in beast.skills))))
+                                                skills=", ".join(sorted(text(label(s)) for s in beast.skills))))
     total = stat_total(beast)
     if total > budget:
         raise RuleError("BAT-SPELL-SUMMON", msg("{beast}'s stats add up to {total}, over the budget {budget}",

@@ -28,7 +28,7 @@ from aot_rules.core.dice import DiceSource
 from aot_rules.core.dist import Dist
 from aot_rules.core.errors import RuleError
 from aot_rules.core.events import DieEffect, Said
-from aot_rules.core.i18n import msg, vocabulary
+from aot_rules.core.i18n import label, msg, vocabulary
 
 #: Dice a test may roll: Terror rolls one per AP (1–3); the CLI allows a little more for what-ifs.
 MAX_DICE = 6
@@ -156,5 +156,5 @@ def play_morale(quality: int, dice: DiceSource, n_dice: int = DICE_PER_TEST, *, 
         dice.emit(Said(f"Being a Coward adds {auto} automatic failure."))
     result = _result(min(n_dice, len(failed) + auto))
     dice.emit(Said(f"{result.failures} {'failure' if result.failures == 1 else 'failures'} for {who}: "
-                   f"{result.band.value}."))
+                   f"{label(result.band)}."))
     return result

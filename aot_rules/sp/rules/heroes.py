@@ -13,7 +13,7 @@ from aot_rules.core.dice import DiceSource
 from aot_rules.core.dist import Dist
 from aot_rules.core.errors import RuleError
 from aot_rules.core.events import DieEffect, Said
-from aot_rules.core.i18n import msg, vocabulary
+from aot_rules.core.i18n import label, msg, vocabulary
 from aot_rules.sp.rules.troops import Quality
 
 
@@ -46,7 +46,7 @@ def wound_exact(six_kills: bool = True) -> Dist[Wound]:
 def roll_wound(src: DiceSource, six_kills: bool = True) -> Wound:
     w = wound_of(src.d6("wound", lambda f: DieEffect.HIT if wound_of(f, six_kills) is Wound.KILLED
                         else DieEffect.NONE), six_kills)
-    src.emit(Said(f"the wound die: {w.value}"))
+    src.emit(Said(f"the wound die: {label(w)}"))
     return w
 
 
@@ -102,7 +102,7 @@ def play_replace(quality: Quality, recruits_from: int, last_hero: bool, src: Dic
         return True
     need = replace_needs(quality, recruits_from, last_hero)
     f = src.d6("replacement", lambda x: DieEffect.HIT if x >= need else DieEffect.FAIL)
-    src.emit(Said(f"{quality.value} need {need}+ and roll {f}: "
+    src.emit(Said(f"{label(quality)} need {need}+ and roll {f}: "
                   + ("a new Hero, one step lower" if f >= need else "the card leaves the game")))
     return f >= need
 
@@ -152,7 +152,7 @@ def roll_fall(skill: Skill, src: DiceSource) -> Fall:
     f = src.d6("the rider's fall")
     out = fall_of(f + SKILL_MOD[skill])
     mod = SKILL_MOD[skill]
-    src.emit(Said(f"the fall die shows {f}" + (f", {mod:+d} for a {skill.value}" if mod else "") + f": {out.value}"))
+    src.emit(Said(f"the fall die shows {f}" + (f", {mod:+d} for a {label(skill)}" if mod else "") + f": {label(out)}"))
     return out
 
 
@@ -263,5 +263,5 @@ def play_capture(hero_dice: int, group_dice: int, src: DiceSource) -> Capture:
     mine = sum(src.d6("the Hero's melee die", six) == 6 for _ in range(hero_dice))
     theirs = sum(src.d6("the Group's melee die", six) == 6 for _ in range(group_dice))
     out = Capture.LOST if mine < theirs else Capture.DRAW if mine == theirs else Capture.WON
-    src.emit(Said(f"the Hero rolls {mine} six(es), the Group {theirs}: {out.value}"))
+    src.emit(Said(f"the Hero rolls {mine} six(es), the Group {theirs}: {label(out)}"))
     return out

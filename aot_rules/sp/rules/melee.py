@@ -17,7 +17,7 @@ from aot_rules.core.dice import DiceSource
 from aot_rules.core.dist import Dist
 from aot_rules.core.errors import RuleError
 from aot_rules.core.events import DieEffect, Said
-from aot_rules.core.i18n import msg, vocabulary
+from aot_rules.core.i18n import label, msg, vocabulary
 from aot_rules.core.verdict import Verdict
 from aot_rules.sp.rules.shooting import trinomial
 
@@ -236,5 +236,5 @@ def play_fight(a_dice: int, b_dice: int, src: DiceSource, recruits: Swamp = Swam
     a = roll_strike(a_dice, src, "A")
     b = roll_strike(b_dice, src, "B")
     res = result_of(a.kills - b.kills)
-    src.emit(Said(f"A killed {a.kills}, B killed {b.kills}: {res.value}"))
+    src.emit(Said(f"A killed {a.kills}, B killed {b.kills}: {label(res)}"))
     return Fight(res, a.kills, b.kills)

@@ -18,7 +18,7 @@ from aot_rules.core.dice import DiceSource
 from aot_rules.core.dist import Dist
 from aot_rules.core.errors import RuleError
 from aot_rules.core.events import DieEffect, Said
-from aot_rules.core.i18n import msg, vocabulary
+from aot_rules.core.i18n import label, msg, vocabulary
 from aot_rules.sp.rules.troops import Quality
 
 SIXTH = Fraction(1, 6)
@@ -353,5 +353,5 @@ def play_sharpshooter(need: int, src: DiceSource) -> Aimed:
     f = src.d6("aimed shot", lambda x: DieEffect.HIT if x >= need and x > 1 else
                DieEffect.FAIL if x == 1 else DieEffect.NONE)
     out = Aimed.SPENT if f == 1 else Aimed.HIT if f >= need else Aimed.MISS
-    src.emit(Said(f"the sharpshooter needs {need}+ and rolls {f}: {out.value}"))
+    src.emit(Said(f"the sharpshooter needs {need}+ and rolls {f}: {label(out)}"))
     return out
