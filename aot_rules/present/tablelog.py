@@ -240,7 +240,7 @@ def _activated(entry: LogEntry, e: Activated) -> str:
         Method.BATTLE_LINE: f"in {possessive(e.commander)} battle line, {inches(e.distance)} from its neighbour",
         Method.INDIVIDUAL: "on the individual-unit slot" + (f", with colonel {e.via}" if e.via else ""),
         Method.COLONEL: f"to follow colonel {e.commander}, {inches(e.distance)} away",
-    }.get(e.method) or f"by {i18n.label(e.method)}"
+    }[e.method]
     return f"activates {who} {how}"
 
 
