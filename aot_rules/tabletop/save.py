@@ -36,6 +36,7 @@ from aot_rules.aot.army.model import is_individual
 from aot_rules.aot.rules.orders import Activity, Rank, UnitTurn
 from aot_rules.aot.rules.terrain import Terrain
 from aot_rules.aot.rules.weather import Weather
+from aot_rules.aot.units import Unit
 from aot_rules.core.errors import RuleError
 from aot_rules.core.safeio import UnsafeFile, checked_int, read_capped, write_atomic
 from aot_rules.tabletop.codec import (
@@ -45,6 +46,9 @@ from aot_rules.tabletop.codec import (
     encode_event,
     fields_of,
     unit_from,
+    upgrade_arg,
+    upgrade_event,
+    upgrade_value,
 )
 from aot_rules.tabletop.events import BattleEnded, Edge
 from aot_rules.tabletop.geometry import BaseSize, Pose, footprint, on_table, overlap
@@ -53,6 +57,7 @@ from aot_rules.tabletop.record import ReplayError, replay
 from aot_rules.tabletop.save_schema import BOUNDS, FORMAT, SAVE_SCHEMA, event_problem
 from aot_rules.tabletop.state import (
     FORMAT_VERSION,
+    READS_ALSO,
     ActionRecord,
     CommanderState,
     GameState,
@@ -371,6 +376,9 @@ def _from_data(data: object, source: str, where: str) -> GameState:
         got = f"its format is {data['format']!r}"[:80] if "format" in data else "it has no \"format\" key"
         raise SaveFileError(source, f"not an {FORMAT} save file ({got})")
     version = data.get("version")
+    if type(version) is int and version == READS_ALSO:
+        data = upgraded(data)  # written before the codes: the same game, its enums read through the former spellings
+        version = FORMAT_VERSION
     if isinstance(version, int) and not isinstance(version, bool) and 1 <= version < FORMAT_VERSION:
         raise SaveFileError(source, f"save format version {version} is from an older engine: this engine reads version "
                             f"{FORMAT_VERSION} only (start the game again)")
@@ -405,6 +413,52 @@ def _from_data(data: object, source: str, where: str) -> GameState:
     except SaveFileError as e:
         raise SaveFileError(source, f"{where}{e.message}" if where else e.message) from None
     return state
+
+
+def upgraded(data: Mapping[str, Any]) -> dict[str, Any]:
+    """A version 6 save as version 7 writes it: the same fields, every enum value that version 6 wrote as an English
+    phrase (a terrain's ``"hedge or scrub"``, the weather's ``"hot sun"``, a decision's ``"return fire"``) as its code,
+    read through each enum's table of former spellings (:func:`aot_rules.core.i18n.vocabulary`), never from its
+    label.  Only the places the state's types say hold an enum are touched (a unit named "light horse" stays so);
+    anything of an unexpected shape is left for the schema to refuse."""
+    d = dict(data)
+    d["version"] = FORMAT_VERSION
+
+    def each(key: str, fn: Callable[[Any], Any], within: Mapping[str, Any] = d) -> Any:
+        v = within.get(key)
+        return [fn(x) for x in v] if isinstance(v, list) else v
+
+    def piece(p: Any) -> Any:
+        if not isinstance(p, dict):
+            return p
+        return {**p, **{k: upgrade_value(p[k], t) for k, t in (("unit", Unit), ("status", Status), ("size", BaseSize),
+                                                                 ("turn", UnitTurn)) if k in p}}
+
+    def side(s: Any) -> Any:
+        if not isinstance(s, dict):
+            return s
+        return {**s, "commanders": each("commanders", lambda c: {**c, "rank": upgrade_value(c.get("rank"), Rank)}
+                                        if isinstance(c, dict) and "rank" in c else c, s)} if "commanders" in s else s
+
+    def entry(e: Any) -> Any:
+        return {**e, "events": each("events", upgrade_event, e)} if isinstance(e, dict) and "events" in e else e
+
+    def action(a: Any) -> Any:
+        if not isinstance(a, dict):
+            return a
+        out = {**a, "args": upgrade_arg(a["args"])} if "args" in a else dict(a)
+        if isinstance(a.get("kwargs"), dict):
+            out["kwargs"] = {k: upgrade_arg(v) for k, v in a["kwargs"].items()}
+        return out
+
+    d.update(pieces=each("pieces", piece), sides=each("sides", side), log=each("log", entry),
+             actions=each("actions", action),
+             terrain=each("terrain", lambda t: {**t, "kind": upgrade_value(t.get("kind"), Terrain)}
+                          if isinstance(t, dict) and "kind" in t else t),
+             weather=upgrade_value(d.get("weather"), Weather), wind=upgrade_value(d.get("wind"), Edge),
+             result=upgrade_event(d.get("result")),
+             opening=upgraded(d["opening"]) if isinstance(d.get("opening"), dict) else d.get("opening"))
+    return {k: v for k, v in d.items() if k in data or k == "version"}
 
 
 def _entry(e: Mapping[str, Any]) -> LogEntry:
