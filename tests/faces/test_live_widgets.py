@@ -9,6 +9,7 @@ import pytest
 from aot_rules.core.errors import RuleError
 from aot_rules.core.format import fraction_str
 from aot_rules.present.live import live_controls, live_widget
+from aot_rules.present.render import shown
 from aot_rules.systems import all_mechanics, get
 
 ROOT = Path(__file__).resolve().parents[2]
@@ -60,7 +61,7 @@ def test_every_mechanic_has_a_live_widget_showing_the_exact_answer(rule_id: str)
         assert "Not allowed" in out.value and e.rule_id in out.value
         return
     for o, p in want.dists[want.main].items():
-        assert f"<b>{o}</b>" in out.value and f">{fraction_str(p)}<" in out.value, (o, p)
+        assert f"<b>{shown(o)}</b>" in out.value and f">{fraction_str(p)}<" in out.value, (o, p)
 
 
 def test_an_unset_optional_input_shows_a_dash() -> None:
