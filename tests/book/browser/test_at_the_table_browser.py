@@ -390,3 +390,24 @@ def test_the_app_manifest_has_png_icons(built_book: Path) -> None:
             pixel = img.getpixel((img.width // 2, img.height // 8))
             assert isinstance(pixel, tuple) and pixel[:3] == (0x3B, 0x6E, 0xA5)  # the favicon's blue
         assert f'"{src}"' in sw
+
+
+CHOICES = """return [...document.querySelectorAll('#aot-at-the-table .att-setup[data-setup="0"] select')]
+  .map((s) => [s.id, s.value, s.selectedIndex < 0 ? null : s.options[s.selectedIndex].text]);"""
+
+
+def test_a_link_written_before_the_codes_opens_on_the_same_choices(driver: Any, site: str) -> None:
+    """A link shared when choices were English phrases ("foot with shields") opens on the same choices: each
+    control holds the code and shows the words, and the answer is the code's, as the command line gives it."""
+    m = get("AOT-EVADE-ELIGIBILITY")
+    want = respond(m.rule_id, {"evader": "foot-shield", "attacker": "horse-armour"})
+    assert want["ok"]
+    driver.get("about:blank")
+    driver.get(f"{site}/{PAGE}#AOT-EVADE-ELIGIBILITY?evader=foot%20with%20shields&attacker=horse,%20armoured%20riders")
+    shown = wait_for(driver, SHOWN)
+    assert "error" not in shown, shown
+    assert shown["rows"] == [r[:2] for r in want["summary"]["m"]], shown
+    got = {i.rsplit("-", 1)[-1]: (v, t) for i, v, t in driver.execute_script(CHOICES)}
+    assert got["evader"] == ("foot-shield", "foot with shields"), got
+    assert got["attacker"] == ("horse-armour", "horse, armoured riders"), got
+    assert errors(driver) == []

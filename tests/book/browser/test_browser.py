@@ -284,11 +284,11 @@ def test_move_cost_calculator_matches_engine(driver: Any, site: str) -> None:
     rid = "AOT-MOVE-PROCEDURE"
     m = get(rid)
     cases = [
-        dict(density=4, troops="foot with shields or armour", step_1="run-or-trot", step_2="rough-ground",
+        dict(density=4, troops="foot-one", step_1="run-or-trot", step_2="rough-ground",
              step_3="turn", step_4="none"),
-        dict(density=5, troops="foot with shields and armour", step_1="turn", step_2="rough-ground",
+        dict(density=5, troops="foot-both", step_1="turn", step_2="rough-ground",
              step_3="rough-ground", step_4="turn", regular=True),
-        dict(density=3, troops="horse, armoured riders", step_1="evade", step_2="turn", step_3="none",
+        dict(density=3, troops="horse-riders", step_1="evade", step_2="turn", step_3="none",
              step_4="rough-ground"),
     ]
     for case in cases:
@@ -298,7 +298,7 @@ def test_move_cost_calculator_matches_engine(driver: Any, site: str) -> None:
         assert f'data-event="{label}" data-p="{fraction_str(want.events["intact"])}"' in html, case
         assert _rows(html) == {str(o): fraction_str(p) for o, p in want.dists["lost"].items()}, case
     # a plan the rules forbid is refused, naming the rule
-    html = _apply(driver, rid, dict(density=2, troops="foot, no shield or armour", step_1="run-or-trot",
+    html = _apply(driver, rid, dict(density=2, troops="foot", step_1="run-or-trot",
                                     step_2="evade", step_3="none", step_4="none"))
     assert 'data-refused="1"' in html  # the message itself stands under the control (test_engine_browser)
     assert _errors(driver) == []
