@@ -420,45 +420,53 @@ def upgraded(data: Mapping[str, Any]) -> dict[str, Any]:
     phrase (a terrain's ``"hedge or scrub"``, the weather's ``"hot sun"``, a decision's ``"return fire"``) as its code,
     read through each enum's table of former spellings (:func:`aot_rules.core.i18n.vocabulary`), never from its
     label.  Only the places the state's types say hold an enum are touched (a unit named "light horse" stays so);
-    anything of an unexpected shape is left for the schema to refuse."""
-    d = dict(data)
-    d["version"] = FORMAT_VERSION
+    anything of an unexpected shape is left as it is, for the schema to refuse."""
 
-    def each(key: str, fn: Callable[[Any], Any], within: Mapping[str, Any] = d) -> Any:
-        v = within.get(key)
+    def each(v: Any, fn: Callable[[Any], Any]) -> Any:
         return [fn(x) for x in v] if isinstance(v, list) else v
 
-    def piece(p: Any) -> Any:
-        if not isinstance(p, dict):
-            return p
-        return {**p, **{k: upgrade_value(p[k], t) for k, t in (("unit", Unit), ("status", Status), ("size", BaseSize),
-                                                                 ("turn", UnitTurn)) if k in p}}
+    def fields(v: Any, types: Mapping[str, Any]) -> Any:
+        """An object with the named fields upgraded by their types."""
+        if not isinstance(v, dict):
+            return v
+        return {k: upgrade_value(x, types[k]) if k in types else x for k, x in v.items()}
 
     def side(s: Any) -> Any:
-        if not isinstance(s, dict):
+        if not isinstance(s, dict) or "commanders" not in s:
             return s
-        return {**s, "commanders": each("commanders", lambda c: {**c, "rank": upgrade_value(c.get("rank"), Rank)}
-                                        if isinstance(c, dict) and "rank" in c else c, s)} if "commanders" in s else s
+        return {**s, "commanders": each(s["commanders"], lambda c: fields(c, {"rank": Rank}))}
 
     def entry(e: Any) -> Any:
-        return {**e, "events": each("events", upgrade_event, e)} if isinstance(e, dict) and "events" in e else e
+        return {**e, "events": each(e["events"], upgrade_event)} if isinstance(e, dict) and "events" in e else e
 
     def action(a: Any) -> Any:
         if not isinstance(a, dict):
             return a
-        out = {**a, "args": upgrade_arg(a["args"])} if "args" in a else dict(a)
+        out = dict(a)
+        if "args" in a:
+            out["args"] = upgrade_arg(a["args"])
         if isinstance(a.get("kwargs"), dict):
             out["kwargs"] = {k: upgrade_arg(v) for k, v in a["kwargs"].items()}
         return out
 
-    d.update(pieces=each("pieces", piece), sides=each("sides", side), log=each("log", entry),
-             actions=each("actions", action),
-             terrain=each("terrain", lambda t: {**t, "kind": upgrade_value(t.get("kind"), Terrain)}
-                          if isinstance(t, dict) and "kind" in t else t),
-             weather=upgrade_value(d.get("weather"), Weather), wind=upgrade_value(d.get("wind"), Edge),
-             result=upgrade_event(d.get("result")),
-             opening=upgraded(d["opening"]) if isinstance(d.get("opening"), dict) else d.get("opening"))
-    return {k: v for k, v in d.items() if k in data or k == "version"}
+    d = dict(data)
+    d["version"] = FORMAT_VERSION
+    upgrades: dict[str, Callable[[Any], Any]] = {
+        "pieces": lambda v: each(v, lambda p: fields(p, {"unit": Unit, "status": Status, "size": BaseSize,
+                                                          "turn": UnitTurn})),
+        "sides": lambda v: each(v, side),
+        "terrain": lambda v: each(v, lambda t: fields(t, {"kind": Terrain})),
+        "weather": lambda v: upgrade_value(v, Weather),
+        "wind": lambda v: upgrade_value(v, Edge),
+        "log": lambda v: each(v, entry),
+        "result": upgrade_event,
+        "actions": lambda v: each(v, action),
+        "opening": lambda v: upgraded(v) if isinstance(v, dict) and v.get("version") == READS_ALSO else v,
+    }
+    for key, upgrade in upgrades.items():
+        if key in d:
+            d[key] = upgrade(d[key])
+    return d
 
 
 def _entry(e: Mapping[str, Any]) -> LogEntry:
