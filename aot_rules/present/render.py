@@ -44,6 +44,8 @@ def info_text(v: Any) -> Any:
     """A fact beside the answer as a reader sees it (words in the language in force)."""
     if isinstance(v, Message):
         return v.render()
+    if has_label(v):  # a vocabulary member by its words (its JSON keeps the code)
+        return label(v).render()
     if isinstance(v, tuple):
         return "+".join(map(str, v))
     return fraction_str(v) if isinstance(v, Fraction) else v

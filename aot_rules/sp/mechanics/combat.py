@@ -12,7 +12,7 @@ from typing import Any
 
 from aot_rules.core.dice import DiceSource
 from aot_rules.core.dist import Dist
-from aot_rules.core.i18n import label, msg
+from aot_rules.core.i18n import msg
 from aot_rules.core.outcome import Outcome
 from aot_rules.core.params import param
 from aot_rules.core.registry import Mechanic, Registry, Sample
@@ -335,7 +335,7 @@ def sharp_outcome(p: SharpInput) -> Outcome:
                                                                    "spent": lambda a: a is S.Aimed.SPENT},
                       labels={"shot": msg("the aimed shot"), "hit": msg("he hits"),
                               "spent": msg("his powder runs out")},
-                      info={"column read": label(col),
+                      info={"column read": col,
                             "needs": f"{need}+" + (" (given by the source)" if given else " ✎ (your number)")})
 
 
