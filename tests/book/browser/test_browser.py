@@ -21,6 +21,7 @@ from aot_rules.aot.rules.melee import MeleeResult
 from aot_rules.core.errors import RuleError
 from aot_rules.core.format import fraction_str
 from aot_rules.present.groups import section
+from aot_rules.present.render import shown as words
 from aot_rules.present.static import option_text
 from aot_rules.systems import get
 
@@ -179,10 +180,10 @@ def test_who_wins_widget_matches_engine(driver: Any, site: str) -> None:
     for case in cases:
         html = _apply(driver, rid, case) if m.inputs else _summary(driver, rid)  # no inputs: no controls
         want = m.evaluate(**case)
-        assert _rows(html) == {str(o): fraction_str(p) for o, p in want.dists["result"].items()}, case
+        assert _rows(html) == {words(o): fraction_str(p) for o, p in want.dists["result"].items()}, case
         # categorical results are laid out in their natural reading order: the order MeleeResult lists them
         shown = re.findall(r'<tr data-o="([^"]+)"', html)
-        assert shown == [r.value for r in MeleeResult if r in want.dists["result"].outcomes()], case
+        assert shown == [words(r) for r in MeleeResult if r in want.dists["result"].outcomes()], case
         for name in ("a_wins", "b_wins", "continue"):
             label = want.label(name)
             assert f'data-event="{label}" data-p="{fraction_str(want.events[name])}"' in html, (case, name)
@@ -255,7 +256,7 @@ def test_frame_widgets_follow_their_controls(driver: Any, site: str, built_book:
         _open(driver, url)
     _wait_bokeh(driver)
     html = _apply(driver, rid, case) if m.inputs else _summary(driver, rid)  # no inputs: no controls
-    assert _rows(html) == {str(o): fraction_str(p) for o, p in want.dists[want.main].items()}, (rid, case)
+    assert _rows(html) == {words(o): fraction_str(p) for o, p in want.dists[want.main].items()}, (rid, case)
 
 
 def _toc_pages() -> list[str]:
