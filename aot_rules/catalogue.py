@@ -16,15 +16,28 @@ from __future__ import annotations
 from enum import StrEnum
 from typing import NamedTuple
 
+from aot_rules.core.i18n import msg, vocabulary
 
+
+@vocabulary({
+    "clear": msg("stated in full"), "reading": msg("stated, with a gap the book fills by a Reading"),
+    "term": msg("uses a term or sign the source never gives (read by the book)"),
+    "missing": msg("named, but its procedure is not in the source"),
+    "absent-base": msg("rests on base rules the source does not include"),
+}, formerly={
+    "stated in full": "clear", "stated, with a gap the book fills by a Reading": "reading",
+    "uses a term or sign the source never gives (read by the book)": "term",
+    "named, but its procedure is not in the source": "missing",
+    "rests on base rules the source does not include": "absent-base",
+})
 class Source(StrEnum):
     """How much of a rule its source gives."""
 
-    CLEAR = "stated in full"
-    READING = "stated, with a gap the book fills by a Reading"
-    TERM = "uses a term or sign the source never gives (read by the book)"
-    MISSING = "named, but its procedure is not in the source"
-    ABSENT_BASE = "rests on base rules the source does not include"
+    CLEAR = "clear"
+    READING = "reading"
+    TERM = "term"
+    MISSING = "missing"
+    ABSENT_BASE = "absent-base"
 
 
 class Rule(NamedTuple):

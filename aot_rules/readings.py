@@ -28,9 +28,9 @@ from typing import NamedTuple
 class Origin(StrEnum):
     """Where a Reading comes from."""
 
-    INDEX = "rules index"
+    INDEX = "index"
     ENGINEERING = "engineering"
-    NOTED = "noted here"
+    NOTED = "noted"
 
 
 class Reading(NamedTuple):

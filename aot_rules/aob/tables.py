@@ -15,6 +15,7 @@ from aot_rules.aob.rules.die import GameDie, success_chance
 from aot_rules.aob.rules.glory import initial_glory
 from aot_rules.aob.rules.steadiness import flight_turns
 from aot_rules.core.format import fraction_html, percent_str
+from aot_rules.core.i18n import label, text
 
 DICE = (GameDie.D6, GameDie.D10, GameDie.D12, GameDie.D20)
 
@@ -42,7 +43,7 @@ def factors_html() -> str:
 def ranks_html(max_ranks: int = 5) -> str:
     """AOB-CLASH-RANKS: the rank bonus by complete ranks, for each kind of troops."""
     rows = [[str(r), *(f"{rank_bonus(t, r):+d}" for t in Troop)] for r in range(1, max_ranks + 1)]
-    return _table(["complete ranks", *(t.value for t in Troop)], rows)
+    return _table(["complete ranks", *(text(label(t)) for t in Troop)], rows)
 
 
 def glory_html(attacks: Sequence[int] = (2, 3, 4, 5, 6, 7, 8, 9, 10, 11, 12, 20, 39, 40, 41)) -> str:

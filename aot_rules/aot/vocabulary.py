@@ -18,17 +18,19 @@ from aot_rules.core.i18n import msg, vocabulary
 
 
 @vocabulary({
-    'no weather yet': msg('no weather yet'), 'wind': msg('wind'), 'hot sun': msg('hot sun'),
-    'soaked ground': msg('soaked ground'), 'downpour': msg('downpour'), 'storm': msg('storm'),
+    "calm": msg('no weather yet'), 'wind': msg('wind'), "sun": msg('hot sun'),
+    "mud": msg('soaked ground'), 'downpour': msg('downpour'), 'storm': msg('storm'),
     'nightfall': msg('nightfall')
+}, formerly={
+    "no weather yet": "calm", "hot sun": "sun", "soaked ground": "mud"
 })
 class Weather(StrEnum):
     """The weather in force, in the order of the double that brings it (calm: none yet)."""
 
-    CALM = "no weather yet"
+    CALM = "calm"
     WIND = "wind"
-    SUN = "hot sun"
-    MUD = "soaked ground"
+    SUN = "sun"
+    MUD = "mud"
     RAIN = "downpour"
     STORM = "storm"
     NIGHT = "nightfall"
@@ -60,13 +62,15 @@ class Drift(StrEnum):
 
 
 @vocabulary({
-    '—': msg('—'), 'survives': msg('survives'), 'berserk': msg('berserk'), 'dead': msg('dead'),
+    "none": msg('—'), 'survives': msg('survives'), 'berserk': msg('berserk'), 'dead': msg('dead'),
     'destroyed': msg('destroyed')
+}, formerly={
+    "—": "none"
 })
 class Fate(StrEnum):
     """What hits did to a beast or vehicle (``NONE`` for ordinary warriors, who simply lose men)."""
 
-    NONE = "—"
+    NONE = "none"
     SURVIVES = "survives"
     BERSERK = "berserk"
     DEAD = "dead"  # an elephant
@@ -86,11 +90,13 @@ class DPEffect(StrEnum):
     ATTACK = "attack"  # AOT-DEMO-FORCED-ATTACK
 
 
-@vocabulary({'terrain bid': msg('terrain bid'), 'placing': msg('placing')})
+@vocabulary({"terrain-bid": msg('terrain bid'), 'placing': msg('placing')}, formerly={
+    "terrain bid": "terrain-bid"
+})
 class RollOff(StrEnum):
     """What both players roll a die for at set-up (AOT-TERRAIN-BID, AOT-MEETING); a tie is rolled again."""
 
-    TERRAIN_BID = "terrain bid"
+    TERRAIN_BID = "terrain-bid"
     PLACING = "placing"
 
 

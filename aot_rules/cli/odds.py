@@ -17,7 +17,7 @@ from typing import Any
 
 from aot_rules.cli.terminal import UsageError, _Parser, help_text, one_line, write, write_json
 from aot_rules.core.errors import RuleError
-from aot_rules.core.i18n import Message, has_label, label, msg, nmsg, text
+from aot_rules.core.i18n import Message, current, has_label, label, msg, nmsg, text
 from aot_rules.core.params import Param, quoted
 from aot_rules.core.registry import Mechanic
 from aot_rules.present.answer import answer, refusal, respond
@@ -168,6 +168,8 @@ def respond_link(argv: Sequence[str]) -> dict[str, Any]:
     True
     >>> respond_link(["AOT-RUN", "--density=4", "--shield"])["values"]
     {'density': '4', 'shield': True}
+    >>> respond_link(["AOT-EVADE-ELIGIBILITY", "--evader=foot with shields"])["values"]
+    {'evader': 'foot-shield'}
     """
     m: Mechanic[Any] | None = None
     try:
@@ -179,7 +181,9 @@ def respond_link(argv: Sequence[str]) -> dict[str, Any]:
               if re.search(re.escape(p.flag) + r"(?![\w-])", line)]
         rule = e.rule_id if isinstance(e, RuleError) else (m.rule_id if m is not None else "")
         return {"ok": False, "error": "error: " + line, "rule_id": rule, "params": at}
-    values = {prm.name: getattr(ns, prm.name) for prm in m.inputs if getattr(ns, prm.name) is not None}
+    # a choice written before the codes ("foot with shields") sets its control by today's code ("foot-shield")
+    values = {prm.name: current(prm.enum, v) if prm.kind == "choice" and prm.enum is not None else v
+              for prm in m.inputs if (v := getattr(ns, prm.name)) is not None}
     return {**respond(m.rule_id, values), "values": values}
 
 

@@ -15,7 +15,7 @@ import json
 import sys
 from collections.abc import Sequence
 
-from aot_rules.aot.vocabulary import Weather
+from aot_rules.aot.rules.weather import Weather
 from aot_rules.cli.collector import few_collections
 from aot_rules.cli.terminal import (
     UsageError,

@@ -21,10 +21,10 @@ from typing import Annotated
 class Text(Enum):
     """The only things a ``str`` field of an event may hold (the mark its type carries, ``Annotated[str, ...]``)."""
 
-    PIECE = "piece id"  # a piece's id on the table ("" where the field names none)
+    PIECE = "piece"  # a piece's id on the table ("" where the field names none)
     NAME = "name"  # a name shown to a reader: a unit's, an army's, a commander's, a terrain piece's ("" for none)
-    RULE = "rule id"  # a rule's ID from the rules index ("AOT-MELEE-RETREAT")
-    DISPLAY = "display only"  # a sentence shown to a reader as the engine said it; nothing parses it
+    RULE = "rule"  # a rule's ID from the rules index ("AOT-MELEE-RETREAT")
+    DISPLAY = "display"  # a sentence shown to a reader as the engine said it; nothing parses it
 
 
 PieceId = Annotated[str, Text.PIECE]

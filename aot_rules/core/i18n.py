@@ -196,23 +196,60 @@ def decimal(value: Fraction | int | float, lang: str | None = None, places: int 
 
 #: Enum members' labels, by enum class: filled by :func:`vocabulary`, read by :func:`label`.
 _LABELS: dict[type[Enum], Mapping[Any, Message]] = {}
+#: Each vocabulary's former values (the English phrases its members were written as before they had codes), by
+#: enum class: old spelling → code.  The one place an old share link, CLI value, army file or save is read through.
+_FORMERLY: dict[type[Enum], Mapping[str, str]] = {}
 
 
 E = TypeVar("E", bound=type[Enum])
 
 
-def vocabulary(labels: Mapping[str, Message]) -> Callable[[E], E]:
+def vocabulary(labels: Mapping[str, Message], formerly: Mapping[str, str] | None = None) -> Callable[[E], E]:
     """Class decorator: the display label of each member of a closed vocabulary (an enum whose values are
-    codes), keyed by the member's code.  Every member must have one, and no label names a missing member."""
+    codes), keyed by the member's code.  Every member must have one, and no label names a missing member.
+
+    ``formerly`` maps a value a member was once written as to its code: ``cls(old)`` then means that member (an
+    installed ``_missing_``), so files and links written before the codes still open; nothing is ever matched
+    against a label's words."""
 
     def attach(cls: E) -> E:
         codes = {m.value for m in cls}
         if set(labels) != codes:
             raise ValueError(f"{cls.__name__}: labels for {sorted(set(labels) ^ codes)} do not match its members")
         _LABELS[cls] = {cls(code): m for code, m in labels.items()}
+        if formerly:
+            if not set(formerly.values()) <= codes or set(formerly) & codes:
+                raise ValueError(f"{cls.__name__}: former values must lead to codes and be none themselves")
+            table = dict(formerly)
+            _FORMERLY[cls] = table
+
+            def _missing_(c: type[Enum], value: object) -> Enum | None:
+                return c(table[value]) if isinstance(value, str) and value in table else None
+
+            cls._missing_ = classmethod(_missing_)  # type: ignore[assignment]
         return cls
 
     return attach
+
+
+def current(cls: type[Enum], value: object) -> object:
+    """``value`` as ``cls`` writes it today: a former spelling (:func:`vocabulary`'s ``formerly``) becomes its
+    code; anything else is returned as it is.
+
+    >>> from enum import StrEnum
+    >>> @vocabulary({"a-wins": msg("A wins")}, formerly={"A wins": "a-wins"})
+    ... class R(StrEnum):
+    ...     A_WINS = "a-wins"
+    >>> current(R, "A wins"), current(R, "a-wins"), current(R, "B wins"), R("A wins") is R.A_WINS
+    ('a-wins', 'a-wins', 'B wins', True)
+    """
+    table = _FORMERLY.get(cls, {})
+    return table[value] if isinstance(value, str) and value in table else value
+
+
+def former_values(cls: type[Enum]) -> Mapping[str, str]:
+    """A vocabulary's former spellings and the codes they mean (empty when it never had any)."""
+    return _FORMERLY.get(cls, {})
 
 
 def label(member: Enum) -> Message:

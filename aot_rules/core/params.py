@@ -29,7 +29,7 @@ from typing import Any, Literal, TypeVar, Union, cast, get_args, get_origin, get
 
 from aot_rules.core.errors import ParamError
 from aot_rules.core.format import fraction_str
-from aot_rules.core.i18n import Message, msg, text
+from aot_rules.core.i18n import Message, current, former_values, has_label, label, msg, text
 from aot_rules.core.ranks import ACCEPTS as RANKS_ACCEPT
 from aot_rules.core.ranks import Ranks as Ranks  # re-exported: records declare their ranks with it
 from aot_rules.core.ranks import ranks_from, why_not
@@ -194,6 +194,14 @@ class Param:
             return msg("weapon:count pairs for the front rank, like sword:3,shooter:1")
         return RANKS_ACCEPT
 
+    def choice_label(self, code: str) -> Message | str:
+        """How a reader sees one choice: its vocabulary label, or the code itself when its enum has none."""
+        if self.enum is not None:
+            member = self.enum(code)
+            if has_label(member):
+                return label(member)
+        return code
+
     def refuse(self, rule_id: str, value: object) -> ParamError:
         return ParamError(rule_id, self.name, msg("{flag} takes {accepts}, not {value}", flag=self.flag,
                                                   accepts=self.accepts(), value=quoted(value)))
@@ -259,6 +267,8 @@ class Param:
         if self.kind == "choice":
             if isinstance(value, Enum):
                 value = value.value
+            if self.enum is not None:  # a value written before the codes (an old link or army file) still means it
+                value = current(self.enum, value)
             if value not in self.choices:
                 return None
             return self.enum(value) if self.enum else value
@@ -298,6 +308,11 @@ class Param:
                 d["default"] = int(self.default) if self.default.denominator == 1 else float(self.default)
         if self.choices:
             d["choices"] = list(self.choices)
+            shown = [text(self.choice_label(c)) for c in self.choices]
+            if shown != d["choices"]:  # the words a control shows for each code, in the language in force
+                d["choice_labels"] = shown
+            if self.enum is not None and former_values(self.enum):  # old links and files: spelling → code
+                d["formerly"] = {old: code for old, code in former_values(self.enum).items() if code in self.choices}
         if self.optional:
             d["optional"] = True
         if self.reading:

@@ -10,17 +10,21 @@ from __future__ import annotations
 from enum import StrEnum
 from fractions import Fraction
 
+from aot_rules.core.i18n import msg, vocabulary
 
+
+@vocabulary({"first": msg("first wins"), "continue": msg("continue"), "second": msg("second wins")},
+            formerly={"first wins": "first", "second wins": "second"})
 class Verdict(StrEnum):
     """Who prevails, in reading order: first · neither · second.
 
     >>> [Verdict.of(n) for n in (2, 0, -1)]
-    [<Verdict.FIRST: 'first wins'>, <Verdict.CONTINUE: 'continue'>, <Verdict.SECOND: 'second wins'>]
+    [<Verdict.FIRST: 'first'>, <Verdict.CONTINUE: 'continue'>, <Verdict.SECOND: 'second'>]
     """
 
-    FIRST = "first wins"
+    FIRST = "first"
     CONTINUE = "continue"
-    SECOND = "second wins"
+    SECOND = "second"
 
     @classmethod
     def of(cls, margin: int | Fraction) -> Verdict:

@@ -25,12 +25,17 @@ from typing import Any, Protocol
 
 import sympy as sp
 
+from aot_rules.core.i18n import has_label, label, msg, vocabulary
 
+
+@vocabulary({"closed": msg("closed form"), "pgf": msg("generating function"), "recursion": msg("recursion"),
+             "point": msg("point mass")}, formerly={"closed form": "closed", "generating function": "pgf",
+                                                   "point mass": "point"})
 class Kind(Enum):
-    CLOSED = "closed form"
-    PGF = "generating function"
+    CLOSED = "closed"
+    PGF = "pgf"
     RECURSION = "recursion"
-    POINT = "point mass"
+    POINT = "point"
 
 
 KIND_HELP = {
@@ -87,9 +92,14 @@ def tex_value(v: Any) -> str:
     if isinstance(v, (int, Fraction)):
         return str(sp.latex(rat(v)))
     if isinstance(v, Enum):
-        v = v.value
+        v = str(label(v)) if has_label(v) else v.value
     text = str(v).replace("_", " ")
     return r"\text{" + "".join("\\" + c if c in "{}%$&#" else c for c in text) + "}"
+
+
+def words(v: Any) -> str:
+    """An outcome as a reader reads it (a vocabulary member by its label), the order its cases are listed in."""
+    return str(label(v)) if has_label(v) else str(v)
 
 
 def pgf_tex(law: Mapping[Any, Fraction], var: str = "z") -> str:
@@ -101,7 +111,7 @@ def pgf_tex(law: Mapping[Any, Fraction], var: str = "z") -> str:
 
 def law_table_tex(law: Mapping[Any, Fraction], name: str = "X", limit: int = 12) -> str:
     """``P(X = x)`` for each outcome, as one aligned row of cases."""
-    items = sorted(law.items(), key=lambda kv: (0, kv[0]) if isinstance(kv[0], (int, Fraction)) else (1, str(kv[0])))
+    items = sorted(law.items(), key=lambda kv: (0, kv[0]) if isinstance(kv[0], (int, Fraction)) else (1, words(kv[0])))
     shown = items[:limit]
     rows = [rf"{sp.latex(rat(p))} & {name} = {tex_value(v)}" for v, p in shown]
     if len(items) > limit:

@@ -9,7 +9,7 @@ from __future__ import annotations
 from html import escape
 from typing import Any
 
-from aot_rules.core.i18n import text
+from aot_rules.core.i18n import label, text
 from aot_rules.core.params import jsonable
 from aot_rules.core.registry import Mechanic
 from aot_rules.formulas.catalogue import form_of
@@ -77,17 +77,21 @@ def checked_where(m: Mechanic[Any], maths: Maths) -> str:
     point, there = found
     if there.kind is Kind.POINT:
         return ("The test suite checks the played rule against the engine only where it rolls no dice "
-                f"({_inputs_text(point)}): every input that rolls dice has too many paths to walk, and is left to "
+                f"({_inputs_text(point, m)}): every input that rolls dice has too many paths to walk, and is left to "
                 "the engine's own recursion.")
     return ("The test suite checks this recursion against the engine's exact fractions at smaller inputs, where its "
-            f"dice tree can be walked: {_inputs_text(point)}.")
+            f"dice tree can be walked: {_inputs_text(point, m)}.")
 
 
-def _inputs_text(shown: dict[str, Any]) -> str:
-    def text(v: Any) -> str:
+def _inputs_text(shown: dict[str, Any], m: Mechanic[Any] | None = None) -> str:
+    choices = {p.name: p for p in (m.inputs if m is not None else ()) if p.kind == "choice"}
+
+    def said(k: str, v: Any) -> str:
         j = jsonable(v)
+        if k in choices and isinstance(j, str) and j in choices[k].choices:  # a choice by its words, not its code
+            return str(choices[k].choice_label(j))
         return "—" if j is None else ("yes" if j is True else "no" if j is False else str(j))
-    on = [f"{k.replace('_', ' ')} = {text(v)}" for k, v in shown.items() if v is not False and v is not None]
+    on = [f"{k.replace('_', ' ')} = {said(k, v)}" for k, v in shown.items() if v is not False and v is not None]
     if not on:
         return NOTHING_SET
     return (ONLY_THESE if len(on) < len(shown) else ALL_THESE).format(inputs=", ".join(on))
@@ -117,17 +121,18 @@ def maths_html(rule_id: str) -> str:
     maths, shown, switched = derive_shown(m)
     h = [f'<details class="aot-maths" data-rule="{rule_id}" data-kind="{maths.kind.value}">',
          "<summary>Show the mathematics</summary>",
-         f'<p><span class="aot-maths-kind" title="{escape(KIND_HELP[maths.kind])}">{maths.kind.value}</span> '
+         f'<p><span class="aot-maths-kind" title="{escape(KIND_HELP[maths.kind])}">'
+         f'{escape(text(label(maths.kind)))}</span> '
          f"{escape(maths.what)}</p>"]
     h += [f'<div class="math notranslate nohighlight">\\[{escape(line)}\\]</div>' for line in maths.lines]
     if maths.note:
         h.append(f"<p>{escape(maths.note)}</p>")
     if switched:
         h.append(f'<p class="aot-maths-note">{escape(CERTAIN_AT_START.format(input=switched.replace("_", " ")))}</p>')
-        h.append(f'<p class="aot-maths-note">Written out at: {escape(_inputs_text(shown))}.</p>')
+        h.append(f'<p class="aot-maths-note">Written out at: {escape(_inputs_text(shown, m))}.</p>')
     elif shown:
         h.append('<p class="aot-maths-note">Written out where the calculator starts: '
-                 f"{escape(_inputs_text(shown))}.</p>")
+                 f"{escape(_inputs_text(shown, m))}.</p>")
     where = checked_where(m, maths)
     if where:
         h.append(f'<p class="aot-maths-note aot-maths-checked">{escape(where)}</p>')
@@ -148,7 +153,7 @@ def catalogue_md(labels: frozenset[str]) -> str:
     out = []
     for reg in registries():
         rows = [f"| {rule_badge(m.rule_id, labels)} | {text(m.title).replace('|', '/')} | "
-                 "{form_of(m.rule_id).kind.value} |"
+                 f"{label(form_of(m.rule_id).kind)} |"
                 for m in reg if m.rule_id in family]
         out += [f"**{reg.title}**", "", "| rule | calculator | mathematics |", "|:--|:--|:--|", *rows, ""]
     return "\n".join(out)

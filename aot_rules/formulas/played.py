@@ -17,7 +17,7 @@ from typing import Any
 import sympy as sp
 
 from aot_rules.core.registry import Mechanic
-from aot_rules.formulas.forms import Kind, Maths, Unchecked, law_table_tex, pgf_tex, rat, tex_value
+from aot_rules.formulas.forms import Kind, Maths, Unchecked, law_table_tex, pgf_tex, rat, tex_value, words
 from aot_rules.formulas.tree import LEAF_BUDGET, TooLarge, dice_count, laws, leaves, renewal
 
 RECURSION_TEX = (r"\Pr(X = x \mid r_1,\dots,r_j) = \frac{1}{s}\sum_{f=1}^{s} \Pr(X = x \mid r_1,\dots,r_j,f),"
@@ -121,7 +121,7 @@ def _faces_tex(tree: list[Any], main: str) -> str:
         sides += 1
     rows = []
     for v in sorted(by_value, key=lambda x: (0, x) if isinstance(x, (int, Fraction)) and not isinstance(x, Enum)
-                    else (1, str(x))):
+                    else (1, words(x))):
         fs = sorted(by_value[v])
         rows.append(rf"\tfrac{{{len(fs)}}}{{{sides}}} & X = {tex_value(v)}\ \text{{(faces }}"
                     + ",".join(map(str, fs)) + r"\text{)}")

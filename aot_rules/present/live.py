@@ -26,7 +26,8 @@ from typing import Any
 
 from aot_rules.core.dice import SeededDice
 from aot_rules.core.errors import RuleError
-from aot_rules.core.i18n import Message, text
+from aot_rules.core.i18n import Message, has_label, text
+from aot_rules.core.i18n import label as i18n_label
 from aot_rules.core.params import BLANK_NOTE, Param
 from aot_rules.core.registry import Mechanic
 from aot_rules.present.groups import SIDES, heading
@@ -62,7 +63,7 @@ def _control(p: Param) -> Any:
         return w.Checkbox(value=start, description=p.title, indent=False, layout=layout)
     if p.kind == "choice":
         options: list[tuple[str, Any]] = ([("—", UNSET)] if p.optional or p.default is None else []) + [
-            (c, c) for c in p.choices]
+            (text(p.choice_label(c)), c) for c in p.choices]
         return w.Dropdown(options=options, value=start, description=p.title, style=style, layout=layout)
     if p.kind == "int" and not p.optional:
         return w.IntSlider(value=start, min=p.lo, max=p.hi, description=p.title, style=style,
@@ -102,7 +103,7 @@ def roll_html(sample: Mapping[str, Any], label: Any = None) -> str:
         if isinstance(v, bool):
             word = "yes" if v else "no"
         elif isinstance(v, Enum):
-            word = str(v.value)
+            word = text(i18n_label(v)) if has_label(v) else str(v.value)
         elif isinstance(v, (int, str)):
             word = str(v)
         else:

@@ -329,7 +329,7 @@ def free_control(m: Mechanic[Any], p: Param, start: Any, vals: tuple[Any, ...] =
         return Select(options=options, value=option_text(start), title=p.title, name=name,
                       sizing_mode="stretch_width")
     if p.kind == "choice":
-        choices: list[str | tuple[Any, str]] = list(p.choices)
+        choices: list[str | tuple[Any, str]] = [(c, str(p.choice_label(c))) for c in p.choices]
         if p.optional or start is None:
             choices = [("None", str(msg("None"))), *choices]  # the value widget.js reads stays "None"
         return Select(options=choices, value=option_text(getattr(start, "value", start)), title=p.title, name=name,

@@ -15,7 +15,7 @@ from aot_rules.aot.rules.terrain import Terrain, TerrainEffect, terrain_effect
 from aot_rules.aot.units import Unit
 from aot_rules.core.dist import Dist
 from aot_rules.core.format import fraction_html, fraction_str, percent_str
-from aot_rules.core.i18n import text
+from aot_rules.core.i18n import label, text
 from aot_rules.glossary import ORDER_NAMES
 
 
@@ -115,7 +115,7 @@ def terrain_table() -> str:
     body = []
     for t in Terrain:
         a, b = terrain_effect(t, loose), terrain_effect(t, closed)
-        row = [t.value, _entry(a), _entry(b), "✓" if a.blocks_sight else "",
+        row = [text(label(t)), _entry(a), _entry(b), "✓" if a.blocks_sight else "",
                "✓" if a.cover else ""]
         name = f'<td style="padding:0.2em 0.45em;white-space:normal">{row[0]}</td>'  # may wrap on a phone
         body.append("<tr>" + name + "".join(f"<td {cell}>{c}</td>" for c in row[1:]) + "</tr>")

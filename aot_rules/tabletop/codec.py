@@ -30,6 +30,7 @@ from aot_rules.aot.rules.orders import Method
 from aot_rules.aot.units import Body, Unit
 from aot_rules.core import events as core_events
 from aot_rules.core.events import Event
+from aot_rules.core.i18n import current
 from aot_rules.tabletop import events as table_events
 from aot_rules.tabletop.geometry import Pose
 from aot_rules.tabletop.moves import Advance, Wheel
@@ -223,4 +224,49 @@ def decode_arg(v: Any) -> object:
             return frozenset(v["set"])
         if "decision" in v:
             return decode_event(v["decision"])
+    return v
+
+
+# --- a version 6 record, written before the codes -------------------------------------------------------------
+
+def upgrade_value(v: Any, tp: Any) -> Any:
+    """Version 6 data of type ``tp`` with every enum value it wrote as a phrase (``"hot sun"``) written as today's
+    code (``"sun"``), through each enum's former-values table; what is not a known old spelling, or not of the shape
+    the type says, is left as it is for the schema to judge."""
+    if v is None:
+        return None
+    if is_marked(tp):
+        return upgrade_value(v, type_args(tp)[0])
+    if is_union(tp):
+        return upgrade_value(v, next(t for t in type_args(tp) if t is not type(None)))
+    if isinstance(tp, type) and issubclass(tp, Enum):
+        return current(tp, v)
+    if isinstance(tp, type) and dataclasses.is_dataclass(tp) and tp is not Pose and isinstance(v, dict):
+        hints = _hints(tp)
+        return {k: upgrade_value(x, hints[k]) if k in hints else x for k, x in v.items()}
+    if typing.get_origin(tp) is tuple and isinstance(v, list):
+        a = type_args(tp)
+        if len(a) == 2 and a[1] is Ellipsis:
+            return [upgrade_value(x, a[0]) for x in v]
+        return [upgrade_value(x, t) for x, t in zip(v, a, strict=False)] + v[len(a):]
+    return v
+
+
+def upgrade_event(d: Any) -> Any:
+    """A version 6 event object with its enums as codes (an unknown type is left for the schema to refuse)."""
+    if not isinstance(d, dict) or d.get("type") not in EVENT_TYPES:
+        return d
+    hints = _hints(EVENT_TYPES[d["type"]])
+    return {k: upgrade_value(x, hints[k]) if k in hints else x for k, x in d.items()}
+
+
+def upgrade_arg(v: Any) -> Any:
+    """A version 6 action argument with its enums as codes."""
+    if isinstance(v, list):
+        return [upgrade_arg(x) for x in v]
+    if isinstance(v, dict):
+        if v.get("enum") in ARG_ENUMS:
+            return {**v, "value": current(ARG_ENUMS[v["enum"]], v.get("value"))}
+        if "decision" in v:
+            return {**v, "decision": upgrade_event(v["decision"])}
     return v

@@ -80,7 +80,9 @@ class OfficerAct(StrEnum):
 
 @vocabulary({
     'move': msg('move'), 'run': msg('run'), 'trot': msg('trot'), 'drift': msg('drift'), 'rampage': msg('rampage'),
-    'forced attack': msg('forced attack')
+    "forced-attack": msg('forced attack')
+}, formerly={
+    "forced attack": "forced-attack"
 })
 class MoveKind(StrEnum):
     """How a unit went along a path (:class:`MovedAlong`)."""
@@ -90,7 +92,7 @@ class MoveKind(StrEnum):
     TROT = "trot"
     DRIFT = "drift"  # lost in the storm (AOT-WEATHER-STORM)
     RAMPAGE = "rampage"  # a berserk elephant (AOT-ELEPHANT-MOVE)
-    FORCED_ATTACK = "forced attack"  # driven by the enemy's demoralization points (AOT-DEMO-FORCED-ATTACK)
+    FORCED_ATTACK = "forced-attack"  # driven by the enemy's demoralization points (AOT-DEMO-FORCED-ATTACK)
 
 
 @vocabulary({'retreat': msg('retreat'), 'flight': msg('flight'), 'evasion': msg('evasion')})
@@ -111,22 +113,25 @@ class Forced(StrEnum):
 
 
 @vocabulary({
-    'return fire': msg('return fire'), 'countercharge': msg('countercharge'), 'evade': msg('evade'),
-    'lost in the storm': msg('lost in the storm'), 'turn back to face': msg('turn back to face'),
-    'turn to face': msg('turn to face'), 'force retreat': msg('force retreat'), 'force attack': msg('force attack'),
+    "return-fire": msg('return fire'), 'countercharge': msg('countercharge'), 'evade': msg('evade'),
+    "lost-in-storm": msg('lost in the storm'), "turn-back": msg('turn back to face'),
+    "turn-to-face": msg('turn to face'), "force-retreat": msg('force retreat'), "force-attack": msg('force attack'),
+}, formerly={
+    "return fire": "return-fire", "lost in the storm": "lost-in-storm", "turn back to face": "turn-back",
+    "turn to face": "turn-to-face", "force retreat": "force-retreat", "force attack": "force-attack"
 })
 class Reaction(StrEnum):
     """Every choice the rules offer a player outside his own actions: the reactions (:class:`ReactionChosen`) and
     what a winner's demoralization points may force; a reaction hook is asked with one of these, never a string."""
 
-    RETURN_FIRE = "return fire"  # AOT-REACT-RETURN-FIRE
+    RETURN_FIRE = "return-fire"  # AOT-REACT-RETURN-FIRE
     COUNTERCHARGE = "countercharge"  # AOT-REACT-COUNTERCHARGE
     EVADE = "evade"  # AOT-EVADE-PROCEDURE
-    LOST_IN_STORM = "lost in the storm"  # naming a unit lost in the storm (AOT-WEATHER-STORM)
-    TURN_BACK = "turn back to face"  # a retreat's end: turn back to face the enemy (AOT-MELEE-RETREAT)
-    TURN_TO_FACE = "turn to face"  # a flank attack's target turns to face it (AOT-MELEE-FLANK)
-    FORCE_RETREAT = "force retreat"  # the winner's DP force a retreat (AOT-DEMO-RETREAT)
-    FORCE_ATTACK = "force attack"  # the winner's DP force an attack (AOT-DEMO-FORCED-ATTACK)
+    LOST_IN_STORM = "lost-in-storm"  # naming a unit lost in the storm (AOT-WEATHER-STORM)
+    TURN_BACK = "turn-back"  # a retreat's end: turn back to face the enemy (AOT-MELEE-RETREAT)
+    TURN_TO_FACE = "turn-to-face"  # a flank attack's target turns to face it (AOT-MELEE-FLANK)
+    FORCE_RETREAT = "force-retreat"  # the winner's DP force a retreat (AOT-DEMO-RETREAT)
+    FORCE_ATTACK = "force-attack"  # the winner's DP force an attack (AOT-DEMO-FORCED-ATTACK)
 
 
 @vocabulary({'rout': msg('rout'), 'points': msg('points'), 'withdrawal': msg('withdrawal'), 'draw': msg('draw')})
@@ -140,37 +145,44 @@ class BattleOutcome(StrEnum):
 
 
 @vocabulary({
-    'withdrawn': msg('withdrawn'), 'routed': msg('routed'), 'last turn': msg('last turn'), 'night': msg('night')
+    'withdrawn': msg('withdrawn'), 'routed': msg('routed'), "last-turn": msg('last turn'), 'night': msg('night')
+}, formerly={
+    "last turn": "last-turn"
 })
 class EndCause(StrEnum):
     """What ended the battle (:class:`BattleEnded`)."""
 
     WITHDRAWN = "withdrawn"  # a side's withdrawal was complete
     ROUTED = "routed"  # an army has no unit left on the table
-    LAST_TURN = "last turn"  # the last turn was played
+    LAST_TURN = "last-turn"  # the last turn was played
     NIGHT = "night"  # the weather's nightfall (AOT-WEATHER-NIGHT)
 
 
-@vocabulary({'home': msg('home'), 'short': msg('short'), 'no ground': msg('no ground')})
+@vocabulary({'home': msg('home'), 'short': msg('short'), "no-ground": msg('no ground')}, formerly={
+    "no ground": "no-ground"
+})
 class ChargeEnd(StrEnum):
     """Where a countercharge ended (:class:`CounterchargeEnded`)."""
 
     HOME = "home"  # in contact: the melee at once
     SHORT = "short"  # short of the shooter: the volley follows
-    NO_GROUND = "no ground"  # it could reach, but no open ground let it
+    NO_GROUND = "no-ground"  # it could reach, but no open ground let it
 
 
 @vocabulary({
-    'army beaten': msg('army beaten'), 'in contact': msg('in contact'),
-    'countercharge die': msg('countercharge die'), 'evasion die': msg('evasion die')
+    "army-beaten": msg('army beaten'), "in-contact": msg('in contact'),
+    "countercharge-die": msg('countercharge die'), "evasion-die": msg('evasion die')
+}, formerly={
+    "army beaten": "army-beaten", "in contact": "in-contact", "countercharge die": "countercharge-die",
+    "evasion die": "evasion-die"
 })
 class PanicCause(StrEnum):
     """Why a unit acts as a panicking unit must (:class:`Panicked`, AOT-PANIC)."""
 
-    ARMY_BEATEN = "army beaten"  # a unit of its army lost: it flees toward its camp
-    IN_CONTACT = "in contact"  # not fought: it flees its attacker
-    COUNTERCHARGE_DIE = "countercharge die"  # it panicked on that die and stays
-    EVASION_DIE = "evasion die"
+    ARMY_BEATEN = "army-beaten"  # a unit of its army lost: it flees toward its camp
+    IN_CONTACT = "in-contact"  # not fought: it flees its attacker
+    COUNTERCHARGE_DIE = "countercharge-die"  # it panicked on that die and stays
+    EVASION_DIE = "evasion-die"
 
 
 @vocabulary({'camp': msg('camp'), 'edge': msg('edge')})
@@ -200,14 +212,16 @@ class Ground(StrEnum):
 
 
 @vocabulary({
-    'enemy': msg('enemy'), 'terrain': msg('terrain'), 'table edge': msg('table edge'), 'friend': msg('friend')
+    'enemy': msg('enemy'), 'terrain': msg('terrain'), "table-edge": msg('table edge'), 'friend': msg('friend')
+}, formerly={
+    "table edge": "table-edge"
 })
 class ObstacleKind(StrEnum):
     """What stopped a fall-back (a retreat, a flight, an evasion) where it was measured (:class:`Obstacle`)."""
 
     ENEMY = "enemy"  # an enemy base on the way
     TERRAIN = "terrain"  # impassable ground on the way
-    TABLE_EDGE = "table edge"  # it would leave the table (an evasion may not)
+    TABLE_EDGE = "table-edge"  # it would leave the table (an evasion may not)
     FRIEND = "friend"  # it would stop on a friend (an evasion may not)
 
 
@@ -539,11 +553,15 @@ class ReactionChosen(Event):
 @vocabulary({
     'flee': msg('flee'), 'rally': msg('rally'), 'shoot': msg('shoot'), 'charge': msg('charge'),
     'pursue': msg('pursue'), 'reform': msg('reform'), 'face': msg('face'), 'advance': msg('advance'),
-    'march on the camp': msg('march on the camp'), 'sidestep': msg('sidestep'), 'run': msg('run'),
-    'trot': msg('trot'), 'turn': msg('turn'), 'rewrite slots': msg('rewrite slots'), 'messenger': msg('messenger'),
-    'order': msg('order'), 'own unit': msg('own unit'), 'individual unit': msg('individual unit'),
-    'no unit to act': msg('no unit to act'), 'general gone': msg('general gone'), 'hold': msg('hold'),
-    'officer shoots': msg('officer shoots'), 'officer counter-attacks': msg('officer counter-attacks')
+    "camp": msg('march on the camp'), 'sidestep': msg('sidestep'), 'run': msg('run'),
+    'trot': msg('trot'), 'turn': msg('turn'), "rewrite": msg('rewrite slots'), 'messenger': msg('messenger'),
+    'order': msg('order'), "own-unit": msg('own unit'), "individual": msg('individual unit'),
+    "idle": msg('no unit to act'), "gone": msg('general gone'), 'hold': msg('hold'),
+    "officer-shoot": msg('officer shoots'), "officer-charge": msg('officer counter-attacks')
+}, formerly={
+    "march on the camp": "camp", "rewrite slots": "rewrite", "own unit": "own-unit", "individual unit": "individual",
+    "no unit to act": "idle", "general gone": "gone", "officer shoots": "officer-shoot",
+    "officer counter-attacks": "officer-charge"
 })
 class Choice(StrEnum):
     """The kinds of decision a player logs (:class:`Decided`); each is told by its own sentence."""
@@ -556,21 +574,21 @@ class Choice(StrEnum):
     REFORM = "reform"
     FACE = "face"
     ADVANCE = "advance"
-    CAMP = "march on the camp"
+    CAMP = "camp"
     SIDESTEP = "sidestep"
     RUN = "run"
     TROT = "trot"
     TURN = "turn"
-    REWRITE = "rewrite slots"
+    REWRITE = "rewrite"
     MESSENGER = "messenger"
     ORDER = "order"
-    OWN_UNIT = "own unit"
-    INDIVIDUAL = "individual unit"
-    IDLE = "no unit to act"
-    GONE = "general gone"
+    OWN_UNIT = "own-unit"
+    INDIVIDUAL = "individual"
+    IDLE = "idle"
+    GONE = "gone"
     HOLD = "hold"
-    OFFICER_SHOOT = "officer shoots"
-    OFFICER_CHARGE = "officer counter-attacks"
+    OFFICER_SHOOT = "officer-shoot"
+    OFFICER_CHARGE = "officer-charge"
 
 
 @dataclass(frozen=True, slots=True)

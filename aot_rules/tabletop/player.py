@@ -65,6 +65,7 @@ from aot_rules.aot.rules.reform import reform as reform_rule
 from aot_rules.aot.rules.reform import restorable
 from aot_rules.aot.rules.shooting import firers_in_range, range_strength
 from aot_rules.aot.rules.victory import victory_points
+from aot_rules.aot.rules.weather import Weather
 from aot_rules.aot.units import Unit
 from aot_rules.core.errors import RuleError
 from aot_rules.tabletop import combat, command, geometry, moves, officers
@@ -131,7 +132,7 @@ def odds(me: Unit, them: Unit, *, charging: bool, weather: str = "calm") -> tupl
     again and again (every rank of every unit in every state of a slot), first by the units' identity (hashing a
     unit costs more than the lookup).
     """
-    mud = weather == "soaked ground"
+    mud = weather == Weather.MUD
     att, dfn = (me, them) if charging else (them, me)
     a = Side(att, horse_strike=att.mounted and not mud)
     d = Side(dfn, horse_strike=dfn.mounted and not att.mounted and not mud)

@@ -36,6 +36,7 @@ from aot_rules.aot.army.model import is_individual
 from aot_rules.aot.rules.orders import Activity, Rank, UnitTurn
 from aot_rules.aot.rules.terrain import Terrain
 from aot_rules.aot.rules.weather import Weather
+from aot_rules.aot.units import Unit
 from aot_rules.core.errors import RuleError
 from aot_rules.core.i18n import Possessive
 from aot_rules.core.safeio import UnsafeFile, checked_int, read_capped, write_atomic
@@ -46,6 +47,9 @@ from aot_rules.tabletop.codec import (
     encode_event,
     fields_of,
     unit_from,
+    upgrade_arg,
+    upgrade_event,
+    upgrade_value,
 )
 from aot_rules.tabletop.events import BattleEnded, Edge
 from aot_rules.tabletop.geometry import BaseSize, Pose, footprint, on_table, overlap
@@ -53,6 +57,7 @@ from aot_rules.tabletop.record import ReplayError, replay
 from aot_rules.tabletop.save_schema import BOUNDS, FORMAT, SAVE_SCHEMA, event_problem
 from aot_rules.tabletop.state import (
     FORMAT_VERSION,
+    READS_ALSO,
     ActionRecord,
     CommanderState,
     GameState,
@@ -378,6 +383,9 @@ def _from_data(data: object, source: str, where: str) -> GameState:
         got = f"its format is {data['format']!r}"[:80] if "format" in data else "it has no \"format\" key"
         raise SaveFileError(source, f"not an {FORMAT} save file ({got})")
     version = data.get("version")
+    if type(version) is int and version == READS_ALSO:
+        data = upgraded(data)  # written before the codes: the same game, its enums read through the former spellings
+        version = FORMAT_VERSION
     if isinstance(version, int) and not isinstance(version, bool) and 1 <= version < FORMAT_VERSION:
         raise SaveFileError(source, f"save format version {version} is from an older engine: this engine reads version "
                             f"{FORMAT_VERSION} only (start the game again)")
@@ -412,6 +420,60 @@ def _from_data(data: object, source: str, where: str) -> GameState:
     except SaveFileError as e:
         raise SaveFileError(source, f"{where}{e.message}" if where else e.message) from None
     return state
+
+
+def upgraded(data: Mapping[str, Any]) -> dict[str, Any]:
+    """A version 6 save as version 7 writes it: the same fields, every enum value that version 6 wrote as an English
+    phrase (a terrain's ``"hedge or scrub"``, the weather's ``"hot sun"``, a decision's ``"return fire"``) as its code,
+    read through each enum's table of former spellings (:func:`aot_rules.core.i18n.vocabulary`), never from its
+    label.  Only the places the state's types say hold an enum are touched (a unit named "light horse" stays so);
+    anything of an unexpected shape is left as it is, for the schema to refuse."""
+
+    def each(v: Any, fn: Callable[[Any], Any]) -> Any:
+        return [fn(x) for x in v] if isinstance(v, list) else v
+
+    def fields(v: Any, types: Mapping[str, Any]) -> Any:
+        """An object with the named fields upgraded by their types."""
+        if not isinstance(v, dict):
+            return v
+        return {k: upgrade_value(x, types[k]) if k in types else x for k, x in v.items()}
+
+    def side(s: Any) -> Any:
+        if not isinstance(s, dict) or "commanders" not in s:
+            return s
+        return {**s, "commanders": each(s["commanders"], lambda c: fields(c, {"rank": Rank}))}
+
+    def entry(e: Any) -> Any:
+        return {**e, "events": each(e["events"], upgrade_event)} if isinstance(e, dict) and "events" in e else e
+
+    def action(a: Any) -> Any:
+        if not isinstance(a, dict):
+            return a
+        out = dict(a)
+        if "args" in a:
+            out["args"] = upgrade_arg(a["args"])
+        if isinstance(a.get("kwargs"), dict):
+            out["kwargs"] = {k: upgrade_arg(v) for k, v in a["kwargs"].items()}
+        return out
+
+    d = dict(data)
+    d["version"] = FORMAT_VERSION
+    upgrades: dict[str, Callable[[Any], Any]] = {
+        "pieces": lambda v: each(v, lambda p: fields(p, {"unit": Unit, "status": Status, "size": BaseSize,
+                                                          "turn": UnitTurn})),
+        "sides": lambda v: each(v, side),
+        "terrain": lambda v: each(v, lambda t: fields(t, {"kind": Terrain})),
+        "weather": lambda v: upgrade_value(v, Weather),
+        "wind": lambda v: upgrade_value(v, Edge),
+        "log": lambda v: each(v, entry),
+        "result": upgrade_event,
+        "actions": lambda v: each(v, action),
+        "opening": lambda v: upgraded(v) if isinstance(v, dict) and v.get("version") == READS_ALSO else v,
+    }
+    for key, upgrade in upgrades.items():
+        if key in d:
+            d[key] = upgrade(d[key])
+    return d
 
 
 def _entry(e: Mapping[str, Any]) -> LogEntry:

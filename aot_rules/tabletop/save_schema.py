@@ -68,7 +68,7 @@ FORMAT = "aot-tabletop"
 LOG_KINDS = ("roll", "event", "decision", "frame")
 #: ``GameState.weather``: "calm" before any double, then a :class:`Weather` value; a wind's table edge is its own
 #: field (``wind``, an :class:`~aot_rules.tabletop.events.Edge`), which the shooting reads (AOT-WEATHER-WIND).
-WEATHERS = ("calm", *(w.value for w in Weather))
+WEATHERS = tuple(w.value for w in Weather)  # "calm" (Weather.CALM) first
 
 Schema = dict[str, Any]
 

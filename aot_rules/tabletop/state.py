@@ -41,8 +41,12 @@ from aot_rules.tabletop.geometry import BaseSize, Pose, base_box, base_overlaps,
 #: keeps only the actions that left a trace in the log, the games' rules changed (a drawn countercharge melee, a
 #: panicking unit in its camp), a move's wheels are told inside its MovedAlong (``wheels``), and a unit that fled off
 #: the table stands where its flight ended (``from_camp`` keeps whether it left from its camp); a version 5 file is
-#: refused with one line.
-FORMAT_VERSION = 6
+#: refused with one line.  Version 7: every enum is written by its code (``"sun"``, ``"hedge"``, ``"return-fire"``),
+#: never an English phrase; a version 6 file still loads, its phrases read through each enum's former spellings
+#: (:func:`aot_rules.tabletop.save.upgraded`).
+FORMAT_VERSION = 7
+#: The older version still read (and upgraded on load).
+READS_ALSO = 6
 #: AOT-TABLE: 60″ across (x) and 40″ from one player's edge to the other's (y).
 TABLE_WIDTH = 60.0
 TABLE_DEPTH = 40.0

@@ -49,6 +49,7 @@ from aot_rules.aot.units import Unit, density_after
 from aot_rules.core.dice import FixedDice, SeededDice
 from aot_rules.core.errors import ParamError, RuleError
 from aot_rules.core.events import DieEffect, Roll
+from aot_rules.core.i18n import label, text
 from aot_rules.present.narrate import narrate
 from aot_rules.systems import get
 
@@ -136,21 +137,21 @@ class TestExampleGaulsJavelinmen:
 
     def test_gauls_win_and_earn_two_dp(self):
         rep = self.replay()
-        assert rep.result == "B wins"
+        assert rep.result == "b-wins"
         assert rep.dp == 2  # the javelinmen's density at the start of the fight
 
     def test_javelin_flag_does_not_matter_under_the_default_reading(self):
         plain = side((2, 2), "shooter", "javelinmen", shield=True)
         rep = resolve_melee(plain, gauls(), FixedDice(self.DICE))
         assert (rep.a_strikes.killed, rep.a_strikes.disordered) == (0, 0)
-        assert rep.result == "B wins" and rep.dp == 2
+        assert rep.result == "b-wins" and rep.dp == 2
 
     def test_alternative_reading_javelins_pierce_disorders_the_saved_gaul(self):
         rep = self.replay(MeleeRules(javelins_pierce_in_melee=True))
         assert (rep.a_strikes.killed, rep.a_strikes.disordered) == (0, 1)
         assert rep.b_after.ranks == (2, 3) and rep.b_after.disordered == 1
         assert rep.b_after.density == 3
-        assert rep.result == "B wins"  # 1 against 3 either way
+        assert rep.result == "b-wins"  # 1 against 3 either way
 
     def test_gauls_example_spends_two_dp_on_the_cavalry(self):
         ex = gauls_example()
@@ -639,14 +640,14 @@ def results(a: Side, b: Side, rules: MeleeRules = R) -> dict[str, F]:
 
 def test_single_swordsmen_duel():
     # Each hits on 2-6 and kills the other's only warrior; both dead → 0 against 0 → the fight continues.
-    assert results(side((1,)), side((1,))) == {"A wins": F(5, 36), "B wins": F(5, 36), "continue": F(26, 36)}
+    assert results(side((1,)), side((1,))) == {"a-wins": F(5, 36), "b-wins": F(5, 36), "continue": F(26, 36)}
 
 
 def test_result_compares_the_longest_rank_after_losses():
     # Sword 3+3 vs sword 3: both throw 3 dice hitting on 4-6.  A: 3+3 → 2+3 (D3) → 2+2 (D2) → 1+2 (D2).
     # P(dA=3) = P(dA=2) = 1/2; dB = 3 − losses.  A wins 7/16 + 1/4; continue 1/16 + 3/16; B wins 1/16.
     a, b = side((3, 3)), side((3,))
-    assert results(a, b) == {"A wins": F(11, 16), "continue": F(1, 4), "B wins": F(1, 16)}
+    assert results(a, b) == {"a-wins": F(11, 16), "continue": F(1, 4), "b-wins": F(1, 16)}
     out = get("melee").evaluate(a_ranks=(3, 3), b_ranks=(3,), a_weapon="sword", b_weapon="sword")
     assert out.events == {"a_wins": F(11, 16), "continue": F(1, 4), "b_wins": F(1, 16)}
     assert law(out.dists["dp_a"]) == {0: F(5, 16), 3: F(11, 16)}  # B's starting density
@@ -659,7 +660,7 @@ def test_disordered_warriors_leave_the_ranks_for_the_result():
     j = melee_exact(a, b)
     assert j.prob(lambda t: t[3] == 1) == F(1, 6)  # the six, armour → disordered
     assert j.prob(lambda t: t[2] + t[3] == 1) == F(5, 6)
-    assert results(a, b) == {"A wins": F(5, 36), "B wins": F(5, 36), "continue": F(26, 36)}
+    assert results(a, b) == {"a-wins": F(5, 36), "b-wins": F(5, 36), "continue": F(26, 36)}
 
 
 class TestFlank:
@@ -669,7 +670,7 @@ class TestFlank:
         j = melee_exact(a, b)
         assert law(j.map(lambda t: (t[0], t[1]))) == {(0, 0): F(1)}
         assert law(j.map(lambda t: t[2])) == binom(3, F(1, 2))  # no shield wall in the flank
-        assert results(a, b) == {"A wins": F(1)}
+        assert results(a, b) == {"a-wins": F(1)}
         assert winner_dp(MeleeResult.A_WINS, a, b) == (4, 0)  # the loser's (frontal) density at the start
 
     def test_equal_depth_continues(self):
@@ -678,7 +679,7 @@ class TestFlank:
 
     def test_depth_after_losses(self):
         # B 1+1 flanked: depth 2 > A's 1 unless A's one die (2-6) empties a rank: 1+1 → 0+1, depth 1.
-        assert results(side((1,)), side((1, 1), flanked=True)) == {"continue": F(5, 6), "B wins": F(1, 6)}
+        assert results(side((1,)), side((1, 1), flanked=True)) == {"continue": F(5, 6), "b-wins": F(1, 6)}
 
     def test_compared_uses_depth_only_when_flanked(self):
         assert density_after((4, 4), 3) == 3  # 4+4 → 3+4 → 3+3 → 2+3: the longest rank is 3
@@ -699,9 +700,11 @@ def test_dp_goes_to_the_winner_only():
     assert winner_dp(MeleeResult.CONTINUE, a, b) == (0, 0)
 
 
-def test_melee_results_are_the_strings_players_read():
-    assert [str(r) for r in MeleeResult] == ["A wins", "continue", "B wins"]
-    assert MeleeResult("A wins") is MeleeResult.A_WINS and MeleeResult.B_WINS == "B wins"
+def test_melee_results_are_codes_shown_by_the_words_players_read():
+    assert [str(r) for r in MeleeResult] == ["a-wins", "continue", "b-wins"]
+    assert [text(label(r), "en") for r in MeleeResult] == ["A wins", "continue", "B wins"]
+    assert MeleeResult("a-wins") is MeleeResult.A_WINS and MeleeResult.B_WINS == "b-wins"
+    assert MeleeResult("A wins") is MeleeResult.A_WINS  # a value written before the codes still means its member
 
 
 class TestStakes:
@@ -729,7 +732,7 @@ def test_lance_six_against_armour_disorders_procedurally():
     assert dice.exhausted()
     assert (rep.a_strikes.killed, rep.a_strikes.disordered) == (0, 1)
     assert rep.b_after.ranks == (2,) and rep.b_after.disordered == 1
-    assert rep.result == "B wins"  # 2 > 1
+    assert rep.result == "b-wins"  # 2 > 1
     assert rep.dp == 1
 
 
@@ -820,7 +823,7 @@ def test_joint_law_is_a_probability_and_respects_formed_warriors(a, b):
     assert j.total() == 1
     assert sum(p for _, p in j.items()) == 1
     res = law(j.map(lambda t: t[4]))
-    assert set(res) <= {"A wins", "B wins", "continue"}
+    assert set(res) <= {"a-wins", "b-wins", "continue"}
     assert sum(res.values()) == 1
     for ak, ad, bk, bd, *_ in j:
         assert min(ak, ad, bk, bd) >= 0

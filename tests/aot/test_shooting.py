@@ -761,7 +761,7 @@ def test_return_fire_law(shooter, target, distance):
     joint = exchange_exact(shooter, target, distance)
     assert joint.total() == 1
     assert sum(p for _, p in joint.items()) == F(1)
-    assert set(joint.map(lambda t: t[2]).outcomes()) <= {"target retreats", "both stay", "shooter retreats"}
+    assert set(joint.map(lambda t: t[2]).outcomes()) <= {"target-retreats", "both-stay", "shooter-retreats"}
     assert all(isinstance(t.result, Exchange) for t in joint)
     # independent reconstruction: both volleys from start-of-slot states, losses land together
     n_s = min(max(0, math.floor(target.strength - distance)), shooter.formed)
@@ -781,11 +781,11 @@ def test_return_fire_law(shooter, target, distance):
         for tl, pt in losses(n_s, target).items():
             s_d, t_d = max(ref_remove(shooter.ranks, sl)), max(ref_remove(target.ranks, tl))
             if tl > 0 and s_d > t_d:
-                res = "target retreats"
+                res = "target-retreats"
             elif sl > 0 and t_d > s_d:
-                res = "shooter retreats"
+                res = "shooter-retreats"
             else:
-                res = "both stay"
+                res = "both-stay"
             expected[(sl, tl, res)] += ps * pt
     assert law(joint) == {k: v for k, v in expected.items() if v}
 
@@ -795,9 +795,9 @@ def test_return_fire_uses_start_of_slot_states():
     # distance 3: 3 firers each way, hitting on 1-2.  Shooter's dice first, then the target's.
     s_loss, t_loss, res = resolve_exchange(shooter, target, F(3), FixedDice([1, 1, 6, 1, 6, 6]))
     assert (s_loss, t_loss) == (1, 2)
-    assert res == "target retreats"  # shooter 3+3 -> 2+3 (D3) against target 3+3 -> 2+2 (D2)
+    assert res == "target-retreats"  # shooter 3+3 -> 2+3 (D3) against target 3+3 -> 2+2 (D2)
     s_loss, t_loss, res = resolve_exchange(shooter, target, F(3), FixedDice([6, 6, 6, 1, 6, 6]))
-    assert (s_loss, t_loss, res) == (1, 0, "both stay")  # 2+3 keeps density 3: equal densities
+    assert (s_loss, t_loss, res) == (1, 0, "both-stay")  # 2+3 keeps density 3: equal densities
 
 
 # --- AOT-SHOOT-SIMULTANEOUS ------------------------------------------------------------------------------

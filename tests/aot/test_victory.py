@@ -22,6 +22,7 @@ from aot_rules.aot.rules.victory import (
     withdraw,
 )
 from aot_rules.core.errors import RuleError
+from aot_rules.core.i18n import label, text
 
 
 def refused(rule_id: str, fn, *args, **kw) -> RuleError:
@@ -311,7 +312,8 @@ def test_withdrawing_never_helps_the_withdrawer_on_the_opponents_score(pair):
 
 def test_fled_off_the_table_and_marched_off_in_order_are_kept_apart() -> None:
     assert Standing.OFF_TABLE is not Standing.MARCHED_OFF
-    assert (Standing.OFF_TABLE.value, Standing.MARCHED_OFF.value) == ("fled off the table", "marched off in order")
+    assert (text(label(Standing.OFF_TABLE), "en"), text(label(Standing.MARCHED_OFF), "en")) == ("fled off the table",
+                                                                                        "marched off in order")
     assert not Standing.OFF_TABLE.on_table and not Standing.MARCHED_OFF.on_table
     # both score nothing, in a withdrawal
     r = withdraw(Side.tally("Gauls", marched_off=2, off_table=2), Side.tally("Romans", formed=1))

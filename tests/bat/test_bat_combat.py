@@ -378,7 +378,7 @@ def test_refusals() -> None:
 def test_cli_morale_gives_failures_and_bands() -> None:
     doc = odds_json("BAT-MORALE-TEST", "--quality", "4")
     assert doc["distribution"] == {"0": "8/27", "1": "4/9", "2": "2/9", "3": "1/27"}
-    assert doc["band"]["flees the field"] == "1/27" and doc["band"]["holds"] == "8/27"
+    assert doc["band"]["flees"] == "1/27" and doc["band"]["holds"] == "8/27"
 
 
 def test_cli_refusals_are_one_line() -> None:

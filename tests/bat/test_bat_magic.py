@@ -380,7 +380,7 @@ def test_cli_answers_and_refuses() -> None:
     doc = odds_json("BAT-SPELL-FIREBALL", "--ap", "3", "--target-quality", "2", "--figures", "6")
     assert doc["distribution"] == {"0": "1/27", "1": "2/9", "2": "4/9", "3": "8/27"}
     doc = odds_json("BAT-MAGIC-MISCAST", "--standard-bearer")
-    assert doc["miscast"] == "1/1296" and doc["roll"]["Mage dies (1-1-1)"] == "1/1296"
+    assert doc["miscast"] == "1/1296" and doc["roll"]["miscast"] == "1/1296"
     assert doc["distribution"] == doc["ap"]
     assert "--ap" in error_line("BAT-SPELL-FIREBALL", "--ap", "4")
     assert "--sign" in error_line("BAT-SPELL-ICE-RAIN", "--sign", "sideways")

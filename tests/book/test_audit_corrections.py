@@ -17,6 +17,8 @@ from aot_rules.bat.rules.magic import Spell
 from aot_rules.bat.rules.table import Terrain, blocks_sight
 from aot_rules.comparison import summary_table
 from aot_rules.core.errors import RuleError
+from aot_rules.core.i18n import label as label_of
+from aot_rules.core.i18n import text
 from aot_rules.sp.rules.heroes import Fall, Skill, fall_exact
 from aot_rules.sp.rules.melee import PERCENTAGES
 
@@ -56,7 +58,8 @@ def test_fled_off_the_table_has_a_reading_and_two_fates_in_the_engine() -> None:
     appendix = page("readings/aot.md")
     assert "It scores nothing for the enemy. A unit that fled off the table" in appendix
     assert "marched off in order" in appendix
-    assert Standing.OFF_TABLE.value == "fled off the table" and Standing.MARCHED_OFF.value == "marched off in order"
+    assert text(label_of(Standing.OFF_TABLE), "en") == "fled off the table"
+    assert text(label_of(Standing.MARCHED_OFF), "en") == "marched off in order"
     with pytest.raises(RuleError, match="marched off in order"):
         battle_result(Side.tally("A", formed=1, marched_off=1), Side.tally("B", formed=1))
     assert withdraw(Side.tally("A", marched_off=1), Side.tally("B", formed=1)).scores[1].total == 2

@@ -239,9 +239,9 @@ def test_enum_outcomes_come_in_declaration_order():
 def test_rule_results_read_in_their_natural_order():
     """Alphabetically 'B wins' < 'continue'; the enum's order keeps A wins · continue · B wins."""
     melee = Dist.uniform([MeleeResult.B_WINS, MeleeResult.CONTINUE, MeleeResult.A_WINS])
-    assert [str(o) for o in melee] == ["A wins", "continue", "B wins"]
+    assert [str(o) for o in melee] == ["a-wins", "continue", "b-wins"]
     exchange = Dist.uniform(list(Exchange)[::-1])
-    assert [str(o) for o in exchange] == ["target retreats", "both stay", "shooter retreats"]
+    assert [str(o) for o in exchange] == ["target-retreats", "both-stay", "shooter-retreats"]
     # the marginal of an enum field of a record keeps that order too
     joint = Dist.uniform([KD(0, MeleeResult.B_WINS), KD(1, MeleeResult.CONTINUE), KD(2, MeleeResult.A_WINS)])
     assert list(joint.marginal("disordered")) == [MeleeResult.A_WINS, MeleeResult.CONTINUE, MeleeResult.B_WINS]

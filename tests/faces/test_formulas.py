@@ -119,7 +119,9 @@ def test_the_mathematics_block_says_where_a_recursion_is_checked() -> None:
     clash = get("AOB-CLASH")  # starts on a d20: four d20s are too many paths, so a d6 point is checked
     point = checked_point(clash)
     assert point is not None and point != start_inputs(clash) and point["die"].value == "d6"
-    assert f"at smaller inputs, where its dice tree can be walked: {_inputs_text(point)}." in maths_html("AOB-CLASH")
+    said = _inputs_text(point, clash)
+    assert "direction = roll at least T" in said  # a choice by its words, not its code
+    assert f"at smaller inputs, where its dice tree can be walked: {said}." in maths_html("AOB-CLASH")
     assert checked_point(get("BAT-MELEE-DAMAGE")) == start_inputs(get("BAT-MELEE-DAMAGE"))
     assert "checks this recursion against the engine&#x27;s exact fractions at these inputs" in \
         maths_html("BAT-MELEE-DAMAGE")

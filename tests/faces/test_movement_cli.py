@@ -200,7 +200,15 @@ def test_cost_calculator_two_turns_by_hand() -> None:
 
 
 def test_eligibility_json_anglo_saxons() -> None:
-    doc = odds("AOT-EVADE-ELIGIBILITY", "--evader", "foot with shields", "--attacker", "foot with armour")
-    assert doc["distribution"] == {"may not evade": "1"} and doc["because"]
-    doc = odds("AOT-EVADE-ELIGIBILITY", "--evader", "light horse", "--attacker", "horse, armoured riders")
-    assert doc["distribution"] == {"may evade": "1"}
+    doc = odds("AOT-EVADE-ELIGIBILITY", "--evader", "foot-shield", "--attacker", "foot-armour")
+    assert doc["distribution"] == {"no": "1"} and doc["because"]
+    doc = odds("AOT-EVADE-ELIGIBILITY", "--evader", "light-horse", "--attacker", "horse-armour")
+    assert doc["distribution"] == {"yes": "1"}
+
+
+def test_values_written_before_the_codes_are_still_accepted() -> None:
+    """An old command line (or share link, or army file) wrote the choice as its English phrase: it still means
+    the same member, and the answer is keyed by codes."""
+    old = odds("AOT-EVADE-ELIGIBILITY", "--evader", "foot with shields", "--attacker", "horse, armoured riders")
+    new = odds("AOT-EVADE-ELIGIBILITY", "--evader", "foot-shield", "--attacker", "horse-armour")
+    assert old == new and old["distribution"] == {"no": "1"}

@@ -140,8 +140,8 @@ def test_bad_files(capsys: pytest.CaptureFixture[str], tmp_path: Path) -> None:
     cut.write_text(text[: len(text) // 2], encoding="utf-8")
     assert f"aot_rules play: {cut}: the file is cut short" in refused(capsys, "--load", str(cut))
     edited = tmp_path / "edited.json"
-    edited.write_text(text.replace(f'"version": {FORMAT_VERSION}', '"version": 7'), encoding="utf-8")
-    assert refused(capsys, "--load", str(edited)).endswith("save format version 7 is not supported: this engine "
+    edited.write_text(text.replace(f'"version": {FORMAT_VERSION}', '"version": 8'), encoding="utf-8")
+    assert refused(capsys, "--load", str(edited)).endswith("save format version 8 is not supported: this engine "
                                                            f"reads version {FORMAT_VERSION}")
     assert "is a directory" in refused(capsys, "--load", str(tmp_path))
     assert "cannot write the file" in refused(capsys, "--scenario", "greek-border", "--save", str(tmp_path / "a" / "b"))

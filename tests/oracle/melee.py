@@ -23,7 +23,7 @@ TWO_HANDED = ("pike", "halberd-spear", "halberd-axe", "two-handed")
 #: armour-piercing in melee against shield wall and armour (AOT-ARMOUR-PIERCING, index reading)
 PIERCING = ("halberd-axe", "two-handed", "lance")
 
-RESULTS = ("A wins", "continue", "B wins")
+RESULTS = ("a-wins", "continue", "b-wins")
 
 
 @dataclass(frozen=True)
@@ -207,7 +207,7 @@ def melee(a: Unit, b: Unit, rd: Readings = INDEX) -> dict[str, Any]:
 
     def result(x: tuple[tuple[int, int], tuple[int, int]]) -> str:
         va, vb = compared(a, sum(x[0])), compared(b, sum(x[1]))
-        return "A wins" if va > vb else "B wins" if vb > va else "continue"
+        return "a-wins" if va > vb else "b-wins" if vb > va else "continue"
 
     res = image(joint, result)
     return {
@@ -218,11 +218,11 @@ def melee(a: Unit, b: Unit, rd: Readings = INDEX) -> dict[str, Any]:
         "b_disordered": image(joint, lambda x: x[1][1]),
         "a_density_after": image(joint, lambda x: density(remove(a.ranks, sum(x[0])))),
         "b_density_after": image(joint, lambda x: density(remove(b.ranks, sum(x[1])))),
-        "dp_a": image(joint, lambda x: density(b.ranks) if result(x) == "A wins" else 0),
-        "dp_b": image(joint, lambda x: density(a.ranks) if result(x) == "B wins" else 0),
-        "a_wins": res.get("A wins", Fraction(0)),
+        "dp_a": image(joint, lambda x: density(b.ranks) if result(x) == "a-wins" else 0),
+        "dp_b": image(joint, lambda x: density(a.ranks) if result(x) == "b-wins" else 0),
+        "a_wins": res.get("a-wins", Fraction(0)),
         "continue": res.get("continue", Fraction(0)),
-        "b_wins": res.get("B wins", Fraction(0)),
+        "b_wins": res.get("b-wins", Fraction(0)),
     }
 
 

@@ -59,10 +59,10 @@ def return_fire(distance: Fraction | int, shooter_density: int, target_density: 
         ds = density(remove(s_ranks, s_lost)) if compare_after_losses else shooter_density
         dt = density(remove(t_ranks, t_lost)) if compare_after_losses else target_density
         if t_lost and ds > dt:
-            return "target retreats"
+            return "target-retreats"
         if s_lost and dt > ds:
-            return "shooter retreats"
-        return "both stay"
+            return "shooter-retreats"
+        return "both-stay"
 
     return {"result": image(product(shooter_losses, target_losses), result),
             "shooter_losses": shooter_losses,

@@ -113,7 +113,7 @@ def test_gun_dice_and_crew_shock():
     m = get("SP-SHOOT-DICE-ARTILLERY")
     for combo in m.grid():
         n = m.evaluate(**combo).info["dice rolled"]
-        base = {"falconet": 6, "light gun": 10, "heavy gun": 12, "carronade": 18}[combo["gun"].value]
+        base = {"falconet": 6, "light": 10, "heavy": 12, "carronade": 18}[combo["gun"].value]
         assert n == (base if combo["shortest_band"] else base - combo["crew_shock"] // 2)
 
 

@@ -26,9 +26,8 @@ from aot_rules.systems import examples, get
 
 FACES = range(1, 7)
 #: The movement table as printed (per-die bonus, extra dice); None marks the two blank cells.
-TABLE = {"infantry column": (1, 0), "infantry line": (None, 0), "skirmish order": (1, 0),
-         "skirmish order falling back fast": (1, 1), "cavalry at walk": (None, 0), "cavalry at trot": (3, 0),
-         "cavalry at gallop": (3, 1)}
+TABLE = {"column": (1, 0), "line": (None, 0), "skirmish": (1, 0), "skirmish-fallback": (1, 1), "walk": (None, 0),
+         "trot": (3, 0), "gallop": (3, 1)}
 
 
 def brute(bonuses: list[int], cut: int = 0, shock: int = 0, *, per_die: bool = False,
@@ -78,9 +77,8 @@ def test_formation_table_matches_brute_force_everywhere():
 
 
 def test_hero_matches_brute_force_everywhere():
-    expected = {"on foot": lambda c: [1, 1], "mounted at walk": lambda c: [c["walk_bonus"]] * 2,
-                "mounted at trot": lambda c: [3, 3],
-                "mounted at gallop": lambda c: [3, 3, 3 if c["bonus_on_extra"] else 0]}
+    expected = {"foot": lambda c: [1, 1], "walk": lambda c: [c["walk_bonus"]] * 2, "trot": lambda c: [3, 3],
+                "gallop": lambda c: [3, 3, 3 if c["bonus_on_extra"] else 0]}
     for c in grid("SP-MOVE-HERO"):
         assert law("SP-MOVE-HERO", **c) == brute(expected[str(c["mount"])](c)), c
 

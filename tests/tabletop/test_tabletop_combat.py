@@ -256,7 +256,7 @@ def test_a_countercharge_that_reaches_cancels_the_volley_and_fights_at_once() ->
     g.act(shoot, "S", "H")
     # the countercharge, then (the slingers beaten) whether they turn back to face the hoplites when their retreat
     # stops (AOT-MELEE-RETREAT: the owner's choice; this one declines)
-    assert who.asked == [("H", "S", "countercharge"), ("S", "H", "turn back to face")]
+    assert who.asked == [("H", "S", "countercharge"), ("S", "H", "turn-back")]
     (cc,) = entries(g.state, "AOT-REACT-COUNTERCHARGE")[:1]
     assert cc.faces == (5,) and tablelog.outcome(cc) == "countercharges slingers 4″ away: 5 reaches"
     h, s = g.state.piece("H"), g.state.piece("S")
@@ -303,7 +303,7 @@ def test_no_countercharge_against_shooters_on_the_flank() -> None:
     (they are not even asked); the volley is shot."""
     hop = piece("H", 1, hoplites(), 30, 20, -90)
     arch = piece("A", 0, archers("archers", (3, 3)), 28.2, 16, 0)
-    who = Asked("countercharge", "return fire")
+    who = Asked("countercharge", "return-fire")
     g = Game(table(arch, hop), dice=TableDice.fixed([6] * 30), react=who)
     g.act(shoot, "A", "H")
     assert all(r != "countercharge" for _, _, r in who.asked)
@@ -318,7 +318,7 @@ def test_no_countercharge_after_a_run_or_without_one() -> None:
     who = Asked("countercharge")
     g = Game(table(piece("S", 0, slingers(), 30, 10), run), dice=TableDice.fixed([6] * 30), react=who)
     g.act(shoot, "S", "A")
-    assert who.asked == [("A", "S", "return fire")]
+    assert who.asked == [("A", "S", "return-fire")]
     assert not entries(g.state, "AOT-REACT-COUNTERCHARGE")
     heavy = Unit(name="heavy hoplites", ranks=(4, 4), shield=True, armour=True, weapon=MeleeWeapon.SPEAR)
     who = Asked("countercharge")
@@ -329,11 +329,11 @@ def test_no_countercharge_after_a_run_or_without_one() -> None:
 
 
 def test_a_declined_countercharge_leaves_return_fire() -> None:
-    who = Asked("return fire")
+    who = Asked("return-fire")
     g = Game(table(piece("S", 0, slingers(), 30, 10), piece("A", 1, archers(), 30, 13, 180)),
              dice=TableDice.fixed([6] * 30), react=who)
     g.act(shoot, "S", "A")
-    assert [r for _, _, r in who.asked] == ["countercharge", "return fire"]
+    assert [r for _, _, r in who.asked] == ["countercharge", "return-fire"]
     assert entries(g.state, "AOT-REACT-RETURN-FIRE") and not entries(g.state, "AOT-REACT-COUNTERCHARGE")
     assert g.state.piece("A").turn.extra is None
 
@@ -448,7 +448,7 @@ def test_horse_strike_only_from_the_front_and_off_soaked_ground() -> None:
     cav = Unit(name="horse", ranks=(3,), mounted=True, weapon=MeleeWeapon.SWORD)
     st = table(piece("C", 0, cav, 30, 20), piece("F", 1, hoplites(), 30, 20, 180))
     assert combat._side(st, st.piece("C"), st.piece("F"), cav).horse_strike
-    mud = replace(st, weather="soaked ground")
+    mud = replace(st, weather="mud")
     assert not combat._side(mud, mud.piece("C"), mud.piece("F"), cav).horse_strike
 
 

@@ -284,7 +284,7 @@ def test_dp_force_an_attack() -> None:
     g.act(combat.spend_dp, 0, 4, st.piece("L"), "L", "W")
     assert moves.contacts(g.state, g.state.piece("L"))
     moved = [v for e in g.state.log for v in e.events if isinstance(v, MovedAlong)]
-    assert moved and moved[0].piece == "L" and moved[0].how == "forced attack"
+    assert moved and moved[0].piece == "L" and moved[0].how == "forced-attack"
     assert g.state.piece("L").turn.action is None  # its own action is untouched
 
 

@@ -432,5 +432,5 @@ def test_cover_and_obstacles_are_data() -> None:
     wood = Cover(CoverKind.INSIDE, "Oak wood", Terrain.WOOD)
     assert codec.encode_value(wood, Cover) == {"kind": "inside", "name": "Oak wood", "terrain": "wood"}
     edge = Obstacle(ObstacleKind.TABLE_EDGE)
-    assert codec.encode_value(edge, Obstacle) == {"kind": "table edge", "piece": "", "name": "", "terrain": None}
-    assert codec.decode_value({"kind": "table edge"}, Obstacle) == edge
+    assert codec.encode_value(edge, Obstacle) == {"kind": "table-edge", "piece": "", "name": "", "terrain": None}
+    assert codec.decode_value({"kind": "table-edge"}, Obstacle) == edge

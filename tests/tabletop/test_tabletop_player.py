@@ -80,7 +80,7 @@ def test_charge_odds_are_the_calculators_exact_law() -> None:
     # a charging horse strikes with its mounts (AOT-MELEE-HORSE-STRIKE); soaked ground stops it
     struck = melee_exact(Side(horse, horse_strike=True), Side(akontists)).marginal("result")
     assert odds(horse, akontists, charging=True)[0] == struck[MeleeResult.A_WINS]
-    assert odds(horse, akontists, charging=True, weather="soaked ground")[0] == \
+    assert odds(horse, akontists, charging=True, weather="mud")[0] == \
         melee_exact(Side(horse), Side(akontists)).marginal("result")[MeleeResult.A_WINS]
 
 

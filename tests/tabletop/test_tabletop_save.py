@@ -216,9 +216,9 @@ def test_invalid_utf8_and_other_unreadable_files(tmp_path: Path) -> None:
 
 
 @pytest.mark.parametrize(("change", "expected"), [
-    (lambda d: d.update(version=5), "save format version 5 is from an older engine: this engine reads version 6 "
+    (lambda d: d.update(version=5), "save format version 5 is from an older engine: this engine reads version 7 "
      "only (start the game again)"),
-    (lambda d: d.update(version=7), "save format version 7 is not supported: this engine reads version 6"),
+    (lambda d: d.update(version=8), "save format version 8 is not supported: this engine reads version 7"),
     (lambda d: d.update(version=True), "save format version True is not supported"),
     (lambda d: d.update(format="chess"), "not an aot-tabletop save file (its format is 'chess')"),
     (lambda d: d.pop("format"), "not an aot-tabletop save file (it has no \"format\" key)"),
@@ -251,7 +251,7 @@ def test_invalid_utf8_and_other_unreadable_files(tmp_path: Path) -> None:
      "terrain[0].outline: the outline is not a simple shape"),
     (lambda d: d.update(dice_used=3), "dice_used: the log shows 0 dice rolled, not 3"),
     (lambda d: d.update(slot=2), "slot, mover: slot 2 and mover -1 disagree"),
-    (lambda d: d.update(weather="snow"), "weather: 'snow' is not one of: calm, no weather yet, wind, hot sun"),
+    (lambda d: d.update(weather="snow"), "weather: 'snow' is not one of: calm, wind, sun, mud, downpour"),
     (lambda d: d.update(weather="wind from the north"), "weather: 'wind from the north' is not one of"),
     (lambda d: d.update(weather="wind", wind="the moon"),
      "wind: 'the moon' is not one of: None, north, south, east, west"),

@@ -121,7 +121,7 @@ def test_a_second_opening_double_running_brings_its_weather() -> None:
     g = game([3, 3, 5, 2, 3, 3, 1, 6])
     turn_of(g)
     turn_of(g)
-    assert g.state.turn == 2 and g.state.weather == "soaked ground"
+    assert g.state.turn == 2 and g.state.weather == "mud"
     assert any(e.rule == "AOT-WEATHER-MUD" and "3:3" in tablelog.outcome(e) for e in g.state.log)
 
 

@@ -26,7 +26,7 @@ from aot_rules.core.dice import DiceSource
 from aot_rules.core.dist import Dist
 from aot_rules.core.errors import RuleError
 from aot_rules.core.events import DieEffect, Said
-from aot_rules.core.i18n import msg, vocabulary
+from aot_rules.core.i18n import label, msg, vocabulary
 from aot_rules.core.verdict import Verdict
 
 CLASH = "AOB-CLASH"
@@ -37,22 +37,26 @@ FACTORS = "AOB-CLASH-FACTORS"
 # --- fighting spirit (AOB-CLASH-FACTORS, AOB-CLASH-RANKS) ----------------------------------------
 
 
-@vocabulary({'spearmen': msg('spearmen'), 'pikemen': msg('pikemen'), 'other troops': msg('other troops')})
+@vocabulary({'spearmen': msg('spearmen'), 'pikemen': msg('pikemen'), "other": msg('other troops')}, formerly={
+    "other troops": "other"
+})
 class Troop(StrEnum):
     """Who earns rank bonuses: only spearmen and pikemen (AOB-CLASH-RANKS)."""
 
     SPEARMEN = "spearmen"
     PIKEMEN = "pikemen"
-    OTHER = "other troops"
+    OTHER = "other"
 
 
-@vocabulary({'in front': msg('in front'), 'in the flank': msg('in the flank'), 'in the rear': msg('in the rear')})
+@vocabulary({"front": msg('in front'), "flank": msg('in the flank'), "rear": msg('in the rear')}, formerly={
+    "in front": "front", "in the flank": "flank", "in the rear": "rear"
+})
 class Attacked(StrEnum):
     """Where the enemy strikes this regiment (the penalty falls on the regiment struck: Reading)."""
 
-    FRONT = "in front"
-    FLANK = "in the flank"
-    REAR = "in the rear"
+    FRONT = "front"
+    FLANK = "flank"
+    REAR = "rear"
 
 
 #: The clash factors, in the sheet's order: (what, value, rule that explains it).
@@ -151,22 +155,27 @@ def roll_casualties(dice: DiceSource, die: GameDie = GameDie.D20, enemy: str = "
 # --- the whole clash (AOB-CLASH) ---------------------------------------------------------------------
 
 
-@vocabulary({'men killed': msg('men killed'), 'casualty dice': msg('casualty dice'), 'clash dice': msg('clash dice')})
+@vocabulary({"men": msg('men killed'), "casualty-dice": msg('casualty dice'), "clash-dice": msg('clash dice')},
+            formerly={
+    "men killed": "men", "casualty dice": "casualty-dice", "clash dice": "clash-dice"
+})
 class Compare(StrEnum):
     """What "at least double the other" compares (AOB-CLASH, Reading 4)."""
 
-    MEN = "men killed"
-    CASUALTY_DICE = "casualty dice"
-    CLASH_DICE = "clash dice"
+    MEN = "men"
+    CASUALTY_DICE = "casualty-dice"
+    CLASH_DICE = "clash-dice"
 
 
-@vocabulary({'B flees': msg('B flees'), 'melee begins': msg('melee begins'), 'A flees': msg('A flees')})
+@vocabulary({"a-wins": msg('B flees'), "melee": msg('melee begins'), "b-wins": msg('A flees')}, formerly={
+    "B flees": "a-wins", "melee begins": "melee", "A flees": "b-wins"
+})
 class ClashResult(StrEnum):
     """How a clash ends, in reading order: A wins · melee · B wins (the core's three-way :class:`Verdict`)."""
 
-    A_WINS = "B flees"
-    MELEE = "melee begins"
-    B_WINS = "A flees"
+    A_WINS = "a-wins"
+    MELEE = "melee"
+    B_WINS = "b-wins"
 
     @property
     def verdict(self) -> Verdict:
@@ -260,7 +269,7 @@ def play_clash(dice: DiceSource, a_target: int, b_target: int, die: GameDie = Ga
             face, men[side] = roll_casualties(dice, die, other)
             score[side] = _score(compare, faces[side], face, men[side])
     result = verdict(score["A"], score["B"])
-    dice.emit(Said(f"Comparing {compare.value}: A {score['A']}, B {score['B']}: "
+    dice.emit(Said(f"Comparing {label(compare)}: A {score['A']}, B {score['B']}: "
                    + {ClashResult.A_WINS: "A has at least double, so B turns and flees at half again its speed.",
                       ClashResult.B_WINS: "B has at least double, so A turns and flees at half again its speed.",
                       ClashResult.MELEE: "neither has double the other, so the melee begins."}[result]))

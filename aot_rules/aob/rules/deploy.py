@@ -14,17 +14,19 @@ from aot_rules.aob.rules.die import GameDie
 from aot_rules.core.dice import DiceSource
 from aot_rules.core.dist import Dist
 from aot_rules.core.events import Said
-from aot_rules.core.i18n import msg, vocabulary
+from aot_rules.core.i18n import label, msg, vocabulary
 
 RULE = "AOB-DEPLOY-ROLES"
 
 
-@vocabulary({'you attack': msg('you attack'), 'you defend (and deploy first)': msg('you defend (and deploy first)')})
+@vocabulary({"attacker": msg('you attack'), "defender": msg('you defend (and deploy first)')}, formerly={
+    "you attack": "attacker", "you defend (and deploy first)": "defender"
+})
 class Role(StrEnum):
     """Your side's role for the battle."""
 
-    ATTACKER = "you attack"
-    DEFENDER = "you defend (and deploy first)"
+    ATTACKER = "attacker"
+    DEFENDER = "defender"
 
 
 class RolesRolled(NamedTuple):
@@ -64,5 +66,5 @@ def roll_for_roles(dice: DiceSource, die: GameDie = GameDie.D20) -> RolesRolled:
             break
         dice.emit(Said(f"Both players roll {mine}: a tie, so both roll again."))
     role = Role.ATTACKER if mine > theirs else Role.DEFENDER
-    dice.emit(Said(f"You roll {mine} against {theirs}: {role.value}."))
+    dice.emit(Said(f"You roll {mine} against {theirs}: {label(role)}."))
     return RolesRolled(role, rounds)

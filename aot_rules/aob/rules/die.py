@@ -29,12 +29,14 @@ class GameDie(StrEnum):
         return int(self.value[1:])
 
 
-@vocabulary({'roll at most T': msg('roll at most T'), 'roll at least T': msg('roll at least T')})
+@vocabulary({"at-most": msg('roll at most T'), "at-least": msg('roll at least T')}, formerly={
+    "roll at most T": "at-most", "roll at least T": "at-least"
+})
 class Direction(StrEnum):
     """Which faces make a clash roll succeed against its target T (AOB-CLASH, Reading 2)."""
 
-    AT_MOST = "roll at most T"
-    AT_LEAST = "roll at least T"
+    AT_MOST = "at-most"
+    AT_LEAST = "at-least"
 
     def need(self, target: int) -> str:
         """The roll a side needs, in words: ``Direction.AT_MOST.need(7) == "7 or less"``."""

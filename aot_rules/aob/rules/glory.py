@@ -21,14 +21,16 @@ MIN_GLORY = 0  # Reading: the sheet gives no floor
 
 
 @vocabulary({
-    'the regiment fled': msg('the regiment fled'),
-    'it put an enemy regiment to flight': msg('it put an enemy regiment to flight')
+    "fled": msg('the regiment fled'),
+    "routed-enemy": msg('it put an enemy regiment to flight')
+}, formerly={
+    "the regiment fled": "fled", "it put an enemy regiment to flight": "routed-enemy"
 })
 class GloryEvent(StrEnum):
     """What changes Glory during a battle."""
 
-    FLED = "the regiment fled"
-    ROUTED_ENEMY = "it put an enemy regiment to flight"
+    FLED = "fled"
+    ROUTED_ENEMY = "routed-enemy"
 
 
 def initial_glory(lowest_front_attack: int) -> int:

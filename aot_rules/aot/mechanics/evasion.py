@@ -37,30 +37,35 @@ def evade_play(p: MoverInput, dice: DiceSource) -> Sample:
 # --- who may evade whom -----------------------------------------------------------------------------
 
 @vocabulary({
-    'light foot': msg('light foot'), 'foot with shields': msg('foot with shields'),
-    'foot with armour': msg('foot with armour'),
-    'foot with shields and armour': msg('foot with shields and armour'), 'light horse': msg('light horse'),
-    'horse with shields': msg('horse with shields'), 'horse, armoured riders': msg('horse, armoured riders'),
-    'horse, armoured riders with shields': msg('horse, armoured riders with shields'),
-    'horse, riders and horses armoured': msg('horse, riders and horses armoured'), 'camels': msg('camels'),
-    'elephant': msg('elephant'), 'chariot': msg('chariot'), 'artillery crew': msg('artillery crew')
+    "light-foot": msg('light foot'), "foot-shield": msg('foot with shields'),
+    "foot-armour": msg('foot with armour'),
+    "foot-both": msg('foot with shields and armour'), "light-horse": msg('light horse'),
+    "horse-shield": msg('horse with shields'), "horse-armour": msg('horse, armoured riders'),
+    "horse-both": msg('horse, armoured riders with shields'),
+    "cataphracts": msg('horse, riders and horses armoured'), 'camels': msg('camels'),
+    'elephant': msg('elephant'), 'chariot': msg('chariot'), "artillery": msg('artillery crew')
+}, formerly={
+    "light foot": "light-foot", "foot with shields": "foot-shield", "foot with armour": "foot-armour",
+    "foot with shields and armour": "foot-both", "light horse": "light-horse", "horse with shields": "horse-shield",
+    "horse, armoured riders": "horse-armour", "horse, armoured riders with shields": "horse-both",
+    "horse, riders and horses armoured": "cataphracts", "artillery crew": "artillery"
 })
 class Profile(StrEnum):
     """Kinds of troops as the evasion rule tells them apart, from lightest foot to artillery crews."""
 
-    LIGHT_FOOT = "light foot"
-    FOOT_SHIELD = "foot with shields"
-    FOOT_ARMOUR = "foot with armour"
-    FOOT_BOTH = "foot with shields and armour"
-    LIGHT_HORSE = "light horse"
-    HORSE_SHIELD = "horse with shields"
-    HORSE_ARMOUR = "horse, armoured riders"
-    HORSE_BOTH = "horse, armoured riders with shields"
-    CATAPHRACTS = "horse, riders and horses armoured"
+    LIGHT_FOOT = "light-foot"
+    FOOT_SHIELD = "foot-shield"
+    FOOT_ARMOUR = "foot-armour"
+    FOOT_BOTH = "foot-both"
+    LIGHT_HORSE = "light-horse"
+    HORSE_SHIELD = "horse-shield"
+    HORSE_ARMOUR = "horse-armour"
+    HORSE_BOTH = "horse-both"
+    CATAPHRACTS = "cataphracts"
     CAMELS = "camels"
     ELEPHANT = "elephant"
     CHARIOT = "chariot"
-    ARTILLERY = "artillery crew"
+    ARTILLERY = "artillery"
 
     @property
     def troops(self) -> Troops:
@@ -78,10 +83,12 @@ PROFILE_TROOPS = {
 }
 
 
-@vocabulary({'may evade': msg('may evade'), 'may not evade': msg('may not evade')})
+@vocabulary({"yes": msg('may evade'), "no": msg('may not evade')}, formerly={
+    "may evade": "yes", "may not evade": "no"
+})
 class Answer(StrEnum):
-    YES = "may evade"
-    NO = "may not evade"
+    YES = "yes"
+    NO = "no"
 
 
 @dataclass(frozen=True)
@@ -151,16 +158,18 @@ class BreakthroughInput:
 
 
 @vocabulary({
-    'foot routed': msg('foot routed'), 'fight goes on': msg('fight goes on'),
-    'cavalry beaten': msg('cavalry beaten')
+    "routed": msg('foot routed'), "continues": msg('fight goes on'),
+    "beaten": msg('cavalry beaten')
+}, formerly={
+    "foot routed": "routed", "fight goes on": "continues", "cavalry beaten": "beaten"
 })
 class Fight(StrEnum):
     """How one breakthrough melee ends, in reading order: the core's three-way :class:`Verdict` with the
     charging cavalry named first, in the words of AOT-BREAKTHROUGH."""
 
-    ROUTED = "foot routed"
-    CONTINUES = "fight goes on"
-    BEATEN = "cavalry beaten"
+    ROUTED = "routed"
+    CONTINUES = "continues"
+    BEATEN = "beaten"
 
     @property
     def verdict(self) -> Verdict:

@@ -115,21 +115,25 @@ def through_play(p: ThroughInput, dice: DiceSource) -> Sample:
 # --- what does this move cost me? --------------------------------------------------------------------
 
 @vocabulary({
-    'foot, no shield or armour': msg('foot, no shield or armour'),
-    'foot with shields or armour': msg('foot with shields or armour'),
-    'foot with shields and armour': msg('foot with shields and armour'),
-    'horse, no armour': msg('horse, no armour'), 'horse, armoured riders': msg('horse, armoured riders'),
-    'horse, armoured horses': msg('horse, armoured horses')
+    "foot": msg('foot, no shield or armour'),
+    "foot-one": msg('foot with shields or armour'),
+    "foot-both": msg('foot with shields and armour'),
+    "horse": msg('horse, no armour'), "horse-riders": msg('horse, armoured riders'),
+    "horse-armoured": msg('horse, armoured horses')
+}, formerly={
+    "foot, no shield or armour": "foot", "foot with shields or armour": "foot-one",
+    "foot with shields and armour": "foot-both", "horse, no armour": "horse",
+    "horse, armoured riders": "horse-riders", "horse, armoured horses": "horse-armoured"
 })
 class Troops(StrEnum):
     """The unit, as far as its movement tests care."""
 
-    FOOT = "foot, no shield or armour"
-    FOOT_ONE = "foot with shields or armour"
-    FOOT_BOTH = "foot with shields and armour"
-    HORSE = "horse, no armour"
-    HORSE_RIDERS = "horse, armoured riders"
-    HORSE_ARMOURED = "horse, armoured horses"
+    FOOT = "foot"
+    FOOT_ONE = "foot-one"
+    FOOT_BOTH = "foot-both"
+    HORSE = "horse"
+    HORSE_RIDERS = "horse-riders"
+    HORSE_ARMOURED = "horse-armoured"
 
 
 TROOP_FLAGS: dict[Troops, dict[str, bool]] = {

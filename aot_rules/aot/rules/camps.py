@@ -18,12 +18,14 @@ from aot_rules.core.errors import RuleError
 from aot_rules.core.i18n import msg, vocabulary
 
 
-@vocabulary({'sacked': msg('sacked'), 'guard attacked': msg('guard attacked')})
+@vocabulary({'sacked': msg('sacked'), "guard-attacked": msg('guard attacked')}, formerly={
+    "guard attacked": "guard-attacked"
+})
 class CampOutcome(StrEnum):
     """What an enemy unit's entry into a camp leads to."""
 
     SACKED = "sacked"  # unguarded: the camp is removed, and the looters leave the table (not destroyed)
-    GUARD_ATTACKED = "guard attacked"  # guarded: the unit came in to fight the guard, in an ordinary melee
+    GUARD_ATTACKED = "guard-attacked"  # guarded: the unit came in to fight the guard, in an ordinary melee
 
 
 class Entry(NamedTuple):

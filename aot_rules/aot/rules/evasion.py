@@ -27,7 +27,9 @@ RULE = "AOT-EVADE-ELIGIBILITY"
 
 
 @vocabulary({"foot": msg("foot"), "cavalry": msg("cavalry"), "camels": msg("camels"), "elephant": msg("elephant"),
-             "chariot": msg("chariot"), "artillery crew": msg("artillery crew")})
+             "chariot": msg("chariot"), "artillery": msg("artillery crew")}, formerly={
+    "artillery crew": "artillery"
+})
 class Arm(StrEnum):
     """What a unit is, as far as evasion cares."""
 
@@ -36,7 +38,7 @@ class Arm(StrEnum):
     CAMEL = "camels"
     ELEPHANT = "elephant"
     CHARIOT = "chariot"
-    ARTILLERY = "artillery crew"
+    ARTILLERY = "artillery"
 
     @property
     def mounted(self) -> bool:

@@ -59,13 +59,15 @@ class Beast(StrEnum):
     TRAMPLE = "trample"
 
 
-@vocabulary({'A wins': msg('A wins'), 'continue': msg('continue'), 'B wins': msg('B wins')})
+@vocabulary({"a-wins": msg('A wins'), 'continue': msg('continue'), "b-wins": msg('B wins')}, formerly={
+    "A wins": "a-wins", "B wins": "b-wins"
+})
 class MeleeResult(StrEnum):
     """Who wins one melee, in reading order: the core's three-way :class:`Verdict` with A and B named."""
 
-    A_WINS = "A wins"
+    A_WINS = "a-wins"
     CONTINUE = "continue"
-    B_WINS = "B wins"
+    B_WINS = "b-wins"
 
     @property
     def verdict(self) -> Verdict:

@@ -106,18 +106,21 @@ class Commander:
         return self.unit.nationality
 
 
-@vocabulary({"direct command": msg("direct command"), "signal": msg("signal"), "battle line": msg("battle line"),
-             "messenger": msg("messenger"), "colonel's follower": msg("colonel's follower"),
-             "individual-unit slot": msg("individual-unit slot")})
+@vocabulary({"direct": msg("direct command"), "signal": msg("signal"), "battle-line": msg("battle line"),
+             "messenger": msg("messenger"), "colonel": msg("colonel's follower"),
+             "individual": msg("individual-unit slot")}, formerly={
+    "direct command": "direct", "battle line": "battle-line", "colonel's follower": "colonel",
+    "individual-unit slot": "individual"
+})
 class Method(StrEnum):
     """The ways a unit can be set in motion in a slot."""
 
-    DIRECT = "direct command"  # AOT-CMD-DIRECT
+    DIRECT = "direct"  # AOT-CMD-DIRECT
     SIGNAL = "signal"  # AOT-CMD-SIGNAL
-    BATTLE_LINE = "battle line"  # AOT-CMD-BATTLE-LINE
+    BATTLE_LINE = "battle-line"  # AOT-CMD-BATTLE-LINE
     MESSENGER = "messenger"  # AOT-CMD-MESSENGER
-    COLONEL = "colonel's follower"  # AOT-CMD-COLONEL
-    INDIVIDUAL = "individual-unit slot"  # AOT-CMD-INDIVIDUAL-SLOT
+    COLONEL = "colonel"  # AOT-CMD-COLONEL
+    INDIVIDUAL = "individual"  # AOT-CMD-INDIVIDUAL-SLOT
 
     @property
     def rule_id(self) -> str:

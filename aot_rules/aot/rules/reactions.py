@@ -70,16 +70,18 @@ def countercharge_success(distance: Fraction) -> Fraction:
 
 
 @vocabulary({
-    'target retreats': msg('target retreats'), 'both stay': msg('both stay'),
-    'shooter retreats': msg('shooter retreats')
+    "target-retreats": msg('target retreats'), "both-stay": msg('both stay'),
+    "shooter-retreats": msg('shooter retreats')
+}, formerly={
+    "target retreats": "target-retreats", "both stay": "both-stay", "shooter retreats": "shooter-retreats"
 })
 class Exchange(StrEnum):
     """The result of a firefight, in reading order: the core's three-way :class:`Verdict` with the shooter
     named first (the shooter prevails when the target falls back)."""
 
-    TARGET_RETREATS = "target retreats"
-    BOTH_STAY = "both stay"
-    SHOOTER_RETREATS = "shooter retreats"
+    TARGET_RETREATS = "target-retreats"
+    BOTH_STAY = "both-stay"
+    SHOOTER_RETREATS = "shooter-retreats"
 
     @property
     def verdict(self) -> Verdict:

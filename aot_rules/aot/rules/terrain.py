@@ -20,27 +20,29 @@ CLOSED_ORDER = 4
 
 
 @vocabulary({
-    'open ground': msg('open ground'), 'stream': msg('stream'), 'marsh': msg('marsh'),
-    'ploughland': msg('ploughland'), 'hill': msg('hill'), 'hedge or scrub': msg('hedge or scrub'),
+    "open": msg('open ground'), 'stream': msg('stream'), 'marsh': msg('marsh'),
+    'ploughland': msg('ploughland'), 'hill': msg('hill'), "hedge": msg('hedge or scrub'),
     'wood': msg('wood'), 'ford': msg('ford'), 'bridge': msg('bridge'), 'village': msg('village'),
-    'river': msg('river'), 'lake': msg('lake'), 'enemy camp': msg('enemy camp'), 'stakes': msg('stakes')
+    'river': msg('river'), 'lake': msg('lake'), "camp": msg('enemy camp'), 'stakes': msg('stakes')
+}, formerly={
+    "open ground": "open", "hedge or scrub": "hedge", "enemy camp": "camp"
 })
 class Terrain(StrEnum):
     """The kinds of terrain the rules name, with how they are drawn (long or round pieces)."""
 
-    OPEN = "open ground"
+    OPEN = "open"
     STREAM = "stream"
     MARSH = "marsh"
     PLOUGHLAND = "ploughland"
     HILL = "hill"
-    HEDGE = "hedge or scrub"
+    HEDGE = "hedge"
     WOOD = "wood"
     FORD = "ford"
     BRIDGE = "bridge"
     VILLAGE = "village"
     RIVER = "river"
     LAKE = "lake"
-    CAMP = "enemy camp"
+    CAMP = "camp"
     STAKES = "stakes"
 
 

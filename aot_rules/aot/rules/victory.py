@@ -20,7 +20,7 @@ from dataclasses import dataclass
 from enum import StrEnum
 
 from aot_rules.core.errors import RuleError
-from aot_rules.core.i18n import msg, vocabulary
+from aot_rules.core.i18n import label, msg, vocabulary
 
 CAMP_VP = 2  # AOT-VICTORY-POINTS: a captured enemy camp
 UNIT_VP = 1  # AOT-VICTORY-POINTS: an enemy unit destroyed or dispersed, or fled into a captured camp
@@ -28,9 +28,11 @@ UNIT_VP = 1  # AOT-VICTORY-POINTS: an enemy unit destroyed or dispersed, or fled
 
 @vocabulary({
     'formed': msg('formed'), 'panicking': msg('panicking'), 'destroyed': msg('destroyed'),
-    'dispersed': msg('dispersed'), 'fled off the table': msg('fled off the table'),
-    'marched off in order': msg('marched off in order'), 'fled into its camp': msg('fled into its camp'),
+    'dispersed': msg('dispersed'), "off-table": msg('fled off the table'),
+    "marched-off": msg('marched off in order'), "in-camp": msg('fled into its camp'),
     'looting': msg('looting')
+}, formerly={
+    "fled off the table": "off-table", "marched off in order": "marched-off", "fled into its camp": "in-camp"
 })
 class Standing(StrEnum):
     """What has become of a unit when the score is taken."""
@@ -39,9 +41,9 @@ class Standing(StrEnum):
     PANICKING = "panicking"  # on the table, every warrior disordered (density 0, AOT-PANIC)
     DESTROYED = "destroyed"  # every warrior killed
     DISPERSED = "dispersed"  # removed as dispersed (AOT-PANIC, AOT-MELEE-RETREAT)
-    OFF_TABLE = "fled off the table"  # in flight (density 0): not the same as marching off in good order
-    MARCHED_OFF = "marched off in order"  # left the table formed, in an organised withdrawal (AOT-VICTORY-WITHDRAW)
-    IN_CAMP = "fled into its camp"
+    OFF_TABLE = "off-table"  # in flight (density 0): not the same as marching off in good order
+    MARCHED_OFF = "marched-off"  # left the table formed, in an organised withdrawal (AOT-VICTORY-WITHDRAW)
+    IN_CAMP = "in-camp"
     LOOTING = "looting"  # entered the unguarded enemy camp and was removed to plunder it (AOT-CAMP)
 
     @property
@@ -152,22 +154,26 @@ def total_victory(side: Side, enemy: Side) -> bool:
 
 
 @vocabulary({
-    'removed': msg('removed'), 'left panicking': msg('left panicking'), 'camp captured': msg('camp captured'),
-    'camp conceded': msg('camp conceded'), 'in captured camp': msg('in captured camp'),
-    'in uncaptured camp': msg('in uncaptured camp'), 'escorts lost': msg('escorts lost'),
+    'removed': msg('removed'), "left-panicking": msg('left panicking'), "camp-captured": msg('camp captured'),
+    "camp-conceded": msg('camp conceded'), "in-captured-camp": msg('in captured camp'),
+    "in-uncaptured-camp": msg('in uncaptured camp'), "escorts-lost": msg('escorts lost'),
     'looting': msg('looting')
+}, formerly={
+    "left panicking": "left-panicking", "camp captured": "camp-captured", "camp conceded": "camp-conceded",
+    "in captured camp": "in-captured-camp", "in uncaptured camp": "in-uncaptured-camp",
+    "escorts lost": "escorts-lost"
 })
 class Award(StrEnum):
     """What one line of a score counts: the kinds of victory point, as data (a record of the battle keeps the
     kind and the count; :meth:`reason` is the one place their words are written)."""
 
     REMOVED = "removed"  # enemy units destroyed or dispersed (AOT-VICTORY-POINTS)
-    LEFT_PANICKING = "left panicking"  # a withdrawn enemy's panicking units, counted as destroyed (-WITHDRAW)
-    CAMP_CAPTURED = "camp captured"  # the enemy camp, captured (AOT-VICTORY-POINTS)
-    CAMP_CONCEDED = "camp conceded"  # a withdrawn enemy's camp counts as captured (AOT-VICTORY-WITHDRAW)
-    IN_CAPTURED_CAMP = "in captured camp"  # enemy units that fled into their camp, once it is captured
-    IN_UNCAPTURED_CAMP = "in uncaptured camp"  # ... and while it is not: worth nothing, but the score says so
-    ESCORTS_LOST = "escorts lost"  # enemy mixed elephant units stripped of their light infantry (AOT-ELEPHANT-UNIT)
+    LEFT_PANICKING = "left-panicking"  # a withdrawn enemy's panicking units, counted as destroyed (-WITHDRAW)
+    CAMP_CAPTURED = "camp-captured"  # the enemy camp, captured (AOT-VICTORY-POINTS)
+    CAMP_CONCEDED = "camp-conceded"  # a withdrawn enemy's camp counts as captured (AOT-VICTORY-WITHDRAW)
+    IN_CAPTURED_CAMP = "in-captured-camp"  # enemy units that fled into their camp, once it is captured
+    IN_UNCAPTURED_CAMP = "in-uncaptured-camp"  # ... and while it is not: worth nothing, but the score says so
+    ESCORTS_LOST = "escorts-lost"  # enemy mixed elephant units stripped of their light infantry (AOT-ELEPHANT-UNIT)
     LOOTING = "looting"  # an enemy unit removed to loot: worth nothing (AOT-CAMP)
 
     @property
@@ -296,15 +302,17 @@ def victory_points(a: Side, b: Side) -> tuple[Score, Score]:
 
 
 @vocabulary({
-    'total victory': msg('total victory'), 'nightfall': msg('nightfall'),
-    'organised withdrawal': msg('organised withdrawal')
+    "rout": msg('total victory'), 'nightfall': msg('nightfall'),
+    "withdrawal": msg('organised withdrawal')
+}, formerly={
+    "total victory": "rout", "organised withdrawal": "withdrawal"
 })
 class Ending(StrEnum):
     """How the battle ended."""
 
-    ROUT = "total victory"
+    ROUT = "rout"
     NIGHTFALL = "nightfall"
-    WITHDRAWAL = "organised withdrawal"
+    WITHDRAWAL = "withdrawal"
 
 
 @dataclass(frozen=True)
@@ -336,7 +344,7 @@ class Result:
         """
         a, b = self.scores
         verdict = "a draw" if self.winner is None else f"won by {self.winner}"
-        return f"{self.ending.value}: {verdict}, {a.total} VP to {b.total}"
+        return f"{label(self.ending)}: {verdict}, {a.total} VP to {b.total}"
 
 
 def _on_points(ending: Ending, scores: tuple[Score, Score]) -> Result:

@@ -34,7 +34,7 @@ def weather_of_double(face: int) -> Weather:
     """AOT-WEATHER: the triggering double's face picks the result (Reading of AOT-CMD-DOUBLES).
 
     >>> [weather_of_double(f).value for f in (1, 3, 6)]
-    ['wind', 'soaked ground', 'nightfall']
+    ['wind', 'mud', 'nightfall']
     """
     if not 1 <= face <= 6:
         raise RuleError("AOT-WEATHER", msg("a double shows 1 to 6, not {face}", face=face))
@@ -46,25 +46,31 @@ _BY_FACE = tuple(Weather)  # index 0 is calm: a double's face indexes its weathe
 
 @vocabulary({
 
-    "shooters with the wind at their backs also hit on a roll equal to the target's density":
+    "downwind-equal-hits":
         msg("shooters with the wind at their backs also hit on a roll equal to the target's density"),
-    'no horse strikes': msg('no horse strikes'),
-    'no shooting: shooters fight only hand to hand': msg('no shooting: shooters fight only hand to hand'),
-    'every unit in body armour takes one disorder test, once':
+    "no-horse-strike": msg('no horse strikes'),
+    "no-shooting": msg('no shooting: shooters fight only hand to hand'),
+    "sun-test":
         msg('every unit in body armour takes one disorder test, once'),
-    "1 d6 of each player's units wander off in the storm, once":
+    "storm-lost":
         msg("1 d6 of each player's units wander off in the storm, once"),
-    'the battle ends: count victory points': msg('the battle ends: count victory points')
+    "battle-over": msg('the battle ends: count victory points')
+}, formerly={
+    "shooters with the wind at their backs also hit on a roll equal to the target's density": "downwind-equal-hits",
+    "no horse strikes": "no-horse-strike", "no shooting: shooters fight only hand to hand": "no-shooting",
+    "every unit in body armour takes one disorder test, once": "sun-test",
+    "1 d6 of each player's units wander off in the storm, once": "storm-lost",
+    "the battle ends: count victory points": "battle-over"
 })
 class Effect(StrEnum):
     """What weather does to play."""
 
-    DOWNWIND_EQUAL_HITS = "shooters with the wind at their backs also hit on a roll equal to the target's density"
-    NO_HORSE_STRIKE = "no horse strikes"
-    NO_SHOOTING = "no shooting: shooters fight only hand to hand"
-    SUN_TEST = "every unit in body armour takes one disorder test, once"
-    STORM_LOST = "1 d6 of each player's units wander off in the storm, once"
-    BATTLE_OVER = "the battle ends: count victory points"
+    DOWNWIND_EQUAL_HITS = "downwind-equal-hits"
+    NO_HORSE_STRIKE = "no-horse-strike"
+    NO_SHOOTING = "no-shooting"
+    SUN_TEST = "sun-test"
+    STORM_LOST = "storm-lost"
+    BATTLE_OVER = "battle-over"
 
 
 def effects(weather: Weather, *, arriving: bool = False, wind_edge: bool = True) -> frozenset[Effect]:
@@ -193,24 +199,26 @@ def four_ways(face: int, ways: type[F]) -> F:
 
 
 @vocabulary({
-    'my edge': msg('my edge'), 'enemy edge': msg('enemy edge'), 'left edge': msg('left edge'),
-    'right edge': msg('right edge'), 'no wind': msg('no wind')
+    "my-edge": msg('my edge'), "enemy-edge": msg('enemy edge'), "left": msg('left edge'),
+    "right": msg('right edge'), "none": msg('no wind')
+}, formerly={
+    "my edge": "my-edge", "enemy edge": "enemy-edge", "left edge": "left", "right edge": "right", "no wind": "none"
 })
 class WindFrom(StrEnum):
     """The table edge the wind blows from, seen by one player (faces 1–4), or no wind (5–6)."""
 
-    MY_EDGE = "my edge"
-    ENEMY_EDGE = "enemy edge"
-    LEFT = "left edge"
-    RIGHT = "right edge"
-    NONE = "no wind"
+    MY_EDGE = "my-edge"
+    ENEMY_EDGE = "enemy-edge"
+    LEFT = "left"
+    RIGHT = "right"
+    NONE = "none"
 
 
 def wind_from(face: int) -> WindFrom:
     """Reading: faces 1–4 name the four edges, as the storm's directions do; 5 and 6 no edge.
 
     >>> wind_from(1).value, wind_from(6).value
-    ('my edge', 'no wind')
+    ('my-edge', 'none')
     """
     return four_ways(face, WindFrom)
 

@@ -50,24 +50,28 @@ class Sign(StrEnum):
     AT_LEAST = "greater-or-equal"
 
 
-@vocabulary({'at least 2×': msg('at least 2×'), 'more than 2×': msg('more than 2×')})
+@vocabulary({"at-least": msg('at least 2×'), "more-than": msg('more than 2×')}, formerly={
+    "at least 2×": "at-least", "more than 2×": "more-than"
+})
 class Double(StrEnum):
     """What "double" means for the morale trigger: the index reads "at least twice"."""
 
-    AT_LEAST = "at least 2×"
-    MORE_THAN = "more than 2×"
+    AT_LEAST = "at-least"
+    MORE_THAN = "more-than"
 
 
 @vocabulary({
-    'no damage': msg('no damage'), '−1 figure': msg('−1 figure'),
-    '−1 figure + morale test': msg('−1 figure + morale test')
+    "none": msg('no damage'), "hit": msg('−1 figure'),
+    "double": msg('−1 figure + morale test')
+}, formerly={
+    "no damage": "none", "−1 figure": "hit", "−1 figure + morale test": "double"
 })
 class Strike(StrEnum):
     """What one comparison does to the side that is struck."""
 
-    NONE = "no damage"
-    HIT = "−1 figure"
-    DOUBLE = "−1 figure + morale test"
+    NONE = "none"
+    HIT = "hit"
+    DOUBLE = "double"
 
 
 def strike(total: int, guard: int, sign: Sign = Sign.GREATER, double: Double = Double.AT_LEAST) -> Strike:
@@ -116,11 +120,16 @@ def _tell(dice: DiceSource, who: str, whom: str, x: int, strength: int, y: int, 
 # --- melee ---------------------------------------------------------------------------------------
 
 @vocabulary({
-    'no damage': msg('no damage'), 'defender −1': msg('defender −1'),
-    'defender −1, tests morale': msg('defender −1, tests morale'), 'attacker −1': msg('attacker −1'),
-    'attacker −1, tests morale': msg('attacker −1, tests morale'), 'both −1': msg('both −1'),
-    'both −1, defender tests': msg('both −1, defender tests'),
-    'both −1, attacker tests': msg('both −1, attacker tests'), 'both −1, both test': msg('both −1, both test')
+    "neither": msg('no damage'), "defender": msg('defender −1'),
+    "defender-morale": msg('defender −1, tests morale'), "attacker": msg('attacker −1'),
+    "attacker-morale": msg('attacker −1, tests morale'), "both": msg('both −1'),
+    "both-defender-morale": msg('both −1, defender tests'),
+    "both-attacker-morale": msg('both −1, attacker tests'), "both-morale": msg('both −1, both test')
+}, formerly={
+    "no damage": "neither", "defender −1": "defender", "defender −1, tests morale": "defender-morale",
+    "attacker −1": "attacker", "attacker −1, tests morale": "attacker-morale", "both −1": "both",
+    "both −1, defender tests": "both-defender-morale", "both −1, attacker tests": "both-attacker-morale",
+    "both −1, both test": "both-morale"
 })
 class Exchange(StrEnum):
     """Both sides of one melee exchange at once: who loses a figure, and who must test morale.
@@ -130,15 +139,15 @@ class Exchange(StrEnum):
     nine outcomes do not order from one side's win to the other's.
     """
 
-    NEITHER = "no damage"
-    DEFENDER = "defender −1"
-    DEFENDER_MORALE = "defender −1, tests morale"
-    ATTACKER = "attacker −1"
-    ATTACKER_MORALE = "attacker −1, tests morale"
-    BOTH = "both −1"
-    BOTH_DEFENDER_MORALE = "both −1, defender tests"
-    BOTH_ATTACKER_MORALE = "both −1, attacker tests"
-    BOTH_MORALE = "both −1, both test"
+    NEITHER = "neither"
+    DEFENDER = "defender"
+    DEFENDER_MORALE = "defender-morale"
+    ATTACKER = "attacker"
+    ATTACKER_MORALE = "attacker-morale"
+    BOTH = "both"
+    BOTH_DEFENDER_MORALE = "both-defender-morale"
+    BOTH_ATTACKER_MORALE = "both-attacker-morale"
+    BOTH_MORALE = "both-morale"
 
 
 def exchange_of(defender: Strike, attacker: Strike) -> Exchange:

@@ -29,7 +29,7 @@ from aot_rules.core.dice import DiceSource
 from aot_rules.core.dist import Dist
 from aot_rules.core.errors import RuleError
 from aot_rules.core.events import DieEffect, Said
-from aot_rules.core.i18n import msg, vocabulary
+from aot_rules.core.i18n import label, msg, text, vocabulary
 
 #: A spell takes 1, 2 or 3 AP (BAT-MAGIC-CAST, Reading): the activation roll gives at most three.
 SPELL_AP_MIN = 1
@@ -43,23 +43,27 @@ CLOUD_QUALITY_LOSS = 1
 
 
 @vocabulary({
-    "Fireball": msg("Fireball"), "Ice Rain": msg("Ice Rain"), "Summon Beast": msg("Summon Beast"),
-    "Obstacle": msg("Obstacle"), "Lake of Death": msg("Lake of Death"), "Cloud of Death": msg("Cloud of Death"),
-    "Terror": msg("Terror"), "Sloth": msg("Sloth"), "Shield": msg("Shield"), "Tailwind": msg("Tailwind"),
+    "fireball": msg("Fireball"), "ice-rain": msg("Ice Rain"), "summon": msg("Summon Beast"),
+    "obstacle": msg("Obstacle"), "death-lake": msg("Lake of Death"), "death-cloud": msg("Cloud of Death"),
+    "terror": msg("Terror"), "sloth": msg("Sloth"), "shield": msg("Shield"), "tailwind": msg("Tailwind"),
+}, formerly={
+    "Fireball": "fireball", "Ice Rain": "ice-rain", "Summon Beast": "summon", "Obstacle": "obstacle",
+    "Lake of Death": "death-lake", "Cloud of Death": "death-cloud", "Terror": "terror", "Sloth": "sloth",
+    "Shield": "shield", "Tailwind": "tailwind"
 })
 class Spell(StrEnum):
     """The ten spells of the source's list (§13), by their names in this book."""
 
-    FIREBALL = "Fireball"
-    ICE_RAIN = "Ice Rain"
-    SUMMON = "Summon Beast"
-    OBSTACLE = "Obstacle"
-    DEATH_LAKE = "Lake of Death"
-    DEATH_CLOUD = "Cloud of Death"
-    TERROR = "Terror"
-    SLOTH = "Sloth"
-    SHIELD = "Shield"
-    TAILWIND = "Tailwind"
+    FIREBALL = "fireball"
+    ICE_RAIN = "ice-rain"
+    SUMMON = "summon"
+    OBSTACLE = "obstacle"
+    DEATH_LAKE = "death-lake"
+    DEATH_CLOUD = "death-cloud"
+    TERROR = "terror"
+    SLOTH = "sloth"
+    SHIELD = "shield"
+    TAILWIND = "tailwind"
 
     @property
     def rule_id(self) -> str:
@@ -136,17 +140,19 @@ def spell_size(spell: Spell, ap: int) -> int:
 # --- the casting roll and the deadly miscast (BAT-MAGIC-MISCAST) --------------------------------
 
 @vocabulary({
-    'Mage dies (1-1-1)': msg('Mage dies (1-1-1)'), '0 AP, no spell': msg('0 AP, no spell'), '1 AP': msg('1 AP'),
-    '2 AP': msg('2 AP'), '3 AP': msg('3 AP')
+    "miscast": msg('Mage dies (1-1-1)'), "ap0": msg('0 AP, no spell'), "ap1": msg('1 AP'),
+    "ap2": msg('2 AP'), "ap3": msg('3 AP')
+}, formerly={
+    "Mage dies (1-1-1)": "miscast", "0 AP, no spell": "ap0", "1 AP": "ap1", "2 AP": "ap2", "3 AP": "ap3"
 })
 class CastRoll(StrEnum):
     """What a Mage's activation roll leaves it with: dead, or 0 to 3 AP to spend."""
 
-    MISCAST = "Mage dies (1-1-1)"
-    AP0 = "0 AP, no spell"
-    AP1 = "1 AP"
-    AP2 = "2 AP"
-    AP3 = "3 AP"
+    MISCAST = "miscast"
+    AP0 = "ap0"
+    AP1 = "ap1"
+    AP2 = "ap2"
+    AP3 = "ap3"
 
 
 _AP = (CastRoll.AP0, CastRoll.AP1, CastRoll.AP2, CastRoll.AP3)
@@ -371,7 +377,7 @@ def check_beast(beast: Profile, budget: int) -> Profile:
     if beast.skills:
         raise RuleError("BAT-SPELL-SUMMON", msg("a summoned beast has no skills ({beast} has {skills})",
                                                 beast=beast.name,
-                                                skills=", ".join(sorted(s.value for s in beast.skills))))
+                                                skills=", ".join(sorted(text(label(s)) for s in beast.skills))))
     total = stat_total(beast)
     if total > budget:
         raise RuleError("BAT-SPELL-SUMMON", msg("{beast}'s stats add up to {total}, over the budget {budget}",

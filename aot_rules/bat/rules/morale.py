@@ -28,7 +28,7 @@ from aot_rules.core.dice import DiceSource
 from aot_rules.core.dist import Dist
 from aot_rules.core.errors import RuleError
 from aot_rules.core.events import DieEffect, Said
-from aot_rules.core.i18n import msg, vocabulary
+from aot_rules.core.i18n import label, msg, vocabulary
 
 #: Dice a test may roll: Terror rolls one per AP (1–3); the CLI allows a little more for what-ifs.
 MAX_DICE = 6
@@ -37,16 +37,18 @@ FLEE_AT = 3
 
 
 @vocabulary({
-    'holds': msg('holds'), 'falls back 1 step': msg('falls back 1 step'),
-    'falls back its Speed': msg('falls back its Speed'), 'flees the field': msg('flees the field')
+    'holds': msg('holds'), "step-back": msg('falls back 1 step'),
+    "fall-back": msg('falls back its Speed'), "flees": msg('flees the field')
+}, formerly={
+    "falls back 1 step": "step-back", "falls back its Speed": "fall-back", "flees the field": "flees"
 })
 class Band(StrEnum):
     """What a morale test does to the base, in the order of the source's table."""
 
     HOLDS = "holds"
-    STEP_BACK = "falls back 1 step"
-    FALL_BACK = "falls back its Speed"
-    FLEES = "flees the field"
+    STEP_BACK = "step-back"
+    FALL_BACK = "fall-back"
+    FLEES = "flees"
 
 
 @vocabulary({
@@ -154,5 +156,5 @@ def play_morale(quality: int, dice: DiceSource, n_dice: int = DICE_PER_TEST, *, 
         dice.emit(Said(f"Being a Coward adds {auto} automatic failure."))
     result = _result(min(n_dice, len(failed) + auto))
     dice.emit(Said(f"{result.failures} {'failure' if result.failures == 1 else 'failures'} for {who}: "
-                   f"{result.band.value}."))
+                   f"{label(result.band)}."))
     return result

@@ -30,38 +30,44 @@ STANDARD_RADIUS = 6
 
 
 @vocabulary({
-    "Giant": msg("Giant"), "Flying": msg("Flying"), "Mage": msg("Mage"), "Area fire": msg("Area fire"),
-    "Stream fire": msg("Stream fire"), "General": msg("General"), "Stealthy": msg("Stealthy"),
-    "Leader": msg("Leader"), "Scout": msg("Scout"), "Coward": msg("Coward"), "Standard Bearer": msg("Standard Bearer"),
+    "giant": msg("Giant"), "flying": msg("Flying"), "mage": msg("Mage"), "area": msg("Area fire"),
+    "stream": msg("Stream fire"), "general": msg("General"), "stealth": msg("Stealthy"),
+    "leader": msg("Leader"), "scout": msg("Scout"), "coward": msg("Coward"), "standard": msg("Standard Bearer"),
+}, formerly={
+    "Giant": "giant", "Flying": "flying", "Mage": "mage", "Area fire": "area", "Stream fire": "stream",
+    "General": "general", "Stealthy": "stealth", "Leader": "leader", "Scout": "scout", "Coward": "coward",
+    "Standard Bearer": "standard"
 })
 class Skill(StrEnum):
     """The skills of the source's skill table (§11), by their English names in this book."""
 
-    GIANT = "Giant"
-    FLYING = "Flying"
-    MAGE = "Mage"
-    AREA = "Area fire"
-    STREAM = "Stream fire"
-    GENERAL = "General"
-    STEALTH = "Stealthy"
-    LEADER = "Leader"
-    SCOUT = "Scout"
-    COWARD = "Coward"
-    STANDARD = "Standard Bearer"
+    GIANT = "giant"
+    FLYING = "flying"
+    MAGE = "mage"
+    AREA = "area"
+    STREAM = "stream"
+    GENERAL = "general"
+    STEALTH = "stealth"
+    LEADER = "leader"
+    SCOUT = "scout"
+    COWARD = "coward"
+    STANDARD = "standard"
 
 
 @vocabulary({
-    "Move": msg("Move"), "Attack": msg("Attack"), "Cast": msg("Cast"), "Reconnaissance": msg("Reconnaissance"),
-    "Trap": msg("Trap"),
+    "move": msg("Move"), "attack": msg("Attack"), "cast": msg("Cast"), "recon": msg("Reconnaissance"),
+    "trap": msg("Trap"),
+}, formerly={
+    "Move": "move", "Attack": "attack", "Cast": "cast", "Reconnaissance": "recon", "Trap": "trap"
 })
 class Order(StrEnum):
     """The order cards (§12): three basic orders and two extra ones whose procedure is lost."""
 
-    MOVE = "Move"
-    ATTACK = "Attack"
-    CAST = "Cast"
-    RECON = "Reconnaissance"
-    TRAP = "Trap"
+    MOVE = "move"
+    ATTACK = "attack"
+    CAST = "cast"
+    RECON = "recon"
+    TRAP = "trap"
 
 
 #: The numeric stats a profile must not have below 0, by field name, as a refusal names them.

@@ -42,12 +42,15 @@ def steps_to_cm(steps: Number, step_cm: Number = STEP_CM) -> Fraction:
 
 # --- zones (BAT-ZONES, BAT-FLANK-REAR-ATTACK) --------------------------------------------------
 
-@vocabulary({'front': msg('front'), 'flank': msg('flank'), 'rear': msg('rear'), 'on the base': msg('on the base')})
+@vocabulary({'front': msg('front'), 'flank': msg('flank'), 'rear': msg('rear'), "on-base": msg('on the base')},
+            formerly={
+    "on the base": "on-base"
+})
 class Zone(StrEnum):
     FRONT = "front"
     FLANK = "flank"
     REAR = "rear"
-    ON_BASE = "on the base"
+    ON_BASE = "on-base"
 
 
 @dataclass(frozen=True)
@@ -103,20 +106,22 @@ def attack_direction(target: BaseShape, mid_x: Number, mid_y: Number) -> AttackD
 # --- terrain (BAT-TERRAIN, BAT-ORDER-MOVE) ------------------------------------------------------
 
 @vocabulary({
-    'open ground': msg('open ground'), 'hill': msg('hill'), 'sheer slope': msg('sheer slope'), 'wood': msg('wood'),
+    "open": msg('open ground'), 'hill': msg('hill'), "sheer-slope": msg('sheer slope'), 'wood': msg('wood'),
     'water': msg('water'), 'swamp': msg('swamp'), 'ravine': msg('ravine'), 'building': msg('building'),
-    'difficult ground': msg('difficult ground')
+    "difficult": msg('difficult ground')
+}, formerly={
+    "open ground": "open", "sheer slope": "sheer-slope", "difficult ground": "difficult"
 })
 class Terrain(StrEnum):
-    OPEN = "open ground"
+    OPEN = "open"
     HILL = "hill"
-    SHEER_SLOPE = "sheer slope"
+    SHEER_SLOPE = "sheer-slope"
     WOOD = "wood"
     WATER = "water"
     SWAMP = "swamp"
     RAVINE = "ravine"
     BUILDING = "building"
-    DIFFICULT = "difficult ground"
+    DIFFICULT = "difficult"
 
 
 #: The share of its Speed a base keeps on each terrain; 0 means it cannot enter.

@@ -30,12 +30,14 @@ MAX_ORDERS = 3
 
 @vocabulary({
     'orders': msg('orders'), 'initiative': msg('initiative'),
-    'activation and execution of orders': msg('activation and execution of orders')
+    "activation": msg('activation and execution of orders')
+}, formerly={
+    "activation and execution of orders": "activation"
 })
 class Phase(StrEnum):
     ORDERS = "orders"
     INITIATIVE = "initiative"
-    ACTIVATION = "activation and execution of orders"
+    ACTIVATION = "activation"
 
 
 #: The three phases of every turn, in order (BAT-TURN-SEQUENCE).
@@ -71,21 +73,25 @@ def check_orders(orders: Iterable[Order], skills: Iterable[Skill] = ()) -> tuple
 
 # --- initiative (BAT-INITIATIVE) ----------------------------------------------------------------
 
-@vocabulary({'re-roll': msg('re-roll'), 'report the tie': msg('report the tie')})
+@vocabulary({'re-roll': msg('re-roll'), "stand": msg('report the tie')}, formerly={
+    "report the tie": "stand"
+})
 class TieRule(StrEnum):
     """What equal initiative totals do: the index's Reading re-rolls; the other shows the tie."""
 
     REROLL = "re-roll"
-    STAND = "report the tie"
+    STAND = "stand"
 
 
-@vocabulary({'I win': msg('I win'), 'tie': msg('tie'), 'they win': msg('they win')})
+@vocabulary({"me": msg('I win'), 'tie': msg('tie'), "them": msg('they win')}, formerly={
+    "I win": "me", "they win": "them"
+})
 class Initiative(StrEnum):
     """Who rolled higher, and so chooses who activates first this turn."""
 
-    ME = "I win"
+    ME = "me"
     TIE = "tie"
-    THEM = "they win"
+    THEM = "them"
 
 
 def _compare(mine: int, theirs: int) -> Initiative:

@@ -18,6 +18,7 @@ from shapely.geometry import LineString, Polygon
 
 from aot_rules.aot.mechanics.evasion import Profile
 from aot_rules.aot.rules.evasion import evasion_verdict
+from aot_rules.core.i18n import label, text
 from aot_rules.present.diagrams.canvas import BASE_DEPTH, BASE_WIDTH, Canvas, base, front_edge
 
 #: Short column headers, so thirteen columns fit a phone's width (the legend under the table spells them out).
@@ -77,7 +78,7 @@ def _sentence(evader: Profile, attacker: Profile) -> tuple[bool, str]:
     """The engine's verdict for one cell, as the full sentence the reader is shown."""
     v = evasion_verdict(evader.troops, attacker.troops)
     verb = "may evade" if v.allowed else "may not evade"
-    return v.allowed, f"{evader.value.capitalize()} {verb} {attacker.value}: {v.reason}."
+    return v.allowed, f"{text(label(evader)).capitalize()} {verb} {label(attacker)}: {v.reason}."
 
 
 def who_may_evade_table() -> str:
@@ -91,7 +92,7 @@ def who_may_evade_table() -> str:
     169
     """
     profiles = list(Profile)
-    head = "".join(f'<th scope="col" title="{escape(p.value)}">{SHORT[p]}</th>' for p in profiles)
+    head = "".join(f'<th scope="col" title="{escape(text(label(p)))}">{SHORT[p]}</th>' for p in profiles)
     rows = []
     for e in profiles:
         cells = []
@@ -99,8 +100,8 @@ def who_may_evade_table() -> str:
             allowed, said = _sentence(e, a)
             cells.append(f'<td data-allowed="{int(allowed)}" tabindex="0" title="{escape(said)}" '
                          f'data-said="{escape(said)}" aria-label="{escape(said)}">{"✓" if allowed else "✗"}</td>')
-        rows.append(f'<tr><th scope="row" title="{escape(e.value)}">{SHORT[e]}</th>{"".join(cells)}</tr>')
-    legend = " · ".join(f"<b>{SHORT[p]}</b> {escape(p.value)}" for p in profiles)
+        rows.append(f'<tr><th scope="row" title="{escape(text(label(e)))}">{SHORT[e]}</th>{"".join(cells)}</tr>')
+    legend = " · ".join(f"<b>{SHORT[p]}</b> {escape(text(label(p)))}" for p in profiles)
     return (f'{_STYLE}<div class="aot-evade-block">'
             f'<p class="aot-evade-legend">Rows (↓): the unit that is charged and would evade. '
             f'Columns (→): the unit that charges it.</p>'

@@ -7,6 +7,7 @@ from collections.abc import Callable
 from aot_rules.core.dice import FixedDice
 from aot_rules.core.events import Said
 from aot_rules.core.example import Example
+from aot_rules.core.i18n import label
 from aot_rules.sp.rules.shooting import (
     RECOVERED,
     Aimed,
@@ -27,9 +28,9 @@ def sharpshooter() -> Example:
     dice = FixedDice([5])
     column = sharpshooter_band(SkirmishBand.B36)
     need = RECOVERED[(SkirmishWeapon.RIFLE, column)]
-    dice.emit(Said(f"an ordinary rifleman in skirmish order needs {need}+ at {column.value}"))
-    dice.emit(Said(f"the sharpshooter's target stands {SkirmishBand.B36.value} away; he reads the "
-                   f"{column.value} column instead, and ignores the cover"))
+    dice.emit(Said(f"an ordinary rifleman in skirmish order needs {need}+ at {label(column)}"))
+    dice.emit(Said(f"the sharpshooter's target stands {label(SkirmishBand.B36)} away; he reads the "
+                   f"{label(column)} column instead, and ignores the cover"))
     play_sharpshooter(need, dice)
     law = sharpshooter_exact(need)
     return Example("SP-EX-SHARPSHOOTER", "A sharpshooter at 36–48″",

@@ -11,6 +11,7 @@ from collections.abc import Callable
 
 from aot_rules.core.dice import FixedDice
 from aot_rules.core.example import Example
+from aot_rules.core.i18n import label
 from aot_rules.sp.rules.movement import SWAMP, move_law, play_move
 
 
@@ -23,7 +24,7 @@ def swamp_example() -> Example:
     law = move_law(bonuses, SWAMP.cut)
     return Example("SP-EX-SWAMP", "French infantry wading through a swamp",
                    ("A Group of French infantry is in a swamp and declares 2 Action Dice of movement.",
-                    f"A swamp is {SWAMP.value} ground: every movement die loses {SWAMP.cut}″, and no die goes "
+                    f"A swamp is {label(SWAMP)} ground: every movement die loses {SWAMP.cut}″, and no die goes "
                     "below 0."),
                    tuple(dice.log),
                    exact=((f"P(exactly {moved}″ on 2 dice in a swamp)", law[moved]),

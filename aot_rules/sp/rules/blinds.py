@@ -23,10 +23,12 @@ MAX_GROUPS = 2
 BLIND_ACTION_DICE = 3
 
 
-@vocabulary({'a blind with troops': msg('a blind with troops'), 'a dummy blind': msg('a dummy blind')})
+@vocabulary({"real": msg('a blind with troops'), "dummy": msg('a dummy blind')}, formerly={
+    "a blind with troops": "real", "a dummy blind": "dummy"
+})
 class BlindKind(StrEnum):
-    REAL = "a blind with troops"
-    DUMMY = "a dummy blind"
+    REAL = "real"
+    DUMMY = "dummy"
 
 
 @dataclass(frozen=True)

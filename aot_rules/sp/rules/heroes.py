@@ -13,20 +13,22 @@ from aot_rules.core.dice import DiceSource
 from aot_rules.core.dist import Dist
 from aot_rules.core.errors import RuleError
 from aot_rules.core.events import DieEffect, Said
-from aot_rules.core.i18n import msg, vocabulary
+from aot_rules.core.i18n import label, msg, vocabulary
 from aot_rules.sp.rules.troops import Quality
 
 
 @vocabulary({
-    'not hit': msg('not hit'), 'light wound': msg('light wound'), 'severe wound': msg('severe wound'),
+    "unhurt": msg('not hit'), "light": msg('light wound'), "severe": msg('severe wound'),
     'killed': msg('killed')
+}, formerly={
+    "not hit": "unhurt", "light wound": "light", "severe wound": "severe"
 })
 class Wound(StrEnum):
     """What happens to a Hero: the SP-HERO-WOUND rows, after 'not hit at all'."""
 
-    UNHURT = "not hit"
-    LIGHT = "light wound"
-    SEVERE = "severe wound"
+    UNHURT = "unhurt"
+    LIGHT = "light"
+    SEVERE = "severe"
     KILLED = "killed"
 
 
@@ -44,7 +46,7 @@ def wound_exact(six_kills: bool = True) -> Dist[Wound]:
 def roll_wound(src: DiceSource, six_kills: bool = True) -> Wound:
     w = wound_of(src.d6("wound", lambda f: DieEffect.HIT if wound_of(f, six_kills) is Wound.KILLED
                         else DieEffect.NONE), six_kills)
-    src.emit(Said(f"the wound die: {w.value}"))
+    src.emit(Said(f"the wound die: {label(w)}"))
     return w
 
 
@@ -100,35 +102,40 @@ def play_replace(quality: Quality, recruits_from: int, last_hero: bool, src: Dic
         return True
     need = replace_needs(quality, recruits_from, last_hero)
     f = src.d6("replacement", lambda x: DieEffect.HIT if x >= need else DieEffect.FAIL)
-    src.emit(Said(f"{quality.value} need {need}+ and roll {f}: "
+    src.emit(Said(f"{label(quality)} need {need}+ and roll {f}: "
                   + ("a new Hero, one step lower" if f >= need else "the card leaves the game")))
     return f >= need
 
 
 # --- mounted targets (SP-SHOOT-RIDER, SP-HERO-RIDER-SKILL) -------------------------------------------
 
-@vocabulary({'novice': msg('novice'), 'ordinary rider': msg('ordinary rider'), 'skilled rider': msg('skilled rider')})
+@vocabulary({'novice': msg('novice'), "ordinary": msg('ordinary rider'), "skilled": msg('skilled rider')}, formerly={
+    "ordinary rider": "ordinary", "skilled rider": "skilled"
+})
 class Skill(StrEnum):
     NOVICE = "novice"
-    ORDINARY = "ordinary rider"
-    SKILLED = "skilled rider"
+    ORDINARY = "ordinary"
+    SKILLED = "skilled"
 
 
 SKILL_MOD = {Skill.NOVICE: -1, Skill.ORDINARY: 0, Skill.SKILLED: 1}
 
 
 @vocabulary({
-    'pinned under the mount': msg('pinned under the mount'),
-    'thrown, unconscious next turn': msg('thrown, unconscious next turn'), 'thrown, unhurt': msg('thrown, unhurt'),
-    'thrown, lands on his feet': msg('thrown, lands on his feet')
+    "pinned": msg('pinned under the mount'),
+    "stunned": msg('thrown, unconscious next turn'), "thrown": msg('thrown, unhurt'),
+    "feet": msg('thrown, lands on his feet')
+}, formerly={
+    "pinned under the mount": "pinned", "thrown, unconscious next turn": "stunned", "thrown, unhurt": "thrown",
+    "thrown, lands on his feet": "feet"
 })
 class Fall(StrEnum):
     """The rider's fall roll, worst first."""
 
-    PINNED = "pinned under the mount"
-    STUNNED = "thrown, unconscious next turn"
-    THROWN = "thrown, unhurt"
-    FEET = "thrown, lands on his feet"
+    PINNED = "pinned"
+    STUNNED = "stunned"
+    THROWN = "thrown"
+    FEET = "feet"
 
 
 def fall_of(total: int) -> Fall:
@@ -145,31 +152,36 @@ def roll_fall(skill: Skill, src: DiceSource) -> Fall:
     f = src.d6("the rider's fall")
     out = fall_of(f + SKILL_MOD[skill])
     mod = SKILL_MOD[skill]
-    src.emit(Said(f"the fall die shows {f}" + (f", {mod:+d} for a {skill.value}" if mod else "") + f": {out.value}"))
+    src.emit(Said(f"the fall die shows {f}" + (f", {mod:+d} for a {label(skill)}" if mod else "") + f": {label(out)}"))
     return out
 
 
 @vocabulary({
-    'the rider is killed': msg('the rider is killed'),
-    'the mount dies; the rider is on foot': msg('the mount dies; the rider is on foot'),
-    'the mount ignores the wound': msg('the mount ignores the wound'),
-    'the mount bolts with its rider': msg('the mount bolts with its rider'),
-    'mount dies; rider pinned under it': msg('mount dies; rider pinned under it'),
-    'mount dies; rider stunned': msg('mount dies; rider stunned'),
-    'mount dies; rider thrown unhurt': msg('mount dies; rider thrown unhurt'),
-    'mount dies; rider lands on his feet': msg('mount dies; rider lands on his feet')
+    "rider": msg('the rider is killed'),
+    "mount-dead": msg('the mount dies; the rider is on foot'),
+    "shrugs": msg('the mount ignores the wound'),
+    "bolts": msg('the mount bolts with its rider'),
+    "pinned": msg('mount dies; rider pinned under it'),
+    "stunned": msg('mount dies; rider stunned'),
+    "thrown": msg('mount dies; rider thrown unhurt'),
+    "feet": msg('mount dies; rider lands on his feet')
+}, formerly={
+    "the rider is killed": "rider", "the mount dies; the rider is on foot": "mount-dead",
+    "the mount ignores the wound": "shrugs", "the mount bolts with its rider": "bolts",
+    "mount dies; rider pinned under it": "pinned", "mount dies; rider stunned": "stunned",
+    "mount dies; rider thrown unhurt": "thrown", "mount dies; rider lands on his feet": "feet"
 })
 class Mounted(StrEnum):
     """Where a 'death' on a mounted figure ends (SP-SHOOT-RIDER), in the order the chain is read."""
 
-    RIDER = "the rider is killed"
-    MOUNT_DEAD = "the mount dies; the rider is on foot"
-    SHRUGS = "the mount ignores the wound"
-    BOLTS = "the mount bolts with its rider"
-    PINNED = "mount dies; rider pinned under it"
-    STUNNED = "mount dies; rider stunned"
-    THROWN = "mount dies; rider thrown unhurt"
-    FEET = "mount dies; rider lands on his feet"
+    RIDER = "rider"
+    MOUNT_DEAD = "mount-dead"
+    SHRUGS = "shrugs"
+    BOLTS = "bolts"
+    PINNED = "pinned"
+    STUNNED = "stunned"
+    THROWN = "thrown"
+    FEET = "feet"
 
 
 FALL_TO_MOUNTED = {Fall.PINNED: Mounted.PINNED, Fall.STUNNED: Mounted.STUNNED, Fall.THROWN: Mounted.THROWN,
@@ -210,16 +222,19 @@ def play_rider(skill: Skill, src: DiceSource) -> Mounted:
 # --- capturing a lone Hero (SP-HERO-CAPTURE) --------------------------------------------------------
 
 @vocabulary({
-    'captured: 4 to 1 odds, no fight': msg('captured: 4 to 1 odds, no fight'),
-    'captured: he lost the fight': msg('captured: he lost the fight'),
-    'a drawn round: fight again': msg('a drawn round: fight again'),
-    'he won the round and stays free': msg('he won the round and stays free')
+    "by-odds": msg('captured: 4 to 1 odds, no fight'),
+    "lost": msg('captured: he lost the fight'),
+    "draw": msg('a drawn round: fight again'),
+    "won": msg('he won the round and stays free')
+}, formerly={
+    "captured: 4 to 1 odds, no fight": "by-odds", "captured: he lost the fight": "lost",
+    "a drawn round: fight again": "draw", "he won the round and stays free": "won"
 })
 class Capture(StrEnum):
-    BY_ODDS = "captured: 4 to 1 odds, no fight"
-    LOST = "captured: he lost the fight"
-    DRAW = "a drawn round: fight again"
-    WON = "he won the round and stays free"
+    BY_ODDS = "by-odds"
+    LOST = "lost"
+    DRAW = "draw"
+    WON = "won"
 
 
 def capture_by_odds(hero_dice: int, group_dice: int) -> bool:
@@ -248,5 +263,5 @@ def play_capture(hero_dice: int, group_dice: int, src: DiceSource) -> Capture:
     mine = sum(src.d6("the Hero's melee die", six) == 6 for _ in range(hero_dice))
     theirs = sum(src.d6("the Group's melee die", six) == 6 for _ in range(group_dice))
     out = Capture.LOST if mine < theirs else Capture.DRAW if mine == theirs else Capture.WON
-    src.emit(Said(f"the Hero rolls {mine} six(es), the Group {theirs}: {out.value}"))
+    src.emit(Said(f"the Hero rolls {mine} six(es), the Group {theirs}: {label(out)}"))
     return out

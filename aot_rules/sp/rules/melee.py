@@ -17,7 +17,7 @@ from aot_rules.core.dice import DiceSource
 from aot_rules.core.dist import Dist
 from aot_rules.core.errors import RuleError
 from aot_rules.core.events import DieEffect, Said
-from aot_rules.core.i18n import msg, vocabulary
+from aot_rules.core.i18n import label, msg, vocabulary
 from aot_rules.core.verdict import Verdict
 from aot_rules.sp.rules.shooting import trinomial
 
@@ -25,13 +25,15 @@ SIXTH = Fraction(1, 6)
 
 
 @vocabulary({
-    'ordinary': msg('ordinary'), 'grenadiers or guards': msg('grenadiers or guards'),
-    'worn-out (доходяги)': msg('worn-out (доходяги)')
+    'ordinary': msg('ordinary'), "guards": msg('grenadiers or guards'),
+    "worn-out": msg('worn-out (доходяги)')
+}, formerly={
+    "grenadiers or guards": "guards", "worn-out (доходяги)": "worn-out"
 })
 class GroupKind(StrEnum):
     ORDINARY = "ordinary"
-    GUARDS = "grenadiers or guards"
-    WORN_OUT = "worn-out (доходяги)"
+    GUARDS = "guards"
+    WORN_OUT = "worn-out"
 
 
 def melee_pool(men: int, *, leader_status: int = 0, fury: int = 0, other_heroes: int = 0, other_status: int = 0,
@@ -134,17 +136,24 @@ def overwhelms(strong: int, weak: int, weak_recruits: bool) -> bool:
 
 
 @vocabulary({
-    'A overwhelmed: falls back 3d6″, 6 Shock a Group': msg('A overwhelmed: falls back 3d6″, 6 Shock a Group'),
-    'A loses by 4+: falls back 18″': msg('A loses by 4+: falls back 18″'),
-    'A loses by 3: falls back 12″': msg('A loses by 3: falls back 12″'),
-    'A loses by 2: falls back 9″': msg('A loses by 2: falls back 9″'),
-    'A loses by 1: falls back 6″': msg('A loses by 1: falls back 6″'),
-    'equal kills: fight again': msg('equal kills: fight again'),
-    'B loses by 1: falls back 6″': msg('B loses by 1: falls back 6″'),
-    'B loses by 2: falls back 9″': msg('B loses by 2: falls back 9″'),
-    'B loses by 3: falls back 12″': msg('B loses by 3: falls back 12″'),
-    'B loses by 4+: falls back 18″': msg('B loses by 4+: falls back 18″'),
-    'B overwhelmed: falls back 3d6″, 6 Shock a Group': msg('B overwhelmed: falls back 3d6″, 6 Shock a Group')
+    "a-swamped": msg('A overwhelmed: falls back 3d6″, 6 Shock a Group'),
+    "a-lose4": msg('A loses by 4+: falls back 18″'),
+    "a-lose3": msg('A loses by 3: falls back 12″'),
+    "a-lose2": msg('A loses by 2: falls back 9″'),
+    "a-lose1": msg('A loses by 1: falls back 6″'),
+    "draw": msg('equal kills: fight again'),
+    "b-lose1": msg('B loses by 1: falls back 6″'),
+    "b-lose2": msg('B loses by 2: falls back 9″'),
+    "b-lose3": msg('B loses by 3: falls back 12″'),
+    "b-lose4": msg('B loses by 4+: falls back 18″'),
+    "b-swamped": msg('B overwhelmed: falls back 3d6″, 6 Shock a Group')
+}, formerly={
+    "A overwhelmed: falls back 3d6″, 6 Shock a Group": "a-swamped", "A loses by 4+: falls back 18″": "a-lose4",
+    "A loses by 3: falls back 12″": "a-lose3", "A loses by 2: falls back 9″": "a-lose2",
+    "A loses by 1: falls back 6″": "a-lose1", "equal kills: fight again": "draw",
+    "B loses by 1: falls back 6″": "b-lose1", "B loses by 2: falls back 9″": "b-lose2",
+    "B loses by 3: falls back 12″": "b-lose3", "B loses by 4+: falls back 18″": "b-lose4",
+    "B overwhelmed: falls back 3d6″, 6 Shock a Group": "b-swamped"
 })
 class Result(StrEnum):
     """The melee result from side A's point of view, A's worst first.
@@ -155,17 +164,17 @@ class Result(StrEnum):
     and tests speak of it as they do of every other contest.
     """
 
-    A_SWAMPED = "A overwhelmed: falls back 3d6″, 6 Shock a Group"
-    A_LOSE4 = "A loses by 4+: falls back 18″"
-    A_LOSE3 = "A loses by 3: falls back 12″"
-    A_LOSE2 = "A loses by 2: falls back 9″"
-    A_LOSE1 = "A loses by 1: falls back 6″"
-    DRAW = "equal kills: fight again"
-    B_LOSE1 = "B loses by 1: falls back 6″"
-    B_LOSE2 = "B loses by 2: falls back 9″"
-    B_LOSE3 = "B loses by 3: falls back 12″"
-    B_LOSE4 = "B loses by 4+: falls back 18″"
-    B_SWAMPED = "B overwhelmed: falls back 3d6″, 6 Shock a Group"
+    A_SWAMPED = "a-swamped"
+    A_LOSE4 = "a-lose4"
+    A_LOSE3 = "a-lose3"
+    A_LOSE2 = "a-lose2"
+    A_LOSE1 = "a-lose1"
+    DRAW = "draw"
+    B_LOSE1 = "b-lose1"
+    B_LOSE2 = "b-lose2"
+    B_LOSE3 = "b-lose3"
+    B_LOSE4 = "b-lose4"
+    B_SWAMPED = "b-swamped"
 
 
     @property
@@ -227,5 +236,5 @@ def play_fight(a_dice: int, b_dice: int, src: DiceSource, recruits: Swamp = Swam
     a = roll_strike(a_dice, src, "A")
     b = roll_strike(b_dice, src, "B")
     res = result_of(a.kills - b.kills)
-    src.emit(Said(f"A killed {a.kills}, B killed {b.kills}: {res.value}"))
+    src.emit(Said(f"A killed {a.kills}, B killed {b.kills}: {label(res)}"))
     return Fight(res, a.kills, b.kills)

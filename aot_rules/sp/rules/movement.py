@@ -34,22 +34,26 @@ UNLIMBER_RADIUS = 4
 
 
 @vocabulary({
-    'infantry column': msg('infantry column'), 'infantry line': msg('infantry line'),
-    'skirmish order': msg('skirmish order'),
-    'skirmish order falling back fast': msg('skirmish order falling back fast'),
-    'cavalry at walk': msg('cavalry at walk'), 'cavalry at trot': msg('cavalry at trot'),
-    'cavalry at gallop': msg('cavalry at gallop')
+    "column": msg('infantry column'), "line": msg('infantry line'),
+    "skirmish": msg('skirmish order'),
+    "skirmish-fallback": msg('skirmish order falling back fast'),
+    "walk": msg('cavalry at walk'), "trot": msg('cavalry at trot'),
+    "gallop": msg('cavalry at gallop')
+}, formerly={
+    "infantry column": "column", "infantry line": "line", "skirmish order": "skirmish",
+    "skirmish order falling back fast": "skirmish-fallback", "cavalry at walk": "walk", "cavalry at trot": "trot",
+    "cavalry at gallop": "gallop"
 })
 class Order(StrEnum):
     """The rows of the movement table that give dice (SP-MOVE-FORMATION-TABLE)."""
 
-    COLUMN = "infantry column"
-    LINE = "infantry line"
-    SKIRMISH = "skirmish order"
-    SKIRMISH_FALLBACK = "skirmish order falling back fast"
-    WALK = "cavalry at walk"
-    TROT = "cavalry at trot"
-    GALLOP = "cavalry at gallop"
+    COLUMN = "column"
+    LINE = "line"
+    SKIRMISH = "skirmish"
+    SKIRMISH_FALLBACK = "skirmish-fallback"
+    WALK = "walk"
+    TROT = "trot"
+    GALLOP = "gallop"
 
     @property
     def mounted(self) -> bool:
@@ -102,16 +106,18 @@ def limbered_gun_order(horse: bool, trot: bool, turn: int) -> Order:
 
 
 @vocabulary({
-    'on foot': msg('on foot'), 'mounted at walk': msg('mounted at walk'),
-    'mounted at trot': msg('mounted at trot'), 'mounted at gallop': msg('mounted at gallop')
+    "foot": msg('on foot'), "walk": msg('mounted at walk'),
+    "trot": msg('mounted at trot'), "gallop": msg('mounted at gallop')
+}, formerly={
+    "on foot": "foot", "mounted at walk": "walk", "mounted at trot": "trot", "mounted at gallop": "gallop"
 })
 class HeroMount(StrEnum):
     """How a lone Hero travels (SP-MOVE-HERO)."""
 
-    FOOT = "on foot"
-    WALK = "mounted at walk"
-    TROT = "mounted at trot"
-    GALLOP = "mounted at gallop"
+    FOOT = "foot"
+    WALK = "walk"
+    TROT = "trot"
+    GALLOP = "gallop"
 
 
 def hero_bonuses(mount: HeroMount, blanks: TableBlanks = TableBlanks(), *,
@@ -124,14 +130,16 @@ def hero_bonuses(mount: HeroMount, blanks: TableBlanks = TableBlanks(), *,
 
 
 @vocabulary({
-    'loaded': msg('loaded'), 'ridden at walk': msg('ridden at walk'), 'ridden at gallop': msg('ridden at gallop')
+    'loaded': msg('loaded'), "ridden-walk": msg('ridden at walk'), "ridden-gallop": msg('ridden at gallop')
+}, formerly={
+    "ridden at walk": "ridden-walk", "ridden at gallop": "ridden-gallop"
 })
 class AnimalLoad(StrEnum):
     """What a horse, donkey, mule or ox is doing (SP-MOVE-ANIMALS)."""
 
     LOADED = "loaded"
-    RIDDEN_WALK = "ridden at walk"
-    RIDDEN_GALLOP = "ridden at gallop"
+    RIDDEN_WALK = "ridden-walk"
+    RIDDEN_GALLOP = "ridden-gallop"
 
 
 def animal_bonuses(load: AnimalLoad, ad: int, blanks: TableBlanks = TableBlanks(), *,
@@ -149,13 +157,15 @@ def animal_bonuses(load: AnimalLoad, ad: int, blanks: TableBlanks = TableBlanks(
     return tuple(b + shift for b in order_bonuses(order, ad, blanks))
 
 
-@vocabulary({'open': msg('open'), 'rough': msg('rough'), 'very rough': msg('very rough')})
+@vocabulary({'open': msg('open'), 'rough': msg('rough'), "very-rough": msg('very rough')}, formerly={
+    "very rough": "very-rough"
+})
 class Ground(StrEnum):
     """How bad the ground is (SP-TERRAIN-ROUGH): each die is cut by 0, 1 or 2 inches."""
 
     OPEN = "open"
     ROUGH = "rough"
-    VERY_ROUGH = "very rough"
+    VERY_ROUGH = "very-rough"
 
     @property
     def cut(self) -> int:

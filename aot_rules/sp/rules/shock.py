@@ -19,26 +19,32 @@ FALLBACK_PER_SHOCK = {Quality.ELITE: 1, Quality.VETERANS: 2, Quality.REGULARS: 3
 ROUT_MOVE = 12
 
 
-@vocabulary({'infantry': msg('infantry'), 'cavalry': msg('cavalry'), 'gun crew': msg('gun crew')})
+@vocabulary({'infantry': msg('infantry'), 'cavalry': msg('cavalry'), "gun-crew": msg('gun crew')}, formerly={
+    "gun crew": "gun-crew"
+})
 class Arm(StrEnum):
     INFANTRY = "infantry"
     CAVALRY = "cavalry"
-    GUN_CREW = "gun crew"
+    GUN_CREW = "gun-crew"
 
 
 @vocabulary({
     'steady': msg('steady'),
-    'shaken: no advance, falls back on the Tea Break card': msg('shaken: no advance, falls back on the Tea Break card'),
-    'pulls back out of enemy fire on the Tea Break card': msg('pulls back out of enemy fire on the Tea Break card'),
-    'routs: 12″ on the Tea Break card, nothing else': msg('routs: 12″ on the Tea Break card, nothing else'),
-    'abandons the gun and runs for safety': msg('abandons the gun and runs for safety')
+    "shaken": msg('shaken: no advance, falls back on the Tea Break card'),
+    "pulls-out": msg('pulls back out of enemy fire on the Tea Break card'),
+    "routs": msg('routs: 12″ on the Tea Break card, nothing else'),
+    "abandons": msg('abandons the gun and runs for safety')
+}, formerly={
+    "shaken: no advance, falls back on the Tea Break card": "shaken",
+    "pulls back out of enemy fire on the Tea Break card": "pulls-out",
+    "routs: 12″ on the Tea Break card, nothing else": "routs", "abandons the gun and runs for safety": "abandons"
 })
 class State(StrEnum):
     STEADY = "steady"
-    SHAKEN = "shaken: no advance, falls back on the Tea Break card"
-    PULLS_OUT = "pulls back out of enemy fire on the Tea Break card"
-    ROUTS = "routs: 12″ on the Tea Break card, nothing else"
-    ABANDONS = "abandons the gun and runs for safety"
+    SHAKEN = "shaken"
+    PULLS_OUT = "pulls-out"
+    ROUTS = "routs"
+    ABANDONS = "abandons"
 
 
 class ShockState(NamedTuple):

@@ -18,7 +18,7 @@ from aot_rules.core.dice import DiceSource
 from aot_rules.core.dist import Dist
 from aot_rules.core.errors import RuleError
 from aot_rules.core.events import DieEffect, Said
-from aot_rules.core.i18n import msg, vocabulary
+from aot_rules.core.i18n import label, msg, vocabulary
 from aot_rules.sp.rules.troops import Quality
 
 SIXTH = Fraction(1, 6)
@@ -48,15 +48,17 @@ def class_dice(shooters: int, quality: Quality, whole_groups: bool = False) -> i
 
 
 @vocabulary({
-    'falconet': msg('falconet'), 'light gun': msg('light gun'), 'heavy gun': msg('heavy gun'),
+    'falconet': msg('falconet'), "light": msg('light gun'), "heavy": msg('heavy gun'),
     'carronade': msg('carronade')
+}, formerly={
+    "light gun": "light", "heavy gun": "heavy"
 })
 class Gun(StrEnum):
     """The four pieces of SP-SHOOT-DICE-ARTILLERY, lightest first."""
 
     FALCONET = "falconet"
-    LIGHT = "light gun"
-    HEAVY = "heavy gun"
+    LIGHT = "light"
+    HEAVY = "heavy"
     CARRONADE = "carronade"
 
 
@@ -76,26 +78,31 @@ def gun_dice(gun: Gun, crew_shock: int = 0, shortest_band: bool = False) -> int:
 
 
 @vocabulary({
-    'skirmishers or a Group': msg('skirmishers or a Group'),
-    'a line, from the front': msg('a line, from the front'),
-    'a column, from the front': msg('a column, from the front'),
-    'a line or column, from the flank': msg('a line or column, from the flank'), 'a square': msg('a square')
+    "other": msg('skirmishers or a Group'),
+    "line": msg('a line, from the front'),
+    "column": msg('a column, from the front'),
+    "flank": msg('a line or column, from the flank'), "square": msg('a square')
+}, formerly={
+    "skirmishers or a Group": "other", "a line, from the front": "line", "a column, from the front": "column",
+    "a line or column, from the flank": "flank", "a square": "square"
 })
 class Target(StrEnum):
     """What the volley is aimed at, as far as SP-SHOOT-DICE-MODS cares."""
 
-    OTHER = "skirmishers or a Group"
-    LINE = "a line, from the front"
-    COLUMN = "a column, from the front"
-    FLANK = "a line or column, from the flank"
-    SQUARE = "a square"
+    OTHER = "other"
+    LINE = "line"
+    COLUMN = "column"
+    FLANK = "flank"
+    SQUARE = "square"
 
 
-@vocabulary({'none': msg('none'), 'light cover': msg('light cover'), 'heavy cover': msg('heavy cover')})
+@vocabulary({'none': msg('none'), "light": msg('light cover'), "heavy": msg('heavy cover')}, formerly={
+    "light cover": "light", "heavy cover": "heavy"
+})
 class Cover(StrEnum):
     NONE = "none"
-    LIGHT = "light cover"
-    HEAVY = "heavy cover"
+    LIGHT = "light"
+    HEAVY = "heavy"
 
 
 class Volley(NamedTuple):
@@ -157,44 +164,52 @@ def roll_hits(dice: int, to_hit: int, bonus: int, src: DiceSource) -> int:
 
 
 @vocabulary({
-    '0–9″': msg('0–9″'), '9–18″': msg('9–18″'), '18–27″': msg('18–27″'), '27–36″': msg('27–36″'),
-    '36″+': msg('36″+')
+    "b0": msg('0–9″'), "b9": msg('9–18″'), "b18": msg('18–27″'), "b27": msg('27–36″'),
+    "b36": msg('36″+')
+}, formerly={
+    "0–9″": "b0", "9–18″": "b9", "18–27″": "b18", "27–36″": "b27", "36″+": "b36"
 })
 class Band(StrEnum):
     """Range bands of the line and artillery tables (9″ steps)."""
 
-    B0 = "0–9″"
-    B9 = "9–18″"
-    B18 = "18–27″"
-    B27 = "27–36″"
-    B36 = "36″+"
+    B0 = "b0"
+    B9 = "b9"
+    B18 = "b18"
+    B27 = "b27"
+    B36 = "b36"
 
 
-@vocabulary({'0–12″': msg('0–12″'), '12–24″': msg('12–24″'), '24–36″': msg('24–36″'), '36–48″': msg('36–48″')})
+@vocabulary({"b0": msg('0–12″'), "b12": msg('12–24″'), "b24": msg('24–36″'), "b36": msg('36–48″')}, formerly={
+    "0–12″": "b0", "12–24″": "b12", "24–36″": "b24", "36–48″": "b36"
+})
 class SkirmishBand(StrEnum):
     """Range bands of the skirmish-order table (12″ steps)."""
 
-    B0 = "0–12″"
-    B12 = "12–24″"
-    B24 = "24–36″"
-    B36 = "36–48″"
+    B0 = "b0"
+    B12 = "b12"
+    B24 = "b24"
+    B36 = "b36"
 
 
 @vocabulary({
-    'musket': msg('musket'), 'rifle': msg('rifle'), 'Minié rifle': msg('Minié rifle'), 'carbine': msg('carbine')
+    'musket': msg('musket'), 'rifle': msg('rifle'), "minie": msg('Minié rifle'), 'carbine': msg('carbine')
+}, formerly={
+    "Minié rifle": "minie"
 })
 class LineWeapon(StrEnum):
     MUSKET = "musket"
     RIFLE = "rifle"
-    MINIE = "Minié rifle"
+    MINIE = "minie"
     CARBINE = "carbine"
 
 
-@vocabulary({'musket': msg('musket'), 'rifle': msg('rifle'), 'Minié rifle': msg('Minié rifle')})
+@vocabulary({'musket': msg('musket'), 'rifle': msg('rifle'), "minie": msg('Minié rifle')}, formerly={
+    "Minié rifle": "minie"
+})
 class SkirmishWeapon(StrEnum):
     MUSKET = "musket"
     RIFLE = "rifle"
-    MINIE = "Minié rifle"
+    MINIE = "minie"
 
 
 #: How many bands (from the nearest) each weapon reaches; past that the table prints "–".
@@ -226,10 +241,10 @@ def table_cell(rule_id: str, weapon: StrEnum, band: StrEnum, reach: int, user_va
 
 # --- what a hit does (SP-SHOOT-HITS, SP-AMBUSH) ----------------------------------------------------
 
-@vocabulary({'miss': msg('miss'), 'Shock': msg('Shock'), 'death': msg('death')})
+@vocabulary({'miss': msg('miss'), "shock": msg('Shock'), 'death': msg('death')}, formerly={"Shock": "shock"})
 class Effect(StrEnum):
     MISS = "miss"
-    SHOCK = "Shock"
+    SHOCK = "shock"
     DEATH = "death"
 
 
@@ -313,12 +328,14 @@ def play_volley(dice: int, to_hit: int | None, bonus: int, src: DiceSource, *, s
 
 @vocabulary({
     'hit': msg('hit'), 'miss': msg('miss'),
-    'miss, and his special powder is spent': msg('miss, and his special powder is spent')
+    "spent": msg('miss, and his special powder is spent')
+}, formerly={
+    "miss, and his special powder is spent": "spent"
 })
 class Aimed(StrEnum):
     HIT = "hit"
     MISS = "miss"
-    SPENT = "miss, and his special powder is spent"
+    SPENT = "spent"
 
 
 def sharpshooter_band(band: SkirmishBand) -> SkirmishBand:
@@ -336,5 +353,5 @@ def play_sharpshooter(need: int, src: DiceSource) -> Aimed:
     f = src.d6("aimed shot", lambda x: DieEffect.HIT if x >= need and x > 1 else
                DieEffect.FAIL if x == 1 else DieEffect.NONE)
     out = Aimed.SPENT if f == 1 else Aimed.HIT if f >= need else Aimed.MISS
-    src.emit(Said(f"the sharpshooter needs {need}+ and rolls {f}: {out.value}"))
+    src.emit(Said(f"the sharpshooter needs {need}+ and rolls {f}: {label(out)}"))
     return out

@@ -21,25 +21,29 @@ from aot_rules.core.i18n import msg, vocabulary
 
 
 @vocabulary({
-    'in the open': msg('in the open'), 'lightly concealed': msg('lightly concealed'),
-    'concealed': msg('concealed'), 'heavily concealed': msg('heavily concealed')
+    "open": msg('in the open'), "light": msg('lightly concealed'),
+    'concealed': msg('concealed'), "heavy": msg('heavily concealed')
+}, formerly={
+    "in the open": "open", "lightly concealed": "light", "heavily concealed": "heavy"
 })
 class Cover(StrEnum):
     """Where the target is: the rows of the spotting table."""
 
-    OPEN = "in the open"
-    LIGHT = "lightly concealed"
+    OPEN = "open"
+    LIGHT = "light"
     CONCEALED = "concealed"
-    HEAVY = "heavily concealed"
+    HEAVY = "heavy"
 
 
-@vocabulary({'0–9″': msg('0–9″'), '9–27″': msg('9–27″'), '27″+': msg('27″+')})
+@vocabulary({"near": msg('0–9″'), "middle": msg('9–27″'), "far": msg('27″+')}, formerly={
+    "0–9″": "near", "9–27″": "middle", "27″+": "far"
+})
 class Band(StrEnum):
     """The spotting table's distance columns (Reading: 9″ is near, 27″ is middle)."""
 
-    NEAR = "0–9″"
-    MIDDLE = "9–27″"
-    FAR = "27″+"
+    NEAR = "near"
+    MIDDLE = "middle"
+    FAR = "far"
 
 
 def band(distance: Fraction) -> Band:
@@ -60,18 +64,21 @@ def table_says_auto(cover: Cover, where: Band) -> bool:
 
 
 @vocabulary({
-    'a Group (1 Action Die)': msg('a Group (1 Action Die)'),
-    'a blind (1 Action Die)': msg('a blind (1 Action Die)'),
-    'a sentry (1 Action Die)': msg('a sentry (1 Action Die)'),
-    'a Hero (1 Initiative point)': msg('a Hero (1 Initiative point)')
+    "group": msg('a Group (1 Action Die)'),
+    "blind": msg('a blind (1 Action Die)'),
+    "sentry": msg('a sentry (1 Action Die)'),
+    "hero": msg('a Hero (1 Initiative point)')
+}, formerly={
+    "a Group (1 Action Die)": "group", "a blind (1 Action Die)": "blind", "a sentry (1 Action Die)": "sentry",
+    "a Hero (1 Initiative point)": "hero"
 })
 class Spotter(StrEnum):
     """Who may try to spot, and what it pays (SP-SPOT-WHO)."""
 
-    GROUP = "a Group (1 Action Die)"
-    BLIND = "a blind (1 Action Die)"
-    SENTRY = "a sentry (1 Action Die)"
-    HERO = "a Hero (1 Initiative point)"
+    GROUP = "group"
+    BLIND = "blind"
+    SENTRY = "sentry"
+    HERO = "hero"
 
 
 #: Modifiers that make spotting harder: each adds 1 to the number needed (SP-SPOT-MODIFIERS).
@@ -120,15 +127,18 @@ def play_spot(needed: int, dice: DiceSource, extra: int = 0, harder: int = 0, ea
 
 
 @vocabulary({
-    'stays hidden': msg('stays hidden'), 'figures placed at once': msg('figures placed at once'),
-    'figures placed on the Tea Break card': msg('figures placed on the Tea Break card')
+    "hidden": msg('stays hidden'), "at-once": msg('figures placed at once'),
+    "on-tea-break": msg('figures placed on the Tea Break card')
+}, formerly={
+    "stays hidden": "hidden", "figures placed at once": "at-once",
+    "figures placed on the Tea Break card": "on-tea-break"
 })
 class Reveal(StrEnum):
     """What happens to a blind close to the enemy without any roll (SP-SPOT-AUTO)."""
 
-    HIDDEN = "stays hidden"
-    AT_ONCE = "figures placed at once"
-    ON_TEA_BREAK = "figures placed on the Tea Break card"
+    HIDDEN = "hidden"
+    AT_ONCE = "at-once"
+    ON_TEA_BREAK = "on-tea-break"
 
 
 def auto_reveal(in_cover: bool, distance: Fraction) -> Reveal:

@@ -15,11 +15,11 @@ from aot_rules.core.errors import RuleError
 from aot_rules.core.i18n import msg, vocabulary
 
 
-@vocabulary({'Hero': msg('Hero'), 'man': msg('man')})
+@vocabulary({"hero": msg('Hero'), 'man': msg('man')}, formerly={"Hero": "hero"})
 class Figure(StrEnum):
     """The two kinds of figure (SP-CORE-ENTITIES): leaders and their passive followers."""
 
-    HERO = "Hero"
+    HERO = "hero"
     MAN = "man"
 
 

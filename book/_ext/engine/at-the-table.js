@@ -127,10 +127,14 @@
       const off = m.params.find((q) => q.type === 'bool' && 'no-' + optName(q) === key);
       if (p && p.type === 'bool') { if (raw === null) { out[p.name] = true; } }
       else if (off) { if (raw === null) { out[off.name] = false; } }
-      else if (p && raw !== null) { out[p.name] = String(raw); }
+      else if (p && raw !== null) { out[p.name] = current(p, String(raw)); }
     }
     return out;
   }
+  /** A choice as it is written today: a link made before the codes ("foot with shields") names its code
+      ("foot-shield") through the engine's own table of former spellings (``formerly`` in mechanics.json). */
+  const current = (p, v) => (p.type === 'choice' && p.formerly && Object.prototype.hasOwnProperty.call(p.formerly, v)
+    ? p.formerly[v] : v);
   const defaultText = (p) => (p.default === null || p.default === undefined ? ''
     : Array.isArray(p.default) ? p.default.join(',') : String(p.default));
 
@@ -166,7 +170,7 @@
       }
       if (p.type === 'choice') {
         input = $('select', {id, name: p.name, onchange: (e) => set(e.target.value === '' ? undefined : e.target.value)},
-          (p.optional ? [$('option', {value: '', text: '—'})] : []).concat(p.choices.map((c) => $('option', {value: c, text: c}))));
+          (p.optional ? [$('option', {value: '', text: '—'})] : []).concat(p.choices.map((c, i) => $('option', {value: c, text: (p.choice_labels || [])[i] || c}))));
         input.value = this.value(p);
       } else {
         const numeric = p.type === 'int';

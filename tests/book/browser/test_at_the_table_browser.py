@@ -304,9 +304,13 @@ def test_compare_is_shared_by_its_link_and_fits_a_phone(site: str) -> None:
             every: [...diff.querySelectorAll('tr[data-o]')].map((t) => [t.dataset.o, t.dataset.diff])};""")
         assert got["above"], got
         assert all(x <= 0 for x in got["overflow"]) and got["page"] <= 390, got
-        main = want_a["main"]
-        outcomes = list(dict.fromkeys([*want_a[main], *want_b[main]]))
-        diff = {o: Fraction(want_b[main].get(o, "0")) - Fraction(want_a[main].get(o, "0")) for o in outcomes}
+        # every outcome as the reader reads it (its label; the JSON keys it by code), in the engine's order
+        full_a, full_b = (dict((r[0], r[1]) for r in respond(m.rule_id, v)["full"]["m"])
+                          for v in ({"a_ranks": "4,4", "b_ranks": "4,4"}, {"a_ranks": "5,5", "b_ranks": "4,4"}))
+        assert list(full_a.values()) == list(want_a[want_a["main"]].values())
+        assert list(full_b.values()) == list(want_b[want_b["main"]].values())
+        outcomes = list(dict.fromkeys([*full_a, *full_b]))
+        diff = {o: Fraction(full_b.get(o, "0")) - Fraction(full_a.get(o, "0")) for o in outcomes}
         assert got["every"] == [[o, fraction_str(diff[o])] for o in outcomes]
         assert "-" not in got["text"].replace("A-", "").replace("B-", ""), got["text"]
         assert "−" in got["text"]
@@ -390,3 +394,24 @@ def test_the_app_manifest_has_png_icons(built_book: Path) -> None:
             pixel = img.getpixel((img.width // 2, img.height // 8))
             assert isinstance(pixel, tuple) and pixel[:3] == (0x3B, 0x6E, 0xA5)  # the favicon's blue
         assert f'"{src}"' in sw
+
+
+CHOICES = """return [...document.querySelectorAll('#aot-at-the-table .att-setup[data-setup="0"] select')]
+  .map((s) => [s.id, s.value, s.selectedIndex < 0 ? null : s.options[s.selectedIndex].text]);"""
+
+
+def test_a_link_written_before_the_codes_opens_on_the_same_choices(driver: Any, site: str) -> None:
+    """A link shared when choices were English phrases ("foot with shields") opens on the same choices: each
+    control holds the code and shows the words, and the answer is the code's, as the command line gives it."""
+    m = get("AOT-EVADE-ELIGIBILITY")
+    want = respond(m.rule_id, {"evader": "foot-shield", "attacker": "horse-armour"})
+    assert want["ok"]
+    driver.get("about:blank")
+    driver.get(f"{site}/{PAGE}#AOT-EVADE-ELIGIBILITY?evader=foot%20with%20shields&attacker=horse,%20armoured%20riders")
+    shown = wait_for(driver, SHOWN)
+    assert "error" not in shown, shown
+    assert shown["rows"] == [r[:2] for r in want["summary"]["m"]], shown
+    got = {i.rsplit("-", 1)[-1]: (v, t) for i, v, t in driver.execute_script(CHOICES)}
+    assert got["evader"] == ("foot-shield", "foot with shields"), got
+    assert got["attacker"] == ("horse-armour", "horse, armoured riders"), got
+    assert errors(driver) == []

@@ -21,6 +21,7 @@ from aot_rules.aot.rules.melee import MeleeResult
 from aot_rules.core.errors import RuleError
 from aot_rules.core.format import fraction_str
 from aot_rules.present.groups import section
+from aot_rules.present.render import shown as words
 from aot_rules.present.static import option_text
 from aot_rules.systems import get
 
@@ -179,10 +180,10 @@ def test_who_wins_widget_matches_engine(driver: Any, site: str) -> None:
     for case in cases:
         html = _apply(driver, rid, case) if m.inputs else _summary(driver, rid)  # no inputs: no controls
         want = m.evaluate(**case)
-        assert _rows(html) == {str(o): fraction_str(p) for o, p in want.dists["result"].items()}, case
+        assert _rows(html) == {words(o): fraction_str(p) for o, p in want.dists["result"].items()}, case
         # categorical results are laid out in their natural reading order: the order MeleeResult lists them
         shown = re.findall(r'<tr data-o="([^"]+)"', html)
-        assert shown == [r.value for r in MeleeResult if r in want.dists["result"].outcomes()], case
+        assert shown == [words(r) for r in MeleeResult if r in want.dists["result"].outcomes()], case
         for name in ("a_wins", "b_wins", "continue"):
             label = want.label(name)
             assert f'data-event="{label}" data-p="{fraction_str(want.events[name])}"' in html, (case, name)
@@ -255,7 +256,7 @@ def test_frame_widgets_follow_their_controls(driver: Any, site: str, built_book:
         _open(driver, url)
     _wait_bokeh(driver)
     html = _apply(driver, rid, case) if m.inputs else _summary(driver, rid)  # no inputs: no controls
-    assert _rows(html) == {str(o): fraction_str(p) for o, p in want.dists[want.main].items()}, (rid, case)
+    assert _rows(html) == {words(o): fraction_str(p) for o, p in want.dists[want.main].items()}, (rid, case)
 
 
 def _toc_pages() -> list[str]:
@@ -284,11 +285,11 @@ def test_move_cost_calculator_matches_engine(driver: Any, site: str) -> None:
     rid = "AOT-MOVE-PROCEDURE"
     m = get(rid)
     cases = [
-        dict(density=4, troops="foot with shields or armour", step_1="run-or-trot", step_2="rough-ground",
+        dict(density=4, troops="foot-one", step_1="run-or-trot", step_2="rough-ground",
              step_3="turn", step_4="none"),
-        dict(density=5, troops="foot with shields and armour", step_1="turn", step_2="rough-ground",
+        dict(density=5, troops="foot-both", step_1="turn", step_2="rough-ground",
              step_3="rough-ground", step_4="turn", regular=True),
-        dict(density=3, troops="horse, armoured riders", step_1="evade", step_2="turn", step_3="none",
+        dict(density=3, troops="horse-riders", step_1="evade", step_2="turn", step_3="none",
              step_4="rough-ground"),
     ]
     for case in cases:
@@ -298,7 +299,7 @@ def test_move_cost_calculator_matches_engine(driver: Any, site: str) -> None:
         assert f'data-event="{label}" data-p="{fraction_str(want.events["intact"])}"' in html, case
         assert _rows(html) == {str(o): fraction_str(p) for o, p in want.dists["lost"].items()}, case
     # a plan the rules forbid is refused, naming the rule
-    html = _apply(driver, rid, dict(density=2, troops="foot, no shield or armour", step_1="run-or-trot",
+    html = _apply(driver, rid, dict(density=2, troops="foot", step_1="run-or-trot",
                                     step_2="evade", step_3="none", step_4="none"))
     assert 'data-refused="1"' in html  # the message itself stands under the control (test_engine_browser)
     assert _errors(driver) == []
