@@ -13,7 +13,7 @@ ones; a closed vocabulary is an enum instead, and a number is a number.
 
 from __future__ import annotations
 
-from dataclasses import dataclass
+from dataclasses import dataclass, field
 from enum import Enum, StrEnum
 from typing import Annotated
 
@@ -53,7 +53,7 @@ class Roll(Event):
     "shield wall", "Gauls sword"): shown beside the face, never parsed; what the die did is ``effect``, and the
     events beside it say what it decided."""
 
-    purpose: Display
+    purpose: Display = field(compare=False)  # words, not a fact: no record holds them
     face: int
     effect: DieEffect = DieEffect.NONE
     sides: int = 6
@@ -65,4 +65,4 @@ class Said(Event):
     without an event type per sentence.  Display only: the companion systems' worked examples show it as written,
     and no code reads it (an Art of Tactics or table-top record never holds one)."""
 
-    text: Display
+    text: Display = field(compare=False)  # words, not a fact: no record holds them

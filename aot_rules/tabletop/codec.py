@@ -106,6 +106,17 @@ def is_marked(tp: Any) -> bool:
     return typing.get_origin(tp) is typing.Annotated
 
 
+def is_display(tp: Any) -> bool:
+    """Display text (``Annotated[..., Text.DISPLAY]``): a die's caption, a refusal's words.  A record never holds
+    it: the words are the rules' to say again when the record is replayed, so rewording a message changes no save."""
+    return is_marked(tp) and core_events.Text.DISPLAY in tp.__metadata__
+
+
+def kept_fields(cls: type) -> list[tuple[dataclasses.Field[Any], Any]]:
+    """The fields of ``cls`` a record holds: all but its display text."""
+    return [(f, t) for f, t in typed_fields(cls) if not is_display(t)]
+
+
 def is_part(tp: Any) -> bool:
     """A part of an event: a dataclass kept as an object of its fields (not a unit or a pose: those have their own
     shapes)."""
@@ -128,8 +139,7 @@ def encode_value(v: object, tp: Any) -> object:
     if isinstance(tp, type) and issubclass(tp, Enum):
         return cast(Enum, v).value
     if is_part(tp):
-        hints = _hints(tp)
-        return {f.name: encode_value(getattr(v, f.name), hints[f.name]) for f in dataclasses.fields(tp)}
+        return {f.name: encode_value(getattr(v, f.name), t) for f, t in kept_fields(tp)}
     if typing.get_origin(tp) is tuple:
         a = type_args(tp)
         seq = cast(tuple[object, ...], v)
@@ -158,7 +168,7 @@ def decode_value(v: Any, tp: Any) -> Any:
     if isinstance(tp, type) and issubclass(tp, Enum):
         return tp(v)
     if is_part(tp):
-        return tp(**{f.name: decode_value(v[f.name], t) for f, t in typed_fields(tp) if f.name in v})
+        return _rebuilt(tp, v)
     if typing.get_origin(tp) is tuple:
         a = type_args(tp)
         if len(a) == 2 and a[1] is Ellipsis:
@@ -172,10 +182,8 @@ def decode_value(v: Any, tp: Any) -> Any:
 
 
 def encode_event(e: Event) -> dict[str, object]:
-    """``{"type": <class name>, ...fields}``."""
-    hints = _hints(type(e))
-    return {"type": type(e).__name__,
-            **{f.name: encode_value(getattr(e, f.name), hints[f.name]) for f in dataclasses.fields(e)}}
+    """``{"type": <class name>, ...fields}``, display text left out (:func:`is_display`)."""
+    return {"type": type(e).__name__, **{f.name: encode_value(getattr(e, f.name), t) for f, t in kept_fields(type(e))}}
 
 
 def typed_fields(cls: type) -> list[tuple[dataclasses.Field[Any], Any]]:
@@ -186,8 +194,15 @@ def typed_fields(cls: type) -> list[tuple[dataclasses.Field[Any], Any]]:
 
 def decode_event(d: Mapping[str, Any]) -> Event:
     """The event an (already schema-checked) object describes."""
-    cls = EVENT_TYPES[d["type"]]
-    return cls(**{f.name: decode_value(d[f.name], t) for f, t in typed_fields(cls) if f.name in d})
+    return cast(Event, _rebuilt(EVENT_TYPES[d["type"]], d))
+
+
+def _rebuilt(cls: type, d: Mapping[str, Any]) -> Any:
+    """An object of ``cls`` from its record: its display text is not recorded, so it is blank (a loaded record
+    takes its words from its replay, :func:`aot_rules.tabletop.save.from_data`)."""
+    values = {f.name: decode_value(d[f.name], t) for f, t in typed_fields(cls) if f.name in d}
+    values.update({f.name: "" for f, t in typed_fields(cls) if is_display(t) and f.name not in d})
+    return cls(**values)
 
 
 # --- action arguments -------------------------------------------------------------------------------------
@@ -242,8 +257,7 @@ def upgrade_value(v: Any, tp: Any) -> Any:
     if isinstance(tp, type) and issubclass(tp, Enum):
         return current(tp, v)
     if isinstance(tp, type) and dataclasses.is_dataclass(tp) and tp is not Pose and isinstance(v, dict):
-        hints = _hints(tp)
-        return {k: upgrade_value(x, hints[k]) if k in hints else x for k, x in v.items()}
+        return _upgraded_fields(v, _hints(tp))
     if typing.get_origin(tp) is tuple and isinstance(v, list):
         a = type_args(tp)
         if len(a) == 2 and a[1] is Ellipsis:
@@ -256,8 +270,13 @@ def upgrade_event(d: Any) -> Any:
     """A version 6 event object with its enums as codes (an unknown type is left for the schema to refuse)."""
     if not isinstance(d, dict) or d.get("type") not in EVENT_TYPES:
         return d
-    hints = _hints(EVENT_TYPES[d["type"]])
-    return {k: upgrade_value(x, hints[k]) if k in hints else x for k, x in d.items()}
+    return _upgraded_fields(d, _hints(EVENT_TYPES[d["type"]]))
+
+
+def _upgraded_fields(d: Mapping[str, Any], hints: Mapping[str, Any]) -> dict[str, Any]:
+    """A version 6 object's fields upgraded by their types, its display text dropped (version 7 holds none)."""
+    return {k: upgrade_value(x, hints[k]) if k in hints else x for k, x in d.items()
+            if not (k in hints and is_display(hints[k]))}
 
 
 def upgrade_arg(v: Any) -> Any:

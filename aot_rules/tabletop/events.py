@@ -23,7 +23,7 @@ re-exported here.
 
 from __future__ import annotations
 
-from dataclasses import dataclass
+from dataclasses import dataclass, field
 from enum import StrEnum
 from fractions import Fraction
 
@@ -263,7 +263,7 @@ class Refusal:
 
     rule: RuleId
     #: Display only: shown to a reader as the engine said it.  No code parses it; what it means is the rule.
-    message: Display
+    message: Display = field(compare=False)  # words, not a fact: no record holds them
 
     @classmethod
     def of(cls, e: RuleError) -> Refusal:

@@ -344,8 +344,9 @@ def _check_table(state: GameState, source: str) -> None:
 def from_data(data: object, source: str = "<data>") -> GameState:
     """A :class:`GameState` from parsed JSON data, after every check, or one :class:`SaveFileError`; its
     record must replay to exactly its state.  The file holds no slot memory (the shield dice, first volleys,
-    orders and melees of the slot being played): the replay rebuilds it, by playing the actions, so a game saved
-    mid-slot resumes with it in force."""
+    orders and melees of the slot being played) and no display text (:func:`~aot_rules.tabletop.codec.is_display`):
+    the replay rebuilds both, by playing the actions, so a game saved mid-slot resumes with its memory in force and
+    a reworded message changes no save."""
     state = _from_data(data, source, "")
     try:
         replayed = replay(state)
@@ -355,7 +356,9 @@ def from_data(data: object, source: str = "<data>") -> GameState:
     if where is not None:
         raise SaveFileError(source, f"{where}: the saved value is not what the record replays to (the field, the log "
                             "or the actions were changed)")
-    return state.changed(memory=replayed.memory)
+    # equal in every recorded fact: the replay also brings what a record leaves out, the slot's memory and the
+    # log's words (its dice captions and logged refusals, said in the language in force when shown)
+    return state.changed(memory=replayed.memory, log=replayed.log)
 
 
 def _first_difference(saved: object, replayed: object, where: str = "") -> str | None:

@@ -33,8 +33,8 @@ from aot_rules.tabletop.codec import (
     is_marked,
     is_part,
     is_union,
+    kept_fields,
     type_args,
-    typed_fields,
 )
 from aot_rules.tabletop.events import Edge
 from aot_rules.tabletop.geometry import BaseSize, Pose
@@ -171,7 +171,7 @@ def _object_schema(cls: type, **extra: Schema) -> Schema:
     """An object with exactly the dataclass's fields (those without a default required), and ``extra`` keys."""
     props: Schema = dict(extra)
     required = list(extra)
-    for f, t in typed_fields(cls):
+    for f, t in kept_fields(cls):
         # a whole number called ``side`` is a side of the table in every record (0 or 1), never a count
         props[f.name] = {"type": "integer", "enum": [0, 1]} if (f.name, t) == ("side", int) else schema_of(t)
         if f.default is dataclasses.MISSING and f.default_factory is dataclasses.MISSING:
