@@ -46,7 +46,7 @@ def faces(numbers: tuple[int, ...], none: str) -> str:
 def sentence(e: Event) -> str | None:
     """What one event says, or None for events the dice strip shows instead."""
     if isinstance(e, Said):
-        return e.text
+        return str(e.text)
     if isinstance(e, Hits):  # a volley names the faces that hit; a melee strike marks each hit with a star
         rolled = ", ".join(f"{f}{'*' if hit and e.hit_on is None else ''}" for f, hit in e.faces) or "no dice"
         if e.hit_on is not None:

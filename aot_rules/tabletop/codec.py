@@ -30,6 +30,7 @@ from aot_rules.aot.rules.orders import Method
 from aot_rules.aot.units import Body, Unit
 from aot_rules.core import events as core_events
 from aot_rules.core.events import Event
+from aot_rules.core.i18n import Message
 from aot_rules.tabletop import events as table_events
 from aot_rules.tabletop.geometry import Pose
 from aot_rules.tabletop.moves import Advance, Wheel
@@ -114,6 +115,8 @@ def is_part(tp: Any) -> bool:
 def encode_value(v: object, tp: Any) -> object:
     if v is None:
         return None
+    if isinstance(v, Message):  # a display-only caption: saved as its English words (nothing reads them back)
+        return v.render("en")
     if is_marked(tp):
         return encode_value(v, type_args(tp)[0])
     if is_union(tp):
@@ -145,6 +148,8 @@ def encode_value(v: object, tp: Any) -> object:
 def decode_value(v: Any, tp: Any) -> Any:
     if v is None:
         return None
+    if tp is Message:  # a saved caption's words, shown as saved (a bare placeholder: no catalogue entry)
+        return Message("{text}", (("text", v),))
     if is_marked(tp):
         return decode_value(v, type_args(tp)[0])
     if is_union(tp):

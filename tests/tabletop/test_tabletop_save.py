@@ -106,10 +106,18 @@ def test_unusual_values_are_written_as_json_values() -> None:
     assert "“quoted” ✓" in dumps(unusual())  # UTF-8 text, not escapes
 
 
+def same_but_captions(loaded: GameState, s: GameState) -> bool:
+    """A loaded game is the saved one, except that a die's caption (a catalogue message in play, display only)
+    comes back as the English words the file holds: the same words, and everything else equal."""
+    return dumps(loaded) == dumps(s) and loaded.changed(log=s.log) == s and all(
+        a.faces == b.faces and [type(v) for v in a.events] == [type(v) for v in b.events]
+        for a, b in zip(loaded.log, s.log, strict=True))
+
+
 def test_after_three_turns(three_turns: Game) -> None:
     s = three_turns.state
     assert s.turn == 3 and s.dice_used == len(three_turns.faces()) > 0
-    assert loads(dumps(s)) == s
+    assert same_but_captions(loads(dumps(s)), s)
     assert dumps(loads(dumps(s))) == dumps(s)
 
 
@@ -149,7 +157,7 @@ def test_schema_has_exactly_the_dataclass_fields() -> None:
 @given(seed=st.integers(0, 2**63 - 1), turns=st.integers(1, 3))
 def test_round_trip_after_random_games(seed: int, turns: int) -> None:
     s = played(seed, turns).state
-    assert loads(dumps(s)) == s
+    assert same_but_captions(loads(dumps(s)), s)
 
 
 # --- replay: from the seed, from the log, and across a save ---------------------------------------
