@@ -12,7 +12,8 @@ import random
 from collections.abc import Callable, Iterable
 from typing import TypeVar
 
-from aot_rules.core.events import DieEffect, Event, Roll
+from aot_rules.core.events import NO_CAPTION, DieEffect, Event, Roll
+from aot_rules.core.i18n import Message
 
 E = TypeVar("E", bound=Event)
 
@@ -20,8 +21,9 @@ E = TypeVar("E", bound=Event)
 class DiceSource:
     """A source of dice results (d6 unless asked otherwise) that records every roll and event.
 
+    >>> from aot_rules.core.i18n import msg
     >>> dice = FixedDice([2, 5])
-    >>> dice.d6("hit", lambda f: DieEffect.HIT if f < 4 else DieEffect.NONE), dice.d6("hit")
+    >>> dice.d6(msg("hit"), lambda f: DieEffect.HIT if f < 4 else DieEffect.NONE), dice.d6(msg("hit"))
     (2, 5)
     >>> [(r.face, r.effect.value) for r in dice.events(Roll)]
     [(2, 'hit'), (5, '')]
@@ -33,7 +35,7 @@ class DiceSource:
     def _next(self, sides: int) -> int:
         raise NotImplementedError
 
-    def die(self, sides: int, why: str = "", judge: Callable[[int], DieEffect] | None = None) -> int:
+    def die(self, sides: int, why: Message = NO_CAPTION, judge: Callable[[int], DieEffect] | None = None) -> int:
         """Roll one die of ``sides`` faces (the companion systems also roll d10 and d20); ``judge``
         says what the face did, for the log."""
         v = self._next(sides)
@@ -42,11 +44,11 @@ class DiceSource:
         self.log.append(Roll(why, v, judge(v) if judge else DieEffect.NONE, sides))
         return v
 
-    def d6(self, why: str = "", judge: Callable[[int], DieEffect] | None = None) -> int:
+    def d6(self, why: Message = NO_CAPTION, judge: Callable[[int], DieEffect] | None = None) -> int:
         """Roll one d6; ``judge`` says what the face did, for the log."""
         return self.die(6, why, judge)
 
-    def d6s(self, n: int, why: str = "", judge: Callable[[int], DieEffect] | None = None) -> list[int]:
+    def d6s(self, n: int, why: Message = NO_CAPTION, judge: Callable[[int], DieEffect] | None = None) -> list[int]:
         return [self.d6(why, judge) for _ in range(n)]
 
     def emit(self, event: E) -> E:

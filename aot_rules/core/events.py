@@ -17,6 +17,8 @@ from dataclasses import dataclass, field
 from enum import Enum, StrEnum
 from typing import Annotated
 
+from aot_rules.core.i18n import Message
+
 
 class Text(Enum):
     """The only things a ``str`` field of an event may hold (the mark its type carries, ``Annotated[str, ...]``)."""
@@ -31,6 +33,10 @@ PieceId = Annotated[str, Text.PIECE]
 Name = Annotated[str, Text.NAME]
 RuleId = Annotated[str, Text.RULE]
 Display = Annotated[str, Text.DISPLAY]
+#: A display-only sentence or caption as a catalogue message: rendered in the reader's language when shown.
+Caption = Annotated[Message, Text.DISPLAY]
+#: The caption of a die rolled without one (renders as "").
+NO_CAPTION = Message("")
 
 
 class DieEffect(StrEnum):
@@ -53,7 +59,7 @@ class Roll(Event):
     "shield wall", "Gauls sword"): shown beside the face, never parsed; what the die did is ``effect``, and the
     events beside it say what it decided."""
 
-    purpose: Display = field(compare=False)  # words, not a fact: no record holds them
+    purpose: Caption = field(compare=False)  # words, not a fact: no record holds them
     face: int
     effect: DieEffect = DieEffect.NONE
     sides: int = 6

@@ -277,6 +277,8 @@ class Message:
 
     def render(self, lang: str | None = None) -> str:
         lang = checked(lang) if lang is not None else language()
+        if not self.msgid:  # the empty message (a die without a caption): gettext("") would be the header
+            return ""
         cat = catalogue(lang)
         template = cat.ngettext(self.msgid, self.plural, self.count) if self.plural else cat.gettext(self.msgid)
         if not self.values and not self.plural:

@@ -22,7 +22,8 @@ from fractions import Fraction
 from typing import Any, NamedTuple
 
 from aot_rules.core.dice import DiceSource, SeededDice
-from aot_rules.core.events import DieEffect, Roll
+from aot_rules.core.events import NO_CAPTION, DieEffect, Roll
+from aot_rules.core.i18n import Message
 
 #: most leaves walked for one input record before giving up (6**5: five d6)
 LEAF_BUDGET = 6**4  # four d6; larger trees are left to the engine's own recursion
@@ -54,7 +55,7 @@ class _Prefix(DiceSource):
         super().__init__()
         self.faces, self.pos, self.merge = faces, 0, merge
 
-    def die(self, sides: int, why: str = "", judge: Callable[[int], DieEffect] | None = None) -> int:
+    def die(self, sides: int, why: Message = NO_CAPTION, judge: Callable[[int], DieEffect] | None = None) -> int:
         if self.pos == len(self.faces):
             raise _Branch(_classes(sides, judge, self.merge))
         return super().die(sides, why, judge)
@@ -72,7 +73,7 @@ class _Probe(SeededDice):
         super().__init__(rng)
         self.merge, self.paths = merge, 1
 
-    def die(self, sides: int, why: str = "", judge: Callable[[int], DieEffect] | None = None) -> int:
+    def die(self, sides: int, why: Message = NO_CAPTION, judge: Callable[[int], DieEffect] | None = None) -> int:
         self.paths *= len(_classes(sides, judge, self.merge))
         return super().die(sides, why, judge)
 

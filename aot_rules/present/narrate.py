@@ -69,7 +69,7 @@ BODY_NOUNS: dict[Body, Message] = {
 def sentence(e: Event) -> Message | str | None:
     """What one event says, or None for events the dice strip shows instead."""
     if isinstance(e, Said):
-        return e.text
+        return str(e.text)
     if isinstance(e, Hits):  # a volley names the faces that hit; a melee strike marks each hit with a star
         rolled: Message | str = (", ".join(f"{f}{'*' if hit and e.hit_on is None else ''}" for f, hit in e.faces)
                                  or msg("no dice"))

@@ -106,7 +106,7 @@ def example_html(example_id: str) -> str:
     """
     ex = examples()[example_id]()
     rolls = [e for e in ex.log if isinstance(e, Roll)]
-    dice = "".join(f'<span class="aot-die {r.effect.value}" title="{escape(r.purpose)}'
+    dice = "".join(f'<span class="aot-die {r.effect.value}" title="{escape(str(r.purpose))}'
                    f'{"" if r.sides == 6 else f" (d{r.sides})"}">{r.face}</span>' for r in rolls)
     effects = {r.effect for r in rolls}
     legend = text(ex.legend) if ex.legend else (

@@ -201,7 +201,7 @@ def _rebuilt(cls: type, d: Mapping[str, Any]) -> Any:
     """An object of ``cls`` from its record: its display text is not recorded, so it is blank (a loaded record
     takes its words from its replay, :func:`aot_rules.tabletop.save.from_data`)."""
     values = {f.name: decode_value(d[f.name], t) for f, t in typed_fields(cls) if f.name in d}
-    values.update({f.name: "" for f, t in typed_fields(cls) if is_display(t) and f.name not in d})
+    values.update({f.name: core_events.NO_CAPTION for f, t in typed_fields(cls) if is_display(t) and f.name not in d})
     return cls(**values)
 
 

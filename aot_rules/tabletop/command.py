@@ -285,7 +285,7 @@ def activate(state: GameState, ref: Referee, side: int, pid: str, method: Method
         d = gap(gp, p)
         if led.radius is None:
             with ref.rolling(c.name, method.rule_id, p.id) as rec:
-                radius = ref.dice.d6("signal radius")
+                radius = ref.dice.d6(msg("signal radius"))
                 reached = signal_reaches(radius, exact_inches(d))
                 ev = Activated(p.id, side, c.name, method, reached, radius, p.name, round(d, 4))
                 rec.events.append(ev)
@@ -303,7 +303,7 @@ def activate(state: GameState, ref: Referee, side: int, pid: str, method: Method
             raise RuleError("AOT-CMD-MESSENGER", msg("{unit} touches {general_unit}: give the order by direct "
                                                      "command", unit=p.name, general_unit=gp.name))
         with ref.rolling(c.name, method.rule_id, p.id) as rec:
-            roll = ref.dice.d6("messenger")
+            roll = ref.dice.d6(msg("messenger"))
             ok = messenger_delivers(roll, exact_inches(d))
             ev = Activated(p.id, side, c.name, method, ok, 0, p.name, round(d, 4))
             rec.events.append(ev)

@@ -32,13 +32,13 @@ from aot_rules.aot.rules.terrain import Terrain
 from aot_rules.aot.rules.victory import Award, Ending
 from aot_rules.aot.rules.weather import Weather
 from aot_rules.core.errors import RuleError
+from aot_rules.core.events import Caption, Event
 from aot_rules.core.events import Display as Display  # the marks of what a string holds, shared with the rules
-from aot_rules.core.events import Event
 from aot_rules.core.events import Name as Name
 from aot_rules.core.events import PieceId as PieceId
 from aot_rules.core.events import RuleId as RuleId
 from aot_rules.core.events import Text as Text
-from aot_rules.core.i18n import msg, vocabulary
+from aot_rules.core.i18n import Message, msg, vocabulary
 from aot_rules.tabletop.geometry import Pose
 
 Point = tuple[float, float]
@@ -262,12 +262,15 @@ class Refusal:
     its sentence, kept where the engine has no typed cause to give."""
 
     rule: RuleId
-    #: Display only: shown to a reader as the engine said it.  No code parses it; what it means is the rule.
-    message: Display = field(compare=False)  # words, not a fact: no record holds them
+    #: Display only: the error's catalogue message, rendered in the reader's language when shown.  No code parses
+    #: it; what it means is the rule.  Words, not a fact: no record holds them.
+    message: Caption = field(compare=False)
 
     @classmethod
     def of(cls, e: RuleError) -> Refusal:
-        return cls(e.rule_id, e.message)
+        """The refusal of ``e``, keeping its template and values (a refusal still given as a plain sentence is kept
+        as those words, behind a bare placeholder that no catalogue translates)."""
+        return cls(e.rule_id, e.msg if isinstance(e.msg, Message) else Message("{text}", (("text", e.msg),)))
 
 
 @dataclass(frozen=True, slots=True)

@@ -641,9 +641,10 @@ def _go(state: GameState, ref: Referee, p: Piece, start: Pose, w: Walk, how: Mov
         else:
             rule = "AOT-CAMP" if kind == "camp" else "AOT-ROUGH-TERRAIN"
             place = state.sides[int(what)].name if kind == "camp" else what
-            where = f"the {place} camp" if kind == "camp" else f"the {what}"
+            where = msg("crossing the {side} camp", side=place) if kind == "camp" else msg("crossing the {terrain}",
+                                                                                          terrain=what)
             with ref.rolling(p.name, rule) as rec:
-                unit, lost = take_disorder_test(unit, ref.dice, f"crossing {where}", pid)
+                unit, lost = take_disorder_test(unit, ref.dice, where, pid)
                 rec.events.append(GroundTested(pid, place, lost, Ground.CAMP if kind == "camp" else Ground.TERRAIN))
         state = state.with_piece(_with_unit(state.piece(pid), unit))
     moved = state.piece(pid)
@@ -1108,7 +1109,7 @@ def storm_drift(state: GameState, ref: Referee, pid: str, way: str) -> GameState
         effect = terrain_effect(t.kind, unit)
         if effect.passable and effect.test and overlap(lane, t.polygon):
             with ref.rolling(p.name, "AOT-ROUGH-TERRAIN", pid) as rec:
-                unit, lost = take_disorder_test(unit, ref.dice, f"crossing the {t.name}", pid)
+                unit, lost = take_disorder_test(unit, ref.dice, msg("crossing the {terrain}", terrain=t.name), pid)
                 rec.events.append(GroundTested(pid, t.name, lost))
     moved = _with_unit(p.changed(pose=end), unit)
     state = state.with_piece(moved)
@@ -1142,7 +1143,7 @@ def _face_back(state: GameState, ref: Referee, p: Piece, away: str) -> GameState
         return state
     unit = p.unit
     with ref.rolling(p.name, "AOT-MELEE-RETREAT", p.id, away) as rec:
-        roll = roll_test_die(unit, ref.dice, "turn back to face the enemy")
+        roll = roll_test_die(unit, ref.dice, msg("turn back to face the enemy"))
         lost = disorder_loss(roll, unit.density, unit.formed)
         unit = unit.take_losses(0, lost)
         rec.events.append(Turned(p.id, p.pose, pose, disordered=lost, toward=away, toward_name=foe.name))
@@ -1175,7 +1176,7 @@ def retreat(state: GameState, ref: Referee, pid: str, away_from: str) -> GameSta
     unit, roll, tested = p.unit, None, p.unit
     if unit.density > 0:
         with ref.rolling(p.name, "AOT-MELEE-RETREAT") as rec:
-            roll = roll_test_die(unit, ref.dice, "turn to retreat")
+            roll = roll_test_die(unit, ref.dice, msg("turn to retreat"))
             lost = disorder_loss(roll, unit.density, unit.formed)
             unit = unit.take_losses(0, lost)
             rec.events.append(TurnedAway(p.id, foe.id, lost, foe.name))

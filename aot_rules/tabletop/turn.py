@@ -186,7 +186,7 @@ def _weather(state: GameState, ref: Referee, w: Weather, face: int) -> GameState
         for p in state.pieces:
             if p.on_table and p.unit.armour and p.unit.density > 0:
                 with ref.rolling(p.name, w.rule_id, p.id) as rec:
-                    unit, lost = take_disorder_test(p.unit, ref.dice, "hot sun", p.id)
+                    unit, lost = take_disorder_test(p.unit, ref.dice, msg("hot sun"), p.id)
                     rec.events.append(GroundTested(p.id, "", lost, Ground.SUN))
                 state = state.with_piece(p.with_unit(unit))
     elif w is Weather.STORM:
@@ -212,7 +212,7 @@ def _storm(state: GameState, ref: Referee, side: int) -> GameState:
     s = state.sides[side]
     free = [p for p in state.fighting(side) if not moves.contacts(state, p)]
     with ref.rolling(s.name, "AOT-WEATHER-STORM") as rec:
-        count = ref.dice.d6("units lost in the storm")
+        count = ref.dice.d6(msg("units lost in the storm"))
         n = min(count, len(free))
         rec.events.append(StormStruck(side, count, n))  # its line is told by the log renderer
 
@@ -233,7 +233,7 @@ def _storm(state: GameState, ref: Referee, side: int) -> GameState:
             lost.append(p)
     for p in lost:
         with ref.rolling(p.name, "AOT-WEATHER-STORM", p.id) as rec:
-            face = ref.dice.d6(f"storm direction: {p.name}")
+            face = ref.dice.d6(msg("storm direction: {unit}", unit=p.name))
             way = drift(face)
             ref.dice.emit(UnitDrifted(p.name, face, way, p.id))  # its line is told by the log renderer
         if way is not Drift.STAYS:

@@ -348,7 +348,7 @@ def test_play_evade_regular_reroll_sets_the_distance() -> None:
     after, move = play_evade(unit, dice)
     assert move == ExtraMove(5, 0) and after == unit
     rolls = dice.events(Roll)
-    assert [r.face for r in rolls] == [1, 5] and "re-roll" in rolls[1].purpose
+    assert [r.face for r in rolls] == [1, 5] and "re-roll" in str(rolls[1].purpose)
 
 
 def test_play_evade_refuses_a_forbidden_evasion_before_rolling() -> None:

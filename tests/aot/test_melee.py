@@ -867,7 +867,7 @@ def check_log(a: Side, b: Side, rep: MeleeReport, log: list) -> None:
     strikes = ((rep.a_strikes, a, b), (rep.b_strikes, b, a))
     faces = [f for s, _, _ in strikes for f in [*(f for f, _ in s.dice), s.shield_roll] if f is not None]
     assert [r.face for r in of(Roll)] == faces
-    strike_rolls = [r for r in of(Roll) if not r.purpose.endswith("shield wall")]
+    strike_rolls = [r for r in of(Roll) if not str(r.purpose).endswith("shield wall")]
     assert [r.effect is DieEffect.HIT for r in strike_rolls] == [hit for s, _, _ in strikes for _, hit in s.dice]
     assert [(h.by, h.faces) for h in of(Hits)] == [(att.name, s.dice) for s, att, _ in strikes]
     assert [(w.unit, w.roll, w.saved) for w in of(ShieldWall)] == [

@@ -220,7 +220,7 @@ def test_a_played_volley_hits_by_the_rule(firers, target, cond, seed):
     dice = SeededDice(seed)
     rep = resolve_volley(firers, target, cond, dice)
     d = max(target.density, target.depth) if cond.flank else target.density
-    hit_rolls = [r for r in dice.events(Roll) if r.purpose == "hit"]
+    hit_rolls = [r for r in dice.events(Roll) if str(r.purpose) == "hit"]
     assert [r.face for r in hit_rolls] == list(rep.hit_dice)
     by_rule = [is_hit(r.face, d, at_or_below=cond.veteran or cond.wind, horse_armour=target.horse_armour)
                for r in hit_rolls]

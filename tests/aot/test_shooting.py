@@ -47,6 +47,7 @@ from aot_rules.core.dice import FixedDice
 from aot_rules.core.dist import Dist
 from aot_rules.core.errors import RuleError
 from aot_rules.core.events import DieEffect, Roll
+from aot_rules.core.i18n import msg
 from aot_rules.systems import get
 
 BOW = ShotConditions()
@@ -542,9 +543,10 @@ class TestVolleyEvents:
         rep = resolve_volley(4, hoplites(), SLING, dice, shooter_density=5)
         after = Unit(name="hoplites", ranks=(3, 4), shield=True)
         assert dice.log == [
-            Roll("hit", 2, DieEffect.HIT), Roll("hit", 3, DieEffect.HIT), Roll("hit", 5), Roll("hit", 6),
+            Roll(msg("hit"), 2, DieEffect.HIT), Roll(msg("hit"), 3, DieEffect.HIT),
+            Roll(msg("hit"), 5), Roll(msg("hit"), 6),
             Hits("firers", ((2, True), (3, True), (5, False), (6, False)), (1, 2, 3)),
-            Roll("shield wall", 1, DieEffect.SAVE),
+            Roll(msg("shield wall"), 1, DieEffect.SAVE),
             ShieldWall("hoplites", 1, (1, 2, 3), 1),
             Losses(hoplites(), 1, 0, after),
             Compared("shooters", "hoplites", 5, 4, Verdict.FIRST, 1),  # 3+4 keeps density 4 < 5
@@ -557,7 +559,7 @@ class TestVolleyEvents:
         dice = FixedDice([2, 3, 5, 6, 4])  # the shield die shows 4: no save against density 4
         resolve_volley(4, hoplites(), SLING, dice, shooter_density=4)
         assert dice.log[5:] == [
-            Roll("shield wall", 4, DieEffect.NONE),
+            Roll(msg("shield wall"), 4, DieEffect.NONE),
             ShieldWall("hoplites", 4, (1, 2, 3), 0),
             Losses(hoplites(), 2, 0, Unit(name="hoplites", ranks=(3, 3), shield=True)),
             Compared("shooters", "hoplites", 4, 3, Verdict.FIRST, 2),
@@ -577,7 +579,7 @@ class TestVolleyEvents:
             rep = resolve_volley(4, target, cond, dice)
             assert dice.exhausted() and rep.save_roll is None
             assert dice.events(ShieldWall) == []
-            assert [r.purpose for r in dice.events(Roll)] == ["hit"] * 4
+            assert [str(r.purpose) for r in dice.events(Roll)] == ["hit"] * 4
             assert dice.events(Losses) == [Losses(target, rep.killed, 0, target.take_losses(rep.killed, 0))]
             assert dice.events(Compared) == dice.events(Retreat) == dice.events(DPEarned) == []  # no shooter density
 
@@ -666,13 +668,13 @@ def test_every_played_volley_logs_what_the_rules_did(case, ranks):
         dice = FixedDice(faces)
         rep = resolve_volley(firers, unit, cond, dice, shooter_density=shooter)
         rolls = dice.events(Roll)
-        hit_rolls = [r for r in rolls if r.purpose == "hit"]
+        hit_rolls = [r for r in rolls if str(r.purpose) == "hit"]
         assert [r.face for r in hit_rolls] == list(faces[:firers])
         assert [r.effect is DieEffect.HIT for r in hit_rolls] == [_hits_by_rule(f, unit, cond) for f in faces[:firers]]
         (hits,) = dice.events(Hits)
         assert hits.faces == tuple((r.face, r.effect is DieEffect.HIT) for r in hit_rolls)
         assert hits.count == rep.hits
-        shield_rolls = [r for r in rolls if r.purpose == "shield wall"]
+        shield_rolls = [r for r in rolls if str(r.purpose) == "shield wall"]
         walls = dice.events(ShieldWall)
         assert len(rolls) == dice.pos == firers + len(shield_rolls)
         assert len(walls) == len(shield_rolls) == (rep.save_roll is not None)
@@ -716,13 +718,13 @@ def test_countercharge_die_is_also_a_disorder_test():
     dice = FixedDice([3])
     rep = resolve_countercharge(u, F(3), dice)
     assert rep.reaches and rep.disordered == 3
-    assert dice.log == [Roll("countercharge", 3, DieEffect.FAIL)]  # the one die is the roll, and it failed the test
+    assert dice.log == [Roll(msg("countercharge"), 3, DieEffect.FAIL)]  # the one die is the roll, and it failed
     rep = resolve_countercharge(u, F(3), FixedDice([2]))
     assert not rep.reaches and rep.disordered == 2
     dice = FixedDice([5])
     rep = resolve_countercharge(u, F(5), dice)
     assert rep.reaches and rep.disordered == 0
-    assert dice.events(Roll)[-1] == Roll("countercharge", 5, DieEffect.NONE)
+    assert dice.events(Roll)[-1] == Roll(msg("countercharge"), 5, DieEffect.NONE)
     out = get("countercharge").evaluate(distance=3, density=4)
     # reaches on 3..6 (4/6); unshaken needs a roll >= 4 as well: 4, 5, 6
     assert out.events["reaches"] == F(2, 3)

@@ -23,6 +23,7 @@ from aot_rules.core.dice import FixedDice, SeededDice
 from aot_rules.core.dist import Dist
 from aot_rules.core.events import DieEffect, Event, Roll
 from aot_rules.core.format import fraction_str
+from aot_rules.core.i18n import msg
 
 FRACTION_RE = re.compile(r"^(0|1|[1-9][0-9]*/[1-9][0-9]*)$")
 
@@ -323,11 +324,11 @@ def test_seeded_dice_replay_and_range():
 
 def test_fixed_dice_replays_script_and_refuses_to_invent():
     d = FixedDice([2, 3, 5])
-    assert d.d6s(2, "hit") == [2, 3]
+    assert d.d6s(2, msg("hit")) == [2, 3]
     assert not d.exhausted()
-    assert d.d6("save") == 5
+    assert d.d6(msg("save")) == 5
     assert d.exhausted()
-    assert d.log == [Roll("hit", 2), Roll("hit", 3), Roll("save", 5)]
+    assert d.log == [Roll(msg("hit"), 2), Roll(msg("hit"), 3), Roll(msg("save"), 5)]
     with pytest.raises(ValueError):
         d.d6()
     with pytest.raises(ValueError):
@@ -344,10 +345,10 @@ class Marker(Event):
 def test_the_log_records_what_each_die_did():
     d = FixedDice([2, 5, 3])
     judge = lambda f: DieEffect.HIT if f < 4 else DieEffect.NONE  # noqa: E731
-    assert d.d6s(2, "hit", judge) == [2, 5]
-    assert d.d6("shield wall") == 3
-    assert d.events(Roll) == [Roll("hit", 2, DieEffect.HIT), Roll("hit", 5, DieEffect.NONE),
-                              Roll("shield wall", 3, DieEffect.NONE)]
+    assert d.d6s(2, msg("hit"), judge) == [2, 5]
+    assert d.d6(msg("shield wall")) == 3
+    assert d.events(Roll) == [Roll(msg("hit"), 2, DieEffect.HIT), Roll(msg("hit"), 5, DieEffect.NONE),
+                              Roll(msg("shield wall"), 3, DieEffect.NONE)]
     marker = Marker("after the dice")
     assert d.emit(marker) is marker  # a rule can emit an event and use it at once
     assert d.log[-1] is marker and d.events(Marker) == [marker] and len(d.events(Roll)) == 3

@@ -29,6 +29,7 @@ from aot_rules.aot.vocabulary import DieMove, DPEffect, Drift, Fate, RollOff, We
 from aot_rules.core import events as core_events
 from aot_rules.core.errors import RuleError
 from aot_rules.core.events import Event
+from aot_rules.core.i18n import Message, msg, speaking
 from aot_rules.core.verdict import Verdict as Who
 from aot_rules.tabletop import codec, events, save_schema
 from aot_rules.tabletop.events import (
@@ -71,7 +72,7 @@ PLAIN = (int, float, bool, type(None), Pose, Fraction)
 def parts_in(tp: Any) -> Iterator[type]:
     """The dataclasses (other than a pose) inside the type ``tp``: the parts a field holds."""
     if isinstance(tp, type):
-        if dataclasses.is_dataclass(tp) and tp is not Pose:
+        if dataclasses.is_dataclass(tp) and tp not in (Pose, Message):  # a caption is marked text, not a part
             yield tp
         return
     for a in typing.get_args(tp):
@@ -99,7 +100,7 @@ def strings(tp: Any, where: str) -> Iterator[tuple[str, Text | None]]:
     origin, args = typing.get_origin(tp), typing.get_args(tp)
     if origin is Annotated:
         marks = [m for m in tp.__metadata__ if isinstance(m, Text)]
-        if args[0] is str:
+        if args[0] in (str, Message):
             yield where, marks[0] if marks else None
         else:
             yield from strings(args[0], where)
@@ -279,14 +280,14 @@ ENDED = BattleEnded(0, BattleOutcome.POINTS, (2, 0), EndCause.LAST_TURN, 16, ("A
      "rule: 'it has already run' does not match"),
     (RetreatBlocked("B1", spent=Activity.RUN, rule="AOT-UNIT-ACTIONS"), ("spent",), "sleep",
      "spent: 'sleep' is not valid"),
-    (ShotLost("A4", "B1", Refusal("AOT-SHOOT-RANGE", "B1 is out of range")), ("refused", "rule"), "out of range",
+    (ShotLost("A4", "B1", Refusal("AOT-SHOOT-RANGE", msg("B1 is out of range"))), ("refused", "rule"), "out of range",
      "refused.rule: 'out of range' does not match"),
-    (ShotLost("A4", "B1", Refusal("AOT-SHOOT-RANGE", "B1 is out of range")), ("refused",), "B1 is out of range",
+    (ShotLost("A4", "B1", Refusal("AOT-SHOOT-RANGE", msg("B1 is out of range"))), ("refused",), "B1 is out of range",
      "refused: 'B1 is out of range' is not of type 'object'"),
     (EvasionRefused("B3", 3.0, Obstacle(ObstacleKind.TABLE_EDGE)), ("obstacle",), {"piece": "A1"},
      "obstacle: 'kind' is a required property"),
     # a record holds no words: a refusal's display text is not one of its fields
-    (Rampaged("E", "B1", False, refused=Refusal("AOT-TABLE", "it would leave the table")), ("refused", "message"),
+    (Rampaged("E", "B1", False, refused=Refusal("AOT-TABLE", msg("it would leave the table"))), ("refused", "message"),
      "it would leave the table", "refused: Additional properties are not allowed ('message' was unexpected)"),
     # the rules' own events: faces are numbers, vocabularies are enums
     (VOLLEY_HITS, ("hit_on",), "1, 2, 3", "hit_on: '1, 2, 3' is not valid"),
@@ -425,7 +426,18 @@ def test_a_save_with_a_rules_event_in_words_is_refused(greek: GameState) -> None
 
 def test_a_refusal_keeps_its_rule() -> None:
     r = Refusal.of(RuleError("AOT-SHOOT-RANGE", "Theban hoplites are 9.5″ away: beyond the javelin's 8″"))
-    assert (r.rule, r.message) == ("AOT-SHOOT-RANGE", "Theban hoplites are 9.5″ away: beyond the javelin's 8″")
+    assert (r.rule, str(r.message)) == ("AOT-SHOOT-RANGE", "Theban hoplites are 9.5″ away: beyond the javelin's 8″")
+
+
+def test_a_refusal_keeps_the_errors_template_not_its_english() -> None:
+    """A logged refusal renders late, in the reader's language: it keeps the error's message, values and all."""
+    m = msg("{unit} are {distance}″ away: beyond the {weapon}'s {reach}″", unit="Theban hoplites",
+            distance=Fraction(19, 2), weapon="javelin", reach=8)
+    r = Refusal.of(RuleError("AOT-SHOOT-RANGE", m))
+    assert r.message is m and isinstance(r.message, Message)
+    assert str(r.message) == "Theban hoplites are 9.5″ away: beyond the javelin's 8″"
+    with speaking("qps"):
+        assert str(r.message) == "⟦Theban hoplites àŕé 9.5″ àwàý: béýöñd thé javelin'š 8″⟧"
 
 
 def test_cover_and_obstacles_are_data() -> None:

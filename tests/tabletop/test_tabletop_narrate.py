@@ -13,6 +13,7 @@ from aot_rules.aot.rules.orders import Activity, Method
 from aot_rules.aot.rules.terrain import Terrain
 from aot_rules.aot.rules.victory import Award, Ending
 from aot_rules.aot.rules.weather import Drift, Weather
+from aot_rules.core.i18n import msg
 from aot_rules.present import tablelog
 from aot_rules.present.tablelog import TURN_BACK
 from aot_rules.tabletop.events import (
@@ -140,7 +141,7 @@ SAMPLES = [
     (Volley("A4", "B1", (1, 2), 3, 2, 1), ["hit on 1, 2: 3 hits: 2 killed, 1 disordered"]),
     (ShotJudged("A4", "B1", 2, 1, True, "Thespian hoplites"),
      ["density 2 against Thespian hoplites' 1: Thespian hoplites is beaten"]),
-    (ShotLost("A4", "B1", Refusal("AOT-SHOOT-RANGE", "it is out of range"), "Theban hoplites"),
+    (ShotLost("A4", "B1", Refusal("AOT-SHOOT-RANGE", msg("it is out of range")), "Theban hoplites"),
      ["the shot at Theban hoplites is lost: it is out of range"]),
     (ShotAtPanicking("A4", "B1", 3, "Theban hoplites"), ["3 could shoot at Theban hoplites, which is panicking"]),
     (Countercharged("B1", "A4", 2.5, 4, True, 1, "Scythian archers"),
@@ -308,7 +309,7 @@ CONVERTED = [
     ("DP attack", [DPForced(1, "A3", 2, Forced.ATTACK, "B1", "Athenian akontists", "Theban hoplites")],
      "2 DP drive Athenian akontists to attack Theban hoplites"),
     ("rampage blocked", [Rampaged("A6", "B2", False, "Thespian hoplites",
-                                  Refusal("AOT-TABLE", "War elephants cannot move: it would leave the table"))],
+                                  Refusal("AOT-TABLE", msg("War elephants cannot move: it would leave the table")))],
      "berserk, cannot rush at Thespian hoplites: War elephants cannot move: it would leave the table"),
     ("trot", [ExtraRolled("B4", Activity.TROT, 5.0)], "may trot up to 5″"),
     ("elephant berserk", [ExtraRolled("A6", Activity.TROT, 2.0, berserk=True)], "trot die 2: it goes berserk"),
@@ -356,7 +357,7 @@ def test_a_played_game_of_each_scenario_tells_every_entry_from_its_events(played
 
 
 def test_a_saved_and_loaded_game_renders_identically(played: Game) -> None:
-    back = loads(dumps(played.state))
+    back = loads(dumps(played.state))  # captions and refusals come back from the replay, not from the file
     assert back == played.state
     assert [tablelog.line(e) for e in back.log] == [tablelog.line(e) for e in played.state.log]
     assert tablelog.lines(back, verbose=True) == tablelog.lines(played.state, verbose=True)

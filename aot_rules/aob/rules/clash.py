@@ -26,7 +26,7 @@ from aot_rules.core.dice import DiceSource
 from aot_rules.core.dist import Dist
 from aot_rules.core.errors import RuleError
 from aot_rules.core.events import DieEffect, Said
-from aot_rules.core.i18n import label, msg, vocabulary
+from aot_rules.core.i18n import Possessive, label, msg, vocabulary
 from aot_rules.core.verdict import Verdict
 
 CLASH = "AOB-CLASH"
@@ -145,7 +145,7 @@ def casualties_law(die: GameDie = GameDie.D20) -> Dist[int]:
 
 def roll_casualties(dice: DiceSource, die: GameDie = GameDie.D20, enemy: str = "the enemy") -> tuple[int, int]:
     """Roll for the enemy's losses; returns (face, men lost)."""
-    face = dice.die(die.sides, f"casualty roll against {enemy}")
+    face = dice.die(die.sides, msg("casualty roll against {enemy}", enemy=enemy))
     men = casualties_of(face, die)
     dice.emit(Said(f"The casualty die shows {face}; {face}/3 rounded up is {men}: {enemy} loses"
                    f" {men} {'man' if men == 1 else 'men'}."))
@@ -258,7 +258,8 @@ def play_clash(dice: DiceSource, a_target: int, b_target: int, die: GameDie = Ga
     s = die.sides
     faces = {}
     for side, target in (("A", a_target), ("B", b_target)):
-        faces[side] = dice.die(s, f"{side}'s clash roll (needs {direction.need(target)})",
+        caption = msg("{side} clash roll (needs {need})", side=Possessive(side), need=direction.need(target))
+        faces[side] = dice.die(s, caption,
                                partial(_judge, target=target, direction=direction))
         hit = succeeds(faces[side], target, direction)
         dice.emit(Said(f"{side} needs {direction.need(target)} on the {die.value} and rolls"

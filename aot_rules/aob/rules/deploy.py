@@ -60,8 +60,8 @@ def roll_for_roles(dice: DiceSource, die: GameDie = GameDie.D20) -> RolesRolled:
     rounds = 0
     while True:
         rounds += 1
-        mine = dice.die(die.sides, "your deployment roll")
-        theirs = dice.die(die.sides, "your opponent's deployment roll")
+        mine = dice.die(die.sides, msg("your deployment roll"))
+        theirs = dice.die(die.sides, msg("your opponent's deployment roll"))
         if mine != theirs:
             break
         dice.emit(Said(f"Both players roll {mine}: a tie, so both roll again."))

@@ -11,7 +11,7 @@ from enum import StrEnum
 from fractions import Fraction
 
 from aot_rules.core.errors import RuleError
-from aot_rules.core.i18n import msg, vocabulary
+from aot_rules.core.i18n import Message, msg, vocabulary
 
 
 @vocabulary({'d20': msg('d20'), 'd6': msg('d6'), 'd10': msg('d10'), 'd12': msg('d12')})
@@ -38,9 +38,11 @@ class Direction(StrEnum):
     AT_MOST = "at-most"
     AT_LEAST = "at-least"
 
-    def need(self, target: int) -> str:
-        """The roll a side needs, in words: ``Direction.AT_MOST.need(7) == "7 or less"``."""
-        return f"{target} or {'less' if self is Direction.AT_MOST else 'more'}"
+    def need(self, target: int) -> Message:
+        """The roll a side needs, in words: ``str(Direction.AT_MOST.need(7)) == "7 or less"``."""
+        if self is Direction.AT_MOST:
+            return msg("{target} or less", target=target)
+        return msg("{target} or more", target=target)
 
 
 def succeeds(face: int, target: int, direction: Direction = Direction.AT_MOST) -> bool:

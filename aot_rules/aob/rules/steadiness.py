@@ -89,7 +89,8 @@ def take_steadiness_test(dice: DiceSource, threshold: int, die: GameDie, rerolls
                          who: str = "the regiment") -> Tested:
     """Roll the test at the table: pass on a roll at or under the threshold, re-roll a failure while allowed."""
     for k in range(1, rerolls + 2):
-        face = dice.die(die.sides, f"steadiness test of {who} (passes on ≤ {threshold})",
+        caption = msg("steadiness test of {who} (passes on ≤ {threshold})", who=who, threshold=threshold)
+        face = dice.die(die.sides, caption,
                         lambda f: DieEffect.NONE if f <= threshold else DieEffect.FAIL)
         if face <= threshold:
             dice.emit(Said(f"{who.capitalize()} rolls {face} on the {die.value}, at or under {threshold}: it stands."))

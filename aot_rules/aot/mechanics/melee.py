@@ -483,7 +483,7 @@ def retreat_exact(p: RetreatInput) -> Outcome:
 
 
 def retreat_play(p: RetreatInput, dice: DiceSource) -> Sample:
-    after, lost = take_disorder_test(p.unit(), dice, "turn to retreat")
+    after, lost = take_disorder_test(p.unit(), dice, msg("turn to retreat"))
     return reported(Withdrawal(retreat_move(after), lost), RETREAT_EVENTS)
 
 

@@ -188,7 +188,7 @@ def fire(target: Unit, gun: Gun, dice: DiceSource, distance: Fraction | None = N
     check_target(target)
     check_distance(distance, target, gun)
     n = 1 if gun.piece is Piece.LIGHT else HEAVY_REACH_DICE
-    faces = tuple(dice.d6s(n, f"{name} ({gun.piece})", lambda r: DieEffect.HIT if effect_hits(
+    faces = tuple(dice.d6s(n, msg("{gun} ({piece})", gun=name, piece=gun.piece), lambda r: DieEffect.HIT if effect_hits(
         r, target.density, gun.strict) else DieEffect.NONE))
     reached = distance is None or gun.piece is Piece.LIGHT or sum(faces) > distance
     chosen = best_effect_die(faces, target, gun) if reached else None

@@ -106,14 +106,14 @@ def chariot_trot_exact(horses: int, test_die_moves: bool = True) -> Dist[Chariot
 def play_chariot_turn(unit: Unit, dice: DiceSource) -> bool:
     """Roll a chariot's turn test; True when it overturned (and is removed)."""
     horses = check_chariot(unit, "AOT-CHARIOT-TURN-TROT")
-    roll = roll_test_die(unit, dice, "turn")
+    roll = roll_test_die(unit, dice, msg("turn"))
     return dice.emit(Overturned(unit.name, roll, horses, roll < horses)).overturned
 
 
 def play_chariot_trot(unit: Unit, dice: DiceSource, test_die_moves: bool = True) -> ChariotMove:
     """Roll a chariot's trot: two dice, the owner tests on the better one."""
     horses = check_chariot(unit, "AOT-CHARIOT-TURN-TROT")
-    a, b = dice.d6s(2, "trot", lambda r: DieEffect.FAIL if r < horses else DieEffect.NONE)
+    a, b = dice.d6s(2, msg("trot"), lambda r: DieEffect.FAIL if r < horses else DieEffect.NONE)
     test, other = test_die(a, b, horses)
     over = dice.emit(Overturned(unit.name, test, horses, test < horses)).overturned
     faces = (other, test) if test_die_moves else (other,)

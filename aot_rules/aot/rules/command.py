@@ -21,7 +21,7 @@ from aot_rules.core.dice import DiceSource
 from aot_rules.core.dist import Dist
 from aot_rules.core.errors import RuleError
 from aot_rules.core.events import DieEffect
-from aot_rules.core.i18n import msg, vocabulary
+from aot_rules.core.i18n import Message, msg, vocabulary
 
 SLOTS = (1, 2, 3, 4, 5, 6)
 INDIVIDUAL = "individual"
@@ -67,7 +67,7 @@ def initiative_exact() -> Dist[Initiative]:
 def roll_pair(dice: DiceSource) -> InitiativeRolled:
     """One throw of both initiative dice (mine first), logged; a tie is the caller's to handle: the players
     may rewrite their slots, then the dice are rolled again (AOT-CMD-DOUBLES, Reading)."""
-    return dice.emit(InitiativeRolled(dice.d6("my initiative"), dice.d6("opponent's initiative")))
+    return dice.emit(InitiativeRolled(dice.d6(msg("my initiative")), dice.d6(msg("opponent's initiative"))))
 
 
 def roll_initiative(dice: DiceSource) -> Initiative:
@@ -184,7 +184,7 @@ def order_exact(rule_id: str, distance: Fraction, gets_through: Callable[[int], 
     return Dist.die(6).map(lambda r: Delivery.SUCCESS if gets_through(r) else Delivery.FAILURE)
 
 
-def roll_order(rule_id: str, why: str, distance: Fraction, gets_through: Callable[[int], bool],
+def roll_order(rule_id: str, why: Message, distance: Fraction, gets_through: Callable[[int], bool],
                dice: DiceSource) -> Delivery:
     """The same order played with a real die; the die strip marks a failed one."""
     _check_distance(rule_id, distance)
@@ -211,7 +211,7 @@ def messenger_exact(distance: Fraction, equal_succeeds: bool = False) -> Dist[De
 
 
 def send_messenger(distance: Fraction, dice: DiceSource, equal_succeeds: bool = False) -> Delivery:
-    return roll_order("AOT-CMD-MESSENGER", "messenger", distance,
+    return roll_order("AOT-CMD-MESSENGER", msg("messenger"), distance,
                       lambda r: messenger_delivers(r, distance, equal_succeeds), dice)
 
 
@@ -234,5 +234,5 @@ def signal_exact(distance: Fraction, strictly_within: bool = False) -> Dist[Deli
 
 
 def give_signal(distance: Fraction, dice: DiceSource, strictly_within: bool = False) -> Delivery:
-    return roll_order("AOT-CMD-SIGNAL", "signal radius", distance,
+    return roll_order("AOT-CMD-SIGNAL", msg("signal radius"), distance,
                       lambda r: signal_reaches(r, distance, strictly_within), dice)

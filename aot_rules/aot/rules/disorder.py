@@ -15,6 +15,10 @@ from aot_rules.aot.units import Unit
 from aot_rules.core.dice import DiceSource
 from aot_rules.core.dist import Dist
 from aot_rules.core.events import DieEffect, PieceId
+from aot_rules.core.i18n import Message, msg
+
+#: The caption of a disorder test's die when the rule that calls for it gives none.
+DISORDER_TEST = msg("disorder test")
 
 
 def disorder_loss(roll: int, density: int, formed: int) -> int:
@@ -68,7 +72,7 @@ def disorder_test(density: int, formed: int, regular: bool = False) -> Dist[int]
     return deciding_die(density, regular).map(lambda r: disorder_loss(r, density, formed))
 
 
-def roll_test_die(unit: Unit, dice: DiceSource, why: str = "disorder test", *, against: int | None = None,
+def roll_test_die(unit: Unit, dice: DiceSource, why: Message = DISORDER_TEST, *, against: int | None = None,
                   first: int | None = None) -> int:
     """Roll the deciding die of a test for ``unit``: a regular unit rolls a failure again.
 
@@ -78,7 +82,7 @@ def roll_test_die(unit: Unit, dice: DiceSource, why: str = "disorder test", *, a
     return roll_test_dice(unit, dice, why, against=against, first=first)[0]
 
 
-def roll_test_dice(unit: Unit, dice: DiceSource, why: str = "disorder test", *, against: int | None = None,
+def roll_test_dice(unit: Unit, dice: DiceSource, why: Message = DISORDER_TEST, *, against: int | None = None,
                    first: int | None = None) -> tuple[int, tuple[int, ...]]:
     """:func:`roll_test_die`, and the dice behind it: the first die and, for a regular unit whose first die
     failed, its re-roll (what the unit's :class:`Tested` event records, so a narrative can tell it)."""
@@ -89,12 +93,12 @@ def roll_test_dice(unit: Unit, dice: DiceSource, why: str = "disorder test", *, 
 
     roll = dice.d6(why, judge) if first is None else first
     if unit.regular and roll < d:
-        again = dice.d6(why + ": the musician's re-roll", judge)
+        again = dice.d6(msg("{test}: the musician's re-roll", test=why), judge)
         return kept_die(roll, again, d), (roll, again)
     return roll, (roll,)
 
 
-def take_disorder_test(unit: Unit, dice: DiceSource, why: str = "disorder test", piece: PieceId = ""
+def take_disorder_test(unit: Unit, dice: DiceSource, why: Message = DISORDER_TEST, piece: PieceId = ""
                        ) -> tuple[Unit, int]:
     """Roll the test for ``unit``; return the unit after it and the warriors lost.  ``piece``: the table's id for
     the unit, which the event carries (opaque here)."""

@@ -87,7 +87,7 @@ def trample_exact(density: int, strength: int | None = None) -> Dist[int]:
 
 
 def roll_trample(density: int, dice: DiceSource, strength: int | None = None) -> int:
-    roll = dice.d6("trample", lambda r: DieEffect.HIT if r <= density else DieEffect.NONE)
+    roll = dice.d6(msg("trample"), lambda r: DieEffect.HIT if r <= density else DieEffect.NONE)
     return trample_kills(roll, density, strength)
 
 
@@ -116,7 +116,7 @@ def elephant_trot_exact() -> Dist[ElephantTrot]:
 def play_elephant_trot(unit: Unit, dice: DiceSource, piece: PieceId = "") -> ElephantTrot:
     if unit.body is not Body.ELEPHANT:
         raise RuleError("AOT-ELEPHANT-MOVE", msg("{unit} is not an elephant", unit=unit.name))
-    roll = dice.d6("elephant trot", lambda r: DieEffect.FAIL if r < BERSERK_BELOW else DieEffect.NONE)
+    roll = dice.d6(msg("elephant trot"), lambda r: DieEffect.FAIL if r < BERSERK_BELOW else DieEffect.NONE)
     dice.emit(Tested(unit.name, roll, BERSERK_BELOW, 0, piece=piece))
     dice.emit(Moved(unit.name, DieMove.TROT, (roll,), roll))
     return trot_of(roll)

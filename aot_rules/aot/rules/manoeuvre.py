@@ -143,7 +143,8 @@ def play_step(unit: Unit, step: Step, dice: DiceSource, piece: PieceId = "") -> 
         return (play_trot if unit.mounted else play_run)(unit, dice, piece=piece)[0]
     if step is Step.EVADE:
         return play_evade(unit, dice, piece=piece)[0]
-    return take_disorder_test(unit, dice, f"{step.value.replace('-', ' ')} test", piece)[0]
+    return take_disorder_test(unit, dice, msg("turn test") if step is Step.TURN else msg("rough ground test"),
+                              piece)[0]
 
 
 def play_sequence(unit: Unit, steps: tuple[Step, ...], dice: DiceSource) -> Unit:

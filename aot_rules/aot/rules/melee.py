@@ -490,10 +490,9 @@ def roll_strikes(att: Side, dfn: Side, rules: MeleeRules, dice: DiceSource) -> t
     """Every strike die of ``att`` at ``dfn``, logged; returns the hit vector and the ``Hits`` event."""
     total, faces = NO_HITS, []
     for g in strike_groups(att, dfn, rules):
-        kind = g.weapon.value
         by_face = {f: classify(f, g, att, dfn, rules) for f in range(1, 7)}
         effect = {f: DieEffect.HIT if v != NO_HITS else DieEffect.NONE for f, v in by_face.items()}
-        for f in dice.d6s(g.count, f"{att.name} {kind}", effect.__getitem__):
+        for f in dice.d6s(g.count, msg("{unit} {weapon}", unit=att.name, weapon=g.weapon), effect.__getitem__):
             total = total + by_face[f]
             faces.append((f, by_face[f] != NO_HITS))
     return total, dice.emit(Hits(att.name, tuple(faces), piece=att.piece))
@@ -508,7 +507,7 @@ def roll_shield(hits: HitVector, dfn: Side, rules: MeleeRules, dice: DiceSource,
     if held is not None:
         return held.roll
     at = shield_at_or_below(dfn, rules)
-    return dice.d6(f"{dfn.name} shield wall", lambda r: DieEffect.SAVE if shield_wall_saves(
+    return dice.d6(msg("{unit} shield wall", unit=dfn.name), lambda r: DieEffect.SAVE if shield_wall_saves(
         r, dfn.unit.density, at_or_below=at) else DieEffect.NONE)
 
 
@@ -685,7 +684,7 @@ def stakes_loss(roll: int, att: Side) -> tuple[int, int]:
 
 def charge_stakes(att: Side, dice: DiceSource) -> tuple[Side, tuple[int, int]]:
     """The attacker's test before it reaches a unit behind stakes: the side after it, and (killed, disordered)."""
-    roll = dice.d6("stakes", lambda r: DieEffect.FAIL if disorder_loss(r, att.unit.density, att.unit.formed)
+    roll = dice.d6(msg("stakes"), lambda r: DieEffect.FAIL if disorder_loss(r, att.unit.density, att.unit.formed)
                    else DieEffect.NONE)
     k, d = stakes_loss(roll, att)
     after = att.take_losses(k, d)

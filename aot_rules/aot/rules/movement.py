@@ -130,7 +130,8 @@ def pass_through(mover: Unit, friend: Unit, dice: DiceSource, *, elephant: bool 
     is panicking (AOT-PANIC)."""
     against, cap = through_terms(mover, friend, elephant=elephant)
     loser = mover if elephant else friend
-    roll = roll_test_die(mover, dice, f"{mover.name} pass through {friend.name}", against=against)
+    why = msg("{unit} pass through {friend}", unit=mover.name, friend=friend.name)
+    roll = roll_test_die(mover, dice, why, against=against)
     lost = through_loss(roll, against, cap)
     dice.emit(PassedThrough(mover.name, friend.name, roll, against, lost, loser.name))
     after = panic_disorder(loser, lost)

@@ -43,7 +43,7 @@ def resolve_countercharge(unit: Unit, distance: Fraction, dice: DiceSource) -> C
     if unit.panicking:
         raise RuleError("AOT-PANIC", msg("a panicking unit cannot countercharge"))
     _check_gap(distance)
-    r = dice.d6("countercharge", lambda f: DieEffect.FAIL if disorder_loss(f, unit.density, unit.formed)
+    r = dice.d6(msg("countercharge"), lambda f: DieEffect.FAIL if disorder_loss(f, unit.density, unit.formed)
                 else DieEffect.NONE)
     return Countercharge(countercharge_reaches(r, distance), disorder_loss(r, unit.density, unit.formed))
 

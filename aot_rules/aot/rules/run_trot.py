@@ -44,7 +44,7 @@ def die_move(density: int, formed: int, regular: bool = False) -> Dist[ExtraMove
 def play_die_move(unit: Unit, dice: DiceSource, why: DieMove, piece: PieceId = "") -> tuple[Unit, ExtraMove]:
     """Roll the die of a :func:`die_move` for ``unit``: the unit after its test, and the move (``piece``: the
     table's id for the unit, which the test's event carries)."""
-    roll, rolled = roll_test_dice(unit, dice, f"{why} (distance and disorder test)")
+    roll, rolled = roll_test_dice(unit, dice, msg("{move} (distance and disorder test)", move=why))
     lost = disorder_loss(roll, unit.density, unit.formed)
     dice.emit(Tested(unit.name, roll, unit.density, lost, rolled if len(rolled) > 1 else (), piece))
     dice.emit(Moved(unit.name, why, (roll,), roll))
@@ -85,7 +85,7 @@ def play_run(unit: Unit, dice: DiceSource, piece: PieceId = "") -> tuple[Unit, E
     check_run(unit.mounted, shield, unit.armour)
     if run_tests(shield, unit.armour):
         return play_die_move(unit, dice, DieMove.RUN, piece)
-    roll = dice.d6("run")
+    roll = dice.d6(msg("run"))
     dice.emit(Moved(unit.name, DieMove.RUN, (roll,), roll))
     return unit, ExtraMove(roll, 0)
 
@@ -152,13 +152,13 @@ def play_trot(unit: Unit, dice: DiceSource, test_die_moves: bool = True, piece: 
     if unit.horse_armour:
         return play_die_move(unit, dice, DieMove.TROT, piece)
     if not unit.armour:
-        faces = tuple(dice.d6s(2, "trot"))
+        faces = tuple(dice.d6s(2, msg("trot")))
         dice.emit(Moved(unit.name, DieMove.TROT, faces, sum(faces)))
         return unit, ExtraMove(sum(faces), 0)
     d = unit.density
-    a, b = dice.d6s(2, "trot", lambda r: DieEffect.FAIL if r < d else DieEffect.NONE)
+    a, b = dice.d6s(2, msg("trot"), lambda r: DieEffect.FAIL if r < d else DieEffect.NONE)
     test, other = test_die(a, b, d)
-    test, rolled = roll_test_dice(unit, dice, "trot", first=test)
+    test, rolled = roll_test_dice(unit, dice, msg("trot"), first=test)
     lost = disorder_loss(test, d, unit.formed)
     dice.emit(Tested(unit.name, test, d, lost, rolled if len(rolled) > 1 else (), piece))
     faces = (other, test) if test_die_moves else (other,)

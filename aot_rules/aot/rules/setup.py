@@ -27,7 +27,7 @@ MEETING_TERRAIN_GAP = 20  # AOT-MEETING: inches from any camp already placed, at
 def roll_off(dice: DiceSource, why: RollOff) -> tuple[int, int]:
     """Both players roll a die, again and again until they differ (ties re-rolled: Reading)."""
     while True:
-        mine, theirs = dice.d6(f"{why}: mine"), dice.d6(f"{why}: opponent's")
+        mine, theirs = dice.d6(msg("{roll}: mine", roll=why)), dice.d6(msg("{roll}: opponent's", roll=why))
         dice.emit(OffRoll(why, mine, theirs))
         if mine != theirs:
             return mine, theirs

@@ -303,7 +303,7 @@ def hit_roll(firers: int, target: Unit, cond: ShotConditions, dice: DiceSource, 
     density = hit_density(target, cond)
     hitting = hit_faces(density, cond, target.horse_armour)
     effect = {f: DieEffect.HIT if f in hitting else DieEffect.NONE for f in range(1, 7)}
-    faces = dice.d6s(firers, "hit", effect.__getitem__)
+    faces = dice.d6s(firers, msg("hit"), effect.__getitem__)
     return dice.emit(Hits(by, tuple((f, f in hitting) for f in faces), tuple(hitting), piece))
 
 
@@ -325,7 +325,7 @@ def shield_wall(hits: int, target: Unit, cond: ShotConditions, dice: DiceSource,
     if limit is None or hits == 0:
         return None, 0, None
     if held is None:
-        roll = dice.d6("shield wall", lambda r: DieEffect.SAVE if shield_saved(r, hits, limit) else DieEffect.NONE)
+        roll = dice.d6(msg("shield wall"), lambda r: DieEffect.SAVE if shield_saved(r, hits, limit) else DieEffect.NONE)
         budget = shield_saved(roll, roll, limit)
     else:
         roll, budget = held

@@ -231,7 +231,7 @@ def wind_exact(reroll_calm: bool = False) -> Dist[WindFrom]:
 
 def roll_wind(dice: DiceSource, reroll_calm: bool = False) -> WindFrom:
     while True:
-        w = wind_from(dice.d6("wind edge", lambda f: DieEffect.NONE if f <= 4 else DieEffect.FAIL))
+        w = wind_from(dice.d6(msg("wind edge"), lambda f: DieEffect.NONE if f <= 4 else DieEffect.FAIL))
         if w is not WindFrom.NONE or not reroll_calm:
             return w
 
@@ -298,14 +298,15 @@ def play_storm(units: int, dice: DiceSource, names: Sequence[str] = (), density:
     the owner chooses; ``names`` lists them in the order he names them, else they are numbered).
     The first named unit (of ``density``) then moves its distance: a full move, or one die."""
     _check_units(units)
-    lost = min(dice.d6("units lost in the storm"), units)
+    lost = min(dice.d6(msg("units lost in the storm")), units)
     moved = distance = 0
     for i in range(lost):
         name = names[i] if i < len(names) else f"unit {i + 1}"
-        face = dice.d6(f"storm direction: {name}", lambda f: DieEffect.FAIL if f <= 4 else DieEffect.NONE)
+        face = dice.d6(msg("storm direction: {unit}", unit=name),
+                       lambda f: DieEffect.FAIL if f <= 4 else DieEffect.NONE)
         d = drift(face)
         dice.emit(UnitDrifted(name, face, d))
         moved += d is not Drift.STAYS
         if i == 0 and d is not Drift.STAYS:
-            distance = dice.d6(f"storm distance: {name}") if d6_move else 10 - density
+            distance = dice.d6(msg("storm distance: {unit}", unit=name)) if d6_move else 10 - density
     return Storm(lost, moved, distance)

@@ -80,7 +80,8 @@ def roll_wound(unit: Unit, hits: int, dice: DiceSource, *, test_without_hits: bo
     _check(unit.body, hits)
     if hits == 0 and not test_without_hits:
         return Fate.SURVIVES
-    roll = dice.d6(f"{unit.name} hit test", lambda r: DieEffect.FAIL if wound_fate(unit.body, hits, r).fatal
+    roll = dice.d6(msg("{unit} hit test", unit=unit.name),
+                   lambda r: DieEffect.FAIL if wound_fate(unit.body, hits, r).fatal
                    else DieEffect.NONE)
     fate = wound_fate(unit.body, hits, roll)
     dice.emit(Wounded(unit.name, unit.body, hits, roll, fate))
@@ -109,8 +110,8 @@ def duel_law(*, reroll_ties: bool = True) -> Dist[str]:
 def roll_duel(a: Unit, b: Unit, dice: DiceSource, *, reroll_ties: bool = True) -> str:
     """Two elephants roll until one die is higher (or once, if ties stand): ``a``, ``b`` or ``tie``."""
     while True:
-        ra = dice.d6(f"{a.name} (elephant duel)")
-        rb = dice.d6(f"{b.name} (elephant duel)")
+        ra = dice.d6(msg("{unit} (elephant duel)", unit=a.name))
+        rb = dice.d6(msg("{unit} (elephant duel)", unit=b.name))
         if ra != rb:
             return "a" if ra > rb else "b"
         if not reroll_ties:

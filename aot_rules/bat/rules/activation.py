@@ -43,13 +43,13 @@ def _judge(quality: int) -> Callable[[int], DieEffect]:
 
 def roll_ap(quality: int, dice: DiceSource, standard_bearer: bool = False) -> int:
     """Roll the three activation dice (and, with a Standard Bearer near, one failed die again)."""
-    faces = [dice.d6("activation die", _judge(quality)) for _ in range(DICE_PER_TEST)]
+    faces = [dice.d6(msg("activation die"), _judge(quality)) for _ in range(DICE_PER_TEST)]
     ap = sum(passes(f, quality) for f in faces)
     dice.emit(Said(f"the dice show {', '.join(map(str, faces))}; {ap} of them show {quality} or less, "
                    f"so the base has {ap} AP."))
     if standard_bearer and ap < DICE_PER_TEST:
         failed = next(f for f in faces if not passes(f, quality))
-        again = dice.d6("Standard Bearer's re-roll", _judge(quality))
+        again = dice.d6(msg("Standard Bearer's re-roll"), _judge(quality))
         if passes(again, quality):
             ap += 1
             dice.emit(Said(f"the Standard Bearer lets one failed die ({failed}) be rolled again: it shows "

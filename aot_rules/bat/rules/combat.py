@@ -36,7 +36,7 @@ from aot_rules.core.dice import DiceSource
 from aot_rules.core.dist import Dist
 from aot_rules.core.errors import RuleError
 from aot_rules.core.events import DieEffect, Said
-from aot_rules.core.i18n import msg, vocabulary
+from aot_rules.core.i18n import Possessive, msg, vocabulary
 
 #: Bases a template can cover in the engine (the geometry is the player's; this only bounds the input).
 MAX_BASES = 8
@@ -102,8 +102,8 @@ def strike_exact(strength: int, defence: int, sign: Sign = Sign.GREATER,
 def play_strike(strength: int, defence: int, dice: DiceSource, sign: Sign = Sign.GREATER,
                 double: Double = Double.AT_LEAST, who: str = "the attacker", whom: str = "the target") -> Strike:
     """Play one attack: the attacker's die, the target's die, and the comparison, told step by step."""
-    x = dice.d6(f"{who}'s attack")
-    y = dice.d6(f"{whom}'s defence")
+    x = dice.d6(msg("{who} attack", who=Possessive(who)))
+    y = dice.d6(msg("{whom} defence", whom=Possessive(whom)))
     result = strike(x + strength, y + defence, sign, double)
     _tell(dice, who, whom, x, strength, y, defence, result)
     return result
@@ -199,13 +199,13 @@ def play_melee(a_melee: int, a_defence: int, b_melee: int, b_defence: int, dice:
                shared_dice: bool = True, double: Double = Double.AT_LEAST) -> Clash:
     """Play one melee exchange with real dice, as the two players would at the table."""
     if shared_dice:
-        x = dice.d6("attacker's die")
-        y = dice.d6("defender's die")
+        x = dice.d6(msg("attacker's die"))
+        y = dice.d6(msg("defender's die"))
         xa, xd, ya, yd = x, x, y, y
         dice.emit(Said(f"Each player rolls one die: the attacker {x}, the defender {y}."))
     else:
-        xa, xd = dice.d6("attacker's attack die"), dice.d6("attacker's defence die")
-        ya, yd = dice.d6("defender's attack die"), dice.d6("defender's defence die")
+        xa, xd = dice.d6(msg("attacker's attack die")), dice.d6(msg("attacker's defence die"))
+        ya, yd = dice.d6(msg("defender's attack die")), dice.d6(msg("defender's defence die"))
         dice.emit(Said(f"The attacker rolls {xa} to strike and {xd} to guard; the defender {ya} and {yd}."))
     defender = strike(xa + a_melee, yd + b_defence, double=double)
     _tell(dice, "the attacker", "the defender", xa, a_melee, yd, b_defence, defender)
@@ -349,7 +349,7 @@ def play_shot(ranged: int, defence: int, dice: DiceSource, *, rng: int = 0, dist
               range_die: int = 0, sign: Sign = Sign.GREATER, double: Double = Double.AT_LEAST) -> Shot:
     """Play one shot: the height die for the Range (if any), then the two dice of the comparison."""
     if range_die:
-        d = dice.d6("height die for the Range", lambda f: DieEffect.HIT if distance <= rng + range_die * f
+        d = dice.d6(msg("height die for the Range"), lambda f: DieEffect.HIT if distance <= rng + range_die * f
                     else DieEffect.FAIL)
         reach = rng + range_die * d
         dice.emit(Said(f"The height die shows {d}: the Range becomes {rng} {'+' if range_die > 0 else '−'} {d} = "
@@ -406,12 +406,12 @@ def play_volley(bases: int, strength: int, defence: int, dice: DiceSource, *, on
     if not 1 <= bases <= MAX_BASES:
         raise RuleError("BAT-SKILL-AREA", msg("a template covers 1 to {top} bases here, not {bases}", top=MAX_BASES,
                                                 bases=bases))
-    x = dice.d6("shooter's die") if one_shooter_die else 0
+    x = dice.d6(msg("shooter's die")) if one_shooter_die else 0
     hit = morale = 0
     for i in range(1, bases + 1):
         whom = f"base {i}"
         if one_shooter_die:
-            y = dice.d6(f"{whom}'s defence")
+            y = dice.d6(msg("base {n}'s defence", n=i))
             result = strike(x + strength, y + defence, sign, double)
             _tell(dice, "the shooter", whom, x, strength, y, defence, result)
         else:

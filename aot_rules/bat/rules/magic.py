@@ -178,14 +178,14 @@ def play_cast_roll(quality: int, dice: DiceSource, *, standard_bearer: bool = Fa
     def judge(face: int) -> DieEffect:
         return DieEffect.HIT if passes(face, quality) else DieEffect.FAIL
 
-    faces = dice.d6s(DICE_PER_TEST, "activation die (Mage)", judge)
+    faces = dice.d6s(DICE_PER_TEST, msg("activation die (Mage)"), judge)
     dice.emit(Said(f"the Mage (Quality {quality}) rolls {'-'.join(map(str, faces))} on activation."))
     if faces == [1, 1, 1]:
         if not (standard_bearer and bearer_saves):
             dice.emit(Said("three 1s: the spell fails and the Mage dies."))
             return CastRoll.MISCAST
         dice.emit(Said("three 1s, but the Standard Bearer's re-roll is used on one of them."))
-        faces[0] = dice.d6("Standard Bearer re-roll", judge)
+        faces[0] = dice.d6(msg("Standard Bearer re-roll"), judge)
         if faces[0] == 1:
             dice.emit(Said("it shows 1 again: the spell fails and the Mage dies."))
             return CastRoll.MISCAST
@@ -193,7 +193,7 @@ def play_cast_roll(quality: int, dice: DiceSource, *, standard_bearer: bool = Fa
         failed = [i for i, f in enumerate(faces) if not passes(f, quality)]
         others_ones = bool(failed) and sorted(faces[j] for j in range(3) if j != failed[0]) == [1, 1]
         if failed and not others_ones:
-            faces[failed[0]] = dice.d6("Standard Bearer re-roll", judge)
+            faces[failed[0]] = dice.d6(msg("Standard Bearer re-roll"), judge)
             dice.emit(Said(f"the Standard Bearer's re-roll turns one failed die into a {faces[failed[0]]}."))
         elif failed:
             dice.emit(Said("the other two dice show 1, so the failed die is not re-rolled (a 1 would kill)."))
@@ -263,7 +263,7 @@ def play_fireball(ap: int, target_quality: int, figures: int, dice: DiceSource) 
     def judge(face: int) -> DieEffect:
         return DieEffect.NONE if passes(face, target_quality) else DieEffect.HIT
 
-    faces = dice.d6s(ap, "Fireball die (rolled by the target)", judge)
+    faces = dice.d6s(ap, msg("Fireball die (rolled by the target)"), judge)
     burnt = sum(not passes(f, target_quality) for f in faces)
     lost = min(burnt, figures)
     dice.emit(Said(f"the target (Quality {target_quality}) rolls {', '.join(map(str, faces))}: "
@@ -353,7 +353,7 @@ def stat_total(beast: Profile) -> int:
 def play_summon(ap: int, dice: DiceSource) -> int:
     """The Mage rolls one d6 per AP; the beast's stats may total at most three times the sum."""
     check_spell_ap(ap, "BAT-SPELL-SUMMON")
-    faces = dice.d6s(ap, "Summon Beast die")
+    faces = dice.d6s(ap, msg("Summon Beast die"))
     budget = SUMMON_FACTOR * sum(faces)
     dice.emit(Said(f"the Mage rolls {' + '.join(map(str, faces))} = {sum(faces)}: the beast's six stats may "
                    f"add up to {budget}."))

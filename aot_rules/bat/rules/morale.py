@@ -142,13 +142,13 @@ def play_morale(quality: int, dice: DiceSource, n_dice: int = DICE_PER_TEST, *, 
         return DieEffect.SAVE if passes(face, quality) else DieEffect.FAIL
 
     rolled = dice_rolled(n_dice, coward)
-    faces = [dice.d6(f"morale of {who}", judge) for _ in range(rolled)]
+    faces = [dice.d6(msg("morale of {who}", who=who), judge) for _ in range(rolled)]
     failed = [i for i, face in enumerate(faces) if not passes(face, quality)]
     dice.emit(Said(f"Morale test of {who}: {rolled} {'die' if rolled == 1 else 'dice'} against Quality "
                    f"{quality}, {len(failed)} above it."))
     if reroll and failed:
         i = failed[0]
-        faces[i] = dice.d6(f"Standard Bearer's re-roll for {who}", judge)
+        faces[i] = dice.d6(msg("Standard Bearer's re-roll for {who}", who=who), judge)
         dice.emit(Said(f"The Standard Bearer lets {who} roll one failed die again: it shows {faces[i]}."))
         failed = [j for j, face in enumerate(faces) if not passes(face, quality)]
     auto = automatic_failures(coward)

@@ -112,8 +112,8 @@ def initiative_exact(my_kn: int, their_kn: int, ties: TieRule = TieRule.REROLL) 
 def roll_initiative(my_kn: int, their_kn: int, dice: DiceSource, ties: TieRule = TieRule.REROLL) -> Initiative:
     """Both players roll a d6 at once and add their general's КН; equal totals roll again (Reading)."""
     while True:
-        a = dice.d6("my initiative die")
-        b = dice.d6("their initiative die")
+        a = dice.d6(msg("my initiative die"))
+        b = dice.d6(msg("their initiative die"))
         result = _compare(a + my_kn, b + their_kn)
         dice.emit(Said(f"my total {a} + {my_kn} = {a + my_kn} against their {b} + {their_kn} = {b + their_kn}."))
         if result is not Initiative.TIE or ties is TieRule.STAND:

@@ -110,7 +110,7 @@ class Replay:
 def lines_of(entries: Sequence[Entry], links: dict[str, str]) -> tuple[Line, ...]:
     """The caption lines of log entries: one per entry, with its dice and its rule's link."""
     return tuple(Line(e.entry.rule, e.entry.who, tablelog.outcome(e.entry), e.entry.kind,
-                      tuple(Die(r.face, r.effect.value, r.purpose, r.sides) for r in e.rolls),
+                      tuple(Die(r.face, r.effect.value, str(r.purpose), r.sides) for r in e.rolls),
                       href(e.entry.rule, links) if e.entry.rule else "") for e in entries)
 
 

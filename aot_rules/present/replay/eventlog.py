@@ -26,9 +26,10 @@ def example_run(example_id: str, links: dict[str, str] | None = None) -> Run:
     dice: list[Die] = []
     for e in ex.log:
         if isinstance(e, Roll):
-            dice.append(Die(e.face, e.effect.value, e.purpose, e.sides))
+            dice.append(Die(e.face, e.effect.value, str(e.purpose), e.sides))
         elif isinstance(e, Said):
-            text = e.text[:1].upper() + e.text[1:]
+            said = str(e.text)
+            text = said[:1].upper() + said[1:]
             steps.append((empty, (Line(example_id, "", text, "event", tuple(dice), href(example_id, links)),),
                           short(text)))
             dice = []

@@ -44,7 +44,7 @@ def wound_exact(six_kills: bool = True) -> Dist[Wound]:
 
 
 def roll_wound(src: DiceSource, six_kills: bool = True) -> Wound:
-    w = wound_of(src.d6("wound", lambda f: DieEffect.HIT if wound_of(f, six_kills) is Wound.KILLED
+    w = wound_of(src.d6(msg("wound"), lambda f: DieEffect.HIT if wound_of(f, six_kills) is Wound.KILLED
                         else DieEffect.NONE), six_kills)
     src.emit(Said(f"the wound die: {label(w)}"))
     return w
@@ -71,7 +71,7 @@ def hero_fate_exact(killed: int, skirmish_fire: bool, six_kills: bool = True) ->
 
 def play_hero_fate(killed: int, skirmish_fire: bool, src: DiceSource, six_kills: bool = True) -> Wound:
     sides = hero_hit_sides(skirmish_fire)
-    f = src.die(sides, "is the Hero hit?", lambda x: DieEffect.HIT if x <= killed else DieEffect.NONE)
+    f = src.die(sides, msg("is the Hero hit?"), lambda x: DieEffect.HIT if x <= killed else DieEffect.NONE)
     if f > killed:
         src.emit(Said(f"the Hero's d{sides} shows {f}, more than the {killed} men killed: he is not hit"))
         return Wound.UNHURT
@@ -101,7 +101,7 @@ def play_replace(quality: Quality, recruits_from: int, last_hero: bool, src: Dic
         src.emit(Said("he was the force's last Hero: a new one steps up without a roll"))
         return True
     need = replace_needs(quality, recruits_from, last_hero)
-    f = src.d6("replacement", lambda x: DieEffect.HIT if x >= need else DieEffect.FAIL)
+    f = src.d6(msg("replacement"), lambda x: DieEffect.HIT if x >= need else DieEffect.FAIL)
     src.emit(Said(f"{label(quality)} need {need}+ and roll {f}: "
                   + ("a new Hero, one step lower" if f >= need else "the card leaves the game")))
     return f >= need
@@ -149,7 +149,7 @@ def fall_exact(skill: Skill) -> Dist[Fall]:
 
 
 def roll_fall(skill: Skill, src: DiceSource) -> Fall:
-    f = src.d6("the rider's fall")
+    f = src.d6(msg("the rider's fall"))
     out = fall_of(f + SKILL_MOD[skill])
     mod = SKILL_MOD[skill]
     src.emit(Said(f"the fall die shows {f}" + (f", {mod:+d} for a {label(skill)}" if mod else "") + f": {label(out)}"))
@@ -200,18 +200,18 @@ def rider_exact(skill: Skill) -> Dist[Mounted]:
 
 
 def play_rider(skill: Skill, src: DiceSource) -> Mounted:
-    who = src.d6("rider or mount?")
+    who = src.d6(msg("rider or mount?"))
     if who >= 4:
         src.emit(Said(f"{who}: the shot kills the rider"))
         return Mounted.RIDER
-    fate = src.d6("the mount's wound")
+    fate = src.d6(msg("the mount's wound"))
     if fate <= 4:
         src.emit(Said(f"{who}: the mount is hit; {fate}: it dies and the rider goes on foot"))
         return Mounted.MOUNT_DEAD
     if fate == 5:
         src.emit(Said(f"{who}: the mount is hit; {fate}: it ignores the wound"))
         return Mounted.SHRUGS
-    third = src.d6("roll again")
+    third = src.d6(msg("roll again"))
     if third <= 3:
         src.emit(Said(f"{who}: the mount is hit; 6, roll again; {third}: it bolts and the rider loses control"))
         return Mounted.BOLTS
@@ -260,8 +260,8 @@ def play_capture(hero_dice: int, group_dice: int, src: DiceSource) -> Capture:
         src.emit(Said(f"{group_dice} dice against {hero_dice}: at least 4 to 1, he is taken without a fight"))
         return Capture.BY_ODDS
     six = lambda f: DieEffect.HIT if f == 6 else DieEffect.NONE  # noqa: E731
-    mine = sum(src.d6("the Hero's melee die", six) == 6 for _ in range(hero_dice))
-    theirs = sum(src.d6("the Group's melee die", six) == 6 for _ in range(group_dice))
+    mine = sum(src.d6(msg("the Hero's melee die"), six) == 6 for _ in range(hero_dice))
+    theirs = sum(src.d6(msg("the Group's melee die"), six) == 6 for _ in range(group_dice))
     out = Capture.LOST if mine < theirs else Capture.DRAW if mine == theirs else Capture.WON
     src.emit(Said(f"the Hero rolls {mine} six(es), the Group {theirs}: {label(out)}"))
     return out

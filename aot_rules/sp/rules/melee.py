@@ -123,7 +123,7 @@ def strike_exact(dice: int) -> Dist[Strike]:
 
 
 def roll_strike(dice: int, src: DiceSource, who: str = "") -> Strike:
-    faces = [src.d6(f"{who} melee die".strip(), lambda f: DieEffect.HIT if f == 6 else
+    faces = [src.d6(msg("{who} melee die", who=who) if who else msg("melee die"), lambda f: DieEffect.HIT if f == 6 else
                     DieEffect.SAVE if f == 5 else DieEffect.NONE) for _ in range(dice)]
     s = Strike(faces.count(6), faces.count(5))
     src.emit(Said(f"{who + ' ' if who else ''}{dice} dice: {s.kills} six(es) kill, {s.shock} five(s) give Shock"))

@@ -254,7 +254,7 @@ def play_move(bonuses: tuple[int, ...], dice: DiceSource, cut: int = 0, shock: i
     loss = cut + (shock if shock_per_die else 0)
     total = 0
     for bonus in bonuses:
-        face = dice.d6("movement die")
+        face = dice.d6(msg("movement die"))
         if cut_bare_die:
             worth = max(face - loss, 0) + bonus
         else:

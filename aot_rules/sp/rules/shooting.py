@@ -156,7 +156,7 @@ def hits_exact(dice: int, to_hit: int, bonus: int = 0) -> Dist[int]:
 def roll_hits(dice: int, to_hit: int, bonus: int, src: DiceSource) -> int:
     """Played SP-SHOOT-HIT: roll every die, count those that reach the number."""
     need = to_hit - bonus
-    faces = [src.d6("to hit", lambda f: DieEffect.HIT if f >= need else DieEffect.NONE) for _ in range(dice)]
+    faces = [src.d6(msg("to hit"), lambda f: DieEffect.HIT if f >= need else DieEffect.NONE) for _ in range(dice)]
     hits = sum(f >= need for f in faces)
     src.emit(Said(f"{dice} dice need {max(1, need)}+ after a +{bonus} bonus each: {hits} hit"
                   if bonus else f"{dice} dice need {to_hit}+: {hits} hit"))
@@ -302,7 +302,8 @@ def roll_effects(hits: int, src: DiceSource, *, six_kills: bool = True, ambush: 
     """Played SP-SHOOT-HITS: one effect die per hit; an ambush doubles the Shock."""
     shock = deaths = 0
     for _ in range(hits):
-        e = hit_effect(src.d6("effect of a hit", lambda f: DieEffect.HIT if hit_effect(f, six_kills) is Effect.DEATH
+        e = hit_effect(src.d6(msg("effect of a hit"),
+                              lambda f: DieEffect.HIT if hit_effect(f, six_kills) is Effect.DEATH
                               else DieEffect.NONE), six_kills)
         shock += e is Effect.SHOCK
         deaths += e is Effect.DEATH
@@ -350,7 +351,7 @@ def sharpshooter_exact(need: int) -> Dist[Aimed]:
 
 
 def play_sharpshooter(need: int, src: DiceSource) -> Aimed:
-    f = src.d6("aimed shot", lambda x: DieEffect.HIT if x >= need and x > 1 else
+    f = src.d6(msg("aimed shot"), lambda x: DieEffect.HIT if x >= need and x > 1 else
                DieEffect.FAIL if x == 1 else DieEffect.NONE)
     out = Aimed.SPENT if f == 1 else Aimed.HIT if f >= need else Aimed.MISS
     src.emit(Said(f"the sharpshooter needs {need}+ and rolls {f}: {label(out)}"))

@@ -116,8 +116,8 @@ def play_spot(needed: int, dice: DiceSource, extra: int = 0, harder: int = 0, ea
     target = required(needed, harder, easier, extra, extra_twice=extra_twice)
     if harder or easier or (extra and extra_twice):
         dice.emit(Said(f"the table's {needed} becomes {target} after the modifiers."))
-    first = dice.d6("spotting die")
-    second = dice.d6("spotting die")
+    first = dice.d6(msg("spotting die"))
+    second = dice.d6(msg("spotting die"))
     roll = first + second + extra
     ok = roll >= target
     dice.emit(Said(f"{first} + {second}" + (f" + {extra} for extra dice" if extra else "")
