@@ -209,9 +209,11 @@ def test_a_worked_examples_block_writes_no_english_outside_the_catalogue(example
     named = [getattr(u, "name", "") for u in (ex.before, ex.after, *(f for _, f in ex.figures)) if u is not None]
     named += [str(getattr(e, f.name)) for e in ex.log if not isinstance(e, (Roll, Said)) for f in fields(e)
               if isinstance(getattr(e, f.name), str)]  # who an event names: a unit, a side, a player, a general
+    named += [getattr(v, "name", v) for e in ex.log if isinstance(e, Roll) for _, v in e.purpose.values
+              if isinstance(getattr(v, "name", v), str)]  # whom a die's caption names ("the spearmen's attack")
     names = EVENT_NAMES | {w for name in named for w in re.findall(r"[A-Za-z]+", name) for w in (w, w.capitalize())}
     foreign = [ex.title, *ex.intro, *ex.notes, *(label for label, _ in ex.exact), *(c for c, _ in ex.figures),
-               ex.legend or "", *said, *(r.purpose for r in ex.log if isinstance(r, Roll))]
+               ex.legend or "", *map(str, said)]  # dice captions are catalogue messages: not foreign
     words = english(shown_text(block), names, [*foreign, *(f[:1].upper() + f[1:] for f in foreign)])
     assert not words, words
 

@@ -17,12 +17,12 @@ from aot_rules.core.errors import RuleError
 from aot_rules.core.i18n import msg, vocabulary
 
 
-@vocabulary({'once a turn': msg('once a turn'), 'in every slot played': msg('in every slot played')})
+@vocabulary({'turn': msg('once a turn'), 'slot': msg('in every slot played')})
 class Stage(StrEnum):
     """How often a step comes round."""
 
-    TURN = "once a turn"
-    SLOT = "in every slot played"
+    TURN = "turn"
+    SLOT = "slot"
 
 
 @dataclass(frozen=True)
