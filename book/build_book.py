@@ -95,8 +95,14 @@ def build(lang: str, argv: list[str]) -> None:
     import jupyter_book.sphinx
     from jupyter_book.cli.main import main as command
 
-    if lang != EDITIONS[0] and "--toc" not in argv:
-        argv = [*argv, "--toc", str(ROOT / f"_toc.{lang}.yml")]
+    if lang != EDITIONS[0]:
+        if "--toc" not in argv:
+            argv = [*argv, "--toc", str(ROOT / f"_toc.{lang}.yml")]
+        import myst_nb.sphinx_ext
+
+        # myst-nb keeps its working files beside the output folder, which for this edition is inside the English
+        # site (_build/html/jupyter_execute, then published): move them to _build/jupyter_execute_<lang>
+        myst_nb.sphinx_ext.OUTPUT_FOLDER = f"../jupyter_execute_{lang}"
     # the command imports build_sphinx only when it runs, so it finds this one
     original = functools.partial(jupyter_book.sphinx.build_sphinx, jobs=jobs())
     jupyter_book.sphinx.build_sphinx = functools.partial(_build_edition, original, lang)

@@ -8,7 +8,9 @@ know where that edition lives.  ``book/build_book.py`` runs the two builds.
 
 from __future__ import annotations
 
+import hashlib
 import os
+from pathlib import Path
 from typing import Any
 
 from sphinx.application import Sphinx
@@ -65,7 +67,22 @@ def _page(app: Sphinx, pagename: str, templatename: str, context: dict[str, Any]
     context["aot_alternates"] = found["alternates"]
 
 
+def theme_words(srcdir: Path, lang: str) -> str:
+    """The hash of the edition's catalogue of theme words (``locales/<lang>/LC_MESSAGES/sphinx.po``; "" if none)."""
+    po = srcdir / "locales" / lang / "LC_MESSAGES" / "sphinx.po"
+    return hashlib.sha256(po.read_bytes()).hexdigest()[:20] if po.is_file() else ""
+
+
+def _outdated(app: Sphinx, env: Any, added: set[str], changed: set[str], removed: set[str]) -> list[str]:
+    """Every page, when the theme's words changed: they are in every page, and Sphinx tracks no catalogue."""
+    now = theme_words(Path(app.srcdir), edition(app.config))
+    before = getattr(env, "aot_theme_words", None)
+    env.aot_theme_words = now
+    return sorted(env.found_docs - added - changed - removed) if before is not None and before != now else []
+
+
 def setup(app: Sphinx) -> dict[str, Any]:
     app.connect("config-inited", _config_inited)
+    app.connect("env-get-outdated", _outdated)
     app.connect("html-page-context", _page)
     return {"version": "1.0", "parallel_read_safe": True, "parallel_write_safe": True}
