@@ -85,4 +85,5 @@ def setup(app: Sphinx) -> dict[str, Any]:
     app.connect("config-inited", _config_inited)
     app.connect("env-get-outdated", _outdated)
     app.connect("html-page-context", _page)
+    app.add_css_file("aot-lang.css")
     return {"version": "1.0", "parallel_read_safe": True, "parallel_write_safe": True}
