@@ -104,7 +104,7 @@ def test_the_switcher_leads_to_the_same_page_or_the_other_front_page() -> None:
 
 def test_a_change_to_the_themes_words_rewrites_every_page(tmp_path: Path) -> None:
     env = types.SimpleNamespace(found_docs={"book/index", "book/intro", "book/melee"})
-    app = types.SimpleNamespace(srcdir=str(tmp_path), config=types.SimpleNamespace(language="ru"))
+    app: Any = types.SimpleNamespace(srcdir=str(tmp_path), config=types.SimpleNamespace(language="ru"))
     po = tmp_path / "locales" / "ru" / "LC_MESSAGES" / "sphinx.po"
     po.parent.mkdir(parents=True)
     po.write_text('msgid "Back to top"\nmsgstr "Наверх"\n', encoding="utf-8")
