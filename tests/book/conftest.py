@@ -39,7 +39,7 @@ def _build() -> Path:
         shutil.rmtree(ROOT / "_build" / doctrees, ignore_errors=True)
     proc = subprocess.run([sys.executable, "book/build_book.py", ".", "--all", "--builder", "html", "-W", "-n",
                            "--keep-going"],
-                          cwd=ROOT, capture_output=True, text=True, timeout=1200)
+                          cwd=ROOT, capture_output=True, text=True, timeout=2400)  # two editions
     log = proc.stdout + proc.stderr
     (ROOT / "_build").mkdir(exist_ok=True)
     (ROOT / "_build" / "book-build.log").write_text(log)
