@@ -258,3 +258,46 @@ def test_the_themes_words_are_russian_on_russian_pages(built_book: Path) -> None
     for english in ("Search this book", "Back to top", "Color mode", "Contents", "Skip to main content",
                     "Toggle primary sidebar", "System Settings"):
         assert english not in page, english
+
+
+# --- offline: one worker per edition, one set of caches per origin ---------------------------------------------
+
+ACTIVATE = """
+const vm = require('vm');
+const [source, scriptUrl, keys] = JSON.parse(process.argv[1]);
+const listeners = {}, deleted = [];
+const self = {location: {href: scriptUrl}, addEventListener: (name, f) => { listeners[name] = f; },
+              clients: {claim: async () => {}}, skipWaiting: async () => {}};
+const caches = {keys: async () => keys, delete: async (k) => { deleted.push(k); return true; }};
+const ctx = vm.createContext({self, caches, URL, console});
+vm.runInContext(source, ctx);
+let done;
+listeners.activate({waitUntil: (p) => { done = p; }});
+done.then(() => console.log(JSON.stringify({deleted, cache: vm.runInContext('CACHE', ctx)})));
+"""
+
+
+def _activate(site: str, keys: list[str]) -> dict[str, Any]:
+    """Run the service worker's activation at ``site`` + ``sw.js`` in node, over a fake set of ``keys``."""
+    import shutil
+    import subprocess
+
+    node = shutil.which("node")
+    if node is None:
+        pytest.skip("node is not installed")
+    source = (ROOT / "book" / "_ext" / "engine" / "sw.js").read_text(encoding="utf-8")
+    source = source.replace("@BUILD@", "0123456789abcdef").replace("@PRECACHE@", "[]")
+    out = subprocess.run([node, "-e", ACTIVATE, json.dumps([source, site + "sw.js", keys])],
+                         capture_output=True, text=True, check=True, timeout=60).stdout
+    result: dict[str, Any] = json.loads(out)
+    return result
+
+
+def test_each_editions_worker_clears_only_its_own_old_caches() -> None:
+    en = _activate("https://example.org/aot/", [])["cache"]
+    ru = _activate("https://example.org/aot/ru/", [])["cache"]
+    assert en != ru
+    old_en, old_ru = (name.replace("0123456789abcdef", "fedcba9876543210") for name in (en, ru))
+    keys = [en, ru, old_en, old_ru, "aot-0000000000000000", "other-cache"]
+    assert sorted(_activate("https://example.org/aot/ru/", keys)["deleted"]) == sorted([old_ru, "aot-0000000000000000"])
+    assert sorted(_activate("https://example.org/aot/", keys)["deleted"]) == sorted([old_en, "aot-0000000000000000"])
