@@ -2,6 +2,7 @@
 
 from __future__ import annotations
 
+import time
 from collections.abc import Iterator
 from typing import Any
 
@@ -58,3 +59,20 @@ def test_the_russian_front_page_on_a_phone(phone: Any, site: str) -> None:
     assert phone.execute_script("return document.documentElement.lang") == "en"
     back = phone.execute_script(SWITCH)
     assert back["text"] == "Русский" and back["contrast"] >= 4.5
+
+
+def test_the_russian_search_finds_a_word_by_its_stem(site: str) -> None:
+    """«плотности» (genitive) finds the translated introduction, which says «плотность»: Sphinx's Russian stemmer."""
+    from urllib.parse import quote
+
+    for d in chromium.session(1280, 900, no_cache=True):
+        open_page(d, f"{site}/ru/search.html?q={quote('плотности')}")
+        for _ in range(150):
+            if d.execute_script("const s = document.querySelector('#search-results p.search-summary');"
+                                "return s ? s.textContent : '';"):
+                break
+            time.sleep(0.2)
+        hits = d.execute_script("return Array.from(document.querySelectorAll('#search-results li a'))"
+                                ".map(a => a.getAttribute('href'));")
+        assert any("book/intro" in h for h in hits), hits
+        assert d.execute_script("return document.documentElement.lang") == "ru"
