@@ -19,10 +19,10 @@ BABEL_KEYWORDS := --no-default-keywords -k msg -k nmsg:1,2
 # and the book start compiles the engine again.
 export PYTHONDONTWRITEBYTECODE :=
 
-.PHONY: help setup messages book serve lab test test-fast browser-deps bench lint clean
+.PHONY: help setup messages book book-pot serve lab test test-fast browser-deps bench lint clean
 
 help:
-	@echo "make book    build the book into _build/html (warnings are errors)"
+	@echo "make book    build the book into _build/html, the Russian edition into _build/html/ru (warnings are errors)"
 	@echo "make serve   serve _build/html on http://127.0.0.1:8000"
 	@echo "make lab     JupyterLab on http://127.0.0.1:8888 with the play-aid notebooks (notebooks/)"
 	@echo "make test    run the whole test suite (installs Chromium for browser tests if needed)"
@@ -30,6 +30,7 @@ help:
 	@echo "make test-fast  the fast tier (no book build, browser, whole-grid samplers or type checker)"
 	@echo "make lint    ruff and mypy over the package, the tests and the book's extensions"
 	@echo "make messages  extract the catalogue's templates and merge them into every language's .po"
+	@echo "make book-pot  extract the book's text (one .pot per page) and merge it into locales/ru/LC_MESSAGES/*.po"
 
 $(STAMP): requirements.txt pyproject.toml
 	@test -x $(BIN)/python || { echo ">> creating $(VENV)"; $(PYTHON) -m venv $(VENV); }
@@ -66,6 +67,12 @@ book: setup
 	$(BIN)/python book/build_book.py . --builder html -W -n --keep-going
 	@echo
 	@echo "The book is built. Open: $(CURDIR)/_build/html/index.html   (or: make serve)"
+
+# The book's text for translators: one .pot per page (Sphinx's gettext builder, nothing executed) in _build/gettext,
+# merged into each edition's .po under locales/ (new paragraphs arrive untranslated and show in English).
+book-pot: setup
+	$(BIN)/python book/build_book.py . --builder custom --custom-builder gettext -W -n --keep-going
+	$(BIN)/sphinx-intl update -p _build/gettext -d locales -l ru -w 0
 
 serve:
 	@test -f _build/html/index.html || { echo "no book yet: run 'make book' first"; exit 2; }

@@ -1,8 +1,9 @@
 """Fixtures for the book: one strict build per test session, and a local web server.
 
 The build is the real `jupyter-book build . -W -n --keep-going` that `make book`
-runs (through book/build_book.py, on every core), so a warning or a failing cell fails
-the suite.  Set AOT_REUSE_BOOK=1 to reuse an existing _build/html while iterating locally
+runs (through book/build_book.py, on every core), of both editions (English in _build/html,
+Russian in _build/html/ru), so a warning or a failing cell in either fails the suite.
+Set AOT_REUSE_BOOK=1 to reuse an existing _build/html while iterating locally
 (or AOT_REUSE_BOOK=<folder> for a copy elsewhere).
 """
 
@@ -33,10 +34,12 @@ os.environ.setdefault("AOT_BOOK_JOBS", "1")
 def _build() -> Path:
     """The strict build from nothing (``--all``, the doctrees dropped, so every page runs)."""
     shutil.rmtree(HTML, ignore_errors=True)
-    shutil.rmtree(ROOT / "_build" / ".doctrees", ignore_errors=True)  # else unchanged pages are not re-run
+    # each edition's doctrees (book/build_book.py); else unchanged pages are not re-run
+    for doctrees in (".doctrees", ".doctrees-ru"):
+        shutil.rmtree(ROOT / "_build" / doctrees, ignore_errors=True)
     proc = subprocess.run([sys.executable, "book/build_book.py", ".", "--all", "--builder", "html", "-W", "-n",
                            "--keep-going"],
-                          cwd=ROOT, capture_output=True, text=True, timeout=1200)
+                          cwd=ROOT, capture_output=True, text=True, timeout=2400)  # two editions
     log = proc.stdout + proc.stderr
     (ROOT / "_build").mkdir(exist_ok=True)
     (ROOT / "_build" / "book-build.log").write_text(log)

@@ -4,7 +4,11 @@
    build's cache name and the files to keep from the start (the At the table page, its assets and the
    engine). */
 'use strict';
-const CACHE = 'aot-@BUILD@';
+// Each edition of the book (English at the root, Russian under ru/) has its own worker on one origin, and all of
+// them share the origin's caches: a worker's cache is named after its scope, and it clears only its own old ones.
+const SCOPE = new URL('./', self.location.href).pathname;
+const CACHE = `aot-${SCOPE}|@BUILD@`;
+const MINE = (key) => key.startsWith(`aot-${SCOPE}|`) || /^aot-[0-9a-f]{16}$/.test(key);  // or the unscoped old name
 const PRECACHE = @PRECACHE@;  // paths relative to this file, the site root
 const ENGINE = '_static/aot-engine/';  // versioned by the cache name: never re-fetched within a build
 
@@ -16,7 +20,7 @@ self.addEventListener('install', (event) => {
 
 self.addEventListener('activate', (event) => {
   event.waitUntil(caches.keys()
-    .then((keys) => Promise.all(keys.filter((k) => k.startsWith('aot-') && k !== CACHE).map((k) => caches.delete(k))))
+    .then((keys) => Promise.all(keys.filter((k) => MINE(k) && k !== CACHE).map((k) => caches.delete(k))))
     .then(() => self.clients.claim()));
 });
 

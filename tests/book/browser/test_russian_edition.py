@@ -1,0 +1,78 @@
+"""The Russian edition on a phone (390 px), in light and dark mode: Russian, fitting, and one tap from English."""
+
+from __future__ import annotations
+
+import time
+from collections.abc import Iterator
+from typing import Any
+
+import pytest
+
+from . import chromium
+from .visits import open_page, viewport
+
+pytestmark = [pytest.mark.slow, pytest.mark.browser]
+
+PHONE = (390, 844)
+
+#: The switcher's box, whether it lies inside the screen, and its text's contrast with the page behind it.
+SWITCH = """
+const a = document.querySelector('a.aot-lang-switch'); if (!a) return null;
+const r = a.getBoundingClientRect();
+const rgb = (c) => c.match(/[\\d.]+/g).slice(0, 3).map(Number);
+const lum = (c) => { const v = rgb(c).map(x => { x /= 255;
+  return x <= 0.03928 ? x / 12.92 : ((x + 0.055) / 1.055) ** 2.4; });
+  return 0.2126 * v[0] + 0.7152 * v[1] + 0.0722 * v[2]; };
+let bg = 'rgba(0, 0, 0, 0)';
+for (let el = a; el && (bg === 'rgba(0, 0, 0, 0)' || bg === 'transparent'); el = el.parentElement)
+  bg = getComputedStyle(el).backgroundColor;
+if (bg === 'rgba(0, 0, 0, 0)') bg = getComputedStyle(document.body).backgroundColor;
+const [l1, l2] = [lum(getComputedStyle(a).color), lum(bg)].sort((x, y) => y - x);
+return {text: a.textContent.trim(), left: r.left, right: r.right, top: r.top, width: r.width, height: r.height,
+        contrast: (l1 + 0.05) / (l2 + 0.05), wide: document.documentElement.scrollWidth,
+        lang: document.documentElement.lang, theme: document.documentElement.dataset.theme};
+"""
+
+
+@pytest.fixture(params=["light", "dark"])
+def phone(request: pytest.FixtureRequest) -> Iterator[Any]:
+    for d in chromium.session(*PHONE, no_cache=True):
+        chromium.choose_theme(d, request.param)
+        viewport(d, PHONE)
+        d.aot_mode = request.param
+        yield d
+
+
+def test_the_russian_front_page_on_a_phone(phone: Any, site: str) -> None:
+    open_page(phone, f"{site}/ru/book/index.html")
+    got = phone.execute_script(SWITCH)
+    assert got is not None, "no language switcher on the Russian front page"
+    assert got["lang"] == "ru" and got["theme"] == phone.aot_mode
+    assert got["wide"] <= PHONE[0], f"the Russian front page scrolls sideways ({got['wide']} px)"
+    assert "Главная идея" in phone.execute_script("return document.body.innerText")
+    assert got["text"] == "English"
+    assert 0 <= got["left"] and got["right"] <= PHONE[0] and got["top"] >= 0 and got["height"] > 0
+    assert got["contrast"] >= 4.5, f"the switcher's text is {got['contrast']:.2f}:1 in {phone.aot_mode} mode"
+    phone.find_element("css selector", "a.aot-lang-switch").click()
+    chromium.open_page(phone, phone.current_url)
+    assert phone.current_url == f"{site}/book/index.html"
+    assert phone.execute_script("return document.documentElement.lang") == "en"
+    back = phone.execute_script(SWITCH)
+    assert back["text"] == "Русский" and back["contrast"] >= 4.5
+
+
+def test_the_russian_search_finds_a_word_by_its_stem(site: str) -> None:
+    """«плотности» (genitive) finds the translated introduction, which says «плотность»: Sphinx's Russian stemmer."""
+    from urllib.parse import quote
+
+    for d in chromium.session(1280, 900, no_cache=True):
+        open_page(d, f"{site}/ru/search.html?q={quote('плотности')}")
+        for _ in range(150):
+            if d.execute_script("const s = document.querySelector('#search-results p.search-summary');"
+                                "return s ? s.textContent : '';"):
+                break
+            time.sleep(0.2)
+        hits = d.execute_script("return Array.from(document.querySelectorAll('#search-results li a'))"
+                                ".map(a => a.getAttribute('href'));")
+        assert any("book/intro" in h for h in hits), hits
+        assert d.execute_script("return document.documentElement.lang") == "ru"
