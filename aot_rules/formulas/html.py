@@ -110,7 +110,7 @@ def maths_html(rule_id: str) -> str:
     extension looks for).
 
     >>> html = maths_html("AOT-SHOOT-HIT")
-    >>> html.startswith('<details class="aot-maths" data-rule="AOT-SHOOT-HIT" data-kind="closed form">')
+    >>> html.startswith('<details class="aot-maths" data-rule="AOT-SHOOT-HIT" data-kind="closed">')
     True
     >>> "\\\\binom{n}{k}" in html
     True

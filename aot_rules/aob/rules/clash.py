@@ -204,8 +204,8 @@ def verdict(a_score: int, b_score: int) -> ClashResult:
     """A score at least double the other's, and above zero, wins; anything else is a melee.
 
     >>> verdict(2, 1), verdict(1, 1), verdict(0, 0), verdict(3, 0), verdict(2, 5)
-    (<ClashResult.A_WINS: 'B flees'>, <ClashResult.MELEE: 'melee begins'>, <ClashResult.MELEE: 'melee begins'>, \
-<ClashResult.A_WINS: 'B flees'>, <ClashResult.B_WINS: 'A flees'>)
+    (<ClashResult.A_WINS: 'a-wins'>, <ClashResult.MELEE: 'melee'>, <ClashResult.MELEE: 'melee'>, \
+<ClashResult.A_WINS: 'a-wins'>, <ClashResult.B_WINS: 'b-wins'>)
     """
     if a_score > 0 and a_score >= 2 * b_score:
         return ClashResult.A_WINS

@@ -59,7 +59,7 @@ def shock_state(arm: Arm, men: int, shock: int, quality: Quality = Quality.REGUL
     until its Shock *exceeds* twice its numbers, as its own rule says.
 
     >>> shock_state(Arm.INFANTRY, 4, 6, Quality.REGULARS)
-    ShockState(state=<State.SHAKEN: 'shaken: no advance, falls back on the Tea Break card'>, fallback=6)
+    ShockState(state=<State.SHAKEN: 'shaken'>, fallback=6)
     >>> shock_state(Arm.INFANTRY, 4, 8).state is State.ROUTS, shock_state(Arm.GUN_CREW, 4, 8).state
     (True, <State.STEADY: 'steady'>)
     """

@@ -50,7 +50,7 @@ def band(distance: Fraction) -> Band:
     """The distance band of the spotting table.
 
     >>> band(Fraction(9)), band(Fraction(91, 10)), band(Fraction(27)), band(Fraction(28))
-    (<Band.NEAR: '0–9″'>, <Band.MIDDLE: '9–27″'>, <Band.MIDDLE: '9–27″'>, <Band.FAR: '27″+'>)
+    (<Band.NEAR: 'near'>, <Band.MIDDLE: 'middle'>, <Band.MIDDLE: 'middle'>, <Band.FAR: 'far'>)
     """
     if distance < 0:
         raise RuleError("SP-SPOT-ROLL", msg("a distance cannot be negative ({distance})", distance=distance))
