@@ -203,7 +203,7 @@ def test_a_worked_examples_block_writes_no_english_outside_the_catalogue(example
     with speaking(PSEUDO):  # the example's own texts as the block shows them (some embed catalogue values)
         ex = examples()[example_id]()
         block = example_html(example_id)
-        said = [e.text for e in ex.log if hasattr(e, "text")]
+        said = [str(e.text) for e in ex.log if hasattr(e, "text")]
     from aot_rules.core.events import Roll, Said
 
     named = [getattr(u, "name", "") for u in (ex.before, ex.after, *(f for _, f in ex.figures)) if u is not None]
