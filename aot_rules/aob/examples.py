@@ -15,13 +15,14 @@ from aot_rules.core.dice import FixedDice
 from aot_rules.core.events import Said
 from aot_rules.core.example import Example
 from aot_rules.core.format import fraction_str
+from aot_rules.core.i18n import msg
 
 
 def casualty_example() -> Example:
     """AOB-EX-CASUALTY: the casualty die shows 3; 3 / 3 = 1, so one man is lost."""
     dice = FixedDice([3])
-    dice.emit(Said("A's clash has succeeded, so A rolls the game die (a d20 by the index's reading) for B's "
-                   "losses."))
+    dice.emit(Said(msg("A's clash has succeeded, so A rolls the game die (a d20 by the index's reading) for "
+                       "B's losses.")))
     face, men = roll_casualties(dice, GameDie.D20, "B")
     assert (face, men) == (3, 1)
     law = casualties_law(GameDie.D20)

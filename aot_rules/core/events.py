@@ -13,11 +13,12 @@ ones; a closed vocabulary is an enum instead, and a number is a number.
 
 from __future__ import annotations
 
+from collections.abc import Sequence
 from dataclasses import dataclass, field
 from enum import Enum, StrEnum
 from typing import Annotated
 
-from aot_rules.core.i18n import Message
+from aot_rules.core.i18n import Message, msg
 
 
 class Text(Enum):
@@ -71,4 +72,15 @@ class Said(Event):
     without an event type per sentence.  Display only: the companion systems' worked examples show it as written,
     and no code reads it (an Art of Tactics or table-top record never holds one)."""
 
-    text: Display = field(compare=False)  # words, not a fact: no record holds them
+    text: Caption = field(compare=False)  # words, not a fact: no record holds them
+
+
+def clauses(parts: Sequence[Message]) -> Message:
+    """Whole clauses told one after another ("the die shows 4, +1 for the order, −1 for the ground"), joined by a
+    separator each language writes its own way, so a step with optional parts stays one message of messages."""
+    if not parts:
+        raise ValueError("clauses() needs at least one clause")
+    out = parts[0]
+    for part in parts[1:]:
+        out = msg("{clauses}, {clause}", clauses=out, clause=part)
+    return out

@@ -333,7 +333,7 @@ def test_played_volley_counts_the_bases() -> None:
 def test_example_clash() -> None:
     ex = EXAMPLES["BAT-EX-CLASH"]()
     assert [r.face for r in ex.log if isinstance(r, Roll)] == [5, 2, 4, 2, 6]
-    said = " ".join(e.text for e in ex.log if isinstance(e, Said))
+    said = " ".join(str(e.text) for e in ex.log if isinstance(e, Said))
     assert "8 against" in said and "falls back its Speed" in said
     exact = dict(ex.exact)
     assert exact["P(the spearmen must test morale)"] == Fraction(1, 3)

@@ -303,7 +303,7 @@ def test_played_fireball_and_summon_and_terror() -> None:
     assert play(play_summon, [2, 5], 2)[0] == 21
     m, dice = play(play_terror, [4, 6, 5], 3, 3)
     assert m.band is Band.FLEES
-    assert any("Terror with 3 AP" in s.text for s in dice.events(Said))
+    assert any("Terror with 3 AP" in str(s.text) for s in dice.events(Said))
     m, _ = play(play_terror, [6], 1, 5)
     assert m.band is Band.STEP_BACK
 
@@ -319,7 +319,7 @@ def test_the_worked_example_replays() -> None:
     assert examples()["BAT-EX-FIREBALL"] is fireball_example
     assert ex.illustrative_dice
     assert [r.face for r in ex.log if isinstance(r, Roll)] == [1, 3, 5, 4, 2]
-    said = " ".join(e.text for e in ex.log if isinstance(e, Said))
+    said = " ".join(str(e.text) for e in ex.log if isinstance(e, Said))
     assert "2 AP for its spell" in said and "loses 1 of its 3 figures" in said
     assert dict(ex.exact) == {"P(the Mage dies on its activation roll)": Fraction(1, 216),
                               "P(a 2-AP Fireball costs a Quality-2 base at least one figure)": Fraction(8, 9)}

@@ -143,7 +143,7 @@ def test_played_activation_with_fixed_dice():
     assert roll_ap(3, dice) == 1 and dice.exhausted()
     dice = FixedDice([1, 4, 6, 2])
     assert roll_ap(3, dice, standard_bearer=True) == 2 and dice.exhausted()
-    assert any("rolled again" in e.text for e in dice.events(Said))
+    assert any("rolled again" in str(e.text) for e in dice.events(Said))
     dice = FixedDice([1, 2, 3])
     assert roll_ap(3, dice, standard_bearer=True) == 3 and dice.exhausted()  # no re-roll needed
 
@@ -157,7 +157,7 @@ def test_played_initiative_rerolls_ties():
 
 def test_step_example():
     ex = step_example()
-    said = [e.text for e in ex.log if isinstance(e, Said)]
+    said = [str(e.text) for e in ex.log if isinstance(e, Said)]
     assert said[-1].endswith("= 6 cm.")
     assert steps_to_cm(3) == 6 and steps_to_cm(3, Fraction(5, 2)) == Fraction(15, 2)
 

@@ -199,21 +199,22 @@ def test_narration_keeps_its_english_and_speaks_russian() -> None:
 def test_a_worked_examples_block_writes_no_english_outside_the_catalogue(example_id: str) -> None:
     """A worked example's block: the words the page writes (how it was played, the dice legend, exact odds,
     captions) and the narration; the example's own title, intro, notes, labels and figure captions come from its
-    rule system's examples module, and its companion steps (``Said``) from its log, so they are taken out."""
+    rule system's examples module, so they are taken out.  Its companion steps (``Said``) and dice captions are
+    catalogue messages, so they stay in: only the names they carry as values are left to be English."""
     with speaking(PSEUDO):  # the example's own texts as the block shows them (some embed catalogue values)
         ex = examples()[example_id]()
         block = example_html(example_id)
-        said = [e.text for e in ex.log if hasattr(e, "text")]
     from aot_rules.core.events import Roll, Said
+    from tests.core.test_dice_captions import named as carried
 
     named = [getattr(u, "name", "") for u in (ex.before, ex.after, *(f for _, f in ex.figures)) if u is not None]
     named += [str(getattr(e, f.name)) for e in ex.log if not isinstance(e, (Roll, Said)) for f in fields(e)
               if isinstance(getattr(e, f.name), str)]  # who an event names: a unit, a side, a player, a general
-    named += [getattr(v, "name", v) for e in ex.log if isinstance(e, Roll) for _, v in e.purpose.values
-              if isinstance(getattr(v, "name", v), str)]  # whom a die's caption names ("the spearmen's attack")
+    named += [n for e in ex.log if isinstance(e, (Roll, Said))
+              for n in carried(e.text if isinstance(e, Said) else e.purpose)]  # a step's or a die's named values
     names = EVENT_NAMES | {w for name in named for w in re.findall(r"[A-Za-z]+", name) for w in (w, w.capitalize())}
     foreign = [ex.title, *ex.intro, *ex.notes, *(label for label, _ in ex.exact), *(c for c, _ in ex.figures),
-               ex.legend or "", *map(str, said)]  # dice captions are catalogue messages: not foreign
+               ex.legend or ""]
     words = english(shown_text(block), names, [*foreign, *(f[:1].upper() + f[1:] for f in foreign)])
     assert not words, words
 

@@ -147,7 +147,7 @@ def test_played_face_agrees_with_exact(rule_id, combo):
 def test_swamp_example_replays_the_printed_dice():
     ex = examples()["SP-EX-SWAMP"]()
     assert [r.face for r in ex.log if isinstance(r, Roll)] == [6, 1]
-    said = [e.text for e in ex.log if isinstance(e, Said)]
+    said = [str(e.text) for e in ex.log if isinstance(e, Said)]
     assert said[-1] == "the French Group moves 4″."
     assert "0″ (a die cannot go below 0)." in said[1]
     assert dict(ex.exact)["P(exactly 4″ on 2 dice in a swamp)"] == Fraction(7, 36)

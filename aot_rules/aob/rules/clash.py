@@ -26,7 +26,7 @@ from aot_rules.core.dice import DiceSource
 from aot_rules.core.dist import Dist
 from aot_rules.core.errors import RuleError
 from aot_rules.core.events import DieEffect, Said
-from aot_rules.core.i18n import Possessive, label, msg, vocabulary
+from aot_rules.core.i18n import Possessive, msg, nmsg, vocabulary
 from aot_rules.core.verdict import Verdict
 
 CLASH = "AOB-CLASH"
@@ -147,8 +147,9 @@ def roll_casualties(dice: DiceSource, die: GameDie = GameDie.D20, enemy: str = "
     """Roll for the enemy's losses; returns (face, men lost)."""
     face = dice.die(die.sides, msg("casualty roll against {enemy}", enemy=enemy))
     men = casualties_of(face, die)
-    dice.emit(Said(f"The casualty die shows {face}; {face}/3 rounded up is {men}: {enemy} loses"
-                   f" {men} {'man' if men == 1 else 'men'}."))
+    dice.emit(Said(nmsg("The casualty die shows {face}; {face}/3 rounded up is {n}: {enemy} loses {n} man.",
+                        "The casualty die shows {face}; {face}/3 rounded up is {n}: {enemy} loses {n} men.",
+                        n=men, face=face, enemy=enemy)))
     return face, men
 
 
@@ -262,17 +263,25 @@ def play_clash(dice: DiceSource, a_target: int, b_target: int, die: GameDie = Ga
         faces[side] = dice.die(s, caption,
                                partial(_judge, target=target, direction=direction))
         hit = succeeds(faces[side], target, direction)
-        dice.emit(Said(f"{side} needs {direction.need(target)} on the {die.value} and rolls"
-                       f" {faces[side]}: {'the clash succeeds' if hit else 'no effect'}."))
+        if hit:
+            dice.emit(Said(msg("{side} needs {need} on the {die} and rolls {face}: the clash succeeds.", side=side,
+                               need=direction.need(target), die=die, face=faces[side])))
+        else:
+            dice.emit(Said(msg("{side} needs {need} on the {die} and rolls {face}: no effect.", side=side,
+                               need=direction.need(target), die=die, face=faces[side])))
     score, men = {"A": 0, "B": 0}, {"A": 0, "B": 0}
     for side, other, target in (("A", "B", a_target), ("B", "A", b_target)):
         if succeeds(faces[side], target, direction):
             face, men[side] = roll_casualties(dice, die, other)
             score[side] = _score(compare, faces[side], face, men[side])
     result = verdict(score["A"], score["B"])
-    dice.emit(Said(f"Comparing {label(compare)}: A {score['A']}, B {score['B']}: "
-                   + {ClashResult.A_WINS: "A has at least double, so B turns and flees at half again its speed.",
-                      ClashResult.B_WINS: "B has at least double, so A turns and flees at half again its speed.",
-                      ClashResult.MELEE: "neither has double the other, so the melee begins."}[result]))
+    scores = {"compare": compare, "a": score["A"], "b": score["B"]}
+    dice.emit(Said({
+        ClashResult.A_WINS: msg("Comparing {compare}: A {a}, B {b}: A has at least double, so B turns and flees at "
+                                "half again its speed.", **scores),
+        ClashResult.B_WINS: msg("Comparing {compare}: A {a}, B {b}: B has at least double, so A turns and flees at "
+                                "half again its speed.", **scores),
+        ClashResult.MELEE: msg("Comparing {compare}: A {a}, B {b}: neither has double the other, so the melee "
+                               "begins.", **scores)}[result]))
     return ClashOutcome(result, men["B"], men["A"], succeeds(faces["A"], a_target, direction),
                         succeeds(faces["B"], b_target, direction))

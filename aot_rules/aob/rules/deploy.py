@@ -14,7 +14,7 @@ from aot_rules.aob.rules.die import GameDie
 from aot_rules.core.dice import DiceSource
 from aot_rules.core.dist import Dist
 from aot_rules.core.events import Said
-from aot_rules.core.i18n import label, msg, vocabulary
+from aot_rules.core.i18n import msg, vocabulary
 
 RULE = "AOB-DEPLOY-ROLES"
 
@@ -64,7 +64,7 @@ def roll_for_roles(dice: DiceSource, die: GameDie = GameDie.D20) -> RolesRolled:
         theirs = dice.die(die.sides, msg("your opponent's deployment roll"))
         if mine != theirs:
             break
-        dice.emit(Said(f"Both players roll {mine}: a tie, so both roll again."))
+        dice.emit(Said(msg("Both players roll {face}: a tie, so both roll again.", face=mine)))
     role = Role.ATTACKER if mine > theirs else Role.DEFENDER
-    dice.emit(Said(f"You roll {mine} against {theirs}: {label(role)}."))
+    dice.emit(Said(msg("You roll {mine} against {theirs}: {role}.", mine=mine, theirs=theirs, role=role)))
     return RolesRolled(role, rounds)

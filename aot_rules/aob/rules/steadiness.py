@@ -24,7 +24,7 @@ from aot_rules.core.dice import DiceSource
 from aot_rules.core.dist import Dist
 from aot_rules.core.errors import RuleError
 from aot_rules.core.events import DieEffect, Said
-from aot_rules.core.i18n import msg, vocabulary
+from aot_rules.core.i18n import msg, nmsg, vocabulary
 
 TEST = "AOB-STEADINESS-TEST"
 ROUT = "AOB-ROUT"
@@ -93,10 +93,15 @@ def take_steadiness_test(dice: DiceSource, threshold: int, die: GameDie, rerolls
         face = dice.die(die.sides, caption,
                         lambda f: DieEffect.NONE if f <= threshold else DieEffect.FAIL)
         if face <= threshold:
-            dice.emit(Said(f"{who.capitalize()} rolls {face} on the {die.value}, at or under {threshold}: it stands."))
+            dice.emit(Said(msg("{who} rolls {face} on the {die}, at or under {threshold}: it stands.",
+                               who=who.capitalize(), face=face, die=die, threshold=threshold)))
             return Tested(Verdict.PASS, k)
-        again = " and uses its re-roll" if k <= rerolls else ""
-        dice.emit(Said(f"{who.capitalize()} rolls {face}, over {threshold}: a failure{again}."))
+        if k <= rerolls:
+            dice.emit(Said(msg("{who} rolls {face}, over {threshold}: a failure and uses its re-roll.",
+                               who=who.capitalize(), face=face, threshold=threshold)))
+        else:
+            dice.emit(Said(msg("{who} rolls {face}, over {threshold}: a failure.", who=who.capitalize(), face=face,
+                               threshold=threshold)))
     return Tested(Verdict.FAIL, rerolls + 1)
 
 
@@ -135,10 +140,12 @@ def rout_law(threshold: int, die: GameDie, rerolls: int, turns: int) -> Dist[int
 def play_rout(dice: DiceSource, threshold: int, die: GameDie, rerolls: int, turns: int) -> int:
     """Play a flight turn by turn: a general within 1 pace tests it; a failure means another flight move."""
     for k in range(turns):
-        dice.emit(Said(f"Turn {k + 1} of the flight: a general within 1 pace tries to rally the regiment."))
+        dice.emit(Said(msg("Turn {turn} of the flight: a general within 1 pace tries to rally the regiment.",
+                           turn=k + 1)))
         if take_steadiness_test(dice, threshold, die, rerolls).verdict is Verdict.PASS:
-            dice.emit(Said(f"Rallied after {k} flight {'move' if k == 1 else 'moves'}."))
+            dice.emit(Said(nmsg("Rallied after {n} flight move.", "Rallied after {n} flight moves.", n=k)))
             return k
-        dice.emit(Said("It flees on toward its own table edge."))
-    dice.emit(Said(f"After {turns} flight moves it reaches the table edge and leaves the battle for good."))
+        dice.emit(Said(msg("It flees on toward its own table edge.")))
+    dice.emit(Said(nmsg("After {n} flight moves it reaches the table edge and leaves the battle for good.",
+                        "After {n} flight moves it reaches the table edge and leaves the battle for good.", n=turns)))
     return turns

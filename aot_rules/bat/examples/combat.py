@@ -14,6 +14,7 @@ from aot_rules.bat.rules.morale import Band, morale_exact, play_morale
 from aot_rules.core.dice import FixedDice
 from aot_rules.core.events import Said
 from aot_rules.core.example import Example
+from aot_rules.core.i18n import msg
 
 #: The two bases of the clash example: (Quality, Melee, Defence).
 SWORDS = (3, 3, 3)
@@ -26,7 +27,8 @@ def clash() -> Example:
     am, ad = SWORDS[1] + mods.a_melee, SWORDS[2] + mods.a_defence
     bm, bd = SPEARS[1] + mods.b_melee, SPEARS[2] + mods.b_defence
     dice = FixedDice([5, 2, 4, 2, 6])
-    dice.emit(Said(f"The flank attack costs the spearmen 1 Defence: they guard with {bd} instead of {SPEARS[2]}."))
+    dice.emit(Said(msg("The flank attack costs the spearmen 1 Defence: they guard with {now} instead of {was}.",
+                       now=bd, was=SPEARS[2])))
     result = play_melee(am, ad, bm, bd, dice)
     assert result.defender is Strike.DOUBLE
     play_morale(SPEARS[0], dice, who="the spearmen")

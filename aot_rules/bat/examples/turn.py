@@ -13,15 +13,17 @@ from aot_rules.core.dice import FixedDice
 from aot_rules.core.events import Said
 from aot_rules.core.example import Example
 from aot_rules.core.format import fraction_str
+from aot_rules.core.i18n import msg
 
 
 def step_example() -> Example:
     """BAT-EX-STEP: with the suggested 2 cm step, a base's 3-step frontage is 6 cm."""
     log = FixedDice([])
     frontage = steps_to_cm(BASE_FRONTAGE)
-    log.emit(Said(f"the source suggests a step of {fraction_str(STEP_CM)} cm."))
-    log.emit(Said(f"a base is {BASE_FRONTAGE} steps wide at the front."))
-    log.emit(Said(f"so its frontage is {BASE_FRONTAGE} × {fraction_str(STEP_CM)} cm = {fraction_str(frontage)} cm."))
+    log.emit(Said(msg("the source suggests a step of {step} cm.", step=STEP_CM)))
+    log.emit(Said(msg("a base is {steps} steps wide at the front.", steps=BASE_FRONTAGE)))
+    log.emit(Said(msg("so its frontage is {steps} × {step} cm = {frontage} cm.", steps=BASE_FRONTAGE, step=STEP_CM,
+                      frontage=frontage)))
     return Example(
         "BAT-EX-STEP", "How long is a step?",
         intro=("Batalist measures every distance in steps, sized to suit the figures.",),

@@ -45,18 +45,18 @@ def roll_ap(quality: int, dice: DiceSource, standard_bearer: bool = False) -> in
     """Roll the three activation dice (and, with a Standard Bearer near, one failed die again)."""
     faces = [dice.d6(msg("activation die"), _judge(quality)) for _ in range(DICE_PER_TEST)]
     ap = sum(passes(f, quality) for f in faces)
-    dice.emit(Said(f"the dice show {', '.join(map(str, faces))}; {ap} of them show {quality} or less, "
-                   f"so the base has {ap} AP."))
+    dice.emit(Said(msg("the dice show {faces}; {ap} of them show {quality} or less, so the base has {ap} AP.",
+                       faces=", ".join(map(str, faces)), ap=ap, quality=quality)))
     if standard_bearer and ap < DICE_PER_TEST:
         failed = next(f for f in faces if not passes(f, quality))
         again = dice.d6(msg("Standard Bearer's re-roll"), _judge(quality))
         if passes(again, quality):
             ap += 1
-            dice.emit(Said(f"the Standard Bearer lets one failed die ({failed}) be rolled again: it shows "
-                           f"{again}, one more AP, {ap} in all."))
+            dice.emit(Said(msg("the Standard Bearer lets one failed die ({failed}) be rolled again: it shows {again}, "
+                               "one more AP, {ap} in all.", failed=failed, again=again, ap=ap)))
         else:
-            dice.emit(Said(f"the Standard Bearer lets one failed die ({failed}) be rolled again: it shows "
-                           f"{again}, no better."))
+            dice.emit(Said(msg("the Standard Bearer lets one failed die ({failed}) be rolled again: it shows {again}, "
+                               "no better.", failed=failed, again=again)))
     return ap
 
 

@@ -36,7 +36,7 @@ from aot_rules.core.dice import DiceSource
 from aot_rules.core.dist import Dist
 from aot_rules.core.errors import RuleError
 from aot_rules.core.events import DieEffect, Said
-from aot_rules.core.i18n import Possessive, msg, vocabulary
+from aot_rules.core.i18n import Possessive, msg, nmsg, vocabulary
 
 #: Bases a template can cover in the engine (the geometry is the player's; this only bounds the input).
 MAX_BASES = 8
@@ -111,10 +111,15 @@ def play_strike(strength: int, defence: int, dice: DiceSource, sign: Sign = Sign
 
 def _tell(dice: DiceSource, who: str, whom: str, x: int, strength: int, y: int, defence: int,
           result: Strike) -> None:
-    effect = {Strike.NONE: "no damage", Strike.HIT: f"{whom} loses 1 figure",
-              Strike.DOUBLE: f"{whom} loses 1 figure and must test morale"}[result]
-    dice.emit(Said(f"{who.capitalize()}: {x} + {strength} = {x + strength} against {whom}'s "
-                   f"{y} + {defence} = {y + defence}: {effect}."))
+    values = {"who": who.capitalize(), "x": x, "strength": strength, "attack": x + strength, "whom": whom, "y": y,
+              "defence": defence, "guard": y + defence}
+    dice.emit(Said({
+        Strike.NONE: msg("{who}: {x} + {strength} = {attack} against {whom}'s {y} + {defence} = {guard}: no damage.",
+                         **values),
+        Strike.HIT: msg("{who}: {x} + {strength} = {attack} against {whom}'s {y} + {defence} = {guard}: {whom} "
+                        "loses 1 figure.", **values),
+        Strike.DOUBLE: msg("{who}: {x} + {strength} = {attack} against {whom}'s {y} + {defence} = {guard}: {whom} "
+                           "loses 1 figure and must test morale.", **values)}[result]))
 
 
 # --- melee ---------------------------------------------------------------------------------------
@@ -202,11 +207,12 @@ def play_melee(a_melee: int, a_defence: int, b_melee: int, b_defence: int, dice:
         x = dice.d6(msg("attacker's die"))
         y = dice.d6(msg("defender's die"))
         xa, xd, ya, yd = x, x, y, y
-        dice.emit(Said(f"Each player rolls one die: the attacker {x}, the defender {y}."))
+        dice.emit(Said(msg("Each player rolls one die: the attacker {x}, the defender {y}.", x=x, y=y)))
     else:
         xa, xd = dice.d6(msg("attacker's attack die")), dice.d6(msg("attacker's defence die"))
         ya, yd = dice.d6(msg("defender's attack die")), dice.d6(msg("defender's defence die"))
-        dice.emit(Said(f"The attacker rolls {xa} to strike and {xd} to guard; the defender {ya} and {yd}."))
+        dice.emit(Said(msg("The attacker rolls {xa} to strike and {xd} to guard; the defender {ya} and {yd}.", xa=xa,
+                           xd=xd, ya=ya, yd=yd)))
     defender = strike(xa + a_melee, yd + b_defence, double=double)
     _tell(dice, "the attacker", "the defender", xa, a_melee, yd, b_defence, defender)
     attacker = strike(ya + b_melee, xd + a_defence, double=double)
@@ -352,10 +358,15 @@ def play_shot(ranged: int, defence: int, dice: DiceSource, *, rng: int = 0, dist
         d = dice.d6(msg("height die for the Range"), lambda f: DieEffect.HIT if distance <= rng + range_die * f
                     else DieEffect.FAIL)
         reach = rng + range_die * d
-        dice.emit(Said(f"The height die shows {d}: the Range becomes {rng} {'+' if range_die > 0 else '−'} {d} = "
-                       f"{reach} steps against a target {distance} steps away."))
+        values = {"d": d, "range": rng, "reach": reach, "distance": distance}
+        if range_die > 0:
+            dice.emit(Said(msg("The height die shows {d}: the Range becomes {range} + {d} = {reach} steps against a "
+                               "target {distance} steps away.", **values)))
+        else:
+            dice.emit(Said(msg("The height die shows {d}: the Range becomes {range} − {d} = {reach} steps against a "
+                               "target {distance} steps away.", **values)))
         if distance > reach:
-            dice.emit(Said("The target is out of range: the shot is lost."))
+            dice.emit(Said(msg("The target is out of range: the shot is lost.")))
             return Shot(False, Strike.NONE)
     elif distance > rng:
         raise RuleError("BAT-ATTACK-DECLARE", msg("the target is {distance} steps away, beyond the Range {range}",
@@ -418,7 +429,9 @@ def play_volley(bases: int, strength: int, defence: int, dice: DiceSource, *, on
             result = play_strike(strength, defence, dice, sign, double, "the shooter", whom)
         hit += result is not Strike.NONE
         morale += result is Strike.DOUBLE
-    dice.emit(Said(f"{hit} of {bases} bases lose a figure; {morale} must test morale."))
+    dice.emit(Said(nmsg("{hit} of {n} bases lose a figure; {morale} must test morale.",
+                        "{hit} of {n} bases lose a figure; {morale} must test morale.", n=bases, hit=hit,
+                        morale=morale)))
     return Volley(hit, morale)
 
 

@@ -29,7 +29,7 @@ from aot_rules.core.dice import DiceSource
 from aot_rules.core.dist import Dist
 from aot_rules.core.errors import RuleError
 from aot_rules.core.events import DieEffect, Said
-from aot_rules.core.i18n import label, msg, text, vocabulary
+from aot_rules.core.i18n import label, msg, nmsg, text, vocabulary
 
 #: A spell takes 1, 2 or 3 AP (BAT-MAGIC-CAST, Reading): the activation roll gives at most three.
 SPELL_AP_MIN = 1
@@ -179,26 +179,29 @@ def play_cast_roll(quality: int, dice: DiceSource, *, standard_bearer: bool = Fa
         return DieEffect.HIT if passes(face, quality) else DieEffect.FAIL
 
     faces = dice.d6s(DICE_PER_TEST, msg("activation die (Mage)"), judge)
-    dice.emit(Said(f"the Mage (Quality {quality}) rolls {'-'.join(map(str, faces))} on activation."))
+    dice.emit(Said(msg("the Mage (Quality {quality}) rolls {faces} on activation.", quality=quality,
+                       faces="-".join(map(str, faces)))))
     if faces == [1, 1, 1]:
         if not (standard_bearer and bearer_saves):
-            dice.emit(Said("three 1s: the spell fails and the Mage dies."))
+            dice.emit(Said(msg("three 1s: the spell fails and the Mage dies.")))
             return CastRoll.MISCAST
-        dice.emit(Said("three 1s, but the Standard Bearer's re-roll is used on one of them."))
+        dice.emit(Said(msg("three 1s, but the Standard Bearer's re-roll is used on one of them.")))
         faces[0] = dice.d6(msg("Standard Bearer re-roll"), judge)
         if faces[0] == 1:
-            dice.emit(Said("it shows 1 again: the spell fails and the Mage dies."))
+            dice.emit(Said(msg("it shows 1 again: the spell fails and the Mage dies.")))
             return CastRoll.MISCAST
     elif standard_bearer:
         failed = [i for i, f in enumerate(faces) if not passes(f, quality)]
         others_ones = bool(failed) and sorted(faces[j] for j in range(3) if j != failed[0]) == [1, 1]
         if failed and not others_ones:
             faces[failed[0]] = dice.d6(msg("Standard Bearer re-roll"), judge)
-            dice.emit(Said(f"the Standard Bearer's re-roll turns one failed die into a {faces[failed[0]]}."))
+            dice.emit(Said(msg("the Standard Bearer's re-roll turns one failed die into a {face}.",
+                               face=faces[failed[0]])))
         elif failed:
-            dice.emit(Said("the other two dice show 1, so the failed die is not re-rolled (a 1 would kill)."))
+            dice.emit(Said(msg("the other two dice show 1, so the failed die is not re-rolled (a 1 would kill).")))
     ap = sum(passes(f, quality) for f in faces)
-    dice.emit(Said(f"the Mage has {ap} AP for its spell." if ap else "no AP: the Mage cannot cast this turn."))
+    dice.emit(Said(msg("the Mage has {ap} AP for its spell.", ap=ap) if ap
+                   else msg("no AP: the Mage cannot cast this turn.")))
     return cast_roll_of(ap)
 
 
@@ -266,10 +269,13 @@ def play_fireball(ap: int, target_quality: int, figures: int, dice: DiceSource) 
     faces = dice.d6s(ap, msg("Fireball die (rolled by the target)"), judge)
     burnt = sum(not passes(f, target_quality) for f in faces)
     lost = min(burnt, figures)
-    dice.emit(Said(f"the target (Quality {target_quality}) rolls {', '.join(map(str, faces))}: "
-                   f"{burnt} above its Quality, so it loses {lost} of its {figures} figures."))
+    dice.emit(Said(nmsg("the target (Quality {quality}) rolls {faces}: {burnt} above its Quality, so it loses {lost} "
+                        "of its {n} figures.",
+                        "the target (Quality {quality}) rolls {faces}: {burnt} above its Quality, so it loses {lost} "
+                        "of its {n} figures.",
+                        n=figures, quality=target_quality, faces=", ".join(map(str, faces)), burnt=burnt, lost=lost)))
     if lost == figures:
-        dice.emit(Said("its last figure is gone: the base is destroyed."))
+        dice.emit(Said(msg("its last figure is gone: the base is destroyed.")))
     return FireballResult(lost, lost == figures)
 
 
@@ -355,8 +361,8 @@ def play_summon(ap: int, dice: DiceSource) -> int:
     check_spell_ap(ap, "BAT-SPELL-SUMMON")
     faces = dice.d6s(ap, msg("Summon Beast die"))
     budget = SUMMON_FACTOR * sum(faces)
-    dice.emit(Said(f"the Mage rolls {' + '.join(map(str, faces))} = {sum(faces)}: the beast's six stats may "
-                   f"add up to {budget}."))
+    dice.emit(Said(msg("the Mage rolls {faces} = {total}: the beast's six stats may add up to {budget}.",
+                       faces=" + ".join(map(str, faces)), total=sum(faces), budget=budget)))
     return budget
 
 
@@ -398,7 +404,8 @@ def play_terror(ap: int, quality: int, dice: DiceSource, *, coward: Coward = Cow
                 reroll: bool = False) -> Morale:
     """Terror played: the target tests morale at once, rolling as many d6 as the Mage spent AP."""
     check_spell_ap(ap, "BAT-SPELL-TERROR")
-    dice.emit(Said(f"Terror with {ap} AP: the target tests morale on {ap} {'die' if ap == 1 else 'dice'}."))
+    dice.emit(Said(nmsg("Terror with {n} AP: the target tests morale on {n} die.",
+                        "Terror with {n} AP: the target tests morale on {n} dice.", n=ap)))
     return play_morale(quality, dice, ap, coward=coward, reroll=reroll, who="the target")
 
 

@@ -28,7 +28,7 @@ from aot_rules.core.dice import DiceSource
 from aot_rules.core.dist import Dist
 from aot_rules.core.errors import RuleError
 from aot_rules.core.events import DieEffect, Said
-from aot_rules.core.i18n import label, msg, vocabulary
+from aot_rules.core.i18n import msg, nmsg, vocabulary
 
 #: Dice a test may roll: Terror rolls one per AP (1–3); the CLI allows a little more for what-ifs.
 MAX_DICE = 6
@@ -144,17 +144,19 @@ def play_morale(quality: int, dice: DiceSource, n_dice: int = DICE_PER_TEST, *, 
     rolled = dice_rolled(n_dice, coward)
     faces = [dice.d6(msg("morale of {who}", who=who), judge) for _ in range(rolled)]
     failed = [i for i, face in enumerate(faces) if not passes(face, quality)]
-    dice.emit(Said(f"Morale test of {who}: {rolled} {'die' if rolled == 1 else 'dice'} against Quality "
-                   f"{quality}, {len(failed)} above it."))
+    dice.emit(Said(nmsg("Morale test of {who}: {n} die against Quality {quality}, {above} above it.",
+                        "Morale test of {who}: {n} dice against Quality {quality}, {above} above it.",
+                        n=rolled, who=who, quality=quality, above=len(failed))))
     if reroll and failed:
         i = failed[0]
         faces[i] = dice.d6(msg("Standard Bearer's re-roll for {who}", who=who), judge)
-        dice.emit(Said(f"The Standard Bearer lets {who} roll one failed die again: it shows {faces[i]}."))
+        dice.emit(Said(msg("The Standard Bearer lets {who} roll one failed die again: it shows {face}.", who=who,
+                           face=faces[i])))
         failed = [j for j, face in enumerate(faces) if not passes(face, quality)]
     auto = automatic_failures(coward)
     if auto:
-        dice.emit(Said(f"Being a Coward adds {auto} automatic failure."))
+        dice.emit(Said(msg("Being a Coward adds {auto} automatic failure.", auto=auto)))
     result = _result(min(n_dice, len(failed) + auto))
-    dice.emit(Said(f"{result.failures} {'failure' if result.failures == 1 else 'failures'} for {who}: "
-                   f"{label(result.band)}."))
+    dice.emit(Said(nmsg("{n} failure for {who}: {band}.", "{n} failures for {who}: {band}.", n=result.failures,
+                        who=who, band=result.band)))
     return result

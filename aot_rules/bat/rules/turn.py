@@ -115,11 +115,13 @@ def roll_initiative(my_kn: int, their_kn: int, dice: DiceSource, ties: TieRule =
         a = dice.d6(msg("my initiative die"))
         b = dice.d6(msg("their initiative die"))
         result = _compare(a + my_kn, b + their_kn)
-        dice.emit(Said(f"my total {a} + {my_kn} = {a + my_kn} against their {b} + {their_kn} = {b + their_kn}."))
+        dice.emit(Said(msg("my total {a} + {my_kn} = {mine} against their {b} + {their_kn} = {theirs}.", a=a,
+                           my_kn=my_kn, mine=a + my_kn, b=b, their_kn=their_kn, theirs=b + their_kn)))
         if result is not Initiative.TIE or ties is TieRule.STAND:
-            dice.emit(Said(f"initiative: {result}."))
+            dice.emit(Said({Initiative.ME: msg("initiative: me."), Initiative.TIE: msg("initiative: tie."),
+                            Initiative.THEM: msg("initiative: them.")}[result]))
             return result
-        dice.emit(Said("the totals are equal, so both dice are rolled again."))
+        dice.emit(Said(msg("the totals are equal, so both dice are rolled again.")))
 
 
 # --- alternation and passing (BAT-PASS, BAT-TURN-SEQUENCE) -------------------------------------

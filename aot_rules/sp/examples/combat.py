@@ -7,7 +7,7 @@ from collections.abc import Callable
 from aot_rules.core.dice import FixedDice
 from aot_rules.core.events import Said
 from aot_rules.core.example import Example
-from aot_rules.core.i18n import label
+from aot_rules.core.i18n import msg
 from aot_rules.sp.rules.shooting import (
     RECOVERED,
     Aimed,
@@ -28,9 +28,9 @@ def sharpshooter() -> Example:
     dice = FixedDice([5])
     column = sharpshooter_band(SkirmishBand.B36)
     need = RECOVERED[(SkirmishWeapon.RIFLE, column)]
-    dice.emit(Said(f"an ordinary rifleman in skirmish order needs {need}+ at {label(column)}"))
-    dice.emit(Said(f"the sharpshooter's target stands {label(SkirmishBand.B36)} away; he reads the "
-                   f"{label(column)} column instead, and ignores the cover"))
+    dice.emit(Said(msg("an ordinary rifleman in skirmish order needs {need}+ at {column}", need=need, column=column)))
+    dice.emit(Said(msg("the sharpshooter's target stands {band} away; he reads the {column} column instead, and "
+                       "ignores the cover", band=SkirmishBand.B36, column=column)))
     play_sharpshooter(need, dice)
     law = sharpshooter_exact(need)
     return Example("SP-EX-SHARPSHOOTER", "A sharpshooter at 36–48″",

@@ -13,7 +13,7 @@ from aot_rules.core.dice import DiceSource
 from aot_rules.core.dist import Dist
 from aot_rules.core.errors import RuleError
 from aot_rules.core.events import DieEffect, Said
-from aot_rules.core.i18n import label, msg, vocabulary
+from aot_rules.core.i18n import msg, nmsg, vocabulary
 from aot_rules.sp.rules.troops import Quality
 
 
@@ -46,7 +46,7 @@ def wound_exact(six_kills: bool = True) -> Dist[Wound]:
 def roll_wound(src: DiceSource, six_kills: bool = True) -> Wound:
     w = wound_of(src.d6(msg("wound"), lambda f: DieEffect.HIT if wound_of(f, six_kills) is Wound.KILLED
                         else DieEffect.NONE), six_kills)
-    src.emit(Said(f"the wound die: {label(w)}"))
+    src.emit(Said(msg("the wound die: {wound}", wound=w)))
     return w
 
 
@@ -73,9 +73,13 @@ def play_hero_fate(killed: int, skirmish_fire: bool, src: DiceSource, six_kills:
     sides = hero_hit_sides(skirmish_fire)
     f = src.die(sides, msg("is the Hero hit?"), lambda x: DieEffect.HIT if x <= killed else DieEffect.NONE)
     if f > killed:
-        src.emit(Said(f"the Hero's d{sides} shows {f}, more than the {killed} men killed: he is not hit"))
+        src.emit(Said(nmsg("the Hero's d{sides} shows {face}, more than the {n} men killed: he is not hit",
+                           "the Hero's d{sides} shows {face}, more than the {n} men killed: he is not hit",
+                           n=killed, sides=sides, face=f)))
         return Wound.UNHURT
-    src.emit(Said(f"the Hero's d{sides} shows {f}, no more than the {killed} men killed: he takes one of the hits"))
+    src.emit(Said(nmsg("the Hero's d{sides} shows {face}, no more than the {n} men killed: he takes one of the hits",
+                       "the Hero's d{sides} shows {face}, no more than the {n} men killed: he takes one of the hits",
+                       n=killed, sides=sides, face=f)))
     return roll_wound(src, six_kills)
 
 
@@ -98,12 +102,16 @@ def replace_exact(quality: Quality, recruits_from: int, last_hero: bool) -> Dist
 
 def play_replace(quality: Quality, recruits_from: int, last_hero: bool, src: DiceSource) -> bool:
     if last_hero:
-        src.emit(Said("he was the force's last Hero: a new one steps up without a roll"))
+        src.emit(Said(msg("he was the force's last Hero: a new one steps up without a roll")))
         return True
     need = replace_needs(quality, recruits_from, last_hero)
     f = src.d6(msg("replacement"), lambda x: DieEffect.HIT if x >= need else DieEffect.FAIL)
-    src.emit(Said(f"{label(quality)} need {need}+ and roll {f}: "
-                  + ("a new Hero, one step lower" if f >= need else "the card leaves the game")))
+    if f >= need:
+        src.emit(Said(msg("{quality} need {need}+ and roll {face}: a new Hero, one step lower", quality=quality,
+                          need=need, face=f)))
+    else:
+        src.emit(Said(msg("{quality} need {need}+ and roll {face}: the card leaves the game", quality=quality,
+                          need=need, face=f)))
     return f >= need
 
 
@@ -152,7 +160,14 @@ def roll_fall(skill: Skill, src: DiceSource) -> Fall:
     f = src.d6(msg("the rider's fall"))
     out = fall_of(f + SKILL_MOD[skill])
     mod = SKILL_MOD[skill]
-    src.emit(Said(f"the fall die shows {f}" + (f", {mod:+d} for a {label(skill)}" if mod else "") + f": {label(out)}"))
+    if mod > 0:
+        src.emit(Said(msg("the fall die shows {face}, +{mod} for a {skill}: {fall}", face=f, mod=mod, skill=skill,
+                          fall=out)))
+    elif mod < 0:
+        src.emit(Said(msg("the fall die shows {face}, -{mod} for a {skill}: {fall}", face=f, mod=-mod, skill=skill,
+                          fall=out)))
+    else:
+        src.emit(Said(msg("the fall die shows {face}: {fall}", face=f, fall=out)))
     return out
 
 
@@ -202,20 +217,22 @@ def rider_exact(skill: Skill) -> Dist[Mounted]:
 def play_rider(skill: Skill, src: DiceSource) -> Mounted:
     who = src.d6(msg("rider or mount?"))
     if who >= 4:
-        src.emit(Said(f"{who}: the shot kills the rider"))
+        src.emit(Said(msg("{face}: the shot kills the rider", face=who)))
         return Mounted.RIDER
     fate = src.d6(msg("the mount's wound"))
     if fate <= 4:
-        src.emit(Said(f"{who}: the mount is hit; {fate}: it dies and the rider goes on foot"))
+        src.emit(Said(msg("{face}: the mount is hit; {fate}: it dies and the rider goes on foot", face=who, fate=fate)))
         return Mounted.MOUNT_DEAD
     if fate == 5:
-        src.emit(Said(f"{who}: the mount is hit; {fate}: it ignores the wound"))
+        src.emit(Said(msg("{face}: the mount is hit; {fate}: it ignores the wound", face=who, fate=fate)))
         return Mounted.SHRUGS
     third = src.d6(msg("roll again"))
     if third <= 3:
-        src.emit(Said(f"{who}: the mount is hit; 6, roll again; {third}: it bolts and the rider loses control"))
+        src.emit(Said(msg("{face}: the mount is hit; 6, roll again; {third}: it bolts and the rider loses control",
+                           face=who, third=third)))
         return Mounted.BOLTS
-    src.emit(Said(f"{who}: the mount is hit; 6, roll again; {third}: it runs 1d6+1″ and dies, throwing the rider"))
+    src.emit(Said(msg("{face}: the mount is hit; 6, roll again; {third}: it runs 1d6+1″ and dies, throwing the rider",
+                      face=who, third=third)))
     return FALL_TO_MOUNTED[roll_fall(skill, src)]
 
 
@@ -257,11 +274,14 @@ def play_capture(hero_dice: int, group_dice: int, src: DiceSource) -> Capture:
     if hero_dice < 1 or group_dice < 1:
         raise RuleError("SP-HERO-CAPTURE", msg("both sides need at least one die"))
     if capture_by_odds(hero_dice, group_dice):
-        src.emit(Said(f"{group_dice} dice against {hero_dice}: at least 4 to 1, he is taken without a fight"))
+        src.emit(Said(nmsg("{n} dice against {hero}: at least 4 to 1, he is taken without a fight",
+                           "{n} dice against {hero}: at least 4 to 1, he is taken without a fight",
+                           n=group_dice, hero=hero_dice)))
         return Capture.BY_ODDS
     six = lambda f: DieEffect.HIT if f == 6 else DieEffect.NONE  # noqa: E731
     mine = sum(src.d6(msg("the Hero's melee die"), six) == 6 for _ in range(hero_dice))
     theirs = sum(src.d6(msg("the Group's melee die"), six) == 6 for _ in range(group_dice))
     out = Capture.LOST if mine < theirs else Capture.DRAW if mine == theirs else Capture.WON
-    src.emit(Said(f"the Hero rolls {mine} six(es), the Group {theirs}: {label(out)}"))
+    src.emit(Said(msg("the Hero rolls {mine} six(es), the Group {theirs}: {result}", mine=mine, theirs=theirs,
+                      result=out)))
     return out

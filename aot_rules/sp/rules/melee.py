@@ -17,7 +17,7 @@ from aot_rules.core.dice import DiceSource
 from aot_rules.core.dist import Dist
 from aot_rules.core.errors import RuleError
 from aot_rules.core.events import DieEffect, Said
-from aot_rules.core.i18n import label, msg, vocabulary
+from aot_rules.core.i18n import msg, vocabulary
 from aot_rules.core.verdict import Verdict
 from aot_rules.sp.rules.shooting import trinomial
 
@@ -126,7 +126,12 @@ def roll_strike(dice: int, src: DiceSource, who: str = "") -> Strike:
     faces = [src.d6(msg("{who} melee die", who=who) if who else msg("melee die"), lambda f: DieEffect.HIT if f == 6 else
                     DieEffect.SAVE if f == 5 else DieEffect.NONE) for _ in range(dice)]
     s = Strike(faces.count(6), faces.count(5))
-    src.emit(Said(f"{who + ' ' if who else ''}{dice} dice: {s.kills} six(es) kill, {s.shock} five(s) give Shock"))
+    if who:
+        src.emit(Said(msg("{who} {dice} dice: {kills} six(es) kill, {shock} five(s) give Shock", who=who, dice=dice,
+                          kills=s.kills, shock=s.shock)))
+    else:
+        src.emit(Said(msg("{dice} dice: {kills} six(es) kill, {shock} five(s) give Shock", dice=dice, kills=s.kills,
+                          shock=s.shock)))
     return s
 
 
@@ -231,10 +236,10 @@ def play_fight(a_dice: int, b_dice: int, src: DiceSource, recruits: Swamp = Swam
         raise RuleError("SP-MELEE-RESULT", msg("each side needs at least one die to fight"))
     swamped = _swamped(a_dice, b_dice, recruits)
     if swamped is not None:
-        src.emit(Said(f"{a_dice} dice against {b_dice}: overwhelming odds, no dice are rolled"))
+        src.emit(Said(msg("{a} dice against {b}: overwhelming odds, no dice are rolled", a=a_dice, b=b_dice)))
         return Fight(swamped, 0, 0)
     a = roll_strike(a_dice, src, "A")
     b = roll_strike(b_dice, src, "B")
     res = result_of(a.kills - b.kills)
-    src.emit(Said(f"A killed {a.kills}, B killed {b.kills}: {label(res)}"))
+    src.emit(Said(msg("A killed {a}, B killed {b}: {result}", a=a.kills, b=b.kills, result=res)))
     return Fight(res, a.kills, b.kills)

@@ -22,7 +22,7 @@ from fractions import Fraction
 from aot_rules.core.dice import DiceSource
 from aot_rules.core.dist import Dist
 from aot_rules.core.errors import RuleError
-from aot_rules.core.events import Said
+from aot_rules.core.events import Said, clauses
 from aot_rules.core.i18n import msg, vocabulary
 
 #: The lone Hero's fixed number of dice (SP-MOVE-HERO): he moves at skirmish speed on two.
@@ -260,21 +260,26 @@ def play_move(bonuses: tuple[int, ...], dice: DiceSource, cut: int = 0, shock: i
         else:
             worth = face + bonus - loss
         worth = max(worth, 0)
-        parts = [f"the die shows {face}"]
-        if bonus:
-            parts.append(f"{bonus:+d} for the order")
+        parts = [msg("the die shows {face}", face=face)]
+        if bonus > 0:
+            parts.append(msg("+{bonus} for the order", bonus=bonus))
+        elif bonus < 0:
+            parts.append(msg("-{bonus} for the order", bonus=-bonus))
         if loss:
-            parts.append(f"−{loss} for the ground" if not shock_per_die else f"−{loss} for ground and Shock")
-        dice.emit(Said(", ".join(parts) + f": {worth}″" + (" (a die cannot go below 0)." if face + bonus - loss < 0
-                                                          and not cut_bare_die else ".")))
+            parts.append(msg("−{loss} for ground and Shock", loss=loss) if shock_per_die
+                         else msg("−{loss} for the ground", loss=loss))
+        if face + bonus - loss < 0 and not cut_bare_die:
+            dice.emit(Said(msg("{steps}: {worth}″ (a die cannot go below 0).", steps=clauses(parts), worth=worth)))
+        else:
+            dice.emit(Said(msg("{steps}: {worth}″.", steps=clauses(parts), worth=worth)))
         total += worth
     if shock and not shock_per_die:
         moved = total - shock
         if moved < 0:
             moved = 0
-        dice.emit(Said(f"{total}″ less {shock}″ for Shock leaves {moved}″."))
+        dice.emit(Said(msg("{total}″ less {shock}″ for Shock leaves {moved}″.", total=total, shock=shock, moved=moved)))
         total = moved
-    dice.emit(Said(f"{who} moves {total}″."))
+    dice.emit(Said(msg("{who} moves {total}″.", who=who, total=total)))
     return total
 
 

@@ -18,7 +18,7 @@ from aot_rules.core.dice import DiceSource
 from aot_rules.core.dist import Dist
 from aot_rules.core.errors import RuleError
 from aot_rules.core.events import DieEffect, Said
-from aot_rules.core.i18n import label, msg, vocabulary
+from aot_rules.core.i18n import msg, vocabulary
 from aot_rules.sp.rules.troops import Quality
 
 SIXTH = Fraction(1, 6)
@@ -158,8 +158,11 @@ def roll_hits(dice: int, to_hit: int, bonus: int, src: DiceSource) -> int:
     need = to_hit - bonus
     faces = [src.d6(msg("to hit"), lambda f: DieEffect.HIT if f >= need else DieEffect.NONE) for _ in range(dice)]
     hits = sum(f >= need for f in faces)
-    src.emit(Said(f"{dice} dice need {max(1, need)}+ after a +{bonus} bonus each: {hits} hit"
-                  if bonus else f"{dice} dice need {to_hit}+: {hits} hit"))
+    if bonus:
+        src.emit(Said(msg("{dice} dice need {need}+ after a +{bonus} bonus each: {hits} hit", dice=dice,
+                          need=max(1, need), bonus=bonus, hits=hits)))
+    else:
+        src.emit(Said(msg("{dice} dice need {need}+: {hits} hit", dice=dice, need=to_hit, hits=hits)))
     return hits
 
 
@@ -310,8 +313,12 @@ def roll_effects(hits: int, src: DiceSource, *, six_kills: bool = True, ambush: 
     if ambush:
         shock *= 2
     if hits:
-        src.emit(Said(f"{hits} effect dice: {deaths} killed and {shock} Shock"
-                      + (" (doubled by the ambush)" if ambush else "")))
+        if ambush:
+            src.emit(Said(msg("{hits} effect dice: {deaths} killed and {shock} Shock (doubled by the ambush)",
+                              hits=hits, deaths=deaths, shock=shock)))
+        else:
+            src.emit(Said(msg("{hits} effect dice: {deaths} killed and {shock} Shock", hits=hits, deaths=deaths,
+                              shock=shock)))
     return Damage(hits, shock, deaths)
 
 
@@ -319,7 +326,7 @@ def play_volley(dice: int, to_hit: int | None, bonus: int, src: DiceSource, *, s
                 ambush: bool = False) -> Damage:
     """A whole volley as the players roll it: to-hit dice, then an effect die per hit."""
     if to_hit is None:
-        src.emit(Said("the target is out of this weapon's range: no dice are rolled"))
+        src.emit(Said(msg("the target is out of this weapon's range: no dice are rolled")))
         return Damage(0, 0, 0)
     hits = roll_hits(dice, to_hit, bonus, src)
     return roll_effects(hits, src, six_kills=six_kills, ambush=ambush)
@@ -354,5 +361,5 @@ def play_sharpshooter(need: int, src: DiceSource) -> Aimed:
     f = src.d6(msg("aimed shot"), lambda x: DieEffect.HIT if x >= need and x > 1 else
                DieEffect.FAIL if x == 1 else DieEffect.NONE)
     out = Aimed.SPENT if f == 1 else Aimed.HIT if f >= need else Aimed.MISS
-    src.emit(Said(f"the sharpshooter needs {need}+ and rolls {f}: {label(out)}"))
+    src.emit(Said(msg("the sharpshooter needs {need}+ and rolls {face}: {result}", need=need, face=f, result=out)))
     return out

@@ -115,14 +115,21 @@ def play_spot(needed: int, dice: DiceSource, extra: int = 0, harder: int = 0, ea
     """Roll to spot as a player does: returns (the modified roll, spotted?)."""
     target = required(needed, harder, easier, extra, extra_twice=extra_twice)
     if harder or easier or (extra and extra_twice):
-        dice.emit(Said(f"the table's {needed} becomes {target} after the modifiers."))
+        dice.emit(Said(msg("the table's {needed} becomes {target} after the modifiers.", needed=needed, target=target)))
     first = dice.d6(msg("spotting die"))
     second = dice.d6(msg("spotting die"))
     roll = first + second + extra
     ok = roll >= target
-    dice.emit(Said(f"{first} + {second}" + (f" + {extra} for extra dice" if extra else "")
-                   + f" = {roll}, {'reaching' if ok else 'short of'} {target}: "
-                   + ("spotted." if ok else "not spotted.")))
+    values = {"first": first, "second": second, "extra": extra, "roll": roll, "target": target}
+    if extra and ok:
+        said = msg("{first} + {second} + {extra} for extra dice = {roll}, reaching {target}: spotted.", **values)
+    elif extra:
+        said = msg("{first} + {second} + {extra} for extra dice = {roll}, short of {target}: not spotted.", **values)
+    elif ok:
+        said = msg("{first} + {second} = {roll}, reaching {target}: spotted.", **values)
+    else:
+        said = msg("{first} + {second} = {roll}, short of {target}: not spotted.", **values)
+    dice.emit(Said(said))
     return roll, ok
 
 
