@@ -12,6 +12,7 @@ from typing import Any
 import pytest
 
 from aot_rules.aot.rules.weather import Weather
+from aot_rules.core.events import Roll
 from aot_rules.core.i18n import former_values
 from aot_rules.tabletop.codec import EVENT_TYPES
 from aot_rules.tabletop.game import Game
@@ -129,7 +130,7 @@ def test_a_save_holds_no_words_so_rewording_a_message_changes_no_save() -> None:
     assert "message" not in json.dumps(data)
     loaded = loads(dumps(state))
     assert loaded == state
-    captions = [str(ev.purpose) for e in loaded.log for ev in e.events if type(ev).__name__ == "Roll"]
+    captions = [str(ev.purpose) for e in loaded.log for ev in e.events if isinstance(ev, Roll)]
     assert captions and all(captions)  # the words came back from the replay
 
     old = json.loads(V6.read_text(encoding="utf-8"))
