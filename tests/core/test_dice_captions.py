@@ -47,20 +47,30 @@ def leftover(m: Message) -> list[str]:
     return [w for w in WORD.findall(text) if len(w) >= 3 and w.isascii()]
 
 
-def mechanic_rolls() -> Iterator[tuple[str, Event]]:
+def mechanic_events(kind: type[Event]) -> Iterator[tuple[str, Event]]:
+    """Every event of ``kind`` that every registered mechanic's played face logs at its defaults, three seeds each."""
     for m in all_mechanics():
         for seed in range(3):
             dice = SeededDice(seed)
             try:
                 m.play(m.record(), dice)
-            except RuleError:  # a mechanic whose defaults are not a legal record: nothing rolled at them
+            except RuleError:  # a mechanic whose defaults are not a legal record: nothing logged at them
                 break
-            yield from ((m.rule_id, e) for e in dice.log if isinstance(e, Roll))
+            yield from ((m.rule_id, e) for e in dice.log if isinstance(e, kind))
+
+
+def example_events(kind: type[Event]) -> Iterator[tuple[str, Event]]:
+    """Every event of ``kind`` that every worked example logs."""
+    for ex_id, make in examples().items():
+        yield from ((ex_id, e) for e in make().log if isinstance(e, kind))
+
+
+def mechanic_rolls() -> Iterator[tuple[str, Event]]:
+    return mechanic_events(Roll)
 
 
 def example_rolls() -> Iterator[tuple[str, Event]]:
-    for ex_id, make in examples().items():
-        yield from ((ex_id, e) for e in make().log if isinstance(e, Roll))
+    return example_events(Roll)
 
 
 def table_rolls() -> Iterator[tuple[str, Event]]:

@@ -10,28 +10,18 @@ from typing import Any
 
 import pytest
 
-from aot_rules.core.dice import FixedDice, SeededDice
-from aot_rules.core.errors import RuleError
+from aot_rules.core.dice import FixedDice
 from aot_rules.core.events import Event, Said, clauses
 from aot_rules.core.i18n import Message, msg, speaking
-from aot_rules.systems import all_mechanics, examples
-from tests.core.test_dice_captions import leftover
+from tests.core.test_dice_captions import example_events, leftover, mechanic_events
 
 
 def mechanic_said() -> Iterator[tuple[str, Event]]:
-    for m in all_mechanics():
-        for seed in range(3):
-            dice = SeededDice(seed)
-            try:
-                m.play(m.record(), dice)
-            except RuleError:  # a mechanic whose defaults are not a legal record: nothing told at them
-                break
-            yield from ((m.rule_id, e) for e in dice.log if isinstance(e, Said))
+    return mechanic_events(Said)
 
 
 def example_said() -> Iterator[tuple[str, Event]]:
-    for ex_id, make in examples().items():
-        yield from ((ex_id, e) for e in make().log if isinstance(e, Said))
+    return example_events(Said)
 
 
 @pytest.mark.parametrize("source", [mechanic_said, example_said], ids=["mechanics", "examples"])
