@@ -238,3 +238,16 @@ def test_percentages_are_written_as_the_reader_writes_them() -> None:
         assert percent_str(1 - Fraction(1, 6**8)) == "> 99,99\u00a0%"
     with speaking("en"):
         assert percent_str(Fraction(1, 8)) == "12.50%"
+
+
+#: Russian words the glossary does not use for its terms, each with the source's own term the catalogue writes instead.
+NOT_THE_SOURCES_TERM = {r"младш\w* офицер": "младший командир (junior officer)"}
+
+
+def test_the_russian_catalogue_uses_the_sources_terms() -> None:
+    import re
+
+    with (LOCALES / "ru" / "LC_MESSAGES" / "aot_rules.po").open("rb") as fp:
+        texts = [s for m in read_po(fp) if m.id for s in ([m.string] if isinstance(m.string, str) else m.string)]
+    found = {term: [t for t in texts if re.search(pattern, t)][:3] for pattern, term in NOT_THE_SOURCES_TERM.items()}
+    assert not any(found.values()), found
