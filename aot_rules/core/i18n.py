@@ -380,17 +380,40 @@ class Possessive:
     ("Nikias's", "Thespian hoplites'", 'Nikias')
     """
 
-    name: str
+    name: str | Message  # a name, or a description said in the reader's language ("the attacker")
 
     def render(self, lang: str | None = None) -> str:
         lang = checked(lang) if lang is not None else language()
+        name = self.name.render(lang) if isinstance(self.name, Message) else self.name
         if lang not in ("en", PSEUDO):  # every other language's templates name the owner after its noun
-            return self.name
-        plural = self.name.endswith("s") and not self.name.endswith(("ss", "us", "as", "is"))
-        return f"{self.name}'" if plural else f"{self.name}'s"
+            return name
+        plural = name.endswith("s") and not name.endswith(("ss", "us", "as", "is"))
+        return f"{name}'" if plural else f"{name}'s"
 
     def __str__(self) -> str:
         return self.render()
 
 
 shows(Possessive, lambda value, lang: value.render(lang))
+
+
+@dataclass(frozen=True, slots=True)
+class Capitalised:
+    """A value that opens a sentence: its words in the language in force, with a capital first letter (a
+    description such as "the attacker" given as a message reads "The attacker: …").
+
+    >>> str(Capitalised(msg("the attacker"))), str(Capitalised("base 2"))
+    ('The attacker', 'Base 2')
+    """
+
+    value: str | Message
+
+    def render(self, lang: str | None = None) -> str:
+        text = self.value.render(lang) if isinstance(self.value, Message) else self.value
+        return text[:1].upper() + text[1:]
+
+    def __str__(self) -> str:
+        return self.render()
+
+
+shows(Capitalised, lambda value, lang: value.render(lang))

@@ -24,7 +24,7 @@ from aot_rules.core.dice import DiceSource
 from aot_rules.core.dist import Dist
 from aot_rules.core.errors import RuleError
 from aot_rules.core.events import DieEffect, Said
-from aot_rules.core.i18n import msg, nmsg, vocabulary
+from aot_rules.core.i18n import Capitalised, Message, msg, nmsg, vocabulary
 
 TEST = "AOB-STEADINESS-TEST"
 ROUT = "AOB-ROUT"
@@ -86,7 +86,7 @@ def steadiness_law(threshold: int, die: GameDie, rerolls: int = 0) -> Dist[Teste
 
 
 def take_steadiness_test(dice: DiceSource, threshold: int, die: GameDie, rerolls: int = 0,
-                         who: str = "the regiment") -> Tested:
+                         who: Message | str = msg("the regiment")) -> Tested:
     """Roll the test at the table: pass on a roll at or under the threshold, re-roll a failure while allowed."""
     for k in range(1, rerolls + 2):
         caption = msg("steadiness test of {who} (passes on ≤ {threshold})", who=who, threshold=threshold)
@@ -94,13 +94,13 @@ def take_steadiness_test(dice: DiceSource, threshold: int, die: GameDie, rerolls
                         lambda f: DieEffect.NONE if f <= threshold else DieEffect.FAIL)
         if face <= threshold:
             dice.emit(Said(msg("{who} rolls {face} on the {die}, at or under {threshold}: it stands.",
-                               who=who.capitalize(), face=face, die=die, threshold=threshold)))
+                               who=Capitalised(who), face=face, die=die, threshold=threshold)))
             return Tested(Verdict.PASS, k)
         if k <= rerolls:
             dice.emit(Said(msg("{who} rolls {face}, over {threshold}: a failure and uses its re-roll.",
-                               who=who.capitalize(), face=face, threshold=threshold)))
+                               who=Capitalised(who), face=face, threshold=threshold)))
         else:
-            dice.emit(Said(msg("{who} rolls {face}, over {threshold}: a failure.", who=who.capitalize(), face=face,
+            dice.emit(Said(msg("{who} rolls {face}, over {threshold}: a failure.", who=Capitalised(who), face=face,
                                threshold=threshold)))
     return Tested(Verdict.FAIL, rerolls + 1)
 

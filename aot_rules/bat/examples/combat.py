@@ -31,7 +31,7 @@ def clash() -> Example:
                        now=bd, was=SPEARS[2])))
     result = play_melee(am, ad, bm, bd, dice)
     assert result.defender is Strike.DOUBLE
-    play_morale(SPEARS[0], dice, who="the spearmen")
+    play_morale(SPEARS[0], dice, who=msg("the spearmen"))
     law = clash_morale_exact(SWORDS[0], am, ad, SPEARS[0], bm, bd)
     return Example(
         "BAT-EX-CLASH", "Swordsmen strike spearmen in the flank",
@@ -50,7 +50,7 @@ def clash() -> Example:
 def standard() -> Example:
     """BAT-EX-STANDARD: a Quality 2 base tests morale beside its Standard Bearer, who saves one failed die."""
     dice = FixedDice([5, 1, 6, 2])
-    play_morale(2, dice, reroll=True, who="the militia")
+    play_morale(2, dice, reroll=True, who=msg("the militia"))
     with_bearer = morale_exact(2, reroll=True)
     without = morale_exact(2)
     return Example(

@@ -36,7 +36,7 @@ from aot_rules.core.dice import DiceSource
 from aot_rules.core.dist import Dist
 from aot_rules.core.errors import RuleError
 from aot_rules.core.events import DieEffect, Said
-from aot_rules.core.i18n import Possessive, msg, nmsg, vocabulary
+from aot_rules.core.i18n import Capitalised, Message, Possessive, msg, nmsg, vocabulary
 
 #: Bases a template can cover in the engine (the geometry is the player's; this only bounds the input).
 MAX_BASES = 8
@@ -100,7 +100,8 @@ def strike_exact(strength: int, defence: int, sign: Sign = Sign.GREATER,
 
 
 def play_strike(strength: int, defence: int, dice: DiceSource, sign: Sign = Sign.GREATER,
-                double: Double = Double.AT_LEAST, who: str = "the attacker", whom: str = "the target") -> Strike:
+                double: Double = Double.AT_LEAST, who: Message | str = msg("the attacker"),
+                whom: Message | str = msg("the target")) -> Strike:
     """Play one attack: the attacker's die, the target's die, and the comparison, told step by step."""
     x = dice.d6(msg("{who} attack", who=Possessive(who)))
     y = dice.d6(msg("{whom} defence", whom=Possessive(whom)))
@@ -109,9 +110,9 @@ def play_strike(strength: int, defence: int, dice: DiceSource, sign: Sign = Sign
     return result
 
 
-def _tell(dice: DiceSource, who: str, whom: str, x: int, strength: int, y: int, defence: int,
+def _tell(dice: DiceSource, who: Message | str, whom: Message | str, x: int, strength: int, y: int, defence: int,
           result: Strike) -> None:
-    values = {"who": who.capitalize(), "x": x, "strength": strength, "attack": x + strength, "whom": whom, "y": y,
+    values = {"who": Capitalised(who), "x": x, "strength": strength, "attack": x + strength, "whom": whom, "y": y,
               "defence": defence, "guard": y + defence}
     dice.emit(Said({
         Strike.NONE: msg("{who}: {x} + {strength} = {attack} against {whom}'s {y} + {defence} = {guard}: no damage.",
@@ -214,9 +215,9 @@ def play_melee(a_melee: int, a_defence: int, b_melee: int, b_defence: int, dice:
         dice.emit(Said(msg("The attacker rolls {xa} to strike and {xd} to guard; the defender {ya} and {yd}.", xa=xa,
                            xd=xd, ya=ya, yd=yd)))
     defender = strike(xa + a_melee, yd + b_defence, double=double)
-    _tell(dice, "the attacker", "the defender", xa, a_melee, yd, b_defence, defender)
+    _tell(dice, msg("the attacker"), msg("the defender"), xa, a_melee, yd, b_defence, defender)
     attacker = strike(ya + b_melee, xd + a_defence, double=double)
-    _tell(dice, "the defender", "the attacker", ya, b_melee, xd, a_defence, attacker)
+    _tell(dice, msg("the defender"), msg("the attacker"), ya, b_melee, xd, a_defence, attacker)
     return _clash(defender, attacker)
 
 
@@ -371,7 +372,7 @@ def play_shot(ranged: int, defence: int, dice: DiceSource, *, rng: int = 0, dist
     elif distance > rng:
         raise RuleError("BAT-ATTACK-DECLARE", msg("the target is {distance} steps away, beyond the Range {range}",
                                                   distance=distance, range=rng))
-    return Shot(True, play_strike(ranged, defence, dice, sign, double, "the shooter", "the target"))
+    return Shot(True, play_strike(ranged, defence, dice, sign, double, msg("the shooter"), msg("the target")))
 
 
 # --- area and stream fire ------------------------------------------------------------------------------
@@ -420,13 +421,13 @@ def play_volley(bases: int, strength: int, defence: int, dice: DiceSource, *, on
     x = dice.d6(msg("shooter's die")) if one_shooter_die else 0
     hit = morale = 0
     for i in range(1, bases + 1):
-        whom = f"base {i}"
+        whom = msg("base {i}", i=i)
         if one_shooter_die:
             y = dice.d6(msg("base {n}'s defence", n=i))
             result = strike(x + strength, y + defence, sign, double)
-            _tell(dice, "the shooter", whom, x, strength, y, defence, result)
+            _tell(dice, msg("the shooter"), whom, x, strength, y, defence, result)
         else:
-            result = play_strike(strength, defence, dice, sign, double, "the shooter", whom)
+            result = play_strike(strength, defence, dice, sign, double, msg("the shooter"), whom)
         hit += result is not Strike.NONE
         morale += result is Strike.DOUBLE
     dice.emit(Said(nmsg("{hit} of {n} bases lose a figure; {morale} must test morale.",

@@ -341,7 +341,7 @@ def play_deluge(bases: int, defence: int, quality: int, dice: DiceSource, *, sig
     v = play_volley(bases, SPELL_STRENGTH, defence, dice, sign=sign, double=double)
     fled = 0
     for i in range(1, v.morale + 1):
-        m = play_morale(quality, dice, who=f"struck base {i}" if v.morale > 1 else "the struck base")
+        m = play_morale(quality, dice, who=msg("struck base {i}", i=i) if v.morale > 1 else msg("the struck base"))
         fled += m.band is Band.FLEES
     return Deluge(v.hit, v.morale, fled)
 
@@ -406,7 +406,7 @@ def play_terror(ap: int, quality: int, dice: DiceSource, *, coward: Coward = Cow
     check_spell_ap(ap, "BAT-SPELL-TERROR")
     dice.emit(Said(nmsg("Terror with {n} AP: the target tests morale on {n} die.",
                         "Terror with {n} AP: the target tests morale on {n} dice.", n=ap)))
-    return play_morale(quality, dice, ap, coward=coward, reroll=reroll, who="the target")
+    return play_morale(quality, dice, ap, coward=coward, reroll=reroll, who=msg("the target"))
 
 
 # --- the spells with no dice -----------------------------------------------------------------

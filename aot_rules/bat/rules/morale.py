@@ -28,7 +28,7 @@ from aot_rules.core.dice import DiceSource
 from aot_rules.core.dist import Dist
 from aot_rules.core.errors import RuleError
 from aot_rules.core.events import DieEffect, Said
-from aot_rules.core.i18n import msg, nmsg, vocabulary
+from aot_rules.core.i18n import Message, msg, nmsg, vocabulary
 
 #: Dice a test may roll: Terror rolls one per AP (1–3); the CLI allows a little more for what-ifs.
 MAX_DICE = 6
@@ -133,7 +133,7 @@ def _result(failures: int) -> Morale:
 
 
 def play_morale(quality: int, dice: DiceSource, n_dice: int = DICE_PER_TEST, *, coward: Coward = Coward.NONE,
-                reroll: bool = False, who: str = "the base") -> Morale:
+                reroll: bool = False, who: Message | str = msg("the base")) -> Morale:
     """Play one morale test with real dice: roll, count the dice above Quality, re-roll one failed
     die if a Standard Bearer is near, add a Coward's automatic failure, and read the band."""
     _check(n_dice)

@@ -11,7 +11,7 @@ from collections.abc import Callable
 
 from aot_rules.core.dice import FixedDice
 from aot_rules.core.example import Example
-from aot_rules.core.i18n import label
+from aot_rules.core.i18n import label, msg
 from aot_rules.sp.rules.movement import SWAMP, move_law, play_move
 
 
@@ -20,7 +20,7 @@ def swamp_example() -> Example:
     bonuses = (0, 0)
     faces = (6, 1)
     dice = FixedDice(faces)
-    moved = play_move(bonuses, dice, SWAMP.cut, who="the French Group")
+    moved = play_move(bonuses, dice, SWAMP.cut, who=msg("the French Group"))
     law = move_law(bonuses, SWAMP.cut)
     return Example("SP-EX-SWAMP", "French infantry wading through a swamp",
                    ("A Group of French infantry is in a swamp and declares 2 Action Dice of movement.",

@@ -23,7 +23,7 @@ from aot_rules.core.dice import DiceSource
 from aot_rules.core.dist import Dist
 from aot_rules.core.errors import RuleError
 from aot_rules.core.events import Said, clauses
-from aot_rules.core.i18n import msg, vocabulary
+from aot_rules.core.i18n import Message, msg, vocabulary
 
 #: The lone Hero's fixed number of dice (SP-MOVE-HERO): he moves at skirmish speed on two.
 HERO_DICE = 2
@@ -248,7 +248,7 @@ def dice_text(bonuses: tuple[int, ...]) -> str:
 
 
 def play_move(bonuses: tuple[int, ...], dice: DiceSource, cut: int = 0, shock: int = 0, *,
-              shock_per_die: bool = False, cut_bare_die: bool = False, who: str = "the Group") -> int:
+              shock_per_die: bool = False, cut_bare_die: bool = False, who: Message | str = msg("the Group")) -> int:
     """Roll a move die by die, as a player does, telling each step; returns the inches moved."""
     _check(bonuses, cut, shock)
     loss = cut + (shock if shock_per_die else 0)
