@@ -31,11 +31,12 @@ def named(m: Message) -> Iterator[str]:
     for _, v in m.values:
         if isinstance(v, Message):
             yield from named(v)
-        elif isinstance(v, Possessive) and isinstance(v.name, Message):  # a description: words, not a name
-            yield from named(v.name)
         elif isinstance(v, Possessive):
-            yield v.render("qps")
-            yield v.name
+            if isinstance(v.name, Message):  # a description: words, not a name
+                yield from named(v.name)
+            else:
+                yield v.render("qps")
+                yield v.name
         elif isinstance(v, str):
             yield v
 

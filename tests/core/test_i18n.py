@@ -248,6 +248,6 @@ def test_the_russian_catalogue_uses_the_sources_terms() -> None:
     import re
 
     with (LOCALES / "ru" / "LC_MESSAGES" / "aot_rules.po").open("rb") as fp:
-        texts = [s for m in read_po(fp) if m.id for s in ([m.string] if isinstance(m.string, str) else m.string)]
+        texts = [s for m in read_po(fp) if m.id for s in ([m.string] if isinstance(m.string, str) else m.string or ())]
     found = {term: [t for t in texts if re.search(pattern, t)][:3] for pattern, term in NOT_THE_SOURCES_TERM.items()}
     assert not any(found.values()), found
