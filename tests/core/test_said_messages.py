@@ -12,8 +12,8 @@ import pytest
 
 from aot_rules.core.dice import FixedDice
 from aot_rules.core.events import Event, Said, clauses
-from aot_rules.core.i18n import Message, msg, speaking
-from tests.core.test_dice_captions import example_events, leftover, mechanic_events
+from aot_rules.core.i18n import msg, speaking
+from tests.core.test_dice_captions import assert_told_in_messages, example_events, leftover, mechanic_events
 
 
 def mechanic_said() -> Iterator[tuple[str, Event]]:
@@ -26,13 +26,7 @@ def example_said() -> Iterator[tuple[str, Event]]:
 
 @pytest.mark.parametrize("source", [mechanic_said, example_said], ids=["mechanics", "examples"])
 def test_every_said_is_a_message_with_no_english_left_in_the_pseudo_locale(source: Any) -> None:
-    said = list(source())
-    assert len(said) > 20
-    not_messages = sorted({f"{where}: {e.text!r}" for where, e in said if not isinstance(e.text, Message)})
-    assert not not_messages
-    english = sorted({f"{where}: {str(e.text)!r} keeps {leftover(e.text)}" for where, e in said
-                      if leftover(e.text)})
-    assert not english
+    assert_told_in_messages([(where, e.text) for where, e in source()])
 
 
 def test_a_move_told_in_optional_clauses_reads_as_it_always_did() -> None:
