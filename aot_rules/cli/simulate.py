@@ -11,6 +11,7 @@ command of :mod:`aot_rules.cli`.
 from __future__ import annotations
 
 import argparse
+import functools
 import json
 import os
 import sys
@@ -19,7 +20,7 @@ from fractions import Fraction
 
 from aot_rules.cli.collector import few_collections, worker_collections
 from aot_rules.cli.terminal import UsageError, _Parser, answered, help_text, one_line, write
-from aot_rules.core.i18n import Message, msg
+from aot_rules.core.i18n import Message, msg, nmsg
 from aot_rules.core.params import parse_whole, quoted
 from aot_rules.tabletop.scenarios import SCENARIOS, ScenarioError
 from aot_rules.tabletop.simulate import POLICIES, RESULTS, Report, simulate
@@ -81,7 +82,8 @@ def parser() -> _Parser:
 def _bar(done: int, total: int) -> None:
     width = 30
     full = width * done // total
-    sys.stderr.write(f"\r[{'#' * full}{'.' * (width - full)}] {done}/{total} games")
+    games = nmsg("{done}/{n} game", "{done}/{n} games", n=total, done=done)
+    sys.stderr.write(f"\r[{'#' * full}{'.' * (width - full)}] {games}")
     if done == total:
         sys.stderr.write("\n")
     sys.stderr.flush()
@@ -107,33 +109,52 @@ def balance_line(report: Report) -> Message:
                "{high}%: favours {favoured}", favoured=report.sides[0 if b.low > 0.5 else 1], **values)
 
 
+#: How a side won, as the summary counts it ("7 by rout"), by the result's code in :data:`RESULTS`.
+WON_BY: dict[str, Callable[[int], Message]] = {
+    "rout": lambda n: nmsg("{n} by rout", "{n} by rout", n=n),
+    "points": lambda n: nmsg("{n} on points", "{n} on points", n=n),
+    "withdrawal": lambda n: nmsg("{n} by withdrawal", "{n} by withdrawal", n=n),
+}
+
+
+def _share(k: int, n: int) -> Fraction:
+    """``k`` of ``n`` games as a whole percentage (exact, so the reader's language writes it)."""
+    return Fraction(round(100 * k / n)) if n else Fraction(0)
+
+
 def text(report: Report) -> str:
-    """The summary for a reader."""
+    """The summary for a reader, every line a catalogue message."""
     d = report.as_dict()
     n = len(report.games)
-
-    def share(k: int) -> str:
-        return f"{100 * k / n:.0f}%" if n else "0%"
-
-    lines = [f"{report.scenario}: {n} games in {d['seconds']} s ({d['games_per_second']} games/s)"]
+    lines: list[Message] = [nmsg("{scenario}: {n} game in {seconds} s ({rate} games/s)",
+                                 "{scenario}: {n} games in {seconds} s ({rate} games/s)", n=n,
+                                 scenario=report.scenario, seconds=Fraction(str(d["seconds"])),
+                                 rate=Fraction(str(d["games_per_second"])))]
     for s in (0, 1):
         wins = report.wins(s)
         total = sum(wins.values())
-        how = ", ".join(f"{k} {v}" for k, v in wins.items() if v) or "no wins"
-        lines.append(f"  {report.sides[s]} won {total} ({share(total)}): {how}")
-    res = report.results()
-    lines.append(f"  draws {res['draw']} ({share(res['draw'])})")
-    lines.append(balance_line(report).render())
-    lines.append(f"  decisive (rout, or points with VP > 0): {report.decisive} ({share(report.decisive)})")
-    lost, vp = d["mean_units_lost"], d["mean_vp"]
-    assert isinstance(lost, list) and isinstance(vp, list)
-    lines.append(f"  mean turns {d['mean_turns']}; units lost {lost[0]} / {lost[1]}; VP {vp[0]} / {vp[1]}")
-    camps = d["camps_taken"]
-    assert isinstance(camps, list)
-    lines.append(f"  enemy camps sacked: {camps[0]} / {camps[1]} games")
-    lines.append(f"  invariant violations: {d['violations']}")
-    lines += [f"    {v}" for v in report.violations[:5]]
-    return "\n".join(lines)
+        ways = [WON_BY[k](v) for k, v in wins.items() if v]
+        if ways:
+            how = functools.reduce(lambda rest, first: msg("{first}, {rest}", first=first, rest=rest), ways[-2::-1],
+                                   ways[-1])
+            lines.append(nmsg("  {side} won {n} game ({share}%): {how}", "  {side} won {n} games ({share}%): {how}",
+                              n=total, side=report.sides[s], share=_share(total, n), how=how))
+        else:
+            lines.append(msg("  {side} won no game", side=report.sides[s]))
+    draws = report.results()["draw"]
+    lines.append(msg("  draws {draws} ({share}%)", draws=draws, share=_share(draws, n)))
+    lines.append(balance_line(report))
+    lines.append(msg("  decisive (rout, or points with VP > 0): {games} ({share}%)", games=report.decisive,
+                     share=_share(report.decisive, n)))
+    lost, vp, camps = d["mean_units_lost"], d["mean_vp"], d["camps_taken"]
+    assert isinstance(lost, list) and isinstance(vp, list) and isinstance(camps, list)
+    lines.append(msg("  mean turns {turns}; units lost {lost_a} / {lost_b}; VP {vp_a} / {vp_b}",
+                     turns=Fraction(str(d["mean_turns"])), lost_a=Fraction(str(lost[0])),
+                     lost_b=Fraction(str(lost[1])), vp_a=Fraction(str(vp[0])), vp_b=Fraction(str(vp[1]))))
+    lines.append(msg("  enemy camps sacked: {a} / {b} games", a=camps[0], b=camps[1]))
+    lines.append(msg("  invariant violations: {n}", n=d["violations"]))
+    shown = [m.render() for m in lines] + [f"    {v}" for v in report.violations[:5]]
+    return "\n".join(shown)
 
 
 def run(argv: Sequence[str]) -> int:

@@ -22,49 +22,73 @@ This module knows no game.
 
 from __future__ import annotations
 
+import errno
 import os
 import stat
 import tempfile
 from pathlib import Path
+
+from aot_rules.core.i18n import Message, msg, nmsg
+from aot_rules.core.i18n import text as rendered
 
 _CHUNK = 64 * 1024
 #: The most digits an integer in a file may have: a seed is at most 19, a count 4.  Python refuses to
 #: convert more than 4,300 with a ValueError no file format expects; far fewer are ever meaningful.
 MAX_DIGITS = 24
 
-_KINDS = ((stat.S_ISDIR, "a directory"), (stat.S_ISFIFO, "a FIFO (named pipe)"), (stat.S_ISSOCK, "a socket"),
-          (stat.S_ISCHR, "a character device"), (stat.S_ISBLK, "a block device"), (stat.S_ISLNK, "a symbolic link"))
+_KINDS = ((stat.S_ISDIR, msg("a directory")), (stat.S_ISFIFO, msg("a FIFO (named pipe)")),
+          (stat.S_ISSOCK, msg("a socket")), (stat.S_ISCHR, msg("a character device")),
+          (stat.S_ISBLK, msg("a block device")), (stat.S_ISLNK, msg("a symbolic link")))
 
 
 class UnsafeFile(ValueError):
     """A file that is not read or written: ``message`` is one line saying why, without the path."""
 
-    def __init__(self, message: str) -> None:
+    def __init__(self, message: Message | str) -> None:
         super().__init__(message)
-        self.message = message
+        self.msg = message
+
+    @property
+    def message(self) -> str:
+        """Why, in the language in force."""
+        return rendered(self.msg)
+
+    def __str__(self) -> str:
+        return self.message
 
 
-def kind_of(mode: int) -> str:
+def kind_of(mode: int) -> Message:
     """What a file of this ``st_mode`` is, in words ("a FIFO (named pipe)", "a regular file").
 
-    >>> kind_of(stat.S_IFIFO | 0o644), kind_of(stat.S_IFREG | 0o600)
+    >>> str(kind_of(stat.S_IFIFO | 0o644)), str(kind_of(stat.S_IFREG | 0o600))
     ('a FIFO (named pipe)', 'a regular file')
     """
     for test, name in _KINDS:
         if test(mode):
             return name
-    return "a regular file" if stat.S_ISREG(mode) else "not a regular file"
+    return msg("a regular file") if stat.S_ISREG(mode) else msg("not a regular file")
 
 
-def _size(limit: int) -> str:
+def _size(limit: int) -> Message:
     """``limit`` bytes in words: "256 KiB", "64 MiB"."""
     if limit % (1024 * 1024) == 0:
-        return f"{limit // (1024 * 1024)} MiB"
-    return f"{limit // 1024} KiB" if limit % 1024 == 0 else f"{limit} bytes"
+        return msg("{n} MiB", n=limit // (1024 * 1024))
+    return msg("{n} KiB", n=limit // 1024) if limit % 1024 == 0 else nmsg("{n} byte", "{n} bytes", n=limit)
 
 
-def _reason(e: OSError) -> str:
-    return e.strerror or type(e).__name__
+#: The reasons a file operation commonly fails, by errno, in the reader's words (the system's own text is English).
+_REASONS: dict[int, Message] = {
+    errno.ENOENT: msg("no such file or folder"), errno.EACCES: msg("permission denied"),
+    errno.EPERM: msg("operation not permitted"), errno.ENOSPC: msg("no space left on the device"),
+    errno.EROFS: msg("the file system is read-only"), errno.EISDIR: msg("it is a folder"),
+    errno.ENOTDIR: msg("a part of the path is not a folder"), errno.EIO: msg("an input/output error"),
+    errno.EDQUOT: msg("the disk quota is exceeded"), errno.EFBIG: msg("the file is too large"),
+    errno.ENAMETOOLONG: msg("the name is too long"), errno.ELOOP: msg("too many symbolic links"),
+}
+
+
+def reason(e: OSError) -> Message | str:
+    return _REASONS.get(e.errno or 0) or e.strerror or type(e).__name__
 
 
 def read_capped(path: Path | str, limit: int) -> bytes:
@@ -77,23 +101,24 @@ def read_capped(path: Path | str, limit: int) -> bytes:
     try:
         fd = os.open(path, flags)
     except FileNotFoundError:
-        raise UnsafeFile("no such file") from None
+        raise UnsafeFile(msg("no such file")) from None
     except IsADirectoryError:
-        raise UnsafeFile("is a directory, not a file") from None
+        raise UnsafeFile(msg("is a directory, not a file")) from None
     except OSError as e:  # a socket cannot be opened at all (ENXIO): say what it is, not the errno
         try:
             mode = os.stat(path).st_mode
         except OSError:
             mode = stat.S_IFREG
         if not stat.S_ISREG(mode):
-            raise UnsafeFile(f"is {kind_of(mode)}, not a regular file; only regular files are read") from None
-        raise UnsafeFile(f"cannot read the file: {_reason(e)}") from None
+            raise UnsafeFile(msg("is {kind}, not a regular file; only regular files are read",
+                                     kind=kind_of(mode))) from None
+        raise UnsafeFile(msg("cannot read the file: {reason}", reason=reason(e))) from None
     try:
         mode = os.fstat(fd).st_mode
         if stat.S_ISDIR(mode):
-            raise UnsafeFile("is a directory, not a file")
+            raise UnsafeFile(msg("is a directory, not a file"))
         if not stat.S_ISREG(mode):
-            raise UnsafeFile(f"is {kind_of(mode)}, not a regular file; only regular files are read")
+            raise UnsafeFile(msg("is {kind}, not a regular file; only regular files are read", kind=kind_of(mode)))
         chunks: list[bytes] = []
         held = 0
         while held <= limit:
@@ -103,10 +128,10 @@ def read_capped(path: Path | str, limit: int) -> bytes:
             chunks.append(chunk)
             held += len(chunk)
         if held > limit:
-            raise UnsafeFile(f"the file is larger than {_size(limit)}")
+            raise UnsafeFile(msg("the file is larger than {size}", size=_size(limit)))
         return b"".join(chunks)
     except OSError as e:
-        raise UnsafeFile(f"cannot read the file: {_reason(e)}") from None
+        raise UnsafeFile(msg("cannot read the file: {reason}", reason=reason(e))) from None
     finally:
         os.close(fd)
 
@@ -139,14 +164,14 @@ def decode_utf8(raw: bytes) -> str:
     """
     wide = wide_encoding(raw)
     if wide:
-        raise UnsafeFile(f"the file is {wide} text; save it as UTF-8")
+        raise UnsafeFile(msg("the file is {encoding} text; save it as UTF-8", encoding=wide))
     if b"\x00" in raw:
-        raise UnsafeFile("the file holds NUL bytes: it is binary, not UTF-8 text")
+        raise UnsafeFile(msg("the file holds NUL bytes: it is binary, not UTF-8 text"))
     try:
         return raw.decode("utf-8-sig")
     except UnicodeDecodeError as e:
-        raise UnsafeFile(f"the file is not UTF-8 text (byte 0x{raw[e.start]:02x} at offset {e.start}); "
-                         "save it as UTF-8") from None
+        raise UnsafeFile(msg("the file is not UTF-8 text (byte {byte} at offset {offset}); save it as UTF-8",
+                             byte=f"0x{raw[e.start]:02x}", offset=e.start)) from None
 
 
 def checked_int(text: str) -> int:
@@ -162,7 +187,7 @@ def checked_int(text: str) -> int:
     """
     digits = sum(c.isdigit() for c in text)
     if digits > MAX_DIGITS:
-        raise UnsafeFile(f"the number {text[:16]}… has more than {MAX_DIGITS} digits")
+        raise UnsafeFile(msg("the number {digits}… has more than {n} digits", digits=text[:16], n=MAX_DIGITS))
     return int(text)
 
 
@@ -185,16 +210,17 @@ def write_atomic(path: Path | str, text: str) -> None:
     except FileNotFoundError:
         mode = 0o666 & ~_umask()
     except OSError as e:
-        raise UnsafeFile(f"cannot write the file: {_reason(e)}") from None
+        raise UnsafeFile(msg("cannot write the file: {reason}", reason=reason(e))) from None
     else:
         if not stat.S_ISREG(old.st_mode):
-            raise UnsafeFile(f"is {kind_of(old.st_mode)}, not a regular file; only a regular file is replaced")
+            raise UnsafeFile(msg("is {kind}, not a regular file; only a regular file is replaced",
+                                 kind=kind_of(old.st_mode)))
         mode = stat.S_IMODE(old.st_mode)
     data = text.encode("utf-8")
     try:
         fd, tmp = tempfile.mkstemp(dir=target.parent, prefix=f".{target.name}.", suffix=".tmp")
     except OSError as e:
-        raise UnsafeFile(f"cannot write the file: {_reason(e)}") from None
+        raise UnsafeFile(msg("cannot write the file: {reason}", reason=reason(e))) from None
     try:
         try:
             view = memoryview(data)
@@ -208,9 +234,9 @@ def write_atomic(path: Path | str, text: str) -> None:
     except BaseException as e:
         Path(tmp).unlink(missing_ok=True)
         if isinstance(e, OSError):
-            raise UnsafeFile(f"cannot write the file: {_reason(e)}") from None
+            raise UnsafeFile(msg("cannot write the file: {reason}", reason=reason(e))) from None
         raise
 
 
-__all__ = ["MAX_DIGITS", "UnsafeFile", "checked_int", "decode_utf8", "kind_of", "read_capped", "wide_encoding",
-           "write_atomic"]
+__all__ = ["MAX_DIGITS", "UnsafeFile", "checked_int", "decode_utf8", "kind_of", "read_capped", "reason",
+           "wide_encoding", "write_atomic"]

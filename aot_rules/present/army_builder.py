@@ -16,6 +16,7 @@ from typing import Any
 
 from aot_rules.aot.units import Unit
 from aot_rules.core.errors import RuleError
+from aot_rules.core.i18n import msg
 
 
 def shipped_army_data(name: str) -> dict[str, Any]:
@@ -42,7 +43,7 @@ def army_data(start: str | Path) -> dict[str, Any]:
         return shipped_army_data(text)
     data = read_data(Path(text), text)
     if not isinstance(data, dict) or data.get("kind") != "army" or not isinstance(data.get("units"), list):
-        raise ArmyFileError(text, "this file is not an army (kind: army, with its units)")
+        raise ArmyFileError(text, msg("this file is not an army (kind: army, with its units)"))
     return data
 
 

@@ -17,6 +17,8 @@ from collections.abc import Callable
 from dataclasses import replace
 
 from aot_rules.core.errors import RuleError
+from aot_rules.core.i18n import msg, nmsg
+from aot_rules.core.refusal import FileRefusal
 from aot_rules.tabletop import combat, command, moves, officers, turn
 from aot_rules.tabletop.events import Reaction
 from aot_rules.tabletop.game import DiceRanOut, Game, TableDice, action_name
@@ -34,8 +36,9 @@ _ALL: tuple[Callable[..., GameState], ...] = (
 ACTIONS: dict[str, Callable[..., GameState]] = {action_name(f): f for f in _ALL}
 
 
-class ReplayError(ValueError):
-    """The record does not replay to the state (a tampered or inconsistent game)."""
+class ReplayError(FileRefusal):
+    """The record does not replay to the state (a tampered or inconsistent game): ``source`` is the part of the
+    record at fault (``actions[3] (move)``), ``msg`` why."""
 
 
 def replay(state: GameState) -> GameState:
@@ -46,25 +49,27 @@ def replay(state: GameState) -> GameState:
     """
     if state.opening is None:
         if state.actions:
-            raise ReplayError("actions: the record has actions but no opening state")
+            raise ReplayError("actions", msg("the record has actions but no opening state"))
         return state
     opening = state.opening
     traced = len(state.log) - len(opening.log)
     if len(state.actions) > traced:  # refused before any action runs: a replay costs no more than its log shows
-        raise ReplayError(f"actions: {len(state.actions)} actions, but the log shows {max(traced, 0)} entries after "
-                          "the opening, and every action leaves at least one")
+        raise ReplayError("actions", msg("{actions} actions, but the log shows {entries} entries after the opening, "
+                                         "and every action leaves at least one", actions=len(state.actions),
+                                         entries=max(traced, 0)))
     faces = [f for e in state.log[len(opening.log):] for f in e.faces]
     game = Game(opening, TableDice.fixed(faces))
     for n, a in enumerate(state.actions):
         fn = ACTIONS.get(a.name)
         if fn is None:
-            raise ReplayError(f"actions[{n}].name: {a.name!r} is not an action of the engine")
+            raise ReplayError(f"actions[{n}].name", msg("{name} is not an action of the engine", name=repr(a.name)))
         answers = list(a.reactions)
 
         def answer(st: GameState, pid: str, by: str, reaction: Reaction, answers: list[bool] = answers,
                    n: int = n) -> bool:
             if not answers:
-                raise ReplayError(f"actions[{n}]: a {reaction} reaction was offered that the record does not answer")
+                raise ReplayError(f"actions[{n}]", msg("a reaction ({reaction}) was offered that the record does not "
+                                                        "answer", reaction=reaction))
             return answers.pop(0)
 
         game.react = answer
@@ -72,18 +77,22 @@ def replay(state: GameState) -> GameState:
         try:
             game.act(fn, *a.args, **dict(a.kwargs))
         except RuleError as e:
-            raise ReplayError(f"actions[{n}] ({a.name}): refused on replay: {e}") from None
+            raise ReplayError(f"actions[{n}] ({a.name})", msg("refused on replay: {rule}: {problem}", rule=e.rule_id,
+                                                                 problem=e.msg)) from None
         except DiceRanOut:
-            raise ReplayError(f"actions[{n}] ({a.name}): the logged dice ran out on replay") from None
+            raise ReplayError(f"actions[{n}] ({a.name})", msg("the logged dice ran out on replay")) from None
         except (TypeError, ValueError) as e:
-            raise ReplayError(f"actions[{n}] ({a.name}): {e}") from None
+            raise ReplayError(f"actions[{n}] ({a.name})", str(e)) from None
         if answers:
-            raise ReplayError(f"actions[{n}] ({a.name}): {len(answers)} recorded reaction(s) were never offered")
+            raise ReplayError(f"actions[{n}] ({a.name})", nmsg("{n} recorded reaction was never offered",
+                                                                "{n} recorded reactions were never offered",
+                                                                n=len(answers)))
         if len(game.state.log) == before:
-            raise ReplayError(f"actions[{n}] ({a.name}): it leaves no trace in the log (a game records only the "
-                              "actions that did something)")
+            raise ReplayError(f"actions[{n}] ({a.name})", msg("it leaves no trace in the log (a game records only "
+                                                             "the actions that did something)"))
     if game.dice.used != len(faces):
-        raise ReplayError(f"log: {len(faces) - game.dice.used} logged dice were not rolled on replay")
+        raise ReplayError("log", nmsg("{n} logged die was not rolled on replay",
+                                      "{n} logged dice were not rolled on replay", n=len(faces) - game.dice.used))
     return replace(game.state, opening=state.opening)
 
 

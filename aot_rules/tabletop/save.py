@@ -25,6 +25,7 @@ import json
 import math
 import re
 from collections.abc import Callable, Mapping, Sequence
+from fractions import Fraction
 from functools import partial
 from pathlib import Path
 from typing import Any, TypeVar, cast
@@ -38,7 +39,8 @@ from aot_rules.aot.rules.terrain import Terrain
 from aot_rules.aot.rules.weather import Weather
 from aot_rules.aot.units import Unit
 from aot_rules.core.errors import RuleError
-from aot_rules.core.i18n import Possessive
+from aot_rules.core.i18n import Message, Possessive, msg
+from aot_rules.core.refusal import TYPE_WORDS, FileRefusal, at, shown
 from aot_rules.core.safeio import UnsafeFile, checked_int, read_capped, write_atomic
 from aot_rules.tabletop.codec import (
     decode_arg,
@@ -75,14 +77,9 @@ MAX_BYTES = 64 * 1024 * 1024
 T = TypeVar("T")
 
 
-class SaveFileError(ValueError):
-    """A saved game that cannot be loaded (or written).  ``str()`` is one line: ``<source>: <problem>``."""
-
-    def __init__(self, source: str, message: str) -> None:
-        message = " ".join(message.split("\n"))
-        super().__init__(f"{source}: {message}")
-        self.source = source
-        self.message = message
+class SaveFileError(FileRefusal):
+    """A saved game that cannot be loaded (or written).  ``str()`` is one line: ``<source>: <problem>``, in the
+    language in force."""
 
 
 # --- state → data ----------------------------------------------------------------------------------
@@ -158,7 +155,7 @@ def save(state: GameState, path: Path | str) -> None:
     try:
         write_atomic(path, text)
     except UnsafeFile as e:
-        raise SaveFileError(str(path), e.message) from None
+        raise SaveFileError(str(path), e.msg) from None
 
 
 # --- text → data ------------------------------------------------------------------------------------
@@ -167,14 +164,32 @@ class _BadJson(Exception):
     """Raised from inside the JSON parser's hooks."""
 
 
+#: The JSON reader's refusals (the standard library's ``JSONDecodeError.msg``, English) in the reader's words.
+JSON_PROBLEMS: Mapping[str, Message] = {
+    "Expecting value": msg("a value was expected"),
+    "Expecting ',' delimiter": msg("a comma was expected"),
+    "Expecting ':' delimiter": msg("a colon was expected"),
+    "Expecting property name enclosed in double quotes": msg("a key in double quotes was expected"),
+    "Extra data": msg("more text follows the JSON"),
+    "Invalid control character at": msg("a control character inside a string"),
+    "Invalid \\escape": msg("an invalid escape inside a string"),
+    "Unterminated string starting at": msg("a string that never ends"),
+}
+
+
+def json_problem(problem: str) -> Message | str:
+    """The JSON reader's problem in the reader's words (its own English for one this table lacks)."""
+    return JSON_PROBLEMS.get(problem, problem)
+
+
 def _no_constant(name: str) -> object:
-    raise _BadJson(f"{name} is not a number a saved game can hold")
+    raise _BadJson(msg("{name} is not a number a saved game can hold", name=name))
 
 
 def _finite(text: str) -> float:
     v = float(text)
     if not math.isfinite(v):
-        raise _BadJson(f"the number {text[:40]} is too large")
+        raise _BadJson(msg("the number {number} is too large", number=text[:40]))
     return v
 
 
@@ -182,7 +197,7 @@ def _unique_keys(pairs: list[tuple[str, object]]) -> dict[str, object]:
     out: dict[str, object] = {}
     for k, v in pairs:
         if k in out:
-            raise _BadJson(f"the key {k[:40]!r} is written twice in one object")
+            raise _BadJson(msg("the key {key} is written twice in one object", key=repr(k[:40])))
         out[k] = v
     return out
 
@@ -197,19 +212,22 @@ def _cut_short(text: str, e: json.JSONDecodeError) -> bool:
 def parse(text: str, source: str) -> object:
     """JSON text as plain data, or a one-line refusal: empty, cut short, not JSON (with line and column)."""
     if not text.strip():
-        raise SaveFileError(source, "the file is empty")
+        raise SaveFileError(source, msg("the file is empty"))
     try:
         return cast(object, json.loads(text, parse_constant=_no_constant, parse_float=_finite,
                                        parse_int=checked_int, object_pairs_hook=_unique_keys))
     except json.JSONDecodeError as e:
         if _cut_short(text, e):
-            raise SaveFileError(source, f"the file is cut short: the JSON ends in the middle (line {e.lineno}, "
-                                f"column {e.colno}: {e.msg})") from None
-        raise SaveFileError(source, f"not valid JSON: {e.msg} (line {e.lineno}, column {e.colno})") from None
-    except (_BadJson, UnsafeFile) as e:
-        raise SaveFileError(source, f"not a valid saved game: {e}") from None
+            raise SaveFileError(source, msg("the file is cut short: the JSON ends in the middle (line {line}, column "
+                                            "{column})", line=e.lineno, column=e.colno)) from None
+        raise SaveFileError(source, msg("not valid JSON: {problem} (line {line}, column {column})",
+                                        problem=json_problem(e.msg), line=e.lineno, column=e.colno)) from None
+    except _BadJson as e:
+        raise SaveFileError(source, msg("not a valid saved game: {problem}", problem=e.args[0])) from None
+    except UnsafeFile as e:
+        raise SaveFileError(source, msg("not a valid saved game: {problem}", problem=e.msg)) from None
     except RecursionError:
-        raise SaveFileError(source, "not valid JSON: nested too deeply") from None
+        raise SaveFileError(source, msg("not valid JSON: nested too deeply")) from None
 
 
 # --- data → state ----------------------------------------------------------------------------------
@@ -221,9 +239,10 @@ def _at(where: str, build: Callable[[], T], source: str) -> T:
     except SaveFileError:
         raise
     except RuleError as e:
-        raise SaveFileError(source, f"{where}: {e}") from None
+        raise SaveFileError(source, at(where, msg("{rule}: {problem}", rule=e.rule_id, problem=e.msg))) from None
     except (ValueError, TypeError) as e:
-        raise SaveFileError(source, f"{where}: {e}") from None
+        said = e.args[0] if len(e.args) == 1 and isinstance(e.args[0], Message) else str(e)
+        raise SaveFileError(source, at(where, said)) from None
 
 
 def _points(raw: Sequence[Sequence[float]]) -> tuple[Point, ...]:
@@ -251,68 +270,78 @@ def _build_side(d: Mapping[str, Any]) -> SideState:
 
 def _check_outline(points: tuple[Point, ...], where: str, source: str) -> None:
     if not Polygon(points).is_valid or Polygon(points).area <= 0:
-        raise SaveFileError(source, f"{where}: the outline is not a simple shape with an inside (it crosses "
-                            "itself or has no area)")
+        raise SaveFileError(source, at(where, msg("the outline is not a simple shape with an inside (it crosses "
+                                                  "itself or has no area)")))
 
 
 def _check(state: GameState, source: str) -> None:
     """The checks a schema cannot express: references between parts, and conserved counts."""
     for s in (0, 1):
         if not any(p.side == s for p in state.pieces):
-            raise SaveFileError(source, f"pieces: {state.sides[s].name} have no unit (an army of no units cannot "
-                                "fight)")
+            raise SaveFileError(source, at("pieces", msg("{side} have no unit (an army of no units cannot fight)",
+                                                         side=state.sides[s].name)))
     ids: list[str] = []
     terrain_names = [t.name for t in state.terrain]
     for i, p in enumerate(state.pieces):
         where = f"pieces[{i}]"
         if p.id in ids:
-            raise SaveFileError(source, f"{where}.id: the piece id {p.id!r} is used twice")
+            raise SaveFileError(source, at(f"{where}.id", msg("the piece id {id} is used twice", id=repr(p.id))))
         ids.append(p.id)
         u = p.unit
         if u.formed + u.disordered + p.removed != p.initial:
-            raise SaveFileError(source, f"{where} ({p.id}): {u.formed} formed + {u.disordered} disordered + "
-                                f"{p.removed} removed warriors make {u.strength + p.removed}, not the "
-                                f"{p.initial} it deployed with (AOT-CASUALTY-REMOVAL: no warrior is created "
-                                "or lost)")
+            raise SaveFileError(source, at(f"{where} ({p.id})", msg(
+                    "{formed} formed + {disordered} disordered + {removed} removed warriors make {total}, not the "
+                    "{initial} it deployed with (AOT-CASUALTY-REMOVAL: no warrior is created or lost)",
+                    formed=u.formed, disordered=u.disordered, removed=p.removed, total=u.strength + p.removed,
+                    initial=p.initial)))
         if p.status is Status.DESTROYED and u.strength:
-            raise SaveFileError(source, f"{where}.status ({p.id}): a destroyed unit has no warriors left, "
-                                f"not {u.strength}")
+            raise SaveFileError(source, at(f"{where}.status ({p.id})", msg(
+                "a destroyed unit has no warriors left, not {strength}", strength=u.strength)))
         if p.status is Status.FIGHTING and not u.strength:
-            raise SaveFileError(source, f"{where}.status ({p.id}): a unit with no warriors left is not fighting")
+            raise SaveFileError(source, at(f"{where}.status ({p.id})",
+                                             msg("a unit with no warriors left is not fighting")))
         for name in p.inside:
             if name not in terrain_names:
-                raise SaveFileError(source, f"{where}.inside ({p.id}): there is no terrain piece {name!r}")
+                raise SaveFileError(source, at(f"{where}.inside ({p.id})",
+                                                 msg("there is no terrain piece {name}", name=repr(name))))
     for s, side in enumerate(state.sides):
         names = [c.name for c in side.commanders]
         for c, cmd in enumerate(side.commanders):
             if names.count(cmd.name) > 1:
-                raise SaveFileError(source, f"sides[{s}].commanders[{c}].name: {cmd.name!r} is used twice")
+                raise SaveFileError(source, at(f"sides[{s}].commanders[{c}].name",
+                                                 msg("{name} is used twice", name=repr(cmd.name))))
             if not any(p.id == cmd.unit and p.side == s for p in state.pieces):
-                raise SaveFileError(source, f"sides[{s}].commanders[{c}].unit: {side.name} has no piece "
-                                    f"{cmd.unit!r} for {cmd.name} to stand in")
+                raise SaveFileError(source, at(f"sides[{s}].commanders[{c}].unit", msg(
+                    "{side} has no piece {piece} for {commander} to stand in", side=side.name, piece=repr(cmd.unit),
+                    commander=cmd.name)))
         for k, owner in enumerate(side.slots):  # one owner per slot, never several joined in one string
             if not (is_individual(owner) or owner in names):
-                raise SaveFileError(source, f"sides[{s}].slots[{k}]: {owner!r} is neither one of "
-                                    f"{Possessive(side.name)} commanders nor 'individual' (AOT-CMD-SLOTS)")
+                raise SaveFileError(source, at(f"sides[{s}].slots[{k}]", msg(
+                    "{owner} is neither one of {side} commanders nor 'individual' (AOT-CMD-SLOTS)",
+                    owner=repr(owner), side=Possessive(side.name))))
         _check_outline(side.camp, f"sides[{s}].camp", source)
     for t, piece in enumerate(state.terrain):
         _check_outline(piece.outline, f"terrain[{t}].outline", source)
     rolled = sum(len(e.faces) for e in state.log)
     if rolled != state.dice_used:
-        raise SaveFileError(source, f"dice_used: the log shows {rolled} dice rolled, not {state.dice_used}")
+        raise SaveFileError(source, at("dice_used", msg("the log shows {rolled} dice rolled, not {used}",
+                                                      rolled=rolled, used=state.dice_used)))
     for n, e in enumerate(state.log):
         if e.turn > state.turn:
-            raise SaveFileError(source, f"log[{n}].turn: turn {e.turn} is later than the game's turn {state.turn}")
+            raise SaveFileError(source, at(f"log[{n}].turn", msg("turn {turn} is later than the game's turn {now}",
+                                                                turn=e.turn, now=state.turn)))
     if state.turn > state.last_turn:
-        raise SaveFileError(source, f"turn: turn {state.turn} is past the last turn {state.last_turn} "
-                            "(AOT-VICTORY-POINTS: the battle ends at nightfall)")
+        raise SaveFileError(source, at("turn", msg("turn {turn} is past the last turn {last} (AOT-VICTORY-POINTS: the "
+                                                 "battle ends at nightfall)", turn=state.turn, last=state.last_turn)))
     _check_table(state, source)
     if state.wind is not None and state.weather != Weather.WIND.value:
-        raise SaveFileError(source, f"wind: a wind from the {state.wind.value} edge, but the weather is "
-                            f"{state.weather} (AOT-WEATHER-WIND)")
+        raise SaveFileError(source, at("wind", msg("a wind from the {edge} edge, but the weather is {weather} "
+                                                 "(AOT-WEATHER-WIND)", edge=state.wind,
+                                                 weather=Weather(state.weather))))
     if (state.slot == 0) != (state.mover == -1):
-        raise SaveFileError(source, f"slot, mover: slot {state.slot} and mover {state.mover} disagree (a slot "
-                            "is being played exactly when a side is moving)")
+        raise SaveFileError(source, at("slot, mover", msg("slot {slot} and mover {mover} disagree (a slot is being "
+                                                        "played exactly when a side is moving)", slot=state.slot,
+                                                        mover=state.mover)))
 
 
 def _check_table(state: GameState, source: str) -> None:
@@ -322,23 +351,25 @@ def _check_table(state: GameState, source: str) -> None:
         names = [p.name for p in state.pieces if p.side == s]
         for n in names:
             if names.count(n) > 1:
-                raise SaveFileError(source, f"pieces: {state.sides[s].name} have two units called {n!r}")
+                raise SaveFileError(source, at("pieces", msg("{side} have two units called {name}",
+                                                             side=state.sides[s].name, name=repr(n))))
     tnames = [t.name for t in state.terrain]
     for n in tnames:
         if tnames.count(n) > 1:
-            raise SaveFileError(source, f"terrain: two terrain pieces are called {n!r}")
+            raise SaveFileError(source, at("terrain", msg("two terrain pieces are called {name}", name=repr(n))))
     if state.sides[0].name == state.sides[1].name:
-        raise SaveFileError(source, f"sides: both sides are called {state.sides[0].name!r}")
+        raise SaveFileError(source, at("sides", msg("both sides are called {name}", name=repr(state.sides[0].name))))
     standing = [(i, p) for i, p in enumerate(state.pieces) if p.on_table]
     for i, p in standing:
         if not on_table(footprint(p.pose, p.size), state.width, state.depth):
-            raise SaveFileError(source, f"pieces[{i}].pose ({p.id}): the base at ({p.pose.x:g}, {p.pose.y:g}) "
-                                f"stands off the {state.width:g}×{state.depth:g}″ table (AOT-TABLE)")
+            raise SaveFileError(source, at(f"pieces[{i}].pose ({p.id})", msg(
+                "the base at ({x}, {y}) stands off the {width}×{depth}″ table (AOT-TABLE)", x=Fraction(p.pose.x),
+                y=Fraction(p.pose.y), width=Fraction(state.width), depth=Fraction(state.depth))))
     for k, (_, p) in enumerate(standing):
         for j, q in standing[k + 1:]:
             if overlap(p.polygon, q.polygon):
-                raise SaveFileError(source, f"pieces[{j}].pose ({q.id}): its base overlaps {p.id}'s "
-                                    "(AOT-UNIT-BASE: bases never overlap)")
+                raise SaveFileError(source, at(f"pieces[{j}].pose ({q.id})", msg(
+                        "its base overlaps that of {other} (AOT-UNIT-BASE: bases never overlap)", other=p.id)))
 
 
 def from_data(data: object, source: str = "<data>") -> GameState:
@@ -351,11 +382,11 @@ def from_data(data: object, source: str = "<data>") -> GameState:
     try:
         replayed = replay(state)
     except ReplayError as e:
-        raise SaveFileError(source, str(e)) from None
+        raise SaveFileError(source, at(e.source, e.msg)) from None
     where = _first_difference(to_data(state), to_data(replayed))
     if where is not None:
-        raise SaveFileError(source, f"{where}: the saved value is not what the record replays to (the field, the log "
-                            "or the actions were changed)")
+        raise SaveFileError(source, at(where, msg("the saved value is not what the record replays to (the field, "
+                                                 "the log or the actions were changed)")))
     # equal in every recorded fact: the replay also brings what a record leaves out, the slot's memory and the
     # log's words (its dice captions and logged refusals, said in the language in force when shown)
     return state.changed(memory=replayed.memory, log=replayed.log)
@@ -380,21 +411,26 @@ def _first_difference(saved: object, replayed: object, where: str = "") -> str |
 
 def _from_data(data: object, source: str, where: str) -> GameState:
     if not isinstance(data, dict):
-        found = {list: "a list", str: "text", bool: "true or false", type(None): "null"}.get(type(data), "a number")
-        raise SaveFileError(source, f"not a saved game: the file holds {found}, not a JSON object")
+        found = {list: "array", str: "string", bool: "boolean", type(None): "null"}.get(type(data), "number")
+        raise SaveFileError(source, msg("not a saved game: the file holds {found}, not a JSON object",
+                                        found=TYPE_WORDS[found]))
     if data.get("format") != FORMAT:
-        got = f"its format is {data['format']!r}"[:80] if "format" in data else "it has no \"format\" key"
-        raise SaveFileError(source, f"not an {FORMAT} save file ({got})")
+        if "format" in data:
+            raise SaveFileError(source, msg("not an {format} save file (its format is {found})", format=FORMAT,
+                                            found=shown(data["format"])))
+        raise SaveFileError(source, msg("not an {format} save file (it has no {key} key)", format=FORMAT,
+                                        key='"format"'))
     version = data.get("version")
     if type(version) is int and version == READS_ALSO:
         data = upgraded(data)  # written before the codes: the same game, its enums read through the former spellings
         version = FORMAT_VERSION
     if isinstance(version, int) and not isinstance(version, bool) and 1 <= version < FORMAT_VERSION:
-        raise SaveFileError(source, f"save format version {version} is from an older engine: this engine reads version "
-                            f"{FORMAT_VERSION} only (start the game again)")
+        raise SaveFileError(source, msg("save format version {version} is from an older engine: this engine reads "
+                                        "version {current} only (start the game again)", version=version,
+                                        current=FORMAT_VERSION))
     if version != FORMAT_VERSION or isinstance(version, bool):
-        raise SaveFileError(source, f"save format version {str(version)[:20]} is not supported: this "
-                            f"engine reads version {FORMAT_VERSION}")
+        raise SaveFileError(source, msg("save format version {version} is not supported: this engine reads version "
+                                        "{current}", version=str(version)[:20], current=FORMAT_VERSION))
     if where:
         d = cast(dict[str, Any], data)  # the opening: already checked with the whole file
     else:
@@ -402,7 +438,7 @@ def _from_data(data: object, source: str, where: str) -> GameState:
             check_schema(data, BOUNDS, source)  # the lengths first: a padded record costs nothing to refuse
             d = check_schema(data, SAVE_SCHEMA, source)
         except ArmyFileError as e:
-            raise SaveFileError(source, e.message) from None
+            raise SaveFileError(source, e.msg) from None
     sides = tuple(_at(f"sides[{i}]", partial(_build_side, s), source) for i, s in enumerate(d["sides"]))
     pieces = tuple(_at(f"pieces[{i}]", partial(_build_piece, p, f"pieces[{i}]", source), source)
                    for i, p in enumerate(d["pieces"]))
@@ -421,7 +457,7 @@ def _from_data(data: object, source: str, where: str) -> GameState:
     try:
         _check(state, source)
     except SaveFileError as e:
-        raise SaveFileError(source, f"{where}{e.message}" if where else e.message) from None
+        raise SaveFileError(source, msg("{where}{problem}", where=where, problem=e.msg) if where else e.msg) from None
     return state
 
 
@@ -483,7 +519,7 @@ def _entry(e: Mapping[str, Any]) -> LogEntry:
     for k, v in enumerate(e["events"]):
         problem = event_problem(v)
         if problem is not None:
-            raise ValueError(f"events[{k}] ({v['type']}): {problem}")
+            raise ValueError(at(f"events[{k}] ({v['type']})", problem))
     return LogEntry(e["turn"], e["who"], e["rule"], tuple(e["faces"]), e["kind"],
                     tuple(decode_event(v) for v in e["events"]), tuple(e["pieces"]))
 
@@ -497,7 +533,7 @@ def _result(d: Mapping[str, Any] | None) -> BattleEnded | None:
         raise ValueError(problem)
     e = decode_event(d)
     if not isinstance(e, BattleEnded):
-        raise ValueError(f"a {d['type']} is not how a battle ends (BattleEnded)")
+        raise ValueError(msg("a {type} is not how a battle ends (BattleEnded)", type=d["type"]))
     return e
 
 
@@ -512,9 +548,9 @@ def load(path: Path | str) -> GameState:
     try:
         raw = read_capped(path, MAX_BYTES)  # regular files only, the cap counted while reading
     except UnsafeFile as e:
-        raise SaveFileError(source, e.message) from None
+        raise SaveFileError(source, e.msg) from None
     try:
         text = decode(raw, source)
     except ArmyFileError as e:
-        raise SaveFileError(source, e.message) from None
+        raise SaveFileError(source, e.msg) from None
     return loads(text, source)

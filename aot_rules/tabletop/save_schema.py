@@ -24,6 +24,8 @@ from aot_rules.aot.rules.terrain import Terrain
 from aot_rules.aot.rules.weather import Weather
 from aot_rules.aot.units import Body, Unit
 from aot_rules.core.events import Text
+from aot_rules.core.i18n import Message
+from aot_rules.core.refusal import schema_problem
 from aot_rules.tabletop.codec import (
     ARG_ENUMS,
     EVENT_TYPES,
@@ -234,15 +236,12 @@ def _validator(name: str) -> Any:
     return _Validator(event_type_schema(name))
 
 
-def event_problem(d: Mapping[str, Any]) -> str | None:
+def event_problem(d: Mapping[str, Any]) -> Message | None:
     """What is wrong with an event object (whose ``type`` the file schema has checked), or None."""
     from jsonschema.exceptions import best_match  # type: ignore[import-untyped]
 
     err = best_match(_validator(d["type"]).iter_errors(d))
-    if err is None:
-        return None
-    where = ".".join(str(x) for x in err.absolute_path)
-    return f"{where + ': ' if where else ''}{err.message}"
+    return None if err is None else schema_problem(err)
 
 
 

@@ -19,6 +19,7 @@ from aot_rules.aot.rules.terrain import Terrain
 from aot_rules.aot.units import Body, Unit
 from aot_rules.core.errors import RuleError
 from aot_rules.core.i18n import msg, nmsg
+from aot_rules.core.refusal import FileRefusal
 from aot_rules.tabletop.geometry import BaseSize, Pose
 from aot_rules.tabletop.state import (
     TABLE_DEPTH,
@@ -32,8 +33,8 @@ from aot_rules.tabletop.state import (
 )
 
 
-class ScenarioError(ValueError):
-    """An unknown scenario name."""
+class ScenarioError(FileRefusal):
+    """An unknown scenario name (no file: ``source`` is empty, and ``str()`` the reason alone)."""
 
 
 def rect(x0: float, y0: float, x1: float, y1: float) -> tuple[Point, ...]:
@@ -160,5 +161,6 @@ def scenario(name: str, seed: int = 0) -> GameState:
         build = SCENARIOS[name]
     except KeyError:
         names = ", ".join(sorted(SCENARIOS))
-        raise ScenarioError(f"no scenario {name!r}; the built-in scenarios are {names}") from None
+        raise ScenarioError("", msg("no scenario {name}; the built-in scenarios are {names}", name=repr(name),
+                                names=names)) from None
     return build(seed)

@@ -464,7 +464,7 @@ def test_the_schema_refuses_structure_not_rules() -> None:
         army_of(data)
     data = legal_data()
     data["units"][0]["colour"] = "red"
-    with pytest.raises(ArmyFileError, match="'colour' was unexpected"):
+    with pytest.raises(ArmyFileError, match="the key 'colour' is not part of this format"):
         army_of(data)
     data = legal_data()
     data["units"][1]["name"] = data["units"][0]["name"]

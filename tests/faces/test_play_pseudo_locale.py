@@ -48,3 +48,16 @@ def test_the_check_sees_english_and_lets_names_through() -> None:
     assert {"Nikias", "hoplites", "Athenians"} <= names
     said = "T1 roll     Athenians AOT-CMD-INITIATIVE [4 4]: ⟦Athenians 4⟧ falls back"
     assert [w for w in WORD.findall(said) if w not in names and not w.isupper()] == ["roll", "falls", "back"]
+
+
+def test_the_simulate_summary_has_no_english_of_its_own() -> None:
+    """Every line of ``simulate``'s text summary (wins and how, draws, balance, decisive share, means, camps,
+    violations) is a catalogue message: in the pseudo-locale only the sides' names and codes stay plain."""
+    out, err = io.StringIO(), io.StringIO()
+    with contextlib.redirect_stdout(out), contextlib.redirect_stderr(err):
+        status = main(["--lang", PSEUDO, "simulate", "--scenario", "delion", "--games", "4", "--workers", "1"])
+    assert status == 0, err.getvalue()
+    shown = out.getvalue()
+    assert len(shown.splitlines()) >= 8
+    left = sorted({w for w in WORD.findall(shown) if w not in _names("delion") and not w.isupper()})
+    assert not left, f"English outside the catalogue: {left}"

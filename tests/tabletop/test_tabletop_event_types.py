@@ -266,42 +266,47 @@ ENDED = BattleEnded(0, BattleOutcome.POINTS, (2, 0), EndCause.LAST_TURN, 16, ("A
 
 
 @pytest.mark.parametrize(("event", "path", "value", "expected"), [
-    (SAMPLE, ("status",), "vanished", "status: 'vanished' is not one of"),
-    (SAMPLE, ("obstacle", "kind"), "a wall", "obstacle.kind: 'a wall' is not one of"),
-    (SAMPLE, ("obstacle", "terrain"), "lava", "obstacle.terrain: 'lava' is not valid"),
-    (SAMPLE, ("obstacle", "reason"), "an enemy base is in the way", "Additional properties are not allowed ('reason'"),
-    (SAMPLE, ("reason",), "an enemy base is in the way", "Additional properties are not allowed ('reason'"),
-    (ENDED, ("how",), "won", "how: 'won' is not one of"),
-    (ENDED, ("why",), "the gods", "why: 'the gods' is not valid"),
-    (ENDED, ("ending",), "sunset", "ending: 'sunset' is not valid"),
-    (ENDED, ("scores", 0, 0, "award"), "1 enemy unit destroyed or dispersed", "scores.0.0.award: '1 enemy unit"),
-    (ENDED, ("scores", 0, 0), ["2 enemy units destroyed or dispersed", 2], "scores.0.0: ['2 enemy units"),
+    (SAMPLE, ("status",), "vanished", "status: 'vanished' is not one of: fighting,"),
+    (SAMPLE, ("obstacle", "kind"), "a wall", "obstacle.kind: 'a wall' is not one of: enemy"),
+    (SAMPLE, ("obstacle", "terrain"), "lava", "obstacle.terrain: 'lava' is not one of: open"),
+    (SAMPLE, ("obstacle", "reason"), "an enemy base is in the way", "obstacle: the key 'reason' is not part of th"),
+    (SAMPLE, ("reason",), "an enemy base is in the way", "the key 'reason' is not part of this format"),
+    (ENDED, ("how",), "won", "how: 'won' is not one of: rout, points, with"),
+    (ENDED, ("why",), "the gods", "why: 'the gods' is not one of: withdrawn, ro"),
+    (ENDED, ("ending",), "sunset", "ending: 'sunset' is not one of: rout, nightf"),
+    (ENDED, ("scores", 0, 0, "award"), "1 enemy unit destroyed or dispersed",
+     "scores[0][0].award: '1 enemy unit destroyed"),
+    (ENDED, ("scores", 0, 0), ["2 enemy units destroyed or dispersed", 2],
+     "scores[0][0]: expected a mapping, found ['2"),
     (RetreatBlocked("B1", spent=Activity.RUN, rule="AOT-UNIT-ACTIONS"), ("rule",), "it has already run",
-     "rule: 'it has already run' does not match"),
+     "rule: 'it has already run' is not written th"),
     (RetreatBlocked("B1", spent=Activity.RUN, rule="AOT-UNIT-ACTIONS"), ("spent",), "sleep",
-     "spent: 'sleep' is not valid"),
+     "spent: 'sleep' is not one of: move, shoot, r"),
     (ShotLost("A4", "B1", Refusal("AOT-SHOOT-RANGE", msg("B1 is out of range"))), ("refused", "rule"), "out of range",
-     "refused.rule: 'out of range' does not match"),
+     "refused.rule: 'out of range' is not written"),
     (ShotLost("A4", "B1", Refusal("AOT-SHOOT-RANGE", msg("B1 is out of range"))), ("refused",), "B1 is out of range",
-     "refused: 'B1 is out of range' is not of type 'object'"),
+     "refused: expected a mapping, found 'B1 is ou"),
     (EvasionRefused("B3", 3.0, Obstacle(ObstacleKind.TABLE_EDGE)), ("obstacle",), {"piece": "A1"},
-     "obstacle: 'kind' is a required property"),
+     "obstacle: the key 'kind' is missing"),
     # a record holds no words: a refusal's display text is not one of its fields
     (Rampaged("E", "B1", False, refused=Refusal("AOT-TABLE", msg("it would leave the table"))), ("refused", "message"),
-     "it would leave the table", "refused: Additional properties are not allowed ('message' was unexpected)"),
+     "it would leave the table", "refused: the key 'message' is not part of th"),
     # the rules' own events: faces are numbers, vocabularies are enums
-    (VOLLEY_HITS, ("hit_on",), "1, 2, 3", "hit_on: '1, 2, 3' is not valid"),
-    (VOLLEY_HITS, ("hit_on", 0), "1", "hit_on.0: '1' is not of type 'integer'"),
-    (aot_events.ShieldWall("hoplites", 1, (1, 2, 3), 1), ("saves_on",), "1, 2, 3", "saves_on: '1, 2, 3' is not of"),
-    (aot_events.DPSpent("T", 3, DPEffect.RETREAT), ("effect",), "run away", "effect: 'run away' is not one of"),
-    (aot_events.WeatherChanged(2, 5, Weather.STORM), ("weather",), "a gale", "weather: 'a gale' is not one of"),
-    (aot_events.UnitDrifted("Gauls", 3, Drift.LEFT, "B2"), ("drift",), "sideways", "drift: 'sideways' is not one"),
+    (VOLLEY_HITS, ("hit_on",), "1, 2, 3", "hit_on: expected nothing (null) or a list"),
+    (VOLLEY_HITS, ("hit_on", 0), "1", "hit_on[0]: expected a whole number, found '1"),
+    (aot_events.ShieldWall("hoplites", 1, (1, 2, 3), 1), ("saves_on",), "1, 2, 3",
+     "saves_on: expected a list, found '1, 2, 3'"),
+    (aot_events.DPSpent("T", 3, DPEffect.RETREAT), ("effect",), "run away",
+     "effect: 'run away' is not one of: disorder,"),
+    (aot_events.WeatherChanged(2, 5, Weather.STORM), ("weather",), "a gale",
+     "weather: 'a gale' is not one of: calm, wind,"),
+    (aot_events.UnitDrifted("Gauls", 3, Drift.LEFT, "B2"), ("drift",), "sideways", "drift: 'sideways' is not one of"),
     (aot_events.Wounded("elephant", Body.ELEPHANT, 2, 4, Fate.BERSERK), ("fate",), "maimed",
-     "fate: 'maimed' is not one of"),
+     "fate: 'maimed' is not one of: none, survives"),
     (aot_events.Wounded("elephant", Body.ELEPHANT, 2, 4, Fate.BERSERK), ("body",), "mammoth",
-     "body: 'mammoth' is not one of"),
+     "body: 'mammoth' is not one of: warriors, cam"),
     (aot_events.OffRoll(RollOff.PLACING, 3, 5), ("why",), "a coin toss", "why: 'a coin toss' is not one of"),
-    (aot_events.Moved("cavalry", DieMove.TROT, (3, 4), 7), ("why",), "gallop", "why: 'gallop' is not one of"),
+    (aot_events.Moved("cavalry", DieMove.TROT, (3, 4), 7), ("why",), "gallop", "why: 'gallop' is not one of: run"),
 ])
 def test_a_bad_typed_value_is_refused_by_the_schema(event: Event, path: tuple[Any, ...], value: object,
                                                    expected: str) -> None:
@@ -313,7 +318,7 @@ def test_a_bad_typed_value_is_refused_by_the_schema(event: Event, path: tuple[An
         at = at[key]
     at[last] = value
     problem = save_schema.event_problem(data)
-    assert problem is not None and expected in problem, problem
+    assert problem is not None and expected in str(problem), problem
 
 
 # --- in a played game, and in its save file ----------------------------------------------------------------------
@@ -421,7 +426,7 @@ def test_a_save_with_a_rules_event_in_words_is_refused(greek: GameState) -> None
         loads(json.dumps(doc), "g.json")
     message = str(info.value)
     assert "\n" not in message
-    assert message.startswith(f"g.json: log[{n}]: events[{k}] (Hits): hit_on: '1, 2, 3' is not valid"), message
+    assert message.startswith(f"g.json: log[{n}]: events[{k}] (Hits): hit_on: expected nothing (null) or a list, found '1, 2, 3'"), message
 
 
 def test_a_refusal_keeps_its_rule() -> None:

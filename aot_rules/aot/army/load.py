@@ -40,7 +40,9 @@ from aot_rules.aot.army.model import (
 from aot_rules.aot.army.schema import ARMY_SCHEMA, KIND_SCHEMA, KIND_WORDS, LIST_SCHEMA, WEAPON_WORDS
 from aot_rules.aot.equipment import Gear, Weapon
 from aot_rules.aot.units import Property
-from aot_rules.core.safeio import MAX_DIGITS, UnsafeFile, decode_utf8, read_capped
+from aot_rules.core.i18n import Message, msg, nmsg
+from aot_rules.core.refusal import FileRefusal, schema_problem, shown
+from aot_rules.core.safeio import MAX_DIGITS, UnsafeFile, decode_utf8, read_capped, reason
 
 # jsonschema imports the optional IRI checker rfc3987_syntax when it is installed (Jupyter pulls it in), and
 # that builds a parser for 2–3 s at import.  Our schemas use no "iri" format, so the CLI skips it.
@@ -54,14 +56,9 @@ DATA: Traversable = files("aot_rules.aot.army") / "data"
 _ID = re.compile(r"^[a-z0-9][a-z0-9-]{0,79}$")
 
 
-class ArmyFileError(ValueError):
+class ArmyFileError(FileRefusal):
     """A file that cannot be read as an army or army list.  ``str()`` is one line:
-    ``<source>: <what is wrong>``."""
-
-    def __init__(self, source: str, message: str) -> None:
-        super().__init__(f"{source}: {message}")
-        self.source = source
-        self.message = message
+    ``<source>: <what is wrong>``, in the language in force."""
 
 
 # --- bytes → data ------------------------------------------------------------------------------
@@ -71,7 +68,7 @@ class _Loader(yaml.SafeLoader):  # type: ignore[misc]  # PyYAML's classes are un
 
     def compose_node(self, parent: object, index: object) -> object:
         if self.check_event(yaml.events.AliasEvent):
-            raise yaml.composer.ComposerError(None, None, "anchors and aliases (*name) are not allowed here",
+            raise yaml.composer.ComposerError(None, None, msg("anchors and aliases (*name) are not allowed here"),
                                               self.peek_event().start_mark)
         return super().compose_node(parent, index)
 
@@ -79,7 +76,9 @@ class _Loader(yaml.SafeLoader):  # type: ignore[misc]  # PyYAML's classes are un
         """YAML's integers, refused beyond :data:`~aot_rules.core.safeio.MAX_DIGITS` digits (a 5,000-digit
         rank would otherwise stop the loader with Python's own conversion limit)."""
         if sum(c.isdigit() for c in str(node.value)) > MAX_DIGITS:
-            raise yaml.constructor.ConstructorError(None, None, f"a number with more than {MAX_DIGITS} digits",
+            raise yaml.constructor.ConstructorError(None, None, nmsg("a number with more than {n} digit",
+                                                                         "a number with more than {n} digits",
+                                                                         n=MAX_DIGITS),
                                                     node.start_mark)
         return super().construct_yaml_int(node)
 
@@ -89,7 +88,8 @@ class _Loader(yaml.SafeLoader):  # type: ignore[misc]  # PyYAML's classes are un
             if isinstance(key_node, yaml.ScalarNode):
                 key = (key_node.tag, key_node.value)
                 if key in seen:
-                    raise yaml.constructor.ConstructorError(None, None, f"key {key_node.value!r} is written twice",
+                    raise yaml.constructor.ConstructorError(None, None, msg("key {key} is written twice",
+                                                                            key=repr(key_node.value)),
                                                             key_node.start_mark)
                 seen.add(key)
         return super().construct_mapping(node, deep)
@@ -98,15 +98,19 @@ class _Loader(yaml.SafeLoader):  # type: ignore[misc]  # PyYAML's classes are un
 _Loader.add_constructor("tag:yaml.org,2002:int", _Loader.construct_yaml_int)
 
 
-def _yaml_problem(e: Exception) -> str:
+def _yaml_problem(e: Exception) -> Message:
+    """The YAML reader's refusal with its line and column (its own problem text is PyYAML's English, except the
+    refusals this module adds, which are messages)."""
     mark = getattr(e, "problem_mark", None)
     problem = getattr(e, "problem", None) or getattr(e, "context", None)
     if problem and mark is not None:
-        return f"not valid YAML: {problem} (line {mark.line + 1}, column {mark.column + 1})"
+        return msg("not valid YAML: {problem} (line {line}, column {column})", problem=problem, line=mark.line + 1,
+                   column=mark.column + 1)
     if isinstance(e, yaml.reader.ReaderError):
         char = e.character if isinstance(e.character, str) else chr(e.character)
-        return f"not valid YAML: it holds the control character U+{ord(char):04X} at character {e.position}"
-    return "not valid YAML: " + (str(e).strip().splitlines() or ["unreadable"])[0]
+        return msg("not valid YAML: it holds the control character {char} at character {position}",
+                   char=f"U+{ord(char):04X}", position=e.position)
+    return msg("not valid YAML: {problem}", problem=(str(e).strip().splitlines() or ["?"])[0])
 
 
 def decode(raw: bytes, source: str) -> str:
@@ -126,13 +130,13 @@ def decode(raw: bytes, source: str) -> str:
     try:
         return decode_utf8(raw)
     except UnsafeFile as e:
-        raise ArmyFileError(source, e.message) from None
+        raise ArmyFileError(source, e.msg) from None
 
 
 def parse_yaml(text: str, source: str) -> object:
     """One YAML document as plain data, or a one-line refusal with the line and column."""
     if not text.strip():
-        raise ArmyFileError(source, "the file is empty")
+        raise ArmyFileError(source, msg("the file is empty"))
     try:
         loader = _Loader(text)  # the reader checks every character here, before any parsing
         try:
@@ -142,9 +146,9 @@ def parse_yaml(text: str, source: str) -> object:
     except yaml.YAMLError as e:
         raise ArmyFileError(source, _yaml_problem(e)) from None
     except RecursionError:
-        raise ArmyFileError(source, "not valid YAML: nested too deeply") from None
+        raise ArmyFileError(source, msg("not valid YAML: nested too deeply")) from None
     if data is None:
-        raise ArmyFileError(source, "the file is empty (it holds only comments or an empty document)")
+        raise ArmyFileError(source, msg("the file is empty (it holds only comments or an empty document)"))
     return cast(object, data)
 
 
@@ -155,16 +159,16 @@ def read_bytes(path: Path | Traversable, source: str) -> bytes:
         if isinstance(path, Path):
             return read_capped(path, MAX_BYTES)
         if not path.is_file():  # a shipped file inside the package
-            raise ArmyFileError(source, "no such file")
+            raise ArmyFileError(source, msg("no such file"))
         with path.open("rb") as f:
             raw = f.read(MAX_BYTES + 1)
         if len(raw) > MAX_BYTES:
-            raise UnsafeFile(f"the file is larger than {MAX_BYTES // 1024} KiB")
+            raise UnsafeFile(msg("the file is larger than {n} KiB", n=MAX_BYTES // 1024))
         return raw
     except UnsafeFile as e:
-        raise ArmyFileError(source, e.message) from None
+        raise ArmyFileError(source, e.msg) from None
     except OSError as e:
-        raise ArmyFileError(source, f"cannot read the file: {e.strerror or type(e).__name__}") from None
+        raise ArmyFileError(source, msg("cannot read the file: {reason}", reason=reason(e))) from None
 
 
 def read_data(path: Path | Traversable, source: str | None = None) -> object:
@@ -185,51 +189,15 @@ _Validator = jsonschema.validators.extend(
     type_checker=jsonschema.Draft202012Validator.TYPE_CHECKER.redefine("integer", _integer))
 
 
-def _where(path: Sequence[object]) -> str:
-    """``units[2].ranks`` for a JSON path; "top level" for the root."""
-    out = ""
-    for p in path:
-        out += f"[{p}]" if isinstance(p, int) and out else (f".{p}" if out else str(p))
-    return out or "top level"
-
-
-def _short(value: object) -> str:
-    text = repr(value)
-    return text if len(text) <= 60 else text[:57] + "..."
-
-
-def _schema_problem(error: Any) -> str:
-    """One readable line for the most relevant schema error."""
-    where = _where(list(error.absolute_path))
-    kind = error.validator
-    if kind == "type":
-        expected = error.validator_value
-        names = {"object": "a mapping", "array": "a list", "string": "text", "integer": "a whole number",
-                 "boolean": "true or false", "number": "a number"}
-        want = " or ".join(names.get(t, t) for t in ([expected] if isinstance(expected, str) else expected))
-        return f"{where}: expected {want}, found {_short(error.instance)}"
-    if kind == "enum":
-        choices = ", ".join(str(c) for c in error.validator_value)
-        return f"{where}: {_short(error.instance)} is not one of: {choices}"
-    if kind == "maxItems" and isinstance(error.instance, list):
-        return f"{where}: {len(error.instance)} items, more than the {error.validator_value} allowed"
-    if kind == "additionalProperties":
-        return f"{where}: {error.message}"
-    if kind == "required":
-        return f"{where}: {error.message}"
-    message = error.message if len(error.message) <= 160 else error.message[:157] + "..."
-    return f"{where}: {message}"
-
-
 def check_schema(data: object, schema: Mapping[str, Any], source: str) -> dict[str, Any]:
     """``data`` if it fits ``schema``; else the most relevant problem as an :class:`ArmyFileError`."""
     try:
         errors = list(_Validator(schema).iter_errors(data))
     except RecursionError:
-        raise ArmyFileError(source, "the file is nested too deeply") from None
+        raise ArmyFileError(source, msg("the file is nested too deeply")) from None
     if errors:
         best = jsonschema.exceptions.best_match(errors)
-        raise ArmyFileError(source, _schema_problem(best))
+        raise ArmyFileError(source, schema_problem(best))
     return cast(dict[str, Any], data)
 
 
@@ -240,7 +208,7 @@ def _range(text: str | None, section: Section, source: str, name: str) -> tuple[
         return (UNLIMITED if section is Section.CORE else UnitRange(0, 1)), False
     low, high = (int(x) for x in text.split("-"))
     if low > high:
-        raise ArmyFileError(source, f"entry {name!r}: the range {text} runs backwards")
+        raise ArmyFileError(source, msg("entry {name}: the range {range} runs backwards", name=repr(name), range=text))
     return UnitRange(low, high), True
 
 
@@ -273,7 +241,8 @@ def _entry(d: Mapping[str, Any], section: Section, source: str) -> ListEntry:
     optional = _items(d.get("optional", ()))
     both = [str(o) for o in optional if o in weapons or o in gear]
     if both:
-        raise ArmyFileError(source, f"entry {name!r}: {', '.join(both)} cannot be both standard and optional")
+        raise ArmyFileError(source, msg("entry {name}: {items} cannot be both standard and optional", name=repr(name),
+                                        items=", ".join(both)))
     units, given = _range(d.get("units"), section, source, name)
     body, gunpowder = KIND_WORDS[d.get("kind", "troops")]
     return ListEntry(name=name, section=section, warriors=d["warriors"], weapons=weapons, gear=gear,
@@ -288,7 +257,8 @@ def _contingent(d: Mapping[str, Any], name: str, allied: bool, source: str) -> C
     names = [e.name for e in entries]
     twice = sorted({n for n in names if names.count(n) > 1})
     if twice:
-        raise ArmyFileError(source, f"contingent {name!r}: entry {twice[0]!r} is written twice")
+        raise ArmyFileError(source, msg("contingent {name}: entry {entry} is written twice", name=repr(name),
+                                        entry=repr(twice[0])))
     return Contingent(name=name, nationality=d["nationality"],
                       core=tuple(e for e in entries if e.section is Section.CORE),
                       auxiliary=tuple(e for e in entries if e.section is Section.AUXILIARY), allied=allied)
@@ -301,7 +271,7 @@ def list_from_data(data: object, source: str = "<army list>") -> ArmyList:
     names = [d["name"], *(a.name for a in allies)]
     twice = sorted({n for n in names if names.count(n) > 1})
     if twice:
-        raise ArmyFileError(source, f"contingent name {twice[0]!r} is used twice")
+        raise ArmyFileError(source, msg("contingent name {name} is used twice", name=repr(twice[0])))
     return ArmyList(id=d.get("id", ""), name=d["name"], main=_contingent(d, d["name"], False, source),
                     allies=allies, source=d.get("source", ""))
 
@@ -334,26 +304,27 @@ def _resolve_list(ref: str | Mapping[str, Any], source: str, lists: Path | None)
     from elsewhere must not make the command open ``/etc/passwd`` or ``../../secret`` and echo it back."""
     if not isinstance(ref, str):
         return list_from_data(ref, f"{source}: list")
-    where = f"{source}: list {_short(ref)}"
+    where = f"{source}: list {shown(ref)}"  # the army file's key "list", a code
     if lists is not None:
         name = f"{ref}.yaml" if _ID.match(ref) else ref
         if Path(name).is_absolute():
-            raise ArmyFileError(source, f"list {_short(ref)}: an absolute path is not read; name a list inside "
-                                f"{lists} by its path relative to that folder")
+            raise ArmyFileError(source, msg("list {list}: an absolute path is not read; name a list inside {folder} "
+                                            "by its path relative to that folder", list=shown(ref), folder=lists))
         root = lists.resolve()
         found = (root / name).resolve()
         if not found.is_relative_to(root):
-            raise ArmyFileError(source, f"list {_short(ref)} lies outside the lists folder {lists}; only files "
-                                "inside it are read")
+            raise ArmyFileError(source, msg("list {list} lies outside the lists folder {folder}; only files inside "
+                                            "it are read", list=shown(ref), folder=lists))
         if found.is_file() or not _ID.match(ref):
             return _load_list_file(found, where)
     if _ID.match(ref) and (DATA / "lists" / f"{ref}.yaml").is_file():
         return _load_list_file(DATA / "lists" / f"{ref}.yaml", where)
     shipped = ", ".join(shipped_names("lists"))
     if lists is not None:
-        raise ArmyFileError(source, f"list {_short(ref)} is neither a list in {lists} nor a shipped list ({shipped})")
-    raise ArmyFileError(source, f"list {_short(ref)} is not a shipped list ({shipped}); a list file of your own is "
-                        "read only from a folder given with --lists DIR")
+        raise ArmyFileError(source, msg("list {list} is neither a list in {folder} nor a shipped list ({shipped})",
+                                        list=shown(ref), folder=lists, shipped=shipped))
+    raise ArmyFileError(source, msg("list {list} is not a shipped list ({shipped}); a list file of your own is "
+                                    "read only from a folder given with --lists DIR", list=shown(ref), shipped=shipped))
 
 
 def _load_list_file(path: Path | Traversable, source: str) -> ArmyList:
@@ -368,14 +339,17 @@ def army_from_data(data: object, source: str = "<army>", lists: Path | None = No
     army_list = _resolve_list(d["list"], source, lists)
     units = tuple(_unit(u) for u in d["units"])
     commanders = tuple(_commander(c) for c in d.get("commanders", ()))
-    for what, names in (("unit", [u.name for u in units]), ("commander", [c.name for c in commanders])):
+    for what, names in ((lambda n: msg("unit name {name} is used twice; names must be unique", name=n),
+                         [u.name for u in units]),
+                        (lambda n: msg("commander name {name} is used twice; names must be unique", name=n),
+                         [c.name for c in commanders])):
         twice = sorted({n for n in names if names.count(n) > 1})
         if twice:
-            raise ArmyFileError(source, f"{what} name {twice[0]!r} is used twice; names must be unique")
+            raise ArmyFileError(source, what(repr(twice[0])))
     for c in commanders:
         if is_individual(c.name):
-            raise ArmyFileError(source, f"a commander cannot be called {c.name!r}: on a slot it means "
-                                "'individual unit'")
+            raise ArmyFileError(source, msg("a commander cannot be called {name}: on a slot it means "
+                                            "'individual unit'", name=repr(c.name)))
     return Army(name=d["name"], army_list=army_list, units=units, commanders=commanders, slots=_slots(d["slots"]))
 
 
@@ -394,14 +368,14 @@ def load(path: Path | str, lists: Path | str | None = None) -> Army | ArmyList:
 def load_army(path: Path | str, lists: Path | str | None = None) -> Army:
     got = load(path, lists)
     if not isinstance(got, Army):
-        raise ArmyFileError(str(path), "this is an army list, not an army")
+        raise ArmyFileError(str(path), msg("this is an army list, not an army"))
     return got
 
 
 def load_list(path: Path | str) -> ArmyList:
     got = load(path)
     if not isinstance(got, ArmyList):
-        raise ArmyFileError(str(path), "this is an army, not an army list")
+        raise ArmyFileError(str(path), msg("this is an army, not an army list"))
     return got
 
 
