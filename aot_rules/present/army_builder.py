@@ -16,7 +16,7 @@ from typing import Any
 
 from aot_rules.aot.units import Unit
 from aot_rules.core.errors import RuleError
-from aot_rules.core.i18n import msg
+from aot_rules.core.i18n import Message, msg, nmsg
 
 
 def shipped_army_data(name: str) -> dict[str, Any]:
@@ -55,23 +55,24 @@ def _ranks(text: str) -> list[int] | None:
         return None
 
 
-def builder_problems(data: dict[str, Any]) -> list[tuple[str, str, str]]:
+def builder_problems(data: dict[str, Any]) -> list[tuple[str, str, Message]]:
     """What the builder's own boxes hold that the army file cannot say, each as (rule ID, unit, why).
 
     Checked before the file's schema so a player never reads schema wording ("units[6].ranks: [] should be
     non-empty"): each refusal names the rule and the unit.
     """
-    out: list[tuple[str, str, str]] = []
+    out: list[tuple[str, str, Message]] = []
     names = [str(u.get("name", "")).strip() for u in data.get("units", [])]
     for i, u in enumerate(data.get("units", [])):
-        unit = names[i] or f"unit {i + 1}"
+        unit = names[i] or str(msg("unit {n}", n=i + 1))
         if not names[i]:
-            out.append(("AOT-ARMY-LIST", unit, "give the unit a name"))
+            out.append(("AOT-ARMY-LIST", unit, msg("give the unit a name")))
         elif names.count(names[i]) > 1:
-            out.append(("AOT-ARMY-LIST", unit, "another unit has this name; each unit needs its own"))
+            out.append(("AOT-ARMY-LIST", unit, msg("another unit has this name; each unit needs its own")))
         ranks = u.get("ranks")
         if not isinstance(ranks, list) or not ranks or not all(isinstance(r, int) and r > 0 for r in ranks):
-            out.append(("AOT-ARMY-UNIT-SIZE", unit, "give its ranks as whole numbers, front rank first (e.g. 4,4)"))
+            out.append(("AOT-ARMY-UNIT-SIZE", unit,
+                        msg("give its ranks as whole numbers, front rank first (e.g. 4,4)")))
     return out
 
 
@@ -92,13 +93,15 @@ def budget_html(data: dict[str, Any]) -> str:
     """The points spent against the budget, shown whatever state the army is in."""
     from aot_rules.aot.army import BUDGET
 
-    return ('<div data-budget="1"><b>{points} of {budget} points</b> · {units} units</div>'
-            .format(points=escape(_points(data)), budget=BUDGET, units=len(data.get("units", []))))
+    n = len(data.get("units", []))
+    said = nmsg("{points} of {budget} points · {n} unit", "{points} of {budget} points · {n} units", n=n,
+                points=_points(data), budget=BUDGET)
+    return f'<div data-budget="1"><b>{escape(str(said))}</b></div>'
 
 
-def _refusals(lines: list[tuple[str, str, str]]) -> str:
+def _refusals(lines: list[tuple[str, str, Message | str]]) -> str:
     return ('<div data-error="1" style="color:#9b1c1c">' + "<br>".join(
-        f"<b>{escape(r)}</b>: {escape(u)}: {escape(w)}" for r, u, w in lines)
+        f"<b>{escape(r)}</b>: {escape(u)}: {escape(str(w))}" for r, u, w in lines)
         + "</div>")
 
 
@@ -113,12 +116,12 @@ def verdict_html(data: dict[str, Any]) -> str:
     try:
         army = army_from_data(copy.deepcopy(data), "<builder>")
     except ArmyFileError as e:
-        return budget + _refusals([("AOT-ARMY-LIST", "army", e.message)])
+        return budget + _refusals([("AOT-ARMY-LIST", str(msg("army")), e.message)])
     except RuleError as e:
-        return budget + _refusals([(e.rule_id, "army", e.message)])
+        return budget + _refusals([(e.rule_id, str(msg("army")), e.message)])
     bad = validate(army)
     if not bad:
-        return budget + '<div data-legal="1" style="color:#23622f"><b>Legal</b></div>'
+        return budget + f'<div data-legal="1" style="color:#23622f"><b>{escape(str(msg("Legal")))}</b></div>'
     return budget + _refusals([(v.rule_id, v.unit, v.message) for v in bad])
 
 
@@ -163,7 +166,7 @@ def army_builder(start: str | Path = "greeks-legal") -> Any:
     slots = w.HBox(layout=w.Layout(flex_flow="row wrap"))
     title = w.HTML()
     path = w.Text(value=str(start) if str(start).endswith((".yaml", ".yml")) else "my-army.yaml",
-                  description="file", layout=w.Layout(width="auto"))
+                  description=str(msg("file")), layout=w.Layout(width="auto"))
     saved = w.HTML()
 
     def refresh(*_: Any) -> None:
@@ -175,21 +178,23 @@ def army_builder(start: str | Path = "greeks-legal") -> Any:
 
     def row(i: int) -> Any:
         u = data["units"][i]
-        name = w.Text(value=u["name"], description="unit", continuous_update=False, layout=w.Layout(width="auto"))
+        name = w.Text(value=u["name"], description=str(msg("unit")), continuous_update=False,
+                      layout=w.Layout(width="auto"))
         entry = w.Dropdown(options=sorted(set(entries) | {u["entry"]}), value=u["entry"], layout=w.Layout(width="auto"))
-        ranks = w.Text(value=",".join(map(str, u.get("ranks", []))), description="ranks",
+        ranks = w.Text(value=",".join(map(str, u.get("ranks", []))), description=str(msg("ranks")),
                        layout=w.Layout(width="10em"))
         options = w.TagsInput(value=list(u.get("options", [])), allowed_tags=optional(u["entry"]),
-                              allow_duplicates=False, tooltip="options of the list entry")
+                              allow_duplicates=False, tooltip=str(msg("options of the list entry")))
         markers = w.TagsInput(value=list(u.get("markers", [])), allowed_tags=[m.value for m in Marker],
-                              allow_duplicates=False, tooltip="marker figures")
+                              allow_duplicates=False, tooltip=str(msg("marker figures")))
         elite = w.TagsInput(value=list(u.get("elite", [])), allowed_tags=[p.value for p in Property],
-                            allow_duplicates=False, tooltip="an elite unit's two properties")
-        recruit = w.Checkbox(value=bool(u.get("recruit", False)), description="recruits", indent=False,
+                            allow_duplicates=False, tooltip=str(msg("an elite unit's two properties")))
+        recruit = w.Checkbox(value=bool(u.get("recruit", False)), description=str(msg("recruits")), indent=False,
                              layout=w.Layout(width="auto"))
-        remove = w.Button(description="remove", layout=w.Layout(width="auto"))
+        remove = w.Button(description=str(msg("remove")), layout=w.Layout(width="auto"))
         labelled = [w.HBox([w.Label(label), tags]) for label, tags in
-                    (("options", options), ("markers", markers), ("elite", elite))]
+                    ((str(msg("options")), options), (str(msg("markers")), markers),
+                     (str(msg("elite")), elite))]
 
         def changed(*_: Any) -> None:
             old = u["name"]
@@ -224,12 +229,12 @@ def army_builder(start: str | Path = "greeks-legal") -> Any:
     def commander_row(j: int) -> Any:
         c = data["commanders"][j]
         units = [u["name"] for u in data["units"]]
-        name = w.Text(value=c["name"], description="commander", continuous_update=False,
+        name = w.Text(value=c["name"], description=str(msg("commander")), continuous_update=False,
                       layout=w.Layout(width="auto"))
         rank = w.Dropdown(options=[r.value for r in FILE_RANKS], value=c["rank"], layout=w.Layout(width="auto"))
         unit = w.Dropdown(options=units if c["unit"] in units else [*units, c["unit"]], value=c["unit"],
-                          description="in", layout=w.Layout(width="auto"))
-        chief = w.Checkbox(value=bool(c.get("c_in_c", False)), description="commander-in-chief", indent=False,
+                          description=str(msg("in")), layout=w.Layout(width="auto"))
+        chief = w.Checkbox(value=bool(c.get("c_in_c", False)), description=str(msg("commander-in-chief")), indent=False,
                            layout=w.Layout(width="auto"))
 
         def changed(*_: Any) -> None:
@@ -264,12 +269,13 @@ def army_builder(start: str | Path = "greeks-legal") -> Any:
 
     def draw_command() -> None:
         commanders.children = [commander_row(j) for j in range(len(data.get("commanders", [])))]
-        slots.children = [w.Label("slots of the initiative die:"),
+        slots.children = [w.Label(str(msg("slots of the initiative die:"))),
                           *(slot_box(k) for k in data.get("slots", {}))]
 
     def draw() -> None:
-        title.value = ("<b>{name}</b> · list <code>{list}</code> · the validator (AOT-ARMY-*) answers on every "
-                       "change").format(name=escape(str(data.get("name", ""))), list=escape(str(data.get("list", ""))))
+        title.value = str(msg("{name} · list {list} · the validator (AOT-ARMY-*) answers on every change",
+                              name=f"<b>{escape(str(data.get('name', '')))}</b>",
+                              list=f"<code>{escape(str(data.get('list', '')))}</code>"))
         rows.children = [row(i) for i in range(len(data["units"]))]
         draw_command()
         refresh()
@@ -278,24 +284,26 @@ def army_builder(start: str | Path = "greeks-legal") -> Any:
         try:
             got = army_data(path.value.strip())
         except (ArmyFileError, RuleError) as e:
-            saved.value = f'<div data-error="1" style="color:#9b1c1c">Not imported: {escape(str(e))}</div>'
+            saved.value = ('<div data-error="1" style="color:#9b1c1c">'
+                           f'{escape(str(msg("Not imported: {refusal}", refusal=str(e))))}</div>')
             return
         data.clear()
         data.update(got)
-        saved.value = f"Imported <code>{escape(path.value.strip())}</code>"
+        saved.value = str(msg("Imported {file}", file=f"<code>{escape(path.value.strip())}</code>"))
         draw()
 
     def add(*_: Any) -> None:
-        data["units"].append({"name": f"New unit {len(data['units']) + 1}", "entry": entries[0], "ranks": [4, 4]})
+        data["units"].append({"name": str(msg("New unit {n}", n=len(data["units"]) + 1)), "entry": entries[0],
+                              "ranks": [4, 4]})
         draw()
 
     def save(*_: Any) -> None:
         out = export(data, path.value)
-        saved.value = f"Written <code>{escape(str(out))}</code>: check it with <code>python -m aot_rules army " \
-                      f"validate {escape(str(out))}</code>"
+        saved.value = str(msg("Written {file}: check it with {command}", file=f"<code>{escape(str(out))}</code>",
+                              command=f"<code>python -m aot_rules army validate {escape(str(out))}</code>"))
 
-    more, write, read = w.Button(description="Add a unit"), w.Button(description="Export"), w.Button(
-        description="Import")
+    more, write, read = w.Button(description=str(msg("Add a unit"))), w.Button(
+        description=str(msg("Export"))), w.Button(description=str(msg("Import")))
     more.on_click(add)
     write.on_click(save)
     read.on_click(load)
