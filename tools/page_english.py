@@ -1,0 +1,91 @@
+"""English words left on the Russian edition's pages: what a reader sees in Latin letters that is not a name, a
+rule ID or code.
+
+    python tools/page_english.py [_build/html/ru] [--top N]    # pages with their English words, most first
+
+A page's visible text is its article: scripts, styles, code, maths, the board drawings (SVG: unit names) and the
+rule badges are left out; rule IDs, option names and codes with a hyphen or digit are not words.  Names are what
+the engine and its data call things (units, armies, commanders, terrain, scenarios, list entries), read from
+them, never typed here.
+"""
+
+from __future__ import annotations
+
+import re
+import sys
+from collections import Counter
+from collections.abc import Iterable
+from functools import cache
+from pathlib import Path
+
+from bs4 import BeautifulSoup
+
+ROOT = Path(__file__).resolve().parents[1]
+
+#: Left out of a page's visible words: code, maths, drawings, metadata and the machine-readable parts.
+NOT_WORDS = ("script", "style", "code", "pre", "kbd", "samp", "svg", "math", ".highlight", ".math", "mjx-container",
+             ".MathJax", ".aot-rule-badge", ".headerlink", "[data-code]", ".aot-code", "var")
+WORD = re.compile(r"(?<![\w\-−/.'’@#])[A-Za-z][A-Za-z'’]{2,}(?![\w\-/'’])")
+# Standard abbreviations and format names a Russian text writes in Latin letters.
+ALLOWED = frozenset("JSON YAML HTML CSV PNG PDF URL CLI Python JupyterLab Jupyter Pyodide Bokeh Sphinx MyST GitHub "
+                    "Chromium KiB MiB UTF NUL".split())
+
+
+@cache
+def names() -> frozenset[str]:
+    """Every word of every name the engine's data give: scenarios' units, armies, commanders and terrain, shipped
+    armies' and lists' names and entries, the worked examples' units."""
+    from aot_rules.aot.army.load import shipped_army, shipped_list, shipped_names
+    from aot_rules.tabletop.scenarios import SCENARIOS, scenario
+
+    given: list[str] = []
+    for name in SCENARIOS:
+        state = scenario(name, 0)
+        given += [name, *(p.unit.name for p in state.pieces), *(t.name for t in state.terrain)]
+        given += [s.name for s in state.sides] + [c.name for s in state.sides for c in s.commanders]
+        given += [s.army for s in state.sides]
+    for n in shipped_names("armies"):
+        a = shipped_army(n)
+        given += [a.name, a.army_list.name, *(u.name for u in a.units), *(c.name for c in a.commanders)]
+    for n in shipped_names("lists"):
+        lst = shipped_list(n)
+        given += [lst.name, lst.source, *(c.name for c in lst.contingents),
+                  *(e.name for c in lst.contingents for e in c.entries)]
+    return frozenset(w for g in given for w in re.findall(r"[A-Za-z]+", g))
+
+
+def visible_text(html: str) -> str:
+    soup = BeautifulSoup(html, "html.parser")
+    main = soup.select_one("article.bd-article") or soup.body or soup
+    for tag in main.select(", ".join(NOT_WORDS)):
+        tag.decompose()
+    return main.get_text(" ")
+
+
+def english(html: str) -> list[str]:
+    """The English words a reader sees on a page."""
+    known = names()
+    return [w for w in WORD.findall(visible_text(html)) if w not in known and w not in ALLOWED and not w.isupper()]
+
+
+def pages(site: Path) -> Iterable[Path]:
+    skip = {"genindex.html", "search.html", "py-modindex.html"}
+    return (p for p in sorted(site.rglob("*.html")) if p.name not in skip and "_static" not in p.parts)
+
+
+def main(argv: list[str]) -> int:
+    site = Path(argv[0]) if argv and not argv[0].startswith("--") else ROOT / "_build/html/ru"
+    top = int(argv[argv.index("--top") + 1]) if "--top" in argv else 12
+    total = 0
+    for page in pages(site):
+        words = english(page.read_text(encoding="utf-8"))
+        total += len(words)
+        if words:
+            common = ", ".join(f"{w}×{n}" for w, n in Counter(words).most_common(top))
+            print(f"{len(words):5} {page.relative_to(site)}: {common}")
+    print(f"{total} English words on {site}")
+    return 0 if total == 0 else 1
+
+
+if __name__ == "__main__":
+    sys.exit(main(sys.argv[1:]))
