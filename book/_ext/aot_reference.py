@@ -39,7 +39,7 @@ from sphinx.util.docutils import SphinxRole
 from sphinx.util.nodes import _make_id
 
 from aot_rules.catalogue import EXAMPLES, RULES, Rule
-from aot_rules.core.i18n import known, msg, text
+from aot_rules.core.i18n import known, text
 from aot_rules.glossary import INDEX_NOUNS, TERMS, Term, russian_key, russian_order, systems_line
 from aot_rules.present import sitewords as words
 
@@ -152,7 +152,7 @@ def russian_index(entries: list[Term]) -> nodes.container:
     """The English edition's index of the Russian terms: each a link to its entry, in Russian alphabetical
     order, grouped by first letter, so a reader holding the Russian rulebook finds the entry."""
     box = nodes.container(classes=["aot-glossary-ru-index"], ids=["russian-terms"])
-    box += nodes.rubric("", str(msg("Russian terms")))
+    box += nodes.rubric("", words.russian_terms_heading())
     letters: dict[str, list[Term]] = {}
     for t in sorted(entries, key=lambda t: russian_key(t.russian)):
         letters.setdefault(russian_key(t.russian)[0][:1].upper(), []).append(t)
