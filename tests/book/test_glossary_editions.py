@@ -62,6 +62,20 @@ def test_the_definitions_and_systems_come_through_the_catalogue() -> None:
     assert "(Art of Tactics, Age of Battles, Batalist; {ref}`" in en
 
 
+@pytest.mark.xfail(strict=True, reason="until the integrator runs `make messages` and applies "
+                   "/work/briefs/ru-glossary.tsv to aot_rules/locales/ru (then remove this mark)")
+def test_every_definition_and_system_name_has_its_russian_in_the_catalogue() -> None:
+    from babel.messages.pofile import read_po
+
+    from aot_rules.glossary import SYSTEM_NAMES
+
+    with (ROOT / "aot_rules" / "locales" / "ru" / "LC_MESSAGES" / "aot_rules.po").open("rb") as fp:
+        catalogue = {m.id: m.string for m in read_po(fp) if m.id and not m.fuzzy}
+    wanted = [t.definition.msgid for t in TERMS] + [m.msgid for m in SYSTEM_NAMES.values()] + ["Russian terms"]
+    missing = [w for w in wanted if not CYRILLIC.search(str(catalogue.get(w) or ""))]
+    assert not missing, missing
+
+
 def test_the_russian_source_keeps_the_english_headword_for_its_anchor() -> None:
     source = aot_reference.glossary_source("ru").splitlines()
     heads = [line for line in source[2:-1] if line and not line.startswith(" ")]
@@ -90,6 +104,7 @@ class _Page(html.parser.HTMLParser):
         self._small = 0
         self._a: list[str] | None = None
         self._href = ""
+        self._headerlink = False  # the permalink after a headword ("¶", or "#" in the book's theme)
 
     def handle_starttag(self, tag: str, attrs: list[tuple[str, str | None]]) -> None:
         a = dict(attrs)
@@ -103,6 +118,7 @@ class _Page(html.parser.HTMLParser):
             self._small += 1
         if tag == "a":
             self._a, self._href = [], a.get("href") or ""
+            self._headerlink = "headerlink" in (a.get("class") or "").split()
 
     def handle_endtag(self, tag: str) -> None:
         if tag == "span" and self._small:
@@ -115,9 +131,9 @@ class _Page(html.parser.HTMLParser):
             self._a = None
 
     def handle_data(self, data: str) -> None:
-        if self._dt is not None and not self._small and data != "¶":
+        if self._dt is not None and not self._small and not (self._a is not None and self._headerlink):
             self._dt.append(data)
-        if self._a is not None and data != "¶":
+        if self._a is not None and not self._headerlink:
             self._a.append(data)
 
 
@@ -214,8 +230,11 @@ def test_the_built_glossary_in_both_editions(built_book: Path) -> None:
     entries = {aot_reference.term_id(t) for t in TERMS}
     assert {href[1:] for href, _ in en.links if href.startswith("#term-")} == entries
     # every Russian page's glossary link lands on an entry of the Russian glossary
+    landed: set[str] = set()
     for path in (built_book / "ru" / "book").rglob("*.html"):
         for href, _ in _read(path).links:
             if "glossary.html#" in href and (path.parent / href.split("#")[0]).resolve() == (
                     built_book / "ru" / "book" / "glossary.html").resolve():
                 assert href.split("#")[1] in ru.ids, (path.name, href)
+                landed.add(href.split("#")[1])
+    assert landed >= {"term-density", "term-Hero"} and len(landed) > len(TERMS) // 2
