@@ -143,8 +143,8 @@ def _read(path: Path) -> _Page:
     return page
 
 
-def _build(tmp: Path, lang: str, po: str = "") -> Path:
-    """Build the small project in ``lang`` strictly (warnings are errors) and return its HTML folder."""
+def _build(tmp: Path, lang: str, po: str = "", builder: str = "html") -> Path:
+    """Build the small project in ``lang`` strictly (warnings are errors) and return its output folder."""
     src = tmp / "src"
     src.mkdir()
     labels = sorted({t.where for t in TERMS})
@@ -163,9 +163,9 @@ def _build(tmp: Path, lang: str, po: str = "") -> Path:
     if po:
         (src / "locales" / lang / "LC_MESSAGES").mkdir(parents=True)
         (src / "locales" / lang / "LC_MESSAGES" / "glossary.po").write_text(po, encoding="utf-8")
-    out = tmp / "html"
+    out = tmp / builder
     # its own process: Sphinx registers node classes process-wide, and a second app in one process warns
-    proc = subprocess.run([sys.executable, "-m", "sphinx", "-b", "html", "-W", "-n", "-E", "-q", str(src), str(out)],
+    proc = subprocess.run([sys.executable, "-m", "sphinx", "-b", builder, "-W", "-n", "-E", "-q", str(src), str(out)],
                           capture_output=True, text=True, timeout=300, env={**os.environ, "PYTHONPATH": str(ROOT)})
     assert proc.returncode == 0, (proc.returncode, proc.stdout + proc.stderr)
     return out
@@ -218,6 +218,14 @@ def test_the_english_glossary_indexes_every_russian_term(small_en: Path) -> None
     assert {href[1:] for href, _ in index} == {aot_reference.term_id(t) for t in TERMS} <= page.ids
     # the English headwords are unchanged
     assert [text for _, text in page.heads] == [t.term for t in aot_reference.glossary_entries("en")]
+
+
+def test_the_generated_glossary_sends_nothing_to_the_pages_catalogue(tmp_path: Path) -> None:
+    """``make book-pot`` (Sphinx's gettext builder) extracts the page's own words only: the entries are the
+    engine catalogue's, so glossary.po holds no entry a translator would translate twice."""
+    pot = (_build(tmp_path, "en", builder="gettext") / "glossary.pot").read_text(encoding="utf-8")
+    ids = re.findall(r'^msgid "(.+)"$', pot, flags=re.M)
+    assert ids == ["Glossary"]
 
 
 # --- the whole book ----------------------------------------------------------------------------------------------
