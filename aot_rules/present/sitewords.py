@@ -72,3 +72,8 @@ def app_name() -> tuple[str, str, str]:
     """The installable At the table app's name, short name and description (its web manifest)."""
     return (str(msg("Art of Tactics — at the table")), str(msg("AoT odds")),
             str(msg("Exact odds of every Art of Tactics rule, offline, the same as the aot_rules command line.")))
+
+
+def russian_terms_heading() -> str:
+    """The heading of the English glossary's index of the Russian terms."""
+    return str(msg("Russian terms"))

@@ -15,7 +15,12 @@ hand, and a badge is rendered in one place.
   in once every page has been read, and the page is re-read on every build so that it never goes stale.
 * ``{aot-glossary}`` renders ``aot_rules.glossary.TERMS`` as a Sphinx glossary (so ``{term}`` links and the
   general index work), each entry with its Russian term, systems and a link to the rule; each term is also
-  indexed at the section that explains it.
+  indexed at the section that explains it.  The English edition opens it with a compact index of the Russian
+  terms (each a link to its entry); the Russian edition's headwords are the Russian terms, in Russian
+  alphabetical order, each with its English term in small type, while the entry keeps the English headword's
+  anchor (``#term-density``) and reference target, so ``{term}`плотность строя <density>``` and links between
+  the editions land on it.  Its words come from the catalogue, so no glossary text is sent through the page's
+  ``.po`` (the generated nodes are marked untranslatable).
 """
 
 from __future__ import annotations
@@ -31,10 +36,11 @@ from sphinx.environment import BuildEnvironment
 from sphinx.transforms import SphinxTransform
 from sphinx.util import logging
 from sphinx.util.docutils import SphinxRole
+from sphinx.util.nodes import _make_id
 
 from aot_rules.catalogue import EXAMPLES, RULES, Rule
-from aot_rules.core.i18n import text
-from aot_rules.glossary import INDEX_NOUNS, TERMS, systems_line
+from aot_rules.core.i18n import known, text
+from aot_rules.glossary import INDEX_NOUNS, TERMS, Term, russian_key, russian_order, systems_line
 from aot_rules.present import sitewords as words
 
 LOG = logging.getLogger(__name__)
@@ -98,25 +104,118 @@ class RuleIndexDirective(Directive):
         return [rule_index(system=self.arguments[0].strip().upper())]
 
 
+def edition(language: str | None) -> str:
+    """The language a build's ``language`` setting publishes (``ru``), English for none or an unknown one.
+
+    >>> edition("ru"), edition("ru_RU"), edition(None), edition("de")
+    ('ru', 'ru', 'en', 'en')
+    """
+    return known(language or "en") or "en"
+
+
+def glossary_entries(lang: str) -> list[Term]:
+    """The glossary's entries in the order the edition shows them: by headword (English, Sphinx's ``:sorted:``
+    order) or by Russian term in Russian alphabetical order."""
+    if lang == "ru":
+        return russian_order()
+    return sorted(TERMS, key=lambda t: t.term.lower())
+
+
+def glossary_source(lang: str) -> str:
+    """The glossary as MyST, in ``lang``.  The headword is always the English term, so Sphinx gives the entry
+    the English anchor and reference target in both editions; the Russian edition's headword is put in its
+    place afterwards (:func:`russian_headword`)."""
+    lines = ["```{glossary}", ""]
+    for t in glossary_entries(lang):
+        definition, systems = t.definition.render(lang), systems_line(t, lang)
+        if lang == "ru":
+            lines += [t.term, f"  {definition} ({systems}; {{ref}}`{t.where}`)", ""]
+        else:
+            lines += [t.term, f"  *{t.russian}*. {definition} ({systems}; {{ref}}`{t.where}`)", ""]
+    lines.append("```")
+    return "\n".join(lines)
+
+
+def russian_headword(term_node: nodes.term, t: Term) -> None:
+    """Make a Russian edition's entry lead with its Russian term, the English one after it in small type; its
+    anchor stays the English headword's, and its general-index entry becomes the Russian term."""
+    index = [c for c in term_node.children if isinstance(c, addnodes.index)]
+    term_node.children = []
+    term_node += [nodes.Text(t.russian), nodes.Text(" "),
+                  nodes.inline("", t.term, classes=["aot-glossary-en", "language-en"])]
+    for node in index:
+        node["entries"] = [(kind, t.russian, *rest) for kind, _, *rest in node["entries"]]
+        term_node += node
+
+
+def russian_index(entries: list[Term]) -> nodes.container:
+    """The English edition's index of the Russian terms: each a link to its entry, in Russian alphabetical
+    order, grouped by first letter, so a reader holding the Russian rulebook finds the entry."""
+    box = nodes.container(classes=["aot-glossary-ru-index"], ids=["russian-terms"])
+    box += nodes.rubric("", words.russian_terms_heading())
+    letters: dict[str, list[Term]] = {}
+    for t in sorted(entries, key=lambda t: russian_key(t.russian)):
+        letters.setdefault(russian_key(t.russian)[0][:1].upper(), []).append(t)
+    for letter, terms in letters.items():
+        para = nodes.paragraph("", "", nodes.strong("", letter), nodes.Text(" "), classes=["language-ru"])
+        for i, t in enumerate(terms):
+            if i:
+                para += nodes.Text(" · ")
+            para += nodes.reference("", t.russian, internal=True, refid=term_id(t),
+                                    reftitle=t.term, classes=["aot-glossary-ru"])
+        box += para
+    return box
+
+
+def term_id(t: Term) -> str:
+    """The anchor of a term's entry: the one Sphinx gives the English headword (its ``make_id`` for a glossary
+    term, capitals kept).
+
+    >>> from aot_rules.glossary import term
+    >>> term_id(term("density")), term_id(term("disorder test")), term_id(term("Hero"))
+    ('term-density', 'term-disorder-test', 'term-Hero')
+    """
+    return _make_id("term-" + t.term)
+
+
 class GlossaryDirective(Directive):
-    """``{aot-glossary}``: the glossary of :mod:`aot_rules.glossary`, as MyST parsed in place."""
+    """``{aot-glossary}``: the glossary of :mod:`aot_rules.glossary`, as MyST parsed in place, in the edition's
+    language (see the module's docstring)."""
 
     has_content = False
 
     def run(self) -> list[nodes.Node]:
-        lines = ["```{glossary}", ":sorted:", ""]
-        for t in TERMS:
-            lines += [t.term, f"  *{t.russian}*. {t.definition} ({systems_line(t)}; {{ref}}`{t.where}`)", ""]
-        lines.append("```")
+        env = self.state.document.settings.env
+        lang = edition(env.config.language)
+        entries = glossary_entries(lang)
         box = nodes.container(classes=["aot-glossary"])
-        self.state.nested_parse("\n".join(lines).splitlines(), self.content_offset, box)
-        return [box]
+        self.state.nested_parse(glossary_source(lang).splitlines(), self.content_offset, box)
+        terms = list(box.findall(nodes.term))
+        if len(terms) != len(entries):  # a headword MyST read differently would shift every entry after it
+            raise self.error(f"aot-glossary: {len(terms)} entries parsed from {len(entries)} terms")
+        std = env.get_domain("std")
+        for node, t in zip(terms, entries, strict=True):
+            if node["ids"] != [term_id(t)]:
+                raise self.error(f"aot-glossary: entry {t.term!r} has the anchor {node['ids']}, not {term_id(t)!r}")
+            if lang == "ru":
+                russian_headword(node, t)
+                std._note_term(t.russian, term_id(t), location=node)  # {term}`плотность строя` works too
+        out: list[nodes.Node] = [] if lang == "ru" else [russian_index(entries)]
+        out.append(box)
+        # the catalogue has rendered these words: the page's .po must not translate them again (an inline node is
+        # never translated unless marked, and Sphinx unwraps the inline nodes that carry the mark)
+        for part in out:
+            for node in part.findall(nodes.TextElement):
+                if not isinstance(node, nodes.Inline):
+                    node["translatable"] = False
+        return out
 
 
 class TermIndexEntries(SphinxTransform):
     """Put each glossary term into the general index at the section that explains it (its ``where`` label),
     beside the glossary's own entry, so that genindex leads to the rules as well as to the definitions; and the
-    rulebook's other nouns (``INDEX_NOUNS``: elephant, pike, stakes, …) at theirs.
+    rulebook's other nouns (``INDEX_NOUNS``: elephant, pike, stakes, …) at theirs.  The Russian edition indexes a
+    term under its Russian word.
 
     Runs before the domains collect the page (priority 850), once labels have become section ids."""
 
@@ -124,8 +223,9 @@ class TermIndexEntries(SphinxTransform):
 
     def apply(self, **kwargs: Any) -> None:
         wanted: dict[str, list[str]] = {}
+        russian = edition(self.config.language) == "ru"
         for t in TERMS:
-            wanted.setdefault(t.where, []).append(t.term)
+            wanted.setdefault(t.where, []).append(t.russian if russian else t.term)
         for noun, label in INDEX_NOUNS.items():
             wanted.setdefault(label, []).append(noun)
         for section in list(self.document.findall(nodes.section)):

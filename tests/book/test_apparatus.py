@@ -35,7 +35,7 @@ def test_glossary_terms_are_unique_and_well_formed() -> None:
     for t in TERMS:
         assert re.search("[А-Яа-яЁё]", t.russian), f"{t.term}: no Russian term"
         assert t.systems and set(t.systems) <= set(SYSTEM_NAMES), t.term
-        assert t.definition.endswith(".") and "\n" not in t.definition, t.term
+        assert t.definition.msgid.endswith(".") and "\n" not in t.definition.msgid, t.term
     assert term("DENSITY") is term("density")
 
 

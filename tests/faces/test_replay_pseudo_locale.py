@@ -227,7 +227,8 @@ def site_texts() -> list[str]:
             sitewords.tooltip(rule.rule_id, "⟦ţîţļé⟧"), sitewords.badge_kind(True), sitewords.badge_kind(False),
             sitewords.index_entry(rule.rule_id, "⟦ţîţļé⟧"), sitewords.index_entry(next(iter(EXAMPLES)), None),
             *sitewords.rule_index_head(), *sitewords.calculator_aid(), *sitewords.animation_aid(),
-            *sitewords.readings_link(), sitewords.build_stamp("1.2.3", "2026-11-29"), *sitewords.app_name()]
+            *sitewords.readings_link(), sitewords.build_stamp("1.2.3", "2026-11-29"), *sitewords.app_name(),
+            sitewords.russian_terms_heading()]
 
 
 def test_the_book_extensions_words_come_through_the_catalogue_and_render_late() -> None:
