@@ -62,8 +62,6 @@ def test_the_definitions_and_systems_come_through_the_catalogue() -> None:
     assert "(Art of Tactics, Age of Battles, Batalist; {ref}`" in en
 
 
-@pytest.mark.xfail(strict=True, reason="until the integrator runs `make messages` and applies "
-                   "/work/briefs/ru-glossary.tsv to aot_rules/locales/ru (then remove this mark)")
 def test_every_definition_and_system_name_has_its_russian_in_the_catalogue() -> None:
     from babel.messages.pofile import read_po
 
