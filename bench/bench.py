@@ -41,7 +41,8 @@ from the chapters' sources by ``tools/path_words.py``), printed with each chapte
 Targets (issue "Foundation"):
   one exact shooting distribution       < 1 ms median
   precomputing the whole shooting grid  < 5 s
-  a clean `make book` on 2 cores        < 3 min
+  a clean `make book` on 2 cores        < 3 min (English alone; both editions < 8 min, an unchanged
+                                        rebuild of both < 90 s: issue #35)
   the shooting page's own payload       < 1.5 MB (BokehJS excluded: shared and cached)
 """
 
@@ -574,15 +575,15 @@ def main() -> None:
         if proc.returncode:
             print(proc.stdout[-3000:], proc.stderr[-3000:])
             raise SystemExit("the book build failed")
-        report(f"clean book build (1 run, every page executed; {cpu3:.0f} CPU-s, load {load:.1f})", f"{t3:.1f} s",
-               "< 300 s", t3 < 300)
+        report(f"clean book build, both editions (1 run, every page executed in English and in Russian; {cpu3:.0f} "
+               f"CPU-s, load {load:.1f})", f"{t3:.1f} s", "< 480 s", t3 < 480)
         t, cpu, load = time.perf_counter(), children_cpu(), os.getloadavg()[0]
         proc = subprocess.run([sys.executable, str(ROOT / "book" / "build_book.py"), str(ROOT),
                                "--builder", "html", "-W", "-n", "--keep-going", "--path-output", tmp],
                               capture_output=True, text=True, env=env)
         t4, cpu4 = time.perf_counter() - t, children_cpu() - cpu
-        report(f"unchanged rebuild (execution cache, 1 run; {cpu4:.0f} CPU-s, load {load:.1f})", f"{t4:.1f} s",
-               "< 60 s", t4 < 60 and not proc.returncode)
+        report(f"unchanged rebuild, both editions (execution caches, 1 run; {cpu4:.0f} CPU-s, load {load:.1f})",
+               f"{t4:.1f} s", "< 90 s", t4 < 90 and not proc.returncode)
         companion_pages = [(str(page.relative_to(ROOT / "book").with_suffix("")), 1.5e6)
                            for sub in ("aob", "sp", "bat") for page in sorted((ROOT / "book" / sub).glob("*.md"))]
         for name, limit in (*companion_pages, ("shooting", 1.5e6), ("melee", 2.0e6), ("demoralization", 2.0e6),
