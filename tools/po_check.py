@@ -92,7 +92,8 @@ def check(path: Path, lang: str, allow_untranslated: bool) -> list[Problem]:
         want, got = markup(source), markup(text)
         for kind in want:
             if want[kind] != got[kind]:
-                problems.append((name, line, f"{kind} differ: {sorted((want[kind] - got[kind]) + (got[kind] - want[kind]))}"))
+                diff = (want[kind] - got[kind]) + (got[kind] - want[kind])
+                problems.append((name, line, f"{kind} differ: {sorted(diff)}"))
         english = latin_words(text)
         if english and text != source:
             problems.append((name, line, f"Latin words: {' '.join(english[:8])}"))

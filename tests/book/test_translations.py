@@ -44,3 +44,61 @@ def test_the_check_sees_lost_markup_and_english() -> None:
     assert po_check.markup(source) == po_check.markup("{term}`Атака <charge>` — ({ref}`aot-run`), `2d6`.")
     assert po_check.markup(source) != po_check.markup("{term}`Атака <charge>` ({ref}`aot-trot`), `2d6`.")
     assert po_check.latin_words("Отряд {term}`в строю <formed>` идёт at speed AOT-RUN") == ["at", "speed"]
+
+
+#: Words the Russian edition must not use for a concept the source names otherwise (the glossary's term, right).
+NOT_THE_SOURCES_TERM = {r"младш\w* офицер": "младший командир (junior officer)",
+                        r"[Пп]рочтени": "толкование (a Reading)"}
+
+
+def _russian_texts() -> list[tuple[str, str]]:
+    out = []
+    for po in BOOK_PO:
+        with po.open("rb") as fp:
+            out += [(po.name, m.string) for m in read_po(fp, locale="ru") if m.id and isinstance(m.string, str)]
+    return out
+
+
+def test_the_russian_pages_use_the_sources_terms() -> None:
+    import re
+
+    found = {term: [t[:80] for _, t in _russian_texts() if re.search(pattern, t)][:3]
+             for pattern, term in NOT_THE_SOURCES_TERM.items()}
+    assert not any(found.values()), found
+
+
+def shows_term(shown: str, russian: str) -> bool:
+    """Whether a link's Russian words are a form of the glossary's Russian term: a word of the term, inflected
+    (its stem), or the term's initials (ОД for очки деморализации).
+
+    >>> shows_term("плотности строя", "плотность строя"), shows_term("ОД", "очки деморализации")
+    (True, True)
+    >>> shows_term("вдвое", "дубль")
+    False
+    """
+    import re
+
+    term_words = re.findall(r"\w+", russian.lower())
+    initials = "".join(w[0] for w in term_words).upper()
+    said = re.findall(r"\w+", shown.lower())
+    # an inflected word keeps the term word's first letters: three of a short word (бег·ом, рыс·ью), four of a long one
+    return shown.strip() == initials or any(w[:3 if len(w) <= 5 else 4] == s[:3 if len(w) <= 5 else 4]
+                                            for w in term_words for s in said)
+
+
+def test_every_term_link_shows_the_glossarys_russian_term() -> None:
+    """A Russian page links a glossary term with the glossary's own Russian word (inflected as the sentence needs),
+    so the glossary stays the single list of terms: a link that shows another word names another concept."""
+    import re
+
+    from aot_rules.glossary import TERMS
+
+    russian = {t.term.lower(): t.russian for t in TERMS}
+    wrong = []
+    for page, text in _russian_texts():
+        for role in re.findall(r"\{term\}`([^`]*)`", text):
+            m = re.match(r"(.*?)\s*<([^<>]+)>\s*$", role)
+            shown, target = (m.group(1), m.group(2)) if m else (role, role)
+            if target.lower() in russian and not shows_term(shown, russian[target.lower()]):
+                wrong.append(f"{page}: «{shown}» for {target} ({russian[target.lower()]})")
+    assert not wrong, wrong
