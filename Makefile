@@ -12,7 +12,7 @@ NPM_STAMP := node_modules/.aot-installed
 POT := aot_rules/locales/aot_rules.pot
 PO := $(wildcard aot_rules/locales/*/LC_MESSAGES/aot_rules.po)
 MO := $(PO:.po=.mo)
-BABEL_KEYWORDS := --no-default-keywords -k msg -k nmsg:1,2
+BABEL_KEYWORDS := --no-default-keywords -k msg -k nmsg:1,2 -k say -k say_html
 # Compiled bytecode is kept (__pycache__, ignored by git) even where the environment says not to write it
 # (PYTHONDONTWRITEBYTECODE, set on some CI images): otherwise every pytest worker re-compiles the package and
 # re-rewrites every test module's asserts (~10 CPU-s each), and every CLI process and notebook kernel the suite
@@ -54,7 +54,7 @@ $(NPM_STAMP): package.json package-lock.json
 # untranslated; tests/core/test_catalogue_files.py fails while the .pot is stale).  The site's scripts live under
 # book/_ext and book/_static, folders Babel skips unless told which folders to skip (--ignore-dirs).
 messages: $(STAMP)
-	$(BIN)/pybabel extract -F babel.cfg $(BABEL_KEYWORDS) --ignore-dirs=".* _build node_modules __pycache__" \
+	PYTHONPATH=. $(BIN)/pybabel extract -F babel.cfg $(BABEL_KEYWORDS) --ignore-dirs=".* _build node_modules __pycache__" \
 	  --add-location=file --sort-by-file --no-wrap \
 	  --project=aot_rules --copyright-holder="Art of Tactics rulebook" -o $(POT) .
 	$(BIN)/pybabel update -D aot_rules -i $(POT) -d aot_rules/locales --no-wrap --ignore-obsolete --no-fuzzy-matching

@@ -29,7 +29,7 @@ from aot_rules.core.i18n import PSEUDO, LanguageError, Message, language, msg, n
 
 ROOT = Path(__file__).resolve().parents[2]
 LOCALES = ROOT / "aot_rules" / "locales"
-KEYWORDS = {"msg": None, "nmsg": (1, 2)}
+KEYWORDS = {"msg": None, "nmsg": (1, 2), "say": None, "say_html": None}
 
 
 def test_language_comes_from_the_context_then_the_environment(monkeypatch: pytest.MonkeyPatch) -> None:
