@@ -17,7 +17,7 @@ from typing import TYPE_CHECKING, Any
 from aot_rules.aot.events import Losses
 from aot_rules.core.events import DieEffect, Roll
 from aot_rules.core.format import fraction_html, percent_str
-from aot_rules.core.i18n import Message, catalogue, language, msg, render_value, text
+from aot_rules.core.i18n import Message, catalogue, language, localised, msg, render_value, text
 from aot_rules.present.narrate import described, narrate
 from aot_rules.present.rulelinks import book_root, rule_href
 from aot_rules.present.svg import unit_svg
@@ -187,9 +187,11 @@ def say(template: str, **values: object) -> None:
 def say_html(template: str, **values: object) -> str:
     """The sentence in the language in force: ``template`` is a catalogue message (the book's cells are extracted
     by ``tools/myst_cells.py``), its values shown as the reader writes them."""
+    lang = language()
     shown = {k: f"<b>{fraction_html(v)}</b> ({percent_str(v)})" if isinstance(v, Fraction)
-             else escape(render_value(v, language())) for k, v in values.items()}
-    return "<p>" + catalogue(language()).gettext(template).format(**shown) + "</p>"
+             else escape(localised(str(v), lang) if isinstance(v, float) else render_value(v, lang))
+             for k, v in values.items()}
+    return "<p>" + catalogue(lang).gettext(template).format(**shown) + "</p>"
 
 
 def show_md(text: str) -> None:
