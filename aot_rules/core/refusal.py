@@ -113,13 +113,14 @@ def _what(error: Any) -> Message:
     if kind == "uniqueItems":
         return msg("the list holds the same item twice")
     if kind in ("anyOf", "oneOf"):
-        choices = [c for sub in (error.context or ()) if sub.validator == "enum" for c in sub.validator_value]
-        if choices:
-            return msg("{found} is not one of: {choices}", found=shown(found), choices=", ".join(map(str, choices)))
-        types = [t for sub in (error.context or ()) if sub.validator == "type" and not sub.relative_path
-                 for t in ([sub.validator_value] if isinstance(sub.validator_value, str) else sub.validator_value)]
-        if types and len(types) == len(error.context):
-            return msg("expected {want}, found {found}", want=_either([TYPE_WORDS.get(t, t) for t in types]),
+        options = [c for sub in (error.context or ()) if sub.validator == "enum" for c in sub.validator_value]
+        if options:
+            return msg("{found} is not one of: {choices}", found=shown(found), choices=", ".join(map(str, options)))
+        allowed: list[str] = [t for sub in (error.context or ()) if sub.validator == "type" and not sub.relative_path
+                            for t in ([sub.validator_value] if isinstance(sub.validator_value, str)
+                                      else sub.validator_value)]
+        if allowed and len(allowed) == len(error.context):
+            return msg("expected {want}, found {found}", want=_either([TYPE_WORDS.get(t, t) for t in allowed]),
                        found=shown(found))
         return msg("{found} fits none of the forms this field allows", found=shown(found))
     return msg("{found} does not fit this field (the schema's {keyword} rule)", found=shown(found), keyword=kind)

@@ -10,6 +10,7 @@ never accept an army the command line refuses.  Needs the ``army`` extra (PyYAML
 from __future__ import annotations
 
 import copy
+from collections.abc import Sequence
 from html import escape
 from pathlib import Path
 from typing import Any
@@ -99,7 +100,7 @@ def budget_html(data: dict[str, Any]) -> str:
     return f'<div data-budget="1"><b>{escape(str(said))}</b></div>'
 
 
-def _refusals(lines: list[tuple[str, str, Message | str]]) -> str:
+def _refusals(lines: Sequence[tuple[str, str, Message | str]]) -> str:
     return ('<div data-error="1" style="color:#9b1c1c">' + "<br>".join(
         f"<b>{escape(r)}</b>: {escape(u)}: {escape(str(w))}" for r, u, w in lines)
         + "</div>")

@@ -426,7 +426,8 @@ def test_a_save_with_a_rules_event_in_words_is_refused(greek: GameState) -> None
         loads(json.dumps(doc), "g.json")
     message = str(info.value)
     assert "\n" not in message
-    assert message.startswith(f"g.json: log[{n}]: events[{k}] (Hits): hit_on: expected nothing (null) or a list, found '1, 2, 3'"), message
+    assert message.startswith(f"g.json: log[{n}]: events[{k}] (Hits): hit_on: expected nothing (null) or a list, "
+                              "found '1, 2, 3'"), message
 
 
 def test_a_refusal_keeps_its_rule() -> None:

@@ -331,6 +331,11 @@ def _load_list_file(path: Path | Traversable, source: str) -> ArmyList:
     return list_from_data(read_data(path, source), source)
 
 
+def _twice(names: Sequence[str]) -> str | None:
+    """The first name (in sorted order) written twice, or None."""
+    return next((n for n in sorted(set(names)) if names.count(n) > 1), None)
+
+
 def army_from_data(data: object, source: str = "<army>", lists: Path | None = None) -> Army:
     """An :class:`Army` from parsed data: schema check, then the list it names (a shipped list id, an id or
     relative path inside the folder ``lists`` when one is given, or the list written inline), then the
@@ -339,13 +344,13 @@ def army_from_data(data: object, source: str = "<army>", lists: Path | None = No
     army_list = _resolve_list(d["list"], source, lists)
     units = tuple(_unit(u) for u in d["units"])
     commanders = tuple(_commander(c) for c in d.get("commanders", ()))
-    for what, names in ((lambda n: msg("unit name {name} is used twice; names must be unique", name=n),
-                         [u.name for u in units]),
-                        (lambda n: msg("commander name {name} is used twice; names must be unique", name=n),
-                         [c.name for c in commanders])):
-        twice = sorted({n for n in names if names.count(n) > 1})
-        if twice:
-            raise ArmyFileError(source, what(repr(twice[0])))
+    twice = _twice([u.name for u in units])
+    if twice:
+        raise ArmyFileError(source, msg("unit name {name} is used twice; names must be unique", name=repr(twice)))
+    twice = _twice([c.name for c in commanders])
+    if twice:
+        raise ArmyFileError(source, msg("commander name {name} is used twice; names must be unique",
+                                        name=repr(twice)))
     for c in commanders:
         if is_individual(c.name):
             raise ArmyFileError(source, msg("a commander cannot be called {name}: on a slot it means "
