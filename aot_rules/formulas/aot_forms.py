@@ -16,8 +16,9 @@ from typing import Any
 
 import sympy as sp
 
+from aot_rules.core.i18n import msg
 from aot_rules.core.registry import Mechanic
-from aot_rules.formulas.forms import Kind, Maths, frac, pgf_tex, rat
+from aot_rules.formulas.forms import Kind, Maths, faces_text, frac, pgf_tex, rat, tex_text
 
 K, N, P, Z, D = sp.symbols("k n p z d", integer=True, nonnegative=True)
 BINOMIAL_PMF = sp.binomial(N, K) * sp.Symbol("p") ** K * (1 - sp.Symbol("p")) ** (N - K)
@@ -62,12 +63,12 @@ class HitBinomial:
         n = record.firers
         law = binomial_law(n, p)
         mean = (N * sp.Symbol("p")).subs({N: n, sp.Symbol("p"): p})
-        return Maths(Kind.CLOSED, "Each firer's die hits on its own, with the same chance p: the number of hits is "
-                     "binomial.",
+        return Maths(Kind.CLOSED, msg("Each firer's die hits on its own, with the same chance p: the number of hits "
+                                      "is binomial."),
                      (r"\Pr(H = k) = \binom{n}{k}\, p^{k} (1 - p)^{n - k}, \qquad \mathbb{E}[H] = np",
                       rf"p(d) = {p_of_d}" if "p(" not in p_of_d else p_of_d,
                       rf"n = {n},\ d = {target.density}:\quad p = \tfrac{{{len(faces)}}}{{6}} = {sp.latex(p)}"
-                      rf" \text{{ (faces {', '.join(map(str, faces)) or 'none'})}},\quad "
+                      rf"\ {tex_text(faces_text(faces))},\quad "
                       rf"\mathbb{{E}}[H] = {sp.latex(mean)}"),
                      {"hits": dict(law)})
 
@@ -123,14 +124,14 @@ class Volley:
             losses[i + j] = losses.get(i + j, Fraction(0)) + frac(c)
         gk = sp.expand(joint.subs(y, 1))
         rel = r"\le" if limit and limit[1] else "<"
-        shield = (r"\text{no shield die}" if limit is None else
-                  rf"\text{{shield die saves on }} r {rel} {limit[0]}")
-        return Maths(Kind.PGF, "Hits are binomial; one shield die then turns some away, and the weapon decides "
-                     "who is killed and who disordered. The generating function composes the two.",
+        saves, killed_word = tex_text(msg("the shield die saves on")), tex_text(msg("killed"))
+        shield = tex_text(msg("no shield die")) if limit is None else rf"{saves}\ r {rel} {limit[0]}"
+        return Maths(Kind.PGF, msg("Hits are binomial; one shield die then turns some away, and the weapon decides "
+                                   "who is killed and who disordered. The generating function composes the two."),
                      (r"G(x, y) = \sum_{h=0}^{n} \binom{n}{h} p^h (1-p)^{n-h}\,\frac{1}{6}\sum_{r=1}^{6} "
                       r"x^{k(h,r)}\, y^{d(h,r)}",
                       rf"n = {n},\ p = {sp.latex(p)},\ {shield}:\quad G(x, 1) = {sp.latex(gk, order='old')}",
-                      rf"\mathbb{{E}}[\text{{killed}}] = \partial_x G(1,1) = "
+                      rf"\mathbb{{E}}[{killed_word}] = \partial_x G(1,1) = "
                       rf"{sp.latex(sp.diff(joint, x).subs({x: 1, y: 1}))}"),
                      {"killed": killed, "disordered": disordered, "losses": losses})
 
@@ -173,8 +174,8 @@ class WeatherChain:
             "changes": changes, "night": {True: night, False: 1 - night} if night else {False: Fraction(1)},
             "any": {True: 1 - changes.get(0, Fraction(0)), False: changes.get(0, Fraction(0))}}
         laws = {k: {o: q for o, q in law.items() if q} for k, law in laws.items()}
-        return Maths(Kind.RECURSION, "Each turn moves a three-state chain: a double is waiting to pair, none is, "
-                     "or night has fallen; z counts the changes of weather.",
+        return Maths(Kind.RECURSION, msg("Each turn moves a three-state chain: a double is waiting to pair, none is, "
+                                         "or night has fallen; z counts the changes of weather."),
                      (r"v_t(z) = v_{t-1}(z)\,M(z),\quad v_0 = (0,1,0),\quad G_t(z) = v_t(z)\,\mathbf{1}",
                       r"M(z) = " + sp.latex(mat),
                       rf"t = {record.turns}:\quad G_t(z) = {sp.latex(g, order='old')}"), laws)
@@ -193,8 +194,8 @@ class MeleeStrikes:
 
         a, b, rules = record.fight()
         marks = sp.symbols("s u t w h")  # plain six, plain, piercing six, piercing, horse
-        lines = [r"G_{\text{side}}(\mathbf{x}) = \prod_{g} \Bigl(\frac{1}{6}\sum_{f=1}^{6} "
-                 r"\mathbf{x}^{c_g(f)}\Bigr)^{n_g}"]
+        lines = [r"G_{S}(\mathbf{x}) = \prod_{g \in S} \Bigl(\frac{1}{6}\sum_{f=1}^{6} "
+                 r"\mathbf{x}^{c_g(f)}\Bigr)^{n_g},\qquad S = A, B"]
         laws: dict[str, dict[Any, Fraction]] = {}
         for name, att, dfn in (("A", a, b), ("B", b, a)):
             total = sp.Integer(1)
@@ -209,9 +210,10 @@ class MeleeStrikes:
             laws[f"{name.lower()}_strikes"] = {tuple(int(e) for e in exps): frac(c) for exps, c in poly.terms()}
             hits = sp.expand(total.subs(dict.fromkeys(marks, Z)))
             lines.append(rf"G_{name}(z) = {' '.join(factors) or '1'} = {pgf_tex(_poly_law(hits))}")
-        return Maths(Kind.PGF, "Each side\'s strike dice fall independently: the generating function of the hits "
-                     "is the product of one die's, group by group (z counts hits; shields, armour and the result "
-                     "are then applied to these hits exactly by the engine).", tuple(lines), laws)
+        return Maths(Kind.PGF, msg("Each side's strike dice fall independently: the generating function of the "
+                                   "hits is the product of one die's, group by group (z counts hits; shields, armour "
+                                   "and the result are then applied to these hits exactly by the engine)."),
+                     tuple(lines), laws)
 
     def engine(self, record: Any) -> dict[str, dict[Any, Fraction]]:
         return melee_engine(record)

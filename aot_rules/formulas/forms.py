@@ -25,7 +25,7 @@ from typing import Any, Protocol
 
 import sympy as sp
 
-from aot_rules.core.i18n import has_label, label, msg, vocabulary
+from aot_rules.core.i18n import Message, has_label, label, msg, nmsg, text, vocabulary
 
 
 @vocabulary({"closed": msg("closed form"), "pgf": msg("generating function"), "recursion": msg("recursion"),
@@ -39,10 +39,10 @@ class Kind(Enum):
 
 
 KIND_HELP = {
-    Kind.CLOSED: "a closed form derived with sympy from the rule's own dice faces",
-    Kind.PGF: "a probability generating function built from the dice's own generating functions",
-    Kind.RECURSION: "the law of total probability over each die the procedure rolls",
-    Kind.POINT: "no dice: the answer is certain once the inputs are known",
+    Kind.CLOSED: msg("a closed form derived with sympy from the rule's own dice faces"),
+    Kind.PGF: msg("a probability generating function built from the dice's own generating functions"),
+    Kind.RECURSION: msg("the law of total probability over each die the procedure rolls"),
+    Kind.POINT: msg("no dice: the answer is certain once the inputs are known"),
 }
 
 
@@ -51,14 +51,14 @@ class Maths:
     """One derivation for one input record."""
 
     kind: Kind
-    #: what is derived, in a sentence (plain text)
-    what: str
+    #: what is derived, in a sentence (a catalogue message, rendered by the face in the reader's language)
+    what: Message | str
     #: display equations (LaTeX, no delimiters)
     lines: tuple[str, ...]
     #: the laws the formula gives: name -> value -> exact probability (events: name -> {True: p})
     laws: Mapping[str, Mapping[Any, Fraction]] = field(default_factory=dict)
-    #: a further remark (plain text)
-    note: str = ""
+    #: a further remark (a catalogue message)
+    note: Message | str = ""
 
 
 class Form(Protocol):
@@ -85,16 +85,29 @@ def rat(p: Fraction | int) -> sp.Rational:
     return sp.Rational(p.numerator, p.denominator)
 
 
+def tex_text(words: Message | str) -> str:
+    """Words set upright inside a formula (``\\text{…}``), rendered now in the language in force: a formula's lines
+    are written when the block is, in its reader's language (a bare string is a code or name, shown as it is)."""
+    said = text(words).replace("\\", "\\textbackslash ")
+    return r"\text{" + "".join("\\" + c if c in "{}%$&#_" else c for c in said) + "}"
+
+
+def faces_text(faces: list[int] | tuple[int, ...]) -> Message:
+    """Which faces of a die give an outcome, as words beside a formula: "(faces 1, 2, 3)", or "(no face)"."""
+    if not faces:
+        return msg("(no face)")
+    return nmsg("(face {faces})", "(faces {faces})", n=len(faces), faces=", ".join(map(str, faces)))
+
+
 def tex_value(v: Any) -> str:
     """An outcome as LaTeX text (numbers as numbers, anything else as upright words)."""
     if isinstance(v, bool):
-        return r"\text{yes}" if v else r"\text{no}"
+        return tex_text(msg("yes") if v else msg("no"))
     if isinstance(v, (int, Fraction)):
         return str(sp.latex(rat(v)))
     if isinstance(v, Enum):
-        v = str(label(v)) if has_label(v) else v.value
-    text = str(v).replace("_", " ")
-    return r"\text{" + "".join("\\" + c if c in "{}%$&#" else c for c in text) + "}"
+        return tex_text(label(v) if has_label(v) else str(v.value).replace("_", " "))
+    return tex_text(str(v).replace("_", " "))
 
 
 def words(v: Any) -> str:
@@ -115,5 +128,6 @@ def law_table_tex(law: Mapping[Any, Fraction], name: str = "X", limit: int = 12)
     shown = items[:limit]
     rows = [rf"{sp.latex(rat(p))} & {name} = {tex_value(v)}" for v, p in shown]
     if len(items) > limit:
-        rows.append(r"\dots & \text{(" + str(len(items) - limit) + r" more)}")
+        more = len(items) - limit
+        rows.append(r"\dots & " + tex_text(nmsg("({n} more)", "({n} more)", n=more)))
     return rf"\Pr({name} = x) = \begin{{cases}} " + r" \\ ".join(rows) + r" \end{cases}"

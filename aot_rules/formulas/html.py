@@ -9,13 +9,13 @@ from __future__ import annotations
 from html import escape
 from typing import Any
 
-from aot_rules.core.i18n import label, text
-from aot_rules.core.params import jsonable
+from aot_rules.core.i18n import Message, label, msg, text
+from aot_rules.core.params import BLANK_MARK, Param, jsonable
 from aot_rules.core.registry import Mechanic
 from aot_rules.formulas.catalogue import form_of
 from aot_rules.formulas.coverage import checked, start_inputs
 from aot_rules.formulas.forms import KIND_HELP, Kind, Maths, Unchecked
-from aot_rules.formulas.played import RECURSION_TEX, headline
+from aot_rules.formulas.played import headline, recursion_tex
 from aot_rules.formulas.tree import LEAF_BUDGET
 
 
@@ -27,8 +27,9 @@ def derive_default(m: Mechanic[Any]) -> tuple[Maths, dict[str, Any]]:
     try:
         return form.derive(record), shown
     except Unchecked:
-        return Maths(form.kind, "Too many dice paths to expand at these inputs: the law is the recursion over "
-                     "each die of the played procedure, which the engine evaluates exactly.", (RECURSION_TEX,)), shown
+        return Maths(form.kind, msg("Too many dice paths to expand at these inputs: the law is the recursion over "
+                                    "each die of the played procedure, which the engine evaluates exactly."),
+                     (recursion_tex(),)), shown
 
 
 def certain(m: Mechanic[Any], maths: Maths, inputs: dict[str, Any]) -> bool:
@@ -61,48 +62,72 @@ def derive_shown(m: Mechanic[Any]) -> tuple[Maths, dict[str, Any], str]:
     return maths, shown, ""
 
 
-def checked_where(m: Mechanic[Any], maths: Maths) -> str:
-    """Where the test suite checks a recursion against the engine, in a sentence (empty for the other kinds,
+def checked_where(m: Mechanic[Any], maths: Maths) -> Message | None:
+    """Where the test suite checks a recursion against the engine, in a sentence (None for the other kinds,
     which are checked wherever the suite samples their grid)."""
     if form_of(m.rule_id).kind is not Kind.RECURSION:
-        return ""
+        return None
     if maths.kind is Kind.RECURSION and maths.laws:
         budget = getattr(form_of(m.rule_id), "budget", LEAF_BUDGET)
-        return ("The test suite checks this recursion against the engine's exact fractions at these inputs; "
-                f"elsewhere it is walked only where its dice tree has at most {budget} paths, and larger inputs "
-                "are left to the engine's own recursion.")
+        return msg("The test suite checks this recursion against the engine's exact fractions at these inputs; "
+                   "elsewhere it is walked only where its dice tree has at most {budget} paths, and larger inputs "
+                   "are left to the engine's own recursion.", budget=budget)
     found = checked(m.rule_id)
     if found is None:
-        return ""
+        return None
     point, there = found
     if there.kind is Kind.POINT:
-        return ("The test suite checks the played rule against the engine only where it rolls no dice "
-                f"({_inputs_text(point, m)}): every input that rolls dice has too many paths to walk, and is left to "
-                "the engine's own recursion.")
-    return ("The test suite checks this recursion against the engine's exact fractions at smaller inputs, where its "
-            f"dice tree can be walked: {_inputs_text(point, m)}.")
+        return msg("The test suite checks the played rule against the engine only where it rolls no dice "
+                   "({inputs}): every input that rolls dice has too many paths to walk, and is left to the engine's "
+                   "own recursion.", inputs=_inputs_text(point, m))
+    return msg("The test suite checks this recursion against the engine's exact fractions at smaller inputs, where "
+               "its dice tree can be walked: {inputs}.", inputs=_inputs_text(point, m))
+
+
+#: What the block calls an input whose parameter declares no label of its own (by its name in the record): the
+#: reader sees words, never a Python name.  An input with a label is called by that label.
+INPUT_NAMES: dict[str, Message] = {
+    "aboard": msg("aboard"), "attacker": msg("attacker"), "b_on_first": msg("B's dice on A1"), "band": msg("band"),
+    "cover": msg("cover"), "crew_shock": msg("crew Shock"), "density": msg("density"), "dice": msg("dice"),
+    "distance": msg("distance"), "dp": msg("DP"), "evader": msg("evader"), "firers": msg("warriors shooting"),
+    "firers_a": msg("firers A"), "firers_b": msg("firers B"), "formed": msg("formed"), "fury": msg("fury"),
+    "group_dice": msg("Group dice"), "gun": msg("gun"), "hero_dice": msg("Hero dice"),
+    "hero_status": msg("Hero Status"), "hits": msg("hits"), "horses": msg("horses"), "killed": msg("killed"),
+    "kind": msg("kind"), "leader_status": msg("leader Status"), "men": msg("men"), "mounted": msg("mounted"),
+    "other_status": msg("other Status"), "quality": msg("quality"), "quality_edge": msg("quality edge"),
+    "recruits": msg("recruits"), "rounds": msg("rounds"), "shock": msg("Shock"),
+    "shooter_density": msg("shooter density"), "shooters": msg("shooters"), "skill": msg("horsemanship"),
+    "supporting_ranks": msg("supporting ranks"), "target": msg("target"), "target_density": msg("target density"),
+    "target_ranks": msg("target ranks"), "target_strength": msg("target strength"), "terrain": msg("terrain"),
+    "troops": msg("troops"), "turns": msg("turns played"), "units": msg("units"), "weapon": msg("weapon"),
+}
+
+
+def input_name(name: str, m: Mechanic[Any] | None = None) -> str:
+    """An input as the block names it, in the language in force: its parameter's label, else :data:`INPUT_NAMES`."""
+    p: Param | None = next((q for q in (m.inputs if m is not None else ()) if q.name == name), None)
+    if p is not None and p.label:
+        return p.title
+    said = text(INPUT_NAMES[name]) if name in INPUT_NAMES else name.replace("_", " ")
+    return said + BLANK_MARK if p is not None and p.blank else said
 
 
 def _inputs_text(shown: dict[str, Any], m: Mechanic[Any] | None = None) -> str:
+    """The inputs a block was written out at, rendered in the language in force (each by its name and value)."""
     choices = {p.name: p for p in (m.inputs if m is not None else ()) if p.kind == "choice"}
 
     def said(k: str, v: Any) -> str:
         j = jsonable(v)
         if k in choices and isinstance(j, str) and j in choices[k].choices:  # a choice by its words, not its code
-            return str(choices[k].choice_label(j))
-        return "—" if j is None else ("yes" if j is True else "no" if j is False else str(j))
-    on = [f"{k.replace('_', ' ')} = {said(k, v)}" for k, v in shown.items() if v is not False and v is not None]
+            return text(choices[k].choice_label(j))
+        return "—" if j is None else text(msg("yes")) if j is True else text(msg("no")) if j is False else str(j)
+    on = [msg("{input} = {value}", input=input_name(k, m), value=said(k, v)).render()
+          for k, v in shown.items() if v is not False and v is not None]
     if not on:
-        return NOTHING_SET
-    return (ONLY_THESE if len(on) < len(shown) else ALL_THESE).format(inputs=", ".join(on))
-
-
-#: How the block words the inputs it was written out at: whole templates, ready for a message catalogue.
-NOTHING_SET = "no option chosen"
-ONLY_THESE = "{inputs}; no other option chosen"
-ALL_THESE = "{inputs}"
-CERTAIN_AT_START = ("Where the calculator starts, every outcome is certain, so there is nothing to work out; here it "
-                    "is with {input} switched on.")
+        return msg("no option chosen").render()
+    if len(on) < len(shown):
+        return msg("{inputs}; no other option chosen", inputs=", ".join(on)).render()
+    return ", ".join(on)
 
 
 def maths_html(rule_id: str) -> str:
@@ -119,25 +144,30 @@ def maths_html(rule_id: str) -> str:
 
     m = get(rule_id)
     maths, shown, switched = derive_shown(m)
+    summary = msg("Show the mathematics")
     h = [f'<details class="aot-maths" data-rule="{rule_id}" data-kind="{maths.kind.value}">',
-         "<summary>Show the mathematics</summary>",
-         f'<p><span class="aot-maths-kind" title="{escape(KIND_HELP[maths.kind])}">'
+         f"<summary>{escape(text(summary))}</summary>",
+         f'<p><span class="aot-maths-kind" title="{escape(text(KIND_HELP[maths.kind]))}">'
          f'{escape(text(label(maths.kind)))}</span> '
-         f"{escape(maths.what)}</p>"]
+         f"{escape(text(maths.what))}</p>"]
     h += [f'<div class="math notranslate nohighlight">\\[{escape(line)}\\]</div>' for line in maths.lines]
     if maths.note:
-        h.append(f"<p>{escape(maths.note)}</p>")
+        h.append(f"<p>{escape(text(maths.note))}</p>")
     if switched:
-        h.append(f'<p class="aot-maths-note">{escape(CERTAIN_AT_START.format(input=switched.replace("_", " ")))}</p>')
-        h.append(f'<p class="aot-maths-note">Written out at: {escape(_inputs_text(shown, m))}.</p>')
+        certain_at_start = msg("Where the calculator starts, every outcome is certain, so there is nothing to work "
+                               "out; here it is with {input} switched on.", input=input_name(switched, m))
+        h.append(f'<p class="aot-maths-note">{escape(text(certain_at_start))}</p>')
+        written = msg("Written out at: {inputs}.", inputs=_inputs_text(shown, m))
+        h.append(f'<p class="aot-maths-note">{escape(text(written))}</p>')
     elif shown:
-        h.append('<p class="aot-maths-note">Written out where the calculator starts: '
-                 f"{escape(_inputs_text(shown, m))}.</p>")
+        written = msg("Written out where the calculator starts: {inputs}.", inputs=_inputs_text(shown, m))
+        h.append(f'<p class="aot-maths-note">{escape(text(written))}</p>')
     where = checked_where(m, maths)
-    if where:
-        h.append(f'<p class="aot-maths-note aot-maths-checked">{escape(where)}</p>')
-    h.append('<p class="aot-maths-note">Derived with sympy from the rule functions the engine itself uses; the '
-             "test suite checks these formulas against the engine's exact fractions.</p>")
+    if where is not None:
+        h.append(f'<p class="aot-maths-note aot-maths-checked">{escape(text(where))}</p>')
+    derived = msg("Derived with sympy from the rule functions the engine itself uses; the test suite checks these "
+                  "formulas against the engine's exact fractions.")
+    h.append(f'<p class="aot-maths-note">{escape(text(derived))}</p>')
     h.append("</details>")
     return "\n".join(h)
 
@@ -150,10 +180,20 @@ def catalogue_md(labels: frozenset[str]) -> str:
     from aot_rules.systems import registries
 
     family = {rid: ids for ids, _ in FAMILIES for rid in ids}
+    head = "| {} | {} | {} |".format(text(msg("rule")), text(msg("calculator")), text(msg("mathematics")))
     out = []
     for reg in registries():
         rows = [f"| {rule_badge(m.rule_id, labels)} | {text(m.title).replace('|', '/')} | "
                  f"{label(form_of(m.rule_id).kind)} |"
                 for m in reg if m.rule_id in family]
-        out += [f"**{reg.title}**", "", "| rule | calculator | mathematics |", "|:--|:--|:--|", *rows, ""]
+        title = text(SYSTEM_TITLES[reg.system]) if reg.system in SYSTEM_TITLES else reg.title
+        out += [f"**{title}**", "", head, "|:--|:--|:--|", *rows, ""]
     return "\n".join(out)
+
+
+#: The rule systems' titles as the classification's headings show them (a registry's own title is plain English,
+#: read by the at-the-table page's JSON).
+SYSTEM_TITLES: dict[str, Message] = {
+    "aot": msg("Art of Tactics"), "aob": msg("Age of Battles (corrections)"), "sp": msg("The skirmish fragment"),
+    "bat": msg("Batalist"),
+}

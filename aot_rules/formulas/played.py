@@ -8,7 +8,7 @@ and the law it gives.  A mechanic that rolls no dice is a point mass.
 
 from __future__ import annotations
 
-from collections.abc import Hashable, Mapping
+from collections.abc import Callable, Hashable, Mapping
 from dataclasses import dataclass
 from enum import Enum
 from fractions import Fraction
@@ -16,19 +16,46 @@ from typing import Any
 
 import sympy as sp
 
+from aot_rules.core.i18n import Message, msg, nmsg, text
+from aot_rules.core.outcome import Outcome
 from aot_rules.core.registry import Mechanic
-from aot_rules.formulas.forms import Kind, Maths, Unchecked, law_table_tex, pgf_tex, rat, tex_value, words
+from aot_rules.formulas.forms import (
+    Kind,
+    Maths,
+    Unchecked,
+    faces_text,
+    law_table_tex,
+    pgf_tex,
+    rat,
+    tex_text,
+    tex_value,
+    words,
+)
 from aot_rules.formulas.tree import LEAF_BUDGET, TooLarge, dice_count, laws, leaves, renewal
 
-RECURSION_TEX = (r"\Pr(X = x \mid r_1,\dots,r_j) = \frac{1}{s}\sum_{f=1}^{s} \Pr(X = x \mid r_1,\dots,r_j,f),"
-                 r"\qquad \Pr(X = x \mid \text{all dice rolled}) = [\,X(r_1,\dots,r_m) = x\,]")
-RENEWAL_TEX = (r"\Pr(X = x) = a(x) + t\,\Pr(X = x) \quad\Longrightarrow\quad \Pr(X = x) = \frac{a(x)}{1 - t},"
-               r"\qquad a(x) = \Pr(\text{the first round settles } X = x)")
+
+def recursion_tex() -> str:
+    """The law of total probability over each die, its words in the language in force."""
+    return (r"\Pr(X = x \mid r_1,\dots,r_j) = \frac{1}{s}\sum_{f=1}^{s} \Pr(X = x \mid r_1,\dots,r_j,f),"
+            r"\qquad \Pr(X = x \mid " + tex_text(msg("all dice rolled")) + r") = [\,X(r_1,\dots,r_m) = x\,]")
+
+
+def renewal_tex() -> str:
+    """A procedure that starts again after a round settling nothing, solved over one round."""
+    return (r"\Pr(X = x) = a(x) + t\,\Pr(X = x) \quad\Longrightarrow\quad \Pr(X = x) = \frac{a(x)}{1 - t},"
+            r"\qquad a(x) = \Pr(" + tex_text(msg("the first round settles")) + r"\ X = x)")
 
 
 def headline(m: Mechanic[Any], record: Any) -> str:
     """The name of the distribution a widget leads with (the mechanic's own choice)."""
     return m.main or m.exact(record).main
+
+
+def law_name(m: Mechanic[Any], record: Any, name: str) -> Message | str:
+    """What the law ``name`` is called on the widget (the outcome's catalogue label), for the block's sentences.
+    The exact answer is the mechanic's cached one where it keeps a cache: the test suite derives at many points."""
+    exact: Callable[[Any], Outcome] = getattr(m, "_exact", m.exact)
+    return exact(record).labels.get(name) or name.replace("_", " ")
 
 
 def _event_laws(law: Mapping[str, Mapping[Any, Fraction]]) -> dict[str, dict[Any, Fraction]]:
@@ -59,31 +86,47 @@ class Played:
             raise Unchecked(f"{self.m.rule_id}: {e}") from None
         law = _event_laws(laws(tree))
         main = headline(self.m, record)
+        outcome = law_name(self.m, record, main)
         head: Mapping[Any, Fraction] = law.get(main, {})
         lo, hi = dice_count(tree)
         sides = sorted({s for s in _sides(self.m, record, tree)})
-        die = "d" + "/d".join(map(str, sides)) if sides else "die"
+        die: Message | str = "/".join(text(msg("d{sides}", sides=n)) for n in sides) if sides else msg("die")
         if self.kind is Kind.POINT or hi == 0:
             (value,) = head
-            return Maths(Kind.POINT, f"No dice: {main.replace('_', ' ')} follows from the inputs alone.",
+            return Maths(Kind.POINT, msg("No dice: {outcome} follows from the inputs alone.", outcome=outcome),
                          (rf"\Pr\bigl(X = {tex_value(value)}\bigr) = 1",), law)
         if self.kind is Kind.CLOSED:
-            return Maths(Kind.CLOSED, f"One {die}: each outcome of {main.replace('_', ' ')} is the share of the "
-                         "faces that give it.", (_faces_tex(tree, main),), law)
+            return Maths(Kind.CLOSED, msg("One {die}: each outcome of {outcome} is the share of the faces that give "
+                                          "it.", die=die, outcome=outcome), (_faces_tex(tree, main),), law)
         if self.kind is Kind.PGF and all(isinstance(v, int) and not isinstance(v, bool) for v in head):
             z = sp.Symbol("z")
             poly = sum((rat(p) * z ** int(v) for v, p in head.items()), sp.Integer(0))
             mean = sp.diff(poly, z).subs(z, 1)
             var = sp.diff(poly, z, 2).subs(z, 1) + mean - mean**2
-            return Maths(Kind.PGF, f"{lo if lo == hi else f'{lo} to {hi}'} {die} rolled; the generating function "
-                         f"of {main.replace('_', ' ')} is the average of z to the power of the result over every "
-                         "way the dice can fall.",
+            what = (nmsg("{n} {die} rolled; the generating function of {outcome} is the average of z to the power "
+                         "of the result over every way the dice can fall.",
+                         "{n} {die} rolled; the generating function of {outcome} is the average of z to the power "
+                         "of the result over every way the dice can fall.", n=hi, die=die, outcome=outcome)
+                    if lo == hi else
+                    nmsg("{lo} to {n} {die} rolled; the generating function of {outcome} is the average of z to the "
+                         "power of the result over every way the dice can fall.",
+                         "{lo} to {n} {die} rolled; the generating function of {outcome} is the average of z to the "
+                         "power of the result over every way the dice can fall.", n=hi, lo=lo, die=die,
+                         outcome=outcome))
+            return Maths(Kind.PGF, what,
                          (rf"G(z) = \mathbb{{E}}\bigl[z^X\bigr] = {pgf_tex(head)}",
                           rf"\mathbb{{E}}[X] = G'(1) = {sp.latex(mean)}, \qquad "
                           rf"\operatorname{{Var}}X = G''(1) + G'(1) - G'(1)^2 = {sp.latex(sp.nsimplify(var))}"), law)
-        return Maths(Kind.RECURSION, f"{lo if lo == hi else f'{lo} to {hi}'} {die} rolled, some only when earlier "
-                     "dice call for them: the law is the recursion over each die, down to the played rule's answer.",
-                     (RECURSION_TEX, law_table_tex(head)), law)
+        what = (nmsg("{n} {die} rolled, some only when earlier dice call for them: the law is the recursion over "
+                     "each die, down to the played rule's answer.",
+                     "{n} {die} rolled, some only when earlier dice call for them: the law is the recursion over "
+                     "each die, down to the played rule's answer.", n=hi, die=die)
+                if lo == hi else
+                nmsg("{lo} to {n} {die} rolled, some only when earlier dice call for them: the law is the recursion "
+                     "over each die, down to the played rule's answer.",
+                     "{lo} to {n} {die} rolled, some only when earlier dice call for them: the law is the recursion "
+                     "over each die, down to the played rule's answer.", n=hi, lo=lo, die=die))
+        return Maths(Kind.RECURSION, what, (recursion_tex(), law_table_tex(head)), law)
 
     def _renewal(self, record: Any) -> Maths:
         try:
@@ -95,10 +138,12 @@ class Played:
         if main not in law:
             raise Unchecked(f"{self.m.rule_id}: {main} is not the same after a restart")
         head = law[main]
-        return Maths(Kind.RECURSION, f"A round of {r.round} dice; a round that settles nothing (a tie) starts the "
-                     "procedure again, so the law solves the recursion over one round, each die of the round "
-                     "unrolled as below.",
-                     (RENEWAL_TEX, rf"t = {tex_value(r.again)}", RECURSION_TEX, law_table_tex(head)), law)
+        what = nmsg("A round of {n} die; a round that settles nothing (a tie) starts the procedure again, so the "
+                    "law solves the recursion over one round, each die of the round unrolled as below.",
+                    "A round of {n} dice; a round that settles nothing (a tie) starts the procedure again, so the "
+                    "law solves the recursion over one round, each die of the round unrolled as below.", n=r.round)
+        return Maths(Kind.RECURSION, what, (renewal_tex(), rf"t = {tex_value(r.again)}", recursion_tex(),
+                                            law_table_tex(head)), law)
 
 
 def _sides(m: Mechanic[Any], record: Any, tree: list[Any]) -> set[int]:
@@ -123,8 +168,7 @@ def _faces_tex(tree: list[Any], main: str) -> str:
     for v in sorted(by_value, key=lambda x: (0, x) if isinstance(x, (int, Fraction)) and not isinstance(x, Enum)
                     else (1, words(x))):
         fs = sorted(by_value[v])
-        rows.append(rf"\tfrac{{{len(fs)}}}{{{sides}}} & X = {tex_value(v)}\ \text{{(faces }}"
-                    + ",".join(map(str, fs)) + r"\text{)}")
+        rows.append(rf"\tfrac{{{len(fs)}}}{{{sides}}} & X = {tex_value(v)}\ {tex_text(faces_text(fs))}")
     return r"\Pr(X = x) = \frac{\#\{f : X(f) = x\}}{" + str(sides) + r"} = \begin{cases} " + r" \\ ".join(rows) \
         + r" \end{cases}"
 
@@ -160,13 +204,14 @@ class DiceCount:
             for k in fields:
                 faces = [f for f, r in zip(range(1, 7), per_face, strict=True) if r[k] == 1]
                 law[k] = binomial_law(n, sp.Rational(len(faces), 6))
-                shares.append(rf"p_{{\text{{{k.replace('_', ' ')}}}}} = \tfrac{{{len(faces)}}}{{6}}\ "
-                              rf"\text{{(faces {', '.join(map(str, faces)) or 'none'})}}")
+                shares.append(rf"p_{{{tex_text(law_name(self.m, record, k))}}} = \tfrac{{{len(faces)}}}{{6}}\ "
+                              + tex_text(faces_text(faces)))
             if len(fields) == 2:
                 lines.append(r"\Pr(K_1 = i, K_2 = j) = \frac{n!}{i!\,j!\,(n-i-j)!}\, p_1^{i} p_2^{j}"
                              r"(1 - p_1 - p_2)^{n-i-j}")
             lines.append(rf"n = {n}:\quad " + r",\quad ".join(shares))
-            kind, what = Kind.CLOSED, "Every die is rolled alike and counts on its own faces: each count is binomial."
+            kind = Kind.CLOSED
+            what: Message = msg("Every die is rolled alike and counts on its own faces: each count is binomial.")
         else:
             marks = sp.symbols(f"x0:{len(fields)}")
             one_die = sum((sp.Rational(1, 6) * sp.Mul(*(x ** r[k] for x, k in zip(marks, fields, strict=True)))
@@ -182,8 +227,9 @@ class DiceCount:
             lines = [r"G_n(z) = g(z)^{n}, \qquad g(z) = \frac{1}{6}\sum_{f=1}^{6} z^{c(f)}",
                      rf"g(z) = {sp.latex(g1, order='old')},\quad n = {n}:\quad G_n(z) = "
                      + pgf_tex(law[fields[0]])]
-            kind, what = Kind.PGF, (f"Every die is rolled alike and adds to {fields[0].replace('_', ' ')} on its own: "
-                                    "the generating function is one die's to the n-th power.")
+            kind = Kind.PGF
+            what = msg("Every die is rolled alike and adds to {outcome} on its own: the generating function is one "
+                       "die's to the n-th power.", outcome=law_name(self.m, record, fields[0]))
         zero = law[fields[0]].get(0, Fraction(0))
         for k in flags:  # a yes/no report is "the first count is not zero" (the comparison checks it)
             law[k] = {x: q for x, q in ((True, 1 - zero), (False, zero)) if q}

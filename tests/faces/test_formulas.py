@@ -15,6 +15,7 @@ from __future__ import annotations
 import subprocess
 import sys
 from fractions import Fraction
+from html import escape
 from itertools import islice
 from pathlib import Path
 from types import SimpleNamespace
@@ -120,8 +121,9 @@ def test_the_mathematics_block_says_where_a_recursion_is_checked() -> None:
     point = checked_point(clash)
     assert point is not None and point != start_inputs(clash) and point["die"].value == "d6"
     said = _inputs_text(point, clash)
-    assert "direction = roll at least T" in said  # a choice by its words, not its code
-    assert f"at smaller inputs, where its dice tree can be walked: {said}." in maths_html("AOB-CLASH")
+    # an input by its label, a choice by its words, not their codes
+    assert "a clash succeeds on = roll at least T" in said and "direction" not in said
+    assert escape(f"at smaller inputs, where its dice tree can be walked: {said}.") in maths_html("AOB-CLASH")
     assert checked_point(get("BAT-MELEE-DAMAGE")) == start_inputs(get("BAT-MELEE-DAMAGE"))
     assert "checks this recursion against the engine&#x27;s exact fractions at these inputs" in \
         maths_html("BAT-MELEE-DAMAGE")
