@@ -70,8 +70,9 @@ def test_the_battle_viewer_marks_every_turn_and_stays_light() -> None:
     ended = next(e for e in reversed(final.log) if any(isinstance(ev, BattleEnded) for ev in e.events))
     assert tablelog.outcome(ended) in [ln.text for ln in r.frames[-1].lines]
     # the page carries the frames once (the step list is written by the script), pooled, and no more than it must
-    data = json.loads(re.search(r'<script type="application/aot-replay\+json">(.*?)</script>', html, re.S)
-                      .group(1).replace("<\\/", "</"))
+    raw = re.search(r'<script type="application/aot-replay\+json">(.*?)</script>', html, re.S)
+    assert raw is not None
+    data = json.loads(raw.group(1).replace("<\\/", "</"))
     assert unpooled(data) == json.loads(payload(r))
     assert html.count("-step-") < 2 * len(starts) + 5  # no step list, no anchors in the markup
     full = replay_html(r)

@@ -111,8 +111,11 @@ def simulated_game(name: str, seed: int, turns: int | None = None) -> Run:
     start = scenario(name, seed)
     players = (ScriptedPlayer(0), ScriptedPlayer(1))
     a, b = start.sides
-    return record(msg("A simulated game: {a} against {b}", a=a.name, b=b.name), start,
-                  lambda g: play(g, start.last_turn if turns is None else turns, players),
+
+    def go(g: RecordingGame) -> None:
+        play(g, start.last_turn if turns is None else turns, players)
+
+    return record(msg("A simulated game: {a} against {b}", a=a.name, b=b.name), start, go,
                   intro=msg("The {scenario} scenario with seed {seed}, played by two scripted players: {a} (blue) from "
                             "the near edge, {b} (orange) from the far one.", scenario=name, seed=seed, a=a.name,
                             b=b.name))
