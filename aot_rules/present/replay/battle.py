@@ -128,12 +128,12 @@ JS_TEMPLATE = re.compile(r'msg\("((?:[^"\\]|\\.)*)"')
 def page(r: Replay) -> str:
     """A whole HTML document showing ``r`` in the replay viewer, in the language in force: nothing to load (the
     frames, the script and the styles are in the page), so it opens from a file on any browser."""
-    from aot_rules.core.i18n import language
+    from aot_rules.core.i18n import catalogue, language
     from aot_rules.present.replay.html import JS, replay_html
 
-    words = {t: msg(t).render() for t in dict.fromkeys(JS_TEMPLATE.findall(JS))}
-    table = json.dumps(words, ensure_ascii=False).replace("</", "<\\/")
     lang = language()
+    words = {t: catalogue(lang).gettext(t) for t in dict.fromkeys(JS_TEMPLATE.findall(JS))}
+    table = json.dumps(words, ensure_ascii=False).replace("</", "<\\/")
     i18n = ("<script>window.aotI18n = {loaded: true, lang: " + json.dumps(lang) + ", msg: function (t, v) {"
             f" var w = {table}; t = w[t] || t;"
             " return String(t).replace(/\\{(\\w+)\\}/g, function (a, k) { return v && k in v ? String(v[k]) : a; });"

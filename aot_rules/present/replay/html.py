@@ -100,10 +100,12 @@ def turn_starts(r: Replay) -> list[tuple[int, int]]:
 
 def turn_markers(r: Replay) -> str:
     """A row of links, one per turn, each to the turn's first step (a whole battle's "jump to turn N")."""
-    links = "".join(f'<a href="#{r.slug}-step-{i}" data-i="{i}" aria-label="{say(msg("Turn {turn}", turn=t))}">{t}</a>'
-                    for t, i in turn_starts(r))
-    return (f'<nav class="rp-turns" aria-label="{say(msg("Turns"))}"><span>{say(msg("Jump to turn:"))}</span> '
-            f"{links}</nav>")
+    links = []
+    for t, i in turn_starts(r):
+        name = say(msg("Turn {turn}", turn=t))
+        links.append(f'<a href="#{r.slug}-step-{i}" data-i="{i}" aria-label="{name}">{t}</a>')
+    turns, jump = say(msg("Turns")), say(msg("Jump to turn:"))
+    return f'<nav class="rp-turns" aria-label="{turns}"><span>{jump}</span> {"".join(links)}</nav>'
 
 
 #: The keys the viewer answers to (as a keyboard names them) and what each does, for its keyboard-help disclosure.
@@ -152,7 +154,8 @@ def replay_html(r: Replay, *, compact: bool = False, whole: bool = False) -> str
         ("replay", msg("Replay: {title}", title=r.title)), ("first", msg("First step")), ("First", msg("« First")),
         ("back", msg("Back one step")), ("Back", msg("◀ Back")), ("Play", msg("▶ Play")),
         ("step", msg("Forward one step")), ("Step", msg("Step ▶")), ("last", msg("Last step")),
-        ("Last", msg("Last »")), ("Full", msg("Full screen")), ("Speed", msg("Speed")), ("slider", msg("Step")))}
+        ("Last", msg("Last »")), ("Full", msg("Full screen")), ("Speed", msg("Speed")), ("slider", msg("Step")),
+        ("steps", msg("Steps")))}
     cap = (f'<p class="rp-head"><b>{head}</b> · {escape(first.group)} — '
            f'{escape(first.title)}</p>'
            f"<ul><li>{escape(first.lines[0].text)}</li></ul>")
@@ -179,7 +182,7 @@ def replay_html(r: Replay, *, compact: bool = False, whole: bool = False) -> str
         '<p class="rp-unit" aria-live="polite"></p>' if board else "",
         f'<div class="rp-caption" aria-live="polite">{cap}</div>', legend(r) if board and not compact else "",
         keys_help(), "</div>",
-        f'<nav class="rp-list" aria-label="{say(msg("Steps"))}" data-build="1"></nav>' if whole else step_list(r),
+        f'<nav class="rp-list" aria-label="{w["steps"]}" data-build="1"></nav>' if whole else step_list(r),
         "</div>",
         f'<script type="application/aot-replay+json">{payload(r, pool=whole)}</script></div>',
         f"<script>{JS}\nAotReplay.init(document.getElementById('animation-{r.slug}'));</script>",
