@@ -83,3 +83,10 @@ def test_bad_arguments_are_one_line(tmp_path: Path, capsys: pytest.CaptureFixtur
     line = _refused(capsys, "replay", *args)
     assert line.startswith("aot_rules replay: ") and says in line, line
     assert not (tmp_path / "x.html").exists()
+
+
+def test_a_page_that_cannot_be_written_is_one_line(tmp_path: Path, capsys: pytest.CaptureFixture[str]) -> None:
+    out = tmp_path / "no such folder" / "game.html"
+    line = _refused(capsys, "replay", "--scenario", "greek-border", "--turns", "1", "--out", str(out))
+    assert line.startswith(f"aot_rules replay: --out {out}: "), line
+    assert not out.parent.exists()
