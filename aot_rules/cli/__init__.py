@@ -1,6 +1,6 @@
-"""Command line: ``python -m aot_rules odds …``, ``army …``, ``play …`` and ``simulate …``, one module per
-command (:mod:`~aot_rules.cli.odds`, :mod:`~aot_rules.cli.army`, :mod:`~aot_rules.cli.play`,
-:mod:`~aot_rules.cli.simulate`) over the shared terminal
+"""Command line: ``python -m aot_rules odds …``, ``army …``, ``play …``, ``simulate …`` and ``replay …``, one module
+per command (:mod:`~aot_rules.cli.odds`, :mod:`~aot_rules.cli.army`, :mod:`~aot_rules.cli.play`,
+:mod:`~aot_rules.cli.simulate`, :mod:`~aot_rules.cli.replay`) over the shared terminal
 I/O of :mod:`~aot_rules.cli.terminal`; this module only dispatches.
 
 The contract, for every command: exit 0 with the answer on standard output, or exit 2 with one line on
@@ -28,7 +28,9 @@ TOP_USAGE = msg("usage: python -m aot_rules [--lang LANG] COMMAND ...   (LANG: e
                 "       python -m aot_rules odds ...   (exact odds of any registered mechanic)\n"
                 "       python -m aot_rules army {actions} FILE   (check or print an army or army list)\n"
                 "       python -m aot_rules play ...   (play a table-top scenario, or continue a saved game)\n"
-                "       python -m aot_rules simulate ...   (many table-top games, summed up)", actions=ACTIONS)
+                "       python -m aot_rules simulate ...   (many table-top games, summed up)\n"
+                "       python -m aot_rules replay ...   (a saved or simulated game as a page that replays it)",
+                actions=ACTIONS)
 
 
 def _run(args: list[str]) -> int:
@@ -47,8 +49,13 @@ def _run(args: list[str]) -> int:
             from aot_rules.cli.simulate import main as simulate
 
             return simulate(args[1:])
+        if args[0] == "replay":  # a game as a replay page; lazily, for the same reason
+            from aot_rules.cli.replay import main as replay
+
+            return replay(args[1:])
         if args[0] != "odds":
-            raise UsageError(msg("unknown command {command}; try: odds, army, play, simulate", command=quoted(args[0])))
+            raise UsageError(msg("unknown command {command}; try: odds, army, play, simulate, replay",
+                                 command=quoted(args[0])))
         return odds(args[1:])
     except (UsageError, RuleError) as e:
         write(_error(refusal(e, None) if isinstance(e, RuleError) else str(e)), sys.stderr)

@@ -41,8 +41,9 @@ class ReplayError(FileRefusal):
     record at fault (``actions[3] (move)``), ``msg`` why."""
 
 
-def replay(state: GameState) -> GameState:
-    """The state reached by replaying ``state``'s actions on its opening with its logged dice.
+def replay(state: GameState, game_of: Callable[[GameState, TableDice], Game] = Game) -> GameState:
+    """The state reached by replaying ``state``'s actions on its opening with its logged dice; ``game_of`` makes
+    the game they are run in (a face's recording game keeps every action's states, to show the game step by step).
 
     Raises :class:`ReplayError` (one line, the action at fault) when an action is unknown, is refused,
     runs out of dice or asks for a reaction that was not recorded.
@@ -58,7 +59,7 @@ def replay(state: GameState) -> GameState:
                                          "and every action leaves at least one", actions=len(state.actions),
                                          entries=max(traced, 0)))
     faces = [f for e in state.log[len(opening.log):] for f in e.faces]
-    game = Game(opening, TableDice.fixed(faces))
+    game = game_of(opening, TableDice.fixed(faces))
     for n, a in enumerate(state.actions):
         fn = ACTIONS.get(a.name)
         if fn is None:

@@ -32,6 +32,7 @@ OFF_PATH = (
     "aot_rules.tabletop",  # shapely: the table-top engine
     "aot_rules.cli.play",  # the table-top engine's command line
     "aot_rules.cli.simulate",  # many table-top games
+    "aot_rules.cli.replay",  # a table-top game written as a replay page
     "aot_rules.present.diagrams",  # shapely: the drawn rules
     "aot_rules.present.page",  # book pages: diagrams and worked examples on the table
     "aot_rules.present.replay",  # shapely: replays of table-top runs

@@ -133,7 +133,7 @@ def test_top_level_usage_mentions_army(capsys: pytest.CaptureFixture[str]) -> No
     code, out, _ = run(capsys, "--help")
     assert code == 0 and "python -m aot_rules army {validate,show} FILE" in out
     code, _, err = run(capsys, "armies")
-    assert code == 2 and err == "error: unknown command 'armies'; try: odds, army, play, simulate\n"
+    assert code == 2 and err == "error: unknown command 'armies'; try: odds, army, play, simulate, replay\n"
 
 
 @pytest.mark.parametrize("args", [["army", "check", "x"], ["army", "validate"], ["army", "validate", "a", "b"],

@@ -69,12 +69,54 @@
     });
     return h + "</ul>";
   }
+  // A whole battle's payload ships each repeated string once (html.py's POOLED keys): put them back in place.
+  var POOLED = { frame: ["y", "g"], piece: ["b", "x", "t"], line: ["h"] };
+  function unpool(data) {
+    var s = data.s;
+    function back(o, keys) { keys.forEach(function (k) { if (typeof o[k] === "number") { o[k] = s[o[k]]; } }); }
+    data.f.forEach(function (f) {
+      back(f, POOLED.frame);
+      Object.keys(f.c).forEach(function (pid) { back(f.c[pid], POOLED.piece); });
+      f.ln.forEach(function (l) { back(l, POOLED.line); });
+    });
+  }
+  // A whole battle's step list and step anchors, written from the frames (the page does not carry them twice).
+  function build(root, slug, frames) {
+    var list = root.querySelector(".rp-list[data-build]"), spots = root.querySelector(".rp-anchors[data-build]");
+    if (spots) {
+      frames.forEach(function (f, i) {
+        var a = document.createElement("span");
+        a.id = slug + "-step-" + i;
+        spots.appendChild(a);
+      });
+    }
+    if (!list) { return; }
+    var group = null, ol = null;
+    frames.forEach(function (f, i) {
+      if (f.g !== group) {
+        var head = document.createElement("p");
+        head.textContent = f.g;
+        ol = document.createElement("ol");
+        list.appendChild(head);
+        list.appendChild(ol);
+        group = f.g;
+      }
+      var li = document.createElement("li"), a = document.createElement("a");
+      a.href = "#" + slug + "-step-" + i;
+      a.dataset.i = String(i);
+      a.textContent = i + ". " + f.ti;
+      li.appendChild(a);
+      ol.appendChild(li);
+    });
+  }
   function init(root) {
     if (!root || root.dataset.ready) { return; }
     root.dataset.ready = "1";
     var slug = root.dataset.slug;
     var data = JSON.parse(root.querySelector('script[type="application/aot-replay+json"]').textContent);
+    if (data.s) { unpool(data); }
     var frames = data.f, n = frames.length - 1;
+    build(root, slug, frames);
     var full = [], acc = {};
     frames.forEach(function (f) {
       acc = Object.assign({}, acc, f.c);
@@ -99,6 +141,7 @@
     var out = root.querySelector(".rp-index");
     var play = root.querySelector(".rp-play");
     var items = root.querySelectorAll(".rp-list a[data-i]");
+    var turns = root.querySelectorAll(".rp-turns a[data-i]");
     var at = 0, timer = null;
 
     var running = [];
@@ -138,6 +181,10 @@
       out.textContent = i + " / " + n;
       items.forEach(function (a) {
         if (+a.dataset.i === i) { a.setAttribute("aria-current", "step"); } else { a.removeAttribute("aria-current"); }
+      });
+      turns.forEach(function (a) {
+        if (frames[+a.dataset.i].n === frames[i].n) { a.setAttribute("aria-current", "true"); }
+        else { a.removeAttribute("aria-current"); }
       });
       var cur = root.querySelector('.rp-list a[aria-current]');
       var list = root.querySelector(".rp-list");
@@ -209,6 +256,9 @@
     } });
     items.forEach(function (a) {
       a.addEventListener("click", function (e) { e.preventDefault(); stop(); go(+a.dataset.i, false); link(at); });
+    });
+    turns.forEach(function (a) {
+      a.addEventListener("click", function (e) { e.preventDefault(); jump(+a.dataset.i, false); });
     });
     function fit() {
       if (!svg) { return; }

@@ -10,6 +10,7 @@ from __future__ import annotations
 import json
 from html import escape
 from importlib import resources
+from typing import Any
 
 from aot_rules.core.i18n import Message, msg
 from aot_rules.present.replay.build import Replay, Run, replay
@@ -20,9 +21,48 @@ JS = (ASSETS / "replay.js").read_text(encoding="utf-8")
 CSS = (ASSETS / "replay.css").read_text(encoding="utf-8")
 
 
-def payload(r: Replay) -> str:
-    """The frames as compact JSON, safe inside a script element."""
-    data = {"slug": r.slug, "f": [f.json() for f in r.frames]}
+#: The keys whose strings a pooled payload ships once (frame: the gloss and the group; piece: its base's markup,
+#: its loose figures and its details; caption line: the rule's link): a whole battle repeats them hundreds of times.
+POOLED = {"frame": ("y", "g"), "piece": ("b", "x", "t"), "line": ("h",)}
+
+
+def pooled(data: dict[str, Any]) -> dict[str, Any]:
+    """``data`` with each string under a :data:`POOLED` key replaced by its index in one list ``"s"`` of the distinct
+    strings (the viewer puts them back before it reads a frame: :func:`unpooled` is the same in Python)."""
+    pool: dict[str, int] = {}
+
+    def ref(value: str) -> int:
+        return pool.setdefault(value, len(pool))
+
+    frames = []
+    for f in data["f"]:
+        f = {**f, **{k: ref(f[k]) for k in POOLED["frame"] if k in f}}
+        f["c"] = {pid: {**v, **{k: ref(v[k]) for k in POOLED["piece"]}} for pid, v in f["c"].items()}
+        f["ln"] = [{**ln, **{k: ref(ln[k]) for k in POOLED["line"]}} for ln in f["ln"]]
+        frames.append(f)
+    return {**data, "f": frames, "s": list(pool)}
+
+
+def unpooled(data: dict[str, Any]) -> dict[str, Any]:
+    """A pooled payload's frames with their strings back in place (what the viewer's script does on load)."""
+    if "s" not in data:
+        return data
+    s = data["s"]
+    frames = []
+    for f in data["f"]:
+        f = {**f, **{k: s[f[k]] for k in POOLED["frame"] if k in f}}
+        f["c"] = {pid: {**v, **{k: s[v[k]] for k in POOLED["piece"]}} for pid, v in f["c"].items()}
+        f["ln"] = [{**ln, **{k: s[ln[k]] for k in POOLED["line"]}} for ln in f["ln"]]
+        frames.append(f)
+    return {k: v for k, v in {**data, "f": frames}.items() if k != "s"}
+
+
+def payload(r: Replay, *, pool: bool = False) -> str:
+    """The frames as compact JSON, safe inside a script element; ``pool`` ships each repeated string once
+    (:func:`pooled`)."""
+    data: dict[str, Any] = {"slug": r.slug, "f": [f.json() for f in r.frames]}
+    if pool:
+        data = pooled(data)
     return json.dumps(data, separators=(",", ":"), ensure_ascii=False).replace("</", "<\\/")
 
 
@@ -47,6 +87,25 @@ def anchors(r: Replay) -> str:
     in view (the step list, their old target, sits under the board on a phone and beside it on a laptop)."""
     return '<span class="rp-anchors">' + "".join(f'<span id="{r.slug}-step-{i}"></span>'
                                                   for i in range(len(r.frames))) + "</span>"
+
+
+def turn_starts(r: Replay) -> list[tuple[int, int]]:
+    """(turn, the index of its first frame) for every turn the frames reach, in order."""
+    out: list[tuple[int, int]] = []
+    for i, f in enumerate(r.frames):
+        if not out or f.turn != out[-1][0]:
+            out.append((f.turn, i))
+    return out
+
+
+def turn_markers(r: Replay) -> str:
+    """A row of links, one per turn, each to the turn's first step (a whole battle's "jump to turn N")."""
+    links = []
+    for t, i in turn_starts(r):
+        name = say(msg("Turn {turn}", turn=t))
+        links.append(f'<a href="#{r.slug}-step-{i}" data-i="{i}" aria-label="{name}">{t}</a>')
+    turns, jump = say(msg("Turns")), say(msg("Jump to turn:"))
+    return f'<nav class="rp-turns" aria-label="{turns}"><span>{jump}</span> {"".join(links)}</nav>'
 
 
 #: The keys the viewer answers to (as a keyboard names them) and what each does, for its keyboard-help disclosure.
@@ -82,9 +141,11 @@ def say(m: Message) -> str:
     return escape(m.render())
 
 
-def replay_html(r: Replay, *, compact: bool = False) -> str:
+def replay_html(r: Replay, *, compact: bool = False, whole: bool = False) -> str:
     """The whole viewer for ``r`` (its root has the id ``animation-<slug>``); ``compact`` leaves out the
-    step list and the key, for a short replay beside a worked example."""
+    step list and the key, for a short replay beside a worked example; ``whole`` is for a whole battle of
+    hundreds of steps: turn markers under the controls, repeated strings shipped once (:func:`pooled`), and the
+    step list and its anchors written by the script from the frames' own titles rather than twice in the page."""
     n = len(r.frames) - 1
     first = r.frames[0]
     board = any(s.pieces for s in r.states)  # a companion system's log has no board
@@ -93,7 +154,8 @@ def replay_html(r: Replay, *, compact: bool = False) -> str:
         ("replay", msg("Replay: {title}", title=r.title)), ("first", msg("First step")), ("First", msg("« First")),
         ("back", msg("Back one step")), ("Back", msg("◀ Back")), ("Play", msg("▶ Play")),
         ("step", msg("Forward one step")), ("Step", msg("Step ▶")), ("last", msg("Last step")),
-        ("Last", msg("Last »")), ("Full", msg("Full screen")), ("Speed", msg("Speed")), ("slider", msg("Step")))}
+        ("Last", msg("Last »")), ("Full", msg("Full screen")), ("Speed", msg("Speed")), ("slider", msg("Step")),
+        ("steps", msg("Steps")))}
     cap = (f'<p class="rp-head"><b>{head}</b> · {escape(first.group)} — '
            f'{escape(first.title)}</p>'
            f"<ul><li>{escape(first.lines[0].text)}</li></ul>")
@@ -103,7 +165,7 @@ def replay_html(r: Replay, *, compact: bool = False) -> str:
         'tabindex="0" role="group" '
         f'aria-label="{w["replay"]}">',
         f'<p class="rp-title"><b>{escape(r.title)}</b></p><div class="rp-main"><div class="rp-stage">',
-        anchors(r), r.svg(0) if board else "",
+        '<span class="rp-anchors" data-build="1"></span>' if whole else anchors(r), r.svg(0) if board else "",
         '<div class="rp-controls">'
         f'<button type="button" class="rp-first" aria-label="{w["first"]}">{w["First"]}</button>'
         f'<button type="button" class="rp-back" aria-label="{w["back"]}">{w["Back"]}</button>'
@@ -116,12 +178,13 @@ def replay_html(r: Replay, *, compact: bool = False) -> str:
         '<option value="1" selected>1×</option><option value="2">2×</option><option value="4">4×</option>'
         "</select></label>"
         f'<input type="range" class="rp-slider" min="0" max="{n}" value="0" step="1" aria-label="{w["slider"]}">'
-        f'<output class="rp-index">0 / {n}</output></div>',
+        f'<output class="rp-index">0 / {n}</output>{turn_markers(r) if whole else ""}</div>',
         '<p class="rp-unit" aria-live="polite"></p>' if board else "",
         f'<div class="rp-caption" aria-live="polite">{cap}</div>', legend(r) if board and not compact else "",
         keys_help(), "</div>",
-        step_list(r), "</div>",
-        f'<script type="application/aot-replay+json">{payload(r)}</script></div>',
+        f'<nav class="rp-list" aria-label="{w["steps"]}" data-build="1"></nav>' if whole else step_list(r),
+        "</div>",
+        f'<script type="application/aot-replay+json">{payload(r, pool=whole)}</script></div>',
         f"<script>{JS}\nAotReplay.init(document.getElementById('animation-{r.slug}'));</script>",
     ])
 
