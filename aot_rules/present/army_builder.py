@@ -10,13 +10,14 @@ never accept an army the command line refuses.  Needs the ``army`` extra (PyYAML
 from __future__ import annotations
 
 import copy
+from collections.abc import Sequence
 from html import escape
 from pathlib import Path
 from typing import Any
 
 from aot_rules.aot.units import Unit
 from aot_rules.core.errors import RuleError
-from aot_rules.core.i18n import Message, msg, nmsg
+from aot_rules.core.i18n import Message, msg, nmsg, text
 
 
 def shipped_army_data(name: str) -> dict[str, Any]:
@@ -99,7 +100,7 @@ def budget_html(data: dict[str, Any]) -> str:
     return f'<div data-budget="1"><b>{escape(str(said))}</b></div>'
 
 
-def _refusals(lines: list[tuple[str, str, Message | str]]) -> str:
+def _refusals(lines: Sequence[tuple[str, str, Message | str]]) -> str:
     return ('<div data-error="1" style="color:#9b1c1c">' + "<br>".join(
         f"<b>{escape(r)}</b>: {escape(u)}: {escape(str(w))}" for r, u, w in lines)
         + "</div>")
@@ -122,7 +123,7 @@ def verdict_html(data: dict[str, Any]) -> str:
     bad = validate(army)
     if not bad:
         return budget + f'<div data-legal="1" style="color:#23622f"><b>{escape(str(msg("Legal")))}</b></div>'
-    return budget + _refusals([(v.rule_id, v.unit, v.message) for v in bad])
+    return budget + _refusals([(v.rule_id, text(v.unit), v.message) for v in bad])
 
 
 def export(data: dict[str, Any], path: Path | str) -> Path:
