@@ -130,6 +130,8 @@ def line_text(ln: Line) -> str:
         return str(nmsg("{n} recruit unit: a point buys two, and the last one still pays a whole point",
                         "{n} recruit units: a point buys two, and the last one still pays a whole point",
                         n=ln.count))
+    if ln.item is Item.SCYTHES:
+        return msg("scythes").render()
     if ln.name is not None:
         return ln.name
     said = {Item.CART_ESCORT: msg("light-infantry escort"), Item.TOWER_CREW: msg("tower crew"),
