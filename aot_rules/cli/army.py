@@ -50,7 +50,7 @@ def _army_parser() -> _Parser:
 def army(argv: Sequence[str]) -> int:
     """``army validate FILE`` and ``army show FILE``."""
     from aot_rules.aot.army import ArmyFileError, ArmyList, load, validate
-    from aot_rules.aot.army.report import army_text, list_summary, list_text, summary
+    from aot_rules.present.army_report import army_text, list_summary, list_text, summary
 
     if not argv:
         _army_parser().print_help()

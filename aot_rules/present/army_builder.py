@@ -17,7 +17,7 @@ from typing import Any
 
 from aot_rules.aot.units import Unit
 from aot_rules.core.errors import RuleError
-from aot_rules.core.i18n import Message, msg, nmsg
+from aot_rules.core.i18n import Message, msg, nmsg, text
 
 
 def shipped_army_data(name: str) -> dict[str, Any]:
@@ -123,7 +123,7 @@ def verdict_html(data: dict[str, Any]) -> str:
     bad = validate(army)
     if not bad:
         return budget + f'<div data-legal="1" style="color:#23622f"><b>{escape(str(msg("Legal")))}</b></div>'
-    return budget + _refusals([(v.rule_id, v.unit, v.message) for v in bad])
+    return budget + _refusals([(v.rule_id, text(v.unit), v.message) for v in bad])
 
 
 def export(data: dict[str, Any], path: Path | str) -> Path:

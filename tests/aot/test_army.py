@@ -32,12 +32,12 @@ from aot_rules.aot.army import (
 )
 from aot_rules.aot.army.costs import Item, unit_lines
 from aot_rules.aot.army.model import Section
-from aot_rules.aot.army.report import army_html, army_text, costs_html, list_html, list_text, violations_html
 from aot_rules.aot.army.schema import ARMY_SCHEMA, KIND_WORDS, WEAPON_WORDS
 from aot_rules.aot.equipment import Gear, MeleeWeapon, Missile
 from aot_rules.aot.rules.movement import move_allowance
 from aot_rules.aot.units import Body, Property
 from aot_rules.core.errors import RuleError
+from aot_rules.present.army_report import army_html, army_text, costs_html, list_html, list_text, violations_html
 
 LEGAL = shipped_path("armies", "greeks-legal")
 Data = dict[str, Any]
@@ -54,7 +54,7 @@ def army_of(data: Data) -> Any:
 
 
 def found(data: Data) -> list[tuple[str, str]]:
-    return [(v.rule_id, v.unit) for v in validate(army_of(data))]
+    return [(v.rule_id, str(v.unit)) for v in validate(army_of(data))]
 
 
 def unit(data: Data, name: str) -> Data:
@@ -322,12 +322,12 @@ def test_legionaries_may_split_their_weapons_either_way(split: dict[str, int]) -
 @pytest.mark.parametrize("split", [{"sword": 6}, {"sword": 6, "javelin": 0}, {"javelin": 6}])
 def test_legionaries_without_one_of_their_weapons_are_refused(split: dict[str, int]) -> None:
     [v] = validate(legion(weapons=split))
-    assert v.rule_id == "AOT-ARMY-MIXED-WEAPONS" and v.unit == "Legio" and "must be present" in v.message
+    assert v.rule_id == "AOT-ARMY-MIXED-WEAPONS" and v.unit == "Legio" and "must be present" in str(v.message)
 
 
 def test_legionaries_must_say_how_they_split() -> None:
     [v] = validate(legion())
-    assert v.rule_id == "AOT-ARMY-MIXED-WEAPONS" and "say how many" in v.message
+    assert v.rule_id == "AOT-ARMY-MIXED-WEAPONS" and "say how many" in str(v.message)
 
 
 def test_arming_every_legionary_with_both_weapons_costs_a_point() -> None:
@@ -447,7 +447,7 @@ def test_the_cost_table_for_the_book_comes_from_the_engine() -> None:
     html = costs_html()
     for c in COSTS:
         if c.item is not Item.UNPAIRED_RECRUIT:
-            assert escape(c.label) in html
+            assert escape(str(c.label)) in html
     assert "<td" in html and "0.5" in html
 
 
@@ -541,7 +541,7 @@ def test_validation_never_raises_for_a_schema_valid_army(data: Data) -> None:
     text = army_text(army, violations)
     assert ("Legal" in text) == (not violations)
     sheet = cost_sheet(army)
-    assert ("AOT-ARMY-POINTS", "army") in [(v.rule_id, v.unit) for v in violations] or sheet.total <= BUDGET
+    assert ("AOT-ARMY-POINTS", "army") in [(v.rule_id, str(v.unit)) for v in violations] or sheet.total <= BUDGET
 
 
 @settings(max_examples=examples(200))

@@ -38,6 +38,7 @@ OFF_PATH = (
     "aot_rules.present.replay",  # shapely: replays of table-top runs
     "aot_rules.present.tablelog",  # the table-top log told in words: its events are the table-top's
     "aot_rules.aot.army",  # PyYAML and jsonschema: army lists and armies are files
+    "aot_rules.present.army_report",  # armies and lists drawn as tables: the army package's face
 )
 
 BLOCKER = """

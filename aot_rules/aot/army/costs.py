@@ -18,7 +18,7 @@ from fractions import Fraction
 
 from aot_rules.aot.army.model import Army, ArmyUnit, ListEntry
 from aot_rules.aot.units import Body
-from aot_rules.core.i18n import msg, vocabulary
+from aot_rules.core.i18n import Message, msg, nmsg, vocabulary
 
 #: Army points per army (очки комплектования); an army may spend less (Reading of AOT-ARMY-POINTS).
 BUDGET = 20
@@ -56,14 +56,15 @@ class Item(StrEnum):
 
 @dataclass(frozen=True)
 class Cost:
-    """One row of the points table: what is bought, its price, the rule, whether the price is a
-    Reading rather than printed in the rules, and whether it is paid on top of something else (+1)."""
+    """One row of the points table: what is bought (a catalogue message, so the table reads in any language), its
+    price, the rule, a note, whether the price is a Reading rather than printed in the rules, and whether it is
+    paid on top of something else (+1)."""
 
     item: Item
-    label: str
+    label: Message
     points: Fraction
     rule_id: str
-    note: str = ""
+    note: Message | None = None
     reading: bool = False
 
     @property
@@ -72,32 +73,37 @@ class Cost:
         return self.item in (Item.SECOND_WEAPON, Item.TOWER_CREW, Item.SCYTHES)
 
 
-def _c(item: Item, label: str, points: Fraction | int, rule_id: str, note: str = "", reading: bool = False) -> Cost:
+def _c(item: Item, label: Message, points: Fraction | int, rule_id: str, note: Message | None = None,
+       reading: bool = False) -> Cost:
     return Cost(item, label, Fraction(points), rule_id, note, reading)
 
 
+_AS_ORDINARY = msg("as an ordinary unit")
+
 COSTS: tuple[Cost, ...] = (
-    _c(Item.UNIT, "ordinary unit", 1, "AOT-ARMY-POINTS"),
-    _c(Item.COMMANDER, "commander (general or colonel)", 1, "AOT-ARMY-POINTS", "his unit becomes veteran"),
-    _c(Item.MARKER, "marker figure (standard bearer, musician, junior officer, hero)", 1, "AOT-ARMY-POINTS",
-       "replaces one warrior"),
-    _c(Item.ELITE, "elite (two properties of the owner's choice)", 1, "AOT-PROP-ELITE", "at most 3 elite units"),
-    _c(Item.SECOND_WEAPON, "second weapon for all the warriors of a mixed unit (per unit)", 1,
-       "AOT-ARMY-MIXED-WEAPONS", "on top of the unit"),
-    _c(Item.GUNPOWDER_ARTILLERY, "gunpowder artillery piece", 2, "AOT-ART-CLASSES", "terrifying to all"),
-    _c(Item.RECRUIT, "recruit unit", Fraction(1, 2), "AOT-PROP-RECRUIT", "1 pt buys two"),
-    _c(Item.UNPAIRED_RECRUIT, "odd recruit unit: the rest of its point", Fraction(1, 2), "AOT-PROP-RECRUIT",
-       "an odd recruit still costs a whole point", reading=True),
-    _c(Item.ELEPHANT, "elephant with its driver", 1, "AOT-ELEPHANT-UNIT"),
-    _c(Item.TOWER_CREW, "elephant tower crew", 1, "AOT-ELEPHANT-UNIT", "on top of the elephant"),
-    _c(Item.SCYTHES, "scythed chariot, over an ordinary chariot", 1, "AOT-CHARIOT-SCYTHED", "on top of the chariot"),
-    _c(Item.VETERAN, "veteran (comes with the commander)", 0, "AOT-PROP-VETERAN"),
-    _c(Item.CART_ESCORT, "light-infantry escort of a Sumerian battle cart", 0, "AOT-CART-SUMERIAN"),
-    _c(Item.DEFENSIVE_GEAR, "defensive gear (shield, armour, horse armour)", 0, "AOT-ARMY-POINTS",
-       "but it limits running, trotting and evading"),
-    _c(Item.MACHINE, "war machine or non-gunpowder artillery", 1, "AOT-ART-CLASSES", "as an ordinary unit", True),
-    _c(Item.CHARIOT, "ordinary chariot (or Sumerian cart)", 1, "AOT-CHARIOT-BASICS", "as an ordinary unit", True),
-    _c(Item.WAR_WAGON, "war wagon", 1, "AOT-WAR-WAGON", "as an ordinary unit", True),
+    _c(Item.UNIT, msg("ordinary unit"), 1, "AOT-ARMY-POINTS"),
+    _c(Item.COMMANDER, msg("commander (general or colonel)"), 1, "AOT-ARMY-POINTS", msg("his unit becomes veteran")),
+    _c(Item.MARKER, msg("marker figure (standard bearer, musician, junior officer, hero)"), 1, "AOT-ARMY-POINTS",
+       msg("replaces one warrior")),
+    _c(Item.ELITE, msg("elite (two properties of the owner's choice)"), 1, "AOT-PROP-ELITE",
+       nmsg("at most {n} elite unit", "at most {n} elite units", n=MAX_ELITE)),
+    _c(Item.SECOND_WEAPON, msg("second weapon for all the warriors of a mixed unit (per unit)"), 1,
+       "AOT-ARMY-MIXED-WEAPONS", msg("on top of the unit")),
+    _c(Item.GUNPOWDER_ARTILLERY, msg("gunpowder artillery piece"), 2, "AOT-ART-CLASSES", msg("terrifying to all")),
+    _c(Item.RECRUIT, msg("recruit unit"), Fraction(1, 2), "AOT-PROP-RECRUIT", msg("1 pt buys two")),
+    _c(Item.UNPAIRED_RECRUIT, msg("odd recruit unit: the rest of its point"), Fraction(1, 2), "AOT-PROP-RECRUIT",
+       msg("an odd recruit still costs a whole point"), reading=True),
+    _c(Item.ELEPHANT, msg("elephant with its driver"), 1, "AOT-ELEPHANT-UNIT"),
+    _c(Item.TOWER_CREW, msg("elephant tower crew"), 1, "AOT-ELEPHANT-UNIT", msg("on top of the elephant")),
+    _c(Item.SCYTHES, msg("scythed chariot, over an ordinary chariot"), 1, "AOT-CHARIOT-SCYTHED",
+       msg("on top of the chariot")),
+    _c(Item.VETERAN, msg("veteran (comes with the commander)"), 0, "AOT-PROP-VETERAN"),
+    _c(Item.CART_ESCORT, msg("light-infantry escort of a Sumerian battle cart"), 0, "AOT-CART-SUMERIAN"),
+    _c(Item.DEFENSIVE_GEAR, msg("defensive gear (shield, armour, horse armour)"), 0, "AOT-ARMY-POINTS",
+       msg("but it limits running, trotting and evading")),
+    _c(Item.MACHINE, msg("war machine or non-gunpowder artillery"), 1, "AOT-ART-CLASSES", _AS_ORDINARY, True),
+    _c(Item.CHARIOT, msg("ordinary chariot (or Sumerian cart)"), 1, "AOT-CHARIOT-BASICS", _AS_ORDINARY, True),
+    _c(Item.WAR_WAGON, msg("war wagon"), 1, "AOT-WAR-WAGON", _AS_ORDINARY, True),
 )
 
 PRICE: dict[Item, Cost] = {c.item: c for c in COSTS}
@@ -122,10 +128,16 @@ def base_items(entry: ListEntry | None) -> tuple[Item, ...]:
 
 @dataclass(frozen=True)
 class Line:
-    """One thing paid for: the table row, and what it is in this army ("standard bearer")."""
+    """One thing paid for, as a fact the face puts into words: the table row, and what it is in this army.
+
+    ``name`` is the list entry's or the commander's name; ``kinds`` what kind it is (a marker figure, the
+    commander's rank, the elite unit's two properties, the defensive gear); ``count`` the recruit units fielded
+    (the unpaired recruit's line)."""
 
     item: Item
-    what: str
+    name: str | None = None
+    kinds: tuple[StrEnum, ...] = ()
+    count: int = 0
 
     @property
     def points(self) -> Fraction:
@@ -159,27 +171,27 @@ def unit_lines(army: Army, u: ArmyUnit) -> tuple[Line, ...]:
 
     >>> from aot_rules.aot.army.load import shipped_army
     >>> a = shipped_army("greeks-legal")
-    >>> [(ln.what, str(ln.points)) for ln in unit_lines(a, a.units[0]) if ln.points]
-    [('Hoplites', '1'), ('standard bearer', '1'), ('general Pericles', '1')]
+    >>> [(ln.item.value, ln.name or ln.kinds[0].value, str(ln.points)) for ln in unit_lines(a, a.units[0]) if ln.points]
+    [('unit', 'Hoplites', '1'), ('marker', 'standard-bearer', '1'), ('commander', 'Pericles', '1')]
     """
     base = base_items(army.entry_of(u))
     lines = [Line(Item.RECRUIT, u.entry)] if is_recruit(army, u) else [Line(i, u.entry) for i in base]
     if u.escort:
-        lines.append(Line(Item.CART_ESCORT, "light-infantry escort"))
+        lines.append(Line(Item.CART_ESCORT))
     if u.tower_crew:
-        lines.append(Line(Item.TOWER_CREW, "tower crew"))
+        lines.append(Line(Item.TOWER_CREW))
     if u.all_weapons:
-        lines.append(Line(Item.SECOND_WEAPON, "every warrior armed with each weapon"))
-    lines += [Line(Item.MARKER, m.label) for m in u.markers]
+        lines.append(Line(Item.SECOND_WEAPON))
+    lines += [Line(Item.MARKER, kinds=(m,)) for m in u.markers]
     if u.elite:
-        lines.append(Line(Item.ELITE, "elite: " + " + ".join(u.elite)))
+        lines.append(Line(Item.ELITE, kinds=u.elite))
     commanders = army.commanders_in(u)
-    lines += [Line(Item.COMMANDER, f"{c.rank} {c.name}") for c in commanders]
+    lines += [Line(Item.COMMANDER, c.name, (c.rank,)) for c in commanders]
     if commanders:
-        lines.append(Line(Item.VETERAN, "veteran"))
+        lines.append(Line(Item.VETERAN))
     gear = army.gear_of(u)
     if gear:
-        lines.append(Line(Item.DEFENSIVE_GEAR, ", ".join(gear)))
+        lines.append(Line(Item.DEFENSIVE_GEAR, kinds=gear))
     return tuple(lines)
 
 
@@ -187,11 +199,10 @@ def cost_sheet(army: Army) -> CostSheet:
     """The whole army's bill.  Commanders standing in no unit of the army are still paid for, on the
     army's own lines; so is the unmatched half of an odd number of recruits."""
     names = {u.name for u in army.units}
-    extra = [Line(Item.COMMANDER, f"{c.rank} {c.name}") for c in army.commanders if c.unit not in names]
+    extra = [Line(Item.COMMANDER, c.name, (c.rank,)) for c in army.commanders if c.unit not in names]
     recruits = sum(1 for u in army.units if is_recruit(army, u))
     if recruits % 2:
-        extra.append(Line(Item.UNPAIRED_RECRUIT, f"{recruits} recruit unit{'s' if recruits > 1 else ''}: "
-                          "a point buys two, and the last one still pays a whole point"))
+        extra.append(Line(Item.UNPAIRED_RECRUIT, count=recruits))
     return CostSheet(tuple((u.name, unit_lines(army, u)) for u in army.units), tuple(extra))
 
 

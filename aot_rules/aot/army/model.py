@@ -51,8 +51,8 @@ def is_individual(name: str) -> bool:
 
 
 @vocabulary({
-    'standard-bearer': msg('standard-bearer'), 'musician': msg('musician'),
-    'junior-officer': msg('junior-officer'), 'hero': msg('hero')
+    'standard-bearer': msg('standard bearer'), 'musician': msg('musician'),
+    'junior-officer': msg('junior officer'), 'hero': msg('hero')
 })
 class Marker(StrEnum):
     """Marker figures: each stands in place of one warrior and gives its unit a property."""
@@ -72,10 +72,6 @@ class Marker(StrEnum):
         return {Marker.STANDARD_BEARER: Property.STUBBORN, Marker.MUSICIAN: Property.REGULAR,
                 Marker.JUNIOR_OFFICER: Property.INITIATIVE, Marker.HERO: Property.BARBARIAN}[self]
 
-    @property
-    def label(self) -> str:
-        return self.value.replace("-", " ")
-
 
 #: A commander's rank is the rules' own (AOT-CMD-SLOTS, AOT-CMD-COLONEL); an army file writes ``general`` or
 #: ``colonel`` and marks the commander-in-chief with ``c_in_c`` (:data:`FILE_RANKS`).
@@ -90,10 +86,11 @@ class Section(StrEnum):
 
 @dataclass(frozen=True)
 class UnitRange:
-    """How many units of an entry an army may field: ``0-2`` in a list; ``high`` None is unlimited.
+    """How many units of an entry an army may field: ``0-2`` in a list; ``high`` None is unlimited.  Its ``str``
+    is the list's notation (``0-2``; ``2+`` for no upper limit); a face puts an unlimited range into words.
 
     >>> str(UnitRange(0, 2)), str(UnitRange(0, None)), UnitRange(0, 1).allows(2)
-    ('0-2', 'any number', False)
+    ('0-2', '0+', False)
     """
 
     low: int
@@ -103,8 +100,7 @@ class UnitRange:
         return self.low <= n and (self.high is None or n <= self.high)
 
     def __str__(self) -> str:
-        return "any number" if self.high is None and self.low == 0 else (
-            f"at least {self.low}" if self.high is None else f"{self.low}-{self.high}")
+        return f"{self.low}+" if self.high is None else f"{self.low}-{self.high}"
 
 
 UNLIMITED = UnitRange(0, None)
@@ -285,16 +281,16 @@ class Army:
         listed = e.gear if e is not None else ()
         return listed + tuple(o for o in u.options if isinstance(o, Gear) and o not in listed)
 
-    def properties(self, u: ArmyUnit) -> dict[Property, tuple[str, ...]]:
-        """Each property the unit has, with what gives it: a marker figure, the elite choice, or a
+    def properties(self, u: ArmyUnit) -> dict[Property, tuple[Marker | Commander | None, ...]]:
+        """Each property the unit has, with what gives it: a marker figure, the elite choice (None), or a
         commander on its base (veteran, free: AOT-PROP-VETERAN)."""
-        out: dict[Property, list[str]] = {}
+        out: dict[Property, list[Marker | Commander | None]] = {}
         for m in u.markers:
-            out.setdefault(m.gives, []).append(m.label)
+            out.setdefault(m.gives, []).append(m)
         for p in u.elite:
-            out.setdefault(p, []).append("elite")
+            out.setdefault(p, []).append(None)
         for c in self.commanders_in(u):
-            out.setdefault(Property.VETERAN, []).append(f"{c.rank} {c.name}")
+            out.setdefault(Property.VETERAN, []).append(c)
         return {p: tuple(out[p]) for p in Property if p in out}
 
     def chosen_weapons(self, u: ArmyUnit) -> tuple[tuple[Weapon, int], ...]:
