@@ -76,3 +76,46 @@ def test_the_russian_search_finds_a_word_by_its_stem(site: str) -> None:
                                 ".map(a => a.getAttribute('href'));")
         assert any("book/intro" in h for h in hits), hits
         assert d.execute_script("return document.documentElement.lang") == "ru"
+
+
+def test_a_chapter_widget_of_the_russian_edition_moves_and_answers_exactly(site: str) -> None:
+    """The Russian shooting chapter's calculator, moved to nine firers at density 2, shows the engine's exact law,
+    in Russian words and Russian numbers."""
+    import html as htmlmod
+    import re
+    from fractions import Fraction
+
+    from aot_rules.core.format import fraction_str, percent_str
+    from aot_rules.core.i18n import speaking
+    from aot_rules.systems import get
+
+    from .test_browser import _apply, _rows, _wait_bokeh
+
+    for d in chromium.session(1280, 900, no_cache=True):
+        open_page(d, f"{site}/ru/book/shooting.html")
+        assert d.execute_script("return document.documentElement.lang") == "ru"
+        _wait_bokeh(d)
+        html = _apply(d, "AOT-SHOOT-HIT", {"firers": 9, "target_density": 2})
+        want = get("AOT-SHOOT-HIT").evaluate(firers=9, target_density=2).dists["hits"]
+        assert _rows(html) == {str(o): fraction_str(p) for o, p in want.items()}
+        assert any(c in html for c in "абвгдежзийклмнопрстуфхцчшщыэюя"), "the answer has no Russian word"
+        rows = re.findall(r'<tr data-o="[^"]*" data-p="([^"]+)">(.*?)</tr>', html)
+        shown = [htmlmod.unescape(re.findall(r"<td>([^<]*%[^<]*)</td>", body)[0]) for _, body in rows]
+        with speaking("ru"):
+            assert shown == [percent_str(Fraction(p)) for p, _ in rows]
+        assert any("," in c for c in shown)
+
+
+def test_a_share_link_opens_at_the_table_in_the_russian_edition(phone: Any, site: str) -> None:
+    """A shared link into the Russian edition's At the table opens its question answered, in Russian, on a phone,
+    in light and dark mode, without scrolling sideways."""
+    from .test_engine_browser import SHOWN, wait_for
+
+    open_page(phone, f"{site}/ru/book/at-the-table.html#AOT-MELEE-RESULT?a-ranks=3,4&b-ranks=3,1&a-shield")
+    shown = wait_for(phone, SHOWN, 120)
+    assert "rows" in shown, shown
+    text = phone.execute_script("return document.querySelector('#aot-at-the-table').innerText")
+    assert "\u00a0%" in text and "," in text, text[:300]
+    assert sum(c.isalpha() and "а" <= c.lower() <= "я" for c in text) > 100, text[:300]
+    assert phone.execute_script("return document.documentElement.scrollWidth") <= PHONE[0]
+    assert phone.execute_script("return document.documentElement.dataset.theme") == phone.aot_mode
