@@ -208,8 +208,8 @@
            '</th><th>' + MSG.exact() + '</th><th>%</th>' + (tail ? '<th>' + MSG.atLeast() + '</th><th>%</th>' : '') + '</tr>';
       for (const row of rows) {
         h += '<tr data-o="' + esc(row[0]) + '" data-p="' + row[1] + '"><td class="o">' + esc(row[0]) + '</td><td>' +
-             shown(row[1]) + '</td><td>' + pct(row[1]) + '</td>' +
-             (tail ? '<td>' + shown(row[2]) + '</td><td>' + pct(row[2]) + '</td>' : '') + '</tr>';
+             shown(row[1]) + '</td><td>' + esc(pct(row[1])) + '</td>' +
+             (tail ? '<td>' + shown(row[2]) + '</td><td>' + esc(pct(row[2])) + '</td>' : '') + '</tr>';
       }
       h += '</table>';
       if (r.mean !== undefined) {
@@ -218,11 +218,11 @@
       }
       for (const [name, pk] of (r.o || [])) {
         h += '<div class="aot-other"><b>' + esc(name) + '</b>: ' + unpack(pk).map((row) => esc(row[0]) + ' → ' +
-             shown(row[1]) + ' (' + pct(row[1]) + ')').join(' · ') + '</div>';
+             shown(row[1]) + ' (' + esc(pct(row[1])) + ')').join(' · ') + '</div>';
       }
       for (const [name, p] of (r.e || [])) {
         h += '<div class="aot-ev" data-event="' + esc(name) + '" data-p="' + p + '">P(' + esc(name) + ') = <b>' +
-             shown(p) + '</b> (' + pct(p) + ')</div>';
+             shown(p) + '</b> (' + esc(pct(p)) + ')</div>';
       }
       div.text = h;
     }
