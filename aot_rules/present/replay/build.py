@@ -14,8 +14,8 @@ from dataclasses import dataclass, field
 
 from aot_rules.aot.army.model import is_individual
 from aot_rules.core.i18n import Message, msg, text
-from aot_rules.present import tablelog
 from aot_rules.present.replay.beats import DP, FALL, STRIKE, Beat, beats
+from aot_rules.present.replay.captions import Table, caption
 from aot_rules.present.replay.draw import (
     View,
     frame_svg,
@@ -107,9 +107,12 @@ class Replay:
         return frame_svg(self.view, self.still, self.drawn[i], self.frames[i].paths, self.frames[i].title)
 
 
-def lines_of(entries: Sequence[Entry], links: dict[str, str]) -> tuple[Line, ...]:
-    """The caption lines of log entries: one per entry, with its dice and its rule's link."""
-    return tuple(Line(e.entry.rule, e.entry.who, tablelog.outcome(e.entry), e.entry.kind,
+def lines_of(entries: Sequence[Entry], links: dict[str, str], before: GameState, after: GameState
+             ) -> tuple[Line, ...]:
+    """The caption lines of log entries: one per entry, with its dice and its rule's link, told in plain words
+    against the table either side of the step (:mod:`.captions`)."""
+    table = Table(before, after)
+    return tuple(Line(e.entry.rule, e.entry.who, caption(e.entry, table), e.entry.kind,
                       tuple(Die(r.face, r.effect.value, str(r.purpose), r.sides) for r in e.rolls),
                       href(e.entry.rule, links) if e.entry.rule else "") for e in entries)
 
@@ -159,10 +162,10 @@ def steps_of(actions: Sequence[Action], links: dict[str, str]) -> tuple[Step, ..
         parts = beats(a)
         if len(parts) > 1:
             for b in parts:
-                lines = lines_of(b.entries, links)
+                lines = lines_of(b.entries, links, b.before, b.after)
                 out.append(Step(b.before, b.after, lines, _beat_title(a, b, lines), paths_in(b.entries)))
             continue
-        lines = lines_of(a.entries, links)
+        lines = lines_of(a.entries, links, a.before, a.after)
         out.append(Step(a.before, a.after, lines, _title(a, lines), paths_of(a)))
     return tuple(out)
 
