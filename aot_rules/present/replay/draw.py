@@ -18,6 +18,7 @@ from dataclasses import dataclass
 from html import escape
 
 from shapely.geometry import LineString, MultiPoint, Point, Polygon, box
+from shapely.geometry.base import BaseGeometry
 from shapely.ops import unary_union
 
 from aot_rules.aot.rules.terrain import Terrain
@@ -61,7 +62,7 @@ class View:
 
 
 def view_of(states: Sequence[GameState], pad: float = 2.0, least: tuple[float, float] = MIN_VIEW,
-            also: Sequence[Polygon] = ()) -> View:
+            also: Sequence[BaseGeometry] = ()) -> View:
     """The smallest window on the table holding every base of every state and every shape in ``also`` (the
     bases on their way, e.g. a rout that runs off the table's edge), plus ``pad`` inches.  The table's edge
     trims only the padding: whatever is drawn stays inside the window."""
