@@ -154,3 +154,6 @@ def test_verbs_agree_with_the_unit_named() -> None:
     assert "Persian archers choose to turn back to face Cretan archers" in archers
     assert any(t.endswith("war elephant wins, hastati are beaten") for t in elephant)
     assert any("war elephant loses 0" in t for t in elephant)
+    with speaking("en"):
+        turn = lines(scenes.full_turn())
+    assert any(re.fullmatch(r"passes through Athenian akontists: die \d, Athenian akontists lose \d", t) for t in turn)

@@ -25,6 +25,7 @@ from shapely.geometry.base import BaseGeometry
 from aot_rules.aot.equipment import MeleeWeapon
 from aot_rules.aot.events import Hits, Losses, ShieldWall
 from aot_rules.aot.rules.melee import Beast, MeleeRules, Side, hitting_faces, strike_groups
+from aot_rules.aot.rules.shooting import ShotConditions, save_limit
 from aot_rules.aot.units import Body, Unit
 from aot_rules.core.errors import RuleError
 from aot_rules.core.events import Event
@@ -362,11 +363,14 @@ def _reaction(entry: LogEntry, e: ReactionChosen, table: Table) -> Message | Non
 
 @captions(FriendPassed)
 def _passed(entry: LogEntry, e: FriendPassed, table: Table) -> Message | None:
-    if not e.lost or e.same_die or table.plural(e.loser):
-        return None if not e.lost or e.same_die else msg(
-            "passes through {friend}: die {roll}, {loser} lose {lost}", friend=e.friend_name or e.friend,
-            roll=e.roll, loser=e.loser_name or e.loser, lost=e.lost)
-    return None
+    """A loss in passing through friends, its verb agreeing with the unit that lost (the log says "loses")."""
+    if not e.lost or not table.plural(e.loser):
+        return None
+    kw = {"friend": e.friend_name or e.friend, "roll": e.roll, "loser": e.loser_name or e.loser, "lost": e.lost}
+    if e.same_die:
+        return msg("passes through {friend} on the same die {roll} ({rule}): {loser} lose {lost}", rule=e.same_die,
+                   **kw)
+    return msg("passes through {friend}: die {roll}, {loser} lose {lost}", **kw)
 
 
 # --- strikes: what hit, what saved -------------------------------------------------------------------------------
@@ -385,11 +389,16 @@ def faces_phrase(faces: Sequence[int]) -> Message | tablelog.Listed:
     return tablelog.Listed(tuple(fs))
 
 
-def saves_on(wall: ShieldWall, unit: Piece | None) -> Message | tablelog.Listed:
+def saves_on(wall: ShieldWall, unit: Piece | None, *, shot: bool = False) -> Message | tablelog.Listed:
     """The faces a shield die saves on, with the veterans' equal roll said when it is one of them (a veteran unit's
-    die saves on its density too, AOT-PROP-VETERAN: without the note that save would look like a rule broken)."""
+    die saves on its density too, AOT-PROP-VETERAN, or on 5 behind pavises against shooting, AOT-SHOOT-PAVISE:
+    without the note that save would look like a rule broken)."""
     on = faces_phrase(wall.saves_on)
-    if unit is not None and unit.unit.veteran and unit.unit.density in wall.saves_on:
+    if unit is None or not unit.unit.veteran:
+        return on
+    rule = save_limit(unit.unit, ShotConditions()) if shot else None  # a pavise saves as its own density
+    limit = rule[0] if rule is not None else unit.unit.density
+    if limit in wall.saves_on:
         return msg("{faces} (veterans: an equal roll saves)", faces=on)
     return on
 
@@ -499,7 +508,7 @@ def _volley(entry: LogEntry, e: Volley, table: Table) -> Message | None:
         said = msg("{firers} at {target}, hitting on {on}: {hits}", **kw)
     if wall is not None and e.shield:
         shield = {"said": said, "whose": Possessive(target), "roll": e.shield,
-                  "on": saves_on(wall, table.piece(e.target)), "saved": e.saved}
+                  "on": saves_on(wall, table.piece(e.target), shot=True), "saved": e.saved}
         said = (msg("{said}; {whose} shield die {roll} (this slot's roll), saving on {on}: {saved} saved", **shield)
                 if e.held else msg("{said}; {whose} shield die {roll}, saving on {on}: {saved} saved", **shield))
     lose = {"said": said, "killed": e.killed, "disordered": e.disordered}
