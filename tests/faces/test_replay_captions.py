@@ -157,3 +157,17 @@ def test_verbs_agree_with_the_unit_named() -> None:
     with speaking("en"):
         turn = lines(scenes.full_turn())
     assert any(re.fullmatch(r"passes through Athenian akontists: die \d, Athenian akontists lose \d", t) for t in turn)
+
+
+def test_a_volley_names_the_faces_that_hit_and_that_save() -> None:
+    from aot_rules.aot.equipment import Missile
+    from aot_rules.aot.rules.shooting import ShotConditions, hit_faces, save_faces
+
+    with speaking("en"):
+        volley = lines(scenes.slingers())[0]
+    target = scenes.hoplite_unit()
+    cond = ShotConditions(weapon=Missile.SLING)
+    hit = hits_from(hit_faces(target.density, cond, False))
+    save = hits_from(list(save_faces(target, cond)))
+    assert volley.startswith(f"4 firers at hoplites (4″), hitting on {hit}: 2 hits; ")
+    assert f"hoplites' shield die 1, saving on {save}: 1 saved: 1 killed" in volley

@@ -487,14 +487,12 @@ def _struck(entry: LogEntry, e: Struck, table: Table) -> Message:
 
 
 @captions(Volley)
-def _volley(entry: LogEntry, e: Volley, table: Table) -> Message | None:
-    """A volley with its hit faces, the veterans' equal roll where it counts, and its target's shield die with the
-    faces it saves on; the log's line when no shield die was rolled and the shooters are no veterans."""
+def _volley(entry: LogEntry, e: Volley, table: Table) -> Message:
+    """A volley with its hit faces said as a melee strike's are, the veterans' equal roll where it counts, and its
+    target's shield die with the faces it saves on."""
     wall = next((ev for ev in entry.events if isinstance(ev, ShieldWall)), None)
     shooter = table.piece(e.shooter)
     veteran = shooter is not None and shooter.unit.veteran and bool(e.hit_on)
-    if (wall is None or not e.shield) and not veteran:
-        return None
     aimed = next((v for v in entry.events if isinstance(v, Aimed)), None)
     target = (aimed.target_name if aimed is not None else "") or e.target
     kw: dict[str, object] = {"firers": nmsg("{n} firer", "{n} firers", n=aimed.firers if aimed is not None else 0),
