@@ -307,7 +307,7 @@ def replay(run: Run, slug: str, *, least: tuple[float, float] | None = None) -> 
             if len(poses) < 2:
                 continue
             drawn_way, off = clip_way(centres(poses, p.size), st.after.width, st.after.depth)
-            paths.append(path_svg(view, drawn_way, p.side) + (edge_mark(view, off) if off is not None else ""))
+            paths.append(path_svg(view, drawn_way, p.side) + (edge_mark(view, off, names) if off is not None else ""))
             if p.on_table and (len(poses) > 2 or poses[0].facing != poses[-1].facing):
                 way = poses if poses[-1] == p.pose else (*poses, p.pose)
                 last = facings.get(p.id, poses[0].facing)

@@ -138,16 +138,19 @@ def clip_way(pts: Sequence[tuple[float, float]], width: float, depth: float
     return out, None
 
 
-def edge_mark(view: View, at: tuple[float, float]) -> str:
-    """Where a way leaves the table: a bar across the edge and the words, kept inside the picture."""
+def edge_mark(view: View, at: tuple[float, float], avoid: Sequence[Box] = ()) -> str:
+    """Where a way leaves the table: a dot on the edge and the words beside it, inside the picture and clear of the
+    terrain's and camps' names (``avoid``) where a spot beside the dot allows."""
     text = str(msg("leaves the table"))
     hw, hh = half_size(text, view.x1 - view.x0)
-    x = min(max(at[0], view.x0 + hw), view.x1 - hw)
-    y = min(max(at[1] + 2 * hh, view.y0 + hh), view.y1 - hh)
-    if y - hh < at[1] < y + hh:
-        y = at[1] - 2 * hh
+    gap = 0.4
+    spots = [(at[0] + hw + gap, at[1] + hh + gap), (at[0] - hw - gap, at[1] + hh + gap),
+             (at[0], at[1] + 2 * hh + gap), (at[0], at[1] - 2 * hh - gap)]
+    boxes = [Box(min(max(x, view.x0 + hw), view.x1 - hw), min(max(y, view.y0 + hh), view.y1 - hh), hw, hh)
+             for x, y in spots]
+    chosen = next((b for b in boxes if not any(b.meets(o) for o in avoid)), boxes[0])
     X, Y = view.xy(*at)
-    tx, ty = view.xy(x, y)
+    tx, ty = view.xy(chosen.x, chosen.y)
     return (f'<circle class="off" cx="{X:.1f}" cy="{Y:.1f}" r="5" fill="{KILLED}"/>'
             f'<text class="lbl off" style="transform:translate({tx:.1f}px,{ty:.1f}px)" text-anchor="middle" '
             f'dominant-baseline="central" font-size="12">{escape(text)}</text>')
