@@ -94,10 +94,9 @@ def foreign_texts(run: Run, data: dict[str, object]) -> tuple[list[str], list[st
     for f in data["f"]:  # type: ignore[attr-defined]
         for ln in f["ln"]:
             lines += [ln["t"], short(ln["t"]), ln["w"], *(d[2] for d in ln["d"])]
-    camps = [f"{side.name} camp" for side in run.start.sides]  # drawn by present/diagrams/tabletop.py
     from_examples = [run.title, run.intro] if run.title.startswith(tuple(EXAMPLES)) or run.title in {
         ex().title for ex in examples().values()} else []
-    return [*camps, *lines[1:]], from_examples  # frame 0's line is the run's own intro
+    return lines[1:], from_examples  # frame 0's line is the run's own intro
 
 
 @pytest.mark.parametrize("name", sorted(RUNS))

@@ -12,22 +12,27 @@ import math
 from collections.abc import Callable, Sequence
 from dataclasses import dataclass, field
 
+from shapely.geometry import box
+
 from aot_rules.aot.army.model import is_individual
 from aot_rules.core.i18n import Message, msg, text
-from aot_rules.present import tablelog
 from aot_rules.present.replay.beats import DP, FALL, STRIKE, Beat, beats
+from aot_rules.present.replay.captions import Table, caption
 from aot_rules.present.replay.draw import (
     View,
+    clip_way,
+    edge_mark,
     frame_svg,
     loose_places,
     path_svg,
     piece_view,
     pose_transform,
+    still_names,
     still_svg,
     view_of,
 )
 from aot_rules.present.replay.glosses import gloss
-from aot_rules.present.replay.labels import Want, place
+from aot_rules.present.replay.labels import Box, Want, place
 from aot_rules.present.replay.links import href, rule_links
 from aot_rules.present.replay.model import Die, Frame, Line, PieceView
 from aot_rules.present.replay.record import Action, Entry, RecordingGame, centres, moved, paths_in, paths_of
@@ -107,9 +112,12 @@ class Replay:
         return frame_svg(self.view, self.still, self.drawn[i], self.frames[i].paths, self.frames[i].title)
 
 
-def lines_of(entries: Sequence[Entry], links: dict[str, str]) -> tuple[Line, ...]:
-    """The caption lines of log entries: one per entry, with its dice and its rule's link."""
-    return tuple(Line(e.entry.rule, e.entry.who, tablelog.outcome(e.entry), e.entry.kind,
+def lines_of(entries: Sequence[Entry], links: dict[str, str], before: GameState, after: GameState
+             ) -> tuple[Line, ...]:
+    """The caption lines of log entries: one per entry, with its dice and its rule's link, told in plain words
+    against the table either side of the step (:mod:`.captions`)."""
+    table = Table(before, after)
+    return tuple(Line(e.entry.rule, e.entry.who, caption(e.entry, table), e.entry.kind,
                       tuple(Die(r.face, r.effect.value, str(r.purpose), r.sides) for r in e.rolls),
                       href(e.entry.rule, links) if e.entry.rule else "") for e in entries)
 
@@ -159,10 +167,10 @@ def steps_of(actions: Sequence[Action], links: dict[str, str]) -> tuple[Step, ..
         parts = beats(a)
         if len(parts) > 1:
             for b in parts:
-                lines = lines_of(b.entries, links)
+                lines = lines_of(b.entries, links, b.before, b.after)
                 out.append(Step(b.before, b.after, lines, _beat_title(a, b, lines), paths_in(b.entries)))
             continue
-        lines = lines_of(a.entries, links)
+        lines = lines_of(a.entries, links, a.before, a.after)
         out.append(Step(a.before, a.after, lines, _title(a, lines), paths_of(a)))
     return tuple(out)
 
@@ -235,7 +243,7 @@ def label_text(p: Piece) -> str:
 
 
 def _views(state: GameState, prev: GameState | None, view: View, facings: dict[str, float],
-           spots: dict[str, str]) -> dict[str, PieceView]:
+           spots: dict[str, str], names: Sequence[Box] = ()) -> dict[str, PieceView]:
     chiefs: dict[str, list[str]] = {}
     for s in state.sides:
         for c in s.commanders:
@@ -248,8 +256,9 @@ def _views(state: GameState, prev: GameState | None, view: View, facings: dict[s
         others = [q.polygon for q in shown if q.id != p.id]
         loose[p.id] = loose_places(p.pose, p.size, p.unit.disordered + killed[p.id], others)
     wants = [Want(p.id, label_text(p), p.polygon, p.pose) for p in shown]
+    ground = [t.polygon for t in state.terrain] + [s.camp_polygon for s in state.sides if not s.camp_polygon.is_empty]
     placed = place(wants, (view.x0, view.y0, view.x1, view.y1), [p.polygon for p in shown],
-                   [pt for pts in loose.values() for pt in pts], spots)
+                   [pt for pts in loose.values() for pt in pts], spots, ground=ground, fixed=names)
     out = {}
     for p in state.pieces:
         last = facings.get(p.id, p.pose.facing)
@@ -275,12 +284,16 @@ def replay(run: Run, slug: str, *, least: tuple[float, float] | None = None) -> 
                          f"and the step links), not {slug!r}")
     states = (run.start, *(s.after for s in run.steps))
     # the bases on their recorded ways too (a retreat's turn may swing a base past the table's edge)
-    ways = [footprint(pose, st.after.piece(pid).size) for st in run.steps for pid, poses in st.paths.items()
-            for pose in poses if any(q.id == pid for q in st.after.pieces)]
+    # (cut at the table's edge: a unit running off the table is followed to the edge, not beyond)
+    table = box(0, 0, run.start.width, run.start.depth)
+    ways = [w for st in run.steps for pid, poses in st.paths.items() for pose in poses
+            if any(q.id == pid for q in st.after.pieces)
+            for w in [footprint(pose, st.after.piece(pid).size).intersection(table)] if not w.is_empty]
     view = view_of(states, also=ways) if least is None else view_of(states, 1.2, least, also=ways)
     facings: dict[str, float] = {}
     spots: dict[str, str] = {}
-    drawn = [_views(run.start, None, view, facings, spots)]
+    names = [at for _, at, _ in still_names(run.start, view)]
+    drawn = [_views(run.start, None, view, facings, spots, names)]
 
     def group(before: GameState, after: GameState) -> str:
         return run.group or _group(before, after)
@@ -293,13 +306,14 @@ def replay(run: Run, slug: str, *, least: tuple[float, float] | None = None) -> 
             poses = st.paths.get(p.id) or moved(st.before.piece(p.id), p)
             if len(poses) < 2:
                 continue
-            paths.append(path_svg(view, centres(poses, p.size), p.side))
+            drawn_way, off = clip_way(centres(poses, p.size), st.after.width, st.after.depth)
+            paths.append(path_svg(view, drawn_way, p.side) + (edge_mark(view, off, names) if off is not None else ""))
             if p.on_table and (len(poses) > 2 or poses[0].facing != poses[-1].facing):
                 way = poses if poses[-1] == p.pose else (*poses, p.pose)
                 last = facings.get(p.id, poses[0].facing)
                 motion[p.id] = _motion(view, way, p.size, last)
                 facings[p.id] = _unwrapped(way, last)[-1]  # the frame's drawing ends the way the motion does
-        now = _views(st.after, st.before, view, facings, spots)
+        now = _views(st.after, st.before, view, facings, spots, names)
         changed = {pid: v for pid, v in now.items() if drawn[-1].get(pid) != v}
         rule = next((x.rule for x in st.lines if x.rule and x.kind != "decision"), "")
         frames.append(Frame(st.after.turn or 1, group(st.before, st.after), st.title, st.lines, changed,

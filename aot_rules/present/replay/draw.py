@@ -11,17 +11,21 @@ the base.  The drawn counts are the engine's counts (the tests count the SVG's f
 
 from __future__ import annotations
 
+import itertools
 import math
 from collections.abc import Sequence
 from dataclasses import dataclass
 from html import escape
 
-from shapely.geometry import MultiPoint, Polygon, box
+from shapely.geometry import LineString, MultiPoint, Point, Polygon, box
+from shapely.geometry.base import BaseGeometry
 from shapely.ops import unary_union
 
+from aot_rules.aot.rules.terrain import Terrain
 from aot_rules.aot.units import Unit
 from aot_rules.core.i18n import msg, nmsg
-from aot_rules.present.diagrams.tabletop import TableCanvas, draw_terrain
+from aot_rules.present.diagrams.tabletop import CAMP, ROUGH, TERRAIN_COLOURS, TableCanvas
+from aot_rules.present.replay.labels import Box, half_size
 from aot_rules.present.replay.model import PieceView
 from aot_rules.tabletop.geometry import BaseSize, Pose, centre
 from aot_rules.tabletop.state import GameState
@@ -58,7 +62,7 @@ class View:
 
 
 def view_of(states: Sequence[GameState], pad: float = 2.0, least: tuple[float, float] = MIN_VIEW,
-            also: Sequence[Polygon] = ()) -> View:
+            also: Sequence[BaseGeometry] = ()) -> View:
     """The smallest window on the table holding every base of every state and every shape in ``also`` (the
     bases on their way, e.g. a rout that runs off the table's edge), plus ``pad`` inches.  The table's edge
     trims only the padding: whatever is drawn stays inside the window."""
@@ -75,12 +79,81 @@ def view_of(states: Sequence[GameState], pad: float = 2.0, least: tuple[float, f
                 max(min(d, y1), by1 + 0.5))
 
 
+def still_names(state: GameState, view: View) -> list[tuple[str, Box, str]]:
+    """Where each terrain piece's and camp's name is written (text, its box on the table, colour): inside its
+    ground where the picture shows it, moved in from the picture's edge so that no name is cut off; a piece mostly
+    outside the picture keeps its name off (no room)."""
+    window = box(view.x0, view.y0, view.x1, view.y1)
+    out = []
+    named = [(t.name, t.polygon, TERRAIN_COLOURS.get(t.kind, ROUGH)[1],
+              t.kind in (Terrain.STREAM, Terrain.RIVER)) for t in state.terrain]
+    named += [(str(msg("{side} camp", side=side.name)), side.camp_polygon, CAMP[1], False) for side in state.sides]
+    for name, poly, colour, thin in named:
+        seen = poly.intersection(window)
+        if seen.is_empty or seen.area < 0.5 * poly.area:
+            continue
+        p = seen.representative_point() if thin else seen.centroid
+        hw, hh = half_size(name, view.x1 - view.x0)
+        x = min(max(p.x, view.x0 + hw), view.x1 - hw)
+        y = min(max(p.y, view.y0 + hh), view.y1 - hh)
+        out.append((name, Box(x, y, hw, hh), colour))
+    return out
+
+
 def still_svg(state: GameState, view: View) -> str:
-    """What never changes in a replay: the table's edge, its terrain by kind and the camps."""
+    """What never changes in a replay: the table's edge, its terrain by kind and the camps, each named where the
+    whole name shows (:func:`still_names`)."""
     c = TableCanvas(view.x0, view.y0, view.x1, view.y1, scale=K)
     c.fill(box(0, 0, state.width, state.depth), "#fbfaf6", "#b9b2a0")
-    draw_terrain(c, state, box(view.x0, view.y0, view.x1, view.y1))
+    window = box(view.x0, view.y0, view.x1, view.y1)
+    for t in state.terrain:
+        poly = t.polygon.intersection(window)
+        if not poly.is_empty:
+            fill, stroke = TERRAIN_COLOURS.get(t.kind, ROUGH)
+            c.fill(poly, fill, stroke)
+    for side in state.sides:
+        poly = side.camp_polygon.intersection(window)
+        if not poly.is_empty:
+            c.fill(poly, CAMP[0], CAMP[1], dashed=True)
+    for name, at, colour in still_names(state, view):
+        c.text(at.x, at.y, name, colour=colour, size=11)
     return c.body()
+
+
+def clip_way(pts: Sequence[tuple[float, float]], width: float, depth: float
+             ) -> tuple[list[tuple[float, float]], tuple[float, float] | None]:
+    """A way cut where it leaves the table (a rout running off an edge): the points up to the edge and the point
+    where it crosses it, or the whole way and None when it stays on the table."""
+    table = box(0, 0, width, depth)
+    out = [pts[0]]
+    for a, b in itertools.pairwise(pts):
+        if table.covers(Point(b)):
+            out.append(b)
+            continue
+        cut = LineString([a, b]).intersection(table)
+        end = cut.coords[-1] if not cut.is_empty and cut.geom_type == "LineString" else a
+        if end != out[-1]:
+            out.append((float(end[0]), float(end[1])))
+        return out, (float(end[0]), float(end[1]))
+    return out, None
+
+
+def edge_mark(view: View, at: tuple[float, float], avoid: Sequence[Box] = ()) -> str:
+    """Where a way leaves the table: a dot on the edge and the words beside it, inside the picture and clear of the
+    terrain's and camps' names (``avoid``) where a spot beside the dot allows."""
+    text = str(msg("leaves the table"))
+    hw, hh = half_size(text, view.x1 - view.x0)
+    gap = 0.4
+    spots = [(at[0] + hw + gap, at[1] + hh + gap), (at[0] - hw - gap, at[1] + hh + gap),
+             (at[0], at[1] + 2 * hh + gap), (at[0], at[1] - 2 * hh - gap)]
+    boxes = [Box(min(max(x, view.x0 + hw), view.x1 - hw), min(max(y, view.y0 + hh), view.y1 - hh), hw, hh)
+             for x, y in spots]
+    chosen = next((b for b in boxes if not any(b.meets(o) for o in avoid)), boxes[0])
+    X, Y = view.xy(*at)
+    tx, ty = view.xy(chosen.x, chosen.y)
+    return (f'<circle class="off" cx="{X:.1f}" cy="{Y:.1f}" r="5" fill="{KILLED}"/>'
+            f'<text class="lbl off" style="transform:translate({tx:.1f}px,{ty:.1f}px)" text-anchor="middle" '
+            f'dominant-baseline="central" font-size="12">{escape(text)}</text>')
 
 
 def _local(pose: Pose, u: float, v: float) -> tuple[float, float]:

@@ -7,8 +7,9 @@ shrinks about its own middle and boxes that were apart stay apart.
 
 The placement is greedy, one piece after another: the candidate spots around the base (behind it first,
 the side no enemy it faces is on; then beside it, in front, then further out) are scored by what they cover
-(another label: never; a base, a loose figure, the edge of the picture: a cost) and by how far they stray,
-with a small bonus for keeping the spot a label had in the frame before, so labels do not jump about.
+(another label or a terrain's name: never; a base, a loose figure, terrain, the edge of the picture: a cost) and by
+how far they stray, with a small bonus for keeping the spot a label had in the frame before, so labels do not
+jump about.
 """
 
 from __future__ import annotations
@@ -29,6 +30,9 @@ FONT_PX, CHAR_EM = 12.5, 0.66
 HALO_PX = 2.0
 #: Gap between a base and its label, inches.
 GAP = 0.25
+#: What a label standing wholly on terrain or a camp costs (a base costs 40, the picture's edge 40, a ring further
+#: out 2): enough to move it one ring out onto open ground, not enough to put it over a base.
+GROUND = 6.0
 #: A loose figure's half size, inches (draw.FIG_R and a little).
 FIGURE = 0.25
 
@@ -86,16 +90,19 @@ def _candidates(w: Want, hw: float, hh: float) -> list[tuple[str, float, float, 
 
 
 def place(wants: Sequence[Want], view: tuple[float, float, float, float], obstacles: Sequence[Polygon],
-          figures: Sequence[tuple[float, float]], before: Mapping[str, str] | None = None
-          ) -> dict[str, tuple[str, Box]]:
+          figures: Sequence[tuple[float, float]], before: Mapping[str, str] | None = None, *,
+          ground: Sequence[Polygon] = (), fixed: Sequence[Box] = ()) -> dict[str, tuple[str, Box]]:
     """Each piece's label: the name of the spot chosen (kept for the next frame) and its box.  ``view`` is the
     window shown (x0, y0, x1, y1), ``obstacles`` the bases on the table, ``figures`` the loose figures'
-    points, ``before`` the spots chosen in the frame before."""
+    points, ``before`` the spots chosen in the frame before, ``ground`` the terrain and camps (a label on them is
+    hard to read: a cost, less than a base's), ``fixed`` the boxes of words already written on the board (the
+    terrain's and camps' names: never covered, like another label)."""
     x0, y0, x1, y1 = view
     bases = unary_union(list(obstacles)) if obstacles else Polygon()
     dots = unary_union([box(x - FIGURE, y - FIGURE, x + FIGURE, y + FIGURE) for x, y in figures]
                        ) if figures else Polygon()
-    placed: list[Box] = []
+    land = unary_union(list(ground)) if ground else Polygon()
+    placed: list[Box] = list(fixed)
     out: dict[str, tuple[str, Box]] = {}
     for w in wants:
         hw, hh = half_size(w.text, x1 - x0)
@@ -111,6 +118,8 @@ def place(wants: Sequence[Want], view: tuple[float, float, float, float], obstac
                 cost += 40 * shape.intersection(bases).area / area
             if not dots.is_empty:
                 cost += 10 * shape.intersection(dots).area / area
+            if not land.is_empty:
+                cost += GROUND * shape.intersection(land).area / area
             outside = area - shape.intersection(box(x0, y0, x1, y1)).area
             cost += 40 * outside / area
             if best is None or cost < best[0]:
