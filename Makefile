@@ -72,6 +72,7 @@ book: setup
 # merged into each edition's .po under locales/ (new paragraphs arrive untranslated and show in English).
 book-pot: setup
 	$(BIN)/python book/build_book.py . --builder custom --custom-builder gettext -W -n --keep-going
+	rm -f _build/gettext/sphinx.pot  # the theme's words: kept by hand in locales/ru/LC_MESSAGES/sphinx.po
 	$(BIN)/sphinx-intl update -p _build/gettext -d locales -l ru -w 0
 
 serve:
