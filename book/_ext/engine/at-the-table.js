@@ -475,11 +475,14 @@
       const key = (rid || '').toLowerCase();
       return this.mechanics.find((m) => m.rule_id.toLowerCase() === key || m.key === key);
     }
-    /** A line above the list (a link that could not be read), or none. */
+    /** A line above the list (a link that could not be read), or none.  The line is brought on screen, just under
+        the theme's sticky header: a link followed from far down an answer (or the list) would otherwise leave it
+        thousands of pixels above a phone's view. */
     notify(line) {
       this.notice.textContent = line || '';
       this.notice.hidden = !line;
       this.notice.classList.toggle('att-checking', line === MSG.checking());  // not yet a refusal: a quiet line
+      if (line) { this.notice.scrollIntoView({block: 'start'}); }
     }
     showList(line) {
       this.m = null; this.setups = []; this.picker.hidden = false; this.stage.replaceChildren(); this.notify(line);

@@ -9,6 +9,7 @@ language in force), never copied by hand.
 from __future__ import annotations
 
 import html
+import re
 from collections.abc import Iterator
 from fractions import Fraction
 from typing import Any
@@ -178,4 +179,39 @@ def test_refusals_write_a_distance_as_a_decimal(phone: Any, site: str, lang: str
                                 f"{rule_id}:distance", distance)
     err = wait_for(phone, JS_MODEL.replace("return m;", "return m.visible && m.text;"), BOOT, f"{rule_id}:error")
     assert html.escape(line, quote=False) in err and "15/2" not in err, err
+    assert errors(phone) == []
+
+
+#: The one line above the list of questions, where it stands on the screen, and the list under it.
+LINK_NOTICE = """
+const n = document.querySelector('#aot-at-the-table [data-link-error]');
+if (!n || n.hidden || !n.textContent || n.classList.contains('att-checking')) return null;
+const r = n.getBoundingClientRect(), first = document.querySelector('#aot-at-the-table a.att-item');
+let header = document.elementFromPoint(innerWidth / 2, 5);  // whatever the theme holds at the top of the screen
+while (header && !['sticky', 'fixed'].includes(getComputedStyle(header).position)) { header = header.parentElement; }
+return {text: n.textContent, top: r.top, bottom: r.bottom, height: innerHeight,
+        header: header ? header.getBoundingClientRect().bottom : 0,
+        items: document.querySelectorAll('#aot-at-the-table a.att-item').length,
+        below: first ? first.getBoundingClientRect().top >= r.bottom : false,
+        answers: document.querySelectorAll('#aot-at-the-table .att-setup, #aot-at-the-table .att-dist').length,
+        page: document.documentElement.scrollWidth};
+"""
+
+
+@pytest.mark.parametrize("lang", ["en", "ru"])
+@pytest.mark.parametrize(("link", "part"), [("AOT-RUN?density=%E0%A4%A", "%E0%A4%A"),
+                                            ("AOT-NOPE?density=4", "AOT-NOPE")])
+def test_a_bad_link_on_a_phone(phone: Any, site: str, lang: str, link: str, part: str) -> None:
+    """390 px: a link that cannot be read (bad percent-encoding, an unknown rule ID), followed from an answer, is
+    refused in one line, in the page's language, on screen (not thousands of pixels above it, nor under the theme's
+    header) above the list of questions, which stays in reach; no answer is left under it."""
+    _open(phone, lang, f"{site}/book/at-the-table.html#AOT-RUN?density=3")
+    wait_for(phone, SHOWN)
+    phone.execute_script("location.hash = arguments[0];", link)
+    got = wait_for(phone, LINK_NOTICE)
+    assert part in got["text"] and "\n" not in got["text"].strip(), got
+    assert got["header"] <= got["top"] and got["bottom"] <= got["height"], got  # on screen, not under the header
+    assert got["items"] > 100 and got["below"] and got["answers"] == 0 and got["page"] <= PHONE[0], got
+    if lang == "ru":
+        assert re.search("[а-яё]", got["text"]), got["text"]
     assert errors(phone) == []
