@@ -142,8 +142,14 @@ def as_html(out: Outcome, show: tuple[str, ...] | None = None, why: tuple[str, s
     facts = " · ".join(f"{escape(k)}: <b>{escape(str(v))}</b>" for k, v in s.get("i", {}).items())
     if why is not None:
         rid, href, what = why
-        h.append(f'<div style="color:#555" data-why="1">Why: {facts or escape(what)} — '
-                 f'<a href="{escape(href)}" target="_blank">{escape(rid)}</a></div>')
+        # One catalogue sentence (the chapter widgets' own), its words escaped and its two values put in as markup.
+        marks = {"\u0001facts\u0001": facts or escape(what),
+                 "\u0001rule\u0001": f'<a href="{escape(href)}" target="_blank">{escape(rid)}</a>'}
+        line = escape(msg("Why: {facts} — {rule}", facts="\u0001facts\u0001", rule="\u0001rule\u0001").render(),
+                      quote=False)
+        for mark, markup in marks.items():
+            line = line.replace(mark, markup)
+        h.append(f'<div style="color:#555" data-why="1">{line}</div>')
     elif facts:
         h.append(f'<div style="color:#555">{facts}</div>')
     # "at most" beside "at least": this outcome or a smaller one, exactly 1 − P(at least the next outcome).

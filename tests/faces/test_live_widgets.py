@@ -227,3 +227,20 @@ def test_the_live_answer_has_an_at_most_column_beside_at_least(lang: str) -> Non
     with speaking(lang):
         near_certain = percent_str(1 - Fraction(1, 10 ** 9))  # "> 99.99%" in the reader's language
     assert near_certain.startswith(">") and f">{near_certain}<" in html
+
+
+@pytest.mark.parametrize("lang", ["en", "ru", "qps"])
+def test_the_live_answers_why_line_is_a_catalogue_sentence(lang: str) -> None:
+    """"Why: … — RULE" in the reader's language (the chapter widgets' own message), its values put in as markup."""
+    import re
+
+    from aot_rules.core.i18n import msg, speaking
+    from aot_rules.present.render import as_html
+
+    with speaking(lang):
+        html = as_html(get("AOT-RUN").evaluate(), why=("AOT-RUN", "run.html#a&b", "What <it> does"))
+        head = msg("Why: {facts} — {rule}", facts="\u0001", rule="\u0001").render().split("\u0001")[0]
+    line = re.search(r'<div style="color:#555" data-why="1">(.*?)</div>', html)
+    assert line is not None and line.group(1).startswith(head), html
+    assert '<a href="run.html#a&amp;b" target="_blank">AOT-RUN</a>' in line.group(1)
+    assert (head == "Why: ") == (lang == "en")
