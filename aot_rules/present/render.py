@@ -27,6 +27,15 @@ def is_numeric(d: Dist[Any]) -> bool:
 #: The words around a law, shown in the reader's language.
 MEAN = msg("mean")
 MEDIAN = msg("median")
+#: The live widget's column heads: each chance exactly, at least this outcome, at most this outcome.
+EXACT = msg("exact")
+AT_LEAST = msg("at least")
+AT_MOST = msg("at most")
+
+
+def _nowrap(html: str) -> str:
+    """A number that never breaks across lines ("> 99.99%" included)."""
+    return f'<span style="white-space:nowrap">{html}</span>'
 
 
 def shown(o: Any) -> str:
@@ -133,20 +142,28 @@ def as_html(out: Outcome, show: tuple[str, ...] | None = None, why: tuple[str, s
     facts = " · ".join(f"{escape(k)}: <b>{escape(str(v))}</b>" for k, v in s.get("i", {}).items())
     if why is not None:
         rid, href, what = why
-        h.append(f'<div style="color:#555" data-why="1">Why: {facts or escape(what)} — '
-                 f'<a href="{escape(href)}" target="_blank">{escape(rid)}</a></div>')
+        # One catalogue sentence (the chapter widgets' own), its words escaped and its two values put in as markup.
+        marks = {"\u0001facts\u0001": facts or escape(what),
+                 "\u0001rule\u0001": f'<a href="{escape(href)}" target="_blank">{escape(rid)}</a>'}
+        line = escape(msg("Why: {facts} — {rule}", facts="\u0001facts\u0001", rule="\u0001rule\u0001").render(),
+                      quote=False)
+        for mark, markup in marks.items():
+            line = line.replace(mark, markup)
+        h.append(f'<div style="color:#555" data-why="1">{line}</div>')
     elif facts:
         h.append(f'<div style="color:#555">{facts}</div>')
+    # "at most" beside "at least": this outcome or a smaller one, exactly 1 − P(at least the next outcome).
+    most = [1 - Fraction(s["m"][i + 1][2]) if tail and i + 1 < len(s["m"]) else Fraction(1) for i in range(len(s["m"]))]
+    heads = [escape(text(EXACT)), "%", *((escape(text(AT_LEAST)), "%", escape(text(AT_MOST)), "%") if tail else ())]
     h.append('<table style="border-collapse:collapse;font-variant-numeric:tabular-nums">'
-             f"<tr><th>{escape(s['t'])}</th><th></th><th>exact</th><th>%</th>"
-             + ("<th>at least</th>" if tail else "") + "</tr>")
-    for r in s["m"]:
+             f"<tr><th>{escape(s['t'])}</th><th></th>" + "".join(f"<th>{x}</th>" for x in heads) + "</tr>")
+    cell = "<td style='text-align:right;padding:0 0 0 8px'>{}</td>"
+    for r, le in zip(s["m"], most, strict=True):
         p = Fraction(r[1])
         bar = f'<div style="background:#3b6ea5;height:12px;width:{int(160 * p / top)}px"></div>'
-        h.append(f"<tr><td style='text-align:center'><b>{escape(r[0])}</b></td><td>{bar}</td>"
-                 f"<td style='text-align:right;padding:0 8px'>{fraction_html(r[1])}</td><td style='text-align:right'>"
-                 f"{percent_str(p)}</td>"
-                 + (f"<td style='text-align:right;padding-left:8px'>{fraction_html(r[2])}</td>" if tail else "")
+        chances = [p, *((Fraction(r[2]), le) if tail else ())]
+        h.append(f"<tr data-o='{escape(r[0])}'><td style='text-align:center'><b>{escape(r[0])}</b></td><td>{bar}</td>"
+                 + "".join(cell.format(fraction_html(q)) + cell.format(_nowrap(percent_str(q))) for q in chances)
                  + "</tr>")
     h.append("</table>")
     if "mean" in s:

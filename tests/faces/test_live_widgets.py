@@ -2,6 +2,7 @@
 
 from __future__ import annotations
 
+from fractions import Fraction
 from pathlib import Path
 
 import pytest
@@ -197,3 +198,49 @@ def test_the_answer_column_is_never_narrower_than_its_table() -> None:
     box = live_widget("AOT-CMD-DOUBLES")
     answer = box.children[1].children[1]
     assert box._aot_out in answer.children and answer.layout.min_width == "min-content"
+
+
+@pytest.mark.parametrize("lang", ["en", "ru"])
+def test_the_live_answer_has_an_at_most_column_beside_at_least(lang: str) -> None:
+    """Each outcome of a count: its chance, at least it, at most it, each exact (the engine's own P(≥), P(≤)) and as
+    a percentage that never breaks across lines; the column heads in the reader's language."""
+    import re
+
+    from aot_rules.core.format import fraction_html, percent_str
+    from aot_rules.core.i18n import msg, speaking
+    from aot_rules.present.render import as_html
+
+    m = get("SP-MELEE-ROLL")
+    out = m.evaluate(dice=6)
+    law = out.dists[out.main]
+    with speaking(lang):
+        html = as_html(out)
+        heads = [msg(w).render() for w in ("exact", "at least", "at most")]
+        want = {shown(o): [q for x in (p, law.p_ge(o), law.p_le(o))
+                         for q in (fraction_html(x), f'<span style="white-space:nowrap">{percent_str(x)}</span>')]
+                for o, p in law.items()}
+    assert re.findall(r"<th>([^<]*)</th>", html)[2:] == [heads[0], "%", heads[1], "%", heads[2], "%"]
+    rows = dict(re.findall(r"<tr data-o='([^']+)'>(.*?)</tr>", html))
+    assert list(rows) == list(want)
+    for o, cells in want.items():
+        assert re.findall(r"<td style='text-align:right;padding:0 0 0 8px'>(.*?)</td>", rows[o]) == cells, o
+    with speaking(lang):
+        near_certain = percent_str(1 - Fraction(1, 10 ** 9))  # "> 99.99%" in the reader's language
+    assert near_certain.startswith(">") and f">{near_certain}<" in html
+
+
+@pytest.mark.parametrize("lang", ["en", "ru", "qps"])
+def test_the_live_answers_why_line_is_a_catalogue_sentence(lang: str) -> None:
+    """"Why: … — RULE" in the reader's language (the chapter widgets' own message), its values put in as markup."""
+    import re
+
+    from aot_rules.core.i18n import msg, speaking
+    from aot_rules.present.render import as_html
+
+    with speaking(lang):
+        html = as_html(get("AOT-RUN").evaluate(), why=("AOT-RUN", "run.html#a&b", "What <it> does"))
+        head = msg("Why: {facts} — {rule}", facts="\u0001", rule="\u0001").render().split("\u0001")[0]
+    line = re.search(r'<div style="color:#555" data-why="1">(.*?)</div>', html)
+    assert line is not None and line.group(1).startswith(head), html
+    assert '<a href="run.html#a&amp;b" target="_blank">AOT-RUN</a>' in line.group(1)
+    assert (head == "Why: ") == (lang == "en")

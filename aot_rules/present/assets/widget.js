@@ -1,5 +1,6 @@
 // The static widget's whole job in the browser: find the precomputed exact summary for the controls'
-// setting and lay it out.  It never computes a probability.  Loaded once per page that has a widget
+// setting and lay it out.  It never computes a probability (its one sum: the "at most" column, one minus a
+// fraction the table holds, exactly).  Loaded once per page that has a widget
 // (book/_ext/aot_bokeh.py); each widget's Bokeh CustomJS calls window.aotWidget with its own models (see
 // static.py: axes, ctrls, flagsets, extras, xctrls, rid, src, xr, div, err, bodies, toggles, why).  A setting
 // outside the table (any other value the CLI accepts) is asked of the rules engine running in the reader's
@@ -25,7 +26,8 @@
     computing: () => esc(msg('computing…')),
     why: (facts, rule) => said(msg('Why: {facts} — {rule}', {facts: slot('f'), rule: slot('r')}), {f: facts, r: rule}),
     exact: () => esc(msg('exact')),
-    atLeast: () => esc(msg('at least this')),
+    atLeast: () => esc(msg('at least')),
+    atMost: () => esc(msg('at most')),
     exactly: (fraction) => esc(msg('exact: {fraction}', {fraction})),
     stats: (mean, approx, median) => said(msg('mean {mean} ({approx}) · median {median}',
       {mean: slot('m'), approx, median: slot('d')}), {m: mean, d: median}),
@@ -70,10 +72,22 @@
   // fraction whose parts have at most 9 digits as it is, a longer one as a percentage that opens onto the exact
   // fraction on tap.
   const FRACTION_DIGITS = 9;
+  // Each number sits in a span that never wraps (widget.css .aot-n): a narrow column may break a fraction only at
+  // its bar (<wbr>), and a percentage ("> 99.99%") not at all.
   const shown = (f) => {
-    if (f.split('/').every((part) => part.replace('-', '').length <= FRACTION_DIGITS)) return f.replace('/', '/<wbr>');
-    return '<details class="aot-exact"><summary title="' + MSG.exactly(f) + '">≈' + esc(precisePct(f)) + '</summary><code>' + f +
-           '</code></details>';
+    if (f.split('/').every((part) => part.replace('-', '').length <= FRACTION_DIGITS)) {
+      return f.split('/').map((part) => '<span class="aot-n">' + part).join('/</span><wbr>') + '</span>';
+    }
+    return '<details class="aot-exact"><summary title="' + MSG.exactly(f) + '"><span class="aot-n">≈' + esc(precisePct(f)) +
+           '</span></summary><code>' + f + '</code></details>';
+  };
+  const pctHtml = (f) => '<span class="aot-n">' + esc(pct(f)) + '</span>';
+  /** P(at most this outcome) = 1 − P(at least the next one), exactly, from the table's own reduced fractions: for a
+      reduced a/b, (b − a)/b is reduced too.  The one sum this script does; it adds no probability of its own. */
+  const complement = (f) => {
+    const [a, b] = String(f).split('/');
+    const d = BigInt(b === undefined ? 1 : b), n = d - BigInt(a);
+    return d === 1n ? String(n) : n + '/' + d;
   };
   const unpack = (t) => t.split(';').map((row) => row.split(':').map(decodeURIComponent));  // static.py escapes : ; %
   const esc = (t) => String(t).replace(/&/g, '&amp;').replace(/</g, '&lt;').replace(/>/g, '&gt;').replace(/"/g, '&quot;');
@@ -204,25 +218,30 @@
                   color: rows.map((row, i) => categorical ? palette[i % palette.length] : '#3b6ea5')};
       let h = whyLine(r);
       const tail = rows.length && rows[0].length > 2;
-      h += '<table class="aot" data-main="' + esc(r.t) + '"' + (computed ? ' data-computed="1"' : '') + '><tr><th>' + esc(r.t) +
-           '</th><th>' + MSG.exact() + '</th><th>%</th>' + (tail ? '<th>' + MSG.atLeast() + '</th><th>%</th>' : '') + '</tr>';
-      for (const row of rows) {
-        h += '<tr data-o="' + esc(row[0]) + '" data-p="' + row[1] + '"><td class="o">' + esc(row[0]) + '</td><td>' +
-             shown(row[1]) + '</td><td>' + esc(pct(row[1])) + '</td>' +
-             (tail ? '<td>' + shown(row[2]) + '</td><td>' + esc(pct(row[2])) + '</td>' : '') + '</tr>';
-      }
-      h += '</table>';
+      // "at most" beside "at least": this outcome or a smaller one, 1 − P(at least the next outcome).
+      const most = tail ? rows.map((row, i) => (i + 1 < rows.length ? complement(rows[i + 1][2]) : '1')) : [];
+      h += '<div class="aot-scroll"><table class="aot" data-main="' + esc(r.t) + '"' + (computed ? ' data-computed="1"' : '') +
+           '><tr><th>' + esc(r.t) + '</th><th>' + MSG.exact() + '</th><th>%</th>' +
+           (tail ? '<th>' + MSG.atLeast() + '</th><th>%</th><th>' + MSG.atMost() + '</th><th>%</th>' : '') + '</tr>';
+      rows.forEach((row, i) => {
+        h += '<tr data-o="' + esc(row[0]) + '" data-p="' + row[1] + '"' +
+             (tail ? ' data-ge="' + row[2] + '" data-le="' + most[i] + '"' : '') + '><td class="o">' + esc(row[0]) +
+             '</td><td class="f">' + shown(row[1]) + '</td><td class="pc">' + pctHtml(row[1]) + '</td>' +
+             (tail ? '<td class="f">' + shown(row[2]) + '</td><td class="pc">' + pctHtml(row[2]) + '</td><td class="f">' +
+              shown(most[i]) + '</td><td class="pc">' + pctHtml(most[i]) + '</td>' : '') + '</tr>';
+      });
+      h += '</table></div>';
       if (r.mean !== undefined) {
         h += '<div class="aot-stats">' + MSG.stats('<b data-mean="' + r.mean + '">' + shown(r.mean) + '</b>',
              fixed(num(r.mean), 3), '<b>' + esc(r.med) + '</b>') + '</div>';
       }
       for (const [name, pk] of (r.o || [])) {
         h += '<div class="aot-other"><b>' + esc(name) + '</b>: ' + unpack(pk).map((row) => esc(row[0]) + ' → ' +
-             shown(row[1]) + ' (' + esc(pct(row[1])) + ')').join(' · ') + '</div>';
+             shown(row[1]) + ' (' + pctHtml(row[1]) + ')').join(' · ') + '</div>';
       }
       for (const [name, p] of (r.e || [])) {
         h += '<div class="aot-ev" data-event="' + esc(name) + '" data-p="' + p + '">P(' + esc(name) + ') = <b>' +
-             shown(p) + '</b> (' + esc(pct(p)) + ')</div>';
+             shown(p) + '</b> (' + pctHtml(p) + ')</div>';
       }
       div.text = h;
     }

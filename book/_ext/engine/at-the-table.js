@@ -69,9 +69,12 @@
   const fracText = ([n, d]) => { const g = gcd(n, d) || 1n; n /= g; d /= g; return d === 1n ? String(n) : `${n}/${d}`; };
   const minus = (x, y) => { const [a, b] = frac(x); const [c, d] = frac(y); return fracText([a * d - c * b, b * d]); };
   // Percentages: aot_rules/core/format.py percent_str in the page's language (i18n.js pct).
-  /** A fraction that may break only at its bar, never inside a number. */
+  /** A fraction that may break only at its bar, never inside a number: each part a span that never wraps (.att-n). */
   const fracEl = (text) => { const [a, b] = String(text).split('/');
-    return b === undefined ? [a] : [a + '/', document.createElement('wbr'), b]; };
+    return b === undefined ? [$('span', {class: 'att-n', text: a})]
+      : [$('span', {class: 'att-n', text: a + '/'}), document.createElement('wbr'), $('span', {class: 'att-n', text: b})]; };
+  /** A percentage that never breaks across lines ("> 99.99%" included). */
+  const pctEl = (text) => $('span', {class: 'att-n', text: pct(text)});
   // One minus sign everywhere, U+2212: an exact difference (−1/8) and the same in percentage points (−12.50).
   const signed = (text) => (String(text).startsWith('-') ? '−' + String(text).slice(1) : (text === '0' ? '±0' : '+' + text));
   const points = (text) => { const v = 100 * num(text), t = fixed(Math.abs(v), 2);
@@ -400,11 +403,14 @@
       out.push($('p', {class: 'att-stats'}, MSG.stats('\u0001mean\u0001', fixed(num(s.mean), 3), '\u0001median\u0001')
         .split('\u0001').map((part, i) => (i % 2 ? bold[part] : part))));
     }
+    // The other laws and the events past the headline: each number in a span of its own, so none breaks.
+    const chance = (p) => [...fracEl(p), ' (', pctEl(p), ')'];
     for (const [name, rows] of s.o || []) {
-      out.push($('p', {class: 'att-other'}, $('b', {text: name + ': '}), rows.map((r) => `${r[0]} → ${r[1]} (${pct(r[1])})`).join(' · ')));
+      out.push($('p', {class: 'att-other'}, $('b', {text: name + ': '}),
+        rows.flatMap((r, i) => [i ? ' · ' : '', `${r[0]} → `, ...chance(r[1])])));
     }
     if (s.e && s.e.length > 6) {
-      out.push($('p', {class: 'att-other'}, s.e.slice(6).map(([l, p]) => `P(${l}) = ${p} (${pct(p)})`).join(' · ')));
+      out.push($('p', {class: 'att-other'}, s.e.slice(6).flatMap(([l, p], i) => [i ? ' · ' : '', `P(${l}) = `, ...chance(p)])));
     }
     return out;
   }
@@ -469,11 +475,14 @@
       const key = (rid || '').toLowerCase();
       return this.mechanics.find((m) => m.rule_id.toLowerCase() === key || m.key === key);
     }
-    /** A line above the list (a link that could not be read), or none. */
+    /** A line above the list (a link that could not be read), or none.  The line is brought on screen, just under
+        the theme's sticky header: a link followed from far down an answer (or the list) would otherwise leave it
+        thousands of pixels above a phone's view. */
     notify(line) {
       this.notice.textContent = line || '';
       this.notice.hidden = !line;
       this.notice.classList.toggle('att-checking', line === MSG.checking());  // not yet a refusal: a quiet line
+      if (line) { this.notice.scrollIntoView({block: 'start'}); }
     }
     showList(line) {
       this.m = null; this.setups = []; this.picker.hidden = false; this.stage.replaceChildren(); this.notify(line);

@@ -139,8 +139,9 @@ return null;"""
 
 def _cells(summary: str) -> list[tuple[str, str]]:
     """Each row's exact chance and its percentage as the widget writes them."""
-    rows = re.findall(r'<tr data-o="[^"]*" data-p="([^"]+)">(.*?)</tr>', summary)
-    return [(p, html.unescape(re.findall(r"<td>([^<]*%[^<]*)</td>", body)[0])) for p, body in rows]
+    rows = re.findall(r'<tr data-o="[^"]*" data-p="([^"]+)"[^>]*>(.*?)</tr>', summary)
+    return [(p, html.unescape(re.findall(r'<td class="pc"><span class="aot-n">([^<]*%[^<]*)</span></td>', body)[0]))
+            for p, body in rows]
 
 
 @pytest.mark.parametrize("lang", ["ru", "qps"])
@@ -151,17 +152,17 @@ def test_a_chapter_calculator_speaks_the_page_language(driver: Any, site: str, l
     summary = wait_for(driver, "if (!window.Bokeh || !Bokeh.documents.length) { return null; }\n" + SUMMARY, 60,
                        "AOT-RUN:summary")
     with speaking(lang):
-        exact, at_least = msg("exact").render(), msg("at least this").render()
+        exact, at_least, at_most = msg("exact").render(), msg("at least").render(), msg("at most").render()
         why = msg("Why: {facts} — {rule}", facts="\u0001", rule="\u0001").render().split("\u0001")[0]
         cells = _cells(summary)
         assert cells and [c[1] for c in cells] == [percent_str(Fraction(p)) for p, _ in cells]
     heads = [html.unescape(h) for h in re.findall(r"<th>([^<]*)</th>", summary)]
-    assert exact in heads and at_least in heads, heads
+    assert exact in heads and at_least in heads and at_most in heads, heads
     assert f'data-why="1">{html.escape(why, quote=False)}' in summary
     if lang == "qps":
         assert exact == pseudo("exact") and "\u27e6" in summary
     else:
-        assert re.search("[а-яё]", exact + at_least + why), (exact, at_least, why)
+        assert all(re.search("[а-яё]", w) for w in (exact, at_least, at_most, why)), (exact, at_least, at_most, why)
         assert any("\u00a0%" in c[1] and "," in c[1] for c in cells)
     assert errors(driver) == []
 
