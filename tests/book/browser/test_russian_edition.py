@@ -81,8 +81,6 @@ def test_the_russian_search_finds_a_word_by_its_stem(site: str) -> None:
 def test_a_chapter_widget_of_the_russian_edition_moves_and_answers_exactly(site: str) -> None:
     """The Russian shooting chapter's calculator, moved to nine firers at density 2, shows the engine's exact law,
     in Russian words and Russian numbers."""
-    import html as htmlmod
-    import re
     from fractions import Fraction
 
     from aot_rules.core.format import fraction_str, percent_str
@@ -90,6 +88,7 @@ def test_a_chapter_widget_of_the_russian_edition_moves_and_answers_exactly(site:
     from aot_rules.systems import get
 
     from .test_browser import _apply, _rows, _wait_bokeh
+    from .test_language_browser import _cells
 
     for d in chromium.session(1280, 900, no_cache=True):
         open_page(d, f"{site}/ru/book/shooting.html")
@@ -99,11 +98,10 @@ def test_a_chapter_widget_of_the_russian_edition_moves_and_answers_exactly(site:
         want = get("AOT-SHOOT-HIT").evaluate(firers=9, target_density=2).dists["hits"]
         assert _rows(html) == {str(o): fraction_str(p) for o, p in want.items()}
         assert any(c in html for c in "абвгдежзийклмнопрстуфхцчшщыэюя"), "the answer has no Russian word"
-        rows = re.findall(r'<tr data-o="[^"]*" data-p="([^"]+)">(.*?)</tr>', html)
-        shown = [htmlmod.unescape(re.findall(r"<td>([^<]*%[^<]*)</td>", body)[0]) for _, body in rows]
+        cells = _cells(html)
         with speaking("ru"):
-            assert shown == [percent_str(Fraction(p)) for p, _ in rows]
-        assert any("," in c for c in shown)
+            assert [c for _, c in cells] == [percent_str(Fraction(p)) for p, _ in cells]
+        assert any("," in c for _, c in cells)
 
 
 def test_a_share_link_opens_at_the_table_in_the_russian_edition(phone: Any, site: str) -> None:
