@@ -1,0 +1,51 @@
+"""The book's generated reference parts speak the reader's language (issues #34/#35): the rule titles (the rule index,
+badges' tooltips, the general index), the Readings appendix's tables of toggles and blanks, the comparison chapter's
+tables and plots, the quick-reference sheets and At the table's notices.
+
+Each is rendered in the pseudo-locale, where every catalogue template is accented and bracketed, so an ASCII word of
+three letters or more left in it is English written outside the catalogue; rule IDs, option names and codes are not
+words (they are what a reader types), and names are left out where a part shows them.
+"""
+
+from __future__ import annotations
+
+import html as htmllib
+import re
+from collections.abc import Iterable
+
+from test_pseudo_locale import WORD
+
+from aot_rules.catalogue import RULES
+from aot_rules.core.i18n import PSEUDO, Message, speaking, text
+from aot_rules.present import sitewords
+
+CODE = re.compile(r"<style>.*?</style>|<script[^>]*>.*?</script>|<code>.*?</code>|`[^`]*`", re.S)
+TAG = re.compile(r"<[^>]*>")
+
+
+def english(texts: Iterable[str], allowed: Iterable[str] = ()) -> set[str]:
+    """The English words in ``texts`` (markup, code and the ``allowed`` names taken out)."""
+    keep = set(allowed)
+    out: set[str] = set()
+    for t in texts:
+        t = htmllib.unescape(TAG.sub(" ", CODE.sub(" ", t)))
+        out |= {w for w in WORD.findall(t) if w not in keep and not w.isupper()}
+    return out
+
+
+# --- 1. rule titles ----------------------------------------------------------------------------------------------
+
+def test_every_rule_title_is_a_catalogue_message_whose_msgid_is_the_index_title() -> None:
+    assert all(isinstance(r.title, Message) for r in RULES)
+    with speaking("en"):
+        assert text(RULES[0].title) == RULES[0].title.msgid == "Materials and scale"
+
+
+def test_rule_titles_render_in_the_reader_language() -> None:
+    """The rule index's titles, a badge's tooltip and a general-index entry, all with the rule's title."""
+    with speaking(PSEUDO):
+        shown = [text(r.title) for r in RULES]
+        shown += [sitewords.tooltip(r.rule_id, r.title) for r in RULES[:20]]
+        shown += [sitewords.index_entry(r.rule_id, r.title) for r in RULES[:20]]
+    assert all(s.startswith("⟦") for s in shown[:len(RULES)])
+    assert not english(shown), sorted(english(shown))
