@@ -49,3 +49,18 @@ def test_rule_titles_render_in_the_reader_language() -> None:
         shown += [sitewords.index_entry(r.rule_id, r.title) for r in RULES[:20]]
     assert all(s.startswith("⟦") for s in shown[:len(RULES)])
     assert not english(shown), sorted(english(shown))
+
+
+# --- 2. the Readings appendix's tables ---------------------------------------------------------------------------
+
+def test_the_readings_tables_of_toggles_and_blanks_speak_the_reader_language() -> None:
+    """Their headings, captions and defaults (a flag's default is a word, never ``true``/``false``)."""
+    from aot_rules.present.tables import TABLES
+
+    with speaking(PSEUDO):
+        shown = [TABLES[f"{s}-{kind}"]() for s in ("aob", "sp", "bat") for kind in ("toggles", "blanks")]
+    assert all(shown[i] for i in (0, 2, 4)), "every system has toggles"
+    assert not english(shown), sorted(english(shown))
+    with speaking("en"):
+        sp = TABLES["sp-toggles"]()
+    assert "<th>default</th>" in sp and ">false<" not in sp and ">no<" in sp
