@@ -64,3 +64,35 @@ def test_the_readings_tables_of_toggles_and_blanks_speak_the_reader_language() -
     with speaking("en"):
         sp = TABLES["sp-toggles"]()
     assert "<th>default</th>" in sp and ">false<" not in sp and ">no<" in sp
+
+
+# --- 3. the quick-reference sheets -------------------------------------------------------------------------------
+
+MYST = re.compile(r"\{rule\}|aot-qr-\w+|\{container\}|aot-quickref")
+
+
+def test_the_quick_reference_sheets_speak_the_reader_language() -> None:
+    """Every sheet's tables and notes: the turn's steps, the Age of Battles tables, an outcome that is yes or no.
+
+    The army points' item names (``COSTS``) are the army report's words, converted with it: left out here."""
+    from aot_rules.aot.army.costs import COSTS
+    from aot_rules.present.quickref import SHEETS, all_labels
+
+    labels = all_labels()
+    with speaking(PSEUDO):
+        sheets = {name: MYST.sub(" ", sheet(labels)) for name, sheet in SHEETS.items()}
+        costs = sorted((text(c.label) for c in COSTS), key=len, reverse=True)
+    for c in costs:
+        sheets["aot"] = sheets["aot"].replace(c, " ")
+    left = {name: english([s]) for name, s in sheets.items()}
+    assert not any(left.values()), left
+    assert "False" not in sheets["sp"] and "True" not in sheets["sp"]
+
+
+def test_the_age_of_battles_reference_tables_speak_the_reader_language() -> None:
+    from aot_rules.aob import tables
+
+    with speaking(PSEUDO):
+        shown = [tables.factors_html(), tables.ranks_html(), tables.glory_html(), tables.success_html(),
+                 tables.casualties_html(), tables.flight_html()]
+    assert not english(shown), sorted(english(shown))
