@@ -96,3 +96,26 @@ def test_the_age_of_battles_reference_tables_speak_the_reader_language() -> None
         shown = [tables.factors_html(), tables.ranks_html(), tables.glory_html(), tables.success_html(),
                  tables.casualties_html(), tables.flight_html()]
     assert not english(shown), sorted(english(shown))
+
+
+# --- 4. At the table's notices -----------------------------------------------------------------------------------
+
+def test_at_the_table_notices_are_written_in_the_build_language() -> None:
+    """The notices a reader sees before the page's script runs (served from a file, no JavaScript, loading) come
+    from the book extension in the build's language, not from raw HTML the translation never reaches."""
+    import sys
+    from pathlib import Path
+
+    root = Path(__file__).resolve().parents[2]
+    sys.path.insert(0, str(root / "book" / "_ext"))
+    import aot_engine
+
+    page = (root / "book" / "at-the-table.md").read_text(encoding="utf-8")
+    assert "```{aot-at-the-table}" in page and "{raw}" not in page
+    with speaking(PSEUDO):
+        markup = aot_engine.table_markup()
+    assert 'id="aot-at-the-table"' in markup and markup.count('class="att-file"') == 2
+    assert "<code>make serve</code>" in markup  # what the reader types, kept as code
+    assert not english([markup.replace("noscript", " ")]), sorted(english([markup]))
+    with speaking("en"):
+        assert "This page needs JavaScript" in aot_engine.table_markup()
