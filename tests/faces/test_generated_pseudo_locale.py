@@ -119,3 +119,33 @@ def test_at_the_table_notices_are_written_in_the_build_language() -> None:
     assert not english([markup.replace("noscript", " ")]), sorted(english([markup]))
     with speaking("en"):
         assert "This page needs JavaScript" in aot_engine.table_markup()
+
+
+# --- 5. the comparison chapter's tables and plots ----------------------------------------------------------------
+
+def plot_words(markup: str) -> list[str]:
+    """What a reader reads in embedded Bokeh figures: titles, axis labels, legend entries and tooltip names (the
+    document's JSON sits in a script, escaped twice)."""
+    doc = markup
+    for _ in range(2):
+        doc = doc.encode("ascii", "backslashreplace").decode("unicode_escape")
+    doc = htmllib.unescape(doc)
+    said = re.findall(r'"(?:text|axis_label)":"([^"]*)"', doc)
+    said += re.findall(r'"label":\{"type":"value","value":"([^"]*)"', doc)
+    said += re.findall(r'\["([^"@]+)","@\w+"\]', doc)
+    return said
+
+
+def test_the_comparison_tables_and_plots_speak_the_reader_language() -> None:
+    from aot_rules import comparison as C
+
+    with speaking(PSEUDO):
+        tables = [C.first_fight_table(), C.upgrade_table(), C.shooting_table(), C.summary_table()]
+        plots = C.first_fight_plots() + C.shooting_plots(4)
+    said = plot_words(plots)
+    assert len(said) > 20 and sum("⟦" in s for s in said) > 20, said  # the figures' words were found
+    assert not english(tables), sorted(english(tables))
+    assert not english([s for s in said if s != "x"]), sorted(english(said))
+    with speaking("en"):
+        assert "spear and shield, against the same" in C.first_fight_table()
+        assert ">shooters</th>" in C.shooting_table() and "not in the source" in C.shooting_table()
