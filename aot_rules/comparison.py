@@ -534,7 +534,8 @@ def _figure(title: Message, x_label: Message, y_label: Message, whole_steps: boo
 
 def not_in_source() -> str:
     """A cell the source cannot fill (Age of Battles has no shooting roll), in the language in force."""
-    return f'<span style="color:var(--pst-color-text-muted, #646464)">{escape(text(msg("not in the source")))}</span>'
+    said = escape(text(msg("not in the source")))
+    return f'<span style="color:var(--pst-color-text-muted, #646464)">{said}</span>'
 
 COLOURS = {"aot": "#3b6ea5", "aob": "#a5523b", "sp": "#3b8c4a", "bat": "#8a5fb0"}
 
