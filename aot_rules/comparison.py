@@ -455,8 +455,13 @@ def html_table(head: Sequence[str], rows: Sequence[Sequence[str]], caption: str,
 
 
 def _words(*said: Message | str) -> list[str]:
-    """Headings and captions, rendered now in the language in force (a table is written when a page runs)."""
+    """Headings, rendered now in the language in force (a table is written when a page runs)."""
     return [escape(text(m)) for m in said]
+
+
+def _caption(said: Message) -> str:
+    """A table's caption, rendered now in the language in force."""
+    return escape(text(said))
 
 
 def first_fight_table() -> str:
@@ -467,7 +472,7 @@ def first_fight_table() -> str:
             for f in first_fights()]
     return html_table(_words(msg("system and units"), msg("A beaten"), msg("fight goes on"), msg("B beaten"),
                              msg("A's worst case")), rows,
-                      *_words(msg("Two equal units meet: the first close combat, exactly")))
+                      _caption(msg("Two equal units meet: the first close combat, exactly")))
 
 
 def upgrade_table() -> str:
@@ -478,7 +483,7 @@ def upgrade_table() -> str:
                          escape(text(u.measure)), cell(u.before, percent=u.chance), cell(u.after, percent=u.chance),
                          ("+" if u.gain >= 0 else "−") + cell(abs(u.gain), percent=u.chance)])
     return html_table(_words(msg("system and upgrade"), msg("measure"), msg("before"), msg("after"), msg("change")),
-                      rows, *_words(msg("One step of quality, measured exactly")), text_cols=2)
+                      rows, _caption(msg("One step of quality, measured exactly")), text_cols=2)
 
 
 def shooting_table(sizes: Sequence[int] = (1, 5, 10, 20)) -> str:
@@ -491,7 +496,7 @@ def shooting_table(sizes: Sequence[int] = (1, 5, 10, 20)) -> str:
     return html_table(_words(msg("shooters"), msg("AoT hits (density {density})", density=4),
                              msg("Skirmish hits ({to_hit}+)", to_hit=SP_TO_HIT), msg("Skirmish men killed"),
                              msg("Batalist figures (bases)"), SYSTEM_NAMES["aob"]), rows,
-                      *_words(msg("Expected result of one volley as the shooters grow")))
+                      _caption(msg("Expected result of one volley as the shooters grow")))
 
 
 def summary_table() -> str:
@@ -510,7 +515,7 @@ def summary_table() -> str:
     return html_table(_words(msg("system"), msg("beaten in the first fight"), msg("fight goes on"),
                              msg("one step of quality (P beaten)"),
                              msg("shooting: expected result per shooter (the measure differs)")), rows,
-                      *_words(msg("The three questions at a glance (the chapter's default units)")))
+                      _caption(msg("The three questions at a glance (the chapter's default units)")))
 
 
 #: What the summary's shooting column measures in each system: three different things, so each cell says which.
