@@ -24,16 +24,18 @@ import itertools
 from collections.abc import Callable, Iterable, Sequence
 from dataclasses import dataclass
 from fractions import Fraction
+from html import escape
 from typing import Any
 
 from aot_rules.bat.rules.combat import clash_morale_exact
 from aot_rules.core.dist import Dist
 from aot_rules.core.errors import RuleError
 from aot_rules.core.format import fraction_html, fraction_str, percent_str
-from aot_rules.core.i18n import msg
+from aot_rules.core.i18n import Message, label, msg, text
 from aot_rules.systems import get
 
-SYSTEM_NAMES = {"aot": "Art of Tactics", "aob": "Age of Battles", "sp": "Skirmish fragment", "bat": "Batalist"}
+SYSTEM_NAMES: dict[str, Message] = {"aot": msg("Art of Tactics"), "aob": msg("Age of Battles"),
+                                    "sp": msg("Skirmish fragment"), "bat": msg("Batalist")}
 
 #: the default equal matchups of question 1 (the page names them; the tests pin them)
 AOT_UNIT: dict[str, Any] = {"ranks": (4, 4), "weapon": "spear", "shield": True}
@@ -100,13 +102,13 @@ class FirstFight:
     """
 
     system: str
-    setting: str
+    setting: Message
     beaten: Fraction
     goes_on: Fraction
     enemy_beaten: Fraction
     worst: Fraction | None
-    worst_label: str
-    loss_means: str
+    worst_label: Message | str
+    loss_means: Message
     rests_on: tuple[str, ...]
 
 
@@ -123,9 +125,12 @@ def aot_first_fight(weapon: str = "spear", ranks: tuple[int, ...] = (4, 4), shie
     """AOT-MELEE-RESULT for two identical blocks: the loser (lower density after losses) retreats."""
     inputs = _aot_melee_inputs(weapon, ranks, shield)
     beaten, on, won = _aot_result(_ev("AOT-MELEE-RESULT", **inputs))
-    width = "+".join(map(str, ranks))
-    return FirstFight("aot", f"{width} {weapon}men{' with shields' if shield else ''} against the same",
-                      beaten, on, won, None, "—", "retreats (turns its back and moves away)",
+    from aot_rules.aot.equipment import MeleeWeapon
+
+    width, arm = "+".join(map(str, ranks)), label(MeleeWeapon(weapon))
+    setting = (msg("{ranks}, {weapon} and shield, against the same", ranks=width, weapon=arm) if shield
+               else msg("{ranks}, {weapon}, against the same", ranks=width, weapon=arm))
+    return FirstFight("aot", setting, beaten, on, won, None, "—", msg("retreats (turns its back and moves away)"),
                       sensitive_inputs("AOT-MELEE-RESULT", _aot_result, **inputs))
 
 
@@ -140,9 +145,9 @@ def aob_first_fight(target: int = AOB_TARGET) -> FirstFight:
     res = o.dists["result"]
     names = {r.name: p for r, p in res.items()}
     b_wins = names.get("B_WINS", Fraction(0))
-    return FirstFight("aob", f"two regiments, both with clash target {target}", b_wins,
-                      names.get("MELEE", Fraction(0)), names.get("A_WINS", Fraction(0)), b_wins, "flees",
-                      "flees (turns and runs for its own edge)",
+    return FirstFight("aob", msg("two regiments, both with clash target {target}", target=target), b_wins,
+                      names.get("MELEE", Fraction(0)), names.get("A_WINS", Fraction(0)), b_wins, msg("flees"),
+                      msg("flees (turns and runs for its own edge)"),
                       sensitive_inputs("AOB-CLASH", _aob_result, a_target=target, b_target=target))
 
 
@@ -160,10 +165,10 @@ def sp_first_fight(men: int = SP_MEN, dice: int | None = None) -> FirstFight:
     n = sp_pool(men) if dice is None else dice
     o = _ev("SP-MELEE-RESULT", a_dice=n, b_dice=n)
     beaten, on, won = _sp_result(o)
-    return FirstFight("sp", f"two Groups of {men} men, {n} melee dice each" if dice is None
-                      else f"two Groups with {n} melee dice each", beaten, on, won,
-                      o.events["a_heavy"], "loses by 4+ (falls back 18″, may surrender)",
-                      "falls back 6″–18″ facing the enemy",
+    return FirstFight("sp", msg("two Groups of {men} men, {dice} melee dice each", men=men, dice=n) if dice is None
+                      else msg("two Groups with {dice} melee dice each", dice=n), beaten, on, won,
+                      o.events["a_heavy"], msg("loses by 4+ (falls back 18″, may surrender)"),
+                      msg("falls back 6″–18″ facing the enemy"),
                       sensitive_inputs("SP-MELEE-RESULT", _sp_result, a_dice=n, b_dice=n))
 
 
@@ -215,9 +220,10 @@ def bat_first_fight(melee: int = 3, defence: int = 3, quality: int = 3) -> First
 
     rests = sensitive_inputs("BAT-MELEE-DAMAGE", headline, a_melee=melee, a_defence=defence, b_melee=melee,
                              b_defence=defence)
-    return FirstFight("bat", f"two bases with Melee {melee}, Defence {defence}, Quality {quality}", beaten, on, won,
-                      d.prob(lambda f: f.attacker == "flees"), "flees the field",
-                      "falls back 1 step or its Speed (or flees)", rests)
+    return FirstFight("bat", msg("two bases with Melee {melee}, Defence {defence}, Quality {quality}", melee=melee,
+                                 defence=defence, quality=quality), beaten, on, won,
+                      d.prob(lambda f: f.attacker == "flees"), msg("flees the field"),
+                      msg("falls back 1 step or its Speed (or flees)"), rests)
 
 
 def first_fights() -> tuple[FirstFight, ...]:
@@ -248,16 +254,24 @@ def bat_curve() -> list[tuple[int, FirstFight]]:
 # Question 2: what one step of quality is worth
 # --------------------------------------------------------------------------------------------
 
+#: The upgrades' and measures' words that recur.
+VETERAN = msg("veteran (a commander on the base)")
+ATTACK = msg("+1 Attack")
+BEATEN = msg("P(beaten in the first fight)")
+
+
 @dataclass(frozen=True)
 class Upgrade:
-    """One measure, before and after an upgrade; ``gain`` is after − before."""
+    """One measure, before and after an upgrade; ``gain`` is after − before.  ``chance``: the measure is a
+    probability (shown as a percentage), not an expected count."""
 
     system: str
-    upgrade: str
-    measure: str
+    upgrade: Message
+    measure: Message
     before: Fraction
     after: Fraction
     rests_on: tuple[str, ...]
+    chance: bool = True
 
     @property
     def gain(self) -> Fraction:
@@ -269,7 +283,7 @@ def aot_veteran_melee() -> Upgrade:
     w, r, s = AOT_UNIT["weapon"], AOT_UNIT["ranks"], AOT_UNIT["shield"]
     before = _ev("AOT-MELEE-RESULT", **_aot_melee_inputs(w, r, s)).events["b_wins"]
     after = _ev("AOT-MELEE-RESULT", **_aot_melee_inputs(w, r, s, a_veteran=True)).events["b_wins"]
-    return Upgrade("aot", "veteran (a commander on the base)", "P(beaten in the first melee)", before, after, ())
+    return Upgrade("aot", VETERAN, msg("P(beaten in the first melee)"), before, after, ())
 
 
 def aot_hit_per_die(density: int = 4, veteran: bool = False) -> Fraction:
@@ -278,8 +292,8 @@ def aot_hit_per_die(density: int = 4, veteran: bool = False) -> Fraction:
 
 
 def aot_veteran_shooting(density: int = 4) -> Upgrade:
-    return Upgrade("aot", "veteran (a commander on the base)", f"hits per shooter (target density {density})",
-                   aot_hit_per_die(density), aot_hit_per_die(density, True), ())
+    return Upgrade("aot", VETERAN, msg("hits per shooter (target density {density})", density=density),
+                   aot_hit_per_die(density), aot_hit_per_die(density, True), (), chance=False)
 
 
 def aob_attack_point(target: int = AOB_TARGET) -> tuple[Upgrade, Upgrade]:
@@ -289,9 +303,9 @@ def aob_attack_point(target: int = AOB_TARGET) -> tuple[Upgrade, Upgrade]:
 
     rests = sensitive_inputs("AOB-CLASH", lambda o: (o.events["a_hit"], _aob_result(o)), a_target=target + 1,
                              b_target=target)
-    succeed = Upgrade("aob", "+1 Attack", f"P(own clash succeeds) (target {target})",
+    succeed = Upgrade("aob", ATTACK, msg("P(own clash succeeds) (target {target})", target=target),
                       clash(target).events["a_hit"], clash(target + 1).events["a_hit"], rests)
-    flee = Upgrade("aob", "+1 Attack", "P(beaten in the first fight)",
+    flee = Upgrade("aob", ATTACK, BEATEN,
                    aob_first_fight(target).beaten,
                    {r.name: p for r, p in clash(target + 1).dists["result"].items()}.get("B_WINS", Fraction(0)), rests)
     return succeed, flee
@@ -302,7 +316,7 @@ def sp_quality_melee(men: int = SP_MEN) -> Upgrade:
     plain, better = sp_pool(men), sp_pool(men, quality_edge=1)
     before = _ev("SP-MELEE-RESULT", a_dice=plain, b_dice=plain).events["a_back"]
     after = _ev("SP-MELEE-RESULT", a_dice=better, b_dice=plain).events["a_back"]
-    return Upgrade("sp", "one quality level above the enemy", "P(beaten in the first fight)", before, after, ())
+    return Upgrade("sp", msg("one quality level above the enemy"), BEATEN, before, after, ())
 
 
 SP_CLASSES = ("recruits", "regulars", "veterans", "elite")
@@ -328,25 +342,29 @@ def sp_class_shooting(shooters: int = 10, to_hit: int = SP_TO_HIT) -> tuple[Upgr
                     found.append(r)
         return tuple(found)
 
-    return tuple(Upgrade("sp", f"{a} → {b}", f"hits per shooter ({shooters} shooters, to-hit {to_hit}+)",
-                         per[i], per[i + 1], rests(a, b))
+    from aot_rules.sp.rules.troops import Quality
+
+    return tuple(Upgrade("sp", msg("{before} → {after}", before=label(Quality(a)), after=label(Quality(b))),
+                         msg("hits per shooter ({shooters} shooters, to-hit {to_hit}+)", shooters=shooters,
+                             to_hit=to_hit), per[i], per[i + 1], rests(a, b), chance=False)
                  for i, (a, b) in enumerate(itertools.pairwise(SP_CLASSES)))
 
 
 def bat_quality(quality: int = 3) -> tuple[Upgrade, ...]:
     """Quality Q → Q+1 in Batalist: action points, morale, and the first exchange."""
     q, r = quality, quality + 1
-    ap = Upgrade("bat", f"Quality {q} → {r}", "expected action points (BAT-ACTIVATION)",
+    step = msg("Quality {before} → {after}", before=q, after=r)
+    ap = Upgrade("bat", step, msg("expected action points ({rule})", rule="BAT-ACTIVATION"),
                  Fraction(_ev("BAT-ACTIVATION", quality=q).dists["ap"].mean()),
-                 Fraction(_ev("BAT-ACTIVATION", quality=r).dists["ap"].mean()), ())
-    flees = Upgrade("bat", f"Quality {q} → {r}", "P(flees | a morale test)",
+                 Fraction(_ev("BAT-ACTIVATION", quality=r).dists["ap"].mean()), (), chance=False)
+    flees = Upgrade("bat", step, msg("P(flees | a morale test)"),
                     _ev("BAT-MORALE-TEST", quality=q).events["flees"],
                     _ev("BAT-MORALE-TEST", quality=r).events["flees"], ())
-    holds = Upgrade("bat", f"Quality {q} → {r}", "P(holds | a morale test)",
+    holds = Upgrade("bat", step, msg("P(holds | a morale test)"),
                     1 - _ev("BAT-MORALE-TEST", quality=q).events["shaken"],
                     1 - _ev("BAT-MORALE-TEST", quality=r).events["shaken"], ())
     m, d = BAT_PROFILE["melee"], BAT_PROFILE["defence"]
-    fight = Upgrade("bat", f"Quality {q} → {r}", "P(beaten in the first fight)",
+    fight = Upgrade("bat", step, BEATEN,
                     _bat_result(bat_exchange_and_morale(m, d, q, q))[0],
                     _bat_result(bat_exchange_and_morale(m, d, r, q))[0], ("BAT-MELEE-DAMAGE",))
     return ap, flees, holds, fight
@@ -383,8 +401,8 @@ def bat_volley(bases: int, ranged: int = 3, defence: int = 3, target_more: bool 
     return Dist.binomial(bases, bat_shot(ranged, defence, target_more))
 
 
-AOB_NO_SHOOTING = ("the correction sheet changes who may shoot (rear ranks, slingers, shooting and moving) "
-                   "but never gives the base game's shooting roll, so no Age of Battles volley can be computed")
+AOB_NO_SHOOTING = msg("the correction sheet changes who may shoot (rear ranks, slingers, shooting and moving) "
+                      "but never gives the base game's shooting roll, so no Age of Battles volley can be computed")
 
 
 def aob_volley(shooters: int) -> Fraction:
@@ -436,25 +454,36 @@ def html_table(head: Sequence[str], rows: Sequence[Sequence[str]], caption: str,
             f"<caption>{caption}</caption><tr>{th}</tr>{body}</table></div>")
 
 
+def _words(*said: Message | str) -> list[str]:
+    """Headings, rendered now in the language in force (a table is written when a page runs)."""
+    return [escape(text(m)) for m in said]
+
+
+def _caption(said: Message) -> str:
+    """A table's caption, rendered now in the language in force."""
+    return escape(text(said))
+
+
 def first_fight_table() -> str:
-    rows = [[f"<b>{SYSTEM_NAMES[f.system]}</b><br><small>{f.setting}</small>",
+    rows = [[f"<b>{escape(text(SYSTEM_NAMES[f.system]))}</b><br><small>{escape(text(f.setting))}</small>",
              cell(f.beaten), cell(f.goes_on), cell(f.enemy_beaten),
-             (cell(f.worst) + f"<br><small>{f.worst_label}</small>") if f.worst is not None else cell(None)]
+             (cell(f.worst) + f"<br><small>{escape(text(f.worst_label))}</small>") if f.worst is not None
+             else cell(None)]
             for f in first_fights()]
-    return html_table(["system and units", "A beaten", "fight goes on", "B beaten", "A's worst case"], rows,
-                      "Two equal units meet: the first close combat, exactly")
+    return html_table(_words(msg("system and units"), msg("A beaten"), msg("fight goes on"), msg("B beaten"),
+                             msg("A's worst case")), rows,
+                      _caption(msg("Two equal units meet: the first close combat, exactly")))
 
 
 def upgrade_table() -> str:
     rows = []
     for ups in upgrades().values():
         for u in ups:
-            rows.append([f"<b>{SYSTEM_NAMES[u.system]}</b><br><small>{u.upgrade}</small>", u.measure,
-                         cell(u.before, percent="P(" in u.measure),
-                         cell(u.after, percent="P(" in u.measure),
-                         ("+" if u.gain >= 0 else "−") + cell(abs(u.gain), percent="P(" in u.measure)])
-    return html_table(["system and upgrade", "measure", "before", "after", "change"], rows,
-                      "One step of quality, measured exactly", text_cols=2)
+            rows.append([f"<b>{escape(text(SYSTEM_NAMES[u.system]))}</b><br><small>{escape(text(u.upgrade))}</small>",
+                         escape(text(u.measure)), cell(u.before, percent=u.chance), cell(u.after, percent=u.chance),
+                         ("+" if u.gain >= 0 else "−") + cell(abs(u.gain), percent=u.chance)])
+    return html_table(_words(msg("system and upgrade"), msg("measure"), msg("before"), msg("after"), msg("change")),
+                      rows, _caption(msg("One step of quality, measured exactly")), text_cols=2)
 
 
 def shooting_table(sizes: Sequence[int] = (1, 5, 10, 20)) -> str:
@@ -463,10 +492,11 @@ def shooting_table(sizes: Sequence[int] = (1, 5, 10, 20)) -> str:
         hits, deaths = sp_hits(n)
         rows.append([str(n), cell(aot_volley(n), percent=False), cell(hits, percent=False),
                      cell(deaths, percent=False), cell(Fraction(bat_volley(n).mean()), percent=False),
-                     NOT_IN_SOURCE])
-    return html_table(["shooters", "AoT hits (density 4)", f"Skirmish hits ({SP_TO_HIT}+)",
-                       "Skirmish men killed", "Batalist figures (bases)", "Age of Battles"], rows,
-                      "Expected result of one volley as the shooters grow")
+                     not_in_source()])
+    return html_table(_words(msg("shooters"), msg("AoT hits (density {density})", density=4),
+                             msg("Skirmish hits ({to_hit}+)", to_hit=SP_TO_HIT), msg("Skirmish men killed"),
+                             msg("Batalist figures (bases)"), SYSTEM_NAMES["aob"]), rows,
+                      _caption(msg("Expected result of one volley as the shooters grow")))
 
 
 def summary_table() -> str:
@@ -476,52 +506,58 @@ def summary_table() -> str:
     shot = {"aot": aot_volley(10) / 10, "sp": sp_hits(10)[0] / 10, "bat": bat_shot()}
     rows = []
     for s in ("aot", "aob", "sp", "bat"):
-        rows.append([f"<b>{SYSTEM_NAMES[s]}</b>", cell(ff[s].beaten), cell(ff[s].goes_on),
-                     f"<small>{step[s].upgrade}</small><br><b>{percent_str(step[s].before, 1)} → "
+        rows.append([f"<b>{escape(text(SYSTEM_NAMES[s]))}</b>", cell(ff[s].beaten), cell(ff[s].goes_on),
+                     f"<small>{escape(text(step[s].upgrade))}</small><br><b>{percent_str(step[s].before, 1)} → "
                      f"{percent_str(step[s].after, 1)}</b><br><small class=\"cmp-frac\">"
                      f"{fraction_str(step[s].before)} → {fraction_str(step[s].after)}</small>",
-                     (cell(shot[s], percent=False) + f"<br><small>{SHOT_MEASURES[s]}</small>") if s in shot
-                     else NOT_IN_SOURCE])
-    return html_table(["system", "beaten in the first fight", "fight goes on", "one step of quality (P beaten)",
-                       "shooting: expected result per shooter (the measure differs)"], rows,
-                      "The three questions at a glance (the chapter's default units)")
+                     (cell(shot[s], percent=False) + f"<br><small>{escape(text(SHOT_MEASURES[s]))}</small>")
+                     if s in shot else not_in_source()])
+    return html_table(_words(msg("system"), msg("beaten in the first fight"), msg("fight goes on"),
+                             msg("one step of quality (P beaten)"),
+                             msg("shooting: expected result per shooter (the measure differs)")), rows,
+                      _caption(msg("The three questions at a glance (the chapter's default units)")))
 
 
 #: What the summary's shooting column measures in each system: three different things, so each cell says which.
-SHOT_MEASURES = {"aot": "hits per shooting figure, before shield saves",
-                 "sp": "hits per shooting figure, before the effect die",
-                 "bat": "figures removed per shooting base"}
+SHOT_MEASURES: dict[str, Message] = {"aot": msg("hits per shooting figure, before shield saves"),
+                                     "sp": msg("hits per shooting figure, before the effect die"),
+                                     "bat": msg("figures removed per shooting base")}
 
 
-def _figure(title: str, x_label: str, y_label: str, whole_steps: bool = False, height: int = 260) -> Any:
+def _figure(title: Message, x_label: Message, y_label: Message, whole_steps: bool = False, height: int = 260) -> Any:
     from bokeh.models import HoverTool, SingleIntervalTicker
     from bokeh.plotting import figure
 
-    fig = figure(title=title, height=height, sizing_mode="stretch_width", toolbar_location=None, tools="",
-                 x_axis_label=x_label, y_axis_label=y_label)
-    fig.add_tools(HoverTool(tooltips=[("", "@name"), ("x", "@x"), ("exact", "@frac"), ("", "@pct")]))
+    fig = figure(title=text(title), height=height, sizing_mode="stretch_width", toolbar_location=None, tools="",
+                 x_axis_label=text(x_label), y_axis_label=text(y_label))
+    fig.add_tools(HoverTool(tooltips=[("", "@name"), ("x", "@x"), (text(msg("exact")), "@frac"), ("", "@pct")]))
     fig.toolbar.logo = None
     if whole_steps:  # density 2..5, Quality 1..5: no half-way ticks
         fig.xaxis.ticker = SingleIntervalTicker(interval=1)
     return fig
 
 
-NOT_IN_SOURCE = '<span style="color:var(--pst-color-text-muted, #646464)">not in the source</span>'
+def not_in_source() -> str:
+    """A cell the source cannot fill (Age of Battles has no shooting roll), in the language in force."""
+    said = escape(text(msg("not in the source")))
+    return f'<span style="color:var(--pst-color-text-muted, #646464)">{said}</span>'
+
 COLOURS = {"aot": "#3b6ea5", "aob": "#a5523b", "sp": "#3b8c4a", "bat": "#8a5fb0"}
 
 
-def _line(fig: Any, points: Sequence[tuple[int, Fraction]], name: str, colour: str,
+def _line(fig: Any, points: Sequence[tuple[int, Fraction]], name: Message, colour: str,
           dash: str = "solid") -> tuple[str, list[Any]]:
     """Draw one curve; return its legend entry (the legends go below the plots, off the data)."""
     from bokeh.models import ColumnDataSource
 
+    said = text(name)
     # Floats only for drawing: the exact fractions ride along for the hover tooltips.
     src = ColumnDataSource(data={"x": [x for x, _ in points], "y": [float(p) for _, p in points],
                                  "frac": [fraction_str(p) for _, p in points],
-                                 "pct": [percent_str(p) for _, p in points], "name": [name] * len(points)})
+                                 "pct": [percent_str(p) for _, p in points], "name": [said] * len(points)})
     line = fig.line("x", "y", source=src, color=colour, line_width=2, line_dash=dash)
     dots = fig.scatter("x", "y", source=src, color=colour, size=6)
-    return name, [line, dots]
+    return said, [line, dots]
 
 
 def _legend(fig: Any, items: list[tuple[str, list[Any]]], horizontal: bool) -> None:
@@ -549,28 +585,32 @@ def first_fight_plots() -> str:
     """P(A beaten) and P(the fight goes on) against each system's own knob."""
     panels = []
     for title, x_label, key, pts in (
-            ("Art of Tactics: spearmen with shields", "density (men per rank, two ranks)", "aot", aot_curve()),
-            ("Age of Battles: equal clash targets (d20)", "clash target T (set by you)", "aob", aob_curve()),
-            ("Skirmish: equal melee pools", "melee dice per side", "sp", sp_curve()),
-            ("Batalist: Melee 3 / Defence 3 bases", "Quality of both bases", "bat", bat_curve())):
-        fig = _figure(title, x_label, "probability", whole_steps=key in ("aot", "bat"))
-        _legend(fig, [_line(fig, [(x, f.beaten) for x, f in pts], "A beaten", COLOURS[key]),
-                      _line(fig, [(x, f.goes_on) for x, f in pts], "fight goes on", "#777777", "dashed")], True)
+            (msg("Art of Tactics: spearmen with shields"), msg("density (men per rank, two ranks)"), "aot",
+             aot_curve()),
+            (msg("Age of Battles: equal clash targets ({die})", die="d20"), msg("clash target T (set by you)"), "aob",
+             aob_curve()),
+            (msg("Skirmish: equal melee pools"), msg("melee dice per side"), "sp", sp_curve()),
+            (msg("Batalist: Melee {melee} / Defence {defence} bases", melee=3, defence=3),
+             msg("Quality of both bases"), "bat", bat_curve())):
+        fig = _figure(title, x_label, msg("probability"), whole_steps=key in ("aot", "bat"))
+        _legend(fig, [_line(fig, [(x, f.beaten) for x, f in pts], msg("A beaten"), COLOURS[key]),
+                      _line(fig, [(x, f.goes_on) for x, f in pts], msg("fight goes on"), "#777777", "dashed")], True)
         panels.append(fig)
     return _grid(panels, "compare-first-fight")
 
 
 def shooting_plots(top: int = 20) -> str:
     curves = shooting_curves(top)
-    men = _figure("Figures shooting (AoT, Skirmish)", "shooting figures", "expected hits", height=400)
-    _legend(men, [_line(men, curves["aot"], "AoT, density 4", COLOURS["aot"]),
-                  _line(men, curves["aot veteran"], "AoT veteran", COLOURS["aot"], "dashed"),
-                  _line(men, curves["sp regulars"], f"Skirmish regulars, {SP_TO_HIT}+", COLOURS["sp"]),
-                  _line(men, curves["sp elite"], "Skirmish elite", COLOURS["sp"], "dashed"),
-                  _line(men, curves["sp recruits"], "Skirmish recruits", COLOURS["sp"], "dotted")], False)
-    bases = _figure("Bases shooting (Batalist)", "bases shooting, one shot each", "expected figures removed",
-                    height=400)
-    _legend(bases, [_line(bases, curves["bat"], "equal bases", COLOURS["bat"]),
-                    _line(bases, curves["bat smaller bases"], "shooters' bases smaller", COLOURS["bat"], "dashed")],
-            False)
+    men = _figure(msg("Figures shooting (AoT, Skirmish)"), msg("shooting figures"), msg("expected hits"), height=400)
+    _legend(men, [_line(men, curves["aot"], msg("AoT, density {density}", density=4), COLOURS["aot"]),
+                  _line(men, curves["aot veteran"], msg("AoT veteran"), COLOURS["aot"], "dashed"),
+                  _line(men, curves["sp regulars"], msg("Skirmish regulars, {to_hit}+", to_hit=SP_TO_HIT),
+                        COLOURS["sp"]),
+                  _line(men, curves["sp elite"], msg("Skirmish elite"), COLOURS["sp"], "dashed"),
+                  _line(men, curves["sp recruits"], msg("Skirmish recruits"), COLOURS["sp"], "dotted")], False)
+    bases = _figure(msg("Bases shooting (Batalist)"), msg("bases shooting, one shot each"),
+                    msg("expected figures removed"), height=400)
+    _legend(bases, [_line(bases, curves["bat"], msg("equal bases"), COLOURS["bat"]),
+                    _line(bases, curves["bat smaller bases"], msg("shooters' bases smaller"), COLOURS["bat"],
+                          "dashed")], False)
     return _grid([men, bases], "compare-shooting")

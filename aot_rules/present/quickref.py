@@ -91,6 +91,7 @@ class Sheet:
 
 def odds_block(sheet: Sheet, prefix: str, title: Message | str) -> None:
     """Every registered mechanic of one system at its widget's starting inputs: what it says most often."""
+    from aot_rules.present.render import shown
     from aot_rules.systems import all_mechanics
 
     rows = []
@@ -104,7 +105,7 @@ def odds_block(sheet: Sheet, prefix: str, title: Message | str) -> None:
             said = str(msg("mean {exact}\u00a0({approx})", exact=fraction_str(law.mean()),
                            approx=localised(f"{float(law.mean()):.2f}")))
         else:
-            said = str(msg("{outcome}: {chance}", outcome=law.mode(), chance=_p(law[law.mode()])))
+            said = str(msg("{outcome}: {chance}", outcome=shown(law.mode()), chance=_p(law[law.mode()])))
         rows.append([rule_badge(m.rule_id, sheet.labels), text(m.title),
                      str(msg("{what}: {said}", what=out.label(out.main), said=said))])
     sheet.block(title, (), _md_table(_head(msg("rule"), msg("what"), msg("at the calculator's start")), rows),

@@ -136,7 +136,7 @@ def _toggles(rule_ids: Iterable[str]) -> list[str]:
 def _title(label: str) -> str:
     rid = label.upper()
     rule = next((r for r in RULES if r.rule_id == rid), None)
-    return f"{rid} — {rule.title}" if rule is not None else rid
+    return f"{rid} — {text(rule.title)}" if rule is not None else rid
 
 
 def _entry(n: int, r: Reading, own: str) -> list[str]:

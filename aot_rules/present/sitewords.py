@@ -77,3 +77,19 @@ def app_name() -> tuple[str, str, str]:
 def russian_terms_heading() -> str:
     """The heading of the English glossary's index of the Russian terms."""
     return str(msg("Russian terms"))
+
+
+#: Stands for the command inside the At the table notice while its sentence is escaped for HTML.
+COMMAND = "\x00"
+
+
+def at_the_table_notices(command: str) -> tuple[str, str, str]:
+    """At the table's notices before its script runs, as HTML: served from a file (naming ``command``, the one that
+    serves the site), with no JavaScript, and while the list of questions loads."""
+    from html import escape
+
+    served = escape(str(msg("This page needs the site served over {protocol} (run {command}); opened as a file, "
+                            "the browser blocks the engine.", protocol="HTTP", command=COMMAND)))
+    return (served.replace(COMMAND, f"<code>{escape(command)}</code>"),
+            escape(str(msg("This page needs JavaScript: the rules engine runs in your browser."))),
+            escape(str(msg("Loading the list of questions…"))))

@@ -15,7 +15,7 @@ from aot_rules.aot.rules.terrain import Terrain, TerrainEffect, terrain_effect
 from aot_rules.aot.units import Unit
 from aot_rules.core.dist import Dist
 from aot_rules.core.format import fraction_html, fraction_str, percent_str
-from aot_rules.core.i18n import label, text
+from aot_rules.core.i18n import label, msg, text
 from aot_rules.glossary import ORDER_NAMES
 
 
@@ -129,6 +129,7 @@ def _options(prefix: str, *, blanks: bool) -> str:
     the registry, so the appendix lists exactly the inputs the widgets and the CLI offer."""
     from html import escape
 
+    from aot_rules.present.render import shown
     from aot_rules.present.static import option_text
     from aot_rules.systems import all_mechanics
 
@@ -145,11 +146,16 @@ def _options(prefix: str, *, blanks: bool) -> str:
                 continue
             seen.add(key)
             rule = p.reading or m.rule_id
+            default = escape(shown(p.default) if isinstance(p.default, bool) else option_text(p.default))
+            if p.kind == "choice" and text(p.choice_label(p.default)) != p.default:  # a code: its words, then it
+                default = f"{escape(text(p.choice_label(p.default)))} (<code>{escape(p.default)}</code>)"
             rows.append([f"<code>{rule}</code>", escape(text(p.label) if p.label else p.name.replace("_", " ")),
-                         f"<code>{escape(p.flag)}</code>", escape(option_text(p.default)), escape(text(p.help))])
-    head = ["rule", "input", "command line", "default", "what it switches" if not blanks else "what you set"]
-    what = "numbers the source leaves blank (you set them)" if blanks else "toggles for alternative readings"
-    table = _html(head, rows, f"{prefix}: {what}, from the registry")
+                         f"<code>{escape(p.flag)}</code>", default, escape(text(p.help))])
+    head = [text(msg("rule")), text(msg("input")), text(msg("command line")), text(msg("default")),
+            text(msg("what you set") if blanks else msg("what it switches"))]
+    caption = (msg("{system}: numbers the source leaves blank (you set them), from the registry", system=prefix)
+               if blanks else msg("{system}: toggles for alternative readings, from the registry", system=prefix))
+    table = _html(head, rows, text(caption))
     return table.replace('class="aot-table"', 'class="aot-table aot-prose"', 1) if rows else ""
 
 

@@ -30,6 +30,8 @@ import tempfile
 from pathlib import Path
 from typing import Any
 
+from docutils import nodes
+from docutils.parsers.rst import Directive
 from sphinx.application import Sphinx
 from sphinx.util import logging
 
@@ -323,7 +325,28 @@ def _finished(app: Sphinx, exc: Exception | None) -> None:
     _service_worker(outdir, engine)
 
 
+def table_markup() -> str:
+    """The At the table app's mount point and its notices before the script runs, in the build's language."""
+    served, no_script, loading = words.at_the_table_notices("make serve")
+    return ('<div id="aot-at-the-table">\n'
+            f'  <p class="att-file" hidden>{served}</p>\n'
+            f'  <noscript><p class="att-file">{no_script}</p></noscript>\n'
+            f'  <div class="att-app"><p class="att-busy">{loading}</p></div>\n'
+            "</div>")
+
+
+class AtTheTable(Directive):
+    """``{aot-at-the-table}``: where the page's app mounts, its notices written here rather than as raw HTML in
+    the page, which the book's translation never reaches."""
+
+    has_content = False
+
+    def run(self) -> list[nodes.Node]:
+        return [nodes.raw("", table_markup(), format="html")]
+
+
 def setup(app: Sphinx) -> dict[str, Any]:
+    app.add_directive("aot-at-the-table", AtTheTable)
     app.connect("builder-inited", _scripts)
     app.connect("html-page-context", _page)
     app.connect("build-finished", _finished)

@@ -455,7 +455,7 @@ def test_reading_junior_officers_act_between_reactions_and_melee():
 
 def test_every_step_is_described_and_linked():
     for s in TURN_SEQUENCE:
-        assert s.title and s.summary.endswith(".") and s.rules
+        assert s.title.msgid and s.summary.msgid.endswith(".") and s.rules
         assert all(re.fullmatch(r"AOT-[A-Z0-9-]+", r) for r in s.rules)
 
 

@@ -34,7 +34,7 @@ def test_the_rule_index_lists_every_rule_with_a_working_link(built_book: Path) -
     html = page.read_text(encoding="utf-8")
     for r in RULES:
         row = _row(html, r.rule_id)
-        assert r.rule_id in row and r.title.replace('"', "&quot;")[:20] in row.replace("“", '"'), r.rule_id
+        assert r.rule_id in row and r.title.msgid.replace('"', "&quot;")[:20] in row.replace("“", '"'), r.rule_id
         href = re.search(r'href="([^"]+)"', row)
         assert href and _target_exists(built_book, page, href.group(1)), f"{r.rule_id}: {href}"
         assert href.group(1).endswith("#" + r.rule_id.lower()), f"{r.rule_id} links elsewhere: {href.group(1)}"

@@ -30,7 +30,7 @@ READS_INDEX = re.compile(r"rules_index_text|RULES_INDEX|[\"']shared[\"']|[\"'][^
 def test_the_catalogue_is_the_rules_index(rules_index_text: str) -> None:
     """Every rule entry, in order, with its title, kind, dice flag and blank cells; every worked example."""
     found = [(e.rule_id, e.title, e.kind, e.dice, e.blanks) for e in entries(rules_index_text)]
-    mine = [(r.rule_id, r.title, r.kind, r.dice, r.blanks) for r in RULES]
+    mine = [(r.rule_id, r.title.msgid, r.kind, r.dice, r.blanks) for r in RULES]
     index_only = sorted(set(found) - set(mine))
     catalogue_only = sorted(set(mine) - set(found))
     assert not index_only and not catalogue_only, (f"the index has {index_only[:5]}; the catalogue has "

@@ -14,7 +14,7 @@ from enum import StrEnum
 
 from aot_rules.aot.rules.command import activated_slots
 from aot_rules.core.errors import RuleError
-from aot_rules.core.i18n import msg, vocabulary
+from aot_rules.core.i18n import Message, msg, vocabulary
 
 
 @vocabulary({'turn': msg('once a turn'), 'slot': msg('in every slot played')})
@@ -32,46 +32,46 @@ class Step:
     Reading put the step where it is, when the source does not."""
 
     mark: str
-    title: str
-    summary: str
+    title: Message
+    summary: Message
     rules: tuple[str, ...]
     stage: Stage = Stage.TURN
     reading: str = ""
 
 
 TURN_SEQUENCE: tuple[Step, ...] = (
-    Step("1", "Initiative",
-         "Each player rolls a die; the higher roll plays first. A tie is a double: both players may rewrite "
-         "their slots and roll again, and a double on two turns running brings weather.",
+    Step("1", msg("Initiative"),
+         msg("Each player rolls a die; the higher roll plays first. A tie is a double: both players may rewrite "
+             "their slots and roll again, and a double on two turns running brings weather."),
          ("AOT-CMD-INITIATIVE", "AOT-CMD-DOUBLES", "AOT-WEATHER")),
-    Step("2", "Melee of units already locked together",
-         "Units still in contact from last turn fight before anything moves.",
+    Step("2", msg("Melee of units already locked together"),
+         msg("Units still in contact from last turn fight before anything moves."),
          ("AOT-MELEE-ENGAGE", "AOT-MELEE-RESULT")),
-    Step("3a", "Move and shoot",
-         "The slot's owner activates his units; each makes its action (move, shoot or reform) and its run or "
-         "trot, one unit finished before the next begins.",
+    Step("3a", msg("Move and shoot"),
+         msg("The slot's owner activates his units; each makes its action (move, shoot or reform) and its run or "
+             "trot, one unit finished before the next begins."),
          ("AOT-CMD-SLOT-ORDER", "AOT-UNIT-ACTIONS", "AOT-CMD-DIRECT", "AOT-CMD-SIGNAL", "AOT-CMD-BATTLE-LINE",
           "AOT-CMD-MESSENGER", "AOT-CMD-COLONEL", "AOT-CMD-INDIVIDUAL-SLOT"), Stage.SLOT),
-    Step("3b", "Reactions",
-         "The other player answers the moves and volleys: return fire, a countercharge, or an evasion.",
+    Step("3b", msg("Reactions"),
+         msg("The other player answers the moves and volleys: return fire, a countercharge, or an evasion."),
          ("AOT-REACT-RETURN-FIRE", "AOT-REACT-COUNTERCHARGE", "AOT-EVADE-PROCEDURE"), Stage.SLOT),
-    Step("3b–c", "Junior officers",
-         "Units with a junior officer may now charge, shoot or change formation, before any blow is struck.",
+    Step("3b–c", msg("Junior officers"),
+         msg("Units with a junior officer may now charge, shoot or change formation, before any blow is struck."),
          ("AOT-PROP-INITIATIVE",), Stage.SLOT, reading="AOT-TURN-SEQUENCE"),
-    Step("3c", "Melee",
-         "Every unit in contact fights every enemy it touches, all at once.",
+    Step("3c", msg("Melee"),
+         msg("Every unit in contact fights every enemy it touches, all at once."),
          ("AOT-MELEE-ENGAGE", "AOT-MELEE-STRIKES", "AOT-MELEE-RESULT"), Stage.SLOT),
-    Step("3d", "Retreats",
-         "Units beaten by fire or in melee fall back, and panicking units flee, unless they have already "
-         "retreated this turn.",
+    Step("3d", msg("Retreats"),
+         msg("Units beaten by fire or in melee fall back, and panicking units flee, unless they have already "
+             "retreated this turn."),
          ("AOT-SHOOT-RESULT", "AOT-MELEE-RETREAT", "AOT-PANIC"), Stage.SLOT),
-    Step("3e", "Demoralization",
-         "Whoever won a fight or a firefight spends the points it earned on enemy units, nearest first.",
+    Step("3e", msg("Demoralization"),
+         msg("Whoever won a fight or a firefight spends the points it earned on enemy units, nearest first."),
          ("AOT-DEMO-EARN", "AOT-DEMO-TARGETING", "AOT-DEMO-DISORDER", "AOT-DEMO-RETREAT",
           "AOT-DEMO-FORCED-ATTACK"), Stage.SLOT),
-    Step("4", "Whose slots, in which order",
-         "The higher roller plays his slots from his own number down, stopping above the other's number; "
-         "then the other player plays his slots from his number down to 1.",
+    Step("4", msg("Whose slots, in which order"),
+         msg("The higher roller plays his slots from his own number down, stopping above the other's number; "
+             "then the other player plays his slots from his number down to 1."),
          ("AOT-CMD-INITIATIVE", "AOT-CMD-SLOT-ORDER")),
 )
 
@@ -81,7 +81,7 @@ SLOT_STEPS: tuple[Step, ...] = tuple(s for s in TURN_SEQUENCE if s.stage is Stag
 def step(mark: str) -> Step:
     """The step with ``mark``.
 
-    >>> step("3d").title
+    >>> str(step("3d").title)
     'Retreats'
     """
     for s in TURN_SEQUENCE:
