@@ -28,7 +28,7 @@ NOT_WORDS = ("script", "style", "code", "pre", "kbd", "samp", "svg", "math", ".h
 WORD = re.compile(r"(?<![\w\-−/.'’@#])[A-Za-z][A-Za-z'’]{2,}(?![\w\-/'’])")
 # Standard abbreviations and format names a Russian text writes in Latin letters.
 ALLOWED = frozenset("JSON YAML HTML CSV PNG PDF URL CLI Python JupyterLab Jupyter Pyodide Bokeh Sphinx MyST GitHub "
-                    "Chromium KiB MiB UTF NUL".split())
+                    "Chromium JavaScript KiB MiB UTF NUL".split())
 
 
 @cache
