@@ -321,6 +321,10 @@ _DECISIONS: dict[Choice, Callable[[Decided], Message]] = {
     Choice.REWRITE: lambda e: msg("rewrite the slots after the double: {slots} (expected work {work})",
                                   slots=Listed(tuple(_owner(s) for s in e.slots)),
                                   work=Figure(float(e.odds[0]), "+.2f")),
+    Choice.DELEGATE: lambda e: msg("{owner} has nobody to order but his own unit: he rewrites the slots to {slots} "
+                                   "(expected work {work})", owner=e.owner,
+                                   slots=Listed(tuple(_owner(s) for s in e.slots)),
+                                   work=Figure(float(e.odds[0]), "+.2f")),
     Choice.MESSENGER: lambda e: msg("{owner} sends a messenger to {target}: P(through) {odds}, no worse than a "
                                     "signal", owner=e.owner, target=_target(e), odds=Figure(float(e.odds[0]), ".2f")),
     Choice.ORDER: _order,

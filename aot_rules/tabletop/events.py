@@ -561,7 +561,7 @@ class ReactionChosen(Event):
     'order': msg('order'), "own-unit": msg('own unit'), "individual": msg('individual unit'),
     "idle": msg('no unit to act'), "gone": msg('general gone'), 'hold': msg('hold'),
     "officer-shoot": msg('officer shoots'), "officer-charge": msg('officer counter-attacks'),
-    "flank-charge": msg('flank charge'), 'withdraw': msg('withdraw')
+    "flank-charge": msg('flank charge'), 'withdraw': msg('withdraw'), 'delegate': msg('rewrite slots to delegate')
 }, formerly={
     "march on the camp": "camp", "rewrite slots": "rewrite", "own unit": "own-unit", "individual unit": "individual",
     "no unit to act": "idle", "general gone": "gone", "officer shoots": "officer-shoot",
@@ -595,6 +595,7 @@ class Choice(StrEnum):
     OFFICER_CHARGE = "officer-charge"
     FLANK_CHARGE = "flank-charge"  # a charge into the flank or rear of an enemy held in front (AOT-MELEE-FLANK)
     WITHDRAW = "withdraw"  # an organised withdrawal that scores better than fighting on (AOT-VICTORY-WITHDRAW)
+    DELEGATE = "delegate"  # the commander-in-chief rewrites the slots in one of his own (AOT-CMD-CINC)
 
 
 @dataclass(frozen=True, slots=True)

@@ -60,7 +60,7 @@ from aot_rules.aot.rules.command import (
 )
 from aot_rules.aot.rules.disorder import disorder_test
 from aot_rules.aot.rules.melee import MeleeResult, Side, melee_exact
-from aot_rules.aot.rules.orders import LINE_GAP, Method
+from aot_rules.aot.rules.orders import LINE_GAP, Method, Rank
 from aot_rules.aot.rules.reform import reform as reform_rule
 from aot_rules.aot.rules.reform import restorable
 from aot_rules.aot.rules.shooting import firers_in_range, hit_density, hit_probability, range_strength
@@ -706,6 +706,63 @@ def withdrawal_pays(state: GameState, side: int) -> tuple[int, int] | None:
     return None
 
 
+@lru_cache(maxsize=1)
+def _slot_outcomes() -> tuple[tuple[frozenset[int], Fraction], ...]:
+    """The exact law of which of my slots come up in a turn (AOT-CMD-INITIATIVE), as (slots, probability)."""
+    return tuple((frozenset(s.activated), pr) for s, pr in slot_activation_exact().items())
+
+
+def _reached(state: GameState, side: int, general: Piece) -> set[str]:
+    """The units a general could set moving: his own, and those of his nationality within a signal's reach."""
+    nation = command.nationality_of(state, general)
+    return {p.id for p in state.fighting(side)
+            if p.id == general.id or (command.nationality_of(state, p) == nation and gap(general, p) <= SIGNAL_MAX)}
+
+
+def allocation_value(state: GameState, side: int, owners: Sequence[str]) -> Fraction:
+    """The expected work of a turn under ``owners``, counting each unit once a turn (it acts once): a general's
+    units (:func:`_reached`) are worth the sum of their :func:`rank` once any of his slots comes up, however many
+    do; each individual-unit slot that comes up sets moving the next most useful unit no general reaches."""
+    units = [p for p in state.fighting(side) if not p.turn.in_contact]
+    generals: dict[str, int] = {}
+    reached: set[str] = set()
+    for o in set(owners) - {INDIVIDUAL}:
+        cs = state.sides[side].commander(o)
+        g = state.piece(cs.unit) if cs else None
+        if g is None or not g.on_table:
+            generals[o] = 0
+            continue
+        near = _reached(state, side, g)
+        reached |= near
+        generals[o] = sum(rank(state, p) for p in units if p.id in near)
+    alone = sorted((rank(state, p) for p in units if p.id not in reached), reverse=True)
+    total = Fraction(0)
+    for up, pr in _slot_outcomes():
+        played = [o for k, o in enumerate(owners, 1) if k in up]
+        n = sum(1 for o in played if o == INDIVIDUAL)
+        total += pr * (sum(generals[o] for o in set(played) - {INDIVIDUAL}) + sum(alone[:n]))
+    return total
+
+
+def delegated_slots(state: GameState, side: int, cinc: str) -> tuple[str, ...] | None:
+    """The allocation the commander-in-chief ``cinc`` rewrites to (AOT-CMD-CINC): his slots and the individual ones
+    shared out again, the other generals' left as they are, keeping him at least one slot (to rewrite them back),
+    the one with the most :func:`allocation_value`; None when that is no better than the slots as they are.  When
+    his army is spread beyond his signals, slots he holds order nobody but his own unit (which acts once a turn),
+    and an individual-unit slot moves one more unit."""
+    old = state.sides[side].slots
+    free = [i for i, o in enumerate(old) if o in (cinc, INDIVIDUAL)]
+    best, best_value = None, allocation_value(state, side, old)
+    for mask in range(1, 1 << len(free)):
+        new = list(old)
+        for j, i in enumerate(free):
+            new[i] = cinc if mask >> j & 1 else INDIVIDUAL
+        v = allocation_value(state, side, new)
+        if v > best_value:
+            best, best_value = tuple(new), v
+    return best
+
+
 @dataclass
 class ScriptedPlayer:
     """A player for one side that plays by the rules above; ``side`` is 0 or 1."""
@@ -877,6 +934,8 @@ class ScriptedPlayer:
             plan = [(p, Method.MESSENGER)]
         else:
             plan = [(p, Method.SIGNAL) for p in signal]
+        if not plan and cs is not None and cs.rank is Rank.C_IN_C:
+            self._delegate(game, owner)
         ordered = []
         for p, method in plan:  # every order first, then the moves: a line that moved would no longer be one
             radius = ledger(game.state).radius
@@ -891,6 +950,18 @@ class ScriptedPlayer:
         if _can_act(gp) and self._try(game, activate, self.side, gp.id, Method.DIRECT):
             self.say(game, Decided(self.side, Choice.OWN_UNIT, gp.id, name=gp.name, owner=owner))
             self.act(game, gp.id)
+
+    def _delegate(self, game: Game, cinc: str) -> None:
+        """The commander-in-chief has nobody but his own unit to order in this slot: he rewrites the slots instead
+        (AOT-CMD-CINC: no orders this slot, his own unit may still act) when :func:`delegated_slots` finds better."""
+        state = game.state
+        new = delegated_slots(state, self.side, cinc)
+        if new is None:
+            return
+        old = state.sides[self.side].slots
+        gain = allocation_value(state, self.side, new) - allocation_value(state, self.side, old)
+        self._try(game, command.rewrite_slots, self.side, list(new),
+                  decision=Decided(self.side, Choice.DELEGATE, owner=cinc, odds=(gain,), slots=new))
 
     def act(self, game: Game, pid: str) -> None:
         """The active unit ``pid`` takes the first option the engine accepts.  An enemy behind it is first faced
