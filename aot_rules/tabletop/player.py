@@ -744,17 +744,19 @@ def allocation_value(state: GameState, side: int, owners: Sequence[str]) -> Frac
     return total
 
 
-def delegated_slots(state: GameState, side: int, cinc: str) -> tuple[str, ...] | None:
-    """The allocation the commander-in-chief ``cinc`` rewrites to (AOT-CMD-CINC): his slots and the individual ones
-    shared out again, the other generals' left as they are, keeping him at least one slot (to rewrite them back),
-    the one with the most :func:`allocation_value`; None when that is no better than the slots as they are.  When
-    his army is spread beyond his signals, slots he holds order nobody but his own unit (which acts once a turn),
-    and an individual-unit slot moves one more unit."""
+def delegated_slots(state: GameState, side: int, cinc: str, keep: int) -> tuple[str, ...] | None:
+    """The allocation the commander-in-chief ``cinc`` rewrites to in his slot ``keep`` (AOT-CMD-CINC): his slots and
+    the individual ones shared out again, the other generals' left as they are and ``keep`` left his (the slot he
+    is playing, in which his own unit may still act; it also leaves him a slot to rewrite them back), the one with
+    the most :func:`allocation_value`; None when that is no better than the slots as they are.  When his army is
+    spread beyond his signals, slots he holds order nobody but his own unit (which acts once a turn), and an
+    individual-unit slot moves one more unit."""
     old = state.sides[side].slots
-    free = [i for i, o in enumerate(old) if o in (cinc, INDIVIDUAL)]
+    free = [i for i, o in enumerate(old) if o in (cinc, INDIVIDUAL) and i != keep - 1]
     best, best_value = None, allocation_value(state, side, old)
-    for mask in range(1, 1 << len(free)):
+    for mask in range(1 << len(free)):
         new = list(old)
+        new[keep - 1] = cinc
         for j, i in enumerate(free):
             new[i] = cinc if mask >> j & 1 else INDIVIDUAL
         v = allocation_value(state, side, new)
@@ -935,7 +937,7 @@ class ScriptedPlayer:
         else:
             plan = [(p, Method.SIGNAL) for p in signal]
         if not plan and cs is not None and cs.rank is Rank.C_IN_C:
-            self._delegate(game, owner)
+            self._delegate(game, owner, state.slot)
         ordered = []
         for p, method in plan:  # every order first, then the moves: a line that moved would no longer be one
             radius = ledger(game.state).radius
@@ -951,11 +953,11 @@ class ScriptedPlayer:
             self.say(game, Decided(self.side, Choice.OWN_UNIT, gp.id, name=gp.name, owner=owner))
             self.act(game, gp.id)
 
-    def _delegate(self, game: Game, cinc: str) -> None:
-        """The commander-in-chief has nobody but his own unit to order in this slot: he rewrites the slots instead
+    def _delegate(self, game: Game, cinc: str, slot: int) -> None:
+        """The commander-in-chief has nobody but his own unit to order in his ``slot``: he rewrites the slots instead
         (AOT-CMD-CINC: no orders this slot, his own unit may still act) when :func:`delegated_slots` finds better."""
         state = game.state
-        new = delegated_slots(state, self.side, cinc)
+        new = delegated_slots(state, self.side, cinc, slot)
         if new is None:
             return
         old = state.sides[self.side].slots
