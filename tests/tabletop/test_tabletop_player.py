@@ -9,10 +9,12 @@ from fractions import Fraction
 import pytest
 from shapely.geometry import Polygon
 
+from aot_rules.aot.rules.command import slot_activation_exact
 from aot_rules.aot.rules.melee import MeleeResult, Side, melee_exact
 from aot_rules.aot.rules.orders import Activity, Method
 from aot_rules.present import tablelog
 from aot_rules.tabletop import combat, geometry, moves
+from aot_rules.tabletop.command import SIGNAL_MAX
 from aot_rules.tabletop.contact import centre, contact_along
 from aot_rules.tabletop.events import (
     InitiativeRolledAgain,
@@ -28,8 +30,11 @@ from aot_rules.tabletop.geometry import BaseSize, Pose
 from aot_rules.tabletop.plans import camp_flight, flight_disperses
 from aot_rules.tabletop.player import (
     ScriptedPlayer,
+    allocation_value,
+    delegated_slots,
     odds,
     owner_work,
+    rank,
     rear_threats,
     scripted,
     slot_chances,
@@ -470,3 +475,39 @@ def test_no_withdrawal_while_a_unit_is_formed_or_when_it_only_draws_a_battle_bei
     g = slot_game(s, (4, 2), 0, 4)
     ScriptedPlayer(0).play_slot(g, 4)
     assert not any(d.startswith("withdraw") for d in decisions(g)) and not g.state.sides[0].withdrawn
+
+
+def test_a_commander_in_chief_with_nobody_in_reach_delegates_his_slots() -> None:
+    """AOT-CMD-CINC: with the Attic hoplites sent off to the right, Nikias's signals and messengers reach nobody but
+    his own unit, and that acts once a turn however many of his three slots come up.  In his slot 4 he rewrites
+    the others to individual-unit slots (no orders this slot), keeps slot 4, and his own unit still acts."""
+    s = placed(scenario("greek-border", 1), "A2", 48, 8, 0)
+    new = delegated_slots(s, 0, "Nikias", 4)
+    assert new == ("individual", "individual", "individual", "Nikias", "individual", "individual")
+    gain = allocation_value(s, 0, new) - allocation_value(s, 0, s.sides[0].slots)
+    assert gain > 0
+    g = slot_game(s, (4, 2), 0, 4)
+    ScriptedPlayer(0).play_slot(g, 4)
+    said = decisions(g)
+    assert said[0] == ("Nikias has nobody to order but his own unit: he rewrites the slots to individual, individual, "
+                       f"individual, Nikias, individual, individual (expected work {float(gain):+.2f})")
+    assert said[1] == "Nikias acts with his own unit A1"
+    assert g.state.sides[0].slots == new
+    assert [ev.slots for e in g.state.log for ev in e.events if isinstance(ev, SlotsRewritten)] == [new]
+
+
+def test_allocation_value_counts_each_unit_once_a_turn() -> None:
+    """A general's units act once a turn however many of his slots come up: given every slot (and some slot of the
+    side comes up every turn), Nikias's are worth what his orders reach (:func:`owner_work`) once, not six times;
+    the units beyond his signals are then worth nothing (no individual slot sets them moving).  One individual slot
+    in place of his sixth adds the chance that it comes up times the best of those units' ranks, and loses
+    his units' work in the turns when it is the only slot of the side to come up."""
+    s = scenario("delion", 1)
+    assert sum((pr for up, pr in slot_activation_exact().items() if up.activated), Fraction(0)) == 1
+    assert allocation_value(s, 0, ("Nikias",) * 6) == owner_work(s, 0, "Nikias")
+    assert owner_work(s, 0, "Nikias") < sum(rank(s, p) for p in s.fighting(0))  # the right of the line is too far
+    alone = max(rank(s, p) for p in s.fighting(0) if gap(s.piece("A1"), p) > SIGNAL_MAX)
+    his = sum((pr for up, pr in slot_activation_exact().items() if set(up.activated) - {6}), Fraction(0))
+    assert his < 1  # slot 6 may come up alone
+    assert allocation_value(s, 0, ("Nikias",) * 5 + ("individual",)) == owner_work(s, 0, "Nikias") * his + \
+        slot_chances()[5] * alone
