@@ -301,6 +301,10 @@ _DECISIONS: dict[Choice, Callable[[Decided], Message]] = {
                                 disordered=e.disordered),
     Choice.SHOOT: _shot,
     Choice.CHARGE: lambda e: msg("charge: {odds} against {target}", odds=_odds(e, True), target=_target(e)),
+    Choice.FLANK_CHARGE: lambda e: msg("charge the flank of {target}, held in front: {odds}", target=_target(e),
+                                       odds=_odds(e, True)),
+    Choice.WITHDRAW: lambda e: msg("withdraw: no unit is formed, and withdrawing now scores {mine} VP to {theirs}",
+                                   mine=int(e.odds[0]), theirs=int(e.odds[1])),
     Choice.PURSUE: lambda e: msg("pursue: {target} is panicking, {distance}″ away", target=_target(e),
                                  distance=inches(e.distance)),
     Choice.REFORM: _reform,
@@ -317,6 +321,10 @@ _DECISIONS: dict[Choice, Callable[[Decided], Message]] = {
     Choice.REWRITE: lambda e: msg("rewrite the slots after the double: {slots} (expected work {work})",
                                   slots=Listed(tuple(_owner(s) for s in e.slots)),
                                   work=Figure(float(e.odds[0]), "+.2f")),
+    Choice.DELEGATE: lambda e: msg("{owner} has nobody to order but his own unit: he rewrites the slots to {slots} "
+                                   "(expected work {work})", owner=e.owner,
+                                   slots=Listed(tuple(_owner(s) for s in e.slots)),
+                                   work=Figure(float(e.odds[0]), "+.2f")),
     Choice.MESSENGER: lambda e: msg("{owner} sends a messenger to {target}: P(through) {odds}, no worse than a "
                                     "signal", owner=e.owner, target=_target(e), odds=Figure(float(e.odds[0]), ".2f")),
     Choice.ORDER: _order,

@@ -560,7 +560,8 @@ class ReactionChosen(Event):
     'trot': msg('trot'), 'turn': msg('turn'), "rewrite": msg('rewrite slots'), 'messenger': msg('messenger'),
     'order': msg('order'), "own-unit": msg('own unit'), "individual": msg('individual unit'),
     "idle": msg('no unit to act'), "gone": msg('general gone'), 'hold': msg('hold'),
-    "officer-shoot": msg('officer shoots'), "officer-charge": msg('officer counter-attacks')
+    "officer-shoot": msg('officer shoots'), "officer-charge": msg('officer counter-attacks'),
+    "flank-charge": msg('flank charge'), 'withdraw': msg('withdraw'), 'delegate': msg('rewrite slots to delegate')
 }, formerly={
     "march on the camp": "camp", "rewrite slots": "rewrite", "own unit": "own-unit", "individual unit": "individual",
     "no unit to act": "idle", "general gone": "gone", "officer shoots": "officer-shoot",
@@ -592,6 +593,9 @@ class Choice(StrEnum):
     HOLD = "hold"
     OFFICER_SHOOT = "officer-shoot"
     OFFICER_CHARGE = "officer-charge"
+    FLANK_CHARGE = "flank-charge"  # a charge into the flank or rear of an enemy held in front (AOT-MELEE-FLANK)
+    WITHDRAW = "withdraw"  # an organised withdrawal that scores better than fighting on (AOT-VICTORY-WITHDRAW)
+    DELEGATE = "delegate"  # the commander-in-chief rewrites the slots in one of his own (AOT-CMD-CINC)
 
 
 @dataclass(frozen=True, slots=True)
@@ -599,8 +603,9 @@ class Decided(Event):
     """A player's decision, typed (shown only with ``play --verbose``): its ``kind``, the unit it is about
     (``piece``), the unit it aims at or orders (``target``), the general whose slot it is (``owner``) and the
     numbers its sentence prints: the exact ``odds`` (a charge's P(win) and P(lose), a messenger's P(through), a
-    rewrite's gain in expected work), the ``firers`` of a shot, the ``distance`` in inches, the ``degrees`` off
-    the front, the ``disordered`` warriors of a reform and the new ``slots`` of a rewrite."""
+    rewrite's gain in expected work, a withdrawal's victory points for and against), the ``firers`` of a shot,
+    the ``distance`` in inches, the ``degrees`` off the front, the ``disordered`` warriors of a reform and the new
+    ``slots`` of a rewrite."""
 
     side: int
     kind: Choice

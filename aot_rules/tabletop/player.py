@@ -60,11 +60,12 @@ from aot_rules.aot.rules.command import (
 )
 from aot_rules.aot.rules.disorder import disorder_test
 from aot_rules.aot.rules.melee import MeleeResult, Side, melee_exact
-from aot_rules.aot.rules.orders import LINE_GAP, Method
+from aot_rules.aot.rules.orders import LINE_GAP, Method, Rank
 from aot_rules.aot.rules.reform import reform as reform_rule
 from aot_rules.aot.rules.reform import restorable
-from aot_rules.aot.rules.shooting import firers_in_range, range_strength
-from aot_rules.aot.rules.victory import victory_points
+from aot_rules.aot.rules.shooting import firers_in_range, hit_density, hit_probability, range_strength
+from aot_rules.aot.rules.victory import Standing, victory_points
+from aot_rules.aot.rules.victory import withdraw as victory_withdraw
 from aot_rules.aot.rules.weather import Weather
 from aot_rules.aot.units import Unit
 from aot_rules.core.errors import RuleError
@@ -87,7 +88,7 @@ from aot_rules.tabletop.plans import (
 )
 from aot_rules.tabletop.sight import gap
 from aot_rules.tabletop.state import GameState, Piece
-from aot_rules.tabletop.turn import activate, army, decide, rewrite_on_double
+from aot_rules.tabletop.turn import activate, army, decide, rewrite_on_double, withdraw
 
 
 def favoured(p_win: Fraction, p_lose: Fraction) -> bool:
@@ -102,10 +103,25 @@ LATE_TURNS = 12
 LATE_ODDS = Fraction(1, 2)
 
 
-def worth_charging(p_win: Fraction, p_lose: Fraction, state: GameState) -> bool:
-    """Charge when the exact odds favour it; as nightfall nears, at even odds, then at slightly worse ones."""
+#: A charge that joins a fight (its target is already held in front by a friend) is worth it at these odds: the
+#: target's dice are split between two enemies, or go to none of them at a flank attacker, so the pair's exact
+#: odds understate the charger's.
+JOIN_ODDS = Fraction(1, 2)
+#: Against an army close to breaking (:func:`wavering`), a unit charges at these odds: reserves are committed to
+#: finish it, since a rout wins outright whatever the points.
+FINISH_ODDS = Fraction(1, 3)
+#: An army with at most this many units on the table that are not panicking is wavering.
+WAVERING = 2
+
+
+def worth_charging(p_win: Fraction, p_lose: Fraction, state: GameState, ratio: Fraction | None = None) -> bool:
+    """Charge when the exact odds favour it; as nightfall nears, at even odds, then at slightly worse ones; and,
+    given a ``ratio`` (a charge that joins a fight, or one at a wavering army), whenever winning is at least that
+    share as likely as losing."""
     left = state.last_turn - state.turn
     if p_win > p_lose:
+        return True
+    if ratio is not None and p_win > 0 and p_win >= ratio * p_lose:
         return True
     if left < BOLD_TURNS and p_win > 0 and p_win >= p_lose:
         return True
@@ -123,19 +139,22 @@ RUN_PLAN = 12.0
 
 @by_identity
 @lru_cache(maxsize=16384)
-def odds(me: Unit, them: Unit, *, charging: bool, weather: str = "calm") -> tuple[Fraction, Fraction]:
+def odds(me: Unit, them: Unit, *, charging: bool, weather: str = "calm", strike: bool = True,
+         flanked: bool = False) -> tuple[Fraction, Fraction]:
     """P(I win), P(I lose) in a melee of ``me`` against ``them``; ``charging``: I move into contact.
 
-    Horse strike (AOT-MELEE-HORSE-STRIKE): the charging horse strikes, and a horse charged frontally by
-    foot strikes too; soaked ground stops both.  The law is :func:`melee_exact` (cached); these two numbers are
-    cached too, since reading them off the joint law walks all its outcomes and the player asks the same pairs
-    again and again (every rank of every unit in every state of a slot), first by the units' identity (hashing a
-    unit costs more than the lookup).
+    Horse strike (AOT-MELEE-HORSE-STRIKE): the charging horse strikes when it came straight in (``strike``: a
+    wheel this turn loses it), and a horse charged frontally by foot strikes too; soaked ground stops both.
+    ``flanked``: the defender is taken in flank or rear and cannot turn (it is held in front): it fights on its
+    depth, strikes nothing at the charger and makes no horse strike (AOT-MELEE-FLANK).  The law is
+    :func:`melee_exact` (cached); these two numbers are cached too, since reading them off the joint law walks all
+    its outcomes and the player asks the same pairs again and again (every rank of every unit in every state of a
+    slot), first by the units' identity (hashing a unit costs more than the lookup).
     """
     mud = weather == Weather.MUD
     att, dfn = (me, them) if charging else (them, me)
-    a = Side(att, horse_strike=att.mounted and not mud)
-    d = Side(dfn, horse_strike=dfn.mounted and not att.mounted and not mud)
+    a = Side(att, horse_strike=att.mounted and strike and not mud)
+    d = Side(dfn, horse_strike=dfn.mounted and not att.mounted and not mud and not flanked, flanked=flanked)
     try:
         law = melee_exact(a, d).marginal("result")
     except RuleError:  # no melee to be had (a panicking unit flees instead, AOT-PANIC): no odds either way
@@ -175,7 +194,10 @@ _ENEMIES: PerPiece[tuple[Piece, ...], Enemies] = PerPiece()
 
 def _shot(state: GameState, piece: Piece, enemies: Enemies, *, sure: bool,
           kind: Choice = Choice.SHOOT) -> Option | None:
-    """The shot at the nearest enemy the unit may hit (``sure``: worked out by the engine's own aim)."""
+    """The shot at the weakest enemy the unit may hit (``sure``: worked out by the engine's own aim): a panicking
+    one first (shot at, it flees again instead of rallying, AOT-PANIC), then the one with the fewest formed
+    warriors, the nearest on a tie; unsure, the first the unit may reach (its rank only asks whether it shoots)."""
+    best: tuple[tuple[int, int, float], Option] | None = None
     for d, _, e in enemies:
         if not _may_reach(piece, e, d):
             continue
@@ -186,30 +208,88 @@ def _shot(state: GameState, piece: Piece, enemies: Enemies, *, sure: bool,
             a = combat.aim(state, piece, e)
         except RuleError:
             continue
-        return Option(4, replace(said, firers=a.firers, distance=round(float(a.distance), 4)), combat.shoot,
-                      (piece.id, e.id))
-    return None
+        seen = a.seen or e.unit
+        if not e.unit.panicking and (a.firers <= 0 or hit_probability(hit_density(seen, a.cond), a.cond,
+                                                                      seen.horse_armour) == 0):
+            continue  # no die of it can hit (a javelin at a horse, say): not worth the action
+        key = (0 if e.unit.panicking else 1, e.unit.formed, d)
+        if best is None or key < best[0]:
+            best = (key, Option(4, replace(said, firers=a.firers, distance=round(float(a.distance), 4)), combat.shoot,
+                                (piece.id, e.id)))
+    return best[1] if best else None
+
+
+def wavering(state: GameState, side: int) -> bool:
+    """``side`` is close to a rout (AOT-VICTORY-ROUT): at most :data:`WAVERING` of its units on the table are not
+    panicking, and the enemy has more."""
+    left = [sum(1 for p in state.fighting(s) if not p.unit.panicking) for s in (0, 1)]
+    return left[side] <= WAVERING and left[1 - side] > left[side]
+
+
+def held(state: GameState, e: Piece) -> bool:
+    """``e`` is held in front: an enemy of it (a friend of the charger) touches it and is not on its flank, so it
+    cannot turn to face a new attacker (AOT-TURN-FLANK-ATTACKED: only a unit attacked in flank or rear alone may)."""
+    return any(not combat.flanked_by(e, c) for c in moves.contacts(state, e))
+
+
+def lands_on_flank(state: GameState, piece: Piece, e: Piece, steps: Sequence[moves.Step], allowance: float) -> bool:
+    """Whether the charge along ``steps`` ends wholly beyond the line of ``e``'s front (AOT-MELEE-FLANK)."""
+    try:
+        end = moves.walk(state, piece, steps, allowance).end
+    except RuleError:
+        return False
+    return combat.flanked_by(e, piece.changed(pose=end))
+
+
+def charge_steps(state: GameState, piece: Piece, e: Piece, allowance: float) -> tuple[list[moves.Step], bool] | None:
+    """The steps of a charge at ``e`` and whether it comes straight in: a mounted unit goes straight ahead when
+    ``e`` is the first enemy in its path (a wheel this turn costs the horse strike, AOT-MELEE-HORSE-STRIKE);
+    otherwise it wheels to face ``e`` (:func:`steps_to`)."""
+    if piece.unit.mounted and not piece.wheeled:
+        shape = outline(e.pose, e.size)
+        t = contact_along(piece.pose, piece.size, shape, allowance)
+        if t is not None and all(o.id == e.id or (u := contact_along(piece.pose, piece.size, outline(o.pose, o.size),
+                                                                      t)) is None or u >= t
+                                 for o in state.enemies(piece)):
+            return [moves.Advance(round(min(allowance, t + 0.01), 4))], True
+    steps = steps_to(piece, e, allowance)
+    if steps is None:
+        return None
+    return steps, not piece.wheeled and not any(isinstance(s, moves.Wheel) for s in steps)
 
 
 def _charges(state: GameState, piece: Piece, enemies: Enemies,
              allowance: float) -> Iterator[Option]:
-    """Charges at the enemies within this move that the exact odds make worth it, nearest first (a friend or
-    the ground may bar the way to one and not to the next: the engine says); each planned only once the one
-    before it was refused (see :func:`options`)."""
-    found = 0
+    """Charges at the enemies within this move that the exact odds make worth it: first those that take an enemy
+    held in front by a friend in its flank (it fights on its depth and strikes nothing at the charger,
+    AOT-MELEE-FLANK), then the rest nearest first (a friend or the ground may bar the way to one and not to the
+    next: the engine says).  The odds count the horse strike only for a charge that comes straight in; a charge
+    that joins a fight is worth it at :data:`JOIN_ODDS`, one at a :func:`wavering` army at :data:`FINISH_ODDS`."""
+    finish = FINISH_ODDS if wavering(state, 1 - piece.side) else None
+    flank: list[Option] = []
+    front: list[Option] = []
     for d, _, e in enemies:
-        if d > allowance or found == MAX_TARGETS:
+        if d > allowance or len(flank) + len(front) == MAX_TARGETS:
             break
         if e.unit.panicking:
             continue
-        p_win, p_lose = odds(piece.unit, e.unit, charging=True, weather=state.weather)
-        if not worth_charging(p_win, p_lose, state):
+        plan = charge_steps(state, piece, e, allowance)
+        if plan is None:
             continue
-        steps = steps_to(piece, e, allowance)
-        if steps is not None:
-            found += 1
-            yield Option(3, Decided(piece.side, Choice.CHARGE, piece.id, e.id, piece.name, e.name,
-                                    odds=(p_win, p_lose)), moves.move, (piece.id, steps))
+        steps, straight = plan
+        joins = held(state, e)
+        on_flank = joins and lands_on_flank(state, piece, e, steps, allowance)
+        p_win, p_lose = odds(piece.unit, e.unit, charging=True, weather=state.weather, strike=straight,
+                             flanked=on_flank)
+        ratio = min((r for r in (JOIN_ODDS if joins else None, finish) if r is not None), default=None)
+        if not worth_charging(p_win, p_lose, state, ratio):
+            continue
+        kind = Choice.FLANK_CHARGE if on_flank else Choice.CHARGE
+        (flank if on_flank else front).append(
+            Option(3, Decided(piece.side, kind, piece.id, e.id, piece.name, e.name, odds=(p_win, p_lose)),
+                   moves.move, (piece.id, steps)))
+    yield from flank
+    yield from front
 
 
 def _pursuits(state: GameState, piece: Piece, enemies: Enemies,
@@ -329,7 +409,7 @@ CAMP_DEPTH = 2.0
 #: A side keeps at least this many other units on the table before one leaves it to sack a camp.
 CAMP_KEEP = 2
 #: A panicking unit with no enemy nearer than this rallies rather than flee.
-RALLY_CLEAR = 10.0
+RALLY_CLEAR = 16.0
 
 
 #: In the last this many turns before nightfall a side that is not ahead on points presses (:func:`pressing`).
@@ -445,8 +525,8 @@ def options(state: GameState, piece: Piece) -> Iterator[Option]:
     if shot:
         yield shot
     allowance = moves.reach(state, piece)
-    yield from _charges(state, piece, enemies, allowance)
     yield from _pursuits(state, piece, enemies, allowance)
+    yield from _charges(state, piece, enemies, allowance)
     mending = bool(u.disordered and restorable(u) > 0)
     if mending and (nearest is None or nearest[0] > NEAR):
         yield _reform(piece, nearest)
@@ -603,6 +683,88 @@ def better_slots(state: GameState, side: int) -> tuple[str, ...] | None:
     return tuple(new) if slot_value(state, side, new) > slot_value(state, side, old) else None
 
 
+def withdrawal_pays(state: GameState, side: int) -> tuple[int, int] | None:
+    """The victory points (``side``'s, the enemy's) of an organised withdrawal now, when it is the better choice;
+    else None.
+
+    A withdrawal is scored once every unit of the side with a density above 0 has left the table
+    (AOT-VICTORY-WITHDRAW), so it ends the battle at once only when none of its units on the table is formed: every
+    one is panicking.  Fighting on, those units flee or are ridden down, and once the last is gone the enemy has
+    won outright (AOT-VICTORY-ROUT) whatever the points.  Withdrawing gives the enemy the camp (+2) and each
+    panicking unit (+1) but keeps every point the side has earned: the better choice when it wins the battle, or
+    draws one the points as they stand would lose."""
+    if state.sides[side].withdrawn or not state.fighting(side):
+        return None
+    mine, theirs = army(state, side), army(state, 1 - side)
+    if mine.named(Standing.FORMED):
+        return None
+    r = victory_withdraw(mine, theirs)
+    got, given = r.scores[0].total, r.scores[1].total
+    now_mine, now_theirs = (s.total for s in victory_points(mine, theirs))
+    if got > given or (got == given and now_mine < now_theirs):
+        return got, given
+    return None
+
+
+@lru_cache(maxsize=1)
+def _slot_outcomes() -> tuple[tuple[frozenset[int], Fraction], ...]:
+    """The exact law of which of my slots come up in a turn (AOT-CMD-INITIATIVE), as (slots, probability)."""
+    return tuple((frozenset(s.activated), pr) for s, pr in slot_activation_exact().items())
+
+
+def _reached(state: GameState, side: int, general: Piece) -> set[str]:
+    """The units a general could set moving: his own, and those of his nationality within a signal's reach."""
+    nation = command.nationality_of(state, general)
+    return {p.id for p in state.fighting(side)
+            if p.id == general.id or (command.nationality_of(state, p) == nation and gap(general, p) <= SIGNAL_MAX)}
+
+
+def allocation_value(state: GameState, side: int, owners: Sequence[str]) -> Fraction:
+    """The expected work of a turn under ``owners``, counting each unit once a turn (it acts once): a general's
+    units (:func:`_reached`) are worth the sum of their :func:`rank` once any of his slots comes up, however many
+    do; each individual-unit slot that comes up sets moving the next most useful unit no general reaches."""
+    units = [p for p in state.fighting(side) if not p.turn.in_contact]
+    generals: dict[str, int] = {}
+    reached: set[str] = set()
+    for o in set(owners) - {INDIVIDUAL}:
+        cs = state.sides[side].commander(o)
+        g = state.piece(cs.unit) if cs else None
+        if g is None or not g.on_table:
+            generals[o] = 0
+            continue
+        near = _reached(state, side, g)
+        reached |= near
+        generals[o] = sum(rank(state, p) for p in units if p.id in near)
+    alone = sorted((rank(state, p) for p in units if p.id not in reached), reverse=True)
+    total = Fraction(0)
+    for up, pr in _slot_outcomes():
+        played = [o for k, o in enumerate(owners, 1) if k in up]
+        n = sum(1 for o in played if o == INDIVIDUAL)
+        total += pr * (sum(generals[o] for o in set(played) - {INDIVIDUAL}) + sum(alone[:n]))
+    return total
+
+
+def delegated_slots(state: GameState, side: int, cinc: str, keep: int) -> tuple[str, ...] | None:
+    """The allocation the commander-in-chief ``cinc`` rewrites to in his slot ``keep`` (AOT-CMD-CINC): his slots and
+    the individual ones shared out again, the other generals' left as they are and ``keep`` left his (the slot he
+    is playing, in which his own unit may still act; it also leaves him a slot to rewrite them back), the one with
+    the most :func:`allocation_value`; None when that is no better than the slots as they are.  When his army is
+    spread beyond his signals, slots he holds order nobody but his own unit (which acts once a turn), and an
+    individual-unit slot moves one more unit."""
+    old = state.sides[side].slots
+    free = [i for i, o in enumerate(old) if o in (cinc, INDIVIDUAL) and i != keep - 1]
+    best, best_value = None, allocation_value(state, side, old)
+    for mask in range(1 << len(free)):
+        new = list(old)
+        new[keep - 1] = cinc
+        for j, i in enumerate(free):
+            new[i] = cinc if mask >> j & 1 else INDIVIDUAL
+        v = allocation_value(state, side, new)
+        if v > best_value:
+            best, best_value = tuple(new), v
+    return best
+
+
 @dataclass
 class ScriptedPlayer:
     """A player for one side that plays by the rules above; ``side`` is 0 or 1."""
@@ -694,6 +856,13 @@ class ScriptedPlayer:
         game.act(decide, decision)
 
     def play_slot(self, game: Game, slot: int) -> None:
+        """Withdraw when it pays (:func:`withdrawal_pays`: the battle ends as the slot closes); else the slot's
+        owner orders his units."""
+        pays = withdrawal_pays(game.state, self.side)
+        if pays is not None:
+            said = Decided(self.side, Choice.WITHDRAW, odds=(Fraction(pays[0]), Fraction(pays[1])))
+            if self._try(game, withdraw, self.side, decision=said):
+                return
         owner = game.state.sides[self.side].slots[slot - 1]
         if owner == INDIVIDUAL:
             self._individual(game)
@@ -767,6 +936,8 @@ class ScriptedPlayer:
             plan = [(p, Method.MESSENGER)]
         else:
             plan = [(p, Method.SIGNAL) for p in signal]
+        if not plan and cs is not None and cs.rank is Rank.C_IN_C:
+            self._delegate(game, owner, state.slot)
         ordered = []
         for p, method in plan:  # every order first, then the moves: a line that moved would no longer be one
             radius = ledger(game.state).radius
@@ -781,6 +952,18 @@ class ScriptedPlayer:
         if _can_act(gp) and self._try(game, activate, self.side, gp.id, Method.DIRECT):
             self.say(game, Decided(self.side, Choice.OWN_UNIT, gp.id, name=gp.name, owner=owner))
             self.act(game, gp.id)
+
+    def _delegate(self, game: Game, cinc: str, slot: int) -> None:
+        """The commander-in-chief has nobody but his own unit to order in his ``slot``: he rewrites the slots instead
+        (AOT-CMD-CINC: no orders this slot, his own unit may still act) when :func:`delegated_slots` finds better."""
+        state = game.state
+        new = delegated_slots(state, self.side, cinc, slot)
+        if new is None:
+            return
+        old = state.sides[self.side].slots
+        gain = allocation_value(state, self.side, new) - allocation_value(state, self.side, old)
+        self._try(game, command.rewrite_slots, self.side, list(new),
+                  decision=Decided(self.side, Choice.DELEGATE, owner=cinc, odds=(gain,), slots=new))
 
     def act(self, game: Game, pid: str) -> None:
         """The active unit ``pid`` takes the first option the engine accepts.  An enemy behind it is first faced
@@ -803,12 +986,21 @@ class ScriptedPlayer:
         self.say(game, Decided(self.side, Choice.HOLD, pid, name=piece.name))
 
     def _run_on(self, game: Game, pid: str) -> None:
-        """After an advance, run (or trot) on toward the enemy when it is still out of reach (AOT-RUN, AOT-TROT:
-        the unit's one extra move)."""
+        """After an advance, run (or trot) on: into a panicking enemy within :data:`RUN_PLAN` (a pursuit: the die
+        says whether it gets there), else toward the enemy when it is still out of reach (AOT-RUN, AOT-TROT: the
+        unit's one extra move)."""
         piece = game.state.piece(pid)
         near = nearest_enemy(game.state, piece)
         if near is None or not piece.on_table or not piece.turn.can_run or piece.turn.extra is not None:
             return
+        enemies = _enemies(game.state, piece)
+        for opt in _pursuits(game.state, piece, enemies, RUN_PLAN):
+            if self._try(game, opt.action, *opt.args, run=True, decision=opt.decision):
+                return
+        if piece.unit.mounted or wavering(game.state, 1 - self.side):
+            for opt in _charges(game.state, piece, enemies, RUN_PLAN):
+                if self._try(game, opt.action, *opt.args, run=True, decision=opt.decision):
+                    return
         e, d = near
         if d <= standoff(piece, e) + 2 or d > RUN_WITHIN:
             return

@@ -136,13 +136,15 @@ def _rest(s: SideState) -> tuple[str, str, tuple[str, ...], tuple[CommanderState
 def chariot_plain(seed: int) -> GameState:
     """The Athenian vanguard against a chariot host (a scenario-only list: the source prints only the Greek
     one) on an open plain with a low hill: chariots (AOT-CHARIOT-BASICS) on their large bases, both lines
-    closed up so that generals reach their neighbours.  The host stands 16″ from the Athenian line (it stood
+    closed up so that generals reach their neighbours.  The host stands 20″ from the Athenian line (it stood
     18″ off until the scripted player learnt to bring its whole line up, when the Athenians won 61% of the won
-    games, the Wilson interval clear of 50%; closer, the chariots reach the charge sooner and it is even)."""
+    games, the Wilson interval clear of 50%; then 16″, until the player learnt to delegate its slots, charge
+    flanks and pursue, when the host won 64%: 20″ off, the Athenians won 80 of 183 decided games over seeds
+    0-199, the interval 37-51%)."""
     ath = shipped_army("athenians-small")
     host = shipped_army("chariot-host")
     a_side, a_pieces = deploy(ath, 0, (20.0, 24.0, 28.0, 32.0, 36.0), 10.0, 0.0, rect(26, 0, 34, 4), 0.0)
-    b_side, b_pieces = deploy(host, 1, (20.0, 24.0, 28.0, 32.5, 36.5), 26.0, 180.0, rect(26, 36, 34, 40), TABLE_DEPTH)
+    b_side, b_pieces = deploy(host, 1, (20.0, 24.0, 28.0, 32.5, 36.5), 30.0, 180.0, rect(26, 36, 34, 40), TABLE_DEPTH)
     a_side = SideState("Athenians", *_rest(a_side))
     b_side = SideState("Chariot host", *_rest(b_side))
     terrain = (TerrainPiece("Low hill", Terrain.HILL, rect(44, 16, 52, 24)),)

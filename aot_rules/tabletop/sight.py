@@ -31,6 +31,7 @@ from functools import lru_cache
 from shapely.geometry import LineString, Point, Polygon
 
 from aot_rules.aot.rules.terrain import Terrain, terrain_effect
+from aot_rules.core.i18n import Message, msg
 from aot_rules.tabletop.events import Cover, CoverKind
 from aot_rules.tabletop.geometry import (
     CONTACT,
@@ -159,11 +160,11 @@ def _wholly_inside(outline: tuple[tuple[float, float], ...], piece: Piece) -> bo
 
 
 def _blockers(state: GameState, shooter: Piece, target: Piece,
-              near: Bounds | None = None) -> list[tuple[str, Polygon, Bounds]]:
+              near: Bounds | None = None) -> list[tuple[Message, Polygon, Bounds]]:
     """Everything that would block a line from ``shooter`` to ``target``, named, in a fixed order:
     terrain in the state's order, then the camps, then units in the state's order.  With ``near`` (the box
     of the sight lines), only what lies in that box: nothing else can block them."""
-    out: list[tuple[str, Polygon, Bounds]] = []
+    out: list[tuple[Message, Polygon, Bounds]] = []
     hills = [t for t in state.terrain if t.kind is Terrain.HILL]
     own_hills = {h.name for h in (_hill_under(state, shooter), _hill_under(state, target)) if h is not None} \
         if hills else set()
@@ -180,7 +181,7 @@ def _blockers(state: GameState, shooter: Piece, target: Piece,
         if t.kind is Terrain.HEDGE and (poly.distance(target.polygon) < COVER_DEPTH
                                         or poly.distance(shooter.polygon) < COVER_DEPTH):
             continue
-        out.append((f"the {t.name} ({t.kind})", poly, box))
+        out.append((msg("the {terrain} ({kind})", terrain=t.name, kind=t.kind), poly, box))
     for side in state.sides:
         if len(side.camp) < 3 or side.camp_captured:  # a sacked camp is removed (AOT-CAMP)
             continue
@@ -189,7 +190,7 @@ def _blockers(state: GameState, shooter: Piece, target: Piece,
             continue
         if _wholly_inside(side.camp, target) or _wholly_inside(side.camp, shooter):
             continue
-        out.append((f"the {side.name} camp", camp, box))
+        out.append((msg("the {side} camp", side=side.name), camp, box))
     high = bool(hills) and on_hill(state, shooter)
     for p in state.fighting():
         if p.id in (shooter.id, target.id):
@@ -199,11 +200,11 @@ def _blockers(state: GameState, shooter: Piece, target: Piece,
             continue
         if high and not on_hill(state, p):
             continue  # a unit on a hill sees over the units below it
-        out.append((f"{p.name} ({p.id})", p.polygon, box))
+        out.append((msg("{unit} ({piece})", unit=p.name, piece=p.id), p.polygon, box))
     return out
 
 
-def line_of_sight(state: GameState, shooter: Piece, target: Piece) -> str | None:
+def line_of_sight(state: GameState, shooter: Piece, target: Piece) -> Message | None:
     """AOT-SHOOT-ARC-LOS: None when both corner lines from ``shooter`` to ``target`` are clear; otherwise a
     sentence naming what blocks the first blocked line.  (The frontal arc and range are the shot's own
     checks; this is sight alone.)"""
@@ -212,8 +213,11 @@ def line_of_sight(state: GameState, shooter: Piece, target: Piece) -> str | None
     for corner, (line, box) in zip(("left", "right"), lines, strict=True):
         for what, area, abox in blockers:
             if not boxes_apart(box, abox) and crosses(line, area):
-                return (f"{what} blocks the sight line from the front {corner} corner of {shooter.name} to "
-                        f"{target.name}")
+                if corner == "left":
+                    return msg("{what} blocks the sight line from the front left corner of {shooter} to {target}",
+                               what=what, shooter=shooter.name, target=target.name)
+                return msg("{what} blocks the sight line from the front right corner of {shooter} to {target}",
+                           what=what, shooter=shooter.name, target=target.name)
     return None
 
 

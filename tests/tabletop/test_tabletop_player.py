@@ -9,14 +9,17 @@ from fractions import Fraction
 import pytest
 from shapely.geometry import Polygon
 
+from aot_rules.aot.rules.command import slot_activation_exact
 from aot_rules.aot.rules.melee import MeleeResult, Side, melee_exact
 from aot_rules.aot.rules.orders import Activity, Method
 from aot_rules.present import tablelog
-from aot_rules.tabletop import geometry, moves
+from aot_rules.tabletop import combat, geometry, moves
+from aot_rules.tabletop.command import SIGNAL_MAX
 from aot_rules.tabletop.contact import centre, contact_along
 from aot_rules.tabletop.events import (
     InitiativeRolledAgain,
     MovedAlong,
+    MoveKind,
     Reaction,
     Reformed,
     SlotsRewritten,
@@ -27,19 +30,25 @@ from aot_rules.tabletop.geometry import BaseSize, Pose
 from aot_rules.tabletop.plans import camp_flight, flight_disperses
 from aot_rules.tabletop.player import (
     ScriptedPlayer,
+    allocation_value,
+    delegated_slots,
     odds,
     owner_work,
+    rank,
     rear_threats,
     scripted,
     slot_chances,
     slot_value,
     turn_back_loss,
     turns_back,
+    withdrawal_pays,
+    worth_charging,
 )
 from aot_rules.tabletop.scenarios import scenario
 from aot_rules.tabletop.sight import gap
+from aot_rules.tabletop.simulate import RESULTS
 from aot_rules.tabletop.state import GameState, Status
-from aot_rules.tabletop.turn import activate, begin_slot, play, reactions, start_turn
+from aot_rules.tabletop.turn import activate, begin_slot, check_victory, end_slot, play, reactions, start_turn
 
 
 def placed(state: GameState, pid: str, x: float, y: float, facing: float) -> GameState:
@@ -359,3 +368,146 @@ def test_a_panicking_unit_does_not_flee_into_a_friend_it_cannot_clear() -> None:
     g = Game(clear, dice=TableDice.seeded(1))
     ScriptedPlayer(0).act(g, "A3")
     assert decisions(g) == ["flee: Athenian akontists is panicking"]
+
+
+# --- flank charges, pursuit, the weakest target, withdrawal (issue #38) ----------------------------------------
+
+
+def test_the_horse_charges_the_flank_of_an_enemy_held_in_front() -> None:
+    """AOT-MELEE-FLANK: the Theban hoplites are held in front by Nikias's; the Athenian horse stands off their right
+    flank.  Frontally the exact odds forbid the charge; into the flank of a unit that cannot turn (AOT-TURN-FLANK-
+    ATTACKED: it is engaged in front) they favour it, and the horse goes straight in, keeping its horse strike."""
+    s = placed(placed(placed(scenario("greek-border", 1), "B1", 30, 20, 180), "A1", 30, 20, 0), "A5", 36, 21.8, 90)
+    a5 = s.piece("A5")
+    s = s.with_piece(replace(a5, turn=a5.turn.activate()))
+    horse, thebans = s.piece("A5").unit, s.piece("B1").unit
+    assert not worth_charging(*odds(horse, thebans, charging=True), s)  # head on it is hopeless
+    p_win, p_lose = odds(horse, thebans, charging=True, flanked=True)
+    assert p_win > p_lose
+    g = Game(s, dice=TableDice.seeded(1))
+    ScriptedPlayer(0).act(g, "A5")
+    assert decisions(g) == [f"charge the flank of B1 (Theban hoplites), held in front: P(win) {float(p_win):.2f} > "
+                            f"P(lose) {float(p_lose):.2f}"]
+    a5, b1 = g.state.piece("A5"), g.state.piece("B1")
+    assert combat.flanked_by(b1, a5) and moves.contacts(g.state, a5) == (b1,) and not a5.wheeled
+
+
+def test_a_charging_horse_that_wheels_is_judged_without_its_horse_strike() -> None:
+    """AOT-MELEE-HORSE-STRIKE: a horse that wheeled this turn strikes only with its riders; the player's odds say
+    so (it used to count the horse strike for every charge)."""
+    s = scenario("greek-border", 1)
+    horse, akontists = s.piece("A5").unit, s.piece("B3").unit
+    assert odds(horse, akontists, charging=True, strike=False) != odds(horse, akontists, charging=True)
+    law = melee_exact(Side(horse), Side(akontists)).marginal("result")
+    assert odds(horse, akontists, charging=True, strike=False) == (law[MeleeResult.A_WINS], law[MeleeResult.B_WINS])
+
+
+def test_the_horse_trots_on_to_pursue_a_panicking_enemy_beyond_its_move() -> None:
+    """A panicking unit 13.4″ off, beyond the horse's 7″ move: it advances, then trots on into it (AOT-TROT, the
+    unit's extra move), which makes it flee (AOT-PANIC); it used to stop 0.5″ short of it."""
+    s = placed(scenario("greek-border", 1), "B3", 42, 21.4, 180)
+    b3, a5 = s.piece("B3"), s.piece("A5")
+    s = s.with_piece(replace(b3, unit=replace(b3.unit, ranks=(0, 0), disordered=4)))
+    s = s.with_piece(replace(a5, turn=a5.turn.activate()))
+    g = Game(s, dice=TableDice.seeded(1))
+    ScriptedPlayer(0).act(g, "A5")
+    assert decisions(g) == ["advance straight toward B3 (Boeotian akontists), 13.4″ away",
+                            "pursue: B3 (Boeotian akontists) is panicking, 6.4″ away"]
+    assert [ev.how for e in g.state.log for ev in e.events if isinstance(ev, MovedAlong)] == [MoveKind.MOVE,
+                                                                                               MoveKind.TROT]
+    assert moves.contacts(g.state, g.state.piece("A5")) == (g.state.piece("B3"),)
+
+
+def test_a_shooter_shoots_the_weakest_enemy_in_reach_not_the_nearest() -> None:
+    """The Thespian hoplites stand 2″ in front of the archers, eight strong; the akontists, three formed, 3″ off:
+    the archers shoot the akontists, nearer to breaking (they used to shoot the nearest)."""
+    s = placed(placed(scenario("greek-border", 1), "B2", 34, 10, 180), "B3", 38, 11, 180)
+    b3, a4 = s.piece("B3"), s.piece("A4")
+    s = s.with_piece(replace(b3, unit=replace(b3.unit, ranks=(2, 1), disordered=1)))
+    s = s.with_piece(replace(a4, turn=a4.turn.activate()))
+    assert gap(s.piece("A4"), s.piece("B2")) < gap(s.piece("A4"), s.piece("B3"))
+    g = Game(s, dice=TableDice.seeded(1))
+    ScriptedPlayer(0).act(g, "A4")
+    assert decisions(g) == ["shoot: 1 firer at B3 (Boeotian akontists), 3.0″"]
+
+
+def withdrawing(panicking_units: tuple[str, ...]) -> GameState:
+    """greek-border with four Boeotian units destroyed (4 VP to the Athenians), Nikias's hoplites and
+    ``panicking_units`` panicking, and the other Athenian units fled off the table (worth nothing)."""
+    s = scenario("greek-border", 1)
+    for pid in ("B2", "B3", "B4", "B5"):
+        s = s.with_piece(replace(s.piece(pid), status=Status.DESTROYED))
+    for pid in ("A2", "A3", "A4", "A5"):
+        if pid not in panicking_units:
+            s = s.with_piece(replace(s.piece(pid), status=Status.FLED))
+    for pid in ("A1", *panicking_units):
+        p = s.piece(pid)
+        s = s.with_piece(replace(p, unit=replace(p.unit, ranks=(0, 0), disordered=p.unit.formed + p.unit.disordered)))
+    return s
+
+
+def test_a_side_with_nothing_formed_withdraws_when_the_withdrawal_wins() -> None:
+    """AOT-VICTORY-WITHDRAW: nothing of the Athenians is formed, so their withdrawal is complete at once: it gives
+    the Boeotians the camp (+2) and the panicking hoplites (+1), 3 VP against the Athenians' 4.  Fighting on, the
+    hoplites flee or are ridden down, and the Boeotians win outright (AOT-VICTORY-ROUT): the player withdraws, and
+    the battle ends as a withdrawal, the way ``simulate`` counts it."""
+    s = withdrawing(())
+    assert withdrawal_pays(s, 0) == (4, 3) and withdrawal_pays(s, 1) is None
+    g = slot_game(s, (4, 2), 0, 4)
+    ScriptedPlayer(0).play_slot(g, 4)
+    assert decisions(g) == ["withdraw: no unit is formed, and withdrawing now scores 4 VP to 3",
+                            "withdraw in good order"]
+    g.act(end_slot)
+    g.act(check_victory, turn_over=False)
+    ended = g.state.result
+    assert ended is not None and (ended.winner, ended.points) == (0, (4, 3))
+    assert ended.how.value == "withdrawal" and ended.how.value in RESULTS
+
+
+def test_no_withdrawal_while_a_unit_is_formed_or_when_it_only_draws_a_battle_being_won() -> None:
+    """With the akontists formed the withdrawal would not end the battle (they cannot leave the table in order); with
+    them panicking it gives the Boeotians 4 VP to the Athenians' 4, a draw, while the points as they stand win:
+    the player fights on (its panicking units may rally)."""
+    s = withdrawing(("A3",))
+    assert withdrawal_pays(s, 0) is None
+    a3 = scenario("greek-border", 1).piece("A3")
+    assert withdrawal_pays(s.with_piece(a3), 0) is None
+    g = slot_game(s, (4, 2), 0, 4)
+    ScriptedPlayer(0).play_slot(g, 4)
+    assert not any(d.startswith("withdraw") for d in decisions(g)) and not g.state.sides[0].withdrawn
+
+
+def test_a_commander_in_chief_with_nobody_in_reach_delegates_his_slots() -> None:
+    """AOT-CMD-CINC: with the Attic hoplites sent off to the right, Nikias's signals and messengers reach nobody but
+    his own unit, and that acts once a turn however many of his three slots come up.  In his slot 4 he rewrites
+    the others to individual-unit slots (no orders this slot), keeps slot 4, and his own unit still acts."""
+    s = placed(scenario("greek-border", 1), "A2", 48, 8, 0)
+    new = delegated_slots(s, 0, "Nikias", 4)
+    assert new == ("individual", "individual", "individual", "Nikias", "individual", "individual")
+    gain = allocation_value(s, 0, new) - allocation_value(s, 0, s.sides[0].slots)
+    assert gain > 0
+    g = slot_game(s, (4, 2), 0, 4)
+    ScriptedPlayer(0).play_slot(g, 4)
+    said = decisions(g)
+    assert said[0] == ("Nikias has nobody to order but his own unit: he rewrites the slots to individual, individual, "
+                       f"individual, Nikias, individual, individual (expected work {float(gain):+.2f})")
+    assert said[1] == "Nikias acts with his own unit A1"
+    assert g.state.sides[0].slots == new
+    assert [ev.slots for e in g.state.log for ev in e.events if isinstance(ev, SlotsRewritten)] == [new]
+
+
+def test_allocation_value_counts_each_unit_once_a_turn() -> None:
+    """A general's units act once a turn however many of his slots come up: given every slot (and some slot of the
+    side comes up every turn), Nikias's are worth what his orders reach (:func:`owner_work`) once, not six times;
+    the units beyond his signals are then worth nothing (no individual slot sets them moving).  One individual slot
+    in place of his sixth adds the chance that it comes up times the best of those units' ranks, and loses
+    his units' work in the turns when it is the only slot of the side to come up."""
+    s = scenario("delion", 1)
+    assert sum((pr for up, pr in slot_activation_exact().items() if up.activated), Fraction(0)) == 1
+    assert allocation_value(s, 0, ("Nikias",) * 6) == owner_work(s, 0, "Nikias")
+    assert owner_work(s, 0, "Nikias") < sum(rank(s, p) for p in s.fighting(0))  # the right of the line is too far
+    alone = max(rank(s, p) for p in s.fighting(0) if gap(s.piece("A1"), p) > SIGNAL_MAX)
+    his = sum((pr for up, pr in slot_activation_exact().items() if set(up.activated) - {6}), Fraction(0))
+    assert his < 1  # slot 6 may come up alone
+    assert allocation_value(s, 0, ("Nikias",) * 5 + ("individual",)) == owner_work(s, 0, "Nikias") * his + \
+        slot_chances()[5] * alone

@@ -29,7 +29,9 @@ def test_the_result_is_typed_and_its_sentence_is_rendered(finished: GameState) -
     assert isinstance(finished.result, BattleEnded)
     logged = [v for e in finished.log for v in e.events if isinstance(v, BattleEnded)]
     assert logged == [finished.result]
-    assert tablelog.ended(finished.result).startswith("night falls after turn 16: nightfall: won by Boeotians")
+    r = finished.result
+    assert tablelog.ended(r).startswith(f"the battle ends on turn {r.turn}: total victory: won by "
+                                        f"{finished.sides[r.winner].name}")
 
 
 def test_a_save_keeps_no_line_and_loads_back(finished: GameState) -> None:

@@ -9,6 +9,7 @@ from dataclasses import replace
 from shapely.geometry import Polygon
 
 from aot_rules.aot.rules.terrain import Terrain, terrain_effect
+from aot_rules.core.i18n import label
 from aot_rules.tabletop.events import Cover, CoverKind
 from aot_rules.tabletop.geometry import CONTACT, Pose, crosses, distance, sight_lines
 from aot_rules.tabletop.scenarios import rect, scenario
@@ -34,7 +35,8 @@ def board() -> GameState:
 
 
 def sees(state: GameState, shooter: str, target: str) -> str | None:
-    return line_of_sight(state, state.piece(shooter), state.piece(target))
+    why = line_of_sight(state, state.piece(shooter), state.piece(target))
+    return None if why is None else str(why)
 
 
 def test_open_ground_is_clear() -> None:
@@ -119,7 +121,7 @@ def _plain_line_of_sight(state: GameState, shooter: Piece, target: Piece) -> str
         if t.kind is Terrain.HEDGE and (t.polygon.distance(target.polygon) < COVER_DEPTH
                                         or t.polygon.distance(shooter.polygon) < COVER_DEPTH):
             continue
-        blockers.append((f"the {t.name} ({t.kind})", t.polygon))
+        blockers.append((f"the {t.name} ({label(t.kind)})", t.polygon))
     for side in state.sides:
         if not (inside(side.camp_polygon, target) or inside(side.camp_polygon, shooter)):
             blockers.append((f"the {side.name} camp", side.camp_polygon))
@@ -153,7 +155,8 @@ def test_cached_answers_equal_the_plain_rules_over_random_tables() -> None:
             s = place(s, p.id, rng.uniform(2, 58), rng.uniform(2, 38), facing)
         for a, b in zip(s.pieces, s.pieces[1:] + s.pieces[:1], strict=True):
             plain = _plain_line_of_sight(s, a, b)
-            assert line_of_sight(s, a, b) == plain
+            why = line_of_sight(s, a, b)
+            assert (None if why is None else str(why)) == plain
             seen += plain is None
             cov = in_cover(s, b, a)
             covered += cov is not None

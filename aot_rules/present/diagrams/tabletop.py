@@ -98,6 +98,11 @@ class TableCanvas(Canvas):
         return poly
 
 
+def _said(verdict: object | None) -> str | None:
+    """An engine verdict (a catalogue message, or None) as the text the figure prints."""
+    return None if verdict is None else str(verdict)
+
+
 def _view(*shapes: BaseGeometry, pad: float = 0.6, scale: float = 36.0, title: str = "") -> TableCanvas:
     """A canvas just large enough for ``shapes`` plus ``pad`` inches all round."""
     x0 = min(g.bounds[0] for g in shapes) - pad
@@ -277,7 +282,7 @@ def sight_geometry() -> Sight:
     cl, hl = lines[clear.id], lines[hidden.id]
     return Sight(state, shooter, clear, hidden, wood, cl, hl, (crosses(hl[0], wood), crosses(hl[1], wood)),
                  (crosses(cl[0], wood), crosses(cl[1], wood)),
-                 (line_of_sight(state, shooter, clear), line_of_sight(state, shooter, hidden)))
+                 (_said(line_of_sight(state, shooter, clear)), _said(line_of_sight(state, shooter, hidden))))
 
 
 def sight_svg() -> str:
@@ -330,7 +335,7 @@ def cover_geometry() -> Cover:
     wood = next(t.polygon for t in state.terrain if t.kind is Terrain.WOOD)
     targets = (edge, open_)
     return Cover(state, shooter, targets, tuple(said(t) for t in targets),
-                 tuple(line_of_sight(state, shooter, t) for t in targets),
+                 tuple(_said(line_of_sight(state, shooter, t)) for t in targets),
                  edge.polygon.distance(wood.exterior))
 
 
@@ -389,7 +394,7 @@ def targeting_geometry(dp: int = 6) -> Targeting:
         if why is None:
             dist[p.id] = distance(loser.polygon, p.polygon)
         else:
-            out.append((p.id, why))
+            out.append((p.id, str(why)))
     game = Game(state, dice=TableDice.fixed([]))
     game.act(combat.spend_dp, 1, dp, loser, loser.id)
     return Targeting(state, loser, winner, tuple((pid, dist[pid]) for pid in targeting_order(dist)), tuple(out), dp,

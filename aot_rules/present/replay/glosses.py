@@ -16,6 +16,8 @@ GLOSSES: dict[str, Message] = {
                               "just above the other's, then the lower roller plays his from his number down to 1."),
     "AOT-CMD-DOUBLES": msg("Equal initiative dice are rolled again, and after a double both players may rewrite "
                            "which general owns each of their slots."),
+    "AOT-CMD-CINC": msg("In one of his own slots the commander-in-chief may rewrite which general owns each slot "
+                        "instead of giving orders; the new owners hold the slots still to be played."),
     "AOT-CMD-SLOT-ORDER": msg("Slots are played one at a time, highest first; everything done in a slot is finished "
                               "before the next one opens, and melees are fought as a slot closes."),
     "AOT-CMD-SLOTS": msg("The slot's owner, a general, activates his own unit (once a turn at most) and may give "
