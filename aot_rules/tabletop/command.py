@@ -211,7 +211,7 @@ def _check_slot(state: GameState, side: int) -> str:
                                                       mover=state.sides[state.mover].name))
         raise RuleError("AOT-CMD-SLOT-ORDER", msg("{side} have no slot being played (no slot)",
                                                   side=state.sides[side].name))
-    return state.sides[side].slots[state.slot - 1]
+    return state.memory.owner or state.sides[side].slots[state.slot - 1]
 
 
 def _check_unit(state: GameState, side: int, pid: str) -> Piece:
@@ -375,7 +375,8 @@ def rewrite_slots(state: GameState, ref: Referee, side: int, owners: Sequence[st
     rw = cinc_rewrite(c, s.slots, list(owners), state.slot, activated_slots(a, b), cmds)
     ev = SlotsRewritten(side, tuple(rw.allocation), False)
     ref.note(c.name, "AOT-CMD-CINC", events=(ev,))
-    return _ordered(state, ev).with_side(side, replace(s, slots=rw.allocation))
+    after = _ordered(state, ev).with_side(side, replace(s, slots=rw.allocation))
+    return after.changed(memory=replace(after.memory, owner=owner))  # this slot stays his (the Reading)
 
 
 def _commanders(state: GameState, side: int) -> list[Commander]:

@@ -225,6 +225,8 @@ class SlotMemory:
     shot_at: tuple[tuple[str, Unit], ...] = ()  # each piece as it stood before the first volley at it
     # (AOT-SHOOT-SIMULTANEOUS)
     fought: frozenset[str] = frozenset()  # the pieces whose melee was judged in the slot (AOT-MELEE-RESULT)
+    owner: str | None = None  # who plays the slot when its commander-in-chief rewrote the slots in it: the new owners
+    # govern only the slots still to be played (AOT-CMD-CINC)
 
     def shield(self, pid: str, *, melee: bool) -> HeldShield | None:
         """The shield die ``pid`` has rolled in the slot against fire or in melee, with what it has left, or None."""

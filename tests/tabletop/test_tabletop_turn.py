@@ -514,3 +514,12 @@ def test_a_drawn_countercharge_melee_is_not_fought_again_at_the_slots_end() -> N
     g.dice = TableDice.fixed([4, 2] + [6] * 40)
     g.act(start_turn)  # step 2 of the next turn: the melee goes on
     assert melees(g) == ["slingers v hoplites"] * 2
+
+
+def test_a_rewrite_governs_the_slots_still_to_be_played_not_the_one_being_played() -> None:
+    """AOT-CMD-CINC, the Reading: the new owners take the slots still to come.  The slot he rewrote in stays the
+    commander-in-chief's, so it is not an individual-unit slot all of a sudden (before the fix it was)."""
+    g = in_slot([4, 2], ATH, 4)
+    g.act(rewrite_slots, ATH, ["individual"] * 6)
+    assert g.state.sides[ATH].slots == ("individual",) * 6  # every later slot, this turn and after
+    refused(g, "AOT-CMD-INDIVIDUAL-SLOT", activate, ATH, "A3", Method.INDIVIDUAL)
