@@ -26,7 +26,7 @@ from aot_rules.core.dice import DiceSource
 from aot_rules.core.dist import Dist
 from aot_rules.core.errors import RuleError
 from aot_rules.core.events import DieEffect, Said
-from aot_rules.core.i18n import Possessive, msg, nmsg, vocabulary
+from aot_rules.core.i18n import Message, Possessive, msg, nmsg, vocabulary
 from aot_rules.core.verdict import Verdict
 
 CLASH = "AOB-CLASH"
@@ -60,16 +60,16 @@ class Attacked(StrEnum):
 
 
 #: The clash factors, in the sheet's order: (what, value, rule that explains it).
-FACTOR_TABLE: tuple[tuple[str, int | str, str], ...] = (
-    ("cavalry charge", +2, FACTORS),
-    ("each complete rank (spearmen and pikemen only; pikemen four deep: +2 a rank)", "+1 a rank", RANKS),
-    ("each covered flank", +1, "AOB-COVERED-FLANK"),
-    ("a general with the regiment", +1, "AOB-GENERAL"),
-    ("accelerated (hastened) movement", -1, FACTORS),
-    ("attacked in the flank", -2, FACTORS),
-    ("attacked in the rear", -3, FACTORS),
-    ("higher up a hill slope", +1, "AOB-CLASH-TERRAIN"),
-    ("wider frontage, each side that overlaps", +1, FACTORS),
+FACTOR_TABLE: tuple[tuple[Message, int | str, str], ...] = (
+    (msg("cavalry charge"), +2, FACTORS),
+    (msg("each complete rank (spearmen and pikemen only; pikemen four deep: +2 a rank)"), "+1 a rank", RANKS),
+    (msg("each covered flank"), +1, "AOB-COVERED-FLANK"),
+    (msg("a general with the regiment"), +1, "AOB-GENERAL"),
+    (msg("accelerated (hastened) movement"), -1, FACTORS),
+    (msg("attacked in the flank"), -2, FACTORS),
+    (msg("attacked in the rear"), -3, FACTORS),
+    (msg("higher up a hill slope"), +1, "AOB-CLASH-TERRAIN"),
+    (msg("wider frontage, each side that overlaps"), +1, FACTORS),
 )
 
 
