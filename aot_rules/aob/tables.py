@@ -34,7 +34,8 @@ def _p(p: Fraction) -> str:
 
 def factors_html() -> str:
     """AOB-CLASH-FACTORS: the sheet's factor list, in its order."""
-    rows = [[f"{value:+d}" if isinstance(value, int) else f"+1 <small>({escape(str(msg('a rank')))})</small>",
+    a_rank = escape(str(msg("a rank")))
+    rows = [[f"{value:+d}" if isinstance(value, int) else f"+1 <small>({a_rank})</small>",
              f'<span style="white-space:normal;display:block;text-align:left">{escape(str(what))}</span>']
             for what, value, _ in FACTOR_TABLE]
     return _table([msg("spirit"), msg("factor")], rows)

@@ -28,7 +28,7 @@ from typing import Any
 import pytest
 
 from aot_rules.core.i18n import PSEUDO, speaking
-from tools.myst_cells import cells
+from tools.myst_cells import cells, extract
 
 ROOT = Path(__file__).resolve().parents[2]
 BOOK = ROOT / "book"
@@ -36,6 +36,8 @@ PAGES = sorted(str(p.relative_to(BOOK)) for p in [
     BOOK / "compare.md", *BOOK.glob("aob/*.md"), *BOOK.glob("bat/*.md"), *BOOK.glob("sp/*.md"),
     *BOOK.glob("quickref/*.md")])
 
+#: The keywords ``make messages`` gives Babel (Makefile ``BABEL_KEYWORDS``).
+KEYWORDS = {"msg": None, "nmsg": (1, 2), "say": None, "say_html": None}
 #: A word of the English alphabet, three letters or more, not part of a code, an option or a rule ID.
 WORD = re.compile(r"(?<![\w\-−/.'’@#])[A-Za-z][A-Za-z'’]{2,}(?![\w\-/'’])")
 CODE = re.compile(r"<(style|script|code|svg|math)\b.*?</\1>", re.S)
@@ -70,12 +72,25 @@ LEFT: dict[str, frozenset[str]] = {
 }
 
 
+def _recording(fn: Any, used: set[str]) -> Any:
+    """``fn`` (msg, nmsg, say, say_html) noting each template a page's own code passes it."""
+
+    def called(template: str, *args: Any, **values: Any) -> Any:
+        if sys._getframe(1).f_code.co_filename.startswith(str(BOOK)):
+            used.add(template)
+        return fn(template, *args, **values)
+
+    return called
+
+
 @contextmanager
-def _collected(shown: list[str]) -> Iterator[None]:
+def _collected(shown: list[str], used: set[str]) -> Iterator[None]:
     """IPython's ``display`` and the page helpers that draw other faces, replaced for the run: what is displayed
-    is kept as markup; a widget, its mathematics and a worked example are left out."""
+    is kept as markup; a widget, its mathematics and a worked example are left out.  The templates the page's
+    code hands the catalogue are noted in ``used``."""
     import IPython.display as ipd
 
+    from aot_rules.core import i18n
     from aot_rules.present import page
 
     def display(*objs: Any, **_: Any) -> None:
@@ -84,7 +99,13 @@ def _collected(shown: list[str]) -> Iterator[None]:
             shown.append(data if isinstance(data, str) else repr(o))
 
     saved = {"display": ipd.display}
-    saved_page = {n: getattr(page, n) for n in ("show_widget", "show_example", "show_replay", "_display")}
+    saved_page = {n: getattr(page, n) for n in ("show_widget", "show_example", "show_replay", "_display", "say",
+                                                "say_html")}
+    saved_i18n = {n: getattr(i18n, n) for n in ("msg", "nmsg")}
+    for n, f in saved_i18n.items():
+        setattr(i18n, n, _recording(f, used))
+    page.say = _recording(page.say, used)  # type: ignore[assignment]
+    page.say_html = _recording(page.say_html, used)  # type: ignore[assignment]
     ipd.display = display  # type: ignore[assignment]
     page.show_widget = lambda *a, **k: None  # type: ignore[assignment]
     page.show_example = lambda *a, **k: None  # type: ignore[assignment]
@@ -96,6 +117,8 @@ def _collected(shown: list[str]) -> Iterator[None]:
         ipd.display = saved["display"]  # type: ignore[assignment]
         for n, f in saved_page.items():
             setattr(page, n, f)
+        for n, f in saved_i18n.items():
+            setattr(i18n, n, f)
 
 
 def run_cell(code: str, where: str, ns: dict[str, Any], shown: list[str]) -> None:
@@ -110,14 +133,16 @@ def run_cell(code: str, where: str, ns: dict[str, Any], shown: list[str]) -> Non
             shown.append(data if isinstance(data, str) else repr(value))
 
 
-def run_page(page: str, lang: str = PSEUDO) -> list[str]:
-    """The markup a page's cells display, its cells run in order in one namespace in ``lang``."""
+def run_page(page: str, lang: str = PSEUDO, used: set[str] | None = None) -> list[str]:
+    """The markup a page's cells display, its cells run in order in one namespace in ``lang`` (the templates its
+    code passes the catalogue added to ``used``)."""
     path = BOOK / page
     shown: list[str] = []
+    used = set() if used is None else used
     here = Path.cwd()
     os.chdir(path.parent)  # a cell reads files beside its page as the book build does
     try:
-        with speaking(lang), _collected(shown):
+        with speaking(lang), _collected(shown, used):
             ns: dict[str, Any] = {"__name__": "__page__"}
             for start, code in cells(path.read_text(encoding="utf-8")):
                 run_cell(FRONT_MATTER.sub("", code), f"{path}:{start}", ns, shown)
@@ -144,6 +169,17 @@ def test_cells_speak_the_catalogue(page: str) -> None:
     left = LEFT.get(page, frozenset())
     assert found <= left, f"{page}: English outside the catalogue: {sorted(found - left)}"
     assert not left - found, f"{page}: now translated, drop from LEFT: {sorted(left - found)}"
+
+
+@pytest.mark.parametrize("page", PAGES)
+def test_cells_templates_are_extracted(page: str) -> None:
+    """Each template a page's code hands the catalogue is one ``make messages`` extracts from the page: a ``msg()``
+    inside an f-string's braces, or a template held in a variable, runs but is never offered for translation."""
+    used: set[str] = set()
+    run_page(page, used=used)
+    with (BOOK / page).open("rb") as f:
+        extracted = {m if isinstance(m, str) else m[0] for _, _, m, _ in extract(f, KEYWORDS, (), {})}
+    assert used <= extracted, f"{page}: templates Babel does not see: {sorted(used - extracted)}"
 
 
 def test_english_edition_unchanged_by_the_runner() -> None:
