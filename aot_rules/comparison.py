@@ -30,10 +30,12 @@ from aot_rules.bat.rules.combat import clash_morale_exact
 from aot_rules.core.dist import Dist
 from aot_rules.core.errors import RuleError
 from aot_rules.core.format import fraction_html, fraction_str, percent_str
-from aot_rules.core.i18n import msg
+from aot_rules.core.i18n import Message, msg
+from aot_rules.sp.rules.troops import Quality as SpQuality
 from aot_rules.systems import get
 
-SYSTEM_NAMES = {"aot": "Art of Tactics", "aob": "Age of Battles", "sp": "Skirmish fragment", "bat": "Batalist"}
+SYSTEM_NAMES = {"aot": msg("Art of Tactics"), "aob": msg("Age of Battles"), "sp": msg("Skirmish fragment"),
+                "bat": msg("Batalist")}
 
 #: the default equal matchups of question 1 (the page names them; the tests pin them)
 AOT_UNIT: dict[str, Any] = {"ranks": (4, 4), "weapon": "spear", "shield": True}
@@ -100,13 +102,13 @@ class FirstFight:
     """
 
     system: str
-    setting: str
+    setting: Message
     beaten: Fraction
     goes_on: Fraction
     enemy_beaten: Fraction
     worst: Fraction | None
-    worst_label: str
-    loss_means: str
+    worst_label: Message | str
+    loss_means: Message
     rests_on: tuple[str, ...]
 
 
@@ -124,8 +126,13 @@ def aot_first_fight(weapon: str = "spear", ranks: tuple[int, ...] = (4, 4), shie
     inputs = _aot_melee_inputs(weapon, ranks, shield)
     beaten, on, won = _aot_result(_ev("AOT-MELEE-RESULT", **inputs))
     width = "+".join(map(str, ranks))
-    return FirstFight("aot", f"{width} {weapon}men{' with shields' if shield else ''} against the same",
-                      beaten, on, won, None, "—", "retreats (turns its back and moves away)",
+    if weapon == "spear":  # the chapter's unit
+        setting = (msg("{ranks} spearmen with shields against the same", ranks=width) if shield
+                   else msg("{ranks} spearmen against the same", ranks=width))
+    else:
+        setting = (msg("{ranks} men with weapon {weapon} and shields against the same", ranks=width, weapon=weapon)
+                   if shield else msg("{ranks} men with weapon {weapon} against the same", ranks=width, weapon=weapon))
+    return FirstFight("aot", setting, beaten, on, won, None, "—", msg("retreats (turns its back and moves away)"),
                       sensitive_inputs("AOT-MELEE-RESULT", _aot_result, **inputs))
 
 
@@ -140,9 +147,9 @@ def aob_first_fight(target: int = AOB_TARGET) -> FirstFight:
     res = o.dists["result"]
     names = {r.name: p for r, p in res.items()}
     b_wins = names.get("B_WINS", Fraction(0))
-    return FirstFight("aob", f"two regiments, both with clash target {target}", b_wins,
-                      names.get("MELEE", Fraction(0)), names.get("A_WINS", Fraction(0)), b_wins, "flees",
-                      "flees (turns and runs for its own edge)",
+    return FirstFight("aob", msg("two regiments, both with clash target {target}", target=target), b_wins,
+                      names.get("MELEE", Fraction(0)), names.get("A_WINS", Fraction(0)), b_wins, msg("flees"),
+                      msg("flees (turns and runs for its own edge)"),
                       sensitive_inputs("AOB-CLASH", _aob_result, a_target=target, b_target=target))
 
 
@@ -160,10 +167,10 @@ def sp_first_fight(men: int = SP_MEN, dice: int | None = None) -> FirstFight:
     n = sp_pool(men) if dice is None else dice
     o = _ev("SP-MELEE-RESULT", a_dice=n, b_dice=n)
     beaten, on, won = _sp_result(o)
-    return FirstFight("sp", f"two Groups of {men} men, {n} melee dice each" if dice is None
-                      else f"two Groups with {n} melee dice each", beaten, on, won,
-                      o.events["a_heavy"], "loses by 4+ (falls back 18″, may surrender)",
-                      "falls back 6″–18″ facing the enemy",
+    return FirstFight("sp", msg("two Groups of {men} men, {n} melee dice each", men=men, n=n) if dice is None
+                      else msg("two Groups with {n} melee dice each", n=n), beaten, on, won,
+                      o.events["a_heavy"], msg("loses by 4+ (falls back 18″, may surrender)"),
+                      msg("falls back 6″–18″ facing the enemy"),
                       sensitive_inputs("SP-MELEE-RESULT", _sp_result, a_dice=n, b_dice=n))
 
 
@@ -215,9 +222,10 @@ def bat_first_fight(melee: int = 3, defence: int = 3, quality: int = 3) -> First
 
     rests = sensitive_inputs("BAT-MELEE-DAMAGE", headline, a_melee=melee, a_defence=defence, b_melee=melee,
                              b_defence=defence)
-    return FirstFight("bat", f"two bases with Melee {melee}, Defence {defence}, Quality {quality}", beaten, on, won,
-                      d.prob(lambda f: f.attacker == "flees"), "flees the field",
-                      "falls back 1 step or its Speed (or flees)", rests)
+    return FirstFight("bat", msg("two bases with Melee {melee}, Defence {defence}, Quality {quality}", melee=melee,
+                                 defence=defence, quality=quality), beaten, on, won,
+                      d.prob(lambda f: f.attacker == "flees"), msg("flees the field"),
+                      msg("falls back 1 step or its Speed (or flees)"), rests)
 
 
 def first_fights() -> tuple[FirstFight, ...]:
@@ -253,8 +261,8 @@ class Upgrade:
     """One measure, before and after an upgrade; ``gain`` is after − before."""
 
     system: str
-    upgrade: str
-    measure: str
+    upgrade: Message
+    measure: Message
     before: Fraction
     after: Fraction
     rests_on: tuple[str, ...]
@@ -269,7 +277,8 @@ def aot_veteran_melee() -> Upgrade:
     w, r, s = AOT_UNIT["weapon"], AOT_UNIT["ranks"], AOT_UNIT["shield"]
     before = _ev("AOT-MELEE-RESULT", **_aot_melee_inputs(w, r, s)).events["b_wins"]
     after = _ev("AOT-MELEE-RESULT", **_aot_melee_inputs(w, r, s, a_veteran=True)).events["b_wins"]
-    return Upgrade("aot", "veteran (a commander on the base)", "P(beaten in the first melee)", before, after, ())
+    return Upgrade("aot", msg("veteran (a commander on the base)"), msg("P(beaten in the first melee)"), before, after,
+                   ())
 
 
 def aot_hit_per_die(density: int = 4, veteran: bool = False) -> Fraction:
@@ -278,7 +287,8 @@ def aot_hit_per_die(density: int = 4, veteran: bool = False) -> Fraction:
 
 
 def aot_veteran_shooting(density: int = 4) -> Upgrade:
-    return Upgrade("aot", "veteran (a commander on the base)", f"hits per shooter (target density {density})",
+    return Upgrade("aot", msg("veteran (a commander on the base)"),
+                   msg("hits per shooter (target density {density})", density=density),
                    aot_hit_per_die(density), aot_hit_per_die(density, True), ())
 
 
@@ -289,9 +299,9 @@ def aob_attack_point(target: int = AOB_TARGET) -> tuple[Upgrade, Upgrade]:
 
     rests = sensitive_inputs("AOB-CLASH", lambda o: (o.events["a_hit"], _aob_result(o)), a_target=target + 1,
                              b_target=target)
-    succeed = Upgrade("aob", "+1 Attack", f"P(own clash succeeds) (target {target})",
+    succeed = Upgrade("aob", msg("+1 Attack"), msg("P(own clash succeeds) (target {target})", target=target),
                       clash(target).events["a_hit"], clash(target + 1).events["a_hit"], rests)
-    flee = Upgrade("aob", "+1 Attack", "P(beaten in the first fight)",
+    flee = Upgrade("aob", msg("+1 Attack"), msg("P(beaten in the first fight)"),
                    aob_first_fight(target).beaten,
                    {r.name: p for r, p in clash(target + 1).dists["result"].items()}.get("B_WINS", Fraction(0)), rests)
     return succeed, flee
@@ -302,7 +312,8 @@ def sp_quality_melee(men: int = SP_MEN) -> Upgrade:
     plain, better = sp_pool(men), sp_pool(men, quality_edge=1)
     before = _ev("SP-MELEE-RESULT", a_dice=plain, b_dice=plain).events["a_back"]
     after = _ev("SP-MELEE-RESULT", a_dice=better, b_dice=plain).events["a_back"]
-    return Upgrade("sp", "one quality level above the enemy", "P(beaten in the first fight)", before, after, ())
+    return Upgrade("sp", msg("one quality level above the enemy"), msg("P(beaten in the first fight)"), before, after,
+                   ())
 
 
 SP_CLASSES = ("recruits", "regulars", "veterans", "elite")
@@ -328,7 +339,9 @@ def sp_class_shooting(shooters: int = 10, to_hit: int = SP_TO_HIT) -> tuple[Upgr
                     found.append(r)
         return tuple(found)
 
-    return tuple(Upgrade("sp", f"{a} → {b}", f"hits per shooter ({shooters} shooters, to-hit {to_hit}+)",
+    return tuple(Upgrade("sp", msg("{before} → {after}", before=SpQuality(a), after=SpQuality(b)),
+                         msg("hits per shooter ({shooters} shooters, to-hit {to_hit}+)", shooters=shooters,
+                             to_hit=to_hit),
                          per[i], per[i + 1], rests(a, b))
                  for i, (a, b) in enumerate(itertools.pairwise(SP_CLASSES)))
 
@@ -336,17 +349,18 @@ def sp_class_shooting(shooters: int = 10, to_hit: int = SP_TO_HIT) -> tuple[Upgr
 def bat_quality(quality: int = 3) -> tuple[Upgrade, ...]:
     """Quality Q → Q+1 in Batalist: action points, morale, and the first exchange."""
     q, r = quality, quality + 1
-    ap = Upgrade("bat", f"Quality {q} → {r}", "expected action points (BAT-ACTIVATION)",
+    step = msg("Quality {before} → {after}", before=q, after=r)
+    ap = Upgrade("bat", step, msg("expected action points (BAT-ACTIVATION)"),
                  Fraction(_ev("BAT-ACTIVATION", quality=q).dists["ap"].mean()),
                  Fraction(_ev("BAT-ACTIVATION", quality=r).dists["ap"].mean()), ())
-    flees = Upgrade("bat", f"Quality {q} → {r}", "P(flees | a morale test)",
+    flees = Upgrade("bat", step, msg("P(flees | a morale test)"),
                     _ev("BAT-MORALE-TEST", quality=q).events["flees"],
                     _ev("BAT-MORALE-TEST", quality=r).events["flees"], ())
-    holds = Upgrade("bat", f"Quality {q} → {r}", "P(holds | a morale test)",
+    holds = Upgrade("bat", step, msg("P(holds | a morale test)"),
                     1 - _ev("BAT-MORALE-TEST", quality=q).events["shaken"],
                     1 - _ev("BAT-MORALE-TEST", quality=r).events["shaken"], ())
     m, d = BAT_PROFILE["melee"], BAT_PROFILE["defence"]
-    fight = Upgrade("bat", f"Quality {q} → {r}", "P(beaten in the first fight)",
+    fight = Upgrade("bat", step, msg("P(beaten in the first fight)"),
                     _bat_result(bat_exchange_and_morale(m, d, q, q))[0],
                     _bat_result(bat_exchange_and_morale(m, d, r, q))[0], ("BAT-MELEE-DAMAGE",))
     return ap, flees, holds, fight
@@ -424,10 +438,11 @@ TABLE_STYLE = ("<style>table.cmp-table td, table.cmp-table th { white-space: nor
                " table.cmp-table td, table.cmp-table th { padding: 0.2em 0.35em; } }</style>")
 
 
-def html_table(head: Sequence[str], rows: Sequence[Sequence[str]], caption: str, text_cols: int = 1) -> str:
+def html_table(head: Sequence[str | Message], rows: Sequence[Sequence[str]], caption: Message,
+               text_cols: int = 1) -> str:
     """A wide table that scrolls sideways inside its own box on a phone, never the page; its first
     ``text_cols`` columns are words (left-aligned), the rest numbers."""
-    def tag(t: str, i: int, c: str) -> str:
+    def tag(t: str, i: int, c: str | Message) -> str:
         return f'<{t} class="txt">{c}</{t}>' if i < text_cols else f"<{t}>{c}</{t}>"
 
     th = "".join(tag("th", i, h) for i, h in enumerate(head))
@@ -441,20 +456,20 @@ def first_fight_table() -> str:
              cell(f.beaten), cell(f.goes_on), cell(f.enemy_beaten),
              (cell(f.worst) + f"<br><small>{f.worst_label}</small>") if f.worst is not None else cell(None)]
             for f in first_fights()]
-    return html_table(["system and units", "A beaten", "fight goes on", "B beaten", "A's worst case"], rows,
-                      "Two equal units meet: the first close combat, exactly")
+    return html_table([msg("system and units"), msg("A beaten"), msg("fight goes on"), msg("B beaten"),
+                       msg("A's worst case")], rows, msg("Two equal units meet: the first close combat, exactly"))
 
 
 def upgrade_table() -> str:
     rows = []
     for ups in upgrades().values():
         for u in ups:
-            rows.append([f"<b>{SYSTEM_NAMES[u.system]}</b><br><small>{u.upgrade}</small>", u.measure,
-                         cell(u.before, percent="P(" in u.measure),
-                         cell(u.after, percent="P(" in u.measure),
-                         ("+" if u.gain >= 0 else "−") + cell(abs(u.gain), percent="P(" in u.measure)])
-    return html_table(["system and upgrade", "measure", "before", "after", "change"], rows,
-                      "One step of quality, measured exactly", text_cols=2)
+            chance = u.measure.msgid.startswith("P(")  # a probability: shown with its percentage
+            rows.append([f"<b>{SYSTEM_NAMES[u.system]}</b><br><small>{u.upgrade}</small>", str(u.measure),
+                         cell(u.before, percent=chance), cell(u.after, percent=chance),
+                         ("+" if u.gain >= 0 else "−") + cell(abs(u.gain), percent=chance)])
+    return html_table([msg("system and upgrade"), msg("measure"), msg("before"), msg("after"), msg("change")], rows,
+                      msg("One step of quality, measured exactly"), text_cols=2)
 
 
 def shooting_table(sizes: Sequence[int] = (1, 5, 10, 20)) -> str:
@@ -463,10 +478,10 @@ def shooting_table(sizes: Sequence[int] = (1, 5, 10, 20)) -> str:
         hits, deaths = sp_hits(n)
         rows.append([str(n), cell(aot_volley(n), percent=False), cell(hits, percent=False),
                      cell(deaths, percent=False), cell(Fraction(bat_volley(n).mean()), percent=False),
-                     NOT_IN_SOURCE])
-    return html_table(["shooters", "AoT hits (density 4)", f"Skirmish hits ({SP_TO_HIT}+)",
-                       "Skirmish men killed", "Batalist figures (bases)", "Age of Battles"], rows,
-                      "Expected result of one volley as the shooters grow")
+                     not_in_source()])
+    return html_table([msg("shooters"), msg("AoT hits (density 4)"), msg("Skirmish hits ({to_hit}+)", to_hit=SP_TO_HIT),
+                       msg("Skirmish men killed"), msg("Batalist figures (bases)"), SYSTEM_NAMES["aob"]], rows,
+                      msg("Expected result of one volley as the shooters grow"))
 
 
 def summary_table() -> str:
@@ -481,16 +496,17 @@ def summary_table() -> str:
                      f"{percent_str(step[s].after, 1)}</b><br><small class=\"cmp-frac\">"
                      f"{fraction_str(step[s].before)} → {fraction_str(step[s].after)}</small>",
                      (cell(shot[s], percent=False) + f"<br><small>{SHOT_MEASURES[s]}</small>") if s in shot
-                     else NOT_IN_SOURCE])
-    return html_table(["system", "beaten in the first fight", "fight goes on", "one step of quality (P beaten)",
-                       "shooting: expected result per shooter (the measure differs)"], rows,
-                      "The three questions at a glance (the chapter's default units)")
+                     else not_in_source()])
+    return html_table([msg("system"), msg("beaten in the first fight"), msg("fight goes on"),
+                       msg("one step of quality (P beaten)"),
+                       msg("shooting: expected result per shooter (the measure differs)")], rows,
+                      msg("The three questions at a glance (the chapter's default units)"))
 
 
 #: What the summary's shooting column measures in each system: three different things, so each cell says which.
-SHOT_MEASURES = {"aot": "hits per shooting figure, before shield saves",
-                 "sp": "hits per shooting figure, before the effect die",
-                 "bat": "figures removed per shooting base"}
+SHOT_MEASURES = {"aot": msg("hits per shooting figure, before shield saves"),
+                 "sp": msg("hits per shooting figure, before the effect die"),
+                 "bat": msg("figures removed per shooting base")}
 
 
 def _figure(title: str, x_label: str, y_label: str, whole_steps: bool = False, height: int = 260) -> Any:
@@ -506,7 +522,11 @@ def _figure(title: str, x_label: str, y_label: str, whole_steps: bool = False, h
     return fig
 
 
-NOT_IN_SOURCE = '<span style="color:var(--pst-color-text-muted, #646464)">not in the source</span>'
+def not_in_source() -> str:
+    """A table cell for a question the source does not answer, in the reader's language."""
+    said = msg("not in the source")
+    return f'<span style="color:var(--pst-color-text-muted, #646464)">{said}</span>'
+
 COLOURS = {"aot": "#3b6ea5", "aob": "#a5523b", "sp": "#3b8c4a", "bat": "#8a5fb0"}
 
 
@@ -549,28 +569,32 @@ def first_fight_plots() -> str:
     """P(A beaten) and P(the fight goes on) against each system's own knob."""
     panels = []
     for title, x_label, key, pts in (
-            ("Art of Tactics: spearmen with shields", "density (men per rank, two ranks)", "aot", aot_curve()),
-            ("Age of Battles: equal clash targets (d20)", "clash target T (set by you)", "aob", aob_curve()),
-            ("Skirmish: equal melee pools", "melee dice per side", "sp", sp_curve()),
-            ("Batalist: Melee 3 / Defence 3 bases", "Quality of both bases", "bat", bat_curve())):
-        fig = _figure(title, x_label, "probability", whole_steps=key in ("aot", "bat"))
-        _legend(fig, [_line(fig, [(x, f.beaten) for x, f in pts], "A beaten", COLOURS[key]),
-                      _line(fig, [(x, f.goes_on) for x, f in pts], "fight goes on", "#777777", "dashed")], True)
+            (msg("Art of Tactics: spearmen with shields"), msg("density (men per rank, two ranks)"), "aot",
+             aot_curve()),
+            (msg("Age of Battles: equal clash targets (d20)"), msg("clash target T (set by you)"), "aob", aob_curve()),
+            (msg("Skirmish: equal melee pools"), msg("melee dice per side"), "sp", sp_curve()),
+            (msg("Batalist: Melee 3 / Defence 3 bases"), msg("Quality of both bases"), "bat", bat_curve())):
+        fig = _figure(str(title), str(x_label), str(msg("probability")), whole_steps=key in ("aot", "bat"))
+        _legend(fig, [_line(fig, [(x, f.beaten) for x, f in pts], str(msg("A beaten")), COLOURS[key]),
+                      _line(fig, [(x, f.goes_on) for x, f in pts], str(msg("fight goes on")), "#777777", "dashed")],
+                True)
         panels.append(fig)
     return _grid(panels, "compare-first-fight")
 
 
 def shooting_plots(top: int = 20) -> str:
     curves = shooting_curves(top)
-    men = _figure("Figures shooting (AoT, Skirmish)", "shooting figures", "expected hits", height=400)
-    _legend(men, [_line(men, curves["aot"], "AoT, density 4", COLOURS["aot"]),
-                  _line(men, curves["aot veteran"], "AoT veteran", COLOURS["aot"], "dashed"),
-                  _line(men, curves["sp regulars"], f"Skirmish regulars, {SP_TO_HIT}+", COLOURS["sp"]),
-                  _line(men, curves["sp elite"], "Skirmish elite", COLOURS["sp"], "dashed"),
-                  _line(men, curves["sp recruits"], "Skirmish recruits", COLOURS["sp"], "dotted")], False)
-    bases = _figure("Bases shooting (Batalist)", "bases shooting, one shot each", "expected figures removed",
-                    height=400)
-    _legend(bases, [_line(bases, curves["bat"], "equal bases", COLOURS["bat"]),
-                    _line(bases, curves["bat smaller bases"], "shooters' bases smaller", COLOURS["bat"], "dashed")],
-            False)
+    men = _figure(str(msg("Figures shooting (AoT, Skirmish)")), str(msg("shooting figures")),
+                  str(msg("expected hits")), height=400)
+    _legend(men, [_line(men, curves["aot"], str(msg("AoT, density 4")), COLOURS["aot"]),
+                  _line(men, curves["aot veteran"], str(msg("AoT veteran")), COLOURS["aot"], "dashed"),
+                  _line(men, curves["sp regulars"], str(msg("Skirmish regulars, {to_hit}+", to_hit=SP_TO_HIT)),
+                        COLOURS["sp"]),
+                  _line(men, curves["sp elite"], str(msg("Skirmish elite")), COLOURS["sp"], "dashed"),
+                  _line(men, curves["sp recruits"], str(msg("Skirmish recruits")), COLOURS["sp"], "dotted")], False)
+    bases = _figure(str(msg("Bases shooting (Batalist)")), str(msg("bases shooting, one shot each")),
+                    str(msg("expected figures removed")), height=400)
+    _legend(bases, [_line(bases, curves["bat"], str(msg("equal bases")), COLOURS["bat"]),
+                    _line(bases, curves["bat smaller bases"], str(msg("shooters' bases smaller")), COLOURS["bat"],
+                          "dashed")], False)
     return _grid([men, bases], "compare-shooting")

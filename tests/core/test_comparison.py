@@ -13,11 +13,14 @@ import pytest
 
 from aot_rules import comparison as C
 from aot_rules.core.errors import RuleError
+from aot_rules.core.i18n import Message
 from aot_rules.systems import get
 
 
 def _fractions(obj: Any) -> list[Any]:
-    """Every number inside a FirstFight / Upgrade (or a list of them)."""
+    """Every number inside a FirstFight / Upgrade (or a list of them); a label's message holds words, not results."""
+    if isinstance(obj, Message):
+        return []
     if dataclasses.is_dataclass(obj):
         return [v for f in dataclasses.fields(obj) for v in _fractions(getattr(obj, f.name))]
     if isinstance(obj, (list, tuple)):
