@@ -104,7 +104,9 @@ def odds_block(sheet: Sheet, prefix: str, title: Message | str) -> None:
             said = str(msg("mean {exact}\u00a0({approx})", exact=fraction_str(law.mean()),
                            approx=localised(f"{float(law.mean()):.2f}")))
         else:
-            said = str(msg("{outcome}: {chance}", outcome=law.mode(), chance=_p(law[law.mode()])))
+            mode = law.mode()
+            outcome = (msg("yes") if mode else msg("no")) if isinstance(mode, bool) else mode  # a yes/no outcome
+            said = str(msg("{outcome}: {chance}", outcome=outcome, chance=_p(law[mode])))
         rows.append([rule_badge(m.rule_id, sheet.labels), text(m.title),
                      str(msg("{what}: {said}", what=out.label(out.main), said=said))])
     sheet.block(title, (), _md_table(_head(msg("rule"), msg("what"), msg("at the calculator's start")), rows),

@@ -46,8 +46,9 @@ MYST = re.compile(r"\]\([^)]*\)|\{[a-z-]+\}`[^`]*`|^\s*(?:[:`]{3,}\{[^}]*\}|:[\w
 #: A cell's own options block (``---`` YAML ``---``), which the cell reader leaves in.
 FRONT_MATTER = re.compile(r"\A---\n.*?^---\n", re.S | re.M)
 
-#: English words each page still shows that its cells do not write: the rule titles, the Art of Tactics quick
-#: reference and a calculator's outcome label, converted elsewhere; may only shrink.
+#: English words each page still shows that its cells do not write, converted elsewhere: Batalist rule titles
+#: (bat/intro) and the turn's steps (``aot/rules/turn.py``, shared with the Art of Tactics turn chapter); may only
+#: shrink.
 LEFT: dict[str, frozenset[str]] = {
     "bat/intro.md": frozenset((
         "Leader Reconnaissance Scout Stealthy Trap order"
@@ -55,9 +56,6 @@ LEFT: dict[str, frozenset[str]] = {
     "quickref/aot.md": frozenset((
         "Demoralization Initiative Junior Melee Move Reactions Retreats Whose already and locked officers "
         "order shoot slots together units which"
-    ).split()),
-    "quickref/sp.md": frozenset((
-        "False"
     ).split()),
 }
 
