@@ -115,7 +115,7 @@ def test_melee_percentages_come_from_the_engine() -> None:
     text = page("sp/melee.md")
     assert "| defending light cover | +33% |" not in text and "M.PERCENTAGES" in text
     assert len(PERCENTAGES) == 17
-    assert [(m.percent, m.rounding) for m in PERCENTAGES if m.circumstance.startswith("lancers")] == [
+    assert [(m.percent, m.rounding) for m in PERCENTAGES if str(m.circumstance).startswith("lancers")] == [
         (10, "down"), (-10, "up")]
 
 
@@ -131,7 +131,7 @@ def test_bat_line_of_sight_reading_and_toggle() -> None:
 
 
 def test_obstacle_placement_agrees_with_its_reading() -> None:
-    assert "line of sight" in Spell.OBSTACLE.target
+    assert "line of sight" in str(Spell.OBSTACLE.target)
     assert "anywhere in the Mage's line of sight" in page("bat/magic.md")
 
 

@@ -29,7 +29,7 @@ from aot_rules.core.dice import DiceSource
 from aot_rules.core.dist import Dist
 from aot_rules.core.errors import RuleError
 from aot_rules.core.events import DieEffect, Said
-from aot_rules.core.i18n import label, msg, nmsg, text, vocabulary
+from aot_rules.core.i18n import Message, label, msg, nmsg, text, vocabulary
 
 #: A spell takes 1, 2 or 3 AP (BAT-MAGIC-CAST, Reading): the activation roll gives at most three.
 SPELL_AP_MIN = 1
@@ -70,19 +70,19 @@ class Spell(StrEnum):
         return "BAT-SPELL-" + self.name.replace("_", "-")
 
     @property
-    def target(self) -> str:
+    def target(self) -> Message:
         """Whom the spell is aimed at: an enemy base, a friendly base, or a place on the table."""
         if self in (Spell.FIREBALL, Spell.TERROR, Spell.SLOTH):
-            return "an enemy base in the Mage's line of sight"
+            return msg("an enemy base in the Mage's line of sight")
         if self in (Spell.SHIELD, Spell.TAILWIND):
-            return "a friendly base"
+            return msg("a friendly base")
         if self is Spell.ICE_RAIN:
-            return "a place in the line of sight of any friendly base"
+            return msg("a place in the line of sight of any friendly base")
         if self is Spell.SUMMON:
-            return "the ground beside the Mage"
+            return msg("the ground beside the Mage")
         if self is Spell.OBSTACLE:  # the source says only "on the table" (Reading, BAT-SPELL-OBSTACLE)
-            return "a place in the Mage's line of sight (Reading)"
-        return "a place on the table"
+            return msg("a place in the Mage's line of sight (Reading)")
+        return msg("a place on the table")
 
 
 #: Spells whose AP set a size in steps, and what that size measures.

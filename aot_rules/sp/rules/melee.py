@@ -17,7 +17,7 @@ from aot_rules.core.dice import DiceSource
 from aot_rules.core.dist import Dist
 from aot_rules.core.errors import RuleError
 from aot_rules.core.events import DieEffect, Said
-from aot_rules.core.i18n import msg, vocabulary
+from aot_rules.core.i18n import Message, msg, vocabulary
 from aot_rules.core.verdict import Verdict
 from aot_rules.sp.rules.shooting import trinomial
 
@@ -81,30 +81,30 @@ class PercentModifier(NamedTuple):
     """One line of SP-MELEE-MODS-PCT: the circumstance, the change to the pool in percent, and the rounding
     the source states for it ("down", "up"; empty where it states none)."""
 
-    circumstance: str
+    circumstance: Message
     percent: int
     rounding: str = ""
 
 
 #: SP-MELEE-MODS-PCT, the source's percentage table, in its order: what :func:`percent_pool` sums.
 PERCENTAGES: tuple[PercentModifier, ...] = (
-    PercentModifier('defending light cover', 33),
-    PercentModifier('defending heavy cover', 66),
-    PercentModifier('attacked in the flank or rear', -50),
-    PercentModifier('caught by an ambush', -50),
-    PercentModifier('lancers against other troops, first round', 10, 'down'),
-    PercentModifier('lancers against other troops, later rounds', -10, 'up'),
-    PercentModifier('infantry with empty muskets meeting a cavalry charge', -33),
-    PercentModifier('cavalry charging with élan', 25),
-    PercentModifier('cavalry charging unformed infantry in the open', 100),
-    PercentModifier('cavalry charging a formed square', -66),
-    PercentModifier('cavalry charging a square still forming', -33),
-    PercentModifier('an infantry square against cavalry', 50),
-    PercentModifier('cavalry against a line', 25),
-    PercentModifier('cavalry against lighter cavalry', 25),
-    PercentModifier('cavalry against troops in cover', -66),
-    PercentModifier('cavalry charging at the gallop', 25),
-    PercentModifier("cavalry on better horses than the enemy's", 25),
+    PercentModifier(msg("defending light cover"), 33),
+    PercentModifier(msg("defending heavy cover"), 66),
+    PercentModifier(msg("attacked in the flank or rear"), -50),
+    PercentModifier(msg("caught by an ambush"), -50),
+    PercentModifier(msg("lancers against other troops, first round"), 10, 'down'),
+    PercentModifier(msg("lancers against other troops, later rounds"), -10, 'up'),
+    PercentModifier(msg("infantry with empty muskets meeting a cavalry charge"), -33),
+    PercentModifier(msg("cavalry charging with élan"), 25),
+    PercentModifier(msg("cavalry charging unformed infantry in the open"), 100),
+    PercentModifier(msg("cavalry charging a formed square"), -66),
+    PercentModifier(msg("cavalry charging a square still forming"), -33),
+    PercentModifier(msg("an infantry square against cavalry"), 50),
+    PercentModifier(msg("cavalry against a line"), 25),
+    PercentModifier(msg("cavalry against lighter cavalry"), 25),
+    PercentModifier(msg("cavalry against troops in cover"), -66),
+    PercentModifier(msg("cavalry charging at the gallop"), 25),
+    PercentModifier(msg("cavalry on better horses than the enemy's"), 25),
 )
 
 

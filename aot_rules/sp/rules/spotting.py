@@ -17,7 +17,7 @@ from aot_rules.core.dice import DiceSource
 from aot_rules.core.dist import Dist
 from aot_rules.core.errors import RuleError
 from aot_rules.core.events import Said
-from aot_rules.core.i18n import msg, vocabulary
+from aot_rules.core.i18n import Message, msg, vocabulary
 
 
 @vocabulary({
@@ -82,14 +82,15 @@ class Spotter(StrEnum):
 
 
 #: Modifiers that make spotting harder: each adds 1 to the number needed (SP-SPOT-MODIFIERS).
-HARDER = ("the observer is under fire", "the target is standing still", "the target is in smoke",
-          "the target is made up of natives")
+HARDER: tuple[Message, ...] = (msg("the observer is under fire"), msg("the target is standing still"),
+                               msg("the target is in smoke"), msg("the target is made up of natives"))
 #: Modifiers that make it easier: each takes 1 from the number needed.  The target's movement dice
 #: count one each; the extra observation die is listed in the source too, but it already adds +1 to
 #: the roll (Reading: counted once).
-EASIER = ("the observer is higher than the target", "each movement die the target used this turn",
-          "the observer is a Hero", "the target is mounted", "the observer is a native",
-          "the target is a Formation")
+EASIER: tuple[Message, ...] = (msg("the observer is higher than the target"),
+                               msg("each movement die the target used this turn"), msg("the observer is a Hero"),
+                               msg("the target is mounted"), msg("the observer is a native"),
+                               msg("the target is a Formation"))
 
 
 def required(needed: int, harder: int, easier: int, extra: int = 0, *, extra_twice: bool = False) -> int:
