@@ -49,15 +49,7 @@ FRONT_MATTER = re.compile(r"\A---\n.*?^---\n", re.S | re.M)
 #: English words each page still shows that its cells do not write, converted elsewhere: Batalist rule titles
 #: (bat/intro) and the turn's steps (``aot/rules/turn.py``, shared with the Art of Tactics turn chapter); may only
 #: shrink.
-LEFT: dict[str, frozenset[str]] = {
-    "bat/intro.md": frozenset((
-        "Leader Reconnaissance Scout Stealthy Trap order"
-    ).split()),
-    "quickref/aot.md": frozenset((
-        "Demoralization Initiative Junior Melee Move Reactions Retreats Whose already and locked officers "
-        "order shoot slots together units which"
-    ).split()),
-}
+LEFT: dict[str, frozenset[str]] = {}
 
 
 def _recording(fn: Any, used: set[str]) -> Any:
