@@ -20,10 +20,12 @@ FENCE = re.compile(r"^(?P<fence>`{3,}|:{3,})\{code-cell\}")
 
 def cells(text: str) -> Iterator[tuple[int, str]]:
     """Each code cell of a MyST page: the line its code starts on (1-based) and the code (its ``:option:`` lines
-    left out, so line numbers still count from the page).
+    or ``---`` block left out, so line numbers still count from the page).
 
     >>> list(cells("# t\\n```{code-cell} ipython3\\n:tags: [x]\\nsay('hi')\\n```\\n"))
     [(4, "say('hi')\\n")]
+    >>> list(cells("```{code-cell}\\n---\\ntags: [x]\\n---\\nsay('yo')\\n```\\n"))
+    [(5, "say('yo')\\n")]
     """
     lines = text.splitlines(keepends=True)
     i = 0
@@ -33,6 +35,11 @@ def cells(text: str) -> Iterator[tuple[int, str]]:
             i += 1
             continue
         fence, i = m.group("fence"), i + 1
+        if i < len(lines) and lines[i].strip() == "---":  # a YAML block of options, closed by its own ---
+            i += 1
+            while i < len(lines) and lines[i].strip() != "---":
+                i += 1
+            i += 1
         while i < len(lines) and lines[i].startswith(":") and not lines[i].startswith(fence):
             i += 1
         start, body = i, []
