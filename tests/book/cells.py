@@ -5,10 +5,12 @@ sentences are still English written outside the catalogue.  Building the book fo
 the cells of one page in one namespace (as its kernel would, from the page's folder) with IPython's ``display``
 collecting instead of printing.  What the page shows but does not itself write (widgets and their "Show the
 mathematics" blocks, worked examples, replays, registry tables) is other work: those helpers are stubbed out.
+A cell whose last statement is an expression shows its value, as in a notebook.
 """
 
 from __future__ import annotations
 
+import ast
 import html as htmllib
 import os
 import re
@@ -42,6 +44,8 @@ class Shown:
 
     items: list[str] = field(default_factory=list)
     seconds: list[tuple[int, float]] = field(default_factory=list)
+    #: What the cells printed: a code cell's program output, shown under its code (not counted as prose).
+    printed: list[str] = field(default_factory=list)
 
     def text(self) -> str:
         """The words a reader reads: markup, scripts and role targets taken out, entities decoded."""
@@ -65,11 +69,23 @@ def _shown(obj: object) -> str:
     return str(data) if isinstance(data, str) else str(obj)
 
 
+def _run(code: str, name: str, namespace: dict[str, Any], shown: Shown) -> None:
+    """One cell, as a kernel runs it: a last statement that is an expression is shown, unless it is None."""
+    tree = ast.parse(code, name)
+    last = tree.body.pop() if tree.body and isinstance(tree.body[-1], ast.Expr) else None
+    exec(compile(tree, name, "exec"), namespace)  # the page's own cells
+    if last is not None:
+        value = eval(compile(ast.Expression(last.value), name, "eval"), namespace)
+        if value is not None:
+            shown.items.append(_shown(value))
+
+
 @contextmanager
 def _collecting(monkeypatch: pytest.MonkeyPatch, shown: Shown) -> Iterator[None]:
     import IPython.display
 
     import aot_rules.present.page as page
+    import aot_rules.present.replay.battle as battle
 
     def display(*objs: object, **_: Any) -> None:
         shown.items.extend(_shown(o) for o in objs)
@@ -78,25 +94,26 @@ def _collecting(monkeypatch: pytest.MonkeyPatch, shown: Shown) -> Iterator[None]
     monkeypatch.setattr(page, "_display", display)
     for name in FOREIGN:
         monkeypatch.setattr(page, name, lambda *a, **k: None)
+    monkeypatch.setattr(battle, "show_battle", lambda *a, **k: None)  # a replay of a whole battle
     yield
 
 
 def run_page(page: str | Path, lang: str | None, monkeypatch: pytest.MonkeyPatch) -> Shown:
     """Every code cell of ``page`` (a path under the repository) run in order in one namespace, in ``lang``;
-    ``print`` output is collected too.  A failing cell raises, naming the page and the cell's line."""
+    ``print`` output is collected apart.  A failing cell raises, naming the page and the cell's line."""
     path = ROOT / page
     shown = Shown()
     namespace: dict[str, Any] = {"__name__": "__main__"}
     here = os.getcwd()
     with _collecting(monkeypatch, shown), speaking(lang):
-        monkeypatch.setitem(namespace, "print", lambda *a, **k: shown.items.append(" ".join(map(str, a))))
+        namespace["print"] = lambda *a, **k: shown.printed.append(" ".join(map(str, a)))
         os.chdir(path.parent)
         try:
             for line, code in cells(path.read_text(encoding="utf-8")):
                 code = YAML_OPTIONS.sub(lambda m: "\n" * m.group().count("\n"), code)
                 started = time.perf_counter()
                 try:
-                    exec(compile(code, f"{page}:{line}", "exec"), namespace)  # the page's own cells
+                    _run(code, f"{page}:{line}", namespace, shown)
                 except Exception as e:
                     raise AssertionError(f"{page}, cell at line {line}: {type(e).__name__}: {e}") from e
                 shown.seconds.append((line, time.perf_counter() - started))
