@@ -72,9 +72,11 @@ def _shown(obj: object) -> str:
 def _run(code: str, name: str, namespace: dict[str, Any], shown: Shown) -> None:
     """One cell, as a kernel runs it: a last statement that is an expression is shown, unless it is None."""
     tree = ast.parse(code, name)
-    last = tree.body.pop() if tree.body and isinstance(tree.body[-1], ast.Expr) else None
+    last = tree.body[-1] if tree.body else None
+    if isinstance(last, ast.Expr):
+        tree.body.pop()
     exec(compile(tree, name, "exec"), namespace)  # the page's own cells
-    if last is not None:
+    if isinstance(last, ast.Expr):
         value = eval(compile(ast.Expression(last.value), name, "eval"), namespace)
         if value is not None:
             shown.items.append(_shown(value))
