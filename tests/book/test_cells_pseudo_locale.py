@@ -72,3 +72,14 @@ def test_slow_cells_speak_the_catalogue(page: str, monkeypatch: pytest.MonkeyPat
 def test_the_ratchet_names_only_these_pages() -> None:
     """A page dropped from the list, or renamed, must leave the ratchet too (else its words stay allowed)."""
     assert set(leaks()) <= set(PAGES + SLOW)
+
+
+def test_a_sentence_written_outside_the_catalogue_is_seen(tmp_path: Path, monkeypatch: pytest.MonkeyPatch) -> None:
+    """The runner reads what a cell displays and what its last expression shows; only the template is accented."""
+    page = tmp_path / "page.md"
+    page.write_text('# A page\n\n```{code-cell} ipython3\nfrom IPython.display import HTML, display\n'
+                    'from aot_rules.present.page import say\nsay("Hoplites hold with chance {p}.", p=1)\n'
+                    'display(HTML("<p>Spearmen waver</p>"))\n```\n\n```{code-cell} ipython3\n---\ntags: [x]\n---\n'
+                    'HTML("<b>archers</b> shoot")\n```\n', encoding="utf-8")
+    shown = run_page(page, "qps", monkeypatch)
+    assert {w for w in WORD.findall(shown.text()) if not w.isupper()} == {"Spearmen", "waver", "archers", "shoot"}
