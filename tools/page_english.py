@@ -26,9 +26,9 @@ ROOT = Path(__file__).resolve().parents[1]
 NOT_WORDS = ("script", "style", "code", "pre", "kbd", "samp", "svg", "math", ".highlight", ".math", "mjx-container",
              ".MathJax", ".aot-rule-badge", ".headerlink", "[data-code]", ".aot-code", "var")
 WORD = re.compile(r"(?<![\w\-−/.'’@#])[A-Za-z][A-Za-z'’]{2,}(?![\w\-/'’])")
-# Standard abbreviations and format names a Russian text writes in Latin letters.
+# Standard abbreviations, format and program names, and keys of the keyboard a Russian text writes in Latin letters.
 ALLOWED = frozenset("JSON YAML HTML CSV PNG PDF URL CLI Python JupyterLab Jupyter Pyodide Bokeh Sphinx MyST GitHub "
-                    "Chromium JavaScript KiB MiB UTF NUL".split())
+                    "Chromium JavaScript KiB MiB UTF NUL AoT sympy Home End Space Esc Shift".split())
 
 
 @cache
