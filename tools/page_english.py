@@ -24,7 +24,8 @@ ROOT = Path(__file__).resolve().parents[1]
 
 #: Left out of a page's visible words: code, maths, drawings, metadata and the machine-readable parts.
 NOT_WORDS = ("script", "style", "code", "pre", "kbd", "samp", "svg", "math", ".highlight", ".math", "mjx-container",
-             ".MathJax", ".aot-rule-badge", ".headerlink", "[data-code]", ".aot-code", "var")
+             ".MathJax", ".aot-rule-badge", ".headerlink", "[data-code]", ".aot-code", "var",
+             ".aot-glossary-en")  # the glossary shows each Russian term's English name on purpose
 WORD = re.compile(r"(?<![\w\-−/.'’@#])[A-Za-z][A-Za-z'’]{2,}(?![\w\-/'’])")
 # Standard abbreviations, format and program names, and keys of the keyboard a Russian text writes in Latin letters.
 ALLOWED = frozenset("JSON YAML HTML CSV PNG PDF URL CLI Python JupyterLab Jupyter Pyodide Bokeh Sphinx MyST GitHub "
