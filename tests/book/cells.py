@@ -5,7 +5,9 @@ sentences are still English written outside the catalogue.  Building the book fo
 the cells of one page in one namespace (as its kernel would, from the page's folder) with IPython's ``display``
 collecting instead of printing.  What the page shows but does not itself write (widgets and their "Show the
 mathematics" blocks, worked examples, replays, registry tables) is other work: those helpers are stubbed out.
-A cell whose last statement is an expression shows its value, as in a notebook.
+A cell whose last statement is an expression shows its value, as in a notebook.  The templates the page's own code
+hands the catalogue (``msg``, ``nmsg``, ``say``, ``say_html``) are noted, so a test can hold them against what
+``make messages`` extracts from the page.
 """
 
 from __future__ import annotations
@@ -14,8 +16,9 @@ import ast
 import html as htmllib
 import os
 import re
+import sys
 import time
-from collections.abc import Iterator
+from collections.abc import Callable, Iterator
 from contextlib import contextmanager
 from dataclasses import dataclass, field
 from pathlib import Path
@@ -29,31 +32,36 @@ from tools.myst_cells import cells
 ROOT = Path(__file__).resolve().parents[2]
 #: The page helpers whose output is not the page's own prose.
 FOREIGN = ("show_widget", "show_example", "show_replay", "show_table")
-CODE = re.compile(r"<style>.*?</style>|<script[^>]*>.*?</script>", re.S)
+#: What a reader does not read as words: styles, scripts (Bokeh's charts), code, formulas.  A drawing's labels are read.
+CODE = re.compile(r"<(style|script|code|math)\b.*?</\1>", re.S)
 TAG = re.compile(r"<[^>]*>")
-#: A MyST role or directive target (``{ref}`label```, ``(label)=``): not words a reader reads.
-ROLE = re.compile(r"\{[\w:-]+\}`[^`]*`")
-#: A cell's options written as a YAML block (``---`` … ``---``) rather than ``:key:`` lines.
-YAML_OPTIONS = re.compile(r"\A---\n.*?^---\n", re.S | re.M)
+#: A word of the English alphabet, three letters or more, not part of a code, an option or a rule ID.
+WORD = re.compile(r"(?<![\w\-−/.'’@#])[A-Za-z][A-Za-z'’]{2,}(?![\w\-/'’])")
+#: MyST markup left in a markdown display: links' targets, roles (``{ref}`label```), directives and their
+#: ``:option:`` lines.
+MYST = re.compile(r"\]\([^)]*\)|\{[\w:-]+\}`[^`]*`|^\s*(?:[:`]{3,}\{[^}]*\}|:[\w-]+:).*$", re.M)
 
 
 @dataclass
 class Shown:
-    """What a page's cells displayed, each item as the text (HTML or markdown) the reader gets, and per cell
-    how long it took."""
+    """What a page's cells displayed, each item as the text (HTML or markdown) the reader gets, per cell how long
+    it took, what they printed, and the catalogue templates the page's own code used."""
 
     items: list[str] = field(default_factory=list)
     seconds: list[tuple[int, float]] = field(default_factory=list)
     #: What the cells printed: a code cell's program output, shown under its code (not counted as prose).
     printed: list[str] = field(default_factory=list)
+    #: The templates (a plural's singular) the page's cells passed to ``msg``, ``nmsg``, ``say`` or ``say_html``.
+    templates: set[str] = field(default_factory=set)
 
     def text(self) -> str:
-        """The words a reader reads: markup, scripts and role targets taken out, entities decoded."""
-        out = []
-        for item in self.items:
-            t = ROLE.sub(" ", CODE.sub(" ", item))
-            out.append(htmllib.unescape(TAG.sub(" ", t)))
-        return "\n".join(out)
+        """The words a reader reads: markup, scripts, drawings and MyST targets taken out, entities decoded."""
+        return "\n".join(MYST.sub(" ", htmllib.unescape(TAG.sub(" ", CODE.sub(" ", item)))) for item in self.items)
+
+    def english(self) -> set[str]:
+        """The English words in :meth:`text` (capitals-only codes such as A1 or VP aside): in the pseudo-locale
+        every catalogue template comes out accented, so these were written outside the catalogue."""
+        return {w for w in WORD.findall(self.text()) if not w.isupper()}
 
 
 def _shown(obj: object) -> str:
@@ -82,10 +90,23 @@ def _run(code: str, name: str, namespace: dict[str, Any], shown: Shown) -> None:
             shown.items.append(_shown(value))
 
 
+def _recording(fn: Callable[..., Any], cell_prefix: str, shown: Shown) -> Callable[..., Any]:
+    """``fn`` (msg, nmsg, say, say_html) noting each template the page's own cells pass it (their code is compiled
+    under names starting ``cell_prefix``); the engine's calls are not the page's."""
+
+    def called(template: str, *args: Any, **values: Any) -> Any:
+        if sys._getframe(1).f_code.co_filename.startswith(cell_prefix):
+            shown.templates.add(template)
+        return fn(template, *args, **values)
+
+    return called
+
+
 @contextmanager
-def _collecting(monkeypatch: pytest.MonkeyPatch, shown: Shown) -> Iterator[None]:
+def _collecting(monkeypatch: pytest.MonkeyPatch, shown: Shown, cell_prefix: str) -> Iterator[None]:
     import IPython.display
 
+    import aot_rules.core.i18n as i18n
     import aot_rules.present.page as page
     import aot_rules.present.replay.battle as battle
 
@@ -97,25 +118,26 @@ def _collecting(monkeypatch: pytest.MonkeyPatch, shown: Shown) -> Iterator[None]
     for name in FOREIGN:
         monkeypatch.setattr(page, name, lambda *a, **k: None)
     monkeypatch.setattr(battle, "show_battle", lambda *a, **k: None)  # a replay of a whole battle
+    for module, name in ((i18n, "msg"), (i18n, "nmsg"), (page, "say"), (page, "say_html")):
+        monkeypatch.setattr(module, name, _recording(getattr(module, name), cell_prefix, shown))
     yield
 
 
-def run_page(page: str | Path, lang: str | None, monkeypatch: pytest.MonkeyPatch) -> Shown:
-    """Every code cell of ``page`` (a path under the repository) run in order in one namespace, in ``lang``;
-    ``print`` output is collected apart.  A failing cell raises, naming the page and the cell's line."""
+def run_page(page: str | Path, lang: str | None) -> Shown:
+    """Every code cell of ``page`` (a path under the repository, or absolute) run in order in one namespace, in
+    ``lang``; ``print`` output is collected apart.  A failing cell raises, naming the page and the cell's line."""
     path = ROOT / page
     shown = Shown()
     namespace: dict[str, Any] = {"__name__": "__main__"}
     here = os.getcwd()
-    with _collecting(monkeypatch, shown), speaking(lang):
+    with pytest.MonkeyPatch.context() as monkeypatch, _collecting(monkeypatch, shown, f"{path}:"), speaking(lang):
         namespace["print"] = lambda *a, **k: shown.printed.append(" ".join(map(str, a)))
-        os.chdir(path.parent)
+        os.chdir(path.parent)  # a cell reads files beside its page, as the book build does
         try:
             for line, code in cells(path.read_text(encoding="utf-8")):
-                code = YAML_OPTIONS.sub(lambda m: "\n" * m.group().count("\n"), code)
                 started = time.perf_counter()
                 try:
-                    _run(code, f"{page}:{line}", namespace, shown)
+                    _run(code, f"{path}:{line}", namespace, shown)
                 except Exception as e:
                     raise AssertionError(f"{page}, cell at line {line}: {type(e).__name__}: {e}") from e
                 shown.seconds.append((line, time.perf_counter() - started))
