@@ -57,4 +57,4 @@ def extract(fileobj: IO[bytes], keywords: Mapping[str, Any], comment_tags: Colle
     for start, code in cells(text):
         for lineno, funcname, message, comments in extract_python(io.BytesIO(code.encode("utf-8")), keywords,
                                                                   comment_tags, options):
-            yield start + lineno - 1, funcname, message, comments
+            yield start + (lineno or 1) - 1, funcname, message, comments  # Babel gives no line for some calls
