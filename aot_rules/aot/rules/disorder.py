@@ -143,18 +143,3 @@ def take_disorder_test(unit: Unit, dice: DiceSource, why: Message = DISORDER_TES
     lost = play(unit_test(unit, why, piece), dice).lost
     return unit.take_losses(0, lost), lost
 
-
-# --- the hand-written twins, kept until the derived laws are checked equal to them ---------------
-
-def kept_after_legacy(first: int, density: int, regular: bool = False) -> Dist[int]:
-    if not regular or first >= density:
-        return Dist.point(first)
-    return Dist.die(6).map(lambda b: kept_die(first, b, density))
-
-
-def deciding_die_legacy(density: int, regular: bool = False) -> Dist[int]:
-    return Dist.die(6).bind(lambda a: kept_after_legacy(a, density, regular))
-
-
-def disorder_test_legacy(density: int, formed: int, regular: bool = False) -> Dist[int]:
-    return deciding_die_legacy(density, regular).map(lambda r: disorder_loss(r, density, formed))

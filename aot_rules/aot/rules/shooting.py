@@ -23,10 +23,9 @@ from aot_rules.aot.rules.protection import (
     HeldShield,
     faces_that_save,
     horse_armour_turns,
-    saving_faces,
     shield_wall_saves,
 )
-from aot_rules.aot.rules.wounds import Fate, Loss, fell, wound_law_legacy, wound_test
+from aot_rules.aot.rules.wounds import Fate, Loss, fell, wound_test
 from aot_rules.aot.units import Body, Unit, density_after
 from aot_rules.core.dice import DiceSource
 from aot_rules.core.dist import Dist
@@ -101,10 +100,6 @@ def hit_probability(target_density: int, cond: ShotConditions, horse_armour: boo
     return len(hit_faces(target_density, cond, horse_armour)) * SIXTH
 
 
-def hit_rule_text(target_density: int, cond: ShotConditions, horse_armour: bool) -> str:
-    return ", ".join(map(str, hit_faces(target_density, cond, horse_armour))) or "nothing"
-
-
 def save_limit(target: Unit, cond: ShotConditions) -> tuple[int, bool] | None:
     """The (density, at-or-below) pair for the target's shield roll, or None if it gets none.
 
@@ -124,11 +119,6 @@ def save_faces(target: Unit, cond: ShotConditions) -> tuple[int, ...]:
     """The faces of the target's shield die that save (none without a shield roll)."""
     lim = save_limit(target, cond)
     return () if lim is None else faces_that_save(lim[0], at_or_below=lim[1])
-
-
-def saves_text(target: Unit, cond: ShotConditions) -> str:
-    lim = save_limit(target, cond)
-    return "none" if lim is None else saving_faces(lim[0], at_or_below=lim[1])
 
 
 def shield_saved(roll: int, hits: int, limit: tuple[int, bool]) -> int:
@@ -399,36 +389,4 @@ def resolve_volley(firers: int, target: Unit, cond: ShotConditions, dice: DiceSo
                         loss.killed, loss.disordered, target, hurt.take_losses(loss.killed, loss.disordered),
                         shooter_density, compared, retreat, dp, loss.fate, wall is not None and wall.held, hitting,
                         None if wall is None else HeldShield(wall.roll, wall.left))
-
-
-# --- the hand-written twins, kept until the derived laws are checked equal to them ---------------
-
-@lru_cache(maxsize=65536)
-def volley_losses_legacy(firers: int, target: Unit, cond: ShotConditions) -> Dist[tuple[int, int]]:
-    """The hand-written twin of :func:`volley_losses`."""
-    hits = Dist.binomial(firers, hit_probability(hit_density(target, cond), cond, target.horse_armour))
-    return saves_and_losses(hits, target, cond)
-
-
-@lru_cache(maxsize=65536)
-def volley_harm_legacy(firers: int, target: Unit, cond: ShotConditions) -> Dist[Loss]:
-    """The hand-written twin of :func:`volley_harm`."""
-    if target.body.wounded:
-        hits = Dist.binomial(firers, hit_probability(hit_density(target, cond), cond, target.horse_armour))
-        return hits.bind(lambda h: wound_law_legacy(target.body, h).map(lambda f: fell(target, f)))
-    return volley_losses_legacy(firers, target, cond).map(lambda kd: Loss(*kd))
-
-
-def saves_and_losses(hits: Dist[int], target: Unit, cond: ShotConditions) -> Dist[tuple[int, int]]:
-    """Exact (killed, disordered) once ``hits`` meet the target's one shield die, if it has one."""
-    limit = save_limit(target, cond)
-    formed = target.formed
-
-    def after_shields(h: int) -> Dist[tuple[int, int]]:
-        if limit is None or h == 0:
-            return Dist.point(apply_weapon(h, 0, cond.weapon, formed))
-        return Dist.die(6).map(lambda r: apply_weapon(h, shield_saved(r, h, limit), cond.weapon, formed))
-
-    return hits.bind(after_shields)
-
 

@@ -94,14 +94,6 @@ def roll_wound(unit: Unit, hits: int, dice: DiceSource, *, test_without_hits: bo
     return play(wound_test(unit.body, hits, unit.name, test_without_hits=test_without_hits), dice)
 
 
-def wound_law_legacy(body: Body, hits: int, *, test_without_hits: bool = False) -> Dist[Fate]:
-    """The hand-written twin, kept until the derived law is checked equal to it."""
-    _check(body, hits)
-    if hits == 0 and not test_without_hits:
-        return Dist.point(Fate.SURVIVES)
-    return Dist.die(6).map(lambda r: wound_fate(body, hits, r))
-
-
 def fell(unit: Unit, fate: Fate) -> Loss:
     """The loss a hit test means for the unit: a lost beast takes every warrior aboard with it."""
     return Loss(unit.formed if fate.fatal else 0, 0, fate)
