@@ -19,7 +19,8 @@ from aot_rules.systems import get
 #: every mechanic moved onto a procedure, with its variants
 MOVED = ("AOT-SHOOT-RESULT", "AOT-SHOOT-JAVELIN", "AOT-SHOOT-HANDGUN", "AOT-SHOOT-FLANK", "AOT-DEMO-EARN",
          "AOT-SHOOT-HIT", "AOT-SHOOT-HORSE-ARMOUR", "AOT-SHOOT-SHIELDWALL", "AOT-SHOOT-PAVISE",
-         "AOT-SHOOT-SIMULTANEOUS", "AOT-DISORDER-TEST", "AOT-PROP-REGULAR", "AOT-WEATHER-SUN")
+         "AOT-SHOOT-SIMULTANEOUS", "AOT-DISORDER-TEST", "AOT-PROP-REGULAR", "AOT-WEATHER-SUN",
+         "AOT-REACT-COUNTERCHARGE", "AOT-REACT-RETURN-FIRE")
 #: leaves walked per grid point (hit dice branch as hit or not: ``merge``), and grid points walked per mechanic
 BUDGET, POINTS = 6**4, 24
 
@@ -46,3 +47,26 @@ def test_the_exact_answer_is_the_law_of_every_played_path(rule_id: str) -> None:
                 assert p == walked[name].get(True, Fraction(0)), (combo, name)
         checked += 1
     assert checked >= min(5, len(grid)), f"{rule_id}: only {checked} grid points small enough to walk"
+
+
+@pytest.mark.parametrize("rule_id", ("AOT-REACT-COUNTERCHARGE", "AOT-REACT-RETURN-FIRE"))
+def test_reaction_laws_equal_the_twins(rule_id: str) -> None:
+    """Before the twins go: the derived laws equal them over the whole widget grid (Fraction equality)."""
+    from aot_rules.aot.rules import reactions as r
+
+    m, checked = get(rule_id), 0
+    for combo in m.grid():
+        p = m.record(**combo)
+        try:
+            if rule_id == "AOT-REACT-COUNTERCHARGE":
+                u = p.unit()
+                new, old = r.countercharge_exact(u.density, u.formed, p.distance), r.countercharge_exact_legacy(
+                    u.density, u.formed, p.distance)
+            else:
+                new, old = r.exchange_exact(*p.units(), p.distance), r.exchange_exact_legacy(*p.units(), p.distance)
+        except RuleError:
+            continue
+        assert new == old, combo
+        assert m.evaluate(**combo).dists[m.evaluate(**combo).main] == new.marginal(m.evaluate(**combo).main)
+        checked += 1
+    assert checked > 10
