@@ -48,25 +48,3 @@ def test_the_exact_answer_is_the_law_of_every_played_path(rule_id: str) -> None:
         checked += 1
     assert checked >= min(5, len(grid)), f"{rule_id}: only {checked} grid points small enough to walk"
 
-
-@pytest.mark.parametrize("rule_id", ("AOT-REACT-COUNTERCHARGE", "AOT-REACT-RETURN-FIRE"))
-def test_reaction_laws_equal_the_twins(rule_id: str) -> None:
-    """Before the twins go: the derived laws equal them over the whole widget grid (Fraction equality)."""
-    from aot_rules.aot.rules import reactions as r
-
-    m, checked = get(rule_id), 0
-    for combo in m.grid():
-        p = m.record(**combo)
-        try:
-            if rule_id == "AOT-REACT-COUNTERCHARGE":
-                u = p.unit()
-                new, old = r.countercharge_exact(u.density, u.formed, p.distance), r.countercharge_exact_legacy(
-                    u.density, u.formed, p.distance)
-            else:
-                new, old = r.exchange_exact(*p.units(), p.distance), r.exchange_exact_legacy(*p.units(), p.distance)
-        except RuleError:
-            continue
-        assert new == old, combo
-        assert m.evaluate(**combo).dists[m.evaluate(**combo).main] == new.marginal(m.evaluate(**combo).main)
-        checked += 1
-    assert checked > 10

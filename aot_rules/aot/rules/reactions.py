@@ -9,7 +9,7 @@ from functools import cache, lru_cache
 from typing import NamedTuple
 
 from aot_rules.aot.rules.disorder import disorder_loss
-from aot_rules.aot.rules.shooting import ShotConditions, firers_in_range, volley, volley_losses
+from aot_rules.aot.rules.shooting import ShotConditions, firers_in_range, volley
 from aot_rules.aot.rules.wounds import Loss
 from aot_rules.aot.units import Unit, density_after
 from aot_rules.core.dice import DiceSource
@@ -158,21 +158,3 @@ def resolve_exchange(shooter: Unit, target: Unit, distance: Fraction, dice: Dice
             raise RuleError("AOT-PANIC", msg("a panicking unit has density 0 and cannot be hit; it flees instead"))
     return play(exchange(shooter, target, distance, s_cond, t_cond), dice)
 
-
-# --- the hand-written twins, kept until the derived laws are checked equal to them ---------------
-
-def countercharge_exact_legacy(density: int, formed: int, distance: Fraction) -> Dist[Countercharge]:
-    _check_gap(distance)
-    return Dist.die(6).map(lambda r: Countercharge(countercharge_reaches(r, distance),
-                                                   disorder_loss(r, density, formed)))
-
-
-def exchange_exact_legacy(shooter: Unit, target: Unit, distance: Fraction,
-                          s_cond: ShotConditions = ShotConditions(),
-                          t_cond: ShotConditions = ShotConditions()) -> Dist[Firefight]:
-    n_s, n_t = exchange_firers(shooter, target, distance)
-    at_target = volley_losses(n_s, target, s_cond) if n_s else Dist.point((0, 0))
-    at_shooter = volley_losses(n_t, shooter, t_cond) if n_t else Dist.point((0, 0))
-    return at_shooter.product(at_target).map(
-        lambda p: Firefight(sum(p[0]), sum(p[1]), exchange_result(shooter, target, sum(p[0]), sum(p[1]),
-                                                                  s_cond.compare_after_losses)))
