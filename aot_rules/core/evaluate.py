@@ -7,12 +7,14 @@ from what is played.  Standard library only (the odds path runs in the browser).
 
 from __future__ import annotations
 
+from collections.abc import Callable
 from fractions import Fraction
 from functools import lru_cache, partial
 from typing import Any, TypeVar, cast
 
 from aot_rules.core.dice import DiceSource
 from aot_rules.core.dist import Dist
+from aot_rules.core.events import Event
 from aot_rules.core.procedure import Both, Die, Done, Log, Map, Part, Pool, Proc, Then
 
 T = TypeVar("T")
@@ -31,19 +33,15 @@ def _play(proc: Proc[Any], dice: DiceSource) -> Any:
         return proc.f(_play(proc.proc, dice))
     if isinstance(proc, Die):
         face = dice.die(proc.sides, proc.why, proc.judge)
-        if proc.note is not None:
-            dice.emit(proc.note(face))
+        _note(dice, proc.note, face)
         return proc.read(face)
     if isinstance(proc, Pool):
         faces = tuple(dice.die(proc.sides, proc.why, proc.judge) for _ in range(proc.n))
-        if proc.note is not None:
-            dice.emit(proc.note(faces))
+        _note(dice, proc.note, faces)
         return tuple(sum(f in c for f in faces) for c in proc.classes)
     if isinstance(proc, Log):
         value = _play(proc.proc, dice)
-        event = proc.make(value)
-        if event is not None:
-            dice.emit(event)
+        _note(dice, proc.make, value)
         return value
     if isinstance(proc, Both):
         first = _play(proc.first, dice)
@@ -53,6 +51,14 @@ def _play(proc: Proc[Any], dice: DiceSource) -> Any:
     if isinstance(proc, Part):
         return _play(proc.build(*proc.args), dice)
     raise TypeError(f"not a dice procedure: {proc!r}")
+
+
+def _note(dice: DiceSource, make: Callable[[Any], Event | None] | None, what: Any) -> None:
+    """Log the event a step makes of what it rolled, if it makes one."""
+    if make is not None:
+        event = make(what)
+        if event is not None:
+            dice.emit(event)
 
 
 def evaluate(proc: Proc[T]) -> Dist[T]:

@@ -69,26 +69,27 @@ class Done(Proc[T]):
 @dataclass(frozen=True, slots=True)
 class Die(Proc[T]):
     """One die of ``sides`` faces whose value is ``read(face)``; ``judge`` says what the face did for the
-    dice strip and ``note`` makes the event logged right after the roll from the face."""
+    dice strip and ``note`` makes the event logged right after the roll from the face (None: nothing)."""
 
     sides: int
     why: Message
     judge: Judge | None
     read: Callable[[int], T]
-    note: Callable[[int], Event] | None = None
+    note: Callable[[int], Event | None] | None = None
 
 
 @dataclass(frozen=True, slots=True)
 class Pool(Proc[tuple[int, ...]]):
     """``n`` dice of ``sides`` faces; the value counts the dice showing a face of each class in turn (a face
-    in no class counts nowhere).  ``note`` makes the event logged after the last die from all the faces."""
+    in no class counts nowhere).  ``note`` makes the event logged after the last die from all the faces (None:
+    nothing)."""
 
     n: int
     sides: int
     classes: tuple[frozenset[int], ...]
     why: Message
     judge: Judge | None
-    note: Callable[[tuple[int, ...]], Event] | None = None
+    note: Callable[[tuple[int, ...]], Event | None] | None = None
 
 
 @dataclass(frozen=True, slots=True)
@@ -135,13 +136,13 @@ def _identity(face: int) -> Any:
 
 
 def die(sides: int = 6, why: Message = NO_CAPTION, judge: Judge | None = None, *,
-        read: Callable[[int], T] = _identity, note: Callable[[int], Event] | None = None) -> Proc[T]:
+        read: Callable[[int], T] = _identity, note: Callable[[int], Event | None] | None = None) -> Proc[T]:
     """One die: its face, or what ``read`` makes of it (faces read alike are one branch of the exact law)."""
     return Die(sides, why, judge, read, note)
 
 
 def pool(n: int, classes: Iterable[Iterable[int]], why: Message = NO_CAPTION, judge: Judge | None = None, *,
-         sides: int = 6, note: Callable[[tuple[int, ...]], Event] | None = None) -> Proc[tuple[int, ...]]:
+         sides: int = 6, note: Callable[[tuple[int, ...]], Event | None] | None = None) -> Proc[tuple[int, ...]]:
     """``n`` dice, counted by class of face (``((1, 2, 3), (6,))``: how many show 1-3, how many a 6)."""
     if n < 0:
         raise ValueError("a pool cannot hold fewer than no dice")
@@ -149,7 +150,7 @@ def pool(n: int, classes: Iterable[Iterable[int]], why: Message = NO_CAPTION, ju
 
 
 def count(n: int, faces: Iterable[int], why: Message = NO_CAPTION, judge: Judge | None = None, *,
-          sides: int = 6, note: Callable[[tuple[int, ...]], Event] | None = None) -> Proc[int]:
+          sides: int = 6, note: Callable[[tuple[int, ...]], Event | None] | None = None) -> Proc[int]:
     """How many of ``n`` dice show one of ``faces`` (a binomial law)."""
     return pool(n, (faces,), why, judge, sides=sides, note=note).map(_first)
 
