@@ -1,8 +1,9 @@
 """Skirmish shooting (§7.1–7.3, 7.7–7.9): how many dice a volley rolls, what each die needs, what a hit does.
 
-Each rule has an exact face (a ``Dist`` of Fractions) and a played face (rolls a ``DiceSource`` and
-says what it decided).  Most to-hit numbers of the source were pictures that did not survive, so the
-number a die needs is always an input here; the one cell the text itself gives back (an ordinary
+The dice of a volley are written once, as dice procedures (:func:`hit_dice`, :func:`effect_dice`, :func:`volley`,
+:func:`aimed_shot`): the exact laws (a ``Dist`` of Fractions) and the played faces (rolling a ``DiceSource`` and
+saying what they decided) are both read from them.  Most to-hit numbers of the source were pictures that did not
+survive, so the number a die needs is always an input here; the one cell the text itself gives back (an ordinary
 rifleman in skirmish order at 24–36″ needs 5+, from the sharpshooter paragraph) is fixed.
 """
 
@@ -387,25 +388,3 @@ def sharpshooter_exact(need: int) -> Dist[Aimed]:
 
 def play_sharpshooter(need: int, src: DiceSource) -> Aimed:
     return play(aimed_shot(need), src)
-
-# --- the hand-written twins, kept until the derived laws are checked equal to them ---------------
-
-def damage_exact_legacy(dice: int, to_hit: int | None, bonus: int = 0, *, six_kills: bool = True,
-                 ambush: bool = False) -> Dist[Damage]:
-    """Every die of the volley: a hit (SP-SHOOT-HIT), then its effect die (SP-SHOOT-HITS); an ambush
-    doubles the Shock (SP-AMBUSH).  ``to_hit`` None is a "–" cell: nothing can hit.
-
-    The hits are Binomial(dice, p); given h hits, the Shock and death counts are a multinomial split
-    of the h effect dice."""
-    if dice < 0:
-        raise RuleError("SP-SHOOT-HIT", msg("a volley cannot roll fewer than 0 dice"))
-    p = Fraction(0) if to_hit is None else hit_chance(to_hit, bonus)
-    law = effect_law(six_kills)
-    p_shock, p_death = law[Effect.SHOCK], law[Effect.DEATH]
-    k = 2 if ambush else 1
-    return Dist.binomial(dice, p).bind(
-        lambda h: trinomial(h, p_shock, p_death).map(lambda sd: Damage(h, k * sd[0], sd[1])))
-
-
-def sharpshooter_exact_legacy(need: int) -> Dist[Aimed]:
-    return Dist.die(6).map(lambda f: Aimed.SPENT if f == 1 else Aimed.HIT if f >= need else Aimed.MISS)
