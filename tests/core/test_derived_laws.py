@@ -23,7 +23,8 @@ MOVED = dict.fromkeys(("AOT-SHOOT-RESULT", "AOT-SHOOT-JAVELIN", "AOT-SHOOT-HANDG
          "AOT-SHOOT-SIMULTANEOUS", "AOT-DISORDER-TEST", "AOT-PROP-REGULAR", "AOT-WEATHER-SUN",
          "AOT-REACT-COUNTERCHARGE", "AOT-REACT-RETURN-FIRE"), True) | dict.fromkeys((
     "SP-SHOOT-DICE-CLASS", "SP-SHOOT-DICE-ARTILLERY", "SP-SHOOT-HIT", "SP-SHOOT-HIT-TABLE-LINE",
-    "SP-SHOOT-HIT-TABLE-SKIRMISH", "SP-SHOOT-HIT-TABLE-ART", "SP-SHOOT-HITS", "SP-SHARPSHOOTER"), False)
+    "SP-SHOOT-HIT-TABLE-SKIRMISH", "SP-SHOOT-HIT-TABLE-ART", "SP-SHOOT-HITS", "SP-SHARPSHOOTER",
+    "BAT-SHOOT-DAMAGE"), False)
 #: mechanics whose every grid point rolls too many dice to walk (a gun's 6 to 18): their procedure is the class
 #: mechanic's volley, walked there
 TOO_MANY_DICE = {"SP-SHOOT-DICE-ARTILLERY"}

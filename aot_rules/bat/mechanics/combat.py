@@ -27,8 +27,8 @@ from aot_rules.bat.rules.combat import (
     melee_exact,
     melee_mods,
     play_melee,
-    play_shot,
     play_volley,
+    shot,
     shot_exact,
     shot_mods,
     volley_exact,
@@ -36,9 +36,11 @@ from aot_rules.bat.rules.combat import (
 from aot_rules.bat.rules.morale import Band, Coward, Morale, morale_exact, play_morale
 from aot_rules.core.dice import DiceSource
 from aot_rules.core.errors import RuleError
+from aot_rules.core.evaluate import play
 from aot_rules.core.i18n import msg
 from aot_rules.core.outcome import Fact, Outcome
 from aot_rules.core.params import param
+from aot_rules.core.procedure import Proc
 from aot_rules.core.registry import Mechanic, Registry, Sample
 
 STAT_HI = 9
@@ -182,10 +184,14 @@ def _range(steps: int, die: int) -> Fact:
     return Fact({"steps": steps, "die": die}, shown)
 
 
-def shot_play(p: ShootInput, dice: DiceSource) -> Sample:
+def shot_procedure(p: ShootInput) -> Proc[Shot]:
     r, d, die = shot_values(p)
-    s: Shot = play_shot(r, d, dice, rng=p.range_steps, distance=p.distance, range_die=die, sign=p.sign,
-                        double=_double(p.more_than_double))
+    return shot(r, d, rng=p.range_steps, distance=p.distance, range_die=die, sign=p.sign,
+                double=_double(p.more_than_double))
+
+
+def shot_play(p: ShootInput, dice: DiceSource) -> Sample:
+    s: Shot = play(shot_procedure(p), dice)
     return {"target": s.target, **{name: pred(s) for name, pred in SHOT_EVENTS.items()}}
 
 
@@ -274,7 +280,7 @@ def register(reg: Registry) -> None:
     shot: Mechanic[Any] = reg.add(Mechanic(
         rule_id="BAT-SHOOT-DAMAGE", key="bat-shoot-damage", title=msg("Shooting: one ranged attack"),
         summary=msg("The shooter's d6 + Ranged against the target's d6 + Defence; only the target can lose a figure."),
-        record_type=ShootInput, exact=shot_outcome, play=shot_play,
+        record_type=ShootInput, exact=shot_outcome, play=shot_play, procedure=shot_procedure,
         rules=("BAT-SHOOT-DAMAGE", "BAT-SHOOT-MODS", "BAT-SHOOT-RESTRICT", "BAT-SKILL-GIANT")))
     reg.add(shot.variant(
         "BAT-SHOOT-MODS", msg("Shooting: how the situation changes a shot"),
