@@ -4,7 +4,8 @@
 Every Batalist attack is one comparison: a d6 plus the attacker's strength (Melee or Ranged)
 against a d6 plus the target's Defence.  A higher total removes one figure; a total at least
 double the target's also makes the target test morale.  :func:`strike` judges one comparison,
-:func:`strike_exact` is its exact law with a fresh die on each side; the rest builds on these.
+:func:`strike_dice` is one attack's dice written once (:mod:`aot_rules.core.procedure`), :func:`strike_exact` its
+exact law with a fresh die on each side and :func:`play_strike` its play; the rest builds on these.
 
 * Melee: both sides strike at once.  Under the index's Reading each player rolls **one** die,
   used both for his blow and for his guard, so the two results are correlated
@@ -488,21 +489,3 @@ def clash_morale_exact(a_quality: int, a_melee: int, a_defence: int, b_quality: 
 
     return melee_exact(a_melee, a_defence, b_melee, b_defence, shared_dice=shared_dice, double=double).bind(after)
 
-
-# --- the hand-written twins, kept until the derived laws are checked equal to them ---------------
-
-def strike_exact_legacy(strength: int, defence: int, sign: Sign = Sign.GREATER,
-                        double: Double = Double.AT_LEAST) -> Dist[Strike]:
-    d6 = Dist.die(6)
-    return d6.product(d6).map(lambda xy: strike(xy[0] + strength, xy[1] + defence, sign, double))
-
-
-def shot_exact_legacy(ranged: int, defence: int, *, rng: int = 0, distance: int = 0, range_die: int = 0,
-                      sign: Sign = Sign.GREATER, double: Double = Double.AT_LEAST) -> Dist[Shot]:
-    p_in = range_exact(rng, distance, range_die)
-    if p_in == 0:
-        raise RuleError("BAT-ATTACK-DECLARE", msg("out of range"))
-    hit = strike_exact_legacy(ranged, defence, sign, double).map(lambda s: Shot(True, s))
-    if p_in == 1:
-        return hit
-    return Dist.mixture([(p_in, hit), (1 - p_in, Dist.point(Shot(False, Strike.NONE)))])
