@@ -24,7 +24,7 @@ MOVED = dict.fromkeys(("AOT-SHOOT-RESULT", "AOT-SHOOT-JAVELIN", "AOT-SHOOT-HANDG
          "AOT-REACT-COUNTERCHARGE", "AOT-REACT-RETURN-FIRE"), True) | dict.fromkeys((
     "SP-SHOOT-DICE-CLASS", "SP-SHOOT-DICE-ARTILLERY", "SP-SHOOT-HIT", "SP-SHOOT-HIT-TABLE-LINE",
     "SP-SHOOT-HIT-TABLE-SKIRMISH", "SP-SHOOT-HIT-TABLE-ART", "SP-SHOOT-HITS", "SP-SHARPSHOOTER",
-    "BAT-SHOOT-DAMAGE"), False)
+    "BAT-SHOOT-DAMAGE", "AOB-STEADINESS-TEST", "AOB-GENERAL", "AOB-STANDARD"), False)
 #: mechanics whose every grid point rolls too many dice to walk (a gun's 6 to 18): their procedure is the class
 #: mechanic's volley, walked there
 TOO_MANY_DICE = {"SP-SHOOT-DICE-ARTILLERY"}
