@@ -158,18 +158,3 @@ def play_rout(dice: DiceSource, threshold: int, die: GameDie, rerolls: int, turn
                         "After {n} flight moves it reaches the table edge and leaves the battle for good.", n=turns)))
     return turns
 
-
-# --- the hand-written twins, kept until the derived laws are checked equal to them ---------------
-
-def steadiness_law_legacy(threshold: int, die: GameDie, rerolls: int = 0) -> Dist[Tested]:
-    """The exact law of one test with up to ``rerolls`` further tries after failures."""
-    if rerolls < 0:
-        raise RuleError(TEST, msg("re-rolls are 0 or more, not {rerolls}", rerolls=rerolls))
-    p = pass_chance(threshold, die)
-    weights: list[tuple[Tested, Fraction]] = []
-    miss = Fraction(1)
-    for k in range(1, rerolls + 2):
-        weights.append((Tested(Verdict.PASS, k), miss * p))
-        miss *= 1 - p
-    weights.append((Tested(Verdict.FAIL, rerolls + 1), miss))
-    return Dist(weights)
