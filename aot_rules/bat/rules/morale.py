@@ -23,7 +23,7 @@ from enum import StrEnum
 from functools import cache
 from typing import NamedTuple
 
-from aot_rules.bat.rules.profile import DICE_PER_TEST, fail_chance, passes
+from aot_rules.bat.rules.profile import DICE_PER_TEST, passes
 from aot_rules.core.dice import DiceSource
 from aot_rules.core.dist import Dist
 from aot_rules.core.errors import RuleError
@@ -163,29 +163,4 @@ def play_morale(quality: int, dice: DiceSource, n_dice: int = DICE_PER_TEST, *, 
                 reroll: bool = False, who: Message | str = msg("the base")) -> Morale:
     """Play one morale test with real dice (:func:`morale_test`)."""
     return play(morale_test(quality, n_dice, coward=coward, reroll=reroll, who=who), dice)
-
-
-# --- the hand-written twins, kept until the derived laws are checked equal to them ---------------
-
-def morale_exact_legacy(quality: int, dice: int = DICE_PER_TEST, *, coward: Coward = Coward.NONE,
-                 reroll: bool = False) -> Dist[Morale]:
-    """The exact law of one morale test of a base of (current) Quality ``quality``.
-
-    ``dice`` is 3 for an ordinary test and the AP spent for Terror.  Failures are capped at
-    ``dice`` (a Coward's automatic failure cannot push a three-die test past 3).  With
-    ``reroll`` (a Standard Bearer within 6 steps) one failed die, if any, is rolled again and
-    fails again with the same chance.  Quality 0 or less fails every die; 6 or more none.
-
-    >>> morale_exact(4)[Morale(3, Band.FLEES)]
-    Fraction(1, 27)
-    """
-    _check(dice)
-    f = fail_chance(quality)
-    rolled = Dist.binomial(dice_rolled(dice, coward), f)
-    if reroll:
-        again = Dist.binomial(1, f)
-        rolled = rolled.bind(lambda k: again.map(lambda r: k - 1 + r) if k else Dist.point(0))
-    auto = automatic_failures(coward)
-    return rolled.map(lambda k: _result(min(dice, k + auto)))
-
 
