@@ -254,9 +254,3 @@ def signal(distance: Fraction, strictly_within: bool = False) -> Proc[Delivery]:
 def give_signal(distance: Fraction, dice: DiceSource, strictly_within: bool = False) -> Delivery:
     return play(signal(distance, strictly_within), dice)
 
-
-# --- the hand-written twins, kept until the derived laws are checked equal to them ---------------
-
-def order_exact_legacy(rule_id: str, distance: Fraction, gets_through: Callable[[int], bool]) -> Dist[Delivery]:
-    _check_distance(rule_id, distance)
-    return Dist.die(6).map(lambda r: Delivery.SUCCESS if gets_through(r) else Delivery.FAILURE)
