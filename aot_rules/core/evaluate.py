@@ -8,8 +8,8 @@ from what is played.  Standard library only (the odds path runs in the browser).
 from __future__ import annotations
 
 from collections.abc import Callable
-from fractions import Fraction
-from functools import lru_cache, partial
+from functools import lru_cache
+from math import comb
 from typing import Any, TypeVar, cast
 
 from aot_rules.core.dice import DiceSource
@@ -118,26 +118,28 @@ def part_law(build: Any, args: tuple[Any, ...]) -> Dist[Any]:
 
 @lru_cache(maxsize=4096)
 def pool_law(n: int, sides: int, classes: tuple[frozenset[int], ...]) -> Dist[tuple[int, ...]]:
-    """The multinomial law of how many of ``n`` dice fall in each class: the first class's count is a binomial,
-    and each next class's a binomial over the dice left, with its chance among the faces not yet classed.
+    """The multinomial law of how many of ``n`` dice fall in each class, written out in whole numbers: the counts
+    ``c`` (the rest ``r`` in no class) have weight n! / (c_1! ... c_k! r!) * f_1^c_1 ... f_k^c_k * f_0^r out of
+    ``sides ** n``, with ``f_i`` the faces of class i.
 
     >>> pool_law(2, 6, (frozenset({1, 2, 3}), frozenset({6})))[(1, 1)]
     Fraction(1, 6)
     """
     seen: set[int] = set()
-    law: Dist[tuple[int, ...]] = Dist.point(())
-    left = Fraction(1)
     for c in classes:
         if c & seen or not c <= set(range(1, sides + 1)):
             raise ValueError("a pool's classes must be distinct faces of the die")
         seen |= c
-        p = Fraction(len(c), sides)
-        q = p / left if left else Fraction(0)
-        law = law.bind(partial(_more, n=n, q=q))
-        left -= p
-    return law
+    sizes = [len(c) for c in classes]
+    rest = sides - len(seen)
+    weights: dict[tuple[int, ...], int] = {}
 
+    def place(i: int, left: int, counts: tuple[int, ...], ways: int) -> None:
+        if i == len(sizes):
+            weights[counts] = ways * rest**left
+            return
+        for k in range(left + 1):
+            place(i + 1, left - k, (*counts, k), ways * comb(left, k) * sizes[i] ** k)
 
-def _more(counts: tuple[int, ...], *, n: int, q: Fraction) -> Dist[tuple[int, ...]]:
-    """The counts so far, and the next class's count among the dice of ``n`` not yet counted."""
-    return Dist.binomial(n - sum(counts), q).map(lambda k: (*counts, k))
+    place(0, n, (), 1)
+    return Dist.from_weights(weights)
