@@ -15,7 +15,7 @@ from typing import Any, TypeVar, cast
 from aot_rules.core.dice import DiceSource
 from aot_rules.core.dist import Dist
 from aot_rules.core.events import Event
-from aot_rules.core.procedure import Both, Die, Done, Log, Map, Part, Pool, Proc, Then
+from aot_rules.core.procedure import Both, Die, Done, Log, Map, Part, Pool, Proc, Then, Until
 
 T = TypeVar("T")
 
@@ -50,6 +50,11 @@ def _play(proc: Proc[Any], dice: DiceSource) -> Any:
         return proc.value
     if isinstance(proc, Part):
         return _play(proc.build(*proc.args), dice)
+    if isinstance(proc, Until):
+        while True:
+            value = _play(proc.proc, dice)
+            if proc.accept(value):
+                return value
     raise TypeError(f"not a dice procedure: {proc!r}")
 
 
@@ -85,6 +90,8 @@ def _evaluate(proc: Proc[Any]) -> Dist[Any]:
         return Dist.point(proc.value)
     if isinstance(proc, Part):
         return part_law(proc.build, proc.args)
+    if isinstance(proc, Until):
+        return _evaluate(proc.proc).condition(proc.accept)
     raise TypeError(f"not a dice procedure: {proc!r}")
 
 

@@ -12,7 +12,8 @@ A procedure is a *value* that says what is rolled and what follows from it, buil
 * :func:`both`: independent parts, combined;
 * :meth:`Proc.then` (what follows depends on the value), :meth:`Proc.map` (a pure reading of it),
   :meth:`Proc.log` (an event the table, the replays and "Roll it" read: the player alone makes it);
-* :func:`part`: a sub-procedure named by its builder and hashable arguments, whose law is memoised.
+* :func:`part`: a sub-procedure named by its builder and hashable arguments, whose law is memoised;
+* :func:`until`: a procedure rolled again until its value is accepted (a tie re-rolled).
 
 Two interpreters run it (:mod:`aot_rules.core.evaluate`): :func:`~aot_rules.core.evaluate.play` rolls a
 dice source in the order the blocks are written and logs the same ``Roll`` events the source always
@@ -119,6 +120,16 @@ class Log(Proc[T]):
 
 
 @dataclass(frozen=True, slots=True)
+class Until(Proc[T]):
+    """``proc`` played again and again until ``accept`` holds of its value.  Each try is the same independent
+    procedure, so the law is the try's law given that it is accepted (a renewal): a rule that changes between
+    tries is not one of these."""
+
+    proc: Proc[T]
+    accept: Callable[[T], bool]
+
+
+@dataclass(frozen=True, slots=True)
 class Part(Proc[T]):
     """The procedure ``build(*args)``: the evaluator keeps its law by ``(build, args)``, so a part met on many
     branches (a shield die after every possible number of hits) is derived once."""
@@ -162,6 +173,11 @@ def _first(counts: tuple[int, ...]) -> int:
 def both(first: Proc[T], second: Proc[U]) -> Proc[tuple[T, U]]:
     """Independent parts, played in this order."""
     return Both(first, second)
+
+
+def until(proc: Proc[T], accept: Callable[[T], bool]) -> Proc[T]:
+    """``proc`` rolled again until ``accept`` holds (every try logged as played)."""
+    return Until(proc, accept)
 
 
 def part(build: Callable[..., Proc[T]], *args: Hashable) -> Proc[T]:

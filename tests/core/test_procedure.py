@@ -18,7 +18,7 @@ from aot_rules.core.dist import Dist
 from aot_rules.core.evaluate import evaluate, part_law, play, pool_law
 from aot_rules.core.events import DieEffect, Roll, Said
 from aot_rules.core.i18n import msg
-from aot_rules.core.procedure import Proc, both, count, die, done, part, pool
+from aot_rules.core.procedure import Proc, both, count, die, done, part, pool, until
 from aot_rules.formulas.tree import laws, leaves
 
 
@@ -71,6 +71,15 @@ def test_a_pool_refuses_classes_that_share_a_face_or_leave_the_die() -> None:
         evaluate(pool(2, ((7,),)))
     with pytest.raises(ValueError):
         pool(-1, ((1,),))
+
+
+def test_until_rolls_again_and_its_law_is_the_accepted_tries() -> None:
+    pair = both(die(6), die(6)).log(lambda ab: Said(msg("{a}:{b}", a=ab[0], b=ab[1])))
+    proc = until(pair, lambda ab: ab[0] != ab[1])
+    dice = FixedDice([3, 3, 5, 5, 2, 6])
+    assert play(proc, dice) == (2, 6) and dice.exhausted() and len(dice.events(Said)) == 3
+    law = evaluate(proc)
+    assert len(law) == 30 and law[(2, 6)] == Fraction(1, 30) and law[(4, 4)] == 0
 
 
 def _shield(hits: int, density: int) -> Proc[int]:
