@@ -264,8 +264,3 @@ def give_signal(distance: Fraction, dice: DiceSource, strictly_within: bool = Fa
     return play(signal(distance, strictly_within), dice)
 
 
-
-# --- the hand-written twins, kept until the derived laws are checked equal to them ---------------
-
-def initiative_exact_legacy() -> Dist[Initiative]:
-    return Dist.uniform(Initiative(a, b) for a in SLOTS for b in SLOTS if a != b)

@@ -316,9 +316,3 @@ def play_storm(units: int, dice: DiceSource, names: Sequence[str] = (), density:
             distance = dice.d6(msg("storm distance: {unit}", unit=name)) if d6_move else 10 - density
     return Storm(lost, moved, distance)
 
-
-# --- the hand-written twins, kept until the derived laws are checked equal to them ---------------
-
-def wind_exact_legacy(reroll_calm: bool = False) -> Dist[WindFrom]:
-    d = Dist.die(6).map(wind_from)
-    return d.condition(lambda w: w is not WindFrom.NONE) if reroll_calm else d
