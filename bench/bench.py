@@ -35,6 +35,11 @@ a text page < 1 MB and a widget page < 3 MB of total transfer; ``make test-fast`
 < 25 min (the last runs' times, recorded by tests/conftest.py, close the report).  ``python bench/bench.py
 --weights-only [HTML_DIR]`` lists only the page weights, on an existing build (_build/html).
 
+Targets (issue #36 "Each mechanic written once"): package lines per mechanic <= 150 (251.6 before: 30,193 lines for
+120 mechanics); one exact shooting distribution <= 0.3 ms (uncached, the dice-procedure evaluator's own caches
+cleared too); how many registered mechanics are written once as a dice procedure.  ``python bench/bench.py
+--procedures-only`` measures only these.
+
 Target (issue #38 "The learning path"): the path's prose and Readings <= 25,000 words together (a size, counted
 from the chapters' sources by ``tools/path_words.py``), printed with each chapter's count.
 
@@ -103,7 +108,10 @@ def _caches() -> list[Callable[[], None]]:
     import importlib
     import pkgutil
 
-    out: list[Callable[[], None]] = [m.cache_clear for m in all_mechanics()]
+    from aot_rules.core.evaluate import part_law, pool_law
+
+    out: list[Callable[[], None]] = [m.cache_clear for m in all_mechanics()] + [part_law.cache_clear,
+                                                                               pool_law.cache_clear]
     for pkg in (aot_rules.aot.rules, aot_rules.aot.mechanics):
         for info in pkgutil.iter_modules(pkg.__path__):
             module = importlib.import_module(f"{pkg.__name__}.{info.name}")
@@ -440,6 +448,32 @@ def browser_engine(html: Path) -> None:
     report(f"later answers, worker round trip ({len(later)} questions)", f"{t * 1e3:.1f} ms", "< 50 ms", t < 0.05)
 
 
+#: Issue #36: the lines-per-mechanic target, and where it started.
+LINES_PER_MECHANIC_TARGET, LINES_PER_MECHANIC_ISSUE_36 = 150, 30193 / 120
+SHOOT_ARGS = dict(firers=10, target_density=4, weapon="javelin", shield_wall=True, target_veteran=True,
+                  shooter_density=5, target_ranks="4,4")
+
+
+def report_procedures() -> None:
+    """Issue #36: lines per mechanic, the mechanics written once as a dice procedure, and one exact shooting
+    distribution derived from its procedure (every cache cleared, the evaluator's too)."""
+    print("issue 36, each mechanic written once (dice procedures: aot_rules/core/procedure.py)")
+    lines, mechanics = package_lines(), all_mechanics()
+    n = len(mechanics)
+    report(f"package lines per mechanic ({lines} lines, {n} mechanics; {LINES_PER_MECHANIC_ISSUE_36:.1f} before)",
+           f"{lines / n:.1f}", f"<= {LINES_PER_MECHANIC_TARGET}", lines / n <= LINES_PER_MECHANIC_TARGET)
+    once = [m.rule_id for m in mechanics if m.procedure is not None]
+    report("mechanics written once as a dice procedure", f"{len(once)} of {n}", f"{n} of {n}", len(once) == n)
+    shoot = get("shoot")
+
+    def one() -> None:
+        clear_caches()
+        shoot.evaluate(**SHOOT_ARGS)
+
+    t = median_time(one, 301)
+    report("one exact shooting distribution (uncached, derived)", f"{t * 1e3:.3f} ms", "<= 0.3 ms", t <= 3e-4)
+
+
 def report_whole_games() -> None:
     """Issue 19: a whole game of each scenario, and ``simulate`` of 100 games of each shipped scenario (its
     decisive share and invariant violations; delion's time), with the load they were taken under (on a shared
@@ -465,6 +499,9 @@ def main() -> None:
     if "--games-only" in sys.argv:  # ``python bench/bench.py --games-only``: issue 19's two timings alone
         report_whole_games()
         return
+    if "--procedures-only" in sys.argv:  # ``python bench/bench.py --procedures-only``: issue 36's targets alone
+        report_procedures()
+        return
     if "--weights-only" in sys.argv:  # ``python bench/bench.py --weights-only [HTML_DIR]``: issue 23's page weights
         rest = sys.argv[sys.argv.index("--weights-only") + 1:]
         report_page_weights(Path(rest[0]) if rest else ROOT / "_build" / "html")
@@ -478,13 +515,12 @@ def main() -> None:
     lines, n = package_lines(), len(all_mechanics())
     report(f"package lines per mechanic ({lines} lines, {n} mechanics)", f"{lines / n:.1f}",
            f"< {LINES_PER_MECHANIC_BEFORE:.1f}", lines / n < LINES_PER_MECHANIC_BEFORE)
+    report_procedures()
     shoot = get("shoot")
-    args = dict(firers=10, target_density=4, weapon="javelin", shield_wall=True, target_veteran=True,
-                shooter_density=5, target_ranks="4,4")
 
     def one() -> None:
         clear_caches()
-        shoot.evaluate(**args)
+        shoot.evaluate(**SHOOT_ARGS)
 
     t1 = median_time(one, 301)
     report("one exact shooting distribution (uncached)", f"{t1 * 1e3:.3f} ms", "< 1 ms", t1 < 1e-3)

@@ -5,7 +5,10 @@ A ``Mechanic`` carries its rule ID, a title, a typed parameter record, an exact
 function returning an :class:`~aot_rules.core.outcome.Outcome`, and the rule's
 *played* face: the procedure a player follows, rolling a
 :class:`~aot_rules.core.dice.DiceSource`.  The sampler is always the played
-face run with seeded dice, never a second copy of the rule.  ``variant``
+face run with seeded dice, never a second copy of the rule.  A mechanic moved onto
+the dice-procedure protocol (:mod:`aot_rules.core.procedure`) is its record plus one
+``procedure``: :func:`derived` makes both faces from it, the exact law by the evaluator
+and the played face by the player.  ``variant``
 registers the same definition again under another rule ID with some inputs
 fixed, so a sub-rule gets its own widget without a second copy of the logic.
 
@@ -24,12 +27,16 @@ from functools import lru_cache
 from typing import Any, Generic, TypeVar
 
 from aot_rules.core.dice import DiceSource, SeededDice
+from aot_rules.core.dist import Dist
 from aot_rules.core.errors import ParamError
+from aot_rules.core.evaluate import evaluate, play
 from aot_rules.core.i18n import Message, msg, text
 from aot_rules.core.outcome import Outcome
 from aot_rules.core.params import Param, build_record, jsonable, params_of
+from aot_rules.core.procedure import Proc
 
 P = TypeVar("P", bound=Hashable)
+R = TypeVar("R")
 Sample = Mapping[str, Hashable]
 
 
@@ -60,6 +67,8 @@ class Mechanic(Generic[P]):
     #: narrower ranges than the record declares, for a variant whose fixed inputs rule values out
     limits: Mapping[str, tuple[Any, ...]] = field(default_factory=dict)
     params: tuple[Param, ...] = ()
+    #: the rule's dice written once (:mod:`aot_rules.core.procedure`), when both faces are derived from it
+    procedure: Callable[[P], Proc[Any]] | None = None
 
     def __post_init__(self) -> None:
         if not self.params:
@@ -135,6 +144,20 @@ class Mechanic(Generic[P]):
                 "rules": list(self.rules or (self.rule_id,)),
                 "params": [p.to_json() for p in self.inputs],
                 "fixed": {k: jsonable(v) for k, v in self.fixed.items()}}
+
+
+def derived(procedure: Callable[[P], Proc[R]], report: Callable[[P, Dist[R]], Outcome],
+            sample: Callable[[P, R], Sample]) -> dict[str, Any]:
+    """A mechanic's faces from its one procedure: ``exact`` reports the evaluator's law (``report``), ``play``
+    reports one played value (``sample``); pass them to :class:`Mechanic` with ``**``."""
+
+    def exact(p: P) -> Outcome:
+        return report(p, evaluate(procedure(p)))
+
+    def played(p: P, dice: DiceSource) -> Sample:
+        return sample(p, play(procedure(p), dice))
+
+    return {"exact": exact, "play": played, "procedure": procedure}
 
 
 class Registry:

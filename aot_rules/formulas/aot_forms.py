@@ -73,9 +73,10 @@ class HitBinomial:
                      {"hits": dict(law)})
 
     def engine(self, record: Any) -> dict[str, dict[Any, Fraction]]:
-        from aot_rules.aot.mechanics.shooting import hit_exact
+        from aot_rules.aot.mechanics.shooting import hit_procedure
+        from aot_rules.core.evaluate import evaluate
 
-        return {"hits": dict(hit_exact(record).dists["hits"].items())}
+        return {"hits": dict(evaluate(hit_procedure(record)).items())}
 
 
 @dataclass(frozen=True)

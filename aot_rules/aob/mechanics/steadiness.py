@@ -12,19 +12,21 @@ from aot_rules.aob.rules.clash import CLASH
 from aot_rules.aob.rules.die import GameDie
 from aot_rules.aob.rules.steadiness import (
     ROUT,
+    Tested,
     Verdict,
     flight_turns,
     play_rout,
     rerolls_allowed,
     rout_law,
-    steadiness_law,
-    take_steadiness_test,
+    steadiness_test,
 )
 from aot_rules.core.dice import DiceSource
+from aot_rules.core.dist import Dist
 from aot_rules.core.i18n import msg
 from aot_rules.core.outcome import Outcome
 from aot_rules.core.params import param
-from aot_rules.core.registry import Mechanic, Registry, Sample
+from aot_rules.core.procedure import Proc
+from aot_rules.core.registry import Mechanic, Registry, Sample, derived
 
 THRESHOLD_HELP = msg("the test passes on a roll at or under this number (the base rules that define the test are "
                      "absent; perhaps the regiment's Glory, at most 20)")
@@ -48,16 +50,19 @@ STEADINESS_LABELS = {"re-rolls allowed": msg("re-rolls allowed"),
                      "first": msg("it stands on the first roll"), "saved": msg("a re-roll saves it")}
 
 
-def steadiness_outcome(p: SteadinessInput) -> Outcome:
+def steadiness_procedure(p: SteadinessInput) -> Proc[Tested]:
+    return steadiness_test(p.threshold, p.die, rerolls_allowed(p.general, p.standard, p.stack))
+
+
+def steadiness_report(p: SteadinessInput, law: Dist[Tested]) -> Outcome:
     n = rerolls_allowed(p.general, p.standard, p.stack)
-    return Outcome.of(steadiness_law(p.threshold, p.die, n), "verdict", dists=("verdict", "rolls"),
+    return Outcome.of(law, "verdict", dists=("verdict", "rolls"),
                       events={"first": lambda t: t.verdict is Verdict.PASS and t.rolls == 1,
                               "saved": lambda t: t.verdict is Verdict.PASS and t.rolls > 1},
                       labels=STEADINESS_LABELS, info={"re-rolls allowed": n})
 
 
-def steadiness_play(p: SteadinessInput, dice: DiceSource) -> Sample:
-    t = take_steadiness_test(dice, p.threshold, p.die, rerolls_allowed(p.general, p.standard, p.stack))
+def steadiness_sample(p: SteadinessInput, t: Tested) -> Sample:
     return {"verdict": t.verdict, "rolls": t.rolls, "first": t.verdict is Verdict.PASS and t.rolls == 1,
             "saved": t.verdict is Verdict.PASS and t.rolls > 1}
 
@@ -99,7 +104,7 @@ def register(reg: Registry) -> None:
         rule_id="AOB-STEADINESS-TEST", key="aob-steadiness-test", title=msg("Steadiness test (pass mark set by you)"),
         summary=msg("One roll of the game die at or under a threshold the source does not give; a general or "
                 "standard bearer allows one re-roll."),
-        record_type=SteadinessInput, exact=steadiness_outcome, play=steadiness_play,
+        record_type=SteadinessInput, **derived(steadiness_procedure, steadiness_report, steadiness_sample),
         rules=("AOB-STEADINESS-TEST", "AOB-GENERAL", "AOB-STANDARD"),
         widget_grid={"die": (GameDie.D20, GameDie.D6)}))
     reg.add(test.variant(

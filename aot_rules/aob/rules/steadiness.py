@@ -23,8 +23,11 @@ from aot_rules.aob.rules.die import GameDie
 from aot_rules.core.dice import DiceSource
 from aot_rules.core.dist import Dist
 from aot_rules.core.errors import RuleError
+from aot_rules.core.evaluate import evaluate, play
 from aot_rules.core.events import DieEffect, Said
 from aot_rules.core.i18n import Capitalised, Message, msg, nmsg, vocabulary
+from aot_rules.core.procedure import Proc, done
+from aot_rules.core.procedure import die as dice_die
 
 TEST = "AOB-STEADINESS-TEST"
 ROUT = "AOB-ROUT"
@@ -71,38 +74,43 @@ def rerolls_allowed(general: bool, standard: bool, stack: bool = False) -> int:
     return n if stack else min(n, 1)
 
 
-def steadiness_law(threshold: int, die: GameDie, rerolls: int = 0) -> Dist[Tested]:
-    """The exact law of one test with up to ``rerolls`` further tries after failures."""
+def steadiness_test(threshold: int, die: GameDie, rerolls: int = 0, who: Message | str = msg("the regiment"),
+                    roll: int = 1) -> Proc[Tested]:
+    """AOB-STEADINESS-TEST as a dice procedure: pass on a roll at or under the threshold, re-roll a failure while
+    allowed (``roll``: which try this is), each roll told."""
     if rerolls < 0:
         raise RuleError(TEST, msg("re-rolls are 0 or more, not {rerolls}", rerolls=rerolls))
-    p = pass_chance(threshold, die)
-    weights: list[tuple[Tested, Fraction]] = []
-    miss = Fraction(1)
-    for k in range(1, rerolls + 2):
-        weights.append((Tested(Verdict.PASS, k), miss * p))
-        miss *= 1 - p
-    weights.append((Tested(Verdict.FAIL, rerolls + 1), miss))
-    return Dist(weights)
+    last = roll > rerolls
+
+    def said(face: int) -> Said:
+        if face <= threshold:
+            return Said(msg("{who} rolls {face} on the {die}, at or under {threshold}: it stands.",
+                            who=Capitalised(who), face=face, die=die, threshold=threshold))
+        if not last:
+            return Said(msg("{who} rolls {face}, over {threshold}: a failure and uses its re-roll.",
+                            who=Capitalised(who), face=face, threshold=threshold))
+        return Said(msg("{who} rolls {face}, over {threshold}: a failure.", who=Capitalised(who), face=face,
+                        threshold=threshold))
+
+    def after(stands: bool) -> Proc[Tested]:
+        if stands:
+            return done(Tested(Verdict.PASS, roll))
+        return done(Tested(Verdict.FAIL, roll)) if last else steadiness_test(threshold, die, rerolls, who, roll + 1)
+
+    caption = msg("steadiness test of {who} (passes on ≤ {threshold})", who=who, threshold=threshold)
+    return dice_die(die.sides, caption, lambda f: DieEffect.NONE if f <= threshold else DieEffect.FAIL,
+                    read=lambda f: f <= threshold, note=said).then(after)
+
+
+def steadiness_law(threshold: int, die: GameDie, rerolls: int = 0) -> Dist[Tested]:
+    """The exact law of one test with up to ``rerolls`` further tries after failures."""
+    return evaluate(steadiness_test(threshold, die, rerolls))
 
 
 def take_steadiness_test(dice: DiceSource, threshold: int, die: GameDie, rerolls: int = 0,
                          who: Message | str = msg("the regiment")) -> Tested:
     """Roll the test at the table: pass on a roll at or under the threshold, re-roll a failure while allowed."""
-    for k in range(1, rerolls + 2):
-        caption = msg("steadiness test of {who} (passes on ≤ {threshold})", who=who, threshold=threshold)
-        face = dice.die(die.sides, caption,
-                        lambda f: DieEffect.NONE if f <= threshold else DieEffect.FAIL)
-        if face <= threshold:
-            dice.emit(Said(msg("{who} rolls {face} on the {die}, at or under {threshold}: it stands.",
-                               who=Capitalised(who), face=face, die=die, threshold=threshold)))
-            return Tested(Verdict.PASS, k)
-        if k <= rerolls:
-            dice.emit(Said(msg("{who} rolls {face}, over {threshold}: a failure and uses its re-roll.",
-                               who=Capitalised(who), face=face, threshold=threshold)))
-        else:
-            dice.emit(Said(msg("{who} rolls {face}, over {threshold}: a failure.", who=Capitalised(who), face=face,
-                               threshold=threshold)))
-    return Tested(Verdict.FAIL, rerolls + 1)
+    return play(steadiness_test(threshold, die, rerolls, who), dice)
 
 
 # --- flight and rallying (AOB-ROUT) -------------------------------------------------------------------
@@ -149,3 +157,4 @@ def play_rout(dice: DiceSource, threshold: int, die: GameDie, rerolls: int, turn
     dice.emit(Said(nmsg("After {n} flight moves it reaches the table edge and leaves the battle for good.",
                         "After {n} flight moves it reaches the table edge and leaves the battle for good.", n=turns)))
     return turns
+

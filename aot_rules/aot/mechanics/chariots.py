@@ -8,7 +8,7 @@ from typing import NamedTuple
 
 from aot_rules.aot.equipment import FOOT_WEAPONS, MeleeWeapon
 from aot_rules.aot.mechanics.common import reported
-from aot_rules.aot.mechanics.elephants import WoundInput, wound_outcome, wound_sample
+from aot_rules.aot.mechanics.elephants import WoundInput, wound_faces
 from aot_rules.aot.mechanics.melee import SideInput
 from aot_rules.aot.rules.breakthrough import Breakthrough, routed
 from aot_rules.aot.rules.chariots import (
@@ -81,14 +81,6 @@ def overturn_play(p: OverturnInput, dice: DiceSource) -> Sample:
 
 # --- the hit test (AOT-CHARIOT-WOUND) -----------------------------------------------------------------
 
-def chariot_wound(p: WoundInput) -> Outcome:
-    return wound_outcome(Body.CHARIOT, p)
-
-
-def chariot_wound_play(p: WoundInput, dice: DiceSource) -> Sample:
-    return wound_sample(Body.CHARIOT, p, dice)
-
-
 # --- a chariot charges foot (AOT-CHARIOT-COMBAT) --------------------------------------------------------
 
 CREW_WEAPONS = (MeleeWeapon.SHOOTER, MeleeWeapon.SWORD, MeleeWeapon.LANCE)
@@ -160,4 +152,4 @@ def register(reg: Registry) -> None:
     reg.add(Mechanic(
         rule_id="AOT-CHARIOT-WOUND", key="chariot-hit-test", title=msg("The chariot's hit test"),
         summary=msg("One die against the hits: at or below them the chariot is destroyed."),
-        record_type=WoundInput, exact=chariot_wound, play=chariot_wound_play))
+        record_type=WoundInput, **wound_faces(Body.CHARIOT)))

@@ -10,24 +10,25 @@ from fractions import Fraction
 from aot_rules.aot.rules.command import (
     INDIVIDUAL,
     SLOTS,
+    Delivery,
     Plan,
     SlotOdds,
     generals_of,
-    give_signal,
-    messenger_exact,
+    messenger,
     plan_exact,
     plan_turn,
     roll_initiative,
-    send_messenger,
-    signal_exact,
+    signal,
     slot_activation_exact,
     slot_odds,
 )
 from aot_rules.core.dice import DiceSource
+from aot_rules.core.dist import Dist
 from aot_rules.core.i18n import msg, vocabulary
 from aot_rules.core.outcome import Outcome
 from aot_rules.core.params import param
-from aot_rules.core.registry import Mechanic, Registry, Sample
+from aot_rules.core.procedure import Proc
+from aot_rules.core.registry import Mechanic, Registry, Sample, derived
 
 
 @dataclass(frozen=True)
@@ -127,12 +128,19 @@ class MessengerInput:
 DELIVERY_LABELS = {"delivery": msg("the order")}
 
 
-def messenger_outcome(p: MessengerInput) -> Outcome:
-    return Outcome.of(messenger_exact(p.distance, p.equal_succeeds), "delivery", labels=DELIVERY_LABELS)
+def messenger_procedure(p: MessengerInput) -> Proc[Delivery]:
+    return messenger(p.distance, p.equal_succeeds)
 
 
-def messenger_play(p: MessengerInput, dice: DiceSource) -> Sample:
-    d = send_messenger(p.distance, dice, p.equal_succeeds)
+def signal_procedure(p: SignalInput) -> Proc[Delivery]:
+    return signal(p.distance, p.strictly_within)
+
+
+def delivery_report(p: object, law: Dist[Delivery]) -> Outcome:
+    return Outcome.of(law, "delivery", labels=DELIVERY_LABELS)
+
+
+def delivery_sample(p: object, d: Delivery) -> Sample:
     return {"delivery": d}
 
 
@@ -146,13 +154,6 @@ class SignalInput:
                                   label=msg("strictly within the die"))
 
 
-def signal_outcome(p: SignalInput) -> Outcome:
-    return Outcome.of(signal_exact(p.distance, p.strictly_within), "delivery", labels=DELIVERY_LABELS)
-
-
-def signal_play(p: SignalInput, dice: DiceSource) -> Sample:
-    d = give_signal(p.distance, dice, p.strictly_within)
-    return {"delivery": d}
 
 
 def register(reg: Registry) -> None:
@@ -170,8 +171,10 @@ def register(reg: Registry) -> None:
     reg.add(Mechanic(
         rule_id="AOT-CMD-MESSENGER", key="messenger", title=msg("Sending a messenger"),
         summary=msg("One die must beat the distance in inches to the unit ordered."),
-        record_type=MessengerInput, exact=messenger_outcome, play=messenger_play))
+        record_type=MessengerInput,
+        **derived(messenger_procedure, delivery_report, delivery_sample)))
     reg.add(Mechanic(
         rule_id="AOT-CMD-SIGNAL", key="signal", title=msg("A sound or visual signal"),
         summary=msg("One die is the signal's reach in inches from the general."),
-        record_type=SignalInput, exact=signal_outcome, play=signal_play))
+        record_type=SignalInput,
+        **derived(signal_procedure, delivery_report, delivery_sample)))

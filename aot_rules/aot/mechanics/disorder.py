@@ -5,13 +5,14 @@ from __future__ import annotations
 from dataclasses import dataclass, replace
 
 from aot_rules.aot.mechanics.common import FormedUnitInput
-from aot_rules.aot.rules.disorder import disorder_test, take_disorder_test
+from aot_rules.aot.rules.disorder import unit_test
 from aot_rules.aot.units import Unit
-from aot_rules.core.dice import DiceSource
+from aot_rules.core.dist import Dist
 from aot_rules.core.i18n import msg
 from aot_rules.core.outcome import Outcome
 from aot_rules.core.params import param
-from aot_rules.core.registry import Mechanic, Registry, Sample
+from aot_rules.core.procedure import Proc
+from aot_rules.core.registry import Mechanic, Registry, derived
 
 
 @dataclass(frozen=True)
@@ -24,22 +25,21 @@ class DisorderInput(FormedUnitInput):
         return replace(super().unit(), regular=self.regular)
 
 
-def dt_exact(p: DisorderInput) -> Outcome:
-    u = p.unit()
-    return Outcome.of(disorder_test(u.density, u.formed, u.regular), "disordered", events={"fails": lambda k: k > 0},
+def dt_procedure(p: DisorderInput) -> Proc[int]:
+    return unit_test(p.unit()).map(lambda t: t.lost)
+
+
+def dt_report(p: DisorderInput, lost: Dist[int]) -> Outcome:
+    return Outcome.of(lost, "disordered", events={"fails": lambda k: k > 0},
                       labels={"disordered": msg("warriors disordered"), "fails": msg("the test fails")})
-
-
-def dt_play(p: DisorderInput, dice: DiceSource) -> Sample:
-    _, lost = take_disorder_test(p.unit(), dice)
-    return {"disordered": lost, "fails": lost > 0}
 
 
 def register(reg: Registry) -> None:
     test = reg.add(Mechanic(
         rule_id="AOT-DISORDER-TEST", key="disorder-test", title=msg("The disorder test"),
         summary=msg("One die against the unit's density: below it, that many warriors lose formation."),
-        record_type=DisorderInput, exact=dt_exact, play=dt_play))
+        record_type=DisorderInput,
+        **derived(dt_procedure, dt_report, lambda p, lost: {"disordered": lost, "fails": lost > 0})))
     reg.add(test.variant(
         "AOT-PROP-REGULAR", msg("A regular unit's disorder test"),
         msg("The musician's re-roll: a failed test is rolled again and the better die kept."),

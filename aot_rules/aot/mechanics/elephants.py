@@ -4,7 +4,8 @@ from __future__ import annotations
 
 from dataclasses import dataclass
 from enum import StrEnum
-from typing import NamedTuple
+from functools import partial
+from typing import Any, NamedTuple
 
 from aot_rules.aot.equipment import FOOT_WEAPONS, MeleeWeapon
 from aot_rules.aot.mechanics.common import reported
@@ -19,14 +20,16 @@ from aot_rules.aot.rules.elephants import (
     trample_exact,
 )
 from aot_rules.aot.rules.melee import Melee, MeleeResult, Side, resolve_melee
-from aot_rules.aot.rules.wounds import Fate, duel_law, roll_duel, roll_wound, wound_law
+from aot_rules.aot.rules.wounds import Fate, duel_law, roll_duel, wound_test
 from aot_rules.aot.units import Body, Unit
 from aot_rules.core.dice import DiceSource
+from aot_rules.core.dist import Dist
 from aot_rules.core.errors import blame
 from aot_rules.core.i18n import msg, vocabulary
 from aot_rules.core.outcome import Fact, Outcome, faces
 from aot_rules.core.params import Ranks, param
-from aot_rules.core.registry import Mechanic, Registry, Sample
+from aot_rules.core.procedure import Proc
+from aot_rules.core.registry import Mechanic, Registry, Sample, derived
 
 DENSITIES = (1, 2, 3, 4, 5)
 
@@ -108,9 +111,17 @@ class WoundInput:
                                     reading="AOT-ELEPHANT-WOUND", label=msg("test even with 0 hits (alt. reading)"))
 
 
-def wound_outcome(body: Body, p: WoundInput) -> Outcome:
+def _beast(body: Body) -> Unit:
+    return elephant() if body is Body.ELEPHANT else Unit("chariot", (2,), mounted=True, body=Body.CHARIOT)
+
+
+def wound_procedure(body: Body, p: WoundInput) -> Proc[Fate]:
+    """The hit test of one elephant or chariot (its name on the die and in the log: the played face's beast)."""
     with blame("hits"):
-        law = wound_law(body, p.hits, test_without_hits=p.test_without_hits)
+        return wound_test(body, p.hits, _beast(body).name, test_without_hits=p.test_without_hits)
+
+
+def wound_report(body: Body, p: WoundInput, law: Dist[Fate]) -> Outcome:
     lost = Fact("dead", msg("dead")) if body is Body.ELEPHANT else Fact("destroyed", msg("destroyed"))
     beast = msg("the elephant") if body is Body.ELEPHANT else msg("the chariot")
     return Outcome.of(law, "fate", labels={"fate": beast, "lost_on": msg("lost on"),
@@ -119,18 +130,9 @@ def wound_outcome(body: Body, p: WoundInput) -> Outcome:
                             "outcome_when_lost": lost})
 
 
-def wound_sample(body: Body, p: WoundInput, dice: DiceSource) -> Sample:
-    beast = elephant() if body is Body.ELEPHANT else Unit("chariot", (2,), mounted=True, body=Body.CHARIOT)
-    with blame("hits"):
-        return {"fate": roll_wound(beast, p.hits, dice, test_without_hits=p.test_without_hits)}
-
-
-def elephant_wound(p: WoundInput) -> Outcome:
-    return wound_outcome(Body.ELEPHANT, p)
-
-
-def elephant_wound_play(p: WoundInput, dice: DiceSource) -> Sample:
-    return wound_sample(Body.ELEPHANT, p, dice)
+def wound_faces(body: Body) -> dict[str, Any]:
+    """A beast's hit-test mechanic from its one procedure (the exact and played faces follow)."""
+    return derived(partial(wound_procedure, body), partial(wound_report, body), lambda p, fate: {"fate": fate})
 
 
 # --- two elephants (AOT-ELEPHANT-VS-ELEPHANT) -----------------------------------------------------
@@ -224,7 +226,7 @@ def register(reg: Registry) -> None:
         rule_id="AOT-ELEPHANT-WOUND", key="elephant-hit-test", title=msg("The elephant's hit test"),
         summary=msg("One die against the hits: at or below them the elephant dies; above, an even roll sends it "
                 "berserk and an odd one lets it live."),
-        record_type=WoundInput, exact=elephant_wound, play=elephant_wound_play))
+        record_type=WoundInput, **wound_faces(Body.ELEPHANT)))
     reg.add(Mechanic(
         rule_id="AOT-ELEPHANT-VS-ELEPHANT", key="elephant-duel", title=msg("Elephant against elephant"),
         summary=msg("Both roll a die; the higher kills the other."),

@@ -6,18 +6,14 @@ from dataclasses import dataclass
 from fractions import Fraction
 
 from aot_rules.aot.mechanics.common import reported, target_unit
-from aot_rules.aot.rules.reactions import (
-    countercharge_exact,
-    exchange_exact,
-    resolve_countercharge,
-    resolve_exchange,
-)
+from aot_rules.aot.rules.reactions import Countercharge, Firefight, countercharge, exchange
 from aot_rules.aot.units import Unit
-from aot_rules.core.dice import DiceSource
+from aot_rules.core.dist import Dist
 from aot_rules.core.i18n import msg
 from aot_rules.core.outcome import Outcome
 from aot_rules.core.params import param
-from aot_rules.core.registry import Mechanic, Registry, Sample
+from aot_rules.core.procedure import Proc
+from aot_rules.core.registry import Mechanic, Registry, derived
 
 
 @dataclass(frozen=True)
@@ -36,14 +32,13 @@ CC_LABELS = {"disordered": msg("warriors disordered by the charge die"),
              "reaches_unshaken": msg("it reaches them with no warrior disordered")}
 
 
-def cc_exact(p: CounterchargeInput) -> Outcome:
+def cc_procedure(p: CounterchargeInput) -> Proc[Countercharge]:
     u = p.unit()
-    return Outcome.of(countercharge_exact(u.density, u.formed, p.distance), "disordered", dists=("disordered",),
-                      events=CC_EVENTS, labels=CC_LABELS)
+    return countercharge(u.density, u.formed, p.distance)
 
 
-def cc_play(p: CounterchargeInput, dice: DiceSource) -> Sample:
-    return reported(resolve_countercharge(p.unit(), p.distance, dice), CC_EVENTS)
+def cc_report(p: CounterchargeInput, joint: Dist[Countercharge]) -> Outcome:
+    return Outcome.of(joint, "disordered", dists=("disordered",), events=CC_EVENTS, labels=CC_LABELS)
 
 
 @dataclass(frozen=True)
@@ -64,23 +59,23 @@ RF_LABELS = {"result": msg("result of the firefight"), "shooter_losses": msg("sh
              "target_losses": msg("target's losses")}
 
 
-def rf_exact(p: ReturnFireInput) -> Outcome:
-    return Outcome.of(exchange_exact(*p.units(), p.distance), "result",
-                      dists=("result", "shooter_losses", "target_losses"), labels=RF_LABELS)
+def rf_procedure(p: ReturnFireInput) -> Proc[Firefight]:
+    return exchange(*p.units(), p.distance)
 
 
-def rf_play(p: ReturnFireInput, dice: DiceSource) -> Sample:
-    return resolve_exchange(*p.units(), p.distance, dice)._asdict()
+def rf_report(p: ReturnFireInput, joint: Dist[Firefight]) -> Outcome:
+    return Outcome.of(joint, "result", dists=("result", "shooter_losses", "target_losses"), labels=RF_LABELS)
 
 
 def register(reg: Registry) -> None:
     reg.add(Mechanic(
         rule_id="AOT-REACT-COUNTERCHARGE", key="countercharge", title=msg("Countercharging the shooters"),
         summary=msg("One die is both the distance charged and a disorder test."),
-        record_type=CounterchargeInput, exact=cc_exact, play=cc_play,
+        record_type=CounterchargeInput,
+        **derived(cc_procedure, cc_report, lambda p, c: reported(c, CC_EVENTS)),
         rules=("AOT-REACT-COUNTERCHARGE", "AOT-DISORDER-TEST")))
     reg.add(Mechanic(
         rule_id="AOT-REACT-RETURN-FIRE", key="return-fire", title=msg("Return fire"),
         summary=msg("The target shoots back at the same moment; both sides' losses land together."),
-        record_type=ReturnFireInput, exact=rf_exact, play=rf_play,
+        record_type=ReturnFireInput, **derived(rf_procedure, rf_report, lambda p, f: f._asdict()),
         rules=("AOT-REACT-RETURN-FIRE", "AOT-SHOOT-SIMULTANEOUS", "AOT-SHOOT-RESULT")))

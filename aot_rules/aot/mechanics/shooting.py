@@ -17,15 +17,13 @@ from aot_rules.aot.rules.shooting import (
     firers_in_range,
     hit_density,
     hit_faces,
+    hit_pool,
     hit_probability,
-    resolve_volley,
     retreats,
-    roll_hits,
-    roll_shield_wall,
     save_faces,
     save_limit,
-    saves_and_losses,
-    shield_saved,
+    shield_die,
+    volley,
     volley_harm,
 )
 from aot_rules.aot.rules.wounds import Fate
@@ -33,10 +31,12 @@ from aot_rules.aot.units import Body, Unit
 from aot_rules.core.dice import DiceSource
 from aot_rules.core.dist import Dist
 from aot_rules.core.errors import RuleError, blame
+from aot_rules.core.evaluate import play
 from aot_rules.core.i18n import msg
 from aot_rules.core.outcome import Outcome, faces
 from aot_rules.core.params import Ranks, param
-from aot_rules.core.registry import Mechanic, Registry, Sample
+from aot_rules.core.procedure import Proc, both
+from aot_rules.core.registry import Mechanic, Registry, Sample, derived
 
 DENSITIES = tuple(range(1, 6))
 TARGET_BODIES = (Body.WARRIORS, Body.ELEPHANT, Body.CHARIOT, Body.SCYTHED, Body.CART, Body.WAR_WAGON, Body.ARTILLERY)
@@ -158,11 +158,14 @@ def volley_outcome(target: Unit, cond: ShotConditions, n: int, s: int | None) ->
                             "save_on": faces(save_faces(target, cond), msg("none"))})
 
 
-def shoot_play(p: ShootInput, dice: DiceSource) -> Sample:
+def shoot_procedure(p: ShootInput) -> Proc[VolleyLosses]:
     target, cond, n = p.situation()
-    rep = resolve_volley(n, target, cond, dice, p.shooter_density)
-    record = VolleyLosses(rep.killed, rep.disordered, rep.killed + rep.disordered, rep.dp, rep.fate)
-    return reported(record, _events(target, cond, p.shooter_density))  # type: ignore[arg-type]
+    return volley(n, target, cond, p.shooter_density).map(lambda x: _losses(target, cond, p.shooter_density, *x))
+
+
+def shoot_play(p: ShootInput, dice: DiceSource) -> Sample:
+    target, cond, _ = p.situation()
+    return reported(play(shoot_procedure(p), dice), _events(target, cond, p.shooter_density))  # type: ignore[arg-type]
 
 
 # --- the hit roll alone ----------------------------------------------------------
@@ -181,17 +184,15 @@ class HitInput:
                                                                                                 wind=self.wind)
 
 
-def hit_exact(p: HitInput) -> Outcome:
+def hit_procedure(p: HitInput) -> Proc[int]:
+    return hit_pool(p.firers, *p.situation())
+
+
+def hit_report(p: HitInput, hits: Dist[int]) -> Outcome:
     target, cond = p.situation()
-    prob = hit_probability(target.density, cond, target.horse_armour)
-    return Outcome.of(Dist.binomial(p.firers, prob), "hits", labels={"hits": msg("hits"), **FACT_LABELS},
+    return Outcome.of(hits, "hits", labels={"hits": msg("hits"), **FACT_LABELS},
                       info={"hit_on": faces(hit_faces(target.density, cond, target.horse_armour), msg("nothing")),
-                            "p_hit_per_die": prob})
-
-
-def hit_play(p: HitInput, dice: DiceSource) -> Sample:
-    target, cond = p.situation()
-    return {"hits": roll_hits(p.firers, target, cond, dice)}
+                            "p_hit_per_die": hit_probability(target.density, cond, target.horse_armour)})
 
 
 # --- the shield roll alone ---------------------------------------------------------
@@ -225,27 +226,17 @@ SHIELD_LABELS = {"killed": msg("hits that kill"), "saved": msg("hits saved"), "d
                  "save_on": FACT_LABELS["save_on"]}
 
 
-def _shielded(p: ShieldInput, target: Unit, cond: ShotConditions, roll: int | None) -> Shielded:
+def shield_procedure(p: ShieldInput) -> Proc[Shielded]:
+    return shield_die(p.hits, *p.situation()).map(
+        lambda saved: Shielded(p.hits - saved, saved, saved if p.javelins else 0))
+
+
+def shield_report(p: ShieldInput, joint: Dist[Shielded]) -> Outcome:
+    target, cond = p.situation()
     lim = save_limit(target, cond)
     assert lim is not None  # the record always describes a shielded unit
-    saved = 0 if roll is None else shield_saved(roll, p.hits, lim)
-    return Shielded(p.hits - saved, saved, saved if p.javelins else 0)
-
-
-def shield_exact(p: ShieldInput) -> Outcome:
-    target, cond = p.situation()
-    joint = Dist.die(6).map(lambda r: _shielded(p, target, cond, r)) if p.hits else Dist.point(
-        _shielded(p, target, cond, None))
-    lim = save_limit(target, cond)
-    assert lim is not None
     return Outcome.of(joint, "killed", dists=("killed", "saved", "disordered"), labels=SHIELD_LABELS,
                       info={"save_on": faces(faces_that_save(lim[0], at_or_below=lim[1]), msg("none"))})
-
-
-def shield_play(p: ShieldInput, dice: DiceSource) -> Sample:
-    target, cond = p.situation()
-    roll, _ = roll_shield_wall(p.hits, target, cond, dice)
-    return _shielded(p, target, cond, roll)._asdict()
 
 
 # --- several units at once -------------------------------------------------------------
@@ -271,26 +262,15 @@ def _capped(killed: int, target: Unit) -> int:
     return min(killed, target.formed)
 
 
-def sim_exact(p: SimultaneousInput) -> Outcome:
+def sim_procedure(p: SimultaneousInput) -> Proc[int]:
     target, ca, cb = p.situation()
-    ha = Dist.binomial(p.firers_a, hit_probability(target.density, ca, False))
-    hb = Dist.binomial(p.firers_b, hit_probability(target.density, cb, False))
+    hits = both(hit_pool(p.firers_a, target, ca, by="first unit"), hit_pool(p.firers_b, target, cb, by="second unit"))
     if p.one_roll:  # one shield die against the pooled hits
-        killed = saves_and_losses(ha + hb, target, ca).map(lambda kd: kd[0])
-    else:  # each volley meets its own shield die
-        killed = (saves_and_losses(ha, target, ca).map(lambda kd: kd[0])
-                  + saves_and_losses(hb, target, cb).map(lambda kd: kd[0])).map(lambda k: _capped(k, target))
-    return Outcome.of(killed, "killed", labels={"killed": msg("killed")})
-
-
-def sim_play(p: SimultaneousInput, dice: DiceSource) -> Sample:
-    target, ca, cb = p.situation()
-    ha = roll_hits(p.firers_a, target, ca, dice, by="first unit")
-    hb = roll_hits(p.firers_b, target, cb, dice, by="second unit")
-    if p.one_roll:
-        return {"killed": _capped(ha + hb - roll_shield_wall(ha + hb, target, ca, dice)[1], target)}
-    lost = ha - roll_shield_wall(ha, target, ca, dice)[1] + hb - roll_shield_wall(hb, target, cb, dice)[1]
-    return {"killed": _capped(lost, target)}
+        return hits.then(lambda h: shield_die(h[0] + h[1], target, ca).map(
+            lambda saved: _capped(h[0] + h[1] - saved, target)))
+    # each volley meets its own shield die
+    return hits.then(lambda h: both(shield_die(h[0], target, ca), shield_die(h[1], target, cb)).map(
+        lambda saved: _capped(h[0] - saved[0] + h[1] - saved[1], target)))
 
 
 # --- range -------------------------------------------------------------------------------
@@ -336,7 +316,7 @@ def register(reg: Registry) -> None:
     shoot = reg.add(Mechanic(
         rule_id="AOT-SHOOT-RESULT", key="shoot", title=msg("A volley and its result"),
         summary=msg("Killed and disordered warriors from one volley, and whether the target retreats."),
-        record_type=ShootInput, exact=shoot_exact, play=shoot_play,
+        record_type=ShootInput, exact=shoot_exact, play=shoot_play, procedure=shoot_procedure,
         rules=("AOT-SHOOT-RANGE", "AOT-SHOOT-COVER", "AOT-SHOOT-HIT", "AOT-SHOOT-HANDGUN", "AOT-SHOOT-JAVELIN",
                "AOT-SHOOT-SHIELDWALL", "AOT-SHOOT-PAVISE", "AOT-SHOOT-HORSE-ARMOUR", "AOT-SHOOT-FLANK",
                "AOT-CASUALTY-REMOVAL", "AOT-SHOOT-RESULT", "AOT-DEMO-EARN"),
@@ -372,7 +352,8 @@ def register(reg: Registry) -> None:
     hit = reg.add(Mechanic(
         rule_id="AOT-SHOOT-HIT", key="hit", title=msg("The hit roll"),
         summary=msg("One die per firer; a die below the target's density hits (at or below for veterans or downwind)."),
-        record_type=HitInput, exact=hit_exact, play=hit_play, rules=("AOT-SHOOT-HIT", "AOT-PROP-VETERAN")))
+        record_type=HitInput, **derived(hit_procedure, hit_report, lambda p, hits: {"hits": hits}),
+        rules=("AOT-SHOOT-HIT", "AOT-PROP-VETERAN")))
     reg.add(hit.variant(
         "AOT-SHOOT-HORSE-ARMOUR", msg("Horse armour against shooting"),
         msg("Against armoured horses a die showing 1 does not hit."),
@@ -380,7 +361,7 @@ def register(reg: Registry) -> None:
     shield = reg.add(Mechanic(
         rule_id="AOT-SHOOT-SHIELDWALL", key="shieldwall", title=msg("The shield wall against shooting"),
         summary=msg("One die for the unit: below its density, it turns away that many hits."),
-        record_type=ShieldInput, exact=shield_exact, play=shield_play,
+        record_type=ShieldInput, **derived(shield_procedure, shield_report, lambda p, x: x._asdict()),
         rules=("AOT-SHOOT-SHIELDWALL", "AOT-SHOOT-PAVISE", "AOT-PROP-VETERAN"),
         fixed={"pavise": False, "pavise_veteran": True}))
     reg.add(shield.variant(
@@ -390,7 +371,9 @@ def register(reg: Registry) -> None:
     reg.add(Mechanic(
         rule_id="AOT-SHOOT-SIMULTANEOUS", key="simultaneous", title=msg("Two units shooting in one slot"),
         summary=msg("Both volleys use the target's start-of-slot density; one shield roll covers all the fire."),
-        record_type=SimultaneousInput, exact=sim_exact, play=sim_play,
+        record_type=SimultaneousInput,
+        **derived(sim_procedure, lambda p, killed: Outcome.of(killed, "killed", labels={"killed": msg("killed")}),
+                  lambda p, killed: {"killed": killed}),
         # the page's table holds the index reading with plain shooters; the rest the browser's engine answers
         widget_grid={"veteran_a": (False,), "one_roll": (True,)}))
     reg.add(Mechanic(

@@ -10,16 +10,17 @@ from aot_rules.aot.rules.weather import (
     WindFrom,
     play_storm,
     play_weather,
-    roll_wind,
     storm_exact,
     weather_exact,
-    wind_exact,
+    wind,
 )
 from aot_rules.core.dice import DiceSource
+from aot_rules.core.dist import Dist
 from aot_rules.core.i18n import msg
 from aot_rules.core.outcome import Outcome
 from aot_rules.core.params import param
-from aot_rules.core.registry import Mechanic, Registry, Sample
+from aot_rules.core.procedure import Proc
+from aot_rules.core.registry import Mechanic, Registry, Sample, derived
 
 
 @dataclass(frozen=True)
@@ -55,13 +56,15 @@ WIND_LABELS = {"wind": msg("the wind blows from"),
                "behind_me": msg("my shooters facing the enemy have the wind at their backs")}
 
 
-def wind_outcome(p: WindInput) -> Outcome:
-    return Outcome.of(wind_exact(p.reroll_calm), "wind", events={"behind_me": lambda w: w is WindFrom.MY_EDGE},
-                      labels=WIND_LABELS)
+def wind_procedure(p: WindInput) -> Proc[WindFrom]:
+    return wind(p.reroll_calm)
 
 
-def wind_play(p: WindInput, dice: DiceSource) -> Sample:
-    w = roll_wind(dice, p.reroll_calm)
+def wind_report(p: WindInput, law: Dist[WindFrom]) -> Outcome:
+    return Outcome.of(law, "wind", events={"behind_me": lambda w: w is WindFrom.MY_EDGE}, labels=WIND_LABELS)
+
+
+def wind_sample(p: WindInput, w: WindFrom) -> Sample:
     return {"wind": w, "behind_me": w is WindFrom.MY_EDGE}
 
 
@@ -101,7 +104,7 @@ def register(reg: Registry) -> None:
     reg.add(Mechanic(
         rule_id="AOT-WEATHER-WIND", key="wind", title=msg("Wind: which edge it blows from"),
         summary=msg("One die names the edge; shooters with the wind at their backs also hit on an equal roll."),
-        record_type=WindInput, exact=wind_outcome, play=wind_play))
+        record_type=WindInput, **derived(wind_procedure, wind_report, wind_sample)))
     reg.add(Mechanic(
         rule_id="AOT-WEATHER-STORM", key="storm", title=msg("Storm: units lost and moved"),
         summary=msg("One die says how many of your units are lost; each then moves unless its direction die shows 5 "

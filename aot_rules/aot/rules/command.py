@@ -20,8 +20,10 @@ from aot_rules.aot.events import InitiativeRolled, SlotPlayed
 from aot_rules.core.dice import DiceSource
 from aot_rules.core.dist import Dist
 from aot_rules.core.errors import RuleError
-from aot_rules.core.events import DieEffect
+from aot_rules.core.evaluate import evaluate, play
+from aot_rules.core.events import NO_CAPTION, DieEffect
 from aot_rules.core.i18n import Message, msg, vocabulary
+from aot_rules.core.procedure import Proc, both, die, until
 
 SLOTS = (1, 2, 3, 4, 5, 6)
 INDIVIDUAL = "individual"
@@ -57,25 +59,34 @@ def activated_slots(mine: int, theirs: int) -> tuple[int, ...]:
     return tuple(range(mine, stop, -1))
 
 
+def initiative_pair() -> Proc[InitiativeRolled]:
+    """One throw of both initiative dice (mine first), logged, as a dice procedure."""
+    return both(die(6, msg("my initiative")), die(6, msg("opponent's initiative"))).map(
+        lambda ab: InitiativeRolled(*ab)).log(lambda pair: pair)
+
+
+def initiative() -> Proc[Initiative]:
+    """AOT-CMD-INITIATIVE as a dice procedure: both players roll; every tie is logged (the players may rewrite
+    their slots) and rolled again (AOT-CMD-DOUBLES, Reading)."""
+    return until(initiative_pair(), lambda pair: not pair.double).map(lambda p: Initiative(p.mine, p.theirs))
+
+
 @cache
 def initiative_exact() -> Dist[Initiative]:
     """The initiative dice of the turn that is actually played: ties are re-rolled, so the 30
     unequal ordered pairs are equally likely (AOT-CMD-INITIATIVE with AOT-CMD-DOUBLES' Reading)."""
-    return Dist.uniform(Initiative(a, b) for a in SLOTS for b in SLOTS if a != b)
+    return evaluate(initiative())
 
 
 def roll_pair(dice: DiceSource) -> InitiativeRolled:
     """One throw of both initiative dice (mine first), logged; a tie is the caller's to handle: the players
     may rewrite their slots, then the dice are rolled again (AOT-CMD-DOUBLES, Reading)."""
-    return dice.emit(InitiativeRolled(dice.d6(msg("my initiative")), dice.d6(msg("opponent's initiative"))))
+    return play(initiative_pair(), dice)
 
 
 def roll_initiative(dice: DiceSource) -> Initiative:
     """Both players roll; every tie is logged (the players may rewrite their slots) and rolled again."""
-    while True:
-        pair = roll_pair(dice)
-        if not pair.double:
-            return Initiative(pair.mine, pair.theirs)
+    return play(initiative(), dice)
 
 
 class SlotOdds(NamedTuple):
@@ -178,18 +189,23 @@ def _check_distance(rule_id: str, distance: Fraction) -> None:
         raise RuleError(rule_id, msg("the distance must be more than 0 inches, not {distance}", distance=distance))
 
 
-def order_exact(rule_id: str, distance: Fraction, gets_through: Callable[[int], bool]) -> Dist[Delivery]:
-    """Exact law of an order carried by one die read against a distance (messenger, signal)."""
+def order(rule_id: str, why: Message, distance: Fraction, gets_through: Callable[[int], bool]) -> Proc[Delivery]:
+    """An order carried by one die read against a distance (messenger, signal), as a dice procedure; the die strip
+    marks a failed one."""
     _check_distance(rule_id, distance)
-    return Dist.die(6).map(lambda r: Delivery.SUCCESS if gets_through(r) else Delivery.FAILURE)
+    return die(6, why, lambda f: DieEffect.NONE if gets_through(f) else DieEffect.FAIL,
+               read=lambda r: Delivery.SUCCESS if gets_through(r) else Delivery.FAILURE)
+
+
+def order_exact(rule_id: str, distance: Fraction, gets_through: Callable[[int], bool]) -> Dist[Delivery]:
+    """Exact law of an order (:func:`order`)."""
+    return evaluate(order(rule_id, NO_CAPTION, distance, gets_through))
 
 
 def roll_order(rule_id: str, why: Message, distance: Fraction, gets_through: Callable[[int], bool],
                dice: DiceSource) -> Delivery:
-    """The same order played with a real die; the die strip marks a failed one."""
-    _check_distance(rule_id, distance)
-    r = dice.d6(why, lambda f: DieEffect.NONE if gets_through(f) else DieEffect.FAIL)
-    return Delivery.SUCCESS if gets_through(r) else Delivery.FAILURE
+    """The same order played with a real die (:func:`order`)."""
+    return play(order(rule_id, why, distance, gets_through), dice)
 
 
 def messenger_delivers(roll: int, distance: Fraction, equal_succeeds: bool = False) -> bool:
@@ -207,12 +223,17 @@ def messenger_exact(distance: Fraction, equal_succeeds: bool = False) -> Dist[De
     >>> messenger_exact(Fraction(2))[Delivery.SUCCESS], messenger_exact(Fraction(5, 2))[Delivery.SUCCESS]
     (Fraction(2, 3), Fraction(2, 3))
     """
-    return order_exact("AOT-CMD-MESSENGER", distance, lambda r: messenger_delivers(r, distance, equal_succeeds))
+    return evaluate(messenger(distance, equal_succeeds))
+
+
+def messenger(distance: Fraction, equal_succeeds: bool = False) -> Proc[Delivery]:
+    """AOT-CMD-MESSENGER as a dice procedure."""
+    return order("AOT-CMD-MESSENGER", msg("messenger"), distance,
+                 lambda r: messenger_delivers(r, distance, equal_succeeds))
 
 
 def send_messenger(distance: Fraction, dice: DiceSource, equal_succeeds: bool = False) -> Delivery:
-    return roll_order("AOT-CMD-MESSENGER", msg("messenger"), distance,
-                      lambda r: messenger_delivers(r, distance, equal_succeeds), dice)
+    return play(messenger(distance, equal_succeeds), dice)
 
 
 def signal_reaches(radius: int, distance: Fraction, strictly_within: bool = False) -> bool:
@@ -230,9 +251,16 @@ def signal_exact(distance: Fraction, strictly_within: bool = False) -> Dist[Deli
     >>> signal_exact(Fraction(5, 2))[Delivery.SUCCESS], signal_exact(Fraction(7))[Delivery.SUCCESS]
     (Fraction(2, 3), Fraction(0, 1))
     """
-    return order_exact("AOT-CMD-SIGNAL", distance, lambda r: signal_reaches(r, distance, strictly_within))
+    return evaluate(signal(distance, strictly_within))
+
+
+def signal(distance: Fraction, strictly_within: bool = False) -> Proc[Delivery]:
+    """AOT-CMD-SIGNAL as a dice procedure."""
+    return order("AOT-CMD-SIGNAL", msg("signal radius"), distance,
+                 lambda r: signal_reaches(r, distance, strictly_within))
 
 
 def give_signal(distance: Fraction, dice: DiceSource, strictly_within: bool = False) -> Delivery:
-    return roll_order("AOT-CMD-SIGNAL", msg("signal radius"), distance,
-                      lambda r: signal_reaches(r, distance, strictly_within), dice)
+    return play(signal(distance, strictly_within), dice)
+
+

@@ -1,5 +1,8 @@
 """The disorder test (тест на потерю строя), which many rules borrow.
 
+Its dice are written once (:func:`deciding_dice`, :func:`disorder_procedure`): the table plays them
+(:func:`take_disorder_test`) and the rules that borrow the test read their exact laws from them.
+
 One d6 against the unit's own density: below it, that many formed warriors
 become disordered.  Countercharges, turns, rough ground and retreats all use it.
 A regular unit (its musician, AOT-PROP-REGULAR) rolls a failed test again and
@@ -9,13 +12,16 @@ keeps the better die: a pass beats a fail, and of two fails the lower loses fewe
 from __future__ import annotations
 
 from functools import cache
+from typing import NamedTuple
 
 from aot_rules.aot.events import Tested
 from aot_rules.aot.units import Unit
 from aot_rules.core.dice import DiceSource
 from aot_rules.core.dist import Dist
+from aot_rules.core.evaluate import evaluate, play
 from aot_rules.core.events import DieEffect, PieceId
 from aot_rules.core.i18n import Message, msg
+from aot_rules.core.procedure import Proc, die, done
 
 #: The caption of a disorder test's die when the rule that calls for it gives none.
 DISORDER_TEST = msg("disorder test")
@@ -41,6 +47,38 @@ def kept_die(first: int, second: int, density: int) -> int:
     return high if high >= density else min(first, second)
 
 
+class Test(NamedTuple):
+    """A test as rolled: the die kept, the dice behind it (the first, and a regular unit's re-roll of a failure)
+    and the warriors it costs."""
+
+    roll: int
+    rolled: tuple[int, ...]
+    lost: int
+
+
+def deciding_dice(density: int, regular: bool = False, why: Message = DISORDER_TEST, *,
+              first: int | None = None) -> Proc[tuple[int, tuple[int, ...]]]:
+    """The deciding die of a test against ``density`` as a dice procedure: (the die kept, the dice behind it).
+    A regular unit rolls a failure again and keeps the better die; ``first``: a die already rolled, when the
+    rule rolled it with others (the trot's two dice)."""
+
+    def judge(r: int) -> DieEffect:
+        return DieEffect.FAIL if r < density else DieEffect.NONE
+
+    def after(roll: int) -> Proc[tuple[int, tuple[int, ...]]]:
+        if regular and roll < density:
+            return die(6, msg("{test}: the musician's re-roll", test=why), judge).map(
+                lambda again: (kept_die(roll, again, density), (roll, again)))
+        return done((roll, (roll,)))
+
+    return (die(6, why, judge) if first is None else done(first)).then(after)
+
+
+def disorder_procedure(density: int, formed: int, regular: bool = False, why: Message = DISORDER_TEST) -> Proc[Test]:
+    """AOT-DISORDER-TEST as a dice procedure: the deciding die and the warriors it disorders."""
+    return deciding_dice(density, regular, why).map(lambda kept: Test(*kept, disorder_loss(kept[0], density, formed)))
+
+
 @cache
 def kept_after(first: int, density: int, regular: bool = False) -> Dist[int]:
     """The die a test keeps once ``first`` is rolled: ``first`` itself, or, for a regular unit whose first
@@ -50,16 +88,18 @@ def kept_after(first: int, density: int, regular: bool = False) -> Dist[int]:
     >>> kept_after(5, 4, True), kept_after(2, 4, True)[1]
     (Dist({5: 1}), Fraction(1, 6))
     """
-    if not regular or first >= density:
-        return Dist.point(first)
-    return Dist.die(6).map(lambda b: kept_die(first, b, density))
+    return evaluate(deciding_dice(density, regular, first=first)).map(_kept)
+
+
+def _kept(kept: tuple[int, tuple[int, ...]]) -> int:
+    return kept[0]
 
 
 @cache
 def deciding_die(density: int, regular: bool = False) -> Dist[int]:
     """The die that decides a test: one d6, or for a regular unit the die it keeps after a re-roll
     of a failure.  Rules whose die is also a distance (countercharge, run) read both from it."""
-    return Dist.die(6).bind(lambda a: kept_after(a, density, regular))
+    return evaluate(deciding_dice(density, regular)).map(_kept)
 
 
 @cache
@@ -69,7 +109,7 @@ def disorder_test(density: int, formed: int, regular: bool = False) -> Dist[int]
     >>> [disorder_test(d, 10, True).prob(lambda k: k > 0) for d in (2, 5)]
     [Fraction(1, 36), Fraction(4, 9)]
     """
-    return deciding_die(density, regular).map(lambda r: disorder_loss(r, density, formed))
+    return evaluate(disorder_procedure(density, formed, regular)).map(lambda t: t.lost)
 
 
 def roll_test_die(unit: Unit, dice: DiceSource, why: Message = DISORDER_TEST, *, against: int | None = None,
@@ -86,23 +126,20 @@ def roll_test_dice(unit: Unit, dice: DiceSource, why: Message = DISORDER_TEST, *
                    first: int | None = None) -> tuple[int, tuple[int, ...]]:
     """:func:`roll_test_die`, and the dice behind it: the first die and, for a regular unit whose first die
     failed, its re-roll (what the unit's :class:`Tested` event records, so a narrative can tell it)."""
-    d = unit.density if against is None else against
+    return play(deciding_dice(unit.density if against is None else against, unit.regular, why, first=first), dice)
 
-    def judge(r: int) -> DieEffect:
-        return DieEffect.FAIL if r < d else DieEffect.NONE
 
-    roll = dice.d6(why, judge) if first is None else first
-    if unit.regular and roll < d:
-        again = dice.d6(msg("{test}: the musician's re-roll", test=why), judge)
-        return kept_die(roll, again, d), (roll, again)
-    return roll, (roll,)
+def unit_test(unit: Unit, why: Message = DISORDER_TEST, piece: PieceId = "") -> Proc[Test]:
+    """The test of ``unit`` as a dice procedure, logged as its ``Tested`` (``piece``: the table's id for the unit,
+    which the event carries, opaque here)."""
+    return disorder_procedure(unit.density, unit.formed, unit.regular, why).log(
+        lambda t: Tested(unit.name, t.roll, unit.density, t.lost, t.rolled if len(t.rolled) > 1 else (), piece))
 
 
 def take_disorder_test(unit: Unit, dice: DiceSource, why: Message = DISORDER_TEST, piece: PieceId = ""
                        ) -> tuple[Unit, int]:
     """Roll the test for ``unit``; return the unit after it and the warriors lost.  ``piece``: the table's id for
     the unit, which the event carries (opaque here)."""
-    roll, faces = roll_test_dice(unit, dice, why)
-    lost = disorder_loss(roll, unit.density, unit.formed)
-    dice.emit(Tested(unit.name, roll, unit.density, lost, faces if len(faces) > 1 else (), piece))
+    lost = play(unit_test(unit, why, piece), dice).lost
     return unit.take_losses(0, lost), lost
+

@@ -9,16 +9,22 @@ from functools import cache, lru_cache
 from typing import NamedTuple
 
 from aot_rules.aot.rules.disorder import disorder_loss
-from aot_rules.aot.rules.shooting import ShotConditions, firers_in_range, resolve_volley, volley_losses
+from aot_rules.aot.rules.shooting import ShotConditions, firers_in_range, volley
+from aot_rules.aot.rules.wounds import Loss
 from aot_rules.aot.units import Unit, density_after
 from aot_rules.core.dice import DiceSource
 from aot_rules.core.dist import Dist
 from aot_rules.core.errors import RuleError
+from aot_rules.core.evaluate import evaluate, play
 from aot_rules.core.events import DieEffect
 from aot_rules.core.i18n import msg, vocabulary
+from aot_rules.core.procedure import Proc, both, die, done
 from aot_rules.core.verdict import Verdict
 
 # --- countercharge (AOT-REACT-COUNTERCHARGE) ---------------------------------
+
+#: The caption of the countercharge's die.
+COUNTERCHARGE = msg("countercharge")
 
 
 class Countercharge(NamedTuple):
@@ -38,22 +44,27 @@ def _check_gap(distance: Fraction) -> None:
         raise RuleError("AOT-REACT-COUNTERCHARGE", msg("the units are already in contact"))
 
 
+def countercharge(density: int, formed: int, distance: Fraction) -> Proc[Countercharge]:
+    """AOT-REACT-COUNTERCHARGE as a dice procedure: one die, both the distance charged and a disorder test."""
+    _check_gap(distance)
+
+    def read(r: int) -> Countercharge:
+        return Countercharge(countercharge_reaches(r, distance), disorder_loss(r, density, formed))
+
+    return die(6, COUNTERCHARGE, lambda f: DieEffect.FAIL if read(f).disordered else DieEffect.NONE, read=read)
+
+
 def resolve_countercharge(unit: Unit, distance: Fraction, dice: DiceSource) -> Countercharge:
     """Countercharge with a real die: it is both the distance charged and a disorder test."""
     if unit.panicking:
         raise RuleError("AOT-PANIC", msg("a panicking unit cannot countercharge"))
-    _check_gap(distance)
-    r = dice.d6(msg("countercharge"), lambda f: DieEffect.FAIL if disorder_loss(f, unit.density, unit.formed)
-                else DieEffect.NONE)
-    return Countercharge(countercharge_reaches(r, distance), disorder_loss(r, unit.density, unit.formed))
+    return play(countercharge(unit.density, unit.formed, distance), dice)
 
 
 @cache
 def countercharge_exact(density: int, formed: int, distance: Fraction) -> Dist[Countercharge]:
     """Exact joint law of (reaches the shooters, warriors disordered by the same die)."""
-    _check_gap(distance)
-    return Dist.die(6).map(lambda r: Countercharge(countercharge_reaches(r, distance),
-                                                   disorder_loss(r, density, formed)))
+    return evaluate(countercharge(density, formed, distance))
 
 
 def countercharge_success(distance: Fraction) -> Fraction:
@@ -113,17 +124,28 @@ def exchange_firers(shooter: Unit, target: Unit, distance: Fraction) -> tuple[in
             min(firers_in_range(shooter, distance), target.formed))
 
 
+def exchange(shooter: Unit, target: Unit, distance: Fraction, s_cond: ShotConditions = ShotConditions(),
+             t_cond: ShotConditions = ShotConditions()) -> Proc[Firefight]:
+    """AOT-REACT-RETURN-FIRE as a dice procedure: the volley at the target, then the one it fires back (each only
+    if anyone is in range); both land at once."""
+    n_s, n_t = exchange_firers(shooter, target, distance)
+    at_target = volley(n_s, target, s_cond).map(_lost) if n_s else done(0)
+    at_shooter = volley(n_t, shooter, t_cond).map(_lost) if n_t else done(0)
+    return both(at_target, at_shooter).map(
+        lambda lost: Firefight(lost[1], lost[0], exchange_result(shooter, target, lost[1], lost[0],
+                                                                 s_cond.compare_after_losses)))
+
+
+def _lost(loss: Loss) -> int:
+    return loss.lost
+
+
 @lru_cache(maxsize=16384)
 def exchange_exact(shooter: Unit, target: Unit, distance: Fraction,
                    s_cond: ShotConditions = ShotConditions(),
                    t_cond: ShotConditions = ShotConditions()) -> Dist[Firefight]:
     """Exact law of (shooter's losses, target's losses, result) when the target fires back."""
-    n_s, n_t = exchange_firers(shooter, target, distance)
-    at_target = volley_losses(n_s, target, s_cond) if n_s else Dist.point((0, 0))
-    at_shooter = volley_losses(n_t, shooter, t_cond) if n_t else Dist.point((0, 0))
-    return at_shooter.product(at_target).map(
-        lambda p: Firefight(sum(p[0]), sum(p[1]), exchange_result(shooter, target, sum(p[0]), sum(p[1]),
-                                                                  s_cond.compare_after_losses)))
+    return evaluate(exchange(shooter, target, distance, s_cond, t_cond))
 
 
 def resolve_exchange(shooter: Unit, target: Unit, distance: Fraction, dice: DiceSource,
@@ -131,11 +153,8 @@ def resolve_exchange(shooter: Unit, target: Unit, distance: Fraction, dice: Dice
                      t_cond: ShotConditions = ShotConditions()) -> Firefight:
     """Both volleys with real dice; their losses land together."""
     n_s, n_t = exchange_firers(shooter, target, distance)
-    t_loss = s_loss = 0
-    if n_s:
-        r = resolve_volley(n_s, target, s_cond, dice)
-        t_loss = r.killed + r.disordered
-    if n_t:
-        r = resolve_volley(n_t, shooter, t_cond, dice)
-        s_loss = r.killed + r.disordered
-    return Firefight(s_loss, t_loss, exchange_result(shooter, target, s_loss, t_loss, s_cond.compare_after_losses))
+    for n, unit in ((n_s, target), (n_t, shooter)):
+        if n and unit.panicking:
+            raise RuleError("AOT-PANIC", msg("a panicking unit has density 0 and cannot be hit; it flees instead"))
+    return play(exchange(shooter, target, distance, s_cond, t_cond), dice)
+

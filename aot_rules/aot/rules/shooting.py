@@ -1,15 +1,11 @@
 """Shooting (Стрельба): range, hit roll, protections, weapon effects and the result.
 
-Two faces of one rule set live here:
-
-* the *played* face (``resolve_volley``) rolls dice from a ``DiceSource`` exactly as
-  players do at the table and logs what happened; it replays worked examples and,
-  with seeded dice, is the sampler;
-* the *exact* face (``volley_losses``) computes the same quantities as ``Dist``
-  objects over Fractions.
-
-Both read the per-die rules from the same small predicates (``hits_on_face``,
-``save_limit``), and the tests check both against an independent oracle.
+A volley's dice are written once, as a dice procedure (:func:`volley`, built from :func:`hit_pool`,
+:func:`shield_die` and the beasts' hit test): :func:`resolve_volley` plays it with a ``DiceSource`` exactly as
+players do at the table and logs what happened (it replays worked examples and, with seeded dice, is the
+sampler); :func:`volley_harm` and :func:`volley_losses` are its exact law (:mod:`aot_rules.core.evaluate`).
+The per-die rules are the small predicates (``hits_on_face``, ``save_limit``), and the tests check the law
+against an independent oracle.
 """
 
 from __future__ import annotations
@@ -18,28 +14,34 @@ import math
 from dataclasses import dataclass
 from fractions import Fraction
 from functools import lru_cache
+from typing import TypeVar
 
 from aot_rules.aot.equipment import Missile
-from aot_rules.aot.events import Compared, Hits, Losses, Retreat, ShieldWall, Verdict
-from aot_rules.aot.rules.demoralization import award
+from aot_rules.aot.events import Compared, DPEarned, Hits, Losses, Retreat, ShieldWall, Verdict
+from aot_rules.aot.rules.demoralization import dp_earned
 from aot_rules.aot.rules.protection import (
     HeldShield,
     faces_that_save,
     horse_armour_turns,
-    saving_faces,
     shield_wall_saves,
 )
-from aot_rules.aot.rules.wounds import Fate, Loss, fell, roll_wound, wound_law
+from aot_rules.aot.rules.wounds import Fate, Loss, fell, wound_test
 from aot_rules.aot.units import Body, Unit, density_after
 from aot_rules.core.dice import DiceSource
 from aot_rules.core.dist import Dist
 from aot_rules.core.errors import RuleError
-from aot_rules.core.events import DieEffect, PieceId
+from aot_rules.core.evaluate import evaluate, play
+from aot_rules.core.events import DieEffect, Event, PieceId
 from aot_rules.core.i18n import msg
+from aot_rules.core.procedure import Proc, count, die, done
+
+E = TypeVar("E", bound=Event)
 
 SIXTH = Fraction(1, 6)
 #: AOT-ELEPHANT-UNIT: for the range of shooting at it, an elephant counts as six warriors.
 ELEPHANT_RANGE_STRENGTH = 6
+#: The captions of a volley's dice.
+HIT, SHIELD_WALL = msg("hit"), msg("shield wall")
 
 
 @dataclass(frozen=True)
@@ -98,10 +100,6 @@ def hit_probability(target_density: int, cond: ShotConditions, horse_armour: boo
     return len(hit_faces(target_density, cond, horse_armour)) * SIXTH
 
 
-def hit_rule_text(target_density: int, cond: ShotConditions, horse_armour: bool) -> str:
-    return ", ".join(map(str, hit_faces(target_density, cond, horse_armour))) or "nothing"
-
-
 def save_limit(target: Unit, cond: ShotConditions) -> tuple[int, bool] | None:
     """The (density, at-or-below) pair for the target's shield roll, or None if it gets none.
 
@@ -121,11 +119,6 @@ def save_faces(target: Unit, cond: ShotConditions) -> tuple[int, ...]:
     """The faces of the target's shield die that save (none without a shield roll)."""
     lim = save_limit(target, cond)
     return () if lim is None else faces_that_save(lim[0], at_or_below=lim[1])
-
-
-def saves_text(target: Unit, cond: ShotConditions) -> str:
-    lim = save_limit(target, cond)
-    return "none" if lim is None else saving_faces(lim[0], at_or_below=lim[1])
 
 
 def shield_saved(roll: int, hits: int, limit: tuple[int, bool]) -> int:
@@ -225,18 +218,68 @@ def apply_weapon(hits: int, saved: int, weapon: Missile, formed: int) -> tuple[i
     return killed, min(disordered, formed - killed)
 
 
-# --- exact face ---------------------------------------------------------------
+# --- the dice, written once ------------------------------------------------------------
 
-@lru_cache(maxsize=65536)
-def volley_losses(firers: int, target: Unit, cond: ShotConditions) -> Dist[tuple[int, int]]:
-    """Exact joint distribution of (killed, disordered) from one volley.
+def hit_pool(firers: int, target: Unit, cond: ShotConditions, by: str = "firers", piece: PieceId = "") -> Proc[int]:
+    """AOT-SHOOT-HIT: one die per firer, counted against the target's start density; the player logs the
+    ``Hits`` (``piece``: the table's id for the shooter, which the event carries)."""
+    hitting = tuple(hit_faces(hit_density(target, cond), cond, target.horse_armour))
+    effect = {f: DieEffect.HIT if f in hitting else DieEffect.NONE for f in range(1, 7)}
+    return count(firers, hitting, HIT, effect.__getitem__,
+                 note=lambda faces: Hits(by, tuple((f, f in hitting) for f in faces), hitting, piece))
 
-    >>> volley_losses(4, Unit(ranks=(4, 4)), ShotConditions())[(2, 0)]
-    Fraction(3, 8)
-    """
-    hits = Dist.binomial(firers, hit_probability(hit_density(target, cond), cond, target.horse_armour))
-    return saves_and_losses(hits, target, cond)
 
+def shield_die(hits: int, target: Unit, cond: ShotConditions, held: HeldShield | None = None,
+               piece: PieceId = "") -> Proc[int]:
+    """AOT-SHOOT-SHIELDWALL: the hits the target's one shield die turns away (none without shields or hits).
+    With ``held``, the die the unit already rolled in this slot meets these hits with what it has left, and no
+    die is rolled (one test per slot, whose roll covers all the fire of the slot).  The player logs the
+    ``ShieldWall`` (``piece``: the table's id for the target, opaque here)."""
+    limit = save_limit(target, cond)
+    if limit is None or hits == 0:
+        return done(0)
+    if held is not None:
+        roll, budget = held
+        saved = min(budget, hits)
+        return done(saved).log(lambda _: ShieldWall(target.name, roll, save_faces(target, cond), saved, True,
+                                                    budget - saved, piece))
+
+    def saved_by(r: int) -> int:
+        return shield_saved(r, hits, limit)
+
+    return die(6, SHIELD_WALL, lambda r: DieEffect.SAVE if saved_by(r) else DieEffect.NONE, read=saved_by,
+               note=lambda r: ShieldWall(target.name, r, save_faces(target, cond), saved_by(r), False,
+                                         shield_saved(r, r, limit) - saved_by(r), piece))
+
+
+def volley(firers: int, target: Unit, cond: ShotConditions, shooter_density: int | None = None, *,
+           held_shield: HeldShield | None = None, now: Unit | None = None, piece: PieceId = "",
+           shooter: PieceId = "") -> Proc[Loss]:
+    """One volley as a dice procedure: the hit dice, then the shield die (or a beast's hit test), the losses
+    and, with ``shooter_density``, the result; its value is the ``Loss``.  The arguments are
+    :func:`resolve_volley`'s."""
+    hurt = target if now is None else now
+    weapon, formed = cond.weapon, hurt.formed
+
+    def harm(hits: int) -> Proc[Loss]:
+        if target.body.wounded:
+            return wound_test(hurt.body, hits, hurt.name).map(lambda fate: fell(hurt, fate))
+        return shield_die(hits, target, cond, held_shield, piece).map(
+            lambda saved: Loss(*apply_weapon(hits, saved, weapon, formed)))
+
+    shot = hit_pool(firers, target, cond, piece=shooter).then(harm).log(
+        lambda x: Losses(hurt, x.killed, x.disordered, hurt.take_losses(x.killed, x.disordered), piece))
+    if shooter_density is None:
+        return shot
+    s = shooter_density
+    return shot.log(lambda x: Compared("shooters", target.name, s, compared_density(target, x.lost, cond),
+                                       Verdict.FIRST if retreats(target, x.lost, s, cond) else Verdict.CONTINUE,
+                                       x.lost)).log(
+        lambda x: Retreat(target.name) if retreats(target, x.lost, s, cond) else None).log(
+        lambda x: DPEarned("shooters", dp_earned(target)) if retreats(target, x.lost, s, cond) else None)
+
+
+# --- exact face: the procedure's law -------------------------------------------------------
 
 @lru_cache(maxsize=65536)
 def volley_harm(firers: int, target: Unit, cond: ShotConditions) -> Dist[Loss]:
@@ -246,23 +289,17 @@ def volley_harm(firers: int, target: Unit, cond: ShotConditions) -> Dist[Loss]:
     >>> volley_harm(2, elephant, ShotConditions()).prob(lambda x: x.fate is Fate.DEAD)
     Fraction(1, 9)
     """
-    if target.body.wounded:
-        hits = Dist.binomial(firers, hit_probability(hit_density(target, cond), cond, target.horse_armour))
-        return hits.bind(lambda h: wound_law(target.body, h).map(lambda f: fell(target, f)))
-    return volley_losses(firers, target, cond).map(lambda kd: Loss(*kd))
+    return evaluate(volley(firers, target, cond))
 
 
-def saves_and_losses(hits: Dist[int], target: Unit, cond: ShotConditions) -> Dist[tuple[int, int]]:
-    """Exact (killed, disordered) once ``hits`` meet the target's one shield die, if it has one."""
-    limit = save_limit(target, cond)
-    formed = target.formed
+@lru_cache(maxsize=65536)
+def volley_losses(firers: int, target: Unit, cond: ShotConditions) -> Dist[tuple[int, int]]:
+    """Exact joint distribution of (killed, disordered) from one volley.
 
-    def after_shields(h: int) -> Dist[tuple[int, int]]:
-        if limit is None or h == 0:
-            return Dist.point(apply_weapon(h, 0, cond.weapon, formed))
-        return Dist.die(6).map(lambda r: apply_weapon(h, shield_saved(r, h, limit), cond.weapon, formed))
-
-    return hits.bind(after_shields)
+    >>> volley_losses(4, Unit(ranks=(4, 4)), ShotConditions())[(2, 0)]
+    Fraction(3, 8)
+    """
+    return volley_harm(firers, target, cond).map(lambda x: (x.killed, x.disordered))
 
 
 # --- played face ----------------------------------------------------------------
@@ -293,26 +330,12 @@ class VolleyReport:
 
 def roll_hits(firers: int, target: Unit, cond: ShotConditions, dice: DiceSource, by: str = "firers") -> int:
     """AOT-SHOOT-HIT as played: one die per firer, counted against the target's start density."""
-    return hit_roll(firers, target, cond, dice, by).count
-
-
-def hit_roll(firers: int, target: Unit, cond: ShotConditions, dice: DiceSource, by: str = "firers",
-             piece: PieceId = "") -> Hits:
-    """The hit dice of one volley, logged; returns the logged ``Hits`` event (``piece``: the table's id for the
-    shooter, which the event carries)."""
-    density = hit_density(target, cond)
-    hitting = hit_faces(density, cond, target.horse_armour)
-    effect = {f: DieEffect.HIT if f in hitting else DieEffect.NONE for f in range(1, 7)}
-    faces = dice.d6s(firers, msg("hit"), effect.__getitem__)
-    return dice.emit(Hits(by, tuple((f, f in hitting) for f in faces), tuple(hitting), piece))
+    return play(hit_pool(firers, target, cond, by), dice)
 
 
 def roll_shield_wall(hits: int, target: Unit, cond: ShotConditions, dice: DiceSource,
                      held: HeldShield | None = None, piece: PieceId = "") -> tuple[int | None, int]:
-    """The target's one shield die against ``hits`` (none without shields or hits): (roll, saved).  With
-    ``held``, the die the unit already rolled in this slot meets these hits with what it has left, and no die
-    is rolled (one test per slot, whose roll covers all the fire of the slot: AOT-SHOOT-SHIELDWALL).  ``piece``:
-    the table's id for the target, which the event carries (opaque here)."""
+    """:func:`shield_die` as played: (the die's face, or None when no die met the hits; the hits saved)."""
     roll, saved, _ = shield_wall(hits, target, cond, dice, held, piece)
     return roll, saved
 
@@ -321,18 +344,15 @@ def shield_wall(hits: int, target: Unit, cond: ShotConditions, dice: DiceSource,
                 piece: PieceId = "") -> tuple[int | None, int, HeldShield | None]:
     """:func:`roll_shield_wall`, and the shield die as the unit keeps it for the rest of the slot (its face and
     the hits it may still turn away), or None when no die met these hits (the table keeps it by piece)."""
-    limit = save_limit(target, cond)
-    if limit is None or hits == 0:
-        return None, 0, None
-    if held is None:
-        roll = dice.d6(msg("shield wall"), lambda r: DieEffect.SAVE if shield_saved(r, hits, limit) else DieEffect.NONE)
-        budget = shield_saved(roll, roll, limit)
-    else:
-        roll, budget = held
-    saved = min(budget, hits)
-    dice.emit(ShieldWall(target.name, roll, save_faces(target, cond), saved, held is not None, budget - saved,
-                          piece))
-    return roll, saved, HeldShield(roll, budget - saved)
+    start = len(dice.log)
+    saved = play(shield_die(hits, target, cond, held, piece), dice)
+    wall = _logged(dice, start, ShieldWall)
+    return (None, 0, None) if wall is None else (wall.roll, saved, HeldShield(wall.roll, wall.left))
+
+
+def _logged(dice: DiceSource, start: int, kind: type[E]) -> E | None:
+    """The event of ``kind`` a procedure logged since ``start`` (None if it logged none)."""
+    return next((e for e in dice.log[start:] if isinstance(e, kind)), None)
 
 
 def resolve_volley(firers: int, target: Unit, cond: ShotConditions, dice: DiceSource,
@@ -351,30 +371,22 @@ def resolve_volley(firers: int, target: Unit, cond: ShotConditions, dice: DiceSo
         raise RuleError("AOT-PANIC", msg("a panicking unit has density 0 and cannot be hit; it flees instead"))
     if firers < 1:
         raise RuleError("AOT-SHOOT-RANGE", msg("nobody is in range to shoot"))
-    rolled = hit_roll(firers, target, cond, dice, piece=shooter)
-    hits = rolled.count
-    fate = Fate.NONE
+    start = len(dice.log)
+    loss = play(volley(firers, target, cond, shooter_density, held_shield=held_shield, now=now, piece=piece,
+                       shooter=shooter), dice)
+    rolled = _logged(dice, start, Hits)
+    wall = _logged(dice, start, ShieldWall)
+    assert rolled is not None  # a volley always rolls its hit dice
     hurt = target if now is None else now
-    if target.body.wounded:
-        save_roll, saved, shield = None, 0, None
-        fate = roll_wound(hurt, hits, dice)
-        killed, disordered, _ = fell(hurt, fate)
-    else:
-        save_roll, saved, shield = shield_wall(hits, target, cond, dice, held_shield, piece)
-        killed, disordered = apply_weapon(hits, saved, cond.weapon, hurt.formed)
-    after = hurt.take_losses(killed, disordered)
-    dice.emit(Losses(hurt, killed, disordered, after, piece))
     retreat, compared, dp = None, None, 0
     if shooter_density is not None:
-        lost = killed + disordered
-        compared = compared_density(target, lost, cond)
-        retreat = retreats(target, lost, shooter_density, cond)
-        dice.emit(Compared("shooters", target.name, shooter_density, compared,
-                           Verdict.FIRST if retreat else Verdict.CONTINUE, lost))
-        if retreat:
-            dice.emit(Retreat(target.name))
-            dp = award("shooters", target, dice)
+        compared = compared_density(target, loss.lost, cond)
+        retreat = retreats(target, loss.lost, shooter_density, cond)
+        dp = dp_earned(target) if retreat else 0
     hitting = rolled.hit_on or ()
-    return VolleyReport(firers, tuple(f for f, _ in rolled.faces), ", ".join(map(str, hitting)) or "nothing", hits,
-                        save_roll, saved, killed, disordered, target, after, shooter_density, compared, retreat, dp,
-                        fate, held_shield is not None and save_roll is not None, hitting, shield)
+    return VolleyReport(firers, tuple(f for f, _ in rolled.faces), ", ".join(map(str, hitting)) or "nothing",
+                        rolled.count, None if wall is None else wall.roll, 0 if wall is None else wall.saved,
+                        loss.killed, loss.disordered, target, hurt.take_losses(loss.killed, loss.disordered),
+                        shooter_density, compared, retreat, dp, loss.fate, wall is not None and wall.held, hitting,
+                        None if wall is None else HeldShield(wall.roll, wall.left))
+

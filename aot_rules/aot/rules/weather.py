@@ -24,8 +24,10 @@ from aot_rules.aot.vocabulary import Weather as Weather
 from aot_rules.core.dice import DiceSource
 from aot_rules.core.dist import Dist
 from aot_rules.core.errors import RuleError
+from aot_rules.core.evaluate import evaluate, play
 from aot_rules.core.events import DieEffect
 from aot_rules.core.i18n import msg, vocabulary
+from aot_rules.core.procedure import Proc, die, until
 
 MAX_TURNS = 30
 
@@ -223,17 +225,20 @@ def wind_from(face: int) -> WindFrom:
     return four_ways(face, WindFrom)
 
 
+def wind(reroll_calm: bool = False) -> Proc[WindFrom]:
+    """AOT-WEATHER-WIND as a dice procedure: one die read as the wind's edge; ``reroll_calm`` rolls 5 and 6 again
+    instead of 'no wind'."""
+    edge = die(6, msg("wind edge"), lambda f: DieEffect.NONE if f <= 4 else DieEffect.FAIL, read=wind_from)
+    return until(edge, lambda w: w is not WindFrom.NONE) if reroll_calm else edge
+
+
 def wind_exact(reroll_calm: bool = False) -> Dist[WindFrom]:
-    """Exact law of the wind's edge; ``reroll_calm`` rolls 5 and 6 again instead of 'no wind'."""
-    d = Dist.die(6).map(wind_from)
-    return d.condition(lambda w: w is not WindFrom.NONE) if reroll_calm else d
+    """Exact law of the wind's edge (:func:`wind`)."""
+    return evaluate(wind(reroll_calm))
 
 
 def roll_wind(dice: DiceSource, reroll_calm: bool = False) -> WindFrom:
-    while True:
-        w = wind_from(dice.d6(msg("wind edge"), lambda f: DieEffect.NONE if f <= 4 else DieEffect.FAIL))
-        if w is not WindFrom.NONE or not reroll_calm:
-            return w
+    return play(wind(reroll_calm), dice)
 
 
 # --- storm (AOT-WEATHER-STORM) -----------------------------------------------------------------
@@ -310,3 +315,4 @@ def play_storm(units: int, dice: DiceSource, names: Sequence[str] = (), density:
         if i == 0 and d is not Drift.STAYS:
             distance = dice.d6(msg("storm distance: {unit}", unit=name)) if d6_move else 10 - density
     return Storm(lost, moved, distance)
+

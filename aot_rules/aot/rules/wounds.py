@@ -17,8 +17,10 @@ from aot_rules.aot.vocabulary import Fate as Fate  # a beast's fate is the Wound
 from aot_rules.core.dice import DiceSource
 from aot_rules.core.dist import Dist
 from aot_rules.core.errors import RuleError
+from aot_rules.core.evaluate import evaluate, play
 from aot_rules.core.events import DieEffect
 from aot_rules.core.i18n import msg
+from aot_rules.core.procedure import Proc, die, done
 
 
 class Loss(NamedTuple):
@@ -60,32 +62,36 @@ def _check(body: Body, hits: int) -> None:
         raise RuleError(_rule(body), msg("hits cannot be negative ({hits})", hits=hits), params=("hits",))
 
 
+def wound_test(body: Body, hits: int, name: str = "", *, test_without_hits: bool = False) -> Proc[Fate]:
+    """The hit test after ``hits`` hits, as a dice procedure: one die read as the beast's fate, logged with
+    its verdict (``name``: the unit's, for the die's caption and the event).
+
+    Reading (AOT-ELEPHANT-WOUND 2): no test is taken when nothing hit (``test_without_hits`` takes it anyway).
+    """
+    _check(body, hits)
+    if hits == 0 and not test_without_hits:
+        return done(Fate.SURVIVES)
+
+    def fate(r: int) -> Fate:
+        return wound_fate(body, hits, r)
+
+    return die(6, msg("{unit} hit test", unit=name), lambda r: DieEffect.FAIL if fate(r).fatal else DieEffect.NONE,
+               read=fate, note=lambda r: Wounded(name, body, hits, r, fate(r)))
+
+
 @cache
 def wound_law(body: Body, hits: int, *, test_without_hits: bool = False) -> Dist[Fate]:
     """Exact law of the hit test after ``hits`` hits.
 
-    Reading (AOT-ELEPHANT-WOUND 2): no test is taken when nothing hit (``test_without_hits`` takes it anyway).
-
     >>> wound_law(Body.ELEPHANT, 1)[Fate.BERSERK], wound_law(Body.CHARIOT, 2)[Fate.DESTROYED]
     (Fraction(1, 2), Fraction(1, 3))
     """
-    _check(body, hits)
-    if hits == 0 and not test_without_hits:
-        return Dist.point(Fate.SURVIVES)
-    return Dist.die(6).map(lambda r: wound_fate(body, hits, r))
+    return evaluate(wound_test(body, hits, test_without_hits=test_without_hits))
 
 
 def roll_wound(unit: Unit, hits: int, dice: DiceSource, *, test_without_hits: bool = False) -> Fate:
     """The hit test as played: one die, logged with its verdict."""
-    _check(unit.body, hits)
-    if hits == 0 and not test_without_hits:
-        return Fate.SURVIVES
-    roll = dice.d6(msg("{unit} hit test", unit=unit.name),
-                   lambda r: DieEffect.FAIL if wound_fate(unit.body, hits, r).fatal
-                   else DieEffect.NONE)
-    fate = wound_fate(unit.body, hits, roll)
-    dice.emit(Wounded(unit.name, unit.body, hits, roll, fate))
-    return fate
+    return play(wound_test(unit.body, hits, unit.name, test_without_hits=test_without_hits), dice)
 
 
 def fell(unit: Unit, fate: Fate) -> Loss:

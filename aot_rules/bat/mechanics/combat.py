@@ -27,19 +27,22 @@ from aot_rules.bat.rules.combat import (
     melee_exact,
     melee_mods,
     play_melee,
-    play_shot,
     play_volley,
+    shot,
     shot_exact,
     shot_mods,
     volley_exact,
 )
-from aot_rules.bat.rules.morale import Band, Coward, Morale, morale_exact, play_morale
+from aot_rules.bat.rules.morale import Band, Coward, Morale, morale_test
 from aot_rules.core.dice import DiceSource
+from aot_rules.core.dist import Dist
 from aot_rules.core.errors import RuleError
+from aot_rules.core.evaluate import play
 from aot_rules.core.i18n import msg
 from aot_rules.core.outcome import Fact, Outcome
 from aot_rules.core.params import param
-from aot_rules.core.registry import Mechanic, Registry, Sample
+from aot_rules.core.procedure import Proc
+from aot_rules.core.registry import Mechanic, Registry, Sample, derived
 
 STAT_HI = 9
 QUALITY_LO, QUALITY_HI = -3, 5
@@ -182,10 +185,14 @@ def _range(steps: int, die: int) -> Fact:
     return Fact({"steps": steps, "die": die}, shown)
 
 
-def shot_play(p: ShootInput, dice: DiceSource) -> Sample:
+def shot_procedure(p: ShootInput) -> Proc[Shot]:
     r, d, die = shot_values(p)
-    s: Shot = play_shot(r, d, dice, rng=p.range_steps, distance=p.distance, range_die=die, sign=p.sign,
-                        double=_double(p.more_than_double))
+    return shot(r, d, rng=p.range_steps, distance=p.distance, range_die=die, sign=p.sign,
+                double=_double(p.more_than_double))
+
+
+def shot_play(p: ShootInput, dice: DiceSource) -> Sample:
+    s: Shot = play(shot_procedure(p), dice)
     return {"target": s.target, **{name: pred(s) for name, pred in SHOT_EVENTS.items()}}
 
 
@@ -246,13 +253,15 @@ MORALE_EVENTS: dict[str, Callable[[Morale], bool]] = {
     "shaken": lambda m: m.band is not Band.HOLDS, "flees": lambda m: m.band is Band.FLEES}
 
 
-def morale_outcome(p: MoraleInput) -> Outcome:
-    return Outcome.of(morale_exact(p.quality, coward=p.coward, reroll=p.standard_bearer), "failures",
-                      dists=("failures", "band"), events=MORALE_EVENTS, labels=MORALE_LABELS)
+def morale_procedure(p: MoraleInput) -> Proc[Morale]:
+    return morale_test(p.quality, coward=p.coward, reroll=p.standard_bearer)
 
 
-def morale_play(p: MoraleInput, dice: DiceSource) -> Sample:
-    m: Morale = play_morale(p.quality, dice, coward=p.coward, reroll=p.standard_bearer)
+def morale_report(p: MoraleInput, law: Dist[Morale]) -> Outcome:
+    return Outcome.of(law, "failures", dists=("failures", "band"), events=MORALE_EVENTS, labels=MORALE_LABELS)
+
+
+def morale_sample(p: MoraleInput, m: Morale) -> Sample:
     return {**m._asdict(), **{name: pred(m) for name, pred in MORALE_EVENTS.items()}}
 
 
@@ -274,7 +283,7 @@ def register(reg: Registry) -> None:
     shot: Mechanic[Any] = reg.add(Mechanic(
         rule_id="BAT-SHOOT-DAMAGE", key="bat-shoot-damage", title=msg("Shooting: one ranged attack"),
         summary=msg("The shooter's d6 + Ranged against the target's d6 + Defence; only the target can lose a figure."),
-        record_type=ShootInput, exact=shot_outcome, play=shot_play,
+        record_type=ShootInput, exact=shot_outcome, play=shot_play, procedure=shot_procedure,
         rules=("BAT-SHOOT-DAMAGE", "BAT-SHOOT-MODS", "BAT-SHOOT-RESTRICT", "BAT-SKILL-GIANT")))
     reg.add(shot.variant(
         "BAT-SHOOT-MODS", msg("Shooting: how the situation changes a shot"),
@@ -295,7 +304,7 @@ def register(reg: Registry) -> None:
     morale: Mechanic[Any] = reg.add(Mechanic(
         rule_id="BAT-MORALE-TEST", key="bat-morale-test", title=msg("Morale test"),
         summary=msg("Three d6; each above the Quality is a failure: 1 falls back a step, 2 fall back a move, 3 flee."),
-        record_type=MoraleInput, exact=morale_outcome, play=morale_play,
+        record_type=MoraleInput, **derived(morale_procedure, morale_report, morale_sample),
         rules=("BAT-MORALE-TEST", "BAT-SKILL-COWARD", "BAT-SKILL-STANDARD")))
     reg.add(morale.variant(
         "BAT-SKILL-COWARD", msg("Morale test of a Coward"),

@@ -4,7 +4,8 @@
 Every Batalist attack is one comparison: a d6 plus the attacker's strength (Melee or Ranged)
 against a d6 plus the target's Defence.  A higher total removes one figure; a total at least
 double the target's also makes the target test morale.  :func:`strike` judges one comparison,
-:func:`strike_exact` is its exact law with a fresh die on each side; the rest builds on these.
+:func:`strike_dice` is one attack's dice written once (:mod:`aot_rules.core.procedure`), :func:`strike_exact` its
+exact law with a fresh die on each side and :func:`play_strike` its play; the rest builds on these.
 
 * Melee: both sides strike at once.  Under the index's Reading each player rolls **one** die,
   used both for his blow and for his guard, so the two results are correlated
@@ -35,8 +36,10 @@ from aot_rules.bat.rules.morale import Band, Coward, morale_exact
 from aot_rules.core.dice import DiceSource
 from aot_rules.core.dist import Dist
 from aot_rules.core.errors import RuleError
+from aot_rules.core.evaluate import evaluate, play
 from aot_rules.core.events import DieEffect, Said
 from aot_rules.core.i18n import Capitalised, Message, Possessive, msg, nmsg, vocabulary
+from aot_rules.core.procedure import Proc, both, die, done
 
 #: Bases a template can cover in the engine (the geometry is the player's; this only bounds the input).
 MAX_BASES = 8
@@ -87,6 +90,18 @@ def strike(total: int, guard: int, sign: Sign = Sign.GREATER, double: Double = D
     return Strike.DOUBLE if doubled else Strike.HIT
 
 
+def strike_dice(strength: int, defence: int, sign: Sign = Sign.GREATER, double: Double = Double.AT_LEAST,
+                who: Message | str = msg("the attacker"), whom: Message | str = msg("the target")) -> Proc[Strike]:
+    """One attack as a dice procedure: the attacker's die, the target's die, and the comparison, told."""
+    return both(die(6, msg("{who} attack", who=Possessive(who))), die(6, msg("{whom} defence", whom=Possessive(whom)))
+                ).map(lambda xy: (xy, strike(xy[0] + strength, xy[1] + defence, sign, double))).log(
+        lambda r: _said(who, whom, r[0][0], strength, r[0][1], defence, r[1])).map(_second)
+
+
+def _second(pair: tuple[object, Strike]) -> Strike:
+    return pair[1]
+
+
 @cache
 def strike_exact(strength: int, defence: int, sign: Sign = Sign.GREATER,
                  double: Double = Double.AT_LEAST) -> Dist[Strike]:
@@ -95,32 +110,32 @@ def strike_exact(strength: int, defence: int, sign: Sign = Sign.GREATER,
     >>> strike_exact(3, 3).prob(lambda s: s is not Strike.NONE)
     Fraction(5, 12)
     """
-    d6 = Dist.die(6)
-    return d6.product(d6).map(lambda xy: strike(xy[0] + strength, xy[1] + defence, sign, double))
+    return evaluate(strike_dice(strength, defence, sign, double))
 
 
 def play_strike(strength: int, defence: int, dice: DiceSource, sign: Sign = Sign.GREATER,
                 double: Double = Double.AT_LEAST, who: Message | str = msg("the attacker"),
                 whom: Message | str = msg("the target")) -> Strike:
     """Play one attack: the attacker's die, the target's die, and the comparison, told step by step."""
-    x = dice.d6(msg("{who} attack", who=Possessive(who)))
-    y = dice.d6(msg("{whom} defence", whom=Possessive(whom)))
-    result = strike(x + strength, y + defence, sign, double)
-    _tell(dice, who, whom, x, strength, y, defence, result)
-    return result
+    return play(strike_dice(strength, defence, sign, double, who, whom), dice)
 
 
 def _tell(dice: DiceSource, who: Message | str, whom: Message | str, x: int, strength: int, y: int, defence: int,
           result: Strike) -> None:
+    dice.emit(_said(who, whom, x, strength, y, defence, result))
+
+
+def _said(who: Message | str, whom: Message | str, x: int, strength: int, y: int, defence: int,
+          result: Strike) -> Said:
     values = {"who": Capitalised(who), "x": x, "strength": strength, "attack": x + strength, "whom": whom, "y": y,
               "defence": defence, "guard": y + defence}
-    dice.emit(Said({
+    return Said({
         Strike.NONE: msg("{who}: {x} + {strength} = {attack} against {whom}'s {y} + {defence} = {guard}: no damage.",
                          **values),
         Strike.HIT: msg("{who}: {x} + {strength} = {attack} against {whom}'s {y} + {defence} = {guard}: {whom} "
                         "loses 1 figure.", **values),
         Strike.DOUBLE: msg("{who}: {x} + {strength} = {attack} against {whom}'s {y} + {defence} = {guard}: {whom} "
-                           "loses 1 figure and must test morale.", **values)}[result]))
+                           "loses 1 figure and must test morale.", **values)}[result])
 
 
 # --- melee ---------------------------------------------------------------------------------------
@@ -328,6 +343,37 @@ def range_exact(rng: int, distance: int, range_die: int = 0) -> Fraction:
     return Dist.die(6).prob(lambda d: distance <= rng + range_die * d)
 
 
+def shot(ranged: int, defence: int, *, rng: int = 0, distance: int = 0, range_die: int = 0,
+         sign: Sign = Sign.GREATER, double: Double = Double.AT_LEAST) -> Proc[Shot]:
+    """One shot as a dice procedure: the height die for the Range (if any), then the two dice of the comparison."""
+    hit = strike_dice(ranged, defence, sign, double, msg("the shooter"), msg("the target")).map(_in_range)
+    if not range_die:
+        if distance > rng:
+            raise RuleError("BAT-ATTACK-DECLARE", msg("the target is {distance} steps away, beyond the Range {range}",
+                                                      distance=distance, range=rng))
+        return hit
+
+    def height(d: int) -> Said:
+        values = {"d": d, "range": rng, "reach": rng + range_die * d, "distance": distance}
+        if range_die > 0:
+            return Said(msg("The height die shows {d}: the Range becomes {range} + {d} = {reach} steps against a "
+                            "target {distance} steps away.", **values))
+        return Said(msg("The height die shows {d}: the Range becomes {range} − {d} = {reach} steps against a "
+                        "target {distance} steps away.", **values))
+
+    def reached(d: int) -> bool:
+        return distance <= rng + range_die * d
+
+    return die(6, msg("height die for the Range"), lambda f: DieEffect.HIT if reached(f) else DieEffect.FAIL,
+               read=reached, note=height).then(
+        lambda ok: hit if ok else done(Shot(False, Strike.NONE)).log(
+            lambda _: Said(msg("The target is out of range: the shot is lost."))))
+
+
+def _in_range(s: Strike) -> Shot:
+    return Shot(True, s)
+
+
 @cache
 def shot_exact(ranged: int, defence: int, *, rng: int = 0, distance: int = 0, range_die: int = 0,
                sign: Sign = Sign.GREATER, double: Double = Double.AT_LEAST) -> Dist[Shot]:
@@ -339,40 +385,17 @@ def shot_exact(ranged: int, defence: int, *, rng: int = 0, distance: int = 0, ra
     >>> shot_exact(3, 3)[Shot(True, Strike.NONE)]
     Fraction(7, 12)
     """
-    p_in = range_exact(rng, distance, range_die)
-    if p_in == 0:
-        if range_die == 0:
-            raise RuleError("BAT-ATTACK-DECLARE", msg("the target is {distance} steps away, beyond the Range {range}",
-                                                      distance=distance, range=rng))
+    if range_die and range_exact(rng, distance, range_die) == 0:
         raise RuleError("BAT-ATTACK-DECLARE", msg("the target is {distance} steps away, beyond the Range {range} even "
                                                   "with the best height die", distance=distance, range=rng))
-    hit = strike_exact(ranged, defence, sign, double).map(lambda s: Shot(True, s))
-    if p_in == 1:
-        return hit
-    return Dist.mixture([(p_in, hit), (1 - p_in, Dist.point(Shot(False, Strike.NONE)))])
+    return evaluate(shot(ranged, defence, rng=rng, distance=distance, range_die=range_die, sign=sign, double=double))
 
 
 def play_shot(ranged: int, defence: int, dice: DiceSource, *, rng: int = 0, distance: int = 0,
               range_die: int = 0, sign: Sign = Sign.GREATER, double: Double = Double.AT_LEAST) -> Shot:
     """Play one shot: the height die for the Range (if any), then the two dice of the comparison."""
-    if range_die:
-        d = dice.d6(msg("height die for the Range"), lambda f: DieEffect.HIT if distance <= rng + range_die * f
-                    else DieEffect.FAIL)
-        reach = rng + range_die * d
-        values = {"d": d, "range": rng, "reach": reach, "distance": distance}
-        if range_die > 0:
-            dice.emit(Said(msg("The height die shows {d}: the Range becomes {range} + {d} = {reach} steps against a "
-                               "target {distance} steps away.", **values)))
-        else:
-            dice.emit(Said(msg("The height die shows {d}: the Range becomes {range} − {d} = {reach} steps against a "
-                               "target {distance} steps away.", **values)))
-        if distance > reach:
-            dice.emit(Said(msg("The target is out of range: the shot is lost.")))
-            return Shot(False, Strike.NONE)
-    elif distance > rng:
-        raise RuleError("BAT-ATTACK-DECLARE", msg("the target is {distance} steps away, beyond the Range {range}",
-                                                  distance=distance, range=rng))
-    return Shot(True, play_strike(ranged, defence, dice, sign, double, msg("the shooter"), msg("the target")))
+    return play(shot(ranged, defence, rng=rng, distance=distance, range_die=range_die, sign=sign, double=double),
+                dice)
 
 
 # --- area and stream fire ------------------------------------------------------------------------------
@@ -465,3 +488,4 @@ def clash_morale_exact(a_quality: int, a_melee: int, a_defence: int, b_quality: 
             lambda ab: ClashMorale(c, ab[0], ab[1]))
 
     return melee_exact(a_melee, a_defence, b_melee, b_defence, shared_dice=shared_dice, double=double).bind(after)
+

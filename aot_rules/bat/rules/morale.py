@@ -23,12 +23,14 @@ from enum import StrEnum
 from functools import cache
 from typing import NamedTuple
 
-from aot_rules.bat.rules.profile import DICE_PER_TEST, fail_chance, passes
+from aot_rules.bat.rules.profile import DICE_PER_TEST, passes
 from aot_rules.core.dice import DiceSource
 from aot_rules.core.dist import Dist
 from aot_rules.core.errors import RuleError
+from aot_rules.core.evaluate import evaluate, play
 from aot_rules.core.events import DieEffect, Said
 from aot_rules.core.i18n import Message, msg, nmsg, vocabulary
+from aot_rules.core.procedure import Proc, count, die, done
 
 #: Dice a test may roll: Terror rolls one per AP (1–3); the CLI allows a little more for what-ifs.
 MAX_DICE = 6
@@ -105,27 +107,52 @@ def _check(dice: int) -> None:
                                                     dice=dice))
 
 
+def morale_test(quality: int, n_dice: int = DICE_PER_TEST, *, coward: Coward = Coward.NONE, reroll: bool = False,
+                who: Message | str = msg("the base")) -> Proc[Morale]:
+    """One morale test as a dice procedure: roll, count the dice above Quality, re-roll one failed die if a
+    Standard Bearer is near, add a Coward's automatic failure, and read the band, each step told.
+
+    ``n_dice`` is 3 for an ordinary test and the AP spent for Terror.  Failures are capped at ``n_dice`` (a
+    Coward's automatic failure cannot push a three-die test past 3).  Quality 0 or less fails every die; 6 or more
+    none.
+    """
+    _check(n_dice)
+
+    def judge(face: int) -> DieEffect:
+        return DieEffect.SAVE if passes(face, quality) else DieEffect.FAIL
+
+    rolled = dice_rolled(n_dice, coward)
+    above = [f for f in range(1, 7) if not passes(f, quality)]
+    first = count(rolled, above, msg("morale of {who}", who=who), judge, note=lambda faces: Said(nmsg(
+        "Morale test of {who}: {n} die against Quality {quality}, {above} above it.",
+        "Morale test of {who}: {n} dice against Quality {quality}, {above} above it.",
+        n=rolled, who=who, quality=quality, above=sum(f in above for f in faces))))
+
+    def again(failed: int) -> Proc[int]:
+        if not (reroll and failed):
+            return done(failed)
+        return die(6, msg("Standard Bearer's re-roll for {who}", who=who), judge,
+                   read=lambda f: failed - 1 + (f in above),
+                   note=lambda f: Said(msg("The Standard Bearer lets {who} roll one failed die again: it shows "
+                                           "{face}.", who=who, face=f)))
+
+    auto = automatic_failures(coward)
+    return first.then(again).log(
+        lambda _: Said(msg("Being a Coward adds {auto} automatic failure.", auto=auto)) if auto else None).map(
+        lambda k: _result(min(n_dice, k + auto))).log(
+        lambda r: Said(nmsg("{n} failure for {who}: {band}.", "{n} failures for {who}: {band}.", n=r.failures,
+                            who=who, band=r.band)))
+
+
 @cache
 def morale_exact(quality: int, dice: int = DICE_PER_TEST, *, coward: Coward = Coward.NONE,
                  reroll: bool = False) -> Dist[Morale]:
-    """The exact law of one morale test of a base of (current) Quality ``quality``.
-
-    ``dice`` is 3 for an ordinary test and the AP spent for Terror.  Failures are capped at
-    ``dice`` (a Coward's automatic failure cannot push a three-die test past 3).  With
-    ``reroll`` (a Standard Bearer within 6 steps) one failed die, if any, is rolled again and
-    fails again with the same chance.  Quality 0 or less fails every die; 6 or more none.
+    """The exact law of one morale test (:func:`morale_test`) of a base of (current) Quality ``quality``.
 
     >>> morale_exact(4)[Morale(3, Band.FLEES)]
     Fraction(1, 27)
     """
-    _check(dice)
-    f = fail_chance(quality)
-    rolled = Dist.binomial(dice_rolled(dice, coward), f)
-    if reroll:
-        again = Dist.binomial(1, f)
-        rolled = rolled.bind(lambda k: again.map(lambda r: k - 1 + r) if k else Dist.point(0))
-    auto = automatic_failures(coward)
-    return rolled.map(lambda k: _result(min(dice, k + auto)))
+    return evaluate(morale_test(quality, dice, coward=coward, reroll=reroll))
 
 
 def _result(failures: int) -> Morale:
@@ -134,29 +161,6 @@ def _result(failures: int) -> Morale:
 
 def play_morale(quality: int, dice: DiceSource, n_dice: int = DICE_PER_TEST, *, coward: Coward = Coward.NONE,
                 reroll: bool = False, who: Message | str = msg("the base")) -> Morale:
-    """Play one morale test with real dice: roll, count the dice above Quality, re-roll one failed
-    die if a Standard Bearer is near, add a Coward's automatic failure, and read the band."""
-    _check(n_dice)
+    """Play one morale test with real dice (:func:`morale_test`)."""
+    return play(morale_test(quality, n_dice, coward=coward, reroll=reroll, who=who), dice)
 
-    def judge(face: int) -> DieEffect:
-        return DieEffect.SAVE if passes(face, quality) else DieEffect.FAIL
-
-    rolled = dice_rolled(n_dice, coward)
-    faces = [dice.d6(msg("morale of {who}", who=who), judge) for _ in range(rolled)]
-    failed = [i for i, face in enumerate(faces) if not passes(face, quality)]
-    dice.emit(Said(nmsg("Morale test of {who}: {n} die against Quality {quality}, {above} above it.",
-                        "Morale test of {who}: {n} dice against Quality {quality}, {above} above it.",
-                        n=rolled, who=who, quality=quality, above=len(failed))))
-    if reroll and failed:
-        i = failed[0]
-        faces[i] = dice.d6(msg("Standard Bearer's re-roll for {who}", who=who), judge)
-        dice.emit(Said(msg("The Standard Bearer lets {who} roll one failed die again: it shows {face}.", who=who,
-                           face=faces[i])))
-        failed = [j for j, face in enumerate(faces) if not passes(face, quality)]
-    auto = automatic_failures(coward)
-    if auto:
-        dice.emit(Said(msg("Being a Coward adds {auto} automatic failure.", auto=auto)))
-    result = _result(min(n_dice, len(failed) + auto))
-    dice.emit(Said(nmsg("{n} failure for {who}: {band}.", "{n} failures for {who}: {band}.", n=result.failures,
-                        who=who, band=result.band)))
-    return result

@@ -8,14 +8,15 @@ from __future__ import annotations
 
 from collections.abc import Callable
 from dataclasses import dataclass
-from typing import Any
+from typing import Any, NamedTuple
 
 from aot_rules.core.dice import DiceSource
 from aot_rules.core.dist import Dist
 from aot_rules.core.i18n import Message, msg
 from aot_rules.core.outcome import Fact, Outcome
 from aot_rules.core.params import param
-from aot_rules.core.registry import Mechanic, Registry, Sample
+from aot_rules.core.procedure import Proc
+from aot_rules.core.registry import Mechanic, Registry, Sample, derived
 from aot_rules.sp.rules import heroes as H
 from aot_rules.sp.rules import melee as M
 from aot_rules.sp.rules import shooting as S
@@ -58,14 +59,16 @@ class ClassInput:
                                label=msg("only whole groups of 4 or 5 count"))
 
 
-def class_outcome(p: ClassInput) -> Outcome:
-    n = S.class_dice(p.shooters, p.quality, p.whole_groups)
-    return _damage_outcome(S.damage_exact(n, p.to_hit), {"dice rolled": n})
+def _class_dice(p: ClassInput) -> int:
+    return S.class_dice(p.shooters, p.quality, p.whole_groups)
 
 
-def class_play(p: ClassInput, dice: DiceSource) -> Sample:
-    n = S.class_dice(p.shooters, p.quality, p.whole_groups)
-    return _damage_sample(S.play_volley(n, p.to_hit, 0, dice))
+def class_procedure(p: ClassInput) -> Proc[S.Damage]:
+    return S.volley(_class_dice(p), p.to_hit)
+
+
+def class_report(p: ClassInput, law: Dist[S.Damage]) -> Outcome:
+    return _damage_outcome(law, {"dice rolled": _class_dice(p)})
 
 
 # --- SP-SHOOT-DICE-ARTILLERY ---------------------------------------------------------------------
@@ -80,14 +83,16 @@ class GunInput:
     to_hit: int = _to_hit()
 
 
-def gun_outcome(p: GunInput) -> Outcome:
-    n = S.gun_dice(p.gun, p.crew_shock, p.shortest_band)
-    return _damage_outcome(S.damage_exact(n, p.to_hit), {"dice rolled": n})
+def _gun_dice(p: GunInput) -> int:
+    return S.gun_dice(p.gun, p.crew_shock, p.shortest_band)
 
 
-def gun_play(p: GunInput, dice: DiceSource) -> Sample:
-    n = S.gun_dice(p.gun, p.crew_shock, p.shortest_band)
-    return _damage_sample(S.play_volley(n, p.to_hit, 0, dice))
+def gun_procedure(p: GunInput) -> Proc[S.Damage]:
+    return S.volley(_gun_dice(p), p.to_hit)
+
+
+def gun_report(p: GunInput, law: Dist[S.Damage]) -> Outcome:
+    return _damage_outcome(law, {"dice rolled": _gun_dice(p)})
 
 
 # --- SP-SHOOT-DICE-MODS (a calculator: no dice are rolled yet) --------------------------------------
@@ -135,16 +140,15 @@ class HitInput:
     to_hit: int = _to_hit()
 
 
-def hit_outcome(p: HitInput) -> Outcome:
-    return Outcome.of(S.hits_exact(p.dice, p.to_hit, p.bonus), "hits", events={"any": lambda h: h > 0},
+def hit_procedure(p: HitInput) -> Proc[int]:
+    return S.hit_dice(p.dice, p.to_hit, p.bonus)
+
+
+def hit_report(p: HitInput, hits: Dist[int]) -> Outcome:
+    return Outcome.of(hits, "hits", events={"any": lambda h: h > 0},
                       labels={"hits": msg("hits"), "any": msg("at least one hit"),
                               "chance a die hits": msg("chance a die hits")},
                       info={"chance a die hits": S.hit_chance(p.to_hit, p.bonus)})
-
-
-def hit_play(p: HitInput, dice: DiceSource) -> Sample:
-    h = S.roll_hits(p.dice, p.to_hit, p.bonus, dice)
-    return {"hits": h, "any": h > 0}
 
 
 # --- the three to-hit tables ------------------------------------------------------------------------
@@ -161,14 +165,27 @@ def _table_info(cell: S.Cell, dice: int) -> dict[str, Any]:
     return {"table cell": _need(cell.need, cell.from_source), "dice rolled": dice}
 
 
-def _table_outcome(rule_id: str, weapon: Any, band: Any, reach: int, to_hit: int, dice: int) -> Outcome:
-    cell = S.table_cell(rule_id, weapon, band, reach, to_hit)
-    return _damage_outcome(S.damage_exact(dice, cell.need), _table_info(cell, dice))
+class _Table(NamedTuple):
+    """Where a to-hit table's record points: the table, the weapon and band, the weapon's reach, the reader's
+    number and the dice rolled."""
+
+    rule_id: str
+    weapon: Any
+    band: Any
+    reach: int
+    to_hit: int
+    dice: int
+
+    def cell(self) -> S.Cell:
+        return S.table_cell(self.rule_id, self.weapon, self.band, self.reach, self.to_hit)
 
 
-def _table_play(rule_id: str, weapon: Any, band: Any, reach: int, to_hit: int, dice: int, src: DiceSource) -> Sample:
-    cell = S.table_cell(rule_id, weapon, band, reach, to_hit)
-    return _damage_sample(S.play_volley(dice, cell.need, 0, src))
+def _table_procedure(where: Callable[[Any], _Table]) -> Callable[[Any], Proc[S.Damage]]:
+    return lambda p: S.volley(where(p).dice, where(p).cell().need)
+
+
+def _table_report(where: Callable[[Any], _Table]) -> Callable[[Any, Dist[S.Damage]], Outcome]:
+    return lambda p, law: _damage_outcome(law, _table_info(where(p).cell(), where(p).dice))
 
 
 def _table_dice() -> Any:
@@ -183,12 +200,8 @@ class LineTableInput:
     to_hit: int = _to_hit()
 
 
-def line_outcome(p: LineTableInput) -> Outcome:
-    return _table_outcome("SP-SHOOT-HIT-TABLE-LINE", p.weapon, p.band, S.LINE_REACH[p.weapon], p.to_hit, p.dice)
-
-
-def line_play(p: LineTableInput, dice: DiceSource) -> Sample:
-    return _table_play("SP-SHOOT-HIT-TABLE-LINE", p.weapon, p.band, S.LINE_REACH[p.weapon], p.to_hit, p.dice, dice)
+def line_table(p: LineTableInput) -> _Table:
+    return _Table("SP-SHOOT-HIT-TABLE-LINE", p.weapon, p.band, S.LINE_REACH[p.weapon], p.to_hit, p.dice)
 
 
 @dataclass(frozen=True)
@@ -199,14 +212,8 @@ class SkirmishTableInput:
     to_hit: int = _to_hit()
 
 
-def skirmish_outcome(p: SkirmishTableInput) -> Outcome:
-    return _table_outcome("SP-SHOOT-HIT-TABLE-SKIRMISH", p.weapon, p.band, S.SKIRMISH_REACH[p.weapon], p.to_hit,
-                          p.dice)
-
-
-def skirmish_play(p: SkirmishTableInput, dice: DiceSource) -> Sample:
-    return _table_play("SP-SHOOT-HIT-TABLE-SKIRMISH", p.weapon, p.band, S.SKIRMISH_REACH[p.weapon], p.to_hit,
-                       p.dice, dice)
+def skirmish_table(p: SkirmishTableInput) -> _Table:
+    return _Table("SP-SHOOT-HIT-TABLE-SKIRMISH", p.weapon, p.band, S.SKIRMISH_REACH[p.weapon], p.to_hit, p.dice)
 
 
 @dataclass(frozen=True)
@@ -216,12 +223,8 @@ class ArtTableInput:
     to_hit: int = _to_hit()
 
 
-def art_outcome(p: ArtTableInput) -> Outcome:
-    return _table_outcome("SP-SHOOT-HIT-TABLE-ART", p.gun, p.band, S.ART_REACH[p.gun], p.to_hit, S.GUN_DICE[p.gun])
-
-
-def art_play(p: ArtTableInput, dice: DiceSource) -> Sample:
-    return _table_play("SP-SHOOT-HIT-TABLE-ART", p.gun, p.band, S.ART_REACH[p.gun], p.to_hit, S.GUN_DICE[p.gun], dice)
+def art_table(p: ArtTableInput) -> _Table:
+    return _Table("SP-SHOOT-HIT-TABLE-ART", p.gun, p.band, S.ART_REACH[p.gun], p.to_hit, S.GUN_DICE[p.gun])
 
 
 # --- SP-SHOOT-HITS -------------------------------------------------------------------------------
@@ -234,15 +237,13 @@ class HitsInput:
     six_kills: bool = _six_kills("SP-SHOOT-HITS")
 
 
-def hits_outcome(p: HitsInput) -> Outcome:
-    law = S.damage_exact(p.hits, 1, six_kills=p.six_kills, ambush=p.ambush)  # every die is a hit already
+def hits_procedure(p: HitsInput) -> Proc[S.Damage]:
+    return S.effect_dice(p.hits, six_kills=p.six_kills, ambush=p.ambush)
+
+
+def hits_report(p: HitsInput, law: Dist[S.Damage]) -> Outcome:
     return Outcome.of(law, "deaths", dists=("deaths", "shock"), events={"any_death": lambda d: d.deaths > 0},
                       labels=DAMAGE_LABELS)
-
-
-def hits_play(p: HitsInput, dice: DiceSource) -> Sample:
-    d = S.roll_effects(p.hits, dice, six_kills=p.six_kills, ambush=p.ambush)
-    return {"deaths": d.deaths, "shock": d.shock, "any_death": d.deaths > 0}
 
 
 # --- Heroes --------------------------------------------------------------------------------------
@@ -337,10 +338,14 @@ def sharp_need(p: SharpInput) -> tuple[int, bool]:
     return (given, True) if given is not None else (p.to_hit, False)
 
 
-def sharp_outcome(p: SharpInput) -> Outcome:
+def sharp_procedure(p: SharpInput) -> Proc[S.Aimed]:
+    return S.aimed_shot(sharp_need(p)[0])
+
+
+def sharp_report(p: SharpInput, law: Dist[S.Aimed]) -> Outcome:
     need, given = sharp_need(p)
     col = S.sharpshooter_band(p.band)
-    return Outcome.of(S.sharpshooter_exact(need), "shot", events={"hit": lambda a: a is S.Aimed.HIT,
+    return Outcome.of(law, "shot", events={"hit": lambda a: a is S.Aimed.HIT,
                                                                    "spent": lambda a: a is S.Aimed.SPENT},
                       labels={"shot": msg("the aimed shot"), "hit": msg("he hits"),
                               "spent": msg("his powder runs out"), "column read": msg("column read"),
@@ -348,8 +353,7 @@ def sharp_outcome(p: SharpInput) -> Outcome:
                       info={"column read": col, "needs": _need(need, given)})
 
 
-def sharp_play(p: SharpInput, dice: DiceSource) -> Sample:
-    a = S.play_sharpshooter(sharp_need(p)[0], dice)
+def sharp_sample(p: SharpInput, a: S.Aimed) -> Sample:
     return {"shot": a, "hit": a is S.Aimed.HIT, "spent": a is S.Aimed.SPENT}
 
 
@@ -479,6 +483,17 @@ def fight_play(p: FightInput, dice: DiceSource) -> Sample:
             **{name: pred(f) for name, pred in FIGHT_EVENTS.items()}}
 
 
+def _damage_sample_of(p: Any, d: S.Damage) -> Sample:
+    return _damage_sample(d)
+
+
+def _add_procedure(reg: Registry, rule_id: str, title: Message, summary: Message, record: type, procedure: Any,
+                   report: Any, sample: Any, rules: tuple[str, ...] = ()) -> Mechanic[Any]:
+    """A mechanic written once: its record and its dice procedure (the exact and played faces follow)."""
+    return reg.add(Mechanic(rule_id=rule_id, key=rule_id.lower(), title=title, summary=summary, record_type=record,
+                            rules=(rule_id, *rules), **derived(procedure, report, sample)))
+
+
 def _add(reg: Registry, rule_id: str, title: Message, summary: Message, record: type, exact: Any, play: Any,
          rules: tuple[str, ...] = (), **kw: Any) -> Mechanic[Any]:
     return reg.add(Mechanic(rule_id=rule_id, key=rule_id.lower(), title=title, summary=summary, record_type=record,
@@ -487,30 +502,34 @@ def _add(reg: Registry, rule_id: str, title: Message, summary: Message, record: 
 
 def register(reg: Registry) -> None:
     """Add this area's mechanics to ``reg``, in the order the chapters teach them."""
-    _add(reg, "SP-SHOOT-DICE-CLASS", msg("Shooting dice by quality, and what they do"),
+    _add_procedure(reg, "SP-SHOOT-DICE-CLASS", msg("Shooting dice by quality, and what they do"),
          msg("One die a shooter, adjusted for quality; each die hits on the lost table number, then rolls its effect."),
-         ClassInput, class_outcome, class_play, ("SP-SHOOT-HIT", "SP-SHOOT-HITS"))
-    _add(reg, "SP-SHOOT-DICE-ARTILLERY", msg("Artillery dice and crew Shock"),
+         ClassInput, class_procedure, class_report, _damage_sample_of, ("SP-SHOOT-HIT", "SP-SHOOT-HITS"))
+    _add_procedure(reg, "SP-SHOOT-DICE-ARTILLERY", msg("Artillery dice and crew Shock"),
          msg("A gun rolls its own number of dice, one fewer per 2 crew Shock except at the shortest band."),
-         GunInput, gun_outcome, gun_play, ("SP-SHOOT-GUN-CREW", "SP-SHOOT-HIT", "SP-SHOOT-HITS"))
+         GunInput, gun_procedure, gun_report, _damage_sample_of, ("SP-SHOOT-GUN-CREW", "SP-SHOOT-HIT", "SP-SHOOT-HITS"))
     _add(reg, "SP-SHOOT-DICE-MODS", msg("Shooting dice after the modifiers"),
          msg("Whole dice added and removed first, cover last; the per-die bonus from formations."),
          ModsInput, mods_outcome, mods_play, deterministic=True)
-    _add(reg, "SP-SHOOT-HIT", msg("Hits from a volley"),
+    _add_procedure(reg, "SP-SHOOT-HIT", msg("Hits from a volley"),
          msg("Each die plus its bonus hits if it reaches the table number, which the user sets (the cells are lost)."),
-         HitInput, hit_outcome, hit_play)
-    _add(reg, "SP-SHOOT-HIT-TABLE-LINE", msg("To hit: line troops"),
+         HitInput, hit_procedure, hit_report, lambda p, h: {"hits": h, "any": h > 0})
+    _add_procedure(reg, "SP-SHOOT-HIT-TABLE-LINE", msg("To hit: line troops"),
          msg("Weapon and range band pick a cell; out-of-range cells cannot hit; every other cell is lost."),
-         LineTableInput, line_outcome, line_play, ("SP-SHOOT-HIT", "SP-SHOOT-HITS"))
-    _add(reg, "SP-SHOOT-HIT-TABLE-SKIRMISH", msg("To hit: light troops in skirmish order"),
+         LineTableInput, _table_procedure(line_table), _table_report(line_table), _damage_sample_of,
+         ("SP-SHOOT-HIT", "SP-SHOOT-HITS"))
+    _add_procedure(reg, "SP-SHOOT-HIT-TABLE-SKIRMISH", msg("To hit: light troops in skirmish order"),
          msg("As the line table, in 12″ bands; the rifle at 24–36″ (5+) is the one cell the source gives back."),
-         SkirmishTableInput, skirmish_outcome, skirmish_play, ("SP-SHOOT-HIT", "SP-SHOOT-HITS"))
-    _add(reg, "SP-SHOOT-HIT-TABLE-ART", msg("To hit: artillery"),
+         SkirmishTableInput, _table_procedure(skirmish_table), _table_report(skirmish_table), _damage_sample_of,
+         ("SP-SHOOT-HIT", "SP-SHOOT-HITS"))
+    _add_procedure(reg, "SP-SHOOT-HIT-TABLE-ART", msg("To hit: artillery"),
          msg("Each piece rolls its own dice; every cell in range is lost."),
-         ArtTableInput, art_outcome, art_play, ("SP-SHOOT-DICE-ARTILLERY", "SP-SHOOT-HIT", "SP-SHOOT-HITS"))
-    _add(reg, "SP-SHOOT-HITS", msg("What the hits do"),
+         ArtTableInput, _table_procedure(art_table), _table_report(art_table), _damage_sample_of,
+         ("SP-SHOOT-DICE-ARTILLERY", "SP-SHOOT-HIT", "SP-SHOOT-HITS"))
+    _add_procedure(reg, "SP-SHOOT-HITS", msg("What the hits do"),
          msg("One effect die per hit: 1–2 miss, 3–5 Shock, 6 death (the lost row); Shock doubled from ambush."),
-         HitsInput, hits_outcome, hits_play, ("SP-AMBUSH",))
+         HitsInput, hits_procedure, hits_report,
+         lambda p, d: {"deaths": d.deaths, "shock": d.shock, "any_death": d.deaths > 0}, ("SP-AMBUSH",))
     _add(reg, "SP-HERO-HIT", msg("Is the attached Hero hit?"),
          msg("A d10 (d6 against a skirmish line) at most the men killed puts a hit on the Hero, who rolls his wound."),
          HeroHitInput, hero_hit_outcome, hero_hit_play, ("SP-HERO-WOUND",))
@@ -525,9 +544,9 @@ def register(reg: Registry) -> None:
     _add(reg, "SP-HERO-RIDER-SKILL", msg("The rider's fall"),
          msg("One d6, +1 for a skilled rider and −1 for a novice."),
          RiderInput, fall_outcome, fall_play)
-    _add(reg, "SP-SHARPSHOOTER", msg("The sharpshooter's aimed shot"),
+    _add_procedure(reg, "SP-SHARPSHOOTER", msg("The sharpshooter's aimed shot"),
          msg("One unmodified d6 read one column nearer, ignoring cover; a 1 ends his special powder."),
-         SharpInput, sharp_outcome, sharp_play, ("SP-SHOOT-HIT-TABLE-SKIRMISH",))
+         SharpInput, sharp_procedure, sharp_report, sharp_sample, ("SP-SHOOT-HIT-TABLE-SKIRMISH",))
     _add(reg, "SP-HERO-CAPTURE", msg("Capturing a lone Hero"),
          msg("4 to 1 in dice takes him at once; otherwise he fights, and is taken if he kills fewer."),
          CaptureInput, capture_outcome, capture_play, ("SP-MELEE-ROLL",))

@@ -1,8 +1,9 @@
 """Skirmish shooting (§7.1–7.3, 7.7–7.9): how many dice a volley rolls, what each die needs, what a hit does.
 
-Each rule has an exact face (a ``Dist`` of Fractions) and a played face (rolls a ``DiceSource`` and
-says what it decided).  Most to-hit numbers of the source were pictures that did not survive, so the
-number a die needs is always an input here; the one cell the text itself gives back (an ordinary
+The dice of a volley are written once, as dice procedures (:func:`hit_dice`, :func:`effect_dice`, :func:`volley`,
+:func:`aimed_shot`): the exact laws (a ``Dist`` of Fractions) and the played faces (rolling a ``DiceSource`` and
+saying what they decided) are both read from them.  Most to-hit numbers of the source were pictures that did not
+survive, so the number a die needs is always an input here; the one cell the text itself gives back (an ordinary
 rifleman in skirmish order at 24–36″ needs 5+, from the sharpshooter paragraph) is fixed.
 """
 
@@ -17,11 +18,15 @@ from typing import NamedTuple
 from aot_rules.core.dice import DiceSource
 from aot_rules.core.dist import Dist
 from aot_rules.core.errors import RuleError
+from aot_rules.core.evaluate import evaluate, play
 from aot_rules.core.events import DieEffect, Said
 from aot_rules.core.i18n import msg, vocabulary
+from aot_rules.core.procedure import Proc, count, die, done, pool
 from aot_rules.sp.rules.troops import Quality
 
 SIXTH = Fraction(1, 6)
+#: The captions of a volley's dice and of the sharpshooter's.
+TO_HIT, EFFECT, AIMED = msg("to hit"), msg("effect of a hit"), msg("aimed shot")
 
 
 QUALITY_RANK = {Quality.ELITE: 3, Quality.VETERANS: 2, Quality.REGULARS: 1, Quality.RECRUITS: 0}
@@ -148,22 +153,30 @@ def hit_chance(to_hit: int, bonus: int = 0) -> Fraction:
     return Fraction(min(6, max(0, 7 - (to_hit - bonus))), 6)
 
 
+def hit_dice(dice: int, to_hit: int, bonus: int = 0) -> Proc[int]:
+    """SP-SHOOT-HIT as a dice procedure: every die rolled, those that reach the number (after the per-die bonus)
+    counted; the player says how many hit."""
+    need = to_hit - bonus
+    hitting = [f for f in range(1, 7) if f >= need]
+
+    def said(faces: tuple[int, ...]) -> Said:
+        hits = sum(f >= need for f in faces)
+        if bonus:
+            return Said(msg("{dice} dice need {need}+ after a +{bonus} bonus each: {hits} hit", dice=dice,
+                            need=max(1, need), bonus=bonus, hits=hits))
+        return Said(msg("{dice} dice need {need}+: {hits} hit", dice=dice, need=to_hit, hits=hits))
+
+    return count(dice, hitting, TO_HIT, lambda f: DieEffect.HIT if f >= need else DieEffect.NONE, note=said)
+
+
 def hits_exact(dice: int, to_hit: int, bonus: int = 0) -> Dist[int]:
     """SP-SHOOT-HIT: the hits of ``dice`` independent dice, Binomial(dice, p)."""
-    return Dist.binomial(dice, hit_chance(to_hit, bonus))
+    return evaluate(hit_dice(dice, to_hit, bonus))
 
 
 def roll_hits(dice: int, to_hit: int, bonus: int, src: DiceSource) -> int:
     """Played SP-SHOOT-HIT: roll every die, count those that reach the number."""
-    need = to_hit - bonus
-    faces = [src.d6(msg("to hit"), lambda f: DieEffect.HIT if f >= need else DieEffect.NONE) for _ in range(dice)]
-    hits = sum(f >= need for f in faces)
-    if bonus:
-        src.emit(Said(msg("{dice} dice need {need}+ after a +{bonus} bonus each: {hits} hit", dice=dice,
-                          need=max(1, need), bonus=bonus, hits=hits)))
-    else:
-        src.emit(Said(msg("{dice} dice need {need}+: {hits} hit", dice=dice, need=to_hit, hits=hits)))
-    return hits
+    return play(hit_dice(dice, to_hit, bonus), src)
 
 
 @vocabulary({
@@ -284,52 +297,56 @@ def trinomial(n: int, pa: Fraction, pb: Fraction) -> Dist[tuple[int, int]]:
     return Dist.from_weights(weights)
 
 
-def damage_exact(dice: int, to_hit: int | None, bonus: int = 0, *, six_kills: bool = True,
-                 ambush: bool = False) -> Dist[Damage]:
-    """Every die of the volley: a hit (SP-SHOOT-HIT), then its effect die (SP-SHOOT-HITS); an ambush
-    doubles the Shock (SP-AMBUSH).  ``to_hit`` None is a "–" cell: nothing can hit.
+def effect_dice(hits: int, *, six_kills: bool = True, ambush: bool = False) -> Proc[Damage]:
+    """SP-SHOOT-HITS as a dice procedure: one effect die per hit, counted as Shock and deaths; an ambush doubles
+    the Shock."""
+    shock = [f for f in range(1, 7) if hit_effect(f, six_kills) is Effect.SHOCK]
+    death = [f for f in range(1, 7) if hit_effect(f, six_kills) is Effect.DEATH]
+    k = 2 if ambush else 1
 
-    The hits are Binomial(dice, p); given h hits, the Shock and death counts are a multinomial split
-    of the h effect dice."""
+    def said(faces: tuple[int, ...]) -> Said | None:
+        if not faces:
+            return None
+        s, d = k * sum(f in shock for f in faces), sum(f in death for f in faces)
+        if ambush:
+            return Said(msg("{hits} effect dice: {deaths} killed and {shock} Shock (doubled by the ambush)",
+                            hits=hits, deaths=d, shock=s))
+        return Said(msg("{hits} effect dice: {deaths} killed and {shock} Shock", hits=hits, deaths=d, shock=s))
+
+    return pool(hits, (shock, death), EFFECT, lambda f: DieEffect.HIT if f in death else DieEffect.NONE,
+                note=said).map(lambda sd: Damage(hits, k * sd[0], sd[1]))
+
+
+def volley(dice: int, to_hit: int | None, bonus: int = 0, *, six_kills: bool = True,
+           ambush: bool = False) -> Proc[Damage]:
+    """A whole volley as a dice procedure: to-hit dice (SP-SHOOT-HIT), then an effect die per hit
+    (SP-SHOOT-HITS); an ambush doubles the Shock (SP-AMBUSH).  ``to_hit`` None is a "–" cell: nothing can
+    hit, and no die is rolled."""
     if dice < 0:
         raise RuleError("SP-SHOOT-HIT", msg("a volley cannot roll fewer than 0 dice"))
-    p = Fraction(0) if to_hit is None else hit_chance(to_hit, bonus)
-    law = effect_law(six_kills)
-    p_shock, p_death = law[Effect.SHOCK], law[Effect.DEATH]
-    k = 2 if ambush else 1
-    return Dist.binomial(dice, p).bind(
-        lambda h: trinomial(h, p_shock, p_death).map(lambda sd: Damage(h, k * sd[0], sd[1])))
+    if to_hit is None:
+        return done(Damage(0, 0, 0)).log(
+            lambda _: Said(msg("the target is out of this weapon's range: no dice are rolled")))
+    return hit_dice(dice, to_hit, bonus).then(lambda h: effect_dice(h, six_kills=six_kills, ambush=ambush))
+
+
+@lru_cache(maxsize=4096)
+def damage_exact(dice: int, to_hit: int | None, bonus: int = 0, *, six_kills: bool = True,
+                 ambush: bool = False) -> Dist[Damage]:
+    """The exact law of :func:`volley`: the hits Binomial(dice, p) and, given h hits, the Shock and death counts
+    the multinomial split of the h effect dice."""
+    return evaluate(volley(dice, to_hit, bonus, six_kills=six_kills, ambush=ambush))
 
 
 def roll_effects(hits: int, src: DiceSource, *, six_kills: bool = True, ambush: bool = False) -> Damage:
     """Played SP-SHOOT-HITS: one effect die per hit; an ambush doubles the Shock."""
-    shock = deaths = 0
-    for _ in range(hits):
-        e = hit_effect(src.d6(msg("effect of a hit"),
-                              lambda f: DieEffect.HIT if hit_effect(f, six_kills) is Effect.DEATH
-                              else DieEffect.NONE), six_kills)
-        shock += e is Effect.SHOCK
-        deaths += e is Effect.DEATH
-    if ambush:
-        shock *= 2
-    if hits:
-        if ambush:
-            src.emit(Said(msg("{hits} effect dice: {deaths} killed and {shock} Shock (doubled by the ambush)",
-                              hits=hits, deaths=deaths, shock=shock)))
-        else:
-            src.emit(Said(msg("{hits} effect dice: {deaths} killed and {shock} Shock", hits=hits, deaths=deaths,
-                              shock=shock)))
-    return Damage(hits, shock, deaths)
+    return play(effect_dice(hits, six_kills=six_kills, ambush=ambush), src)
 
 
 def play_volley(dice: int, to_hit: int | None, bonus: int, src: DiceSource, *, six_kills: bool = True,
                 ambush: bool = False) -> Damage:
     """A whole volley as the players roll it: to-hit dice, then an effect die per hit."""
-    if to_hit is None:
-        src.emit(Said(msg("the target is out of this weapon's range: no dice are rolled")))
-        return Damage(0, 0, 0)
-    hits = roll_hits(dice, to_hit, bonus, src)
-    return roll_effects(hits, src, six_kills=six_kills, ambush=ambush)
+    return play(volley(dice, to_hit, bonus, six_kills=six_kills, ambush=ambush), src)
 
 
 # --- the sharpshooter (SP-SHARPSHOOTER) -------------------------------------------------------------
@@ -352,14 +369,22 @@ def sharpshooter_band(band: SkirmishBand) -> SkirmishBand:
     return bands[max(0, bands.index(band) - 1)]
 
 
+def aimed_shot(need: int) -> Proc[Aimed]:
+    """SP-SHARPSHOOTER as a dice procedure: one unmodified d6 against ``need``; a 1 also ends his special shots for
+    the game."""
+
+    def read(f: int) -> Aimed:
+        return Aimed.SPENT if f == 1 else Aimed.HIT if f >= need else Aimed.MISS
+
+    return die(6, AIMED, lambda x: DieEffect.HIT if x >= need and x > 1 else DieEffect.FAIL if x == 1 else
+               DieEffect.NONE, read=read,
+               note=lambda f: Said(msg("the sharpshooter needs {need}+ and rolls {face}: {result}", need=need, face=f,
+                                       result=read(f))))
+
+
 def sharpshooter_exact(need: int) -> Dist[Aimed]:
-    """One unmodified d6 against ``need``; a 1 also ends his special shots for the game."""
-    return Dist.die(6).map(lambda f: Aimed.SPENT if f == 1 else Aimed.HIT if f >= need else Aimed.MISS)
+    return evaluate(aimed_shot(need))
 
 
 def play_sharpshooter(need: int, src: DiceSource) -> Aimed:
-    f = src.d6(msg("aimed shot"), lambda x: DieEffect.HIT if x >= need and x > 1 else
-               DieEffect.FAIL if x == 1 else DieEffect.NONE)
-    out = Aimed.SPENT if f == 1 else Aimed.HIT if f >= need else Aimed.MISS
-    src.emit(Said(msg("the sharpshooter needs {need}+ and rolls {face}: {result}", need=need, face=f, result=out)))
-    return out
+    return play(aimed_shot(need), src)

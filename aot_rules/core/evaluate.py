@@ -1,0 +1,152 @@
+"""The two interpreters of a dice procedure (:mod:`aot_rules.core.procedure`): the player and the exact evaluator.
+
+Why two readings of one value: the table, the replays and "Roll it" need the dice rolled in order and logged;
+the widgets, the CLI and the tests need the exact law.  Both walk the same blocks, so the law cannot drift
+from what is played.  Standard library only (the odds path runs in the browser).
+"""
+
+from __future__ import annotations
+
+from collections.abc import Callable
+from functools import lru_cache
+from math import comb
+from typing import Any, TypeVar, cast
+
+from aot_rules.core.dice import DiceSource
+from aot_rules.core.dist import Dist
+from aot_rules.core.events import Event
+from aot_rules.core.procedure import Both, Die, Done, Log, Map, Part, Pool, Proc, Then, Until
+
+T = TypeVar("T")
+
+
+def play(proc: Proc[T], dice: DiceSource) -> T:
+    """Run the procedure with ``dice``: every die rolled in the order the blocks are written, each ``Roll``
+    logged by the source as it always was, and each step's event logged right after it."""
+    return cast(T, _play(proc, dice))
+
+
+def _play(proc: Proc[Any], dice: DiceSource) -> Any:
+    if isinstance(proc, Then):
+        return _play(proc.k(_play(proc.proc, dice)), dice)
+    if isinstance(proc, Map):
+        return proc.f(_play(proc.proc, dice))
+    if isinstance(proc, Die):
+        face = dice.die(proc.sides, proc.why, proc.judge)
+        _note(dice, proc.note, face)
+        return proc.read(face)
+    if isinstance(proc, Pool):
+        faces = tuple(dice.die(proc.sides, proc.why, proc.judge) for _ in range(proc.n))
+        _note(dice, proc.note, faces)
+        return tuple(sum(f in c for f in faces) for c in proc.classes)
+    if isinstance(proc, Log):
+        value = _play(proc.proc, dice)
+        _note(dice, proc.make, value)
+        return value
+    if isinstance(proc, Both):
+        first = _play(proc.first, dice)
+        return (first, _play(proc.second, dice))
+    if isinstance(proc, Done):
+        return proc.value
+    if isinstance(proc, Part):
+        return _play(proc.build(*proc.args), dice)
+    if isinstance(proc, Until):
+        while True:
+            value = _play(proc.proc, dice)
+            if proc.accept(value):
+                return value
+    raise TypeError(f"not a dice procedure: {proc!r}")
+
+
+def _note(dice: DiceSource, make: Callable[[Any], Event | None] | None, what: Any) -> None:
+    """Log the event a step makes of what it rolled, if it makes one."""
+    if make is not None:
+        event = make(what)
+        if event is not None:
+            dice.emit(event)
+
+
+def evaluate(proc: Proc[T]) -> Dist[T]:
+    """The exact law of the procedure's value: every branch followed (the law of total probability at each
+    ``then``), a pool as the multinomial law of its counts, a part's law derived once per arguments."""
+    return cast(Dist[T], _evaluate(proc))
+
+
+def _evaluate(proc: Proc[Any]) -> Dist[Any]:
+    if isinstance(proc, Then):
+        k = proc.k
+        return _evaluate(proc.proc).bind(lambda x: _evaluate(k(x)))
+    if isinstance(proc, Map):
+        return _mapped(proc)
+    if isinstance(proc, Die):
+        return Dist.die(proc.sides).map(proc.read)
+    if isinstance(proc, Pool):
+        return pool_law(proc.n, proc.sides, proc.classes)
+    if isinstance(proc, Log):
+        return _evaluate(proc.proc)
+    if isinstance(proc, Both):
+        return _evaluate(proc.first).product(_evaluate(proc.second))
+    if isinstance(proc, Done):
+        return Dist.point(proc.value)
+    if isinstance(proc, Part):
+        return part_law(proc.build, proc.args)
+    if isinstance(proc, Until):
+        return _evaluate(proc.proc).condition(proc.accept)
+    raise TypeError(f"not a dice procedure: {proc!r}")
+
+
+def _mapped(proc: Map[Any]) -> Dist[Any]:
+    """A run of readings (and the events between them, which the law ignores) applied in one pass over the law
+    of what they read (a die's law as its own reading makes it: faces read alike are one outcome already)."""
+    fs = [proc.f]
+    inner = proc.proc
+    while isinstance(inner, (Map, Log)):
+        if isinstance(inner, Map):
+            fs.append(inner.f)
+        inner = inner.proc
+    base = _evaluate(inner)
+    if len(fs) == 1:
+        return base.map(fs[0])
+    fs.reverse()
+
+    def composed(x: Any) -> Any:
+        for f in fs:
+            x = f(x)
+        return x
+
+    return base.map(composed)
+
+
+@lru_cache(maxsize=8192)
+def part_law(build: Any, args: tuple[Any, ...]) -> Dist[Any]:
+    """The memoised law of a part (``cache_clear`` forgets it, for benchmarks)."""
+    return _evaluate(build(*args))
+
+
+@lru_cache(maxsize=4096)
+def pool_law(n: int, sides: int, classes: tuple[frozenset[int], ...]) -> Dist[tuple[int, ...]]:
+    """The multinomial law of how many of ``n`` dice fall in each class, written out in whole numbers: the counts
+    ``c`` (the rest ``r`` in no class) have weight n! / (c_1! ... c_k! r!) * f_1^c_1 ... f_k^c_k * f_0^r out of
+    ``sides ** n``, with ``f_i`` the faces of class i.
+
+    >>> pool_law(2, 6, (frozenset({1, 2, 3}), frozenset({6})))[(1, 1)]
+    Fraction(1, 6)
+    """
+    seen: set[int] = set()
+    for c in classes:
+        if c & seen or not c <= set(range(1, sides + 1)):
+            raise ValueError("a pool's classes must be distinct faces of the die")
+        seen |= c
+    sizes = [len(c) for c in classes]
+    rest = sides - len(seen)
+    weights: dict[tuple[int, ...], int] = {}
+
+    def place(i: int, left: int, counts: tuple[int, ...], ways: int) -> None:
+        if i == len(sizes):
+            weights[counts] = ways * rest**left
+            return
+        for k in range(left + 1):
+            place(i + 1, left - k, (*counts, k), ways * comb(left, k) * sizes[i] ** k)
+
+    place(0, n, (), 1)
+    return Dist.from_weights(weights)

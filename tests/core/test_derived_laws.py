@@ -1,0 +1,66 @@
+"""Issue #36: the mechanics written once as dice procedures.  Their hand-written exact twins were checked equal to
+the derived laws over each whole widget grid (Fraction equality) in the commit that moved them, then deleted; what
+stays checked here is that the two interpreters of each procedure agree on the real mechanics: the registry's exact
+answer (the evaluator, pools as multinomial laws) equals the law of its played face with every die enumerated face
+by face (``formulas/tree.py`` walks the player), at a fixed sample of grid points whose dice trees are small enough
+to walk."""
+
+from __future__ import annotations
+
+import random
+from fractions import Fraction
+from typing import Any
+
+import pytest
+
+from aot_rules.core.errors import RuleError
+from aot_rules.formulas.tree import TooLarge, laws, leaves, renewal
+from aot_rules.systems import all_mechanics, get
+
+#: every mechanic written once as a procedure.  Art of Tactics' walks may branch once per hit-or-not pool of a die's
+#: faces (``merge``: exact there, since every die its rules judge hit or not is read only as hit or not); the
+#: companion systems' effect dice are read by more than that, so their walks branch on every face.
+MOVED = {m.rule_id: m.rule_id.startswith("AOT-") for m in all_mechanics() if m.procedure is not None}
+#: mechanics whose every grid point rolls too many dice to walk (a gun's 6 to 18): their procedure is the class
+#: mechanic's volley, walked there
+TOO_MANY_DICE = {"SP-SHOOT-DICE-ARTILLERY"}
+#: leaves walked per grid point (hit dice branch as hit or not: ``merge``), and grid points walked per mechanic
+BUDGET, POINTS = 6**4, 24
+
+
+def test_the_moved_mechanics_are_all_still_written_once() -> None:
+    assert len(MOVED) >= 30, sorted(MOVED)
+
+
+def _walked(play: Any, record: Any, merge: bool) -> dict[str, dict[Any, Fraction]]:
+    """Each report's law over every path of the played face; a face that rolls again until a round settles
+    (``until``) has no last die, so its law is the renewal solved over one round (``formulas/tree.py``)."""
+    try:
+        return laws(leaves(play, record, BUDGET, merge=merge))
+    except TooLarge:
+        return {name: dict(law) for name, law in renewal(play, record, BUDGET).laws.items()}
+
+
+@pytest.mark.parametrize("rule_id", sorted(MOVED))
+def test_the_exact_answer_is_the_law_of_every_played_path(rule_id: str) -> None:
+    m, checked = get(rule_id), 0
+    assert m.procedure is not None
+    grid = list(m.grid())
+    for combo in random.Random(rule_id).sample(grid, min(len(grid), 3 * POINTS)):
+        if checked == POINTS:
+            break
+        try:
+            out, record = m.evaluate(**combo), m.record(**combo)
+            walked = _walked(m.play, record, MOVED[rule_id])
+        except (RuleError, TooLarge):
+            continue
+        for name, law in out.dists.items():
+            if name in walked:
+                assert dict(law.items()) == walked[name], (combo, name)
+        for name, p in out.events.items():
+            if name in walked:
+                assert p == walked[name].get(True, Fraction(0)), (combo, name)
+        checked += 1
+    if rule_id not in TOO_MANY_DICE:
+        assert checked >= min(5, len(grid)), f"{rule_id}: only {checked} grid points small enough to walk"
+

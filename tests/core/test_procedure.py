@@ -1,0 +1,131 @@
+"""The dice-procedure protocol (issue #36): one procedure, two interpreters that agree.
+
+The player must roll and log exactly what a hand-written played rule rolled and logged (seeded games stay
+byte-identical); the evaluator must give the law that enumerating every face of the played procedure gives.
+"""
+
+from __future__ import annotations
+
+import itertools
+from fractions import Fraction
+
+import pytest
+from hypothesis import given, settings
+from hypothesis import strategies as st
+
+from aot_rules.core.dice import FixedDice, SeededDice
+from aot_rules.core.dist import Dist
+from aot_rules.core.evaluate import evaluate, part_law, play, pool_law
+from aot_rules.core.events import DieEffect, Roll, Said
+from aot_rules.core.i18n import msg
+from aot_rules.core.procedure import Proc, both, count, die, done, part, pool, until
+from aot_rules.formulas.tree import laws, leaves
+
+
+def _judge(f: int) -> DieEffect:
+    return DieEffect.HIT if f < 4 else DieEffect.NONE
+
+
+def test_the_player_rolls_and_logs_as_the_dice_source_did() -> None:
+    by_hand, played = SeededDice(7), SeededDice(7)
+    faces = by_hand.d6s(5, msg("hit"), _judge)
+    by_hand.emit(Said(msg("{n} hits", n=sum(f < 4 for f in faces))))
+    by_hand.d6(msg("shield wall"))
+    proc = count(5, (1, 2, 3), msg("hit"), _judge, note=lambda fs: Said(msg("{n} hits", n=sum(f < 4 for f in fs))))
+    hits = play(proc.then(lambda h: die(6, msg("shield wall"), read=lambda r: min(r, h))), played)
+    assert [(type(e), getattr(e, "face", None), getattr(e, "effect", None)) for e in played.log] == \
+        [(type(e), getattr(e, "face", None), getattr(e, "effect", None)) for e in by_hand.log]
+    assert [e.purpose for e in played.events(Roll)] == [e.purpose for e in by_hand.events(Roll)]
+    assert played.log[5] == by_hand.log[5] and played.rng.random() == by_hand.rng.random()
+    assert hits == min(by_hand.log[6].face, sum(f < 4 for f in faces))  # type: ignore[attr-defined]
+
+
+def test_a_log_is_the_players_alone() -> None:
+    proc = die(6, note=lambda f: Said(msg("rolled {f}", f=f))).log(lambda v: Said(msg("kept {v}", v=v)))
+    dice = FixedDice([3])
+    assert play(proc, dice) == 3 and [type(e) for e in dice.log] == [Roll, Said, Said]
+    assert evaluate(proc) == Dist.die(6)  # no note or log is made: the evaluator rolls nothing
+
+
+def test_readings_apply_in_the_order_written() -> None:
+    chained = die(6).map(lambda x: x * 3).log(lambda _: None).map(lambda x: x + 1)
+    assert evaluate(chained) == Dist.die(6).map(lambda x: x * 3 + 1)
+    assert play(chained, FixedDice([2])) == 7
+
+
+def test_a_pool_is_its_multinomial_law() -> None:
+    law = pool_law(3, 6, (frozenset({1, 2}), frozenset({6})))
+    brute: dict[tuple[int, ...], int] = {}
+    for fs in itertools.product(range(1, 7), repeat=3):
+        key = (sum(f <= 2 for f in fs), fs.count(6))
+        brute[key] = brute.get(key, 0) + 1
+    assert law == Dist.from_weights(brute)
+    assert evaluate(count(4, (1, 2, 3))) == Dist.binomial(4, Fraction(1, 2))
+    assert evaluate(pool(0, ((1,),))) == Dist.point((0,))
+
+
+def test_a_pool_refuses_classes_that_share_a_face_or_leave_the_die() -> None:
+    with pytest.raises(ValueError):
+        evaluate(pool(2, ((1, 2), (2, 3))))
+    with pytest.raises(ValueError):
+        evaluate(pool(2, ((7,),)))
+    with pytest.raises(ValueError):
+        pool(-1, ((1,),))
+
+
+def test_until_rolls_again_and_its_law_is_the_accepted_tries() -> None:
+    pair = both(die(6), die(6)).log(lambda ab: Said(msg("{a}:{b}", a=ab[0], b=ab[1])))
+    proc = until(pair, lambda ab: ab[0] != ab[1])
+    dice = FixedDice([3, 3, 5, 5, 2, 6])
+    assert play(proc, dice) == (2, 6) and dice.exhausted() and len(dice.events(Said)) == 3
+    law = evaluate(proc)
+    assert len(law) == 30 and law[(2, 6)] == Fraction(1, 30) and law[(4, 4)] == 0
+
+
+def _shield(hits: int, density: int) -> Proc[int]:
+    return done(0) if hits == 0 else die(6, read=lambda r: min(r, hits) if r < density else 0)
+
+
+def test_a_part_is_derived_once_per_arguments() -> None:
+    part_law.cache_clear()
+    proc = count(4, (1, 2, 3)).then(lambda h: part(_shield, h, 4).map(lambda s: h - s))
+    first = evaluate(proc)
+    misses = part_law.cache_info().misses
+    assert evaluate(proc) == first and part_law.cache_info().misses == misses == 5
+
+
+# Random procedures built from every block: the evaluator's law must equal the law of the played procedure
+# enumerated face by face (formulas/tree.py walks the player with every prefix of faces).
+@st.composite
+def procedures(draw: st.DrawFn, depth: int = 2) -> Proc[int]:
+    kind = draw(st.sampled_from(("die", "pool", "both", "then", "part") if depth else ("die", "pool")))
+    if kind == "die":
+        sides, cut = draw(st.sampled_from((2, 3, 6))), draw(st.integers(1, 6))
+        return die(sides, read=lambda f: int(f >= cut)).map(lambda x: x * 3).map(lambda x: x + cut)
+    if kind == "pool":
+        n, faces = draw(st.integers(0, 2)), draw(st.sets(st.integers(1, 6), max_size=5))
+        sixes = draw(st.booleans()) and 6 not in faces
+        return pool(n, (faces, (6,)) if sixes else (faces,)).map(lambda t: t[0] * 10 + t[-1])
+    if kind == "both":
+        return both(draw(procedures(depth - 1)), draw(procedures(depth - 1))).map(lambda ab: ab[0] - ab[1])
+    if kind == "part":
+        return count(draw(st.integers(0, 2)), (1, 2)).then(lambda h: part(_shield, h, 4))
+    first, then_a, then_b = draw(procedures(depth - 1)), draw(procedures(depth - 1)), draw(procedures(depth - 1))
+    return first.then(lambda x: then_a.map(lambda a: a + x) if x % 2 else then_b)
+
+
+@settings(max_examples=40, deadline=None)
+@given(procedures())
+def test_the_evaluator_agrees_with_every_path_of_the_player(proc: Proc[int]) -> None:
+    tree = leaves(lambda p, dice: {"value": play(p, dice)}, proc, budget=6**7, probe=6**7)
+    assert Dist(laws(tree)["value"]) == evaluate(proc)
+
+
+def test_seeded_play_and_exact_law_agree_in_distribution_of_a_fixed_path() -> None:
+    """A scripted path is played to the value the law gives it positive weight."""
+    proc = count(2, (1, 2, 3)).then(lambda h: _shield(h, 4).map(lambda s: h - s))
+    law = evaluate(proc)
+    for faces in itertools.product(range(1, 7), repeat=3):
+        dice = FixedDice(faces)
+        value = play(proc, dice)
+        assert law[value] > 0
