@@ -1,0 +1,57 @@
+"""No English on the Russian edition's pages: every word a reader sees on a built Russian page (its article, with
+the cells' outputs, the widgets' tables, the worked examples, the diagrams' captions) is Russian, outside names,
+rule IDs, code and maths (issue #35).  ``tools/page_english.py`` reads the pages; ``ru_english.txt`` lists the words
+a page may still show, a ratchet that only shrinks (rewrite it with ``python -m tests.book.test_russian_pages``)."""
+
+from __future__ import annotations
+
+import sys
+from pathlib import Path
+
+import pytest
+
+ROOT = Path(__file__).resolve().parents[2]
+sys.path.insert(0, str(ROOT / "tools"))
+import page_english  # noqa: E402
+
+LEFT_FILE = Path(__file__).with_name("ru_english.txt")
+
+
+def left() -> dict[str, set[str]]:
+    """The ratchet: page → the English words it may still show."""
+    out: dict[str, set[str]] = {}
+    for line in LEFT_FILE.read_text(encoding="utf-8").splitlines():
+        if line.strip() and not line.startswith("#"):
+            page, _, words = line.partition(":")
+            out[page.strip()] = set(words.split())
+    return out
+
+
+def found(site: Path) -> dict[str, set[str]]:
+    pages = {str(p.relative_to(site)): set(page_english.english(p.read_text(encoding="utf-8")))
+             for p in page_english.pages(site)}
+    return {page: words for page, words in pages.items() if words}
+
+
+@pytest.mark.slow
+def test_the_russian_pages_show_no_english(built_book: Path) -> None:
+    now, allowed = found(built_book / "ru"), left()
+    grown = {page: sorted(words - allowed.get(page, set())) for page, words in now.items()
+             if words - allowed.get(page, set())}
+    assert not grown, f"English on Russian pages (translate it, or it is a name: see tools/page_english.py): {grown}"
+
+
+def test_the_check_sees_english_and_lets_codes_names_and_maths_through() -> None:
+    html = ('<article class="bd-article"><p>Отряд стоит <code>python -m aot_rules</code> AOT-RUN '
+            '<span class="math">x</span> and waits Athenians</p></article>')
+    assert page_english.english(html) == ["and", "waits"]
+
+
+def write_left(site: Path = ROOT / "_build" / "html" / "ru") -> None:
+    lines = ["# page: English words it may still show (tests/book/test_russian_pages.py; only ever shrinks)"]
+    lines += [f"{page}: {' '.join(sorted(words))}" for page, words in sorted(found(site).items())]
+    LEFT_FILE.write_text("\n".join(lines) + "\n", encoding="utf-8")
+
+
+if __name__ == "__main__":
+    write_left()
