@@ -6,6 +6,7 @@ from __future__ import annotations
 import contextlib
 import io
 import re
+from collections.abc import Callable
 from dataclasses import replace
 from fractions import Fraction
 
@@ -81,7 +82,8 @@ def test_the_number_comes_from_the_body_not_the_name() -> None:
     (lambda pid, n: Decided(0, Choice.FLEE, pid, name=n), "flee: {n} are panicking", "flee: {n} is panicking"),
     (lambda pid, n: Decided(0, Choice.RALLY, pid, name=n, disordered=2), "rally: {n} reform,", "rally: {n} reforms,"),
 ])
-def test_the_same_event_agrees_with_a_plural_and_a_singular_unit(make, many_says: str, one_says: str) -> None:
+def test_the_same_event_agrees_with_a_plural_and_a_singular_unit(make: Callable[[str, str], object], many_says: str,
+                                                                  one_says: str) -> None:
     st = table()
     many, one = name(st, MANY), name(st, ONE)
     assert many_says.format(n=many) in told(st, make(MANY, many))
