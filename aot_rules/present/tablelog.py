@@ -7,7 +7,9 @@ entry that has a renderer and tells it, reading nothing but the entry (its who, 
 a catalogue message (:mod:`aot_rules.core.i18n`): one whole template per sentence, counts through ``nmsg``,
 measured numbers in the reader's own decimal mark, so ``play --lang ru`` tells the same game in Russian.  The names a
 line shows travel in the events beside the pieces' ids, so a saved record tells the same lines as the game
-that was played, and a record can be drawn without reading any of them.
+that was played, and a record can be drawn without reading any of them.  A verb agrees with its unit's number,
+which is a fact of the unit's body, not of its name: the caller that holds the game passes it
+(:func:`aot_rules.present.number.of` the state); told from the entry alone, every unit is a body of warriors.
 
 ``play`` prints one line per thing that happened at the table (a roll, a move, a fight, an order); the
 players' own reasoning (``decision`` entries) and the frame of the turn (a slot closing) are shown only
