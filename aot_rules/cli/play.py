@@ -29,7 +29,7 @@ from aot_rules.cli.terminal import (
 from aot_rules.core.errors import RuleError
 from aot_rules.core.i18n import label, localised, msg, nmsg
 from aot_rules.core.params import parse_whole, quoted
-from aot_rules.present import tablelog
+from aot_rules.present import number, tablelog
 from aot_rules.present.tablelog import lines
 from aot_rules.tabletop import save as saving
 from aot_rules.tabletop.game import Game
@@ -190,7 +190,8 @@ def run(argv: Sequence[str]) -> int:
     if ns.save is not None:
         saving.save(game.state, ns.save)
     if ns.json:
-        doc = {"log": [tablelog.line(e) for e in game.state.log],
+        many = number.of(game.state)
+        doc = {"log": [tablelog.line(e, many) for e in game.state.log],
                "events": [saving.entry_data(e)["events"] for e in game.state.log], "state": saving.to_data(game.state)}
         text = json.dumps(doc, ensure_ascii=False, sort_keys=True)
         write(text if _encodable(sys.stdout, text) else json.dumps(doc, sort_keys=True))

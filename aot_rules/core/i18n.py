@@ -378,17 +378,24 @@ class Possessive:
 
     >>> str(Possessive("Nikias")), str(Possessive("Thespian hoplites")), Possessive("Nikias").render("ru")
     ("Nikias's", "Thespian hoplites'", 'Nikias')
+    >>> str(Possessive("hastati", plural=True)), str(Possessive("Ares", plural=False)), str(Possessive("Ares"))
+    ("hastati's", "Ares's", "Ares'")
     """
 
     name: str | Message  # a name, or a description said in the reader's language ("the attacker")
+    #: Whether the owner is many (a body of warriors) when the caller knows it; None: guessed from the name's ending.
+    plural: bool | None = None
 
     def render(self, lang: str | None = None) -> str:
         lang = checked(lang) if lang is not None else language()
         name = self.name.render(lang) if isinstance(self.name, Message) else self.name
         if lang not in ("en", PSEUDO):  # every other language's templates name the owner after its noun
             return name
-        plural = name.endswith("s") and not name.endswith(("ss", "us", "as", "is"))
-        return f"{name}'" if plural else f"{name}'s"
+        if self.plural is None:
+            bare = name.endswith("s") and not name.endswith(("ss", "us", "as", "is"))
+        else:  # a plural ending in "s" takes the bare apostrophe; any other ("hastati", a singular "Ajax") takes 's
+            bare = self.plural and name.endswith("s")
+        return f"{name}'" if bare else f"{name}'s"
 
     def __str__(self) -> str:
         return self.render()

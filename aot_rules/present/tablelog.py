@@ -7,7 +7,9 @@ entry that has a renderer and tells it, reading nothing but the entry (its who, 
 a catalogue message (:mod:`aot_rules.core.i18n`): one whole template per sentence, counts through ``nmsg``,
 measured numbers in the reader's own decimal mark, so ``play --lang ru`` tells the same game in Russian.  The names a
 line shows travel in the events beside the pieces' ids, so a saved record tells the same lines as the game
-that was played, and a record can be drawn without reading any of them.
+that was played, and a record can be drawn without reading any of them.  A verb agrees with its unit's number,
+which is a fact of the unit's body, not of its name: the caller that holds the game passes it
+(:func:`aot_rules.present.number.of` the state); told from the entry alone, every unit is a body of warriors.
 
 ``play`` prints one line per thing that happened at the table (a roll, a move, a fight, an order); the
 players' own reasoning (``decision`` entries) and the frame of the turn (a slot closing) are shown only
@@ -27,6 +29,8 @@ from aot_rules.aot.rules.weather import Drift
 from aot_rules.core import i18n
 from aot_rules.core.events import Event
 from aot_rules.core.i18n import Message, Possessive, msg, nmsg
+from aot_rules.present import number
+from aot_rules.present.number import Many, warriors
 from aot_rules.tabletop.events import (
     Activated,
     Aimed,
@@ -95,8 +99,9 @@ if TYPE_CHECKING:
     from aot_rules.tabletop.state import GameState, LogEntry
 
 E = TypeVar("E", bound=Event)
-#: A renderer: the entry and the event it is told from -> the entry's line, a catalogue message.
-Renderer = Callable[["LogEntry", Any], Message]
+#: A renderer: the entry, the event it is told from and whether each piece is named in the plural (a verb agrees
+#: with its unit, :mod:`aot_rules.present.number`) -> the entry's line, a catalogue message.
+Renderer = Callable[["LogEntry", Any, Many], Message]
 #: Every renderer, by the event class it tells.
 RENDERERS: dict[type[Event], Renderer] = {}
 
@@ -108,27 +113,28 @@ TURN_BACK = Reaction.TURN_BACK
 INDIVIDUAL = "individual"
 
 
-def renders(cls: type[E]) -> Callable[[Callable[[LogEntry, E], Message]], Callable[[LogEntry, E], Message]]:
+def renders(cls: type[E]) -> Callable[[Callable[[LogEntry, E, Many], Message]], Callable[[LogEntry, E, Many], Message]]:
     """Register the renderer of one event class."""
-    def register(fn: Callable[[LogEntry, E], Message]) -> Callable[[LogEntry, E], Message]:
+    def register(fn: Callable[[LogEntry, E, Many], Message]) -> Callable[[LogEntry, E, Many], Message]:
         RENDERERS[cls] = fn
         return fn
     return register
 
 
-def told(entry: LogEntry) -> Message | None:
+def told(entry: LogEntry, many: Many = warriors) -> Message | None:
     """The entry's line as a message, rendered only when shown: its first event that has a renderer, told (None
-    when no event has one)."""
+    when no event has one).  ``many`` says which pieces are named in the plural (:func:`aot_rules.present.number.of`
+    the game's state); without it every unit is a body of warriors."""
     for ev in entry.events:
         fn = RENDERERS.get(type(ev))
         if fn is not None:
-            return fn(entry, ev)
+            return fn(entry, ev, many)
     return None
 
 
-def outcome(entry: LogEntry) -> str:
+def outcome(entry: LogEntry, many: Many = warriors) -> str:
     """The entry's line (after its who, rule and dice) in the language in force (:func:`told`, rendered)."""
-    said = told(entry)
+    said = told(entry, many)
     return "" if said is None else said.render()
 
 
@@ -140,13 +146,13 @@ BATTLE = "battle"
 KINDS = {"roll": msg("roll"), "event": msg("event"), "decision": msg("decision"), "frame": msg("frame")}
 
 
-def line(entry: LogEntry) -> str:
+def line(entry: LogEntry, many: Many = warriors) -> str:
     """The log entry as ``play`` prints it: turn, kind, who, rule, dice faces, then :func:`outcome` (in the
     language in force)."""
     dice = f" [{' '.join(map(str, entry.faces))}]" if entry.faces else ""
     rule = f" {entry.rule}" if entry.rule else ""
     kind = KINDS[entry.kind].render() if entry.kind in KINDS else entry.kind
-    return f"T{entry.turn} {kind:<8} {i18n.text(who(entry))}{rule}{dice}: {outcome(entry)}"
+    return f"T{entry.turn} {kind:<8} {i18n.text(who(entry))}{rule}{dice}: {outcome(entry, many)}"
 
 
 def who(entry: LogEntry) -> Message | str:
@@ -296,17 +302,12 @@ def _order(e: Decided) -> Message:
 #: Each kind of decision's sentence, told from its fields (the odds printed to two places, the exact
 #: fractions kept in the event).
 _DECISIONS: dict[Choice, Callable[[Decided], Message]] = {
-    Choice.FLEE: lambda e: msg("flee: {unit} is panicking", unit=e.name or e.piece),
-    Choice.RALLY: lambda e: msg("rally: {unit} reforms, {disordered} disordered", unit=e.name or e.piece,
-                                disordered=e.disordered),
     Choice.SHOOT: _shot,
     Choice.CHARGE: lambda e: msg("charge: {odds} against {target}", odds=_odds(e, True), target=_target(e)),
     Choice.FLANK_CHARGE: lambda e: msg("charge the flank of {target}, held in front: {odds}", target=_target(e),
                                        odds=_odds(e, True)),
     Choice.WITHDRAW: lambda e: msg("withdraw: no unit is formed, and withdrawing now scores {mine} VP to {theirs}",
                                    mine=int(e.odds[0]), theirs=int(e.odds[1])),
-    Choice.PURSUE: lambda e: msg("pursue: {target} is panicking, {distance}″ away", target=_target(e),
-                                 distance=inches(e.distance)),
     Choice.REFORM: _reform,
     Choice.FACE: lambda e: msg("reform to face {target}, {degrees}° off its front, without a test",
                                target=_target(e), degrees=Figure(abs(e.degrees), ".0f")),
@@ -316,8 +317,6 @@ _DECISIONS: dict[Choice, Callable[[Decided], Message]] = {
     Choice.SIDESTEP: _sidestep,
     Choice.RUN: _toward,
     Choice.TROT: _toward,
-    Choice.TURN: lambda e: msg("turn: {target} is {degrees}° off its front", target=_target(e),
-                               degrees=Figure(abs(e.degrees), ".0f")),
     Choice.REWRITE: lambda e: msg("rewrite the slots after the double: {slots} (expected work {work})",
                                   slots=Listed(tuple(_owner(s) for s in e.slots)),
                                   work=Figure(float(e.odds[0]), "+.2f")),
@@ -339,13 +338,53 @@ _DECISIONS: dict[Choice, Callable[[Decided], Message]] = {
 }
 
 
+def _flee(e: Decided, many: bool) -> Message:
+    if many:
+        return msg("flee: {unit} are panicking", unit=e.name or e.piece)
+    return msg("flee: {unit} is panicking", unit=e.name or e.piece)
+
+
+def _rally(e: Decided, many: bool) -> Message:
+    kw = {"unit": e.name or e.piece, "disordered": e.disordered}
+    if many:
+        return msg("rally: {unit} reform, {disordered} disordered", **kw)
+    return msg("rally: {unit} reforms, {disordered} disordered", **kw)
+
+
+def _pursue(e: Decided, many: bool) -> Message:
+    kw = {"target": _target(e), "distance": inches(e.distance)}
+    if many:
+        return msg("pursue: {target} are panicking, {distance}″ away", **kw)
+    return msg("pursue: {target} is panicking, {distance}″ away", **kw)
+
+
+def _turn(e: Decided, many: bool) -> Message:
+    kw = {"target": _target(e), "degrees": Figure(abs(e.degrees), ".0f")}
+    if many:
+        return msg("turn: {target} are {degrees}° off its front", **kw)
+    return msg("turn: {target} is {degrees}° off its front", **kw)
+
+
+#: The decisions whose sentence has a unit for its subject, told from its fields and whether that unit (the
+#: deciding piece, or the target) is named in the plural.
+_AGREEING: dict[Choice, tuple[Callable[[Decided, bool], Message], Callable[[Decided], str]]] = {
+    Choice.FLEE: (_flee, lambda e: e.piece),
+    Choice.RALLY: (_rally, lambda e: e.piece),
+    Choice.PURSUE: (_pursue, lambda e: e.target),
+    Choice.TURN: (_turn, lambda e: e.target),
+}
+
+
 @renders(Decided)
-def _decided(entry: LogEntry, e: Decided) -> Message:
+def _decided(entry: LogEntry, e: Decided, many: Many) -> Message:
+    if e.kind in _AGREEING:
+        tell, subject = _AGREEING[e.kind]
+        return tell(e, many(subject(e)))
     return _DECISIONS[e.kind](e)
 
 
 @renders(SlotOpened)
-def _slot_opened(entry: LogEntry, e: SlotOpened) -> Message:
+def _slot_opened(entry: LogEntry, e: SlotOpened, many: Many) -> Message:
     if e.in_contact:
         return msg("slot {slot} of {side}: {owner} (in contact: {pieces})", slot=e.slot, side=entry.who,
                    owner=_owner(e.owner), pieces=Listed(e.in_contact))
@@ -353,7 +392,7 @@ def _slot_opened(entry: LogEntry, e: SlotOpened) -> Message:
 
 
 @renders(SlotClosed)
-def _slot_closed(entry: LogEntry, e: SlotClosed) -> Message:
+def _slot_closed(entry: LogEntry, e: SlotClosed, many: Many) -> Message:
     return msg("slot {slot} ends", slot=e.slot)
 
 
@@ -377,7 +416,7 @@ def _messenger(entry: LogEntry, e: Activated, who: str) -> Message:
 
 
 @renders(Activated)
-def _activated(entry: LogEntry, e: Activated) -> Message:
+def _activated(entry: LogEntry, e: Activated, many: Many) -> Message:
     who = unit(e.piece, e.name)
     if e.method is Method.SIGNAL:
         return _signal(entry, e, who)
@@ -405,7 +444,7 @@ def _activated(entry: LogEntry, e: Activated) -> Message:
 # --- moves ---------------------------------------------------------------------------------------------
 
 @renders(MovedAlong)
-def _moved(entry: LogEntry, e: MovedAlong) -> Message:
+def _moved(entry: LogEntry, e: MovedAlong, many: Many) -> Message:
     kw = {"distance": inches(e.inches), "where": where(e.end)}
     return {MoveKind.DRIFT: lambda: msg("lost in the storm, drifts {distance}″ to {where}", **kw),
             MoveKind.MOVE: lambda: msg("moves {distance}″ to {where}", **kw),
@@ -417,14 +456,14 @@ def _moved(entry: LogEntry, e: MovedAlong) -> Message:
 
 
 @renders(ContactMade)
-def _contact(entry: LogEntry, e: ContactMade) -> Message:
+def _contact(entry: LogEntry, e: ContactMade, many: Many) -> Message:
     names = e.names if len(e.names) == len(e.enemies) else ("",) * len(e.enemies)
     held = Listed(tuple(f"{n} ({pid})" if n else pid for pid, n in zip(e.enemies, names, strict=True)))
     return msg("stops in contact with {enemies}; it cannot move again this slot", enemies=held)
 
 
 @renders(FellBack)
-def _fell_back(entry: LogEntry, e: FellBack) -> Message:
+def _fell_back(entry: LogEntry, e: FellBack, many: Many) -> Message:
     """A retreat or flight, or an evasion; one that carried the unit off the table says so."""
     gone = next((v for v in entry.events if isinstance(v, LeftBattle) and v.piece == e.piece), None)
     if gone is not None:
@@ -435,7 +474,7 @@ def _fell_back(entry: LogEntry, e: FellBack) -> Message:
 
 
 @renders(SlotsRewritten)
-def _rewritten(entry: LogEntry, e: SlotsRewritten) -> Message:
+def _rewritten(entry: LogEntry, e: SlotsRewritten, many: Many) -> Message:
     slots = Listed(tuple(_owner(s) for s in e.slots))
     if e.after_double:
         return msg("rewrite their slots after the double: {slots}", slots=slots)
@@ -463,7 +502,7 @@ def _throw(a: int, b: int, sides: tuple[str, str], slots: tuple[tuple[int, ...],
 
 
 @renders(TurnBegan)
-def _turn_began(entry: LogEntry, e: TurnBegan) -> Message:
+def _turn_began(entry: LogEntry, e: TurnBegan, many: Many) -> Message:
     throw = _throw(e.initiative[0], e.initiative[1], e.sides, e.slots)
     if e.ties:
         return nmsg("{n} tied roll rolled again; {throw}", "{n} tied rolls rolled again; {throw}", n=e.ties,
@@ -472,12 +511,12 @@ def _turn_began(entry: LogEntry, e: TurnBegan) -> Message:
 
 
 @renders(InitiativeRolledAgain)
-def _rolled_again(entry: LogEntry, e: InitiativeRolledAgain) -> Message:
+def _rolled_again(entry: LogEntry, e: InitiativeRolledAgain, many: Many) -> Message:
     return msg("rolled again: {throw}", throw=_throw(e.initiative[0], e.initiative[1], e.sides, e.slots))
 
 
 @renders(WeatherSet)
-def _weather(entry: LogEntry, e: WeatherSet) -> Message:
+def _weather(entry: LogEntry, e: WeatherSet, many: Many) -> Message:
     if e.wind_die:
         if e.wind_edge:
             return msg("the wind blows from the {edge} edge", edge=e.wind_edge)
@@ -489,7 +528,7 @@ def _weather(entry: LogEntry, e: WeatherSet) -> Message:
 
 
 @renders(StormStruck)
-def _storm(entry: LogEntry, e: StormStruck) -> Message:
+def _storm(entry: LogEntry, e: StormStruck, many: Many) -> Message:
     if e.units < e.rolled:
         return nmsg("{n} unit lost in the storm ({free} free to be lost)",
                     "{n} units lost in the storm ({free} free to be lost)", n=e.rolled, free=e.units)
@@ -497,14 +536,14 @@ def _storm(entry: LogEntry, e: StormStruck) -> Message:
 
 
 @renders(UnitDrifted)
-def _drifted(entry: LogEntry, e: UnitDrifted) -> Message:
+def _drifted(entry: LogEntry, e: UnitDrifted, many: Many) -> Message:
     if e.drift is Drift.STAYS:
         return msg("the storm's die {face}: it stays", face=e.face)
     return msg("the storm's die {face}: it goes {drift}", face=e.face, drift=e.drift)
 
 
 @renders(Withdrew)
-def _withdrew(entry: LogEntry, e: Withdrew) -> Message:
+def _withdrew(entry: LogEntry, e: Withdrew, many: Many) -> Message:
     return msg("withdraw in good order")
 
 
@@ -580,7 +619,7 @@ def ended(e: BattleEnded) -> str:
 
 
 @renders(BattleEnded)
-def _ended(entry: LogEntry, e: BattleEnded) -> Message:
+def _ended(entry: LogEntry, e: BattleEnded, many: Many) -> Message:
     return ended_message(e)
 
 
@@ -598,7 +637,7 @@ def _disordered(said: Message, n: int, sep: str = ":") -> Message:
 
 
 @renders(Turned)
-def _turned(entry: LogEntry, e: Turned) -> Message:
+def _turned(entry: LogEntry, e: Turned, many: Many) -> Message:
     if e.overturned:
         return msg("overturns and is removed")
     facing = _degrees(e.end.facing)
@@ -612,7 +651,7 @@ def _turned(entry: LogEntry, e: Turned) -> Message:
 
 
 @renders(Reformed)
-def _reformed(entry: LogEntry, e: Reformed) -> Message:
+def _reformed(entry: LogEntry, e: Reformed, many: Many) -> Message:
     ranks = "+".join(map(str, e.ranks_after))
     if e.density:
         said = msg("reforms: ranks {ranks} (density {density})", ranks=ranks, density=e.density)
@@ -627,7 +666,7 @@ def _reformed(entry: LogEntry, e: Reformed) -> Message:
 
 
 @renders(ExtraRolled)
-def _extra(entry: LogEntry, e: ExtraRolled) -> Message:
+def _extra(entry: LogEntry, e: ExtraRolled, many: Many) -> Message:
     if e.berserk:
         return msg("trot die {distance}: it goes berserk", distance=Figure(e.distance, "g"))
     if e.overturned:
@@ -644,7 +683,7 @@ def _extra(entry: LogEntry, e: ExtraRolled) -> Message:
 
 
 @renders(GroundTested)
-def _ground(entry: LogEntry, e: GroundTested) -> Message:
+def _ground(entry: LogEntry, e: GroundTested, many: Many) -> Message:
     if e.ground is Ground.SUN:
         return nmsg("{n} warrior disordered by the heat", "{n} warriors disordered by the heat", n=e.lost)
     if e.ground is Ground.CAMP:
@@ -657,23 +696,29 @@ def _ground(entry: LogEntry, e: GroundTested) -> Message:
 
 
 @renders(FriendPassed)
-def _passed(entry: LogEntry, e: FriendPassed) -> Message:
+def _passed(entry: LogEntry, e: FriendPassed, many: Many) -> Message:
     friend = e.friend_name or e.friend
     loser = e.loser_name or e.loser
     if e.same_die:
         if not e.lost:
             return msg("passes through {friend} on the same die {roll} ({rule}): no loss", friend=friend, roll=e.roll,
                        rule=e.same_die)
+        if many(e.loser):
+            return msg("passes through {friend} on the same die {roll} ({rule}): {loser} lose {lost}", friend=friend,
+                       roll=e.roll, rule=e.same_die, loser=loser, lost=e.lost)
         return msg("passes through {friend} on the same die {roll} ({rule}): {loser} loses {lost}", friend=friend,
                    roll=e.roll, rule=e.same_die, loser=loser, lost=e.lost)
     if not e.lost:
         return msg("passes through {friend} without loss", friend=friend)
+    if many(e.loser):
+        return msg("passes through {friend}: die {roll}, {loser} lose {lost}", friend=friend, roll=e.roll,
+                   loser=loser, lost=e.lost)
     return msg("passes through {friend}: die {roll}, {loser} loses {lost}", friend=friend, roll=e.roll, loser=loser,
                lost=e.lost)
 
 
 @renders(FriendInTheWay)
-def _in_the_way(entry: LogEntry, e: FriendInTheWay) -> Message:
+def _in_the_way(entry: LogEntry, e: FriendInTheWay, many: Many) -> Message:
     friend = e.friend_name or e.friend
     if e.how is InTheWay.WEAKER:
         return msg("cannot be cleared by the panicking {friend} and, the weaker of two panicking units, is dispersed",
@@ -684,7 +729,7 @@ def _in_the_way(entry: LogEntry, e: FriendInTheWay) -> Message:
 
 
 @renders(TurnedAway)
-def _turned_away(entry: LogEntry, e: TurnedAway) -> Message:
+def _turned_away(entry: LogEntry, e: TurnedAway, many: Many) -> Message:
     if e.lost:
         return msg("turns its back to {foe}: {disordered} disordered", foe=e.foe_name or e.foe, disordered=e.lost)
     return msg("turns its back to {foe}: passes", foe=e.foe_name or e.foe)
@@ -699,12 +744,12 @@ _PANIC = {PanicCause.ARMY_BEATEN: msg("a unit of its army lost a combat: it flee
 
 
 @renders(Panicked)
-def _panicked(entry: LogEntry, e: Panicked) -> Message:
+def _panicked(entry: LogEntry, e: Panicked, many: Many) -> Message:
     return _PANIC[e.cause]
 
 
 @renders(Fleeing)
-def _fleeing(entry: LogEntry, e: Fleeing) -> Message:
+def _fleeing(entry: LogEntry, e: Fleeing, many: Many) -> Message:
     if e.away_from:
         return msg("flees {distance}″ away from {foe}", distance=inches(e.distance), foe=e.away_name or e.away_from)
     camp = e.toward is Refuge.CAMP
@@ -716,15 +761,19 @@ def _fleeing(entry: LogEntry, e: Fleeing) -> Message:
 
 
 @renders(Evaded)
-def _evaded(entry: LogEntry, e: Evaded) -> Message:
+def _evaded(entry: LogEntry, e: Evaded, many: Many) -> Message:
     said = msg("evades {attacker}: {distance}″", attacker=e.attacker_name or e.attacker,
                distance=whole_inches(e.distance))
     return _disordered(said, e.disordered, ",")
 
 
-def obstacle_message(o: Obstacle) -> Message:
-    """What stopped a fall-back, as a player says it."""
+def obstacle_message(o: Obstacle, many: Many = warriors) -> Message:
+    """What stopped a fall-back, as a player says it (an enemy unit's verb agreeing with it, ``many``)."""
     if o.kind is ObstacleKind.ENEMY:
+        if many(o.piece):
+            if o.name:
+                return msg("{name} ({piece}) block its path", name=o.name, piece=o.piece)
+            return msg("{piece} block its path", piece=o.piece)
         if o.name:
             return msg("{name} ({piece}) blocks its path", name=o.name, piece=o.piece)
         return msg("{piece} blocks its path", piece=o.piece)
@@ -737,19 +786,19 @@ def obstacle_message(o: Obstacle) -> Message:
     return msg("it would stop on {unit}", unit=o.name or o.piece)
 
 
-def obstacle(o: Obstacle) -> str:
+def obstacle(o: Obstacle, many: Many = warriors) -> str:
     """What stopped a fall-back (:func:`obstacle_message`) in the language in force."""
-    return obstacle_message(o).render()
+    return obstacle_message(o, many).render()
 
 
 @renders(EvasionRefused)
-def _evasion_refused(entry: LogEntry, e: EvasionRefused) -> Message:
+def _evasion_refused(entry: LogEntry, e: EvasionRefused, many: Many) -> Message:
     return msg("cannot back the full {distance}″ ({obstacle}): accepts the melee", distance=whole_inches(e.distance),
-               obstacle=obstacle_message(e.obstacle))
+               obstacle=obstacle_message(e.obstacle, many))
 
 
 @renders(Rampaged)
-def _rampaged(entry: LogEntry, e: Rampaged) -> Message:
+def _rampaged(entry: LogEntry, e: Rampaged, many: Many) -> Message:
     target = e.target_name or e.target
     if e.moved:
         return msg("rushes at {target}, the nearest unit", target=target)
@@ -759,20 +808,20 @@ def _rampaged(entry: LogEntry, e: Rampaged) -> Message:
 
 
 @renders(LeftBattle)
-def _left(entry: LogEntry, e: LeftBattle) -> Message:
+def _left(entry: LogEntry, e: LeftBattle, many: Many) -> Message:
     if e.obstacle is not None:
-        return msg("{obstacle}: {status}", obstacle=obstacle_message(e.obstacle), status=e.status)
+        return msg("{obstacle}: {status}", obstacle=obstacle_message(e.obstacle, many), status=e.status)
     return msg("leaves the battle: {status}", status=e.status)
 
 
 @renders(CampTaken)
-def _camp(entry: LogEntry, e: CampTaken) -> Message:
+def _camp(entry: LogEntry, e: CampTaken, many: Many) -> Message:
     return msg("sacks the {camp} camp and leaves the battle to loot it",
                camp=e.camp or msg("side {number}", number=e.side + 1))
 
 
 @renders(ReactionChosen)
-def _reaction(entry: LogEntry, e: ReactionChosen) -> Message:
+def _reaction(entry: LogEntry, e: ReactionChosen, many: Many) -> Message:
     by = e.by_name or e.by
     if e.reaction is Reaction.LOST_IN_STORM:
         if e.taken:
@@ -780,17 +829,24 @@ def _reaction(entry: LogEntry, e: ReactionChosen) -> Message:
         return msg("does not name {unit}", unit=unit(e.piece, e.name))
     if e.reaction is Reaction.EVADE and not e.taken:
         return msg("stands and accepts the melee with {foe}", foe=by)
+    kw: dict[str, object] = {"unit": e.name or e.piece, "foe": by}
+    plural = many(e.piece)
     if e.reaction is Reaction.TURN_BACK:
         if e.taken:
-            return msg("{unit} chooses to turn back to face {foe}", unit=e.name or e.piece, foe=by)
-        return msg("{unit} keeps its back to {foe}: no turn back, no test", unit=e.name or e.piece, foe=by)
+            return (msg("{unit} choose to turn back to face {foe}", **kw) if plural
+                    else msg("{unit} chooses to turn back to face {foe}", **kw))
+        return (msg("{unit} keep their back to {foe}: no turn back, no test", **kw) if plural
+                else msg("{unit} keeps its back to {foe}: no turn back, no test", **kw))
+    kw["reaction"] = e.reaction
     if e.taken:
-        return msg("{unit} takes the {reaction} against {foe}", unit=e.name or e.piece, reaction=e.reaction, foe=by)
-    return msg("{unit} declines the {reaction} against {foe}", unit=e.name or e.piece, reaction=e.reaction, foe=by)
+        return (msg("{unit} take the {reaction} against {foe}", **kw) if plural
+                else msg("{unit} takes the {reaction} against {foe}", **kw))
+    return (msg("{unit} decline the {reaction} against {foe}", **kw) if plural
+            else msg("{unit} declines the {reaction} against {foe}", **kw))
 
 
 @renders(OfficerActed)
-def _officer(entry: LogEntry, e: OfficerActed) -> Message:
+def _officer(entry: LogEntry, e: OfficerActed, many: Many) -> Message:
     if e.target:
         return msg("its junior officer acts in the enemy's slot: {action} at {target}", action=e.kind,
                    target=e.target_name or e.target)
@@ -799,31 +855,37 @@ def _officer(entry: LogEntry, e: OfficerActed) -> Message:
 
 # --- shooting, the countercharge, melee ------------------------------------------------------------------
 
-def cover_message(c: Cover, target: str) -> Message:
-    """Why ``target`` is in cover, as a player says it."""
+def cover_message(c: Cover, target: str, plural: bool = True) -> Message:
+    """Why ``target`` is in cover, as a player says it (``plural``: its verb's number)."""
     if c.kind is CoverKind.CAMP:
-        return msg("{target} guards its own camp, which counts as a wood", target=target)
+        return (msg("{target} guard their own camp, which counts as a wood", target=target) if plural
+                else msg("{target} guards its own camp, which counts as a wood", target=target))
+    kw = {"target": target, "name": c.name, "terrain": c.terrain} if c.terrain else {"target": target, "name": c.name}
     if c.kind is CoverKind.BEHIND:
         if c.terrain:
-            return msg("{target} stands behind the {name} ({terrain})", target=target, name=c.name, terrain=c.terrain)
-        return msg("{target} stands behind the {name} (cover)", target=target, name=c.name)
+            return (msg("{target} stand behind the {name} ({terrain})", **kw) if plural
+                    else msg("{target} stands behind the {name} ({terrain})", **kw))
+        return (msg("{target} stand behind the {name} (cover)", **kw) if plural
+                else msg("{target} stands behind the {name} (cover)", **kw))
     if c.terrain:
-        return msg("{target} stands less than 1″ inside the edge of the {name} ({terrain})", target=target,
-                   name=c.name, terrain=c.terrain)
-    return msg("{target} stands less than 1″ inside the edge of the {name} (cover)", target=target, name=c.name)
+        return (msg("{target} stand less than 1″ inside the edge of the {name} ({terrain})", **kw) if plural
+                else msg("{target} stands less than 1″ inside the edge of the {name} ({terrain})", **kw))
+    return (msg("{target} stand less than 1″ inside the edge of the {name} (cover)", **kw) if plural
+            else msg("{target} stands less than 1″ inside the edge of the {name} (cover)", **kw))
 
 
-def cover(c: Cover, target: str) -> str:
+def cover(c: Cover, target: str, plural: bool = True) -> str:
     """Why ``target`` is in cover (:func:`cover_message`) in the language in force."""
-    return cover_message(c, target).render()
+    return cover_message(c, target, plural).render()
 
 
-def _aim_terms(a: Aimed) -> Message:
+def _aim_terms(a: Aimed, many: Many = warriors) -> Message:
     """How the volley was set up, said in brackets after its target: the range, then each thing that changed
     the dice, one term after another."""
     terms = msg("{distance}″", distance=whole_inches(a.distance))
     if a.cover is not None:
-        terms = msg("{terms}, in cover: {cover}", terms=terms, cover=cover_message(a.cover, a.target_name or a.target))
+        terms = msg("{terms}, in cover: {cover}", terms=terms, cover=cover_message(a.cover, a.target_name or a.target,
+                                                                            many(a.target)))
     if a.line:
         terms = msg("{terms}, battle line: one firer fewer", terms=terms)
     if a.flank:
@@ -838,14 +900,14 @@ def _firers(n: int) -> Message:
 
 
 @renders(Volley)
-def _volley(entry: LogEntry, e: Volley) -> Message:
+def _volley(entry: LogEntry, e: Volley, many: Many) -> Message:
     aimed = next((v for v in entry.events if isinstance(v, Aimed)), None)
     firers = _firers(aimed.firers if aimed is not None else 0)
     target = (aimed.target_name if aimed is not None else "") or e.target
     hits = nmsg("{n} hit", "{n} hits", n=e.hits)
     kw: dict[str, object] = {"firers": firers, "target": target, "hits": hits, "faces": Listed(e.hit_on)}
     if aimed is not None:
-        kw["terms"] = _aim_terms(aimed)
+        kw["terms"] = _aim_terms(aimed, many)
         if e.hit_on:
             said = msg("{firers} at {target} ({terms}), hit on {faces}: {hits}", **kw)
         else:
@@ -868,35 +930,43 @@ def _volley(entry: LogEntry, e: Volley) -> Message:
 
 
 @renders(Aimed)
-def _aimed(entry: LogEntry, e: Aimed) -> Message:
+def _aimed(entry: LogEntry, e: Aimed, many: Many) -> Message:
     return msg("{firers} of {shooter} at {target} ({terms}), counted at {strength}", firers=_firers(e.firers),
-               shooter=e.shooter_name or e.shooter, target=e.target_name or e.target, terms=_aim_terms(e),
+               shooter=e.shooter_name or e.shooter, target=e.target_name or e.target, terms=_aim_terms(e, many),
                strength=e.strength)
 
 
 @renders(ShotJudged)
-def _shot_judged(entry: LogEntry, e: ShotJudged) -> Message:
+def _shot_judged(entry: LogEntry, e: ShotJudged, many: Many) -> Message:
     target = e.target_name or e.target
+    plural = many(e.target)
+    kw = {"density": e.density, "whose": Possessive(target, plural), "against": e.against}
     if e.beaten:
-        return msg("density {density} against {whose} {against}: {target} is beaten", density=e.density,
-                   whose=Possessive(target), against=e.against, target=target)
-    return msg("density {density} does not beat {whose} {against}: it stands", density=e.density,
-               whose=Possessive(target), against=e.against)
+        if plural:
+            return msg("density {density} against {whose} {against}: {target} are beaten", target=target, **kw)
+        return msg("density {density} against {whose} {against}: {target} is beaten", target=target, **kw)
+    if plural:
+        return msg("density {density} does not beat {whose} {against}: they stand", **kw)
+    return msg("density {density} does not beat {whose} {against}: it stands", **kw)
 
 
 @renders(ShotLost)
-def _shot_lost(entry: LogEntry, e: ShotLost) -> Message:
+def _shot_lost(entry: LogEntry, e: ShotLost, many: Many) -> Message:
     return msg("the shot at {target} is lost: {refusal}", target=e.target_name or e.target, refusal=e.refused.message)
 
 
 @renders(ShotAtPanicking)
-def _at_panicking(entry: LogEntry, e: ShotAtPanicking) -> Message:
+def _at_panicking(entry: LogEntry, e: ShotAtPanicking, many: Many) -> Message:
+    kw = {"firers": e.firers, "target": e.target_name or e.target}
+    if many(e.target):
+        return msg("{firers} could shoot at {target}, which are panicking: they cannot be hit and flee away from the "
+                   "shooter; no DP", **kw)
     return msg("{firers} could shoot at {target}, which is panicking: it cannot be hit and flees away from the "
-               "shooter; no DP", firers=e.firers, target=e.target_name or e.target)
+               "shooter; no DP", **kw)
 
 
 @renders(Countercharged)
-def _countercharged(entry: LogEntry, e: Countercharged) -> Message:
+def _countercharged(entry: LogEntry, e: Countercharged, many: Many) -> Message:
     kw = {"shooter": e.shooter_name or e.shooter, "distance": whole_inches(e.distance), "roll": e.roll}
     if e.reaches:
         said = msg("countercharges {shooter} {distance}″ away: {roll} reaches", **kw)
@@ -906,7 +976,7 @@ def _countercharged(entry: LogEntry, e: Countercharged) -> Message:
 
 
 @renders(CounterchargeEnded)
-def _countercharge_ended(entry: LogEntry, e: CounterchargeEnded) -> Message:
+def _countercharge_ended(entry: LogEntry, e: CounterchargeEnded, many: Many) -> Message:
     shooter = e.shooter_name or e.shooter
     if e.how is ChargeEnd.NO_GROUND:
         return msg("finds no open ground to reach {shooter}: it falls short", shooter=shooter)
@@ -918,62 +988,91 @@ def _countercharge_ended(entry: LogEntry, e: CounterchargeEnded) -> Message:
 
 
 @renders(RetreatBlocked)
-def _retreat_blocked(entry: LogEntry, e: RetreatBlocked) -> Message:
+def _retreat_blocked(entry: LogEntry, e: RetreatBlocked, many: Many) -> Message:
     name = e.name or e.piece
+    plural = many(e.piece)
     if e.gone is not None:
+        if plural:
+            return msg("{unit} are {status}: no retreat", unit=name, status=e.gone)
         return msg("{unit} is {status}: no retreat", unit=name, status=e.gone)
     if e.spent is Activity.RETREAT:
+        if plural:
+            return msg("cannot retreat ({unit} have already retreated this turn): it stands and stays engaged",
+                       unit=name)
         return msg("cannot retreat ({unit} has already retreated this turn): it stands and stays engaged", unit=name)
     if e.spent is not None:
+        if plural:
+            return msg("cannot retreat ({unit} have already made their {action} this turn; a run or trot and a "
+                       "retreat share one allowance): it stands and stays engaged", unit=name, action=e.spent)
         return msg("cannot retreat ({unit} has already made its {action} this turn; a run or trot and a retreat share "
                    "one allowance): it stands and stays engaged", unit=name, action=e.spent)
     return msg("cannot retreat (it may not): it stands and stays engaged")
 
 
-def _strikes(e: Struck) -> Message:
+def _strikes(e: Struck, many: Many) -> Message:
+    """One side's strikes, the loss's verb agreeing with the unit struck."""
     foe = e.foe_name or e.foe
+    plural = many(e.foe)
     kw: dict[str, object] = {"unit": e.name or e.piece, "faces": " ".join(map(str, e.faces)) or msg("none"),
-          "hits": nmsg("{n} hit", "{n} hits", n=e.hits), "foe": foe, "killed": e.killed,
-          "disordered": e.disordered}
-    if e.shield:
-        kw |= {"whose": Possessive(foe), "shield": e.shield, "saved": e.saved}
-        if e.disordered:
-            return msg("{unit} [{faces}] {hits}, {whose} shield wall {shield}: {saved} saved, {foe} lose {killed} + "
-                       "{disordered} disordered", **kw)
-        return msg("{unit} [{faces}] {hits}, {whose} shield wall {shield}: {saved} saved, {foe} lose {killed}", **kw)
+          "hits": nmsg("{n} hit", "{n} hits", n=e.hits), "foe": foe, "killed": e.killed}
     if e.disordered:
-        return msg("{unit} [{faces}] {hits}, {foe} lose {killed} + {disordered} disordered", **kw)
-    return msg("{unit} [{faces}] {hits}, {foe} lose {killed}", **kw)
+        kw["disordered"] = e.disordered
+    if e.shield:
+        kw |= {"whose": Possessive(foe, plural), "shield": e.shield, "saved": e.saved}
+        if e.disordered:
+            return (msg("{unit} [{faces}] {hits}, {whose} shield wall {shield}: {saved} saved, {foe} lose {killed} + "
+                        "{disordered} disordered", **kw) if plural
+                    else msg("{unit} [{faces}] {hits}, {whose} shield wall {shield}: {saved} saved, {foe} loses "
+                             "{killed} + {disordered} disordered", **kw))
+        return (msg("{unit} [{faces}] {hits}, {whose} shield wall {shield}: {saved} saved, {foe} lose {killed}", **kw)
+                if plural
+                else msg("{unit} [{faces}] {hits}, {whose} shield wall {shield}: {saved} saved, {foe} loses {killed}",
+                         **kw))
+    if e.disordered:
+        return (msg("{unit} [{faces}] {hits}, {foe} lose {killed} + {disordered} disordered", **kw) if plural
+                else msg("{unit} [{faces}] {hits}, {foe} loses {killed} + {disordered} disordered", **kw))
+    return (msg("{unit} [{faces}] {hits}, {foe} lose {killed}", **kw) if plural
+            else msg("{unit} [{faces}] {hits}, {foe} loses {killed}", **kw))
 
 
 @renders(Struck)
-def _struck(entry: LogEntry, e: Struck) -> Message:
+def _struck(entry: LogEntry, e: Struck, many: Many) -> Message:
     """Both sides' strikes of a melee pair, in the order they were logged."""
-    return _clauses([_strikes(v) for v in entry.events if isinstance(v, Struck)])
+    return _clauses([_strikes(v, many) for v in entry.events if isinstance(v, Struck)])
 
 
 @renders(TwoOnOne)
-def _two_on_one(entry: LogEntry, e: TwoOnOne) -> Message:
+def _two_on_one(entry: LogEntry, e: TwoOnOne, many: Many) -> Message:
     def lose(i: int) -> Message:
+        kw = {"side": e.names[i], "killed": e.killed[i]}
         if e.disordered[i]:
-            return msg("{side} lose {killed} + {disordered} disordered", side=e.names[i], killed=e.killed[i],
-                       disordered=e.disordered[i])
-        return msg("{side} lose {killed}", side=e.names[i], killed=e.killed[i])
-    return msg("{unit} split {first}/{second}: {one}, {other}; {itself}", unit=e.names[2], first=e.split[0],
-               second=e.split[1], one=lose(0), other=lose(1), itself=lose(2))
+            return (msg("{side} lose {killed} + {disordered} disordered", disordered=e.disordered[i], **kw)
+                    if many(e.pieces[i])
+                    else msg("{side} loses {killed} + {disordered} disordered", disordered=e.disordered[i], **kw))
+        return msg("{side} lose {killed}", **kw) if many(e.pieces[i]) else msg("{side} loses {killed}", **kw)
+    kw = {"unit": e.names[2], "first": e.split[0], "second": e.split[1], "one": lose(0), "other": lose(1),
+          "itself": lose(2)}
+    if many(e.pieces[2]):
+        return msg("{unit} split {first}/{second}: {one}, {other}; {itself}", **kw)
+    return msg("{unit} splits {first}/{second}: {one}, {other}; {itself}", **kw)
 
 
 @renders(MeleeJudged)
-def _melee_judged(entry: LogEntry, e: MeleeJudged) -> Message:
+def _melee_judged(entry: LogEntry, e: MeleeJudged, many: Many) -> Message:
     if not e.winner:
         return msg("density {first} against {second}: the melee goes on", first=e.first_density,
                    second=e.second_density)
-    return msg("density {first} against {second}: {winner} win, {loser} are beaten", first=e.first_density,
-               second=e.second_density, winner=e.winner_name or e.winner, loser=e.loser_name or e.loser)
+    kw = {"first": e.first_density, "second": e.second_density, "winner": e.winner_name or e.winner,
+          "loser": e.loser_name or e.loser}
+    return {(True, True): lambda: msg("density {first} against {second}: {winner} win, {loser} are beaten", **kw),
+            (True, False): lambda: msg("density {first} against {second}: {winner} win, {loser} is beaten", **kw),
+            (False, True): lambda: msg("density {first} against {second}: {winner} wins, {loser} are beaten", **kw),
+            (False, False): lambda: msg("density {first} against {second}: {winner} wins, {loser} is beaten", **kw),
+            }[(many(e.winner), many(e.loser))]()
 
 
 @renders(FacedAttack)
-def _faced(entry: LogEntry, e: FacedAttack) -> Message:
+def _faced(entry: LogEntry, e: FacedAttack, many: Many) -> Message:
     attacker = e.attacker_name or e.attacker
     if not e.turned:
         return msg("has no room to turn to face {attacker}: it fights flanked", attacker=attacker)
@@ -987,13 +1086,13 @@ def _faced(entry: LogEntry, e: FacedAttack) -> Message:
 # --- demoralization points ------------------------------------------------------------------------------
 
 @renders(DPDisordered)
-def _dp_disordered(entry: LogEntry, e: DPDisordered) -> Message:
+def _dp_disordered(entry: LogEntry, e: DPDisordered, many: Many) -> Message:
     return msg("{points} DP on {unit} ({distance}″ from the combat): {disordered} disordered", points=e.points,
                unit=e.name or e.piece, distance=inches(e.away), disordered=e.disordered)
 
 
 @renders(DPForced)
-def _dp_forced(entry: LogEntry, e: DPForced) -> Message:
+def _dp_forced(entry: LogEntry, e: DPForced, many: Many) -> Message:
     if e.how is Forced.RETREAT:
         return msg("{points} DP force {unit} to retreat", points=e.points, unit=e.name or e.piece)
     return msg("{points} DP drive {unit} to attack {foe}", points=e.points, unit=e.name or e.piece,
@@ -1001,7 +1100,7 @@ def _dp_forced(entry: LogEntry, e: DPForced) -> Message:
 
 
 @renders(DPUnspent)
-def _dp_unspent(entry: LogEntry, e: DPUnspent) -> Message:
+def _dp_unspent(entry: LogEntry, e: DPUnspent, many: Many) -> Message:
     return msg("{points} DP unspent: no eligible unit left to take them", points=e.points)
 
 
@@ -1016,7 +1115,8 @@ def shown(entry: LogEntry, verbose: bool = False) -> bool:
 
 def lines(state: GameState, verbose: bool = False) -> list[str]:
     """The log as ``play`` prints it."""
-    return [line(e) for e in state.log if shown(e, verbose)]
+    many = number.of(state)
+    return [line(e, many) for e in state.log if shown(e, verbose)]
 
 
 __all__ = ["BATTLE", "KINDS", "LOST_IN_STORM", "QUIET", "RENDERERS", "TURN_BACK", "Figure", "Listed", "award", "cover",

@@ -81,9 +81,9 @@ def test_a_possessive_is_one_typed_value_rendered_by_the_language() -> None:
 
 def test_the_log_and_the_refusals_take_their_possessive_from_the_core() -> None:
     judged = tablelog.told(entry(ShotJudged("A4", "B2", 2, 3, False, "Thespian hoplites")))
-    assert judged is not None and judged.params["whose"] == Possessive("Thespian hoplites")
+    assert judged is not None and judged.params["whose"] == Possessive("Thespian hoplites", plural=True)
     struck = tablelog.told(entry(Struck("A1", "B1", (6,), 1, 0, 0, 5, 0, "Athenian hoplites", "Theban hoplites")))
-    assert struck is not None and Possessive("Theban hoplites") in struck.params.values()
+    assert struck is not None and Possessive("Theban hoplites", plural=True) in struck.params.values()
     package = Path(tablelog.__file__).parents[1]
     assert not (package / "tabletop" / "names.py").exists()
     assert not [f for f in package.rglob("*.py") if "tabletop.names" in f.read_text(encoding="utf-8")]

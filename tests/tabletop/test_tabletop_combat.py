@@ -15,7 +15,7 @@ from aot_rules.aot.rules.terrain import Terrain
 from aot_rules.aot.rules.weather import Weather
 from aot_rules.aot.units import Unit
 from aot_rules.core.errors import RuleError
-from aot_rules.present import tablelog
+from aot_rules.present import number, tablelog
 from aot_rules.tabletop import combat
 from aot_rules.tabletop import geometry as geo
 from aot_rules.tabletop.combat import fight, shoot, spend_dp
@@ -165,7 +165,7 @@ def test_flank_shooting_is_read_from_positions() -> None:
     # 3 killed: 4+4 → 2+3, depth 2 < the archers' 3: the hoplites are beaten.
     h = g.state.piece("H")
     assert h.removed == 3 and h.pose != st.piece("H").pose
-    assert tablelog.outcome(entries(g.state, "AOT-SHOOT-RESULT")[0]).endswith("is beaten")
+    assert tablelog.outcome(entries(g.state, "AOT-SHOOT-RESULT")[0], number.of(g.state)).endswith("hoplites are beaten")
     conserved(g.state)
 
 

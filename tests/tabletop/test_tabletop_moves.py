@@ -10,7 +10,7 @@ import pytest
 from aot_rules.aot.rules.orders import Activity
 from aot_rules.aot.rules.terrain import Terrain
 from aot_rules.core.errors import RuleError
-from aot_rules.present import tablelog
+from aot_rules.present import number, tablelog
 from aot_rules.tabletop import moves
 from aot_rules.tabletop.events import FellBack, ReactionChosen, Turned
 from aot_rules.tabletop.game import Game, TableDice
@@ -320,7 +320,7 @@ def test_the_turn_back_to_face_is_the_owners_choice_and_is_logged_either_way() -
     assert b2.pose == Pose.of(24, 39.6, 0) and g.dice.used == 1  # its back still turned; no second die
     (said,) = [e for e in g.state.log if any(isinstance(v, ReactionChosen) for v in e.events)]
     assert said.events == (ReactionChosen("B2", "A2", moves.TURN_BACK, False, b2.name, "Attic hoplites"),)
-    assert said.kind == "event" and "keeps its back to Attic hoplites" in tablelog.outcome(said)
+    assert said.kind == "event" and "keep their back to Attic hoplites" in tablelog.outcome(said, number.of(g.state))
     assert not any(isinstance(v, Turned) for e in g.state.log for v in e.events)
     g = game(held_b2(), [5, 5])  # taken: the choice is logged before the turn and its test
     g.act(moves.retreat, "B2", "A2")

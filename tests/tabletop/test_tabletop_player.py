@@ -12,7 +12,7 @@ from shapely.geometry import Polygon
 from aot_rules.aot.rules.command import slot_activation_exact
 from aot_rules.aot.rules.melee import MeleeResult, Side, melee_exact
 from aot_rules.aot.rules.orders import Activity, Method
-from aot_rules.present import tablelog
+from aot_rules.present import number, tablelog
 from aot_rules.tabletop import combat, geometry, moves
 from aot_rules.tabletop.command import SIGNAL_MAX
 from aot_rules.tabletop.contact import centre, contact_along
@@ -56,7 +56,8 @@ def placed(state: GameState, pid: str, x: float, y: float, facing: float) -> Gam
 
 
 def decisions(g: Game) -> list[str]:
-    return [tablelog.outcome(e) for e in g.state.log if e.kind == "decision"]
+    many = number.of(g.state)
+    return [tablelog.outcome(e, many) for e in g.state.log if e.kind == "decision"]
 
 
 # --- planning geometry -------------------------------------------------------------------------------
@@ -275,7 +276,7 @@ def test_a_panicking_unit_that_has_fled_rallies() -> None:
     a3 = replace(a3, unit=replace(a3.unit, ranks=(0, 0), disordered=4), fled_this_turn=True, turn=a3.turn.activate())
     g = Game(s.with_piece(a3), dice=TableDice.seeded(1))
     ScriptedPlayer(0).act(g, "A3")
-    assert decisions(g) == ["rally: Athenian akontists reforms, 4 disordered"]
+    assert decisions(g) == ["rally: Athenian akontists reform, 4 disordered"]
     assert not g.state.piece("A3").unit.panicking
 
 
@@ -287,7 +288,7 @@ def test_a_panicking_enemy_within_reach_is_pursued() -> None:
     s = s.with_piece(replace(a1, turn=a1.turn.activate()))
     g = Game(s, dice=TableDice.seeded(1))
     ScriptedPlayer(0).act(g, "A1")
-    assert decisions(g) == ["pursue: B3 (Boeotian akontists) is panicking, 5.0″ away"]
+    assert decisions(g) == ["pursue: B3 (Boeotian akontists) are panicking, 5.0″ away"]
     assert moves.contacts(g.state, g.state.piece("A1")) == (g.state.piece("B3"),)
 
 
@@ -344,7 +345,7 @@ def test_a_panicking_unit_in_its_camp_rallies_instead_of_fleeing_nowhere() -> No
     assert camp_flight(s, s.piece("A3")) is None
     g = Game(s, dice=TableDice.seeded(1))
     ScriptedPlayer(0).act(g, "A3")
-    assert decisions(g) == ["rally: Athenian akontists reforms, 4 disordered"]
+    assert decisions(g) == ["rally: Athenian akontists reform, 4 disordered"]
     assert not g.state.piece("A3").unit.panicking
 
 
@@ -360,14 +361,14 @@ def test_a_panicking_unit_does_not_flee_into_a_friend_it_cannot_clear() -> None:
     assert fled.state.piece("A3").status is Status.DISPERSED
     g = Game(blocked, dice=TableDice.seeded(1))
     ScriptedPlayer(0).act(g, "A3")
-    assert decisions(g) == ["rally: Athenian akontists reforms, 4 disordered"]
+    assert decisions(g) == ["rally: Athenian akontists reform, 4 disordered"]
     assert g.state.piece("A3").status is Status.FIGHTING
     clear = panicking(s, "A3")
     f = camp_flight(clear, clear.piece("A3"))
     assert f is not None and not flight_disperses(clear, clear.piece("A3"), f)
     g = Game(clear, dice=TableDice.seeded(1))
     ScriptedPlayer(0).act(g, "A3")
-    assert decisions(g) == ["flee: Athenian akontists is panicking"]
+    assert decisions(g) == ["flee: Athenian akontists are panicking"]
 
 
 # --- flank charges, pursuit, the weakest target, withdrawal (issue #38) ----------------------------------------
@@ -412,7 +413,7 @@ def test_the_horse_trots_on_to_pursue_a_panicking_enemy_beyond_its_move() -> Non
     g = Game(s, dice=TableDice.seeded(1))
     ScriptedPlayer(0).act(g, "A5")
     assert decisions(g) == ["advance straight toward B3 (Boeotian akontists), 13.4″ away",
-                            "pursue: B3 (Boeotian akontists) is panicking, 6.4″ away"]
+                            "pursue: B3 (Boeotian akontists) are panicking, 6.4″ away"]
     assert [ev.how for e in g.state.log for ev in e.events if isinstance(ev, MovedAlong)] == [MoveKind.MOVE,
                                                                                                MoveKind.TROT]
     assert moves.contacts(g.state, g.state.piece("A5")) == (g.state.piece("B3"),)

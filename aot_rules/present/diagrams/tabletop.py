@@ -21,7 +21,7 @@ from aot_rules.aot.rules.movement import move_allowance
 from aot_rules.aot.rules.terrain import Terrain
 from aot_rules.aot.units import Unit
 from aot_rules.glossary import ORDER_NAMES
-from aot_rules.present import tablelog
+from aot_rules.present import number, tablelog
 from aot_rules.present.diagrams.canvas import Canvas, inches
 from aot_rules.tabletop.geometry import (
     CONTACT,
@@ -325,7 +325,7 @@ def cover_geometry() -> Cover:
 
     def said(target: Piece) -> str | None:
         why = in_cover(state, target, shooter)
-        return None if why is None else cover(why, target.name)
+        return None if why is None else cover(why, target.name, number.plural(target.unit))
 
     base = scenario("greek-border", 1)
     shooter = replace(base.piece("A4"), pose=Pose.of(46, 9, 0))
@@ -398,7 +398,7 @@ def targeting_geometry(dp: int = 6) -> Targeting:
     game = Game(state, dice=TableDice.fixed([]))
     game.act(combat.spend_dp, 1, dp, loser, loser.id)
     return Targeting(state, loser, winner, tuple((pid, dist[pid]) for pid in targeting_order(dist)), tuple(out), dp,
-                     tuple(tablelog.outcome(e) for e in game.state.log))
+                     tuple(tablelog.outcome(e, number.of(game.state)) for e in game.state.log))
 
 
 def targeting_svg() -> str:
@@ -558,7 +558,8 @@ def fallback_geometry() -> Fallback:
     game.act(moves.retreat, "A1", "B1")
     game.act(moves.retreat, "A2", "B2")
     game.act(moves.evade, "A4", "B3")
-    return Fallback(state, game.state, ("A1", "A2", "A4"), tuple(tablelog.line(e) for e in game.state.log), faces)
+    told = tuple(tablelog.line(e, number.of(game.state)) for e in game.state.log)
+    return Fallback(state, game.state, ("A1", "A2", "A4"), told, faces)
 
 
 def fallback_svg() -> str:

@@ -7,8 +7,9 @@ states either side of the step, with its terrain, camps and the other units.  So
 and a countercharge are told against a landmark chosen with shapely (:func:`where_to`: the terrain piece entered,
 crossed or left, else the unit or terrain the base closed on or drew away from, else the table's edge it went
 towards), a strike names the faces that hit and the faces its target's shield die saves on, with the veterans'
-equal roll said where it counted, and a sentence about a unit agrees with its name (:func:`plural`).  Every other
-entry keeps the log's own line.  Every sentence is one catalogue message.
+equal roll said where it counted, and a sentence about a unit agrees with its body
+(:func:`aot_rules.present.number.plural`).  Every other entry keeps the log's own line.  Every sentence is one
+catalogue message.
 """
 
 from __future__ import annotations
@@ -26,11 +27,11 @@ from aot_rules.aot.equipment import MeleeWeapon
 from aot_rules.aot.events import Hits, Losses, ShieldWall
 from aot_rules.aot.rules.melee import Beast, MeleeRules, Side, hitting_faces, strike_groups
 from aot_rules.aot.rules.shooting import ShotConditions, save_limit
-from aot_rules.aot.units import Body, Unit
 from aot_rules.core.errors import RuleError
 from aot_rules.core.events import Event
 from aot_rules.core.i18n import Message, Possessive, label, msg, nmsg
 from aot_rules.present import tablelog
+from aot_rules.present.number import plural
 from aot_rules.tabletop.combat import flanked_by
 from aot_rules.tabletop.events import (
     Aimed,
@@ -53,20 +54,12 @@ from aot_rules.tabletop.events import (
 from aot_rules.tabletop.geometry import BaseSize, Pose, centre, footprint
 from aot_rules.tabletop.state import GameState, LogEntry, Piece
 
-#: Bodies that are one beast or one machine: a unit of them is named in the singular ("the war elephant is
-#: beaten"); every other unit is a body of warriors, named in the plural ("Persian archers are beaten").
-SINGULAR = frozenset({Body.ELEPHANT, Body.WAR_WAGON, Body.ARTILLERY})
 #: A base counts as in a terrain piece when this share of it stands there.
 INSIDE = 0.25
 #: A landmark farther than this (inches) from a base, before and after, says nothing of where it went.
 NEAR = 12.0
 #: Nearer than this (inches) is touching.
 TOUCH = 0.05
-
-
-def plural(unit: Unit) -> bool:
-    """Whether a sentence about ``unit`` takes a plural verb: a body of warriors does, one beast or machine not."""
-    return unit.body not in SINGULAR
 
 
 @dataclass(frozen=True)
@@ -233,8 +226,8 @@ def caption(entry: LogEntry, table: Table) -> str:
         if type(ev) in tablelog.RENDERERS or type(ev) in CAPTIONS:
             fn = CAPTIONS.get(type(ev))
             said = fn(entry, ev, table) if fn is not None else None
-            return said.render() if said is not None else tablelog.outcome(entry)
-    return tablelog.outcome(entry)
+            return said.render() if said is not None else tablelog.outcome(entry, table.plural)
+    return tablelog.outcome(entry, table.plural)
 
 
 # --- moves ------------------------------------------------------------------------------------------------------
@@ -342,7 +335,8 @@ def _shot_judged(entry: LogEntry, e: ShotJudged, table: Table) -> Message | None
     if not e.beaten:
         return None
     target = e.target_name or e.target
-    kw = {"density": e.density, "whose": Possessive(target), "against": e.against, "target": target}
+    kw = {"density": e.density, "whose": Possessive(target, table.plural(e.target)), "against": e.against,
+          "target": target}
     if table.plural(e.target):
         return msg("density {density} against {whose} {against}: {target} are beaten", **kw)
     return msg("density {density} against {whose} {against}: {target} is beaten", **kw)
@@ -464,10 +458,11 @@ def _strike(entry: LogEntry, e: Struck, table: Table) -> Message:
     wall = next((ev for ev in entry.events if isinstance(ev, ShieldWall) and ev.piece == e.foe), None)
     if e.shield and wall is not None:
         said = msg("{said}; {whose} shield die {roll}, saving on {on}: {saved} saved", said=said,
-                   whose=Possessive(foe), roll=e.shield, on=saves_on(wall, table.piece(e.foe)), saved=e.saved)
+                   whose=Possessive(foe, table.plural(e.foe)), roll=e.shield, on=saves_on(wall, table.piece(e.foe)),
+                   saved=e.saved)
     elif e.shield:
-        said = msg("{said}; {whose} shield die {roll}: {saved} saved", said=said, whose=Possessive(foe),
-                   roll=e.shield, saved=e.saved)
+        said = msg("{said}; {whose} shield die {roll}: {saved} saved", said=said,
+                   whose=Possessive(foe, table.plural(e.foe)), roll=e.shield, saved=e.saved)
     lose = {"said": said, "foe": foe, "killed": e.killed, "disordered": e.disordered}
     if table.plural(e.foe):
         return (msg("{said}; {foe} lose {killed} and {disordered} disordered", **lose) if e.disordered
@@ -500,12 +495,12 @@ def _volley(entry: LogEntry, e: Volley, table: Table) -> Message:
                              "on": msg("{faces} (veterans: an equal roll hits)", faces=faces_phrase(e.hit_on))
                              if veteran else faces_phrase(e.hit_on)}
     if aimed is not None:
-        kw["terms"] = tablelog._aim_terms(aimed)
+        kw["terms"] = tablelog._aim_terms(aimed, table.plural)
         said = msg("{firers} at {target} ({terms}), hitting on {on}: {hits}", **kw)
     else:
         said = msg("{firers} at {target}, hitting on {on}: {hits}", **kw)
     if wall is not None and e.shield:
-        shield = {"said": said, "whose": Possessive(target), "roll": e.shield,
+        shield = {"said": said, "whose": Possessive(target, table.plural(e.target)), "roll": e.shield,
                   "on": saves_on(wall, table.piece(e.target), shot=True), "saved": e.saved}
         said = (msg("{said}; {whose} shield die {roll} (this slot's roll), saving on {on}: {saved} saved", **shield)
                 if e.held else msg("{said}; {whose} shield die {roll}, saving on {on}: {saved} saved", **shield))
