@@ -229,6 +229,7 @@ def test_the_generated_glossary_sends_nothing_to_the_pages_catalogue(tmp_path: P
 # --- the whole book ----------------------------------------------------------------------------------------------
 
 
+@pytest.mark.slow
 def test_the_built_glossary_in_both_editions(built_book: Path) -> None:
     en, ru = _read(built_book / "book" / "glossary.html"), _read(built_book / "ru" / "book" / "glossary.html")
     assert "term-density" in en.ids and "term-density" in ru.ids
