@@ -1,0 +1,81 @@
+"""Issue 38, "Show the mathematics": a law written in the mechanic's own parameters equals the engine everywhere.
+
+Each general formula is substituted at every point of its widget's grid and compared with the engine's exact
+``Fraction`` law as sympy ``Rational``s (never floats).
+"""
+
+from __future__ import annotations
+
+from dataclasses import replace
+from typing import Any
+
+import pytest
+import sympy as sp
+
+from aot_rules.core.errors import RuleError
+from aot_rules.formulas.general import _GENERAL, General, Law, general_of
+from aot_rules.systems import get
+
+GENERAL = sorted(_GENERAL)
+
+
+def _engine(rule_id: str, kw: dict[str, Any]) -> dict[str, dict[Any, sp.Rational]] | None:
+    """The engine's laws at one grid point as sympy rationals (None: the inputs are illegal)."""
+    try:
+        out = get(rule_id).evaluate(**kw)
+    except RuleError:
+        return None
+    laws = {name: dict(d.items()) for name, d in out.dists.items()}
+    laws.update({name: {v: q for v, q in ((True, p), (False, 1 - p)) if q} for name, p in out.events.items()})
+    return {name: {v: sp.Rational(q.numerator, q.denominator) for v, q in law.items()} for name, law in laws.items()}
+
+
+def _differences(rule_id: str, general: General) -> tuple[int, list[str]]:
+    compared, out = 0, []
+    for kw in get(rule_id).grid():
+        engine = _engine(rule_id, kw)
+        if engine is None:
+            continue
+        compared += 1
+        for name, law in general.at(kw).items():
+            assert all(isinstance(q, sp.Rational) for q in law.values())
+            if law != engine[name]:
+                out.append(f"{kw} {name}: formula {law} != engine {engine[name]}")
+    return compared, out
+
+
+def test_at_least_the_binomials_thresholds_and_tests_have_a_general_formula() -> None:
+    assert {"AOT-SHOOT-HIT", "SP-SHOOT-HIT", "AOT-RUN", "AOT-TROT", "AOT-DISORDER-TEST"} <= set(GENERAL)
+
+
+@pytest.mark.parametrize("rule_id", GENERAL)
+def test_the_general_formula_equals_the_engine_at_every_grid_point(rule_id: str) -> None:
+    general = general_of(rule_id)
+    assert general is not None and set(general.inputs) <= {p.name for p in get(rule_id).inputs}
+    compared, diffs = _differences(rule_id, general)
+    assert compared >= min(30, sum(1 for kw in get(rule_id).grid() if _engine(rule_id, kw) is not None))
+    assert compared >= 18 and not diffs, diffs[:3]
+
+
+def test_a_wrong_general_formula_is_caught() -> None:
+    """The comparison is not vacuous: one face too many in the hit chance differs from the engine."""
+    general = general_of("AOT-SHOOT-HIT")
+    assert general is not None
+    (p, definition), = general.defs
+    wrong = replace(general, defs=((p, definition + sp.Rational(1, 6)),))
+    _, diffs = _differences("AOT-SHOOT-HIT", wrong)
+    assert diffs
+
+
+def test_the_law_is_exact_not_floating() -> None:
+    general = general_of("SP-SHOOT-HIT")
+    assert general is not None
+    law = general.at({"dice": 10, "bonus": 0, "to_hit": 2})["any"]
+    assert law[False] == sp.Rational(1, 6**10) and law[True] == 1 - sp.Rational(1, 6**10)
+
+
+def test_a_law_without_outcomes_is_refused_as_inexact() -> None:
+    bad = General(("dice",), general_of("SP-SHOOT-HIT").what,  # type: ignore[union-attr]
+                  (), (Law("any", "A", cases={True: sp.sqrt(sp.Symbol("dice"))}),))
+    with pytest.raises(TypeError):
+        bad.at({"dice": 2})
