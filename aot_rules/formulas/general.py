@@ -18,8 +18,10 @@ from functools import cache
 from typing import Any
 
 import sympy as sp
+from sympy.printing.latex import LatexPrinter
 
 from aot_rules.core.i18n import Message, msg
+from aot_rules.formulas.forms import tex_text, tex_value
 
 #: the outcome a law's probability is written for (a count of hits, of warriors disordered, a distance)
 J = sp.Symbol("j", integer=True)
@@ -79,11 +81,31 @@ class General:
     def tex(self, names: Mapping[str, str]) -> tuple[str, ...]:
         """The definitions and the laws as LaTeX lines, each input shown by ``names`` (LaTeX, e.g. a ``\\text``)."""
         shown = {_p(k): names.get(k, k) for k in self.inputs}
-        lines = [rf"{sp.latex(sym)} = {sp.latex(d, symbol_names=shown)}" for sym, d in self.defs]
+        printer = _Printer({"symbol_names": shown, "mul_symbol": "dot"})
+
+        def tex(e: sp.Expr) -> str:
+            return str(printer.doprint(e))
+
+        lines = [rf"{sp.latex(sym)} = {tex(d)}" for sym, d in self.defs]
         for law in self.laws:
             if law.pmf is not None:
-                lines.append(rf"\Pr({law.letter} = j) = {sp.latex(law.pmf, symbol_names=shown)}")
+                lines.append(rf"\Pr({law.letter} = j) = {tex(law.pmf)}")
+            else:
+                lines.append(r",\qquad ".join(rf"\Pr\bigl({law.letter} = {tex_value(v)}\bigr) = {tex(c)}"
+                                               for v, c in law.cases.items()))
         return tuple(lines)
+
+
+class _Printer(LatexPrinter):  # type: ignore[misc]
+    """sympy's LaTeX, with a case's condition in the reader's words ("if", "otherwise" through the catalogue)."""
+
+    def _print_Piecewise(self, expr: sp.Piecewise) -> str:
+        rows = []
+        otherwise, if_ = tex_text(msg("otherwise")), tex_text(msg("if"))
+        for e, c in expr.args:
+            when = otherwise if c is sp.true else rf"{if_}\ {self._print(c)}"
+            rows.append(rf"{self._print(e)} & {when}")
+        return r"\begin{cases} " + r" \\ ".join(rows) + r" \end{cases}"
 
 
 def _exact(e: sp.Expr) -> sp.Expr:
@@ -104,7 +126,7 @@ def _binomial_hits(n: sp.Symbol, p: sp.Symbol, count: str) -> Law:
 
 
 def _test_die(d: sp.Symbol, e: sp.Symbol, g: sp.Expr) -> sp.Expr:
-    """Warriors disordered by one die that fails below the density d, rolled e times while it fails, keeping the
+    """Warriors disordered by one die that fails below the density, rolled e times while it fails, keeping the
     lowest: P(X = j) = ((d - j)^e - (d - j - 1)^e) / 6^e for 1 <= j < d, times g (0: nothing is tested)."""
     fail = ((d - 1) / sp.Integer(6)) ** e
     return sp.Piecewise((1 - g * fail, sp.Eq(J, 0)),
@@ -124,8 +146,8 @@ def _shoot_hit() -> General:
     n, d, v, w, a = (_p(x) for x in ("firers", "target_density", "veteran", "wind", "horse_armour"))
     p = sp.Symbol("p")
     return General(("firers", "target_density", "veteran", "wind", "horse_armour"),
-                   msg("Each firer's die hits on its own; a target of density d is hit on the faces below d, one "
-                       "face more for veterans or downwind (not both), one fewer against horse armour."),
+                   msg("Each firer's die hits on its own; a target is hit on the faces below its density, one face "
+                       "more for veterans or downwind (not both), one fewer against horse armour."),
                    ((p, sp.Max(0, sp.Min(6, d - 1 + sp.Max(v, w) - a)) / 6),), (_binomial_hits(n, p, "firers"),))
 
 
@@ -134,7 +156,7 @@ def _shoot_horse_armour() -> General:
     p = sp.Symbol("p")
     return General(("firers", "target_density", "veteran", "wind"),
                    msg("Each firer's die hits on its own; horse armour takes one face away from the faces below the "
-                       "density d, and veterans or downwind (not both) give one back."),
+                       "density, and veterans or downwind (not both) give one back."),
                    ((p, sp.Max(0, sp.Min(6, d - 2 + sp.Max(v, w))) / 6),), (_binomial_hits(n, p, "firers"),))
 
 
@@ -143,7 +165,7 @@ def _sp_shoot_hit() -> General:
     p = sp.Symbol("p")
     return General(("dice", "bonus", "to_hit"),
                    msg("Each die hits on its own when its face plus the bonus reaches the number to hit: the hits are "
-                       "binomial, and at least one hit has the chance 1 - (1 - p)^n."),
+                       "binomial, and at least one hits unless every die misses."),
                    ((p, sp.Max(0, sp.Min(6, 7 - t + b)) / 6),),
                    (_binomial_hits(n, p, "dice"), Law("any", "A", cases={True: 1 - (1 - p) ** n, False: (1 - p) ** n})))
 
@@ -157,7 +179,7 @@ def _run() -> General:
                         ((1 + (e - 1) * (d - 1) / sp.Integer(6)) / 6, True))
     return General(("density", "regular", "shield", "armour"),
                    msg("The run's die is the distance and, for a unit with shields or armour, its disorder test: a "
-                       "face j below the density d disorders j warriors. A regular unit re-rolls a failed test and "
+                       "face j below the density disorders j warriors. A regular unit re-rolls a failed test and "
                        "keeps the lower die; g is 1 when the test is taken, e the dice rolled when it fails."),
                    ((g, sp.Max(s, a)), (e, 1 + r * g)),
                    (Law("disordered", "X", x, lambda kw: range(0, 7)),
@@ -172,7 +194,7 @@ def _trot() -> General:
     return General(("density", "regular", "armour", "horse_armour"),
                    msg("A trot tests for disorder only with armoured riders or horses (g = 1). Armoured horses roll "
                        "one die, which is the test; armoured riders on unarmoured horses roll two and test on the one "
-                       "that loses fewer. Every die of the test must fall below the density d to disorder anyone, and "
+                       "that loses fewer. Every die of the test must fall below the density to disorder anyone, and "
                        "then the lowest face j counts; a regular unit re-rolls a failure, one die more: e dice in "
                        "all."),
                    ((g, sp.Max(a, h)), (e, 1 + a * (1 - h) + r)),
@@ -184,7 +206,7 @@ def _disorder_test() -> General:
     d, r = _p("density"), _p("regular")
     e = sp.Symbol("e")
     return General(("density", "regular"),
-                   msg("One die fails below the density d and then disorders as many warriors as its face; a "
+                   msg("One die fails below the density and then disorders as many warriors as its face; a "
                        "regular unit re-rolls a failure and keeps the lower die, so e dice are rolled when it fails."),
                    ((e, 1 + r),),
                    (Law("disordered", "X", _test_die(d, e, sp.Integer(1)), lambda kw: range(0, 7)),

@@ -79,3 +79,26 @@ def test_a_law_without_outcomes_is_refused_as_inexact() -> None:
                   (), (Law("any", "A", cases={True: sp.sqrt(sp.Symbol("dice"))}),))
     with pytest.raises(TypeError):
         bad.at({"dice": 2})
+
+
+@pytest.mark.parametrize("rule_id", ["AOT-RUN", "AOT-TROT"])
+def test_the_block_says_what_the_formula_gives_where_the_calculator_starts(rule_id: str) -> None:
+    """Running and Trotting were silent at the calculator's start (no gear: nobody is disordered); the block now
+    leads with the law in the inputs and states what it gives there: certainly no warrior disordered."""
+    from aot_rules.formulas.html import maths_html
+
+    html = maths_html(rule_id)
+    general, example = html.split('<span class="aot-maths-kind" title=', 1)
+    assert "in general" in general and "\\text{density}" in general and "\\Pr(X = j)" in general
+    assert "Where the calculator starts (density = 3" in general
+    assert "\\Pr(X = x) = \\begin{cases} 1 &amp; X = 0 \\end{cases}" in general
+    assert "One d6" in example or "2 d6" in example
+
+
+def test_the_defaults_are_only_an_example_under_a_general_formula() -> None:
+    from aot_rules.formulas.html import maths_html
+
+    html = maths_html("AOT-CMD-SIGNAL")
+    assert html.index("in general") < html.index("For example, written out where the calculator starts")
+    assert "\\Pr\\bigl(S = \\text{success}\\bigr)" in html
+    assert "For example" not in maths_html("AOT-PANIC")  # no general formula: the start is the whole story
