@@ -110,6 +110,7 @@ class _Printer(LatexPrinter):  # type: ignore[misc]
 
 def _exact(e: sp.Expr) -> sp.Expr:
     """A substituted expression evaluated exactly (a conditional left standing is resolved by simplifying)."""
+    e = e.doit()
     return e if e.is_Rational else sp.simplify(e)
 
 
@@ -226,7 +227,67 @@ def _signal() -> General:
                    ((c, faces),), (Law("delivery", "S", cases={Delivery.SUCCESS: c / 6, Delivery.FAILURE: 1 - c / 6}),))
 
 
+def _messenger() -> General:
+    from aot_rules.aot.rules.command import Delivery
+
+    delta, equal = _p("distance"), _p("equal_succeeds")
+    c = sp.Symbol("c")
+    faces = sp.Max(0, sp.Min(6, sp.Piecewise((7 - sp.ceiling(delta), sp.Eq(equal, 1)), (6 - sp.floor(delta), True))))
+    return General(("distance", "equal_succeeds"),
+                   msg("One die gets the messenger through when its face beats the distance (or equals it, where an "
+                       "equal face succeeds): c faces of six do."),
+                   ((c, faces),), (Law("delivery", "S", cases={Delivery.SUCCESS: c / 6, Delivery.FAILURE: 1 - c / 6}),))
+
+
+def _sp_melee_roll() -> General:
+    n = _p("dice")
+    return General(("dice",),
+                   msg("Each melee die kills on a 6 and gives Shock on a 6, on its own: both counts are binomial with "
+                       "p = 1/6, and at least one kill comes unless every die misses."),
+                   (),
+                   (Law("kills", "K", sp.binomial(n, J) * sp.Rational(1, 6) ** J * sp.Rational(5, 6) ** (n - J),
+                        lambda kw: range(0, int(kw["dice"]) + 1)),
+                    Law("shock", "S", sp.binomial(n, J) * sp.Rational(1, 6) ** J * sp.Rational(5, 6) ** (n - J),
+                        lambda kw: range(0, int(kw["dice"]) + 1)),
+                    Law("any", "A", cases={True: 1 - sp.Rational(5, 6) ** n, False: sp.Rational(5, 6) ** n})))
+
+
+def _sp_shoot_hits() -> General:
+    h, a, k = _p("hits"), _p("ambush"), _p("six_kills")
+    q, m = sp.Symbol("q"), sp.Symbol("m")
+    i = J / m
+    return General(("hits", "ambush", "six_kills"),
+                   msg("Each hit rolls one die of its own: where a six kills, the sixes are the deaths (binomial, "
+                       "p = 1/6); the Shock dice are the faces 3 to 5, or 3 to 6 where a six does not kill (q), each "
+                       "worth m Shock (2 from ambush, else 1)."),
+                   ((q, (4 - k) / sp.Integer(6)), (m, 1 + a)),
+                   (Law("deaths", "K", sp.binomial(h, J) * (k / sp.Integer(6)) ** J
+                        * (1 - k / sp.Integer(6)) ** (h - J), lambda kw: range(0, int(kw["hits"]) + 1)),
+                    Law("shock", "S", sp.Piecewise((sp.binomial(h, i) * q**i * (1 - q) ** (h - i),
+                                                    sp.Eq(sp.Mod(J, m), 0)), (0, True)),
+                        lambda kw: range(0, 2 * int(kw["hits"]) + 1)),
+                    Law("any_death", "A", cases={True: 1 - (1 - k / sp.Integer(6)) ** h,
+                                                 False: (1 - k / sp.Integer(6)) ** h})))
+
+
+def _spot_roll() -> General:
+    n, x, hd, ez, tw = (_p(v) for v in ("needed", "extra", "harder", "easier", "extra_twice"))
+    s, t = sp.Symbol("s", integer=True), sp.Symbol("t")
+    two_d6 = (6 - sp.Abs(s - 7)) / sp.Integer(36)
+    return General(("needed", "extra", "harder", "easier", "extra_twice"),
+                   msg("Two dice and the extra dice spent make the roll; it spots when it reaches the number needed, "
+                       "one higher for each difficulty, one lower for each easing, and lower again by the extra dice "
+                       "where they count twice (the target t on the two dice alone)."),
+                   ((t, n + hd - ez - x * (1 + tw)),),
+                   (Law("roll", "R", sp.Piecewise(((6 - sp.Abs(J - x - 7)) / sp.Integer(36),
+                                                   (J - x >= 2) & (J - x <= 12)), (0, True)), lambda kw: range(0, 20)),
+                    Law("spotted", "F", cases={True: sp.Sum(sp.Piecewise((two_d6, s >= t), (0, True)), (s, 2, 12)),
+                                               False: sp.Sum(sp.Piecewise((two_d6, s < t), (0, True)), (s, 2, 12))})))
+
+
 _GENERAL: dict[str, Callable[[], General]] = {
+    "AOT-CMD-MESSENGER": _messenger, "AOT-CAMP": _disorder_test, "AOT-WEATHER-SUN": _disorder_test,
+    "SP-MELEE-ROLL": _sp_melee_roll, "SP-SHOOT-HITS": _sp_shoot_hits, "SP-SPOT-ROLL": _spot_roll,
     "AOT-SHOOT-HIT": _shoot_hit, "AOT-SHOOT-HORSE-ARMOUR": _shoot_horse_armour, "SP-SHOOT-HIT": _sp_shoot_hit,
     "AOT-RUN": _run, "AOT-TROT": _trot, "AOT-DISORDER-TEST": _disorder_test, "AOT-CMD-SIGNAL": _signal,
 }

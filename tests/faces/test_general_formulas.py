@@ -54,7 +54,7 @@ def test_the_general_formula_equals_the_engine_at_every_grid_point(rule_id: str)
     assert general is not None and set(general.inputs) <= {p.name for p in get(rule_id).inputs}
     compared, diffs = _differences(rule_id, general)
     assert compared >= min(30, sum(1 for kw in get(rule_id).grid() if _engine(rule_id, kw) is not None))
-    assert compared >= 18 and not diffs, diffs[:3]
+    assert compared >= 10 and not diffs, diffs[:3]
 
 
 def test_a_wrong_general_formula_is_caught() -> None:
