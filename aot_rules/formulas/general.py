@@ -285,7 +285,26 @@ def _spot_roll() -> General:
                                                False: sp.Sum(sp.Piecewise((two_d6, s < t), (0, True)), (s, 2, 12))})))
 
 
+def _panic() -> General:
+    st, f, r = _p("strength"), _p("friend_formed"), _p("regular")
+    d, e = sp.Symbol("d"), sp.Symbol("e")
+    six = sp.Integer(6)
+    every = sp.Max(0, d - f) ** e / six**e
+    x = sp.Piecewise((1 - ((d - 1) / six) ** e, sp.Eq(J, 0)),
+                     (((d - J) ** e - (d - J - 1) ** e) / six**e, (J >= 1) & (J < f) & (J < d)),
+                     (every, sp.Eq(J, f)), (0, True))
+    return General(("strength", "friend_formed", "regular"),
+                   msg("The panicking unit's die fails below its strength (every face, from strength 7 up: d is the "
+                       "lower of the two) and then disorders as many of the friend's formed warriors as its face, all "
+                       "of them at most; a regular unit re-rolls a failure and keeps the lower die, e dice in all."),
+                   ((d, sp.Min(st, 7)), (e, 1 + r)),
+                   (Law("disordered", "X", x, lambda kw: range(0, 11)),
+                    Law("fails", "F", cases={True: ((d - 1) / six) ** e, False: 1 - ((d - 1) / six) ** e}),
+                    Law("all", "A", cases={True: every, False: 1 - every})))
+
+
 _GENERAL: dict[str, Callable[[], General]] = {
+    "AOT-PANIC": _panic,
     "AOT-CMD-MESSENGER": _messenger, "AOT-CAMP": _disorder_test, "AOT-WEATHER-SUN": _disorder_test,
     "SP-MELEE-ROLL": _sp_melee_roll, "SP-SHOOT-HITS": _sp_shoot_hits, "SP-SPOT-ROLL": _spot_roll,
     "AOT-SHOOT-HIT": _shoot_hit, "AOT-SHOOT-HORSE-ARMOUR": _shoot_horse_armour, "SP-SHOOT-HIT": _sp_shoot_hit,

@@ -1,6 +1,6 @@
 """Issue 38, "Show the mathematics": a law written in the mechanic's own parameters equals the engine everywhere.
 
-Each general formula is substituted at every point of its widget's grid and compared with the engine's exact
+Each general formula is substituted at every point of its widget's grid (every second point of a grid over 400) and compared with the engine's exact
 ``Fraction`` law as sympy ``Rational``s (never floats).
 """
 
@@ -30,9 +30,14 @@ def _engine(rule_id: str, kw: dict[str, Any]) -> dict[str, dict[Any, sp.Rational
     return {name: {v: sp.Rational(q.numerator, q.denominator) for v, q in law.items()} for name, law in laws.items()}
 
 
+#: a grid larger than this is checked at every second point (still hundreds), to keep the fast tier fast
+WHOLE_GRID = 400
+
+
 def _differences(rule_id: str, general: General) -> tuple[int, list[str]]:
     compared, out = 0, []
-    for kw in get(rule_id).grid():
+    grid = list(get(rule_id).grid())
+    for kw in grid[::2] if len(grid) > WHOLE_GRID else grid:
         engine = _engine(rule_id, kw)
         if engine is None:
             continue
@@ -54,7 +59,8 @@ def test_the_general_formula_equals_the_engine_at_every_grid_point(rule_id: str)
     assert general is not None and set(general.inputs) <= {p.name for p in get(rule_id).inputs}
     compared, diffs = _differences(rule_id, general)
     assert compared >= min(30, sum(1 for kw in get(rule_id).grid() if _engine(rule_id, kw) is not None))
-    assert compared >= 10 and not diffs, diffs[:3]
+    assert compared >= 10
+    assert not diffs, diffs[:3]
 
 
 def test_a_wrong_general_formula_is_caught() -> None:
@@ -101,4 +107,4 @@ def test_the_defaults_are_only_an_example_under_a_general_formula() -> None:
     html = maths_html("AOT-CMD-SIGNAL")
     assert html.index("in general") < html.index("For example, written out where the calculator starts")
     assert "\\Pr\\bigl(S = \\text{success}\\bigr)" in html
-    assert "For example" not in maths_html("AOT-PANIC")  # no general formula: the start is the whole story
+    assert "For example" not in maths_html("AOT-EVADE-FLANK")  # no general formula: the start is the whole story
