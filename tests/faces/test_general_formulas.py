@@ -1,6 +1,7 @@
 """Issue 38, "Show the mathematics": a law written in the mechanic's own parameters equals the engine everywhere.
 
-Each general formula is substituted at every point of its widget's grid (every second point of a grid over 400) and compared with the engine's exact
+Each general formula is substituted at every point of its widget's grid (every second point of a grid over 400)
+and compared with the engine's exact
 ``Fraction`` law as sympy ``Rational``s (never floats).
 """
 
