@@ -242,7 +242,7 @@ def _messenger() -> General:
 def _sp_melee_roll() -> General:
     n = _p("dice")
     return General(("dice",),
-                   msg("Each melee die kills on a 6 and gives Shock on a 6, on its own: both counts are binomial with "
+                   msg("Each melee die kills on a 6 and gives Shock on a 5, on its own: both counts are binomial with "
                        "p = 1/6, and at least one kill comes unless every die misses."),
                    (),
                    (Law("kills", "K", sp.binomial(n, J) * sp.Rational(1, 6) ** J * sp.Rational(5, 6) ** (n - J),
