@@ -171,21 +171,34 @@ def _sp_shoot_hit() -> General:
                    (_binomial_hits(n, p, "dice"), Law("any", "A", cases={True: 1 - (1 - p) ** n, False: (1 - p) ** n})))
 
 
-def _run() -> General:
-    d, r, s, a = (_p(x) for x in ("density", "regular", "shield", "armour"))
-    g, e = sp.Symbol("g"), sp.Symbol("e")
-    x = _test_die(d, e, g)
+def _die_move_laws(d: sp.Expr, e: sp.Expr, g: sp.Expr) -> tuple[Law, ...]:
+    """One die that is both the distance and (g = 1) the disorder test, re-rolled while it fails (e dice)."""
     fail = ((d - 1) / sp.Integer(6)) ** e
     dist = sp.Piecewise((((d - J) ** e - (d - J - 1) ** e) / sp.Integer(6) ** e, J < d),
                         ((1 + (e - 1) * (d - 1) / sp.Integer(6)) / 6, True))
+    return (Law("disordered", "X", _test_die(d, e, g), lambda kw: range(0, 7)),
+            Law("distance", "D", dist, lambda kw: range(1, 7)),
+            Law("no_loss", "N", cases={True: 1 - g * fail, False: g * fail}))
+
+
+def _run() -> General:
+    d, r, s, a = (_p(x) for x in ("density", "regular", "shield", "armour"))
+    g, e = sp.Symbol("g"), sp.Symbol("e")
     return General(("density", "regular", "shield", "armour"),
                    msg("The run's die is the distance and, for a unit with shields or armour, its disorder test: a "
                        "face j below the density disorders j warriors. A regular unit re-rolls a failed test and "
                        "keeps the lower die; g is 1 when the test is taken, e the dice rolled when it fails."),
-                   ((g, sp.Max(s, a)), (e, 1 + r * g)),
-                   (Law("disordered", "X", x, lambda kw: range(0, 7)),
-                    Law("distance", "D", dist, lambda kw: range(1, 7)),
-                    Law("no_loss", "N", cases={True: 1 - g * fail, False: g * fail})))
+                   ((g, sp.Max(s, a)), (e, 1 + r * g)), _die_move_laws(d, e, g))
+
+
+def _evade() -> General:
+    d, r = _p("density"), _p("regular")
+    e = sp.Symbol("e")
+    return General(("density", "regular"),
+                   msg("The evasion's die is both the distance and the disorder test: a face j below the density "
+                       "disorders j warriors. A regular unit re-rolls a failed test and keeps the lower die, so e dice "
+                       "are rolled when it fails."),
+                   ((e, 1 + r),), _die_move_laws(d, e, sp.Integer(1)))
 
 
 def _trot() -> General:
@@ -304,7 +317,8 @@ def _panic() -> General:
 
 
 _GENERAL: dict[str, Callable[[], General]] = {
-    "AOT-PANIC": _panic,
+    "AOT-PANIC": _panic, "AOT-EVADE-PROCEDURE": _evade, "AOT-EVADE-FLANK": _evade,
+    "AOT-TURN-FLANK-ATTACKED": _disorder_test,
     "AOT-CMD-MESSENGER": _messenger, "AOT-CAMP": _disorder_test, "AOT-WEATHER-SUN": _disorder_test,
     "SP-MELEE-ROLL": _sp_melee_roll, "SP-SHOOT-HITS": _sp_shoot_hits, "SP-SPOT-ROLL": _spot_roll,
     "AOT-SHOOT-HIT": _shoot_hit, "AOT-SHOOT-HORSE-ARMOUR": _shoot_horse_armour, "SP-SHOOT-HIT": _sp_shoot_hit,

@@ -108,4 +108,4 @@ def test_the_defaults_are_only_an_example_under_a_general_formula() -> None:
     html = maths_html("AOT-CMD-SIGNAL")
     assert html.index("in general") < html.index("For example, written out where the calculator starts")
     assert "\\Pr\\bigl(S = \\text{success}\\bigr)" in html
-    assert "For example" not in maths_html("AOT-EVADE-FLANK")  # no general formula: the start is the whole story
+    assert "For example" not in maths_html("AOT-MELEE-RETREAT")  # no general formula: the start is the whole story
