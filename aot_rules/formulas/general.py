@@ -316,7 +316,22 @@ def _panic() -> General:
                     Law("all", "A", cases={True: every, False: 1 - every})))
 
 
+def _elephant_move() -> General:
+    n = _p("needed")
+    six = sp.Integer(6)
+    return General(("needed",),
+                   msg("One die is the distance; the elephant arrives when it reaches the number needed, and arrives "
+                       "calm when it also shows 3 or more (a 1 or 2 sends it berserk)."),
+                   (),
+                   (Law("distance", "D", sp.Piecewise((1 / six, (J >= 1) & (J <= 6)), (0, True)),
+                        lambda kw: range(0, 8)),
+                    Law("arrives", "A", cases={True: (7 - n) / six, False: (n - 1) / six}),
+                    Law("arrives_calm", "C", cases={True: (7 - sp.Max(n, 3)) / six,
+                                                    False: 1 - (7 - sp.Max(n, 3)) / six})))
+
+
 _GENERAL: dict[str, Callable[[], General]] = {
+    "AOT-ELEPHANT-MOVE": _elephant_move,
     "AOT-PANIC": _panic, "AOT-EVADE-PROCEDURE": _evade, "AOT-EVADE-FLANK": _evade,
     "AOT-TURN-FLANK-ATTACKED": _disorder_test,
     "AOT-CMD-MESSENGER": _messenger, "AOT-CAMP": _disorder_test, "AOT-WEATHER-SUN": _disorder_test,

@@ -59,8 +59,8 @@ def test_the_general_formula_equals_the_engine_at_every_grid_point(rule_id: str)
     general = general_of(rule_id)
     assert general is not None and set(general.inputs) <= {p.name for p in get(rule_id).inputs}
     compared, diffs = _differences(rule_id, general)
-    assert compared >= min(30, sum(1 for kw in get(rule_id).grid() if _engine(rule_id, kw) is not None))
-    assert compared >= 10
+    legal = sum(1 for kw in get(rule_id).grid() if _engine(rule_id, kw) is not None)
+    assert compared == legal or (compared >= 30 and compared >= legal // 2 - 1), (compared, legal)
     assert not diffs, diffs[:3]
 
 
