@@ -6,6 +6,7 @@ controls move).  ``book/_ext/aot_maths.py`` loads the locally served MathJax on 
 
 from __future__ import annotations
 
+from fractions import Fraction
 from html import escape
 from typing import Any
 
@@ -14,7 +15,8 @@ from aot_rules.core.params import BLANK_MARK, Param, jsonable
 from aot_rules.core.registry import Mechanic
 from aot_rules.formulas.catalogue import form_of
 from aot_rules.formulas.coverage import checked, start_inputs
-from aot_rules.formulas.forms import KIND_HELP, Kind, Maths, Unchecked
+from aot_rules.formulas.forms import KIND_HELP, Kind, Maths, Unchecked, law_table_tex, tex_text
+from aot_rules.formulas.general import General, general_of
 from aot_rules.formulas.played import headline, recursion_tex
 from aot_rules.formulas.tree import LEAF_BUDGET
 
@@ -146,8 +148,11 @@ def maths_html(rule_id: str) -> str:
     maths, shown, switched = derive_shown(m)
     summary = msg("Show the mathematics")
     h = [f'<details class="aot-maths" data-rule="{rule_id}" data-kind="{maths.kind.value}">',
-         f"<summary>{escape(text(summary))}</summary>",
-         f'<p><span class="aot-maths-kind" title="{escape(text(KIND_HELP[maths.kind]))}">'
+         f"<summary>{escape(text(summary))}</summary>"]
+    general = general_of(rule_id)
+    if general is not None:
+        h += general_html(m, general)
+    h += [f'<p><span class="aot-maths-kind" title="{escape(text(KIND_HELP[maths.kind]))}">'
          f'{escape(text(label(maths.kind)))}</span> '
          f"{escape(text(maths.what))}</p>"]
     h += [f'<div class="math notranslate nohighlight">\\[{escape(line)}\\]</div>' for line in maths.lines]
@@ -158,6 +163,9 @@ def maths_html(rule_id: str) -> str:
                                "out; here it is with {input} switched on.", input=input_name(switched, m))
         h.append(f'<p class="aot-maths-note">{escape(text(certain_at_start))}</p>')
         written = msg("Written out at: {inputs}.", inputs=_inputs_text(shown, m))
+        h.append(f'<p class="aot-maths-note">{escape(text(written))}</p>')
+    elif shown and general is not None:
+        written = msg("For example, written out where the calculator starts: {inputs}.", inputs=_inputs_text(shown, m))
         h.append(f'<p class="aot-maths-note">{escape(text(written))}</p>')
     elif shown:
         written = msg("Written out where the calculator starts: {inputs}.", inputs=_inputs_text(shown, m))
@@ -170,6 +178,30 @@ def maths_html(rule_id: str) -> str:
     h.append(f'<p class="aot-maths-note">{escape(text(derived))}</p>')
     h.append("</details>")
     return "\n".join(h)
+
+
+def general_html(m: Mechanic[Any], general: General) -> list[str]:
+    """The law in the mechanic's own inputs, for every input at once, and what it gives where the calculator starts
+    (so the block is never silent there, even where every outcome is certain); the derivation below it is then an
+    example."""
+    names = {k: tex_text(input_name(k, m)) for k in general.inputs}
+    general_word = msg("in general")
+    h = [f'<p class="aot-maths-general"><span class="aot-maths-kind">{escape(text(general_word))}</span> '
+         f"{escape(text(general.what))}</p>"]
+    h += [f'<div class="math notranslate nohighlight">\\[{escape(line)}\\]</div>' for line in general.tex(names)]
+    if any(p.kind == "bool" for p in m.inputs if p.name in general.inputs):
+        counts = msg("A yes/no input counts 1 when chosen, 0 when not.")
+        h.append(f'<p class="aot-maths-note">{escape(text(counts))}</p>')
+    start = start_inputs(m)
+    laws = general.at(start)
+    main = headline(m, m.record(**start))
+    name, law = (main, laws[main]) if main in laws else next(iter(laws.items()))
+    letter = next(x.letter for x in general.laws if x.name == name)
+    fractions = {v: Fraction(int(q.p), int(q.q)) for v, q in law.items()}
+    there = msg("Where the calculator starts ({inputs}), the formula gives:", inputs=_inputs_text(start, m))
+    h.append(f'<p class="aot-maths-note">{escape(text(there))}</p>')
+    h.append(f'<div class="math notranslate nohighlight">\\[{escape(law_table_tex(fractions, letter))}\\]</div>')
+    return h
 
 
 def catalogue_md(labels: frozenset[str]) -> str:
