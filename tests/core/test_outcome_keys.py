@@ -2,6 +2,7 @@
 
 from __future__ import annotations
 
+import itertools
 import json
 import subprocess
 import sys
@@ -10,9 +11,10 @@ from pathlib import Path
 
 import pytest
 
+from aot_rules.core.errors import RuleError
 from aot_rules.core.outcome import DistKey, EventKey, Outcome
 from aot_rules.keys import Event, Law
-from aot_rules.systems import get
+from aot_rules.systems import all_mechanics, get
 
 ROOT = Path(__file__).resolve().parents[2]
 
@@ -55,3 +57,19 @@ def test_every_member_is_its_own_code_and_kinds_stay_apart() -> None:
     assert issubclass(Event, EventKey) and issubclass(Law, DistKey) and not issubclass(Law, EventKey)
     toy = Outcome("x", {}, {"any": Fraction(1, 2)})
     assert toy.event(Event.any) == Fraction(1, 2)
+
+
+def test_every_key_names_something_a_mechanic_reports() -> None:
+    """No dead key: each member is an event or law a registered mechanic reports (defaults, first grid points)."""
+    events, laws = {k.value for k in Event}, {k.value for k in Law}
+    for m in all_mechanics():
+        for combo in itertools.chain([{}], itertools.islice(m.grid(), 24)):
+            if not (events or laws):
+                return
+            try:
+                out = m.evaluate(**combo)
+            except RuleError:
+                continue
+            events -= set(out.events)
+            laws -= set(out.dists)
+    assert not events and not laws, (events, laws)
