@@ -32,6 +32,8 @@ from aot_rules.core.dist import Dist
 from aot_rules.core.errors import RuleError
 from aot_rules.core.format import fraction_html, fraction_str, percent_str
 from aot_rules.core.i18n import Message, label, msg, text
+from aot_rules.core.outcome import Outcome
+from aot_rules.keys import Event, Law
 from aot_rules.systems import get
 
 SYSTEM_NAMES: dict[str, Message] = {"aot": msg("Art of Tactics"), "aob": msg("Age of Battles"),
@@ -45,7 +47,7 @@ BAT_PROFILE: dict[str, int] = {"melee": 3, "defence": 3, "quality": 3}
 SP_TO_HIT = 4
 
 
-def _ev(rule_id: str, **inputs: Any) -> Any:
+def _ev(rule_id: str, **inputs: Any) -> Outcome:
     """The registry's exact outcome: the one place this module touches a rule."""
     return get(rule_id).evaluate(**inputs)
 
@@ -54,7 +56,7 @@ def _ev(rule_id: str, **inputs: Any) -> Any:
 # Which Readings and blanks an answer rests on: found by toggling them, not by listing them
 # --------------------------------------------------------------------------------------------
 
-def sensitive_inputs(rule_id: str, headline: Callable[[Any], object], **inputs: Any) -> tuple[str, ...]:
+def sensitive_inputs(rule_id: str, headline: Callable[[Outcome], object], **inputs: Any) -> tuple[str, ...]:
     """Rule IDs of the Readings, and names of the blanks, whose other values change ``headline``.
 
     Why computed: a prose claim "this number rests on Reading X" would drift as engines change;
@@ -117,8 +119,8 @@ def _aot_melee_inputs(weapon: str, ranks: tuple[int, ...], shield: bool, a_veter
             "b_ranks": ranks, "b_weapon": weapon, "b_shield": shield}
 
 
-def _aot_result(o: Any) -> tuple[Fraction, Fraction, Fraction]:
-    return o.events["b_wins"], o.events["continue"], o.events["a_wins"]
+def _aot_result(o: Outcome) -> tuple[Fraction, Fraction, Fraction]:
+    return o.event(Event.b_wins), o.event(Event.continue_), o.event(Event.a_wins)
 
 
 def aot_first_fight(weapon: str = "spear", ranks: tuple[int, ...] = (4, 4), shield: bool = True) -> FirstFight:
@@ -134,15 +136,15 @@ def aot_first_fight(weapon: str = "spear", ranks: tuple[int, ...] = (4, 4), shie
                       sensitive_inputs("AOT-MELEE-RESULT", _aot_result, **inputs))
 
 
-def _aob_result(o: Any) -> tuple[Fraction, ...]:
-    return tuple(p for _, p in o.dists["result"].items())
+def _aob_result(o: Outcome) -> tuple[Fraction, ...]:
+    return tuple(p for _, p in o.dist(Law.result).items())
 
 
 def aob_first_fight(target: int = AOB_TARGET) -> FirstFight:
     """AOB-CLASH between two regiments with the same target number (a user-set blank: the source
     gives no Attack or Defence values).  A beaten regiment always flees."""
     o = _ev("AOB-CLASH", a_target=target, b_target=target)
-    res = o.dists["result"]
+    res = o.dist(Law.result)
     names = {r.name: p for r, p in res.items()}
     b_wins = names.get("B_WINS", Fraction(0))
     return FirstFight("aob", msg("two regiments, both with clash target {target}", target=target), b_wins,
@@ -156,8 +158,8 @@ def sp_pool(men: int, quality_edge: int = 0) -> int:
     return int(_ev("SP-MELEE-DICE", men=men, quality_edge=quality_edge).info["melee dice"])
 
 
-def _sp_result(o: Any) -> tuple[Fraction, Fraction, Fraction]:
-    return o.events["a_back"], o.events["again"], o.events["b_back"]
+def _sp_result(o: Outcome) -> tuple[Fraction, Fraction, Fraction]:
+    return o.event(Event.a_back), o.event(Event.again), o.event(Event.b_back)
 
 
 def sp_first_fight(men: int = SP_MEN, dice: int | None = None) -> FirstFight:
@@ -167,7 +169,7 @@ def sp_first_fight(men: int = SP_MEN, dice: int | None = None) -> FirstFight:
     beaten, on, won = _sp_result(o)
     return FirstFight("sp", msg("two Groups of {men} men, {dice} melee dice each", men=men, dice=n) if dice is None
                       else msg("two Groups with {dice} melee dice each", dice=n), beaten, on, won,
-                      o.events["a_heavy"], msg("loses by 4+ (falls back 18″, may surrender)"),
+                      o.event(Event.a_heavy), msg("loses by 4+ (falls back 18″, may surrender)"),
                       msg("falls back 6″–18″ facing the enemy"),
                       sensitive_inputs("SP-MELEE-RESULT", _sp_result, a_dice=n, b_dice=n))
 
@@ -215,8 +217,8 @@ def bat_first_fight(melee: int = 3, defence: int = 3, quality: int = 3) -> First
         # both beaten at once: "goes on" already excludes it; the three numbers would not add to 1
         raise RuleError("BAT-MELEE-DAMAGE", msg("both bases fall back in one exchange; the comparison assumes not"))
 
-    def headline(o: Any) -> object:
-        return o.events["attacker_morale"], o.events["defender_morale"]
+    def headline(o: Outcome) -> object:
+        return o.event(Event.attacker_morale), o.event(Event.defender_morale)
 
     rests = sensitive_inputs("BAT-MELEE-DAMAGE", headline, a_melee=melee, a_defence=defence, b_melee=melee,
                              b_defence=defence)
@@ -281,14 +283,14 @@ class Upgrade:
 def aot_veteran_melee() -> Upgrade:
     """A veteran block against an equal plain one (AOT-PROP-VETERAN through AOT-MELEE-RESULT)."""
     w, r, s = AOT_UNIT["weapon"], AOT_UNIT["ranks"], AOT_UNIT["shield"]
-    before = _ev("AOT-MELEE-RESULT", **_aot_melee_inputs(w, r, s)).events["b_wins"]
-    after = _ev("AOT-MELEE-RESULT", **_aot_melee_inputs(w, r, s, a_veteran=True)).events["b_wins"]
+    before = _ev("AOT-MELEE-RESULT", **_aot_melee_inputs(w, r, s)).event(Event.b_wins)
+    after = _ev("AOT-MELEE-RESULT", **_aot_melee_inputs(w, r, s, a_veteran=True)).event(Event.b_wins)
     return Upgrade("aot", VETERAN, msg("P(beaten in the first melee)"), before, after, ())
 
 
 def aot_hit_per_die(density: int = 4, veteran: bool = False) -> Fraction:
     """Expected hits of one shooting die (AOT-SHOOT-HIT with one firer)."""
-    return Fraction(_ev("AOT-SHOOT-HIT", firers=1, target_density=density, veteran=veteran).dists["hits"].mean())
+    return Fraction(_ev("AOT-SHOOT-HIT", firers=1, target_density=density, veteran=veteran).dist(Law.hits).mean())
 
 
 def aot_veteran_shooting(density: int = 4) -> Upgrade:
@@ -298,24 +300,24 @@ def aot_veteran_shooting(density: int = 4) -> Upgrade:
 
 def aob_attack_point(target: int = AOB_TARGET) -> tuple[Upgrade, Upgrade]:
     """+1 Attack is +1 on the clash target (AOB-CLASH, d20 and 'at most T' Readings)."""
-    def clash(a: int) -> Any:
+    def clash(a: int) -> Outcome:
         return _ev("AOB-CLASH", a_target=a, b_target=target)
 
-    rests = sensitive_inputs("AOB-CLASH", lambda o: (o.events["a_hit"], _aob_result(o)), a_target=target + 1,
+    rests = sensitive_inputs("AOB-CLASH", lambda o: (o.event(Event.a_hit), _aob_result(o)), a_target=target + 1,
                              b_target=target)
     succeed = Upgrade("aob", ATTACK, msg("P(own clash succeeds) (target {target})", target=target),
-                      clash(target).events["a_hit"], clash(target + 1).events["a_hit"], rests)
+                      clash(target).event(Event.a_hit), clash(target + 1).event(Event.a_hit), rests)
     flee = Upgrade("aob", ATTACK, BEATEN,
                    aob_first_fight(target).beaten,
-                   {r.name: p for r, p in clash(target + 1).dists["result"].items()}.get("B_WINS", Fraction(0)), rests)
+                   {r.name: p for r, p in clash(target + 1).dist(Law.result).items()}.get("B_WINS", Fraction(0)), rests)
     return succeed, flee
 
 
 def sp_quality_melee(men: int = SP_MEN) -> Upgrade:
     """One quality level above the enemy: +2 melee dice (SP-MELEE-DICE) into SP-MELEE-RESULT."""
     plain, better = sp_pool(men), sp_pool(men, quality_edge=1)
-    before = _ev("SP-MELEE-RESULT", a_dice=plain, b_dice=plain).events["a_back"]
-    after = _ev("SP-MELEE-RESULT", a_dice=better, b_dice=plain).events["a_back"]
+    before = _ev("SP-MELEE-RESULT", a_dice=plain, b_dice=plain).event(Event.a_back)
+    after = _ev("SP-MELEE-RESULT", a_dice=better, b_dice=plain).event(Event.a_back)
     return Upgrade("sp", msg("one quality level above the enemy"), BEATEN, before, after, ())
 
 
@@ -326,7 +328,7 @@ def sp_hits(shooters: int, quality: str = "regulars", to_hit: int = SP_TO_HIT) -
     """Expected hits and expected men killed by one volley (SP-SHOOT-DICE-CLASS; the to-hit
     number is a blank of the source, set by the reader)."""
     o = _ev("SP-SHOOT-DICE-CLASS", shooters=shooters, quality=quality, to_hit=to_hit)
-    return Fraction(o.dists["hits"].mean()), Fraction(o.dists["deaths"].mean())
+    return Fraction(o.dist(Law.hits).mean()), Fraction(o.dist(Law.deaths).mean())
 
 
 def sp_class_shooting(shooters: int = 10, to_hit: int = SP_TO_HIT) -> tuple[Upgrade, ...]:
@@ -336,7 +338,7 @@ def sp_class_shooting(shooters: int = 10, to_hit: int = SP_TO_HIT) -> tuple[Upgr
     def rests(*classes: str) -> tuple[str, ...]:
         found: list[str] = []
         for q in classes:
-            for r in sensitive_inputs("SP-SHOOT-DICE-CLASS", lambda o: o.dists["hits"].mean(), shooters=shooters,
+            for r in sensitive_inputs("SP-SHOOT-DICE-CLASS", lambda o: o.dist(Law.hits).mean(), shooters=shooters,
                                       quality=q, to_hit=to_hit):
                 if r not in found:
                     found.append(r)
@@ -355,14 +357,14 @@ def bat_quality(quality: int = 3) -> tuple[Upgrade, ...]:
     q, r = quality, quality + 1
     step = msg("Quality {before} → {after}", before=q, after=r)
     ap = Upgrade("bat", step, msg("expected action points ({rule})", rule="BAT-ACTIVATION"),
-                 Fraction(_ev("BAT-ACTIVATION", quality=q).dists["ap"].mean()),
-                 Fraction(_ev("BAT-ACTIVATION", quality=r).dists["ap"].mean()), (), chance=False)
+                 Fraction(_ev("BAT-ACTIVATION", quality=q).dist(Law.ap).mean()),
+                 Fraction(_ev("BAT-ACTIVATION", quality=r).dist(Law.ap).mean()), (), chance=False)
     flees = Upgrade("bat", step, msg("P(flees | a morale test)"),
-                    _ev("BAT-MORALE-TEST", quality=q).events["flees"],
-                    _ev("BAT-MORALE-TEST", quality=r).events["flees"], ())
+                    _ev("BAT-MORALE-TEST", quality=q).event(Event.flees),
+                    _ev("BAT-MORALE-TEST", quality=r).event(Event.flees), ())
     holds = Upgrade("bat", step, msg("P(holds | a morale test)"),
-                    1 - _ev("BAT-MORALE-TEST", quality=q).events["shaken"],
-                    1 - _ev("BAT-MORALE-TEST", quality=r).events["shaken"], ())
+                    1 - _ev("BAT-MORALE-TEST", quality=q).event(Event.shaken),
+                    1 - _ev("BAT-MORALE-TEST", quality=r).event(Event.shaken), ())
     m, d = BAT_PROFILE["melee"], BAT_PROFILE["defence"]
     fight = Upgrade("bat", step, BEATEN,
                     _bat_result(bat_exchange_and_morale(m, d, q, q))[0],
@@ -384,12 +386,12 @@ def upgrades() -> dict[str, tuple[Upgrade, ...]]:
 
 def aot_volley(firers: int, density: int = 4, veteran: bool = False) -> Fraction:
     """Expected hits of ``firers`` shooting dice (AOT-SHOOT-HIT); each hit kills unless saved."""
-    return Fraction(_ev("AOT-SHOOT-HIT", firers=firers, target_density=density, veteran=veteran).dists["hits"].mean())
+    return Fraction(_ev("AOT-SHOOT-HIT", firers=firers, target_density=density, veteran=veteran).dist(Law.hits).mean())
 
 
 def bat_shot(ranged: int = 3, defence: int = 3, target_more: bool = False) -> Fraction:
     """The chance one Batalist base's shot removes a figure (BAT-SHOOT-DAMAGE)."""
-    return Fraction(_ev("BAT-SHOOT-DAMAGE", ranged=ranged, defence=defence, target_more=target_more).events["hit"])
+    return Fraction(_ev("BAT-SHOOT-DAMAGE", ranged=ranged, defence=defence, target_more=target_more).event(Event.hit))
 
 
 def bat_volley(bases: int, ranged: int = 3, defence: int = 3, target_more: bool = False) -> Dist[int]:

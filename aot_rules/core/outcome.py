@@ -11,6 +11,7 @@ from __future__ import annotations
 
 from collections.abc import Callable, Hashable, Mapping, Sequence
 from dataclasses import dataclass, field, replace
+from enum import StrEnum
 from fractions import Fraction
 from typing import Any, TypeVar
 
@@ -20,13 +21,26 @@ from aot_rules.core.i18n import Message, text
 R = TypeVar("R", bound=Hashable)
 
 
+class EventKey(StrEnum):
+    """Base of an enum naming events: a member's value is the code (``--json`` and links keep it), and a misspelt
+    member is an AttributeError at once and a mypy error, where a misspelt string would pass until run."""
+
+
+class DistKey(StrEnum):
+    """Base of an enum naming distributions, kept apart from events so a law is never read as an event."""
+
+
 @dataclass(frozen=True)
 class Outcome:
     """Named distributions (``main`` is the headline one), exact event probabilities and facts.
 
     >>> from aot_rules.core.dist import Dist
     >>> out = Outcome.of(Dist.binomial(2, Fraction(1, 2)), "hits", events={"any": lambda h: h > 0})
-    >>> out.dists["hits"][1], out.events["any"]
+    >>> class Ev(EventKey):
+    ...     any = "any"
+    >>> class Law(DistKey):
+    ...     hits = "hits"
+    >>> out.dist(Law.hits)[1], out.event(Ev.any)
     (Fraction(1, 2), Fraction(3, 4))
     """
 
@@ -52,6 +66,18 @@ class Outcome:
         probs = {name: joint.prob(pred) for name, pred in (events or {}).items()}
         fams = {name: {k: joint.prob(pred) for k, pred in members.items()} for name, members in (groups or {}).items()}
         return cls(main, laws, probs, dict(labels or {}), dict(info or {}), fams)
+
+    def event(self, key: EventKey) -> Fraction:
+        """The probability of the event ``key``; one this outcome does not report is a KeyError naming those it does."""
+        if key not in self.events:
+            raise KeyError(key.value, "not reported here; this outcome has", tuple(self.events))
+        return self.events[key]
+
+    def dist(self, key: DistKey) -> Dist[Any]:
+        """The distribution ``key``; a key this outcome does not report is a KeyError naming those it does."""
+        if key not in self.dists:
+            raise KeyError(key.value, "not reported here; this outcome has", tuple(self.dists))
+        return self.dists[key]
 
     def label(self, name: str) -> str:
         """What the distribution or event ``name`` is called, in the language in force."""

@@ -38,6 +38,7 @@ from aot_rules.catalogue import dice_rules, rules
 from aot_rules.core.dice import FixedDice
 from aot_rules.core.errors import ParamError, RuleError
 from aot_rules.core.events import Roll, Said
+from aot_rules.keys import Event, Law
 from aot_rules.systems import get, registries
 
 AOB = next(r for r in registries() if r.system == "aob")
@@ -79,9 +80,9 @@ def test_deploy_roles_against_face_pairs() -> None:
         pairs = [(a, b) for a, b in itertools.product(range(1, s + 1), repeat=2)]
         decided = [(a, b) for a, b in pairs if a != b]
         out = get("AOB-DEPLOY-ROLES").evaluate(**combo)
-        assert out.dists["role"][Role.ATTACKER] == Fraction(sum(a > b for a, b in decided), len(decided)) == \
+        assert out.dist(Law.role)[Role.ATTACKER] == Fraction(sum(a > b for a, b in decided), len(decided)) == \
             Fraction(1, 2)
-        assert out.events["first"] == Fraction(len(decided), len(pairs))
+        assert out.event(Event.first) == Fraction(len(decided), len(pairs))
 
 
 def test_casualties_against_faces() -> None:
@@ -90,7 +91,7 @@ def test_casualties_against_faces() -> None:
         want: dict[int, Fraction] = {}
         for f in range(1, s + 1):
             want[-(-f // 3)] = want.get(-(-f // 3), Fraction(0)) + Fraction(1, s)
-        assert dict(get("AOB-CLASH-CASUALTIES").evaluate(**combo).dists["casualties"].items()) == want
+        assert dict(get("AOB-CLASH-CASUALTIES").evaluate(**combo).dist(Law.casualties).items()) == want
 
 
 def _brute_clash(a_t: int, b_t: int, die: GameDie, direction: Direction, compare: Compare) -> dict:
@@ -127,7 +128,7 @@ def test_clash_against_all_four_dice_at_every_grid_point(step: int) -> None:
                             combo["compare"])
         for name in ("result", "a_losses", "b_losses"):
             assert dict(out.dists[name].items()) == want[name], (combo, name)
-        assert (out.events["a_hit"], out.events["b_hit"]) == (want["a_hit"], want["b_hit"]), combo
+        assert (out.event(Event.a_hit), out.event(Event.b_hit)) == (want["a_hit"], want["b_hit"]), combo
 
 
 def test_clash_off_grid_dice_and_targets() -> None:
@@ -163,9 +164,9 @@ def test_steadiness_against_face_sequences(rule_id: str) -> None:
         rolls: dict[int, Fraction] = {}
         for (_, r), p in want.items():
             rolls[r] = rolls.get(r, Fraction(0)) + p
-        assert dict(out.dists["verdict"].items()) == {k: v for k, v in verdict.items() if v}, combo
-        assert dict(out.dists["rolls"].items()) == rolls, combo
-        assert out.events["saved"] == sum(p for (v, r), p in want.items() if v is Verdict.PASS and r > 1)
+        assert dict(out.dist(Law.verdict).items()) == {k: v for k, v in verdict.items() if v}, combo
+        assert dict(out.dist(Law.rolls).items()) == rolls, combo
+        assert out.event(Event.saved) == sum(p for (v, r), p in want.items() if v is Verdict.PASS and r > 1)
 
 
 def test_rout_against_turn_sequences() -> None:
@@ -189,8 +190,8 @@ def test_rout_against_turn_sequences() -> None:
                 continue  # the turns after a rally are not played: count each history once
             want[k] = want.get(k, Fraction(0)) + prob
         out = m.evaluate(**combo)
-        assert dict(out.dists["moves"].items()) == {k: v for k, v in want.items() if v}, combo
-        assert out.events["left"] == want.get(turns, Fraction(0))
+        assert dict(out.dist(Law.moves).items()) == {k: v for k, v in want.items() if v}, combo
+        assert out.event(Event.left) == want.get(turns, Fraction(0))
 
 
 # --- the Readings' switches change what they should ---------------------------------------------------
@@ -199,39 +200,39 @@ def test_rout_against_turn_sequences() -> None:
 def test_direction_switch_reverses_what_a_target_means() -> None:
     low = get("AOB-CLASH").evaluate(a_target=15, b_target=6)
     high = get("AOB-CLASH").evaluate(a_target=15, b_target=6, direction="roll at least T")
-    assert low.events["a_hit"] == Fraction(15, 20) and high.events["a_hit"] == Fraction(6, 20)
-    assert high.events["b_hit"] == Fraction(15, 20)
+    assert low.event(Event.a_hit) == Fraction(15, 20) and high.event(Event.a_hit) == Fraction(6, 20)
+    assert high.event(Event.b_hit) == Fraction(15, 20)
 
 
 def test_compare_switch_changes_who_wins() -> None:
-    by = {c: get("AOB-CLASH").evaluate(a_target=15, b_target=6, compare=c).dists["result"] for c in Compare}
+    by = {c: get("AOB-CLASH").evaluate(a_target=15, b_target=6, compare=c).dist(Law.result) for c in Compare}
     assert len({d[ClashResult.A_WINS] for d in by.values()}) == 3
     # the casualty counts themselves do not depend on what is compared
-    assert len({get("AOB-CLASH").evaluate(a_target=15, b_target=6, compare=c).dists["b_losses"] for c in Compare}) == 1
+    assert len({get("AOB-CLASH").evaluate(a_target=15, b_target=6, compare=c).dist(Law.b_losses) for c in Compare}) == 1
 
 
 def test_die_switch() -> None:
-    assert dict(get("AOB-CLASH-CASUALTIES").evaluate(die="d6").dists["casualties"].items()) == {
+    assert dict(get("AOB-CLASH-CASUALTIES").evaluate(die="d6").dist(Law.casualties).items()) == {
         1: Fraction(1, 2), 2: Fraction(1, 2)}
-    assert get("AOB-CLASH").evaluate(a_target=3, b_target=3, die="d6").events["a_hit"] == Fraction(1, 2)
+    assert get("AOB-CLASH").evaluate(a_target=3, b_target=3, die="d6").event(Event.a_hit) == Fraction(1, 2)
 
 
 def test_one_reroll_at_most_unless_switched() -> None:
     one = get("AOB-GENERAL").evaluate(standard=True)
     two = get("AOB-GENERAL").evaluate(standard=True, stack=True)
-    assert max(one.dists["rolls"]) == 2 and max(two.dists["rolls"]) == 3
-    assert one.dists["verdict"][Verdict.PASS] == Fraction(3, 4)
-    assert two.dists["verdict"][Verdict.PASS] == Fraction(7, 8)
+    assert max(one.dist(Law.rolls)) == 2 and max(two.dist(Law.rolls)) == 3
+    assert one.dist(Law.verdict)[Verdict.PASS] == Fraction(3, 4)
+    assert two.dist(Law.verdict)[Verdict.PASS] == Fraction(7, 8)
     alone = get("AOB-STANDARD").evaluate()
-    assert alone.dists["verdict"][Verdict.PASS] == Fraction(3, 4)
-    assert get("AOB-STEADINESS-TEST").evaluate().dists["verdict"][Verdict.PASS] == Fraction(1, 2)
+    assert alone.dist(Law.verdict)[Verdict.PASS] == Fraction(3, 4)
+    assert get("AOB-STEADINESS-TEST").evaluate().dist(Law.verdict)[Verdict.PASS] == Fraction(1, 2)
 
 
 def test_flight_speed_switch() -> None:
     fast = get("AOB-ROUT").evaluate(distance=12, move=4)
     slow = get("AOB-ROUT").evaluate(distance=12, move=4, fast=False)
     assert fast.info["flight turns to the edge"] == 2 and slow.info["flight turns to the edge"] == 3
-    assert fast.events["left"] == Fraction(1, 4) and slow.events["left"] == Fraction(1, 8)
+    assert fast.event(Event.left) == Fraction(1, 4) and slow.event(Event.left) == Fraction(1, 8)
 
 
 # --- played faces with fixed dice ---------------------------------------------------------------------

@@ -44,6 +44,7 @@ from aot_rules.aot.rules.melee import Melee, MeleeResult, Side, melee_exact
 from aot_rules.aot.units import Body, Unit
 from aot_rules.core.dice import FixedDice
 from aot_rules.core.errors import RuleError
+from aot_rules.keys import Event, Law
 from aot_rules.systems import get
 
 W = MeleeWeapon
@@ -192,13 +193,13 @@ def test_the_registered_guns_over_their_whole_grids(rule_id: str) -> None:
                 r[r.index(max(r))] -= 1
             return shot.lost > 0 and max(r) < 2
 
-        assert dict(out.dists["killed"].items()) == law((x.killed, p) for x, p in brute.items()), combo
-        assert dict(out.dists["disordered"].items()) == law((x.disordered, p) for x, p in brute.items()), combo
-        assert dict(out.dists["dp"].items()) == law(((d if back(x) else 0), p) for x, p in brute.items()), combo
-        assert out.events["hits"] == sum(p for x, p in brute.items() if x.hit)
-        assert out.events["retreats"] == sum(p for x, p in brute.items() if back(x))
+        assert dict(out.dist(Law.killed).items()) == law((x.killed, p) for x, p in brute.items()), combo
+        assert dict(out.dist(Law.disordered).items()) == law((x.disordered, p) for x, p in brute.items()), combo
+        assert dict(out.dist(Law.dp).items()) == law(((d if back(x) else 0), p) for x, p in brute.items()), combo
+        assert out.event(Event.hits) == sum(p for x, p in brute.items() if x.hit)
+        assert out.event(Event.retreats) == sum(p for x, p in brute.items() if back(x))
         if "reaches" in out.events:
-            assert out.events["reaches"] == sum(p for x, p in brute.items() if x.reached)
+            assert out.event(Event.reaches) == sum(p for x, p in brute.items() if x.reached)
         checked += 1
     assert checked == (20 if rule_id.endswith("LIGHT") else 200)
 

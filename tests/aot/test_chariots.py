@@ -48,6 +48,7 @@ from aot_rules.aot.rules.wounds import Fate, Loss, wound_law
 from aot_rules.aot.units import Body, Unit
 from aot_rules.core.dice import FixedDice
 from aot_rules.core.errors import RuleError
+from aot_rules.keys import Event, Law
 from aot_rules.systems import get
 
 W = MeleeWeapon
@@ -143,7 +144,7 @@ def test_the_small_registered_chariot_mechanics_over_their_whole_grids() -> None
         h = combo["hits"]
         expected = law(((Fate.DESTROYED if r <= h else Fate.SURVIVES), F(1, 6)) for r in FACES) \
             if h or combo["test_without_hits"] else {Fate.SURVIVES: F(1)}
-        assert dict(get("AOT-CHARIOT-WOUND").evaluate(**combo).dists["fate"].items()) == expected
+        assert dict(get("AOT-CHARIOT-WOUND").evaluate(**combo).dist(Law.fate).items()) == expected
     for combo in get("AOT-CHARIOT-TURN-TROT").grid():
         out, horses = get("AOT-CHARIOT-TURN-TROT").evaluate(**combo), combo["horses"]
         if combo["trot"]:
@@ -153,8 +154,8 @@ def test_the_small_registered_chariot_mechanics_over_their_whole_grids() -> None
         else:
             state = law((("overturned" if r < horses else "upright"), F(1, 6)) for r in FACES)
             distance = {0: F(1)}
-        assert dict(out.dists["chariot"].items()) == state
-        assert dict(out.dists["distance"].items()) == distance
+        assert dict(out.dist(Law.chariot).items()) == state
+        assert dict(out.dist(Law.distance).items()) == distance
 
 
 # --- what a chariot may be (AOT-CHARIOT-BASICS, -DEMO) ---------------------------------------------------------
@@ -292,8 +293,8 @@ def test_the_registered_charge_over_its_whole_grid() -> None:
         for name, field in (("foot_killed", "foot_killed"), ("foot_disordered", "foot_disordered"),
                             ("cavalry_fate", "cavalry_fate"), ("result", "result")):
             assert dict(out.dists[name].items()) == law((getattr(x, field), p) for x, p in brute.items()), (combo, name)
-        assert out.events["through"] == sum(p for x, p in brute.items() if x.through)
-        assert out.events["destroyed"] == sum(p for x, p in brute.items() if x.cavalry_fate is Fate.DESTROYED)
+        assert out.event(Event.through) == sum(p for x, p in brute.items() if x.through)
+        assert out.event(Event.destroyed) == sum(p for x, p in brute.items() if x.cavalry_fate is Fate.DESTROYED)
         checked += 1
     assert checked == 4 * 2 * 3 * 4 * 3 * 2 * 2
 

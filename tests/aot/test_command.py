@@ -45,6 +45,7 @@ from aot_rules.aot.rules.weather import (
 from aot_rules.aot.units import Unit
 from aot_rules.core.dice import FixedDice
 from aot_rules.core.errors import RuleError
+from aot_rules.keys import Law
 from aot_rules.systems import get
 
 PAIRS = [(a, b) for a in range(1, 7) for b in range(1, 7)]
@@ -104,7 +105,7 @@ def test_planner_matches_brute_force(owners: list[str]) -> None:
 def test_planner_a_general_on_every_slot_always_acts() -> None:
     out = get("AOT-CMD-SLOTS").evaluate(**{f"slot_{n}": "A" for n in range(1, 7)})
     assert out.groups["acts"] == {"A": Fraction(1)}
-    assert out.dists["generals"][1] == 1
+    assert out.dist(Law.generals)[1] == 1
 
 
 def test_allocation_needs_six_owners() -> None:
@@ -403,7 +404,7 @@ def test_initiative_example_numbers_are_the_widgets() -> None:
 
     exact = dict(EXAMPLES["AOT-EX-INITIATIVE-SLOTS"]().exact)
     widget = initiative_exact(InitiativeInput())
-    assert exact["P(player 1 plays exactly two slots, as here)"] == widget.dists["slots"][2]
+    assert exact["P(player 1 plays exactly two slots, as here)"] == widget.dist(Law.slots)[2]
     won = sum(1 for a in range(1, 7) for b in range(1, 7) if a - b == 2)
     assert exact["P(player 1 wins the roll and plays exactly two slots, as here)"] == Fraction(won, 30)
-    assert widget.dists["slots"][2] == 2 * Fraction(won, 30)
+    assert widget.dist(Law.slots)[2] == 2 * Fraction(won, 30)

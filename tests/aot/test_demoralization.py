@@ -25,6 +25,7 @@ from aot_rules.aot.units import Unit
 from aot_rules.aot.vocabulary import DPEffect
 from aot_rules.core.dice import FixedDice
 from aot_rules.core.errors import ParamError, RuleError
+from aot_rules.keys import Event, Law
 from aot_rules.present.narrate import narrate
 from aot_rules.systems import get
 
@@ -246,8 +247,8 @@ def test_dp_mechanic_is_registered_under_its_rule_id():
 ])
 def test_dp_mechanic(kw, n, retreat):
     out = DP.evaluate(**kw)
-    assert law(out.dists["disordered"]) == {n: F(1)}
-    assert out.events["can_force_retreat"] == retreat
+    assert law(out.dist(Law.disordered)) == {n: F(1)}
+    assert out.event(Event.can_force_retreat) == retreat
     s = DP.draw(random.Random(0), **kw)
     assert s["disordered"] == n and s["can_force_retreat"] == bool(retreat)
 
@@ -279,18 +280,18 @@ def test_retreat_density_3_six_warriors():
     # Turn test on D3: a 1 disorders one (3+3 → 2+3, still D3, move 7); a 2 disorders two (2+2, D2, move 8);
     # 3-6 pass (D3, move 7).
     out = RETREAT.evaluate(density=3, formed=6)
-    assert law(out.dists["move"]) == {7: F(5, 6), 8: F(1, 6)}
-    assert law(out.dists["disordered"]) == {0: F(2, 3), 1: F(1, 6), 2: F(1, 6)}
-    assert out.events["fails"] == F(1, 3)
+    assert law(out.dist(Law.move)) == {7: F(5, 6), 8: F(1, 6)}
+    assert law(out.dist(Law.disordered)) == {0: F(2, 3), 1: F(1, 6), 2: F(1, 6)}
+    assert out.event(Event.fails) == F(1, 3)
 
 
 def test_retreat_move_uses_density_after_the_test():
     # 5+2 on D5: roll r < 5 disorders r: 1 → 4+2 (move 6), 2 → 3+2 (7), 3 → 2+2 (8), 4 → 1+2 (D2, move 8,
     # not 10 − (5 − 4) = 9); 5, 6 pass (move 5).
     out = RETREAT.evaluate(density=5, formed=7)
-    assert law(out.dists["move"]) == {5: F(1, 3), 6: F(1, 6), 7: F(1, 6), 8: F(1, 3)}
-    assert law(out.dists["disordered"]) == {0: F(1, 3), 1: F(1, 6), 2: F(1, 6), 3: F(1, 6), 4: F(1, 6)}
-    assert out.events["fails"] == F(2, 3)
+    assert law(out.dist(Law.move)) == {5: F(1, 3), 6: F(1, 6), 7: F(1, 6), 8: F(1, 3)}
+    assert law(out.dist(Law.disordered)) == {0: F(1, 3), 1: F(1, 6), 2: F(1, 6), 3: F(1, 6), 4: F(1, 6)}
+    assert out.event(Event.fails) == F(2, 3)
 
 
 @pytest.mark.parametrize(("roll", "move", "lost"), [(4, 8, 4), (1, 6, 1), (5, 5, 0)])
@@ -306,8 +307,8 @@ def test_retreat_played_with_scripted_dice(roll, move, lost):
 
 def test_retreat_single_warrior_never_fails():
     out = RETREAT.evaluate(density=1, formed=1)
-    assert law(out.dists["move"]) == {9: F(1)}
-    assert out.events["fails"] == 0
+    assert law(out.dist(Law.move)) == {9: F(1)}
+    assert out.event(Event.fails) == 0
 
 
 def test_retreat_refuses_impossible_units():
@@ -322,7 +323,7 @@ def test_retreat_refuses_impossible_units():
 
 def test_retreat_sampler_stays_in_the_exact_support_and_agrees():
     kw = dict(density=5, formed=7)
-    exact = RETREAT.evaluate(**kw).dists["move"]
+    exact = RETREAT.evaluate(**kw).dist(Law.move)
     rng = random.Random(3)
     n = 6000
     moves = [RETREAT.draw(rng, **kw)["move"] for _ in range(n)]

@@ -53,6 +53,7 @@ from aot_rules.aot.rules.wounds import Fate, Loss, duel_law, roll_duel, wound_la
 from aot_rules.aot.units import Body, Unit
 from aot_rules.core.dice import FixedDice
 from aot_rules.core.errors import RuleError
+from aot_rules.keys import Event, Law
 from aot_rules.systems import get
 
 W = MeleeWeapon
@@ -181,22 +182,22 @@ def test_the_small_registered_elephant_mechanics_over_their_whole_grids() -> Non
     """Trample, hit test, trot and duel as the widgets and the CLI report them, at every grid point."""
     for combo in get("AOT-ELEPHANT-ATTACK").grid():
         out = get("AOT-ELEPHANT-ATTACK").evaluate(**combo)
-        assert dict(out.dists["killed"].items()) == brute_trample(combo["target_density"])
-        assert out.events["hit"] == F(combo["target_density"], 6)
+        assert dict(out.dist(Law.killed).items()) == brute_trample(combo["target_density"])
+        assert out.event(Event.hit) == F(combo["target_density"], 6)
     for combo in get("AOT-ELEPHANT-WOUND").grid():
         h, anyway = combo["hits"], combo["test_without_hits"]
         expected = brute_wound(h) if h or anyway else {Fate.SURVIVES: F(1)}
-        assert dict(get("AOT-ELEPHANT-WOUND").evaluate(**combo).dists["fate"].items()) == expected
+        assert dict(get("AOT-ELEPHANT-WOUND").evaluate(**combo).dist(Law.fate).items()) == expected
     for combo in get("AOT-ELEPHANT-MOVE").grid():
         out, need = get("AOT-ELEPHANT-MOVE").evaluate(**combo), combo["needed"]
-        assert dict(out.dists["distance"].items()) == {r: F(1, 6) for r in FACES}
-        assert dict(out.dists["temper"].items()) == {"berserk": F(1, 3), "calm": F(2, 3)}
-        assert out.events["arrives"] == F(7 - need, 6)
-        assert out.events["arrives_calm"] == F(sum(1 for r in FACES if r >= need and r >= 3), 6)
+        assert dict(out.dist(Law.distance).items()) == {r: F(1, 6) for r in FACES}
+        assert dict(out.dist(Law.temper).items()) == {"berserk": F(1, 3), "calm": F(2, 3)}
+        assert out.event(Event.arrives) == F(7 - need, 6)
+        assert out.event(Event.arrives_calm) == F(sum(1 for r in FACES if r >= need and r >= 3), 6)
     for combo in get("AOT-ELEPHANT-VS-ELEPHANT").grid():
         once = brute_duel()
         expected = {w: p / (1 - once["tie"]) for w, p in once.items() if w != "tie"} if combo["reroll_ties"] else once
-        assert dict(get("AOT-ELEPHANT-VS-ELEPHANT").evaluate(**combo).dists["winner"].items()) == expected
+        assert dict(get("AOT-ELEPHANT-VS-ELEPHANT").evaluate(**combo).dist(Law.winner).items()) == expected
 
 
 # --- two elephants (AOT-ELEPHANT-VS-ELEPHANT) ----------------------------------------------------------------
@@ -298,8 +299,8 @@ def test_the_registered_charge_over_its_whole_grid() -> None:
                              weapon_faces(combo["block_weapon"], max(ranks), aboard), combo["block_shield"])
         for name in ("b_killed", "b_disordered", "a_fate", "result"):
             assert dict(out.dists[name].items()) == law((getattr(x, name), p) for x, p in brute.items()), (combo, name)
-        assert out.events["berserk"] == sum(p for x, p in brute.items() if x.a_fate is Fate.BERSERK)
-        assert out.events["elephant_dead"] == sum(p for x, p in brute.items() if x.a_fate is Fate.DEAD)
+        assert out.event(Event.berserk) == sum(p for x, p in brute.items() if x.a_fate is Fate.BERSERK)
+        assert out.event(Event.elephant_dead) == sum(p for x, p in brute.items() if x.a_fate is Fate.DEAD)
         checked += 1
     assert checked == 4 * 3 * 4 * 3 * 2
 
@@ -332,9 +333,9 @@ def test_the_registered_charge_is_the_engines_exchange() -> None:
                                             block_weapon=W.SWORD, block_shield=False)
     expected = brute_charge(3, {1, 2}, (2, 2), {3, 4, 5, 6})
     b_killed = law((m.b_killed, p) for m, p in expected.items())
-    assert dict(out.dists["b_killed"].items()) == b_killed
-    assert out.events["berserk"] == sum(p for m, p in expected.items() if m.a_fate is Fate.BERSERK)
-    assert out.events["block_retreats"] == sum(p for m, p in expected.items() if m.result is MeleeResult.A_WINS)
+    assert dict(out.dist(Law.b_killed).items()) == b_killed
+    assert out.event(Event.berserk) == sum(p for m, p in expected.items() if m.a_fate is Fate.BERSERK)
+    assert out.event(Event.block_retreats) == sum(p for m, p in expected.items() if m.result is MeleeResult.A_WINS)
 
 
 def test_shields_and_armour_do_not_stop_the_trample() -> None:

@@ -50,6 +50,7 @@ from aot_rules.core.dice import FixedDice, SeededDice
 from aot_rules.core.errors import ParamError, RuleError
 from aot_rules.core.events import DieEffect, Roll
 from aot_rules.core.i18n import label, text
+from aot_rules.keys import Event, Law
 from aot_rules.present.narrate import narrate
 from aot_rules.systems import get
 
@@ -434,9 +435,9 @@ def registry_params(a: dict, b: dict, rules: dict) -> dict[str, Any]:
 @pytest.mark.parametrize(("a", "b", "rules", "expected"), HAND_CASES)
 def test_hand_case_through_the_registry(a, b, rules, expected):
     out = get("melee").evaluate(**registry_params(a, b, rules))
-    assert law(out.dists["b_killed"]) == marginal(expected, 0)
-    assert law(out.dists["b_disordered"]) == marginal(expected, 1)
-    assert out.events["a_wins"] + out.events["b_wins"] + out.events["continue"] == 1
+    assert law(out.dist(Law.b_killed)) == marginal(expected, 0)
+    assert law(out.dist(Law.b_disordered)) == marginal(expected, 1)
+    assert out.event(Event.a_wins) + out.event(Event.b_wins) + out.event(Event.continue_) == 1
 
 
 @pytest.mark.parametrize("weapon", ["pike", "halberd-spear", "halberd-axe", "two-handed"])
@@ -451,11 +452,11 @@ def test_two_handed_users_have_no_shield_wall(weapon):
 def test_variant_mechanics_fix_their_weapon():
     lance = get("AOT-MELEE-HIT-LANCE")
     out = lance.evaluate(a_ranks=(1,), b_ranks=(3,))
-    assert law(out.dists["b_killed"]) == {0: F(1, 2), 1: F(1, 2)}
+    assert law(out.dist(Law.b_killed)) == {0: F(1, 2), 1: F(1, 2)}
     with pytest.raises(ParamError):
         lance.evaluate(a_weapon="sword")
     armour = get("AOT-MELEE-ARMOUR").evaluate(a_ranks=(1,), b_ranks=(1, 1), a_weapon="two-handed")
-    assert law(armour.dists["b_disordered"]) == {0: F(5, 6), 1: F(1, 6)}
+    assert law(armour.dist(Law.b_disordered)) == {0: F(5, 6), 1: F(1, 6)}
 
 
 # --- protect(): armour, shield wall, the order of the two --------------------------------------
@@ -650,8 +651,8 @@ def test_result_compares_the_longest_rank_after_losses():
     assert results(a, b) == {"a-wins": F(11, 16), "continue": F(1, 4), "b-wins": F(1, 16)}
     out = get("melee").evaluate(a_ranks=(3, 3), b_ranks=(3,), a_weapon="sword", b_weapon="sword")
     assert out.events == {"a_wins": F(11, 16), "continue": F(1, 4), "b_wins": F(1, 16)}
-    assert law(out.dists["dp_a"]) == {0: F(5, 16), 3: F(11, 16)}  # B's starting density
-    assert law(out.dists["dp_b"]) == {0: F(15, 16), 3: F(1, 16)}  # A's starting density
+    assert law(out.dist(Law.dp_a)) == {0: F(5, 16), 3: F(11, 16)}  # B's starting density
+    assert law(out.dist(Law.dp_b)) == {0: F(15, 16), 3: F(1, 16)}  # A's starting density
 
 
 def test_disordered_warriors_leave_the_ranks_for_the_result():
@@ -689,8 +690,8 @@ class TestFlank:
 
     def test_registry_flank_variant(self):
         out = get("AOT-MELEE-FLANK").evaluate(a_ranks=(3, 3), b_ranks=(4, 4))
-        assert out.events["a_wins"] == 1
-        assert law(out.dists["a_killed"]) == {0: F(1)}
+        assert out.event(Event.a_wins) == 1
+        assert law(out.dist(Law.a_killed)) == {0: F(1)}
 
 
 def test_dp_goes_to_the_winner_only():
@@ -712,14 +713,14 @@ class TestStakes:
         # Stakes test for the 2 riders: a 1 (< 2) kills one.  Then B's two shooters hit A on < A's density:
         # against 2 riders on a 1 (1/6 each), against 1 rider never.
         out = get("AOT-STAKES").evaluate(a_ranks=(2,), a_weapon="lance", b_ranks=(2, 2), b_weapon="shooter")
-        assert law(out.dists["a_killed"]) == {0: F(125, 216), 1: F(86, 216), 2: F(5, 216)}
-        assert law(out.dists["a_disordered"]) == {0: F(1)}
+        assert law(out.dist(Law.a_killed)) == {0: F(125, 216), 1: F(86, 216), 2: F(5, 216)}
+        assert law(out.dist(Law.a_disordered)) == {0: F(1)}
 
     def test_foot_crossing_stakes_are_disordered(self):
         # Foot 2+2 test on D2: a 1 disorders one.  B's swords never disorder.
         out = get("melee").evaluate(a_ranks=(2, 2), a_weapon="sword", b_ranks=(4, 4), b_weapon="sword",
                                     b_stakes=True)
-        assert law(out.dists["a_disordered"]) == {0: F(5, 6), 1: F(1, 6)}
+        assert law(out.dist(Law.a_disordered)) == {0: F(5, 6), 1: F(1, 6)}
 
 
 # --- procedural face: scripted dice ----------------------------------------------------------------
@@ -993,7 +994,7 @@ class TestTwoVsOne:
 
     def test_registry_two_vs_one(self):
         out = get("two-vs-one").evaluate()
-        assert out.dists["b_killed"].total() == 1
+        assert out.dist(Law.b_killed).total() == 1
         assert out.info["b_dice_on_a1"] == 2
 
     def test_pike_extra_die_counted_once_when_split(self):

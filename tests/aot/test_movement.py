@@ -39,6 +39,7 @@ from aot_rules.core.dice import FixedDice
 from aot_rules.core.dist import Dist
 from aot_rules.core.errors import RuleError
 from aot_rules.core.events import Roll
+from aot_rules.keys import Event, Law
 from aot_rules.systems import all_mechanics, get
 
 FACES = range(1, 7)
@@ -467,9 +468,9 @@ def test_cost_calculator_matches_the_brute_force() -> None:
     out = m.evaluate(density=4, troops="foot with shields or armour", regular=True, step_1="run-or-trot",
                      step_2="rough-ground", step_3="turn", step_4="turn")
     law = brute_sequence(Unit(ranks=(4, 4), shield=True, regular=True), PLANS[0][1])
-    assert dict(out.dists["lost"].items()) == _disordered(law)
-    assert out.events["intact"] == sum(p for (ranks, _), p in law.items() if max(ranks) == 4)
-    assert out.events["panics"] == 0
+    assert dict(out.dist(Law.lost).items()) == _disordered(law)
+    assert out.event(Event.intact) == sum(p for (ranks, _), p in law.items() if max(ranks) == 4)
+    assert out.event(Event.panics) == 0
 
 
 # --- refused plans --------------------------------------------------------------------------------------

@@ -48,6 +48,7 @@ from aot_rules.core.dist import Dist
 from aot_rules.core.errors import RuleError
 from aot_rules.core.events import DieEffect, Roll
 from aot_rules.core.i18n import msg
+from aot_rules.keys import Event, Law
 from aot_rules.systems import get
 
 BOW = ShotConditions()
@@ -191,8 +192,8 @@ class TestExampleFlank:
         assert killed_law(1, t, ShotConditions(flank=True, veteran=True)) == {0: F(2, 3), 1: F(1, 3)}
         out = get("AOT-SHOOT-FLANK").evaluate(firers=2, target_density=1, target_ranks="1,1", shooter_density=2)
         assert out.info["hit_on"].value == (1,) and out.info["hit_on"].render() == "1"
-        assert law(out.dists["killed"]) == {0: F(25, 36), 1: F(10, 36), 2: F(1, 36)}
-        assert out.events["retreat"] == F(11, 36)  # any loss leaves depth 1 (or 0) < 2
+        assert law(out.dist(Law.killed)) == {0: F(25, 36), 1: F(10, 36), 2: F(1, 36)}
+        assert out.event(Event.retreat) == F(11, 36)  # any loss leaves depth 1 (or 0) < 2
 
 
 # --- AOT-SHOOT-HIT and AOT-PROP-VETERAN, AOT-WEATHER-WIND, AOT-SHOOT-HORSE-ARMOUR -----------------
@@ -385,7 +386,7 @@ class TestShieldWallReadings:
         # P(any save) = (D-1)/6; E[saves] with unlimited hits = D(D-1)/12 (index, AOT-SHOOT-SHIELDWALL)
         m = get("AOT-SHOOT-SHIELDWALL")
         out = m.evaluate(hits=20, density=d)
-        saved = out.dists["saved"]
+        saved = out.dist(Law.saved)
         assert saved.prob(lambda s: s > 0) == F(d - 1, 6)
         assert saved.mean() == F(d * (d - 1), 12)
 
@@ -442,12 +443,12 @@ class TestRange:
 
     def test_range_mechanic(self):
         m = get("AOT-SHOOT-RANGE")
-        assert m.evaluate(target_strength=8, distance=4, target_density=4).dists["firers"] == Dist.point(4)
-        assert m.evaluate(target_strength=4, distance=3, target_density=4, mounted=True).dists["firers"] == \
+        assert m.evaluate(target_strength=8, distance=4, target_density=4).dist(Law.firers) == Dist.point(4)
+        assert m.evaluate(target_strength=4, distance=3, target_density=4, mounted=True).dist(Law.firers) == \
             Dist.point(5)
-        assert m.evaluate(target_strength=8, distance=1, target_density=4, cover=True).dists["firers"] == \
+        assert m.evaluate(target_strength=8, distance=1, target_density=4, cover=True).dist(Law.firers) == \
             Dist.point(3)
-        assert m.evaluate(target_strength=8, distance=2, target_density=4, weapon="javelin").dists["firers"] == \
+        assert m.evaluate(target_strength=8, distance=2, target_density=4, weapon="javelin").dist(Law.firers) == \
             Dist.point(0)
 
 
@@ -516,13 +517,13 @@ class TestResult:
 
     def test_exact_retreat_and_dp(self):
         out = get("shoot").evaluate(firers=4, target_density=4, shooter_density=4)
-        assert out.events["retreat"] == F(11, 16)  # two or more losses bring 4+4 down to density 3
-        assert law(out.dists["dp"]) == {0: F(5, 16), 4: F(11, 16)}
+        assert out.event(Event.retreat) == F(11, 16)  # two or more losses bring 4+4 down to density 3
+        assert law(out.dist(Law.dp)) == {0: F(5, 16), 4: F(11, 16)}
         out = get("shoot").evaluate(firers=4, target_density=4)
-        assert out.events["retreat_if_shooter_density_4"] == F(11, 16)
-        assert out.events["retreat_if_shooter_density_5"] == F(15, 16)
-        assert out.events["retreat_if_shooter_density_3"] == F(1, 16)
-        assert out.events["retreat_if_shooter_density_2"] == 0
+        assert out.event(Event.retreat_if_shooter_density_4) == F(11, 16)
+        assert out.event(Event.retreat_if_shooter_density_5) == F(15, 16)
+        assert out.event(Event.retreat_if_shooter_density_3) == F(1, 16)
+        assert out.event(Event.retreat_if_shooter_density_2) == 0
 
     def test_panicking_target_cannot_be_shot(self):
         with pytest.raises(RuleError) as e:
@@ -727,9 +728,9 @@ def test_countercharge_die_is_also_a_disorder_test():
     assert dice.events(Roll)[-1] == Roll(msg("countercharge"), 5, DieEffect.NONE)
     out = get("countercharge").evaluate(distance=3, density=4)
     # reaches on 3..6 (4/6); unshaken needs a roll >= 4 as well: 4, 5, 6
-    assert out.events["reaches"] == F(2, 3)
-    assert out.events["reaches_unshaken"] == F(1, 2)
-    assert law(out.dists["disordered"]) == {0: F(1, 2), 1: F(1, 6), 2: F(1, 6), 3: F(1, 6)}
+    assert out.event(Event.reaches) == F(2, 3)
+    assert out.event(Event.reaches_unshaken) == F(1, 2)
+    assert law(out.dist(Law.disordered)) == {0: F(1, 2), 1: F(1, 6), 2: F(1, 6), 3: F(1, 6)}
     with pytest.raises(RuleError):
         resolve_countercharge(u, F(0), FixedDice([6]))
 
@@ -809,17 +810,17 @@ def test_simultaneous_fire_one_shield_roll_per_slot():
     m = get("AOT-SHOOT-SIMULTANEOUS")
     one = m.evaluate(firers_a=1, firers_b=1, target_density=4, shield_wall=True, one_roll=True)
     # hits H ~ Bin(2, 1/2); the single roll r < 4 saves min(r, H)
-    assert law(one.dists["killed"]) == {0: F(7, 12), 1: F(7, 24), 2: F(1, 8)}
+    assert law(one.dist(Law.killed)) == {0: F(7, 12), 1: F(7, 24), 2: F(1, 8)}
     two = m.evaluate(firers_a=1, firers_b=1, target_density=4, shield_wall=True, one_roll=False)
     # each hit is saved by its own roll r < 4: each bowman kills with probability 1/2 * 1/2
-    assert law(two.dists["killed"]) == {0: F(9, 16), 1: F(6, 16), 2: F(1, 16)}
+    assert law(two.dist(Law.killed)) == {0: F(9, 16), 1: F(6, 16), 2: F(1, 16)}
     bare = m.evaluate(firers_a=3, firers_b=2, target_density=4, shield_wall=False)
-    assert bare.dists["killed"] == Dist.binomial(5, F(1, 2))  # both use the start-of-slot density
+    assert bare.dist(Law.killed) == Dist.binomial(5, F(1, 2))  # both use the start-of-slot density
 
 
 def test_disorder_test_mechanic():
     m = get("AOT-DISORDER-TEST")
     for d in range(1, 6):
         out = m.evaluate(density=d, formed=2 * d)
-        assert out.events["fails"] == F(d - 1, 6)
-        assert out.dists["disordered"].mean() == F(d * (d - 1), 12)
+        assert out.event(Event.fails) == F(d - 1, 6)
+        assert out.dist(Law.disordered).mean() == F(d * (d - 1), 12)

@@ -37,6 +37,7 @@ from aot_rules.bat.rules.morale import Band, Coward, Morale, morale_exact, play_
 from aot_rules.core.dice import FixedDice
 from aot_rules.core.errors import ParamError, RuleError
 from aot_rules.core.events import Roll, Said
+from aot_rules.keys import Event, Law
 from aot_rules.systems import get
 
 FACES = range(1, 7)
@@ -103,8 +104,8 @@ def test_melee_matches_brute_force_on_every_grid_point(rule_id: str) -> None:
         want: Counter = Counter()
         for (d, a), p in brute_melee(c).items():
             want[exchange_of(STRIKES[d], STRIKES[a])] += p
-        assert dist_dict(out.dists["exchange"]) == dict(want), c
-        assert out.events["defender_morale"] == sum((p for (d, _), p in brute_melee(c).items() if d == "double"),
+        assert dist_dict(out.dist(Law.exchange)) == dict(want), c
+        assert out.event(Event.defender_morale) == sum((p for (d, _), p in brute_melee(c).items() if d == "double"),
                                                     Fraction(0)), c
 
 
@@ -139,13 +140,13 @@ def test_shooting_matches_brute_force_on_every_grid_point(rule_id: str) -> None:
             refused += 1
             continue
         out = m.evaluate(**c)
-        got = {names[s]: p for s, p in out.dists["target"].items()}
+        got = {names[s]: p for s, p in out.dist(Law.target).items()}
         flat: Counter = Counter()
         for (_, s), p in want.items():
             flat[s] += p
         assert got == {k: v for k, v in flat.items() if v}, c
         if "in_range" in out.events:
-            assert out.events["in_range"] == sum((p for k, p in want.items() if k[0]), Fraction(0)), c
+            assert out.event(Event.in_range) == sum((p for k, p in want.items() if k[0]), Fraction(0)), c
         else:
             assert all(k[0] for k in want), c
     assert refused or rule_id == "BAT-SHOOT-DAMAGE"  # the modifiers' grid holds out-of-range distances
@@ -191,8 +192,8 @@ def test_template_fire_matches_brute_force_on_every_grid_point(rule_id: str, ste
         for (h, mo), p in want.items():
             hit[h] += p
             mor[mo] += p
-        assert dist_dict(out.dists["hit"]) == {k: v for k, v in hit.items() if v}, c
-        assert dist_dict(out.dists["morale"]) == {k: v for k, v in mor.items() if v}, c
+        assert dist_dict(out.dist(Law.hit)) == {k: v for k, v in hit.items() if v}, c
+        assert dist_dict(out.dist(Law.morale)) == {k: v for k, v in mor.items() if v}, c
 
 
 def brute_morale(q: int, coward: Coward, reroll: bool) -> dict[int, Fraction]:
@@ -215,10 +216,10 @@ def test_morale_matches_brute_force_on_every_grid_point(rule_id: str) -> None:
         out = m.evaluate(**c)
         reroll = c.get("standard_bearer", rule_id == "BAT-SKILL-STANDARD")
         want = brute_morale(c["quality"], Coward(c["coward"]), reroll)
-        assert dist_dict(out.dists["failures"]) == want, c
+        assert dist_dict(out.dist(Law.failures)) == want, c
         bands = {Band.HOLDS: want.get(0, 0), Band.STEP_BACK: want.get(1, 0), Band.FALL_BACK: want.get(2, 0),
                  Band.FLEES: want.get(3, 0)}
-        assert dist_dict(out.dists["band"]) == {k: v for k, v in bands.items() if v}, c
+        assert dist_dict(out.dist(Law.band)) == {k: v for k, v in bands.items() if v}, c
 
 
 # --- the index's derived numbers ---------------------------------------------------------------
@@ -263,14 +264,14 @@ def test_double_reading_moves_only_the_morale_trigger() -> None:
     assert at_least[Strike.DOUBLE] > more[Strike.DOUBLE]
     assert at_least[Strike.NONE] == more[Strike.NONE]
     m = get("BAT-MELEE-DAMAGE")
-    assert m.evaluate(b_defence=1).events["defender_morale"] > m.evaluate(b_defence=1, more_than_double=True).events[
+    assert m.evaluate(b_defence=1).event(Event.defender_morale) > m.evaluate(b_defence=1, more_than_double=True).events[
         "defender_morale"]
 
 
 def test_missing_sign_reading_turns_ties_into_hits() -> None:
     gt, ge = strike_exact(3, 3), strike_exact(3, 3, Sign.AT_LEAST)
     assert ge.prob(lambda s: s is not Strike.NONE) - gt.prob(lambda s: s is not Strike.NONE) == Fraction(1, 6)
-    assert get("BAT-SHOOT-DAMAGE").evaluate(sign="greater-or-equal").events["hit"] == Fraction(7, 12)
+    assert get("BAT-SHOOT-DAMAGE").evaluate(sign="greater-or-equal").event(Event.hit) == Fraction(7, 12)
 
 
 def test_one_shooter_die_keeps_the_mean_and_spreads_the_law() -> None:
@@ -283,8 +284,8 @@ def test_standard_bearer_only_helps() -> None:
     for q in range(1, 6):
         assert morale_exact(q, reroll=True).prob(lambda m: m.band is Band.HOLDS) >= morale_exact(q).prob(
             lambda m: m.band is Band.HOLDS)
-    assert get("BAT-SKILL-STANDARD").evaluate(quality=3).dists["failures"] == get("BAT-MORALE-TEST").evaluate(
-        quality=3, standard_bearer=True).dists["failures"]
+    assert get("BAT-SKILL-STANDARD").evaluate(quality=3).dist(Law.failures) == get("BAT-MORALE-TEST").evaluate(
+        quality=3, standard_bearer=True).dist(Law.failures)
 
 
 def test_modifier_tables() -> None:

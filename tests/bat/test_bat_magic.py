@@ -45,6 +45,7 @@ from aot_rules.core.dice import FixedDice
 from aot_rules.core.dist import Dist
 from aot_rules.core.errors import ParamError, RuleError
 from aot_rules.core.events import Roll, Said
+from aot_rules.keys import Event, Law
 from aot_rules.systems import examples, get
 
 FACES = range(1, 7)
@@ -151,8 +152,8 @@ def test_miscast_matches_brute_force_at_every_grid_point() -> None:
     for combo in grid("BAT-MAGIC-MISCAST"):
         out = m.evaluate(**combo)
         brute = brute_cast(combo["quality"], combo["standard_bearer"], combo["bearer_saves"])
-        assert out.dists["roll"] == brute, combo
-        assert out.events["miscast"] == brute[CastRoll.MISCAST]
+        assert out.dist(Law.roll) == brute, combo
+        assert out.event(Event.miscast) == brute[CastRoll.MISCAST]
 
 
 def test_fireball_matches_brute_force_at_every_grid_point() -> None:
@@ -160,8 +161,8 @@ def test_fireball_matches_brute_force_at_every_grid_point() -> None:
     for combo in grid("BAT-SPELL-FIREBALL"):
         brute = brute_fireball(combo["ap"], combo["target_quality"], combo["figures"])
         out = m.evaluate(**combo)
-        assert out.dists["lost"] == brute.map(lambda r: r[0]), combo
-        assert out.events["destroyed"] == brute.prob(lambda r: r[1]), combo
+        assert out.dist(Law.lost) == brute.map(lambda r: r[0]), combo
+        assert out.event(Event.destroyed) == brute.prob(lambda r: r[1]), combo
 
 
 def test_summon_matches_brute_force_at_every_grid_point() -> None:
@@ -169,8 +170,8 @@ def test_summon_matches_brute_force_at_every_grid_point() -> None:
     for combo in grid("BAT-SPELL-SUMMON"):
         brute = brute_summon(combo["ap"])
         out = m.evaluate(**combo)
-        assert out.dists["budget"] == brute, combo
-        assert out.events["enough"] == brute.p_ge(combo["wanted"]), combo
+        assert out.dist(Law.budget) == brute, combo
+        assert out.event(Event.enough) == brute.p_ge(combo["wanted"]), combo
 
 
 def test_terror_matches_brute_force_at_every_grid_point() -> None:
@@ -178,8 +179,8 @@ def test_terror_matches_brute_force_at_every_grid_point() -> None:
     for combo in grid("BAT-SPELL-TERROR"):
         brute = brute_morale(combo["target_quality"], combo["ap"], Coward(combo["coward"]), combo["standard_bearer"])
         out = m.evaluate(**combo)
-        assert out.dists["failures"] == brute.map(lambda r: r[0]), combo
-        assert out.dists["band"] == brute.map(lambda r: r[1]), combo
+        assert out.dist(Law.failures) == brute.map(lambda r: r[0]), combo
+        assert out.dist(Law.band) == brute.map(lambda r: r[1]), combo
 
 
 @pytest.mark.parametrize("rule_id", ["BAT-SPELL-ICE-RAIN", "BAT-SPELL-DEATH-LAKE"])
@@ -190,7 +191,7 @@ def test_strength_three_spells_match_brute_force_at_every_grid_point(rule_id: st
         out = m.evaluate(**combo)
         for name in ("hit", "tested", "fled"):
             assert out.dists[name] == brute.marginal(name), (combo, name)
-        assert out.events["any_fled"] == brute.prob(lambda d: d.fled > 0), combo
+        assert out.event(Event.any_fled) == brute.prob(lambda d: d.fled > 0), combo
 
 
 def test_the_widget_grids_stay_modest() -> None:
@@ -253,22 +254,22 @@ def test_summon_budget_ranges() -> None:
 
 def test_the_bearer_reading_changes_only_a_mage_with_a_bearer() -> None:
     m = get("BAT-MAGIC-MISCAST")
-    assert m.evaluate(standard_bearer=True).events["miscast"] == Fraction(1, 1296)
-    assert m.evaluate(standard_bearer=True, bearer_saves=False).events["miscast"] == Fraction(1, 216)
-    assert m.evaluate(bearer_saves=False).dists["roll"] == m.evaluate().dists["roll"]
+    assert m.evaluate(standard_bearer=True).event(Event.miscast) == Fraction(1, 1296)
+    assert m.evaluate(standard_bearer=True, bearer_saves=False).event(Event.miscast) == Fraction(1, 216)
+    assert m.evaluate(bearer_saves=False).dist(Law.roll) == m.evaluate().dist(Law.roll)
 
 
 @pytest.mark.parametrize("rule_id", ["BAT-SPELL-ICE-RAIN", "BAT-SPELL-DEATH-LAKE"])
 def test_the_sign_reading_makes_ties_hit(rule_id: str) -> None:
     m = get(rule_id)
-    strict = m.evaluate(bases=1, defence=3).events["any_hit"]
-    loose = m.evaluate(bases=1, defence=3, sign="greater-or-equal").events["any_hit"]
+    strict = m.evaluate(bases=1, defence=3).event(Event.any_hit)
+    loose = m.evaluate(bases=1, defence=3, sign="greater-or-equal").event(Event.any_hit)
     assert (strict, loose) == (Fraction(5, 12), Fraction(7, 12))
 
 
 def test_the_coward_reading_changes_terror() -> None:
     m = get("BAT-SPELL-TERROR")
-    flee = {c: m.evaluate(ap=3, target_quality=3, coward=c.value).events["flees"] for c in Coward}
+    flee = {c: m.evaluate(ap=3, target_quality=3, coward=c.value).event(Event.flees) for c in Coward}
     assert flee[Coward.NONE] == Fraction(1, 8)
     assert flee[Coward.AUTO_FAILURE] == Fraction(1, 2)  # two of three dice must fail
     assert flee[Coward.FEWER_DICE] == 0  # two dice cannot make three failures

@@ -43,6 +43,7 @@ from aot_rules.catalogue import Source, by_source, dice_rules, rules
 from aot_rules.core.dice import FixedDice
 from aot_rules.core.errors import ParamError, RuleError
 from aot_rules.core.events import Said
+from aot_rules.keys import Event, Law
 from aot_rules.systems import all_mechanics, get
 
 FACES = range(1, 7)
@@ -80,12 +81,12 @@ def test_activation_matches_brute_force_at_every_grid_point():
     for combo in m.grid():
         out = m.evaluate(**combo)
         law = brute_ap(combo["quality"], combo["standard_bearer"])
-        assert dict(out.dists["ap"].items()) == law, combo
+        assert dict(out.dist(Law.ap).items()) == law, combo
         done: dict[int, Fraction] = {}
         for ap, p in law.items():
             done[min(ap, combo["orders"])] = done.get(min(ap, combo["orders"]), Fraction(0)) + p
-        assert dict(out.dists["carried_out"].items()) == done, combo
-        assert out.events["all"] == sum(p for ap, p in law.items() if ap >= combo["orders"])
+        assert dict(out.dist(Law.carried_out).items()) == done, combo
+        assert out.event(Event.all) == sum(p for ap, p in law.items() if ap >= combo["orders"])
         n += 1
     assert n == 6 * 2 * 4
 
@@ -95,7 +96,7 @@ def test_initiative_matches_brute_force_at_every_grid_point():
     n = 0
     for combo in m.grid():
         out = m.evaluate(**combo)
-        assert dict(out.dists["initiative"].items()) == brute_initiative(combo["mine"], combo["theirs"],
+        assert dict(out.dist(Law.initiative).items()) == brute_initiative(combo["mine"], combo["theirs"],
                                                                          combo["ties"]), combo
         n += 1
     assert n == 5 * 5 * 2
@@ -122,11 +123,11 @@ def test_index_values_of_the_initiative_differences():
 def test_standard_bearer_toggle_raises_the_ap_and_nothing_at_the_extremes():
     m = get("BAT-ACTIVATION")
     for q in range(1, 6):
-        off = m.evaluate(quality=q, standard_bearer=False).dists["ap"]
-        on = m.evaluate(quality=q, standard_bearer=True).dists["ap"]
+        off = m.evaluate(quality=q, standard_bearer=False).dist(Law.ap)
+        on = m.evaluate(quality=q, standard_bearer=True).dist(Law.ap)
         assert on.mean() > off.mean()
         assert on[3] - off[3] == off[2] * pass_chance(q)
-    assert m.evaluate(quality=0, standard_bearer=True).dists["ap"] == m.evaluate(quality=0).dists["ap"]
+    assert m.evaluate(quality=0, standard_bearer=True).dist(Law.ap) == m.evaluate(quality=0).dist(Law.ap)
 
 
 def test_tie_toggle_only_moves_the_tie():

@@ -14,6 +14,7 @@ import pytest
 from aot_rules import comparison as C
 from aot_rules.core.errors import RuleError
 from aot_rules.core.i18n import Message
+from aot_rules.keys import Event, Law
 from aot_rules.systems import get
 
 
@@ -46,14 +47,14 @@ def test_first_fights_add_up_and_are_symmetric() -> None:
 def test_each_answer_is_the_registry_answer() -> None:
     aot = get("AOT-MELEE-RESULT").evaluate(a_ranks=(4, 4), a_weapon="spear", a_shield=True, b_ranks=(4, 4),
                                            b_weapon="spear", b_shield=True)
-    assert C.aot_first_fight().beaten == aot.events["b_wins"]
-    assert C.aot_first_fight().goes_on == aot.events["continue"]
-    aob = get("AOB-CLASH").evaluate(a_target=10, b_target=10).dists["result"]
+    assert C.aot_first_fight().beaten == aot.event(Event.b_wins)
+    assert C.aot_first_fight().goes_on == aot.event(Event.continue_)
+    aob = get("AOB-CLASH").evaluate(a_target=10, b_target=10).dist(Law.result)
     assert C.aob_first_fight(10).beaten == next(p for r, p in aob.items() if r.value == "b-wins")  # A flees
     sp = get("SP-MELEE-RESULT").evaluate(a_dice=6, b_dice=6)
-    assert (C.sp_first_fight().beaten, C.sp_first_fight().goes_on) == (sp.events["a_back"], sp.events["again"])
-    assert C.aot_volley(7) == get("AOT-SHOOT-HIT").evaluate(firers=7).dists["hits"].mean()
-    assert C.bat_shot() == get("BAT-SHOOT-DAMAGE").evaluate().events["hit"]
+    assert (C.sp_first_fight().beaten, C.sp_first_fight().goes_on) == (sp.event(Event.a_back), sp.event(Event.again))
+    assert C.aot_volley(7) == get("AOT-SHOOT-HIT").evaluate(firers=7).dist(Law.hits).mean()
+    assert C.bat_shot() == get("BAT-SHOOT-DAMAGE").evaluate().event(Event.hit)
 
 
 def test_aob_clash_by_brute_force() -> None:
@@ -161,8 +162,8 @@ def test_what_each_answer_rests_on() -> None:
     ladder = C.sp_class_shooting()
     assert [set(u.rests_on) for u in ladder] == [{"SP-SHOOT-DICE-CLASS blank: to_hit"}] * 2 + [
         {"SP-SHOOT-DICE-CLASS blank: to_hit", "SP-SHOOT-DICE-CLASS"}]
-    assert C.sensitive_inputs("BAT-SHOOT-DAMAGE", lambda o: o.events["hit"]) == ("BAT-SHOOT-DAMAGE",)
-    assert C.sensitive_inputs("AOT-SHOOT-HIT", lambda o: o.dists["hits"]) == ()
+    assert C.sensitive_inputs("BAT-SHOOT-DAMAGE", lambda o: o.event(Event.hit)) == ("BAT-SHOOT-DAMAGE",)
+    assert C.sensitive_inputs("AOT-SHOOT-HIT", lambda o: o.dist(Law.hits)) == ()
 
 
 def test_sensitivity_can_fail() -> None:

@@ -9,6 +9,7 @@ import pytest
 
 from aot_rules.core.errors import RuleError
 from aot_rules.core.format import fraction_str
+from aot_rules.keys import Law
 from aot_rules.present.live import live_controls, live_widget
 from aot_rules.present.render import shown
 from aot_rules.systems import all_mechanics, get
@@ -28,7 +29,7 @@ def test_live_shoot_widget_recomputes_exactly() -> None:
     controls["weapon"].value = "javelin"
     controls["shield wall"].value = True
     want = get("shoot").evaluate(firers=7, target_density=3, weapon="javelin", shield_wall=True)
-    for o, p in want.dists["killed"].items():
+    for o, p in want.dist(Law.killed).items():
         assert f"<b>{o}</b>" in out.value and fraction_str(p) in out.value
     for p in want.events.values():
         assert fraction_str(p) in out.value

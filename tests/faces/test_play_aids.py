@@ -9,6 +9,7 @@ from pathlib import Path
 import pytest
 
 from aot_rules.core.format import fraction_str
+from aot_rules.keys import Event
 from aot_rules.present.army_builder import army_builder, army_units, export, take_unit, verdict_html
 from aot_rules.present.live import compare_any, compare_widget, live_controls, live_widget
 from aot_rules.systems import all_mechanics, get
@@ -21,7 +22,7 @@ def test_compare_shows_the_exact_difference_of_each_headline_chance() -> None:
     _, second = box._aot_pair
     live_controls(second)["a_ranks"].value = "5,5"
     m = get("AOT-MELEE-RESULT")
-    a, b = m.evaluate().events["a_wins"], m.evaluate(a_ranks="5,5").events["a_wins"]
+    a, b = m.evaluate().event(Event.a_wins), m.evaluate(a_ranks="5,5").event(Event.a_wins)
     assert a != b
     assert f"data-diff='{fraction_str(b - a)}'" in box._aot_diff.value
 

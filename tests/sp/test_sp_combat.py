@@ -12,6 +12,7 @@ from support import error_line, odds_json, run
 
 from aot_rules.core.dice import FixedDice
 from aot_rules.core.errors import RuleError
+from aot_rules.keys import Event, Law
 from aot_rules.sp.rules import heroes as H
 from aot_rules.sp.rules import melee as M
 from aot_rules.sp.rules import shooting as S
@@ -59,11 +60,11 @@ def test_worked_example_sharpshooter():
     ex = examples()["SP-EX-SHARPSHOOTER"]()
     assert dict(ex.exact)["P(the aimed shot hits)"] == F(1, 3)
     out = get("SP-SHARPSHOOTER").evaluate(band="36–48″")
-    assert out.events["hit"] == F(2, 6) and out.events["spent"] == F(1, 6)
+    assert out.event(Event.hit) == F(2, 6) and out.event(Event.spent) == F(1, 6)
     assert "given by the source" in out.info["needs"].render()
     # his to-hit input is ignored where the source gives the cell, used where it is lost
-    assert get("SP-SHARPSHOOTER").evaluate(band="36–48″", to_hit=2).events["hit"] == F(1, 3)
-    assert get("SP-SHARPSHOOTER").evaluate(band="24–36″", to_hit=3).events["hit"] == F(4, 6)
+    assert get("SP-SHARPSHOOTER").evaluate(band="36–48″", to_hit=2).event(Event.hit) == F(1, 3)
+    assert get("SP-SHARPSHOOTER").evaluate(band="24–36″", to_hit=3).event(Event.hit) == F(4, 6)
     assert S.play_sharpshooter(5, FixedDice([1])) is S.Aimed.SPENT
     assert S.play_sharpshooter(5, FixedDice([4])) is S.Aimed.MISS
 
@@ -85,7 +86,7 @@ def test_class_dice_every_grid_point():
         if expect is not None:
             assert got.info["dice rolled"] == expect
         p = F(7 - combo["to_hit"], 6)
-        hits = got.dists["hits"]
+        hits = got.dist(Law.hits)
         d = got.info["dice rolled"]
         assert hits[0] == (1 - p) ** d
 
@@ -126,18 +127,18 @@ def test_mods_every_grid_point():
         cut = {S.Cover.NONE: 0, S.Cover.LIGHT: F(1, 2), S.Cover.HEAVY: F(3, 4)}[combo["cover"]]
         kept = ceil(n * (1 - cut)) if combo["keep_round_up"] else n - ceil(n * cut)
         out = m.evaluate(**combo)
-        assert dist_dict(out.dists["dice"]) == {kept: 1}
+        assert dist_dict(out.dist(Law.dice)) == {kept: 1}
         assert out.info["bonus on every die"] == combo["firing_line"] + (t in (S.Target.LINE, S.Target.FLANK,
                                                                               S.Target.SQUARE))
-    assert m.evaluate(dice=7, cover="light cover").dists["dice"][3] == 1
-    assert m.evaluate(dice=7, cover="light cover", keep_round_up=True).dists["dice"][4] == 1
+    assert m.evaluate(dice=7, cover="light cover").dist(Law.dice)[3] == 1
+    assert m.evaluate(dice=7, cover="light cover", keep_round_up=True).dist(Law.dice)[4] == 1
 
 
 def test_hit_every_grid_point_against_faces():
     m = get("SP-SHOOT-HIT")
     for combo in m.grid():
         per = F(sum(f + combo["bonus"] >= combo["to_hit"] for f in FACES), 6)
-        hits = m.evaluate(**combo).dists["hits"]
+        hits = m.evaluate(**combo).dist(Law.hits)
         assert hits[0] == (1 - per) ** combo["dice"]
         assert hits.mean() == combo["dice"] * per
         if combo["dice"] <= 3:
@@ -148,15 +149,15 @@ def test_hit_every_grid_point_against_faces():
 
 def test_tables_out_of_range_recovered_and_blank_cells():
     line = get("SP-SHOOT-HIT-TABLE-LINE")
-    assert dist_dict(line.evaluate(weapon="carbine", band="9–18″").dists["hits"]) == {0: 1}
-    assert line.evaluate(weapon="musket", band="0–9″", to_hit=3).dists["hits"][0] == F(1, 3) ** 6
+    assert dist_dict(line.evaluate(weapon="carbine", band="9–18″").dist(Law.hits)) == {0: 1}
+    assert line.evaluate(weapon="musket", band="0–9″", to_hit=3).dist(Law.hits)[0] == F(1, 3) ** 6
     sk = get("SP-SHOOT-HIT-TABLE-SKIRMISH")
     for t in range(2, 7):  # the recovered cell ignores the user's number
-        assert sk.evaluate(weapon="rifle", band="24–36″", dice=2, to_hit=t).dists["hits"][0] == F(4, 9)
-    assert sk.evaluate(weapon="rifle", band="36–48″").dists["hits"][0] == 1
+        assert sk.evaluate(weapon="rifle", band="24–36″", dice=2, to_hit=t).dist(Law.hits)[0] == F(4, 9)
+    assert sk.evaluate(weapon="rifle", band="36–48″").dist(Law.hits)[0] == 1
     art = get("SP-SHOOT-HIT-TABLE-ART")
-    assert art.evaluate(gun="carronade", band="18–27″").dists["hits"][0] == 1
-    assert art.evaluate(gun="falconet", band="0–9″", to_hit=6).dists["hits"][6] == F(1, 6) ** 6
+    assert art.evaluate(gun="carronade", band="18–27″").dist(Law.hits)[0] == 1
+    assert art.evaluate(gun="falconet", band="0–9″", to_hit=6).dist(Law.hits)[6] == F(1, 6) ** 6
     for m in (line, sk, art):
         assert any(p.blank for p in m.inputs)
         for combo in m.grid():
@@ -169,12 +170,12 @@ def test_hits_effects_and_readings():
         b = brute_volley(combo["hits"], 1, combo["six_kills"], combo["ambush"]) if combo["hits"] <= 3 else None
         out = m.evaluate(**combo)
         if b:
-            assert dist_dict(out.dists["deaths"]) == law((k[2], p) for k, p in b.items())
-            assert dist_dict(out.dists["shock"]) == law((k[1], p) for k, p in b.items())
-        assert out.dists["deaths"].mean() == (F(combo["hits"], 6) if combo["six_kills"] else 0)
-    assert m.evaluate(hits=1).dists["deaths"][1] == F(1, 6)
-    assert m.evaluate(hits=1, six_kills=False).dists["shock"][1] == F(4, 6)
-    assert m.evaluate(hits=1, ambush=True).dists["shock"][2] == F(1, 2)
+            assert dist_dict(out.dist(Law.deaths)) == law((k[2], p) for k, p in b.items())
+            assert dist_dict(out.dist(Law.shock)) == law((k[1], p) for k, p in b.items())
+        assert out.dist(Law.deaths).mean() == (F(combo["hits"], 6) if combo["six_kills"] else 0)
+    assert m.evaluate(hits=1).dist(Law.deaths)[1] == F(1, 6)
+    assert m.evaluate(hits=1, six_kills=False).dist(Law.shock)[1] == F(4, 6)
+    assert m.evaluate(hits=1, ambush=True).dist(Law.shock)[2] == F(1, 2)
 
 
 def test_hero_hit_and_wound_every_grid_point():
@@ -184,11 +185,11 @@ def test_hero_hit_and_wound_every_grid_point():
         fates = law(((H.Wound.UNHURT if a > combo["killed"] else
                       H.Wound.LIGHT if w <= 3 else H.Wound.KILLED if w == 6 and combo["six_kills"] else
                       H.Wound.SEVERE), F(1, 6 * sides)) for a in range(1, sides + 1) for w in FACES)
-        assert dist_dict(m.evaluate(**combo).dists["hero"]) == fates
+        assert dist_dict(m.evaluate(**combo).dist(Law.hero)) == fates
     w = get("SP-HERO-WOUND")
-    assert dist_dict(w.evaluate().dists["wound"]) == {H.Wound.LIGHT: F(1, 2), H.Wound.SEVERE: F(1, 3),
+    assert dist_dict(w.evaluate().dist(Law.wound)) == {H.Wound.LIGHT: F(1, 2), H.Wound.SEVERE: F(1, 3),
                                                       H.Wound.KILLED: F(1, 6)}
-    assert H.Wound.KILLED not in dist_dict(w.evaluate(six_kills=False).dists["wound"])
+    assert H.Wound.KILLED not in dist_dict(w.evaluate(six_kills=False).dist(Law.wound))
     dice = FixedDice([2, 6])
     assert H.play_hero_fate(2, False, dice) is H.Wound.KILLED and dice.exhausted()
 
@@ -199,8 +200,8 @@ def test_replace_every_grid_point_and_blank():
     for combo in m.grid():
         need = 1 if combo["last_hero"] else {"elite": 3, "veterans": 4, "regulars": 5}.get(
             combo["quality"].value, combo["recruits_from"])
-        assert m.evaluate(**combo).dists["replaced"][True] == F(sum(f >= need for f in FACES), 6)
-    assert m.evaluate(quality="recruits").dists["replaced"][True] == F(1, 6)
+        assert m.evaluate(**combo).dist(Law.replaced)[True] == F(sum(f >= need for f in FACES), 6)
+    assert m.evaluate(quality="recruits").dist(Law.replaced)[True] == F(1, 6)
 
 
 def test_rider_chain_against_raw_faces():
@@ -220,10 +221,10 @@ def test_rider_chain_against_raw_faces():
                 o = (H.Mounted.PINNED if t <= 2 else H.Mounted.STUNNED if t == 3 else
                      H.Mounted.THROWN if t <= 5 else H.Mounted.FEET)
             pairs.append((o, F(1, 6 ** 4)))
-        assert dist_dict(get("SP-SHOOT-RIDER").evaluate(skill=skill).dists["fate"]) == law(pairs)
+        assert dist_dict(get("SP-SHOOT-RIDER").evaluate(skill=skill).dist(Law.fate)) == law(pairs)
     fall = get("SP-HERO-RIDER-SKILL")
-    assert fall.evaluate(skill="skilled rider").dists["fall"][H.Fall.PINNED] == F(1, 6)
-    assert fall.evaluate(skill="novice").dists["fall"][H.Fall.PINNED] == F(1, 2)
+    assert fall.evaluate(skill="skilled rider").dist(Law.fall)[H.Fall.PINNED] == F(1, 6)
+    assert fall.evaluate(skill="novice").dist(Law.fall)[H.Fall.PINNED] == F(1, 2)
 
 
 def _kills(faces) -> int:
@@ -234,7 +235,7 @@ def test_capture_every_small_grid_point():
     m = get("SP-HERO-CAPTURE")
     for combo in m.grid():
         h, g = combo["hero_dice"], combo["group_dice"]
-        out = dist_dict(m.evaluate(**combo).dists["capture"])
+        out = dist_dict(m.evaluate(**combo).dist(Law.capture))
         if g >= 4 * h:
             assert out == {H.Capture.BY_ODDS: 1}
         elif h + g <= 6:
@@ -251,7 +252,7 @@ def test_melee_roll_and_cli():
         exact = M.strike_exact(n)
         assert dist_dict(exact.map(tuple)) == b
     for combo in m.grid():
-        assert m.evaluate(**combo).dists["kills"].mean() == F(combo["dice"], 6)
+        assert m.evaluate(**combo).dist(Law.kills).mean() == F(combo["dice"], 6)
     doc = odds_json("SP-MELEE-ROLL", "--dice", "3")
     assert doc["distribution"] == {"0": "125/216", "1": "25/72", "2": "5/72", "3": "1/216"}
     assert "shock" in doc
@@ -284,7 +285,7 @@ def test_melee_result_against_raw_faces_and_overwhelm():
     m = get("SP-MELEE-RESULT")
     for combo in m.grid():
         a, b, r = combo["a_dice"], combo["b_dice"], combo["recruits"]
-        out = m.evaluate(**combo).dists["result"]
+        out = m.evaluate(**combo).dist(Law.result)
         if a >= (3 if r is M.Swamp.B else 4) * b:
             assert dist_dict(out) == {M.Result.B_SWAMPED: 1}
         elif b >= (3 if r is M.Swamp.A else 4) * a:
@@ -295,10 +296,10 @@ def test_melee_result_against_raw_faces_and_overwhelm():
                        for fs in itertools.product(FACES, repeat=a + b))
             assert dist_dict(out) == want
     eq = m.evaluate(a_dice=6, b_dice=6)
-    assert eq.events["a_back"] == eq.events["b_back"]
-    assert eq.events["a_back"] * 2 + eq.events["again"] == 1
-    assert m.evaluate(a_dice=3, b_dice=1, recruits="B").dists["result"][M.Result.B_SWAMPED] == 1
-    assert m.evaluate(a_dice=3, b_dice=1).dists["result"][M.Result.B_SWAMPED] == 0
+    assert eq.event(Event.a_back) == eq.event(Event.b_back)
+    assert eq.event(Event.a_back) * 2 + eq.event(Event.again) == 1
+    assert m.evaluate(a_dice=3, b_dice=1, recruits="B").dist(Law.result)[M.Result.B_SWAMPED] == 1
+    assert m.evaluate(a_dice=3, b_dice=1).dist(Law.result)[M.Result.B_SWAMPED] == 0
 
 
 def test_bad_input_raises_rule_errors():

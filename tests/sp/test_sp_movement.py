@@ -20,6 +20,7 @@ from support import error_line, odds_json, run
 from aot_rules.core.dice import FixedDice, SeededDice
 from aot_rules.core.errors import ParamError, RuleError
 from aot_rules.core.events import Roll, Said
+from aot_rules.keys import Event, Law
 from aot_rules.sp.rules import blinds, movement, spotting, troops
 from aot_rules.sp.rules.movement import Ground, Order
 from aot_rules.systems import examples, get
@@ -107,8 +108,8 @@ def test_spotting_matches_brute_force_everywhere():
         out = get("SP-SPOT-ROLL").evaluate(**c)
         need = c["needed"] + c["harder"] - c["easier"] - (c["extra"] if c["extra_twice"] else 0)
         rolls = Counter(a + b + c["extra"] for a, b in itertools.product(FACES, FACES))
-        assert dict(out.dists["roll"].items()) == {k: Fraction(v, 36) for k, v in sorted(rolls.items())}, c
-        assert out.events["spotted"] == Fraction(sum(v for k, v in rolls.items() if k >= need), 36), c
+        assert dict(out.dist(Law.roll).items()) == {k: Fraction(v, 36) for k, v in sorted(rolls.items())}, c
+        assert out.event(Event.spotted) == Fraction(sum(v for k, v in rolls.items() if k >= need), 36), c
         assert out.info["roll_must_reach"] == need
 
 
@@ -116,10 +117,10 @@ def test_the_index_worked_numbers():
     """The index's own dice: a column on 2 AD is 2d6 + 2, a gallop on 2 AD is 3d6 + 9, a lone Hero 2d6 + 2."""
     assert get("SP-MOVE-FORMATION-TABLE").evaluate(order="infantry column", ad=2).info["dice"].render() == "2d6 + 2"
     gallop = get("SP-MOVE-FORMATION-TABLE").evaluate(order="cavalry at gallop", ad=2)
-    assert gallop.info["dice"].render() == "3d6 + 9" and gallop.dists["distance"].mean() == Fraction(39, 2)
+    assert gallop.info["dice"].render() == "3d6 + 9" and gallop.dist(Law.distance).mean() == Fraction(39, 2)
     assert get("SP-MOVE-HERO").evaluate().info["dice"].render() == "2d6 + 2"
     assert law("SP-MOVE-ANIMALS", load="loaded", ad=4) == brute([0, 0])
-    assert get("SP-SPOT-ROLL").evaluate(needed=7).events["spotted"] == Fraction(21, 36)
+    assert get("SP-SPOT-ROLL").evaluate(needed=7).event(Event.spotted) == Fraction(21, 36)
 
 
 # --- the played face agrees with the exact law --------------------------------------------------------
@@ -169,7 +170,7 @@ def test_shock_toggle_only_matters_with_shock_and_several_dice():
     assert m.evaluate(ad=2, shock=0).dists == m.evaluate(ad=2, shock=0, shock_per_die=True).dists
     assert m.evaluate(ad=1, shock=2).dists == m.evaluate(ad=1, shock=2, shock_per_die=True).dists
     total, each = m.evaluate(ad=3, shock=2), m.evaluate(ad=3, shock=2, shock_per_die=True)
-    assert each.dists["distance"].mean() < total.dists["distance"].mean()
+    assert each.dist(Law.distance).mean() < total.dist(Law.distance).mean()
 
 
 def test_extra_die_toggle_only_matters_at_the_gallop_and_fast_fall_back():
@@ -198,11 +199,11 @@ def test_animal_toggle_and_rough_toggle_and_spot_toggle():
     assert a.evaluate(load="loaded").dists == a.evaluate(load="loaded", relative_to_cavalry=False).dists
     r = get("SP-TERRAIN-ROUGH")
     assert r.evaluate(bonus=0).dists == r.evaluate(bonus=0, cut_bare_die=True).dists  # no bonus: same
-    assert r.evaluate(bonus=3, cut=2).dists["distance"].mean() < r.evaluate(bonus=3, cut=2, cut_bare_die=True) \
-        .dists["distance"].mean()
+    assert r.evaluate(bonus=3, cut=2).dist(Law.distance).mean() < r.evaluate(bonus=3, cut=2, cut_bare_die=True) \
+        .dist(Law.distance).mean()
     s = get("SP-SPOT-ROLL")
     assert s.evaluate(extra=0).events == s.evaluate(extra=0, extra_twice=True).events
-    assert s.evaluate(extra=2).events["spotted"] < s.evaluate(extra=2, extra_twice=True).events["spotted"]
+    assert s.evaluate(extra=2).event(Event.spotted) < s.evaluate(extra=2, extra_twice=True).event(Event.spotted)
 
 
 # --- refusals ----------------------------------------------------------------------------------------

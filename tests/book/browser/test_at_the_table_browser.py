@@ -19,6 +19,7 @@ from typing import Any
 import pytest
 
 from aot_rules.core.format import fraction_str, percent_str
+from aot_rules.keys import Event
 from aot_rules.present.answer import answer, respond
 from aot_rules.present.static import opening
 from aot_rules.systems import get
@@ -294,7 +295,7 @@ def test_compare_is_shared_by_its_link_and_fits_a_phone(site: str) -> None:
         d.get(f"{site}/{PAGE}#AOT-MELEE-RESULT?a-ranks=4,4&b-ranks=4,4&vs&a-ranks=5,5&b-ranks=4,4")
         label = a.label("a_wins")
         row = f"const r = document.querySelector('.att-diff tr[data-event=\"{label}\"]'); return r && r.dataset.diff;"
-        assert wait_for(d, row) == fraction_str(b.events["a_wins"] - a.events["a_wins"])
+        assert wait_for(d, row) == fraction_str(b.event(Event.a_wins) - a.event(Event.a_wins))
         assert d.execute_script("return document.getElementById('att-1-a_ranks').value") == "5,5"
         got = d.execute_script("""const diff = document.querySelector('.att-diff'), r = diff.getBoundingClientRect();
           const pair = document.querySelector('.att-pair').getBoundingClientRect();

@@ -20,6 +20,7 @@ import pytest
 from aot_rules.aot.rules.melee import MeleeResult
 from aot_rules.core.errors import RuleError
 from aot_rules.core.format import fraction_str
+from aot_rules.keys import Event, Law
 from aot_rules.present.groups import section
 from aot_rules.present.render import shown as words
 from aot_rules.present.static import option_text
@@ -143,7 +144,7 @@ def test_shooting_widget_matches_engine(driver: Any, site: str) -> None:
         html = _apply(driver, rid, case) if m.inputs else _summary(driver, rid)  # no inputs: no controls
         want = m.evaluate(**case)
         shown = _rows(html)
-        assert shown == {str(o): fraction_str(p) for o, p in want.dists["killed"].items()}, case
+        assert shown == {str(o): fraction_str(p) for o, p in want.dist(Law.killed).items()}, case
         for name, p in want.events.items():
             label = want.label(name)
             assert f'data-event="{label}" data-p="{fraction_str(p)}"' in html, (case, name)
@@ -163,7 +164,7 @@ def test_hit_widget_slider(driver: Any, site: str) -> None:
     _open(driver, f"{site}/book/shooting.html")
     _wait_bokeh(driver)
     html = _apply(driver, "AOT-SHOOT-HIT", dict(firers=9, target_density=2))
-    want = get("AOT-SHOOT-HIT").evaluate(firers=9, target_density=2).dists["hits"]
+    want = get("AOT-SHOOT-HIT").evaluate(firers=9, target_density=2).dist(Law.hits)
     assert _rows(html) == {str(o): fraction_str(p) for o, p in want.items()}
 
 
@@ -180,10 +181,10 @@ def test_who_wins_widget_matches_engine(driver: Any, site: str) -> None:
     for case in cases:
         html = _apply(driver, rid, case) if m.inputs else _summary(driver, rid)  # no inputs: no controls
         want = m.evaluate(**case)
-        assert _rows(html) == {words(o): fraction_str(p) for o, p in want.dists["result"].items()}, case
+        assert _rows(html) == {words(o): fraction_str(p) for o, p in want.dist(Law.result).items()}, case
         # categorical results are laid out in their natural reading order: the order MeleeResult lists them
         shown = re.findall(r'<tr data-o="([^"]+)"', html)
-        assert shown == [words(r) for r in MeleeResult if r in want.dists["result"].outcomes()], case
+        assert shown == [words(r) for r in MeleeResult if r in want.dist(Law.result).outcomes()], case
         for name in ("a_wins", "b_wins", "continue"):
             label = want.label(name)
             assert f'data-event="{label}" data-p="{fraction_str(want.events[name])}"' in html, (case, name)
@@ -203,7 +204,7 @@ def test_slot_planner_matches_engine(driver: Any, site: str) -> None:
     for case in cases:
         html = _apply(driver, rid, case) if m.inputs else _summary(driver, rid)  # no inputs: no controls
         want = m.evaluate(**case)
-        assert _rows(html) == {str(o): fraction_str(p) for o, p in want.dists["generals"].items()}, case
+        assert _rows(html) == {str(o): fraction_str(p) for o, p in want.dist(Law.generals).items()}, case
         for general, p in want.groups["acts"].items():
             label = want.member_label("acts", general)
             assert f'data-event="{label}" data-p="{fraction_str(p)}"' in html, (case, general)
@@ -296,8 +297,8 @@ def test_move_cost_calculator_matches_engine(driver: Any, site: str) -> None:
         html = _apply(driver, rid, case)
         want = m.evaluate(**case)
         label = want.label("intact")
-        assert f'data-event="{label}" data-p="{fraction_str(want.events["intact"])}"' in html, case
-        assert _rows(html) == {str(o): fraction_str(p) for o, p in want.dists["lost"].items()}, case
+        assert f'data-event="{label}" data-p="{fraction_str(want.event(Event.intact))}"' in html, case
+        assert _rows(html) == {str(o): fraction_str(p) for o, p in want.dist(Law.lost).items()}, case
     # a plan the rules forbid is refused, naming the rule
     html = _apply(driver, rid, dict(density=2, troops="foot", step_1="run-or-trot",
                                     step_2="evade", step_3="none", step_4="none"))
@@ -319,10 +320,10 @@ def test_artillery_strict_toggle_follows_the_engine(driver: Any, site: str) -> N
     for strict in (False, True, False):  # flip on, then back off: the page follows both ways
         html = _apply(driver, rid, {"strict": strict})
         want = m.evaluate(strict=strict)
-        hit = fraction_str(want.events["hits"])
+        hit = fraction_str(want.event(Event.hits))
         assert f'data-event="{want.label("hits")}" data-p="{hit}"' in html, strict
         rows = _rows(html)
-        assert rows == {str(o): fraction_str(p) for o, p in want.dists["killed"].items()}, strict
+        assert rows == {str(o): fraction_str(p) for o, p in want.dist(Law.killed).items()}, strict
         shown[strict] = (rows, hit)
     assert shown[True][1] != shown[False][1], "the strict reading should change the chance of a hit"
     assert shown[True][0] != shown[False][0], "the strict reading should change the kills"

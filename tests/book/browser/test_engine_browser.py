@@ -22,6 +22,7 @@ import pytest
 from aot_rules.cli.odds import respond_link
 from aot_rules.core.errors import RuleError
 from aot_rules.core.format import fraction_str
+from aot_rules.keys import Event
 from aot_rules.present.answer import answer
 from aot_rules.present.static import option_text
 from aot_rules.systems import all_mechanics, get
@@ -250,8 +251,8 @@ def test_compare_shows_the_exact_difference(driver: Any, site: str) -> None:
     wait_for(driver, "return document.querySelector('.att-setup[data-setup=\"1\"] .att-dist') !== null")
     driver.execute_script("""
       const i = document.getElementById('att-1-a_ranks'); i.value = '5,5'; i.dispatchEvent(new Event('change'));""")
-    a = get("AOT-MELEE-RESULT").evaluate(a_ranks="4,4", b_ranks="4,4").events["a_wins"]
-    b = get("AOT-MELEE-RESULT").evaluate(a_ranks="5,5", b_ranks="4,4").events["a_wins"]
+    a = get("AOT-MELEE-RESULT").evaluate(a_ranks="4,4", b_ranks="4,4").event(Event.a_wins)
+    b = get("AOT-MELEE-RESULT").evaluate(a_ranks="5,5", b_ranks="4,4").event(Event.a_wins)
 
     assert b != a
     label = get("AOT-MELEE-RESULT").evaluate().label("a_wins")

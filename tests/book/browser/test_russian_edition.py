@@ -8,6 +8,8 @@ from typing import Any
 
 import pytest
 
+from aot_rules.keys import Law
+
 from . import chromium
 from .visits import open_page, viewport
 
@@ -95,7 +97,7 @@ def test_a_chapter_widget_of_the_russian_edition_moves_and_answers_exactly(site:
         assert d.execute_script("return document.documentElement.lang") == "ru"
         _wait_bokeh(d)
         html = _apply(d, "AOT-SHOOT-HIT", {"firers": 9, "target_density": 2})
-        want = get("AOT-SHOOT-HIT").evaluate(firers=9, target_density=2).dists["hits"]
+        want = get("AOT-SHOOT-HIT").evaluate(firers=9, target_density=2).dist(Law.hits)
         assert _rows(html) == {str(o): fraction_str(p) for o, p in want.items()}
         assert any(c in html for c in "абвгдежзийклмнопрстуфхцчшщыэюя"), "the answer has no Russian word"
         cells = _cells(html)
