@@ -34,7 +34,7 @@ def test_a_pages_russian_is_complete_and_keeps_its_markup(po: Path) -> None:
 def test_the_engines_russian_catalogue_is_complete() -> None:
     with (ROOT / "aot_rules/locales/ru/LC_MESSAGES/aot_rules.po").open("rb") as fp:
         cat = read_po(fp, locale="ru")
-    missing = [m.id for m in cat if m.id and not (m.string if isinstance(m.string, str) else all(m.string))]
+    missing = [m.id for m in cat if m.id and not (m.string if isinstance(m.string, str) else all(m.string or ()))]
     fuzzy = [m.id for m in cat if m.id and m.fuzzy]
     assert not missing and not fuzzy, f"untranslated: {missing[:10]}; fuzzy: {fuzzy[:10]}"
 

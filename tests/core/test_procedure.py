@@ -8,6 +8,7 @@ from __future__ import annotations
 
 import itertools
 from fractions import Fraction
+from typing import Any
 
 import pytest
 from hypothesis import given, settings
@@ -41,7 +42,7 @@ def test_the_player_rolls_and_logs_as_the_dice_source_did() -> None:
 
 
 def test_a_log_is_the_players_alone() -> None:
-    proc = die(6, note=lambda f: Said(msg("rolled {f}", f=f))).log(lambda v: Said(msg("kept {v}", v=v)))
+    proc: Proc[int] = die(6, note=lambda f: Said(msg("rolled {f}", f=f))).log(lambda v: Said(msg("kept {v}", v=v)))
     dice = FixedDice([3])
     assert play(proc, dice) == 3 and [type(e) for e in dice.log] == [Roll, Said, Said]
     assert evaluate(proc) == Dist.die(6)  # no note or log is made: the evaluator rolls nothing
@@ -74,7 +75,7 @@ def test_a_pool_refuses_classes_that_share_a_face_or_leave_the_die() -> None:
 
 
 def test_until_rolls_again_and_its_law_is_the_accepted_tries() -> None:
-    pair = both(die(6), die(6)).log(lambda ab: Said(msg("{a}:{b}", a=ab[0], b=ab[1])))
+    pair: Proc[Any] = both(die(6), die(6)).log(lambda ab: Said(msg("{a}:{b}", a=ab[0], b=ab[1])))
     proc = until(pair, lambda ab: ab[0] != ab[1])
     dice = FixedDice([3, 3, 5, 5, 2, 6])
     assert play(proc, dice) == (2, 6) and dice.exhausted() and len(dice.events(Said)) == 3

@@ -12,7 +12,7 @@ from pathlib import Path
 from typing import Any
 
 import pytest
-import yaml  # type: ignore[import-untyped]
+import yaml
 
 from aot_rules.aot.army.load import ArmyFileError, load
 from aot_rules.core.i18n import PSEUDO, speaking

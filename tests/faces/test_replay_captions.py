@@ -7,7 +7,7 @@ import re
 from dataclasses import replace
 
 import pytest
-from shapely.geometry import box
+from shapely.geometry import Polygon, box
 
 from aot_rules.aot.equipment import MeleeWeapon
 from aot_rules.aot.rules.melee import weapon_hits
@@ -15,7 +15,7 @@ from aot_rules.aot.rules.protection import faces_that_save
 from aot_rules.aot.units import Body, Unit
 from aot_rules.core.i18n import render_value, speaking
 from aot_rules.present.replay import scenes
-from aot_rules.present.replay.build import Run, record
+from aot_rules.present.replay.build import RecordingGame, Run, record
 from aot_rules.present.replay.captions import Landmark, faces_phrase, plural, where_to
 from aot_rules.tabletop.combat import fight
 from aot_rules.tabletop.game import TableDice
@@ -24,7 +24,12 @@ from aot_rules.tabletop.game import TableDice
 BASE_W, BASE_D = 4.0, 1.5
 
 
-def base(x: float, y: float) -> box:
+
+def _fight(g: RecordingGame) -> None:
+    """The script of a replay whose only action is the melee."""
+    g.act(fight)
+
+def base(x: float, y: float) -> Polygon:
     return box(x, y, x + BASE_W, y + BASE_D)
 
 
@@ -125,7 +130,7 @@ def veteran_wall(veteran: bool) -> Run:
     gauls = replace(scenes.gaul_unit(), veteran=veteran)
     start = scenes.table(("Greeks", "Gauls"), scenes.piece("J", 0, scenes.javelin_unit(), 30, 20),
                          scenes.piece("G", 1, gauls, 30, 20, 180))
-    return record("veterans", start, lambda g: g.act(fight),
+    return record("veterans", start, _fight,
                   dice=TableDice.fixed([1, 2, gauls.density, 6, 6, 6, *scenes.PAD]))
 
 

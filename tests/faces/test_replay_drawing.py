@@ -13,12 +13,16 @@ from test_replay_frames import RUNS, built
 
 from aot_rules.core.i18n import speaking
 from aot_rules.present.replay import scenes
-from aot_rules.present.replay.build import Replay, Run, record, replay
+from aot_rules.present.replay.build import RecordingGame, Replay, Run, record, replay
 from aot_rules.present.replay.draw import K, View, clip_way, still_names, still_svg
 from aot_rules.present.replay.labels import Box, Want, half_size, place
 from aot_rules.tabletop.combat import fight
 from aot_rules.tabletop.geometry import BaseSize, Pose, footprint
 
+
+def _fight(g: RecordingGame) -> None:
+    """The script of a replay whose only action is the melee."""
+    g.act(fight)
 
 def test_a_label_keeps_off_terrain_when_open_ground_is_near() -> None:
     pose = Pose(30.0, 10.0, 0.0)
@@ -79,7 +83,7 @@ def off_the_edge() -> Run:
     """The Gauls' melee fought at the near edge: the beaten javelinmen retreat off the table."""
     start = scenes.table(("Greeks", "Gauls"), scenes.piece("J", 0, scenes.javelin_unit(), 30, 4),
                          scenes.piece("G", 1, scenes.gaul_unit(), 30, 4, 180))
-    return record("off the table", start, lambda g: g.act(fight),
+    return record("off the table", start, _fight,
                   dice=scenes._dice((2, 5, 1, 1, 4, 5, 3), None))
 
 
