@@ -216,8 +216,7 @@ def bombard_example(reach: tuple[int, int] = (3, 6)) -> Example:
     open_order = 3
     p_hit = {strict: gun_exact(target, replace(gun, strict=strict), distance).prob(lambda s: s.hit)
              for strict in (False, True)}
-    verdict = {strict: msg("hits") if effect_hits(face, open_order, strict) else msg("misses")
-               for strict in (False, True)}
+    hit = {strict: effect_hits(face, open_order, strict) for strict in (False, True)}
     fate = (msg("The source says the target “flees”. The engine applies the ordinary result of shooting: the foot "
                 "are left at density {density}, below the gun's {gun}, so the unit retreats, as any beaten target "
                 "does, and the bombard's side earns {dp} DP.", density=rep.after.density, gun=GUN_DENSITY, dp=rep.dp)
@@ -226,10 +225,17 @@ def bombard_example(reach: tuple[int, int] = (3, 6)) -> Example:
                 "are left at density {density}, not below the gun's {gun}, so the unit stays, as any target that "
                 "holds does, and the bombard's side earns {dp} DP.", density=rep.after.density, gun=GUN_DENSITY,
                 dp=rep.dp))
-    readings = (msg("The source adds that against open order (density {open}) the same {face} would have missed. "
-                    "Under the rule as written (hit on ≤ {open}) it {rule}; under the strict reading (hit on < "
-                    "{open}) it {strict}.", open=open_order, face=face, rule=verdict[False], strict=verdict[True]),)
-    if verdict[False] != verdict[True]:
+    said = {(True, False): msg("The source adds that against open order (density {open}) the same {face} would have "
+                               "missed. Under the rule as written (hit on ≤ {open}) it hits; under the strict reading "
+                               "(hit on < {open}) it misses.", open=open_order, face=face),
+            (True, True): msg("The source adds that against open order (density {open}) the same {face} would have "
+                              "missed. It hits under both readings: the rule as written (hit on ≤ {open}) and the "
+                              "strict one (hit on < {open}).", open=open_order, face=face),
+            (False, False): msg("The source adds that against open order (density {open}) the same {face} would "
+                                "have missed, and it misses under both readings (hit on ≤ {open} or on < {open}).",
+                                open=open_order, face=face)}
+    readings = (said[hit[False], hit[True]],)
+    if hit[False] != hit[True]:
         readings += (msg("The source's miss needs “<”, while its own rule says “≤”; the book keeps the rule's “≤”, "
                          "and the widget's “strict” toggle shows the other reading."),)
     return Example("AOT-EX-BOMBARD", msg("A bombard fires at closed-order foot"),
