@@ -7,6 +7,7 @@ terrain) are names, not words to translate.
 
 from __future__ import annotations
 
+import re
 from collections.abc import Callable
 
 import pytest
@@ -67,3 +68,11 @@ def test_the_table_key_says_a_pieces_fate_in_the_readers_language() -> None:
     with speaking(PSEUDO):
         key = tabletop.table_key(gone)
     assert ", ⟦" in key and not english(shown_text(key), NAMES)
+
+
+def test_the_who_may_evade_table_speaks_through_the_catalogue() -> None:
+    """Its legend, prompt and every cell's sentence; the column codes (LF, FSA, …) are codes."""
+    with speaking(PSEUDO):
+        table = evasion.who_may_evade_table()
+    said = [*shown_text(table), *re.findall(r'data-said="([^"]*)"', table)]
+    assert 'data-said="⟦' in table and not english(said, set())

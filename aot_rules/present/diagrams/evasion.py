@@ -77,8 +77,11 @@ _SCRIPT = """<script>
 def _sentence(evader: Profile, attacker: Profile) -> tuple[bool, str]:
     """The engine's verdict for one cell, as the full sentence the reader is shown."""
     v = evasion_verdict(evader.troops, attacker.troops)
-    verb = "may evade" if v.allowed else "may not evade"
-    return v.allowed, f"{text(label(evader)).capitalize()} {verb} {label(attacker)}: {v.reason}."
+    said = str(msg("{evader} may evade {attacker}: {reason}.", evader=label(evader), attacker=label(attacker),
+                   reason=v.reason) if v.allowed else
+               msg("{evader} may not evade {attacker}: {reason}.", evader=label(evader), attacker=label(attacker),
+                   reason=v.reason))
+    return v.allowed, said[:1].upper() + said[1:]
 
 
 def who_may_evade_table() -> str:
@@ -102,16 +105,19 @@ def who_may_evade_table() -> str:
                          f'data-said="{escape(said)}" aria-label="{escape(said)}">{"✓" if allowed else "✗"}</td>')
         rows.append(f'<tr><th scope="row" title="{escape(text(label(e)))}">{SHORT[e]}</th>{"".join(cells)}</tr>')
     legend = " · ".join(f"<b>{SHORT[p]}</b> {escape(text(label(p)))}" for p in profiles)
+    axes = escape(str(msg("Rows (↓): the unit that is charged and would evade. Columns (→): the unit that charges "
+                          "it.")))
+    corner = escape(str(msg("evader ↓, attacker →")))
+    prompt = escape(str(msg("Tap or hover over a cell to read the rule that decides it.")))
+    codes = escape(str(msg("Foot: F, horse: H; S shields (or pavises), A armour (for horse: the riders’), CAT riders "
+                           "and horses armoured.")))
     return (f'{_STYLE}<div class="aot-evade-block">'
-            f'<p class="aot-evade-legend">Rows (↓): the unit that is charged and would evade. '
-            f'Columns (→): the unit that charges it.</p>'
+            f'<p class="aot-evade-legend">{axes}</p>'
             f'<div class="aot-evade-wrap"><table class="aot-evade" id="aot-evade-table">'
-            f'<thead><tr><th scope="col" title="evader ↓, attacker →">↓ →</th>{head}</tr></thead>'
+            f'<thead><tr><th scope="col" title="{corner}">↓ →</th>{head}</tr></thead>'
             f'<tbody>{"".join(rows)}</tbody></table></div>'
-            f'<p class="aot-evade-why" id="aot-evade-why" aria-live="polite">Tap or hover over a cell to read '
-            f'the rule that decides it.</p>'
-            f'<p class="aot-evade-legend">{legend}. Foot: F, horse: H; S shields (or pavises), A armour '
-            f'(for horse: the riders\u2019), CAT riders and horses armoured.</p></div>{_SCRIPT}')
+            f'<p class="aot-evade-why" id="aot-evade-why" aria-live="polite">{prompt}</p>'
+            f'<p class="aot-evade-legend">{legend}. {codes}</p></div>{_SCRIPT}')
 
 
 # --- diagrams ---------------------------------------------------------------------------------------
