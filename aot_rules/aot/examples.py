@@ -234,7 +234,7 @@ def bombard_example(reach: tuple[int, int] = (3, 6)) -> Example:
             (False, False): msg("The source adds that against open order (density {open}) the same {face} would "
                                 "have missed, and it misses under both readings (hit on ≤ {open} or on < {open}).",
                                 open=open_order, face=face)}
-    readings = (said[hit[False], hit[True]],)
+    readings: tuple[Message, ...] = (said[hit[False], hit[True]],)
     if hit[False] != hit[True]:
         readings += (msg("The source's miss needs “<”, while its own rule says “≤”; the book keeps the rule's “≤”, "
                          "and the widget's “strict” toggle shows the other reading."),)
