@@ -15,7 +15,7 @@ from aot_rules.core.dice import FixedDice
 from aot_rules.core.events import Said
 from aot_rules.core.example import Example
 from aot_rules.core.format import fraction_str
-from aot_rules.core.i18n import msg
+from aot_rules.core.i18n import msg, nmsg
 
 
 def casualty_example() -> Example:
@@ -27,13 +27,15 @@ def casualty_example() -> Example:
     assert (face, men) == (3, 1)
     law = casualties_law(GameDie.D20)
     return Example(
-        "AOB-EX-CASUALTY", "Clash casualties: a roll of 3",
-        intro=("A regiment has won its clash roll; the sheet's example picks up at the casualty die.",),
+        "AOB-EX-CASUALTY", msg("Clash casualties: a roll of {face}", face=face),
+        intro=(msg("A regiment has won its clash roll; the sheet's example picks up at the casualty die."),),
         log=tuple(dice.log),
-        exact=(("P(a d20 casualty roll costs the enemy exactly 1 man)", law[men]),
-               ("P(it costs 4 men or more)", law.p_ge(4))),
-        notes=(f"The same rule on other faces: a roll of 4 costs {casualties_of(4)} men, a roll of 20 costs "
-               f"{casualties_of(20)}; on a d20 the mean loss is {fraction_str(law.mean())} men.",))
+        exact=((nmsg("P(a d20 casualty roll costs the enemy exactly {n} man)",
+                     "P(a d20 casualty roll costs the enemy exactly {n} men)", n=men), law[men]),
+               (nmsg("P(it costs {n} man or more)", "P(it costs {n} men or more)", n=4), law.p_ge(4))),
+        notes=(msg("The same rule on other faces: a roll of 4 costs {four}, a roll of 20 costs {twenty}; on a d20 "
+                   "the mean loss is {mean} men.", four=nmsg("{n} man", "{n} men", n=casualties_of(4)),
+                   twenty=nmsg("{n} man", "{n} men", n=casualties_of(20)), mean=fraction_str(law.mean())),))
 
 
 EXAMPLES: dict[str, Callable[[], Example]] = {"AOB-EX-CASUALTY": casualty_example}

@@ -29,6 +29,7 @@ from aot_rules.aot.units import GUN_DENSITY, Unit
 from aot_rules.core.dice import FixedDice
 from aot_rules.core.dist import Dist
 from aot_rules.core.example import Example
+from aot_rules.core.i18n import Message, msg, nmsg
 
 
 def hoplites() -> Unit:
@@ -44,10 +45,12 @@ def slingers_example() -> Example:
     dice = FixedDice([2, 3, 5, 6])
     hits = roll_hits(n, target, cond, dice, by="slingers")
     p = Dist.binomial(n, hit_probability(target.density, cond, False))[hits]
-    return Example("AOT-EX-SLINGERS", "Slingers against hoplites",
-                   (f"The hoplites number {target.strength} and stand 4″ away: {target.strength} − 4 = {n} slingers "
-                    "may shoot, each hitting on a roll below the hoplites' density.",),
-                   tuple(dice.log), before=target, exact=((f"P(exactly {hits} hits)", p),))
+    return Example("AOT-EX-SLINGERS", msg("Slingers against hoplites"),
+                   (msg("The hoplites number {strength} and stand {distance}″ away: {strength} − {distance} = {n} "
+                        "slingers may shoot, each hitting on a roll below the hoplites' density.",
+                        strength=target.strength, distance=4, n=n),),
+                   tuple(dice.log), before=target,
+                   exact=((nmsg("P(exactly {n} hit)", "P(exactly {n} hits)", n=hits), p),))
 
 
 def shieldwall_example(save_roll: int = 1) -> Example:
@@ -55,8 +58,8 @@ def shieldwall_example(save_roll: int = 1) -> Example:
     target = hoplites()
     dice = FixedDice([2, 3, 5, 6, save_roll])
     rep = resolve_volley(4, target, ShotConditions(weapon=Missile.SLING), dice)
-    return Example("AOT-EX-SHIELDWALL", "The hoplites raise their shields", (), tuple(dice.log), before=target,
-                   after=rep.after)
+    return Example("AOT-EX-SHIELDWALL", msg("The hoplites raise their shields"), (), tuple(dice.log),
+                   before=target, after=rep.after)
 
 
 def flank_example() -> Example:
@@ -64,9 +67,10 @@ def flank_example() -> Example:
     target = hoplites()
     dice = FixedDice([1, 3, 4, 6])
     rep = resolve_volley(4, target, ShotConditions(weapon=Missile.BOW, flank=True), dice, shooter_density=3)
-    return Example("AOT-EX-FLANK-SHOOT", "Shooting into the hoplites' flank",
-                   ("Archers (density 3) stand wholly beyond the line of the hoplites' front: a flank shot.",
-                    "No shield roll: shields do not help against fire from the flank."),
+    return Example("AOT-EX-FLANK-SHOOT", msg("Shooting into the hoplites' flank"),
+                   (msg("Archers (density {density}) stand wholly beyond the line of the hoplites' front: a flank "
+                        "shot.", density=3),
+                    msg("No shield roll: shields do not help against fire from the flank.")),
                    tuple(dice.log), before=target, after=rep.after, illustrative_dice=True)
 
 
@@ -79,12 +83,15 @@ def gauls_example() -> Example:
     cavalry = Unit(name="Greek cavalry", ranks=(3,), mounted=True)
     after_dp, _ = spend_disorder(rep.dp, cavalry, dice)
     rules = MeleeRules()
-    exact = (("P(the javelinmen score exactly 1 hit)", hit_vector(jav, gauls, rules).prob(lambda h: sum(h) == 1)),
-             ("P(the Gauls score exactly 2 hits)", hit_vector(gauls, jav, rules).prob(lambda h: sum(h) == 2)))
-    return Example("AOT-EX-GAULS-JAVELINMEN", "Javelinmen against Gauls",
-                   ("The Gauls will spend whatever DP they win on the nearest enemy, a unit of Greek cavalry.",),
+    exact = ((nmsg("P(the javelinmen score exactly {n} hit)", "P(the javelinmen score exactly {n} hits)", n=1),
+              hit_vector(jav, gauls, rules).prob(lambda h: sum(h) == 1)),
+             (nmsg("P(the Gauls score exactly {n} hit)", "P(the Gauls score exactly {n} hits)", n=2),
+              hit_vector(gauls, jav, rules).prob(lambda h: sum(h) == 2)))
+    return Example("AOT-EX-GAULS-JAVELINMEN", msg("Javelinmen against Gauls"),
+                   (msg("The Gauls will spend whatever DP they win on the nearest enemy, a unit of Greek cavalry."),),
                    tuple(dice.log), before=jav.unit, after=rep.a_after, exact=exact,
-                   figures=(("Gauls after the fight", rep.b_after), ("the cavalry after the Gauls' DP", after_dp)))
+                   figures=((msg("Gauls after the fight"), rep.b_after),
+                            (msg("the cavalry after the Gauls' DP"), after_dp)))
 
 
 def initiative_example() -> Example:
@@ -94,16 +101,17 @@ def initiative_example() -> Example:
     dice = FixedDice([4, 2])
     roll = roll_initiative(dice)
     play_slots(first, second, roll, dice, names=("player 1", "player 2"))
-    idle = [f"player {n}'s slots " + ", ".join(map(str, sorted(set(range(1, 7)) - set(activated_slots(a, b)))))
-            for n, (a, b) in ((1, roll), (2, roll[::-1]))]
-    return Example("AOT-EX-INITIATIVE-SLOTS", "Initiative: 4 against 2",
-                   ("Player 1 has written his generals Hamilcar and Hanno on slots 2–6 and 'individual' on slot 1; "
-                    "player 2 has Scipio and Laelius on slots 2–6 and 'individual' on slot 1.",),
-                   tuple(dice.log), exact=(("P(player 1 plays exactly two slots, as here)",
+    idle = [", ".join(map(str, sorted(set(range(1, 7)) - set(activated_slots(a, b)))))
+            for a, b in (roll, roll[::-1])]
+    return Example("AOT-EX-INITIATIVE-SLOTS", msg("Initiative: {mine} against {theirs}", mine=roll[0], theirs=roll[1]),
+                   (msg("Player 1 has written his generals Hamilcar and Hanno on slots 2–6 and 'individual' on slot "
+                        "1; player 2 has Scipio and Laelius on slots 2–6 and 'individual' on slot 1."),),
+                   tuple(dice.log), exact=((msg("P(player 1 plays exactly two slots, as here)"),
                                             slot_activation_exact().prob(lambda s: s.slots == 2)),
-                                           ("P(player 1 wins the roll and plays exactly two slots, as here)",
+                                           (msg("P(player 1 wins the roll and plays exactly two slots, as here)"),
                                             slot_activation_exact().prob(lambda s: s.slots == 2 and s.first))),
-                   notes=(f"Not played this turn: {idle[0]}; {idle[1]}.",))
+                   notes=(msg("Not played this turn: player 1's slots {first}; player 2's slots {second}.",
+                              first=idle[0], second=idle[1]),))
 
 
 def storm_example() -> Example:
@@ -111,12 +119,14 @@ def storm_example() -> Example:
     names = ("hoplites", "akontists", "cavalry", "Scythian archers", "second hoplites", "third hoplites")
     dice = FixedDice([6, 1, 2, 3, 4, 5, 6])
     storm = play_storm(8, dice, names)
-    return Example("AOT-EX-STORM", "A storm scatters six units",
-                   ("A player with 8 units rolls 6 for the storm, names six units, and rolls a direction die for "
-                    "each (these dice are illustrative: they show every face once).",),
-                   tuple(dice.log), illustrative_dice=True, legend="orange: the unit moves",
-                   exact=((f"P(exactly {storm.moved} of 8 units move in a storm)", storm_exact(8).marginal("moved")
-                           [storm.moved]),))
+    return Example("AOT-EX-STORM", msg("A storm scatters six units"),
+                   (msg("A player with {units} units rolls {lost} for the storm, names six units, and rolls a "
+                        "direction die for each (these dice are illustrative: they show every face once).",
+                        units=8, lost=len(names)),),
+                   tuple(dice.log), illustrative_dice=True, legend=msg("orange: the unit moves"),
+                   exact=((nmsg("P(exactly {n} of {units} units move in a storm)",
+                                "P(exactly {n} of {units} units move in a storm)", n=storm.moved, units=8),
+                           storm_exact(8).marginal("moved")[storm.moved]),))
 
 
 def akontists() -> Unit:
@@ -127,9 +137,10 @@ def akontists() -> Unit:
 def akontists_move_example() -> Example:
     """AOT-EX-MOVE-AKONTISTS: density 2 moves 10 − 2 = 8″."""
     u = akontists()
-    return Example("AOT-EX-MOVE-AKONTISTS", "How far the akontists go",
-                   (f"The akontists stand at density {u.density}, so they move 10 − {u.density} = "
-                    f"{move_allowance(u)}″ (the engine's move_allowance).",), (), before=u)
+    return Example("AOT-EX-MOVE-AKONTISTS", msg("How far the akontists go"),
+                   (msg("The akontists stand at density {density}, so they move 10 − {density} = {allowance}″ (the "
+                        "engine's move_allowance).", density=u.density, allowance=move_allowance(u)),),
+                   (), before=u)
 
 
 def forest_example(roll: int = 1) -> Example:
@@ -137,12 +148,13 @@ def forest_example(roll: int = 1) -> Example:
     u = akontists()
     dice = FixedDice([roll])
     after = play_sequence(u, (Step.ROUGH,), dice)
-    return Example("AOT-EX-FOREST", "The akontists cross a wood",
-                   ("The akontists move through a wood and come out into the open beyond it: one disorder test, "
-                    "against their density 2.",), tuple(dice.log), before=u, after=after,
-                   exact=(("P(the akontists lose a warrior in the wood)",
+    return Example("AOT-EX-FOREST", msg("The akontists cross a wood"),
+                   (msg("The akontists move through a wood and come out into the open beyond it: one disorder "
+                        "test, against their density {density}.", density=u.density),),
+                   tuple(dice.log), before=u, after=after,
+                   exact=((msg("P(the akontists lose a warrior in the wood)"),
                            disorder_test(u.density, u.formed).prob(lambda k: k > 0)),),
-                   notes=("Any roll from 2 to 6 would have cost nothing.",))
+                   notes=(msg("Any roll from {low} to 6 would have cost nothing.", low=u.density),))
 
 
 def roman_lines_example(roll: int = 1) -> Example:
@@ -152,19 +164,23 @@ def roman_lines_example(roll: int = 1) -> Example:
     dice = FixedDice([roll])
     out = pass_through(triarii, principes, dice)
     what_if = through_loss(3, triarii.density, principes.formed)
-    return Example("AOT-EX-ROMAN-LINES", "The triarii relieve the principes",
-                   ("Fresh triarii move up through the battered principes to take their place in the line. The test "
-                    "is the triarii's: one die against their density; the warriors lost are the principes'.",),
+    return Example("AOT-EX-ROMAN-LINES", msg("The triarii relieve the principes"),
+                   (msg("Fresh triarii move up through the battered principes to take their place in the line. The "
+                        "test is the triarii's: one die against their density; the warriors lost are the "
+                        "principes'."),),
                    tuple(dice.log), before=principes, after=out.friend,
-                   figures=(("the triarii, who pass through", triarii),),
-                   exact=(("P(the principes lose at least one warrior)",
+                   figures=((msg("the triarii, who pass through"), triarii),),
+                   exact=((msg("P(the principes lose at least one warrior)"),
                            through_friends_exact(triarii.density, principes.formed).prob(lambda k: k > 0)),),
-                   notes=(f"Had the die shown 3, the principes would have lost {what_if} and had no formed warrior "
-                          "left: a panicking unit.",
-                          "The source states neither the triarii's density nor how many principes were still in "
-                          "order. For a 3 to fail, the triarii need density 4 or more; for the principes to panic, "
-                          "they must have had 3 or fewer formed warriors. We give them exactly that: triarii at "
-                          "density 4, principes with 3 formed."))
+                   notes=(nmsg("Had the die shown 3, the principes would have lost {n} warrior and had no formed "
+                               "warrior left: a panicking unit.",
+                               "Had the die shown 3, the principes would have lost {n} warriors and had no formed "
+                               "warrior left: a panicking unit.", n=what_if),
+                          msg("The source states neither the triarii's density nor how many principes were still "
+                              "in order. For a 3 to fail, the triarii need density {density} or more; for the "
+                              "principes to panic, they must have had {formed} or fewer formed warriors. We give "
+                              "them exactly that: triarii at density {density}, principes with {formed} formed.",
+                              density=triarii.density, formed=principes.formed)))
 
 
 def gauls_flee_example(roll: int = 5) -> Example:
@@ -173,13 +189,15 @@ def gauls_flee_example(roll: int = 5) -> Example:
     phalanx = Unit(name="phalangites", ranks=(5, 5), weapon=MeleeWeapon.PIKE)
     dice = FixedDice([roll])
     out = pass_through(gauls, phalanx, dice)
-    return Example("AOT-EX-GAULS-FLEE", "Panicking Gauls flee through their own phalanx",
-                   ("The Gauls are panicking: every warrior is out of order, so they have no density and test "
-                    f"against their strength, {gauls.strength}.",), tuple(dice.log), before=phalanx, after=out.friend,
-                   exact=(("P(the phalanx loses 5 or more warriors)",
+    return Example("AOT-EX-GAULS-FLEE", msg("Panicking Gauls flee through their own phalanx"),
+                   (msg("The Gauls are panicking: every warrior is out of order, so they have no density and test "
+                        "against their strength, {strength}.", strength=gauls.strength),),
+                   tuple(dice.log), before=phalanx, after=out.friend,
+                   exact=((msg("P(the phalanx loses {least} or more warriors)", least=5),
                            through_friends_exact(gauls.strength, phalanx.formed).prob(lambda k: k >= 5)),),
-                   notes=("The source does not say how many Gauls flee. A roll of 5 fails only against a strength "
-                          "of 6 or more, so the example implies at least six; we use eight.",))
+                   notes=(msg("The source does not say how many Gauls flee. A roll of 5 fails only against a "
+                              "strength of 6 or more, so the example implies at least six; we use {strength}.",
+                              strength=gauls.strength),))
 
 
 def bombard_example(reach: tuple[int, int] = (3, 6)) -> Example:
@@ -198,37 +216,52 @@ def bombard_example(reach: tuple[int, int] = (3, 6)) -> Example:
     open_order = 3
     p_hit = {strict: gun_exact(target, replace(gun, strict=strict), distance).prob(lambda s: s.hit)
              for strict in (False, True)}
-    verdict = {strict: "hits" if effect_hits(face, open_order, strict) else "misses" for strict in (False, True)}
-    fate = "retreats" if rep.retreat else "stays"
-    split = (" The source's miss needs “<”, while its own rule says “≤”; the book keeps the rule's “≤”, and the "
-             "widget's “strict” toggle shows the other reading." if verdict[False] != verdict[True] else "")
-    return Example("AOT-EX-BOMBARD", "A bombard fires at closed-order foot",
-                   (f"A bombard, a heavy gunpowder gun, fires at a unit of foot in closed order (two ranks of four, "
-                    f"density {target.density}) standing {distance}″ away. Its two dice must add up to more than "
-                    f"{distance}; the owner then keeps one of them as the effect die, which must be at or below the "
-                    f"target's density.",),
+    hit = {strict: effect_hits(face, open_order, strict) for strict in (False, True)}
+    fate = (msg("The source says the target “flees”. The engine applies the ordinary result of shooting: the foot "
+                "are left at density {density}, below the gun's {gun}, so the unit retreats, as any beaten target "
+                "does, and the bombard's side earns {dp} DP.", density=rep.after.density, gun=GUN_DENSITY, dp=rep.dp)
+            if rep.retreat else
+            msg("The source says the target “flees”. The engine applies the ordinary result of shooting: the foot "
+                "are left at density {density}, not below the gun's {gun}, so the unit stays, as any target that "
+                "holds does, and the bombard's side earns {dp} DP.", density=rep.after.density, gun=GUN_DENSITY,
+                dp=rep.dp))
+    said = {(True, False): msg("The source adds that against open order (density {open}) the same {face} would have "
+                               "missed. Under the rule as written (hit on ≤ {open}) it hits; under the strict reading "
+                               "(hit on < {open}) it misses.", open=open_order, face=face),
+            (True, True): msg("The source adds that against open order (density {open}) the same {face} would have "
+                              "missed. It hits under both readings: the rule as written (hit on ≤ {open}) and the "
+                              "strict one (hit on < {open}).", open=open_order, face=face),
+            (False, False): msg("The source adds that against open order (density {open}) the same {face} would "
+                                "have missed, and it misses under both readings (hit on ≤ {open} or on < {open}).",
+                                open=open_order, face=face)}
+    readings: tuple[Message, ...] = (said[hit[False], hit[True]],)
+    if hit[False] != hit[True]:
+        readings += (msg("The source's miss needs “<”, while its own rule says “≤”; the book keeps the rule's “≤”, "
+                         "and the widget's “strict” toggle shows the other reading."),)
+    return Example("AOT-EX-BOMBARD", msg("A bombard fires at closed-order foot"),
+                   (msg("A bombard, a heavy gunpowder gun, fires at a unit of foot in closed order (two ranks of "
+                        "four, density {density}) standing {distance}″ away. Its two dice must add up to more than "
+                        "{distance}; the owner then keeps one of them as the effect die, which must be at or below "
+                        "the target's density.", density=target.density, distance=distance),),
                    tuple(dice.log), before=target, after=rep.after,
-                   legend="red: at or below the target's density, so the owner may keep it as the effect die",
-                   exact=((f"P(a hit from {distance}″ against density {target.density}), hitting on ≤ "
-                           f"{target.density} (the rule)", p_hit[False]),
-                          (f"P(a hit from {distance}″ against density {target.density}), hitting on < "
-                           f"{target.density} (what the example's hypothetical needs)", p_hit[True])),
-                   notes=(f"The source says the target “flees”. The engine applies the ordinary result of shooting: "
-                          f"the foot are left at density {rep.after.density}, {'' if rep.retreat else 'not '}below "
-                          f"the gun's {GUN_DENSITY}, so the unit {fate}, as any beaten target does, and the bombard's "
-                          f"side earns {rep.dp} DP.",
-                          f"The source adds that against open order (density {open_order}) the same {face} would "
-                          f"have missed. Under the rule as written (hit on ≤ {open_order}) it {verdict[False]}; under "
-                          f"the strict reading (hit on < {open_order}) it {verdict[True]}." + split))
+                   legend=msg("red: at or below the target's density, so the owner may keep it as the effect die"),
+                   exact=((msg("P(a hit from {distance}″ against density {density}), hitting on ≤ {density} (the "
+                               "rule)", distance=distance, density=target.density), p_hit[False]),
+                          (msg("P(a hit from {distance}″ against density {density}), hitting on < {density} (what "
+                               "the example's hypothetical needs)", distance=distance, density=target.density),
+                           p_hit[True])),
+                   notes=(fate, *readings))
 
 
-#: AOT-EX-EVADE-*: the two sides of each source example, as the evasion rule sees them.
-EVASION_PAIRS: dict[str, tuple[str, tuple[str, Troops], tuple[str, Troops]]] = {
-    "AOT-EX-EVADE-NUMIDIANS": ("Roman cavalry and Numidians", ("Roman cavalry", Troops(Arm.CAVALRY, armour=True)),
-                               ("Numidians", Troops(Arm.CAVALRY))),
-    "AOT-EX-EVADE-THRACIANS": ("Thracians and legionaries", ("Thracians", Troops(Arm.FOOT, shield=True)),
+#: AOT-EX-EVADE-*: the two sides of each source example, as the evasion rule sees them (the title, then each side's
+#: name, a name as the table calls it, and its troops).
+EVASION_PAIRS: dict[str, tuple[Message, tuple[str, Troops], tuple[str, Troops]]] = {
+    "AOT-EX-EVADE-NUMIDIANS": (msg("Roman cavalry and Numidians"),
+                               ("Roman cavalry", Troops(Arm.CAVALRY, armour=True)), ("Numidians", Troops(Arm.CAVALRY))),
+    "AOT-EX-EVADE-THRACIANS": (msg("Thracians and legionaries"), ("Thracians", Troops(Arm.FOOT, shield=True)),
                                ("legionaries", Troops(Arm.FOOT, shield=True, armour=True))),
-    "AOT-EX-EVADE-ANGLOSAXONS": ("Anglo-Saxons and Norman archers", ("Anglo-Saxons", Troops(Arm.FOOT, shield=True)),
+    "AOT-EX-EVADE-ANGLOSAXONS": (msg("Anglo-Saxons and Norman archers"),
+                                 ("Anglo-Saxons", Troops(Arm.FOOT, shield=True)),
                                  ("Norman archers", Troops(Arm.FOOT, armour=True))),
 }
 
@@ -239,8 +272,11 @@ def evasion_example(example_id: str) -> Example:
     lines = []
     for (charger, _), (charged, t) in (((name_a, a), (name_b, b)), ((name_b, b), (name_a, a))):
         v = evasion_verdict(t, a if t is b else b)
-        lines.append(f"If the {charger} charge, the {charged} ({t.describe()}) "
-                     f"{'may evade' if v.allowed else 'may not evade'}: {v.reason}.")
+        said = (msg("If the {charger} charge, the {charged} ({troops}) may evade: {reason}.", charger=charger,
+                    charged=charged, troops=t.describe(), reason=v.reason) if v.allowed else
+                msg("If the {charger} charge, the {charged} ({troops}) may not evade: {reason}.", charger=charger,
+                    charged=charged, troops=t.describe(), reason=v.reason))
+        lines.append(said)
     return Example(example_id, title, tuple(lines), ())
 
 

@@ -13,6 +13,7 @@ from fractions import Fraction
 from typing import Any
 
 from aot_rules.core.events import Event
+from aot_rules.core.i18n import Message
 
 
 @dataclass(frozen=True)
@@ -20,17 +21,18 @@ class Example:
     """One worked example: the situation, and the log of what the engine did.
 
     ``before``, ``after`` and ``figures`` hold units of the example's own rule system, for the
-    pictures; a system with nothing to draw leaves them empty.
+    pictures; a system with nothing to draw leaves them empty.  Every text is a catalogue message, rendered
+    when a page shows it, so the same example reads in the language of each edition.
     """
 
     example_id: str
-    title: str
-    intro: tuple[str, ...]
+    title: Message
+    intro: tuple[Message, ...]
     log: tuple[Event, ...]
     before: Any = None
     after: Any = None
-    exact: tuple[tuple[str, Fraction], ...] = ()
+    exact: tuple[tuple[Message, Fraction], ...] = ()
     illustrative_dice: bool = False
-    figures: tuple[tuple[str, Any], ...] = ()  # extra units to draw, with captions
-    notes: tuple[str, ...] = ()  # said after the steps
-    legend: str | None = None  # what the dice colours mean, where it is not hits and saves
+    figures: tuple[tuple[Message, Any], ...] = ()  # extra units to draw, with captions
+    notes: tuple[Message, ...] = ()  # said after the steps
+    legend: Message | None = None  # what the dice colours mean, where it is not hits and saves

@@ -17,7 +17,7 @@ from typing import TYPE_CHECKING, Any
 from aot_rules.aot.events import Losses
 from aot_rules.core.events import DieEffect, Roll
 from aot_rules.core.format import fraction_html, percent_str
-from aot_rules.core.i18n import Message, catalogue, language, localised, msg, render_value, text
+from aot_rules.core.i18n import Message, catalogue, language, localised, msg, render_value
 from aot_rules.present.narrate import described, narrate
 from aot_rules.present.rulelinks import book_root, rule_href
 from aot_rules.present.svg import unit_svg
@@ -109,21 +109,21 @@ def example_html(example_id: str) -> str:
     dice = "".join(f'<span class="aot-die {r.effect.value}" title="{escape(str(r.purpose))}'
                    f'{"" if r.sides == 6 else f" (d{r.sides})"}">{r.face}</span>' for r in rolls)
     effects = {r.effect for r in rolls}
-    legend = text(ex.legend) if ex.legend else (
+    legend = str(ex.legend) if ex.legend else (
         str(msg("red: a hit · green: the shield die saved")) if effects & {DieEffect.HIT, DieEffect.SAVE}
         else str(msg("orange: a failed test")) if DieEffect.FAIL in effects else "")
     h = [f'<div class="aot-example" data-example="{example_id}">',
-         f"<p><b>{escape(ex.title)}</b> — {escape(str(played(bool(rolls), ex.illustrative_dice)))}</p>"]
+         f"<p><b>{escape(str(ex.title))}</b> — {escape(str(played(bool(rolls), ex.illustrative_dice)))}</p>"]
     if rolls:
         said = escape(str(msg("Dice:")))
         h.append(f'<p>{said} <span class="dice">{dice}</span>' + (f" <small>({escape(legend)})</small>" if legend
                                                                    else "") + "</p>")
     h.append("<ol>")
-    h += [f"<li>{escape(s[:1].upper() + s[1:])}</li>" for s in (*ex.intro, *narrate(ex.log))]
+    h += [f"<li>{escape(s[:1].upper() + s[1:])}</li>" for s in (*map(str, ex.intro), *narrate(ex.log))]
     h.append("</ol>")
-    h += [f"<p>{escape(n)}</p>" for n in ex.notes]
+    h += [f"<p>{escape(str(n))}</p>" for n in ex.notes]
     for label, p in ex.exact:  # the values are markup already; the template's own words hold no markup characters
-        exact = msg("{label} = {p} ({percent}), computed exactly.", label=escape(label),
+        exact = msg("{label} = {p} ({percent}), computed exactly.", label=escape(str(label)),
                     p=f"<b>{fraction_html(p)}</b>", percent=percent_str(p))
         h.append(f"<p>{exact}</p>")
     if ex.before is not None:

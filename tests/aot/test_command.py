@@ -402,7 +402,7 @@ def test_initiative_example_numbers_are_the_widgets() -> None:
     30 untied rolls), and the narrower event (wins the roll too, 2/15) is labelled as such."""
     from aot_rules.aot.mechanics.command import InitiativeInput, initiative_exact
 
-    exact = dict(EXAMPLES["AOT-EX-INITIATIVE-SLOTS"]().exact)
+    exact = {str(k): p for k, p in EXAMPLES["AOT-EX-INITIATIVE-SLOTS"]().exact}
     widget = initiative_exact(InitiativeInput())
     assert exact["P(player 1 plays exactly two slots, as here)"] == widget.dist(Law.slots)[2]
     won = sum(1 for a in range(1, 7) for b in range(1, 7) if a - b == 2)

@@ -182,7 +182,7 @@ def test_evasion_examples_tell_both_verdicts(example_id: str) -> None:
     assert ex.example_id == example_id and len(ex.intro) == 2
     expected = {(a, c): ok for eid, a, c, ok in SOURCE_EXAMPLES if eid == example_id}
     _, (name_a, a), (name_b, b) = EVASION_PAIRS[example_id]
-    first, second = ex.intro
+    first, second = map(str, ex.intro)
     # the first line: the first-named side charges; the second: the other side charges
     assert first.startswith(f"If the {name_a} charge, the {name_b}")
     assert ("may not evade" not in first) is expected[(a, b)]

@@ -157,19 +157,19 @@ class TestExampleGaulsJavelinmen:
     def test_gauls_example_spends_two_dp_on_the_cavalry(self):
         ex = gauls_example()
         assert ex.example_id == "AOT-EX-GAULS-JAVELINMEN"
-        figures = dict(ex.figures)
+        figures = {str(k): u for k, u in ex.figures}
         cav = figures["the cavalry after the Gauls' DP"]
         assert cav.mounted
         assert cav.ranks == (1,) and cav.disordered == 2 and cav.strength == 3
         assert figures["Gauls after the fight"].ranks == (3, 3)
         assert ex.after.ranks == (1, 1)
         assert [e.face for e in ex.log if isinstance(e, Roll)] == list(self.DICE)
-        steps = [*ex.intro, *narrate(ex.log)]
+        steps = [*map(str, ex.intro), *narrate(ex.log)]
         assert any("2 DP" in s for s in steps)
 
     def test_derived_exact_probabilities(self):
         ex = gauls_example()
-        exact = dict(ex.exact)
+        exact = {str(k): p for k, p in ex.exact}
         assert exact["P(the javelinmen score exactly 1 hit)"] == F(4, 9)  # 2 · 1/3 · 2/3
         assert exact["P(the Gauls score exactly 2 hits)"] == F(3, 8)  # C(3,2) / 8
         hv = hit_vector(javelinmen(), gauls(), R)

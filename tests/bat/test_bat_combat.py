@@ -336,7 +336,7 @@ def test_example_clash() -> None:
     assert [r.face for r in ex.log if isinstance(r, Roll)] == [5, 2, 4, 2, 6]
     said = " ".join(str(e.text) for e in ex.log if isinstance(e, Said))
     assert "8 against" in said and "falls back its Speed" in said
-    exact = dict(ex.exact)
+    exact = {str(k): p for k, p in ex.exact}
     assert exact["P(the spearmen must test morale)"] == Fraction(1, 3)
     assert ex.illustrative_dice
 
@@ -344,7 +344,7 @@ def test_example_clash() -> None:
 def test_example_standard() -> None:
     ex = EXAMPLES["BAT-EX-STANDARD"]()
     assert [r.face for r in ex.log if isinstance(r, Roll)] == [5, 1, 6, 2]
-    exact = dict(ex.exact)
+    exact = {str(k): p for k, p in ex.exact}
     assert exact["P(the militia flee), without him"] == Fraction(8, 27)
     assert exact["P(the militia flee), with the Standard Bearer"] < Fraction(8, 27)
 

@@ -322,7 +322,7 @@ def test_the_worked_example_replays() -> None:
     assert [r.face for r in ex.log if isinstance(r, Roll)] == [1, 3, 5, 4, 2]
     said = " ".join(str(e.text) for e in ex.log if isinstance(e, Said))
     assert "2 AP for its spell" in said and "loses 1 of its 3 figures" in said
-    assert dict(ex.exact) == {"P(the Mage dies on its activation roll)": Fraction(1, 216),
+    assert {str(k): p for k, p in ex.exact} == {"P(the Mage dies on its activation roll)": Fraction(1, 216),
                               "P(a 2-AP Fireball costs a Quality-2 base at least one figure)": Fraction(8, 9)}
 
 

@@ -5,8 +5,9 @@ word of three letters or more left in what these faces write is English written 
 not words to translate (units, sides, commanders, terrain pieces, scenarios), nor are rule IDs and codes.
 
 What these faces show but do not write is held apart: a caption line is the table-top log's own line
-(``present/tablelog.py``), a die's purpose is the engine's, and a companion system's worked example brings its own
-title, intro and steps (its ``examples`` module).  Those texts are taken out of what is checked here, and their
+(``present/tablelog.py``) and a die's purpose is the engine's (a worked example's own title, intro and steps are
+catalogue messages of its ``examples`` module, so they are checked).  Those texts are taken out of what is checked
+here, and their
 words are the ratchet :data:`FOREIGN_LEAKS` (``replay_leaks.txt``): it may only shrink as they are converted.
 After such a conversion lands, rewrite the list from what is still found (and read the difference)::
 
@@ -32,7 +33,7 @@ from aot_rules.aot.rules.command import INDIVIDUAL
 from aot_rules.aot.units import Body, Unit
 from aot_rules.aot.vocabulary import DieMove, DPEffect, Drift, Fate, RollOff, Weather
 from aot_rules.catalogue import EXAMPLES, RULES
-from aot_rules.core.i18n import PSEUDO, speaking
+from aot_rules.core.i18n import PSEUDO, Message, speaking
 from aot_rules.present import sitewords
 from aot_rules.present.narrate import narrate
 from aot_rules.present.page import example_html
@@ -89,14 +90,12 @@ def viewer(name: str) -> tuple[Run, str, dict[str, object]]:
 
 def foreign_texts(run: Run, data: dict[str, object]) -> tuple[list[str], list[str]]:
     """The texts a viewer shows but other code writes: each caption line (and its shortened form, which a step
-    title quotes) and each die's purpose; and a companion system's example title and intro."""
+    title quotes) and each die's purpose.  (A worked example's title and intro are catalogue messages: checked.)"""
     lines: list[str] = []
     for f in data["f"]:  # type: ignore[attr-defined]
         for ln in f["ln"]:
             lines += [ln["t"], short(ln["t"]), ln["w"], *(d[2] for d in ln["d"])]
-    from_examples = [run.title, run.intro] if run.title.startswith(tuple(EXAMPLES)) or run.title in {
-        ex().title for ex in examples().values()} else []
-    return lines[1:], from_examples  # frame 0's line is the run's own intro
+    return lines[1:], []  # frame 0's line is the run's own intro
 
 
 @pytest.mark.parametrize("name", sorted(RUNS))
@@ -133,8 +132,8 @@ def foreign_words() -> set[str]:
     return out
 
 
-#: The English words the table-top log's caption lines, the engine's dice purposes and the companion systems'
-#: examples still show in the viewers, one a line (issue #34: converted by their own owners); it only shrinks.
+#: The English words the table-top log's caption lines and the engine's dice purposes still show in the viewers, one
+#: a line (issue #34: converted by their own owners); it only shrinks.
 FOREIGN_LEAKS = frozenset(Path(__file__).with_name("replay_leaks.txt").read_text(encoding="utf-8").split())
 
 
@@ -197,9 +196,9 @@ def test_narration_keeps_its_english_and_speaks_russian() -> None:
 @pytest.mark.parametrize("example_id", sorted(examples()))
 def test_a_worked_examples_block_writes_no_english_outside_the_catalogue(example_id: str) -> None:
     """A worked example's block: the words the page writes (how it was played, the dice legend, exact odds,
-    captions) and the narration; the example's own title, intro, notes, labels and figure captions come from its
-    rule system's examples module, so they are taken out.  Its companion steps (``Said``) and dice captions are
-    catalogue messages, so they stay in: only the names they carry as values are left to be English."""
+    captions), the narration, and the example's own title, intro, notes, odds labels, legend and figure captions
+    (catalogue messages of its rule system's examples module).  Only the names the messages carry as values (a unit,
+    a side, a player) are left to be English."""
     with speaking(PSEUDO):  # the example's own texts as the block shows them (some embed catalogue values)
         ex = examples()[example_id]()
         block = example_html(example_id)
@@ -212,9 +211,12 @@ def test_a_worked_examples_block_writes_no_english_outside_the_catalogue(example
     named += [n for e in ex.log if isinstance(e, (Roll, Said))
               for n in carried(e.text if isinstance(e, Said) else e.purpose)]  # a step's or a die's named values
     names = EVENT_NAMES | {w for name in named for w in re.findall(r"[A-Za-z]+", name) for w in (w, w.capitalize())}
-    foreign = [ex.title, *ex.intro, *ex.notes, *(label for label, _ in ex.exact), *(c for c, _ in ex.figures),
-               ex.legend or ""]
-    words = english(shown_text(block), names, [*foreign, *(f[:1].upper() + f[1:] for f in foreign)])
+    said = [ex.title, *ex.intro, *ex.notes, *(label for label, _ in ex.exact), *(c for c, _ in ex.figures),
+            *([ex.legend] if ex.legend else [])]
+    named += [n for m in said for n in m.names()]  # the names a message carries as values
+    names |= {w for name in named for w in re.findall(r"[A-Za-z]+", name) for w in (w, w.capitalize())}
+    assert all(isinstance(m, Message) for m in said)
+    words = english(shown_text(block), names)
     assert not words, words
 
 

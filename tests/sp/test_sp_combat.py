@@ -58,7 +58,7 @@ def brute_class_dice(n: int, q: S.Quality) -> int:
 
 def test_worked_example_sharpshooter():
     ex = examples()["SP-EX-SHARPSHOOTER"]()
-    assert dict(ex.exact)["P(the aimed shot hits)"] == F(1, 3)
+    assert {str(k): p for k, p in ex.exact}["P(the aimed shot hits)"] == F(1, 3)
     out = get("SP-SHARPSHOOTER").evaluate(band="36–48″")
     assert out.event(Event.hit) == F(2, 6) and out.event(Event.spent) == F(1, 6)
     assert "given by the source" in out.info["needs"].render()

@@ -151,7 +151,7 @@ def test_swamp_example_replays_the_printed_dice():
     said = [str(e.text) for e in ex.log if isinstance(e, Said)]
     assert said[-1] == "the French Group moves 4″."
     assert "0″ (a die cannot go below 0)." in said[1]
-    assert dict(ex.exact)["P(exactly 4″ on 2 dice in a swamp)"] == Fraction(7, 36)
+    assert {str(k): p for k, p in ex.exact}["P(exactly 4″ on 2 dice in a swamp)"] == Fraction(7, 36)
 
 
 def test_swamp_with_fixed_dice_and_other_faces():

@@ -19,6 +19,8 @@ from aot_rules.core.i18n import msg
 #: The two bases of the clash example: (Quality, Melee, Defence).
 SWORDS = (3, 3, 3)
 SPEARS = (3, 2, 2)
+#: The clash's first die: the swordsmen's, which strikes and guards at once.
+FIRST_DIE = 5
 
 
 def clash() -> Example:
@@ -26,7 +28,7 @@ def clash() -> Example:
     mods = melee_mods(facing=Facing.FLANK)
     am, ad = SWORDS[1] + mods.a_melee, SWORDS[2] + mods.a_defence
     bm, bd = SPEARS[1] + mods.b_melee, SPEARS[2] + mods.b_defence
-    dice = FixedDice([5, 2, 4, 2, 6])
+    dice = FixedDice([FIRST_DIE, 2, 4, 2, 6])
     dice.emit(Said(msg("The flank attack costs the spearmen 1 Defence: they guard with {now} instead of {was}.",
                        now=bd, was=SPEARS[2])))
     result = play_melee(am, ad, bm, bd, dice)
@@ -34,17 +36,18 @@ def clash() -> Example:
     play_morale(SPEARS[0], dice, who=msg("the spearmen"))
     law = clash_morale_exact(SWORDS[0], am, ad, SPEARS[0], bm, bd)
     return Example(
-        "BAT-EX-CLASH", "Swordsmen strike spearmen in the flank",
-        intro=("Swordsmen (Quality 3, Melee 3, Defence 3) carry out an Attack order against spearmen "
-               "(Quality 3, Melee 2, Defence 2) whose flank they touch.",),
+        "BAT-EX-CLASH", msg("Swordsmen strike spearmen in the flank"),
+        intro=(msg("Swordsmen (Quality {aq}, Melee {am}, Defence {ad}) carry out an Attack order against spearmen "
+                   "(Quality {bq}, Melee {bm}, Defence {bd}) whose flank they touch.", aq=SWORDS[0], am=SWORDS[1],
+                   ad=SWORDS[2], bq=SPEARS[0], bm=SPEARS[1], bd=SPEARS[2]),),
         log=tuple(dice.log),
-        exact=(("P(the spearmen lose a figure)", law.prob(lambda r: r.clash.defender is not Strike.NONE)),
-               ("P(the spearmen must test morale)", law.prob(lambda r: r.clash.defender is Strike.DOUBLE)),
-               ("P(the spearmen fall back or flee after this exchange)",
+        exact=((msg("P(the spearmen lose a figure)"), law.prob(lambda r: r.clash.defender is not Strike.NONE)),
+               (msg("P(the spearmen must test morale)"), law.prob(lambda r: r.clash.defender is Strike.DOUBLE)),
+               (msg("P(the spearmen fall back or flee after this exchange)"),
                 law.prob(lambda r: r.defender_band is not Band.HOLDS))),
-        notes=("One die per player serves both his blow and his guard, so the swordsmen's 5 also "
-               "kept the spearmen's counter-blow out.",),
-        illustrative_dice=True, legend="green: a morale die at or under the Quality · orange: a failure")
+        notes=(msg("One die per player serves both his blow and his guard, so the swordsmen's {face} also kept the "
+                   "spearmen's counter-blow out.", face=FIRST_DIE),),
+        illustrative_dice=True, legend=msg("green: a morale die at or under the Quality · orange: a failure"))
 
 
 def standard() -> Example:
@@ -54,13 +57,14 @@ def standard() -> Example:
     with_bearer = morale_exact(2, reroll=True)
     without = morale_exact(2)
     return Example(
-        "BAT-EX-STANDARD", "Militia beside a Standard Bearer",
-        intro=("A militia base of Quality 2 must test morale; a friendly Standard Bearer stands 4 steps away.",),
+        "BAT-EX-STANDARD", msg("Militia beside a Standard Bearer"),
+        intro=(msg("A militia base of Quality {quality} must test morale; a friendly Standard Bearer stands {steps} "
+                   "steps away.", quality=2, steps=4),),
         log=tuple(dice.log),
-        exact=(("P(the militia flee), with the Standard Bearer",
+        exact=((msg("P(the militia flee), with the Standard Bearer"),
                 with_bearer.prob(lambda m: m.band is Band.FLEES)),
-               ("P(the militia flee), without him", without.prob(lambda m: m.band is Band.FLEES))),
-        illustrative_dice=True, legend="green: a die at or under the Quality · orange: a failure")
+               (msg("P(the militia flee), without him"), without.prob(lambda m: m.band is Band.FLEES))),
+        illustrative_dice=True, legend=msg("green: a die at or under the Quality · orange: a failure"))
 
 
 EXAMPLES: dict[str, Callable[[], Example]] = {"BAT-EX-CLASH": clash, "BAT-EX-STANDARD": standard}

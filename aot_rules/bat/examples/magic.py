@@ -51,17 +51,19 @@ def fireball_example() -> Example:
         raise AssertionError("the example's dice were not all used")
     three = fireball_exact(3, TARGET.quality, TARGET_FIGURES).marginal("lost").mean()
     return Example(
-        "BAT-EX-FIREBALL", "A Mage's turn: activation, then a Fireball",
-        intro=("The source prints no spell examples; these dice are made up to show the steps.",),
+        "BAT-EX-FIREBALL", msg("A Mage's turn: activation, then a Fireball"),
+        intro=(msg("The source prints no spell examples; these dice are made up to show the steps."),),
         log=tuple(dice.log),
-        exact=(("P(the Mage dies on its activation roll)", cast_roll_exact(MAGE.quality)[CastRoll.MISCAST]),
-               (f"P(a {AP_SPENT}-AP Fireball costs a Quality-{TARGET.quality} base at least one figure)",
+        exact=((msg("P(the Mage dies on its activation roll)"), cast_roll_exact(MAGE.quality)[CastRoll.MISCAST]),
+               (msg("P(a {ap}-AP Fireball costs a Quality-{quality} base at least one figure)", ap=AP_SPENT,
+                    quality=TARGET.quality),
                 fireball_exact(AP_SPENT, TARGET.quality, TARGET_FIGURES).prob(lambda r: r.lost > 0))),
-        notes=(f"With all three AP the same target would lose {fraction_str(three)} figures on average (one per "
-               f"die, each above Quality {TARGET.quality} with chance {fraction_str(fail_chance(TARGET.quality))}).",),
+        notes=(msg("With all {ap} AP the same target would lose {mean} figures on average (one per die, each above "
+                   "Quality {quality} with chance {chance}).", ap=3, mean=fraction_str(three),
+                   quality=TARGET.quality, chance=fraction_str(fail_chance(TARGET.quality))),),
         illustrative_dice=True,
-        legend=("red: an activation die that gives the Mage an AP, or a Fireball die that burns a figure; "
-                "orange: an activation die that gives none; plain: a Fireball die the target survives"))
+        legend=msg("red: an activation die that gives the Mage an AP, or a Fireball die that burns a figure; "
+                   "orange: an activation die that gives none; plain: a Fireball die the target survives"))
 
 
 EXAMPLES: dict[str, Callable[[], Example]] = {"BAT-EX-FIREBALL": fireball_example}

@@ -25,11 +25,11 @@ def step_example() -> Example:
     log.emit(Said(msg("so its frontage is {steps} × {step} cm = {frontage} cm.", steps=BASE_FRONTAGE, step=STEP_CM,
                       frontage=frontage)))
     return Example(
-        "BAT-EX-STEP", "How long is a step?",
-        intro=("Batalist measures every distance in steps, sized to suit the figures.",),
+        "BAT-EX-STEP", msg("How long is a step?"),
+        intro=(msg("Batalist measures every distance in steps, sized to suit the figures."),),
         log=tuple(log.log),
-        notes=(f"With larger figures a bigger step scales the whole game: at 3 cm a step, the same base is "
-               f"{fraction_str(steps_to_cm(BASE_FRONTAGE, 3))} cm wide.",))
+        notes=(msg("With larger figures a bigger step scales the whole game: at {step} cm a step, the same base is "
+                   "{width} cm wide.", step=3, width=fraction_str(steps_to_cm(BASE_FRONTAGE, 3))),))
 
 
 EXAMPLES: dict[str, Callable[[], Example]] = {"BAT-EX-STEP": step_example}

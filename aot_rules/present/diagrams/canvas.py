@@ -17,6 +17,7 @@ from html import escape
 from shapely import affinity
 from shapely.geometry import LineString, Point, Polygon
 
+from aot_rules.core.i18n import Message, localised, text
 from aot_rules.tabletop.geometry import BaseSize
 
 #: A standard 4×8 cm base: 3.2″ wide along its front, 1.6″ deep (the table-top engine's one definition).
@@ -34,8 +35,14 @@ COLOURS = {"blue": ("#cfe0f3", "#1d3a5c"), "red": ("#f3d3cf", "#7a2a1d"), "ghost
 
 
 def inches(x: float, places: int = 1) -> str:
-    """A distance as a diagram's caption shows it, with the inch mark (one decimal unless told otherwise)."""
-    return f"{x:.{places}f}″"
+    """A distance as a diagram's caption shows it, with the inch mark (one decimal unless told otherwise), written
+    the reader's way (``2,5″`` in Russian)."""
+    return localised(f"{x:.{places}f}") + "″"
+
+
+def number(x: float) -> str:
+    """A measured number at its shortest (``4``, ``2.5``), written the reader's way: a caption's value."""
+    return localised(f"{x:g}")
 
 
 def base(x: float, y: float, facing: float = 0.0, width: float = BASE_WIDTH, depth: float = BASE_DEPTH) -> Polygon:
@@ -61,7 +68,8 @@ def corner_path(centre: tuple[float, float], start: tuple[float, float], degrees
 class Canvas:
     """Collects shapes in inches and writes them as one SVG."""
 
-    def __init__(self, x0: float, y0: float, x1: float, y1: float, *, scale: float = 36.0, title: str = ""):
+    def __init__(self, x0: float, y0: float, x1: float, y1: float, *, scale: float = 36.0,
+                 title: str | Message = ""):
         self.x0, self.y0, self.x1, self.y1, self.k = x0, y0, x1, y1, scale
         self.title = title
         self.parts: list[str | _Text] = []
@@ -72,7 +80,7 @@ class Canvas:
     def _points(self, coords: Iterable[tuple[float, ...]]) -> str:
         return " ".join(f"{px:.1f},{py:.1f}" for px, py in (self._xy(c[0], c[1]) for c in coords))
 
-    def shape(self, g: Polygon, colour: str = "blue", *, dashed: bool = False, label: str = "",
+    def shape(self, g: Polygon, colour: str = "blue", *, dashed: bool = False, label: str | Message = "",
               front: bool = False, opacity: float = 1.0) -> None:
         """A filled polygon (a base or a piece of terrain); ``front`` thickens a base's front edge."""
         fill, stroke = COLOURS[colour]
@@ -101,7 +109,8 @@ class Canvas:
         px, py = self._xy(x, y)
         self.parts.append(f'<circle cx="{px:.1f}" cy="{py:.1f}" r="{r}" fill="{colour}"/>')
 
-    def text(self, x: float, y: float, s: str, *, colour: str = "#333", size: float = 12, anchor: str = "middle",
+    def text(self, x: float, y: float, s: str | Message, *, colour: str = "#333", size: float = 12,
+             anchor: str = "middle",
              bold: bool = False) -> None:
         px, py = self._xy(x, y)
         self.parts.append(_Text(px, py, s, colour, size, anchor, bold))
@@ -128,10 +137,12 @@ class Canvas:
                 f'aria-label="{label}" style="width:100%;max-width:{w:.0f}px;height:auto;font-family:sans-serif'
                 f'{style}"><rect width="100%" height="100%" fill="#fbfaf6"/>{body}</svg>')
 
-    def svg(self, caption: str = "") -> str:
+    def svg(self, caption: str | Message = "") -> str:
         """The diagram as a figure whose width follows the page (at most its natural size), plus, when its
-        text would be too small on a phone, a phone version with larger text (hidden until aot.css shows it)."""
-        label = escape(self.title or caption)
+        text would be too small on a phone, a phone version with larger text (hidden until aot.css shows it).
+        Its words are catalogue messages, rendered here in the language in force."""
+        caption = text(caption)
+        label = escape(text(self.title) or caption)
         fig = self._svg(label, 1.0, "aot-wide")
         if (k := self.phone_scale()) > 1.0:
             fig += self._svg(label, k, "aot-narrow", ";display:none")
@@ -145,7 +156,7 @@ class _Text:
 
     px: float
     py: float
-    s: str
+    s: str | Message  # rendered when written, in the language then in force
     colour: str
     size: float
     anchor: str
@@ -155,4 +166,4 @@ class _Text:
         size = round(self.size * scale, 1)
         weight = ' font-weight="bold"' if self.bold else ""
         return (f'<text x="{self.px:.1f}" y="{self.py + size / 3:.1f}" font-size="{size:g}" '
-                f'text-anchor="{self.anchor}" fill="{self.colour}"{weight}>{escape(self.s)}</text>')
+                f'text-anchor="{self.anchor}" fill="{self.colour}"{weight}>{escape(text(self.s))}</text>')

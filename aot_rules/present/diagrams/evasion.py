@@ -18,8 +18,8 @@ from shapely.geometry import LineString, Polygon
 
 from aot_rules.aot.mechanics.evasion import Profile
 from aot_rules.aot.rules.evasion import evasion_verdict
-from aot_rules.core.i18n import label, text
-from aot_rules.present.diagrams.canvas import BASE_DEPTH, BASE_WIDTH, Canvas, base, front_edge
+from aot_rules.core.i18n import Message, label, msg, nmsg, text
+from aot_rules.present.diagrams.canvas import BASE_DEPTH, BASE_WIDTH, Canvas, base, front_edge, number
 
 #: Short column headers, so thirteen columns fit a phone's width (the legend under the table spells them out).
 SHORT: dict[Profile, str] = {
@@ -77,8 +77,11 @@ _SCRIPT = """<script>
 def _sentence(evader: Profile, attacker: Profile) -> tuple[bool, str]:
     """The engine's verdict for one cell, as the full sentence the reader is shown."""
     v = evasion_verdict(evader.troops, attacker.troops)
-    verb = "may evade" if v.allowed else "may not evade"
-    return v.allowed, f"{text(label(evader)).capitalize()} {verb} {label(attacker)}: {v.reason}."
+    said = str(msg("{evader} may evade {attacker}: {reason}.", evader=label(evader), attacker=label(attacker),
+                   reason=v.reason) if v.allowed else
+               msg("{evader} may not evade {attacker}: {reason}.", evader=label(evader), attacker=label(attacker),
+                   reason=v.reason))
+    return v.allowed, said[:1].upper() + said[1:]
 
 
 def who_may_evade_table() -> str:
@@ -102,16 +105,19 @@ def who_may_evade_table() -> str:
                          f'data-said="{escape(said)}" aria-label="{escape(said)}">{"✓" if allowed else "✗"}</td>')
         rows.append(f'<tr><th scope="row" title="{escape(text(label(e)))}">{SHORT[e]}</th>{"".join(cells)}</tr>')
     legend = " · ".join(f"<b>{SHORT[p]}</b> {escape(text(label(p)))}" for p in profiles)
+    axes = escape(str(msg("Rows (↓): the unit that is charged and would evade. Columns (→): the unit that charges "
+                          "it.")))
+    corner = escape(str(msg("evader ↓, attacker →")))
+    prompt = escape(str(msg("Tap or hover over a cell to read the rule that decides it.")))
+    codes = escape(str(msg("Foot: F, horse: H; S shields (or pavises), A armour (for horse: the riders’), CAT riders "
+                           "and horses armoured.")))
     return (f'{_STYLE}<div class="aot-evade-block">'
-            f'<p class="aot-evade-legend">Rows (↓): the unit that is charged and would evade. '
-            f'Columns (→): the unit that charges it.</p>'
+            f'<p class="aot-evade-legend">{axes}</p>'
             f'<div class="aot-evade-wrap"><table class="aot-evade" id="aot-evade-table">'
-            f'<thead><tr><th scope="col" title="evader ↓, attacker →">↓ →</th>{head}</tr></thead>'
+            f'<thead><tr><th scope="col" title="{corner}">↓ →</th>{head}</tr></thead>'
             f'<tbody>{"".join(rows)}</tbody></table></div>'
-            f'<p class="aot-evade-why" id="aot-evade-why" aria-live="polite">Tap or hover over a cell to read '
-            f'the rule that decides it.</p>'
-            f'<p class="aot-evade-legend">{legend}. Foot: F, horse: H; S shields (or pavises), A armour '
-            f'(for horse: the riders\u2019), CAT riders and horses armoured.</p></div>{_SCRIPT}')
+            f'<p class="aot-evade-why" id="aot-evade-why" aria-live="polite">{prompt}</p>'
+            f'<p class="aot-evade-legend">{legend}. {codes}</p></div>{_SCRIPT}')
 
 
 # --- diagrams ---------------------------------------------------------------------------------------
@@ -128,7 +134,7 @@ def back_away(b: Polygon, facing: float, distance: float) -> Polygon:
     return affinity.translate(b, distance * dx, distance * dy)
 
 
-def _dimension(c: Canvas, start: tuple[float, float], end: tuple[float, float], label: str) -> None:
+def _dimension(c: Canvas, start: tuple[float, float], end: tuple[float, float], label: str | Message) -> None:
     """A measured distance: a line with end ticks and its label beside it."""
     line = LineString([start, end])
     c.line(line, "#555", width=1.2)
@@ -150,28 +156,36 @@ def evasion_svg(roll: int = 4, density: int = 3) -> str:
     after = back_away(before, 180, roll)
     moved = front_edge(before).distance(front_edge(after))
 
-    c = Canvas(-0.6, -2.2, 8.8, contact + roll + BASE_DEPTH + 1.0, title="An evasion straight back")
+    c = Canvas(-0.6, -2.2, 8.8, contact + roll + BASE_DEPTH + 1.0, title=msg("An evasion straight back"))
     c.shape(attacker_start, "red", dashed=True, opacity=0.25)
     c.line(LineString([(x, 0.1), (x, contact - BASE_DEPTH - 0.1)]), "#7a2a1d", width=2.5, arrow=True)
     c.shape(attacker, "red", front=True)
-    c.text(x, contact - BASE_DEPTH / 2, "attacker", colour="#7a2a1d")
-    c.text(x + BASE_WIDTH / 2 + 0.3, contact - BASE_DEPTH - 1.0, "charges into contact", colour="#7a2a1d",
+    c.text(x, contact - BASE_DEPTH / 2, msg("attacker"), colour="#7a2a1d")
+    c.text(x + BASE_WIDTH / 2 + 0.3, contact - BASE_DEPTH - 1.0, msg("charges into contact"), colour="#7a2a1d",
            anchor="start", size=11)
     c.shape(before, "ghost", dashed=True)
-    c.text(x, contact + BASE_DEPTH / 2, "evader before", colour="#6a7888", size=11)
+    c.text(x, contact + BASE_DEPTH / 2, msg("evader before"), colour="#6a7888", size=11)
     c.shape(after, "blue", front=True)
-    c.text(x, contact + roll + BASE_DEPTH / 2, "evader after", colour="#1d3a5c")
+    c.text(x, contact + roll + BASE_DEPTH / 2, msg("evader after"), colour="#1d3a5c")
     back = after.centroid
     c.line(LineString([(x - BASE_WIDTH / 2 - 0.5, contact + 0.2), (x - BASE_WIDTH / 2 - 0.5, back.y)]), "#1d3a5c",
            width=2, dashed=True, arrow=True)
     rx = x + BASE_WIDTH / 2 + 0.5
-    _dimension(c, (rx, contact), (rx, contact + moved), f"{moved:g}″")
-    c.text(rx + 0.3, contact + moved / 2 - 0.5, "= the die", anchor="start", size=11)
+    _dimension(c, (rx, contact), (rx, contact + moved), number(moved) + "″")
+    c.text(rx + 0.3, contact + moved / 2 - 0.5, msg("= the die"), anchor="start", size=11)
     lost = roll if roll < density else 0
-    test = f"{roll} < {density}: {lost} disordered" if lost else f"{roll} ≥ density {density}: no loss"
-    return c.svg(f"The charged unit rolls one die: {roll}. It backs {moved:g}″ straight away, exactly that far, "
-                 f"its front (the thick edge) still towards the attacker; the same die is its disorder test "
-                 f"({test}). The attacker stays where it made contact and earns no DP.")
+    said = dict(roll=roll, moved=number(moved), density=density)
+    return c.svg(nmsg("The charged unit rolls one die: {roll}. It backs {moved}″ straight away, exactly that far, its "
+                      "front (the thick edge) still towards the attacker; the same die is its disorder test ({roll} < "
+                      "{density}: {n} warrior disordered). The attacker stays where it made contact and earns no DP.",
+                      "The charged unit rolls one die: {roll}. It backs {moved}″ straight away, exactly that far, its "
+                      "front (the thick edge) still towards the attacker; the same die is its disorder test ({roll} < "
+                      "{density}: {n} warriors disordered). The attacker stays where it made contact and earns no "
+                      "DP.", n=lost, **said) if lost else
+                 msg("The charged unit rolls one die: {roll}. It backs {moved}″ straight away, exactly that far, its "
+                     "front (the thick edge) still towards the attacker; the same die is its disorder test ({roll} ≥ "
+                     "density {density}: no loss). The attacker stays where it made contact and earns no DP.",
+                     **said))
 
 
 def flank_evasion_svg(roll: int = 5) -> str:
@@ -183,20 +197,20 @@ def flank_evasion_svg(roll: int = 5) -> str:
     after = back_away(turned, 90, roll)
     moved = front_edge(turned).distance(front_edge(after))
 
-    c = Canvas(0.4, -0.2, left + roll + BASE_DEPTH + 0.6, 6.4, title="Evading a flank attack")
+    c = Canvas(0.4, -0.2, left + roll + BASE_DEPTH + 0.6, 6.4, title=msg("Evading a flank attack"))
     c.shape(attacker, "red", front=True)
-    c.text(left - BASE_DEPTH / 2, attacker.bounds[3] + 0.45, "attacker", colour="#7a2a1d", size=13)
+    c.text(left - BASE_DEPTH / 2, attacker.bounds[3] + 0.45, msg("attacker"), colour="#7a2a1d", size=13)
     c.shape(before, "ghost", dashed=True)
-    c.text(before.bounds[2] + 0.15, y - BASE_DEPTH / 2, "before", colour="#6a7888", size=12, anchor="start")
+    c.text(before.bounds[2] + 0.15, y - BASE_DEPTH / 2, msg("before"), colour="#6a7888", size=12, anchor="start")
     c.shape(turned, "blue", dashed=True, opacity=0.2)
-    c.text(left + BASE_DEPTH / 2, turned.bounds[3] + 0.45, "1. turns", colour="#1d3a5c", size=13)
+    c.text(left + BASE_DEPTH / 2, turned.bounds[3] + 0.45, msg("1. turns"), colour="#1d3a5c", size=13)
     c.shape(after, "blue", front=True)
     a = after.centroid
-    c.text(a.x, after.bounds[3] + 0.45, "evader after", colour="#1d3a5c", size=13)
+    c.text(a.x, after.bounds[3] + 0.45, msg("evader after"), colour="#1d3a5c", size=13)
     dy = turned.bounds[1] - 0.5
     _dimension(c, (left, dy), (left + moved, dy), "")
     c.line(LineString([(left + 0.2, dy + 0.01), (left + moved - 0.2, dy + 0.01)]), "#1d3a5c", width=2, arrow=True)
-    c.text(left + moved / 2, dy - 0.55, f"2. backs {moved:g}″ = the die", size=13, bold=True)
-    return c.svg(f"Charged in its left flank while free in front, the unit rolls one die ({roll}): it is the test "
-                 f"for turning to face the attacker and for the evasion. It turns (dashed outline) and backs "
-                 f"{moved:g}″ away, facing the attacker.")
+    c.text(left + moved / 2, dy - 0.55, msg("2. backs {moved}″ = the die", moved=number(moved)), size=13, bold=True)
+    return c.svg(msg("Charged in its left flank while free in front, the unit rolls one die ({roll}): it is the test "
+                     "for turning to face the attacker and for the evasion. It turns (dashed outline) and backs "
+                     "{moved}″ away, facing the attacker.", roll=roll, moved=number(moved)))

@@ -16,7 +16,17 @@ from shapely.geometry import LineString, Point, Polygon, box
 
 from aot_rules.aot.rules.movement import move_allowance
 from aot_rules.aot.units import Unit
-from aot_rules.present.diagrams.canvas import BASE_DEPTH, BASE_WIDTH, Canvas, base, corner_path, front_edge, inches
+from aot_rules.core.i18n import Message, msg
+from aot_rules.present.diagrams.canvas import (
+    BASE_DEPTH,
+    BASE_WIDTH,
+    Canvas,
+    base,
+    corner_path,
+    front_edge,
+    inches,
+    number,
+)
 
 #: Chords in a wheel's arc: its polyline length is then the true arc length to better than 1e-6″.
 ARC_STEPS = 2048
@@ -34,8 +44,8 @@ def _forward(facing: float) -> tuple[float, float]:
     return -math.sin(r), math.cos(r)
 
 
-def _canvas(*shapes: Polygon | LineString, title: str, pad: float = 0.5, left: float = 0.0, right: float = 0.0,
-            top: float = 0.0, bottom: float = 0.0) -> Canvas:
+def _canvas(*shapes: Polygon | LineString, title: str | Message, pad: float = 0.5, left: float = 0.0,
+            right: float = 0.0, top: float = 0.0, bottom: float = 0.0) -> Canvas:
     """A canvas just large enough for ``shapes`` (plus ``pad`` all round and room for labels on a side)."""
     x0 = min(g.bounds[0] for g in shapes) - pad - left
     y0 = min(g.bounds[1] for g in shapes) - pad - bottom
@@ -69,17 +79,17 @@ def measure_geometry() -> Measure:
 
 def measure_svg() -> str:
     m = measure_geometry()
-    c = _canvas(m.ours, m.theirs, title="Measuring between two units", right=0.4)
-    c.shape(m.ours, "blue", label="yours", front=True)
-    c.shape(m.theirs, "red", label="enemy", front=True)
+    c = _canvas(m.ours, m.theirs, title=msg("Measuring between two units"), right=0.4)
+    c.shape(m.ours, "blue", label=msg("yours"), front=True)
+    c.shape(m.theirs, "red", label=msg("enemy"), front=True)
     c.line(m.gap, "#b5453a", width=2.5, dashed=True)
     for x, y in m.gap.coords:
         c.dot(x, y)
     mid = m.gap.interpolate(0.5, normalized=True)
     c.text(mid.x + 0.25, mid.y, inches(m.distance), anchor="start", size=TEXT, bold=True, colour="#b5453a")
-    return c.svg(f"The distance between units runs from the nearest edge of one base to the nearest edge of the "
-                 f"other: here {inches(m.distance)} (centre to centre it would be {inches(m.centres)}, which the "
-                 f"rules never use).")
+    return c.svg(msg("The distance between units runs from the nearest edge of one base to the nearest edge of the "
+                     "other: here {distance} (centre to centre it would be {centres}, which the rules never use).",
+                     distance=inches(m.distance), centres=inches(m.centres)))
 
 
 # --- the wheel -----------------------------------------------------------------------------------
@@ -115,28 +125,30 @@ def wheel_geometry(degrees: float = 45, density: int = 4) -> Wheel:
 def wheel_svg(degrees: float = 45) -> str:
     w = wheel_geometry(degrees)
     after = _advance(w.end, -degrees, w.rest.length)
-    c = _canvas(w.start, after, w.arc, title=f"A wheel of {degrees:g}°", pad=0.6, left=0.8, right=1.6,
-                bottom=0.5)
+    c = _canvas(w.start, after, w.arc, title=msg("A wheel of {degrees}°", degrees=number(degrees)), pad=0.6,
+                left=0.8, right=1.6, bottom=0.5)
     c.shape(w.start, "ghost", dashed=True)
     below = w.start.centroid
-    c.text(below.x, below.y - BASE_DEPTH / 2 - 0.4, "start", size=TEXT, colour="#7a8898")
+    c.text(below.x, below.y - BASE_DEPTH / 2 - 0.4, msg("start"), size=TEXT, colour="#7a8898")
     c.shape(after, "ghost", dashed=True, opacity=0.7)
     c.shape(w.end, "blue", front=True)
     c.line(w.rest, "#555", dashed=True, arrow=True)
     half = w.rest.interpolate(0.5, normalized=True)
-    c.text(half.x - 0.3, half.y + 0.3, f"{inches(w.rest.length)} left", anchor="end", size=TEXT, colour="#555")
+    c.text(half.x - 0.3, half.y + 0.3, msg("{distance} left", distance=inches(w.rest.length)), anchor="end",
+           size=TEXT, colour="#555")
     c.line(LineString(w.arc.simplify(0.01).coords), "#b5453a", width=3, arrow=True)
     c.dot(*w.pivot, colour="#1d3a5c", r=5)
-    c.text(w.pivot[0] + 0.2, w.pivot[1] - 0.35, "pivot: stays put", anchor="start", size=TEXT, colour="#1d3a5c")
+    c.text(w.pivot[0] + 0.2, w.pivot[1] - 0.35, msg("pivot: stays put"), anchor="start", size=TEXT, colour="#1d3a5c")
     # the arc's length, just outside the middle of the arc (radially out from the pivot)
     mid = w.arc.interpolate(0.5, normalized=True)
     k = 1 + 0.3 / BASE_WIDTH
     c.text(w.pivot[0] + (mid.x - w.pivot[0]) * k, w.pivot[1] + (mid.y - w.pivot[1]) * k, inches(w.arc.length),
            anchor="end", size=TEXT, bold=True, colour="#b5453a")
-    return c.svg(f"A wheel of {degrees:g}° about the right front corner: the left front corner travels "
-                 f"{inches(w.arc.length)} ({degrees:g}° of a circle of radius {BASE_WIDTH:g}″, the base's width), "
-                 f"and that comes off the move. A density-4 unit with {w.allowance}″ has "
-                 f"{inches(w.rest.length)} left to go straight ahead.")
+    return c.svg(msg("A wheel of {degrees}° about the right front corner: the left front corner travels {arc} "
+                     "({degrees}° of a circle of radius {radius}″, the base's width), and that comes off the move. "
+                     "A density-{density} unit with {allowance}″ has {left} left to go straight ahead.",
+                     degrees=number(degrees), arc=inches(w.arc.length), radius=number(BASE_WIDTH), density=4,
+                     allowance=w.allowance, left=inches(w.rest.length)))
 
 
 # --- crossing a wood ------------------------------------------------------------------------------
@@ -180,25 +192,25 @@ def wood_geometry(density: int = 2) -> Crossing:
 
 def wood_crossing_svg() -> str:
     g = wood_geometry()
-    c = _canvas(g.wood, g.start, g.end, title="Crossing a wood", right=2.6)
+    c = _canvas(g.wood, g.start, g.end, title=msg("Crossing a wood"), right=2.6)
     c.shape(g.wood, "wood")
-    c.text(2.7, 6.7, "wood", colour="#4f7a44", size=TEXT, anchor="start", bold=True)
-    c.shape(g.start, "ghost", dashed=True, label="start")
+    c.text(2.7, 6.7, msg("wood"), colour="#4f7a44", size=TEXT, anchor="start", bold=True)
+    c.shape(g.start, "ghost", dashed=True, label=msg("start"))
     c.shape(g.inside, "ghost", dashed=True, opacity=0.6)
-    c.shape(g.end, "blue", front=True, label="end of move")
+    c.shape(g.end, "blue", front=True, label=msg("end of move"))
     x = -BASE_WIDTH / 2 - 0.35
     c.line(LineString([(x, g.start.bounds[3]), (x, g.end.bounds[3])]), "#555", dashed=True, arrow=True)
     c.text(x - 0.15, g.end.centroid.y, f"{g.allowance}″", anchor="end", size=TEXT, colour="#555", bold=True)
     c.dot(g.entry.x, g.entry.y, r=6)
-    c.text(g.entry.x + 0.35, g.entry.y - 0.3, "test", anchor="start", size=TEXT, bold=True, colour="#b5453a")
+    c.text(g.entry.x + 0.35, g.entry.y - 0.3, msg("test"), anchor="start", size=TEXT, bold=True, colour="#b5453a")
     ix, iy = _front_centre(g.inside).coords[0]
     c.dot(ix, iy, colour="#8a7a55", r=5)
-    c.text(ix + 1.9, iy - 0.05, "stopped here?", anchor="start", size=TEXT, colour="#6b5d3a")
-    c.text(ix + 1.9, iy - 0.5, "test again next move", anchor="start", size=TEXT, colour="#6b5d3a")
-    return c.svg(f"Akontists at density 2 move their full {g.allowance}″. Their front edge meets the wood after "
-                 f"{inches(g.to_entry)}: that is where the wood starts to count, and one test covers the whole "
-                 f"crossing, since the base ends the move clear of the trees. A unit that stopped inside "
-                 f"(dashed) would test again when it moved on.")
+    c.text(ix + 1.9, iy - 0.05, msg("stopped here?"), anchor="start", size=TEXT, colour="#6b5d3a")
+    c.text(ix + 1.9, iy - 0.5, msg("test again next move"), anchor="start", size=TEXT, colour="#6b5d3a")
+    return c.svg(msg("Akontists at density {density} move their full {allowance}″. Their front edge meets the wood "
+                     "after {entry}: that is where the wood starts to count, and one test covers the whole crossing, "
+                     "since the base ends the move clear of the trees. A unit that stopped inside (dashed) would "
+                     "test again when it moved on.", density=2, allowance=g.allowance, entry=inches(g.to_entry)))
 
 
 # --- passing through a friend -----------------------------------------------------------------------
@@ -227,18 +239,19 @@ def through_geometry(gap_behind: float = 1.0, density: int = 4, x: float = 0.0) 
 def through_friend_svg() -> str:
     ok = through_geometry(1.0, x=0.0)
     no = through_geometry(3.2, x=5.2)
-    c = _canvas(ok.start, ok.end, no.start, no.end, title="Passing through a friend", right=0.5, top=0.5)
-    for g, verdict in ((ok, "allowed"), (no, "not allowed")):
-        c.shape(g.friend, "blue", opacity=0.55, front=True, label="friend")
-        c.shape(g.start, "ghost", dashed=True, label="start")
+    c = _canvas(ok.start, ok.end, no.start, no.end, title=msg("Passing through a friend"), right=0.5, top=0.5)
+    for g, verdict in ((ok, msg("allowed")), (no, msg("not allowed"))):
+        c.shape(g.friend, "blue", opacity=0.55, front=True, label=msg("friend"))
+        c.shape(g.start, "ghost", dashed=True, label=msg("start"))
         c.shape(g.end, "blue" if g.allowed else "red", front=True, dashed=not g.allowed, opacity=0.85,
-                label="end" if g.allowed else "")
+                label=msg("end") if g.allowed else "")
         a, b = _front_centre(g.start), _front_centre(g.end)
         side = g.start.bounds[2] + 0.3
         c.line(LineString([(side, a.y), (side, b.y)]), "#555", dashed=True, arrow=True)
         cx = (g.friend.bounds[0] + g.friend.bounds[2]) / 2
         c.text(cx, g.end.bounds[3] + 0.45, verdict, size=TEXT, bold=True,
                colour="#1d3a5c" if g.allowed else "#7a2a1d")
-    return c.svg(f"A density-4 unit moves {ok.allowance}″. Left: starting {inches(ok.behind)} behind its friend it "
-                 f"comes out {inches(ok.clear_by)} clear of it, so it may pass. Right: starting {inches(no.behind)} "
-                 f"behind, its move would end on top of the friend, so it may not pass through at all.")
+    return c.svg(msg("A density-{density} unit moves {allowance}″. Left: starting {behind} behind its friend it "
+                     "comes out {clear} clear of it, so it may pass. Right: starting {far} behind, its move would end "
+                     "on top of the friend, so it may not pass through at all.", density=4, allowance=ok.allowance,
+                     behind=inches(ok.behind), clear=inches(ok.clear_by), far=inches(no.behind)))

@@ -20,9 +20,11 @@ from shapely.geometry.base import BaseGeometry
 from aot_rules.aot.rules.movement import move_allowance
 from aot_rules.aot.rules.terrain import Terrain
 from aot_rules.aot.units import Unit
+from aot_rules.core.i18n import Message, label, msg, nmsg
 from aot_rules.glossary import ORDER_NAMES
 from aot_rules.present import number, tablelog
 from aot_rules.present.diagrams.canvas import Canvas, inches
+from aot_rules.present.diagrams.canvas import number as decimal
 from aot_rules.tabletop.geometry import (
     CONTACT,
     Aspect,
@@ -85,8 +87,8 @@ class TableCanvas(Canvas):
             self.parts.append(f'<polygon points="{self._points(p.exterior.coords)}" fill="{fill}" stroke="{stroke}" '
                               f'stroke-width="{width}" fill-opacity="{opacity}"{dash}/>')
 
-    def base(self, pose: Pose, size: BaseSize, colours: tuple[str, str], *, label: str = "", dashed: bool = False,
-             opacity: float = 1.0, text: float = TEXT) -> Polygon:
+    def base(self, pose: Pose, size: BaseSize, colours: tuple[str, str], *, label: str | Message = "",
+             dashed: bool = False, opacity: float = 1.0, text: float = TEXT) -> Polygon:
         """A base exactly as :func:`geometry.footprint` places it, its front edge drawn thick."""
         poly = footprint(pose, size)
         self.fill(poly, colours[0], colours[1], dashed=dashed, opacity=opacity)
@@ -103,7 +105,7 @@ def _said(verdict: object | None) -> str | None:
     return None if verdict is None else str(verdict)
 
 
-def _view(*shapes: BaseGeometry, pad: float = 0.6, scale: float = 36.0, title: str = "") -> TableCanvas:
+def _view(*shapes: BaseGeometry, pad: float = 0.6, scale: float = 36.0, title: str | Message = "") -> TableCanvas:
     """A canvas just large enough for ``shapes`` plus ``pad`` inches all round."""
     x0 = min(g.bounds[0] for g in shapes) - pad
     y0 = min(g.bounds[1] for g in shapes) - pad
@@ -112,7 +114,7 @@ def _view(*shapes: BaseGeometry, pad: float = 0.6, scale: float = 36.0, title: s
     return TableCanvas(x0, y0, x1, y1, scale=scale, title=title)
 
 
-def _label_near(c: TableCanvas, poly: Polygon, text: str, colour: str, dy: float) -> None:
+def _label_near(c: TableCanvas, poly: Polygon, text: str | Message, colour: str, dy: float) -> None:
     """A label just above (``dy`` > 0) or below a shape."""
     minx, miny, maxx, maxy = poly.bounds
     y = maxy + dy if dy > 0 else miny + dy
@@ -136,20 +138,23 @@ def bases_geometry() -> Bases:
 
 def bases_svg() -> str:
     g = bases_geometry()
-    c = _view(*g.polygons, box(0, -1.3, 10.6, 3.2), pad=0.3, title="The three bases")
-    names = {BaseSize.UNIT: "unit", BaseSize.LARGE: "large", BaseSize.STAKES: "stakes"}
+    c = _view(*g.polygons, box(0, -1.3, 10.6, 3.2), pad=0.3, title=msg("The three bases"))
     for size, pose in zip(g.sizes, g.poses, strict=True):
         c.base(pose, size, SIDE_COLOURS[0])
-        c.text(pose.x, -0.45, names[size], colour=SIDE_COLOURS[0][1], size=TEXT, bold=True)
-        c.text(pose.x, -0.95, f"{size.width:g}×{size.depth:g}″", colour=INK, size=TEXT)
-    return c.svg("The bases the engine knows, front edge thick, drawn by the engine's footprint function: "
-                 + "; ".join(f"{names[s]} {s.width:g}″ wide and {s.depth:g}″ deep" for s in g.sizes) + ".")
+        c.text(pose.x, -0.45, label(size), colour=SIDE_COLOURS[0][1], size=TEXT, bold=True)
+        c.text(pose.x, -0.95, f"{decimal(size.width)}×{decimal(size.depth)}″", colour=INK, size=TEXT)
+    sizes = "; ".join(str(msg("{base} {width}″ wide and {depth}″ deep", base=label(s), width=decimal(s.width),
+                              depth=decimal(s.depth))) for s in g.sizes)
+    return c.svg(msg("The bases the engine knows, front edge thick, drawn by the engine's footprint function: "
+                     "{sizes}.", sizes=sizes))
 
 
 # --- the three starting orders -----------------------------------------------------------------------
 
 #: The standard orders a unit deploys in (AOT-DENSITY), as the glossary names them, by density.
 ORDERS = ORDER_NAMES
+#: The same orders as a figure shows them, in the reader's language.
+ORDER_LABELS: dict[int, Message] = {4: msg("closed order"), 3: msg("open order"), 2: msg("dispersed order")}
 
 
 class Orders(NamedTuple):
@@ -187,22 +192,24 @@ def orders_svg() -> str:
     """The three starting orders side by side, each formed warrior a dot on the base."""
     g = orders_geometry()
     c = _view(*g.polygons, box(-1.6, -4.4, 10.8, 0.6), pad=0.3, scale=40,
-              title="Closed, open and dispersed order: units at densities 4, 3 and 2")
+              title=msg("Closed, open and dispersed order: units at densities {densities}",
+                        densities=", ".join(str(u.density) for u in g.units)))
     stroke = SIDE_COLOURS[0][1]
     for u, pose, figures, moves, faces in zip(g.units, g.poses, g.figures, g.allowances, g.hit_faces, strict=True):
         c.base(pose, BaseSize.UNIT, ("#f4efe2", stroke))
         for x, y in figures:
             c.dot(x, y, stroke, r=7)
-        c.text(pose.x, 0.35, ORDERS[u.density], colour=stroke, size=TEXT, bold=True)
-        c.text(pose.x, -2.25, f"density {u.density}", colour=INK, size=TEXT, bold=True)
-        c.text(pose.x, -2.95, f"moves {inches(moves, 0)}", colour=INK, size=TEXT)
-        c.text(pose.x, -3.65, "bow hits on " + ", ".join(map(str, faces)), colour=INK, size=TEXT)
-    parts = [f"{ORDERS[u.density]}: ranks {'+'.join(map(str, u.ranks))}, density {u.density}, moves "
-             f"{inches(m, 0)}, a bow hits it on {', '.join(map(str, f))}"
-             for u, m, f in zip(g.units, g.allowances, g.hit_faces, strict=True)]
-    return c.svg("The three orders a unit deploys in, each dot a formed warrior on the engine's "
-                 f"{BaseSize.UNIT.width:g}×{BaseSize.UNIT.depth:g}″ base (front edge thick, facing up the page). "
-                 + "; ".join(parts).capitalize()[:1] + "; ".join(parts)[1:] + ".")
+        c.text(pose.x, 0.35, ORDER_LABELS[u.density], colour=stroke, size=TEXT, bold=True)
+        c.text(pose.x, -2.25, msg("density {density}", density=u.density), colour=INK, size=TEXT, bold=True)
+        c.text(pose.x, -2.95, msg("moves {distance}", distance=inches(moves, 0)), colour=INK, size=TEXT)
+        c.text(pose.x, -3.65, msg("bow hits on {faces}", faces=", ".join(map(str, faces))), colour=INK, size=TEXT)
+    parts = "; ".join(str(msg("{order}: ranks {ranks}, density {density}, moves {distance}, a bow hits it on {faces}",
+                              order=ORDER_LABELS[u.density], ranks="+".join(map(str, u.ranks)), density=u.density,
+                              distance=inches(m, 0), faces=", ".join(map(str, f))))
+                      for u, m, f in zip(g.units, g.allowances, g.hit_faces, strict=True))
+    return c.svg(msg("The three orders a unit deploys in, each dot a formed warrior on the engine's {width}×{depth}″ "
+                     "base (front edge thick, facing up the page). {orders}.", width=decimal(BaseSize.UNIT.width),
+                     depth=decimal(BaseSize.UNIT.depth), orders=parts[:1].upper() + parts[1:]))
 
 
 # --- measuring and the frontal arc --------------------------------------------------------------------
@@ -214,6 +221,10 @@ class Arc(NamedTuple):
     inside: tuple[bool, ...]  # geometry.in_arc, per target
     distances: tuple[float, ...]  # edge to edge (AOT-MEASURE), per target
     gaps: tuple[LineString, ...]  # the nearest points, per target
+
+
+#: The arc figure's targets as it names them.
+ARC_TARGETS: dict[str, Message] = {"inside": msg("inside"), "partly": msg("partly"), "outside": msg("outside")}
 
 
 def arc_geometry() -> Arc:
@@ -233,9 +244,9 @@ def arc_geometry() -> Arc:
 def arc_svg() -> str:
     g = arc_geometry()
     view = box(-9, -2.2, 9, 10.0)
-    c = _view(view, pad=0, scale=32, title="The frontal arc and edge-to-edge distances")
+    c = _view(view, pad=0, scale=32, title=msg("The frontal arc and edge-to-edge distances"))
     c.fill(g.arc, "#fbf0c8", "#c9a227", dashed=True, opacity=0.8)
-    c.base(g.shooter, BaseSize.UNIT, SIDE_COLOURS[0], label="shooter")
+    c.base(g.shooter, BaseSize.UNIT, SIDE_COLOURS[0], label=msg("shooter"))
     for (name, pose), inside, d, gap in zip(g.targets, g.inside, g.distances, g.gaps, strict=True):
         poly = c.base(pose, BaseSize.UNIT, SIDE_COLOURS[1])
         c.line(gap, RED, width=2, dashed=True)
@@ -245,11 +256,14 @@ def arc_svg() -> str:
             c.text(mid.x, mid.y + 0.4, inches(d), size=TEXT, bold=True, colour=RED)
         else:
             c.text(mid.x + 0.25, mid.y, inches(d), anchor="start", size=TEXT, bold=True, colour=RED)
-        _label_near(c, poly, f"{name}: {'in arc' if inside else 'not in arc'}", SIDE_COLOURS[1][1], 0.45)
-    parts = [f"{name} {inches(d)} away, {'in' if inside else 'out of'} the arc"
-             for (name, _), inside, d in zip(g.targets, g.inside, g.distances, strict=True)]
-    return c.svg("The shaded wedge is the engine's frontal arc: 45° either side of straight ahead, drawn out "
-                 "from the two front corners. Distances run edge to edge (dashed): " + "; ".join(parts) + ".")
+        _label_near(c, poly, msg("{target}: in arc", target=ARC_TARGETS[name]) if inside else
+                    msg("{target}: not in arc", target=ARC_TARGETS[name]), SIDE_COLOURS[1][1], 0.45)
+    parts = "; ".join(str(msg("{target} {distance} away, in the arc", target=ARC_TARGETS[name], distance=inches(d))
+                          if inside else msg("{target} {distance} away, out of the arc", target=ARC_TARGETS[name],
+                                             distance=inches(d)))
+                      for (name, _), inside, d in zip(g.targets, g.inside, g.distances, strict=True))
+    return c.svg(msg("The shaded wedge is the engine's frontal arc: 45° either side of straight ahead, drawn out "
+                     "from the two front corners. Distances run edge to edge (dashed): {distances}.", distances=parts))
 
 
 # --- sight lines ---------------------------------------------------------------------------------------
@@ -288,7 +302,7 @@ def sight_geometry() -> Sight:
 def sight_svg() -> str:
     g = sight_geometry()
     view = box(33.5, 6.5, 56, 30.5)
-    c = _view(view, pad=0, scale=24, title="Two sight lines each: one target seen, one hidden by the wood")
+    c = _view(view, pad=0, scale=24, title=msg("Two sight lines each: one target seen, one hidden by the wood"))
     _terrain(c, g.state, view)
     for piece, colours in ((g.shooter, SIDE_COLOURS[0]), (g.clear, SIDE_COLOURS[1]), (g.hidden, SIDE_COLOURS[1])):
         c.base(piece.pose, piece.size, colours, label=piece.id, text=11)
@@ -296,15 +310,24 @@ def sight_svg() -> str:
         c.line(ln, "#2f7d4a", width=2)
     for ln, hit in zip(g.hidden_lines, g.hidden_cross, strict=True):
         c.line(ln, RED if hit else "#2f7d4a", width=2, dashed=hit)
-    c.text(g.clear.polygon.centroid.x, g.clear.polygon.bounds[3] + 0.8, "seen", colour="#2f7d4a", size=TEXT,
+    c.text(g.clear.polygon.centroid.x, g.clear.polygon.bounds[3] + 0.8, msg("seen"), colour="#2f7d4a", size=TEXT,
            bold=True)
-    c.text(g.hidden.polygon.centroid.x, g.hidden.polygon.bounds[3] + 0.8, "hidden", colour=RED, size=TEXT, bold=True)
+    c.text(g.hidden.polygon.centroid.x, g.hidden.polygon.bounds[3] + 0.8, msg("hidden"), colour=RED, size=TEXT,
+           bold=True)
     seen, hidden = g.verdicts
-    said = f"The engine says of {g.hidden.id}: “{hidden}”" if hidden else f"The engine sees {g.hidden.id}."
-    return c.svg(f"Sight lines from the front corners of the Scythian archers ({g.shooter.id}) to the near side of "
-                 f"each target. Both lines to {g.clear.id} are clear"
-                 f"{'' if seen is None else ' (the engine disagrees: ' + seen + ')'}; "
-                 f"{sum(g.hidden_cross)} of the 2 lines to {g.hidden.id} cross the oak wood. {said}")
+    crossing = sum(g.hidden_cross)
+    said = [msg("Sight lines from the front corners of the Scythian archers ({shooter}) to the near side of each "
+                "target.", shooter=g.shooter.id),
+            nmsg("Both lines to {clear} are clear; {n} of the 2 lines to {hidden} crosses the oak wood.",
+                 "Both lines to {clear} are clear; {n} of the 2 lines to {hidden} cross the oak wood.", n=crossing,
+                 clear=g.clear.id, hidden=g.hidden.id) if seen is None else
+            nmsg("Both lines to {clear} are clear (the engine disagrees: {verdict}); {n} of the 2 lines to {hidden} "
+                 "crosses the oak wood.", "Both lines to {clear} are clear (the engine disagrees: {verdict}); {n} of "
+                 "the 2 lines to {hidden} cross the oak wood.", n=crossing, clear=g.clear.id, hidden=g.hidden.id,
+                 verdict=seen),
+            msg("The engine says of {piece}: “{verdict}”", piece=g.hidden.id, verdict=hidden) if hidden else
+            msg("The engine sees {piece}.", piece=g.hidden.id)]
+    return c.svg(" ".join(map(str, said)))
 
 
 # --- cover --------------------------------------------------------------------------------------------
@@ -342,7 +365,7 @@ def cover_geometry() -> Cover:
 def cover_svg() -> str:
     g = cover_geometry()
     view = box(36, 6.5, 56, 24)
-    c = _view(view, pad=0, scale=26, title="Cover at the edge of a wood")
+    c = _view(view, pad=0, scale=26, title=msg("Cover at the edge of a wood"))
     _terrain(c, g.state, view)
     c.base(g.shooter.pose, g.shooter.size, SIDE_COLOURS[0], label=g.shooter.id, text=11)
     for t, why in zip(g.targets, g.verdicts, strict=True):
@@ -350,13 +373,15 @@ def cover_svg() -> str:
         for ln in sight_lines(g.shooter.pose, g.shooter.size, t.pose, t.size):
             c.line(ln, "#2f7d4a", width=1.5)
         b = t.polygon.bounds
-        c.text((b[0] + b[2]) / 2, b[3] + 0.6, "in cover" if why else "no cover", colour=RED if why else INK,
+        c.text((b[0] + b[2]) / 2, b[3] + 0.6, msg("in cover") if why else msg("no cover"), colour=RED if why else INK,
                size=TEXT, bold=True)
     edge, open_ = g.targets
     why = g.verdicts[0]
-    return c.svg(f"Both targets can be seen. {edge.id} stands {inches(g.depth)} inside the oak wood's edge, and the "
-                 f"engine finds it in cover: “{why}”. {open_.id}, in the open, has "
-                 f"{'no cover' if g.verdicts[1] is None else 'cover: ' + str(g.verdicts[1])}.")
+    said = [msg("Both targets can be seen. {edge} stands {depth} inside the oak wood's edge, and the engine finds it "
+                "in cover: “{verdict}”.", edge=edge.id, depth=inches(g.depth), verdict=why),
+            msg("{piece}, in the open, has no cover.", piece=open_.id) if g.verdicts[1] is None else
+            msg("{piece}, in the open, has cover: {verdict}.", piece=open_.id, verdict=g.verdicts[1])]
+    return c.svg(" ".join(map(str, said)))
 
 
 # --- where demoralisation points go ---------------------------------------------------------------------
@@ -404,7 +429,7 @@ def targeting_geometry(dp: int = 6) -> Targeting:
 def targeting_svg() -> str:
     g = targeting_geometry()
     view = box(38, 3.5, 60, 27.5)
-    c = _view(view, pad=0, scale=24, title="Where demoralisation points may go")
+    c = _view(view, pad=0, scale=24, title=msg("Where demoralisation points may go"))
     _terrain(c, g.state, view)
     rank = {pid: i + 1 for i, (pid, _) in enumerate(g.order)}
     for p in g.state.pieces:
@@ -418,14 +443,16 @@ def targeting_svg() -> str:
         for ln in sight_lines(g.loser.pose, g.loser.size, p.pose, p.size):
             c.line(ln, RED, width=1.5, dashed=True)
         b = p.polygon.bounds
-        c.text(b[2], b[3] + 0.6, "out of sight", colour=RED, size=TEXT, bold=True, anchor="end")  # stays in the frame
-    c.text(g.loser.polygon.centroid.x + 1.0, g.loser.polygon.bounds[3] + 0.6, "1: beaten here", colour=RED,
+        c.text(b[2], b[3] + 0.6, msg("out of sight"), colour=RED, size=TEXT, bold=True,
+               anchor="end")  # stays in the frame
+    c.text(g.loser.polygon.centroid.x + 1.0, g.loser.polygon.bounds[3] + 0.6, msg("1: beaten here"), colour=RED,
            size=TEXT, bold=True)
     order = ", ".join(f"{pid} ({inches(d)})" for pid, d in g.order)
-    return c.svg(f"{g.winner.id} has beaten {g.loser.id}, whose base marks the combat. The Boeotians' "
-                 f"{g.dp} points may go to the beaten unit or to Athenian units the engine sees from there, nearest "
-                 f"first: {order}; {', '.join(pid for pid, _ in g.hidden)} is out of sight behind the wood. The "
-                 f"engine spent them so: " + "; ".join(g.log) + ".")
+    return c.svg(msg("{winner} has beaten {loser}, whose base marks the combat. The Boeotians' {dp} points may go "
+                     "to the beaten unit or to Athenian units the engine sees from there, nearest first: {order}; "
+                     "{hidden} is out of sight behind the wood. The engine spent them so: {log}.", winner=g.winner.id,
+                     loser=g.loser.id, dp=g.dp, order=order, hidden=", ".join(pid for pid, _ in g.hidden),
+                     log="; ".join(g.log)))
 
 
 # --- flank, rear and front --------------------------------------------------------------------------
@@ -456,20 +483,23 @@ def flank_geometry() -> Flank:
 def flank_svg() -> str:
     g = flank_geometry()
     view = box(-5.2, -4.4, 5.2, 2.6)
-    c = _view(view, pad=0, scale=36, title="Front, flank and rear")
+    c = _view(view, pad=0, scale=36, title=msg("Front, flank and rear"))
     c.fill(ahead(g.target, BaseSize.UNIT).intersection(view), "#fbf0c8", "#fbf0c8", opacity=0.7, width=0)
     c.line(g.front_line, "#c9a227", width=2, dashed=True)
     c.line(g.rear_line, "#9aa8b8", width=1.5, dashed=True)
-    c.text(5.0, g.front_line.coords[0][1] + 0.3, "front line", anchor="end", size=11, colour="#8a6d00")
-    c.text(-5.0, g.rear_line.coords[0][1] - 0.4, "rear line", anchor="start", size=11, colour="#7a8898")
-    c.base(g.target, BaseSize.UNIT, SIDE_COLOURS[0], label="target")
+    c.text(5.0, g.front_line.coords[0][1] + 0.3, msg("front line"), anchor="end", size=11, colour="#8a6d00")
+    c.text(-5.0, g.rear_line.coords[0][1] - 0.4, msg("rear line"), anchor="start", size=11, colour="#7a8898")
+    c.base(g.target, BaseSize.UNIT, SIDE_COLOURS[0], label=msg("target"))
     for (name, pose), asp in zip(g.attackers, g.aspects, strict=True):
-        c.base(pose, BaseSize.UNIT, SIDE_COLOURS[1], label=f"{name}: {asp.value}", text=11)
-    parts = [f"{name} {asp.value}" for (name, _), asp in zip(g.attackers, g.aspects, strict=True)]
-    return c.svg("Four attackers in contact with one target (every gap is under the engine's contact tolerance of "
-                 f"{CONTACT:g}″), each judged by the engine: " + ", ".join(parts) + ". An attacker is on a flank only "
-                 "when its whole base lies beyond the line of the target's front edge (shaded side is in front): "
-                 "d stands on the same side as b but reaches past that line, so it attacks the front.")
+        c.base(pose, BaseSize.UNIT, SIDE_COLOURS[1], label=msg("{attacker}: {aspect}", attacker=name, aspect=asp),
+               text=11)
+    parts = ", ".join(str(msg("{attacker} {aspect}", attacker=name, aspect=asp))
+                      for (name, _), asp in zip(g.attackers, g.aspects, strict=True))
+    return c.svg(msg("Four attackers in contact with one target (every gap is under the engine's contact tolerance "
+                     "of {contact}″), each judged by the engine: {aspects}. An attacker is on a flank only when its "
+                     "whole base lies beyond the line of the target's front edge (shaded side is in front): d stands "
+                     "on the same side as b but reaches past that line, so it attacks the front.",
+                     contact=decimal(CONTACT), aspects=parts))
 
 
 # --- a move with a wheel ------------------------------------------------------------------------------
@@ -510,7 +540,7 @@ def wheel_geometry(first: float = 1.5, degrees: float = -45.0) -> WheelMove:
 
 def wheel_svg() -> str:
     g = wheel_geometry()
-    c = _view(g.ground, pad=0.9, scale=56, title="A move with a wheel")
+    c = _view(g.ground, pad=0.9, scale=56, title=msg("A move with a wheel"))
     c.fill(g.ground, "#eef2f7", "#c4cfdc", opacity=0.8, width=1)
     c.base(g.start, BaseSize.UNIT, GHOST, dashed=True)
     c.base(g.before, BaseSize.UNIT, GHOST, dashed=True)
@@ -520,12 +550,13 @@ def wheel_svg() -> str:
     c.text(mid.x - 0.2, mid.y + 0.3, inches(g.cost, 2), anchor="end", size=TEXT, bold=True, colour=RED)
     pivot = corners(g.before, BaseSize.UNIT)[1 if g.degrees < 0 else 0]
     c.dot(*pivot, colour=SIDE_COLOURS[0][1], r=5)
-    c.text(pivot[0] + 0.2, pivot[1] - 0.35, "pivot", anchor="start", size=TEXT, colour=SIDE_COLOURS[0][1])
-    return c.svg(f"The Athenian hoplites have {g.allowance}″ to move. They go {inches(g.first)} straight ahead, "
-                 f"wheel {abs(g.degrees):g}° to the right about the right front corner (the left front corner "
-                 f"travels {inches(g.cost, 2)}, which the engine's wheel cost charges), and spend the remaining "
-                 f"{inches(g.rest, 2)} straight ahead. The shaded band is all the ground the base crosses: "
-                 "any other base in it stops or blocks the move.")
+    c.text(pivot[0] + 0.2, pivot[1] - 0.35, msg("pivot"), anchor="start", size=TEXT, colour=SIDE_COLOURS[0][1])
+    return c.svg(msg("The Athenian hoplites have {allowance}″ to move. They go {first} straight ahead, wheel "
+                     "{degrees}° to the right about the right front corner (the left front corner travels {cost}, "
+                     "which the engine's wheel cost charges), and spend the remaining {rest} straight ahead. The "
+                     "shaded band is all the ground the base crosses: any other base in it stops or blocks the move.",
+                     allowance=g.allowance, first=inches(g.first), degrees=decimal(abs(g.degrees)),
+                     cost=inches(g.cost, 2), rest=inches(g.rest, 2)))
 
 
 # --- retreat and evasion paths -------------------------------------------------------------------------
@@ -565,7 +596,7 @@ def fallback_geometry() -> Fallback:
 def fallback_svg() -> str:
     g = fallback_geometry()
     view = box(18.5, 8.5, 45.5, 21.5)
-    c = _view(view, pad=0, scale=26, title="Retreat and evasion paths")
+    c = _view(view, pad=0, scale=26, title=msg("Retreat and evasion paths"))
     for p in g.before.pieces:
         if p.id not in g.movers:
             c.base(p.pose, p.size, SIDE_COLOURS[p.side], label=p.id, text=11)
@@ -577,15 +608,16 @@ def fallback_svg() -> str:
             c.base(now.pose, now.size, SIDE_COLOURS[now.side], label=pid, text=11)
             a, b = was.polygon.centroid, now.polygon.centroid
             c.line(LineString([(a.x + 1.9, a.y), (b.x + 1.9, b.y)]), INK, width=1.5, arrow=True)
-            words.append(f"{pid} moves {inches(a.distance(b))}")
+            words.append(str(msg("{piece} moves {distance}", piece=pid, distance=inches(a.distance(b)))))
         else:
             c.base(was.pose, was.size, (SIDE_COLOURS[was.side][0], RED), dashed=True, label=pid, text=11)
             bb = was.polygon.bounds
-            c.text((bb[0] + bb[2]) / 2, bb[3] + 2.2, now.status.value, colour=RED, size=TEXT, bold=True)
-            words.append(f"{pid} is {now.status.value} ({now.removed} warriors removed)")
+            c.text((bb[0] + bb[2]) / 2, bb[3] + 2.2, label(now.status), colour=RED, size=TEXT, bold=True)
+            words.append(str(nmsg("{piece} is {status} ({n} warrior removed)", "{piece} is {status} ({n} warriors "
+                                  "removed)", n=now.removed, piece=pid, status=now.status)))
     said = [line.split(": ", 1)[1] for line in g.log]
-    return c.svg("Three units forced back, moved by the engine with the dice " + ", ".join(map(str, g.faces))
-                 + ": " + "; ".join(words) + ". The engine's log: " + " / ".join(said) + ".")
+    return c.svg(msg("Three units forced back, moved by the engine with the dice {faces}: {moves}. The engine's "
+                     "log: {log}.", faces=", ".join(map(str, g.faces)), moves="; ".join(words), log=" / ".join(said)))
 
 
 # --- the whole table --------------------------------------------------------------------------------
@@ -607,7 +639,7 @@ def _terrain(c: TableCanvas, state: GameState, view: Polygon | None = None) -> N
         if poly.is_empty:
             continue
         c.fill(poly, CAMP[0], CAMP[1], dashed=True)
-        c.text(poly.centroid.x, poly.centroid.y, f"{side.name} camp", colour=CAMP[1], size=11)
+        c.text(poly.centroid.x, poly.centroid.y, msg("{side} camp", side=side.name), colour=CAMP[1], size=11)
 
 
 class Drawn(NamedTuple):
@@ -620,10 +652,11 @@ def table_geometry(state: GameState) -> tuple[Drawn, ...]:
     return tuple(Drawn(p.id, p.polygon) for p in state.pieces if p.on_table)
 
 
-def table_svg(state: GameState, caption: str = "") -> str:
+def table_svg(state: GameState, caption: str | Message = "") -> str:
     """The whole table: terrain by kind, camps, and every piece still fighting on its base (front edge
     thick), labelled by id, side 0 blue and side 1 red; destroyed, dispersed and fled pieces are left out."""
-    c = TableCanvas(0, 0, state.width, state.depth, scale=14, title=caption or f"The table, turn {state.turn}")
+    c = TableCanvas(0, 0, state.width, state.depth, scale=14,
+                    title=caption or msg("The table, turn {turn}", turn=state.turn))
     c.fill(box(0, 0, state.width, state.depth), "#fbfaf6", "#b9b2a0")
     _terrain(c, state)
     for p in state.pieces:
@@ -635,7 +668,7 @@ def table_svg(state: GameState, caption: str = "") -> str:
 def table_key(state: GameState) -> str:
     """An HTML list of the pieces drawn: id, name and side, for the reader of :func:`table_svg`."""
     rows = "".join(f"<li><b>{escape(p.id)}</b> {escape(p.name)} ({escape(state.sides[p.side].name)}"
-                   f"{'' if p.on_table else ', ' + p.status.value})</li>" for p in state.pieces)
+                   f"{'' if p.on_table else ', ' + escape(str(label(p.status)))})</li>" for p in state.pieces)
     return f'<ul class="aot-table-key" style="columns:2 14em;font-size:90%">{rows}</ul>'
 
 

@@ -33,4 +33,5 @@ def example_run(example_id: str, links: dict[str, str] | None = None) -> Run:
             steps.append((empty, (Line(example_id, "", text, "event", tuple(dice), href(example_id, links)),),
                           short(text)))
             dice = []
-    return run_of_steps(ex.title, empty, steps, intro=" ".join(ex.intro) or ex.title)
+    title = str(ex.title)  # the example's words are catalogue messages: rendered here, in the viewer's language
+    return run_of_steps(title, empty, steps, intro=" ".join(map(str, ex.intro)) or title)

@@ -33,15 +33,16 @@ def sharpshooter() -> Example:
                        "ignores the cover", band=SkirmishBand.B36, column=column)))
     play_sharpshooter(need, dice)
     law = sharpshooter_exact(need)
-    return Example("SP-EX-SHARPSHOOTER", "A sharpshooter at 36–48″",
-                   intro=("A Hero spends a point of Initiative to have the rifle Group's sharpshooter take an "
-                          "aimed shot at an enemy Hero 40″ away, behind a wall.",),
+    return Example("SP-EX-SHARPSHOOTER", msg("A sharpshooter at {band}", band=SkirmishBand.B36),
+                   intro=(msg("A Hero spends a point of Initiative to have the rifle Group's sharpshooter take an "
+                              "aimed shot at an enemy Hero {distance}″ away, behind a wall.", distance=40),),
                    log=tuple(dice.log),
-                   exact=(("P(the aimed shot hits)", law[Aimed.HIT]),
-                          ("P(an ordinary rifleman hits at 24–36″)", hit_chance(need)),
-                          ("P(a 1: his special powder is spent)", law[Aimed.SPENT])),
-                   notes=("The same chance as an ordinary rifleman one band nearer, and the wall does not matter.",),
-                   illustrative_dice=True, legend="red: the die reaches the number needed")
+                   exact=((msg("P(the aimed shot hits)"), law[Aimed.HIT]),
+                          (msg("P(an ordinary rifleman hits at {column})", column=column), hit_chance(need)),
+                          (msg("P(a 1: his special powder is spent)"), law[Aimed.SPENT])),
+                   notes=(msg("The same chance as an ordinary rifleman one band nearer, and the wall does not "
+                              "matter."),),
+                   illustrative_dice=True, legend=msg("red: the die reaches the number needed"))
 
 
 EXAMPLES: dict[str, Callable[[], Example]] = {"SP-EX-SHARPSHOOTER": sharpshooter}

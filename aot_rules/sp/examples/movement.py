@@ -22,15 +22,18 @@ def swamp_example() -> Example:
     dice = FixedDice(faces)
     moved = play_move(bonuses, dice, SWAMP.cut, who=msg("the French Group"))
     law = move_law(bonuses, SWAMP.cut)
-    return Example("SP-EX-SWAMP", "French infantry wading through a swamp",
-                   ("A Group of French infantry is in a swamp and declares 2 Action Dice of movement.",
-                    f"A swamp is {label(SWAMP)} ground: every movement die loses {SWAMP.cut}″, and no die goes "
-                    "below 0."),
+    return Example("SP-EX-SWAMP", msg("French infantry wading through a swamp"),
+                   (msg("A Group of French infantry is in a swamp and declares {dice} Action Dice of movement.",
+                        dice=len(bonuses)),
+                    msg("A swamp is {kind} ground: every movement die loses {cut}″, and no die goes below 0.",
+                        kind=label(SWAMP), cut=SWAMP.cut)),
                    tuple(dice.log),
-                   exact=((f"P(exactly {moved}″ on 2 dice in a swamp)", law[moved]),
-                          (f"P(at least {moved}″)", law.p_ge(moved)),
-                          ("P(the Group does not move at all)", law[0])),
-                   notes=(f"On open ground the same dice would have carried the Group {sum(faces)}″.",))
+                   exact=((msg("P(exactly {moved}″ on {dice} dice in a swamp)", moved=moved, dice=len(bonuses)),
+                           law[moved]),
+                          (msg("P(at least {moved}″)", moved=moved), law.p_ge(moved)),
+                          (msg("P(the Group does not move at all)"), law[0])),
+                   notes=(msg("On open ground the same dice would have carried the Group {distance}″.",
+                              distance=sum(faces)),))
 
 
 EXAMPLES: dict[str, Callable[[], Example]] = {"SP-EX-SWAMP": swamp_example}
