@@ -241,7 +241,9 @@ def test_percentages_are_written_as_the_reader_writes_them() -> None:
 
 
 #: Russian words the glossary does not use for its terms, each with the source's own term the catalogue writes instead.
-NOT_THE_SOURCES_TERM = {r"младш\w* офицер": "младший командир (junior officer)"}
+NOT_THE_SOURCES_TERM = {r"младш\w* офицер": "младший командир (junior officer)",
+                        r"[Пп]рочтени": "толкование (a Reading)", r"[Оо]ткрыт\w* строй": "разомкнутый строй",
+                        r"[Сс]омкнут\w* строй": "плотный строй"}
 
 
 def test_the_russian_catalogue_uses_the_sources_terms() -> None:
