@@ -65,28 +65,3 @@ def test_the_exact_answer_is_the_law_of_every_played_path(rule_id: str) -> None:
         assert checked >= min(5, len(grid)), f"{rule_id}: only {checked} grid points small enough to walk"
 
 
-
-@pytest.mark.parametrize("rule_id", ("AOT-RUN", "AOT-TROT"))
-def test_movement_laws_equal_the_twins(rule_id: str) -> None:
-    """Before the twins go: the derived laws equal them over the whole widget grid (Fraction equality)."""
-    from aot_rules.aot.rules import run_trot as r
-
-    m, checked = get(rule_id), 0
-    for combo in m.grid():
-        p = m.record(**combo)
-        try:
-            if rule_id == "AOT-RUN":
-                u = p.mover(shield=p.shield, armour=p.armour)
-                args: tuple[Any, ...] = (u.density, u.formed, p.shield, p.armour, p.regular)
-                new, old = r.run_exact(*args), r.run_exact_legacy(*args)
-            else:
-                u = p.mover(mounted=True, armour=p.armour, horse_armour=p.horse_armour)
-                args = (u.density, u.formed, p.armour, p.horse_armour, p.regular, p.test_die_moves)
-                new, old = r.trot_exact(*args), r.trot_exact_legacy(*args)
-        except RuleError:
-            continue
-        assert new == old, combo
-        out = m.evaluate(**combo)
-        assert out.dists["move"] == old, combo
-        checked += 1
-    assert checked > 10

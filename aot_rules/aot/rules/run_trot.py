@@ -20,7 +20,6 @@ from aot_rules.aot.rules.disorder import (
     deciding_die,
     disorder_loss,
     disorder_procedure,
-    kept_after,
 )
 from aot_rules.aot.units import MAX_MOUNTED_DENSITY, Unit
 from aot_rules.aot.vocabulary import DieMove
@@ -102,16 +101,6 @@ def run_exact(density: int, formed: int, shield: bool = False, armour: bool = Fa
     return evaluate(run(density, formed, shield, armour, regular))
 
 
-@cache
-def run_exact_legacy(density: int, formed: int, shield: bool = False, armour: bool = False,
-                     regular: bool = False) -> Dist[ExtraMove]:
-    """The hand-written law :func:`run_exact` replaced (kept one commit, checked equal over the widget grid)."""
-    check_run(False, shield, armour)
-    if not run_tests(shield, armour):
-        return Dist.die(6).map(lambda r: ExtraMove(r, 0))
-    return die_move(density, formed, regular)
-
-
 def play_run(unit: Unit, dice: DiceSource, piece: PieceId = "") -> tuple[Unit, ExtraMove]:
     """Roll a run for ``unit``: return the unit after its test and the move (``piece``: the table's id)."""
     shield = unit.shield or unit.pavise
@@ -144,17 +133,6 @@ def test_die(a: int, b: int, density: int) -> tuple[int, int]:
     """
     test = min((a, b), key=lambda x: (disorder_loss(x, density, 6), x))
     return test, (b if test == a else a)
-
-
-def _pair(a: int, b: int, density: int, formed: int, regular: bool, test_die_moves: bool) -> Dist[ExtraMove]:
-    """Two trot dice under armoured riders: the owner tests on the die that loses fewest; a regular unit
-    re-rolls that die if it failed, and the kept die counts toward the distance in its place."""
-    test, other = test_die(a, b, density)
-
-    def move(t: int) -> ExtraMove:
-        return ExtraMove(other + (t if test_die_moves else 0), disorder_loss(t, density, formed))
-
-    return kept_after(test, density, regular).map(move)
 
 
 def trot(density: int, formed: int, armour: bool = False, horse_armour: bool = False, regular: bool = False,
@@ -196,19 +174,6 @@ def trot_exact(density: int, formed: int, armour: bool = False, horse_armour: bo
     Fraction(1, 9)
     """
     return evaluate(trot(density, formed, armour, horse_armour, regular, test_die_moves))
-
-
-@cache
-def trot_exact_legacy(density: int, formed: int, armour: bool = False, horse_armour: bool = False,
-                      regular: bool = False, test_die_moves: bool = True) -> Dist[ExtraMove]:
-    """The hand-written law :func:`trot_exact` replaced (kept one commit, checked equal over the widget grid)."""
-    check_trot(True, density)
-    if horse_armour:
-        return die_move(density, formed, regular)
-    if not armour:
-        return (Dist.die(6) + Dist.die(6)).map(lambda s: ExtraMove(s, 0))
-    return Dist.die(6).bind(lambda a: Dist.die(6).bind(
-        lambda b: _pair(a, b, density, formed, regular, test_die_moves)))
 
 
 def play_trot(unit: Unit, dice: DiceSource, test_die_moves: bool = True, piece: PieceId = ""
