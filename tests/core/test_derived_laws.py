@@ -65,3 +65,23 @@ def test_the_exact_answer_is_the_law_of_every_played_path(rule_id: str) -> None:
         assert checked >= min(5, len(grid)), f"{rule_id}: only {checked} grid points small enough to walk"
 
 
+
+
+@pytest.mark.parametrize("rule_id", ("AOT-EVADE-PROCEDURE", "AOT-EVADE-FLANK"))
+def test_evasion_law_equals_its_twin(rule_id: str) -> None:
+    """Before the twin goes: the derived law equals it over the whole widget grid (Fraction equality)."""
+    from aot_rules.aot.rules import evasion as e
+
+    m, checked = get(rule_id), 0
+    assert m.procedure is not None
+    for combo in m.grid():
+        p = m.record(**combo)
+        try:
+            u = p.mover()
+        except RuleError:
+            continue
+        old = e.evade_exact_legacy(u.density, u.formed, p.regular)
+        assert e.evade_exact(u.density, u.formed, p.regular) == old, combo
+        assert m.evaluate(**combo).dists["move"] == old, combo
+        checked += 1
+    assert checked == len(list(m.grid())) >= 10
