@@ -85,3 +85,32 @@ def test_evasion_law_equals_its_twin(rule_id: str) -> None:
         assert m.evaluate(**combo).dists["move"] == old, combo
         checked += 1
     assert checked == len(list(m.grid())) >= 10
+
+
+@pytest.mark.parametrize("rule_id", ("AOT-TURN", "AOT-TURN-FLANK-ATTACKED", "AOT-ROUGH-TERRAIN", "AOT-CAMP",
+                                     "AOT-MOVE-PROCEDURE"))
+def test_manoeuvre_laws_equal_the_twin(rule_id: str) -> None:
+    """Before the twin goes: the derived law of a plan equals it over the whole widget grid (Fraction equality)."""
+    from aot_rules.aot.mechanics import movement
+    from aot_rules.aot.rules.manoeuvre import Step, sequence_exact, sequence_exact_legacy
+
+    m, checked = get(rule_id), 0
+    assert m.procedure is not None
+    for combo in m.grid():
+        p = m.record(**combo)
+        try:
+            if rule_id.startswith("AOT-TURN"):
+                u, steps = p.mover(), (Step.TURN,) * p.turns
+            elif rule_id == "AOT-MOVE-PROCEDURE":
+                u, steps = p.plan()
+            else:
+                u, tests = movement.rough_tests(p)
+                steps = (Step.ROUGH,) * tests
+            old = sequence_exact_legacy(u, steps)
+        except RuleError:
+            continue
+        assert sequence_exact(u, steps) == old, combo
+        out = m.evaluate(**combo)
+        assert out.dists[out.main] == old.map(lambda v: v.disordered), combo
+        checked += 1
+    assert checked >= 10

@@ -197,5 +197,11 @@ def play_evade(unit: Unit, dice: DiceSource, attacker: Troops | None = None, pie
         check_evade(troops_of(unit), attacker)
     if unit.panicking:
         raise RuleError("AOT-PANIC", msg("{unit} is panicking: it is never fought, it flees", unit=unit.name))
-    move = play(evade(unit.density, unit.formed, unit.regular, unit.name, piece), dice)
-    return unit.take_losses(0, move.disordered), move
+    return play(evade_unit(unit, piece), dice)
+
+
+def evade_unit(unit: Unit, piece: PieceId = "") -> Proc[tuple[Unit, ExtraMove]]:
+    """The evasion of ``unit`` as a dice procedure: the unit after its test, and the move (``piece``: the table's
+    id)."""
+    return evade(unit.density, unit.formed, unit.regular, unit.name, piece).map(
+        lambda m: (unit.take_losses(0, m.disordered), m))

@@ -101,12 +101,18 @@ def run_exact(density: int, formed: int, shield: bool = False, armour: bool = Fa
     return evaluate(run(density, formed, shield, armour, regular))
 
 
-def play_run(unit: Unit, dice: DiceSource, piece: PieceId = "") -> tuple[Unit, ExtraMove]:
-    """Roll a run for ``unit``: return the unit after its test and the move (``piece``: the table's id)."""
+def run_unit(unit: Unit, piece: PieceId = "") -> Proc[tuple[Unit, ExtraMove]]:
+    """The run of ``unit`` as a dice procedure: the unit after its test, and the move (``piece``: the table's id)."""
     shield = unit.shield or unit.pavise
     check_run(unit.mounted, shield, unit.armour)
-    move = play(run(unit.density, unit.formed, shield, unit.armour, unit.regular, unit.name, piece), dice)
-    return unit.take_losses(0, move.disordered) if run_tests(shield, unit.armour) else unit, move
+    tests = run_tests(shield, unit.armour)
+    return run(unit.density, unit.formed, shield, unit.armour, unit.regular, unit.name, piece).map(
+        lambda m: (unit.take_losses(0, m.disordered) if tests else unit, m))
+
+
+def play_run(unit: Unit, dice: DiceSource, piece: PieceId = "") -> tuple[Unit, ExtraMove]:
+    """Roll a run for ``unit``: return the unit after its test and the move (``piece``: the table's id)."""
+    return play(run_unit(unit, piece), dice)
 
 
 # --- trot -----------------------------------------------------------------------------------------
@@ -179,7 +185,13 @@ def trot_exact(density: int, formed: int, armour: bool = False, horse_armour: bo
 def play_trot(unit: Unit, dice: DiceSource, test_die_moves: bool = True, piece: PieceId = ""
               ) -> tuple[Unit, ExtraMove]:
     """Roll a trot for ``unit``: return the unit after its test and the move (``piece``: the table's id)."""
+    return play(trot_unit(unit, test_die_moves, piece), dice)
+
+
+def trot_unit(unit: Unit, test_die_moves: bool = True, piece: PieceId = "") -> Proc[tuple[Unit, ExtraMove]]:
+    """The trot of ``unit`` as a dice procedure: the unit after its test, and the move (``piece``: the table's
+    id)."""
     check_trot(unit.mounted, unit.density)
-    move = play(trot(unit.density, unit.formed, unit.armour, unit.horse_armour, unit.regular, test_die_moves,
-                     unit.name, piece), dice)
-    return unit.take_losses(0, move.disordered) if (unit.armour or unit.horse_armour) else unit, move
+    tests = unit.armour or unit.horse_armour
+    return trot(unit.density, unit.formed, unit.armour, unit.horse_armour, unit.regular, test_die_moves,
+                unit.name, piece).map(lambda m: (unit.take_losses(0, m.disordered) if tests else unit, m))
