@@ -14,7 +14,7 @@ from dataclasses import dataclass
 from enum import StrEnum
 from functools import cache
 
-from aot_rules.aot.rules.run_trot import ExtraMove, die_move, die_move_procedure
+from aot_rules.aot.rules.run_trot import ExtraMove, die_move_procedure
 from aot_rules.aot.units import Body, Unit
 from aot_rules.aot.vocabulary import DieMove
 from aot_rules.core.dice import DiceSource
@@ -182,12 +182,6 @@ def evade_exact(density: int, formed: int, regular: bool = False) -> Dist[ExtraM
     Fraction(1, 6)
     """
     return evaluate(evade(density, formed, regular))
-
-
-@cache
-def evade_exact_legacy(density: int, formed: int, regular: bool = False) -> Dist[ExtraMove]:
-    """The hand-written law :func:`evade_exact` replaced (kept one commit, checked equal over the widget grid)."""
-    return die_move(density, formed, regular)
 
 
 def play_evade(unit: Unit, dice: DiceSource, attacker: Troops | None = None, piece: PieceId = ""

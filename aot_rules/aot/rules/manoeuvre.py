@@ -4,9 +4,9 @@ Every manoeuvre that tests (a turn, rough ground, a run or trot with a test, an
 evasion) is the disorder test against the density the unit has *at that
 moment*, so a sequence is a Markov chain over the unit's ranks: a failed first
 test lowers the density and makes later tests easier to pass.  This module
-composes the tests exactly (:func:`sequence_exact`) and plays them with dice
-(:func:`play_sequence`), refusing the plans the rules forbid: two runs or trots,
-an evasion after one, a run by foot in shields and armour.
+writes a plan once as a dice procedure (:func:`sequence`), whose exact law
+(:func:`sequence_exact`) and play (:func:`play_sequence`) both follow,
+refusing the plans the rules forbid: two runs or trots, an evasion after one, a run by foot in shields and armour.
 """
 
 from __future__ import annotations
@@ -16,10 +16,10 @@ from dataclasses import replace
 from enum import StrEnum
 from functools import cache, lru_cache
 
-from aot_rules.aot.rules.disorder import disorder_test, unit_test
-from aot_rules.aot.rules.evasion import evade_exact, evade_unit
+from aot_rules.aot.rules.disorder import unit_test
+from aot_rules.aot.rules.evasion import evade_unit
 from aot_rules.aot.rules.orders import Activity, UnitTurn
-from aot_rules.aot.rules.run_trot import ExtraMove, run_exact, run_unit, trot_exact, trot_unit
+from aot_rules.aot.rules.run_trot import ExtraMove, run_unit, trot_unit
 from aot_rules.aot.units import Unit, unit_of
 from aot_rules.core.dice import DiceSource
 from aot_rules.core.dist import Dist
@@ -93,25 +93,6 @@ def _check_plan(unit: Unit, steps: tuple[Step, ...]) -> None:
             turn = turn.do(_ACTIVITY[s])
 
 
-def _losses(unit: Unit, step: Step) -> Dist[int]:
-    d, f, reg = unit.density, unit.formed, unit.regular
-    if d == 0 or step is Step.NONE:
-        return Dist.point(0)
-    if step is Step.RUN:
-        law = trot_exact(d, f, unit.armour, unit.horse_armour, reg) if unit.mounted else \
-            run_exact(d, f, unit.shield or unit.pavise, unit.armour, reg)
-        return law.marginal("disordered")
-    if step is Step.EVADE:
-        return evade_exact(d, f, reg).marginal("disordered")
-    return disorder_test(d, f, reg)
-
-
-@cache
-def after_step(unit: Unit, step: Step) -> Dist[Unit]:
-    """Exact law of the unit after one step, from one starting state."""
-    return _losses(unit, step).map(lambda n: unit.take_losses(0, n))
-
-
 def step_procedure(unit: Unit, step: Step, piece: PieceId = "") -> Proc[Unit]:
     """One step as a dice procedure: the unit after it (``piece``: the table's id, which the events carry)."""
     if unit.density == 0 or step is Step.NONE:
@@ -154,17 +135,6 @@ def sequence_exact(unit: Unit, steps: tuple[Step, ...]) -> Dist[Unit]:
     Fraction(4, 9)
     """
     return evaluate(sequence(unit, steps))
-
-
-@cache
-def sequence_exact_legacy(unit: Unit, steps: tuple[Step, ...]) -> Dist[Unit]:
-    """The hand-written law :func:`sequence_exact` replaced (kept one commit, checked equal over the widget
-    grids)."""
-    check_plan(unit, steps)
-    steps = tuple(s for s in steps if s is not Step.NONE)
-    if not steps:
-        return Dist.point(unit)
-    return sequence_exact_legacy(unit, steps[:-1]).bind(lambda u: after_step(u, steps[-1]))
 
 
 def turn_exact(density: int, formed: int, turns: int = 1, regular: bool = False) -> Dist[int]:

@@ -17,7 +17,6 @@ from aot_rules.aot.events import Moved, Tested
 from aot_rules.aot.rules.disorder import (
     Test,
     deciding_dice,
-    deciding_die,
     disorder_loss,
     disorder_procedure,
 )
@@ -42,27 +41,14 @@ class ExtraMove(NamedTuple):
         return f"{self.distance}″, {self.disordered} lost"
 
 
-@cache
-def die_move(density: int, formed: int, regular: bool = False) -> Dist[ExtraMove]:
-    """One die that is both the distance and the disorder test: a run with a shield or armour, a trot on
-    armoured horses, an evasion.  A regular unit's kept die sets both (AOT-PROP-REGULAR, reading 3)."""
-    return deciding_die(density, regular).map(lambda r: ExtraMove(r, disorder_loss(r, density, formed)))
-
-
 def die_move_procedure(density: int, formed: int, regular: bool, why: DieMove, name: str = "",
                        piece: PieceId = "") -> Proc[ExtraMove]:
-    """The one die of a :func:`die_move` as a dice procedure, logged as the unit's ``Tested`` and ``Moved``
-    (``name``, ``piece``: the unit's name and the table's id for it, which the events carry)."""
+    """One die that is both the distance and the disorder test (a run with a shield or armour, a trot on armoured
+    horses, an evasion) as a dice procedure; a regular unit's kept die sets both (AOT-PROP-REGULAR, reading 3).
+    Logged as the unit's ``Tested`` and ``Moved`` (``name``, ``piece``: the unit's name and the table's id)."""
     return disorder_procedure(density, formed, regular, msg("{move} (distance and disorder test)", move=why)).log(
         lambda t: Tested(name, t.roll, density, t.lost, t.rolled if len(t.rolled) > 1 else (), piece)).log(
         lambda t: Moved(name, why, (t.roll,), t.roll)).map(lambda t: ExtraMove(t.roll, t.lost))
-
-
-def play_die_move(unit: Unit, dice: DiceSource, why: DieMove, piece: PieceId = "") -> tuple[Unit, ExtraMove]:
-    """Roll the die of a :func:`die_move` for ``unit``: the unit after its test, and the move (``piece``: the
-    table's id for the unit, which the test's event carries)."""
-    move = play(die_move_procedure(unit.density, unit.formed, unit.regular, why, unit.name, piece), dice)
-    return unit.take_losses(0, move.disordered), move
 
 
 def run_tests(shield: bool, armour: bool) -> bool:
