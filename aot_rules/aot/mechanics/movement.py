@@ -8,10 +8,9 @@ from typing import NamedTuple
 
 from aot_rules.aot.mechanics.common import MoverInput
 from aot_rules.aot.rules.manoeuvre import Step, sequence
-from aot_rules.aot.rules.movement import pass_through, through_friends_exact, through_terms
+from aot_rules.aot.rules.movement import PassThrough, through, through_terms
 from aot_rules.aot.rules.terrain import Terrain, check_passable
 from aot_rules.aot.units import Unit
-from aot_rules.core.dice import DiceSource
 from aot_rules.core.dist import Dist
 from aot_rules.core.errors import RuleError, blame
 from aot_rules.core.i18n import msg, vocabulary
@@ -94,9 +93,13 @@ class ThroughInput:
         return mover, friend
 
 
-def through_exact(p: ThroughInput) -> Outcome:
+def through_procedure(p: ThroughInput) -> Proc[PassThrough]:
+    return through(*p.units(), elephant=p.through_elephant)
+
+
+def through_report(p: ThroughInput, passed: Dist[PassThrough]) -> Outcome:
     against, cap = through_terms(*p.units(), elephant=p.through_elephant)
-    law = through_friends_exact(against, cap, p.regular)
+    law = passed.map(lambda r: r.lost)
     who = (Fact("mover", msg("the moving unit")) if p.through_elephant else
            Fact("friend", msg("the unit passed through")))
     if p.through_elephant:
@@ -110,10 +113,8 @@ def through_exact(p: ThroughInput) -> Outcome:
                               "loses": msg("loses")})
 
 
-def through_play(p: ThroughInput, dice: DiceSource) -> Sample:
-    mover, friend = p.units()
-    _, cap = through_terms(mover, friend, elephant=p.through_elephant)
-    out = pass_through(mover, friend, dice, elephant=p.through_elephant)
+def through_sample(p: ThroughInput, out: PassThrough) -> Sample:
+    _, cap = through_terms(*p.units(), elephant=p.through_elephant)
     return {"disordered": out.lost, "fails": out.lost > 0, "all": out.lost == cap}
 
 
@@ -210,7 +211,7 @@ def register(reg: Registry) -> None:
     through = reg.add(Mechanic(
         rule_id="AOT-MOVE-THROUGH-FRIENDS", key="through-friends", title=msg("Passing through a friendly unit"),
         summary=msg("The mover's density sets the test; the unit passed through loses the warriors."),
-        record_type=ThroughInput, exact=through_exact, play=through_play,
+        record_type=ThroughInput, **derived(through_procedure, through_report, through_sample),
         rules=("AOT-MOVE-THROUGH-FRIENDS", "AOT-DISORDER-TEST")))
     reg.add(through.variant(
         "AOT-PANIC", msg("A panicking unit flees through friends"),
