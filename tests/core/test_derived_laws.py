@@ -67,22 +67,3 @@ def test_the_exact_answer_is_the_law_of_every_played_path(rule_id: str) -> None:
 
 
 
-
-@pytest.mark.parametrize("rule_id", ("AOT-MOVE-THROUGH-FRIENDS", "AOT-PANIC"))
-def test_through_friends_law_equals_its_twin(rule_id: str) -> None:
-    """Before the twin goes: the derived law equals it over the whole widget grid (Fraction equality)."""
-    from aot_rules.aot.rules import movement as mv
-
-    m, checked = get(rule_id), 0
-    assert m.procedure is not None
-    for combo in m.grid():
-        p = m.record(**combo)
-        try:
-            against, cap = mv.through_terms(*p.units(), elephant=p.through_elephant)
-        except RuleError:
-            continue
-        old = mv.through_friends_exact_legacy(against, cap, p.regular)
-        assert mv.through_friends_exact(against, cap, p.regular) == old, combo
-        assert m.evaluate(**combo).dists["disordered"] == old, combo
-        checked += 1
-    assert checked >= 10

@@ -14,7 +14,7 @@ from functools import cache
 from typing import NamedTuple
 
 from aot_rules.aot.events import Losses, PassedThrough
-from aot_rules.aot.rules.disorder import DISORDER_TEST, deciding_dice, deciding_die
+from aot_rules.aot.rules.disorder import DISORDER_TEST, deciding_dice
 from aot_rules.aot.units import Unit
 from aot_rules.core.dice import DiceSource
 from aot_rules.core.dist import Dist
@@ -106,14 +106,6 @@ def through_friends_exact(against: int, friend_formed: int, regular: bool = Fals
     (Fraction(1, 2), Fraction(2, 3))
     """
     return evaluate(through_test(against, friend_formed, regular)).map(lambda t: t[1])
-
-
-@cache
-def through_friends_exact_legacy(against: int, friend_formed: int, regular: bool = False) -> Dist[int]:
-    """The hand-written law :func:`through_friends_exact` replaced (kept one commit, checked equal)."""
-    if against < 1:
-        raise RuleError("AOT-MOVE-THROUGH-FRIENDS", msg("the moving unit has no warriors to test with"))
-    return deciding_die(against, regular).map(lambda r: through_loss(r, against, friend_formed))
 
 
 class PassThrough(NamedTuple):
