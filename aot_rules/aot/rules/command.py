@@ -117,8 +117,18 @@ def slot_odds(roll: Initiative) -> SlotOdds:
     return SlotOdds(len(act), roll.mine > roll.theirs, frozenset(act))
 
 
+def slot_activation() -> Proc[SlotOdds]:
+    """AOT-CMD-INITIATIVE read as my activated slots over one turn, as a dice procedure."""
+    return initiative().map(slot_odds)
+
+
 def slot_activation_exact() -> Dist[SlotOdds]:
-    """Exact joint law of my activated slots over one turn."""
+    """Exact joint law of my activated slots over one turn (:func:`slot_activation`)."""
+    return evaluate(slot_activation())
+
+
+def slot_activation_exact_legacy() -> Dist[SlotOdds]:
+    """The composition :func:`slot_activation_exact` replaced (kept one commit, checked equal)."""
     return initiative_exact().map(slot_odds)
 
 
@@ -166,11 +176,23 @@ def plan_turn(owners: tuple[str, ...], activated: frozenset[int]) -> Plan:
     return Plan(len(up), frozenset(o for o in up if o != INDIVIDUAL), sum(o == INDIVIDUAL for o in up))
 
 
+def plan(owners: tuple[str, ...]) -> Proc[Plan]:
+    """AOT-CMD-SLOTS as a dice procedure: one turn's command under the allocation ``owners`` (slots 1 to 6)."""
+    check_allocation(owners)
+    return slot_activation().map(lambda s: plan_turn(owners, s.activated))
+
+
 @cache
 def plan_exact(owners: tuple[str, ...]) -> Dist[Plan]:
-    """Exact law of one turn's command under the allocation ``owners`` (slots 1 to 6)."""
+    """Exact law of one turn's command under the allocation ``owners`` (:func:`plan`)."""
+    return evaluate(plan(owners))
+
+
+@cache
+def plan_exact_legacy(owners: tuple[str, ...]) -> Dist[Plan]:
+    """The composition :func:`plan_exact` replaced (kept one commit, checked equal over the widget grid)."""
     check_allocation(owners)
-    return slot_activation_exact().map(lambda s: plan_turn(owners, s.activated))
+    return slot_activation_exact_legacy().map(lambda s: plan_turn(owners, s.activated))
 
 
 # --- activation by dice (AOT-CMD-MESSENGER, AOT-CMD-SIGNAL) ----------------------------------
