@@ -68,24 +68,3 @@ def test_the_exact_answer_is_the_law_of_every_played_path(rule_id: str) -> None:
 
 
 
-
-@pytest.mark.parametrize("rule_id", ("AOT-CMD-INITIATIVE", "AOT-CMD-SLOTS"))
-def test_command_laws_equal_the_twins(rule_id: str) -> None:
-    """Before the twins go: the derived laws equal them over the whole widget grid (Fraction equality)."""
-    from aot_rules.aot.rules import command as c
-
-    m, checked = get(rule_id), 0
-    assert m.procedure is not None
-    for combo in m.grid():
-        out = m.evaluate(**combo)
-        if rule_id == "AOT-CMD-INITIATIVE":
-            old = c.slot_activation_exact_legacy()
-            assert c.slot_activation_exact() == old
-            assert out.dists["slots"] == old.map(lambda s: s.slots)
-        else:
-            owners = m.record(**combo).owners()
-            old = c.plan_exact_legacy(owners)
-            assert c.plan_exact(owners) == old, combo
-            assert out.dists["generals"] == old.map(lambda t: t.generals), combo
-        checked += 1
-    assert checked == len(list(m.grid())) >= 1

@@ -127,11 +127,6 @@ def slot_activation_exact() -> Dist[SlotOdds]:
     return evaluate(slot_activation())
 
 
-def slot_activation_exact_legacy() -> Dist[SlotOdds]:
-    """The composition :func:`slot_activation_exact` replaced (kept one commit, checked equal)."""
-    return initiative_exact().map(slot_odds)
-
-
 # --- planning an allocation (AOT-CMD-SLOTS) --------------------------------------------------
 
 
@@ -186,13 +181,6 @@ def plan(owners: tuple[str, ...]) -> Proc[Plan]:
 def plan_exact(owners: tuple[str, ...]) -> Dist[Plan]:
     """Exact law of one turn's command under the allocation ``owners`` (:func:`plan`)."""
     return evaluate(plan(owners))
-
-
-@cache
-def plan_exact_legacy(owners: tuple[str, ...]) -> Dist[Plan]:
-    """The composition :func:`plan_exact` replaced (kept one commit, checked equal over the widget grid)."""
-    check_allocation(owners)
-    return slot_activation_exact_legacy().map(lambda s: plan_turn(owners, s.activated))
 
 
 # --- activation by dice (AOT-CMD-MESSENGER, AOT-CMD-SIGNAL) ----------------------------------
