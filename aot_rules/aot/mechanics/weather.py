@@ -6,11 +6,11 @@ from dataclasses import dataclass
 
 from aot_rules.aot.rules.weather import (
     MAX_TURNS,
+    Storm,
     Weather,
     WindFrom,
-    play_storm,
     play_weather,
-    storm_exact,
+    storm,
     weather_exact,
     wind,
 )
@@ -81,13 +81,15 @@ STORM_LABELS = {"moved": msg("units that actually move"), "lost": msg("units los
                 "distance": msg("inches the first named unit goes")}
 
 
-def storm_outcome(p: StormInput) -> Outcome:
-    return Outcome.of(storm_exact(p.units, p.density, p.d6_move), "moved", dists=("moved", "lost", "distance"),
-                      labels=STORM_LABELS)
+def storm_procedure(p: StormInput) -> Proc[Storm]:
+    return storm(p.units, p.density, p.d6_move)
 
 
-def storm_play(p: StormInput, dice: DiceSource) -> Sample:
-    s = play_storm(p.units, dice, density=p.density, d6_move=p.d6_move)
+def storm_report(p: StormInput, law: Dist[Storm]) -> Outcome:
+    return Outcome.of(law, "moved", dists=("moved", "lost", "distance"), labels=STORM_LABELS)
+
+
+def storm_sample(p: StormInput, s: Storm) -> Sample:
     return s._asdict()
 
 
@@ -109,4 +111,4 @@ def register(reg: Registry) -> None:
         rule_id="AOT-WEATHER-STORM", key="storm", title=msg("Storm: units lost and moved"),
         summary=msg("One die says how many of your units are lost; each then moves unless its direction die shows 5 "
                     "or 6."),
-        record_type=StormInput, exact=storm_outcome, play=storm_play))
+        record_type=StormInput, **derived(storm_procedure, storm_report, storm_sample)))
