@@ -69,17 +69,3 @@ def test_the_exact_answer_is_the_law_of_every_played_path(rule_id: str) -> None:
 
 
 
-
-def test_storm_law_equals_its_twin() -> None:
-    """Before the twin goes: the derived law equals it over the whole widget grid (Fraction equality)."""
-    from aot_rules.aot.rules import weather as w
-
-    m, checked = get("AOT-WEATHER-STORM"), 0
-    assert m.procedure is not None
-    for combo in m.grid():
-        p = m.record(**combo)
-        old = w.storm_exact_legacy(p.units, p.density, p.d6_move)
-        assert w.storm_exact(p.units, p.density, p.d6_move) == old, combo
-        assert m.evaluate(**combo).dists["moved"] == old.marginal("moved"), combo
-        checked += 1
-    assert checked == len(list(m.grid())) >= 10

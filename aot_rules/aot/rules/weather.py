@@ -13,7 +13,6 @@ from __future__ import annotations
 from collections import defaultdict
 from collections.abc import Sequence
 from enum import StrEnum
-from fractions import Fraction
 from functools import cache
 from typing import NamedTuple, TypeVar
 
@@ -268,12 +267,6 @@ def _check_units(units: int) -> None:
                                                  units=units))
 
 
-def storm_move(density: int, d6_move: bool) -> Dist[int]:
-    """How far a lost unit that does move goes: its full normal move, 10″ less its density (Reading),
-    or, with ``d6_move``, one die of inches (the alternative the book offers as a toggle)."""
-    return Dist.die(6) if d6_move else Dist.point(10 - density)
-
-
 def _unit_name(names: tuple[str, ...], i: int) -> str:
     return names[i] if i < len(names) else f"unit {i + 1}"
 
@@ -326,22 +319,6 @@ def storm_exact(units: int, density: int = 4, d6_move: bool = False) -> Dist[Sto
     (Fraction(2, 3), Fraction(1, 3))
     """
     return evaluate(storm(units, density, d6_move))
-
-
-@cache
-def storm_exact_legacy(units: int, density: int = 4, d6_move: bool = False) -> Dist[Storm]:
-    """The hand-written law :func:`storm_exact` replaced (kept one commit, checked equal over the widget grid)."""
-    _check_units(units)
-    moves = Fraction(4, 6)
-    first = Dist.from_weights({None: 2, True: 4}).bind(
-        lambda m: Dist.point(0) if m is None else storm_move(density, d6_move))
-
-    def after(c: int) -> Dist[Storm]:
-        lost = min(c, units)
-        return first.bind(lambda d: Dist.binomial(lost - 1, moves).map(
-            lambda k: Storm(lost, k + (d > 0), d)))
-
-    return Dist.die(6).bind(after)
 
 
 def play_storm(units: int, dice: DiceSource, names: Sequence[str] = (), density: int = 4,
