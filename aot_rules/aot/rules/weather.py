@@ -11,7 +11,7 @@ force — the rule the table-top engine will ask before a horse strike or a voll
 from __future__ import annotations
 
 from collections import defaultdict
-from collections.abc import Sequence
+from collections.abc import Callable, Sequence
 from enum import StrEnum
 from functools import cache
 from typing import NamedTuple, TypeVar
@@ -296,8 +296,14 @@ def _lost_units(lost: int, density: int, d6_move: bool, names: tuple[str, ...]) 
     proc = _direction(first).then(lambda m: _first_goes(first, m, density, d6_move))
     for i in range(1, lost):
         name = _unit_name(names, i)
-        proc = proc.then(lambda acc, name=name: part(_one_more, name, acc))
+        proc = proc.then(_then_one_more(name))
     return proc.map(lambda acc: Storm(lost, acc[0], acc[1]))
+
+
+def _then_one_more(name: str) -> Callable[[tuple[int, int]], Proc[tuple[int, int]]]:
+    def k(so_far: tuple[int, int]) -> Proc[tuple[int, int]]:
+        return part(_one_more, name, so_far)
+    return k
 
 
 def storm(units: int, density: int = 4, d6_move: bool = False, names: Sequence[str] = ()) -> Proc[Storm]:
