@@ -21,9 +21,10 @@ from aot_rules.systems import all_mechanics, get
 #: faces (``merge``: exact there, since every die its rules judge hit or not is read only as hit or not); the
 #: companion systems' effect dice are read by more than that, so their walks branch on every face.
 MOVED = {m.rule_id: m.rule_id.startswith("AOT-") for m in all_mechanics() if m.procedure is not None}
-#: mechanics whose every grid point rolls too many dice to walk (a gun's 6 to 18): their procedure is the class
-#: mechanic's volley, walked there
-TOO_MANY_DICE = {"SP-SHOOT-DICE-ARTILLERY"}
+#: mechanics whose grid points roll too many dice to walk: a gun's 6 to 18 (their procedure is the class mechanic's
+#: volley, walked there); the weather's two initiative dice a turn, walked over one turn only (the chain over more
+#: turns is checked against its brute-force count in tests/aot/test_command.py)
+TOO_MANY_DICE = {"SP-SHOOT-DICE-ARTILLERY", "AOT-CMD-DOUBLES", "AOT-WEATHER"}
 #: leaves walked per grid point (hit dice branch as hit or not: ``merge``), and grid points walked per mechanic
 BUDGET, POINTS = 6**4, 24
 
@@ -69,3 +70,19 @@ def test_the_exact_answer_is_the_law_of_every_played_path(rule_id: str) -> None:
 
 
 
+
+
+@pytest.mark.parametrize("rule_id", ("AOT-CMD-DOUBLES", "AOT-WEATHER"))
+def test_weather_law_equals_its_twin(rule_id: str) -> None:
+    """Before the twin goes: the derived law equals it over the whole widget grid (Fraction equality)."""
+    from aot_rules.aot.rules import weather as w
+
+    m, checked = get(rule_id), 0
+    assert m.procedure is not None
+    for combo in m.grid():
+        p = m.record(**combo)
+        old = w.weather_exact_legacy(p.turns, p.overlapping)
+        assert w.weather_exact(p.turns, p.overlapping) == old, combo
+        assert m.evaluate(**combo).dists["changes"] == old.marginal("changes"), combo
+        checked += 1
+    assert checked == len(list(m.grid())) >= 10

@@ -16,8 +16,8 @@ from enum import StrEnum
 from functools import cache
 from typing import NamedTuple, TypeVar
 
-from aot_rules.aot.events import UnitDrifted, WeatherChanged
-from aot_rules.aot.rules.command import roll_pair
+from aot_rules.aot.events import InitiativeRolled, UnitDrifted, WeatherChanged
+from aot_rules.aot.rules.command import initiative_pair
 from aot_rules.aot.vocabulary import Drift as Drift  # the storm's directions, and the weathers, are the events' too
 from aot_rules.aot.vocabulary import Weather as Weather
 from aot_rules.core.dice import DiceSource
@@ -133,15 +133,67 @@ def rearm(armed: bool, double: bool, overlapping: bool) -> bool:
     return overlapping or not armed
 
 
+def opening_double() -> Proc[int | None]:
+    """One turn's initiative read for the weather: the face of its opening throw if that is a double (None if
+    not); every tie is rolled again for the initiative itself, and only the opening throw counts (Reading)."""
+    return initiative_pair().then(_after_opening)
+
+
+def _after_opening(pair: InitiativeRolled) -> Proc[int | None]:
+    if not pair.double:
+        return done(None)
+    face = pair.mine
+    return until(initiative_pair(), lambda p: not p.double).map(lambda _: face)
+
+
+def _turns(turn: int, turns: int, latest: Weather, armed: bool, overlapping: bool) -> Proc[tuple[int, Weather]]:
+    """(changes from ``turn`` on, the newest weather at the end): nightfall ends the battle, so no die is rolled
+    after it."""
+    if turn > turns or latest is Weather.NIGHT:
+        return done((0, latest))
+
+    def after(face: int | None) -> Proc[tuple[int, Weather]]:
+        double = face is not None
+        again = rearm(armed, double, overlapping)
+        if face is None or not triggers(armed, double):
+            return part(_turns, turn + 1, turns, latest, again, overlapping)
+        now = weather_of_double(face)
+        return done(now).log(lambda w: WeatherChanged(turn, face, w)).then(
+            lambda w: part(_turns, turn + 1, turns, w, again, overlapping).map(lambda r: (r[0] + 1, r[1])))
+
+    return part(opening_double).then(after)
+
+
+def weather(turns: int, overlapping: bool = True) -> Proc[WeatherRun]:
+    """AOT-CMD-DOUBLES over the first ``turns`` turns as a dice procedure: a double right after an unspent
+    double changes the weather, the face of the triggering double picking it; only each turn's opening roll
+    counts toward the weather (Reading)."""
+    _check_turns(turns)
+    return part(_turns, 1, turns, Weather.CALM, False, overlapping).map(lambda r: WeatherRun(*r))
+
+
 @cache
 def weather_exact(turns: int, overlapping: bool = True) -> Dist[WeatherRun]:
-    """Exact law of the weather over the first ``turns`` turns.
+    """Exact law of the weather over the first ``turns`` turns (:func:`weather`).
+
+    >>> weather_exact(2)[WeatherRun(1, Weather.NIGHT)]
+    Fraction(1, 216)
+    """
+    return evaluate(weather(turns, overlapping))
+
+
+def play_weather(turns: int, dice: DiceSource, overlapping: bool = True) -> WeatherRun:
+    """Play ``turns`` turns of initiative (:func:`weather`)."""
+    return play(weather(turns, overlapping), dice)
+
+
+@cache
+def weather_exact_legacy(turns: int, overlapping: bool = True) -> Dist[WeatherRun]:
+    """The hand-written law :func:`weather_exact` replaced (kept one commit, checked equal over the widget grid).
 
     Each turn's opening initiative roll is a double with chance 1/6, its face uniform; nightfall
     ends the battle, so nothing changes after it.
 
-    >>> weather_exact(2)[WeatherRun(1, Weather.NIGHT)]
-    Fraction(1, 216)
     """
     _check_turns(turns)
     # Whole-number weights over 36**turns: each turn a non-double weighs 30 and each double face 1
@@ -166,23 +218,6 @@ def weather_exact(turns: int, overlapping: bool = True) -> Dist[WeatherRun]:
         out[WeatherRun(changes, latest)] += w
     return Dist.from_weights(out)
 
-
-def play_weather(turns: int, dice: DiceSource, overlapping: bool = True) -> WeatherRun:
-    """Play ``turns`` turns of initiative: every tie is re-rolled, and only each turn's opening roll
-    counts toward the weather (Reading); the face of the triggering double picks the weather."""
-    _check_turns(turns)
-    changes, latest, armed = 0, Weather.CALM, False
-    for turn in range(1, turns + 1):
-        opening = pair = roll_pair(dice)  # the turn's opening throw decides the weather, not a throw again
-        while pair.double:  # the initiative itself (AOT-CMD-INITIATIVE): every tie is rolled again
-            pair = roll_pair(dice)
-        if triggers(armed, opening.double):
-            changes, latest = changes + 1, weather_of_double(opening.mine)
-            dice.emit(WeatherChanged(turn, opening.mine, latest))
-        armed = rearm(armed, opening.double, overlapping)
-        if latest is Weather.NIGHT:
-            break
-    return WeatherRun(changes, latest)
 
 
 # --- wind (AOT-WEATHER-WIND) -------------------------------------------------------------------
