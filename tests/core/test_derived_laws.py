@@ -71,18 +71,3 @@ def test_the_exact_answer_is_the_law_of_every_played_path(rule_id: str) -> None:
 
 
 
-
-@pytest.mark.parametrize("rule_id", ("AOT-CMD-DOUBLES", "AOT-WEATHER"))
-def test_weather_law_equals_its_twin(rule_id: str) -> None:
-    """Before the twin goes: the derived law equals it over the whole widget grid (Fraction equality)."""
-    from aot_rules.aot.rules import weather as w
-
-    m, checked = get(rule_id), 0
-    assert m.procedure is not None
-    for combo in m.grid():
-        p = m.record(**combo)
-        old = w.weather_exact_legacy(p.turns, p.overlapping)
-        assert w.weather_exact(p.turns, p.overlapping) == old, combo
-        assert m.evaluate(**combo).dists["changes"] == old.marginal("changes"), combo
-        checked += 1
-    assert checked == len(list(m.grid())) >= 10

@@ -10,7 +10,6 @@ force — the rule the table-top engine will ask before a horse strike or a voll
 
 from __future__ import annotations
 
-from collections import defaultdict
 from collections.abc import Callable, Sequence
 from enum import StrEnum
 from functools import cache
@@ -185,39 +184,6 @@ def weather_exact(turns: int, overlapping: bool = True) -> Dist[WeatherRun]:
 def play_weather(turns: int, dice: DiceSource, overlapping: bool = True) -> WeatherRun:
     """Play ``turns`` turns of initiative (:func:`weather`)."""
     return play(weather(turns, overlapping), dice)
-
-
-@cache
-def weather_exact_legacy(turns: int, overlapping: bool = True) -> Dist[WeatherRun]:
-    """The hand-written law :func:`weather_exact` replaced (kept one commit, checked equal over the widget grid).
-
-    Each turn's opening initiative roll is a double with chance 1/6, its face uniform; nightfall
-    ends the battle, so nothing changes after it.
-
-    """
-    _check_turns(turns)
-    # Whole-number weights over 36**turns: each turn a non-double weighs 30 and each double face 1
-    # (Fraction arithmetic on these denominators is a hundred times slower).
-    states: dict[tuple[int, Weather, bool], int] = {(0, Weather.CALM, False): 1}
-    for _ in range(turns):
-        nxt: dict[tuple[int, Weather, bool], int] = defaultdict(int)
-        for (changes, latest, armed), w in states.items():
-            if latest is Weather.NIGHT:
-                nxt[(changes, latest, armed)] += 36 * w
-                continue
-            nxt[(changes, latest, False)] += 30 * w
-            again = rearm(armed, True, overlapping)
-            if triggers(armed, True):
-                for weather in _BY_FACE[1:]:
-                    nxt[(changes + 1, weather, again)] += w
-            else:
-                nxt[(changes, latest, again)] += 6 * w
-        states = nxt
-    out: dict[WeatherRun, int] = defaultdict(int)
-    for (changes, latest, _), w in states.items():
-        out[WeatherRun(changes, latest)] += w
-    return Dist.from_weights(out)
-
 
 
 # --- wind (AOT-WEATHER-WIND) -------------------------------------------------------------------
