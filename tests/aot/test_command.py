@@ -400,10 +400,10 @@ def test_cli_refuses_bad_input_in_one_line(capsys: pytest.CaptureFixture[str], a
 def test_initiative_example_numbers_are_the_widgets() -> None:
     """Issue 38: the worked example's "plays exactly two slots" is the widget's P(2 slots) (4/15 over the
     30 untied rolls), and the narrower event (wins the roll too, 2/15) is labelled as such."""
-    from aot_rules.aot.mechanics.command import InitiativeInput, initiative_exact
+    from aot_rules.systems import get
 
     exact = {str(k): p for k, p in EXAMPLES["AOT-EX-INITIATIVE-SLOTS"]().exact}
-    widget = initiative_exact(InitiativeInput())
+    widget = get("AOT-CMD-INITIATIVE").evaluate()
     assert exact["P(player 1 plays exactly two slots, as here)"] == widget.dist(Law.slots)[2]
     won = sum(1 for a in range(1, 7) for b in range(1, 7) if a - b == 2)
     assert exact["P(player 1 wins the roll and plays exactly two slots, as here)"] == Fraction(won, 30)

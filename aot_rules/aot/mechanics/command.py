@@ -15,14 +15,10 @@ from aot_rules.aot.rules.command import (
     SlotOdds,
     generals_of,
     messenger,
-    plan_exact,
-    plan_turn,
-    roll_initiative,
+    plan,
     signal,
-    slot_activation_exact,
-    slot_odds,
+    slot_activation,
 )
-from aot_rules.core.dice import DiceSource
 from aot_rules.core.dist import Dist
 from aot_rules.core.i18n import msg, vocabulary
 from aot_rules.core.outcome import Outcome
@@ -55,14 +51,17 @@ def acts(general: str) -> Callable[[Plan], bool]:
     return lambda t: general in t.acting
 
 
-def initiative_exact(_: InitiativeInput) -> Outcome:
-    return Outcome.of(slot_activation_exact(), "slots", dists=("slots",), events={"first": lambda s: s.first},
+def initiative_procedure(_: InitiativeInput) -> Proc[SlotOdds]:
+    return slot_activation()
+
+
+def initiative_report(_: InitiativeInput, law: Dist[SlotOdds]) -> Outcome:
+    return Outcome.of(law, "slots", dists=("slots",), events={"first": lambda s: s.first},
                       groups={"slot_activated": {str(k): played(k) for k in SLOTS}},
                       labels=SLOT_LABELS)
 
 
-def initiative_play(_: InitiativeInput, dice: DiceSource) -> Sample:
-    s = slot_odds(roll_initiative(dice))
+def initiative_sample(_: InitiativeInput, s: SlotOdds) -> Sample:
     return {"slots": s.slots, "first": s.first, **{slot_key(k): k in s.activated for k in SLOTS}}
 
 
@@ -100,17 +99,20 @@ PLAN_LABELS = {"generals": msg("generals who act this turn"), "acts": msg("gener
                "any_individual": msg("an individual-unit slot comes up")}
 
 
-def plan_exact_outcome(p: PlanInput) -> Outcome:
+def plan_procedure(p: PlanInput) -> Proc[Plan]:
+    return plan(p.owners())
+
+
+def plan_report(p: PlanInput, law: Dist[Plan]) -> Outcome:
     owners = p.owners()
     members = {g: acts(g) for g in generals_of(owners)}
-    return Outcome.of(plan_exact(owners), "generals", dists=("generals", "slots"), labels=PLAN_LABELS,
+    return Outcome.of(law, "generals", dists=("generals", "slots"), labels=PLAN_LABELS,
                       events={"any_individual": lambda t: t.individual > 0} if INDIVIDUAL in owners else {},
                       groups={"acts": members})
 
 
-def plan_play(p: PlanInput, dice: DiceSource) -> Sample:
+def plan_sample(p: PlanInput, t: Plan) -> Sample:
     owners = p.owners()
-    t = plan_turn(owners, slot_odds(roll_initiative(dice)).activated)
     return {"generals": t.generals, "slots": t.slots, "any_individual": t.individual > 0,
             **{f"acts:{g}": g in t.acting for g in generals_of(owners)}}
 
@@ -161,12 +163,12 @@ def register(reg: Registry) -> None:
         rule_id="AOT-CMD-INITIATIVE", key="initiative", title=msg("The initiative roll"),
         summary=msg("Both players roll a die: the higher plays his slots from his number down to the other's, "
                 "then the lower plays his from his number down to 1."),
-        record_type=InitiativeInput, exact=initiative_exact, play=initiative_play,
+        record_type=InitiativeInput, **derived(initiative_procedure, initiative_report, initiative_sample),
         rules=("AOT-CMD-INITIATIVE", "AOT-CMD-DOUBLES")))
     reg.add(Mechanic(
         rule_id="AOT-CMD-SLOTS", key="slot-planner", title=msg("Slot planner"),
         summary=msg("Write generals A, B, C or 'individual' on the six slots and see how often each general acts."),
-        record_type=PlanInput, exact=plan_exact_outcome, play=plan_play, show=(),
+        record_type=PlanInput, **derived(plan_procedure, plan_report, plan_sample), show=(),
         rules=("AOT-CMD-SLOTS", "AOT-CMD-INITIATIVE")))
     reg.add(Mechanic(
         rule_id="AOT-CMD-MESSENGER", key="messenger", title=msg("Sending a messenger"),

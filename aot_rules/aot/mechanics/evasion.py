@@ -10,8 +10,9 @@ from aot_rules.aot.equipment import FOOT_WEAPONS, MeleeWeapon
 from aot_rules.aot.mechanics.common import MoverInput, reported
 from aot_rules.aot.mechanics.run_trot import move_outcome, move_sample
 from aot_rules.aot.rules.breakthrough import breakthrough_exact, check_breakthrough
-from aot_rules.aot.rules.evasion import Arm, Troops, evade_exact, evasion_verdict, play_evade
+from aot_rules.aot.rules.evasion import Arm, Troops, evade, evasion_verdict
 from aot_rules.aot.rules.melee import MeleeResult, Side, resolve_melee
+from aot_rules.aot.rules.run_trot import ExtraMove
 from aot_rules.aot.units import Unit, unit_of
 from aot_rules.core.dice import DiceSource
 from aot_rules.core.dist import Dist
@@ -19,19 +20,20 @@ from aot_rules.core.errors import blame
 from aot_rules.core.i18n import Message, msg, vocabulary
 from aot_rules.core.outcome import Fact, Outcome
 from aot_rules.core.params import param
-from aot_rules.core.registry import Mechanic, Registry, Sample
+from aot_rules.core.procedure import Proc
+from aot_rules.core.registry import Mechanic, Registry, Sample, derived
 from aot_rules.core.verdict import Verdict
 
 # --- the evasion move -------------------------------------------------------------------------------
 
 
-def evade_exact_p(p: MoverInput) -> Outcome:
+def evade_procedure(p: MoverInput) -> Proc[ExtraMove]:
     u = p.mover()
-    return move_outcome(evade_exact(u.density, u.formed, p.regular), msg("inches it backs away (exactly that far)"))
+    return evade(u.density, u.formed, p.regular, u.name)
 
 
-def evade_play(p: MoverInput, dice: DiceSource) -> Sample:
-    return move_sample(play_evade(p.mover(), dice)[1])
+def evade_report(p: MoverInput, law: Dist[ExtraMove]) -> Outcome:
+    return move_outcome(law, msg("inches it backs away (exactly that far)"))
 
 
 # --- who may evade whom -----------------------------------------------------------------------------
@@ -213,7 +215,7 @@ def register(reg: Registry) -> None:
     evade = reg.add(Mechanic(
         rule_id="AOT-EVADE-PROCEDURE", key="evade", title=msg("Evading a charge"),
         summary=msg("One die is both how far the unit backs away and its disorder test."),
-        record_type=MoverInput, exact=evade_exact_p, play=evade_play,
+        record_type=MoverInput, **derived(evade_procedure, evade_report, lambda p, m: move_sample(m)),
         rules=("AOT-EVADE-PROCEDURE", "AOT-DISORDER-TEST")))
     reg.add(evade.variant(
         "AOT-EVADE-FLANK", msg("Evading a flank attack"),

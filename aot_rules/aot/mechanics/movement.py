@@ -7,16 +7,17 @@ from enum import StrEnum
 from typing import NamedTuple
 
 from aot_rules.aot.mechanics.common import MoverInput
-from aot_rules.aot.rules.manoeuvre import Step, play_sequence, sequence_exact
-from aot_rules.aot.rules.movement import pass_through, through_friends_exact, through_terms
+from aot_rules.aot.rules.manoeuvre import Step, sequence
+from aot_rules.aot.rules.movement import PassThrough, through, through_terms
 from aot_rules.aot.rules.terrain import Terrain, check_passable
 from aot_rules.aot.units import Unit
-from aot_rules.core.dice import DiceSource
+from aot_rules.core.dist import Dist
 from aot_rules.core.errors import RuleError, blame
 from aot_rules.core.i18n import msg, vocabulary
 from aot_rules.core.outcome import Fact, Outcome
 from aot_rules.core.params import param
-from aot_rules.core.registry import Mechanic, Registry, Sample
+from aot_rules.core.procedure import Proc
+from aot_rules.core.registry import Mechanic, Registry, Sample, derived
 
 # --- rough ground -----------------------------------------------------------------------------------
 
@@ -39,17 +40,20 @@ def rough_tests(p: RoughInput) -> tuple[Unit, int]:
     return u, p.moves if effect.test else 0
 
 
-def rough_exact(p: RoughInput) -> Outcome:
+def rough_procedure(p: RoughInput) -> Proc[Unit]:
     u, tests = rough_tests(p)
-    law = sequence_exact(u, (Step.ROUGH,) * tests).map(lambda v: v.disordered)
-    return Outcome.of(law, "disordered", events={"fails": lambda k: k > 0}, info={"tests": tests},
+    return sequence(u, (Step.ROUGH,) * tests)
+
+
+def rough_report(p: RoughInput, law: Dist[Unit]) -> Outcome:
+    return Outcome.of(law.map(lambda v: v.disordered), "disordered", events={"fails": lambda k: k > 0},
+                      info={"tests": rough_tests(p)[1]},
                       labels={"disordered": msg("warriors disordered"), "tests": msg("tests"),
                               "fails": msg("at least one warrior is disordered")})
 
 
-def rough_play(p: RoughInput, dice: DiceSource) -> Sample:
-    u, tests = rough_tests(p)
-    lost = u.formed - play_sequence(u, (Step.ROUGH,) * tests, dice).formed
+def rough_sample(p: RoughInput, after: Unit) -> Sample:
+    lost = rough_tests(p)[0].formed - after.formed
     return {"disordered": lost, "fails": lost > 0}
 
 
@@ -89,9 +93,13 @@ class ThroughInput:
         return mover, friend
 
 
-def through_exact(p: ThroughInput) -> Outcome:
+def through_procedure(p: ThroughInput) -> Proc[PassThrough]:
+    return through(*p.units(), elephant=p.through_elephant)
+
+
+def through_report(p: ThroughInput, passed: Dist[PassThrough]) -> Outcome:
     against, cap = through_terms(*p.units(), elephant=p.through_elephant)
-    law = through_friends_exact(against, cap, p.regular)
+    law = passed.map(lambda r: r.lost)
     who = (Fact("mover", msg("the moving unit")) if p.through_elephant else
            Fact("friend", msg("the unit passed through")))
     if p.through_elephant:
@@ -105,10 +113,8 @@ def through_exact(p: ThroughInput) -> Outcome:
                               "loses": msg("loses")})
 
 
-def through_play(p: ThroughInput, dice: DiceSource) -> Sample:
-    mover, friend = p.units()
-    _, cap = through_terms(mover, friend, elephant=p.through_elephant)
-    out = pass_through(mover, friend, dice, elephant=p.through_elephant)
+def through_sample(p: ThroughInput, out: PassThrough) -> Sample:
+    _, cap = through_terms(*p.units(), elephant=p.through_elephant)
     return {"disordered": out.lost, "fails": out.lost > 0, "all": out.lost == cap}
 
 
@@ -162,10 +168,15 @@ class Cost(NamedTuple):
     density: int
 
 
-def plan_exact(p: PlanInput) -> Outcome:
+def plan_procedure(p: PlanInput) -> Proc[Unit]:
     u, steps = p.plan()
     with blame("step_1", "step_2", "step_3", "step_4"):
-        law = sequence_exact(u, steps).map(lambda v: Cost(v.disordered, v.density))
+        return sequence(u, steps)
+
+
+def plan_report(p: PlanInput, after: Dist[Unit]) -> Outcome:
+    u, steps = p.plan()
+    law = after.map(lambda v: Cost(v.disordered, v.density))
     return Outcome.of(law, "lost", dists=("lost", "density"),
                       events={"intact": lambda c: c.density == u.density, "panics": lambda c: c.density == 0},
                       labels={"lost": msg("warriors disordered over the plan"), "density": msg("density at the end"),
@@ -174,10 +185,8 @@ def plan_exact(p: PlanInput) -> Outcome:
                       info={"tests": sum(s is not Step.NONE for s in steps), "start": u.ranks})
 
 
-def plan_play(p: PlanInput, dice: DiceSource) -> Sample:
-    u, steps = p.plan()
-    with blame("step_1", "step_2", "step_3", "step_4"):
-        after = play_sequence(u, steps, dice)
+def plan_sample(p: PlanInput, after: Unit) -> Sample:
+    u = p.plan()[0]
     return {"lost": after.disordered, "density": after.density, "intact": after.density == u.density,
             "panics": after.density == 0}
 
@@ -186,14 +195,14 @@ def register(reg: Registry) -> None:
     reg.add(Mechanic(
         rule_id="AOT-MOVE-PROCEDURE", key="move-cost", title=msg("What does this move cost me?"),
         summary=msg("Every test a planned turn of manoeuvres takes, each at the density left by the one before."),
-        record_type=PlanInput, exact=plan_exact, play=plan_play,
+        record_type=PlanInput, **derived(plan_procedure, plan_report, plan_sample),
         rules=("AOT-MOVE-PROCEDURE", "AOT-RUN", "AOT-TROT", "AOT-ROUGH-TERRAIN", "AOT-TURN", "AOT-EVADE-PROCEDURE",
                "AOT-DISORDER-TEST"),
         widget_grid={"density": (1, 2, 3, 4, 5)}))
     rough = reg.add(Mechanic(
         rule_id="AOT-ROUGH-TERRAIN", key="rough-ground", title=msg("Crossing rough ground"),
         summary=msg("A disorder test for each move that enters rough ground or goes on inside it."),
-        record_type=RoughInput, exact=rough_exact, play=rough_play,
+        record_type=RoughInput, **derived(rough_procedure, rough_report, rough_sample),
         rules=("AOT-ROUGH-TERRAIN", "AOT-TERRAIN-TYPES", "AOT-DISORDER-TEST")))
     reg.add(rough.variant(
         "AOT-CAMP", msg("Entering the enemy's camp"),
@@ -202,7 +211,7 @@ def register(reg: Registry) -> None:
     through = reg.add(Mechanic(
         rule_id="AOT-MOVE-THROUGH-FRIENDS", key="through-friends", title=msg("Passing through a friendly unit"),
         summary=msg("The mover's density sets the test; the unit passed through loses the warriors."),
-        record_type=ThroughInput, exact=through_exact, play=through_play,
+        record_type=ThroughInput, **derived(through_procedure, through_report, through_sample),
         rules=("AOT-MOVE-THROUGH-FRIENDS", "AOT-DISORDER-TEST")))
     reg.add(through.variant(
         "AOT-PANIC", msg("A panicking unit flees through friends"),

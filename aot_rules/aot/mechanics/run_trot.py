@@ -7,21 +7,13 @@ from dataclasses import dataclass, replace
 from typing import Any
 
 from aot_rules.aot.mechanics.common import MoverInput
-from aot_rules.aot.rules.run_trot import (
-    ExtraMove,
-    check_run,
-    check_trot,
-    play_run,
-    play_trot,
-    run_exact,
-    trot_exact,
-)
-from aot_rules.core.dice import DiceSource
+from aot_rules.aot.rules.run_trot import ExtraMove, check_run, check_trot, run, trot
 from aot_rules.core.dist import Dist
 from aot_rules.core.i18n import Message, msg, nmsg, shows
 from aot_rules.core.outcome import Fact, Outcome
 from aot_rules.core.params import param
-from aot_rules.core.registry import Mechanic, Registry, Sample
+from aot_rules.core.procedure import Proc
+from aot_rules.core.registry import Mechanic, Registry, Sample, derived
 
 MOVE_LABELS = {"disordered": msg("warriors disordered"), "distance": msg("inches it may go (it may stop short)"),
                "move": msg("distance and loss together"), "no_loss": msg("no warrior is disordered"),
@@ -54,17 +46,15 @@ class RunInput(MoverInput):
     armour: bool = param(False, msg("the warriors wear armour"), label=msg("armour"))
 
 
-def run_exact_p(p: RunInput) -> Outcome:
+def run_procedure(p: RunInput) -> Proc[ExtraMove]:
     check_run(p.mounted, False, False)
     u = p.mover(shield=p.shield, armour=p.armour)
-    return move_outcome(run_exact(u.density, u.formed, p.shield, p.armour, p.regular),
-                        test=Fact(True, msg("yes")) if p.shield != p.armour else
+    return run(u.density, u.formed, p.shield, p.armour, p.regular, u.name)
+
+
+def run_report(p: RunInput, law: Dist[ExtraMove]) -> Outcome:
+    return move_outcome(law, test=Fact(True, msg("yes")) if p.shield != p.armour else
                         Fact(False, msg("no (no shield or armour)")))
-
-
-def run_play(p: RunInput, dice: DiceSource) -> Sample:
-    check_run(p.mounted, False, False)
-    return move_sample(play_run(p.mover(shield=p.shield, armour=p.armour), dice)[1])
 
 
 @dataclass(frozen=True)
@@ -82,30 +72,29 @@ class TrotInput(MoverInput):
                                  reading="AOT-TROT", label=msg("test die counts toward distance"))
 
 
-def trot_exact_p(p: TrotInput) -> Outcome:
+def trot_procedure(p: TrotInput) -> Proc[ExtraMove]:
     check_trot(p.mounted, p.density)
     u = p.mover(mounted=True, armour=p.armour, horse_armour=p.horse_armour)
+    return trot(u.density, u.formed, p.armour, p.horse_armour, p.regular, p.test_die_moves, u.name)
+
+
+def trot_report(p: TrotInput, law: Dist[ExtraMove]) -> Outcome:
     n = 1 if p.horse_armour else 2
     dice = Fact(n, nmsg("{n} die", "{n} dice", n=n))
     test = (Fact("the-die", msg("the die")) if p.horse_armour else
             Fact("owner-picks", msg("the die the owner picks")) if p.armour else Fact(None, msg("none")))
-    return move_outcome(trot_exact(u.density, u.formed, p.armour, p.horse_armour, p.regular, p.test_die_moves),
-                        dice=dice, test=test)
-
-
-def trot_play(p: TrotInput, dice: DiceSource) -> Sample:
-    check_trot(p.mounted, p.density)
-    return move_sample(play_trot(p.mover(mounted=True, armour=p.armour, horse_armour=p.horse_armour), dice,
-                                 p.test_die_moves)[1])
+    return move_outcome(law, dice=dice, test=test)
 
 
 def register(reg: Registry) -> None:
     reg.add(Mechanic(
         rule_id="AOT-RUN", key="run", title=msg("Running"),
         summary=msg("Foot run one die of inches; with a shield or armour (not both) the same die is a disorder test."),
-        record_type=RunInput, exact=run_exact_p, play=run_play, rules=("AOT-RUN", "AOT-DISORDER-TEST")))
+        record_type=RunInput, **derived(run_procedure, run_report, lambda p, m: move_sample(m)),
+        rules=("AOT-RUN", "AOT-DISORDER-TEST")))
     reg.add(Mechanic(
         rule_id="AOT-TROT", key="trot", title=msg("Trotting"),
         summary=msg("Horse trot two dice of inches (one if the horses are armoured); armour makes a die a test."),
-        record_type=TrotInput, exact=trot_exact_p, play=trot_play, rules=("AOT-TROT", "AOT-DISORDER-TEST"),
+        record_type=TrotInput, **derived(trot_procedure, trot_report, lambda p, m: move_sample(m)),
+        rules=("AOT-TROT", "AOT-DISORDER-TEST"),
         show=("distance",)))

@@ -6,15 +6,14 @@ from dataclasses import dataclass
 
 from aot_rules.aot.rules.weather import (
     MAX_TURNS,
+    Storm,
     Weather,
+    WeatherRun,
     WindFrom,
-    play_storm,
-    play_weather,
-    storm_exact,
-    weather_exact,
+    storm,
+    weather,
     wind,
 )
-from aot_rules.core.dice import DiceSource
 from aot_rules.core.dist import Dist
 from aot_rules.core.i18n import msg
 from aot_rules.core.outcome import Outcome
@@ -35,14 +34,17 @@ WEATHER_LABELS = {"changes": msg("weather changes so far"), "latest": msg("the n
                   "night": msg("night has ended the battle"), "any": msg("the weather has changed at least once")}
 
 
-def weather_outcome(p: WeatherInput) -> Outcome:
-    return Outcome.of(weather_exact(p.turns, p.overlapping), "changes", dists=("changes", "latest"),
+def weather_procedure(p: WeatherInput) -> Proc[WeatherRun]:
+    return weather(p.turns, p.overlapping)
+
+
+def weather_report(p: WeatherInput, law: Dist[WeatherRun]) -> Outcome:
+    return Outcome.of(law, "changes", dists=("changes", "latest"),
                       events={"any": lambda w: w.changes > 0, "night": lambda w: w.latest is Weather.NIGHT},
                       labels=WEATHER_LABELS)
 
 
-def weather_play(p: WeatherInput, dice: DiceSource) -> Sample:
-    w = play_weather(p.turns, dice, p.overlapping)
+def weather_sample(p: WeatherInput, w: WeatherRun) -> Sample:
     return {"changes": w.changes, "latest": w.latest, "any": w.changes > 0, "night": w.latest is Weather.NIGHT}
 
 
@@ -81,13 +83,15 @@ STORM_LABELS = {"moved": msg("units that actually move"), "lost": msg("units los
                 "distance": msg("inches the first named unit goes")}
 
 
-def storm_outcome(p: StormInput) -> Outcome:
-    return Outcome.of(storm_exact(p.units, p.density, p.d6_move), "moved", dists=("moved", "lost", "distance"),
-                      labels=STORM_LABELS)
+def storm_procedure(p: StormInput) -> Proc[Storm]:
+    return storm(p.units, p.density, p.d6_move)
 
 
-def storm_play(p: StormInput, dice: DiceSource) -> Sample:
-    s = play_storm(p.units, dice, density=p.density, d6_move=p.d6_move)
+def storm_report(p: StormInput, law: Dist[Storm]) -> Outcome:
+    return Outcome.of(law, "moved", dists=("moved", "lost", "distance"), labels=STORM_LABELS)
+
+
+def storm_sample(p: StormInput, s: Storm) -> Sample:
     return s._asdict()
 
 
@@ -95,7 +99,7 @@ def register(reg: Registry) -> None:
     doubles = reg.add(Mechanic(
         rule_id="AOT-CMD-DOUBLES", key="doubles", title=msg("Initiative doubles and the weather"),
         summary=msg("Doubles on two turns running change the weather; how often in the first N turns."),
-        record_type=WeatherInput, exact=weather_outcome, play=weather_play,
+        record_type=WeatherInput, **derived(weather_procedure, weather_report, weather_sample),
         rules=("AOT-CMD-DOUBLES", "AOT-WEATHER", "AOT-WEATHER-NIGHT")))
     reg.add(doubles.variant(
         "AOT-WEATHER", msg("The weather by turn N"),
@@ -109,4 +113,4 @@ def register(reg: Registry) -> None:
         rule_id="AOT-WEATHER-STORM", key="storm", title=msg("Storm: units lost and moved"),
         summary=msg("One die says how many of your units are lost; each then moves unless its direction die shows 5 "
                     "or 6."),
-        record_type=StormInput, exact=storm_outcome, play=storm_play))
+        record_type=StormInput, **derived(storm_procedure, storm_report, storm_sample)))

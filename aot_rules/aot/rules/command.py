@@ -117,9 +117,14 @@ def slot_odds(roll: Initiative) -> SlotOdds:
     return SlotOdds(len(act), roll.mine > roll.theirs, frozenset(act))
 
 
+def slot_activation() -> Proc[SlotOdds]:
+    """AOT-CMD-INITIATIVE read as my activated slots over one turn, as a dice procedure."""
+    return initiative().map(slot_odds)
+
+
 def slot_activation_exact() -> Dist[SlotOdds]:
-    """Exact joint law of my activated slots over one turn."""
-    return initiative_exact().map(slot_odds)
+    """Exact joint law of my activated slots over one turn (:func:`slot_activation`)."""
+    return evaluate(slot_activation())
 
 
 # --- planning an allocation (AOT-CMD-SLOTS) --------------------------------------------------
@@ -166,11 +171,16 @@ def plan_turn(owners: tuple[str, ...], activated: frozenset[int]) -> Plan:
     return Plan(len(up), frozenset(o for o in up if o != INDIVIDUAL), sum(o == INDIVIDUAL for o in up))
 
 
+def plan(owners: tuple[str, ...]) -> Proc[Plan]:
+    """AOT-CMD-SLOTS as a dice procedure: one turn's command under the allocation ``owners`` (slots 1 to 6)."""
+    check_allocation(owners)
+    return slot_activation().map(lambda s: plan_turn(owners, s.activated))
+
+
 @cache
 def plan_exact(owners: tuple[str, ...]) -> Dist[Plan]:
-    """Exact law of one turn's command under the allocation ``owners`` (slots 1 to 6)."""
-    check_allocation(owners)
-    return slot_activation_exact().map(lambda s: plan_turn(owners, s.activated))
+    """Exact law of one turn's command under the allocation ``owners`` (:func:`plan`)."""
+    return evaluate(plan(owners))
 
 
 # --- activation by dice (AOT-CMD-MESSENGER, AOT-CMD-SIGNAL) ----------------------------------

@@ -14,14 +14,16 @@ from dataclasses import dataclass
 from enum import StrEnum
 from functools import cache
 
-from aot_rules.aot.rules.run_trot import ExtraMove, die_move, play_die_move
+from aot_rules.aot.rules.run_trot import ExtraMove, die_move_procedure
 from aot_rules.aot.units import Body, Unit
 from aot_rules.aot.vocabulary import DieMove
 from aot_rules.core.dice import DiceSource
 from aot_rules.core.dist import Dist
 from aot_rules.core.errors import RuleError
+from aot_rules.core.evaluate import evaluate, play
 from aot_rules.core.events import PieceId
 from aot_rules.core.i18n import Message, label, msg, vocabulary
+from aot_rules.core.procedure import Proc
 
 RULE = "AOT-EVADE-ELIGIBILITY"
 
@@ -165,15 +167,21 @@ def check_evade(evader: Troops, attacker: Troops) -> None:
 
 # --- the evasion move (AOT-EVADE-PROCEDURE, AOT-EVADE-FLANK) ---------------------------------------
 
+def evade(density: int, formed: int, regular: bool = False, name: str = "", piece: PieceId = "") -> Proc[ExtraMove]:
+    """AOT-EVADE-PROCEDURE as a dice procedure: one die is both the distance backed away and the disorder test.
+    The same die serves for rough ground behind the unit, and on a flank attack for the turn to face
+    (``name``, ``piece``: what the logged events call the unit)."""
+    return die_move_procedure(density, formed, regular, DieMove.EVASION, name, piece)
+
+
 @cache
 def evade_exact(density: int, formed: int, regular: bool = False) -> Dist[ExtraMove]:
-    """Exact joint law of (distance backed away, warriors disordered): one die is both.  The same die
-    serves for rough ground behind the unit, and on a flank attack for the turn to face.
+    """Exact joint law of (distance backed away, warriors disordered) of :func:`evade`.
 
     >>> evade_exact(3, 6)[ExtraMove(2, 2)]
     Fraction(1, 6)
     """
-    return die_move(density, formed, regular)
+    return evaluate(evade(density, formed, regular))
 
 
 def play_evade(unit: Unit, dice: DiceSource, attacker: Troops | None = None, piece: PieceId = ""
@@ -183,4 +191,11 @@ def play_evade(unit: Unit, dice: DiceSource, attacker: Troops | None = None, pie
         check_evade(troops_of(unit), attacker)
     if unit.panicking:
         raise RuleError("AOT-PANIC", msg("{unit} is panicking: it is never fought, it flees", unit=unit.name))
-    return play_die_move(unit, dice, DieMove.EVASION, piece)
+    return play(evade_unit(unit, piece), dice)
+
+
+def evade_unit(unit: Unit, piece: PieceId = "") -> Proc[tuple[Unit, ExtraMove]]:
+    """The evasion of ``unit`` as a dice procedure: the unit after its test, and the move (``piece``: the table's
+    id)."""
+    return evade(unit.density, unit.formed, unit.regular, unit.name, piece).map(
+        lambda m: (unit.take_losses(0, m.disordered), m))

@@ -4,27 +4,30 @@ Every manoeuvre that tests (a turn, rough ground, a run or trot with a test, an
 evasion) is the disorder test against the density the unit has *at that
 moment*, so a sequence is a Markov chain over the unit's ranks: a failed first
 test lowers the density and makes later tests easier to pass.  This module
-composes the tests exactly (:func:`sequence_exact`) and plays them with dice
-(:func:`play_sequence`), refusing the plans the rules forbid: two runs or trots,
-an evasion after one, a run by foot in shields and armour.
+writes a plan once as a dice procedure (:func:`sequence`), whose exact law
+(:func:`sequence_exact`) and play (:func:`play_sequence`) both follow,
+refusing the plans the rules forbid: two runs or trots, an evasion after one, a run by foot in shields and armour.
 """
 
 from __future__ import annotations
 
+from collections.abc import Callable
 from dataclasses import replace
 from enum import StrEnum
 from functools import cache, lru_cache
 
-from aot_rules.aot.rules.disorder import disorder_test, take_disorder_test
-from aot_rules.aot.rules.evasion import evade_exact, play_evade
+from aot_rules.aot.rules.disorder import unit_test
+from aot_rules.aot.rules.evasion import evade_unit
 from aot_rules.aot.rules.orders import Activity, UnitTurn
-from aot_rules.aot.rules.run_trot import play_run, play_trot, run_exact, trot_exact
+from aot_rules.aot.rules.run_trot import ExtraMove, run_unit, trot_unit
 from aot_rules.aot.units import Unit, unit_of
 from aot_rules.core.dice import DiceSource
 from aot_rules.core.dist import Dist
 from aot_rules.core.errors import RuleError
+from aot_rules.core.evaluate import evaluate, play
 from aot_rules.core.events import PieceId
 from aot_rules.core.i18n import msg, vocabulary
+from aot_rules.core.procedure import Proc, done, part
 
 
 @vocabulary({
@@ -90,39 +93,48 @@ def _check_plan(unit: Unit, steps: tuple[Step, ...]) -> None:
             turn = turn.do(_ACTIVITY[s])
 
 
-def _losses(unit: Unit, step: Step) -> Dist[int]:
-    d, f, reg = unit.density, unit.formed, unit.regular
-    if d == 0 or step is Step.NONE:
-        return Dist.point(0)
+def step_procedure(unit: Unit, step: Step, piece: PieceId = "") -> Proc[Unit]:
+    """One step as a dice procedure: the unit after it (``piece``: the table's id, which the events carry)."""
+    if unit.density == 0 or step is Step.NONE:
+        return done(unit)
     if step is Step.RUN:
-        law = trot_exact(d, f, unit.armour, unit.horse_armour, reg) if unit.mounted else \
-            run_exact(d, f, unit.shield or unit.pavise, unit.armour, reg)
-        return law.marginal("disordered")
+        return (trot_unit(unit, piece=piece) if unit.mounted else run_unit(unit, piece)).map(_after)
     if step is Step.EVADE:
-        return evade_exact(d, f, reg).marginal("disordered")
-    return disorder_test(d, f, reg)
+        return evade_unit(unit, piece).map(_after)
+    return unit_test(unit, msg("turn test") if step is Step.TURN else msg("rough ground test"), piece).map(
+        lambda t: unit.take_losses(0, t.lost))
 
 
-@cache
-def after_step(unit: Unit, step: Step) -> Dist[Unit]:
-    """Exact law of the unit after one step, from one starting state."""
-    return _losses(unit, step).map(lambda n: unit.take_losses(0, n))
+def _after(moved: tuple[Unit, ExtraMove]) -> Unit:
+    return moved[0]
+
+
+def sequence(unit: Unit, steps: tuple[Step, ...]) -> Proc[Unit]:
+    """A whole plan as a dice procedure, each test at the density the unit has by then (refused before any die is
+    rolled if the rules forbid it); each step's law is derived once per unit it starts from."""
+    check_plan(unit, steps)
+    proc: Proc[Unit] = done(unit)
+    for s in steps:
+        if s is not Step.NONE:
+            proc = proc.then(_then_step(s))
+    return proc
+
+
+def _then_step(step: Step) -> Callable[[Unit], Proc[Unit]]:
+    def k(u: Unit) -> Proc[Unit]:
+        return part(step_procedure, u, step)
+    return k
 
 
 @cache
 def sequence_exact(unit: Unit, steps: tuple[Step, ...]) -> Dist[Unit]:
-    """Exact law of the unit after ``steps``, each test at the density it has by then (prefixes are cached,
-    so a calculator that adds one step pays for one step).
+    """Exact law of the unit after ``steps`` (:func:`sequence`).
 
     >>> law = sequence_exact(Unit(ranks=(3, 3)), (Step.TURN, Step.TURN))
     >>> law.map(lambda u: u.disordered)[0]
     Fraction(4, 9)
     """
-    check_plan(unit, steps)
-    steps = tuple(s for s in steps if s is not Step.NONE)
-    if not steps:
-        return Dist.point(unit)
-    return sequence_exact(unit, steps[:-1]).bind(lambda u: after_step(u, steps[-1]))
+    return evaluate(sequence(unit, steps))
 
 
 def turn_exact(density: int, formed: int, turns: int = 1, regular: bool = False) -> Dist[int]:
@@ -137,19 +149,9 @@ def turn_exact(density: int, formed: int, turns: int = 1, regular: bool = False)
 
 def play_step(unit: Unit, step: Step, dice: DiceSource, piece: PieceId = "") -> Unit:
     """Play one step with real dice; return the unit after it (``piece``: the table's id, which the events carry)."""
-    if unit.density == 0 or step is Step.NONE:
-        return unit
-    if step is Step.RUN:
-        return (play_trot if unit.mounted else play_run)(unit, dice, piece=piece)[0]
-    if step is Step.EVADE:
-        return play_evade(unit, dice, piece=piece)[0]
-    return take_disorder_test(unit, dice, msg("turn test") if step is Step.TURN else msg("rough ground test"),
-                              piece)[0]
+    return play(step_procedure(unit, step, piece), dice)
 
 
 def play_sequence(unit: Unit, steps: tuple[Step, ...], dice: DiceSource) -> Unit:
     """Play a whole plan with real dice (refused before any die is rolled if the rules forbid it)."""
-    check_plan(unit, steps)
-    for s in steps:
-        unit = play_step(unit, s, dice)
-    return unit
+    return play(sequence(unit, steps), dice)

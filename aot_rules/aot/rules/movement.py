@@ -14,12 +14,14 @@ from functools import cache
 from typing import NamedTuple
 
 from aot_rules.aot.events import Losses, PassedThrough
-from aot_rules.aot.rules.disorder import deciding_die, roll_test_die
+from aot_rules.aot.rules.disorder import DISORDER_TEST, deciding_dice
 from aot_rules.aot.units import Unit
 from aot_rules.core.dice import DiceSource
 from aot_rules.core.dist import Dist
 from aot_rules.core.errors import RuleError
-from aot_rules.core.i18n import msg
+from aot_rules.core.evaluate import evaluate, play
+from aot_rules.core.i18n import Message, msg
+from aot_rules.core.procedure import Proc
 
 PANIC_MOVE = 10
 BASE_MOVE = 10
@@ -86,17 +88,24 @@ def through_loss(roll: int, against: int, friend_formed: int) -> int:
     return min(roll, friend_formed) if roll < against else 0
 
 
+def through_test(against: int, friend_formed: int, regular: bool = False,
+                 why: Message = DISORDER_TEST) -> Proc[tuple[int, int]]:
+    """AOT-MOVE-THROUGH-FRIENDS as a dice procedure: (the mover's kept die, the warriors the loser loses).
+    ``regular``: the mover's musician rolls a failed test again (the test is the mover's, so its property
+    applies; AOT-PROP-REGULAR)."""
+    if against < 1:
+        raise RuleError("AOT-MOVE-THROUGH-FRIENDS", msg("the moving unit has no warriors to test with"))
+    return deciding_dice(against, regular, why).map(lambda k: (k[0], through_loss(k[0], against, friend_formed)))
+
+
 @cache
 def through_friends_exact(against: int, friend_formed: int, regular: bool = False) -> Dist[int]:
-    """Exact law of the warriors the friend loses.  ``regular``: the mover's musician rolls a failed
-    test again (the test is the mover's, so its property applies; AOT-PROP-REGULAR).
+    """Exact law of the warriors the friend loses (:func:`through_test`).
 
     >>> through_friends_exact(4, 8)[0], through_friends_exact(7, 3)[3]
     (Fraction(1, 2), Fraction(2, 3))
     """
-    if against < 1:
-        raise RuleError("AOT-MOVE-THROUGH-FRIENDS", msg("the moving unit has no warriors to test with"))
-    return deciding_die(against, regular).map(lambda r: through_loss(r, against, friend_formed))
+    return evaluate(through_test(against, friend_formed, regular)).map(lambda t: t[1])
 
 
 class PassThrough(NamedTuple):
@@ -124,22 +133,27 @@ def through_terms(mover: Unit, friend: Unit, *, elephant: bool = False) -> tuple
     return against, loser.strength if loser.panicking else loser.formed
 
 
-def pass_through(mover: Unit, friend: Unit, dice: DiceSource, *, elephant: bool = False) -> PassThrough:
-    """Play a pass through ``friend``: one die (a regular mover rolls a failure again).  The losses fall on
-    the friend, or on the mover when the friend is an elephant.  A friend left with no formed warrior
+def through(mover: Unit, friend: Unit, *, elephant: bool = False) -> Proc[PassThrough]:
+    """A pass through ``friend`` as a dice procedure: one die (a regular mover rolls a failure again).  The losses
+    fall on the friend, or on the mover when the friend is an elephant.  A friend left with no formed warrior
     is panicking (AOT-PANIC)."""
     against, cap = through_terms(mover, friend, elephant=elephant)
     loser = mover if elephant else friend
     why = msg("{unit} pass through {friend}", unit=mover.name, friend=friend.name)
-    roll = roll_test_die(mover, dice, why, against=against)
-    lost = through_loss(roll, against, cap)
-    dice.emit(PassedThrough(mover.name, friend.name, roll, against, lost, loser.name))
-    after = panic_disorder(loser, lost)
-    if lost:
-        dice.emit(Losses(loser, 0, lost, after))
-    if elephant:
-        return PassThrough(after, friend, roll, lost)
-    return PassThrough(mover, after, roll, lost)
+
+    def after(test: tuple[int, int]) -> PassThrough:
+        roll, lost = test
+        hurt = panic_disorder(loser, lost)
+        return PassThrough(hurt, friend, roll, lost) if elephant else PassThrough(mover, hurt, roll, lost)
+
+    return through_test(against, cap, mover.regular, why).map(after).log(
+        lambda r: PassedThrough(mover.name, friend.name, r.roll, against, r.lost, loser.name)).log(
+        lambda r: Losses(loser, 0, r.lost, r.mover if elephant else r.friend) if r.lost else None)
+
+
+def pass_through(mover: Unit, friend: Unit, dice: DiceSource, *, elephant: bool = False) -> PassThrough:
+    """Play a pass through ``friend`` (:func:`through`)."""
+    return play(through(mover, friend, elephant=elephant), dice)
 
 
 def panic_disorder(unit: Unit, n: int) -> Unit:

@@ -14,14 +14,21 @@ from functools import cache
 from typing import NamedTuple
 
 from aot_rules.aot.events import Moved, Tested
-from aot_rules.aot.rules.disorder import deciding_die, disorder_loss, kept_after, roll_test_dice
+from aot_rules.aot.rules.disorder import (
+    Test,
+    deciding_dice,
+    disorder_loss,
+    disorder_procedure,
+)
 from aot_rules.aot.units import MAX_MOUNTED_DENSITY, Unit
 from aot_rules.aot.vocabulary import DieMove
 from aot_rules.core.dice import DiceSource
 from aot_rules.core.dist import Dist
 from aot_rules.core.errors import RuleError
+from aot_rules.core.evaluate import evaluate, play
 from aot_rules.core.events import DieEffect, PieceId
 from aot_rules.core.i18n import msg
+from aot_rules.core.procedure import Proc, both, die
 
 
 class ExtraMove(NamedTuple):
@@ -34,21 +41,14 @@ class ExtraMove(NamedTuple):
         return f"{self.distance}″, {self.disordered} lost"
 
 
-@cache
-def die_move(density: int, formed: int, regular: bool = False) -> Dist[ExtraMove]:
-    """One die that is both the distance and the disorder test: a run with a shield or armour, a trot on
-    armoured horses, an evasion.  A regular unit's kept die sets both (AOT-PROP-REGULAR, reading 3)."""
-    return deciding_die(density, regular).map(lambda r: ExtraMove(r, disorder_loss(r, density, formed)))
-
-
-def play_die_move(unit: Unit, dice: DiceSource, why: DieMove, piece: PieceId = "") -> tuple[Unit, ExtraMove]:
-    """Roll the die of a :func:`die_move` for ``unit``: the unit after its test, and the move (``piece``: the
-    table's id for the unit, which the test's event carries)."""
-    roll, rolled = roll_test_dice(unit, dice, msg("{move} (distance and disorder test)", move=why))
-    lost = disorder_loss(roll, unit.density, unit.formed)
-    dice.emit(Tested(unit.name, roll, unit.density, lost, rolled if len(rolled) > 1 else (), piece))
-    dice.emit(Moved(unit.name, why, (roll,), roll))
-    return unit.take_losses(0, lost), ExtraMove(roll, lost)
+def die_move_procedure(density: int, formed: int, regular: bool, why: DieMove, name: str = "",
+                       piece: PieceId = "") -> Proc[ExtraMove]:
+    """One die that is both the distance and the disorder test (a run with a shield or armour, a trot on armoured
+    horses, an evasion) as a dice procedure; a regular unit's kept die sets both (AOT-PROP-REGULAR, reading 3).
+    Logged as the unit's ``Tested`` and ``Moved`` (``name``, ``piece``: the unit's name and the table's id)."""
+    return disorder_procedure(density, formed, regular, msg("{move} (distance and disorder test)", move=why)).log(
+        lambda t: Tested(name, t.roll, density, t.lost, t.rolled if len(t.rolled) > 1 else (), piece)).log(
+        lambda t: Moved(name, why, (t.roll,), t.roll)).map(lambda t: ExtraMove(t.roll, t.lost))
 
 
 def run_tests(shield: bool, armour: bool) -> bool:
@@ -64,6 +64,17 @@ def check_run(mounted: bool, shield: bool, armour: bool) -> None:
                         params=("shield", "armour"))
 
 
+def run(density: int, formed: int, shield: bool = False, armour: bool = False, regular: bool = False,
+        name: str = "", piece: PieceId = "") -> Proc[ExtraMove]:
+    """AOT-RUN as a dice procedure: one die of inches, which is also the test of foot with a shield or armour
+    (``name``, ``piece``: what the logged events call the unit)."""
+    check_run(False, shield, armour)
+    if run_tests(shield, armour):
+        return die_move_procedure(density, formed, regular, DieMove.RUN, name, piece)
+    return die(6, msg("run"), read=lambda r: ExtraMove(r, 0)).log(
+        lambda m: Moved(name, DieMove.RUN, (m.distance,), m.distance))
+
+
 @cache
 def run_exact(density: int, formed: int, shield: bool = False, armour: bool = False,
               regular: bool = False) -> Dist[ExtraMove]:
@@ -73,21 +84,21 @@ def run_exact(density: int, formed: int, shield: bool = False, armour: bool = Fa
     >>> law[ExtraMove(1, 1)], law[ExtraMove(4, 0)]
     (Fraction(1, 6), Fraction(1, 6))
     """
-    check_run(False, shield, armour)
-    if not run_tests(shield, armour):
-        return Dist.die(6).map(lambda r: ExtraMove(r, 0))
-    return die_move(density, formed, regular)
+    return evaluate(run(density, formed, shield, armour, regular))
+
+
+def run_unit(unit: Unit, piece: PieceId = "") -> Proc[tuple[Unit, ExtraMove]]:
+    """The run of ``unit`` as a dice procedure: the unit after its test, and the move (``piece``: the table's id)."""
+    shield = unit.shield or unit.pavise
+    check_run(unit.mounted, shield, unit.armour)
+    tests = run_tests(shield, unit.armour)
+    return run(unit.density, unit.formed, shield, unit.armour, unit.regular, unit.name, piece).map(
+        lambda m: (unit.take_losses(0, m.disordered) if tests else unit, m))
 
 
 def play_run(unit: Unit, dice: DiceSource, piece: PieceId = "") -> tuple[Unit, ExtraMove]:
     """Roll a run for ``unit``: return the unit after its test and the move (``piece``: the table's id)."""
-    shield = unit.shield or unit.pavise
-    check_run(unit.mounted, shield, unit.armour)
-    if run_tests(shield, unit.armour):
-        return play_die_move(unit, dice, DieMove.RUN, piece)
-    roll = dice.d6(msg("run"))
-    dice.emit(Moved(unit.name, DieMove.RUN, (roll,), roll))
-    return unit, ExtraMove(roll, 0)
+    return play(run_unit(unit, piece), dice)
 
 
 # --- trot -----------------------------------------------------------------------------------------
@@ -116,51 +127,57 @@ def test_die(a: int, b: int, density: int) -> tuple[int, int]:
     return test, (b if test == a else a)
 
 
-def _pair(a: int, b: int, density: int, formed: int, regular: bool, test_die_moves: bool) -> Dist[ExtraMove]:
-    """Two trot dice under armoured riders: the owner tests on the die that loses fewest; a regular unit
-    re-rolls that die if it failed, and the kept die counts toward the distance in its place."""
-    test, other = test_die(a, b, density)
+def trot(density: int, formed: int, armour: bool = False, horse_armour: bool = False, regular: bool = False,
+         test_die_moves: bool = True, name: str = "", piece: PieceId = "") -> Proc[ExtraMove]:
+    """AOT-TROT as a dice procedure.  ``test_die_moves``: the index's Reading, the distance is the sum of both
+    dice whichever one tests; off, the other reading: the test die does not move the unit.  ``name``, ``piece``:
+    what the logged events call the unit."""
+    check_trot(True, density)
+    if horse_armour:
+        return die_move_procedure(density, formed, regular, DieMove.TROT, name, piece)
+    if not armour:
+        return both(die(6, msg("trot")), die(6, msg("trot"))).log(
+            lambda ab: Moved(name, DieMove.TROT, ab, sum(ab))).map(lambda ab: ExtraMove(sum(ab), 0))
 
-    def move(t: int) -> ExtraMove:
-        return ExtraMove(other + (t if test_die_moves else 0), disorder_loss(t, density, formed))
+    def judge(r: int) -> DieEffect:
+        return DieEffect.FAIL if r < density else DieEffect.NONE
 
-    return kept_after(test, density, regular).map(move)
+    def tested(ab: tuple[int, int]) -> Proc[tuple[Test, tuple[int, ...]]]:
+        first, other = test_die(*ab, density)
+
+        def kept(k: tuple[int, tuple[int, ...]]) -> tuple[Test, tuple[int, ...]]:
+            return (Test(k[0], k[1], disorder_loss(k[0], density, formed)),
+                    (other, k[0]) if test_die_moves else (other,))
+
+        return deciding_dice(density, regular, msg("trot"), first=first).map(kept)
+
+    return both(die(6, msg("trot"), judge), die(6, msg("trot"), judge)).then(tested).log(
+        lambda tf: Tested(name, tf[0].roll, density, tf[0].lost, tf[0].rolled if len(tf[0].rolled) > 1 else (),
+                          piece)).log(
+        lambda tf: Moved(name, DieMove.TROT, tf[1], sum(tf[1]))).map(lambda tf: ExtraMove(sum(tf[1]), tf[0].lost))
 
 
 @cache
 def trot_exact(density: int, formed: int, armour: bool = False, horse_armour: bool = False,
                regular: bool = False, test_die_moves: bool = True) -> Dist[ExtraMove]:
-    """Exact joint law of a trot.  ``test_die_moves``: the index's Reading, the distance is the sum of both
-    dice whichever one tests; off, the other reading: the test die does not move the unit.
+    """Exact joint law of a trot (see :func:`trot`).
 
     >>> trot_exact(3, 3, armour=True).prob(lambda m: m.disordered > 0)
     Fraction(1, 9)
     """
-    check_trot(True, density)
-    if horse_armour:
-        return die_move(density, formed, regular)
-    if not armour:
-        return (Dist.die(6) + Dist.die(6)).map(lambda s: ExtraMove(s, 0))
-    return Dist.die(6).bind(lambda a: Dist.die(6).bind(
-        lambda b: _pair(a, b, density, formed, regular, test_die_moves)))
+    return evaluate(trot(density, formed, armour, horse_armour, regular, test_die_moves))
 
 
 def play_trot(unit: Unit, dice: DiceSource, test_die_moves: bool = True, piece: PieceId = ""
               ) -> tuple[Unit, ExtraMove]:
     """Roll a trot for ``unit``: return the unit after its test and the move (``piece``: the table's id)."""
+    return play(trot_unit(unit, test_die_moves, piece), dice)
+
+
+def trot_unit(unit: Unit, test_die_moves: bool = True, piece: PieceId = "") -> Proc[tuple[Unit, ExtraMove]]:
+    """The trot of ``unit`` as a dice procedure: the unit after its test, and the move (``piece``: the table's
+    id)."""
     check_trot(unit.mounted, unit.density)
-    if unit.horse_armour:
-        return play_die_move(unit, dice, DieMove.TROT, piece)
-    if not unit.armour:
-        faces = tuple(dice.d6s(2, msg("trot")))
-        dice.emit(Moved(unit.name, DieMove.TROT, faces, sum(faces)))
-        return unit, ExtraMove(sum(faces), 0)
-    d = unit.density
-    a, b = dice.d6s(2, msg("trot"), lambda r: DieEffect.FAIL if r < d else DieEffect.NONE)
-    test, other = test_die(a, b, d)
-    test, rolled = roll_test_dice(unit, dice, msg("trot"), first=test)
-    lost = disorder_loss(test, d, unit.formed)
-    dice.emit(Tested(unit.name, test, d, lost, rolled if len(rolled) > 1 else (), piece))
-    faces = (other, test) if test_die_moves else (other,)
-    dice.emit(Moved(unit.name, DieMove.TROT, faces, sum(faces)))
-    return unit.take_losses(0, lost), ExtraMove(sum(faces), lost)
+    tests = unit.armour or unit.horse_armour
+    return trot(unit.density, unit.formed, unit.armour, unit.horse_armour, unit.regular, test_die_moves,
+                unit.name, piece).map(lambda m: (unit.take_losses(0, m.disordered) if tests else unit, m))

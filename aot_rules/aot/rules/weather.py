@@ -10,15 +10,13 @@ force — the rule the table-top engine will ask before a horse strike or a voll
 
 from __future__ import annotations
 
-from collections import defaultdict
-from collections.abc import Sequence
+from collections.abc import Callable, Sequence
 from enum import StrEnum
-from fractions import Fraction
 from functools import cache
 from typing import NamedTuple, TypeVar
 
-from aot_rules.aot.events import UnitDrifted, WeatherChanged
-from aot_rules.aot.rules.command import roll_pair
+from aot_rules.aot.events import InitiativeRolled, UnitDrifted, WeatherChanged
+from aot_rules.aot.rules.command import initiative_pair
 from aot_rules.aot.vocabulary import Drift as Drift  # the storm's directions, and the weathers, are the events' too
 from aot_rules.aot.vocabulary import Weather as Weather
 from aot_rules.core.dice import DiceSource
@@ -27,7 +25,7 @@ from aot_rules.core.errors import RuleError
 from aot_rules.core.evaluate import evaluate, play
 from aot_rules.core.events import DieEffect
 from aot_rules.core.i18n import msg, vocabulary
-from aot_rules.core.procedure import Proc, die, until
+from aot_rules.core.procedure import Proc, die, done, part, until
 
 MAX_TURNS = 30
 
@@ -134,56 +132,58 @@ def rearm(armed: bool, double: bool, overlapping: bool) -> bool:
     return overlapping or not armed
 
 
+def opening_double() -> Proc[int | None]:
+    """One turn's initiative read for the weather: the face of its opening throw if that is a double (None if
+    not); every tie is rolled again for the initiative itself, and only the opening throw counts (Reading)."""
+    return initiative_pair().then(_after_opening)
+
+
+def _after_opening(pair: InitiativeRolled) -> Proc[int | None]:
+    if not pair.double:
+        return done(None)
+    face = pair.mine
+    return until(initiative_pair(), lambda p: not p.double).map(lambda _: face)
+
+
+def _turns(turn: int, turns: int, latest: Weather, armed: bool, overlapping: bool) -> Proc[tuple[int, Weather]]:
+    """(changes from ``turn`` on, the newest weather at the end): nightfall ends the battle, so no die is rolled
+    after it."""
+    if turn > turns or latest is Weather.NIGHT:
+        return done((0, latest))
+
+    def after(face: int | None) -> Proc[tuple[int, Weather]]:
+        double = face is not None
+        again = rearm(armed, double, overlapping)
+        if face is None or not triggers(armed, double):
+            return part(_turns, turn + 1, turns, latest, again, overlapping)
+        now = weather_of_double(face)
+        return done(now).log(lambda w: WeatherChanged(turn, face, w)).then(
+            lambda w: part(_turns, turn + 1, turns, w, again, overlapping).map(lambda r: (r[0] + 1, r[1])))
+
+    return part(opening_double).then(after)
+
+
+def weather(turns: int, overlapping: bool = True) -> Proc[WeatherRun]:
+    """AOT-CMD-DOUBLES over the first ``turns`` turns as a dice procedure: a double right after an unspent
+    double changes the weather, the face of the triggering double picking it; only each turn's opening roll
+    counts toward the weather (Reading)."""
+    _check_turns(turns)
+    return part(_turns, 1, turns, Weather.CALM, False, overlapping).map(lambda r: WeatherRun(*r))
+
+
 @cache
 def weather_exact(turns: int, overlapping: bool = True) -> Dist[WeatherRun]:
-    """Exact law of the weather over the first ``turns`` turns.
-
-    Each turn's opening initiative roll is a double with chance 1/6, its face uniform; nightfall
-    ends the battle, so nothing changes after it.
+    """Exact law of the weather over the first ``turns`` turns (:func:`weather`).
 
     >>> weather_exact(2)[WeatherRun(1, Weather.NIGHT)]
     Fraction(1, 216)
     """
-    _check_turns(turns)
-    # Whole-number weights over 36**turns: each turn a non-double weighs 30 and each double face 1
-    # (Fraction arithmetic on these denominators is a hundred times slower).
-    states: dict[tuple[int, Weather, bool], int] = {(0, Weather.CALM, False): 1}
-    for _ in range(turns):
-        nxt: dict[tuple[int, Weather, bool], int] = defaultdict(int)
-        for (changes, latest, armed), w in states.items():
-            if latest is Weather.NIGHT:
-                nxt[(changes, latest, armed)] += 36 * w
-                continue
-            nxt[(changes, latest, False)] += 30 * w
-            again = rearm(armed, True, overlapping)
-            if triggers(armed, True):
-                for weather in _BY_FACE[1:]:
-                    nxt[(changes + 1, weather, again)] += w
-            else:
-                nxt[(changes, latest, again)] += 6 * w
-        states = nxt
-    out: dict[WeatherRun, int] = defaultdict(int)
-    for (changes, latest, _), w in states.items():
-        out[WeatherRun(changes, latest)] += w
-    return Dist.from_weights(out)
+    return evaluate(weather(turns, overlapping))
 
 
 def play_weather(turns: int, dice: DiceSource, overlapping: bool = True) -> WeatherRun:
-    """Play ``turns`` turns of initiative: every tie is re-rolled, and only each turn's opening roll
-    counts toward the weather (Reading); the face of the triggering double picks the weather."""
-    _check_turns(turns)
-    changes, latest, armed = 0, Weather.CALM, False
-    for turn in range(1, turns + 1):
-        opening = pair = roll_pair(dice)  # the turn's opening throw decides the weather, not a throw again
-        while pair.double:  # the initiative itself (AOT-CMD-INITIATIVE): every tie is rolled again
-            pair = roll_pair(dice)
-        if triggers(armed, opening.double):
-            changes, latest = changes + 1, weather_of_double(opening.mine)
-            dice.emit(WeatherChanged(turn, opening.mine, latest))
-        armed = rearm(armed, opening.double, overlapping)
-        if latest is Weather.NIGHT:
-            break
-    return WeatherRun(changes, latest)
+    """Play ``turns`` turns of initiative (:func:`weather`)."""
+    return play(weather(turns, overlapping), dice)
 
 
 # --- wind (AOT-WEATHER-WIND) -------------------------------------------------------------------
@@ -268,51 +268,67 @@ def _check_units(units: int) -> None:
                                                  units=units))
 
 
-def storm_move(density: int, d6_move: bool) -> Dist[int]:
-    """How far a lost unit that does move goes: its full normal move, 10″ less its density (Reading),
-    or, with ``d6_move``, one die of inches (the alternative the book offers as a toggle)."""
-    return Dist.die(6) if d6_move else Dist.point(10 - density)
+def _unit_name(names: tuple[str, ...], i: int) -> str:
+    return names[i] if i < len(names) else f"unit {i + 1}"
+
+
+def _direction(name: str) -> Proc[bool]:
+    """One lost unit's direction die, read as whether the unit moves (logged as its drift)."""
+    return die(6, msg("storm direction: {unit}", unit=name), lambda f: DieEffect.FAIL if f <= 4 else DieEffect.NONE,
+               read=lambda f: drift(f) is not Drift.STAYS, note=lambda f: UnitDrifted(name, f, drift(f)))
+
+
+def _first_goes(name: str, moves: bool, density: int, d6_move: bool) -> Proc[tuple[int, int]]:
+    """(1 if the first named unit moves, how far it goes): a full move, or one die."""
+    if not moves:
+        return done((0, 0))
+    if d6_move:
+        return die(6, msg("storm distance: {unit}", unit=name)).map(lambda d: (1, d))
+    return done((1, 10 - density))
+
+
+def _one_more(name: str, so_far: tuple[int, int]) -> Proc[tuple[int, int]]:
+    return _direction(name).map(lambda m: (so_far[0] + m, so_far[1]))
+
+
+def _lost_units(lost: int, density: int, d6_move: bool, names: tuple[str, ...]) -> Proc[Storm]:
+    """The direction dice of ``lost`` units, the first named one's distance right after its own direction."""
+    first = _unit_name(names, 0)
+    proc = _direction(first).then(lambda m: _first_goes(first, m, density, d6_move))
+    for i in range(1, lost):
+        name = _unit_name(names, i)
+        proc = proc.then(_then_one_more(name))
+    return proc.map(lambda acc: Storm(lost, acc[0], acc[1]))
+
+
+def _then_one_more(name: str) -> Callable[[tuple[int, int]], Proc[tuple[int, int]]]:
+    def k(so_far: tuple[int, int]) -> Proc[tuple[int, int]]:
+        return part(_one_more, name, so_far)
+    return k
+
+
+def storm(units: int, density: int = 4, d6_move: bool = False, names: Sequence[str] = ()) -> Proc[Storm]:
+    """AOT-WEATHER-STORM as a dice procedure: the count of lost units (no more than the player has), then a
+    direction die for each unit the player names (Reading: the owner chooses; ``names`` lists them in the order
+    he names them, else they are numbered).  The first named unit (of ``density``) moves its distance: a full
+    move, or with ``d6_move`` one die of inches (the alternative the book offers as a toggle)."""
+    _check_units(units)
+    named = tuple(names)
+    return die(6, msg("units lost in the storm"), read=lambda c: min(c, units)).then(
+        lambda lost: _lost_units(lost, density, d6_move, named))
 
 
 @cache
 def storm_exact(units: int, density: int = 4, d6_move: bool = False) -> Dist[Storm]:
-    """Exact joint law of (units lost, units that move, how far the first named unit goes) for a
-    player with ``units`` units; the first named unit has density ``density``.
-
-    The count die cannot lose more units than the player has; each lost unit moves with chance 4/6.
+    """Exact joint law of (units lost, units that move, how far the first named unit goes) of :func:`storm`.
 
     >>> storm_exact(1)[Storm(1, 1, 6)], storm_exact(1)[Storm(1, 0, 0)]
     (Fraction(2, 3), Fraction(1, 3))
     """
-    _check_units(units)
-    moves = Fraction(4, 6)
-    first = Dist.from_weights({None: 2, True: 4}).bind(
-        lambda m: Dist.point(0) if m is None else storm_move(density, d6_move))
-
-    def after(c: int) -> Dist[Storm]:
-        lost = min(c, units)
-        return first.bind(lambda d: Dist.binomial(lost - 1, moves).map(
-            lambda k: Storm(lost, k + (d > 0), d)))
-
-    return Dist.die(6).bind(after)
+    return evaluate(storm(units, density, d6_move))
 
 
 def play_storm(units: int, dice: DiceSource, names: Sequence[str] = (), density: int = 4,
                d6_move: bool = False) -> Storm:
-    """Roll the count of lost units, then a direction die for each unit the player names (Reading:
-    the owner chooses; ``names`` lists them in the order he names them, else they are numbered).
-    The first named unit (of ``density``) then moves its distance: a full move, or one die."""
-    _check_units(units)
-    lost = min(dice.d6(msg("units lost in the storm")), units)
-    moved = distance = 0
-    for i in range(lost):
-        name = names[i] if i < len(names) else f"unit {i + 1}"
-        face = dice.d6(msg("storm direction: {unit}", unit=name),
-                       lambda f: DieEffect.FAIL if f <= 4 else DieEffect.NONE)
-        d = drift(face)
-        dice.emit(UnitDrifted(name, face, d))
-        moved += d is not Drift.STAYS
-        if i == 0 and d is not Drift.STAYS:
-            distance = dice.d6(msg("storm distance: {unit}", unit=name)) if d6_move else 10 - density
-    return Storm(lost, moved, distance)
-
+    """Play a storm with real dice (:func:`storm`)."""
+    return play(storm(units, density, d6_move, names), dice)
