@@ -193,10 +193,12 @@ def test_a_refusal_names_the_control_once() -> None:
     assert "Not allowed" in shown and shown.count("A ranks") == 1, shown
 
 
-def test_the_answer_column_is_never_narrower_than_its_table() -> None:
+@pytest.mark.parametrize("rule_id", ["AOT-CMD-DOUBLES", "SP-MELEE-RESULT"])
+def test_the_answer_column_is_never_narrower_than_its_table(rule_id: str) -> None:
     """AOT-CMD-DOUBLES' fraction table (517 px) once ran 84 px past JupyterLab's notebook edge from a column
-    allowed to shrink to nothing (min-width 0); seen in headless Chromium, fixed by a min-content column."""
-    box = live_widget("AOT-CMD-DOUBLES")
+    allowed to shrink to nothing (min-width 0); seen in headless Chromium, fixed by a min-content column.
+    Issue #37 names SP-MELEE-RESULT's answer too: the same column holds it."""
+    box = live_widget(rule_id)
     answer = box.children[1].children[1]
     assert box._aot_out in answer.children and answer.layout.min_width == "min-content"
 

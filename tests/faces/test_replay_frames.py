@@ -8,6 +8,7 @@ import math
 import xml.etree.ElementTree as ET
 from collections.abc import Callable
 from functools import cache
+from typing import Any
 
 import pytest
 from shapely.geometry import Point
@@ -395,3 +396,26 @@ def test_every_base_carries_its_units_details() -> None:
     first = json.loads(payload(r))["f"][0]["c"]
     assert all(v["t"] == r.drawn[0][pid].details for pid, v in first.items())
     assert f"<title>{r.drawn[0]['A1'].details}</title>" in r.svg(0)
+
+
+def test_a_players_weighing_of_options_is_one_step(monkeypatch: pytest.MonkeyPatch) -> None:
+    """The whole turn once spent 15 steps (38 to 52) on the Boeotians trying one move after another for their
+    akontists, the board still each time: a run of decision-only steps is one step, titled by the choice the
+    player settled on, its caption keeping every option in turn."""
+    from aot_rules.present.replay import build
+
+    r = replay(scenes.full_turn(), "turn-sequence")
+    monkeypatch.setattr(build, "fold_decisions", tuple, raising=False)
+    raw = scenes.full_turn().steps
+
+    def decided(f: Any) -> bool:
+        return bool(f.lines) and all(x.kind == "decision" for x in f.lines)
+
+    both = [b.title for a, b in zip(r.frames[1:-1], r.frames[2:], strict=True) if decided(a) and decided(b)]
+    assert not both, both
+    weighed = max(r.frames, key=lambda f: len(f.lines) if decided(f) else 0)
+    assert len(weighed.lines) >= 10
+    assert weighed.title == next(s.title for s in raw if s.lines[-1] == weighed.lines[-1])
+    said = [x.text for f in r.frames for x in f.lines if x.kind == "decision"]
+    assert said == [x.text for s in raw for x in s.lines if x.kind == "decision"]
+    assert len(r.frames) < len(raw) + 1

@@ -41,6 +41,11 @@
     var v = inside || best;
     if (v && v.key(e, !!inside)) { e.preventDefault(); }
   });
+  // a base's middle on the board, from the transform that places it (draw.pose_transform: its first translate)
+  function middle(t) {
+    var m = /^translate\(([-\d.]+)px,([-\d.]+)px\)/.exec(t || "");
+    return m ? [+m[1], +m[2]] : null;
+  }
   function reduced() {
     return window.matchMedia && window.matchMedia("(prefers-reduced-motion: reduce)").matches;
   }
@@ -169,7 +174,17 @@
           running.push(a);
         }
         if (!p.v || p.v.b !== v.b) { p.pose.innerHTML = v.b; }
+        // the loose figures are redrawn where they stand after the step: they start from where the base was
+        // and glide with it, instead of waiting at the base's destination
+        var was = animate && !reduced() && p.v ? middle(p.v.p) : null, will = middle(v.p);
         p.loose.innerHTML = v.x;
+        if (was && will && v.x && (was[0] !== will[0] || was[1] !== will[1])) {
+          p.loose.style.transition = "none";
+          p.loose.style.transform = "translate(" + (was[0] - will[0]) + "px," + (was[1] - will[1]) + "px)";
+          p.loose.getBoundingClientRect();
+          p.loose.style.transition = "";
+          p.loose.style.transform = "";
+        }
         p.lbl.style.transform = v.la;
         p.lbl.textContent = v.l;
         if (p.tip) { p.tip.textContent = v.t; }

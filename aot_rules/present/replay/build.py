@@ -158,8 +158,13 @@ def _beat_title(a: Action, b: Beat, lines: tuple[Line, ...]) -> str:
 
 
 def steps_of(actions: Sequence[Action], links: dict[str, str]) -> tuple[Step, ...]:
-    """The steps of a recorded game: every action that logged something or changed a piece; a melee's
-    action as several steps, one per beat (the strike, the retreats, the DP: :mod:`.beats`)."""
+    """The steps of a recorded game as shown: each action's steps, a player's weighing of options folded."""
+    return fold_decisions(action_steps(actions, links))
+
+
+def action_steps(actions: Sequence[Action], links: dict[str, str]) -> tuple[Step, ...]:
+    """Every action that logged something or changed a piece, a step each; a melee's action as several
+    steps, one per beat (the strike, the retreats, the DP: :mod:`.beats`)."""
     out = []
     for a in actions:
         if not a.entries and a.before.pieces == a.after.pieces:
@@ -172,6 +177,24 @@ def steps_of(actions: Sequence[Action], links: dict[str, str]) -> tuple[Step, ..
             continue
         lines = lines_of(a.entries, links, a.before, a.after)
         out.append(Step(a.before, a.after, lines, _title(a, lines), paths_of(a)))
+    return tuple(out)
+
+
+def _only_decided(s: Step) -> bool:
+    return bool(s.lines) and all(x.kind == "decision" for x in s.lines) and s.before.pieces == s.after.pieces
+
+
+def fold_decisions(steps: Sequence[Step]) -> tuple[Step, ...]:
+    """A run of steps in which a player only weighs options (one tried after another, nothing on the table
+    moves) is one step: a reader steps over the weighing at once, the caption still lists every option in
+    turn, and the title is the last one, the choice the player settled on."""
+    out: list[Step] = []
+    for s in steps:
+        last = out[-1] if out else None
+        if last is not None and _only_decided(s) and _only_decided(last):
+            out[-1] = Step(last.before, s.after, last.lines + s.lines, s.title, {**last.paths, **s.paths})
+        else:
+            out.append(s)
     return tuple(out)
 
 

@@ -437,3 +437,24 @@ def test_a_tap_on_a_base_shows_its_units_details(driver: Any, tmp_path: Any) -> 
                                   "'#animation-turn-sequence g.pc[data-pid=B2] > title').textContent")
     assert title == r.drawn[9]["B2"].details
     assert not _errors(driver)
+
+
+def test_loose_figures_glide_with_their_base(driver: Any, tmp_path: Any) -> None:
+    """A disordered unit's loose figures were redrawn at once where the base would end while the base itself
+    still glided there: they now start where the base was and glide with it (a transition on their group,
+    read at its start, not timed)."""
+    r = replay(scenes.full_turn(), "turn-sequence")
+    i, pid = next((i, p.id) for i in range(1, len(r.states)) for p in r.states[i].pieces
+                  if p.on_table and p.unit.disordered and (q := r.states[i - 1].piece(p.id)).on_table
+                  and q.pose != p.pose)
+    _open(driver, _standalone(tmp_path) + f"#turn-sequence-step-{i - 1}")
+    start = driver.execute_script("""
+      const root = document.getElementById('animation-turn-sequence');
+      root.querySelector('.rp-step').click();
+      const loose = root.querySelector('g.pc[data-pid="' + arguments[0] + '"] g.loose');
+      const a = loose.getAnimations();
+      if (!a.length) return null;
+      a.forEach(x => x.pause());
+      return getComputedStyle(loose).transform;""", pid)
+    assert _step(driver, "turn-sequence") == i
+    assert start not in (None, "none", "matrix(1, 0, 0, 1, 0, 0)"), (i, pid, start)
