@@ -120,6 +120,16 @@ def load_afresh(d: Any, url: str) -> None:
     open_page(d, url)
 
 
+def open_in(d: Any, lang: str, url: str) -> None:
+    """Open ``url`` afresh as the ``lang`` edition would show it (:func:`speak` for this one load)."""
+    ident = speak(d, lang)
+    try:
+        load_afresh(d, url)
+    finally:
+        unspeak(d, ident)
+    assert d.execute_script("return window.aotI18n.lang") == lang
+
+
 def severe_errors(d: Any, harmless: tuple[str, ...] = ()) -> list[str]:
     """The JavaScript errors the page logged since the last call, less any naming a ``harmless`` string."""
     return [e["message"] for e in d.get_log("browser")

@@ -41,14 +41,7 @@ def driver() -> Iterator[Any]:
     chromium.stop(d, profile)
 
 
-def _in(driver: Any, lang: str, url: str) -> None:
-    """Open ``url`` afresh as the ``lang`` edition would show it."""
-    ident = chromium.speak(driver, lang)
-    try:
-        chromium.load_afresh(driver, url)
-    finally:
-        chromium.unspeak(driver, ident)
-    assert driver.execute_script("return window.aotI18n.lang") == lang
+_in = chromium.open_in
 
 
 @pytest.mark.parametrize("lang", ["en", "ru"])
