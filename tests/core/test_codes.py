@@ -16,9 +16,12 @@ import aot_rules
 from aot_rules.aot.mechanics.evasion import Profile
 from aot_rules.core.errors import ParamError
 from aot_rules.core.i18n import current, former_values, label, speaking, text
+from aot_rules.core.outcome import DistKey, EventKey
 from aot_rules.systems import get
 
 CODE = re.compile(r"^[a-z0-9][a-z0-9-]*$")
+#: An outcome's keys are the names its ``--json`` answer has always used (``a_wins``): codes in snake case.
+KEY = re.compile(r"^[a-z0-9][a-z0-9_]*$")
 
 
 def every_enum() -> list[type[Enum]]:
@@ -35,11 +38,13 @@ def every_enum() -> list[type[Enum]]:
 
 
 def test_every_enum_value_is_a_code() -> None:
-    """Codes, numbers or a single side letter; the one exception is a die that did nothing (``""``)."""
+    """Codes, numbers or a single side letter; the one exception is a die that did nothing (``""``); an outcome's
+    keys are snake-case codes, as its JSON answer writes them."""
     enums = every_enum()
     assert len(enums) > 100
     phrases = [f"{cls.__qualname__}.{m.name} = {m.value!r}" for cls in enums for m in cls
                if not (isinstance(m.value, int) or CODE.match(str(m.value)) or re.fullmatch(r"[A-Z]", str(m.value))
+                       or (issubclass(cls, (EventKey, DistKey)) and KEY.match(str(m.value)))
                        or (cls.__name__ == "DieEffect" and m.value == ""))]
     assert phrases == []
 
