@@ -49,6 +49,8 @@ A, B, S, T = ("AOT",), ("AOB",), ("SP",), ("BAT",)
 #: The starting orders by density (AOT-DENSITY): плотный 4, разомкнутый 3, рассыпной 2; the one place the
 #: book, its tables and its diagrams take these names from.
 ORDER_NAMES: dict[int, str] = {4: "closed order", 3: "open order", 2: "dispersed order"}
+#: The same orders in the reader's language (the catalogue gives the glossary's Russian terms).
+ORDER_LABELS: dict[int, Message] = {4: msg("closed order"), 3: msg("open order"), 2: msg("dispersed order")}
 
 TERMS: tuple[Term, ...] = (
     Term("density", "плотность строя", msg("The number of formed warriors in a unit's longest rank; it sets "

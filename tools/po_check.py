@@ -72,6 +72,11 @@ def _title(text: str) -> str:
     return re.sub(r"<[^<>]+>\s*$", " ", text)
 
 
+#: A translation MyST would read as a list, a quote or a heading, not as the paragraph of text Sphinx puts in the
+#: source's place: Sphinx keeps the English then ("1. The first close combat" as a section title).
+BLOCK_START = re.compile(r"^(?:\d+[.)]|[-*+>]|#{1,6})(?:\s|$)")
+
+
 def check(path: Path, lang: str, allow_untranslated: bool) -> list[Problem]:
     with path.open("rb") as fp:
         cat = read_po(fp, locale=lang)
@@ -94,6 +99,8 @@ def check(path: Path, lang: str, allow_untranslated: bool) -> list[Problem]:
             if want[kind] != got[kind]:
                 diff = (want[kind] - got[kind]) + (got[kind] - want[kind])
                 problems.append((name, line, f"{kind} differ: {sorted(diff)}"))
+        if BLOCK_START.match(text):
+            problems.append((name, line, "starts like a list or block (Sphinx drops it): escape it, e.g. '1\\. '"))
         english = latin_words(text)
         if english and text != source:
             problems.append((name, line, f"Latin words: {' '.join(english[:8])}"))

@@ -29,7 +29,7 @@ from aot_rules.aot.units import GUN_DENSITY, Unit
 from aot_rules.core.dice import FixedDice
 from aot_rules.core.dist import Dist
 from aot_rules.core.example import Example
-from aot_rules.core.i18n import Message, msg, nmsg
+from aot_rules.core.i18n import Message, msg, nmsg, text
 
 
 def hoplites() -> Unit:
@@ -100,7 +100,7 @@ def initiative_example() -> Example:
     second = ("individual", "Scipio", "Laelius", "Laelius", "Scipio", "Scipio")
     dice = FixedDice([4, 2])
     roll = roll_initiative(dice)
-    play_slots(first, second, roll, dice, names=("player 1", "player 2"))
+    play_slots(first, second, roll, dice, names=(text(msg("player 1")), text(msg("player 2"))))
     idle = [", ".join(map(str, sorted(set(range(1, 7)) - set(activated_slots(a, b)))))
             for a, b in (roll, roll[::-1])]
     return Example("AOT-EX-INITIATIVE-SLOTS", msg("Initiative: {mine} against {theirs}", mine=roll[0], theirs=roll[1]),

@@ -167,7 +167,7 @@ class Unit:
     (AOT-ARMY-MIXED-WEAPONS); ``missile`` is what its shooters shoot or throw.
 
     >>> u = Unit(ranks=(4, 4), shield=True)
-    >>> u.density, u.strength, u.take_losses(1, 2).describe()
+    >>> u.density, u.strength, str(u.take_losses(1, 2).describe())
     (4, 8, 'unit: ranks 2+3 (density 3), 2 disordered')
     """
 
@@ -350,10 +350,13 @@ class Unit:
         ranks = remove_from_ranks(self.ranks, killed + disordered)
         return replace(self, ranks=ranks, disordered=self.disordered + disordered, mix=trim_mix(self.mix, ranks[0]))
 
-    def describe(self) -> str:
+    def describe(self) -> Message:
+        """The unit as a player reads it: name, ranks, density and the disordered warriors beside it."""
         ranks = "+".join(str(r) for r in self.ranks)
-        extra = f", {self.disordered} disordered" if self.disordered else ""
-        return f"{self.name}: ranks {ranks} (density {self.density}){extra}"
+        if self.disordered:
+            return msg("{unit}: ranks {ranks} (density {density}), {disordered} disordered", unit=self.name,
+                       ranks=ranks, density=self.density, disordered=self.disordered)
+        return msg("{unit}: ranks {ranks} (density {density})", unit=self.name, ranks=ranks, density=self.density)
 
 
 def trim_mix(mix: Front, front: int) -> Front:

@@ -21,7 +21,7 @@ from __future__ import annotations
 import gettext
 import os
 import string
-from collections.abc import Callable, Iterator, Mapping
+from collections.abc import Callable, Iterator, Mapping, Sequence
 from contextlib import contextmanager
 from contextvars import ContextVar
 from dataclasses import dataclass
@@ -350,6 +350,19 @@ def msg(template: str, /, **values: Any) -> Message:
     True
     """
     return Message(template, tuple(values.items()))
+
+
+def clauses(said: Sequence[Message]) -> Message:
+    """Whole clauses one after another, each ended by a semicolon but the last (one template per join, so a
+    language may punctuate its own way).
+
+    >>> str(clauses([msg("a"), msg("b"), msg("c")]))
+    'a; b; c'
+    """
+    out = said[0]
+    for more in said[1:]:
+        out = msg("{said}; {more}", said=out, more=more)
+    return out
 
 
 def nmsg(singular: str, plural: str, /, n: int, **values: Any) -> Message:

@@ -30,7 +30,7 @@ from aot_rules.aot.events import (
     Wounded,
 )
 from aot_rules.aot.rules.command import INDIVIDUAL
-from aot_rules.aot.units import Body, Unit
+from aot_rules.aot.units import Body
 from aot_rules.aot.vocabulary import DieMove, DPEffect, Drift, Fate
 from aot_rules.core import i18n
 from aot_rules.core.events import Event, Said
@@ -48,15 +48,6 @@ def hits(n: int) -> Message:
 
 def warriors(n: int) -> Message:
     return nmsg("{n} warrior", "{n} warriors", n=n)
-
-
-def described(u: Unit) -> Message:
-    """A unit after its losses: name, ranks, density and the disordered warriors beside it."""
-    ranks = "+".join(str(r) for r in u.ranks)
-    if u.disordered:
-        return msg("{unit}: ranks {ranks} (density {density}), {disordered} disordered", unit=u.name, ranks=ranks,
-                   density=u.density, disordered=u.disordered)
-    return msg("{unit}: ranks {ranks} (density {density})", unit=u.name, ranks=ranks, density=u.density)
 
 
 #: A body's bare noun in a hit test's outcome ("the {body} is destroyed with its crew").
@@ -86,7 +77,7 @@ def sentence(e: Event) -> Message | str | None:
                    saved=hits(e.saved))
     if isinstance(e, Losses):
         return msg("{killed} killed, {disordered} disordered; {after}.", killed=e.killed, disordered=e.disordered,
-                   after=described(e.after))
+                   after=e.after.describe())
     if isinstance(e, Compared):
         return compared(e)
     if isinstance(e, DPEarned):

@@ -18,7 +18,7 @@ from aot_rules.aot.events import Losses
 from aot_rules.core.events import DieEffect, Roll
 from aot_rules.core.format import fraction_html, percent_str
 from aot_rules.core.i18n import Message, catalogue, language, localised, msg, render_value
-from aot_rules.present.narrate import described, narrate
+from aot_rules.present.narrate import narrate
 from aot_rules.present.rulelinks import book_root, rule_href
 from aot_rules.present.svg import unit_svg
 from aot_rules.present.tables import TABLES
@@ -128,11 +128,11 @@ def example_html(example_id: str) -> str:
         h.append(f"<p>{exact}</p>")
     if ex.before is not None:
         h.append('<div class="aot-units">' + unit_svg(ex.before, str(msg("before: {unit}",
-                                                                         unit=described(ex.before)))))
+                                                                         unit=ex.before.describe()))))
         if ex.after is not None:
-            h.append(unit_svg(ex.after, str(msg("after: {unit}", unit=described(ex.after)))))
+            h.append(unit_svg(ex.after, str(msg("after: {unit}", unit=ex.after.describe()))))
         for caption, unit in ex.figures:
-            h.append(unit_svg(unit, str(msg("{caption}: {unit}", caption=caption, unit=described(unit))),
+            h.append(unit_svg(unit, str(msg("{caption}: {unit}", caption=caption, unit=unit.describe())),
                               colour="#a5523b"))
         h.append("</div>")
     losses = [e for e in ex.log if isinstance(e, Losses) and e.killed + e.disordered]

@@ -11,7 +11,6 @@ from html import escape
 
 from aot_rules.aot.units import Unit
 from aot_rules.core.i18n import msg
-from aot_rules.present.narrate import described
 
 SLOT = 26  # pixels per warrior along the rank
 BASE_W = 5 * SLOT + 12  # a 4×8 cm base holds five foot abreast
@@ -19,7 +18,7 @@ BASE_W = 5 * SLOT + 12  # a 4×8 cm base holds five foot abreast
 
 def unit_svg(u: Unit, caption: str | None = None, colour: str = "#3b6ea5") -> str:
     rows = len(u.ranks)
-    said = str(described(u))
+    said = str(u.describe())
     front = escape(str(msg("front ▲")))
     height = 24 + rows * SLOT + (SLOT if u.disordered else 0) + 8
     parts = [f'<svg xmlns="http://www.w3.org/2000/svg" width="{BASE_W + 8}" height="{height}" '

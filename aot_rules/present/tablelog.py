@@ -18,17 +18,16 @@ with ``--verbose``, and ``--json`` keeps every entry with its typed events.
 
 from __future__ import annotations
 
-from collections.abc import Callable, Sequence
+from collections.abc import Callable
 from dataclasses import dataclass
 from typing import TYPE_CHECKING, Any, TypeVar
 
 from aot_rules.aot.events import UnitDrifted
 from aot_rules.aot.rules.orders import Activity, Method
-from aot_rules.aot.rules.victory import Award
 from aot_rules.aot.rules.weather import Drift
 from aot_rules.core import i18n
 from aot_rules.core.events import Event
-from aot_rules.core.i18n import Message, Possessive, msg, nmsg
+from aot_rules.core.i18n import Message, Possessive, clauses, msg, nmsg
 from aot_rules.present import number
 from aot_rules.present.number import Many, warriors
 from aot_rules.tabletop.events import (
@@ -560,41 +559,12 @@ def _why(e: BattleEnded, names: tuple[Message | str, Message | str]) -> Message:
     return msg("the battle ends")
 
 
-def award(kind: Award, count: int) -> Message:
-    """What one line of a score counts, for ``count`` units (ignored for a camp): the words of
-    :meth:`~aot_rules.aot.rules.victory.Award.reason` as catalogue messages."""
-    n = count
-    return {
-        Award.REMOVED: lambda: nmsg("{n} enemy unit destroyed or dispersed", "{n} enemy units destroyed or dispersed",
-                                    n=n),
-        Award.LEFT_PANICKING: lambda: nmsg("{n} enemy unit left panicking, counted as destroyed",
-                                           "{n} enemy units left panicking, counted as destroyed", n=n),
-        Award.CAMP_CAPTURED: lambda: msg("enemy camp captured"),
-        Award.CAMP_CONCEDED: lambda: msg("enemy camp counts as captured (withdrawal)"),
-        Award.IN_CAPTURED_CAMP: lambda: nmsg("{n} enemy unit fled into the captured camp",
-                                             "{n} enemy units fled into the captured camp", n=n),
-        Award.IN_UNCAPTURED_CAMP: lambda: nmsg("{n} enemy unit fled into the uncaptured camp",
-                                               "{n} enemy units fled into the uncaptured camp", n=n),
-        Award.ESCORTS_LOST: lambda: nmsg("{n} enemy elephant unit lost all its light infantry",
-                                         "{n} enemy elephant units lost all its light infantry", n=n),
-        Award.LOOTING: lambda: msg("enemy unit removed to loot, not destroyed"),
-    }[kind]()
-
-
 def _score(e: BattleEnded, names: tuple[Message | str, Message | str], i: int) -> Message:
     """One army's victory points and what earned them, a whole clause."""
-    earned = [msg("{reason}: +{points}", reason=award(s.award, s.count), points=s.points) for s in e.scores[i]]
+    earned = [msg("{reason}: +{points}", reason=s.award.reason(s.count), points=s.points) for s in e.scores[i]]
     if not earned:
         return msg("{side}: {points} VP", side=names[i], points=e.points[i])
-    return msg("{side}: {points} VP ({earned})", side=names[i], points=e.points[i], earned=_clauses(earned))
-
-
-def _clauses(said: Sequence[Message]) -> Message:
-    """Whole clauses one after another, each ended by a semicolon but the last."""
-    out = said[0]
-    for more in said[1:]:
-        out = msg("{said}; {more}", said=out, more=more)
-    return out
+    return msg("{side}: {points} VP ({earned})", side=names[i], points=e.points[i], earned=clauses(earned))
 
 
 def ended_message(e: BattleEnded) -> Message:
@@ -1038,7 +1008,7 @@ def _strikes(e: Struck, many: Many) -> Message:
 @renders(Struck)
 def _struck(entry: LogEntry, e: Struck, many: Many) -> Message:
     """Both sides' strikes of a melee pair, in the order they were logged."""
-    return _clauses([_strikes(v, many) for v in entry.events if isinstance(v, Struck)])
+    return clauses([_strikes(v, many) for v in entry.events if isinstance(v, Struck)])
 
 
 @renders(TwoOnOne)
@@ -1119,7 +1089,7 @@ def lines(state: GameState, verbose: bool = False) -> list[str]:
     return [line(e, many) for e in state.log if shown(e, verbose)]
 
 
-__all__ = ["BATTLE", "KINDS", "LOST_IN_STORM", "QUIET", "RENDERERS", "TURN_BACK", "Figure", "Listed", "award", "cover",
+__all__ = ["BATTLE", "KINDS", "LOST_IN_STORM", "QUIET", "RENDERERS", "TURN_BACK", "Figure", "Listed", "cover",
            "cover_message", "ended", "ended_message", "inches", "lines", "obstacle", "obstacle_message", "outcome",
            "renders", "shown", "told", "where", "who"]
 

@@ -8,15 +8,21 @@ from functools import partial
 
 from aot_rules.aot.rules.disorder import disorder_test
 from aot_rules.aot.rules.movement import move_allowance
-from aot_rules.aot.rules.protection import saving_faces, shield_wall_saves
+from aot_rules.aot.rules.protection import faces_that_save, shield_wall_saves
 from aot_rules.aot.rules.reactions import countercharge_exact
 from aot_rules.aot.rules.shooting import ShotConditions, firers_in_range, hit_probability
 from aot_rules.aot.rules.terrain import Terrain, TerrainEffect, terrain_effect
 from aot_rules.aot.units import Unit
 from aot_rules.core.dist import Dist
 from aot_rules.core.format import fraction_html, fraction_str, percent_str
-from aot_rules.core.i18n import label, msg, text
-from aot_rules.glossary import ORDER_NAMES
+from aot_rules.core.i18n import Message, label, msg, text
+from aot_rules.glossary import ORDER_LABELS
+from aot_rules.present.narrate import faces
+
+
+def _words(*head: Message) -> list[str]:
+    """A table's column headings in the reader's language."""
+    return [text(h) for h in head]
 
 
 def _fp(p: Fraction) -> str:
@@ -37,8 +43,10 @@ def hit_chances() -> str:
         ha = [_fp(hit_probability(d, c, True)) if d <= 4 else "—"
               for c in (ShotConditions(), ShotConditions(veteran=True))]
         rows.append([str(d), _fp(normal), _fp(le), *ha])
-    return _html(["target density", "normal", "veteran or downwind", "vs horse armour", "vs horse armour, veteran"],
-                 rows, "Chance that one shooting die hits (AOT-SHOOT-HIT, AOT-SHOOT-HORSE-ARMOUR)")
+    return _html(_words(msg("target density"), msg("normal"), msg("veteran or downwind"), msg("vs horse armour"),
+                        msg("vs horse armour, veteran")), rows,
+                 text(msg("Chance that one shooting die hits ({rules})",
+                          rules="AOT-SHOOT-HIT, AOT-SHOOT-HORSE-ARMOUR")))
 
 
 def _saved_by(face: int, density: int, at_or_below: bool) -> int:
@@ -52,10 +60,12 @@ def shieldwall() -> str:
         for vet in (False, True):
             # expected saves against more hits than the die can show (min(r, hits) = r)
             saves = Dist.die(6).map(partial(_saved_by, density=d, at_or_below=vet))
-            rows.append([f"{d}{' (veteran)' if vet else ''}", saving_faces(d, at_or_below=vet),
+            shown = text(msg("{density} (veteran)", density=d)) if vet else str(d)
+            rows.append([shown, text(faces(faces_that_save(d, at_or_below=vet), msg("none"))),
                          _fp(saves.prob(lambda s: s > 0)), fraction_str(saves.mean())])
-    return _html(["own density", "saving faces", "P(any save)", "expected saves (many hits)"], rows,
-                 "The shield wall die (AOT-SHOOT-SHIELDWALL); pavises save as density 5")
+    return _html(_words(msg("own density"), msg("saving faces"), msg("P(any save)"), msg("expected saves (many hits)")),
+                 rows, text(msg("The shield wall die ({rule}); pavises save as density {density}",
+                                rule="AOT-SHOOT-SHIELDWALL", density=5)))
 
 
 def range_table() -> str:
@@ -63,8 +73,9 @@ def range_table() -> str:
     for strength in range(1, 11):
         u = Unit(name="t", ranks=(min(strength, 5), max(0, strength - 5)))
         rows.append([str(strength)] + [str(firers_in_range(u, Fraction(x)) or "–") for x in range(1, 11)])
-    return _html(["strength \\ distance″"] + [str(x) for x in range(1, 11)], rows,
-                 "Firers by target strength and distance (AOT-SHOOT-RANGE); – means out of range")
+    return _html([text(msg("strength \\ distance″"))] + [str(x) for x in range(1, 11)], rows,
+                 text(msg("Firers by target strength and distance ({rule}); – means out of range",
+                          rule="AOT-SHOOT-RANGE")))
 
 
 def disorder_table() -> str:
@@ -72,8 +83,8 @@ def disorder_table() -> str:
     for d in range(1, 6):
         dist = disorder_test(d, 2 * d)
         rows.append([str(d), _fp(dist.prob(lambda k: k > 0)), fraction_str(dist.mean())])
-    return _html(["density", "P(fail)", "expected warriors lost"], rows,
-                 "The disorder test (AOT-DISORDER-TEST), unit in two full ranks")
+    return _html(_words(msg("density"), msg("P(fail)"), msg("expected warriors lost")), rows,
+                 text(msg("The disorder test ({rule}), unit in two full ranks", rule="AOT-DISORDER-TEST")))
 
 
 def countercharge_table() -> str:
@@ -81,26 +92,30 @@ def countercharge_table() -> str:
     for x in range(1, 8):
         j = countercharge_exact(3, 6, Fraction(x))
         rows.append([f"{x}″", _fp(j.prob(lambda t: t.reaches))])
-    return _html(["gap", "P(reaches the shooters)"], rows,
-                 "Countercharge distance (AOT-REACT-COUNTERCHARGE): the die must reach the gap")
+    return _html(_words(msg("gap"), msg("P(reaches the shooters)")), rows,
+                 text(msg("Countercharge distance ({rule}): the die must reach the gap",
+                          rule="AOT-REACT-COUNTERCHARGE")))
 
 
 def move_allowance_table() -> str:
     """AOT-MOVE-DISTANCE from the engine's ``move_allowance``, the function the table-top engine calls."""
     rows = [[str(d), f"{move_allowance(Unit(name='u', ranks=(d, d)))}″"] for d in range(1, 6)]
-    rows.append(["panicking", f"{move_allowance(Unit(name='u', ranks=(0, 0), disordered=8))}″"])
-    rows.append(["defensive formation", f"{move_allowance(Unit(name='u', ranks=(5, 5), defensive=True))}″"])
-    return _html(["density", "move"], rows, "How far a unit moves (AOT-MOVE-DISTANCE)")
+    rows.append([text(msg("panicking")), f"{move_allowance(Unit(name='u', ranks=(0, 0), disordered=8))}″"])
+    rows.append([text(msg("defensive formation")), f"{move_allowance(Unit(name='u', ranks=(5, 5), defensive=True))}″"])
+    return _html(_words(msg("density"), msg("move")), rows,
+                 text(msg("How far a unit moves ({rule})", rule="AOT-MOVE-DISTANCE")))
 
 
 def _entry(e: TerrainEffect) -> str:
-    return "test" if e.passable and e.test else "free" if e.passable else "✗"
+    return text(msg("test")) if e.passable and e.test else text(msg("free")) if e.passable else "✗"
 
 
-#: The terrain table's caption: one template (the order names come from the glossary), ready for a catalogue.
-TERRAIN_CAPTION = ("What terrain does to foot (AOT-TERRAIN-TYPES) in {loose} (density {d_loose}) and {closed} "
-                   "(density {d_closed}): <b>test</b> = may enter, with a disorder test; <b>free</b> = no test; "
-                   "<b>✗</b> = may not enter")
+def _terrain_caption(loose: str, d_loose: int, closed: str, d_closed: int) -> str:
+    """The terrain table's caption: one template, the order names from the glossary, the marks the cells use."""
+    return text(msg("What terrain does to foot ({rule}) in {loose} (density {d_loose}) and {closed} "
+                    "(density {d_closed}): <b>{test}</b> = may enter, with a disorder test; <b>{free}</b> = no test; "
+                    "<b>✗</b> = may not enter", rule="AOT-TERRAIN-TYPES", loose=loose, d_loose=d_loose,
+                    closed=closed, d_closed=d_closed, test=msg("test"), free=msg("free")))
 
 
 def terrain_table() -> str:
@@ -109,9 +124,10 @@ def terrain_table() -> str:
     Kept narrow enough for a 390 px phone (short marks, a legend in the caption, tighter cells); the
     wrapper would scroll the table itself, never the page, on a narrower screen still."""
     loose, closed = Unit(name="u", ranks=(2, 2)), Unit(name="u", ranks=(4, 4))
-    names = (ORDER_NAMES[loose.density], ORDER_NAMES[closed.density])
+    names = (text(ORDER_LABELS[loose.density]), text(ORDER_LABELS[closed.density]))
     cell = 'style="padding:0.2em 0.45em"'
-    head = "".join(f"<th {cell}>{h}</th>" for h in ("terrain", *names, "blocks sight", "cover"))
+    head = "".join(f"<th {cell}>{h}</th>" for h in (text(msg("terrain")), *names, text(msg("blocks sight")),
+                                                      text(msg("cover"))))
     body = []
     for t in Terrain:
         a, b = terrain_effect(t, loose), terrain_effect(t, closed)
@@ -119,7 +135,7 @@ def terrain_table() -> str:
                "✓" if a.cover else ""]
         name = f'<td style="padding:0.2em 0.45em;white-space:normal">{row[0]}</td>'  # may wrap on a phone
         body.append("<tr>" + name + "".join(f"<td {cell}>{c}</td>" for c in row[1:]) + "</tr>")
-    caption = TERRAIN_CAPTION.format(loose=names[0], d_loose=loose.density, closed=names[1], d_closed=closed.density)
+    caption = _terrain_caption(names[0], loose.density, names[1], closed.density)
     return (f'<div style="overflow-x:auto;max-width:100%"><table class="aot-table" style="font-size:0.88em">'
             f"<caption>{caption}</caption><tr>{head}</tr>{''.join(body)}</table></div>")
 

@@ -194,7 +194,7 @@ def test_ranks_are_parsed_by_the_ranks_parameter_kind():
 
 
 def test_describe_names_the_density():
-    text = Unit(name="hoplites", ranks=(3, 4), disordered=1).describe()
+    text = str(Unit(name="hoplites", ranks=(3, 4), disordered=1).describe())
     assert "hoplites" in text and "3+4" in text and "density 4" in text and "1 disordered" in text
 
 

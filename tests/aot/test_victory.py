@@ -102,7 +102,7 @@ def test_two_points_for_the_captured_enemy_camp():
 def test_units_in_a_captured_camp_score_one_each():
     s = points_for(ROMANS, Side.tally("Gauls", formed=1, in_camp=3, camp_captured=True))
     assert s.total == 2 + 3
-    assert [(line.reason, line.points) for line in s.lines] == [
+    assert [(str(line.reason), line.points) for line in s.lines] == [
         ("enemy camp captured", 2), ("3 enemy units fled into the captured camp", 3)]
 
 
@@ -150,14 +150,14 @@ def test_a_worked_count():
     assert (ra.total, ga.total) == (8, 1)
     r = battle_result(romans, gauls)
     assert (r.ending, r.winner, r.draw) == (Ending.NIGHTFALL, "Romans", False)
-    assert r.describe() == "nightfall: won by Romans, 8 VP to 1"
-    assert ra.describe().startswith("Romans: 8 VP (3 enemy units destroyed or dispersed: +3; enemy camp captured")
+    assert str(r.describe()) == "nightfall: won by Romans, 8 VP to 1"
+    assert str(ra.describe()).startswith("Romans: 8 VP (3 enemy units destroyed or dispersed: +3; enemy camp captured")
 
 
 def test_reading_equal_points_are_a_draw():
     r = battle_result(Side.tally("A", formed=2, destroyed=1), Side.tally("B", formed=3, dispersed=1))
     assert r.draw and r.winner is None and r.ending is Ending.NIGHTFALL
-    assert r.describe() == "nightfall: a draw, 1 VP to 1"
+    assert str(r.describe()) == "nightfall: a draw, 1 VP to 1"
 
 
 def test_no_points_at_all_is_a_draw():

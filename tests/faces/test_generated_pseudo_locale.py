@@ -53,6 +53,21 @@ def test_rule_titles_render_in_the_reader_language() -> None:
 
 # --- 2. the Readings appendix's tables ---------------------------------------------------------------------------
 
+def test_every_reference_table_a_chapter_shows_speaks_the_reader_language() -> None:
+    """The chapters' engine-computed tables (hit chances, shield wall, range, disorder test, countercharge, move
+    allowance, terrain): headings, captions, row labels and cell marks all through the catalogue."""
+    from aot_rules.present.tables import TABLES
+
+    with speaking(PSEUDO):
+        shown = {name: make() for name, make in TABLES.items()}
+    assert all(shown[n] for n in ("hit-chances", "shieldwall", "range", "disorder-test", "countercharge",
+                                  "move-allowance", "terrain"))
+    assert not english(shown.values()), sorted(english(shown.values()))
+    with speaking("ru"):
+        terrain = TABLES["terrain"]()
+    assert "рассыпной строй" in terrain and "плотный строй" in terrain, "the glossary's Russian terms"
+
+
 def test_the_readings_tables_of_toggles_and_blanks_speak_the_reader_language() -> None:
     """Their headings, captions and defaults (a flag's default is a word, never ``true``/``false``)."""
     from aot_rules.present.tables import TABLES

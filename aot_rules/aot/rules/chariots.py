@@ -51,7 +51,7 @@ def war_wagon(ranks: tuple[int, ...] = (3, 3), name: str = "war wagon") -> Unit:
     """A war wagon's crew (AOT-WAR-WAGON): up to six stubborn close-combat specialists, protected as by shield
     and armour; its density is the longest rank of the crew (the index's Reading).
 
-    >>> war_wagon().describe()
+    >>> str(war_wagon().describe())
     'war wagon: ranks 3+3 (density 3)'
     """
     return Unit(name=name, ranks=ranks, body=Body.WAR_WAGON, weapon=MeleeWeapon.SWORD, shield=True, armour=True,

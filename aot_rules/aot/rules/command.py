@@ -22,7 +22,7 @@ from aot_rules.core.dist import Dist
 from aot_rules.core.errors import RuleError
 from aot_rules.core.evaluate import evaluate, play
 from aot_rules.core.events import NO_CAPTION, DieEffect
-from aot_rules.core.i18n import Message, msg, vocabulary
+from aot_rules.core.i18n import Message, msg, text, vocabulary
 from aot_rules.core.procedure import Proc, both, die, until
 
 SLOTS = (1, 2, 3, 4, 5, 6)
@@ -98,13 +98,16 @@ class SlotOdds(NamedTuple):
 
 
 def play_slots(mine: Sequence[str], theirs: Sequence[str], roll: Initiative, dice: DiceSource,
-               names: tuple[str, str] = ("me", "the opponent")) -> tuple[SlotPlayed, ...]:
+               names: tuple[str, str] | None = None) -> tuple[SlotPlayed, ...]:
     """The command phase of one turn: every slot that comes up, in the order it is played.
 
     The higher roller plays his slots from his number down to the other's (excluded); then the
     lower roller plays his from his number down to 1 (AOT-CMD-INITIATIVE, AOT-CMD-SLOT-ORDER).
-    ``mine`` and ``theirs`` are the owners of slots 1 to 6.
+    ``mine`` and ``theirs`` are the owners of slots 1 to 6; ``names`` the players' names (by default "me" and
+    "the opponent" in the reader's language).
     """
+    if names is None:
+        names = (text(msg("me")), text(msg("the opponent")))
     sides = [(names[0], check_allocation(mine), roll.mine, roll.theirs),
              (names[1], check_allocation(theirs), roll.theirs, roll.mine)]
     sides.sort(key=lambda s: -s[2])

@@ -36,7 +36,7 @@ def elephant(aboard: int = 1, weapon: MeleeWeapon = MeleeWeapon.SHOOTER, *, vete
 
     Elephants are terrifying to every troop type (AOT-TERRIFYING); a commander aboard makes it veteran.
 
-    >>> elephant(3).describe()
+    >>> str(elephant(3).describe())
     'elephant: ranks 3 (density 3)'
     """
     if aboard < 1:  # a Unit may hold 0 aboard (a lost elephant), an elephant put on the table may not

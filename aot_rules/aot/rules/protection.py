@@ -37,11 +37,6 @@ def faces_that_save(density: int, *, at_or_below: bool) -> tuple[int, ...]:
     return tuple(f for f in range(1, 7) if shield_wall_saves(f, density, at_or_below=at_or_below))
 
 
-def saving_faces(density: int, *, at_or_below: bool) -> str:
-    """The faces that save, as a player reads them ('1, 2, 3' or 'none')."""
-    return ", ".join(map(str, faces_that_save(density, at_or_below=at_or_below))) or "none"
-
-
 def horse_armour_turns(face: int) -> bool:
     """AOT-SHOOT-HORSE-ARMOUR / AOT-MELEE-HORSE-ARMOUR: a hit rolled as 1 does not wound."""
     return face == 1

@@ -76,7 +76,7 @@ def reform(unit: Unit, *, density: int | None = None, restore: int | None = None
     ``density`` (default: the highest the formed warriors allow, up to the old density), or in the
     defensive formation.  Facing is free (Reading), so it is not modelled here.
 
-    >>> reform(Unit("hoplites", ranks=(3, 3), disordered=2)).describe()
+    >>> str(reform(Unit("hoplites", ranks=(3, 3), disordered=2)).describe())
     'hoplites: ranks 4+3 (density 4), 1 disordered'
     >>> reform(Unit(ranks=(4, 3)), defensive=True).ranks
     (5, 2)

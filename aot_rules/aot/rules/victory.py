@@ -20,7 +20,7 @@ from dataclasses import dataclass
 from enum import StrEnum
 
 from aot_rules.core.errors import RuleError
-from aot_rules.core.i18n import label, msg, vocabulary
+from aot_rules.core.i18n import Message, clauses, label, msg, nmsg, vocabulary
 
 CAMP_VP = 2  # AOT-VICTORY-POINTS: a captured enemy camp
 UNIT_VP = 1  # AOT-VICTORY-POINTS: an enemy unit destroyed or dispersed, or fled into a captured camp
@@ -182,23 +182,29 @@ class Award(StrEnum):
         return {Award.LEFT_PANICKING: "AOT-VICTORY-WITHDRAW", Award.CAMP_CONCEDED: "AOT-VICTORY-WITHDRAW",
                 Award.ESCORTS_LOST: "AOT-ELEPHANT-UNIT", Award.LOOTING: "AOT-CAMP"}.get(self, "AOT-VICTORY-POINTS")
 
-    def reason(self, count: int) -> str:
-        """The line's words for ``count`` units (ignored for a camp).
+    def reason(self, count: int) -> Message:
+        """The line's words for ``count`` units (ignored for a camp), rendered in the reader's language.
 
-        >>> Award.REMOVED.reason(1), Award.IN_CAPTURED_CAMP.reason(2), Award.ESCORTS_LOST.reason(1)
-        ('1 enemy unit destroyed or dispersed', '2 enemy units fled into the captured camp', \
-'1 enemy elephant unit lost all its light infantry')
+        >>> [str(a.reason(n)) for a, n in ((Award.REMOVED, 1), (Award.IN_CAPTURED_CAMP, 2), (Award.ESCORTS_LOST, 1))]
+        ['1 enemy unit destroyed or dispersed', '2 enemy units fled into the captured camp', \
+'1 enemy elephant unit lost all its light infantry']
         """
+        n = count
         return {
-            Award.REMOVED: f"{_units(count)} destroyed or dispersed",
-            Award.LEFT_PANICKING: f"{_units(count)} left panicking, counted as destroyed",
-            Award.CAMP_CAPTURED: "enemy camp captured",
-            Award.CAMP_CONCEDED: "enemy camp counts as captured (withdrawal)",
-            Award.IN_CAPTURED_CAMP: f"{_units(count)} fled into the captured camp",
-            Award.IN_UNCAPTURED_CAMP: f"{_units(count)} fled into the uncaptured camp",
-            Award.ESCORTS_LOST: f"{count} enemy elephant unit{'s' if count != 1 else ''} lost all its light infantry",
-            Award.LOOTING: "enemy unit removed to loot, not destroyed",
-        }[self]
+            Award.REMOVED: lambda: nmsg("{n} enemy unit destroyed or dispersed",
+                                        "{n} enemy units destroyed or dispersed", n=n),
+            Award.LEFT_PANICKING: lambda: nmsg("{n} enemy unit left panicking, counted as destroyed",
+                                               "{n} enemy units left panicking, counted as destroyed", n=n),
+            Award.CAMP_CAPTURED: lambda: msg("enemy camp captured"),
+            Award.CAMP_CONCEDED: lambda: msg("enemy camp counts as captured (withdrawal)"),
+            Award.IN_CAPTURED_CAMP: lambda: nmsg("{n} enemy unit fled into the captured camp",
+                                                 "{n} enemy units fled into the captured camp", n=n),
+            Award.IN_UNCAPTURED_CAMP: lambda: nmsg("{n} enemy unit fled into the uncaptured camp",
+                                                   "{n} enemy units fled into the uncaptured camp", n=n),
+            Award.ESCORTS_LOST: lambda: nmsg("{n} enemy elephant unit lost all its light infantry",
+                                             "{n} enemy elephant units lost all its light infantry", n=n),
+            Award.LOOTING: lambda: msg("enemy unit removed to loot, not destroyed"),
+        }[self]()
 
 
 @dataclass(frozen=True)
@@ -216,7 +222,7 @@ class Line:
         return self.kind.rule_id
 
     @property
-    def reason(self) -> str:
+    def reason(self) -> Message:
         return self.kind.reason(self.count)
 
 
@@ -231,18 +237,17 @@ class Score:
     def total(self) -> int:
         return sum(line.points for line in self.lines)
 
-    def describe(self) -> str:
+    def describe(self) -> Message:
         """One line a player can read: the total and what made it.
 
-        >>> points_for(Side.tally("Romans", formed=1), Side.tally("Gauls", destroyed=2)).describe()
+        >>> str(points_for(Side.tally("Romans", formed=1), Side.tally("Gauls", destroyed=2)).describe())
         'Romans: 2 VP (2 enemy units destroyed or dispersed: +2)'
         """
-        parts = "; ".join(f"{line.reason}: +{line.points}" for line in self.lines if line.points)
-        return f"{self.side}: {self.total} VP" + (f" ({parts})" if parts else "")
-
-
-def _units(n: int) -> str:
-    return f"{n} enemy unit{'s' if n != 1 else ''}"
+        earned = [msg("{reason}: +{points}", reason=line.reason, points=line.points)
+                  for line in self.lines if line.points]
+        if not earned:
+            return msg("{side}: {points} VP", side=self.side, points=self.total)
+        return msg("{side}: {points} VP ({earned})", side=self.side, points=self.total, earned=clauses(earned))
 
 
 def points_for(scorer: Side, enemy: Side, *, enemy_withdrew: bool = False) -> Score:
@@ -336,15 +341,19 @@ class Result:
         return {Ending.ROUT: "AOT-VICTORY-ROUT", Ending.NIGHTFALL: "AOT-VICTORY-POINTS",
                 Ending.WITHDRAWAL: "AOT-VICTORY-WITHDRAW"}[self.ending]
 
-    def describe(self) -> str:
+    def describe(self) -> Message:
         """How it ended, who won and the two totals, in argument order.
 
-        >>> battle_result(Side.tally("A", formed=1, destroyed=1), Side.tally("B", formed=1, dispersed=1)).describe()
+        >>> r = battle_result(Side.tally("A", formed=1, destroyed=1), Side.tally("B", formed=1, dispersed=1))
+        >>> str(r.describe())
         'nightfall: a draw, 1 VP to 1'
         """
         a, b = self.scores
-        verdict = "a draw" if self.winner is None else f"won by {self.winner}"
-        return f"{label(self.ending)}: {verdict}, {a.total} VP to {b.total}"
+        if self.winner is None:
+            return msg("{ending}: a draw, {first} VP to {second}", ending=label(self.ending), first=a.total,
+                       second=b.total)
+        return msg("{ending}: won by {winner}, {first} VP to {second}", ending=label(self.ending), winner=self.winner,
+                   first=a.total, second=b.total)
 
 
 def _on_points(ending: Ending, scores: tuple[Score, Score]) -> Result:
@@ -362,10 +371,10 @@ def battle_result(a: Side, b: Side) -> Result:
     (AOT-VICTORY-POINTS, Reading).  Should both armies leave the table at once, which the rules do not
     foresee, the points decide, as at nightfall (engineering reading).
 
-    >>> battle_result(Side.tally("Romans", formed=2), Side.tally("Gauls", destroyed=3, in_camp=1)).describe()
+    >>> str(battle_result(Side.tally("Romans", formed=2), Side.tally("Gauls", destroyed=3, in_camp=1)).describe())
     'total victory: won by Romans, 3 VP to 0'
-    >>> battle_result(Side.tally("Romans", formed=2, destroyed=1),
-    ...               Side.tally("Gauls", panicking=1, destroyed=2)).describe()
+    >>> str(battle_result(Side.tally("Romans", formed=2, destroyed=1),
+    ...                   Side.tally("Gauls", panicking=1, destroyed=2)).describe())
     'nightfall: won by Romans, 2 VP to 1'
     """
     _check_marched(a, b)
@@ -387,7 +396,7 @@ def withdraw(withdrawing: Side, opponent: Side) -> Result:
 
     >>> r = withdraw(Side.tally("Gauls", marched_off=3, panicking=2, in_camp=1, destroyed=1),
     ...              Side.tally("Romans", formed=4, destroyed=1))
-    >>> r.describe(), [line.points for line in r.scores[1].lines]
+    >>> str(r.describe()), [line.points for line in r.scores[1].lines]
     ('organised withdrawal: won by Romans, 1 VP to 6', [1, 2, 2, 1])
     >>> withdraw(Side.tally("Gauls", formed=1), Side.tally("Romans", formed=1))
     Traceback (most recent call last):

@@ -21,7 +21,7 @@ from aot_rules.aot.rules.movement import move_allowance
 from aot_rules.aot.rules.terrain import Terrain
 from aot_rules.aot.units import Unit
 from aot_rules.core.i18n import Message, label, msg, nmsg
-from aot_rules.glossary import ORDER_NAMES
+from aot_rules.glossary import ORDER_LABELS, ORDER_NAMES
 from aot_rules.present import number, tablelog
 from aot_rules.present.diagrams.canvas import Canvas, inches
 from aot_rules.present.diagrams.canvas import number as decimal
@@ -153,8 +153,6 @@ def bases_svg() -> str:
 
 #: The standard orders a unit deploys in (AOT-DENSITY), as the glossary names them, by density.
 ORDERS = ORDER_NAMES
-#: The same orders as a figure shows them, in the reader's language.
-ORDER_LABELS: dict[int, Message] = {4: msg("closed order"), 3: msg("open order"), 2: msg("dispersed order")}
 
 
 class Orders(NamedTuple):
