@@ -173,8 +173,12 @@ def maths_html(rule_id: str) -> str:
     where = checked_where(m, maths)
     if where is not None:
         h.append(f'<p class="aot-maths-note aot-maths-checked">{escape(text(where))}</p>')
-    derived = msg("Derived with sympy from the rule functions the engine itself uses; the test suite checks these "
-                  "formulas against the engine's exact fractions.")
+    if getattr(form_of(rule_id), "reads_procedure", False) or (general is not None and general.derived):
+        derived = msg("Derived with sympy from the rule's own dice procedure, the one the engine plays and evaluates; "
+                      "the test suite checks these formulas against the engine's exact fractions.")
+    else:
+        derived = msg("Derived with sympy from the rule functions the engine itself uses; the test suite checks these "
+                      "formulas against the engine's exact fractions.")
     h.append(f'<p class="aot-maths-note">{escape(text(derived))}</p>')
     h.append("</details>")
     return "\n".join(h)
