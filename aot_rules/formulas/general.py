@@ -187,16 +187,56 @@ def _trot() -> General:
                     Law("no_loss", "N", cases={True: 1 - g * fail, False: g * fail})))
 
 
-def _disorder_test() -> General:
-    d, r = _p("density"), _p("regular")
+def _disorder_test(regular: bool | None = None) -> General:
+    """The disorder test, with a yes/no input for a regular unit (or, for ``regular`` given, that fixed)."""
+    d = _p("density")
+    r = _p("regular") if regular is None else sp.Integer(int(regular))
     e = sp.Symbol("e")
-    return General(("density", "regular"),
+    return General(("density", "regular") if regular is None else ("density",),
                    msg("One die fails below the density and then disorders as many warriors as its face; a "
                        "regular unit re-rolls a failure and keeps the lower die, so e dice are rolled when it fails."),
                    ((e, 1 + r),),
                    (Law("disordered", "X", _test_die(d, e, sp.Integer(1)), lambda kw: range(0, 7)),
                     Law("fails", "F", cases={True: ((d - 1) / sp.Integer(6)) ** e,
                                              False: 1 - ((d - 1) / sp.Integer(6)) ** e})))
+
+
+def _shield_laws(s: sp.Expr, javelins: sp.Expr) -> tuple[Law, ...]:
+    """One shield die against h hits, saving on its s lowest faces as many hits as it shows (all of them at most):
+    the hits saved, the hits that kill (the rest) and, against javelins, the warriors disordered (those saved)."""
+    h, six = _p("hits"), sp.Integer(6)
+
+    none, every = 1 - s * sp.Min(h, 1) / six, sp.Max(0, s - h + 1) / six
+    saved = sp.Piecewise((none, sp.Eq(J, 0)), (every, sp.Eq(J, h)), (1 / six, (J > 0) & (J < h) & (J <= s)), (0, True))
+    killed = sp.Piecewise((none, sp.Eq(J, h)), (every, sp.Eq(J, 0)), (1 / six, (J > 0) & (J < h) & (h - J <= s)),
+                          (0, True))
+
+    def support(kw: Mapping[str, Any]) -> range:
+        return range(0, int(kw["hits"]) + 1)
+
+    return (Law("killed", "K", killed, support), Law("saved", "S", saved, support),
+            Law("disordered", "D", javelins * saved + (1 - javelins) * sp.Piecewise((1, sp.Eq(J, 0)), (0, True)),
+                support))
+
+
+def _shield_wall() -> General:
+    d, v, e, jav = (_p(x) for x in ("density", "veteran", "equal_saves", "javelins"))
+    s = sp.Symbol("s")
+    return General(("hits", "density", "veteran", "javelins", "equal_saves"),
+                   msg("One shield die for the unit: a face below its density (at or below it for veterans, or where "
+                       "an equal roll saves), one of s faces, turns away as many hits as it shows, all of them at "
+                       "most; the other hits kill. Against javelins the warriors saved are disordered instead."),
+                   ((s, sp.Max(0, sp.Min(6, d - 1 + sp.Max(v, e)))),), _shield_laws(s, jav))
+
+
+def _pavise() -> General:
+    v, pv = _p("veteran"), _p("pavise_veteran")
+    s = sp.Symbol("s")
+    return General(("hits", "veteran", "pavise_veteran"),
+                   msg("Pavises save like a shield wall of density 5: a face below 5 (at or below it for veterans, "
+                       "in the index's reading), one of s faces, turns away as many hits as it shows, all of them at "
+                       "most; the other hits kill."),
+                   ((s, 4 + v * pv),), _shield_laws(s, sp.Integer(0)))
 
 
 def _signal() -> General:
@@ -547,7 +587,8 @@ _GENERAL: dict[str, Callable[[], General | None]] = {
     "SP-SHOOT-HIT": lambda: derived_pool("SP-SHOOT-HIT", msg(
         "Each die hits on its own when its face plus the bonus reaches the number to hit: the hits are binomial, and "
         "at least one hits unless every die misses.")),
-    "AOT-REACT-COUNTERCHARGE": _countercharge,
+    "AOT-REACT-COUNTERCHARGE": _countercharge, "AOT-PROP-REGULAR": lambda: _disorder_test(regular=True),
+    "AOT-SHOOT-SHIELDWALL": _shield_wall, "AOT-SHOOT-PAVISE": _pavise,
     "AOT-CHARIOT-WOUND": lambda: derived_die("AOT-CHARIOT-WOUND", msg(
         "One die is the chariot's hit test: it is destroyed on a face no higher than the hits it took, so on as many "
         "faces of six as it took hits.")),
