@@ -3,9 +3,12 @@
 The derivations in :mod:`aot_rules.formulas.forms` are worked out at one input record (the calculator's start);
 a reader who moves a control wants the law as a function of the controls.  Where the law has an obvious closed
 form in its parameters (a binomial number of hits at p = k/6, one die's threshold, "at least one success" as
-1 - (1 - p)^n, the run's disorder test with or without a re-roll), it is written here once as a sympy expression,
-each symbol standing for one input (shown by that input's label), and the test suite substitutes every grid
-point and compares the result with the engine's exact ``Fraction`` law (sympy ``Rational`` equality).
+1 - (1 - p)^n, the run's disorder test with or without a re-roll), it is a sympy expression, each symbol standing
+for one input (shown by that input's label).  Where the mechanic's dice procedure is one pool or one die, the
+formula is read off the procedure (:func:`derived_pool`, :func:`derived_die`): the pool's multinomial term in its
+size, each class's count of faces written in the inputs; elsewhere it is written here by hand.  The test suite
+substitutes every grid point, and inputs beyond the grid, and compares the result with the engine's exact
+``Fraction`` law (sympy ``Rational`` equality).
 A yes/no input enters as 1 (chosen) or 0 (not).
 """
 
