@@ -121,6 +121,10 @@ def _exact(e: sp.Expr) -> sp.Expr:
 
 
 def _number(v: Any) -> sp.Rational:
+    """An input as the number a formula counts it as: a yes/no as 1 or 0, a game die as its number of faces."""
+    sides = getattr(v, "sides", None)
+    if isinstance(sides, int):
+        return sp.Integer(sides)
     if isinstance(v, bool):
         return sp.Integer(int(v))
     if isinstance(v, Fraction):
@@ -339,6 +343,43 @@ def _countercharge() -> General:
                    (Law("disordered", "X", _test_die(d, sp.Integer(1), sp.Integer(1)), lambda kw: range(0, 7)),
                     Law("reaches", "R", cases={True: c / six, False: 1 - c / six}),
                     Law("reaches_unshaken", "U", cases={True: u / six, False: 1 - u / six})))
+
+
+def _elephant_wound() -> General:
+    from aot_rules.aot.rules.wounds import Fate
+
+    h, tw = _p("hits"), _p("test_without_hits")
+    t, k = sp.Symbol("t"), sp.Symbol("k")
+    return General(("hits", "test_without_hits"),
+                   msg("One die is the elephant's hit test, taken when it was hit (or always, where the test is taken "
+                       "without hits; t is 1 when it is taken): a face no higher than the hits, k of six, kills it; "
+                       "above them an even face sends it berserk and an odd one leaves it standing."),
+                   ((t, sp.Max(sp.Min(h, 1), tw)), (k, sp.Min(h, 6))),
+                   (Law("fate", "F", cases={Fate.DEAD: t * k / 6, Fate.BERSERK: t * (3 - sp.floor(k / 2)) / 6,
+                                            Fate.SURVIVES: 1 - t + t * (3 - sp.ceiling(k / 2)) / 6}),))
+
+
+def _steadiness(general: bool | None = None, standard: bool | None = None) -> General:
+    """The steadiness test, with the general and the standard bearer as inputs (or, where given, fixed)."""
+    from aot_rules.aob.rules.steadiness import Verdict
+
+    th, die, st = _p("threshold"), _p("die"), _p("stack")
+    g = _p("general") if general is None else sp.Integer(int(general))
+    b = _p("standard") if standard is None else sp.Integer(int(standard))
+    q, n, s = sp.Symbol("q"), sp.Symbol("n"), sp.Symbol("s")
+    flees = (1 - q) ** (n + 1)
+    inputs = ("threshold", "die", *(("general",) if general is None else ()),
+              *(("standard",) if standard is None else ()), "stack")
+    return General(inputs,
+                   msg("Each roll of the game die (s faces) stands at or under the pass mark, with chance q; a general "
+                       "and a standard bearer give n re-rolls of a failure (one in all where both are present, unless "
+                       "each gives its own), so the regiment flees only when all n + 1 rolls fail."),
+                   ((s, die), (q, sp.Max(0, sp.Min(th, s)) / s), (n, sp.expand(g + b - g * b * (1 - st)))),
+                   (Law("verdict", "V", cases={Verdict.PASS: 1 - flees, Verdict.FAIL: flees}),
+                    Law("rolls", "R", sp.Piecewise(((1 - q) ** (J - 1) * q, (J >= 1) & (J <= n)),
+                                                   ((1 - q) ** n, sp.Eq(J, n + 1)), (0, True)), lambda kw: range(1, 4)),
+                    Law("first", "A", cases={True: q, False: 1 - q}),
+                    Law("saved", "B", cases={True: 1 - flees - q, False: flees + q})))
 
 
 # --- derived from the dice procedure ------------------------------------------------------------------------
@@ -591,7 +632,9 @@ _GENERAL: dict[str, Callable[[], General | None]] = {
         "Each die hits on its own when its face plus the bonus reaches the number to hit: the hits are binomial, and "
         "at least one hits unless every die misses.")),
     "AOT-REACT-COUNTERCHARGE": _countercharge, "AOT-PROP-REGULAR": lambda: _disorder_test(regular=True),
-    "AOT-SHOOT-SHIELDWALL": _shield_wall, "AOT-SHOOT-PAVISE": _pavise,
+    "AOT-SHOOT-SHIELDWALL": _shield_wall, "AOT-SHOOT-PAVISE": _pavise, "AOT-ELEPHANT-WOUND": _elephant_wound,
+    "AOB-STEADINESS-TEST": _steadiness, "AOB-GENERAL": lambda: _steadiness(general=True),
+    "AOB-STANDARD": lambda: _steadiness(standard=True),
     "AOT-CHARIOT-WOUND": lambda: derived_die("AOT-CHARIOT-WOUND", msg(
         "One die is the chariot's hit test: it is destroyed on a face no higher than the hits it took, so on as many "
         "faces of six as it took hits.")),
