@@ -576,9 +576,9 @@ def derived_die(rule_id: str, what: Message) -> General | None:
             sides.add(proc.sides)
         elif not isinstance(proc, Done):  # no die at all (nothing to test): every face gives the one outcome
             return None
-    if len(sides) != 1:
+    if len(sides) != 1:  # no die anywhere, or dice of different sizes: not one die's faces
         return None
-    (s,) = sides or {6}
+    (s,) = sides
     plays = [{f: m.play(record, FixedDice([f])) for f in range(1, s + 1)} for _, record in points]
     names, flags = _inputs_fitted(rule_id, points)
     reported = [k for k in plays[0][1] if k in (m.exact(points[0][1]).dists.keys() | m.exact(points[0][1]).events)]
