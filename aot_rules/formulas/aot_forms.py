@@ -1,10 +1,10 @@
 """Art of Tactics' mathematics with structure: the hit roll, the volley, the weather chain, melee strikes.
 
-Each form calls the same rule functions the engine uses (``hits_on_face``, ``save_limit``,
-``shield_saved``, ``apply_weapon``, ``triggers``, ``rearm``, ``weather_of_double``,
-``strike_groups``, ``classify``) and does the algebra in sympy: the binomial law of the hits, the
-generating function of a volley's losses, the transfer matrix of the weather, the product of the
-strike dice's generating functions.
+The hit roll and the volley are read off their own dice procedures by the sympy interpreter
+(:mod:`aot_rules.formulas.symbolic`): the dice are written once, in the rule module, and never composed again here.
+The weather chain and melee's strikes still call the engine's rule functions (``triggers``, ``rearm``,
+``weather_of_double``, ``strike_groups``, ``classify``) and do the algebra in sympy: the transfer matrix of the
+weather, the product of the strike dice's generating functions.
 """
 
 from __future__ import annotations
@@ -18,111 +18,79 @@ import sympy as sp
 
 from aot_rules.core.i18n import msg
 from aot_rules.core.registry import Mechanic
-from aot_rules.formulas.forms import Kind, Maths, faces_text, frac, pgf_tex, rat, tex_text
+from aot_rules.formulas.forms import Kind, Maths, Unchecked, faces_text, frac, pgf_tex, tex_text
+from aot_rules.formulas.symbolic import class_probabilities, first_pool, fractions, law, pool_term, root_pool
 
-K, N, P, Z, D = sp.symbols("k n p z d", integer=True, nonnegative=True)
-BINOMIAL_PMF = sp.binomial(N, K) * sp.Symbol("p") ** K * (1 - sp.Symbol("p")) ** (N - K)
+Z = sp.Symbol("z", integer=True, nonnegative=True)
 
 
 def binomial_law(n: int, p: sp.Rational) -> dict[Any, Fraction]:
-    """The closed form evaluated by sympy at each count of successes."""
-    pmf = BINOMIAL_PMF.subs({N: n, sp.Symbol("p"): p})
-    return {k: frac(pmf.subs(K, k)) for k in range(n + 1) if pmf.subs(K, k) != 0}
-
-
-def hit_faces_expr(at_or_below: bool, horse_armour: bool) -> tuple[sp.Expr, str]:
-    """p(d): the share of faces that hit a target of density d, derived by sympy from the rule's face
-    predicate over the densities 1–5 (the rule is a count of faces, so a low-degree polynomial in d
-    fits it exactly where the count is not clipped)."""
-    from aot_rules.aot.rules.shooting import hits_on_face
-
-    counts = [sum(hits_on_face(f, d, at_or_below=at_or_below, horse_armour=horse_armour) for f in range(1, 7))
-              for d in range(1, 6)]
-    d = sp.Symbol("d")
-    fitted = sp.interpolate([(i + 1, c) for i, c in enumerate(counts)], d)
-    if sp.degree(fitted, d) <= 1:
-        return sp.factor(fitted / 6), sp.latex(sp.factor(fitted / 6))
-    return sp.Integer(0), r",\ ".join(rf"p({i + 1}) = {sp.latex(sp.Rational(c, 6))}" for i, c in enumerate(counts))
+    """A count of ``n`` dice each counting with probability ``p``: the pool's own term (:func:`pool_term`) at each
+    count."""
+    return {k: frac(q) for k in range(n + 1) if (q := pool_term(n, (p,), (k,))) != 0}
 
 
 @dataclass(frozen=True)
 class HitBinomial:
-    """AOT-SHOOT-HIT: n firers, each hitting on the faces the rule allows: hits ~ Binomial(n, p(d))."""
+    """AOT-SHOOT-HIT: n firers, each hitting on the faces the rule allows: the hit roll's procedure is one pool, read
+    by the sympy interpreter as the binomial term of its count."""
 
     m: Mechanic[Any]
     kind: Kind = Kind.CLOSED
+    #: the block says its formulas are read off the rule's dice procedure
+    reads_procedure: bool = True
 
     def derive(self, record: Any) -> Maths:
-        from aot_rules.aot.rules.shooting import hits_on_face
-
-        target, cond = record.situation()
-        faces = [f for f in range(1, 7) if hits_on_face(f, target.density, at_or_below=cond.hits_at_or_below,
-                                                         horse_armour=target.horse_armour)]
-        p = sp.Rational(len(faces), 6)
-        _, p_of_d = hit_faces_expr(cond.hits_at_or_below, target.horse_armour)
-        n = record.firers
-        law = binomial_law(n, p)
-        mean = (N * sp.Symbol("p")).subs({N: n, sp.Symbol("p"): p})
+        proc = self.m.procedure(record) if self.m.procedure is not None else None
+        found = None if proc is None else root_pool(proc)
+        if found is None:
+            raise Unchecked(f"{self.m.rule_id}: the hit roll is not one pool")
+        pool, _ = found
+        (p,) = class_probabilities(pool)
+        (faces,) = (sorted(c) for c in pool.classes)
+        n = pool.n
+        hits = {k: frac(sp.expand(q)) for (k,), q in law(pool).items()}
         return Maths(Kind.CLOSED, msg("Each firer's die hits on its own, with the same chance p: the number of hits "
                                       "is binomial."),
                      (r"\Pr(H = k) = \binom{n}{k}\, p^{k} (1 - p)^{n - k}, \qquad \mathbb{E}[H] = np",
-                      rf"p(d) = {p_of_d}" if "p(" not in p_of_d else p_of_d,
-                      rf"n = {n},\ d = {target.density}:\quad p = \tfrac{{{len(faces)}}}{{6}} = {sp.latex(p)}"
+                      rf"n = {n}:\quad p = \tfrac{{{len(faces)}}}{{{pool.sides}}} = {sp.latex(p)}"
                       rf"\ {tex_text(faces_text(faces))},\quad "
-                      rf"\mathbb{{E}}[H] = {sp.latex(mean)}"),
-                     {"hits": dict(law)})
-
-    def engine(self, record: Any) -> dict[str, dict[Any, Fraction]]:
-        from aot_rules.aot.mechanics.shooting import hit_procedure
-        from aot_rules.core.evaluate import evaluate
-
-        return {"hits": dict(evaluate(hit_procedure(record)).items())}
+                      rf"\mathbb{{E}}[H] = {sp.latex(n * p)}"),
+                     {"hits": hits})
 
 
 @dataclass(frozen=True)
 class Volley:
-    """AOT-SHOOT-RESULT and its variants: binomial hits, then one shield die, then the weapon's effect.
-
-    G_K(z) = sum_h b(h; n, p) * (1/6) sum_r z^{k(h, r)}: the hits' closed form composed with the shield
-    roll, where k(h, r) is the rule's own count of warriors killed (or disordered) for h hits and
-    shield face r.
-    """
+    """AOT-SHOOT-RESULT and its variants: the volley's procedure (the hit pool, one shield die, the weapon's effect)
+    read by the sympy interpreter, its law written as the generating function G(x, y) of the warriors killed (x) and
+    disordered (y)."""
 
     m: Mechanic[Any]
     kind: Kind = Kind.PGF
+    reads_procedure: bool = True
 
     def derive(self, record: Any) -> Maths:
-        from aot_rules.aot.rules.shooting import apply_weapon, hit_density, hits_on_face, save_limit, shield_saved
-        from aot_rules.formulas.forms import Unchecked
+        from aot_rules.aot.rules.shooting import save_limit
 
-        target, cond, n = record.situation()
-        if target.body.wounded:
+        target, cond, _ = record.situation()
+        if target.body.wounded or self.m.procedure is None:
             raise Unchecked("a beast or vehicle target goes to its hit test")
-        dens = hit_density(target, cond)
-        p = sp.Rational(sum(hits_on_face(f, dens, at_or_below=cond.hits_at_or_below,
-                                         horse_armour=target.horse_armour) for f in range(1, 7)), 6)
+        proc = self.m.procedure(record)
+        pool = first_pool(proc)
+        assert pool is not None  # a volley starts with its hit dice
+        (p,) = class_probabilities(pool)
+        n = pool.n
         limit = save_limit(target, cond)
-        b = binomial_law(n, p)
         x, y = sp.symbols("x y")  # x marks a warrior killed, y one disordered
-        joint = sp.Integer(0)
-        for h, ph in b.items():
-            if limit is None or h == 0:
-                k, dd = apply_weapon(h, 0, cond.weapon, target.formed)
-                joint += rat(ph) * x**k * y**dd
-            else:
-                joint += rat(ph) * sum((sp.Rational(1, 6) * x ** apply_weapon(h, shield_saved(r, h, limit), cond.weapon,
-                                                                             target.formed)[0]
-                                        * y ** apply_weapon(h, shield_saved(r, h, limit), cond.weapon,
-                                                            target.formed)[1] for r in range(1, 7)), sp.Integer(0))
-        joint = sp.expand(joint)
-        poly = sp.Poly(joint, x, y)
+        losses_law = law(proc)
+        joint = sp.expand(sum((q * x**v.killed * y**v.disordered for v, q in losses_law.items()), sp.Integer(0)))
         killed: dict[Hashable, Fraction] = {}
         disordered: dict[Hashable, Fraction] = {}
         losses: dict[Hashable, Fraction] = {}
-        for (i, j), c in poly.terms():
-            killed[i] = killed.get(i, Fraction(0)) + frac(c)
-            disordered[j] = disordered.get(j, Fraction(0)) + frac(c)
-            losses[i + j] = losses.get(i + j, Fraction(0)) + frac(c)
+        for v, q in fractions(losses_law).items():
+            killed[v.killed] = killed.get(v.killed, Fraction(0)) + q
+            disordered[v.disordered] = disordered.get(v.disordered, Fraction(0)) + q
+            losses[v.losses] = losses.get(v.losses, Fraction(0)) + q
         gk = sp.expand(joint.subs(y, 1))
         rel = r"\le" if limit and limit[1] else "<"
         saves, killed_word = tex_text(msg("the shield die saves on")), tex_text(msg("killed"))

@@ -3,16 +3,19 @@
 The derivations in :mod:`aot_rules.formulas.forms` are worked out at one input record (the calculator's start);
 a reader who moves a control wants the law as a function of the controls.  Where the law has an obvious closed
 form in its parameters (a binomial number of hits at p = k/6, one die's threshold, "at least one success" as
-1 - (1 - p)^n, the run's disorder test with or without a re-roll), it is written here once as a sympy expression,
-each symbol standing for one input (shown by that input's label), and the test suite substitutes every grid
-point and compares the result with the engine's exact ``Fraction`` law (sympy ``Rational`` equality).
+1 - (1 - p)^n, the run's disorder test with or without a re-roll), it is a sympy expression, each symbol standing
+for one input (shown by that input's label).  Where the mechanic's dice procedure is one pool or one die, the
+formula is read off the procedure (:func:`derived_pool`, :func:`derived_die`): the pool's multinomial term in its
+size, each class's count of faces written in the inputs; elsewhere it is written here by hand.  The test suite
+substitutes every grid point, and inputs beyond the grid, and compares the result with the engine's exact
+``Fraction`` law (sympy ``Rational`` equality).
 A yes/no input enters as 1 (chosen) or 0 (not).
 """
 
 from __future__ import annotations
 
 from collections.abc import Callable, Iterable, Mapping
-from dataclasses import dataclass, field
+from dataclasses import dataclass, field, replace
 from fractions import Fraction
 from functools import cache
 from typing import Any
@@ -21,6 +24,7 @@ import sympy as sp
 from sympy.printing.latex import LatexPrinter
 
 from aot_rules.core.i18n import Message, msg
+from aot_rules.core.procedure import Pool
 from aot_rules.formulas.forms import tex_text, tex_value
 
 #: the outcome a law's probability is written for (a count of hits, of warriors disordered, a distance)
@@ -55,6 +59,8 @@ class General:
     #: intermediate quantities (symbol, definition in the inputs), in the order they are defined
     defs: tuple[tuple[sp.Symbol, sp.Expr], ...]
     laws: tuple[Law, ...]
+    #: read off the mechanic's dice procedure (:func:`derived_pool`, :func:`derived_die`), not written by hand
+    derived: bool = False
 
     def expr(self, e: sp.Expr) -> sp.Expr:
         """An expression with every intermediate quantity replaced by its definition (inputs only)."""
@@ -115,15 +121,15 @@ def _exact(e: sp.Expr) -> sp.Expr:
 
 
 def _number(v: Any) -> sp.Rational:
+    """An input as the number a formula counts it as: a yes/no as 1 or 0, a game die as its number of faces."""
+    sides = getattr(v, "sides", None)
+    if isinstance(sides, int):
+        return sp.Integer(sides)
     if isinstance(v, bool):
         return sp.Integer(int(v))
     if isinstance(v, Fraction):
         return sp.Rational(v.numerator, v.denominator)
     return sp.Integer(v)
-
-
-def _binomial_hits(n: sp.Symbol, p: sp.Symbol, count: str) -> Law:
-    return Law("hits", "H", sp.binomial(n, J) * p**J * (1 - p) ** (n - J), lambda kw: range(0, int(kw[count]) + 1))
 
 
 def _test_die(d: sp.Symbol, e: sp.Symbol, g: sp.Expr) -> sp.Expr:
@@ -141,34 +147,6 @@ def general_of(rule_id: str) -> General | None:
     the calculator's start only)."""
     make = _GENERAL.get(rule_id)
     return None if make is None else make()
-
-
-def _shoot_hit() -> General:
-    n, d, v, w, a = (_p(x) for x in ("firers", "target_density", "veteran", "wind", "horse_armour"))
-    p = sp.Symbol("p")
-    return General(("firers", "target_density", "veteran", "wind", "horse_armour"),
-                   msg("Each firer's die hits on its own; a target is hit on the faces below its density, one face "
-                       "more for veterans or downwind (not both), one fewer against horse armour."),
-                   ((p, sp.Max(0, sp.Min(6, d - 1 + sp.Max(v, w) - a)) / 6),), (_binomial_hits(n, p, "firers"),))
-
-
-def _shoot_horse_armour() -> General:
-    n, d, v, w = (_p(x) for x in ("firers", "target_density", "veteran", "wind"))
-    p = sp.Symbol("p")
-    return General(("firers", "target_density", "veteran", "wind"),
-                   msg("Each firer's die hits on its own; horse armour takes one face away from the faces below the "
-                       "density, and veterans or downwind (not both) give one back."),
-                   ((p, sp.Max(0, sp.Min(6, d - 2 + sp.Max(v, w))) / 6),), (_binomial_hits(n, p, "firers"),))
-
-
-def _sp_shoot_hit() -> General:
-    n, b, t = (_p(x) for x in ("dice", "bonus", "to_hit"))
-    p = sp.Symbol("p")
-    return General(("dice", "bonus", "to_hit"),
-                   msg("Each die hits on its own when its face plus the bonus reaches the number to hit: the hits are "
-                       "binomial, and at least one hits unless every die misses."),
-                   ((p, sp.Max(0, sp.Min(6, 7 - t + b)) / 6),),
-                   (_binomial_hits(n, p, "dice"), Law("any", "A", cases={True: 1 - (1 - p) ** n, False: (1 - p) ** n})))
 
 
 def _die_move_laws(d: sp.Expr, e: sp.Expr, g: sp.Expr) -> tuple[Law, ...]:
@@ -216,16 +194,56 @@ def _trot() -> General:
                     Law("no_loss", "N", cases={True: 1 - g * fail, False: g * fail})))
 
 
-def _disorder_test() -> General:
-    d, r = _p("density"), _p("regular")
+def _disorder_test(regular: bool | None = None) -> General:
+    """The disorder test, with a yes/no input for a regular unit (or, for ``regular`` given, that fixed)."""
+    d = _p("density")
+    r = _p("regular") if regular is None else sp.Integer(int(regular))
     e = sp.Symbol("e")
-    return General(("density", "regular"),
+    return General(("density", "regular") if regular is None else ("density",),
                    msg("One die fails below the density and then disorders as many warriors as its face; a "
                        "regular unit re-rolls a failure and keeps the lower die, so e dice are rolled when it fails."),
                    ((e, 1 + r),),
                    (Law("disordered", "X", _test_die(d, e, sp.Integer(1)), lambda kw: range(0, 7)),
                     Law("fails", "F", cases={True: ((d - 1) / sp.Integer(6)) ** e,
                                              False: 1 - ((d - 1) / sp.Integer(6)) ** e})))
+
+
+def _shield_laws(s: sp.Expr, javelins: sp.Expr) -> tuple[Law, ...]:
+    """One shield die against h hits, saving on its s lowest faces as many hits as it shows (all of them at most):
+    the hits saved, the hits that kill (the rest) and, against javelins, the warriors disordered (those saved)."""
+    h, six = _p("hits"), sp.Integer(6)
+
+    none, every = 1 - s * sp.Min(h, 1) / six, sp.Max(0, s - h + 1) / six
+    saved = sp.Piecewise((none, sp.Eq(J, 0)), (every, sp.Eq(J, h)), (1 / six, (J > 0) & (J < h) & (J <= s)), (0, True))
+    killed = sp.Piecewise((none, sp.Eq(J, h)), (every, sp.Eq(J, 0)), (1 / six, (J > 0) & (J < h) & (h - J <= s)),
+                          (0, True))
+
+    def support(kw: Mapping[str, Any]) -> range:
+        return range(0, int(kw["hits"]) + 1)
+
+    return (Law("killed", "K", killed, support), Law("saved", "S", saved, support),
+            Law("disordered", "D", javelins * saved + (1 - javelins) * sp.Piecewise((1, sp.Eq(J, 0)), (0, True)),
+                support))
+
+
+def _shield_wall() -> General:
+    d, v, e, jav = (_p(x) for x in ("density", "veteran", "equal_saves", "javelins"))
+    s = sp.Symbol("s")
+    return General(("hits", "density", "veteran", "javelins", "equal_saves"),
+                   msg("One shield die for the unit: a face below its density (at or below it for veterans, or where "
+                       "an equal roll saves), one of s faces, turns away as many hits as it shows, all of them at "
+                       "most; the other hits kill. Against javelins the warriors saved are disordered instead."),
+                   ((s, sp.Max(0, sp.Min(6, d - 1 + sp.Max(v, e)))),), _shield_laws(s, jav))
+
+
+def _pavise() -> General:
+    v, pv = _p("veteran"), _p("pavise_veteran")
+    s = sp.Symbol("s")
+    return General(("hits", "veteran", "pavise_veteran"),
+                   msg("Pavises save like a shield wall of density 5: a face below 5 (at or below it for veterans, "
+                       "in the index's reading), one of s faces, turns away as many hits as it shows, all of them at "
+                       "most; the other hits kill."),
+                   ((s, 4 + v * pv),), _shield_laws(s, sp.Integer(0)))
 
 
 def _signal() -> General:
@@ -263,24 +281,6 @@ def _sp_melee_roll() -> General:
                     Law("shock", "S", sp.binomial(n, J) * sp.Rational(1, 6) ** J * sp.Rational(5, 6) ** (n - J),
                         lambda kw: range(0, int(kw["dice"]) + 1)),
                     Law("any", "A", cases={True: 1 - sp.Rational(5, 6) ** n, False: sp.Rational(5, 6) ** n})))
-
-
-def _sp_shoot_hits() -> General:
-    h, a, k = _p("hits"), _p("ambush"), _p("six_kills")
-    q, m = sp.Symbol("q"), sp.Symbol("m")
-    i = J / m
-    return General(("hits", "ambush", "six_kills"),
-                   msg("Each hit rolls one die of its own: where a six kills, the sixes are the deaths (binomial, "
-                       "p = 1/6); the Shock dice are the faces 3 to 5, or 3 to 6 where a six does not kill (q), each "
-                       "worth m Shock (2 from ambush, else 1)."),
-                   ((q, (4 - k) / sp.Integer(6)), (m, 1 + a)),
-                   (Law("deaths", "K", sp.binomial(h, J) * (k / sp.Integer(6)) ** J
-                        * (1 - k / sp.Integer(6)) ** (h - J), lambda kw: range(0, int(kw["hits"]) + 1)),
-                    Law("shock", "S", sp.Piecewise((sp.binomial(h, i) * q**i * (1 - q) ** (h - i),
-                                                    sp.Eq(sp.Mod(J, m), 0)), (0, True)),
-                        lambda kw: range(0, 2 * int(kw["hits"]) + 1)),
-                    Law("any_death", "A", cases={True: 1 - (1 - k / sp.Integer(6)) ** h,
-                                                 False: (1 - k / sp.Integer(6)) ** h})))
 
 
 def _spot_roll() -> General:
@@ -330,12 +330,313 @@ def _elephant_move() -> General:
                                                     False: 1 - (7 - sp.Max(n, 3)) / six})))
 
 
-_GENERAL: dict[str, Callable[[], General]] = {
+def _countercharge() -> General:
+    x, d = _p("distance"), _p("density")
+    c, u = sp.Symbol("c"), sp.Symbol("u")
+    six = sp.Integer(6)
+    return General(("distance", "density"),
+                   msg("One die is both the charge and the disorder test: it reaches the shooters on a face no lower "
+                       "than the distance, c faces of six, and a face j below the density disorders j warriors; it "
+                       "reaches them with no warrior disordered on the u faces that do both."),
+                   ((c, sp.Max(0, sp.Min(6, 7 - sp.ceiling(x)))),
+                    (u, sp.Max(0, sp.Min(6, 7 - sp.Max(sp.ceiling(x), d))))),
+                   (Law("disordered", "X", _test_die(d, sp.Integer(1), sp.Integer(1)), lambda kw: range(0, 7)),
+                    Law("reaches", "R", cases={True: c / six, False: 1 - c / six}),
+                    Law("reaches_unshaken", "U", cases={True: u / six, False: 1 - u / six})))
+
+
+def _elephant_wound() -> General:
+    from aot_rules.aot.rules.wounds import Fate
+
+    h, tw = _p("hits"), _p("test_without_hits")
+    t, k = sp.Symbol("t"), sp.Symbol("k")
+    return General(("hits", "test_without_hits"),
+                   msg("One die is the elephant's hit test, taken when it was hit (or always, where the test is taken "
+                       "without hits; t is 1 when it is taken): a face no higher than the hits, k of six, kills it; "
+                       "above them an even face sends it berserk and an odd one leaves it standing."),
+                   ((t, sp.Max(sp.Min(h, 1), tw)), (k, sp.Min(h, 6))),
+                   (Law("fate", "F", cases={Fate.DEAD: t * k / 6, Fate.BERSERK: t * (3 - sp.floor(k / 2)) / 6,
+                                            Fate.SURVIVES: 1 - t + t * (3 - sp.ceiling(k / 2)) / 6}),))
+
+
+def _steadiness(general: bool | None = None, standard: bool | None = None) -> General:
+    """The steadiness test, with the general and the standard bearer as inputs (or, where given, fixed)."""
+    from aot_rules.aob.rules.steadiness import Verdict
+
+    th, die, st = _p("threshold"), _p("die"), _p("stack")
+    g = _p("general") if general is None else sp.Integer(int(general))
+    b = _p("standard") if standard is None else sp.Integer(int(standard))
+    q, n, s = sp.Symbol("q"), sp.Symbol("n"), sp.Symbol("s")
+    flees = (1 - q) ** (n + 1)
+    inputs = ("threshold", "die", *(("general",) if general is None else ()),
+              *(("standard",) if standard is None else ()), "stack")
+    return General(inputs,
+                   msg("Each roll of the game die (s faces) stands at or under the pass mark, with chance q; a general "
+                       "and a standard bearer give n re-rolls of a failure (one in all where both are present, unless "
+                       "each gives its own), so the regiment flees only when all n + 1 rolls fail."),
+                   ((s, die), (q, sp.Max(0, sp.Min(th, s)) / s), (n, sp.expand(g + b - g * b * (1 - st)))),
+                   (Law("verdict", "V", cases={Verdict.PASS: 1 - flees, Verdict.FAIL: flees}),
+                    Law("rolls", "R", sp.Piecewise(((1 - q) ** (J - 1) * q, (J >= 1) & (J <= n)),
+                                                   ((1 - q) ** n, sp.Eq(J, n + 1)), (0, True)), lambda kw: range(1, 4)),
+                    Law("first", "A", cases={True: q, False: 1 - q}),
+                    Law("saved", "B", cases={True: 1 - flees - q, False: flees + q})))
+
+
+# --- derived from the dice procedure ------------------------------------------------------------------------
+
+
+def _numeric(v: Any) -> int | None:
+    """An input's value as the whole number a formula counts it as (a yes/no as 1 or 0), or None."""
+    if isinstance(v, bool):
+        return int(v)
+    if isinstance(v, int):
+        return v
+    if isinstance(v, Fraction) and v.denominator == 1:
+        return int(v)
+    return None
+
+
+#: most values of a whole-number input a face count is checked over (its whole declared range, where no wider)
+WHOLE_RANGE = 60
+
+
+def _legal_points(rule_id: str, size_input: str | None = None) -> list[tuple[dict[str, Any], Any]]:
+    """The inputs a derived formula is found and checked over, each with its record: every whole-number input over
+    its whole declared range (a reader may type any of it, not only the widget's grid), every yes/no both ways, the
+    rest over the grid; ``size_input`` (the number of dice, which the formula keeps as a symbol) at two of its grid
+    values.  Combinations the rules refuse are left out."""
+    from itertools import product
+
+    from aot_rules.core.errors import RuleError
+    from aot_rules.systems import get
+
+    m = get(rule_id)
+    axes: list[tuple[Any, ...]] = []
+    for p in m.inputs:
+        grid = tuple(dict.fromkeys(kw[p.name] for kw in m.grid()))
+        if p.name == size_input:
+            axes.append(grid[:2])
+        elif p.kind == "int" and p.lo is not None and p.hi is not None and p.hi - p.lo < WHOLE_RANGE:
+            axes.append(tuple(range(int(p.lo), int(p.hi) + 1)))
+        elif p.kind == "bool":
+            axes.append((False, True))
+        else:
+            axes.append(grid)
+    out = []
+    for values in product(*axes):
+        kw = dict(zip((p.name for p in m.inputs), values, strict=True))
+        try:
+            m.evaluate(**kw)
+        except RuleError:
+            continue
+        out.append((kw, m.record(**kw)))
+    return out
+
+
+def _inputs_fitted(rule_id: str, points: list[tuple[dict[str, Any], Any]], leave: tuple[str, ...] = ()
+                   ) -> tuple[list[str], list[str]]:
+    """The inputs a face count may depend on: the whole numbers and yes/no inputs that vary (an input in inches may be
+    a fraction, so a count is never fitted in it)."""
+    from aot_rules.systems import get
+
+    names, flags = [], []
+    for p in get(rule_id).inputs:
+        values = {_numeric(kw[p.name]) for kw, _ in points}
+        if p.name in leave or p.kind not in ("int", "bool") or len(values) < 2 or None in values:
+            continue
+        names.append(p.name)
+        if p.kind == "bool":
+            flags.append(p.name)
+    return names, flags
+
+
+def _letters(names: list[str]) -> dict[str, str]:
+    """A capital letter for each law, from its name (the next free letter of the name where the first is taken)."""
+    out: dict[str, str] = {}
+    for name in names:
+        letters = [c.upper() for c in name if c.isalpha()] + [chr(c) for c in range(ord("A"), ord("Z") + 1)]
+        out[name] = next(c for c in letters if c not in out.values())
+    return out
+
+
+def derived_pool(rule_id: str, what: Message) -> General | None:
+    """The law of a mechanic whose procedure is one pool read (the hit dice): the pool's multinomial term in its
+    size ``n`` (:func:`~aot_rules.formulas.symbolic.pool_term`), each class's share of the faces ``c/s`` with the
+    count ``c`` written in the inputs, and "at least one" as one minus the term of none.  Which law counts which
+    class is read off the played face with one die of each face.  None where the procedure is not one pool, or a
+    count has no formula in the inputs."""
+    from aot_rules.core.dice import FixedDice
+    from aot_rules.formulas.symbolic import fit_count, root_pool
+    from aot_rules.systems import get
+
+    m = get(rule_id)
+    procedure = m.procedure
+    if procedure is None:
+        return None
+    grid = [(kw, record) for kw, record in _legal_points(rule_id, next(iter(m.inputs)).name)][:12]
+    first = [root_pool(procedure(record)) for _, record in grid]
+    size_input = next((p.name for p in m.inputs if p.kind == "int" and all(
+        found is not None and kw[p.name] == found[0].n for (kw, _), found in zip(grid, first, strict=True))), None)
+    if size_input is None:
+        return None
+    points = _legal_points(rule_id, size_input)
+    pools = [root_pool(procedure(record)) for _, record in points]
+    if any(found is None or kw[size_input] != found[0].n for (kw, _), found in zip(points, pools, strict=True)):
+        return None
+    sizes = [found[0] for found in pools if found is not None]
+    sides, k = sizes[0].sides, len(sizes[0].classes)
+    if any(q.sides != sides or len(q.classes) != k for q in sizes):
+        return None
+    names, flags = _inputs_fitted(rule_id, points, (size_input,))
+    counts = []
+    for i in range(k):
+        c = fit_count(((kw, len(q.classes[i])) for (kw, _), q in zip(points, sizes, strict=True)), names, flags, sides)
+        if c is None:
+            return None
+        counts.append(c)
+    # which reported law counts which class, and with what weight: the played face with one die of each face
+    played: dict[tuple[tuple[str, str], ...], tuple[dict[str, Any], Pool, dict[int, Any]]] = {}
+    for (kw, record), q in zip(points, sizes, strict=True):
+        key = tuple((x, repr(v)) for x, v in kw.items() if x != size_input)
+        if key not in played:
+            one = replace(record, **{size_input: 1})
+            played[key] = kw, q, {f: m.play(one, FixedDice([f])) for f in range(1, sides + 1)}
+    n = _p(size_input)
+    cs = [sp.Symbol("c") if k == 1 else sp.Symbol(f"c_{i + 1}") for i in range(k)]
+    ps = [sp.Symbol("p") if k == 1 else sp.Symbol(f"p_{i + 1}") for i in range(k)]
+    reported = list(next(iter(played.values()))[2][1])
+    letters = _letters(reported)
+    laws: list[Law] = []
+    weights: list[tuple[sp.Symbol, sp.Expr]] = []
+    for name in reported:
+        for i in range(k):
+            found = _class_law(name, letters[name], i, n, ps[i], size_input, list(played.values()), names, flags)
+            if found is not None:
+                laws.append(found[0])
+                weights += found[1]
+                break
+    if not laws:
+        return None
+    defs = tuple(d for i in range(k) for d in ((cs[i], counts[i]), (ps[i], cs[i] / sides))) + tuple(weights)
+    return _used(General((size_input, *names), what, defs, tuple(laws)))
+
+
+def _class_law(name: str, letter: str, i: int, n: sp.Symbol, p: sp.Symbol, size_input: str,
+               played: list[tuple[dict[str, Any], Pool, dict[int, Any]]], names: list[str], flags: list[str]
+               ) -> tuple[Law, list[tuple[sp.Symbol, sp.Expr]]] | None:
+    """The law ``name`` as the count of class ``i`` of the pool, if one die of each face says so at every input: a
+    yes/no that is "a die of the class" is "at least one", a number that is ``m`` for a die of the class and 0 for any
+    other is ``m`` times the count (``m`` written in the inputs)."""
+    from aot_rules.formulas.symbolic import fit_count, pool_term
+
+    if all(faces[f][name] is (f in q.classes[i]) for _, q, faces in played for f in faces):
+        none = pool_term(n, (p,), (0,))
+        return Law(name, letter, cases={True: 1 - none, False: none}), []
+    worth: list[tuple[dict[str, Any], int]] = []
+    for kw, q, faces in played:
+        cls = q.classes[i]
+        if any(isinstance(v[name], bool) or not isinstance(v[name], int) for v in faces.values()):
+            return None
+        inside, outside = {faces[f][name] for f in cls}, {faces[f][name] for f in faces if f not in cls}
+        if outside - {0} or len(inside) > 1 or inside & {0}:
+            return None
+        worth += [(kw, w) for w in inside]
+    if not worth:
+        return None
+    most = max(w for _, w in worth)
+    if most == 1:
+        return Law(name, letter, pool_term(n, (p,), (J,)), lambda kw: range(0, int(kw[size_input]) + 1)), []
+    weight = fit_count(worth, names, flags, most + 1)
+    if weight is None:
+        return None
+    m = sp.Symbol("m")
+    pmf = sp.Piecewise((pool_term(n, (p,), (J / m,)), sp.Eq(sp.Mod(J, m), 0)), (0, True))
+    return Law(name, letter, pmf, lambda kw: range(0, most * int(kw[size_input]) + 1)), [(m, weight)]
+
+
+def derived_die(rule_id: str, what: Message) -> General | None:
+    """The law of a mechanic whose procedure is one die: each reported outcome's chance is the share ``c/s`` of the
+    faces that give it, the faces read off the played face one face at a time and their count ``c`` written in the
+    inputs.  None where the procedure is not one die, or a count has no formula in the inputs."""
+    from aot_rules.core.dice import FixedDice
+    from aot_rules.core.procedure import Die, Done, Log, Map
+    from aot_rules.formulas.symbolic import fit_count
+    from aot_rules.systems import get
+
+    m = get(rule_id)
+    points = _legal_points(rule_id)
+    if m.procedure is None or not points:
+        return None
+    sides = set()
+    for _, record in points:
+        proc = m.procedure(record)
+        while isinstance(proc, (Map, Log)):
+            proc = proc.proc
+        if isinstance(proc, Die):
+            sides.add(proc.sides)
+        elif not isinstance(proc, Done):  # no die at all (nothing to test): every face gives the one outcome
+            return None
+    if len(sides) != 1:  # no die anywhere, or dice of different sizes: not one die's faces
+        return None
+    (s,) = sides
+    plays = [{f: m.play(record, FixedDice([f])) for f in range(1, s + 1)} for _, record in points]
+    names, flags = _inputs_fitted(rule_id, points)
+    reported = [k for k in plays[0][1] if k in (m.exact(points[0][1]).dists.keys() | m.exact(points[0][1]).events)]
+    letters = _letters(reported)
+    laws = []
+    defs: list[tuple[sp.Symbol, sp.Expr]] = []
+    for name in reported:
+        values = sorted({faces[f][name] for faces in plays for f in faces}, key=repr)
+        cases: dict[Any, sp.Expr] = {}
+        for v in values:
+            c = fit_count(((kw, sum(faces[f][name] == v for f in faces)) for (kw, _), faces in zip(points, plays,
+                                                                                                 strict=True)),
+                          names, flags, s)
+            if c is None:
+                break
+            cases[v] = c / s
+        else:
+            if len(values) == 2 and set(values) == {False, True}:
+                sym = sp.Symbol(f"c_{{{letters[name]}}}")
+                defs.append((sym, cases[True] * s))
+                cases = {True: sym / s, False: 1 - sym / s}
+            laws.append(Law(name, letters[name], cases=cases))
+    return _used(General(tuple(names), what, tuple(defs), tuple(laws)))
+
+
+def _used(general: General) -> General | None:
+    """The formula with only the inputs it depends on (None: it depends on none, so says nothing worth writing)."""
+    exprs = [general.expr(e) for law in general.laws for e in (law.pmf, *law.cases.values()) if e is not None]
+    used = set().union(*(e.free_symbols for e in exprs))
+    inputs = tuple(x for x in general.inputs if _p(x) in used)
+    return replace(general, inputs=inputs, derived=True) if inputs else None
+
+
+_GENERAL: dict[str, Callable[[], General | None]] = {
     "AOT-ELEPHANT-MOVE": _elephant_move,
     "AOT-PANIC": _panic, "AOT-EVADE-PROCEDURE": _evade, "AOT-EVADE-FLANK": _evade,
     "AOT-TURN-FLANK-ATTACKED": _disorder_test,
     "AOT-CMD-MESSENGER": _messenger, "AOT-CAMP": _disorder_test, "AOT-WEATHER-SUN": _disorder_test,
-    "SP-MELEE-ROLL": _sp_melee_roll, "SP-SHOOT-HITS": _sp_shoot_hits, "SP-SPOT-ROLL": _spot_roll,
-    "AOT-SHOOT-HIT": _shoot_hit, "AOT-SHOOT-HORSE-ARMOUR": _shoot_horse_armour, "SP-SHOOT-HIT": _sp_shoot_hit,
+    "SP-MELEE-ROLL": _sp_melee_roll, "SP-SPOT-ROLL": _spot_roll,
+    "SP-SHOOT-HITS": lambda: derived_pool("SP-SHOOT-HITS", msg(
+        "Each hit rolls one die of its own: the faces 3 to 5 (3 to 6 where a six does not kill), c_1 of six, give "
+        "Shock, each worth m (2 from ambush, else 1); where a six kills, the sixes, c_2 of six, are the deaths. Each "
+        "count is binomial, and the Shock is m times its count.")),
+    "AOT-SHOOT-HIT": lambda: derived_pool("AOT-SHOOT-HIT", msg(
+        "Each firer's die hits on its own; a target is hit on the faces below its density, one face more for veterans "
+        "or downwind (not both), one fewer against horse armour.")),
+    "AOT-SHOOT-HORSE-ARMOUR": lambda: derived_pool("AOT-SHOOT-HORSE-ARMOUR", msg(
+        "Each firer's die hits on its own; horse armour takes one face away from the faces below the density, and "
+        "veterans or downwind (not both) give one back.")),
+    "SP-SHOOT-HIT": lambda: derived_pool("SP-SHOOT-HIT", msg(
+        "Each die hits on its own when its face plus the bonus reaches the number to hit: the hits are binomial, and "
+        "at least one hits unless every die misses.")),
+    "AOT-REACT-COUNTERCHARGE": _countercharge, "AOT-PROP-REGULAR": lambda: _disorder_test(regular=True),
+    "AOT-SHOOT-SHIELDWALL": _shield_wall, "AOT-SHOOT-PAVISE": _pavise, "AOT-ELEPHANT-WOUND": _elephant_wound,
+    "AOB-STEADINESS-TEST": _steadiness, "AOB-GENERAL": lambda: _steadiness(general=True),
+    "AOB-STANDARD": lambda: _steadiness(standard=True),
+    "AOT-CHARIOT-WOUND": lambda: derived_die("AOT-CHARIOT-WOUND", msg(
+        "One die is the chariot's hit test: it is destroyed on a face no higher than the hits it took, so on as many "
+        "faces of six as it took hits.")),
     "AOT-RUN": _run, "AOT-TROT": _trot, "AOT-DISORDER-TEST": _disorder_test, "AOT-CMD-SIGNAL": _signal,
 }

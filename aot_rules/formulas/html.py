@@ -173,8 +173,12 @@ def maths_html(rule_id: str) -> str:
     where = checked_where(m, maths)
     if where is not None:
         h.append(f'<p class="aot-maths-note aot-maths-checked">{escape(text(where))}</p>')
-    derived = msg("Derived with sympy from the rule functions the engine itself uses; the test suite checks these "
-                  "formulas against the engine's exact fractions.")
+    if getattr(form_of(rule_id), "reads_procedure", False) or (general is not None and general.derived):
+        derived = msg("Derived with sympy from the rule's own dice procedure, the one the engine plays and evaluates; "
+                      "the test suite checks these formulas against the engine's exact fractions.")
+    else:
+        derived = msg("Derived with sympy from the rule functions the engine itself uses; the test suite checks these "
+                      "formulas against the engine's exact fractions.")
     h.append(f'<p class="aot-maths-note">{escape(text(derived))}</p>')
     h.append("</details>")
     return "\n".join(h)
@@ -193,7 +197,8 @@ def general_html(m: Mechanic[Any], general: General) -> list[str]:
         counts = msg("A yes/no input counts 1 when chosen, 0 when not.")
         h.append(f'<p class="aot-maths-note">{escape(text(counts))}</p>')
     start = start_inputs(m)
-    laws = general.at(start)
+    typed = m.record(**start)  # each input as its record holds it (a die's default may be written as its name)
+    laws = general.at({k: getattr(typed, k, v) for k, v in start.items()})
     main = headline(m, m.record(**start))
     name, law = (main, laws[main]) if main in laws else next(iter(laws.items()))
     letter = next(x.letter for x in general.laws if x.name == name)

@@ -190,14 +190,19 @@ def test_a_wrong_engine_answer_is_caught() -> None:
     assert mismatches(Maths(Kind.CLOSED, "", (), {"other": {0: Fraction(1)}}), engine)
 
 
-def test_the_hit_chance_is_derived_symbolically_from_the_face_rule() -> None:
-    from aot_rules.formulas.aot_forms import hit_faces_expr
+def test_the_hit_chance_is_derived_from_the_hit_rolls_procedure() -> None:
+    """The hit roll's faces are read off its procedure's pool at every grid point and written in the inputs: the
+    faces below the density, one more for veterans or downwind (not both), one fewer against horse armour (the rules
+    index's AOT-SHOOT-HIT and AOT-SHOOT-HORSE-ARMOUR), within a die's six faces."""
+    from aot_rules.formulas.general import general_of
 
-    d = sp.Symbol("d")
-    assert sp.simplify(hit_faces_expr(False, False)[0] - (d - 1) / 6) == 0
-    assert sp.simplify(hit_faces_expr(True, False)[0] - d / 6) == 0
+    general = general_of("AOT-SHOOT-HIT")
+    assert general is not None
+    d, v, w, a = sp.symbols("target_density veteran wind horse_armour")
+    (_, count), _ = general.defs
+    assert count == sp.Max(0, sp.Min(6, d - 1 + sp.Max(v, w) - a))
     text = form_of("AOT-SHOOT-HIT").derive(get("AOT-SHOOT-HIT").record(firers=4, target_density=4)).lines
-    assert r"\binom{n}{k}" in text[0] and "d - 1" in text[1]
+    assert r"\binom{n}{k}" in text[0] and r"p = \tfrac{3}{6}" in text[1]
 
 
 def test_the_dice_tree_is_the_played_rule() -> None:

@@ -7,7 +7,10 @@ and compared with the engine's exact
 
 from __future__ import annotations
 
+import random
 from dataclasses import replace
+from fractions import Fraction
+from itertools import product
 from typing import Any
 
 import pytest
@@ -73,8 +76,8 @@ def test_a_wrong_general_formula_is_caught() -> None:
     """The comparison is not vacuous: one face too many in the hit chance differs from the engine."""
     general = general_of("AOT-SHOOT-HIT")
     assert general is not None
-    (p, definition), = general.defs
-    wrong = replace(general, defs=((p, definition + sp.Rational(1, 6)),))
+    (c, count), (p, share) = general.defs
+    wrong = replace(general, defs=((c, count + 1), (p, share)))
     _, diffs = _differences("AOT-SHOOT-HIT", wrong)
     assert diffs
 
@@ -114,3 +117,53 @@ def test_the_defaults_are_only_an_example_under_a_general_formula() -> None:
     assert html.index("in general") < html.index("For example, written out where the calculator starts")
     assert "\\Pr\\bigl(S = \\text{success}\\bigr)" in html
     assert "For example" not in maths_html("AOT-MELEE-RETREAT")  # no general formula: the start is the whole story
+
+
+def _beyond_the_grid(rule_id: str, many: int = 24) -> list[dict[str, Any]]:
+    """Inputs a reader may type that the widget's grid leaves out: each whole-number input over its whole declared
+    range, distances in fractions of an inch (a deterministic sample)."""
+    m = get(rule_id)
+    axes: list[list[Any]] = []
+    for p in m.inputs:
+        if p.kind == "int" and p.lo is not None and p.hi is not None:
+            axes.append(list(range(int(p.lo), int(p.hi) + 1)))
+        elif p.kind == "bool":
+            axes.append([False, True])
+        elif p.kind == "inches":
+            axes.append([Fraction(1, 10), Fraction(1, 2), Fraction(5, 2), Fraction(7, 2), Fraction(9)])
+        else:
+            axes.append(list(p.values()))
+    points = [dict(zip((p.name for p in m.inputs), values, strict=True)) for values in product(*axes)]
+    random.Random(rule_id).shuffle(points)
+    return points[:many]
+
+
+@pytest.mark.parametrize("rule_id", GENERAL)
+def test_the_general_formula_holds_beyond_the_widgets_grid(rule_id: str) -> None:
+    """A formula "in general" must hold for every input the calculator accepts, not only where it was checked
+    (a face count found on the grid's 0-6 hits and written without its clip would give 7/6 at 7 hits)."""
+    general = general_of(rule_id)
+    assert general is not None
+    compared = 0
+    for kw in _beyond_the_grid(rule_id):
+        engine = _engine(rule_id, kw)
+        if engine is None:
+            continue
+        compared += 1
+        for name, law in general.at(kw).items():
+            assert law == engine[name], (kw, name)
+    assert compared
+
+
+#: the mechanics whose general formula is read off their dice procedure, not written by hand
+DERIVED = ("AOT-SHOOT-HIT", "AOT-SHOOT-HORSE-ARMOUR", "SP-SHOOT-HIT", "SP-SHOOT-HITS", "AOT-CHARIOT-WOUND")
+
+
+@pytest.mark.parametrize("rule_id", DERIVED)
+def test_the_formula_is_read_off_the_procedure_and_says_so(rule_id: str) -> None:
+    from aot_rules.formulas.html import maths_html
+
+    general = general_of(rule_id)
+    assert general is not None and general.derived
+    assert "dice procedure" in maths_html(rule_id)
+    assert "dice procedure" not in maths_html("AOT-RUN")  # written by hand: the block does not claim otherwise

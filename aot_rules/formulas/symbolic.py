@@ -1,0 +1,195 @@
+"""The third reading of a dice procedure (:mod:`aot_rules.core.procedure`): its law in sympy.
+
+Why: the player rolls a procedure and the exact evaluator (:mod:`aot_rules.core.evaluate`) sums it in
+``Fraction``s; a "Show the mathematics" block wants the same law as algebra: a die's face classes as
+probabilities ``k/s`` (or as symbols, where a parameter enters), a pool as its multinomial term in ``n``, parts
+multiplied.  This module walks the same blocks the evaluator walks, so a formula cannot re-compose the dice by
+hand and drift from the rule.  It is a face (it imports sympy); the odds path never loads it.
+"""
+
+from __future__ import annotations
+
+from collections.abc import Callable, Hashable, Iterable, Mapping, Sequence
+from dataclasses import dataclass
+from fractions import Fraction
+from itertools import combinations, product
+from typing import Any
+
+import sympy as sp
+
+from aot_rules.core.procedure import Both, Die, Done, Log, Map, Part, Pool, Proc, Then, Until
+
+#: a law: value -> probability (a sympy expression: a ``Rational``, or a polynomial in a pool's symbols)
+SymLaw = dict[Any, sp.Expr]
+#: what stands for a pool's class probabilities: the pool -> one expression per class (None: ``k/s``)
+Probabilities = Callable[[Pool], Sequence[sp.Expr] | None]
+
+
+def pool_term(n: sp.Expr | int, ps: Sequence[sp.Expr], counts: Sequence[sp.Expr | int]) -> sp.Expr:
+    """The multinomial term of a pool: ``n`` dice, class ``i`` showing with probability ``ps[i]`` and counted
+    ``counts[i]`` times, the rest in no class: n! / (c_1! ... c_k! r!) p_1^c_1 ... p_k^c_k (1 - sum p)^r.  One
+    class is the binomial term C(n, c) p^c (1 - p)^(n - c).  ``n`` and the counts may be symbols (the general
+    formula) or numbers (one law)."""
+    rest = n - sum(counts, sp.Integer(0))
+    if len(ps) == 1:
+        (p,), (c,) = ps, counts
+        return sp.binomial(n, c) * p**c * (1 - p) ** rest
+    coefficient = sp.factorial(n) / sp.Mul(*(sp.factorial(c) for c in counts)) / sp.factorial(rest)
+    return coefficient * sp.Mul(*(p**c for p, c in zip(ps, counts, strict=True))) * (1 - sum(ps, sp.Integer(0))) ** rest
+
+
+def class_probabilities(pool: Pool) -> tuple[sp.Rational, ...]:
+    """Each class's share of the die's faces, k/s."""
+    return tuple(sp.Rational(len(c), pool.sides) for c in pool.classes)
+
+
+def law(proc: Proc[Any], probabilities: Probabilities | None = None) -> SymLaw:
+    """The procedure's law in sympy: every branch followed as the evaluator follows it, a die's outcome the share of
+    the faces read alike, a pool the multinomial of its counts (with ``probabilities``, a pool's classes may be
+    symbols, and the law is then a polynomial in them)."""
+    return _Reader(probabilities).law(proc)
+
+
+@dataclass
+class _Reader:
+    probabilities: Probabilities | None
+    parts: dict[tuple[Any, tuple[Hashable, ...]], SymLaw] | None = None
+
+    def law(self, proc: Proc[Any]) -> SymLaw:
+        if isinstance(proc, Then):
+            out: SymLaw = {}
+            for x, px in self.law(proc.proc).items():
+                for y, py in self.law(proc.k(x)).items():
+                    out[y] = out.get(y, sp.Integer(0)) + px * py
+            return _kept(out)
+        if isinstance(proc, Map):
+            return _kept(_gather((proc.f(x), p) for x, p in self.law(proc.proc).items()))
+        if isinstance(proc, Die):
+            return _gather((proc.read(face), sp.Rational(1, proc.sides)) for face in range(1, proc.sides + 1))
+        if isinstance(proc, Pool):
+            return self._pool(proc)
+        if isinstance(proc, Log):
+            return self.law(proc.proc)
+        if isinstance(proc, Both):
+            second = self.law(proc.second)
+            return {(x, y): px * py for x, px in self.law(proc.first).items() for y, py in second.items()}
+        if isinstance(proc, Done):
+            return {proc.value: sp.Integer(1)}
+        if isinstance(proc, Part):
+            if self.parts is None:
+                self.parts = {}
+            key = (proc.build, proc.args)
+            if key not in self.parts:
+                self.parts[key] = self.law(proc.build(*proc.args))
+            return self.parts[key]
+        if isinstance(proc, Until):
+            tried = self.law(proc.proc)
+            accepted = {x: p for x, p in tried.items() if proc.accept(x)}
+            total = sum(accepted.values(), sp.Integer(0))
+            return {x: sp.cancel(p / total) for x, p in accepted.items()}
+        raise TypeError(f"not a dice procedure: {proc!r}")
+
+    def _pool(self, pool: Pool) -> SymLaw:
+        ps = (self.probabilities(pool) if self.probabilities is not None else None) or class_probabilities(pool)
+        out: SymLaw = {}
+        for counts in product(range(pool.n + 1), repeat=len(pool.classes)):
+            if sum(counts) <= pool.n:
+                out[counts] = pool_term(pool.n, ps, counts)
+        return _kept(out)
+
+
+def _gather(pairs: Iterable[tuple[Any, sp.Expr]]) -> SymLaw:
+    out: SymLaw = {}
+    for x, p in pairs:
+        out[x] = out.get(x, sp.Integer(0)) + p
+    return out
+
+
+def _kept(law: SymLaw) -> SymLaw:
+    """The outcomes that can happen (a number that is zero is dropped; a polynomial is kept)."""
+    return {x: p for x, p in law.items() if not (p.is_number and p == 0)}
+
+
+def fractions(law: Mapping[Any, sp.Expr]) -> dict[Any, Fraction]:
+    """A numeric law as exact ``Fraction``s (a symbol left standing is an error)."""
+    from aot_rules.formulas.forms import frac
+
+    return {x: frac(sp.expand(p)) for x, p in law.items()}
+
+
+def root_pool(proc: Proc[Any]) -> tuple[Pool, list[Callable[[Any], Any]]] | None:
+    """The pool a procedure starts from, and the readings applied to its counts on the way out, if the procedure is
+    that pool read through ``map`` alone (events between them ignored): its law is the pool's, read."""
+    maps: list[Callable[[Any], Any]] = []
+    while isinstance(proc, (Map, Log)):
+        if isinstance(proc, Map):
+            maps.append(proc.f)
+        proc = proc.proc
+    if not isinstance(proc, Pool):
+        return None
+    maps.reverse()
+    return proc, maps
+
+
+def first_pool(proc: Proc[Any]) -> Pool | None:
+    """The pool rolled first (the hits of a volley), following each step's first part."""
+    while True:
+        if isinstance(proc, Pool):
+            return proc
+        if isinstance(proc, (Map, Log, Then)):
+            proc = proc.proc
+        elif isinstance(proc, Both):
+            proc = proc.first
+        elif isinstance(proc, Part):
+            proc = proc.build(*proc.args)
+        else:
+            return None
+
+
+def fit_count(points: Iterable[tuple[Mapping[str, int], int]], names: Sequence[str], booleans: Sequence[str],
+              most: int) -> sp.Expr | None:
+    """A count of faces as a formula in the inputs: ``e``, or ``Max(0, Min(most, e))``, with ``e`` linear in the
+    whole-number inputs and in the yes/no inputs and their pairs (a yes/no counting 1 or 0), solved exactly from
+    every point, else from the points the clip leaves alone, and then checked at every point (None: no such formula
+    gives every point)."""
+    pts = list({tuple(int(kw[x]) for x in names): (kw, c) for kw, c in points}.values())  # one point per inputs
+    numbers = [x for x in names if x not in booleans]
+    flags = [tuple(c) for k in range(3) for c in combinations(booleans, k)]
+    terms = [(f, x) for f in flags for x in (None, *numbers) if x is None or not f]
+    coeffs = sp.symbols(f"a0:{len(terms)}")
+
+    def monomial(kw: Mapping[str, int], term: tuple[tuple[str, ...], str | None]) -> int:
+        f, x = term
+        out = 1
+        for b in f:
+            out *= int(kw[b])
+        return out * (int(kw[x]) if x is not None else 1)
+
+    shown = {x: sp.Symbol(x) for x in names}
+    # first with every point as an equation (no clip needed), then with only those the clip leaves alone
+    for rows in (pts, [(kw, c) for kw, c in pts if 0 < c < most]):
+        if not rows:
+            continue
+        solved = sp.linsolve((sp.Matrix([[monomial(kw, t) for t in terms] for kw, _ in rows]),
+                              sp.Matrix([c for _, c in rows])), *coeffs)
+        if not solved:
+            continue
+        (solution,) = solved
+        free = {s: 0 for s in sp.Tuple(*solution).free_symbols}
+        e = sp.Integer(0)
+        for value, (f, x) in zip(solution, terms, strict=True):
+            e += sp.sympify(value).subs(free) * sp.Mul(*(shown[b] for b in f)) * (shown[x] if x is not None else 1)
+        e = _either(sp.expand(e), [shown[b] for b in booleans])
+        count = e if rows is pts else sp.Max(0, sp.Min(most, e))
+        if all(count.subs({shown[x]: int(kw[x]) for x in names}) == c for kw, c in pts):
+            return count
+    return None
+
+
+def _either(e: sp.Expr, flags: Sequence[sp.Symbol]) -> sp.Expr:
+    """``k(a + b - ab)`` written as ``k max(a, b)`` (one or the other, not both counts once), where it occurs."""
+    for a, b in combinations(flags, 2):
+        k = e.coeff(a * b)
+        if k != 0 and sp.expand(e.coeff(a, 1).subs(b, 0)) == -k and sp.expand(e.coeff(b, 1).subs(a, 0)) == -k:
+            e = sp.expand(e + k * (a + b - a * b)) - k * sp.Max(a, b)
+    return e
