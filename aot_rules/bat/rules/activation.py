@@ -11,7 +11,7 @@ from __future__ import annotations
 
 from collections.abc import Callable, Iterable
 
-from aot_rules.bat.rules.profile import DICE_PER_TEST, Order, pass_chance, passes
+from aot_rules.bat.rules.profile import DICE_PER_TEST, Order, passes
 from aot_rules.core.dice import DiceSource
 from aot_rules.core.dist import Dist
 from aot_rules.core.errors import RuleError
@@ -92,18 +92,3 @@ def carry_out(orders: Iterable[Order], ap: int) -> tuple[tuple[Order, ...], tupl
             lost.append(order)
     return tuple(done), tuple(lost)
 
-
-# --- the hand-written twins, kept until the derived laws are checked equal to them ---------------
-
-def ap_exact_legacy(quality: int, standard_bearer: bool = False) -> Dist[int]:
-    """The exact law of the AP one activation roll gives a base of (current) Quality ``quality``.
-
-    With the Standard Bearer's re-roll, a roll short of 3 AP gets one failed die rolled again,
-    which adds one AP with the same chance Q/6.
-    """
-    p = pass_chance(quality)
-    first = Dist.binomial(DICE_PER_TEST, p)
-    if not standard_bearer:
-        return first
-    again = Dist.binomial(1, p)
-    return first.bind(lambda k: Dist.point(k) if k == DICE_PER_TEST else again.map(lambda r: k + r))

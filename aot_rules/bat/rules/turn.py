@@ -192,11 +192,3 @@ def start_activations(left: tuple[int, int], first: int) -> Alternation:
     return Alternation(left, first)
 
 
-
-# --- the hand-written twins, kept until the derived laws are checked equal to them ---------------
-
-def initiative_exact_legacy(my_kn: int, their_kn: int, ties: TieRule = TieRule.REROLL) -> Dist[Initiative]:
-    one = Dist.die(6).product(Dist.die(6)).map(lambda xy: _compare(xy[0] + my_kn, xy[1] + their_kn))
-    if ties is TieRule.STAND or one[Initiative.TIE] == 1:
-        return one
-    return one.condition(lambda r: r is not Initiative.TIE)
