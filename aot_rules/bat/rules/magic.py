@@ -5,10 +5,9 @@ any base, and spends 1 to 3 of the action points (AP) they give on one spell; th
 also sets the size of any template or obstacle (1, 2 or 3 steps).  Three 1s on that roll
 kill the Mage instead.
 
-Each dice rule here has two faces: an *exact* face returning a :class:`Dist` of Fractions,
-worked out by a route of its own (closed forms and distribution algebra), and a *played* face
-that rolls a :class:`DiceSource` die by die, as a player would, and says what it decided.  The
-sampler tests and the brute-force tests hold the two faces to each other.
+Each dice rule here is written once, as a dice procedure (:mod:`aot_rules.core.procedure`): its
+``*_exact`` law and its ``play_*`` face are the evaluator's and the player's readings of that one
+procedure, so they cannot drift apart; the brute-force tests check the law against the source's tables.
 
 The spells that strike with a "strength 3 attack" (Ice Rain, Lake of Death) are ordinary
 ranged attacks, and Terror is an ordinary morale test with another number of dice: they are
@@ -19,12 +18,11 @@ and the attack or test it imitates can never disagree.
 from __future__ import annotations
 
 from enum import StrEnum
-from fractions import Fraction
 from typing import NamedTuple, TypeVar
 
-from aot_rules.bat.rules.combat import MAX_BASES, Double, Sign, Volley, volley, volley_exact
-from aot_rules.bat.rules.morale import Band, Coward, Morale, morale_exact, morale_test
-from aot_rules.bat.rules.profile import DICE_PER_TEST, Profile, Skill, fail_chance, pass_chance, passes
+from aot_rules.bat.rules.combat import MAX_BASES, Double, Sign, volley
+from aot_rules.bat.rules.morale import Band, Coward, Morale, morale_test
+from aot_rules.bat.rules.profile import DICE_PER_TEST, Profile, Skill, passes
 from aot_rules.core.dice import DiceSource
 from aot_rules.core.dist import Dist
 from aot_rules.core.errors import RuleError
@@ -431,90 +429,3 @@ def tailwind_range(range_steps: int, ap: int) -> int:
     """BAT-SPELL-TAILWIND: a friendly base's Range rises by the AP spent, in steps, until the end of the turn."""
     return range_steps + check_spell_ap(ap, "BAT-SPELL-TAILWIND")
 
-
-# --- the hand-written twins, kept until the derived laws are checked equal to them ---------------
-
-def cast_roll_exact_legacy(quality: int, *, standard_bearer: bool = False, bearer_saves: bool = True) -> Dist[CastRoll]:
-    """The exact law of :func:`play_cast_roll`, by classes of the first roll rather than by its faces.
-
-    ``p`` is one die's chance of giving an AP.  The first roll is 1-1-1 (1/216), "two 1s and one
-    die that fails" (3 · 1/36 · (1 − p), only when a 1 gives an AP), or else ``k`` dice pass out
-    of a Binomial(3, p) less those two classes.  Without a Standard Bearer the AP are ``k``; with
-    one, a roll that has a failed die gains a pass with chance ``p`` from the re-roll.
-
-    >>> cast_roll_exact(3)[CastRoll.MISCAST], cast_roll_exact(3, standard_bearer=True)[CastRoll.MISCAST]
-    (Fraction(1, 216), Fraction(1, 1296))
-    """
-    p, f = pass_chance(quality), fail_chance(quality)
-    one = Fraction(1, 6)
-    triple = one ** 3
-    ones_pass = passes(1, quality)
-    two_ones_fail = 3 * one * one * f if ones_pass else Fraction(0)
-    weights: dict[CastRoll, Fraction] = {r: Fraction(0) for r in CastRoll}
-
-    # the 1-1-1 roll
-    if standard_bearer and bearer_saves:
-        weights[CastRoll.MISCAST] += triple * one
-        if ones_pass:  # the re-rolled die (2..6) passes with chance (Q − 1)/6
-            weights[CastRoll.AP3] += triple * (p - one)
-            weights[CastRoll.AP2] += triple * f
-        else:
-            weights[CastRoll.AP0] += triple * (1 - one)
-    else:
-        weights[CastRoll.MISCAST] += triple
-
-    # two 1s and a failed die: never re-rolled, 2 AP
-    weights[CastRoll.AP2] += two_ones_fail
-
-    # every other roll: k passes out of three
-    for k, pk in Dist.binomial(DICE_PER_TEST, p).items():
-        rest = pk - (triple if k == 3 and ones_pass else 0) - (two_ones_fail if k == 2 else 0)
-        if k == 0 and not ones_pass:
-            rest -= triple
-        if standard_bearer and k < DICE_PER_TEST:
-            weights[cast_roll_of(k + 1)] += rest * p
-            weights[cast_roll_of(k)] += rest * f
-        else:
-            weights[cast_roll_of(k)] += rest
-    return Dist({r: w for r, w in weights.items() if w})
-
-def fireball_exact_legacy(ap: int, target_quality: int, figures: int) -> Dist[FireballResult]:
-    """Figures lost ~ Binomial(AP, (6 − Q)/6), capped at the figures on the base."""
-    check_spell_ap(ap, "BAT-SPELL-FIREBALL")
-    _check_figures(figures, "BAT-SPELL-FIREBALL")
-    return Dist.binomial(ap, fail_chance(target_quality)).map(
-        lambda n: FireballResult(min(n, figures), n >= figures))
-
-def deluge_exact_legacy(bases: int, defence: int, quality: int, *, sign: Sign = Sign.GREATER,
-                 double: Double = Double.AT_LEAST, rule_id: str = "BAT-SPELL-ICE-RAIN") -> Dist[Deluge]:
-    """Ice Rain or the Lake of Death on ``bases`` bases of ``defence`` and ``quality``, exactly.
-
-    Each base suffers one ordinary strength-3 ranged attack (:func:`volley_exact`, BAT-SHOOT-DAMAGE,
-    fresh dice for each base); each base struck at least double then tests morale on three dice
-    (:func:`morale_exact`), and those that roll three failures flee.
-    """
-    check_bases(bases, rule_id)
-    flee = morale_exact(quality).prob(lambda m: m.band is Band.FLEES)
-    fled = Dist.binomial(1, flee)
-
-    def tests(v: Volley) -> Dist[Deluge]:
-        count = Dist.point(0)
-        for _ in range(v.morale):
-            count = count + fled
-        return count.map(lambda n: Deluge(v.hit, v.morale, n))
-
-    return volley_exact(bases, SPELL_STRENGTH, defence, sign=sign, double=double).bind(tests)
-
-def summon_exact_legacy(ap: int) -> Dist[int]:
-    """The budget 3 × (sum of AP d6): a convolution of dice, scaled."""
-    check_spell_ap(ap, "BAT-SPELL-SUMMON")
-    total = Dist.point(0)
-    for _ in range(ap):
-        total = total + Dist.die(6)
-    return total.map(lambda s: SUMMON_FACTOR * s)
-
-def terror_exact_legacy(ap: int, quality: int, *, coward: Coward = Coward.NONE, reroll: bool = False) -> Dist[Morale]:
-    """The target's morale test on one die per AP: the ordinary test (BAT-MORALE-TEST) with its dice
-    count changed, so a Coward or a Standard Bearer near the target works exactly as in any test."""
-    check_spell_ap(ap, "BAT-SPELL-TERROR")
-    return morale_exact(quality, ap, coward=coward, reroll=reroll)
