@@ -26,9 +26,9 @@ MOVED = {m.rule_id: m.rule_id.startswith("AOT-") for m in all_mechanics() if m.p
 #: turns is checked against its brute-force count in tests/aot/test_command.py)
 TOO_MANY_DICE = {"SP-SHOOT-DICE-ARTILLERY", "AOT-CMD-DOUBLES", "AOT-WEATHER"}
 #: mechanics that never start again but roll more dice on some paths than others (a morale test after each double
-#: strike): the renewal reading, which takes the fewest dice a seeded play rolls for a round, would read those longer
-#: paths as restarts, so only their whole walks are compared
-NEVER_RESTART = {"BAT-SPELL-ICE-RAIN", "BAT-SPELL-DEATH-LAKE"}
+#: strike, another turn of flight after each failed rally): the renewal reading, which takes the fewest dice a seeded
+#: play rolls for a round, would read those longer paths as restarts, so only their whole walks are compared
+NEVER_RESTART = {"BAT-SPELL-ICE-RAIN", "BAT-SPELL-DEATH-LAKE", "AOB-ROUT"}
 #: leaves walked per grid point (hit dice branch as hit or not: ``merge``), and grid points walked per mechanic
 BUDGET, POINTS = 6**4, 24
 
