@@ -165,21 +165,3 @@ def play_rout(dice: DiceSource, threshold: int, die: GameDie, rerolls: int, turn
     """Play a flight turn by turn (:func:`rout`)."""
     return play(rout(threshold, die, rerolls, turns), dice)
 
-
-# --- the hand-written twins, kept until the derived laws are checked equal to them ---------------
-
-def rout_law_legacy(threshold: int, die: GameDie, rerolls: int, turns: int) -> Dist[int]:
-    """The law of the flight moves a regiment makes before it stops: k < ``turns`` means it was rallied
-    by the test of its (k+1)-th turn; ``turns`` means it reached its table edge and left the battle.
-
-    A general within 1 pace tests it at the start of each of its turns, before it moves (Reading)."""
-    if turns < 1:
-        raise RuleError(ROUT, msg("a fleeing regiment has at least 1 turn to its edge, not {turns}", turns=turns))
-    stand = steadiness_law(threshold, die, rerolls).prob(lambda r: r.verdict is Verdict.PASS)
-    weights: list[tuple[int, Fraction]] = []
-    still = Fraction(1)
-    for k in range(turns):
-        weights.append((k, still * stand))
-        still *= 1 - stand
-    weights.append((turns, still))
-    return Dist(weights)
