@@ -23,8 +23,9 @@ from aot_rules.systems import all_mechanics, get
 MOVED = {m.rule_id: m.rule_id.startswith("AOT-") for m in all_mechanics() if m.procedure is not None}
 #: mechanics whose grid points roll too many dice to walk: a gun's 6 to 18 (their procedure is the class mechanic's
 #: volley, walked there); the weather's two initiative dice a turn, walked over one turn only (the chain over more
-#: turns is checked against its brute-force count in tests/aot/test_command.py)
-TOO_MANY_DICE = {"SP-SHOOT-DICE-ARTILLERY", "AOT-CMD-DOUBLES", "AOT-WEATHER"}
+#: turns is checked against its brute-force count in tests/aot/test_command.py); two rounds of Age of Battles'
+#: deployment pair on a d10 or more, walked on the smaller dice (the roles are counted face by face in tests/aob)
+TOO_MANY_DICE = {"SP-SHOOT-DICE-ARTILLERY", "AOT-CMD-DOUBLES", "AOT-WEATHER", "AOB-DEPLOY-ROLES"}
 #: mechanics that never start again but roll more dice on some paths than others (a morale test after each double
 #: strike, another turn of flight after each failed rally): the renewal reading, which takes the fewest dice a seeded
 #: play rolls for a round, would read those longer paths as restarts, so only their whole walks are compared
