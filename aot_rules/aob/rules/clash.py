@@ -22,7 +22,7 @@ from functools import partial
 from math import ceil
 from typing import Any, NamedTuple, TypeVar
 
-from aot_rules.aob.rules.die import Direction, GameDie, check_face, succeeds, success_chance
+from aot_rules.aob.rules.die import Direction, GameDie, check_face, succeeds
 from aot_rules.core.dice import DiceSource
 from aot_rules.core.dist import Dist
 from aot_rules.core.errors import RuleError
@@ -305,42 +305,3 @@ def play_clash(dice: DiceSource, a_target: int, b_target: int, die: GameDie = Ga
     """Play one clash at the table (:func:`clash`)."""
     return play(clash(a_target, b_target, die, direction, compare), dice)
 
-
-# --- the hand-written twins, kept until the derived laws are checked equal to them ---------------
-
-def casualties_law_legacy(die: GameDie = GameDie.D20) -> Dist[int]:
-    """The exact law of the men lost after a successful clash.
-
-    >>> casualties_law(GameDie.D6)
-    Dist({1: 1/2, 2: 1/2})
-    """
-    return Dist.die(die.sides).map(lambda f: casualties_of(f, die))
-
-
-def side_law_legacy(target: int, die: GameDie, direction: Direction, compare: Compare) -> Dist[SideLaw]:
-    """One side's clash roll and (on a success) its casualty roll, as the law of (hit, score, men).
-
-    Only the faces that matter to the comparison are kept apart, so the joint law of two sides stays
-    small (a failed clash scores 0 and kills nobody)."""
-    s = die.sides
-    p = success_chance(target, die, direction)
-    if compare is Compare.CLASH_DICE:  # the casualty face matters only through the men it kills
-        good = [f for f in range(1, s + 1) if succeeds(f, target, direction)]
-        hit_law: Dist[SideLaw] = (Dist.uniform(good).product(casualties_law(die)).map(
-            lambda fm: SideLaw(True, fm[0], fm[1])) if good else Dist.point(SideLaw(False, 0, 0)))
-    else:
-        cas = Dist.die(s).map(lambda f: (f, casualties_of(f, die)))
-        hit_law = cas.map(lambda fm: SideLaw(True, _score(compare, 0, fm[0], fm[1]), fm[1]))
-    if p == 1:
-        return hit_law
-    miss = Dist.point(SideLaw(False, 0, 0))
-    return miss if p == 0 else Dist.mixture([(p, hit_law), (1 - p, miss)])
-
-
-def clash_law_legacy(a_target: int, b_target: int, die: GameDie = GameDie.D20,
-              direction: Direction = Direction.AT_MOST, compare: Compare = Compare.MEN) -> Dist[ClashOutcome]:
-    """The exact law of one clash between A and B (both roll at once: Reading 5)."""
-    a = side_law_legacy(a_target, die, direction, compare)
-    b = side_law_legacy(b_target, die, direction, compare)
-    return a.product(b).map(lambda ab: ClashOutcome(verdict(ab[0].score, ab[1].score), ab[1].men, ab[0].men,
-                                                    ab[0].hit, ab[1].hit))

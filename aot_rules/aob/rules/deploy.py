@@ -84,13 +84,3 @@ def roll_for_roles(dice: DiceSource, die: GameDie = GameDie.D20) -> RolesRolled:
     role = play(roles(die), dice)
     return RolesRolled(role, (len(dice.events(Roll)) - before) // 2)
 
-
-# --- the hand-written twins, kept until the derived laws are checked equal to them ---------------
-
-def roles_law_legacy(die: GameDie) -> Dist[Role]:
-    """The exact law of your role: each pair of unequal faces is as likely as its mirror image, so
-    after re-rolling ties it is an even chance (computed, not assumed: the faces are counted)."""
-    s = die.sides
-    you_higher = sum(1 for a in range(1, s + 1) for b in range(1, s + 1) if a > b)
-    they_higher = sum(1 for a in range(1, s + 1) for b in range(1, s + 1) if a < b)
-    return Dist.from_weights({Role.ATTACKER: you_higher, Role.DEFENDER: they_higher})
