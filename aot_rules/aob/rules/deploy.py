@@ -58,8 +58,9 @@ def deployment_pair(die: GameDie) -> Proc[tuple[int, int]]:
         role = Role.ATTACKER if mine > theirs else Role.DEFENDER
         return Said(msg("You roll {mine} against {theirs}: {role}.", mine=mine, theirs=theirs, role=role))
 
-    return both(dice_die(die.sides, msg("your deployment roll")),
-                dice_die(die.sides, msg("your opponent's deployment roll"))).log(told)
+    mine: Proc[int] = dice_die(die.sides, msg("your deployment roll"))
+    theirs: Proc[int] = dice_die(die.sides, msg("your opponent's deployment roll"))
+    return both(mine, theirs).log(told)
 
 
 def roles(die: GameDie) -> Proc[Role]:

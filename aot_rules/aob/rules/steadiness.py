@@ -17,7 +17,7 @@ from __future__ import annotations
 from enum import StrEnum
 from fractions import Fraction
 from math import ceil
-from typing import NamedTuple
+from typing import Any, NamedTuple
 
 from aot_rules.aob.rules.die import GameDie
 from aot_rules.core.dice import DiceSource
@@ -138,13 +138,13 @@ def rout(threshold: int, die: GameDie, rerolls: int, turns: int) -> Proc[int]:
         raise RuleError(ROUT, msg("a fleeing regiment has at least 1 turn to its edge, not {turns}", turns=turns))
     test = part(steadiness_test, threshold, die, rerolls)
 
-    def turn(k: int) -> Proc[int | Again]:
+    def turn(k: int) -> Proc[Any]:  # the moves made (an int), or Again(the next turn)
         if k == turns:
             return done(turns).log(lambda _: Said(nmsg(
                 "After {n} flight moves it reaches the table edge and leaves the battle for good.",
                 "After {n} flight moves it reaches the table edge and leaves the battle for good.", n=turns)))
 
-        def after(t: Tested) -> Proc[int | Again]:
+        def after(t: Tested) -> Proc[Any]:
             if t.verdict is Verdict.PASS:
                 return done(k).log(lambda _: Said(nmsg("Rallied after {n} flight move.",
                                                        "Rallied after {n} flight moves.", n=k)))

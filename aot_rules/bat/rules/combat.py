@@ -200,6 +200,7 @@ def melee(a_melee: int, a_defence: int, b_melee: int, b_defence: int, *, shared_
     Defence when it is struck, so A's blow and B's blow share both dice.  Otherwise each side rolls an attack die
     and a defence die, and the two blows are independent.
     """
+    rolled: Proc[tuple[int, int, int, int]]
     if shared_dice:
         rolled = both(die(6, msg("attacker's die")), die(6, msg("defender's die"))).log(
             lambda xy: Said(msg("Each player rolls one die: the attacker {x}, the defender {y}.", x=xy[0], y=xy[1]))

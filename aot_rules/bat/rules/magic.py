@@ -208,7 +208,7 @@ def cast_roll(quality: int, *, standard_bearer: bool = False, bearer_saves: bool
         return again().log(lambda f: Said(msg("the Standard Bearer's re-roll turns one failed die into a {face}.",
                                               face=f))).then(lambda f: counted((*faces[:i], f, *faces[i + 1:])))
 
-    one = die(6, msg("activation die (Mage)"), judge)
+    one: Proc[int] = die(6, msg("activation die (Mage)"), judge)
     return both(both(one, one), one).map(lambda f: (*f[0], f[1])).log(
         lambda f: Said(msg("the Mage (Quality {quality}) rolls {faces} on activation.", quality=quality,
                            faces="-".join(map(str, f))))).then(after)
