@@ -200,16 +200,7 @@ def melee(a_melee: int, a_defence: int, b_melee: int, b_defence: int, *, shared_
     Defence when it is struck, so A's blow and B's blow share both dice.  Otherwise each side rolls an attack die
     and a defence die, and the two blows are independent.
     """
-    rolled: Proc[tuple[int, int, int, int]]
-    if shared_dice:
-        rolled = both(die(6, msg("attacker's die")), die(6, msg("defender's die"))).log(
-            lambda xy: Said(msg("Each player rolls one die: the attacker {x}, the defender {y}.", x=xy[0], y=xy[1]))
-        ).map(lambda xy: (xy[0], xy[0], xy[1], xy[1]))
-    else:
-        rolled = both(both(die(6, msg("attacker's attack die")), die(6, msg("attacker's defence die"))),
-                      both(die(6, msg("defender's attack die")), die(6, msg("defender's defence die")))).log(
-            lambda f: Said(msg("The attacker rolls {xa} to strike and {xd} to guard; the defender {ya} and {yd}.",
-                               xa=f[0][0], xd=f[0][1], ya=f[1][0], yd=f[1][1]))).map(lambda f: (*f[0], *f[1]))
+    rolled: Proc[tuple[int, int, int, int]] = part(_melee_dice, shared_dice)
 
     def blows(f: tuple[int, int, int, int]) -> tuple[tuple[int, int, int, int], Strike, Strike]:
         xa, xd, ya, yd = f
@@ -220,6 +211,19 @@ def melee(a_melee: int, a_defence: int, b_melee: int, b_defence: int, *, shared_
         lambda r: _said(msg("the attacker"), msg("the defender"), r[0][0], a_melee, r[0][3], b_defence, r[1])).log(
         lambda r: _said(msg("the defender"), msg("the attacker"), r[0][2], b_melee, r[0][1], a_defence, r[2])).map(
         lambda r: _clash(r[1], r[2]))
+
+
+def _melee_dice(shared: bool) -> Proc[tuple[int, int, int, int]]:
+    """The dice of one exchange, told, as (attacker's attack, attacker's guard, defender's attack, defender's guard)
+    faces: one die a side serving both (shared), or two.  A part: its law is the same for every exchange."""
+    if shared:
+        return both(die(6, msg("attacker's die")), die(6, msg("defender's die"))).log(
+            lambda xy: Said(msg("Each player rolls one die: the attacker {x}, the defender {y}.", x=xy[0], y=xy[1]))
+        ).map(lambda xy: (xy[0], xy[0], xy[1], xy[1]))
+    return both(both(die(6, msg("attacker's attack die")), die(6, msg("attacker's defence die"))),
+                both(die(6, msg("defender's attack die")), die(6, msg("defender's defence die")))).log(
+        lambda f: Said(msg("The attacker rolls {xa} to strike and {xd} to guard; the defender {ya} and {yd}.",
+                           xa=f[0][0], xd=f[0][1], ya=f[1][0], yd=f[1][1]))).map(lambda f: (*f[0], *f[1]))
 
 
 @cache
