@@ -8,6 +8,7 @@ from what is played.  Standard library only (the odds path runs in the browser).
 from __future__ import annotations
 
 from collections.abc import Callable
+from fractions import Fraction
 from functools import lru_cache
 from math import comb
 from typing import Any, TypeVar, cast
@@ -15,7 +16,7 @@ from typing import Any, TypeVar, cast
 from aot_rules.core.dice import DiceSource
 from aot_rules.core.dist import Dist
 from aot_rules.core.events import Event
-from aot_rules.core.procedure import Both, Die, Done, Log, Map, Part, Pool, Proc, Then, Until
+from aot_rules.core.procedure import Again, Both, Die, Done, Log, Map, Part, Pool, Proc, Repeat, Then, Until
 
 T = TypeVar("T")
 
@@ -55,6 +56,11 @@ def _play(proc: Proc[Any], dice: DiceSource) -> Any:
             value = _play(proc.proc, dice)
             if proc.accept(value):
                 return value
+    if isinstance(proc, Repeat):
+        value = _play(proc.step(proc.start), dice)
+        while isinstance(value, Again):
+            value = _play(proc.step(value.state), dice)
+        return value
     raise TypeError(f"not a dice procedure: {proc!r}")
 
 
@@ -92,7 +98,32 @@ def _evaluate(proc: Proc[Any]) -> Dist[Any]:
         return part_law(proc.build, proc.args)
     if isinstance(proc, Until):
         return _evaluate(proc.proc).condition(proc.accept)
+    if isinstance(proc, Repeat):
+        return _repeated(proc)
     raise TypeError(f"not a dice procedure: {proc!r}")
+
+
+def _repeated(proc: Repeat[Any]) -> Dist[Any]:
+    """A chain's law by a loop over its states, each step's law weighted by the chance of reaching its state (the
+    law of total probability, one state at a time), so no step nests inside the one before."""
+    pending: dict[Any, Fraction] = {proc.start: Fraction(1)}
+    met: set[Any] = set()
+    ends: dict[Any, Fraction] = {}
+    while pending:
+        try:  # the earliest state first, so that all the ways into a state are summed before it is stepped from
+            state = min(pending)
+        except TypeError:  # states with no order: in the order they were first reached
+            state = next(iter(pending))
+        reach = pending.pop(state)
+        if state in met:
+            raise ValueError(f"a repeat came back to the state {state!r}: a chain that returns is an until")
+        met.add(state)
+        for value, p in _evaluate(proc.step(state)).items():
+            if isinstance(value, Again):
+                pending[value.state] = pending.get(value.state, Fraction(0)) + reach * p
+            else:
+                ends[value] = ends.get(value, Fraction(0)) + reach * p
+    return Dist(ends)
 
 
 def _mapped(proc: Map[Any]) -> Dist[Any]:

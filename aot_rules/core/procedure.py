@@ -13,7 +13,9 @@ A procedure is a *value* that says what is rolled and what follows from it, buil
 * :meth:`Proc.then` (what follows depends on the value), :meth:`Proc.map` (a pure reading of it),
   :meth:`Proc.log` (an event the table, the replays and "Roll it" read: the player alone makes it);
 * :func:`part`: a sub-procedure named by its builder and hashable arguments, whose law is memoised;
-* :func:`until`: a procedure rolled again until its value is accepted (a tie re-rolled).
+* :func:`until`: a procedure rolled again until its value is accepted (a tie re-rolled);
+* :func:`repeat`: a chain of steps from state to state (a flight turn after turn), run by both interpreters as a
+  loop, so a chain hundreds of steps long never nests.
 
 Two interpreters run it (:mod:`aot_rules.core.evaluate`): :func:`~aot_rules.core.evaluate.play` rolls a
 dice source in the order the blocks are written and logs the same ``Roll`` events the source always
@@ -183,3 +185,26 @@ def until(proc: Proc[T], accept: Callable[[T], bool]) -> Proc[T]:
 def part(build: Callable[..., Proc[T]], *args: Hashable) -> Proc[T]:
     """A memoised sub-procedure (its arguments must be hashable)."""
     return Part(build, args)
+
+
+@dataclass(frozen=True, slots=True)
+class Again:
+    """What a :func:`repeat` step's value says when the chain goes on: the state the next step starts from."""
+
+    state: Hashable
+
+
+@dataclass(frozen=True, slots=True)
+class Repeat(Proc[T]):
+    """``step(start)``, then ``step`` of each :class:`Again` state its value names, until a value is not ``Again``:
+    that value is the chain's.  Each state is met once and the states move forward (a turn counter; the evaluator
+    steps from the least pending state first): a chain that may come back to a state is an :func:`until`."""
+
+    start: Hashable
+    step: Callable[[Any], Proc[Any]]
+
+
+def repeat(start: Hashable, step: Callable[[Any], Proc[Any]]) -> Proc[Any]:
+    """A chain of steps played and evaluated as a loop, not nested: ``step(state)`` ends the chain with its value, or
+    names the next state with :class:`Again`."""
+    return Repeat(start, step)

@@ -19,7 +19,7 @@ from aot_rules.core.dist import Dist
 from aot_rules.core.evaluate import evaluate, part_law, play, pool_law
 from aot_rules.core.events import DieEffect, Roll, Said
 from aot_rules.core.i18n import msg
-from aot_rules.core.procedure import Proc, both, count, die, done, part, pool, until
+from aot_rules.core.procedure import Again, Proc, both, count, die, done, part, pool, repeat, until
 from aot_rules.formulas.tree import laws, leaves
 
 
@@ -130,3 +130,45 @@ def test_seeded_play_and_exact_law_agree_in_distribution_of_a_fixed_path() -> No
         dice = FixedDice(faces)
         value = play(proc, dice)
         assert law[value] > 0
+
+
+def _flight(turn: int, last: int = 500) -> Proc[Any]:
+    """One step of a long chain: at the last turn it ends; otherwise a 6 stops it, any other face goes on."""
+    if turn == last:
+        return done(last)
+    return die(6, msg("rally"), read=lambda f: turn if f == 6 else Again(turn + 1))
+
+
+def test_a_chain_of_500_steps_neither_nests_when_played_nor_when_evaluated() -> None:
+    chain = repeat(0, _flight)
+    law = evaluate(chain)  # a step nested in the one before would pass the interpreter's recursion limit here
+    assert law[0] == Fraction(1, 6) and law[499] == Fraction(5, 6) ** 499 / 6 and law[500] == Fraction(5, 6) ** 500
+    assert sum(p for _, p in law.items()) == 1 and len(law.items()) == 501
+    dice = FixedDice([1] * 500)
+    assert play(chain, dice) == 500 and dice.exhausted()
+    dice = FixedDice([2, 3, 6])
+    assert play(chain, dice) == 2 and [e.face for e in dice.events(Roll)] == [2, 3, 6]
+
+
+def test_a_chain_sums_every_way_into_a_state_before_stepping_from_it() -> None:
+    def step(s: int) -> Proc[Any]:
+        if s >= 4:
+            return done(s)
+        return die(6, read=lambda f: Again(s + 1) if f <= 3 else Again(s + 2))  # two ways into most states
+    law = evaluate(repeat(0, step))
+    brute: dict[int, Fraction] = {}
+
+    def walk(s: int, p: Fraction) -> None:
+        if s >= 4:
+            brute[s] = brute.get(s, Fraction(0)) + p
+            return
+        walk(s + 1, p / 2)
+        walk(s + 2, p / 2)
+
+    walk(0, Fraction(1))
+    assert dict(law.items()) == brute
+
+
+def test_a_chain_that_comes_back_is_refused() -> None:
+    with pytest.raises(ValueError, match="came back"):
+        evaluate(repeat(0, lambda s: die(6, read=lambda f: 1 if f == 6 else Again(1 - s))))

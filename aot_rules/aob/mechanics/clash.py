@@ -12,19 +12,20 @@ from aot_rules.aob.rules.clash import (
     CLASH,
     ClashOutcome,
     Compare,
-    casualties_law,
-    clash_law,
-    play_clash,
-    roll_casualties,
+    casualties_of,
+    casualty_die,
+    clash,
 )
-from aot_rules.aob.rules.deploy import RolesRolled, expected_rounds, roles_law, roll_for_roles, tie_chance
+from aot_rules.aob.rules.deploy import Role, RolesRolled, deployment_pair, roles, roll_for_roles
 from aot_rules.aob.rules.die import Direction, GameDie
 from aot_rules.core.dice import DiceSource
 from aot_rules.core.dist import Dist
+from aot_rules.core.evaluate import evaluate
 from aot_rules.core.i18n import msg
 from aot_rules.core.outcome import Outcome
 from aot_rules.core.params import param
-from aot_rules.core.registry import Mechanic, Registry, Sample
+from aot_rules.core.procedure import Proc
+from aot_rules.core.registry import Mechanic, Registry, Sample, derived
 
 DIE_HELP = msg("the game die (the sheet never names it; the index reads a d20, from Defences up to 10 and "
                "Glory up to 20)")
@@ -42,13 +43,16 @@ class DeployInput:
     die: GameDie = param(GameDie.D20, DIE_HELP, reading=CLASH, label=DIE_LABEL)
 
 
+def deploy_procedure(p: DeployInput) -> Proc[Role]:
+    return roles(p.die)
+
+
 def deploy_outcome(p: DeployInput) -> Outcome:
-    first_try = 1 - tie_chance(p.die)
-    role = roles_law(p.die)
-    return Outcome("role", {"role": role}, events={"first": first_try},
+    first_try = evaluate(deployment_pair(p.die)).prob(lambda pair: pair[0] != pair[1])
+    return Outcome("role", {"role": evaluate(deploy_procedure(p))}, events={"first": first_try},
                    labels={"role": msg("your role"), "first": msg("the first pair of rolls decides (no tie)"),
                            "expected pairs of rolls": msg("expected pairs of rolls")},
-                   info={"expected pairs of rolls": expected_rounds(p.die)})
+                   info={"expected pairs of rolls": 1 / first_try})
 
 
 def deploy_play(p: DeployInput, dice: DiceSource) -> Sample:
@@ -79,14 +83,17 @@ CLASH_LABELS = {"result": msg("the clash ends"), "a_losses": msg("men A loses"),
                 "a_hit": msg("A's clash succeeds"), "b_hit": msg("B's clash succeeds")}
 
 
-def clash_outcome(p: ClashInput) -> Outcome:
-    law: Dist[ClashOutcome] = clash_law(p.a_target, p.b_target, p.die, p.direction, p.compare)
+def clash_procedure(p: ClashInput) -> Proc[ClashOutcome]:
+    return clash(p.a_target, p.b_target, p.die, p.direction, p.compare)
+
+
+def clash_report(p: ClashInput, law: Dist[ClashOutcome]) -> Outcome:
     return Outcome.of(law, "result", dists=("result", "a_losses", "b_losses"),
                       events={"a_hit": lambda o: o.a_hit, "b_hit": lambda o: o.b_hit}, labels=CLASH_LABELS)
 
 
-def clash_play(p: ClashInput, dice: DiceSource) -> Sample:
-    return play_clash(dice, p.a_target, p.b_target, p.die, p.direction, p.compare)._asdict()
+def clash_sample(p: ClashInput, o: ClashOutcome) -> Sample:
+    return o._asdict()
 
 
 # --- AOB-CLASH-CASUALTIES -----------------------------------------------------------------------------
@@ -97,12 +104,16 @@ class CasualtiesInput:
     die: GameDie = param(GameDie.D20, DIE_HELP, reading=CLASH, label=DIE_LABEL)
 
 
-def casualties_outcome(p: CasualtiesInput) -> Outcome:
-    return Outcome.of(casualties_law(p.die), "casualties", labels={"casualties": msg("men the enemy loses")})
+def casualties_procedure(p: CasualtiesInput) -> Proc[int]:
+    return casualty_die(p.die, read=lambda f: casualties_of(f, p.die))
 
 
-def casualties_play(p: CasualtiesInput, dice: DiceSource) -> Sample:
-    return {"casualties": roll_casualties(dice, p.die)[1]}
+def casualties_report(p: CasualtiesInput, law: Dist[int]) -> Outcome:
+    return Outcome.of(law, "casualties", labels={"casualties": msg("men the enemy loses")})
+
+
+def casualties_sample(p: CasualtiesInput, men: int) -> Sample:
+    return {"casualties": men}
 
 
 def register(reg: Registry) -> None:
@@ -110,14 +121,14 @@ def register(reg: Registry) -> None:
     reg.add(Mechanic(
         rule_id="AOB-DEPLOY-ROLES", key="aob-deploy-roles", title=msg("Attacker and defender"),
         summary=msg("Both players roll the game die; the higher roll attacks, ties roll again."),
-        record_type=DeployInput, exact=deploy_outcome, play=deploy_play))
+        record_type=DeployInput, exact=deploy_outcome, play=deploy_play, procedure=deploy_procedure))
     reg.add(Mechanic(
         rule_id="AOB-CLASH", key="aob-clash", title=msg("The clash: who flees, or melee"),
         summary=msg("Both sides roll against their targets; successes roll casualties; double the other's wins."),
-        record_type=ClashInput, exact=clash_outcome, play=clash_play,
+        record_type=ClashInput, **derived(clash_procedure, clash_report, clash_sample),
         rules=("AOB-CLASH", "AOB-CLASH-CASUALTIES", "AOB-CLASH-FACTORS"),
         widget_grid={"die": (GameDie.D20, GameDie.D6)}))
     reg.add(Mechanic(
         rule_id="AOB-CLASH-CASUALTIES", key="aob-clash-casualties", title=msg("Clash casualties"),
         summary=msg("After a successful clash, one die divided by 3, rounded up: the men the enemy loses."),
-        record_type=CasualtiesInput, exact=casualties_outcome, play=casualties_play))
+        record_type=CasualtiesInput, **derived(casualties_procedure, casualties_report, casualties_sample)))

@@ -15,12 +15,10 @@ from aot_rules.aob.rules.steadiness import (
     Tested,
     Verdict,
     flight_turns,
-    play_rout,
     rerolls_allowed,
-    rout_law,
+    rout,
     steadiness_test,
 )
-from aot_rules.core.dice import DiceSource
 from aot_rules.core.dist import Dist
 from aot_rules.core.i18n import msg
 from aot_rules.core.outcome import Outcome
@@ -81,9 +79,12 @@ class RoutInput:
                        "turn of flight); off: its normal move"), reading=ROUT, label=msg("flees at ×1.5 speed"))
 
 
-def rout_outcome(p: RoutInput) -> Outcome:
+def rout_procedure(p: RoutInput) -> Proc[int]:
+    return rout(p.threshold, p.die, int(p.reroll), flight_turns(p.distance, p.move, p.fast))
+
+
+def rout_report(p: RoutInput, law: Dist[int]) -> Outcome:
     turns = flight_turns(p.distance, p.move, p.fast)
-    law = rout_law(p.threshold, p.die, int(p.reroll), turns)
     return Outcome.of(law, "moves", events={"left": lambda k: k == turns, "rallied_at_once": lambda k: k == 0},
                       labels={"moves": msg("flight moves made ({turns} = it reached the edge and left)", turns=turns),
                               "left": msg("it leaves the battle for good"),
@@ -92,9 +93,8 @@ def rout_outcome(p: RoutInput) -> Outcome:
                       info={"flight turns to the edge": turns})
 
 
-def rout_play(p: RoutInput, dice: DiceSource) -> Sample:
+def rout_sample(p: RoutInput, k: int) -> Sample:
     turns = flight_turns(p.distance, p.move, p.fast)
-    k = play_rout(dice, p.threshold, p.die, int(p.reroll), turns)
     return {"moves": k, "left": k == turns, "rallied_at_once": k == 0}
 
 
@@ -117,5 +117,5 @@ def register(reg: Registry) -> None:
         rule_id="AOB-ROUT", key="aob-rout", title=msg("Flight and rallying"),
         summary=msg("A general within 1 pace tests the fleeing regiment each turn; it runs on until it passes or "
                 "reaches its table edge."),
-        record_type=RoutInput, exact=rout_outcome, play=rout_play,
+        record_type=RoutInput, **derived(rout_procedure, rout_report, rout_sample),
         widget_grid={"die": (GameDie.D20,), "threshold": (4, 6, 8, 10, 12, 14, 16)}))

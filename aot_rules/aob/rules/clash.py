@@ -15,18 +15,22 @@ casualty dice themselves and the clash dice as the alternatives.
 
 from __future__ import annotations
 
+from collections.abc import Callable
 from enum import StrEnum
 from fractions import Fraction
 from functools import partial
 from math import ceil
-from typing import NamedTuple
+from typing import Any, NamedTuple, TypeVar
 
-from aot_rules.aob.rules.die import Direction, GameDie, check_face, succeeds, success_chance
+from aot_rules.aob.rules.die import Direction, GameDie, check_face, succeeds
 from aot_rules.core.dice import DiceSource
 from aot_rules.core.dist import Dist
 from aot_rules.core.errors import RuleError
+from aot_rules.core.evaluate import evaluate, play
 from aot_rules.core.events import DieEffect, Said
 from aot_rules.core.i18n import Message, Possessive, msg, nmsg, vocabulary
+from aot_rules.core.procedure import Proc, both, done
+from aot_rules.core.procedure import die as dice_die
 from aot_rules.core.verdict import Verdict
 
 CLASH = "AOB-CLASH"
@@ -123,6 +127,13 @@ def clash_target(attack: int, enemy_defence: int, spirit: int) -> int:
 
 # --- casualties (AOB-CLASH-CASUALTIES) --------------------------------------------------------------
 
+T = TypeVar("T")
+
+
+def _identity(face: int) -> Any:
+    return face
+
+
 
 def casualties_of(face: int, die: GameDie = GameDie.D20) -> int:
     """Men the enemy loses for a casualty roll: the face divided by 3, rounded up.
@@ -134,23 +145,30 @@ def casualties_of(face: int, die: GameDie = GameDie.D20) -> int:
     return ceil(Fraction(face, 3))
 
 
+def casualty_die(die: GameDie = GameDie.D20, enemy: Message | str = "the enemy",
+                 read: Callable[[int], T] = _identity) -> Proc[T]:
+    """AOB-CLASH-CASUALTIES as a dice procedure: one roll of the game die for the enemy's losses, told, whose value
+    is what ``read`` makes of the face (the face itself by default)."""
+    def told(face: int) -> Said:
+        return Said(nmsg("The casualty die shows {face}; {face}/3 rounded up is {n}: {enemy} loses {n} man.",
+                         "The casualty die shows {face}; {face}/3 rounded up is {n}: {enemy} loses {n} men.",
+                         n=casualties_of(face, die), face=face, enemy=enemy))
+
+    return dice_die(die.sides, msg("casualty roll against {enemy}", enemy=enemy), read=read, note=told)
+
+
 def casualties_law(die: GameDie = GameDie.D20) -> Dist[int]:
-    """The exact law of the men lost after a successful clash.
+    """The exact law of the men lost after a successful clash (:func:`casualty_die`).
 
     >>> casualties_law(GameDie.D6)
     Dist({1: 1/2, 2: 1/2})
     """
-    return Dist.die(die.sides).map(lambda f: casualties_of(f, die))
+    return evaluate(casualty_die(die, read=lambda f: casualties_of(f, die)))
 
 
 def roll_casualties(dice: DiceSource, die: GameDie = GameDie.D20, enemy: str = "the enemy") -> tuple[int, int]:
     """Roll for the enemy's losses; returns (face, men lost)."""
-    face = dice.die(die.sides, msg("casualty roll against {enemy}", enemy=enemy))
-    men = casualties_of(face, die)
-    dice.emit(Said(nmsg("The casualty die shows {face}; {face}/3 rounded up is {n}: {enemy} loses {n} man.",
-                        "The casualty die shows {face}; {face}/3 rounded up is {n}: {enemy} loses {n} men.",
-                        n=men, face=face, enemy=enemy)))
-    return face, men
+    return play(casualty_die(die, enemy, lambda f: (f, casualties_of(f, die))), dice)
 
 
 # --- the whole clash (AOB-CLASH) ---------------------------------------------------------------------
@@ -219,33 +237,62 @@ def _score(compare: Compare, clash_face: int, casualty_face: int, men: int) -> i
     return {Compare.MEN: men, Compare.CASUALTY_DICE: casualty_face, Compare.CLASH_DICE: clash_face}[compare]
 
 
-def side_law(target: int, die: GameDie, direction: Direction, compare: Compare) -> Dist[SideLaw]:
-    """One side's clash roll and (on a success) its casualty roll, as the law of (hit, score, men).
+def clash(a_target: int, b_target: int, die: GameDie = GameDie.D20, direction: Direction = Direction.AT_MOST,
+          compare: Compare = Compare.MEN) -> Proc[ClashOutcome]:
+    """One clash between A and B as a dice procedure: both clash rolls at once (Reading 5), each told; the casualty
+    roll of each side that hit, A's first; the verdict, told.  Each die is read only as far as the comparison needs
+    it (a clash roll as hit or miss unless its face is the score; a casualty roll as the men it kills unless its
+    face is the score), so the exact law stays small."""
+    def side(name: str, target: int) -> Proc[tuple[bool, int]]:
+        def told(face: int) -> Said:
+            values = {"side": name, "need": direction.need(target), "die": die, "face": face}
+            if succeeds(face, target, direction):
+                return Said(msg("{side} needs {need} on the {die} and rolls {face}: the clash succeeds.", **values))
+            return Said(msg("{side} needs {need} on the {die} and rolls {face}: no effect.", **values))
 
-    Only the faces that matter to the comparison are kept apart, so the joint law of two sides stays
-    small (a failed clash scores 0 and kills nobody)."""
-    s = die.sides
-    p = success_chance(target, die, direction)
-    if compare is Compare.CLASH_DICE:  # the casualty face matters only through the men it kills
-        good = [f for f in range(1, s + 1) if succeeds(f, target, direction)]
-        hit_law: Dist[SideLaw] = (Dist.uniform(good).product(casualties_law(die)).map(
-            lambda fm: SideLaw(True, fm[0], fm[1])) if good else Dist.point(SideLaw(False, 0, 0)))
-    else:
-        cas = Dist.die(s).map(lambda f: (f, casualties_of(f, die)))
-        hit_law = cas.map(lambda fm: SideLaw(True, _score(compare, 0, fm[0], fm[1]), fm[1]))
-    if p == 1:
-        return hit_law
-    miss = Dist.point(SideLaw(False, 0, 0))
-    return miss if p == 0 else Dist.mixture([(p, hit_law), (1 - p, miss)])
+        def read(face: int) -> tuple[bool, int]:
+            hit = succeeds(face, target, direction)
+            return hit, face if hit and compare is Compare.CLASH_DICE else 0
+
+        caption = msg("{side} clash roll (needs {need})", side=Possessive(name), need=direction.need(target))
+        return dice_die(die.sides, caption, partial(_judge, target=target, direction=direction), read=read, note=told)
+
+    def kills(rolled: tuple[bool, int], enemy: str) -> Proc[tuple[int, int]]:
+        """(score, men) of one side: nothing for a failed clash, else what its casualty roll kills."""
+        hit, clash_face = rolled
+        if not hit:
+            return done((0, 0))
+        if compare is Compare.CASUALTY_DICE:
+            return casualty_die(die, enemy, lambda f: (f, casualties_of(f, die)))
+        return casualty_die(die, enemy, lambda f: casualties_of(f, die)).map(
+            lambda men: (clash_face if compare is Compare.CLASH_DICE else men, men))
+
+    def judged(ab: tuple[tuple[bool, int], tuple[bool, int]]) -> Proc[tuple[ClashOutcome, int, int]]:
+        return both(kills(ab[0], "B"), kills(ab[1], "A")).map(
+            lambda k: (ClashOutcome(verdict(k[0][0], k[1][0]), k[1][1], k[0][1], ab[0][0], ab[1][0]), k[0][0],
+                       k[1][0]))
+
+    def told(r: tuple[ClashOutcome, int, int]) -> Said:
+        scores = {"compare": compare, "a": r[1], "b": r[2]}
+        return Said({
+            ClashResult.A_WINS: msg("Comparing {compare}: A {a}, B {b}: A has at least double, so B turns and flees "
+                                    "at half again its speed.", **scores),
+            ClashResult.B_WINS: msg("Comparing {compare}: A {a}, B {b}: B has at least double, so A turns and flees "
+                                    "at half again its speed.", **scores),
+            ClashResult.MELEE: msg("Comparing {compare}: A {a}, B {b}: neither has double the other, so the melee "
+                                   "begins.", **scores)}[r[0].result])
+
+    return both(side("A", a_target), side("B", b_target)).then(judged).log(told).map(_outcome)
+
+
+def _outcome(r: tuple[ClashOutcome, int, int]) -> ClashOutcome:
+    return r[0]
 
 
 def clash_law(a_target: int, b_target: int, die: GameDie = GameDie.D20,
               direction: Direction = Direction.AT_MOST, compare: Compare = Compare.MEN) -> Dist[ClashOutcome]:
-    """The exact law of one clash between A and B (both roll at once: Reading 5)."""
-    a = side_law(a_target, die, direction, compare)
-    b = side_law(b_target, die, direction, compare)
-    return a.product(b).map(lambda ab: ClashOutcome(verdict(ab[0].score, ab[1].score), ab[1].men, ab[0].men,
-                                                    ab[0].hit, ab[1].hit))
+    """The exact law of one clash between A and B (:func:`clash`)."""
+    return evaluate(clash(a_target, b_target, die, direction, compare))
 
 
 def _judge(face: int, target: int, direction: Direction) -> DieEffect:
@@ -255,33 +302,6 @@ def _judge(face: int, target: int, direction: Direction) -> DieEffect:
 
 def play_clash(dice: DiceSource, a_target: int, b_target: int, die: GameDie = GameDie.D20,
                direction: Direction = Direction.AT_MOST, compare: Compare = Compare.MEN) -> ClashOutcome:
-    """Play one clash at the table: two clash rolls, the casualty rolls of the sides that hit, the verdict."""
-    s = die.sides
-    faces = {}
-    for side, target in (("A", a_target), ("B", b_target)):
-        caption = msg("{side} clash roll (needs {need})", side=Possessive(side), need=direction.need(target))
-        faces[side] = dice.die(s, caption,
-                               partial(_judge, target=target, direction=direction))
-        hit = succeeds(faces[side], target, direction)
-        if hit:
-            dice.emit(Said(msg("{side} needs {need} on the {die} and rolls {face}: the clash succeeds.", side=side,
-                               need=direction.need(target), die=die, face=faces[side])))
-        else:
-            dice.emit(Said(msg("{side} needs {need} on the {die} and rolls {face}: no effect.", side=side,
-                               need=direction.need(target), die=die, face=faces[side])))
-    score, men = {"A": 0, "B": 0}, {"A": 0, "B": 0}
-    for side, other, target in (("A", "B", a_target), ("B", "A", b_target)):
-        if succeeds(faces[side], target, direction):
-            face, men[side] = roll_casualties(dice, die, other)
-            score[side] = _score(compare, faces[side], face, men[side])
-    result = verdict(score["A"], score["B"])
-    scores = {"compare": compare, "a": score["A"], "b": score["B"]}
-    dice.emit(Said({
-        ClashResult.A_WINS: msg("Comparing {compare}: A {a}, B {b}: A has at least double, so B turns and flees at "
-                                "half again its speed.", **scores),
-        ClashResult.B_WINS: msg("Comparing {compare}: A {a}, B {b}: B has at least double, so A turns and flees at "
-                                "half again its speed.", **scores),
-        ClashResult.MELEE: msg("Comparing {compare}: A {a}, B {b}: neither has double the other, so the melee "
-                               "begins.", **scores)}[result]))
-    return ClashOutcome(result, men["B"], men["A"], succeeds(faces["A"], a_target, direction),
-                        succeeds(faces["B"], b_target, direction))
+    """Play one clash at the table (:func:`clash`)."""
+    return play(clash(a_target, b_target, die, direction, compare), dice)
+

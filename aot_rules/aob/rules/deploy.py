@@ -13,8 +13,11 @@ from typing import NamedTuple
 from aot_rules.aob.rules.die import GameDie
 from aot_rules.core.dice import DiceSource
 from aot_rules.core.dist import Dist
-from aot_rules.core.events import Said
+from aot_rules.core.evaluate import evaluate, play
+from aot_rules.core.events import Roll, Said
 from aot_rules.core.i18n import msg, vocabulary
+from aot_rules.core.procedure import Proc, both, until
+from aot_rules.core.procedure import die as dice_die
 
 RULE = "AOB-DEPLOY-ROLES"
 
@@ -46,25 +49,39 @@ def expected_rounds(die: GameDie) -> Fraction:
     return 1 / (1 - tie_chance(die))
 
 
+def deployment_pair(die: GameDie) -> Proc[tuple[int, int]]:
+    """One pair of deployment rolls, yours then your opponent's, told: a tie, or who attacks."""
+    def told(pair: tuple[int, int]) -> Said:
+        mine, theirs = pair
+        if mine == theirs:
+            return Said(msg("Both players roll {face}: a tie, so both roll again.", face=mine))
+        role = Role.ATTACKER if mine > theirs else Role.DEFENDER
+        return Said(msg("You roll {mine} against {theirs}: {role}.", mine=mine, theirs=theirs, role=role))
+
+    mine: Proc[int] = dice_die(die.sides, msg("your deployment roll"))
+    theirs: Proc[int] = dice_die(die.sides, msg("your opponent's deployment roll"))
+    return both(mine, theirs).log(told)
+
+
+def roles(die: GameDie) -> Proc[Role]:
+    """AOB-DEPLOY-ROLES as a dice procedure: pairs of rolls until the faces differ; the higher roll attacks."""
+    return until(deployment_pair(die), _differ).map(lambda pair: Role.ATTACKER if pair[0] > pair[1] else Role.DEFENDER)
+
+
+def _differ(pair: tuple[int, int]) -> bool:
+    return pair[0] != pair[1]
+
+
 def roles_law(die: GameDie) -> Dist[Role]:
-    """The exact law of your role: each pair of unequal faces is as likely as its mirror image, so
-    after re-rolling ties it is an even chance (computed, not assumed: the faces are counted)."""
-    s = die.sides
-    you_higher = sum(1 for a in range(1, s + 1) for b in range(1, s + 1) if a > b)
-    they_higher = sum(1 for a in range(1, s + 1) for b in range(1, s + 1) if a < b)
-    return Dist.from_weights({Role.ATTACKER: you_higher, Role.DEFENDER: they_higher})
+    """The exact law of your role (:func:`roles`): each pair of unequal faces is as likely as its mirror image, so
+    after re-rolling ties it is an even chance (derived, not assumed)."""
+    return evaluate(roles(die))
 
 
 def roll_for_roles(dice: DiceSource, die: GameDie = GameDie.D20) -> RolesRolled:
-    """Both players roll until the faces differ; the higher roll attacks."""
-    rounds = 0
-    while True:
-        rounds += 1
-        mine = dice.die(die.sides, msg("your deployment roll"))
-        theirs = dice.die(die.sides, msg("your opponent's deployment roll"))
-        if mine != theirs:
-            break
-        dice.emit(Said(msg("Both players roll {face}: a tie, so both roll again.", face=mine)))
-    role = Role.ATTACKER if mine > theirs else Role.DEFENDER
-    dice.emit(Said(msg("You roll {mine} against {theirs}: {role}.", mine=mine, theirs=theirs, role=role)))
-    return RolesRolled(role, rounds)
+    """Both players roll until the faces differ; the higher roll attacks (:func:`roles`).  The pairs it took are
+    the deployment rolls the dice logged, two to a pair."""
+    before = len(dice.events(Roll))
+    role = play(roles(die), dice)
+    return RolesRolled(role, (len(dice.events(Roll)) - before) // 2)
+

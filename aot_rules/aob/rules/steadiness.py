@@ -17,7 +17,7 @@ from __future__ import annotations
 from enum import StrEnum
 from fractions import Fraction
 from math import ceil
-from typing import NamedTuple
+from typing import Any, NamedTuple
 
 from aot_rules.aob.rules.die import GameDie
 from aot_rules.core.dice import DiceSource
@@ -26,7 +26,7 @@ from aot_rules.core.errors import RuleError
 from aot_rules.core.evaluate import evaluate, play
 from aot_rules.core.events import DieEffect, Said
 from aot_rules.core.i18n import Capitalised, Message, msg, nmsg, vocabulary
-from aot_rules.core.procedure import Proc, done
+from aot_rules.core.procedure import Again, Proc, done, part, repeat
 from aot_rules.core.procedure import die as dice_die
 
 TEST = "AOB-STEADINESS-TEST"
@@ -128,33 +128,40 @@ def flight_turns(distance: int, move: int, fast: bool = True) -> int:
     return ceil(Fraction(distance) / step)
 
 
-def rout_law(threshold: int, die: GameDie, rerolls: int, turns: int) -> Dist[int]:
-    """The law of the flight moves a regiment makes before it stops: k < ``turns`` means it was rallied
-    by the test of its (k+1)-th turn; ``turns`` means it reached its table edge and left the battle.
-
-    A general within 1 pace tests it at the start of each of its turns, before it moves (Reading)."""
+def rout(threshold: int, die: GameDie, rerolls: int, turns: int) -> Proc[int]:
+    """AOB-ROUT as a dice procedure: the flight moves a regiment makes before it stops.  A general within 1 pace
+    tests it at the start of each of its turns, before it moves (Reading); a pass rallies it, a failure means
+    another flight move.  k < ``turns`` means it was rallied by the test of its (k+1)-th turn; ``turns`` means it
+    reached its table edge and left the battle.  Turn after turn is a :func:`repeat`, so a long flight never
+    nests."""
     if turns < 1:
         raise RuleError(ROUT, msg("a fleeing regiment has at least 1 turn to its edge, not {turns}", turns=turns))
-    stand = steadiness_law(threshold, die, rerolls).prob(lambda r: r.verdict is Verdict.PASS)
-    weights: list[tuple[int, Fraction]] = []
-    still = Fraction(1)
-    for k in range(turns):
-        weights.append((k, still * stand))
-        still *= 1 - stand
-    weights.append((turns, still))
-    return Dist(weights)
+    test = part(steadiness_test, threshold, die, rerolls)
+
+    def turn(k: int) -> Proc[Any]:  # the moves made (an int), or Again(the next turn)
+        if k == turns:
+            return done(turns).log(lambda _: Said(nmsg(
+                "After {n} flight moves it reaches the table edge and leaves the battle for good.",
+                "After {n} flight moves it reaches the table edge and leaves the battle for good.", n=turns)))
+
+        def after(t: Tested) -> Proc[Any]:
+            if t.verdict is Verdict.PASS:
+                return done(k).log(lambda _: Said(nmsg("Rallied after {n} flight move.",
+                                                       "Rallied after {n} flight moves.", n=k)))
+            return done(Again(k + 1)).log(lambda _: Said(msg("It flees on toward its own table edge.")))
+
+        return done(None).log(lambda _: Said(msg("Turn {turn} of the flight: a general within 1 pace tries to "
+                                                 "rally the regiment.", turn=k + 1))).then(lambda _: test).then(after)
+
+    return repeat(0, turn)
+
+
+def rout_law(threshold: int, die: GameDie, rerolls: int, turns: int) -> Dist[int]:
+    """The exact law of the flight moves a regiment makes before it stops (:func:`rout`)."""
+    return evaluate(rout(threshold, die, rerolls, turns))
 
 
 def play_rout(dice: DiceSource, threshold: int, die: GameDie, rerolls: int, turns: int) -> int:
-    """Play a flight turn by turn: a general within 1 pace tests it; a failure means another flight move."""
-    for k in range(turns):
-        dice.emit(Said(msg("Turn {turn} of the flight: a general within 1 pace tries to rally the regiment.",
-                           turn=k + 1)))
-        if take_steadiness_test(dice, threshold, die, rerolls).verdict is Verdict.PASS:
-            dice.emit(Said(nmsg("Rallied after {n} flight move.", "Rallied after {n} flight moves.", n=k)))
-            return k
-        dice.emit(Said(msg("It flees on toward its own table edge.")))
-    dice.emit(Said(nmsg("After {n} flight moves it reaches the table edge and leaves the battle for good.",
-                        "After {n} flight moves it reaches the table edge and leaves the battle for good.", n=turns)))
-    return turns
+    """Play a flight turn by turn (:func:`rout`)."""
+    return play(rout(threshold, die, rerolls, turns), dice)
 

@@ -24,14 +24,12 @@ from aot_rules.bat.rules.combat import (
     Sign,
     Strike,
     Volley,
-    melee_exact,
+    melee,
     melee_mods,
-    play_melee,
-    play_volley,
     shot,
     shot_exact,
     shot_mods,
-    volley_exact,
+    volley,
 )
 from aot_rules.bat.rules.morale import Band, Coward, Morale, morale_test
 from aot_rules.core.dice import DiceSource
@@ -108,9 +106,13 @@ def melee_values(p: MeleeInput) -> tuple[int, int, int, int]:
     return p.a_melee + m.a_melee, p.a_defence + m.a_defence, p.b_melee + m.b_melee, p.b_defence + m.b_defence
 
 
-def melee_outcome(p: MeleeInput) -> Outcome:
+def melee_procedure(p: MeleeInput) -> Proc[Clash]:
     am, ad, bm, bd = melee_values(p)
-    joint = melee_exact(am, ad, bm, bd, shared_dice=not p.separate_dice, double=_double(p.more_than_double))
+    return melee(am, ad, bm, bd, shared_dice=not p.separate_dice, double=_double(p.more_than_double))
+
+
+def melee_report(p: MeleeInput, joint: Dist[Clash]) -> Outcome:
+    am, ad, bm, bd = melee_values(p)
     return Outcome.of(joint, "defender", dists=("defender", "exchange", "attacker"), events=MELEE_EVENTS,
                       labels=MELEE_LABELS,
                       info={"attacker rolls": msg("d6 + {strike} to strike, d6 + {guard} to guard", strike=am,
@@ -119,9 +121,7 @@ def melee_outcome(p: MeleeInput) -> Outcome:
                                                   guard=bd)})
 
 
-def melee_play(p: MeleeInput, dice: DiceSource) -> Sample:
-    am, ad, bm, bd = melee_values(p)
-    c: Clash = play_melee(am, ad, bm, bd, dice, shared_dice=not p.separate_dice, double=_double(p.more_than_double))
+def melee_sample(p: MeleeInput, c: Clash) -> Sample:
     return {**c._asdict(), **{name: pred(c) for name, pred in MELEE_EVENTS.items()}}
 
 
@@ -221,17 +221,17 @@ VOLLEY_LABELS = {"hit": msg("bases that lose a figure"), "morale": msg("bases th
 VOLLEY_EVENTS: dict[str, Callable[[Volley], bool]] = {"any": lambda v: v.hit > 0, "any_morale": lambda v: v.morale > 0}
 
 
-def volley_outcome(p: TemplateInput) -> Outcome:
+def volley_procedure(p: TemplateInput) -> Proc[Volley]:
     _shooter_can_shoot(p.ranged)
-    joint = volley_exact(p.bases, p.ranged, p.defence, one_shooter_die=p.one_shooter_die, sign=p.sign,
-                         double=_double(p.more_than_double))
+    return volley(p.bases, p.ranged, p.defence, one_shooter_die=p.one_shooter_die, sign=p.sign,
+                  double=_double(p.more_than_double))
+
+
+def volley_report(p: TemplateInput, joint: Dist[Volley]) -> Outcome:
     return Outcome.of(joint, "hit", dists=("hit", "morale"), events=VOLLEY_EVENTS, labels=VOLLEY_LABELS)
 
 
-def volley_play(p: TemplateInput, dice: DiceSource) -> Sample:
-    _shooter_can_shoot(p.ranged)
-    v: Volley = play_volley(p.bases, p.ranged, p.defence, dice, one_shooter_die=p.one_shooter_die, sign=p.sign,
-                            double=_double(p.more_than_double))
+def volley_sample(p: TemplateInput, v: Volley) -> Sample:
     return {**v._asdict(), **{name: pred(v) for name, pred in VOLLEY_EVENTS.items()}}
 
 
@@ -271,7 +271,7 @@ def register(reg: Registry) -> None:
         rule_id="BAT-MELEE-DAMAGE", key="bat-melee-damage", title=msg("Melee: one exchange of blows"),
         summary=msg("Both sides roll d6 + Melee against the other's d6 + Defence; a higher total removes a figure, "
                 "double also forces a morale test."),
-        record_type=MeleeInput, exact=melee_outcome, play=melee_play,
+        record_type=MeleeInput, **derived(melee_procedure, melee_report, melee_sample),
         rules=("BAT-MELEE-DAMAGE", "BAT-MELEE-MODS", "BAT-SKILL-GIANT"), show=("exchange",)))
     reg.add(melee.variant(
         "BAT-MELEE-MODS", msg("Melee: how the situation changes the exchange"),
@@ -296,7 +296,7 @@ def register(reg: Registry) -> None:
     area: Mechanic[Any] = reg.add(Mechanic(
         rule_id="BAT-SKILL-AREA", key="bat-skill-area", title=msg("Area fire: a round template"),
         summary=msg("Every base under the template suffers an ordinary ranged attack."),
-        record_type=TemplateInput, exact=volley_outcome, play=volley_play,
+        record_type=TemplateInput, **derived(volley_procedure, volley_report, volley_sample),
         rules=("BAT-SKILL-AREA", "BAT-SHOOT-DAMAGE")))
     reg.add(area.variant(
         "BAT-SKILL-STREAM", msg("Stream fire: a teardrop template"),

@@ -16,24 +16,21 @@ from aot_rules.bat.rules.magic import (
     SUMMON_FACTOR,
     CastRoll,
     Deluge,
-    cast_roll_exact,
-    deluge_exact,
-    fireball_exact,
-    play_cast_roll,
-    play_deluge,
-    play_fireball,
-    play_summon,
-    play_terror,
-    summon_exact,
-    terror_exact,
+    FireballResult,
+    cast_roll,
+    deluge,
+    fireball,
+    summon,
+    terror,
 )
-from aot_rules.bat.rules.morale import Band, Coward
+from aot_rules.bat.rules.morale import Band, Coward, Morale
 from aot_rules.bat.rules.profile import QUALITY_MAX
-from aot_rules.core.dice import DiceSource
+from aot_rules.core.dist import Dist
 from aot_rules.core.i18n import msg
 from aot_rules.core.outcome import Outcome
 from aot_rules.core.params import param
-from aot_rules.core.registry import Mechanic, Registry, Sample
+from aot_rules.core.procedure import Proc
+from aot_rules.core.registry import Mechanic, Registry, Sample, derived
 
 #: A base's current Quality may fall to 0 or below (Sloth, the Cloud of Death); 0 stands for all of those.
 QUALITY_LO = 0
@@ -73,16 +70,19 @@ def _spell_ap(r: CastRoll) -> int:
     return 0 if r is CastRoll.MISCAST else _AP.index(r)
 
 
-def miscast_outcome(p: MiscastInput) -> Outcome:
-    law = cast_roll_exact(p.quality, standard_bearer=p.standard_bearer, bearer_saves=p.bearer_saves)
-    return Outcome.of(law.map(lambda r: MageRoll(_spell_ap(r), r)), "ap", dists=("ap", "roll"),
+def miscast_procedure(p: MiscastInput) -> Proc[MageRoll]:
+    return cast_roll(p.quality, standard_bearer=p.standard_bearer, bearer_saves=p.bearer_saves).map(
+        lambda r: MageRoll(_spell_ap(r), r))
+
+
+def miscast_report(p: MiscastInput, law: Dist[MageRoll]) -> Outcome:
+    return Outcome.of(law, "ap", dists=("ap", "roll"),
                       events={"miscast": lambda m: m.roll is CastRoll.MISCAST, "casts": lambda m: m.roll in _CASTS},
                       labels=MISCAST_LABELS)
 
 
-def miscast_play(p: MiscastInput, dice: DiceSource) -> Sample:
-    r = play_cast_roll(p.quality, dice, standard_bearer=p.standard_bearer, bearer_saves=p.bearer_saves)
-    return {"ap": _spell_ap(r), "roll": r, "miscast": r is CastRoll.MISCAST, "casts": r in _CASTS}
+def miscast_sample(p: MiscastInput, m: MageRoll) -> Sample:
+    return {"ap": m.ap, "roll": m.roll, "miscast": m.roll is CastRoll.MISCAST, "casts": m.roll in _CASTS}
 
 
 # --- BAT-SPELL-FIREBALL -----------------------------------------------------------------------
@@ -101,14 +101,17 @@ FIREBALL_LABELS = {"lost": msg("figures the target loses"), "any": msg("the targ
                    "destroyed": msg("the target base is destroyed")}
 
 
-def fireball_outcome(p: FireballInput) -> Outcome:
-    return Outcome.of(fireball_exact(p.ap, p.target_quality, p.figures), "lost", dists=("lost",),
+def fireball_procedure(p: FireballInput) -> Proc[FireballResult]:
+    return fireball(p.ap, p.target_quality, p.figures)
+
+
+def fireball_report(p: FireballInput, law: Dist[FireballResult]) -> Outcome:
+    return Outcome.of(law, "lost", dists=("lost",),
                       events={"any": lambda r: r.lost > 0, "destroyed": lambda r: r.destroyed},
                       labels=FIREBALL_LABELS)
 
 
-def fireball_play(p: FireballInput, dice: DiceSource) -> Sample:
-    r = play_fireball(p.ap, p.target_quality, p.figures, dice)
+def fireball_sample(p: FireballInput, r: FireballResult) -> Sample:
     return {"lost": r.lost, "any": r.lost > 0, "destroyed": r.destroyed}
 
 
@@ -145,31 +148,20 @@ DELUGE_LABELS = {"hit": msg("bases that lose a figure"), "tested": msg("bases st
 _DELUGE_EVENTS = {"any_hit": lambda d: d.hit > 0, "any_fled": lambda d: d.fled > 0}
 
 
-def _deluge_outcome(p: IceRainInput | DeathLakeInput, rule_id: str) -> Outcome:
-    law = deluge_exact(p.bases, p.defence, p.quality, sign=p.sign, rule_id=rule_id)
+def _deluge_report(p: IceRainInput | DeathLakeInput, law: Dist[Deluge]) -> Outcome:
     return Outcome.of(law, "hit", dists=("hit", "tested", "fled"), events=_DELUGE_EVENTS, labels=DELUGE_LABELS)
 
 
-def _deluge_sample(d: Deluge) -> Sample:
+def _deluge_sample(p: IceRainInput | DeathLakeInput, d: Deluge) -> Sample:
     return {"hit": d.hit, "tested": d.tested, "fled": d.fled, "any_hit": d.hit > 0, "any_fled": d.fled > 0}
 
 
-def ice_rain_outcome(p: IceRainInput) -> Outcome:
-    return _deluge_outcome(p, "BAT-SPELL-ICE-RAIN")
+def ice_rain_procedure(p: IceRainInput) -> Proc[Deluge]:
+    return deluge(p.bases, p.defence, p.quality, sign=p.sign, rule_id="BAT-SPELL-ICE-RAIN")
 
 
-def ice_rain_play(p: IceRainInput, dice: DiceSource) -> Sample:
-    return _deluge_sample(play_deluge(p.bases, p.defence, p.quality, dice, sign=p.sign,
-                                      rule_id="BAT-SPELL-ICE-RAIN"))
-
-
-def death_lake_outcome(p: DeathLakeInput) -> Outcome:
-    return _deluge_outcome(p, "BAT-SPELL-DEATH-LAKE")
-
-
-def death_lake_play(p: DeathLakeInput, dice: DiceSource) -> Sample:
-    return _deluge_sample(play_deluge(p.bases, p.defence, p.quality, dice, sign=p.sign,
-                                      rule_id="BAT-SPELL-DEATH-LAKE"))
+def death_lake_procedure(p: DeathLakeInput) -> Proc[Deluge]:
+    return deluge(p.bases, p.defence, p.quality, sign=p.sign, rule_id="BAT-SPELL-DEATH-LAKE")
 
 
 # --- BAT-SPELL-SUMMON -------------------------------------------------------------------------
@@ -183,14 +175,17 @@ class SummonInput:
                         label=msg("beast's stat total"))
 
 
-def summon_outcome(p: SummonInput) -> Outcome:
-    return Outcome.of(summon_exact(p.ap), "budget", events={"enough": lambda b: b >= p.wanted},
+def summon_procedure(p: SummonInput) -> Proc[int]:
+    return summon(p.ap)
+
+
+def summon_report(p: SummonInput, law: Dist[int]) -> Outcome:
+    return Outcome.of(law, "budget", events={"enough": lambda b: b >= p.wanted},
                       labels={"budget": msg("the beast's stat budget (3 × the dice)"),
                               "enough": msg("the budget allows a beast totalling {total}", total=p.wanted)})
 
 
-def summon_play(p: SummonInput, dice: DiceSource) -> Sample:
-    b = play_summon(p.ap, dice)
+def summon_sample(p: SummonInput, b: int) -> Sample:
     return {"budget": b, "enough": b >= p.wanted}
 
 
@@ -212,16 +207,18 @@ TERROR_LABELS = {"band": msg("what Terror does to the target"), "failures": msg(
                  "flees": msg("the target flees the field"), "shaken": msg("the target falls back and loses its AP")}
 
 
-def terror_outcome(p: TerrorInput) -> Outcome:
-    law = terror_exact(p.ap, p.target_quality, coward=p.coward, reroll=p.standard_bearer)
+def terror_procedure(p: TerrorInput) -> Proc[Morale]:
+    return terror(p.ap, p.target_quality, coward=p.coward, reroll=p.standard_bearer)
+
+
+def terror_report(p: TerrorInput, law: Dist[Morale]) -> Outcome:
     return Outcome.of(law, "failures", dists=("failures", "band"),
                       events={"flees": lambda m: m.band is Band.FLEES,
                               "shaken": lambda m: m.band in (Band.STEP_BACK, Band.FALL_BACK)},
                       labels=TERROR_LABELS)
 
 
-def terror_play(p: TerrorInput, dice: DiceSource) -> Sample:
-    m = play_terror(p.ap, p.target_quality, dice, coward=p.coward, reroll=p.standard_bearer)
+def terror_sample(p: TerrorInput, m: Morale) -> Sample:
     return {"band": m.band, "failures": m.failures, "flees": m.band is Band.FLEES,
             "shaken": m.band in (Band.STEP_BACK, Band.FALL_BACK)}
 
@@ -232,33 +229,33 @@ def register(reg: Registry) -> None:
         rule_id="BAT-MAGIC-MISCAST", key="bat-magic-miscast", title=msg("Casting: the Mage's roll and the deadly "
                                                                         "miscast"),
         summary=msg("A Mage with a Cast order rolls three d6 for AP; three 1s kill it instead."),
-        record_type=MiscastInput, exact=miscast_outcome, play=miscast_play,
+        record_type=MiscastInput, **derived(miscast_procedure, miscast_report, miscast_sample),
         rules=("BAT-MAGIC-MISCAST", "BAT-MAGIC-CAST", "BAT-ACTIVATION", "BAT-SKILL-STANDARD")))
     reg.add(Mechanic(
         rule_id="BAT-SPELL-FIREBALL", key="bat-spell-fireball", title=msg("Fireball: figures burnt"),
         summary=msg("The target rolls one d6 per AP; each above its Quality removes a figure."),
-        record_type=FireballInput, exact=fireball_outcome, play=fireball_play,
+        record_type=FireballInput, **derived(fireball_procedure, fireball_report, fireball_sample),
         rules=("BAT-SPELL-FIREBALL", "BAT-BASE-DESTROYED")))
     reg.add(Mechanic(
         rule_id="BAT-SPELL-ICE-RAIN", key="bat-spell-ice-rain",
         title=msg("Ice Rain: a strength-3 shot at every enemy base"),
         summary=msg("Every enemy base under the template suffers a ranged attack of strength 3: d6 + 3 against d6 + "
                     "Def."),
-        record_type=IceRainInput, exact=ice_rain_outcome, play=ice_rain_play,
+        record_type=IceRainInput, **derived(ice_rain_procedure, _deluge_report, _deluge_sample),
         rules=("BAT-SPELL-ICE-RAIN", "BAT-SHOOT-DAMAGE", "BAT-MORALE-TRIGGERS", "BAT-MORALE-TEST")))
     reg.add(Mechanic(
         rule_id="BAT-SPELL-SUMMON", key="bat-spell-summon", title=msg("Summon Beast: the stat budget"),
         summary=msg("The Mage rolls one d6 per AP; the beast's six stats may total three times the sum."),
-        record_type=SummonInput, exact=summon_outcome, play=summon_play))
+        record_type=SummonInput, **derived(summon_procedure, summon_report, summon_sample)))
     reg.add(Mechanic(
         rule_id="BAT-SPELL-DEATH-LAKE", key="bat-spell-death-lake",
         title=msg("Lake of Death: a strength-3 attack on every base in it"),
         summary=msg("Every base in the lake that cannot fly, friend or foe, is attacked once with strength 3."),
-        record_type=DeathLakeInput, exact=death_lake_outcome, play=death_lake_play,
+        record_type=DeathLakeInput, **derived(death_lake_procedure, _deluge_report, _deluge_sample),
         rules=("BAT-SPELL-DEATH-LAKE", "BAT-SHOOT-DAMAGE", "BAT-SKILL-FLYING", "BAT-MORALE-TRIGGERS",
                "BAT-MORALE-TEST")))
     reg.add(Mechanic(
         rule_id="BAT-SPELL-TERROR", key="bat-spell-terror", title=msg("Terror: a morale test on AP dice"),
         summary=msg("The target tests morale at once with one d6 per AP the Mage spent."),
-        record_type=TerrorInput, exact=terror_outcome, play=terror_play,
+        record_type=TerrorInput, **derived(terror_procedure, terror_report, terror_sample),
         rules=("BAT-SPELL-TERROR", "BAT-MORALE-TEST", "BAT-SKILL-COWARD", "BAT-SKILL-STANDARD")))

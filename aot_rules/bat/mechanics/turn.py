@@ -5,14 +5,15 @@ from __future__ import annotations
 from dataclasses import dataclass
 from typing import NamedTuple
 
-from aot_rules.bat.rules.activation import ap_exact, roll_ap
+from aot_rules.bat.rules.activation import activation_roll
 from aot_rules.bat.rules.profile import DICE_PER_TEST, QUALITY_MAX, QUALITY_MIN
-from aot_rules.bat.rules.turn import Initiative, TieRule, initiative_exact, roll_initiative
-from aot_rules.core.dice import DiceSource
+from aot_rules.bat.rules.turn import Initiative, TieRule, initiative_roll
+from aot_rules.core.dist import Dist
 from aot_rules.core.i18n import msg
 from aot_rules.core.outcome import Outcome
 from aot_rules.core.params import param
-from aot_rules.core.registry import Mechanic, Registry, Sample
+from aot_rules.core.procedure import Proc
+from aot_rules.core.registry import Mechanic, Registry, Sample, derived
 
 # --- initiative (BAT-INITIATIVE) ----------------------------------------------------------------
 
@@ -30,13 +31,15 @@ class InitiativeInput:
 INITIATIVE_LABELS = {"initiative": msg("who wins the initiative"), "me": msg("I choose who activates first")}
 
 
-def initiative_outcome(p: InitiativeInput) -> Outcome:
-    return Outcome.of(initiative_exact(p.mine, p.theirs, p.ties), "initiative",
-                      events={"me": lambda r: r is Initiative.ME}, labels=INITIATIVE_LABELS)
+def initiative_procedure(p: InitiativeInput) -> Proc[Initiative]:
+    return initiative_roll(p.mine, p.theirs, p.ties)
 
 
-def initiative_play(p: InitiativeInput, dice: DiceSource) -> Sample:
-    r = roll_initiative(p.mine, p.theirs, dice, p.ties)
+def initiative_report(p: InitiativeInput, law: Dist[Initiative]) -> Outcome:
+    return Outcome.of(law, "initiative", events={"me": lambda r: r is Initiative.ME}, labels=INITIATIVE_LABELS)
+
+
+def initiative_sample(p: InitiativeInput, r: Initiative) -> Sample:
     return {"initiative": r, "me": r is Initiative.ME}
 
 
@@ -64,17 +67,18 @@ ACTIVATION_LABELS = {"ap": msg("action points"), "carried_out": msg("orders carr
                      "all": msg("every order on the base is carried out"), "none": msg("the base does nothing")}
 
 
-def activation_outcome(p: ActivationInput) -> Outcome:
-    law = ap_exact(p.quality, p.standard_bearer).map(lambda ap: Activation(ap, min(ap, p.orders)))
+def activation_procedure(p: ActivationInput) -> Proc[Activation]:
+    return activation_roll(p.quality, p.standard_bearer).map(lambda ap: Activation(ap, min(ap, p.orders)))
+
+
+def activation_report(p: ActivationInput, law: Dist[Activation]) -> Outcome:
     return Outcome.of(law, "ap", dists=("ap", "carried_out"),
                       events={"all": lambda a: a.carried_out == p.orders, "none": lambda a: a.carried_out == 0},
                       labels=ACTIVATION_LABELS)
 
 
-def activation_play(p: ActivationInput, dice: DiceSource) -> Sample:
-    ap = roll_ap(p.quality, dice, p.standard_bearer)
-    done = min(ap, p.orders)
-    return {"ap": ap, "carried_out": done, "all": done == p.orders, "none": done == 0}
+def activation_sample(p: ActivationInput, a: Activation) -> Sample:
+    return {"ap": a.ap, "carried_out": a.carried_out, "all": a.carried_out == p.orders, "none": a.carried_out == 0}
 
 
 def register(reg: Registry) -> None:
@@ -83,9 +87,9 @@ def register(reg: Registry) -> None:
         rule_id="BAT-INITIATIVE", key="bat-initiative", title=msg("Initiative: d6 + КН against d6 + КН"),
         summary=msg("Both players roll a d6 and add their general's КН (read as his Quality); the higher total "
                 "chooses who activates first."),
-        record_type=InitiativeInput, exact=initiative_outcome, play=initiative_play))
+        record_type=InitiativeInput, **derived(initiative_procedure, initiative_report, initiative_sample)))
     reg.add(Mechanic(
         rule_id="BAT-ACTIVATION", key="bat-activation", title=msg("Activation: action points from three d6"),
         summary=msg("Each of three d6 showing the base's Quality or less gives 1 AP; each order but Cast costs 1 AP."),
-        record_type=ActivationInput, exact=activation_outcome, play=activation_play,
+        record_type=ActivationInput, **derived(activation_procedure, activation_report, activation_sample),
         rules=("BAT-ACTIVATION", "BAT-SKILL-STANDARD")))

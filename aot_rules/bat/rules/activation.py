@@ -11,29 +11,55 @@ from __future__ import annotations
 
 from collections.abc import Callable, Iterable
 
-from aot_rules.bat.rules.profile import DICE_PER_TEST, Order, pass_chance, passes
+from aot_rules.bat.rules.profile import DICE_PER_TEST, Order, passes
 from aot_rules.core.dice import DiceSource
 from aot_rules.core.dist import Dist
 from aot_rules.core.errors import RuleError
+from aot_rules.core.evaluate import evaluate, play
 from aot_rules.core.events import DieEffect, Said
 from aot_rules.core.i18n import msg
+from aot_rules.core.procedure import Proc, both, die, done
 
 #: What an order costs to carry out, in AP: Cast is free (BAT-MAGIC-CAST), every other costs 1.
 ORDER_COST: dict[Order, int] = {o: 0 if o is Order.CAST else 1 for o in Order}
 
 
-def ap_exact(quality: int, standard_bearer: bool = False) -> Dist[int]:
-    """The exact law of the AP one activation roll gives a base of (current) Quality ``quality``.
+def activation_roll(quality: int, standard_bearer: bool = False) -> Proc[int]:
+    """BAT-ACTIVATION as a dice procedure: the three activation dice, each at or under the Quality one AP, told;
+    then, with a Standard Bearer near and a die failed, the first failed die rolled again.  The dice are read
+    face by face (216 outcomes at most) because the re-roll names which failed face it replaces."""
+    judge = _judge(quality)
 
-    With the Standard Bearer's re-roll, a roll short of 3 AP gets one failed die rolled again,
-    which adds one AP with the same chance Q/6.
-    """
-    p = pass_chance(quality)
-    first = Dist.binomial(DICE_PER_TEST, p)
-    if not standard_bearer:
-        return first
-    again = Dist.binomial(1, p)
-    return first.bind(lambda k: Dist.point(k) if k == DICE_PER_TEST else again.map(lambda r: k + r))
+    def one() -> Proc[int]:
+        return die(6, msg("activation die"), judge)
+
+    def told(faces: tuple[int, ...]) -> Said:
+        ap = sum(passes(f, quality) for f in faces)
+        return Said(msg("the dice show {faces}; {ap} of them show {quality} or less, so the base has {ap} AP.",
+                        faces=", ".join(map(str, faces)), ap=ap, quality=quality))
+
+    def again(faces: tuple[int, ...]) -> Proc[int]:
+        ap = sum(passes(f, quality) for f in faces)
+        if not standard_bearer or ap == DICE_PER_TEST:
+            return done(ap)
+        failed = next(f for f in faces if not passes(f, quality))
+
+        def said(face: int) -> Said:
+            if passes(face, quality):
+                return Said(msg("the Standard Bearer lets one failed die ({failed}) be rolled again: it shows "
+                                "{again}, one more AP, {ap} in all.", failed=failed, again=face, ap=ap + 1))
+            return Said(msg("the Standard Bearer lets one failed die ({failed}) be rolled again: it shows {again}, "
+                            "no better.", failed=failed, again=face))
+
+        return die(6, msg("Standard Bearer's re-roll"), judge, read=lambda f: ap + passes(f, quality), note=said)
+
+    return both(both(one(), one()), one()).map(lambda xyz: (*xyz[0], xyz[1])).log(told).then(again)
+
+
+def ap_exact(quality: int, standard_bearer: bool = False) -> Dist[int]:
+    """The exact law of the AP one activation roll (:func:`activation_roll`) gives a base of (current) Quality
+    ``quality``."""
+    return evaluate(activation_roll(quality, standard_bearer))
 
 
 def _judge(quality: int) -> Callable[[int], DieEffect]:
@@ -43,21 +69,7 @@ def _judge(quality: int) -> Callable[[int], DieEffect]:
 
 def roll_ap(quality: int, dice: DiceSource, standard_bearer: bool = False) -> int:
     """Roll the three activation dice (and, with a Standard Bearer near, one failed die again)."""
-    faces = [dice.d6(msg("activation die"), _judge(quality)) for _ in range(DICE_PER_TEST)]
-    ap = sum(passes(f, quality) for f in faces)
-    dice.emit(Said(msg("the dice show {faces}; {ap} of them show {quality} or less, so the base has {ap} AP.",
-                       faces=", ".join(map(str, faces)), ap=ap, quality=quality)))
-    if standard_bearer and ap < DICE_PER_TEST:
-        failed = next(f for f in faces if not passes(f, quality))
-        again = dice.d6(msg("Standard Bearer's re-roll"), _judge(quality))
-        if passes(again, quality):
-            ap += 1
-            dice.emit(Said(msg("the Standard Bearer lets one failed die ({failed}) be rolled again: it shows {again}, "
-                               "one more AP, {ap} in all.", failed=failed, again=again, ap=ap)))
-        else:
-            dice.emit(Said(msg("the Standard Bearer lets one failed die ({failed}) be rolled again: it shows {again}, "
-                               "no better.", failed=failed, again=again)))
-    return ap
+    return play(activation_roll(quality, standard_bearer), dice)
 
 
 def carry_out(orders: Iterable[Order], ap: int) -> tuple[tuple[Order, ...], tuple[Order, ...]]:
@@ -79,3 +91,4 @@ def carry_out(orders: Iterable[Order], ap: int) -> tuple[tuple[Order, ...], tupl
         else:
             lost.append(order)
     return tuple(done), tuple(lost)
+

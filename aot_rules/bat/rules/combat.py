@@ -39,7 +39,7 @@ from aot_rules.core.errors import RuleError
 from aot_rules.core.evaluate import evaluate, play
 from aot_rules.core.events import DieEffect, Said
 from aot_rules.core.i18n import Capitalised, Message, Possessive, msg, nmsg, vocabulary
-from aot_rules.core.procedure import Proc, both, die, done
+from aot_rules.core.procedure import Proc, both, die, done, part
 
 #: Bases a template can cover in the engine (the geometry is the player's; this only bounds the input).
 MAX_BASES = 8
@@ -120,11 +120,6 @@ def play_strike(strength: int, defence: int, dice: DiceSource, sign: Sign = Sign
     return play(strike_dice(strength, defence, sign, double, who, whom), dice)
 
 
-def _tell(dice: DiceSource, who: Message | str, whom: Message | str, x: int, strength: int, y: int, defence: int,
-          result: Strike) -> None:
-    dice.emit(_said(who, whom, x, strength, y, defence, result))
-
-
 def _said(who: Message | str, whom: Message | str, x: int, strength: int, y: int, defence: int,
           result: Strike) -> Said:
     values = {"who": Capitalised(who), "x": x, "strength": strength, "attack": x + strength, "whom": whom, "y": y,
@@ -196,44 +191,56 @@ def _clash(defender: Strike, attacker: Strike) -> Clash:
     return Clash(exchange_of(defender, attacker), defender, attacker)
 
 
+def melee(a_melee: int, a_defence: int, b_melee: int, b_defence: int, *, shared_dice: bool = True,
+          double: Double = Double.AT_LEAST) -> Proc[Clash]:
+    """One melee exchange between attacker A and defender B (values after modifiers) as a dice procedure: the
+    dice, told, then A's blow and B's blow, each told.
+
+    ``shared_dice`` (the index's Reading): each side rolls one d6, added to its Melee when it strikes and to its
+    Defence when it is struck, so A's blow and B's blow share both dice.  Otherwise each side rolls an attack die
+    and a defence die, and the two blows are independent.
+    """
+    rolled: Proc[tuple[int, int, int, int]] = part(_melee_dice, shared_dice)
+
+    def blows(f: tuple[int, int, int, int]) -> tuple[tuple[int, int, int, int], Strike, Strike]:
+        xa, xd, ya, yd = f
+        return f, strike(xa + a_melee, yd + b_defence, double=double), strike(ya + b_melee, xd + a_defence,
+                                                                                double=double)
+
+    return rolled.map(blows).log(
+        lambda r: _said(msg("the attacker"), msg("the defender"), r[0][0], a_melee, r[0][3], b_defence, r[1])).log(
+        lambda r: _said(msg("the defender"), msg("the attacker"), r[0][2], b_melee, r[0][1], a_defence, r[2])).map(
+        lambda r: _clash(r[1], r[2]))
+
+
+def _melee_dice(shared: bool) -> Proc[tuple[int, int, int, int]]:
+    """The dice of one exchange, told, as (attacker's attack, attacker's guard, defender's attack, defender's guard)
+    faces: one die a side serving both (shared), or two.  A part: its law is the same for every exchange."""
+    if shared:
+        return both(die(6, msg("attacker's die")), die(6, msg("defender's die"))).log(
+            lambda xy: Said(msg("Each player rolls one die: the attacker {x}, the defender {y}.", x=xy[0], y=xy[1]))
+        ).map(lambda xy: (xy[0], xy[0], xy[1], xy[1]))
+    return both(both(die(6, msg("attacker's attack die")), die(6, msg("attacker's defence die"))),
+                both(die(6, msg("defender's attack die")), die(6, msg("defender's defence die")))).log(
+        lambda f: Said(msg("The attacker rolls {xa} to strike and {xd} to guard; the defender {ya} and {yd}.",
+                           xa=f[0][0], xd=f[0][1], ya=f[1][0], yd=f[1][1]))).map(lambda f: (*f[0], *f[1]))
+
+
 @cache
 def melee_exact(a_melee: int, a_defence: int, b_melee: int, b_defence: int, *, shared_dice: bool = True,
                 double: Double = Double.AT_LEAST) -> Dist[Clash]:
-    """The exact law of one melee exchange between attacker A and defender B (values after modifiers).
-
-    ``shared_dice`` (the index's Reading): each side rolls one d6, added to its Melee when it
-    strikes and to its Defence when it is struck, so A's blow and B's blow share both dice.
-    Otherwise each side rolls an attack die and a defence die, and the two blows are independent.
+    """The exact law of one melee exchange (:func:`melee`).
 
     >>> melee_exact(3, 3, 3, 3).prob(lambda c: c.defender is not Strike.NONE)
     Fraction(5, 12)
     """
-    if not shared_dice:
-        return strike_exact(a_melee, b_defence, double=double).product(
-            strike_exact(b_melee, a_defence, double=double)).map(lambda ds: _clash(*ds))
-    d6 = Dist.die(6)
-    return d6.product(d6).map(lambda xy: _clash(strike(xy[0] + a_melee, xy[1] + b_defence, double=double),
-                                                strike(xy[1] + b_melee, xy[0] + a_defence, double=double)))
+    return evaluate(melee(a_melee, a_defence, b_melee, b_defence, shared_dice=shared_dice, double=double))
 
 
 def play_melee(a_melee: int, a_defence: int, b_melee: int, b_defence: int, dice: DiceSource, *,
                shared_dice: bool = True, double: Double = Double.AT_LEAST) -> Clash:
-    """Play one melee exchange with real dice, as the two players would at the table."""
-    if shared_dice:
-        x = dice.d6(msg("attacker's die"))
-        y = dice.d6(msg("defender's die"))
-        xa, xd, ya, yd = x, x, y, y
-        dice.emit(Said(msg("Each player rolls one die: the attacker {x}, the defender {y}.", x=x, y=y)))
-    else:
-        xa, xd = dice.d6(msg("attacker's attack die")), dice.d6(msg("attacker's defence die"))
-        ya, yd = dice.d6(msg("defender's attack die")), dice.d6(msg("defender's defence die"))
-        dice.emit(Said(msg("The attacker rolls {xa} to strike and {xd} to guard; the defender {ya} and {yd}.", xa=xa,
-                           xd=xd, ya=ya, yd=yd)))
-    defender = strike(xa + a_melee, yd + b_defence, double=double)
-    _tell(dice, msg("the attacker"), msg("the defender"), xa, a_melee, yd, b_defence, defender)
-    attacker = strike(ya + b_melee, xd + a_defence, double=double)
-    _tell(dice, msg("the defender"), msg("the attacker"), ya, b_melee, xd, a_defence, attacker)
-    return _clash(defender, attacker)
+    """Play one melee exchange with real dice, as the two players would at the table (:func:`melee`)."""
+    return play(melee(a_melee, a_defence, b_melee, b_defence, shared_dice=shared_dice, double=double), dice)
 
 
 # --- modifier tables -------------------------------------------------------------------------------
@@ -407,56 +414,57 @@ class Volley(NamedTuple):
     morale: int
 
 
-def _count(strikes: Dist[Strike], bases: int) -> Dist[Volley]:
-    """Sum ``bases`` independent strikes into (bases hit, bases that test morale)."""
-    out = Dist.point(Volley(0, 0))
-    for _ in range(bases):
-        out = out.bind(lambda v: strikes.map(lambda s: Volley(v.hit + (s is not Strike.NONE),
-                                                               v.morale + (s is Strike.DOUBLE))))
-    return out
+def _check_bases(bases: int) -> None:
+    if not 1 <= bases <= MAX_BASES:
+        raise RuleError("BAT-SKILL-AREA", msg("a template covers 1 to {top} bases here, not {bases}", top=MAX_BASES,
+                                                bases=bases))
+
+
+def volley(bases: int, strength: int, defence: int, *, one_shooter_die: bool = False, sign: Sign = Sign.GREATER,
+           double: Double = Double.AT_LEAST) -> Proc[Volley]:
+    """One ranged attack of ``strength`` against each of ``bases`` bases of ``defence`` as a dice procedure, each
+    attack told, then the count.
+
+    Each covered base rolls its own defence die.  By default the shooter also rolls afresh for each base (each is
+    an ordinary shot); with ``one_shooter_die`` one attack die, rolled first, serves them all, so the bases' fates
+    go together.  Used by area and stream fire and by Ice Rain and the Lake of Death (strength 3).
+    """
+    _check_bases(bases)
+    struck = (die(6, msg("shooter's die")).then(lambda x: part(_covered, 1, bases, strength, defence, x, sign, double))
+              if one_shooter_die else part(_covered, 1, bases, strength, defence, None, sign, double))
+    return struck.log(lambda v: Said(nmsg("{hit} of {n} bases lose a figure; {morale} must test morale.",
+                                          "{hit} of {n} bases lose a figure; {morale} must test morale.", n=bases,
+                                          hit=v.hit, morale=v.morale)))
+
+
+def _covered(i: int, bases: int, strength: int, defence: int, x: int | None, sign: Sign,
+             double: Double) -> Proc[Volley]:
+    """Bases ``i`` to ``bases`` under the template, each struck in turn (``x``: the shooter's one die, if any)."""
+    if i > bases:
+        return done(Volley(0, 0))
+    whom = msg("base {i}", i=i)
+    if x is None:
+        blow = strike_dice(strength, defence, sign, double, msg("the shooter"), whom)
+    else:
+        shooter = x
+        blow = die(6, msg("base {n}'s defence", n=i)).map(
+            lambda y: (y, strike(shooter + strength, y + defence, sign, double))).log(
+            lambda r: _said(msg("the shooter"), whom, shooter, strength, r[0], defence, r[1])).map(_second)
+    return blow.then(lambda s: part(_covered, i + 1, bases, strength, defence, x, sign, double).map(
+        lambda v: Volley(v.hit + (s is not Strike.NONE), v.morale + (s is Strike.DOUBLE))))
 
 
 @cache
 def volley_exact(bases: int, strength: int, defence: int, *, one_shooter_die: bool = False,
                  sign: Sign = Sign.GREATER, double: Double = Double.AT_LEAST) -> Dist[Volley]:
-    """The exact law of one ranged attack of ``strength`` against each of ``bases`` bases of ``defence``.
-
-    Each covered base rolls its own defence die.  By default the shooter also rolls afresh for
-    each base (each is an ordinary shot); with ``one_shooter_die`` one attack die serves them all,
-    so the bases' fates go together.  Used by area and stream fire and by Ice Rain and the Lake
-    of Death (strength 3).
-    """
-    if not 1 <= bases <= MAX_BASES:
-        raise RuleError("BAT-SKILL-AREA", msg("a template covers 1 to {top} bases here, not {bases}", top=MAX_BASES,
-                                                bases=bases))
-    if not one_shooter_die:
-        return _count(strike_exact(strength, defence, sign, double), bases)
-    d6 = Dist.die(6)
-    return d6.bind(lambda x: _count(d6.map(lambda y: strike(x + strength, y + defence, sign, double)), bases))
+    """The exact law of a template shot (:func:`volley`)."""
+    return evaluate(volley(bases, strength, defence, one_shooter_die=one_shooter_die, sign=sign, double=double))
 
 
 def play_volley(bases: int, strength: int, defence: int, dice: DiceSource, *, one_shooter_die: bool = False,
                 sign: Sign = Sign.GREATER, double: Double = Double.AT_LEAST) -> Volley:
-    """Play a template shot: one ordinary ranged attack against every base under the template."""
-    if not 1 <= bases <= MAX_BASES:
-        raise RuleError("BAT-SKILL-AREA", msg("a template covers 1 to {top} bases here, not {bases}", top=MAX_BASES,
-                                                bases=bases))
-    x = dice.d6(msg("shooter's die")) if one_shooter_die else 0
-    hit = morale = 0
-    for i in range(1, bases + 1):
-        whom = msg("base {i}", i=i)
-        if one_shooter_die:
-            y = dice.d6(msg("base {n}'s defence", n=i))
-            result = strike(x + strength, y + defence, sign, double)
-            _tell(dice, msg("the shooter"), whom, x, strength, y, defence, result)
-        else:
-            result = play_strike(strength, defence, dice, sign, double, msg("the shooter"), whom)
-        hit += result is not Strike.NONE
-        morale += result is Strike.DOUBLE
-    dice.emit(Said(nmsg("{hit} of {n} bases lose a figure; {morale} must test morale.",
-                        "{hit} of {n} bases lose a figure; {morale} must test morale.", n=bases, hit=hit,
-                        morale=morale)))
-    return Volley(hit, morale)
+    """Play a template shot: one ordinary ranged attack against every base under the template (:func:`volley`)."""
+    return play(volley(bases, strength, defence, one_shooter_die=one_shooter_die, sign=sign, double=double), dice)
 
 
 # --- the first clash, morale included (for the comparison chapter) -----------------------------------
@@ -488,4 +496,5 @@ def clash_morale_exact(a_quality: int, a_melee: int, a_defence: int, b_quality: 
             lambda ab: ClashMorale(c, ab[0], ab[1]))
 
     return melee_exact(a_melee, a_defence, b_melee, b_defence, shared_dice=shared_dice, double=double).bind(after)
+
 

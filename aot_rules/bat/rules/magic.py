@@ -5,10 +5,9 @@ any base, and spends 1 to 3 of the action points (AP) they give on one spell; th
 also sets the size of any template or obstacle (1, 2 or 3 steps).  Three 1s on that roll
 kill the Mage instead.
 
-Each dice rule here has two faces: an *exact* face returning a :class:`Dist` of Fractions,
-worked out by a route of its own (closed forms and distribution algebra), and a *played* face
-that rolls a :class:`DiceSource` die by die, as a player would, and says what it decided.  The
-sampler tests and the brute-force tests hold the two faces to each other.
+Each dice rule here is written once, as a dice procedure (:mod:`aot_rules.core.procedure`): its
+``*_exact`` law and its ``play_*`` face are the evaluator's and the player's readings of that one
+procedure, so they cannot drift apart; the brute-force tests check the law against the source's tables.
 
 The spells that strike with a "strength 3 attack" (Ice Rain, Lake of Death) are ordinary
 ranged attacks, and Terror is an ordinary morale test with another number of dice: they are
@@ -19,17 +18,20 @@ and the attack or test it imitates can never disagree.
 from __future__ import annotations
 
 from enum import StrEnum
-from fractions import Fraction
-from typing import NamedTuple
+from typing import NamedTuple, TypeVar
 
-from aot_rules.bat.rules.combat import MAX_BASES, Double, Sign, Volley, play_volley, volley_exact
-from aot_rules.bat.rules.morale import Band, Coward, Morale, morale_exact, play_morale
-from aot_rules.bat.rules.profile import DICE_PER_TEST, Profile, Skill, fail_chance, pass_chance, passes
+from aot_rules.bat.rules.combat import MAX_BASES, Double, Sign, volley
+from aot_rules.bat.rules.morale import Band, Coward, Morale, morale_test
+from aot_rules.bat.rules.profile import DICE_PER_TEST, Profile, Skill, passes
 from aot_rules.core.dice import DiceSource
 from aot_rules.core.dist import Dist
 from aot_rules.core.errors import RuleError
+from aot_rules.core.evaluate import evaluate, play
 from aot_rules.core.events import DieEffect, Said
 from aot_rules.core.i18n import Message, label, msg, nmsg, text, vocabulary
+from aot_rules.core.procedure import Proc, both, count, die, done, part, pool
+
+T = TypeVar("T")
 
 #: A spell takes 1, 2 or 3 AP (BAT-MAGIC-CAST, Reading): the activation roll gives at most three.
 SPELL_AP_MIN = 1
@@ -162,10 +164,9 @@ def cast_roll_of(ap: int) -> CastRoll:
     return _AP[ap]
 
 
-def play_cast_roll(quality: int, dice: DiceSource, *, standard_bearer: bool = False,
-                   bearer_saves: bool = True) -> CastRoll:
-    """A Mage with a Cast order is activated: three d6, each showing its Quality or less gives 1 AP,
-    and three 1s kill it (BAT-MAGIC-MISCAST).
+def cast_roll(quality: int, *, standard_bearer: bool = False, bearer_saves: bool = True) -> Proc[CastRoll]:
+    """BAT-MAGIC-MISCAST as a dice procedure: a Mage with a Cast order is activated: three d6, each showing its
+    Quality or less gives 1 AP, and three 1s kill it.
 
     With a Standard Bearer within 6 steps the player may re-roll one die.  Our player uses it
 
@@ -174,80 +175,63 @@ def play_cast_roll(quality: int, dice: DiceSource, *, standard_bearer: bool = Fa
     * otherwise on one die that gave no AP (BAT-ACTIVATION, Reading), except when the other two
       dice both show 1: a 1 on the re-roll would then kill the Mage, and no sensible player risks
       that for one AP.
+
+    The three dice are read face by face (216 outcomes), since what the re-roll does depends on which faces fail
+    and the roll is told face by face.
     """
     def judge(face: int) -> DieEffect:
         return DieEffect.HIT if passes(face, quality) else DieEffect.FAIL
 
-    faces = dice.d6s(DICE_PER_TEST, msg("activation die (Mage)"), judge)
-    dice.emit(Said(msg("the Mage (Quality {quality}) rolls {faces} on activation.", quality=quality,
-                       faces="-".join(map(str, faces)))))
-    if faces == [1, 1, 1]:
-        if not (standard_bearer and bearer_saves):
-            dice.emit(Said(msg("three 1s: the spell fails and the Mage dies.")))
-            return CastRoll.MISCAST
-        dice.emit(Said(msg("three 1s, but the Standard Bearer's re-roll is used on one of them.")))
-        faces[0] = dice.d6(msg("Standard Bearer re-roll"), judge)
-        if faces[0] == 1:
-            dice.emit(Said(msg("it shows 1 again: the spell fails and the Mage dies.")))
-            return CastRoll.MISCAST
-    elif standard_bearer:
+    def counted(faces: tuple[int, ...]) -> Proc[CastRoll]:
+        ap = sum(passes(f, quality) for f in faces)
+        return _say(msg("the Mage has {ap} AP for its spell.", ap=ap) if ap
+                    else msg("no AP: the Mage cannot cast this turn."), cast_roll_of(ap))
+
+    def again() -> Proc[int]:
+        return die(6, msg("Standard Bearer re-roll"), judge)
+
+    def after(faces: tuple[int, ...]) -> Proc[CastRoll]:
+        if faces == (1, 1, 1):
+            if not (standard_bearer and bearer_saves):
+                return _say(msg("three 1s: the spell fails and the Mage dies."), CastRoll.MISCAST)
+            return _say(msg("three 1s, but the Standard Bearer's re-roll is used on one of them."), None).then(
+                lambda _: again()).then(
+                lambda f: _say(msg("it shows 1 again: the spell fails and the Mage dies."), CastRoll.MISCAST)
+                if f == 1 else counted((f, 1, 1)))
         failed = [i for i, f in enumerate(faces) if not passes(f, quality)]
-        others_ones = bool(failed) and sorted(faces[j] for j in range(3) if j != failed[0]) == [1, 1]
-        if failed and not others_ones:
-            faces[failed[0]] = dice.d6(msg("Standard Bearer re-roll"), judge)
-            dice.emit(Said(msg("the Standard Bearer's re-roll turns one failed die into a {face}.",
-                               face=faces[failed[0]])))
-        elif failed:
-            dice.emit(Said(msg("the other two dice show 1, so the failed die is not re-rolled (a 1 would kill).")))
-    ap = sum(passes(f, quality) for f in faces)
-    dice.emit(Said(msg("the Mage has {ap} AP for its spell.", ap=ap) if ap
-                   else msg("no AP: the Mage cannot cast this turn.")))
-    return cast_roll_of(ap)
+        if not (standard_bearer and failed):
+            return counted(faces)
+        if sorted(faces[j] for j in range(3) if j != failed[0]) == [1, 1]:
+            return _say(msg("the other two dice show 1, so the failed die is not re-rolled (a 1 would kill)."),
+                        None).then(lambda _: counted(faces))
+        i = failed[0]
+        return again().log(lambda f: Said(msg("the Standard Bearer's re-roll turns one failed die into a {face}.",
+                                              face=f))).then(lambda f: counted((*faces[:i], f, *faces[i + 1:])))
+
+    one: Proc[int] = die(6, msg("activation die (Mage)"), judge)
+    return both(both(one, one), one).map(lambda f: (*f[0], f[1])).log(
+        lambda f: Said(msg("the Mage (Quality {quality}) rolls {faces} on activation.", quality=quality,
+                           faces="-".join(map(str, f))))).then(after)
+
+
+def _say(text: Message, value: T) -> Proc[T]:
+    """A step that rolls nothing and tells ``text``."""
+    return done(value).log(lambda _: Said(text))
+
+
+def play_cast_roll(quality: int, dice: DiceSource, *, standard_bearer: bool = False,
+                   bearer_saves: bool = True) -> CastRoll:
+    """Play the Mage's activation roll (:func:`cast_roll`)."""
+    return play(cast_roll(quality, standard_bearer=standard_bearer, bearer_saves=bearer_saves), dice)
 
 
 def cast_roll_exact(quality: int, *, standard_bearer: bool = False, bearer_saves: bool = True) -> Dist[CastRoll]:
-    """The exact law of :func:`play_cast_roll`, by classes of the first roll rather than by its faces.
-
-    ``p`` is one die's chance of giving an AP.  The first roll is 1-1-1 (1/216), "two 1s and one
-    die that fails" (3 · 1/36 · (1 − p), only when a 1 gives an AP), or else ``k`` dice pass out
-    of a Binomial(3, p) less those two classes.  Without a Standard Bearer the AP are ``k``; with
-    one, a roll that has a failed die gains a pass with chance ``p`` from the re-roll.
+    """The exact law of the Mage's activation roll (:func:`cast_roll`).
 
     >>> cast_roll_exact(3)[CastRoll.MISCAST], cast_roll_exact(3, standard_bearer=True)[CastRoll.MISCAST]
     (Fraction(1, 216), Fraction(1, 1296))
     """
-    p, f = pass_chance(quality), fail_chance(quality)
-    one = Fraction(1, 6)
-    triple = one ** 3
-    ones_pass = passes(1, quality)
-    two_ones_fail = 3 * one * one * f if ones_pass else Fraction(0)
-    weights: dict[CastRoll, Fraction] = {r: Fraction(0) for r in CastRoll}
-
-    # the 1-1-1 roll
-    if standard_bearer and bearer_saves:
-        weights[CastRoll.MISCAST] += triple * one
-        if ones_pass:  # the re-rolled die (2..6) passes with chance (Q − 1)/6
-            weights[CastRoll.AP3] += triple * (p - one)
-            weights[CastRoll.AP2] += triple * f
-        else:
-            weights[CastRoll.AP0] += triple * (1 - one)
-    else:
-        weights[CastRoll.MISCAST] += triple
-
-    # two 1s and a failed die: never re-rolled, 2 AP
-    weights[CastRoll.AP2] += two_ones_fail
-
-    # every other roll: k passes out of three
-    for k, pk in Dist.binomial(DICE_PER_TEST, p).items():
-        rest = pk - (triple if k == 3 and ones_pass else 0) - (two_ones_fail if k == 2 else 0)
-        if k == 0 and not ones_pass:
-            rest -= triple
-        if standard_bearer and k < DICE_PER_TEST:
-            weights[cast_roll_of(k + 1)] += rest * p
-            weights[cast_roll_of(k)] += rest * f
-        else:
-            weights[cast_roll_of(k)] += rest
-    return Dist({r: w for r, w in weights.items() if w})
+    return evaluate(cast_roll(quality, standard_bearer=standard_bearer, bearer_saves=bearer_saves))
 
 
 # --- Fireball (BAT-SPELL-FIREBALL) ------------------------------------------------------------
@@ -257,34 +241,38 @@ class FireballResult(NamedTuple):
     destroyed: bool
 
 
-def play_fireball(ap: int, target_quality: int, figures: int, dice: DiceSource) -> FireballResult:
-    """The target rolls one d6 per AP; each above its current Quality costs it a figure, and a base
-    that loses its last figure is destroyed (BAT-BASE-DESTROYED)."""
+def fireball(ap: int, target_quality: int, figures: int) -> Proc[FireballResult]:
+    """BAT-SPELL-FIREBALL as a dice procedure: the target rolls one d6 per AP; each above its current Quality costs
+    it a figure, and a base that loses its last figure is destroyed (BAT-BASE-DESTROYED)."""
     check_spell_ap(ap, "BAT-SPELL-FIREBALL")
     _check_figures(figures, "BAT-SPELL-FIREBALL")
 
     def judge(face: int) -> DieEffect:
         return DieEffect.NONE if passes(face, target_quality) else DieEffect.HIT
 
-    faces = dice.d6s(ap, msg("Fireball die (rolled by the target)"), judge)
-    burnt = sum(not passes(f, target_quality) for f in faces)
-    lost = min(burnt, figures)
-    dice.emit(Said(nmsg("the target (Quality {quality}) rolls {faces}: {burnt} above its Quality, so it loses {lost} "
-                        "of its {n} figures.",
-                        "the target (Quality {quality}) rolls {faces}: {burnt} above its Quality, so it loses {lost} "
-                        "of its {n} figures.",
-                        n=figures, quality=target_quality, faces=", ".join(map(str, faces)), burnt=burnt, lost=lost)))
-    if lost == figures:
-        dice.emit(Said(msg("its last figure is gone: the base is destroyed.")))
-    return FireballResult(lost, lost == figures)
+    def told(faces: tuple[int, ...]) -> Said:
+        burnt = sum(not passes(f, target_quality) for f in faces)
+        return Said(nmsg("the target (Quality {quality}) rolls {faces}: {burnt} above its Quality, so it loses "
+                         "{lost} of its {n} figures.",
+                         "the target (Quality {quality}) rolls {faces}: {burnt} above its Quality, so it loses "
+                         "{lost} of its {n} figures.",
+                         n=figures, quality=target_quality, faces=", ".join(map(str, faces)), burnt=burnt,
+                         lost=min(burnt, figures)))
+
+    above = [f for f in range(1, 7) if not passes(f, target_quality)]
+    return count(ap, above, msg("Fireball die (rolled by the target)"), judge, note=told).map(
+        lambda n: FireballResult(min(n, figures), n >= figures)).log(
+        lambda r: Said(msg("its last figure is gone: the base is destroyed.")) if r.destroyed else None)
 
 
 def fireball_exact(ap: int, target_quality: int, figures: int) -> Dist[FireballResult]:
-    """Figures lost ~ Binomial(AP, (6 − Q)/6), capped at the figures on the base."""
-    check_spell_ap(ap, "BAT-SPELL-FIREBALL")
-    _check_figures(figures, "BAT-SPELL-FIREBALL")
-    return Dist.binomial(ap, fail_chance(target_quality)).map(
-        lambda n: FireballResult(min(n, figures), n >= figures))
+    """Figures lost ~ Binomial(AP, (6 − Q)/6), capped at the figures on the base (:func:`fireball`)."""
+    return evaluate(fireball(ap, target_quality, figures))
+
+
+def play_fireball(ap: int, target_quality: int, figures: int, dice: DiceSource) -> FireballResult:
+    """Play a Fireball (:func:`fireball`)."""
+    return play(fireball(ap, target_quality, figures), dice)
 
 
 def _check_figures(figures: int, rule_id: str) -> int:
@@ -312,38 +300,38 @@ def check_bases(bases: int, rule_id: str) -> int:
     return bases
 
 
-def deluge_exact(bases: int, defence: int, quality: int, *, sign: Sign = Sign.GREATER,
-                 double: Double = Double.AT_LEAST, rule_id: str = "BAT-SPELL-ICE-RAIN") -> Dist[Deluge]:
-    """Ice Rain or the Lake of Death on ``bases`` bases of ``defence`` and ``quality``, exactly.
+def deluge(bases: int, defence: int, quality: int, *, sign: Sign = Sign.GREATER, double: Double = Double.AT_LEAST,
+           rule_id: str = "BAT-SPELL-ICE-RAIN") -> Proc[Deluge]:
+    """Ice Rain or the Lake of Death on ``bases`` bases of ``defence`` and ``quality`` as a dice procedure.
 
-    Each base suffers one ordinary strength-3 ranged attack (:func:`volley_exact`, BAT-SHOOT-DAMAGE,
-    fresh dice for each base); each base struck at least double then tests morale on three dice
-    (:func:`morale_exact`), and those that roll three failures flee.
+    Each base suffers one ordinary strength-3 ranged attack (:func:`volley`, BAT-SHOOT-DAMAGE, fresh dice for
+    each base); each base struck at least double then tests morale on three dice (:func:`morale_test`), and those
+    that roll three failures flee.
     """
     check_bases(bases, rule_id)
-    flee = morale_exact(quality).prob(lambda m: m.band is Band.FLEES)
-    fled = Dist.binomial(1, flee)
+    return volley(bases, SPELL_STRENGTH, defence, sign=sign, double=double).then(
+        lambda v: part(_fled, 1, v.morale, quality).map(lambda n: Deluge(v.hit, v.morale, n)))
 
-    def tests(v: Volley) -> Dist[Deluge]:
-        count = Dist.point(0)
-        for _ in range(v.morale):
-            count = count + fled
-        return count.map(lambda n: Deluge(v.hit, v.morale, n))
 
-    return volley_exact(bases, SPELL_STRENGTH, defence, sign=sign, double=double).bind(tests)
+def _fled(i: int, tested: int, quality: int) -> Proc[int]:
+    """How many of the struck bases ``i`` to ``tested`` flee, each testing morale in turn."""
+    if i > tested:
+        return done(0)
+    who = msg("struck base {i}", i=i) if tested > 1 else msg("the struck base")
+    return morale_test(quality, who=who).then(
+        lambda m: part(_fled, i + 1, tested, quality).map(lambda n: n + (m.band is Band.FLEES)))
+
+
+def deluge_exact(bases: int, defence: int, quality: int, *, sign: Sign = Sign.GREATER,
+                 double: Double = Double.AT_LEAST, rule_id: str = "BAT-SPELL-ICE-RAIN") -> Dist[Deluge]:
+    """The exact law of Ice Rain or the Lake of Death (:func:`deluge`)."""
+    return evaluate(deluge(bases, defence, quality, sign=sign, double=double, rule_id=rule_id))
 
 
 def play_deluge(bases: int, defence: int, quality: int, dice: DiceSource, *, sign: Sign = Sign.GREATER,
                 double: Double = Double.AT_LEAST, rule_id: str = "BAT-SPELL-ICE-RAIN") -> Deluge:
-    """Played: a strength-3 ranged attack on every covered base, then a morale test for each base
-    struck at least double."""
-    check_bases(bases, rule_id)
-    v = play_volley(bases, SPELL_STRENGTH, defence, dice, sign=sign, double=double)
-    fled = 0
-    for i in range(1, v.morale + 1):
-        m = play_morale(quality, dice, who=msg("struck base {i}", i=i) if v.morale > 1 else msg("the struck base"))
-        fled += m.band is Band.FLEES
-    return Deluge(v.hit, v.morale, fled)
+    """Play Ice Rain or the Lake of Death (:func:`deluge`)."""
+    return play(deluge(bases, defence, quality, sign=sign, double=double, rule_id=rule_id), dice)
 
 
 # --- Summon Beast (BAT-SPELL-SUMMON) ----------------------------------------------------------
@@ -356,23 +344,28 @@ def stat_total(beast: Profile) -> int:
     return sum(getattr(beast, s) for s in BEAST_STATS)
 
 
-def play_summon(ap: int, dice: DiceSource) -> int:
-    """The Mage rolls one d6 per AP; the beast's stats may total at most three times the sum."""
+def summon(ap: int) -> Proc[int]:
+    """BAT-SPELL-SUMMON as a dice procedure: the Mage rolls one d6 per AP (a pool counted face by face, whose
+    multinomial law gives the sum); the beast's stats may total at most three times the sum."""
     check_spell_ap(ap, "BAT-SPELL-SUMMON")
-    faces = dice.d6s(ap, msg("Summon Beast die"))
-    budget = SUMMON_FACTOR * sum(faces)
-    dice.emit(Said(msg("the Mage rolls {faces} = {total}: the beast's six stats may add up to {budget}.",
-                       faces=" + ".join(map(str, faces)), total=sum(faces), budget=budget)))
-    return budget
+
+    def told(faces: tuple[int, ...]) -> Said:
+        budget = SUMMON_FACTOR * sum(faces)
+        return Said(msg("the Mage rolls {faces} = {total}: the beast's six stats may add up to {budget}.",
+                        faces=" + ".join(map(str, faces)), total=sum(faces), budget=budget))
+
+    return pool(ap, [(f,) for f in range(1, 7)], msg("Summon Beast die"), note=told).map(
+        lambda c: SUMMON_FACTOR * sum(f * n for f, n in enumerate(c, start=1)))
+
+
+def play_summon(ap: int, dice: DiceSource) -> int:
+    """Play the summoning roll (:func:`summon`)."""
+    return play(summon(ap), dice)
 
 
 def summon_exact(ap: int) -> Dist[int]:
-    """The budget 3 × (sum of AP d6): a convolution of dice, scaled."""
-    check_spell_ap(ap, "BAT-SPELL-SUMMON")
-    total = Dist.point(0)
-    for _ in range(ap):
-        total = total + Dist.die(6)
-    return total.map(lambda s: SUMMON_FACTOR * s)
+    """The budget 3 × (sum of AP d6) (:func:`summon`)."""
+    return evaluate(summon(ap))
 
 
 def check_beast(beast: Profile, budget: int) -> Profile:
@@ -393,20 +386,25 @@ def check_beast(beast: Profile, budget: int) -> Profile:
 
 # --- Terror (BAT-SPELL-TERROR) ----------------------------------------------------------------
 
-def terror_exact(ap: int, quality: int, *, coward: Coward = Coward.NONE, reroll: bool = False) -> Dist[Morale]:
-    """The target's morale test on one die per AP: the ordinary test (BAT-MORALE-TEST) with its dice
-    count changed, so a Coward or a Standard Bearer near the target works exactly as in any test."""
+def terror(ap: int, quality: int, *, coward: Coward = Coward.NONE, reroll: bool = False) -> Proc[Morale]:
+    """BAT-SPELL-TERROR as a dice procedure: the target tests morale at once on one die per AP, the ordinary test
+    (BAT-MORALE-TEST) with its dice count changed, so a Coward or a Standard Bearer near the target works exactly
+    as in any test."""
     check_spell_ap(ap, "BAT-SPELL-TERROR")
-    return morale_exact(quality, ap, coward=coward, reroll=reroll)
+    return _say(nmsg("Terror with {n} AP: the target tests morale on {n} die.",
+                     "Terror with {n} AP: the target tests morale on {n} dice.", n=ap), None).then(
+        lambda _: morale_test(quality, ap, coward=coward, reroll=reroll, who=msg("the target")))
+
+
+def terror_exact(ap: int, quality: int, *, coward: Coward = Coward.NONE, reroll: bool = False) -> Dist[Morale]:
+    """The exact law of Terror (:func:`terror`)."""
+    return evaluate(terror(ap, quality, coward=coward, reroll=reroll))
 
 
 def play_terror(ap: int, quality: int, dice: DiceSource, *, coward: Coward = Coward.NONE,
                 reroll: bool = False) -> Morale:
-    """Terror played: the target tests morale at once, rolling as many d6 as the Mage spent AP."""
-    check_spell_ap(ap, "BAT-SPELL-TERROR")
-    dice.emit(Said(nmsg("Terror with {n} AP: the target tests morale on {n} die.",
-                        "Terror with {n} AP: the target tests morale on {n} dice.", n=ap)))
-    return play_morale(quality, dice, ap, coward=coward, reroll=reroll, who=msg("the target"))
+    """Play Terror (:func:`terror`)."""
+    return play(terror(ap, quality, coward=coward, reroll=reroll), dice)
 
 
 # --- the spells with no dice -----------------------------------------------------------------
@@ -430,3 +428,4 @@ def shield_defence(defence: int, ap: int) -> int:
 def tailwind_range(range_steps: int, ap: int) -> int:
     """BAT-SPELL-TAILWIND: a friendly base's Range rises by the AP spent, in steps, until the end of the turn."""
     return range_steps + check_spell_ap(ap, "BAT-SPELL-TAILWIND")
+

@@ -21,8 +21,10 @@ from aot_rules.bat.rules.profile import Order, Skill
 from aot_rules.core.dice import DiceSource
 from aot_rules.core.dist import Dist
 from aot_rules.core.errors import RuleError
+from aot_rules.core.evaluate import evaluate, play
 from aot_rules.core.events import Said
 from aot_rules.core.i18n import msg, vocabulary
+from aot_rules.core.procedure import Proc, both, die, until
 
 #: A base receives at most this many order cards a turn (BAT-ORDER-PHASE).
 MAX_ORDERS = 3
@@ -98,30 +100,34 @@ def _compare(mine: int, theirs: int) -> Initiative:
     return Initiative.ME if mine > theirs else Initiative.THEM if mine < theirs else Initiative.TIE
 
 
-def initiative_exact(my_kn: int, their_kn: int, ties: TieRule = TieRule.REROLL) -> Dist[Initiative]:
-    """The law of who wins the initiative roll: my d6 + ``my_kn`` against their d6 + ``their_kn``.
+def initiative_roll(my_kn: int, their_kn: int, ties: TieRule = TieRule.REROLL) -> Proc[Initiative]:
+    """BAT-INITIATIVE as a dice procedure: both players roll a d6 at once and add their general's КН, each pair
+    told; equal totals roll again (the Reading), or stand as a tie (:attr:`TieRule.STAND`)."""
+    def told(xy: tuple[int, int]) -> Said:
+        a, b = xy
+        return Said(msg("my total {a} + {my_kn} = {mine} against their {b} + {their_kn} = {theirs}.", a=a,
+                        my_kn=my_kn, mine=a + my_kn, b=b, their_kn=their_kn, theirs=b + their_kn))
 
-    With re-rolls the tie is conditioned away (a fresh pair of dice is rolled until they differ).
-    """
-    one = Dist.die(6).product(Dist.die(6)).map(lambda xy: _compare(xy[0] + my_kn, xy[1] + their_kn))
-    if ties is TieRule.STAND or one[Initiative.TIE] == 1:
-        return one
-    return one.condition(lambda r: r is not Initiative.TIE)
+    def settled(result: Initiative) -> Said:
+        if result is Initiative.TIE and ties is TieRule.REROLL:
+            return Said(msg("the totals are equal, so both dice are rolled again."))
+        return Said({Initiative.ME: msg("initiative: me."), Initiative.TIE: msg("initiative: tie."),
+                     Initiative.THEM: msg("initiative: them.")}[result])
+
+    pair = both(die(6, msg("my initiative die")), die(6, msg("their initiative die"))).log(told).map(
+        lambda xy: _compare(xy[0] + my_kn, xy[1] + their_kn)).log(settled)
+    return pair if ties is TieRule.STAND else until(pair, lambda r: r is not Initiative.TIE)
+
+
+def initiative_exact(my_kn: int, their_kn: int, ties: TieRule = TieRule.REROLL) -> Dist[Initiative]:
+    """The law of who wins the initiative roll (:func:`initiative_roll`): with re-rolls the tie is conditioned
+    away (a fresh pair of dice is rolled until they differ)."""
+    return evaluate(initiative_roll(my_kn, their_kn, ties))
 
 
 def roll_initiative(my_kn: int, their_kn: int, dice: DiceSource, ties: TieRule = TieRule.REROLL) -> Initiative:
-    """Both players roll a d6 at once and add their general's КН; equal totals roll again (Reading)."""
-    while True:
-        a = dice.d6(msg("my initiative die"))
-        b = dice.d6(msg("their initiative die"))
-        result = _compare(a + my_kn, b + their_kn)
-        dice.emit(Said(msg("my total {a} + {my_kn} = {mine} against their {b} + {their_kn} = {theirs}.", a=a,
-                           my_kn=my_kn, mine=a + my_kn, b=b, their_kn=their_kn, theirs=b + their_kn)))
-        if result is not Initiative.TIE or ties is TieRule.STAND:
-            dice.emit(Said({Initiative.ME: msg("initiative: me."), Initiative.TIE: msg("initiative: tie."),
-                            Initiative.THEM: msg("initiative: them.")}[result]))
-            return result
-        dice.emit(Said(msg("the totals are equal, so both dice are rolled again.")))
+    """Play the initiative roll (:func:`initiative_roll`) with real dice."""
+    return play(initiative_roll(my_kn, their_kn, ties), dice)
 
 
 # --- alternation and passing (BAT-PASS, BAT-TURN-SEQUENCE) -------------------------------------
@@ -184,4 +190,5 @@ def start_activations(left: tuple[int, int], first: int) -> Alternation:
     if left[first] == 0:
         return Alternation(left, 1 - first, first_go=True)
     return Alternation(left, first)
+
 
