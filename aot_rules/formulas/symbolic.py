@@ -17,7 +17,7 @@ from typing import Any
 
 import sympy as sp
 
-from aot_rules.core.procedure import Both, Die, Done, Log, Map, Part, Pool, Proc, Then, Until
+from aot_rules.core.procedure import Again, Both, Die, Done, Log, Map, Part, Pool, Proc, Repeat, Then, Until
 
 #: a law: value -> probability (a sympy expression: a ``Rational``, or a polynomial in a pool's symbols)
 SymLaw = dict[Any, sp.Expr]
@@ -87,7 +87,26 @@ class _Reader:
             accepted = {x: p for x, p in tried.items() if proc.accept(x)}
             total = sum(accepted.values(), sp.Integer(0))
             return {x: sp.cancel(p / total) for x, p in accepted.items()}
+        if isinstance(proc, Repeat):
+            return self._repeated(proc)
         raise TypeError(f"not a dice procedure: {proc!r}")
+
+    def _repeated(self, proc: Repeat[Any]) -> SymLaw:
+        """A chain read as the evaluator reads it: state by state, the earliest first, each step's law weighted by
+        the chance of reaching its state."""
+        pending: SymLaw = {proc.start: sp.Integer(1)}
+        ends: SymLaw = {}
+        while pending:
+            try:
+                state = min(pending)
+            except TypeError:
+                state = next(iter(pending))
+            reach = pending.pop(state)
+            for value, p in self.law(proc.step(state)).items():
+                into = pending if isinstance(value, Again) else ends
+                key = value.state if isinstance(value, Again) else value
+                into[key] = into.get(key, sp.Integer(0)) + reach * p
+        return _kept(ends)
 
     def _pool(self, pool: Pool) -> SymLaw:
         ps = (self.probabilities(pool) if self.probabilities is not None else None) or class_probabilities(pool)
