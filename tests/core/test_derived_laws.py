@@ -23,8 +23,11 @@ from aot_rules.systems import all_mechanics, get
 MOVED = {m.rule_id: m.rule_id.startswith("AOT-") for m in all_mechanics() if m.procedure is not None}
 #: mechanics whose grid points roll too many dice to walk: a gun's 6 to 18 (their procedure is the class mechanic's
 #: volley, walked there); the weather's two initiative dice a turn, walked over one turn only (the chain over more
-#: turns is checked against its brute-force count in tests/aot/test_command.py)
-TOO_MANY_DICE = {"SP-SHOOT-DICE-ARTILLERY", "AOT-CMD-DOUBLES", "AOT-WEATHER"}
+#: turns is checked against its brute-force count in tests/aot/test_command.py); the skirmish melee pool, whose 5s
+#: and 6s are read apart so its walk branches on every face: SP-MELEE-ROLL is walked up to 4 dice, and SP-MELEE-DICE
+#: (6 dice at least on its grid) is the same strike procedure (its law is checked against raw faces in
+#: tests/sp/test_sp_combat.py)
+TOO_MANY_DICE = {"SP-SHOOT-DICE-ARTILLERY", "AOT-CMD-DOUBLES", "AOT-WEATHER", "SP-MELEE-ROLL", "SP-MELEE-DICE"}
 #: leaves walked per grid point (hit dice branch as hit or not: ``merge``), and grid points walked per mechanic
 BUDGET, POINTS = 6**4, 24
 
