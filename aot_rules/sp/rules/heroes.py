@@ -7,12 +7,8 @@ the index reads it by elimination (the last row is a 6), and the mechanics offer
 from __future__ import annotations
 
 from enum import StrEnum
-from fractions import Fraction
 
-from aot_rules.core.dice import DiceSource
-from aot_rules.core.dist import Dist
 from aot_rules.core.errors import RuleError
-from aot_rules.core.evaluate import evaluate, play
 from aot_rules.core.events import DieEffect, Said
 from aot_rules.core.i18n import msg, nmsg, vocabulary
 from aot_rules.core.procedure import Proc, both, count, die, done
@@ -48,29 +44,9 @@ def wound_die(six_kills: bool = True) -> Proc[Wound]:
                note=lambda f: Said(msg("the wound die: {wound}", wound=wound_of(f, six_kills))))
 
 
-def wound_exact(six_kills: bool = True) -> Dist[Wound]:
-    return evaluate(wound_die(six_kills))
-
-
-def roll_wound(src: DiceSource, six_kills: bool = True) -> Wound:
-    return play(wound_die(six_kills), src)
-
-
-def wound_exact_legacy(six_kills: bool = True) -> Dist[Wound]:
-    return Dist.die(6).map(lambda f: wound_of(f, six_kills))
-
-
 def hero_hit_sides(skirmish_fire: bool) -> int:
     """A d10 normally; a d6 when a light-infantry skirmish line fired."""
     return 6 if skirmish_fire else 10
-
-
-def hero_hit_chance(killed: int, skirmish_fire: bool) -> Fraction:
-    """SP-HERO-HIT: the die must roll at most the number of men the fire killed."""
-    if killed < 0:
-        raise RuleError("SP-HERO-HIT", msg("men killed cannot be negative"))
-    sides = hero_hit_sides(skirmish_fire)
-    return Fraction(min(killed, sides), sides)
 
 
 def hero_fate(killed: int, skirmish_fire: bool, six_kills: bool = True) -> Proc[Wound]:
@@ -92,21 +68,6 @@ def hero_fate(killed: int, skirmish_fire: bool, six_kills: bool = True) -> Proc[
     hit = die(sides, msg("is the Hero hit?"), lambda x: DieEffect.HIT if x <= killed else DieEffect.NONE,
               read=lambda f: f <= killed, note=said)
     return hit.then(lambda h: wound_die(six_kills) if h else done(Wound.UNHURT))
-
-
-def hero_fate_exact(killed: int, skirmish_fire: bool, six_kills: bool = True) -> Dist[Wound]:
-    """The law of :func:`hero_fate`: not hit, or the wound he takes."""
-    return evaluate(hero_fate(killed, skirmish_fire, six_kills))
-
-
-def play_hero_fate(killed: int, skirmish_fire: bool, src: DiceSource, six_kills: bool = True) -> Wound:
-    return play(hero_fate(killed, skirmish_fire, six_kills), src)
-
-
-def hero_fate_exact_legacy(killed: int, skirmish_fire: bool, six_kills: bool = True) -> Dist[Wound]:
-    """SP-HERO-HIT then SP-HERO-WOUND: not hit, or the wound he takes."""
-    p = hero_hit_chance(killed, skirmish_fire)
-    return Dist.mixture([(1 - p, Dist.point(Wound.UNHURT)), (p, wound_exact_legacy(six_kills))])
 
 
 # --- replacement (SP-HERO-REPLACE) -----------------------------------------------------------------
@@ -137,15 +98,6 @@ def replacement(quality: Quality, recruits_from: int, last_hero: bool) -> Proc[b
 
     return die(6, msg("replacement"), lambda x: DieEffect.HIT if x >= need else DieEffect.FAIL,
                read=lambda f: f >= need, note=said)
-
-
-def replace_exact(quality: Quality, recruits_from: int, last_hero: bool) -> Dist[bool]:
-    return evaluate(replacement(quality, recruits_from, last_hero))
-
-
-def replace_exact_legacy(quality: Quality, recruits_from: int, last_hero: bool) -> Dist[bool]:
-    need = replace_needs(quality, recruits_from, last_hero)
-    return Dist.point(True) if need == 1 else Dist.die(6).map(lambda f: f >= need)
 
 
 # --- mounted targets (SP-SHOOT-RIDER, SP-HERO-RIDER-SKILL) -------------------------------------------
@@ -200,18 +152,6 @@ def fall_die(skill: Skill) -> Proc[Fall]:
         return Said(msg("the fall die shows {face}: {fall}", face=f, fall=out))
 
     return die(6, msg("the rider's fall"), read=lambda f: fall_of(f + mod), note=said)
-
-
-def fall_exact(skill: Skill) -> Dist[Fall]:
-    return evaluate(fall_die(skill))
-
-
-def roll_fall(skill: Skill, src: DiceSource) -> Fall:
-    return play(fall_die(skill), src)
-
-
-def fall_exact_legacy(skill: Skill) -> Dist[Fall]:
-    return Dist.die(6).map(lambda f: fall_of(f + SKILL_MOD[skill]))
 
 
 @vocabulary({
@@ -280,26 +220,6 @@ def mounted_hit(skill: Skill) -> Proc[Mounted]:
     return die(6, msg("rider or mount?"), note=said).then(lambda who: done(Mounted.RIDER) if who >= 4 else mount(who))
 
 
-def rider_exact(skill: Skill) -> Dist[Mounted]:
-    """The law of :func:`mounted_hit`."""
-    return evaluate(mounted_hit(skill))
-
-
-def play_rider(skill: Skill, src: DiceSource) -> Mounted:
-    return play(mounted_hit(skill), src)
-
-
-def rider_exact_legacy(skill: Skill) -> Dist[Mounted]:
-    """The chain: who is hit (1–3 mount), the mount's fate (1–4 dead, 5 ignores, 6 roll again: the Reading
-    of the two lost faces), then bolting (1–3) or a dying run and the rider's fall."""
-    again = Dist.mixture([(Fraction(1, 2), Dist.point(Mounted.BOLTS)),
-                          (Fraction(1, 2), fall_exact_legacy(skill).map(FALL_TO_MOUNTED.__getitem__))])
-    mount = Dist.mixture([(Fraction(4, 6), Dist.point(Mounted.MOUNT_DEAD)),
-                          (Fraction(1, 6), Dist.point(Mounted.SHRUGS)),
-                          (Fraction(1, 6), again)])
-    return Dist.mixture([(Fraction(1, 2), Dist.point(Mounted.RIDER)), (Fraction(1, 2), mount)])
-
-
 # --- capturing a lone Hero (SP-HERO-CAPTURE) --------------------------------------------------------
 
 @vocabulary({
@@ -341,23 +261,3 @@ def capture(hero_dice: int, group_dice: int) -> Proc[Capture]:
                  count(group_dice, (6,), msg("the Group's melee die"), six))
     return fight.log(lambda mt: Said(msg("the Hero rolls {mine} six(es), the Group {theirs}: {result}", mine=mt[0],
                                          theirs=mt[1], result=result(mt)))).map(result)
-
-
-def capture_exact(hero_dice: int, group_dice: int) -> Dist[Capture]:
-    """The law of :func:`capture`."""
-    return evaluate(capture(hero_dice, group_dice))
-
-
-def play_capture(hero_dice: int, group_dice: int, src: DiceSource) -> Capture:
-    return play(capture(hero_dice, group_dice), src)
-
-
-def capture_exact_legacy(hero_dice: int, group_dice: int) -> Dist[Capture]:
-    """He fights as a melee (6s kill, SP-MELEE-ROLL); fewer kills than the Group means he loses."""
-    if hero_dice < 1 or group_dice < 1:
-        raise RuleError("SP-HERO-CAPTURE", msg("both sides need at least one die"))
-    if capture_by_odds(hero_dice, group_dice):
-        return Dist.point(Capture.BY_ODDS)
-    mine, theirs = Dist.binomial(hero_dice, Fraction(1, 6)), Dist.binomial(group_dice, Fraction(1, 6))
-    return mine.product(theirs).map(lambda ab: Capture.LOST if ab[0] < ab[1] else
-                                    Capture.DRAW if ab[0] == ab[1] else Capture.WON)

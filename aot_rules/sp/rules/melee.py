@@ -13,16 +13,11 @@ from fractions import Fraction
 from math import ceil, floor
 from typing import NamedTuple
 
-from aot_rules.core.dist import Dist
 from aot_rules.core.errors import RuleError
-from aot_rules.core.evaluate import evaluate
 from aot_rules.core.events import DieEffect, Said
 from aot_rules.core.i18n import Message, msg, vocabulary
 from aot_rules.core.procedure import Proc, both, done, pool
 from aot_rules.core.verdict import Verdict
-from aot_rules.sp.rules.shooting import trinomial
-
-SIXTH = Fraction(1, 6)
 
 
 @vocabulary({
@@ -139,18 +134,6 @@ def strike(dice: int, who: str = "") -> Proc[Strike]:
     return melee_dice(dice, ((6,), (5,)), who).map(lambda ks: Strike(*ks))
 
 
-def strike_exact(dice: int) -> Dist[Strike]:
-    """The law of :func:`strike`."""
-    return evaluate(strike(dice))
-
-
-def strike_exact_legacy(dice: int) -> Dist[Strike]:
-    """SP-MELEE-ROLL: each die independently a kill (6), a Shock (5) or nothing: a multinomial split."""
-    if dice < 0:
-        raise RuleError("SP-MELEE-ROLL", msg("a pool cannot have fewer than 0 dice"))
-    return trinomial(dice, SIXTH, SIXTH).map(lambda ks: Strike(*ks))
-
-
 def overwhelms(strong: int, weak: int, weak_recruits: bool) -> bool:
     """SP-MELEE-OVERWHELM: a pool at least 4 times the other's (3 times against recruits) wins outright."""
     return weak >= 0 and strong >= (3 if weak_recruits else 4) * weak and strong > weak
@@ -248,20 +231,3 @@ def fight(a_dice: int, b_dice: int, recruits: Swamp = Swamp.NEITHER) -> Proc[Fig
     rolls = both(melee_dice(a_dice, ((6,),), "A"), melee_dice(b_dice, ((6,),), "B"))
     return rolls.map(lambda ab: Fight(result_of(ab[0][0] - ab[1][0]), ab[0][0], ab[1][0])).log(
         lambda f: Said(msg("A killed {a}, B killed {b}: {result}", a=f.a_kills, b=f.b_kills, result=f.result)))
-
-
-def fight_exact(a_dice: int, b_dice: int, recruits: Swamp = Swamp.NEITHER) -> Dist[Fight]:
-    """The law of :func:`fight`."""
-    return evaluate(fight(a_dice, b_dice, recruits))
-
-
-def fight_exact_legacy(a_dice: int, b_dice: int, recruits: Swamp = Swamp.NEITHER) -> Dist[Fight]:
-    """One round of melee between two pools: the overwhelming-odds test, else both roll."""
-    if a_dice < 1 or b_dice < 1:
-        raise RuleError("SP-MELEE-RESULT", msg("each side needs at least one die to fight (a side with none "
-                                                "is overwhelmed by any pool)"))
-    swamped = _swamped(a_dice, b_dice, recruits)
-    if swamped is not None:
-        return Dist.point(Fight(swamped, 0, 0))
-    a, b = Dist.binomial(a_dice, SIXTH), Dist.binomial(b_dice, SIXTH)
-    return a.product(b).map(lambda ab: Fight(result_of(ab[0] - ab[1]), ab[0], ab[1]))

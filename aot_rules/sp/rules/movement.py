@@ -270,28 +270,6 @@ def move_law(bonuses: tuple[int, ...], cut: int = 0, shock: int = 0, *, shock_pe
     return evaluate(move_dice(bonuses, cut, shock, shock_per_die=shock_per_die, cut_bare_die=cut_bare_die))
 
 
-def move_law_legacy(bonuses: tuple[int, ...], cut: int = 0, shock: int = 0, *, shock_per_die: bool = False,
-             cut_bare_die: bool = False) -> Dist[int]:
-    """The exact law of the inches moved: the dice's worths added, less Shock (never below 0).
-
-    Reading (SP-MOVE-SHOCK): Shock cuts the total once, 1″ a point; ``shock_per_die`` is the
-    alternative, in which every die loses 1″ a Shock point.
-
-    >>> move_law((0, 0), cut=2)[4] == Fraction(7, 36)
-    True
-    """
-    _check(bonuses, cut, shock)
-    loss = cut + (shock if shock_per_die else 0)
-
-    def worth(bonus: int) -> Dist[int]:
-        return Dist.die(6).map(lambda face: die_inches(face, bonus, loss, cut_bare_die=cut_bare_die))
-
-    total: Dist[int] = Dist.point(0)
-    for b in bonuses:
-        total = total + worth(b)
-    return total if shock_per_die else total.map(lambda t: max(0, t - shock))
-
-
 def dice_text(bonuses: tuple[int, ...]) -> str:
     """The move in dice notation: ``3d6 + 9`` (uneven bonuses are listed per die).
 

@@ -13,10 +13,9 @@ from __future__ import annotations
 from enum import StrEnum
 from fractions import Fraction
 
-from aot_rules.core.dice import DiceSource
 from aot_rules.core.dist import Dist
 from aot_rules.core.errors import RuleError
-from aot_rules.core.evaluate import evaluate, play
+from aot_rules.core.evaluate import evaluate
 from aot_rules.core.events import Said
 from aot_rules.core.i18n import Message, msg, vocabulary
 from aot_rules.core.procedure import Proc, both, die, done
@@ -147,24 +146,6 @@ def spot_law(needed: int, extra: int = 0, harder: int = 0, easier: int = 0, *,
     return evaluate(spot_roll(needed, extra, harder, easier, extra_twice=extra_twice))
 
 
-def play_spot(needed: int, dice: DiceSource, extra: int = 0, harder: int = 0, easier: int = 0, *,
-              extra_twice: bool = False) -> tuple[int, bool]:
-    """Roll to spot as a player does (:func:`spot_roll` played): returns (the modified roll, spotted?)."""
-    roll = play(spot_roll(needed, extra, harder, easier, extra_twice=extra_twice), dice)
-    return roll, roll >= required(needed, harder, easier, extra, extra_twice=extra_twice)
-
-
-def spot_law_legacy(needed: int, extra: int = 0, harder: int = 0, easier: int = 0, *,
-             extra_twice: bool = False) -> Dist[int]:
-    """The law of the spotting roll: 2d6 plus one per extra Action Die or Initiative point spent.
-
-    >>> spot_law(7).p_ge(7)
-    Fraction(7, 12)
-    """
-    required(needed, harder, easier, extra, extra_twice=extra_twice)  # the same refusals as the roll
-    return (Dist.die(6) + Dist.die(6)).map(lambda s: s + extra)
-
-
 @vocabulary({
     "hidden": msg('stays hidden'), "at-once": msg('figures placed at once'),
     "on-tea-break": msg('figures placed on the Tea Break card')
@@ -188,4 +169,3 @@ def auto_reveal(in_cover: bool, distance: Fraction) -> Reveal:
     if not in_cover:
         return Reveal.AT_ONCE if distance <= 9 else Reveal.HIDDEN
     return Reveal.ON_TEA_BREAK if distance <= 6 else Reveal.HIDDEN
-
