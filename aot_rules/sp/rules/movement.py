@@ -25,7 +25,7 @@ from aot_rules.core.errors import RuleError
 from aot_rules.core.evaluate import evaluate, play
 from aot_rules.core.events import Said, clauses
 from aot_rules.core.i18n import Message, msg, vocabulary
-from aot_rules.core.procedure import Proc, die, done
+from aot_rules.core.procedure import Proc, both, die, done
 
 #: The lone Hero's fixed number of dice (SP-MOVE-HERO): he moves at skirmish speed on two.
 HERO_DICE = 2
@@ -222,8 +222,8 @@ def move_dice(bonuses: tuple[int, ...], cut: int = 0, shock: int = 0, *, shock_p
     (never below 0) and told as it is rolled; then Shock off the total; the value is the inches moved.
 
     Reading (SP-MOVE-SHOCK): Shock cuts the total once, 1″ a point; ``shock_per_die`` is the
-    alternative, in which every die loses 1″ a Shock point.  The running total is carried from die to die, so the
-    exact law branches once per total so far, never once per face."""
+    alternative, in which every die loses 1″ a Shock point.  Each die is added to the total so far as an
+    independent part, so the exact law is built once per total so far, never once per face."""
     _check(bonuses, cut, shock)
     loss = cut + (shock if shock_per_die else 0)
 
@@ -256,8 +256,8 @@ def move_dice(bonuses: tuple[int, ...], cut: int = 0, shock: int = 0, *, shock_p
 
 
 def _plus(total: Proc[int], step: Proc[int]) -> Proc[int]:
-    """The total so far, then one more die added to it."""
-    return total.then(lambda t: step.map(lambda w: t + w))
+    """The total so far, then one more die added to it (independent parts: the law is their convolution)."""
+    return both(total, step).map(sum)
 
 
 def move_law(bonuses: tuple[int, ...], cut: int = 0, shock: int = 0, *, shock_per_die: bool = False,
