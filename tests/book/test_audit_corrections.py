@@ -17,9 +17,10 @@ from aot_rules.bat.rules.magic import Spell
 from aot_rules.bat.rules.table import Terrain, blocks_sight
 from aot_rules.comparison import summary_table
 from aot_rules.core.errors import RuleError
+from aot_rules.core.evaluate import evaluate
 from aot_rules.core.i18n import label as label_of
 from aot_rules.core.i18n import text
-from aot_rules.sp.rules.heroes import Fall, Skill, fall_exact
+from aot_rules.sp.rules.heroes import Fall, Skill, fall_die
 from aot_rules.sp.rules.melee import PERCENTAGES
 
 BOOK = Path(__file__).resolve().parents[2] / "book"
@@ -107,8 +108,8 @@ def test_blank_cells_are_blank_in_our_copy_not_images() -> None:
 def test_rider_skill_clamp_is_a_reading() -> None:
     assert any("first or last row" in b for b in readings(page("sp/heroes.md")))
     # a skilled rider's 6 (a 7) lands on his feet like a 6; a novice's 1 (a 0) is pinned like a 1
-    assert fall_exact(Skill.SKILLED).prob(lambda f: f is Fall.FEET) == Fraction(1, 3)
-    assert fall_exact(Skill.NOVICE).prob(lambda f: f is Fall.PINNED) == Fraction(1, 2)
+    assert evaluate(fall_die(Skill.SKILLED)).prob(lambda f: f is Fall.FEET) == Fraction(1, 3)
+    assert evaluate(fall_die(Skill.NOVICE)).prob(lambda f: f is Fall.PINNED) == Fraction(1, 2)
 
 
 def test_melee_percentages_come_from_the_engine() -> None:

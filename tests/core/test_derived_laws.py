@@ -24,8 +24,12 @@ MOVED = {m.rule_id: m.rule_id.startswith("AOT-") for m in all_mechanics() if m.p
 #: mechanics whose grid points roll too many dice to walk: a gun's 6 to 18 (their procedure is the class mechanic's
 #: volley, walked there); the weather's two initiative dice a turn, walked over one turn only (the chain over more
 #: turns is checked against its brute-force count in tests/aot/test_command.py); two rounds of Age of Battles'
-#: deployment pair on a d10 or more, walked on the smaller dice (the roles are counted face by face in tests/aob)
-TOO_MANY_DICE = {"SP-SHOOT-DICE-ARTILLERY", "AOT-CMD-DOUBLES", "AOT-WEATHER", "AOB-DEPLOY-ROLES"}
+#: deployment pair on a d10 or more, walked on the smaller dice (the roles are counted face by face in tests/aob);
+#: the skirmish melee pool, whose 5s and 6s are read apart so its walk branches on every face: SP-MELEE-ROLL is
+#: walked up to 4 dice, and SP-MELEE-DICE (6 dice at least on its grid) is the same strike procedure (its law is
+#: checked against raw faces in tests/sp/test_sp_combat.py)
+TOO_MANY_DICE = {"SP-SHOOT-DICE-ARTILLERY", "AOT-CMD-DOUBLES", "AOT-WEATHER", "AOB-DEPLOY-ROLES", "SP-MELEE-ROLL",
+                 "SP-MELEE-DICE"}
 #: mechanics that never start again but roll more dice on some paths than others (a morale test after each double
 #: strike, another turn of flight after each failed rally): the renewal reading, which takes the fewest dice a seeded
 #: play rolls for a round, would read those longer paths as restarts, so only their whole walks are compared

@@ -12,6 +12,7 @@ from support import error_line, odds_json, run
 
 from aot_rules.core.dice import FixedDice
 from aot_rules.core.errors import RuleError
+from aot_rules.core.evaluate import evaluate, play
 from aot_rules.keys import Event, Law
 from aot_rules.sp.rules import heroes as H
 from aot_rules.sp.rules import melee as M
@@ -191,7 +192,7 @@ def test_hero_hit_and_wound_every_grid_point():
                                                       H.Wound.KILLED: F(1, 6)}
     assert H.Wound.KILLED not in dist_dict(w.evaluate(six_kills=False).dist(Law.wound))
     dice = FixedDice([2, 6])
-    assert H.play_hero_fate(2, False, dice) is H.Wound.KILLED and dice.exhausted()
+    assert play(H.hero_fate(2, False), dice) is H.Wound.KILLED and dice.exhausted()
 
 
 def test_replace_every_grid_point_and_blank():
@@ -249,7 +250,7 @@ def test_melee_roll_and_cli():
     m = get("SP-MELEE-ROLL")
     for n in range(0, 5):
         b = law(((_kills(fs), sum(f == 5 for f in fs)), F(1, 6 ** n)) for fs in itertools.product(FACES, repeat=n))
-        exact = M.strike_exact(n)
+        exact = evaluate(M.strike(n))
         assert dist_dict(exact.map(tuple)) == b
     for combo in m.grid():
         assert m.evaluate(**combo).dist(Law.kills).mean() == F(combo["dice"], 6)
@@ -306,9 +307,9 @@ def test_bad_input_raises_rule_errors():
     with pytest.raises(RuleError):
         S.class_dice(-1, S.Quality.ELITE)
     with pytest.raises(RuleError):
-        M.fight_exact(0, 3)
+        M.fight(0, 3)
     with pytest.raises(RuleError):
-        H.capture_exact(0, 3)
+        H.capture(0, 3)
     with pytest.raises(RuleError):
         M.melee_pool(-1)
     with pytest.raises(RuleError):

@@ -19,6 +19,7 @@ from support import error_line, odds_json, run
 
 from aot_rules.core.dice import FixedDice, SeededDice
 from aot_rules.core.errors import ParamError, RuleError
+from aot_rules.core.evaluate import play
 from aot_rules.core.events import Roll, Said
 from aot_rules.keys import Event, Law
 from aot_rules.sp.rules import blinds, movement, spotting, troops
@@ -280,9 +281,9 @@ def test_spotting_table_and_automatic_spotting():
     assert spotting.auto_reveal(False, Fraction(10)) is spotting.Reveal.HIDDEN
     assert spotting.auto_reveal(True, Fraction(7)) is spotting.Reveal.HIDDEN
     assert spotting.auto_reveal(True, Fraction(6)) is spotting.Reveal.ON_TEA_BREAK
-    roll, ok = spotting.play_spot(9, FixedDice([4, 3]), extra=1, easier=1)
-    assert (roll, ok) == (8, True)
-    assert spotting.play_spot(9, SeededDice(1))[0] in range(2, 13)
+    roll = play(spotting.spot_roll(9, extra=1, easier=1), FixedDice([4, 3]))
+    assert (roll, spotting.required(9, 0, 1, 1)) == (8, 8)
+    assert play(spotting.spot_roll(9), SeededDice(1)) in range(2, 13)
 
 
 # --- the command line ---------------------------------------------------------------------------------

@@ -10,12 +10,11 @@ from collections.abc import Callable
 from dataclasses import dataclass
 from typing import Any, NamedTuple
 
-from aot_rules.core.dice import DiceSource
 from aot_rules.core.dist import Dist
 from aot_rules.core.i18n import Message, msg
 from aot_rules.core.outcome import Fact, Outcome
 from aot_rules.core.params import param
-from aot_rules.core.procedure import Proc
+from aot_rules.core.procedure import Proc, done
 from aot_rules.core.registry import Mechanic, Registry, Sample, derived
 from aot_rules.sp.rules import heroes as H
 from aot_rules.sp.rules import melee as M
@@ -118,16 +117,13 @@ def _mods(p: ModsInput) -> S.Volley:
                            firing_line=p.firing_line, target=p.target, cover=p.cover, keep_round_up=p.keep_round_up)
 
 
-def mods_outcome(p: ModsInput) -> Outcome:
-    v = _mods(p)
-    return Outcome.of(Dist.point(v.dice), "dice", labels={"dice": msg("dice rolled"),
-                                                           "bonus on every die": msg("bonus on every die")},
-                      info={"bonus on every die": v.bonus})
+def mods_procedure(p: ModsInput) -> Proc[int]:
+    return done(_mods(p).dice)
 
 
-def mods_play(p: ModsInput, dice: DiceSource) -> Sample:
-    v = _mods(p)
-    return {"dice": v.dice}
+def mods_report(p: ModsInput, law: Dist[int]) -> Outcome:
+    return Outcome.of(law, "dice", labels={"dice": msg("dice rolled"), "bonus on every die": msg("bonus on every die")},
+                      info={"bonus on every die": _mods(p).bonus})
 
 
 # --- SP-SHOOT-HIT --------------------------------------------------------------------------------
@@ -256,15 +252,13 @@ class HeroHitInput:
     six_kills: bool = _six_kills("SP-HERO-WOUND")
 
 
-def hero_hit_outcome(p: HeroHitInput) -> Outcome:
-    law = H.hero_fate_exact(p.killed, p.skirmish_fire, p.six_kills)
+def hero_hit_procedure(p: HeroHitInput) -> Proc[H.Wound]:
+    return H.hero_fate(p.killed, p.skirmish_fire, p.six_kills)
+
+
+def hero_hit_report(p: HeroHitInput, law: Dist[H.Wound]) -> Outcome:
     return Outcome.of(law, "hero", events={"hit": lambda w: w is not H.Wound.UNHURT},
                       labels={"hero": msg("what happens to the Hero"), "hit": msg("the Hero is hit")})
-
-
-def hero_hit_play(p: HeroHitInput, dice: DiceSource) -> Sample:
-    w = H.play_hero_fate(p.killed, p.skirmish_fire, dice, p.six_kills)
-    return {"hero": w, "hit": w is not H.Wound.UNHURT}
 
 
 @dataclass(frozen=True)
@@ -272,12 +266,8 @@ class WoundInput:
     six_kills: bool = _six_kills("SP-HERO-WOUND")
 
 
-def wound_outcome(p: WoundInput) -> Outcome:
-    return Outcome.of(H.wound_exact(p.six_kills), "wound", labels={"wound": msg("the wound")})
-
-
-def wound_play(p: WoundInput, dice: DiceSource) -> Sample:
-    return {"wound": H.roll_wound(dice, p.six_kills)}
+def wound_report(p: WoundInput, law: Dist[H.Wound]) -> Outcome:
+    return Outcome.of(law, "wound", labels={"wound": msg("the wound")})
 
 
 @dataclass(frozen=True)
@@ -290,15 +280,14 @@ class ReplaceInput:
     last_hero: bool = param(False, msg("he was the force's last Hero: replaced without a roll"), label=msg("last Hero"))
 
 
-def replace_outcome(p: ReplaceInput) -> Outcome:
-    law = H.replace_exact(p.quality, p.recruits_from, p.last_hero)
+def replace_procedure(p: ReplaceInput) -> Proc[bool]:
+    return H.replacement(p.quality, p.recruits_from, p.last_hero)
+
+
+def replace_report(p: ReplaceInput, law: Dist[bool]) -> Outcome:
     return Outcome.of(law, "replaced",
                       labels={"replaced": msg("a new Hero appears"), "roll needed": msg("roll needed")},
                       info={"roll needed": f"{H.replace_needs(p.quality, p.recruits_from, p.last_hero)}+"})
-
-
-def replace_play(p: ReplaceInput, dice: DiceSource) -> Sample:
-    return {"replaced": H.play_replace(p.quality, p.recruits_from, p.last_hero, dice)}
 
 
 @dataclass(frozen=True)
@@ -306,23 +295,18 @@ class RiderInput:
     skill: H.Skill = param(H.Skill.ORDINARY, msg("the rider's horsemanship (his fall roll ±1)"))
 
 
-def rider_outcome(p: RiderInput) -> Outcome:
-    return Outcome.of(H.rider_exact(p.skill), "fate", labels={"fate": msg("a 'death' on a mounted figure"),
+def _rider_down(m: H.Mounted) -> bool:
+    return m not in (H.Mounted.SHRUGS, H.Mounted.BOLTS)
+
+
+def rider_report(p: RiderInput, law: Dist[H.Mounted]) -> Outcome:
+    return Outcome.of(law, "fate", labels={"fate": msg("a 'death' on a mounted figure"),
                                                               "rider_down": msg("the rider is killed or falls")},
-                      events={"rider_down": lambda m: m not in (H.Mounted.SHRUGS, H.Mounted.BOLTS)})
+                      events={"rider_down": _rider_down})
 
 
-def rider_play(p: RiderInput, dice: DiceSource) -> Sample:
-    m = H.play_rider(p.skill, dice)
-    return {"fate": m, "rider_down": m not in (H.Mounted.SHRUGS, H.Mounted.BOLTS)}
-
-
-def fall_outcome(p: RiderInput) -> Outcome:
-    return Outcome.of(H.fall_exact(p.skill), "fall", labels={"fall": msg("the rider's fall")})
-
-
-def fall_play(p: RiderInput, dice: DiceSource) -> Sample:
-    return {"fall": H.roll_fall(p.skill, dice)}
+def fall_report(p: RiderInput, law: Dist[H.Fall]) -> Outcome:
+    return Outcome.of(law, "fall", labels={"fall": msg("the rider's fall")})
 
 
 @dataclass(frozen=True)
@@ -363,15 +347,13 @@ class CaptureInput:
     group_dice: int = param(6, msg("the capturing Group's melee dice"), lo=1, hi=40, grid=tuple(range(1, 17)))
 
 
-def capture_outcome(p: CaptureInput) -> Outcome:
-    law = H.capture_exact(p.hero_dice, p.group_dice)
-    return Outcome.of(law, "capture", events={"taken": lambda c: c in (H.Capture.BY_ODDS, H.Capture.LOST)},
+def _taken(c: H.Capture) -> bool:
+    return c in (H.Capture.BY_ODDS, H.Capture.LOST)
+
+
+def capture_report(p: CaptureInput, law: Dist[H.Capture]) -> Outcome:
+    return Outcome.of(law, "capture", events={"taken": _taken},
                       labels={"capture": msg("the capture attempt"), "taken": msg("he is captured this round")})
-
-
-def capture_play(p: CaptureInput, dice: DiceSource) -> Sample:
-    c = H.play_capture(p.hero_dice, p.group_dice, dice)
-    return {"capture": c, "taken": c in (H.Capture.BY_ODDS, H.Capture.LOST)}
 
 
 # --- melee ---------------------------------------------------------------------------------------
@@ -380,12 +362,12 @@ KILL_LABELS = {"kills": msg("enemy men killed (6s)"), "shock": msg("Shock on the
                "any": msg("at least one kill"), "melee dice": msg("melee dice")}
 
 
-def _kills_outcome(n: int, info: dict[str, Any]) -> Outcome:
-    return Outcome.of(M.strike_exact(n), "kills", dists=("kills", "shock"), events={"any": lambda s: s.kills > 0},
+def _kills_outcome(law: Dist[M.Strike], info: dict[str, Any]) -> Outcome:
+    return Outcome.of(law, "kills", dists=("kills", "shock"), events={"any": lambda s: s.kills > 0},
                       labels=KILL_LABELS, info=info)
 
 
-def _kills_sample(s: M.Strike) -> Sample:
+def _kills_sample(p: Any, s: M.Strike) -> Sample:
     return {"kills": s.kills, "shock": s.shock, "any": s.kills > 0}
 
 
@@ -414,13 +396,12 @@ def _pool(p: PoolInput) -> int:
                         pooled_status=p.pooled_status)
 
 
-def pool_outcome(p: PoolInput) -> Outcome:
-    n = _pool(p)
-    return _kills_outcome(n, {"melee dice": n})
+def pool_procedure(p: PoolInput) -> Proc[M.Strike]:
+    return M.strike(_pool(p))
 
 
-def pool_play(p: PoolInput, dice: DiceSource) -> Sample:
-    return _kills_sample(M.roll_strike(_pool(p), dice))
+def pool_report(p: PoolInput, law: Dist[M.Strike]) -> Outcome:
+    return _kills_outcome(law, {"melee dice": _pool(p)})
 
 
 @dataclass(frozen=True)
@@ -434,13 +415,16 @@ class PctInput:
                              "nets them first)"), reading="SP-MELEE-MODS-PCT", label=msg("gains and losses apart"))
 
 
-def pct_outcome(p: PctInput) -> Outcome:
-    n = M.percent_pool(p.dice, p.bonus_pct, p.penalty_pct, p.separately)
-    return _kills_outcome(n, {"melee dice": n})
+def _pct(p: PctInput) -> int:
+    return M.percent_pool(p.dice, p.bonus_pct, p.penalty_pct, p.separately)
 
 
-def pct_play(p: PctInput, dice: DiceSource) -> Sample:
-    return _kills_sample(M.roll_strike(M.percent_pool(p.dice, p.bonus_pct, p.penalty_pct, p.separately), dice))
+def pct_procedure(p: PctInput) -> Proc[M.Strike]:
+    return M.strike(_pct(p))
+
+
+def pct_report(p: PctInput, law: Dist[M.Strike]) -> Outcome:
+    return _kills_outcome(law, {"melee dice": _pct(p)})
 
 
 @dataclass(frozen=True)
@@ -448,12 +432,12 @@ class RollInput:
     dice: int = param(6, msg("the side's melee dice"), lo=0, hi=40, grid=tuple(range(1, 31)))
 
 
-def roll_outcome(p: RollInput) -> Outcome:
-    return _kills_outcome(p.dice, {})
+def roll_procedure(p: RollInput) -> Proc[M.Strike]:
+    return M.strike(p.dice)
 
 
-def roll_play(p: RollInput, dice: DiceSource) -> Sample:
-    return _kills_sample(M.roll_strike(p.dice, dice))
+def roll_report(p: RollInput, law: Dist[M.Strike]) -> Outcome:
+    return _kills_outcome(law, {})
 
 
 @dataclass(frozen=True)
@@ -472,13 +456,15 @@ FIGHT_EVENTS: dict[str, Callable[[M.Fight], bool]] = {
                 "a_heavy": lambda f: f.result in (M.Result.A_SWAMPED, M.Result.A_LOSE4)}
 
 
-def fight_outcome(p: FightInput) -> Outcome:
-    return Outcome.of(M.fight_exact(p.a_dice, p.b_dice, p.recruits), "result", dists=("result", "a_kills", "b_kills"),
-                      events=FIGHT_EVENTS, labels=FIGHT_LABELS)
+def fight_procedure(p: FightInput) -> Proc[M.Fight]:
+    return M.fight(p.a_dice, p.b_dice, p.recruits)
 
 
-def fight_play(p: FightInput, dice: DiceSource) -> Sample:
-    f = M.play_fight(p.a_dice, p.b_dice, dice, p.recruits)
+def fight_report(p: FightInput, law: Dist[M.Fight]) -> Outcome:
+    return Outcome.of(law, "result", dists=("result", "a_kills", "b_kills"), events=FIGHT_EVENTS, labels=FIGHT_LABELS)
+
+
+def fight_sample(p: FightInput, f: M.Fight) -> Sample:
     return {"result": f.result, "a_kills": f.a_kills, "b_kills": f.b_kills,
             **{name: pred(f) for name, pred in FIGHT_EVENTS.items()}}
 
@@ -488,16 +474,10 @@ def _damage_sample_of(p: Any, d: S.Damage) -> Sample:
 
 
 def _add_procedure(reg: Registry, rule_id: str, title: Message, summary: Message, record: type, procedure: Any,
-                   report: Any, sample: Any, rules: tuple[str, ...] = ()) -> Mechanic[Any]:
+                   report: Any, sample: Any, rules: tuple[str, ...] = (), **kw: Any) -> Mechanic[Any]:
     """A mechanic written once: its record and its dice procedure (the exact and played faces follow)."""
     return reg.add(Mechanic(rule_id=rule_id, key=rule_id.lower(), title=title, summary=summary, record_type=record,
-                            rules=(rule_id, *rules), **derived(procedure, report, sample)))
-
-
-def _add(reg: Registry, rule_id: str, title: Message, summary: Message, record: type, exact: Any, play: Any,
-         rules: tuple[str, ...] = (), **kw: Any) -> Mechanic[Any]:
-    return reg.add(Mechanic(rule_id=rule_id, key=rule_id.lower(), title=title, summary=summary, record_type=record,
-                            exact=exact, play=play, rules=(rule_id, *rules), **kw))
+                            rules=(rule_id, *rules), **derived(procedure, report, sample), **kw))
 
 
 def register(reg: Registry) -> None:
@@ -508,9 +488,9 @@ def register(reg: Registry) -> None:
     _add_procedure(reg, "SP-SHOOT-DICE-ARTILLERY", msg("Artillery dice and crew Shock"),
          msg("A gun rolls its own number of dice, one fewer per 2 crew Shock except at the shortest band."),
          GunInput, gun_procedure, gun_report, _damage_sample_of, ("SP-SHOOT-GUN-CREW", "SP-SHOOT-HIT", "SP-SHOOT-HITS"))
-    _add(reg, "SP-SHOOT-DICE-MODS", msg("Shooting dice after the modifiers"),
+    _add_procedure(reg, "SP-SHOOT-DICE-MODS", msg("Shooting dice after the modifiers"),
          msg("Whole dice added and removed first, cover last; the per-die bonus from formations."),
-         ModsInput, mods_outcome, mods_play, deterministic=True)
+         ModsInput, mods_procedure, mods_report, lambda p, n: {"dice": n}, deterministic=True)
     _add_procedure(reg, "SP-SHOOT-HIT", msg("Hits from a volley"),
          msg("Each die plus its bonus hits if it reaches the table number, which the user sets (the cells are lost)."),
          HitInput, hit_procedure, hit_report, lambda p, h: {"hits": h, "any": h > 0})
@@ -530,35 +510,40 @@ def register(reg: Registry) -> None:
          msg("One effect die per hit: 1–2 miss, 3–5 Shock, 6 death (the lost row); Shock doubled from ambush."),
          HitsInput, hits_procedure, hits_report,
          lambda p, d: {"deaths": d.deaths, "shock": d.shock, "any_death": d.deaths > 0}, ("SP-AMBUSH",))
-    _add(reg, "SP-HERO-HIT", msg("Is the attached Hero hit?"),
+    _add_procedure(reg, "SP-HERO-HIT", msg("Is the attached Hero hit?"),
          msg("A d10 (d6 against a skirmish line) at most the men killed puts a hit on the Hero, who rolls his wound."),
-         HeroHitInput, hero_hit_outcome, hero_hit_play, ("SP-HERO-WOUND",))
-    _add(reg, "SP-HERO-WOUND", msg("The Hero's wound"), msg("1–3 light, 4–5 severe, 6 (the lost row) killed."),
-         WoundInput, wound_outcome, wound_play)
-    _add(reg, "SP-HERO-REPLACE", msg("Replacing a fallen Hero"),
+         HeroHitInput, hero_hit_procedure, hero_hit_report, lambda p, w: {"hero": w, "hit": w is not H.Wound.UNHURT},
+         ("SP-HERO-WOUND",))
+    _add_procedure(reg, "SP-HERO-WOUND", msg("The Hero's wound"),
+         msg("1–3 light, 4–5 severe, 6 (the lost row) killed."),
+         WoundInput, lambda p: H.wound_die(p.six_kills), wound_report, lambda p, w: {"wound": w})
+    _add_procedure(reg, "SP-HERO-REPLACE", msg("Replacing a fallen Hero"),
          msg("When his card comes up: elite 3+, veterans 4+, regulars 5+, recruits lost (6+ by default)."),
-         ReplaceInput, replace_outcome, replace_play)
-    _add(reg, "SP-SHOOT-RIDER", msg("A 'death' on a mounted figure"),
+         ReplaceInput, replace_procedure, replace_report, lambda p, r: {"replaced": r})
+    _add_procedure(reg, "SP-SHOOT-RIDER", msg("A 'death' on a mounted figure"),
          msg("Rider or mount, then the mount's fate, then a bolt or a dying run and the rider's fall."),
-         RiderInput, rider_outcome, rider_play, ("SP-HERO-RIDER-SKILL",))
-    _add(reg, "SP-HERO-RIDER-SKILL", msg("The rider's fall"),
+         RiderInput, lambda p: H.mounted_hit(p.skill), rider_report,
+         lambda p, m: {"fate": m, "rider_down": _rider_down(m)},
+         ("SP-HERO-RIDER-SKILL",))
+    _add_procedure(reg, "SP-HERO-RIDER-SKILL", msg("The rider's fall"),
          msg("One d6, +1 for a skilled rider and −1 for a novice."),
-         RiderInput, fall_outcome, fall_play)
+         RiderInput, lambda p: H.fall_die(p.skill), fall_report, lambda p, f: {"fall": f})
     _add_procedure(reg, "SP-SHARPSHOOTER", msg("The sharpshooter's aimed shot"),
          msg("One unmodified d6 read one column nearer, ignoring cover; a 1 ends his special powder."),
          SharpInput, sharp_procedure, sharp_report, sharp_sample, ("SP-SHOOT-HIT-TABLE-SKIRMISH",))
-    _add(reg, "SP-HERO-CAPTURE", msg("Capturing a lone Hero"),
+    _add_procedure(reg, "SP-HERO-CAPTURE", msg("Capturing a lone Hero"),
          msg("4 to 1 in dice takes him at once; otherwise he fights, and is taken if he kills fewer."),
-         CaptureInput, capture_outcome, capture_play, ("SP-MELEE-ROLL",))
-    _add(reg, "SP-MELEE-DICE", msg("The melee dice pool"),
+         CaptureInput, lambda p: H.capture(p.hero_dice, p.group_dice), capture_report,
+         lambda p, c: {"capture": c, "taken": _taken(c)}, ("SP-MELEE-ROLL",))
+    _add_procedure(reg, "SP-MELEE-DICE", msg("The melee dice pool"),
          msg("One die a figure, then the list of extra and lost dice."),
-         PoolInput, pool_outcome, pool_play, ("SP-MELEE-ROLL",))
-    _add(reg, "SP-MELEE-MODS-PCT", msg("Melee percentages"),
+         PoolInput, pool_procedure, pool_report, _kills_sample, ("SP-MELEE-ROLL",))
+    _add_procedure(reg, "SP-MELEE-MODS-PCT", msg("Melee percentages"),
          msg("The percentages scale the pool: the net once, gains rounded down, losses rounded up."),
-         PctInput, pct_outcome, pct_play, ("SP-MELEE-ROLL",))
-    _add(reg, "SP-MELEE-ROLL", msg("The melee roll"),
+         PctInput, pct_procedure, pct_report, _kills_sample, ("SP-MELEE-ROLL",))
+    _add_procedure(reg, "SP-MELEE-ROLL", msg("The melee roll"),
          msg("Every 6 kills an enemy man, every 5 gives him a Shock point."),
-         RollInput, roll_outcome, roll_play)
-    _add(reg, "SP-MELEE-RESULT", msg("One round of melee, both sides"),
+         RollInput, roll_procedure, roll_report, _kills_sample)
+    _add_procedure(reg, "SP-MELEE-RESULT", msg("One round of melee, both sides"),
          msg("Overwhelming odds first; else both roll, and the difference in kills sets how far the loser falls back."),
-         FightInput, fight_outcome, fight_play, ("SP-MELEE-OVERWHELM", "SP-MELEE-ROLL"))
+         FightInput, fight_procedure, fight_report, fight_sample, ("SP-MELEE-OVERWHELM", "SP-MELEE-ROLL"))

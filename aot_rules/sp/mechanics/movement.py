@@ -1,19 +1,22 @@
 """The skirmish fragment: registry entries (movement, rough ground and spotting).
 
-Every distance mechanic is the one law of ``rules.movement.move_law`` over a tuple of per-die
+Every distance mechanic is the one dice procedure ``rules.movement.move_dice`` over a tuple of per-die
 bonuses; what differs is who moves (a Group by its order, a lone Hero, an animal) and so which
 inputs the widget offers.  The two lost cells of the movement table are ``blank`` inputs.
 """
 
 from __future__ import annotations
 
+from collections.abc import Callable
 from dataclasses import dataclass
+from typing import Any, NamedTuple
 
-from aot_rules.core.dice import DiceSource
+from aot_rules.core.dist import Dist
 from aot_rules.core.i18n import msg
 from aot_rules.core.outcome import Fact, Outcome
 from aot_rules.core.params import param
-from aot_rules.core.registry import Mechanic, Registry, Sample
+from aot_rules.core.procedure import Proc
+from aot_rules.core.registry import Mechanic, Registry, Sample, derived
 from aot_rules.sp.rules.movement import (
     AnimalLoad,
     HeroMount,
@@ -22,11 +25,10 @@ from aot_rules.sp.rules.movement import (
     animal_bonuses,
     dice_text,
     hero_bonuses,
-    move_law,
+    move_dice,
     order_bonuses,
-    play_move,
 )
-from aot_rules.sp.rules.spotting import play_spot, required, spot_law
+from aot_rules.sp.rules.spotting import required, spot_roll
 
 MOVE_LABELS = {"distance": msg("inches moved"), "stopped": msg("it does not move at all (0″)"), "dice": msg("dice")}
 
@@ -38,13 +40,28 @@ _EXTRA_HELP = msg("the extra die of a gallop or a fast fall-back takes the per-d
                   "reading: a gallop on 2 AD is 3d6 + 9); off: the extra die is a plain d6")
 
 
-def _move_outcome(bonuses: tuple[int, ...], cut: int = 0, shock: int = 0, *, shock_per_die: bool = False,
-                  cut_bare_die: bool = False, can_stop: bool = True) -> Outcome:
-    """The move's law; ``can_stop`` adds the event "it does not move at all" where Shock, ground or a
-    negative bonus can eat a whole move (elsewhere it is always 0 and only clutters the widget)."""
-    law = move_law(bonuses, cut, shock, shock_per_die=shock_per_die, cut_bare_die=cut_bare_die)
-    return Outcome.of(law, "distance", events={"stopped": lambda d: d == 0} if can_stop else None,
-                      labels=MOVE_LABELS, info={"dice": _dice(bonuses)})
+class Move(NamedTuple):
+    """What a movement mechanic's record asks for: the dice's bonuses, the ground's cut and the Shock, and whether
+    the move can be eaten whole (the event "it does not move at all" where Shock, ground or a negative bonus can
+    eat it; elsewhere it is always 0 and only clutters the widget)."""
+
+    bonuses: tuple[int, ...]
+    cut: int = 0
+    shock: int = 0
+    shock_per_die: bool = False
+    cut_bare_die: bool = False
+    can_stop: bool = True
+
+    def procedure(self) -> Proc[int]:
+        return move_dice(self.bonuses, self.cut, self.shock, shock_per_die=self.shock_per_die,
+                         cut_bare_die=self.cut_bare_die)
+
+    def report(self, law: Dist[int]) -> Outcome:
+        return Outcome.of(law, "distance", events={"stopped": lambda d: d == 0} if self.can_stop else None,
+                          labels=MOVE_LABELS, info={"dice": _dice(self.bonuses)})
+
+    def sample(self, d: int) -> Sample:
+        return {"distance": d, "stopped": d == 0} if self.can_stop else {"distance": d}
 
 
 def _dice(bonuses: tuple[int, ...]) -> Fact:
@@ -54,10 +71,9 @@ def _dice(bonuses: tuple[int, ...]) -> Fact:
     return Fact(bonuses, dice_text(bonuses))
 
 
-def _move_sample(bonuses: tuple[int, ...], dice: DiceSource, cut: int = 0, shock: int = 0, *,
-                 shock_per_die: bool = False, cut_bare_die: bool = False, can_stop: bool = True) -> Sample:
-    d = play_move(bonuses, dice, cut, shock, shock_per_die=shock_per_die, cut_bare_die=cut_bare_die)
-    return {"distance": d, "stopped": d == 0} if can_stop else {"distance": d}
+def _moved(move: Callable[[Any], Move]) -> dict[str, Any]:
+    """A movement mechanic's faces from its one procedure, the move its record asks for."""
+    return derived(lambda p: move(p).procedure(), lambda p, law: move(p).report(law), lambda p, d: move(p).sample(d))
 
 
 # --- SP-MOVE-DICE ------------------------------------------------------------------------------
@@ -72,12 +88,8 @@ class MoveDiceInput:
                                 "whole move)"), reading="SP-MOVE-SHOCK", label=msg("Shock cuts every die"))
 
 
-def move_dice_outcome(p: MoveDiceInput) -> Outcome:
-    return _move_outcome((0,) * p.ad, 0, p.shock, shock_per_die=p.shock_per_die)
-
-
-def move_dice_play(p: MoveDiceInput, dice: DiceSource) -> Sample:
-    return _move_sample((0,) * p.ad, dice, 0, p.shock, shock_per_die=p.shock_per_die)
+def _move_dice(p: MoveDiceInput) -> Move:
+    return Move((0,) * p.ad, 0, p.shock, shock_per_die=p.shock_per_die)
 
 
 # --- SP-MOVE-FORMATION-TABLE ------------------------------------------------------------------
@@ -97,12 +109,8 @@ def _formation_bonuses(p: FormationMoveInput) -> tuple[int, ...]:
     return order_bonuses(p.order, p.ad, TableBlanks(p.line_bonus, p.walk_bonus), bonus_on_extra=p.bonus_on_extra)
 
 
-def formation_outcome(p: FormationMoveInput) -> Outcome:
-    return _move_outcome(_formation_bonuses(p), can_stop=False)
-
-
-def formation_play(p: FormationMoveInput, dice: DiceSource) -> Sample:
-    return _move_sample(_formation_bonuses(p), dice, can_stop=False)
+def _formation(p: FormationMoveInput) -> Move:
+    return Move(_formation_bonuses(p), can_stop=False)
 
 
 # --- SP-MOVE-HERO -------------------------------------------------------------------------------
@@ -119,12 +127,8 @@ def _hero(p: HeroMoveInput) -> tuple[int, ...]:
     return hero_bonuses(p.mount, TableBlanks(walk=p.walk_bonus), bonus_on_extra=p.bonus_on_extra)
 
 
-def hero_outcome(p: HeroMoveInput) -> Outcome:
-    return _move_outcome(_hero(p), can_stop=False)
-
-
-def hero_play(p: HeroMoveInput, dice: DiceSource) -> Sample:
-    return _move_sample(_hero(p), dice, can_stop=False)
+def _hero_move(p: HeroMoveInput) -> Move:
+    return Move(_hero(p), can_stop=False)
 
 
 # --- SP-MOVE-ANIMALS ----------------------------------------------------------------------------
@@ -144,12 +148,8 @@ def _animal(p: AnimalInput) -> tuple[int, ...]:
     return animal_bonuses(p.load, p.ad, TableBlanks(walk=p.walk_bonus), relative_to_cavalry=p.relative_to_cavalry)
 
 
-def animal_outcome(p: AnimalInput) -> Outcome:
-    return _move_outcome(_animal(p))
-
-
-def animal_play(p: AnimalInput, dice: DiceSource) -> Sample:
-    return _move_sample(_animal(p), dice)
+def _animal_move(p: AnimalInput) -> Move:
+    return Move(_animal(p))
 
 
 # --- SP-TERRAIN-ROUGH ---------------------------------------------------------------------------
@@ -166,12 +166,8 @@ class RoughInput:
                                label=msg("cut the bare die first"))
 
 
-def rough_outcome(p: RoughInput) -> Outcome:
-    return _move_outcome((p.bonus,) * p.ad, p.cut, cut_bare_die=p.cut_bare_die)
-
-
-def rough_play(p: RoughInput, dice: DiceSource) -> Sample:
-    return _move_sample((p.bonus,) * p.ad, dice, p.cut, cut_bare_die=p.cut_bare_die)
+def _rough(p: RoughInput) -> Move:
+    return Move((p.bonus,) * p.ad, p.cut, cut_bare_die=p.cut_bare_die)
 
 
 # --- SP-SPOT-ROLL -------------------------------------------------------------------------------
@@ -197,16 +193,22 @@ SPOT_LABELS = {"roll": msg("2d6 + extra dice"), "spotted": msg("the target is sp
                "roll_must_reach": msg("roll must reach")}
 
 
-def spot_outcome(p: SpotInput) -> Outcome:
-    target = required(p.needed, p.harder, p.easier, p.extra, extra_twice=p.extra_twice)
-    law = spot_law(p.needed, p.extra, p.harder, p.easier, extra_twice=p.extra_twice)
+def spot_procedure(p: SpotInput) -> Proc[int]:
+    return spot_roll(p.needed, p.extra, p.harder, p.easier, extra_twice=p.extra_twice)
+
+
+def _target(p: SpotInput) -> int:
+    return required(p.needed, p.harder, p.easier, p.extra, extra_twice=p.extra_twice)
+
+
+def spot_report(p: SpotInput, law: Dist[int]) -> Outcome:
+    target = _target(p)
     return Outcome.of(law, "roll", events={"spotted": lambda r: r >= target}, labels=SPOT_LABELS,
                       info={"roll_must_reach": target})
 
 
-def spot_play(p: SpotInput, dice: DiceSource) -> Sample:
-    roll, ok = play_spot(p.needed, dice, p.extra, p.harder, p.easier, extra_twice=p.extra_twice)
-    return {"roll": roll, "spotted": ok}
+def spot_sample(p: SpotInput, roll: int) -> Sample:
+    return {"roll": roll, "spotted": roll >= _target(p)}
 
 
 def register(reg: Registry) -> None:
@@ -214,26 +216,26 @@ def register(reg: Registry) -> None:
     reg.add(Mechanic(
         rule_id="SP-MOVE-DICE", key="sp-move-dice", title=msg("Movement dice: 1 d6 an Action Die, less Shock"),
         summary=msg("Each Action Die spent on movement is 1 d6 inches; each Shock point takes 1″ off the move."),
-        record_type=MoveDiceInput, exact=move_dice_outcome, play=move_dice_play,
+        record_type=MoveDiceInput, **_moved(_move_dice),
         rules=("SP-MOVE-DICE", "SP-MOVE-SHOCK")))
     reg.add(Mechanic(
         rule_id="SP-MOVE-FORMATION-TABLE", key="sp-move-formation-table", title=msg("Movement by order"),
         summary=msg("The movement table: a bonus on every die by order, and an extra die at the gallop or in a fast "
-                "fall-back."), record_type=FormationMoveInput, exact=formation_outcome, play=formation_play))
+                "fall-back."), record_type=FormationMoveInput, **_moved(_formation)))
     reg.add(Mechanic(
         rule_id="SP-MOVE-HERO", key="sp-move-hero", title=msg("A lone Hero's move"),
         summary=msg("On foot, two dice at skirmish speed (2d6 + 2); mounted, two dice as cavalry."),
-        record_type=HeroMoveInput, exact=hero_outcome, play=hero_play))
+        record_type=HeroMoveInput, **_moved(_hero_move)))
     reg.add(Mechanic(
         rule_id="SP-MOVE-ANIMALS", key="sp-move-animals", title=msg("Pack and draught animals"),
         summary=msg("Loaded, 2d6″; ridden, 1″ a die less than cavalry at walk or 1″ a die more at the gallop."),
-        record_type=AnimalInput, exact=animal_outcome, play=animal_play))
+        record_type=AnimalInput, **_moved(_animal_move)))
     reg.add(Mechanic(
         rule_id="SP-TERRAIN-ROUGH", key="sp-terrain-rough", title=msg("Rough ground: inches off every die"),
         summary=msg("Rough ground takes 1″ or 2″ from every movement die; no die goes below 0."),
-        record_type=RoughInput, exact=rough_outcome, play=rough_play, rules=("SP-TERRAIN-ROUGH", "SP-EX-SWAMP")))
+        record_type=RoughInput, **_moved(_rough), rules=("SP-TERRAIN-ROUGH", "SP-EX-SWAMP")))
     reg.add(Mechanic(
         rule_id="SP-SPOT-ROLL", key="sp-spot-roll", title=msg("Spotting roll: 2d6 against a lost table"),
         summary=msg("2d6, +1 for each extra die spent, must reach the table's number (which you set), moved by the "
-                "difficulty modifiers."), record_type=SpotInput, exact=spot_outcome, play=spot_play,
+                "difficulty modifiers."), record_type=SpotInput, **derived(spot_procedure, spot_report, spot_sample),
         rules=("SP-SPOT-ROLL", "SP-SPOT-MODIFIERS")))

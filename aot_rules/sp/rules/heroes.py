@@ -7,13 +7,11 @@ the index reads it by elimination (the last row is a 6), and the mechanics offer
 from __future__ import annotations
 
 from enum import StrEnum
-from fractions import Fraction
 
-from aot_rules.core.dice import DiceSource
-from aot_rules.core.dist import Dist
 from aot_rules.core.errors import RuleError
 from aot_rules.core.events import DieEffect, Said
 from aot_rules.core.i18n import msg, nmsg, vocabulary
+from aot_rules.core.procedure import Proc, both, count, die, done
 from aot_rules.sp.rules.troops import Quality
 
 
@@ -39,15 +37,11 @@ def wound_of(face: int, six_kills: bool = True) -> Wound:
     return Wound.KILLED if face == 6 and six_kills else Wound.SEVERE
 
 
-def wound_exact(six_kills: bool = True) -> Dist[Wound]:
-    return Dist.die(6).map(lambda f: wound_of(f, six_kills))
-
-
-def roll_wound(src: DiceSource, six_kills: bool = True) -> Wound:
-    w = wound_of(src.d6(msg("wound"), lambda f: DieEffect.HIT if wound_of(f, six_kills) is Wound.KILLED
-                        else DieEffect.NONE), six_kills)
-    src.emit(Said(msg("the wound die: {wound}", wound=w)))
-    return w
+def wound_die(six_kills: bool = True) -> Proc[Wound]:
+    """SP-HERO-WOUND as a dice procedure: one d6 read as the wound, told."""
+    return die(6, msg("wound"), lambda f: DieEffect.HIT if wound_of(f, six_kills) is Wound.KILLED else DieEffect.NONE,
+               read=lambda f: wound_of(f, six_kills),
+               note=lambda f: Said(msg("the wound die: {wound}", wound=wound_of(f, six_kills))))
 
 
 def hero_hit_sides(skirmish_fire: bool) -> int:
@@ -55,32 +49,25 @@ def hero_hit_sides(skirmish_fire: bool) -> int:
     return 6 if skirmish_fire else 10
 
 
-def hero_hit_chance(killed: int, skirmish_fire: bool) -> Fraction:
-    """SP-HERO-HIT: the die must roll at most the number of men the fire killed."""
+def hero_fate(killed: int, skirmish_fire: bool, six_kills: bool = True) -> Proc[Wound]:
+    """SP-HERO-HIT then SP-HERO-WOUND as a dice procedure: the hit die against the men killed, told; a hit Hero
+    rolls his wound."""
     if killed < 0:
         raise RuleError("SP-HERO-HIT", msg("men killed cannot be negative"))
     sides = hero_hit_sides(skirmish_fire)
-    return Fraction(min(killed, sides), sides)
 
+    def said(f: int) -> Said:
+        if f > killed:
+            return Said(nmsg("the Hero's d{sides} shows {face}, more than the {n} men killed: he is not hit",
+                             "the Hero's d{sides} shows {face}, more than the {n} men killed: he is not hit",
+                             n=killed, sides=sides, face=f))
+        return Said(nmsg("the Hero's d{sides} shows {face}, no more than the {n} men killed: he takes one of the hits",
+                         "the Hero's d{sides} shows {face}, no more than the {n} men killed: he takes one of the hits",
+                         n=killed, sides=sides, face=f))
 
-def hero_fate_exact(killed: int, skirmish_fire: bool, six_kills: bool = True) -> Dist[Wound]:
-    """SP-HERO-HIT then SP-HERO-WOUND: not hit, or the wound he takes."""
-    p = hero_hit_chance(killed, skirmish_fire)
-    return Dist.mixture([(1 - p, Dist.point(Wound.UNHURT)), (p, wound_exact(six_kills))])
-
-
-def play_hero_fate(killed: int, skirmish_fire: bool, src: DiceSource, six_kills: bool = True) -> Wound:
-    sides = hero_hit_sides(skirmish_fire)
-    f = src.die(sides, msg("is the Hero hit?"), lambda x: DieEffect.HIT if x <= killed else DieEffect.NONE)
-    if f > killed:
-        src.emit(Said(nmsg("the Hero's d{sides} shows {face}, more than the {n} men killed: he is not hit",
-                           "the Hero's d{sides} shows {face}, more than the {n} men killed: he is not hit",
-                           n=killed, sides=sides, face=f)))
-        return Wound.UNHURT
-    src.emit(Said(nmsg("the Hero's d{sides} shows {face}, no more than the {n} men killed: he takes one of the hits",
-                       "the Hero's d{sides} shows {face}, no more than the {n} men killed: he takes one of the hits",
-                       n=killed, sides=sides, face=f)))
-    return roll_wound(src, six_kills)
+    hit = die(sides, msg("is the Hero hit?"), lambda x: DieEffect.HIT if x <= killed else DieEffect.NONE,
+              read=lambda f: f <= killed, note=said)
+    return hit.then(lambda h: wound_die(six_kills) if h else done(Wound.UNHURT))
 
 
 # --- replacement (SP-HERO-REPLACE) -----------------------------------------------------------------
@@ -95,24 +82,22 @@ def replace_needs(quality: Quality, recruits_from: int, last_hero: bool) -> int:
     return REPLACE_FROM.get(quality, recruits_from)
 
 
-def replace_exact(quality: Quality, recruits_from: int, last_hero: bool) -> Dist[bool]:
-    need = replace_needs(quality, recruits_from, last_hero)
-    return Dist.point(True) if need == 1 else Dist.die(6).map(lambda f: f >= need)
-
-
-def play_replace(quality: Quality, recruits_from: int, last_hero: bool, src: DiceSource) -> bool:
+def replacement(quality: Quality, recruits_from: int, last_hero: bool) -> Proc[bool]:
+    """SP-HERO-REPLACE as a dice procedure: the force's last Hero is replaced without a roll; else one d6 against
+    the quality's number, told."""
     if last_hero:
-        src.emit(Said(msg("he was the force's last Hero: a new one steps up without a roll")))
-        return True
+        return done(True).log(lambda _: Said(msg("he was the force's last Hero: a new one steps up without a roll")))
     need = replace_needs(quality, recruits_from, last_hero)
-    f = src.d6(msg("replacement"), lambda x: DieEffect.HIT if x >= need else DieEffect.FAIL)
-    if f >= need:
-        src.emit(Said(msg("{quality} need {need}+ and roll {face}: a new Hero, one step lower", quality=quality,
-                          need=need, face=f)))
-    else:
-        src.emit(Said(msg("{quality} need {need}+ and roll {face}: the card leaves the game", quality=quality,
-                          need=need, face=f)))
-    return f >= need
+
+    def said(f: int) -> Said:
+        if f >= need:
+            return Said(msg("{quality} need {need}+ and roll {face}: a new Hero, one step lower", quality=quality,
+                            need=need, face=f))
+        return Said(msg("{quality} need {need}+ and roll {face}: the card leaves the game", quality=quality,
+                        need=need, face=f))
+
+    return die(6, msg("replacement"), lambda x: DieEffect.HIT if x >= need else DieEffect.FAIL,
+               read=lambda f: f >= need, note=said)
 
 
 # --- mounted targets (SP-SHOOT-RIDER, SP-HERO-RIDER-SKILL) -------------------------------------------
@@ -152,23 +137,21 @@ def fall_of(total: int) -> Fall:
     return Fall.PINNED if total <= 2 else Fall.STUNNED if total == 3 else Fall.THROWN if total <= 5 else Fall.FEET
 
 
-def fall_exact(skill: Skill) -> Dist[Fall]:
-    return Dist.die(6).map(lambda f: fall_of(f + SKILL_MOD[skill]))
-
-
-def roll_fall(skill: Skill, src: DiceSource) -> Fall:
-    f = src.d6(msg("the rider's fall"))
-    out = fall_of(f + SKILL_MOD[skill])
+def fall_die(skill: Skill) -> Proc[Fall]:
+    """SP-HERO-RIDER-SKILL as a dice procedure: one d6 plus the rider's skill, read as his fall, told."""
     mod = SKILL_MOD[skill]
-    if mod > 0:
-        src.emit(Said(msg("the fall die shows {face}, +{mod} for a {skill}: {fall}", face=f, mod=mod, skill=skill,
-                          fall=out)))
-    elif mod < 0:
-        src.emit(Said(msg("the fall die shows {face}, -{mod} for a {skill}: {fall}", face=f, mod=-mod, skill=skill,
-                          fall=out)))
-    else:
-        src.emit(Said(msg("the fall die shows {face}: {fall}", face=f, fall=out)))
-    return out
+
+    def said(f: int) -> Said:
+        out = fall_of(f + mod)
+        if mod > 0:
+            return Said(msg("the fall die shows {face}, +{mod} for a {skill}: {fall}", face=f, mod=mod, skill=skill,
+                            fall=out))
+        if mod < 0:
+            return Said(msg("the fall die shows {face}, -{mod} for a {skill}: {fall}", face=f, mod=-mod, skill=skill,
+                            fall=out))
+        return Said(msg("the fall die shows {face}: {fall}", face=f, fall=out))
+
+    return die(6, msg("the rider's fall"), read=lambda f: fall_of(f + mod), note=said)
 
 
 @vocabulary({
@@ -203,37 +186,38 @@ FALL_TO_MOUNTED = {Fall.PINNED: Mounted.PINNED, Fall.STUNNED: Mounted.STUNNED, F
                    Fall.FEET: Mounted.FEET}
 
 
-def rider_exact(skill: Skill) -> Dist[Mounted]:
-    """The chain: who is hit (1–3 mount), the mount's fate (1–4 dead, 5 ignores, 6 roll again: the Reading
-    of the two lost faces), then bolting (1–3) or a dying run and the rider's fall."""
-    again = Dist.mixture([(Fraction(1, 2), Dist.point(Mounted.BOLTS)),
-                          (Fraction(1, 2), fall_exact(skill).map(FALL_TO_MOUNTED.__getitem__))])
-    mount = Dist.mixture([(Fraction(4, 6), Dist.point(Mounted.MOUNT_DEAD)),
-                          (Fraction(1, 6), Dist.point(Mounted.SHRUGS)),
-                          (Fraction(1, 6), again)])
-    return Dist.mixture([(Fraction(1, 2), Dist.point(Mounted.RIDER)), (Fraction(1, 2), mount)])
+def mounted_hit(skill: Skill) -> Proc[Mounted]:
+    """SP-SHOOT-RIDER as a dice procedure, the chain: who is hit (1–3 the mount), the mount's fate (1–4 dead,
+    5 ignores, 6 roll again: the Reading of the two lost faces), then bolting (1–3) or a dying run and the rider's
+    fall; each die told where its step ends."""
 
+    def third(who: int) -> Proc[Mounted]:
+        def said(t: int) -> Said:
+            if t <= 3:
+                return Said(msg("{face}: the mount is hit; 6, roll again; {third}: it bolts and the rider loses "
+                                "control", face=who, third=t))
+            return Said(msg("{face}: the mount is hit; 6, roll again; {third}: it runs 1d6+1″ and dies, throwing the "
+                            "rider", face=who, third=t))
 
-def play_rider(skill: Skill, src: DiceSource) -> Mounted:
-    who = src.d6(msg("rider or mount?"))
-    if who >= 4:
-        src.emit(Said(msg("{face}: the shot kills the rider", face=who)))
-        return Mounted.RIDER
-    fate = src.d6(msg("the mount's wound"))
-    if fate <= 4:
-        src.emit(Said(msg("{face}: the mount is hit; {fate}: it dies and the rider goes on foot", face=who, fate=fate)))
-        return Mounted.MOUNT_DEAD
-    if fate == 5:
-        src.emit(Said(msg("{face}: the mount is hit; {fate}: it ignores the wound", face=who, fate=fate)))
-        return Mounted.SHRUGS
-    third = src.d6(msg("roll again"))
-    if third <= 3:
-        src.emit(Said(msg("{face}: the mount is hit; 6, roll again; {third}: it bolts and the rider loses control",
-                           face=who, third=third)))
-        return Mounted.BOLTS
-    src.emit(Said(msg("{face}: the mount is hit; 6, roll again; {third}: it runs 1d6+1″ and dies, throwing the rider",
-                      face=who, third=third)))
-    return FALL_TO_MOUNTED[roll_fall(skill, src)]
+        return die(6, msg("roll again"), read=lambda t: t <= 3, note=said).then(
+            lambda bolts: done(Mounted.BOLTS) if bolts else fall_die(skill).map(FALL_TO_MOUNTED.__getitem__))
+
+    def mount(who: int) -> Proc[Mounted]:
+        def said(fate: int) -> Said | None:
+            if fate <= 4:
+                return Said(msg("{face}: the mount is hit; {fate}: it dies and the rider goes on foot", face=who,
+                                fate=fate))
+            if fate == 5:
+                return Said(msg("{face}: the mount is hit; {fate}: it ignores the wound", face=who, fate=fate))
+            return None
+
+        return die(6, msg("the mount's wound"), read=lambda f: 4 if f <= 4 else f, note=said).then(
+            lambda fate: done(Mounted.MOUNT_DEAD) if fate == 4 else done(Mounted.SHRUGS) if fate == 5 else third(who))
+
+    def said(who: int) -> Said | None:
+        return Said(msg("{face}: the shot kills the rider", face=who)) if who >= 4 else None
+
+    return die(6, msg("rider or mount?"), note=said).then(lambda who: done(Mounted.RIDER) if who >= 4 else mount(who))
 
 
 # --- capturing a lone Hero (SP-HERO-CAPTURE) --------------------------------------------------------
@@ -259,29 +243,21 @@ def capture_by_odds(hero_dice: int, group_dice: int) -> bool:
     return group_dice >= 4 * hero_dice
 
 
-def capture_exact(hero_dice: int, group_dice: int) -> Dist[Capture]:
-    """He fights as a melee (6s kill, SP-MELEE-ROLL); fewer kills than the Group means he loses."""
+def capture(hero_dice: int, group_dice: int) -> Proc[Capture]:
+    """SP-HERO-CAPTURE as a dice procedure: taken without a fight at 4 to 1; else he fights as a melee (6s kill,
+    SP-MELEE-ROLL), his dice first, and fewer kills than the Group means he is taken."""
     if hero_dice < 1 or group_dice < 1:
         raise RuleError("SP-HERO-CAPTURE", msg("both sides need at least one die"))
     if capture_by_odds(hero_dice, group_dice):
-        return Dist.point(Capture.BY_ODDS)
-    mine, theirs = Dist.binomial(hero_dice, Fraction(1, 6)), Dist.binomial(group_dice, Fraction(1, 6))
-    return mine.product(theirs).map(lambda ab: Capture.LOST if ab[0] < ab[1] else
-                                    Capture.DRAW if ab[0] == ab[1] else Capture.WON)
-
-
-def play_capture(hero_dice: int, group_dice: int, src: DiceSource) -> Capture:
-    if hero_dice < 1 or group_dice < 1:
-        raise RuleError("SP-HERO-CAPTURE", msg("both sides need at least one die"))
-    if capture_by_odds(hero_dice, group_dice):
-        src.emit(Said(nmsg("{n} dice against {hero}: at least 4 to 1, he is taken without a fight",
-                           "{n} dice against {hero}: at least 4 to 1, he is taken without a fight",
-                           n=group_dice, hero=hero_dice)))
-        return Capture.BY_ODDS
+        return done(Capture.BY_ODDS).log(lambda _: Said(nmsg(
+            "{n} dice against {hero}: at least 4 to 1, he is taken without a fight",
+            "{n} dice against {hero}: at least 4 to 1, he is taken without a fight", n=group_dice, hero=hero_dice)))
     six = lambda f: DieEffect.HIT if f == 6 else DieEffect.NONE  # noqa: E731
-    mine = sum(src.d6(msg("the Hero's melee die"), six) == 6 for _ in range(hero_dice))
-    theirs = sum(src.d6(msg("the Group's melee die"), six) == 6 for _ in range(group_dice))
-    out = Capture.LOST if mine < theirs else Capture.DRAW if mine == theirs else Capture.WON
-    src.emit(Said(msg("the Hero rolls {mine} six(es), the Group {theirs}: {result}", mine=mine, theirs=theirs,
-                      result=out)))
-    return out
+
+    def result(mt: tuple[int, int]) -> Capture:
+        return Capture.LOST if mt[0] < mt[1] else Capture.DRAW if mt[0] == mt[1] else Capture.WON
+
+    fight = both(count(hero_dice, (6,), msg("the Hero's melee die"), six),
+                 count(group_dice, (6,), msg("the Group's melee die"), six))
+    return fight.log(lambda mt: Said(msg("the Hero rolls {mine} six(es), the Group {theirs}: {result}", mine=mt[0],
+                                         theirs=mt[1], result=result(mt)))).map(result)

@@ -13,15 +13,11 @@ from fractions import Fraction
 from math import ceil, floor
 from typing import NamedTuple
 
-from aot_rules.core.dice import DiceSource
-from aot_rules.core.dist import Dist
 from aot_rules.core.errors import RuleError
 from aot_rules.core.events import DieEffect, Said
 from aot_rules.core.i18n import Message, msg, vocabulary
+from aot_rules.core.procedure import Proc, both, done, pool
 from aot_rules.core.verdict import Verdict
-from aot_rules.sp.rules.shooting import trinomial
-
-SIXTH = Fraction(1, 6)
 
 
 @vocabulary({
@@ -115,24 +111,27 @@ class Strike(NamedTuple):
     shock: int
 
 
-def strike_exact(dice: int) -> Dist[Strike]:
-    """SP-MELEE-ROLL: each die independently a kill (6), a Shock (5) or nothing: a multinomial split."""
+def melee_dice(dice: int, classes: tuple[tuple[int, ...], ...], who: str = "") -> Proc[tuple[int, ...]]:
+    """One side's melee roll as a dice procedure: ``dice`` d6 (a 6 kills, a 5 gives Shock, for the dice strip),
+    counted by ``classes`` (what the caller reads: the 6s, or the 6s and the 5s) and told with both counts."""
     if dice < 0:
         raise RuleError("SP-MELEE-ROLL", msg("a pool cannot have fewer than 0 dice"))
-    return trinomial(dice, SIXTH, SIXTH).map(lambda ks: Strike(*ks))
+
+    def said(faces: tuple[int, ...]) -> Said:
+        kills, shock = faces.count(6), faces.count(5)
+        if who:
+            return Said(msg("{who} {dice} dice: {kills} six(es) kill, {shock} five(s) give Shock", who=who, dice=dice,
+                            kills=kills, shock=shock))
+        return Said(msg("{dice} dice: {kills} six(es) kill, {shock} five(s) give Shock", dice=dice, kills=kills,
+                        shock=shock))
+
+    return pool(dice, classes, msg("{who} melee die", who=who) if who else msg("melee die"),
+                lambda f: DieEffect.HIT if f == 6 else DieEffect.SAVE if f == 5 else DieEffect.NONE, note=said)
 
 
-def roll_strike(dice: int, src: DiceSource, who: str = "") -> Strike:
-    faces = [src.d6(msg("{who} melee die", who=who) if who else msg("melee die"), lambda f: DieEffect.HIT if f == 6 else
-                    DieEffect.SAVE if f == 5 else DieEffect.NONE) for _ in range(dice)]
-    s = Strike(faces.count(6), faces.count(5))
-    if who:
-        src.emit(Said(msg("{who} {dice} dice: {kills} six(es) kill, {shock} five(s) give Shock", who=who, dice=dice,
-                          kills=s.kills, shock=s.shock)))
-    else:
-        src.emit(Said(msg("{dice} dice: {kills} six(es) kill, {shock} five(s) give Shock", dice=dice, kills=s.kills,
-                          shock=s.shock)))
-    return s
+def strike(dice: int, who: str = "") -> Proc[Strike]:
+    """SP-MELEE-ROLL as a dice procedure: each die a kill (6), a Shock (5) or nothing, a multinomial split."""
+    return melee_dice(dice, ((6,), (5,)), who).map(lambda ks: Strike(*ks))
 
 
 def overwhelms(strong: int, weak: int, weak_recruits: bool) -> bool:
@@ -219,27 +218,16 @@ def _swamped(a_dice: int, b_dice: int, recruits: Swamp) -> Result | None:
     return None
 
 
-def fight_exact(a_dice: int, b_dice: int, recruits: Swamp = Swamp.NEITHER) -> Dist[Fight]:
-    """One round of melee between two pools: the overwhelming-odds test, else both roll."""
+def fight(a_dice: int, b_dice: int, recruits: Swamp = Swamp.NEITHER) -> Proc[Fight]:
+    """SP-MELEE-RESULT as a dice procedure, one round of melee between two pools: the overwhelming-odds test, else
+    both roll (A first; only the 6s count for the result) and the difference in kills sets the band."""
     if a_dice < 1 or b_dice < 1:
         raise RuleError("SP-MELEE-RESULT", msg("each side needs at least one die to fight (a side with none "
                                                 "is overwhelmed by any pool)"))
     swamped = _swamped(a_dice, b_dice, recruits)
     if swamped is not None:
-        return Dist.point(Fight(swamped, 0, 0))
-    a, b = Dist.binomial(a_dice, SIXTH), Dist.binomial(b_dice, SIXTH)
-    return a.product(b).map(lambda ab: Fight(result_of(ab[0] - ab[1]), ab[0], ab[1]))
-
-
-def play_fight(a_dice: int, b_dice: int, src: DiceSource, recruits: Swamp = Swamp.NEITHER) -> Fight:
-    if a_dice < 1 or b_dice < 1:
-        raise RuleError("SP-MELEE-RESULT", msg("each side needs at least one die to fight"))
-    swamped = _swamped(a_dice, b_dice, recruits)
-    if swamped is not None:
-        src.emit(Said(msg("{a} dice against {b}: overwhelming odds, no dice are rolled", a=a_dice, b=b_dice)))
-        return Fight(swamped, 0, 0)
-    a = roll_strike(a_dice, src, "A")
-    b = roll_strike(b_dice, src, "B")
-    res = result_of(a.kills - b.kills)
-    src.emit(Said(msg("A killed {a}, B killed {b}: {result}", a=a.kills, b=b.kills, result=res)))
-    return Fight(res, a.kills, b.kills)
+        return done(Fight(swamped, 0, 0)).log(
+            lambda _: Said(msg("{a} dice against {b}: overwhelming odds, no dice are rolled", a=a_dice, b=b_dice)))
+    rolls = both(melee_dice(a_dice, ((6,),), "A"), melee_dice(b_dice, ((6,),), "B"))
+    return rolls.map(lambda ab: Fight(result_of(ab[0][0] - ab[1][0]), ab[0][0], ab[1][0])).log(
+        lambda f: Said(msg("A killed {a}, B killed {b}: {result}", a=f.a_kills, b=f.b_kills, result=f.result)))

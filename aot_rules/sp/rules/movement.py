@@ -5,8 +5,8 @@ A move is a handful of d6, one per Action Die (AD) spent on movement (SP-MOVE-DI
 with a per-die bonus from the troops' order (SP-MOVE-FORMATION-TABLE); rough ground then cuts
 every die (SP-TERRAIN-ROUGH, never below 0) and Shock cuts the total (SP-MOVE-SHOCK).  A move
 is therefore described by the tuple of its dice's bonuses (:func:`order_bonuses`), and one
-exact law (:func:`move_law`) and one played procedure (:func:`play_move`) serve every kind of
-mover: Groups, lone Heroes and pack animals.
+dice procedure (:func:`move_dice`, evaluated by :func:`move_law`, played by :func:`play_move`) serves every
+kind of mover: Groups, lone Heroes and pack animals.
 
 Readings (see the book's pages): the two lost table cells are parameters (default: no
 bonus); an extra die (gallop, fast fall-back) takes the per-die bonus too; Shock cuts the
@@ -22,8 +22,10 @@ from fractions import Fraction
 from aot_rules.core.dice import DiceSource
 from aot_rules.core.dist import Dist
 from aot_rules.core.errors import RuleError
+from aot_rules.core.evaluate import evaluate, play
 from aot_rules.core.events import Said, clauses
 from aot_rules.core.i18n import Message, msg, vocabulary
+from aot_rules.core.procedure import Proc, both, die, done
 
 #: The lone Hero's fixed number of dice (SP-MOVE-HERO): he moves at skirmish speed on two.
 HERO_DICE = 2
@@ -31,6 +33,8 @@ HERO_DICE = 2
 LOADED_ANIMAL_DICE = 2
 #: A gun is placed within this many inches of its team when unlimbered (SP-MOVE-UNLIMBER).
 UNLIMBER_RADIUS = 4
+#: The caption of a movement die.
+MOVEMENT_DIE = msg("movement die")
 
 
 @vocabulary({
@@ -212,26 +216,58 @@ def _check(bonuses: tuple[int, ...], cut: int, shock: int) -> None:
         raise RuleError("SP-MOVE-SHOCK", msg("Shock cannot be negative ({shock})", shock=shock))
 
 
-def move_law(bonuses: tuple[int, ...], cut: int = 0, shock: int = 0, *, shock_per_die: bool = False,
-             cut_bare_die: bool = False) -> Dist[int]:
-    """The exact law of the inches moved: the dice's worths added, less Shock (never below 0).
+def move_dice(bonuses: tuple[int, ...], cut: int = 0, shock: int = 0, *, shock_per_die: bool = False,
+              cut_bare_die: bool = False, who: Message | str = msg("the Group")) -> Proc[int]:
+    """A move as a dice procedure: one movement die per bonus, each worth its face and bonus less the ground's cut
+    (never below 0) and told as it is rolled; then Shock off the total; the value is the inches moved.
 
     Reading (SP-MOVE-SHOCK): Shock cuts the total once, 1″ a point; ``shock_per_die`` is the
-    alternative, in which every die loses 1″ a Shock point.
+    alternative, in which every die loses 1″ a Shock point.  Each die is added to the total so far as an
+    independent part, so the exact law is built once per total so far, never once per face."""
+    _check(bonuses, cut, shock)
+    loss = cut + (shock if shock_per_die else 0)
+
+    def one(bonus: int) -> Proc[int]:
+        def said(face: int) -> Said:
+            worth = die_inches(face, bonus, loss, cut_bare_die=cut_bare_die)
+            parts = [msg("the die shows {face}", face=face)]
+            if bonus > 0:
+                parts.append(msg("+{bonus} for the order", bonus=bonus))
+            elif bonus < 0:
+                parts.append(msg("-{bonus} for the order", bonus=-bonus))
+            if loss:
+                parts.append(msg("−{loss} for ground and Shock", loss=loss) if shock_per_die
+                             else msg("−{loss} for the ground", loss=loss))
+            if face + bonus - loss < 0 and not cut_bare_die:
+                return Said(msg("{steps}: {worth}″ (a die cannot go below 0).", steps=clauses(parts), worth=worth))
+            return Said(msg("{steps}: {worth}″.", steps=clauses(parts), worth=worth))
+
+        return die(6, MOVEMENT_DIE, read=lambda face: die_inches(face, bonus, loss, cut_bare_die=cut_bare_die),
+                   note=said)
+
+    total: Proc[int] = done(0)
+    for b in bonuses:
+        total = _plus(total, one(b))
+    if shock and not shock_per_die:
+        total = total.map(lambda t: (t, max(0, t - shock))).log(
+            lambda tm: Said(msg("{total}″ less {shock}″ for Shock leaves {moved}″.", total=tm[0], shock=shock,
+                                moved=tm[1]))).map(lambda tm: tm[1])
+    return total.log(lambda t: Said(msg("{who} moves {total}″.", who=who, total=t)))
+
+
+def _plus(total: Proc[int], step: Proc[int]) -> Proc[int]:
+    """The total so far, then one more die added to it (independent parts: the law is their convolution)."""
+    return both(total, step).map(sum)
+
+
+def move_law(bonuses: tuple[int, ...], cut: int = 0, shock: int = 0, *, shock_per_die: bool = False,
+             cut_bare_die: bool = False) -> Dist[int]:
+    """The exact law of the inches moved (:func:`move_dice`): the dice's worths added, less Shock (never below 0).
 
     >>> move_law((0, 0), cut=2)[4] == Fraction(7, 36)
     True
     """
-    _check(bonuses, cut, shock)
-    loss = cut + (shock if shock_per_die else 0)
-
-    def worth(bonus: int) -> Dist[int]:
-        return Dist.die(6).map(lambda face: die_inches(face, bonus, loss, cut_bare_die=cut_bare_die))
-
-    total: Dist[int] = Dist.point(0)
-    for b in bonuses:
-        total = total + worth(b)
-    return total if shock_per_die else total.map(lambda t: max(0, t - shock))
+    return evaluate(move_dice(bonuses, cut, shock, shock_per_die=shock_per_die, cut_bare_die=cut_bare_die))
 
 
 def dice_text(bonuses: tuple[int, ...]) -> str:
@@ -249,38 +285,9 @@ def dice_text(bonuses: tuple[int, ...]) -> str:
 
 def play_move(bonuses: tuple[int, ...], dice: DiceSource, cut: int = 0, shock: int = 0, *,
               shock_per_die: bool = False, cut_bare_die: bool = False, who: Message | str = msg("the Group")) -> int:
-    """Roll a move die by die, as a player does, telling each step; returns the inches moved."""
-    _check(bonuses, cut, shock)
-    loss = cut + (shock if shock_per_die else 0)
-    total = 0
-    for bonus in bonuses:
-        face = dice.d6(msg("movement die"))
-        if cut_bare_die:
-            worth = max(face - loss, 0) + bonus
-        else:
-            worth = face + bonus - loss
-        worth = max(worth, 0)
-        parts = [msg("the die shows {face}", face=face)]
-        if bonus > 0:
-            parts.append(msg("+{bonus} for the order", bonus=bonus))
-        elif bonus < 0:
-            parts.append(msg("-{bonus} for the order", bonus=-bonus))
-        if loss:
-            parts.append(msg("−{loss} for ground and Shock", loss=loss) if shock_per_die
-                         else msg("−{loss} for the ground", loss=loss))
-        if face + bonus - loss < 0 and not cut_bare_die:
-            dice.emit(Said(msg("{steps}: {worth}″ (a die cannot go below 0).", steps=clauses(parts), worth=worth)))
-        else:
-            dice.emit(Said(msg("{steps}: {worth}″.", steps=clauses(parts), worth=worth)))
-        total += worth
-    if shock and not shock_per_die:
-        moved = total - shock
-        if moved < 0:
-            moved = 0
-        dice.emit(Said(msg("{total}″ less {shock}″ for Shock leaves {moved}″.", total=total, shock=shock, moved=moved)))
-        total = moved
-    dice.emit(Said(msg("{who} moves {total}″.", who=who, total=total)))
-    return total
+    """Roll a move die by die, as a player does, telling each step (:func:`move_dice` played); returns the inches
+    moved."""
+    return play(move_dice(bonuses, cut, shock, shock_per_die=shock_per_die, cut_bare_die=cut_bare_die, who=who), dice)
 
 
 # --- facing, formations, passing through (no dice) ---------------------------------------------

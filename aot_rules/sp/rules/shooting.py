@@ -12,7 +12,7 @@ from __future__ import annotations
 from enum import StrEnum
 from fractions import Fraction
 from functools import lru_cache
-from math import ceil, comb, lcm
+from math import ceil
 from typing import NamedTuple
 
 from aot_rules.core.dice import DiceSource
@@ -24,7 +24,6 @@ from aot_rules.core.i18n import msg, vocabulary
 from aot_rules.core.procedure import Proc, count, die, done, pool
 from aot_rules.sp.rules.troops import Quality
 
-SIXTH = Fraction(1, 6)
 #: The captions of a volley's dice and of the sharpshooter's.
 TO_HIT, EFFECT, AIMED = msg("to hit"), msg("effect of a hit"), msg("aimed shot")
 
@@ -283,18 +282,6 @@ class Damage(NamedTuple):
     hits: int
     shock: int
     deaths: int
-
-
-@lru_cache(maxsize=1024)
-def trinomial(n: int, pa: Fraction, pb: Fraction) -> Dist[tuple[int, int]]:
-    """How many of ``n`` independent trials land in class a and in class b (the rest in neither),
-    written out with binomial coefficients: the multinomial law, exact."""
-    pc = 1 - pa - pb
-    den = lcm(pa.denominator, pb.denominator, pc.denominator)
-    wa, wb, wc = pa * den, pb * den, pc * den
-    weights = {(a, b): comb(n, a) * comb(n - a, b) * int(wa) ** a * int(wb) ** b * int(wc) ** (n - a - b)
-               for a in range(n + 1) for b in range(n - a + 1)}
-    return Dist.from_weights(weights)
 
 
 def effect_dice(hits: int, *, six_kills: bool = True, ambush: bool = False) -> Proc[Damage]:

@@ -13,11 +13,12 @@ from __future__ import annotations
 from enum import StrEnum
 from fractions import Fraction
 
-from aot_rules.core.dice import DiceSource
 from aot_rules.core.dist import Dist
 from aot_rules.core.errors import RuleError
+from aot_rules.core.evaluate import evaluate
 from aot_rules.core.events import Said
 from aot_rules.core.i18n import Message, msg, vocabulary
+from aot_rules.core.procedure import Proc, both, die, done
 
 
 @vocabulary({
@@ -100,38 +101,49 @@ def required(needed: int, harder: int, easier: int, extra: int = 0, *, extra_twi
     return needed + harder - easier - (extra if extra_twice else 0)
 
 
+#: The caption of a spotting die.
+SPOTTING_DIE = msg("spotting die")
+
+
+def spot_roll(needed: int, extra: int = 0, harder: int = 0, easier: int = 0, *,
+              extra_twice: bool = False) -> Proc[int]:
+    """SP-SPOT-ROLL as a dice procedure: the number moved by the modifiers (told first when it moves), then 2d6 plus
+    one per extra Action Die or Initiative point spent, told against that number; the value is the roll."""
+    target = required(needed, harder, easier, extra, extra_twice=extra_twice)
+
+    def moved(_: None) -> Said | None:
+        if harder or easier or (extra and extra_twice):
+            return Said(msg("the table's {needed} becomes {target} after the modifiers.", needed=needed,
+                            target=target))
+        return None
+
+    def said(faces: tuple[int, int]) -> Said:
+        first, second = faces
+        roll = first + second + extra
+        ok = roll >= target
+        values = {"first": first, "second": second, "extra": extra, "roll": roll, "target": target}
+        if extra and ok:
+            return Said(msg("{first} + {second} + {extra} for extra dice = {roll}, reaching {target}: spotted.",
+                            **values))
+        if extra:
+            return Said(msg("{first} + {second} + {extra} for extra dice = {roll}, short of {target}: not spotted.",
+                            **values))
+        if ok:
+            return Said(msg("{first} + {second} = {roll}, reaching {target}: spotted.", **values))
+        return Said(msg("{first} + {second} = {roll}, short of {target}: not spotted.", **values))
+
+    two: Proc[tuple[int, int]] = both(die(6, SPOTTING_DIE), die(6, SPOTTING_DIE))
+    return done(None).log(moved).then(lambda _: two.log(said).map(lambda fs: fs[0] + fs[1] + extra))
+
+
 def spot_law(needed: int, extra: int = 0, harder: int = 0, easier: int = 0, *,
              extra_twice: bool = False) -> Dist[int]:
-    """The law of the spotting roll: 2d6 plus one per extra Action Die or Initiative point spent.
+    """The law of the spotting roll (:func:`spot_roll`): 2d6 plus one per extra Action Die or Initiative point spent.
 
     >>> spot_law(7).p_ge(7)
     Fraction(7, 12)
     """
-    required(needed, harder, easier, extra, extra_twice=extra_twice)  # the same refusals as the roll
-    return (Dist.die(6) + Dist.die(6)).map(lambda s: s + extra)
-
-
-def play_spot(needed: int, dice: DiceSource, extra: int = 0, harder: int = 0, easier: int = 0, *,
-              extra_twice: bool = False) -> tuple[int, bool]:
-    """Roll to spot as a player does: returns (the modified roll, spotted?)."""
-    target = required(needed, harder, easier, extra, extra_twice=extra_twice)
-    if harder or easier or (extra and extra_twice):
-        dice.emit(Said(msg("the table's {needed} becomes {target} after the modifiers.", needed=needed, target=target)))
-    first = dice.d6(msg("spotting die"))
-    second = dice.d6(msg("spotting die"))
-    roll = first + second + extra
-    ok = roll >= target
-    values = {"first": first, "second": second, "extra": extra, "roll": roll, "target": target}
-    if extra and ok:
-        said = msg("{first} + {second} + {extra} for extra dice = {roll}, reaching {target}: spotted.", **values)
-    elif extra:
-        said = msg("{first} + {second} + {extra} for extra dice = {roll}, short of {target}: not spotted.", **values)
-    elif ok:
-        said = msg("{first} + {second} = {roll}, reaching {target}: spotted.", **values)
-    else:
-        said = msg("{first} + {second} = {roll}, short of {target}: not spotted.", **values)
-    dice.emit(Said(said))
-    return roll, ok
+    return evaluate(spot_roll(needed, extra, harder, easier, extra_twice=extra_twice))
 
 
 @vocabulary({
@@ -157,4 +169,3 @@ def auto_reveal(in_cover: bool, distance: Fraction) -> Reveal:
     if not in_cover:
         return Reveal.AT_ONCE if distance <= 9 else Reveal.HIDDEN
     return Reveal.ON_TEA_BREAK if distance <= 6 else Reveal.HIDDEN
-
