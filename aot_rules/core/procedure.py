@@ -13,7 +13,8 @@ A procedure is a *value* that says what is rolled and what follows from it, buil
 * :meth:`Proc.then` (what follows depends on the value), :meth:`Proc.map` (a pure reading of it),
   :meth:`Proc.log` (an event the table, the replays and "Roll it" read: the player alone makes it);
 * :func:`part`: a sub-procedure named by its builder and hashable arguments, whose law is memoised;
-* :func:`until`: a procedure rolled again until its value is accepted (a tie re-rolled).
+* :func:`until`: a procedure rolled again until its value is accepted (a tie re-rolled);
+* :func:`chain`: a state stepped ``n`` times (a turn after turn), evaluated as a Markov chain.
 
 Two interpreters run it (:mod:`aot_rules.core.evaluate`): :func:`~aot_rules.core.evaluate.play` rolls a
 dice source in the order the blocks are written and logs the same ``Roll`` events the source always
@@ -138,6 +139,17 @@ class Part(Proc[T]):
     args: tuple[Hashable, ...]
 
 
+@dataclass(frozen=True, slots=True)
+class Chain(Proc[T]):
+    """``start`` stepped ``n`` times: step ``i`` (1 to ``n``) plays ``step(i, state)`` and its value is the next
+    state.  The law of a step may depend on the state alone (``i`` is there for what it logs), so the evaluator
+    derives each state's step once and carries the state's law forward turn by turn, never path by path."""
+
+    start: T
+    n: int
+    step: Callable[[int, T], Proc[T]]
+
+
 def done(value: T) -> Proc[T]:
     return Done(value)
 
@@ -183,3 +195,10 @@ def until(proc: Proc[T], accept: Callable[[T], bool]) -> Proc[T]:
 def part(build: Callable[..., Proc[T]], *args: Hashable) -> Proc[T]:
     """A memoised sub-procedure (its arguments must be hashable)."""
     return Part(build, args)
+
+
+def chain(start: T, n: int, step: Callable[[int, T], Proc[T]]) -> Proc[T]:
+    """A hashable state stepped ``n`` times (``step(i, state)``, i = 1 to n, whose law depends on the state only)."""
+    if n < 0:
+        raise ValueError("a chain cannot take fewer than no steps")
+    return Chain(start, n, step)
