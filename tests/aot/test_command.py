@@ -44,6 +44,7 @@ from aot_rules.aot.rules.weather import (
 )
 from aot_rules.aot.units import Unit
 from aot_rules.core.dice import FixedDice
+from aot_rules.core.dist import Dist
 from aot_rules.core.errors import RuleError
 from aot_rules.keys import Law
 from aot_rules.systems import get
@@ -180,6 +181,36 @@ def test_weather_chain_matches_brute_force(turns: int, overlapping: bool) -> Non
     law = weather_exact(turns, overlapping)
     want = brute_weather(turns, overlapping)
     assert {k: law[k] for k in want} == want and law.total() == 1
+
+
+def counted_weather(turns: int, overlapping: bool) -> dict[WeatherRun, Fraction]:
+    """``brute_weather`` with the sequences that end alike merged turn by turn (too many to list over 30 turns)."""
+    now: dict[tuple[int, Weather, bool], Fraction] = {(0, Weather.CALM, False): Fraction(1)}
+    for _ in range(turns):
+        nxt: dict[tuple[int, Weather, bool], Fraction] = {}
+        for (changes, latest, prev), p in now.items():
+            for face in range(7):
+                q = p * (Fraction(5, 6) if face == 0 else Fraction(1, 36))
+                key = (changes, latest, prev)
+                if latest is not Weather.NIGHT:
+                    if face and prev:
+                        key = (changes + 1, weather_of_double(face), overlapping)
+                    else:
+                        key = (changes, latest, face > 0)
+                nxt[key] = nxt.get(key, Fraction(0)) + q
+        now = nxt
+    out: dict[WeatherRun, Fraction] = {}
+    for (changes, latest, _), p in now.items():
+        out[WeatherRun(changes, latest)] = out.get(WeatherRun(changes, latest), Fraction(0)) + p
+    return out
+
+
+@pytest.mark.parametrize(("turns", "overlapping"), [(4, True), (4, False), (17, True), (30, True), (30, False)])
+def test_weather_chain_over_a_whole_battle(turns: int, overlapping: bool) -> None:
+    """The chain's law carried turn by turn (issue #36) is exact over the longest battle the widget offers."""
+    if turns == 4:
+        assert counted_weather(turns, overlapping) == brute_weather(turns, overlapping)  # the counter itself
+    assert weather_exact(turns, overlapping) == Dist(counted_weather(turns, overlapping))
 
 
 def test_weather_reading_for_a_third_double() -> None:
