@@ -7,13 +7,14 @@ turns) and share nothing with the engine but the rule being tested.
 from __future__ import annotations
 
 import itertools
+import math
 from fractions import Fraction
 
 import pytest
 from hypothesis import given
 from hypothesis import strategies as st
 
-from aot_rules.aot.events import InitiativeRolled, SlotPlayed, UnitDrifted, WeatherChanged
+from aot_rules.aot.events import InitiativeRolled, OffRoll, SlotPlayed, UnitDrifted, WeatherChanged
 from aot_rules.aot.examples import EXAMPLES
 from aot_rules.aot.rules.command import (
     Delivery,
@@ -28,7 +29,7 @@ from aot_rules.aot.rules.command import (
     slot_activation_exact,
 )
 from aot_rules.aot.rules.disorder import disorder_test, take_disorder_test
-from aot_rules.aot.rules.setup import Bid, bid, meeting_exact, opening_exact, roll_opening
+from aot_rules.aot.rules.setup import Bid, bid, meeting_exact, opening_exact, play_meeting, roll_opening
 from aot_rules.aot.rules.weather import (
     Effect,
     Weather,
@@ -344,6 +345,16 @@ def test_terrain_bid_refusals(opening: int, answers: list[bool]) -> None:
 
 def test_meeting_rounds_are_fair() -> None:
     assert meeting_exact(4)[2] == Fraction(6, 16)
+    for rounds in range(1, 13):  # every round an even chance, ties rolled again: the binomial count
+        assert dict(meeting_exact(rounds).items()) == {k: Fraction(math.comb(rounds, k), 2**rounds)
+                                                       for k in range(rounds + 1)}
+
+
+def test_meeting_rounds_are_played_in_order() -> None:
+    """Each round is rolled until it is decided, and every throw is logged."""
+    dice = FixedDice([2, 2, 5, 1, 3, 4, 6, 6, 1, 6])
+    assert play_meeting(3, dice) == 1 and dice.exhausted()
+    assert [(e.mine, e.theirs) for e in dice.events(OffRoll)] == [(2, 2), (5, 1), (3, 4), (6, 6), (1, 6)]
 
 
 # --- the musician's re-roll ------------------------------------------------------------------------
