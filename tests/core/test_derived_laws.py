@@ -73,15 +73,3 @@ def test_the_exact_answer_is_the_law_of_every_played_path(rule_id: str) -> None:
 
 
 
-
-def test_setup_laws_equal_their_twins() -> None:
-    """Before the twins go: the derived laws equal them over the whole widget grid (Fraction equality)."""
-    from aot_rules.aot.rules import setup as s
-
-    assert get("AOT-TERRAIN-BID").evaluate().dists["opening"] == s.opening_exact_legacy() == s.opening_exact()
-    m = get("AOT-MEETING")
-    grid = list(m.grid())
-    for combo in grid:
-        rounds = m.record(**combo).rounds
-        assert m.evaluate(**combo).dists["won"] == s.meeting_exact_legacy(rounds) == s.meeting_exact(rounds), combo
-    assert len(grid) >= 12

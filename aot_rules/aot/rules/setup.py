@@ -71,12 +71,6 @@ def opening_exact() -> Dist[int]:
     return evaluate(opening())
 
 
-@cache
-def opening_exact_legacy() -> Dist[int]:
-    """The hand-written law :func:`opening_exact` replaced (kept one commit, checked equal)."""
-    pairs = [(a, b) for a in range(1, 7) for b in range(1, 7) if a != b]
-    return Dist.uniform(max(p) for p in pairs)
-
 
 def bid(opening: int, answers: Sequence[bool]) -> Bid:
     """Play the bid from ``opening``: ``answers`` are the successive replies, True for "I accept".
@@ -137,12 +131,6 @@ def meeting_exact(rounds: int) -> Dist[int]:
     chance."""
     return evaluate(meeting(rounds))
 
-
-@cache
-def meeting_exact_legacy(rounds: int) -> Dist[int]:
-    """The hand-written law :func:`meeting_exact` replaced (kept one commit, checked equal)."""
-    _check_rounds(rounds)
-    return Dist.binomial(rounds, Dist.uniform((True, False)).prob(bool))
 
 
 def play_meeting(rounds: int, dice: DiceSource) -> int:
