@@ -19,8 +19,11 @@ from aot_rules.systems import all_mechanics, get
 
 #: every mechanic written once as a procedure.  Art of Tactics' walks may branch once per hit-or-not pool of a die's
 #: faces (``merge``: exact there, since every die its rules judge hit or not is read only as hit or not); the
-#: companion systems' effect dice are read by more than that, so their walks branch on every face.
-MOVED = {m.rule_id: m.rule_id.startswith("AOT-") for m in all_mechanics() if m.procedure is not None}
+#: companion systems' effect dice are read by more than that, so their walks branch on every face, and so do Art of
+#: Tactics' dice that kill as many as they show (a trample, a gun's effect die).
+READ_BY_FACE = {"AOT-ELEPHANT-ATTACK", "AOT-ART-SHOOT-LIGHT", "AOT-ART-SHOOT-HEAVY"}
+MOVED = {m.rule_id: m.rule_id.startswith("AOT-") and m.rule_id not in READ_BY_FACE
+         for m in all_mechanics() if m.procedure is not None}
 #: mechanics whose grid points roll too many dice to walk: a gun's 6 to 18 (their procedure is the class mechanic's
 #: volley, walked there); the weather's two initiative dice a turn, walked over one turn only (the chain over more
 #: turns is checked against its brute-force count in tests/aot/test_command.py); the meeting's rounds, each rolled
@@ -73,3 +76,29 @@ def test_the_exact_answer_is_the_law_of_every_played_path(rule_id: str) -> None:
 
 
 
+
+
+def test_elephant_laws_equal_their_twins() -> None:
+    """Before the twins go: the derived laws equal them over each whole widget grid (Fraction equality)."""
+    from aot_rules.aot.rules import elephants as e
+    from aot_rules.aot.rules import wounds as w
+    from aot_rules.keys import Law
+
+    m = get("AOT-ELEPHANT-ATTACK")
+    for combo in m.grid():
+        p = m.record(**combo)
+        old = e.trample_exact_legacy(p.target_density, p.target_strength)
+        assert m.evaluate(**combo).dist(Law.killed) == old == e.trample_exact(p.target_density, p.target_strength)
+    for strength in (None, *range(1, 11)):  # beyond the widget grid: every strength the CLI takes
+        for density in range(1, 6):
+            try:
+                old = e.trample_exact_legacy(density, strength)
+            except RuleError:
+                continue
+            assert e.trample_exact(density, strength) == old
+    assert e.elephant_trot_exact() == e.elephant_trot_exact_legacy()
+    assert get("AOT-ELEPHANT-MOVE").evaluate().dist(Law.distance) == e.elephant_trot_exact_legacy().marginal("distance")
+    for reroll in (True, False):
+        assert w.duel_law(reroll_ties=reroll) == w.duel_law_legacy(reroll_ties=reroll)
+        assert get("AOT-ELEPHANT-VS-ELEPHANT").evaluate(reroll_ties=reroll).dist(Law.winner) == \
+            w.duel_law_legacy(reroll_ties=reroll)
