@@ -77,28 +77,3 @@ def test_the_exact_answer_is_the_law_of_every_played_path(rule_id: str) -> None:
 
 
 
-
-def test_elephant_laws_equal_their_twins() -> None:
-    """Before the twins go: the derived laws equal them over each whole widget grid (Fraction equality)."""
-    from aot_rules.aot.rules import elephants as e
-    from aot_rules.aot.rules import wounds as w
-    from aot_rules.keys import Law
-
-    m = get("AOT-ELEPHANT-ATTACK")
-    for combo in m.grid():
-        p = m.record(**combo)
-        old = e.trample_exact_legacy(p.target_density, p.target_strength)
-        assert m.evaluate(**combo).dist(Law.killed) == old == e.trample_exact(p.target_density, p.target_strength)
-    for strength in (None, *range(1, 11)):  # beyond the widget grid: every strength the CLI takes
-        for density in range(1, 6):
-            try:
-                old = e.trample_exact_legacy(density, strength)
-            except RuleError:
-                continue
-            assert e.trample_exact(density, strength) == old
-    assert e.elephant_trot_exact() == e.elephant_trot_exact_legacy()
-    assert get("AOT-ELEPHANT-MOVE").evaluate().dist(Law.distance) == e.elephant_trot_exact_legacy().marginal("distance")
-    for reroll in (True, False):
-        assert w.duel_law(reroll_ties=reroll) == w.duel_law_legacy(reroll_ties=reroll)
-        assert get("AOT-ELEPHANT-VS-ELEPHANT").evaluate(reroll_ties=reroll).dist(Law.winner) == \
-            w.duel_law_legacy(reroll_ties=reroll)

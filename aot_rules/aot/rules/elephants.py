@@ -95,13 +95,6 @@ def trample_exact(density: int, strength: int | None = None) -> Dist[int]:
     return evaluate(trample(density, strength))
 
 
-@cache
-def trample_exact_legacy(density: int, strength: int | None = None) -> Dist[int]:
-    """The hand-written law :func:`trample_exact` replaced (kept one commit, checked equal)."""
-    check_target(density, strength)
-    return Dist.die(6).map(lambda r: trample_kills(r, density, strength))
-
-
 # --- the trot (AOT-ELEPHANT-MOVE) -----------------------------------------------------------------
 
 class ElephantTrot(NamedTuple):
@@ -130,11 +123,6 @@ def elephant_trot_exact() -> Dist[ElephantTrot]:
     Fraction(1, 3)
     """
     return evaluate(elephant_trot())
-
-
-def elephant_trot_exact_legacy() -> Dist[ElephantTrot]:
-    """The hand-written law :func:`elephant_trot_exact` replaced (kept one commit, checked equal)."""
-    return Dist.die(6).map(trot_of)
 
 
 def play_elephant_trot(unit: Unit, dice: DiceSource, piece: PieceId = "") -> ElephantTrot:

@@ -123,12 +123,6 @@ def duel_law(*, reroll_ties: bool = True) -> Dist[str]:
     return evaluate(duel(reroll_ties=reroll_ties))
 
 
-def duel_law_legacy(*, reroll_ties: bool = True) -> Dist[str]:
-    """The hand-written law :func:`duel_law` replaced (kept one commit, checked equal)."""
-    law = Dist.die(6).product(Dist.die(6)).map(lambda ab: "a" if ab[0] > ab[1] else "b" if ab[1] > ab[0] else "tie")
-    return law.condition(lambda w: w != "tie") if reroll_ties else law
-
-
 def roll_duel(a: Unit, b: Unit, dice: DiceSource, *, reroll_ties: bool = True) -> str:
     """Two elephants roll until one die is higher (or once, if ties stand): ``a``, ``b`` or ``tie``."""
     return play(duel(a.name, b.name, reroll_ties=reroll_ties), dice)
