@@ -78,26 +78,3 @@ def test_the_exact_answer_is_the_law_of_every_played_path(rule_id: str) -> None:
 
 
 
-
-def test_chariot_laws_equal_their_twins() -> None:
-    """Before the twins go: the derived laws equal them over the whole widget grid and every reading."""
-    from aot_rules.aot.rules import chariots as c
-    from aot_rules.keys import Law
-
-    m = get("AOT-CHARIOT-TURN-TROT")
-    for horses in range(1, 5):
-        assert c.turn_exact(horses) == c.turn_exact_legacy(horses)
-        for moves in (True, False):
-            assert c.chariot_trot_exact(horses, moves) == c.chariot_trot_exact_legacy(horses, moves)
-            old = c.chariot_trot_exact_legacy(horses, moves)
-            out = m.evaluate(horses=horses, trot=True, test_die_moves=moves)
-            assert out.dist(Law.distance) == old.marginal("distance")
-            assert out.dist(Law.chariot)[get_overturned()] == old.prob(lambda x: x.overturned)
-        assert m.evaluate(horses=horses, trot=False).dist(Law.chariot)[get_overturned()] == \
-            c.turn_exact_legacy(horses)[True]
-
-
-def get_overturned() -> Any:
-    from aot_rules.aot.mechanics.chariots import Standing
-
-    return Standing.OVERTURNED

@@ -15,9 +15,9 @@ from typing import NamedTuple
 from aot_rules.aot.equipment import MeleeWeapon
 from aot_rules.aot.events import Moved, Overturned
 from aot_rules.aot.rules.breakthrough import Breakthrough, breakthrough_exact
-from aot_rules.aot.rules.disorder import deciding_dice, disorder_test
+from aot_rules.aot.rules.disorder import deciding_dice
 from aot_rules.aot.rules.melee import MeleeRules
-from aot_rules.aot.rules.run_trot import test_die, trot_exact
+from aot_rules.aot.rules.run_trot import test_die
 from aot_rules.aot.units import Body, Unit
 from aot_rules.aot.vocabulary import DieMove
 from aot_rules.core.dice import DiceSource
@@ -118,13 +118,6 @@ def turn_exact(horses: int) -> Dist[bool]:
 
 
 @cache
-def turn_exact_legacy(horses: int) -> Dist[bool]:
-    """The hand-written law :func:`turn_exact` replaced (kept one commit, checked equal)."""
-    check_horses(horses, "AOT-CHARIOT-TURN-TROT")
-    return disorder_test(horses, horses).map(lambda lost: lost > 0)
-
-
-@cache
 def chariot_trot_exact(horses: int, test_die_moves: bool = True) -> Dist[ChariotMove]:
     """A trot's exact law (:func:`chariot_trot`): it overturns only if both dice are low.
 
@@ -133,14 +126,6 @@ def chariot_trot_exact(horses: int, test_die_moves: bool = True) -> Dist[Chariot
     """
     check_horses(horses, "AOT-CHARIOT-TURN-TROT")
     return evaluate(chariot_trot(horses, test_die_moves))
-
-
-@cache
-def chariot_trot_exact_legacy(horses: int, test_die_moves: bool = True) -> Dist[ChariotMove]:
-    """The hand-written law :func:`chariot_trot_exact` replaced (kept one commit, checked equal)."""
-    check_horses(horses, "AOT-CHARIOT-TURN-TROT")
-    return trot_exact(horses, horses, armour=True, test_die_moves=test_die_moves).map(
-        lambda m: ChariotMove(m.distance, m.disordered > 0))
 
 
 def play_chariot_turn(unit: Unit, dice: DiceSource) -> bool:
