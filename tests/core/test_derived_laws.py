@@ -79,24 +79,3 @@ def test_the_exact_answer_is_the_law_of_every_played_path(rule_id: str) -> None:
 
 
 
-
-@pytest.mark.parametrize("rule_id", ("AOT-ART-SHOOT-LIGHT", "AOT-ART-SHOOT-HEAVY"))
-def test_gun_laws_equal_their_twin(rule_id: str) -> None:
-    """Before the twin goes: the derived law equals it over the whole widget grid (Fraction equality)."""
-    from aot_rules.aot.rules import artillery as a
-    from aot_rules.keys import Law
-
-    m, checked = get(rule_id), 0
-    for combo in m.grid():
-        p = m.record(**combo)
-        try:
-            target, gun = p.situation()
-            old = a.gun_exact_legacy(target, gun, p.distance)
-        except RuleError:
-            continue
-        assert a.gun_exact(target, gun, p.distance) == old, combo
-        out = m.evaluate(**combo)
-        assert out.dist(Law.killed) == old.marginal("killed"), combo
-        assert out.dist(Law.disordered) == old.marginal("disordered"), combo
-        checked += 1
-    assert checked >= 10

@@ -204,23 +204,6 @@ def gun_exact(target: Unit, gun: Gun, distance: Fraction | None = None) -> Dist[
     return evaluate(gun_shot(target, gun, distance).map(lambda r: r.shot))
 
 
-@cache
-def gun_exact_legacy(target: Unit, gun: Gun, distance: Fraction | None = None) -> Dist[GunShot]:
-    """The hand-written law :func:`gun_exact` replaced (kept one commit, checked equal)."""
-    check_target(target)
-    check_distance(distance, target, gun)
-    if gun.piece is Piece.LIGHT:
-        return Dist.die(6).map(lambda f: effect(f, target, gun))
-    assert distance is not None
-
-    def shot(faces: tuple[int, int]) -> GunShot:
-        if sum(faces) <= distance:
-            return MISSED_SHORT
-        return effect(best_effect_die(faces, target, gun), target, gun)
-
-    return Dist.die(6).product(Dist.die(6)).map(shot)
-
-
 def fire(target: Unit, gun: Gun, dice: DiceSource, distance: Fraction | None = None,
          name: str = "gun") -> GunReport:
     """Fire once with real dice (:func:`gun_shot`)."""
