@@ -29,7 +29,7 @@ from aot_rules.aot.rules.command import (
     slot_activation_exact,
 )
 from aot_rules.aot.rules.disorder import disorder_test, take_disorder_test
-from aot_rules.aot.rules.setup import Bid, bid, meeting_exact, opening_exact, play_meeting, roll_opening
+from aot_rules.aot.rules.setup import Bid, bid, meeting, opening
 from aot_rules.aot.rules.weather import (
     Effect,
     Weather,
@@ -47,6 +47,7 @@ from aot_rules.aot.units import Unit
 from aot_rules.core.dice import FixedDice
 from aot_rules.core.dist import Dist
 from aot_rules.core.errors import RuleError
+from aot_rules.core.evaluate import evaluate, play
 from aot_rules.keys import Law
 from aot_rules.systems import get
 
@@ -319,8 +320,8 @@ def test_storm_distance_readings() -> None:
 
 
 def test_terrain_bid_opening() -> None:
-    assert all(opening_exact()[k] == Fraction(k - 1, 15) for k in range(1, 7))
-    assert roll_opening(FixedDice([3, 3, 2, 5])) == 5
+    assert all(evaluate(opening())[k] == Fraction(k - 1, 15) for k in range(1, 7))
+    assert play(opening(), FixedDice([3, 3, 2, 5])) == 5
 
 
 @pytest.mark.parametrize(("opening", "answers", "want"), [
@@ -344,16 +345,16 @@ def test_terrain_bid_refusals(opening: int, answers: list[bool]) -> None:
 
 
 def test_meeting_rounds_are_fair() -> None:
-    assert meeting_exact(4)[2] == Fraction(6, 16)
+    assert evaluate(meeting(4))[2] == Fraction(6, 16)
     for rounds in range(1, 13):  # every round an even chance, ties rolled again: the binomial count
-        assert dict(meeting_exact(rounds).items()) == {k: Fraction(math.comb(rounds, k), 2**rounds)
+        assert dict(evaluate(meeting(rounds)).items()) == {k: Fraction(math.comb(rounds, k), 2**rounds)
                                                        for k in range(rounds + 1)}
 
 
 def test_meeting_rounds_are_played_in_order() -> None:
     """Each round is rolled until it is decided, and every throw is logged."""
     dice = FixedDice([2, 2, 5, 1, 3, 4, 6, 6, 1, 6])
-    assert play_meeting(3, dice) == 1 and dice.exhausted()
+    assert play(meeting(3), dice) == 1 and dice.exhausted()
     assert [(e.mine, e.theirs) for e in dice.events(OffRoll)] == [(2, 2), (5, 1), (3, 4), (6, 6), (1, 6)]
 
 

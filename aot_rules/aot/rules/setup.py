@@ -10,15 +10,11 @@ from __future__ import annotations
 
 from collections.abc import Sequence
 from enum import StrEnum
-from functools import cache
 from typing import NamedTuple
 
 from aot_rules.aot.events import OffRoll
 from aot_rules.aot.vocabulary import RollOff
-from aot_rules.core.dice import DiceSource
-from aot_rules.core.dist import Dist
 from aot_rules.core.errors import RuleError
-from aot_rules.core.evaluate import evaluate, play
 from aot_rules.core.i18n import msg, vocabulary
 from aot_rules.core.procedure import Proc, both, chain, die, part, until
 
@@ -56,20 +52,15 @@ class Bid(NamedTuple):
 
 
 def opening() -> Proc[int]:
-    """AOT-TERRAIN-BID's dice as a procedure: the higher roller opens the bid with his own number."""
-    return part(roll_off, RollOff.TERRAIN_BID).map(lambda off: max(off.mine, off.theirs))
+    """AOT-TERRAIN-BID's dice as a procedure: the higher roller opens the bid with his own number, so k comes with
+    chance (k−1)/15.
 
-
-@cache
-def opening_exact() -> Dist[int]:
-    """The opening offer (:func:`opening`): the higher of two dice, ties rolled again, so k comes with chance
-    (k−1)/15.
-
-    >>> opening_exact()[6], opening_exact()[1]
+    >>> from aot_rules.core.evaluate import evaluate
+    >>> law = evaluate(opening())
+    >>> law[6], law[1]
     (Fraction(1, 3), Fraction(0, 1))
     """
-    return evaluate(opening())
-
+    return part(roll_off, RollOff.TERRAIN_BID).map(lambda off: max(off.mine, off.theirs))
 
 
 def bid(opening: int, answers: Sequence[bool]) -> Bid:
@@ -101,11 +92,6 @@ def bid(opening: int, answers: Sequence[bool]) -> Bid:
     return Bid(count, opener_offers)
 
 
-def roll_opening(dice: DiceSource) -> int:
-    """The bid's dice played (:func:`opening`)."""
-    return play(opening(), dice)
-
-
 # --- the meeting engagement (AOT-MEETING) ------------------------------------------------------
 
 
@@ -119,20 +105,10 @@ def _check_rounds(rounds: int) -> None:
 
 
 def meeting(rounds: int) -> Proc[int]:
-    """AOT-MEETING's dice as a procedure: how many of ``rounds`` placing roll-offs I win (a chain of rounds)."""
+    """AOT-MEETING's dice as a procedure: how many of ``rounds`` placing roll-offs I win (a chain of rounds):
+    ties are rolled again, so each round is an even chance."""
     _check_rounds(rounds)
     return chain(0, rounds, lambda _, won: part(roll_off, RollOff.PLACING).map(
         lambda off: won + (off.mine > off.theirs)))
 
 
-@cache
-def meeting_exact(rounds: int) -> Dist[int]:
-    """How many of ``rounds`` placing rounds I win (:func:`meeting`): ties are rolled again, so each is an even
-    chance."""
-    return evaluate(meeting(rounds))
-
-
-
-def play_meeting(rounds: int, dice: DiceSource) -> int:
-    """The placing rounds played (:func:`meeting`)."""
-    return play(meeting(rounds), dice)
