@@ -155,9 +155,14 @@ class GunReport:
     shot: GunShot
     faces: tuple[int, ...]
     effect_die: int | None
-    after: Unit
+    target: Unit
     retreat: bool
     dp: int
+
+    @property
+    def after(self) -> Unit:
+        """The target after its losses (worked out when asked: the exact law never needs it)."""
+        return self.target.take_losses(self.shot.killed, self.shot.disordered)
 
 
 def _report(faces: tuple[int, ...], target: Unit, gun: Gun, distance: Fraction | None) -> GunReport:
@@ -166,8 +171,7 @@ def _report(faces: tuple[int, ...], target: Unit, gun: Gun, distance: Fraction |
     chosen = faces[0] if gun.piece is Piece.LIGHT else best_effect_die(faces, target, gun) if reached else None
     shot = effect(chosen, target, gun) if reached else MISSED_SHORT
     retreat = gun_retreats(target, shot)
-    return GunReport(shot, faces, chosen, target.take_losses(shot.killed, shot.disordered), retreat,
-                     dp_earned(target) if retreat else 0)
+    return GunReport(shot, faces, chosen, target, retreat, dp_earned(target) if retreat else 0)
 
 
 def gun_shot(target: Unit, gun: Gun, distance: Fraction | None = None, name: str = "gun") -> Proc[GunReport]:
