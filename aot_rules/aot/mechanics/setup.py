@@ -8,6 +8,7 @@ from aot_rules.aot.rules.setup import MAX_ROUNDS, meeting, opening
 from aot_rules.core.i18n import msg
 from aot_rules.core.outcome import Outcome
 from aot_rules.core.params import param
+from aot_rules.core.procedure import Proc
 from aot_rules.core.registry import Mechanic, Registry, derived
 
 
@@ -27,6 +28,10 @@ class MeetingInput:
 MEETING_LABELS = {"won": msg("rounds I win (and place something)")}
 
 
+def meeting_procedure(p: MeetingInput) -> Proc[int]:
+    return meeting(p.rounds)
+
+
 def register(reg: Registry) -> None:
     reg.add(Mechanic(
         rule_id="AOT-TERRAIN-BID", key="terrain-bid", title=msg("The terrain bid's opening offer"),
@@ -38,5 +43,5 @@ def register(reg: Registry) -> None:
         rule_id="AOT-MEETING", key="meeting", title=msg("Meeting engagement: placing rounds"),
         summary=msg("Each round both roll; the higher places one terrain element or his camp."),
         record_type=MeetingInput,
-        **derived(lambda p: meeting(p.rounds), lambda _, law: Outcome.of(law, "won", labels=MEETING_LABELS),
+        **derived(meeting_procedure, lambda _, law: Outcome.of(law, "won", labels=MEETING_LABELS),
                   lambda _, n: {"won": n})))

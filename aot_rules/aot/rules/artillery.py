@@ -186,7 +186,7 @@ def gun_shot(target: Unit, gun: Gun, distance: Fraction | None = None, name: str
         return DieEffect.HIT if effect_hits(r, target.density, gun.strict) else DieEffect.NONE
 
     dice: Proc[tuple[int, ...]] = (die(6, why, judge, read=lambda f: (f,)) if gun.piece is Piece.LIGHT
-                                   else both(die(6, why, judge), die(6, why, judge)))
+                                   else both(die(6, why, judge, read=int), die(6, why, judge, read=int)).map(tuple))
     return dice.map(lambda faces: _report(faces, target, gun, distance)).log(
         lambda r: Artillery(name, r.faces if gun.piece is Piece.HEAVY else (), r.effect_die, r.shot.reached,
                             r.shot.hit, r.shot.killed)).log(

@@ -109,7 +109,8 @@ def duel(a: str = "A", b: str = "B", *, reroll_ties: bool = True) -> Proc[str]:
     """AOT-ELEPHANT-VS-ELEPHANT as a dice procedure: both elephants (named ``a`` and ``b`` on the dice) roll a
     die, the higher kills the other: ``a``, ``b`` or, once ties stand (``reroll_ties=False``), ``tie``.  Reading: a
     tie is rolled again."""
-    pair = both(die(6, msg("{unit} (elephant duel)", unit=a)), die(6, msg("{unit} (elephant duel)", unit=b)))
+    pair: Proc[tuple[int, int]] = both(die(6, msg("{unit} (elephant duel)", unit=a)),
+                                       die(6, msg("{unit} (elephant duel)", unit=b)))
     return (until(pair, lambda ab: ab[0] != ab[1]) if reroll_ties else pair).map(_winner)
 
 
