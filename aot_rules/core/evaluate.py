@@ -10,13 +10,13 @@ from __future__ import annotations
 from collections.abc import Callable
 from fractions import Fraction
 from functools import lru_cache
-from math import comb
+from math import comb, lcm
 from typing import Any, TypeVar, cast
 
 from aot_rules.core.dice import DiceSource
 from aot_rules.core.dist import Dist
 from aot_rules.core.events import Event
-from aot_rules.core.procedure import Again, Both, Die, Done, Log, Map, Part, Pool, Proc, Repeat, Then, Until
+from aot_rules.core.procedure import Again, Both, Chain, Die, Done, Log, Map, Part, Pool, Proc, Repeat, Then, Until
 
 T = TypeVar("T")
 
@@ -61,6 +61,11 @@ def _play(proc: Proc[Any], dice: DiceSource) -> Any:
         while isinstance(value, Again):
             value = _play(proc.step(value.state), dice)
         return value
+    if isinstance(proc, Chain):
+        state = proc.start
+        for i in range(1, proc.n + 1):
+            state = _play(proc.step(i, state), dice)
+        return state
     raise TypeError(f"not a dice procedure: {proc!r}")
 
 
@@ -100,6 +105,8 @@ def _evaluate(proc: Proc[Any]) -> Dist[Any]:
         return _evaluate(proc.proc).condition(proc.accept)
     if isinstance(proc, Repeat):
         return _repeated(proc)
+    if isinstance(proc, Chain):
+        return _chain(proc)
     raise TypeError(f"not a dice procedure: {proc!r}")
 
 
@@ -146,6 +153,28 @@ def _mapped(proc: Map[Any]) -> Dist[Any]:
         return x
 
     return base.map(composed)
+
+
+def _chain(proc: Chain[Any]) -> Dist[Any]:
+    """A chain's law carried forward step by step in whole-number weights (a Markov chain): each state's step law
+    is derived once, however many steps and paths reach it, so the work grows with the states, not the paths."""
+    steps: dict[Any, tuple[dict[Any, int], int]] = {}
+    weights: dict[Any, int] = {proc.start: 1}
+    for i in range(1, proc.n + 1):
+        laws = []
+        for state in weights:
+            law = steps.get(state)
+            if law is None:
+                law = steps[state] = _evaluate(proc.step(i, state)).weights()
+            laws.append(law)
+        common = lcm(*(den for _, den in laws))
+        nxt: dict[Any, int] = {}
+        for w, (ws, den) in zip(weights.values(), laws, strict=True):
+            scale = w * (common // den)
+            for state, x in ws.items():
+                nxt[state] = nxt.get(state, 0) + scale * x
+        weights = nxt
+    return Dist.from_weights(weights)
 
 
 @lru_cache(maxsize=8192)

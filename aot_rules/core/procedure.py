@@ -16,6 +16,7 @@ A procedure is a *value* that says what is rolled and what follows from it, buil
 * :func:`until`: a procedure rolled again until its value is accepted (a tie re-rolled);
 * :func:`repeat`: a chain of steps from state to state (a flight turn after turn), run by both interpreters as a
   loop, so a chain hundreds of steps long never nests.
+* :func:`chain`: a state stepped ``n`` times (a turn after turn), evaluated as a Markov chain.
 
 Two interpreters run it (:mod:`aot_rules.core.evaluate`): :func:`~aot_rules.core.evaluate.play` rolls a
 dice source in the order the blocks are written and logs the same ``Roll`` events the source always
@@ -140,6 +141,17 @@ class Part(Proc[T]):
     args: tuple[Hashable, ...]
 
 
+@dataclass(frozen=True, slots=True)
+class Chain(Proc[T]):
+    """``start`` stepped ``n`` times: step ``i`` (1 to ``n``) plays ``step(i, state)`` and its value is the next
+    state.  The law of a step may depend on the state alone (``i`` is there for what it logs), so the evaluator
+    derives each state's step once and carries the state's law forward turn by turn, never path by path."""
+
+    start: T
+    n: int
+    step: Callable[[int, T], Proc[T]]
+
+
 def done(value: T) -> Proc[T]:
     return Done(value)
 
@@ -208,3 +220,10 @@ def repeat(start: Hashable, step: Callable[[Any], Proc[Any]]) -> Proc[Any]:
     """A chain of steps played and evaluated as a loop, not nested: ``step(state)`` ends the chain with its value, or
     names the next state with :class:`Again`."""
     return Repeat(start, step)
+
+
+def chain(start: T, n: int, step: Callable[[int, T], Proc[T]]) -> Proc[T]:
+    """A hashable state stepped ``n`` times (``step(i, state)``, i = 1 to n, whose law depends on the state only)."""
+    if n < 0:
+        raise ValueError("a chain cannot take fewer than no steps")
+    return Chain(start, n, step)

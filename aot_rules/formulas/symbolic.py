@@ -17,7 +17,7 @@ from typing import Any
 
 import sympy as sp
 
-from aot_rules.core.procedure import Again, Both, Die, Done, Log, Map, Part, Pool, Proc, Repeat, Then, Until
+from aot_rules.core.procedure import Again, Both, Chain, Die, Done, Log, Map, Part, Pool, Proc, Repeat, Then, Until
 
 #: a law: value -> probability (a sympy expression: a ``Rational``, or a polynomial in a pool's symbols)
 SymLaw = dict[Any, sp.Expr]
@@ -89,6 +89,8 @@ class _Reader:
             return {x: sp.cancel(p / total) for x, p in accepted.items()}
         if isinstance(proc, Repeat):
             return self._repeated(proc)
+        if isinstance(proc, Chain):
+            return self._chain(proc)
         raise TypeError(f"not a dice procedure: {proc!r}")
 
     def _repeated(self, proc: Repeat[Any]) -> SymLaw:
@@ -107,6 +109,20 @@ class _Reader:
                 key = value.state if isinstance(value, Again) else value
                 into[key] = into.get(key, sp.Integer(0)) + reach * p
         return _kept(ends)
+
+    def _chain(self, proc: Chain[Any]) -> SymLaw:
+        """A state stepped ``n`` times, its law carried forward step by step (each state's step read once)."""
+        steps: dict[Any, SymLaw] = {}
+        law: SymLaw = {proc.start: sp.Integer(1)}
+        for i in range(1, proc.n + 1):
+            nxt: SymLaw = {}
+            for state, p in law.items():
+                if state not in steps:
+                    steps[state] = self.law(proc.step(i, state))
+                for after, q in steps[state].items():
+                    nxt[after] = nxt.get(after, sp.Integer(0)) + p * q
+            law = _kept(nxt)
+        return law
 
     def _pool(self, pool: Pool) -> SymLaw:
         ps = (self.probabilities(pool) if self.probabilities is not None else None) or class_probabilities(pool)

@@ -7,13 +7,14 @@ turns) and share nothing with the engine but the rule being tested.
 from __future__ import annotations
 
 import itertools
+import math
 from fractions import Fraction
 
 import pytest
 from hypothesis import given
 from hypothesis import strategies as st
 
-from aot_rules.aot.events import InitiativeRolled, SlotPlayed, UnitDrifted, WeatherChanged
+from aot_rules.aot.events import InitiativeRolled, OffRoll, SlotPlayed, UnitDrifted, WeatherChanged
 from aot_rules.aot.examples import EXAMPLES
 from aot_rules.aot.rules.command import (
     Delivery,
@@ -28,7 +29,7 @@ from aot_rules.aot.rules.command import (
     slot_activation_exact,
 )
 from aot_rules.aot.rules.disorder import disorder_test, take_disorder_test
-from aot_rules.aot.rules.setup import Bid, bid, meeting_exact, opening_exact, roll_opening
+from aot_rules.aot.rules.setup import Bid, bid, meeting, opening
 from aot_rules.aot.rules.weather import (
     Effect,
     Weather,
@@ -44,7 +45,9 @@ from aot_rules.aot.rules.weather import (
 )
 from aot_rules.aot.units import Unit
 from aot_rules.core.dice import FixedDice
+from aot_rules.core.dist import Dist
 from aot_rules.core.errors import RuleError
+from aot_rules.core.evaluate import evaluate, play
 from aot_rules.keys import Law
 from aot_rules.systems import get
 
@@ -182,6 +185,36 @@ def test_weather_chain_matches_brute_force(turns: int, overlapping: bool) -> Non
     assert {k: law[k] for k in want} == want and law.total() == 1
 
 
+def counted_weather(turns: int, overlapping: bool) -> dict[WeatherRun, Fraction]:
+    """``brute_weather`` with the sequences that end alike merged turn by turn (too many to list over 30 turns)."""
+    now: dict[tuple[int, Weather, bool], Fraction] = {(0, Weather.CALM, False): Fraction(1)}
+    for _ in range(turns):
+        nxt: dict[tuple[int, Weather, bool], Fraction] = {}
+        for (changes, latest, prev), p in now.items():
+            for face in range(7):
+                q = p * (Fraction(5, 6) if face == 0 else Fraction(1, 36))
+                key = (changes, latest, prev)
+                if latest is not Weather.NIGHT:
+                    if face and prev:
+                        key = (changes + 1, weather_of_double(face), overlapping)
+                    else:
+                        key = (changes, latest, face > 0)
+                nxt[key] = nxt.get(key, Fraction(0)) + q
+        now = nxt
+    out: dict[WeatherRun, Fraction] = {}
+    for (changes, latest, _), p in now.items():
+        out[WeatherRun(changes, latest)] = out.get(WeatherRun(changes, latest), Fraction(0)) + p
+    return out
+
+
+@pytest.mark.parametrize(("turns", "overlapping"), [(4, True), (4, False), (17, True), (30, True), (30, False)])
+def test_weather_chain_over_a_whole_battle(turns: int, overlapping: bool) -> None:
+    """The chain's law carried turn by turn (issue #36) is exact over the longest battle the widget offers."""
+    if turns == 4:
+        assert counted_weather(turns, overlapping) == brute_weather(turns, overlapping)  # the counter itself
+    assert weather_exact(turns, overlapping) == Dist(counted_weather(turns, overlapping))
+
+
 def test_weather_reading_for_a_third_double() -> None:
     """Three doubles in a row: two changes under the Reading, one if a pair's doubles are spent together."""
     assert weather_exact(3)[WeatherRun(2, Weather.WIND)] > 0
@@ -287,8 +320,8 @@ def test_storm_distance_readings() -> None:
 
 
 def test_terrain_bid_opening() -> None:
-    assert all(opening_exact()[k] == Fraction(k - 1, 15) for k in range(1, 7))
-    assert roll_opening(FixedDice([3, 3, 2, 5])) == 5
+    assert all(evaluate(opening())[k] == Fraction(k - 1, 15) for k in range(1, 7))
+    assert play(opening(), FixedDice([3, 3, 2, 5])) == 5
 
 
 @pytest.mark.parametrize(("opening", "answers", "want"), [
@@ -312,7 +345,17 @@ def test_terrain_bid_refusals(opening: int, answers: list[bool]) -> None:
 
 
 def test_meeting_rounds_are_fair() -> None:
-    assert meeting_exact(4)[2] == Fraction(6, 16)
+    assert evaluate(meeting(4))[2] == Fraction(6, 16)
+    for rounds in range(1, 13):  # every round an even chance, ties rolled again: the binomial count
+        assert dict(evaluate(meeting(rounds)).items()) == {k: Fraction(math.comb(rounds, k), 2**rounds)
+                                                       for k in range(rounds + 1)}
+
+
+def test_meeting_rounds_are_played_in_order() -> None:
+    """Each round is rolled until it is decided, and every throw is logged."""
+    dice = FixedDice([2, 2, 5, 1, 3, 4, 6, 6, 1, 6])
+    assert play(meeting(3), dice) == 1 and dice.exhausted()
+    assert [(e.mine, e.theirs) for e in dice.events(OffRoll)] == [(2, 2), (5, 1), (3, 4), (6, 6), (1, 6)]
 
 
 # --- the musician's re-roll ------------------------------------------------------------------------

@@ -19,7 +19,7 @@ from aot_rules.core.dist import Dist
 from aot_rules.core.evaluate import evaluate, part_law, play, pool_law
 from aot_rules.core.events import DieEffect, Roll, Said
 from aot_rules.core.i18n import msg
-from aot_rules.core.procedure import Again, Proc, both, count, die, done, part, pool, repeat, until
+from aot_rules.core.procedure import Again, Proc, both, chain, count, die, done, part, pool, repeat, until
 from aot_rules.formulas.tree import laws, leaves
 
 
@@ -93,6 +93,36 @@ def test_a_part_is_derived_once_per_arguments() -> None:
     first = evaluate(proc)
     misses = part_law.cache_info().misses
     assert evaluate(proc) == first and part_law.cache_info().misses == misses == 5
+
+
+def test_a_chain_is_played_step_by_step_and_evaluated_state_by_state() -> None:
+    """A walk that stops at 3: the player rolls each step in order (and stops rolling once stopped), the evaluator
+    derives each state's step once, and its law is every played path's."""
+    built: list[tuple[int, int]] = []
+    told: list[tuple[int, int]] = []
+
+    def tell(i: int, s: int) -> Said:
+        told.append((i, s))
+        return Said(msg("step {i}: {s}", i=i, s=s))
+
+    def step(i: int, state: int) -> Proc[int]:
+        built.append((i, state))
+        if state >= 3:
+            return done(state)
+        return die(6, read=lambda f: state + (f >= 5)).log(lambda s: tell(i, s))
+
+    walk = chain(0, 4, step)
+    dice = FixedDice([5, 1, 6, 6])
+    assert play(walk, dice) == 3 and dice.exhausted()
+    assert told == [(1, 1), (2, 1), (3, 2), (4, 3)] and len(dice.events(Said)) == 4
+    built.clear()
+    law = evaluate(walk)
+    assert sorted(built) == [(1, 0), (2, 1), (3, 2), (4, 3)]  # each state's step derived once, not per path
+    tree = leaves(lambda p, d: {"value": play(p, d)}, walk, budget=6**5, probe=6**5)
+    assert law == Dist(laws(tree)["value"])
+    assert law[3] == Fraction(1, 9) and evaluate(chain(7, 0, step)) == Dist.point(7)
+    with pytest.raises(ValueError):
+        chain(0, -1, step)
 
 
 # Random procedures built from every block: the evaluator's law must equal the law of the played procedure

@@ -2,20 +2,21 @@
 
 from __future__ import annotations
 
+from collections.abc import Callable
 from dataclasses import dataclass
 from fractions import Fraction
 from typing import NamedTuple
 
 from aot_rules.aot.mechanics.common import reported, target_unit
-from aot_rules.aot.rules.artillery import Gun, GunShot, Piece, fire, gun_exact, gun_retreats
-from aot_rules.aot.rules.demoralization import dp_earned
+from aot_rules.aot.rules.artillery import Gun, Piece, gun_shot
 from aot_rules.aot.units import Unit
-from aot_rules.core.dice import DiceSource
+from aot_rules.core.dist import Dist
 from aot_rules.core.errors import blame
 from aot_rules.core.i18n import msg
 from aot_rules.core.outcome import Outcome
 from aot_rules.core.params import Ranks, param
-from aot_rules.core.registry import Mechanic, Registry, Sample
+from aot_rules.core.procedure import Proc
+from aot_rules.core.registry import Mechanic, Registry, derived
 
 
 @dataclass(frozen=True)
@@ -60,11 +61,6 @@ class Shot(NamedTuple):
     dp: int
 
 
-def shot_record(target: Unit, s: GunShot) -> Shot:
-    back = gun_retreats(target, s)
-    return Shot(s.killed, s.disordered, s.reached, s.hit, back, dp_earned(target) if back else 0)
-
-
 SHOT_LABELS = {"killed": msg("warriors killed"), "disordered": msg("warriors disordered (gunpowder terrifies)"),
                "dp": msg("DP gained"), "hits": msg("the shot hits"), "reaches": msg("the shot reaches"),
                "retreats": msg("the target retreats (below the gun's density 2)"), "hits_on": msg("hits on"),
@@ -72,35 +68,37 @@ SHOT_LABELS = {"killed": msg("warriors killed"), "disordered": msg("warriors dis
 SHOT_EVENTS = {"reaches": lambda s: s.reached, "hits": lambda s: s.hit, "retreats": lambda s: s.retreat}
 
 
-def gun_outcome(p: LightInput) -> Outcome:
+def gun_procedure(p: LightInput) -> Proc[Shot]:
     target, gun = p.situation()
     with blame("distance"):
-        law = gun_exact(target, gun, p.distance).map(lambda s: shot_record(target, s))
-    events = SHOT_EVENTS if gun.piece is Piece.HEAVY else {k: v for k, v in SHOT_EVENTS.items() if k != "reaches"}
-    return Outcome.of(law, "killed", dists=("killed", "disordered", "dp"), events=events, labels=SHOT_LABELS,
+        return gun_shot(target, gun, p.distance).map(
+            lambda r: Shot(r.shot.killed, r.shot.disordered, r.shot.reached, r.shot.hit, r.retreat, r.dp))
+
+
+def _events(p: LightInput) -> dict[str, Callable[[Shot], bool]]:
+    return SHOT_EVENTS if p.piece is Piece.HEAVY else {k: v for k, v in SHOT_EVENTS.items() if k != "reaches"}
+
+
+def gun_report(p: LightInput, law: Dist[Shot]) -> Outcome:
+    target, gun = p.situation()
+    return Outcome.of(law, "killed", dists=("killed", "disordered", "dp"), events=_events(p), labels=SHOT_LABELS,
                       info={"hits_on": ("<" if gun.strict else "≤") + f" {target.density}",
                             "target_ranks": target.ranks})
 
 
-def gun_play(p: LightInput, dice: DiceSource) -> Sample:
-    target, gun = p.situation()
-    with blame("distance"):
-        r = fire(target, gun, dice, p.distance)
-    rec = Shot(r.shot.killed, r.shot.disordered, r.shot.reached, r.shot.hit, r.retreat, r.dp)
-    events = SHOT_EVENTS if gun.piece is Piece.HEAVY else {k: v for k, v in SHOT_EVENTS.items() if k != "reaches"}
-    return reported(rec, events)
+GUN_FACES = derived(gun_procedure, gun_report, lambda p, rec: reported(rec, _events(p)))
 
 
 def register(reg: Registry) -> None:
     reg.add(Mechanic(
         rule_id="AOT-ART-SHOOT-LIGHT", key="light-gun", title=msg("A light machine or light gun fires"),
         summary=msg("One die: at or below the target's density it hits and kills that many."),
-        record_type=LightInput, exact=gun_outcome, play=gun_play,
+        record_type=LightInput, **GUN_FACES,
         rules=("AOT-ART-SHOOT-LIGHT", "AOT-ART-CLASSES", "AOT-SHOOT-RESULT", "AOT-TERRIFYING"),
         show=("killed", "disordered")))
     reg.add(Mechanic(
         rule_id="AOT-ART-SHOOT-HEAVY", key="heavy-gun", title=msg("A heavy machine or heavy gun fires"),
         summary=msg("Two dice must beat the distance; the owner keeps the die that kills most as the effect die."),
-        record_type=HeavyInput, exact=gun_outcome, play=gun_play,
+        record_type=HeavyInput, **GUN_FACES,
         rules=("AOT-ART-SHOOT-HEAVY", "AOT-ART-CLASSES", "AOT-SHOOT-RESULT", "AOT-TERRIFYING"),
         show=("killed", "disordered")))

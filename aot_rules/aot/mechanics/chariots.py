@@ -15,10 +15,9 @@ from aot_rules.aot.rules.chariots import (
     ChariotMove,
     chariot,
     chariot_breakthrough_exact,
-    chariot_trot_exact,
-    play_chariot_trot,
-    play_chariot_turn,
-    turn_exact,
+    chariot_trot,
+    chariot_turn,
+    check_horses,
 )
 from aot_rules.aot.rules.melee import Side, resolve_melee
 from aot_rules.aot.rules.wounds import Fate
@@ -29,7 +28,8 @@ from aot_rules.core.errors import blame
 from aot_rules.core.i18n import msg, vocabulary
 from aot_rules.core.outcome import Outcome
 from aot_rules.core.params import Ranks, param
-from aot_rules.core.registry import Mechanic, Registry, Sample
+from aot_rules.core.procedure import Proc
+from aot_rules.core.registry import Mechanic, Registry, Sample, derived
 
 # --- overturning (AOT-CHARIOT-TURN-TROT) ------------------------------------------------------------
 
@@ -64,19 +64,17 @@ OVERTURN_LABELS = {"chariot": msg("the chariot"), "distance": msg("inches it may
                    "test": msg("test")}
 
 
-def overturn_exact(p: OverturnInput) -> Outcome:
+def overturn_procedure(p: OverturnInput) -> Proc[Overturn]:
     with blame("horses"):
-        law: Dist[ChariotMove] = (chariot_trot_exact(p.horses, p.test_die_moves) if p.trot
-                                  else turn_exact(p.horses).map(lambda o: ChariotMove(0, o)))
-    return Outcome.of(law.map(_state), "chariot", dists=("chariot", "distance"), labels=OVERTURN_LABELS,
+        check_horses(p.horses, "AOT-CHARIOT-TURN-TROT")
+    move = (chariot_trot(p.horses, p.test_die_moves) if p.trot
+            else chariot_turn(p.horses).map(lambda over: ChariotMove(0, over)))
+    return move.map(_state)
+
+
+def overturn_report(p: OverturnInput, law: Dist[Overturn]) -> Outcome:
+    return Outcome.of(law, "chariot", dists=("chariot", "distance"), labels=OVERTURN_LABELS,
                       info={"test": msg("a test die below {horses} overturns it", horses=p.horses)})
-
-
-def overturn_play(p: OverturnInput, dice: DiceSource) -> Sample:
-    with blame("horses"):
-        car = chariot(p.horses)
-    move = play_chariot_trot(car, dice, p.test_die_moves) if p.trot else ChariotMove(0, play_chariot_turn(car, dice))
-    return _state(move)._asdict()
 
 
 # --- the hit test (AOT-CHARIOT-WOUND) -----------------------------------------------------------------
@@ -148,7 +146,8 @@ def register(reg: Registry) -> None:
     reg.add(Mechanic(
         rule_id="AOT-CHARIOT-TURN-TROT", key="overturn", title=msg("Turning and trotting a chariot"),
         summary=msg("A turn test, or the owner's pick of the two trot dice, below the number of horses overturns it."),
-        record_type=OverturnInput, exact=overturn_exact, play=overturn_play))
+        record_type=OverturnInput,
+        **derived(overturn_procedure, overturn_report, lambda _, o: o._asdict())))
     reg.add(Mechanic(
         rule_id="AOT-CHARIOT-WOUND", key="chariot-hit-test", title=msg("The chariot's hit test"),
         summary=msg("One die against the hits: at or below them the chariot is destroyed."),

@@ -14,13 +14,11 @@ from aot_rules.aot.rules.elephants import (
     ElephantTrot,
     elephant,
     elephant_charge_exact,
-    elephant_trot_exact,
-    play_elephant_trot,
-    roll_trample,
-    trample_exact,
+    elephant_trot,
+    trample,
 )
 from aot_rules.aot.rules.melee import Melee, MeleeResult, Side, resolve_melee
-from aot_rules.aot.rules.wounds import Fate, duel_law, roll_duel, wound_test
+from aot_rules.aot.rules.wounds import Fate, duel, wound_test
 from aot_rules.aot.units import Body, Unit
 from aot_rules.core.dice import DiceSource
 from aot_rules.core.dist import Dist
@@ -70,13 +68,17 @@ def _told(t: ElephantTrot) -> Trot:
     return Trot(t.distance, Temper.BERSERK if t.berserk else Temper.CALM)
 
 
-def trot_exact_p(p: TrotInput) -> Outcome:
-    return Outcome.of(elephant_trot_exact().map(_told), "distance", dists=("distance", "temper"),
-                      events=trot_events(p), labels=TROT_LABELS)  # type: ignore[arg-type]
+def trot_procedure(_: TrotInput) -> Proc[Trot]:
+    return elephant_trot(elephant().name).map(_told)
 
 
-def trot_play(p: TrotInput, dice: DiceSource) -> Sample:
-    return reported(_told(play_elephant_trot(elephant(), dice)), trot_events(p))  # type: ignore[arg-type]
+def trot_report(p: TrotInput, law: Dist[Trot]) -> Outcome:
+    return Outcome.of(law, "distance", dists=("distance", "temper"), events=trot_events(p),  # type: ignore[arg-type]
+                      labels=TROT_LABELS)
+
+
+def trot_sample(p: TrotInput, t: Trot) -> Sample:
+    return reported(t, trot_events(p))  # type: ignore[arg-type]
 
 
 # --- trampling (AOT-ELEPHANT-ATTACK) --------------------------------------------------------------
@@ -88,18 +90,15 @@ class TrampleInput:
                                         grid=(None,))
 
 
-def trample_exact_p(p: TrampleInput) -> Outcome:
-    return Outcome.of(trample_exact(p.target_density, p.target_strength), "killed",
-                      events={"hit": lambda k: k > 0},
+def trample_procedure(p: TrampleInput) -> Proc[int]:
+    return trample(p.target_density, p.target_strength)
+
+
+def trample_report(p: TrampleInput, law: Dist[int]) -> Outcome:
+    return Outcome.of(law, "killed", events={"hit": lambda k: k > 0},
                       labels={"killed": msg("warriors trampled (killed)"), "hit": msg("the elephant hits"),
                               "hits_on": msg("hits on")},
                       info={"hits_on": ", ".join(str(f) for f in range(1, p.target_density + 1))})
-
-
-def trample_play(p: TrampleInput, dice: DiceSource) -> Sample:
-    trample_exact(p.target_density, p.target_strength)  # the same refusals as the exact face
-    k = roll_trample(p.target_density, dice, p.target_strength)
-    return {"killed": k, "hit": k > 0}
 
 
 # --- the hit test (AOT-ELEPHANT-WOUND; the chariot's shares the record) ----------------------------
@@ -143,13 +142,8 @@ class DuelInput:
                               reading="AOT-ELEPHANT-VS-ELEPHANT", label=msg("re-roll ties"))
 
 
-def duel_exact(p: DuelInput) -> Outcome:
-    return Outcome.of(duel_law(reroll_ties=p.reroll_ties), "winner",
-                      labels={"winner": msg("whose elephant kills the other (a, b, or tie)")})
-
-
-def duel_play(p: DuelInput, dice: DiceSource) -> Sample:
-    return {"winner": roll_duel(elephant(name="A"), elephant(name="B"), dice, reroll_ties=p.reroll_ties)}
+def duel_report(_: DuelInput, law: Dist[str]) -> Outcome:
+    return Outcome.of(law, "winner", labels={"winner": msg("whose elephant kills the other (a, b, or tie)")})
 
 
 # --- an elephant charges a block (AOT-ELEPHANT-UNIT) ------------------------------------------------
@@ -216,12 +210,13 @@ def register(reg: Registry) -> None:
     reg.add(Mechanic(
         rule_id="AOT-ELEPHANT-MOVE", key="elephant-trot", title=msg("An elephant's trot"),
         summary=msg("One die of inches, as armoured horse; below 3 the elephant goes berserk."),
-        record_type=TrotInput, exact=trot_exact_p, play=trot_play))
+        record_type=TrotInput, **derived(trot_procedure, trot_report, trot_sample)))
     reg.add(Mechanic(
         rule_id="AOT-ELEPHANT-ATTACK", key="trample", title=msg("Trampling"),
         summary=msg("One die against the target's density: at or below it, that many warriors are killed; shields and "
                 "armour do not help."),
-        record_type=TrampleInput, exact=trample_exact_p, play=trample_play))
+        record_type=TrampleInput,
+        **derived(trample_procedure, trample_report, lambda _, k: {"killed": k, "hit": k > 0})))
     reg.add(Mechanic(
         rule_id="AOT-ELEPHANT-WOUND", key="elephant-hit-test", title=msg("The elephant's hit test"),
         summary=msg("One die against the hits: at or below them the elephant dies; above, an even roll sends it "
@@ -230,4 +225,5 @@ def register(reg: Registry) -> None:
     reg.add(Mechanic(
         rule_id="AOT-ELEPHANT-VS-ELEPHANT", key="elephant-duel", title=msg("Elephant against elephant"),
         summary=msg("Both roll a die; the higher kills the other."),
-        record_type=DuelInput, exact=duel_exact, play=duel_play))
+        record_type=DuelInput,
+        **derived(lambda p: duel(reroll_ties=p.reroll_ties), duel_report, lambda _, w: {"winner": w})))

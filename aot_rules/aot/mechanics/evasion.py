@@ -20,7 +20,7 @@ from aot_rules.core.errors import blame
 from aot_rules.core.i18n import Message, msg, vocabulary
 from aot_rules.core.outcome import Fact, Outcome
 from aot_rules.core.params import param
-from aot_rules.core.procedure import Proc
+from aot_rules.core.procedure import Proc, done
 from aot_rules.core.registry import Mechanic, Registry, Sample, derived
 from aot_rules.core.verdict import Verdict
 
@@ -113,14 +113,14 @@ def eligibility(p: EligibilityInput) -> tuple[Answer, Message]:
     return (Answer.YES if v.allowed else Answer.NO), v.reason
 
 
-def eligibility_exact(p: EligibilityInput) -> Outcome:
-    answer, why = eligibility(p)
-    return Outcome.of(Dist.point(answer), "answer", info={"because": why},
+def eligibility_procedure(p: EligibilityInput) -> Proc[Answer]:
+    """No dice: the troop types and what the unit did this turn decide (a deterministic procedure)."""
+    return done(eligibility(p)[0])
+
+
+def eligibility_report(p: EligibilityInput, law: Dist[Answer]) -> Outcome:
+    return Outcome.of(law, "answer", info={"because": eligibility(p)[1]},
                       labels={"answer": msg("the charged unit"), "because": msg("because")})
-
-
-def eligibility_play(p: EligibilityInput, dice: DiceSource) -> Sample:
-    return {"answer": eligibility(p)[0]}
 
 
 # --- breakthrough -----------------------------------------------------------------------------------
@@ -223,7 +223,8 @@ def register(reg: Registry) -> None:
     reg.add(Mechanic(
         rule_id="AOT-EVADE-ELIGIBILITY", key="may-evade", title=msg("Who may evade whom"),
         summary=msg("Whether a charged unit may evade its attacker, and the rule that decides."),
-        record_type=EligibilityInput, exact=eligibility_exact, play=eligibility_play, deterministic=True))
+        record_type=EligibilityInput, deterministic=True,
+        **derived(eligibility_procedure, eligibility_report, lambda _, answer: {"answer": answer})))
     reg.add(Mechanic(
         rule_id="AOT-BREAKTHROUGH", key="breakthrough", title=msg("Breaking through a line of foot"),
         summary=msg("Only the horses strike each unit broken through; a routed unit lets the cavalry charge on."),

@@ -35,7 +35,7 @@ from aot_rules.core.evaluate import play
 from aot_rules.core.i18n import msg
 from aot_rules.core.outcome import Outcome, faces
 from aot_rules.core.params import Ranks, param
-from aot_rules.core.procedure import Proc, both
+from aot_rules.core.procedure import Proc, both, done
 from aot_rules.core.registry import Mechanic, Registry, Sample, derived
 
 DENSITIES = tuple(range(1, 6))
@@ -299,13 +299,13 @@ class RangeInput:
             return Unit(name="target", ranks=ranks, mounted=self.mounted, disordered=n - sum(ranks))
 
 
-def range_play(p: RangeInput, dice: DiceSource) -> Sample:
-    return {"firers": firers_in_range(p.target(), p.distance, weapon=p.weapon, cover=p.cover)}
+def range_procedure(p: RangeInput) -> Proc[int]:
+    """No dice: the firers follow from the range alone (a deterministic procedure, its law a point)."""
+    return done(firers_in_range(p.target(), p.distance, weapon=p.weapon, cover=p.cover))
 
 
-def range_exact(p: RangeInput) -> Outcome:
-    return Outcome.of(Dist.point(range_play(p, DiceSource())["firers"]), "firers",
-                      labels={"firers": msg("warriors who may shoot")})
+RANGE_FACES = derived(range_procedure, lambda _, law: Outcome.of(law, "firers", labels={
+    "firers": msg("warriors who may shoot")}), lambda _, n: {"firers": n})
 
 
 #: A flag's two values (a variant's grid widening again what the whole volley's table leaves at off).
@@ -379,5 +379,5 @@ def register(reg: Registry) -> None:
     reg.add(Mechanic(
         rule_id="AOT-SHOOT-RANGE", key="range", title=msg("Range decides how many shoot"),
         summary=msg("Firers = target strength − distance (riders count double; in cover, density instead)."),
-        record_type=RangeInput, exact=range_exact, play=range_play, rules=("AOT-SHOOT-RANGE", "AOT-SHOOT-COVER"),
+        record_type=RangeInput, **RANGE_FACES, rules=("AOT-SHOOT-RANGE", "AOT-SHOOT-COVER"),
         deterministic=True))

@@ -18,15 +18,17 @@ from fractions import Fraction
 from functools import cache
 from typing import NamedTuple
 
-from aot_rules.aot.events import Artillery, Compared, Losses, Retreat, Verdict
-from aot_rules.aot.rules.demoralization import award
+from aot_rules.aot.events import Artillery, Compared, DPEarned, Losses, Retreat, Verdict
+from aot_rules.aot.rules.demoralization import dp_earned
 from aot_rules.aot.rules.shooting import ShotConditions, compared_density, retreats
 from aot_rules.aot.units import GUN_CREW, GUN_DENSITY, Body, Unit
 from aot_rules.core.dice import DiceSource
 from aot_rules.core.dist import Dist
 from aot_rules.core.errors import RuleError
+from aot_rules.core.evaluate import evaluate, play
 from aot_rules.core.events import DieEffect
 from aot_rules.core.i18n import msg, vocabulary
+from aot_rules.core.procedure import Proc, both, die
 
 #: Light pieces move a die of inches; heavy ones never move (AOT-ART-CLASSES).
 HEAVY_REACH_DICE = 2
@@ -141,71 +143,75 @@ def check_distance(distance: Fraction | None, target: Unit, gun: Gun) -> None:
                                          formed=target.formed, distance=distance), params=("distance",))
 
 
-# --- exact face -----------------------------------------------------------------------------------------
-
-@cache
-def gun_exact(target: Unit, gun: Gun, distance: Fraction | None = None) -> Dist[GunShot]:
-    """Exact law of one shot by ``gun`` at ``target`` from ``distance`` inches (heavy pieces need it).
-
-    >>> heavy = gun_exact(Unit(ranks=(4, 4)), Gun(Piece.HEAVY), Fraction(8))
-    >>> heavy.prob(lambda s: s.hit), heavy.marginal("killed").mean()
-    (Fraction(1, 6), Fraction(11, 18))
-    """
-    check_target(target)
-    check_distance(distance, target, gun)
-    if gun.piece is Piece.LIGHT:
-        return Dist.die(6).map(lambda f: effect(f, target, gun))
-    assert distance is not None
-
-    def shot(faces: tuple[int, int]) -> GunShot:
-        if sum(faces) <= distance:
-            return MISSED_SHORT
-        return effect(best_effect_die(faces, target, gun), target, gun)
-
-    return Dist.die(6).product(Dist.die(6)).map(shot)
-
+# --- one shot, written once -----------------------------------------------------------------------------
 
 def gun_retreats(target: Unit, shot: GunShot) -> bool:
     """AOT-SHOOT-RESULT with the gun at density 2: a target that lost anyone and is left below 2 retreats."""
     return retreats(target, shot.lost, GUN_DENSITY, ShotConditions())
 
 
-# --- played face ------------------------------------------------------------------------------------------
-
 @dataclass(frozen=True)
 class GunReport:
     shot: GunShot
     faces: tuple[int, ...]
     effect_die: int | None
-    after: Unit
+    target: Unit
     retreat: bool
     dp: int
+
+    @property
+    def after(self) -> Unit:
+        """The target after its losses (worked out when asked: the exact law never needs it)."""
+        return self.target.take_losses(self.shot.killed, self.shot.disordered)
+
+
+def _report(faces: tuple[int, ...], target: Unit, gun: Gun, distance: Fraction | None) -> GunReport:
+    """What the dice did: the reach, the owner's effect die, the losses and the result."""
+    reached = distance is None or gun.piece is Piece.LIGHT or sum(faces) > distance
+    chosen = faces[0] if gun.piece is Piece.LIGHT else best_effect_die(faces, target, gun) if reached else None
+    shot = effect(chosen, target, gun) if reached else MISSED_SHORT
+    retreat = gun_retreats(target, shot)
+    return GunReport(shot, faces, chosen, target, retreat, dp_earned(target) if retreat else 0)
+
+
+def gun_shot(target: Unit, gun: Gun, distance: Fraction | None = None, name: str = "gun") -> Proc[GunReport]:
+    """One shot by ``gun`` at ``target`` from ``distance`` inches (heavy pieces need it) as a dice procedure: a light
+    piece's one die, or a heavy piece's two that must beat the distance, logged as the shot, the losses, the
+    comparison, the retreat and the DP it earns (``name``: the gun's name in the log)."""
+    check_target(target)
+    check_distance(distance, target, gun)
+    why = msg("{gun} ({piece})", gun=name, piece=gun.piece)
+
+    def judge(r: int) -> DieEffect:
+        return DieEffect.HIT if effect_hits(r, target.density, gun.strict) else DieEffect.NONE
+
+    dice: Proc[tuple[int, ...]] = (die(6, why, judge, read=lambda f: (f,)) if gun.piece is Piece.LIGHT
+                                   else both(die(6, why, judge, read=int), die(6, why, judge, read=int)).map(tuple))
+    return dice.map(lambda faces: _report(faces, target, gun, distance)).log(
+        lambda r: Artillery(name, r.faces if gun.piece is Piece.HEAVY else (), r.effect_die, r.shot.reached,
+                            r.shot.hit, r.shot.killed)).log(
+        lambda r: Losses(target, r.shot.killed, r.shot.disordered, r.after)).log(
+        lambda r: Compared(name, target.name, GUN_DENSITY, compared_density(target, r.shot.lost, ShotConditions()),
+                           Verdict.FIRST if r.retreat else Verdict.CONTINUE, r.shot.lost) if r.shot.lost else None).log(
+        lambda r: Retreat(target.name) if r.retreat else None).log(
+        lambda r: DPEarned(name, r.dp) if r.retreat else None)
+
+
+@cache
+def gun_exact(target: Unit, gun: Gun, distance: Fraction | None = None) -> Dist[GunShot]:
+    """Exact law of one shot (:func:`gun_shot`).
+
+    >>> heavy = gun_exact(Unit(ranks=(4, 4)), Gun(Piece.HEAVY), Fraction(8))
+    >>> heavy.prob(lambda s: s.hit), heavy.marginal("killed").mean()
+    (Fraction(1, 6), Fraction(11, 18))
+    """
+    return evaluate(gun_shot(target, gun, distance).map(lambda r: r.shot))
 
 
 def fire(target: Unit, gun: Gun, dice: DiceSource, distance: Fraction | None = None,
          name: str = "gun") -> GunReport:
-    """Fire once with real dice, logging the reach, the chosen effect die, the losses and the result."""
-    check_target(target)
-    check_distance(distance, target, gun)
-    n = 1 if gun.piece is Piece.LIGHT else HEAVY_REACH_DICE
-    faces = tuple(dice.d6s(n, msg("{gun} ({piece})", gun=name, piece=gun.piece), lambda r: DieEffect.HIT if effect_hits(
-        r, target.density, gun.strict) else DieEffect.NONE))
-    reached = distance is None or gun.piece is Piece.LIGHT or sum(faces) > distance
-    chosen = best_effect_die(faces, target, gun) if reached else None
-    if gun.piece is Piece.LIGHT:
-        chosen = faces[0]
-    shot = effect(chosen, target, gun) if reached else MISSED_SHORT
-    dice.emit(Artillery(name, faces if gun.piece is Piece.HEAVY else (), chosen, reached, shot.hit, shot.killed))
-    after = target.take_losses(shot.killed, shot.disordered)
-    dice.emit(Losses(target, shot.killed, shot.disordered, after))
-    retreat, dp = gun_retreats(target, shot), 0
-    if shot.lost:
-        dice.emit(Compared(name, target.name, GUN_DENSITY, compared_density(target, shot.lost, ShotConditions()),
-                           Verdict.FIRST if retreat else Verdict.CONTINUE, shot.lost))
-    if retreat:
-        dice.emit(Retreat(target.name))
-        dp = award(name, target, dice)
-    return GunReport(shot, faces, chosen, after, retreat, dp)
+    """Fire once with real dice (:func:`gun_shot`)."""
+    return play(gun_shot(target, gun, distance, name), dice)
 
 
 def light_move_exact() -> Dist[int]:

@@ -15,16 +15,18 @@ from typing import NamedTuple
 from aot_rules.aot.equipment import MeleeWeapon
 from aot_rules.aot.events import Moved, Overturned
 from aot_rules.aot.rules.breakthrough import Breakthrough, breakthrough_exact
-from aot_rules.aot.rules.disorder import disorder_test, roll_test_die
+from aot_rules.aot.rules.disorder import deciding_dice
 from aot_rules.aot.rules.melee import MeleeRules
-from aot_rules.aot.rules.run_trot import test_die, trot_exact
+from aot_rules.aot.rules.run_trot import test_die
 from aot_rules.aot.units import Body, Unit
 from aot_rules.aot.vocabulary import DieMove
 from aot_rules.core.dice import DiceSource
 from aot_rules.core.dist import Dist
 from aot_rules.core.errors import RuleError
+from aot_rules.core.evaluate import evaluate, play
 from aot_rules.core.events import DieEffect
 from aot_rules.core.i18n import msg
+from aot_rules.core.procedure import Proc, both, die
 
 #: AOT-WAR-WAGON: the weapons that may attack a war wagon (shooters and close-combat specialists).
 WAGON_ATTACKERS = frozenset({MeleeWeapon.SHOOTER, MeleeWeapon.SWORD, MeleeWeapon.TWO_HANDED,
@@ -79,46 +81,61 @@ class ChariotMove(NamedTuple):
     overturned: bool
 
 
+def chariot_turn(horses: int, regular: bool = False, name: str = "chariot") -> Proc[bool]:
+    """A chariot's turn test as a dice procedure: a die (a regular crew rolls a failure again) below the number of
+    horses overturns it; logged as its ``Overturned`` (``name``: what the event calls it)."""
+    return deciding_dice(horses, regular, msg("turn")).map(lambda kept: kept[0]).log(
+        lambda roll: Overturned(name, roll, horses, roll < horses)).map(lambda roll: roll < horses)
+
+
+def chariot_trot(horses: int, test_die_moves: bool = True, name: str = "chariot") -> Proc[ChariotMove]:
+    """A chariot's trot as a dice procedure: two dice of inches as light horse, the owner testing on the one that
+    overturns it least (:func:`~aot_rules.aot.rules.run_trot.test_die`); ``test_die_moves``: the index's Reading,
+    the test die still counts toward the distance."""
+
+    def judge(r: int) -> DieEffect:
+        return DieEffect.FAIL if r < horses else DieEffect.NONE
+
+    def read(ab: tuple[int, int]) -> tuple[int, tuple[int, ...]]:
+        test, other = test_die(*ab, horses)
+        return test, ((other, test) if test_die_moves else (other,))
+
+    return both(die(6, msg("trot"), judge), die(6, msg("trot"), judge)).map(read).log(
+        lambda tf: Overturned(name, tf[0], horses, tf[0] < horses)).log(
+        lambda tf: Moved(name, DieMove.TROT, tf[1], sum(tf[1]))).map(
+        lambda tf: ChariotMove(sum(tf[1]), tf[0] < horses))
+
+
 @cache
 def turn_exact(horses: int) -> Dist[bool]:
-    """Does a turn overturn the chariot?  Its turn test fails on a roll below the number of horses.
+    """Does a turn overturn the chariot (:func:`chariot_turn`)?
 
     >>> turn_exact(4)[True]
     Fraction(1, 2)
     """
     check_horses(horses, "AOT-CHARIOT-TURN-TROT")
-    return disorder_test(horses, horses).map(lambda lost: lost > 0)
+    return evaluate(chariot_turn(horses))
 
 
 @cache
 def chariot_trot_exact(horses: int, test_die_moves: bool = True) -> Dist[ChariotMove]:
-    """A trot as light horse (two dice of inches), one die of the owner's choice being the test: failing it
-    overturns the chariot.  The owner tests on the higher die, so it overturns only if both are low.
+    """A trot's exact law (:func:`chariot_trot`): it overturns only if both dice are low.
 
     >>> chariot_trot_exact(3).prob(lambda m: m.overturned)
     Fraction(1, 9)
     """
     check_horses(horses, "AOT-CHARIOT-TURN-TROT")
-    return trot_exact(horses, horses, armour=True, test_die_moves=test_die_moves).map(
-        lambda m: ChariotMove(m.distance, m.disordered > 0))
+    return evaluate(chariot_trot(horses, test_die_moves))
 
 
 def play_chariot_turn(unit: Unit, dice: DiceSource) -> bool:
-    """Roll a chariot's turn test; True when it overturned (and is removed)."""
-    horses = check_chariot(unit, "AOT-CHARIOT-TURN-TROT")
-    roll = roll_test_die(unit, dice, msg("turn"))
-    return dice.emit(Overturned(unit.name, roll, horses, roll < horses)).overturned
+    """Roll a chariot's turn test (:func:`chariot_turn`); True when it overturned (and is removed)."""
+    return play(chariot_turn(check_chariot(unit, "AOT-CHARIOT-TURN-TROT"), unit.regular, unit.name), dice)
 
 
 def play_chariot_trot(unit: Unit, dice: DiceSource, test_die_moves: bool = True) -> ChariotMove:
-    """Roll a chariot's trot: two dice, the owner tests on the better one."""
-    horses = check_chariot(unit, "AOT-CHARIOT-TURN-TROT")
-    a, b = dice.d6s(2, msg("trot"), lambda r: DieEffect.FAIL if r < horses else DieEffect.NONE)
-    test, other = test_die(a, b, horses)
-    over = dice.emit(Overturned(unit.name, test, horses, test < horses)).overturned
-    faces = (other, test) if test_die_moves else (other,)
-    dice.emit(Moved(unit.name, DieMove.TROT, faces, sum(faces)))
-    return ChariotMove(sum(faces), over)
+    """Roll a chariot's trot (:func:`chariot_trot`)."""
+    return play(chariot_trot(check_chariot(unit, "AOT-CHARIOT-TURN-TROT"), test_die_moves, unit.name), dice)
 
 
 # --- demoralization (AOT-CHARIOT-DEMO) ----------------------------------------------------------------

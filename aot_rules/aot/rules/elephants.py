@@ -21,8 +21,10 @@ from aot_rules.aot.vocabulary import DieMove
 from aot_rules.core.dice import DiceSource
 from aot_rules.core.dist import Dist
 from aot_rules.core.errors import RuleError
+from aot_rules.core.evaluate import evaluate, play
 from aot_rules.core.events import DieEffect, PieceId
 from aot_rules.core.i18n import msg
+from aot_rules.core.procedure import Proc, die
 
 #: AOT-ELEPHANT-MOVE: an elephant's move is always 7″, whatever its crew.
 ELEPHANT_MOVE = 7
@@ -75,20 +77,22 @@ def check_target(density: int, strength: int | None) -> None:
                         params=("target_strength",))
 
 
+def trample(density: int, strength: int | None = None) -> Proc[int]:
+    """AOT-ELEPHANT-ATTACK as a dice procedure: the warriors one trampling die kills; shields and armour do not
+    help."""
+    check_target(density, strength)
+    return die(6, msg("trample"), lambda r: DieEffect.HIT if r <= density else DieEffect.NONE,
+               read=lambda r: trample_kills(r, density, strength))
+
+
 @cache
 def trample_exact(density: int, strength: int | None = None) -> Dist[int]:
-    """Exact law of the warriors one trampling die kills; shields and armour do not help.
+    """Exact law of the warriors one trampling die kills (:func:`trample`).
 
     >>> trample_exact(4).mean()
     Fraction(5, 3)
     """
-    check_target(density, strength)
-    return Dist.die(6).map(lambda r: trample_kills(r, density, strength))
-
-
-def roll_trample(density: int, dice: DiceSource, strength: int | None = None) -> int:
-    roll = dice.d6(msg("trample"), lambda r: DieEffect.HIT if r <= density else DieEffect.NONE)
-    return trample_kills(roll, density, strength)
+    return evaluate(trample(density, strength))
 
 
 # --- the trot (AOT-ELEPHANT-MOVE) -----------------------------------------------------------------
@@ -104,22 +108,28 @@ def trot_of(roll: int) -> ElephantTrot:
     return ElephantTrot(roll, roll < BERSERK_BELOW)
 
 
+def elephant_trot(name: str = "elephant", piece: PieceId = "") -> Proc[ElephantTrot]:
+    """AOT-ELEPHANT-MOVE as a dice procedure: the trot as armoured horse, one die both the inches and the test;
+    below 3 the elephant rampages.  ``name``, ``piece``: what the logged events call it."""
+    return die(6, msg("elephant trot"), lambda r: DieEffect.FAIL if r < BERSERK_BELOW else DieEffect.NONE).log(
+        lambda roll: Tested(name, roll, BERSERK_BELOW, 0, piece=piece)).log(
+        lambda roll: Moved(name, DieMove.TROT, (roll,), roll)).map(trot_of)
+
+
 def elephant_trot_exact() -> Dist[ElephantTrot]:
-    """The trot as armoured horse: one die is both the inches and the test; below 3 the elephant rampages.
+    """The trot's exact law (:func:`elephant_trot`).
 
     >>> elephant_trot_exact().prob(lambda t: t.berserk)
     Fraction(1, 3)
     """
-    return Dist.die(6).map(trot_of)
+    return evaluate(elephant_trot())
 
 
 def play_elephant_trot(unit: Unit, dice: DiceSource, piece: PieceId = "") -> ElephantTrot:
+    """Roll ``unit``'s trot (:func:`elephant_trot`), refusing anything that is not an elephant."""
     if unit.body is not Body.ELEPHANT:
         raise RuleError("AOT-ELEPHANT-MOVE", msg("{unit} is not an elephant", unit=unit.name))
-    roll = dice.d6(msg("elephant trot"), lambda r: DieEffect.FAIL if r < BERSERK_BELOW else DieEffect.NONE)
-    dice.emit(Tested(unit.name, roll, BERSERK_BELOW, 0, piece=piece))
-    dice.emit(Moved(unit.name, DieMove.TROT, (roll,), roll))
-    return trot_of(roll)
+    return play(elephant_trot(unit.name, piece), dice)
 
 
 # --- an elephant charges a block (the whole exchange) --------------------------------------------

@@ -10,27 +10,27 @@ from __future__ import annotations
 
 from collections.abc import Sequence
 from enum import StrEnum
-from functools import cache
 from typing import NamedTuple
 
 from aot_rules.aot.events import OffRoll
 from aot_rules.aot.vocabulary import RollOff
-from aot_rules.core.dice import DiceSource
-from aot_rules.core.dist import Dist
 from aot_rules.core.errors import RuleError
 from aot_rules.core.i18n import msg, vocabulary
+from aot_rules.core.procedure import Proc, both, chain, die, part, until
 
 CAMP_GAP = 30  # AOT-CAMP-PLACE: inches between the two camps, at least
 MEETING_TERRAIN_GAP = 20  # AOT-MEETING: inches from any camp already placed, at least
 
 
-def roll_off(dice: DiceSource, why: RollOff) -> tuple[int, int]:
+def _throw(why: RollOff) -> Proc[OffRoll]:
+    """One throw of both players' dice (mine first), logged."""
+    return both(die(6, msg("{roll}: mine", roll=why)), die(6, msg("{roll}: opponent's", roll=why))).map(
+        lambda ab: OffRoll(why, *ab)).log(lambda off: off)
+
+
+def roll_off(why: RollOff) -> Proc[OffRoll]:
     """Both players roll a die, again and again until they differ (ties re-rolled: Reading)."""
-    while True:
-        mine, theirs = dice.d6(msg("{roll}: mine", roll=why)), dice.d6(msg("{roll}: opponent's", roll=why))
-        dice.emit(OffRoll(why, mine, theirs))
-        if mine != theirs:
-            return mine, theirs
+    return until(_throw(why), lambda off: off.mine != off.theirs)
 
 
 # --- the terrain bid (AOT-TERRAIN-BID) ---------------------------------------------------------
@@ -51,15 +51,16 @@ class Bid(NamedTuple):
     opener_defends: bool
 
 
-@cache
-def opening_exact() -> Dist[int]:
-    """The opening offer: the higher of two dice, ties rolled again, so k comes with chance (k−1)/15.
+def opening() -> Proc[int]:
+    """AOT-TERRAIN-BID's dice as a procedure: the higher roller opens the bid with his own number, so k comes with
+    chance (k−1)/15.
 
-    >>> opening_exact()[6], opening_exact()[1]
+    >>> from aot_rules.core.evaluate import evaluate
+    >>> law = evaluate(opening())
+    >>> law[6], law[1]
     (Fraction(1, 3), Fraction(0, 1))
     """
-    pairs = [(a, b) for a in range(1, 7) for b in range(1, 7) if a != b]
-    return Dist.uniform(max(p) for p in pairs)
+    return part(roll_off, RollOff.TERRAIN_BID).map(lambda off: max(off.mine, off.theirs))
 
 
 def bid(opening: int, answers: Sequence[bool]) -> Bid:
@@ -91,11 +92,6 @@ def bid(opening: int, answers: Sequence[bool]) -> Bid:
     return Bid(count, opener_offers)
 
 
-def roll_opening(dice: DiceSource) -> int:
-    """The bid's dice: the higher roller opens with his own number."""
-    return max(roll_off(dice, RollOff.TERRAIN_BID))
-
-
 # --- the meeting engagement (AOT-MEETING) ------------------------------------------------------
 
 
@@ -108,17 +104,11 @@ def _check_rounds(rounds: int) -> None:
                                            rounds=rounds))
 
 
-@cache
-def meeting_exact(rounds: int) -> Dist[int]:
-    """How many of ``rounds`` placing rounds I win: ties are rolled again, so each is an even chance."""
+def meeting(rounds: int) -> Proc[int]:
+    """AOT-MEETING's dice as a procedure: how many of ``rounds`` placing roll-offs I win (a chain of rounds):
+    ties are rolled again, so each round is an even chance."""
     _check_rounds(rounds)
-    return Dist.binomial(rounds, Dist.uniform((True, False)).prob(bool))
+    return chain(0, rounds, lambda _, won: part(roll_off, RollOff.PLACING).map(
+        lambda off: won + (off.mine > off.theirs)))
 
 
-def play_meeting(rounds: int, dice: DiceSource) -> int:
-    _check_rounds(rounds)
-    won = 0
-    for _ in range(rounds):
-        mine, theirs = roll_off(dice, RollOff.PLACING)
-        won += mine > theirs
-    return won

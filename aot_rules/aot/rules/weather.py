@@ -25,7 +25,7 @@ from aot_rules.core.errors import RuleError
 from aot_rules.core.evaluate import evaluate, play
 from aot_rules.core.events import DieEffect
 from aot_rules.core.i18n import msg, vocabulary
-from aot_rules.core.procedure import Proc, die, done, part, until
+from aot_rules.core.procedure import Proc, chain, die, done, part, until
 
 MAX_TURNS = 30
 
@@ -145,30 +145,38 @@ def _after_opening(pair: InitiativeRolled) -> Proc[int | None]:
     return until(initiative_pair(), lambda p: not p.double).map(lambda _: face)
 
 
-def _turns(turn: int, turns: int, latest: Weather, armed: bool, overlapping: bool) -> Proc[tuple[int, Weather]]:
-    """(changes from ``turn`` on, the newest weather at the end): nightfall ends the battle, so no die is rolled
-    after it."""
-    if turn > turns or latest is Weather.NIGHT:
-        return done((0, latest))
+class _Turned(NamedTuple):
+    """The weather after a turn, with the face of the double that changed it this turn (None: unchanged)."""
 
-    def after(face: int | None) -> Proc[tuple[int, Weather]]:
+    face: int | None
+    run: tuple[int, Weather, bool]
+
+
+def _turn(turn: int, state: tuple[int, Weather, bool], overlapping: bool) -> Proc[tuple[int, Weather, bool]]:
+    """One turn of the chain: (changes so far, the newest weather, whether a double is unspent) after it;
+    nightfall ends the battle, so no die is rolled after it."""
+    changes, latest, armed = state
+    if latest is Weather.NIGHT:
+        return done(state)
+
+    def after(face: int | None) -> _Turned:
         double = face is not None
         again = rearm(armed, double, overlapping)
         if face is None or not triggers(armed, double):
-            return part(_turns, turn + 1, turns, latest, again, overlapping)
-        now = weather_of_double(face)
-        return done(now).log(lambda w: WeatherChanged(turn, face, w)).then(
-            lambda w: part(_turns, turn + 1, turns, w, again, overlapping).map(lambda r: (r[0] + 1, r[1])))
+            return _Turned(None, (changes, latest, again))
+        return _Turned(face, (changes + 1, weather_of_double(face), again))
 
-    return part(opening_double).then(after)
+    return part(opening_double).map(after).log(
+        lambda t: None if t.face is None else WeatherChanged(turn, t.face, t.run[1])).map(lambda t: t.run)
 
 
 def weather(turns: int, overlapping: bool = True) -> Proc[WeatherRun]:
     """AOT-CMD-DOUBLES over the first ``turns`` turns as a dice procedure: a double right after an unspent
     double changes the weather, the face of the triggering double picking it; only each turn's opening roll
-    counts toward the weather (Reading)."""
+    counts toward the weather (Reading).  The turns are a chain, so the exact law is carried turn by turn."""
     _check_turns(turns)
-    return part(_turns, 1, turns, Weather.CALM, False, overlapping).map(lambda r: WeatherRun(*r))
+    return chain((0, Weather.CALM, False), turns, lambda turn, state: _turn(turn, state, overlapping)).map(
+        lambda r: WeatherRun(r[0], r[1]))
 
 
 @cache

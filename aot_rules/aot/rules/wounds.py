@@ -20,7 +20,7 @@ from aot_rules.core.errors import RuleError
 from aot_rules.core.evaluate import evaluate, play
 from aot_rules.core.events import DieEffect
 from aot_rules.core.i18n import msg
-from aot_rules.core.procedure import Proc, die, done
+from aot_rules.core.procedure import Proc, both, die, done, until
 
 
 class Loss(NamedTuple):
@@ -101,24 +101,29 @@ def fell(unit: Unit, fate: Fate) -> Loss:
 
 # --- two elephants (AOT-ELEPHANT-VS-ELEPHANT) ------------------------------------------------
 
-def duel_law(*, reroll_ties: bool = True) -> Dist[str]:
-    """Who wins when two elephants fight: both roll a die, the higher kills the other.
+def _winner(ab: tuple[int, int]) -> str:
+    return "a" if ab[0] > ab[1] else "b" if ab[1] > ab[0] else "tie"
 
-    Reading: a tie is rolled again (``reroll_ties=False``: a tie leaves both standing, outcome ``tie``).
+
+def duel(a: str = "A", b: str = "B", *, reroll_ties: bool = True) -> Proc[str]:
+    """AOT-ELEPHANT-VS-ELEPHANT as a dice procedure: both elephants (named ``a`` and ``b`` on the dice) roll a
+    die, the higher kills the other: ``a``, ``b`` or, once ties stand (``reroll_ties=False``), ``tie``.  Reading: a
+    tie is rolled again."""
+    pair: Proc[tuple[int, int]] = both(die(6, msg("{unit} (elephant duel)", unit=a)),
+                                       die(6, msg("{unit} (elephant duel)", unit=b)))
+    return (until(pair, lambda ab: ab[0] != ab[1]) if reroll_ties else pair).map(_winner)
+
+
+@cache
+def duel_law(*, reroll_ties: bool = True) -> Dist[str]:
+    """Who wins when two elephants fight (:func:`duel`).
 
     >>> duel_law()["a"], duel_law(reroll_ties=False)["tie"]
     (Fraction(1, 2), Fraction(1, 6))
     """
-    law = Dist.die(6).product(Dist.die(6)).map(lambda ab: "a" if ab[0] > ab[1] else "b" if ab[1] > ab[0] else "tie")
-    return law.condition(lambda w: w != "tie") if reroll_ties else law
+    return evaluate(duel(reroll_ties=reroll_ties))
 
 
 def roll_duel(a: Unit, b: Unit, dice: DiceSource, *, reroll_ties: bool = True) -> str:
     """Two elephants roll until one die is higher (or once, if ties stand): ``a``, ``b`` or ``tie``."""
-    while True:
-        ra = dice.d6(msg("{unit} (elephant duel)", unit=a.name))
-        rb = dice.d6(msg("{unit} (elephant duel)", unit=b.name))
-        if ra != rb:
-            return "a" if ra > rb else "b"
-        if not reroll_ties:
-            return "tie"
+    return play(duel(a.name, b.name, reroll_ties=reroll_ties), dice)
