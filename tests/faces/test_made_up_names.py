@@ -107,3 +107,18 @@ def test_the_initiative_examples_generals_are_said_in_the_readers_language() -> 
     owners = {n for e in plain.log for n in _name_fields(e)}
     assert {"Hamilcar", "Hanno"} <= owners or {"Scipio", "Laelius"} <= owners
     assert not english({n for e in pseudo.log for n in _name_fields(e)})
+
+
+def test_a_name_opening_a_sentence_keeps_its_own_capitals() -> None:
+    """The narration capitalises a name that opens its sentence and leaves the rest as written: a storm's
+    "hoplites II" is "Hoplites II", never "Hoplites ii", and the players' "player 1" is "Player 1"."""
+    from aot_rules.aot.events import SlotPlayed, UnitDrifted
+    from aot_rules.aot.vocabulary import Drift
+    from aot_rules.present.narrate import narrate
+
+    with speaking("en"):
+        said = narrate([UnitDrifted("hoplites II", 5, Drift.STAYS), UnitDrifted("hastati II", 1, Drift.FORWARD),
+                        SlotPlayed("player 1", 4, "Hanno")])
+    assert said == ["Hoplites II: 5 — they stay where they are.",
+                    "Hastati II: 1 — they move forward by the shortest route.",
+                    "Player 1 plays slot 4: general Hanno gives his orders."]

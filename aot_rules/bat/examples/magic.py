@@ -39,14 +39,15 @@ def fireball_example() -> Example:
     """BAT-EX-FIREBALL (illustrative): a Q3 Mage rolls 1, 3, 5 (2 AP, no miscast) and spends both on a
     Fireball at a Q2 base of three figures, which rolls 4 and 2 and loses one figure."""
     dice = FixedDice(DICE)
+    mage, target = text(msg("Hill Mage")), text(msg("Goblin rabble"))  # made-up names, said in the reader's language
     dice.emit(Said(msg("the {mage} (Quality {quality}) carries a Cast order, laid face up in the orders phase; it is "
-                       "not touching any enemy base.", mage=text(msg("Hill Mage")), quality=MAGE.quality)))
+                       "not touching any enemy base.", mage=mage, quality=MAGE.quality)))
     roll = play_cast_roll(MAGE.quality, dice)
     ap = CastRoll(roll)
     rolled = (CastRoll.AP0, CastRoll.AP1, CastRoll.AP2, CastRoll.AP3).index(ap)
     spent = check_cast(MAGE, Spell.FIREBALL, AP_SPENT, ap_rolled=rolled)
     dice.emit(Said(msg("the player names Fireball, the {target} as its target, and puts {ap} AP into it.",
-                       target=text(msg("Goblin rabble")), ap=spent)))
+                       target=target, ap=spent)))
     play_fireball(spent, TARGET.quality, TARGET_FIGURES, dice)
     if not dice.exhausted():
         raise AssertionError("the example's dice were not all used")
