@@ -34,7 +34,7 @@ from aot_rules.core.i18n import Message, msg, nmsg, text
 
 def hoplites() -> Unit:
     """Eight hoplites in closed order: two ranks of four, shields (the source's target)."""
-    return Unit(name="hoplites", ranks=(4, 4), shield=True)
+    return Unit(name=text(msg("hoplites")), ranks=(4, 4), shield=True)
 
 
 def slingers_example() -> Example:
@@ -43,7 +43,7 @@ def slingers_example() -> Example:
     cond = ShotConditions(weapon=Missile.SLING)
     n = firers_in_range(target, Fraction(4))
     dice = FixedDice([2, 3, 5, 6])
-    hits = roll_hits(n, target, cond, dice, by="slingers")
+    hits = roll_hits(n, target, cond, dice, by=text(msg("slingers")))
     p = Dist.binomial(n, hit_probability(target.density, cond, False))[hits]
     return Example("AOT-EX-SLINGERS", msg("Slingers against hoplites"),
                    (msg("The hoplites number {strength} and stand {distance}″ away: {strength} − {distance} = {n} "
@@ -57,7 +57,7 @@ def shieldwall_example(save_roll: int = 1) -> Example:
     """AOT-EX-SHIELDWALL: the hoplites' shield roll of 1 saves one of the two hits (3 would save both)."""
     target = hoplites()
     dice = FixedDice([2, 3, 5, 6, save_roll])
-    rep = resolve_volley(4, target, ShotConditions(weapon=Missile.SLING), dice)
+    rep = resolve_volley(4, target, ShotConditions(weapon=Missile.SLING), dice, by=text(msg("slingers")))
     return Example("AOT-EX-SHIELDWALL", msg("The hoplites raise their shields"), (), tuple(dice.log),
                    before=target, after=rep.after)
 
@@ -66,7 +66,9 @@ def flank_example() -> Example:
     """AOT-EX-FLANK-SHOOT: hits use the frontal density 4, the result the depth 2 (illustrative dice)."""
     target = hoplites()
     dice = FixedDice([1, 3, 4, 6])
-    rep = resolve_volley(4, target, ShotConditions(weapon=Missile.BOW, flank=True), dice, shooter_density=3)
+    archers = text(msg("archers"))
+    rep = resolve_volley(4, target, ShotConditions(weapon=Missile.BOW, flank=True), dice, shooter_density=3,
+                         by=archers, side=archers)
     return Example("AOT-EX-FLANK-SHOOT", msg("Shooting into the hoplites' flank"),
                    (msg("Archers (density {density}) stand wholly beyond the line of the hoplites' front: a flank "
                         "shot.", density=3),
@@ -76,11 +78,12 @@ def flank_example() -> Example:
 
 def gauls_example() -> Example:
     """AOT-EX-GAULS-JAVELINMEN: javelinmen against Gauls, then the Gauls spend their 2 DP on nearby cavalry."""
-    jav = Side(Unit(name="javelinmen", ranks=(2, 2), shield=True, weapon=MeleeWeapon.SHOOTER, missile=Missile.JAVELIN))
-    gauls = Side(Unit(name="Gauls", ranks=(3, 3), shield=True, weapon=MeleeWeapon.SWORD))
+    jav = Side(Unit(name=text(msg("javelinmen")), ranks=(2, 2), shield=True, weapon=MeleeWeapon.SHOOTER,
+                    missile=Missile.JAVELIN))
+    gauls = Side(Unit(name=text(msg("Gauls")), ranks=(3, 3), shield=True, weapon=MeleeWeapon.SWORD))
     dice = FixedDice([2, 5, 1, 1, 4, 5, 3])
     rep = resolve_melee(jav, gauls, dice)
-    cavalry = Unit(name="Greek cavalry", ranks=(3,), mounted=True)
+    cavalry = Unit(name=text(msg("Greek cavalry")), ranks=(3,), mounted=True)
     after_dp, _ = spend_disorder(rep.dp, cavalry, dice)
     rules = MeleeRules()
     exact = ((nmsg("P(the javelinmen score exactly {n} hit)", "P(the javelinmen score exactly {n} hits)", n=1),
@@ -96,8 +99,10 @@ def gauls_example() -> Example:
 
 def initiative_example() -> Example:
     """AOT-EX-INITIATIVE-SLOTS: 4 against 2; player 1 plays slots 4 and 3, player 2 then 2 and 1."""
-    first = ("individual", "Hamilcar", "Hamilcar", "Hanno", "Hanno", "Hamilcar")
-    second = ("individual", "Scipio", "Laelius", "Laelius", "Scipio", "Scipio")
+    hamilcar, hanno, scipio, laelius = (text(msg("Hamilcar")), text(msg("Hanno")), text(msg("Scipio")),
+                                        text(msg("Laelius")))
+    first = ("individual", hamilcar, hamilcar, hanno, hanno, hamilcar)
+    second = ("individual", scipio, laelius, laelius, scipio, scipio)
     dice = FixedDice([4, 2])
     roll = roll_initiative(dice)
     play_slots(first, second, roll, dice, names=(text(msg("player 1")), text(msg("player 2"))))
@@ -116,7 +121,8 @@ def initiative_example() -> Example:
 
 def storm_example() -> Example:
     """AOT-EX-STORM: the storm's direction dice, one per lost unit; the source lists what each face does."""
-    names = ("hoplites", "akontists", "cavalry", "Scythian archers", "second hoplites", "third hoplites")
+    names = tuple(map(text, (msg("hoplites"), msg("akontists"), msg("cavalry"), msg("Scythian archers"),
+                             msg("second hoplites"), msg("third hoplites"))))
     dice = FixedDice([6, 1, 2, 3, 4, 5, 6])
     storm = play_storm(8, dice, names)
     return Example("AOT-EX-STORM", msg("A storm scatters six units"),
@@ -131,7 +137,7 @@ def storm_example() -> Example:
 
 def akontists() -> Unit:
     """The source's akontists: javelinmen at density 2 (two ranks of two; the size is ours)."""
-    return Unit(name="akontists", ranks=(2, 2), missile=Missile.JAVELIN, weapon=MeleeWeapon.SHOOTER)
+    return Unit(name=text(msg("akontists")), ranks=(2, 2), missile=Missile.JAVELIN, weapon=MeleeWeapon.SHOOTER)
 
 
 def akontists_move_example() -> Example:
@@ -159,8 +165,8 @@ def forest_example(roll: int = 1) -> Example:
 
 def roman_lines_example(roll: int = 1) -> Example:
     """AOT-EX-ROMAN-LINES: triarii pass through battered principes; the die's 1 falls on the principes."""
-    triarii = Unit(name="triarii", ranks=(4, 4), shield=True, armour=True, weapon=MeleeWeapon.SPEAR)
-    principes = Unit(name="principes", ranks=(2, 1), disordered=5, shield=True, armour=True)
+    triarii = Unit(name=text(msg("triarii")), ranks=(4, 4), shield=True, armour=True, weapon=MeleeWeapon.SPEAR)
+    principes = Unit(name=text(msg("principes")), ranks=(2, 1), disordered=5, shield=True, armour=True)
     dice = FixedDice([roll])
     out = pass_through(triarii, principes, dice)
     what_if = through_loss(3, triarii.density, principes.formed)
@@ -185,8 +191,8 @@ def roman_lines_example(roll: int = 1) -> Example:
 
 def gauls_flee_example(roll: int = 5) -> Example:
     """AOT-EX-GAULS-FLEE: panicking Gauls flee through their own phalanx; a 5 disorders 5 phalangites."""
-    gauls = Unit(name="Gauls", ranks=(0, 0), disordered=8, shield=True)
-    phalanx = Unit(name="phalangites", ranks=(5, 5), weapon=MeleeWeapon.PIKE)
+    gauls = Unit(name=text(msg("Gauls")), ranks=(0, 0), disordered=8, shield=True)
+    phalanx = Unit(name=text(msg("phalangites")), ranks=(5, 5), weapon=MeleeWeapon.PIKE)
     dice = FixedDice([roll])
     out = pass_through(gauls, phalanx, dice)
     return Example("AOT-EX-GAULS-FLEE", msg("Panicking Gauls flee through their own phalanx"),
@@ -207,11 +213,11 @@ def bombard_example(reach: tuple[int, int] = (3, 6)) -> Example:
     The source then says the same 3 would have missed open order (density 3); that holds only under the strict
     "<" reading, so both readings' odds are given and the hypothetical is decided by the engine both ways.
     """
-    target = Unit(name="closed-order foot", ranks=(4, 4))
+    target = Unit(name=text(msg("closed-order foot")), ranks=(4, 4))
     gun = Gun(Piece.HEAVY, gunpowder=True)
     distance = Fraction(8)
     dice = FixedDice(list(reach))
-    rep = fire(target, gun, dice, distance, name="the bombard")
+    rep = fire(target, gun, dice, distance, name=text(msg("the bombard")))
     face = rep.effect_die if rep.effect_die is not None else min(reach)
     open_order = 3
     p_hit = {strict: gun_exact(target, replace(gun, strict=strict), distance).prob(lambda s: s.hit)
@@ -254,15 +260,17 @@ def bombard_example(reach: tuple[int, int] = (3, 6)) -> Example:
 
 
 #: AOT-EX-EVADE-*: the two sides of each source example, as the evasion rule sees them (the title, then each side's
-#: name, a name as the table calls it, and its troops).
-EVASION_PAIRS: dict[str, tuple[Message, tuple[str, Troops], tuple[str, Troops]]] = {
+#: name, a name as the table calls it (a message: rendered when the example is built, in the reader's language),
+#: and its troops).
+EVASION_PAIRS: dict[str, tuple[Message, tuple[Message, Troops], tuple[Message, Troops]]] = {
     "AOT-EX-EVADE-NUMIDIANS": (msg("Roman cavalry and Numidians"),
-                               ("Roman cavalry", Troops(Arm.CAVALRY, armour=True)), ("Numidians", Troops(Arm.CAVALRY))),
-    "AOT-EX-EVADE-THRACIANS": (msg("Thracians and legionaries"), ("Thracians", Troops(Arm.FOOT, shield=True)),
-                               ("legionaries", Troops(Arm.FOOT, shield=True, armour=True))),
+                               (msg("Roman cavalry"), Troops(Arm.CAVALRY, armour=True)),
+                               (msg("Numidians"), Troops(Arm.CAVALRY))),
+    "AOT-EX-EVADE-THRACIANS": (msg("Thracians and legionaries"), (msg("Thracians"), Troops(Arm.FOOT, shield=True)),
+                               (msg("legionaries"), Troops(Arm.FOOT, shield=True, armour=True))),
     "AOT-EX-EVADE-ANGLOSAXONS": (msg("Anglo-Saxons and Norman archers"),
-                                 ("Anglo-Saxons", Troops(Arm.FOOT, shield=True)),
-                                 ("Norman archers", Troops(Arm.FOOT, armour=True))),
+                                 (msg("Anglo-Saxons"), Troops(Arm.FOOT, shield=True)),
+                                 (msg("Norman archers"), Troops(Arm.FOOT, armour=True))),
 }
 
 

@@ -34,7 +34,7 @@ from aot_rules.aot.units import Body
 from aot_rules.aot.vocabulary import DieMove, DPEffect, Drift, Fate
 from aot_rules.core import i18n
 from aot_rules.core.events import Event, Said
-from aot_rules.core.i18n import Message, Possessive, msg, nmsg
+from aot_rules.core.i18n import Capitalised, Message, Possessive, msg, nmsg
 
 
 def faces(numbers: tuple[int, ...], none: Message) -> Message | str:
@@ -97,15 +97,15 @@ def sentence(e: Event) -> Message | str | None:
     if isinstance(e, SlotPlayed):
         if e.owner == INDIVIDUAL:
             return msg("{player} plays slot {slot}: any one unit on the table, or one of the player's colonels.",
-                       player=e.player.capitalize(), slot=e.slot)
-        return msg("{player} plays slot {slot}: general {general} gives his orders.", player=e.player.capitalize(),
+                       player=Capitalised(e.player), slot=e.slot)
+        return msg("{player} plays slot {slot}: general {general} gives his orders.", player=Capitalised(e.player),
                    slot=e.slot, general=e.owner)
     if isinstance(e, WeatherChanged):
         return msg("Turn {turn}: a second double in a row ({face}:{face}) brings {weather}.", turn=e.turn,
                    face=e.face, weather=e.weather)
     if isinstance(e, UnitDrifted):
         if e.drift is Drift.STAYS:
-            return msg("{unit}: {face} — they stay where they are.", unit=e.unit.capitalize(), face=e.face)
+            return msg("{unit}: {face} — they stay where they are.", unit=Capitalised(e.unit), face=e.face)
         return drifted(e)
     if isinstance(e, OffRoll):
         if e.mine == e.theirs:
@@ -159,7 +159,7 @@ def compared(e: Compared) -> Message:
 
 def drifted(e: UnitDrifted) -> Message:
     """A unit lost in the storm moves one way, by the shortest route."""
-    unit, face = e.unit.capitalize(), e.face
+    unit, face = Capitalised(e.unit), e.face
     if e.drift is Drift.FORWARD:
         return msg("{unit}: {face} — they move forward by the shortest route.", unit=unit, face=face)
     if e.drift is Drift.BACK:
@@ -171,7 +171,7 @@ def drifted(e: UnitDrifted) -> Message:
 
 def moved(e: Moved) -> Message:
     """How far a die lets a unit go: an evasion backs away exactly that far, a run or a trot may go up to it."""
-    values = {"unit": e.unit.capitalize(), "dice": " + ".join(map(str, e.faces)), "distance": e.distance,
+    values = {"unit": Capitalised(e.unit), "dice": " + ".join(map(str, e.faces)), "distance": e.distance,
               "why": e.why}
     if e.why is DieMove.EVASION:
         if len(e.faces) > 1:

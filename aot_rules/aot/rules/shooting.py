@@ -31,7 +31,7 @@ from aot_rules.core.dice import DiceSource
 from aot_rules.core.dist import Dist
 from aot_rules.core.errors import RuleError
 from aot_rules.core.evaluate import evaluate, play
-from aot_rules.core.events import DieEffect, Event, PieceId
+from aot_rules.core.events import DieEffect, Event, Name, PieceId
 from aot_rules.core.i18n import msg
 from aot_rules.core.procedure import Proc, count, die, done
 
@@ -254,7 +254,7 @@ def shield_die(hits: int, target: Unit, cond: ShotConditions, held: HeldShield |
 
 def volley(firers: int, target: Unit, cond: ShotConditions, shooter_density: int | None = None, *,
            held_shield: HeldShield | None = None, now: Unit | None = None, piece: PieceId = "",
-           shooter: PieceId = "") -> Proc[Loss]:
+           shooter: PieceId = "", by: Name = "firers", side: Name = "shooters") -> Proc[Loss]:
     """One volley as a dice procedure: the hit dice, then the shield die (or a beast's hit test), the losses
     and, with ``shooter_density``, the result; its value is the ``Loss``.  The arguments are
     :func:`resolve_volley`'s."""
@@ -267,16 +267,16 @@ def volley(firers: int, target: Unit, cond: ShotConditions, shooter_density: int
         return shield_die(hits, target, cond, held_shield, piece).map(
             lambda saved: Loss(*apply_weapon(hits, saved, weapon, formed)))
 
-    shot = hit_pool(firers, target, cond, piece=shooter).then(harm).log(
+    shot = hit_pool(firers, target, cond, by, piece=shooter).then(harm).log(
         lambda x: Losses(hurt, x.killed, x.disordered, hurt.take_losses(x.killed, x.disordered), piece))
     if shooter_density is None:
         return shot
     s = shooter_density
-    return shot.log(lambda x: Compared("shooters", target.name, s, compared_density(target, x.lost, cond),
+    return shot.log(lambda x: Compared(side, target.name, s, compared_density(target, x.lost, cond),
                                        Verdict.FIRST if retreats(target, x.lost, s, cond) else Verdict.CONTINUE,
                                        x.lost)).log(
         lambda x: Retreat(target.name) if retreats(target, x.lost, s, cond) else None).log(
-        lambda x: DPEarned("shooters", dp_earned(target)) if retreats(target, x.lost, s, cond) else None)
+        lambda x: DPEarned(side, dp_earned(target)) if retreats(target, x.lost, s, cond) else None)
 
 
 # --- exact face: the procedure's law -------------------------------------------------------
@@ -357,7 +357,8 @@ def _logged(dice: DiceSource, start: int, kind: type[E]) -> E | None:
 
 def resolve_volley(firers: int, target: Unit, cond: ShotConditions, dice: DiceSource,
                    shooter_density: int | None = None, *, held_shield: HeldShield | None = None,
-                   now: Unit | None = None, piece: PieceId = "", shooter: PieceId = "") -> VolleyReport:
+                   now: Unit | None = None, piece: PieceId = "", shooter: PieceId = "", by: Name = "firers",
+                   side: Name = "shooters") -> VolleyReport:
     """Shoot once, rolling real dice, and log what happened at each step.
 
     On the table two things can outlast one volley (AOT-SHOOT-SIMULTANEOUS, AOT-SHOOT-SHIELDWALL): ``target``
@@ -366,6 +367,8 @@ def resolve_volley(firers: int, target: Unit, cond: ShotConditions, dice: DiceSo
     land on it, never more than it has formed); ``held_shield`` is the shield die it already rolled this slot;
     ``piece`` the target's id on the table, carried by the events that name it, so that the table finds the slot's
     shield die and losses by piece, never by a name two units may share; ``shooter`` the shooter's, for its hits.
+    ``by`` and ``side`` name the shooters to a reader, as their dice and their result (a worked example names its
+    own units; the defaults stand for anyone).
     """
     if target.panicking:
         raise RuleError("AOT-PANIC", msg("a panicking unit has density 0 and cannot be hit; it flees instead"))
@@ -373,7 +376,7 @@ def resolve_volley(firers: int, target: Unit, cond: ShotConditions, dice: DiceSo
         raise RuleError("AOT-SHOOT-RANGE", msg("nobody is in range to shoot"))
     start = len(dice.log)
     loss = play(volley(firers, target, cond, shooter_density, held_shield=held_shield, now=now, piece=piece,
-                       shooter=shooter), dice)
+                       shooter=shooter, by=by, side=side), dice)
     rolled = _logged(dice, start, Hits)
     wall = _logged(dice, start, ShieldWall)
     assert rolled is not None  # a volley always rolls its hit dice

@@ -23,9 +23,10 @@ from aot_rules.core.dice import FixedDice
 from aot_rules.core.events import Said
 from aot_rules.core.example import Example
 from aot_rules.core.format import fraction_str
-from aot_rules.core.i18n import msg
+from aot_rules.core.i18n import msg, text
 
-#: The example's two bases: a Quality-3 Mage, and a Quality-2 rabble of three figures.
+#: The example's two bases: a Quality-3 Mage, and a Quality-2 rabble of three figures (their names are shown
+#: through the catalogue, in the reader's language, when the example is built).
 MAGE = Profile("Hill Mage", 3, 6, 1, 0, 0, 1, frozenset({Skill.MAGE}))
 TARGET = Profile("Goblin rabble", 2, 6, 2, 0, 0, 1)
 TARGET_FIGURES = 3
@@ -38,14 +39,15 @@ def fireball_example() -> Example:
     """BAT-EX-FIREBALL (illustrative): a Q3 Mage rolls 1, 3, 5 (2 AP, no miscast) and spends both on a
     Fireball at a Q2 base of three figures, which rolls 4 and 2 and loses one figure."""
     dice = FixedDice(DICE)
+    mage, target = text(msg("Hill Mage")), text(msg("Goblin rabble"))  # made-up names, said in the reader's language
     dice.emit(Said(msg("the {mage} (Quality {quality}) carries a Cast order, laid face up in the orders phase; it is "
-                       "not touching any enemy base.", mage=MAGE.name, quality=MAGE.quality)))
+                       "not touching any enemy base.", mage=mage, quality=MAGE.quality)))
     roll = play_cast_roll(MAGE.quality, dice)
     ap = CastRoll(roll)
     rolled = (CastRoll.AP0, CastRoll.AP1, CastRoll.AP2, CastRoll.AP3).index(ap)
     spent = check_cast(MAGE, Spell.FIREBALL, AP_SPENT, ap_rolled=rolled)
     dice.emit(Said(msg("the player names Fireball, the {target} as its target, and puts {ap} AP into it.",
-                       target=TARGET.name, ap=spent)))
+                       target=target, ap=spent)))
     play_fireball(spent, TARGET.quality, TARGET_FIGURES, dice)
     if not dice.exhausted():
         raise AssertionError("the example's dice were not all used")

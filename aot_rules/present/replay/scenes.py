@@ -15,7 +15,7 @@ from dataclasses import replace
 from aot_rules.aot.equipment import MeleeWeapon, Missile
 from aot_rules.aot.rules.orders import UnitTurn
 from aot_rules.aot.units import Unit
-from aot_rules.core.i18n import msg, nmsg
+from aot_rules.core.i18n import Message, msg, nmsg, text
 from aot_rules.present.replay.build import Run, record
 from aot_rules.present.replay.record import RecordingGame
 from aot_rules.tabletop import combat
@@ -40,10 +40,14 @@ def piece(pid: str, side: int, unit: Unit, x: float, y: float, facing: float = 0
                  turn=turn.activate() if active else turn)
 
 
-def table(names: tuple[str, str], *pieces: Piece, terrain: tuple[TerrainPiece, ...] = (), weather: str = "calm"
-          ) -> GameState:
-    """A small table: two sides (side 0 at the near edge), the pieces, the terrain; turn 1 under way."""
-    return GameState("example", 0, (_side(names[0], 0, 0.0), _side(names[1], 36, 40.0)), tuple(pieces), terrain,
+def table(names: tuple[Message | str, Message | str], *pieces: Piece, terrain: tuple[TerrainPiece, ...] = (),
+          weather: str = "calm") -> GameState:
+    """A small table: two sides (side 0 at the near edge), the pieces, the terrain; turn 1 under way.
+
+    The sides' names are made up for the example: a message is said in the language in force as the table is set.
+    """
+    return GameState("example", 0, (_side(text(names[0]), 0, 0.0), _side(text(names[1]), 36, 40.0)), tuple(pieces),
+                     terrain,
                      weather=weather, turn=1)
 
 
@@ -59,17 +63,17 @@ def stand(state: GameState, pid: str, by: str, reaction: str) -> bool:
 # --- shooting ---------------------------------------------------------------------------------------------
 
 def slinger_unit() -> Unit:
-    return Unit(name="slingers", ranks=(3, 3), weapon=MeleeWeapon.SHOOTER, missile=Missile.SLING)
+    return Unit(name=text(msg("slingers")), ranks=(3, 3), weapon=MeleeWeapon.SHOOTER, missile=Missile.SLING)
 
 
-def hoplite_unit(name: str = "hoplites") -> Unit:
-    return Unit(name=name, ranks=(4, 4), shield=True, weapon=MeleeWeapon.SPEAR)
+def hoplite_unit(name: Message | str | None = None) -> Unit:
+    return Unit(name=text(name or msg("hoplites")), ranks=(4, 4), shield=True, weapon=MeleeWeapon.SPEAR)
 
 
 def slingers(seed: int | None = None, *, target: Unit | None = None, distance: float = 4.0) -> Run:
     """AOT-EX-SLINGERS with AOT-EX-SHIELDWALL: slingers shoot at hoplites in a shield wall ``distance``
     inches away with the printed dice 2 3 5 6 and the shield die 1."""
-    start = table(("Greeks", "Hoplite city"), piece("S", 0, slinger_unit(), 30, 10),
+    start = table((msg("Greeks"), msg("Hoplite city")), piece("S", 0, slinger_unit(), 30, 10),
                   piece("H", 1, target or hoplite_unit(), 30, 10 + distance, 180))
 
     def play(g: RecordingGame) -> None:
@@ -86,19 +90,21 @@ def slingers(seed: int | None = None, *, target: Unit | None = None, distance: f
 
 # --- melee ---------------------------------------------------------------------------------------------------
 
-def javelin_unit(name: str = "javelinmen") -> Unit:
-    return Unit(name=name, ranks=(2, 2), shield=True, weapon=MeleeWeapon.SHOOTER, missile=Missile.JAVELIN)
+def javelin_unit(name: Message | str | None = None) -> Unit:
+    return Unit(name=text(name or msg("javelinmen")), ranks=(2, 2), shield=True, weapon=MeleeWeapon.SHOOTER,
+                missile=Missile.JAVELIN)
 
 
-def gaul_unit(name: str = "Gauls") -> Unit:
-    return Unit(name=name, ranks=(3, 3), shield=True, weapon=MeleeWeapon.SWORD)
+def gaul_unit(name: Message | str | None = None) -> Unit:
+    return Unit(name=text(name or msg("Gauls")), ranks=(3, 3), shield=True, weapon=MeleeWeapon.SWORD)
 
 
 def gauls(seed: int | None = None, *, gauls_unit: Unit | None = None) -> Run:
     """AOT-EX-GAULS-JAVELINMEN: javelinmen in contact with Gauls, Greek cavalry watching 2.8″ away; the
     printed dice 2 5 (javelinmen), 1 (Gauls' shield), 1 4 5 (Gauls), 3 (javelinmen's shield)."""
-    cav = Unit(name="Greek cavalry", ranks=(3,), mounted=True, weapon=MeleeWeapon.SHOOTER, missile=Missile.JAVELIN)
-    start = table(("Greeks", "Gauls"), piece("J", 0, javelin_unit(), 30, 20),
+    cav = Unit(name=text(msg("Greek cavalry")), ranks=(3,), mounted=True, weapon=MeleeWeapon.SHOOTER,
+               missile=Missile.JAVELIN)
+    start = table((msg("Greeks"), msg("Gauls")), piece("J", 0, javelin_unit(), 30, 20),
                   piece("G", 1, gauls_unit or gaul_unit(), 30, 20, 180), piece("C", 0, cav, 36, 19))
 
     def play(g: RecordingGame) -> None:
@@ -215,8 +221,8 @@ def moving(seed: int | None = None, *, mover: Unit | None = None) -> Run:
     from aot_rules.tabletop.moves import Advance, allowance, move
 
     jav = mover or javelin_unit()
-    wood = TerrainPiece("Oak wood", Terrain.WOOD, ((25, 16.5), (35, 16.5), (35, 22), (25, 22)))
-    start = table(("Greeks", "Gauls"), piece("J", 0, jav, 30, 10), piece("H", 0, hoplite_unit(), 30, 13),
+    wood = TerrainPiece(text(msg("Oak wood")), Terrain.WOOD, ((25, 16.5), (35, 16.5), (35, 22), (25, 22)))
+    start = table((msg("Greeks"), msg("Gauls")), piece("J", 0, jav, 30, 10), piece("H", 0, hoplite_unit(), 30, 13),
                   piece("G", 1, gaul_unit(), 36, 30, 180, active=False), terrain=(wood,))
 
     def play(g: RecordingGame) -> None:
@@ -230,9 +236,10 @@ def run_trot(seed: int | None = None) -> Run:
     """Foot run and horse trot: the die says how far along the path each goes."""
     from aot_rules.tabletop.moves import Advance, move
 
-    horse = Unit(name="horse", ranks=(3,), mounted=True, weapon=MeleeWeapon.SHOOTER, missile=Missile.JAVELIN)
-    start = table(("Greeks", "Persians"), piece("J", 0, javelin_unit(), 24, 8), piece("C", 0, horse, 34, 8),
-                  piece("P", 1, gaul_unit("Persian levy"), 29, 30, 180, active=False))
+    horse = Unit(name=text(msg("light horse")), ranks=(3,), mounted=True, weapon=MeleeWeapon.SHOOTER,
+                 missile=Missile.JAVELIN)
+    start = table((msg("Greeks"), msg("Persians")), piece("J", 0, javelin_unit(), 24, 8), piece("C", 0, horse, 34, 8),
+                  piece("P", 1, gaul_unit(msg("Persian levy")), 29, 30, 180, active=False))
 
     def play(g: RecordingGame) -> None:
         g.act(move, "J", [Advance(12)], run=True)
@@ -247,11 +254,12 @@ def evasion_panic(seed: int | None = None) -> Run:
     panicking unit flees toward its camp."""
     from aot_rules.tabletop.moves import Advance, flee, move
 
-    horse = Unit(name="Athenian horse", ranks=(3,), mounted=True, weapon=MeleeWeapon.SHOOTER, missile=Missile.JAVELIN)
-    routed = Unit(name="routed peltasts", ranks=(0, 0), disordered=4, weapon=MeleeWeapon.SHOOTER,
+    horse = Unit(name=text(msg("Athenian horse")), ranks=(3,), mounted=True, weapon=MeleeWeapon.SHOOTER,
+                 missile=Missile.JAVELIN)
+    routed = Unit(name=text(msg("routed peltasts")), ranks=(0, 0), disordered=4, weapon=MeleeWeapon.SHOOTER,
                   missile=Missile.JAVELIN)
-    start = table(("Athenians", "Boeotians"), piece("A", 0, horse, 30, 18, active=False),
-                  piece("R", 0, routed, 40, 16), piece("B", 1, hoplite_unit("Theban hoplites"), 30, 23, 180))
+    start = table((msg("Athenians"), msg("Boeotians")), piece("A", 0, horse, 30, 18, active=False),
+                  piece("R", 0, routed, 40, 16), piece("B", 1, hoplite_unit(msg("Theban hoplites")), 30, 23, 180))
 
     def play(g: RecordingGame) -> None:
         g.act(move, "B", [Advance(5)])
@@ -265,9 +273,10 @@ def turning_reform(seed: int | None = None) -> Run:
     """Hoplites turn to face a threat on their flank (a disorder test), then reform to restore order."""
     from aot_rules.tabletop.moves import reform, turn
 
-    shaken = Unit(name="hoplites", ranks=(3, 3), disordered=2, shield=True, weapon=MeleeWeapon.SPEAR)
-    start = table(("Greeks", "Persians"), piece("H", 0, hoplite_unit(), 26, 14), piece("S", 0, shaken, 34, 14),
-                  piece("P", 1, gaul_unit("Persian levy"), 13, 15, -90, active=False))
+    shaken = Unit(name=text(msg("hoplites")), ranks=(3, 3), disordered=2, shield=True, weapon=MeleeWeapon.SPEAR)
+    start = table((msg("Greeks"), msg("Persians")), piece("H", 0, hoplite_unit(), 26, 14),
+                  piece("S", 0, shaken, 34, 14),
+                  piece("P", 1, gaul_unit(msg("Persian levy")), 13, 15, -90, active=False))
 
     def play(g: RecordingGame) -> None:
         g.act(turn, "H", 90.0)
@@ -282,8 +291,8 @@ def return_fire(seed: int | None = None) -> Run:
     """Archers shoot at enemy archers, who shoot back at once (return fire)."""
     from aot_rules.tabletop.combat import shoot
 
-    start = table(("Greeks", "Persians"), piece("A", 0, _archers("Cretan archers", (3, 3)), 30, 14),
-                  piece("P", 1, _archers("Persian archers", (3, 3)), 30, 16.5, 180, active=False))
+    start = table((msg("Greeks"), msg("Persians")), piece("A", 0, _archers(msg("Cretan archers"), (3, 3)), 30, 14),
+                  piece("P", 1, _archers(msg("Persian archers"), (3, 3)), 30, 16.5, 180, active=False))
 
     def play(g: RecordingGame) -> None:
         g.act(shoot, "A", "P")
@@ -292,16 +301,16 @@ def return_fire(seed: int | None = None) -> Run:
                   intro=msg("Cretan archers shoot at Persian archers 2.5″ away; the target may shoot back at once."))
 
 
-def _archers(name: str, ranks: tuple[int, ...] = (2, 2)) -> Unit:
-    return Unit(name=name, ranks=ranks, weapon=MeleeWeapon.SHOOTER, missile=Missile.BOW)
+def _archers(name: Message, ranks: tuple[int, ...] = (2, 2)) -> Unit:
+    return Unit(name=text(name), ranks=ranks, weapon=MeleeWeapon.SHOOTER, missile=Missile.BOW)
 
 
 def countercharge(seed: int | None = None) -> Run:
     """Slingers shoot at horse, who countercharge them instead of taking the volley; the melee follows."""
     from aot_rules.tabletop.combat import shoot
 
-    horse = Unit(name="Thessalian horse", ranks=(4,), mounted=True, weapon=MeleeWeapon.SWORD)
-    start = table(("Greeks", "Thessalians"), piece("S", 0, slinger_unit(), 30, 14),
+    horse = Unit(name=text(msg("Thessalian horse")), ranks=(4,), mounted=True, weapon=MeleeWeapon.SWORD)
+    start = table((msg("Greeks"), msg("Thessalians")), piece("S", 0, slinger_unit(), 30, 14),
                   piece("T", 1, horse, 30, 18, 180, active=False))
 
     def play(g: RecordingGame) -> None:
@@ -316,11 +325,11 @@ def elephants(seed: int | None = None, *, aboard: int = 3) -> Run:
     from aot_rules.aot.rules.elephants import elephant
     from aot_rules.tabletop.combat import fight
 
-    start = table(("Seleucids", "Romans"),
-                  piece("E", 0, elephant(aboard, MeleeWeapon.SPEAR, name="war elephant"), 30, 20,
+    start = table((msg("Seleucids"), msg("Romans")),
+                  piece("E", 0, elephant(aboard, MeleeWeapon.SPEAR, name=text(msg("war elephant"))), 30, 20,
                         size=BaseSize.LARGE),
-                  piece("R", 1, Unit(name="hastati", ranks=(4, 4), shield=True, weapon=MeleeWeapon.SWORD), 30, 20,
-                        180))
+                  piece("R", 1, Unit(name=text(msg("hastati")), ranks=(4, 4), shield=True, weapon=MeleeWeapon.SWORD),
+                        30, 20, 180))
 
     def play(g: RecordingGame) -> None:
         g.act(fight)
@@ -345,7 +354,7 @@ def chariots(seed: int | None = None) -> Run:
     from aot_rules.tabletop.scenarios import scenario
 
     src = scenario("chariot-plain", 1)
-    start = table(("Chariot host", "Athenians"),
+    start = table((msg("Chariot host"), msg("Athenians")),
                   piece("B4", 0, src.piece("B4").unit, 30, 11, size=src.piece("B4").size),
                   piece("A3", 1, src.piece("A3").unit, 30, 19, 180, active=False),
                   piece("A1", 1, src.piece("A1").unit, 35.5, 20, 180, active=False))
