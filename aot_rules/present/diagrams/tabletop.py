@@ -145,7 +145,8 @@ def bases_svg() -> str:
         c.text(pose.x, -0.95, f"{decimal(size.width)}×{decimal(size.depth)}″", colour=INK, size=TEXT)
     sizes = "; ".join(str(msg("{base} {width}″ wide and {depth}″ deep", base=label(s), width=decimal(s.width),
                               depth=decimal(s.depth))) for s in g.sizes)
-    return c.svg(msg("The bases the engine knows, drawn to its own measurements, front edge thick: {sizes}.", sizes=sizes))
+    return c.svg(msg("The bases the engine knows, drawn to its own measurements, front edge thick: {sizes}.",
+                     sizes=sizes))
 
 
 # --- the three starting orders -----------------------------------------------------------------------
