@@ -181,9 +181,6 @@ def _mapped(proc: Map[Any]) -> Dist[Any]:
         if isinstance(inner, Map):
             fs.append(inner.f)
         inner = inner.proc
-    base = _evaluate(inner)
-    if len(fs) == 1:
-        return base.map(fs[0])
     fs.reverse()
 
     def composed(x: Any) -> Any:
@@ -191,7 +188,10 @@ def _mapped(proc: Map[Any]) -> Dist[Any]:
             x = f(x)
         return x
 
-    return base.map(composed)
+    one = fs[0] if len(fs) == 1 else composed
+    if isinstance(inner, Both):  # independent parts read together: their pairs are never built (``combine``)
+        return _evaluate(inner.first).combine(_evaluate(inner.second), lambda x, y: one((x, y)))
+    return _evaluate(inner).map(one)
 
 
 def _chain(proc: Chain[Any]) -> Dist[Any]:

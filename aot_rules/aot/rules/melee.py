@@ -18,7 +18,7 @@ from functools import lru_cache, partial
 from typing import NamedTuple
 
 from aot_rules.aot.equipment import MeleeWeapon
-from aot_rules.aot.events import Compared, Hits, Losses, Retreat, ShieldWall, Verdict
+from aot_rules.aot.events import Compared, DPEarned, Hits, Losses, Retreat, ShieldWall, Verdict, Wounded
 from aot_rules.aot.rules.demoralization import award, dp_earned
 from aot_rules.aot.rules.disorder import disorder_loss
 from aot_rules.aot.rules.protection import (
@@ -28,13 +28,15 @@ from aot_rules.aot.rules.protection import (
     horse_armour_turns,
     shield_wall_saves,
 )
-from aot_rules.aot.rules.wounds import Fate, Loss, duel_law, fell, roll_duel, roll_wound, wound_law
+from aot_rules.aot.rules.wounds import Fate, Loss, duel_law, fell, roll_duel, roll_wound, wound_law, wound_test
 from aot_rules.aot.units import Body, Front, Unit, density_after
 from aot_rules.core.dice import DiceSource
 from aot_rules.core.dist import Dist
 from aot_rules.core.errors import RuleError
-from aot_rules.core.events import DieEffect, PieceId
+from aot_rules.core.evaluate import evaluate, play
+from aot_rules.core.events import DieEffect, Event, PieceId
 from aot_rules.core.i18n import msg, vocabulary
+from aot_rules.core.procedure import Proc, both, die, done, part, pool, pools, until
 
 
 @dataclass(frozen=True)
@@ -344,6 +346,135 @@ def suffered(hits: HitVector, shield_roll: int | None, att: Side, dfn: Side, rul
     return losses(k, d, att, dfn)
 
 
+# --- the dice, written once -----------------------------------------------------------------
+
+def strikes(att: Side, dfn: Side, rules: MeleeRules) -> Proc[HitVector]:
+    """AOT-MELEE-STRIKES: every strike die of ``att`` at ``dfn``, one pool per group counted by what a face does
+    (faces that do alike are one class), logged as one ``Hits`` line after the last die."""
+    groups = strike_groups(att, dfn, rules)
+    kinds: list[tuple[HitVector, ...]] = []
+    hit: list[dict[int, bool]] = []
+    parts = []
+    for g in groups:
+        by_face = {f: classify(f, g, att, dfn, rules) for f in range(1, 7)}
+        kind = tuple(dict.fromkeys(v for v in by_face.values() if v != NO_HITS))
+        kinds.append(kind)
+        hit.append({f: v != NO_HITS for f, v in by_face.items()})
+        effect = {f: DieEffect.HIT if v != NO_HITS else DieEffect.NONE for f, v in by_face.items()}
+        parts.append(pool(g.count, (tuple(f for f in range(1, 7) if by_face[f] == v) for v in kind),
+                          msg("{unit} {weapon}", unit=att.name, weapon=g.weapon), effect.__getitem__))
+
+    def told(faces: tuple[tuple[int, ...], ...]) -> Event:
+        return Hits(att.name, tuple((f, hit[i][f]) for i, fs in enumerate(faces) for f in fs), piece=att.piece)
+
+    def total(counts: tuple[tuple[int, ...], ...]) -> HitVector:
+        acc = [0, 0, 0, 0, 0]
+        for kind, cs in zip(kinds, counts, strict=True):
+            for v, c in zip(kind, cs, strict=True):
+                for j in range(5):
+                    acc[j] += v[j] * c
+        return HitVector(*acc)
+
+    return pools(parts, note=told).map(total)
+
+
+def shield_wall(hits: HitVector, roll: int, dfn: Side, rules: MeleeRules, held: HeldShield | None) -> ShieldWall:
+    """The shield die's part (AOT-MELEE-SHIELDWALL): the hits saved with it (armour's sixes included, as the strike
+    report counts them) and how many more the die may turn away in the rest of the slot (its own saves only)."""
+    left = held.left if held is not None else protect(SHIELD_PROBE, roll, dfn, rules)[2]
+    saved = protect(hits, roll, dfn, rules, left)[2]
+    own = saved - protect(hits, None, dfn, rules)[2]
+    saves_on = faces_that_save(dfn.unit.density, at_or_below=shield_at_or_below(dfn, rules))
+    return ShieldWall(dfn.name, roll, saves_on, saved, held is not None, left - own, dfn.piece)
+
+
+def shielded_loss(hits: HitVector, att: Side, dfn: Side, rules: MeleeRules, held: HeldShield | None) -> Proc[Loss]:
+    """What ``hits`` cost ``dfn`` after armour and its one shield die of the slot (rolled if it has a shield wall
+    and anything hit it; ``held``: the die it already rolled this slot, which meets these hits with no new die)."""
+    if not dfn.can_shield_wall() or hits == NO_HITS:
+        return done(Loss(*suffered(hits, None, att, dfn, rules)))
+    if held is not None:
+        return done(Loss(*suffered(hits, held.roll, att, dfn, rules, held.left))).log(
+            lambda _: shield_wall(hits, held.roll, dfn, rules, held))
+    at = shield_at_or_below(dfn, rules)
+    return die(6, msg("{unit} shield wall", unit=dfn.name), lambda r: DieEffect.SAVE if shield_wall_saves(
+        r, dfn.unit.density, at_or_below=at) else DieEffect.NONE,
+        read=lambda r: Loss(*suffered(hits, r, att, dfn, rules)), note=lambda r: shield_wall(hits, r, dfn, rules, None))
+
+
+def strike(att: Side, dfn: Side, rules: MeleeRules, held: HeldShield | None = None) -> Proc[Loss]:
+    """One side's strikes and what they cost the other: warriors for ordinary units; for an elephant or a
+    chariot, the hit test on all the hits scored (AOT-ELEPHANT-WOUND, AOT-CHARIOT-WOUND); the ``Losses`` logged."""
+    if dfn.unit.body.wounded:
+        lost = strikes(att, dfn, rules).then(
+            lambda h: wound_test(dfn.unit.body, sum(h), dfn.unit.name).map(partial(fell, dfn.unit)))
+    else:
+        lost = protected(strikes(att, dfn, rules), att, dfn, rules, held)
+    return lost.log(
+        lambda x: Losses(dfn.unit, x.killed, x.disordered, dfn.unit.take_losses(x.killed, x.disordered), dfn.piece))
+
+
+def protected(hits: Proc[HitVector], att: Side, dfn: Side, rules: MeleeRules,
+              held: HeldShield | None = None) -> Proc[Loss]:
+    """What ``hits`` (of ``att``) cost an ordinary unit ``dfn`` after armour and its shield wall, capped."""
+    if dfn.can_shield_wall():
+        return hits.then(lambda h: shielded_loss(h, att, dfn, rules, held))
+    return hits.map(lambda h: Loss(*suffered(h, None, att, dfn, rules)))  # no shield die: a reading of the hits
+
+
+def elephant_duel(a: Side, b: Side, rules: MeleeRules) -> Proc[Melee]:
+    """AOT-ELEPHANT-VS-ELEPHANT inside a melee: no strikes, one die each (a tie rolled again under the index's
+    reading), the loser's elephant dies."""
+    once = both(die(6, msg("{unit} (elephant duel)", unit=a.name)), die(6, msg("{unit} (elephant duel)",
+                                                                              unit=b.name))).map(
+        lambda r: "a" if r[0] > r[1] else "b" if r[1] > r[0] else "tie")
+
+    def fight(w: str) -> Melee:
+        fa, fb = (Fate.DEAD if w == "b" else Fate.SURVIVES), (Fate.DEAD if w == "a" else Fate.SURVIVES)
+        la, lb = fell(a.unit, fa), fell(b.unit, fb)
+        return Melee(la.killed, 0, lb.killed, 0, result(a, b, la.lost, lb.lost), fa, fb)
+
+    return (until(once, lambda w: w != "tie") if rules.reroll_elephant_ties else once).map(fight)
+
+
+def melee(a: Side, b: Side, rules: MeleeRules = MeleeRules(),
+          held: tuple[HeldShield | None, HeldShield | None] = (None, None)) -> Proc[Melee]:
+    """One melee's dice: A strikes and B saves, then B strikes and A saves; losses land together, the densities
+    left are compared (AOT-MELEE-RESULT), the loser falls back and the winner's side earns DP (AOT-DEMO-EARN).
+    ``held``: A's and B's shield dice already rolled in this slot (the table's once-a-slot test), if any."""
+    a.check()
+    b.check()
+    if both_elephants(a, b):
+        fought = elephant_duel(a, b, rules)
+    else:
+        results: dict[tuple[int, int], MeleeResult] = {}  # by the warriors each side lost: far fewer than the pairs
+
+        def joined(losses: tuple[Loss, Loss]) -> Melee:
+            (bk, bd, bf), (ak, ad, af) = losses
+            lost = (ak + ad, bk + bd)
+            res = results.get(lost)
+            if res is None:
+                res = results[lost] = result(a, b, *lost)
+            return Melee(ak, ad, bk, bd, res, af, bf)
+
+        fought = both(part(strike, a, b, rules, held[1]), part(strike, b, a, rules, held[0])).map(joined)
+
+    def compared(m: Melee) -> Event:
+        return Compared(a.name, b.name, density_after(a.unit.ranks, m.a_killed + m.a_disordered, flank=a.flanked),
+                        density_after(b.unit.ranks, m.b_killed + m.b_disordered, flank=b.flanked), m.result.verdict)
+
+    def fell_back(m: Melee) -> Event | None:
+        return None if m.result is MeleeResult.CONTINUE else Retreat((b if m.result is MeleeResult.A_WINS else a).name)
+
+    def earned(m: Melee) -> Event | None:
+        if m.result is MeleeResult.CONTINUE:
+            return None
+        winner, loser = (a, b) if m.result is MeleeResult.A_WINS else (b, a)
+        return DPEarned(winner.name, dp_earned(loser.unit), winner.piece)
+
+    return fought.log(compared).log(fell_back).log(earned)
+
+
 # --- exact face --------------------------------------------------------------------
 
 @lru_cache(maxsize=65536)
@@ -418,7 +549,7 @@ class Melee(NamedTuple):
     b_fate: Fate = Fate.NONE
 
 
-def elephant_duel(a: Side, b: Side, rules: MeleeRules) -> Dist[Melee]:
+def elephant_duel_legacy(a: Side, b: Side, rules: MeleeRules) -> Dist[Melee]:
     """AOT-ELEPHANT-VS-ELEPHANT inside a melee: no strikes, one die each, the loser's elephant dies."""
     def fight(w: str) -> Melee:
         fa, fb = (Fate.DEAD if w == "b" else Fate.SURVIVES), (Fate.DEAD if w == "a" else Fate.SURVIVES)
@@ -433,6 +564,18 @@ def both_elephants(a: Side, b: Side) -> bool:
 
 @lru_cache(maxsize=16384)
 def melee_exact(a: Side, b: Side, rules: MeleeRules = MeleeRules()) -> Dist[Melee]:
+    """Exact joint law of one melee: the law of its procedure (:func:`melee`).
+
+    >>> a = Side(Unit("A", (2, 2), weapon=MeleeWeapon.SPEAR))
+    >>> b = Side(Unit("B", (2, 2), weapon=MeleeWeapon.SWORD))
+    >>> law = melee_exact(a, b).marginal("result")
+    >>> law[MeleeResult.A_WINS] + law[MeleeResult.CONTINUE] + law[MeleeResult.B_WINS]
+    Fraction(1, 1)
+    """
+    return evaluate(melee(a, b, rules))
+
+
+def melee_exact_legacy(a: Side, b: Side, rules: MeleeRules = MeleeRules()) -> Dist[Melee]:
     """Exact joint law of one melee.
 
     >>> a = Side(Unit("A", (2, 2), weapon=MeleeWeapon.SPEAR))
@@ -444,7 +587,7 @@ def melee_exact(a: Side, b: Side, rules: MeleeRules = MeleeRules()) -> Dist[Mele
     a.check()
     b.check()
     if both_elephants(a, b):
-        return elephant_duel(a, b, rules)
+        return elephant_duel_legacy(a, b, rules)
     on_b = harm(a, b, rules)
     on_a = harm(b, a, rules)
     results: dict[tuple[int, int], MeleeResult] = {}  # by the warriors each side lost: far fewer than the pairs
@@ -541,6 +684,44 @@ def _strike(att: Side, dfn: Side, rules: MeleeRules, dice: DiceSource, held: Hel
 
 def resolve_melee(a: Side, b: Side, dice: DiceSource, rules: MeleeRules = MeleeRules(), *,
                   held: tuple[HeldShield | None, HeldShield | None] = (None, None)) -> MeleeReport:
+    """Fight one melee with real dice: the player runs :func:`melee`, and the report is read off what it logged
+    (each side's ``Hits``, shield die and ``Losses``).  ``held``: A's and B's shield dice already rolled in this
+    slot (the table's once-a-slot test), if any."""
+    start = len(dice.log)
+    m = play(melee(a, b, rules, held), dice)
+    if both_elephants(a, b):
+        sa, sb = _fell_in_duel(b.unit, m.b_fate is Fate.DEAD), _fell_in_duel(a.unit, m.a_fate is Fate.DEAD)
+    else:
+        told = dice.log[start:]
+        first, second = (i for i, e in enumerate(told) if isinstance(e, Hits))
+        sa = _strike_report(a, b, rules, held[1], told[first:second])
+        sb = _strike_report(b, a, rules, held[0], told[second:])
+    return MeleeReport(sa, sb, sb.after, sa.after, m.result, sum(winner_dp(m.result, a, b)))
+
+
+def _strike_report(att: Side, dfn: Side, rules: MeleeRules, held: HeldShield | None,
+                   told: list[Event]) -> StrikeReport:
+    """One side's strikes as the player logged them (its ``Hits`` first): the hit vector read again from the
+    faces through the per-die rules, the shield die and the losses from their events."""
+    faces = next(e for e in told if isinstance(e, Hits)).faces
+    lost = next(e for e in told if isinstance(e, Losses))
+    total, i = NO_HITS, 0
+    for g in strike_groups(att, dfn, rules):
+        for f, _ in faces[i:i + g.count]:
+            total = total + classify(f, g, att, dfn, rules)
+        i += g.count
+    if dfn.unit.body.wounded:
+        fate = next((e.fate for e in told if isinstance(e, Wounded)), Fate.SURVIVES)
+        return StrikeReport(faces, total, None, lost.killed, 0, 0, lost.after, fate)
+    wall = next((e for e in told if isinstance(e, ShieldWall)), None)
+    roll = None if wall is None else wall.roll
+    saved = protect(total, roll, dfn, rules, None if held is None else held.left)[2]
+    return StrikeReport(faces, total, roll, lost.killed, lost.disordered, saved, lost.after,
+                        shield=None if wall is None else HeldShield(wall.roll, wall.left))
+
+
+def resolve_melee_legacy(a: Side, b: Side, dice: DiceSource, rules: MeleeRules = MeleeRules(), *,
+                  held: tuple[HeldShield | None, HeldShield | None] = (None, None)) -> MeleeReport:
     """Fight one melee with real dice: A rolls and B saves, then B rolls and A saves; losses land together.
     ``held``: A's and B's shield dice already rolled in this slot (the table's once-a-slot test), if any."""
     a.check()
@@ -614,8 +795,35 @@ def _refuse_unmodelled(a1: Side, a2: Side, b: Side) -> None:
                                               "pooled shield roll cannot say whose kills terrify"))
 
 
+def two_vs_one(a1: Side, a2: Side, b: Side, b_on_first: int, rules: MeleeRules = MeleeRules(),
+               held: HeldShields = (None, None, None)) -> Proc[TwoVsOne]:
+    """Two units (A1, A2) against one (B), as dice: B's split strikes at A1 then at A2, each met by its target's
+    shield wall; then A1's and A2's strikes pooled against B's one shield roll, which covers all the hits of the
+    slot; the result is decided pair by pair.  ``held``: A1's, A2's and B's shield dice already rolled this slot.
+
+    Reading: B divides its front-rank dice between the two (``b_on_first`` face A1) and each die uses its own
+    target's density and protections.
+    """
+    for s in (a1, a2, b):
+        s.check()
+    _refuse_unmodelled(a1, a2, b)
+    b1, b2 = split_dice(b, b_on_first)
+
+    def on(att: Side, dfn: Side, h: HeldShield | None) -> Proc[Loss]:
+        return strike(att, dfn, rules, h) if strike_groups(att, dfn, rules) else done(Loss(0, 0))
+
+    pooled = both(strikes(a1, b, rules), strikes(a2, b, rules)).map(lambda hh: hh[0] + hh[1])
+
+    def fin(x: tuple[tuple[Loss, Loss], Loss]) -> TwoVsOne:
+        (l1, l2), lb = x
+        return TwoVsOne(l1.killed, l1.disordered, l2.killed, l2.disordered, lb.killed, lb.disordered,
+                        result(a1, b, l1.lost, lb.lost), result(a2, b, l2.lost, lb.lost))
+
+    return both(both(on(b1, a1, held[0]), on(b2, a2, held[1])), protected(pooled, a1, b, rules, held[2])).map(fin)
+
+
 @lru_cache(maxsize=4096)
-def two_vs_one_exact(a1: Side, a2: Side, b: Side, b_on_first: int,
+def two_vs_one_exact_legacy(a1: Side, a2: Side, b: Side, b_on_first: int,
                      rules: MeleeRules = MeleeRules()) -> Dist[TwoVsOne]:
     """Exact law of two units (A1, A2) against one (B).
 
@@ -640,6 +848,12 @@ def two_vs_one_exact(a1: Side, a2: Side, b: Side, b_on_first: int,
     return on_a1.product(on_a2).product(on_b).map(fin)
 
 
+def two_vs_one_exact(a1: Side, a2: Side, b: Side, b_on_first: int,
+                     rules: MeleeRules = MeleeRules()) -> Dist[TwoVsOne]:
+    """Exact law of two units against one: the law of :func:`two_vs_one`."""
+    return evaluate(two_vs_one(a1, a2, b, b_on_first, rules))
+
+
 def resolve_two_vs_one(a1: Side, a2: Side, b: Side, b_on_first: int, dice: DiceSource,
                        rules: MeleeRules = MeleeRules(), *,
                        held: tuple[HeldShield | None, HeldShield | None, HeldShield | None] = (None, None, None)
@@ -656,8 +870,26 @@ HeldShields = tuple[HeldShield | None, HeldShield | None, HeldShield | None]
 def two_vs_one_played(a1: Side, a2: Side, b: Side, b_on_first: int, dice: DiceSource,
                       rules: MeleeRules = MeleeRules(), *, held: HeldShields = (None, None, None)
                       ) -> tuple[TwoVsOne, HeldShields]:
-    """:func:`resolve_two_vs_one`, and each unit's shield die as it stands after the fight, which the table keeps
-    for the rest of the slot (the outcome itself stays the exact law's :class:`TwoVsOne`)."""
+    """:func:`resolve_two_vs_one`: the player runs :func:`two_vs_one`; each unit's shield die as it stands after the
+    fight, which the table keeps for the rest of the slot, is read off the ``ShieldWall`` it logged (the outcome
+    itself stays the exact law's :class:`TwoVsOne`)."""
+    start = len(dice.log)
+    out = play(two_vs_one(a1, a2, b, b_on_first, rules, held), dice)
+    told = dice.log[start:]
+    cuts = [i for i, e in enumerate(told) if isinstance(e, Hits)] + [len(told)]
+    b1, b2 = split_dice(b, b_on_first)
+    who = [x for x, (att, dfn) in enumerate(((b1, a1), (b2, a2))) if strike_groups(att, dfn, rules)] + [2, 2]
+    shields: list[HeldShield | None] = [None, None, None]
+    for x, lo, hi in zip(who, cuts, cuts[1:], strict=False):  # B's split strikes, then A1's and A2's pooled
+        for e in told[lo:hi]:
+            if isinstance(e, ShieldWall):
+                shields[x] = HeldShield(e.roll, e.left)
+    return out, (shields[0], shields[1], shields[2])
+
+
+def two_vs_one_played_legacy(a1: Side, a2: Side, b: Side, b_on_first: int, dice: DiceSource,
+                      rules: MeleeRules = MeleeRules(), *, held: HeldShields = (None, None, None)
+                      ) -> tuple[TwoVsOne, HeldShields]:
     for s in (a1, a2, b):
         s.check()
     _refuse_unmodelled(a1, a2, b)
@@ -682,7 +914,19 @@ def stakes_loss(roll: int, att: Side) -> tuple[int, int]:
     return (lost, 0) if att.unit.mounted else (0, lost)
 
 
-def charge_stakes(att: Side, dice: DiceSource) -> tuple[Side, tuple[int, int]]:
+def stakes(att: Side) -> Proc[tuple[Side, tuple[int, int]]]:
+    """The attacker's test before it reaches a unit behind stakes (AOT-STAKES), as dice: the side after it, and
+    (killed, disordered); the ``Losses`` logged."""
+    def after(roll: int) -> tuple[Side, tuple[int, int]]:
+        k, d = stakes_loss(roll, att)
+        return att.take_losses(k, d), (k, d)
+
+    return die(6, msg("stakes"), lambda r: DieEffect.FAIL if disorder_loss(r, att.unit.density, att.unit.formed)
+               else DieEffect.NONE, read=after).log(
+        lambda x: Losses(att.unit, *x[1], x[0].unit, att.piece))
+
+
+def charge_stakes_legacy(att: Side, dice: DiceSource) -> tuple[Side, tuple[int, int]]:
     """The attacker's test before it reaches a unit behind stakes: the side after it, and (killed, disordered)."""
     roll = dice.d6(msg("stakes"), lambda r: DieEffect.FAIL if disorder_loss(r, att.unit.density, att.unit.formed)
                    else DieEffect.NONE)
