@@ -3,7 +3,6 @@
 from __future__ import annotations
 
 from dataclasses import dataclass, replace
-from functools import lru_cache
 from typing import Any, NamedTuple
 
 from aot_rules.aot.equipment import FOOT_WEAPONS, MeleeWeapon, Missile
@@ -13,10 +12,8 @@ from aot_rules.aot.rules.chariots import check_wagon_fight
 from aot_rules.aot.rules.demoralization import (
     forced_retreat_cost,
     spend_disorder,
-    spend_retreat,
-    warriors_disordered,
 )
-from aot_rules.aot.rules.disorder import disorder_test, take_disorder_test, unit_test
+from aot_rules.aot.rules.disorder import unit_test
 from aot_rules.aot.rules.melee import (
     Melee,
     MeleeResult,
@@ -24,18 +21,12 @@ from aot_rules.aot.rules.melee import (
     Side,
     TwoVsOne,
     armour_has_work,
-    charge_stakes_legacy,
     hitting_faces,
     melee,
-    melee_exact,
-    resolve_melee,
-    resolve_two_vs_one,
     shield_at_or_below,
     stakes,
-    stakes_loss,
     strike_groups,
     two_vs_one,
-    two_vs_one_exact,
     winner_dp,
 )
 from aot_rules.aot.rules.movement import retreat_move
@@ -43,14 +34,13 @@ from aot_rules.aot.rules.protection import faces_that_save
 from aot_rules.aot.rules.wounds import Fate
 from aot_rules.aot.units import Body, Unit, density_after
 from aot_rules.aot.vocabulary import DPEffect
-from aot_rules.core.dice import DiceSource
 from aot_rules.core.dist import Dist
 from aot_rules.core.errors import RuleError, blame
 from aot_rules.core.i18n import Message, msg
 from aot_rules.core.outcome import Fact, Outcome
 from aot_rules.core.params import Mix, Ranks, group, param
 from aot_rules.core.procedure import Proc, done
-from aot_rules.core.registry import Mechanic, Registry, Sample, derived
+from aot_rules.core.registry import Mechanic, Registry, derived
 
 #: Which side inputs a refusal of the unit model is about, by the rule it cites.
 BLAME = {"AOT-MELEE-HIT-LANCE": ("weapon", "mix", "mounted"), "AOT-MELEE-CAV-OTHER": ("weapon", "mix", "mounted"),
@@ -211,30 +201,6 @@ def _stopped(a: Side, b: Side, pre: tuple[int, int]) -> MeleeOutcome | None:
     return _outcome(a, b, pre, (0, 0), (0, 0), res)
 
 
-@lru_cache(maxsize=8192)
-def _melee(a: Side, b: Side, rules: MeleeRules, stakes: bool) -> Dist[MeleeOutcome]:
-    def fight(a2: Side, pre: tuple[int, int]) -> Dist[MeleeOutcome]:
-        stopped = _stopped(a2, b, pre)
-        if stopped:
-            return Dist.point(stopped)
-        after: dict[tuple[int, int, MeleeResult], tuple[int, int, int, int]] = {}  # far fewer than the outcomes
-
-        def told(m: Melee) -> MeleeOutcome:
-            ak, ad, bk, bd, res, af, bf = m
-            key = (ak + ad, bk + bd, res)
-            rest = after.get(key)
-            if rest is None:
-                rest = after[key] = (density_after(a2.unit.ranks, key[0]), density_after(b.unit.ranks, key[1]),
-                                     *winner_dp(res, a2, b))
-            return MeleeOutcome(ak + pre[0], ad + pre[1], bk, bd, res, *rest, af, bf)
-
-        return melee_exact(a2, b, rules).map(told)
-
-    if not stakes:
-        return fight(a, (0, 0))
-    return Dist.die(6).bind(lambda r: fight(a.take_losses(*stakes_loss(r, a)), stakes_loss(r, a)))
-
-
 def fought(a: Side, b: Side, rules: MeleeRules, pre: tuple[int, int] = (0, 0)) -> Proc[MeleeOutcome]:
     """One melee's dice read as everything that follows from its losses (``pre``: A's losses at the stakes)."""
     stopped = _stopped(a, b, pre)
@@ -333,23 +299,6 @@ def _body_notes(a: Side, b: Side) -> dict[str, Fact]:
         elif body is Body.ARTILLERY:
             notes[f"{x}_is"] = Fact(body, msg("artillery: its crew of civilians strikes nothing"))
     return notes
-
-
-def melee_exact_outcome_legacy(p: MeleeInput) -> Outcome:
-    return melee_report(p, _melee(*p.fight(), p.b_stakes))
-
-
-def melee_play_legacy(p: MeleeInput, dice: DiceSource) -> Sample:
-    a, b, rules = p.fight()
-    pre = (0, 0)
-    if p.b_stakes:
-        a, pre = charge_stakes_legacy(a, dice)
-    out = _stopped(a, b, pre)
-    if out is None:
-        r = resolve_melee(a, b, dice, rules)
-        out = _outcome(a, b, pre, (r.b_strikes.killed, r.b_strikes.disordered),
-                       (r.a_strikes.killed, r.a_strikes.disordered), r.result, (r.b_strikes.fate, r.a_strikes.fate))
-    return reported(out, MELEE_EVENTS)
 
 
 FOOT_RANKS = ((2, 2), (3, 3), (4, 4), (5, 5))
@@ -503,19 +452,6 @@ def tvo_report(p: TwoVsOneInput, joint: Dist[TwoVsOne]) -> Outcome:
                       labels=TVO_LABELS, info={"b_dice_on_a1": p.fight()[3]})
 
 
-def tvo_exact_legacy(p: TwoVsOneInput) -> Outcome:
-    a1, a2, b, n = p.fight()
-    with blame("b_on_first"):
-        joint = two_vs_one_exact(a1, a2, b, n)
-    return Outcome.of(joint, "b_killed", dists=("b_killed", "a1_killed", "a2_killed"), events=TVO_EVENTS,
-                      labels=TVO_LABELS, info={"b_dice_on_a1": n})
-
-
-def tvo_play_legacy(p: TwoVsOneInput, dice: DiceSource) -> Sample:
-    a1, a2, b, n = p.fight()
-    return reported(resolve_two_vs_one(a1, a2, b, n, dice), TVO_EVENTS)
-
-
 # --- the loser's retreat (AOT-MELEE-RETREAT) ------------------------------------------------
 
 
@@ -544,17 +480,6 @@ def retreat_report(p: RetreatInput, joint: Dist[Withdrawal]) -> Outcome:
     return Outcome.of(joint, "move", dists=("move", "disordered"), events=RETREAT_EVENTS,
                       labels={"move": msg("retreat move (″)"), "disordered": msg("disordered by the turn test"),
                               "fails": msg("the turn test fails")})
-
-
-def retreat_exact_legacy(p: RetreatInput) -> Outcome:
-    unit = p.unit()
-    return retreat_report(p, disorder_test(unit.density, unit.formed).map(
-        lambda lost: Withdrawal(retreat_move(unit.take_losses(0, lost)), lost)))
-
-
-def retreat_play_legacy(p: RetreatInput, dice: DiceSource) -> Sample:
-    after, lost = take_disorder_test(p.unit(), dice, msg("turn to retreat"))
-    return reported(Withdrawal(retreat_move(after), lost), RETREAT_EVENTS)
 
 
 # --- spending DP (deterministic calculators) ------------------------------------------------
@@ -599,24 +524,6 @@ def dp_procedure(p: DPInput) -> Proc[Spending]:
 def dp_report(p: DPInput, law: Dist[Spending]) -> Outcome:
     return Outcome.of(law, "disordered", dists=("disordered",), labels=DP_LABELS,
                       events={"can_force_retreat": lambda s: s.can_force_retreat})
-
-
-def dp_exact_legacy(p: DPInput) -> Outcome:
-    t = p.target()
-    return Outcome.of(Dist.point(warriors_disordered(p.dp, t)), "disordered", labels=DP_LABELS,
-                      events={"can_force_retreat": lambda _: p.dp >= forced_retreat_cost(t)})
-
-
-def dp_play_legacy(p: DPInput, dice: DiceSource) -> Sample:
-    """A player spends the points one warrior at a time, or tries to pay for a forced retreat instead."""
-    t = p.target()
-    after, _ = spend_disorder(p.dp, t, dice)
-    try:
-        spend_retreat(p.dp, t, dice)
-        can_retreat = True
-    except RuleError:
-        can_retreat = False
-    return {"disordered": after.disordered - t.disordered, "can_force_retreat": can_retreat}
 
 
 def register(reg: Registry) -> None:
