@@ -27,7 +27,7 @@ from aot_rules.aot.rules.protection import (
     horse_armour_turns,
     shield_wall_saves,
 )
-from aot_rules.aot.rules.wounds import Fate, Loss, fell, wound_test
+from aot_rules.aot.rules.wounds import Fate, Loss, duel, fell, wound_test
 from aot_rules.aot.units import Body, Front, Unit, density_after
 from aot_rules.core.dice import DiceSource
 from aot_rules.core.dist import Dist
@@ -35,7 +35,7 @@ from aot_rules.core.errors import RuleError
 from aot_rules.core.evaluate import evaluate, play
 from aot_rules.core.events import DieEffect, Event, PieceId
 from aot_rules.core.i18n import msg, vocabulary
-from aot_rules.core.procedure import Proc, both, die, done, part, pool, pools, until
+from aot_rules.core.procedure import Proc, both, die, done, part, pool, pools
 
 
 @dataclass(frozen=True)
@@ -413,18 +413,14 @@ def protected(hits: Proc[HitVector], att: Side, dfn: Side, rules: MeleeRules,
 
 
 def elephant_duel(a: Side, b: Side, rules: MeleeRules) -> Proc[Melee]:
-    """AOT-ELEPHANT-VS-ELEPHANT inside a melee: no strikes, one die each (a tie rolled again under the index's
-    reading), the loser's elephant dies."""
-    once = both(die(6, msg("{unit} (elephant duel)", unit=a.name)), die(6, msg("{unit} (elephant duel)",
-                                                                              unit=b.name))).map(
-        lambda r: "a" if r[0] > r[1] else "b" if r[1] > r[0] else "tie")
-
+    """AOT-ELEPHANT-VS-ELEPHANT inside a melee: no strikes, the duel's dice (:func:`duel`), the loser's elephant
+    dies."""
     def fight(w: str) -> Melee:
         fa, fb = (Fate.DEAD if w == "b" else Fate.SURVIVES), (Fate.DEAD if w == "a" else Fate.SURVIVES)
         la, lb = fell(a.unit, fa), fell(b.unit, fb)
         return Melee(la.killed, 0, lb.killed, 0, result(a, b, la.lost, lb.lost), fa, fb)
 
-    return (until(once, lambda w: w != "tie") if rules.reroll_elephant_ties else once).map(fight)
+    return duel(a.name, b.name, reroll_ties=rules.reroll_elephant_ties).map(fight)
 
 
 def melee(a: Side, b: Side, rules: MeleeRules = MeleeRules(),
