@@ -16,7 +16,22 @@ from typing import Any, TypeVar, cast
 from aot_rules.core.dice import DiceSource
 from aot_rules.core.dist import Dist
 from aot_rules.core.events import Event
-from aot_rules.core.procedure import Again, Both, Chain, Die, Done, Log, Map, Part, Pool, Proc, Repeat, Then, Until
+from aot_rules.core.procedure import (
+    Again,
+    Both,
+    Chain,
+    Die,
+    Done,
+    Log,
+    Map,
+    Part,
+    Pool,
+    Pools,
+    Proc,
+    Repeat,
+    Then,
+    Until,
+)
 
 T = TypeVar("T")
 
@@ -66,7 +81,29 @@ def _play(proc: Proc[Any], dice: DiceSource) -> Any:
         for i in range(1, proc.n + 1):
             state = _play(proc.step(i, state), dice)
         return state
+    if isinstance(proc, Pools):
+        return _play_pools(proc, dice)
     raise TypeError(f"not a dice procedure: {proc!r}")
+
+
+def _play_pools(proc: Pools, dice: DiceSource) -> tuple[tuple[int, ...], ...]:
+    """Each pool rolled in turn (with its own note), then the one note over all their faces."""
+    rolled = []
+    for p in proc.pools:
+        faces = tuple(dice.die(p.sides, p.why, p.judge) for _ in range(p.n))
+        _note(dice, p.note, faces)
+        rolled.append(faces)
+    _note(dice, proc.note, tuple(rolled))
+    return tuple(tuple(sum(f in c for f in faces) for c in p.classes) for p, faces in zip(proc.pools, rolled,
+                                                                                           strict=True))
+
+
+def _pools_law(proc: Pools) -> Dist[tuple[tuple[int, ...], ...]]:
+    """The product of the pools' multinomial laws, as the tuple of their counts."""
+    law: Dist[tuple[tuple[int, ...], ...]] = Dist.point(())
+    for p in proc.pools:
+        law = law.combine(pool_law(p.n, p.sides, p.classes), lambda t, c: (*t, c))
+    return law
 
 
 def _note(dice: DiceSource, make: Callable[[Any], Event | None] | None, what: Any) -> None:
@@ -107,6 +144,8 @@ def _evaluate(proc: Proc[Any]) -> Dist[Any]:
         return _repeated(proc)
     if isinstance(proc, Chain):
         return _chain(proc)
+    if isinstance(proc, Pools):
+        return _pools_law(proc)
     raise TypeError(f"not a dice procedure: {proc!r}")
 
 
@@ -142,9 +181,6 @@ def _mapped(proc: Map[Any]) -> Dist[Any]:
         if isinstance(inner, Map):
             fs.append(inner.f)
         inner = inner.proc
-    base = _evaluate(inner)
-    if len(fs) == 1:
-        return base.map(fs[0])
     fs.reverse()
 
     def composed(x: Any) -> Any:
@@ -152,7 +188,10 @@ def _mapped(proc: Map[Any]) -> Dist[Any]:
             x = f(x)
         return x
 
-    return base.map(composed)
+    one = fs[0] if len(fs) == 1 else composed
+    if isinstance(inner, Both):  # independent parts read together: their pairs are never built (``combine``)
+        return _evaluate(inner.first).combine(_evaluate(inner.second), lambda x, y: one((x, y)))
+    return _evaluate(inner).map(one)
 
 
 def _chain(proc: Chain[Any]) -> Dist[Any]:

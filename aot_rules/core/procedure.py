@@ -17,6 +17,7 @@ A procedure is a *value* that says what is rolled and what follows from it, buil
 * :func:`repeat`: a chain of steps from state to state (a flight turn after turn), run by both interpreters as a
   loop, so a chain hundreds of steps long never nests.
 * :func:`chain`: a state stepped ``n`` times (a turn after turn), evaluated as a Markov chain.
+* :func:`pools`: pools rolled one after another and told as one event (a side's strike dice of several weapons).
 
 Two interpreters run it (:mod:`aot_rules.core.evaluate`): :func:`~aot_rules.core.evaluate.play` rolls a
 dice source in the order the blocks are written and logs the same ``Roll`` events the source always
@@ -227,3 +228,22 @@ def chain(start: T, n: int, step: Callable[[int, T], Proc[T]]) -> Proc[T]:
     if n < 0:
         raise ValueError("a chain cannot take fewer than no steps")
     return Chain(start, n, step)
+
+
+@dataclass(frozen=True, slots=True)
+class Pools(Proc[tuple[tuple[int, ...], ...]]):
+    """Pools rolled one after another, each with its own caption and judge, whose ``note`` makes the one event
+    logged after the last die from all their faces, pool by pool (None: nothing).  The value is each pool's
+    counts in turn; the law is the product of the pools' multinomial laws."""
+
+    pools: tuple[Pool, ...]
+    note: Callable[[tuple[tuple[int, ...], ...]], Event | None] | None = None
+
+
+def pools(parts: Iterable[Proc[tuple[int, ...]]], *, note: Callable[[tuple[tuple[int, ...], ...]], Event | None]
+          | None = None) -> Proc[tuple[tuple[int, ...], ...]]:
+    """Several :func:`pool` s told together: one event from all their faces (a pool alone sees only its own)."""
+    ps = tuple(parts)
+    if not all(isinstance(p, Pool) for p in ps):
+        raise TypeError("pools() joins pools made by pool()")
+    return Pools(ps, note)  # type: ignore[arg-type]

@@ -17,7 +17,22 @@ from typing import Any
 
 import sympy as sp
 
-from aot_rules.core.procedure import Again, Both, Chain, Die, Done, Log, Map, Part, Pool, Proc, Repeat, Then, Until
+from aot_rules.core.procedure import (
+    Again,
+    Both,
+    Chain,
+    Die,
+    Done,
+    Log,
+    Map,
+    Part,
+    Pool,
+    Pools,
+    Proc,
+    Repeat,
+    Then,
+    Until,
+)
 
 #: a law: value -> probability (a sympy expression: a ``Rational``, or a polynomial in a pool's symbols)
 SymLaw = dict[Any, sp.Expr]
@@ -91,6 +106,12 @@ class _Reader:
             return self._repeated(proc)
         if isinstance(proc, Chain):
             return self._chain(proc)
+        if isinstance(proc, Pools):  # pools told together: the product of their multinomial laws
+            out = {(): sp.Integer(1)}
+            for one in proc.pools:
+                counts = self._pool(one)
+                out = {(*t, c): pt * pc for t, pt in out.items() for c, pc in counts.items()}
+            return out
         raise TypeError(f"not a dice procedure: {proc!r}")
 
     def _repeated(self, proc: Repeat[Any]) -> SymLaw:

@@ -19,7 +19,7 @@ from aot_rules.core.dist import Dist
 from aot_rules.core.evaluate import evaluate, part_law, play, pool_law
 from aot_rules.core.events import DieEffect, Roll, Said
 from aot_rules.core.i18n import msg
-from aot_rules.core.procedure import Again, Proc, both, chain, count, die, done, part, pool, repeat, until
+from aot_rules.core.procedure import Again, Proc, both, chain, count, die, done, part, pool, pools, repeat, until
 from aot_rules.formulas.tree import laws, leaves
 
 
@@ -202,3 +202,23 @@ def test_a_chain_sums_every_way_into_a_state_before_stepping_from_it() -> None:
 def test_a_chain_that_comes_back_is_refused() -> None:
     with pytest.raises(ValueError, match="came back"):
         evaluate(repeat(0, lambda s: die(6, read=lambda f: 1 if f == 6 else Again(1 - s))))
+
+
+def test_pools_are_rolled_in_turn_and_told_once_with_every_face() -> None:
+    """Two pools of different captions, one note over both: the player logs each die as the source would, then
+    one event from all the faces; the law is the product of the two multinomials, checked face by face."""
+    told = pools((pool(2, ((1, 2),), msg("swords"), _judge), pool(1, ((6,), (5,)), msg("horses"))),
+                 note=lambda fs: Said(msg("{faces}", faces=repr(fs))))
+    dice = FixedDice([1, 4, 5])
+    assert play(told, dice) == ((1,), (0, 1))
+    assert [e.purpose for e in dice.events(Roll)] == [msg("swords"), msg("swords"), msg("horses")]
+    assert [e.effect for e in dice.events(Roll)] == [DieEffect.HIT, DieEffect.NONE, DieEffect.NONE]
+    assert dice.log[-1] == Said(msg("{faces}", faces=repr(((1, 4), (5,)))))
+    brute: dict[tuple[tuple[int, ...], ...], int] = {}
+    for a, b, c in itertools.product(range(1, 7), repeat=3):
+        k = ((int(a < 3) + int(b < 3),), (int(c == 6), int(c == 5)))
+        brute[k] = brute.get(k, 0) + 1
+    assert evaluate(told) == Dist.from_weights(brute)
+    assert evaluate(pools(())) == Dist.point(()) and play(pools(()), FixedDice([])) == ()
+    with pytest.raises(TypeError):
+        pools((die(6),))  # type: ignore[arg-type]

@@ -3,46 +3,44 @@
 from __future__ import annotations
 
 from dataclasses import dataclass, replace
-from functools import lru_cache
 from typing import Any, NamedTuple
 
 from aot_rules.aot.equipment import FOOT_WEAPONS, MeleeWeapon, Missile
+from aot_rules.aot.events import DPSpent, Losses
 from aot_rules.aot.mechanics.common import FormedUnitInput, formed_unit, reported
 from aot_rules.aot.rules.chariots import check_wagon_fight
 from aot_rules.aot.rules.demoralization import (
     forced_retreat_cost,
     spend_disorder,
-    spend_retreat,
-    warriors_disordered,
 )
-from aot_rules.aot.rules.disorder import disorder_test, take_disorder_test
+from aot_rules.aot.rules.disorder import unit_test
 from aot_rules.aot.rules.melee import (
+    Melee,
     MeleeResult,
     MeleeRules,
     Side,
+    TwoVsOne,
     armour_has_work,
-    charge_stakes,
     hitting_faces,
-    melee_exact,
-    resolve_melee,
-    resolve_two_vs_one,
+    melee,
     shield_at_or_below,
-    stakes_loss,
+    stakes,
     strike_groups,
-    two_vs_one_exact,
+    two_vs_one,
     winner_dp,
 )
 from aot_rules.aot.rules.movement import retreat_move
 from aot_rules.aot.rules.protection import faces_that_save
 from aot_rules.aot.rules.wounds import Fate
 from aot_rules.aot.units import Body, Unit, density_after
-from aot_rules.core.dice import DiceSource
+from aot_rules.aot.vocabulary import DPEffect
 from aot_rules.core.dist import Dist
 from aot_rules.core.errors import RuleError, blame
 from aot_rules.core.i18n import Message, msg
 from aot_rules.core.outcome import Fact, Outcome
 from aot_rules.core.params import Mix, Ranks, group, param
-from aot_rules.core.registry import Mechanic, Registry, Sample
+from aot_rules.core.procedure import Proc, done
+from aot_rules.core.registry import Mechanic, Registry, derived
 
 #: Which side inputs a refusal of the unit model is about, by the rule it cites.
 BLAME = {"AOT-MELEE-HIT-LANCE": ("weapon", "mix", "mounted"), "AOT-MELEE-CAV-OTHER": ("weapon", "mix", "mounted"),
@@ -203,18 +201,31 @@ def _stopped(a: Side, b: Side, pre: tuple[int, int]) -> MeleeOutcome | None:
     return _outcome(a, b, pre, (0, 0), (0, 0), res)
 
 
-@lru_cache(maxsize=8192)
-def _melee(a: Side, b: Side, rules: MeleeRules, stakes: bool) -> Dist[MeleeOutcome]:
-    def fight(a2: Side, pre: tuple[int, int]) -> Dist[MeleeOutcome]:
-        stopped = _stopped(a2, b, pre)
-        if stopped:
-            return Dist.point(stopped)
-        return melee_exact(a2, b, rules).map(
-            lambda m: _outcome(a2, b, pre, m[:2], m[2:4], m.result, (m.a_fate, m.b_fate)))
+def fought(a: Side, b: Side, rules: MeleeRules, pre: tuple[int, int] = (0, 0)) -> Proc[MeleeOutcome]:
+    """One melee's dice read as everything that follows from its losses (``pre``: A's losses at the stakes)."""
+    stopped = _stopped(a, b, pre)
+    if stopped:
+        return done(stopped)
+    after: dict[tuple[int, int, MeleeResult], tuple[int, int, int, int]] = {}  # far fewer than the outcomes
 
-    if not stakes:
-        return fight(a, (0, 0))
-    return Dist.die(6).bind(lambda r: fight(a.take_losses(*stakes_loss(r, a)), stakes_loss(r, a)))
+    def told(m: Melee) -> MeleeOutcome:
+        ak, ad, bk, bd, res, af, bf = m
+        key = (ak + ad, bk + bd, res)
+        rest = after.get(key)
+        if rest is None:
+            rest = after[key] = (density_after(a.unit.ranks, key[0]), density_after(b.unit.ranks, key[1]),
+                                 *winner_dp(res, a, b))
+        return MeleeOutcome(ak + pre[0], ad + pre[1], bk, bd, res, *rest, af, bf)
+
+    return melee(a, b, rules).map(told)
+
+
+def melee_procedure(p: MeleeInput) -> Proc[MeleeOutcome]:
+    """The whole exchange as dice: A's test at B's stakes, if any, then the melee."""
+    a, b, rules = p.fight()
+    if not p.b_stakes:
+        return fought(a, b, rules)
+    return stakes(a).then(lambda x: fought(x[0], b, rules, x[1]))
 
 
 MELEE_EVENTS = {"a_wins": lambda m: m.result is MeleeResult.A_WINS,
@@ -234,10 +245,10 @@ MELEE_LABELS = {"result": msg("result"), "a_killed": msg("A killed"), "a_disorde
                 "b_saves": msg("b saves"), "a_is": msg("a is"), "b_is": msg("b is")}
 
 
-def melee_exact_outcome(p: MeleeInput) -> Outcome:
+def melee_report(p: MeleeInput, law: Dist[MeleeOutcome]) -> Outcome:
     a, b, rules = p.fight()
     fates = tuple(f"{x}_fate" for x, s in (("a", a), ("b", b)) if s.unit.body.wounded)
-    return Outcome.of(_melee(a, b, rules, p.b_stakes), "result",
+    return Outcome.of(law, "result",
                       dists=("result", "b_killed", "a_killed", "b_disordered", "a_disordered", "a_density_after",
                              "b_density_after", "dp_a", "dp_b", *fates), events=MELEE_EVENTS, labels=MELEE_LABELS,
                       info={**_dice_notes(a, b, rules), **_body_notes(a, b)})
@@ -288,19 +299,6 @@ def _body_notes(a: Side, b: Side) -> dict[str, Fact]:
         elif body is Body.ARTILLERY:
             notes[f"{x}_is"] = Fact(body, msg("artillery: its crew of civilians strikes nothing"))
     return notes
-
-
-def melee_play(p: MeleeInput, dice: DiceSource) -> Sample:
-    a, b, rules = p.fight()
-    pre = (0, 0)
-    if p.b_stakes:
-        a, pre = charge_stakes(a, dice)
-    out = _stopped(a, b, pre)
-    if out is None:
-        r = resolve_melee(a, b, dice, rules)
-        out = _outcome(a, b, pre, (r.b_strikes.killed, r.b_strikes.disordered),
-                       (r.a_strikes.killed, r.a_strikes.disordered), r.result, (r.b_strikes.fate, r.a_strikes.fate))
-    return reported(out, MELEE_EVENTS)
 
 
 FOOT_RANKS = ((2, 2), (3, 3), (4, 4), (5, 5))
@@ -443,17 +441,15 @@ TVO_LABELS = {"b_killed": msg("B killed"), "a1_killed": msg("A1 killed"), "a2_ki
               "b_dice_on_a1": msg("b dice on a1")}
 
 
-def tvo_exact(p: TwoVsOneInput) -> Outcome:
+def tvo_procedure(p: TwoVsOneInput) -> Proc[TwoVsOne]:
     a1, a2, b, n = p.fight()
     with blame("b_on_first"):
-        joint = two_vs_one_exact(a1, a2, b, n)
+        return two_vs_one(a1, a2, b, n)
+
+
+def tvo_report(p: TwoVsOneInput, joint: Dist[TwoVsOne]) -> Outcome:
     return Outcome.of(joint, "b_killed", dists=("b_killed", "a1_killed", "a2_killed"), events=TVO_EVENTS,
-                      labels=TVO_LABELS, info={"b_dice_on_a1": n})
-
-
-def tvo_play(p: TwoVsOneInput, dice: DiceSource) -> Sample:
-    a1, a2, b, n = p.fight()
-    return reported(resolve_two_vs_one(a1, a2, b, n, dice), TVO_EVENTS)
+                      labels=TVO_LABELS, info={"b_dice_on_a1": p.fight()[3]})
 
 
 # --- the loser's retreat (AOT-MELEE-RETREAT) ------------------------------------------------
@@ -473,18 +469,17 @@ class Withdrawal(NamedTuple):
 RETREAT_EVENTS = {"fails": lambda w: w.disordered > 0}
 
 
-def retreat_exact(p: RetreatInput) -> Outcome:
+def retreat_procedure(p: RetreatInput) -> Proc[Withdrawal]:
+    """AOT-MELEE-RETREAT: the disorder test for the turn, then a full move at the density left."""
     unit = p.unit()
-    joint = disorder_test(unit.density, unit.formed).map(
-        lambda lost: Withdrawal(retreat_move(unit.take_losses(0, lost)), lost))
+    return unit_test(unit, msg("turn to retreat")).map(
+        lambda t: Withdrawal(retreat_move(unit.take_losses(0, t.lost)), t.lost))
+
+
+def retreat_report(p: RetreatInput, joint: Dist[Withdrawal]) -> Outcome:
     return Outcome.of(joint, "move", dists=("move", "disordered"), events=RETREAT_EVENTS,
                       labels={"move": msg("retreat move (″)"), "disordered": msg("disordered by the turn test"),
                               "fails": msg("the turn test fails")})
-
-
-def retreat_play(p: RetreatInput, dice: DiceSource) -> Sample:
-    after, lost = take_disorder_test(p.unit(), dice, msg("turn to retreat"))
-    return reported(Withdrawal(retreat_move(after), lost), RETREAT_EVENTS)
 
 
 # --- spending DP (deterministic calculators) ------------------------------------------------
@@ -509,22 +504,26 @@ DP_LABELS = {"disordered": msg("warriors the DP disorder"),
              "instead")}
 
 
-def dp_exact(p: DPInput) -> Outcome:
-    t = p.target()
-    return Outcome.of(Dist.point(warriors_disordered(p.dp, t)), "disordered", labels=DP_LABELS,
-                      events={"can_force_retreat": lambda _: p.dp >= forced_retreat_cost(t)})
+class Spending(NamedTuple):
+    disordered: int
+    can_force_retreat: bool
 
 
-def dp_play(p: DPInput, dice: DiceSource) -> Sample:
-    """A player spends the points one warrior at a time, or tries to pay for a forced retreat instead."""
+def dp_procedure(p: DPInput) -> Proc[Spending]:
+    """No dice: the points spent as a player spends them, one warrior at a time (AOT-DEMO-DISORDER), and whether
+    they would pay for a forced retreat instead (AOT-DEMO-RETREAT); both logged as the table logs them."""
     t = p.target()
-    after, _ = spend_disorder(p.dp, t, dice)
-    try:
-        spend_retreat(p.dp, t, dice)
-        can_retreat = True
-    except RuleError:
-        can_retreat = False
-    return {"disordered": after.disordered - t.disordered, "can_force_retreat": can_retreat}
+    after, left = spend_disorder(p.dp, t)
+    cost = forced_retreat_cost(t)
+    return done(Spending(after.disordered - t.disordered, p.dp >= cost)).log(
+        lambda s: DPSpent(t.name, p.dp - left, DPEffect.DISORDER, s.disordered)).log(
+        lambda s: Losses(t, 0, s.disordered, after)).log(
+        lambda s: DPSpent(t.name, cost, DPEffect.RETREAT) if s.can_force_retreat else None)
+
+
+def dp_report(p: DPInput, law: Dist[Spending]) -> Outcome:
+    return Outcome.of(law, "disordered", dists=("disordered",), labels=DP_LABELS,
+                      events={"can_force_retreat": lambda s: s.can_force_retreat})
 
 
 def register(reg: Registry) -> None:
@@ -533,7 +532,8 @@ def register(reg: Registry) -> None:
         summary=msg("Both sides strike at once with start-of-slot densities; the densities left after losses decide "
                     "the "
                 "winner."),
-        record_type=MeleeInput, exact=melee_exact_outcome, play=melee_play,
+        record_type=MeleeInput,
+        **derived(melee_procedure, melee_report, lambda p, m: reported(m, MELEE_EVENTS)),
         rules=("AOT-MELEE-ENGAGE", "AOT-MELEE-STRIKES", "AOT-MELEE-RESULT", "AOT-CASUALTY-REMOVAL", "AOT-DEMO-EARN"),
         # The page's table holds the weapons a reader meets first; the others are answered by the engine in the
         # reader's browser (every weapon has its own widget on the page too).
@@ -552,14 +552,16 @@ def register(reg: Registry) -> None:
         summary=msg("Every unit in contact fights every enemy it touches; the defender's one shield roll covers all "
                     "the "
                 "hits of the slot."),
-        record_type=TwoVsOneInput, exact=tvo_exact, play=tvo_play))
+        record_type=TwoVsOneInput,
+        **derived(tvo_procedure, tvo_report, lambda p, t: reported(t, TVO_EVENTS))))
     reg.add(Mechanic(
         rule_id="AOT-MELEE-RETREAT", key="retreat", title=msg("The loser turns and falls back"),
         summary=msg("A disorder test for the turn, then a full move (10 − density) away."),
-        record_type=RetreatInput, exact=retreat_exact, play=retreat_play,
+        record_type=RetreatInput,
+        **derived(retreat_procedure, retreat_report, lambda p, w: reported(w, RETREAT_EVENTS)),
         rules=("AOT-MELEE-RETREAT", "AOT-DISORDER-TEST", "AOT-MOVE-DISTANCE")))
     reg.add(Mechanic(
         rule_id="AOT-DEMO-DISORDER", key="dp-disorder", title=msg("Spending DP to disorder warriors"),
         summary=msg("1 DP disorders one warrior (stubborn: 2 DP each; recruits: 2 warriors per DP)."),
-        record_type=DPInput, exact=dp_exact, play=dp_play,
+        record_type=DPInput, **derived(dp_procedure, dp_report, lambda p, s: s._asdict()),
         rules=("AOT-DEMO-DISORDER", "AOT-DEMO-RETREAT", "AOT-PROP-STUBBORN", "AOT-PROP-RECRUIT")))

@@ -1,13 +1,12 @@
 """Melee (Ближний бой): strikes, weapons, protections, casualties and the result.
 
-As with shooting, one set of per-die predicates (``weapon_hits``,
-``horse_strike_hits``) feeds two faces: ``resolve_melee`` rolls real dice the
-way players do and logs what happened, and ``melee_exact`` computes the same
-joint outcome exactly.  Both sides strike with the densities of the start of
-the slot and remove their losses at the same time; the densities left
-afterwards decide the winner.  A ``Side`` is a unit plus how it stands in this
-fight (flanked, striking with its horses); what the unit carries and is lives
-on the ``Unit``.
+The per-die predicates (``weapon_hits``, ``horse_strike_hits``, ``classify``) are read by one dice procedure
+per fight (issue #36): :func:`melee` (and :func:`two_vs_one`, :func:`stakes`) says what is rolled, in order, and
+what follows; ``resolve_melee`` is the player running it (the report read off what it logged) and
+``melee_exact`` its exact law from the evaluator, so the two cannot drift apart.  Both sides strike with the
+densities of the start of the slot and remove their losses at the same time; the densities left afterwards
+decide the winner.  A ``Side`` is a unit plus how it stands in this fight (flanked, striking with its horses);
+what the unit carries and is lives on the ``Unit``.
 """
 
 from __future__ import annotations
@@ -18,8 +17,8 @@ from functools import lru_cache, partial
 from typing import NamedTuple
 
 from aot_rules.aot.equipment import MeleeWeapon
-from aot_rules.aot.events import Compared, Hits, Losses, Retreat, ShieldWall, Verdict
-from aot_rules.aot.rules.demoralization import award, dp_earned
+from aot_rules.aot.events import Compared, DPEarned, Hits, Losses, Retreat, ShieldWall, Verdict, Wounded
+from aot_rules.aot.rules.demoralization import dp_earned
 from aot_rules.aot.rules.disorder import disorder_loss
 from aot_rules.aot.rules.protection import (
     HeldShield,
@@ -28,13 +27,15 @@ from aot_rules.aot.rules.protection import (
     horse_armour_turns,
     shield_wall_saves,
 )
-from aot_rules.aot.rules.wounds import Fate, Loss, duel_law, fell, roll_duel, roll_wound, wound_law
+from aot_rules.aot.rules.wounds import Fate, Loss, duel, fell, wound_test
 from aot_rules.aot.units import Body, Front, Unit, density_after
 from aot_rules.core.dice import DiceSource
 from aot_rules.core.dist import Dist
 from aot_rules.core.errors import RuleError
-from aot_rules.core.events import DieEffect, PieceId
+from aot_rules.core.evaluate import evaluate, play
+from aot_rules.core.events import DieEffect, Event, PieceId
 from aot_rules.core.i18n import msg, vocabulary
+from aot_rules.core.procedure import Proc, both, die, done, part, pool, pools
 
 
 @dataclass(frozen=True)
@@ -259,10 +260,6 @@ def classify(face: int, g: DiceGroup, att: Side, dfn: Side, rules: MeleeRules) -
     return HitVector(plain_six=int(six), plain=int(not six))
 
 
-def _classify_face(face: int, g: DiceGroup, att: Side, dfn: Side, rules: MeleeRules) -> HitVector:
-    return classify(face, g, att, dfn, rules)
-
-
 def protect(hits: HitVector, shield_roll: int | None, dfn: Side, rules: MeleeRules,
             left: int | None = None) -> tuple[int, int, int]:
     """Apply armour and the shield wall; return (killed, disordered, saved) before any cap.
@@ -344,54 +341,145 @@ def suffered(hits: HitVector, shield_roll: int | None, att: Side, dfn: Side, rul
     return losses(k, d, att, dfn)
 
 
-# --- exact face --------------------------------------------------------------------
+# --- the dice, written once -----------------------------------------------------------------
+
+def strikes(att: Side, dfn: Side, rules: MeleeRules) -> Proc[HitVector]:
+    """AOT-MELEE-STRIKES: every strike die of ``att`` at ``dfn``, one pool per group counted by what a face does
+    (faces that do alike are one class), logged as one ``Hits`` line after the last die."""
+    groups = strike_groups(att, dfn, rules)
+    kinds: list[tuple[HitVector, ...]] = []
+    effects: list[dict[int, DieEffect]] = []
+    parts = []
+    for g in groups:
+        by_face = {f: classify(f, g, att, dfn, rules) for f in range(1, 7)}
+        kinds.append(tuple(dict.fromkeys(v for v in by_face.values() if v != NO_HITS)))
+        effects.append({f: DieEffect.HIT if v != NO_HITS else DieEffect.NONE for f, v in by_face.items()})
+        parts.append(pool(g.count, (tuple(f for f in range(1, 7) if by_face[f] == v) for v in kinds[-1]),
+                          msg("{unit} {weapon}", unit=att.name, weapon=g.weapon), effects[-1].__getitem__))
+
+    def told(faces: tuple[tuple[int, ...], ...]) -> Event:
+        return Hits(att.name, tuple((f, effects[i][f] is DieEffect.HIT) for i, fs in enumerate(faces) for f in fs),
+                    piece=att.piece)
+
+    def total(counts: tuple[tuple[int, ...], ...]) -> HitVector:
+        each = [(v, c) for kind, cs in zip(kinds, counts, strict=True) for v, c in zip(kind, cs, strict=True)]
+        return HitVector(*(sum(v[j] * c for v, c in each) for j in range(5)))
+
+    return pools(parts, note=told).map(total)
+
+
+def shield_wall(hits: HitVector, roll: int, dfn: Side, rules: MeleeRules, held: HeldShield | None) -> ShieldWall:
+    """The shield die's part (AOT-MELEE-SHIELDWALL): the hits saved with it (armour's sixes included, as the strike
+    report counts them) and how many more the die may turn away in the rest of the slot (its own saves only)."""
+    left = held.left if held is not None else protect(SHIELD_PROBE, roll, dfn, rules)[2]
+    saved = protect(hits, roll, dfn, rules, left)[2]
+    own = saved - protect(hits, None, dfn, rules)[2]
+    saves_on = faces_that_save(dfn.unit.density, at_or_below=shield_at_or_below(dfn, rules))
+    return ShieldWall(dfn.name, roll, saves_on, saved, held is not None, left - own, dfn.piece)
+
+
+def shielded_loss(hits: HitVector, att: Side, dfn: Side, rules: MeleeRules, held: HeldShield | None) -> Proc[Loss]:
+    """What ``hits`` cost ``dfn`` after armour and its one shield die of the slot (rolled if it has a shield wall
+    and anything hit it; ``held``: the die it already rolled this slot, which meets these hits with no new die)."""
+    if not dfn.can_shield_wall() or hits == NO_HITS:
+        return done(Loss(*suffered(hits, None, att, dfn, rules)))
+    if held is not None:
+        return done(Loss(*suffered(hits, held.roll, att, dfn, rules, held.left))).log(
+            lambda _: shield_wall(hits, held.roll, dfn, rules, held))
+    at = shield_at_or_below(dfn, rules)
+    return die(6, msg("{unit} shield wall", unit=dfn.name), lambda r: DieEffect.SAVE if shield_wall_saves(
+        r, dfn.unit.density, at_or_below=at) else DieEffect.NONE,
+        read=lambda r: Loss(*suffered(hits, r, att, dfn, rules)), note=lambda r: shield_wall(hits, r, dfn, rules, None))
+
+
+def strike(att: Side, dfn: Side, rules: MeleeRules, held: HeldShield | None = None) -> Proc[Loss]:
+    """One side's strikes and what they cost the other: warriors for ordinary units; for an elephant or a
+    chariot, the hit test on all the hits scored (AOT-ELEPHANT-WOUND, AOT-CHARIOT-WOUND); the ``Losses`` logged."""
+    if dfn.unit.body.wounded:
+        lost = strikes(att, dfn, rules).then(
+            lambda h: wound_test(dfn.unit.body, sum(h), dfn.unit.name).map(partial(fell, dfn.unit)))
+    else:
+        lost = protected(strikes(att, dfn, rules), att, dfn, rules, held)
+    return lost.log(
+        lambda x: Losses(dfn.unit, x.killed, x.disordered, dfn.unit.take_losses(x.killed, x.disordered), dfn.piece))
+
+
+def protected(hits: Proc[HitVector], att: Side, dfn: Side, rules: MeleeRules,
+              held: HeldShield | None = None) -> Proc[Loss]:
+    """What ``hits`` (of ``att``) cost an ordinary unit ``dfn`` after armour and its shield wall, capped."""
+    if dfn.can_shield_wall():
+        return hits.then(lambda h: shielded_loss(h, att, dfn, rules, held))
+    return hits.map(lambda h: Loss(*suffered(h, None, att, dfn, rules)))  # no shield die: a reading of the hits
+
+
+def elephant_duel(a: Side, b: Side, rules: MeleeRules) -> Proc[Melee]:
+    """AOT-ELEPHANT-VS-ELEPHANT inside a melee: no strikes, the duel's dice (:func:`duel`), the loser's elephant
+    dies."""
+    def fight(w: str) -> Melee:
+        fa, fb = (Fate.DEAD if w == "b" else Fate.SURVIVES), (Fate.DEAD if w == "a" else Fate.SURVIVES)
+        la, lb = fell(a.unit, fa), fell(b.unit, fb)
+        return Melee(la.killed, 0, lb.killed, 0, result(a, b, la.lost, lb.lost), fa, fb)
+
+    return duel(a.name, b.name, reroll_ties=rules.reroll_elephant_ties).map(fight)
+
+
+def melee(a: Side, b: Side, rules: MeleeRules = MeleeRules(),
+          held: tuple[HeldShield | None, HeldShield | None] = (None, None)) -> Proc[Melee]:
+    """One melee's dice: A strikes and B saves, then B strikes and A saves; losses land together, the densities
+    left are compared (AOT-MELEE-RESULT), the loser falls back and the winner's side earns DP (AOT-DEMO-EARN).
+    ``held``: A's and B's shield dice already rolled in this slot (the table's once-a-slot test), if any."""
+    a.check()
+    b.check()
+    if both_elephants(a, b):
+        fought = elephant_duel(a, b, rules)
+    else:
+        results: dict[tuple[int, int], MeleeResult] = {}  # by the warriors each side lost: far fewer than the pairs
+
+        def joined(losses: tuple[Loss, Loss]) -> Melee:
+            (bk, bd, bf), (ak, ad, af) = losses
+            lost = (ak + ad, bk + bd)
+            res = results.get(lost)
+            if res is None:
+                res = results[lost] = result(a, b, *lost)
+            return Melee(ak, ad, bk, bd, res, af, bf)
+
+        fought = both(part(strike, a, b, rules, held[1]), part(strike, b, a, rules, held[0])).map(joined)
+
+    def compared(m: Melee) -> Event:
+        return Compared(a.name, b.name, density_after(a.unit.ranks, m.a_killed + m.a_disordered, flank=a.flanked),
+                        density_after(b.unit.ranks, m.b_killed + m.b_disordered, flank=b.flanked), m.result.verdict)
+
+    def fell_back(m: Melee) -> Event | None:
+        return None if m.result is MeleeResult.CONTINUE else Retreat((b if m.result is MeleeResult.A_WINS else a).name)
+
+    def earned(m: Melee) -> Event | None:
+        if m.result is MeleeResult.CONTINUE:
+            return None
+        winner, loser = (a, b) if m.result is MeleeResult.A_WINS else (b, a)
+        return DPEarned(winner.name, dp_earned(loser.unit), winner.piece)
+
+    return fought.log(compared).log(fell_back).log(earned)
+
+
+# --- exact face: the procedures' laws ---------------------------------------------------------
 
 @lru_cache(maxsize=65536)
 def hit_vector(att: Side, dfn: Side, rules: MeleeRules) -> Dist[HitVector]:
-    """Exact distribution of the hit vector one side inflicts."""
-    total: Dist[HitVector] = Dist.point(NO_HITS)
-    for g in strike_groups(att, dfn, rules):
-        one = Dist.die(6).map(partial(_classify_face, g=g, att=att, dfn=dfn, rules=rules))
-        for _ in range(g.count):
-            total = total + one  # the sum's law in one pass (HitVector adds field by field); was product().map()
-    return total
-
-
-def shielded(hits: Dist[HitVector], att: Side, dfn: Side, rules: MeleeRules) -> Dist[tuple[int, int]]:
-    """Exact (killed, disordered) once ``hits`` meet ``dfn``'s one shield roll, if it rolls one.
-
-    The law of total probability over the hit vectors and the shield die's six faces, added up as whole-number
-    weights over one denominator (six times the hits'), not as one small distribution per hit vector to be
-    merged: the same law, without normalising dozens of intermediate ones (the table-top player asks this of
-    every new pair of units it weighs a charge between)."""
-    weights, _ = hits.weights()
-    wall = dfn.can_shield_wall()
-    acc: dict[tuple[int, int], int] = {}
-    for h, w in weights.items():
-        if not wall or h == NO_HITS:
-            kd = suffered(h, None, att, dfn, rules)
-            acc[kd] = acc.get(kd, 0) + 6 * w
-            continue
-        for r in range(1, 7):
-            kd = suffered(h, r, att, dfn, rules)
-            acc[kd] = acc.get(kd, 0) + w
-    return Dist.from_weights(acc)
+    """Exact distribution of the hit vector one side inflicts (the law of :func:`strikes`)."""
+    return evaluate(strikes(att, dfn, rules))
 
 
 @lru_cache(maxsize=65536)
 def inflicted(att: Side, dfn: Side, rules: MeleeRules) -> Dist[tuple[int, int]]:
-    """Exact (killed, disordered) that ``att`` inflicts on ``dfn``."""
-    return shielded(hit_vector(att, dfn, rules), att, dfn, rules)
+    """Exact (killed, disordered) that ``att`` inflicts on an ordinary unit ``dfn`` (the law of :func:`protected`)."""
+    return evaluate(protected(strikes(att, dfn, rules), att, dfn, rules)).map(lambda x: (x.killed, x.disordered))
 
 
 @lru_cache(maxsize=65536)
 def harm(att: Side, dfn: Side, rules: MeleeRules) -> Dist[Loss]:
     """Exact ``Loss`` that ``att`` inflicts on ``dfn``: warriors for ordinary units; for an elephant or a
-    chariot, the hit test on all the hits scored (AOT-ELEPHANT-WOUND, AOT-CHARIOT-WOUND)."""
-    if dfn.unit.body.wounded:
-        return hit_vector(att, dfn, rules).bind(
-            lambda h: wound_law(dfn.unit.body, sum(h)).map(partial(fell, dfn.unit)))
-    return inflicted(att, dfn, rules).map(lambda kd: Loss(*kd))
+    chariot, the hit test on all the hits scored (the law of :func:`strike`)."""
+    return evaluate(strike(att, dfn, rules))
 
 
 def result(a: Side, b: Side, a_lost: int, b_lost: int) -> MeleeResult:
@@ -418,22 +506,13 @@ class Melee(NamedTuple):
     b_fate: Fate = Fate.NONE
 
 
-def elephant_duel(a: Side, b: Side, rules: MeleeRules) -> Dist[Melee]:
-    """AOT-ELEPHANT-VS-ELEPHANT inside a melee: no strikes, one die each, the loser's elephant dies."""
-    def fight(w: str) -> Melee:
-        fa, fb = (Fate.DEAD if w == "b" else Fate.SURVIVES), (Fate.DEAD if w == "a" else Fate.SURVIVES)
-        la, lb = fell(a.unit, fa), fell(b.unit, fb)
-        return Melee(la.killed, 0, lb.killed, 0, result(a, b, la.lost, lb.lost), fa, fb)
-    return duel_law(reroll_ties=rules.reroll_elephant_ties).map(fight)
-
-
 def both_elephants(a: Side, b: Side) -> bool:
     return a.unit.body is b.unit.body is Body.ELEPHANT
 
 
 @lru_cache(maxsize=16384)
 def melee_exact(a: Side, b: Side, rules: MeleeRules = MeleeRules()) -> Dist[Melee]:
-    """Exact joint law of one melee.
+    """Exact joint law of one melee: the law of its procedure (:func:`melee`).
 
     >>> a = Side(Unit("A", (2, 2), weapon=MeleeWeapon.SPEAR))
     >>> b = Side(Unit("B", (2, 2), weapon=MeleeWeapon.SWORD))
@@ -441,22 +520,7 @@ def melee_exact(a: Side, b: Side, rules: MeleeRules = MeleeRules()) -> Dist[Mele
     >>> law[MeleeResult.A_WINS] + law[MeleeResult.CONTINUE] + law[MeleeResult.B_WINS]
     Fraction(1, 1)
     """
-    a.check()
-    b.check()
-    if both_elephants(a, b):
-        return elephant_duel(a, b, rules)
-    on_b = harm(a, b, rules)
-    on_a = harm(b, a, rules)
-    results: dict[tuple[int, int], MeleeResult] = {}  # by the warriors each side lost: far fewer than the pairs
-
-    def outcome(la: Loss, lb: Loss) -> Melee:
-        lost = (la.killed + la.disordered, lb.killed + lb.disordered)
-        res = results.get(lost)
-        if res is None:
-            res = results[lost] = result(a, b, *lost)
-        return Melee(la.killed, la.disordered, lb.killed, lb.disordered, res, la.fate, lb.fate)
-
-    return on_a.combine(on_b, outcome)
+    return evaluate(melee(a, b, rules))
 
 
 # --- played face ------------------------------------------------------------------
@@ -486,81 +550,42 @@ class MeleeReport:
     dp: int
 
 
-def roll_strikes(att: Side, dfn: Side, rules: MeleeRules, dice: DiceSource) -> tuple[HitVector, Hits]:
-    """Every strike die of ``att`` at ``dfn``, logged; returns the hit vector and the ``Hits`` event."""
-    total, faces = NO_HITS, []
-    for g in strike_groups(att, dfn, rules):
-        by_face = {f: classify(f, g, att, dfn, rules) for f in range(1, 7)}
-        effect = {f: DieEffect.HIT if v != NO_HITS else DieEffect.NONE for f, v in by_face.items()}
-        for f in dice.d6s(g.count, msg("{unit} {weapon}", unit=att.name, weapon=g.weapon), effect.__getitem__):
-            total = total + by_face[f]
-            faces.append((f, by_face[f] != NO_HITS))
-    return total, dice.emit(Hits(att.name, tuple(faces), piece=att.piece))
-
-
-def roll_shield(hits: HitVector, dfn: Side, rules: MeleeRules, dice: DiceSource,
-                held: HeldShield | None = None) -> int | None:
-    """``dfn``'s one shield die for the slot, if it has a shield wall and anything hit it; ``held``: the die it
-    already rolled in this slot, which meets these hits too, with no new die (AOT-MELEE-SHIELDWALL)."""
-    if not dfn.can_shield_wall() or hits == NO_HITS:
-        return None
-    if held is not None:
-        return held.roll
-    at = shield_at_or_below(dfn, rules)
-    return dice.d6(msg("{unit} shield wall", unit=dfn.name), lambda r: DieEffect.SAVE if shield_wall_saves(
-        r, dfn.unit.density, at_or_below=at) else DieEffect.NONE)
-
-
-def shield_record(hits: HitVector, roll: int, dfn: Side, rules: MeleeRules, held: HeldShield | None,
-                  dice: DiceSource) -> HeldShield:
-    """Log the shield die's part (ShieldWall): the hits saved with it (armour's sixes included, as the strike
-    report counts them) and how many more the die may turn away in the rest of the slot (its own saves
-    only); returns the die as the unit keeps it for the rest of the slot."""
-    left = held.left if held is not None else protect(SHIELD_PROBE, roll, dfn, rules)[2]
-    saved = protect(hits, roll, dfn, rules, left)[2]
-    own = saved - protect(hits, None, dfn, rules)[2]
-    saves_on = faces_that_save(dfn.unit.density, at_or_below=shield_at_or_below(dfn, rules))
-    dice.emit(ShieldWall(dfn.name, roll, saves_on, saved, held is not None, left - own, dfn.piece))
-    return HeldShield(roll, left - own)
-
-
-def _strike(att: Side, dfn: Side, rules: MeleeRules, dice: DiceSource, held: HeldShield | None = None) -> StrikeReport:
-    total, rolled = roll_strikes(att, dfn, rules, dice)
-    if dfn.unit.body.wounded:
-        fate = roll_wound(dfn.unit, sum(total), dice)
-        lost = fell(dfn.unit, fate)
-        after = dice.emit(Losses(dfn.unit, lost.killed, 0, dfn.unit.take_losses(lost.killed, 0), dfn.piece)).after
-        return StrikeReport(rolled.faces, total, None, lost.killed, 0, 0, after, fate)
-    roll = roll_shield(total, dfn, rules, dice, held)
-    k, d, saved = protect(total, roll, dfn, rules, None if held is None else held.left)
-    shield = shield_record(total, roll, dfn, rules, held, dice) if roll is not None else None
-    k, d = losses(k, d, att, dfn)
-    after = dice.emit(Losses(dfn.unit, k, d, dfn.unit.take_losses(k, d), dfn.piece)).after
-    return StrikeReport(rolled.faces, total, roll, k, d, saved, after, shield=shield)
-
-
 def resolve_melee(a: Side, b: Side, dice: DiceSource, rules: MeleeRules = MeleeRules(), *,
                   held: tuple[HeldShield | None, HeldShield | None] = (None, None)) -> MeleeReport:
-    """Fight one melee with real dice: A rolls and B saves, then B rolls and A saves; losses land together.
-    ``held``: A's and B's shield dice already rolled in this slot (the table's once-a-slot test), if any."""
-    a.check()
-    b.check()
+    """Fight one melee with real dice: the player runs :func:`melee`, and the report is read off what it logged
+    (each side's ``Hits``, shield die and ``Losses``).  ``held``: A's and B's shield dice already rolled in this
+    slot (the table's once-a-slot test), if any."""
+    start = len(dice.log)
+    m = play(melee(a, b, rules, held), dice)
     if both_elephants(a, b):
-        w = roll_duel(a.unit, b.unit, dice, reroll_ties=rules.reroll_elephant_ties)
-        sa, sb = (_fell_in_duel(b.unit, w == "a"), _fell_in_duel(a.unit, w == "b"))
+        sa, sb = _fell_in_duel(b.unit, m.b_fate is Fate.DEAD), _fell_in_duel(a.unit, m.a_fate is Fate.DEAD)
     else:
-        sa = _strike(a, b, rules, dice, held[1])
-        sb = _strike(b, a, rules, dice, held[0])
-    res = result(a, b, sb.killed + sb.disordered, sa.killed + sa.disordered)
-    verdict = res.verdict
-    dice.emit(Compared(a.name, b.name, density_after(a.unit.ranks, sb.killed + sb.disordered, flank=a.flanked),
-                       density_after(b.unit.ranks, sa.killed + sa.disordered, flank=b.flanked), verdict))
-    dp = 0
-    if res is not MeleeResult.CONTINUE:
-        winner, loser = (a, b) if res is MeleeResult.A_WINS else (b, a)
-        dice.emit(Retreat(loser.name))
-        dp = award(winner.name, loser.unit, dice, winner.piece)
-    return MeleeReport(sa, sb, sb.after, sa.after, res, dp)
+        told = dice.log[start:]
+        first, second = (i for i, e in enumerate(told) if isinstance(e, Hits))
+        sa = _strike_report(a, b, rules, held[1], told[first:second])
+        sb = _strike_report(b, a, rules, held[0], told[second:])
+    return MeleeReport(sa, sb, sb.after, sa.after, m.result, sum(winner_dp(m.result, a, b)))
+
+
+def _strike_report(att: Side, dfn: Side, rules: MeleeRules, held: HeldShield | None,
+                   told: list[Event]) -> StrikeReport:
+    """One side's strikes as the player logged them (its ``Hits`` first): the hit vector read again from the
+    faces through the per-die rules, the shield die and the losses from their events."""
+    faces = next(e for e in told if isinstance(e, Hits)).faces
+    lost = next(e for e in told if isinstance(e, Losses))
+    total, i = NO_HITS, 0
+    for g in strike_groups(att, dfn, rules):
+        for f, _ in faces[i:i + g.count]:
+            total = total + classify(f, g, att, dfn, rules)
+        i += g.count
+    if dfn.unit.body.wounded:
+        fate = next((e.fate for e in told if isinstance(e, Wounded)), Fate.SURVIVES)
+        return StrikeReport(faces, total, None, lost.killed, 0, 0, lost.after, fate)
+    wall = next((e for e in told if isinstance(e, ShieldWall)), None)
+    roll = None if wall is None else wall.roll
+    saved = protect(total, roll, dfn, rules, None if held is None else held.left)[2]
+    return StrikeReport(faces, total, roll, lost.killed, lost.disordered, saved, lost.after,
+                        shield=None if wall is None else HeldShield(wall.roll, wall.left))
 
 
 # --- two against one ------------------------------------------------------------------------
@@ -614,30 +639,41 @@ def _refuse_unmodelled(a1: Side, a2: Side, b: Side) -> None:
                                               "pooled shield roll cannot say whose kills terrify"))
 
 
-@lru_cache(maxsize=4096)
-def two_vs_one_exact(a1: Side, a2: Side, b: Side, b_on_first: int,
-                     rules: MeleeRules = MeleeRules()) -> Dist[TwoVsOne]:
-    """Exact law of two units (A1, A2) against one (B).
+#: A1's, A2's and B's shield dice after a fight of two against one, each None where no die met the hits.
+HeldShields = tuple[HeldShield | None, HeldShield | None, HeldShield | None]
 
-    Reading: B divides its front-rank dice between the two (``b_on_first`` face A1) and each
-    die uses its own target's density and protections; A1 and A2 both strike B, whose one
-    shield roll covers all the hits of the slot; the result is decided pair by pair.
+
+def two_vs_one(a1: Side, a2: Side, b: Side, b_on_first: int, rules: MeleeRules = MeleeRules(),
+               held: HeldShields = (None, None, None)) -> Proc[TwoVsOne]:
+    """Two units (A1, A2) against one (B), as dice: B's split strikes at A1 then at A2, each met by its target's
+    shield wall; then A1's and A2's strikes pooled against B's one shield roll, which covers all the hits of the
+    slot; the result is decided pair by pair.  ``held``: A1's, A2's and B's shield dice already rolled this slot.
+
+    Reading: B divides its front-rank dice between the two (``b_on_first`` face A1) and each die uses its own
+    target's density and protections.
     """
     for s in (a1, a2, b):
         s.check()
     _refuse_unmodelled(a1, a2, b)
     b1, b2 = split_dice(b, b_on_first)
-    on_a1 = inflicted(b1, a1, rules)
-    on_a2 = inflicted(b2, a2, rules)
-    pooled = hit_vector(a1, b, rules).product(hit_vector(a2, b, rules)).map(lambda p: p[0] + p[1])
-    on_b = shielded(pooled, a1, b, rules)
 
-    def fin(x: tuple[tuple[tuple[int, int], tuple[int, int]], tuple[int, int]]) -> TwoVsOne:
+    def on(att: Side, dfn: Side, h: HeldShield | None) -> Proc[Loss]:
+        return strike(att, dfn, rules, h) if strike_groups(att, dfn, rules) else done(Loss(0, 0))
+
+    pooled = both(strikes(a1, b, rules), strikes(a2, b, rules)).map(lambda hh: hh[0] + hh[1])
+
+    def fin(x: tuple[tuple[Loss, Loss], Loss]) -> TwoVsOne:
         (l1, l2), lb = x
-        bl = sum(lb)
-        return TwoVsOne(*l1, *l2, *lb, result(a1, b, sum(l1), bl), result(a2, b, sum(l2), bl))
+        return TwoVsOne(l1.killed, l1.disordered, l2.killed, l2.disordered, lb.killed, lb.disordered,
+                        result(a1, b, l1.lost, lb.lost), result(a2, b, l2.lost, lb.lost))
 
-    return on_a1.product(on_a2).product(on_b).map(fin)
+    return both(both(on(b1, a1, held[0]), on(b2, a2, held[1])), protected(pooled, a1, b, rules, held[2])).map(fin)
+
+
+def two_vs_one_exact(a1: Side, a2: Side, b: Side, b_on_first: int,
+                     rules: MeleeRules = MeleeRules()) -> Dist[TwoVsOne]:
+    """Exact law of two units against one: the law of :func:`two_vs_one`."""
+    return evaluate(two_vs_one(a1, a2, b, b_on_first, rules))
 
 
 def resolve_two_vs_one(a1: Side, a2: Side, b: Side, b_on_first: int, dice: DiceSource,
@@ -649,29 +685,24 @@ def resolve_two_vs_one(a1: Side, a2: Side, b: Side, b_on_first: int, dice: DiceS
     return two_vs_one_played(a1, a2, b, b_on_first, dice, rules, held=held)[0]
 
 
-#: A1's, A2's and B's shield dice after a fight of two against one, each None where no die met the hits.
-HeldShields = tuple[HeldShield | None, HeldShield | None, HeldShield | None]
-
-
 def two_vs_one_played(a1: Side, a2: Side, b: Side, b_on_first: int, dice: DiceSource,
                       rules: MeleeRules = MeleeRules(), *, held: HeldShields = (None, None, None)
                       ) -> tuple[TwoVsOne, HeldShields]:
-    """:func:`resolve_two_vs_one`, and each unit's shield die as it stands after the fight, which the table keeps
-    for the rest of the slot (the outcome itself stays the exact law's :class:`TwoVsOne`)."""
-    for s in (a1, a2, b):
-        s.check()
-    _refuse_unmodelled(a1, a2, b)
+    """:func:`resolve_two_vs_one`: the player runs :func:`two_vs_one`; each unit's shield die as it stands after the
+    fight, which the table keeps for the rest of the slot, is read off the ``ShieldWall`` it logged (the outcome
+    itself stays the exact law's :class:`TwoVsOne`)."""
+    start = len(dice.log)
+    out = play(two_vs_one(a1, a2, b, b_on_first, rules, held), dice)
+    told = dice.log[start:]
+    cuts = [i for i, e in enumerate(told) if isinstance(e, Hits)] + [len(told)]
     b1, b2 = split_dice(b, b_on_first)
-    l1 = _strike(b1, a1, rules, dice, held[0]) if strike_groups(b1, a1, rules) else None
-    l2 = _strike(b2, a2, rules, dice, held[1]) if strike_groups(b2, a2, rules) else None
-    total = roll_strikes(a1, b, rules, dice)[0] + roll_strikes(a2, b, rules, dice)[0]
-    b_roll = roll_shield(total, b, rules, dice, held[2])
-    lb = suffered(total, b_roll, a1, b, rules, None if held[2] is None else held[2].left)
-    b_shield = shield_record(total, b_roll, b, rules, held[2], dice) if b_roll is not None else None
-    k1, d1 = (l1.killed, l1.disordered) if l1 else (0, 0)
-    k2, d2 = (l2.killed, l2.disordered) if l2 else (0, 0)
-    return (TwoVsOne(k1, d1, k2, d2, *lb, result(a1, b, k1 + d1, sum(lb)), result(a2, b, k2 + d2, sum(lb))),
-            (l1.shield if l1 else None, l2.shield if l2 else None, b_shield))
+    who = [x for x, (att, dfn) in enumerate(((b1, a1), (b2, a2))) if strike_groups(att, dfn, rules)] + [2, 2]
+    shields: list[HeldShield | None] = [None, None, None]
+    for x, lo, hi in zip(who, cuts, cuts[1:], strict=False):  # B's split strikes, then A1's and A2's pooled
+        for e in told[lo:hi]:
+            if isinstance(e, ShieldWall):
+                shields[x] = HeldShield(e.roll, e.left)
+    return out, (shields[0], shields[1], shields[2])
 
 
 # --- stakes (AOT-STAKES) --------------------------------------------------------------------
@@ -682,11 +713,14 @@ def stakes_loss(roll: int, att: Side) -> tuple[int, int]:
     return (lost, 0) if att.unit.mounted else (0, lost)
 
 
-def charge_stakes(att: Side, dice: DiceSource) -> tuple[Side, tuple[int, int]]:
-    """The attacker's test before it reaches a unit behind stakes: the side after it, and (killed, disordered)."""
-    roll = dice.d6(msg("stakes"), lambda r: DieEffect.FAIL if disorder_loss(r, att.unit.density, att.unit.formed)
-                   else DieEffect.NONE)
-    k, d = stakes_loss(roll, att)
-    after = att.take_losses(k, d)
-    dice.emit(Losses(att.unit, k, d, after.unit, att.piece))
-    return after, (k, d)
+def stakes(att: Side) -> Proc[tuple[Side, tuple[int, int]]]:
+    """The attacker's test before it reaches a unit behind stakes (AOT-STAKES), as dice: the side after it, and
+    (killed, disordered); the ``Losses`` logged."""
+    def after(roll: int) -> tuple[Side, tuple[int, int]]:
+        k, d = stakes_loss(roll, att)
+        return att.take_losses(k, d), (k, d)
+
+    return die(6, msg("stakes"), lambda r: DieEffect.FAIL if disorder_loss(r, att.unit.density, att.unit.formed)
+               else DieEffect.NONE, read=after).log(
+        lambda x: Losses(att.unit, *x[1], x[0].unit, att.piece))
+
