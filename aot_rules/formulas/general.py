@@ -141,6 +141,16 @@ def _test_die(d: sp.Symbol, e: sp.Symbol, g: sp.Expr) -> sp.Expr:
                         (0, True))
 
 
+def coverage() -> tuple[tuple[str, ...], tuple[str, ...]]:
+    """Every registered mechanic, split by whether its block has a general formula (issue #38 counts them): those
+    with one and those without, in the registries' order."""
+    from aot_rules.systems import all_mechanics
+
+    ids = [m.rule_id for m in all_mechanics()]
+    with_one = tuple(r for r in ids if general_of(r) is not None)
+    return with_one, tuple(r for r in ids if r not in with_one)
+
+
 @cache
 def general_of(rule_id: str) -> General | None:
     """The general formula of a mechanic, or None where none is written (its block shows the derivation at
