@@ -56,28 +56,42 @@ class General:
 
     inputs: tuple[str, ...]
     what: Message
-    #: intermediate quantities (symbol, definition in the inputs), in the order they are defined
-    defs: tuple[tuple[sp.Symbol, sp.Expr], ...]
+    #: intermediate quantities (symbol, definition in the inputs), in the order they are defined; a function of a
+    #: count (a binomial term) is a sympy ``Function`` defined by a ``Lambda``
+    defs: tuple[tuple[Any, sp.Expr], ...]
     laws: tuple[Law, ...]
     #: read off the mechanic's dice procedure (:func:`derived_pool`, :func:`derived_die`), not written by hand
     derived: bool = False
+    #: quantities a choice input stands for, read by the rule's own function (symbol, input, reading): a Coward's
+    #: reading as the dice it drops and the failures it adds
+    reads: tuple[tuple[sp.Symbol, str, Callable[[Any], int]], ...] = ()
+    #: each law's expressions in the inputs alone, worked out once (a grid substitutes them hundreds of times)
+    _inputs_only: dict[int, sp.Expr] = field(default_factory=dict, init=False, compare=False, repr=False)
 
     def expr(self, e: sp.Expr) -> sp.Expr:
         """An expression with every intermediate quantity replaced by its definition (inputs only)."""
         for sym, definition in reversed(self.defs):
-            e = e.subs(sym, definition)
+            e = e.replace(sym, definition) if isinstance(definition, sp.Lambda) else e.subs(sym, definition)
         return e
+
+    def _inputs(self, e: sp.Expr) -> sp.Expr:
+        """:meth:`expr`, remembered for this formula's own expressions."""
+        if id(e) not in self._inputs_only:
+            self._inputs_only[id(e)] = self.expr(e)
+        return self._inputs_only[id(e)]
 
     def at(self, kw: Mapping[str, Any]) -> dict[str, dict[Any, sp.Rational]]:
         """Every law at one grid point, by substituting its inputs (a yes/no input as 1 or 0): exact rationals."""
-        values = {_p(k): _number(v) for k, v in kw.items() if k in self.inputs}
+        read = {name for _, name, _ in self.reads}
+        values = {_p(k): _number(v) for k, v in kw.items() if k in self.inputs and k not in read}
+        values.update({sym: sp.Integer(f(kw[name])) for sym, name, f in self.reads})
         out: dict[str, dict[Any, sp.Rational]] = {}
         for law in self.laws:
             if law.pmf is not None:
-                e = self.expr(law.pmf).subs(values)
+                e = self._inputs(law.pmf).subs(values)
                 got = {j: _exact(e.subs(J, j)) for j in law.support(kw)}
             else:
-                got = {v: _exact(self.expr(c).subs(values)) for v, c in law.cases.items()}
+                got = {v: _exact(self._inputs(c).subs(values)) for v, c in law.cases.items()}
             for v, q in got.items():
                 if not q.is_Rational:
                     raise TypeError(f"{law.name} at {v}: not an exact rational: {q}")
@@ -92,7 +106,8 @@ class General:
         def tex(e: sp.Expr) -> str:
             return str(printer.doprint(e))
 
-        lines = [rf"{sp.latex(sym)} = {tex(d)}" for sym, d in self.defs]
+        lines = [rf"{tex(sym(*d.variables))} = {tex(d.expr)}" if isinstance(d, sp.Lambda)
+                 else rf"{sp.latex(sym)} = {tex(d)}" for sym, d in self.defs]
         for law in self.laws:
             if law.pmf is not None:
                 lines.append(rf"\Pr({law.letter} = j) = {tex(law.pmf)}")
@@ -392,6 +407,45 @@ def _steadiness(general: bool | None = None, standard: bool | None = None) -> Ge
                     Law("saved", "B", cases={True: 1 - flees - q, False: flees + q})))
 
 
+def _binomial_term(n: sp.Expr, q: sp.Expr, k: sp.Expr) -> sp.Expr:
+    """C(n, k) q^k (1 - q)^(n - k), and 0 outside 0 <= k <= n (where a power of q = 0 would be undefined)."""
+    return sp.Piecewise((sp.binomial(n, k) * q**k * (1 - q) ** (n - k), (k >= 0) & (k <= n)), (0, True))
+
+
+def _morale(dice: sp.Expr | None, quality: str, bearer: sp.Expr | None = None) -> General:
+    """Batalist's morale test on ``dice`` d6 (None: the AP spent, Terror's input), each failing above the Quality; a
+    Coward's reading drops a die (f) and adds a failure (a); a Standard Bearer (r) re-rolls one failed die."""
+    from aot_rules.bat.rules.morale import Band, automatic_failures, dice_rolled
+
+    n = _p("ap") if dice is None else dice
+    qual = _p(quality)
+    r = _p("standard_bearer") if bearer is None else bearer
+    q, d, f, a = sp.Symbol("q"), sp.Symbol("d"), sp.Symbol("f"), sp.Symbol("a")
+
+    k = sp.Symbol("k", integer=True)
+    big_b, big_k = sp.Function("b"), sp.Function("K")
+    # failures after the Standard Bearer's re-roll: a failed die rolled again fails again with chance q
+    again = (1 - q) * (big_b(k + 1) - sp.Piecewise((big_b(k), k >= 1), (0, True)))
+    kept = sp.Lambda(k, sp.Piecewise((big_b(k) + r * again, k >= 0), (0, True)))
+    failures = sp.Piecewise((big_k(J - a) + a * sp.Piecewise((big_k(n), sp.Eq(J, n)), (0, True)), J <= n), (0, True))
+    holds, one, two = (failures.subs(J, j) for j in (0, 1, 2))
+    back = one + two if dice is None else 1 - holds  # Terror's "shaken" falls back only; a test's, or flees too
+    inputs = (*(("ap",) if dice is None else ()), quality, "coward", *(("standard_bearer",) if bearer is None else ()))
+    return General(inputs,
+                   msg("Each of the d dice rolled fails above the Quality, with chance q; a Coward rolls one die fewer "
+                       "(f = 1) or counts one failure more (a = 1), as its reading says, the failures at most the "
+                       "dice of the test; a Standard Bearer rolls one failed die again. No failure holds, one falls "
+                       "back a step, two fall back a move, three or more flee."),
+                   ((q, sp.Max(0, sp.Min(6, 6 - qual)) / 6), (d, n - f),
+                    (big_b, sp.Lambda(k, _binomial_term(d, q, k))), (big_k, kept)),
+                   (Law("failures", "F", failures, lambda kw: range(0, 7)),
+                    Law("band", "B", cases={Band.HOLDS: holds, Band.STEP_BACK: one, Band.FALL_BACK: two,
+                                            Band.FLEES: 1 - holds - one - two}),
+                    Law("shaken", "S", cases={True: back, False: 1 - back}),
+                    Law("flees", "E", cases={True: 1 - holds - one - two, False: holds + one + two})),
+                   reads=((f, "coward", lambda c: 1 - dice_rolled(1, c)), (a, "coward", automatic_failures)))
+
+
 # --- derived from the dice procedure ------------------------------------------------------------------------
 
 
@@ -648,5 +702,9 @@ _GENERAL: dict[str, Callable[[], General | None]] = {
     "AOT-CHARIOT-WOUND": lambda: derived_die("AOT-CHARIOT-WOUND", msg(
         "One die is the chariot's hit test: it is destroyed on a face no higher than the hits it took, so on as many "
         "faces of six as it took hits.")),
+    "BAT-MORALE-TEST": lambda: _morale(sp.Integer(3), "quality"),
+    "BAT-SKILL-COWARD": lambda: _morale(sp.Integer(3), "quality"),
+    "BAT-SKILL-STANDARD": lambda: _morale(sp.Integer(3), "quality", sp.Integer(1)),
+    "BAT-SPELL-TERROR": lambda: _morale(None, "target_quality"),
     "AOT-RUN": _run, "AOT-TROT": _trot, "AOT-DISORDER-TEST": _disorder_test, "AOT-CMD-SIGNAL": _signal,
 }
