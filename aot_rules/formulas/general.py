@@ -436,7 +436,7 @@ def _morale(dice: sp.Expr | None, quality: str, bearer: sp.Expr | None = None) -
                        "(f = 1) or counts one failure more (a = 1), as its reading says, the failures at most the "
                        "dice of the test; a Standard Bearer rolls one failed die again. No failure holds, one falls "
                        "back a step, two fall back a move, three or more flee."),
-                   ((q, sp.Max(0, sp.Min(6, 6 - qual)) / 6), (d, n - f),
+                   ((q, _fail_share(qual)), (d, n - f),
                     (big_b, sp.Lambda(k, _binomial_term(d, q, k))), (big_k, kept)),
                    (Law("failures", "F", failures, lambda kw: range(0, 7)),
                     Law("band", "B", cases={Band.HOLDS: holds, Band.STEP_BACK: one, Band.FALL_BACK: two,
@@ -444,6 +444,105 @@ def _morale(dice: sp.Expr | None, quality: str, bearer: sp.Expr | None = None) -
                     Law("shaken", "S", cases={True: back, False: 1 - back}),
                     Law("flees", "E", cases={True: 1 - holds - one - two, False: holds + one + two})),
                    reads=((f, "coward", lambda c: 1 - dice_rolled(1, c)), (a, "coward", automatic_failures)))
+
+
+def _fail_share(quality: sp.Expr) -> sp.Expr:
+    """Batalist: the chance one d6 shows more than the Quality (every face at Quality 0 or less, none at 6)."""
+    return sp.Max(0, sp.Min(6, 6 - quality)) / 6
+
+
+def _fireball() -> General:
+    n, qual, fig = _p("ap"), _p("target_quality"), _p("figures")
+    q, i = sp.Symbol("q"), sp.Symbol("i", integer=True)
+    b = sp.Function("b")
+    gone = sp.Sum(b(i), (i, fig, n))
+    return General(("ap", "target_quality", "figures"),
+                   msg("Each of the dice, one per AP, burns a figure when it shows more than the target's Quality, "
+                       "with chance q: the dice that burn are binomial, b(i), and the figures lost are that count, "
+                       "all the base's figures at most; the base is destroyed when the count reaches them."),
+                   ((q, _fail_share(qual)), (b, sp.Lambda(i, _binomial_term(n, q, i)))),
+                   (Law("lost", "L", sp.Piecewise((b(J), J < fig), (gone, sp.Eq(J, fig)),
+                                                  (0, True)), lambda kw: range(0, 7)),
+                    Law("any", "A", cases={True: 1 - (1 - q) ** n, False: (1 - q) ** n}),
+                    Law("destroyed", "D", cases={True: gone, False: 1 - gone})))
+
+
+def _summon() -> General:
+    n, want = _p("ap"), _p("wanted")
+    t, k = sp.Symbol("t", integer=True), sp.Symbol("k", integer=True)
+    big_s, big_f = sp.Function("S"), sp.Function("F")
+    # n d6 sum to t in sum_k (-1)^k C(n, k) C(t - 6k - 1, n - 1) ways, and to at most t in
+    # sum_k (-1)^k C(n, k) C(t - 6k, n) ways (inclusion and exclusion over the dice that pass 6)
+    top = sp.floor((t - n) / 6)
+    dice_sum = sp.Lambda(t, sp.Piecewise((sp.Sum((-1) ** k * sp.binomial(n, k) * sp.binomial(t - 6 * k - 1, n - 1),
+                                                 (k, 0, top)) / sp.Integer(6) ** n, (t >= n) & (t <= 6 * n)),
+                                         (0, True)))
+    at_most = sp.Lambda(t, sp.Piecewise((0, t < n), (1, t >= 6 * n),
+                                        (sp.Sum((-1) ** k * sp.binomial(n, k) * sp.binomial(t - 6 * k, n), (k, 0, top))
+                                         / sp.Integer(6) ** n, True)))
+    enough = 1 - big_f(sp.ceiling(want / sp.Integer(3)) - 1)
+    return General(("ap", "wanted"),
+                   msg("The Mage rolls one d6 per AP, and the budget is three times their sum; S(t), the chance the "
+                       "dice sum to t, and F(t), that they sum to t at most, count the ways by inclusion and "
+                       "exclusion. The budget suffices when the sum reaches a third of the total wanted."),
+                   ((big_s, dice_sum), (big_f, at_most)),
+                   (Law("budget", "M", sp.Piecewise((big_s(J / 3), sp.Eq(sp.Mod(J, 3), 0)), (0, True)),
+                        lambda kw: range(3 * int(kw["ap"]), 18 * int(kw["ap"]) + 1, 3)),
+                    Law("enough", "E", cases={True: enough, False: 1 - enough})))
+
+
+def _hero_wound() -> General:
+    from aot_rules.sp.rules.heroes import Wound
+
+    k = _p("six_kills")
+    return General(("six_kills",),
+                   msg("One d6 reads the wound: 1 to 3 light, 4 and 5 severe, and a 6 severe too unless the row that "
+                       "kills is played."),
+                   (),
+                   (Law("wound", "W", cases={Wound.LIGHT: sp.Rational(1, 2), Wound.SEVERE: (3 - k) / sp.Integer(6),
+                                             Wound.KILLED: k / sp.Integer(6)}),))
+
+
+def _clash_casualties() -> General:
+    s = _p("die")
+    return General(("die",),
+                   msg("One game die, its face divided by 3 and rounded up, is the men lost: each count j but the "
+                       "highest comes from three faces, the highest from the faces left."),
+                   (),
+                   (Law("casualties", "C", sp.Piecewise((sp.Max(0, sp.Min(3 * J, s) - 3 * J + 3) / s, J >= 1),
+                                                        (0, True)), lambda kw: range(0, 8)),))
+
+
+def _chariot_turn_trot() -> General:
+    from aot_rules.aot.mechanics.chariots import Standing
+
+    h, t = _p("horses"), _p("trot")
+    over = ((h - 1) / sp.Integer(6)) ** (1 + t)
+    return General(("horses", "trot"),
+                   msg("The chariot overturns when its test die shows less than its horses; trotting, it rolls two "
+                       "dice and tests on the higher, so both must fall below the horses."),
+                   (),
+                   (Law("chariot", "C", cases={Standing.OVERTURNED: over, Standing.UPRIGHT: 1 - over}),))
+
+
+def _sharpshooter() -> General:
+    from aot_rules.sp.rules.shooting import RECOVERED, Aimed, SkirmishWeapon, sharpshooter_band
+
+    to_hit = _p("to_hit")
+    g, u, c = sp.Symbol("g"), sp.Symbol("u"), sp.Symbol("c")
+
+    def given(band: Any) -> int:
+        return RECOVERED.get((SkirmishWeapon.RIFLE, sharpshooter_band(band)), 0)
+
+    return General(("band", "to_hit"),
+                   msg("One unmodified d6, read one column nearer: it hits on the number needed or more (the table's "
+                       "own number g where that column gives one, u = 1, else the number to hit), c faces of six, "
+                       "never on a 1, which spends his powder."),
+                   ((c, 7 - sp.Max(2, sp.Piecewise((g, sp.Eq(u, 1)), (to_hit, True)))),),
+                   (Law("shot", "A", cases={Aimed.HIT: c / 6, Aimed.SPENT: sp.Rational(1, 6), Aimed.MISS: (5 - c) / 6}),
+                    Law("hit", "H", cases={True: c / 6, False: 1 - c / 6}),
+                    Law("spent", "P", cases={True: sp.Rational(1, 6), False: sp.Rational(5, 6)})),
+                   reads=((g, "band", given), (u, "band", lambda band: int(given(band) > 0))))
 
 
 # --- derived from the dice procedure ------------------------------------------------------------------------
@@ -706,5 +805,8 @@ _GENERAL: dict[str, Callable[[], General | None]] = {
     "BAT-SKILL-COWARD": lambda: _morale(sp.Integer(3), "quality"),
     "BAT-SKILL-STANDARD": lambda: _morale(sp.Integer(3), "quality", sp.Integer(1)),
     "BAT-SPELL-TERROR": lambda: _morale(None, "target_quality"),
+    "BAT-SPELL-FIREBALL": _fireball, "BAT-SPELL-SUMMON": _summon, "SP-HERO-WOUND": _hero_wound,
+    "AOB-CLASH-CASUALTIES": _clash_casualties, "AOT-CHARIOT-TURN-TROT": _chariot_turn_trot,
+    "SP-SHARPSHOOTER": _sharpshooter,
     "AOT-RUN": _run, "AOT-TROT": _trot, "AOT-DISORDER-TEST": _disorder_test, "AOT-CMD-SIGNAL": _signal,
 }
