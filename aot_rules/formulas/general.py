@@ -545,6 +545,40 @@ def _sharpshooter() -> General:
                    reads=((g, "band", given), (u, "band", lambda band: int(given(band) > 0))))
 
 
+def _activation() -> General:
+    qual, r, orders = _p("quality"), _p("standard_bearer"), _p("orders")
+    p, i = sp.Symbol("p"), sp.Symbol("i", integer=True)
+    b, a_law = sp.Function("b"), sp.Function("A")
+    three = sp.Integer(3)
+    # passes after the Standard Bearer's re-roll: one failed die, if any, rolled again passes with chance p
+    after = sp.Lambda(i, b(i) * (1 - r * p * sp.Piecewise((1, i < three), (0, True)))
+                      + r * p * sp.Piecewise((b(i - 1), i >= 1), (0, True)))
+    full = sp.Sum(a_law(i), (i, orders, three))
+    return General(("quality", "standard_bearer", "orders"),
+                   msg("Each of three d6 gives 1 AP when it shows the Quality or less, with chance p, so the AP are "
+                       "binomial, b(i); a Standard Bearer rolls one failed die again, A(i). The orders carried out are "
+                       "the AP, the orders given at most."),
+                   ((p, sp.Max(0, sp.Min(6, qual)) / 6), (b, sp.Lambda(i, _binomial_term(three, p, i))),
+                    (a_law, after)),
+                   (Law("ap", "P", a_law(J), lambda kw: range(0, 4)),
+                    Law("carried_out", "C", sp.Piecewise((a_law(J), J < orders), (full, sp.Eq(J, orders)), (0, True)),
+                        lambda kw: range(0, 4)),
+                    Law("all", "L", cases={True: full, False: 1 - full}),
+                    Law("none", "N", cases={True: sp.Piecewise((1, sp.Eq(orders, 0)), (a_law(0), True)),
+                                            False: sp.Piecewise((0, sp.Eq(orders, 0)), (1 - a_law(0), True))})))
+
+
+def _melee_retreat() -> General:
+    d = _p("density")
+    return General(("density",),
+                   msg("The loser turns its back with a disorder test: one die fails below the density and then "
+                       "disorders as many warriors as its face. The move that follows depends on the ranks the test "
+                       "leaves, and is not written here."),
+                   (),
+                   (Law("disordered", "X", _test_die(d, sp.Integer(1), sp.Integer(1)), lambda kw: range(0, 7)),
+                    Law("fails", "F", cases={True: (d - 1) / sp.Integer(6), False: 1 - (d - 1) / sp.Integer(6)})))
+
+
 # --- derived from the dice procedure ------------------------------------------------------------------------
 
 
@@ -807,6 +841,6 @@ _GENERAL: dict[str, Callable[[], General | None]] = {
     "BAT-SPELL-TERROR": lambda: _morale(None, "target_quality"),
     "BAT-SPELL-FIREBALL": _fireball, "BAT-SPELL-SUMMON": _summon, "SP-HERO-WOUND": _hero_wound,
     "AOB-CLASH-CASUALTIES": _clash_casualties, "AOT-CHARIOT-TURN-TROT": _chariot_turn_trot,
-    "SP-SHARPSHOOTER": _sharpshooter,
+    "SP-SHARPSHOOTER": _sharpshooter, "BAT-ACTIVATION": _activation, "AOT-MELEE-RETREAT": _melee_retreat,
     "AOT-RUN": _run, "AOT-TROT": _trot, "AOT-DISORDER-TEST": _disorder_test, "AOT-CMD-SIGNAL": _signal,
 }

@@ -116,7 +116,7 @@ def test_the_defaults_are_only_an_example_under_a_general_formula() -> None:
     html = maths_html("AOT-CMD-SIGNAL")
     assert html.index("in general") < html.index("For example, written out where the calculator starts")
     assert "\\Pr\\bigl(S = \\text{success}\\bigr)" in html
-    assert "For example" not in maths_html("AOT-MELEE-RETREAT")  # no general formula: the start is the whole story
+    assert "For example" not in maths_html("AOT-BREAKTHROUGH")  # no general formula: the start is the whole story
 
 
 def _beyond_the_grid(rule_id: str, many: int = 24) -> list[dict[str, Any]]:
@@ -170,7 +170,7 @@ def test_the_formula_is_read_off_the_procedure_and_says_so(rule_id: str) -> None
 
 
 #: Issue #38: mechanics with a general formula, the count reached (27 before; bench/bench.py reports it)
-GENERAL_FORMULAS_FLOOR = 37
+GENERAL_FORMULAS_FLOOR = 39
 
 
 def test_the_count_of_general_formulas_never_falls() -> None:
