@@ -579,6 +579,51 @@ def _melee_retreat() -> General:
                     Law("fails", "F", cases={True: (d - 1) / sp.Integer(6), False: 1 - (d - 1) / sp.Integer(6)})))
 
 
+def _rider_fall() -> General:
+    from aot_rules.sp.rules.heroes import SKILL_MOD, Fall
+
+    m = sp.Symbol("m")
+
+    def faces(lo: sp.Expr, hi: sp.Expr) -> sp.Expr:
+        """The faces f of a d6 whose total f + m lies from lo to hi."""
+        return sp.Max(0, sp.Min(6, hi - m) - sp.Max(1, lo - m) + 1) / 6
+
+    return General(("skill",),
+                   msg("One d6 plus the rider's modifier m (+1 skilled, −1 novice, as the rule's table gives): 2 or "
+                       "less pins him, 3 stuns him, 4 or 5 throws him, 6 or more leaves him on his feet; each outcome "
+                       "is the share of the faces whose total falls in its range."),
+                   (),
+                   (Law("fall", "R", cases={Fall.PINNED: faces(-6, 2), Fall.STUNNED: faces(3, 3),
+                                            Fall.THROWN: faces(4, 5), Fall.FEET: faces(6, 12)}),),
+                   reads=((m, "skill", SKILL_MOD.__getitem__),))
+
+
+def _wind() -> General:
+    from aot_rules.aot.rules.weather import WindFrom
+
+    r = _p("reroll_calm")
+    edge = 1 / (6 - 2 * r)
+    return General(("reroll_calm",),
+                   msg("One die names the edge the wind blows from, each of four faces one edge, and two faces a calm; "
+                       "where a calm is rolled again, the four edges share every roll that counts."),
+                   (),
+                   (Law("wind", "W", cases={WindFrom.MY_EDGE: edge, WindFrom.ENEMY_EDGE: edge, WindFrom.LEFT: edge,
+                                            WindFrom.RIGHT: edge, WindFrom.NONE: (1 - r) / 3}),
+                    Law("behind_me", "B", cases={True: edge, False: 1 - edge})))
+
+
+def _trample() -> General:
+    d = _p("target_density")
+    six = sp.Integer(6)
+    return General(("target_density",),
+                   msg("One die against the target's density: a face at or below it kills that many warriors, and a "
+                       "unit always has at least its density in warriors, so every such face counts in full."),
+                   (),
+                   (Law("killed", "K", sp.Piecewise(((6 - d) / six, sp.Eq(J, 0)), (1 / six, (J >= 1) & (J <= d)),
+                                                    (0, True)), lambda kw: range(0, 7)),
+                    Law("hit", "H", cases={True: d / six, False: 1 - d / six})))
+
+
 # --- derived from the dice procedure ------------------------------------------------------------------------
 
 
@@ -841,6 +886,7 @@ _GENERAL: dict[str, Callable[[], General | None]] = {
     "BAT-SPELL-TERROR": lambda: _morale(None, "target_quality"),
     "BAT-SPELL-FIREBALL": _fireball, "BAT-SPELL-SUMMON": _summon, "SP-HERO-WOUND": _hero_wound,
     "AOB-CLASH-CASUALTIES": _clash_casualties, "AOT-CHARIOT-TURN-TROT": _chariot_turn_trot,
-    "SP-SHARPSHOOTER": _sharpshooter, "BAT-ACTIVATION": _activation, "AOT-MELEE-RETREAT": _melee_retreat,
+    "SP-SHARPSHOOTER": _sharpshooter, "SP-HERO-RIDER-SKILL": _rider_fall, "AOT-WEATHER-WIND": _wind,
+    "AOT-ELEPHANT-ATTACK": _trample, "BAT-ACTIVATION": _activation, "AOT-MELEE-RETREAT": _melee_retreat,
     "AOT-RUN": _run, "AOT-TROT": _trot, "AOT-DISORDER-TEST": _disorder_test, "AOT-CMD-SIGNAL": _signal,
 }
