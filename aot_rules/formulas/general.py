@@ -624,6 +624,26 @@ def _trample() -> General:
                     Law("hit", "H", cases={True: d / six, False: 1 - d / six})))
 
 
+def _hero_replace() -> General:
+    from aot_rules.sp.rules.heroes import REPLACE_FROM
+
+    recruits, last = _p("recruits_from"), _p("last_hero")
+    g, u = sp.Symbol("g"), sp.Symbol("u")
+    need = sp.Piecewise((g, sp.Eq(u, 1)), (recruits, True))
+    chance = last + (1 - last) * (7 - need) / 6
+
+    def given(quality: Any) -> int:
+        return REPLACE_FROM.get(quality, 0)
+
+    return General(("quality", "recruits_from", "last_hero"),
+                   msg("One d6 brings a new Hero on the number needed or more: the quality's own number g where the "
+                       "rule gives one (u = 1), else the number recruits come from; the force's last Hero is replaced "
+                       "without a roll."),
+                   (),
+                   (Law("replaced", "N", cases={True: chance, False: 1 - chance}),),
+                   reads=((g, "quality", given), (u, "quality", lambda quality: int(given(quality) > 0))))
+
+
 # --- derived from the dice procedure ------------------------------------------------------------------------
 
 
@@ -887,6 +907,7 @@ _GENERAL: dict[str, Callable[[], General | None]] = {
     "BAT-SPELL-FIREBALL": _fireball, "BAT-SPELL-SUMMON": _summon, "SP-HERO-WOUND": _hero_wound,
     "AOB-CLASH-CASUALTIES": _clash_casualties, "AOT-CHARIOT-TURN-TROT": _chariot_turn_trot,
     "SP-SHARPSHOOTER": _sharpshooter, "SP-HERO-RIDER-SKILL": _rider_fall, "AOT-WEATHER-WIND": _wind,
-    "AOT-ELEPHANT-ATTACK": _trample, "BAT-ACTIVATION": _activation, "AOT-MELEE-RETREAT": _melee_retreat,
+    "AOT-ELEPHANT-ATTACK": _trample, "SP-HERO-REPLACE": _hero_replace, "BAT-ACTIVATION": _activation,
+    "AOT-MELEE-RETREAT": _melee_retreat,
     "AOT-RUN": _run, "AOT-TROT": _trot, "AOT-DISORDER-TEST": _disorder_test, "AOT-CMD-SIGNAL": _signal,
 }
