@@ -644,6 +644,27 @@ def _hero_replace() -> General:
                    reads=((g, "quality", given), (u, "quality", lambda quality: int(given(quality) > 0))))
 
 
+def _storm() -> General:
+    u, d, m = _p("units"), _p("density"), _p("d6_move")
+    c, i = sp.Symbol("c"), sp.Symbol("i", integer=True)
+    lost = sp.Function("L")
+    six = sp.Integer(6)
+    lost_law = sp.Lambda(i, sp.Piecewise((1 / six, (i >= 1) & (i < c)), ((7 - c) / six, sp.Eq(i, c)), (0, True)))
+    moved = sp.Sum(lost(i) * sp.binomial(i, J) * sp.Rational(2, 3) ** J * sp.Rational(1, 3) ** (i - J), (i, 1, c))
+    distance = (sp.Piecewise((sp.Rational(1, 3), sp.Eq(J, 0)), (0, True))
+                + (1 - m) * sp.Piecewise((sp.Rational(2, 3), sp.Eq(J, 10 - d)), (0, True))
+                + m * sp.Piecewise((sp.Rational(1, 9), (J >= 1) & (J <= 6)), (0, True)))
+    return General(("units", "density", "d6_move"),
+                   msg("One die says how many units wander, the units you have at most (c is the lower of the two, "
+                       "L(i) its law); each of them moves unless its direction die shows 5 or 6, so the units that "
+                       "move are binomial in those that wander, with p = 2/3. The first one goes a full move, 10 "
+                       "less its density, or one die of inches where that option is chosen."),
+                   ((c, sp.Min(u, 6)), (lost, lost_law)),
+                   (Law("lost", "L", lost(J), lambda kw: range(0, 7)),
+                    Law("moved", "M", moved, lambda kw: range(0, 7)),
+                    Law("distance", "D", distance, lambda kw: range(0, 10))))
+
+
 # --- derived from the dice procedure ------------------------------------------------------------------------
 
 
@@ -908,6 +929,6 @@ _GENERAL: dict[str, Callable[[], General | None]] = {
     "AOB-CLASH-CASUALTIES": _clash_casualties, "AOT-CHARIOT-TURN-TROT": _chariot_turn_trot,
     "SP-SHARPSHOOTER": _sharpshooter, "SP-HERO-RIDER-SKILL": _rider_fall, "AOT-WEATHER-WIND": _wind,
     "AOT-ELEPHANT-ATTACK": _trample, "SP-HERO-REPLACE": _hero_replace, "BAT-ACTIVATION": _activation,
-    "AOT-MELEE-RETREAT": _melee_retreat,
+    "AOT-MELEE-RETREAT": _melee_retreat, "AOT-WEATHER-STORM": _storm,
     "AOT-RUN": _run, "AOT-TROT": _trot, "AOT-DISORDER-TEST": _disorder_test, "AOT-CMD-SIGNAL": _signal,
 }
