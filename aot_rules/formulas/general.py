@@ -647,7 +647,7 @@ def _hero_replace() -> General:
 def _storm() -> General:
     u, d, m = _p("units"), _p("density"), _p("d6_move")
     c, i = sp.Symbol("c"), sp.Symbol("i", integer=True)
-    lost = sp.Function("L")
+    lost = sp.Function("W")
     six = sp.Integer(6)
     lost_law = sp.Lambda(i, sp.Piecewise((1 / six, (i >= 1) & (i < c)), ((7 - c) / six, sp.Eq(i, c)), (0, True)))
     moved = sp.Sum(lost(i) * sp.binomial(i, J) * sp.Rational(2, 3) ** J * sp.Rational(1, 3) ** (i - J), (i, 1, c))
@@ -656,7 +656,7 @@ def _storm() -> General:
                 + m * sp.Piecewise((sp.Rational(1, 9), (J >= 1) & (J <= 6)), (0, True)))
     return General(("units", "density", "d6_move"),
                    msg("One die says how many units wander, the units you have at most (c is the lower of the two, "
-                       "L(i) its law); each of them moves unless its direction die shows 5 or 6, so the units that "
+                       "W(i) its law); each of them moves unless its direction die shows 5 or 6, so the units that "
                        "move are binomial in those that wander, with p = 2/3. The first one goes a full move, 10 "
                        "less its density, or one die of inches where that option is chosen."),
                    ((c, sp.Min(u, 6)), (lost, lost_law)),
