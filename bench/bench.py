@@ -359,7 +359,7 @@ def report_general_formulas() -> None:
 
     with_one, without = coverage()
     n = len(with_one) + len(without)
-    report("mechanics with a general formula", f"{len(with_one)} of {n}", f">= {GENERAL_FORMULAS_FLOOR}",
+    report("issue 38: mechanics with a general formula", f"{len(with_one)} of {n}", f">= {GENERAL_FORMULAS_FLOOR}",
            len(with_one) >= GENERAL_FORMULAS_FLOOR)
     print(f"  without one ({len(without)}): {', '.join(without)}")
 
