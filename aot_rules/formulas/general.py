@@ -665,6 +665,35 @@ def _storm() -> General:
                     Law("distance", "D", distance, lambda kw: range(0, 10))))
 
 
+def _clash() -> General:
+    from aot_rules.aob.rules.die import Direction
+
+    ta, tb, s = _p("a_target"), _p("b_target"), _p("die")
+    v, pa, pb = sp.Symbol("v"), sp.Symbol("p_A"), sp.Symbol("p_B")
+
+    def good(t: sp.Expr) -> sp.Expr:
+        """The faces that meet the target: at most it, or (v = 1) at least it."""
+        return sp.Max(0, sp.Min(s, (1 - v) * t + v * (s - t + 1))) / s
+
+    # a side's losses are the men the other kills: none unless its clash roll succeeds, then its casualty die
+    men = sp.Max(0, sp.Min(3 * J, s) - 3 * J + 3) / s
+
+    def losses(p: sp.Expr) -> sp.Expr:
+        return sp.Piecewise((1 - p, sp.Eq(J, 0)), (p * men, J >= 1), (0, True))
+
+    return General(("a_target", "b_target", "die"),
+                   msg("Each side's game die succeeds on the faces at most its target (at least it, v = 1, in the "
+                       "other reading), with chance p; a success rolls the casualty die, whose face divided by 3 and "
+                       "rounded up is the men the enemy loses. Which side wins compares the two rolls, and is left "
+                       "to the example below."),
+                   ((pa, good(ta)), (pb, good(tb))),
+                   (Law("a_hit", "H_A", cases={True: pa, False: 1 - pa}),
+                    Law("b_hit", "H_B", cases={True: pb, False: 1 - pb}),
+                    Law("a_losses", "L_A", losses(pb), lambda kw: range(0, 8)),
+                    Law("b_losses", "L_B", losses(pa), lambda kw: range(0, 8))),
+                   reads=((v, "direction", lambda d: int(d is Direction.AT_LEAST)),))
+
+
 # --- derived from the dice procedure ------------------------------------------------------------------------
 
 
@@ -929,6 +958,6 @@ _GENERAL: dict[str, Callable[[], General | None]] = {
     "AOB-CLASH-CASUALTIES": _clash_casualties, "AOT-CHARIOT-TURN-TROT": _chariot_turn_trot,
     "SP-SHARPSHOOTER": _sharpshooter, "SP-HERO-RIDER-SKILL": _rider_fall, "AOT-WEATHER-WIND": _wind,
     "AOT-ELEPHANT-ATTACK": _trample, "SP-HERO-REPLACE": _hero_replace, "BAT-ACTIVATION": _activation,
-    "AOT-MELEE-RETREAT": _melee_retreat, "AOT-WEATHER-STORM": _storm,
+    "AOT-MELEE-RETREAT": _melee_retreat, "AOT-WEATHER-STORM": _storm, "AOB-CLASH": _clash,
     "AOT-RUN": _run, "AOT-TROT": _trot, "AOT-DISORDER-TEST": _disorder_test, "AOT-CMD-SIGNAL": _signal,
 }
