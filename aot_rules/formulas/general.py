@@ -323,22 +323,46 @@ def _spot_roll() -> General:
                                                False: sp.Sum(sp.Piecewise((two_d6, s < t), (0, True)), (s, 2, 12))})))
 
 
-def _panic() -> General:
-    st, f, r = _p("strength"), _p("friend_formed"), _p("regular")
-    d, e = sp.Symbol("d"), sp.Symbol("e")
+def _loss_laws(d: sp.Symbol, f: sp.Expr, e: sp.Symbol) -> tuple[Law, ...]:
+    """A test die that fails below d (e dice when a regular unit re-rolls a failure, the lowest kept) and then
+    disorders as many warriors as its face, all f of them at most."""
     six = sp.Integer(6)
     every = sp.Max(0, d - f) ** e / six**e
     x = sp.Piecewise((1 - ((d - 1) / six) ** e, sp.Eq(J, 0)),
                      (((d - J) ** e - (d - J - 1) ** e) / six**e, (J >= 1) & (J < f) & (J < d)),
                      (every, sp.Eq(J, f)), (0, True))
+    return (Law("disordered", "X", x, lambda kw: range(0, 11)),
+            Law("fails", "F", cases={True: ((d - 1) / six) ** e, False: 1 - ((d - 1) / six) ** e}),
+            Law("all", "A", cases={True: every, False: 1 - every}))
+
+
+def _panic() -> General:
+    st, f, r = _p("strength"), _p("friend_formed"), _p("regular")
+    d, e = sp.Symbol("d"), sp.Symbol("e")
     return General(("strength", "friend_formed", "regular"),
                    msg("The panicking unit's die fails below its strength (every face, from strength 7 up: d is the "
                        "lower of the two) and then disorders as many of the friend's formed warriors as its face, all "
                        "of them at most; a regular unit re-rolls a failure and keeps the lower die, e dice in all."),
-                   ((d, sp.Min(st, 7)), (e, 1 + r)),
-                   (Law("disordered", "X", x, lambda kw: range(0, 11)),
-                    Law("fails", "F", cases={True: ((d - 1) / six) ** e, False: 1 - ((d - 1) / six) ** e}),
-                    Law("all", "A", cases={True: every, False: 1 - every})))
+                   ((d, sp.Min(st, 7)), (e, 1 + r)), _loss_laws(d, f, e))
+
+
+def _through() -> General:
+    from aot_rules.aot.rules.movement import ELEPHANT_TEST
+
+    dens, pn, f, r, el = (_p(x) for x in ("density", "panicking", "friend_formed", "regular", "through_elephant"))
+    s0, st, d, c, e = (sp.Symbol(x) for x in ("s_0", "S", "d", "C", "e"))
+    against = sp.Piecewise((ELEPHANT_TEST, sp.Eq(el, 1)), (st, sp.Eq(pn, 1)), (dens, True))
+    cap = sp.Piecewise((sp.Piecewise((st, sp.Eq(pn, 1)), (sp.Min(2 * dens, st), True)), sp.Eq(el, 1)), (f, True))
+    return General(("density", "panicking", "strength", "friend_formed", "regular", "through_elephant"),
+                   msg("The mover's die fails below its density (its strength S when it panics, 3 when the friend is "
+                       "an elephant; every face from 7 up: d) and then disorders as many warriors as its face, all C "
+                       "of them at most: the friend's formed warriors, or the mover's own when the friend is an "
+                       "elephant. S is twice the density where no strength is given; a regular mover re-rolls a "
+                       "failure and keeps the lower die, e dice in all."),
+                   ((st, sp.Piecewise((2 * dens, sp.Eq(s0, 0)), (s0, True))), (d, sp.Min(against, 7)), (c, cap),
+                    (e, 1 + r)),
+                   _loss_laws(d, c, e),
+                   reads=((s0, "strength", lambda v: 0 if v is None else int(v)),))
 
 
 def _elephant_move() -> General:
@@ -959,5 +983,6 @@ _GENERAL: dict[str, Callable[[], General | None]] = {
     "SP-SHARPSHOOTER": _sharpshooter, "SP-HERO-RIDER-SKILL": _rider_fall, "AOT-WEATHER-WIND": _wind,
     "AOT-ELEPHANT-ATTACK": _trample, "SP-HERO-REPLACE": _hero_replace, "BAT-ACTIVATION": _activation,
     "AOT-MELEE-RETREAT": _melee_retreat, "AOT-WEATHER-STORM": _storm, "AOB-CLASH": _clash,
+    "AOT-MOVE-THROUGH-FRIENDS": _through,
     "AOT-RUN": _run, "AOT-TROT": _trot, "AOT-DISORDER-TEST": _disorder_test, "AOT-CMD-SIGNAL": _signal,
 }
