@@ -41,7 +41,8 @@ cleared too); how many registered mechanics are written once as a dice procedure
 --procedures-only`` measures only these.
 
 Target (issue #38 "The learning path"): the path's prose and Readings <= 25,000 words together (a size, counted
-from the chapters' sources by ``tools/path_words.py``), printed with each chapter's count.
+from the chapters' sources by ``tools/path_words.py``), printed with each chapter's count.  "Show the mathematics":
+how many mechanics' blocks write their law in the mechanic's own inputs (a count, never below the floor reached).
 
 Targets (issue "Foundation"):
   one exact shooting distribution       < 1 ms median
@@ -89,6 +90,9 @@ ISSUE_8 = ("AOT-MOVE-PROCEDURE", "AOT-ROUGH-TERRAIN", "AOT-MOVE-THROUGH-FRIENDS"
 ISSUE_9 = ("AOT-ELEPHANT-UNIT", "AOT-ELEPHANT-MOVE", "AOT-ELEPHANT-ATTACK", "AOT-ELEPHANT-WOUND",
            "AOT-ELEPHANT-VS-ELEPHANT", "AOT-CHARIOT-COMBAT", "AOT-CHARIOT-TURN-TROT", "AOT-CHARIOT-WOUND",
            "AOT-ART-SHOOT-LIGHT", "AOT-ART-SHOOT-HEAVY", "AOT-CAMP")
+#: Issue #38: mechanics whose "Show the mathematics" block has a general formula, the count reached so far (the test
+#: suite holds the same floor: tests/faces/test_general_formulas.py)
+GENERAL_FORMULAS_FLOOR = 46
 #: Grids larger than this are timed on a fixed-seed sample of this many points (AOT-MOVE-PROCEDURE has
 #: 37,500 combinations, AOT-BREAKTHROUGH 1,280): the median is what the target is about.
 GRID_SAMPLE = 300
@@ -349,6 +353,17 @@ def report_path_words() -> None:
         print(f"  {c.doc.removeprefix('book/'):<16} {c.total:>6,} words (prose {c.prose:,}, Readings {c.readings:,})")
 
 
+def report_general_formulas() -> None:
+    """Issue #38, "Show the mathematics": how many blocks write the law in the mechanic's own inputs (a count)."""
+    from aot_rules.formulas.general import coverage
+
+    with_one, without = coverage()
+    n = len(with_one) + len(without)
+    report("issue 38: mechanics with a general formula", f"{len(with_one)} of {n}", f">= {GENERAL_FORMULAS_FLOOR}",
+           len(with_one) >= GENERAL_FORMULAS_FLOOR)
+    print(f"  without one ({len(without)}): {', '.join(without)}")
+
+
 def companion_ids() -> tuple[str, ...]:
     """Every mechanic of the companion systems (AOB-, SP-, BAT-), in registration order."""
     return tuple(m.rule_id for m in all_mechanics() if not m.rule_id.startswith("AOT-"))
@@ -512,6 +527,7 @@ def main() -> None:
         browser_engine(Path(rest[0]) if rest else ROOT / "_build" / "html")
         return
     report_path_words()
+    report_general_formulas()
     lines, n = package_lines(), len(all_mechanics())
     report(f"package lines per mechanic ({lines} lines, {n} mechanics)", f"{lines / n:.1f}",
            f"< {LINES_PER_MECHANIC_BEFORE:.1f}", lines / n < LINES_PER_MECHANIC_BEFORE)

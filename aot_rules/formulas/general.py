@@ -56,28 +56,42 @@ class General:
 
     inputs: tuple[str, ...]
     what: Message
-    #: intermediate quantities (symbol, definition in the inputs), in the order they are defined
-    defs: tuple[tuple[sp.Symbol, sp.Expr], ...]
+    #: intermediate quantities (symbol, definition in the inputs), in the order they are defined; a function of a
+    #: count (a binomial term) is a sympy ``Function`` defined by a ``Lambda``
+    defs: tuple[tuple[Any, sp.Expr], ...]
     laws: tuple[Law, ...]
     #: read off the mechanic's dice procedure (:func:`derived_pool`, :func:`derived_die`), not written by hand
     derived: bool = False
+    #: quantities a choice input stands for, read by the rule's own function (symbol, input, reading): a Coward's
+    #: reading as the dice it drops and the failures it adds
+    reads: tuple[tuple[sp.Symbol, str, Callable[[Any], int]], ...] = ()
+    #: each law's expressions in the inputs alone, worked out once (a grid substitutes them hundreds of times)
+    _inputs_only: dict[int, sp.Expr] = field(default_factory=dict, init=False, compare=False, repr=False)
 
     def expr(self, e: sp.Expr) -> sp.Expr:
         """An expression with every intermediate quantity replaced by its definition (inputs only)."""
         for sym, definition in reversed(self.defs):
-            e = e.subs(sym, definition)
+            e = e.replace(sym, definition) if isinstance(definition, sp.Lambda) else e.subs(sym, definition)
         return e
+
+    def _inputs(self, e: sp.Expr) -> sp.Expr:
+        """:meth:`expr`, remembered for this formula's own expressions."""
+        if id(e) not in self._inputs_only:
+            self._inputs_only[id(e)] = self.expr(e)
+        return self._inputs_only[id(e)]
 
     def at(self, kw: Mapping[str, Any]) -> dict[str, dict[Any, sp.Rational]]:
         """Every law at one grid point, by substituting its inputs (a yes/no input as 1 or 0): exact rationals."""
-        values = {_p(k): _number(v) for k, v in kw.items() if k in self.inputs}
+        read = {name for _, name, _ in self.reads}
+        values = {_p(k): _number(v) for k, v in kw.items() if k in self.inputs and k not in read}
+        values.update({sym: sp.Integer(f(kw[name])) for sym, name, f in self.reads})
         out: dict[str, dict[Any, sp.Rational]] = {}
         for law in self.laws:
             if law.pmf is not None:
-                e = self.expr(law.pmf).subs(values)
+                e = self._inputs(law.pmf).subs(values)
                 got = {j: _exact(e.subs(J, j)) for j in law.support(kw)}
             else:
-                got = {v: _exact(self.expr(c).subs(values)) for v, c in law.cases.items()}
+                got = {v: _exact(self._inputs(c).subs(values)) for v, c in law.cases.items()}
             for v, q in got.items():
                 if not q.is_Rational:
                     raise TypeError(f"{law.name} at {v}: not an exact rational: {q}")
@@ -92,7 +106,8 @@ class General:
         def tex(e: sp.Expr) -> str:
             return str(printer.doprint(e))
 
-        lines = [rf"{sp.latex(sym)} = {tex(d)}" for sym, d in self.defs]
+        lines = [rf"{tex(sym(*d.variables))} = {tex(d.expr)}" if isinstance(d, sp.Lambda)
+                 else rf"{sp.latex(sym)} = {tex(d)}" for sym, d in self.defs]
         for law in self.laws:
             if law.pmf is not None:
                 lines.append(rf"\Pr({law.letter} = j) = {tex(law.pmf)}")
@@ -139,6 +154,16 @@ def _test_die(d: sp.Symbol, e: sp.Symbol, g: sp.Expr) -> sp.Expr:
     return sp.Piecewise((1 - g * fail, sp.Eq(J, 0)),
                         (g * ((d - J) ** e - (d - J - 1) ** e) / sp.Integer(6) ** e, (J >= 1) & (J < d)),
                         (0, True))
+
+
+def coverage() -> tuple[tuple[str, ...], tuple[str, ...]]:
+    """Every registered mechanic, split by whether its block has a general formula (issue #38 counts them): those
+    with one and those without, in the registries' order."""
+    from aot_rules.systems import all_mechanics
+
+    ids = [m.rule_id for m in all_mechanics()]
+    with_one = tuple(r for r in ids if general_of(r) is not None)
+    return with_one, tuple(r for r in ids if r not in with_one)
 
 
 @cache
@@ -298,22 +323,46 @@ def _spot_roll() -> General:
                                                False: sp.Sum(sp.Piecewise((two_d6, s < t), (0, True)), (s, 2, 12))})))
 
 
-def _panic() -> General:
-    st, f, r = _p("strength"), _p("friend_formed"), _p("regular")
-    d, e = sp.Symbol("d"), sp.Symbol("e")
+def _loss_laws(d: sp.Symbol, f: sp.Expr, e: sp.Symbol) -> tuple[Law, ...]:
+    """A test die that fails below d (e dice when a regular unit re-rolls a failure, the lowest kept) and then
+    disorders as many warriors as its face, all f of them at most."""
     six = sp.Integer(6)
     every = sp.Max(0, d - f) ** e / six**e
     x = sp.Piecewise((1 - ((d - 1) / six) ** e, sp.Eq(J, 0)),
                      (((d - J) ** e - (d - J - 1) ** e) / six**e, (J >= 1) & (J < f) & (J < d)),
                      (every, sp.Eq(J, f)), (0, True))
+    return (Law("disordered", "X", x, lambda kw: range(0, 11)),
+            Law("fails", "F", cases={True: ((d - 1) / six) ** e, False: 1 - ((d - 1) / six) ** e}),
+            Law("all", "A", cases={True: every, False: 1 - every}))
+
+
+def _panic() -> General:
+    st, f, r = _p("strength"), _p("friend_formed"), _p("regular")
+    d, e = sp.Symbol("d"), sp.Symbol("e")
     return General(("strength", "friend_formed", "regular"),
                    msg("The panicking unit's die fails below its strength (every face, from strength 7 up: d is the "
                        "lower of the two) and then disorders as many of the friend's formed warriors as its face, all "
                        "of them at most; a regular unit re-rolls a failure and keeps the lower die, e dice in all."),
-                   ((d, sp.Min(st, 7)), (e, 1 + r)),
-                   (Law("disordered", "X", x, lambda kw: range(0, 11)),
-                    Law("fails", "F", cases={True: ((d - 1) / six) ** e, False: 1 - ((d - 1) / six) ** e}),
-                    Law("all", "A", cases={True: every, False: 1 - every})))
+                   ((d, sp.Min(st, 7)), (e, 1 + r)), _loss_laws(d, f, e))
+
+
+def _through() -> General:
+    from aot_rules.aot.rules.movement import ELEPHANT_TEST
+
+    dens, pn, f, r, el = (_p(x) for x in ("density", "panicking", "friend_formed", "regular", "through_elephant"))
+    s0, st, d, c, e = (sp.Symbol(x) for x in ("s_0", "S", "d", "C", "e"))
+    against = sp.Piecewise((ELEPHANT_TEST, sp.Eq(el, 1)), (st, sp.Eq(pn, 1)), (dens, True))
+    cap = sp.Piecewise((sp.Piecewise((st, sp.Eq(pn, 1)), (sp.Min(2 * dens, st), True)), sp.Eq(el, 1)), (f, True))
+    return General(("density", "panicking", "strength", "friend_formed", "regular", "through_elephant"),
+                   msg("The mover's die fails below its density (its strength S when it panics, 3 when the friend is "
+                       "an elephant; every face from 7 up: d) and then disorders as many warriors as its face, all C "
+                       "of them at most: the friend's formed warriors, or the mover's own when the friend is an "
+                       "elephant. S is twice the density where no strength is given; a regular mover re-rolls a "
+                       "failure and keeps the lower die, e dice in all."),
+                   ((st, sp.Piecewise((2 * dens, sp.Eq(s0, 0)), (s0, True))), (d, sp.Min(against, 7)), (c, cap),
+                    (e, 1 + r)),
+                   _loss_laws(d, c, e),
+                   reads=((s0, "strength", lambda v: 0 if v is None else int(v)),))
 
 
 def _elephant_move() -> General:
@@ -380,6 +429,293 @@ def _steadiness(general: bool | None = None, standard: bool | None = None) -> Ge
                                                    ((1 - q) ** n, sp.Eq(J, n + 1)), (0, True)), lambda kw: range(1, 4)),
                     Law("first", "A", cases={True: q, False: 1 - q}),
                     Law("saved", "B", cases={True: 1 - flees - q, False: flees + q})))
+
+
+def _binomial_term(n: sp.Expr, q: sp.Expr, k: sp.Expr) -> sp.Expr:
+    """C(n, k) q^k (1 - q)^(n - k), and 0 outside 0 <= k <= n (where a power of q = 0 would be undefined)."""
+    return sp.Piecewise((sp.binomial(n, k) * q**k * (1 - q) ** (n - k), (k >= 0) & (k <= n)), (0, True))
+
+
+def _morale(dice: sp.Expr | None, quality: str, bearer: sp.Expr | None = None) -> General:
+    """Batalist's morale test on ``dice`` d6 (None: the AP spent, Terror's input), each failing above the Quality; a
+    Coward's reading drops a die (f) and adds a failure (a); a Standard Bearer (r) re-rolls one failed die."""
+    from aot_rules.bat.rules.morale import Band, automatic_failures, dice_rolled
+
+    n = _p("ap") if dice is None else dice
+    qual = _p(quality)
+    r = _p("standard_bearer") if bearer is None else bearer
+    q, d, f, a = sp.Symbol("q"), sp.Symbol("d"), sp.Symbol("f"), sp.Symbol("a")
+
+    k = sp.Symbol("k", integer=True)
+    big_b, big_k = sp.Function("b"), sp.Function("K")
+    # failures after the Standard Bearer's re-roll: a failed die rolled again fails again with chance q
+    again = (1 - q) * (big_b(k + 1) - sp.Piecewise((big_b(k), k >= 1), (0, True)))
+    kept = sp.Lambda(k, sp.Piecewise((big_b(k) + r * again, k >= 0), (0, True)))
+    failures = sp.Piecewise((big_k(J - a) + a * sp.Piecewise((big_k(n), sp.Eq(J, n)), (0, True)), J <= n), (0, True))
+    holds, one, two = (failures.subs(J, j) for j in (0, 1, 2))
+    back = one + two if dice is None else 1 - holds  # Terror's "shaken" falls back only; a test's, or flees too
+    inputs = (*(("ap",) if dice is None else ()), quality, "coward", *(("standard_bearer",) if bearer is None else ()))
+    return General(inputs,
+                   msg("Each of the d dice rolled fails above the Quality, with chance q; a Coward rolls one die fewer "
+                       "(f = 1) or counts one failure more (a = 1), as its reading says, the failures at most the "
+                       "dice of the test; a Standard Bearer rolls one failed die again. No failure holds, one falls "
+                       "back a step, two fall back a move, three or more flee."),
+                   ((q, _fail_share(qual)), (d, n - f),
+                    (big_b, sp.Lambda(k, _binomial_term(d, q, k))), (big_k, kept)),
+                   (Law("failures", "F", failures, lambda kw: range(0, 7)),
+                    Law("band", "B", cases={Band.HOLDS: holds, Band.STEP_BACK: one, Band.FALL_BACK: two,
+                                            Band.FLEES: 1 - holds - one - two}),
+                    Law("shaken", "S", cases={True: back, False: 1 - back}),
+                    Law("flees", "E", cases={True: 1 - holds - one - two, False: holds + one + two})),
+                   reads=((f, "coward", lambda c: 1 - dice_rolled(1, c)), (a, "coward", automatic_failures)))
+
+
+def _fail_share(quality: sp.Expr) -> sp.Expr:
+    """Batalist: the chance one d6 shows more than the Quality (every face at Quality 0 or less, none at 6)."""
+    return sp.Max(0, sp.Min(6, 6 - quality)) / 6
+
+
+def _fireball() -> General:
+    n, qual, fig = _p("ap"), _p("target_quality"), _p("figures")
+    q, i = sp.Symbol("q"), sp.Symbol("i", integer=True)
+    b = sp.Function("b")
+    gone = sp.Sum(b(i), (i, fig, n))
+    return General(("ap", "target_quality", "figures"),
+                   msg("Each of the dice, one per AP, burns a figure when it shows more than the target's Quality, "
+                       "with chance q: the dice that burn are binomial, b(i), and the figures lost are that count, "
+                       "all the base's figures at most; the base is destroyed when the count reaches them."),
+                   ((q, _fail_share(qual)), (b, sp.Lambda(i, _binomial_term(n, q, i)))),
+                   (Law("lost", "L", sp.Piecewise((b(J), J < fig), (gone, sp.Eq(J, fig)),
+                                                  (0, True)), lambda kw: range(0, 7)),
+                    Law("any", "A", cases={True: 1 - (1 - q) ** n, False: (1 - q) ** n}),
+                    Law("destroyed", "D", cases={True: gone, False: 1 - gone})))
+
+
+def _summon() -> General:
+    n, want = _p("ap"), _p("wanted")
+    t, k = sp.Symbol("t", integer=True), sp.Symbol("k", integer=True)
+    big_s, big_f = sp.Function("S"), sp.Function("F")
+    # n d6 sum to t in sum_k (-1)^k C(n, k) C(t - 6k - 1, n - 1) ways, and to at most t in
+    # sum_k (-1)^k C(n, k) C(t - 6k, n) ways (inclusion and exclusion over the dice that pass 6)
+    top = sp.floor((t - n) / 6)
+    dice_sum = sp.Lambda(t, sp.Piecewise((sp.Sum((-1) ** k * sp.binomial(n, k) * sp.binomial(t - 6 * k - 1, n - 1),
+                                                 (k, 0, top)) / sp.Integer(6) ** n, (t >= n) & (t <= 6 * n)),
+                                         (0, True)))
+    at_most = sp.Lambda(t, sp.Piecewise((0, t < n), (1, t >= 6 * n),
+                                        (sp.Sum((-1) ** k * sp.binomial(n, k) * sp.binomial(t - 6 * k, n), (k, 0, top))
+                                         / sp.Integer(6) ** n, True)))
+    enough = 1 - big_f(sp.ceiling(want / sp.Integer(3)) - 1)
+    return General(("ap", "wanted"),
+                   msg("The Mage rolls one d6 per AP, and the budget is three times their sum; S(t), the chance the "
+                       "dice sum to t, and F(t), that they sum to t at most, count the ways by inclusion and "
+                       "exclusion. The budget suffices when the sum reaches a third of the total wanted."),
+                   ((big_s, dice_sum), (big_f, at_most)),
+                   (Law("budget", "M", sp.Piecewise((big_s(J / 3), sp.Eq(sp.Mod(J, 3), 0)), (0, True)),
+                        lambda kw: range(3 * int(kw["ap"]), 18 * int(kw["ap"]) + 1, 3)),
+                    Law("enough", "E", cases={True: enough, False: 1 - enough})))
+
+
+def _hero_wound() -> General:
+    from aot_rules.sp.rules.heroes import Wound
+
+    k = _p("six_kills")
+    return General(("six_kills",),
+                   msg("One d6 reads the wound: 1 to 3 light, 4 and 5 severe, and a 6 severe too unless the row that "
+                       "kills is played."),
+                   (),
+                   (Law("wound", "W", cases={Wound.LIGHT: sp.Rational(1, 2), Wound.SEVERE: (3 - k) / sp.Integer(6),
+                                             Wound.KILLED: k / sp.Integer(6)}),))
+
+
+def _clash_casualties() -> General:
+    s = _p("die")
+    return General(("die",),
+                   msg("One game die, its face divided by 3 and rounded up, is the men lost: each count j but the "
+                       "highest comes from three faces, the highest from the faces left."),
+                   (),
+                   (Law("casualties", "C", sp.Piecewise((sp.Max(0, sp.Min(3 * J, s) - 3 * J + 3) / s, J >= 1),
+                                                        (0, True)), lambda kw: range(0, 8)),))
+
+
+def _chariot_turn_trot() -> General:
+    from aot_rules.aot.mechanics.chariots import Standing
+
+    h, t = _p("horses"), _p("trot")
+    over = ((h - 1) / sp.Integer(6)) ** (1 + t)
+    return General(("horses", "trot"),
+                   msg("The chariot overturns when its test die shows less than its horses; trotting, it rolls two "
+                       "dice and tests on the higher, so both must fall below the horses."),
+                   (),
+                   (Law("chariot", "C", cases={Standing.OVERTURNED: over, Standing.UPRIGHT: 1 - over}),))
+
+
+def _sharpshooter() -> General:
+    from aot_rules.sp.rules.shooting import RECOVERED, Aimed, SkirmishWeapon, sharpshooter_band
+
+    to_hit = _p("to_hit")
+    g, u, c = sp.Symbol("g"), sp.Symbol("u"), sp.Symbol("c")
+
+    def given(band: Any) -> int:
+        return RECOVERED.get((SkirmishWeapon.RIFLE, sharpshooter_band(band)), 0)
+
+    return General(("band", "to_hit"),
+                   msg("One unmodified d6, read one column nearer: it hits on the number needed or more (the table's "
+                       "own number g where that column gives one, u = 1, else the number to hit), c faces of six, "
+                       "never on a 1, which spends his powder."),
+                   ((c, 7 - sp.Max(2, sp.Piecewise((g, sp.Eq(u, 1)), (to_hit, True)))),),
+                   (Law("shot", "A", cases={Aimed.HIT: c / 6, Aimed.SPENT: sp.Rational(1, 6), Aimed.MISS: (5 - c) / 6}),
+                    Law("hit", "H", cases={True: c / 6, False: 1 - c / 6}),
+                    Law("spent", "P", cases={True: sp.Rational(1, 6), False: sp.Rational(5, 6)})),
+                   reads=((g, "band", given), (u, "band", lambda band: int(given(band) > 0))))
+
+
+def _activation() -> General:
+    qual, r, orders = _p("quality"), _p("standard_bearer"), _p("orders")
+    p, i = sp.Symbol("p"), sp.Symbol("i", integer=True)
+    b, a_law = sp.Function("b"), sp.Function("A")
+    three = sp.Integer(3)
+    # passes after the Standard Bearer's re-roll: one failed die, if any, rolled again passes with chance p
+    after = sp.Lambda(i, b(i) * (1 - r * p * sp.Piecewise((1, i < three), (0, True)))
+                      + r * p * sp.Piecewise((b(i - 1), i >= 1), (0, True)))
+    full = sp.Sum(a_law(i), (i, orders, three))
+    return General(("quality", "standard_bearer", "orders"),
+                   msg("Each of three d6 gives 1 AP when it shows the Quality or less, with chance p, so the AP are "
+                       "binomial, b(i); a Standard Bearer rolls one failed die again, A(i). The orders carried out are "
+                       "the AP, the orders given at most."),
+                   ((p, sp.Max(0, sp.Min(6, qual)) / 6), (b, sp.Lambda(i, _binomial_term(three, p, i))),
+                    (a_law, after)),
+                   (Law("ap", "P", a_law(J), lambda kw: range(0, 4)),
+                    Law("carried_out", "C", sp.Piecewise((a_law(J), J < orders), (full, sp.Eq(J, orders)), (0, True)),
+                        lambda kw: range(0, 4)),
+                    Law("all", "L", cases={True: full, False: 1 - full}),
+                    Law("none", "N", cases={True: sp.Piecewise((1, sp.Eq(orders, 0)), (a_law(0), True)),
+                                            False: sp.Piecewise((0, sp.Eq(orders, 0)), (1 - a_law(0), True))})))
+
+
+def _melee_retreat() -> General:
+    d = _p("density")
+    return General(("density",),
+                   msg("The loser turns its back with a disorder test: one die fails below the density and then "
+                       "disorders as many warriors as its face. The move that follows depends on the ranks the test "
+                       "leaves, and is not written here."),
+                   (),
+                   (Law("disordered", "X", _test_die(d, sp.Integer(1), sp.Integer(1)), lambda kw: range(0, 7)),
+                    Law("fails", "F", cases={True: (d - 1) / sp.Integer(6), False: 1 - (d - 1) / sp.Integer(6)})))
+
+
+def _rider_fall() -> General:
+    from aot_rules.sp.rules.heroes import SKILL_MOD, Fall
+
+    m = sp.Symbol("m")
+
+    def faces(lo: sp.Expr, hi: sp.Expr) -> sp.Expr:
+        """The faces f of a d6 whose total f + m lies from lo to hi."""
+        return sp.Max(0, sp.Min(6, hi - m) - sp.Max(1, lo - m) + 1) / 6
+
+    return General(("skill",),
+                   msg("One d6 plus the rider's modifier m (+1 skilled, −1 novice, as the rule's table gives): 2 or "
+                       "less pins him, 3 stuns him, 4 or 5 throws him, 6 or more leaves him on his feet; each outcome "
+                       "is the share of the faces whose total falls in its range."),
+                   (),
+                   (Law("fall", "R", cases={Fall.PINNED: faces(-6, 2), Fall.STUNNED: faces(3, 3),
+                                            Fall.THROWN: faces(4, 5), Fall.FEET: faces(6, 12)}),),
+                   reads=((m, "skill", SKILL_MOD.__getitem__),))
+
+
+def _wind() -> General:
+    from aot_rules.aot.rules.weather import WindFrom
+
+    r = _p("reroll_calm")
+    edge = 1 / (6 - 2 * r)
+    return General(("reroll_calm",),
+                   msg("One die names the edge the wind blows from, each of four faces one edge, and two faces a calm; "
+                       "where a calm is rolled again, the four edges share every roll that counts."),
+                   (),
+                   (Law("wind", "W", cases={WindFrom.MY_EDGE: edge, WindFrom.ENEMY_EDGE: edge, WindFrom.LEFT: edge,
+                                            WindFrom.RIGHT: edge, WindFrom.NONE: (1 - r) / 3}),
+                    Law("behind_me", "B", cases={True: edge, False: 1 - edge})))
+
+
+def _trample() -> General:
+    d = _p("target_density")
+    six = sp.Integer(6)
+    return General(("target_density",),
+                   msg("One die against the target's density: a face at or below it kills that many warriors, and a "
+                       "unit always has at least its density in warriors, so every such face counts in full."),
+                   (),
+                   (Law("killed", "K", sp.Piecewise(((6 - d) / six, sp.Eq(J, 0)), (1 / six, (J >= 1) & (J <= d)),
+                                                    (0, True)), lambda kw: range(0, 7)),
+                    Law("hit", "H", cases={True: d / six, False: 1 - d / six})))
+
+
+def _hero_replace() -> General:
+    from aot_rules.sp.rules.heroes import REPLACE_FROM
+
+    recruits, last = _p("recruits_from"), _p("last_hero")
+    g, u = sp.Symbol("g"), sp.Symbol("u")
+    need = sp.Piecewise((g, sp.Eq(u, 1)), (recruits, True))
+    chance = last + (1 - last) * (7 - need) / 6
+
+    def given(quality: Any) -> int:
+        return REPLACE_FROM.get(quality, 0)
+
+    return General(("quality", "recruits_from", "last_hero"),
+                   msg("One d6 brings a new Hero on the number needed or more: the quality's own number g where the "
+                       "rule gives one (u = 1), else the number recruits come from; the force's last Hero is replaced "
+                       "without a roll."),
+                   (),
+                   (Law("replaced", "N", cases={True: chance, False: 1 - chance}),),
+                   reads=((g, "quality", given), (u, "quality", lambda quality: int(given(quality) > 0))))
+
+
+def _storm() -> General:
+    u, d, m = _p("units"), _p("density"), _p("d6_move")
+    c, i = sp.Symbol("c"), sp.Symbol("i", integer=True)
+    lost = sp.Function("W")
+    six = sp.Integer(6)
+    lost_law = sp.Lambda(i, sp.Piecewise((1 / six, (i >= 1) & (i < c)), ((7 - c) / six, sp.Eq(i, c)), (0, True)))
+    moved = sp.Sum(lost(i) * sp.binomial(i, J) * sp.Rational(2, 3) ** J * sp.Rational(1, 3) ** (i - J), (i, 1, c))
+    distance = (sp.Piecewise((sp.Rational(1, 3), sp.Eq(J, 0)), (0, True))
+                + (1 - m) * sp.Piecewise((sp.Rational(2, 3), sp.Eq(J, 10 - d)), (0, True))
+                + m * sp.Piecewise((sp.Rational(1, 9), (J >= 1) & (J <= 6)), (0, True)))
+    return General(("units", "density", "d6_move"),
+                   msg("One die says how many units wander, the units you have at most (c is the lower of the two, "
+                       "W(i) its law); each of them moves unless its direction die shows 5 or 6, so the units that "
+                       "move are binomial in those that wander, with p = 2/3. The first one goes a full move, 10 "
+                       "less its density, or one die of inches where that option is chosen."),
+                   ((c, sp.Min(u, 6)), (lost, lost_law)),
+                   (Law("lost", "L", lost(J), lambda kw: range(0, 7)),
+                    Law("moved", "M", moved, lambda kw: range(0, 7)),
+                    Law("distance", "D", distance, lambda kw: range(0, 10))))
+
+
+def _clash() -> General:
+    from aot_rules.aob.rules.die import Direction
+
+    ta, tb, s = _p("a_target"), _p("b_target"), _p("die")
+    v, pa, pb = sp.Symbol("v"), sp.Symbol("p_A"), sp.Symbol("p_B")
+
+    def good(t: sp.Expr) -> sp.Expr:
+        """The faces that meet the target: at most it, or (v = 1) at least it."""
+        return sp.Max(0, sp.Min(s, (1 - v) * t + v * (s - t + 1))) / s
+
+    # a side's losses are the men the other kills: none unless its clash roll succeeds, then its casualty die
+    men = sp.Max(0, sp.Min(3 * J, s) - 3 * J + 3) / s
+
+    def losses(p: sp.Expr) -> sp.Expr:
+        return sp.Piecewise((1 - p, sp.Eq(J, 0)), (p * men, J >= 1), (0, True))
+
+    return General(("a_target", "b_target", "die"),
+                   msg("Each side's game die succeeds on the faces at most its target (at least it, v = 1, in the "
+                       "other reading), with chance p; a success rolls the casualty die, whose face divided by 3 and "
+                       "rounded up is the men the enemy loses. Which side wins compares the two rolls, and is left "
+                       "to the example below."),
+                   ((pa, good(ta)), (pb, good(tb))),
+                   (Law("a_hit", "H_A", cases={True: pa, False: 1 - pa}),
+                    Law("b_hit", "H_B", cases={True: pb, False: 1 - pb}),
+                    Law("a_losses", "L_A", losses(pb), lambda kw: range(0, 8)),
+                    Law("b_losses", "L_B", losses(pa), lambda kw: range(0, 8))),
+                   reads=((v, "direction", lambda d: int(d is Direction.AT_LEAST)),))
 
 
 # --- derived from the dice procedure ------------------------------------------------------------------------
@@ -638,5 +974,15 @@ _GENERAL: dict[str, Callable[[], General | None]] = {
     "AOT-CHARIOT-WOUND": lambda: derived_die("AOT-CHARIOT-WOUND", msg(
         "One die is the chariot's hit test: it is destroyed on a face no higher than the hits it took, so on as many "
         "faces of six as it took hits.")),
+    "BAT-MORALE-TEST": lambda: _morale(sp.Integer(3), "quality"),
+    "BAT-SKILL-COWARD": lambda: _morale(sp.Integer(3), "quality"),
+    "BAT-SKILL-STANDARD": lambda: _morale(sp.Integer(3), "quality", sp.Integer(1)),
+    "BAT-SPELL-TERROR": lambda: _morale(None, "target_quality"),
+    "BAT-SPELL-FIREBALL": _fireball, "BAT-SPELL-SUMMON": _summon, "SP-HERO-WOUND": _hero_wound,
+    "AOB-CLASH-CASUALTIES": _clash_casualties, "AOT-CHARIOT-TURN-TROT": _chariot_turn_trot,
+    "SP-SHARPSHOOTER": _sharpshooter, "SP-HERO-RIDER-SKILL": _rider_fall, "AOT-WEATHER-WIND": _wind,
+    "AOT-ELEPHANT-ATTACK": _trample, "SP-HERO-REPLACE": _hero_replace, "BAT-ACTIVATION": _activation,
+    "AOT-MELEE-RETREAT": _melee_retreat, "AOT-WEATHER-STORM": _storm, "AOB-CLASH": _clash,
+    "AOT-MOVE-THROUGH-FRIENDS": _through,
     "AOT-RUN": _run, "AOT-TROT": _trot, "AOT-DISORDER-TEST": _disorder_test, "AOT-CMD-SIGNAL": _signal,
 }

@@ -13,7 +13,7 @@ from typing import Any
 from aot_rules.core.i18n import Message, label, msg, text
 from aot_rules.core.params import BLANK_MARK, Param, jsonable
 from aot_rules.core.registry import Mechanic
-from aot_rules.formulas.catalogue import form_of
+from aot_rules.formulas.catalogue import MELEE, NO_DICE, RECURSIVE, form_of
 from aot_rules.formulas.coverage import checked, start_inputs
 from aot_rules.formulas.forms import KIND_HELP, Kind, Maths, Unchecked, law_table_tex, tex_text
 from aot_rules.formulas.general import General, general_of
@@ -152,6 +152,8 @@ def maths_html(rule_id: str) -> str:
     general = general_of(rule_id)
     if general is not None:
         h += general_html(m, general)
+    else:
+        h.append(f'<p class="aot-maths-general aot-maths-none">{escape(text(no_general(rule_id)))}</p>')
     h += [f'<p><span class="aot-maths-kind" title="{escape(text(KIND_HELP[maths.kind]))}">'
          f'{escape(text(label(maths.kind)))}</span> '
          f"{escape(text(maths.what))}</p>"]
@@ -182,6 +184,23 @@ def maths_html(rule_id: str) -> str:
     h.append(f'<p class="aot-maths-note">{escape(text(derived))}</p>')
     h.append("</details>")
     return "\n".join(h)
+
+
+def no_general(rule_id: str) -> Message:
+    """Why the block writes no formula in the inputs, in one sentence (a block is never silent about it): melee's
+    joint law and the recursions have none to write, a rule with no dice has no law, and the rest have none yet."""
+    if rule_id in MELEE:
+        return msg("No formula in the inputs exists here: the melee's result is the joint law of both sides' strike "
+                   "dice and saves, whose numbers and faces change with every weapon, rank and property at once, so "
+                   "it is written out below at one set of inputs.")
+    if rule_id in NO_DICE:
+        return msg("No dice are rolled, so there is no law to write in the inputs: the rule gives one certain outcome, "
+                   "shown below where the calculator starts.")
+    if rule_id in RECURSIVE:
+        return msg("No formula in the inputs is written here: which dice are rolled next depends on the earlier "
+                   "ones, so the law is a recursion over the dice, worked out below at one set of inputs.")
+    return msg("No formula in the inputs is written for this law yet: it is worked out below at one set of inputs, "
+               "and the engine evaluates every other input exactly.")
 
 
 def general_html(m: Mechanic[Any], general: General) -> list[str]:
