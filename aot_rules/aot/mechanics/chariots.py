@@ -10,27 +10,24 @@ from aot_rules.aot.equipment import FOOT_WEAPONS, MeleeWeapon
 from aot_rules.aot.mechanics.common import reported
 from aot_rules.aot.mechanics.elephants import WoundInput, wound_faces
 from aot_rules.aot.mechanics.melee import SideInput
-from aot_rules.aot.rules.breakthrough import Breakthrough, routed
+from aot_rules.aot.rules.breakthrough import Breakthrough
 from aot_rules.aot.rules.chariots import (
     ChariotMove,
     chariot,
     chariot_breakthrough,
-    chariot_breakthrough_exact,
     chariot_trot,
     chariot_turn,
     check_horses,
 )
-from aot_rules.aot.rules.melee import Side, melee_exact, resolve_melee
 from aot_rules.aot.rules.wounds import Fate
 from aot_rules.aot.units import Body, Unit
-from aot_rules.core.dice import DiceSource
 from aot_rules.core.dist import Dist
 from aot_rules.core.errors import blame
 from aot_rules.core.i18n import msg, vocabulary
 from aot_rules.core.outcome import Outcome
 from aot_rules.core.params import Ranks, param
 from aot_rules.core.procedure import Proc
-from aot_rules.core.registry import Mechanic, Registry, Sample, derived
+from aot_rules.core.registry import Mechanic, Registry, derived
 
 # --- overturning (AOT-CHARIOT-TURN-TROT) ------------------------------------------------------------
 
@@ -128,25 +125,6 @@ def charge_procedure(p: ChargeInput) -> Proc[Breakthrough]:
 def charge_report(p: ChargeInput, law: Dist[Breakthrough]) -> Outcome:
     return Outcome.of(law, "foot_killed", dists=("foot_killed", "foot_disordered", "cavalry_fate", "result"),
                       events=CHARGE_EVENTS, labels=CHARGE_LABELS)
-
-
-def charge_exact_legacy(p: ChargeInput) -> Outcome:
-    car, foot = p.sides()
-    chariot_breakthrough_exact(car, foot, last=p.last)  # the refusals
-    law = melee_exact(Side(car, horse_strike=True, riders_strike=p.last), Side(foot)).map(
-        lambda m: Breakthrough(m.a_killed, m.a_disordered, m.b_killed, m.b_disordered, m.result, routed(m), m.a_fate))
-    return Outcome.of(law, "foot_killed",
-                      dists=("foot_killed", "foot_disordered", "cavalry_fate", "result"), events=CHARGE_EVENTS,
-                      labels=CHARGE_LABELS)
-
-
-def charge_play_legacy(p: ChargeInput, dice: DiceSource) -> Sample:
-    car, foot = p.sides()
-    chariot_breakthrough_exact(car, foot, last=p.last)  # the same refusals
-    r = resolve_melee(Side(car, horse_strike=True, riders_strike=p.last), Side(foot), dice)
-    m = Breakthrough(r.b_strikes.killed, r.b_strikes.disordered, r.a_strikes.killed, r.a_strikes.disordered,
-                     r.result, False, r.b_strikes.fate)
-    return reported(m._replace(through=routed(m)), CHARGE_EVENTS)
 
 
 def register(reg: Registry) -> None:

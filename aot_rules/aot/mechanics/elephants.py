@@ -12,16 +12,14 @@ from aot_rules.aot.mechanics.common import reported
 from aot_rules.aot.mechanics.melee import SideInput
 from aot_rules.aot.rules.elephants import (
     ElephantTrot,
-    check_charge,
     elephant,
     elephant_charge,
     elephant_trot,
     trample,
 )
-from aot_rules.aot.rules.melee import Melee, MeleeResult, Side, melee_exact, resolve_melee
+from aot_rules.aot.rules.melee import Melee, MeleeResult
 from aot_rules.aot.rules.wounds import Fate, duel, wound_test
 from aot_rules.aot.units import Body, Unit
-from aot_rules.core.dice import DiceSource
 from aot_rules.core.dist import Dist
 from aot_rules.core.errors import blame
 from aot_rules.core.i18n import msg, vocabulary
@@ -192,22 +190,6 @@ def charge_procedure(p: ChargeInput) -> Proc[Melee]:
 def charge_report(p: ChargeInput, law: Dist[Melee]) -> Outcome:
     return Outcome.of(law, "b_killed", dists=("b_killed", "b_disordered", "a_fate", "result"), events=CHARGE_EVENTS,
                       labels=CHARGE_LABELS, info={"crew_dice": p.aboard - 1})
-
-
-def charge_exact_legacy(p: ChargeInput) -> Outcome:
-    beast, block = p.sides()
-    check_charge(beast, block)
-    return Outcome.of(melee_exact(Side(beast), Side(block)), "b_killed",
-                      dists=("b_killed", "b_disordered", "a_fate", "result"), events=CHARGE_EVENTS,
-                      labels=CHARGE_LABELS, info={"crew_dice": beast.ranks[0] - 1})
-
-
-def charge_play_legacy(p: ChargeInput, dice: DiceSource) -> Sample:
-    beast, block = p.sides()
-    r = resolve_melee(Side(beast), Side(block), dice)
-    m = Melee(r.b_strikes.killed, r.b_strikes.disordered, r.a_strikes.killed, r.a_strikes.disordered, r.result,
-              r.b_strikes.fate, r.a_strikes.fate)
-    return reported(m, CHARGE_EVENTS)
 
 
 def register(reg: Registry) -> None:

@@ -11,17 +11,16 @@ from aot_rules.aot.mechanics.common import MoverInput, reported
 from aot_rules.aot.mechanics.run_trot import move_outcome, move_sample
 from aot_rules.aot.rules.breakthrough import breakthrough, check_breakthrough
 from aot_rules.aot.rules.evasion import Arm, Troops, evade, evasion_verdict
-from aot_rules.aot.rules.melee import MeleeResult, Side, melee_exact, resolve_melee
+from aot_rules.aot.rules.melee import MeleeResult
 from aot_rules.aot.rules.run_trot import ExtraMove
 from aot_rules.aot.units import Unit, unit_of
-from aot_rules.core.dice import DiceSource
 from aot_rules.core.dist import Dist
 from aot_rules.core.errors import blame
 from aot_rules.core.i18n import Message, msg, vocabulary
 from aot_rules.core.outcome import Fact, Outcome
 from aot_rules.core.params import param
 from aot_rules.core.procedure import Proc, done
-from aot_rules.core.registry import Mechanic, Registry, Sample, derived
+from aot_rules.core.registry import Mechanic, Registry, derived
 from aot_rules.core.verdict import Verdict
 
 # --- the evasion move -------------------------------------------------------------------------------
@@ -209,25 +208,6 @@ def breakthrough_report(p: BreakthroughInput, law: Dist[Charge]) -> Outcome:
                       events=BT_EVENTS, labels=BT_LABELS,
                       info={"striking": Fact(("horses", "riders"), msg("horses and riders")) if p.last else
                             Fact(("horses",), msg("horses only"))})
-
-
-def breakthrough_exact_p_legacy(p: BreakthroughInput) -> Outcome:
-    cav, foot = p.units()
-    law = melee_exact(Side(cav, horse_strike=True, riders_strike=p.last), Side(foot)).map(
-        lambda b: Charge(RESULT_WORDS[b.result], b.a_killed + b.a_disordered,
-                         b.b_killed + b.b_disordered, b.result is MeleeResult.A_WINS))
-    return Outcome.of(law, "result", dists=("result", "cavalry_lost", "foot_lost"),
-                      events={"through": lambda c: c.through}, labels=BT_LABELS,
-                      info={"striking": Fact(("horses", "riders"), msg("horses and riders")) if p.last else
-                            Fact(("horses",), msg("horses only"))})
-
-
-def breakthrough_play_legacy(p: BreakthroughInput, dice: DiceSource) -> Sample:
-    cav, foot = p.units()
-    r = resolve_melee(Side(cav, horse_strike=True, riders_strike=p.last), Side(foot), dice)
-    charge = Charge(RESULT_WORDS[r.result], cav.formed - r.a_after.formed, foot.formed - r.b_after.formed,
-                    r.result is MeleeResult.A_WINS)
-    return reported(charge, {"through": lambda c: c.through})
 
 
 def register(reg: Registry) -> None:
