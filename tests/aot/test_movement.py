@@ -9,6 +9,7 @@ again in plain code (casualty removal included), never against the engine's own 
 from __future__ import annotations
 
 import itertools
+import math
 from fractions import Fraction as F
 
 import pytest
@@ -611,3 +612,46 @@ def test_chain_two_units_by_hand() -> None:
     law = chain_exact(cav, (a, b))
     assert law[2] == p_both
     assert law[0] == first.prob(lambda x: not x.through)
+
+
+def _binomial_hits(dice: int, hit_faces: int) -> dict[int, F]:
+    """Hits among ``dice`` dice that each hit on ``hit_faces`` of six faces, counted by hand."""
+    p = F(hit_faces, 6)
+    return {k: math.comb(dice, k) * p**k * (1 - p) ** (dice - k) for k in range(dice + 1)}
+
+
+def test_the_registered_breakthrough_through_a_line_from_raw_dice() -> None:
+    """Every grid point against a unit that is not the last: the horses' dice (above the foot's density, no shield
+    or armour helps) against the foot's front rank and its pike die (spear and pike below their own density, sword
+    above it, shooters below the riders'; the riders' armour turns away sixes); each side loses its hits (the riders
+    capped at their number, the foot at both ranks), the foot from its longer rank, front first on a tie, so its
+    density after n losses is d - n // 2; the higher density wins and the cavalry goes on only if it wins."""
+    m, checked = get("AOT-BREAKTHROUGH"), 0
+    foot_rule = {MeleeWeapon.SPEAR: lambda f, c, d: f < d, MeleeWeapon.PIKE: lambda f, c, d: f < d,
+                 MeleeWeapon.SWORD: lambda f, c, d: f > d, MeleeWeapon.SHOOTER: lambda f, c, d: f < c}
+    words = {MeleeResult.A_WINS: "routed", MeleeResult.CONTINUE: "continues", MeleeResult.B_WINS: "beaten"}
+    for combo in m.grid():
+        if combo["last"]:
+            continue
+        c, d, weapon = combo["cavalry_density"], combo["foot_density"], combo["foot_weapon"]
+        hits_on = [f for f in range(1, 7) if foot_rule[weapon](f, c, d) and not (combo["cavalry_armour"] and f == 6)]
+        on_cavalry = _binomial_hits(d + (weapon is MeleeWeapon.PIKE), len(hits_on))
+        on_foot = _binomial_hits(c, 6 - d)
+        joint: dict[tuple[str, int, int], F] = {}
+        for (hc, pc), (hf, pf) in itertools.product(on_cavalry.items(), on_foot.items()):
+            lost_c, lost_f = min(hc, c), min(hf, 2 * d)
+            after_c, after_f = c - lost_c, d - lost_f // 2
+            res = MeleeResult.A_WINS if after_c > after_f else MeleeResult.B_WINS if after_f > after_c else \
+                MeleeResult.CONTINUE
+            key = (words[res], lost_c, lost_f)
+            joint[key] = joint.get(key, F(0)) + pc * pf
+        out = m.evaluate(**combo)
+        for i, name in enumerate(("result", "cavalry_lost", "foot_lost")):
+            marginal: dict[object, F] = {}
+            for key, p in joint.items():
+                marginal[key[i]] = marginal.get(key[i], F(0)) + p
+            assert {str(k): p for k, p in out.dists[name].items() if p} == \
+                {str(k): p for k, p in marginal.items() if p}, (combo, name)
+        assert out.event(Event.through) == sum(p for key, p in joint.items() if key[0] == "routed"), combo
+        checked += 1
+    assert checked == 4 * 2 * 2 * 5 * 4 * 2

@@ -20,8 +20,10 @@ from aot_rules.systems import all_mechanics, get
 
 #: Melee's strike dice are read by more than hit or not (a six meets armour, a trampling die kills what it shows), so
 #: its walks branch on every face; few of its grid points roll few enough dice for that (tests/aot/
-#: test_melee_written_once.py walks small fights face by face).
-FACE_BY_FACE = {m.rule_id for m in all_mechanics() if m.procedure is melee_procedure}
+#: test_melee_written_once.py walks small fights face by face); so are the three mechanics fought with melee's own
+#: procedure (a breakthrough, an elephant's and a chariot's charge).
+FACE_BY_FACE = {m.rule_id for m in all_mechanics() if m.procedure is melee_procedure} | {
+    "AOT-BREAKTHROUGH", "AOT-ELEPHANT-UNIT", "AOT-CHARIOT-COMBAT"}
 #: every mechanic written once as a procedure.  Art of Tactics' walks may branch once per hit-or-not pool of a die's
 #: faces (``merge``: exact there, since every die its rules judge hit or not is read only as hit or not); the
 #: companion systems' effect dice are read by more than that, so their walks branch on every face, and so do Art of

@@ -10,26 +10,24 @@ from aot_rules.aot.equipment import FOOT_WEAPONS, MeleeWeapon
 from aot_rules.aot.mechanics.common import reported
 from aot_rules.aot.mechanics.elephants import WoundInput, wound_faces
 from aot_rules.aot.mechanics.melee import SideInput
-from aot_rules.aot.rules.breakthrough import Breakthrough, routed
+from aot_rules.aot.rules.breakthrough import Breakthrough
 from aot_rules.aot.rules.chariots import (
     ChariotMove,
     chariot,
-    chariot_breakthrough_exact,
+    chariot_breakthrough,
     chariot_trot,
     chariot_turn,
     check_horses,
 )
-from aot_rules.aot.rules.melee import Side, resolve_melee
 from aot_rules.aot.rules.wounds import Fate
 from aot_rules.aot.units import Body, Unit
-from aot_rules.core.dice import DiceSource
 from aot_rules.core.dist import Dist
 from aot_rules.core.errors import blame
 from aot_rules.core.i18n import msg, vocabulary
 from aot_rules.core.outcome import Outcome
 from aot_rules.core.params import Ranks, param
 from aot_rules.core.procedure import Proc
-from aot_rules.core.registry import Mechanic, Registry, Sample, derived
+from aot_rules.core.registry import Mechanic, Registry, derived
 
 # --- overturning (AOT-CHARIOT-TURN-TROT) ------------------------------------------------------------
 
@@ -119,20 +117,14 @@ CHARGE_LABELS = {"foot_killed": msg("foot killed"), "foot_disordered": msg("foot
 CHARGE_EVENTS = {"through": lambda b: b.through, "destroyed": lambda b: b.cavalry_fate is Fate.DESTROYED}
 
 
-def charge_exact(p: ChargeInput) -> Outcome:
+def charge_procedure(p: ChargeInput) -> Proc[Breakthrough]:
     car, foot = p.sides()
-    return Outcome.of(chariot_breakthrough_exact(car, foot, last=p.last), "foot_killed",
-                      dists=("foot_killed", "foot_disordered", "cavalry_fate", "result"), events=CHARGE_EVENTS,
-                      labels=CHARGE_LABELS)
+    return chariot_breakthrough(car, foot, last=p.last)
 
 
-def charge_play(p: ChargeInput, dice: DiceSource) -> Sample:
-    car, foot = p.sides()
-    chariot_breakthrough_exact(car, foot, last=p.last)  # the same refusals
-    r = resolve_melee(Side(car, horse_strike=True, riders_strike=p.last), Side(foot), dice)
-    m = Breakthrough(r.b_strikes.killed, r.b_strikes.disordered, r.a_strikes.killed, r.a_strikes.disordered,
-                     r.result, False, r.b_strikes.fate)
-    return reported(m._replace(through=routed(m)), CHARGE_EVENTS)
+def charge_report(p: ChargeInput, law: Dist[Breakthrough]) -> Outcome:
+    return Outcome.of(law, "foot_killed", dists=("foot_killed", "foot_disordered", "cavalry_fate", "result"),
+                      events=CHARGE_EVENTS, labels=CHARGE_LABELS)
 
 
 def register(reg: Registry) -> None:
@@ -140,7 +132,8 @@ def register(reg: Registry) -> None:
         rule_id="AOT-CHARIOT-COMBAT", key="chariot-charge", title=msg("A chariot charges foot to break through"),
         summary=msg("The horses strike as cavalry, the crew adds one die against the last unit; the foot's hits go to "
                 "the chariot's hit test; it carries on if the foot lose."),
-        record_type=ChargeInput, exact=charge_exact, play=charge_play,
+        record_type=ChargeInput,
+        **derived(charge_procedure, charge_report, lambda p, b: reported(b, CHARGE_EVENTS)),
         rules=("AOT-CHARIOT-COMBAT", "AOT-BREAKTHROUGH", "AOT-CHARIOT-WOUND", "AOT-MELEE-HORSE-STRIKE"),
         show=("foot_killed", "cavalry_fate", "result")))
     reg.add(Mechanic(

@@ -13,14 +13,13 @@ from aot_rules.aot.mechanics.melee import SideInput
 from aot_rules.aot.rules.elephants import (
     ElephantTrot,
     elephant,
-    elephant_charge_exact,
+    elephant_charge,
     elephant_trot,
     trample,
 )
-from aot_rules.aot.rules.melee import Melee, MeleeResult, Side, resolve_melee
+from aot_rules.aot.rules.melee import Melee, MeleeResult
 from aot_rules.aot.rules.wounds import Fate, duel, wound_test
 from aot_rules.aot.units import Body, Unit
-from aot_rules.core.dice import DiceSource
 from aot_rules.core.dist import Dist
 from aot_rules.core.errors import blame
 from aot_rules.core.i18n import msg, vocabulary
@@ -184,19 +183,13 @@ CHARGE_EVENTS = {"block_retreats": lambda m: m.result is MeleeResult.A_WINS,
                  "elephant_loses": lambda m: m.result is MeleeResult.B_WINS}
 
 
-def charge_exact(p: ChargeInput) -> Outcome:
-    beast, block = p.sides()
-    return Outcome.of(elephant_charge_exact(beast, block), "b_killed",
-                      dists=("b_killed", "b_disordered", "a_fate", "result"), events=CHARGE_EVENTS,
-                      labels=CHARGE_LABELS, info={"crew_dice": beast.ranks[0] - 1})
+def charge_procedure(p: ChargeInput) -> Proc[Melee]:
+    return elephant_charge(*p.sides())
 
 
-def charge_play(p: ChargeInput, dice: DiceSource) -> Sample:
-    beast, block = p.sides()
-    r = resolve_melee(Side(beast), Side(block), dice)
-    m = Melee(r.b_strikes.killed, r.b_strikes.disordered, r.a_strikes.killed, r.a_strikes.disordered, r.result,
-              r.b_strikes.fate, r.a_strikes.fate)
-    return reported(m, CHARGE_EVENTS)
+def charge_report(p: ChargeInput, law: Dist[Melee]) -> Outcome:
+    return Outcome.of(law, "b_killed", dists=("b_killed", "b_disordered", "a_fate", "result"), events=CHARGE_EVENTS,
+                      labels=CHARGE_LABELS, info={"crew_dice": p.aboard - 1})
 
 
 def register(reg: Registry) -> None:
@@ -204,7 +197,7 @@ def register(reg: Registry) -> None:
         rule_id="AOT-ELEPHANT-UNIT", key="elephant-charge", title=msg("An elephant charges a block of foot"),
         summary=msg("The trample and the crew's strikes, the block's strikes back, the elephant's hit test and the "
                 "result, exactly."),
-        record_type=ChargeInput, exact=charge_exact, play=charge_play,
+        record_type=ChargeInput, **derived(charge_procedure, charge_report, lambda p, m: reported(m, CHARGE_EVENTS)),
         rules=("AOT-ELEPHANT-UNIT", "AOT-ELEPHANT-ATTACK", "AOT-ELEPHANT-CREW", "AOT-ELEPHANT-WOUND",
                "AOT-MELEE-RESULT"), show=("b_killed", "a_fate", "result")))
     reg.add(Mechanic(

@@ -9,19 +9,18 @@ from typing import NamedTuple
 from aot_rules.aot.equipment import FOOT_WEAPONS, MeleeWeapon
 from aot_rules.aot.mechanics.common import MoverInput, reported
 from aot_rules.aot.mechanics.run_trot import move_outcome, move_sample
-from aot_rules.aot.rules.breakthrough import breakthrough_exact, check_breakthrough
+from aot_rules.aot.rules.breakthrough import breakthrough, check_breakthrough
 from aot_rules.aot.rules.evasion import Arm, Troops, evade, evasion_verdict
-from aot_rules.aot.rules.melee import MeleeResult, Side, resolve_melee
+from aot_rules.aot.rules.melee import MeleeResult
 from aot_rules.aot.rules.run_trot import ExtraMove
 from aot_rules.aot.units import Unit, unit_of
-from aot_rules.core.dice import DiceSource
 from aot_rules.core.dist import Dist
 from aot_rules.core.errors import blame
 from aot_rules.core.i18n import Message, msg, vocabulary
 from aot_rules.core.outcome import Fact, Outcome
 from aot_rules.core.params import param
 from aot_rules.core.procedure import Proc, done
-from aot_rules.core.registry import Mechanic, Registry, Sample, derived
+from aot_rules.core.registry import Mechanic, Registry, derived
 from aot_rules.core.verdict import Verdict
 
 # --- the evasion move -------------------------------------------------------------------------------
@@ -192,23 +191,23 @@ BT_LABELS = {"result": msg("the melee"), "cavalry_lost": msg("cavalry warriors l
              "through": msg("the cavalry breaks through and may charge on"), "striking": msg("striking")}
 
 
-def breakthrough_exact_p(p: BreakthroughInput) -> Outcome:
+def breakthrough_procedure(p: BreakthroughInput) -> Proc[Charge]:
+    """The melee's dice with only the horses striking (riders too against the last unit), in the breakthrough's
+    words."""
     cav, foot = p.units()
-    law = breakthrough_exact(cav, foot, last=p.last).map(
+    return breakthrough(cav, foot, last=p.last).map(
         lambda b: Charge(RESULT_WORDS[b.result], b.cavalry_killed + b.cavalry_disordered,
                          b.foot_killed + b.foot_disordered, b.through))
+
+
+BT_EVENTS = {"through": lambda c: c.through}
+
+
+def breakthrough_report(p: BreakthroughInput, law: Dist[Charge]) -> Outcome:
     return Outcome.of(law, "result", dists=("result", "cavalry_lost", "foot_lost"),
-                      events={"through": lambda c: c.through}, labels=BT_LABELS,
+                      events=BT_EVENTS, labels=BT_LABELS,
                       info={"striking": Fact(("horses", "riders"), msg("horses and riders")) if p.last else
                             Fact(("horses",), msg("horses only"))})
-
-
-def breakthrough_play(p: BreakthroughInput, dice: DiceSource) -> Sample:
-    cav, foot = p.units()
-    r = resolve_melee(Side(cav, horse_strike=True, riders_strike=p.last), Side(foot), dice)
-    charge = Charge(RESULT_WORDS[r.result], cav.formed - r.a_after.formed, foot.formed - r.b_after.formed,
-                    r.result is MeleeResult.A_WINS)
-    return reported(charge, {"through": lambda c: c.through})
 
 
 def register(reg: Registry) -> None:
@@ -228,5 +227,6 @@ def register(reg: Registry) -> None:
     reg.add(Mechanic(
         rule_id="AOT-BREAKTHROUGH", key="breakthrough", title=msg("Breaking through a line of foot"),
         summary=msg("Only the horses strike each unit broken through; a routed unit lets the cavalry charge on."),
-        record_type=BreakthroughInput, exact=breakthrough_exact_p, play=breakthrough_play,
+        record_type=BreakthroughInput,
+        **derived(breakthrough_procedure, breakthrough_report, lambda p, c: reported(c, BT_EVENTS)),
         rules=("AOT-BREAKTHROUGH", "AOT-MELEE-HORSE-STRIKE", "AOT-MELEE-RESULT")))

@@ -13,12 +13,14 @@ from __future__ import annotations
 from functools import cache
 from typing import NamedTuple
 
-from aot_rules.aot.rules.melee import Melee, MeleeResult, MeleeRules, Side, melee_exact
+from aot_rules.aot.rules.melee import Melee, MeleeResult, MeleeRules, Side, melee
 from aot_rules.aot.rules.wounds import Fate
 from aot_rules.aot.units import Unit
 from aot_rules.core.dist import Dist
 from aot_rules.core.errors import RuleError
+from aot_rules.core.evaluate import evaluate
 from aot_rules.core.i18n import msg
+from aot_rules.core.procedure import Proc
 
 
 class Breakthrough(NamedTuple):
@@ -48,10 +50,20 @@ def routed(m: Melee | Breakthrough) -> bool:
     return m.result is MeleeResult.A_WINS
 
 
+def breakthrough(cavalry: Unit, foot: Unit, *, last: bool = False,
+                 rules: MeleeRules = MeleeRules()) -> Proc[Breakthrough]:
+    """One breakthrough melee as dice: the melee's own procedure with only the horses striking (the riders too
+    against the ``last`` unit), read as whether the cavalry carries on."""
+    check_breakthrough(cavalry, foot)
+    return melee(Side(cavalry, horse_strike=True, riders_strike=last), Side(foot), rules).map(
+        lambda m: Breakthrough(m.a_killed, m.a_disordered, m.b_killed, m.b_disordered, m.result, routed(m),
+                               m.a_fate))
+
+
 @cache
 def breakthrough_exact(cavalry: Unit, foot: Unit, *, last: bool = False,
                        rules: MeleeRules = MeleeRules()) -> Dist[Breakthrough]:
-    """Exact law of one breakthrough melee: horses only (riders too against the ``last`` unit).
+    """Exact law of one breakthrough melee (the law of :func:`breakthrough`).
 
     >>> from aot_rules.aot.equipment import MeleeWeapon
     >>> cav = Unit("cavalry", (4,), mounted=True, weapon=MeleeWeapon.LANCE)
@@ -59,11 +71,7 @@ def breakthrough_exact(cavalry: Unit, foot: Unit, *, last: bool = False,
     >>> law.prob(lambda b: b.through) > law.prob(lambda b: not b.through)
     True
     """
-    check_breakthrough(cavalry, foot)
-    a = Side(cavalry, horse_strike=True, riders_strike=last)
-    return melee_exact(a, Side(foot), rules).map(
-        lambda m: Breakthrough(m.a_killed, m.a_disordered, m.b_killed, m.b_disordered, m.result, routed(m),
-                               m.a_fate))
+    return evaluate(breakthrough(cavalry, foot, last=last, rules=rules))
 
 
 def chain_exact(cavalry: Unit, line: tuple[Unit, ...], rules: MeleeRules = MeleeRules()) -> Dist[int]:

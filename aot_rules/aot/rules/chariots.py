@@ -14,7 +14,7 @@ from typing import NamedTuple
 
 from aot_rules.aot.equipment import MeleeWeapon
 from aot_rules.aot.events import Moved, Overturned
-from aot_rules.aot.rules.breakthrough import Breakthrough, breakthrough_exact
+from aot_rules.aot.rules.breakthrough import Breakthrough, breakthrough
 from aot_rules.aot.rules.disorder import deciding_dice
 from aot_rules.aot.rules.melee import MeleeRules
 from aot_rules.aot.rules.run_trot import test_die
@@ -161,17 +161,23 @@ def chariot_morale(unit: Unit) -> ChariotMorale:
 
 # --- a chariot charges foot with a breakthrough (the whole exchange) ----------------------------------
 
-def chariot_breakthrough_exact(car: Unit, foot: Unit, *, last: bool = False,
-                               rules: MeleeRules = MeleeRules()) -> Dist[Breakthrough]:
-    """A chariot charging foot to break through it (AOT-CHARIOT-COMBAT, AOT-BREAKTHROUGH): the horses strike
-    (the crew's die too against the ``last`` unit), the foot strike back and their hits go to the chariot's
-    hit test; the chariot carries on if the foot lose.
+def chariot_breakthrough(car: Unit, foot: Unit, *, last: bool = False,
+                         rules: MeleeRules = MeleeRules()) -> Proc[Breakthrough]:
+    """A chariot charging foot to break through it (AOT-CHARIOT-COMBAT, AOT-BREAKTHROUGH), as dice: the horses
+    strike (the crew's die too against the ``last`` unit), the foot strike back and their hits go to the
+    chariot's hit test; the chariot carries on if the foot lose.
     """
     check_chariot(car, "AOT-CHARIOT-COMBAT")
     if car.body is Body.CART:
         raise RuleError("AOT-CART-SUMERIAN", msg("a battle cart makes no horse strike, so it cannot break through"),
                         params=("body",))
-    return breakthrough_exact(car, foot, last=last, rules=rules)
+    return breakthrough(car, foot, last=last, rules=rules)
+
+
+def chariot_breakthrough_exact(car: Unit, foot: Unit, *, last: bool = False,
+                               rules: MeleeRules = MeleeRules()) -> Dist[Breakthrough]:
+    """Exact law of a chariot's breakthrough charge (the law of :func:`chariot_breakthrough`)."""
+    return evaluate(chariot_breakthrough(car, foot, last=last, rules=rules))
 
 
 # --- war wagons (AOT-WAR-WAGON) -------------------------------------------------------------------------

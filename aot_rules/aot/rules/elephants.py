@@ -14,7 +14,7 @@ from typing import NamedTuple
 
 from aot_rules.aot.equipment import MeleeWeapon
 from aot_rules.aot.events import Moved, Tested
-from aot_rules.aot.rules.melee import Melee, MeleeRules, Side, melee_exact
+from aot_rules.aot.rules.melee import Melee, MeleeRules, Side, melee
 from aot_rules.aot.rules.wounds import Fate
 from aot_rules.aot.units import MAX_ABOARD, Body, Unit
 from aot_rules.aot.vocabulary import DieMove
@@ -152,15 +152,19 @@ def check_charge(beast: Unit, block: Unit) -> None:
                                                    unit=block.name))
 
 
-def elephant_charge_exact(beast: Unit, block: Unit, rules: MeleeRules = MeleeRules()) -> Dist[Melee]:
-    """Exact joint law of an elephant (and its crew) fighting a block of foot: the trample and the crew's
-    strikes, the block's strikes back, the elephant's hit test with its berserk chance, and the result.
+def elephant_charge(beast: Unit, block: Unit, rules: MeleeRules = MeleeRules()) -> Proc[Melee]:
+    """An elephant (and its crew) fighting a block of foot as dice: the melee's own procedure with the elephant as
+    side A (the trample and the crew's strikes, the block's strikes back, the elephant's hit test, the result)."""
+    check_charge(beast, block)
+    return melee(Side(beast), Side(block), rules)
 
-    This is :func:`melee_exact` with the elephant as side A; kept as a name because players ask for it.
+
+def elephant_charge_exact(beast: Unit, block: Unit, rules: MeleeRules = MeleeRules()) -> Dist[Melee]:
+    """Exact joint law of an elephant's charge into a block of foot (the law of :func:`elephant_charge`), with
+    the elephant's berserk chance; kept as a name because players ask for it.
 
     >>> law = elephant_charge_exact(elephant(1), Unit("block", (4, 4), weapon=MeleeWeapon.SPEAR))
     >>> law.prob(lambda m: m.a_fate is Fate.BERSERK) > 0
     True
     """
-    check_charge(beast, block)
-    return melee_exact(Side(beast), Side(block), rules)
+    return evaluate(elephant_charge(beast, block, rules))
