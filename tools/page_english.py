@@ -48,9 +48,10 @@ def names() -> frozenset[str]:
     for n in shipped_names("armies"):
         a = shipped_army(n)
         given += [a.name, a.army_list.name, *(u.name for u in a.units), *(c.name for c in a.commanders)]
+        given += [owner for _, owners in a.slots for owner in owners]  # a slot may name a general the army lacks
     for n in shipped_names("lists"):
         lst = shipped_list(n)
-        given += [lst.name, lst.source, *(c.name for c in lst.contingents),
+        given += [lst.name, lst.source, *(c.name for c in lst.contingents), *(c.nationality for c in lst.contingents),
                   *(e.name for c in lst.contingents for e in c.entries)]
     return frozenset(w for g in given for w in re.findall(r"[A-Za-z]+", g))
 
