@@ -119,3 +119,19 @@ def test_a_share_link_opens_at_the_table_in_the_russian_edition(phone: Any, site
     assert sum(c.isalpha() and "а" <= c.lower() <= "я" for c in text) > 100, text[:300]
     assert phone.execute_script("return document.documentElement.scrollWidth") <= PHONE[0]
     assert phone.execute_script("return document.documentElement.dataset.theme") == phone.aot_mode
+
+
+def test_every_russian_page_fits_a_phone(site: str) -> None:
+    """Russian words run longer than English ones («Главнокомандующий» in a 28 px heading): no page of the Russian
+    edition may scroll sideways at 390 px (the English pages are held to it in test_site.py)."""
+    from .test_site import toc_pages
+
+    wide = []
+    for d in chromium.session(*PHONE):
+        viewport(d, PHONE)
+        for page in toc_pages():
+            open_page(d, f"{site}/ru/{page}.html", widgets=True)
+            width = d.execute_script("return document.documentElement.scrollWidth")
+            if width > PHONE[0]:
+                wide.append(f"{page}: {width} px")
+    assert not wide, f"Russian pages that scroll sideways at {PHONE[0]} px: {wide}"
