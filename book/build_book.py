@@ -87,7 +87,17 @@ def _build_edition(original: Any, lang: str, sourcedir: Any, outputdir: Any, *, 
         conf["nb_execution_cache_path"] = str(out.parent / f".jupyter_cache_{lang}")
         kw["doctreedir"] = out.parent / f".doctrees-{lang}"
         out = out / lang
+    if builder != "gettext":
+        _open_cache(Path(conf.get("nb_execution_cache_path") or Path(outputdir).parent / ".jupyter_cache"))
     return original(sourcedir, out, confoverrides=conf, builder=builder, **kw)
+
+
+def _open_cache(path: Path) -> None:
+    """Create the execution cache's database here, before Sphinx forks its readers: two readers opening a cache that
+    does not exist yet both create its tables, and one fails ("table settings already exists") on a clean build."""
+    from jupyter_cache import get_cache
+
+    get_cache(path).db  # noqa: B018 (the property creates the database)
 
 
 def build(lang: str, argv: list[str]) -> None:
