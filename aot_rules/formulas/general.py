@@ -18,6 +18,7 @@ from collections.abc import Callable, Iterable, Mapping
 from dataclasses import dataclass, field, replace
 from fractions import Fraction
 from functools import cache
+from importlib import import_module
 from typing import Any
 
 import sympy as sp
@@ -170,8 +171,25 @@ def coverage() -> tuple[tuple[str, ...], tuple[str, ...]]:
 def general_of(rule_id: str) -> General | None:
     """The general formula of a mechanic, or None where none is written (its block shows the derivation at
     the calculator's start only)."""
-    make = _GENERAL.get(rule_id)
+    make = formulas().get(rule_id)
     return None if make is None else make()
+
+
+#: modules that write more general formulas, each a family of mechanics, in a ``FORMULAS`` table (rule ID -> builder);
+#: they build on this module, so they are read when first asked for
+FAMILIES: tuple[str, ...] = ()
+
+
+@cache
+def formulas() -> dict[str, Callable[[], General | None]]:
+    """Every mechanic's general formula builder: this module's own and its families'."""
+    out = dict(_GENERAL)
+    for name in FAMILIES:
+        family: dict[str, Callable[[], General | None]] = import_module(name).FORMULAS
+        if twice := out.keys() & family.keys():
+            raise ValueError(f"general formulas written twice: {sorted(twice)}")
+        out.update(family)
+    return out
 
 
 def _die_move_laws(d: sp.Expr, e: sp.Expr, g: sp.Expr) -> tuple[Law, ...]:

@@ -17,10 +17,10 @@ import pytest
 import sympy as sp
 
 from aot_rules.core.errors import RuleError
-from aot_rules.formulas.general import _GENERAL, General, Law, general_of
+from aot_rules.formulas.general import General, Law, formulas, general_of
 from aot_rules.systems import all_mechanics, get
 
-GENERAL = sorted(_GENERAL)
+GENERAL = sorted(formulas())
 
 
 def _engine(rule_id: str, kw: dict[str, Any]) -> dict[str, dict[Any, sp.Rational]] | None:
