@@ -104,7 +104,13 @@ def classified() -> dict[str, Callable[[Mechanic[Any]], Form]]:
 
 @cache
 def form_of(rule_id: str) -> Form:
-    """The form of a registered mechanic's mathematics (KeyError: not classified yet)."""
+    """The form of a registered mechanic's mathematics (a family's, else the recursion over its dice)."""
     from aot_rules.systems import get
 
-    return classified()[rule_id](get(rule_id))
+    return classified().get(rule_id, _recursion)(get(rule_id))
+
+
+def _recursion(m: Mechanic[Any]) -> Form:
+    """A mechanic no family lists yet (a new one): the recursion over its procedure's dice, which every procedure
+    has, so its block is never missing."""
+    return Played(m, Kind.RECURSION, LEAF_BUDGET, LEAF_BUDGET)
