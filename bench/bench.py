@@ -333,10 +333,15 @@ def tabletop_exchanges(n: int, budget: float) -> tuple[float, int, int]:
     return time.perf_counter() - t, done, refused
 
 
-def package_lines() -> int:
-    """Non-blank lines of the engine package (what the lines-per-mechanic target counts)."""
-    return sum(1 for path in (ROOT / "aot_rules").rglob("*.py")
+def package_lines(under: str = "aot_rules") -> int:
+    """Non-blank lines of the engine package (what the lines-per-mechanic target counts), or of one folder of it."""
+    return sum(1 for path in (ROOT / under).rglob("*.py")
                for line in path.read_text(encoding="utf-8").splitlines() if line.strip())
+
+
+#: the package's layers, bottom up, as the README draws them: where the lines per mechanic are
+LAYERS = (("core", ("core",)), ("rule systems", ("aot", "aob", "sp", "bat")), ("table-top", ("tabletop",)),
+          ("faces", ("present", "formulas")), ("command line", ("cli",)))
 
 
 def report(name: str, value: str, target: str, ok: bool) -> None:
@@ -477,6 +482,10 @@ def report_procedures() -> None:
     n = len(mechanics)
     report(f"package lines per mechanic ({lines} lines, {n} mechanics; {LINES_PER_MECHANIC_ISSUE_36:.1f} before)",
            f"{lines / n:.1f}", f"<= {LINES_PER_MECHANIC_TARGET}", lines / n <= LINES_PER_MECHANIC_TARGET)
+    layers = [(name, sum(package_lines(f"aot_rules/{d}") for d in dirs)) for name, dirs in LAYERS]
+    rest = lines - sum(n for _, n in layers)
+    print("  by layer, per mechanic: " + ", ".join(f"{name} {n / len(mechanics):.1f}" for name, n in layers)
+          + f", the package's own modules (readings, glossary, comparison, catalogue) {rest / len(mechanics):.1f}")
     once = [m.rule_id for m in mechanics if m.procedure is not None]
     report("mechanics written once as a dice procedure", f"{len(once)} of {n}", f"{n} of {n}", len(once) == n)
     shoot = get("shoot")
