@@ -19,7 +19,6 @@ import sympy as sp
 from aot_rules.core.i18n import msg
 from aot_rules.core.registry import Mechanic
 from aot_rules.formulas.forms import Kind, Maths, Unchecked, faces_text, frac, law_table_tex, pgf_tex, tex_text
-from aot_rules.formulas.played import headline, law_name
 from aot_rules.formulas.symbolic import (
     Met,
     class_probabilities,
@@ -214,9 +213,10 @@ class MeleeStrikes:
             lines.insert(2, law_table_tex(stakes, lost))
         laws: dict[str, dict[Any, Fraction]] = {**marginals(fractions(law(proc))),
                                                 **{k: v for k, v in strikes.items() if v}}
-        main = headline(self.m, record)
+        told = self.m.exact(record)  # what the widget leads with, and what it calls it
+        main = self.m.main or told.main
         if main in laws:
-            lines.append(law_table_tex(laws[main], tex_text(law_name(self.m, record, main))))
+            lines.append(law_table_tex(laws[main], tex_text(told.labels.get(main) or main)))
         return Maths(Kind.PGF, msg("Each side's strike dice fall independently: the generating function of its hits "
                                    "is the product of one die's, pool by pool (z counts hits). The same procedure, "
                                    "read on through armour, the shield die and the comparison of the densities "
