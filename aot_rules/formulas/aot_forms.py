@@ -1,10 +1,10 @@
-"""Art of Tactics' mathematics with structure: the hit roll, the volley, the weather chain, melee strikes.
+"""Art of Tactics' mathematics with structure: the hit roll, the volley, the weather chain, melee.
 
-The hit roll and the volley are read off their own dice procedures by the sympy interpreter
-(:mod:`aot_rules.formulas.symbolic`): the dice are written once, in the rule module, and never composed again here.
-The weather chain and melee's strikes still call the engine's rule functions (``triggers``, ``rearm``,
-``weather_of_double``, ``strike_groups``, ``classify``) and do the algebra in sympy: the transfer matrix of the
-weather, the product of the strike dice's generating functions.
+The hit roll, the volley and melee are read off their own dice procedures by the sympy interpreter
+(:mod:`aot_rules.formulas.symbolic`): the dice are written once, in the rule module, and never composed again here
+(melee's strike generating functions are its procedure's blocks of pools, its laws the procedure read on through the
+saves and the comparison).  The weather chain still calls the engine's rule functions (``triggers``, ``rearm``,
+``weather_of_double``) and does the algebra in sympy: the transfer matrix of the weather.
 """
 
 from __future__ import annotations
@@ -18,8 +18,19 @@ import sympy as sp
 
 from aot_rules.core.i18n import msg
 from aot_rules.core.registry import Mechanic
-from aot_rules.formulas.forms import Kind, Maths, Unchecked, faces_text, frac, pgf_tex, tex_text
-from aot_rules.formulas.symbolic import class_probabilities, first_pool, fractions, law, pool_term, root_pool
+from aot_rules.formulas.forms import Kind, Maths, Unchecked, faces_text, frac, law_table_tex, pgf_tex, tex_text
+from aot_rules.formulas.symbolic import (
+    Met,
+    class_probabilities,
+    first_pool,
+    fractions,
+    law,
+    marginals,
+    pool_term,
+    pools_met,
+    pools_pgf,
+    root_pool,
+)
 
 Z = sp.Symbol("z", integer=True, nonnegative=True)
 
@@ -152,51 +163,70 @@ class WeatherChain:
 
 @dataclass(frozen=True)
 class MeleeStrikes:
-    """Melee: each side's strike dice are independent, so the generating function of its hits is the
-    product over its dice groups of one die's generating function, raised to the group's size."""
+    """Melee, read off its own dice procedure by the sympy interpreter: each side's strike dice are one block of pools
+    (:func:`~aot_rules.formulas.symbolic.pools_met`), so the generating function of its hits is the product over its
+    pools of one die's, raised to the pool's size (:func:`~aot_rules.formulas.symbolic.pools_pgf`); the laws are the
+    same procedure read on through armour, the shield die and the comparison (:func:`law`).  A stakes die before
+    the melee makes each side's generating function a mixture over what the stakes cost."""
 
     m: Mechanic[Any]
     kind: Kind = Kind.PGF
+    reads_procedure: bool = True
 
     def derive(self, record: Any) -> Maths:
-        from aot_rules.aot.rules.melee import classify, strike_groups
+        from aot_rules.aot.rules.melee import HitVector
 
-        a, b, rules = record.fight()
-        marks = sp.symbols("s u t w h")  # plain six, plain, piercing six, piercing, horse
+        if self.m.procedure is None:
+            raise Unchecked(f"{self.m.rule_id}: no dice procedure")
+        proc = self.m.procedure(record)
+        marks = sp.symbols(" ".join(HitVector._fields))  # a hit of each kind the protections tell apart
+        lost = tex_text(msg("lost at the stakes"))
+        branches: dict[tuple[Any, ...], list[Met]] = {}
+        for met in pools_met(proc):
+            branches.setdefault(met.given, []).append(met)
         lines = [r"G_{S}(\mathbf{x}) = \prod_{g \in S} \Bigl(\frac{1}{6}\sum_{f=1}^{6} "
                  r"\mathbf{x}^{c_g(f)}\Bigr)^{n_g},\qquad S = A, B"]
-        laws: dict[str, dict[Any, Fraction]] = {}
-        for name, att, dfn in (("A", a, b), ("B", b, a)):
-            total = sp.Integer(1)
-            factors = []
-            for g in strike_groups(att, dfn, rules):
-                one = sum((sp.Rational(1, 6) * sp.Mul(*(mk ** c for mk, c in zip(marks, classify(f, g, att, dfn, rules),
-                                                                                    strict=True)))
-                           for f in range(1, 7)), sp.Integer(0))
-                total *= one ** g.count
-                factors.append(rf"\Bigl({sp.latex(sp.expand(one.subs(dict.fromkeys(marks, Z))))}\Bigr)^{{{g.count}}}")
-            poly = sp.Poly(sp.expand(total), *marks)
-            laws[f"{name.lower()}_strikes"] = {tuple(int(e) for e in exps): frac(c) for exps, c in poly.terms()}
-            hits = sp.expand(total.subs(dict.fromkeys(marks, Z)))
-            lines.append(rf"G_{name}(z) = {' '.join(factors) or '1'} = {pgf_tex(_poly_law(hits))}")
-        return Maths(Kind.PGF, msg("Each side's strike dice fall independently: the generating function of the "
-                                   "hits is the product of one die's, group by group (z counts hits; shields, armour "
-                                   "and the result are then applied to these hits exactly by the engine)."),
-                     tuple(lines), laws)
+        mixed = any(branches)  # a stakes die was rolled first
+        if mixed:
+            lines.append(rf"G_S(\mathbf{{x}}) = \sum_k \Pr({lost} = k)\, G_S(\mathbf{{x}} \mid {lost} = k)")
+        strikes: dict[str, dict[Any, Fraction]] = {"a_strikes": {}, "b_strikes": {}}
+        stakes: dict[Any, Fraction] = {}
+        for given, mets in sorted(branches.items(), key=lambda gm: _stakes_lost(gm[0])):
+            k = _stakes_lost(given)
+            reach = frac(mets[0].reach)  # the strikes of one branch are rolled together
+            if given:
+                stakes[k] = stakes.get(k, Fraction(0)) + reach
+            at = rf" \mid {lost} = {k}" if given else ""
+            sides: list[Met | None] = [*mets, None, None]  # a branch the stakes stopped strikes nothing
+            for name, side in zip(("A", "B"), sides, strict=False):
+                factors, product = ((), sp.Poly(1, *marks, domain="QQ")) if side is None else pools_pgf(side, marks)
+                hits: dict[Any, Fraction] = {}
+                mixed_law = strikes[f"{name.lower()}_strikes"]
+                for exps, c in product.terms():
+                    q = frac(c)
+                    hits[sum(exps)] = hits.get(sum(exps), Fraction(0)) + q
+                    mixed_law[exps] = mixed_law.get(exps, Fraction(0)) + reach * q
+                shown = " ".join(rf"\Bigl({sp.latex(sp.expand(g.subs(dict.fromkeys(marks, Z))))}\Bigr)^{{{n}}}"
+                                 for g, n in factors)
+                lines.append(rf"G_{name}(z{at}) = {shown or '1'} = {pgf_tex(hits)}")
+        if stakes:
+            lines.insert(2, law_table_tex(stakes, lost))
+        laws: dict[str, dict[Any, Fraction]] = {**marginals(fractions(law(proc))),
+                                                **{k: v for k, v in strikes.items() if v}}
+        told = self.m.exact(record)  # what the widget leads with, and what it calls it
+        main = self.m.main or told.main
+        if main in laws:
+            lines.append(law_table_tex(laws[main], tex_text(told.labels.get(main) or main)))
+        return Maths(Kind.PGF, msg("Each side's strike dice fall independently: the generating function of its hits "
+                                   "is the product of one die's, pool by pool (z counts hits). The same procedure, "
+                                   "read on through armour, the shield die and the comparison of the densities "
+                                   "left, gives the law of the result."),
+                     tuple(lines), laws,
+                     msg("A tests at the stakes before the melee: each loss it may suffer there gives both sides' "
+                         "strike dice their own generating functions, weighted by its chance.") if stakes else "")
 
-    def engine(self, record: Any) -> dict[str, dict[Any, Fraction]]:
-        return melee_engine(record)
 
-
-def melee_engine(record: Any) -> dict[str, dict[Any, Fraction]]:
-    """The engine's own exact law of each side's hit vector, for the comparison."""
-    from aot_rules.aot.rules.melee import hit_vector
-
-    a, b, rules = record.fight()
-    return {"a_strikes": dict(hit_vector(a, b, rules).items()), "b_strikes": dict(hit_vector(b, a, rules).items())}
-
-
-def _poly_law(expr: sp.Expr) -> dict[Hashable, Fraction]:
-    if expr == 0 or expr.is_number:
-        return {0: Fraction(1)}
-    return {int(e[0]): frac(c) for e, c in sp.Poly(expr, Z).terms()}
+def _stakes_lost(given: tuple[Any, ...]) -> int:
+    """A's warriors lost at the stakes on a branch of the melee (the stakes die's value: A after it, and (killed,
+    disordered)); no die before the strikes, none."""
+    return sum(given[0][1]) if given else 0

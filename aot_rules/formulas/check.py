@@ -12,15 +12,13 @@ from aot_rules.formulas.forms import Form, Maths
 
 def engine_laws(m: Mechanic[Any], form: Form, kwargs: Mapping[str, Any]) -> dict[str, dict[Any, Fraction]]:
     """The engine's exact answers at one grid point, as laws: distributions, events (True/False) and
-    families of events (``family:member``), plus whatever intermediate law the form compares with."""
+    families of events (``family:member``): what the engine reports, and nothing a form asks of it besides (a form
+    that fetched an intermediate law from the engine would compare the rule with a second copy of itself)."""
     out = m.evaluate(**kwargs)
     laws: dict[str, dict[Any, Fraction]] = {name: dict(d.items()) for name, d in out.dists.items()}
     flags = {**out.events, **{f"{g}:{k}": p for g, ms in out.groups.items() for k, p in ms.items()}}
     for name, p in flags.items():
         laws[name] = {v: q for v, q in ((True, p), (False, 1 - p)) if q}
-    extra = getattr(form, "engine", None)
-    if extra is not None:
-        laws.update(extra(m.record(**kwargs)))
     return laws
 
 

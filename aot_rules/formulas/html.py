@@ -36,11 +36,12 @@ def derive_default(m: Mechanic[Any]) -> tuple[Maths, dict[str, Any]]:
 
 def certain(m: Mechanic[Any], maths: Maths, inputs: dict[str, Any]) -> bool:
     """Whether the law the block writes out (the widget's headline) has one outcome only, though dice are rolled:
-    a formula that says nothing worth reading."""
+    a formula that says nothing worth reading.  Melee's block writes out both sides' strike dice first, so it says
+    something wherever either side's hits vary, even where the result is certain (a flanked unit strikes nothing)."""
     if maths.kind is Kind.POINT:
         return False
-    law = maths.laws.get(headline(m, m.record(**inputs)), {})
-    return len([p for p in law.values() if p]) == 1
+    names = ("a_strikes", "b_strikes") if m.rule_id in MELEE else (headline(m, m.record(**inputs)),)
+    return all(len([p for p in maths.laws.get(name, {}).values() if p]) == 1 for name in names)
 
 
 def derive_shown(m: Mechanic[Any]) -> tuple[Maths, dict[str, Any], str]:

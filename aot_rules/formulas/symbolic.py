@@ -3,8 +3,9 @@
 Why: the player rolls a procedure and the exact evaluator (:mod:`aot_rules.core.evaluate`) sums it in
 ``Fraction``s; a "Show the mathematics" block wants the same law as algebra: a die's face classes as
 probabilities ``k/s`` (or as symbols, where a parameter enters), a pool as its multinomial term in ``n``, parts
-multiplied.  This module walks the same blocks the evaluator walks, so a formula cannot re-compose the dice by
-hand and drift from the rule.  It is a face (it imports sympy); the odds path never loads it.
+multiplied, a block of pools (a melee side's strikes) as the product of its dice's generating functions.  This
+module walks the same blocks the evaluator walks, so a formula cannot re-compose the dice by hand and drift from the
+rule.  It is a face (it imports sympy); the odds path never loads it.
 """
 
 from __future__ import annotations
@@ -56,6 +57,82 @@ def pool_term(n: sp.Expr | int, ps: Sequence[sp.Expr], counts: Sequence[sp.Expr 
 def class_probabilities(pool: Pool) -> tuple[sp.Rational, ...]:
     """Each class's share of the die's faces, k/s."""
     return tuple(sp.Rational(len(c), pool.sides) for c in pool.classes)
+
+
+@dataclass(frozen=True)
+class Met:
+    """A :func:`~aot_rules.core.procedure.pools` block a procedure rolls: the chance it is rolled (``reach``), the
+    values of the earlier dice that lead to it (``given``, outermost first: a stakes die before the strikes), and
+    the reading its counts go through at once (``reading``: a side's hits from its pools' counts; None: the counts
+    themselves)."""
+
+    reach: sp.Expr
+    given: tuple[Any, ...]
+    block: Pools
+    reading: Callable[[Any], Any] | None = None
+
+
+def pools_met(proc: Proc[Any]) -> list[Met]:
+    """Every :func:`pools` block the procedure rolls, in the order it rolls them, with the chance of each.
+
+    Why: a block of pools is where a procedure's dice are many and alike (a melee side's strikes), so its generating
+    function is a product worth writing (:func:`pools_pgf`).  Parts are followed in order; a step that depends on
+    earlier dice is followed once per value of those dice (its chance read by :func:`law`) where those dice roll no
+    block themselves; what follows a block (a shield die on its hits, a hit test) enters the law only.  Where some
+    branch of such a step rolls a block and another none, the other is an empty block (no dice: generating function
+    1), so the chances of a step's branches always add up to one."""
+    return _Reader(None).met(proc)
+
+
+def pools_pgf(met: Met, marks: Sequence[sp.Symbol]) -> tuple[tuple[tuple[sp.Expr, int], ...], sp.Poly]:
+    """A block's generating function in ``marks`` (one per place of its reading's value, a whole number or a tuple
+    of them): each pool's one-die generating function with its number of dice, and their product (a polynomial in
+    the marks).
+
+    Each class of a pool's faces adds ``k/s`` times the marks raised to what one die of that class adds to the
+    reading; the product is then checked against the block's own law read by :func:`law` (a reading that is not a
+    sum over the dice has no such product: ValueError), so it cannot say what the procedure does not."""
+    block = met.block
+    if not block.pools and met.reading is None:  # a branch that rolls no block
+        return (), sp.Poly(1, *marks, domain="QQ")
+    reading: Callable[[Any], Any] = met.reading or _flat
+
+    def counts(at: tuple[int, int] | None) -> tuple[tuple[int, ...], ...]:
+        return tuple(tuple(int((i, j) == at) for j in range(len(p.classes))) for i, p in enumerate(block.pools))
+
+    def places(v: Any) -> tuple[int, ...]:
+        out = (int(v),) if isinstance(v, int) else tuple(int(x) for x in v)
+        if len(out) != len(marks) or min(out, default=0) < 0:
+            raise ValueError(f"{out} is not a count for each of {len(marks)} marks")
+        return out
+
+    def poly(terms: dict[tuple[int, ...], sp.Expr]) -> sp.Poly:
+        return sp.Poly.from_dict(terms, *marks, domain="QQ")
+
+    base = places(reading(counts(None)))
+    factors = []
+    product = poly({base: sp.Integer(1)})
+    for i, p in enumerate(block.pools):
+        terms: dict[tuple[int, ...], sp.Expr] = {}
+        for j, c in enumerate(p.classes):
+            adds = places(tuple(x - y for x, y in zip(places(reading(counts((i, j)))), base, strict=True)))
+            terms[adds] = terms.get(adds, sp.Integer(0)) + sp.Rational(len(c), p.sides)
+        nothing = (0,) * len(marks)
+        terms[nothing] = terms.get(nothing, sp.Integer(0)) + sp.Rational(
+            p.sides - sum(len(c) for c in p.classes), p.sides)
+        one = poly(terms)
+        factors.append((one.as_expr(), p.n))
+        product *= one**p.n
+    read: dict[tuple[int, ...], sp.Expr] = {}
+    for v, q in law(Map(block, reading)).items():
+        read[places(v)] = read.get(places(v), sp.Integer(0)) + q
+    if poly(read) != product:
+        raise ValueError("the reading of this block's counts is not a sum over its dice")
+    return tuple(factors), product
+
+
+def _flat(counts: tuple[tuple[int, ...], ...]) -> tuple[int, ...]:
+    return tuple(c for cs in counts for c in cs)
 
 
 def law(proc: Proc[Any], probabilities: Probabilities | None = None) -> SymLaw:
@@ -153,6 +230,32 @@ class _Reader:
                 out[counts] = pool_term(pool.n, ps, counts)
         return _kept(out)
 
+    def met(self, proc: Proc[Any]) -> list[Met]:
+        """:func:`pools_met`, sharing this reader's parts."""
+        if isinstance(proc, Pools):
+            return [Met(sp.Integer(1), (), proc)]
+        if isinstance(proc, Map):
+            inner = proc.proc
+            while isinstance(inner, Log):
+                inner = inner.proc
+            return [Met(sp.Integer(1), (), inner, proc.f)] if isinstance(inner, Pools) else self.met(proc.proc)
+        if isinstance(proc, Log):
+            return self.met(proc.proc)
+        if isinstance(proc, Both):
+            return self.met(proc.first) + self.met(proc.second)
+        if isinstance(proc, Part):
+            return self.met(proc.build(*proc.args))
+        if isinstance(proc, Then):
+            first = self.met(proc.proc)
+            if first:
+                return first
+            branches = [(x, px, self.met(proc.k(x))) for x, px in self.law(proc.proc).items()]
+            if not any(found for _, _, found in branches):
+                return []
+            return [Met(px * m.reach, (x, *m.given), m.block, m.reading)
+                    for x, px, found in branches for m in found or [Met(sp.Integer(1), (), Pools(()))]]
+        return []
+
 
 def _gather(pairs: Iterable[tuple[Any, sp.Expr]]) -> SymLaw:
     out: SymLaw = {}
@@ -164,6 +267,16 @@ def _gather(pairs: Iterable[tuple[Any, sp.Expr]]) -> SymLaw:
 def _kept(law: SymLaw) -> SymLaw:
     """The outcomes that can happen (a number that is zero is dropped; a polynomial is kept)."""
     return {x: p for x, p in law.items() if not (p.is_number and p == 0)}
+
+
+def marginals(law: Mapping[Any, Fraction]) -> dict[str, dict[Any, Fraction]]:
+    """A law of records (named tuples) as the law of each field alone: what an outcome reports by name."""
+    out: dict[str, dict[Any, Fraction]] = {}
+    for v, q in law.items():
+        for name, x in zip(type(v)._fields, v, strict=True):
+            one = out.setdefault(name, {})
+            one[x] = one.get(x, Fraction(0)) + q
+    return out
 
 
 def fractions(law: Mapping[Any, sp.Expr]) -> dict[Any, Fraction]:
