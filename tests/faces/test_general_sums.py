@@ -3,7 +3,8 @@ in their inputs (aot_rules/formulas/general_sums.py).
 
 test_general_formulas.py checks every such formula against the engine at every grid point and beyond the grid; these
 tests show that check bites on what each formula must get right (a die's clamp and cut, the extra die's bonus, the
-Standard Bearer's re-roll) and that the generating function's coefficient is exact.
+Standard Bearer's re-roll), that the generating function's coefficient is exact, and that the plan of manoeuvres,
+which has no formula, says why.
 """
 
 from __future__ import annotations
@@ -96,3 +97,10 @@ def test_the_block_leads_with_the_generating_function_in_the_inputs() -> None:
     general = html.split('<span class="aot-maths-kind" title=', 1)[0]
     assert "in general" in general and "[x^{h + j}]" in general and "\\text{Shock on the Group}" in general
 
+
+def test_the_plan_of_manoeuvres_says_why_it_has_no_formula() -> None:
+    from aot_rules.formulas.html import maths_html
+
+    assert general_of("AOT-MOVE-PROCEDURE") is None
+    html = maths_html("AOT-MOVE-PROCEDURE")
+    assert "aot-maths-none" in html and "chain of tests" in html and "not yet" not in html
