@@ -200,14 +200,15 @@ def _animals() -> General:
 
 def _rough() -> General:
     n, c, b, y = (_p(v) for v in ("ad", "cut", "bonus", "cut_bare_die"))
-    phi, g = sp.Symbol("varphi"), sp.Symbol("G")
-    cut = y * sp.Max(0, _F - c) + (1 - y) * (_F - c)
+    phi, g, cut = sp.Symbol("varphi"), sp.Symbol("G"), sp.Function("v")
     return General(("ad", "cut", "bonus", "cut_bare_die"),
                    msg("Each Action Die is one d6 worth its face plus the order's bonus less the ground's cut, never "
                        "below 0 (where the bare die is cut first, its face less the cut is floored at 0 before the "
-                       "bonus). G(x), one die's generating function to the power of the dice, has as its coefficient "
-                       "of x^j the chance of j inches; the move is eaten whole with the coefficient of x^0."),
-                   ((phi, _die(sp.Max(0, cut + b))), (g, phi**n)),
+                       "bonus): v(f) is face f after the cut. G(x), one die's generating function to the power of the "
+                       "dice, has as its coefficient of x^j the chance of j inches; the move is eaten whole with the "
+                       "coefficient of x^0."),
+                   ((cut, sp.Lambda(_F, y * sp.Max(0, _F - c) + (1 - y) * (_F - c))),
+                    (phi, _die(sp.Max(0, cut(_F) + b))), (g, phi**n)),
                    (_distance(g, lambda kw: 12 * int(kw["ad"])), _stopped(g)))
 
 

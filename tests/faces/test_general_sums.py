@@ -48,7 +48,7 @@ def test_shock_on_every_die_is_not_shock_on_the_total() -> None:
 def test_the_bare_die_cut_first_is_not_the_die_with_its_bonus_cut() -> None:
     """Rough ground cutting the bare die (floored at 0, then the bonus) differs from cutting the die with its bonus."""
     y = sp.Symbol("cut_bare_die")
-    wrong = _changed("SP-TERRAIN-ROUGH", "varphi", lambda d: d.subs(y, 0))
+    wrong = _changed("SP-TERRAIN-ROUGH", "v", lambda d: d.subs(y, 0))
     assert _differences("SP-TERRAIN-ROUGH", wrong)[1]
 
 
