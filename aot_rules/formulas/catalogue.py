@@ -34,6 +34,9 @@ SUM_OF_ROLLS = (
     "BAT-MORALE-TEST", "BAT-SKILL-COWARD", "BAT-MAGIC-MISCAST", "BAT-SPELL-FIREBALL", "BAT-SPELL-SUMMON",
     "BAT-SPELL-TERROR",
 )
+#: sums whose terms are a plan's tests, each taken at the density the test before left (a Markov chain over the
+#: unit's ranks, one kernel for each planned step): no formula in the inputs, only the chain at one plan
+PLANS = ("AOT-MOVE-PROCEDURE",)
 #: no dice at all
 NO_DICE = ("AOT-EVADE-ELIGIBILITY", "AOT-SHOOT-RANGE", "AOT-DEMO-DISORDER", "SP-SHOOT-DICE-MODS")
 #: exchanges with no neat closed form: the recursion over the procedure's dice (re-rolls, dice that

@@ -13,7 +13,7 @@ from typing import Any
 from aot_rules.core.i18n import Message, label, msg, text
 from aot_rules.core.params import BLANK_MARK, Param, jsonable
 from aot_rules.core.registry import Mechanic
-from aot_rules.formulas.catalogue import MELEE, NO_DICE, RECURSIVE, form_of
+from aot_rules.formulas.catalogue import MELEE, NO_DICE, PLANS, RECURSIVE, form_of
 from aot_rules.formulas.coverage import checked, start_inputs
 from aot_rules.formulas.forms import KIND_HELP, Kind, Maths, Unchecked, law_table_tex, tex_text
 from aot_rules.formulas.general import General, general_of
@@ -189,7 +189,8 @@ def maths_html(rule_id: str) -> str:
 
 def no_general(rule_id: str) -> Message:
     """Why the block writes no formula in the inputs, in one sentence (a block is never silent about it): melee's
-    joint law and the recursions have none to write, a rule with no dice has no law, and the rest have none yet."""
+    joint law, a plan's chain of tests and the recursions have none to write, a rule with no dice has no law, and the
+    rest have none yet."""
     if rule_id in MELEE:
         return msg("No formula in the inputs exists here: the melee's result is the joint law of both sides' strike "
                    "dice and saves, whose numbers and faces change with every weapon, rank and property at once, so "
@@ -197,6 +198,10 @@ def no_general(rule_id: str) -> Message:
     if rule_id in NO_DICE:
         return msg("No dice are rolled, so there is no law to write in the inputs: the rule gives one certain outcome, "
                    "shown below where the calculator starts.")
+    if rule_id in PLANS:
+        return msg("No formula in the inputs exists here: each planned step tests at the density the step before "
+                   "left, and each step may be a different manoeuvre, so the law is that chain of tests, worked out "
+                   "below for one plan.")
     if rule_id in RECURSIVE:
         return msg("No formula in the inputs is written here: which dice are rolled next depends on the earlier "
                    "ones, so the law is a recursion over the dice, worked out below at one set of inputs.")
