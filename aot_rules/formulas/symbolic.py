@@ -3,7 +3,7 @@
 Why: the player rolls a procedure and the exact evaluator (:mod:`aot_rules.core.evaluate`) sums it in
 ``Fraction``s; a "Show the mathematics" block wants the same law as algebra: a die's face classes as
 probabilities ``k/s`` (or as symbols, where a parameter enters), a pool as its multinomial term in ``n``, parts
-multiplied.  This module walks the same blocks the evaluator walks, so a formula cannot re-compose the dice by
+multiplied, a chain of turns as the transition matrix of its step between classes of state (:func:`chain_matrix`).  This module walks the same blocks the evaluator walks, so a formula cannot re-compose the dice by
 hand and drift from the rule.  It is a face (it imports sympy); the odds path never loads it.
 """
 
@@ -200,6 +200,78 @@ def first_pool(proc: Proc[Any]) -> Pool | None:
             proc = proc.build(*proc.args)
         else:
             return None
+
+
+def root_chain(proc: Proc[Any]) -> tuple[Chain[Any], list[Callable[[Any], Any]]] | None:
+    """The chain a procedure steps, and the readings applied to its last state on the way out, if the procedure is
+    that chain read through ``map`` alone (events between them ignored)."""
+    maps: list[Callable[[Any], Any]] = []
+    while isinstance(proc, (Map, Log)):
+        if isinstance(proc, Map):
+            maps.append(proc.f)
+        proc = proc.proc
+    if not isinstance(proc, Chain):
+        return None
+    maps.reverse()
+    return proc, maps
+
+
+@dataclass(frozen=True)
+class ChainMatrix:
+    """A chain's states lumped into classes, and one step between the classes as a matrix: entry (a, b) is the chance
+    that a state of class a steps into class b, times ``mark`` to the power of what the step adds to the chain's
+    counter (1 where nothing is counted), so the powers of the matrix carry the counter's law as a polynomial."""
+
+    classes: tuple[Hashable, ...]
+    start: Hashable
+    matrix: sp.Matrix
+
+    def start_row(self) -> sp.Matrix:
+        """The law before the first step: the start's class for certain."""
+        return sp.Matrix([[int(c == self.start) for c in self.classes]])
+
+    def after(self, n: int) -> sp.Matrix:
+        """The row of each class's law after ``n`` steps (its entries polynomials in the mark), step by step."""
+        v = self.start_row()
+        for _ in range(n):
+            v = (v * self.matrix).applyfunc(sp.expand)
+        return v
+
+
+def chain_matrix(proc: Chain[Any], lump: Callable[[Any], Hashable], count: Callable[[Any], int] | None = None,
+                 mark: sp.Symbol | None = None, order: Sequence[Hashable] = ()) -> ChainMatrix:
+    """The transition matrix of a :func:`~aot_rules.core.procedure.chain`, read off its step: every state the chain
+    reaches in its ``n`` steps is stepped once (its step's law read as :func:`law` reads it), the states it steps into
+    lumped by ``lump`` into classes, and ``count`` (a whole-number counter the state carries, such as the changes of
+    weather so far) marked by powers of ``mark``.  The lumping is checked, not assumed: two states of one class whose
+    steps differ raise ``ValueError``.  ``order`` lists the classes in the order the matrix shows them (the rest follow
+    as first reached)."""
+    reader = _Reader(None)
+    rows: dict[Hashable, dict[Hashable, sp.Expr]] = {}
+    seen: set[Any] = {proc.start}
+    frontier = [proc.start]
+    i = 0
+    while frontier:
+        i += 1
+        reached = []
+        for state in frontier:
+            row: dict[Hashable, sp.Expr] = {}
+            for after, p in reader.law(proc.step(min(i, proc.n), state)).items():
+                gained = 0 if count is None else count(after) - count(state)
+                weight = p * (mark**gained if mark is not None else 1)
+                row[lump(after)] = sp.expand(row.get(lump(after), sp.Integer(0)) + weight)
+                if after not in seen:
+                    seen.add(after)
+                    reached.append(after)
+            row = {c: e for c, e in row.items() if e != 0}
+            if lump(state) in rows and rows[lump(state)] != row:
+                raise ValueError(f"states of the class {lump(state)!r} step differently: the chain is not lumped so")
+            rows[lump(state)] = row
+        # beyond the last step, only the states of a class that has no row yet are stepped (each class gets its row)
+        frontier = reached if i <= proc.n else [x for x in reached if lump(x) not in rows]
+    classes = tuple(dict.fromkeys((*(c for c in order if c in rows), *rows)))
+    matrix = sp.Matrix([[rows[a].get(b, sp.Integer(0)) for b in classes] for a in classes])
+    return ChainMatrix(classes, lump(proc.start), matrix)
 
 
 def fit_count(points: Iterable[tuple[Mapping[str, int], int]], names: Sequence[str], booleans: Sequence[str],
