@@ -3,8 +3,9 @@
 Why: the player rolls a procedure and the exact evaluator (:mod:`aot_rules.core.evaluate`) sums it in
 ``Fraction``s; a "Show the mathematics" block wants the same law as algebra: a die's face classes as
 probabilities ``k/s`` (or as symbols, where a parameter enters), a pool as its multinomial term in ``n``, parts
-multiplied, a chain of turns as the transition matrix of its step between classes of state (:func:`chain_matrix`).  This module walks the same blocks the evaluator walks, so a formula cannot re-compose the dice by
-hand and drift from the rule.  It is a face (it imports sympy); the odds path never loads it.
+multiplied, a chain of turns as the transition matrix of its step between classes of state (:func:`chain_matrix`).
+This module walks the same blocks the evaluator walks, so a formula cannot re-compose the dice by hand and drift
+from the rule.  It is a face (it imports sympy); the odds path never loads it.
 """
 
 from __future__ import annotations
