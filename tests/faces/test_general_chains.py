@@ -76,3 +76,5 @@ def test_the_block_leads_with_the_law_in_the_turns() -> None:
     assert "in general" in general and "\\lambda_{1}" in general and "\\Pr(C = j)" in general
     assert "aot-maths-none" not in html
     assert "M(z) = " in example
+    # the chain walks no dice tree: its block does not claim a budget of paths (a played recursion's sentence)
+    assert "across the calculator&#x27;s grid" in example and "paths" not in example
