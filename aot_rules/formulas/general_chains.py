@@ -13,6 +13,7 @@ bringing nightfall with the chance the matrix gives, which ends the count.
 from __future__ import annotations
 
 from collections.abc import Callable, Mapping
+from functools import cache
 from typing import Any
 
 import sympy as sp
@@ -79,8 +80,10 @@ def _counted(name: str, variables: tuple[sp.Symbol, ...], body: sp.Expr, shown: 
     return type(name, (sp.Function,), {"eval": classmethod(evaluated), "_latex": latex, "nargs": len(variables)})
 
 
+@cache
 def _weather() -> General:
-    """AOT-CMD-DOUBLES and AOT-WEATHER over n turns, in n and the third double's reading."""
+    """AOT-CMD-DOUBLES and AOT-WEATHER over n turns, in n and the third double's reading (one law, read once for
+    both)."""
     from aot_rules.aot.rules.weather import Weather, weather_of_double
     from aot_rules.formulas.aot_forms import Z, weather_matrix
     from aot_rules.systems import get
