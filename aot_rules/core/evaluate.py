@@ -8,7 +8,6 @@ from what is played.  Standard library only (the odds path runs in the browser).
 from __future__ import annotations
 
 from collections.abc import Callable
-from fractions import Fraction
 from functools import lru_cache
 from math import comb, lcm
 from typing import Any, TypeVar, cast
@@ -19,7 +18,6 @@ from aot_rules.core.events import Event
 from aot_rules.core.procedure import (
     Again,
     Both,
-    Chain,
     Die,
     Done,
     Log,
@@ -72,18 +70,21 @@ def _play(proc: Proc[Any], dice: DiceSource) -> Any:
             if proc.accept(value):
                 return value
     if isinstance(proc, Repeat):
-        value = _play(proc.step(proc.start), dice)
-        while isinstance(value, Again):
-            value = _play(proc.step(value.state), dice)
-        return value
-    if isinstance(proc, Chain):
-        state = proc.start
-        for i in range(1, proc.n + 1):
-            state = _play(proc.step(i, state), dice)
-        return state
+        return _play_repeat(proc, dice)
     if isinstance(proc, Pools):
         return _play_pools(proc, dice)
     raise TypeError(f"not a dice procedure: {proc!r}")
+
+
+def _play_repeat(proc: Repeat[Any], dice: DiceSource) -> Any:
+    """Step after step in a loop (never nested) until a step ends it, or, with a bound, until its last turn: then the
+    state is the value."""
+    value: Any = Again(proc.start)
+    i = 0
+    while isinstance(value, Again) and (proc.n is None or i < proc.n):
+        i += 1
+        value = _play(proc.step(i, value.state), dice)
+    return value.state if isinstance(value, Again) else value
 
 
 def _play_pools(proc: Pools, dice: DiceSource) -> tuple[tuple[int, ...], ...]:
@@ -142,34 +143,62 @@ def _evaluate(proc: Proc[Any]) -> Dist[Any]:
         return _evaluate(proc.proc).condition(proc.accept)
     if isinstance(proc, Repeat):
         return _repeated(proc)
-    if isinstance(proc, Chain):
-        return _chain(proc)
     if isinstance(proc, Pools):
         return _pools_law(proc)
     raise TypeError(f"not a dice procedure: {proc!r}")
 
 
 def _repeated(proc: Repeat[Any]) -> Dist[Any]:
-    """A chain's law by a loop over its states, each step's law weighted by the chance of reaching its state (the
-    law of total probability, one state at a time), so no step nests inside the one before."""
-    pending: dict[Any, Fraction] = {proc.start: Fraction(1)}
-    met: set[Any] = set()
-    ends: dict[Any, Fraction] = {}
-    while pending:
-        try:  # the earliest state first, so that all the ways into a state are summed before it is stepped from
-            state = min(pending)
-        except TypeError:  # states with no order: in the order they were first reached
-            state = next(iter(pending))
-        reach = pending.pop(state)
-        if state in met:
-            raise ValueError(f"a repeat came back to the state {state!r}: a chain that returns is an until")
-        met.add(state)
-        for value, p in _evaluate(proc.step(state)).items():
-            if isinstance(value, Again):
-                pending[value.state] = pending.get(value.state, Fraction(0)) + reach * p
-            else:
-                ends[value] = ends.get(value, Fraction(0)) + reach * p
-    return Dist(ends)
+    """A repeat's law carried forward turn by turn in whole-number weights (a Markov chain): the live states' law after
+    each turn, each state's step law derived once however many turns and paths reach it, and the values that end the
+    chain gathered as they come; with a bound, the live states after the last turn are values too.  So the work grows
+    with the states, not the paths, and no step nests inside the one before."""
+    steps: dict[Any, tuple[dict[Any, int], int]] = {}
+    edges: dict[Any, tuple[Any, ...]] = {}
+    live: dict[Any, int] = {proc.start: 1}
+    ends: dict[Any, int] = {}  # weights over the same (unwritten) whole as the live states'
+    turn = 0
+    while live and (proc.n is None or turn < proc.n):
+        turn += 1
+        laws = []
+        for state in live:
+            law = steps.get(state)
+            if law is None:
+                law = steps[state] = _evaluate(proc.step(turn, state)).weights()
+                if proc.n is None:  # with no bound, a state that can come back would be stepped forever
+                    edges[state] = tuple(v.state for v in law[0] if isinstance(v, Again))
+                    if comes_back(edges, state):
+                        raise ValueError("a repeat came back to a state it left: a chain that returns is an until")
+            laws.append(law)
+        common = lcm(*(d for _, d in laws))
+        ends = {v: w * common for v, w in ends.items()}
+        nxt: dict[Any, int] = {}
+        for w, (ws, d) in zip(live.values(), laws, strict=True):
+            scale = w * (common // d)
+            for value, x in ws.items():
+                if isinstance(value, Again):
+                    nxt[value.state] = nxt.get(value.state, 0) + scale * x
+                else:
+                    ends[value] = ends.get(value, 0) + scale * x
+        live = nxt
+    for state, w in live.items():  # a bound reached: the state is the value
+        ends[state] = ends.get(state, 0) + w
+    return Dist.from_weights(ends)
+
+
+def comes_back(edges: dict[Any, tuple[Any, ...]], state: Any) -> bool:
+    """Whether ``state`` can be reached again from the states its step leads to, over the steps known so far (each
+    state's next states, ``edges``): checked as each state's step is first derived, a cycle is found when its last
+    step is."""
+    todo, met = list(edges.get(state, ())), set()
+    while todo:
+        s = todo.pop()
+        if s == state:
+            return True
+        if s not in met:
+            met.add(s)
+            todo.extend(edges.get(s, ()))
+    return False
 
 
 def _mapped(proc: Map[Any]) -> Dist[Any]:
@@ -192,28 +221,6 @@ def _mapped(proc: Map[Any]) -> Dist[Any]:
     if isinstance(inner, Both):  # independent parts read together: their pairs are never built (``combine``)
         return _evaluate(inner.first).combine(_evaluate(inner.second), lambda x, y: one((x, y)))
     return _evaluate(inner).map(one)
-
-
-def _chain(proc: Chain[Any]) -> Dist[Any]:
-    """A chain's law carried forward step by step in whole-number weights (a Markov chain): each state's step law
-    is derived once, however many steps and paths reach it, so the work grows with the states, not the paths."""
-    steps: dict[Any, tuple[dict[Any, int], int]] = {}
-    weights: dict[Any, int] = {proc.start: 1}
-    for i in range(1, proc.n + 1):
-        laws = []
-        for state in weights:
-            law = steps.get(state)
-            if law is None:
-                law = steps[state] = _evaluate(proc.step(i, state)).weights()
-            laws.append(law)
-        common = lcm(*(den for _, den in laws))
-        nxt: dict[Any, int] = {}
-        for w, (ws, den) in zip(weights.values(), laws, strict=True):
-            scale = w * (common // den)
-            for state, x in ws.items():
-                nxt[state] = nxt.get(state, 0) + scale * x
-        weights = nxt
-    return Dist.from_weights(weights)
 
 
 @lru_cache(maxsize=8192)

@@ -14,9 +14,10 @@ A procedure is a *value* that says what is rolled and what follows from it, buil
   :meth:`Proc.log` (an event the table, the replays and "Roll it" read: the player alone makes it);
 * :func:`part`: a sub-procedure named by its builder and hashable arguments, whose law is memoised;
 * :func:`until`: a procedure rolled again until its value is accepted (a tie re-rolled);
-* :func:`repeat`: a chain of steps from state to state (a flight turn after turn), run by both interpreters as a
-  loop, so a chain hundreds of steps long never nests.
-* :func:`chain`: a state stepped ``n`` times (a turn after turn), evaluated as a Markov chain.
+* :func:`repeat`: a chain of steps from state to state (a flight turn after turn) until one ends it, and
+  :func:`chain`: a state stepped ``n`` times (turn after turn), are one block, :class:`Repeat`, run by both
+  interpreters as a loop (a chain hundreds of steps long never nests) and evaluated as a Markov chain, each state's
+  step derived once.
 * :func:`pools`: pools rolled one after another and told as one event (a side's strike dice of several weapons).
 
 Two interpreters run it (:mod:`aot_rules.core.evaluate`): :func:`~aot_rules.core.evaluate.play` rolls a
@@ -142,17 +143,6 @@ class Part(Proc[T]):
     args: tuple[Hashable, ...]
 
 
-@dataclass(frozen=True, slots=True)
-class Chain(Proc[T]):
-    """``start`` stepped ``n`` times: step ``i`` (1 to ``n``) plays ``step(i, state)`` and its value is the next
-    state.  The law of a step may depend on the state alone (``i`` is there for what it logs), so the evaluator
-    derives each state's step once and carries the state's law forward turn by turn, never path by path."""
-
-    start: T
-    n: int
-    step: Callable[[int, T], Proc[T]]
-
-
 def done(value: T) -> Proc[T]:
     return Done(value)
 
@@ -209,25 +199,30 @@ class Again:
 
 @dataclass(frozen=True, slots=True)
 class Repeat(Proc[T]):
-    """``step(start)``, then ``step`` of each :class:`Again` state its value names, until a value is not ``Again``:
-    that value is the chain's.  Each state is met once and the states move forward (a turn counter; the evaluator
-    steps from the least pending state first): a chain that may come back to a state is an :func:`until`."""
+    """A state stepped turn by turn: step ``i`` (from 1) plays ``step(i, state)``, whose value names the next state
+    with :class:`Again` or is the value of the whole.  With a bound ``n``, the state after step ``n`` is the value (a
+    :func:`chain` of turns, whose states may recur); with none, the steps go on until one ends it (a :func:`repeat`,
+    whose states must move forward: a chain that may come back to a state is an :func:`until`).  The law of a step
+    may depend on the state alone (``i`` is there for what it logs), so the evaluator derives each state's step once
+    and carries the law of the live states forward turn by turn, never path by path and never nested."""
 
     start: Hashable
-    step: Callable[[Any], Proc[Any]]
+    step: Callable[[int, Any], Proc[Any]]
+    n: int | None = None
 
 
 def repeat(start: Hashable, step: Callable[[Any], Proc[Any]]) -> Proc[Any]:
     """A chain of steps played and evaluated as a loop, not nested: ``step(state)`` ends the chain with its value, or
     names the next state with :class:`Again`."""
-    return Repeat(start, step)
+    return Repeat(start, lambda _, state: step(state))
 
 
 def chain(start: T, n: int, step: Callable[[int, T], Proc[T]]) -> Proc[T]:
-    """A hashable state stepped ``n`` times (``step(i, state)``, i = 1 to n, whose law depends on the state only)."""
+    """A hashable state stepped ``n`` times (``step(i, state)``, i = 1 to n, whose law depends on the state only): a
+    :class:`Repeat` with a bound, each step's value the next state."""
     if n < 0:
         raise ValueError("a chain cannot take fewer than no steps")
-    return Chain(start, n, step)
+    return Repeat(start, lambda i, state: step(i, state).map(Again), n)
 
 
 @dataclass(frozen=True, slots=True)

@@ -1,10 +1,10 @@
 """Art of Tactics' mathematics with structure: the hit roll, the volley, the weather chain, melee.
 
-The hit roll, the volley and melee are read off their own dice procedures by the sympy interpreter
-(:mod:`aot_rules.formulas.symbolic`): the dice are written once, in the rule module, and never composed again here
-(melee's strike generating functions are its procedure's blocks of pools, its laws the procedure read on through the
-saves and the comparison).  The weather chain still calls the engine's rule functions (``triggers``, ``rearm``,
-``weather_of_double``) and does the algebra in sympy: the transfer matrix of the weather.
+The hit roll, the volley, melee and the weather chain are read off their own dice procedures by the sympy
+interpreter (:mod:`aot_rules.formulas.symbolic`): the dice are written once, in the rule module, and never composed
+again here (melee's strike generating functions are its procedure's blocks of pools, its laws the procedure read on
+through the saves and the comparison; the weather's transfer matrix is the chain's step, lumped into three classes
+of state).
 """
 
 from __future__ import annotations
@@ -20,7 +20,9 @@ from aot_rules.core.i18n import msg
 from aot_rules.core.registry import Mechanic
 from aot_rules.formulas.forms import Kind, Maths, Unchecked, faces_text, frac, law_table_tex, pgf_tex, tex_text
 from aot_rules.formulas.symbolic import (
+    ChainMatrix,
     Met,
+    chain_matrix,
     class_probabilities,
     first_pool,
     fractions,
@@ -29,6 +31,7 @@ from aot_rules.formulas.symbolic import (
     pool_term,
     pools_met,
     pools_pgf,
+    root_chain,
     root_pool,
 )
 
@@ -116,47 +119,56 @@ class Volley:
                      {"killed": killed, "disordered": disordered, "losses": losses})
 
 
+#: the weather chain's classes of state, in the order its matrix shows them: a double is waiting to pair, none is,
+#: night has fallen
+WEATHER_CLASSES = ("waiting", "none", "night")
+
+
+def weather_class(state: tuple[int, Any, bool]) -> str:
+    """The class of one state of the weather's chain (changes so far, the newest weather, whether a double is unspent):
+    all the next turn's law depends on (the changes so far are what the mark z counts)."""
+    from aot_rules.aot.rules.weather import Weather
+
+    _, latest, armed = state
+    return "night" if latest is Weather.NIGHT else "waiting" if armed else "none"
+
+
+def weather_matrix(m: Mechanic[Any], record: Any) -> ChainMatrix:
+    """The weather's three-state matrix M(z), read off the chain its procedure steps (z marks a change of weather)."""
+    if m.procedure is None or (found := root_chain(m.procedure(record))) is None:
+        raise Unchecked(f"{m.rule_id}: the weather is not a chain")
+    return chain_matrix(found[0], weather_class, lambda state: int(state[0]), Z, WEATHER_CLASSES)
+
+
 @dataclass(frozen=True)
 class WeatherChain:
-    """AOT-CMD-DOUBLES / AOT-WEATHER: a three-state chain (a double is waiting, none is, night), with z
-    marking each change of weather; the generating function after t turns is u M(z)^t 1."""
+    """AOT-CMD-DOUBLES / AOT-WEATHER: the chain the procedure steps turn by turn, read by the sympy interpreter as a
+    three-state matrix (a double is waiting, none is, night), with z marking each change of weather; the generating
+    function after t turns is u M(z)^t 1."""
 
     m: Mechanic[Any]
     kind: Kind = Kind.RECURSION
+    reads_procedure: bool = True
 
     def matrix(self, overlapping: bool) -> sp.Matrix:
-        from aot_rules.aot.rules.weather import Weather, rearm, triggers, weather_of_double
-
-        idx = {"waiting": 0, "none": 1, "night": 2}
-        m = sp.zeros(3, 3)
-        m[2, 2] = 1
-        for armed, row in ((True, 0), (False, 1)):
-            m[row, idx["none"]] += sp.Rational(5, 6)  # no double this turn
-            for face in range(1, 7):
-                nxt = "waiting" if rearm(armed, True, overlapping) else "none"
-                if triggers(armed, True):
-                    nxt = "night" if weather_of_double(face) is Weather.NIGHT else nxt
-                    m[row, idx[nxt]] += sp.Rational(1, 36) * Z
-                else:
-                    m[row, idx[nxt]] += sp.Rational(1, 36)
-        return m
+        return weather_matrix(self.m, self.m.record(turns=1, overlapping=overlapping)).matrix
 
     def derive(self, record: Any) -> Maths:
-        mat = self.matrix(record.overlapping)
-        v = sp.Matrix([[0, 1, 0]])
-        for _ in range(record.turns):
-            v = (v * mat).applyfunc(sp.expand)
+        chained = weather_matrix(self.m, record)
+        mat = chained.matrix
+        v = chained.after(record.turns)
         g = sp.expand(sum(v))
         poly = sp.Poly(g, Z)
         changes = {int(e[0]): frac(c) for e, c in poly.terms()}
-        night = frac(sp.expand(v[2]).subs(Z, 1))
+        night = frac(sp.expand(v[chained.classes.index("night")]).subs(Z, 1))
         laws: dict[str, dict[Any, Fraction]] = {
             "changes": changes, "night": {True: night, False: 1 - night} if night else {False: Fraction(1)},
             "any": {True: 1 - changes.get(0, Fraction(0)), False: changes.get(0, Fraction(0))}}
         laws = {k: {o: q for o, q in law.items() if q} for k, law in laws.items()}
+        start = ", ".join(str(x) for x in chained.start_row())
         return Maths(Kind.RECURSION, msg("Each turn moves a three-state chain: a double is waiting to pair, none is, "
                                          "or night has fallen; z counts the changes of weather."),
-                     (r"v_t(z) = v_{t-1}(z)\,M(z),\quad v_0 = (0,1,0),\quad G_t(z) = v_t(z)\,\mathbf{1}",
+                     (rf"v_t(z) = v_{{t-1}}(z)\,M(z),\quad v_0 = ({start}),\quad G_t(z) = v_t(z)\,\mathbf{{1}}",
                       r"M(z) = " + sp.latex(mat),
                       rf"t = {record.turns}:\quad G_t(z) = {sp.latex(g, order='old')}"), laws)
 

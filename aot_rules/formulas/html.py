@@ -70,6 +70,9 @@ def checked_where(m: Mechanic[Any], maths: Maths) -> Message | None:
     which are checked wherever the suite samples their grid)."""
     if form_of(m.rule_id).kind is not Kind.RECURSION:
         return None
+    if maths.kind is Kind.RECURSION and maths.laws and not hasattr(form_of(m.rule_id), "budget"):
+        return msg("The test suite checks this recursion against the engine's exact fractions at these inputs and "
+                   "across the calculator's grid: it walks no dice tree, so no input is too large for it.")
     if maths.kind is Kind.RECURSION and maths.laws:
         budget = getattr(form_of(m.rule_id), "budget", LEAF_BUDGET)
         return msg("The test suite checks this recursion against the engine's exact fractions at these inputs; "

@@ -3,9 +3,10 @@
 Why: the player rolls a procedure and the exact evaluator (:mod:`aot_rules.core.evaluate`) sums it in
 ``Fraction``s; a "Show the mathematics" block wants the same law as algebra: a die's face classes as
 probabilities ``k/s`` (or as symbols, where a parameter enters), a pool as its multinomial term in ``n``, parts
-multiplied, a block of pools (a melee side's strikes) as the product of its dice's generating functions.  This
-module walks the same blocks the evaluator walks, so a formula cannot re-compose the dice by hand and drift from the
-rule.  It is a face (it imports sympy); the odds path never loads it.
+multiplied, a block of pools (a melee side's strikes) as the product of its dice's generating functions, a chain of
+turns as the transition matrix of its step between classes of state (:func:`chain_matrix`).  This module walks the
+same blocks the evaluator walks, so a formula cannot re-compose the dice by hand and drift from the rule.  It is a
+face (it imports sympy); the odds path never loads it.
 """
 
 from __future__ import annotations
@@ -18,10 +19,10 @@ from typing import Any
 
 import sympy as sp
 
+from aot_rules.core.evaluate import comes_back
 from aot_rules.core.procedure import (
     Again,
     Both,
-    Chain,
     Die,
     Done,
     Log,
@@ -181,8 +182,6 @@ class _Reader:
             return {x: sp.cancel(p / total) for x, p in accepted.items()}
         if isinstance(proc, Repeat):
             return self._repeated(proc)
-        if isinstance(proc, Chain):
-            return self._chain(proc)
         if isinstance(proc, Pools):  # pools told together: the product of their multinomial laws
             out = {(): sp.Integer(1)}
             for one in proc.pools:
@@ -192,35 +191,33 @@ class _Reader:
         raise TypeError(f"not a dice procedure: {proc!r}")
 
     def _repeated(self, proc: Repeat[Any]) -> SymLaw:
-        """A chain read as the evaluator reads it: state by state, the earliest first, each step's law weighted by
-        the chance of reaching its state."""
-        pending: SymLaw = {proc.start: sp.Integer(1)}
-        ends: SymLaw = {}
-        while pending:
-            try:
-                state = min(pending)
-            except TypeError:
-                state = next(iter(pending))
-            reach = pending.pop(state)
-            for value, p in self.law(proc.step(state)).items():
-                into = pending if isinstance(value, Again) else ends
-                key = value.state if isinstance(value, Again) else value
-                into[key] = into.get(key, sp.Integer(0)) + reach * p
-        return _kept(ends)
-
-    def _chain(self, proc: Chain[Any]) -> SymLaw:
-        """A state stepped ``n`` times, its law carried forward step by step (each state's step read once)."""
+        """A repeat read as the evaluator reads it: the live states' law carried forward turn by turn (each state's
+        step read once), the values that end it gathered as they come, and with a bound the live states after the
+        last turn; an unbounded repeat that comes back to a state is refused, as the evaluator refuses it."""
         steps: dict[Any, SymLaw] = {}
-        law: SymLaw = {proc.start: sp.Integer(1)}
-        for i in range(1, proc.n + 1):
+        edges: dict[Any, tuple[Any, ...]] = {}
+        live: SymLaw = {proc.start: sp.Integer(1)}
+        ends: SymLaw = {}
+        turn = 0
+        while live and (proc.n is None or turn < proc.n):
+            turn += 1
             nxt: SymLaw = {}
-            for state, p in law.items():
+            for state, p in live.items():
                 if state not in steps:
-                    steps[state] = self.law(proc.step(i, state))
-                for after, q in steps[state].items():
-                    nxt[after] = nxt.get(after, sp.Integer(0)) + p * q
-            law = _kept(nxt)
-        return law
+                    steps[state] = self.law(proc.step(turn, state))
+                    if proc.n is None:
+                        edges[state] = tuple(v.state for v in steps[state] if isinstance(v, Again))
+                        if comes_back(edges, state):
+                            raise ValueError("a repeat came back to a state it left: a chain that returns is an until")
+                for value, q in steps[state].items():
+                    if isinstance(value, Again):
+                        nxt[value.state] = nxt.get(value.state, sp.Integer(0)) + p * q
+                    else:
+                        ends[value] = ends.get(value, sp.Integer(0)) + p * q
+            live = _kept(nxt)
+        for state, p in live.items():
+            ends[state] = ends.get(state, sp.Integer(0)) + p
+        return _kept(ends)
 
     def _pool(self, pool: Pool) -> SymLaw:
         ps = (self.probabilities(pool) if self.probabilities is not None else None) or class_probabilities(pool)
@@ -313,6 +310,85 @@ def first_pool(proc: Proc[Any]) -> Pool | None:
             proc = proc.build(*proc.args)
         else:
             return None
+
+
+def root_chain(proc: Proc[Any]) -> tuple[Repeat[Any], list[Callable[[Any], Any]]] | None:
+    """The chain a procedure steps (a :class:`~aot_rules.core.procedure.Repeat` with a bound), and the readings
+    applied to its last state on the way out, if the procedure is that chain read through ``map`` alone (events
+    between them ignored)."""
+    maps: list[Callable[[Any], Any]] = []
+    while isinstance(proc, (Map, Log)):
+        if isinstance(proc, Map):
+            maps.append(proc.f)
+        proc = proc.proc
+    if not isinstance(proc, Repeat) or proc.n is None:
+        return None
+    maps.reverse()
+    return proc, maps
+
+
+@dataclass(frozen=True)
+class ChainMatrix:
+    """A chain's states lumped into classes, and one step between the classes as a matrix: entry (a, b) is the chance
+    that a state of class a steps into class b, times ``mark`` to the power of what the step adds to the chain's
+    counter (1 where nothing is counted), so the powers of the matrix carry the counter's law as a polynomial."""
+
+    classes: tuple[Hashable, ...]
+    start: Hashable
+    matrix: sp.Matrix
+
+    def start_row(self) -> sp.Matrix:
+        """The law before the first step: the start's class for certain."""
+        return sp.Matrix([[int(c == self.start) for c in self.classes]])
+
+    def after(self, n: int) -> sp.Matrix:
+        """The row of each class's law after ``n`` steps (its entries polynomials in the mark), step by step."""
+        v = self.start_row()
+        for _ in range(n):
+            v = (v * self.matrix).applyfunc(sp.expand)
+        return v
+
+
+def chain_matrix(proc: Repeat[Any], lump: Callable[[Any], Hashable], count: Callable[[Any], int] | None = None,
+                 mark: sp.Symbol | None = None, order: Sequence[Hashable] = ()) -> ChainMatrix:
+    """The transition matrix of a :func:`~aot_rules.core.procedure.chain`, read off its step: every state the chain
+    reaches in its ``n`` steps is stepped once (its step's law read as :func:`law` reads it), the states it steps into
+    lumped by ``lump`` into classes, and ``count`` (a whole-number counter the state carries, such as the changes of
+    weather so far) marked by powers of ``mark``.  The lumping is checked, not assumed: two states of one class whose
+    steps differ raise ``ValueError``.  ``order`` lists the classes in the order the matrix shows them (the rest follow
+    as first reached)."""
+    if proc.n is None:
+        raise ValueError("a repeat with no bound is not a chain of turns")
+    n = proc.n
+    reader = _Reader(None)
+    rows: dict[Hashable, dict[Hashable, sp.Expr]] = {}
+    seen: set[Any] = {proc.start}
+    frontier = [proc.start]
+    i = 0
+    while frontier:
+        i += 1
+        reached = []
+        for state in frontier:
+            row: dict[Hashable, sp.Expr] = {}
+            for value, p in reader.law(proc.step(min(i, n), state)).items():
+                if not isinstance(value, Again):
+                    raise ValueError(f"a step of the chain ends it with {value!r}: not a chain of states")
+                after = value.state
+                gained = 0 if count is None else count(after) - count(state)
+                weight = p * (mark**gained if mark is not None else 1)
+                row[lump(after)] = sp.expand(row.get(lump(after), sp.Integer(0)) + weight)
+                if after not in seen:
+                    seen.add(after)
+                    reached.append(after)
+            row = {c: e for c, e in row.items() if e != 0}
+            if lump(state) in rows and rows[lump(state)] != row:
+                raise ValueError(f"states of the class {lump(state)!r} step differently: the chain is not lumped so")
+            rows[lump(state)] = row
+        # beyond the last step, only the states of a class that has no row yet are stepped (each class gets its row)
+        frontier = reached if i <= n else [x for x in reached if lump(x) not in rows]
+    classes = tuple(dict.fromkeys((*(c for c in order if c in rows), *rows)))
+    matrix = sp.Matrix([[rows[a].get(b, sp.Integer(0)) for b in classes] for a in classes])
+    return ChainMatrix(classes, lump(proc.start), matrix)
 
 
 def fit_count(points: Iterable[tuple[Mapping[str, int], int]], names: Sequence[str], booleans: Sequence[str],

@@ -8,9 +8,11 @@ from __future__ import annotations
 
 import itertools
 from fractions import Fraction
+from math import comb
 from typing import Any
 
 import pytest
+import sympy as sp
 from hypothesis import given, settings
 from hypothesis import strategies as st
 
@@ -19,7 +21,22 @@ from aot_rules.core.dist import Dist
 from aot_rules.core.evaluate import evaluate, part_law, play, pool_law
 from aot_rules.core.events import DieEffect, Roll, Said
 from aot_rules.core.i18n import msg
-from aot_rules.core.procedure import Again, Proc, both, chain, count, die, done, part, pool, pools, repeat, until
+from aot_rules.core.procedure import (
+    Again,
+    Proc,
+    Repeat,
+    both,
+    chain,
+    count,
+    die,
+    done,
+    part,
+    pool,
+    pools,
+    repeat,
+    until,
+)
+from aot_rules.formulas.symbolic import law as sympy_law
 from aot_rules.formulas.tree import laws, leaves
 
 
@@ -202,6 +219,29 @@ def test_a_chain_sums_every_way_into_a_state_before_stepping_from_it() -> None:
 def test_a_chain_that_comes_back_is_refused() -> None:
     with pytest.raises(ValueError, match="came back"):
         evaluate(repeat(0, lambda s: die(6, read=lambda f: 1 if f == 6 else Again(1 - s))))
+
+
+def test_a_chain_and_a_repeat_are_one_block() -> None:
+    """Issue #36: a chain of n turns is a repeat with a bound (one player loop, one evaluator): under the bound a state
+    may recur (a coin that may leave the count where it was), the same step with no bound is refused as a return, and
+    a bounded repeat may still end early with a value of its own."""
+    def coin(i: int, s: int) -> Proc[int]:
+        return die(2, read=lambda f: s + f - 1)
+
+    walk = chain(0, 3, coin)
+    assert isinstance(walk, Repeat) and walk.n == 3 and isinstance(repeat(0, _flight), Repeat)
+    assert evaluate(walk) == Dist.binomial(3, Fraction(1, 2))
+    dice = FixedDice([2, 1, 2])
+    assert play(walk, dice) == 2 and dice.exhausted()
+    with pytest.raises(ValueError, match="came back"):
+        evaluate(repeat(0, lambda s: coin(0, s).map(Again)))
+    with pytest.raises(ValueError, match="came back"):  # the sympy reading refuses it alike
+        sympy_law(repeat(0, lambda s: coin(0, s).map(Again)))
+    assert sympy_law(walk) == {k: sp.Rational(comb(3, k), 8) for k in range(4)}
+    early = Repeat(0, lambda i, s: die(6, read=lambda f: "six" if f == 6 else Again(s + 1)), 2)
+    assert dict(evaluate(early).items()) == {"six": Fraction(11, 36), 2: Fraction(25, 36)}
+    dice = FixedDice([6])
+    assert play(early, dice) == "six" and dice.exhausted()
 
 
 def test_pools_are_rolled_in_turn_and_told_once_with_every_face() -> None:

@@ -101,3 +101,53 @@ def test_a_face_count_is_fitted_exactly_or_not_at_all() -> None:
     assert fit_count(below, ["d"], [], 6) == sp.Max(0, sp.Min(6, sp.Symbol("d") - 1))
     lower = [({"a": a, "b": b}, min(a, b)) for a in range(1, 6) for b in range(1, 6)]
     assert fit_count(lower, ["a", "b"], [], 6) is None
+
+
+@pytest.mark.parametrize("overlapping", [True, False])
+@pytest.mark.parametrize("turns", [1, 2, 5, 13, 30])
+def test_the_chain_read_as_a_matrix_is_the_engines_law(turns: int, overlapping: bool) -> None:
+    """Issue #36: the weather's matrix M(z) is read off the chain its procedure steps (no copy of the rule): after
+    ``turns`` steps, each class's coefficient of z^j is the engine's exact chance of that class with j changes."""
+    from aot_rules.formulas.aot_forms import WEATHER_CLASSES, Z, weather_class, weather_matrix
+    from aot_rules.formulas.symbolic import root_chain
+
+    m = get("AOT-CMD-DOUBLES")
+    record = m.record(turns=turns, overlapping=overlapping)
+    chained = weather_matrix(m, record)
+    assert chained.classes == WEATHER_CLASSES and chained.start == "none"
+    found = root_chain(m.procedure(record))  # type: ignore[misc]
+    assert found is not None
+    engine: dict[tuple[str, int], Fraction] = {}
+    for state, p in _exact(found[0]).items():  # the chain's own law: (changes, newest weather, double waiting)
+        key = (weather_class(state), state[0])
+        engine[key] = engine.get(key, Fraction(0)) + p
+    v = chained.after(turns)
+    derived = {(c, int(e[0])): Fraction(int(q.p), int(q.q)) for c, x in zip(chained.classes, v, strict=True)
+               if x != 0 for e, q in sp.Poly(x, Z).terms()}
+    assert derived == engine
+
+
+def test_the_weather_matrix_is_the_turn_read_off_the_procedure() -> None:
+    """Which double is waiting is the whole difference the third-double reading makes: with it, a double after a
+    double that did not bring night leaves a double waiting (5z/36); without it, the pair is spent."""
+    from aot_rules.formulas.aot_forms import Z, weather_matrix
+
+    m = get("AOT-CMD-DOUBLES")
+    on = weather_matrix(m, m.record(turns=3, overlapping=True)).matrix
+    off = weather_matrix(m, m.record(turns=3, overlapping=False)).matrix
+    sixth, z36 = sp.Rational(1, 6), Z / 36
+    assert on == sp.Matrix([[5 * z36, 5 * sixth, z36], [sixth, 5 * sixth, 0], [0, 0, 1]])
+    assert off == sp.Matrix([[0, 5 * sixth + 5 * z36, z36], [sixth, 5 * sixth, 0], [0, 0, 1]])
+
+
+def test_a_chain_lumped_wrongly_is_refused() -> None:
+    """The lumping is checked, not assumed: a double waiting and none waiting step differently, so one class for
+    both is refused."""
+    from aot_rules.aot.rules.weather import Weather
+    from aot_rules.formulas.symbolic import chain_matrix, root_chain
+
+    m = get("AOT-CMD-DOUBLES")
+    found = root_chain(m.procedure(m.record(turns=4, overlapping=True)))  # type: ignore[misc]
+    assert found is not None
+    with pytest.raises(ValueError, match="not lumped"):
+        chain_matrix(found[0], lambda s: s[1] is Weather.NIGHT)
