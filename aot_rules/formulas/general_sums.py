@@ -175,12 +175,12 @@ def _animals() -> General:
         return {AnimalLoad.RIDDEN_WALK: Order.WALK, AnimalLoad.RIDDEN_GALLOP: Order.GALLOP}.get(load)
 
     return General(("load", "ad", "walk_bonus", "relative_to_cavalry"),
-                   nmsg("A loaded animal (L = 1) rolls {n} plain die. A ridden one rolls a die an Action Die, each "
+                   nmsg("A loaded animal (L = 1) rolls {n} plain die. A ridden one rolls a die per Action Die, each "
                         "shifted s inches (−1 at the walk, +1 at the gallop); counted from cavalry at its pace, it "
                         "also takes that row's bonus (its printed bonus g, or the walk's blank cell, v = 1) and its e "
                         "extra dice. k dice in all, each worth its face plus u, never below 0; G(x), one die's "
                         "generating function to the power k, has as its coefficient of x^j the chance of j inches.",
-                        "A loaded animal (L = 1) rolls {n} plain dice. A ridden one rolls a die an Action Die, each "
+                        "A loaded animal (L = 1) rolls {n} plain dice. A ridden one rolls a die per Action Die, each "
                         "shifted s inches (−1 at the walk, +1 at the gallop); counted from cavalry at its pace, it "
                         "also takes that row's bonus (its printed bonus g, or the walk's blank cell, v = 1) and its e "
                         "extra dice. k dice in all, each worth its face plus u, never below 0; G(x), one die's "
