@@ -177,7 +177,7 @@ def general_of(rule_id: str) -> General | None:
 
 #: modules that write more general formulas, each a family of mechanics, in a ``FORMULAS`` table (rule ID -> builder);
 #: they build on this module, so they are read when first asked for
-FAMILIES: tuple[str, ...] = ()
+FAMILIES: tuple[str, ...] = ("aot_rules.formulas.general_restarts",)
 
 
 @cache
