@@ -9,11 +9,13 @@ checked against the engine's exact law by ``tests/faces/test_general_formulas.py
 
 from __future__ import annotations
 
-from collections.abc import Callable
+from collections.abc import Callable, Mapping
+from enum import StrEnum
+from typing import Any
 
 import sympy as sp
 
-from aot_rules.core.i18n import msg
+from aot_rules.core.i18n import msg, vocabulary
 from aot_rules.formulas.general import General, J, Law, _binomial_term, _p
 
 SIX = sp.Integer(6)
@@ -105,7 +107,146 @@ def _bat_initiative() -> General:
                    reads=((r, "ties", lambda rule: int(rule is TieRule.REROLL)),))
 
 
+@vocabulary({"a": msg("A"), "b": msg("B"), "tie": msg("tie")})
+class _Winner(StrEnum):
+    """The duel's outcomes as the engine reports them (plain codes, equal to these members), named in the formula."""
+
+    A = "a"
+    B = "b"
+    TIE = "tie"
+
+
+def _elephant_duel() -> General:
+    """AOT-ELEPHANT-VS-ELEPHANT: two d6, the higher kills the other; a tie is rolled again (r = 1) or stands."""
+    r, t, q = _p("reroll_ties"), sp.Symbol("t"), sp.Symbol("q")
+    wins = r * q / (1 - t) + (1 - r) * q
+    return General(("reroll_ties",),
+                   msg("Each elephant rolls a die and the higher kills the other: in one throw each side's die is the "
+                       "higher with chance q, and they tie with chance t. Where a tie is rolled again, each side's "
+                       "chance is q ÷ (1 − t); where it stands, the tie is an outcome of its own."),
+                   ((t, TIE), (q, sp.Rational(15, 36))),
+                   (Law("winner", "W", cases={_Winner.A: wins, _Winner.B: wins, _Winner.TIE: (1 - r) * t}),))
+
+
+def _hero_hit() -> General:
+    """SP-HERO-HIT: a d10 (a d6 against skirmish fire) at most the men killed hits him; then his wound die."""
+    from aot_rules.sp.rules.heroes import Wound
+
+    killed, sk, k = _p("killed"), _p("skirmish_fire"), _p("six_kills")
+    s, h = sp.Symbol("s"), sp.Symbol("h")
+    return General(("killed", "skirmish_fire", "six_kills"),
+                   msg("The Hero's hit die has s faces (10, or 6 against a skirmish line's fire) and hits him on a "
+                       "face no higher than the men killed, all s at most: chance h. A hit Hero rolls his wound: "
+                       "1 to 3 light, 4 and 5 severe, and a 6 severe too unless the row that kills is played."),
+                   ((s, 10 - 4 * sk), (h, sp.Min(killed, s) / s)),
+                   (Law("hero", "H", cases={Wound.UNHURT: 1 - h, Wound.LIGHT: h / 2, Wound.SEVERE: h * (3 - k) / SIX,
+                                            Wound.KILLED: h * k / SIX}),
+                    Law("hit", "A", cases={True: h, False: 1 - h})))
+
+
+def _rider() -> General:
+    """SP-SHOOT-RIDER: rider or mount, the mount's wound (a 6 rolls again), then bolting or the rider's fall."""
+    from aot_rules.sp.rules.heroes import SKILL_MOD, Mounted
+
+    m, h, g, b = sp.Symbol("m"), sp.Symbol("h"), sp.Symbol("g"), sp.Symbol("b")
+
+    def faces(lo: int, hi: int) -> sp.Expr:
+        """The share of a d6's faces f whose total f + m lies from lo to hi."""
+        return sp.Max(0, sp.Min(6, hi - m) - sp.Max(1, lo - m) + 1) / SIX
+
+    run = h * g * (1 - b)
+    return General(("skill",),
+                   msg("A chain of single dice, each read once: the first hits the mount on 1 to 3 (h = 1/2), else "
+                       "kills the rider; the mount's die kills it on 1 to 4, lets it shrug the wound off on a 5, and "
+                       "on a 6 (g = 1/6) rolls again: 1 to 3 (b = 1/2) it bolts, else it runs and dies and the rider "
+                       "falls, one d6 plus his modifier m: 2 or less pinned, 3 stunned, 4 or 5 thrown, 6 or more on "
+                       "his feet."),
+                   ((h, sp.Rational(1, 2)), (g, sp.Rational(1, 6)), (b, sp.Rational(1, 2))),
+                   (Law("fate", "F", cases={Mounted.RIDER: 1 - h, Mounted.MOUNT_DEAD: 4 * h / SIX,
+                                            Mounted.SHRUGS: h / SIX, Mounted.BOLTS: h * g * b,
+                                            Mounted.PINNED: run * faces(-6, 2), Mounted.STUNNED: run * faces(3, 3),
+                                            Mounted.THROWN: run * faces(4, 5), Mounted.FEET: run * faces(6, 12)}),
+                    Law("rider_down", "D", cases={True: 1 - h / SIX - h * g * b, False: h / SIX + h * g * b})),
+                   reads=((m, "skill", SKILL_MOD.__getitem__),))
+
+
+def _kills_laws(size: sp.Symbol, most: Callable[[Mapping[str, Any]], int]) -> tuple[Law, ...]:
+    """A melee pool of ``size`` d6, each a kill on a 6 and a Shock on a 5: two binomial counts with p = 1/6, and at
+    least one kill unless every die misses (``most``: at least the pool's size, where the laws are read)."""
+    six = sp.Rational(1, 6)
+    return (Law("kills", "K", _binomial_term(size, six, J), lambda kw: range(0, most(kw) + 1)),
+            Law("shock", "S", _binomial_term(size, six, J), lambda kw: range(0, most(kw) + 1)),
+            Law("any", "A", cases={True: 1 - (1 - six) ** size, False: (1 - six) ** size}))
+
+
+def _melee_pct() -> General:
+    """SP-MELEE-MODS-PCT: the pool scaled by the percentages (net once, or gains and losses apart), then rolled."""
+    d, up, down, apart = (_p(x) for x in ("dice", "bonus_pct", "penalty_pct", "separately"))
+    n, net = sp.Symbol("n"), sp.Symbol("Delta")
+    together = sp.Piecewise((d + sp.floor(d * net / 100), net >= 0), (d - sp.ceiling(-d * net / 100), True))
+    each = d + sp.floor(d * up / 100) - sp.ceiling(d * down / 100)
+    return General(("dice", "bonus_pct", "penalty_pct", "separately"),
+                   msg("The percentages change the pool: the net Δ of gains less losses is applied once, a gain "
+                       "rounded down and a loss rounded up, or (where they are applied apart) the gains rounded down "
+                       "and the losses rounded up, each to the pool as it stood; never below 0 dice, n in all. Each "
+                       "die kills on a 6 and gives Shock on a 5: both counts are binomial with p = 1/6."),
+                   ((net, up - down), (n, sp.Max(0, apart * each + (1 - apart) * together))),
+                   _kills_laws(n, lambda kw: int(kw["dice"]) * (100 + int(kw["bonus_pct"])) // 100))
+
+
+def _melee_pool() -> General:
+    """SP-MELEE-DICE: one die a figure, then the list of extra and lost dice, then rolled."""
+    from aot_rules.sp.rules.melee import GroupKind
+
+    men, lead, fury, heroes, status, edge, shock, agg, ranks, pooled = (_p(x) for x in (
+        "men", "leader_status", "fury", "other_heroes", "other_status", "quality_edge", "shock", "aggressive",
+        "supporting_ranks", "pooled_status"))
+    n, e, k = sp.Symbol("n"), sp.Symbol("e"), sp.Symbol("k")
+    two = sp.Integer(2)
+    e_expr = pooled * sp.floor(heroes * status / two) + (1 - pooled) * heroes * sp.floor(status / two)
+    kind = {GroupKind.GUARDS: 2, GroupKind.WORN_OUT: -2}
+    return General(("men", "leader_status", "fury", "other_heroes", "other_status", "quality_edge", "shock",
+                    "aggressive", "kind", "supporting_ranks", "pooled_status"),
+                   msg("One die a figure, plus the leader's Status and fury, e dice for the other Heroes (a die per "
+                       "two Status points, each Hero's halved and rounded down, or their Status added up first where "
+                       "pooled), two a quality level and two for an aggressive Group, k for the kind (+2 guards, −2 "
+                       "worn-out) and one a supporting rank, less a die a Shock point; never below 0 dice, n in all. "
+                       "Each die kills on a 6 and gives Shock on a 5: both counts are binomial with p = 1/6."),
+                   ((e, e_expr), (n, sp.Max(0, men + lead + fury + e + 2 * edge - shock + 2 * agg + k + ranks))),
+                   _kills_laws(n, lambda kw: sum(int(kw[x]) for x in ("men", "leader_status", "fury",
+                                                                       "supporting_ranks"))
+                               + int(kw["other_heroes"]) * int(kw["other_status"]) + 2 * int(kw["quality_edge"]) + 4),
+                   reads=((k, "kind", lambda v: kind.get(v, 0)),))
+
+
+def _capture() -> General:
+    """SP-HERO-CAPTURE: taken at once at 4 to 1 in dice; else both roll and the Hero is taken if he kills fewer."""
+    from aot_rules.sp.rules.heroes import Capture
+
+    h, g = _p("hero_dice"), _p("group_dice")
+    o, i, k = sp.Symbol("o"), sp.Symbol("i", integer=True), sp.Symbol("k", integer=True)
+    b_h, b_g = sp.Function("b_H"), sp.Function("b_G")
+    sixth = sp.Rational(1, 6)
+    draw, won = sp.Symbol("d"), sp.Symbol("w")
+    lost = 1 - won - draw
+    return General(("hero_dice", "group_dice"),
+                   msg("At 4 to 1 in dice or more (o = 1) the Hero is taken without a fight. Otherwise both sides "
+                       "roll, a 6 killing: the Hero's kills are binomial, b_H(i), and the Group's, b_G(k), each with "
+                       "p = 1/6. He stays free when he kills more (w), the round is drawn on equal kills (d), and he "
+                       "is taken when the Group kills more: all the rest."),
+                   ((o, sp.Piecewise((1, g >= 4 * h), (0, True))), (b_h, sp.Lambda(i, _binomial_term(h, sixth, i))),
+                    (b_g, sp.Lambda(k, _binomial_term(g, sixth, k))), (draw, sp.Sum(b_h(i) * b_g(i), (i, 0, h))),
+                    # the Hero's kills bound both sums: few terms
+                    (won, sp.Sum(b_h(i) * sp.Sum(b_g(k), (k, 0, i - 1)), (i, 1, h)))),
+                   (Law("capture", "C", cases={Capture.BY_ODDS: o, Capture.LOST: (1 - o) * lost,
+                                               Capture.DRAW: (1 - o) * draw,
+                                               Capture.WON: (1 - o) * won}),
+                    Law("taken", "T", cases={True: o + (1 - o) * lost, False: (1 - o) * (1 - lost)})))
+
+
 FORMULAS: dict[str, Callable[[], General | None]] = {
     "AOT-CMD-INITIATIVE": _initiative, "AOT-TERRAIN-BID": _terrain_bid, "AOT-MEETING": _meeting,
     "AOB-DEPLOY-ROLES": _deploy_roles, "BAT-INITIATIVE": _bat_initiative,
+    "AOT-ELEPHANT-VS-ELEPHANT": _elephant_duel, "SP-HERO-HIT": _hero_hit, "SP-SHOOT-RIDER": _rider,
+    "SP-MELEE-MODS-PCT": _melee_pct, "SP-MELEE-DICE": _melee_pool, "SP-HERO-CAPTURE": _capture,
 }
