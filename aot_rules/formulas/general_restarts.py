@@ -16,11 +16,42 @@ from typing import Any
 import sympy as sp
 
 from aot_rules.core.i18n import msg, vocabulary
-from aot_rules.formulas.general import General, J, Law, _binomial_term, _p
+from aot_rules.formulas.general import General, J, Law, _binomial_term, _exact, _number, _p
+
+
+class _Quick(General):
+    """A general formula whose inputs are put in all at once (``xreplace``), not one by one (``subs``): the same
+    substitution, but sympy never re-evaluates the cases and face counts of a half-substituted expression, which made
+    grids of hundreds of points take minutes.  What it computes is :meth:`General.at`'s, exactly."""
+
+    def at(self, kw: Mapping[str, Any]) -> dict[str, dict[Any, sp.Rational]]:
+        read = {name for _, name, _ in self.reads}
+        values: dict[sp.Basic, sp.Basic] = {_p(k): _number(v) for k, v in kw.items() if k in self.inputs
+                                            and k not in read}
+        values.update({sym: sp.Integer(f(kw[name])) for sym, name, f in self.reads})
+        out: dict[str, dict[Any, sp.Rational]] = {}
+        for law in self.laws:
+            if law.pmf is not None:
+                e = self._inputs(law.pmf).xreplace(values)
+                got = {j: _exact(e.xreplace({J: sp.Integer(j)})) for j in law.support(kw)}
+            else:
+                got = {v: _exact(self._inputs(c).xreplace(values)) for v, c in law.cases.items()}
+            for v, q in got.items():
+                if not q.is_Rational:
+                    raise TypeError(f"{law.name} at {v}: not an exact rational: {q}")
+            out[law.name] = {v: q for v, q in got.items() if q != 0}
+        return out
+
 
 SIX = sp.Integer(6)
 #: two d6 show the same face on 6 of their 36 pairs: the round that settles nothing
 TIE = sp.Rational(6, 36)
+
+
+def _clip(t: sp.Expr, top: sp.Expr = SIX) -> sp.Expr:
+    """t held between 0 and ``top`` (a count of faces), written as cases: sympy substitutes into these far faster
+    than into nested Min and Max, which matters over a grid of hundreds of points."""
+    return sp.Piecewise((0, t <= 0), (t, t < top), (top, True))
 
 
 def _initiative() -> General:
@@ -30,7 +61,7 @@ def _initiative() -> General:
     pairs = sp.Function("N")
     # j slots come from the 6 - j pairs where I roll higher by j, and the 6 - j where I roll j and lose
     slots = sp.Piecewise((pairs(J) / 36 / (1 - t), (J >= 1) & (J <= 5)), (0, True))
-    return General((),
+    return _Quick((),
                    msg("Both players roll a die, again while they tie (t, the chance of a tie in one round): so a "
                        "pair of faces that differ comes with chance 1/36 ÷ (1 − t). I get j slots on N(j) pairs: "
                        "the 6 − j where I win by j and the 6 − j where I roll j and lose. I play first when my die is "
@@ -43,7 +74,7 @@ def _initiative() -> General:
 def _terrain_bid() -> General:
     """AOT-TERRAIN-BID: the higher of two unequal d6 opens the bid."""
     t, i, pairs = sp.Symbol("t"), sp.Symbol("i", integer=True), sp.Function("N")
-    return General((),
+    return _Quick((),
                    msg("Both players roll a die, again while they tie (t, the chance of a tie in one round); the "
                        "higher face k opens the bid. One round gives k as the higher of two different faces on "
                        "N(k) = 2(k − 1) of the 36 pairs, and every tie starts the round again, so the chance is "
@@ -57,7 +88,7 @@ def _meeting() -> General:
     """AOT-MEETING: each placing round is a roll-off with ties rolled again, won on an even chance."""
     n = _p("rounds")
     t, q, p = sp.Symbol("t"), sp.Symbol("q"), sp.Symbol("p")
-    return General(("rounds",),
+    return _Quick(("rounds",),
                    msg("Each placing round is a roll-off rolled again while it ties (t, a tie's chance): my die is "
                        "the higher with chance q in one throw, so I win the round with p = q ÷ (1 − t) once the ties "
                        "are rolled again. The rounds are independent, so the rounds I win are binomial."),
@@ -71,7 +102,7 @@ def _deploy_roles() -> General:
 
     s, t, q = sp.Symbol("s"), sp.Symbol("t"), sp.Symbol("q")
     attacks = q / (1 - t)
-    return General(("die",),
+    return _Quick(("die",),
                    msg("Both players roll the game die of s faces, again while they tie: a round ties on s of its s² "
                        "pairs, t = 1/s, and my roll is the higher on half of the rest, q = (s − 1)/(2s). Every tie "
                        "starts the round again, so I attack with chance q ÷ (1 − t); the first round decides unless "
@@ -93,7 +124,7 @@ def _bat_initiative() -> General:
     at_least = sp.Lambda(x, sp.Sum(c(k) / 36, (k, sp.Max(x, -5), 5)))
     me = r * q_1 / (q_1 + q_2) + (1 - r) * q_1
     them = r * q_2 / (q_1 + q_2) + (1 - r) * q_2
-    return General(("mine", "theirs", "ties"),
+    return _Quick(("mine", "theirs", "ties"),
                    msg("Each player adds his general's КН to a d6; Δ is my КН less theirs. My die beats theirs by k "
                        "on c(k) = 6 − |k| of the 36 pairs, so one round is mine with chance q_1 = W(1 − Δ), theirs "
                        "with q_2 = W(1 + Δ), and a tie with the rest, t. Where equal totals are rolled again "
@@ -120,7 +151,7 @@ def _elephant_duel() -> General:
     """AOT-ELEPHANT-VS-ELEPHANT: two d6, the higher kills the other; a tie is rolled again (r = 1) or stands."""
     r, t, q = _p("reroll_ties"), sp.Symbol("t"), sp.Symbol("q")
     wins = r * q / (1 - t) + (1 - r) * q
-    return General(("reroll_ties",),
+    return _Quick(("reroll_ties",),
                    msg("Each elephant rolls a die and the higher kills the other: in one throw each side's die is the "
                        "higher with chance q, and they tie with chance t. Where a tie is rolled again, each side's "
                        "chance is q ÷ (1 − t); where it stands, the tie is an outcome of its own."),
@@ -134,7 +165,7 @@ def _hero_hit() -> General:
 
     killed, sk, k = _p("killed"), _p("skirmish_fire"), _p("six_kills")
     s, h = sp.Symbol("s"), sp.Symbol("h")
-    return General(("killed", "skirmish_fire", "six_kills"),
+    return _Quick(("killed", "skirmish_fire", "six_kills"),
                    msg("The Hero's hit die has s faces (10, or 6 against a skirmish line's fire) and hits him on a "
                        "face no higher than the men killed, all s at most: chance h. A hit Hero rolls his wound: "
                        "1 to 3 light, 4 and 5 severe, and a 6 severe too unless the row that kills is played."),
@@ -155,7 +186,7 @@ def _rider() -> General:
         return sp.Max(0, sp.Min(6, hi - m) - sp.Max(1, lo - m) + 1) / SIX
 
     run = h * g * (1 - b)
-    return General(("skill",),
+    return _Quick(("skill",),
                    msg("A chain of single dice, each read once: the first hits the mount on 1 to 3 (h = 1/2), else "
                        "kills the rider; the mount's die kills it on 1 to 4, lets it shrug the wound off on a 5, and "
                        "on a 6 (g = 1/6) rolls again: 1 to 3 (b = 1/2) it bolts, else it runs and dies and the rider "
@@ -185,7 +216,7 @@ def _melee_pct() -> General:
     n, net = sp.Symbol("n"), sp.Symbol("Delta")
     together = sp.Piecewise((d + sp.floor(d * net / 100), net >= 0), (d - sp.ceiling(-d * net / 100), True))
     each = d + sp.floor(d * up / 100) - sp.ceiling(d * down / 100)
-    return General(("dice", "bonus_pct", "penalty_pct", "separately"),
+    return _Quick(("dice", "bonus_pct", "penalty_pct", "separately"),
                    msg("The percentages change the pool: the net Δ of gains less losses is applied once, a gain "
                        "rounded down and a loss rounded up, or (where they are applied apart) the gains rounded down "
                        "and the losses rounded up, each to the pool as it stood; never below 0 dice, n in all. Each "
@@ -205,7 +236,7 @@ def _melee_pool() -> General:
     two = sp.Integer(2)
     e_expr = pooled * sp.floor(heroes * status / two) + (1 - pooled) * heroes * sp.floor(status / two)
     kind = {GroupKind.GUARDS: 2, GroupKind.WORN_OUT: -2}
-    return General(("men", "leader_status", "fury", "other_heroes", "other_status", "quality_edge", "shock",
+    return _Quick(("men", "leader_status", "fury", "other_heroes", "other_status", "quality_edge", "shock",
                     "aggressive", "kind", "supporting_ranks", "pooled_status"),
                    msg("One die a figure, plus the leader's Status and fury, e dice for the other Heroes (a die per "
                        "two Status points, each Hero's halved and rounded down, or their Status added up first where "
@@ -229,7 +260,7 @@ def _capture() -> General:
     sixth = sp.Rational(1, 6)
     draw, won = sp.Symbol("d"), sp.Symbol("w")
     lost = 1 - won - draw
-    return General(("hero_dice", "group_dice"),
+    return _Quick(("hero_dice", "group_dice"),
                    msg("At 4 to 1 in dice or more (o = 1) the Hero is taken without a fight. Otherwise both sides "
                        "roll, a 6 killing: the Hero's kills are binomial, b_H(i), and the Group's, b_G(k), each with "
                        "p = 1/6. He stays free when he kills more (w), the round is drawn on equal kills (d), and he "
@@ -244,9 +275,192 @@ def _capture() -> General:
                     Law("taken", "T", cases={True: o + (1 - o) * lost, False: (1 - o) * (1 - lost)})))
 
 
+def _rout() -> General:
+    """AOB-ROUT: a rallying test each turn of flight until one passes or the regiment reaches its edge."""
+    th, r, dist, mv, fast = (_p(x) for x in ("threshold", "reroll", "distance", "move", "fast"))
+    s, q, p, big_t = sp.Symbol("s"), sp.Symbol("q"), sp.Symbol("P"), sp.Symbol("T")
+    return _Quick(("threshold", "die", "reroll", "distance", "move", "fast"),
+                   msg("Each turn of flight a general tests the regiment: one roll of the game die (s faces) at or "
+                       "under the pass mark, chance q, and a failure rolled once more where it has its re-roll, so "
+                       "it rallies with chance P. It has T turns to its edge, its distance over its move (half again "
+                       "as fast where it flees at ×1.5), rounded up: it makes k flight moves when the first k tests "
+                       "fail and the next passes, and all T when every test fails."),
+                   ((s, _p("die")), (q, _clip(th, s) / s), (p, 1 - (1 - q) ** (1 + r)),
+                    (big_t, sp.ceiling(dist / (mv * (1 + fast / sp.Integer(2)))))),
+                   (Law("moves", "K", sp.Piecewise(((1 - p) ** J * p, J < big_t), ((1 - p) ** big_t, sp.Eq(J, big_t)),
+                                                   (0, True)), lambda kw: range(0, int(kw["distance"]) + 1)),
+                    Law("left", "L", cases={True: (1 - p) ** big_t, False: 1 - (1 - p) ** big_t}),
+                    Law("rallied_at_once", "R", cases={True: p, False: 1 - p})))
+
+
+def _thinned(n: sp.Symbol, c: sp.Symbol, most: Callable[[Mapping[str, Any]], int]) -> tuple[Law, ...]:
+    """A volley of n dice, each hitting on c faces of six, then an effect die per hit (3 to 5 Shock, 6 a death): each
+    die is on its own a hit, a Shock or a death, so the three counts are binomial in n (a binomial thinned)."""
+    p = c / SIX
+
+    def upto(kw: Mapping[str, Any]) -> range:
+        return range(0, most(kw) + 1)
+
+    return (Law("hits", "H", _binomial_term(n, p, J), upto),
+            Law("shock", "S", _binomial_term(n, p / 2, J), upto),
+            Law("deaths", "D", _binomial_term(n, p / 6, J), upto),
+            Law("any_death", "A", cases={True: 1 - (1 - p / 6) ** n, False: (1 - p / 6) ** n}))
+
+
+def _class_volley() -> General:
+    """SP-SHOOT-DICE-CLASS: a die a shooter, a die more (or fewer) a group of 4 or 5 by quality, then the volley."""
+    from aot_rules.sp.rules.shooting import Quality
+
+    shooters, to_hit, whole = _p("shooters"), _p("to_hit"), _p("whole_groups")
+    g, v, n, c = sp.Symbol("g"), sp.Symbol("v"), sp.Symbol("n"), sp.Symbol("c")
+    group = {Quality.ELITE: 4, Quality.VETERANS: 5, Quality.RECRUITS: 5}
+    sign = {Quality.ELITE: 1, Quality.VETERANS: 1, Quality.RECRUITS: -1}
+    extra = whole * sp.floor(shooters / g) + (1 - whole) * sp.ceiling(shooters / g)
+    return _Quick(("shooters", "quality", "to_hit", "whole_groups"),
+                   msg("A die a shooter, and one more for every group of g shooters (elite 4, veterans 5), or one "
+                       "fewer (recruits, 5), a part-group counting unless only whole groups do: v is +1, −1 or 0 "
+                       "(regulars), n dice in all. Each die hits on the c faces that reach the number to hit; a hit's "
+                       "effect die gives Shock on 3 to 5 and a death on a 6, so hits, Shock and deaths are each "
+                       "binomial in n."),
+                   ((n, shooters + v * extra), (c, _clip(7 - to_hit))),
+                   _thinned(n, c, lambda kw: 2 * int(kw["shooters"])),
+                   reads=((g, "quality", lambda q: group.get(q, 1)), (v, "quality", lambda q: sign.get(q, 0))))
+
+
+def _gun_volley() -> General:
+    """SP-SHOOT-DICE-ARTILLERY: the gun's dice, a die fewer per 2 Shock on the crew except at the shortest band."""
+    from aot_rules.sp.rules.shooting import GUN_DICE
+
+    shock, short, to_hit = _p("crew_shock"), _p("shortest_band"), _p("to_hit")
+    g, n, c = sp.Symbol("G"), sp.Symbol("n"), sp.Symbol("c")
+    return _Quick(("gun", "crew_shock", "shortest_band", "to_hit"),
+                   msg("The gun rolls its G dice (falconet 6, light 10, heavy 12, carronade 18), a die fewer for "
+                       "every 2 Shock on its crew unless it fires at the shortest band, never below 0: n dice. Each "
+                       "die hits on the c faces that reach the number to hit; a hit's effect die gives Shock on 3 to 5 "
+                       "and a death on a 6, so hits, Shock and deaths are each binomial in n."),
+                   ((n, sp.Max(0, g - (1 - short) * sp.floor(shock / sp.Integer(2)))),
+                    (c, _clip(7 - to_hit))),
+                   _thinned(n, c, lambda kw: max(GUN_DICE.values())),
+                   reads=((g, "gun", GUN_DICE.__getitem__),))
+
+
+def _faces(q: Callable[[sp.Expr], sp.Expr]) -> sp.Expr:
+    """The mean of q over a d6's six faces, written out term by term (sympy reads six terms far faster than a Sum)."""
+    return sp.Add(*(q(sp.Integer(f)) for f in range(1, 7)), evaluate=False) / 6
+
+
+def _blow(a: sp.Expr, d: sp.Expr, s: sp.Expr, u: sp.Expr) -> tuple[sp.Lambda, sp.Lambda]:
+    """Batalist's ranged blow, d6 + a against d6 + d, for each face x of the attacker's die: the share of the
+    defender's faces y it beats (by more than the guard, or s = 1: at least equals it), and the share it also
+    doubles (at least twice the guard, or u = 1: more than twice)."""
+    x = sp.Symbol("x", integer=True)
+    beats = x + a - d - 1 + s
+    doubles = sp.Min(beats, sp.floor((x + a - u) / sp.Integer(2)) - d)
+    return sp.Lambda(x, _clip(beats) / SIX), sp.Lambda(x, _clip(doubles) / SIX)
+
+
+def _shot() -> General:
+    """BAT-SHOOT-DAMAGE (and its modifier table): one ranged blow, after the height die for the Range."""
+    from aot_rules.bat.rules.combat import _FACING_DEF, Double, Height, Sign, Strike
+
+    ranged, defence, more, giant = (_p(x) for x in ("ranged", "defence", "target_more", "target_giant"))
+    rng, dist = _p("range_steps"), _p("distance")
+    f, e, s, u = sp.Symbol("f"), sp.Symbol("e"), sp.Symbol("s"), sp.Symbol("u")
+    a, d, rho, p_h, p_d = (sp.Symbol(x) for x in ("a", "d", "rho", "p_H", "p_D"))
+    q_h, q_d = sp.Function("q_H"), sp.Function("q_D")
+    beats, doubles = _blow(a, d, s, u)
+    reach = sp.Piecewise((1, sp.Eq(e, 0)), (_clip(7 - dist + rng) / SIX, sp.Eq(e, 1)), (_clip(rng - dist) / SIX, True))
+    return _Quick(("ranged", "defence", "target_more", "facing", "height", "target_giant", "range_steps", "distance",
+                    "sign", "more_than_double"),
+                   msg("The modifier table gives the shooter's total a = Ranged − 1 where the target has more "
+                       "figures, and the target's d = Defence + 1 for more figures, + f for its facing (0, −1 flank, "
+                       "−2 rear), − 1 for a Giant. Against higher or lower ground a d6 of steps is added to or taken "
+                       "from the Range (e = ±1): the target is in range with chance ρ. For the shooter's face x, "
+                       "q_H(x) is the share of the target's faces his total beats (or equals, s = 1) and q_D(x) the "
+                       "share it also doubles (more than doubles, u = 1)."),
+                   ((a, ranged - more), (d, defence + more + f - giant), (q_h, beats), (q_d, doubles),
+                    (p_h, _faces(q_h)), (p_d, _faces(q_d)), (rho, reach)),
+                   (Law("target", "T", cases={Strike.NONE: 1 - rho * p_h, Strike.HIT: rho * (p_h - p_d),
+                                              Strike.DOUBLE: rho * p_d}),
+                    Law("hit", "H", cases={True: rho * p_h, False: 1 - rho * p_h}),
+                    Law("morale", "M", cases={True: rho * p_d, False: 1 - rho * p_d})),
+                   reads=((f, "facing", _FACING_DEF.__getitem__),
+                          (e, "height", {Height.LEVEL: 0, Height.HIGHER: 1, Height.LOWER: -1}.__getitem__),
+                          (s, "sign", lambda v: int(v is Sign.AT_LEAST)),
+                          (u, "more_than_double", lambda v: int(v is True or v is Double.MORE_THAN))))
+
+
+def _template() -> General:
+    """BAT-SKILL-AREA and BAT-SKILL-STREAM: one ranged blow at every base under the template."""
+    from aot_rules.bat.rules.combat import Sign
+
+    n, ranged, defence, one, u = (_p(x) for x in ("bases", "ranged", "defence", "one_shooter_die",
+                                                  "more_than_double"))
+    s, y, p_h, p_d = sp.Symbol("s"), sp.Symbol("y"), sp.Symbol("p_H"), sp.Symbol("p_D")
+    q_h, q_d, big_b = sp.Function("q_H"), sp.Function("q_D"), sp.Function("B")
+    beats, doubles = _blow(ranged, defence, s, u)
+
+    def count(q: sp.Function, p: sp.Symbol) -> sp.Expr:
+        """Bases struck: binomial in n at the mean share, or (one shooter's die for all) mixed over its face x."""
+        return one * _faces(lambda face: big_b(q(face))) + (1 - one) * big_b(p)
+
+    def none(q: sp.Function, p: sp.Symbol) -> sp.Expr:
+        return one * _faces(lambda face: (1 - q(face)) ** n) + (1 - one) * (1 - p) ** n
+
+    def upto(kw: Mapping[str, Any]) -> range:
+        return range(0, int(kw["bases"]) + 1)
+
+    return _Quick(("bases", "ranged", "defence", "one_shooter_die", "sign", "more_than_double"),
+                   msg("Every base under the template takes an ordinary ranged blow. For the shooter's face x, q_H(x) "
+                       "is the share of a base's faces his total beats (or equals, s = 1) and q_D(x) the share it "
+                       "also doubles (more than doubles where that is chosen). With a fresh shooter's die for each "
+                       "base the bases are independent, so the counts are binomial, B(y), at the mean shares p_H and "
+                       "p_D; with one die for all they are binomial given its face x, and mixed over its six faces."),
+                   ((q_h, beats), (q_d, doubles), (big_b, sp.Lambda(y, _binomial_term(n, y, J))),
+                    (p_h, _faces(q_h)), (p_d, _faces(q_d))),
+                   (Law("hit", "H", count(q_h, p_h), upto), Law("morale", "M", count(q_d, p_d), upto),
+                    Law("any", "A", cases={True: 1 - none(q_h, p_h), False: none(q_h, p_h)}),
+                    Law("any_morale", "C", cases={True: 1 - none(q_d, p_d), False: none(q_d, p_d)})),
+                   reads=((s, "sign", lambda v: int(v is Sign.AT_LEAST)),))
+
+
+def _deluge() -> General:
+    """BAT-SPELL-ICE-RAIN and BAT-SPELL-DEATH-LAKE: a strength-3 blow at every base, then morale for the doubled."""
+    from aot_rules.bat.rules.combat import Sign
+    from aot_rules.bat.rules.magic import SPELL_STRENGTH
+
+    n, defence, quality = _p("bases"), _p("defence"), _p("quality")
+    s = sp.Symbol("s")
+    q_h, q_d = sp.Function("q_H"), sp.Function("q_D")
+    p_h, p_d, p_f, f = sp.Symbol("p_H"), sp.Symbol("p_D"), sp.Symbol("p_F"), sp.Symbol("f")
+    beats, doubles = _blow(sp.Integer(SPELL_STRENGTH), defence, s, sp.Integer(0))
+
+    def upto(kw: Mapping[str, Any]) -> range:
+        return range(0, int(kw["bases"]) + 1)
+
+    return _Quick(("bases", "defence", "quality", "sign"),
+                   msg("Every base takes a strength-3 ranged blow with fresh dice: for the spell's face x, q_H(x) is "
+                       "the share of a base's faces it beats (or equals, s = 1) and q_D(x) the share it at least "
+                       "doubles, so a base loses a figure with chance p_H and tests morale with chance p_D. The test "
+                       "rolls three dice, each failing above the Quality with chance f, and the base flees on three "
+                       "failures. The bases are independent: each count is binomial."),
+                   ((q_h, beats), (q_d, doubles), (p_h, _faces(q_h)),
+                    (p_d, _faces(q_d)), (f, _clip(6 - quality) / SIX),
+                    (p_f, p_d * f**3)),
+                   (Law("hit", "H", _binomial_term(n, p_h, J), upto),
+                    Law("tested", "M", _binomial_term(n, p_d, J), upto),
+                    Law("fled", "F", _binomial_term(n, p_f, J), upto),
+                    Law("any_hit", "A", cases={True: 1 - (1 - p_h) ** n, False: (1 - p_h) ** n}),
+                    Law("any_fled", "B", cases={True: 1 - (1 - p_f) ** n, False: (1 - p_f) ** n})),
+                   reads=((s, "sign", lambda v: int(v is Sign.AT_LEAST)),))
+
+
 FORMULAS: dict[str, Callable[[], General | None]] = {
     "AOT-CMD-INITIATIVE": _initiative, "AOT-TERRAIN-BID": _terrain_bid, "AOT-MEETING": _meeting,
     "AOB-DEPLOY-ROLES": _deploy_roles, "BAT-INITIATIVE": _bat_initiative,
     "AOT-ELEPHANT-VS-ELEPHANT": _elephant_duel, "SP-HERO-HIT": _hero_hit, "SP-SHOOT-RIDER": _rider,
-    "SP-MELEE-MODS-PCT": _melee_pct, "SP-MELEE-DICE": _melee_pool, "SP-HERO-CAPTURE": _capture,
+    "SP-MELEE-MODS-PCT": _melee_pct, "SP-MELEE-DICE": _melee_pool, "SP-HERO-CAPTURE": _capture, "AOB-ROUT": _rout,
+    "SP-SHOOT-DICE-CLASS": _class_volley, "SP-SHOOT-DICE-ARTILLERY": _gun_volley, "BAT-SHOOT-DAMAGE": _shot,
+    "BAT-SHOOT-MODS": _shot, "BAT-SKILL-AREA": _template, "BAT-SKILL-STREAM": _template,
+    "BAT-SPELL-ICE-RAIN": _deluge, "BAT-SPELL-DEATH-LAKE": _deluge,
 }
