@@ -15,7 +15,7 @@ from typing import Any
 
 import sympy as sp
 
-from aot_rules.core.i18n import msg, vocabulary
+from aot_rules.core.i18n import Message, msg, vocabulary
 from aot_rules.formulas.general import General, J, Law, _binomial_term, _exact, _number, _p
 
 
@@ -464,3 +464,40 @@ FORMULAS: dict[str, Callable[[], General | None]] = {
     "BAT-SHOOT-MODS": _shot, "BAT-SKILL-AREA": _template, "BAT-SKILL-STREAM": _template,
     "BAT-SPELL-ICE-RAIN": _deluge, "BAT-SPELL-DEATH-LAKE": _deluge,
 }
+
+
+#: The rest of the recursions, audited one by one for issue #38: why each block writes no formula in its inputs,
+#: in one true sentence of its own (``html.no_general`` reads this table before the general reasons).
+_MELEE_LIKE = msg("No formula in the inputs exists here: the melee's result is the joint law of both sides' strike "
+                  "dice and saves, whose numbers and faces change with every weapon, rank and property at once, so it "
+                  "is written out below at one set of inputs.")
+_RANKS = msg("No formula in the inputs exists here: each test after the first is rolled at the density the earlier "
+             "tests left, and how far a loss lowers the density depends on how the unit's warriors stand in its ranks, "
+             "so the law is a chain over the unit's ranks, worked out below at one set of inputs.")
+_TABLE = msg("No formula in the inputs is written here: at the number the table gives, the volley's hits, Shock and "
+             "deaths are binomial, as under the dice by class, but that number is a cell of the source's table, read "
+             "off the weapon and the range band together, which a formula in the inputs would only copy; the law is "
+             "worked out below at one set of inputs.")
+_TWO_VOLLEYS = msg("No formula in the inputs is written here yet: each volley is binomial hits met by a shield die, as "
+                   "in the volley's own formula, and this law joins two of them whose losses land together; it is "
+                   "worked out below at one set of inputs.")
+NO_FORMULA: dict[str, Message] = {
+    "AOT-TURN": _RANKS, "AOT-ROUGH-TERRAIN": _RANKS,
+    "AOT-BREAKTHROUGH": _MELEE_LIKE, "AOT-MELEE-ENGAGE": _MELEE_LIKE, "AOT-ELEPHANT-UNIT": _MELEE_LIKE,
+    "AOT-CHARIOT-COMBAT": _MELEE_LIKE,
+    "AOT-SHOOT-SIMULTANEOUS": _TWO_VOLLEYS, "AOT-REACT-RETURN-FIRE": _TWO_VOLLEYS,
+    "SP-SHOOT-HIT-TABLE-LINE": _TABLE, "SP-SHOOT-HIT-TABLE-SKIRMISH": _TABLE, "SP-SHOOT-HIT-TABLE-ART": _TABLE,
+    "BAT-MELEE-DAMAGE": msg("No formula in the inputs is written here: where each side rolls one die for both its blow "
+                            "and its guard (the index's reading), the two blows share both dice, so the exchange is a "
+                            "joint law over the 36 pairs of faces, both comparisons at once; it is worked out below at "
+                            "one set of inputs."),
+    "SP-MELEE-RESULT": msg("No formula in the inputs is written here yet: each side's kills are binomial and the "
+                           "result is the band their difference falls in, a sum over one side's kills of the other's "
+                           "binomial term; it is worked out below at one set of inputs."),
+    "AOT-CMD-SLOTS": msg("No formula in the inputs is written here: the generals who act depend on which of the "
+                         "six slots each one holds, so the law is a sum over the runs of slots a turn can activate, "
+                         "each at its chance from the initiative roll, of the generals the run holds; it is worked out "
+                         "below at one set of inputs."),
+}
+NO_FORMULA["BAT-MELEE-MODS"] = NO_FORMULA["BAT-MELEE-DAMAGE"]
+

@@ -193,7 +193,9 @@ def test_the_count_of_general_formulas_never_falls() -> None:
 
 @pytest.mark.parametrize(("rule_id", "says"), [
     ("AOT-MELEE-RESULT", "joint law of both sides"), ("AOT-SHOOT-RANGE", "No dice are rolled"),
-    ("AOT-BREAKTHROUGH", "a recursion over the dice"), ("AOT-SHOOT-RESULT", "No formula in the inputs is written"),
+    ("AOT-BREAKTHROUGH", "joint law of both sides"), ("AOT-TURN", "the law is a chain over the"),
+    ("SP-SHOOT-HIT-TABLE-LINE", "that number is a cell of the"),
+    ("AOT-SHOOT-RESULT", "No formula in the inputs is written"),
 ])
 def test_a_block_without_a_general_formula_says_so(rule_id: str, says: str) -> None:
     """Melee's joint law has no formula in its inputs: the block says so in one sentence instead of staying silent."""
