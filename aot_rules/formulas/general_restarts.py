@@ -11,6 +11,7 @@ from __future__ import annotations
 
 from collections.abc import Callable, Mapping
 from enum import StrEnum
+from functools import cache
 from typing import Any
 
 import sympy as sp
@@ -309,7 +310,7 @@ def _thinned(n: sp.Symbol, c: sp.Symbol, most: Callable[[Mapping[str, Any]], int
 
 def _class_volley() -> General:
     """SP-SHOOT-DICE-CLASS: a die a shooter, a die more (or fewer) a group of 4 or 5 by quality, then the volley."""
-    from aot_rules.sp.rules.shooting import Quality
+    from aot_rules.sp.rules.troops import Quality
 
     shooters, to_hit, whole = _p("shooters"), _p("to_hit"), _p("whole_groups")
     g, v, n, c = sp.Symbol("g"), sp.Symbol("v"), sp.Symbol("n"), sp.Symbol("c")
@@ -455,6 +456,69 @@ def _deluge() -> General:
                    reads=((s, "sign", lambda v: int(v is Sign.AT_LEAST)),))
 
 
+@cache
+def _bat_melee() -> General:
+    """BAT-MELEE-DAMAGE (and its modifier table): both blows of one exchange, on one die a side or on two."""
+    from aot_rules.bat.rules.combat import _FACING_DEF, _HEIGHT_DEF, Exchange, Figures, Strike
+
+    am0, ad0, bm0, bd0, ax, bx, ag, bg, apart, u = (_p(v) for v in (
+        "a_melee", "a_defence", "b_melee", "b_defence", "a_extra", "b_extra", "a_giant", "b_giant", "separate_dice",
+        "more_than_double"))
+    ma, mb, h, f = sp.Symbol("m_A"), sp.Symbol("m_B"), sp.Symbol("h"), sp.Symbol("f")
+    am, ad, bm, bd = sp.Symbol("M_A"), sp.Symbol("G_A"), sp.Symbol("M_B"), sp.Symbol("G_B")
+    x, lo, hi = sp.Symbol("x", integer=True), sp.Symbol("l", integer=True), sp.Symbol("u", integer=True)
+    cnt, h1, d1, h2, d2 = (sp.Function(v) for v in ("N", "h_1", "d_1", "h_2", "d_2"))
+    # for the attacker's face x, the defender's faces y that each blow's outcome needs, as a run [low, high]
+    runs_d = {Strike.NONE: (h1(x) + 1, SIX), Strike.HIT: (d1(x) + 1, h1(x)), Strike.DOUBLE: (sp.Integer(1), d1(x))}
+    runs_a = {Strike.NONE: (sp.Integer(1), h2(x) - 1), Strike.HIT: (h2(x), d2(x) - 1), Strike.DOUBLE: (d2(x), SIX)}
+
+    def share(run: tuple[sp.Expr, sp.Expr]) -> sp.Expr:
+        return _faces(lambda face: cnt(*(e.subs(x, face) for e in run)) / 6)
+
+    def both(s1: Strike, s2: Strike) -> sp.Expr:
+        (l1, u1), (l2, u2) = runs_d[s1], runs_a[s2]
+        together = share((sp.Max(l1, l2), sp.Min(u1, u2)))
+        return (1 - apart) * together + apart * share(runs_d[s1]) * share(runs_a[s2])
+
+    names = {(Strike.NONE, Strike.NONE): Exchange.NEITHER, (Strike.HIT, Strike.NONE): Exchange.DEFENDER,
+             (Strike.DOUBLE, Strike.NONE): Exchange.DEFENDER_MORALE, (Strike.NONE, Strike.HIT): Exchange.ATTACKER,
+             (Strike.NONE, Strike.DOUBLE): Exchange.ATTACKER_MORALE, (Strike.HIT, Strike.HIT): Exchange.BOTH,
+             (Strike.DOUBLE, Strike.HIT): Exchange.BOTH_DEFENDER_MORALE,
+             (Strike.HIT, Strike.DOUBLE): Exchange.BOTH_ATTACKER_MORALE,
+             (Strike.DOUBLE, Strike.DOUBLE): Exchange.BOTH_MORALE}
+    defender = {k: share(r) for k, r in runs_d.items()}
+    attacker = {k: share(r) for k, r in runs_a.items()}
+    d_hit, a_hit = 1 - defender[Strike.NONE], 1 - attacker[Strike.NONE]
+    return _Quick(("a_melee", "a_defence", "b_melee", "b_defence", "figures", "facing", "height", "a_extra", "b_extra",
+                   "a_giant", "b_giant", "separate_dice", "more_than_double"),
+                  msg("The modifier table gives each side its Melee M and guard G: more figures m_A, m_B (+2 and −2, "
+                      "or −1 and +1), the ground h (+1 higher) to the attacker's guard and against the defender's, "
+                      "the facing f (−1 flank, −2 rear) and a point less a guard for each extra enemy, a Giant +1 "
+                      "Melee against a normal base. For the attacker's face x, the defender's faces y from 1 to "
+                      "h_1(x) are hit by his blow and those to d_1(x) also doubled; the defender's blow hits from "
+                      "h_2(x) and doubles from d_2(x); N(l, u) counts the faces from l to u. One die a side serves "
+                      "both blows, so they are counted together over the pairs of faces; with separate dice the two "
+                      "blows are independent."),
+                  ((am, am0 + ma + ag * (1 - bg)), (ad, ad0 + h - ax), (bm, bm0 + mb + bg * (1 - ag)),
+                   (bd, bd0 + f - h - bx),
+                   (cnt, sp.Lambda((lo, hi), sp.Max(0, sp.Min(6, hi) - sp.Max(1, lo) + 1))),
+                   (h1, sp.Lambda(x, x + am - bd - 1)),
+                   (d1, sp.Lambda(x, sp.Min(x + am - bd - 1, sp.floor((x + am - u) / sp.Integer(2)) - bd))),
+                   (h2, sp.Lambda(x, x + ad - bm + 1)),
+                   (d2, sp.Lambda(x, sp.Max(x + ad - bm + 1, 2 * (x + ad) + u - bm)))),
+                  (Law("defender", "D", cases=defender), Law("attacker", "A", cases=attacker),
+                   Law("exchange", "E", cases={names[k]: both(*k) for k in names}),
+                   Law("defender_hit", "H_D", cases={True: d_hit, False: 1 - d_hit}),
+                   Law("defender_morale", "R_D", cases={True: defender[Strike.DOUBLE],
+                                                        False: 1 - defender[Strike.DOUBLE]}),
+                   Law("attacker_hit", "H_A", cases={True: a_hit, False: 1 - a_hit}),
+                   Law("attacker_morale", "R_A", cases={True: attacker[Strike.DOUBLE],
+                                                        False: 1 - attacker[Strike.DOUBLE]})),
+                  reads=((ma, "figures", {Figures.EQUAL: 0, Figures.MORE: 2, Figures.FEWER: -1}.__getitem__),
+                         (mb, "figures", {Figures.EQUAL: 0, Figures.MORE: -2, Figures.FEWER: 1}.__getitem__),
+                         (h, "height", _HEIGHT_DEF.__getitem__), (f, "facing", _FACING_DEF.__getitem__)))
+
+
 FORMULAS: dict[str, Callable[[], General | None]] = {
     "AOT-CMD-INITIATIVE": _initiative, "AOT-TERRAIN-BID": _terrain_bid, "AOT-MEETING": _meeting,
     "AOB-DEPLOY-ROLES": _deploy_roles, "BAT-INITIATIVE": _bat_initiative,
@@ -462,7 +526,8 @@ FORMULAS: dict[str, Callable[[], General | None]] = {
     "SP-MELEE-MODS-PCT": _melee_pct, "SP-MELEE-DICE": _melee_pool, "SP-HERO-CAPTURE": _capture, "AOB-ROUT": _rout,
     "SP-SHOOT-DICE-CLASS": _class_volley, "SP-SHOOT-DICE-ARTILLERY": _gun_volley, "BAT-SHOOT-DAMAGE": _shot,
     "BAT-SHOOT-MODS": _shot, "BAT-SKILL-AREA": _template, "BAT-SKILL-STREAM": _template,
-    "BAT-SPELL-ICE-RAIN": _deluge, "BAT-SPELL-DEATH-LAKE": _deluge,
+    "BAT-SPELL-ICE-RAIN": _deluge, "BAT-SPELL-DEATH-LAKE": _deluge, "BAT-MELEE-DAMAGE": _bat_melee,
+    "BAT-MELEE-MODS": _bat_melee,
 }
 
 
@@ -487,10 +552,6 @@ NO_FORMULA: dict[str, Message] = {
     "AOT-CHARIOT-COMBAT": _MELEE_LIKE,
     "AOT-SHOOT-SIMULTANEOUS": _TWO_VOLLEYS, "AOT-REACT-RETURN-FIRE": _TWO_VOLLEYS,
     "SP-SHOOT-HIT-TABLE-LINE": _TABLE, "SP-SHOOT-HIT-TABLE-SKIRMISH": _TABLE, "SP-SHOOT-HIT-TABLE-ART": _TABLE,
-    "BAT-MELEE-DAMAGE": msg("No formula in the inputs is written here: where each side rolls one die for both its blow "
-                            "and its guard (the index's reading), the two blows share both dice, so the exchange is a "
-                            "joint law over the 36 pairs of faces, both comparisons at once; it is worked out below at "
-                            "one set of inputs."),
     "SP-MELEE-RESULT": msg("No formula in the inputs is written here yet: each side's kills are binomial and the "
                            "result is the band their difference falls in, a sum over one side's kills of the other's "
                            "binomial term; it is worked out below at one set of inputs."),
@@ -499,5 +560,4 @@ NO_FORMULA: dict[str, Message] = {
                          "each at its chance from the initiative roll, of the generals the run holds; it is worked out "
                          "below at one set of inputs."),
 }
-NO_FORMULA["BAT-MELEE-MODS"] = NO_FORMULA["BAT-MELEE-DAMAGE"]
 
