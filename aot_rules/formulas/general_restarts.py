@@ -475,10 +475,14 @@ def _bat_melee() -> General:
     def share(run: tuple[sp.Expr, sp.Expr]) -> sp.Expr:
         return _faces(lambda face: cnt(*(e.subs(x, face) for e in run)) / 6)
 
+    levels = (Strike.NONE, Strike.HIT, Strike.DOUBLE)
+    p_d = {k: sp.Symbol(f"p_{i}") for i, k in enumerate(levels)}
+    p_a = {k: sp.Symbol(f"q_{i}") for i, k in enumerate(levels)}
+
     def both(s1: Strike, s2: Strike) -> sp.Expr:
         (l1, u1), (l2, u2) = runs_d[s1], runs_a[s2]
         together = share((sp.Max(l1, l2), sp.Min(u1, u2)))
-        return (1 - apart) * together + apart * share(runs_d[s1]) * share(runs_a[s2])
+        return (1 - apart) * together + apart * p_d[s1] * p_a[s2]
 
     names = {(Strike.NONE, Strike.NONE): Exchange.NEITHER, (Strike.HIT, Strike.NONE): Exchange.DEFENDER,
              (Strike.DOUBLE, Strike.NONE): Exchange.DEFENDER_MORALE, (Strike.NONE, Strike.HIT): Exchange.ATTACKER,
@@ -486,8 +490,7 @@ def _bat_melee() -> General:
              (Strike.DOUBLE, Strike.HIT): Exchange.BOTH_DEFENDER_MORALE,
              (Strike.HIT, Strike.DOUBLE): Exchange.BOTH_ATTACKER_MORALE,
              (Strike.DOUBLE, Strike.DOUBLE): Exchange.BOTH_MORALE}
-    defender = {k: share(r) for k, r in runs_d.items()}
-    attacker = {k: share(r) for k, r in runs_a.items()}
+    defender, attacker = dict(p_d), dict(p_a)
     d_hit, a_hit = 1 - defender[Strike.NONE], 1 - attacker[Strike.NONE]
     return _Quick(("a_melee", "a_defence", "b_melee", "b_defence", "figures", "facing", "height", "a_extra", "b_extra",
                    "a_giant", "b_giant", "separate_dice", "more_than_double"),
@@ -496,16 +499,18 @@ def _bat_melee() -> General:
                       "the facing f (−1 flank, −2 rear) and a point less a guard for each extra enemy, a Giant +1 "
                       "Melee against a normal base. For the attacker's face x, the defender's faces y from 1 to "
                       "h_1(x) are hit by his blow and those to d_1(x) also doubled; the defender's blow hits from "
-                      "h_2(x) and doubles from d_2(x); N(l, u) counts the faces from l to u. One die a side serves "
-                      "both blows, so they are counted together over the pairs of faces; with separate dice the two "
-                      "blows are independent."),
+                      "h_2(x) and doubles from d_2(x); N(l, u) counts the faces from l to u. The defender takes no "
+                      "blow, a hit or a doubled hit with chances p_0, p_1, p_2, the attacker with q_0, q_1, q_2. One "
+                      "die a side serves both blows, so they are counted together over the pairs of faces; with "
+                      "separate dice the two blows are independent."),
                   ((am, am0 + ma + ag * (1 - bg)), (ad, ad0 + h - ax), (bm, bm0 + mb + bg * (1 - ag)),
                    (bd, bd0 + f - h - bx),
                    (cnt, sp.Lambda((lo, hi), sp.Max(0, sp.Min(6, hi) - sp.Max(1, lo) + 1))),
                    (h1, sp.Lambda(x, x + am - bd - 1)),
                    (d1, sp.Lambda(x, sp.Min(x + am - bd - 1, sp.floor((x + am - u) / sp.Integer(2)) - bd))),
                    (h2, sp.Lambda(x, x + ad - bm + 1)),
-                   (d2, sp.Lambda(x, sp.Max(x + ad - bm + 1, 2 * (x + ad) + u - bm)))),
+                   (d2, sp.Lambda(x, sp.Max(x + ad - bm + 1, 2 * (x + ad) + u - bm))),
+                   *((p_d[k], share(runs_d[k])) for k in levels), *((p_a[k], share(runs_a[k])) for k in levels)),
                   (Law("defender", "D", cases=defender), Law("attacker", "A", cases=attacker),
                    Law("exchange", "E", cases={names[k]: both(*k) for k in names}),
                    Law("defender_hit", "H_D", cases={True: d_hit, False: 1 - d_hit}),
