@@ -17,6 +17,7 @@ from aot_rules.formulas.catalogue import MELEE, NO_DICE, PLANS, RECURSIVE, form_
 from aot_rules.formulas.coverage import checked, start_inputs
 from aot_rules.formulas.forms import KIND_HELP, Kind, Maths, Unchecked, law_table_tex, tex_text
 from aot_rules.formulas.general import General, general_of
+from aot_rules.formulas.general_restarts import NO_FORMULA
 from aot_rules.formulas.played import headline, recursion_tex
 from aot_rules.formulas.tree import LEAF_BUDGET
 
@@ -193,7 +194,10 @@ def maths_html(rule_id: str) -> str:
 def no_general(rule_id: str) -> Message:
     """Why the block writes no formula in the inputs, in one sentence (a block is never silent about it): melee's
     joint law, a plan's chain of tests and the recursions have none to write, a rule with no dice has no law, and the
-    rest have none yet."""
+    rest have none yet.  A recursion audited one by one says its own reason
+    (:data:`~aot_rules.formulas.general_restarts.NO_FORMULA`)."""
+    if rule_id in NO_FORMULA:
+        return NO_FORMULA[rule_id]
     if rule_id in MELEE:
         return msg("No formula in the inputs exists here: the melee's result is the joint law of both sides' strike "
                    "dice and saves, whose numbers and faces change with every weapon, rank and property at once, so "
