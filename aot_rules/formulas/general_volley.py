@@ -114,12 +114,12 @@ def _volley(rule_id: str) -> General:
         (formed0, "target_ranks", _ranks_formed), (held0, "target_ranks", _ranks_held), (gr, "target_ranks", _given),
         (strength0, "target_strength", _or_zero), (gs, "target_strength", _given),
         (sig, "shooter_density", _or_zero),
-        (camels, "target_body", lambda b: int(b is Body.CAMELS)),
-        (wagon, "target_body", lambda b: int(b is Body.WAR_WAGON))]
+        (camels, "target_body", lambda b: int(Body(b) is Body.CAMELS)),
+        (wagon, "target_body", lambda b: int(Body(b) is Body.WAR_WAGON))]
     if "weapon" in names:
         jav, gun = sp.symbols("iota_J iota_H")
-        reads += [(jav, "weapon", lambda w: int(w is Missile.JAVELIN)),
-                  (gun, "weapon", lambda w: int(w is Missile.HANDGUN))]
+        reads += [(jav, "weapon", lambda w: int(Missile(w) is Missile.JAVELIN)),
+                  (gun, "weapon", lambda w: int(Missile(w) is Missile.HANDGUN))]
     else:
         jav, gun = (sp.Integer(int(start.weapon is w)) for w in (Missile.JAVELIN, Missile.HANDGUN))
 
@@ -161,7 +161,8 @@ def _volley(rule_id: str) -> General:
         return total(_iv(lost(h, r) >= 1) * _iv(density > kept(lost(h, r))))
 
     def top(kw: Mapping[str, Any]) -> tuple[int, int]:
-        """The most that can fall: the firers and the target's formed warriors (a law is 0 beyond them)."""
+        """The most that can fall: the firers and the target's formed warriors (a law is 0 beyond them: a hit kills
+        or is saved, and disorders one at most, a saved one or, for a handgun, one per kill)."""
         target, _, firers = _record(rule_id, kw).situation()
         return firers, target.formed
 
@@ -173,8 +174,7 @@ def _volley(rule_id: str) -> General:
 
     def warriors(kw: Mapping[str, Any]) -> bool:
         """Hits on a beast or a vehicle go to its own hit test: these laws are about warriors."""
-        body = kw.get("target_body", Body.WARRIORS)
-        return not body.wounded
+        return not Body(kw.get("target_body", Body.WARRIORS)).wounded
 
     def also(test: Callable[[Mapping[str, Any]], bool]) -> Callable[[Mapping[str, Any]], bool]:
         return lambda kw: warriors(kw) and test(kw)
@@ -182,8 +182,10 @@ def _volley(rule_id: str) -> General:
     going = retreat(sig)
     laws = [
         Law("killed", "K", total(_iv(sp.Eq(killed(h, r), J))), lambda kw: range(0, min(top(kw)) + 1), applies=warriors),
-        Law("disordered", "X", total(_iv(sp.Eq(dis(h, r), J))), lambda kw: range(0, top(kw)[1] + 1), applies=warriors),
-        Law("losses", "L", total(_iv(sp.Eq(lost(h, r), J))), lambda kw: range(0, top(kw)[1] + 1), applies=warriors),
+        Law("disordered", "X", total(_iv(sp.Eq(dis(h, r), J))), lambda kw: range(0, min(top(kw)) + 1),
+            applies=warriors),
+        Law("losses", "L", total(_iv(sp.Eq(lost(h, r), J))), lambda kw: range(0, min(2 * top(kw)[0], top(kw)[1]) + 1),
+            applies=warriors),
         Law("any_loss", "A", cases={True: total(_iv(lost(h, r) >= 1)), False: 1 - total(_iv(lost(h, r) >= 1))},
             applies=warriors),
         Law("retreat", "R", cases={True: going, False: 1 - going}, applies=also(given)),
@@ -194,14 +196,18 @@ def _volley(rule_id: str) -> General:
     ]
     inputs = tuple(p.name for p in m.inputs)
     return General(inputs, msg(
-        "The firers n are those given, or the range's: the target's strength S (riders count double; in cover its "
-        "density) less the distance rounded up, one fewer in a battle line. Each firer's die hits on c faces of six "
-        "(the hit roll's count, against the density d_h the shot is taken at), and the target's one shield die saves "
-        "on s faces (none from the flank or for riders), turning away as many hits as it shows. With h hits and a "
-        "saving face r (r = 0: none), k are killed and x disordered (javelins disorder those saved, handguns one per "
-        "kill), l in all, the F formed warriors at most; the target retreats when it lost anyone and the shooters' "
-        "density σ is above the density a(l) it keeps. Quantities with a 0 stand for an input left blank. An elephant "
-        "or a chariot takes its own hit test instead."),
+        "The firers n are those given (f_0), or the range's: the count C (the target's strength S, riders counting "
+        "double, or in cover its density) less the distance rounded up (δ_0), one fewer in a battle line, the firers "
+        "given at most. Each firer's die hits on c faces of six, the hit roll's count at the density d_h the shot is "
+        "taken against (from the flank, the depth w where it is larger), and the target's one shield die saves on s "
+        "faces (none from the flank or for riders, ρ = 1), turning away as many hits as it shows. With h hits (B(h), "
+        "binomial) and a saving face r (r = 0: no face saves; W(r) its chance), k are killed and x disordered "
+        "(javelins disorder those saved, handguns one more per kill), l in all, the F formed warriors at most; the "
+        "target retreats when it lost anyone and the shooters' density σ is above the density a(l) it keeps. A "
+        "quantity marked 0 is an input that may be left blank (0 when it is), and g with the same mark is 1 when it "
+        "is given; β_c and β_w are 1 for camels and a war wagon's crew, ι_J and ι_H for javelins and handguns. Where "
+        "no shooters' density is given, the retreat is answered for each σ from 1 to 5. An elephant or a chariot "
+        "takes its own hit test instead."),
         defs, tuple(laws), reads=tuple(reads))
 
 
@@ -249,17 +255,20 @@ def _gun(heavy: bool) -> General:
         reached = sp.Sum((6 - sp.Abs(u - 7)) / sp.Integer(36) * _iv(u > _p("distance")), (u, 2, 12))
         laws.insert(3, Law("reaches", "Q", cases={True: reached, False: 1 - reached}))
         what = msg(
-            "Two dice must add up to more than the distance; the effect die is the highest that hits, at or below the "
-            "density (below it, t = d − 1, in the strict reading), and kills as many as it shows, with chance E(j): "
-            "pairs of faces whose best hitting die is j and whose sum beats the distance. Gunpowder disorders one "
-            "more per kill, the F formed warriors at most; the target retreats when what it keeps of its ranks after "
-            "the losses is below the gun's density 2, and the gun's side then earns the target's density in DP.")
+            "Two dice must add up to more than the distance; the effect die is the highest that hits, at or below "
+            "the density d (below it in the strict reading: t = d − 1 faces hit, else t = d), and kills as many as "
+            "it shows, with chance E(j), the pairs of faces whose best hitting die is j and whose sum beats the "
+            "distance, out of 36. Gunpowder disorders one more per kill, the F formed warriors at most (F_0 those of "
+            "the ranks given, g_F = 1 when they are; w the ranks); the target retreats when what it keeps of its "
+            "ranks after the losses is below the gun's density 2, and the gun's side then earns the target's "
+            "density in DP.")
     else:
         what = msg(
-            "One die hits at or below the density (below it, t = d − 1, in the strict reading) and kills as many as "
-            "it shows, each face with chance E(j) = 1/6. Gunpowder disorders one more per kill, the F formed "
-            "warriors at most; the target retreats when what it keeps of its ranks after the losses is below the "
-            "gun's density 2, and the gun's side then earns the target's density in DP.")
+            "One die hits at or below the density d (below it in the strict reading: t = d − 1 faces hit, else "
+            "t = d) and kills as many as it shows, each face with chance E(j) = 1/6. Gunpowder disorders one more "
+            "per kill, the F formed warriors at most (F_0 those of the ranks given, g_F = 1 when they are; w the "
+            "ranks); the target retreats when what it keeps of its ranks after the losses is below the gun's "
+            "density 2, and the gun's side then earns the target's density in DP.")
     inputs = ("density", "gunpowder", "strict", *(("distance",) if heavy else ()))
     return General(inputs, what, defs, tuple(laws),
                    reads=((formed0, "target_ranks", _ranks_formed), (held0, "target_ranks", _ranks_held),
