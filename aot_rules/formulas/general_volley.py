@@ -179,7 +179,8 @@ def _volley(rule_id: str) -> General:
     def also(test: Callable[[Mapping[str, Any]], bool]) -> Callable[[Mapping[str, Any]], bool]:
         return lambda kw: warriors(kw) and test(kw)
 
-    going = retreat(sig)
+    going = sp.Symbol("R_sigma")
+    defs += ((going, retreat(sig)),)
     laws = [
         Law("killed", "K", total(_iv(sp.Eq(killed(h, r), J))), lambda kw: range(0, min(top(kw)) + 1), applies=warriors),
         Law("disordered", "X", total(_iv(sp.Eq(dis(h, r), J))), lambda kw: range(0, min(top(kw)) + 1),
@@ -191,7 +192,7 @@ def _volley(rule_id: str) -> General:
         Law("retreat", "R", cases={True: going, False: 1 - going}, applies=also(given)),
         Law("dp", "P", sp.Piecewise((going, sp.Eq(J, d)), (1 - going, sp.Eq(J, 0)), (0, True)),
             lambda kw: range(0, 6), applies=also(given)),
-        *(Law(f"retreat_if_shooter_density_{x}", "R", cases={True: going.subs(sig, x), False: 1 - going.subs(sig, x)},
+        *(Law(f"retreat_if_shooter_density_{x}", "R", cases={True: retreat(x), False: 1 - retreat(x)},
               applies=also(none_given), shown=False) for x in DENSITIES),
     ]
     inputs = tuple(p.name for p in m.inputs)
@@ -215,8 +216,8 @@ def _gun(heavy: bool) -> General:
     """A gun's laws: the effect die's kills, the disordered (gunpowder), the losses, the hit, the result at the gun's
     density 2 and (heavy) whether the two dice beat the distance."""
     d, g, strict = _p("density"), _p("gunpowder"), _p("strict")
-    formed0, held0, gr = sp.symbols("F_0 w_0 g_F")
-    formed, w, t = sp.symbols("F w t")
+    formed0, gr = sp.symbols("F_0 g_F")
+    formed, t = sp.symbols("F t")
     i, j = sp.Symbol("i", integer=True), sp.Symbol("j", integer=True)
     big_e = sp.Function("E")
     six = sp.Integer(6)
@@ -233,22 +234,20 @@ def _gun(heavy: bool) -> General:
         effect = sp.Lambda(j, sp.Piecewise((pairs / 36, (j >= 1) & (j <= t)), (0, True)))
     else:
         effect = sp.Lambda(j, sp.Piecewise((1 / six, (j >= 1) & (j <= t)), (0, True)))
-    hits = sp.Sum(big_e(i), (i, 1, t))
-    lost_by = sp.Lambda(i, i + g * Least(i, formed - i))
-    kept = _compared(d, formed, w, sp.Integer(0), sp.Integer(1), lost_by(i))
-
-    def law(term: sp.Expr) -> sp.Expr:
-        """The chance of ``term``'s bracket over the effect die's kills i (i = 0: no die hits)."""
-        return (1 - hits) * term.subs(i, 0) + sp.Sum(big_e(i) * term, (i, 1, t))
-
-    going = law(_iv(lost_by(i) >= 1) * _iv(2 > kept))
-    defs = ((formed, gr * formed0 + (1 - gr) * 2 * d), (w, gr * held0 + 2 * (1 - gr)), (t, d - strict),
-            (big_e, effect))
-    laws = [Law("killed", "K", law(_iv(sp.Eq(i, J))), lambda kw: range(0, 6)),
-            Law("disordered", "X", law(_iv(sp.Eq(g * Least(i, formed - i), J))), lambda kw: range(0, 6)),
+    hit, going, lost_by, kept = sp.Symbol("H"), sp.Symbol("R"), sp.Function("l"), sp.Function("a")
+    ell = sp.Symbol("ell", integer=True)
+    defs = ((formed, gr * formed0 + (1 - gr) * 2 * d), (t, d - strict), (big_e, effect),
+            (hit, sp.Sum(big_e(i), (i, 1, t))),
+            (lost_by, sp.Lambda(i, i + g * Least(i, formed - i))),
+            (kept, sp.Lambda(ell, _compared(d, formed, sp.Integer(0), sp.Integer(0), sp.Integer(1), ell))),
+            (going, sp.Sum(big_e(i) * _iv(kept(lost_by(i)) < 2), (i, 1, t))))
+    # no die that hits (chance 1 - H) kills and disorders nobody; the effect die's i kills i, i from 1 to t
+    laws = [Law("killed", "K", sp.Piecewise((1 - hit, sp.Eq(J, 0)), (big_e(J), True)), lambda kw: range(0, 6)),
+            Law("disordered", "X", (1 - hit) * _iv(sp.Eq(J, 0))
+                + sp.Sum(big_e(i) * _iv(sp.Eq(g * Least(i, formed - i), J)), (i, 1, t)), lambda kw: range(0, 6)),
             Law("dp", "P", sp.Piecewise((going, sp.Eq(J, d)), (1 - going, sp.Eq(J, 0)), (0, True)),
                 lambda kw: range(0, 6)),
-            Law("hits", "H", cases={True: hits, False: 1 - hits}),
+            Law("hits", "H", cases={True: hit, False: 1 - hit}),
             Law("retreats", "R", cases={True: going, False: 1 - going})]
     if heavy:
         u = sp.Symbol("u", integer=True)
@@ -259,20 +258,19 @@ def _gun(heavy: bool) -> General:
             "the density d (below it in the strict reading: t = d − 1 faces hit, else t = d), and kills as many as "
             "it shows, with chance E(j), the pairs of faces whose best hitting die is j and whose sum beats the "
             "distance, out of 36. Gunpowder disorders one more per kill, the F formed warriors at most (F_0 those of "
-            "the ranks given, g_F = 1 when they are; w the ranks); the target retreats when what it keeps of its "
-            "ranks after the losses is below the gun's density 2, and the gun's side then earns the target's "
-            "density in DP.")
+            "the ranks given, g_F = 1 when they are); the target retreats, with chance R, when the longest rank it "
+            "keeps after its losses l (a(l)) is below the gun's density 2, and the gun's side then earns the "
+            "target's density in DP.")
     else:
         what = msg(
             "One die hits at or below the density d (below it in the strict reading: t = d − 1 faces hit, else "
             "t = d) and kills as many as it shows, each face with chance E(j) = 1/6. Gunpowder disorders one more "
-            "per kill, the F formed warriors at most (F_0 those of the ranks given, g_F = 1 when they are; w the "
-            "ranks); the target retreats when what it keeps of its ranks after the losses is below the gun's "
+            "per kill, the F formed warriors at most (F_0 those of the ranks given, g_F = 1 when they are); the target "
+            "retreats, with chance R, when the longest rank it keeps after its losses l (a(l)) is below the gun's "
             "density 2, and the gun's side then earns the target's density in DP.")
     inputs = ("density", "gunpowder", "strict", *(("distance",) if heavy else ()))
     return General(inputs, what, defs, tuple(laws),
-                   reads=((formed0, "target_ranks", _ranks_formed), (held0, "target_ranks", _ranks_held),
-                          (gr, "target_ranks", _given)))
+                   reads=((formed0, "target_ranks", _ranks_formed), (gr, "target_ranks", _given)))
 
 
 FORMULAS: dict[str, Callable[[], General | None]] = {
