@@ -272,3 +272,16 @@ def test_every_block_either_writes_a_general_formula_or_says_why_not() -> None:
     for rule_id in (*with_one[:3], *without):
         html = maths_html(rule_id)
         assert ("aot-maths-none" in html) == (rule_id in without), rule_id
+
+
+def test_the_volley_block_writes_its_retreat_once() -> None:
+    """The retreat is written once, for the shooters' density σ; where none is given, the engine answers it for each
+    density 1-5, and those five laws are checked (above) but not written out again."""
+    from aot_rules.formulas.html import maths_html
+
+    general = general_of("AOT-SHOOT-RESULT")
+    assert general is not None
+    hidden = [law.name for law in general.laws if not law.shown]
+    assert hidden == [f"retreat_if_shooter_density_{d}" for d in range(1, 6)]
+    html = maths_html("AOT-SHOOT-RESULT")
+    assert html.count("\\Pr\\bigl(R = \\text{yes}\\bigr)") == 1 and "R_{\\sigma} = " in html
