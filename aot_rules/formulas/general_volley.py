@@ -1,6 +1,6 @@
 """General formulas of the volley family and the guns (issue #38): their laws in their own inputs.
 
-A volley is the hit roll (binomial in the firers, its faces the ones :data:`AOT-SHOOT-HIT`'s formula counts, read at
+A volley is the hit roll (binomial in the firers, its faces the ones the formula of AOT-SHOOT-HIT counts, read at
 the density the shot is taken against) and then one shield die; the weapon turns the hits left and the hits saved
 into killed and disordered, and the result compares the shooters' density with the target's.  Each law is a sum over
 the number of hits ``h`` and the shield's face ``r`` of their chances, each term counted where the outcome is the one
