@@ -49,6 +49,11 @@ class Law:
     pmf: sp.Expr | None = None
     support: Callable[[Mapping[str, Any]], Iterable[int]] = lambda kw: range(0, 13)
     cases: Mapping[Any, sp.Expr] = field(default_factory=dict)
+    #: whether the engine reports this law at these inputs (None: always); a volley reports its retreat for the
+    #: shooters' density given, or for each density where none is
+    applies: Callable[[Mapping[str, Any]], bool] | None = None
+    #: whether the block writes the law out (a law that is another one read at a fixed input is only checked)
+    shown: bool = True
 
 
 @dataclass(frozen=True)
@@ -88,11 +93,13 @@ class General:
         values.update({sym: sp.Integer(f(kw[name])) for sym, name, f in self.reads})
         out: dict[str, dict[Any, sp.Rational]] = {}
         for law in self.laws:
+            if law.applies is not None and not law.applies(kw):
+                continue
             if law.pmf is not None:
-                e = self._inputs(law.pmf).subs(values)
-                got = {j: _exact(e.subs(J, j)) for j in law.support(kw)}
+                e = self._inputs(law.pmf).xreplace(values)
+                got = {j: _exact(e.xreplace({J: sp.Integer(j)})) for j in law.support(kw)}
             else:
-                got = {v: _exact(self._inputs(c).subs(values)) for v, c in law.cases.items()}
+                got = {v: _exact(self._inputs(c).xreplace(values)) for v, c in law.cases.items()}
             for v, q in got.items():
                 if not q.is_Rational:
                     raise TypeError(f"{law.name} at {v}: not an exact rational: {q}")
@@ -109,7 +116,7 @@ class General:
 
         lines = [rf"{tex(sym(*d.variables))} = {tex(d.expr)}" if isinstance(d, sp.Lambda)
                  else rf"{sp.latex(sym)} = {tex(d)}" for sym, d in self.defs]
-        for law in self.laws:
+        for law in (x for x in self.laws if x.shown):
             if law.pmf is not None:
                 lines.append(rf"\Pr({law.letter} = j) = {tex(law.pmf)}")
             else:
@@ -178,7 +185,7 @@ def general_of(rule_id: str) -> General | None:
 #: modules that write more general formulas, each a family of mechanics, in a ``FORMULAS`` table (rule ID -> builder);
 #: they build on this module, so they are read when first asked for
 FAMILIES: tuple[str, ...] = ("aot_rules.formulas.general_sums", "aot_rules.formulas.general_chains",
-                             "aot_rules.formulas.general_restarts")
+                             "aot_rules.formulas.general_restarts", "aot_rules.formulas.general_volley")
 
 
 @cache
