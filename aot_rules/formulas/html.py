@@ -6,6 +6,7 @@ controls move).  ``book/_ext/aot_maths.py`` loads the locally served MathJax on 
 
 from __future__ import annotations
 
+import re
 from fractions import Fraction
 from html import escape
 from typing import Any
@@ -191,6 +192,16 @@ def maths_html(rule_id: str) -> str:
     return "\n".join(h)
 
 
+#: a symbol with a subscript as a sentence writes it (f_0, d_h, β_c): one letter, an underscore, the subscript
+SUBSCRIPTED = re.compile(r"\b([^\W\d_])_(\w+)\b")
+
+
+def symbols_html(sentence: str) -> str:
+    """A sentence that names the formula's symbols, escaped, each subscript set as one (f_0 as f<sub>0</sub>), so the
+    prose shows the symbols the formula below it shows."""
+    return SUBSCRIPTED.sub(r"<var>\1</var><sub>\2</sub>", escape(sentence))
+
+
 def no_general(rule_id: str) -> Message:
     """Why the block writes no formula in the inputs, in one sentence (a block is never silent about it): melee's
     joint law, a plan's chain of tests and the recursions have none to write, a rule with no dice has no law, and the
@@ -223,7 +234,7 @@ def general_html(m: Mechanic[Any], general: General) -> list[str]:
     names = {k: tex_text(input_name(k, m)) for k in general.inputs}
     general_word = msg("in general")
     h = [f'<p class="aot-maths-general"><span class="aot-maths-kind">{escape(text(general_word))}</span> '
-         f"{escape(text(general.what))}</p>"]
+         f"{symbols_html(text(general.what))}</p>"]
     h += [f'<div class="math notranslate nohighlight">\\[{escape(line)}\\]</div>' for line in general.tex(names)]
     if any(p.kind == "bool" for p in m.inputs if p.name in general.inputs):
         counts = msg("A yes/no input counts 1 when chosen, 0 when not.")

@@ -290,3 +290,14 @@ def test_the_volley_block_writes_its_retreat_once() -> None:
     assert hidden == [f"retreat_if_shooter_density_{d}" for d in range(1, 6)]
     html = maths_html("AOT-SHOOT-RESULT")
     assert html.count("\\Pr\\bigl(R = \\text{yes}\\bigr)") == 1 and "R_{\\sigma} = " in html
+
+
+def test_a_sentence_sets_the_symbols_it_names_as_the_formula_does() -> None:
+    """The volley's sentence names f_0, δ_0 and d_h: the block shows them subscripted, not as code with underscores,
+    and leaves an input's code name (``in_range``) and everything else escaped as it was."""
+    from aot_rules.formulas.html import maths_html, symbols_html
+
+    assert symbols_html("given (f_0), δ_0 or d_h; in_range < 2") == \
+        "given (<var>f</var><sub>0</sub>), <var>δ</var><sub>0</sub> or <var>d</var><sub>h</sub>; in_range &lt; 2"
+    html = maths_html("AOT-SHOOT-RESULT")
+    assert "<var>f</var><sub>0</sub>" in html and "f_0" not in html.split('class="math')[0]
