@@ -21,7 +21,7 @@ import sympy as sp
 from aot_rules.core.i18n import msg
 from aot_rules.formulas.general import General, J, Law, _binomial_term, _p
 from aot_rules.formulas.general_restarts import SIX, _clip, _Quick, _thinned
-from aot_rules.formulas.general_sums import Coefficient, X
+from aot_rules.formulas.general_sums import Coefficient, X, _coefficients
 
 #: the key under which a table's reading sees every input at once (a cell is read off the weapon and the band together)
 WHOLE = "*"
@@ -72,13 +72,20 @@ def _table(rule_id: str, weapon: str, reach: Mapping[Any, int], dice: Callable[[
                    "gives one (s = 1, t_S its number), else the number you set for the lost cell. A die hits on the c "
                    "faces that reach t; a hit's effect die gives Shock on 3 to 5 and a death on a 6, so hits, Shock "
                    "and deaths are each binomial in n.")
-    else:
+    elif dice is None:
         defs.append((t, to_hit))
         what = msg("The weapon reaches R bands of the table, and the target stands in the band b places from the "
                    "nearest (0 the nearest): past the reach (g = 0) the cell is a dash and no die is rolled, so the "
                    "volley rolls n = g times its dice. Every cell within the reach is lost, so each die needs t, the "
                    "number you set; it hits on the c faces that reach t, and a hit's effect die gives Shock on 3 to 5 "
                    "and a death on a 6, so hits, Shock and deaths are each binomial in n.")
+    else:
+        defs.append((t, to_hit))
+        what = msg("The piece reaches R bands of the table, and the target stands in the band b places from the "
+                   "nearest (0 the nearest): past the reach (g = 0) the cell is a dash and no die is rolled, so the "
+                   "piece rolls n = g G dice, G its own number of dice. Every cell within the reach is lost, so each "
+                   "die needs t, the number you set; it hits on the c faces that reach t, and a hit's effect die gives "
+                   "Shock on 3 to 5 and a death on a 6, so hits, Shock and deaths are each binomial in n.")
     defs += [(n, g * size), (c, _clip(7 - t))]
     return _Tabled(inputs, what, tuple(defs), _thinned(n, c, most), reads=tuple(reads))
 
@@ -104,6 +111,26 @@ def _art() -> General:
 # --- SP-MELEE-RESULT ------------------------------------------------------------------------------------------------
 
 
+class Run(sp.Function):  # type: ignore[misc]
+    """``sum_{k=l}^{h} [x^k] G(x)``: a run of a generating function's coefficients, added up once ``G`` is a polynomial
+    in numbers and both ends are whole numbers (an empty run is 0).  sympy's own ``Sum`` would first try to split each
+    term into partial fractions, expanding ``G`` again for every term."""
+
+    nargs = 3
+
+    @classmethod
+    def eval(cls, g: sp.Expr, lo: sp.Expr, hi: sp.Expr) -> sp.Expr | None:
+        if not (lo.is_Integer and hi.is_Integer) or g.free_symbols - {X}:
+            return None
+        terms = _coefficients(g)
+        return sp.Add(*(terms.get(k, sp.Integer(0)) for k in range(int(lo), int(hi) + 1)))
+
+    def _latex(self, printer: Any) -> str:
+        g, lo, hi = self.args
+        return (rf"\sum_{{k={printer._print(lo)}}}^{{{printer._print(hi)}}} [x^{{k}}]\,"
+                rf"\left({printer._print(g)}\right)")
+
+
 def _melee_result() -> General:
     """SP-MELEE-RESULT: overwhelming odds, else the band A's kills less B's fall in (a coefficient of G, or a run)."""
     from aot_rules.sp.rules.melee import Result, Swamp
@@ -111,12 +138,13 @@ def _melee_result() -> General:
     a, b = _p("a_dice"), _p("b_dice")
     p, r_a, r_b, o_a, o_b, u = (sp.Symbol(v) for v in ("p", "r_A", "r_B", "o_A", "o_B", "u"))
     phi_a, phi_b, g = sp.Symbol("varphi_A"), sp.Symbol("varphi_B"), sp.Symbol("G")
-    t = sp.Symbol("t", integer=True)
+    t = sp.Symbol("delta", integer=True)
     d = sp.Function("d")
 
     def run(lo: sp.Expr, hi: sp.Expr) -> sp.Expr:
-        """The chance A's kills less B's fall from lo to hi: a run of G's coefficients."""
-        return sp.Sum(Coefficient(g, t + b), (t, lo, hi))
+        """The chance A's kills less B's fall from lo to hi: a run of G's coefficients, from x^(b + lo) to
+        x^(b + hi)."""
+        return Run(g, b + lo, b + hi)
 
     lose4, win4 = run(-b, -4), run(4, a)
     bands = {Result.A_SWAMPED: o_b, Result.B_SWAMPED: o_a, Result.A_LOSE4: u * lose4, Result.B_LOSE4: u * win4,
@@ -132,10 +160,10 @@ def _melee_result() -> General:
     return _Quick(("a_dice", "b_dice", "recruits"),
                   msg("A side whose dice are at least four times the other's (three times against recruits: r_A, "
                       "r_B is 1 for the side that is) overwhelms it without a roll, o_A for A and o_B for B; "
-                      "otherwise (u) both roll and each six kills, chance p. A's kills less B's kills, plus B's b "
+                      "otherwise (u) both roll and each six kills, chance p. A's kills less B's kills, plus B's "
                       "dice, has the generating function G(x): each of A's dice adds x on a six, each of B's on any "
-                      "other face. So A wins by δ kills with chance d(δ), the coefficient of x^(b + δ), and each band "
-                      "of the result table is one coefficient or a run of them."),
+                      "other face. So A kills δ more than B with chance d(δ), the coefficient of x to the power B's "
+                      "dice + δ, and each band of the result table is one coefficient or a run of them."),
                   ((p, 1 / SIX),
                    (o_a, sp.Piecewise((1, a >= (4 - r_b) * b), (0, True))),
                    (o_b, sp.Piecewise((1, b >= (4 - r_a) * a), (0, True))), (u, 1 - o_a - o_b),

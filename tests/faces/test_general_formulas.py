@@ -290,3 +290,41 @@ def test_the_volley_block_writes_its_retreat_once() -> None:
     assert hidden == [f"retreat_if_shooter_density_{d}" for d in range(1, 6)]
     html = maths_html("AOT-SHOOT-RESULT")
     assert html.count("\\Pr\\bigl(R = \\text{yes}\\bigr)") == 1 and "R_{\\sigma} = " in html
+
+
+def test_a_to_hit_table_formula_reads_the_table_not_the_reader() -> None:
+    """The skirmish table's one given cell (the rifle at 24–36″) and a weapon's reach are read from the rule's table:
+    reading the reader's number there instead, or one band more of reach, differs from the engine."""
+    from aot_rules.sp.rules.shooting import SkirmishBand, SkirmishWeapon
+
+    general = general_of("SP-SHOOT-HIT-TABLE-SKIRMISH")
+    assert general is not None
+    given = {"weapon": SkirmishWeapon.RIFLE, "band": SkirmishBand.B24, "dice": 6, "to_hit": 2}
+    engine = _engine("SP-SHOOT-HIT-TABLE-SKIRMISH", given)
+    assert engine is not None and general.at(given)["hits"] == engine["hits"]
+    reader = replace(general, reads=tuple((sym, name, (lambda kw: 0) if str(sym) == "s" else f)
+                                          for sym, name, f in general.reads))
+    assert reader.at(given)["hits"] != engine["hits"]
+    past = {**given, "weapon": SkirmishWeapon.MUSKET, "band": SkirmishBand.B24}  # a musket reaches two bands
+    assert general.at(past)["hits"] == {0: 1} == _engine("SP-SHOOT-HIT-TABLE-SKIRMISH", past)["hits"]  # type: ignore[index]
+    farther = replace(general, reads=tuple((sym, name, (lambda w, f=f: f(w) + 1) if str(sym) == "R" else f)
+                                           for sym, name, f in general.reads))
+    assert farther.at(past)["hits"] != {0: 1}
+
+
+def test_the_melee_result_formula_is_not_vacuous() -> None:
+    """At three to one against recruits B is overwhelmed, and only then: the recruits' reading is not ignored, and a
+    kill difference read one power off (the coefficient of x^(b + δ + 1)) differs from the engine."""
+    from aot_rules.sp.rules.melee import Result, Swamp
+
+    general = general_of("SP-MELEE-RESULT")
+    assert general is not None
+    swamped = {"a_dice": 9, "b_dice": 3, "recruits": Swamp.B}
+    assert general.at(swamped)["result"] == {Result.B_SWAMPED: 1} == _engine("SP-MELEE-RESULT", swamped)["result"]  # type: ignore[index]
+    fought = {**swamped, "recruits": Swamp.NEITHER}
+    engine = _engine("SP-MELEE-RESULT", fought)
+    assert engine is not None and general.at(fought) == engine and Result.B_SWAMPED not in engine["result"]
+    d = next(sym for sym, _ in general.defs if str(sym) == "d")
+    shifted = replace(general, defs=tuple((sym, sp.Lambda(e.variables, e.expr.subs(e.variables[0], e.variables[0] + 1))
+                                           if sym == d else e) for sym, e in general.defs))
+    assert shifted.at(fought)["result"] != engine["result"]
