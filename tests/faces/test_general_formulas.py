@@ -258,7 +258,6 @@ def test_the_count_of_general_formulas_never_falls() -> None:
 @pytest.mark.parametrize(("rule_id", "says"), [
     ("AOT-MELEE-RESULT", "joint law of both sides"), ("AOT-SHOOT-RANGE", "No dice are rolled"),
     ("AOT-BREAKTHROUGH", "joint law of both sides"), ("AOT-TURN", "the law is a chain over the"),
-    ("AOT-SHOOT-SIMULTANEOUS", "joins two of them"),
 ])
 def test_a_block_without_a_general_formula_says_so(rule_id: str, says: str) -> None:
     """Melee's joint law has no formula in its inputs: the block says so in one sentence instead of staying silent."""
