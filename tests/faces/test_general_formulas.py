@@ -305,8 +305,14 @@ def test_a_to_hit_table_formula_reads_the_table_not_the_reader() -> None:
                                           for sym, name, f in general.reads))
     assert reader.at(given)["hits"] != engine["hits"]
     past = {**given, "weapon": SkirmishWeapon.MUSKET, "band": SkirmishBand.B24}  # a musket reaches two bands
-    assert general.at(past)["hits"] == {0: 1} == _engine("SP-SHOOT-HIT-TABLE-SKIRMISH", past)["hits"]  # type: ignore[index]
-    farther = replace(general, reads=tuple((sym, name, (lambda w, f=f: f(w) + 1) if str(sym) == "R" else f)
+    out_of_range = _engine("SP-SHOOT-HIT-TABLE-SKIRMISH", past)
+    assert out_of_range is not None and general.at(past)["hits"] == {0: 1} == out_of_range["hits"]
+    from aot_rules.sp.rules.shooting import SKIRMISH_REACH
+
+    def one_more(w: Any) -> int:
+        return SKIRMISH_REACH[w] + 1
+
+    farther = replace(general, reads=tuple((sym, name, one_more if str(sym) == "R" else f)
                                            for sym, name, f in general.reads))
     assert farther.at(past)["hits"] != {0: 1}
 
@@ -319,7 +325,8 @@ def test_the_melee_result_formula_is_not_vacuous() -> None:
     general = general_of("SP-MELEE-RESULT")
     assert general is not None
     swamped = {"a_dice": 9, "b_dice": 3, "recruits": Swamp.B}
-    assert general.at(swamped)["result"] == {Result.B_SWAMPED: 1} == _engine("SP-MELEE-RESULT", swamped)["result"]  # type: ignore[index]
+    overwhelmed = _engine("SP-MELEE-RESULT", swamped)
+    assert overwhelmed is not None and general.at(swamped)["result"] == {Result.B_SWAMPED: 1} == overwhelmed["result"]
     fought = {**swamped, "recruits": Swamp.NEITHER}
     engine = _engine("SP-MELEE-RESULT", fought)
     assert engine is not None and general.at(fought) == engine and Result.B_SWAMPED not in engine["result"]
