@@ -41,12 +41,15 @@ def _band_index(band: StrEnum) -> int:
 
 def _table(rule_id: str, weapon: str, reach: Mapping[Any, int], dice: Callable[[Any], int] | None) -> General:
     """A to-hit table's volley: n dice (the input, or the gun's own) when the band is within the weapon's reach, else
-    none; each needs the reader's number t_0, or the source's where it gives the cell back."""
+    none; each needs the reader's number, or the source's where it gives this table's cell back."""
     from aot_rules.sp.rules.shooting import RECOVERED
+    from aot_rules.systems import get
 
     to_hit, big_r, b = _p("to_hit"), sp.Symbol("R"), sp.Symbol("b")
     g, s, t_s, t, n, c = (sp.Symbol(v) for v in ("g", "s", "t_S", "t", "n", "c"))
-    given = {k for k in RECOVERED if k[0] in reach}
+    # this table's cells only: its weapons and bands are their own types (a line rifle equals a skirmish "rifle")
+    kinds = (type(next(iter(reach))), type(get(rule_id).record().band))
+    given = {k for k in RECOVERED if (type(k[0]), type(k[1])) == kinds}
 
     def cell(kw: Mapping[str, Any]) -> int | None:
         return RECOVERED.get((kw[weapon], kw["band"])) if (kw[weapon], kw["band"]) in given else None

@@ -315,6 +315,9 @@ def test_a_to_hit_table_formula_reads_the_table_not_the_reader() -> None:
     farther = replace(general, reads=tuple((sym, name, one_more if str(sym) == "R" else f)
                                            for sym, name, f in general.reads))
     assert farther.at(past)["hits"] != {0: 1}
+    # the line table gives no cell back: its rifle is not the skirmishers' (equal as strings, not as weapons)
+    line = general_of("SP-SHOOT-HIT-TABLE-LINE")
+    assert line is not None and {str(sym) for sym, _, _ in line.reads} == {"R", "b"}
 
 
 def test_the_melee_result_formula_is_not_vacuous() -> None:
