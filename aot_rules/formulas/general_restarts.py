@@ -544,10 +544,6 @@ _MELEE_LIKE = msg("No formula in the inputs exists here: the melee's result is t
 _RANKS = msg("No formula in the inputs exists here: each test after the first is rolled at the density the earlier "
              "tests left, and how far a loss lowers the density depends on how the unit's warriors stand in its ranks, "
              "so the law is a chain over the unit's ranks, worked out below at one set of inputs.")
-_TABLE = msg("No formula in the inputs is written here: at the number the table gives, the volley's hits, Shock and "
-             "deaths are binomial, as under the dice by class, but that number is a cell of the source's table, read "
-             "off the weapon and the range band together, which a formula in the inputs would only copy; the law is "
-             "worked out below at one set of inputs.")
 _TWO_VOLLEYS = msg("No formula in the inputs is written here yet: each volley is binomial hits met by a shield die, as "
                    "in the volley's own formula, and this law joins two of them whose losses land together; it is "
                    "worked out below at one set of inputs.")
@@ -556,10 +552,6 @@ NO_FORMULA: dict[str, Message] = {
     "AOT-BREAKTHROUGH": _MELEE_LIKE, "AOT-MELEE-ENGAGE": _MELEE_LIKE, "AOT-ELEPHANT-UNIT": _MELEE_LIKE,
     "AOT-CHARIOT-COMBAT": _MELEE_LIKE,
     "AOT-SHOOT-SIMULTANEOUS": _TWO_VOLLEYS, "AOT-REACT-RETURN-FIRE": _TWO_VOLLEYS,
-    "SP-SHOOT-HIT-TABLE-LINE": _TABLE, "SP-SHOOT-HIT-TABLE-SKIRMISH": _TABLE, "SP-SHOOT-HIT-TABLE-ART": _TABLE,
-    "SP-MELEE-RESULT": msg("No formula in the inputs is written here yet: each side's kills are binomial and the "
-                           "result is the band their difference falls in, a sum over one side's kills of the other's "
-                           "binomial term; it is worked out below at one set of inputs."),
     "AOT-CMD-SLOTS": msg("No formula in the inputs is written here: the generals who act depend on which of the "
                          "six slots each one holds, so the law is a sum over the runs of slots a turn can activate, "
                          "each at its chance from the initiative roll, of the generals the run holds; it is worked out "

@@ -244,7 +244,7 @@ def test_the_formula_is_read_off_the_procedure_and_says_so(rule_id: str) -> None
 
 
 #: Issue #38: mechanics with a general formula, the count reached (27 before; bench/bench.py reports it)
-GENERAL_FORMULAS_FLOOR = 83
+GENERAL_FORMULAS_FLOOR = 87
 
 
 def test_the_count_of_general_formulas_never_falls() -> None:
@@ -258,7 +258,6 @@ def test_the_count_of_general_formulas_never_falls() -> None:
 @pytest.mark.parametrize(("rule_id", "says"), [
     ("AOT-MELEE-RESULT", "joint law of both sides"), ("AOT-SHOOT-RANGE", "No dice are rolled"),
     ("AOT-BREAKTHROUGH", "joint law of both sides"), ("AOT-TURN", "the law is a chain over the"),
-    ("SP-SHOOT-HIT-TABLE-LINE", "that number is a cell of the"),
 ])
 def test_a_block_without_a_general_formula_says_so(rule_id: str, says: str) -> None:
     """Melee's joint law has no formula in its inputs: the block says so in one sentence instead of staying silent."""
@@ -301,3 +300,51 @@ def test_a_sentence_sets_the_symbols_it_names_as_the_formula_does() -> None:
         "given (<var>f</var><sub>0</sub>), <var>δ</var><sub>0</sub> or <var>d</var><sub>h</sub>; in_range &lt; 2"
     html = maths_html("AOT-SHOOT-RESULT")
     assert "<var>f</var><sub>0</sub>" in html and "f_0" not in html.split('class="math')[0]
+
+
+def test_a_to_hit_table_formula_reads_the_table_not_the_reader() -> None:
+    """The skirmish table's one given cell (the rifle at 24–36″) and a weapon's reach are read from the rule's table:
+    reading the reader's number there instead, or one band more of reach, differs from the engine."""
+    from aot_rules.sp.rules.shooting import SkirmishBand, SkirmishWeapon
+
+    general = general_of("SP-SHOOT-HIT-TABLE-SKIRMISH")
+    assert general is not None
+    given = {"weapon": SkirmishWeapon.RIFLE, "band": SkirmishBand.B24, "dice": 6, "to_hit": 2}
+    engine = _engine("SP-SHOOT-HIT-TABLE-SKIRMISH", given)
+    assert engine is not None and general.at(given)["hits"] == engine["hits"]
+    reader = replace(general, reads=tuple((sym, name, (lambda kw: 0) if str(sym) == "s" else f)
+                                          for sym, name, f in general.reads))
+    assert reader.at(given)["hits"] != engine["hits"]
+    past = {**given, "weapon": SkirmishWeapon.MUSKET, "band": SkirmishBand.B24}  # a musket reaches two bands
+    out_of_range = _engine("SP-SHOOT-HIT-TABLE-SKIRMISH", past)
+    assert out_of_range is not None and general.at(past)["hits"] == {0: 1} == out_of_range["hits"]
+    from aot_rules.sp.rules.shooting import SKIRMISH_REACH
+
+    def one_more(w: Any) -> int:
+        return SKIRMISH_REACH[w] + 1
+
+    farther = replace(general, reads=tuple((sym, name, one_more if str(sym) == "R" else f)
+                                           for sym, name, f in general.reads))
+    assert farther.at(past)["hits"] != {0: 1}
+    # the line table gives no cell back: its rifle is not the skirmishers' (equal as strings, not as weapons)
+    line = general_of("SP-SHOOT-HIT-TABLE-LINE")
+    assert line is not None and {str(sym) for sym, _, _ in line.reads} == {"R", "b"}
+
+
+def test_the_melee_result_formula_is_not_vacuous() -> None:
+    """At three to one against recruits B is overwhelmed, and only then: the recruits' reading is not ignored, and a
+    kill difference read one power off (the coefficient of x^(b + δ + 1)) differs from the engine."""
+    from aot_rules.sp.rules.melee import Result, Swamp
+
+    general = general_of("SP-MELEE-RESULT")
+    assert general is not None
+    swamped = {"a_dice": 9, "b_dice": 3, "recruits": Swamp.B}
+    overwhelmed = _engine("SP-MELEE-RESULT", swamped)
+    assert overwhelmed is not None and general.at(swamped)["result"] == {Result.B_SWAMPED: 1} == overwhelmed["result"]
+    fought = {**swamped, "recruits": Swamp.NEITHER}
+    engine = _engine("SP-MELEE-RESULT", fought)
+    assert engine is not None and general.at(fought) == engine and Result.B_SWAMPED not in engine["result"]
+    d = next(sym for sym, _ in general.defs if str(sym) == "d")
+    shifted = replace(general, defs=tuple((sym, sp.Lambda(e.variables, e.expr.subs(e.variables[0], e.variables[0] + 1))
+                                           if sym == d else e) for sym, e in general.defs))
+    assert shifted.at(fought)["result"] != engine["result"]
