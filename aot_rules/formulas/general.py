@@ -185,7 +185,8 @@ def general_of(rule_id: str) -> General | None:
 #: modules that write more general formulas, each a family of mechanics, in a ``FORMULAS`` table (rule ID -> builder);
 #: they build on this module, so they are read when first asked for
 FAMILIES: tuple[str, ...] = ("aot_rules.formulas.general_sums", "aot_rules.formulas.general_chains",
-                             "aot_rules.formulas.general_restarts", "aot_rules.formulas.general_volley")
+                             "aot_rules.formulas.general_restarts", "aot_rules.formulas.general_volley",
+                             "aot_rules.formulas.general_twovolleys")
 
 
 @cache

@@ -548,14 +548,10 @@ _TABLE = msg("No formula in the inputs is written here: at the number the table 
              "deaths are binomial, as under the dice by class, but that number is a cell of the source's table, read "
              "off the weapon and the range band together, which a formula in the inputs would only copy; the law is "
              "worked out below at one set of inputs.")
-_TWO_VOLLEYS = msg("No formula in the inputs is written here yet: each volley is binomial hits met by a shield die, as "
-                   "in the volley's own formula, and this law joins two of them whose losses land together; it is "
-                   "worked out below at one set of inputs.")
 NO_FORMULA: dict[str, Message] = {
     "AOT-TURN": _RANKS, "AOT-ROUGH-TERRAIN": _RANKS,
     "AOT-BREAKTHROUGH": _MELEE_LIKE, "AOT-MELEE-ENGAGE": _MELEE_LIKE, "AOT-ELEPHANT-UNIT": _MELEE_LIKE,
     "AOT-CHARIOT-COMBAT": _MELEE_LIKE,
-    "AOT-SHOOT-SIMULTANEOUS": _TWO_VOLLEYS, "AOT-REACT-RETURN-FIRE": _TWO_VOLLEYS,
     "SP-SHOOT-HIT-TABLE-LINE": _TABLE, "SP-SHOOT-HIT-TABLE-SKIRMISH": _TABLE, "SP-SHOOT-HIT-TABLE-ART": _TABLE,
     "SP-MELEE-RESULT": msg("No formula in the inputs is written here yet: each side's kills are binomial and the "
                            "result is the band their difference falls in, a sum over one side's kills of the other's "
