@@ -556,9 +556,5 @@ NO_FORMULA: dict[str, Message] = {
     "SP-MELEE-RESULT": msg("No formula in the inputs is written here yet: each side's kills are binomial and the "
                            "result is the band their difference falls in, a sum over one side's kills of the other's "
                            "binomial term; it is worked out below at one set of inputs."),
-    "AOT-CMD-SLOTS": msg("No formula in the inputs is written here: the generals who act depend on which of the "
-                         "six slots each one holds, so the law is a sum over the runs of slots a turn can activate, "
-                         "each at its chance from the initiative roll, of the generals the run holds; it is worked out "
-                         "below at one set of inputs."),
 }
 

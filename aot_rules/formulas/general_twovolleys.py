@@ -23,9 +23,10 @@ from aot_rules.formulas.general_volley import Largest, Least, _iv
 class _Shared(General):
     """A general formula evaluated with each defined quantity worked out once per grid point: a function's value at
     each argument is remembered, a case's branches are read only where its condition holds, and a sum is added up
-    term by term over its whole-number range.  The expression is the same as :meth:`General.at` substitutes (the
-    test suite checks both agree); expanding the definitions into every term instead makes a law over two volleys'
-    losses, a sum over each side's losses of sums over its hits and shield face, cost minutes a point."""
+    term by term (a product multiplied) over its whole-number range.  The expression is the one :meth:`General.at`
+    substitutes (the test suite checks both agree where sympy can sum it); expanding the definitions into every term
+    instead makes a law over two volleys' losses, a sum over each side's losses of sums over its hits and shield face,
+    cost a minute a point."""
 
     def at(self, kw: Mapping[str, Any]) -> dict[str, dict[Any, sp.Rational]]:
         read = {name for _, name, _ in self.reads}
@@ -44,10 +45,11 @@ class _Shared(General):
                 if e not in memo:
                     memo[e] = ev(defined[e])
                 return memo[e]
-            if isinstance(e, sp.Sum):
+            if isinstance(e, (sp.Sum, sp.Product)):
                 var, lo, hi = e.limits[-1]
-                inner = sp.Sum(e.function, *e.limits[:-1]) if len(e.limits) > 1 else e.function
-                return sp.Add(*(ev(inner.xreplace({var: sp.Integer(v)})) for v in range(int(ev(lo)), int(ev(hi)) + 1)))
+                inner = e.func(e.function, *e.limits[:-1]) if len(e.limits) > 1 else e.function
+                terms = (ev(inner.xreplace({var: sp.Integer(v)})) for v in range(int(ev(lo)), int(ev(hi)) + 1))
+                return sp.Add(*terms) if isinstance(e, sp.Sum) else sp.Mul(*terms)
             if isinstance(e, sp.Piecewise):
                 for value, cond in e.args:
                     if ev(cond) is sp.true:
@@ -198,6 +200,51 @@ def _return_fire() -> General:
                     Law("shooter_losses", "L_S", ls(J), lambda kw: range(0, 2 * int(kw["shooter_density"]) + 1))))
 
 
+#: the number an owner of a slot is read as in the slot plan's formula: generals A, B and C, and an individual unit
+OWNER_CODE = {"A": 1, "B": 2, "C": 3, "individual": 0}
+
+
+def _slots() -> General:
+    """AOT-CMD-SLOTS: the initiative activates one run of my slots, each run at its chance once ties are rolled again;
+    a general acts when the run holds one of his slots."""
+    from aot_rules.aot.rules.command import INDIVIDUAL
+
+    names = tuple(f"slot_{k}" for k in range(6, 0, -1))
+    o = sp.IndexedBase("o")
+    t, k, x = sp.Symbol("t"), sp.Symbol("k", integer=True), sp.Symbol("x", integer=True)
+    lo, hi = sp.Symbol("l", integer=True), sp.Symbol("u", integer=True)
+    pairs, chance, holds = sp.Function("N"), sp.Function("pi"), sp.Function("H")
+    six = sp.Integer(6)
+
+    def over_runs(term: sp.Expr) -> sp.Expr:
+        """The sum over every run of slots l to u a turn can activate, each at its chance."""
+        return sp.Sum(chance(lo, hi) * term, (hi, lo, six), (lo, 1, six))
+
+    acting = sp.Sum(holds(x, lo, hi), (x, 1, 3))
+    individual = over_runs(holds(0, lo, hi))
+
+    def has_individual(kw: Mapping[str, Any]) -> bool:
+        return any(str(getattr(kw[n], "value", kw[n])) == INDIVIDUAL for n in names)
+
+    return _Shared(names,
+                   msg("A turn's initiative dice, rolled again while they tie (t, a tie's chance), activate one run "
+                       "of my slots, l to u: from my die down to 1 when I roll lower (6 − u pairs of faces), or from "
+                       "my die down to one above the opponent's when I roll higher (one pair). So the run comes with "
+                       "chance π(l, u) = N(l, u)/36 ÷ (1 − t). Slot k is written for o_k: 1, 2 or 3 for generals A, B "
+                       "and C, 0 for an individual unit; H(x, l, u) is 1 when the run holds a slot of x, and the "
+                       "generals who act are the generals it holds."),
+                   ((t, sp.Rational(6, 36)),
+                    (pairs, sp.Lambda((lo, hi), sp.Piecewise((six - hi, sp.Eq(lo, 1)), (1, True)))),
+                    (chance, sp.Lambda((lo, hi), pairs(lo, hi) / 36 / (1 - t))),
+                    (holds, sp.Lambda((x, lo, hi), 1 - sp.Product(1 - sp.KroneckerDelta(o[k], x), (k, lo, hi))))),
+                   (Law("generals", "G", over_runs(_iv(sp.Eq(acting, J))), lambda kw: range(0, 4)),
+                    Law("slots", "S", over_runs(_iv(sp.Eq(hi - lo + 1, J))), lambda kw: range(0, 7)),
+                    Law("any_individual", "I", cases={True: individual, False: 1 - individual},
+                        applies=has_individual)),
+                   reads=tuple((o[int(n[-1])], n, lambda v: OWNER_CODE[str(getattr(v, "value", v))])
+                               for n in names))
+
+
 FORMULAS: dict[str, Callable[[], General | None]] = {
-    "AOT-SHOOT-SIMULTANEOUS": _simultaneous, "AOT-REACT-RETURN-FIRE": _return_fire,
+    "AOT-SHOOT-SIMULTANEOUS": _simultaneous, "AOT-REACT-RETURN-FIRE": _return_fire, "AOT-CMD-SLOTS": _slots,
 }
