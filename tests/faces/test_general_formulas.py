@@ -49,7 +49,7 @@ SAMPLED = {"AOT-SHOOT-RESULT": (2, 16), **{r: (1, 12) for r in ("AOT-SHOOT-JAVEL
            # two volleys at once: a tenth of a second or so a point (each defined quantity worked out once)
            "AOT-SHOOT-SIMULTANEOUS": (8, 120), "AOT-REACT-RETURN-FIRE": (8, 120),
            # the slot plan: a sum over the 21 runs of slots a turn can activate, a tenth of a second a point of 4096
-           "AOT-CMD-SLOTS": (12, 400)}
+           "AOT-CMD-SLOTS": (12, 200)}
 #: of those, the ones checked beyond their grid in the fast tier too (each at two points; all at 12 in the full tier)
 BEYOND_FAST = ("AOT-SHOOT-RESULT", "AOT-ART-SHOOT-LIGHT", "AOT-ART-SHOOT-HEAVY", "AOT-SHOOT-SIMULTANEOUS",
                "AOT-REACT-RETURN-FIRE", "AOT-CMD-SLOTS")
