@@ -186,7 +186,7 @@ def general_of(rule_id: str) -> General | None:
 #: they build on this module, so they are read when first asked for
 FAMILIES: tuple[str, ...] = ("aot_rules.formulas.general_sums", "aot_rules.formulas.general_chains",
                              "aot_rules.formulas.general_restarts", "aot_rules.formulas.general_volley",
-                             "aot_rules.formulas.general_tables")
+                             "aot_rules.formulas.general_tables", "aot_rules.formulas.general_twovolleys")
 
 
 @cache

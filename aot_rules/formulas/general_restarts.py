@@ -544,17 +544,9 @@ _MELEE_LIKE = msg("No formula in the inputs exists here: the melee's result is t
 _RANKS = msg("No formula in the inputs exists here: each test after the first is rolled at the density the earlier "
              "tests left, and how far a loss lowers the density depends on how the unit's warriors stand in its ranks, "
              "so the law is a chain over the unit's ranks, worked out below at one set of inputs.")
-_TWO_VOLLEYS = msg("No formula in the inputs is written here yet: each volley is binomial hits met by a shield die, as "
-                   "in the volley's own formula, and this law joins two of them whose losses land together; it is "
-                   "worked out below at one set of inputs.")
 NO_FORMULA: dict[str, Message] = {
     "AOT-TURN": _RANKS, "AOT-ROUGH-TERRAIN": _RANKS,
     "AOT-BREAKTHROUGH": _MELEE_LIKE, "AOT-MELEE-ENGAGE": _MELEE_LIKE, "AOT-ELEPHANT-UNIT": _MELEE_LIKE,
     "AOT-CHARIOT-COMBAT": _MELEE_LIKE,
-    "AOT-SHOOT-SIMULTANEOUS": _TWO_VOLLEYS, "AOT-REACT-RETURN-FIRE": _TWO_VOLLEYS,
-    "AOT-CMD-SLOTS": msg("No formula in the inputs is written here: the generals who act depend on which of the "
-                         "six slots each one holds, so the law is a sum over the runs of slots a turn can activate, "
-                         "each at its chance from the initiative roll, of the generals the run holds; it is worked out "
-                         "below at one set of inputs."),
 }
 

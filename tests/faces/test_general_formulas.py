@@ -45,9 +45,14 @@ WHOLE_GRID = 400
 #: formula, so the fast tier checks each of them at one point and the whole volley at two
 SAMPLED = {"AOT-SHOOT-RESULT": (2, 16), **{r: (1, 12) for r in ("AOT-SHOOT-JAVELIN", "AOT-SHOOT-HANDGUN",
                                                                  "AOT-SHOOT-FLANK", "AOT-DEMO-EARN")},
-           "AOT-ART-SHOOT-LIGHT": (6, 20), "AOT-ART-SHOOT-HEAVY": (3, 40)}
+           "AOT-ART-SHOOT-LIGHT": (6, 20), "AOT-ART-SHOOT-HEAVY": (3, 40),
+           # two volleys at once: a tenth of a second or so a point (each defined quantity worked out once)
+           "AOT-SHOOT-SIMULTANEOUS": (8, 120), "AOT-REACT-RETURN-FIRE": (8, 120),
+           # the slot plan: a sum over the 21 runs of slots a turn can activate, a tenth of a second a point of 4096
+           "AOT-CMD-SLOTS": (12, 200)}
 #: of those, the ones checked beyond their grid in the fast tier too (each at two points; all at 12 in the full tier)
-BEYOND_FAST = ("AOT-SHOOT-RESULT", "AOT-ART-SHOOT-LIGHT", "AOT-ART-SHOOT-HEAVY")
+BEYOND_FAST = ("AOT-SHOOT-RESULT", "AOT-ART-SHOOT-LIGHT", "AOT-ART-SHOOT-HEAVY", "AOT-SHOOT-SIMULTANEOUS",
+               "AOT-REACT-RETURN-FIRE", "AOT-CMD-SLOTS")
 
 
 def _grid_checked(rule_id: str, points: int | None = None) -> list[dict[str, Any]]:
@@ -244,7 +249,7 @@ def test_the_formula_is_read_off_the_procedure_and_says_so(rule_id: str) -> None
 
 
 #: Issue #38: mechanics with a general formula, the count reached (27 before; bench/bench.py reports it)
-GENERAL_FORMULAS_FLOOR = 87
+GENERAL_FORMULAS_FLOOR = 90
 
 
 def test_the_count_of_general_formulas_never_falls() -> None:
@@ -348,3 +353,25 @@ def test_the_melee_result_formula_is_not_vacuous() -> None:
     shifted = replace(general, defs=tuple((sym, sp.Lambda(e.variables, e.expr.subs(e.variables[0], e.variables[0] + 1))
                                            if sym == d else e) for sym, e in general.defs))
     assert shifted.at(fought)["result"] != engine["result"]
+
+
+def test_two_volleys_worked_out_once_per_quantity_equal_the_plain_substitution() -> None:
+    """The two-volley formulas are evaluated with each quantity worked out once (a point in a tenth of a second, not
+    minutes); that shortcut computes the very formula :meth:`General.at` substitutes: both agree, one shield roll or
+    two, and on each side's losses.  (The firefight's result is left out: sympy's own ``Sum.doit`` sums it
+    symbolically in one side's losses before the other's are known, and answers "both stay" for certain.)"""
+    from aot_rules.formulas.general_twovolleys import _Shared
+
+    general = general_of("AOT-SHOOT-SIMULTANEOUS")
+    assert isinstance(general, _Shared)
+    for one_roll in (True, False):
+        kw = {"firers_a": 2, "firers_b": 1, "target_density": 3, "veteran_a": True, "veteran_b": False,
+              "shield_wall": True, "one_roll": one_roll}
+        assert General.at(general, kw) == general.at(kw) == _engine("AOT-SHOOT-SIMULTANEOUS", kw)
+    general = general_of("AOT-REACT-RETURN-FIRE")
+    assert isinstance(general, _Shared)
+    losses = replace(general, laws=tuple(x for x in general.laws if x.name != "result"))
+    kw = {"distance": 8, "shooter_density": 5, "target_density": 5, "shooter_shield": False, "target_shield": True}
+    plain, shared = General.at(losses, kw), losses.at(kw)
+    assert plain == shared and set(shared) == {"target_losses", "shooter_losses"}
+    assert shared["target_losses"] == _engine("AOT-REACT-RETURN-FIRE", kw)["target_losses"]
