@@ -17,32 +17,7 @@ from typing import Any
 import sympy as sp
 
 from aot_rules.core.i18n import Message, msg, vocabulary
-from aot_rules.formulas.general import General, J, Law, _binomial_term, _exact, _number, _p
-
-
-class _Quick(General):
-    """A general formula whose inputs are put in all at once (``xreplace``), not one by one (``subs``): the same
-    substitution, but sympy never re-evaluates the cases and face counts of a half-substituted expression, which made
-    grids of hundreds of points take minutes.  What it computes is :meth:`General.at`'s, exactly."""
-
-    def at(self, kw: Mapping[str, Any]) -> dict[str, dict[Any, sp.Rational]]:
-        read = {name for _, name, _ in self.reads}
-        values: dict[sp.Basic, sp.Basic] = {_p(k): _number(v) for k, v in kw.items() if k in self.inputs
-                                            and k not in read}
-        values.update({sym: sp.Integer(f(kw[name])) for sym, name, f in self.reads})
-        out: dict[str, dict[Any, sp.Rational]] = {}
-        for law in self.laws:
-            if law.pmf is not None:
-                e = self._inputs(law.pmf).xreplace(values)
-                got = {j: _exact(e.xreplace({J: sp.Integer(j)})) for j in law.support(kw)}
-            else:
-                got = {v: _exact(self._inputs(c).xreplace(values)) for v, c in law.cases.items()}
-            for v, q in got.items():
-                if not q.is_Rational:
-                    raise TypeError(f"{law.name} at {v}: not an exact rational: {q}")
-            out[law.name] = {v: q for v, q in got.items() if q != 0}
-        return out
-
+from aot_rules.formulas.general import General, J, Law, _binomial_term, _p
 
 SIX = sp.Integer(6)
 #: two d6 show the same face on 6 of their 36 pairs: the round that settles nothing
@@ -62,7 +37,7 @@ def _initiative() -> General:
     pairs = sp.Function("N")
     # j slots come from the 6 - j pairs where I roll higher by j, and the 6 - j where I roll j and lose
     slots = sp.Piecewise((pairs(J) / 36 / (1 - t), (J >= 1) & (J <= 5)), (0, True))
-    return _Quick((),
+    return General((),
                    msg("Both players roll a die, again while they tie (t, the chance of a tie in one round): so a "
                        "pair of faces that differ comes with chance 1/36 ÷ (1 − t). I get j slots on N(j) pairs: "
                        "the 6 − j where I win by j and the 6 − j where I roll j and lose. I play first when my die is "
@@ -75,7 +50,7 @@ def _initiative() -> General:
 def _terrain_bid() -> General:
     """AOT-TERRAIN-BID: the higher of two unequal d6 opens the bid."""
     t, i, pairs = sp.Symbol("t"), sp.Symbol("i", integer=True), sp.Function("N")
-    return _Quick((),
+    return General((),
                    msg("Both players roll a die, again while they tie (t, the chance of a tie in one round); the "
                        "higher face k opens the bid. One round gives k as the higher of two different faces on "
                        "N(k) = 2(k − 1) of the 36 pairs, and every tie starts the round again, so the chance is "
@@ -89,7 +64,7 @@ def _meeting() -> General:
     """AOT-MEETING: each placing round is a roll-off with ties rolled again, won on an even chance."""
     n = _p("rounds")
     t, q, p = sp.Symbol("t"), sp.Symbol("q"), sp.Symbol("p")
-    return _Quick(("rounds",),
+    return General(("rounds",),
                    msg("Each placing round is a roll-off rolled again while it ties (t, a tie's chance): my die is "
                        "the higher with chance q in one throw, so I win the round with p = q ÷ (1 − t) once the ties "
                        "are rolled again. The rounds are independent, so the rounds I win are binomial."),
@@ -103,7 +78,7 @@ def _deploy_roles() -> General:
 
     s, t, q = sp.Symbol("s"), sp.Symbol("t"), sp.Symbol("q")
     attacks = q / (1 - t)
-    return _Quick(("die",),
+    return General(("die",),
                    msg("Both players roll the game die of s faces, again while they tie: a round ties on s of its s² "
                        "pairs, t = 1/s, and my roll is the higher on half of the rest, q = (s − 1)/(2s). Every tie "
                        "starts the round again, so I attack with chance q ÷ (1 − t); the first round decides unless "
@@ -125,7 +100,7 @@ def _bat_initiative() -> General:
     at_least = sp.Lambda(x, sp.Sum(c(k) / 36, (k, sp.Max(x, -5), 5)))
     me = r * q_1 / (q_1 + q_2) + (1 - r) * q_1
     them = r * q_2 / (q_1 + q_2) + (1 - r) * q_2
-    return _Quick(("mine", "theirs", "ties"),
+    return General(("mine", "theirs", "ties"),
                    msg("Each player adds his general's КН to a d6; Δ is my КН less theirs. My die beats theirs by k "
                        "on c(k) = 6 − |k| of the 36 pairs, so one round is mine with chance q_1 = W(1 − Δ), theirs "
                        "with q_2 = W(1 + Δ), and a tie with the rest, t. Where equal totals are rolled again "
@@ -152,7 +127,7 @@ def _elephant_duel() -> General:
     """AOT-ELEPHANT-VS-ELEPHANT: two d6, the higher kills the other; a tie is rolled again (r = 1) or stands."""
     r, t, q = _p("reroll_ties"), sp.Symbol("t"), sp.Symbol("q")
     wins = r * q / (1 - t) + (1 - r) * q
-    return _Quick(("reroll_ties",),
+    return General(("reroll_ties",),
                    msg("Each elephant rolls a die and the higher kills the other: in one throw each side's die is the "
                        "higher with chance q, and they tie with chance t. Where a tie is rolled again, each side's "
                        "chance is q ÷ (1 − t); where it stands, the tie is an outcome of its own."),
@@ -166,7 +141,7 @@ def _hero_hit() -> General:
 
     killed, sk, k = _p("killed"), _p("skirmish_fire"), _p("six_kills")
     s, h = sp.Symbol("s"), sp.Symbol("h")
-    return _Quick(("killed", "skirmish_fire", "six_kills"),
+    return General(("killed", "skirmish_fire", "six_kills"),
                    msg("The Hero's hit die has s faces (10, or 6 against a skirmish line's fire) and hits him on a "
                        "face no higher than the men killed, all s at most: chance h. A hit Hero rolls his wound: "
                        "1 to 3 light, 4 and 5 severe, and a 6 severe too unless the row that kills is played."),
@@ -187,7 +162,7 @@ def _rider() -> General:
         return sp.Max(0, sp.Min(6, hi - m) - sp.Max(1, lo - m) + 1) / SIX
 
     run = h * g * (1 - b)
-    return _Quick(("skill",),
+    return General(("skill",),
                    msg("A chain of single dice, each read once: the first hits the mount on 1 to 3 (h = 1/2), else "
                        "kills the rider; the mount's die kills it on 1 to 4, lets it shrug the wound off on a 5, and "
                        "on a 6 (g = 1/6) rolls again: 1 to 3 (b = 1/2) it bolts, else it runs and dies and the rider "
@@ -217,7 +192,7 @@ def _melee_pct() -> General:
     n, net = sp.Symbol("n"), sp.Symbol("Delta")
     together = sp.Piecewise((d + sp.floor(d * net / 100), net >= 0), (d - sp.ceiling(-d * net / 100), True))
     each = d + sp.floor(d * up / 100) - sp.ceiling(d * down / 100)
-    return _Quick(("dice", "bonus_pct", "penalty_pct", "separately"),
+    return General(("dice", "bonus_pct", "penalty_pct", "separately"),
                    msg("The percentages change the pool: the net Δ of gains less losses is applied once, a gain "
                        "rounded down and a loss rounded up, or (where they are applied apart) the gains rounded down "
                        "and the losses rounded up, each to the pool as it stood; never below 0 dice, n in all. Each "
@@ -237,7 +212,7 @@ def _melee_pool() -> General:
     two = sp.Integer(2)
     e_expr = pooled * sp.floor(heroes * status / two) + (1 - pooled) * heroes * sp.floor(status / two)
     kind = {GroupKind.GUARDS: 2, GroupKind.WORN_OUT: -2}
-    return _Quick(("men", "leader_status", "fury", "other_heroes", "other_status", "quality_edge", "shock",
+    return General(("men", "leader_status", "fury", "other_heroes", "other_status", "quality_edge", "shock",
                     "aggressive", "kind", "supporting_ranks", "pooled_status"),
                    msg("One die a figure, plus the leader's Status and fury, e dice for the other Heroes (a die per "
                        "two Status points, each Hero's halved and rounded down, or their Status added up first where "
@@ -261,7 +236,7 @@ def _capture() -> General:
     sixth = sp.Rational(1, 6)
     draw, won = sp.Symbol("d"), sp.Symbol("w")
     lost = 1 - won - draw
-    return _Quick(("hero_dice", "group_dice"),
+    return General(("hero_dice", "group_dice"),
                    msg("At 4 to 1 in dice or more (o = 1) the Hero is taken without a fight. Otherwise both sides "
                        "roll, a 6 killing: the Hero's kills are binomial, b_H(i), and the Group's, b_G(k), each with "
                        "p = 1/6. He stays free when he kills more (w), the round is drawn on equal kills (d), and he "
@@ -280,7 +255,7 @@ def _rout() -> General:
     """AOB-ROUT: a rallying test each turn of flight until one passes or the regiment reaches its edge."""
     th, r, dist, mv, fast = (_p(x) for x in ("threshold", "reroll", "distance", "move", "fast"))
     s, q, p, big_t = sp.Symbol("s"), sp.Symbol("q"), sp.Symbol("P"), sp.Symbol("T")
-    return _Quick(("threshold", "die", "reroll", "distance", "move", "fast"),
+    return General(("threshold", "die", "reroll", "distance", "move", "fast"),
                    msg("Each turn of flight a general tests the regiment: one roll of the game die (s faces) at or "
                        "under the pass mark, chance q, and a failure rolled once more where it has its re-roll, so "
                        "it rallies with chance P. It has T turns to its edge, its distance over its move (half again "
@@ -317,7 +292,7 @@ def _class_volley() -> General:
     group = {Quality.ELITE: 4, Quality.VETERANS: 5, Quality.RECRUITS: 5}
     sign = {Quality.ELITE: 1, Quality.VETERANS: 1, Quality.RECRUITS: -1}
     extra = whole * sp.floor(shooters / g) + (1 - whole) * sp.ceiling(shooters / g)
-    return _Quick(("shooters", "quality", "to_hit", "whole_groups"),
+    return General(("shooters", "quality", "to_hit", "whole_groups"),
                    msg("A die a shooter, and one more for every group of g shooters (elite 4, veterans 5), or one "
                        "fewer (recruits, 5), a part-group counting unless only whole groups do: v is +1, −1 or 0 "
                        "(regulars), n dice in all. Each die hits on the c faces that reach the number to hit; a hit's "
@@ -334,7 +309,7 @@ def _gun_volley() -> General:
 
     shock, short, to_hit = _p("crew_shock"), _p("shortest_band"), _p("to_hit")
     g, n, c = sp.Symbol("G"), sp.Symbol("n"), sp.Symbol("c")
-    return _Quick(("gun", "crew_shock", "shortest_band", "to_hit"),
+    return General(("gun", "crew_shock", "shortest_band", "to_hit"),
                    msg("The gun rolls its G dice (falconet 6, light 10, heavy 12, carronade 18), a die fewer for "
                        "every 2 Shock on its crew unless it fires at the shortest band, never below 0: n dice. Each "
                        "die hits on the c faces that reach the number to hit; a hit's effect die gives Shock on 3 to 5 "
@@ -371,7 +346,7 @@ def _shot() -> General:
     q_h, q_d = sp.Function("q_H"), sp.Function("q_D")
     beats, doubles = _blow(a, d, s, u)
     reach = sp.Piecewise((1, sp.Eq(e, 0)), (_clip(7 - dist + rng) / SIX, sp.Eq(e, 1)), (_clip(rng - dist) / SIX, True))
-    return _Quick(("ranged", "defence", "target_more", "facing", "height", "target_giant", "range_steps", "distance",
+    return General(("ranged", "defence", "target_more", "facing", "height", "target_giant", "range_steps", "distance",
                     "sign", "more_than_double"),
                    msg("The modifier table gives the shooter's total a = Ranged − 1 where the target has more "
                        "figures, and the target's d = Defence + 1 for more figures, + f for its facing (0, −1 flank, "
@@ -411,7 +386,7 @@ def _template() -> General:
     def upto(kw: Mapping[str, Any]) -> range:
         return range(0, int(kw["bases"]) + 1)
 
-    return _Quick(("bases", "ranged", "defence", "one_shooter_die", "sign", "more_than_double"),
+    return General(("bases", "ranged", "defence", "one_shooter_die", "sign", "more_than_double"),
                    msg("Every base under the template takes an ordinary ranged blow. For the shooter's face x, q_H(x) "
                        "is the share of a base's faces his total beats (or equals, s = 1) and q_D(x) the share it "
                        "also doubles (more than doubles where that is chosen). With a fresh shooter's die for each "
@@ -439,7 +414,7 @@ def _deluge() -> General:
     def upto(kw: Mapping[str, Any]) -> range:
         return range(0, int(kw["bases"]) + 1)
 
-    return _Quick(("bases", "defence", "quality", "sign"),
+    return General(("bases", "defence", "quality", "sign"),
                    msg("Every base takes a strength-3 ranged blow with fresh dice: for the spell's face x, q_H(x) is "
                        "the share of a base's faces it beats (or equals, s = 1) and q_D(x) the share it at least "
                        "doubles, so a base loses a figure with chance p_H and tests morale with chance p_D. The test "
@@ -492,7 +467,7 @@ def _bat_melee() -> General:
              (Strike.DOUBLE, Strike.DOUBLE): Exchange.BOTH_MORALE}
     defender, attacker = dict(p_d), dict(p_a)
     d_hit, a_hit = 1 - defender[Strike.NONE], 1 - attacker[Strike.NONE]
-    return _Quick(("a_melee", "a_defence", "b_melee", "b_defence", "figures", "facing", "height", "a_extra", "b_extra",
+    return General(("a_melee", "a_defence", "b_melee", "b_defence", "figures", "facing", "height", "a_extra", "b_extra",
                    "a_giant", "b_giant", "separate_dice", "more_than_double"),
                   msg("The modifier table gives each side its Melee M and guard G: more figures m_A, m_B (+2 and −2, "
                       "or −1 and +1), the ground h (+1 higher) to the attacker's guard and against the defender's, "

@@ -20,14 +20,14 @@ import sympy as sp
 
 from aot_rules.core.i18n import msg
 from aot_rules.formulas.general import General, J, Law, _binomial_term, _p
-from aot_rules.formulas.general_restarts import SIX, _clip, _Quick, _thinned
+from aot_rules.formulas.general_restarts import SIX, _clip, _thinned
 from aot_rules.formulas.general_sums import Coefficient, X, _coefficients
 
 #: the key under which a table's reading sees every input at once (a cell is read off the weapon and the band together)
 WHOLE = "*"
 
 
-class _Tabled(_Quick):
+class _Tabled(General):
     """A formula whose reads may take every input at once: a read named :data:`WHOLE` is given the whole input."""
 
     def at(self, kw: Mapping[str, Any]) -> dict[str, dict[Any, sp.Rational]]:
@@ -160,7 +160,7 @@ def _melee_result() -> General:
     def kills(n: sp.Expr) -> sp.Expr:
         return u * _binomial_term(n, p, J) + (1 - u) * sp.Piecewise((1, sp.Eq(J, 0)), (0, True))
 
-    return _Quick(("a_dice", "b_dice", "recruits"),
+    return General(("a_dice", "b_dice", "recruits"),
                   msg("A side whose dice are at least four times the other's (three times against recruits: r_A, "
                       "r_B is 1 for the side that is) overwhelms it without a roll, o_A for A and o_B for B; "
                       "otherwise (u) both roll and each six kills, chance p. A's kills less B's kills, plus B's "
