@@ -89,7 +89,10 @@ def test_at_least_the_binomials_thresholds_and_tests_have_a_general_formula() ->
 #: them off the grid, and tests/faces/test_general_chains.py far beyond it), capture's 64 sums of binomial products
 #: ~8 s, each template fire's 160 points ~8 s, Batalist melee's 288 ~12 s.
 SLOW_GRIDS = {"SP-SPOT-ROLL", "AOT-WEATHER-STORM", "AOT-CMD-DOUBLES", "AOT-WEATHER", "SP-HERO-CAPTURE",
-              "BAT-SKILL-AREA", "BAT-SKILL-STREAM", "BAT-MELEE-DAMAGE"}
+              "BAT-SKILL-AREA", "BAT-SKILL-STREAM", "BAT-MELEE-DAMAGE", "BAT-MELEE-MODS"}
+#: formulas costing a good part of a second a point (Batalist melee's runs of faces, capture's sums of binomial
+#: products): the fast tier checks them at 4 inputs off the grid, the full tier at 24 and over the whole grid
+HEAVY = {"BAT-MELEE-DAMAGE", "BAT-MELEE-MODS", "SP-HERO-CAPTURE"}
 
 
 @pytest.mark.parametrize("rule_id", [pytest.param(r, marks=pytest.mark.slow) if r in SLOW_GRIDS else r
@@ -215,7 +218,9 @@ def _beyond_the_grid(rule_id: str, many: int = 24) -> list[dict[str, Any]]:
 
 
 @pytest.mark.parametrize(("rule_id", "many"), [
-    *((r, 24) for r in GENERAL if r not in SAMPLED),
+    *((r, 24) for r in GENERAL if r not in SAMPLED and r not in HEAVY),
+    *(pytest.param(r, many, marks=pytest.mark.slow if many > 4 else (), id=f"{r}-{many}")
+      for r in sorted(HEAVY) for many in (4, 24)),
     *(pytest.param(r, many, marks=pytest.mark.slow if many > 2 else (), id=f"{r}-{many}")
       for r in SAMPLED for many in ((2, 12) if r in BEYOND_FAST else (12,)))])
 def test_the_general_formula_holds_beyond_the_widgets_grid(rule_id: str, many: int) -> None:
