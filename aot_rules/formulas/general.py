@@ -71,8 +71,6 @@ class General:
     #: quantities a choice input stands for, read by the rule's own function (symbol, input, reading): a Coward's
     #: reading as the dice it drops and the failures it adds
     reads: tuple[tuple[sp.Symbol, str, Callable[[Any], int]], ...] = ()
-    #: each law's expressions in the inputs alone, worked out once (a grid substitutes them hundreds of times)
-    _inputs_only: dict[int, sp.Expr] = field(default_factory=dict, init=False, compare=False, repr=False)
 
     def expr(self, e: sp.Expr) -> sp.Expr:
         """An expression with every intermediate quantity replaced by its definition (inputs only)."""
@@ -80,26 +78,42 @@ class General:
             e = e.replace(sym, definition) if isinstance(definition, sp.Lambda) else e.subs(sym, definition)
         return e
 
-    def _inputs(self, e: sp.Expr) -> sp.Expr:
-        """:meth:`expr`, remembered for this formula's own expressions."""
-        if id(e) not in self._inputs_only:
-            self._inputs_only[id(e)] = self.expr(e)
-        return self._inputs_only[id(e)]
+    def _numbers(self, values: Mapping[Any, sp.Expr]) -> Callable[[sp.Expr], sp.Expr]:
+        """The definitions worked out in order at one point, as a function that puts them into an expression.
+
+        Each quantity becomes a number before a later one uses it, so ``Max`` and ``Min`` only ever compare numbers
+        (substituting the definitions symbolically first made sympy compare them in general: seconds a point)."""
+        env: dict[Any, sp.Expr] = dict(values)
+        funcs: list[tuple[Any, sp.Lambda]] = []
+
+        def put(e: sp.Expr) -> sp.Expr:
+            e = e.xreplace(env)
+            for f, lam in reversed(funcs):  # a function defined later may sit inside an earlier one's arguments
+                e = e.replace(f, lam)
+            return e
+
+        for sym, definition in self.defs:
+            if isinstance(definition, sp.Lambda):
+                funcs.append((sym, sp.Lambda(definition.variables, put(definition.expr))))
+            else:
+                env[sym] = put(definition)
+        return put
 
     def at(self, kw: Mapping[str, Any]) -> dict[str, dict[Any, sp.Rational]]:
         """Every law at one grid point, by substituting its inputs (a yes/no input as 1 or 0): exact rationals."""
         read = {name for _, name, _ in self.reads}
         values = {_p(k): _number(v) for k, v in kw.items() if k in self.inputs and k not in read}
         values.update({sym: sp.Integer(f(kw[name])) for sym, name, f in self.reads})
+        put = self._numbers(values)
         out: dict[str, dict[Any, sp.Rational]] = {}
         for law in self.laws:
             if law.applies is not None and not law.applies(kw):
                 continue
             if law.pmf is not None:
-                e = self._inputs(law.pmf).xreplace(values)
+                e = put(law.pmf)
                 got = {j: _exact(e.xreplace({J: sp.Integer(j)})) for j in law.support(kw)}
             else:
-                got = {v: _exact(self._inputs(c).xreplace(values)) for v, c in law.cases.items()}
+                got = {v: _exact(put(c)) for v, c in law.cases.items()}
             for v, q in got.items():
                 if not q.is_Rational:
                     raise TypeError(f"{law.name} at {v}: not an exact rational: {q}")
@@ -139,8 +153,27 @@ class _Printer(LatexPrinter):  # type: ignore[misc]
 
 def _exact(e: sp.Expr) -> sp.Expr:
     """A substituted expression evaluated exactly (a conditional left standing is resolved by simplifying)."""
-    e = e.doit()
+    e = _written_out(e).doit()
     return e if e.is_Rational else sp.simplify(e)
+
+
+def _finite(s: Any) -> bool:
+    return isinstance(s, sp.Sum) and all(lo.is_Integer and hi.is_Integer for _, lo, hi in s.limits)
+
+
+def _terms(s: sp.Sum) -> sp.Expr:
+    """A sum over whole numbers, term by term (its outermost index first)."""
+    (k, lo, hi), *inner = s.limits
+    body = sp.Sum(s.function, *inner) if inner else s.function
+    return sp.Add(*(body.xreplace({k: sp.Integer(i)}) for i in range(int(lo), int(hi) + 1)))
+
+
+def _written_out(e: sp.Expr) -> sp.Expr:
+    """Every sum whose bounds are numbers at a point added up term by term, an inner sum once the outer one has
+    fixed its bounds (sympy's ``doit`` looks for a closed form first: a hundred times slower on these)."""
+    while e.has(sp.Sum) and (found := next((x for x in sp.preorder_traversal(e) if _finite(x)), None)) is not None:
+        e = e.xreplace({found: _terms(found)})
+    return e
 
 
 def _number(v: Any) -> sp.Rational:
