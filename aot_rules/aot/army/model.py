@@ -104,7 +104,6 @@ class UnitRange:
 
 
 UNLIMITED = UnitRange(0, None)
-ONE_AT_MOST = UnitRange(0, 1)
 
 
 @dataclass(frozen=True)
@@ -240,7 +239,6 @@ class Army:
     units: tuple[ArmyUnit, ...]
     commanders: tuple[Commander, ...] = ()
     slots: tuple[tuple[int, tuple[str, ...]], ...] = ()
-    has_slots: bool = True
 
     # --- lookups -------------------------------------------------------
     def unit(self, name: str) -> ArmyUnit | None:

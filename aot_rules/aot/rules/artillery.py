@@ -30,9 +30,6 @@ from aot_rules.core.events import DieEffect
 from aot_rules.core.i18n import msg, vocabulary
 from aot_rules.core.procedure import Proc, both, die
 
-#: Light pieces move a die of inches; heavy ones never move (AOT-ART-CLASSES).
-HEAVY_REACH_DICE = 2
-
 
 @vocabulary({'light': msg('light'), 'heavy': msg('heavy')})
 class Piece(StrEnum):

@@ -21,7 +21,7 @@ from aot_rules.core.dice import DiceSource
 from aot_rules.core.dist import Dist
 from aot_rules.core.errors import RuleError
 from aot_rules.core.evaluate import evaluate, play
-from aot_rules.core.events import NO_CAPTION, DieEffect
+from aot_rules.core.events import DieEffect
 from aot_rules.core.i18n import Message, msg, text, vocabulary
 from aot_rules.core.procedure import Proc, both, die, until
 
@@ -210,17 +210,6 @@ def order(rule_id: str, why: Message, distance: Fraction, gets_through: Callable
                read=lambda r: Delivery.SUCCESS if gets_through(r) else Delivery.FAILURE)
 
 
-def order_exact(rule_id: str, distance: Fraction, gets_through: Callable[[int], bool]) -> Dist[Delivery]:
-    """Exact law of an order (:func:`order`)."""
-    return evaluate(order(rule_id, NO_CAPTION, distance, gets_through))
-
-
-def roll_order(rule_id: str, why: Message, distance: Fraction, gets_through: Callable[[int], bool],
-               dice: DiceSource) -> Delivery:
-    """The same order played with a real die (:func:`order`)."""
-    return play(order(rule_id, why, distance, gets_through), dice)
-
-
 def messenger_delivers(roll: int, distance: Fraction, equal_succeeds: bool = False) -> bool:
     """AOT-CMD-MESSENGER: the die must beat the distance in inches; a tie fails (Reading).
 
@@ -245,10 +234,6 @@ def messenger(distance: Fraction, equal_succeeds: bool = False) -> Proc[Delivery
                  lambda r: messenger_delivers(r, distance, equal_succeeds))
 
 
-def send_messenger(distance: Fraction, dice: DiceSource, equal_succeeds: bool = False) -> Delivery:
-    return play(messenger(distance, equal_succeeds), dice)
-
-
 def signal_reaches(radius: int, distance: Fraction, strictly_within: bool = False) -> bool:
     """AOT-CMD-SIGNAL: the die is the radius in inches; a unit at exactly that distance hears it (Reading).
 
@@ -271,9 +256,3 @@ def signal(distance: Fraction, strictly_within: bool = False) -> Proc[Delivery]:
     """AOT-CMD-SIGNAL as a dice procedure."""
     return order("AOT-CMD-SIGNAL", msg("signal radius"), distance,
                  lambda r: signal_reaches(r, distance, strictly_within))
-
-
-def give_signal(distance: Fraction, dice: DiceSource, strictly_within: bool = False) -> Delivery:
-    return play(signal(distance, strictly_within), dice)
-
-

@@ -80,29 +80,6 @@ def disorder_procedure(density: int, formed: int, regular: bool = False, why: Me
 
 
 @cache
-def kept_after(first: int, density: int, regular: bool = False) -> Dist[int]:
-    """The die a test keeps once ``first`` is rolled: ``first`` itself, or, for a regular unit whose first
-    die failed, the better of it and the re-roll.  A rule that rolls its test die among others (the trot's
-    two dice) starts here.
-
-    >>> kept_after(5, 4, True), kept_after(2, 4, True)[1]
-    (Dist({5: 1}), Fraction(1, 6))
-    """
-    return evaluate(deciding_dice(density, regular, first=first)).map(_kept)
-
-
-def _kept(kept: tuple[int, tuple[int, ...]]) -> int:
-    return kept[0]
-
-
-@cache
-def deciding_die(density: int, regular: bool = False) -> Dist[int]:
-    """The die that decides a test: one d6, or for a regular unit the die it keeps after a re-roll
-    of a failure.  Rules whose die is also a distance (countercharge, run) read both from it."""
-    return evaluate(deciding_dice(density, regular)).map(_kept)
-
-
-@cache
 def disorder_test(density: int, formed: int, regular: bool = False) -> Dist[int]:
     """Exact distribution of warriors disordered by one test.
 

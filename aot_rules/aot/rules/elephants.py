@@ -15,7 +15,6 @@ from typing import NamedTuple
 from aot_rules.aot.equipment import MeleeWeapon
 from aot_rules.aot.events import Moved, Tested
 from aot_rules.aot.rules.melee import Melee, MeleeRules, Side, melee
-from aot_rules.aot.rules.wounds import Fate
 from aot_rules.aot.units import MAX_ABOARD, Body, Unit
 from aot_rules.aot.vocabulary import DieMove
 from aot_rules.core.dice import DiceSource
@@ -134,16 +133,6 @@ def play_elephant_trot(unit: Unit, dice: DiceSource, piece: PieceId = "") -> Ele
 
 # --- an elephant charges a block (the whole exchange) --------------------------------------------
 
-class Charge(NamedTuple):
-    """An elephant's charge into foot: what each side lost, the elephant's fate and the melee result."""
-
-    trampled: int  # warriors of the block killed (by the trample and the crew)
-    block_disordered: int  # disordered (the elephant is terrifying: one more per kill)
-    hits_on_elephant: int
-    fate: Fate
-    result: str
-
-
 def check_charge(beast: Unit, block: Unit) -> None:
     if beast.body is not Body.ELEPHANT:
         raise RuleError("AOT-ELEPHANT-UNIT", msg("{unit} is not an elephant", unit=beast.name))
@@ -163,6 +152,7 @@ def elephant_charge_exact(beast: Unit, block: Unit, rules: MeleeRules = MeleeRul
     """Exact joint law of an elephant's charge into a block of foot (the law of :func:`elephant_charge`), with
     the elephant's berserk chance; kept as a name because players ask for it.
 
+    >>> from aot_rules.aot.rules.wounds import Fate
     >>> law = elephant_charge_exact(elephant(1), Unit("block", (4, 4), weapon=MeleeWeapon.SPEAR))
     >>> law.prob(lambda m: m.a_fate is Fate.BERSERK) > 0
     True

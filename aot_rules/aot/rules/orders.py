@@ -129,9 +129,6 @@ class Method(StrEnum):
                 Method.COLONEL: "AOT-CMD-COLONEL", Method.INDIVIDUAL: "AOT-CMD-INDIVIDUAL-SLOT"}[self]
 
 
-GENERAL_METHODS = (Method.DIRECT, Method.SIGNAL, Method.BATTLE_LINE, Method.MESSENGER)
-
-
 # --- may this commander order this unit? -----------------------------------------------------------
 
 

@@ -18,9 +18,6 @@ from aot_rules.core.errors import RuleError
 from aot_rules.core.i18n import msg, vocabulary
 from aot_rules.core.procedure import Proc, both, chain, die, part, until
 
-CAMP_GAP = 30  # AOT-CAMP-PLACE: inches between the two camps, at least
-MEETING_TERRAIN_GAP = 20  # AOT-MEETING: inches from any camp already placed, at least
-
 
 def _throw(why: RollOff) -> Proc[OffRoll]:
     """One throw of both players' dice (mine first), logged."""

@@ -333,23 +333,6 @@ def roll_hits(firers: int, target: Unit, cond: ShotConditions, dice: DiceSource,
     return play(hit_pool(firers, target, cond, by), dice)
 
 
-def roll_shield_wall(hits: int, target: Unit, cond: ShotConditions, dice: DiceSource,
-                     held: HeldShield | None = None, piece: PieceId = "") -> tuple[int | None, int]:
-    """:func:`shield_die` as played: (the die's face, or None when no die met the hits; the hits saved)."""
-    roll, saved, _ = shield_wall(hits, target, cond, dice, held, piece)
-    return roll, saved
-
-
-def shield_wall(hits: int, target: Unit, cond: ShotConditions, dice: DiceSource, held: HeldShield | None = None,
-                piece: PieceId = "") -> tuple[int | None, int, HeldShield | None]:
-    """:func:`roll_shield_wall`, and the shield die as the unit keeps it for the rest of the slot (its face and
-    the hits it may still turn away), or None when no die met these hits (the table keeps it by piece)."""
-    start = len(dice.log)
-    saved = play(shield_die(hits, target, cond, held, piece), dice)
-    wall = _logged(dice, start, ShieldWall)
-    return (None, 0, None) if wall is None else (wall.roll, saved, HeldShield(wall.roll, wall.left))
-
-
 def _logged(dice: DiceSource, start: int, kind: type[E]) -> E | None:
     """The event of ``kind`` a procedure logged since ``start`` (None if it logged none)."""
     return next((e for e in dice.log[start:] if isinstance(e, kind)), None)

@@ -66,8 +66,6 @@ class TerrainEffect:
 
 _BLOCKS_SIGHT = {Terrain.HILL, Terrain.WOOD, Terrain.HEDGE}
 _COVER = {Terrain.WOOD, Terrain.HEDGE, Terrain.VILLAGE}
-_ROUGH = {Terrain.STREAM, Terrain.MARSH, Terrain.PLOUGHLAND, Terrain.HILL, Terrain.HEDGE, Terrain.WOOD,
-          Terrain.FORD}
 
 
 def stream_or_river(width_inches: float) -> Terrain:

@@ -2,8 +2,8 @@
 
 Hits on an elephant or a chariot do not kill warriors one by one: every time the enemy scores
 hits, the owner rolls one die against their number, and the beast or vehicle lives or is lost as a
-whole (an elephant may also go berserk).  Melee and shooting both hand their hits to
-:func:`wound_law` (exact) or :func:`roll_wound` (played), so the test is written once.
+whole (an elephant may also go berserk).  Melee and shooting both hand their hits to the one procedure
+:func:`wound_test` (played, or read exactly as :func:`wound_law`), so the test is written once.
 """
 
 from __future__ import annotations
@@ -87,11 +87,6 @@ def wound_law(body: Body, hits: int, *, test_without_hits: bool = False) -> Dist
     (Fraction(1, 2), Fraction(1, 3))
     """
     return evaluate(wound_test(body, hits, test_without_hits=test_without_hits))
-
-
-def roll_wound(unit: Unit, hits: int, dice: DiceSource, *, test_without_hits: bool = False) -> Fate:
-    """The hit test as played: one die, logged with its verdict."""
-    return play(wound_test(unit.body, hits, unit.name, test_without_hits=test_without_hits), dice)
 
 
 def fell(unit: Unit, fate: Fate) -> Loss:
