@@ -211,14 +211,6 @@ class ClashOutcome(NamedTuple):
     b_hit: bool
 
 
-class SideLaw(NamedTuple):
-    """One side's roll, reduced to what decides the clash: its score and the men it kills."""
-
-    hit: bool
-    score: int
-    men: int
-
-
 def verdict(a_score: int, b_score: int) -> ClashResult:
     """A score at least double the other's, and above zero, wins; anything else is a melee.
 
