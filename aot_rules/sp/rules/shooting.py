@@ -28,9 +28,6 @@ from aot_rules.sp.rules.troops import Quality
 TO_HIT, EFFECT, AIMED = msg("to hit"), msg("effect of a hit"), msg("aimed shot")
 
 
-QUALITY_RANK = {Quality.ELITE: 3, Quality.VETERANS: 2, Quality.REGULARS: 1, Quality.RECRUITS: 0}
-
-
 # --- how many dice (SP-SHOOT-DICE-CLASS, -ARTILLERY, -MODS, SP-SHOOT-GUN-CREW) ------------------------
 
 def class_dice(shooters: int, quality: Quality, whole_groups: bool = False) -> int:
@@ -166,11 +163,6 @@ def hit_dice(dice: int, to_hit: int, bonus: int = 0) -> Proc[int]:
         return Said(msg("{dice} dice need {need}+: {hits} hit", dice=dice, need=to_hit, hits=hits))
 
     return count(dice, hitting, TO_HIT, lambda f: DieEffect.HIT if f >= need else DieEffect.NONE, note=said)
-
-
-def hits_exact(dice: int, to_hit: int, bonus: int = 0) -> Dist[int]:
-    """SP-SHOOT-HIT: the hits of ``dice`` independent dice, Binomial(dice, p)."""
-    return evaluate(hit_dice(dice, to_hit, bonus))
 
 
 def roll_hits(dice: int, to_hit: int, bonus: int, src: DiceSource) -> int:
@@ -323,11 +315,6 @@ def damage_exact(dice: int, to_hit: int | None, bonus: int = 0, *, six_kills: bo
     """The exact law of :func:`volley`: the hits Binomial(dice, p) and, given h hits, the Shock and death counts
     the multinomial split of the h effect dice."""
     return evaluate(volley(dice, to_hit, bonus, six_kills=six_kills, ambush=ambush))
-
-
-def roll_effects(hits: int, src: DiceSource, *, six_kills: bool = True, ambush: bool = False) -> Damage:
-    """Played SP-SHOOT-HITS: one effect die per hit; an ambush doubles the Shock."""
-    return play(effect_dice(hits, six_kills=six_kills, ambush=ambush), src)
 
 
 def play_volley(dice: int, to_hit: int | None, bonus: int, src: DiceSource, *, six_kills: bool = True,

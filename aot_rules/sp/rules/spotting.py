@@ -64,24 +64,6 @@ def table_says_auto(cover: Cover, where: Band) -> bool:
     return cover is Cover.OPEN and where is not Band.FAR
 
 
-@vocabulary({
-    "group": msg('a Group (1 Action Die)'),
-    "blind": msg('a blind (1 Action Die)'),
-    "sentry": msg('a sentry (1 Action Die)'),
-    "hero": msg('a Hero (1 Initiative point)')
-}, formerly={
-    "a Group (1 Action Die)": "group", "a blind (1 Action Die)": "blind", "a sentry (1 Action Die)": "sentry",
-    "a Hero (1 Initiative point)": "hero"
-})
-class Spotter(StrEnum):
-    """Who may try to spot, and what it pays (SP-SPOT-WHO)."""
-
-    GROUP = "group"
-    BLIND = "blind"
-    SENTRY = "sentry"
-    HERO = "hero"
-
-
 #: Modifiers that make spotting harder: each adds 1 to the number needed (SP-SPOT-MODIFIERS).
 HARDER: tuple[Message, ...] = (msg("the observer is under fire"), msg("the target is standing still"),
                                msg("the target is in smoke"), msg("the target is made up of natives"))

@@ -76,10 +76,6 @@ class Formation:
             raise RuleError("SP-FORMATION-JOIN", msg("only Groups of the same regiment may form a Formation"))
 
 
-#: What joining Groups into a Formation (or adding to one) costs the Hero, in Initiative points.
-JOIN_COST_INITIATIVE = 1
-
-
 def join(groups: tuple[Group, ...], existing: Formation | None = None) -> Formation:
     """Join Groups that have reached their places into a Formation, or add them to ``existing``.
 
