@@ -6,7 +6,7 @@ compare one d6 with it, so the comparison lives here once: a die *passes* when i
 Quality or less.  Activation counts passes, morale and Fireball count the dice that do not.
 
 Stable public names (other Batalist modules import them): :data:`QUALITY_MIN`,
-:data:`QUALITY_MAX`, :data:`DICE_PER_TEST`, :data:`STANDARD_RADIUS`, :class:`Skill`,
+:data:`QUALITY_MAX`, :data:`DICE_PER_TEST`, :class:`Skill`,
 :class:`Order`, :class:`Profile`, :func:`passes`, :func:`pass_chance`, :func:`fail_chance`,
 :func:`check_quality`.
 """
@@ -25,8 +25,6 @@ QUALITY_MIN = 1
 QUALITY_MAX = 5
 #: Activation and the morale test each roll three d6 (BAT-ACTIVATION, BAT-MORALE-TEST).
 DICE_PER_TEST = 3
-#: A Standard Bearer helps bases within this many steps (BAT-SKILL-STANDARD).
-STANDARD_RADIUS = 6
 
 
 @vocabulary({
