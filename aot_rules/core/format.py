@@ -108,11 +108,6 @@ def percent_str(p: Fraction, digits: int = 2) -> str:
     return localised(_uncertain(p, f"{float(p) * 100:.{digits}f}%", digits))
 
 
-def count_str(n: int, noun: str) -> str:
-    """'1 hit', '2 hits': counts in step-by-step reports."""
-    return f"{n} {noun}" if n == 1 else f"{n} {noun}s"
-
-
 #: Typographic characters the program prints, and what a plain terminal shows instead.
 PLAIN = {"≤": "<=", "≥": ">=", "″": "in", "−": "-", "—": "-", "–": "-", "→": "->", "·": "*", "×": "x",
          "‘": "'", "’": "'", "“": '"', "”": '"', "…": "...", "▲": "^"}

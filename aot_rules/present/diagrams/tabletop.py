@@ -675,7 +675,3 @@ def log_html(lines: list[str] | tuple[str, ...], height: str = "22em") -> str:
     body = escape("\n".join(lines))
     return (f'<pre class="aot-log" style="max-height:{height};overflow:auto;font-size:80%;'
             f'white-space:pre;max-width:100%">{body}</pre>')
-
-
-#: Terrain and camps as :func:`table_svg` draws them, for other faces that draw a table (the replay viewer).
-draw_terrain = _terrain
