@@ -24,19 +24,20 @@ from aot_rules.aob.rules.clash import (
     Compare,
     Troop,
     casualties_of,
+    clash,
     clash_law,
     fighting_spirit,
-    play_clash,
     rank_bonus,
     roll_casualties,
 )
 from aot_rules.aob.rules.deploy import Role, roll_for_roles
 from aot_rules.aob.rules.die import Direction, GameDie
 from aot_rules.aob.rules.glory import GloryEvent, after, initial_glory
-from aot_rules.aob.rules.steadiness import Verdict, flight_turns, play_rout, take_steadiness_test
+from aot_rules.aob.rules.steadiness import Verdict, flight_turns, rout, steadiness_test
 from aot_rules.catalogue import dice_rules, rules
 from aot_rules.core.dice import FixedDice
 from aot_rules.core.errors import ParamError, RuleError
+from aot_rules.core.evaluate import play
 from aot_rules.core.events import Roll, Said
 from aot_rules.keys import Event, Law
 from aot_rules.systems import get, registries
@@ -241,22 +242,22 @@ def test_flight_speed_switch() -> None:
 def test_played_clash_with_fixed_dice() -> None:
     # A needs 12 or less and rolls 5; B needs 6 or less and rolls 15; A's casualty die 9 kills 3.
     dice = FixedDice([5, 15, 9])
-    out = play_clash(dice, 12, 6)
+    out = play(clash(12, 6), dice)
     assert dice.exhausted()
     assert (out.result, out.a_losses, out.b_losses, out.a_hit, out.b_hit) == (ClashResult.A_WINS, 0, 3, True, False)
     # both hit: 4 men (roll 12) against 2 men (roll 6): A has double and wins
-    assert play_clash(FixedDice([1, 1, 12, 6]), 12, 6).result is ClashResult.A_WINS
+    assert play(clash(12, 6), FixedDice([1, 1, 12, 6])).result is ClashResult.A_WINS
     # 3 men against 2: nobody has double, melee
-    assert play_clash(FixedDice([1, 1, 9, 6]), 12, 6).result is ClashResult.MELEE
+    assert play(clash(12, 6), FixedDice([1, 1, 9, 6])).result is ClashResult.MELEE
     # both miss: melee, no losses
-    assert play_clash(FixedDice([20, 20]), 12, 6) == (ClashResult.MELEE, 0, 0, False, False)
+    assert play(clash(12, 6), FixedDice([20, 20])) == (ClashResult.MELEE, 0, 0, False, False)
 
 
 def test_played_tests_and_rout_with_fixed_dice() -> None:
-    assert take_steadiness_test(FixedDice([14, 3]), 10, GameDie.D20, 1) == (Verdict.PASS, 2)
-    assert take_steadiness_test(FixedDice([14]), 10, GameDie.D20, 0) == (Verdict.FAIL, 1)
-    assert play_rout(FixedDice([18, 12, 7]), 10, GameDie.D20, 0, 4) == 2
-    assert play_rout(FixedDice([18, 12]), 10, GameDie.D20, 0, 2) == 2
+    assert play(steadiness_test(10, GameDie.D20, 1), FixedDice([14, 3])) == (Verdict.PASS, 2)
+    assert play(steadiness_test(10, GameDie.D20, 0), FixedDice([14])) == (Verdict.FAIL, 1)
+    assert play(rout(10, GameDie.D20, 0, 4), FixedDice([18, 12, 7])) == 2
+    assert play(rout(10, GameDie.D20, 0, 2), FixedDice([18, 12])) == 2
     assert roll_for_roles(FixedDice([4, 4, 2, 9]), GameDie.D20) == (Role.DEFENDER, 2)
 
 

@@ -290,10 +290,3 @@ def clash_law(a_target: int, b_target: int, die: GameDie = GameDie.D20,
 def _judge(face: int, target: int, direction: Direction) -> DieEffect:
     """How the dice strip colours a clash roll: a hit when it succeeds."""
     return DieEffect.HIT if succeeds(face, target, direction) else DieEffect.NONE
-
-
-def play_clash(dice: DiceSource, a_target: int, b_target: int, die: GameDie = GameDie.D20,
-               direction: Direction = Direction.AT_MOST, compare: Compare = Compare.MEN) -> ClashOutcome:
-    """Play one clash at the table (:func:`clash`)."""
-    return play(clash(a_target, b_target, die, direction, compare), dice)
-

@@ -20,10 +20,9 @@ from math import ceil
 from typing import Any, NamedTuple
 
 from aot_rules.aob.rules.die import GameDie
-from aot_rules.core.dice import DiceSource
 from aot_rules.core.dist import Dist
 from aot_rules.core.errors import RuleError
-from aot_rules.core.evaluate import evaluate, play
+from aot_rules.core.evaluate import evaluate
 from aot_rules.core.events import DieEffect, Said
 from aot_rules.core.i18n import Capitalised, Message, msg, nmsg, vocabulary
 from aot_rules.core.procedure import Again, Proc, done, part, repeat
@@ -107,12 +106,6 @@ def steadiness_law(threshold: int, die: GameDie, rerolls: int = 0) -> Dist[Teste
     return evaluate(steadiness_test(threshold, die, rerolls))
 
 
-def take_steadiness_test(dice: DiceSource, threshold: int, die: GameDie, rerolls: int = 0,
-                         who: Message | str = msg("the regiment")) -> Tested:
-    """Roll the test at the table: pass on a roll at or under the threshold, re-roll a failure while allowed."""
-    return play(steadiness_test(threshold, die, rerolls, who), dice)
-
-
 # --- flight and rallying (AOB-ROUT) -------------------------------------------------------------------
 
 
@@ -159,9 +152,3 @@ def rout(threshold: int, die: GameDie, rerolls: int, turns: int) -> Proc[int]:
 def rout_law(threshold: int, die: GameDie, rerolls: int, turns: int) -> Dist[int]:
     """The exact law of the flight moves a regiment makes before it stops (:func:`rout`)."""
     return evaluate(rout(threshold, die, rerolls, turns))
-
-
-def play_rout(dice: DiceSource, threshold: int, die: GameDie, rerolls: int, turns: int) -> int:
-    """Play a flight turn by turn (:func:`rout`)."""
-    return play(rout(threshold, die, rerolls, turns), dice)
-
