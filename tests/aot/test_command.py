@@ -22,7 +22,7 @@ from aot_rules.aot.rules.command import (
     activated_slots,
     check_allocation,
     messenger_exact,
-    plan_exact,
+    plan,
     play_slots,
     roll_initiative,
     signal_exact,
@@ -41,7 +41,7 @@ from aot_rules.aot.rules.weather import (
     storm_exact,
     weather_exact,
     weather_of_double,
-    wind_exact,
+    wind,
 )
 from aot_rules.aot.units import Unit
 from aot_rules.core.dice import FixedDice
@@ -98,7 +98,7 @@ def test_slot_activation_matches_brute_force() -> None:
 
 @given(st.lists(st.sampled_from(["A", "B", "C", "individual"]), min_size=6, max_size=6))
 def test_planner_matches_brute_force(owners: list[str]) -> None:
-    law = plan_exact(tuple(owners))
+    law = evaluate(plan(tuple(owners)))
     for g in set(owners) - {"individual"}:
         mine = [s for s in range(1, 7) if owners[s - 1] == g]
         hits = sum(any((a > b and b < s <= a) or (a < b and s <= a) for s in mine) for a, b in UNEQUAL)
@@ -269,8 +269,8 @@ def test_weather_effects_in_force() -> None:
 
 
 def test_wind_edges_and_reading() -> None:
-    assert wind_exact().prob(lambda w: w is not WindFrom.NONE) == Fraction(4, 6)
-    assert all(wind_exact(reroll_calm=True)[w] == Fraction(1, 4) for w in WindFrom if w is not WindFrom.NONE)
+    assert evaluate(wind()).prob(lambda w: w is not WindFrom.NONE) == Fraction(4, 6)
+    assert all(evaluate(wind(reroll_calm=True))[w] == Fraction(1, 4) for w in WindFrom if w is not WindFrom.NONE)
 
 
 # --- storm ----------------------------------------------------------------------------------------

@@ -49,10 +49,11 @@ from aot_rules.aot.rules.shooting import (
     resolve_volley,
     volley_harm,
 )
-from aot_rules.aot.rules.wounds import Fate, Loss, duel_law, roll_duel, wound_law
+from aot_rules.aot.rules.wounds import Fate, Loss, duel, duel_law, wound_law
 from aot_rules.aot.units import Body, Unit
 from aot_rules.core.dice import FixedDice
 from aot_rules.core.errors import RuleError
+from aot_rules.core.evaluate import play
 from aot_rules.keys import Event, Law
 from aot_rules.systems import get
 
@@ -218,10 +219,10 @@ def test_duel_law() -> None:
 def test_played_duel_rerolls_a_tie_only_under_the_reading() -> None:
     a, b = elephant(name="A"), elephant(name="B")
     dice = FixedDice([4, 4, 2, 5])
-    assert roll_duel(a, b, dice) == "b" and dice.exhausted()
+    assert play(duel(a.name, b.name), dice) == "b" and dice.exhausted()
     dice = FixedDice([4, 4])
-    assert roll_duel(a, b, dice, reroll_ties=False) == "tie" and dice.exhausted()
-    assert roll_duel(a, b, FixedDice([6, 1])) == "a"
+    assert play(duel(a.name, b.name, reroll_ties=False), dice) == "tie" and dice.exhausted()
+    assert play(duel(a.name, b.name), FixedDice([6, 1])) == "a"
 
 
 @pytest.mark.parametrize(("aboard_a", "aboard_b"), [(1, 1), (2, 3), (4, 1)])

@@ -40,7 +40,7 @@ from aot_rules.aot.rules.melee import (
     shield_at_or_below,
     split_dice,
     strike_groups,
-    two_vs_one_exact,
+    two_vs_one,
     weapon_hits,
     winner_dp,
 )
@@ -48,6 +48,7 @@ from aot_rules.aot.rules.protection import shield_wall_saves
 from aot_rules.aot.units import Unit, density_after
 from aot_rules.core.dice import FixedDice, SeededDice
 from aot_rules.core.errors import ParamError, RuleError
+from aot_rules.core.evaluate import evaluate
 from aot_rules.core.events import DieEffect, Roll
 from aot_rules.core.i18n import label, text
 from aot_rules.keys import Event, Law
@@ -962,7 +963,7 @@ class TestTwoVsOne:
         a1, a2 = side((3, 3), "sword", "A1"), side((2, 2), "spear", "A2")
         b = side((4, 4), "spear", "B", shield=True)
         for n in range(5):
-            j = two_vs_one_exact(a1, a2, b, n)
+            j = evaluate(two_vs_one(a1, a2, b, n))
             assert j.total() == 1
             for t in j:
                 assert t[0] + t[1] <= 6 and t[2] + t[3] <= 4 and t[4] + t[5] <= 8
@@ -970,7 +971,7 @@ class TestTwoVsOne:
     def test_all_dice_on_the_first_leaves_the_second_unhurt(self):
         a1, a2 = side((3, 3), "sword", "A1"), side((2, 2), "spear", "A2")
         b = side((4, 4), "spear", "B", shield=True)
-        j = two_vs_one_exact(a1, a2, b, 4)
+        j = evaluate(two_vs_one(a1, a2, b, 4))
         assert law(j.map(lambda t: (t[2], t[3]))) == {(0, 0): F(1)}
         assert law(j.map(lambda t: (t[0], t[1]))) == law(inflicted(b, a1, R))
 
@@ -978,7 +979,7 @@ class TestTwoVsOne:
         # A1, A2: one sword each (5/6); pooled hits 0/1/2 with 1/36, 10/36, 25/36; B's D3 shield saves r ∈ {1, 2}.
         a1, a2 = side((1,), "sword", "A1"), side((1,), "sword", "A2")
         b = side((3,), "spear", "B", shield=True)
-        j = two_vs_one_exact(a1, a2, b, 2)
+        j = evaluate(two_vs_one(a1, a2, b, 2))
         assert law(j.map(lambda t: t[4])) == {0: F(51, 216), 1: F(65, 216), 2: F(100, 216)}
 
     def test_split_dice(self):
@@ -1000,13 +1001,13 @@ class TestTwoVsOne:
     def test_pike_extra_die_counted_once_when_split(self):
         # B pikes 2+2: 2 front dice + 1 extra, each hitting on 1.  P(no A is hit) = (5/6)^3.
         a1, a2 = side((1,), "sword", "A1"), side((1,), "sword", "A2")
-        j = two_vs_one_exact(a1, a2, side((2, 2), "pike", "B"), 1)
+        j = evaluate(two_vs_one(a1, a2, side((2, 2), "pike", "B"), 1))
         assert j.prob(lambda t: t[0] + t[1] + t[2] + t[3] == 0) == F(125, 216)
 
     def test_no_dice_on_the_first_leaves_it_unhurt_even_with_horse_strikes(self):
         a1, a2 = side((1,), "sword", "A1"), side((1,), "sword", "A2")
         b = side((2,), "sword", "B", mounted=True, horse_strike=True)
-        j = two_vs_one_exact(a1, a2, b, 0)
+        j = evaluate(two_vs_one(a1, a2, b, 0))
         assert law(j.map(lambda t: (t[0], t[1]))) == {(0, 0): F(1)}
 
     def test_terrifying_attackers_are_refused_rather_than_misattributed(self):
@@ -1014,7 +1015,7 @@ class TestTwoVsOne:
         a1 = side((1,), "shooter", "A1", terrifying=True)
         a2 = side((1,), "sword", "A2")
         with pytest.raises(RuleError) as e:
-            two_vs_one_exact(a1, a2, side((1, 1), "sword", "B"), 1)
+            evaluate(two_vs_one(a1, a2, side((1, 1), "sword", "B"), 1))
         assert e.value.rule_id == "AOT-TERRIFYING"
 
 

@@ -22,7 +22,7 @@ from aot_rules.aot.rules.reactions import (
     Exchange,
     countercharge_exact,
     countercharge_success,
-    exchange_exact,
+    exchange,
     exchange_firers,
     resolve_countercharge,
     resolve_exchange,
@@ -46,6 +46,7 @@ from aot_rules.aot.units import Unit
 from aot_rules.core.dice import FixedDice
 from aot_rules.core.dist import Dist
 from aot_rules.core.errors import RuleError
+from aot_rules.core.evaluate import evaluate
 from aot_rules.core.events import DieEffect, Roll
 from aot_rules.core.i18n import msg
 from aot_rules.keys import Event, Law
@@ -761,7 +762,7 @@ RF_UNITS = [
 @pytest.mark.parametrize("shooter,target", RF_UNITS)
 @pytest.mark.parametrize("distance", [F(1), F(3), F(5), F(9)])
 def test_return_fire_law(shooter, target, distance):
-    joint = exchange_exact(shooter, target, distance)
+    joint = evaluate(exchange(shooter, target, distance))
     assert joint.total() == 1
     assert sum(p for _, p in joint.items()) == F(1)
     assert set(joint.map(lambda t: t[2]).outcomes()) <= {"target-retreats", "both-stay", "shooter-retreats"}

@@ -180,12 +180,6 @@ def plan(owners: tuple[str, ...]) -> Proc[Plan]:
     return slot_activation().map(lambda s: plan_turn(owners, s.activated))
 
 
-@cache
-def plan_exact(owners: tuple[str, ...]) -> Dist[Plan]:
-    """Exact law of one turn's command under the allocation ``owners`` (:func:`plan`)."""
-    return evaluate(plan(owners))
-
-
 # --- activation by dice (AOT-CMD-MESSENGER, AOT-CMD-SIGNAL) ----------------------------------
 
 

@@ -670,12 +670,6 @@ def two_vs_one(a1: Side, a2: Side, b: Side, b_on_first: int, rules: MeleeRules =
     return both(both(on(b1, a1, held[0]), on(b2, a2, held[1])), protected(pooled, a1, b, rules, held[2])).map(fin)
 
 
-def two_vs_one_exact(a1: Side, a2: Side, b: Side, b_on_first: int,
-                     rules: MeleeRules = MeleeRules()) -> Dist[TwoVsOne]:
-    """Exact law of two units against one: the law of :func:`two_vs_one`."""
-    return evaluate(two_vs_one(a1, a2, b, b_on_first, rules))
-
-
 def resolve_two_vs_one(a1: Side, a2: Side, b: Side, b_on_first: int, dice: DiceSource,
                        rules: MeleeRules = MeleeRules(), *,
                        held: tuple[HeldShield | None, HeldShield | None, HeldShield | None] = (None, None, None)

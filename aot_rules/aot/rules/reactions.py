@@ -5,7 +5,7 @@ from __future__ import annotations
 import math
 from enum import StrEnum
 from fractions import Fraction
-from functools import cache, lru_cache
+from functools import cache
 from typing import NamedTuple
 
 from aot_rules.aot.rules.disorder import disorder_loss
@@ -138,14 +138,6 @@ def exchange(shooter: Unit, target: Unit, distance: Fraction, s_cond: ShotCondit
 
 def _lost(loss: Loss) -> int:
     return loss.lost
-
-
-@lru_cache(maxsize=16384)
-def exchange_exact(shooter: Unit, target: Unit, distance: Fraction,
-                   s_cond: ShotConditions = ShotConditions(),
-                   t_cond: ShotConditions = ShotConditions()) -> Dist[Firefight]:
-    """Exact law of (shooter's losses, target's losses, result) when the target fires back."""
-    return evaluate(exchange(shooter, target, distance, s_cond, t_cond))
 
 
 def resolve_exchange(shooter: Unit, target: Unit, distance: Fraction, dice: DiceSource,

@@ -240,11 +240,6 @@ def wind(reroll_calm: bool = False) -> Proc[WindFrom]:
     return until(edge, lambda w: w is not WindFrom.NONE) if reroll_calm else edge
 
 
-def wind_exact(reroll_calm: bool = False) -> Dist[WindFrom]:
-    """Exact law of the wind's edge (:func:`wind`)."""
-    return evaluate(wind(reroll_calm))
-
-
 def roll_wind(dice: DiceSource, reroll_calm: bool = False) -> WindFrom:
     return play(wind(reroll_calm), dice)
 

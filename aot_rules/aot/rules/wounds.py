@@ -14,10 +14,9 @@ from typing import NamedTuple
 from aot_rules.aot.events import Wounded
 from aot_rules.aot.units import Body, Unit
 from aot_rules.aot.vocabulary import Fate as Fate  # a beast's fate is the Wounded event's too
-from aot_rules.core.dice import DiceSource
 from aot_rules.core.dist import Dist
 from aot_rules.core.errors import RuleError
-from aot_rules.core.evaluate import evaluate, play
+from aot_rules.core.evaluate import evaluate
 from aot_rules.core.events import DieEffect
 from aot_rules.core.i18n import msg
 from aot_rules.core.procedure import Proc, both, die, done, until
@@ -117,8 +116,3 @@ def duel_law(*, reroll_ties: bool = True) -> Dist[str]:
     (Fraction(1, 2), Fraction(1, 6))
     """
     return evaluate(duel(reroll_ties=reroll_ties))
-
-
-def roll_duel(a: Unit, b: Unit, dice: DiceSource, *, reroll_ties: bool = True) -> str:
-    """Two elephants roll until one die is higher (or once, if ties stand): ``a``, ``b`` or ``tie``."""
-    return play(duel(a.name, b.name, reroll_ties=reroll_ties), dice)
