@@ -27,8 +27,8 @@ from aot_rules.bat.rules.combat import (
     melee_exact,
     melee_mods,
     play_melee,
-    play_shot,
     play_volley,
+    shot,
     shot_exact,
     strike_exact,
     volley_exact,
@@ -36,6 +36,7 @@ from aot_rules.bat.rules.combat import (
 from aot_rules.bat.rules.morale import Band, Coward, Morale, morale_exact, play_morale
 from aot_rules.core.dice import FixedDice
 from aot_rules.core.errors import ParamError, RuleError
+from aot_rules.core.evaluate import play
 from aot_rules.core.events import Roll, Said
 from aot_rules.keys import Event, Law
 from aot_rules.systems import get
@@ -311,10 +312,10 @@ def test_played_melee_uses_one_die_per_side() -> None:
 
 def test_played_shot_rolls_the_height_die_first() -> None:
     dice = FixedDice([1])
-    s = play_shot(3, 3, dice, rng=8, distance=10, range_die=1)
+    s = play(shot(3, 3, rng=8, distance=10, range_die=1), dice)
     assert not s.in_range and dice.exhausted()
     dice = FixedDice([2, 5, 4])
-    s = play_shot(3, 3, dice, rng=8, distance=10, range_die=1)
+    s = play(shot(3, 3, rng=8, distance=10, range_die=1), dice)
     assert s.in_range and s.target is Strike.HIT
 
 

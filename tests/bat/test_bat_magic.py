@@ -25,18 +25,17 @@ from aot_rules.bat.rules.magic import (
     check_beast,
     check_cast,
     cloud_quality,
-    deluge_exact,
+    deluge,
     fireball_exact,
     play_cast_roll,
-    play_deluge,
     play_fireball,
-    play_summon,
-    play_terror,
     shield_defence,
     sloth_quality,
     spell_size,
+    summon,
     summon_exact,
     tailwind_range,
+    terror,
     terror_exact,
 )
 from aot_rules.bat.rules.morale import Band, Coward, morale_exact
@@ -44,6 +43,8 @@ from aot_rules.bat.rules.profile import Profile, Skill
 from aot_rules.core.dice import FixedDice
 from aot_rules.core.dist import Dist
 from aot_rules.core.errors import ParamError, RuleError
+from aot_rules.core.evaluate import evaluate
+from aot_rules.core.evaluate import play as play_proc
 from aot_rules.core.events import Roll, Said
 from aot_rules.keys import Event, Law
 from aot_rules.systems import examples, get
@@ -233,9 +234,9 @@ def test_terror_is_the_morale_test_with_ap_dice() -> None:
 def test_the_strength_three_spells_hit_like_a_ranged_three_volley() -> None:
     for bases, defence in itertools.product((1, 3), range(0, 7)):
         volley = volley_exact(bases, 3, defence)
-        mine = deluge_exact(bases, defence, 3)
+        mine = evaluate(deluge(bases, defence, 3))
         assert mine.map(lambda d: Volley(d.hit, d.tested)) == volley
-    assert deluge_exact(1, 3, 3).prob(lambda d: d.hit > 0) == Fraction(5, 12)
+    assert evaluate(deluge(1, 3, 3)).prob(lambda d: d.hit > 0) == Fraction(5, 12)
 
 
 def test_fireball_test_vector() -> None:
@@ -285,6 +286,14 @@ def play(fn: Any, rolls: list[int], *args: Any, **kwargs: Any) -> tuple[Any, Fix
     return result, dice
 
 
+def played(proc: Any, rolls: list[int]) -> tuple[Any, FixedDice]:
+    """Play a dice procedure on scripted faces, every one of which it must roll."""
+    dice = FixedDice(rolls)
+    result = play_proc(proc, dice)
+    assert dice.exhausted(), "the rule rolled fewer dice than scripted"
+    return result, dice
+
+
 def test_played_casting_roll() -> None:
     assert play(play_cast_roll, [1, 1, 1], 3)[0] is CastRoll.MISCAST
     assert play(play_cast_roll, [1, 1, 1, 1], 3, standard_bearer=True)[0] is CastRoll.MISCAST
@@ -301,17 +310,17 @@ def test_played_fireball_and_summon_and_terror() -> None:
     (lost, destroyed), dice = play(play_fireball, [3, 4, 6], 3, 3, 2)
     assert (lost, destroyed) == (2, True)
     assert [r.effect.value for r in dice.events(Roll)] == ["", "hit", "hit"]
-    assert play(play_summon, [2, 5], 2)[0] == 21
-    m, dice = play(play_terror, [4, 6, 5], 3, 3)
+    assert played(summon(2), [2, 5])[0] == 21
+    m, dice = played(terror(3, 3), [4, 6, 5])
     assert m.band is Band.FLEES
     assert any("Terror with 3 AP" in str(s.text) for s in dice.events(Said))
-    m, _ = play(play_terror, [6], 1, 5)
+    m, _ = played(terror(1, 5), [6])
     assert m.band is Band.STEP_BACK
 
 
 def test_played_ice_rain() -> None:
     # base 1: 6 + 3 = 9 against 1 + 2 = 3 (double: tests, rolls 6 6 6 and flees); base 2: 1 + 3 against 6 + 2
-    result, _ = play(play_deluge, [6, 1, 1, 6, 6, 6, 6], 2, 2, 3)
+    result, _ = played(deluge(2, 2, 3), [6, 1, 1, 6, 6, 6, 6])
     assert result == Deluge(hit=1, tested=1, fled=1)
 
 
@@ -350,7 +359,7 @@ def test_casting_refusals() -> None:
              (lambda: fireball_exact(4, 3, 4), "1 to 3 action points"),
              (lambda: summon_exact(0), "1 to 3 action points"),
              (lambda: terror_exact(4, 3), "1 to 3 action points"),
-             (lambda: deluge_exact(0, 3, 3), "1 to 8 bases"),
+             (lambda: evaluate(deluge(0, 3, 3)), "1 to 8 bases"),
              (lambda: fireball_exact(2, 3, 0), "at least one figure")]
     for call, words in cases:
         with pytest.raises(RuleError) as e:

@@ -13,7 +13,7 @@ import pytest
 from support import error_line, odds_json
 
 from aot_rules.bat.examples.turn import step_example
-from aot_rules.bat.rules.activation import ap_exact, carry_out, roll_ap
+from aot_rules.bat.rules.activation import activation_roll, ap_exact, carry_out
 from aot_rules.bat.rules.profile import Order, Profile, Skill, fail_chance, pass_chance
 from aot_rules.bat.rules.table import (
     AttackDirection,
@@ -42,6 +42,7 @@ from aot_rules.bat.rules.turn import (
 from aot_rules.catalogue import Source, by_source, dice_rules, rules
 from aot_rules.core.dice import FixedDice
 from aot_rules.core.errors import ParamError, RuleError
+from aot_rules.core.evaluate import play
 from aot_rules.core.events import Said
 from aot_rules.keys import Event, Law
 from aot_rules.systems import all_mechanics, get
@@ -141,12 +142,12 @@ def test_tie_toggle_only_moves_the_tie():
 
 def test_played_activation_with_fixed_dice():
     dice = FixedDice([1, 4, 6])
-    assert roll_ap(3, dice) == 1 and dice.exhausted()
+    assert play(activation_roll(3), dice) == 1 and dice.exhausted()
     dice = FixedDice([1, 4, 6, 2])
-    assert roll_ap(3, dice, standard_bearer=True) == 2 and dice.exhausted()
+    assert play(activation_roll(3, standard_bearer=True), dice) == 2 and dice.exhausted()
     assert any("rolled again" in str(e.text) for e in dice.events(Said))
     dice = FixedDice([1, 2, 3])
-    assert roll_ap(3, dice, standard_bearer=True) == 3 and dice.exhausted()  # no re-roll needed
+    assert play(activation_roll(3, standard_bearer=True), dice) == 3 and dice.exhausted()  # no re-roll needed
 
 
 def test_played_initiative_rerolls_ties():

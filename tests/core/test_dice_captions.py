@@ -103,8 +103,9 @@ def assert_told_in_messages(texts: list[tuple[str, object]]) -> None:
 def test_a_caption_renders_in_english_as_it_always_read() -> None:
     """The English stays byte-identical: a name inside a possessive, an enum by its label, a count by its value."""
     dice = SeededDice(0)
-    from aot_rules.bat.rules.combat import play_strike
-    play_strike(3, 3, dice, who="the Orc warband", whom="the Elves")
+    from aot_rules.bat.rules.combat import strike_dice
+    from aot_rules.core.evaluate import play as play_proc
+    play_proc(strike_dice(3, 3, who="the Orc warband", whom="the Elves"), dice)
     assert [str(r.purpose) for r in dice.events(Roll)] == ["the Orc warband's attack", "the Elves' defence"]
     with speaking("qps"):
         assert [str(r.purpose) for r in dice.events(Roll)] == ["⟦the Orc warband's àttàçk⟧", "⟦the Elves' déféñçé⟧"]

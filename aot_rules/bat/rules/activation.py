@@ -12,10 +12,9 @@ from __future__ import annotations
 from collections.abc import Callable, Iterable
 
 from aot_rules.bat.rules.profile import DICE_PER_TEST, Order, passes
-from aot_rules.core.dice import DiceSource
 from aot_rules.core.dist import Dist
 from aot_rules.core.errors import RuleError
-from aot_rules.core.evaluate import evaluate, play
+from aot_rules.core.evaluate import evaluate
 from aot_rules.core.events import DieEffect, Said
 from aot_rules.core.i18n import msg
 from aot_rules.core.procedure import Proc, both, die, done
@@ -65,11 +64,6 @@ def ap_exact(quality: int, standard_bearer: bool = False) -> Dist[int]:
 def _judge(quality: int) -> Callable[[int], DieEffect]:
     """How the dice strip colours a die: an AP (hit) or a miss (fail)."""
     return lambda face: DieEffect.HIT if passes(face, quality) else DieEffect.FAIL
-
-
-def roll_ap(quality: int, dice: DiceSource, standard_bearer: bool = False) -> int:
-    """Roll the three activation dice (and, with a Standard Bearer near, one failed die again)."""
-    return play(activation_roll(quality, standard_bearer), dice)
 
 
 def carry_out(orders: Iterable[Order], ap: int) -> tuple[tuple[Order, ...], tuple[Order, ...]]:

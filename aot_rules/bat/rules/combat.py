@@ -5,7 +5,7 @@ Every Batalist attack is one comparison: a d6 plus the attacker's strength (Mele
 against a d6 plus the target's Defence.  A higher total removes one figure; a total at least
 double the target's also makes the target test morale.  :func:`strike` judges one comparison,
 :func:`strike_dice` is one attack's dice written once (:mod:`aot_rules.core.procedure`), :func:`strike_exact` its
-exact law with a fresh die on each side and :func:`play_strike` its play; the rest builds on these.
+exact law with a fresh die on each side; the rest builds on these.
 
 * Melee: both sides strike at once.  Under the index's Reading each player rolls **one** die,
   used both for his blow and for his guard, so the two results are correlated
@@ -17,10 +17,10 @@ exact law with a fresh die on each side and :func:`play_strike` its play; the re
   ordinary ranged attack against each base under a template (:func:`volley_exact`).
 
 Stable public names: :class:`Sign`, :class:`Double`, :class:`Strike`, :func:`strike`,
-:func:`strike_exact`, :func:`play_strike`, :class:`Exchange`, :class:`Clash`, :func:`melee_exact`,
+:func:`strike_exact`, :class:`Exchange`, :class:`Clash`, :func:`melee_exact`,
 :func:`play_melee`, :class:`Figures`, :class:`Facing`, :class:`Height`, :class:`MeleeMods`,
 :func:`melee_mods`, :class:`ShotMods`, :func:`shot_mods`, :class:`Shot`, :func:`shot_exact`,
-:func:`play_shot`, :func:`range_exact`, :class:`Volley`, :func:`volley_exact`, :func:`play_volley`,
+:func:`range_exact`, :class:`Volley`, :func:`volley_exact`, :func:`play_volley`,
 :class:`ClashMorale`, :func:`clash_morale_exact`.
 """
 
@@ -111,13 +111,6 @@ def strike_exact(strength: int, defence: int, sign: Sign = Sign.GREATER,
     Fraction(5, 12)
     """
     return evaluate(strike_dice(strength, defence, sign, double))
-
-
-def play_strike(strength: int, defence: int, dice: DiceSource, sign: Sign = Sign.GREATER,
-                double: Double = Double.AT_LEAST, who: Message | str = msg("the attacker"),
-                whom: Message | str = msg("the target")) -> Strike:
-    """Play one attack: the attacker's die, the target's die, and the comparison, told step by step."""
-    return play(strike_dice(strength, defence, sign, double, who, whom), dice)
 
 
 def _said(who: Message | str, whom: Message | str, x: int, strength: int, y: int, defence: int,
@@ -396,13 +389,6 @@ def shot_exact(ranged: int, defence: int, *, rng: int = 0, distance: int = 0, ra
         raise RuleError("BAT-ATTACK-DECLARE", msg("the target is {distance} steps away, beyond the Range {range} even "
                                                   "with the best height die", distance=distance, range=rng))
     return evaluate(shot(ranged, defence, rng=rng, distance=distance, range_die=range_die, sign=sign, double=double))
-
-
-def play_shot(ranged: int, defence: int, dice: DiceSource, *, rng: int = 0, distance: int = 0,
-              range_die: int = 0, sign: Sign = Sign.GREATER, double: Double = Double.AT_LEAST) -> Shot:
-    """Play one shot: the height die for the Range (if any), then the two dice of the comparison."""
-    return play(shot(ranged, defence, rng=rng, distance=distance, range_die=range_die, sign=sign, double=double),
-                dice)
 
 
 # --- area and stream fire ------------------------------------------------------------------------------

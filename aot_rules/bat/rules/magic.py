@@ -322,18 +322,6 @@ def _fled(i: int, tested: int, quality: int) -> Proc[int]:
         lambda m: part(_fled, i + 1, tested, quality).map(lambda n: n + (m.band is Band.FLEES)))
 
 
-def deluge_exact(bases: int, defence: int, quality: int, *, sign: Sign = Sign.GREATER,
-                 double: Double = Double.AT_LEAST, rule_id: str = "BAT-SPELL-ICE-RAIN") -> Dist[Deluge]:
-    """The exact law of Ice Rain or the Lake of Death (:func:`deluge`)."""
-    return evaluate(deluge(bases, defence, quality, sign=sign, double=double, rule_id=rule_id))
-
-
-def play_deluge(bases: int, defence: int, quality: int, dice: DiceSource, *, sign: Sign = Sign.GREATER,
-                double: Double = Double.AT_LEAST, rule_id: str = "BAT-SPELL-ICE-RAIN") -> Deluge:
-    """Play Ice Rain or the Lake of Death (:func:`deluge`)."""
-    return play(deluge(bases, defence, quality, sign=sign, double=double, rule_id=rule_id), dice)
-
-
 # --- Summon Beast (BAT-SPELL-SUMMON) ----------------------------------------------------------
 
 #: The stats whose total the summoning roll caps (the beast's Q + M + R + Spd + Rng + Def).
@@ -356,11 +344,6 @@ def summon(ap: int) -> Proc[int]:
 
     return pool(ap, [(f,) for f in range(1, 7)], msg("Summon Beast die"), note=told).map(
         lambda c: SUMMON_FACTOR * sum(f * n for f, n in enumerate(c, start=1)))
-
-
-def play_summon(ap: int, dice: DiceSource) -> int:
-    """Play the summoning roll (:func:`summon`)."""
-    return play(summon(ap), dice)
 
 
 def summon_exact(ap: int) -> Dist[int]:
@@ -399,12 +382,6 @@ def terror(ap: int, quality: int, *, coward: Coward = Coward.NONE, reroll: bool 
 def terror_exact(ap: int, quality: int, *, coward: Coward = Coward.NONE, reroll: bool = False) -> Dist[Morale]:
     """The exact law of Terror (:func:`terror`)."""
     return evaluate(terror(ap, quality, coward=coward, reroll=reroll))
-
-
-def play_terror(ap: int, quality: int, dice: DiceSource, *, coward: Coward = Coward.NONE,
-                reroll: bool = False) -> Morale:
-    """Play Terror (:func:`terror`)."""
-    return play(terror(ap, quality, coward=coward, reroll=reroll), dice)
 
 
 # --- the spells with no dice -----------------------------------------------------------------
