@@ -11,7 +11,6 @@ from __future__ import annotations
 
 from enum import StrEnum
 from fractions import Fraction
-from functools import lru_cache
 from math import ceil
 from typing import NamedTuple
 
@@ -307,14 +306,6 @@ def volley(dice: int, to_hit: int | None, bonus: int = 0, *, six_kills: bool = T
         return done(Damage(0, 0, 0)).log(
             lambda _: Said(msg("the target is out of this weapon's range: no dice are rolled")))
     return hit_dice(dice, to_hit, bonus).then(lambda h: effect_dice(h, six_kills=six_kills, ambush=ambush))
-
-
-@lru_cache(maxsize=4096)
-def damage_exact(dice: int, to_hit: int | None, bonus: int = 0, *, six_kills: bool = True,
-                 ambush: bool = False) -> Dist[Damage]:
-    """The exact law of :func:`volley`: the hits Binomial(dice, p) and, given h hits, the Shock and death counts
-    the multinomial split of the h effect dice."""
-    return evaluate(volley(dice, to_hit, bonus, six_kills=six_kills, ambush=ambush))
 
 
 def play_volley(dice: int, to_hit: int | None, bonus: int, src: DiceSource, *, six_kills: bool = True,
