@@ -9,7 +9,7 @@ decides only what the table adds: which pieces, which contacts, and when.
 
 Readings (engine):
 
-- Only each turn's opening initiative roll counts toward the weather (as :func:`weather.play_weather`); a
+- Only each turn's opening initiative roll counts toward the weather (as :func:`weather.weather`); a
   double right after last turn's opening double brings the weather of its face (AOT-CMD-DOUBLES, Readings).
   The state keeps this turn's opening double (``state.double``); nothing is read back from old log lines.
 - Hot sun (2:2) is played: one disorder test for each unit in body armour.  A storm (5:5) loses each side

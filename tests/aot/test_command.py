@@ -37,8 +37,8 @@ from aot_rules.aot.rules.weather import (
     WindFrom,
     effects,
     play_storm,
-    play_weather,
     storm_exact,
+    weather,
     weather_exact,
     weather_of_double,
     wind,
@@ -225,7 +225,7 @@ def test_weather_reading_for_a_third_double() -> None:
 
 def test_nightfall_ends_the_chain() -> None:
     dice = FixedDice([6, 6, 1, 2, 6, 6, 3, 4, 1, 1, 2, 3])
-    run = play_weather(5, dice)
+    run = play(weather(5), dice)
     assert run == WeatherRun(1, Weather.NIGHT)
     assert [e.turn for e in dice.events(WeatherChanged)] == [2]
     assert not dice.exhausted()  # the battle ended: turns 3–5 were never rolled
@@ -234,7 +234,7 @@ def test_nightfall_ends_the_chain() -> None:
 def test_played_weather_counts_only_the_opening_roll() -> None:
     """A tie is rolled again to settle who goes first; the re-roll's double is not a new double."""
     dice = FixedDice([2, 2, 3, 3, 1, 5, 4, 6])  # turn 1: 2:2 then 3:3 (re-roll) then 1:5; turn 2: 4:6
-    assert play_weather(2, dice) == WeatherRun(0, Weather.CALM)
+    assert play(weather(2), dice) == WeatherRun(0, Weather.CALM)
 
 
 class _NoRecord(FixedDice):
@@ -256,7 +256,7 @@ def test_played_weather_decides_from_the_throws_not_from_the_dice_record() -> No
     record give the same run as dice that do (it once searched the record for the opening throw)."""
     # four turns open on a double, and one tie is rolled again into another double
     faces = [6, 6, 1, 2, 2, 2, 3, 3, 1, 5, 5, 5, 4, 6, 3, 3, 1, 2, 2, 4]
-    assert play_weather(5, _NoRecord(faces)) == play_weather(5, FixedDice(faces)) == WeatherRun(3, Weather.MUD)
+    assert play(weather(5), _NoRecord(faces)) == play(weather(5), FixedDice(faces)) == WeatherRun(3, Weather.MUD)
 
 
 def test_weather_effects_in_force() -> None:

@@ -27,10 +27,10 @@ from aot_rules.bat.rules.combat import (
     melee_exact,
     melee_mods,
     play_melee,
-    play_volley,
     shot,
     shot_exact,
     strike_exact,
+    volley,
     volley_exact,
 )
 from aot_rules.bat.rules.morale import Band, Coward, Morale, morale_exact, play_morale
@@ -328,7 +328,7 @@ def test_played_morale_rerolls_a_failed_die() -> None:
 
 def test_played_volley_counts_the_bases() -> None:
     dice = FixedDice([6, 1, 1, 6, 4, 3])
-    v = play_volley(3, 3, 3, dice)
+    v = play(volley(3, 3, 3), dice)
     assert (v.hit, v.morale) == (2, 1)
 
 

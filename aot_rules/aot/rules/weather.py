@@ -189,11 +189,6 @@ def weather_exact(turns: int, overlapping: bool = True) -> Dist[WeatherRun]:
     return evaluate(weather(turns, overlapping))
 
 
-def play_weather(turns: int, dice: DiceSource, overlapping: bool = True) -> WeatherRun:
-    """Play ``turns`` turns of initiative (:func:`weather`)."""
-    return play(weather(turns, overlapping), dice)
-
-
 # --- wind (AOT-WEATHER-WIND) -------------------------------------------------------------------
 
 

@@ -20,7 +20,7 @@ Stable public names: :class:`Sign`, :class:`Double`, :class:`Strike`, :func:`str
 :func:`strike_exact`, :class:`Exchange`, :class:`Clash`, :func:`melee_exact`,
 :func:`play_melee`, :class:`Figures`, :class:`Facing`, :class:`Height`, :class:`MeleeMods`,
 :func:`melee_mods`, :class:`ShotMods`, :func:`shot_mods`, :class:`Shot`, :func:`shot_exact`,
-:func:`range_exact`, :class:`Volley`, :func:`volley_exact`, :func:`play_volley`,
+:func:`range_exact`, :class:`Volley`, :func:`volley_exact`,
 :class:`ClashMorale`, :func:`clash_morale_exact`.
 """
 
@@ -445,12 +445,6 @@ def volley_exact(bases: int, strength: int, defence: int, *, one_shooter_die: bo
                  sign: Sign = Sign.GREATER, double: Double = Double.AT_LEAST) -> Dist[Volley]:
     """The exact law of a template shot (:func:`volley`)."""
     return evaluate(volley(bases, strength, defence, one_shooter_die=one_shooter_die, sign=sign, double=double))
-
-
-def play_volley(bases: int, strength: int, defence: int, dice: DiceSource, *, one_shooter_die: bool = False,
-                sign: Sign = Sign.GREATER, double: Double = Double.AT_LEAST) -> Volley:
-    """Play a template shot: one ordinary ranged attack against every base under the template (:func:`volley`)."""
-    return play(volley(bases, strength, defence, one_shooter_die=one_shooter_die, sign=sign, double=double), dice)
 
 
 # --- the first clash, morale included (for the comparison chapter) -----------------------------------

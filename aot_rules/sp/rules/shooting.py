@@ -308,12 +308,6 @@ def volley(dice: int, to_hit: int | None, bonus: int = 0, *, six_kills: bool = T
     return hit_dice(dice, to_hit, bonus).then(lambda h: effect_dice(h, six_kills=six_kills, ambush=ambush))
 
 
-def play_volley(dice: int, to_hit: int | None, bonus: int, src: DiceSource, *, six_kills: bool = True,
-                ambush: bool = False) -> Damage:
-    """A whole volley as the players roll it: to-hit dice, then an effect die per hit."""
-    return play(volley(dice, to_hit, bonus, six_kills=six_kills, ambush=ambush), src)
-
-
 # --- the sharpshooter (SP-SHARPSHOOTER) -------------------------------------------------------------
 
 @vocabulary({
