@@ -16,68 +16,8 @@ from typing import Any
 import sympy as sp
 
 from aot_rules.core.i18n import msg
-from aot_rules.formulas.general import General, J, Law, _exact, _number, _p, general_of
+from aot_rules.formulas.general import General, J, Law, _p, general_of
 from aot_rules.formulas.general_volley import Largest, Least, _iv
-
-
-class _Shared(General):
-    """A general formula evaluated with each defined quantity worked out once per grid point: a function's value at
-    each argument is remembered, a case's branches are read only where its condition holds, and a sum is added up
-    term by term (a product multiplied) over its whole-number range.  The expression is the one :meth:`General.at`
-    substitutes (the test suite checks both agree where sympy can sum it); expanding the definitions into every term
-    instead makes a law over two volleys' losses, a sum over each side's losses of sums over its hits and shield face,
-    cost a minute a point."""
-
-    def at(self, kw: Mapping[str, Any]) -> dict[str, dict[Any, sp.Rational]]:
-        read = {name for _, name, _ in self.reads}
-        values: dict[sp.Basic, sp.Basic] = {_p(k): _number(v) for k, v in kw.items() if k in self.inputs
-                                            and k not in read}
-        values.update({sym: sp.Integer(f(kw[name])) for sym, name, f in self.reads})
-        defined = dict(self.defs)
-        memo: dict[sp.Basic, sp.Basic] = {}
-
-        def ev(e: sp.Basic) -> sp.Basic:
-            if e in values:
-                return values[e]
-            if e.is_Number or e in (sp.true, sp.false):
-                return e
-            if e in defined and not isinstance(defined[e], sp.Lambda):
-                if e not in memo:
-                    memo[e] = ev(defined[e])
-                return memo[e]
-            if isinstance(e, (sp.Sum, sp.Product)):
-                var, lo, hi = e.limits[-1]
-                inner = e.func(e.function, *e.limits[:-1]) if len(e.limits) > 1 else e.function
-                terms = (ev(inner.xreplace({var: sp.Integer(v)})) for v in range(int(ev(lo)), int(ev(hi)) + 1))
-                return sp.Add(*terms) if isinstance(e, sp.Sum) else sp.Mul(*terms)
-            if isinstance(e, sp.Piecewise):
-                for value, cond in e.args:
-                    if ev(cond) is sp.true:
-                        return ev(value)
-                raise TypeError(f"no case holds in {e}")
-            args = tuple(ev(a) for a in e.args)
-            if e.func in defined:
-                call = e.func(*args)
-                if call not in memo:
-                    rule = defined[e.func]
-                    memo[call] = ev(rule.expr.xreplace(dict(zip(rule.variables, args, strict=True))))
-                return memo[call]
-            return e.func(*args)
-
-        out: dict[str, dict[Any, sp.Rational]] = {}
-        for law in self.laws:
-            if law.applies is not None and not law.applies(kw):
-                continue
-            if law.pmf is not None:
-                got = {j: _exact(ev(law.pmf.xreplace({J: sp.Integer(j)}))) for j in law.support(kw)}
-            else:
-                got = {v: _exact(ev(c)) for v, c in law.cases.items()}
-            for v, q in got.items():
-                if not q.is_Rational:
-                    raise TypeError(f"{law.name} at {v}: not an exact rational: {q}")
-            out[law.name] = {v: q for v, q in got.items() if q != 0}
-        return out
-
 
 #: one volley's formula, whose quantities both two-volley formulas read at a plain target
 VOLLEY = "AOT-SHOOT-RESULT"
@@ -127,7 +67,7 @@ def _simultaneous() -> General:
     def support(kw: Mapping[str, Any]) -> range:
         return range(0, min(int(kw["firers_a"]) + int(kw["firers_b"]), 2 * int(kw["target_density"])) + 1)
 
-    return _Shared(("firers_a", "firers_b", "target_density", "veteran_a", "veteran_b", "shield_wall", "one_roll"),
+    return General(("firers_a", "firers_b", "target_density", "veteran_a", "veteran_b", "shield_wall", "one_roll"),
                    msg("Each unit's dice hit on their own, on c faces of six (the hit roll's count, one face more for "
                        "veterans), so the hits x and y are binomial, B_A(x) and B_B(y). The target's shield die saves "
                        "on s faces and turns away as many hits as it shows (r = 0: no face saves, W(r) its chance); "
@@ -171,7 +111,7 @@ def _return_fire() -> General:
     # each side's firers: in range of the other's count (its strength) less the distance rounded up, its own formed
     # warriors at most, none out of range
     reach = sp.ceiling(dist)
-    return _Shared(("distance", "shooter_density", "target_density", "shooter_shield", "target_shield"),
+    return General(("distance", "shooter_density", "target_density", "shooter_shield", "target_shield"),
                    msg("Each side fires from the warriors in range, the other's count C (its strength) less the "
                        "distance rounded up, its own F formed warriors at most: n_S at the target, n_T back. Each "
                        "volley is the volley's own law: binomial hits B on c faces of six, one shield die W saving on "
@@ -226,7 +166,7 @@ def _slots() -> General:
     def has_individual(kw: Mapping[str, Any]) -> bool:
         return any(str(getattr(kw[n], "value", kw[n])) == INDIVIDUAL for n in names)
 
-    return _Shared(names,
+    return General(names,
                    msg("A turn's initiative dice, rolled again while they tie (t, a tie's chance), activate one run "
                        "of my slots, l to u: from my die down to 1 when I roll lower (6 − u pairs of faces), or from "
                        "my die down to one above the opponent's when I roll higher (one pair). So the run comes with "

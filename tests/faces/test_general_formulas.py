@@ -360,23 +360,39 @@ def test_the_melee_result_formula_is_not_vacuous() -> None:
     assert shifted.at(fought)["result"] != engine["result"]
 
 
-def test_two_volleys_worked_out_once_per_quantity_equal_the_plain_substitution() -> None:
-    """The two-volley formulas are evaluated with each quantity worked out once (a point in a tenth of a second, not
-    minutes); that shortcut computes the very formula :meth:`General.at` substitutes: both agree, one shield roll or
-    two, and on each side's losses.  (The firefight's result is left out: sympy's own ``Sum.doit`` sums it
-    symbolically in one side's losses before the other's are known, and answers "both stay" for certain.)"""
-    from aot_rules.formulas.general_twovolleys import _Shared
+def _substituted(general: General, kw: dict[str, Any]) -> dict[str, dict[Any, sp.Rational]]:
+    """The formula at a point the plain way, an oracle for :meth:`General.at`: every definition substituted into the
+    laws, then the inputs, then sympy's own ``doit`` (seconds to minutes a point, so only at small points)."""
+    from aot_rules.formulas.general import J, _number, _p
 
+    values = {_p(k): _number(v) for k, v in kw.items() if k in general.inputs}
+    out = {}
+    for law in general.laws:
+        if law.pmf is not None:
+            e = general.expr(law.pmf).xreplace(values)
+            got = {j: sp.simplify(e.xreplace({J: sp.Integer(j)}).doit()) for j in law.support(kw)}
+        else:
+            got = {v: sp.simplify(general.expr(c).xreplace(values).doit()) for v, c in law.cases.items()}
+        out[law.name] = {v: q for v, q in got.items() if q != 0}
+    return out
+
+
+def test_the_formula_at_a_point_is_the_plain_substitution() -> None:
+    """:meth:`General.at` works each quantity out once, adds a sum up term by term and reads a case only where it
+    holds; it computes the very formula the plain substitution does: two volleys at a target (one shield roll or two)
+    and a firefight's losses on each side, sums of sums of defined functions.  (The firefight's result
+    is left out: sympy's own ``Sum.doit`` sums it symbolically in one side's losses before the other's are known, and
+    answers "both stay" for certain.)"""
     general = general_of("AOT-SHOOT-SIMULTANEOUS")
-    assert isinstance(general, _Shared)
+    assert general is not None
     for one_roll in (True, False):
         kw = {"firers_a": 2, "firers_b": 1, "target_density": 3, "veteran_a": True, "veteran_b": False,
               "shield_wall": True, "one_roll": one_roll}
-        assert General.at(general, kw) == general.at(kw) == _engine("AOT-SHOOT-SIMULTANEOUS", kw)
+        assert _substituted(general, kw) == general.at(kw) == _engine("AOT-SHOOT-SIMULTANEOUS", kw)
     general = general_of("AOT-REACT-RETURN-FIRE")
-    assert isinstance(general, _Shared)
+    assert general is not None
     losses = replace(general, laws=tuple(x for x in general.laws if x.name != "result"))
     kw = {"distance": 8, "shooter_density": 5, "target_density": 5, "shooter_shield": False, "target_shield": True}
-    plain, shared = General.at(losses, kw), losses.at(kw)
+    plain, shared = _substituted(losses, kw), losses.at(kw)
     assert plain == shared and set(shared) == {"target_losses", "shooter_losses"}
     assert shared["target_losses"] == _engine("AOT-REACT-RETURN-FIRE", kw)["target_losses"]
