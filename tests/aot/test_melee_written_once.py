@@ -23,6 +23,7 @@ from aot_rules.core.dice import FixedDice, SeededDice
 from aot_rules.core.dist import Dist
 from aot_rules.core.errors import RuleError
 from aot_rules.core.evaluate import evaluate, play
+from aot_rules.core.ranks import Ranks
 from aot_rules.formulas.tree import laws, leaves
 from aot_rules.keys import Law
 from aot_rules.systems import all_mechanics, get
@@ -32,10 +33,10 @@ MELEES = [m for m in all_mechanics() if m.record_type is MM.MeleeInput]
 
 def _fights() -> list[tuple[M.Side, M.Side, M.MeleeRules]]:
     """Random fights over every body, weapon, flag and reading the record accepts (refused ones left out)."""
-    rng, out = random.Random(36), []
+    rng, out = random.Random(36), list[tuple[M.Side, M.Side, M.MeleeRules]]()
     while len(out) < 300:
         def side() -> MM.SideInput:
-            return MM.SideInput(body=rng.choice(list(Body)), ranks=tuple(rng.randint(1, 5) for _ in range(
+            return MM.SideInput(body=rng.choice(list(Body)), ranks=Ranks(rng.randint(1, 5) for _ in range(
                 rng.randint(1, 2))), weapon=rng.choice(list(MeleeWeapon)), mounted=rng.random() < .3,
                 shield=rng.random() < .5, armour=rng.random() < .5, horse_armour=rng.random() < .2,
                 veteran=rng.random() < .3, horse_strike=rng.random() < .3, terrifying=rng.random() < .2)

@@ -238,7 +238,7 @@ def test_a_chain_and_a_repeat_are_one_block() -> None:
     with pytest.raises(ValueError, match="came back"):  # the sympy reading refuses it alike
         sympy_law(repeat(0, lambda s: coin(0, s).map(Again)))
     assert sympy_law(walk) == {k: sp.Rational(comb(3, k), 8) for k in range(4)}
-    early = Repeat(0, lambda i, s: die(6, read=lambda f: "six" if f == 6 else Again(s + 1)), 2)
+    early: Repeat[Any] = Repeat(0, lambda i, s: die(6, read=lambda f: "six" if f == 6 else Again(s + 1)), 2)
     assert dict(evaluate(early).items()) == {"six": Fraction(11, 36), 2: Fraction(25, 36)}
     dice = FixedDice([6])
     assert play(early, dice) == "six" and dice.exhausted()
@@ -261,4 +261,4 @@ def test_pools_are_rolled_in_turn_and_told_once_with_every_face() -> None:
     assert evaluate(told) == Dist.from_weights(brute)
     assert evaluate(pools(())) == Dist.point(()) and play(pools(()), FixedDice([])) == ()
     with pytest.raises(TypeError):
-        pools((die(6),))  # type: ignore[arg-type]
+        pools((die(6),))

@@ -395,4 +395,5 @@ def test_the_formula_at_a_point_is_the_plain_substitution() -> None:
     kw = {"distance": 8, "shooter_density": 5, "target_density": 5, "shooter_shield": False, "target_shield": True}
     plain, shared = _substituted(losses, kw), losses.at(kw)
     assert plain == shared and set(shared) == {"target_losses", "shooter_losses"}
-    assert shared["target_losses"] == _engine("AOT-REACT-RETURN-FIRE", kw)["target_losses"]
+    engine = _engine("AOT-REACT-RETURN-FIRE", kw)
+    assert engine is not None and shared["target_losses"] == engine["target_losses"]
