@@ -35,6 +35,7 @@ from docutils.parsers.rst import Directive
 from sphinx.application import Sphinx
 from sphinx.util import logging
 
+from aot_rules.odds_path import off_path
 from aot_rules.present import sitewords as words
 
 LOG = logging.getLogger(__name__)
@@ -66,16 +67,25 @@ def _page(app: Sphinx, pagename: str, templatename: str, context: dict[str, Any]
         app.add_css_file(f"{FOLDER}/at-the-table.css")
 
 
+def _browser_leaves_out(folder: str, names: list[str]) -> set[str]:
+    """What of a package folder the browser's wheel leaves out: caches, the catalogue's sources (gettext reads the
+    compiled ``.mo``), and the modules off the odds path (:mod:`aot_rules.odds_path`), which need packages the
+    browser has not got."""
+    package = ".".join(Path(folder).parts[Path(folder).parts.index("aot_rules"):])
+    out = set(shutil.ignore_patterns("__pycache__", "*.pyc", ".mypy_cache", "*.po", "*.pot")(folder, names))
+    return out | {n for n in names if off_path(f"{package}.{n.removesuffix('.py')}")}
+
+
 def build_wheel(root: Path, dest: Path) -> Path:
-    """The project's wheel, built from a copy of its sources (so no ``build/`` folder is left in the tree)."""
+    """The odds path's wheel, built from a copy of the package's sources without what the browser never runs (so no
+    ``build/`` folder is left in the tree)."""
     dest.mkdir(parents=True, exist_ok=True)
     with tempfile.TemporaryDirectory(prefix="aot-wheel-") as tmp:
         src = Path(tmp) / "src"
         src.mkdir()
         for name in ("pyproject.toml", "README.md"):
             shutil.copy2(root / name, src / name)
-        shutil.copytree(root / "aot_rules", src / "aot_rules",
-                        ignore=shutil.ignore_patterns("__pycache__", "*.pyc", ".mypy_cache"))
+        shutil.copytree(root / "aot_rules", src / "aot_rules", ignore=_browser_leaves_out)
         out = Path(tmp) / "wheel"
         subprocess.run([sys.executable, "-m", "pip", "wheel", "--no-deps", "--no-build-isolation", "--quiet",
                         "-w", str(out), str(src)], check=True, capture_output=True, text=True)

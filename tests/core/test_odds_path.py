@@ -11,36 +11,18 @@ package present, gives.
 from __future__ import annotations
 
 import json
-import pkgutil
 import subprocess
 import sys
 import tomllib
 from pathlib import Path
 from typing import Any
 
-import aot_rules
 from aot_rules.core.errors import RuleError
+from aot_rules.odds_path import BLOCKED, off_path
 from aot_rules.present.answer import answer
 from aot_rules.systems import all_mechanics
 
 ROOT = Path(__file__).resolve().parents[2]
-#: What the browser does not have: pyproject's extras for the table-top and the army files.
-BLOCKED = ("shapely", "yaml", "jsonschema")
-#: Modules off the odds path, each needing an extra (or a face the browser never runs).
-OFF_PATH = (
-    "aot_rules.__main__",  # runs the command line when imported
-    "aot_rules.tabletop",  # shapely: the table-top engine
-    "aot_rules.cli.play",  # the table-top engine's command line
-    "aot_rules.cli.simulate",  # many table-top games
-    "aot_rules.cli.replay",  # a table-top game written as a replay page
-    "aot_rules.present.diagrams",  # shapely: the drawn rules
-    "aot_rules.present.page",  # book pages: diagrams and worked examples on the table
-    "aot_rules.present.replay",  # shapely: replays of table-top runs
-    "aot_rules.present.tablelog",  # the table-top log told in words: its events are the table-top's
-    "aot_rules.aot.army",  # PyYAML and jsonschema: army lists and armies are files
-    "aot_rules.present.army_report",  # armies and lists drawn as tables: the army package's face
-)
-
 BLOCKER = """
 import importlib.abc, sys
 class Blocker(importlib.abc.MetaPathFinder):
@@ -80,9 +62,11 @@ print(json.dumps(out))
 
 
 def odds_path_modules() -> list[str]:
-    """Every module of the package except those :data:`OFF_PATH` names."""
-    names = [m.name for m in pkgutil.walk_packages(aot_rules.__path__, "aot_rules.")]
-    return sorted(n for n in names if not any(n == o or n.startswith(o + ".") for o in OFF_PATH))
+    """Every module of the package except those off the odds path (:data:`aot_rules.odds_path.OFF_PATH`), read off
+    its files (``pkgutil`` does not walk into a folder without ``__init__.py``, such as ``aot/rules``)."""
+    sources = (p.relative_to(ROOT).with_suffix("") for p in (ROOT / "aot_rules").rglob("*.py"))
+    names = {".".join(p.parts[:-1] if p.name == "__init__" else p.parts) for p in sources}
+    return sorted(n for n in names if not off_path(n))
 
 
 def _jsonable(values: dict[str, Any]) -> dict[str, Any]:

@@ -428,6 +428,26 @@ def test_after_a_first_visit_it_works_offline(built_book: Path) -> None:
         chromium.stop(d, profile)
 
 
+def test_the_wheel_holds_the_odds_path_alone(built_book: Path) -> None:
+    """The site's wheel is what the browser runs: every module of the odds path and the compiled Russian
+    catalogue, and none of the modules that need a package the browser has not got (the table-top, the drawn
+    rules, the sympy mathematics), nor the catalogue's sources."""
+    import zipfile
+
+    from aot_rules.odds_path import off_path
+
+    (wheel,) = (built_book / "_static" / "aot-engine" / "wheels").glob("aot_rules-*-py3-none-any.whl")
+    files = set(zipfile.ZipFile(wheel).namelist())
+    shipped = {f.removesuffix(".py").removesuffix("/__init__").replace("/", ".") for f in files if f.endswith(".py")}
+    sources = (p.relative_to(ROOT).with_suffix("") for p in (ROOT / "aot_rules").rglob("*.py"))
+    modules = {".".join(p.parts[:-1] if p.name == "__init__" else p.parts) for p in sources}
+    assert shipped == {m for m in modules if not off_path(m)}
+    assert {"aot_rules.present.answer", "aot_rules.cli.odds", "aot_rules.aot.rules.melee"} <= shipped
+    assert not {"aot_rules.tabletop.geometry", "aot_rules.formulas.general", "aot_rules.aot.army.load"} & shipped
+    assert "aot_rules/locales/ru/LC_MESSAGES/aot_rules.mo" in files
+    assert not [f for f in files if f.endswith((".po", ".pot"))]
+
+
 def test_the_build_ships_the_engine(built_book: Path) -> None:
     """Pyodide's pinned core and the project's wheel are in the site, the worker names that wheel, every
     registered mechanic is in the page's list with the chapter links of its rules, and the web app files
