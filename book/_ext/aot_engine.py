@@ -27,6 +27,7 @@ import shutil
 import subprocess
 import sys
 import tempfile
+from collections.abc import Callable
 from pathlib import Path
 from typing import Any
 
@@ -67,13 +68,18 @@ def _page(app: Sphinx, pagename: str, templatename: str, context: dict[str, Any]
         app.add_css_file(f"{FOLDER}/at-the-table.css")
 
 
-def _browser_leaves_out(folder: str, names: list[str]) -> set[str]:
-    """What of a package folder the browser's wheel leaves out: caches, the catalogue's sources (gettext reads the
-    compiled ``.mo``), and the modules off the odds path (:mod:`aot_rules.odds_path`), which need packages the
-    browser has not got."""
-    package = ".".join(Path(folder).parts[Path(folder).parts.index("aot_rules"):])
-    out = set(shutil.ignore_patterns("__pycache__", "*.pyc", ".mypy_cache", "*.po", "*.pot")(folder, names))
-    return out | {n for n in names if off_path(f"{package}.{n.removesuffix('.py')}")}
+def _browser_leaves_out(package: Path) -> Callable[[str, list[str]], set[str]]:
+    """What of each folder of ``package`` the browser's wheel leaves out: caches, the catalogue's sources (gettext
+    reads the compiled ``.mo``), and the modules off the odds path (:mod:`aot_rules.odds_path`), which need packages
+    the browser has not got.  A module's dotted name is read from its place under ``package``, so the folder the
+    project was cloned into never counts."""
+    caches = shutil.ignore_patterns("__pycache__", "*.pyc", ".mypy_cache", "*.po", "*.pot")
+
+    def leaves_out(folder: str, names: list[str]) -> set[str]:
+        dotted = ".".join((package.name, *Path(folder).relative_to(package).parts))
+        return set(caches(folder, names)) | {n for n in names if off_path(f"{dotted}.{n.removesuffix('.py')}")}
+
+    return leaves_out
 
 
 def build_wheel(root: Path, dest: Path) -> Path:
@@ -85,7 +91,7 @@ def build_wheel(root: Path, dest: Path) -> Path:
         src.mkdir()
         for name in ("pyproject.toml", "README.md"):
             shutil.copy2(root / name, src / name)
-        shutil.copytree(root / "aot_rules", src / "aot_rules", ignore=_browser_leaves_out)
+        shutil.copytree(root / "aot_rules", src / "aot_rules", ignore=_browser_leaves_out(root / "aot_rules"))
         out = Path(tmp) / "wheel"
         subprocess.run([sys.executable, "-m", "pip", "wheel", "--no-deps", "--no-build-isolation", "--quiet",
                         "-w", str(out), str(src)], check=True, capture_output=True, text=True)
