@@ -150,7 +150,6 @@ class _Point:
         if j is not None:
             self.values[J] = sp.Integer(j)
             self.memo = {k: v for k, v in self.memo.items() if (k if k.is_Symbol else k.func) not in self.on_j}
-            e = e.xreplace({J: sp.Integer(j)})
         e = self.ev(e).doit()
         return e if e.is_Rational else sp.simplify(e)
 
@@ -165,11 +164,7 @@ class _Point:
                 memo[e] = self.ev(defined[e])
             return memo[e]
         if isinstance(e, (sp.Sum, sp.Product)):
-            var, lo, hi = e.limits[-1]
-            inner = e.func(e.function, *e.limits[:-1]) if len(e.limits) > 1 else e.function
-            terms = (self.ev(inner.xreplace({var: sp.Integer(v)}))
-                     for v in range(int(self.ev(lo)), int(self.ev(hi)) + 1))
-            return sp.Add(*terms) if isinstance(e, sp.Sum) else sp.Mul(*terms)
+            return self._over(e, e.limits)
         if isinstance(e, sp.Piecewise):
             for value, cond in e.args:
                 if self.ev(cond) is sp.true:
@@ -180,9 +175,35 @@ class _Point:
             call = e.func(*args)
             if call not in memo:
                 rule = defined[e.func]
-                memo[call] = self.ev(rule.expr.xreplace(dict(zip(rule.variables, args, strict=True))))
+                memo[call] = self._bound(dict(zip(rule.variables, args, strict=True)), lambda: self.ev(rule.expr))
             return memo[call]
-        return e.func(*args)
+        out = e.func(*args)
+        if out != e and (out in self.values or out in defined):  # an indexed name at a bound index: o[i] at i = 2
+            return self.ev(out)
+        return out
+
+    def _over(self, e: sp.Sum | sp.Product, limits: tuple[tuple[sp.Basic, ...], ...]) -> sp.Basic:
+        """A sum (a product) added up term by term over its last range, each term over the ranges inside it."""
+        if not limits:
+            return self.ev(e.function)
+        var, lo, hi = limits[-1]
+        terms = [self._bound({var: sp.Integer(v)}, lambda: self._over(e, limits[:-1]))
+                 for v in range(int(self.ev(lo)), int(self.ev(hi)) + 1)]
+        return sp.Add(*terms) if isinstance(e, sp.Sum) else sp.Mul(*terms)
+
+    def _bound(self, bound: dict[Any, sp.Basic], work: Callable[[], sp.Basic]) -> sp.Basic:
+        """``work`` done with a sum's (or product's) variable, or a function's arguments, at the values ``bound``:
+        each is read from the point's values, never substituted into the expression (sympy would rebuild every
+        ``Max`` and case with the variables still free around it).  A defined quantity never holds a bound variable,
+        so what is remembered stays true."""
+        outer = {v: self.values[v] for v in bound if v in self.values}
+        self.values.update(bound)
+        try:
+            return work()
+        finally:
+            for v in bound:
+                del self.values[v]
+            self.values.update(outer)
 
 
 def _number(v: Any) -> sp.Rational:

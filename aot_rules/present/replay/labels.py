@@ -17,6 +17,8 @@ from __future__ import annotations
 from collections.abc import Mapping, Sequence
 from dataclasses import dataclass
 
+import numpy as np
+import shapely
 from shapely.geometry import Polygon, box
 from shapely.ops import unary_union
 
@@ -102,31 +104,42 @@ def place(wants: Sequence[Want], view: tuple[float, float, float, float], obstac
     dots = unary_union([box(x - FIGURE, y - FIGURE, x + FIGURE, y + FIGURE) for x, y in figures]
                        ) if figures else Polygon()
     land = unary_union(list(ground)) if ground else Polygon()
+    shapely.prepare([bases, dots, land])
+    window = box(x0, y0, x1, y1)
     placed: list[Box] = list(fixed)
     out: dict[str, tuple[str, Box]] = {}
     for w in wants:
         hw, hh = half_size(w.text, x1 - x0)
-        best: tuple[float, str, Box] | None = None
-        for name, x, y, stray in _candidates(w, hw, hh):
-            b = Box(x, y, hw, hh)
-            if any(b.meets(o) for o in placed):
-                continue
+        spots = _candidates(w, hw, hh)
+        xs = np.array([c[1] for c in spots])
+        ys = np.array([c[2] for c in spots])
+        # a spot is open unless its box meets a label already placed (the boxes' gaps, every pair at once)
+        open_ = np.ones(len(spots), dtype=bool)
+        if placed:
+            px, py, pw, ph = (np.array(v) for v in zip(*((o.x, o.y, o.hw, o.hh) for o in placed), strict=True))
+            open_ = ~((np.abs(xs[:, None] - px) < hw + pw) & (np.abs(ys[:, None] - py) < hh + ph)).any(axis=1)
+        if not open_.any():  # every spot meets another label: the least bad far spot (the tests catch this)
+            name, x, y, _ = spots[-1]
+            best = (name, Box(x, y, hw, hh))
+        else:
+            at = np.flatnonzero(open_)
+            cost = _own_cost(spots, at, before.get(w.pid) if before else None)
+            shapes = shapely.box(xs[at] - hw, ys[at] - hh, xs[at] + hw, ys[at] + hh)
             area = 4 * hw * hh
-            cost = stray - (0.6 if before and before.get(w.pid) == name else 0.0)
-            shape = b.shape
-            if not bases.is_empty:
-                cost += 40 * shape.intersection(bases).area / area
-            if not dots.is_empty:
-                cost += 10 * shape.intersection(dots).area / area
-            if not land.is_empty:
-                cost += GROUND * shape.intersection(land).area / area
-            outside = area - shape.intersection(box(x0, y0, x1, y1)).area
-            cost += 40 * outside / area
-            if best is None or cost < best[0]:
-                best = (cost, name, b)
-        if best is None:  # every spot meets another label: the least bad far spot (the tests catch this)
-            name, x, y, _ = _candidates(w, hw, hh)[-1]
-            best = (0.0, name, Box(x, y, hw, hh))
-        placed.append(best[2])
-        out[w.pid] = (best[1], best[2])
+            for weight, cover in ((40, bases), (10, dots), (GROUND, land)):
+                if not cover.is_empty:  # overlaid only where they meet (the cover is prepared): else 0
+                    meet = shapely.intersects(shapes, cover)
+                    covered = np.zeros(len(shapes))
+                    covered[meet] = shapely.area(shapely.intersection(shapes[meet], cover))
+                    cost += weight * covered / area
+            cost += 40 * (area - shapely.area(shapely.intersection(shapes, window))) / area
+            i = int(at[int(np.argmin(cost))])  # the first of the cheapest, in the candidates' order
+            best = (spots[i][0], Box(spots[i][1], spots[i][2], hw, hh))
+        placed.append(best[1])
+        out[w.pid] = best
     return out
+
+
+def _own_cost(spots: Sequence[tuple[str, float, float, float]], at: np.ndarray, kept: str | None) -> np.ndarray:
+    """Each open spot's own cost: how far it strays, less a small bonus for the spot the label had before."""
+    return np.array([spots[i][3] - (0.6 if spots[i][0] == kept else 0.0) for i in at])
