@@ -63,20 +63,26 @@ def test_the_russian_front_page_on_a_phone(phone: Any, site: str) -> None:
     assert back["text"] == "Русский" and back["contrast"] >= 4.5
 
 
+def _hits(d: Any) -> list[str]:
+    """The links the search page lists so far."""
+    return list(d.execute_script("return Array.from(document.querySelectorAll('#search-results li a'))"
+                                 ".map(a => a.getAttribute('href'));"))
+
+
 def test_the_russian_search_finds_a_word_by_its_stem(site: str) -> None:
     """«плотности» (genitive) finds the translated introduction, which says «плотность»: Sphinx's Russian stemmer."""
     from urllib.parse import quote
 
     for d in chromium.session(1280, 900, no_cache=True):
         open_page(d, f"{site}/ru/search.html?q={quote('плотности')}")
-        for _ in range(150):
-            if d.execute_script("const s = document.querySelector('#search-results p.search-summary');"
-                                "return s ? s.textContent : '';"):
+        # Sphinx lists the hits one by one, fetching each page for its snippet, and writes its summary after the
+        # last: wait for the introduction among them, or for the summary (then the search is over without it)
+        for _ in range(300):
+            if d.execute_script("return !!document.querySelector('#search-results p.search-summary')") or any(
+                    "book/intro" in h for h in _hits(d)):
                 break
-            time.sleep(0.2)
-        hits = d.execute_script("return Array.from(document.querySelectorAll('#search-results li a'))"
-                                ".map(a => a.getAttribute('href'));")
-        assert any("book/intro" in h for h in hits), hits
+            time.sleep(0.1)
+        assert any("book/intro" in h for h in _hits(d)), _hits(d)
         assert d.execute_script("return document.documentElement.lang") == "ru"
 
 
