@@ -436,12 +436,13 @@ def _bat_melee() -> General:
     """BAT-MELEE-DAMAGE (and its modifier table): both blows of one exchange, on one die a side or on two."""
     from aot_rules.bat.rules.combat import _FACING_DEF, _HEIGHT_DEF, Exchange, Figures, Strike
 
-    am0, ad0, bm0, bd0, ax, bx, ag, bg, apart, u = (_p(v) for v in (
-        "a_melee", "a_defence", "b_melee", "b_defence", "a_extra", "b_extra", "a_giant", "b_giant", "separate_dice",
-        "more_than_double"))
+    am0, ad0, bm0, bd0, ax, bx, ag, bg = (_p(v) for v in (
+        "a_melee", "a_defence", "b_melee", "b_defence", "a_extra", "b_extra", "a_giant", "b_giant"))
     ma, mb, h, f = sp.Symbol("m_A"), sp.Symbol("m_B"), sp.Symbol("h"), sp.Symbol("f")
+    # the two reading toggles, as 0 or 1 (named as the shooting formula names the second)
+    apart, u = sp.Symbol("s"), sp.Symbol("u")
     am, ad, bm, bd = sp.Symbol("M_A"), sp.Symbol("G_A"), sp.Symbol("M_B"), sp.Symbol("G_B")
-    x, lo, hi = sp.Symbol("x", integer=True), sp.Symbol("l", integer=True), sp.Symbol("u", integer=True)
+    x, lo, hi = sp.Symbol("x", integer=True), sp.Symbol("l", integer=True), sp.Symbol("r", integer=True)
     cnt, h1, d1, h2, d2 = (sp.Function(v) for v in ("N", "h_1", "d_1", "h_2", "d_2"))
     # for the attacker's face x, the defender's faces y that each blow's outcome needs, as a run [low, high]
     runs_d = {Strike.NONE: (h1(x) + 1, SIX), Strike.HIT: (d1(x) + 1, h1(x)), Strike.DOUBLE: (sp.Integer(1), d1(x))}
@@ -473,11 +474,11 @@ def _bat_melee() -> General:
                       "or −1 and +1), the ground h (+1 higher) to the attacker's guard and against the defender's, "
                       "the facing f (−1 flank, −2 rear) and a point less a guard for each extra enemy, a Giant +1 "
                       "Melee against a normal base. For the attacker's face x, the defender's faces y from 1 to "
-                      "h_1(x) are hit by his blow and those to d_1(x) also doubled; the defender's blow hits from "
-                      "h_2(x) and doubles from d_2(x); N(l, u) counts the faces from l to u. The defender takes no "
-                      "blow, a hit or a doubled hit with chances p_0, p_1, p_2, the attacker with q_0, q_1, q_2. One "
-                      "die a side serves both blows, so they are counted together over the pairs of faces; with "
-                      "separate dice the two blows are independent."),
+                      "h_1(x) are hit by his blow and those to d_1(x) also doubled (u = 1 where a double must be more "
+                      "than twice); the defender's blow hits from h_2(x) and doubles from d_2(x); N(l, r) counts the "
+                      "faces from l to r. The defender takes no blow, a hit or a doubled hit with chances p_0, p_1, "
+                      "p_2, the attacker with q_0, q_1, q_2. One die a side serves both blows, so they are counted "
+                      "together over the pairs of faces; with separate dice (s = 1) the two blows are independent."),
                   ((am, am0 + ma + ag * (1 - bg)), (ad, ad0 + h - ax), (bm, bm0 + mb + bg * (1 - ag)),
                    (bd, bd0 + f - h - bx),
                    (cnt, sp.Lambda((lo, hi), sp.Max(0, sp.Min(6, hi) - sp.Max(1, lo) + 1))),
@@ -496,7 +497,8 @@ def _bat_melee() -> General:
                                                         False: 1 - attacker[Strike.DOUBLE]})),
                   reads=((ma, "figures", {Figures.EQUAL: 0, Figures.MORE: 2, Figures.FEWER: -1}.__getitem__),
                          (mb, "figures", {Figures.EQUAL: 0, Figures.MORE: -2, Figures.FEWER: 1}.__getitem__),
-                         (h, "height", _HEIGHT_DEF.__getitem__), (f, "facing", _FACING_DEF.__getitem__)))
+                         (h, "height", _HEIGHT_DEF.__getitem__), (f, "facing", _FACING_DEF.__getitem__),
+                         (apart, "separate_dice", int), (u, "more_than_double", int)))
 
 
 FORMULAS: dict[str, Callable[[], General | None]] = {
