@@ -114,6 +114,8 @@ def pytest_sessionfinish(session: pytest.Session, exitstatus: int) -> None:
     clean_up()  # the answers the workers shared (tests/once.py)
     if config.args_source is not pytest.Config.ArgsSource.TESTPATHS or config.option.collectonly:
         return
+    if any(config.getoption(name, None) for name in ("keyword", "ignore", "ignore_glob", "deselect")):
+        return  # a tier's paths with some of its tests left out (-k, --ignore, --deselect) is not that tier
     tier = {"not slow": "test-fast", "": "test"}.get((config.option.markexpr or "").strip())
     if tier is None:
         return
