@@ -370,9 +370,9 @@ def _template() -> General:
     """BAT-SKILL-AREA and BAT-SKILL-STREAM: one ranged blow at every base under the template."""
     from aot_rules.bat.rules.combat import Sign
 
-    n, ranged, defence, one, u = (_p(x) for x in ("bases", "ranged", "defence", "one_shooter_die",
-                                                  "more_than_double"))
-    s, y, p_h, p_d = sp.Symbol("s"), sp.Symbol("y"), sp.Symbol("p_H"), sp.Symbol("p_D")
+    n, ranged, defence = (_p(x) for x in ("bases", "ranged", "defence"))
+    s, u, one = sp.Symbol("s"), sp.Symbol("u"), sp.Symbol("c")  # the three toggles, as 0 or 1
+    y, p_h, p_d = sp.Symbol("y"), sp.Symbol("p_H"), sp.Symbol("p_D")
     q_h, q_d, big_b = sp.Function("q_H"), sp.Function("q_D"), sp.Function("B")
     beats, doubles = _blow(ranged, defence, s, u)
 
@@ -389,15 +389,16 @@ def _template() -> General:
     return General(("bases", "ranged", "defence", "one_shooter_die", "sign", "more_than_double"),
                    msg("Every base under the template takes an ordinary ranged blow. For the shooter's face x, q_H(x) "
                        "is the share of a base's faces his total beats (or equals, s = 1) and q_D(x) the share it "
-                       "also doubles (more than doubles where that is chosen). With a fresh shooter's die for each "
-                       "base the bases are independent, so the counts are binomial, B(y), at the mean shares p_H and "
-                       "p_D; with one die for all they are binomial given its face x, and mixed over its six faces."),
+                       "also doubles (more than doubles, u = 1). With a fresh shooter's die for each base the bases "
+                       "are independent, so the counts are binomial, B(y), at the mean shares p_H and p_D; with one "
+                       "die for all (c = 1) they are binomial given its face x, and mixed over its six faces."),
                    ((q_h, beats), (q_d, doubles), (big_b, sp.Lambda(y, _binomial_term(n, y, J))),
                     (p_h, _faces(q_h)), (p_d, _faces(q_d))),
                    (Law("hit", "H", count(q_h, p_h), upto), Law("morale", "M", count(q_d, p_d), upto),
                     Law("any", "A", cases={True: 1 - none(q_h, p_h), False: none(q_h, p_h)}),
                     Law("any_morale", "C", cases={True: 1 - none(q_d, p_d), False: none(q_d, p_d)})),
-                   reads=((s, "sign", lambda v: int(v is Sign.AT_LEAST)),))
+                   reads=((s, "sign", lambda v: int(v is Sign.AT_LEAST)), (u, "more_than_double", int),
+                          (one, "one_shooter_die", int)))
 
 
 def _deluge() -> General:
