@@ -85,8 +85,8 @@ def test_at_least_the_binomials_thresholds_and_tests_have_a_general_formula() ->
     assert {"AOT-SHOOT-HIT", "SP-SHOOT-HIT", "AOT-RUN", "AOT-TROT", "AOT-DISORDER-TEST"} <= set(GENERAL)
 
 
-#: Checked in the full tier only, each grid taking 2 s or more: the weather's 60 points (up to 30 turns, each a sum of
-#: surd powers and a count of pairs; the fast tier still checks them off the grid, and tests/faces/
+#: Checked in the full tier only, each grid taking 2 s or more: the weather's and the doubles' 60 points (up to 30
+#: turns, each a sum of surd powers and a count of pairs; the fast tier still checks them off the grid, and tests/faces/
 #: test_general_chains.py far beyond it) and Batalist melee's runs of faces (288 and 108 points).
 SLOW_GRIDS = {"AOT-CMD-DOUBLES", "AOT-WEATHER", "BAT-MELEE-DAMAGE", "BAT-MELEE-MODS"}
 
