@@ -46,7 +46,7 @@ import math
 from collections.abc import Callable, Iterator, Sequence
 from dataclasses import dataclass, replace
 from fractions import Fraction
-from functools import lru_cache
+from functools import cache, lru_cache
 from typing import Any
 
 from aot_rules.aot.equipment import Missile
@@ -659,9 +659,8 @@ def owner_work(state: GameState, side: int, owner: str) -> int:
     g = state.piece(cs.unit)
     if not g.on_table:
         return 0
-    nation = command.nationality_of(state, g)
-    return sum(rank(state, p) for p in units
-               if p.id == g.id or (command.nationality_of(state, p) == nation and gap(g, p) <= SIGNAL_MAX))
+    near = _reached(state, side, g)
+    return sum(rank(state, p) for p in units if p.id in near)
 
 
 def slot_value(state: GameState, side: int, owners: Sequence[str]) -> Fraction:
@@ -712,6 +711,19 @@ def _slot_outcomes() -> tuple[tuple[frozenset[int], Fraction], ...]:
     return tuple((frozenset(s.activated), pr) for s, pr in slot_activation_exact().items())
 
 
+@cache
+def _any_up(slots: frozenset[int]) -> Fraction:
+    """The chance that at least one of ``slots`` comes up in a turn."""
+    return sum((pr for up, pr in _slot_outcomes() if up & slots), Fraction(0))
+
+
+@cache
+def _more_than(slots: frozenset[int]) -> tuple[Fraction, ...]:
+    """For k = 0, 1, ...: the chance that more than k of ``slots`` come up in a turn."""
+    return tuple(sum((pr for up, pr in _slot_outcomes() if len(up & slots) > k), Fraction(0))
+                 for k in range(len(slots)))
+
+
 def _reached(state: GameState, side: int, general: Piece) -> set[str]:
     """The units a general could set moving: his own, and those of his nationality within a signal's reach."""
     nation = command.nationality_of(state, general)
@@ -719,29 +731,49 @@ def _reached(state: GameState, side: int, general: Piece) -> set[str]:
             if p.id == general.id or (command.nationality_of(state, p) == nation and gap(general, p) <= SIGNAL_MAX)}
 
 
+@dataclass(frozen=True)
+class _Work:
+    """What the units would get done this turn for a set of generals: each general's units' :func:`rank`
+    summed (0 for one off the table), and the ranks of the units none of them reaches, best first."""
+
+    generals: dict[str, int]
+    alone: tuple[int, ...]
+
+    def expected(self, owners: Sequence[str]) -> Fraction:
+        """The expected work under ``owners`` (slot 1 to 6).  By linearity of expectation this is each general's
+        work times the chance that any of his slots comes up, plus the k-th best lone unit's rank times the chance
+        that more than k individual-unit slots come up: the same Fraction as summing over the law of which slots
+        come up, without walking that law for every allocation the commander-in-chief weighs."""
+        at: dict[str, set[int]] = {}
+        for k, o in enumerate(owners, 1):
+            at.setdefault(o, set()).add(k)
+        total = sum((self.generals[o] * _any_up(frozenset(ks)) for o, ks in at.items() if o != INDIVIDUAL),
+                    Fraction(0))
+        more = _more_than(frozenset(at.get(INDIVIDUAL, ())))
+        return total + sum((a * p for a, p in zip(self.alone, more, strict=False)), Fraction(0))
+
+
+def _work(state: GameState, side: int, generals: frozenset[str]) -> _Work:
+    units = [p for p in state.fighting(side) if not p.turn.in_contact]
+    work: dict[str, int] = {}
+    reached: set[str] = set()
+    for o in sorted(generals):
+        cs = state.sides[side].commander(o)
+        g = state.piece(cs.unit) if cs else None
+        if g is None or not g.on_table:
+            work[o] = 0
+            continue
+        near = _reached(state, side, g)
+        reached |= near
+        work[o] = sum(rank(state, p) for p in units if p.id in near)
+    return _Work(work, tuple(sorted((rank(state, p) for p in units if p.id not in reached), reverse=True)))
+
+
 def allocation_value(state: GameState, side: int, owners: Sequence[str]) -> Fraction:
     """The expected work of a turn under ``owners``, counting each unit once a turn (it acts once): a general's
     units (:func:`_reached`) are worth the sum of their :func:`rank` once any of his slots comes up, however many
     do; each individual-unit slot that comes up sets moving the next most useful unit no general reaches."""
-    units = [p for p in state.fighting(side) if not p.turn.in_contact]
-    generals: dict[str, int] = {}
-    reached: set[str] = set()
-    for o in set(owners) - {INDIVIDUAL}:
-        cs = state.sides[side].commander(o)
-        g = state.piece(cs.unit) if cs else None
-        if g is None or not g.on_table:
-            generals[o] = 0
-            continue
-        near = _reached(state, side, g)
-        reached |= near
-        generals[o] = sum(rank(state, p) for p in units if p.id in near)
-    alone = sorted((rank(state, p) for p in units if p.id not in reached), reverse=True)
-    total = Fraction(0)
-    for up, pr in _slot_outcomes():
-        played = [o for k, o in enumerate(owners, 1) if k in up]
-        n = sum(1 for o in played if o == INDIVIDUAL)
-        total += pr * (sum(generals[o] for o in set(played) - {INDIVIDUAL}) + sum(alone[:n]))
-    return total
+    return _work(state, side, frozenset(owners) - {INDIVIDUAL}).expected(owners)
 
 
 def delegated_slots(state: GameState, side: int, cinc: str, keep: int) -> tuple[str, ...] | None:
@@ -753,13 +785,21 @@ def delegated_slots(state: GameState, side: int, cinc: str, keep: int) -> tuple[
     individual-unit slot moves one more unit."""
     old = state.sides[side].slots
     free = [i for i, o in enumerate(old) if o in (cinc, INDIVIDUAL) and i != keep - 1]
-    best, best_value = None, allocation_value(state, side, old)
+    works: dict[frozenset[str], _Work] = {}
+
+    def value(owners: Sequence[str]) -> Fraction:
+        generals = frozenset(owners) - {INDIVIDUAL}
+        if generals not in works:
+            works[generals] = _work(state, side, generals)
+        return works[generals].expected(owners)
+
+    best, best_value = None, value(old)
     for mask in range(1 << len(free)):
         new = list(old)
         new[keep - 1] = cinc
         for j, i in enumerate(free):
             new[i] = cinc if mask >> j & 1 else INDIVIDUAL
-        v = allocation_value(state, side, new)
+        v = value(new)
         if v > best_value:
             best, best_value = tuple(new), v
     return best

@@ -13,7 +13,7 @@ from aot_rules.aot.rules.command import slot_activation_exact
 from aot_rules.aot.rules.melee import MeleeResult, Side, melee_exact
 from aot_rules.aot.rules.orders import Activity, Method
 from aot_rules.present import number, tablelog
-from aot_rules.tabletop import combat, geometry, moves
+from aot_rules.tabletop import combat, command, geometry, moves
 from aot_rules.tabletop.command import SIGNAL_MAX
 from aot_rules.tabletop.contact import centre, contact_along
 from aot_rules.tabletop.events import (
@@ -495,6 +495,32 @@ def test_a_commander_in_chief_with_nobody_in_reach_delegates_his_slots() -> None
     assert said[1] == "Nikias acts with his own unit A1"
     assert g.state.sides[0].slots == new
     assert [ev.slots for e in g.state.log for ev in e.events if isinstance(ev, SlotsRewritten)] == [new]
+
+
+def test_allocation_value_is_the_expectation_over_which_slots_come_up() -> None:
+    """The value is taken by linearity (each general's chance that any of his slots comes up, each lone unit's that
+    enough individual slots do); it must be the very Fraction the law of which slots come up gives, outcome by
+    outcome, for every allocation of the six slots between the side's general, a general who is not there and the
+    individual-unit slot (A2, sent beyond his signals, is a lone unit)."""
+    s = placed(scenario("greek-border", 1), "A2", 48, 8, 0)
+    names = ["Nikias", "Lamachos", "individual"]  # Lamachos commands nothing here: his slots order nobody
+    units = [p for p in s.fighting(0) if not p.turn.in_contact]
+    for code in range(len(names) ** 6):
+        owners = tuple(names[code // len(names) ** k % len(names)] for k in range(6))
+        generals = {o: owner_work(s, 0, o) for o in set(owners) - {"individual"}}
+        near: set[str] = set()
+        for o in set(generals) & {"Nikias"}:
+            g = s.piece(s.sides[0].commander(o).unit)
+            nation = command.nationality_of(s, g)
+            near |= {p.id for p in units
+                     if p.id == g.id or (command.nationality_of(s, p) == nation and gap(g, p) <= SIGNAL_MAX)}
+        alone = sorted((rank(s, p) for p in units if p.id not in near), reverse=True)
+        direct = Fraction(0)
+        for up, pr in slot_activation_exact().items():
+            played = {o for k, o in enumerate(owners, 1) if k in up.activated}
+            n = sum(1 for k, o in enumerate(owners, 1) if k in up.activated and o == "individual")
+            direct += pr * (sum(generals[o] for o in played - {"individual"}) + sum(alone[:n]))
+        assert allocation_value(s, 0, owners) == direct, owners
 
 
 def test_allocation_value_counts_each_unit_once_a_turn() -> None:
