@@ -99,6 +99,17 @@ class General:
             out[law.name] = {v: q for v, q in got.items() if q != 0}
         return out
 
+    def written(self) -> tuple[frozenset[str], frozenset[str]]:
+        """The inputs the shown lines use, and the name of every other symbol they set (the defined quantities, the
+        laws' letters, a function's or a sum's variables), so that an input's short symbol is chosen apart from them."""
+        exprs: list[sp.Basic] = [d for _, d in self.defs]
+        for law in (x for x in self.laws if x.shown):
+            exprs += [law.pmf] if law.pmf is not None else list(law.cases.values())
+        names = {s.name for e in exprs for s in e.atoms(sp.Symbol)} | {J.name}
+        names |= {str(sym) for sym, _ in self.defs} | {law.letter for law in self.laws}
+        names |= {str(f.func) for e in exprs for f in e.atoms(sp.core.function.AppliedUndef)}
+        return frozenset(names & set(self.inputs)), frozenset(names - set(self.inputs))
+
     def tex(self, names: Mapping[str, str]) -> tuple[str, ...]:
         """The definitions and the laws as LaTeX lines, each input shown by ``names`` (LaTeX, e.g. a ``\\text``)."""
         shown = {_p(k): names.get(k, k) for k in self.inputs}
@@ -204,6 +215,11 @@ class _Point:
             for v in bound:
                 del self.values[v]
             self.values.update(outer)
+
+
+def sp_latex_name(name: str) -> str:
+    """A symbol's name as sympy sets it: ``t_d`` as ``t_{d}``."""
+    return str(sp.latex(sp.Symbol(name)))
 
 
 def _number(v: Any) -> sp.Rational:

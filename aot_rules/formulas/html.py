@@ -11,13 +11,13 @@ from fractions import Fraction
 from html import escape
 from typing import Any
 
-from aot_rules.core.i18n import Message, label, msg, text
+from aot_rules.core.i18n import Message, label, msg, speaking, text
 from aot_rules.core.params import BLANK_MARK, Param, jsonable
 from aot_rules.core.registry import Mechanic
 from aot_rules.formulas.catalogue import MELEE, NO_DICE, PLANS, RECURSIVE, form_of
 from aot_rules.formulas.coverage import checked, start_inputs
 from aot_rules.formulas.forms import KIND_HELP, Kind, Maths, Unchecked, law_table_tex, tex_text
-from aot_rules.formulas.general import General, general_of
+from aot_rules.formulas.general import General, general_of, sp_latex_name
 from aot_rules.formulas.general_restarts import NO_FORMULA
 from aot_rules.formulas.played import headline, recursion_tex
 from aot_rules.formulas.tree import LEAF_BUDGET
@@ -227,15 +227,54 @@ def no_general(rule_id: str) -> Message:
                "and the engine evaluates every other input exactly.")
 
 
+#: a formula one of whose inputs has an English label longer than this writes its inputs as short symbols
+LONG_LABEL = 12
+#: letters an input's symbol never is on its own: e and i read as constants, l and o as 1 and 0
+NOT_ALONE = frozenset("eilo")
+
+
+def input_symbols(m: Mechanic[Any], general: General) -> dict[str, str]:
+    """Short symbols (sympy names: ``t_d``) for the inputs a formula uses, when one of their labels is too long to set
+    inside it (else none: "density" reads well as it is), chosen from each code's initials apart from the formula's
+    other symbols and each other: ``target_density`` is ``t`` or ``t_d``, ``regular`` is ``r``.  Decided by the
+    English labels, so both editions print the same formula."""
+    used, taken = general.written()
+    inputs = [k for k in general.inputs if k in used]
+    with speaking("en"):
+        if all(len(input_name(k, m)) <= LONG_LABEL for k in inputs):
+            return {}
+    out: dict[str, str] = {}
+    for k in inputs:
+        words = [w for w in k.split("_") if w]
+        first = words[0][0]
+        tries = ([] if first in NOT_ALONE else [first]) + [f"{first}_{w[0]}" for w in words[1:]]
+        tries += [f"{first}_{c}" for c in words[0][1:] if c.isalpha()] + [f"{first}_{n}" for n in range(1, 10)]
+        out[k] = next(t for t in tries if t not in taken and t not in out.values())
+    return out
+
+
+def _var_html(name: str) -> str:
+    """A short symbol as the formula sets it, in a sentence: ``t_d`` as <var>t</var><sub>d</sub>."""
+    letter, _, sub = name.partition("_")
+    return f"<var>{escape(letter)}</var>" + (f"<sub>{escape(sub)}</sub>" if sub else "")
+
+
 def general_html(m: Mechanic[Any], general: General) -> list[str]:
     """The law in the mechanic's own inputs, for every input at once, and what it gives where the calculator starts
     (so the block is never silent there, even where every outcome is certain); the derivation below it is then an
-    example."""
-    names = {k: tex_text(input_name(k, m)) for k in general.inputs}
+    example.  Where an input's label is too long to set in a formula, each input is a short symbol
+    (:func:`input_symbols`), listed under it by its label."""
+    short = input_symbols(m, general)
+    names = {k: sp_latex_name(short[k]) if k in short else tex_text(input_name(k, m)) for k in general.inputs}
     general_word = msg("in general")
     h = [f'<p class="aot-maths-general"><span class="aot-maths-kind">{escape(text(general_word))}</span> '
          f"{symbols_html(text(general.what))}</p>"]
     h += [f'<div class="math notranslate nohighlight">\\[{escape(line)}\\]</div>' for line in general.tex(names)]
+    if short:
+        mark = "\x00"  # where the list goes: the message is escaped, then the symbols set in
+        legend = escape(text(msg("The inputs' symbols: {symbols}.", symbols=mark)))
+        listed = "; ".join(f"{_var_html(sym)} — {escape(input_name(k, m))}" for k, sym in short.items())
+        h.append(f'<p class="aot-maths-note">{legend.replace(mark, listed)}</p>')
     if any(p.kind == "bool" for p in m.inputs if p.name in general.inputs):
         counts = msg("A yes/no input counts 1 when chosen, 0 when not.")
         h.append(f'<p class="aot-maths-note">{escape(text(counts))}</p>')

@@ -9,8 +9,10 @@ from __future__ import annotations
 
 import math
 import random
+import re
 from dataclasses import replace
 from fractions import Fraction
+from html import escape
 from itertools import product
 from typing import Any
 
@@ -163,10 +165,52 @@ def test_the_block_says_what_the_formula_gives_where_the_calculator_starts(rule_
 
     html = maths_html(rule_id)
     general, example = html.split('<span class="aot-maths-kind" title=', 1)
-    assert "in general" in general and "\\text{density}" in general and "\\Pr(X = j)" in general
+    assert "in general" in general and "\\Pr(X = j)" in general
+    assert "<var>d</var> — density" in general and "<var>r</var> — regular (re-roll a failure)" in general
     assert "Where the calculator starts (density = 3" in general
     assert "\\Pr(X = x) = \\begin{cases} 1 &amp; X = 0 \\end{cases}" in general
     assert "One d6" in example or "2 d6" in example
+
+
+def _shown_lines(html: str) -> list[str]:
+    """The general formula's lines of a block (its first maths, before the worked example at the start)."""
+    general = html.split('<p class="aot-maths-general">', 1)[1].split('<p class="aot-maths-note">', 1)[0]
+    return re.findall(r"\\\[(.*?)\\\]", general, re.S)
+
+
+def _symbols_only(line: str) -> str:
+    return re.sub(r"\\text\{[^}]*\}", "", line)
+
+
+@pytest.mark.parametrize("rule_id", [r for r in GENERAL if general_of(r) is not None])
+def test_a_formula_writes_long_inputs_as_symbols_listed_under_it(rule_id: str) -> None:
+    """A label too long to set inside a formula ("regular (re-roll a failure)") made the phone's formula scroll: a
+    formula with one writes every input as a short symbol of its own, none another symbol of the formula, each
+    listed under it by its label; a formula whose labels are all short keeps the words.  Both editions print the
+    same formula."""
+    from aot_rules.core.i18n import speaking
+    from aot_rules.formulas.html import LONG_LABEL, input_name, input_symbols, maths_html
+
+    m, g = get(rule_id), general_of(rule_id)
+    assert g is not None
+    used, taken = g.written()
+    short = input_symbols(m, g)
+    with speaking("en"):
+        labels = {k: input_name(k, m) for k in used}
+        html = maths_html(rule_id)
+    if any(len(label) > LONG_LABEL for label in labels.values()):
+        assert set(short) == used and len(set(short.values())) == len(short) and not set(short.values()) & taken
+        lines = " ".join(_shown_lines(html))
+        assert not any(f"\\text{{{label}}}" in lines for label in labels.values() if len(label) > LONG_LABEL)
+        for k, sym in short.items():
+            letter, _, sub = sym.partition("_")
+            assert f"<var>{letter}</var>" + (f"<sub>{sub}</sub>" if sub else "") + f" — {escape(labels[k])}" in html
+    else:
+        assert short == {} and "The inputs&#x27; symbols" not in html
+    if short:  # the same symbols in Russian (only the words a formula sets upright, "if" and "otherwise", differ)
+        with speaking("ru"):
+            ru = _shown_lines(maths_html(rule_id))
+        assert [_symbols_only(x) for x in ru] == [_symbols_only(x) for x in _shown_lines(html)]
 
 
 def test_the_defaults_are_only_an_example_under_a_general_formula() -> None:

@@ -95,7 +95,8 @@ def test_the_block_leads_with_the_generating_function_in_the_inputs() -> None:
 
     html = maths_html("SP-MOVE-DICE")
     general = html.split('<span class="aot-maths-kind" title=', 1)[0]
-    assert "in general" in general and "[x^{h + j}]" in general and "\\text{Shock on the Group}" in general
+    assert "in general" in general and "[x^{h + j}]" in general
+    assert "<var>s</var> — Shock on the Group" in general
 
 
 def test_the_plan_of_manoeuvres_says_why_it_has_no_formula() -> None:
