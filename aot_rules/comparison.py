@@ -110,7 +110,6 @@ class FirstFight:
     enemy_beaten: Fraction
     worst: Fraction | None
     worst_label: Message | str
-    loss_means: Message
     rests_on: tuple[str, ...]
 
 
@@ -132,7 +131,7 @@ def aot_first_fight(weapon: str = "spear", ranks: tuple[int, ...] = (4, 4), shie
     width, arm = "+".join(map(str, ranks)), label(MeleeWeapon(weapon))
     setting = (msg("{ranks}, {weapon} and shield, against the same", ranks=width, weapon=arm) if shield
                else msg("{ranks}, {weapon}, against the same", ranks=width, weapon=arm))
-    return FirstFight("aot", setting, beaten, on, won, None, "—", msg("retreats (turns its back and moves away)"),
+    return FirstFight("aot", setting, beaten, on, won, None, "—",
                       sensitive_inputs("AOT-MELEE-RESULT", _aot_result, **inputs))
 
 
@@ -149,7 +148,6 @@ def aob_first_fight(target: int = AOB_TARGET) -> FirstFight:
     b_wins = names.get("B_WINS", Fraction(0))
     return FirstFight("aob", msg("two regiments, both with clash target {target}", target=target), b_wins,
                       names.get("MELEE", Fraction(0)), names.get("A_WINS", Fraction(0)), b_wins, msg("flees"),
-                      msg("flees (turns and runs for its own edge)"),
                       sensitive_inputs("AOB-CLASH", _aob_result, a_target=target, b_target=target))
 
 
@@ -170,7 +168,6 @@ def sp_first_fight(men: int = SP_MEN, dice: int | None = None) -> FirstFight:
     return FirstFight("sp", msg("two Groups of {men} men, {dice} melee dice each", men=men, dice=n) if dice is None
                       else msg("two Groups with {dice} melee dice each", dice=n), beaten, on, won,
                       o.event(Event.a_heavy), msg("loses by 4+ (falls back 18″, may surrender)"),
-                      msg("falls back 6″–18″ facing the enemy"),
                       sensitive_inputs("SP-MELEE-RESULT", _sp_result, a_dice=n, b_dice=n))
 
 
@@ -224,8 +221,7 @@ def bat_first_fight(melee: int = 3, defence: int = 3, quality: int = 3) -> First
                              b_defence=defence)
     return FirstFight("bat", msg("two bases with Melee {melee}, Defence {defence}, Quality {quality}", melee=melee,
                                  defence=defence, quality=quality), beaten, on, won,
-                      d.prob(lambda f: f.attacker == "flees"), msg("flees the field"),
-                      msg("falls back 1 step or its Speed (or flees)"), rests)
+                      d.prob(lambda f: f.attacker == "flees"), msg("flees the field"), rests)
 
 
 def first_fights() -> tuple[FirstFight, ...]:

@@ -41,9 +41,10 @@ def _free_port() -> int:
 
 
 @contextlib.contextmanager
-def _lab(tmp: Path, extra: str = "") -> Iterator[tuple[int, dict[str, Any] | None, Path]]:
-    """The very command ``make lab`` runs, on a free port with no token and a settings folder of its own; its
-    port, its /api/status answer (None if it never answered) and its log.  Stopped afterwards."""
+def _lab(tmp: Path, extra: str = "", app_in_page: bool = False) -> Iterator[tuple[int, dict[str, Any] | None, Path]]:
+    """The very command ``make lab`` runs, on a free port with no token and a settings folder of its own (and, with
+    ``app_in_page``, JupyterLab's app exposed to the page as ``window.jupyterapp``); its port, its /api/status
+    answer (None if it never answered) and its log.  Stopped afterwards."""
     port = _free_port()
     (lab,) = [line for line in _recipe(LAB_PORT=str(port), BIN=str(Path(sys.executable).parent))
               if "jupyter lab" in line]
@@ -53,7 +54,8 @@ def _lab(tmp: Path, extra: str = "") -> Iterator[tuple[int, dict[str, Any] | Non
     command = lab.replace("--notebook-dir=notebooks", extra) if extra else lab
     log = tmp / "lab.log"
     with log.open("wb") as sink:
-        server = subprocess.Popen(f"exec {command} --ServerApp.token=''", shell=True, cwd=ROOT, env=env,
+        expose = " --LabApp.expose_app_in_browser=True" if app_in_page else ""
+        server = subprocess.Popen(f"exec {command} --ServerApp.token=''{expose}", shell=True, cwd=ROOT, env=env,
                                   stdout=sink, stderr=sink, start_new_session=True)
     try:
         status = None
@@ -88,22 +90,32 @@ def test_opening_a_notebook_in_jupyterlab_leaves_it_unmodified(tmp_path: Path) -
     from book.browser.chromium import start, stop
 
     notebooks = sorted(p.name for p in (ROOT / "notebooks").glob("*.ipynb"))
-    with _lab(tmp_path) as (port, status, log):
+    # One JupyterLab page opens every play aid in a tab of its own (the app exposed to the page for that), rather
+    # than loading JupyterLab again for each: the same check, one page load and one wait for the kernels' replies.
+    with _lab(tmp_path, app_in_page=True) as (port, status, log):
         assert status is not None, log.read_text(errors="replace")[-2000:]
         d, profile = start(1280, 900)
         try:
-            dirty = []
-            for name in notebooks:
-                d.get(f"http://127.0.0.1:{port}/lab/tree/{name}?reset")
-                tab = f"//li[contains(@class, 'lm-TabBar-tab')][contains(., '{name}')]"
-                idle = ".jp-Notebook-ExecutionIndicator[data-status='idle']"
-                for _ in range(240):  # a bounded wait for the kernel to start, not a timing assertion
-                    if d.find_elements("css selector", idle) and d.find_elements("xpath", tab):
-                        break
-                    time.sleep(0.5)
-                time.sleep(3)  # the kernel's information arrives just after it turns idle
-                if "jp-mod-dirty" in d.find_element("xpath", tab).get_attribute("class"):
-                    dirty.append(name)
+            d.get(f"http://127.0.0.1:{port}/lab?reset")
+            for _ in range(240):  # a bounded wait for JupyterLab to start in the page, not a timing assertion
+                if d.execute_script("return Boolean(window.jupyterapp && window.jupyterapp.started)"):
+                    break
+                time.sleep(0.5)
+            d.execute_script("const app = window.jupyterapp; return app.started.then(() => Promise.all(arguments[0]"
+                             ".map(p => app.commands.execute('docmanager:open', {path: p})))).then(() => true)",
+                             notebooks)
+            for _ in range(240):  # every notebook's kernel started and idle (the server's sessions), bounded
+                with urllib.request.urlopen(f"http://127.0.0.1:{port}/api/sessions") as r:
+                    sessions = json.load(r)
+                if len(sessions) == len(notebooks) and all(x["kernel"]["execution_state"] == "idle"
+                                                           for x in sessions):
+                    break
+                time.sleep(0.5)
+            assert sorted(x["path"] for x in sessions) == notebooks
+            time.sleep(3)  # the kernels' information arrives just after they turn idle
+            tabs = {name: d.find_element("xpath", f"//li[contains(@class, 'lm-TabBar-tab')][contains(., '{name}')]")
+                    for name in notebooks}
+            dirty = [name for name, tab in tabs.items() if "jp-mod-dirty" in tab.get_attribute("class")]
             assert not dirty
         finally:
             stop(d, profile)
