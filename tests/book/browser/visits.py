@@ -4,14 +4,15 @@ Loading a chapter with twenty Bokeh widgets costs Chromium seconds of CPU, and a
 more.  Three checks read nothing but a fresh load of a page: no JavaScript error and no request off the host
 (``test_browser.py``), the page's total transfer and the axe audit (``test_site.py``).  Loading each page once,
 with the cache off so that every byte counts, and recording what all three read, keeps every check and pays for
-one load and one audit per page instead of three loads.  The session fixture ``laptop_visit`` (``conftest.py``)
+one load and one audit per page instead of three loads; the replay viewers are stepped on the same load, after
+the audit.  The session fixture ``laptop_visit`` (``conftest.py``)
 keeps the records, one per page for the whole run, shared by the pytest-xdist workers.
 """
 
 from __future__ import annotations
 
 import time
-from dataclasses import dataclass
+from dataclasses import dataclass, field
 from pathlib import Path
 from typing import Any
 
@@ -36,6 +37,19 @@ AXE_RUN = """
   axe.run(document, {resultTypes: ['violations']}).then(r => done(r.violations.map(v => ({
     id: v.id, impact: v.impact, nodes: v.nodes.map(n => n.target.join(' ')).slice(0, 5)}))),
     e => done([{id: 'axe-error', impact: 'critical', nodes: [String(e)]}]));"""
+#: Each replay viewer of the page stepped once and back: its id, its step after Step, whether its caption moved to
+#: "Step 1 of", its step after Back, and whether it fits the page's width (``test_replay_browser.py`` reads it).
+STEP_VIEWERS = """
+  const page = document.documentElement.clientWidth, out = [];
+  for (const root of document.querySelectorAll('.aot-replay')) {
+    const caption = () => root.querySelector('.rp-caption').textContent;
+    const was = caption();
+    root.querySelector('.rp-step').click();
+    const one = root.dataset.step, moved = caption() !== was && caption().includes('Step 1 of');
+    root.querySelector('.rp-back').click();
+    out.push([root.id, one, moved, root.dataset.step, root.getBoundingClientRect().right <= page + 1]);
+  }
+  return out;"""
 
 
 @dataclass(frozen=True)
@@ -48,6 +62,11 @@ class Visit:
     resources: list[tuple[str, int]]  #: every other file it loaded, with its decoded size
     widgets: int  #: Bokeh widgets and charts, the At the table application, typeset mathematics
     serious: list[dict[str, Any]]  #: axe-core's serious and critical violations
+    #: after the audit, each replay viewer stepped once and back (:data:`STEP_VIEWERS`), and the JavaScript errors
+    #: and off-host requests that stepping made
+    viewers: list[list[Any]] = field(default_factory=list)
+    stepped_errors: list[str] = field(default_factory=list)
+    stepped_offsite: list[str] = field(default_factory=list)
 
     @property
     def total(self) -> int:
@@ -92,4 +111,7 @@ def visit(d: Any, url: str) -> Visit:
     offsite = chromium.offsite_requests(d)
     document, resources = d.execute_script(WEIGHT)
     widgets = d.execute_script(WIDGETS)
-    return Visit(errors, offsite, document, [(name, size) for name, size in resources], widgets, axe(d))
+    serious = axe(d)
+    viewers = d.execute_script(STEP_VIEWERS)
+    return Visit(errors, offsite, document, [(name, size) for name, size in resources], widgets, serious, viewers,
+                 chromium.severe_errors(d), chromium.offsite_requests(d))
