@@ -151,11 +151,17 @@ def derived(procedure: Callable[[P], Proc[R]], report: Callable[[P, Dist[R]], Ou
     """A mechanic's faces from its one procedure: ``exact`` reports the evaluator's law (``report``), ``play``
     reports one played value (``sample``); pass them to :class:`Mechanic` with ``**``."""
 
+    @lru_cache(maxsize=256)
+    def built(p: P) -> Proc[R]:
+        # A procedure is data (its blocks and their continuations), so a record's is built once and played as
+        # often as asked: a melee's dice pools, worked out from the units, were half of each seeded play's time.
+        return procedure(p)
+
     def exact(p: P) -> Outcome:
-        return report(p, evaluate(procedure(p)))
+        return report(p, evaluate(built(p)))
 
     def played(p: P, dice: DiceSource) -> Sample:
-        return sample(p, play(procedure(p), dice))
+        return sample(p, play(built(p), dice))
 
     return {"exact": exact, "play": played, "procedure": procedure}
 
