@@ -11,7 +11,7 @@ from fractions import Fraction
 from html import escape
 from typing import Any
 
-from aot_rules.core.i18n import Message, label, msg, speaking, text
+from aot_rules.core.i18n import Message, clauses, label, msg, speaking, text
 from aot_rules.core.params import BLANK_MARK, Param, jsonable
 from aot_rules.core.registry import Mechanic
 from aot_rules.formulas.catalogue import MELEE, NO_DICE, PLANS, RECURSIVE, form_of
@@ -270,11 +270,14 @@ def general_html(m: Mechanic[Any], general: General) -> list[str]:
     h = [f'<p class="aot-maths-general"><span class="aot-maths-kind">{escape(text(general_word))}</span> '
          f"{symbols_html(text(general.what))}</p>"]
     h += [f'<div class="math notranslate nohighlight">\\[{escape(line)}\\]</div>' for line in general.tex(names)]
-    if short:
-        mark = "\x00"  # where the list goes: the message is escaped, then the symbols set in
-        legend = escape(text(msg("The inputs' symbols: {symbols}.", symbols=mark)))
-        listed = "; ".join(f"{_var_html(sym)} — {escape(input_name(k, m))}" for k, sym in short.items())
-        h.append(f'<p class="aot-maths-note">{legend.replace(mark, listed)}</p>')
+    if short:  # the legend is escaped whole, then each symbol's mark set as the formula sets the symbol
+        marks = {f"\x00{i}\x00": _var_html(sym) for i, sym in enumerate(short.values())}
+        entries = [msg("{symbol} — {input}", symbol=mark, input=input_name(k, m))
+                   for mark, k in zip(marks, short, strict=True)]
+        legend = escape(text(msg("The inputs' symbols: {symbols}.", symbols=clauses(entries))))
+        for mark, html in marks.items():
+            legend = legend.replace(mark, html)
+        h.append(f'<p class="aot-maths-note">{legend}</p>')
     if any(p.kind == "bool" for p in m.inputs if p.name in general.inputs):
         counts = msg("A yes/no input counts 1 when chosen, 0 when not.")
         h.append(f'<p class="aot-maths-note">{escape(text(counts))}</p>')

@@ -510,7 +510,9 @@ def test_allocation_value_is_the_expectation_over_which_slots_come_up() -> None:
         generals = {o: owner_work(s, 0, o) for o in set(owners) - {"individual"}}
         near: set[str] = set()
         for o in set(generals) & {"Nikias"}:
-            g = s.piece(s.sides[0].commander(o).unit)
+            cs = s.sides[0].commander(o)
+            assert cs is not None
+            g = s.piece(cs.unit)
             nation = command.nationality_of(s, g)
             near |= {p.id for p in units
                      if p.id == g.id or (command.nationality_of(s, p) == nation and gap(g, p) <= SIGNAL_MAX)}
