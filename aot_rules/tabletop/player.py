@@ -653,14 +653,7 @@ def owner_work(state: GameState, side: int, owner: str) -> int:
     units = [p for p in state.fighting(side) if not p.turn.in_contact]
     if owner == INDIVIDUAL:
         return max((rank(state, p) for p in units), default=0)
-    cs = state.sides[side].commander(owner)
-    if cs is None:
-        return 0
-    g = state.piece(cs.unit)
-    if not g.on_table:
-        return 0
-    near = _reached(state, side, g)
-    return sum(rank(state, p) for p in units if p.id in near)
+    return _general_work(state, side, owner, units)[0]
 
 
 def slot_value(state: GameState, side: int, owners: Sequence[str]) -> Fraction:
@@ -731,6 +724,17 @@ def _reached(state: GameState, side: int, general: Piece) -> set[str]:
             if p.id == general.id or (command.nationality_of(state, p) == nation and gap(general, p) <= SIGNAL_MAX)}
 
 
+def _general_work(state: GameState, side: int, owner: str, units: Sequence[Piece]) -> tuple[int, set[str]]:
+    """A general's work among ``units`` (the sum of the :func:`rank` of those he reaches) and the ids he reaches:
+    0 and none for a name that commands nothing here or a general off the table."""
+    cs = state.sides[side].commander(owner)
+    g = state.piece(cs.unit) if cs else None
+    if g is None or not g.on_table:
+        return 0, set()
+    near = _reached(state, side, g)
+    return sum(rank(state, p) for p in units if p.id in near), near
+
+
 @dataclass(frozen=True)
 class _Work:
     """What the units would get done this turn for a set of generals: each general's units' :func:`rank`
@@ -758,14 +762,8 @@ def _work(state: GameState, side: int, generals: frozenset[str]) -> _Work:
     work: dict[str, int] = {}
     reached: set[str] = set()
     for o in sorted(generals):
-        cs = state.sides[side].commander(o)
-        g = state.piece(cs.unit) if cs else None
-        if g is None or not g.on_table:
-            work[o] = 0
-            continue
-        near = _reached(state, side, g)
+        work[o], near = _general_work(state, side, o, units)
         reached |= near
-        work[o] = sum(rank(state, p) for p in units if p.id in near)
     return _Work(work, tuple(sorted((rank(state, p) for p in units if p.id not in reached), reverse=True)))
 
 
