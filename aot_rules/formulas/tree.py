@@ -17,6 +17,7 @@ from __future__ import annotations
 
 import math
 import random
+from collections import deque
 from collections.abc import Callable, Hashable, Mapping
 from fractions import Fraction
 from typing import Any, NamedTuple
@@ -112,9 +113,11 @@ def walk(play: Callable[[Any, DiceSource], Mapping[str, Hashable]], record: Any,
     recursion over each die, unrolled from the first)."""
     out: list[Leaf] = []
     cut = Fraction(0)
-    todo: list[tuple[tuple[int, ...], Fraction]] = [((), Fraction(1))]
+    # Breadth first: a tree over the budget shows it once its frontier does, after few and short plays (depth
+    # first, it would play about the budget's worth of whole paths first).
+    todo: deque[tuple[tuple[int, ...], Fraction]] = deque([((), Fraction(1))])
     while todo:
-        faces, weight = todo.pop()
+        faces, weight = todo.popleft()
         try:
             report = play(record, _Prefix(faces, merge))
         except _Branch as branch:
@@ -123,9 +126,10 @@ def walk(play: Callable[[Any, DiceSource], Mapping[str, Hashable]], record: Any,
                 continue
             if len(out) + len(todo) + len(branch.branches) > budget:
                 raise TooLarge(f"more than {budget} dice outcomes") from None
-            todo += [((*faces, f), weight * p) for f, p in reversed(branch.branches)]
+            todo += [((*faces, f), weight * p) for f, p in branch.branches]
             continue
         out.append((weight, faces, report))
+    out.sort(key=lambda leaf: leaf[1])  # in the order of the faces rolled
     return out, cut
 
 
