@@ -79,17 +79,23 @@ def viewport(d: Any, size: tuple[int, int]) -> None:
                       {"width": w, "height": h, "deviceScaleFactor": 1, "mobile": w < 600})
 
 
+#: The document is complete and (with widgets) BokehJS has drawn every root embedded in the page: its documents hold
+#: them all, and each is idle (Bokeh's word for every root view laid out and painted).
+READY = """
+if (document.readyState !== 'complete') return false;
+if (!arguments[0]) return true;
+const roots = document.querySelectorAll('[data-root-id]').length;
+if (!roots) return true;
+return !!window.Bokeh && Bokeh.documents.reduce((n, doc) => n + doc.roots().length, 0) >= roots
+  && Bokeh.documents.every(doc => doc.is_idle);"""
+
+
 def open_page(d: Any, url: str, widgets: bool = False) -> None:
-    """Load ``url``; wait until the document is complete and (``widgets``) BokehJS has made its documents."""
+    """Load ``url``; wait until the document is complete and (``widgets``) BokehJS has drawn its widgets."""
     d.get(url)
     deadline = time.time() + 30
-    while time.time() < deadline:
-        ready = d.execute_script("return document.readyState") == "complete"
-        if ready and (not widgets or d.execute_script(
-                "return !document.querySelector('.aot-widget') || (window.Bokeh && Bokeh.documents.length > 0)")):
-            break
-        time.sleep(0.1)
-    time.sleep(0.5)  # Bokeh lays its views out after the documents exist
+    while not d.execute_script(READY, widgets) and time.time() < deadline:
+        time.sleep(0.05)
 
 
 def axe(d: Any) -> list[dict[str, Any]]:
