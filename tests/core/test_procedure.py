@@ -37,7 +37,7 @@ from aot_rules.core.procedure import (
     until,
 )
 from aot_rules.formulas.symbolic import law as sympy_law
-from aot_rules.formulas.tree import laws, leaves
+from aot_rules.formulas.tree import TooLarge, laws, leaves, walk
 
 
 def _judge(f: int) -> DieEffect:
@@ -167,6 +167,28 @@ def procedures(draw: st.DrawFn, depth: int = 2) -> Proc[int]:
 def test_the_evaluator_agrees_with_every_path_of_the_player(proc: Proc[int]) -> None:
     tree = leaves(lambda p, dice: {"value": play(p, dice)}, proc, budget=6**7, probe=6**7)
     assert Dist(laws(tree)["value"]) == evaluate(proc)
+
+
+def test_the_tree_walk_lists_paths_in_face_order_and_refuses_a_large_tree_at_its_frontier() -> None:
+    """The walk goes breadth first: its paths still come in the order of the faces rolled, and a tree over the
+    budget is refused once its frontier is, after a few hundred partial plays rather than the budget's worth of
+    whole paths (five d6 against a budget of four: 1 + 6 + 36 + 216 expansions and one more)."""
+    plays = 0
+
+    def played(p: Proc[int], dice: Any) -> dict[str, int]:
+        nonlocal plays
+        plays += 1
+        return {"value": play(p, dice)}
+
+    two = die(6).then(lambda a: die(6, read=lambda b: a * 10 + b) if a < 3 else done(a * 10))
+    paths, cut = walk(played, two)
+    assert cut == 0 and [faces for _, faces, _ in paths] == sorted(faces for _, faces, _ in paths)
+    assert len(paths) == 6 + 6 + 4 and laws(paths)["value"][11] == Fraction(1, 36)
+    five = count(5, (1,))
+    plays = 0
+    with pytest.raises(TooLarge):
+        walk(played, five, budget=6**4)
+    assert plays == 1 + 6 + 36 + 216 + 1
 
 
 def test_seeded_play_and_exact_law_agree_in_distribution_of_a_fixed_path() -> None:
