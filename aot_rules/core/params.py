@@ -300,6 +300,8 @@ class Param:
     def to_json(self) -> dict[str, Any]:
         d: dict[str, Any] = {"name": self.name, "flag": self.flag, "type": self.kind,
                              "default": jsonable(self.default), "help": text(self.help)}
+        if self.label:  # what a control is called, in the language in force (the flag is the code)
+            d["label"] = text(self.label)
         if self.kind == "int":
             d["min"], d["max"] = self.lo, self.hi
         if self.kind == "inches":  # JSON numbers; the CLI accepts any decimal in the range

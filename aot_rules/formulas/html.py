@@ -12,7 +12,7 @@ from html import escape
 from typing import Any
 
 from aot_rules.core.i18n import Message, clauses, label, msg, speaking, text
-from aot_rules.core.params import BLANK_MARK, Param, jsonable
+from aot_rules.core.params import Param, jsonable
 from aot_rules.core.registry import Mechanic
 from aot_rules.formulas.catalogue import MELEE, NO_DICE, PLANS, RECURSIVE, form_of
 from aot_rules.formulas.coverage import checked, start_inputs
@@ -92,32 +92,11 @@ def checked_where(m: Mechanic[Any], maths: Maths) -> Message | None:
                "its dice tree can be walked: {inputs}.", inputs=_inputs_text(point, m))
 
 
-#: What the block calls an input whose parameter declares no label of its own (by its name in the record): the
-#: reader sees words, never a Python name.  An input with a label is called by that label.
-INPUT_NAMES: dict[str, Message] = {
-    "aboard": msg("aboard"), "attacker": msg("attacker"), "b_on_first": msg("B's dice on A1"), "band": msg("band"),
-    "cover": msg("cover"), "crew_shock": msg("crew Shock"), "density": msg("density"), "dice": msg("dice"),
-    "distance": msg("distance"), "dp": msg("DP"), "evader": msg("evader"), "firers": msg("warriors shooting"),
-    "firers_a": msg("firers A"), "firers_b": msg("firers B"), "formed": msg("formed"), "fury": msg("fury"),
-    "group_dice": msg("Group dice"), "gun": msg("gun"), "hero_dice": msg("Hero dice"),
-    "hero_status": msg("Hero Status"), "hits": msg("hits"), "horses": msg("horses"), "killed": msg("killed"),
-    "kind": msg("kind"), "leader_status": msg("leader Status"), "men": msg("men"), "mounted": msg("mounted"),
-    "other_status": msg("other Status"), "quality": msg("quality"), "quality_edge": msg("quality edge"),
-    "recruits": msg("recruits"), "rounds": msg("rounds"), "shock": msg("Shock"),
-    "shooter_density": msg("shooter density"), "shooters": msg("shooters"), "skill": msg("horsemanship"),
-    "supporting_ranks": msg("supporting ranks"), "target": msg("target"), "target_density": msg("target density"),
-    "target_ranks": msg("target ranks"), "target_strength": msg("target strength"), "terrain": msg("terrain"),
-    "troops": msg("troops"), "turns": msg("turns played"), "units": msg("units"), "weapon": msg("weapon"),
-}
-
-
 def input_name(name: str, m: Mechanic[Any] | None = None) -> str:
-    """An input as the block names it, in the language in force: its parameter's label, else :data:`INPUT_NAMES`."""
+    """An input as the block names it, in the language in force: its parameter's label (every registered input has
+    one; a name no parameter of ``m`` has is written as its words)."""
     p: Param | None = next((q for q in (m.inputs if m is not None else ()) if q.name == name), None)
-    if p is not None and p.label:
-        return p.title
-    said = text(INPUT_NAMES[name]) if name in INPUT_NAMES else name.replace("_", " ")
-    return said + BLANK_MARK if p is not None and p.blank else said
+    return p.title if p is not None else name.replace("_", " ")
 
 
 def _inputs_text(shown: dict[str, Any], m: Mechanic[Any] | None = None) -> str:

@@ -12,6 +12,8 @@ from __future__ import annotations
 from typing import Any
 from urllib.parse import unquote
 
+from aot_rules.core.i18n import msg, text
+
 #: Labels longer than this, or more categories than MAX_COLUMNS, switch the chart to horizontal bars.
 MAX_LABEL = 4
 MAX_COLUMNS = 14
@@ -37,12 +39,12 @@ def answer_chart(results: list[dict[str, Any]], xr: Any, src: Any, name: str) ->
     if horizontal(results):
         rows = max((len(labels) for labels in outcome_labels(results)), default=1)
         fig = figure(y_range=xr, x_range=DataRange1d(start=0), height=max(150, 50 + ROW_PX * rows),
-                     x_axis_label="probability", toolbar_location=None, sizing_mode="stretch_width", name=name,
-                     tools="")
+                     x_axis_label=text(msg("probability")), toolbar_location=None, sizing_mode="stretch_width",
+                     name=name, tools="")
         fig.hbar(y="x", right="top", height=0.7, source=src, color="color")
         fig.ygrid.grid_line_color = None
     else:
-        fig = figure(x_range=xr, y_range=DataRange1d(start=0), height=230, y_axis_label="probability",
+        fig = figure(x_range=xr, y_range=DataRange1d(start=0), height=230, y_axis_label=text(msg("probability")),
                      toolbar_location=None, sizing_mode="stretch_width", name=name, tools="")
         fig.vbar(x="x", top="top", width=0.8, source=src, color="color")
         fig.xgrid.grid_line_color = None

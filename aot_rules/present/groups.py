@@ -7,11 +7,13 @@ answer; both read the grouping here.
 
 from __future__ import annotations
 
+from aot_rules.core.i18n import Message, msg, nmsg, text
 from aot_rules.core.params import Param
 
 #: Groups of a fight's inputs, by name prefix, and their headings.
-SIDES = {"a_": "Side A", "b_": "Side B", "a1_": "First attacker", "a2_": "Second attacker", "target_": "The target",
-         "shooter_": "The shooters"}
+SIDES: dict[str, Message] = {"a_": msg("Side A"), "b_": msg("Side B"), "a1_": msg("First attacker"),
+                             "a2_": msg("Second attacker"), "target_": msg("The target"),
+                             "shooter_": msg("The shooters")}
 #: The section of the alternative readings' toggles.
 READINGS = "readings"
 
@@ -24,5 +26,8 @@ def section(p: Param) -> str:
 
 
 def heading(key: str, count: int) -> str:
-    """A section's heading (the readings' says how many there are, since the section starts closed)."""
-    return f"Readings of ambiguous rules ({count})" if key == READINGS else SIDES.get(key, "")
+    """A section's heading in the language in force (the readings' says how many there are, since the section
+    starts closed)."""
+    if key == READINGS:
+        return text(nmsg("Reading of an ambiguous rule ({n})", "Readings of ambiguous rules ({n})", n=count))
+    return text(SIDES[key]) if key in SIDES else ""

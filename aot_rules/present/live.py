@@ -26,7 +26,7 @@ from typing import Any
 
 from aot_rules.core.dice import SeededDice
 from aot_rules.core.errors import RuleError
-from aot_rules.core.i18n import Message, has_label, text
+from aot_rules.core.i18n import Message, has_label, msg, text
 from aot_rules.core.i18n import label as i18n_label
 from aot_rules.core.params import BLANK_NOTE, Param
 from aot_rules.core.registry import Mechanic
@@ -188,15 +188,15 @@ def live_widget(rule_id: str) -> Any:
         for k in sides:
             acc = w.Accordion(children=[w.VBox(sections[k], layout=w.Layout(overflow="visible"))], selected_index=0,
                               layout=column)
-            acc.set_title(0, SIDES[k])
+            acc.set_title(0, heading(k, 0))
             boxes.append(acc)
         parts.append(w.HBox(boxes, layout=w.Layout(flex_flow="row wrap", width="100%", overflow="visible")))
     if "readings" in sections:
         acc = w.Accordion(children=[w.VBox(sections["readings"])], selected_index=None)
         acc.set_title(0, heading("readings", len(sections["readings"])))
         parts.append(acc)
-    buttons = [w.Button(description="Reset", tooltip="every control back to its start"),
-               w.Button(description="Roll it", tooltip="play the rule once with real dice")]
+    buttons = [w.Button(description=text(msg("Reset")), tooltip=text(msg("every control back to its start"))),
+               w.Button(description=text(msg("Roll it")), tooltip=text(msg("play the rule once with real dice")))]
     buttons[0].on_click(reset)
     buttons[1].on_click(roll)
     parts.append(w.HBox(buttons))
@@ -270,7 +270,7 @@ def compare_any(rule_id: str = "AOT-MELEE-RESULT") -> Any:
     from aot_rules.systems import all_mechanics
 
     pick = w.Dropdown(options=[(f"{m.rule_id} · {m.title}", m.rule_id) for m in all_mechanics()], value=rule_id,
-                      description="compare", layout=w.Layout(width="auto", max_width="100%"))
+                      description=text(msg("compare")), layout=w.Layout(width="auto", max_width="100%"))
     holder = w.VBox([compare_widget(rule_id)])
 
     def chosen(*_: Any) -> None:

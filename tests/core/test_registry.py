@@ -39,6 +39,7 @@ from once import once
 
 from aot_rules.core.dice import SeededDice
 from aot_rules.core.errors import ParamError, RuleError
+from aot_rules.core.i18n import Message, speaking, text
 from aot_rules.core.params import Param
 from aot_rules.core.registry import Mechanic
 from aot_rules.present.render import as_json
@@ -435,6 +436,18 @@ def test_default_and_grid_values_pass_their_own_coerce(m, p):
     assert p.accepts()
     doc = p.to_json()
     assert doc["name"] == p.name and doc["flag"] == p.flag and doc["type"] == p.kind
+
+
+def test_every_input_is_called_by_a_catalogue_label() -> None:
+    """Every control a face draws (the chapter widgets, the notebooks, At the table) is called by its parameter's
+    label, a catalogue message, so it reads in the page's language; without one a control fell back to its code's
+    English words (or, at the table, its option name), as the Russian edition's shooting calculator did."""
+    unlabelled = sorted({f"{m.rule_id}:{p.name}" for m, p in ALL_PARAMS if not isinstance(p.label, Message)})
+    assert not unlabelled, unlabelled
+    with speaking("ru"):
+        docs = [(p, p.to_json(), text(p.label)) for _, p in ALL_PARAMS]
+    assert all(doc["label"] == said for _, doc, said in docs)
+    assert any(doc["label"] == "стреляющие воины" for p, doc, _ in docs if p.name == "firers")
 
 
 def _bad_values(p: Param) -> list[Any]:

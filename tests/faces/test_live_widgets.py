@@ -24,7 +24,7 @@ def _controls(box):  # VBox([head, HBox([inputs, VBox([answer, roll])])])
 def test_live_shoot_widget_recomputes_exactly() -> None:
     box = live_widget("AOT-SHOOT-RESULT")
     controls, out = _controls(box)
-    controls["firers"].value = 7
+    controls["warriors shooting"].value = 7
     controls["target density"].value = 3
     controls["weapon"].value = "javelin"
     controls["shield wall"].value = True

@@ -15,7 +15,7 @@ import pytest
 from test_pseudo_locale import WORD
 
 from aot_rules.core.i18n import PSEUDO, speaking
-from aot_rules.formulas.html import INPUT_NAMES, catalogue_md, maths_html
+from aot_rules.formulas.html import catalogue_md, maths_html
 from aot_rules.systems import all_mechanics
 
 IDS = [m.rule_id for m in all_mechanics()]
@@ -52,9 +52,3 @@ def test_the_classification_table_is_written_through_the_catalogue() -> None:
         table = catalogue_md(frozenset())
     words = [w for w in WORD.findall(LATEX.sub(" ", table)) if not w.isupper()]
     assert not words, sorted(set(words))
-
-
-def test_every_input_the_block_may_name_has_words() -> None:
-    """An input without a label of its own is named from :data:`INPUT_NAMES`, never by its Python name."""
-    unnamed = sorted({p.name for m in all_mechanics() for p in m.inputs if not p.label and p.name not in INPUT_NAMES})
-    assert not unnamed, unnamed

@@ -23,14 +23,15 @@ from aot_rules.core.registry import Mechanic, Registry, derived
 class LightInput:
     density: int = param(4, msg("the target's density"), lo=1, hi=5, label=msg("target density"))
     target_ranks: Ranks | None = param(None, msg("the target's formed warriors per rank (default: two full ranks)"),
-                                       grid=(None,))
+                                       grid=(None,), label=msg("target ranks"))
     gunpowder: bool = param(False, msg("a gunpowder piece: terrifying, each kill disorders one more"),
                             label=msg("gunpowder"))
     strict: bool = param(False, msg("the bombard example's reading: the effect die must be below the density (<), "
                          "not at or below it (≤)"), reading="AOT-ART-SHOOT-HEAVY", label=msg("strict: hit on < "
                                                                                              "(example)"))
     distance: Fraction | None = param(None, msg("distance in inches (a light piece reaches as far as the target has "
-                                      "formed warriors)"), lo=Fraction(1, 10), hi=10, grid=(None,))
+                                      "formed warriors)"), lo=Fraction(1, 10), hi=10, grid=(None,),
+                                      label=msg("distance"))
 
     @property
     def piece(self) -> Piece:
@@ -45,7 +46,7 @@ class LightInput:
 class HeavyInput(LightInput):
     distance: Fraction = param(Fraction(8), msg("distance in inches: the two dice must add up to more"), lo=Fraction(1,
                                                                                                                      10),
-                               hi=12, grid=tuple(Fraction(n) for n in range(2, 12)))
+                               hi=12, grid=tuple(Fraction(n) for n in range(2, 12)), label=msg("distance"))
 
     @property
     def piece(self) -> Piece:

@@ -34,7 +34,7 @@ from aot_rules.core.registry import Mechanic, Registry, derived
 
 @dataclass(frozen=True)
 class OverturnInput:
-    horses: int = param(2, msg("horses in the team (the chariot's density)"), lo=1, hi=4)
+    horses: int = param(2, msg("horses in the team (the chariot's density)"), lo=1, hi=4, label=msg("horses"))
     trot: bool = param(False, msg("a trot (two dice of inches, one of them the test); off: a turn"), off="turn",
                        label=msg("trot (off: turn)"))
     test_die_moves: bool = param(True, msg("index reading: on a trot the test die still counts toward the distance"),
@@ -85,7 +85,8 @@ CHARIOTS = (Body.CHARIOT, Body.SCYTHED)
 
 @dataclass(frozen=True)
 class ChargeInput:
-    horses: int = param(2, msg("horses in the team: the chariot's density and its horse dice"), lo=1, hi=4)
+    horses: int = param(2, msg("horses in the team: the chariot's density and its horse dice"), lo=1, hi=4,
+                        label=msg("horses"))
     body: Body = param(Body.CHARIOT, msg("a plain or a scythed chariot (terrifying, armour-piercing)"),
                        choices=CHARIOTS,
                        label=msg("chariot"))

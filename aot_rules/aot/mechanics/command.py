@@ -121,7 +121,7 @@ def plan_sample(p: PlanInput, t: Plan) -> Sample:
 class MessengerInput:
     distance: Fraction = param(Fraction(3), msg("inches from the general's unit to the unit ordered"), lo=Fraction(1,
                                                                                                                    10),
-                               hi=60, grid=(1, Fraction(3, 2), 2, Fraction(5, 2), 3, 4, 5, 6))
+                               hi=60, grid=(1, Fraction(3, 2), 2, Fraction(5, 2), 3, 4, 5, 6), label=msg("distance"))
     equal_succeeds: bool = param(False,
                                  msg("a roll equal to the distance also gets through (the index reads: it fails)"),
                                  reading="AOT-CMD-MESSENGER", label=msg("a tie gets through"))
@@ -150,7 +150,7 @@ def delivery_sample(p: object, d: Delivery) -> Sample:
 class SignalInput:
     distance: Fraction = param(Fraction(3), msg("inches from the general's base to the unit"), lo=Fraction(1, 10),
                                hi=60,
-                               grid=(1, Fraction(3, 2), 2, Fraction(5, 2), 3, 4, 5, 6, 7))
+                               grid=(1, Fraction(3, 2), 2, Fraction(5, 2), 3, 4, 5, 6, 7), label=msg("distance"))
     strictly_within: bool = param(False, msg("the unit must be strictly nearer than the die (the index reads: at the "
                                   "die's distance it still hears)"), reading="AOT-CMD-SIGNAL",
                                   label=msg("strictly within the die"))

@@ -17,8 +17,8 @@ from aot_rules.core.params import param
 class FormedUnitInput:
     """A unit given by its density and formed warriors: a full front rank, the rest behind it."""
 
-    density: int = param(3, msg("the unit's density"), lo=1, hi=5)
-    formed: int = param(6, msg("formed warriors in the unit"), lo=1, hi=10)
+    density: int = param(3, msg("the unit's density"), lo=1, hi=5, label=msg("density"))
+    formed: int = param(6, msg("formed warriors in the unit"), lo=1, hi=10, label=msg("formed"))
 
     def unit(self) -> Unit:
         return formed_unit(self.density, self.formed)
@@ -29,10 +29,10 @@ class MoverInput:
     """A unit that moves and tests: its density, its formed warriors (default two full ranks, or one rank
     when mounted) and the regular property, whose re-roll every movement test allows."""
 
-    density: int = param(3, msg("the unit's density"), lo=1, hi=5)
+    density: int = param(3, msg("the unit's density"), lo=1, hi=5, label=msg("density"))
     formed: int | None = param(None, msg("formed warriors (default: two full ranks, or one rank for horse)"), lo=1,
                                hi=10,
-                               grid=(None,))
+                               grid=(None,), label=msg("formed"))
     regular: bool = param(False, msg("a regular unit (with its musician) rolls a failed test again and keeps the "
                           "better die; that die also sets the distance"), label=msg("regular (re-roll a failure)"))
 

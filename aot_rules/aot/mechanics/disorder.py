@@ -17,7 +17,8 @@ from aot_rules.core.registry import Mechanic, Registry, derived
 
 @dataclass(frozen=True)
 class DisorderInput(FormedUnitInput):
-    formed: int = param(6, msg("formed warriors in the unit (the loss cannot exceed them)"), lo=1, hi=10)
+    formed: int = param(6, msg("formed warriors in the unit (the loss cannot exceed them)"), lo=1, hi=10,
+                        label=msg("formed"))
     regular: bool = param(False, msg("a regular unit (with its musician) rolls a failed test again and keeps the "
                           "better die"), label=msg("regular (re-roll a failure)"))
 

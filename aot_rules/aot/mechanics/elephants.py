@@ -84,9 +84,9 @@ def trot_sample(p: TrotInput, t: Trot) -> Sample:
 
 @dataclass(frozen=True)
 class TrampleInput:
-    target_density: int = param(4, msg("the target's density"), lo=1, hi=5)
+    target_density: int = param(4, msg("the target's density"), lo=1, hi=5, label=msg("target density"))
     target_strength: int | None = param(None, msg("the target's warriors (kills never exceed them)"), lo=1, hi=10,
-                                        grid=(None,))
+                                        grid=(None,), label=msg("target strength"))
 
 
 def trample_procedure(p: TrampleInput) -> Proc[int]:
@@ -104,7 +104,8 @@ def trample_report(p: TrampleInput, law: Dist[int]) -> Outcome:
 
 @dataclass(frozen=True)
 class WoundInput:
-    hits: int = param(1, msg("hits the enemy scored on it this time"), lo=0, hi=12, grid=tuple(range(0, 7)))
+    hits: int = param(1, msg("hits the enemy scored on it this time"), lo=0, hi=12, grid=tuple(range(0, 7)),
+                      label=msg("hits"))
     test_without_hits: bool = param(False, msg("alternative reading: the test is taken even when nothing hit"),
                                     reading="AOT-ELEPHANT-WOUND", label=msg("test even with 0 hits (alt. reading)"))
 
@@ -152,7 +153,8 @@ CREW_WEAPONS = (MeleeWeapon.SHOOTER, MeleeWeapon.SPEAR, MeleeWeapon.SWORD)
 
 @dataclass(frozen=True)
 class ChargeInput:
-    aboard: int = param(3, msg("warriors aboard, the driver included (1 to 4): the elephant's density"), lo=1, hi=4)
+    aboard: int = param(3, msg("warriors aboard, the driver included (1 to 4): the elephant's density"), lo=1, hi=4,
+                        label=msg("aboard"))
     crew_weapon: MeleeWeapon = param(MeleeWeapon.SHOOTER, msg("what the crew (all aboard but the driver) fight with"),
                                      choices=CREW_WEAPONS, label=msg("crew weapon"))
     veteran: bool = param(False, msg("a commander rides the elephant (veteran)"), grid=(False,), label=msg("veteran"))

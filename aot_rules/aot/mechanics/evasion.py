@@ -94,8 +94,8 @@ class Answer(StrEnum):
 
 @dataclass(frozen=True)
 class EligibilityInput:
-    evader: Profile = param(Profile.LIGHT_HORSE, msg("the unit that is charged and would evade"))
-    attacker: Profile = param(Profile.HORSE_ARMOUR, msg("the unit that charges it"))
+    evader: Profile = param(Profile.LIGHT_HORSE, msg("the unit that is charged and would evade"), label=msg("evader"))
+    attacker: Profile = param(Profile.HORSE_ARMOUR, msg("the unit that charges it"), label=msg("attacker"))
     moved_fast: bool = param(False, msg("the evader has already run or trotted this turn"), grid=(False,),
                              label=msg("has run or trotted this turn"))
     evaded: bool = param(False, msg("the evader has already evaded this turn"), grid=(False,),

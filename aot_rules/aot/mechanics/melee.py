@@ -416,7 +416,7 @@ class TwoVsOneInput:
                                   grid=(MeleeWeapon.SPEAR, MeleeWeapon.SWORD))
     b_shield: bool = param(True, msg("the defender has shields"), label=msg("B shields"))
     b_on_first: int | None = param(None, msg("B's front-rank dice aimed at A1 (default: half, rounded up)"), lo=0, hi=5,
-                                   grid=(None,))
+                                   grid=(None,), label=msg("B's dice on A1"))
 
     def fight(self) -> tuple[Side, Side, Side, int]:
         sides = []
@@ -457,8 +457,8 @@ def tvo_report(p: TwoVsOneInput, joint: Dist[TwoVsOne]) -> Outcome:
 
 @dataclass(frozen=True)
 class RetreatInput(FormedUnitInput):
-    density: int = param(3, msg("the loser's density after the melee"), lo=1, hi=5)
-    formed: int = param(6, msg("its formed warriors"), lo=1, hi=10)
+    density: int = param(3, msg("the loser's density after the melee"), lo=1, hi=5, label=msg("density"))
+    formed: int = param(6, msg("its formed warriors"), lo=1, hi=10, label=msg("formed"))
 
 
 class Withdrawal(NamedTuple):
@@ -487,9 +487,9 @@ def retreat_report(p: RetreatInput, joint: Dist[Withdrawal]) -> Outcome:
 
 @dataclass(frozen=True)
 class DPInput:
-    dp: int = param(3, msg("demoralization points to spend"), lo=0, hi=10)
-    density: int = param(3, msg("the target's density"), lo=1, hi=5)
-    formed: int = param(6, msg("the target's formed warriors"), lo=1, hi=10)
+    dp: int = param(3, msg("demoralization points to spend"), lo=0, hi=10, label=msg("DP"))
+    density: int = param(3, msg("the target's density"), lo=1, hi=5, label=msg("density"))
+    formed: int = param(6, msg("the target's formed warriors"), lo=1, hi=10, label=msg("formed"))
     stubborn: bool = param(False, msg("the target is stubborn (2 DP per warrior)"), label=msg("stubborn"))
     recruit: bool = param(False, msg("the target is a recruit unit (1 DP disorders 2)"), label=msg("recruits"))
 

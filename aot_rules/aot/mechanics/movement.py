@@ -28,7 +28,7 @@ ROUGH_CHOICES = (Terrain.WOOD, Terrain.MARSH, Terrain.PLOUGHLAND, Terrain.HILL, 
 
 @dataclass(frozen=True)
 class RoughInput(MoverInput):
-    terrain: Terrain = param(Terrain.WOOD, msg("what the unit crosses"), choices=ROUGH_CHOICES)
+    terrain: Terrain = param(Terrain.WOOD, msg("what the unit crosses"), choices=ROUGH_CHOICES, label=msg("terrain"))
     moves: int = param(1, msg("moves that enter or go on inside it: 1 = crossed in one move; each stop inside adds one "
                        "more test when the unit moves on"), lo=1, hi=3, label=msg("moves in it"))
 
@@ -61,7 +61,7 @@ def rough_sample(p: RoughInput, after: Unit) -> Sample:
 
 @dataclass(frozen=True)
 class ThroughInput:
-    density: int = param(3, msg("the moving unit's density"), lo=1, hi=5)
+    density: int = param(3, msg("the moving unit's density"), lo=1, hi=5, label=msg("density"))
     panicking: bool = param(False, msg("the moving unit is panicking: it tests against its strength"), grid=(False,),
                             label=msg("mover panicking"))
     strength: int | None = param(None, msg("the moving unit's strength, all its warriors (needed when it panics)"),
@@ -152,7 +152,8 @@ STEP_HELP = msg("a manoeuvre planned this turn, in order")
 
 @dataclass(frozen=True)
 class PlanInput(MoverInput):
-    troops: Troops = param(Troops.FOOT_ONE, msg("what the unit is: foot or horse, and its protection"))
+    troops: Troops = param(Troops.FOOT_ONE, msg("what the unit is: foot or horse, and its protection"),
+                           label=msg("troops"))
     step_1: Step = param(Step.RUN, STEP_HELP, label=msg("first"))
     step_2: Step = param(Step.ROUGH, STEP_HELP, label=msg("second"))
     step_3: Step = param(Step.TURN, STEP_HELP, label=msg("third"))

@@ -19,8 +19,8 @@ from aot_rules.core.registry import Mechanic, Registry, derived
 @dataclass(frozen=True)
 class CounterchargeInput:
     distance: Fraction = param(Fraction(3), msg("gap to the shooters in inches"), lo=Fraction(1, 10), hi=12,
-                               grid=(1, 2, 3, 4, 5, 6, 7))
-    density: int = param(3, msg("the countercharging unit's density"), lo=1, hi=5)
+                               grid=(1, 2, 3, 4, 5, 6, 7), label=msg("distance"))
+    density: int = param(3, msg("the countercharging unit's density"), lo=1, hi=5, label=msg("density"))
 
     def unit(self) -> Unit:
         return target_unit(self.density)
@@ -44,9 +44,11 @@ def cc_report(p: CounterchargeInput, joint: Dist[Countercharge]) -> Outcome:
 @dataclass(frozen=True)
 class ReturnFireInput:
     distance: Fraction = param(Fraction(3), msg("gap between the two units in inches"), lo=Fraction(1, 10), hi=20,
-                               grid=tuple(range(1, 10)))
-    shooter_density: int = param(3, msg("the shooting unit's density (two full ranks)"), lo=1, hi=5)
-    target_density: int = param(3, msg("the density of the unit that fires back (two full ranks)"), lo=1, hi=5)
+                               grid=tuple(range(1, 10)), label=msg("distance"))
+    shooter_density: int = param(3, msg("the shooting unit's density (two full ranks)"), lo=1, hi=5,
+                                 label=msg("shooter density"))
+    target_density: int = param(3, msg("the density of the unit that fires back (two full ranks)"), lo=1, hi=5,
+                                label=msg("target density"))
     shooter_shield: bool = param(False, msg("the shooting unit has shields"), label=msg("shooter has shields"))
     target_shield: bool = param(False, msg("the unit firing back has shields"), label=msg("target has shields"))
 

@@ -41,7 +41,8 @@ def move_sample(move: ExtraMove) -> Sample:
 
 @dataclass(frozen=True)
 class RunInput(MoverInput):
-    mounted: bool = param(False, msg("the unit is mounted (mounted units trot instead)"), grid=(False,))
+    mounted: bool = param(False, msg("the unit is mounted (mounted units trot instead)"), grid=(False,),
+                          label=msg("mounted"))
     shield: bool = param(False, msg("the warriors carry shields (or pavises)"), label=msg("shields"))
     armour: bool = param(False, msg("the warriors wear armour"), label=msg("armour"))
 
@@ -59,10 +60,10 @@ def run_report(p: RunInput, law: Dist[ExtraMove]) -> Outcome:
 
 @dataclass(frozen=True)
 class TrotInput(MoverInput):
-    mounted: bool = param(True, msg("the unit is mounted (foot run instead)"), grid=(True,))
-    density: int = param(3, msg("the unit's density (mounted: at most 4)"), lo=1, hi=4)
+    mounted: bool = param(True, msg("the unit is mounted (foot run instead)"), grid=(True,), label=msg("mounted"))
+    density: int = param(3, msg("the unit's density (mounted: at most 4)"), lo=1, hi=4, label=msg("density"))
     formed: int | None = param(None, msg("formed riders (default: the density; horse stand in one rank, so the two are "
-                               "equal)"), lo=1, hi=4, grid=(None,))
+                               "equal)"), lo=1, hi=4, grid=(None,), label=msg("formed"))
     armour: bool = param(False, msg("the riders wear armour"), label=msg("armoured riders"))
     horse_armour: bool = param(False, msg("the horses are armoured (one die of distance, and it is the test)"),
                                label=msg("armoured horses"))

@@ -22,7 +22,7 @@ BID_LABELS = {"opening": msg("terrain elements in the opening offer")}
 
 @dataclass(frozen=True)
 class MeetingInput:
-    rounds: int = param(6, msg("placing rounds rolled"), lo=1, hi=MAX_ROUNDS)
+    rounds: int = param(6, msg("placing rounds rolled"), lo=1, hi=MAX_ROUNDS, label=msg("rounds"))
 
 
 MEETING_LABELS = {"won": msg("rounds I win (and place something)")}

@@ -48,13 +48,14 @@ TEN = tuple(range(1, 11))
 @dataclass(frozen=True)
 class ShootInput:
     firers: int | None = param(None, msg("warriors shooting; with a distance, the most that may shoot"), lo=1, hi=20,
-                               grid=TEN)
-    target_density: int = param(4, msg("the target's density at the start of the slot"), lo=1, hi=5)
+                               grid=TEN, label=msg("warriors shooting"))
+    target_density: int = param(4, msg("the target's density at the start of the slot"), lo=1, hi=5,
+                                label=msg("target density"))
     target_ranks: Ranks | None = param(None,
                                        msg("the target's formed warriors per rank, front first (default: two full "
-                                       "ranks, one for a mounted target)"), grid=(None,))
+                                       "ranks, one for a mounted target)"), grid=(None,), label=msg("target ranks"))
     weapon: Missile = param(Missile.BOW, msg("the shooters' missile weapon"),
-                            grid=(Missile.BOW, Missile.JAVELIN, Missile.HANDGUN))
+                            grid=(Missile.BOW, Missile.JAVELIN, Missile.HANDGUN), label=msg("weapon"))
     veteran: bool = param(False, msg("the shooters are veterans: they hit on ≤"), label=msg("veteran shooters"))
     wind: bool = param(False, msg("shooting downwind in 1:1 wind: hit on ≤"), label=msg("downwind"))
     shield_wall: bool = param(False, msg("the target is infantry with shields"), label=msg("shield wall"))
@@ -63,15 +64,17 @@ class ShootInput:
                                  label=msg("veteran target"))
     horse_armour: bool = param(False, msg("the target is mounted on armoured horses"), label=msg("horse armour"))
     flank: bool = param(False, msg("the shot is into the target's flank"), label=msg("flank shot"))
-    shooter_density: int | None = param(None, msg("the shooters' density, for the result"), lo=1, hi=5, grid=(None,))
+    shooter_density: int | None = param(None, msg("the shooters' density, for the result"), lo=1, hi=5, grid=(None,),
+                                        label=msg("shooter density"))
     target_strength: int | None = param(None, msg("all warriors of the target, disordered included (range)"), lo=1,
                                         hi=10,
-                                        grid=(None,))
+                                        grid=(None,), label=msg("target strength"))
     distance: Fraction | None = param(None, msg("distance to the target in inches; derives the firers"),
-                                      lo=Fraction(1, 10), hi=9, grid=(None,))
+                                      lo=Fraction(1, 10), hi=9, grid=(None,), label=msg("distance"))
     mounted_target: bool = param(False, msg("the target is mounted (riders count double for range)"), grid=(False,),
                                  label=msg("mounted target"))
-    cover: bool = param(False, msg("the target is in cover (range uses its density)"), grid=(False,))
+    cover: bool = param(False, msg("the target is in cover (range uses its density)"), grid=(False,),
+                        label=msg("cover"))
     battle_line: bool = param(False, msg("the shooters are a battle-line unit other than the general's: one firer "
                               "fewer than range allows"), grid=(False,), label=msg("battle line (−1 firer)"))
     equal_saves: bool = param(False, msg("alternative reading: a shield roll equal to density also saves"),
@@ -173,8 +176,9 @@ def shoot_play(p: ShootInput, dice: DiceSource) -> Sample:
 
 @dataclass(frozen=True)
 class HitInput:
-    firers: int = param(4, msg("warriors shooting"), lo=1, hi=20, grid=TEN)
-    target_density: int = param(4, msg("the target's density at the start of the slot"), lo=1, hi=5)
+    firers: int = param(4, msg("warriors shooting"), lo=1, hi=20, grid=TEN, label=msg("warriors shooting"))
+    target_density: int = param(4, msg("the target's density at the start of the slot"), lo=1, hi=5,
+                                label=msg("target density"))
     veteran: bool = param(False, msg("veteran shooters hit on ≤"), label=msg("veteran shooters"))
     wind: bool = param(False, msg("downwind shooters hit on ≤"), label=msg("downwind"))
     horse_armour: bool = param(False, msg("horse armour turns away hits rolled as 1"), label=msg("horse armour"))
@@ -200,8 +204,9 @@ def hit_report(p: HitInput, hits: Dist[int]) -> Outcome:
 
 @dataclass(frozen=True)
 class ShieldInput:
-    hits: int = param(2, msg("hits the unit has taken this slot"), lo=0, hi=20, grid=tuple(range(0, 11)))
-    density: int = param(4, msg("the shielded unit's own density"), lo=1, hi=5)
+    hits: int = param(2, msg("hits the unit has taken this slot"), lo=0, hi=20, grid=tuple(range(0, 11)),
+                      label=msg("hits"))
+    density: int = param(4, msg("the shielded unit's own density"), lo=1, hi=5, label=msg("density"))
     veteran: bool = param(False, msg("veterans save on ≤ their density"), label=msg("veteran"))
     javelins: bool = param(False, msg("the hits are javelins: saved warriors are disordered"), label=msg("javelins"))
     pavise: bool = param(False, msg("pavises: save as a shield wall of density 5"), label=msg("pavises"))
@@ -244,9 +249,12 @@ def shield_report(p: ShieldInput, joint: Dist[Shielded]) -> Outcome:
 
 @dataclass(frozen=True)
 class SimultaneousInput:
-    firers_a: int = param(4, msg("firers in the first shooting unit"), lo=1, hi=10, grid=tuple(range(1, 7)))
-    firers_b: int = param(3, msg("firers in the second shooting unit"), lo=0, hi=10, grid=tuple(range(0, 7)))
-    target_density: int = param(4, msg("the target's density at the start of the slot"), lo=1, hi=5)
+    firers_a: int = param(4, msg("firers in the first shooting unit"), lo=1, hi=10, grid=tuple(range(1, 7)),
+                          label=msg("firers A"))
+    firers_b: int = param(3, msg("firers in the second shooting unit"), lo=0, hi=10, grid=tuple(range(0, 7)),
+                          label=msg("firers B"))
+    target_density: int = param(4, msg("the target's density at the start of the slot"), lo=1, hi=5,
+                                label=msg("target density"))
     veteran_a: bool = param(False, msg("the first unit are veterans"), label=msg("first unit veteran"))
     veteran_b: bool = param(False, msg("the second unit are veterans"), label=msg("second unit veteran"), grid=(False,))
     shield_wall: bool = param(True, msg("the target has shields"), label=msg("shield wall"))
@@ -278,14 +286,17 @@ def sim_procedure(p: SimultaneousInput) -> Proc[int]:
 
 @dataclass(frozen=True)
 class RangeInput:
-    target_strength: int = param(8, msg("all warriors in the target, disordered included"), lo=1, hi=10)
+    target_strength: int = param(8, msg("all warriors in the target, disordered included"), lo=1, hi=10,
+                                 label=msg("target strength"))
     distance: Fraction = param(Fraction(4), msg("distance in inches (fractions round the firers down)"), lo=0, hi=30,
-                               grid=TEN)
-    target_density: int = param(4, msg("the target's density (used when it is in cover)"), lo=1, hi=5, grid=(2, 3, 4))
+                               grid=TEN, label=msg("distance"))
+    target_density: int = param(4, msg("the target's density (used when it is in cover)"), lo=1, hi=5, grid=(2, 3, 4),
+                                label=msg("target density"))
     mounted: bool = param(False, msg("the target is mounted: each rider counts as two"), label=msg("mounted target"))
     cover: bool = param(False, msg("the target is in cover: count its density instead"), label=msg("in cover"))
     weapon: Missile = param(Missile.BOW, msg("javelins and handguns reach 1″ only"), grid=(Missile.BOW,
-                                                                                           Missile.JAVELIN))
+                                                                                           Missile.JAVELIN),
+                            label=msg("weapon"))
 
     def target(self) -> Unit:
         """A target of the given strength and density: formed ranks first, the rest disordered."""

@@ -17,7 +17,8 @@ from aot_rules.core.registry import Mechanic, Registry, Sample, derived
 
 @dataclass(frozen=True)
 class TurnInput(MoverInput):
-    turns: int = param(1, msg("how many times the unit turns this turn, each with its own test"), lo=1, hi=4)
+    turns: int = param(1, msg("how many times the unit turns this turn, each with its own test"), lo=1, hi=4,
+                       label=msg("turns played"))
 
 
 def turn_procedure(p: TurnInput) -> Proc[Unit]:

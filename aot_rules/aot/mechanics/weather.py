@@ -24,7 +24,7 @@ from aot_rules.core.registry import Mechanic, Registry, Sample, derived
 
 @dataclass(frozen=True)
 class WeatherInput:
-    turns: int = param(6, msg("turns played so far"), lo=1, hi=MAX_TURNS)
+    turns: int = param(6, msg("turns played so far"), lo=1, hi=MAX_TURNS, label=msg("turns played"))
     overlapping: bool = param(True, msg("a third double in a row changes the weather again (the index's reading); "
                               "off: the two doubles of a pair are spent together"), reading="AOT-CMD-DOUBLES",
                               label=msg("a third double in a row counts again"))
@@ -72,7 +72,7 @@ def wind_sample(p: WindInput, w: WindFrom) -> Sample:
 
 @dataclass(frozen=True)
 class StormInput:
-    units: int = param(8, msg("units the player has on the table"), lo=1, hi=20)
+    units: int = param(8, msg("units the player has on the table"), lo=1, hi=20, label=msg("units"))
     density: int = param(4, msg("density of the first unit the player names (how far it goes)"), lo=1, hi=5,
                          label=msg("first lost unit's density"))
     d6_move: bool = param(False, msg("a lost unit that moves goes one die of inches (the index reads: its full normal "

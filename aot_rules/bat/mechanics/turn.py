@@ -56,7 +56,8 @@ class Activation(NamedTuple):
 @dataclass(frozen=True)
 class ActivationInput:
     quality: int = param(3, msg("the base's Quality now (1–5 on a profile; 0 stands for a base that spells such as "
-                         "Sloth have pushed to 0 or below, which gains no AP)"), lo=0, hi=QUALITY_MAX)
+                         "Sloth have pushed to 0 or below, which gains no AP)"), lo=0, hi=QUALITY_MAX,
+                         label=msg("quality"))
     standard_bearer: bool = param(False, msg("a Standard Bearer within 6 steps lets one failed die be rolled again"),
                                   label=msg("Standard Bearer within 6 steps"))
     orders: int = param(DICE_PER_TEST, msg("order cards on the base other than Cast (Cast costs no AP)"), lo=0,

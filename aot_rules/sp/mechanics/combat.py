@@ -50,8 +50,9 @@ def _damage_sample(d: S.Damage) -> Sample:
 @dataclass(frozen=True)
 class ClassInput:
     shooters: int = param(6, msg("figures firing (Heroes and musicians do not fire)"), lo=1, hi=40,
-                          grid=tuple(range(1, 13)))
-    quality: Quality = param(Quality.REGULARS, msg("troop quality: elite and veterans gain dice, recruits lose them"))
+                          grid=tuple(range(1, 13)), label=msg("shooters"))
+    quality: Quality = param(Quality.REGULARS, msg("troop quality: elite and veterans gain dice, recruits lose them"),
+                             label=msg("quality"))
     to_hit: int = _to_hit()
     whole_groups: bool = param(False, msg("count only complete groups of 4 or 5 shooters (the index reads the "
                                "source's 'rounding up': a part-group counts too)"), reading="SP-SHOOT-DICE-CLASS",
@@ -74,9 +75,11 @@ def class_report(p: ClassInput, law: Dist[S.Damage]) -> Outcome:
 
 @dataclass(frozen=True)
 class GunInput:
-    gun: S.Gun = param(S.Gun.LIGHT, msg("the piece: falconet 6 dice, light gun 10, heavy gun 12, carronade 18"))
+    gun: S.Gun = param(S.Gun.LIGHT, msg("the piece: falconet 6 dice, light gun 10, heavy gun 12, carronade 18"),
+                       label=msg("gun"))
     crew_shock: int = param(0, msg("Shock on the crew: 1 die fewer per 2 points"), lo=0, hi=10, grid=(0, 1, 2, 3, 4, 5,
-                                                                                                      6))
+                                                                                                      6),
+                            label=msg("crew Shock"))
     shortest_band: bool = param(False, msg("firing at the shortest range band, where crew Shock costs no dice"),
                                 label=msg("shortest range band"))
     to_hit: int = _to_hit()
@@ -101,13 +104,15 @@ class ModsInput:
     dice: int = param(6, msg("dice before these adjustments (from quality or the gun)"), lo=0, hi=40, grid=(6, 12),
                       label=msg("dice before adjustments"))
     hero_status: int = param(0, msg("Status of the Hero on whose Initiative the Group fires (+1 die a point)"),
-                             lo=0, hi=6, grid=(0, 2))
-    shock: int = param(0, msg("Shock markers on the shooters (−1 die per 2)"), lo=0, hi=20, grid=(0, 2))
+                             lo=0, hi=6, grid=(0, 2), label=msg("Hero Status"))
+    shock: int = param(0, msg("Shock markers on the shooters (−1 die per 2)"), lo=0, hi=20, grid=(0, 2),
+                       label=msg("Shock"))
     first_volley: bool = param(False, msg("the Group's first volley of the game (+2 dice)"), label=msg("first volley"))
     firing_line: bool = param(False, msg("the firing Group stands in line (+1 to every die)"),
                               label=msg("firing in line"))
-    target: S.Target = param(S.Target.OTHER, msg("what the fire is aimed at"))
-    cover: S.Cover = param(S.Cover.NONE, msg("cover in front of the target (half or three quarters of the dice go)"))
+    target: S.Target = param(S.Target.OTHER, msg("what the fire is aimed at"), label=msg("target"))
+    cover: S.Cover = param(S.Cover.NONE, msg("cover in front of the target (half or three quarters of the dice go)"),
+                           label=msg("cover"))
     keep_round_up: bool = param(False, msg("round the dice kept up (the index rounds the dice removed up)"),
                                 reading="SP-SHOOT-DICE-MODS", label=msg("cover: round the dice kept up"))
 
@@ -130,7 +135,8 @@ def mods_report(p: ModsInput, law: Dist[int]) -> Outcome:
 
 @dataclass(frozen=True)
 class HitInput:
-    dice: int = param(6, msg("dice the volley rolls (after every adjustment)"), lo=0, hi=40, grid=tuple(range(1, 25)))
+    dice: int = param(6, msg("dice the volley rolls (after every adjustment)"), lo=0, hi=40, grid=tuple(range(1, 25)),
+                      label=msg("dice"))
     bonus: int = param(0, msg("bonus added to every die (line, flank, square)"), lo=0, hi=4, grid=(0, 1, 2, 3),
                        label=msg("bonus on every die"))
     to_hit: int = _to_hit()
@@ -185,13 +191,13 @@ def _table_report(where: Callable[[Any], _Table]) -> Callable[[Any, Dist[S.Damag
 
 
 def _table_dice() -> Any:
-    return param(6, msg("dice the volley rolls"), lo=0, hi=40, grid=(2, 4, 6, 8, 12))
+    return param(6, msg("dice the volley rolls"), lo=0, hi=40, grid=(2, 4, 6, 8, 12), label=msg("dice"))
 
 
 @dataclass(frozen=True)
 class LineTableInput:
-    weapon: S.LineWeapon = param(S.LineWeapon.MUSKET, msg("the firing Group's weapon"))
-    band: S.Band = param(S.Band.B0, msg("range band to the target"))
+    weapon: S.LineWeapon = param(S.LineWeapon.MUSKET, msg("the firing Group's weapon"), label=msg("weapon"))
+    band: S.Band = param(S.Band.B0, msg("range band to the target"), label=msg("band"))
     dice: int = _table_dice()
     to_hit: int = _to_hit()
 
@@ -202,8 +208,8 @@ def line_table(p: LineTableInput) -> _Table:
 
 @dataclass(frozen=True)
 class SkirmishTableInput:
-    weapon: S.SkirmishWeapon = param(S.SkirmishWeapon.RIFLE, msg("the skirmishers' weapon"))
-    band: S.SkirmishBand = param(S.SkirmishBand.B24, msg("range band to the target"))
+    weapon: S.SkirmishWeapon = param(S.SkirmishWeapon.RIFLE, msg("the skirmishers' weapon"), label=msg("weapon"))
+    band: S.SkirmishBand = param(S.SkirmishBand.B24, msg("range band to the target"), label=msg("band"))
     dice: int = _table_dice()
     to_hit: int = _to_hit()
 
@@ -214,8 +220,8 @@ def skirmish_table(p: SkirmishTableInput) -> _Table:
 
 @dataclass(frozen=True)
 class ArtTableInput:
-    gun: S.Gun = param(S.Gun.LIGHT, msg("the piece (it rolls its own fixed dice)"))
-    band: S.Band = param(S.Band.B9, msg("range band to the target"))
+    gun: S.Gun = param(S.Gun.LIGHT, msg("the piece (it rolls its own fixed dice)"), label=msg("gun"))
+    band: S.Band = param(S.Band.B9, msg("range band to the target"), label=msg("band"))
     to_hit: int = _to_hit()
 
 
@@ -227,7 +233,7 @@ def art_table(p: ArtTableInput) -> _Table:
 
 @dataclass(frozen=True)
 class HitsInput:
-    hits: int = param(4, msg("hits the volley scored"), lo=0, hi=40, grid=tuple(range(1, 13)))
+    hits: int = param(4, msg("hits the volley scored"), lo=0, hi=40, grid=tuple(range(1, 13)), label=msg("hits"))
     ambush: bool = param(False, msg("fired from ambush with the Ambush card: Shock doubled"),
                          label=msg("ambush (Shock ×2)"))
     six_kills: bool = _six_kills("SP-SHOOT-HITS")
@@ -246,7 +252,8 @@ def hits_report(p: HitsInput, law: Dist[S.Damage]) -> Outcome:
 
 @dataclass(frozen=True)
 class HeroHitInput:
-    killed: int = param(2, msg("men of his Group that this fire killed"), lo=0, hi=12, grid=tuple(range(1, 11)))
+    killed: int = param(2, msg("men of his Group that this fire killed"), lo=0, hi=12, grid=tuple(range(1, 11)),
+                        label=msg("killed"))
     skirmish_fire: bool = param(False, msg("the fire came from a light-infantry skirmish line: a d6, not a d10"),
                                 label=msg("skirmish-line fire (d6)"))
     six_kills: bool = _six_kills("SP-HERO-WOUND")
@@ -272,7 +279,7 @@ def wound_report(p: WoundInput, law: Dist[H.Wound]) -> Outcome:
 
 @dataclass(frozen=True)
 class ReplaceInput:
-    quality: Quality = param(Quality.REGULARS, msg("quality of the troops the fallen Hero led"))
+    quality: Quality = param(Quality.REGULARS, msg("quality of the troops the fallen Hero led"), label=msg("quality"))
     recruits_from: int = param(6,
                                msg("lowest face that replaces a recruits' Hero (the cell is lost; the index reads 6, "
                                    "following the pattern)"), lo=2, hi=6, blank=True,
@@ -292,7 +299,8 @@ def replace_report(p: ReplaceInput, law: Dist[bool]) -> Outcome:
 
 @dataclass(frozen=True)
 class RiderInput:
-    skill: H.Skill = param(H.Skill.ORDINARY, msg("the rider's horsemanship (his fall roll ±1)"))
+    skill: H.Skill = param(H.Skill.ORDINARY, msg("the rider's horsemanship (his fall roll ±1)"),
+                           label=msg("horsemanship"))
 
 
 def _rider_down(m: H.Mounted) -> bool:
@@ -311,7 +319,7 @@ def fall_report(p: RiderInput, law: Dist[H.Fall]) -> Outcome:
 
 @dataclass(frozen=True)
 class SharpInput:
-    band: S.SkirmishBand = param(S.SkirmishBand.B36, msg("the real distance to his target"))
+    band: S.SkirmishBand = param(S.SkirmishBand.B36, msg("the real distance to his target"), label=msg("band"))
     to_hit: int = param(4, msg("the number of the column he reads, where the source lost it (the 24–36″ cell, "
                         "5+, is given)"), lo=2, hi=6, blank=True, label=msg("to hit (lost cell)"))
 
@@ -343,8 +351,9 @@ def sharp_sample(p: SharpInput, a: S.Aimed) -> Sample:
 
 @dataclass(frozen=True)
 class CaptureInput:
-    hero_dice: int = param(2, msg("the Hero's melee dice"), lo=1, hi=10, grid=(1, 2, 3, 4))
-    group_dice: int = param(6, msg("the capturing Group's melee dice"), lo=1, hi=40, grid=tuple(range(1, 17)))
+    hero_dice: int = param(2, msg("the Hero's melee dice"), lo=1, hi=10, grid=(1, 2, 3, 4), label=msg("Hero dice"))
+    group_dice: int = param(6, msg("the capturing Group's melee dice"), lo=1, hi=40, grid=tuple(range(1, 17)),
+                            label=msg("Group dice"))
 
 
 def _taken(c: H.Capture) -> bool:
@@ -373,18 +382,22 @@ def _kills_sample(p: Any, s: M.Strike) -> Sample:
 
 @dataclass(frozen=True)
 class PoolInput:
-    men: int = param(6, msg("figures in the Group, Heroes and musicians included"), lo=0, hi=40, grid=(6, 12))
+    men: int = param(6, msg("figures in the Group, Heroes and musicians included"), lo=0, hi=40, grid=(6, 12),
+                     label=msg("men"))
     leader_status: int = param(0, msg("Status of the Hero leading the charge on his Initiative"), lo=0, hi=6,
-                               grid=(0, 2))
-    fury: int = param(0, msg("fury points the Hero adds from his Initiative"), lo=0, hi=6, grid=(0,))
+                               grid=(0, 2), label=msg("leader Status"))
+    fury: int = param(0, msg("fury points the Hero adds from his Initiative"), lo=0, hi=6, grid=(0,), label=msg("fury"))
     other_heroes: int = param(0, msg("other Heroes taking part"), lo=0, hi=4, grid=(0, 2),
                               label=msg("other Heroes (Status 3 each)"))
-    other_status: int = param(3, msg("Status of each of those other Heroes"), lo=0, hi=6, grid=(3,))
-    quality_edge: int = param(0, msg("quality levels above the enemy (+2 dice a level)"), lo=0, hi=3, grid=(0, 1))
-    shock: int = param(0, msg("Shock points on the Group (−1 die each)"), lo=0, hi=40, grid=(0, 3))
+    other_status: int = param(3, msg("Status of each of those other Heroes"), lo=0, hi=6, grid=(3,),
+                              label=msg("other Status"))
+    quality_edge: int = param(0, msg("quality levels above the enemy (+2 dice a level)"), lo=0, hi=3, grid=(0, 1),
+                              label=msg("quality edge"))
+    shock: int = param(0, msg("Shock points on the Group (−1 die each)"), lo=0, hi=40, grid=(0, 3), label=msg("Shock"))
     aggressive: bool = param(False, msg("an aggressive Group (+2 dice)"), label=msg("aggressive"))
-    kind: M.GroupKind = param(M.GroupKind.ORDINARY, msg("grenadiers or guards +2 dice, worn-out −2"))
-    supporting_ranks: int = param(0, msg("supporting ranks behind a column (+1 die each)"), lo=0, hi=6, grid=(0,))
+    kind: M.GroupKind = param(M.GroupKind.ORDINARY, msg("grenadiers or guards +2 dice, worn-out −2"), label=msg("kind"))
+    supporting_ranks: int = param(0, msg("supporting ranks behind a column (+1 die each)"), lo=0, hi=6, grid=(0,),
+                                  label=msg("supporting ranks"))
     pooled_status: bool = param(False, msg("add the other Heroes' Status up before halving (the index halves each "
                                 "Hero's)"), reading="SP-MELEE-DICE", label=msg("pool other Heroes' Status"))
 
@@ -406,7 +419,7 @@ def pool_report(p: PoolInput, law: Dist[M.Strike]) -> Outcome:
 
 @dataclass(frozen=True)
 class PctInput:
-    dice: int = param(10, msg("the pool after the ±d6 items"), lo=0, hi=40, grid=(4, 8, 12))
+    dice: int = param(10, msg("the pool after the ±d6 items"), lo=0, hi=40, grid=(4, 8, 12), label=msg("dice"))
     bonus_pct: int = param(0, msg("the sum of the percentages in the side's favour"), lo=0, hi=400,
                            grid=(0, 10, 25, 33, 50, 66, 100), label=msg("gains (%)"))
     penalty_pct: int = param(0, msg("the sum of the percentages against it"), lo=0, hi=400,
@@ -429,7 +442,7 @@ def pct_report(p: PctInput, law: Dist[M.Strike]) -> Outcome:
 
 @dataclass(frozen=True)
 class RollInput:
-    dice: int = param(6, msg("the side's melee dice"), lo=0, hi=40, grid=tuple(range(1, 31)))
+    dice: int = param(6, msg("the side's melee dice"), lo=0, hi=40, grid=tuple(range(1, 31)), label=msg("dice"))
 
 
 def roll_procedure(p: RollInput) -> Proc[M.Strike]:
@@ -444,7 +457,8 @@ def roll_report(p: RollInput, law: Dist[M.Strike]) -> Outcome:
 class FightInput:
     a_dice: int = param(6, msg("side A's melee dice"), lo=1, hi=40, grid=tuple(range(1, 17)), label=msg("A's dice"))
     b_dice: int = param(6, msg("side B's melee dice"), lo=1, hi=40, grid=tuple(range(1, 17)), label=msg("B's dice"))
-    recruits: M.Swamp = param(M.Swamp.NEITHER, msg("which side is recruits (overwhelmed at 3 to 1, not 4 to 1)"))
+    recruits: M.Swamp = param(M.Swamp.NEITHER, msg("which side is recruits (overwhelmed at 3 to 1, not 4 to 1)"),
+                              label=msg("recruits"))
 
 
 FIGHT_LABELS = {"result": msg("result of the round"), "a_kills": msg("men A killed"), "b_kills": msg("men B killed"),

@@ -156,8 +156,9 @@
     value(p) { return this.values[p.name] !== undefined ? this.values[p.name] : (p.type === 'bool' ? !!p.default : defaultText(p)); }
     control(p) {
       const id = `att-${this.index}-${p.name}`;
-      // A control without a label of its own is named from its parameter: in English by the name's words, in another
-      // language by its option name (a code the command line shares), its help in that language just under it.
+      // A control is called by its parameter's label, in the page's language (every registered parameter has one);
+      // one without would be named from its parameter: in English by the name's words, in another language by its
+      // option name (a code the command line shares), its help in that language just under it.
       const named = window.aotI18n.lang === 'en' ? p.name.replace(/^(a|b|target|shooter)_/, '').replace(/_/g, ' ') : p.flag;
       const label = (p.label || named) + (p.blank_in_source ? ' ✎' : '');
       const err = $('div', {class: 'att-field-err', id: id + '-err', role: 'alert', hidden: true});
