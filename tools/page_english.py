@@ -11,12 +11,15 @@ them, never typed here.
 
 from __future__ import annotations
 
+import json
 import re
 import sys
 from collections import Counter
 from collections.abc import Iterable
 from functools import cache
+from html import unescape
 from pathlib import Path
+from typing import Any
 
 from bs4 import BeautifulSoup
 
@@ -26,7 +29,7 @@ ROOT = Path(__file__).resolve().parents[1]
 NOT_WORDS = ("script", "style", "code", "pre", "kbd", "samp", "svg", "math", ".highlight", ".math", "mjx-container",
              ".MathJax", ".aot-rule-badge", ".headerlink", "[data-code]", ".aot-code", "var",
              ".aot-glossary-en")  # the glossary shows each Russian term's English name on purpose
-WORD = re.compile(r"(?<![\w\-−/.'’@#])[A-Za-z][A-Za-z'’]{2,}(?![\w\-/'’])")
+WORD = re.compile(r"(?<![\w\-−/.'’@#])[A-Za-z][A-Za-z'’]{2,}(?![\w\-/'’]|:\d)")  # "sword:3": a code
 # Standard abbreviations, format and program names, and keys of the keyboard a Russian text writes in Latin letters.
 ALLOWED = frozenset("JSON YAML HTML CSV PNG PDF URL CLI Python JupyterLab Jupyter Pyodide Bokeh Sphinx MyST GitHub "
                     "Chromium JavaScript KiB MiB UTF NUL AoT sympy Home End Space Esc Shift".split())
@@ -64,10 +67,64 @@ def visible_text(html: str) -> str:
     return main.get_text(" ")
 
 
+#: What a reader sees of a widget, by the key its Bokeh model (or its exact table's axis) keeps it under: a control's
+#: title, label, placeholder and choices, a section button's label, an axis's label, a text block's HTML.
+SHOWN_KEYS = ("title", "label", "labels", "placeholder", "options", "axis_label", "text")
+
+
+#: A Bokeh document embedded by ``bokeh.embed.components``: its JSON as a single-quoted JavaScript string.
+DOCS_JSON = re.compile(r"const docs_json = '(.*?)';")
+
+
+def _shown(node: Any, out: list[str]) -> None:
+    if isinstance(node, dict):
+        for key, value in node.items():
+            if key in SHOWN_KEYS:
+                _strings(value, key == "options", out)
+            else:
+                _shown(value, out)
+    elif isinstance(node, list):
+        for item in node:
+            _shown(item, out)
+
+
+def _strings(value: Any, options: bool, out: list[str]) -> None:
+    """The words of a shown value: a string (HTML for a text block), a list of them, or a select's choices (each a
+    code and its words, or one string that is both)."""
+    if isinstance(value, str):
+        out.append(BeautifulSoup(value, "html.parser").get_text(" ") if "<" in value else value)
+    elif isinstance(value, list):
+        for item in value:
+            _strings(item[-1] if options and isinstance(item, list) and item else item, False, out)
+    elif isinstance(value, dict):
+        _shown(value, out)
+
+
+def widget_text(html: str) -> str:
+    """The words of a page's widgets, which BokehJS draws from JSON in the page's scripts (the article's text leaves
+    them out): every Bokeh document's controls, buttons, axes and text blocks, and each exact table's axis titles."""
+    soup = BeautifulSoup(html, "html.parser")
+    out: list[str] = []
+    for embedded in DOCS_JSON.findall(html):  # Bokeh's components(): the JSON made HTML-safe, then a JS string
+        documents = json.loads(unescape(embedded.replace("\\\\", "\\")))
+        _shown([doc.get("roots", []) for doc in documents.values()], out)  # not a document's own (unseen) title
+    for script in soup.select('script[type="application/json"]'):
+        try:
+            data = json.loads(script.string or "")
+        except ValueError:
+            continue
+        if str(script.get("id", "")).startswith("aot-table-"):
+            _shown(data.get("axes", []) if isinstance(data, dict) else [], out)
+        else:
+            _shown(data, out)
+    return " \n".join(out)
+
+
 def english(html: str) -> list[str]:
-    """The English words a reader sees on a page."""
+    """The English words a reader sees on a page, in its text and in its widgets."""
     known = names()
-    return [w for w in WORD.findall(visible_text(html)) if w not in known and w not in ALLOWED and not w.isupper()]
+    seen = visible_text(html) + " \n" + widget_text(html)
+    return [w for w in WORD.findall(seen) if w not in known and w not in ALLOWED and not w.isupper()]
 
 
 def pages(site: Path) -> Iterable[Path]:

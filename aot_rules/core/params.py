@@ -37,7 +37,7 @@ from aot_rules.core.ranks import ranks_from, why_not
 #: How every face marks an input the source leaves blank (widget titles end with it).
 BLANK_MARK = " ✎"
 #: What the mark means, said once beside every widget or command that has such an input.
-BLANK_NOTE = "✎ not given by the source (a blank table cell or a missing procedure): you set this number"
+BLANK_NOTE = msg("✎ not given by the source (a blank table cell or a missing procedure): you set this number")
 
 ParamKind = Literal["int", "bool", "choice", "ranks", "inches", "mix"]
 

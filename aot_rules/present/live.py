@@ -171,7 +171,7 @@ def live_widget(rule_id: str) -> Any:
     for c in controls.values():
         c.observe(update, names="value")
     update()
-    note = (f"<br><small style='color:#8a4b00'>{escape(BLANK_NOTE)}</small>" if any(p.blank for p in m.inputs)
+    note = (f"<br><small style='color:#8a4b00'>{escape(text(BLANK_NOTE))}</small>" if any(p.blank for p in m.inputs)
             else "")
     title = escape(text(m.title))
     head = w.HTML(f"<b>{title}</b> <span style='color:#666'>· {m.rule_id} · exact odds, live</span>{note}")

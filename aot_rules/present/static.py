@@ -466,7 +466,7 @@ def build(m: Mechanic[Any], table: Table | None = None, width: int = 760, links:
             c.js_on_change("value", cb)
     for group in flagsets:
         group.js_on_change("active", cb)
-    note = (f'<br><small style="color:var(--aot-note, #8a4b00)">{BLANK_NOTE}</small>'
+    note = (f'<br><small style="color:var(--aot-note, #8a4b00)">{escape(text(BLANK_NOTE))}</small>'
             if any(p.blank for p in m.inputs) else "")
     muted = "color:var(--pst-color-text-muted, #646464)"  # the theme's muted text, light or dark
     exact = escape(str(msg("exact odds")))

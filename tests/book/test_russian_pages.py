@@ -47,6 +47,23 @@ def test_the_check_sees_english_and_lets_codes_names_and_maths_through() -> None
     assert page_english.english(html) == ["and", "waits"]
 
 
+def test_the_check_reads_the_words_a_widget_draws() -> None:
+    """A widget's words live in the JSON BokehJS draws from, not in the article's text: a control's title, a
+    select's choices (their words, not their codes), a button's label, a text block; the codes a hint gives
+    ("sword:3") and the document's own unseen title are not words a reader sees."""
+    from bokeh.embed import components
+    from bokeh.layouts import column
+    from bokeh.models import Div, Select, Slider, TextInput, Toggle
+
+    layout = column(Slider(start=1, end=9, value=4, title="firers"), Select(options=[("bow", "лук")], value="bow"),
+                    Toggle(label="Side A"), Div(text="<b>Залп</b> shown"),
+                    TextInput(placeholder="напр. sword:3,shooter:1", title="смесь"))
+    script, div = components(layout)
+    html = f'<article class="bd-article"><p>Отряд</p>{div}</article>{script}'
+    table = '<script type="application/json" id="aot-table-X">{"axes": [{"title": "target density"}]}</script>'
+    assert sorted(page_english.english(html + table)) == ["Side", "density", "firers", "shown", "target"]
+
+
 def write_left(site: Path = ROOT / "_build" / "html" / "ru") -> None:
     lines = ["# page: English words it may still show (tests/book/test_russian_pages.py; only ever shrinks)"]
     lines += [f"{page}: {' '.join(sorted(words))}" for page, words in sorted(found(site).items())]
