@@ -7,6 +7,7 @@ from __future__ import annotations
 
 import sys
 from pathlib import Path
+from typing import Any
 
 import pytest
 
@@ -53,9 +54,10 @@ def test_the_check_reads_the_words_a_widget_draws() -> None:
     ("sword:3") and the document's own unseen title are not words a reader sees."""
     from bokeh.embed import components
     from bokeh.layouts import column
-    from bokeh.models import Div, Select, Slider, TextInput, Toggle
+    from bokeh.models.widgets import Div, Select, Slider, TextInput, Toggle
 
-    layout = column(Slider(start=1, end=9, value=4, title="firers"), Select(options=[("bow", "лук")], value="bow"),
+    choices: list[str | tuple[Any, str]] = [("bow", "лук")]
+    layout = column(Slider(start=1, end=9, value=4, title="firers"), Select(options=choices, value="bow"),
                     Toggle(label="Side A"), Div(text="<b>Залп</b> shown"),
                     TextInput(placeholder="напр. sword:3,shooter:1", title="смесь"))
     script, div = components(layout)

@@ -195,7 +195,7 @@
         }
       }
       const field = $('div', {class: 'att-field', title: p.help}, $('label', {for: id, text: label}), input,
-        $('small', {class: 'att-help', text: p.help}), err);
+        p.help && p.help !== p.label ? $('small', {class: 'att-help', text: p.help}) : null, err);
       this.fields[p.name] = {input: field.querySelector('#' + CSS.escape(id)), err, field};
       return field;
     }
