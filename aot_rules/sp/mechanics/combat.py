@@ -77,9 +77,8 @@ def class_report(p: ClassInput, law: Dist[S.Damage]) -> Outcome:
 class GunInput:
     gun: S.Gun = param(S.Gun.LIGHT, msg("the piece: falconet 6 dice, light gun 10, heavy gun 12, carronade 18"),
                        label=msg("gun"))
-    crew_shock: int = param(0, msg("Shock on the crew: 1 die fewer per 2 points"), lo=0, hi=10, grid=(0, 1, 2, 3, 4, 5,
-                                                                                                      6),
-                            label=msg("crew Shock"))
+    crew_shock: int = param(0, msg("Shock on the crew: 1 die fewer per 2 points"), lo=0, hi=10,
+                            grid=(0, 1, 2, 3, 4, 5, 6), label=msg("crew Shock"))
     shortest_band: bool = param(False, msg("firing at the shortest range band, where crew Shock costs no dice"),
                                 label=msg("shortest range band"))
     to_hit: int = _to_hit()
