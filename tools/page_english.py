@@ -20,6 +20,7 @@ from functools import cache
 from html import unescape
 from pathlib import Path
 from typing import Any
+from urllib.parse import unquote
 
 from bs4 import BeautifulSoup
 
@@ -102,7 +103,7 @@ def _strings(value: Any, options: bool, out: list[str]) -> None:
 
 def widget_text(html: str) -> str:
     """The words of a page's widgets, which BokehJS draws from JSON in the page's scripts (the article's text leaves
-    them out): every Bokeh document's controls, buttons, axes and text blocks, and each exact table's axis titles."""
+    them out): every Bokeh document's controls, buttons, axes and text blocks, and what each exact table holds."""
     soup = BeautifulSoup(html, "html.parser")
     out: list[str] = []
     for embedded in DOCS_JSON.findall(html):  # Bokeh's components(): the JSON made HTML-safe, then a JS string
@@ -113,11 +114,36 @@ def widget_text(html: str) -> str:
             data = json.loads(script.string or "")
         except ValueError:
             continue
-        if str(script.get("id", "")).startswith("aot-table-"):
-            _shown(data.get("axes", []) if isinstance(data, dict) else [], out)
+        if str(script.get("id", "")).startswith("aot-table-") and isinstance(data, dict):
+            out += _table_words(data)
         else:
             _shown(data, out)
     return " \n".join(out)
+
+
+def _table_words(table: dict[str, Any]) -> list[str]:
+    """What widget.js shows from a packed exact table: each distinct answer's laws and events (their names, and
+    their rows packed as ``outcome:p:…;…`` with the separators escaped), its refusal's line, and each fact's name and
+    values; not the names of the inputs a refusal points at (``at``: codes)."""
+    from aot_rules.present.static import answers
+
+    strings: list[str] = []
+
+    def gather(node: Any) -> None:
+        if isinstance(node, str):
+            strings.append(node)
+        elif isinstance(node, list):
+            for item in node:
+                gather(item)
+        elif isinstance(node, dict):
+            for key, item in node.items():
+                if key != "at":
+                    gather(item)
+
+    gather(answers(table))
+    for fact in table.get("f", []):
+        gather([fact[0], fact[2]])
+    return [unquote(cell) for s in strings for cell in re.split(r"[:;]", s)]
 
 
 def english(html: str) -> list[str]:

@@ -201,6 +201,17 @@ def lookup(payload: dict[str, Any], k: int) -> dict[str, Any]:
     return out
 
 
+def answers(payload: dict[str, Any]) -> list[dict[str, Any]]:
+    """Every distinct answer a packed table holds, as :func:`lookup` unpacks it (facts left out): what the
+    calculator can show, for a check of its words."""
+    wr = payload["wr"]
+    out = []
+    for row in payload["r"]:
+        refs = [_decode(row, i, wr) for i in range(0, len(row), wr)]
+        out.append(dict(_fill(payload["s"][refs[0]], [payload["p"][n] for n in refs[1:]])))
+    return out
+
+
 def _start(p: Param, values: tuple[Any, ...]) -> Any:
     if p.default in values:
         return p.default

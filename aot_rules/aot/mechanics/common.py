@@ -9,7 +9,7 @@ from typing import Any, NamedTuple
 
 from aot_rules.aot.units import MAX_MOUNTED_DENSITY, Body, Unit, unit_of
 from aot_rules.core.errors import RuleError, blame
-from aot_rules.core.i18n import msg
+from aot_rules.core.i18n import msg, text
 from aot_rules.core.params import param
 
 
@@ -40,15 +40,15 @@ class MoverInput:
               horse_armour: bool = False) -> Unit:
         """The unit, refusing counts its ranks cannot hold (the refusal names ``density``/``formed``)."""
         formed = self.formed if self.formed is not None else self.density * (1 if mounted else 2)
-        return _mover(self.density, formed, self.regular, mounted, shield, armour, horse_armour)
+        return _mover(self.density, formed, self.regular, mounted, shield, armour, horse_armour, text(msg("the unit")))
 
 
 @lru_cache(maxsize=1024)
 def _mover(density: int, formed: int, regular: bool, mounted: bool, shield: bool, armour: bool,
-           horse_armour: bool) -> Unit:
+           horse_armour: bool, name: str) -> Unit:
     """:meth:`MoverInput.mover`'s unit, built once per set of inputs (a unit is immutable): the movement
     calculators' grids ask for the same few dozen units tens of thousands of times.  A refusal is not kept,
-    so it is raised afresh each time."""
+    so it is raised afresh each time.  ``name`` is what a refusal calls it, in the reader's language."""
     if mounted:
         with blame("density", "formed"):
             if formed != density:
@@ -57,16 +57,17 @@ def _mover(density: int, formed: int, regular: bool, mounted: bool, shield: bool
             if density > MAX_MOUNTED_DENSITY:
                 raise RuleError("AOT-DENSITY-LIMITS", msg("a mounted unit has density at most {top}",
                                                           top=MAX_MOUNTED_DENSITY))
-            return Unit(name="the unit", ranks=(formed,), mounted=True, regular=regular, shield=shield,
+            return Unit(name=name, ranks=(formed,), mounted=True, regular=regular, shield=shield,
                         armour=armour, horse_armour=horse_armour)
-    return replace(formed_unit(density, formed, "the unit"), regular=regular, shield=shield, armour=armour,
+    return replace(formed_unit(density, formed, name), regular=regular, shield=shield, armour=armour,
                    horse_armour=horse_armour)
 
 
-def formed_unit(density: int, formed: int, name: str = "unit") -> Unit:
-    """``unit_of`` for inputs named ``density`` and ``formed``: a refusal names them."""
+def formed_unit(density: int, formed: int, name: str | None = None) -> Unit:
+    """``unit_of`` for inputs named ``density`` and ``formed``: a refusal names them (and the unit, as ``name`` or
+    "unit" in the reader's language)."""
     with blame("density", "formed"):
-        return unit_of(density, formed, name)
+        return unit_of(density, formed, text(msg("unit")) if name is None else name)
 
 
 def target_unit(density: int, ranks: tuple[int, ...] | None = None, *, shield_wall: bool = False,
@@ -101,7 +102,7 @@ def target_unit(density: int, ranks: tuple[int, ...] | None = None, *, shield_wa
         disordered = strength - sum(ranks)
     wagon = body is Body.WAR_WAGON
     with blame("target_ranks", *(("target_body",) if body is not Body.WARRIORS else ())):
-        return Unit(name="target", ranks=tuple(ranks), disordered=disordered, mounted=riders,
+        return Unit(name=text(msg("target")), ranks=tuple(ranks), disordered=disordered, mounted=riders,
                     shield=shield_wall or wagon, armour=wagon, stubborn=wagon, pavise=pavise, veteran=veteran,
                     horse_armour=horse_armour, body=body)
 

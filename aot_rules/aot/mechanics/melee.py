@@ -36,7 +36,7 @@ from aot_rules.aot.units import Body, Unit, density_after
 from aot_rules.aot.vocabulary import DPEffect
 from aot_rules.core.dist import Dist
 from aot_rules.core.errors import RuleError, blame
-from aot_rules.core.i18n import Message, msg
+from aot_rules.core.i18n import Message, msg, text
 from aot_rules.core.outcome import Fact, Outcome
 from aot_rules.core.params import Mix, Ranks, group, param
 from aot_rules.core.procedure import Proc, done
@@ -494,7 +494,7 @@ class DPInput:
     recruit: bool = param(False, msg("the target is a recruit unit (1 DP disorders 2)"), label=msg("recruits"))
 
     def target(self) -> Unit:
-        unit = formed_unit(self.density, self.formed, "target")
+        unit = formed_unit(self.density, self.formed, text(msg("target")))
         with blame("stubborn", "recruit"):
             return replace(unit, stubborn=self.stubborn, recruit=self.recruit)
 

@@ -32,7 +32,7 @@ from aot_rules.core.dice import DiceSource
 from aot_rules.core.dist import Dist
 from aot_rules.core.errors import RuleError, blame
 from aot_rules.core.evaluate import play
-from aot_rules.core.i18n import msg
+from aot_rules.core.i18n import msg, text
 from aot_rules.core.outcome import Outcome, faces
 from aot_rules.core.params import Ranks, param
 from aot_rules.core.procedure import Proc, both, done
@@ -307,7 +307,7 @@ class RangeInput:
                             params=("target_strength", "target_density"))
         ranks = (d,) if self.mounted else (d, min(d, n - d))
         with blame("target_density", "mounted"):
-            return Unit(name="target", ranks=ranks, mounted=self.mounted, disordered=n - sum(ranks))
+            return Unit(name=text(msg("target")), ranks=ranks, mounted=self.mounted, disordered=n - sum(ranks))
 
 
 def range_procedure(p: RangeInput) -> Proc[int]:

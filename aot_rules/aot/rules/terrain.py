@@ -13,7 +13,7 @@ from enum import StrEnum
 
 from aot_rules.aot.units import Body, Unit
 from aot_rules.core.errors import RuleError
-from aot_rules.core.i18n import msg, vocabulary
+from aot_rules.core.i18n import Message, msg, vocabulary
 
 #: AOT-TERRAIN-TYPES, Reading (2): "closed order", which villages shut out, is density 4 or more.
 CLOSED_ORDER = 4
@@ -61,7 +61,7 @@ class TerrainEffect:
     blocks_sight: bool
     cover: bool
     rule_id: str
-    why: str
+    why: Message
 
 
 _BLOCKS_SIGHT = {Terrain.HILL, Terrain.WOOD, Terrain.HEDGE}
@@ -88,31 +88,36 @@ def terrain_effect(terrain: Terrain, unit: Unit) -> TerrainEffect:
     sight, cover = terrain in _BLOCKS_SIGHT, terrain in _COVER
     rid = "AOT-TERRAIN-TYPES"
     if terrain is Terrain.OPEN:
-        return TerrainEffect(True, False, False, False, rid, "open ground: no test")
+        return TerrainEffect(True, False, False, False, rid, msg("open ground: no test"))
     if terrain in (Terrain.RIVER, Terrain.LAKE):
         return TerrainEffect(False, False, False, False, rid,
-                             f"a {terrain} is impassable to every unit (cross a river by a bridge or a ford)")
+                             msg("a {terrain} is impassable to every unit (cross a river by a bridge or a ford)",
+                                 terrain=terrain))
     if unit.body is Body.ELEPHANT and terrain is not Terrain.CAMP:
         if terrain is Terrain.MARSH:
-            return TerrainEffect(False, False, False, False, "AOT-ELEPHANT-MOVE", "an elephant cannot enter marsh")
+            return TerrainEffect(False, False, False, False, "AOT-ELEPHANT-MOVE", msg("an elephant cannot enter marsh"))
         return TerrainEffect(True, False, sight, cover, "AOT-ELEPHANT-MOVE",
-                             f"an elephant ignores every obstacle but marsh: it crosses {terrain} with no test")
+                             msg("an elephant ignores every obstacle but marsh: it crosses {terrain} with no test",
+                                 terrain=terrain))
     if terrain is Terrain.BRIDGE:
-        return TerrainEffect(True, False, False, False, rid, "a bridge crosses a river with no test")
+        return TerrainEffect(True, False, False, False, rid, msg("a bridge crosses a river with no test"))
     if terrain is Terrain.VILLAGE:
         if unit.density >= CLOSED_ORDER:
-            return TerrainEffect(False, False, False, True, rid, f"a village is closed to units in closed order "
-                                 f"(density {CLOSED_ORDER} or more); this unit has density {unit.density}")
-        return TerrainEffect(True, True, False, True, rid, "a unit in open order may cross a village, with a test")
+            return TerrainEffect(False, False, False, True, rid, msg(
+                "a village is closed to units in closed order (density {closed} or more); this unit has density "
+                "{density}", closed=CLOSED_ORDER, density=unit.density))
+        return TerrainEffect(True, True, False, True, rid, msg("a unit in open order may cross a village, with a test"))
     if terrain is Terrain.CAMP:
-        return TerrainEffect(True, True, False, False, "AOT-CAMP", "an enemy camp is rough ground to its attackers")
+        return TerrainEffect(True, True, False, False, "AOT-CAMP",
+                             msg("an enemy camp is rough ground to its attackers"))
     if terrain is Terrain.STAKES:
         if unit.mounted:
             return TerrainEffect(True, False, False, False, "AOT-STAKES",
-                                 "stakes are rough ground for foot only; cavalry attacking them follow AOT-STAKES")
-        return TerrainEffect(True, True, False, False, "AOT-STAKES", "stakes are rough ground for foot")
+                                 msg("stakes are rough ground for foot only; cavalry attacking them follow "
+                                     "AOT-STAKES"))
+        return TerrainEffect(True, True, False, False, "AOT-STAKES", msg("stakes are rough ground for foot"))
     return TerrainEffect(True, True, sight, cover, "AOT-ROUGH-TERRAIN",
-                         f"a {terrain} is rough ground: crossing it costs a disorder test")
+                         msg("a {terrain} is rough ground: crossing it costs a disorder test", terrain=terrain))
 
 
 def check_passable(terrain: Terrain, unit: Unit) -> TerrainEffect:
