@@ -119,8 +119,23 @@ def build(lang: str, argv: list[str]) -> None:
     command(["build", *argv], prog_name="jupyter-book")
 
 
+def kernel_home() -> Path:
+    """An IPython home for the pages' kernels (``IPYTHONDIR``), apart from the reader's ``~/.ipython``: their start-up
+    files and settings do not reach the book's pages, and the kernels log errors only (ipykernel warns at every
+    start that its local TCP sockets are not encrypted: 90 lines of a clean build's output otherwise)."""
+    home = ROOT / "_build" / ".ipython"
+    config = home / "profile_default" / "ipython_kernel_config.py"
+    text = ("# Written by book/build_book.py for the kernels that run the book's pages.\n"
+            "c.IPKernelApp.log_level = 'ERROR'\n")
+    if not config.is_file() or config.read_text(encoding="utf-8") != text:
+        config.parent.mkdir(parents=True, exist_ok=True)
+        config.write_text(text, encoding="utf-8")
+    return home
+
+
 def main(argv: list[str]) -> None:
     """Build every edition with ``argv`` (``--edition LANG`` first: that one, in this process)."""
+    os.environ["IPYTHONDIR"] = str(kernel_home())
     if argv[:1] == ["--edition"]:
         if len(argv) < 2 or argv[1] not in EDITIONS:
             raise SystemExit(f"error: --edition takes one of: {', '.join(EDITIONS)}")

@@ -37,12 +37,14 @@ def is_short_fraction(p: Fraction) -> bool:
 def fraction_display(p: Fraction) -> str:
     """What a reader is shown for ``p``: the fraction if it is short, else an approximate percentage.
 
-    >>> fraction_display(Fraction(3, 8)), fraction_display(Fraction(1, 6 ** 12))
-    ('3/8', '≈0.00000004594%')
+    >>> tiny = Fraction(1, 6 ** 12)
+    >>> fraction_display(Fraction(3, 8)), fraction_display(tiny), fraction_display(1 - tiny)
+    ('3/8', '≈0.00000004594%', '> 99.99%')
     """
     if is_short_fraction(p):
         return fraction_str(p)
-    return "≈" + precise_percent(p)
+    shown = precise_percent(p)
+    return shown if shown[0] in "<>" else "≈" + shown  # "> 99.99%" is already true, not approximate
 
 
 def fraction_html(p: Fraction | str) -> str:

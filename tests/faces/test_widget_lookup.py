@@ -13,6 +13,7 @@ from __future__ import annotations
 
 import itertools
 import json
+from pathlib import Path
 from typing import Any
 
 import pytest
@@ -129,7 +130,7 @@ def test_the_packed_table_is_smaller_than_its_answers() -> None:
 
 
 def test_widget_script_applies_the_same_fraction_display_rule() -> None:
-    """widget.js repeats the display rule's digit limit; the two must not drift apart."""
+    """widget.js and At the table repeat the display rule's digit limit; they must not drift apart."""
     import re
     from importlib import resources
 
@@ -137,4 +138,6 @@ def test_widget_script_applies_the_same_fraction_display_rule() -> None:
 
     js = (resources.files("aot_rules.present") / "assets" / "widget.js").read_text(encoding="utf-8")
     assert re.search(r"const FRACTION_DIGITS = (\d+);", js).group(1) == str(FRACTION_DIGITS)  # type: ignore[union-attr]
+    table = (Path(__file__).parents[2] / "book" / "_ext" / "engine" / "at-the-table.js").read_text(encoding="utf-8")
+    assert re.search(r"const FRACTION_DIGITS = (\d+);", table).group(1) == str(FRACTION_DIGITS)  # type: ignore[union-attr]
     assert js.count("shown(") >= 5  # exact column, tail column, mean, other laws, events

@@ -78,7 +78,9 @@
     if (f.split('/').every((part) => part.replace('-', '').length <= FRACTION_DIGITS)) {
       return f.split('/').map((part) => '<span class="aot-n">' + part).join('/</span><wbr>') + '</span>';
     }
-    return '<details class="aot-exact"><summary title="' + MSG.exactly(f) + '"><span class="aot-n">≈' + esc(precisePct(f)) +
+    const near = precisePct(f);  // "> 99.99%" is already true, not approximate
+    return '<details class="aot-exact"><summary title="' + MSG.exactly(f) + '"><span class="aot-n">' +
+           esc(/^[<>]/.test(near) ? near : '≈' + near) +
            '</span></summary><code>' + f + '</code></details>';
   };
   const pctHtml = (f) => '<span class="aot-n">' + esc(pct(f)) + '</span>';
@@ -220,7 +222,7 @@
       const tail = rows.length && rows[0].length > 2;
       // "at most" beside "at least": this outcome or a smaller one, 1 − P(at least the next outcome).
       const most = tail ? rows.map((row, i) => (i + 1 < rows.length ? complement(rows[i + 1][2]) : '1')) : [];
-      h += '<div class="aot-scroll"><table class="aot" data-main="' + esc(r.t) + '"' + (computed ? ' data-computed="1"' : '') +
+      h += '<div class="aot-scroll"><table class="aot' + (tail ? ' aot-tail' : '') + '" data-main="' + esc(r.t) + '"' + (computed ? ' data-computed="1"' : '') +
            '><tr><th>' + esc(r.t) + '</th><th>' + MSG.exact() + '</th><th>%</th>' +
            (tail ? '<th>' + MSG.atLeast() + '</th><th>%</th><th>' + MSG.atMost() + '</th><th>%</th>' : '') + '</tr>';
       rows.forEach((row, i) => {

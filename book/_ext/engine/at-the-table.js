@@ -10,7 +10,7 @@
   const engine = window.aotEngine;
   // Words and numbers in the page's language (book/_ext/engine/i18n.js): msg(template, values) is a catalogue
   // message (Babel extracts the literal templates), pct/fixed write numbers the language's way.
-  const {msg, nmsg, pct, fixed, num} = window.aotI18n;
+  const {msg, nmsg, pct, precisePct, fixed, num} = window.aotI18n;
   // Every sentence this page writes, in one place (the catalogue's templates: whole sentences, named values).
   const MSG = {
     badLink: (part) => msg('This link is not written correctly: {part} is not valid percent-encoding. Pick a question below.', {part}),
@@ -30,6 +30,7 @@
     computing: () => msg('computing…'),
     theRule: () => msg('The rule:'),
     exact: () => msg('exact'),
+    exactly: (fraction) => msg('exact: {fraction}', {fraction}),
     atLeast: () => msg('at least'),
     atMost: () => msg('at most'),
     stats: (mean, approx, median) => msg('mean {mean} ({approx}) · median {median}', {mean, approx, median}),
@@ -70,7 +71,16 @@
   const minus = (x, y) => { const [a, b] = frac(x); const [c, d] = frac(y); return fracText([a * d - c * b, b * d]); };
   // Percentages: aot_rules/core/format.py percent_str in the page's language (i18n.js pct).
   /** A fraction that may break only at its bar, never inside a number: each part a span that never wraps (.att-n). */
+  /** The book's display rule (aot_rules/core/format.py FRACTION_DIGITS, widget.js shown): a fraction whose parts
+      have more than 9 digits shows as its approximate percentage, which opens on tap onto the exact fraction
+      (selectable). */
+  const FRACTION_DIGITS = 9;
   const fracEl = (text) => { const [a, b] = String(text).split('/');
+    if ([a, b].some((part) => part !== undefined && part.replace('-', '').length > FRACTION_DIGITS)) {
+      const near = precisePct(text);  // "> 99.99%" is already true, not approximate
+      return [$('details', {class: 'att-exact'}, $('summary', {title: MSG.exactly(text)},
+        $('span', {class: 'att-n', text: /^[<>]/.test(near) ? near : '≈' + near})), $('code', {text}))];
+    }
     return b === undefined ? [$('span', {class: 'att-n', text: a})]
       : [$('span', {class: 'att-n', text: a + '/'}), document.createElement('wbr'), $('span', {class: 'att-n', text: b})]; };
   /** A percentage that never breaks across lines ("> 99.99%" included). */
@@ -390,7 +400,7 @@
     const tail = s.m.length && s.m[0].length > 2;
     // "at most" beside "at least": the chance of this outcome or a smaller one, exactly 1 − P(at least the next).
     const most = tail ? s.m.map((r, i) => (i + 1 < s.m.length ? minus('1', s.m[i + 1][2]) : '1')) : [];
-    out.push($('div', {class: 'att-scroll'}, $('table', {class: 'att-dist', 'data-main': s.t},
+    out.push($('div', {class: 'att-scroll'}, $('table', {class: tail ? 'att-dist att-tail' : 'att-dist', 'data-main': s.t},
       $('thead', {}, $('tr', {}, $('th', {scope: 'col', text: s.t}), $('th', {scope: 'col', text: MSG.exact()}), $('th', {scope: 'col', text: '%'}),
         tail ? [$('th', {scope: 'col', text: MSG.atLeast()}), $('th', {scope: 'col', text: '%'}),
           $('th', {scope: 'col', text: MSG.atMost()}), $('th', {scope: 'col', text: '%'})] : null)),

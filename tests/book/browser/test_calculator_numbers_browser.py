@@ -98,7 +98,9 @@ def _check_table(got: dict[str, Any], rows: list[dict[str, Any]], heads: list[st
     assert all(w == "nowrap" and lines == 1 for _, w, lines in got["numbers"]), got["numbers"]
     texts = [t for t, _, _ in got["numbers"]]
     assert all(r["pc"][0] in texts for r in rows)
-    assert got["page"] <= PHONE[0], got  # the seven columns scroll inside the answer, not the page
+    assert got["page"] <= PHONE[0], got
+    # a phone shows the three chances in three columns, each percentage over its fraction: nothing scrolls sideways
+    assert got["scroll"] == 0, got
 
 
 @pytest.mark.parametrize("lang", ["en", "ru"])
@@ -147,6 +149,38 @@ def _parts(p: str) -> list[str]:
     """A fraction as its spans: "3/" and "8", or "1" alone."""
     a, slash, b = p.partition("/")
     return [a + slash, b] if slash else [a]
+
+
+#: At the table's count table on a phone: whether it scrolls sideways, and where each chance's percentage and
+#: fraction stand (the three chances of a row, each as [percentage box, fraction box, fraction shown as a tap-open
+#: percentage]).
+STACKED = """
+const t = document.querySelector('#aot-at-the-table .att-setup[data-setup="0"] table.att-dist');
+if (!t) return null;
+const box = (e) => { const r = e.getBoundingClientRect(); return [r.left, r.right, r.top, r.bottom]; };
+return {scroll: t.parentElement.scrollWidth - t.parentElement.clientWidth, page: document.documentElement.scrollWidth,
+  rows: [...t.querySelectorAll('tbody tr')].map((r) => [1, 3, 5].map((i) => [box(r.cells[i + 1]), box(r.cells[i]),
+    r.cells[i].querySelector('details') !== null]))};
+"""
+
+
+@pytest.mark.parametrize("lang", ["en", "ru"])
+def test_on_a_phone_at_the_table_stacks_each_chance_over_its_fraction(phone: Any, site: str, lang: str) -> None:
+    """390 px, 36 skirmish dice: the table of kills fits the screen (no sideways scrolling): each chance's
+    percentage stands over its exact fraction in one column, and a fraction too long to show (parts over nine
+    digits) is a percentage that opens onto it."""
+    _open(phone, lang, f"{site}/book/at-the-table.html#SP-MELEE-ROLL?dice=36")
+    assert "error" not in wait_for(phone, SHOWN)
+    got = wait_for(phone, STACKED)
+    assert got["scroll"] == 0 and got["page"] <= PHONE[0], got
+    assert len(got["rows"]) == 37
+    for row in got["rows"]:
+        for pc, f, _ in row:
+            assert pc[3] <= f[2] + 1, row  # the percentage above the fraction
+            assert pc[0] < f[1] and f[0] < pc[1], row  # in the same column
+        assert [c[0][0] for c in row] == sorted(c[0][0] for c in row), row  # exact, at least, at most: left to right
+    assert any(long for row in got["rows"] for _, _, long in row)
+    assert errors(phone) == []
 
 
 #: A volley at 7.5″ (a link writes it 15/2) leaves no firers against a target of 8: refused, the distance in it.
