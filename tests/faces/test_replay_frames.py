@@ -146,7 +146,7 @@ def test_gauls_example_keeps_its_numbers() -> None:
     assert "J" in r.frames[2].motion and not r.frames[1].motion
 
 
-def test_full_turn_runs_from_initiative_to_demoralisation() -> None:
+def test_full_turn_runs_from_initiative_to_demoralization() -> None:
     run = scenes.full_turn()
     rules = [ln.rule for s in run.steps for ln in s.lines]
     assert rules[0] == "AOT-CMD-INITIATIVE" and any(r.startswith("AOT-DEMO") for r in rules)
@@ -333,7 +333,7 @@ def test_the_whole_turn_can_be_followed_from_its_captions() -> None:
             assert f.why, f.title
     titles = [f.title for f in r.frames]
     assert any(t.endswith("melee, the strike") for t in titles)
-    assert any(t.endswith("demoralisation points spent") for t in titles)
+    assert any(t.endswith("demoralization points spent") for t in titles)
 
 
 @pytest.mark.parametrize("scene", sorted(scenes.SCENES))

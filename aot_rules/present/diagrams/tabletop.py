@@ -382,7 +382,7 @@ def cover_svg() -> str:
     return c.svg(" ".join(map(str, said)))
 
 
-# --- where demoralisation points go ---------------------------------------------------------------------
+# --- where demoralization points go ---------------------------------------------------------------------
 
 class Targeting(NamedTuple):
     state: GameState
@@ -427,7 +427,7 @@ def targeting_geometry(dp: int = 6) -> Targeting:
 def targeting_svg() -> str:
     g = targeting_geometry()
     view = box(38, 3.5, 60, 27.5)
-    c = _view(view, pad=0, scale=24, title=msg("Where demoralisation points may go"))
+    c = _view(view, pad=0, scale=24, title=msg("Where demoralization points may go"))
     _terrain(c, g.state, view)
     rank = {pid: i + 1 for i, (pid, _) in enumerate(g.order)}
     for p in g.state.pieces:

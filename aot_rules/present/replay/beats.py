@@ -1,7 +1,7 @@
 """One engine action told as several steps: a melee's strike, then the retreats, then the DP spent.
 
 The engine resolves a melee in one transaction (``fight`` strikes, compares, makes the losers retreat, sets
-panicking units running and spends the winners' demoralisation points), but a reader follows it as things
+panicking units running and spends the winners' demoralization points), but a reader follows it as things
 happening in turn.  The action's log entries say which rule each applies (their rule IDs: data, not English)
 and carry the typed events of what changed: ``Losses`` with the unit before and after, ``FellBack``,
 ``Turned`` and ``MovedAlong`` with the poses, ``LeftBattle``.  So the state between two beats is the engine's

@@ -48,7 +48,7 @@ VERBS: dict[str, Message] = {
     "activate": msg("activation"), "rewrite_slots": msg("slots rewritten"), "rewrite_on_double": msg("slots rewritten"),
     "move": msg("moves"), "turn": msg("turns"), "reform": msg("reforms"), "retreat": msg("retreats"),
     "flee": msg("flees"), "evade": msg("evades"), "shoot": msg("shoots"), "countercharge": msg("countercharges"),
-    "fight": msg("melee"), "spend_dp": msg("demoralisation points"), "check_victory": msg("victory check"),
+    "fight": msg("melee"), "spend_dp": msg("demoralization points"), "check_victory": msg("victory check"),
     "decide": msg("decides"), "panic_flight": msg("panic"), "retreat_loser": msg("retreats"),
     "junior_officer": msg("a junior officer acts")}
 
@@ -134,7 +134,7 @@ def actor(a: Action) -> str:
 
 
 #: How a beat of a split action is titled (a fall-back by the kind its ``FellBack`` records).
-BEAT_VERBS = {STRIKE: msg("melee, the strike"), DP: msg("demoralisation points spent")}
+BEAT_VERBS = {STRIKE: msg("melee, the strike"), DP: msg("demoralization points spent")}
 FALL_VERBS = {FallBack.RETREAT: msg("retreats"), FallBack.FLIGHT: msg("flees"), FallBack.EVASION: msg("evades")}
 
 

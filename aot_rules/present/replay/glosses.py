@@ -64,9 +64,9 @@ GLOSSES: dict[str, Message] = {
                             "fight on next turn."),
     "AOT-MELEE-RETREAT": msg("The loser turns its back (a disorder test), falls back a full move (10 less its "
                              "density) and may then face the enemy again."),
-    "AOT-DEMO-DISORDER": msg("The winner's demoralisation points (one per point of the loser's starting density) "
+    "AOT-DEMO-DISORDER": msg("The winner's demoralization points (one per point of the loser's starting density) "
                              "disorder warriors of the loser or of its army's units in sight of the fight."),
-    "AOT-DEMO-TARGETING": msg("Demoralisation points go on the beaten unit or on units of its army that can see "
+    "AOT-DEMO-TARGETING": msg("Demoralization points go on the beaten unit or on units of its army that can see "
                               "the fight, nearest first."),
 }
 

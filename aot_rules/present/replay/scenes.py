@@ -115,7 +115,7 @@ def gauls(seed: int | None = None, *, gauls_unit: Unit | None = None) -> Run:
         return {"faces": g.state.log[0].faces, "javelinmen_killed": j.removed, "javelinmen_ranks": j.unit.ranks,
                 "cavalry_disordered": c.unit.disordered, "retreated": j.pose != start.piece("J").pose}
 
-    return record(msg("Gauls against javelinmen: melee, retreat and demoralisation"), start, play,
+    return record(msg("Gauls against javelinmen: melee, retreat and demoralization"), start, play,
                   dice=_dice((2, 5, 1, 1, 4, 5, 3), seed), facts=facts,
                   intro=msg("Javelinmen (2+2) are in contact with Gauls (3+3); Greek cavalry stands 2.8″ to the "
                             "right."))
@@ -133,8 +133,8 @@ def full_turn(seed: int = 1, *, scenario_name: str = "greek-border", turn: int |
               changes: dict[str, Unit] | None = None) -> Run:
     """One complete turn of a small battle between two scripted players: the battle is played quietly up to
     the turn before ``turn``, then ``turn`` is recorded from its initiative roll, through every slot, the
-    moves, shots and melees, to the demoralisation points spent after a fight.  Without ``turn``, the first
-    turn in which demoralisation points are spent (within :data:`MAX_TURNS`).  ``changes`` replaces units by
+    moves, shots and melees, to the demoralization points spent after a fight.  Without ``turn``, the first
+    turn in which demoralization points are spent (within :data:`MAX_TURNS`).  ``changes`` replaces units by
     piece id before the battle starts (a notebook can try a different unit)."""
     from aot_rules.tabletop.game import Game
     from aot_rules.tabletop.player import ScriptedPlayer
@@ -179,7 +179,7 @@ def full_turn(seed: int = 1, *, scenario_name: str = "greek-border", turn: int |
                              b=b.name))
 
 
-#: How many turns :func:`full_turn` looks through for one with demoralisation points spent.
+#: How many turns :func:`full_turn` looks through for one with demoralization points spent.
 MAX_TURNS = 8
 SCENES["turn"] = full_turn
 
