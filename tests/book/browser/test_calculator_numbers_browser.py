@@ -183,6 +183,34 @@ def test_on_a_phone_at_the_table_stacks_each_chance_over_its_fraction(phone: Any
     assert errors(phone) == []
 
 
+#: The comparison of two setups on a phone: how far each of its tables scrolls sideways, and each chance's name
+#: box with the boxes of its three numbers.
+COMPARED = """
+const tables = [...document.querySelectorAll('#aot-at-the-table .att-diff table.att-vs')];
+if (!tables.length) return null;
+const box = (e) => { const r = e.getBoundingClientRect(); return [r.left, r.right, r.top, r.bottom]; };
+return {scroll: tables.map((t) => t.parentElement.scrollWidth - t.parentElement.clientWidth),
+  page: document.documentElement.scrollWidth,
+  rows: [...tables[0].querySelectorAll('tbody tr')].map((r) => [...r.cells].map(box))};
+"""
+
+
+@pytest.mark.parametrize("lang", ["en", "ru"])
+def test_on_a_phone_the_comparison_of_two_melees_fits(phone: Any, site: str, lang: str) -> None:
+    """390 px, two melees compared: the comparison does not scroll sideways in either language (the Russian names
+    of outcomes, «бой продолжается», are wider than a column): each chance's name is a line of its own, its three
+    numbers side by side under it."""
+    setups = "a-ranks=4,4&b-ranks=3,3&vs&a-ranks=4,4&b-ranks=4,4"
+    _open(phone, lang, f"{site}/book/at-the-table.html#AOT-MELEE-RESULT?{setups}")
+    got = wait_for(phone, COMPARED, BOOT)
+    assert got["scroll"] and not any(got["scroll"]) and got["page"] <= PHONE[0], got  # chances, every outcome
+    assert len(got["rows"]) == 3, got
+    for name, *numbers in got["rows"]:
+        assert all(name[3] <= n[2] + 1 for n in numbers), (name, numbers)  # the name above its numbers
+        assert [n[0] for n in numbers] == sorted(n[0] for n in numbers) and numbers[0][1] <= numbers[1][0] + 1
+    assert errors(phone) == []
+
+
 #: A volley at 7.5″ (a link writes it 15/2) leaves no firers against a target of 8: refused, the distance in it.
 VOLLEY = ("AOT-SHOOT-RESULT", "15/2")
 
