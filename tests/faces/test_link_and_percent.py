@@ -15,7 +15,7 @@ from pathlib import Path
 import pytest
 
 from aot_rules.cli.odds import respond_link
-from aot_rules.core.format import percent_str
+from aot_rules.core.format import is_short_fraction, percent_str
 from aot_rules.present.answer import respond
 from aot_rules.present.static import opening
 from aot_rules.systems import all_mechanics
@@ -89,6 +89,21 @@ def test_the_scripts_write_percentages_as_python_does(lang: str) -> None:
                 "1,500" if lang == "ru" else "1.500"]
     assert out == want
     assert ("> 99,99\u00a0%" if lang == "ru" else "> 99.99%") in want[0]
+
+
+@pytest.mark.parametrize("lang", ["en", "ru"])
+def test_the_scripts_show_a_fraction_as_python_does(lang: str) -> None:
+    """The display rule in the page's language: a fraction whose parts have at most FRACTION_DIGITS digits as it
+    is, a longer one as "≈" and its precise percentage, a near-certain one as "> 99.99%" without the "≈"."""
+    from aot_rules.core.format import fraction_display, fraction_str
+    from aot_rules.core.i18n import speaking
+
+    cases = [*CASES, Fraction(10 ** 9 - 1, 10 ** 9), Fraction(1, 10 ** 9), Fraction(1, 10 ** 10)]
+    texts = json.dumps([fraction_str(c) for c in cases])
+    out = js_numbers(lang, f"[{texts}.map(I.display), {texts}.map(I.isShort)]")
+    with speaking(lang):
+        assert out == [[fraction_display(c) for c in cases], [is_short_fraction(c) for c in cases]]
+    assert out[1].count(False) >= 4 and any(t.startswith(">") for t in out[0])
 
 
 @pytest.mark.parametrize("script", ["aot_rules/present/assets/widget.js", "book/_ext/engine/at-the-table.js"])

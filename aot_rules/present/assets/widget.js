@@ -67,21 +67,17 @@
     return r;
   }
   // aot_rules/core/format.py percent_str and precise_percent in the page's language (i18n.js; a test keeps them equal).
-  const {num, pct, precisePct, fixed} = I18N;
-  // The display rule (aot_rules/core/format.py, FRACTION_DIGITS; render.fraction_html lays out the same HTML): a
-  // fraction whose parts have at most 9 digits as it is, a longer one as a percentage that opens onto the exact
-  // fraction on tap.
-  const FRACTION_DIGITS = 9;
+  const {num, pct, isShort, display, fixed} = I18N;
+  // The display rule (i18n.js display, after aot_rules/core/format.py; render.fraction_html lays out the same HTML):
+  // a short fraction as it is, a longer one as a percentage that opens onto the exact fraction on tap.
   // Each number sits in a span that never wraps (widget.css .aot-n): a narrow column may break a fraction only at
   // its bar (<wbr>), and a percentage ("> 99.99%") not at all.
   const shown = (f) => {
-    if (f.split('/').every((part) => part.replace('-', '').length <= FRACTION_DIGITS)) {
+    if (isShort(f)) {
       return f.split('/').map((part) => '<span class="aot-n">' + part).join('/</span><wbr>') + '</span>';
     }
-    const near = precisePct(f);  // "> 99.99%" is already true, not approximate
     return '<details class="aot-exact"><summary title="' + MSG.exactly(f) + '"><span class="aot-n">' +
-           esc(/^[<>]/.test(near) ? near : '≈' + near) +
-           '</span></summary><code>' + f + '</code></details>';
+           esc(display(f)) + '</span></summary><code>' + f + '</code></details>';
   };
   const pctHtml = (f) => '<span class="aot-n">' + esc(pct(f)) + '</span>';
   /** P(at most this outcome) = 1 − P(at least the next one), exactly, from the table's own reduced fractions: for a

@@ -10,7 +10,7 @@
   const engine = window.aotEngine;
   // Words and numbers in the page's language (book/_ext/engine/i18n.js): msg(template, values) is a catalogue
   // message (Babel extracts the literal templates), pct/fixed write numbers the language's way.
-  const {msg, nmsg, pct, precisePct, fixed, num} = window.aotI18n;
+  const {msg, nmsg, pct, isShort, display, fixed, num} = window.aotI18n;
   // Every sentence this page writes, in one place (the catalogue's templates: whole sentences, named values).
   const MSG = {
     badLink: (part) => msg('This link is not written correctly: {part} is not valid percent-encoding. Pick a question below.', {part}),
@@ -70,16 +70,13 @@
   const fracText = ([n, d]) => { const g = gcd(n, d) || 1n; n /= g; d /= g; return d === 1n ? String(n) : `${n}/${d}`; };
   const minus = (x, y) => { const [a, b] = frac(x); const [c, d] = frac(y); return fracText([a * d - c * b, b * d]); };
   // Percentages: aot_rules/core/format.py percent_str in the page's language (i18n.js pct).
-  /** A fraction that may break only at its bar, never inside a number: each part a span that never wraps (.att-n). */
-  /** The book's display rule (aot_rules/core/format.py FRACTION_DIGITS, widget.js shown): a fraction whose parts
-      have more than 9 digits shows as its approximate percentage, which opens on tap onto the exact fraction
-      (selectable). */
-  const FRACTION_DIGITS = 9;
+  /** A fraction under the book's display rule (i18n.js display): a short one may break only at its bar, never
+      inside a number (each part a span that never wraps, .att-n); a long one shows as its approximate percentage,
+      which opens on tap onto the exact fraction (selectable). */
   const fracEl = (text) => { const [a, b] = String(text).split('/');
-    if ([a, b].some((part) => part !== undefined && part.replace('-', '').length > FRACTION_DIGITS)) {
-      const near = precisePct(text);  // "> 99.99%" is already true, not approximate
+    if (!isShort(text)) {
       return [$('details', {class: 'att-exact'}, $('summary', {title: MSG.exactly(text)},
-        $('span', {class: 'att-n', text: /^[<>]/.test(near) ? near : '≈' + near})), $('code', {text}))];
+        $('span', {class: 'att-n', text: display(text)})), $('code', {text}))];
     }
     return b === undefined ? [$('span', {class: 'att-n', text: a})]
       : [$('span', {class: 'att-n', text: a + '/'}), document.createElement('wbr'), $('span', {class: 'att-n', text: b})]; };

@@ -89,6 +89,17 @@
     if (v === 0 || v >= 1) { return pct(text); }
     return percent(v, 4 - 1 - Math.floor(Math.log10(v)));
   };
+  /** aot_rules/core/format.py FRACTION_DIGITS and is_short_fraction: a fraction whose parts have at most this many
+      digits is shown as it is. */
+  const FRACTION_DIGITS = 9;
+  const isShort = (text) => String(text).split('/').every((part) => part.replace('-', '').length <= FRACTION_DIGITS);
+  /** aot_rules/core/format.py fraction_display: the fraction if it is short, else its approximate percentage ("≈",
+      but not before "> 99.99%", which is already true). */
+  const display = (text) => {
+    if (isShort(text)) { return String(text); }
+    const near = precisePct(text);
+    return /^[<>]/.test(near) ? near : '≈' + near;
+  };
 
   // ---- the language's messages ----------------------------------------------------------------------------------
   const ready = (lang === 'en' || lang === PSEUDO || !BASE) ? Promise.resolve(lang)
@@ -96,7 +107,7 @@
       if (doc) { messages = doc.messages || {}; forms = doc.plural || forms; }
       return lang;
     }).catch(() => lang);
-  const api = {lang, ready, msg, nmsg, fixed, percent, pct, precisePct, num, pseudo};
+  const api = {lang, ready, msg, nmsg, fixed, percent, pct, precisePct, isShort, display, num, pseudo};
   ready.then(() => { api.loaded = true; });
   api.loaded = lang === 'en' || lang === PSEUDO;
   window.aotI18n = api;

@@ -63,6 +63,9 @@ return {
   numbers: [...t.querySelectorAll('.aot-n')].filter((n) => n.getClientRects().length)
     .map((n) => [n.textContent, ws(n), n.getClientRects().length]),
   scroll: box ? box.scrollWidth - box.clientWidth : null,
+  spill: [...t.querySelectorAll('td .aot-n')].filter((n) => { const a = n.getBoundingClientRect(),
+    c = n.closest('td').getBoundingClientRect(); return a.left < c.left - 0.5 || a.right > c.right + 0.5; })
+    .map((n) => n.textContent),
   page: document.documentElement.scrollWidth};
 """
 
@@ -101,6 +104,7 @@ def _check_table(got: dict[str, Any], rows: list[dict[str, Any]], heads: list[st
     assert got["page"] <= PHONE[0], got
     # a phone shows the three chances in three columns, each percentage over its fraction: nothing scrolls sideways
     assert got["scroll"] == 0, got
+    assert got["spill"] == [], got["spill"]  # and no number reaches past its cell into the next
 
 
 @pytest.mark.parametrize("lang", ["en", "ru"])
@@ -159,6 +163,9 @@ const t = document.querySelector('#aot-at-the-table .att-setup[data-setup="0"] t
 if (!t) return null;
 const box = (e) => { const r = e.getBoundingClientRect(); return [r.left, r.right, r.top, r.bottom]; };
 return {scroll: t.parentElement.scrollWidth - t.parentElement.clientWidth, page: document.documentElement.scrollWidth,
+  spill: [...t.querySelectorAll('td .att-n')].filter((n) => { const a = n.getBoundingClientRect(),
+    c = n.closest('td').getBoundingClientRect(); return a.left < c.left - 0.5 || a.right > c.right + 0.5; })
+    .map((n) => n.textContent),
   rows: [...t.querySelectorAll('tbody tr')].map((r) => [1, 3, 5].map((i) => [box(r.cells[i + 1]), box(r.cells[i]),
     r.cells[i].querySelector('details') !== null]))};
 """
@@ -172,7 +179,7 @@ def test_on_a_phone_at_the_table_stacks_each_chance_over_its_fraction(phone: Any
     _open(phone, lang, f"{site}/book/at-the-table.html#SP-MELEE-ROLL?dice=36")
     assert "error" not in wait_for(phone, SHOWN)
     got = wait_for(phone, STACKED)
-    assert got["scroll"] == 0 and got["page"] <= PHONE[0], got
+    assert got["scroll"] == 0 and got["page"] <= PHONE[0] and got["spill"] == [], got
     assert len(got["rows"]) == 37
     for row in got["rows"]:
         for pc, f, _ in row:
